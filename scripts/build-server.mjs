@@ -1,0 +1,40 @@
+// Bundles the server (src/server/index.ts and the CLIs) into dist/server, keeping npm packages external,
+// then precompresses the web build so the server can send .br/.gz files directly.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: {
+    index: 'src/server/index.ts',
+  },
+  outdir: 'dist/server',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
+function precompress(dir) {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(name) || name === 'index.html') continue;
+    const body = readFileSync(file);
+    if (body.length < 1024) continue;
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+  }
+}
+precompress('dist/web');

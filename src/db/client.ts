@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as campaignsSchema from './schema/campaigns';
+
+export const schema = { ...campaignsSchema };
+export type Schema = typeof schema;
+
+/** The database, on either driver. Query functions take this (or a transaction) as their first argument. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DatabaseOrTransaction = Database | Transaction;
+
+export type DatabaseDriver = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: DatabaseDriver;
+  /** Runs raw SQL text (several statements allowed); used by migrations and tests. */
+  exec(sqlText: string): Promise<void>;
+  /** PostgreSQL only: the connection pool (migrations take one connection for their lock). */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… — when absent, the embedded PGlite database is used. */
+  url?: string | undefined;
+  /** Folder of the PGlite database; `memory://` (or undefined) keeps it in memory. */
+  dataDir?: string | undefined;
+  /** PostgreSQL only: the schema to work in (tests use one schema per file). */
+  searchPath?: string | undefined;
+  /** PostgreSQL only: pool size. */
+  poolSize?: number | undefined;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath},public` } : {}),
+    });
+    // Fail fast with a clear message when the server is unreachable.
+    const client = await pool.connect();
+    client.release();
+    const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+    return {
+      db,
+      driver: 'postgres',
+      pool,
+      exec: async (sqlText) => {
+        await pool.query(sqlText);
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    exec: async (sqlText) => {
+      await client.exec(sqlText);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,131 @@
+import { and, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { PUBLIC_CAMPAIGN_STATUSES } from '../../shared/constants';
+import type { Campaign, CampaignListQuery, CampaignPage } from '../../shared/schemas/campaign';
+import type { DatabaseOrTransaction } from '../client';
+import { type CampaignRow, campaigns } from '../schema/campaigns';
+
+const { searchText: _searchText, ...campaignColumns } = getTableColumns(campaigns);
+
+type CampaignSelection = Omit<CampaignRow, 'searchText'>;
+
+export function toCampaign(row: CampaignSelection): Campaign {
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    platform: row.platform,
+    type: row.type,
+    description: row.description,
+    requirements: row.requirements,
+    deadline: row.deadline,
+    reward: row.reward,
+    applicationsCount: row.applicationsCount,
+    followersRequired: row.followersRequired,
+    status: row.status,
+    budget: row.budget,
+    reach: row.reach,
+    imageUrl: row.imageUrl,
+    gallery: row.gallery,
+    tags: row.tags,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Position in the newest-first order: created_at then id, both descending. */
+export interface CampaignCursor {
+  createdAt: Date;
+  id: number;
+}
+
+export function encodeCampaignCursor(cursor: CampaignCursor): string {
+  return Buffer.from(`${cursor.createdAt.getTime()}.${cursor.id}`).toString('base64url');
+}
+
+/** Returns null when the text is not a cursor this API made. */
+export function decodeCampaignCursor(text: string): CampaignCursor | null {
+  const decoded = Buffer.from(text, 'base64url').toString('utf8');
+  const match = /^(\d{1,15})\.(\d{1,10})$/.exec(decoded);
+  if (!match) return null;
+  const time = Number(match[1]);
+  const id = Number(match[2]);
+  if (!Number.isSafeInteger(time) || id < 1 || id > 2_147_483_647) return null;
+  return { createdAt: new Date(time), id };
+}
+
+/** Escapes LIKE wildcards so a keyword is matched literally. */
+function likeContains(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Splits a keyword query into at most 8 lower-cased words; every word must match. */
+export function keywordTerms(q: string | undefined): string[] {
+  if (!q) return [];
+  return q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+}
+
+function publicFilters(params: Pick<CampaignListQuery, 'platform' | 'status' | 'q'>): SQL[] {
+  const filters: SQL[] = [];
+  if (params.status) filters.push(eq(campaigns.status, params.status));
+  else filters.push(inArray(campaigns.status, [...PUBLIC_CAMPAIGN_STATUSES]));
+  if (params.platform) filters.push(eq(campaigns.platform, params.platform));
+  for (const term of keywordTerms(params.q)) {
+    filters.push(sql`${campaigns.searchText} like ${likeContains(term)}`);
+  }
+  return filters;
+}
+
+/**
+ * One page of the public catalogue, newest first, with keyset paging. Drafts are never listed.
+ * `cursor` must already be decoded (see decodeCampaignCursor).
+ */
+export async function listPublicCampaigns(
+  db: DatabaseOrTransaction,
+  params: Omit<CampaignListQuery, 'cursor'> & { cursor?: CampaignCursor | undefined },
+): Promise<CampaignPage> {
+  const filters = publicFilters(params);
+  const pageFilters = params.cursor
+    ? [
+        ...filters,
+        sql`(${campaigns.createdAt}, ${campaigns.id}) < (${params.cursor.createdAt.toISOString()}::timestamptz, ${params.cursor.id})`,
+      ]
+    : filters;
+
+  const [rows, totals] = await Promise.all([
+    db
+      .select(campaignColumns)
+      .from(campaigns)
+      .where(and(...pageFilters))
+      .orderBy(sql`${campaigns.createdAt} desc`, sql`${campaigns.id} desc`)
+      .limit(params.limit + 1),
+    db
+      .select({ total: count() })
+      .from(campaigns)
+      .where(and(...filters)),
+  ]);
+
+  const hasMore = rows.length > params.limit;
+  const pageRows = hasMore ? rows.slice(0, params.limit) : rows;
+  const last = pageRows.at(-1);
+  return {
+    items: pageRows.map(toCampaign),
+    nextCursor: hasMore && last ? encodeCampaignCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    total: totals[0]?.total ?? 0,
+  };
+}
+
+/** A campaign anyone may read (drafts are hidden), or null. */
+export async function getPublicCampaign(db: DatabaseOrTransaction, id: number): Promise<Campaign | null> {
+  const rows = await db
+    .select(campaignColumns)
+    .from(campaigns)
+    .where(and(eq(campaigns.id, id), inArray(campaigns.status, [...PUBLIC_CAMPAIGN_STATUSES])))
+    .limit(1);
+  const row = rows[0];
+  return row ? toCampaign(row) : null;
+}
+
+export async function countCampaigns(db: DatabaseOrTransaction): Promise<number> {
+  const rows = await db.select({ total: count() }).from(campaigns);
+  return rows[0]?.total ?? 0;
+}

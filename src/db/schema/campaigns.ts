@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { CampaignStatus, CampaignType, Platform } from '../../shared/constants';
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    brand: text('brand').notNull(),
+    platform: text('platform').$type<Platform>().notNull(),
+    type: text('type').$type<CampaignType>().notNull(),
+    description: text('description').notNull(),
+    requirements: text('requirements').array().notNull().default(sql`'{}'::text[]`),
+    /** Application deadline (a calendar date). */
+    deadline: date('deadline', { mode: 'string' }).notNull(),
+    /** Reward in whole Mint (1 Mint = 1 USD). */
+    reward: integer('reward').notNull().default(0),
+    applicationsCount: integer('applications_count').notNull().default(0),
+    /** 0 means any follower count. */
+    followersRequired: integer('followers_required').notNull().default(0),
+    status: text('status').$type<CampaignStatus>().notNull().default('draft'),
+    /** Budget in US dollars. */
+    budget: numeric('budget', { precision: 12, scale: 2 }).notNull().default('0'),
+    reach: integer('reach').notNull().default(0),
+    imageUrl: text('image_url').notNull(),
+    gallery: text('gallery').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Lower-cased name, brand, description and tags, kept by the database for keyword search. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`campaign_search_text(name, brand, description, tags)`),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 })
+      .notNull()
+      .defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    index('campaigns_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('campaigns_platform_newest_idx').on(
+      t.platform,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('campaigns_status_newest_idx').on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('campaigns_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('campaigns_platform_check', sql`${t.platform} in ('instagram', 'tiktok', 'youtube', 'facebook')`),
+    check('campaigns_type_check', sql`${t.type} in ('gifting', 'paid', 'gifting_paid')`),
+    check('campaigns_status_check', sql`${t.status} in ('draft', 'active', 'pending', 'ended')`),
+    check('campaigns_reward_check', sql`${t.reward} >= 0`),
+    check(
+      'campaigns_counts_check',
+      sql`${t.applicationsCount} >= 0 and ${t.followersRequired} >= 0 and ${t.reach} >= 0`,
+    ),
+    check('campaigns_budget_check', sql`${t.budget} >= 0`),
+  ],
+);
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type NewCampaignRow = typeof campaigns.$inferInsert;

@@ -1,0 +1,75 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from './env';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'mintbox-env-'));
+
+describe('configuration', () => {
+  it('has working defaults for development', () => {
+    const dir = dataDir();
+    const env = loadEnv({ DATA_DIR: dir });
+    expect(env.port).toBe(3000);
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.launchMode).toBe('public');
+    expect(env.appUrl).toBe('http://localhost:3000');
+    expect(env.authSecret).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('generates the development auth secret once and keeps it in the data folder', () => {
+    const dir = dataDir();
+    const first = loadEnv({ DATA_DIR: dir }).authSecret;
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(first);
+    expect(loadEnv({ DATA_DIR: dir }).authSecret).toBe(first);
+  });
+
+  it('requires AUTH_SECRET in production and does not write one', () => {
+    const dir = dataDir();
+    expect(() => loadEnv({ NODE_ENV: 'production', DATA_DIR: dir })).toThrow(
+      /AUTH_SECRET is required in production/,
+    );
+    expect(existsSync(path.join(dir, 'auth-secret'))).toBe(false);
+  });
+
+  it.each([
+    ['PORT', 'abc', /^Invalid configuration: PORT /],
+    ['PORT', '70000', /^Invalid configuration: PORT must be between 0 and 65535/],
+    ['DATABASE_URL', 'mysql://x', /^Invalid configuration: DATABASE_URL must start with postgres/],
+    ['APP_URL', 'not a url', /^Invalid configuration: APP_URL must be an http/],
+    ['AUTH_SECRET', 'short', /^Invalid configuration: AUTH_SECRET must be at least 32 characters/],
+    ['SMTP_URL', 'http://mail', /^Invalid configuration: SMTP_URL must be an smtp/],
+    ['ADMIN_EMAIL', 'nope', /^Invalid configuration: ADMIN_EMAIL must be an email address/],
+    ['LAUNCH_MODE', 'beta', /^Invalid configuration: LAUNCH_MODE must be public or coming-soon/],
+    ['LOG_LEVEL', 'loud', /^Invalid configuration: LOG_LEVEL must be one of/],
+  ])('stops on a bad %s with one line naming it', (name, value, message) => {
+    let error: Error | undefined;
+    try {
+      loadEnv({ DATA_DIR: dataDir(), [name]: value });
+    } catch (e) {
+      error = e as Error;
+    }
+    expect(error?.message).toMatch(message);
+    expect(error?.message.split('\n')).toHaveLength(1);
+  });
+
+  it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadEnv({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'a@b.co' })).toThrow(
+      /ADMIN_EMAIL and ADMIN_PASSWORD/,
+    );
+  });
+
+  it('reads DATABASE_URL, APP_URL and LAUNCH_MODE', () => {
+    const env = loadEnv({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      APP_URL: 'https://mintbox.example/',
+      LAUNCH_MODE: 'coming-soon',
+    });
+    expect(env).toMatchObject({
+      databaseUrl: 'postgres://u@h:5432/db',
+      appUrl: 'https://mintbox.example',
+      launchMode: 'coming-soon',
+    });
+  });
+});

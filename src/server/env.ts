@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export const LAUNCH_MODES = ['public', 'coming-soon'] as const;
+export type LaunchMode = (typeof LAUNCH_MODES)[number];
+
+const optionalText = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string().optional(),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be between 0 and 65535' })
+    .max(65535, { error: 'must be between 0 and 65535' })
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
+      .optional(),
+  ),
+  DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('./data'),
+  APP_URL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an http:// or https:// address, like https://mintbox.example',
+      })
+      .optional(),
+  ),
+  AUTH_SECRET: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().min(32, { error: 'must be at least 32 characters (try: openssl rand -hex 32)' }).optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, {
+        error: 'must be an smtp:// or smtps:// address, like smtp://user:pass@host:587',
+      })
+      .optional(),
+  ),
+  MAIL_FROM: optionalText,
+  CONTACT_EMAIL: z.email({ error: 'must be an email address' }).default('hello@mintbox.app'),
+  ADMIN_EMAIL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.email({ error: 'must be an email address' }).optional(),
+  ),
+  ADMIN_PASSWORD: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().min(12, { error: 'must be at least 12 characters' }).optional(),
+  ),
+  LAUNCH_MODE: z.enum(LAUNCH_MODES, { error: 'must be public or coming-soon' }).default('public'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  SEED_DEMO_DATA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+});
+
+export interface Env {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  appUrl: string;
+  authSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactEmail: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  launchMode: LaunchMode;
+  logLevel: string;
+  seedDemoData: boolean;
+}
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/**
+ * Reads and checks the configuration. Throws an EnvError whose message is one line naming the variable and the
+ * problem. In development the auth secret is generated once and kept in the data folder.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new EnvError(
+      `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(source[name] ?? '')})`,
+    );
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
+    throw new EnvError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  let authSecret = e.AUTH_SECRET;
+  if (!authSecret) {
+    if (e.NODE_ENV === 'production') {
+      throw new EnvError(
+        'Invalid configuration: AUTH_SECRET is required in production (try: openssl rand -hex 32)',
+      );
+    }
+    authSecret = readOrCreateDevSecret(dataDir);
+  }
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, '');
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    appUrl,
+    authSecret,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Mintbox <no-reply@${new URL(appUrl).hostname}>`,
+    contactEmail: e.CONTACT_EMAIL,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    launchMode: e.LAUNCH_MODE,
+    logLevel: e.LOG_LEVEL,
+    seedDemoData: e.SEED_DEMO_DATA === 'true',
+  };
+}
+
+function readOrCreateDevSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,56 @@
+import { createRoute } from '@hono/zod-openapi';
+import { decodeCampaignCursor, getPublicCampaign, listPublicCampaigns } from '../../db/queries/campaigns';
+import {
+  campaignIdParamSchema,
+  campaignListQuerySchema,
+  campaignPageSchema,
+  campaignSchema,
+  errorSchema,
+} from '../../shared/schemas/campaign';
+import { AppError } from '../errors';
+import { createRouter } from '../openapi';
+
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+
+const listCampaignsRoute = createRoute({
+  method: 'get',
+  path: '/campaigns',
+  tags: ['Campaigns'],
+  summary: 'List public campaigns, newest first',
+  description:
+    'Keyset-paged. `q` matches name, brand, description and tags, case-insensitive; every word must match. ' +
+    'Pass `nextCursor` back as `cursor` for the next page.',
+  request: { query: campaignListQuerySchema },
+  responses: {
+    200: { description: 'One page of campaigns', content: json(campaignPageSchema) },
+    400: { description: 'A parameter is not valid', content: json(errorSchema) },
+  },
+});
+
+const getCampaignRoute = createRoute({
+  method: 'get',
+  path: '/campaigns/{id}',
+  tags: ['Campaigns'],
+  summary: 'One campaign',
+  request: { params: campaignIdParamSchema },
+  responses: {
+    200: { description: 'The campaign', content: json(campaignSchema) },
+    400: { description: 'The id is not valid', content: json(errorSchema) },
+    404: { description: 'No such campaign', content: json(errorSchema) },
+  },
+});
+
+export const campaignRoutes = createRouter()
+  .openapi(listCampaignsRoute, async (c) => {
+    const { cursor: cursorText, ...query } = c.req.valid('query');
+    const cursor = cursorText ? decodeCampaignCursor(cursorText) : undefined;
+    if (cursor === null) throw new AppError('BAD_REQUEST', 'cursor is not valid');
+    const page = await listPublicCampaigns(c.get('deps').db, { ...query, cursor });
+    return c.json(page, 200);
+  })
+  .openapi(getCampaignRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const campaign = await getPublicCampaign(c.get('deps').db, id);
+    if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
+    return c.json(campaign, 200);
+  });

@@ -1,0 +1,44 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { isAppRoute } from '../shared/paths';
+import type { AppBindings } from './context';
+
+/** Hashed build output never changes under the same name; everything else is revalidated. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/**
+ * Serves the built single-page app: files from the build folder (precompressed when the browser accepts it),
+ * and index.html for every app route (history fallback), with status 404 for paths that are no page of the app.
+ */
+export function createWebRoutes(webDir: string) {
+  const indexFile = path.join(webDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    throw new Error(`The web app is not built: ${indexFile} is missing (run npm run build)`);
+  }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+
+  return new Hono<AppBindings>()
+    .use('*', async (c, next) => {
+      await next();
+      // Files found by the static handler; the app fallback below sets its own header.
+      if (c.res.status === 200 && !c.res.headers.has('Cache-Control')) {
+        c.header('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600');
+      }
+    })
+    .use(
+      '*',
+      serveStatic({
+        root: webDir,
+        precompressed: true,
+        // index.html is only ever sent by the fallback below, with its no-cache header.
+        rewriteRequestPath: (p) => (p === '/' || p === '/index.html' ? '/__app_index__' : p),
+      }),
+    )
+    .get('*', (c) => {
+      c.header('Cache-Control', REVALIDATE);
+      return c.html(indexHtml, isAppRoute(c.req.path) ? 200 : 404);
+    });
+}

@@ -1,0 +1,13 @@
+import { cn } from '../../lib/cn';
+
+export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
+  return (
+    <span role="status" className={cn('inline-flex items-center justify-center', className)}>
+      <span
+        aria-hidden="true"
+        className="size-8 animate-spin rounded-full border-4 border-mint-200 border-t-mint-700"
+      />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}

@@ -1,0 +1,24 @@
+import pg from 'pg';
+
+/**
+ * Runs once before the tests. On PostgreSQL, test files work in schemas of their own; the extensions they need
+ * are installed once in `public` (which every test schema has on its search path).
+ */
+export default async function globalSetup() {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+    // Drop schemas left behind by test runs that were killed.
+    const stale = await client.query<{ nspname: string }>(
+      "select nspname from pg_namespace where nspname like 'mbtest\\_%' escape '\\'",
+    );
+    for (const { nspname } of stale.rows) {
+      await client.query(`DROP SCHEMA IF EXISTS "${nspname}" CASCADE`);
+    }
+  } finally {
+    await client.end();
+  }
+}

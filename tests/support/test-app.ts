@@ -1,0 +1,25 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Database } from '../../src/db/client';
+import { createApp } from '../../src/server/app';
+import type { AppDeps } from '../../src/server/context';
+import { type Env, loadEnv } from '../../src/server/env';
+import { silentLogger } from '../../src/server/logger';
+
+/** Configuration for tests: a throwaway data folder and a fixed secret; `overrides` are raw variables. */
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mintbox-test-')),
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    APP_URL: 'http://localhost:3000',
+    SEED_DEMO_DATA: 'false',
+    ...overrides,
+  });
+}
+
+/** The real application on a test database, called in-process with `app.request(path)`. */
+export function createTestApp(db: Database, deps: Partial<AppDeps> = {}) {
+  return createApp({ db, env: testEnv(), logger: silentLogger(), ...deps });
+}

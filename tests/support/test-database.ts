@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { type DatabaseDriver, type DatabaseHandle, openDatabase } from '../../src/db/client';
+import { migrateDatabase } from '../../src/db/migrate';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Integration suites run once per driver. */
+export const TEST_DRIVERS: DatabaseDriver[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Drops the schema (PostgreSQL) and closes the connection. */
+  destroy(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated, empty database: an in-memory PGlite, or a schema of its own on the PostgreSQL server, so
+ * test files can run in parallel without seeing each other's rows.
+ */
+export async function createTestDatabase(driver: DatabaseDriver): Promise<TestDatabase> {
+  if (driver === 'pglite') {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    await migrateDatabase(handle);
+    return { ...handle, destroy: () => handle.close() };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schemaName = `mbtest_${randomBytes(6).toString('hex')}`;
+  const admin = await openDatabase({ url, poolSize: 1 });
+  await admin.exec(`CREATE SCHEMA "${schemaName}"`);
+  await admin.close();
+  const handle = await openDatabase({ url, searchPath: schemaName, poolSize: 5 });
+  await migrateDatabase(handle, { migrationsSchema: schemaName });
+  return {
+    ...handle,
+    destroy: async () => {
+      await handle.exec(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
+      await handle.close();
+    },
+  };
+}

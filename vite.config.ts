@@ -1,0 +1,22 @@
+import path from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': path.resolve(import.meta.dirname, 'src') },
+  },
+  publicDir: 'public',
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    sourcemap: true,
+    assetsDir: 'assets',
+    reportCompressedSize: false,
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3001' },
+  },
+});

@@ -170,6 +170,7 @@ function CampaignPageSkeleton() {
   return (
     <div
       className="flex flex-col gap-6"
+      role="status"
       aria-busy="true"
       aria-label="Loading campaign"
       data-testid="campaign-skeleton"

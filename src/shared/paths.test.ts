@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { isAppRoute } from './paths';
+
+describe('app routes', () => {
+  it.each([
+    '/',
+    '/main',
+    '/campaign/5',
+    '/campaign/5/',
+    '/admin',
+    '/admin/details/1',
+    '/terms',
+    '/auth/callback',
+  ])('%s is a page of the app', (path) => expect(isAppRoute(path)).toBe(true));
+
+  it.each(['/nope', '/campaign', '/campaign/5/extra', '/admin/unknown', '/mainx'])('%s is not', (path) =>
+    expect(isAppRoute(path)).toBe(false),
+  );
+});

@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import type { Database } from '../../src/db/client';
+import { createApp } from '../../src/server/app';
+import type { AppDeps } from '../../src/server/context';
+import { silentLogger } from '../../src/server/logger';
+import { projectRoot } from '../../src/server/project-root';
+import { testEnv } from './test-app';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface E2EServer {
+  url: string;
+  db: Database;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application (API and the built SPA from dist/web) on a random local port, over a fresh PGlite database.
+ * `seed` runs before the server accepts requests. Run `npm run build` first (npm test does).
+ */
+export async function startE2EServer(
+  options: {
+    seed?: (db: Database) => Promise<unknown>;
+    env?: Record<string, string>;
+    deps?: Partial<AppDeps>;
+  } = {},
+): Promise<E2EServer> {
+  const webDir = path.join(projectRoot(), 'dist/web');
+  if (!existsSync(path.join(webDir, 'index.html'))) {
+    throw new Error('dist/web is missing: run `npm run build` before the browser tests (npm test does it)');
+  }
+  const database = await createTestDatabase('pglite');
+  if (options.seed) await options.seed(database.db);
+
+  const app = createApp({
+    db: database.db,
+    env: testEnv(options.env),
+    logger: silentLogger(),
+    webDir,
+    ...options.deps,
+  });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    db: database.db,
+    database,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.destroy();
+    },
+  };
+}

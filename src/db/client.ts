@@ -5,9 +5,11 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import * as authSchema from './schema/auth';
 import * as campaignsSchema from './schema/campaigns';
+import * as influencersSchema from './schema/influencers';
 
-export const schema = { ...campaignsSchema };
+export const schema = { ...authSchema, ...campaignsSchema, ...influencersSchema };
 export type Schema = typeof schema;
 
 /** The database, on either driver. Query functions take this (or a transaction) as their first argument. */

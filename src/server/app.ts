@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { compress } from 'hono/compress';
+import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { createAuth } from './auth';
 import type { AppBindings, AppDeps } from './context';
 import { AppError } from './errors';
+import { loadSession, requireRole, withClientAddress } from './middleware/session';
+import { adminRoutes } from './routes/admin';
+import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { configRoutes } from './routes/config';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
+import { sessionRoutes } from './routes/session';
 import { createWebRoutes } from './web';
 
 export const OPENAPI_INFO = {
@@ -23,11 +29,13 @@ export const OPENAPI_INFO = {
 };
 
 /** Builds the whole application: API under /api, the single-page app everywhere else. Used by index.ts and tests. */
-export function createApp(deps: AppDeps) {
+export function createApp(appDeps: AppDeps) {
+  const deps = { ...appDeps, auth: appDeps.auth ?? createAuth(appDeps) };
   const app = new OpenAPIHono<AppBindings>();
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
+    c.set('user', null);
     c.set('requestId', c.req.header('x-request-id') ?? randomUUID());
     await next();
   });
@@ -57,9 +65,19 @@ export function createApp(deps: AppDeps) {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
+  api.use('*', loadSession);
   api.route('/', healthRoutes);
   api.route('/', configRoutes);
+  api.route('/', sessionRoutes);
+  // Our sign-in routes first; everything else under /auth is Better Auth's (sign-up, sign-in, sign-out, callbacks).
+  api.route('/', authRoutes);
+  api.on(['GET', 'POST'], '/auth/*', (c) => deps.auth.handler(withClientAddress(c)));
+  api.use('/campaigns/*', comingSoonGate);
+  api.use('/campaigns', comingSoonGate);
   api.route('/', campaignRoutes);
+  api.use('/admin/*', requireRole('admin'));
+  api.use('/admin', requireRole('admin'));
+  api.route('/admin', adminRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
   api.all('*', (c) => c.json({ error: `No API route for ${c.req.method} ${c.req.path}` }, 404));
@@ -92,3 +110,11 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** Coming-soon launch mode: only admins browse the marketplace. */
+const comingSoonGate: MiddlewareHandler<AppBindings> = async (c, next) => {
+  if (c.get('deps').env.launchMode === 'coming-soon' && c.get('user')?.role !== 'admin') {
+    throw new AppError('FORBIDDEN', 'Mintbox is not open yet. Check back soon.');
+  }
+  await next();
+};

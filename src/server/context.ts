@@ -1,4 +1,6 @@
 import type { Database } from '../db/client';
+import type { UserRole } from '../shared/schemas/session';
+import type { Auth } from './auth';
 import type { Env } from './env';
 import type { Logger } from './logger';
 
@@ -11,11 +13,25 @@ export interface AppDeps {
   webDir?: string | undefined;
   /** The clock, injectable so deadline rules can be tested. */
   now?: () => Date;
+  /** Better Auth; built from db and env when absent. */
+  auth?: Auth;
+}
+
+/** The signed-in user as the server sees them. */
+export interface CurrentUser {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  role: UserRole;
+  sessionId: string;
 }
 
 export type AppBindings = {
   Variables: {
-    deps: AppDeps;
+    deps: AppDeps & { auth: Auth };
     requestId: string;
+    /** Set by the session middleware: the signed-in user, or null. */
+    user: CurrentUser | null;
   };
 };

@@ -69,7 +69,28 @@ const envSchema = z.object({
     })
     .default('info'),
   SEED_DEMO_DATA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_DISCOVERY_URL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.url({ error: 'must be the address of an OpenID configuration document' }).optional(),
+  ),
+  FACEBOOK_CLIENT_ID: optionalText,
+  FACEBOOK_CLIENT_SECRET: optionalText,
+  X_CLIENT_ID: optionalText,
+  X_CLIENT_SECRET: optionalText,
+  TIKTOK_CLIENT_ID: optionalText,
+  TIKTOK_CLIENT_SECRET: optionalText,
 });
+
+export const SOCIAL_PROVIDERS = ['google', 'facebook', 'x', 'tiktok'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface Env {
   nodeEnv: 'development' | 'production' | 'test';
@@ -87,6 +108,12 @@ export interface Env {
   launchMode: LaunchMode;
   logLevel: string;
   seedDemoData: boolean;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  /** Sign-in providers with both a client id and a secret; the others are off. */
+  oauth: Partial<Record<SocialProvider, OAuthClient>>;
+  /** OpenID discovery document used for Google (Google's own unless overridden). */
+  googleDiscoveryUrl: string;
 }
 
 export class EnvError extends Error {
@@ -137,7 +164,28 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     launchMode: e.LAUNCH_MODE,
     logLevel: e.LOG_LEVEL,
     seedDemoData: e.SEED_DEMO_DATA === 'true',
+    trustProxy: e.TRUST_PROXY === 'true',
+    oauth: pickOAuthClients(e),
+    googleDiscoveryUrl: e.GOOGLE_DISCOVERY_URL ?? 'https://accounts.google.com/.well-known/openid-configuration',
   };
+}
+
+function pickOAuthClients(e: z.infer<typeof envSchema>): Partial<Record<SocialProvider, OAuthClient>> {
+  const pairs: Record<SocialProvider, [string | undefined, string | undefined, string]> = {
+    google: [e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, 'GOOGLE'],
+    facebook: [e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET, 'FACEBOOK'],
+    x: [e.X_CLIENT_ID, e.X_CLIENT_SECRET, 'X'],
+    tiktok: [e.TIKTOK_CLIENT_ID, e.TIKTOK_CLIENT_SECRET, 'TIKTOK'],
+  };
+  const clients: Partial<Record<SocialProvider, OAuthClient>> = {};
+  for (const provider of SOCIAL_PROVIDERS) {
+    const [clientId, clientSecret, prefix] = pairs[provider];
+    if (Boolean(clientId) !== Boolean(clientSecret)) {
+      throw new EnvError(`Invalid configuration: ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+    }
+    if (clientId && clientSecret) clients[provider] = { clientId, clientSecret };
+  }
+  return clients;
 }
 
 function readOrCreateDevSecret(dataDir: string): string {

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/** The creator record of spec §3, linked to the sign-in account (`auth_user_id`). */
+export const influencers = pgTable(
+  'influencers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    authUserId: text('auth_user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    platform: text('platform'),
+    followers: integer('followers').notNull().default(0),
+    engagementRate: text('engagement_rate').notNull().default('0'),
+    niche: text('niche').notNull().default('General'),
+    userType: text('user_type').notNull().default('influencer'),
+    /** True once the creator proved they own `email` with a code (our own verification, not the provider's word). */
+    emailVerified: boolean('email_verified').notNull().default(false),
+    provider: text('provider'),
+    providerId: text('provider_id'),
+    profileImage: text('profile_image'),
+    /** The address a code was last sent to (it becomes `email` once verified). */
+    verificationEmail: text('verification_email'),
+    profileCompleted: boolean('profile_completed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 })
+      .notNull()
+      .defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('influencers_auth_user_idx').on(t.authUserId),
+    index('influencers_email_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('influencers_verified_email_idx').on(sql`lower(${t.email})`).where(sql`${t.emailVerified}`),
+  ],
+);
+
+/** TikTok sign-in tokens of an influencer (spec §3 tiktok_auth). */
+export const tiktokAuth = pgTable(
+  'tiktok_auth',
+  {
+    influencerId: integer('influencer_id')
+      .primaryKey()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    openId: text('open_id').notNull(),
+    unionId: text('union_id'),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [uniqueIndex('tiktok_auth_open_id_idx').on(t.openId)],
+);
+
+export type InfluencerRow = typeof influencers.$inferSelect;

@@ -1,0 +1,133 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins';
+import type { Database } from '../db/client';
+import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth';
+import { tiktokPlaceholderEmail } from '../shared/rules/identity';
+import type { Env } from './env';
+import type { Logger } from './logger';
+import { onSignedIn } from './services/influencer-accounts';
+
+/** Header our server sets to the client address it trusts; any copy sent by the client is removed first. */
+export const CLIENT_IP_HEADER = 'x-mintbox-client-ip';
+
+/** Where Better Auth sends the browser after a provider sign-in (the /auth/callback page finishes the job). */
+export function socialCallbackUrls(provider: string) {
+  return {
+    callbackURL: `/auth/callback?provider=${provider}`,
+    errorCallbackURL: `/auth/callback?provider=${provider}`,
+    newUserCallbackURL: `/auth/callback?provider=${provider}`,
+  };
+}
+
+/** Sign-in attempts allowed per client address and window, for the password and admin sign-in paths. */
+export const SIGN_IN_RATE_LIMIT = { window: 60, max: 10 };
+
+export function createAuth({ db, env, logger }: { db: Database; env: Env; logger: Logger }) {
+  const { google, facebook, x, tiktok } = env.oauth;
+  return betterAuth({
+    appName: 'Mintbox',
+    baseURL: env.appUrl,
+    basePath: '/api/auth',
+    secret: env.authSecret,
+    trustedOrigins: [env.appUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      requireEmailVerification: false,
+    },
+    user: {
+      additionalFields: {
+        // Never settable by the client: sign-up always makes an influencer; admins are made by a command.
+        role: { type: 'string', required: false, defaultValue: 'influencer', input: false },
+        username: { type: 'string', required: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      // No cookie cache: a session ended on the server stops working at once.
+      cookieCache: { enabled: false },
+    },
+    account: {
+      encryptOAuthTokens: true,
+      accountLinking: { enabled: false },
+    },
+    socialProviders: {
+      ...(facebook
+        ? { facebook: { clientId: facebook.clientId, clientSecret: facebook.clientSecret, scope: ['email', 'public_profile'] } }
+        : {}),
+      ...(x ? { twitter: { clientId: x.clientId, clientSecret: x.clientSecret } } : {}),
+      ...(tiktok
+        ? {
+            tiktok: {
+              clientKey: tiktok.clientId,
+              clientSecret: tiktok.clientSecret,
+              mapProfileToUser: (profile: { data: { user: { open_id: string } } }) => ({
+                email: tiktokPlaceholderEmail(profile.data.user.open_id, env.appUrl),
+                emailVerified: false,
+              }),
+            },
+          }
+        : {}),
+    },
+    plugins: google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                name: 'Google',
+                discoveryUrl: env.googleDiscoveryUrl,
+                clientId: google.clientId,
+                clientSecret: google.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+                accessType: 'offline',
+                prompt: 'consent',
+              },
+            ],
+          }),
+        ]
+      : [],
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': SIGN_IN_RATE_LIMIT,
+        '/sign-up/email': { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      cookiePrefix: 'mintbox',
+      useSecureCookies: env.appUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            await onSignedIn(db, session.userId, logger);
+          },
+        },
+      },
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        logger[level]({ args }, `auth: ${message}`);
+      },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

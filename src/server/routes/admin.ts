@@ -1,0 +1,46 @@
+import { createRoute } from '@hono/zod-openapi';
+import { listInfluencers } from '../../db/queries/influencers';
+import { errorSchema } from '../../shared/schemas/campaign';
+import { influencerListQuerySchema, influencerListSchema } from '../../shared/schemas/influencer';
+import { createRouter } from '../openapi';
+
+/**
+ * The admin API. Everything here sits under /api/admin, behind requireRole('admin') (see app.ts): anonymous
+ * callers get 401 and creators 403 on every route, including ones added later.
+ */
+const listInfluencersRoute = createRoute({
+  method: 'get',
+  path: '/influencers',
+  tags: ['Admin'],
+  summary: 'Creators, newest first, searchable by name, username or email',
+  request: { query: influencerListQuerySchema },
+  responses: {
+    200: { description: 'A page of creators', content: { 'application/json': { schema: influencerListSchema } } },
+    400: { description: 'A parameter is not valid', content: { 'application/json': { schema: errorSchema } } },
+    401: { description: 'Not signed in', content: { 'application/json': { schema: errorSchema } } },
+    403: { description: 'Not an admin', content: { 'application/json': { schema: errorSchema } } },
+  },
+});
+
+export const adminRoutes = createRouter().openapi(listInfluencersRoute, async (c) => {
+  const { rows, total } = await listInfluencers(c.get('deps').db, c.req.valid('query'));
+  return c.json(
+    {
+      items: rows.map((row) => ({
+        id: row.id,
+        username: row.username,
+        name: row.name,
+        email: row.email,
+        platform: row.platform,
+        followers: row.followers,
+        niche: row.niche,
+        emailVerified: row.emailVerified,
+        profileCompleted: row.profileCompleted,
+        provider: row.provider,
+        createdAt: row.createdAt.toISOString(),
+      })),
+      total,
+    },
+    200,
+  );
+});

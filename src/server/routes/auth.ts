@@ -1,0 +1,135 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { users } from '../../db/schema/auth';
+import {
+  ADMIN_INVALID_CREDENTIALS,
+  adminSignInSchema,
+  providerNotConfiguredMessage,
+  SOCIAL_PROVIDER_IDS,
+  type SocialProviderId,
+} from '../../shared/schemas/auth';
+import { errorSchema } from '../../shared/schemas/campaign';
+import { SIGN_IN_RATE_LIMIT, socialCallbackUrls } from '../auth';
+import { AppError } from '../errors';
+import { clientAddress, withClientAddress } from '../middleware/session';
+import { createRouter } from '../openapi';
+import { hitRateLimit } from '../services/rate-limiter';
+
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+
+/** Better Auth's id for each of our providers. */
+const BETTER_AUTH_PROVIDER: Record<SocialProviderId, string> = {
+  google: 'google',
+  facebook: 'facebook',
+  x: 'twitter',
+  tiktok: 'tiktok',
+};
+
+const startSocialRoute = createRoute({
+  method: 'post',
+  path: '/auth/social/{provider}',
+  tags: ['Accounts'],
+  summary: 'Start a social sign-in: answers the provider address to send the browser to',
+  description: 'State and PKCE are kept by the server; the provider returns to /auth/callback.',
+  request: { params: z.object({ provider: z.enum(SOCIAL_PROVIDER_IDS, { error: 'provider must be one of: google, facebook, x, tiktok' }) }) },
+  responses: {
+    200: { description: 'Where to send the browser', content: json(z.object({ url: z.string() })) },
+    400: { description: 'The provider is not configured', content: json(errorSchema) },
+  },
+});
+
+const tiktokRoute = createRoute({
+  method: 'get',
+  path: '/auth/tiktok',
+  tags: ['Accounts'],
+  summary: 'TikTok sign-in (a browser redirect)',
+  responses: { 302: { description: 'To TikTok, or back to /auth/callback with an error' } },
+});
+
+const adminSignInRoute = createRoute({
+  method: 'post',
+  path: '/auth/admin-sign-in',
+  tags: ['Accounts'],
+  summary: 'Admin sign-in with a username or email and a password',
+  request: { body: { content: json(adminSignInSchema), required: true } },
+  responses: {
+    200: { description: 'Signed in; the session cookie is set', content: json(z.object({ redirectTo: z.string() })) },
+    400: { description: 'A field is missing', content: json(errorSchema) },
+    401: { description: 'Wrong username or password', content: json(errorSchema) },
+    429: { description: 'Too many attempts', content: json(errorSchema) },
+  },
+});
+
+/** Copies Set-Cookie headers of a Better Auth answer onto our own. */
+function forwardCookies(from: Response, to: Headers) {
+  for (const cookie of from.headers.getSetCookie()) to.append('Set-Cookie', cookie);
+}
+
+export const authRoutes = createRouter()
+  .openapi(startSocialRoute, async (c) => {
+    const { provider } = c.req.valid('param');
+    const { auth, env } = c.get('deps');
+    if (!env.oauth[provider]) throw new AppError('BAD_REQUEST', providerNotConfiguredMessage(provider));
+    const answer = await auth.api.signInSocial({
+      body: { provider: BETTER_AUTH_PROVIDER[provider], disableRedirect: true, ...socialCallbackUrls(provider) },
+      headers: withClientAddress(c).headers,
+      asResponse: true,
+    });
+    const body = (await answer.json()) as { url?: string; message?: string };
+    if (!answer.ok || !body.url) {
+      throw new AppError('BAD_REQUEST', `${provider === 'google' ? 'Google' : provider} authentication failed: ${body.message ?? 'no address'}`);
+    }
+    const headers = new Headers({ 'content-type': 'application/json', 'cache-control': 'no-store' });
+    forwardCookies(answer, headers);
+    return new Response(JSON.stringify({ url: body.url }), { status: 200, headers }) as never;
+  })
+  .openapi(tiktokRoute, async (c) => {
+    const { auth, env } = c.get('deps');
+    const back = (message: string) =>
+      c.redirect(`/auth/callback?provider=tiktok&error=${encodeURIComponent(message)}`, 302);
+    if (!env.oauth.tiktok) return back(providerNotConfiguredMessage('tiktok'));
+    const answer = await auth.api.signInSocial({
+      body: { provider: 'tiktok', disableRedirect: true, ...socialCallbackUrls('tiktok') },
+      headers: withClientAddress(c).headers,
+      asResponse: true,
+    });
+    const body = (await answer.json()) as { url?: string; message?: string };
+    if (!answer.ok || !body.url) return back(`Failed to authenticate with TikTok: ${body.message ?? 'Unknown error'}`);
+    const headers = new Headers({ Location: body.url, 'cache-control': 'no-store' });
+    forwardCookies(answer, headers);
+    return new Response(null, { status: 302, headers }) as never;
+  })
+  .openapi(adminSignInRoute, async (c) => {
+    const { auth, db } = c.get('deps');
+    await hitRateLimit(
+      db,
+      `admin-sign-in|${clientAddress(c)}`,
+      SIGN_IN_RATE_LIMIT,
+      'Too many sign-in attempts. Please wait a minute and try again.',
+    );
+    const { username, password } = c.req.valid('json');
+    const [admin] = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(
+        and(
+          eq(users.role, 'admin'),
+          or(sql`lower(${users.email}) = lower(${username})`, sql`lower(${users.username}) = lower(${username})`),
+        ),
+      )
+      .limit(1);
+    if (!admin) {
+      // Same work as a real check, so the answer time does not tell whether the account exists.
+      await (await auth.$context).password.hash(password);
+      throw new AppError('UNAUTHORIZED', ADMIN_INVALID_CREDENTIALS);
+    }
+    const answer = await auth.api.signInEmail({
+      body: { email: admin.email, password },
+      headers: withClientAddress(c).headers,
+      asResponse: true,
+    });
+    if (!answer.ok) throw new AppError('UNAUTHORIZED', ADMIN_INVALID_CREDENTIALS);
+    const headers = new Headers({ 'content-type': 'application/json', 'cache-control': 'no-store' });
+    forwardCookies(answer, headers);
+    return new Response(JSON.stringify({ redirectTo: '/admin/campaigns' }), { status: 200, headers }) as never;
+  });

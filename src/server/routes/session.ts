@@ -1,0 +1,42 @@
+import { createRoute } from '@hono/zod-openapi';
+import { findInfluencerByAuthUserId } from '../../db/queries/influencers';
+import { type SessionResponse, sessionResponseSchema } from '../../shared/schemas/session';
+import { createRouter } from '../openapi';
+import { onSignedIn } from '../services/influencer-accounts';
+
+const sessionRoute = createRoute({
+  method: 'get',
+  path: '/session',
+  tags: ['Accounts'],
+  summary: 'Who is signed in (null when nobody), with their creator record',
+  responses: {
+    200: { description: 'The signed-in user or null', content: { 'application/json': { schema: sessionResponseSchema } } },
+  },
+});
+
+export const sessionRoutes = createRouter().openapi(sessionRoute, async (c) => {
+  const user = c.get('user');
+  if (!user) return c.json({ user: null } satisfies SessionResponse, 200);
+  const { db, logger } = c.get('deps');
+  let influencer = user.role === 'influencer' ? await findInfluencerByAuthUserId(db, user.id) : null;
+  // A sign-in whose creator record could not be made then gets another chance here.
+  if (user.role === 'influencer' && !influencer) influencer = await onSignedIn(db, user.id, logger);
+  const body: SessionResponse = {
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      image: user.image,
+      role: user.role,
+      influencer: influencer
+        ? {
+            id: influencer.id,
+            username: influencer.username,
+            emailVerified: influencer.emailVerified,
+            profileCompleted: influencer.profileCompleted,
+          }
+        : null,
+    },
+  };
+  return c.json(body, 200);
+});

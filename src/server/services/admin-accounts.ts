@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { accounts, users } from '../../db/schema/auth';
+import { emailLocalPart } from '../../shared/rules/identity';
+import type { Auth } from '../auth';
+
+export interface AdminInput {
+  email: string;
+  password: string;
+  /** Defaults to the part of the email before @. */
+  username?: string | undefined;
+  name?: string | undefined;
+}
+
+/**
+ * Creates an admin account (role admin, email and password sign-in), or, when the email already has an account,
+ * makes it an admin and sets the new password. One transaction.
+ */
+export async function upsertAdmin(db: Database, auth: Auth, input: AdminInput): Promise<{ id: string; created: boolean }> {
+  if (input.password.length < 12) throw new Error('The admin password must be at least 12 characters');
+  const hash = await (await auth.$context).password.hash(input.password);
+  const email = input.email.trim().toLowerCase();
+  const username = (input.username ?? emailLocalPart(email)).toLowerCase();
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    const now = new Date();
+    if (existing) {
+      await tx.update(users).set({ role: 'admin', username, updatedAt: now }).where(eq(users.id, existing.id));
+      const updated = await tx
+        .update(accounts)
+        .set({ password: hash, updatedAt: now })
+        .where(sql`${accounts.userId} = ${existing.id} and ${accounts.providerId} = 'credential'`)
+        .returning({ id: accounts.id });
+      if (updated.length === 0) {
+        await tx.insert(accounts).values({
+          id: randomUUID(),
+          userId: existing.id,
+          accountId: existing.id,
+          providerId: 'credential',
+          password: hash,
+        });
+      }
+      return { id: existing.id, created: false };
+    }
+    const id = randomUUID();
+    await tx.insert(users).values({
+      id,
+      name: input.name ?? 'Admin',
+      email,
+      emailVerified: true,
+      role: 'admin',
+      username,
+    });
+    await tx.insert(accounts).values({ id: randomUUID(), userId: id, accountId: id, providerId: 'credential', password: hash });
+    return { id, created: true };
+  });
+}
+
+export async function hasAdmin(db: Database): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  return rows.length > 0;
+}

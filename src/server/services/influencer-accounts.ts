@@ -1,0 +1,119 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  findInfluencerByAuthUserId,
+  findLatestAccount,
+  findUnlinkedInfluencerByEmail,
+  findUserById,
+  upsertTiktokAuth,
+} from '../../db/queries/influencers';
+import { type InfluencerRow, influencers } from '../../db/schema/influencers';
+import { generateUsername, profileDisplayName } from '../../shared/rules/identity';
+import type { Logger } from '../logger';
+
+/** Better Auth's provider id for email and password accounts. */
+const CREDENTIAL_PROVIDER = 'credential';
+
+export interface SignInIdentity {
+  authUserId: string;
+  name: string | null;
+  email: string;
+  image: string | null;
+  /** google, facebook, x, tiktok or email. */
+  provider: string;
+  /** The account id at the provider (TikTok: the open_id). */
+  providerAccountId: string | null;
+}
+
+/**
+ * Spec §4 "Influencer resolution on sign-in": the record linked to this auth user is refreshed (name, image,
+ * provider); else a record with the same email and no auth user yet is linked; else a new one is created
+ * (email not verified). All in one transaction. Returns null when it fails (the failure is logged).
+ */
+export async function resolveInfluencer(
+  db: Database,
+  identity: SignInIdentity,
+  logger: Logger,
+): Promise<InfluencerRow | null> {
+  const name = profileDisplayName(identity.name, identity.email);
+  try {
+    return await db.transaction(async (tx) => {
+      const now = new Date();
+      const linked = await findInfluencerByAuthUserId(tx, identity.authUserId);
+      if (linked) {
+        const [row] = await tx
+          .update(influencers)
+          .set({ name, profileImage: identity.image ?? linked.profileImage, provider: identity.provider, updatedAt: now })
+          .where(eq(influencers.id, linked.id))
+          .returning();
+        return row ?? null;
+      }
+      const unlinked = await findUnlinkedInfluencerByEmail(tx, identity.email);
+      if (unlinked) {
+        const [row] = await tx
+          .update(influencers)
+          .set({
+            authUserId: identity.authUserId,
+            provider: identity.provider,
+            providerId: identity.providerAccountId,
+            profileImage: identity.image ?? unlinked.profileImage,
+            updatedAt: now,
+          })
+          .where(eq(influencers.id, unlinked.id))
+          .returning();
+        return row ?? null;
+      }
+      const [row] = await tx
+        .insert(influencers)
+        .values({
+          authUserId: identity.authUserId,
+          username: generateUsername(identity.name, identity.email),
+          name,
+          email: identity.email,
+          platform: identity.provider === 'tiktok' ? 'tiktok' : null,
+          provider: identity.provider,
+          providerId: identity.providerAccountId,
+          profileImage: identity.image,
+          emailVerified: false,
+        })
+        .returning();
+      return row ?? null;
+    });
+  } catch (error) {
+    logger.error({ err: error, authUserId: identity.authUserId }, 'Failed to create influencer profile');
+    return null;
+  }
+}
+
+/**
+ * Runs after every sign-in (a new session): finds the account used, resolves the influencer record for creators,
+ * and keeps TikTok tokens in tiktok_auth. Admins have no influencer record.
+ */
+export async function onSignedIn(db: Database, userId: string, logger: Logger): Promise<InfluencerRow | null> {
+  const user = await findUserById(db, userId);
+  if (!user || user.role !== 'influencer') return null;
+  const account = await findLatestAccount(db, userId);
+  const provider = !account || account.providerId === CREDENTIAL_PROVIDER ? 'email' : account.providerId;
+  const influencer = await resolveInfluencer(
+    db,
+    {
+      authUserId: user.id,
+      name: user.name,
+      email: user.email,
+      image: user.image,
+      provider,
+      providerAccountId: account && account.providerId !== CREDENTIAL_PROVIDER ? account.accountId : null,
+    },
+    logger,
+  );
+  if (influencer && account?.providerId === 'tiktok') {
+    await upsertTiktokAuth(db, {
+      influencerId: influencer.id,
+      openId: account.accountId,
+      accessToken: account.accessToken,
+      refreshToken: account.refreshToken,
+      tokenExpiresAt: account.accessTokenExpiresAt ?? new Date(Date.now() + 24 * 3_600_000),
+    }).catch((error: unknown) => logger.error({ err: error }, 'Failed to create TikTok influencer profile'));
+  }
+  return influencer;
+}

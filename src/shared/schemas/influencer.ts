@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** An influencer as admins see it in lists. */
+export const influencerSummarySchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  platform: z.string().nullable(),
+  followers: z.number().int(),
+  niche: z.string(),
+  emailVerified: z.boolean(),
+  profileCompleted: z.boolean(),
+  provider: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type InfluencerSummary = z.infer<typeof influencerSummarySchema>;
+
+export const influencerListQuerySchema = z.object({
+  q: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z.string().max(100, { error: 'q must be at most 100 characters' }).optional(),
+  ),
+  limit: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'limit must be a whole number' })
+      .int({ error: 'limit must be a whole number' })
+      .min(1, { error: 'limit must be at least 1' })
+      .max(100, { error: 'limit must be at most 100' })
+      .default(25),
+  ),
+  offset: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'offset must be a whole number' })
+      .int({ error: 'offset must be a whole number' })
+      .min(0, { error: 'offset must be at least 0' })
+      .default(0),
+  ),
+});
+
+export const influencerListSchema = z.object({
+  items: z.array(influencerSummarySchema),
+  total: z.number().int(),
+});

@@ -1,0 +1,51 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { SessionResponse, SessionUser } from '../../shared/schemas/session';
+import { apiFetch } from './api-client';
+
+export const sessionKey = ['session'] as const;
+
+export type SessionState =
+  | { status: 'loading'; user: null }
+  | { status: 'signed-out'; user: null }
+  | { status: 'signed-in'; user: SessionUser };
+
+/** Who is signed in, from GET /api/session (the server decides; this only chooses what to show). */
+export function useSession(): SessionState {
+  const query = useQuery({
+    queryKey: sessionKey,
+    queryFn: ({ signal }) => apiFetch<SessionResponse>('/api/session', { signal }),
+    staleTime: 60_000,
+    retry: 1,
+  });
+  if (query.isPending) return { status: 'loading', user: null };
+  const user = query.data?.user ?? null;
+  return user ? { status: 'signed-in', user } : { status: 'signed-out', user: null };
+}
+
+/** Ends the session on the server, forgets cached private data, then calls `then` (usually: go to /signin). */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (then?: () => void) => {
+      try {
+        await apiFetch('/api/auth/sign-out', { method: 'POST', body: '{}' });
+      } catch (error) {
+        // Spec §4: a sign-out error is only logged.
+        console.error('Sign out failed', error);
+      }
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'campaigns' });
+      queryClient.setQueryData(sessionKey, { user: null } satisfies SessionResponse);
+      then?.();
+    },
+    [queryClient],
+  );
+}
+
+/** Where the Dashboard button goes (spec §2 Top bar). */
+export function dashboardPathFor(user: SessionUser | null): string {
+  if (!user) return '/signin';
+  if (user.role === 'admin') return '/admin/campaigns';
+  if (!user.influencer?.emailVerified) return '/email-verification';
+  return '/dashboard';
+}

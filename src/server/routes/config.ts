@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PRODUCT_NAME } from '../../shared/constants';
+import { SOCIAL_PROVIDER_IDS } from '../../shared/schemas/auth';
 import { publicConfigSchema } from '../../shared/schemas/config';
 import { createRouter } from '../openapi';
 

@@ -23,6 +23,7 @@ export const configRoutes = createRouter().openapi(configRoute, (c) => {
       launchMode: env.launchMode,
       contactEmail: env.contactEmail,
       appUrl: env.appUrl,
+      authProviders: SOCIAL_PROVIDER_IDS.filter((provider) => Boolean(env.oauth[provider])),
     },
     200,
   );

@@ -4,9 +4,11 @@ import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { seedIfEmpty } from '../db/seed';
 import { createApp } from './app';
+import { createAuth } from './auth';
 import { EnvError, loadEnv } from './env';
 import { createLogger } from './logger';
 import { projectRoot } from './project-root';
+import { hasAdmin, upsertAdmin } from './services/admin-accounts';
 
 /** Starts Mintbox: configuration → database → migrations → demo data on first run → HTTP. */
 async function main() {
@@ -43,10 +45,17 @@ async function main() {
     if (seeded) logger.info({ campaigns: seeded.campaigns }, 'first run: demo data seeded');
   }
 
+  const auth = createAuth({ db: database.db, env, logger });
+  if (env.adminEmail && env.adminPassword && !(await hasAdmin(database.db))) {
+    await upsertAdmin(database.db, auth, { email: env.adminEmail, password: env.adminPassword });
+    logger.info({ email: env.adminEmail }, 'first admin created from ADMIN_EMAIL');
+  }
+
   const app = createApp({
     db: database.db,
     env,
     logger,
+    auth,
     webDir: path.join(projectRoot(), 'dist/web'),
   });
 

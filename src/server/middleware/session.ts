@@ -19,11 +19,16 @@ export function clientAddress(c: Context<AppBindings>): string {
   }
 }
 
-/** The request with our trusted client-address header (and without any copy the client sent). */
-export function withClientAddress(c: Context<AppBindings>): Request {
+/** The request's headers with our trusted client-address header (replacing any copy the client sent). */
+export function headersWithClientAddress(c: Context<AppBindings>): Headers {
   const headers = new Headers(c.req.raw.headers);
   headers.set(CLIENT_IP_HEADER, clientAddress(c));
-  return new Request(c.req.raw, { headers });
+  return headers;
+}
+
+/** The (unread) request with our trusted client-address header, for handing to Better Auth's handler. */
+export function withClientAddress(c: Context<AppBindings>): Request {
+  return new Request(c.req.raw, { headers: headersWithClientAddress(c) });
 }
 
 /** Reads the session cookie (if any) once per request and sets `user`. */

@@ -11,7 +11,7 @@ import {
 import { errorSchema } from '../../shared/schemas/campaign';
 import { SIGN_IN_RATE_LIMIT, socialCallbackUrls } from '../auth';
 import { AppError } from '../errors';
-import { clientAddress, withClientAddress } from '../middleware/session';
+import { clientAddress, headersWithClientAddress } from '../middleware/session';
 import { createRouter } from '../openapi';
 import { hitRateLimit } from '../services/rate-limiter';
 
@@ -31,7 +31,13 @@ const startSocialRoute = createRoute({
   tags: ['Accounts'],
   summary: 'Start a social sign-in: answers the provider address to send the browser to',
   description: 'State and PKCE are kept by the server; the provider returns to /auth/callback.',
-  request: { params: z.object({ provider: z.enum(SOCIAL_PROVIDER_IDS, { error: 'provider must be one of: google, facebook, x, tiktok' }) }) },
+  request: {
+    params: z.object({
+      provider: z.enum(SOCIAL_PROVIDER_IDS, {
+        error: 'provider must be one of: google, facebook, x, tiktok',
+      }),
+    }),
+  },
   responses: {
     200: { description: 'Where to send the browser', content: json(z.object({ url: z.string() })) },
     400: { description: 'The provider is not configured', content: json(errorSchema) },
@@ -53,7 +59,10 @@ const adminSignInRoute = createRoute({
   summary: 'Admin sign-in with a username or email and a password',
   request: { body: { content: json(adminSignInSchema), required: true } },
   responses: {
-    200: { description: 'Signed in; the session cookie is set', content: json(z.object({ redirectTo: z.string() })) },
+    200: {
+      description: 'Signed in; the session cookie is set',
+      content: json(z.object({ redirectTo: z.string() })),
+    },
     400: { description: 'A field is missing', content: json(errorSchema) },
     401: { description: 'Wrong username or password', content: json(errorSchema) },
     429: { description: 'Too many attempts', content: json(errorSchema) },
@@ -71,13 +80,20 @@ export const authRoutes = createRouter()
     const { auth, env } = c.get('deps');
     if (!env.oauth[provider]) throw new AppError('BAD_REQUEST', providerNotConfiguredMessage(provider));
     const answer = await auth.api.signInSocial({
-      body: { provider: BETTER_AUTH_PROVIDER[provider], disableRedirect: true, ...socialCallbackUrls(provider) },
-      headers: withClientAddress(c).headers,
+      body: {
+        provider: BETTER_AUTH_PROVIDER[provider],
+        disableRedirect: true,
+        ...socialCallbackUrls(provider),
+      },
+      headers: headersWithClientAddress(c),
       asResponse: true,
     });
     const body = (await answer.json()) as { url?: string; message?: string };
     if (!answer.ok || !body.url) {
-      throw new AppError('BAD_REQUEST', `${provider === 'google' ? 'Google' : provider} authentication failed: ${body.message ?? 'no address'}`);
+      throw new AppError(
+        'BAD_REQUEST',
+        `${provider === 'google' ? 'Google' : provider} authentication failed: ${body.message ?? 'no address'}`,
+      );
     }
     const headers = new Headers({ 'content-type': 'application/json', 'cache-control': 'no-store' });
     forwardCookies(answer, headers);
@@ -90,11 +106,12 @@ export const authRoutes = createRouter()
     if (!env.oauth.tiktok) return back(providerNotConfiguredMessage('tiktok'));
     const answer = await auth.api.signInSocial({
       body: { provider: 'tiktok', disableRedirect: true, ...socialCallbackUrls('tiktok') },
-      headers: withClientAddress(c).headers,
+      headers: headersWithClientAddress(c),
       asResponse: true,
     });
     const body = (await answer.json()) as { url?: string; message?: string };
-    if (!answer.ok || !body.url) return back(`Failed to authenticate with TikTok: ${body.message ?? 'Unknown error'}`);
+    if (!answer.ok || !body.url)
+      return back(`Failed to authenticate with TikTok: ${body.message ?? 'Unknown error'}`);
     const headers = new Headers({ Location: body.url, 'cache-control': 'no-store' });
     forwardCookies(answer, headers);
     return new Response(null, { status: 302, headers }) as never;
@@ -114,7 +131,10 @@ export const authRoutes = createRouter()
       .where(
         and(
           eq(users.role, 'admin'),
-          or(sql`lower(${users.email}) = lower(${username})`, sql`lower(${users.username}) = lower(${username})`),
+          or(
+            sql`lower(${users.email}) = lower(${username})`,
+            sql`lower(${users.username}) = lower(${username})`,
+          ),
         ),
       )
       .limit(1);
@@ -125,11 +145,14 @@ export const authRoutes = createRouter()
     }
     const answer = await auth.api.signInEmail({
       body: { email: admin.email, password },
-      headers: withClientAddress(c).headers,
+      headers: headersWithClientAddress(c),
       asResponse: true,
     });
     if (!answer.ok) throw new AppError('UNAUTHORIZED', ADMIN_INVALID_CREDENTIALS);
     const headers = new Headers({ 'content-type': 'application/json', 'cache-control': 'no-store' });
     forwardCookies(answer, headers);
-    return new Response(JSON.stringify({ redirectTo: '/admin/campaigns' }), { status: 200, headers }) as never;
+    return new Response(JSON.stringify({ redirectTo: '/admin/campaigns' }), {
+      status: 200,
+      headers,
+    }) as never;
   });

@@ -17,7 +17,11 @@ export interface AdminInput {
  * Creates an admin account (role admin, email and password sign-in), or, when the email already has an account,
  * makes it an admin and sets the new password. One transaction.
  */
-export async function upsertAdmin(db: Database, auth: Auth, input: AdminInput): Promise<{ id: string; created: boolean }> {
+export async function upsertAdmin(
+  db: Database,
+  auth: Auth,
+  input: AdminInput,
+): Promise<{ id: string; created: boolean }> {
   if (input.password.length < 12) throw new Error('The admin password must be at least 12 characters');
   const hash = await (await auth.$context).password.hash(input.password);
   const email = input.email.trim().toLowerCase();
@@ -26,7 +30,10 @@ export async function upsertAdmin(db: Database, auth: Auth, input: AdminInput): 
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     const now = new Date();
     if (existing) {
-      await tx.update(users).set({ role: 'admin', username, updatedAt: now }).where(eq(users.id, existing.id));
+      await tx
+        .update(users)
+        .set({ role: 'admin', username, updatedAt: now })
+        .where(eq(users.id, existing.id));
       const updated = await tx
         .update(accounts)
         .set({ password: hash, updatedAt: now })
@@ -52,7 +59,9 @@ export async function upsertAdmin(db: Database, auth: Auth, input: AdminInput): 
       role: 'admin',
       username,
     });
-    await tx.insert(accounts).values({ id: randomUUID(), userId: id, accountId: id, providerId: 'credential', password: hash });
+    await tx
+      .insert(accounts)
+      .values({ id: randomUUID(), userId: id, accountId: id, providerId: 'credential', password: hash });
     return { id, created: true };
   });
 }

@@ -43,7 +43,12 @@ export async function resolveInfluencer(
       if (linked) {
         const [row] = await tx
           .update(influencers)
-          .set({ name, profileImage: identity.image ?? linked.profileImage, provider: identity.provider, updatedAt: now })
+          .set({
+            name,
+            profileImage: identity.image ?? linked.profileImage,
+            provider: identity.provider,
+            updatedAt: now,
+          })
           .where(eq(influencers.id, linked.id))
           .returning();
         return row ?? null;
@@ -89,7 +94,11 @@ export async function resolveInfluencer(
  * Runs after every sign-in (a new session): finds the account used, resolves the influencer record for creators,
  * and keeps TikTok tokens in tiktok_auth. Admins have no influencer record.
  */
-export async function onSignedIn(db: Database, userId: string, logger: Logger): Promise<InfluencerRow | null> {
+export async function onSignedIn(
+  db: Database,
+  userId: string,
+  logger: Logger,
+): Promise<InfluencerRow | null> {
   const user = await findUserById(db, userId);
   if (!user || user.role !== 'influencer') return null;
   const account = await findLatestAccount(db, userId);

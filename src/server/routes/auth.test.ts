@@ -1,0 +1,265 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cookieHeader,
+  getWithCookie,
+  postJson,
+  signInAdmin,
+  signUpCreator,
+} from '../../../tests/support/auth-client';
+import { testEnv } from '../../../tests/support/test-app';
+import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { sessions, users } from '../../db/schema/auth';
+import { influencers } from '../../db/schema/influencers';
+import type { SessionResponse } from '../../shared/schemas/session';
+import { createApp } from '../app';
+import { createAuth } from '../auth';
+import { silentLogger } from '../logger';
+import { upsertAdmin } from '../services/admin-accounts';
+
+const ADMIN_PASSWORD = 'admin password 2026!';
+
+describe.each(TEST_DRIVERS)('accounts and access on %s', (driver) => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof createApp>;
+
+  const session = async (cookie: string) =>
+    ((await (await getWithCookie(app, '/api/session', cookie)).json()) as SessionResponse).user;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    const env = testEnv({
+      TRUST_PROXY: 'true',
+      GOOGLE_CLIENT_ID: 'google-id',
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+      GOOGLE_DISCOVERY_URL: 'http://127.0.0.1:9/.well-known/openid-configuration',
+    });
+    const logger = silentLogger();
+    const auth = createAuth({ db: database.db, env, logger });
+    app = createApp({ db: database.db, env, logger, auth });
+    await upsertAdmin(database.db, auth, {
+      email: 'boss@mintbox.test',
+      password: ADMIN_PASSWORD,
+      username: 'boss',
+    });
+  });
+
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('sign-up makes an influencer, whatever role the body asks for, with a linked creator record', async () => {
+    const response = await postJson(app, '/api/auth/sign-up/email', {
+      email: 'Glow.Getter@example.com',
+      password: 'correct horse battery',
+      name: 'Glow Getter',
+      role: 'admin',
+    });
+    expect(response.status).toBe(200);
+    const cookie = cookieHeader(response);
+    const user = await session(cookie);
+    expect(user).toMatchObject({ role: 'influencer', name: 'Glow Getter' });
+    expect(user?.influencer).toMatchObject({
+      username: 'glowgetter',
+      emailVerified: false,
+      profileCompleted: false,
+    });
+    const [row] = await database.db
+      .select()
+      .from(influencers)
+      .where(eq(influencers.id, user!.influencer!.id));
+    expect(row).toMatchObject({
+      provider: 'email',
+      userType: 'influencer',
+      niche: 'General',
+      engagementRate: '0',
+    });
+  });
+
+  it('sets an httpOnly, SameSite=Lax session cookie (Secure only on https)', async () => {
+    const response = await postJson(app, '/api/auth/sign-up/email', {
+      email: 'cookie@example.com',
+      password: 'correct horse battery',
+      name: 'Cookie Monster',
+    });
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('mintbox.session_token='));
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Secure/i);
+
+    const httpsDb = database.db;
+    const env = testEnv({ APP_URL: 'https://mintbox.example' });
+    const httpsApp = createApp({ db: httpsDb, env, logger: silentLogger() });
+    const secure = await httpsApp.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://mintbox.example' },
+      body: JSON.stringify({
+        email: 'secure@example.com',
+        password: 'correct horse battery',
+        name: 'Secure',
+      }),
+    });
+    expect(secure.status).toBe(200);
+    const secureCookie = secure.headers.getSetCookie().find((c) => c.includes('session_token='));
+    expect(secureCookie).toMatch(/; Secure/i);
+  });
+
+  it('gives a new session at every sign-in, and sign-out ends it on the server', async () => {
+    await signUpCreator(app, { email: 'twice@example.com' });
+    const first = cookieHeader(
+      await postJson(app, '/api/auth/sign-in/email', {
+        email: 'twice@example.com',
+        password: 'correct horse battery',
+      }),
+    );
+    const second = cookieHeader(
+      await postJson(app, '/api/auth/sign-in/email', {
+        email: 'twice@example.com',
+        password: 'correct horse battery',
+      }),
+    );
+    expect(first).not.toBe(second);
+    expect((await session(first))?.email).toBe('twice@example.com');
+
+    const out = await postJson(app, '/api/auth/sign-out', {}, first);
+    expect(out.status).toBe(200);
+    expect(await session(first)).toBeNull();
+    expect((await getWithCookie(app, '/api/admin/influencers', first)).status).toBe(401);
+    // The other session is untouched.
+    expect((await session(second))?.email).toBe('twice@example.com');
+  });
+
+  it('links a sign-in to the existing record of the same auth user instead of making another', async () => {
+    const cookie = await signUpCreator(app, { email: 'again@example.com', name: 'Again Person' });
+    const firstId = (await session(cookie))?.influencer?.id;
+    await postJson(app, '/api/auth/sign-in/email', {
+      email: 'again@example.com',
+      password: 'correct horse battery',
+    });
+    const rows = await database.db
+      .select()
+      .from(influencers)
+      .where(eq(influencers.email, 'again@example.com'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.id).toBe(firstId);
+  });
+
+  it('links a sign-up to an influencer record that already had this email but no account', async () => {
+    const [existing] = await database.db
+      .insert(influencers)
+      .values({ username: 'preloaded', name: 'Pre Loaded', email: 'preloaded@example.com' })
+      .returning();
+    const cookie = await signUpCreator(app, { email: 'preloaded@example.com', name: 'Pre Loaded' });
+    expect((await session(cookie))?.influencer?.id).toBe(existing!.id);
+  });
+
+  it('answers the same for an unknown email and a wrong password (no account enumeration)', async () => {
+    await signUpCreator(app, { email: 'known@example.com' });
+    const wrong = await postJson(app, '/api/auth/sign-in/email', {
+      email: 'known@example.com',
+      password: 'wrong password!',
+    });
+    const unknown = await postJson(app, '/api/auth/sign-in/email', {
+      email: 'nobody@example.com',
+      password: 'wrong password!',
+    });
+    expect(wrong.status).toBe(unknown.status);
+    expect(await wrong.json()).toEqual(await unknown.json());
+  });
+
+  it('signs an admin in by username or email, and refuses wrong pairs with the spec text', async () => {
+    const byUsername = await signInAdmin(app, 'boss', ADMIN_PASSWORD);
+    expect((await session(byUsername))?.role).toBe('admin');
+    expect((await session(byUsername))?.influencer).toBeNull();
+    const byEmail = await signInAdmin(app, 'BOSS@mintbox.test', ADMIN_PASSWORD);
+    expect((await session(byEmail))?.role).toBe('admin');
+
+    for (const [username, password] of [
+      ['boss', 'wrong password'],
+      ['nobody', ADMIN_PASSWORD],
+      ['known@example.com', 'correct horse battery'], // a creator's real credentials
+    ]) {
+      const response = await postJson(app, '/api/auth/admin-sign-in', { username, password });
+      expect(response.status, username).toBe(401);
+      expect(await response.json()).toEqual({
+        error: 'Invalid credentials. Please check your username and password.',
+      });
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+    const missing = await postJson(app, '/api/auth/admin-sign-in', { username: '', password: '' });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: string }).error).toMatch(/Username is required/);
+  });
+
+  it('guards every /api/admin route: 401 anonymous, 403 creator, 200 admin', async () => {
+    const adminPaths = app.routes
+      .filter((route) => route.path.startsWith('/api/admin/') && route.method !== 'ALL')
+      .map((route) => ({ method: route.method, path: route.path.replace(/:([a-zA-Z]+)/g, '1') }));
+    expect(adminPaths.length).toBeGreaterThan(0);
+    const creator = await signUpCreator(app, { email: 'not-an-admin@example.com' });
+    const admin = await signInAdmin(app, 'boss', ADMIN_PASSWORD);
+    for (const { method, path } of adminPaths) {
+      const call = (cookie: string) =>
+        app.request(path, {
+          method,
+          headers: {
+            origin: 'http://localhost:3000',
+            'content-type': 'application/json',
+            ...(cookie ? { cookie } : {}),
+          },
+          ...(method === 'GET' || method === 'HEAD' ? {} : { body: '{}' }),
+        });
+      expect((await call('')).status, `${method} ${path} anonymous`).toBe(401);
+      expect((await call(creator)).status, `${method} ${path} creator`).toBe(403);
+      expect([401, 403], `${method} ${path} admin`).not.toContain((await call(admin)).status);
+    }
+    // Paths that do not exist are still closed to creators.
+    expect((await getWithCookie(app, '/api/admin/no-such-thing', creator)).status).toBe(403);
+    const list = await getWithCookie(app, '/api/admin/influencers?q=not-an-admin', admin);
+    expect(((await list.json()) as { total: number }).total).toBe(1);
+  });
+
+  it('starts social sign-in only for configured providers', async () => {
+    const facebook = await postJson(app, '/api/auth/social/facebook', {});
+    expect(facebook.status).toBe(400);
+    expect(((await facebook.json()) as { error: string }).error).toMatch(
+      /^Facebook OAuth provider is not configured/,
+    );
+    const tiktok = await app.request('/api/auth/tiktok', { redirect: 'manual' });
+    expect(tiktok.status).toBe(302);
+    expect(tiktok.headers.get('location')).toMatch(/^\/auth\/callback\?provider=tiktok&error=TikTok%20OAuth/);
+    const unknown = await postJson(app, '/api/auth/social/myspace', {});
+    expect(unknown.status).toBe(400);
+    const config = (await (await app.request('/api/config')).json()) as { authProviders: string[] };
+    expect(config.authProviders).toEqual(['google']);
+  });
+
+  it('rate-limits password sign-in with 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const response = await postJson(
+        app,
+        '/api/auth/sign-in/email',
+        { email: 'flood@example.com', password: 'nope nope nope' },
+        '',
+        { 'x-forwarded-for': '192.0.2.10' },
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses).toContain(429);
+    const adminStatuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const response = await postJson(app, '/api/auth/admin-sign-in', { username: 'x', password: 'y' }, '', {
+        'x-forwarded-for': '192.0.2.11',
+      });
+      adminStatuses.push(response.status);
+    }
+    expect(adminStatuses.at(-1)).toBe(429);
+  });
+
+  it('keeps sessions and users in the database', async () => {
+    const rows = await database.db.select().from(users).where(eq(users.email, 'boss@mintbox.test'));
+    expect(rows[0]?.role).toBe('admin');
+    expect((await database.db.select().from(sessions)).length).toBeGreaterThan(0);
+  });
+});

@@ -8,8 +8,9 @@ import pg from 'pg';
 import * as authSchema from './schema/auth';
 import * as campaignsSchema from './schema/campaigns';
 import * as influencersSchema from './schema/influencers';
+import * as onboardingSchema from './schema/onboarding';
 
-export const schema = { ...authSchema, ...campaignsSchema, ...influencersSchema };
+export const schema = { ...authSchema, ...campaignsSchema, ...influencersSchema, ...onboardingSchema };
 export type Schema = typeof schema;
 
 /** The database, on either driver. Query functions take this (or a transaction) as their first argument. */

@@ -18,7 +18,9 @@ const { values } = parseArgs({
   },
 });
 if (!values.email || !values.password) {
-  console.error('Usage: npm run admin:create -- --email admin@example.com --password "a long password" [--username U]');
+  console.error(
+    'Usage: npm run admin:create -- --email admin@example.com --password "a long password" [--username U]',
+  );
   process.exit(2);
 }
 
@@ -33,7 +35,9 @@ try {
     username: values.username,
     name: values.name,
   });
-  console.log(result.created ? `Admin ${values.email} created.` : `${values.email} is now an admin (password updated).`);
+  console.log(
+    result.created ? `Admin ${values.email} created.` : `${values.email} is now an admin (password updated).`,
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;

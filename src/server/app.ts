@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { compress } from 'hono/compress';
 import type { MiddlewareHandler } from 'hono';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { createAuth } from './auth';
 import type { AppBindings, AppDeps } from './context';
 import { AppError } from './errors';
+import { createMailer } from './mail/mailer';
 import { loadSession, requireRole, withClientAddress } from './middleware/session';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
@@ -14,6 +15,7 @@ import { campaignRoutes } from './routes/campaigns';
 import { configRoutes } from './routes/config';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
+import { onboardingRoutes } from './routes/onboarding';
 import { sessionRoutes } from './routes/session';
 import { createWebRoutes } from './web';
 
@@ -30,7 +32,11 @@ export const OPENAPI_INFO = {
 
 /** Builds the whole application: API under /api, the single-page app everywhere else. Used by index.ts and tests. */
 export function createApp(appDeps: AppDeps) {
-  const deps = { ...appDeps, auth: appDeps.auth ?? createAuth(appDeps) };
+  const deps = {
+    ...appDeps,
+    auth: appDeps.auth ?? createAuth(appDeps),
+    mailer: appDeps.mailer ?? createMailer(appDeps.env, appDeps.logger),
+  };
   const app = new OpenAPIHono<AppBindings>();
 
   app.use('*', async (c, next) => {
@@ -75,6 +81,7 @@ export function createApp(appDeps: AppDeps) {
   api.use('/campaigns/*', comingSoonGate);
   api.use('/campaigns', comingSoonGate);
   api.route('/', campaignRoutes);
+  api.route('/', onboardingRoutes);
   api.use('/admin/*', requireRole('admin'));
   api.use('/admin', requireRole('admin'));
   api.route('/admin', adminRoutes);

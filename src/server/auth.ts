@@ -33,7 +33,13 @@ export function createAuth({ db, env, logger }: { db: Database; env: Env; logger
     trustedOrigins: [env.appUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -61,7 +67,13 @@ export function createAuth({ db, env, logger }: { db: Database; env: Env; logger
     },
     socialProviders: {
       ...(facebook
-        ? { facebook: { clientId: facebook.clientId, clientSecret: facebook.clientSecret, scope: ['email', 'public_profile'] } }
+        ? {
+            facebook: {
+              clientId: facebook.clientId,
+              clientSecret: facebook.clientSecret,
+              scope: ['email', 'public_profile'],
+            },
+          }
         : {}),
       ...(x ? { twitter: { clientId: x.clientId, clientSecret: x.clientSecret } } : {}),
       ...(tiktok

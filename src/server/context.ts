@@ -3,6 +3,7 @@ import type { UserRole } from '../shared/schemas/session';
 import type { Auth } from './auth';
 import type { Env } from './env';
 import type { Logger } from './logger';
+import type { Mailer } from './mail/mailer';
 
 /** What every request handler can reach. */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Better Auth; built from db and env when absent. */
   auth?: Auth;
+  /** Outgoing mail; built from env when absent. */
+  mailer?: Mailer;
 }
 
 /** The signed-in user as the server sees them. */
@@ -29,7 +32,7 @@ export interface CurrentUser {
 
 export type AppBindings = {
   Variables: {
-    deps: AppDeps & { auth: Auth };
+    deps: AppDeps & { auth: Auth; mailer: Mailer };
     requestId: string;
     /** Set by the session middleware: the signed-in user, or null. */
     user: CurrentUser | null;

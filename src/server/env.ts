@@ -166,7 +166,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     seedDemoData: e.SEED_DEMO_DATA === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
     oauth: pickOAuthClients(e),
-    googleDiscoveryUrl: e.GOOGLE_DISCOVERY_URL ?? 'https://accounts.google.com/.well-known/openid-configuration',
+    googleDiscoveryUrl:
+      e.GOOGLE_DISCOVERY_URL ?? 'https://accounts.google.com/.well-known/openid-configuration',
   };
 }
 
@@ -181,7 +182,9 @@ function pickOAuthClients(e: z.infer<typeof envSchema>): Partial<Record<SocialPr
   for (const provider of SOCIAL_PROVIDERS) {
     const [clientId, clientSecret, prefix] = pairs[provider];
     if (Boolean(clientId) !== Boolean(clientSecret)) {
-      throw new EnvError(`Invalid configuration: ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+      throw new EnvError(
+        `Invalid configuration: ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`,
+      );
     }
     if (clientId && clientSecret) clients[provider] = { clientId, clientSecret };
   }

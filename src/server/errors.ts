@@ -20,8 +20,9 @@ export class AppError extends Error {
     readonly code: AppErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
   }
 
   get status(): ContentfulStatusCode {

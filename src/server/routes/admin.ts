@@ -15,8 +15,14 @@ const listInfluencersRoute = createRoute({
   summary: 'Creators, newest first, searchable by name, username or email',
   request: { query: influencerListQuerySchema },
   responses: {
-    200: { description: 'A page of creators', content: { 'application/json': { schema: influencerListSchema } } },
-    400: { description: 'A parameter is not valid', content: { 'application/json': { schema: errorSchema } } },
+    200: {
+      description: 'A page of creators',
+      content: { 'application/json': { schema: influencerListSchema } },
+    },
+    400: {
+      description: 'A parameter is not valid',
+      content: { 'application/json': { schema: errorSchema } },
+    },
     401: { description: 'Not signed in', content: { 'application/json': { schema: errorSchema } } },
     403: { description: 'Not an admin', content: { 'application/json': { schema: errorSchema } } },
   },

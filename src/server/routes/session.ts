@@ -10,7 +10,10 @@ const sessionRoute = createRoute({
   tags: ['Accounts'],
   summary: 'Who is signed in (null when nobody), with their creator record',
   responses: {
-    200: { description: 'The signed-in user or null', content: { 'application/json': { schema: sessionResponseSchema } } },
+    200: {
+      description: 'The signed-in user or null',
+      content: { 'application/json': { schema: sessionResponseSchema } },
+    },
   },
 });
 

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { influencers } from './influencers';
+
+/** One-time email verification codes: only a hash is kept; 10 minutes, single use, 5 tries. */
+export const emailVerificationCodes = pgTable(
+  'email_verification_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    influencerId: integer('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    /** Set when the code was used, or cancelled (a newer code, or too many wrong tries). */
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [index('email_verification_codes_influencer_idx').on(t.influencerId, t.createdAt.desc())],
+);
+
+/** What the creator told us in the profile wizard (spec §3 Profile-setup form). */
+export const influencerProfiles = pgTable(
+  'influencer_profiles',
+  {
+    influencerId: integer('influencer_id')
+      .primaryKey()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    paypalEmail: text('paypal_email').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    primaryCategory: text('primary_category').notNull(),
+    secondaryCategory: text('secondary_category').notNull(),
+    fullName: text('full_name').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zipCode: text('zip_code').notNull(),
+    shippingPhone: text('shipping_phone').notNull(),
+    influencerTier: text('influencer_tier').notNull(),
+    totalFollowers: integer('total_followers').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 })
+      .notNull()
+      .defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [check('influencer_profiles_total_followers_check', sql`${t.totalFollowers} >= 0`)],
+);
+
+/** The creator's account on each platform (handle and audience size). */
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    influencerId: integer('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    handle: text('handle'),
+    followers: integer('followers'),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.influencerId, t.platform] }),
+    check(
+      'social_accounts_platform_check',
+      sql`${t.platform} in ('instagram', 'tiktok', 'youtube', 'facebook')`,
+    ),
+    check('social_accounts_followers_check', sql`${t.followers} is null or ${t.followers} >= 0`),
+  ],
+);

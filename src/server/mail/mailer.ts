@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Env } from '../env';
+import type { Logger } from '../logger';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Sends mail over SMTP_URL. Without one (development), each mail is printed to the log and saved as a .eml file
+ * in DATA_DIR/outbox, so a developer can read the verification code.
+ */
+export function createMailer(env: Env, logger: Logger): Mailer {
+  if (env.smtpUrl) {
+    const transport = nodemailer.createTransport(env.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: env.mailFrom, ...message });
+        logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+      },
+    };
+  }
+  const outbox = path.join(env.dataDir, 'outbox');
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await stream.sendMail({ from: env.mailFrom, ...message });
+      await mkdir(outbox, { recursive: true });
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+      );
+      await writeFile(file, info.message as Buffer);
+      logger.info(
+        { to: message.to, subject: message.subject, file, text: message.text },
+        'mail kept in the outbox (no SMTP_URL)',
+      );
+    },
+  };
+}

@@ -1,0 +1,364 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getWithCookie, postJson, signUpCreator } from '../../../tests/support/auth-client';
+import { captureMailer } from '../../../tests/support/capture-mailer';
+import { testEnv } from '../../../tests/support/test-app';
+import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { influencers } from '../../db/schema/influencers';
+import { emailVerificationCodes, influencerProfiles, socialAccounts } from '../../db/schema/onboarding';
+import { createApp } from '../app';
+import { silentLogger } from '../logger';
+
+const PROFILE = {
+  firstName: 'Ana',
+  lastName: 'Lee',
+  email: 'ignored@example.com',
+  paypalEmail: 'ana.pay@example.com',
+  phoneNumber: '(415) 555-0134',
+  primaryCategory: 'Beauty',
+  secondaryCategory: 'Fashion',
+  tiktokHandle: '@ana.tt',
+  tiktokFollowers: 4000,
+  instagramHandle: '@ana',
+  instagramFollowers: 12000,
+  youtubeHandle: '',
+  fullName: 'Ana Lee',
+  addressLine1: '1 Market St',
+  addressLine2: '',
+  city: 'San Francisco',
+  state: 'CA',
+  zipCode: '94105',
+  shippingPhone: '415-555-0134',
+};
+
+describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof createApp>;
+  const mailer = captureMailer();
+  const clock = { now: new Date('2026-06-01T12:00:00Z') };
+  const advance = (ms: number) => {
+    clock.now = new Date(clock.now.getTime() + ms);
+  };
+  let counter = 0;
+
+  /** A new creator, signed in; returns the cookie. */
+  const newCreator = async () => {
+    counter += 1;
+    return signUpCreator(app, { email: `creator${counter}@example.com`, name: `Creator ${counter}` });
+  };
+  const send = (cookie: string, email: string, ip?: string) =>
+    postJson(
+      app,
+      '/api/send-verification',
+      { email, userSession: {} },
+      cookie,
+      ip ? { 'x-forwarded-for': ip } : {},
+    );
+  const verify = (cookie: string, email: string, code: string) =>
+    postJson(app, '/api/verify-email', { email, code, userSession: {} }, cookie);
+  const verified = async (cookie: string, email: string) => {
+    expect((await send(cookie, email)).status).toBe(200);
+    expect((await verify(cookie, email, mailer.lastCodeFor(email))).status).toBe(200);
+    advance(61_000);
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    app = createApp({
+      db: database.db,
+      env: testEnv({ TRUST_PROXY: 'true' }),
+      logger: silentLogger(),
+      mailer,
+      now: () => clock.now,
+    });
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('mails a 6-digit code, keeps only its hash, and verifies the address once', async () => {
+    const cookie = await newCreator();
+    const response = await send(cookie, 'Real.Me@Example.com');
+    expect(response.status).toBe(200);
+    const mail = mailer.sent.at(-1)!;
+    expect(mail.to).toBe('real.me@example.com');
+    expect(mail.text).toContain('Mintbox');
+    expect(mail.text).toContain('http://localhost:3000');
+    expect(mail.html).toContain('Mintbox');
+    const code = mailer.lastCodeFor('real.me@example.com');
+    expect(code).toMatch(/^\d{6}$/);
+    const stored = await database.db.select().from(emailVerificationCodes);
+    expect(JSON.stringify(stored)).not.toContain(`"${code}"`);
+
+    const ok = await verify(cookie, 'real.me@example.com', code);
+    expect(ok.status).toBe(200);
+    const me = (await (await getWithCookie(app, '/api/me', cookie)).json()) as Record<string, unknown>;
+    expect(me).toMatchObject({ email: 'real.me@example.com', email_verified: true });
+
+    const again = await verify(cookie, 'real.me@example.com', code);
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ error: 'Invalid verification code' });
+  });
+
+  it('expires codes after 10 minutes', async () => {
+    const cookie = await newCreator();
+    await send(cookie, 'late@example.com');
+    const code = mailer.lastCodeFor('late@example.com');
+    advance(10 * 60_000);
+    const late = await verify(cookie, 'late@example.com', code);
+    expect(late.status).toBe(400);
+    expect(((await late.json()) as { error: string }).error).toMatch(/expired/);
+
+    advance(61_000);
+    await send(cookie, 'late@example.com');
+    advance(10 * 60_000 - 1000);
+    expect((await verify(cookie, 'late@example.com', mailer.lastCodeFor('late@example.com'))).status).toBe(
+      200,
+    );
+    advance(61_000);
+  });
+
+  it('cancels a code after 5 wrong tries', async () => {
+    const cookie = await newCreator();
+    await send(cookie, 'guess@example.com');
+    const code = mailer.lastCodeFor('guess@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      answers.push(
+        ((await (await verify(cookie, 'guess@example.com', wrong)).json()) as { error: string }).error,
+      );
+    }
+    expect(answers.slice(0, 4)).toEqual(Array(4).fill('Invalid verification code'));
+    expect(answers[4]).toMatch(/Too many wrong codes/);
+    expect((await verify(cookie, 'guess@example.com', code)).status).toBe(400);
+    advance(61_000);
+  });
+
+  it('allows one send a minute and 5 an hour per address and per client address', async () => {
+    const cookie = await newCreator();
+    expect((await send(cookie, 'often@example.com', '198.51.100.1')).status).toBe(200);
+    const tooSoon = await send(cookie, 'often@example.com', '198.51.100.1');
+    expect(tooSoon.status).toBe(429);
+    expect(Number(tooSoon.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await tooSoon.json()) as { error: string }).error).toMatch(/Please wait/);
+    for (let i = 0; i < 4; i++) {
+      advance(61_000);
+      expect((await send(cookie, 'often@example.com', `198.51.100.${10 + i}`)).status).toBe(200);
+    }
+    advance(61_000);
+    const perAddress = await send(cookie, 'often@example.com', '198.51.100.99');
+    expect(perAddress.status).toBe(429);
+    expect(((await perAddress.json()) as { error: string }).error).toMatch(/Too many codes/);
+
+    // Per client address: 5 different creators from one address.
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const other = await newCreator();
+      statuses.push((await send(other, `ip${i}@example.com`, '203.0.113.7')).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    advance(3_600_000);
+  });
+
+  it("refuses another account's verified address as 'already registered'", async () => {
+    const first = await newCreator();
+    await verified(first, 'taken@example.com');
+    const second = await newCreator();
+    const response = await send(second, 'TAKEN@example.com');
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { error: string }).error).toContain('already registered');
+  });
+
+  it("does not let one account use another account's code", async () => {
+    const owner = await newCreator();
+    const thief = await newCreator();
+    await send(owner, 'mine@example.com');
+    const code = mailer.lastCodeFor('mine@example.com');
+    expect((await verify(thief, 'mine@example.com', code)).status).toBe(400);
+    await send(thief, 'mine@example.com');
+    advance(61_000);
+    expect((await verify(thief, 'mine@example.com', code)).status).toBe(400);
+  });
+
+  it('needs a session and rejects a malformed request with 400', async () => {
+    expect((await postJson(app, '/api/send-verification', { email: 'x@example.com' })).status).toBe(401);
+    const cookie = await newCreator();
+    const empty = await postJson(app, '/api/send-verification', { email: '' }, cookie);
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { error: string }).error).toMatch(/Please enter your email address/);
+  });
+
+  describe('profile', () => {
+    let cookie: string;
+    beforeAll(async () => {
+      cookie = await newCreator();
+    });
+
+    it('refuses the profile until the email is verified', async () => {
+      const response = await postJson(app, '/api/complete-profile', PROFILE, cookie);
+      expect(response.status).toBe(403);
+      await verified(cookie, 'ana@example.com');
+    });
+
+    it.each([
+      ['firstName', '', 'First name is required'],
+      ['lastName', '', 'Last name is required'],
+      ['paypalEmail', 'nope', 'Invalid PayPal email format'],
+      ['phoneNumber', '555', 'Please enter a valid US phone number'],
+      ['primaryCategory', '', 'Primary category is required'],
+      ['secondaryCategory', '', 'Secondary category is required'],
+      ['fullName', '', 'Full name is required'],
+      ['addressLine1', '', 'Address line 1 is required'],
+      ['city', '', 'City is required'],
+      ['state', '', 'State is required'],
+      ['zipCode', 'ABCDE', 'Please enter a valid ZIP code'],
+      ['shippingPhone', '12', 'Please enter a valid US phone number'],
+    ])('rejects a bad %s with its message', async (field, value, message) => {
+      const response = await postJson(app, '/api/complete-profile', { ...PROFILE, [field]: value }, cookie);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: message, field });
+    });
+
+    it('computes tier and total itself, ignoring what the client sends, and saves everything', async () => {
+      const response = await postJson(
+        app,
+        '/api/complete-profile',
+        {
+          ...PROFILE,
+          influencer_tier: 'Mega',
+          total_followers: 99_999_999,
+          profile_completed: true,
+          user_session: {},
+        },
+        cookie,
+      );
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({
+        ok: true,
+        influencer_tier: 'Mid-Tier',
+        total_followers: 16_000,
+      });
+      const me = (await (await getWithCookie(app, '/api/me', cookie)).json()) as Record<string, unknown>;
+      expect(me).toMatchObject({
+        email: 'ana@example.com',
+        email_verified: true,
+        profile_completed: true,
+        influencer_tier: 'Mid-Tier',
+        total_followers: 16_000,
+        name: 'Ana Lee',
+        niche: 'Beauty',
+        platform: 'instagram',
+        followers: 12_000,
+      });
+      expect(me.profile).toMatchObject({
+        paypalEmail: 'ana.pay@example.com',
+        state: 'CA',
+        tiktokHandle: '@ana.tt',
+      });
+      expect(me.social_accounts).toEqual(
+        expect.arrayContaining([
+          { platform: 'tiktok', handle: '@ana.tt', followers: 4000 },
+          { platform: 'instagram', handle: '@ana', followers: 12000 },
+        ]),
+      );
+    });
+
+    it.each([
+      [999, 'Micro'],
+      [1000, 'Nano'],
+      [10000, 'Nano'],
+      [10001, 'Mid-Tier'],
+      [50000, 'Mid-Tier'],
+      [50001, 'Macro'],
+      [100000, 'Macro'],
+      [100001, 'Mega'],
+    ])('tiers %i followers as %s', async (followers, tier) => {
+      const response = await postJson(
+        app,
+        '/api/complete-profile',
+        { ...PROFILE, tiktokFollowers: 10, instagramFollowers: '', youtubeSubscribers: followers },
+        cookie,
+      );
+      expect(((await response.json()) as { influencer_tier: string }).influencer_tier).toBe(tier);
+    });
+
+    it('leaves nothing half-written when the save fails midway', async () => {
+      const other = await newCreator();
+      await verified(other, 'half@example.com');
+      const me = (await (await getWithCookie(app, '/api/me', other)).json()) as { id: number };
+      await database.exec(`
+        CREATE FUNCTION fail_social_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'simulated failure'; END $$;
+        CREATE TRIGGER fail_social BEFORE INSERT ON social_accounts FOR EACH ROW EXECUTE FUNCTION fail_social_insert();
+      `);
+      try {
+        const response = await postJson(app, '/api/complete-profile', PROFILE, other);
+        expect(response.status).toBe(500);
+      } finally {
+        await database.exec(
+          'DROP TRIGGER fail_social ON social_accounts; DROP FUNCTION fail_social_insert();',
+        );
+      }
+      const profiles = await database.db
+        .select()
+        .from(influencerProfiles)
+        .where(eq(influencerProfiles.influencerId, me.id));
+      expect(profiles).toHaveLength(0);
+      const [row] = await database.db.select().from(influencers).where(eq(influencers.id, me.id));
+      expect(row?.profileCompleted).toBe(false);
+      const social = await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(socialAccounts)
+        .where(eq(socialAccounts.influencerId, me.id));
+      expect(social[0]?.n).toBe(0);
+    });
+
+    it('lets the creator edit the profile; a new PayPal email needs the password and tells the old address', async () => {
+      const unconfirmed = await app.request('/api/me/profile', {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
+        body: JSON.stringify({ ...PROFILE, paypalEmail: 'new.pay@example.com' }),
+      });
+      expect(unconfirmed.status).toBe(403);
+      const wrong = await app.request('/api/me/profile', {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
+        body: JSON.stringify({
+          ...PROFILE,
+          paypalEmail: 'new.pay@example.com',
+          currentPassword: 'not it at all',
+        }),
+      });
+      expect(wrong.status).toBe(403);
+      const confirmed = await app.request('/api/me/profile', {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
+        body: JSON.stringify({
+          ...PROFILE,
+          city: 'Oakland',
+          paypalEmail: 'new.pay@example.com',
+          currentPassword: 'correct horse battery',
+        }),
+      });
+      expect(confirmed.status).toBe(200);
+      expect(
+        ((await confirmed.json()) as { profile: { city: string; paypalEmail: string } }).profile,
+      ).toMatchObject({
+        city: 'Oakland',
+        paypalEmail: 'new.pay@example.com',
+      });
+      const notice = mailer.sent.at(-1)!;
+      expect(notice.to).toBe('ana.pay@example.com');
+      expect(notice.text).toContain('new.pay@example.com');
+
+      // Other edits need no confirmation.
+      const plain = await app.request('/api/me/profile', {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
+        body: JSON.stringify({ ...PROFILE, paypalEmail: 'new.pay@example.com', city: 'Berkeley' }),
+      });
+      expect(plain.status).toBe(200);
+    });
+  });
+});

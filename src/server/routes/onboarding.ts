@@ -1,0 +1,269 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, eq } from 'drizzle-orm';
+import type { ZodError } from 'zod';
+import { findProfile } from '../../db/queries/onboarding';
+import { accounts } from '../../db/schema/auth';
+import { errorSchema } from '../../shared/schemas/campaign';
+import {
+  completeProfileSchema,
+  profileSchema,
+  sendVerificationSchema,
+  verifyEmailSchema,
+} from '../../shared/schemas/profile';
+import type { AppBindings } from '../context';
+import { AppError } from '../errors';
+import { paypalEmailChangedMail } from '../mail/templates';
+import { currentInfluencer, verifiedInfluencer } from '../middleware/creator';
+import { clientAddress, currentUser, requireRole } from '../middleware/session';
+import { createRouter } from '../openapi';
+import { sendVerificationCode, verifyEmailCode } from '../services/email-verification';
+import { describeCreator, saveProfile } from '../services/profiles';
+
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const fieldErrorSchema = z.object({ error: z.string(), field: z.string().optional() });
+const now = (c: { get(key: 'deps'): AppBindings['Variables']['deps'] }) =>
+  c.get('deps').now?.() ?? new Date();
+
+/** Profile validation answers with the spec's message as is, and the field it is about. */
+const profileHook = (
+  result: { success: boolean; error?: unknown },
+  c: { json: (body: unknown, status: 400) => Response },
+) => {
+  if (!result.success) {
+    const issue = (result.error as ZodError).issues[0];
+    return c.json(
+      { error: issue?.message ?? 'Failed to save profile', field: issue?.path.map(String).join('.') },
+      400,
+    );
+  }
+};
+
+const sendVerificationRoute = createRoute({
+  method: 'post',
+  path: '/send-verification',
+  tags: ['Onboarding'],
+  summary: 'Send a 6-digit code to the address the creator wants to verify',
+  middleware: [requireRole('influencer')] as const,
+  request: { body: { content: json(sendVerificationSchema), required: true } },
+  responses: {
+    200: {
+      description: 'Code sent',
+      content: json(z.object({ sent: z.literal(true), expiresAt: z.string() })),
+    },
+    400: { description: 'Bad email', content: json(errorSchema) },
+    401: { description: 'Not signed in', content: json(errorSchema) },
+    409: { description: 'Email already registered to another account', content: json(errorSchema) },
+    429: { description: 'Too many codes; see Retry-After', content: json(errorSchema) },
+  },
+});
+
+const verifyEmailRoute = createRoute({
+  method: 'post',
+  path: '/verify-email',
+  tags: ['Onboarding'],
+  summary: 'Check the code; on success the address becomes the verified email',
+  middleware: [requireRole('influencer')] as const,
+  request: { body: { content: json(verifyEmailSchema), required: true } },
+  responses: {
+    200: {
+      description: 'Verified',
+      content: json(z.object({ verified: z.literal(true), email: z.string() })),
+    },
+    400: { description: 'Invalid or expired code', content: json(errorSchema) },
+    401: { description: 'Not signed in', content: json(errorSchema) },
+    409: { description: 'Email already registered to another account', content: json(errorSchema) },
+  },
+});
+
+const completeProfileRoute = createRoute({
+  method: 'post',
+  path: '/complete-profile',
+  tags: ['Onboarding'],
+  summary: 'Save the profile wizard (tier and follower total are computed by the server)',
+  middleware: [requireRole('influencer')] as const,
+  request: { body: { content: json(completeProfileSchema), required: true } },
+  responses: {
+    200: {
+      description: 'Saved',
+      content: json(
+        z.object({ ok: z.literal(true), influencer_tier: z.string(), total_followers: z.number() }),
+      ),
+    },
+    400: {
+      description: 'A field is not valid (its spec message, and the field)',
+      content: json(fieldErrorSchema),
+    },
+    401: { description: 'Not signed in', content: json(errorSchema) },
+    403: { description: 'Email not verified yet', content: json(errorSchema) },
+  },
+});
+
+const meRoute = createRoute({
+  method: 'get',
+  path: '/me',
+  tags: ['Onboarding'],
+  summary: "The signed-in creator's record and profile",
+  middleware: [requireRole('influencer')] as const,
+  responses: {
+    200: { description: 'The creator', content: json(z.record(z.string(), z.unknown())) },
+    401: { description: 'Not signed in', content: json(errorSchema) },
+    403: { description: 'Not a creator', content: json(errorSchema) },
+  },
+});
+
+const updateProfileSchema = profileSchema.extend({
+  currentPassword: z.string().max(128).optional(),
+  code: z
+    .string()
+    .regex(/^\d{6}$/, { error: 'Invalid verification code' })
+    .optional(),
+});
+
+const updateProfileRoute = createRoute({
+  method: 'patch',
+  path: '/me/profile',
+  tags: ['Onboarding'],
+  summary: 'Edit the profile; a new PayPal email needs the account password or a fresh code',
+  middleware: [requireRole('influencer')] as const,
+  request: { body: { content: json(updateProfileSchema), required: true } },
+  responses: {
+    200: { description: 'Saved', content: json(z.record(z.string(), z.unknown())) },
+    400: { description: 'A field is not valid', content: json(fieldErrorSchema) },
+    401: { description: 'Not signed in', content: json(errorSchema) },
+    403: { description: 'PayPal change not confirmed', content: json(errorSchema) },
+  },
+});
+
+const paypalCodeRoute = createRoute({
+  method: 'post',
+  path: '/me/paypal-code',
+  tags: ['Onboarding'],
+  summary: 'Send a code to the verified email, to confirm a PayPal email change without a password',
+  middleware: [requireRole('influencer')] as const,
+  responses: {
+    200: {
+      description: 'Code sent',
+      content: json(z.object({ sent: z.literal(true), expiresAt: z.string() })),
+    },
+    401: { description: 'Not signed in', content: json(errorSchema) },
+    429: { description: 'Too many codes', content: json(errorSchema) },
+  },
+});
+
+export const onboardingRoutes = createRouter()
+  .openapi(sendVerificationRoute, async (c) => {
+    const { db, env, mailer } = c.get('deps');
+    const influencer = await currentInfluencer(c);
+    const { email } = c.req.valid('json');
+    const { expiresAt } = await sendVerificationCode(
+      { db, secret: env.authSecret, now: now(c), mailer: mailer, appUrl: env.appUrl },
+      { influencer, email, clientIp: clientAddress(c) },
+    );
+    return c.json({ sent: true as const, expiresAt: expiresAt.toISOString() }, 200);
+  })
+  .openapi(verifyEmailRoute, async (c) => {
+    const { db, env } = c.get('deps');
+    const influencer = await currentInfluencer(c);
+    const { email, code } = c.req.valid('json');
+    const verified = await verifyEmailCode(
+      { db, secret: env.authSecret, now: now(c) },
+      { influencer, email, code },
+    );
+    return c.json({ verified: true as const, email: verified.email }, 200);
+  })
+  .openapi(
+    completeProfileRoute,
+    async (c) => {
+      const { db } = c.get('deps');
+      const influencer = await verifiedInfluencer(c);
+      const {
+        influencer_tier: _t,
+        total_followers: _f,
+        profile_completed: _p,
+        user_session: _s,
+        ...profile
+      } = c.req.valid('json');
+      const saved = await saveProfile(db, influencer, profile, now(c));
+      return c.json(
+        { ok: true as const, influencer_tier: saved.influencerTier, total_followers: saved.totalFollowers },
+        200,
+      );
+    },
+    profileHook as never,
+  )
+  .openapi(meRoute, async (c) => {
+    const influencer = await currentInfluencer(c);
+    const described = await describeCreator(c.get('deps').db, influencer.id);
+    if (!described) throw new AppError('NOT_FOUND', 'Failed to create influencer profile');
+    return c.json(described, 200);
+  })
+  .openapi(
+    updateProfileRoute,
+    async (c) => {
+      const { db, env, mailer, logger } = c.get('deps');
+      const influencer = await verifiedInfluencer(c);
+      const { currentPassword, code, ...profile } = c.req.valid('json');
+      const previous = await findProfile(db, influencer.id);
+      const paypalChanged = previous !== null && previous.paypalEmail !== profile.paypalEmail.toLowerCase();
+      if (paypalChanged) {
+        await confirmPaypalChange(c, { currentPassword, code, influencerEmail: influencer.email });
+      }
+      await saveProfile(db, influencer, profile, now(c));
+      if (paypalChanged && previous) {
+        await mailer
+          .send(paypalEmailChangedMail(env.appUrl, previous.paypalEmail, profile.paypalEmail.toLowerCase()))
+          .catch((error: unknown) => logger.error({ err: error }, 'could not tell the old PayPal address'));
+      }
+      return c.json((await describeCreator(db, influencer.id)) ?? {}, 200);
+    },
+    profileHook as never,
+  )
+  .openapi(paypalCodeRoute, async (c) => {
+    const { db, env, mailer } = c.get('deps');
+    const influencer = await verifiedInfluencer(c);
+    const { expiresAt } = await sendVerificationCode(
+      { db, secret: env.authSecret, now: now(c), mailer: mailer, appUrl: env.appUrl },
+      { influencer, email: influencer.email, clientIp: clientAddress(c) },
+    );
+    return c.json({ sent: true as const, expiresAt: expiresAt.toISOString() }, 200);
+  });
+
+/** A PayPal email change needs the account password (email accounts) or a fresh code sent to the verified email. */
+async function confirmPaypalChange(
+  c: Parameters<typeof currentInfluencer>[0],
+  {
+    currentPassword,
+    code,
+    influencerEmail,
+  }: { currentPassword?: string | undefined; code?: string | undefined; influencerEmail: string },
+) {
+  const { db, env, auth } = c.get('deps');
+  const user = currentUser(c);
+  if (currentPassword) {
+    const [credential] = await db
+      .select({ password: accounts.password })
+      .from(accounts)
+      .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')))
+      .limit(1);
+    const context = await auth.$context;
+    if (
+      credential?.password &&
+      (await context.password.verify({ hash: credential.password, password: currentPassword }))
+    ) {
+      return;
+    }
+    throw new AppError('FORBIDDEN', 'The password is not correct.');
+  }
+  if (code) {
+    const influencer = await currentInfluencer(c);
+    await verifyEmailCode(
+      { db, secret: env.authSecret, now: now(c) },
+      { influencer, email: influencerEmail, code },
+    );
+    return;
+  }
+  throw new AppError(
+    'FORBIDDEN',
+    'To change your PayPal email, confirm with your password or a code sent to your email.',
+  );
+}

@@ -1,0 +1,157 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  cancelLiveCodes,
+  findOtherVerifiedInfluencerByEmail,
+  latestCodeFor,
+  liveCodeFor,
+} from '../../db/queries/onboarding';
+import { type InfluencerRow, influencers } from '../../db/schema/influencers';
+import { emailVerificationCodes } from '../../db/schema/onboarding';
+import { AppError } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { verificationCodeMail } from '../mail/templates';
+import { hitRateLimit } from './rate-limiter';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const MAX_CODE_ATTEMPTS = 5;
+export const RESEND_INTERVAL_MS = 60_000;
+export const SENDS_PER_HOUR = 5;
+
+export const ALREADY_REGISTERED_MESSAGE = 'This email address is already registered to another account.';
+export const INVALID_CODE_MESSAGE = 'Invalid verification code';
+
+/** A 6-digit code from the secure random source. */
+export function generateCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** The stored form of a code: bound to the creator and the address, keyed by the server secret. */
+export function hashCode(secret: string, influencerId: number, email: string, code: string): string {
+  return createHmac('sha256', secret).update(`${influencerId}:${email.toLowerCase()}:${code}`).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+interface Context {
+  db: Database;
+  secret: string;
+  now: Date;
+}
+
+/**
+ * Sends a fresh code to `email` for this creator: refuses another account's verified address, at most one send a
+ * minute per creator and 5 an hour per address and per client address; earlier codes stop working.
+ */
+export async function sendVerificationCode(
+  { db, secret, now, mailer, appUrl }: Context & { mailer: Mailer; appUrl: string },
+  { influencer, email, clientIp }: { influencer: InfluencerRow; email: string; clientIp: string },
+): Promise<{ expiresAt: Date }> {
+  const address = email.trim().toLowerCase();
+  if (await findOtherVerifiedInfluencerByEmail(db, address, influencer.id)) {
+    throw new AppError('CONFLICT', ALREADY_REGISTERED_MESSAGE);
+  }
+  const latest = await latestCodeFor(db, influencer.id);
+  if (latest && now.getTime() - latest.createdAt.getTime() < RESEND_INTERVAL_MS) {
+    const wait = Math.ceil((latest.createdAt.getTime() + RESEND_INTERVAL_MS - now.getTime()) / 1000);
+    throw new AppError('TOO_MANY_REQUESTS', `Please wait ${wait} seconds before requesting another code.`, {
+      'Retry-After': String(wait),
+    });
+  }
+  const hourly = { window: 3600, max: SENDS_PER_HOUR };
+  const tooMany = 'Too many codes requested. Please try again in an hour.';
+  await hitRateLimit(db, `verify-send-email|${address}`, hourly, tooMany, now.getTime());
+  await hitRateLimit(db, `verify-send-ip|${clientIp}`, hourly, tooMany, now.getTime());
+
+  const code = generateCode();
+  const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
+  await db.transaction(async (tx) => {
+    await cancelLiveCodes(tx, influencer.id, now);
+    await tx.insert(emailVerificationCodes).values({
+      influencerId: influencer.id,
+      email: address,
+      codeHash: hashCode(secret, influencer.id, address, code),
+      expiresAt,
+      createdAt: now,
+    });
+    await tx
+      .update(influencers)
+      .set({ verificationEmail: address, updatedAt: now })
+      .where(eq(influencers.id, influencer.id));
+  });
+  try {
+    await mailer.send(verificationCodeMail(appUrl, address, code));
+  } catch (error) {
+    await cancelLiveCodes(db, influencer.id, now);
+    throw new AppError('UNAVAILABLE', 'Failed to send verification email', {}, error);
+  }
+  return { expiresAt };
+}
+
+/**
+ * Checks a code. Right: the creator's email becomes this address, verified (once: the code is spent in the same
+ * transaction). Wrong: counts a try; the 5th wrong try cancels the code. Expired codes never work.
+ */
+export async function verifyEmailCode(
+  { db, secret, now }: Context,
+  { influencer, email, code }: { influencer: InfluencerRow; email: string; code: string },
+): Promise<InfluencerRow> {
+  const address = email.trim().toLowerCase();
+  const live = await liveCodeFor(db, influencer.id, address);
+  if (!live) throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE);
+  if (live.expiresAt.getTime() <= now.getTime()) {
+    await db
+      .update(emailVerificationCodes)
+      .set({ consumedAt: now })
+      .where(eq(emailVerificationCodes.id, live.id));
+    throw new AppError('BAD_REQUEST', 'This code has expired. Please request a new one.');
+  }
+  if (!sameHash(live.codeHash, hashCode(secret, influencer.id, address, code))) {
+    const [counted] = await db
+      .update(emailVerificationCodes)
+      .set({
+        attempts: sql`${emailVerificationCodes.attempts} + 1`,
+        consumedAt: sql`case when ${emailVerificationCodes.attempts} + 1 >= ${MAX_CODE_ATTEMPTS} then ${now.toISOString()}::timestamptz else null end`,
+      })
+      .where(and(eq(emailVerificationCodes.id, live.id), isNull(emailVerificationCodes.consumedAt)))
+      .returning({ attempts: emailVerificationCodes.attempts });
+    if (counted && counted.attempts >= MAX_CODE_ATTEMPTS) {
+      throw new AppError('BAD_REQUEST', 'Too many wrong codes. Please request a new code.');
+    }
+    throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE);
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const spent = await tx
+        .update(emailVerificationCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(emailVerificationCodes.id, live.id), isNull(emailVerificationCodes.consumedAt)))
+        .returning({ id: emailVerificationCodes.id });
+      if (spent.length === 0) throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE);
+      if (await findOtherVerifiedInfluencerByEmail(tx, address, influencer.id)) {
+        throw new AppError('CONFLICT', ALREADY_REGISTERED_MESSAGE);
+      }
+      const [row] = await tx
+        .update(influencers)
+        .set({ email: address, emailVerified: true, verificationEmail: address, updatedAt: now })
+        .where(eq(influencers.id, influencer.id))
+        .returning();
+      return row!;
+    });
+  } catch (error) {
+    // The unique index on verified emails catches a race with another account verifying the same address.
+    if (error instanceof AppError) throw error;
+    if (
+      String((error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code) ===
+      '23505'
+    ) {
+      throw new AppError('CONFLICT', ALREADY_REGISTERED_MESSAGE);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { influencerTier, profileSchema, totalFollowers, US_PHONE_PATTERN } from './profile';
+
+const valid = {
+  firstName: 'Ana',
+  lastName: 'Lee',
+  email: 'ana@example.com',
+  paypalEmail: 'pay@example.com',
+  phoneNumber: '(415) 555-0134',
+  primaryCategory: 'Beauty',
+  secondaryCategory: 'Fashion',
+  tiktokHandle: '',
+  tiktokFollowers: '',
+  instagramHandle: '@ana',
+  instagramFollowers: '12,500',
+  youtubeHandle: '',
+  youtubeSubscribers: '',
+  fullName: 'Ana Lee',
+  addressLine1: '1 Market St',
+  addressLine2: '',
+  city: 'San Francisco',
+  state: 'CA',
+  zipCode: '94105-1234',
+  shippingPhone: '+1 415 555 0134',
+};
+
+describe('profile rules', () => {
+  it('tiers creators by their highest single-platform count at the spec thresholds', () => {
+    const cases: Array<[number, string]> = [
+      [0, 'Micro'],
+      [999, 'Micro'],
+      [1_000, 'Nano'],
+      [10_000, 'Nano'],
+      [10_001, 'Mid-Tier'],
+      [50_000, 'Mid-Tier'],
+      [50_001, 'Macro'],
+      [100_000, 'Macro'],
+      [100_001, 'Mega'],
+    ];
+    for (const [count, tier] of cases)
+      expect(influencerTier([count, 10, undefined]), String(count)).toBe(tier);
+    // Highest single platform, not the sum.
+    expect(influencerTier([600, 600, 600])).toBe('Micro');
+    expect(influencerTier([])).toBe('Micro');
+  });
+
+  it('parses follower inputs as integers, empty as undefined, and sums missing as 0', () => {
+    const profile = profileSchema.parse(valid);
+    expect(profile.instagramFollowers).toBe(12_500);
+    expect(profile.tiktokFollowers).toBeUndefined();
+    expect(profile.addressLine2).toBeUndefined();
+    expect(totalFollowers(profile)).toBe(12_500);
+  });
+
+  it.each([
+    ['firstName', '', 'First name is required'],
+    ['lastName', ' ', 'Last name is required'],
+    ['email', 'nope', 'Invalid email format'],
+    ['paypalEmail', 'pay@', 'Invalid PayPal email format'],
+    ['phoneNumber', '123-456-7890', 'Please enter a valid US phone number'],
+    ['primaryCategory', '', 'Primary category is required'],
+    ['secondaryCategory', 'Knitting', 'Secondary category is required'],
+    ['fullName', '', 'Full name is required'],
+    ['addressLine1', '', 'Address line 1 is required'],
+    ['city', '', 'City is required'],
+    ['state', 'XX', 'State is required'],
+    ['zipCode', '9410', 'Please enter a valid ZIP code'],
+    ['shippingPhone', '555-0134', 'Please enter a valid US phone number'],
+    ['instagramFollowers', '12k', 'Please enter a whole number'],
+  ])('rejects a bad %s with the spec message', (field, value, message) => {
+    const result = profileSchema.safeParse({ ...valid, [field]: value });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.find((i) => i.path[0] === field)?.message).toBe(message);
+  });
+
+  it('accepts US phone numbers with or without +1 and separators, and rejects area codes starting 0 or 1', () => {
+    for (const ok of ['4155550134', '+14155550134', '1-415-555-0134', '(415) 555-0134']) {
+      expect(US_PHONE_PATTERN.test(ok), ok).toBe(true);
+    }
+    for (const bad of ['0155550134', '4151550134', '415555013', '+44 20 7946 0958']) {
+      expect(US_PHONE_PATTERN.test(bad), bad).toBe(false);
+    }
+  });
+});

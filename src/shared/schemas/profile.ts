@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { CATEGORIES, US_STATES } from '../constants';
+
+/** US phone: optional +, optional 1, area code and exchange starting 2-9, 10 digits (separators allowed). */
+export const US_PHONE_PATTERN = /^\+?1?[-.\s]?\(?[2-9]\d{2}\)?[-.\s]?[2-9]\d{2}[-.\s]?\d{4}$/;
+export const ZIP_CODE_PATTERN = /^\d{5}(-\d{4})?$/;
+
+const PHONE_MESSAGE = 'Please enter a valid US phone number';
+
+const optionalText = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v),
+  z.string().max(100).optional(),
+);
+
+/** Follower inputs: parsed as whole numbers; empty becomes undefined. */
+const optionalCount = z.preprocess((v) => {
+  if (v === '' || v === null || v === undefined) return undefined;
+  if (typeof v === 'string') {
+    const digits = v.replace(/[,\s_]/g, '');
+    return /^\d+$/.test(digits) ? Number.parseInt(digits, 10) : Number.NaN;
+  }
+  return v;
+}, z
+  .number({ error: 'Please enter a whole number' })
+  .int({ error: 'Please enter a whole number' })
+  .min(0, { error: 'Please enter a whole number' })
+  .max(2_000_000_000, { error: 'That number is too large' })
+  .optional());
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(200);
+
+/** Spec §3/§5 profile-setup form, word-for-word messages. The same schema validates on the server. */
+export const profileFields = {
+  firstName: required('First name is required'),
+  lastName: required('Last name is required'),
+  email: z
+    .string({ error: 'Invalid email format' })
+    .trim()
+    .pipe(z.email({ error: 'Invalid email format' })),
+  paypalEmail: z
+    .string({ error: 'Invalid PayPal email format' })
+    .trim()
+    .pipe(z.email({ error: 'Invalid PayPal email format' })),
+  phoneNumber: z.string({ error: PHONE_MESSAGE }).trim().regex(US_PHONE_PATTERN, { error: PHONE_MESSAGE }),
+  primaryCategory: z.enum(CATEGORIES, { error: 'Primary category is required' }),
+  secondaryCategory: z.enum(CATEGORIES, { error: 'Secondary category is required' }),
+  tiktokHandle: optionalText,
+  tiktokFollowers: optionalCount,
+  instagramHandle: optionalText,
+  instagramFollowers: optionalCount,
+  youtubeHandle: optionalText,
+  youtubeSubscribers: optionalCount,
+  fullName: required('Full name is required'),
+  addressLine1: required('Address line 1 is required'),
+  addressLine2: optionalText,
+  city: required('City is required'),
+  state: z.enum(US_STATES, { error: 'State is required' }),
+  zipCode: z.string({ error: 'Please enter a valid ZIP code' }).trim().regex(ZIP_CODE_PATTERN, {
+    error: 'Please enter a valid ZIP code',
+  }),
+  shippingPhone: z.string({ error: PHONE_MESSAGE }).trim().regex(US_PHONE_PATTERN, { error: PHONE_MESSAGE }),
+};
+
+export const profileSchema = z.object(profileFields);
+export type ProfileInput = z.input<typeof profileSchema>;
+export type Profile = z.output<typeof profileSchema>;
+
+/** Which fields each wizard step validates (spec §5 Step-wise). */
+export const PROFILE_STEP_FIELDS = [
+  ['firstName', 'lastName', 'email', 'paypalEmail', 'phoneNumber'],
+  ['primaryCategory', 'secondaryCategory'],
+  ['fullName', 'addressLine1', 'city', 'state', 'zipCode', 'shippingPhone'],
+] as const satisfies ReadonlyArray<ReadonlyArray<keyof typeof profileFields>>;
+
+export const PROFILE_STEP_LABELS = ['Basic Info', 'Social Media', 'Shipping'] as const;
+
+export const INFLUENCER_TIERS = ['Micro', 'Nano', 'Mid-Tier', 'Macro', 'Mega'] as const;
+export type InfluencerTier = (typeof INFLUENCER_TIERS)[number];
+
+/** Spec §4: tier from the highest single-platform follower count. */
+export function influencerTier(counts: Array<number | null | undefined>): InfluencerTier {
+  const highest = Math.max(0, ...counts.map((n) => n ?? 0));
+  if (highest > 100_000) return 'Mega';
+  if (highest > 50_000) return 'Macro';
+  if (highest > 10_000) return 'Mid-Tier';
+  if (highest >= 1_000) return 'Nano';
+  return 'Micro';
+}
+
+/** The sum of the three follower counts, missing = 0. */
+export function totalFollowers(
+  profile: Pick<Profile, 'tiktokFollowers' | 'instagramFollowers' | 'youtubeSubscribers'>,
+) {
+  return (
+    (profile.tiktokFollowers ?? 0) + (profile.instagramFollowers ?? 0) + (profile.youtubeSubscribers ?? 0)
+  );
+}
+
+/** Complete-profile body: the form plus fields the client may send but the server computes itself. */
+export const completeProfileSchema = profileSchema.extend({
+  influencer_tier: z.unknown().optional(),
+  total_followers: z.unknown().optional(),
+  profile_completed: z.unknown().optional(),
+  user_session: z.unknown().optional(),
+});
+
+/** Email verification (spec §5). */
+export const sendVerificationSchema = z.object({
+  email: z
+    .string({ error: 'Please enter your email address' })
+    .trim()
+    .min(1, { error: 'Please enter your email address' })
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
+  userSession: z.unknown().optional(),
+});
+
+export const verifyEmailSchema = z.object({
+  email: z
+    .string({ error: 'Please enter your email address' })
+    .trim()
+    .min(1, { error: 'Please enter your email address' })
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
+  code: z
+    .string({ error: 'Please enter the verification code' })
+    .trim()
+    .min(1, { error: 'Please enter the verification code' })
+    .regex(/^\d{6}$/, { error: 'Invalid verification code' }),
+  userSession: z.unknown().optional(),
+});

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  generateUsername,
-  isPlaceholderEmail,
-  profileDisplayName,
-  tiktokPlaceholderEmail,
-} from './identity';
+import { generateUsername, isPlaceholderEmail, profileDisplayName, tiktokPlaceholderEmail } from './identity';
 
 describe('identity rules', () => {
   it('generates a username from the name, then the email, then user + timestamp', () => {

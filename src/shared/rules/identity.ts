@@ -7,7 +7,11 @@ export function emailLocalPart(email: string | null | undefined): string {
 }
 
 /** Lower-cased name without non-alphanumerics; else the part of the email before @; else 'user' + a timestamp. */
-export function generateUsername(name: string | null | undefined, email: string | null | undefined, now = Date.now()): string {
+export function generateUsername(
+  name: string | null | undefined,
+  email: string | null | undefined,
+  now = Date.now(),
+): string {
   const fromName = (name ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
   if (fromName) return fromName;
   const fromEmail = emailLocalPart(email);
@@ -16,7 +20,10 @@ export function generateUsername(name: string | null | undefined, email: string 
 }
 
 /** The display name of a social profile: the full name, else the part of the email before @, else 'User'. */
-export function profileDisplayName(name: string | null | undefined, email: string | null | undefined): string {
+export function profileDisplayName(
+  name: string | null | undefined,
+  email: string | null | undefined,
+): string {
   const trimmed = (name ?? '').trim();
   if (trimmed) return trimmed;
   return emailLocalPart(email) || 'User';

@@ -18,7 +18,11 @@ export function providerNotConfiguredMessage(provider: SocialProviderId): string
 
 /** /admin form (spec §5: both required). */
 export const adminSignInSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, { error: 'Username is required' }).max(254),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, { error: 'Username is required' })
+    .max(254),
   password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(128),
 });
 export type AdminSignIn = z.infer<typeof adminSignInSchema>;

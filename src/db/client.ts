@@ -5,12 +5,21 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import * as applicationsSchema from './schema/applications';
 import * as authSchema from './schema/auth';
 import * as campaignsSchema from './schema/campaigns';
 import * as influencersSchema from './schema/influencers';
+import * as ledgerSchema from './schema/ledger';
 import * as onboardingSchema from './schema/onboarding';
 
-export const schema = { ...authSchema, ...campaignsSchema, ...influencersSchema, ...onboardingSchema };
+export const schema = {
+  ...applicationsSchema,
+  ...ledgerSchema,
+  ...authSchema,
+  ...campaignsSchema,
+  ...influencersSchema,
+  ...onboardingSchema,
+};
 export type Schema = typeof schema;
 
 /** The database, on either driver. Query functions take this (or a transaction) as their first argument. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
@@ -10,6 +11,8 @@ import { AppError } from './errors';
 import { createMailer } from './mail/mailer';
 import { loadSession, requireRole, withClientAddress } from './middleware/session';
 import { adminRoutes } from './routes/admin';
+import { adminCampaignRoutes } from './routes/admin-campaigns';
+import { applicationRoutes } from './routes/applications';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { configRoutes } from './routes/config';
@@ -17,6 +20,7 @@ import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
 import { onboardingRoutes } from './routes/onboarding';
 import { sessionRoutes } from './routes/session';
+import { uploadsDir } from './services/uploads';
 import { createWebRoutes } from './web';
 
 export const OPENAPI_INFO = {
@@ -82,14 +86,30 @@ export function createApp(appDeps: AppDeps) {
   api.use('/campaigns', comingSoonGate);
   api.route('/', campaignRoutes);
   api.route('/', onboardingRoutes);
+  api.route('/', applicationRoutes);
   api.use('/admin/*', requireRole('admin'));
   api.use('/admin', requireRole('admin'));
   api.route('/admin', adminRoutes);
+  api.route('/admin', adminCampaignRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
   api.all('*', (c) => c.json({ error: `No API route for ${c.req.method} ${c.req.path}` }, 404));
 
   app.route('/api', api);
+
+  // Uploaded images: random names, so they can be cached for good.
+  app.use(
+    '/uploads/*',
+    async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+    serveStatic({
+      root: uploadsDir(deps.env.dataDir),
+      rewriteRequestPath: (p) => p.replace(/^\/uploads/, ''),
+    }),
+  );
+  app.get('/uploads/*', (c) => c.json({ error: 'Not found' }, 404));
 
   if (deps.webDir) app.route('/', createWebRoutes(deps.webDir));
 

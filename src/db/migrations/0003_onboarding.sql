@@ -42,7 +42,7 @@ CREATE TABLE "social_accounts" (
 	CONSTRAINT "social_accounts_followers_check" CHECK ("social_accounts"."followers" is null or "social_accounts"."followers" >= 0)
 );
 --> statement-breakpoint
-ALTER TABLE "email_verification_codes" ADD CONSTRAINT "email_verification_codes_influencer_id_influencers_id_fk" FOREIGN KEY ("influencer_id") REFERENCES "public"."influencers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "influencer_profiles" ADD CONSTRAINT "influencer_profiles_influencer_id_influencers_id_fk" FOREIGN KEY ("influencer_id") REFERENCES "public"."influencers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "social_accounts" ADD CONSTRAINT "social_accounts_influencer_id_influencers_id_fk" FOREIGN KEY ("influencer_id") REFERENCES "public"."influencers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "email_verification_codes" ADD CONSTRAINT "email_verification_codes_influencer_id_influencers_id_fk" FOREIGN KEY ("influencer_id") REFERENCES "influencers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "influencer_profiles" ADD CONSTRAINT "influencer_profiles_influencer_id_influencers_id_fk" FOREIGN KEY ("influencer_id") REFERENCES "influencers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "social_accounts" ADD CONSTRAINT "social_accounts_influencer_id_influencers_id_fk" FOREIGN KEY ("influencer_id") REFERENCES "influencers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "email_verification_codes_influencer_idx" ON "email_verification_codes" USING btree ("influencer_id","created_at" DESC NULLS LAST);

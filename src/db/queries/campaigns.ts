@@ -6,7 +6,7 @@ import { type CampaignRow, campaigns } from '../schema/campaigns';
 
 const { searchText: _searchText, ...campaignColumns } = getTableColumns(campaigns);
 
-type CampaignSelection = Omit<CampaignRow, 'searchText'>;
+type CampaignSelection = Omit<CampaignRow, 'searchText' | 'maxAccepted'> & { maxAccepted?: number | null };
 
 export function toCampaign(row: CampaignSelection): Campaign {
   return {

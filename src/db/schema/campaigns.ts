@@ -23,6 +23,8 @@ export const campaigns = pgTable(
     /** Budget in US dollars. */
     budget: numeric('budget', { precision: 12, scale: 2 }).notNull().default('0'),
     reach: integer('reach').notNull().default(0),
+    /** How many creators can be accepted (the number of PR boxes); null means no cap. */
+    maxAccepted: integer('max_accepted'),
     imageUrl: text('image_url').notNull(),
     gallery: text('gallery').array().notNull().default(sql`'{}'::text[]`),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),

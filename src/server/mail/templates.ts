@@ -64,3 +64,89 @@ export function paypalEmailChangedMail(appUrl: string, to: string, newAddress: s
     ],
   });
 }
+
+/** Lifecycle notices to the creator (READINGS: each step notifies the creator by email). */
+export type LifecycleNotice =
+  | { kind: 'accepted'; campaign: string; message?: string | null }
+  | { kind: 'rejected'; campaign: string; message?: string | null }
+  | { kind: 'shipped'; campaign: string; carrier: string; trackingNumber: string }
+  | { kind: 'changes_requested'; campaign: string; message: string }
+  | { kind: 'approved'; campaign: string; reward: number }
+  | { kind: 'reminder'; campaign: string; uploadDeadline: string }
+  | { kind: 'missed'; campaign: string };
+
+export function lifecycleMail(appUrl: string, to: string, notice: LifecycleNotice): MailMessage {
+  const dashboard = `${appUrl}/dashboard`;
+  switch (notice.kind) {
+    case 'accepted':
+      return layoutMail(appUrl, {
+        to,
+        subject: `You're in: ${notice.campaign}`,
+        paragraphs: [
+          `Good news: your application to ${notice.campaign} was accepted.`,
+          ...(notice.message ? [`Message from the brand: ${notice.message}`] : []),
+          `Follow the next steps on your dashboard: ${dashboard}`,
+        ],
+      });
+    case 'rejected':
+      return layoutMail(appUrl, {
+        to,
+        subject: `About your application to ${notice.campaign}`,
+        paragraphs: [
+          `Thank you for applying to ${notice.campaign}. The brand did not select you for this campaign.`,
+          ...(notice.message ? [`Message from the brand: ${notice.message}`] : []),
+          `New campaigns arrive every week: ${appUrl}/main`,
+        ],
+      });
+    case 'shipped':
+      return layoutMail(appUrl, {
+        to,
+        subject: `Your PR box for ${notice.campaign} has shipped`,
+        paragraphs: [
+          `Your PR box for ${notice.campaign} is on its way.`,
+          `Carrier: ${notice.carrier}. Tracking number: ${notice.trackingNumber}.`,
+          `Confirm delivery on your dashboard when it arrives: ${dashboard}`,
+        ],
+      });
+    case 'changes_requested':
+      return layoutMail(appUrl, {
+        to,
+        subject: `Changes requested for ${notice.campaign}`,
+        paragraphs: [
+          `The brand reviewed your content for ${notice.campaign} and asks for changes:`,
+          notice.message,
+          `Submit the updated link on your dashboard: ${dashboard}`,
+        ],
+      });
+    case 'approved':
+      return layoutMail(appUrl, {
+        to,
+        subject: `Content approved: ${notice.reward} Mint credited`,
+        paragraphs: [
+          `Your content for ${notice.campaign} was approved.`,
+          notice.reward > 0
+            ? `${notice.reward} Mint (${notice.reward} USD) was credited to your balance.`
+            : 'Thank you for taking part.',
+          `See your balance: ${dashboard}`,
+        ],
+      });
+    case 'reminder':
+      return layoutMail(appUrl, {
+        to,
+        subject: `Reminder: your content for ${notice.campaign} is due soon`,
+        paragraphs: [
+          `Your content for ${notice.campaign} is due by the end of ${notice.uploadDeadline} (UTC).`,
+          `Submit your post link on your dashboard: ${dashboard}`,
+        ],
+      });
+    case 'missed':
+      return layoutMail(appUrl, {
+        to,
+        subject: `Upload deadline passed: ${notice.campaign}`,
+        paragraphs: [
+          `The upload deadline for ${notice.campaign} has passed without approved content, so this collaboration is closed.`,
+          `Find your next campaign: ${appUrl}/main`,
+        ],
+      });
+  }
+}

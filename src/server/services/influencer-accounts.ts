@@ -100,7 +100,7 @@ export async function onSignedIn(
   logger: Logger,
 ): Promise<InfluencerRow | null> {
   const user = await findUserById(db, userId);
-  if (!user || user.role !== 'influencer') return null;
+  if (user?.role !== 'influencer') return null;
   const account = await findLatestAccount(db, userId);
   const provider = !account || account.providerId === CREDENTIAL_PROVIDER ? 'email' : account.providerId;
   const influencer = await resolveInfluencer(

@@ -81,3 +81,91 @@ export const campaignIdParamSchema = z.object({
 });
 
 export const errorSchema = z.object({ error: z.string() });
+
+const trimmed = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `${message} (at most ${max} characters)` });
+
+/** An admin's campaign form (create and edit), with the spec's field names. */
+export const campaignInputSchema = z.object({
+  name: trimmed(120, 'Name is required'),
+  brand: trimmed(120, 'Brand is required'),
+  platform: z.enum(PLATFORMS, { error: `Platform must be one of: ${PLATFORMS.join(', ')}` }),
+  type: z.enum(CAMPAIGN_TYPES, { error: 'Type must be gifting, paid or gifting_paid' }),
+  description: trimmed(2000, 'Description is required'),
+  requirements: z
+    .array(z.string().trim().min(1).max(300), { error: 'Requirements must be a list' })
+    .max(20, { error: 'At most 20 requirements' })
+    .default([]),
+  deadline: z.iso.date({ error: 'Deadline must be a date (YYYY-MM-DD)' }),
+  reward: z.coerce
+    .number({ error: 'Reward must be a whole number of Mint' })
+    .int({ error: 'Reward must be a whole number of Mint' })
+    .min(0, { error: 'Reward cannot be negative' })
+    .max(100_000, { error: 'Reward must be at most 100,000 Mint' }),
+  followersRequired: z.coerce
+    .number({ error: 'Followers required must be a whole number' })
+    .int({ error: 'Followers required must be a whole number' })
+    .min(0, { error: 'Followers required cannot be negative' })
+    .max(1_000_000_000)
+    .default(0),
+  status: z
+    .enum(CAMPAIGN_STATUSES, { error: 'Status must be draft, active, pending or ended' })
+    .default('draft'),
+  budget: z
+    .union([z.string(), z.number()], { error: 'Budget must be an amount in dollars' })
+    .transform((v) => String(v).trim().replace(/[$,]/g, ''))
+    .pipe(
+      z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, {
+        error: 'Budget must be an amount in dollars, like 12000 or 12000.50',
+      }),
+    ),
+  reach: z.coerce
+    .number({ error: 'Reach must be a whole number' })
+    .int({ error: 'Reach must be a whole number' })
+    .min(0, { error: 'Reach cannot be negative' })
+    .max(2_000_000_000)
+    .default(0),
+  imageUrl: z
+    .string({ error: 'An image is required' })
+    .trim()
+    .regex(/^\/(uploads|images)\/[\w./-]+$/, { error: 'Upload an image for the campaign' }),
+  gallery: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^\/(uploads|images)\/[\w./-]+$/),
+    )
+    .max(12)
+    .default([]),
+  tags: z.array(z.string().trim().min(1).max(40)).max(10, { error: 'At most 10 tags' }).default([]),
+  maxAccepted: z.coerce
+    .number({ error: 'Box count must be a whole number' })
+    .int({ error: 'Box count must be a whole number' })
+    .min(1, { error: 'Box count must be at least 1' })
+    .max(100_000)
+    .nullable()
+    .default(null),
+});
+export type CampaignInput = z.infer<typeof campaignInputSchema>;
+export const campaignPatchSchema = campaignInputSchema.partial();
+
+/** A row of the admin's campaign table. */
+export const adminCampaignSchema = campaignSchema.extend({
+  acceptedCount: z.number().int(),
+  maxAccepted: z.number().int().nullable(),
+});
+export type AdminCampaign = z.infer<typeof adminCampaignSchema>;
+
+export const adminCampaignStatsSchema = z.object({
+  totalCampaigns: z.number().int(),
+  activeCampaigns: z.number().int(),
+  totalReach: z.number(),
+  /** Mint paid out as rewards (1 Mint = 1 USD). */
+  totalSpent: z.number(),
+});
+export type AdminCampaignStats = z.infer<typeof adminCampaignStatsSchema>;

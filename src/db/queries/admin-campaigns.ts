@@ -1,0 +1,76 @@
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { CampaignStatus } from '../../shared/constants';
+import { ACCEPTED_STATUSES } from '../../shared/lifecycle';
+import type { AdminCampaign, AdminCampaignStats } from '../../shared/schemas/campaign';
+import type { DatabaseOrTransaction } from '../client';
+import { applications } from '../schema/applications';
+import { campaigns } from '../schema/campaigns';
+import { ledgerEntries } from '../schema/ledger';
+import { toCampaign } from './campaigns';
+
+const acceptedCountSql = sql<number>`(select count(*)::int from ${applications} where ${applications.campaignId} = ${campaigns.id} and ${inArray(applications.status, [...ACCEPTED_STATUSES])})`;
+
+/** Every campaign (drafts included) for the admin table, newest first, searchable and filterable by status. */
+export async function listAdminCampaigns(
+  db: DatabaseOrTransaction,
+  params: { q?: string | undefined; status?: CampaignStatus | undefined; limit: number; offset: number },
+): Promise<{ items: AdminCampaign[]; total: number }> {
+  const filters: SQL[] = [];
+  if (params.status) filters.push(eq(campaigns.status, params.status));
+  for (const term of (params.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
+    filters.push(sql`${campaigns.searchText} like ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ campaign: campaigns, acceptedCount: acceptedCountSql })
+      .from(campaigns)
+      .where(where)
+      .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+      .limit(params.limit)
+      .offset(params.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(campaigns).where(where),
+  ]);
+  return {
+    items: rows.map(({ campaign, acceptedCount }) => ({
+      ...toCampaign(campaign),
+      acceptedCount,
+      maxAccepted: campaign.maxAccepted,
+    })),
+    total: totals[0]?.total ?? 0,
+  };
+}
+
+export async function getAdminCampaign(db: DatabaseOrTransaction, id: number): Promise<AdminCampaign | null> {
+  const [row] = await db
+    .select({ campaign: campaigns, acceptedCount: acceptedCountSql })
+    .from(campaigns)
+    .where(eq(campaigns.id, id))
+    .limit(1);
+  return row
+    ? { ...toCampaign(row.campaign), acceptedCount: row.acceptedCount, maxAccepted: row.campaign.maxAccepted }
+    : null;
+}
+
+/** The four stat cards of Campaign Management, from the data. */
+export async function adminCampaignStats(db: DatabaseOrTransaction): Promise<AdminCampaignStats> {
+  const [counts, spent] = await Promise.all([
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        active: sql<number>`count(*) filter (where ${campaigns.status} = 'active')::int`,
+        reach: sql<string>`coalesce(sum(${campaigns.reach}), 0)::text`,
+      })
+      .from(campaigns),
+    db
+      .select({ spent: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.kind, 'reward')),
+  ]);
+  return {
+    totalCampaigns: counts[0]?.total ?? 0,
+    activeCampaigns: counts[0]?.active ?? 0,
+    totalReach: Number(counts[0]?.reach ?? 0),
+    totalSpent: Number(spent[0]?.spent ?? 0),
+  };
+}

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ApplicationStatus, DeliveryProblem } from '../../shared/lifecycle';
+import { campaigns } from './campaigns';
+import { influencers } from './influencers';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+
+/** One creator's application to one campaign and everything that follows it. */
+export const applications = pgTable(
+  'applications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    influencerId: integer('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    status: text('status').$type<ApplicationStatus>().notNull().default('applied'),
+    /** The creator's pitch when applying. */
+    pitch: text('pitch'),
+    /** The admin's message with the decision or the latest review. */
+    adminMessage: text('admin_message'),
+    decidedAt: ts('decided_at'),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    shippedAt: ts('shipped_at'),
+    deliveredAt: ts('delivered_at'),
+    deliveryConfirmedAt: ts('delivery_confirmed_at'),
+    deliveryProblem: text('delivery_problem').$type<DeliveryProblem>(),
+    deliveryProblemNote: text('delivery_problem_note'),
+    deliveryProblemAt: ts('delivery_problem_at'),
+    approvedAt: ts('approved_at'),
+    reminderSentAt: ts('reminder_sent_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('applications_campaign_influencer_idx').on(t.campaignId, t.influencerId),
+    index('applications_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    index('applications_campaign_status_idx').on(t.campaignId, t.status),
+    check(
+      'applications_status_check',
+      sql`${t.status} in ('applied','accepted','rejected','withdrawn','shipped','delivered','content_submitted','changes_requested','approved','missed')`,
+    ),
+    check(
+      'applications_delivery_problem_check',
+      sql`${t.deliveryProblem} is null or ${t.deliveryProblem} in ('not_received','damaged')`,
+    ),
+  ],
+);
+
+/** Content a creator submitted for review (one row per submission; resubmissions add rows). */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    urls: text('urls').array().notNull(),
+    note: text('note'),
+    status: text('status')
+      .$type<'submitted' | 'approved' | 'changes_requested'>()
+      .notNull()
+      .default('submitted'),
+    reviewMessage: text('review_message'),
+    reviewedAt: ts('reviewed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('submissions_application_idx').on(t.applicationId, t.createdAt.desc()),
+    check('submissions_status_check', sql`${t.status} in ('submitted','approved','changes_requested')`),
+    check('submissions_urls_check', sql`cardinality(${t.urls}) between 1 and 10`),
+  ],
+);
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export type SubmissionRow = typeof submissions.$inferSelect;

@@ -1,0 +1,336 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { adminCampaignStats, getAdminCampaign, listAdminCampaigns } from '../../db/queries/admin-campaigns';
+import { listApplicants } from '../../db/queries/applications';
+import { CAMPAIGN_STATUSES } from '../../shared/constants';
+import {
+  applicantSchema,
+  bulkDecisionSchema,
+  changesRequestSchema,
+  decisionSchema,
+  shipmentSchema,
+} from '../../shared/schemas/application';
+import {
+  adminCampaignSchema,
+  adminCampaignStatsSchema,
+  campaignIdParamSchema,
+  campaignInputSchema,
+  campaignPatchSchema,
+  errorSchema,
+} from '../../shared/schemas/campaign';
+import { AppError } from '../errors';
+import { createRouter } from '../openapi';
+import {
+  approveSubmission,
+  decideApplications,
+  importShipmentsCsv,
+  markDelivered,
+  recordShipment,
+  requestChanges,
+} from '../services/applications';
+import { createCampaign, deleteCampaign, updateCampaign } from '../services/campaign-admin';
+import { MAX_UPLOAD_BYTES, storeImage } from '../services/uploads';
+import { lifecycleContext } from './applications';
+
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const idParam = campaignIdParamSchema;
+const common = {
+  400: { description: 'Bad input', content: json(errorSchema) },
+  401: { description: 'Not signed in', content: json(errorSchema) },
+  403: { description: 'Not an admin', content: json(errorSchema) },
+  404: { description: 'Not found', content: json(errorSchema) },
+  409: { description: 'A step out of order', content: json(errorSchema) },
+};
+const created = { 201: { description: 'Created', content: json(z.object({ id: z.number().int() })) } };
+const done = (description: string) => ({
+  200: { description, content: json(z.object({ id: z.number().int(), status: z.string() })) },
+});
+
+const listQuery = z.object({
+  q: z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string().max(100).optional()),
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(CAMPAIGN_STATUSES, { error: 'status must be draft, active, pending or ended' }).optional(),
+  ),
+  limit: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'limit must be a whole number' })
+      .int()
+      .min(1, { error: 'limit must be at least 1' })
+      .max(100, { error: 'limit must be at most 100' })
+      .default(50),
+  ),
+  offset: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'offset must be a whole number' })
+      .int()
+      .min(0, { error: 'offset must be at least 0' })
+      .default(0),
+  ),
+});
+
+const routes = {
+  stats: createRoute({
+    method: 'get',
+    path: '/campaigns/stats',
+    tags: ['Admin'],
+    summary: 'Total and active campaigns, total reach, total spent (Mint paid as rewards)',
+    responses: { 200: { description: 'Stats', content: json(adminCampaignStatsSchema) }, ...common },
+  }),
+  list: createRoute({
+    method: 'get',
+    path: '/campaigns',
+    tags: ['Admin'],
+    summary: 'All campaigns (drafts included), searchable, with the accepted-creator count',
+    request: { query: listQuery },
+    responses: {
+      200: {
+        description: 'Campaigns',
+        content: json(z.object({ items: z.array(adminCampaignSchema), total: z.number().int() })),
+      },
+      ...common,
+    },
+  }),
+  one: createRoute({
+    method: 'get',
+    path: '/campaigns/{id}',
+    tags: ['Admin'],
+    summary: 'One campaign (drafts included)',
+    request: { params: idParam },
+    responses: { 200: { description: 'Campaign', content: json(adminCampaignSchema) }, ...common },
+  }),
+  create: createRoute({
+    method: 'post',
+    path: '/campaigns',
+    tags: ['Admin'],
+    summary: 'Add a campaign',
+    request: { body: { content: json(campaignInputSchema), required: true } },
+    responses: { ...created, ...common },
+  }),
+  update: createRoute({
+    method: 'patch',
+    path: '/campaigns/{id}',
+    tags: ['Admin'],
+    summary: 'Edit a campaign (any subset of fields)',
+    request: { params: idParam, body: { content: json(campaignPatchSchema), required: true } },
+    responses: {
+      200: { description: 'Saved', content: json(z.object({ id: z.number().int() })) },
+      ...common,
+    },
+  }),
+  remove: createRoute({
+    method: 'delete',
+    path: '/campaigns/{id}',
+    tags: ['Admin'],
+    summary: 'Delete a campaign without applications (others must be ended)',
+    request: { params: idParam },
+    responses: { 204: { description: 'Deleted' }, ...common },
+  }),
+  applicants: createRoute({
+    method: 'get',
+    path: '/campaigns/{id}/applications',
+    tags: ['Admin'],
+    summary: 'Applicants with tier, followers per platform, categories, state, shipping and content',
+    request: { params: idParam },
+    responses: {
+      200: { description: 'Applicants', content: json(z.object({ items: z.array(applicantSchema) })) },
+      ...common,
+    },
+  }),
+  decideMany: createRoute({
+    method: 'post',
+    path: '/applications/decisions',
+    tags: ['Admin'],
+    summary: 'Accept or reject several applications at once (all or none)',
+    request: { body: { content: json(bulkDecisionSchema), required: true } },
+    responses: {
+      200: { description: 'Decided', content: json(z.object({ ids: z.array(z.number().int()) })) },
+      ...common,
+    },
+  }),
+  accept: createRoute({
+    method: 'post',
+    path: '/applications/{id}/accept',
+    tags: ['Admin'],
+    summary: 'Accept an application (optional message)',
+    request: { params: idParam, body: { content: json(decisionSchema), required: false } },
+    responses: { ...done('Accepted'), ...common },
+  }),
+  reject: createRoute({
+    method: 'post',
+    path: '/applications/{id}/reject',
+    tags: ['Admin'],
+    summary: 'Reject an application (optional message)',
+    request: { params: idParam, body: { content: json(decisionSchema), required: false } },
+    responses: { ...done('Rejected'), ...common },
+  }),
+  shipment: createRoute({
+    method: 'post',
+    path: '/applications/{id}/shipment',
+    tags: ['Admin'],
+    summary: "Record the PR box's carrier and tracking number",
+    request: { params: idParam, body: { content: json(shipmentSchema), required: true } },
+    responses: { ...done('Shipped'), ...common },
+  }),
+  shipmentsCsv: createRoute({
+    method: 'post',
+    path: '/campaigns/{id}/shipments',
+    tags: ['Admin'],
+    summary: 'Import shipments from CSV (application_id, carrier, tracking_number); reports bad rows',
+    request: {
+      params: idParam,
+      body: {
+        content: { 'text/csv': { schema: z.string() }, 'text/plain': { schema: z.string() } },
+        required: true,
+      },
+    },
+    responses: {
+      200: {
+        description: 'Report',
+        content: json(
+          z.object({
+            imported: z.number().int(),
+            errors: z.array(z.object({ line: z.number().int(), error: z.string() })),
+          }),
+        ),
+      },
+      ...common,
+    },
+  }),
+  delivered: createRoute({
+    method: 'post',
+    path: '/applications/{id}/delivered',
+    tags: ['Admin'],
+    summary: 'Mark a shipped PR box delivered',
+    request: { params: idParam },
+    responses: { ...done('Delivered'), ...common },
+  }),
+  approve: createRoute({
+    method: 'post',
+    path: '/submissions/{id}/approve',
+    tags: ['Admin'],
+    summary: "Approve content: credits the campaign's reward once",
+    request: { params: idParam },
+    responses: {
+      200: {
+        description: 'Approved',
+        content: json(z.object({ id: z.number().int(), credited: z.number().int() })),
+      },
+      ...common,
+    },
+  }),
+  requestChanges: createRoute({
+    method: 'post',
+    path: '/submissions/{id}/request-changes',
+    tags: ['Admin'],
+    summary: 'Send content back with a message',
+    request: { params: idParam, body: { content: json(changesRequestSchema), required: true } },
+    responses: {
+      200: { description: 'Sent back', content: json(z.object({ id: z.number().int() })) },
+      ...common,
+    },
+  }),
+  upload: createRoute({
+    method: 'post',
+    path: '/uploads',
+    tags: ['Admin'],
+    summary: 'Upload a campaign image (PNG, JPEG, WebP or GIF, at most 5 MB)',
+    request: {
+      body: { content: { 'multipart/form-data': { schema: z.object({ file: z.any() }) } }, required: true },
+    },
+    responses: {
+      201: { description: 'Stored', content: json(z.object({ url: z.string() })) },
+      413: { description: 'Too large', content: json(errorSchema) },
+      ...common,
+    },
+  }),
+};
+
+const now = (c: Parameters<typeof lifecycleContext>[0]) => lifecycleContext(c).now;
+
+export const adminCampaignRoutes = createRouter()
+  .openapi(routes.stats, async (c) => c.json(await adminCampaignStats(c.get('deps').db), 200))
+  .openapi(routes.list, async (c) =>
+    c.json(await listAdminCampaigns(c.get('deps').db, c.req.valid('query')), 200),
+  )
+  .openapi(routes.one, async (c) => {
+    const campaign = await getAdminCampaign(c.get('deps').db, c.req.valid('param').id);
+    if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
+    return c.json(campaign, 200);
+  })
+  .openapi(routes.create, async (c) => {
+    const row = await createCampaign(c.get('deps').db, c.req.valid('json'), now(c));
+    return c.json({ id: row.id }, 201);
+  })
+  .openapi(routes.update, async (c) => {
+    const row = await updateCampaign(c.get('deps').db, c.req.valid('param').id, c.req.valid('json'), now(c));
+    return c.json({ id: row.id }, 200);
+  })
+  .openapi(routes.remove, async (c) => {
+    await deleteCampaign(c.get('deps').db, c.req.valid('param').id);
+    return c.body(null, 204);
+  })
+  .openapi(routes.applicants, async (c) => {
+    const { id } = c.req.valid('param');
+    if (!(await getAdminCampaign(c.get('deps').db, id)))
+      throw new AppError('NOT_FOUND', 'Campaign Not Found');
+    return c.json({ items: await listApplicants(c.get('deps').db, id) }, 200);
+  })
+  .openapi(routes.decideMany, async (c) => {
+    const { ids, decision, message } = c.req.valid('json');
+    return c.json({ ids: await decideApplications(lifecycleContext(c), { ids, decision, message }) }, 200);
+  })
+  .openapi(routes.accept, async (c) => {
+    const { id } = c.req.valid('param');
+    await decideApplications(lifecycleContext(c), {
+      ids: [id],
+      decision: 'accept',
+      message: c.req.valid('json')?.message,
+    });
+    return c.json({ id, status: 'accepted' }, 200);
+  })
+  .openapi(routes.reject, async (c) => {
+    const { id } = c.req.valid('param');
+    await decideApplications(lifecycleContext(c), {
+      ids: [id],
+      decision: 'reject',
+      message: c.req.valid('json')?.message,
+    });
+    return c.json({ id, status: 'rejected' }, 200);
+  })
+  .openapi(routes.shipment, async (c) => {
+    const { row } = await recordShipment(lifecycleContext(c), c.req.valid('param').id, c.req.valid('json'));
+    return c.json({ id: row.id, status: row.status }, 200);
+  })
+  .openapi(routes.shipmentsCsv, async (c) => {
+    const { id } = c.req.valid('param');
+    if (!(await getAdminCampaign(c.get('deps').db, id)))
+      throw new AppError('NOT_FOUND', 'Campaign Not Found');
+    const text = await c.req.text();
+    if (text.length > 1_000_000) throw new AppError('PAYLOAD_TOO_LARGE', 'The CSV file must be at most 1 MB');
+    return c.json(await importShipmentsCsv(lifecycleContext(c), id, text), 200);
+  })
+  .openapi(routes.delivered, async (c) => {
+    const row = await markDelivered(lifecycleContext(c), c.req.valid('param').id);
+    return c.json({ id: row.id, status: row.status }, 200);
+  })
+  .openapi(routes.approve, async (c) => {
+    const { id } = c.req.valid('param');
+    const result = await approveSubmission(lifecycleContext(c), id);
+    return c.json({ id, credited: result.reward }, 200);
+  })
+  .openapi(routes.requestChanges, async (c) => {
+    const { id } = c.req.valid('param');
+    await requestChanges(lifecycleContext(c), id, c.req.valid('json').message);
+    return c.json({ id }, 200);
+  })
+  .openapi(routes.upload, async (c) => {
+    const length = Number(c.req.header('content-length') ?? 0);
+    if (length > MAX_UPLOAD_BYTES + 64 * 1024)
+      throw new AppError('PAYLOAD_TOO_LARGE', 'file: images must be at most 5 MB');
+    const file = (c.req.valid('form') as { file?: unknown }).file;
+    if (!(file instanceof File)) throw new AppError('BAD_REQUEST', 'file: choose an image to upload');
+    const stored = await storeImage(c.get('deps').env.dataDir, file);
+    return c.json({ url: stored.url }, 201);
+  });

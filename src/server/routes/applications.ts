@@ -1,0 +1,217 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, eq, sql } from 'drizzle-orm';
+import { findMyApplicationFor, listMyApplications } from '../../db/queries/applications';
+import { campaigns } from '../../db/schema/campaigns';
+import { APPLICATION_STATUSES } from '../../shared/lifecycle';
+import {
+  applySchema,
+  deliverySchema,
+  myApplicationSchema,
+  submissionSchema,
+  walletSchema,
+} from '../../shared/schemas/application';
+import { campaignIdParamSchema, errorSchema } from '../../shared/schemas/campaign';
+import type { AppBindings } from '../context';
+import { AppError } from '../errors';
+import { currentInfluencer } from '../middleware/creator';
+import { requireRole } from '../middleware/session';
+import { createRouter } from '../openapi';
+import {
+  applyToCampaign,
+  checkEligibility,
+  INELIGIBILITY_MESSAGES,
+  type LifecycleContext,
+  recordDelivery,
+  submitContent,
+  withdrawApplication,
+} from '../services/applications';
+import { getWallet } from '../services/ledger';
+
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const idParam = z.object({
+  id: z.coerce
+    .number({ error: 'id must be a positive whole number' })
+    .int({ error: 'id must be a positive whole number' })
+    .positive({ error: 'id must be a positive whole number' })
+    .max(2_147_483_647, { error: 'id must be a positive whole number' }),
+});
+const creatorOnly = requireRole('influencer');
+const common = {
+  400: { description: 'Bad input', content: json(errorSchema) },
+  401: { description: 'Not signed in', content: json(errorSchema) },
+  403: { description: 'Not allowed', content: json(errorSchema) },
+  404: { description: 'Not found (or not yours)', content: json(errorSchema) },
+  409: { description: 'A step out of order', content: json(errorSchema) },
+};
+
+export function lifecycleContext(c: {
+  get(key: 'deps'): AppBindings['Variables']['deps'];
+}): LifecycleContext {
+  const { db, mailer, env, logger, now } = c.get('deps');
+  return { db, mailer, appUrl: env.appUrl, logger, now: now?.() ?? new Date() };
+}
+
+const eligibilityRoute = createRoute({
+  method: 'get',
+  path: '/campaigns/{id}/eligibility',
+  tags: ['Applications'],
+  summary: 'Can the signed-in creator apply to this campaign, and if not, why',
+  middleware: creatorOnly,
+  request: { params: campaignIdParamSchema },
+  responses: {
+    200: {
+      description: 'The answer',
+      content: json(
+        z.object({
+          canApply: z.boolean(),
+          reason: z.string().nullable(),
+          message: z.string().nullable(),
+          application: z.object({ id: z.number().int(), status: z.enum(APPLICATION_STATUSES) }).nullable(),
+        }),
+      ),
+    },
+    ...common,
+  },
+});
+
+const applyRoute = createRoute({
+  method: 'post',
+  path: '/campaigns/{id}/applications',
+  tags: ['Applications'],
+  summary: 'Apply to a campaign',
+  middleware: creatorOnly,
+  request: { params: campaignIdParamSchema, body: { content: json(applySchema), required: false } },
+  responses: {
+    201: { description: 'Applied', content: json(z.object({ id: z.number().int() })) },
+    ...common,
+  },
+});
+
+const myApplicationsRoute = createRoute({
+  method: 'get',
+  path: '/me/applications',
+  tags: ['Applications'],
+  summary: "The creator's applications with status, progress, next step and deadlines",
+  middleware: creatorOnly,
+  responses: {
+    200: { description: 'Applications', content: json(z.object({ items: z.array(myApplicationSchema) })) },
+    ...common,
+  },
+});
+
+const withdrawRoute = createRoute({
+  method: 'post',
+  path: '/applications/{id}/withdraw',
+  tags: ['Applications'],
+  summary: 'Withdraw an application still under review',
+  middleware: creatorOnly,
+  request: { params: idParam },
+  responses: {
+    200: { description: 'Withdrawn', content: json(z.object({ id: z.number().int(), status: z.string() })) },
+    ...common,
+  },
+});
+
+const deliveryRoute = createRoute({
+  method: 'post',
+  path: '/applications/{id}/delivery',
+  tags: ['Applications'],
+  summary: 'Confirm the PR box arrived, or report a problem (not received, damaged)',
+  middleware: creatorOnly,
+  request: { params: idParam, body: { content: json(deliverySchema), required: true } },
+  responses: {
+    200: { description: 'Recorded', content: json(z.object({ id: z.number().int(), status: z.string() })) },
+    ...common,
+  },
+});
+
+const submissionRoute = createRoute({
+  method: 'post',
+  path: '/applications/{id}/submissions',
+  tags: ['Applications'],
+  summary: "Submit post link(s) on the campaign's platform before the upload deadline",
+  middleware: creatorOnly,
+  request: { params: idParam, body: { content: json(submissionSchema), required: true } },
+  responses: {
+    201: { description: 'Submitted', content: json(z.object({ id: z.number().int() })) },
+    ...common,
+  },
+});
+
+const walletRoute = createRoute({
+  method: 'get',
+  path: '/me/wallet',
+  tags: ['Mint'],
+  summary: 'Mint balance (the sum of ledger entries), pending amount and latest entries',
+  middleware: creatorOnly,
+  responses: { 200: { description: 'Wallet', content: json(walletSchema) }, ...common },
+});
+
+export const applicationRoutes = createRouter()
+  .openapi(eligibilityRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const ctx = lifecycleContext(c);
+    const influencer = await currentInfluencer(c);
+    const [campaign] = await ctx.db
+      .select()
+      .from(campaigns)
+      .where(and(eq(campaigns.id, id), sql`${campaigns.status} <> 'draft'`))
+      .limit(1);
+    if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
+    const reason = await checkEligibility(ctx.db, campaign, influencer, ctx.now);
+    const application = await findMyApplicationFor(ctx.db, influencer.id, id);
+    return c.json(
+      {
+        canApply: reason === null,
+        reason,
+        message: reason ? INELIGIBILITY_MESSAGES[reason](campaign) : null,
+        application,
+      },
+      200,
+    );
+  })
+  .openapi(applyRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json') ?? {};
+    const influencer = await currentInfluencer(c);
+    const application = await applyToCampaign(lifecycleContext(c), {
+      influencer,
+      campaignId: id,
+      pitch: body.pitch,
+    });
+    return c.json({ id: application.id }, 201);
+  })
+  .openapi(myApplicationsRoute, async (c) => {
+    const ctx = lifecycleContext(c);
+    const influencer = await currentInfluencer(c);
+    return c.json({ items: await listMyApplications(ctx.db, influencer.id, ctx.now) }, 200);
+  })
+  .openapi(withdrawRoute, async (c) => {
+    const influencer = await currentInfluencer(c);
+    const row = await withdrawApplication(lifecycleContext(c), influencer.id, c.req.valid('param').id);
+    return c.json({ id: row.id, status: row.status }, 200);
+  })
+  .openapi(deliveryRoute, async (c) => {
+    const influencer = await currentInfluencer(c);
+    const row = await recordDelivery(
+      lifecycleContext(c),
+      influencer.id,
+      c.req.valid('param').id,
+      c.req.valid('json'),
+    );
+    return c.json({ id: row.id, status: row.status }, 200);
+  })
+  .openapi(submissionRoute, async (c) => {
+    const influencer = await currentInfluencer(c);
+    const submission = await submitContent(
+      lifecycleContext(c),
+      influencer.id,
+      c.req.valid('param').id,
+      c.req.valid('json'),
+    );
+    return c.json({ id: submission.id }, 201);
+  })
+  .openapi(walletRoute, async (c) => {
+    const influencer = await currentInfluencer(c);
+    return c.json(await getWallet(c.get('deps').db, influencer.id), 200);
+  });

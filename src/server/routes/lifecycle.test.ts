@@ -1,0 +1,513 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { captureMailer } from '../../../tests/support/capture-mailer';
+import { createReadyCreator } from '../../../tests/support/creators';
+import { testEnv } from '../../../tests/support/test-app';
+import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { campaigns } from '../../db/schema/campaigns';
+import { ledgerEntries, mintBalances, transactions } from '../../db/schema/ledger';
+import { createApp } from '../app';
+import { createAuth } from '../auth';
+import { silentLogger } from '../logger';
+import { upsertAdmin } from '../services/admin-accounts';
+import { postLedgerEntry } from '../services/ledger';
+
+const ADMIN_PASSWORD = 'admin password 2026!';
+
+const CAMPAIGN = {
+  name: 'Glow Serum Launch',
+  brand: 'Lumiere',
+  platform: 'instagram',
+  type: 'gifting_paid',
+  description: 'Show your morning routine.',
+  requirements: ['One Reel', 'Tag us'],
+  deadline: '2026-07-01',
+  reward: 40,
+  followersRequired: 1000,
+  status: 'active',
+  budget: '12000',
+  reach: 500000,
+  imageUrl: '/images/campaigns/serum.svg',
+  tags: ['Beauty'],
+};
+
+describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof createApp>;
+  let admin: string;
+  const mailer = captureMailer();
+  const clock = { now: new Date('2026-06-10T12:00:00Z') };
+  let n = 0;
+
+  const creator = (options: { instagram?: number } = {}) => {
+    n += 1;
+    return createReadyCreator(app, database.db, { email: `life${n}@example.com`, ...options });
+  };
+  const adminPost = (path: string, body: unknown = {}) => postJson(app, path, body, admin);
+  const call = async (path: string, body: unknown, cookie: string) => {
+    const response = await postJson(app, path, body, cookie);
+    return {
+      status: response.status,
+      body: (await response.json().catch(() => null)) as Record<string, unknown>,
+    };
+  };
+  const newCampaign = async (overrides: Record<string, unknown> = {}) => {
+    const response = await adminPost('/api/admin/campaigns', { ...CAMPAIGN, ...overrides });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { id: number }).id;
+  };
+  const balanceOf = async (cookie: string) =>
+    ((await (await getWithCookie(app, '/api/me/wallet', cookie)).json()) as { balance: number }).balance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    const env = testEnv({ TRUST_PROXY: 'true' });
+    const logger = silentLogger();
+    const auth = createAuth({ db: database.db, env, logger });
+    app = createApp({ db: database.db, env, logger, auth, mailer, now: () => clock.now });
+    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
+    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('runs a campaign from applying to the reward, once, with a mail at each step', async () => {
+    const campaignId = await newCampaign();
+    const ana = await creator({ instagram: 5000 });
+
+    const applied = await call(
+      `/api/campaigns/${campaignId}/applications`,
+      { pitch: 'I love serums' },
+      ana.cookie,
+    );
+    expect(applied.status).toBe(201);
+    const applicationId = applied.body.id as number;
+    const [row] = await database.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    expect(row?.applicationsCount).toBe(1);
+
+    expect(
+      (await call(`/api/admin/applications/${applicationId}/accept`, { message: 'Welcome!' }, admin)).status,
+    ).toBe(200);
+    expect(mailer.sent.at(-1)).toMatchObject({ to: ana.email, subject: "You're in: Glow Serum Launch" });
+
+    expect(
+      (
+        await call(
+          `/api/admin/applications/${applicationId}/shipment`,
+          { carrier: 'UPS', trackingNumber: '1Z999' },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
+    expect(mailer.sent.at(-1)?.text).toContain('1Z999');
+
+    const mine = (await (await getWithCookie(app, '/api/me/applications', ana.cookie)).json()) as {
+      items: Array<{
+        status: string;
+        trackingUrl: string;
+        canConfirmDelivery: boolean;
+        uploadDeadline: string;
+      }>;
+    };
+    expect(mine.items[0]).toMatchObject({
+      status: 'shipped',
+      canConfirmDelivery: true,
+      uploadDeadline: '2026-07-08',
+      trackingUrl: 'https://www.ups.com/track?tracknum=1Z999',
+    });
+
+    expect(
+      (await call(`/api/applications/${applicationId}/delivery`, { action: 'confirm' }, ana.cookie)).status,
+    ).toBe(200);
+
+    const wrongPlatform = await call(
+      `/api/applications/${applicationId}/submissions`,
+      { urls: ['https://www.tiktok.com/@ana/video/1'] },
+      ana.cookie,
+    );
+    expect(wrongPlatform.status).toBe(400);
+    expect(wrongPlatform.body.error).toMatch(/not a link to a Instagram post|Instagram post/);
+
+    const first = await call(
+      `/api/applications/${applicationId}/submissions`,
+      { urls: ['https://www.instagram.com/p/abc'] },
+      ana.cookie,
+    );
+    expect(first.status).toBe(201);
+    expect(
+      (
+        await call(
+          `/api/admin/submissions/${first.body.id}/request-changes`,
+          { message: 'Show the label please' },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
+    expect(mailer.sent.at(-1)?.text).toContain('Show the label please');
+
+    const second = await call(
+      `/api/applications/${applicationId}/submissions`,
+      { urls: ['https://www.instagram.com/p/def'], note: 'Fixed' },
+      ana.cookie,
+    );
+    expect(second.status).toBe(201);
+    const approved = await call(`/api/admin/submissions/${second.body.id}/approve`, {}, admin);
+    expect(approved).toEqual({ status: 200, body: { id: second.body.id, credited: 40 } });
+    expect(mailer.sent.at(-1)).toMatchObject({
+      to: ana.email,
+      subject: 'Content approved: 40 Mint credited',
+    });
+
+    expect(await balanceOf(ana.cookie)).toBe(40);
+    const [tx] = await database.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.influencerId, ana.influencerId));
+    expect(tx).toMatchObject({ campaignId, amount: '40.00', status: 'completed', kind: 'reward' });
+
+    const again = await call(`/api/admin/submissions/${second.body.id}/approve`, {}, admin);
+    expect(again.status).toBe(409);
+    expect(await balanceOf(ana.cookie)).toBe(40);
+
+    const stats = (await (await getWithCookie(app, '/api/admin/campaigns/stats', admin)).json()) as {
+      totalSpent: number;
+    };
+    expect(stats.totalSpent).toBe(40);
+    const list = (await (await getWithCookie(app, `/api/admin/campaigns?q=glow`, admin)).json()) as {
+      items: Array<{ id: number; acceptedCount: number }>;
+    };
+    expect(list.items.find((c) => c.id === campaignId)?.acceptedCount).toBe(1);
+  });
+
+  it('answers 409 to every step out of order', async () => {
+    const campaignId = await newCampaign({ name: 'Order Matters' });
+    const bo = await creator();
+    const { body } = await call(`/api/campaigns/${campaignId}/applications`, {}, bo.cookie);
+    const id = body.id as number;
+    const expect409 = async (path: string, payload: unknown, cookie: string) => {
+      const result = await call(path, payload, cookie);
+      expect(result.status, path).toBe(409);
+      expect(typeof result.body.error, path).toBe('string');
+    };
+    await expect409(`/api/admin/applications/${id}/shipment`, { carrier: 'UPS', trackingNumber: '1' }, admin);
+    await expect409(`/api/admin/applications/${id}/delivered`, {}, admin);
+    await expect409(`/api/applications/${id}/delivery`, { action: 'confirm' }, bo.cookie);
+    await expect409(
+      `/api/applications/${id}/submissions`,
+      { urls: ['https://instagram.com/p/x'] },
+      bo.cookie,
+    );
+    await expect409(`/api/campaigns/${campaignId}/applications`, {}, bo.cookie);
+    expect((await call(`/api/admin/applications/${id}/accept`, {}, admin)).status).toBe(200);
+    await expect409(`/api/admin/applications/${id}/reject`, {}, admin);
+    await expect409(`/api/applications/${id}/withdraw`, {}, bo.cookie);
+    // A gifting campaign needs the box before content.
+    await expect409(
+      `/api/applications/${id}/submissions`,
+      { urls: ['https://instagram.com/p/x'] },
+      bo.cookie,
+    );
+  });
+
+  it("answers 404 for another creator's application", async () => {
+    const campaignId = await newCampaign({ name: 'Mine Not Yours' });
+    const owner = await creator();
+    const other = await creator();
+    const { body } = await call(`/api/campaigns/${campaignId}/applications`, {}, owner.cookie);
+    for (const [path, payload] of [
+      [`/api/applications/${body.id}/withdraw`, {}],
+      [`/api/applications/${body.id}/delivery`, { action: 'confirm' }],
+      [`/api/applications/${body.id}/submissions`, { urls: ['https://instagram.com/p/x'] }],
+    ] as const) {
+      expect((await call(path, payload, other.cookie)).status, path).toBe(404);
+    }
+    const theirs = (await (await getWithCookie(app, '/api/me/applications', other.cookie)).json()) as {
+      items: unknown[];
+    };
+    expect(theirs.items).toHaveLength(0);
+    // Withdrawing keeps the count exact.
+    expect((await call(`/api/applications/${body.id}/withdraw`, {}, owner.cookie)).status).toBe(200);
+    const [row] = await database.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    expect(row?.applicationsCount).toBe(0);
+  });
+
+  it('enforces eligibility: followers on the platform, deadline, status, profile, box count', async () => {
+    const strict = await newCampaign({ name: 'Big Audience', followersRequired: 50_000 });
+    const small = await creator({ instagram: 4999 });
+    const below = await call(`/api/campaigns/${strict}/applications`, {}, small.cookie);
+    expect(below).toEqual({
+      status: 409,
+      body: { error: 'This campaign needs at least 50,000 followers on Instagram.' },
+    });
+    const eligibility = (await (
+      await getWithCookie(app, `/api/campaigns/${strict}/eligibility`, small.cookie)
+    ).json()) as {
+      canApply: boolean;
+      reason: string;
+    };
+    expect(eligibility).toMatchObject({ canApply: false, reason: 'followers_below' });
+
+    const closed = await newCampaign({ name: 'Closed Yesterday', deadline: '2026-06-09' });
+    expect((await call(`/api/campaigns/${closed}/applications`, {}, small.cookie)).body.error).toBe(
+      'The application deadline for this campaign has passed.',
+    );
+    const lastDay = await newCampaign({ name: 'Closes Today', deadline: '2026-06-10', followersRequired: 0 });
+    expect((await call(`/api/campaigns/${lastDay}/applications`, {}, small.cookie)).status).toBe(201);
+
+    const paused = await newCampaign({ name: 'Paused', status: 'pending' });
+    expect((await call(`/api/campaigns/${paused}/applications`, {}, small.cookie)).status).toBe(409);
+    const draft = await newCampaign({ name: 'Hidden', status: 'draft' });
+    expect((await call(`/api/campaigns/${draft}/applications`, {}, small.cookie)).status).toBe(404);
+
+    const boxes = await newCampaign({ name: 'Two Boxes', maxAccepted: 1, followersRequired: 0 });
+    const a = await creator();
+    const b = await creator();
+    const appA = (await call(`/api/campaigns/${boxes}/applications`, {}, a.cookie)).body.id as number;
+    const appB = (await call(`/api/campaigns/${boxes}/applications`, {}, b.cookie)).body.id as number;
+    expect(
+      (await call(`/api/admin/applications/decisions`, { ids: [appA, appB], decision: 'accept' }, admin))
+        .status,
+    ).toBe(409);
+    expect(
+      (await call(`/api/admin/applications/decisions`, { ids: [appA], decision: 'accept' }, admin)).status,
+    ).toBe(200);
+    expect((await call(`/api/admin/applications/${appB}/accept`, {}, admin)).status).toBe(409);
+    expect(
+      (
+        await call(
+          `/api/admin/applications/decisions`,
+          { ids: [appB], decision: 'reject', message: 'Next time' },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
+
+    const anonymous = await postJson(app, `/api/campaigns/${boxes}/applications`, {});
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('closes uploads after the upload deadline, reminds 48 hours before, and marks missed work', async () => {
+    const campaignId = await newCampaign({
+      name: 'Paid Only',
+      type: 'paid',
+      deadline: '2026-06-12',
+      followersRequired: 0,
+    });
+    const late = await creator();
+    const punctual = await creator();
+    const idLate = (await call(`/api/campaigns/${campaignId}/applications`, {}, late.cookie)).body
+      .id as number;
+    const idOnTime = (await call(`/api/campaigns/${campaignId}/applications`, {}, punctual.cookie)).body
+      .id as number;
+    await call(`/api/admin/applications/decisions`, { ids: [idLate, idOnTime], decision: 'accept' }, admin);
+    // Paid-only: content right after acceptance.
+    expect(
+      (
+        await call(
+          `/api/applications/${idOnTime}/submissions`,
+          { urls: ['https://instagram.com/reel/1'] },
+          punctual.cookie,
+        )
+      ).status,
+    ).toBe(201);
+
+    const { sweepDeadlines } = await import('../services/applications');
+    const ctx = { db: database.db, mailer, appUrl: 'http://localhost:3000', logger: silentLogger() };
+    // Upload deadline: 2026-06-19, end of day UTC. 47 hours before it: remind (once).
+    clock.now = new Date('2026-06-18T01:00:00Z');
+    const before = mailer.sent.length;
+    await sweepDeadlines({ ...ctx, now: clock.now });
+    await sweepDeadlines({ ...ctx, now: clock.now });
+    const reminders = mailer.sent.slice(before).filter((m) => m.subject.startsWith('Reminder'));
+    expect(reminders.map((m) => m.to)).toEqual([late.email]);
+
+    clock.now = new Date('2026-06-20T00:00:01Z');
+    const tooLate = await call(
+      `/api/applications/${idLate}/submissions`,
+      { urls: ['https://instagram.com/reel/2'] },
+      late.cookie,
+    );
+    expect(tooLate).toEqual({
+      status: 409,
+      body: { error: 'The upload deadline for this campaign has passed.' },
+    });
+    const swept = await sweepDeadlines({ ...ctx, now: clock.now });
+    expect(swept.missed).toBeGreaterThanOrEqual(1);
+    const again = await sweepDeadlines({ ...ctx, now: clock.now });
+    expect(again.missed).toBe(0);
+    const mine = (await (await getWithCookie(app, '/api/me/applications', late.cookie)).json()) as {
+      items: Array<{ status: string }>;
+    };
+    expect(mine.items[0]?.status).toBe('missed');
+    const theirs = (await (await getWithCookie(app, '/api/me/applications', punctual.cookie)).json()) as {
+      items: Array<{ status: string }>;
+    };
+    expect(theirs.items[0]?.status).toBe('content_submitted');
+    const [campaign] = await database.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    expect(campaign?.status).toBe('ended');
+    clock.now = new Date('2026-06-10T12:00:00Z');
+  });
+
+  it('imports shipments from CSV, saving good rows and reporting bad ones', async () => {
+    const campaignId = await newCampaign({ name: 'Bulk Boxes', followersRequired: 0 });
+    const c1 = await creator();
+    const c2 = await creator();
+    const id1 = (await call(`/api/campaigns/${campaignId}/applications`, {}, c1.cookie)).body.id as number;
+    const id2 = (await call(`/api/campaigns/${campaignId}/applications`, {}, c2.cookie)).body.id as number;
+    await call(`/api/admin/applications/decisions`, { ids: [id1], decision: 'accept' }, admin);
+    const csv = [
+      'application_id,carrier,tracking_number',
+      `${id1},USPS,9400100000000000000000`,
+      `${id2},UPS,1Z1`,
+      'abc,UPS,1Z2',
+      `${id1},,123`,
+      '999999,UPS,1Z3',
+      `"${id1}","FedEx","7777"`,
+    ].join('\n');
+    const response = await app.request(`/api/admin/campaigns/${campaignId}/shipments`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', cookie: admin, origin: 'http://localhost:3000' },
+      body: csv,
+    });
+    expect(response.status).toBe(200);
+    const report = (await response.json()) as {
+      imported: number;
+      errors: Array<{ line: number; error: string }>;
+    };
+    expect(report.imported).toBe(2);
+    expect(report.errors.map((e) => e.line)).toEqual([3, 4, 5, 6]);
+    expect(report.errors[0]?.error).toMatch(/accepted creator/);
+    expect(report.errors[1]?.error).toMatch(/application_id/);
+    expect(report.errors[2]?.error).toMatch(/carrier/);
+    expect(report.errors[3]?.error).toMatch(/not in this campaign/);
+    const applicants = (await (
+      await getWithCookie(app, `/api/admin/campaigns/${campaignId}/applications`, admin)
+    ).json()) as {
+      items: Array<{
+        id: number;
+        carrier: string | null;
+        trackingNumber: string | null;
+        influencer: { tier: string };
+      }>;
+    };
+    expect(applicants.items.find((a) => a.id === id1)).toMatchObject({
+      carrier: 'FedEx',
+      trackingNumber: '7777',
+    });
+    expect(applicants.items[0]?.influencer.tier).toBe('Nano');
+  });
+
+  it('credits once under 20 concurrent approvals', async () => {
+    const campaignId = await newCampaign({ name: 'Race', type: 'paid', reward: 25, followersRequired: 0 });
+    const racer = await creator();
+    const id = (await call(`/api/campaigns/${campaignId}/applications`, {}, racer.cookie)).body.id as number;
+    await call(`/api/admin/applications/${id}/accept`, {}, admin);
+    const submission = (
+      await call(
+        `/api/applications/${id}/submissions`,
+        { urls: ['https://www.instagram.com/p/race'] },
+        racer.cookie,
+      )
+    ).body.id;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => call(`/api/admin/submissions/${submission}/approve`, {}, admin)),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(19);
+    expect(await balanceOf(racer.cookie)).toBe(25);
+    const entries = await database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.influencerId, racer.influencerId));
+    expect(entries).toHaveLength(1);
+  });
+
+  it('never lets a balance go below zero', async () => {
+    const spender = await creator();
+    await database.db.transaction(async (tx) => {
+      await postLedgerEntry(tx, {
+        influencerId: spender.influencerId,
+        amount: 30,
+        kind: 'adjustment',
+        reference: `t:${spender.influencerId}:1`,
+        description: 'test credit',
+      });
+    });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await postLedgerEntry(tx, {
+          influencerId: spender.influencerId,
+          amount: -31,
+          kind: 'redemption',
+          reference: `t:${spender.influencerId}:2`,
+          description: 'too much',
+        });
+      }),
+    ).rejects.toThrow();
+    const [balance] = await database.db
+      .select()
+      .from(mintBalances)
+      .where(eq(mintBalances.influencerId, spender.influencerId));
+    expect(balance?.balance).toBe(30);
+    const sum = await database.db
+      .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.influencerId, spender.influencerId));
+    expect(sum[0]?.total).toBe(30);
+  });
+
+  it('validates campaign forms and deletes only campaigns without applications', async () => {
+    const bad = await adminPost('/api/admin/campaigns', { ...CAMPAIGN, name: '', budget: 'lots' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/Name is required/);
+    const empty = await newCampaign({ name: 'Nobody Came' });
+    const used = await newCampaign({ name: 'Somebody Came', followersRequired: 0 });
+    const someone = await creator();
+    await call(`/api/campaigns/${used}/applications`, {}, someone.cookie);
+    const refused = await app.request(`/api/admin/campaigns/${used}`, {
+      method: 'DELETE',
+      headers: { cookie: admin, origin: 'http://localhost:3000' },
+    });
+    expect(refused.status).toBe(409);
+    const deleted = await app.request(`/api/admin/campaigns/${empty}`, {
+      method: 'DELETE',
+      headers: { cookie: admin, origin: 'http://localhost:3000' },
+    });
+    expect(deleted.status).toBe(204);
+    const ended = await app.request(`/api/admin/campaigns/${used}`, {
+      method: 'PATCH',
+      headers: { cookie: admin, 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      body: JSON.stringify({ status: 'ended' }),
+    });
+    expect(ended.status).toBe(200);
+  });
+
+  it('accepts image uploads by content, refuses other files and big ones', async () => {
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(100),
+    ]);
+    const upload = (bytes: Buffer, name: string) => {
+      const form = new FormData();
+      form.set('file', new File([bytes], name, { type: 'image/png' }));
+      return app.request('/api/admin/uploads', {
+        method: 'POST',
+        headers: { cookie: admin, origin: 'http://localhost:3000' },
+        body: form,
+      });
+    };
+    const ok = await upload(png, 'a.png');
+    expect(ok.status).toBe(201);
+    const { url } = (await ok.json()) as { url: string };
+    expect(url).toMatch(/^\/uploads\/[0-9a-f]{24}\.png$/);
+    const served = await app.request(url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toContain('immutable');
+    const fake = await upload(Buffer.from('<svg onload="alert(1)"/>'), 'evil.png');
+    expect(fake.status).toBe(400);
+    const big = await upload(Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]), 'big.png');
+    expect(big.status).toBe(413);
+  });
+});

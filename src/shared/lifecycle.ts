@@ -1,0 +1,132 @@
+import type { CampaignType } from './constants';
+
+/**
+ * One creator's application to one campaign, from applying to being paid (READINGS "Campaign lifecycle"):
+ * applied → accepted | rejected | withdrawn → shipped → delivered → content_submitted → approved | changes_requested
+ * → content_submitted …; an accepted application with no approved content by the upload deadline becomes missed.
+ */
+export const APPLICATION_STATUSES = [
+  'applied',
+  'accepted',
+  'rejected',
+  'withdrawn',
+  'shipped',
+  'delivered',
+  'content_submitted',
+  'changes_requested',
+  'approved',
+  'missed',
+] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
+  applied: 'Applied',
+  accepted: 'Accepted',
+  rejected: 'Not selected',
+  withdrawn: 'Withdrawn',
+  shipped: 'PR box shipped',
+  delivered: 'Delivered',
+  content_submitted: 'Content in review',
+  changes_requested: 'Changes requested',
+  approved: 'Approved',
+  missed: 'Missed deadline',
+};
+
+/** Statuses in which the creator still owes content. */
+export const CONTENT_DUE_STATUSES = ['accepted', 'shipped', 'delivered', 'changes_requested'] as const;
+
+/** Statuses that count as "accepted" for the campaign's box count and the admin's Influencers column. */
+export const ACCEPTED_STATUSES = [
+  'accepted',
+  'shipped',
+  'delivered',
+  'content_submitted',
+  'changes_requested',
+  'approved',
+  'missed',
+] as const satisfies readonly ApplicationStatus[];
+
+export const DELIVERY_PROBLEMS = ['not_received', 'damaged'] as const;
+export type DeliveryProblem = (typeof DELIVERY_PROBLEMS)[number];
+
+/** Whether the campaign sends a PR box (gifting, or gifting and Mint). */
+export function shipsBox(type: CampaignType): boolean {
+  return type === 'gifting' || type === 'gifting_paid';
+}
+
+/** Statuses from which the creator may submit content for this campaign type. */
+export function canSubmitContentFrom(status: ApplicationStatus, type: CampaignType): boolean {
+  if (status === 'delivered' || status === 'changes_requested') return true;
+  // No box to wait for: content can follow acceptance.
+  return status === 'accepted' && !shipsBox(type);
+}
+
+/** A rough progress figure for the dashboard, 0-100. */
+export function applicationProgress(status: ApplicationStatus, type: CampaignType): number {
+  const box = shipsBox(type);
+  switch (status) {
+    case 'applied':
+      return 10;
+    case 'accepted':
+      return box ? 25 : 40;
+    case 'shipped':
+      return 40;
+    case 'delivered':
+      return 55;
+    case 'content_submitted':
+      return 80;
+    case 'changes_requested':
+      return 70;
+    case 'approved':
+      return 100;
+    default:
+      return 0;
+  }
+}
+
+/** What the creator should do next, in one line. */
+export function nextStep(status: ApplicationStatus, type: CampaignType): string {
+  switch (status) {
+    case 'applied':
+      return 'Waiting for the brand to review your application';
+    case 'accepted':
+      return shipsBox(type) ? 'The brand is preparing your PR box' : 'Post your content and submit the link';
+    case 'shipped':
+      return 'Your PR box is on its way: confirm when it arrives';
+    case 'delivered':
+      return 'Post your content and submit the link';
+    case 'content_submitted':
+      return 'Your content is being reviewed';
+    case 'changes_requested':
+      return 'Update your content and submit it again';
+    case 'approved':
+      return 'Done: your reward was credited';
+    case 'rejected':
+      return 'Not selected this time';
+    case 'withdrawn':
+      return 'You withdrew this application';
+    case 'missed':
+      return 'The upload deadline passed';
+  }
+}
+
+/** Hosts accepted as links to a post on each platform. */
+export const PLATFORM_POST_HOSTS: Record<string, readonly string[]> = {
+  instagram: ['instagram.com', 'www.instagram.com', 'instagr.am'],
+  tiktok: ['tiktok.com', 'www.tiktok.com', 'vm.tiktok.com', 'm.tiktok.com'],
+  youtube: ['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be'],
+  facebook: ['facebook.com', 'www.facebook.com', 'm.facebook.com', 'fb.watch'],
+};
+
+/** True when `url` is an https link to a post on `platform`. */
+export function isPlatformPostUrl(url: string, platform: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
+  const hosts = PLATFORM_POST_HOSTS[platform] ?? [];
+  return hosts.includes(parsed.hostname.toLowerCase()) && parsed.pathname.length > 1;
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { APPLICATION_STATUSES, DELIVERY_PROBLEMS } from '../lifecycle';
+import { campaignSchema } from './campaign';
+
+const idsSchema = z
+  .array(z.number().int().positive(), { error: 'ids must be a list of application ids' })
+  .min(1, { error: 'ids must name at least one application' })
+  .max(500, { error: 'ids can name at most 500 applications' });
+
+export const applySchema = z.object({
+  pitch: z.string().trim().max(1000, { error: 'pitch must be at most 1000 characters' }).optional(),
+});
+
+export const deliverySchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('confirm') }),
+    z.object({
+      action: z.literal('report'),
+      problem: z.enum(DELIVERY_PROBLEMS, { error: 'problem must be not_received or damaged' }),
+      note: z.string().trim().max(1000).optional(),
+    }),
+  ],
+  { error: 'action must be confirm or report' },
+);
+
+export const submissionSchema = z.object({
+  urls: z
+    .array(z.string().trim().url({ error: 'urls: each link must be a web address' }), {
+      error: 'urls must be a list of links',
+    })
+    .min(1, { error: 'urls: add the link to your post' })
+    .max(10, { error: 'urls: at most 10 links' }),
+  note: z.string().trim().max(1000, { error: 'note must be at most 1000 characters' }).optional(),
+});
+
+export const decisionSchema = z.object({
+  message: z.string().trim().max(1000, { error: 'message must be at most 1000 characters' }).optional(),
+});
+
+export const bulkDecisionSchema = decisionSchema.extend({
+  ids: idsSchema,
+  decision: z.enum(['accept', 'reject'], { error: 'decision must be accept or reject' }),
+});
+
+export const shipmentSchema = z.object({
+  carrier: z.string().trim().min(1, { error: 'carrier is required' }).max(60),
+  trackingNumber: z.string().trim().min(1, { error: 'trackingNumber is required' }).max(60),
+});
+
+export const changesRequestSchema = z.object({
+  message: z.string().trim().min(1, { error: 'message: tell the creator what to change' }).max(2000),
+});
+
+export const submissionViewSchema = z.object({
+  id: z.number().int(),
+  urls: z.array(z.string()),
+  note: z.string().nullable(),
+  status: z.enum(['submitted', 'approved', 'changes_requested']),
+  reviewMessage: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** An application as its creator sees it on the dashboard. */
+export const myApplicationSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(APPLICATION_STATUSES),
+  statusLabel: z.string(),
+  progress: z.number().int(),
+  nextStep: z.string(),
+  adminMessage: z.string().nullable(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  deliveryProblem: z.enum(DELIVERY_PROBLEMS).nullable(),
+  uploadDeadline: z.string(),
+  canWithdraw: z.boolean(),
+  canConfirmDelivery: z.boolean(),
+  canSubmitContent: z.boolean(),
+  createdAt: z.string(),
+  campaign: campaignSchema.pick({
+    id: true,
+    name: true,
+    brand: true,
+    platform: true,
+    type: true,
+    reward: true,
+    deadline: true,
+    imageUrl: true,
+    status: true,
+  }),
+  latestSubmission: submissionViewSchema.nullable(),
+});
+export type MyApplication = z.infer<typeof myApplicationSchema>;
+
+/** An applicant as the admin reviews them. */
+export const applicantSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(APPLICATION_STATUSES),
+  pitch: z.string().nullable(),
+  adminMessage: z.string().nullable(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  deliveryProblem: z.enum(DELIVERY_PROBLEMS).nullable(),
+  deliveryProblemNote: z.string().nullable(),
+  createdAt: z.string(),
+  influencer: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    username: z.string(),
+    email: z.string(),
+    tier: z.string(),
+    totalFollowers: z.number().int(),
+    followers: z.record(z.string(), z.number().int().nullable()),
+    primaryCategory: z.string().nullable(),
+    secondaryCategory: z.string().nullable(),
+    state: z.string().nullable(),
+  }),
+  latestSubmission: submissionViewSchema.nullable(),
+});
+export type Applicant = z.infer<typeof applicantSchema>;
+
+export const walletSchema = z.object({
+  balance: z.number().int(),
+  pending: z.number(),
+  entries: z.array(
+    z.object({
+      id: z.number().int(),
+      amount: z.number().int(),
+      kind: z.string(),
+      reference: z.string(),
+      description: z.string(),
+      campaignId: z.number().int().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});

@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import type { Database } from '../../src/db/client';
+import { users } from '../../src/db/schema/auth';
+import { influencers } from '../../src/db/schema/influencers';
+import { saveProfile } from '../../src/server/services/profiles';
+import { profileSchema } from '../../src/shared/schemas/profile';
+import { signUpCreator } from './auth-client';
+
+export const READY_PROFILE = {
+  firstName: 'Ready',
+  lastName: 'Creator',
+  email: 'x@example.com',
+  paypalEmail: 'paypal@example.com',
+  phoneNumber: '4155550134',
+  primaryCategory: 'Beauty',
+  secondaryCategory: 'Lifestyle',
+  fullName: 'Ready Creator',
+  addressLine1: '1 Main St',
+  city: 'Austin',
+  state: 'TX',
+  zipCode: '73301',
+  shippingPhone: '4155550134',
+} as const;
+
+/**
+ * A creator who signed up, verified their email and completed the profile (set up through the database and the
+ * profile service, skipping the mail round-trip). Returns the session cookie and the influencer id.
+ */
+export async function createReadyCreator(
+  app: Pick<Hono, 'request'>,
+  db: Database,
+  options: { email: string; name?: string; instagram?: number; tiktok?: number; youtube?: number },
+): Promise<{ cookie: string; influencerId: number; email: string }> {
+  const cookie = await signUpCreator(app, { email: options.email, name: options.name ?? 'Ready Creator' });
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, options.email.toLowerCase()));
+  const [influencer] = await db
+    .update(influencers)
+    .set({ emailVerified: true, email: options.email.toLowerCase() })
+    .where(eq(influencers.authUserId, user!.id))
+    .returning();
+  const profile = profileSchema.parse({
+    ...READY_PROFILE,
+    instagramHandle: '@ready',
+    instagramFollowers: options.instagram ?? 5000,
+    tiktokFollowers: options.tiktok,
+    youtubeSubscribers: options.youtube,
+  });
+  await saveProfile(db, influencer!, profile, new Date());
+  return { cookie, influencerId: influencer!.id, email: options.email.toLowerCase() };
+}

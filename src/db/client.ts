@@ -36,6 +36,8 @@ export interface DatabaseHandle {
   exec(sqlText: string): Promise<void>;
   /** PostgreSQL only: the connection pool (migrations take one connection for their lock). */
   pool?: pg.Pool;
+  /** PGlite only: the embedded database (the job queue talks to it directly). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     driver: 'pglite',
+    pglite: client,
     exec: async (sqlText) => {
       await client.exec(sqlText);
     },

@@ -5,6 +5,8 @@ import { migrateDatabase } from '../db/migrate';
 import { seedIfEmpty } from '../db/seed';
 import { createApp } from './app';
 import { createAuth } from './auth';
+import { startJobs } from './jobs/jobs';
+import { createMailer } from './mail/mailer';
 import { EnvError, loadEnv } from './env';
 import { createLogger } from './logger';
 import { projectRoot } from './project-root';
@@ -51,11 +53,15 @@ async function main() {
     logger.info({ email: env.adminEmail }, 'first admin created from ADMIN_EMAIL');
   }
 
+  const mailer = createMailer(env, logger);
+  const jobs = await startJobs(database, { env, logger, mailer });
+
   const app = createApp({
     db: database.db,
     env,
     logger,
     auth,
+    mailer,
     webDir: path.join(projectRoot(), 'dist/web'),
   });
 
@@ -79,6 +85,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     server.close(async () => {
+      await jobs.stop().catch(() => undefined);
       await database.close().catch(() => undefined);
       process.exit(0);
     });

@@ -491,7 +491,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     ]);
     const upload = (bytes: Buffer, name: string) => {
       const form = new FormData();
-      form.set('file', new File([bytes], name, { type: 'image/png' }));
+      form.set('file', new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
       return app.request('/api/admin/uploads', {
         method: 'POST',
         headers: { cookie: admin, origin: 'http://localhost:3000' },

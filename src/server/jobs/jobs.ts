@@ -1,0 +1,62 @@
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '../../db/client';
+import type { Env } from '../env';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { sweepDeadlines } from '../services/applications';
+
+export const LIFECYCLE_SWEEP = 'lifecycle-sweep';
+/** Every 10 minutes: reminders, missed work, ending campaigns. The sweep is safe to run twice. */
+const SWEEP_CRON = '*/10 * * * *';
+
+/** pg-boss on PGlite: it only needs a function that runs SQL (several statements when there are no values). */
+function pgliteAdapter(handle: DatabaseHandle) {
+  const pglite = handle.pglite!;
+  return {
+    executeSql: async (text: string, values?: unknown[]) => {
+      if (!values || values.length === 0) {
+        const results = await pglite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      const result = await pglite.query(text, values as never[]);
+      return { rows: result.rows };
+    },
+  };
+}
+
+export interface Jobs {
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the job queue (pg-boss, in the app's own database) and its in-process worker. Several app instances on
+ * one PostgreSQL share it: each scheduled run is handed to one worker.
+ */
+export async function startJobs(
+  handle: DatabaseHandle,
+  deps: { env: Env; logger: Logger; mailer: Mailer },
+): Promise<Jobs> {
+  const boss =
+    handle.driver === 'postgres'
+      ? new PgBoss({ connectionString: deps.env.databaseUrl!, max: 2 })
+      : new PgBoss({ db: pgliteAdapter(handle) as never });
+  boss.on('error', (error) => deps.logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  await boss.createQueue(LIFECYCLE_SWEEP);
+  await boss.work(LIFECYCLE_SWEEP, async () => {
+    const result = await sweepDeadlines({
+      db: handle.db,
+      now: new Date(),
+      mailer: deps.mailer,
+      appUrl: deps.env.appUrl,
+      logger: deps.logger,
+    });
+    if (result.reminded || result.missed || result.ended) deps.logger.info(result, 'lifecycle sweep');
+  });
+  await boss.schedule(LIFECYCLE_SWEEP, SWEEP_CRON);
+  // One run at start, so a server that was down catches up at once.
+  await boss.send(LIFECYCLE_SWEEP, {}, { singletonKey: 'startup', singletonSeconds: 60 });
+  return {
+    stop: () => boss.stop({ graceful: true, timeout: 5000 }),
+  };
+}

@@ -15,6 +15,8 @@ export default defineConfig({
     sourcemap: true,
     assetsDir: 'assets',
     reportCompressedSize: false,
+    // dist/web/.vite/manifest.json: which chunks each page loads (read by tests/e2e/bundle-budget.test.ts).
+    manifest: true,
   },
   server: {
     proxy: { '/api': 'http://localhost:3001' },

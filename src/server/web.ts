@@ -2,8 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { isAppRoute } from '../shared/paths';
 import type { AppBindings } from './context';
+import { renderAppPage } from './web-meta';
 
 /** Hashed build output never changes under the same name; everything else is revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -34,11 +36,16 @@ export function createWebRoutes(webDir: string) {
         root: webDir,
         precompressed: true,
         // index.html is only ever sent by the fallback below, with its no-cache header.
-        rewriteRequestPath: (p) => (p === '/' || p === '/index.html' ? '/__app_index__' : p),
+        // The build manifest (dist/web/.vite) is for the tests and the server, not for browsers.
+        rewriteRequestPath: (p) =>
+          p === '/' || p === '/index.html' || p.startsWith('/.vite/') ? '/__app_index__' : p,
       }),
     )
-    .get('*', (c) => {
+    .get('*', compress(), async (c) => {
       c.header('Cache-Control', REVALIDATE);
-      return c.html(indexHtml, isAppRoute(c.req.path) ? 200 : 404);
+      const appRoute = isAppRoute(c.req.path);
+      // The page's own title, description and Open Graph tags, and the boot data (see web-meta.ts).
+      const html = await renderAppPage(indexHtml, c.req.path, c.get('deps'), appRoute);
+      return c.html(html, appRoute ? 200 : 404);
     });
 }

@@ -26,6 +26,8 @@ export async function startE2EServer(
     seed?: (db: Database) => Promise<unknown>;
     env?: Record<string, string>;
     deps?: Partial<AppDeps>;
+    /** Listen on this port (default: any free one); with freePort() a test can set APP_URL to the real address. */
+    port?: number;
   } = {},
 ): Promise<E2EServer> {
   const webDir = path.join(projectRoot(), 'dist/web');
@@ -42,7 +44,7 @@ export async function startE2EServer(
     webDir,
     ...options.deps,
   });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
 

@@ -1,15 +1,130 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
+import { PageSpinner } from '../components/page-spinner';
 import { CampaignPage } from '../features/campaigns/campaign-page';
-import { HomePage } from '../features/landing/home-page';
+import { RequireAdmin, RequireCreator } from './guards';
+import { HomeRoute } from './home-route';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
+import { SiteShell } from './site-shell';
+
+/**
+ * Loads a page's code only when the page is opened: each gets a chunk of its own, outside the JavaScript that `/`
+ * loads. Use it for every route that is not on the public path (account, onboarding, dashboard, admin), e.g.
+ *   { path: '/admin/campaigns', lazy: lazyPage(() => import('../features/admin/campaigns-page'), 'CampaignsPage') }
+ */
+export function lazyPage<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): () => Promise<{ Component: ComponentType }> {
+  return async () => ({ Component: (await load())[name] });
+}
 
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    HydrateFallback: PageSpinner,
     children: [
-      { path: '/', element: <HomePage /> },
+      // Public pages, in the first bundle: they must paint fast.
+      { path: '/', element: <HomeRoute /> },
       { path: '/campaign/:id', element: <CampaignPage /> },
+      // Public pages in the site frame (top bar and footer), loaded on demand.
+      {
+        element: <SiteShell />,
+        children: [
+          { path: '/terms', lazy: lazyPage(() => import('../features/legal/terms-page'), 'TermsPage') },
+          { path: '/privacy', lazy: lazyPage(() => import('../features/legal/privacy-page'), 'PrivacyPage') },
+        ],
+      },
+      // Account pages, each loaded on demand.
+      { path: '/signin', lazy: lazyPage(() => import('../features/auth/sign-in-page'), 'SignInPage') },
+      { path: '/signup', lazy: lazyPage(() => import('../features/auth/sign-up-page'), 'SignUpPage') },
+      {
+        path: '/auth/callback',
+        lazy: lazyPage(() => import('../features/auth/auth-callback-page'), 'AuthCallbackPage'),
+      },
+      {
+        path: '/admin',
+        lazy: lazyPage(() => import('../features/admin/admin-sign-in-page'), 'AdminSignInPage'),
+      },
+      // Onboarding: a creator session, verified or not (READINGS "Access").
+      {
+        element: <RequireCreator onboarding />,
+        children: [
+          {
+            path: '/email-verification',
+            lazy: lazyPage(
+              () => import('../features/onboarding/email-verification-page'),
+              'EmailVerificationPage',
+            ),
+          },
+          {
+            path: '/profile-setup',
+            lazy: lazyPage(() => import('../features/onboarding/profile-setup-page'), 'ProfileSetupPage'),
+          },
+        ],
+      },
+      // Creator pages.
+      {
+        element: <RequireCreator />,
+        children: [
+          {
+            path: '/dashboard',
+            lazy: lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
+          },
+          {
+            path: '/profile',
+            lazy: lazyPage(() => import('../features/onboarding/profile-page'), 'ProfilePage'),
+          },
+          {
+            element: <SiteShell />,
+            children: [
+              {
+                path: '/main',
+                lazy: lazyPage(() => import('../features/campaigns/creator-home-page'), 'CreatorHomePage'),
+              },
+            ],
+          },
+        ],
+      },
+      // Admin pages: the layout and every page are chunks of their own.
+      {
+        element: <RequireAdmin />,
+        children: [
+          {
+            lazy: lazyPage(() => import('../features/admin/components/admin-layout'), 'AdminLayout'),
+            children: [
+              {
+                path: '/admin/campaigns',
+                lazy: lazyPage(() => import('../features/admin/campaigns-page'), 'CampaignsPage'),
+              },
+              {
+                path: '/admin/campaigns/:id',
+                lazy: lazyPage(() => import('../features/admin/campaign-review-page'), 'CampaignReviewPage'),
+              },
+              {
+                path: '/admin/details/:id',
+                lazy: lazyPage(
+                  () => import('../features/admin/campaign-details-page'),
+                  'CampaignDetailsPage',
+                ),
+              },
+              {
+                path: '/admin/payments',
+                lazy: lazyPage(() => import('../features/admin/payments-page'), 'PaymentsPage'),
+              },
+              {
+                path: '/admin/influencers',
+                lazy: lazyPage(() => import('../features/admin/influencers-page'), 'InfluencersPage'),
+              },
+              {
+                path: '/admin/settings',
+                lazy: lazyPage(() => import('../features/admin/settings-page'), 'SettingsPage'),
+              },
+            ],
+          },
+        ],
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

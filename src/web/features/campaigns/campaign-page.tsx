@@ -1,143 +1,69 @@
-import { ArrowLeft } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
-import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS } from '../../../shared/constants';
-import { formatIsoDate, uploadDeadline } from '../../../shared/dates';
-import { Logo } from '../../components/logo';
-import { Badge } from '../../components/ui/badge';
+import { SiteFooter } from '../../components/site-footer';
 import { buttonVariants } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSession } from '../../lib/use-session';
 import { useCampaign } from './api/campaign-queries';
-import { CampaignStatusBadge } from './components/campaign-status-badge';
+import {
+  ContentGuidelineCard,
+  OverviewCard,
+  ParticipationCard,
+  RewardCard,
+  ScheduleCard,
+  StatsCard,
+} from './components/campaign-cards';
+import { CampaignHeader } from './components/campaign-header';
+import { CampaignHero } from './components/campaign-hero';
 
+/** Applying is for signed-in creators only: its code (form, dialog) loads with their session, not for every visitor. */
+const ApplyPanel = lazy(() => import('./components/apply-panel').then((m) => ({ default: m.ApplyPanel })));
+
+/** /campaign/:id (spec §2): anyone can read a public campaign; applying needs a creator session. */
 export function CampaignPage() {
   const { id } = useParams();
   const campaign = useCampaign(id);
+  const session = useSession();
   useDocumentTitle(
     campaign.data?.name ?? (campaign.isError ? 'Campaign Not Found' : undefined),
     campaign.data?.description,
   );
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
-          <Link to="/" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
-            <ArrowLeft aria-hidden="true" /> Back
-          </Link>
-          <Logo />
-        </div>
-      </header>
-      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+    <div className="flex min-h-screen flex-col overflow-x-clip bg-slate-50">
+      <CampaignHeader />
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
         {campaign.isPending ? <CampaignPageSkeleton /> : null}
         {campaign.isError ? (
           <CampaignLoadError error={campaign.error} retry={() => campaign.refetch()} />
         ) : null}
         {campaign.data ? (
-          <article className="flex flex-col gap-6">
-            <img
-              src={campaign.data.imageUrl}
-              alt={campaign.data.name}
-              width={1200}
-              height={600}
-              className="aspect-[2/1] w-full rounded-2xl bg-slate-200 object-cover"
-            />
-            <div>
-              <p className="text-sm font-medium text-slate-500 uppercase">{campaign.data.brand}</p>
-              <h1 className="text-3xl font-bold">{campaign.data.name}</h1>
-            </div>
-            <div className="grid gap-6 md:grid-cols-2">
-              <Card>
-                <CardHeader>
-                  <CardTitle>Campaign Overview</CardTitle>
-                </CardHeader>
-                <CardContent>
-                  <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-                    <dt className="text-slate-500">Brand</dt>
-                    <dd>{campaign.data.brand}</dd>
-                    <dt className="text-slate-500">Platform</dt>
-                    <dd>{PLATFORM_LABELS[campaign.data.platform]}</dd>
-                    <dt className="text-slate-500">Campaign type</dt>
-                    <dd>{CAMPAIGN_TYPE_LABELS[campaign.data.type]}</dd>
-                  </dl>
-                </CardContent>
-              </Card>
-              <Card>
-                <CardHeader>
-                  <CardTitle>Campaign Schedule</CardTitle>
-                </CardHeader>
-                <CardContent>
-                  <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-                    <dt className="text-slate-500">Application Deadline</dt>
-                    <dd data-testid="application-deadline">{formatIsoDate(campaign.data.deadline)}</dd>
-                    <dt className="text-slate-500">Upload Deadline</dt>
-                    <dd data-testid="upload-deadline">
-                      {formatIsoDate(uploadDeadline(campaign.data.deadline))}
-                    </dd>
-                  </dl>
-                </CardContent>
-              </Card>
-              <Card>
-                <CardHeader>
-                  <CardTitle>Participation Guide</CardTitle>
-                </CardHeader>
-                <CardContent className="flex flex-col gap-3 text-sm">
-                  <p>{campaign.data.description}</p>
-                  <ul className="flex flex-col gap-1.5">
-                    {campaign.data.requirements.map((requirement) => (
-                      <li key={requirement} className="flex gap-2">
-                        <span aria-hidden="true" className="text-mint-600">
-                          ✓
-                        </span>
-                        {requirement}
-                      </li>
-                    ))}
-                  </ul>
-                </CardContent>
-              </Card>
-              <Card>
-                <CardHeader>
-                  <CardTitle>Reward Details</CardTitle>
-                </CardHeader>
-                <CardContent className="text-sm">
-                  <p className="text-2xl font-bold text-mint-700">{campaign.data.reward} Mint</p>
-                  <p className="text-slate-600">1 Mint = 1 USD</p>
-                </CardContent>
-              </Card>
-              <Card>
-                <CardHeader>
-                  <CardTitle>Campaign Stats</CardTitle>
-                </CardHeader>
-                <CardContent>
-                  <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
-                    <dt className="text-slate-500">Applications</dt>
-                    <dd>{campaign.data.applicationsCount}</dd>
-                    <dt className="text-slate-500">Followers Required</dt>
-                    <dd>
-                      {campaign.data.followersRequired > 0
-                        ? campaign.data.followersRequired.toLocaleString('en-US')
-                        : 'Any'}
-                    </dd>
-                    <dt className="text-slate-500">Status</dt>
-                    <dd>
-                      <CampaignStatusBadge status={campaign.data.status} />
-                    </dd>
-                  </dl>
-                </CardContent>
-              </Card>
-            </div>
-            <div className="flex flex-wrap gap-2">
-              {campaign.data.tags.map((tag) => (
-                <Badge key={tag} variant="secondary">
-                  {tag}
-                </Badge>
-              ))}
+          <article className="flex flex-col gap-8">
+            <CampaignHero campaign={campaign.data} />
+            <h2 className="sr-only">Campaign details</h2>
+            <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+              <div className="flex flex-col gap-6">
+                <OverviewCard campaign={campaign.data} />
+                <ScheduleCard campaign={campaign.data} />
+                <ParticipationCard campaign={campaign.data} />
+                <ContentGuidelineCard campaign={campaign.data} session={session} />
+              </div>
+              <aside className="flex flex-col gap-6 lg:sticky lg:top-24" aria-label="Reward and stats">
+                <RewardCard campaign={campaign.data} session={session} />
+                {session.status === 'signed-in' && session.user.role === 'influencer' ? (
+                  <Suspense fallback={null}>
+                    <ApplyPanel campaign={campaign.data} session={session} />
+                  </Suspense>
+                ) : null}
+                <StatsCard campaign={campaign.data} />
+              </aside>
             </div>
           </article>
         ) : null}
       </main>
+      <SiteFooter />
     </div>
   );
 }
@@ -169,19 +95,32 @@ function CampaignLoadError({ error, retry }: { error: Error; retry: () => void }
 function CampaignPageSkeleton() {
   return (
     <div
-      className="flex flex-col gap-6"
+      className="flex flex-col gap-8"
       role="status"
       aria-busy="true"
       aria-label="Loading campaign"
       data-testid="campaign-skeleton"
     >
-      <Skeleton className="aspect-[2/1] w-full rounded-2xl" />
-      <Skeleton className="h-8 w-1/2" />
-      <div className="grid gap-6 md:grid-cols-2">
-        <Skeleton className="h-40" />
-        <Skeleton className="h-40" />
-        <Skeleton className="h-40" />
-        <Skeleton className="h-40" />
+      <div className="flex flex-col gap-3">
+        <Skeleton className="h-4 w-32" />
+        <Skeleton className="h-9 w-2/3" />
+        <div className="flex gap-2">
+          <Skeleton className="h-7 w-32 rounded-full" />
+          <Skeleton className="h-7 w-28 rounded-full" />
+          <Skeleton className="h-7 w-32 rounded-full" />
+        </div>
+      </div>
+      <Skeleton className="aspect-[4/3] w-full rounded-2xl md:aspect-[2/1]" />
+      <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="flex flex-col gap-6">
+          <Skeleton className="h-44 rounded-xl" />
+          <Skeleton className="h-40 rounded-xl" />
+          <Skeleton className="h-56 rounded-xl" />
+        </div>
+        <div className="flex flex-col gap-6">
+          <Skeleton className="h-64 rounded-xl" />
+          <Skeleton className="h-44 rounded-xl" />
+        </div>
       </div>
     </div>
   );

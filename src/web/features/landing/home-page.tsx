@@ -1,36 +1,89 @@
-import { Logo } from '../../components/logo';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { PLATFORM_LABELS } from '../../../shared/constants';
+import { CampaignSearchForm } from '../../components/campaign-search-form';
+import { Button } from '../../components/ui/button';
+import {
+  type CampaignSearch,
+  isFiltered,
+  readCampaignSearch,
+  writeCampaignSearch,
+} from '../../lib/campaign-search';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { CampaignGrid } from '../campaigns/components/campaign-grid';
+import { BrandsSection } from './components/brands-section';
+import { CreatorCarousel } from './components/creator-carousel';
+import { HeroSection } from './components/hero-section';
+import { TestimonialsSection } from './components/testimonials-section';
+import { WhatIsMintSection } from './components/what-is-mint-section';
+import { WhyCreatorsSection } from './components/why-creators-section';
+import { TAGLINE } from './landing-content';
 
-export function HomePage() {
-  useDocumentTitle('');
+/** Draws the campaign grid for a search; given by the app so this feature does not reach into another. */
+export type CampaignResults = (search: CampaignSearch, clear: () => void) => ReactNode;
+
+/**
+ * The public landing page (spec §2 Home). The search lives in the URL (/?platform=tiktok&q=skincare), so a search
+ * can be shared and survives a reload; the grid below shows its results 8 at a time.
+ */
+export function HomePage({ campaigns }: { campaigns: CampaignResults }) {
+  useDocumentTitle('', TAGLINE);
+  const [params, setParams] = useSearchParams();
+  const search = readCampaignSearch(params);
+  const filtered = isFiltered(search);
+
+  const runSearch = (next: CampaignSearch) => {
+    setParams(writeCampaignSearch(next, params), { preventScrollReset: true });
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    document
+      .getElementById('campaigns')
+      ?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  };
+  const clear = () => runSearch({});
+
   return (
-    <div className="min-h-screen">
-      <header className="border-b border-slate-200">
-        <div className="mx-auto flex h-16 max-w-7xl items-center px-4 sm:px-6">
-          <Logo />
+    <>
+      <HeroSection search={<CampaignSearchForm value={search} onSearch={runSearch} />} />
+      <section id="campaigns" aria-labelledby="campaigns-title" className="scroll-mt-20 py-16 sm:py-20">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+            <div>
+              <h2 id="campaigns-title" className="text-3xl font-bold tracking-tight">
+                {filtered ? 'Search Results' : 'Featured Campaigns'}
+              </h2>
+              <p className="mt-2 text-slate-600">
+                {filtered
+                  ? 'Campaigns that match your search, newest first.'
+                  : 'Fresh gifting campaigns from brands looking for creators like you.'}
+              </p>
+            </div>
+            {filtered ? (
+              <div className="flex flex-wrap items-center gap-2" data-testid="active-filters">
+                {search.platform ? (
+                  <span className="rounded-full bg-mint-100 px-3 py-1 text-sm font-medium text-mint-900">
+                    {PLATFORM_LABELS[search.platform]}
+                  </span>
+                ) : null}
+                {search.q ? (
+                  <span className="max-w-60 truncate rounded-full bg-mint-100 px-3 py-1 text-sm font-medium text-mint-900">
+                    “{search.q}”
+                  </span>
+                ) : null}
+                <Button variant="ghost" size="sm" onClick={clear}>
+                  <X aria-hidden="true" />
+                  Clear filters
+                </Button>
+              </div>
+            ) : null}
+          </div>
+          {campaigns(search, clear)}
         </div>
-      </header>
-      <main>
-        <section className="bg-gradient-to-b from-mint-50 to-white px-4 py-16 text-center sm:px-6">
-          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">
-            Influencer Marketing Made Easy
-          </h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
-            Join exclusive gifting campaigns from top brands. Get PR boxes and get paid for your content.
-          </p>
-        </section>
-        <section
-          id="campaigns"
-          aria-labelledby="campaigns-title"
-          className="mx-auto max-w-7xl px-4 py-12 sm:px-6"
-        >
-          <h2 id="campaigns-title" className="mb-6 text-2xl font-bold">
-            Campaigns
-          </h2>
-          <CampaignGrid filters={{}} />
-        </section>
-      </main>
-    </div>
+      </section>
+      <WhyCreatorsSection />
+      <WhatIsMintSection />
+      <CreatorCarousel />
+      <TestimonialsSection />
+      <BrandsSection />
+    </>
   );
 }

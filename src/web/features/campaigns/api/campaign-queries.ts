@@ -3,6 +3,7 @@ import type { Platform } from '../../../../shared/constants';
 import { CAMPAIGN_PAGE_SIZE } from '../../../../shared/constants';
 import type { Campaign, CampaignPage } from '../../../../shared/schemas/campaign';
 import { apiFetch } from '../../../lib/api-client';
+import { bootData } from '../../../lib/boot-data';
 
 export interface CampaignFilters {
   platform?: Platform | undefined;
@@ -40,11 +41,18 @@ export function useCampaignList(filters: CampaignFilters) {
   });
 }
 
-/** One campaign; runs only when an id is present (spec §7). */
+/**
+ * One campaign; runs only when an id is present (spec §7). When the server already wrote this campaign into the
+ * page (boot data), it is used at once instead of a second request.
+ */
 export function useCampaign(id: string | undefined) {
   return useQuery({
     queryKey: campaignKeys.detail(id ?? ''),
     queryFn: ({ signal }) => apiFetch<Campaign>(`/api/campaigns/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: Boolean(id),
+    initialData: () => {
+      const campaign = bootData().campaign;
+      return campaign && String(campaign.id) === id ? campaign : undefined;
+    },
   });
 }

@@ -6,42 +6,57 @@ import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 
+/**
+ * One campaign in the grid. The whole card is clickable, but the link itself is the title (its name is the campaign's
+ * name; the rest of the card stays plain text for screen readers).
+ */
 export function CampaignCard({ campaign }: { campaign: Campaign }) {
   return (
-    <Card className="group overflow-hidden transition-shadow hover:shadow-md" data-testid="campaign-card">
-      <Link
-        to={campaignPath(campaign.id)}
-        className="flex h-full flex-col focus-visible:outline-2 focus-visible:outline-offset-2"
-        aria-label={`${campaign.name} by ${campaign.brand}, ${campaign.reward} Mint`}
-      >
-        <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
-          <img
-            src={campaign.imageUrl}
-            alt=""
-            width={400}
-            height={300}
-            loading="lazy"
-            decoding="async"
-            className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
-          />
-          <span className="absolute top-3 right-3 rounded-full bg-white/90 p-1.5 text-slate-900 shadow">
-            <PlatformIcon platform={campaign.platform} />
-          </span>
+    <Card
+      className="group relative flex flex-col overflow-hidden transition-all hover:-translate-y-0.5 hover:shadow-lg has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-mint-600"
+      data-testid="campaign-card"
+    >
+      <div className="relative aspect-[16/10] overflow-hidden bg-slate-100 sm:aspect-[4/3]">
+        <img
+          src={campaign.imageUrl}
+          alt=""
+          width={400}
+          height={300}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+        />
+        <span className="absolute top-3 right-3 rounded-full bg-white/90 p-1.5 text-slate-900 shadow">
+          <PlatformIcon platform={campaign.platform} />
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{campaign.brand}</p>
+        <h3 className="line-clamp-2 text-base font-semibold">
+          <Link
+            to={campaignPath(campaign.id)}
+            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+          >
+            {campaign.name}
+          </Link>
+        </h3>
+        <p className="line-clamp-2 text-sm text-slate-600">{campaign.description}</p>
+        <div className="flex flex-wrap gap-1.5">
+          {campaign.tags.map((tag) => (
+            <Badge key={tag} variant="secondary">
+              {tag}
+            </Badge>
+          ))}
         </div>
-        <div className="flex flex-1 flex-col gap-2 p-4">
-          <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{campaign.brand}</p>
-          <h3 className="line-clamp-2 text-base font-semibold">{campaign.name}</h3>
-          <p className="line-clamp-2 text-sm text-slate-600">{campaign.description}</p>
-          <div className="flex flex-wrap gap-1.5">
-            {campaign.tags.map((tag) => (
-              <Badge key={tag} variant="secondary">
-                {tag}
-              </Badge>
-            ))}
-          </div>
-          <p className="mt-auto pt-2 text-sm font-bold text-mint-700">{campaign.reward} Mint</p>
-        </div>
-      </Link>
+        <p className="mt-auto flex items-center gap-2 pt-2 text-sm font-bold text-mint-700">
+          {campaign.reward} Mint
+          {campaign.type !== 'paid' ? (
+            <span className="rounded-full bg-mint-50 px-2 py-0.5 text-xs font-semibold text-mint-800">
+              + PR box
+            </span>
+          ) : null}
+        </p>
+      </div>
     </Card>
   );
 }
@@ -49,7 +64,7 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
 export function CampaignCardSkeleton() {
   return (
     <Card className="overflow-hidden" data-testid="campaign-card-skeleton">
-      <Skeleton className="aspect-[4/3] rounded-none" />
+      <Skeleton className="aspect-[16/10] rounded-none sm:aspect-[4/3]" />
       <div className="flex flex-col gap-2 p-4">
         <Skeleton className="h-3 w-1/3" />
         <Skeleton className="h-5 w-3/4" />

@@ -1,0 +1,34 @@
+import { Navigate, Outlet } from 'react-router';
+import { PageSpinner } from '../components/page-spinner';
+import { useSession } from '../lib/use-session';
+
+/**
+ * Route guards (READINGS "Access"). They only choose what to show: the server checks every API call itself.
+ * While the session loads they show the spinner.
+ */
+
+/**
+ * Creator pages. `onboarding` pages (/email-verification, /profile-setup) also take a creator whose email is not
+ * verified yet; the others send such a creator to /email-verification first. Admins have no creator pages.
+ */
+export function RequireCreator({ onboarding = false }: { onboarding?: boolean }) {
+  const session = useSession();
+  if (session.status === 'loading') return <PageSpinner />;
+  if (session.status === 'signed-out') return <Navigate to="/signin" replace />;
+  if (session.user.role === 'admin') return <Navigate to="/admin/campaigns" replace />;
+  if (!onboarding && !session.user.influencer?.emailVerified)
+    return <Navigate to="/email-verification" replace />;
+  // Spec §4 Dashboard load: /main, /dashboard and /profile need the profile wizard done first.
+  if (!onboarding && !session.user.influencer?.profileCompleted)
+    return <Navigate to="/profile-setup" replace />;
+  return <Outlet />;
+}
+
+/** Admin pages: anyone who is not a signed-in admin gets the admin sign-in page, and no admin UI. */
+export function RequireAdmin() {
+  const session = useSession();
+  if (session.status === 'loading') return <PageSpinner />;
+  if (session.status === 'signed-out' || session.user.role !== 'admin')
+    return <Navigate to="/admin" replace />;
+  return <Outlet />;
+}

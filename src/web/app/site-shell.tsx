@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { SiteFooter } from '../components/site-footer';
+import { TopBar } from './top-bar';
+
+/** The public pages' frame: skip link, fixed top bar, the page, the dark footer. */
+export function SiteShell({ children }: { children?: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col overflow-x-clip">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-mint-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <TopBar />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children ?? <Outlet />}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { AccountControls } from '../components/account-controls';
+import { Logo } from '../components/logo';
+import { buttonVariants } from '../components/ui/button';
+import { cn } from '../lib/cn';
+import { useHideOnScroll } from '../lib/use-hide-on-scroll';
+import { useSession } from '../lib/use-session';
+
+const NAV_LINKS = [
+  { label: 'Search', hash: 'search' },
+  { label: 'How It Works', hash: 'how-it-works' },
+  { label: 'Pricing', hash: 'pricing' },
+] as const;
+
+/**
+ * The fixed top bar of the public pages (spec §2 Top bar): it slides away when the page scrolls down past 50 px and
+ * comes back on scroll up (0.35 s). Search, How It Works and Pricing lead to their sections of the landing page.
+ */
+export function TopBar() {
+  const hidden = useHideOnScroll();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const onHome = location.pathname === '/';
+  const signedIn = useSession().status === 'signed-in';
+
+  // Close the small-screen menu on navigation and with Escape.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of a location change
+  useEffect(() => setMenuOpen(false), [location.key]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const navTarget = (hash: string) => ({ pathname: '/', search: onHome ? location.search : '', hash });
+  const signedOut = (
+    <>
+      <Link
+        to="/signin"
+        className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'hidden sm:inline-flex' })}
+      >
+        Sign In
+      </Link>
+      <Link to="/signup" className={buttonVariants({ size: 'sm' })}>
+        Sign Up
+      </Link>
+    </>
+  );
+
+  return (
+    <>
+      <header
+        data-testid="top-bar"
+        data-state={hidden && !menuOpen ? 'hidden' : 'visible'}
+        className={cn(
+          'fixed inset-x-0 top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur-md transition-transform duration-[350ms] ease-out focus-within:translate-y-0',
+          hidden && !menuOpen ? '-translate-y-full' : 'translate-y-0',
+        )}
+      >
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+          <Logo className="mr-auto md:mr-4" />
+          <nav aria-label="Main" className="hidden flex-1 md:block">
+            <ul className="flex items-center gap-1">
+              {NAV_LINKS.map((link) => (
+                <li key={link.hash}>
+                  <Link
+                    to={navTarget(link.hash)}
+                    className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-mint-50 hover:text-mint-800"
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <AccountControls signedOut={signedOut} compact />
+          <button
+            ref={menuButton}
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? (
+              <X aria-hidden="true" className="size-5" />
+            ) : (
+              <Menu aria-hidden="true" className="size-5" />
+            )}
+          </button>
+        </div>
+        <nav
+          id={menuId}
+          aria-label="Menu"
+          hidden={!menuOpen}
+          className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden"
+        >
+          <ul className="flex flex-col py-2">
+            {NAV_LINKS.map((link) => (
+              <li key={link.hash}>
+                <Link
+                  to={navTarget(link.hash)}
+                  className="block rounded-lg px-3 py-3 text-base font-medium text-slate-800 hover:bg-mint-50"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            {signedIn ? null : (
+              <li className="sm:hidden">
+                <Link
+                  to="/signin"
+                  className="block rounded-lg px-3 py-3 text-base font-medium text-slate-800 hover:bg-mint-50"
+                >
+                  Sign In
+                </Link>
+              </li>
+            )}
+          </ul>
+        </nav>
+      </header>
+      {/* Keeps the page below the fixed bar (no layout shift when it hides). */}
+      <div aria-hidden="true" className="h-16" />
+    </>
+  );
+}

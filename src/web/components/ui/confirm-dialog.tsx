@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { Alert } from './alert';
+import { Button, type ButtonProps } from './button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './dialog';
+import { Spinner } from './spinner';
+
+/**
+ * A yes/no question in a modal: Cancel closes it, the confirm button runs `onConfirm`. `children` can hold extra
+ * inputs (a message), `error` the server's answer when it failed.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  confirmVariant = 'default',
+  onConfirm,
+  pending = false,
+  error,
+  children,
+  extraActions,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  confirmLabel: string;
+  confirmVariant?: ButtonProps['variant'];
+  onConfirm: () => void;
+  pending?: boolean;
+  error?: string | null | undefined;
+  children?: ReactNode;
+  extraActions?: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
+      <DialogContent {...(description ? {} : { 'aria-describedby': undefined })}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          {description ? (
+            <DialogDescription asChild>
+              <div>{description}</div>
+            </DialogDescription>
+          ) : null}
+        </DialogHeader>
+        <form
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!pending) onConfirm();
+          }}
+        >
+          {children}
+          {error ? <Alert variant="destructive">{error}</Alert> : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+              Cancel
+            </Button>
+            {extraActions}
+            <Button type="submit" variant={confirmVariant} disabled={pending}>
+              {pending ? (
+                <Spinner
+                  className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
+                  label="Working"
+                />
+              ) : null}
+              {confirmLabel}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,68 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+/** A text input; `aria-invalid` turns its border red. */
+export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
+  return (
+    <input
+      type={type}
+      className={cn(
+        'h-11 w-full rounded-lg border border-slate-300 bg-white px-3.5 text-base text-slate-900 transition-colors placeholder:text-slate-500 hover:border-slate-400 focus-visible:border-mint-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-mint-600 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:opacity-70 aria-invalid:border-red-600 aria-invalid:focus-visible:outline-red-600 sm:text-sm',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Label({ className, ...props }: ComponentProps<'label'>) {
+  // biome-ignore lint/a11y/noLabelWithoutControl: callers pass htmlFor
+  return <label className={cn('text-sm font-semibold text-slate-800', className)} {...props} />;
+}
+
+/** A field's own error message, tied to the input with aria-describedby. */
+export function FieldError({ id, message }: { id: string; message?: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm font-medium text-red-700">
+      {message}
+    </p>
+  );
+}
+
+/**
+ * A labelled input with its error message (works with react-hook-form's `register(...)` spread into it): the error
+ * marks the input invalid and is read out with it.
+ */
+export function TextField({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  ...props
+}: ComponentProps<'input'> & {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  id: string;
+}) {
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...props}
+      />
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { type AdminSignIn, adminSignInSchema } from '../../../shared/schemas/auth';
+import type { SessionResponse } from '../../../shared/schemas/session';
+import { Logo } from '../../components/logo';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { sessionKey, useSession } from '../../lib/use-session';
+
+async function postAdminSignIn(values: AdminSignIn): Promise<string> {
+  const response = await fetch('/api/auth/admin-sign-in', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(values),
+  }).catch(() => {
+    throw new ApiError(0, 'We could not reach Mintbox. Check your connection and try again.');
+  });
+  const body = (await response.json().catch(() => ({}))) as { error?: string; redirectTo?: string };
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      body.error ?? 'Invalid credentials. Please check your username and password.',
+    );
+  }
+  return body.redirectTo ?? '/admin/campaigns';
+}
+
+/**
+ * /admin: the admin sign-in (spec §2, §5: username and password both required). The server checks the account
+ * and its role; success goes to /admin/campaigns, failure shows the spec's alert.
+ */
+export function AdminSignInPage() {
+  useDocumentTitle('Admin Sign In');
+  const id = useId();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const submitting = useRef(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<AdminSignIn>({
+    resolver: zodResolver(adminSignInSchema),
+    defaultValues: { username: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  if (session.status === 'signed-in' && session.user.role === 'admin' && !submitting.current) {
+    return <Navigate to="/admin/campaigns" replace />;
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    submitting.current = true;
+    try {
+      const destination = await postAdminSignIn(values);
+      const fresh = await fetch('/api/session', { credentials: 'same-origin', cache: 'no-store' });
+      const data = (await fresh.json()) as SessionResponse;
+      queryClient.removeQueries({
+        predicate: (query) => !['campaigns', 'config', 'session'].includes(String(query.queryKey[0])),
+      });
+      queryClient.setQueryData(sessionKey, data);
+      navigate(destination, { replace: true });
+    } catch (error) {
+      submitting.current = false;
+      setServerError(
+        error instanceof Error
+          ? error.message
+          : 'Invalid credentials. Please check your username and password.',
+      );
+    }
+  });
+
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-950 bg-[radial-gradient(ellipse_at_top,_rgba(16,185,129,0.18),_transparent_60%)] px-4 py-6 sm:px-8">
+      <div className="flex items-center justify-between">
+        <Logo className="text-white" />
+        <Link
+          to="/"
+          className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-semibold text-mint-200 hover:bg-white/10"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to Home
+        </Link>
+      </div>
+      <main className="flex flex-1 items-center justify-center py-10">
+        <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
+          <div className="mb-6 flex flex-col items-center gap-3 text-center">
+            <span className="inline-flex size-12 items-center justify-center rounded-xl bg-mint-50 text-mint-700">
+              <ShieldCheck aria-hidden="true" className="size-6" />
+            </span>
+            <div>
+              <p className="text-xs font-semibold tracking-widest text-mint-700 uppercase">Admin</p>
+              <h1 className="mt-1 text-2xl font-bold tracking-tight">Admin Sign In</h1>
+              <p className="mt-1 text-sm text-slate-600">Manage campaigns, creators and payments.</p>
+            </div>
+          </div>
+          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Admin sign in">
+            {serverError ? (
+              <Alert variant="destructive" data-testid="admin-sign-in-error">
+                {serverError}
+              </Alert>
+            ) : null}
+            <TextField
+              id={`${id}-username`}
+              label="Username or email"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              error={errors.username?.message}
+              {...form.register('username')}
+            />
+            <TextField
+              id={`${id}-password`}
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              error={errors.password?.message}
+              {...form.register('password')}
+            />
+            <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
+              {isSubmitting ? (
+                <Spinner
+                  className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
+                  label="Signing in"
+                />
+              ) : null}
+              Sign In
+            </Button>
+          </form>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,435 @@
+import {
+  AlertTriangle,
+  CheckCircle2,
+  ExternalLink,
+  MessageSquare,
+  PackageCheck,
+  Pencil,
+  Truck,
+  XCircle,
+} from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { PLATFORMS, type Platform } from '../../../../shared/constants';
+import type { Applicant } from '../../../../shared/schemas/application';
+import { trackingUrl } from '../../../../shared/tracking';
+import { ApplicationStatusBadge } from '../../../components/application-status-badge';
+import { Avatar } from '../../../components/avatar';
+import { PlatformIcon } from '../../../components/platform-icon';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Input, Label } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
+import { formatFollowers, formatShortDate } from '../../../lib/format';
+
+export const DELIVERY_PROBLEM_LABELS = { not_received: 'Not received', damaged: 'Damaged' } as const;
+export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'] as const;
+
+export interface ApplicantActions {
+  decide: (applicant: Applicant, decision: 'accept' | 'reject') => void;
+  ship: (applicant: Applicant, carrier: string, trackingNumber: string) => Promise<string | null>;
+  markDelivered: (applicant: Applicant) => void;
+  approve: (applicant: Applicant) => void;
+  requestChanges: (applicant: Applicant) => void;
+}
+
+/** One applicant in the admin's review: who they are, their pitch, and the next step of their application. */
+export function ApplicantCard({
+  applicant,
+  shipsBox,
+  selected,
+  onSelect,
+  actions,
+  busy,
+  credited,
+}: {
+  applicant: Applicant;
+  shipsBox: boolean;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  actions: ApplicantActions;
+  busy: boolean;
+  credited: number | undefined;
+}) {
+  const id = useId();
+  const { influencer: person, status } = applicant;
+  const followers = PLATFORMS.filter((p) => typeof person.followers[p] === 'number');
+  const categories = [person.primaryCategory, person.secondaryCategory].filter(Boolean) as string[];
+  const canShip = shipsBox && (status === 'accepted' || status === 'shipped');
+
+  return (
+    <li
+      className={cn(
+        'flex flex-col gap-4 rounded-xl border bg-white p-4 shadow-sm sm:p-5',
+        applicant.deliveryProblem ? 'border-red-300 ring-1 ring-red-200' : 'border-slate-200',
+        selected && 'border-mint-600 ring-1 ring-mint-600',
+      )}
+      data-testid="applicant"
+      data-applicant-id={applicant.id}
+      data-status={status}
+      aria-labelledby={`${id}-name`}
+    >
+      <div className="flex items-start gap-3">
+        {status === 'applied' ? (
+          <input
+            type="checkbox"
+            className="mt-2.5 size-5 shrink-0 cursor-pointer accent-mint-700"
+            checked={selected}
+            onChange={(event) => onSelect(event.target.checked)}
+            aria-label={`Select ${person.name}`}
+          />
+        ) : null}
+        <Avatar name={person.name} size={40} />
+        <div className="min-w-0 flex-1">
+          <h3 id={`${id}-name`} className="font-semibold break-words text-slate-900">
+            {person.name}
+          </h3>
+          <p className="text-sm break-all text-slate-500">@{person.username}</p>
+        </div>
+        <div className="flex flex-col items-end gap-1.5">
+          <ApplicationStatusBadge status={status} />
+          <Badge variant="outline" data-testid="tier">
+            {person.tier}
+          </Badge>
+        </div>
+      </div>
+
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-4">
+        <div>
+          <dt className="text-xs text-slate-500">Followers</dt>
+          <dd className="mt-0.5">
+            {followers.length ? (
+              <ul className="flex flex-wrap gap-x-3 gap-y-1">
+                {followers.map((platform) => (
+                  <li key={platform} className="inline-flex items-center gap-1 font-medium tabular-nums">
+                    <PlatformIcon platform={platform as Platform} className="size-4 text-slate-600" />
+                    {formatFollowers(person.followers[platform] ?? 0)}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <span className="text-slate-500">No accounts</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Categories</dt>
+          <dd className="mt-0.5 font-medium">{categories.length ? categories.join(', ') : '–'}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">State</dt>
+          <dd className="mt-0.5 font-medium">{person.state ?? '–'}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Applied</dt>
+          <dd className="mt-0.5 font-medium">{formatShortDate(applicant.createdAt)}</dd>
+        </div>
+      </dl>
+
+      {applicant.pitch ? (
+        <blockquote className="rounded-lg border-l-4 border-mint-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          <span className="sr-only">Pitch: </span>
+          {applicant.pitch}
+        </blockquote>
+      ) : null}
+
+      {applicant.deliveryProblem ? (
+        <div
+          role="note"
+          className="flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+          data-testid="delivery-problem"
+        >
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <div>
+            <p className="font-semibold">
+              Delivery problem reported: {DELIVERY_PROBLEM_LABELS[applicant.deliveryProblem]}
+            </p>
+            {applicant.deliveryProblemNote ? <p className="mt-0.5">{applicant.deliveryProblemNote}</p> : null}
+          </div>
+        </div>
+      ) : null}
+
+      {applicant.adminMessage && (status === 'accepted' || status === 'rejected') ? (
+        <p className="flex gap-2 text-sm text-slate-600">
+          <MessageSquare aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <span className="font-medium">Your message:</span> {applicant.adminMessage}
+          </span>
+        </p>
+      ) : null}
+
+      {status === 'applied' ? (
+        <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">
+          <Button
+            size="sm"
+            onClick={() => actions.decide(applicant, 'accept')}
+            disabled={busy}
+            aria-label={`Accept ${person.name}`}
+          >
+            <CheckCircle2 aria-hidden="true" />
+            Accept
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => actions.decide(applicant, 'reject')}
+            disabled={busy}
+            aria-label={`Reject ${person.name}`}
+          >
+            <XCircle aria-hidden="true" />
+            Reject
+          </Button>
+        </div>
+      ) : null}
+
+      {shipsBox &&
+      ['shipped', 'delivered', 'content_submitted', 'changes_requested', 'approved'].includes(status) &&
+      applicant.trackingNumber ? (
+        <ShipmentSummary applicant={applicant} />
+      ) : null}
+
+      {canShip ? <ShipmentArea applicant={applicant} actions={actions} busy={busy} /> : null}
+
+      {applicant.latestSubmission ? (
+        <SubmissionArea applicant={applicant} actions={actions} busy={busy} credited={credited} />
+      ) : null}
+    </li>
+  );
+}
+
+function ShipmentSummary({ applicant }: { applicant: Applicant }) {
+  if (applicant.status === 'shipped') return null; // the shipment area shows it with its actions
+  const url = trackingUrl(applicant.carrier, applicant.trackingNumber);
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+      <PackageCheck aria-hidden="true" className="size-4 text-mint-700" />
+      PR box {applicant.deliveredAt ? `delivered ${formatShortDate(applicant.deliveredAt)}` : 'shipped'} ·{' '}
+      <TrackingText applicant={applicant} url={url} />
+    </p>
+  );
+}
+
+function TrackingText({ applicant, url }: { applicant: Applicant; url: string | null }) {
+  const text = `${applicant.carrier} ${applicant.trackingNumber}`;
+  return url ? (
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 font-medium text-mint-700 underline-offset-2 hover:underline"
+    >
+      {text}
+      <ExternalLink aria-hidden="true" className="size-3.5" />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  ) : (
+    <span className="font-medium text-slate-800">{text}</span>
+  );
+}
+
+/** Accepted: record the carrier and tracking number. Shipped: show them, correct them, or mark delivered. */
+function ShipmentArea({
+  applicant,
+  actions,
+  busy,
+}: {
+  applicant: Applicant;
+  actions: ApplicantActions;
+  busy: boolean;
+}) {
+  const id = useId();
+  const shipped = applicant.status === 'shipped';
+  const [editing, setEditing] = useState(!shipped);
+  const [carrier, setCarrier] = useState(applicant.carrier ?? '');
+  const [trackingNumber, setTrackingNumber] = useState(applicant.trackingNumber ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const url = trackingUrl(applicant.carrier, applicant.trackingNumber);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!carrier.trim() || !trackingNumber.trim()) {
+      setError('Enter the carrier and the tracking number.');
+      return;
+    }
+    setSaving(true);
+    const problem = await actions.ship(applicant, carrier.trim(), trackingNumber.trim());
+    setSaving(false);
+    setError(problem);
+    if (!problem) setEditing(false);
+  };
+
+  return (
+    <div className="flex flex-col gap-3 rounded-lg bg-slate-50 p-3 sm:p-4">
+      <p className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+        <Truck aria-hidden="true" className="size-4 text-mint-700" />
+        {shipped ? 'PR box shipped' : 'Ship the PR box'}
+      </p>
+      {shipped && !editing ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <TrackingText applicant={applicant} url={url} />
+          <div className="flex flex-wrap gap-2 sm:ml-auto">
+            <Button size="sm" variant="outline" onClick={() => setEditing(true)} disabled={busy}>
+              <Pencil aria-hidden="true" />
+              Edit tracking
+            </Button>
+            <Button
+              size="sm"
+              onClick={() => actions.markDelivered(applicant)}
+              disabled={busy}
+              aria-label={`Mark delivered for ${applicant.influencer.name}`}
+            >
+              <PackageCheck aria-hidden="true" />
+              Mark delivered
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form
+          onSubmit={submit}
+          className="grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-end"
+          aria-label={`Shipment for ${applicant.influencer.name}`}
+        >
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={`${id}-carrier`} className="text-xs">
+              Carrier
+            </Label>
+            <Input
+              id={`${id}-carrier`}
+              list={`${id}-carriers`}
+              value={carrier}
+              maxLength={60}
+              onChange={(event) => setCarrier(event.target.value)}
+              placeholder="UPS"
+            />
+            <datalist id={`${id}-carriers`}>
+              {CARRIERS.map((c) => (
+                <option key={c} value={c} />
+              ))}
+            </datalist>
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={`${id}-tracking`} className="text-xs">
+              Tracking number
+            </Label>
+            <Input
+              id={`${id}-tracking`}
+              value={trackingNumber}
+              maxLength={60}
+              onChange={(event) => setTrackingNumber(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </div>
+          <div className="flex gap-2">
+            {shipped ? (
+              <Button variant="outline" className="h-11" onClick={() => setEditing(false)}>
+                Cancel
+              </Button>
+            ) : null}
+            <Button type="submit" className="h-11" disabled={busy || saving}>
+              <Truck aria-hidden="true" />
+              {shipped ? 'Save tracking' : 'Mark shipped'}
+            </Button>
+          </div>
+          {error ? (
+            <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-3">
+              {error}
+            </p>
+          ) : null}
+        </form>
+      )}
+    </div>
+  );
+}
+
+const SUBMISSION_STATUS: Record<string, string> = {
+  submitted: 'Waiting for your review',
+  approved: 'Approved',
+  changes_requested: 'Changes requested',
+};
+
+function SubmissionArea({
+  applicant,
+  actions,
+  busy,
+  credited,
+}: {
+  applicant: Applicant;
+  actions: ApplicantActions;
+  busy: boolean;
+  credited: number | undefined;
+}) {
+  const submission = applicant.latestSubmission!;
+  const reviewable = submission.status === 'submitted' && applicant.status === 'content_submitted';
+  return (
+    <div
+      className={cn(
+        'flex flex-col gap-3 rounded-lg p-3 sm:p-4',
+        reviewable ? 'bg-yellow-50 ring-1 ring-yellow-200' : 'bg-slate-50',
+      )}
+      data-testid="submission"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm font-semibold text-slate-800">
+          Content · {formatShortDate(submission.createdAt)}
+        </p>
+        <span className="text-xs font-medium text-slate-600">{SUBMISSION_STATUS[submission.status]}</span>
+      </div>
+      <ul className="flex flex-col gap-1">
+        {submission.urls.map((url) => (
+          <li key={url} className="min-w-0">
+            <a
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex max-w-full items-center gap-1 text-sm font-medium break-all text-mint-700 underline-offset-2 hover:underline"
+            >
+              {url}
+              <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      {submission.note ? (
+        <p className="text-sm text-slate-700">
+          <span className="font-medium">Note:</span> {submission.note}
+        </p>
+      ) : null}
+      {submission.status === 'changes_requested' && submission.reviewMessage ? (
+        <p className="text-sm text-slate-700">
+          <span className="font-medium">You asked:</span> {submission.reviewMessage}
+        </p>
+      ) : null}
+      {submission.status === 'approved' ? (
+        <p className="flex items-center gap-1.5 text-sm font-medium text-green-800" data-testid="credited">
+          <CheckCircle2 aria-hidden="true" className="size-4" />
+          {credited !== undefined ? `Approved: ${credited} Mint credited` : 'Approved: reward credited'}
+        </p>
+      ) : null}
+      {reviewable ? (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            onClick={() => actions.approve(applicant)}
+            disabled={busy}
+            aria-label={`Approve content from ${applicant.influencer.name}`}
+          >
+            <CheckCircle2 aria-hidden="true" />
+            Approve
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => actions.requestChanges(applicant)}
+            disabled={busy}
+            aria-label={`Request changes from ${applicant.influencer.name}`}
+          >
+            <MessageSquare aria-hidden="true" />
+            Request changes
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

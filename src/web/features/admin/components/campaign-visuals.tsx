@@ -1,0 +1,38 @@
+import { Megaphone, Shirt, Smartphone, Sparkles } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { cn } from '../../../lib/cn';
+
+/** Spec §4 campaign status colours: active green, pending yellow, ended red, anything else grey. */
+const STATUS_VARIANT: Record<string, 'green' | 'yellow' | 'red'> = {
+  active: 'green',
+  pending: 'yellow',
+  ended: 'red',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge variant={STATUS_VARIANT[status] ?? 'grey'} className="capitalize" data-status={status}>
+      {status}
+    </Badge>
+  );
+}
+
+/** Spec §2: the row icon depends on whether the name contains Beauty, Fashion or Tech. */
+export function CampaignIcon({ name, className }: { name: string; className?: string }) {
+  const lower = name.toLowerCase();
+  const [Icon, colour, kind] = lower.includes('beauty')
+    ? ([Sparkles, 'bg-pink-100 text-pink-700', 'beauty'] as const)
+    : lower.includes('fashion')
+      ? ([Shirt, 'bg-violet-100 text-violet-700', 'fashion'] as const)
+      : lower.includes('tech')
+        ? ([Smartphone, 'bg-sky-100 text-sky-700', 'tech'] as const)
+        : ([Megaphone, 'bg-mint-50 text-mint-700', 'other'] as const);
+  return (
+    <span
+      className={cn('inline-flex size-10 shrink-0 items-center justify-center rounded-lg', colour, className)}
+      data-icon={kind}
+    >
+      <Icon aria-hidden="true" className="size-5" />
+    </span>
+  );
+}

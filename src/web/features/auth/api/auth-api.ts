@@ -1,0 +1,124 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  type emailSignInSchema,
+  type emailSignUpSchema,
+  SOCIAL_PROVIDER_NAMES,
+  type SocialProviderId,
+} from '../../../../shared/schemas/auth';
+import type { SessionResponse } from '../../../../shared/schemas/session';
+import { ApiError } from '../../../lib/api-client';
+import { sessionKey } from '../../../lib/use-session';
+
+export type EmailSignIn = z.infer<typeof emailSignInSchema>;
+export type EmailSignUp = z.infer<typeof emailSignUpSchema>;
+
+const TOO_MANY_REQUESTS = 'Too many attempts. Please wait a minute and try again.';
+
+/**
+ * POSTs JSON to an account endpoint. Better Auth answers errors as {message, code}, our own routes as {error}: both
+ * become an ApiError with a readable message.
+ */
+async function postJson<T>(path: string, body: unknown, fallback: string): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'We could not reach Mintbox. Check your connection and try again.');
+  }
+  let data: unknown = null;
+  try {
+    data = await response.json();
+  } catch {
+    // An empty or non-JSON answer: only the status tells.
+  }
+  if (!response.ok) {
+    const fields = (data ?? {}) as { message?: unknown; error?: unknown };
+    const message =
+      (typeof fields.error === 'string' && fields.error) ||
+      (typeof fields.message === 'string' && fields.message) ||
+      (response.status === 429 ? TOO_MANY_REQUESTS : fallback);
+    throw new ApiError(response.status, message);
+  }
+  return data as T;
+}
+
+export function signInWithEmail(values: EmailSignIn) {
+  return postJson<unknown>('/api/auth/sign-in/email', values, 'Sign in failed. Please try again.');
+}
+
+export function signUpWithEmail(values: EmailSignUp) {
+  return postJson<unknown>('/api/auth/sign-up/email', values, 'Sign up failed. Please try again.');
+}
+
+/** Asks the server for the provider's sign-in address (state and PKCE stay on the server). */
+export async function startSocialSignIn(provider: Exclude<SocialProviderId, 'tiktok'>): Promise<string> {
+  const { url } = await postJson<{ url?: string }>(
+    `/api/auth/social/${provider}`,
+    {},
+    `Failed to sign in with ${SOCIAL_PROVIDER_NAMES[provider]}`,
+  );
+  if (!url) throw new ApiError(500, `Failed to sign in with ${SOCIAL_PROVIDER_NAMES[provider]}`);
+  return url;
+}
+
+/**
+ * Reads who is signed in now, straight from the server, and puts it in the ['session'] cache. Cached private data
+ * of whoever was signed in before is dropped.
+ */
+export async function refreshSession(queryClient: QueryClient): Promise<SessionResponse> {
+  const response = await fetch('/api/session', { credentials: 'same-origin', cache: 'no-store' });
+  if (!response.ok) throw new ApiError(response.status, `HTTP error! status: ${response.status}`);
+  const data = (await response.json()) as SessionResponse;
+  queryClient.removeQueries({
+    predicate: (query) => !['campaigns', 'config', 'session'].includes(String(query.queryKey[0])),
+  });
+  queryClient.setQueryData(sessionKey, data);
+  await queryClient.invalidateQueries({ queryKey: sessionKey, refetchType: 'none' });
+  return data;
+}
+
+/** Better Auth's callback error codes (and the providers' own OAuth ones), in words a person can act on. */
+const CALLBACK_ERRORS: Record<string, string> = {
+  access_denied: 'You cancelled the sign in, or the provider did not allow it.',
+  state_mismatch: 'Your sign-in session expired or was started in another browser. Please try again.',
+  state_not_found: 'Your sign-in session expired. Please try again.',
+  please_restart_the_process: 'Your sign-in session expired. Please try again.',
+  invalid_callback_request: 'The sign-in answer from the provider was not valid. Please try again.',
+  no_code: 'The provider did not complete the sign in. Please try again.',
+  invalid_code: 'The sign-in code was not accepted. Please try again.',
+  oauth_provider_not_found: 'This sign-in provider is not configured.',
+  unable_to_get_user_info: 'We could not read your profile from the provider. Please try again.',
+  email_not_found: 'The provider did not share an email address with us.',
+  email_not_verified: 'Your email address is not verified with the provider.',
+  email_does_not_match: 'The email address does not match your account.',
+  account_not_linked: 'An account with this email already exists. Sign in with the method you used before.',
+  unable_to_link_account:
+    'An account with this email already exists. Sign in with the method you used before.',
+  account_already_linked_to_different_user:
+    'This provider account is already linked to another Mintbox account.',
+  signup_disabled: 'New sign-ups are closed at the moment.',
+  unable_to_create_user: 'We could not create your account. Please try again.',
+  user_creation_failed: 'We could not create your account. Please try again.',
+  unable_to_create_session: 'We could not start your session. Please try again.',
+  issuer_mismatch: 'The provider answer came from an unexpected issuer.',
+  issuer_missing: 'The provider answer did not name its issuer.',
+  internal_server_error: 'Something went wrong on our side. Please try again.',
+};
+
+/** Spec §8: 'Authentication failed' when nothing better is known; messages that are already sentences pass through. */
+export function callbackErrorMessage(error: string | null, description?: string | null): string {
+  if (!error) return 'Authentication failed';
+  const code = error.trim().toLowerCase();
+  const known = CALLBACK_ERRORS[code];
+  if (known) return known;
+  // The TikTok route sends a full sentence (e.g. the not-configured message) rather than a code.
+  if (/\s/.test(error)) return error;
+  if (description) return description;
+  return 'Authentication failed';
+}

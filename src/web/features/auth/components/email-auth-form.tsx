@@ -1,0 +1,153 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { emailSignInSchema, emailSignUpSchema } from '../../../../shared/schemas/auth';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { homePathFor } from '../../../lib/account-paths';
+import {
+  type EmailSignIn,
+  type EmailSignUp,
+  refreshSession,
+  signInWithEmail,
+  signUpWithEmail,
+} from '../api/auth-api';
+
+/** Runs a sign-in or sign-up call, then reads the new session and goes where the account belongs. */
+function useFinishSignIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async (call: () => Promise<unknown>, destination?: string) => {
+    await call();
+    const { user } = await refreshSession(queryClient);
+    if (!user) throw new Error('Your session could not be started. Please check that cookies are allowed.');
+    navigate(destination ?? homePathFor(user), { replace: true });
+  };
+}
+
+function SubmitButton({ pending, children }: { pending: boolean; children: string }) {
+  return (
+    <Button type="submit" size="lg" className="mt-2 w-full" disabled={pending}>
+      {pending ? (
+        <Spinner className="[&>span:first-child]:size-4 [&>span:first-child]:border-2" label="Please wait" />
+      ) : null}
+      {children}
+    </Button>
+  );
+}
+
+/** /signin email and password form (spec §5: both needed). */
+export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void }) {
+  const id = useId();
+  const finish = useFinishSignIn();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<EmailSignIn>({
+    resolver: zodResolver(emailSignInSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    onSubmitStart?.();
+    try {
+      await finish(() => signInWithEmail(values));
+    } catch (error) {
+      setServerError(error instanceof Error ? error.message : 'Sign in failed. Please try again.');
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign in with email">
+      {serverError ? (
+        <Alert variant="destructive" data-testid="auth-error">
+          {serverError}
+        </Alert>
+      ) : null}
+      <TextField
+        id={`${id}-email`}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        id={`${id}-password`}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        placeholder="Your password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <SubmitButton pending={isSubmitting}>Sign In</SubmitButton>
+    </form>
+  );
+}
+
+/** /signup form: sign-up always makes an influencer, whose next step is email verification. */
+export function EmailSignUpForm({ onSubmitStart }: { onSubmitStart?: () => void }) {
+  const id = useId();
+  const finish = useFinishSignIn();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<EmailSignUp>({
+    resolver: zodResolver(emailSignUpSchema),
+    defaultValues: { name: '', email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    onSubmitStart?.();
+    try {
+      await finish(() => signUpWithEmail(values), '/email-verification');
+    } catch (error) {
+      setServerError(error instanceof Error ? error.message : 'Sign up failed. Please try again.');
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign up with email">
+      {serverError ? (
+        <Alert variant="destructive" data-testid="auth-error">
+          {serverError}
+        </Alert>
+      ) : null}
+      <TextField
+        id={`${id}-name`}
+        label="Name"
+        autoComplete="name"
+        placeholder="Your full name"
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <TextField
+        id={`${id}-email`}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        id={`${id}-password`}
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="At least 8 characters"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <SubmitButton pending={isSubmitting}>Create Account</SubmitButton>
+    </form>
+  );
+}

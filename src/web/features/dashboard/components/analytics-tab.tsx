@@ -1,0 +1,95 @@
+import { BarChart3 } from 'lucide-react';
+import { ACCEPTED_STATUSES, APPLICATION_STATUS_LABELS } from '../../../../shared/lifecycle';
+import { ApplicationStatusBadge } from '../../../components/application-status-badge';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatNumber } from '../../../lib/format';
+import type { useMyApplications, useWallet } from '../api/dashboard-queries';
+import { applicationsByStatus, computeStats } from '../dashboard-stats';
+
+/** Analytics: what the creator's own records say, nothing more. */
+export function AnalyticsTab({
+  applications,
+  wallet,
+}: {
+  applications: ReturnType<typeof useMyApplications>;
+  wallet: ReturnType<typeof useWallet>;
+}) {
+  if (applications.isPending || wallet.isPending) {
+    return (
+      <div className="flex flex-col gap-4" role="status" aria-label="Loading analytics">
+        <Skeleton className="h-24 w-full rounded-xl" />
+        <Skeleton className="h-64 w-full rounded-xl" />
+      </div>
+    );
+  }
+  if (applications.isError) {
+    return (
+      <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800">
+        Your analytics could not be loaded: {applications.error.message}
+      </p>
+    );
+  }
+  const items = applications.data.items;
+  const stats = computeStats(items, wallet.data);
+  const rows = applicationsByStatus(items);
+  const accepted = items.filter((a) => (ACCEPTED_STATUSES as readonly string[]).includes(a.status)).length;
+  const max = Math.max(1, ...rows.map((r) => r.count));
+  const summary = [
+    { label: 'Applications', value: formatNumber(items.length) },
+    { label: 'Accepted', value: formatNumber(accepted) },
+    { label: 'Content approved', value: formatNumber(stats.completedCampaigns) },
+    { label: 'Mint earned', value: `${formatNumber(stats.totalEarnings)} Mint` },
+  ];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {summary.map((s) => (
+          <div key={s.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <dt className="text-sm text-slate-600">{s.label}</dt>
+            <dd className="mt-1 text-2xl font-bold tabular-nums">{s.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg leading-tight font-semibold">Applications by status</h2>
+        </CardHeader>
+        <CardContent>
+          {rows.length === 0 ? (
+            <p className="text-sm text-slate-600" data-testid="analytics-empty">
+              No applications yet. Once you apply, you can follow here how your applications turn out.
+            </p>
+          ) : (
+            <ul className="flex flex-col gap-3" data-testid="status-breakdown">
+              {rows.map((row) => (
+                <li
+                  key={row.status}
+                  className="grid grid-cols-[9rem_1fr_2.5rem] items-center gap-3 sm:grid-cols-[11rem_1fr_3rem]"
+                >
+                  <ApplicationStatusBadge status={row.status} className="w-fit" />
+                  <div className="h-2.5 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
+                    <div
+                      className="h-full rounded-full bg-mint-600"
+                      style={{ width: `${(row.count / max) * 100}%` }}
+                    />
+                  </div>
+                  <span className="text-right text-sm font-semibold tabular-nums">
+                    <span className="sr-only">{APPLICATION_STATUS_LABELS[row.status]}: </span>
+                    {row.count}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <p className="flex gap-2 text-sm text-slate-600">
+        <BarChart3 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        Views, saves and engagement of your posts appear here once their metrics are recorded for approved
+        content.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,272 @@
+import { ArrowRight, Compass, DollarSign, Gift, LogOut, Percent, UserRoundPen, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { MIN_REDEMPTION_MINT } from '../../../shared/constants';
+import { Avatar } from '../../components/avatar';
+import { Logo } from '../../components/logo';
+import { Button, buttonVariants } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Tabs } from '../../components/ui/tabs';
+import { firstNameOf } from '../../lib/account-paths';
+import { formatFollowers, formatNumber, formatUsd } from '../../lib/format';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSession, useSignOut } from '../../lib/use-session';
+import { useMyApplications, useMyFollowers, useWallet } from './api/dashboard-queries';
+import { AnalyticsTab } from './components/analytics-tab';
+import { MyCampaigns } from './components/my-campaigns';
+import { RecentActivity } from './components/recent-activity';
+import { computeStats } from './dashboard-stats';
+
+const TAB_IDS = ['overview', 'campaigns', 'analytics'] as const;
+type TabId = (typeof TAB_IDS)[number];
+
+/**
+ * /dashboard (spec §2): greets the creator by first name; Overview, My Campaigns and Analytics are computed from the
+ * creator's own applications and Mint ledger, with zeros and empty states when there is nothing yet.
+ */
+export function DashboardPage() {
+  useDocumentTitle('Dashboard');
+  const session = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabId = TAB_IDS.includes(requested as TabId) ? (requested as TabId) : 'overview';
+  const applications = useMyApplications();
+  const wallet = useWallet();
+  const followers = useMyFollowers();
+  const user = session.user;
+  if (!user) return null;
+
+  const setTab = (next: TabId) => {
+    const search = new URLSearchParams(params);
+    if (next === 'overview') search.delete('tab');
+    else search.set('tab', next);
+    setParams(search, { replace: true, preventScrollReset: true });
+  };
+  const items = applications.data?.items ?? [];
+  const campaignsProps = {
+    applications: items,
+    loading: applications.isPending,
+    error: applications.isError ? applications.error : null,
+    retry: () => applications.refetch(),
+  };
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+          <Logo className="mr-auto" />
+          <span className="flex min-w-0 items-center gap-2">
+            <Avatar name={user.name} src={user.image} size={36} />
+            <span className="hidden min-w-0 flex-col sm:flex">
+              <span className="max-w-40 truncate text-sm font-semibold">{user.name}</span>
+              {typeof followers.data === 'number' ? (
+                <span className="text-xs text-slate-500" data-testid="follower-count">
+                  {formatFollowers(followers.data)} followers
+                </span>
+              ) : null}
+            </span>
+          </span>
+          <Link
+            to="/profile"
+            aria-label="Edit profile"
+            className={buttonVariants({ variant: 'ghost', size: 'sm' })}
+          >
+            <UserRoundPen aria-hidden="true" />
+            <span className="hidden sm:inline">Edit profile</span>
+          </Link>
+          <Button variant="ghost" size="sm" onClick={() => signOut(() => navigate('/signin'))}>
+            <LogOut aria-hidden="true" />
+            Sign Out
+          </Button>
+        </div>
+      </header>
+      <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h1 className="text-3xl font-bold tracking-tight">Welcome back, {firstNameOf(user.name)}!</h1>
+            <p className="mt-1 text-slate-600">Your campaigns, PR boxes and Mint in one place.</p>
+          </div>
+          <Link to="/main" className={buttonVariants({ variant: 'outline', className: 'w-fit' })}>
+            <Compass aria-hidden="true" />
+            Browse Campaigns
+          </Link>
+        </div>
+
+        <Tabs
+          label="Dashboard"
+          active={tab}
+          onChange={setTab}
+          items={[
+            {
+              id: 'overview',
+              label: 'Overview',
+              content: (
+                <Overview
+                  applications={applications}
+                  wallet={wallet}
+                  campaigns={<MyCampaigns {...campaignsProps} limit={3} />}
+                  showAll={() => setTab('campaigns')}
+                />
+              ),
+            },
+            {
+              id: 'campaigns',
+              label: 'My Campaigns',
+              content: (
+                <section aria-labelledby="my-campaigns-title" className="flex flex-col gap-4">
+                  <div className="flex items-center justify-between gap-3">
+                    <h2 id="my-campaigns-title" className="text-xl font-bold tracking-tight">
+                      My Campaigns
+                    </h2>
+                    <Link to="/main" className={buttonVariants({ variant: 'link', size: 'sm' })}>
+                      Browse More
+                      <ArrowRight aria-hidden="true" />
+                    </Link>
+                  </div>
+                  <MyCampaigns {...campaignsProps} />
+                </section>
+              ),
+            },
+            {
+              id: 'analytics',
+              label: 'Analytics',
+              content: <AnalyticsTab applications={applications} wallet={wallet} />,
+            },
+          ]}
+        />
+      </main>
+    </div>
+  );
+}
+
+function Overview({
+  applications,
+  wallet,
+  campaigns,
+  showAll,
+}: {
+  applications: ReturnType<typeof useMyApplications>;
+  wallet: ReturnType<typeof useWallet>;
+  campaigns: ReactNode;
+  showAll: () => void;
+}) {
+  const stats = computeStats(applications.data?.items ?? [], wallet.data);
+  const walletReady = wallet.isSuccess;
+  const appsReady = applications.isSuccess;
+  const count = applications.data?.items.length ?? 0;
+  return (
+    <div className="flex flex-col gap-8">
+      {wallet.isError || applications.isError ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          Some figures could not be loaded: {(wallet.error ?? applications.error)?.message}
+        </p>
+      ) : null}
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+        <StatCard
+          label="Mint Balance"
+          icon={<Wallet aria-hidden="true" className="size-5" />}
+          value={walletReady ? `${formatNumber(stats.mintBalance)} Mint` : null}
+          note={walletReady ? `${formatNumber(stats.pendingMint)} Mint pending` : null}
+          testId="stat-mint-balance"
+        />
+        <StatCard
+          label="Active Campaigns"
+          icon={<Gift aria-hidden="true" className="size-5" />}
+          value={appsReady ? formatNumber(stats.activeCampaigns) : null}
+          note={appsReady ? `${formatNumber(stats.completedCampaigns)} completed` : null}
+          testId="stat-active-campaigns"
+        />
+        <StatCard
+          label="Success Rate"
+          icon={<Percent aria-hidden="true" className="size-5" />}
+          value={appsReady ? `${stats.successRate}%` : null}
+          note={
+            appsReady
+              ? stats.decided
+                ? `${stats.completedCampaigns} approved of ${stats.decided} decided`
+                : 'No decided applications yet'
+              : null
+          }
+          testId="stat-success-rate"
+        />
+        <StatCard
+          label="Total Earnings"
+          icon={<DollarSign aria-hidden="true" className="size-5" />}
+          value={walletReady ? formatUsd(stats.totalEarnings) : null}
+          note={walletReady ? `${formatUsd(stats.earningsThisMonth)} this month` : null}
+          testId="stat-total-earnings"
+        />
+      </dl>
+      {walletReady && stats.mintBalance > 0 ? (
+        <p className="-mt-4 text-sm text-slate-600">
+          1 Mint = 1 USD. Redeem through PayPal from {MIN_REDEMPTION_MINT} Mint; requests are processed within
+          5-7 business days.
+        </p>
+      ) : null}
+
+      <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+        <section aria-labelledby="overview-campaigns-title" className="flex flex-col gap-4">
+          <div className="flex items-center justify-between gap-3">
+            <h2 id="overview-campaigns-title" className="text-xl font-bold tracking-tight">
+              My Campaigns
+            </h2>
+            {count > 3 ? (
+              <Button variant="link" size="sm" onClick={showAll}>
+                See all {count}
+                <ArrowRight aria-hidden="true" />
+              </Button>
+            ) : (
+              <Link to="/main" className={buttonVariants({ variant: 'link', size: 'sm' })}>
+                Browse More
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            )}
+          </div>
+          {campaigns}
+        </section>
+        <RecentActivity applications={applications} wallet={wallet} />
+      </div>
+    </div>
+  );
+}
+
+function StatCard({
+  label,
+  icon,
+  value,
+  note,
+  testId,
+}: {
+  label: string;
+  icon: ReactNode;
+  value: string | null;
+  note: string | null;
+  testId: string;
+}) {
+  return (
+    <div className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 sm:pr-16">
+      <dt className="text-sm font-medium text-slate-600">
+        {label}
+        <span className="absolute top-5 right-5 hidden size-10 items-center justify-center rounded-lg bg-mint-50 text-mint-700 sm:inline-flex">
+          {icon}
+        </span>
+      </dt>
+      <dd className="mt-1 flex flex-col gap-1">
+        {value === null ? (
+          <Skeleton className="h-8 w-24" />
+        ) : (
+          <span className="text-2xl font-bold tracking-tight tabular-nums" data-testid={testId}>
+            {value}
+          </span>
+        )}
+        {note === null ? (
+          <Skeleton className="h-4 w-28" />
+        ) : (
+          <span className="text-xs text-slate-500">{note}</span>
+        )}
+      </dd>
+    </div>
+  );
+}

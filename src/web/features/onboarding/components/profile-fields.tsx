@@ -1,0 +1,196 @@
+import type { ReactNode } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { CATEGORIES, US_STATES } from '../../../../shared/constants';
+import type { Profile } from '../../../../shared/schemas/profile';
+import { TextField } from '../../../components/ui/input';
+import type { ProfileField, ProfileFormValues } from '../profile-form';
+import { SelectField } from './select-field';
+import { TierPreview } from './tier-preview';
+
+/** The profile form, shared by the wizard and the profile page. */
+export type ProfileForm = UseFormReturn<ProfileFormValues, unknown, Profile>;
+
+interface SectionProps {
+  form: ProfileForm;
+  /** Makes the ids unique on the page (useId()). */
+  idPrefix: string;
+}
+
+/** The register() spread of a field plus its id and error, for TextField / SelectField. */
+function fieldProps({ form, idPrefix }: SectionProps, name: ProfileField) {
+  return {
+    id: `${idPrefix}-${name}`,
+    error: form.formState.errors[name]?.message,
+    ...form.register(name),
+  };
+}
+
+function Grid({ children }: { children: ReactNode }) {
+  return <div className="grid gap-x-4 gap-y-5 sm:grid-cols-2">{children}</div>;
+}
+
+/** Step 1, Basic Info: first name, last name, email (read-only: the verified one), PayPal email, phone number. */
+export function BasicInfoFields(props: SectionProps) {
+  return (
+    <Grid>
+      <TextField label="First Name" autoComplete="given-name" {...fieldProps(props, 'firstName')} />
+      <TextField label="Last Name" autoComplete="family-name" {...fieldProps(props, 'lastName')} />
+      <TextField
+        label="Email"
+        type="email"
+        readOnly
+        className="sm:col-span-2 [&_input]:cursor-default [&_input]:border-slate-200 [&_input]:bg-slate-50 [&_input]:text-slate-600"
+        hint="Your verified email address."
+        {...fieldProps(props, 'email')}
+      />
+      <TextField
+        label="PayPal Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        hint="Mint you redeem is paid to this PayPal account."
+        {...fieldProps(props, 'paypalEmail')}
+      />
+      <TextField
+        label="Phone Number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="(555) 123-4567"
+        {...fieldProps(props, 'phoneNumber')}
+      />
+    </Grid>
+  );
+}
+
+const PLATFORM_FIELDS = [
+  {
+    platform: 'TikTok',
+    handle: 'tiktokHandle',
+    handleLabel: 'TikTok Username',
+    count: 'tiktokFollowers',
+    countLabel: 'TikTok Followers',
+  },
+  {
+    platform: 'Instagram',
+    handle: 'instagramHandle',
+    handleLabel: 'Instagram Username',
+    count: 'instagramFollowers',
+    countLabel: 'Instagram Followers',
+  },
+  {
+    platform: 'YouTube',
+    handle: 'youtubeHandle',
+    handleLabel: 'YouTube Channel',
+    count: 'youtubeSubscribers',
+    countLabel: 'YouTube Subscribers',
+  },
+] as const satisfies ReadonlyArray<{ handle: ProfileField; count: ProfileField } & Record<string, string>>;
+
+/** Step 2, Social Media: the two categories, then the handles and audience on each platform (all optional). */
+export function SocialMediaFields({ showTier = true, ...props }: SectionProps & { showTier?: boolean }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <Grid>
+        <SelectField
+          label="Primary Category"
+          placeholder="Select a category"
+          options={CATEGORIES}
+          {...fieldProps(props, 'primaryCategory')}
+        />
+        <SelectField
+          label="Secondary Category"
+          placeholder="Select a category"
+          options={CATEGORIES}
+          {...fieldProps(props, 'secondaryCategory')}
+        />
+      </Grid>
+      <div className="flex flex-col gap-4">
+        <div>
+          <p className="text-sm font-semibold text-slate-800">Your platforms</p>
+          <p className="text-xs text-slate-500">
+            Optional. Add the accounts you post on; brands see your reach.
+          </p>
+        </div>
+        {PLATFORM_FIELDS.map((field) => (
+          <div
+            key={field.platform}
+            className="grid gap-x-4 gap-y-5 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
+          >
+            <TextField
+              label={field.handleLabel}
+              placeholder={field.platform === 'YouTube' ? '@channel' : '@username'}
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              {...fieldProps(props, field.handle)}
+            />
+            <TextField
+              label={field.countLabel}
+              inputMode="numeric"
+              placeholder="e.g. 12,500"
+              {...fieldProps(props, field.count)}
+            />
+          </div>
+        ))}
+      </div>
+      {showTier ? <TierPreview control={props.form.control} /> : null}
+    </div>
+  );
+}
+
+/** Step 3, Shipping: where PR boxes go. */
+export function ShippingFields({
+  phoneLabel = 'Phone Number',
+  ...props
+}: SectionProps & { phoneLabel?: string }) {
+  return (
+    <div className="flex flex-col gap-5">
+      <TextField label="Full Name" autoComplete="name" {...fieldProps(props, 'fullName')} />
+      <TextField
+        label="Address Line 1"
+        autoComplete="address-line1"
+        placeholder="Street address"
+        {...fieldProps(props, 'addressLine1')}
+      />
+      <TextField
+        label="Address Line 2 (optional)"
+        autoComplete="address-line2"
+        placeholder="Apartment, suite, unit"
+        {...fieldProps(props, 'addressLine2')}
+      />
+      <div className="grid grid-cols-2 gap-x-4 gap-y-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.4fr)]">
+        <TextField
+          label="City"
+          autoComplete="address-level2"
+          className="col-span-2 sm:col-span-1"
+          {...fieldProps(props, 'city')}
+        />
+        <SelectField
+          label="State"
+          placeholder="State"
+          options={US_STATES}
+          autoComplete="address-level1"
+          {...fieldProps(props, 'state')}
+        />
+        <TextField
+          label="ZIP Code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          placeholder="12345"
+          {...fieldProps(props, 'zipCode')}
+        />
+      </div>
+      <TextField
+        label={phoneLabel}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="(555) 123-4567"
+        hint="The courier may call this number about your delivery."
+        {...fieldProps(props, 'shippingPhone')}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { ChevronDown } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { FieldError, Label } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
+
+/**
+ * A labelled native <select> that matches the text inputs (height, border, red when invalid), with its error tied
+ * to it by aria-describedby. Native: the system picker on phones and full keyboard support for short lists.
+ */
+export function SelectField({
+  id,
+  label,
+  error,
+  placeholder,
+  options,
+  className,
+  ...props
+}: ComponentProps<'select'> & {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  placeholder: string;
+  options: readonly string[];
+}) {
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <div className="relative">
+        <select
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="h-11 w-full cursor-pointer appearance-none rounded-lg border border-slate-300 bg-white pr-10 pl-3.5 text-base text-slate-900 transition-colors hover:border-slate-400 focus-visible:border-mint-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-mint-600 aria-invalid:border-red-600 aria-invalid:focus-visible:outline-red-600 has-[option[value='']:checked]:text-slate-500 sm:text-sm"
+          {...props}
+        >
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option} value={option} className="text-slate-900">
+              {option}
+            </option>
+          ))}
+        </select>
+        <ChevronDown
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500"
+        />
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}

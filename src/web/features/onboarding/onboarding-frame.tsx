@@ -1,0 +1,71 @@
+import { LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { Logo } from '../../components/logo';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { useSignOut } from '../../lib/use-session';
+
+/**
+ * The frame of the onboarding and profile pages: the logo, a Sign Out button (and any `actions`), then one card
+ * with the page's title. `wide` cards hold forms (the wizard, the profile); narrow ones a single short step.
+ */
+export function OnboardingFrame({
+  title,
+  description,
+  icon,
+  wide = false,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  icon?: ReactNode;
+  wide?: boolean;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  return (
+    <div className="flex min-h-screen flex-col bg-linear-to-br from-mint-50 via-white to-teal-50">
+      <header className="mx-auto flex w-full max-w-5xl items-center justify-between gap-3 px-4 py-4 sm:px-6">
+        <Logo />
+        <div className="flex items-center gap-1">
+          {actions}
+          <Button variant="ghost" size="sm" onClick={() => signOut(() => navigate('/signin'))}>
+            <LogOut aria-hidden="true" />
+            Sign Out
+          </Button>
+        </div>
+      </header>
+      <main
+        className={cn(
+          'flex flex-1 justify-center px-4 pb-16 sm:px-6',
+          wide ? 'items-start pt-2 sm:pt-6' : 'items-center',
+        )}
+      >
+        <div
+          className={cn(
+            'w-full rounded-2xl border border-slate-200 bg-white p-5 shadow-xl shadow-mint-900/5 sm:p-8',
+            wide ? 'max-w-2xl' : 'max-w-md',
+          )}
+        >
+          <div className="mb-6 flex flex-col items-center gap-2 text-center">
+            {icon ? (
+              <span
+                aria-hidden="true"
+                className="mb-1 inline-flex size-12 items-center justify-center rounded-full bg-mint-50 text-mint-700 [&_svg]:size-6"
+              >
+                {icon}
+              </span>
+            ) : null}
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+            {description ? <div className="text-sm text-slate-600">{description}</div> : null}
+          </div>
+          {children}
+        </div>
+      </main>
+    </div>
+  );
+}

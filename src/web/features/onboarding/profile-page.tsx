@@ -1,0 +1,216 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { LayoutDashboard, Save, UserRound } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { PROFILE_STEP_LABELS, type Profile, profileSchema } from '../../../shared/schemas/profile';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button, buttonVariants } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toast';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { sessionKey } from '../../lib/use-session';
+import {
+  type CreatorRecord,
+  meKey,
+  OnboardingApiError,
+  type PaypalConfirmation,
+  updateProfile,
+  useMe,
+} from './api/onboarding-api';
+import { PaypalConfirmDialog } from './components/paypal-confirm-dialog';
+import { BasicInfoFields, ShippingFields, SocialMediaFields } from './components/profile-fields';
+import { OnboardingFrame } from './onboarding-frame';
+import {
+  formValuesFromProfile,
+  PROFILE_FIELD_NAMES,
+  type ProfileField,
+  type ProfileFormValues,
+} from './profile-form';
+
+const isProfileField = (name: string): name is ProfileField =>
+  (PROFILE_FIELD_NAMES as readonly string[]).includes(name);
+
+const valuesOf = (creator: CreatorRecord) =>
+  formValuesFromProfile(creator.profile ? { ...creator.profile, email: creator.email } : null);
+
+/** /profile: the creator edits the profile the wizard made (same fields and messages), on one page. */
+export function ProfilePage() {
+  useDocumentTitle('Edit Profile');
+  const me = useMe();
+  return (
+    <OnboardingFrame
+      wide
+      title="Edit profile"
+      icon={<UserRound />}
+      description="Keep your details, platforms and shipping address up to date."
+      actions={
+        <Link to="/dashboard" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+          <LayoutDashboard aria-hidden="true" />
+          <span className="hidden sm:inline">Dashboard</span>
+          <span className="sr-only sm:hidden">Dashboard</span>
+        </Link>
+      }
+    >
+      {me.data?.profile ? (
+        <ProfileEditor creator={me.data} />
+      ) : me.data ? (
+        <Alert title="No profile yet">
+          <p>Set up your profile first.</p>
+          <Link to="/profile-setup" className={buttonVariants({ size: 'sm', className: 'mt-3' })}>
+            Set up profile
+          </Link>
+        </Alert>
+      ) : me.isError ? (
+        <Alert variant="destructive" title="Your profile could not be loaded">
+          <p>Please check your connection and try again.</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void me.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading your profile" />
+        </div>
+      )}
+    </OnboardingFrame>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-5 border-t border-slate-100 pt-6 first:border-0 first:pt-0"
+    >
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function ProfileEditor({ creator }: { creator: CreatorRecord }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const form = useForm<ProfileFormValues, unknown, Profile>({
+    resolver: zodResolver(profileSchema) as unknown as Resolver<ProfileFormValues, unknown, Profile>,
+    defaultValues: valuesOf(creator),
+  });
+  const { isDirty, isSubmitting } = form.formState;
+  /** The edit waiting for the PayPal change to be confirmed. */
+  const [pending, setPending] = useState<Profile | null>(null);
+  const savedPaypal = String(creator.profile?.paypalEmail ?? '').toLowerCase();
+
+  async function save(profile: Profile, confirmation?: PaypalConfirmation) {
+    const updated = await updateProfile(profile, confirmation);
+    queryClient.setQueryData(meKey, updated);
+    form.reset(valuesOf(updated));
+    toast({ title: 'Profile updated', description: 'Your changes have been saved.', variant: 'success' });
+    // The display name follows the profile's names.
+    void queryClient.invalidateQueries({ queryKey: sessionKey });
+  }
+
+  /** A 400 about one field marks that field; anything else is a toast. */
+  function showFailure(error: unknown) {
+    const failure = error instanceof OnboardingApiError ? error : null;
+    if (failure?.field && isProfileField(failure.field)) {
+      form.setError(failure.field, { type: 'server', message: failure.message }, { shouldFocus: true });
+    }
+    toast({
+      title: 'Failed to save profile',
+      description: failure?.fromServer ? failure.message : 'Please try again',
+      variant: 'destructive',
+    });
+  }
+
+  const submit = form.handleSubmit(async (profile) => {
+    if (profile.paypalEmail.toLowerCase() !== savedPaypal) {
+      setPending(profile);
+      return;
+    }
+    try {
+      await save(profile);
+    } catch (error) {
+      showFailure(error);
+    }
+  });
+
+  async function confirmPaypal(confirmation: PaypalConfirmation): Promise<string | null> {
+    if (!pending) return null;
+    try {
+      await save(pending, confirmation);
+      setPending(null);
+      return null;
+    } catch (error) {
+      const failure = error instanceof OnboardingApiError ? error : null;
+      if (failure?.field && isProfileField(failure.field)) {
+        setPending(null);
+        showFailure(error);
+        return null;
+      }
+      return failure?.fromServer ? failure.message : 'Failed to save profile';
+    }
+  }
+
+  const sectionProps = { form, idPrefix: id };
+  const [basic, social, shipping] = PROFILE_STEP_LABELS;
+
+  return (
+    <>
+      <div className="mb-6 flex flex-wrap items-center justify-center gap-2 text-sm text-slate-600">
+        <Badge data-testid="profile-tier">{creator.influencer_tier}</Badge>
+        <span>
+          {new Intl.NumberFormat('en-US').format(creator.total_followers)} followers across your platforms
+        </span>
+      </div>
+      <form noValidate onSubmit={submit} aria-label="Edit profile" className="flex flex-col gap-8">
+        <Section id={`${id}-basic`} title={basic}>
+          <BasicInfoFields {...sectionProps} />
+        </Section>
+        <Section id={`${id}-social`} title={social}>
+          <SocialMediaFields {...sectionProps} />
+        </Section>
+        <Section id={`${id}-shipping`} title={shipping}>
+          <ShippingFields {...sectionProps} phoneLabel="Shipping Phone Number" />
+        </Section>
+        <div className="sticky bottom-0 -mx-5 flex flex-col-reverse gap-3 border-t border-slate-200 bg-white/95 px-5 py-4 backdrop-blur sm:-mx-8 sm:flex-row sm:justify-end sm:px-8">
+          <Button
+            variant="outline"
+            size="lg"
+            disabled={!isDirty || isSubmitting}
+            onClick={() => form.reset(valuesOf(creator))}
+          >
+            Discard changes
+          </Button>
+          <Button type="submit" size="lg" disabled={!isDirty || isSubmitting}>
+            {isSubmitting ? (
+              <Spinner
+                className="[&>span:first-child]:size-4 [&>span:first-child]:border-2 [&>span:first-child]:border-white/40 [&>span:first-child]:border-t-white"
+                label="Saving"
+              />
+            ) : (
+              <Save aria-hidden="true" />
+            )}
+            Save Changes
+          </Button>
+        </div>
+      </form>
+      {pending ? (
+        <PaypalConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setPending(null);
+          }}
+          hasPassword={creator.provider === 'email'}
+          verifiedEmail={creator.email}
+          newPaypalEmail={pending.paypalEmail}
+          onConfirm={confirmPaypal}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../shared/schemas/session';
+import { firstNameOf, homePathFor } from './account-paths';
+
+const creator = (emailVerified: boolean): SessionUser => ({
+  id: 'u1',
+  name: 'Ana López',
+  email: 'ana@example.com',
+  image: null,
+  role: 'influencer',
+  influencer: { id: 1, username: 'analopez', emailVerified, profileCompleted: false },
+});
+
+describe('homePathFor', () => {
+  it('sends admins to campaign management, unverified creators to verification, others to /main', () => {
+    expect(homePathFor({ ...creator(true), role: 'admin', influencer: null })).toBe('/admin/campaigns');
+    expect(homePathFor(creator(false))).toBe('/email-verification');
+    expect(homePathFor({ ...creator(false), influencer: null })).toBe('/email-verification');
+    expect(homePathFor(creator(true))).toBe('/main');
+  });
+});
+
+describe('firstNameOf', () => {
+  it('takes the first word of the display name', () => {
+    expect(firstNameOf('  Ana María López ')).toBe('Ana');
+    expect(firstNameOf('kim')).toBe('kim');
+    expect(firstNameOf('')).toBe('there');
+    expect(firstNameOf(null)).toBe('there');
+  });
+});

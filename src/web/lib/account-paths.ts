@@ -1,0 +1,16 @@
+import type { SessionUser } from '../../shared/schemas/session';
+
+/**
+ * Where a signed-in person belongs after signing in (spec §4, §6): admins to /admin/campaigns; a creator whose email
+ * is not verified yet to /email-verification; any other creator to /main.
+ */
+export function homePathFor(user: SessionUser): string {
+  if (user.role === 'admin') return '/admin/campaigns';
+  if (!user.influencer?.emailVerified) return '/email-verification';
+  return '/main';
+}
+
+/** The first word of a display name, for greetings ("Welcome back, Ana!"). */
+export function firstNameOf(name: string | null | undefined): string {
+  return (name ?? '').trim().split(/\s+/)[0] || 'there';
+}

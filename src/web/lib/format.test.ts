@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatFollowers,
+  formatMillions,
+  formatRelative,
+  formatShortIsoDate,
+  formatThousands,
+  formatThousandsUsd,
+  formatUsd,
+} from './format';
+
+describe('formats', () => {
+  it('shows total reach in millions and total spent in thousands of dollars, one decimal', () => {
+    expect(formatMillions(12_400_000)).toBe('12.4M');
+    expect(formatMillions(0)).toBe('0.0M');
+    expect(formatMillions(850_000)).toBe('0.9M');
+    expect(formatThousandsUsd(3_200)).toBe('$3.2K');
+    expect(formatThousandsUsd(40)).toBe('$0.0K');
+    expect(formatThousandsUsd(0)).toBe('$0.0K');
+  });
+
+  it('shows a row reach in thousands', () => {
+    expect(formatThousands(850_000)).toBe('850K');
+    expect(formatThousands(1_250_000)).toBe('1,250K');
+    expect(formatThousands(500)).toBe('0.5K');
+    expect(formatThousands(0)).toBe('0K');
+  });
+
+  it('shows budgets in dollars and followers compactly', () => {
+    expect(formatUsd('12000')).toBe('$12,000');
+    expect(formatUsd('99.5')).toBe('$99.50');
+    expect(formatUsd(40)).toBe('$40');
+    expect(formatFollowers(950)).toBe('950');
+    expect(formatFollowers(5_000)).toBe('5K');
+    expect(formatFollowers(12_345)).toBe('12.3K');
+    expect(formatFollowers(1_200_000)).toBe('1.2M');
+  });
+
+  it('reads calendar dates without a time-zone shift and times relative to now', () => {
+    expect(formatShortIsoDate('2026-03-05')).toBe('Mar 5, 2026');
+    const now = new Date('2026-06-10T12:00:00Z');
+    expect(formatRelative('2026-06-10T11:59:30Z', now)).toBe('just now');
+    expect(formatRelative('2026-06-10T09:00:00Z', now)).toBe('3 hours ago');
+    expect(formatRelative('2026-06-09T10:00:00Z', now)).toBe('yesterday');
+  });
+});

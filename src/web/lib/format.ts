@@ -1,0 +1,79 @@
+/** Number and money formats shared by the admin and creator screens (spec §2, §9). */
+
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+
+/** Total reach in millions with one decimal: 12_400_000 → '12.4M'. */
+export function formatMillions(value: number): string {
+  return `${(Math.round(value / 100_000) / 10).toFixed(1)}M`;
+}
+
+/** Dollars in thousands with one decimal: 3_200 → '$3.2K'. */
+export function formatThousandsUsd(value: number): string {
+  return `$${(Math.round(value / 100) / 10).toFixed(1)}K`;
+}
+
+/** A reach in thousands: 850_000 → '850K', 1_250_000 → '1,250K', 500 → '0.5K', 0 → '0K'. */
+export function formatThousands(value: number): string {
+  if (value === 0) return '0K';
+  if (Math.abs(value) < 1_000) return `${(value / 1_000).toFixed(1)}K`;
+  return `${whole.format(Math.round(value / 1_000))}K`;
+}
+
+/** A budget (decimal string or number) in dollars: '12000' → '$12,000', '99.5' → '$99.50'. */
+export function formatUsd(value: string | number): string {
+  const amount = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(amount)) return '$0';
+  return Number.isInteger(amount)
+    ? usd.format(amount)
+    : new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
+}
+
+/** A follower count, compact: 950 → '950', 5_000 → '5K', 12_345 → '12.3K', 1_200_000 → '1.2M'. */
+export function formatFollowers(value: number): string {
+  if (value < 1_000) return whole.format(value);
+  if (value < 999_950) return `${trimZero((Math.round(value / 100) / 10).toFixed(1))}K`;
+  return `${trimZero((Math.round(value / 100_000) / 10).toFixed(1))}M`;
+}
+
+function trimZero(text: string): string {
+  return text.endsWith('.0') ? text.slice(0, -2) : text;
+}
+
+/** A whole number with separators: 1234 → '1,234'. */
+export function formatNumber(value: number): string {
+  return whole.format(value);
+}
+
+/** 'Mar 5, 2026' for a timestamp (local time). */
+export function formatShortDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+/** 'Mar 5, 2026' for an ISO calendar date (YYYY-MM-DD), with no time-zone shift. */
+export function formatShortIsoDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** '3 hours ago', 'yesterday', 'Mar 5, 2026' (older than a week). */
+export function formatRelative(iso: string, now: Date = new Date()): string {
+  const then = new Date(iso);
+  const seconds = Math.round((now.getTime() - then.getTime()) / 1000);
+  const rtf = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+  if (seconds < 60) return 'just now';
+  if (seconds < 3_600) return rtf.format(-Math.floor(seconds / 60), 'minute');
+  if (seconds < 86_400) return rtf.format(-Math.floor(seconds / 3_600), 'hour');
+  if (seconds < 7 * 86_400) return rtf.format(-Math.floor(seconds / 86_400), 'day');
+  return formatShortDate(iso);
+}

@@ -1,0 +1,216 @@
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { influencers } from '../../src/db/schema/influencers';
+import { createAuth } from '../../src/server/auth';
+import { silentLogger } from '../../src/server/logger';
+import { upsertAdmin } from '../../src/server/services/admin-accounts';
+import { ADMIN_INVALID_CREDENTIALS, providerNotConfiguredMessage } from '../../src/shared/schemas/auth';
+import { launchBrowser } from '../support/browser';
+import { type E2EServer, startE2EServer } from '../support/e2e-server';
+import { insertCampaigns } from '../support/factories';
+import { freePort } from '../support/free-port';
+import { testEnv } from '../support/test-app';
+
+const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
+
+describe('accounts in the browser', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const env = { APP_URL: `http://127.0.0.1:${port}` };
+    server = await startE2EServer({
+      port,
+      env,
+      seed: async (db) => {
+        await insertCampaigns(db, 3, (i) => ({ name: `Creator Home Campaign ${i + 1}` }));
+        await upsertAdmin(db, createAuth({ db, env: testEnv(env), logger: silentLogger() }), ADMIN);
+      },
+    });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  beforeEach(async () => {
+    const context = await browser.newContext();
+    page = await context.newPage();
+  });
+
+  afterEach(async () => {
+    await page?.context().close();
+  });
+
+  const path = () => new URL(page.url()).pathname;
+
+  async function signUp(name: string, email: string, password: string) {
+    await page.goto(`${server.url}/signup`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Sign Up');
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+  }
+
+  async function signIn(email: string, password: string) {
+    await page.goto(`${server.url}/signin`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Sign In');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  }
+
+  async function adminSignIn(username: string, password: string) {
+    await page.goto(`${server.url}/admin`);
+    await page.getByLabel('Username or email').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  }
+
+  it('email sign-up makes an influencer and goes to email verification; sign out and sign in again', async () => {
+    await signUp('Ana María López', 'ana@example.com', 'a-strong-password');
+    await page.waitForURL(`${server.url}/email-verification`);
+    const [row] = await server.db.select().from(influencers).where(eq(influencers.email, 'ana@example.com'));
+    expect(row).toMatchObject({
+      name: 'Ana María López',
+      provider: 'email',
+      emailVerified: false,
+      userType: 'influencer',
+    });
+    expect(row?.authUserId).toBeTruthy();
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${server.url}/signin`);
+    // The session is really gone: a creator page sends the visitor back to sign in.
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(`${server.url}/signin`);
+
+    await signIn('ana@example.com', 'a-strong-password');
+    await page.waitForURL(`${server.url}/email-verification`);
+    // Signing in again does not make a second influencer.
+    expect(
+      await server.db.select().from(influencers).where(eq(influencers.email, 'ana@example.com')),
+    ).toHaveLength(1);
+  });
+
+  it('a verified creator signs in to /main, sees campaigns and is greeted on the dashboard', async () => {
+    await signUp('Kim Park', 'kim@example.com', 'another-password');
+    await page.waitForURL(`${server.url}/email-verification`);
+    await server.db
+      .update(influencers)
+      .set({ emailVerified: true, profileCompleted: true })
+      .where(eq(influencers.email, 'kim@example.com'));
+    await page.context().clearCookies();
+
+    await signIn('kim@example.com', 'another-password');
+    await page.waitForURL(`${server.url}/main`);
+    await expect.poll(() => page.locator('h1').textContent()).toContain('Hi Kim');
+    await expect.poll(() => page.locator('[data-testid="campaign-card"]').count()).toBe(3);
+
+    await page.goto(`${server.url}/dashboard`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Welcome back, Kim!');
+  });
+
+  it('shows the server error in the form when the password is wrong, and field messages when empty', async () => {
+    await page.goto(`${server.url}/signin`);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect.poll(() => page.getByText('Please enter a valid email address').count()).toBe(1);
+    await expect.poll(() => page.getByText('Password is required').count()).toBe(1);
+
+    await signIn('nobody@example.com', 'wrong-password');
+    await expect.poll(() => page.getByTestId('auth-error').textContent()).toBe('Invalid email or password');
+    expect(path()).toBe('/signin');
+  });
+
+  it('an unconfigured provider explains itself in a toast and stays on the page', async () => {
+    await page.goto(`${server.url}/signin`);
+    const google = page.locator('[data-provider="google"]');
+    expect(await google.getAttribute('data-available')).toBe('false');
+    await google.click();
+    const toast = page.getByTestId('toast');
+    await expect.poll(() => toast.count()).toBe(1);
+    expect(await toast.textContent()).toContain('Social login failed');
+    expect(await toast.textContent()).toContain(providerNotConfiguredMessage('google'));
+
+    await page.locator('[data-provider="tiktok"]').click();
+    // One toast at a time: the TikTok one replaces the Google one.
+    await expect.poll(() => toast.first().textContent()).toContain('TikTok login failed');
+    expect(await toast.count()).toBe(1);
+    expect(await toast.textContent()).toContain(
+      `Failed to authenticate with TikTok: ${providerNotConfiguredMessage('tiktok')}`,
+    );
+    expect(path()).toBe('/signin');
+  });
+
+  it('a failed provider return shows Authentication Error, then goes to /signin after 3 seconds', async () => {
+    await page.goto(`${server.url}/auth/callback?provider=google&error=access_denied`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Authentication Error');
+    expect(await page.getByText('Redirecting to sign in page...').count()).toBe(1);
+    const shownAt = Date.now();
+    await page.waitForURL(`${server.url}/signin`, { timeout: 10_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(2_000);
+  });
+
+  it('a signed-out visitor opening /dashboard is sent to /signin, and /admin/campaigns to /admin', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(`${server.url}/signin`);
+    await page.goto(`${server.url}/admin/campaigns`);
+    await page.waitForURL(`${server.url}/admin`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Admin Sign In');
+  });
+
+  it('a wrong admin password shows the alert text exactly', async () => {
+    await page.goto(`${server.url}/admin`);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect.poll(() => page.getByText('Username is required').count()).toBe(1);
+    await expect.poll(() => page.getByText('Password is required').count()).toBe(1);
+
+    await adminSignIn(ADMIN.username, 'not-the-password');
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe(ADMIN_INVALID_CREDENTIALS);
+    expect(path()).toBe('/admin');
+  });
+
+  it('an admin signs in to /admin/campaigns and sees the creators; sign out ends it', async () => {
+    await adminSignIn(ADMIN.username, ADMIN.password);
+    await page.waitForURL(`${server.url}/admin/campaigns`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Campaign Management');
+
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Influencers' }).click();
+    await page.waitForURL(`${server.url}/admin/influencers`);
+    await expect.poll(() => page.getByTestId('influencer-row').count()).toBeGreaterThanOrEqual(2);
+    await page.getByLabel('Search creators').fill('ana@');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => page.getByTestId('influencer-row').count()).toBe(1);
+    expect(await page.getByTestId('influencer-row').textContent()).toContain('ana@example.com');
+
+    await page.goto(`${server.url}/admin/settings`);
+    await expect.poll(() => page.getByTestId('admin-email').textContent()).toBe(ADMIN.email);
+
+    // Already signed in: /admin goes straight on.
+    await page.goto(`${server.url}/admin`);
+    await page.waitForURL(`${server.url}/admin/campaigns`);
+
+    await page.getByRole('button', { name: 'Sign Out' }).first().click();
+    await page.waitForURL(`${server.url}/signin`);
+    await page.goto(`${server.url}/admin/influencers`);
+    await page.waitForURL(`${server.url}/admin`);
+  });
+
+  it('a creator opening an admin page is sent to the admin sign-in, with no admin UI', async () => {
+    await signIn('ana@example.com', 'a-strong-password');
+    await page.waitForURL(`${server.url}/email-verification`);
+    await page.goto(`${server.url}/admin/campaigns`);
+    await page.waitForURL(`${server.url}/admin`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Admin Sign In');
+    expect(await page.getByText('Campaign Management').count()).toBe(0);
+    // The server refuses the admin API to a creator whatever the browser shows.
+    const status = await page.evaluate(async () => (await fetch('/api/admin/influencers')).status);
+    expect(status).toBe(403);
+  });
+});

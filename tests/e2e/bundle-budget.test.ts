@@ -1,0 +1,88 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../../src/server/project-root';
+
+/** The JavaScript that / loads before it is interactive, gzipped, must stay under this. */
+const BUDGET_BYTES = 150 * 1024;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const webDir = path.join(projectRoot(), 'dist/web');
+
+function readBuild(): { html: string; manifest: Manifest } {
+  const manifestFile = path.join(webDir, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) {
+    throw new Error('dist/web/.vite/manifest.json is missing: run `npm run build` (build.manifest is on)');
+  }
+  return {
+    html: readFileSync(path.join(webDir, 'index.html'), 'utf8'),
+    manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest,
+  };
+}
+
+/**
+ * Every JavaScript file / loads up front: the module scripts and modulepreloads of index.html, and all chunks they
+ * import statically (dynamic imports, i.e. lazy pages, load later and do not count).
+ */
+function initialJavaScript(html: string, manifest: Manifest): string[] {
+  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+  const byKey = new Map(Object.entries(manifest));
+  const referenced = [
+    ...html.matchAll(/<script[^>]+type="module"[^>]*src="\/([^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g),
+  ].map((match) => match[1]!);
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const key of byFile.get(file)?.imports ?? []) {
+      const chunk = byKey.get(key);
+      if (chunk?.file.endsWith('.js')) visit(chunk.file);
+    }
+  };
+  for (const file of referenced) visit(file);
+  return [...files];
+}
+
+describe('JavaScript budget of /', () => {
+  it(`loads at most ${BUDGET_BYTES / 1024} KB of gzipped JavaScript before it is interactive`, () => {
+    const { html, manifest } = readBuild();
+    const files = initialJavaScript(html, manifest);
+    expect(files.length).toBeGreaterThan(0);
+    const sizes = files.map((file) => ({
+      file,
+      gzip: gzipSync(readFileSync(path.join(webDir, file)), { level: 9 }).length,
+    }));
+    const total = sizes.reduce((sum, { gzip }) => sum + gzip, 0);
+    const report = sizes.map(({ file, gzip }) => `${file}: ${(gzip / 1024).toFixed(1)} KB`).join('\n');
+    console.info(`JavaScript for / (gzip): ${(total / 1024).toFixed(1)} KB\n${report}`);
+    expect(total, report).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+
+  it('keeps lazy pages out of the first load', () => {
+    const { html, manifest } = readBuild();
+    const initial = new Set(initialJavaScript(html, manifest));
+    const lazy = Object.values(manifest).filter((chunk) => chunk.isDynamicEntry);
+    const lazySources = lazy.map((chunk) => chunk.src);
+    // The legal pages, the coming-soon page and the photo gallery load only when used.
+    expect(lazySources).toEqual(
+      expect.arrayContaining([
+        'src/web/features/legal/terms-page.tsx',
+        'src/web/features/legal/privacy-page.tsx',
+        'src/web/features/landing/coming-soon-page.tsx',
+        'src/web/features/campaigns/components/gallery-dialog.tsx',
+      ]),
+    );
+    for (const chunk of lazy) expect(initial.has(chunk.file), chunk.src).toBe(false);
+  });
+});

@@ -1,0 +1,275 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CampaignRow } from '../../src/db/schema/campaigns';
+import { seriousAxeViolations } from '../support/axe';
+import { launchBrowser } from '../support/browser';
+import { type E2EServer, startE2EServer } from '../support/e2e-server';
+import { insertCampaign } from '../support/factories';
+
+const GALLERY = [
+  '/images/creators/creator-01.svg',
+  '/images/creators/creator-02.svg',
+  '/images/creators/creator-03.svg',
+  '/images/creators/creator-04.svg',
+];
+
+const SIGNED_IN = {
+  user: {
+    id: 'u1',
+    name: 'Ana Creator',
+    email: 'ana@example.com',
+    image: null,
+    role: 'influencer',
+    influencer: { id: 1, username: 'ana', emailVerified: true, profileCompleted: true },
+  },
+};
+
+describe('campaign page in the browser', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let active: CampaignRow;
+  let ended: CampaignRow;
+
+  beforeAll(async () => {
+    server = await startE2EServer({
+      seed: async (db) => {
+        ended = await insertCampaign(db, {
+          name: 'Autumn Knitwear',
+          brand: 'Northwind Apparel',
+          platform: 'youtube',
+          status: 'ended',
+          followersRequired: 5000,
+          applicationsCount: 1234,
+          gallery: [],
+          imageUrl: '/images/creators/creator-09.svg',
+          createdAt: new Date(Date.UTC(2026, 0, 1)),
+        });
+        active = await insertCampaign(db, {
+          name: 'Glow Serum Launch',
+          brand: 'Lumière Skin',
+          platform: 'instagram',
+          type: 'gifting_paid',
+          description: 'Share your morning routine with our new glow serum.',
+          requirements: ['1 Reel of at least 30 seconds', 'Tag @lumiereskin'],
+          deadline: '2030-03-01',
+          reward: 40,
+          applicationsCount: 12,
+          followersRequired: 0,
+          status: 'active',
+          imageUrl: '/images/creators/creator-10.svg',
+          gallery: GALLERY,
+          tags: ['Beauty', 'Skincare'],
+          createdAt: new Date(Date.UTC(2026, 0, 2)),
+        });
+      },
+    });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  beforeEach(async () => {
+    context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  const url = (campaign: CampaignRow) => `${server.url}/campaign/${campaign.id}`;
+  const card = (title: string) =>
+    page.locator('div.rounded-xl', { has: page.getByRole('heading', { name: title, exact: true }) }).last();
+
+  it('shows the campaign: hero, badges and every card, with the upload deadline a week later', async () => {
+    await page.goto(url(active));
+    expect(await page.locator('h1').textContent()).toBe('Glow Serum Launch');
+    expect(await page.title()).toBe('Glow Serum Launch | Mintbox');
+
+    const heroImages = await page
+      .getByTestId('campaign-hero-images')
+      .locator('img')
+      .evaluateAll((images) => images.map((i) => i.getAttribute('src')));
+    expect(heroImages).toEqual(GALLERY.slice(0, 3));
+
+    const highlights = page.getByRole('list', { name: 'Highlights' });
+    expect(await highlights.locator('li').allInnerTexts()).toEqual([
+      'Active Campaign',
+      'Top Creator',
+      'Responds Fast',
+    ]);
+
+    for (const title of [
+      'Campaign Overview',
+      'Campaign Schedule',
+      'Participation Guide',
+      'Content Guideline',
+      'Reward Details',
+      'Campaign Stats',
+    ]) {
+      expect(await page.getByRole('heading', { name: title, exact: true }).count(), title).toBe(1);
+    }
+    const overview = await card('Campaign Overview').textContent();
+    expect(overview).toContain('Lumière Skin');
+    expect(overview).toContain('Instagram');
+    expect(overview).toContain('PR Box + Mint');
+
+    expect(await page.getByTestId('application-deadline').textContent()).toBe('March 1, 2030');
+    expect(await page.getByTestId('upload-deadline').textContent()).toBe('March 8, 2030');
+
+    expect(await card('Participation Guide').textContent()).toContain(
+      'Share your morning routine with our new glow serum.',
+    );
+    expect(await page.getByTestId('requirements').locator('li').allInnerTexts()).toEqual([
+      '1 Reel of at least 30 seconds',
+      'Tag @lumiereskin',
+    ]);
+    expect(await page.getByTestId('campaign-reward').textContent()).toBe('40 Mint');
+    expect(await page.getByTestId('applications-count').textContent()).toBe('12');
+    expect(await page.getByTestId('followers-required').textContent()).toBe('Any');
+    const status = page.locator('[data-status]');
+    expect(await status.getAttribute('data-status')).toBe('active');
+    expect(await status.getAttribute('class')).toContain('bg-green-100');
+
+    // Signed out: sign in to apply and to read the guidelines.
+    const header = page.getByTestId('campaign-header');
+    expect(await header.getByRole('link', { name: 'Sign In to Apply' }).getAttribute('href')).toBe('/signin');
+    expect(await page.getByRole('link', { name: 'Sign In to Access Guidelines' }).getAttribute('href')).toBe(
+      '/signin',
+    );
+    expect(await page.getByRole('button', { name: 'Access Guidelines' }).count()).toBe(0);
+  });
+
+  it('an ended campaign has no Active Campaign badge, a red status and its follower requirement', async () => {
+    await page.goto(url(ended));
+    expect(await page.locator('h1').textContent()).toBe('Autumn Knitwear');
+    expect(await page.getByRole('list', { name: 'Highlights' }).locator('li').allInnerTexts()).toEqual([
+      'Top Creator',
+      'Responds Fast',
+    ]);
+    expect(await page.locator('[data-status]').getAttribute('class')).toContain('bg-red-100');
+    expect(await page.getByTestId('followers-required').textContent()).toBe('5,000');
+    expect(await page.getByTestId('applications-count').textContent()).toBe('1,234');
+    // No gallery: the campaign's own image.
+    expect(
+      await page
+        .getByTestId('campaign-hero-images')
+        .locator('img')
+        .evaluateAll((i) => i.map((e) => e.getAttribute('src'))),
+    ).toEqual(['/images/creators/creator-09.svg']);
+  });
+
+  it('Show All Photos opens the gallery dialog, which Escape closes', async () => {
+    await page.goto(url(active));
+    const trigger = page.getByRole('button', { name: 'Show All Photos' });
+    await trigger.click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.count()).toBe(1);
+    expect(await dialog.getByRole('heading', { name: 'Glow Serum Launch' }).count()).toBe(1);
+    expect(
+      await dialog.locator('img').evaluateAll((images) => images.map((i) => i.getAttribute('src'))),
+    ).toEqual(GALLERY);
+    await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // From the keyboard, and closed with its close button.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.count()).toBe(1);
+    await page.getByRole('button', { name: 'Close photos' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  it('the header hides on scroll down and returns on scroll up; Back and the logo lead home', async () => {
+    await page.goto(url(active));
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Glow Serum Launch');
+    const header = page.getByTestId('campaign-header');
+    await page.mouse.move(640, 600);
+    await page.mouse.wheel(0, 500);
+    await expect.poll(() => header.getAttribute('data-state')).toBe('hidden');
+    await expect
+      .poll(() => header.evaluate((el) => el.getBoundingClientRect().bottom))
+      .toBeLessThanOrEqual(0);
+    await page.mouse.wheel(0, -150);
+    await expect.poll(() => header.getAttribute('data-state')).toBe('visible');
+
+    expect(await header.getByRole('link', { name: 'Mintbox' }).getAttribute('href')).toBe('/');
+    await header.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(`${server.url}/`);
+  });
+
+  it('Back returns to the search the visitor came from', async () => {
+    await page.goto(`${server.url}/?platform=instagram`);
+    await page.getByRole('link', { name: 'Glow Serum Launch' }).click();
+    await page.waitForURL(url(active));
+    await page.getByTestId('campaign-header').getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(`${server.url}/?platform=instagram`);
+  });
+
+  it('shows a skeleton while the campaign loads', async () => {
+    await page.goto(server.url);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/campaigns/*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('link', { name: 'Autumn Knitwear' }).click();
+    await expect.poll(() => page.getByTestId('campaign-skeleton').count()).toBe(1);
+    release();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Autumn Knitwear');
+    expect(await page.getByTestId('campaign-skeleton').count()).toBe(0);
+  });
+
+  it('a signed-in user sees their name, Dashboard and Sign Out, and can open the guidelines', async () => {
+    await page.route('**/api/session', (route) => route.fulfill({ json: SIGNED_IN }));
+    await page.goto(url(active));
+    const header = page.getByTestId('campaign-header');
+    await expect.poll(() => header.getByText('Ana Creator').count()).toBe(1);
+    expect(await header.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(await header.getByRole('button', { name: 'Sign Out' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Sign In to Apply' }).count()).toBe(0);
+
+    const open = page.getByRole('button', { name: 'Access Guidelines' });
+    const guidelines = page.getByTestId('content-guidelines');
+    expect(await guidelines.isVisible()).toBe(false);
+    await open.click();
+    expect(await open.getAttribute('aria-expanded')).toBe('true');
+    expect(await guidelines.textContent()).toContain('Submit the link to your post by March 8, 2030.');
+  });
+
+  it('the page HTML carries the campaign for link previews', async () => {
+    const response = await page.request.get(url(active));
+    const html = await response.text();
+    expect(html).toContain('<meta property="og:title" content="Glow Serum Launch | Mintbox" />');
+    expect(html).toContain('/images/creators/creator-01.svg');
+  });
+
+  it('fits a 375 px screen and has no serious accessibility violations', async () => {
+    await page.goto(url(active));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.reload();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Glow Serum Launch');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const header = page.getByTestId('campaign-header');
+    const apply = header.getByRole('link', { name: 'Sign In to Apply' });
+    const box = await apply.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  it('an unknown path has no serious accessibility violations', async () => {
+    await page.goto(`${server.url}/404-path`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('404 Page Not Found');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});

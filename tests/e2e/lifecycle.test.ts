@@ -1,0 +1,346 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuth } from '../../src/server/auth';
+import { silentLogger } from '../../src/server/logger';
+import { upsertAdmin } from '../../src/server/services/admin-accounts';
+import { addDaysToIsoDate } from '../../src/shared/dates';
+import { seriousAxeViolations } from '../support/axe';
+import { launchBrowser } from '../support/browser';
+import { captureMailer } from '../support/capture-mailer';
+import { createReadyCreator } from '../support/creators';
+import { type E2EServer, startE2EServer } from '../support/e2e-server';
+import { freePort } from '../support/free-port';
+import { createTestApp, testEnv } from '../support/test-app';
+
+const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
+const CREATOR = { email: 'ana@example.com', name: 'Ana Lopez', password: 'correct horse battery' };
+const CAMPAIGN = 'Glow Beauty Serum';
+/** A real 160×100 PNG (a checkerboard), small enough to live in the test. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAKAAAABkCAIAAACO1KzYAAABD0lEQVR42u3cMQ0AIAxFwTrAKSOWsIMXDNRDhw7NJew/ebc2xDq7/O5/5We3ZzeEBiw0YKEBAwZsF7BdwHYBAxYasNCAhQZsF7BdwHYBAxYasNCAhQYMuBVYrNm7gAELDVhowIAB2wVsF7BdwICFBiw0YKEB2wVsF7BdwICFBiw0YKEBA+4FFstVpdCAhQYMGLBdwHYB2wUMWGjAQgMWGrBdwHYB2wUMWGjAQgMWGjBgwHb9k2XXVaVdwICFBiw0YKEB2wVsF7BdwICFBiw0YKEB2wVsF7BdwICFBiw0YKH9kwXJVaVdwHYB2wUMWGjAQgMWGrBdwHYB2wUMWGjAQgMWGjBgwHYB2wUMWOjRuwknICBoSDBA7AAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** Set LIFECYCLE_SCREENSHOTS=/some/dir to keep 375 px and 1280 px screenshots of the pages on the way. */
+const SHOTS = process.env.LIFECYCLE_SCREENSHOTS;
+
+describe('a campaign from creation to the creator’s reward, in the browser', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  let adminContext: BrowserContext;
+  let creatorContext: BrowserContext;
+  let admin: Page;
+  let creator: Page;
+  const mailer = captureMailer();
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const env = { APP_URL: `http://127.0.0.1:${port}` };
+    server = await startE2EServer({
+      port,
+      env,
+      deps: { mailer },
+      seed: async (db) => {
+        await upsertAdmin(db, createAuth({ db, env: testEnv(env), logger: silentLogger() }), ADMIN);
+      },
+    });
+    // A verified creator with a completed profile (5,000 Instagram followers), made through the API in-process.
+    await createReadyCreator(createTestApp(server.db), server.db, {
+      email: CREATOR.email,
+      name: CREATOR.name,
+      instagram: 5000,
+    });
+    browser = await launchBrowser();
+    adminContext = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+    creatorContext = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+    admin = await adminContext.newPage();
+    creator = await creatorContext.newPage();
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const text = (locator: Locator) => locator.innerText().catch(() => '');
+  const settle = (page: Page) => page.waitForLoadState('networkidle');
+
+  async function shoot(page: Page, name: string) {
+    if (!SHOTS) return;
+    const size = page.viewportSize()!;
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await settle(page);
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize(size);
+  }
+
+  /** At 375 px the page must not scroll sideways. */
+  async function fitsPhone(page: Page) {
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 375, height: 812 });
+    await settle(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    await page.setViewportSize(size);
+    return width;
+  }
+
+  it('runs the whole lifecycle: add, apply, accept, ship, deliver, submit, request changes, approve', async () => {
+    // --- The admin signs in and adds a campaign with an uploaded image.
+    await admin.goto(`${server.url}/admin`);
+    await admin.getByLabel('Username or email').fill(ADMIN.username);
+    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await admin.waitForURL(`${server.url}/admin/campaigns`);
+    await expect.poll(() => text(admin.locator('h1'))).toBe('Campaign Management');
+    await expect.poll(() => text(admin.getByTestId('stat-total-campaigns'))).toBe('0');
+    await expect.poll(() => text(admin.getByTestId('admin-empty-state'))).toContain('No campaigns yet');
+
+    await admin.getByRole('button', { name: 'Add Campaign' }).first().click();
+    const form = admin.getByRole('dialog');
+    await expect.poll(() => form.count()).toBe(1);
+    // Saving an empty form shows the schema's messages.
+    await form.getByRole('button', { name: 'Add Campaign' }).click();
+    await expect.poll(() => text(form)).toContain('Name is required');
+    await expect.poll(() => text(form)).toContain('Upload an image for the campaign');
+
+    await form.getByLabel('Name', { exact: true }).fill(CAMPAIGN);
+    await form.getByLabel('Brand', { exact: true }).fill('Lumiere');
+    await form.getByLabel('Platform').selectOption('instagram');
+    await form.getByLabel('Campaign type').selectOption('gifting_paid');
+    await form.getByLabel('Description').fill('Show your morning routine with our new serum.');
+    // A file that is not an image is refused before any upload.
+    await form.getByLabel('Campaign image').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hello'),
+    });
+    await expect.poll(() => text(form)).toContain('Only PNG, JPEG, WebP or GIF images are accepted.');
+    await form
+      .getByLabel('Campaign image')
+      .setInputFiles({ name: 'serum.png', mimeType: 'image/png', buffer: PNG });
+    await expect
+      .poll(() =>
+        form
+          .getByTestId('image-preview')
+          .getAttribute('src')
+          .catch(() => null),
+      )
+      .toMatch(/^\/uploads\/[0-9a-f]{24}\.png$/);
+    const today = new Date().toISOString().slice(0, 10);
+    await form.getByLabel('Application deadline').fill(addDaysToIsoDate(today, 14));
+    await form.getByLabel('Status').selectOption('active');
+    await form.getByLabel('Reward (Mint)').fill('40');
+    await form.getByLabel('Budget (USD)').fill('12000');
+    await form.getByLabel('Followers required').fill('1000');
+    await form.getByLabel('Reach').fill('850000');
+    await form.getByLabel('Box count (optional)').fill('5');
+    for (const requirement of ['One Reel of at least 30 seconds', 'Tag @lumiere']) {
+      await form.getByLabel('New requirements entry').fill(requirement);
+      await form.getByLabel('New requirements entry').press('Enter');
+    }
+    await form.getByLabel('New tags entry').fill('Beauty');
+    await form.getByRole('button', { name: 'Add tag' }).click();
+    await form.getByRole('button', { name: 'Add Campaign' }).click();
+    await expect.poll(() => form.count()).toBe(0);
+
+    const row = admin.getByTestId('campaign-row').filter({ hasText: CAMPAIGN });
+    await expect.poll(() => row.count()).toBe(1);
+    const rowText = await text(row);
+    expect(rowText).toContain('Lumiere');
+    expect(rowText).toContain('$12,000');
+    expect(rowText).toContain('850K');
+    expect(await row.locator('[data-status]').getAttribute('data-status')).toBe('active');
+    expect(await row.locator('[data-icon]').getAttribute('data-icon')).toBe('beauty');
+    expect(await text(row.getByTestId('influencers-count'))).toBe('0 / 5');
+    await expect.poll(() => text(admin.getByTestId('stat-total-campaigns'))).toBe('1');
+    expect(await text(admin.getByTestId('stat-total-reach'))).toBe('0.9M');
+    expect(await text(admin.getByTestId('stat-total-spent'))).toBe('$0.0K');
+    const campaignId = Number(await row.getAttribute('data-campaign-id'));
+    expect(campaignId).toBeGreaterThan(0);
+
+    // The search filters on the server and lives in the URL.
+    await admin.getByLabel('Search campaigns').fill('no such thing');
+    await expect.poll(() => new URL(admin.url()).searchParams.get('q')).toBe('no such thing');
+    await expect.poll(() => text(admin.getByTestId('admin-empty-state'))).toContain('No campaigns match');
+    await admin.getByLabel('Search campaigns').fill('serum');
+    await expect.poll(() => row.count()).toBe(1);
+    await shoot(admin, 'admin-campaigns');
+    expect(await fitsPhone(admin)).toBeLessThanOrEqual(375);
+
+    // --- It is on the public home page, with its image.
+    await creator.goto(server.url);
+    const card = creator.getByRole('link', { name: CAMPAIGN });
+    await expect.poll(() => card.count()).toBeGreaterThan(0);
+    expect(await creator.locator(`img[src^="/uploads/"]`).count()).toBeGreaterThan(0);
+
+    // --- The creator signs in and applies from the campaign page.
+    await creator.goto(`${server.url}/signin`);
+    await creator.getByLabel('Email', { exact: true }).fill(CREATOR.email);
+    await creator.getByLabel('Password', { exact: true }).fill(CREATOR.password);
+    await creator.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await creator.waitForURL(`${server.url}/main`);
+    await creator.goto(`${server.url}/campaign/${campaignId}`);
+    await expect.poll(() => text(creator.locator('h1'))).toBe(CAMPAIGN);
+    const panel = creator.getByTestId('apply-panel');
+    await creator.getByRole('button', { name: 'Apply Now' }).click();
+    const applyDialog = creator.getByRole('dialog');
+    await applyDialog
+      .getByLabel('Why are you a good fit? (optional)')
+      .fill('My followers love skincare routines.');
+    await applyDialog.getByRole('button', { name: 'Send Application' }).click();
+    await expect.poll(() => applyDialog.count()).toBe(0);
+    await expect.poll(() => text(panel)).toContain('Applied');
+    expect(await panel.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toContain(
+      '/dashboard',
+    );
+    await expect.poll(() => text(creator.getByTestId('applications-count'))).toBe('1');
+
+    // --- The admin reviews the applicant and accepts them with a message.
+    await admin.goto(`${server.url}/admin/campaigns`);
+    await admin.getByRole('link', { name: CAMPAIGN }).first().click();
+    await admin.waitForURL(`${server.url}/admin/campaigns/${campaignId}`);
+    const applicant = admin.getByTestId('applicant').filter({ hasText: CREATOR.name });
+    await expect.poll(() => applicant.count()).toBe(1);
+    const applicantText = await text(applicant);
+    expect(applicantText).toContain('My followers love skincare routines.');
+    expect(applicantText).toContain('5K');
+    expect(applicantText).toContain('Beauty, Lifestyle');
+    expect(applicantText).toContain('TX');
+    await applicant.getByRole('button', { name: `Accept ${CREATOR.name}` }).click();
+    const decide = admin.getByRole('dialog');
+    await decide.getByLabel('Message to the creator (optional)').fill('Welcome aboard!');
+    await decide.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect.poll(() => applicant.getAttribute('data-status')).toBe('accepted');
+    expect(mailer.sent.at(-1)).toMatchObject({ to: CREATOR.email, subject: `You're in: ${CAMPAIGN}` });
+    await expect.poll(() => text(admin.getByTestId('accepted-count'))).toBe('1 / 5');
+
+    // --- ... and records the tracking number.
+    await applicant.getByLabel('Carrier').fill('UPS');
+    await applicant.getByLabel('Tracking number').fill('1Z999AA10123456784');
+    await applicant.getByRole('button', { name: 'Mark shipped' }).click();
+    await expect.poll(() => applicant.getAttribute('data-status')).toBe('shipped');
+    expect(mailer.sent.at(-1)?.text).toContain('1Z999AA10123456784');
+    await shoot(admin, 'admin-review');
+    expect(await fitsPhone(admin)).toBeLessThanOrEqual(375);
+
+    // --- The creator sees the shipment on the dashboard and confirms delivery.
+    await creator.goto(`${server.url}/dashboard`);
+    await expect.poll(() => text(creator.locator('h1'))).toBe('Welcome back, Ana!');
+    await creator.getByRole('tab', { name: 'My Campaigns' }).click();
+    await expect.poll(() => new URL(creator.url()).searchParams.get('tab')).toBe('campaigns');
+    const mine = creator.getByRole('tabpanel').getByTestId('my-campaign').filter({ hasText: CAMPAIGN });
+    await expect.poll(() => mine.count()).toBe(1);
+    await expect.poll(() => text(mine)).toContain('PR box shipped');
+    const tracking = mine.getByTestId('tracking').getByRole('link');
+    expect(await tracking.getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(await tracking.getAttribute('target')).toBe('_blank');
+    await mine.getByRole('button', { name: 'Confirm delivery' }).click();
+    await expect
+      .poll(() => mine.locator('[data-application-status]').getAttribute('data-application-status'))
+      .toBe('delivered');
+
+    // --- ... and submits a link to the post.
+    await mine.getByRole('button', { name: 'Submit content' }).click();
+    const submitDialog = creator.getByRole('dialog');
+    // A link to another platform is refused with the reason.
+    await submitDialog.getByLabel('Link 1').fill('https://www.tiktok.com/@ana/video/1');
+    await submitDialog.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect.poll(() => text(submitDialog)).toContain('is not a link to a Instagram post');
+    await submitDialog.getByLabel('Link 1').fill('https://www.instagram.com/p/abc123/');
+    await submitDialog.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect.poll(() => submitDialog.count()).toBe(0);
+    await expect.poll(() => text(mine)).toContain('Content in review');
+
+    // --- The admin asks for changes.
+    await admin.reload();
+    await expect.poll(() => applicant.getAttribute('data-status')).toBe('content_submitted');
+    const submission = applicant.getByTestId('submission');
+    const postLink = submission.getByRole('link', { name: /instagram\.com\/p\/abc123/ });
+    expect(await postLink.getAttribute('target')).toBe('_blank');
+    await applicant.getByRole('button', { name: `Request changes from ${CREATOR.name}` }).click();
+    const changes = admin.getByRole('dialog');
+    // The message is required.
+    await changes.getByRole('button', { name: 'Send request' }).click();
+    await expect.poll(() => text(changes)).toContain('Tell the creator what to change.');
+    await changes.getByLabel('What should change?').fill('Please show the product label.');
+    await changes.getByRole('button', { name: 'Send request' }).click();
+    await expect.poll(() => applicant.getAttribute('data-status')).toBe('changes_requested');
+    expect(mailer.sent.at(-1)).toMatchObject({
+      to: CREATOR.email,
+      subject: `Changes requested for ${CAMPAIGN}`,
+    });
+
+    // --- The creator reads the request and submits again.
+    await creator.reload();
+    await expect
+      .poll(() => text(mine.getByTestId('change-request')))
+      .toContain('Please show the product label.');
+    await mine.getByRole('button', { name: 'Resubmit content' }).click();
+    const again = creator.getByRole('dialog');
+    expect(await text(again)).toContain('Please show the product label.');
+    await again.getByLabel('Link 1').fill('https://www.instagram.com/p/def456/');
+    await again.getByLabel('Note to the brand (optional)').fill('The label is in the first shot now.');
+    await again.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect.poll(() => again.count()).toBe(0);
+    await expect.poll(() => text(mine)).toContain('Content in review');
+
+    // --- The admin approves: the reward is credited, and the creator is told by email.
+    await admin.reload();
+    await expect.poll(() => applicant.getAttribute('data-status')).toBe('content_submitted');
+    expect(await text(submission)).toContain('The label is in the first shot now.');
+    await applicant.getByRole('button', { name: `Approve content from ${CREATOR.name}` }).click();
+    const approve = admin.getByRole('dialog');
+    expect(await text(approve)).toContain('40 Mint');
+    await approve.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect.poll(() => text(applicant.getByTestId('credited'))).toBe('Approved: 40 Mint credited');
+    expect(mailer.sent.at(-1)).toMatchObject({
+      to: CREATOR.email,
+      subject: 'Content approved: 40 Mint credited',
+    });
+
+    // --- The creator's dashboard shows the Mint.
+    await creator.goto(`${server.url}/dashboard`);
+    await expect.poll(() => text(creator.getByTestId('stat-mint-balance'))).toBe('40 Mint');
+    expect(await text(creator.getByTestId('stat-total-earnings'))).toBe('$40');
+    expect(await text(creator.getByTestId('stat-success-rate'))).toBe('100%');
+    expect(await text(creator.getByTestId('stat-active-campaigns'))).toBe('0');
+    await expect.poll(() => text(creator.getByTestId('activity'))).toContain(`Reward for ${CAMPAIGN}`);
+    await shoot(creator, 'dashboard');
+    expect(await fitsPhone(creator)).toBeLessThanOrEqual(375);
+    await creator.getByRole('tab', { name: 'Analytics' }).click();
+    await expect.poll(() => text(creator.getByTestId('status-breakdown'))).toContain('Approved');
+    await creator.getByRole('tab', { name: 'My Campaigns' }).click();
+    await expect.poll(() => text(mine)).toContain('Approved');
+    await shoot(creator, 'dashboard-campaigns');
+  });
+
+  it('a campaign with applications cannot be deleted, and the dialog offers to end it', async () => {
+    await admin.goto(`${server.url}/admin/campaigns`);
+    await admin.getByRole('button', { name: `Delete ${CAMPAIGN}` }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(() => text(dialog)).toContain('has applications, so it cannot be deleted');
+    await dialog.getByRole('button', { name: 'End campaign' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const row = admin.getByTestId('campaign-row').filter({ hasText: CAMPAIGN });
+    await expect.poll(() => row.locator('[data-status]').getAttribute('data-status')).toBe('ended');
+    expect(await text(row.getByTestId('influencers-count'))).toBe('1 / 5');
+  });
+
+  it('the admin and dashboard pages have no serious accessibility violations', async () => {
+    await admin.goto(`${server.url}/admin/campaigns`);
+    await expect.poll(() => admin.getByTestId('campaign-row').count()).toBe(1);
+    expect(await seriousAxeViolations(admin)).toEqual([]);
+    const id = await admin.getByTestId('campaign-row').getAttribute('data-campaign-id');
+    await admin.goto(`${server.url}/admin/campaigns/${id}`);
+    await expect.poll(() => admin.getByTestId('applicant').count()).toBe(1);
+    expect(await seriousAxeViolations(admin)).toEqual([]);
+    await creator.goto(`${server.url}/dashboard?tab=campaigns`);
+    await expect.poll(() => creator.getByTestId('my-campaign').count()).toBeGreaterThan(0);
+    expect(await seriousAxeViolations(creator)).toEqual([]);
+  });
+});

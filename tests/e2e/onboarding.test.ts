@@ -1,0 +1,313 @@
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { findProfile } from '../../src/db/queries/onboarding';
+import { influencers } from '../../src/db/schema/influencers';
+import { saveProfile } from '../../src/server/services/profiles';
+import { profileSchema } from '../../src/shared/schemas/profile';
+import { launchBrowser } from '../support/browser';
+import { READY_PROFILE } from '../support/creators';
+import { type E2EServer, startE2EServer } from '../support/e2e-server';
+import { insertCampaigns } from '../support/factories';
+import { freePort } from '../support/free-port';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
+
+const PASSWORD = 'a-strong-password';
+
+describe('onboarding in the browser: email verification, the profile wizard, profile edits', () => {
+  let server: E2EServer;
+  let smtp: TestSmtpServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    const port = await freePort();
+    server = await startE2EServer({
+      port,
+      env: { APP_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url },
+      seed: (db) => insertCampaigns(db, 2, (i) => ({ name: `Onboarding Campaign ${i + 1}` })),
+    });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await smtp?.close();
+  });
+
+  beforeEach(async () => {
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  });
+
+  afterEach(async () => {
+    await page?.context().close();
+  });
+
+  const path = () => new URL(page.url()).pathname;
+  const toast = () => page.getByTestId('toast');
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  const button = (name: string) => page.getByRole('button', { name, exact: true });
+  const stepHeading = () => page.locator('form h2').textContent();
+
+  async function signUp(name: string, email: string) {
+    await page.goto(`${server.url}/signup`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Sign Up');
+    await field('Name').fill(name);
+    await field('Email').fill(email);
+    await field('Password').fill(PASSWORD);
+    await button('Create Account').click();
+    await page.waitForURL(`${server.url}/email-verification`);
+  }
+
+  async function influencerByEmail(email: string) {
+    const [row] = await server.db.select().from(influencers).where(eq(influencers.email, email));
+    if (!row) throw new Error(`no influencer ${email}`);
+    return row;
+  }
+
+  /** The error text an input points to with aria-describedby. */
+  async function errorOf(label: string) {
+    const input = field(label);
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    const ids = (await input.getAttribute('aria-describedby')) ?? '';
+    const errorId = ids.split(' ').find((id) => id.endsWith('-error'));
+    if (!errorId) return null;
+    return page.locator(`[id="${errorId}"]`).textContent();
+  }
+
+  it('signs up, verifies the emailed code, fills the wizard (errors, draft across a reload) and lands on /main', async () => {
+    await signUp('Ana María López', 'ana@example.com');
+
+    // Step 1 of verification: the account's email is prefilled.
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Verify your email');
+    const email = field('Email address');
+    expect(await email.getAttribute('type')).toBe('email');
+    expect(await email.inputValue()).toBe('ana@example.com');
+    await email.fill('');
+    expect(await button('Send Code').isDisabled()).toBe(true);
+    await email.fill('ana@example.com');
+    await button('Send Code').click();
+
+    // Step 2: the code from the mail.
+    const mail = await smtp.waitForMail('ana@example.com');
+    expect(mail.code).toMatch(/^\d{6}$/);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Enter your code');
+    const codeInput = field('Verification code');
+    expect(await codeInput.getAttribute('maxlength')).toBe('6');
+    expect(await codeInput.getAttribute('inputmode')).toBe('numeric');
+    expect(await codeInput.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(await codeInput.getAttribute('placeholder')).toContain('6-digit');
+    // The resend button waits for the server's minute.
+    expect(await page.getByRole('button', { name: /Resend code in \d+s/ }).isDisabled()).toBe(true);
+
+    const wrong = mail.code === '000000' ? '111111' : '000000';
+    await codeInput.fill(wrong.slice(0, 5));
+    expect(await button('Verify').isDisabled()).toBe(true);
+    await codeInput.fill(wrong);
+    await button('Verify').click();
+    await expect.poll(() => toast().textContent()).toContain('Verification failed');
+    expect(await toast().textContent()).toContain('Please check your code and try again');
+    expect(path()).toBe('/email-verification');
+
+    await codeInput.fill(mail.code!);
+    await button('Verify').click();
+    await page.waitForURL(`${server.url}/profile-setup`);
+    expect((await influencerByEmail('ana@example.com')).emailVerified).toBe(true);
+
+    // Wizard step 1, prefilled from the display name and the verified email.
+    await expect.poll(stepHeading).toBe('Basic Info');
+    expect(await page.getByText('Step 1 of 3').count()).toBe(1);
+    expect(await field('First Name').inputValue()).toBe('Ana');
+    expect(await field('Last Name').inputValue()).toBe('María López');
+    expect(await field('Email').inputValue()).toBe('ana@example.com');
+    expect(await field('Email').getAttribute('readonly')).not.toBeNull();
+    expect(await button('Previous').isDisabled()).toBe(true);
+
+    await field('First Name').fill('');
+    await button('Next Step').click();
+    await expect.poll(() => errorOf('First Name')).toBe('First name is required');
+    expect(await errorOf('PayPal Email')).toBe('Invalid PayPal email format');
+    expect(await errorOf('Phone Number')).toBe('Please enter a valid US phone number');
+    expect(await stepHeading()).toBe('Basic Info');
+    // The first wrong field has the focus.
+    expect(await field('First Name').evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await field('First Name').fill('Ana');
+    await field('PayPal Email').fill('ana.pay@example.com');
+    await field('Phone Number').fill('(415) 555-0134');
+    await field('Phone Number').press('Enter'); // Enter means Next Step
+    await expect.poll(stepHeading).toBe('Social Media');
+    expect(await page.getByText('Step 2 of 3').count()).toBe(1);
+
+    await button('Next Step').click();
+    await expect.poll(() => errorOf('Primary Category')).toBe('Primary category is required');
+    expect(await errorOf('Secondary Category')).toBe('Secondary category is required');
+
+    await field('Primary Category').selectOption('Beauty');
+    await field('Secondary Category').selectOption('Travel');
+    expect(await field('Primary Category').locator('option').count()).toBe(21); // 20 categories + the prompt
+    await field('Instagram Username').fill('@ana.glow');
+    await field('Instagram Followers').fill('12,500');
+    await field('TikTok Followers').fill('4000');
+    await expect.poll(() => page.getByTestId('tier-preview').textContent()).toContain('Mid-Tier');
+
+    // The draft survives a reload: same step, same values.
+    await page.reload();
+    await expect.poll(stepHeading).toBe('Social Media');
+    expect(await field('Primary Category').inputValue()).toBe('Beauty');
+    expect(await field('Secondary Category').inputValue()).toBe('Travel');
+    expect(await field('Instagram Followers').inputValue()).toBe('12,500');
+    await button('Previous').click();
+    await expect.poll(stepHeading).toBe('Basic Info');
+    expect(await field('PayPal Email').inputValue()).toBe('ana.pay@example.com');
+    await button('Next Step').click();
+    await expect.poll(stepHeading).toBe('Social Media');
+    await button('Next Step').click();
+
+    // Step 3: Shipping, full name = display name.
+    await expect.poll(stepHeading).toBe('Shipping');
+    expect(await field('Full Name').inputValue()).toBe('Ana María López');
+    expect(await field('State').locator('option').count()).toBe(52); // 50 states + DC + the prompt
+    await button('Complete Profile').click();
+    await expect.poll(() => errorOf('Address Line 1')).toBe('Address line 1 is required');
+    expect(await errorOf('City')).toBe('City is required');
+    expect(await errorOf('State')).toBe('State is required');
+    expect(await errorOf('ZIP Code')).toBe('Please enter a valid ZIP code');
+
+    await field('Address Line 1').fill('500 Congress Ave');
+    await field('City').fill('Austin');
+    await field('State').selectOption('TX');
+    await field('ZIP Code').fill('78701');
+    await field('Phone Number').fill('+1 512 555 0188');
+    await button('Complete Profile').click();
+    await expect.poll(() => toast().textContent()).toContain('Profile completed!');
+    expect(await toast().textContent()).toContain(
+      'Welcome to Mintbox! Your profile has been set up successfully.',
+    );
+    await page.waitForURL(`${server.url}/main`);
+
+    const influencer = await influencerByEmail('ana@example.com');
+    expect(influencer.profileCompleted).toBe(true);
+    expect(await findProfile(server.db, influencer.id)).toMatchObject({
+      firstName: 'Ana',
+      lastName: 'María López',
+      paypalEmail: 'ana.pay@example.com',
+      primaryCategory: 'Beauty',
+      city: 'Austin',
+      state: 'TX',
+      influencerTier: 'Mid-Tier',
+      totalFollowers: 16500,
+    });
+    // The draft is gone, and the finished wizard is not shown again.
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('profile-draft'))),
+    ).toEqual([]);
+    await page.goto(`${server.url}/profile-setup`);
+    await page.waitForURL(`${server.url}/main`);
+    await page.goto(`${server.url}/email-verification`);
+    await page.waitForURL(`${server.url}/main`);
+  });
+
+  it('routes unfinished creators: unverified to /email-verification, incomplete profile to /profile-setup', async () => {
+    await signUp('Bo Chen', 'bo@example.com');
+    for (const target of ['/dashboard', '/main', '/profile', '/profile-setup']) {
+      await page.goto(`${server.url}${target}`);
+      await page.waitForURL(`${server.url}/email-verification`);
+    }
+    // Another account's verified address is refused with the spec's title.
+    await field('Email address').fill('ana@example.com');
+    await button('Send Code').click();
+    await expect.poll(() => toast().textContent()).toContain('Email Already Registered');
+    expect(await toast().textContent()).toContain('already registered');
+
+    await server.db
+      .update(influencers)
+      .set({ emailVerified: true })
+      .where(eq(influencers.email, 'bo@example.com'));
+    for (const target of ['/dashboard', '/main', '/profile', '/email-verification']) {
+      await page.goto(`${server.url}${target}`);
+      await page.waitForURL(`${server.url}/profile-setup`);
+    }
+    await expect.poll(stepHeading).toBe('Basic Info');
+  });
+
+  it('edits the profile on /profile; a new PayPal email needs the password', async () => {
+    await signUp('Cy Diaz', 'cy@example.com');
+    const [row] = await server.db
+      .update(influencers)
+      .set({ emailVerified: true })
+      .where(eq(influencers.email, 'cy@example.com'))
+      .returning();
+    await saveProfile(
+      server.db,
+      row!,
+      profileSchema.parse({ ...READY_PROFILE, email: 'cy@example.com', instagramFollowers: 60000 }),
+      new Date(),
+    );
+
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('link', { name: 'Edit profile' }).click();
+    await page.waitForURL(`${server.url}/profile`);
+    await expect.poll(() => field('City').inputValue()).toBe('Austin');
+    expect(await page.getByTestId('profile-tier').textContent()).toBe('Macro');
+    expect(await button('Save Changes').isDisabled()).toBe(true);
+
+    await field('City').fill('');
+    await button('Save Changes').click();
+    await expect.poll(() => errorOf('City')).toBe('City is required');
+    await field('City').fill('Dallas');
+    await button('Save Changes').click();
+    await expect.poll(() => toast().textContent()).toContain('Profile updated');
+    expect((await findProfile(server.db, row!.id))?.city).toBe('Dallas');
+
+    // A new PayPal email asks for the password; a wrong one is refused by the server.
+    await field('PayPal Email').fill('cy.new@example.com');
+    await button('Save Changes').click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Confirm your new PayPal email');
+    await dialog.getByLabel('Current password').fill('not-my-password');
+    await dialog.getByRole('button', { name: 'Confirm and Save' }).click();
+    await expect
+      .poll(() => page.getByTestId('paypal-confirm-error').textContent())
+      .toBe('The password is not correct.');
+    expect((await findProfile(server.db, row!.id))?.paypalEmail).toBe(READY_PROFILE.paypalEmail);
+
+    await dialog.getByLabel('Current password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Confirm and Save' }).click();
+    await expect.poll(() => toast().textContent()).toContain('Profile updated');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect((await findProfile(server.db, row!.id))?.paypalEmail).toBe('cy.new@example.com');
+    // The old PayPal address is told about the change.
+    const notice = await smtp.waitForMail(READY_PROFILE.paypalEmail);
+    expect(notice.text).toContain('cy.new@example.com');
+  });
+
+  it('a creator without a password confirms a PayPal change with a code from their email', async () => {
+    await signUp('Dee Evans', 'dee@example.com');
+    const [row] = await server.db
+      .update(influencers)
+      .set({ emailVerified: true, provider: 'google' })
+      .where(eq(influencers.email, 'dee@example.com'))
+      .returning();
+    await saveProfile(
+      server.db,
+      row!,
+      profileSchema.parse({ ...READY_PROFILE, email: 'dee@example.com' }),
+      new Date(),
+    );
+
+    await page.goto(`${server.url}/profile`);
+    await expect.poll(() => field('PayPal Email').inputValue()).toBe(READY_PROFILE.paypalEmail);
+    await field('PayPal Email').fill('dee.pay@example.com');
+    await button('Save Changes').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Send me a code' }).click();
+    const mail = await smtp.waitForMail('dee@example.com');
+    await dialog.getByLabel('Verification code').fill(mail.code!);
+    await dialog.getByRole('button', { name: 'Confirm and Save' }).click();
+    await expect.poll(() => toast().textContent()).toContain('Profile updated');
+    expect((await findProfile(server.db, row!.id))?.paypalEmail).toBe('dee.pay@example.com');
+  });
+});

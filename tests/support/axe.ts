@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+let source: string | undefined;
+
+/** axe-core's browser build, read once from the installed package. */
+function axeSource(): string {
+  source ??= readFileSync(path.join(path.dirname(require.resolve('axe-core')), 'axe.min.js'), 'utf8');
+  return source;
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
+  help: string;
+  nodes: Array<{ target: string[]; failureSummary?: string }>;
+}
+
+/**
+ * Runs axe-core (WCAG 2.x A and AA rules and best practices) on the page as it is now and returns the violations.
+ * axe is added as an inline script, which the app's Content-Security-Policy forbids: open the page in a context
+ * made with `browser.newContext({ bypassCSP: true })`.
+ */
+export async function runAxe(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.addScriptTag({ content: axeSource() }).catch(() => undefined);
+    if (!(await page.evaluate(() => 'axe' in window))) {
+      throw new Error('axe-core could not be added to the page: create the context with { bypassCSP: true }');
+    }
+  }
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+}
+
+/** The serious and critical violations, as readable lines (empty when there are none). */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const violations = await runAxe(page);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

@@ -124,8 +124,10 @@ export function pageHead(
       url: `${appUrl}/campaign/${campaign.id}`,
       title: `${campaign.name} | ${PRODUCT_NAME}`,
       description: shorten(`${campaign.brand}: ${campaign.description} Reward: ${campaign.reward} Mint.`),
-      image: image ?? defaultImage,
-      imageAlt: campaign.name,
+      // Link previews (Facebook, X, messengers) do not show SVG: those campaigns share the default picture.
+      image: image && !/\.svg$/i.test(first) ? image : defaultImage,
+      imageAlt:
+        image && !/\.svg$/i.test(first) ? campaign.name : `${PRODUCT_NAME}: Influencer Marketing Made Easy`,
       type: 'article',
       preloadImage: image ? first : undefined,
     };

@@ -81,6 +81,16 @@ describe('pages served with their own head (Open Graph, title, boot data)', () =
     await database?.destroy();
   });
 
+  it('shares an uploaded photo as the preview image, and the default picture for SVG art', async () => {
+    const photo = await insertCampaign(database.db, {
+      name: 'Photo Campaign',
+      imageUrl: '/uploads/abc123.jpg',
+      gallery: [],
+    });
+    const html = await (await app.request(`/campaign/${photo.id}`)).text();
+    expect(metaContent(html, 'property', 'og:image')).toBe('https://mintbox.example/uploads/abc123.jpg');
+  });
+
   it("puts a campaign's title, description and image in the HTML, escaped, with absolute URLs", async () => {
     const response = await app.request(`/campaign/${campaignId}`);
     expect(response.status).toBe(200);
@@ -93,9 +103,7 @@ describe('pages served with their own head (Open Graph, title, boot data)', () =
     expect(metaContent(html, 'property', 'og:title')).toBe('Glow <Serum> & "Friends" | Mintbox');
     expect(metaContent(html, 'property', 'og:type')).toBe('article');
     expect(metaContent(html, 'property', 'og:url')).toBe(`https://mintbox.example/campaign/${campaignId}`);
-    expect(metaContent(html, 'property', 'og:image')).toBe(
-      'https://mintbox.example/images/campaigns/serum-hero.svg',
-    );
+    expect(metaContent(html, 'property', 'og:image')).toBe('https://mintbox.example/images/og-default.jpg');
     expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
     const description = metaContent(html, 'property', 'og:description');
     expect(description).toContain("L'Atelier: Share your routine");

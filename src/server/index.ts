@@ -5,10 +5,10 @@ import { migrateDatabase } from '../db/migrate';
 import { seedIfEmpty } from '../db/seed';
 import { createApp } from './app';
 import { createAuth } from './auth';
-import { startJobs } from './jobs/jobs';
-import { createMailer } from './mail/mailer';
 import { EnvError, loadEnv } from './env';
+import { startJobs } from './jobs/jobs';
 import { createLogger } from './logger';
+import { createMailer } from './mail/mailer';
 import { projectRoot } from './project-root';
 import { hasAdmin, upsertAdmin } from './services/admin-accounts';
 

@@ -64,7 +64,7 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     await server?.close();
   });
 
-  const text = (locator: Locator) => locator.innerText().catch(() => '');
+  const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
   const settle = (page: Page) => page.waitForLoadState('networkidle');
 
   async function shoot(page: Page, name: string) {
@@ -316,6 +316,23 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     await creator.getByRole('tab', { name: 'My Campaigns' }).click();
     await expect.poll(() => text(mine)).toContain('Approved');
     await shoot(creator, 'dashboard-campaigns');
+  }, 240_000);
+
+  it('imports shipments from a CSV and reports the rows it could not save', async () => {
+    await admin.goto(`${server.url}/admin/campaigns`);
+    await admin.getByRole('link', { name: CAMPAIGN }).first().click();
+    const applicant = admin.getByTestId('applicant').filter({ hasText: CREATOR.name });
+    await expect.poll(() => applicant.count()).toBe(1);
+    const id = await applicant.getAttribute('data-applicant-id');
+    await admin.getByTestId('csv-input').setInputFiles({
+      name: 'shipments.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`application_id,carrier,tracking_number\n${id},UPS,1Z1\n999999,UPS,1Z2\n`),
+    });
+    const report = admin.getByTestId('csv-report');
+    await expect.poll(() => text(report)).toContain('Imported 0 shipments; 2 rows not imported:');
+    expect(await text(report)).toContain('Line 2: A PR box can be shipped only to an accepted creator');
+    expect(await text(report)).toContain('Line 3: application 999999 is not in this campaign');
   });
 
   it('a campaign with applications cannot be deleted, and the dialog offers to end it', async () => {
@@ -335,6 +352,15 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     await admin.goto(`${server.url}/admin/campaigns`);
     await expect.poll(() => admin.getByTestId('campaign-row').count()).toBe(1);
     expect(await seriousAxeViolations(admin)).toEqual([]);
+    // From the keyboard: the dialog opens with Enter, Escape closes it and focus returns to the button.
+    const add = admin.getByRole('button', { name: 'Add Campaign' });
+    await add.focus();
+    await admin.keyboard.press('Enter');
+    await expect.poll(() => admin.getByRole('dialog').count()).toBe(1);
+    expect(await admin.getByRole('dialog').evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await admin.keyboard.press('Escape');
+    await expect.poll(() => admin.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => add.evaluate((el) => el === document.activeElement)).toBe(true);
     const id = await admin.getByTestId('campaign-row').getAttribute('data-campaign-id');
     await admin.goto(`${server.url}/admin/campaigns/${id}`);
     await expect.poll(() => admin.getByTestId('applicant').count()).toBe(1);

@@ -91,17 +91,21 @@ export async function listPublicCampaigns(
       ]
     : filters;
 
-  const [rows, totals] = await Promise.all([
+  const countKey = JSON.stringify([params.status ?? '', params.platform ?? '', keywordTerms(params.q)]);
+  const [rows, total] = await Promise.all([
     db
       .select(campaignColumns)
       .from(campaigns)
       .where(and(...pageFilters))
       .orderBy(sql`${campaigns.createdAt} desc`, sql`${campaigns.id} desc`)
       .limit(params.limit + 1),
-    db
-      .select({ total: count() })
-      .from(campaigns)
-      .where(and(...filters)),
+    cachedCount(db, countKey, async () => {
+      const totals = await db
+        .select({ total: count() })
+        .from(campaigns)
+        .where(and(...filters));
+      return totals[0]?.total ?? 0;
+    }),
   ]);
 
   const hasMore = rows.length > params.limit;
@@ -110,8 +114,38 @@ export async function listPublicCampaigns(
   return {
     items: pageRows.map(toCampaign),
     nextCursor: hasMore && last ? encodeCampaignCursor({ createdAt: last.createdAt, id: last.id }) : null,
-    total: totals[0]?.total ?? 0,
+    total,
   };
+}
+
+/**
+ * Totals of the public catalogue per filter, kept for a few seconds: counting every match is most of the cost of a
+ * listing, and the grid only needs it to say how many there are. Writes through the admin API clear it at once;
+ * other changes (the deadline sweep, other instances) show within COUNT_TTL_MS.
+ */
+const COUNT_TTL_MS = 10_000;
+const COUNT_CACHE_LIMIT = 500;
+const countCaches = new WeakMap<object, Map<string, { value: Promise<number>; expires: number }>>();
+
+function cachedCount(db: DatabaseOrTransaction, key: string, load: () => Promise<number>): Promise<number> {
+  let cache = countCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    countCaches.set(db, cache);
+  }
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.expires > now) return hit.value;
+  if (cache.size >= COUNT_CACHE_LIMIT) cache.clear();
+  const value = load();
+  cache.set(key, { value, expires: now + COUNT_TTL_MS });
+  value.catch(() => cache.delete(key));
+  return value;
+}
+
+/** Forget cached totals after campaigns were added, changed or removed. */
+export function invalidateCampaignCounts(db: DatabaseOrTransaction): void {
+  countCaches.get(db)?.clear();
 }
 
 /** A campaign anyone may read (drafts are hidden), or null. */

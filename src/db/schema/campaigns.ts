@@ -41,11 +41,10 @@ export const campaigns = pgTable(
   },
   (t) => [
     index('campaigns_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('campaigns_platform_newest_idx').on(
-      t.platform,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    // Public listings filtered by platform (drafts are never listed, so they are left out of the index).
+    index('campaigns_public_platform_newest_idx')
+      .on(t.platform, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} in ('active', 'pending', 'ended')`),
     index('campaigns_status_newest_idx').on(
       t.status,
       t.createdAt.desc().nullsFirst(),

@@ -23,7 +23,11 @@ describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {
   });
 
   it('runs the lifecycle sweep at start: overdue work becomes missed and the campaign ends', async () => {
-    const campaign = await insertCampaign(database.db, { name: 'Long Over', deadline: '2020-01-01', status: 'active' });
+    const campaign = await insertCampaign(database.db, {
+      name: 'Long Over',
+      deadline: '2020-01-01',
+      status: 'active',
+    });
     const [creator] = await database.db
       .insert(influencers)
       .values({ username: 'late', name: 'Late Creator', email: 'late@example.com', emailVerified: true })
@@ -40,7 +44,9 @@ describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {
     });
     await expect
       .poll(
-        async () => (await database.db.select().from(applications).where(eq(applications.id, application!.id)))[0]?.status,
+        async () =>
+          (await database.db.select().from(applications).where(eq(applications.id, application!.id)))[0]
+            ?.status,
         { timeout: 20_000, interval: 250 },
       )
       .toBe('missed');

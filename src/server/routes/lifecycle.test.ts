@@ -161,6 +161,11 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     });
 
     expect(await balanceOf(ana.cookie)).toBe(40);
+    const wallet = (await (await getWithCookie(app, '/api/me/wallet', ana.cookie)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(wallet).toMatchObject({ balance: 40, pending: 0, totalEarned: 40 });
     const [tx] = await database.db
       .select()
       .from(transactions)
@@ -482,6 +487,15 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
       body: JSON.stringify({ status: 'ended' }),
     });
     expect(ended.status).toBe(200);
+    // A partial edit changes only what it names.
+    const [after] = await database.db.select().from(campaigns).where(eq(campaigns.id, used));
+    expect(after).toMatchObject({
+      status: 'ended',
+      tags: ['Beauty'],
+      requirements: ['One Reel', 'Tag us'],
+      reach: 500000,
+      followersRequired: 0,
+    });
   });
 
   it('accepts image uploads by content, refuses other files and big ones', async () => {

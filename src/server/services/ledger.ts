@@ -69,7 +69,7 @@ export async function creditReward(
 
 /** The creator's balance (the sum of their entries, kept in mint_balances) and latest entries. */
 export async function getWallet(db: DatabaseOrTransaction, influencerId: number, limit = 50) {
-  const [balanceRow, entries, pending] = await Promise.all([
+  const [balanceRow, entries, pending, earned] = await Promise.all([
     db
       .select({ balance: mintBalances.balance })
       .from(mintBalances)
@@ -84,10 +84,15 @@ export async function getWallet(db: DatabaseOrTransaction, influencerId: number,
       .select({ total: sql<string>`coalesce(sum(${transactions.amount}), 0)::text` })
       .from(transactions)
       .where(sql`${transactions.influencerId} = ${influencerId} and ${transactions.status} = 'pending'`),
+    db
+      .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
+      .from(ledgerEntries)
+      .where(sql`${ledgerEntries.influencerId} = ${influencerId} and ${ledgerEntries.kind} = 'reward'`),
   ]);
   return {
     balance: balanceRow[0]?.balance ?? 0,
     pending: Number(pending[0]?.total ?? 0),
+    totalEarned: earned[0]?.total ?? 0,
     entries: entries.map((e) => ({
       id: e.id,
       amount: e.amount,

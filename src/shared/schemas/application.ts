@@ -125,6 +125,8 @@ export type Applicant = z.infer<typeof applicantSchema>;
 export const walletSchema = z.object({
   balance: z.number().int(),
   pending: z.number(),
+  /** All Mint ever credited as rewards (1 Mint = 1 USD). */
+  totalEarned: z.number().int(),
   entries: z.array(
     z.object({
       id: z.number().int(),

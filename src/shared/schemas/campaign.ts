@@ -152,7 +152,15 @@ export const campaignInputSchema = z.object({
     .default(null),
 });
 export type CampaignInput = z.infer<typeof campaignInputSchema>;
-export const campaignPatchSchema = campaignInputSchema.partial();
+/** Editing: any subset of the fields. Absent fields stay as they are (no defaults are filled in). */
+export const campaignPatchSchema = z.object(
+  Object.fromEntries(
+    Object.entries(campaignInputSchema.shape).map(([key, field]) => [
+      key,
+      (field instanceof z.ZodDefault ? field.unwrap() : field).optional(),
+    ]),
+  ),
+) as unknown as z.ZodType<Partial<CampaignInput>>;
 
 /** A row of the admin's campaign table. */
 export const adminCampaignSchema = campaignSchema.extend({

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useReturnFocus } from '../../lib/use-return-focus';
 import { Alert } from './alert';
 import { Button, type ButtonProps } from './button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './dialog';
@@ -33,9 +34,13 @@ export function ConfirmDialog({
   children?: ReactNode;
   extraActions?: ReactNode;
 }) {
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
-      <DialogContent {...(description ? {} : { 'aria-describedby': undefined })}>
+      <DialogContent
+        onCloseAutoFocus={returnFocus}
+        {...(description ? {} : { 'aria-describedby': undefined })}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           {description ? (

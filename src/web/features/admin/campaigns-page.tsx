@@ -218,7 +218,7 @@ export function CampaignsPage() {
                         }}
                       >
                         <td className="px-4 py-3">
-                          <div className="flex items-center gap-3">
+                          <div className="flex min-w-52 items-center gap-3">
                             <CampaignIcon name={campaign.name} />
                             <div className="min-w-0">
                               <Link

@@ -40,6 +40,7 @@ function app(status: ApplicationStatus, createdAt = '2026-06-01T10:00:00.000Z'):
 
 const wallet: Wallet = {
   balance: 65,
+  totalEarned: 65,
   pending: 10,
   entries: [
     {

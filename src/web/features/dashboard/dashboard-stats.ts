@@ -49,7 +49,7 @@ export function computeStats(
     completedCampaigns: approved,
     successRate: decided === 0 ? 0 : Math.round((approved / decided) * 100),
     decided,
-    totalEarnings: rewards.reduce((sum, e) => sum + e.amount, 0),
+    totalEarnings: wallet?.totalEarned ?? 0,
     earningsThisMonth: rewards
       .filter((e) => sameMonth(e.createdAt, now))
       .reduce((sum, e) => sum + e.amount, 0),

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, ChevronLeft, ChevronRight, UserRound } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../../../shared/constants';
@@ -117,7 +117,9 @@ function ProfileWizard({
   });
   const [step, setStep] = useState(initial.step);
   const stepRef = useRef(step);
-  const moved = useRef(false);
+  const shownStep = useRef(step);
+  const focusAfterMove = useRef<ProfileField | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const { isSubmitting } = form.formState;
   const last = step === WIZARD_STEP_COUNT - 1;
 
@@ -127,24 +129,32 @@ function ProfileWizard({
     return () => subscription.unsubscribe();
   }, [form, storage, influencerId]);
 
-  // A new step (its heading is keyed by the step) moves the focus to its heading, so keyboard and screen-reader
-  // users start at its top.
-  const focusHeading = useCallback((heading: HTMLHeadingElement | null) => {
-    if (heading && moved.current) heading.focus();
-  }, []);
+  // A new step moves the focus to its heading (so keyboard and screen-reader users start at its top), or to the
+  // field that sent the creator back to it.
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    const field = focusAfterMove.current;
+    focusAfterMove.current = null;
+    if (field) form.setFocus(field);
+    else headingRef.current?.focus();
+  }, [step, form]);
 
   function goToStep(next: number) {
-    moved.current = true;
     stepRef.current = next;
     setStep(next);
     writeDraft(storage, influencerId, form.getValues(), next);
   }
 
-  /** Shows a field's error on its step, focused, once that step is on screen. */
+  /** Shows a field's error on its step, focused. */
   function showFieldOnItsStep(field: ProfileField) {
     const fieldStep = stepOfField(field);
-    if (fieldStep >= 0 && fieldStep !== stepRef.current) goToStep(fieldStep);
-    requestAnimationFrame(() => form.setFocus(field));
+    if (fieldStep >= 0 && fieldStep !== stepRef.current) {
+      focusAfterMove.current = field;
+      goToStep(fieldStep);
+    } else {
+      form.setFocus(field);
+    }
   }
 
   async function nextStep() {
@@ -204,8 +214,7 @@ function ProfileWizard({
       <WizardProgress step={step} labels={PROFILE_STEP_LABELS} />
       <div className="flex flex-col gap-1 border-t border-slate-100 pt-6">
         <h2
-          key={step}
-          ref={focusHeading}
+          ref={headingRef}
           id={`${id}-step-title`}
           tabIndex={-1}
           className="text-lg font-semibold text-slate-900 focus:outline-none"

@@ -30,6 +30,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextareaField } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
+import { useReturnFocus } from '../../../lib/use-return-focus';
 import { inputFromCampaign, uploadCampaignImage, useSaveCampaign } from '../api/campaign-management';
 
 type FormValues = z.input<typeof campaignInputSchema>;
@@ -96,9 +97,14 @@ export function CampaignFormDialog({
   onOpenChange: (open: boolean) => void;
   campaign: AdminCampaign | null;
 }) {
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl p-5 sm:p-6" data-testid="campaign-form-dialog">
+      <DialogContent
+        className="max-w-2xl p-5 sm:p-6"
+        data-testid="campaign-form-dialog"
+        onCloseAutoFocus={returnFocus}
+      >
         <DialogHeader>
           <DialogTitle>{campaign ? 'Edit Campaign' : 'Add Campaign'}</DialogTitle>
           <DialogDescription>

@@ -1,28 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowRight, CheckCircle2, Info, Send } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, CheckCircle2, Info } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { type ApplicationStatus, nextStep } from '../../../../shared/lifecycle';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
-import { Alert } from '../../../components/ui/alert';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
-import { Label } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Spinner } from '../../../components/ui/spinner';
-import { Textarea } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/toast';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import type { SessionState } from '../../../lib/use-session';
-import { campaignKeys } from '../api/campaign-queries';
 
 interface Eligibility {
   canApply: boolean;
@@ -30,8 +17,6 @@ interface Eligibility {
   message: string | null;
   application: { id: number; status: ApplicationStatus } | null;
 }
-
-const PITCH_MAX = 1000;
 
 /** Private to the signed-in creator: kept out of the 'campaigns' cache that survives signing out. */
 export const eligibilityKey = (campaignId: number) => ['me', 'eligibility', campaignId] as const;
@@ -58,6 +43,10 @@ export function ApplyPanel({ campaign, session }: { campaign: Campaign; session:
   if (!creator) return null;
   // No creator session after all (it expired, or the account is not a creator): the header offers sign-in.
   if (eligibility.error instanceof ApiError && [401, 403].includes(eligibility.error.status)) return null;
+  // The Reward Details card already says when a campaign is closed or past its deadline: no second message.
+  const data = eligibility.data;
+  if (data && !data.application && (data.reason === 'not_active' || data.reason === 'deadline_passed'))
+    return null;
 
   return (
     <Card data-testid="apply-panel" aria-labelledby="apply-panel-title">
@@ -102,7 +91,7 @@ function PanelBody({ campaign, eligibility }: { campaign: Campaign; eligibility:
       </div>
     );
   }
-  if (eligibility.canApply) return <ApplyDialog campaign={campaign} />;
+  if (eligibility.canApply) return <ApplyButton campaign={campaign} />;
   const fix = eligibility.reason ? FIX_LINKS[eligibility.reason] : undefined;
   return (
     <div className="flex flex-col gap-3">
@@ -123,94 +112,30 @@ function PanelBody({ campaign, eligibility }: { campaign: Campaign; eligibility:
   );
 }
 
-function ApplyDialog({ campaign }: { campaign: Campaign }) {
-  const id = useId();
-  const queryClient = useQueryClient();
+/** The dialog's code (Radix) loads only when a creator opens it: the campaign page is on the public fast path. */
+const ApplyDialog = lazy(() => import('./apply-dialog').then((m) => ({ default: m.ApplyDialog })));
+
+function ApplyButton({ campaign }: { campaign: Campaign }) {
   const [open, setOpen] = useState(false);
-  const [pitch, setPitch] = useState('');
-  const apply = useMutation({
-    mutationFn: (text: string) =>
-      apiFetch<{ id: number }>(`/api/campaigns/${campaign.id}/applications`, {
-        method: 'POST',
-        body: JSON.stringify(text ? { pitch: text } : {}),
-      }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: eligibilityKey(campaign.id) }),
-        queryClient.invalidateQueries({ queryKey: campaignKeys.detail(String(campaign.id)) }),
-        queryClient.invalidateQueries({ queryKey: ['me', 'applications'] }),
-      ]),
-  });
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    try {
-      await apply.mutateAsync(pitch.trim());
-      setOpen(false);
-      toast({
-        title: 'Application sent',
-        description: `Follow ${campaign.name} on your dashboard.`,
-        variant: 'success',
-      });
-    } catch {
-      // Shown in the dialog.
-    }
-  };
-
+  const [wanted, setWanted] = useState(false);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (apply.isPending) return;
-        setOpen(next);
-        if (next) apply.reset();
-      }}
-    >
-      <Button size="lg" className="w-full" onClick={() => setOpen(true)}>
+    <>
+      <Button
+        size="lg"
+        className="w-full"
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+        aria-haspopup="dialog"
+      >
         Apply Now
       </Button>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Apply to {campaign.name}</DialogTitle>
-          <DialogDescription>
-            {campaign.brand} reviews every application. You will hear back by email and on your dashboard.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="flex flex-col gap-4">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-pitch`}>Why are you a good fit? (optional)</Label>
-            <Textarea
-              id={`${id}-pitch`}
-              value={pitch}
-              maxLength={PITCH_MAX}
-              rows={5}
-              onChange={(event) => setPitch(event.target.value)}
-              placeholder="Tell the brand about your audience and the content you have in mind."
-              aria-describedby={`${id}-count`}
-            />
-            <p id={`${id}-count`} className="text-right text-xs text-slate-500">
-              {pitch.length} / {PITCH_MAX}
-            </p>
-          </div>
-          {apply.isError ? <Alert variant="destructive">{apply.error.message}</Alert> : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={apply.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={apply.isPending}>
-              {apply.isPending ? (
-                <Spinner
-                  className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
-                  label="Sending"
-                />
-              ) : (
-                <Send aria-hidden="true" />
-              )}
-              Send Application
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ApplyDialog campaign={campaign} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,270 @@
+// Lighthouse mobile audit of the production build: / and one /campaign/:id.
+//
+//   npx tsx bench/lighthouse.ts            builds when dist/ is missing, starts the real server, audits, stops
+//   npx tsx bench/lighthouse.ts --build    rebuilds first
+//   LIGHTHOUSE_URL=http://host:port npx tsx bench/lighthouse.ts   audits a server that is already running
+//   LIGHTHOUSE_RUNS=5 …                    runs per page (the median run by performance score is reported)
+//
+// Targets: performance score 95+, LCP < 2 s, CLS < 0.05. Only loopback addresses are audited by default.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const LIGHTHOUSE_TARGETS = { score: 95, lcpMs: 2000, cls: 0.05 } as const;
+
+export interface LighthousePageResult {
+  name: string;
+  url: string;
+  /** 0–100 */
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  /** Every run's score, the reported one being the median. */
+  runScores: number[];
+}
+
+export interface LighthouseOptions {
+  /** Audit this running server instead of starting the production build. */
+  baseUrl?: string | undefined;
+  /** Rebuild (npm run build) before starting the server. */
+  build?: boolean;
+  /** Runs per page; the median by score is reported (default 3). */
+  runs?: number;
+  chromePath?: string;
+  log?: (line: string) => void;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server stopped with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not answer ${baseUrl}/api/health within ${timeoutMs / 1000} s`);
+}
+
+/** Starts dist/server/index.js on a free port with a fresh data folder and the demo catalogue. */
+async function startProductionServer(log: (line: string) => void) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mintbox-lighthouse-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/index.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO_DATA: 'true',
+      LAUNCH_MODE: 'public',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  try {
+    await waitForHealth(baseUrl, child);
+  } catch (error) {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${errors}`);
+  }
+  log(`production server on ${baseUrl} (data in ${dataDir})`);
+  return {
+    baseUrl,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function firstCampaignId(baseUrl: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/campaigns?limit=1`);
+  const page = (await response.json()) as { items?: Array<{ id: number }> };
+  const id = page.items?.[0]?.id;
+  if (!id) throw new Error('no public campaign to audit: seed the demo data (SEED_DEMO_DATA=true)');
+  return id;
+}
+
+function median<T>(items: T[], by: (item: T) => number): T {
+  const sorted = [...items].sort((a, b) => by(a) - by(b));
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * One Lighthouse run with the default configuration: a mobile device (Moto G Power), simulated slow 4G and a 4x
+ * slower CPU. A fresh Chrome sometimes records no trace (NO_NAVSTART): such a run is tried again.
+ */
+async function auditOnce(port: number, url: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    if (attempt >= 3) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  }
+}
+
+async function auditPage(
+  port: number,
+  name: string,
+  url: string,
+  runs: number,
+): Promise<LighthousePageResult> {
+  const results: Omit<LighthousePageResult, 'runScores'>[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const lhr = await auditOnce(port, url);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    results.push({
+      name,
+      url,
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcpMs: audit('first-contentful-paint'),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      speedIndexMs: audit('speed-index'),
+    });
+  }
+  return { ...median(results, (r) => r.score), runScores: results.map((r) => r.score) };
+}
+
+export function formatLighthouse(results: LighthousePageResult[]): string {
+  const rows = results.map((r) =>
+    [
+      r.name.padEnd(16),
+      String(r.score).padStart(5),
+      `${(r.lcpMs / 1000).toFixed(2)} s`.padStart(9),
+      `${Math.round(r.tbtMs)} ms`.padStart(8),
+      r.cls.toFixed(3).padStart(6),
+      `${(r.fcpMs / 1000).toFixed(2)} s`.padStart(8),
+      `  runs: ${r.runScores.join(', ')}`,
+    ].join(' '),
+  );
+  return [
+    'Lighthouse, mobile (simulated slow 4G, 4x CPU slowdown)',
+    `${'page'.padEnd(16)} score       LCP      TBT    CLS      FCP`,
+    ...rows,
+    `targets: score >= ${LIGHTHOUSE_TARGETS.score}, LCP < ${LIGHTHOUSE_TARGETS.lcpMs / 1000} s, CLS < ${LIGHTHOUSE_TARGETS.cls}`,
+  ].join('\n');
+}
+
+/** Audits / and one campaign page; starts (and stops) the production build unless `baseUrl` is given. */
+export async function runLighthouse(options: LighthouseOptions = {}): Promise<LighthousePageResult[]> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const runs = Math.max(1, options.runs ?? 3);
+  let server: Awaited<ReturnType<typeof startProductionServer>> | undefined;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    let baseUrl = options.baseUrl?.replace(/\/+$/, '');
+    if (!baseUrl) {
+      const built =
+        existsSync(path.join(ROOT, 'dist/server/index.js')) &&
+        existsSync(path.join(ROOT, 'dist/web/index.html'));
+      if (options.build || !built) {
+        log('building (npm run build)…');
+        const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+        if (build.status !== 0) throw new Error('npm run build failed');
+      }
+      server = await startProductionServer(log);
+      baseUrl = server.baseUrl;
+    }
+    const campaignId = await firstCampaignId(baseUrl);
+    chrome = await chromeLauncher.launch({
+      chromePath: options.chromePath ?? process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: CHROME_FLAGS,
+    });
+    const pages = [
+      { name: '/', url: `${baseUrl}/` },
+      { name: `/campaign/${campaignId}`, url: `${baseUrl}/campaign/${campaignId}` },
+    ];
+    const results: LighthousePageResult[] = [];
+    for (const page of pages) {
+      log(`auditing ${page.url} (${runs} run${runs === 1 ? '' : 's'})…`);
+      results.push(await auditPage(chrome.port, page.name, page.url, runs));
+    }
+    return results;
+  } finally {
+    chrome?.kill();
+    await server?.stop();
+  }
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  runLighthouse({
+    baseUrl: process.env.LIGHTHOUSE_URL,
+    build: process.argv.includes('--build'),
+    runs: process.env.LIGHTHOUSE_RUNS ? Number(process.env.LIGHTHOUSE_RUNS) : undefined,
+  })
+    .then((results) => {
+      console.log(formatLighthouse(results));
+      const missed = results.filter(
+        (r) =>
+          r.score < LIGHTHOUSE_TARGETS.score ||
+          r.lcpMs >= LIGHTHOUSE_TARGETS.lcpMs ||
+          r.cls >= LIGHTHOUSE_TARGETS.cls,
+      );
+      if (missed.length > 0) console.log(`below target: ${missed.map((r) => r.name).join(', ')}`);
+      process.exit(0);
+    })
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      process.exit(1);
+    });
+}

@@ -1,0 +1,2 @@
+DROP INDEX "campaigns_platform_newest_idx";--> statement-breakpoint
+CREATE INDEX "campaigns_public_platform_newest_idx" ON "campaigns" USING btree ("platform","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "campaigns"."status" in ('active', 'pending', 'ended');

@@ -1,0 +1,121 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Send } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { Campaign } from '../../../../shared/schemas/campaign';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Label } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/toast';
+import { apiFetch } from '../../../lib/api-client';
+import { useReturnFocus } from '../../../lib/use-return-focus';
+import { campaignKeys } from '../api/campaign-queries';
+import { eligibilityKey } from './apply-panel';
+
+const PITCH_MAX = 1000;
+
+/** Apply Now: an optional pitch, then POST /api/campaigns/:id/applications; the server's refusal is shown as is. */
+export function ApplyDialog({
+  campaign,
+  open,
+  onOpenChange,
+}: {
+  campaign: Campaign;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const returnFocus = useReturnFocus(open);
+  const [pitch, setPitch] = useState('');
+  const apply = useMutation({
+    mutationFn: (text: string) =>
+      apiFetch<{ id: number }>(`/api/campaigns/${campaign.id}/applications`, {
+        method: 'POST',
+        body: JSON.stringify(text ? { pitch: text } : {}),
+      }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: eligibilityKey(campaign.id) }),
+        queryClient.invalidateQueries({ queryKey: campaignKeys.detail(String(campaign.id)) }),
+        queryClient.invalidateQueries({ queryKey: ['me', 'applications'] }),
+      ]),
+  });
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    try {
+      await apply.mutateAsync(pitch.trim());
+      onOpenChange(false);
+      toast({
+        title: 'Application sent',
+        description: `Follow ${campaign.name} on your dashboard.`,
+        variant: 'success',
+      });
+    } catch {
+      // Shown in the dialog.
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (apply.isPending) return;
+        if (next) apply.reset();
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent onCloseAutoFocus={returnFocus}>
+        <DialogHeader>
+          <DialogTitle>Apply to {campaign.name}</DialogTitle>
+          <DialogDescription>
+            {campaign.brand} reviews every application. You will hear back by email and on your dashboard.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="flex flex-col gap-4">
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={`${id}-pitch`}>Why are you a good fit? (optional)</Label>
+            <Textarea
+              id={`${id}-pitch`}
+              value={pitch}
+              maxLength={PITCH_MAX}
+              rows={5}
+              onChange={(event) => setPitch(event.target.value)}
+              placeholder="Tell the brand about your audience and the content you have in mind."
+              aria-describedby={`${id}-count`}
+            />
+            <p id={`${id}-count`} className="text-right text-xs text-slate-500">
+              {pitch.length} / {PITCH_MAX}
+            </p>
+          </div>
+          {apply.isError ? <Alert variant="destructive">{apply.error.message}</Alert> : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={apply.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={apply.isPending}>
+              {apply.isPending ? (
+                <Spinner
+                  className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
+                  label="Sending"
+                />
+              ) : (
+                <Send aria-hidden="true" />
+              )}
+              Send Application
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -233,6 +233,8 @@ function formatTable(results: CaseResult[]): string {
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
 
+import { formatLighthouse, runLighthouse } from './lighthouse';
+
 async function main() {
   const cleanups: Array<() => Promise<void>> = [];
   const cleanup = async () => {
@@ -423,7 +425,16 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
+/** The API load bench, then (unless BENCH_LIGHTHOUSE=false) Lighthouse's mobile audit of / and /campaign/:id. */
+async function runAll() {
+  await main();
+  if (process.exitCode) return;
+  if (process.env.BENCH_LIGHTHOUSE === 'false') return;
+  console.log('\n[bench] Lighthouse, mobile, production build (median of 3 runs per page)');
+  console.log(formatLighthouse(await runLighthouse()));
+}
+
+runAll().catch((error: unknown) => {
   console.error(`[bench] FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;
 });

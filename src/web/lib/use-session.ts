@@ -35,11 +35,26 @@ export function useSignOut() {
         console.error('Sign out failed', error);
       }
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'campaigns' });
+      forgetLocalUserData();
       queryClient.setQueryData(sessionKey, { user: null } satisfies SessionResponse);
       then?.();
     },
     [queryClient],
   );
+}
+
+/**
+ * Everything this app keeps in the browser's storage is one person's (profile drafts hold an address and a PayPal
+ * email): it all goes at sign-out, so the next person on the device sees none of it.
+ */
+export function forgetLocalUserData(storage: Storage | undefined = globalThis.localStorage) {
+  if (!storage) return;
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key?.startsWith('mintbox.')) keys.push(key);
+  }
+  for (const key of keys) storage.removeItem(key);
 }
 
 /** Where the Dashboard button goes (spec §2 Top bar). */

@@ -39,7 +39,7 @@ export function ToastView({ items: current }: { items: ToastItem[] }) {
             <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
             {item.description ? (
               <ToastPrimitive.Description
-                className={cn('text-sm', item.variant === 'destructive' ? 'text-red-50' : 'text-slate-600')}
+                className={cn('text-sm', item.variant === 'destructive' ? 'text-white' : 'text-slate-600')}
               >
                 {item.description}
               </ToastPrimitive.Description>

@@ -35,6 +35,7 @@ import {
 } from './ceiling';
 import { type CpuUsage, cpuBetween, machineLoad, sampleCpu } from './cpu';
 import { type BenchDatabase, createBenchDatabase } from './database';
+import { formatLighthouse, runLighthouse } from './lighthouse';
 import { assertAllOk, type LoadResult, runLoad } from './load';
 import { type SeedStats, seedCampaigns } from './seed';
 
@@ -232,8 +233,6 @@ function formatTable(results: CaseResult[]): string {
   const rule = `|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
-
-import { formatLighthouse, runLighthouse } from './lighthouse';
 
 async function main() {
   const cleanups: Array<() => Promise<void>> = [];

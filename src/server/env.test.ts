@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadEnv } from './env';
+import { ENV_VARIABLES, loadEnv } from './env';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'mintbox-env-'));
 
@@ -71,5 +71,14 @@ describe('configuration', () => {
       appUrl: 'https://mintbox.example',
       launchMode: 'coming-soon',
     });
+  });
+
+  it('documents every variable in .env.example and the README', () => {
+    const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    for (const name of ENV_VARIABLES) {
+      expect(example, name).toMatch(new RegExp(`^${name}=`, 'm'));
+      expect(readme, name).toContain(`\`${name}\``);
+    }
   });
 });

@@ -84,6 +84,9 @@ const envSchema = z.object({
   TIKTOK_CLIENT_SECRET: optionalText,
 });
 
+/** Every variable the server reads (documented in .env.example and the README). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape);
+
 export const SOCIAL_PROVIDERS = ['google', 'facebook', 'x', 'tiktok'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 

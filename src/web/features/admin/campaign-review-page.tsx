@@ -16,6 +16,7 @@ import { uploadDeadline } from '../../../shared/dates';
 import { type ApplicationStatus, shipsBox as campaignShipsBox } from '../../../shared/lifecycle';
 import type { Applicant } from '../../../shared/schemas/application';
 import type { AdminCampaign } from '../../../shared/schemas/campaign';
+import { CampaignStatusBadge } from '../../components/campaign-status-badge';
 import { PlatformIcon } from '../../components/platform-icon';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonVariants } from '../../components/ui/button';
@@ -37,7 +38,7 @@ import {
 import { AdminEmptyState } from './components/admin-layout';
 import { type ApplicantActions, ApplicantCard } from './components/applicant-card';
 import { CampaignFormDialog } from './components/campaign-form-dialog';
-import { CampaignIcon, StatusBadge } from './components/campaign-visuals';
+import { CampaignIcon } from './components/campaign-visuals';
 
 const FILTERS: Array<{ id: string; label: string; statuses: ApplicationStatus[] | null }> = [
   { id: 'all', label: 'All', statuses: null },
@@ -126,7 +127,7 @@ function Review({
               <h1 id="campaign-title" className="text-2xl font-bold tracking-tight break-words sm:text-3xl">
                 {campaign.name}
               </h1>
-              <StatusBadge status={campaign.status} />
+              <CampaignStatusBadge status={campaign.status} />
             </div>
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
               <span className="font-medium text-slate-800">{campaign.brand}</span>·

@@ -14,6 +14,7 @@ import {
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AdminCampaign } from '../../../shared/schemas/campaign';
+import { CampaignStatusBadge } from '../../components/campaign-status-badge';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Input } from '../../components/ui/input';
@@ -39,7 +40,7 @@ import {
 } from './api/campaign-management';
 import { AdminEmptyState, AdminPageHeader } from './components/admin-layout';
 import { CampaignFormDialog } from './components/campaign-form-dialog';
-import { CampaignIcon, StatusBadge } from './components/campaign-visuals';
+import { CampaignIcon } from './components/campaign-visuals';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_ROWS = Array.from({ length: 5 }, (_, i) => `row-${i}`);
@@ -245,7 +246,7 @@ export function CampaignsPage() {
                           ) : null}
                         </td>
                         <td className="px-4 py-3">
-                          <StatusBadge status={campaign.status} />
+                          <CampaignStatusBadge status={campaign.status} />
                         </td>
                         <td className="px-4 py-3">
                           <RowActions
@@ -287,7 +288,7 @@ export function CampaignsPage() {
                         </Link>
                         <p className="text-xs text-slate-500">{campaign.brand}</p>
                       </div>
-                      <StatusBadge status={campaign.status} />
+                      <CampaignStatusBadge status={campaign.status} />
                     </div>
                     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
                       <div>

@@ -1,21 +1,5 @@
 import { Megaphone, Shirt, Smartphone, Sparkles } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
-
-/** Spec §4 campaign status colours: active green, pending yellow, ended red, anything else grey. */
-const STATUS_VARIANT: Record<string, 'green' | 'yellow' | 'red'> = {
-  active: 'green',
-  pending: 'yellow',
-  ended: 'red',
-};
-
-export function StatusBadge({ status }: { status: string }) {
-  return (
-    <Badge variant={STATUS_VARIANT[status] ?? 'grey'} className="capitalize" data-status={status}>
-      {status}
-    </Badge>
-  );
-}
 
 /** Spec §2: the row icon depends on whether the name contains Beauty, Fashion or Tech. */
 export function CampaignIcon({ name, className }: { name: string; className?: string }) {

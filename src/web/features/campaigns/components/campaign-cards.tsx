@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS } from '../../../../shared/constants';
 import { formatIsoDate, uploadDeadline } from '../../../../shared/dates';
 import type { Campaign } from '../../../../shared/schemas/campaign';
+import { CampaignStatusBadge } from '../../../components/campaign-status-badge';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
@@ -19,7 +20,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import type { SessionState } from '../../../lib/use-session';
-import { CampaignStatusBadge } from './campaign-status-badge';
 
 const rowLabel = 'text-slate-600';
 

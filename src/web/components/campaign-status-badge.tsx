@@ -1,4 +1,4 @@
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from './ui/badge';
 
 const STATUS_VARIANT: Record<string, 'green' | 'yellow' | 'red'> = {
   active: 'green',

@@ -216,6 +216,19 @@ export interface Ceiling {
 
 export async function startCeiling(source: CeilingSource): Promise<Ceiling> {
   const db = connect(source);
+  // The app keeps each filter's total for 10 s (listPublicCampaigns); the ceiling does the same work.
+  const totalsCache = new Map<
+    string,
+    { value: Promise<Array<{ count: string | number }>>; expires: number }
+  >();
+  const cachedTotal = (query: SqlQuery) => {
+    const key = JSON.stringify([query.text, query.params]);
+    const hit = totalsCache.get(key);
+    if (hit && hit.expires > Date.now()) return hit.value;
+    const value = db.run<{ count: string | number }>(query);
+    totalsCache.set(key, { value, expires: Date.now() + 10_000 });
+    return value;
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -225,10 +238,7 @@ export async function startCeiling(source: CeilingSource): Promise<Ceiling> {
       const params = parseList(url.searchParams);
       if (typeof params === 'string') return send(res, 400, { error: params });
       const { page, total } = listQueries(params);
-      const [rows, totals] = await Promise.all([
-        db.run<CampaignDbRow>(page),
-        db.run<{ count: string | number }>(total),
-      ]);
+      const [rows, totals] = await Promise.all([db.run<CampaignDbRow>(page), cachedTotal(total)]);
       const hasMore = rows.length > params.limit;
       const pageRows = hasMore ? rows.slice(0, params.limit) : rows;
       const last = pageRows.at(-1);

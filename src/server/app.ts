@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
@@ -98,6 +99,7 @@ export function createApp(appDeps: AppDeps) {
   app.route('/api', api);
 
   // Uploaded images: random names, so they can be cached for good.
+  mkdirSync(uploadsDir(deps.env.dataDir), { recursive: true });
   app.use(
     '/uploads/*',
     async (c, next) => {

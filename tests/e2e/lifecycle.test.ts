@@ -183,6 +183,9 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     await creator.getByLabel('Password', { exact: true }).fill(CREATOR.password);
     await creator.getByRole('button', { name: 'Sign In', exact: true }).click();
     await creator.waitForURL(`${server.url}/main`);
+    // The new Beauty campaign on Instagram is matched to this Beauty creator with 5,000 Instagram followers.
+    const matched = creator.getByTestId('matched-campaigns');
+    await expect.poll(() => matched.getByRole('link', { name: CAMPAIGN }).count()).toBe(1);
     await creator.goto(`${server.url}/campaign/${campaignId}`);
     await expect.poll(() => text(creator.locator('h1'))).toBe(CAMPAIGN);
     const panel = creator.getByTestId('apply-panel');

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq, sql } from 'drizzle-orm';
 import { findMyApplicationFor, listMyApplications } from '../../db/queries/applications';
+import { listMatchedCampaigns } from '../../db/queries/matched-campaigns';
 import { campaigns } from '../../db/schema/campaigns';
 import { APPLICATION_STATUSES } from '../../shared/lifecycle';
 import {
@@ -10,7 +11,7 @@ import {
   submissionSchema,
   walletSchema,
 } from '../../shared/schemas/application';
-import { campaignIdParamSchema, errorSchema } from '../../shared/schemas/campaign';
+import { campaignIdParamSchema, campaignSchema, errorSchema } from '../../shared/schemas/campaign';
 import type { AppBindings } from '../context';
 import { AppError } from '../errors';
 import { currentInfluencer } from '../middleware/creator';
@@ -138,6 +139,18 @@ const submissionRoute = createRoute({
   },
 });
 
+const matchedRoute = createRoute({
+  method: 'get',
+  path: '/me/matched-campaigns',
+  tags: ['Applications'],
+  summary: "Open campaigns matched to the creator's categories and platforms (not yet applied to)",
+  middleware: creatorOnly,
+  responses: {
+    200: { description: 'Campaigns', content: json(z.object({ items: z.array(campaignSchema) })) },
+    ...common,
+  },
+});
+
 const walletRoute = createRoute({
   method: 'get',
   path: '/me/wallet',
@@ -210,6 +223,15 @@ export const applicationRoutes = createRouter()
       c.req.valid('json'),
     );
     return c.json({ id: submission.id }, 201);
+  })
+  .openapi(matchedRoute, async (c) => {
+    const ctx = lifecycleContext(c);
+    const influencer = await currentInfluencer(c);
+    const items = await listMatchedCampaigns(ctx.db, influencer.id, {
+      today: ctx.now.toISOString().slice(0, 10),
+      limit: 8,
+    });
+    return c.json({ items }, 200);
   })
   .openapi(walletRoute, async (c) => {
     const influencer = await currentInfluencer(c);

@@ -10,6 +10,7 @@ import {
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/use-session';
 import { CampaignGrid } from './components/campaign-grid';
+import { MatchedCampaigns } from './components/matched-campaigns';
 
 /** /main (READINGS "Marketplace"): the signed-in creator's home, the campaign browser with the same search as /. */
 export function CreatorHomePage() {
@@ -32,6 +33,7 @@ export function CreatorHomePage() {
             : 'The newest gifting campaigns from brands looking for creators.'}
         </p>
       </div>
+      <MatchedCampaigns enabled={session.status === 'signed-in' && !isFiltered(search)} />
       <CampaignSearchForm value={search} onSearch={runSearch} />
       <CampaignGrid filters={search} onClearFilters={() => runSearch({})} />
     </div>

@@ -56,3 +56,12 @@ export function useCampaign(id: string | undefined) {
     },
   });
 }
+
+/** Open campaigns matched to the signed-in creator's categories and platforms (GET /api/me/matched-campaigns). */
+export function useMatchedCampaigns(enabled: boolean) {
+  return useQuery({
+    queryKey: ['campaigns', 'matched'],
+    queryFn: ({ signal }) => apiFetch<{ items: Campaign[] }>('/api/me/matched-campaigns', { signal }),
+    enabled,
+  });
+}

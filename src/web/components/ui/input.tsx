@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 /** A text input; `aria-invalid` turns its border red. */
@@ -30,6 +30,42 @@ export function FieldError({ id, message }: { id: string; message?: string | und
   );
 }
 
+/** The field's accessible wiring: which hint and error describe the control, and whether it is invalid. */
+export function fieldAria(id: string, error?: string, hint?: string) {
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined } as const;
+}
+
+/** Label above, hint and error below, for any control whose props come from fieldAria. */
+export function FieldFrame({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  className?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
 /**
  * A labelled input with its error message (works with react-hook-form's `register(...)` spread into it): the error
  * marks the input invalid and is read out with it.
@@ -47,22 +83,9 @@ export function TextField({
   hint?: string | undefined;
   id: string;
 }) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...props}
-      />
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+      <Input id={id} {...fieldAria(id, error, hint)} {...props} />
+    </FieldFrame>
   );
 }

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
-import { FieldError, Label } from './input';
+import { FieldFrame, fieldAria } from './input';
 
 /** A multi-line text input; `aria-invalid` turns its border red. */
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
@@ -29,22 +29,9 @@ export function TextareaField({
   hint?: string | undefined;
   id: string;
 }) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      <Textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...props}
-      />
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+      <Textarea id={id} {...fieldAria(id, error, hint)} {...props} />
+    </FieldFrame>
   );
 }

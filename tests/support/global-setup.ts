@@ -11,11 +11,15 @@ export default async function globalSetup() {
   await client.connect();
   try {
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
-    // Drop schemas left behind by test runs that were killed.
-    const stale = await client.query<{ nspname: string }>(
+    // Drop schemas left behind by test runs that were killed. Another run may be going on beside this one (a second
+    // checkout on the same server), so only schemas made more than three hours ago are taken.
+    const schemas = await client.query<{ nspname: string }>(
       "select nspname from pg_namespace where nspname like 'mbtest\\_%' escape '\\'",
     );
-    for (const { nspname } of stale.rows) {
+    const cutoff = Date.now() - 3 * 3_600_000;
+    for (const { nspname } of schemas.rows) {
+      const made = Number.parseInt(nspname.split('_')[1] ?? '', 36);
+      if (Number.isFinite(made) && made > cutoff) continue;
       await client.query(`DROP SCHEMA IF EXISTS "${nspname}" CASCADE`);
     }
   } finally {

@@ -24,7 +24,8 @@ export async function createTestDatabase(driver: DatabaseDriver): Promise<TestDa
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  const schemaName = `mbtest_${randomBytes(6).toString('hex')}`;
+  // The creation time is part of the name, so a run only ever cleans up schemas too old to be another run's.
+  const schemaName = `mbtest_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = await openDatabase({ url, poolSize: 1 });
   await admin.exec(`CREATE SCHEMA "${schemaName}"`);
   await admin.close();

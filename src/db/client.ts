@@ -11,6 +11,7 @@ import * as campaignsSchema from './schema/campaigns';
 import * as influencersSchema from './schema/influencers';
 import * as ledgerSchema from './schema/ledger';
 import * as onboardingSchema from './schema/onboarding';
+import * as payoutsSchema from './schema/payouts';
 
 export const schema = {
   ...applicationsSchema,
@@ -19,6 +20,7 @@ export const schema = {
   ...campaignsSchema,
   ...influencersSchema,
   ...onboardingSchema,
+  ...payoutsSchema,
 };
 export type Schema = typeof schema;
 

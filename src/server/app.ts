@@ -11,8 +11,10 @@ import type { AppBindings, AppDeps } from './context';
 import { AppError } from './errors';
 import { createMailer } from './mail/mailer';
 import { loadSession, requireRole, withClientAddress } from './middleware/session';
+import { paypalClientFromEnv } from './payouts/paypal-client';
 import { adminRoutes } from './routes/admin';
 import { adminCampaignRoutes } from './routes/admin-campaigns';
+import { adminPaymentRoutes } from './routes/admin-payments';
 import { applicationRoutes } from './routes/applications';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
@@ -20,7 +22,9 @@ import { configRoutes } from './routes/config';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
 import { onboardingRoutes } from './routes/onboarding';
+import { paypalWebhookRoutes } from './routes/paypal-webhooks';
 import { sessionRoutes } from './routes/session';
+import { walletRoutes } from './routes/wallet';
 import { uploadsDir } from './services/uploads';
 import { createWebRoutes } from './web';
 
@@ -41,6 +45,7 @@ export function createApp(appDeps: AppDeps) {
     ...appDeps,
     auth: appDeps.auth ?? createAuth(appDeps),
     mailer: appDeps.mailer ?? createMailer(appDeps.env, appDeps.logger),
+    paypal: appDeps.paypal === undefined ? paypalClientFromEnv(appDeps.env) : appDeps.paypal,
   };
   const app = new OpenAPIHono<AppBindings>();
 
@@ -88,10 +93,14 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', campaignRoutes);
   api.route('/', onboardingRoutes);
   api.route('/', applicationRoutes);
+  api.route('/', walletRoutes);
+  // Called by PayPal, not by a browser: no session, its signature is verified with PayPal instead.
+  api.route('/', paypalWebhookRoutes);
   api.use('/admin/*', requireRole('admin'));
   api.use('/admin', requireRole('admin'));
   api.route('/admin', adminRoutes);
   api.route('/admin', adminCampaignRoutes);
+  api.route('/admin', adminPaymentRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
   api.all('*', (c) => c.json({ error: `No API route for ${c.req.method} ${c.req.path}` }, 404));

@@ -4,6 +4,7 @@ import type { Auth } from './auth';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import type { PaypalClient } from './payouts/paypal-client';
 
 /** What every request handler can reach. */
 export interface AppDeps {
@@ -18,6 +19,8 @@ export interface AppDeps {
   auth?: Auth;
   /** Outgoing mail; built from env when absent. */
   mailer?: Mailer;
+  /** PayPal Payouts; built from env when absent (null: manual payouts). */
+  paypal?: PaypalClient | null;
 }
 
 /** The signed-in user as the server sees them. */
@@ -32,7 +35,7 @@ export interface CurrentUser {
 
 export type AppBindings = {
   Variables: {
-    deps: AppDeps & { auth: Auth; mailer: Mailer };
+    deps: AppDeps & { auth: Auth; mailer: Mailer; paypal: PaypalClient | null };
     requestId: string;
     /** Set by the session middleware: the signed-in user, or null. */
     user: CurrentUser | null;

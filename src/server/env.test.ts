@@ -73,6 +73,46 @@ describe('configuration', () => {
     });
   });
 
+  it('turns PayPal Payouts on only with an id and a secret, in the environment PAYPAL_ENV names', () => {
+    const manual = loadEnv({ DATA_DIR: dataDir() });
+    expect(manual.paypal).toBeNull();
+    expect(manual.paypalEnvironment).toBe('sandbox');
+    expect(
+      loadEnv({ DATA_DIR: dataDir(), PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' }).paypal,
+    ).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      environment: 'sandbox',
+      apiBase: 'https://api-m.sandbox.paypal.com',
+      webhookId: undefined,
+    });
+    const live = loadEnv({
+      DATA_DIR: dataDir(),
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_ENV: 'live',
+      PAYPAL_WEBHOOK_ID: 'WH-1',
+    });
+    expect(live.paypal).toMatchObject({
+      environment: 'live',
+      apiBase: 'https://api-m.paypal.com',
+      webhookId: 'WH-1',
+    });
+    const local = loadEnv({
+      DATA_DIR: dataDir(),
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_API_BASE: 'http://127.0.0.1:4010/',
+    });
+    expect(local.paypal?.apiBase).toBe('http://127.0.0.1:4010');
+    expect(() => loadEnv({ DATA_DIR: dataDir(), PAYPAL_CLIENT_ID: 'id' })).toThrow(
+      /PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together/,
+    );
+    expect(() => loadEnv({ DATA_DIR: dataDir(), PAYPAL_ENV: 'production' })).toThrow(
+      /^Invalid configuration: PAYPAL_ENV must be sandbox or live/,
+    );
+  });
+
   it('documents every variable in .env.example and the README', () => {
     const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');

@@ -4,6 +4,14 @@ import path from 'node:path';
 import { z } from 'zod';
 
 export const LAUNCH_MODES = ['public', 'coming-soon'] as const;
+export const PAYPAL_ENVIRONMENTS = ['sandbox', 'live'] as const;
+export type PaypalEnvironment = (typeof PAYPAL_ENVIRONMENTS)[number];
+
+/** PayPal's REST hosts (PAYPAL_API_BASE overrides them, e.g. for a local fake in tests). */
+export const PAYPAL_API_BASES: Record<PaypalEnvironment, string> = {
+  sandbox: 'https://api-m.sandbox.paypal.com',
+  live: 'https://api-m.paypal.com',
+};
 export type LaunchMode = (typeof LAUNCH_MODES)[number];
 
 const optionalText = z.preprocess(
@@ -82,6 +90,17 @@ const envSchema = z.object({
   X_CLIENT_SECRET: optionalText,
   TIKTOK_CLIENT_ID: optionalText,
   TIKTOK_CLIENT_SECRET: optionalText,
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_ENV: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.enum(PAYPAL_ENVIRONMENTS, { error: 'must be sandbox or live' }).default('sandbox'),
+  ),
+  PAYPAL_API_BASE: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  ),
+  PAYPAL_WEBHOOK_ID: optionalText,
 });
 
 /** Every variable the server reads (documented in .env.example and the README). */
@@ -117,6 +136,20 @@ export interface Env {
   oauth: Partial<Record<SocialProvider, OAuthClient>>;
   /** OpenID discovery document used for Google (Google's own unless overridden). */
   googleDiscoveryUrl: string;
+  /** PayPal Payouts, or null for manual payouts. */
+  paypal: PaypalConfig | null;
+  /** The PayPal environment PAYPAL_ENV names (shown in Payment Settings even in manual mode). */
+  paypalEnvironment: PaypalEnvironment;
+}
+
+/** PayPal Payouts credentials; without them payouts are paid by hand (manual mode). */
+export interface PaypalConfig {
+  clientId: string;
+  clientSecret: string;
+  environment: PaypalEnvironment;
+  apiBase: string;
+  /** The webhook's id in the PayPal developer dashboard; webhooks are refused without it. */
+  webhookId: string | undefined;
 }
 
 export class EnvError extends Error {
@@ -171,6 +204,24 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     oauth: pickOAuthClients(e),
     googleDiscoveryUrl:
       e.GOOGLE_DISCOVERY_URL ?? 'https://accounts.google.com/.well-known/openid-configuration',
+    paypal: pickPaypal(e),
+    paypalEnvironment: e.PAYPAL_ENV,
+  };
+}
+
+function pickPaypal(e: z.infer<typeof envSchema>): PaypalConfig | null {
+  if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
+    throw new EnvError(
+      'Invalid configuration: PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together',
+    );
+  }
+  if (!e.PAYPAL_CLIENT_ID || !e.PAYPAL_CLIENT_SECRET) return null;
+  return {
+    clientId: e.PAYPAL_CLIENT_ID,
+    clientSecret: e.PAYPAL_CLIENT_SECRET,
+    environment: e.PAYPAL_ENV,
+    apiBase: (e.PAYPAL_API_BASE ?? PAYPAL_API_BASES[e.PAYPAL_ENV]).replace(/\/+$/, ''),
+    webhookId: e.PAYPAL_WEBHOOK_ID,
   };
 }
 

@@ -9,6 +9,7 @@ import { EnvError, loadEnv } from './env';
 import { startJobs } from './jobs/jobs';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
+import { paypalClientFromEnv } from './payouts/paypal-client';
 import { projectRoot } from './project-root';
 import { hasAdmin, upsertAdmin } from './services/admin-accounts';
 
@@ -54,7 +55,8 @@ async function main() {
   }
 
   const mailer = createMailer(env, logger);
-  const jobs = await startJobs(database, { env, logger, mailer });
+  const paypal = paypalClientFromEnv(env);
+  const jobs = await startJobs(database, { env, logger, mailer, paypal });
 
   const app = createApp({
     db: database.db,
@@ -62,6 +64,7 @@ async function main() {
     logger,
     auth,
     mailer,
+    paypal,
     webDir: path.join(projectRoot(), 'dist/web'),
   });
 
@@ -73,6 +76,7 @@ async function main() {
         database:
           database.driver === 'pglite' ? `PGlite at ${path.join(env.dataDir, 'pglite')}` : 'PostgreSQL',
         launchMode: env.launchMode,
+        payouts: env.paypal ? `PayPal ${env.paypal.environment}` : 'manual',
         startupMs: Math.round(performance.now() - started),
       },
       `Mintbox is running on http://localhost:${info.port}`,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
 import { influencers } from './influencers';
+import { mintAdjustments, payouts } from './payouts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 
@@ -49,7 +50,11 @@ export const mintBalances = pgTable(
   (t) => [check('mint_balances_not_negative', sql`${t.balance} >= 0`)],
 );
 
-/** Spec §3 transactions: money movements (rewards and redemptions) as admins and creators see them. */
+/**
+ * Spec §3 transactions: money movements as admins and creators see them. A reward is credited (completed); a
+ * redemption follows its payout (pending → completed, failed or cancelled); an adjustment is an admin's credit
+ * (positive amount) or debit (negative).
+ */
 export const transactions = pgTable(
   'transactions',
   {
@@ -59,16 +64,23 @@ export const transactions = pgTable(
       .references(() => influencers.id, { onDelete: 'restrict' }),
     campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
-    kind: text('kind').$type<'reward' | 'redemption'>().notNull(),
-    status: text('status').$type<'pending' | 'completed' | 'failed'>().notNull(),
+    kind: text('kind').$type<'reward' | 'redemption' | 'adjustment'>().notNull(),
+    status: text('status').$type<'pending' | 'completed' | 'failed' | 'cancelled'>().notNull(),
     ledgerReference: text('ledger_reference').unique(),
+    payoutId: integer('payout_id')
+      .unique()
+      .references(() => payouts.id, { onDelete: 'restrict' }),
+    adjustmentId: integer('adjustment_id')
+      .unique()
+      .references(() => mintAdjustments.id, { onDelete: 'restrict' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('transactions_influencer_idx').on(t.influencerId, t.createdAt.desc()),
     index('transactions_created_idx').on(t.createdAt.desc()),
-    check('transactions_status_check', sql`${t.status} in ('pending','completed','failed')`),
-    check('transactions_kind_check', sql`${t.kind} in ('reward','redemption')`),
+    index('transactions_kind_status_idx').on(t.kind, t.status, t.createdAt.desc()),
+    check('transactions_status_check', sql`${t.status} in ('pending','completed','failed','cancelled')`),
+    check('transactions_kind_check', sql`${t.kind} in ('reward','redemption','adjustment')`),
   ],
 );

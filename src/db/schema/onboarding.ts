@@ -2,6 +2,13 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { influencers } from './influencers';
 
+/**
+ * What a code is for: verify (an address during onboarding), proof (sent to the verified email to confirm a PayPal
+ * or email change), email_change (sent to the new address of an onboarded account, only after such a proof).
+ */
+export const CODE_PURPOSES = ['verify', 'proof', 'email_change'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
 /** One-time email verification codes: only a hash is kept; 10 minutes, single use, 5 tries. */
 export const emailVerificationCodes = pgTable(
   'email_verification_codes',
@@ -11,6 +18,7 @@ export const emailVerificationCodes = pgTable(
       .notNull()
       .references(() => influencers.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
+    purpose: text('purpose').$type<CodePurpose>().notNull().default('verify'),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
@@ -20,7 +28,10 @@ export const emailVerificationCodes = pgTable(
       .notNull()
       .defaultNow(),
   },
-  (t) => [index('email_verification_codes_influencer_idx').on(t.influencerId, t.createdAt.desc())],
+  (t) => [
+    index('email_verification_codes_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    check('email_verification_codes_purpose_check', sql`${t.purpose} in ('verify','proof','email_change')`),
+  ],
 );
 
 /** What the creator told us in the profile wizard (spec §3 Profile-setup form). */

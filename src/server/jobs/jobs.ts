@@ -3,11 +3,19 @@ import type { DatabaseHandle } from '../../db/client';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
+import { type PaypalClient, paypalClientFromEnv } from '../payouts/paypal-client';
 import { sweepDeadlines } from '../services/applications';
+import { pollPayouts } from '../services/payouts';
 
 export const LIFECYCLE_SWEEP = 'lifecycle-sweep';
 /** Every 10 minutes: reminders, missed work, ending campaigns. The sweep is safe to run twice. */
 const SWEEP_CRON = '*/10 * * * *';
+export const PAYOUT_STATUS = 'payout-status';
+/**
+ * Every minute: PayPal batches not confirmed yet are sent again (same ids, so never paid twice), open ones are read
+ * until each item is final. Each batch has its own next check (1, 2, 4 … minutes, at most 6 hours apart).
+ */
+const PAYOUT_CRON = '* * * * *';
 
 /** pg-boss on PGlite: it only needs a function that runs SQL (several statements when there are no values). */
 function pgliteAdapter(handle: DatabaseHandle) {
@@ -34,11 +42,23 @@ export interface Jobs {
  */
 export async function startJobs(
   handle: DatabaseHandle,
-  deps: { env: Env; logger: Logger; mailer: Mailer },
+  deps: {
+    env: Env;
+    logger: Logger;
+    mailer: Mailer;
+    paypal?: PaypalClient | null;
+    /** PostgreSQL only: the schema of the queue's tables (default pgboss); tests keep theirs apart. */
+    bossSchema?: string | undefined;
+  },
 ): Promise<Jobs> {
+  const paypal = deps.paypal === undefined ? paypalClientFromEnv(deps.env) : deps.paypal;
   const boss =
     handle.driver === 'postgres'
-      ? new PgBoss({ connectionString: deps.env.databaseUrl!, max: 2 })
+      ? new PgBoss({
+          connectionString: deps.env.databaseUrl!,
+          max: 2,
+          ...(deps.bossSchema ? { schema: deps.bossSchema } : {}),
+        })
       : new PgBoss({ db: pgliteAdapter(handle) as never });
   boss.on('error', (error) => deps.logger.error({ err: error }, 'job queue error'));
   await boss.start();
@@ -56,6 +76,22 @@ export async function startJobs(
   await boss.schedule(LIFECYCLE_SWEEP, SWEEP_CRON);
   // One run at start, so a server that was down catches up at once.
   await boss.send(LIFECYCLE_SWEEP, {}, { singletonKey: 'startup', singletonSeconds: 60 });
+  if (paypal) {
+    await boss.createQueue(PAYOUT_STATUS);
+    await boss.work(PAYOUT_STATUS, async () => {
+      const result = await pollPayouts({
+        db: handle.db,
+        now: new Date(),
+        mailer: deps.mailer,
+        appUrl: deps.env.appUrl,
+        logger: deps.logger,
+        paypal,
+      });
+      if (result.submitted || result.refreshed || result.errors) deps.logger.info(result, 'payout status');
+    });
+    await boss.schedule(PAYOUT_STATUS, PAYOUT_CRON);
+    await boss.send(PAYOUT_STATUS, {}, { singletonKey: 'startup', singletonSeconds: 60 });
+  }
   return {
     stop: () => boss.stop({ graceful: true, timeout: 5000 }),
   };

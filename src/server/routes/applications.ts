@@ -9,7 +9,6 @@ import {
   deliverySchema,
   myApplicationSchema,
   submissionSchema,
-  walletSchema,
 } from '../../shared/schemas/application';
 import { campaignIdParamSchema, campaignSchema, errorSchema } from '../../shared/schemas/campaign';
 import type { AppBindings } from '../context';
@@ -26,7 +25,6 @@ import {
   submitContent,
   withdrawApplication,
 } from '../services/applications';
-import { getWallet } from '../services/ledger';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const idParam = z.object({
@@ -151,15 +149,6 @@ const matchedRoute = createRoute({
   },
 });
 
-const walletRoute = createRoute({
-  method: 'get',
-  path: '/me/wallet',
-  tags: ['Mint'],
-  summary: 'Mint balance (the sum of ledger entries), pending amount and latest entries',
-  middleware: creatorOnly,
-  responses: { 200: { description: 'Wallet', content: json(walletSchema) }, ...common },
-});
-
 export const applicationRoutes = createRouter()
   .openapi(eligibilityRoute, async (c) => {
     const { id } = c.req.valid('param');
@@ -232,8 +221,4 @@ export const applicationRoutes = createRouter()
       limit: 8,
     });
     return c.json({ items }, 200);
-  })
-  .openapi(walletRoute, async (c) => {
-    const influencer = await currentInfluencer(c);
-    return c.json(await getWallet(c.get('deps').db, influencer.id), 200);
   });

@@ -348,9 +348,13 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
         city: 'Oakland',
         paypalEmail: 'new.pay@example.com',
       });
-      const notice = mailer.sent.at(-1)!;
-      expect(notice.to).toBe('ana.pay@example.com');
-      expect(notice.text).toContain('new.pay@example.com');
+      // Both the old PayPal address and the account's verified email are told.
+      const [oldPaypal, account] = mailer.sent.slice(-2);
+      expect(oldPaypal?.to).toBe('ana.pay@example.com');
+      expect(oldPaypal?.text).toContain('new.pay@example.com');
+      expect(account?.to).toBe('ana@example.com');
+      expect(account?.subject).toBe('Your Mintbox PayPal email was changed');
+      expect(account?.text).toContain('new.pay@example.com');
 
       // Other edits need no confirmation.
       const plain = await app.request('/api/me/profile', {

@@ -1,8 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, eq } from 'drizzle-orm';
 import type { ZodError } from 'zod';
 import { findProfile } from '../../db/queries/onboarding';
-import { accounts } from '../../db/schema/auth';
 import { errorSchema } from '../../shared/schemas/campaign';
 import {
   completeProfileSchema,
@@ -12,14 +10,35 @@ import {
 } from '../../shared/schemas/profile';
 import type { AppBindings } from '../context';
 import { AppError } from '../errors';
+import type { Mailer, MailMessage } from '../mail/mailer';
+import { emailChangedMail, paypalChangedAccountMail } from '../mail/payout-templates';
 import { paypalEmailChangedMail } from '../mail/templates';
 import { currentInfluencer, verifiedInfluencer } from '../middleware/creator';
 import { clientAddress, currentUser, requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
-import { sendVerificationCode, verifyEmailCode } from '../services/email-verification';
+import { isEmailChange, sendVerificationCode, verifyEmailCode } from '../services/email-verification';
+import { hasPassword, type ProofSubject, requireIdentityProof } from '../services/identity-proof';
 import { describeCreator, saveProfile } from '../services/profiles';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
+
+/** Proof for a PayPal or email change: the account password, or a code sent to the verified email. */
+const proofFields = {
+  currentPassword: z.string().max(128).optional(),
+  code: z
+    .string()
+    .regex(/^\d{6}$/, { error: 'Invalid verification code' })
+    .optional(),
+};
+
+/** Notices about account changes go out after the change; a failure is logged, never undoes it. */
+async function tell(mailer: Mailer, logger: { error: (o: object, m: string) => void }, mails: MailMessage[]) {
+  for (const mail of mails) {
+    await mailer
+      .send(mail)
+      .catch((error: unknown) => logger.error({ err: error, to: mail.to }, 'could not send a notice'));
+  }
+}
 const fieldErrorSchema = z.object({ error: z.string(), field: z.string().optional() });
 const now = (c: { get(key: 'deps'): AppBindings['Variables']['deps'] }) =>
   c.get('deps').now?.() ?? new Date();
@@ -42,9 +61,10 @@ const sendVerificationRoute = createRoute({
   method: 'post',
   path: '/send-verification',
   tags: ['Onboarding'],
-  summary: 'Send a 6-digit code to the address the creator wants to verify',
+  summary:
+    'Send a 6-digit code to the address the creator wants to verify (moving the verified email of an onboarded account needs the password or a code from the current email)',
   middleware: [requireRole('influencer')] as const,
-  request: { body: { content: json(sendVerificationSchema), required: true } },
+  request: { body: { content: json(sendVerificationSchema.extend(proofFields)), required: true } },
   responses: {
     200: {
       description: 'Code sent',
@@ -52,6 +72,7 @@ const sendVerificationRoute = createRoute({
     },
     400: { description: 'Bad email', content: json(errorSchema) },
     401: { description: 'Not signed in', content: json(errorSchema) },
+    403: { description: 'An email change was not confirmed', content: json(errorSchema) },
     409: { description: 'Email already registered to another account', content: json(errorSchema) },
     429: { description: 'Too many codes; see Retry-After', content: json(errorSchema) },
   },
@@ -71,6 +92,7 @@ const verifyEmailRoute = createRoute({
     },
     400: { description: 'Invalid or expired code', content: json(errorSchema) },
     401: { description: 'Not signed in', content: json(errorSchema) },
+    403: { description: 'An email change without a confirmed code', content: json(errorSchema) },
     409: { description: 'Email already registered to another account', content: json(errorSchema) },
   },
 });
@@ -111,19 +133,14 @@ const meRoute = createRoute({
   },
 });
 
-const updateProfileSchema = profileSchema.extend({
-  currentPassword: z.string().max(128).optional(),
-  code: z
-    .string()
-    .regex(/^\d{6}$/, { error: 'Invalid verification code' })
-    .optional(),
-});
+const updateProfileSchema = profileSchema.extend(proofFields);
 
 const updateProfileRoute = createRoute({
   method: 'patch',
   path: '/me/profile',
   tags: ['Onboarding'],
-  summary: 'Edit the profile; a new PayPal email needs the account password or a fresh code',
+  summary:
+    'Edit the profile; a new PayPal email needs the account password (or, without one, a code sent to the verified email)',
   middleware: [requireRole('influencer')] as const,
   request: { body: { content: json(updateProfileSchema), required: true } },
   responses: {
@@ -138,13 +155,15 @@ const paypalCodeRoute = createRoute({
   method: 'post',
   path: '/me/paypal-code',
   tags: ['Onboarding'],
-  summary: 'Send a code to the verified email, to confirm a PayPal email change without a password',
+  summary:
+    'Send a code to the verified email, to confirm a PayPal or email change on an account without a password',
   middleware: [requireRole('influencer')] as const,
   responses: {
     200: {
       description: 'Code sent',
       content: json(z.object({ sent: z.literal(true), expiresAt: z.string() })),
     },
+    400: { description: 'The account has a password: confirm with it', content: json(errorSchema) },
     401: { description: 'Not signed in', content: json(errorSchema) },
     429: { description: 'Too many codes', content: json(errorSchema) },
   },
@@ -154,21 +173,26 @@ export const onboardingRoutes = createRouter()
   .openapi(sendVerificationRoute, async (c) => {
     const { db, env, mailer } = c.get('deps');
     const influencer = await currentInfluencer(c);
-    const { email } = c.req.valid('json');
+    const { email, currentPassword, code } = c.req.valid('json');
+    const changing = isEmailChange(influencer, email);
+    if (changing) await confirmChange(c, influencer, 'email', { currentPassword, code });
     const { expiresAt } = await sendVerificationCode(
       { db, secret: env.authSecret, now: now(c), mailer: mailer, appUrl: env.appUrl },
-      { influencer, email, clientIp: clientAddress(c) },
+      { influencer, email, clientIp: clientAddress(c), purpose: changing ? 'email_change' : 'verify' },
     );
     return c.json({ sent: true as const, expiresAt: expiresAt.toISOString() }, 200);
   })
   .openapi(verifyEmailRoute, async (c) => {
-    const { db, env } = c.get('deps');
+    const { db, env, mailer, logger } = c.get('deps');
     const influencer = await currentInfluencer(c);
     const { email, code } = c.req.valid('json');
+    const changing = isEmailChange(influencer, email);
     const verified = await verifyEmailCode(
       { db, secret: env.authSecret, now: now(c) },
       { influencer, email, code },
     );
+    if (changing)
+      await tell(mailer, logger, [emailChangedMail(env.appUrl, influencer.email, verified.email)]);
     return c.json({ verified: true as const, email: verified.email }, 200);
   })
   .openapi(
@@ -193,9 +217,10 @@ export const onboardingRoutes = createRouter()
   )
   .openapi(meRoute, async (c) => {
     const influencer = await currentInfluencer(c);
-    const described = await describeCreator(c.get('deps').db, influencer.id);
+    const { db } = c.get('deps');
+    const described = await describeCreator(db, influencer.id);
     if (!described) throw new AppError('NOT_FOUND', 'Failed to create influencer profile');
-    return c.json(described, 200);
+    return c.json({ ...described, has_password: await hasPassword(db, currentUser(c).id) }, 200);
   })
   .openapi(
     updateProfileRoute,
@@ -205,65 +230,44 @@ export const onboardingRoutes = createRouter()
       const { currentPassword, code, ...profile } = c.req.valid('json');
       const previous = await findProfile(db, influencer.id);
       const paypalChanged = previous !== null && previous.paypalEmail !== profile.paypalEmail.toLowerCase();
-      if (paypalChanged) {
-        await confirmPaypalChange(c, { currentPassword, code, influencerEmail: influencer.email });
-      }
+      if (paypalChanged) await confirmChange(c, influencer, 'paypal', { currentPassword, code });
       await saveProfile(db, influencer, profile, now(c));
       if (paypalChanged && previous) {
-        await mailer
-          .send(paypalEmailChangedMail(env.appUrl, previous.paypalEmail, profile.paypalEmail.toLowerCase()))
-          .catch((error: unknown) => logger.error({ err: error }, 'could not tell the old PayPal address'));
+        // Both the old PayPal address and the account's verified email are told.
+        const next = profile.paypalEmail.toLowerCase();
+        await tell(mailer, logger, [
+          paypalEmailChangedMail(env.appUrl, previous.paypalEmail, next),
+          paypalChangedAccountMail(env.appUrl, influencer.email, next),
+        ]);
       }
-      return c.json((await describeCreator(db, influencer.id)) ?? {}, 200);
+      const described = await describeCreator(db, influencer.id);
+      return c.json({ ...described, has_password: await hasPassword(db, currentUser(c).id) }, 200);
     },
     profileHook as never,
   )
   .openapi(paypalCodeRoute, async (c) => {
     const { db, env, mailer } = c.get('deps');
     const influencer = await verifiedInfluencer(c);
+    if (await hasPassword(db, currentUser(c).id)) {
+      throw new AppError('BAD_REQUEST', 'Your account has a password: confirm the change with it.');
+    }
     const { expiresAt } = await sendVerificationCode(
       { db, secret: env.authSecret, now: now(c), mailer: mailer, appUrl: env.appUrl },
-      { influencer, email: influencer.email, clientIp: clientAddress(c) },
+      { influencer, email: influencer.email, clientIp: clientAddress(c), purpose: 'proof' },
     );
     return c.json({ sent: true as const, expiresAt: expiresAt.toISOString() }, 200);
   });
 
-/** A PayPal email change needs the account password (email accounts) or a fresh code sent to the verified email. */
-async function confirmPaypalChange(
+/** The PayPal email or the verified email changes only with proof (services/identity-proof). */
+async function confirmChange(
   c: Parameters<typeof currentInfluencer>[0],
-  {
-    currentPassword,
-    code,
-    influencerEmail,
-  }: { currentPassword?: string | undefined; code?: string | undefined; influencerEmail: string },
+  influencer: Awaited<ReturnType<typeof currentInfluencer>>,
+  subject: ProofSubject,
+  proof: { currentPassword?: string | undefined; code?: string | undefined },
 ) {
   const { db, env, auth } = c.get('deps');
-  const user = currentUser(c);
-  if (currentPassword) {
-    const [credential] = await db
-      .select({ password: accounts.password })
-      .from(accounts)
-      .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')))
-      .limit(1);
-    const context = await auth.$context;
-    if (
-      credential?.password &&
-      (await context.password.verify({ hash: credential.password, password: currentPassword }))
-    ) {
-      return;
-    }
-    throw new AppError('FORBIDDEN', 'The password is not correct.');
-  }
-  if (code) {
-    const influencer = await currentInfluencer(c);
-    await verifyEmailCode(
-      { db, secret: env.authSecret, now: now(c) },
-      { influencer, email: influencerEmail, code },
-    );
-    return;
-  }
-  throw new AppError(
-    'FORBIDDEN',
-    'To change your PayPal email, confirm with your password or a code sent to your email.',
+  await requireIdentityProof(
+    { db, auth, secret: env.authSecret, now: now(c) },
+    { userId: currentUser(c).id, influencer, subject, ...proof },
   );
 }

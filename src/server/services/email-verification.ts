@@ -8,7 +8,7 @@ import {
   liveCodeFor,
 } from '../../db/queries/onboarding';
 import { type InfluencerRow, influencers } from '../../db/schema/influencers';
-import { emailVerificationCodes } from '../../db/schema/onboarding';
+import { type CodePurpose, emailVerificationCodes } from '../../db/schema/onboarding';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { verificationCodeMail } from '../mail/templates';
@@ -21,6 +21,17 @@ export const SENDS_PER_HOUR = 5;
 
 export const ALREADY_REGISTERED_MESSAGE = 'This email address is already registered to another account.';
 export const INVALID_CODE_MESSAGE = 'Invalid verification code';
+export const EMAIL_CHANGE_PROOF_MESSAGE =
+  'To change your email address, first confirm it is you with your password or a code sent to your current email.';
+
+/** An account that finished onboarding moving its verified email to another address (needs proof: issue 9). */
+export function isEmailChange(influencer: InfluencerRow, address: string): boolean {
+  return (
+    influencer.emailVerified &&
+    influencer.profileCompleted &&
+    influencer.email.toLowerCase() !== address.trim().toLowerCase()
+  );
+}
 
 /** A 6-digit code from the secure random source. */
 export function generateCode(): string {
@@ -46,18 +57,25 @@ interface Context {
 
 /**
  * Sends a fresh code to `email` for this creator: refuses another account's verified address, at most one send a
- * minute per creator and 5 an hour per address and per client address; earlier codes stop working.
+ * minute per creator and 5 an hour per address and per client address; earlier codes stop working. `purpose` says
+ * what the code may be used for (an email change right after its proof code does not wait the minute).
  */
 export async function sendVerificationCode(
   { db, secret, now, mailer, appUrl }: Context & { mailer: Mailer; appUrl: string },
-  { influencer, email, clientIp }: { influencer: InfluencerRow; email: string; clientIp: string },
+  {
+    influencer,
+    email,
+    clientIp,
+    purpose = 'verify',
+  }: { influencer: InfluencerRow; email: string; clientIp: string; purpose?: CodePurpose },
 ): Promise<{ expiresAt: Date }> {
   const address = email.trim().toLowerCase();
   if (await findOtherVerifiedInfluencerByEmail(db, address, influencer.id)) {
     throw new AppError('CONFLICT', ALREADY_REGISTERED_MESSAGE);
   }
   const latest = await latestCodeFor(db, influencer.id);
-  if (latest && now.getTime() - latest.createdAt.getTime() < RESEND_INTERVAL_MS) {
+  const followsProof = purpose === 'email_change' && latest?.purpose === 'proof';
+  if (latest && !followsProof && now.getTime() - latest.createdAt.getTime() < RESEND_INTERVAL_MS) {
     const wait = Math.ceil((latest.createdAt.getTime() + RESEND_INTERVAL_MS - now.getTime()) / 1000);
     throw new AppError('TOO_MANY_REQUESTS', `Please wait ${wait} seconds before requesting another code.`, {
       'Retry-After': String(wait),
@@ -75,6 +93,7 @@ export async function sendVerificationCode(
     await tx.insert(emailVerificationCodes).values({
       influencerId: influencer.id,
       email: address,
+      purpose,
       codeHash: hashCode(secret, influencer.id, address, code),
       expiresAt,
       createdAt: now,
@@ -94,14 +113,13 @@ export async function sendVerificationCode(
 }
 
 /**
- * Checks a code. Right: the creator's email becomes this address, verified (once: the code is spent in the same
- * transaction). Wrong: counts a try; the 5th wrong try cancels the code. Expired codes never work.
+ * Finds the live code for this creator and address and checks it (without spending it). Wrong: counts a try; the
+ * 5th wrong try cancels the code. Expired codes never work.
  */
-export async function verifyEmailCode(
+async function checkLiveCode(
   { db, secret, now }: Context,
-  { influencer, email, code }: { influencer: InfluencerRow; email: string; code: string },
-): Promise<InfluencerRow> {
-  const address = email.trim().toLowerCase();
+  { influencer, address, code }: { influencer: InfluencerRow; address: string; code: string },
+) {
   const live = await liveCodeFor(db, influencer.id, address);
   if (!live) throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE);
   if (live.expiresAt.getTime() <= now.getTime()) {
@@ -124,6 +142,40 @@ export async function verifyEmailCode(
       throw new AppError('BAD_REQUEST', 'Too many wrong codes. Please request a new code.');
     }
     throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE);
+  }
+  return live;
+}
+
+/**
+ * Spends a code sent to the creator's verified email as proof that it is them (a PayPal or email change). Nothing
+ * else changes.
+ */
+export async function consumeProofCode(
+  context: Context,
+  { influencer, code }: { influencer: InfluencerRow; code: string },
+): Promise<void> {
+  const live = await checkLiveCode(context, { influencer, address: influencer.email.toLowerCase(), code });
+  const spent = await context.db
+    .update(emailVerificationCodes)
+    .set({ consumedAt: context.now })
+    .where(and(eq(emailVerificationCodes.id, live.id), isNull(emailVerificationCodes.consumedAt)))
+    .returning({ id: emailVerificationCodes.id });
+  if (spent.length === 0) throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE);
+}
+
+/**
+ * Checks a code. Right: the creator's email becomes this address, verified (once: the code is spent in the same
+ * transaction). An account that finished onboarding can only move to another address with a code sent after a proof
+ * (purpose email_change).
+ */
+export async function verifyEmailCode(
+  { db, secret, now }: Context,
+  { influencer, email, code }: { influencer: InfluencerRow; email: string; code: string },
+): Promise<InfluencerRow> {
+  const address = email.trim().toLowerCase();
+  const live = await checkLiveCode({ db, secret, now }, { influencer, address, code });
+  if (isEmailChange(influencer, address) && live.purpose !== 'email_change') {
+    throw new AppError('FORBIDDEN', EMAIL_CHANGE_PROOF_MESSAGE);
   }
   try {
     return await db.transaction(async (tx) => {

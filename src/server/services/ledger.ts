@@ -1,6 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/client';
+import { walletFigures } from '../../db/queries/payouts';
 import { type LedgerKind, ledgerEntries, mintBalances, transactions } from '../../db/schema/ledger';
+import { AppError } from '../errors';
 
 export interface LedgerChange {
   influencerId: number;
@@ -32,13 +34,24 @@ export async function postLedgerEntry(tx: DatabaseOrTransaction, change: LedgerC
     .onConflictDoNothing({ target: ledgerEntries.reference })
     .returning({ id: ledgerEntries.id });
   if (inserted.length === 0) return false;
-  await tx
-    .insert(mintBalances)
-    .values({ influencerId: change.influencerId, balance: change.amount })
-    .onConflictDoUpdate({
-      target: mintBalances.influencerId,
-      set: { balance: sql`${mintBalances.balance} + ${change.amount}`, updatedAt: new Date() },
-    });
+  if (change.amount > 0) {
+    await tx
+      .insert(mintBalances)
+      .values({ influencerId: change.influencerId, balance: change.amount })
+      .onConflictDoUpdate({
+        target: mintBalances.influencerId,
+        set: { balance: sql`${mintBalances.balance} + ${change.amount}`, updatedAt: new Date() },
+      });
+  } else {
+    // A debit only updates an existing row (PostgreSQL checks an upsert's proposed row, here negative, before the
+    // conflict); the CHECK refuses a result below zero, and no row means a balance of 0.
+    const updated = await tx
+      .update(mintBalances)
+      .set({ balance: sql`${mintBalances.balance} + ${change.amount}`, updatedAt: new Date() })
+      .where(eq(mintBalances.influencerId, change.influencerId))
+      .returning({ balance: mintBalances.balance });
+    if (updated.length === 0) throw new AppError('BAD_REQUEST', 'The Mint balance cannot go below zero.');
+  }
   return true;
 }
 
@@ -51,10 +64,13 @@ export async function creditReward(
     reference: string;
     description: string;
     campaignId: number;
+    /** When it happened (default: the database's clock). */
+    at?: Date;
   },
 ): Promise<boolean> {
   if (reward.amount <= 0) return false;
-  const posted = await postLedgerEntry(tx, { ...reward, kind: 'reward' });
+  const { at, ...entry } = reward;
+  const posted = await postLedgerEntry(tx, { ...entry, kind: 'reward' });
   if (!posted) return false;
   await tx.insert(transactions).values({
     influencerId: reward.influencerId,
@@ -63,44 +79,19 @@ export async function creditReward(
     kind: 'reward',
     status: 'completed',
     ledgerReference: reward.reference,
+    ...(at ? { createdAt: at, updatedAt: at } : {}),
   });
   return true;
 }
 
-/** The creator's balance (the sum of their entries, kept in mint_balances) and latest entries. */
-export async function getWallet(db: DatabaseOrTransaction, influencerId: number, limit = 50) {
-  const [balanceRow, entries, pending, earned] = await Promise.all([
-    db
-      .select({ balance: mintBalances.balance })
-      .from(mintBalances)
-      .where(eq(mintBalances.influencerId, influencerId)),
-    db
-      .select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.influencerId, influencerId))
-      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-      .limit(limit),
-    db
-      .select({ total: sql<string>`coalesce(sum(${transactions.amount}), 0)::text` })
-      .from(transactions)
-      .where(sql`${transactions.influencerId} = ${influencerId} and ${transactions.status} = 'pending'`),
-    db
-      .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
-      .from(ledgerEntries)
-      .where(sql`${ledgerEntries.influencerId} = ${influencerId} and ${ledgerEntries.kind} = 'reward'`),
-  ]);
-  return {
-    balance: balanceRow[0]?.balance ?? 0,
-    pending: Number(pending[0]?.total ?? 0),
-    totalEarned: earned[0]?.total ?? 0,
-    entries: entries.map((e) => ({
-      id: e.id,
-      amount: e.amount,
-      kind: e.kind,
-      reference: e.reference,
-      description: e.description,
-      campaignId: e.campaignId,
-      createdAt: e.createdAt.toISOString(),
-    })),
-  };
+/**
+ * The creator's wallet: available balance (the sum of their entries, kept in mint_balances), Mint on its way
+ * (rewards of content awaiting review), Mint in open payouts, total earned, and a page of entries, newest first.
+ */
+export async function getWallet(
+  db: DatabaseOrTransaction,
+  influencerId: number,
+  page: { limit: number; offset: number } = { limit: 50, offset: 0 },
+) {
+  return walletFigures(db, influencerId, page);
 }

@@ -121,21 +121,3 @@ export const applicantSchema = z.object({
   latestSubmission: submissionViewSchema.nullable(),
 });
 export type Applicant = z.infer<typeof applicantSchema>;
-
-export const walletSchema = z.object({
-  balance: z.number().int(),
-  pending: z.number(),
-  /** All Mint ever credited as rewards (1 Mint = 1 USD). */
-  totalEarned: z.number().int(),
-  entries: z.array(
-    z.object({
-      id: z.number().int(),
-      amount: z.number().int(),
-      kind: z.string(),
-      reference: z.string(),
-      description: z.string(),
-      campaignId: z.number().int().nullable(),
-      createdAt: z.string(),
-    }),
-  ),
-});

@@ -42,6 +42,10 @@ const wallet: Wallet = {
   balance: 65,
   totalEarned: 65,
   pending: 10,
+  inPayout: 0,
+  minimum: 50,
+  paypalEmail: 'a@example.com',
+  entriesTotal: 2,
   entries: [
     {
       id: 1,

@@ -1,15 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import type { DeliveryProblem } from '../../../../shared/lifecycle';
-import type { MyApplication, walletSchema } from '../../../../shared/schemas/application';
+import type { MyApplication } from '../../../../shared/schemas/application';
+import type { Wallet } from '../../../../shared/schemas/payout';
 import { apiFetch } from '../../../lib/api-client';
 
-export type Wallet = z.infer<typeof walletSchema>;
+export type { Wallet };
 
 /** Private data lives under 'me': signing out forgets it (use-session keeps only 'campaigns'). */
 export const dashboardKeys = {
   applications: ['me', 'applications'] as const,
   wallet: ['me', 'wallet'] as const,
+  redemptions: ['me', 'redemptions'] as const,
   profile: ['me', 'profile'] as const,
 };
 
@@ -22,7 +23,7 @@ export function useMyApplications() {
   });
 }
 
-/** GET /api/me/wallet: Mint balance, pending amount and the latest ledger entries. */
+/** GET /api/me/wallet: available Mint, Mint on its way, in payout, earned, and the latest ledger entries. */
 export function useWallet() {
   return useQuery({
     queryKey: dashboardKeys.wallet,

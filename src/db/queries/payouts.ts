@@ -1,0 +1,444 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { MIN_REDEMPTION_MINT } from '../../shared/constants';
+import {
+  adjustmentLabel,
+  campaignLabel,
+  OPEN_PAYOUT_STATUSES,
+  type PayoutStatus,
+  payoutLabel,
+  type TransactionKind,
+} from '../../shared/payouts';
+import type { AdminPayout, Payout, TransactionListQuery, TransactionRow } from '../../shared/schemas/payout';
+import type { DatabaseOrTransaction } from '../client';
+import { applications } from '../schema/applications';
+import { campaigns } from '../schema/campaigns';
+import { influencers } from '../schema/influencers';
+import { ledgerEntries, mintBalances, transactions } from '../schema/ledger';
+import { influencerProfiles } from '../schema/onboarding';
+import { mintAdjustments, type PayoutRow, payoutBatches, payoutEvents, payouts } from '../schema/payouts';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** A payout as its creator sees it. */
+export function payoutView(row: PayoutRow): Payout {
+  return {
+    id: row.id,
+    label: payoutLabel(row.id),
+    amount: row.amount,
+    paypalEmail: row.paypalEmail,
+    status: row.status,
+    requestedAt: row.createdAt.toISOString(),
+    expectedBy: row.expectedBy,
+    startedAt: iso(row.startedAt),
+    completedAt: iso(row.completedAt),
+    failedAt: iso(row.failedAt),
+    cancelledAt: iso(row.cancelledAt),
+    reference: row.reference,
+    failureReason: row.failureReason,
+    paypalStatus: row.paypalStatus,
+    canCancel: row.status === 'pending',
+  };
+}
+
+/** The creator's payouts, newest first. */
+export async function listMyPayouts(db: DatabaseOrTransaction, influencerId: number): Promise<Payout[]> {
+  const rows = await db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.influencerId, influencerId))
+    .orderBy(desc(payouts.createdAt), desc(payouts.id));
+  return rows.map(payoutView);
+}
+
+/** Locks one payout for a change (the creator's own when `influencerId` is given). */
+export async function lockPayout(tx: DatabaseOrTransaction, id: number, influencerId?: number) {
+  const rows = await tx
+    .select()
+    .from(payouts)
+    .where(
+      influencerId === undefined
+        ? eq(payouts.id, id)
+        : and(eq(payouts.id, id), eq(payouts.influencerId, influencerId)),
+    )
+    .for('update');
+  return rows[0] ?? null;
+}
+
+/** Locks a creator's balance row (null when they never had Mint): serialises every change of their Mint. */
+export async function lockBalance(tx: DatabaseOrTransaction, influencerId: number): Promise<number | null> {
+  const rows = await tx
+    .select({ balance: mintBalances.balance })
+    .from(mintBalances)
+    .where(eq(mintBalances.influencerId, influencerId))
+    .for('update');
+  return rows[0]?.balance ?? null;
+}
+
+export async function findPayoutByKey(tx: DatabaseOrTransaction, influencerId: number, key: string) {
+  const rows = await tx
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.influencerId, influencerId), eq(payouts.idempotencyKey, key)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function recordPayoutEvent(
+  tx: DatabaseOrTransaction,
+  event: {
+    payoutId: number;
+    action: string;
+    actorUserId: string | null;
+    actorName: string;
+    detail?: string | null;
+    at: Date;
+  },
+) {
+  await tx.insert(payoutEvents).values({
+    payoutId: event.payoutId,
+    action: event.action,
+    actorUserId: event.actorUserId,
+    actorName: event.actorName,
+    detail: event.detail ?? null,
+    createdAt: event.at,
+  });
+}
+
+/** The wallet figures of one creator (balance, Mint on its way, in payout, earned) and a page of entries. */
+export async function walletFigures(
+  db: DatabaseOrTransaction,
+  influencerId: number,
+  page: { limit: number; offset: number },
+) {
+  const [balanceRow, entries, count, onItsWay, inPayout, earned, profile] = await Promise.all([
+    db
+      .select({ balance: mintBalances.balance })
+      .from(mintBalances)
+      .where(eq(mintBalances.influencerId, influencerId)),
+    db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.influencerId, influencerId))
+      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.influencerId, influencerId)),
+    // Mint on its way: the rewards of content the creator submitted and that awaits review.
+    db
+      .select({ total: sql<number>`coalesce(sum(${campaigns.reward}), 0)::int` })
+      .from(applications)
+      .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
+      .where(and(eq(applications.influencerId, influencerId), eq(applications.status, 'content_submitted'))),
+    db
+      .select({ total: sql<number>`coalesce(sum(${payouts.amount}), 0)::int` })
+      .from(payouts)
+      .where(and(eq(payouts.influencerId, influencerId), inArray(payouts.status, [...OPEN_PAYOUT_STATUSES]))),
+    db
+      .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.influencerId, influencerId), eq(ledgerEntries.kind, 'reward'))),
+    db
+      .select({ paypalEmail: influencerProfiles.paypalEmail })
+      .from(influencerProfiles)
+      .where(eq(influencerProfiles.influencerId, influencerId)),
+  ]);
+  return {
+    balance: balanceRow[0]?.balance ?? 0,
+    pending: onItsWay[0]?.total ?? 0,
+    inPayout: inPayout[0]?.total ?? 0,
+    totalEarned: earned[0]?.total ?? 0,
+    minimum: MIN_REDEMPTION_MINT,
+    paypalEmail: profile[0]?.paypalEmail ?? null,
+    entriesTotal: count[0]?.n ?? 0,
+    entries: entries.map((e) => ({
+      id: e.id,
+      amount: e.amount,
+      kind: e.kind,
+      reference: e.reference,
+      description: e.description,
+      campaignId: e.campaignId,
+      createdAt: e.createdAt.toISOString(),
+    })),
+  };
+}
+
+const KIND_IN_DB: Record<TransactionKind, 'reward' | 'redemption' | 'adjustment'> = {
+  reward: 'reward',
+  payout: 'redemption',
+  adjustment: 'adjustment',
+};
+
+function transactionFilters(query: Pick<TransactionListQuery, 'kind' | 'status' | 'q'>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.kind) conditions.push(eq(transactions.kind, KIND_IN_DB[query.kind]));
+  if (query.status) conditions.push(eq(transactions.status, query.status));
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const number = /^#?(\d{1,9})$/.exec(query.q)?.[1];
+    const matches: SQL[] = [
+      ilike(influencers.name, like),
+      ilike(influencers.username, like),
+      ilike(influencers.email, like),
+      ilike(payouts.paypalEmail, like),
+      ilike(mintAdjustments.reason, like),
+    ];
+    if (number) {
+      matches.push(eq(transactions.campaignId, Number(number)), eq(transactions.payoutId, Number(number)));
+    }
+    conditions.push(or(...matches)!);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const transactionColumns = {
+  id: transactions.id,
+  createdAt: transactions.createdAt,
+  kind: transactions.kind,
+  status: transactions.status,
+  amount: transactions.amount,
+  campaignId: transactions.campaignId,
+  influencerId: influencers.id,
+  influencerName: influencers.name,
+  influencerUsername: influencers.username,
+  payoutId: payouts.id,
+  payoutStatus: payouts.status,
+  payoutMode: payouts.mode,
+  payoutEmail: payouts.paypalEmail,
+  payoutPaypalStatus: payouts.paypalStatus,
+  payoutExpectedBy: payouts.expectedBy,
+  adjustmentReason: mintAdjustments.reason,
+};
+
+type TransactionRecord = {
+  [K in keyof typeof transactionColumns]: (typeof transactionColumns)[K]['_']['data'] | null;
+};
+
+function transactionRow(r: TransactionRecord): TransactionRow {
+  const kind: TransactionKind = r.kind === 'redemption' ? 'payout' : (r.kind as TransactionKind);
+  const label =
+    kind === 'payout' && r.payoutId !== null
+      ? payoutLabel(r.payoutId)
+      : kind === 'adjustment'
+        ? adjustmentLabel(r.adjustmentReason ?? '')
+        : campaignLabel(r.campaignId);
+  return {
+    id: r.id!,
+    createdAt: r.createdAt!.toISOString(),
+    kind,
+    status: r.status!,
+    amount: r.amount!,
+    influencer:
+      r.influencerId !== null
+        ? { id: r.influencerId, name: r.influencerName!, username: r.influencerUsername! }
+        : null,
+    campaignId: r.campaignId,
+    label,
+    payout:
+      r.payoutId !== null
+        ? {
+            id: r.payoutId,
+            status: r.payoutStatus!,
+            mode: r.payoutMode,
+            paypalEmail: r.payoutEmail!,
+            paypalStatus: r.payoutPaypalStatus,
+            expectedBy: r.payoutExpectedBy!,
+          }
+        : null,
+  };
+}
+
+function transactionQuery(db: DatabaseOrTransaction, where: SQL | undefined) {
+  return db
+    .select(transactionColumns)
+    .from(transactions)
+    .leftJoin(influencers, eq(influencers.id, transactions.influencerId))
+    .leftJoin(payouts, eq(payouts.id, transactions.payoutId))
+    .leftJoin(mintAdjustments, eq(mintAdjustments.id, transactions.adjustmentId))
+    .where(where);
+}
+
+/** Spec §3 transactions for /admin/payments: newest first, filtered, one page, and how many match. */
+export async function listTransactions(db: DatabaseOrTransaction, query: TransactionListQuery) {
+  const where = transactionFilters(query);
+  const [rows, count] = await Promise.all([
+    transactionQuery(db, where)
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(transactions)
+      .leftJoin(influencers, eq(influencers.id, transactions.influencerId))
+      .leftJoin(payouts, eq(payouts.id, transactions.payoutId))
+      .leftJoin(mintAdjustments, eq(mintAdjustments.id, transactions.adjustmentId))
+      .where(where),
+  ]);
+  return { items: rows.map((r) => transactionRow(r as TransactionRecord)), total: count[0]?.n ?? 0 };
+}
+
+/**
+ * Every transaction matching the filters, newest first, a chunk at a time (keyset paging), for the CSV export: a
+ * large export never sits in memory whole.
+ */
+export async function* eachTransaction(
+  db: DatabaseOrTransaction,
+  query: Pick<TransactionListQuery, 'kind' | 'status' | 'q'>,
+  chunk = 500,
+): AsyncGenerator<TransactionRow[]> {
+  let after: { createdAt: Date; id: number } | null = null;
+  for (;;) {
+    const filters = transactionFilters(query);
+    const cursor: SQL | undefined = after
+      ? or(
+          lt(transactions.createdAt, after.createdAt),
+          and(eq(transactions.createdAt, after.createdAt), lt(transactions.id, after.id)),
+        )
+      : undefined;
+    const rows: TransactionRecord[] = await transactionQuery(
+      db,
+      and(...[filters, cursor].filter((c): c is SQL => c !== undefined)),
+    )
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(chunk);
+    if (rows.length === 0) return;
+    yield rows.map(transactionRow);
+    const last = rows.at(-1)!;
+    after = { createdAt: last.createdAt!, id: last.id! };
+    if (rows.length < chunk) return;
+  }
+}
+
+const money = (column: SQL) => sql<string>`coalesce(${column}, 0)::numeric(14,2)::text`;
+
+/** The admin's totals, computed in SQL: 'Payment Secure' and 'Brand Package' (with its breakdown). */
+export async function paymentsFigures(db: DatabaseOrTransaction, monthStart: Date) {
+  const moving = inArray(transactions.status, ['pending', 'completed']);
+  const [totals, ledger, balances, payoutRows, budget] = await Promise.all([
+    db
+      .select({
+        thisMonth: money(
+          sql`sum(abs(${transactions.amount})) filter (where ${moving} and ${gte(transactions.createdAt, monthStart)})`,
+        ),
+        pending: money(
+          sql`sum(abs(${transactions.amount})) filter (where ${transactions.status} = 'pending')`,
+        ),
+        completed: money(
+          sql`sum(abs(${transactions.amount})) filter (where ${transactions.status} = 'completed')`,
+        ),
+      })
+      .from(transactions),
+    db
+      .select({
+        rewards: money(sql`sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'reward')`),
+        adjustmentCredits: money(
+          sql`sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'adjustment' and ${ledgerEntries.amount} > 0)`,
+        ),
+        adjustmentDebits: money(
+          sql`-sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'adjustment' and ${ledgerEntries.amount} < 0)`,
+        ),
+        reversals: money(sql`sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'reversal')`),
+      })
+      .from(ledgerEntries),
+    db
+      .select({
+        total: money(sql`sum(${mintBalances.balance})`),
+        creators: sql<number>`count(*) filter (where ${mintBalances.balance} > 0)::int`,
+      })
+      .from(mintBalances),
+    db
+      .select({
+        status: payouts.status,
+        count: sql<number>`count(*)::int`,
+        amount: money(sql`sum(${payouts.amount})`),
+      })
+      .from(payouts)
+      .groupBy(payouts.status),
+    db
+      .select({ total: money(sql`sum(${campaigns.budget})`), count: sql<number>`count(*)::int` })
+      .from(campaigns)
+      .where(eq(campaigns.status, 'active')),
+  ]);
+  const payoutsBy = (statuses: readonly PayoutStatus[]) =>
+    payoutRows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.amount), 0);
+  const openPayouts = payoutsBy(OPEN_PAYOUT_STATUSES);
+  const l = ledger[0]!;
+  return {
+    thisMonth: totals[0]!.thisMonth,
+    pending: totals[0]!.pending,
+    completed: totals[0]!.completed,
+    brandPackage: {
+      credited: (Number(l.rewards) + Number(l.adjustmentCredits)).toFixed(2),
+      paidOut: payoutsBy(['completed']).toFixed(2),
+      owed: (Number(balances[0]!.total) + openPayouts).toFixed(2),
+      activeBudget: budget[0]!.total,
+      breakdown: {
+        rewards: l.rewards,
+        adjustmentCredits: l.adjustmentCredits,
+        adjustmentDebits: l.adjustmentDebits,
+        reversals: l.reversals,
+        balances: balances[0]!.total,
+        creatorsWithBalance: balances[0]!.creators,
+        activeCampaigns: budget[0]!.count,
+        payouts: payoutRows
+          .map((r) => ({ status: r.status, count: r.count, amount: r.amount }))
+          .sort((a, b) => a.status.localeCompare(b.status)),
+      },
+    },
+  };
+}
+
+/** One payout for the admin: its creator, its PayPal batch and its whole history. */
+export async function findAdminPayout(db: DatabaseOrTransaction, id: number): Promise<AdminPayout | null> {
+  const [row] = await db
+    .select({ payout: payouts, influencer: influencers, batch: payoutBatches })
+    .from(payouts)
+    .innerJoin(influencers, eq(influencers.id, payouts.influencerId))
+    .leftJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
+    .where(eq(payouts.id, id))
+    .limit(1);
+  if (!row) return null;
+  const events = await db
+    .select()
+    .from(payoutEvents)
+    .where(eq(payoutEvents.payoutId, id))
+    .orderBy(asc(payoutEvents.createdAt), asc(payoutEvents.id));
+  return {
+    ...payoutView(row.payout),
+    mode: row.payout.mode,
+    influencer: {
+      id: row.influencer.id,
+      name: row.influencer.name,
+      username: row.influencer.username,
+      email: row.influencer.email,
+    },
+    batch: row.batch
+      ? {
+          senderBatchId: row.batch.senderBatchId,
+          paypalBatchId: row.batch.paypalBatchId,
+          status: row.batch.status,
+          lastError: row.batch.lastError,
+        }
+      : null,
+    events: events.map((e) => ({
+      action: e.action,
+      actor: e.actorName,
+      detail: e.detail,
+      at: e.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** PayPal batches to submit again or to check now. */
+export async function dueBatches(db: DatabaseOrTransaction, now: Date, limit = 20) {
+  return db
+    .select()
+    .from(payoutBatches)
+    .where(
+      and(inArray(payoutBatches.status, ['submitting', 'submitted']), lte(payoutBatches.nextCheckAt, now)),
+    )
+    .orderBy(asc(payoutBatches.nextCheckAt))
+    .limit(limit);
+}

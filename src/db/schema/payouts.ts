@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { PayoutMode, PayoutStatus } from '../../shared/payouts';
+import { users } from './auth';
+import { influencers } from './influencers';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+
+/**
+ * submitting: saved, PayPal has not confirmed it yet (retried with the same sender_batch_id and PayPal-Request-Id
+ * until it does); submitted: PayPal gave its payout_batch_id, items are polled until final; closed: every item is
+ * final; refused: PayPal answered a definite no (4xx), nothing was paid and the payouts went back to pending.
+ */
+export const PAYOUT_BATCH_STATUSES = ['submitting', 'submitted', 'closed', 'refused'] as const;
+export type PayoutBatchStatus = (typeof PAYOUT_BATCH_STATUSES)[number];
+
+/** One PayPal Payouts call: `sender_batch_id` is ours and never reused, so PayPal pays a batch at most once. */
+export const payoutBatches = pgTable(
+  'payout_batches',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    senderBatchId: text('sender_batch_id').notNull().unique(),
+    /** Sent as PayPal-Request-Id on every attempt, so a retry gets the first answer back. */
+    requestId: text('request_id').notNull(),
+    status: text('status').$type<PayoutBatchStatus>().notNull().default('submitting'),
+    paypalBatchId: text('paypal_batch_id').unique(),
+    paypalBatchStatus: text('paypal_batch_status'),
+    /** Whole Mint (= USD) of all items. */
+    total: integer('total').notNull(),
+    itemCount: integer('item_count').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name'),
+    attempts: integer('attempts').notNull().default(0),
+    checks: integer('checks').notNull().default(0),
+    lastError: text('last_error'),
+    nextCheckAt: ts('next_check_at').notNull().defaultNow(),
+    lastCheckedAt: ts('last_checked_at'),
+    closedAt: ts('closed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('payout_batches_open_idx').on(t.nextCheckAt).where(sql`${t.status} in ('submitting', 'submitted')`),
+    check('payout_batches_status_check', sql`${t.status} in ('submitting','submitted','closed','refused')`),
+    check('payout_batches_total_check', sql`${t.total} > 0 and ${t.itemCount} > 0`),
+  ],
+);
+
+/**
+ * A creator's redemption: Mint debited at request (a `redemption` ledger entry), paid through PayPal or by hand,
+ * or given back (a `reversal` entry) when it fails, is returned or is cancelled.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    influencerId: integer('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'restrict' }),
+    /** Whole Mint (1 Mint = 1 USD). */
+    amount: integer('amount').notNull(),
+    /** The profile's PayPal email when the creator asked (the money goes there, even if the profile changes). */
+    paypalEmail: text('paypal_email').notNull(),
+    status: text('status').$type<PayoutStatus>().notNull().default('pending'),
+    mode: text('mode').$type<PayoutMode>(),
+    /** The paid-by date promised at request: the 7th business day after it. */
+    expectedBy: date('expected_by', { mode: 'string' }).notNull(),
+    batchId: integer('batch_id').references(() => payoutBatches.id, { onDelete: 'restrict' }),
+    paypalItemId: text('paypal_item_id'),
+    /** PayPal's latest item status (SUCCESS, PENDING, UNCLAIMED, …) as PayPal spells it. */
+    paypalStatus: text('paypal_status'),
+    /** PayPal's transaction id, or the reference an admin gave when paying by hand. */
+    reference: text('reference'),
+    failureReason: text('failure_reason'),
+    /** The client's Idempotency-Key, the hash of the body it came with, and the answer it got. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response'),
+    startedAt: ts('started_at'),
+    completedAt: ts('completed_at'),
+    failedAt: ts('failed_at'),
+    cancelledAt: ts('cancelled_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payouts_idempotency_idx').on(t.influencerId, t.idempotencyKey),
+    index('payouts_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    index('payouts_status_idx').on(t.status, t.createdAt),
+    index('payouts_batch_idx').on(t.batchId),
+    check('payouts_amount_check', sql`${t.amount} > 0`),
+    check(
+      'payouts_status_check',
+      sql`${t.status} in ('pending','processing','completed','failed','returned','cancelled')`,
+    ),
+    check('payouts_mode_check', sql`${t.mode} is null or ${t.mode} in ('paypal','manual')`),
+  ],
+);
+
+/** What happened to a payout, by whom (an admin, the creator, or PayPal when `actorUserId` is null) and when. */
+export const payoutEvents = pgTable(
+  'payout_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    payoutId: integer('payout_id')
+      .notNull()
+      .references(() => payouts.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor as they were named at the time ("Ops Admin <ops@…>", "PayPal"). */
+    actorName: text('actor_name').notNull(),
+    detail: text('detail'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('payout_events_payout_idx').on(t.payoutId, t.createdAt)],
+);
+
+/** An admin's credit or debit of a creator's Mint, with the required reason and who made it. */
+export const mintAdjustments = pgTable(
+  'mint_adjustments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    influencerId: integer('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'restrict' }),
+    /** Positive: credit. Negative: debit. Whole Mint. */
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    adminUserId: text('admin_user_id').references(() => users.id, { onDelete: 'set null' }),
+    adminName: text('admin_name').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('mint_adjustments_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    check('mint_adjustments_amount_check', sql`${t.amount} <> 0`),
+  ],
+);
+
+export type PayoutRow = typeof payouts.$inferSelect;
+export type PayoutBatchRow = typeof payoutBatches.$inferSelect;
+export type PayoutEventRow = typeof payoutEvents.$inferSelect;

@@ -1,0 +1,425 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { captureMailer } from '../../../tests/support/capture-mailer';
+import { createReadyCreator } from '../../../tests/support/creators';
+import { insertCampaign } from '../../../tests/support/factories';
+import { balanceAndSum, giveMint } from '../../../tests/support/mint';
+import { testEnv } from '../../../tests/support/test-app';
+import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { influencers } from '../../db/schema/influencers';
+import { transactions } from '../../db/schema/ledger';
+import type { AdminPayout, PaymentsSummary, Payout, TransactionRow } from '../../shared/schemas/payout';
+import { createApp } from '../app';
+import { createAuth } from '../auth';
+import { silentLogger } from '../logger';
+import { upsertAdmin } from '../services/admin-accounts';
+import { creditReward } from '../services/ledger';
+import { csvText } from '../services/transactions-csv';
+
+const ADMIN_PASSWORD = 'admin password 2026!';
+type List = { items: TransactionRow[]; total: number };
+
+/** Splits CSV text (RFC 4180: quoted cells, doubled quotes, CRLF) into rows of cells. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  return rows;
+}
+
+describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof createApp>;
+  let admin: string;
+  const mailer = captureMailer();
+  const clock = { now: new Date('2026-06-10T12:00:00Z') };
+  let n = 0;
+  let keys = 0;
+
+  /** A creator with a finished profile, renamed afterwards (the profile names them "Ready Creator"). */
+  const creator = async (name?: string) => {
+    n += 1;
+    const made = await createReadyCreator(app, database.db, { email: `pay${n}@example.com` });
+    if (name)
+      await database.db.update(influencers).set({ name }).where(eq(influencers.id, made.influencerId));
+    return made;
+  };
+  const redeem = async (cookie: string, amount: number) => {
+    keys += 1;
+    const response = await postJson(app, '/api/me/redemptions', { amount }, cookie, {
+      'idempotency-key': `admin-test-${keys}`,
+    });
+    expect(response.status).toBe(201);
+    return (await response.json()) as Payout;
+  };
+  const call = async <T = Record<string, unknown>>(path: string, body: unknown, cookie = admin) => {
+    const response = await postJson(app, path, body, cookie);
+    return { status: response.status, body: (await response.json()) as T & { error?: string } };
+  };
+  const get = async <T>(path: string, cookie = admin) => {
+    const response = await getWithCookie(app, path, cookie);
+    return { status: response.status, body: (await response.json()) as T & { error?: string } };
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    const env = testEnv({ TRUST_PROXY: 'true' });
+    const logger = silentLogger();
+    const auth = createAuth({ db: database.db, env, logger });
+    app = createApp({ db: database.db, env, logger, auth, mailer, paypal: null, now: () => clock.now });
+    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
+    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('pays by hand: Process Payment starts it, mark-paid completes it with the reference, the creator is mailed', async () => {
+    const ana = await creator('Ana Paid');
+    await giveMint(database.db, ana.influencerId, 100);
+    const payout = await redeem(ana.cookie, 50);
+
+    // PayPal is not configured here: paying through it is refused with what to do instead.
+    const viaPaypal = await call('/api/admin/payouts/process', { ids: [payout.id], mode: 'paypal' });
+    expect(viaPaypal.status).toBe(409);
+    expect(viaPaypal.body.error).toMatch(/PayPal is not configured on this server/);
+    // Marking paid before starting is refused (the creator could still cancel it).
+    const early = await call(`/api/admin/payouts/${payout.id}/mark-paid`, { reference: 'PP-1' });
+    expect(early.status).toBe(409);
+
+    const started = await call('/api/admin/payouts/process', { ids: [payout.id], mode: 'manual' });
+    expect(started).toMatchObject({ status: 200, body: { mode: 'manual', ids: [payout.id], paypal: null } });
+    const again = await call('/api/admin/payouts/process', { ids: [payout.id], mode: 'manual' });
+    expect(again.status).toBe(409);
+
+    const noReference = await call(`/api/admin/payouts/${payout.id}/mark-paid`, { reference: '  ' });
+    expect(noReference.status).toBe(400);
+    expect(noReference.body.error).toBe('Enter the payment reference (e.g. the PayPal transaction id).');
+    const paid = await call<AdminPayout>(`/api/admin/payouts/${payout.id}/mark-paid`, {
+      reference: '9XK12345AB678',
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: 'completed', reference: '9XK12345AB678', mode: 'manual' });
+    // Who did what, and when, is on the payout.
+    expect(paid.body.events.map((e) => [e.action, e.actor, e.detail])).toEqual([
+      ['requested', 'Ana Paid (creator)', '50 Mint to paypal@example.com'],
+      ['started', 'Admin <ops@mintbox.test>', null],
+      ['marked_paid', 'Admin <ops@mintbox.test>', 'Reference: 9XK12345AB678'],
+    ]);
+    expect(paid.body.events.every((e) => e.at === clock.now.toISOString())).toBe(true);
+    const mail = mailer.sent.at(-1)!;
+    expect(mail).toMatchObject({ to: ana.email, subject: 'Paid: $50.00 sent to your PayPal' });
+    expect(mail.text).toContain('PayPal transaction id: 9XK12345AB678');
+    const [transaction] = await database.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.payoutId, payout.id));
+    expect(transaction?.status).toBe('completed');
+    const mine = await get<{ items: Payout[] }>('/api/me/redemptions', ana.cookie);
+    expect(mine.body.items[0]).toMatchObject({
+      status: 'completed',
+      reference: '9XK12345AB678',
+      canCancel: false,
+    });
+    // Final: no second settlement.
+    expect(
+      (await call(`/api/admin/payouts/${payout.id}/mark-failed`, { reason: 'Oops, wrong one' })).status,
+    ).toBe(409);
+    expect(await balanceAndSum(database.db, ana.influencerId)).toEqual({ balance: 50, sum: 50 });
+  });
+
+  it('mark-failed returns the Mint once, with the reason in the mail', async () => {
+    const ben = await creator('Ben Failed');
+    await giveMint(database.db, ben.influencerId, 70);
+    const payout = await redeem(ben.cookie, 70);
+    expect(await balanceAndSum(database.db, ben.influencerId)).toEqual({ balance: 0, sum: 0 });
+    expect((await call(`/api/admin/payouts/${payout.id}/mark-failed`, { reason: '' })).body.error).toBe(
+      'Tell the creator why the payout failed.',
+    );
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(`/api/admin/payouts/${payout.id}/mark-failed`, { reason: 'The PayPal account does not exist.' }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(4);
+    expect(await balanceAndSum(database.db, ben.influencerId)).toEqual({ balance: 70, sum: 70 });
+    const mail = mailer.sent.at(-1)!;
+    expect(mail).toMatchObject({ to: ben.email, subject: 'Payout failed: 70 Mint are back in your wallet' });
+    expect(mail.text).toContain('Reason: The PayPal account does not exist.');
+    expect(mail.text).toContain('available now: 70 Mint');
+    const [transaction] = await database.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.payoutId, payout.id));
+    expect(transaction?.status).toBe('failed');
+  });
+
+  it('adjusts Mint with a reason, never below zero, in both histories and with who did it', async () => {
+    const cy = await creator('Cy Adjusted');
+    const credit = await call<{ id: number; balance: number }>(
+      `/api/admin/influencers/${cy.influencerId}/adjustments`,
+      {
+        amount: 30,
+        reason: 'Bonus for the launch video',
+      },
+    );
+    expect(credit).toMatchObject({ status: 201, body: { balance: 30 } });
+    const tooMuch = await call(`/api/admin/influencers/${cy.influencerId}/adjustments`, {
+      amount: -31,
+      reason: 'Correction',
+    });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.error).toBe(
+      'Cy Adjusted has 30 Mint: a debit of 31 Mint would take the balance below zero.',
+    );
+    const noReason = await call(`/api/admin/influencers/${cy.influencerId}/adjustments`, {
+      amount: 5,
+      reason: '',
+    });
+    expect(noReason.body.error).toBe('A reason is required.');
+    expect(
+      (await call(`/api/admin/influencers/${cy.influencerId}/adjustments`, { amount: 0, reason: 'Nothing' }))
+        .body.error,
+    ).toBe('An adjustment cannot be 0 Mint.');
+    expect(
+      (await call('/api/admin/influencers/999999/adjustments', { amount: 5, reason: 'Nobody' })).status,
+    ).toBe(404);
+    const debit = await call<{ balance: number }>(`/api/admin/influencers/${cy.influencerId}/adjustments`, {
+      amount: -10,
+      reason: 'Duplicate reward corrected',
+    });
+    expect(debit.body.balance).toBe(20);
+    expect(await balanceAndSum(database.db, cy.influencerId)).toEqual({ balance: 20, sum: 20 });
+    // The creator's history …
+    const wallet = await get<{ entries: Array<{ kind: string; amount: number; description: string }> }>(
+      '/api/me/wallet',
+      cy.cookie,
+    );
+    expect(wallet.body.entries.map((e) => [e.kind, e.amount, e.description])).toEqual([
+      ['adjustment', -10, 'Adjustment: Duplicate reward corrected'],
+      ['adjustment', 30, 'Adjustment: Bonus for the launch video'],
+    ]);
+    // … and the admin's.
+    const list = await get<List>(
+      `/api/admin/transactions?kind=adjustment&q=${encodeURIComponent('Cy Adjusted')}`,
+    );
+    expect(list.body.items.map((t) => [t.amount, t.status, t.label])).toEqual([
+      ['-10.00', 'completed', 'Adjustment: Duplicate reward corrected'],
+      ['30.00', 'completed', 'Adjustment: Bonus for the launch video'],
+    ]);
+    // Concurrent debits can never overdraw.
+    const racing = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call(`/api/admin/influencers/${cy.influencerId}/adjustments`, { amount: -15, reason: 'Race' }),
+      ),
+    );
+    expect(racing.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(await balanceAndSum(database.db, cy.influencerId)).toEqual({ balance: 5, sum: 5 });
+  });
+
+  it('lists transactions newest first with filters, search and paging, and exports the same rows as CSV', async () => {
+    const dee = await creator('Dee "Quotes", Jr.');
+    const campaign = await insertCampaign(database.db, { name: 'Glow', reward: 80, type: 'paid' });
+    clock.now = new Date('2026-06-11T09:00:00Z');
+    await database.db.transaction((tx) =>
+      creditReward(tx, {
+        influencerId: dee.influencerId,
+        amount: 80,
+        reference: `reward:test:${dee.influencerId}`,
+        description: 'Reward for Glow',
+        campaignId: campaign.id,
+        at: clock.now,
+      }),
+    );
+    clock.now = new Date('2026-06-11T10:00:00Z');
+    const payout = await redeem(dee.cookie, 60);
+
+    const all = await get<List>('/api/admin/transactions?limit=100');
+    expect(all.status).toBe(200);
+    const times = all.body.items.map((t) => t.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    const mine = await get<List>(`/api/admin/transactions?q=${encodeURIComponent('Quotes')}`);
+    expect(mine.body.total).toBe(2);
+    expect(mine.body.items.map((t) => [t.kind, t.label, t.amount, t.status])).toEqual([
+      ['payout', `PayPal payout #${payout.id}`, '60.00', 'pending'],
+      ['reward', `Campaign #${campaign.id}`, '80.00', 'completed'],
+    ]);
+    expect(mine.body.items[0]).toMatchObject({
+      influencer: { id: dee.influencerId, name: 'Dee "Quotes", Jr.' },
+      payout: {
+        id: payout.id,
+        status: 'pending',
+        paypalEmail: 'paypal@example.com',
+        expectedBy: payout.expectedBy,
+      },
+    });
+    expect(
+      (await get<List>(`/api/admin/transactions?q=%23${payout.id}&kind=payout`)).body.items.map((t) => t.id),
+    ).toContain(mine.body.items[0]!.id);
+    const payoutsOnly = await get<List>('/api/admin/transactions?kind=payout&status=pending&limit=100');
+    expect(payoutsOnly.body.items.every((t) => t.kind === 'payout' && t.status === 'pending')).toBe(true);
+    const page1 = await get<List>('/api/admin/transactions?limit=2&offset=0');
+    const page2 = await get<List>('/api/admin/transactions?limit=2&offset=2');
+    expect(page1.body.total).toBe(all.body.total);
+    expect(page2.body.items[0]?.id).toBe(all.body.items[2]?.id);
+    expect((await get('/api/admin/transactions?kind=gift')).status).toBe(400);
+    expect((await get('/api/admin/transactions?limit=500')).status).toBe(400);
+
+    // Export Report: the rows of the filtered table, newest first, quoted for a spreadsheet.
+    const csv = await getWithCookie(
+      app,
+      `/api/admin/transactions.csv?q=${encodeURIComponent('Quotes')}`,
+      admin,
+    );
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe(
+      'attachment; filename="mintbox-transactions-2026-06-11.csv"',
+    );
+    const bytes = Buffer.from(await csv.arrayBuffer());
+    // A UTF-8 byte-order mark first, so spreadsheets read the names right.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(
+      text.startsWith('Date (UTC),Influencer,Username,Campaign,Amount (USD),Status,Kind,Transaction ID\r\n'),
+    ).toBe(true);
+    expect(text).toContain(',"Dee ""Quotes"", Jr.",');
+    const rows = parseCsv(text);
+    expect(rows.slice(1)).toEqual(
+      mine.body.items.map((t) => [
+        t.createdAt.replace('T', ' ').slice(0, 19),
+        t.influencer!.name,
+        t.influencer!.username,
+        t.label,
+        t.amount,
+        t.status,
+        t.kind === 'payout' ? 'Payout' : 'Reward',
+        String(t.id),
+      ]),
+    );
+    // The whole table exports too (more rows than one chunk would be fine: it streams).
+    const everything = parseCsv(
+      await (await getWithCookie(app, '/api/admin/transactions.csv', admin)).text(),
+    );
+    expect(everything.length - 1).toBe(all.body.total);
+  });
+
+  it('quotes CSV cells a spreadsheet could misread', () => {
+    expect(csvText('plain')).toBe('plain');
+    expect(csvText('Dee "Quotes", Jr.')).toBe('"Dee ""Quotes"", Jr."');
+    expect(csvText('two\nlines')).toBe('"two\nlines"');
+    expect(csvText('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvText('@cmd')).toBe("'@cmd");
+    expect(csvText(' padded ')).toBe('" padded "');
+  });
+
+  it('computes the Payment Secure and Brand Package figures in SQL', async () => {
+    clock.now = new Date('2026-07-02T08:00:00Z');
+    const before = await get<PaymentsSummary>('/api/admin/payments/summary');
+    expect(before.status).toBe(200);
+    // Nothing moved in July yet.
+    expect(before.body.thisMonth).toBe('0.00');
+    expect(before.body.settings).toEqual({
+      mode: 'manual',
+      environment: 'sandbox',
+      minimum: 50,
+      webhooks: false,
+      businessDays: '5-7',
+    });
+    const eve = await creator('Eve Summary');
+    await giveMint(database.db, eve.influencerId, 200);
+    await call(`/api/admin/influencers/${eve.influencerId}/adjustments`, {
+      amount: 25,
+      reason: 'July bonus',
+    });
+    const open = await redeem(eve.cookie, 100);
+    await insertCampaign(database.db, { status: 'active', budget: '1500.50' });
+    const after = await get<PaymentsSummary>('/api/admin/payments/summary');
+    // July: the 25 Mint adjustment and the 100 Mint pending payout.
+    expect(after.body.thisMonth).toBe('125.00');
+    expect(Number(after.body.pending) - Number(before.body.pending)).toBe(100);
+    expect(Number(after.body.completed) - Number(before.body.completed)).toBe(25);
+    const bp = after.body.brandPackage;
+    const bp0 = before.body.brandPackage;
+    // Owed = every balance plus open payouts: 225 more (125 left in the wallet + 100 in payout).
+    expect(Number(bp.owed) - Number(bp0.owed)).toBe(225);
+    expect(Number(bp.credited) - Number(bp0.credited)).toBe(225);
+    expect(Number(bp.activeBudget) - Number(bp0.activeBudget)).toBe(1500.5);
+    expect(bp.breakdown.payouts.find((p) => p.status === 'pending')?.count).toBeGreaterThan(0);
+    // Paying it moves it from owed to paid out.
+    await call('/api/admin/payouts/process', { ids: [open.id], mode: 'manual' });
+    await call(`/api/admin/payouts/${open.id}/mark-paid`, { reference: 'JULY-1' });
+    const paid = await get<PaymentsSummary>('/api/admin/payments/summary');
+    expect(Number(paid.body.brandPackage.paidOut) - Number(bp.paidOut)).toBe(100);
+    expect(Number(paid.body.brandPackage.owed) - Number(bp.owed)).toBe(-100);
+    expect(Number(paid.body.pending) - Number(after.body.pending)).toBe(-100);
+  });
+
+  it('keeps every payment route to admins', async () => {
+    const fay = await creator();
+    for (const path of [
+      '/api/admin/transactions',
+      '/api/admin/transactions.csv',
+      '/api/admin/payments/summary',
+    ]) {
+      expect((await getWithCookie(app, path, '')).status, path).toBe(401);
+      expect((await getWithCookie(app, path, fay.cookie)).status, path).toBe(403);
+    }
+    for (const path of [
+      '/api/admin/payouts/process',
+      '/api/admin/payouts/1/mark-paid',
+      '/api/admin/payouts/1/mark-failed',
+      `/api/admin/influencers/${fay.influencerId}/adjustments`,
+    ]) {
+      expect((await postJson(app, path, {}, fay.cookie)).status, path).toBe(403);
+    }
+    expect((await get('/api/admin/payouts/999999')).status).toBe(404);
+    expect((await call('/api/admin/payouts/process', { ids: [999999], mode: 'manual' })).status).toBe(404);
+    expect((await call('/api/admin/payouts/process', { ids: [], mode: 'manual' })).body.error).toBe(
+      'Select at least one payout.',
+    );
+  });
+
+  it('documents every payment path in the OpenAPI document', async () => {
+    const doc = (await (await app.request('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/me/wallet',
+        '/me/redemptions',
+        '/me/redemptions/{id}/cancel',
+        '/admin/transactions',
+        '/admin/transactions.csv',
+        '/admin/payments/summary',
+        '/admin/payouts/process',
+        '/admin/payouts/{id}',
+        '/admin/payouts/{id}/mark-paid',
+        '/admin/payouts/{id}/mark-failed',
+        '/admin/influencers/{id}/adjustments',
+        '/webhooks/paypal',
+      ]),
+    );
+  });
+});

@@ -1,0 +1,211 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { stream } from 'hono/streaming';
+import {
+  eachTransaction,
+  findAdminPayout,
+  listTransactions,
+  paymentsFigures,
+} from '../../db/queries/payouts';
+import { MIN_REDEMPTION_MINT } from '../../shared/constants';
+import { errorSchema } from '../../shared/schemas/campaign';
+import {
+  adjustmentSchema,
+  adminPayoutSchema,
+  markFailedSchema,
+  markPaidSchema,
+  paymentsSummarySchema,
+  processPayoutsSchema,
+  processResultSchema,
+  transactionListQuerySchema,
+  transactionListSchema,
+} from '../../shared/schemas/payout';
+import { AppError } from '../errors';
+import { adjustMint } from '../services/mint-adjustments';
+import { markFailed, markPaid, processPayouts } from '../services/payouts';
+import { csvLine, TRANSACTION_CSV_HEADER, transactionCsvLine } from '../services/transactions-csv';
+import { adminActor, createPaymentsRouter, payoutContext } from './payout-context';
+
+/** Payments & Transactions for admins; everything sits behind requireRole('admin') (app.ts). */
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const common = {
+  400: { description: 'Bad input', content: json(errorSchema) },
+  401: { description: 'Not signed in', content: json(errorSchema) },
+  403: { description: 'Not an admin', content: json(errorSchema) },
+};
+const idParam = z.object({
+  id: z.coerce
+    .number({ error: 'id must be a positive whole number' })
+    .int({ error: 'id must be a positive whole number' })
+    .positive({ error: 'id must be a positive whole number' })
+    .max(2_147_483_647, { error: 'id must be a positive whole number' }),
+});
+const payoutAnswer = {
+  200: { description: 'The payout now, with its history', content: json(adminPayoutSchema) },
+  ...common,
+  404: { description: 'No such payout', content: json(errorSchema) },
+  409: { description: 'Not in a state that allows this', content: json(errorSchema) },
+};
+const exportQuery = transactionListQuerySchema.omit({ limit: true, offset: true });
+
+const routes = {
+  list: createRoute({
+    method: 'get',
+    path: '/transactions',
+    tags: ['Admin payments'],
+    summary:
+      'Transactions (rewards, payouts, adjustments), newest first, filtered by kind, status and search, paged',
+    request: { query: transactionListQuerySchema },
+    responses: { 200: { description: 'A page', content: json(transactionListSchema) }, ...common },
+  }),
+  csv: createRoute({
+    method: 'get',
+    path: '/transactions.csv',
+    tags: ['Admin payments'],
+    summary: 'Export Report: the filtered transactions as CSV (UTF-8, RFC 4180 quoting), streamed',
+    request: { query: exportQuery },
+    responses: {
+      200: { description: 'CSV file', content: { 'text/csv': { schema: z.string() } } },
+      ...common,
+    },
+  }),
+  summary: createRoute({
+    method: 'get',
+    path: '/payments/summary',
+    tags: ['Admin payments'],
+    summary: "'Payment Secure' totals, 'Brand Package' figures with breakdown, and the payout settings",
+    responses: { 200: { description: 'Figures', content: json(paymentsSummarySchema) }, ...common },
+  }),
+  payout: createRoute({
+    method: 'get',
+    path: '/payouts/{id}',
+    tags: ['Admin payments'],
+    summary: 'One payout with its creator, PayPal batch and history (who did what, when)',
+    request: { params: idParam },
+    responses: payoutAnswer,
+  }),
+  process: createRoute({
+    method: 'post',
+    path: '/payouts/process',
+    tags: ['Admin payments'],
+    summary:
+      'Process Payment: pending payouts go to PayPal in one batch (mode paypal), or are started for paying by hand (mode manual); all or none',
+    request: { body: { content: json(processPayoutsSchema), required: true } },
+    responses: {
+      200: { description: 'Processed', content: json(processResultSchema) },
+      ...common,
+      404: { description: 'No such payout', content: json(errorSchema) },
+      409: {
+        description: 'A payout is not pending, or PayPal is not configured',
+        content: json(errorSchema),
+      },
+    },
+  }),
+  markPaid: createRoute({
+    method: 'post',
+    path: '/payouts/{id}/mark-paid',
+    tags: ['Admin payments'],
+    summary: 'A payout paid by hand is completed, with its reference (e.g. the PayPal transaction id)',
+    request: { params: idParam, body: { content: json(markPaidSchema), required: true } },
+    responses: payoutAnswer,
+  }),
+  markFailed: createRoute({
+    method: 'post',
+    path: '/payouts/{id}/mark-failed',
+    tags: ['Admin payments'],
+    summary: 'A payout that could not be paid is failed with a reason; the Mint goes back to the creator',
+    request: { params: idParam, body: { content: json(markFailedSchema), required: true } },
+    responses: payoutAnswer,
+  }),
+  adjust: createRoute({
+    method: 'post',
+    path: '/influencers/{id}/adjustments',
+    tags: ['Admin payments'],
+    summary:
+      "Credit (positive) or debit (negative) a creator's Mint with a reason; never below a zero balance",
+    request: { params: idParam, body: { content: json(adjustmentSchema), required: true } },
+    responses: {
+      201: {
+        description: 'Adjusted',
+        content: json(z.object({ id: z.number().int(), balance: z.number().int() })),
+      },
+      ...common,
+      404: { description: 'No such creator', content: json(errorSchema) },
+    },
+  }),
+};
+
+const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
+async function payoutOrThrow(c: Parameters<typeof payoutContext>[0], id: number) {
+  const payout = await findAdminPayout(c.get('deps').db, id);
+  if (!payout) throw new AppError('NOT_FOUND', `Payout #${id} was not found.`);
+  return payout;
+}
+
+export const adminPaymentRoutes = createPaymentsRouter()
+  .openapi(routes.list, async (c) =>
+    c.json(await listTransactions(c.get('deps').db, c.req.valid('query')), 200),
+  )
+  .openapi(routes.csv, (c) => {
+    const query = c.req.valid('query');
+    const { db, logger } = payoutContext(c);
+    const day = payoutContext(c).now.toISOString().slice(0, 10);
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="mintbox-transactions-${day}.csv"`);
+    return stream(
+      c,
+      async (out) => {
+        // A byte-order mark, so spreadsheets read the file as UTF-8.
+        await out.write(`\uFEFF${csvLine([...TRANSACTION_CSV_HEADER])}`);
+        for await (const rows of eachTransaction(db, query)) {
+          await out.write(rows.map(transactionCsvLine).join(''));
+        }
+      },
+      async (error) => {
+        logger.error({ err: error }, 'transactions export failed midway');
+      },
+    );
+  })
+  .openapi(routes.summary, async (c) => {
+    const ctx = payoutContext(c);
+    const { env } = c.get('deps');
+    const figures = await paymentsFigures(ctx.db, monthStart(ctx.now));
+    return c.json(
+      {
+        ...figures,
+        settings: {
+          mode: ctx.paypal ? ('paypal' as const) : ('manual' as const),
+          environment: env.paypalEnvironment,
+          minimum: MIN_REDEMPTION_MINT,
+          webhooks: Boolean(ctx.paypal?.webhookId),
+          businessDays: '5-7',
+        },
+      },
+      200,
+    );
+  })
+  .openapi(routes.payout, async (c) => c.json(await payoutOrThrow(c, c.req.valid('param').id), 200))
+  .openapi(routes.process, async (c) => {
+    const result = await processPayouts(payoutContext(c), c.req.valid('json'), adminActor(c));
+    return c.json(result, 200);
+  })
+  .openapi(routes.markPaid, async (c) => {
+    const { id } = c.req.valid('param');
+    await markPaid(payoutContext(c), id, c.req.valid('json').reference, adminActor(c));
+    return c.json(await payoutOrThrow(c, id), 200);
+  })
+  .openapi(routes.markFailed, async (c) => {
+    const { id } = c.req.valid('param');
+    await markFailed(payoutContext(c), id, c.req.valid('json').reason, adminActor(c));
+    return c.json(await payoutOrThrow(c, id), 200);
+  })
+  .openapi(routes.adjust, async (c) => {
+    const ctx = payoutContext(c);
+    const result = await adjustMint(ctx.db, {
+      influencerId: c.req.valid('param').id,
+      input: c.req.valid('json'),
+      admin: adminActor(c),
+      now: ctx.now,
+    });
+    return c.json(result, 201);
+  });

@@ -1,0 +1,243 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getWithCookie, postJson, signUpCreator } from '../../../tests/support/auth-client';
+import { captureMailer } from '../../../tests/support/capture-mailer';
+import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
+import { testEnv } from '../../../tests/support/test-app';
+import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { accounts, users } from '../../db/schema/auth';
+import { influencers } from '../../db/schema/influencers';
+import { createApp } from '../app';
+import { silentLogger } from '../logger';
+
+const PASSWORD = 'correct horse battery';
+
+/**
+ * Issue 9 proof rule: the PayPal email, and the verified email of an account that finished onboarding, change only
+ * with the account password (or, for accounts without one, a code sent to the current verified email). Both the
+ * old PayPal address and the verified email are told.
+ */
+describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver) => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof createApp>;
+  const mailer = captureMailer();
+  const clock = { now: new Date('2026-06-01T12:00:00Z') };
+  let n = 0;
+
+  const advance = (ms = 61_000) => {
+    clock.now = new Date(clock.now.getTime() + ms);
+  };
+  const ready = async () => {
+    n += 1;
+    return createReadyCreator(app, database.db, { email: `proof${n}@example.com` });
+  };
+  /** Makes the account provider-only (no password), like a Google sign-up. */
+  const withoutPassword = async (email: string) => {
+    const [user] = await database.db.select().from(users).where(eq(users.email, email));
+    await database.db
+      .delete(accounts)
+      .where(and(eq(accounts.userId, user!.id), eq(accounts.providerId, 'credential')));
+  };
+  const patchProfile = async (cookie: string, body: Record<string, unknown>) => {
+    const response = await app.request('/api/me/profile', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
+      body: JSON.stringify({ ...READY_PROFILE, ...body }),
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as Record<string, unknown> & { error?: string },
+    };
+  };
+  const post = async (path: string, body: unknown, cookie: string) => {
+    const response = await postJson(app, path, body, cookie);
+    return {
+      status: response.status,
+      body: (await response.json()) as Record<string, unknown> & { error?: string },
+    };
+  };
+  const me = async (cookie: string) =>
+    (await (await getWithCookie(app, '/api/me', cookie)).json()) as {
+      email: string;
+      has_password: boolean;
+      profile: { paypalEmail: string };
+    };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    app = createApp({
+      db: database.db,
+      env: testEnv({ TRUST_PROXY: 'true' }),
+      logger: silentLogger(),
+      mailer,
+      now: () => clock.now,
+    });
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('a password account changes its PayPal email only with the password; a code is not enough', async () => {
+    const ana = await ready();
+    expect((await me(ana.cookie)).has_password).toBe(true);
+    const none = await patchProfile(ana.cookie, { paypalEmail: 'thief@example.com' });
+    expect(none).toMatchObject({
+      status: 403,
+      body: { error: 'To change your PayPal email, confirm with your account password.' },
+    });
+    const withCode = await patchProfile(ana.cookie, { paypalEmail: 'thief@example.com', code: '123456' });
+    expect(withCode.status).toBe(403);
+    const codeRequest = await post('/api/me/paypal-code', {}, ana.cookie);
+    expect(codeRequest).toMatchObject({
+      status: 400,
+      body: { error: 'Your account has a password: confirm the change with it.' },
+    });
+    const wrong = await patchProfile(ana.cookie, {
+      paypalEmail: 'thief@example.com',
+      currentPassword: 'guess',
+    });
+    expect(wrong).toMatchObject({ status: 403, body: { error: 'The password is not correct.' } });
+    expect((await me(ana.cookie)).profile.paypalEmail).toBe(READY_PROFILE.paypalEmail);
+
+    const sentBefore = mailer.sent.length;
+    const right = await patchProfile(ana.cookie, {
+      paypalEmail: 'ana.new@example.com',
+      currentPassword: PASSWORD,
+    });
+    expect(right.status).toBe(200);
+    expect((await me(ana.cookie)).profile.paypalEmail).toBe('ana.new@example.com');
+    const told = mailer.sent.slice(sentBefore);
+    expect(told.map((m) => m.to).sort()).toEqual([ana.email, READY_PROFILE.paypalEmail].sort());
+    expect(told.every((m) => m.text.includes('ana.new@example.com'))).toBe(true);
+  });
+
+  it('limits password guesses through the proof', async () => {
+    const ben = await ready();
+    const answers: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      answers.push(
+        (await patchProfile(ben.cookie, { paypalEmail: 'x@example.com', currentPassword: `guess${i}` }))
+          .status,
+      );
+    }
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(403));
+    expect(answers[10]).toBe(429);
+  });
+
+  it('an account without a password confirms with a code sent to its verified email', async () => {
+    const cy = await ready();
+    await withoutPassword(cy.email);
+    expect((await me(cy.cookie)).has_password).toBe(false);
+    const none = await patchProfile(cy.cookie, { paypalEmail: 'cy.new@example.com' });
+    expect(none).toMatchObject({
+      status: 403,
+      body: { error: `To change your PayPal email, confirm with a code sent to your email ${cy.email}.` },
+    });
+    // A password is no proof for an account that has none.
+    expect(
+      (await patchProfile(cy.cookie, { paypalEmail: 'cy.new@example.com', currentPassword: PASSWORD }))
+        .status,
+    ).toBe(403);
+    advance();
+    expect((await post('/api/me/paypal-code', {}, cy.cookie)).status).toBe(200);
+    const code = mailer.lastCodeFor(cy.email);
+    const wrong = await patchProfile(cy.cookie, {
+      paypalEmail: 'cy.new@example.com',
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong).toMatchObject({ status: 400, body: { error: 'Invalid verification code' } });
+    const right = await patchProfile(cy.cookie, { paypalEmail: 'cy.new@example.com', code });
+    expect(right.status).toBe(200);
+    expect((await me(cy.cookie)).profile.paypalEmail).toBe('cy.new@example.com');
+    // The code works once.
+    expect((await patchProfile(cy.cookie, { paypalEmail: 'cy.other@example.com', code })).status).toBe(400);
+  });
+
+  it('moving the verified email of an onboarded account needs the password, and the old address is told', async () => {
+    const dee = await ready();
+    advance();
+    const none = await post('/api/send-verification', { email: 'dee.new@example.com' }, dee.cookie);
+    expect(none).toMatchObject({
+      status: 403,
+      body: { error: 'To change your email address, confirm with your account password.' },
+    });
+    const wrong = await post(
+      '/api/send-verification',
+      { email: 'dee.new@example.com', currentPassword: 'nope' },
+      dee.cookie,
+    );
+    expect(wrong.status).toBe(403);
+    expect(mailer.sent.some((m) => m.to === 'dee.new@example.com')).toBe(false);
+
+    const right = await post(
+      '/api/send-verification',
+      { email: 'dee.new@example.com', currentPassword: PASSWORD },
+      dee.cookie,
+    );
+    expect(right.status).toBe(200);
+    const verified = await post(
+      '/api/verify-email',
+      { email: 'dee.new@example.com', code: mailer.lastCodeFor('dee.new@example.com') },
+      dee.cookie,
+    );
+    expect(verified.status).toBe(200);
+    expect((await me(dee.cookie)).email).toBe('dee.new@example.com');
+    const notice = mailer.sent.at(-1)!;
+    expect(notice).toMatchObject({ to: dee.email, subject: 'Your Mintbox email address was changed' });
+    expect(notice.text).toContain('dee.new@example.com');
+    // Re-verifying the same address needs nothing.
+    advance();
+    expect((await post('/api/send-verification', { email: 'dee.new@example.com' }, dee.cookie)).status).toBe(
+      200,
+    );
+  });
+
+  it('without a password, an email change follows a code from the current email (no minute to wait)', async () => {
+    const eve = await ready();
+    await withoutPassword(eve.email);
+    advance();
+    expect((await post('/api/me/paypal-code', {}, eve.cookie)).status).toBe(200);
+    const proof = mailer.lastCodeFor(eve.email);
+    const sent = await post(
+      '/api/send-verification',
+      { email: 'eve.new@example.com', code: proof },
+      eve.cookie,
+    );
+    expect(sent.status).toBe(200);
+    const verified = await post(
+      '/api/verify-email',
+      { email: 'eve.new@example.com', code: mailer.lastCodeFor('eve.new@example.com') },
+      eve.cookie,
+    );
+    expect(verified.status).toBe(200);
+    expect((await me(eve.cookie)).email).toBe('eve.new@example.com');
+  });
+
+  it('a stolen session cannot move the verified email, so it cannot move the PayPal address either', async () => {
+    // A code asked for before the profile was finished cannot be used to move the email afterwards.
+    n += 1;
+    const email = `early${n}@example.com`;
+    const cookie = await signUpCreator(app, { email, password: PASSWORD });
+    await database.db.update(influencers).set({ emailVerified: true }).where(eq(influencers.email, email));
+    advance();
+    expect((await post('/api/send-verification', { email: 'attacker@example.com' }, cookie)).status).toBe(
+      200,
+    );
+    const attackerCode = mailer.lastCodeFor('attacker@example.com');
+    await database.db.update(influencers).set({ profileCompleted: true }).where(eq(influencers.email, email));
+    const moved = await post(
+      '/api/verify-email',
+      { email: 'attacker@example.com', code: attackerCode },
+      cookie,
+    );
+    expect(moved).toMatchObject({
+      status: 403,
+      body: {
+        error:
+          'To change your email address, first confirm it is you with your password or a code sent to your current email.',
+      },
+    });
+    const [row] = await database.db.select().from(influencers).where(eq(influencers.email, email));
+    expect(row?.email).toBe(email);
+  });
+});

@@ -1,0 +1,119 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { listMyPayouts } from '../../db/queries/payouts';
+import { errorSchema } from '../../shared/schemas/campaign';
+import {
+  payoutSchema,
+  redemptionRequestSchema,
+  walletQuerySchema,
+  walletSchema,
+} from '../../shared/schemas/payout';
+import { currentInfluencer, verifiedInfluencer } from '../middleware/creator';
+import { requireRole } from '../middleware/session';
+import { getWallet } from '../services/ledger';
+import { cancelRedemption, requestRedemption } from '../services/redemptions';
+import { createPaymentsRouter, payoutContext } from './payout-context';
+
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const creatorOnly = requireRole('influencer');
+const common = {
+  400: { description: 'Bad input (the message says what to fix)', content: json(errorSchema) },
+  401: { description: 'Not signed in', content: json(errorSchema) },
+  403: { description: 'Not a creator, or email not verified', content: json(errorSchema) },
+};
+const idParam = z.object({
+  id: z.coerce
+    .number({ error: 'id must be a positive whole number' })
+    .int({ error: 'id must be a positive whole number' })
+    .positive({ error: 'id must be a positive whole number' })
+    .max(2_147_483_647, { error: 'id must be a positive whole number' }),
+});
+const IDEMPOTENCY_KEY_MESSAGE =
+  'Send an Idempotency-Key header: a new random id (e.g. a UUID) for each redemption, the same one on a retry.';
+
+const routes = {
+  wallet: createRoute({
+    method: 'get',
+    path: '/me/wallet',
+    tags: ['Mint'],
+    summary:
+      'Available Mint (the sum of ledger entries), Mint on its way (content awaiting review), in payout, earned, and a page of entries',
+    middleware: creatorOnly,
+    request: { query: walletQuerySchema },
+    responses: { 200: { description: 'Wallet', content: json(walletSchema) }, ...common },
+  }),
+  list: createRoute({
+    method: 'get',
+    path: '/me/redemptions',
+    tags: ['Mint'],
+    summary: "The creator's payouts, newest first, with requested-at, paid-by date and status",
+    middleware: creatorOnly,
+    responses: {
+      200: { description: 'Payouts', content: json(z.object({ items: z.array(payoutSchema) })) },
+      ...common,
+    },
+  }),
+  request: createRoute({
+    method: 'post',
+    path: '/me/redemptions',
+    tags: ['Mint'],
+    summary:
+      'Redeem Mint to the profile’s PayPal email (from 50, whole Mint, up to the balance). The Mint is debited at once. Idempotent: the same Idempotency-Key and body answer the first result; another body 409.',
+    middleware: creatorOnly,
+    request: {
+      headers: z.object({
+        'idempotency-key': z
+          .string({ error: IDEMPOTENCY_KEY_MESSAGE })
+          .trim()
+          .min(8, { error: IDEMPOTENCY_KEY_MESSAGE })
+          .max(255, { error: IDEMPOTENCY_KEY_MESSAGE }),
+      }),
+      body: { content: json(redemptionRequestSchema), required: true },
+    },
+    responses: {
+      201: {
+        description: 'Requested (or the first answer again for a repeated Idempotency-Key)',
+        content: json(payoutSchema),
+      },
+      ...common,
+      409: { description: 'The Idempotency-Key was used with another body', content: json(errorSchema) },
+    },
+  }),
+  cancel: createRoute({
+    method: 'post',
+    path: '/me/redemptions/{id}/cancel',
+    tags: ['Mint'],
+    summary: 'Cancel a payout no admin has started; the Mint comes back',
+    middleware: creatorOnly,
+    request: { params: idParam },
+    responses: {
+      200: { description: 'Cancelled', content: json(payoutSchema) },
+      ...common,
+      404: { description: 'Not found (or not yours)', content: json(errorSchema) },
+      409: { description: 'Already being processed, or final', content: json(errorSchema) },
+    },
+  }),
+};
+
+export const walletRoutes = createPaymentsRouter()
+  .openapi(routes.wallet, async (c) => {
+    const influencer = await currentInfluencer(c);
+    return c.json(await getWallet(c.get('deps').db, influencer.id, c.req.valid('query')), 200);
+  })
+  .openapi(routes.list, async (c) => {
+    const influencer = await currentInfluencer(c);
+    return c.json({ items: await listMyPayouts(c.get('deps').db, influencer.id) }, 200);
+  })
+  .openapi(routes.request, async (c) => {
+    const influencer = await verifiedInfluencer(c);
+    const { payout, replayed } = await requestRedemption(payoutContext(c), {
+      influencer,
+      request: c.req.valid('json'),
+      idempotencyKey: c.req.valid('header')['idempotency-key'],
+    });
+    if (replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(payout, 201);
+  })
+  .openapi(routes.cancel, async (c) => {
+    const influencer = await currentInfluencer(c);
+    return c.json(await cancelRedemption(payoutContext(c), influencer, c.req.valid('param').id), 200);
+  });

@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { lockBalance } from '../../db/queries/payouts';
+import { influencers } from '../../db/schema/influencers';
+import { transactions } from '../../db/schema/ledger';
+import { mintAdjustments } from '../../db/schema/payouts';
+import { adjustmentLabel } from '../../shared/payouts';
+import type { AdjustmentInput } from '../../shared/schemas/payout';
+import { AppError } from '../errors';
+import { postLedgerEntry } from './ledger';
+import type { Actor } from './payouts';
+
+/**
+ * An admin credits or debits a creator's Mint with a reason: an `adjustment` ledger entry, a completed transaction
+ * (so it shows in both histories) and the record of who did it, in one transaction. The balance row is locked first,
+ * and a debit can never take the balance below zero.
+ */
+export async function adjustMint(
+  db: Database,
+  {
+    influencerId,
+    input,
+    admin,
+    now,
+  }: { influencerId: number; input: AdjustmentInput; admin: Actor; now: Date },
+): Promise<{ id: number; balance: number }> {
+  return db.transaction(async (tx) => {
+    const [influencer] = await tx
+      .select({ id: influencers.id, name: influencers.name })
+      .from(influencers)
+      .where(eq(influencers.id, influencerId))
+      .limit(1);
+    if (!influencer) throw new AppError('NOT_FOUND', 'Creator not found.');
+    const balance = (await lockBalance(tx, influencerId)) ?? 0;
+    if (balance + input.amount < 0) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `${influencer.name} has ${balance.toLocaleString('en-US')} Mint: a debit of ${(-input.amount).toLocaleString('en-US')} Mint would take the balance below zero.`,
+      );
+    }
+    const [adjustment] = await tx
+      .insert(mintAdjustments)
+      .values({
+        influencerId,
+        amount: input.amount,
+        reason: input.reason,
+        adminUserId: admin.userId,
+        adminName: admin.name,
+        createdAt: now,
+      })
+      .returning();
+    const reference = `adjustment:${adjustment!.id}`;
+    await postLedgerEntry(tx, {
+      influencerId,
+      amount: input.amount,
+      kind: 'adjustment',
+      reference,
+      description: adjustmentLabel(input.reason),
+    });
+    await tx.insert(transactions).values({
+      influencerId,
+      amount: input.amount.toFixed(2),
+      kind: 'adjustment',
+      status: 'completed',
+      ledgerReference: reference,
+      adjustmentId: adjustment!.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { id: adjustment!.id, balance: balance + input.amount };
+  });
+}

@@ -1,0 +1,679 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, DatabaseOrTransaction } from '../../db/client';
+import { dueBatches, lockPayout, recordPayoutEvent } from '../../db/queries/payouts';
+import { influencers } from '../../db/schema/influencers';
+import { mintBalances, transactions } from '../../db/schema/ledger';
+import { type PayoutBatchRow, type PayoutRow, payoutBatches, payouts } from '../../db/schema/payouts';
+import { PRODUCT_NAME } from '../../shared/constants';
+import { type PayoutMode, payoutLabel } from '../../shared/payouts';
+import { AppError } from '../errors';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { type PayoutNotice, payoutMail } from '../mail/payout-templates';
+import {
+  duplicateBatchId,
+  itemOutcome,
+  PaypalApiError,
+  type PaypalBatch,
+  type PaypalClient,
+  type PaypalPayoutItem,
+} from '../payouts/paypal-client';
+import { postLedgerEntry } from './ledger';
+
+export interface PayoutContext {
+  db: Database;
+  now: Date;
+  mailer: Mailer;
+  appUrl: string;
+  logger: Logger;
+  /** PayPal Payouts, or null in manual mode. */
+  paypal: PaypalClient | null;
+}
+
+/** Who did something to a payout: an admin, the creator, or PayPal (no user). */
+export interface Actor {
+  userId: string | null;
+  name: string;
+}
+
+export const PAYPAL_ACTOR: Actor = { userId: null, name: 'PayPal' };
+
+/** Our id for a payout inside a PayPal batch. */
+export const senderItemId = (payoutId: number) => `payout-${payoutId}`;
+
+const RETRY_BASE_MS = 60_000;
+const RETRY_MAX_MS = 6 * 3_600_000;
+/** Minutes, then hours between two looks at a batch: 1, 2, 4 … minutes, at most 6 hours. */
+export const nextCheckDelay = (n: number) => Math.min(RETRY_BASE_MS * 2 ** Math.min(n, 20), RETRY_MAX_MS);
+
+/** A payout mail goes out after the change is committed; a failure is logged and never undoes the change. */
+export async function sendPayoutNotices(
+  ctx: Pick<PayoutContext, 'db' | 'mailer' | 'appUrl' | 'logger'>,
+  notices: Array<{ influencerId: number; notice: PayoutNotice }>,
+) {
+  for (const { influencerId, notice } of notices) {
+    const [row] = await ctx.db
+      .select({ email: influencers.email })
+      .from(influencers)
+      .where(eq(influencers.id, influencerId))
+      .limit(1);
+    if (!row) continue;
+    try {
+      await ctx.mailer.send(payoutMail(ctx.appUrl, row.email, notice));
+    } catch (error) {
+      ctx.logger.error(
+        { err: error, payoutId: notice.payoutId, kind: notice.kind },
+        'could not send a payout mail',
+      );
+    }
+  }
+}
+
+async function balanceOf(tx: DatabaseOrTransaction, influencerId: number): Promise<number> {
+  const [row] = await tx
+    .select({ balance: mintBalances.balance })
+    .from(mintBalances)
+    .where(eq(mintBalances.influencerId, influencerId));
+  return row?.balance ?? 0;
+}
+
+/** Marks a locked payout paid, with its transaction, and records who did it. */
+export async function settlePaid(
+  tx: DatabaseOrTransaction,
+  payout: PayoutRow,
+  change: {
+    reference: string | null;
+    paypalStatus?: string;
+    paypalItemId?: string;
+    action: string;
+    detail: string;
+  },
+  actor: Actor,
+  now: Date,
+): Promise<{ influencerId: number; notice: PayoutNotice }> {
+  await tx
+    .update(payouts)
+    .set({
+      status: 'completed',
+      completedAt: now,
+      reference: change.reference,
+      ...(change.paypalStatus ? { paypalStatus: change.paypalStatus } : {}),
+      ...(change.paypalItemId ? { paypalItemId: change.paypalItemId } : {}),
+      updatedAt: now,
+    })
+    .where(eq(payouts.id, payout.id));
+  await tx
+    .update(transactions)
+    .set({ status: 'completed', updatedAt: now })
+    .where(eq(transactions.payoutId, payout.id));
+  await recordPayoutEvent(tx, {
+    payoutId: payout.id,
+    action: change.action,
+    actorUserId: actor.userId,
+    actorName: actor.name,
+    detail: change.detail,
+    at: now,
+  });
+  return {
+    influencerId: payout.influencerId,
+    notice: {
+      kind: 'paid',
+      payoutId: payout.id,
+      amount: payout.amount,
+      paypalEmail: payout.paypalEmail,
+      reference: change.reference,
+    },
+  };
+}
+
+/**
+ * A locked payout did not reach the creator (failed, returned, or an admin marked it failed): the Mint comes back
+ * with a `reversal` entry whose unique reference makes it happen once, whatever calls this twice.
+ */
+export async function settleBack(
+  tx: DatabaseOrTransaction,
+  payout: PayoutRow,
+  change: { status: 'failed' | 'returned'; reason: string; paypalStatus?: string; action: string },
+  actor: Actor,
+  now: Date,
+): Promise<{ influencerId: number; notice: PayoutNotice }> {
+  await tx
+    .update(payouts)
+    .set({
+      status: change.status,
+      failedAt: now,
+      failureReason: change.reason,
+      ...(change.paypalStatus ? { paypalStatus: change.paypalStatus } : {}),
+      updatedAt: now,
+    })
+    .where(eq(payouts.id, payout.id));
+  await postLedgerEntry(tx, {
+    influencerId: payout.influencerId,
+    amount: payout.amount,
+    kind: 'reversal',
+    reference: `reversal:payout:${payout.id}`,
+    description: `${payoutLabel(payout.id)} ${change.status === 'returned' ? 'returned' : 'failed'}: Mint returned`,
+  });
+  await tx
+    .update(transactions)
+    .set({ status: 'failed', updatedAt: now })
+    .where(eq(transactions.payoutId, payout.id));
+  await recordPayoutEvent(tx, {
+    payoutId: payout.id,
+    action: change.action,
+    actorUserId: actor.userId,
+    actorName: actor.name,
+    detail: change.reason,
+    at: now,
+  });
+  return {
+    influencerId: payout.influencerId,
+    notice: {
+      kind: change.status,
+      payoutId: payout.id,
+      amount: payout.amount,
+      paypalEmail: payout.paypalEmail,
+      reason: change.reason,
+      balance: await balanceOf(tx, payout.influencerId),
+    },
+  };
+}
+
+/** Locks the payouts in id order (so two admins never deadlock) and checks that every one can be started. */
+async function lockPendingPayouts(tx: DatabaseOrTransaction, ids: number[]): Promise<PayoutRow[]> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  const locked: PayoutRow[] = [];
+  for (const id of unique) {
+    const payout = await lockPayout(tx, id);
+    if (!payout) throw new AppError('NOT_FOUND', `Payout #${id} was not found.`);
+    if (payout.status !== 'pending') {
+      throw new AppError(
+        'CONFLICT',
+        `${payoutLabel(id)} is ${payout.status}, so it cannot be processed again. Refresh the list.`,
+      );
+    }
+    locked.push(payout);
+  }
+  return locked;
+}
+
+export interface ProcessResult {
+  mode: PayoutMode;
+  ids: number[];
+  paypal: { senderBatchId: string; outcome: 'submitted' | 'retrying' | 'refused'; message: string } | null;
+}
+
+/**
+ * Process Payment. Manual: the payouts become "processing" (the creator can no longer cancel them) while the admin
+ * pays them by hand; each is then marked paid with a reference, or failed. PayPal: they go out in one PayPal batch
+ * whose sender_batch_id is ours (random, saved before the call), so a retry can never pay twice.
+ */
+export async function processPayouts(
+  ctx: PayoutContext,
+  input: { ids: number[]; mode: PayoutMode },
+  admin: Actor,
+): Promise<ProcessResult> {
+  if (input.mode === 'paypal' && !ctx.paypal) {
+    throw new AppError(
+      'CONFLICT',
+      'PayPal is not configured on this server: pay by hand and mark each payout paid with its reference.',
+    );
+  }
+  const started = await ctx.db.transaction(async (tx) => {
+    const locked = await lockPendingPayouts(tx, input.ids);
+    let batch: PayoutBatchRow | undefined;
+    if (input.mode === 'paypal') {
+      [batch] = await tx
+        .insert(payoutBatches)
+        .values({
+          senderBatchId: `mintbox-${randomUUID()}`,
+          requestId: randomUUID(),
+          total: locked.reduce((sum, p) => sum + p.amount, 0),
+          itemCount: locked.length,
+          createdBy: admin.userId,
+          createdByName: admin.name,
+          nextCheckAt: ctx.now,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .returning();
+    }
+    for (const payout of locked) {
+      await tx
+        .update(payouts)
+        .set({
+          status: 'processing',
+          mode: input.mode,
+          batchId: batch?.id ?? null,
+          startedAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .where(eq(payouts.id, payout.id));
+      await recordPayoutEvent(tx, {
+        payoutId: payout.id,
+        action: input.mode === 'paypal' ? 'sent_to_paypal' : 'started',
+        actorUserId: admin.userId,
+        actorName: admin.name,
+        detail: batch ? `Batch ${batch.senderBatchId}` : null,
+        at: ctx.now,
+      });
+    }
+    return { ids: locked.map((p) => p.id), batch };
+  });
+  if (!started.batch) return { mode: input.mode, ids: started.ids, paypal: null };
+  const submitted = await submitBatch(ctx, started.batch.id);
+  return {
+    mode: input.mode,
+    ids: started.ids,
+    paypal: { senderBatchId: started.batch.senderBatchId, ...submitted },
+  };
+}
+
+/** An admin paid a manual payout by hand: completed, with the reference they give. */
+export async function markPaid(ctx: PayoutContext, id: number, reference: string, admin: Actor) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const payout = await lockPayout(tx, id);
+    if (!payout) throw new AppError('NOT_FOUND', `Payout #${id} was not found.`);
+    if (payout.status === 'pending') {
+      throw new AppError(
+        'CONFLICT',
+        'Start processing this payout first (Process Payment), so the creator cannot cancel it while you pay.',
+      );
+    }
+    if (payout.status !== 'processing') {
+      throw new AppError('CONFLICT', `${payoutLabel(id)} is ${payout.status} already.`);
+    }
+    if (payout.mode !== 'manual') {
+      throw new AppError('CONFLICT', 'PayPal is paying this payout: its result comes from PayPal.');
+    }
+    return settlePaid(
+      tx,
+      payout,
+      { reference, action: 'marked_paid', detail: `Reference: ${reference}` },
+      admin,
+      ctx.now,
+    );
+  });
+  await sendPayoutNotices(ctx, [result]);
+}
+
+/** An admin marks a payout failed (pending, or being paid by hand) with a reason: the Mint goes back. */
+export async function markFailed(ctx: PayoutContext, id: number, reason: string, admin: Actor) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const payout = await lockPayout(tx, id);
+    if (!payout) throw new AppError('NOT_FOUND', `Payout #${id} was not found.`);
+    if (payout.status === 'processing' && payout.mode === 'paypal') {
+      throw new AppError('CONFLICT', 'PayPal is paying this payout: its result comes from PayPal.');
+    }
+    if (payout.status !== 'pending' && payout.status !== 'processing') {
+      throw new AppError('CONFLICT', `${payoutLabel(id)} is ${payout.status} already.`);
+    }
+    return settleBack(tx, payout, { status: 'failed', reason, action: 'marked_failed' }, admin, ctx.now);
+  });
+  await sendPayoutNotices(ctx, [result]);
+}
+
+const FAILURE_TEXT: Record<string, string> = {
+  FAILED: 'PayPal could not pay this PayPal account.',
+  BLOCKED: 'PayPal blocked this payout.',
+  RETURNED: 'The payout was not claimed in time, so PayPal returned it.',
+  REFUNDED: 'The payout was refunded to us.',
+  REVERSED: 'PayPal reversed the payout.',
+};
+
+function failureReason(item: PaypalPayoutItem): string {
+  const status = item.transaction_status;
+  const text = item.errors?.message ?? FAILURE_TEXT[status] ?? 'PayPal did not pay this payout.';
+  return `${text} (PayPal: ${status})`;
+}
+
+/** Settles what PayPal says about one item of the batch (each payout in its own transaction, with its row lock). */
+async function applyItem(
+  ctx: PayoutContext,
+  payoutId: number,
+  item: PaypalPayoutItem | undefined,
+  batchStatus: string,
+): Promise<{ influencerId: number; notice: PayoutNotice } | null> {
+  return ctx.db.transaction(async (tx) => {
+    const payout = await lockPayout(tx, payoutId);
+    if (!payout) return null;
+    if (!item) {
+      // No item for it in a batch PayPal denied or cancelled as a whole: it was never paid.
+      if ((batchStatus === 'DENIED' || batchStatus === 'CANCELED') && payout.status === 'processing') {
+        return settleBack(
+          tx,
+          payout,
+          {
+            status: 'failed',
+            reason: `PayPal ${batchStatus.toLowerCase()} the payout batch.`,
+            action: 'failed',
+          },
+          PAYPAL_ACTOR,
+          ctx.now,
+        );
+      }
+      return null;
+    }
+    const status = item.transaction_status;
+    const outcome = itemOutcome(status);
+    if (outcome === 'paid' && payout.status === 'processing') {
+      return settlePaid(
+        tx,
+        payout,
+        {
+          reference: item.transaction_id ?? null,
+          paypalStatus: status,
+          paypalItemId: item.payout_item_id,
+          action: 'paid',
+          detail: item.transaction_id ? `PayPal transaction ${item.transaction_id}` : 'PayPal paid it',
+        },
+        PAYPAL_ACTOR,
+        ctx.now,
+      );
+    }
+    if (
+      (outcome === 'failed' || outcome === 'returned') &&
+      (payout.status === 'processing' || payout.status === 'completed')
+    ) {
+      // Money that went out and came back is "returned"; money that never went out "failed".
+      const back = outcome === 'returned' || payout.status === 'completed' ? 'returned' : 'failed';
+      return settleBack(
+        tx,
+        payout,
+        { status: back, reason: failureReason(item), paypalStatus: status, action: back },
+        PAYPAL_ACTOR,
+        ctx.now,
+      );
+    }
+    if (payout.paypalStatus !== status || payout.paypalItemId !== item.payout_item_id) {
+      await tx
+        .update(payouts)
+        .set({ paypalStatus: status, paypalItemId: item.payout_item_id, updatedAt: ctx.now })
+        .where(eq(payouts.id, payout.id));
+      if (payout.paypalStatus !== status) {
+        await recordPayoutEvent(tx, {
+          payoutId: payout.id,
+          action: 'paypal_status',
+          actorUserId: null,
+          actorName: PAYPAL_ACTOR.name,
+          detail: item.errors?.message ? `${status}: ${item.errors.message}` : status,
+          at: ctx.now,
+        });
+      }
+    }
+    return null;
+  });
+}
+
+/**
+ * Reads the batch from PayPal (never from a webhook's body) and settles each of our payouts in it: paid, failed or
+ * returned once, still open otherwise. The batch closes when every payout in it is final.
+ */
+export async function refreshBatch(ctx: PayoutContext, batchId: number): Promise<{ open: number }> {
+  const paypal = ctx.paypal;
+  if (!paypal) throw new AppError('CONFLICT', 'PayPal is not configured on this server.');
+  const [batch] = await ctx.db.select().from(payoutBatches).where(eq(payoutBatches.id, batchId)).limit(1);
+  if (!batch?.paypalBatchId) return { open: 0 };
+  let remote: PaypalBatch;
+  try {
+    remote = await paypal.getBatch(batch.paypalBatchId);
+    if (remote.senderBatchId && remote.senderBatchId !== batch.senderBatchId) {
+      throw new Error(
+        `PayPal batch ${batch.paypalBatchId} belongs to ${remote.senderBatchId}, not to this batch`,
+      );
+    }
+  } catch (error) {
+    await ctx.db
+      .update(payoutBatches)
+      .set({
+        checks: sql`${payoutBatches.checks} + 1`,
+        lastError: error instanceof Error ? error.message : String(error),
+        lastCheckedAt: ctx.now,
+        nextCheckAt: new Date(ctx.now.getTime() + nextCheckDelay(batch.checks)),
+        updatedAt: ctx.now,
+      })
+      .where(eq(payoutBatches.id, batch.id));
+    throw error;
+  }
+  const members = await ctx.db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(eq(payouts.batchId, batch.id))
+    .orderBy(asc(payouts.id));
+  const notices: Array<{ influencerId: number; notice: PayoutNotice }> = [];
+  for (const member of members) {
+    const item = remote.items.find((i) => i.payout_item.sender_item_id === senderItemId(member.id));
+    const settled = await applyItem(ctx, member.id, item, remote.batchStatus);
+    if (settled) notices.push(settled);
+  }
+  const [{ open } = { open: 0 }] = await ctx.db
+    .select({ open: sql<number>`count(*)::int` })
+    .from(payouts)
+    .where(and(eq(payouts.batchId, batch.id), eq(payouts.status, 'processing')));
+  await ctx.db
+    .update(payoutBatches)
+    .set({
+      status: open === 0 ? 'closed' : 'submitted',
+      paypalBatchStatus: remote.batchStatus,
+      checks: sql`${payoutBatches.checks} + 1`,
+      lastError: null,
+      lastCheckedAt: ctx.now,
+      nextCheckAt: new Date(ctx.now.getTime() + nextCheckDelay(batch.checks)),
+      closedAt: open === 0 ? (batch.closedAt ?? ctx.now) : null,
+      updatedAt: ctx.now,
+    })
+    .where(eq(payoutBatches.id, batch.id));
+  await sendPayoutNotices(ctx, notices);
+  return { open };
+}
+
+/**
+ * Sends a saved batch to PayPal, or sends it again with the same sender_batch_id and PayPal-Request-Id when an
+ * earlier call got no clear answer. PayPal answers a repeat with the first result or with the duplicate refusal that
+ * links the original batch: either way we learn its payout_batch_id and nothing is paid twice. A definite refusal
+ * (a 4xx: nothing was paid) puts the payouts back to pending with PayPal's reason.
+ */
+export async function submitBatch(
+  ctx: PayoutContext,
+  batchId: number,
+): Promise<{ outcome: 'submitted' | 'retrying' | 'refused'; message: string }> {
+  const paypal = ctx.paypal;
+  if (!paypal) throw new AppError('CONFLICT', 'PayPal is not configured on this server.');
+  const [batch] = await ctx.db.select().from(payoutBatches).where(eq(payoutBatches.id, batchId)).limit(1);
+  if (!batch) throw new AppError('NOT_FOUND', 'Payout batch not found.');
+  if (batch.status === 'refused')
+    return { outcome: 'refused', message: batch.lastError ?? 'PayPal refused it.' };
+  if (batch.status !== 'submitting')
+    return { outcome: 'submitted', message: `PayPal batch ${batch.paypalBatchId}` };
+  const members = await ctx.db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.batchId, batch.id))
+    .orderBy(asc(payouts.id));
+  try {
+    const created = await paypal.createBatchPayout({
+      senderBatchId: batch.senderBatchId,
+      requestId: batch.requestId,
+      emailSubject: `You have a payout from ${PRODUCT_NAME}`,
+      emailMessage: `Your Mint, redeemed on ${PRODUCT_NAME}. Thank you for creating with us!`,
+      items: members.map((p) => ({
+        senderItemId: senderItemId(p.id),
+        receiver: p.paypalEmail,
+        amount: p.amount,
+        note: `${p.amount} Mint redeemed on ${PRODUCT_NAME} (${payoutLabel(p.id)})`,
+      })),
+    });
+    if (created.duplicate) {
+      // Adopt the original only if it is really ours.
+      const original = await paypal.getBatch(created.payoutBatchId);
+      if (original.senderBatchId !== batch.senderBatchId) {
+        throw new Error(`PayPal linked batch ${created.payoutBatchId}, which is not ${batch.senderBatchId}`);
+      }
+    }
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(payoutBatches)
+        .set({
+          status: 'submitted',
+          paypalBatchId: created.payoutBatchId,
+          paypalBatchStatus: created.batchStatus,
+          attempts: sql`${payoutBatches.attempts} + 1`,
+          lastError: null,
+          nextCheckAt: new Date(ctx.now.getTime() + RETRY_BASE_MS),
+          updatedAt: ctx.now,
+        })
+        .where(eq(payoutBatches.id, batch.id));
+      for (const member of members) {
+        await recordPayoutEvent(tx, {
+          payoutId: member.id,
+          action: 'paypal_accepted',
+          actorUserId: null,
+          actorName: PAYPAL_ACTOR.name,
+          detail: `PayPal batch ${created.payoutBatchId}`,
+          at: ctx.now,
+        });
+      }
+    });
+    await refreshBatch(ctx, batch.id).catch((error: unknown) =>
+      ctx.logger.warn({ err: error, batchId: batch.id }, 'payout batch status not read yet'),
+    );
+    return { outcome: 'submitted', message: `PayPal took the batch (${created.payoutBatchId}).` };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const definite =
+      error instanceof PaypalApiError && !error.outcomeUnknown && duplicateBatchId(error) === undefined;
+    if (definite) {
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(payoutBatches)
+          .set({
+            status: 'refused',
+            attempts: sql`${payoutBatches.attempts} + 1`,
+            lastError: message,
+            updatedAt: ctx.now,
+          })
+          .where(eq(payoutBatches.id, batch.id));
+        for (const member of members) {
+          const payout = await lockPayout(tx, member.id);
+          if (payout?.status !== 'processing' || payout.batchId !== batch.id) continue;
+          await tx
+            .update(payouts)
+            .set({ status: 'pending', mode: null, batchId: null, startedAt: null, updatedAt: ctx.now })
+            .where(eq(payouts.id, payout.id));
+          await recordPayoutEvent(tx, {
+            payoutId: payout.id,
+            action: 'paypal_refused',
+            actorUserId: null,
+            actorName: PAYPAL_ACTOR.name,
+            detail: `${message} The payout is pending again.`,
+            at: ctx.now,
+          });
+        }
+      });
+      ctx.logger.warn({ batchId: batch.id, err: error }, 'PayPal refused a payout batch');
+      return { outcome: 'refused', message };
+    }
+    await ctx.db
+      .update(payoutBatches)
+      .set({
+        attempts: sql`${payoutBatches.attempts} + 1`,
+        lastError: message,
+        nextCheckAt: new Date(ctx.now.getTime() + nextCheckDelay(batch.attempts)),
+        updatedAt: ctx.now,
+      })
+      .where(eq(payoutBatches.id, batch.id));
+    ctx.logger.warn(
+      { batchId: batch.id, err: error },
+      'PayPal did not confirm a payout batch; it will be retried',
+    );
+    return {
+      outcome: 'retrying',
+      message: `PayPal did not confirm the batch (${message}). It is retried with the same batch id, so it cannot be paid twice.`,
+    };
+  }
+}
+
+/**
+ * The payout job: sends batches PayPal has not confirmed again and reads the status of open ones, each when it is
+ * due. Batches are claimed first (their next check moves on), so several app instances do not work on the same one.
+ */
+export async function pollPayouts(
+  ctx: PayoutContext,
+): Promise<{ submitted: number; refreshed: number; errors: number }> {
+  const result = { submitted: 0, refreshed: 0, errors: 0 };
+  if (!ctx.paypal) return result;
+  const due = await dueBatches(ctx.db, ctx.now);
+  if (due.length === 0) return result;
+  const claimed = await ctx.db
+    .update(payoutBatches)
+    .set({ nextCheckAt: new Date(ctx.now.getTime() + 5 * 60_000) })
+    .where(
+      and(
+        inArray(
+          payoutBatches.id,
+          due.map((b) => b.id),
+        ),
+        sql`${payoutBatches.nextCheckAt} <= ${ctx.now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning();
+  for (const batch of claimed) {
+    try {
+      if (batch.status === 'submitting') {
+        await submitBatch(ctx, batch.id);
+        result.submitted += 1;
+      } else {
+        await refreshBatch(ctx, batch.id);
+        result.refreshed += 1;
+      }
+    } catch (error) {
+      result.errors += 1;
+      ctx.logger.warn(
+        { err: error, batchId: batch.id },
+        'payout batch check failed; it is tried again later',
+      );
+    }
+  }
+  return result;
+}
+
+/**
+ * A PayPal webhook (PAYMENT.PAYOUTS-ITEM.* / PAYMENT.PAYOUTSBATCH.*): verified with PayPal, then it only triggers the
+ * same status refresh as the job (its body is never trusted for the status).
+ */
+export async function handlePaypalWebhook(
+  ctx: PayoutContext,
+  request: { rawBody: string; headers: { get(name: string): string | null | undefined } },
+): Promise<{ refreshed: boolean }> {
+  const paypal = ctx.paypal;
+  if (!paypal?.webhookId) {
+    throw new AppError('UNAVAILABLE', 'PayPal webhooks are not configured on this server.');
+  }
+  let verified: boolean;
+  try {
+    verified = await paypal.verifyWebhookSignature(request.headers, request.rawBody);
+  } catch (error) {
+    ctx.logger.warn({ err: error }, 'PayPal webhook verification failed to run');
+    throw new AppError(
+      'UNAVAILABLE',
+      'The webhook could not be verified with PayPal right now. Please retry.',
+    );
+  }
+  if (!verified) throw new AppError('BAD_REQUEST', 'The webhook signature could not be verified.');
+  const event = JSON.parse(request.rawBody) as {
+    event_type?: string;
+    resource?: { payout_batch_id?: string; batch_header?: { payout_batch_id?: string } };
+  };
+  if (!event.event_type?.startsWith('PAYMENT.PAYOUTS')) return { refreshed: false };
+  const paypalBatchId = event.resource?.payout_batch_id ?? event.resource?.batch_header?.payout_batch_id;
+  if (!paypalBatchId) return { refreshed: false };
+  const [batch] = await ctx.db
+    .select({ id: payoutBatches.id })
+    .from(payoutBatches)
+    .where(eq(payoutBatches.paypalBatchId, paypalBatchId))
+    .limit(1);
+  if (!batch) return { refreshed: false };
+  await refreshBatch(ctx, batch.id);
+  return { refreshed: true };
+}

@@ -1,0 +1,175 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  findPayoutByKey,
+  lockBalance,
+  lockPayout,
+  payoutView,
+  recordPayoutEvent,
+} from '../../db/queries/payouts';
+import type { InfluencerRow } from '../../db/schema/influencers';
+import { transactions } from '../../db/schema/ledger';
+import { influencerProfiles } from '../../db/schema/onboarding';
+import { payouts } from '../../db/schema/payouts';
+import { payoutExpectedBy } from '../../shared/business-days';
+import { payoutLabel } from '../../shared/payouts';
+import type { Payout, RedemptionRequest } from '../../shared/schemas/payout';
+import { AppError } from '../errors';
+import { postLedgerEntry } from './ledger';
+import { type Actor, type PayoutContext, sendPayoutNotices } from './payouts';
+
+export const NO_PAYPAL_MESSAGE = 'Add a PayPal email to your profile before redeeming Mint.';
+
+const creatorActor = (influencer: InfluencerRow): Actor => ({
+  userId: influencer.authUserId,
+  name: `${influencer.name} (creator)`,
+});
+
+/** What the Idempotency-Key is compared with: the request as the server read it. */
+const requestHash = (request: RedemptionRequest) =>
+  createHash('sha256')
+    .update(JSON.stringify({ amount: request.amount }))
+    .digest('hex');
+
+/**
+ * A creator redeems Mint: in one transaction the Mint is debited (a `redemption` entry, so it cannot be spent twice),
+ * a pending payout to the profile's PayPal email and its pending transaction are created. The creator's balance row
+ * is locked first, so concurrent requests for one creator run one after another and the balance never goes below
+ * zero. The same Idempotency-Key with the same body answers the first result; with another body 409.
+ */
+export async function requestRedemption(
+  ctx: PayoutContext,
+  {
+    influencer,
+    request,
+    idempotencyKey,
+  }: { influencer: InfluencerRow; request: RedemptionRequest; idempotencyKey: string },
+): Promise<{ payout: Payout; replayed: boolean }> {
+  const hash = requestHash(request);
+  const actor = creatorActor(influencer);
+  const result = await ctx.db.transaction(async (tx) => {
+    const balance = await lockBalance(tx, influencer.id);
+    const earlier = await findPayoutByKey(tx, influencer.id, idempotencyKey);
+    if (earlier) {
+      if (earlier.requestHash !== hash) {
+        throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request.');
+      }
+      return { payout: (earlier.response as Payout | null) ?? payoutView(earlier), replayed: true };
+    }
+    const [profile] = await tx
+      .select({ paypalEmail: influencerProfiles.paypalEmail })
+      .from(influencerProfiles)
+      .where(eq(influencerProfiles.influencerId, influencer.id))
+      .limit(1);
+    if (!profile?.paypalEmail) throw new AppError('BAD_REQUEST', NO_PAYPAL_MESSAGE);
+    const available = balance ?? 0;
+    if (request.amount > available) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `You have ${available.toLocaleString('en-US')} Mint available, so you cannot redeem ${request.amount.toLocaleString('en-US')} Mint.`,
+      );
+    }
+    const [payout] = await tx
+      .insert(payouts)
+      .values({
+        influencerId: influencer.id,
+        amount: request.amount,
+        paypalEmail: profile.paypalEmail,
+        expectedBy: payoutExpectedBy(ctx.now),
+        idempotencyKey,
+        requestHash: hash,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning();
+    const reference = `redemption:payout:${payout!.id}`;
+    await postLedgerEntry(tx, {
+      influencerId: influencer.id,
+      amount: -request.amount,
+      kind: 'redemption',
+      reference,
+      description: `Redeemed to PayPal (${payoutLabel(payout!.id)})`,
+    });
+    await tx.insert(transactions).values({
+      influencerId: influencer.id,
+      amount: request.amount.toFixed(2),
+      kind: 'redemption',
+      status: 'pending',
+      ledgerReference: reference,
+      payoutId: payout!.id,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    });
+    await recordPayoutEvent(tx, {
+      payoutId: payout!.id,
+      action: 'requested',
+      actorUserId: actor.userId,
+      actorName: actor.name,
+      detail: `${request.amount} Mint to ${profile.paypalEmail}`,
+      at: ctx.now,
+    });
+    const view = payoutView(payout!);
+    await tx.update(payouts).set({ response: view }).where(eq(payouts.id, payout!.id));
+    return { payout: view, replayed: false };
+  });
+  if (!result.replayed) {
+    await sendPayoutNotices(ctx, [
+      {
+        influencerId: influencer.id,
+        notice: {
+          kind: 'requested',
+          payoutId: result.payout.id,
+          amount: result.payout.amount,
+          paypalEmail: result.payout.paypalEmail,
+          expectedBy: result.payout.expectedBy,
+        },
+      },
+    ]);
+  }
+  return result;
+}
+
+/** The creator cancels a payout no admin has started: the Mint comes back (a `reversal` entry). */
+export async function cancelRedemption(
+  ctx: PayoutContext,
+  influencer: InfluencerRow,
+  payoutId: number,
+): Promise<Payout> {
+  return ctx.db.transaction(async (tx) => {
+    const payout = await lockPayout(tx, payoutId, influencer.id);
+    if (!payout) throw new AppError('NOT_FOUND', 'Payout not found.');
+    if (payout.status !== 'pending') {
+      throw new AppError(
+        'CONFLICT',
+        payout.status === 'processing'
+          ? 'This payout is already being processed, so it can no longer be cancelled.'
+          : `This payout is ${payout.status}, so it can no longer be cancelled.`,
+      );
+    }
+    const [updated] = await tx
+      .update(payouts)
+      .set({ status: 'cancelled', cancelledAt: ctx.now, updatedAt: ctx.now })
+      .where(eq(payouts.id, payout.id))
+      .returning();
+    await postLedgerEntry(tx, {
+      influencerId: influencer.id,
+      amount: payout.amount,
+      kind: 'reversal',
+      reference: `reversal:payout:${payout.id}`,
+      description: `${payoutLabel(payout.id)} cancelled: Mint returned`,
+    });
+    await tx
+      .update(transactions)
+      .set({ status: 'cancelled', updatedAt: ctx.now })
+      .where(eq(transactions.payoutId, payout.id));
+    const actor = creatorActor(influencer);
+    await recordPayoutEvent(tx, {
+      payoutId: payout.id,
+      action: 'cancelled',
+      actorUserId: actor.userId,
+      actorName: actor.name,
+      at: ctx.now,
+    });
+    return payoutView(updated!);
+  });
+}

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../src/db/client';
+import { ledgerEntries, mintBalances } from '../../src/db/schema/ledger';
+import { postLedgerEntry } from '../../src/server/services/ledger';
+
+/** Credits Mint to a creator as a ledger entry (a test stand-in for an approved reward). */
+export async function giveMint(db: Database, influencerId: number, amount: number) {
+  await db.transaction((tx) =>
+    postLedgerEntry(tx, {
+      influencerId,
+      amount,
+      kind: 'adjustment',
+      reference: `test:${randomUUID()}`,
+      description: 'Test credit',
+    }),
+  );
+}
+
+/** The balance row and the sum of the creator's entries: they must always be equal. */
+export async function balanceAndSum(db: Database, influencerId: number) {
+  const [balance] = await db
+    .select({ balance: mintBalances.balance })
+    .from(mintBalances)
+    .where(eq(mintBalances.influencerId, influencerId));
+  const [sum] = await db
+    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.influencerId, influencerId));
+  return { balance: balance?.balance ?? 0, sum: sum?.total ?? 0 };
+}

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findProfile } from '../../src/db/queries/onboarding';
+import { accounts } from '../../src/db/schema/auth';
 import { influencers } from '../../src/db/schema/influencers';
 import { saveProfile } from '../../src/server/services/profiles';
 import { profileSchema } from '../../src/shared/schemas/profile';
@@ -329,6 +330,10 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
       .set({ emailVerified: true, provider: 'google' })
       .where(eq(influencers.email, 'dee@example.com'))
       .returning();
+    // A Google account has no password: only a code from the verified email proves it is the owner.
+    await server.db
+      .delete(accounts)
+      .where(and(eq(accounts.userId, row!.authUserId!), eq(accounts.providerId, 'credential')));
     await saveProfile(
       server.db,
       row!,

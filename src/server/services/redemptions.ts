@@ -88,7 +88,7 @@ export async function requestRedemption(
       amount: -request.amount,
       kind: 'redemption',
       reference,
-      description: `Redeemed to PayPal (${payoutLabel(payout!.id)})`,
+      description: `Redeemed: ${payoutLabel(payout!.id)}`,
     });
     await tx.insert(transactions).values({
       influencerId: influencer.id,

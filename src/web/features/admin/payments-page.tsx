@@ -1,19 +1,198 @@
-import { CreditCard } from 'lucide-react';
+import { Search } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  TRANSACTION_KIND_LABELS,
+  TRANSACTION_KINDS,
+  TRANSACTION_STATUSES,
+  type TransactionKind,
+  type TransactionStatus,
+} from '../../../shared/payouts';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { NativeSelect } from '../../components/ui/native-select';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { AdminEmptyState, AdminPageHeader } from './components/admin-layout';
+import {
+  exportUrl,
+  TRANSACTIONS_PAGE_SIZE,
+  type TransactionFilters,
+  usePaymentsSummary,
+  useTransactions,
+} from './api/admin-payments';
+import { AdminPageHeader } from './components/admin-layout';
+import { AdjustMintDialog } from './components/payments-adjust-dialog';
+import { BrandPackageDialog, PaymentSettingsDialog } from './components/payments-info-dialogs';
+import { PayoutDialog } from './components/payments-payout-dialog';
+import { ProcessPaymentDialog } from './components/payments-process-dialog';
+import { PaymentsSidePanel } from './components/payments-side-panel';
+import { PaymentsTable } from './components/payments-table';
 
-/** /admin/payments 'Payments & Transactions': rewards and redemptions appear once the Mint ledger is live. */
+const STATUS_LABELS: Record<TransactionStatus, string> = {
+  pending: 'Pending',
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+type Open = 'process' | 'settings' | 'brand' | 'adjust' | null;
+
+/**
+ * /admin/payments 'Payments & Transactions' (spec §2): the table of real transactions (filters, search, pages in the
+ * URL), the 'Payment Secure' totals, the 'Brand Package' card and the 'Quick Actions'.
+ */
 export function PaymentsPage() {
   useDocumentTitle('Payments & Transactions');
+  const searchId = useId();
+  const [params, setParams] = useSearchParams();
+  const kindParam = params.get('kind') ?? '';
+  const statusParam = params.get('status') ?? '';
+  const filters: TransactionFilters = {
+    kind: (TRANSACTION_KINDS as readonly string[]).includes(kindParam) ? (kindParam as TransactionKind) : '',
+    status: (TRANSACTION_STATUSES as readonly string[]).includes(statusParam)
+      ? (statusParam as TransactionStatus)
+      : '',
+    q: params.get('q')?.trim() ?? '',
+  };
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const list = useTransactions(filters, (page - 1) * TRANSACTIONS_PAGE_SIZE);
+  const summary = usePaymentsSummary();
+  const [draft, setDraft] = useState(filters.q);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [open, setOpen] = useState<Open>(null);
+  const [payoutId, setPayoutId] = useState<number | null>(null);
+  useEffect(() => setDraft(filters.q), [filters.q]);
+
+  const go = (next: Partial<TransactionFilters & { page: number }>) => {
+    const merged = { ...filters, page, ...next };
+    const search = new URLSearchParams();
+    if (merged.kind) search.set('kind', merged.kind);
+    if (merged.status) search.set('status', merged.status);
+    if (merged.q) search.set('q', merged.q);
+    if (merged.page > 1) search.set('page', String(merged.page));
+    setParams(search, { preventScrollReset: true });
+  };
+  const refilter = (next: Partial<TransactionFilters>) => {
+    setSelected(new Set());
+    go({ ...next, page: 1 });
+  };
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    refilter({ q: draft.trim() });
+  };
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
   return (
     <>
-      <AdminPageHeader title="Payments & Transactions" description="Mint rewards and PayPal redemptions." />
-      <AdminEmptyState
-        icon={<CreditCard aria-hidden="true" className="size-6" />}
-        title="No transactions yet"
-      >
-        <p>Rewards credited for approved content and creators' redemption requests will be listed here.</p>
-      </AdminEmptyState>
+      <AdminPageHeader
+        title="Payments & Transactions"
+        description="Mint rewards, PayPal payouts and adjustments, from the ledger."
+      />
+      {/* The side panel sits on the right on very wide screens, above the table otherwise. */}
+      <div className="grid items-start gap-6 2xl:grid-cols-[1fr_20rem]">
+        <div className="flex min-w-0 flex-col gap-4 2xl:order-1">
+          <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
+            <search className="block flex-1">
+              <form onSubmit={submitSearch} className="flex gap-2">
+                <label htmlFor={searchId} className="sr-only">
+                  Search transactions
+                </label>
+                <div className="relative flex-1">
+                  <Search
+                    aria-hidden="true"
+                    className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+                  />
+                  <Input
+                    id={searchId}
+                    type="search"
+                    value={draft}
+                    maxLength={100}
+                    placeholder="Creator, email, PayPal email or #id"
+                    onChange={(event) => setDraft(event.target.value)}
+                    className="pl-9"
+                  />
+                </div>
+                <Button type="submit">Search</Button>
+              </form>
+            </search>
+            <div className="grid grid-cols-2 gap-2 lg:w-80">
+              <NativeSelect
+                aria-label="Kind"
+                value={filters.kind}
+                onChange={(event) => refilter({ kind: event.target.value as TransactionKind | '' })}
+                className="[&_select]:h-11"
+              >
+                <option value="">All kinds</option>
+                {TRANSACTION_KINDS.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {TRANSACTION_KIND_LABELS[kind]}
+                  </option>
+                ))}
+              </NativeSelect>
+              <NativeSelect
+                aria-label="Status"
+                value={filters.status}
+                onChange={(event) => refilter({ status: event.target.value as TransactionStatus | '' })}
+                className="[&_select]:h-11"
+              >
+                <option value="">All statuses</option>
+                {TRANSACTION_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          </div>
+          <PaymentsTable
+            list={list}
+            page={page}
+            goToPage={(next) => go({ page: next })}
+            selected={selected}
+            toggle={toggle}
+            openPayout={setPayoutId}
+            filtered={Boolean(filters.kind || filters.status || filters.q)}
+            clearFilters={() => refilter({ kind: '', status: '', q: '' })}
+          />
+        </div>
+        <PaymentsSidePanel
+          className="md:order-first 2xl:order-2"
+          summary={summary}
+          selectedCount={selected.size}
+          exportHref={exportUrl(filters)}
+          onProcess={() => setOpen('process')}
+          onSettings={() => setOpen('settings')}
+          onBrandDetails={() => setOpen('brand')}
+          onAdjust={() => setOpen('adjust')}
+        />
+      </div>
+
+      <ProcessPaymentDialog
+        open={open === 'process'}
+        onOpenChange={(next) => {
+          setOpen(next ? 'process' : null);
+          if (!next) setSelected(new Set());
+        }}
+        preselected={selected}
+        settings={summary.data?.settings}
+      />
+      <PaymentSettingsDialog
+        open={open === 'settings'}
+        onOpenChange={(next) => setOpen(next ? 'settings' : null)}
+        settings={summary.data?.settings}
+      />
+      <BrandPackageDialog
+        open={open === 'brand'}
+        onOpenChange={(next) => setOpen(next ? 'brand' : null)}
+        summary={summary.data}
+      />
+      <AdjustMintDialog open={open === 'adjust'} onOpenChange={(next) => setOpen(next ? 'adjust' : null)} />
+      <PayoutDialog payoutId={payoutId} onClose={() => setPayoutId(null)} />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { ArrowRight, Compass, DollarSign, Gift, LogOut, Percent, UserRoundPen, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { MIN_REDEMPTION_MINT } from '../../../shared/constants';
 import { Avatar } from '../../components/avatar';
 import { Logo } from '../../components/logo';
 import { Button, buttonVariants } from '../../components/ui/button';
@@ -15,9 +14,11 @@ import { useMyApplications, useMyFollowers, useWallet } from './api/dashboard-qu
 import { AnalyticsTab } from './components/analytics-tab';
 import { MyCampaigns } from './components/my-campaigns';
 import { RecentActivity } from './components/recent-activity';
+import { WalletCard } from './components/wallet-card';
+import { WalletTab } from './components/wallet-tab';
 import { computeStats } from './dashboard-stats';
 
-const TAB_IDS = ['overview', 'campaigns', 'analytics'] as const;
+const TAB_IDS = ['overview', 'campaigns', 'wallet', 'analytics'] as const;
 type TabId = (typeof TAB_IDS)[number];
 
 /**
@@ -108,6 +109,7 @@ export function DashboardPage() {
                   wallet={wallet}
                   campaigns={<MyCampaigns {...campaignsProps} limit={3} />}
                   showAll={() => setTab('campaigns')}
+                  openWallet={() => setTab('wallet')}
                 />
               ),
             },
@@ -130,6 +132,11 @@ export function DashboardPage() {
               ),
             },
             {
+              id: 'wallet',
+              label: 'Wallet',
+              content: <WalletTab wallet={wallet} />,
+            },
+            {
               id: 'analytics',
               label: 'Analytics',
               content: <AnalyticsTab applications={applications} wallet={wallet} />,
@@ -146,11 +153,13 @@ function Overview({
   wallet,
   campaigns,
   showAll,
+  openWallet,
 }: {
   applications: ReturnType<typeof useMyApplications>;
   wallet: ReturnType<typeof useWallet>;
   campaigns: ReactNode;
   showAll: () => void;
+  openWallet: () => void;
 }) {
   const stats = computeStats(applications.data?.items ?? [], wallet.data);
   const walletReady = wallet.isSuccess;
@@ -168,7 +177,7 @@ function Overview({
           label="Mint Balance"
           icon={<Wallet aria-hidden="true" className="size-5" />}
           value={walletReady ? `${formatNumber(stats.mintBalance)} Mint` : null}
-          note={walletReady ? `${formatNumber(stats.pendingMint)} Mint pending` : null}
+          note={walletReady ? `${formatNumber(stats.pendingMint)} Mint pending review` : null}
           testId="stat-mint-balance"
         />
         <StatCard
@@ -199,12 +208,17 @@ function Overview({
           testId="stat-total-earnings"
         />
       </dl>
-      {walletReady && stats.mintBalance > 0 ? (
-        <p className="-mt-4 text-sm text-slate-600">
-          1 Mint = 1 USD. Redeem through PayPal from {MIN_REDEMPTION_MINT} Mint; requests are processed within
-          5-7 business days.
-        </p>
-      ) : null}
+      <WalletCard
+        wallet={wallet}
+        footer={
+          <div className="mt-4 flex justify-end border-t border-slate-100 pt-3">
+            <Button variant="link" size="sm" onClick={openWallet}>
+              Payouts and history
+              <ArrowRight aria-hidden="true" />
+            </Button>
+          </div>
+        }
+      />
 
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
         <section aria-labelledby="overview-campaigns-title" className="flex flex-col gap-4">

@@ -205,7 +205,7 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
           onOpenChange={(open) => {
             if (!open) setPending(null);
           }}
-          hasPassword={creator.provider === 'email'}
+          hasPassword={creator.has_password}
           verifiedEmail={creator.email}
           newPaypalEmail={pending.paypalEmail}
           onConfirm={confirmPaypal}

@@ -95,6 +95,8 @@ export interface CreatorRecord {
   email_verified: boolean;
   profile_completed: boolean;
   provider: string | null;
+  /** Whether the account signs in with a password (which then confirms PayPal and email changes). */
+  has_password: boolean;
   influencer_tier: string;
   total_followers: number;
   profile: SavedProfile | null;

@@ -24,9 +24,9 @@ function SmallSpinner() {
 }
 
 /**
- * Confirms a new PayPal email before it is saved: accounts with a password type it; accounts that signed up with
- * a provider (no password) get a 6-digit code at their verified email. `onConfirm` answers an error text, or null
- * when the profile was saved.
+ * Confirms a new PayPal email before it is saved: accounts with a password type it (a code is not enough for them);
+ * accounts that signed up with a provider (no password) get a 6-digit code at their verified email. `onConfirm`
+ * answers an error text, or null when the profile was saved.
  */
 export function PaypalConfirmDialog({
   open,
@@ -44,7 +44,7 @@ export function PaypalConfirmDialog({
   onConfirm: (confirmation: PaypalConfirmation) => Promise<string | null>;
 }) {
   const id = useId();
-  const [mode, setMode] = useState<'password' | 'code'>(hasPassword ? 'password' : 'code');
+  const mode: 'password' | 'code' = hasPassword ? 'password' : 'code';
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [codeSent, setCodeSent] = useState(false);
@@ -54,7 +54,6 @@ export function PaypalConfirmDialog({
   const [cooldown, startCooldown] = useCountdown();
 
   function reset() {
-    setMode(hasPassword ? 'password' : 'code');
     setPassword('');
     setCode('');
     setError(undefined);
@@ -160,9 +159,7 @@ export function PaypalConfirmDialog({
           )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
             {mode === 'password' ? (
-              <Button variant="link" size="sm" className="px-0" onClick={() => setMode('code')}>
-                Email me a code instead
-              </Button>
+              <span />
             ) : codeSent ? (
               <Button
                 variant="link"

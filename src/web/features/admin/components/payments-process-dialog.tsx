@@ -1,0 +1,341 @@
+import { CheckCircle2, Send, XCircle } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import type { PayoutMode } from '../../../../shared/payouts';
+import type { PaymentsSummary, TransactionRow } from '../../../../shared/schemas/payout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Input, Label } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { cn } from '../../../lib/cn';
+import { formatNumber, formatShortDate, formatUsd } from '../../../lib/format';
+import { useReturnFocus } from '../../../lib/use-return-focus';
+import { type ProcessResult, usePaymentActions, usePendingPayouts } from '../api/admin-payments';
+
+type Step =
+  | { kind: 'select' }
+  | { kind: 'manual'; rows: TransactionRow[] }
+  | { kind: 'paypal'; result: ProcessResult };
+
+const small = '[&>span:first-child]:size-4 [&>span:first-child]:border-2';
+
+/**
+ * Process Payment: pick pending payouts, then pay them through PayPal (when the server has PayPal credentials), or
+ * start them for paying by hand: they can no longer be cancelled, and each is marked paid with its reference (or
+ * failed with a reason, which returns the Mint).
+ */
+export function ProcessPaymentDialog({
+  open,
+  onOpenChange,
+  preselected,
+  settings,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  preselected: ReadonlySet<number>;
+  settings: PaymentsSummary['settings'] | undefined;
+}) {
+  const id = useId();
+  const returnFocus = useReturnFocus(open);
+  const pending = usePendingPayouts(open);
+  const { process } = usePaymentActions();
+  const paypalReady = settings?.mode === 'paypal';
+  const [step, setStep] = useState<Step>({ kind: 'select' });
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [mode, setMode] = useState<PayoutMode>('manual');
+  const [wasOpen, setWasOpen] = useState(false);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setStep({ kind: 'select' });
+      setChosen(new Set(preselected));
+      setMode(paypalReady ? 'paypal' : 'manual');
+      process.reset();
+    }
+  }
+
+  const rows = pending.data ?? [];
+  const picked = rows.filter((row) => chosen.has(row.payout!.id));
+  const total = picked.reduce((sum, row) => sum + Number(row.amount), 0);
+  const toggle = (payoutId: number) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (next.has(payoutId)) next.delete(payoutId);
+      else next.add(payoutId);
+      return next;
+    });
+
+  const start = async (event: FormEvent) => {
+    event.preventDefault();
+    if (picked.length === 0 || process.isPending) return;
+    try {
+      const result = await process.mutateAsync({ ids: picked.map((row) => row.payout!.id), mode });
+      if (mode === 'manual') {
+        setStep({ kind: 'manual', rows: picked });
+      } else {
+        setStep({ kind: 'paypal', result });
+      }
+    } catch {
+      // Shown below.
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (process.isPending ? undefined : onOpenChange(next))}>
+      <DialogContent onCloseAutoFocus={returnFocus} className="max-w-2xl" data-testid="process-dialog">
+        <DialogHeader>
+          <DialogTitle>Process Payment</DialogTitle>
+          <DialogDescription>
+            {step.kind === 'manual'
+              ? 'Send each amount from your PayPal account, then mark it paid with the transaction id.'
+              : paypalReady
+                ? `PayPal ${settings?.environment} is configured: payouts can go out through PayPal's Payouts API.`
+                : 'PayPal is not configured on this server: pay by hand and record each payment.'}
+          </DialogDescription>
+        </DialogHeader>
+
+        {step.kind === 'select' ? (
+          <form noValidate onSubmit={start} className="flex flex-col gap-4">
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-sm font-semibold text-slate-800">Pending payouts</legend>
+              {pending.isPending ? (
+                <Skeleton className="h-16 w-full" />
+              ) : pending.isError ? (
+                <Alert variant="destructive">{pending.error.message}</Alert>
+              ) : rows.length === 0 ? (
+                <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+                  No payout is waiting: every request has been processed.
+                </p>
+              ) : (
+                <ul className="max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200">
+                  {rows.map((row) => (
+                    <li key={row.id}>
+                      <label className="flex cursor-pointer items-center gap-3 px-3 py-2.5 hover:bg-slate-50">
+                        <input
+                          type="checkbox"
+                          className="size-4 accent-mint-700"
+                          checked={chosen.has(row.payout!.id)}
+                          onChange={() => toggle(row.payout!.id)}
+                        />
+                        <span className="min-w-0 flex-1">
+                          <span className="block truncate text-sm font-semibold">
+                            {row.influencer?.name ?? 'Unknown'}{' '}
+                            <span className="font-normal text-slate-500">to {row.payout!.paypalEmail}</span>
+                          </span>
+                          <span className="block text-xs text-slate-500">
+                            {row.label} · requested {formatShortDate(row.createdAt)} · due{' '}
+                            {formatShortDate(`${row.payout!.expectedBy}T12:00:00Z`)}
+                          </span>
+                        </span>
+                        <span className="text-sm font-semibold tabular-nums">{formatUsd(row.amount)}</span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </fieldset>
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-sm font-semibold text-slate-800">How</legend>
+              {(
+                [
+                  {
+                    value: 'paypal' as const,
+                    label: 'Pay through PayPal',
+                    note: paypalReady
+                      ? 'One PayPal batch; statuses come back from PayPal.'
+                      : 'Not available: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET on the server.',
+                    disabled: !paypalReady,
+                  },
+                  {
+                    value: 'manual' as const,
+                    label: 'Pay by hand',
+                    note: 'Start them now (the creators can no longer cancel), pay, then record each reference.',
+                    disabled: false,
+                  },
+                ] as const
+              ).map((option) => (
+                <label
+                  key={option.value}
+                  className={cn(
+                    'flex items-start gap-3 rounded-lg border p-3',
+                    mode === option.value ? 'border-mint-600 bg-mint-50' : 'border-slate-200',
+                    option.disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={`${id}-mode`}
+                    className="mt-1 accent-mint-700"
+                    value={option.value}
+                    checked={mode === option.value}
+                    disabled={option.disabled}
+                    onChange={() => setMode(option.value)}
+                  />
+                  <span>
+                    <span className="block text-sm font-semibold">{option.label}</span>
+                    <span className="block text-xs text-slate-600">{option.note}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            {process.isError ? <Alert variant="destructive">{process.error.message}</Alert> : null}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="outline" onClick={() => onOpenChange(false)} disabled={process.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={picked.length === 0 || process.isPending}>
+                {process.isPending ? (
+                  <Spinner className={small} label="Working" />
+                ) : (
+                  <Send aria-hidden="true" />
+                )}
+                {mode === 'paypal'
+                  ? `Send ${formatNumber(picked.length)} to PayPal (${formatUsd(total)})`
+                  : `Start ${formatNumber(picked.length)} payout${picked.length === 1 ? '' : 's'} (${formatUsd(total)})`}
+              </Button>
+            </div>
+          </form>
+        ) : step.kind === 'manual' ? (
+          <div className="flex flex-col gap-3">
+            <ul className="flex flex-col gap-3">
+              {step.rows.map((row) => (
+                <ManualPayment key={row.id} row={row} />
+              ))}
+            </ul>
+            <div className="flex justify-end">
+              <Button variant="outline" onClick={() => onOpenChange(false)}>
+                Close
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-4">
+            <Alert
+              variant={step.result.paypal?.outcome === 'refused' ? 'destructive' : 'default'}
+              title={
+                step.result.paypal?.outcome === 'submitted'
+                  ? 'Sent to PayPal'
+                  : step.result.paypal?.outcome === 'retrying'
+                    ? 'Waiting for PayPal'
+                    : 'PayPal refused the batch'
+              }
+            >
+              <p>{step.result.paypal?.message}</p>
+              {step.result.paypal?.outcome === 'refused' ? (
+                <p className="mt-1">Nothing was paid; the payouts are pending again.</p>
+              ) : (
+                <p className="mt-1">Statuses are read from PayPal every minute until each payout is final.</p>
+              )}
+            </Alert>
+            <div className="flex justify-end">
+              <Button onClick={() => onOpenChange(false)}>Close</Button>
+            </div>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** One payout being paid by hand: the reference it was paid with, or why it failed. */
+function ManualPayment({ row }: { row: TransactionRow }) {
+  const id = useId();
+  const { markPaid, markFailed } = usePaymentActions();
+  const [reference, setReference] = useState('');
+  const [reason, setReason] = useState('');
+  const [failing, setFailing] = useState(false);
+  const [done, setDone] = useState<'paid' | 'failed' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const payoutId = row.payout!.id;
+  const busy = markPaid.isPending || markFailed.isPending;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      if (failing) {
+        await markFailed.mutateAsync({ id: payoutId, reason });
+        setDone('failed');
+        toast({
+          title: 'Payout marked failed',
+          description: `${row.label}: the Mint went back to the creator.`,
+        });
+      } else {
+        await markPaid.mutateAsync({ id: payoutId, reference });
+        setDone('paid');
+        toast({ title: 'Payout marked paid', description: `${row.label}: ${reference}`, variant: 'success' });
+      }
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'That did not work. Please try again.');
+    }
+  };
+
+  return (
+    <li
+      className="rounded-lg border border-slate-200 p-3"
+      data-testid="manual-payment"
+      data-payout-id={payoutId}
+    >
+      <p className="text-sm">
+        Send <strong className="tabular-nums">{formatUsd(row.amount)}</strong> to{' '}
+        <strong className="break-all">{row.payout!.paypalEmail}</strong>{' '}
+        <span className="text-slate-500">
+          ({row.influencer?.name ?? 'Unknown'}, {row.label})
+        </span>
+      </p>
+      {done ? (
+        <p
+          className={cn(
+            'mt-2 flex items-center gap-2 text-sm font-semibold',
+            done === 'paid' ? 'text-green-700' : 'text-red-700',
+          )}
+        >
+          {done === 'paid' ? (
+            <CheckCircle2 aria-hidden="true" className="size-4" />
+          ) : (
+            <XCircle aria-hidden="true" className="size-4" />
+          )}
+          {done === 'paid' ? `Paid · ${reference}` : 'Failed · Mint returned'}
+        </p>
+      ) : (
+        <form noValidate onSubmit={submit} className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="flex flex-1 flex-col gap-1">
+            <Label htmlFor={`${id}-value`} className="text-xs">
+              {failing ? 'Why it failed (the creator is told)' : 'PayPal transaction id or reference'}
+            </Label>
+            <Input
+              id={`${id}-value`}
+              value={failing ? reason : reference}
+              onChange={(event) =>
+                failing ? setReason(event.target.value) : setReference(event.target.value)
+              }
+              maxLength={failing ? 500 : 200}
+            />
+          </div>
+          <div className="flex gap-2">
+            <Button type="submit" size="sm" variant={failing ? 'destructive' : 'default'} disabled={busy}>
+              {busy ? <Spinner className={small} label="Saving" /> : null}
+              {failing ? 'Mark failed' : 'Mark paid'}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setFailing((f) => !f)} disabled={busy}>
+              {failing ? 'It was paid' : 'It failed'}
+            </Button>
+          </div>
+        </form>
+      )}
+      {error ? (
+        <Alert variant="destructive" className="mt-2">
+          {error}
+        </Alert>
+      ) : null}
+    </li>
+  );
+}

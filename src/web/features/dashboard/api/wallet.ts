@@ -1,0 +1,78 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { OPEN_PAYOUT_STATUSES } from '../../../../shared/payouts';
+import type { Payout, Wallet } from '../../../../shared/schemas/payout';
+import { apiFetch } from '../../../lib/api-client';
+import { dashboardKeys } from './dashboard-queries';
+
+/** The wallet's private data lives under 'me' (forgotten at sign-out). */
+export const walletKeys = {
+  history: ['me', 'wallet', 'history'] as const,
+  redemptions: dashboardKeys.redemptions,
+};
+
+const HISTORY_PAGE = 20;
+/** While a payout is open its status can change on the server (an admin, PayPal): look again this often. */
+const OPEN_PAYOUT_REFRESH_MS = 60_000;
+
+const isOpen = (payout: Payout) => (OPEN_PAYOUT_STATUSES as readonly string[]).includes(payout.status);
+
+/** GET /api/me/redemptions: the creator's payouts, newest first. */
+export function useRedemptions() {
+  return useQuery({
+    queryKey: walletKeys.redemptions,
+    queryFn: ({ signal }) => apiFetch<{ items: Payout[] }>('/api/me/redemptions', { signal }),
+    staleTime: 30_000,
+    refetchInterval: (query) => (query.state.data?.items.some(isOpen) ? OPEN_PAYOUT_REFRESH_MS : false),
+  });
+}
+
+/** The full history of ledger entries, a page at a time (GET /api/me/wallet?limit&offset). */
+export function useWalletHistory() {
+  return useInfiniteQuery({
+    queryKey: walletKeys.history,
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<Wallet>(`/api/me/wallet?limit=${HISTORY_PAGE}&offset=${pageParam}`, { signal }),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.entries.length, 0);
+      return loaded < last.entriesTotal ? loaded : undefined;
+    },
+    staleTime: 30_000,
+  });
+}
+
+function useRefreshWallet() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      // ['me', 'wallet'] also covers the history.
+      queryClient.invalidateQueries({ queryKey: dashboardKeys.wallet }),
+      queryClient.invalidateQueries({ queryKey: walletKeys.redemptions }),
+    ]);
+}
+
+/**
+ * POST /api/me/redemptions with an Idempotency-Key: the caller keeps one key per redemption it means to make and
+ * sends the same key again on a retry, so a double click or a lost answer never redeems twice.
+ */
+export function useRedeem() {
+  const refresh = useRefreshWallet();
+  return useMutation({
+    mutationFn: ({ amount, idempotencyKey }: { amount: number; idempotencyKey: string }) =>
+      apiFetch<Payout>('/api/me/redemptions', {
+        method: 'POST',
+        headers: { 'Idempotency-Key': idempotencyKey },
+        body: JSON.stringify({ amount }),
+      }),
+    onSettled: refresh,
+  });
+}
+
+/** POST /api/me/redemptions/:id/cancel: only while no admin has started the payout. */
+export function useCancelRedemption() {
+  const refresh = useRefreshWallet();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<Payout>(`/api/me/redemptions/${id}/cancel`, { method: 'POST' }),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,120 @@
+import { ArrowRight, Coins } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { PAYOUT_BUSINESS_DAYS, PAYOUT_BUSINESS_DAYS_MIN } from '../../../../shared/business-days';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatNumber } from '../../../lib/format';
+import type { useWallet } from '../api/dashboard-queries';
+import { RedeemDialog } from './wallet-redeem-dialog';
+
+function Figure({
+  label,
+  value,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: string;
+  hint: string;
+  testId: string;
+}) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="text-lg font-bold tabular-nums text-slate-900" data-testid={testId}>
+        {value}
+      </dd>
+      <dd className="text-xs text-slate-500">{hint}</dd>
+    </div>
+  );
+}
+
+/**
+ * The wallet: available Mint (with Redeem Mint), Mint on its way (content awaiting review), Mint in payout and
+ * total earned. On Overview it links to the Wallet tab.
+ */
+export function WalletCard({ wallet, footer }: { wallet: ReturnType<typeof useWallet>; footer?: ReactNode }) {
+  const [redeeming, setRedeeming] = useState(false);
+  const data = wallet.data;
+  return (
+    <section
+      aria-labelledby="wallet-card-title"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="wallet-card"
+    >
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex items-center gap-3">
+          <span className="inline-flex size-10 items-center justify-center rounded-lg bg-mint-50 text-mint-700">
+            <Coins aria-hidden="true" className="size-5" />
+          </span>
+          <div>
+            <h2 id="wallet-card-title" className="text-lg font-semibold">
+              Wallet
+            </h2>
+            <p className="text-sm text-slate-600">
+              1 Mint = 1 USD, redeemed through PayPal from {data?.minimum ?? 50} Mint.
+            </p>
+          </div>
+        </div>
+        {data ? (
+          <div className="flex flex-col items-stretch gap-1 sm:items-end">
+            <Button onClick={() => setRedeeming(true)} disabled={data.balance < data.minimum}>
+              Redeem Mint
+              <ArrowRight aria-hidden="true" />
+            </Button>
+            <span className="text-xs text-slate-500">
+              {data.balance < data.minimum
+                ? `${formatNumber(data.minimum - data.balance)} Mint more to redeem`
+                : `Processed within ${PAYOUT_BUSINESS_DAYS_MIN}-${PAYOUT_BUSINESS_DAYS} business days`}
+            </span>
+          </div>
+        ) : null}
+      </div>
+      {wallet.isError ? (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          Your wallet could not be loaded: {wallet.error.message}
+        </p>
+      ) : data ? (
+        <dl className="mt-5 grid grid-cols-2 gap-4 lg:grid-cols-4">
+          <Figure
+            label="Available"
+            value={`${formatNumber(data.balance)} Mint`}
+            hint="Ready to redeem"
+            testId="wallet-available"
+          />
+          <Figure
+            label="On its way"
+            value={`${formatNumber(data.pending)} Mint`}
+            hint="Content awaiting review"
+            testId="wallet-on-its-way"
+          />
+          <Figure
+            label="In payout"
+            value={`${formatNumber(data.inPayout)} Mint`}
+            hint="Being paid to PayPal"
+            testId="wallet-in-payout"
+          />
+          <Figure
+            label="Total earned"
+            value={`${formatNumber(data.totalEarned)} Mint`}
+            hint="All rewards so far"
+            testId="wallet-total-earned"
+          />
+        </dl>
+      ) : (
+        <div
+          className="mt-5 grid grid-cols-2 gap-4 lg:grid-cols-4"
+          role="status"
+          aria-label="Loading your wallet"
+        >
+          <Skeleton className="h-14" />
+          <Skeleton className="h-14" />
+          <Skeleton className="h-14" />
+          <Skeleton className="h-14" />
+        </div>
+      )}
+      {footer}
+      {data ? <RedeemDialog open={redeeming} onOpenChange={setRedeeming} wallet={data} /> : null}
+    </section>
+  );
+}

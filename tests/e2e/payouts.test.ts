@@ -1,0 +1,444 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client';
+import { applications, submissions } from '../../src/db/schema/applications';
+import { payouts } from '../../src/db/schema/payouts';
+import { createAuth } from '../../src/server/auth';
+import { silentLogger } from '../../src/server/logger';
+import { upsertAdmin } from '../../src/server/services/admin-accounts';
+import { payoutExpectedBy } from '../../src/shared/business-days';
+import { formatIsoDate } from '../../src/shared/dates';
+import type { PaymentsSummary, TransactionRow } from '../../src/shared/schemas/payout';
+import { postJson, signInAdmin } from '../support/auth-client';
+import { seriousAxeViolations } from '../support/axe';
+import { launchBrowser } from '../support/browser';
+import { createReadyCreator, READY_PROFILE } from '../support/creators';
+import { type E2EServer, startE2EServer } from '../support/e2e-server';
+import { insertCampaign } from '../support/factories';
+import { freePort } from '../support/free-port';
+import { balanceAndSum } from '../support/mint';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
+import { createTestApp, testEnv } from '../support/test-app';
+
+const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
+const CREATOR = { email: 'rosa@example.com', name: 'Rosa Vega', password: 'correct horse battery' };
+/** Set PAYOUT_SCREENSHOTS=/some/dir to keep 1280 px and 375 px screenshots of the wallet and the payments page. */
+const SHOTS = process.env.PAYOUT_SCREENSHOTS;
+
+/** Splits RFC 4180 CSV text into rows of cells. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  return rows;
+}
+
+describe('wallet and payouts in the browser: redeem, process by hand, fail, export', () => {
+  let server: E2EServer;
+  let smtp: TestSmtpServer;
+  let browser: Browser;
+  let creatorContext: BrowserContext;
+  let adminContext: BrowserContext;
+  let creator: Page;
+  let admin: Page;
+  let apiAdmin: string;
+  let api: ReturnType<typeof createTestApp>;
+  let influencerId: number;
+  const submissionIds: number[] = [];
+
+  /** Content awaiting review for a paid campaign (the admin approves it later). */
+  async function submittedContent(db: Database, name: string, reward: number) {
+    const campaign = await insertCampaign(db, { name, reward, type: 'paid', status: 'active' });
+    const [application] = await db
+      .insert(applications)
+      .values({ campaignId: campaign.id, influencerId, status: 'content_submitted' })
+      .returning();
+    const [submission] = await db
+      .insert(submissions)
+      .values({ applicationId: application!.id, urls: ['https://www.instagram.com/p/rosa1/'] })
+      .returning();
+    return submission!.id;
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    const port = await freePort();
+    const env = { APP_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url };
+    server = await startE2EServer({
+      port,
+      env,
+      seed: async (db) => {
+        await upsertAdmin(db, createAuth({ db, env: testEnv(env), logger: silentLogger() }), ADMIN);
+      },
+    });
+    api = createTestApp(server.db);
+    const made = await createReadyCreator(api, server.db, { email: CREATOR.email, name: CREATOR.name });
+    influencerId = made.influencerId;
+    apiAdmin = await signInAdmin(api, ADMIN.email, ADMIN.password);
+    // An approved reward of 80 Mint (approved through the admin API, as the lifecycle does it) ...
+    submissionIds.push(await submittedContent(server.db, 'Glow Serum', 80));
+    const approved = await postJson(api, `/api/admin/submissions/${submissionIds[0]}/approve`, {}, apiAdmin);
+    expect(approved.status).toBe(200);
+    // ... and 25 Mint on its way: content in review.
+    submissionIds.push(await submittedContent(server.db, 'Summer Sandals', 25));
+
+    browser = await launchBrowser();
+    creatorContext = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+    adminContext = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+    creator = await creatorContext.newPage();
+    admin = await adminContext.newPage();
+    creator.setDefaultTimeout(15_000);
+    admin.setDefaultTimeout(15_000);
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await smtp?.close();
+  });
+
+  const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
+  const settle = (page: Page) => page.waitForLoadState('networkidle');
+
+  async function shoot(page: Page, name: string) {
+    if (!SHOTS) return;
+    const size = page.viewportSize()!;
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await settle(page);
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize(size);
+  }
+
+  /** At 375 px the page must not scroll sideways. */
+  async function fitsPhone(page: Page) {
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 375, height: 812 });
+    await settle(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    await page.setViewportSize(size);
+    return width;
+  }
+
+  async function walletFigures() {
+    return {
+      available: await text(creator.getByTestId('wallet-available')),
+      onItsWay: await text(creator.getByTestId('wallet-on-its-way')),
+      inPayout: await text(creator.getByTestId('wallet-in-payout')),
+      earned: await text(creator.getByTestId('wallet-total-earned')),
+    };
+  }
+
+  async function redeem(amount: string) {
+    await creator.getByTestId('wallet-card').getByRole('button', { name: 'Redeem Mint' }).click();
+    const dialog = creator.getByTestId('redeem-dialog');
+    await dialog.getByLabel('Amount (Mint)').fill(amount);
+    await dialog.getByRole('button', { name: 'Review' }).click();
+    return dialog;
+  }
+
+  it('a creator redeems 50 Mint and sees the payout with its paid-by date', async () => {
+    await creator.goto(`${server.url}/signin`);
+    await creator.getByLabel('Email', { exact: true }).fill(CREATOR.email);
+    await creator.getByLabel('Password', { exact: true }).fill(CREATOR.password);
+    await creator.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await creator.waitForURL(`${server.url}/main`);
+    await creator.goto(`${server.url}/dashboard`);
+
+    // The wallet on Overview: the approved reward is available, the content in review is on its way.
+    await expect.poll(() => text(creator.getByTestId('wallet-available'))).toBe('80 Mint');
+    expect(await walletFigures()).toEqual({
+      available: '80 Mint',
+      onItsWay: '25 Mint',
+      inPayout: '0 Mint',
+      earned: '80 Mint',
+    });
+    expect(await text(creator.getByTestId('stat-mint-balance'))).toBe('80 Mint');
+    await shoot(creator, 'wallet-overview');
+
+    // Below the minimum: the form says so.
+    const dialog = await redeem('49');
+    await expect.poll(() => text(dialog)).toContain('The minimum redemption is 50 Mint.');
+    expect(await text(dialog.getByTestId('redeem-paypal'))).toBe(READY_PROFILE.paypalEmail);
+    expect(await dialog.getByRole('link', { name: 'Change' }).getAttribute('href')).toBe('/profile');
+    await dialog.getByLabel('Amount (Mint)').fill('50');
+    await dialog.getByRole('button', { name: 'Review' }).click();
+    // The confirmation: amount, PayPal address and paid-by date (the 7th business day from today).
+    const expectedBy = formatIsoDate(payoutExpectedBy(new Date()));
+    await expect.poll(() => text(dialog.getByTestId('redeem-summary'))).toContain('50 Mint');
+    const summary = await text(dialog.getByTestId('redeem-summary'));
+    expect(summary).toContain(READY_PROFILE.paypalEmail);
+    expect(await text(dialog.getByTestId('redeem-paid-by'))).toBe(expectedBy);
+    expect(await text(dialog)).toContain('5-7 business days');
+    expect(await seriousAxeViolations(creator)).toEqual([]);
+    await shoot(creator, 'redeem-confirm');
+    await dialog.getByRole('button', { name: 'Confirm redemption' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => text(creator.getByTestId('wallet-available'))).toBe('30 Mint');
+    expect(await text(creator.getByTestId('wallet-in-payout'))).toBe('50 Mint');
+
+    // The Wallet tab: the payout with its clock.
+    await creator.getByRole('button', { name: 'Payouts and history' }).click();
+    await expect.poll(() => new URL(creator.url()).searchParams.get('tab')).toBe('wallet');
+    const payout = creator.getByTestId('payout').first();
+    await expect.poll(() => payout.getAttribute('data-payout-status')).toBe('pending');
+    expect(await text(payout.getByTestId('payout-amount'))).toBe('50 Mint');
+    expect(await text(payout.getByTestId('payout-paid-by'))).toBe(expectedBy);
+    expect(await text(payout.getByTestId('payout-waiting'))).toMatch(/less than a minute|1 minute/);
+    expect(await payout.locator('[data-status]').getAttribute('data-status')).toBe('pending');
+    expect(await text(payout.locator('[data-status]'))).toBe('Pending');
+    await expect.poll(() => creator.getByTestId('wallet-entry').count()).toBe(2);
+    expect(await text(creator.getByTestId('wallet-history'))).toContain('Reward for Glow Serum');
+
+    // The figures on screen are the records'.
+    expect(await balanceAndSum(server.db, influencerId)).toEqual({ balance: 30, sum: 30 });
+    const [row] = await server.db.select().from(payouts).where(eq(payouts.influencerId, influencerId));
+    expect(row).toMatchObject({ amount: 50, status: 'pending', expectedBy: payoutExpectedBy(new Date()) });
+
+    // The mail with the paid-by date.
+    const mail = await smtp.waitForMail(CREATOR.email);
+    expect(mail.subject).toBe('Redemption requested: 50 Mint to PayPal');
+    expect(mail.text).toContain(expectedBy);
+
+    // A second reward is approved; the creator redeems 50 again (this one will fail).
+    expect(
+      (await postJson(api, `/api/admin/submissions/${submissionIds[1]}/approve`, {}, apiAdmin)).status,
+    ).toBe(200);
+    await creator.reload();
+    await expect.poll(() => text(creator.getByTestId('wallet-available'))).toBe('55 Mint');
+    expect(await text(creator.getByTestId('wallet-on-its-way'))).toBe('0 Mint');
+    const again = await redeem('50');
+    await again.getByRole('button', { name: 'Confirm redemption' }).click();
+    await expect.poll(() => again.count()).toBe(0);
+    await expect.poll(() => creator.getByTestId('payout').count()).toBe(2);
+    await expect.poll(() => text(creator.getByTestId('wallet-in-payout'))).toBe('100 Mint');
+    expect(await text(creator.getByTestId('wallet-available'))).toBe('5 Mint');
+    await smtp.waitForMail(CREATOR.email);
+    await shoot(creator, 'wallet-requested');
+    expect(await fitsPhone(creator)).toBeLessThanOrEqual(375);
+  }, 120_000);
+
+  it('the admin processes the first by hand, marks the second failed, and exports the table', async () => {
+    const [first, second] = await server.db
+      .select()
+      .from(payouts)
+      .where(eq(payouts.influencerId, influencerId))
+      .orderBy(payouts.id);
+
+    await admin.goto(`${server.url}/admin`);
+    await admin.getByLabel('Username or email').fill(ADMIN.username);
+    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await admin.waitForURL(`${server.url}/admin/campaigns`);
+    await admin.getByRole('link', { name: 'Payments' }).first().click();
+    await admin.waitForURL(`${server.url}/admin/payments`);
+    await expect.poll(() => text(admin.locator('h1'))).toBe('Payments & Transactions');
+    const rows = admin.getByTestId('transaction-row');
+    await expect.poll(() => rows.count()).toBe(4);
+    // Spec §2 texts, word for word.
+    for (const words of ['Payment Secure', 'This Month', 'Brand Package', 'Quick Actions']) {
+      expect(await admin.getByText(words, { exact: true }).count(), words).toBeGreaterThan(0);
+    }
+    for (const name of ['View Details', 'Process Payment', 'Payment Settings']) {
+      expect(await admin.getByRole('button', { name: new RegExp(`^${name}`) }).count(), name).toBe(1);
+    }
+    expect(await admin.getByRole('link', { name: /^Export Report/ }).count()).toBe(1);
+    const headers = await admin.locator('thead th').allTextContents();
+    expect(headers.map((h) => h.trim())).toEqual([
+      'Select',
+      'Date',
+      'Influencer',
+      'Campaign',
+      'Amount',
+      'Status',
+      'Actions',
+    ]);
+    // Newest first: the second payout, the second reward, the first payout, the first reward.
+    const secondRow = rows.nth(0);
+    expect(await text(secondRow.getByTestId('cell-campaign'))).toBe(`PayPal payout #${second!.id}`);
+    expect(await text(secondRow.getByTestId('cell-influencer-name'))).toBe(CREATOR.name);
+    expect(await text(secondRow.getByTestId('cell-amount'))).toBe('$50');
+    expect(await text(rows.nth(1).getByTestId('cell-campaign'))).toMatch(/^Campaign #\d+$/);
+    expect(await text(rows.nth(1).getByTestId('cell-amount'))).toBe('$25');
+
+    // The totals on screen are the API's (computed in SQL).
+    const summary = (await (
+      await api.request('/api/admin/payments/summary', { headers: { cookie: apiAdmin } })
+    ).json()) as PaymentsSummary;
+    await expect.poll(() => text(admin.getByTestId('total-pending'))).toBe('$100');
+    expect(summary.pending).toBe('100.00');
+    expect(await text(admin.getByTestId('total-completed'))).toBe('$105');
+    expect(await text(admin.getByTestId('total-this-month'))).toBe('$205');
+    expect(await text(admin.getByTestId('brand-credited'))).toBe('$105');
+    expect(await text(admin.getByTestId('brand-owed'))).toBe('$105');
+    expect(await text(admin.getByTestId('brand-paid-out'))).toBe('$0');
+    await admin.getByRole('button', { name: 'Payment Settings' }).click();
+    const settings = admin.getByTestId('settings-dialog');
+    expect(await text(settings.getByTestId('settings-mode'))).toBe('Manual (paid by hand)');
+    expect(await text(settings.getByTestId('settings-environment'))).toBe('Sandbox (test money)');
+    expect(await text(settings.getByTestId('settings-minimum'))).toBe('50 Mint');
+    await settings.getByRole('button', { name: 'Close' }).first().click();
+    await shoot(admin, 'payments-pending');
+    expect(await fitsPhone(admin)).toBeLessThanOrEqual(375);
+    expect(await seriousAxeViolations(admin)).toEqual([]);
+
+    // Process Payment, by hand: tick the first payout, start it, pay it, record the reference.
+    const firstRow = rows.filter({ hasText: `PayPal payout #${first!.id}` });
+    await firstRow.getByRole('checkbox').check();
+    await admin.getByRole('button', { name: /^Process Payment/ }).click();
+    const process = admin.getByTestId('process-dialog');
+    await expect.poll(() => text(process)).toContain('PayPal is not configured on this server');
+    expect(await process.getByRole('radio', { name: /Pay through PayPal/ }).isDisabled()).toBe(true);
+    await process.getByRole('button', { name: 'Start 1 payout ($50)' }).click();
+    const manual = process.getByTestId('manual-payment');
+    await expect.poll(() => manual.count()).toBe(1);
+    expect(await text(manual)).toContain(`Send $50 to ${READY_PROFILE.paypalEmail}`);
+    await manual.getByLabel('PayPal transaction id or reference').fill('7PK94856XT123456A');
+    await manual.getByRole('button', { name: 'Mark paid' }).click();
+    await expect.poll(() => text(manual)).toContain('Paid · 7PK94856XT123456A');
+    await process.getByRole('button', { name: 'Close' }).first().click();
+    await expect.poll(() => text(firstRow.getByTestId('cell-status'))).toBe('Completed');
+
+    // The second payout fails: its details, a reason, and the Mint goes back.
+    const secondPayout = rows.filter({ hasText: `PayPal payout #${second!.id}` });
+    await secondPayout.getByRole('button', { name: `Details of PayPal payout #${second!.id}` }).click();
+    const details = admin.getByTestId('payout-dialog');
+    await details
+      .getByLabel('Why it failed (the creator is told; the Mint goes back)')
+      .fill('The PayPal account is closed.');
+    await details.getByRole('button', { name: 'Mark failed' }).click();
+    await expect.poll(() => text(details.getByTestId('payout-history'))).toContain('Marked failed');
+    const history = await text(details.getByTestId('payout-history'));
+    expect(history).toContain('Admin <ops@mintbox.test>');
+    expect(history).toContain('Requested');
+    await details.getByRole('button', { name: 'Close' }).first().click();
+    await expect.poll(() => text(secondPayout.getByTestId('cell-status'))).toBe('Failed');
+    await expect.poll(() => text(admin.getByTestId('total-pending'))).toBe('$0');
+    expect(await text(admin.getByTestId('brand-paid-out'))).toBe('$50');
+    expect(await text(admin.getByTestId('brand-owed'))).toBe('$55');
+    expect(await balanceAndSum(server.db, influencerId)).toEqual({ balance: 55, sum: 55 });
+    await shoot(admin, 'payments-processed');
+
+    // Export Report: a CSV whose rows are the table's.
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('link', { name: /^Export Report/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^mintbox-transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const file = readFileSync((await download.path())!);
+    expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = parseCsv(file.subarray(3).toString('utf8'));
+    expect(csv[0]).toEqual([
+      'Date (UTC)',
+      'Influencer',
+      'Username',
+      'Campaign',
+      'Amount (USD)',
+      'Status',
+      'Kind',
+      'Transaction ID',
+    ]);
+    const onScreen = [];
+    for (let i = 0; i < (await rows.count()); i++) {
+      const row = rows.nth(i);
+      onScreen.push([
+        await text(row.getByTestId('cell-influencer-name')),
+        (await text(row.getByTestId('cell-influencer-username'))).replace(/^@/, ''),
+        await text(row.getByTestId('cell-campaign')),
+        (await text(row.getByTestId('cell-amount'))).replace(/[$,]/g, ''),
+        (await text(row.locator('[data-status]'))).toLowerCase(),
+        await row.getAttribute('data-transaction-id'),
+      ]);
+    }
+    expect(csv.slice(1).map((r) => [r[1], r[2], r[3], String(Number(r[4])), r[5], r[7]])).toEqual(onScreen);
+    const listed = (await (
+      await api.request('/api/admin/transactions', { headers: { cookie: apiAdmin } })
+    ).json()) as {
+      items: TransactionRow[];
+    };
+    expect(csv.length - 1).toBe(listed.items.length);
+  }, 120_000);
+
+  it('the creator sees the paid payout and the failed one with its Mint back, and got both mails', async () => {
+    await creator.goto(`${server.url}/dashboard?tab=wallet`);
+    const items = creator.getByTestId('payout');
+    await expect.poll(() => items.count()).toBe(2);
+    await expect.poll(() => items.nth(1).getAttribute('data-payout-status')).toBe('completed');
+    expect(await text(items.nth(1))).toContain('PayPal transaction id: 7PK94856XT123456A');
+    expect(await items.nth(1).locator('[data-status]').getAttribute('class')).toContain('bg-green-100');
+    expect(await items.nth(0).getAttribute('data-payout-status')).toBe('failed');
+    expect(await text(items.nth(0).getByTestId('payout-reason'))).toBe(
+      'The PayPal account is closed. The 50 Mint are back in your wallet.',
+    );
+    expect(await items.nth(0).locator('[data-status]').getAttribute('class')).toContain('bg-red-100');
+    expect(await walletFigures()).toEqual({
+      available: '55 Mint',
+      onItsWay: '0 Mint',
+      inPayout: '0 Mint',
+      earned: '105 Mint',
+    });
+    const paid = await smtp.waitForMail(CREATOR.email);
+    expect(paid.subject).toBe('Paid: $50.00 sent to your PayPal');
+    expect(paid.text).toContain('PayPal transaction id: 7PK94856XT123456A');
+    const failed = await smtp.waitForMail(CREATOR.email);
+    expect(failed.subject).toBe('Payout failed: 50 Mint are back in your wallet');
+    expect(failed.text).toContain('Reason: The PayPal account is closed.');
+    await shoot(creator, 'wallet-settled');
+    expect(await fitsPhone(creator)).toBeLessThanOrEqual(375);
+    expect(await seriousAxeViolations(creator)).toEqual([]);
+  }, 60_000);
+
+  it('the admin credits Mint with a reason; it shows in both histories', async () => {
+    await admin.goto(`${server.url}/admin/payments`);
+    await admin.getByRole('button', { name: /^Adjust Mint/ }).click();
+    const dialog = admin.getByTestId('adjust-dialog');
+    await dialog.getByLabel('Creator').fill('rosa');
+    await dialog.getByRole('button', { name: new RegExp(CREATOR.name) }).click();
+    await dialog.getByLabel('Mint (negative to debit)').fill('-60');
+    await dialog.getByLabel('Reason').fill('Duplicate reward');
+    await dialog.getByRole('button', { name: 'Save adjustment' }).click();
+    // 55 Mint cannot be debited by 60.
+    await expect.poll(() => text(dialog)).toContain('a debit of 60 Mint would take the balance below zero');
+    await dialog.getByLabel('Mint (negative to debit)').fill('15');
+    await dialog.getByLabel('Reason').fill('Bonus for a great video');
+    await dialog.getByRole('button', { name: 'Save adjustment' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const row = admin.getByTestId('transaction-row').first();
+    await expect
+      .poll(() => text(row.getByTestId('cell-campaign')))
+      .toBe('Adjustment: Bonus for a great video');
+    expect(await text(row.getByTestId('cell-amount'))).toBe('$15');
+    expect(await balanceAndSum(server.db, influencerId)).toEqual({ balance: 70, sum: 70 });
+    await creator.goto(`${server.url}/dashboard?tab=wallet`);
+    await expect.poll(() => text(creator.getByTestId('wallet-available'))).toBe('70 Mint');
+    expect(await text(creator.getByTestId('wallet-entry').first())).toContain(
+      'Adjustment: Bonus for a great video',
+    );
+  }, 60_000);
+});

@@ -22,6 +22,10 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 /** Payouts still waiting for money to move (their Mint is "in payout"). */
 export const OPEN_PAYOUT_STATUSES = ['pending', 'processing'] as const satisfies readonly PayoutStatus[];
 
+export function isOpenPayout(status: PayoutStatus): boolean {
+  return (OPEN_PAYOUT_STATUSES as readonly PayoutStatus[]).includes(status);
+}
+
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   pending: 'Pending',
   processing: 'Processing',
@@ -48,22 +52,6 @@ export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
   payout: 'Payout',
   adjustment: 'Adjustment',
 };
-
-/** The transaction status a payout shows as (spec §4 colours: completed green, pending yellow, failed red). */
-export function transactionStatusOfPayout(status: PayoutStatus): TransactionStatus {
-  switch (status) {
-    case 'pending':
-    case 'processing':
-      return 'pending';
-    case 'completed':
-      return 'completed';
-    case 'failed':
-    case 'returned':
-      return 'failed';
-    case 'cancelled':
-      return 'cancelled';
-  }
-}
 
 /** Spec §4: completed green, pending yellow, failed red, anything else grey. */
 export function statusColour(status: string): 'green' | 'yellow' | 'red' | 'grey' {

@@ -16,6 +16,7 @@ import { postJson, signInAdmin } from '../support/auth-client';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { createReadyCreator, READY_PROFILE } from '../support/creators';
+import { parseCsv } from '../support/csv';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaign } from '../support/factories';
 import { freePort } from '../support/free-port';
@@ -27,35 +28,6 @@ const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-h
 const CREATOR = { email: 'rosa@example.com', name: 'Rosa Vega', password: 'correct horse battery' };
 /** Set PAYOUT_SCREENSHOTS=/some/dir to keep 1280 px and 375 px screenshots of the wallet and the payments page. */
 const SHOTS = process.env.PAYOUT_SCREENSHOTS;
-
-/** Splits RFC 4180 CSV text into rows of cells. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  return rows;
-}
 
 describe('wallet and payouts in the browser: redeem, process by hand, fail, export', () => {
   let server: E2EServer;

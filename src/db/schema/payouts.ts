@@ -148,4 +148,3 @@ export const mintAdjustments = pgTable(
 
 export type PayoutRow = typeof payouts.$inferSelect;
 export type PayoutBatchRow = typeof payoutBatches.$inferSelect;
-export type PayoutEventRow = typeof payoutEvents.$inferSelect;

@@ -15,20 +15,6 @@ import type { PaypalConfig } from '../env';
  * - POST /v1/notifications/verify-webhook-signature for incoming webhooks.
  */
 
-/** Item statuses PayPal reports (transaction_status). */
-export const PAYPAL_ITEM_STATUSES = [
-  'SUCCESS',
-  'FAILED',
-  'PENDING',
-  'UNCLAIMED',
-  'RETURNED',
-  'ONHOLD',
-  'BLOCKED',
-  'REFUNDED',
-  'REVERSED',
-] as const;
-export type PaypalItemStatus = (typeof PAYPAL_ITEM_STATUSES)[number];
-
 /** What an item status means for our payout. */
 export type ItemOutcome = 'paid' | 'open' | 'failed' | 'returned';
 

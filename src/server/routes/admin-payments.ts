@@ -23,7 +23,7 @@ import { AppError } from '../errors';
 import { adjustMint } from '../services/mint-adjustments';
 import { markFailed, markPaid, processPayouts } from '../services/payouts';
 import { csvLine, TRANSACTION_CSV_HEADER, transactionCsvLine } from '../services/transactions-csv';
-import { adminActor, createPaymentsRouter, payoutContext } from './payout-context';
+import { adminActor, createPaymentsRouter, idParam, payoutContext } from './payout-context';
 
 /** Payments & Transactions for admins; everything sits behind requireRole('admin') (app.ts). */
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
@@ -32,13 +32,6 @@ const common = {
   401: { description: 'Not signed in', content: json(errorSchema) },
   403: { description: 'Not an admin', content: json(errorSchema) },
 };
-const idParam = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a positive whole number' })
-    .int({ error: 'id must be a positive whole number' })
-    .positive({ error: 'id must be a positive whole number' })
-    .max(2_147_483_647, { error: 'id must be a positive whole number' }),
-});
 const payoutAnswer = {
   200: { description: 'The payout now, with its history', content: json(adminPayoutSchema) },
   ...common,

@@ -1,7 +1,16 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
 import type { AppBindings } from '../context';
 import type { Actor, PayoutContext } from '../services/payouts';
+
+/** A record id in the path (a payout, a creator). */
+export const idParam = z.object({
+  id: z.coerce
+    .number({ error: 'id must be a positive whole number' })
+    .int({ error: 'id must be a positive whole number' })
+    .positive({ error: 'id must be a positive whole number' })
+    .max(2_147_483_647, { error: 'id must be a positive whole number' }),
+});
 
 type WithDeps = { get(key: 'deps'): AppBindings['Variables']['deps'] };
 

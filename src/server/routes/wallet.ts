@@ -11,7 +11,7 @@ import { currentInfluencer, verifiedInfluencer } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import { getWallet } from '../services/ledger';
 import { cancelRedemption, requestRedemption } from '../services/redemptions';
-import { createPaymentsRouter, payoutContext } from './payout-context';
+import { createPaymentsRouter, idParam, payoutContext } from './payout-context';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const creatorOnly = requireRole('influencer');
@@ -20,13 +20,6 @@ const common = {
   401: { description: 'Not signed in', content: json(errorSchema) },
   403: { description: 'Not a creator, or email not verified', content: json(errorSchema) },
 };
-const idParam = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a positive whole number' })
-    .int({ error: 'id must be a positive whole number' })
-    .positive({ error: 'id must be a positive whole number' })
-    .max(2_147_483_647, { error: 'id must be a positive whole number' }),
-});
 const IDEMPOTENCY_KEY_MESSAGE =
   'Send an Idempotency-Key header: a new random id (e.g. a UUID) for each redemption, the same one on a retry.';
 

@@ -7,6 +7,7 @@ import { mintBalances, transactions } from '../../db/schema/ledger';
 import { type PayoutBatchRow, type PayoutRow, payoutBatches, payouts } from '../../db/schema/payouts';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { type PayoutMode, payoutLabel } from '../../shared/payouts';
+import type { ProcessResult } from '../../shared/schemas/payout';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
@@ -196,12 +197,6 @@ async function lockPendingPayouts(tx: DatabaseOrTransaction, ids: number[]): Pro
     locked.push(payout);
   }
   return locked;
-}
-
-export interface ProcessResult {
-  mode: PayoutMode;
-  ids: number[];
-  paypal: { senderBatchId: string; outcome: 'submitted' | 'retrying' | 'refused'; message: string } | null;
 }
 
 /**

@@ -251,3 +251,4 @@ export const processResultSchema = z.object({
     })
     .nullable(),
 });
+export type ProcessResult = z.infer<typeof processResultSchema>;

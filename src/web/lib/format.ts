@@ -55,6 +55,17 @@ export function formatShortDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
+/** 'Mar 5, 2026, 3:04 PM' for a timestamp (local time). */
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
 /** 'Mar 5, 2026' for an ISO calendar date (YYYY-MM-DD), with no time-zone shift. */
 export function formatShortIsoDate(isoDate: string): string {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];

@@ -4,6 +4,7 @@ import type {
   AdminPayout,
   PaymentsSummary,
   ProcessPayoutsInput,
+  ProcessResult,
   TransactionRow,
 } from '../../../../shared/schemas/payout';
 import { apiFetch } from '../../../lib/api-client';
@@ -84,12 +85,6 @@ export function useAdminPayout(id: number | null) {
     queryFn: ({ signal }) => apiFetch<AdminPayout>(`/api/admin/payouts/${id}`, { signal }),
     enabled: id !== null,
   });
-}
-
-export interface ProcessResult {
-  mode: 'paypal' | 'manual';
-  ids: number[];
-  paypal: { senderBatchId: string; outcome: 'submitted' | 'retrying' | 'refused'; message: string } | null;
 }
 
 /** The payment actions; each refreshes the table, the figures and the payout it touched. */

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { formatIsoDate } from '../../../../shared/dates';
-import { PAYOUT_EVENT_LABELS, waitingTime } from '../../../../shared/payouts';
+import { isOpenPayout, PAYOUT_EVENT_LABELS, waitingTime } from '../../../../shared/payouts';
 import type { AdminPayout } from '../../../../shared/schemas/payout';
 import { TransactionStatusBadge } from '../../../components/transaction-status-badge';
 import { Alert } from '../../../components/ui/alert';
@@ -15,19 +15,10 @@ import {
 import { TextField } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
-import { formatNumber, formatUsd } from '../../../lib/format';
+import { formatDateTime, formatNumber, formatUsd } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useAdminPayout, usePaymentActions } from '../api/admin-payments';
-
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
 
 /** One payout: its creator, clock, PayPal batch, what an admin can still do, and who did what when. */
 export function PayoutDialog({ payoutId, onClose }: { payoutId: number | null; onClose: () => void }) {
@@ -70,14 +61,12 @@ export function PayoutDialog({ payoutId, onClose }: { payoutId: number | null; o
               </div>
               <div>
                 <dt className="text-xs text-slate-500">Requested</dt>
-                <dd>{dateTime(data.requestedAt)}</dd>
+                <dd>{formatDateTime(data.requestedAt)}</dd>
               </div>
               <div>
-                <dt className="text-xs text-slate-500">
-                  {data.status === 'pending' || data.status === 'processing' ? 'Waiting' : 'Mode'}
-                </dt>
+                <dt className="text-xs text-slate-500">{isOpenPayout(data.status) ? 'Waiting' : 'Mode'}</dt>
                 <dd>
-                  {data.status === 'pending' || data.status === 'processing'
+                  {isOpenPayout(data.status)
                     ? waitingTime(data.requestedAt, now)
                     : data.mode === 'paypal'
                       ? 'PayPal'
@@ -125,7 +114,7 @@ export function PayoutDialog({ payoutId, onClose }: { payoutId: number | null; o
                       {PAYOUT_EVENT_LABELS[event.action] ?? event.action}
                     </p>
                     <p className="text-xs text-slate-500">
-                      {event.actor} · <time dateTime={event.at}>{dateTime(event.at)}</time>
+                      {event.actor} · <time dateTime={event.at}>{formatDateTime(event.at)}</time>
                     </p>
                     {event.detail ? (
                       <p className="text-xs break-words text-slate-600">{event.detail}</p>

@@ -1,7 +1,7 @@
 import { CheckCircle2, Send, XCircle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import type { PayoutMode } from '../../../../shared/payouts';
-import type { PaymentsSummary, TransactionRow } from '../../../../shared/schemas/payout';
+import type { PaymentsSummary, ProcessResult, TransactionRow } from '../../../../shared/schemas/payout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -18,7 +18,7 @@ import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { formatNumber, formatShortDate, formatUsd } from '../../../lib/format';
 import { useReturnFocus } from '../../../lib/use-return-focus';
-import { type ProcessResult, usePaymentActions, usePendingPayouts } from '../api/admin-payments';
+import { usePaymentActions, usePendingPayouts } from '../api/admin-payments';
 
 type Step =
   | { kind: 'select' }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OPEN_PAYOUT_STATUSES } from '../../../../shared/payouts';
+import { isOpenPayout } from '../../../../shared/payouts';
 import type { Payout, Wallet } from '../../../../shared/schemas/payout';
 import { apiFetch } from '../../../lib/api-client';
 import { dashboardKeys } from './dashboard-queries';
@@ -14,15 +14,14 @@ const HISTORY_PAGE = 20;
 /** While a payout is open its status can change on the server (an admin, PayPal): look again this often. */
 const OPEN_PAYOUT_REFRESH_MS = 60_000;
 
-const isOpen = (payout: Payout) => (OPEN_PAYOUT_STATUSES as readonly string[]).includes(payout.status);
-
 /** GET /api/me/redemptions: the creator's payouts, newest first. */
 export function useRedemptions() {
   return useQuery({
     queryKey: walletKeys.redemptions,
     queryFn: ({ signal }) => apiFetch<{ items: Payout[] }>('/api/me/redemptions', { signal }),
     staleTime: 30_000,
-    refetchInterval: (query) => (query.state.data?.items.some(isOpen) ? OPEN_PAYOUT_REFRESH_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.items.some((payout) => isOpenPayout(payout.status)) ? OPEN_PAYOUT_REFRESH_MS : false,
   });
 }
 

@@ -1,27 +1,16 @@
 import { CalendarCheck, CalendarClock, Clock, Send, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { formatIsoDate } from '../../../../shared/dates';
-import { OPEN_PAYOUT_STATUSES, waitingTime } from '../../../../shared/payouts';
+import { isOpenPayout, waitingTime } from '../../../../shared/payouts';
 import type { Payout } from '../../../../shared/schemas/payout';
 import { TransactionStatusBadge } from '../../../components/transaction-status-badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
-import { formatNumber, formatUsd } from '../../../lib/format';
+import { formatDateTime, formatNumber, formatUsd } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import { useCancelRedemption, useRedemptions } from '../api/wallet';
-
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-
-const isOpen = (payout: Payout) => (OPEN_PAYOUT_STATUSES as readonly string[]).includes(payout.status);
 
 /** The creator's payouts with their clock: requested at, expected by, how long an open one has been waiting. */
 export function WalletPayouts() {
@@ -91,7 +80,7 @@ export function WalletPayouts() {
                   Requested
                 </dt>
                 <dd>
-                  <time dateTime={payout.requestedAt}>{dateTime(payout.requestedAt)}</time>
+                  <time dateTime={payout.requestedAt}>{formatDateTime(payout.requestedAt)}</time>
                 </dd>
               </div>
               <div>
@@ -101,7 +90,7 @@ export function WalletPayouts() {
                 </dt>
                 <dd data-testid="payout-paid-by">{formatIsoDate(payout.expectedBy)}</dd>
               </div>
-              {isOpen(payout) ? (
+              {isOpenPayout(payout.status) ? (
                 <div>
                   <dt className="flex items-center gap-1.5 text-xs text-slate-500">
                     <Clock aria-hidden="true" className="size-3.5 shrink-0 text-slate-400" />
@@ -116,7 +105,7 @@ export function WalletPayouts() {
                     Paid
                   </dt>
                   <dd>
-                    <time dateTime={payout.completedAt}>{dateTime(payout.completedAt)}</time>
+                    <time dateTime={payout.completedAt}>{formatDateTime(payout.completedAt)}</time>
                   </dd>
                 </div>
               ) : payout.failedAt || payout.cancelledAt ? (
@@ -126,7 +115,7 @@ export function WalletPayouts() {
 
                     {payout.cancelledAt ? 'Cancelled' : 'Mint returned'}
                   </dt>
-                  <dd>{dateTime((payout.cancelledAt ?? payout.failedAt)!)}</dd>
+                  <dd>{formatDateTime((payout.cancelledAt ?? payout.failedAt)!)}</dd>
                 </div>
               ) : null}
             </dl>

@@ -10,6 +10,8 @@ import { createAuth } from './auth';
 import type { AppBindings, AppDeps } from './context';
 import { AppError } from './errors';
 import { createMailer } from './mail/mailer';
+import { bodyGuard } from './middleware/body-limit';
+import { originCheck } from './middleware/origin-check';
 import { loadSession, requireRole, withClientAddress } from './middleware/session';
 import { adminRoutes } from './routes/admin';
 import { adminCampaignRoutes } from './routes/admin-campaigns';
@@ -76,7 +78,16 @@ export function createApp(appDeps: AppDeps) {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
+  // Before anything reads a session or a body: where the request comes from.
+  api.use('*', originCheck(deps.env));
   api.use('*', loadSession);
+  // Who may call comes before what the call carries: admin routes answer 401/403 to anyone else first.
+  api.use('/admin/*', requireRole('admin'));
+  api.use('/admin', requireRole('admin'));
+  api.use(
+    '*',
+    bodyGuard(() => api.getOpenAPI31Document(OPENAPI_INFO)),
+  );
   api.route('/', healthRoutes);
   api.route('/', configRoutes);
   api.route('/', sessionRoutes);
@@ -88,8 +99,6 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', campaignRoutes);
   api.route('/', onboardingRoutes);
   api.route('/', applicationRoutes);
-  api.use('/admin/*', requireRole('admin'));
-  api.use('/admin', requireRole('admin'));
   api.route('/admin', adminRoutes);
   api.route('/admin', adminCampaignRoutes);
   api.route('/', docsRoutes);

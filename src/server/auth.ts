@@ -6,6 +6,7 @@ import { accounts, rateLimits, sessions, users, verifications } from '../db/sche
 import { tiktokPlaceholderEmail } from '../shared/rules/identity';
 import type { Env } from './env';
 import type { Logger } from './logger';
+import { trustedOrigins } from './middleware/origin-check';
 import { onSignedIn } from './services/influencer-accounts';
 
 /** Header our server sets to the client address it trusts; any copy sent by the client is removed first. */
@@ -30,7 +31,7 @@ export function createAuth({ db, env, logger }: { db: Database; env: Env; logger
     baseURL: env.appUrl,
     basePath: '/api/auth',
     secret: env.authSecret,
-    trustedOrigins: [env.appUrl],
+    trustedOrigins: trustedOrigins(env),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -119,6 +120,8 @@ export function createAuth({ db, env, logger }: { db: Database; env: Env; logger
       },
     },
     advanced: {
+      // Better Auth skips its origin check under test runners; ours must see the production behaviour.
+      disableOriginCheck: false,
       cookiePrefix: 'mintbox',
       useSecureCookies: env.appUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },

@@ -11,6 +11,7 @@ import * as campaignsSchema from './schema/campaigns';
 import * as influencersSchema from './schema/influencers';
 import * as ledgerSchema from './schema/ledger';
 import * as onboardingSchema from './schema/onboarding';
+import * as securitySchema from './schema/security';
 
 export const schema = {
   ...applicationsSchema,
@@ -19,6 +20,7 @@ export const schema = {
   ...campaignsSchema,
   ...influencersSchema,
   ...onboardingSchema,
+  ...securitySchema,
 };
 export type Schema = typeof schema;
 

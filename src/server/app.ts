@@ -13,6 +13,7 @@ import { createMailer } from './mail/mailer';
 import { bodyGuard } from './middleware/body-limit';
 import { originCheck } from './middleware/origin-check';
 import { loadSession, requireRole, withClientAddress } from './middleware/session';
+import { rejectControlCharacters } from './middleware/text-guard';
 import { adminRoutes } from './routes/admin';
 import { adminCampaignRoutes } from './routes/admin-campaigns';
 import { applicationRoutes } from './routes/applications';
@@ -23,6 +24,7 @@ import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
 import { onboardingRoutes } from './routes/onboarding';
 import { sessionRoutes } from './routes/session';
+import { withStandardRetryAfter } from './services/app-rate-limits';
 import { uploadsDir } from './services/uploads';
 import { createWebRoutes } from './web';
 
@@ -88,12 +90,15 @@ export function createApp(appDeps: AppDeps) {
     '*',
     bodyGuard(() => api.getOpenAPI31Document(OPENAPI_INFO)),
   );
+  api.use('*', rejectControlCharacters);
   api.route('/', healthRoutes);
   api.route('/', configRoutes);
   api.route('/', sessionRoutes);
   // Our sign-in routes first; everything else under /auth is Better Auth's (sign-up, sign-in, sign-out, callbacks).
   api.route('/', authRoutes);
-  api.on(['GET', 'POST'], '/auth/*', (c) => deps.auth.handler(withClientAddress(c)));
+  api.on(['GET', 'POST'], '/auth/*', async (c) =>
+    withStandardRetryAfter(await deps.auth.handler(withClientAddress(c))),
+  );
   api.use('/campaigns/*', comingSoonGate);
   api.use('/campaigns', comingSoonGate);
   api.route('/', campaignRoutes);

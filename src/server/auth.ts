@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth';
 import { tiktokPlaceholderEmail } from '../shared/rules/identity';
 import type { Env } from './env';
-import type { Logger } from './logger';
+import { type Logger, maskEmails, safeError } from './logger';
 import { trustedOrigins } from './middleware/origin-check';
 import { onSignedIn } from './services/influencer-accounts';
 
@@ -136,9 +136,14 @@ export function createAuth({ db, env, logger }: { db: Database; env: Env; logger
         },
       },
     },
+    // Errors that are not Better Auth's own answers go up to the app's error handler (one 500, one safe log line).
+    onAPIError: { throw: true },
     logger: {
       log: (level, message, ...args) => {
-        logger[level]({ args }, `auth: ${message}`);
+        const details = args.map((arg) =>
+          arg instanceof Error ? safeError(arg) : typeof arg === 'string' ? maskEmails(arg) : typeof arg,
+        );
+        logger[level]({ details }, `auth: ${maskEmails(message)}`);
       },
     },
     telemetry: { enabled: false },

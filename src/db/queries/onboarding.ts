@@ -23,16 +23,6 @@ export async function findOtherVerifiedInfluencerByEmail(
   return rows[0] ?? null;
 }
 
-export async function latestCodeFor(db: DatabaseOrTransaction, influencerId: number) {
-  const rows = await db
-    .select()
-    .from(emailVerificationCodes)
-    .where(eq(emailVerificationCodes.influencerId, influencerId))
-    .orderBy(desc(emailVerificationCodes.createdAt), desc(emailVerificationCodes.id))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
 /** The live (unused, uncancelled) code of this creator for this address. */
 export async function liveCodeFor(db: DatabaseOrTransaction, influencerId: number, email: string) {
   const rows = await db

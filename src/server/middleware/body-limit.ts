@@ -12,8 +12,10 @@ const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/;
 
 /** The part of an OpenAPI document these rules read. */
 export interface DocumentedRoutes {
-  paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } } | undefined>>;
+  paths?: object;
 }
+
+type DocumentedOperation = { requestBody?: { content?: Record<string, unknown> } } | undefined;
 
 interface BodyRule {
   method: string;
@@ -27,7 +29,8 @@ interface BodyRule {
 
 function compileRules(document: DocumentedRoutes, prefix: string): BodyRule[] {
   const rules: BodyRule[] = [];
-  for (const [template, operations] of Object.entries(document.paths ?? {})) {
+  const paths = (document.paths ?? {}) as Record<string, Record<string, DocumentedOperation>>;
+  for (const [template, operations] of Object.entries(paths)) {
     const params = (template.match(/\{[^}]+\}/g) ?? []).length;
     const source = `${prefix}${template}`
       .split(/\{[^}]+\}/)

@@ -13,7 +13,7 @@ import { SIGN_IN_RATE_LIMIT, socialCallbackUrls } from '../auth';
 import { AppError } from '../errors';
 import { clientAddress, headersWithClientAddress } from '../middleware/session';
 import { createRouter } from '../openapi';
-import { hitRateLimit } from '../services/rate-limiter';
+import { hitRateLimit } from '../services/app-rate-limits';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 

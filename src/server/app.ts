@@ -41,11 +41,8 @@ export const OPENAPI_INFO = {
 
 /** Builds the whole application: API under /api, the single-page app everywhere else. Used by index.ts and tests. */
 export function createApp(appDeps: AppDeps) {
-  const deps = {
-    ...appDeps,
-    auth: appDeps.auth ?? createAuth(appDeps),
-    mailer: appDeps.mailer ?? createMailer(appDeps.env, appDeps.logger),
-  };
+  const mailer = appDeps.mailer ?? createMailer(appDeps.env, appDeps.logger);
+  const deps = { ...appDeps, mailer, auth: appDeps.auth ?? createAuth({ ...appDeps, mailer }) };
   const app = new OpenAPIHono<AppBindings>();
 
   app.use('*', async (c, next) => {

@@ -4,10 +4,16 @@ import { genericOAuth } from 'better-auth/plugins';
 import type { Database } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth';
 import { tiktokPlaceholderEmail } from '../shared/rules/identity';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/rules/password';
+import { accountHooks } from './auth-hooks';
 import type { Env } from './env';
 import { type Logger, maskEmails, safeError } from './logger';
+import { createMailer, type Mailer } from './mail/mailer';
+import { existingAccountSignUpMail } from './mail/templates';
 import { trustedOrigins } from './middleware/origin-check';
+import { capUserFields } from './services/account-input';
 import { onSignedIn } from './services/influencer-accounts';
+import { afterPasswordReset, mailResetLink, RESET_LINK_MINUTES } from './services/password-reset';
 
 /** Header our server sets to the client address it trusts; any copy sent by the client is removed first. */
 export const CLIENT_IP_HEADER = 'x-mintbox-client-ip';
@@ -24,8 +30,20 @@ export function socialCallbackUrls(provider: string) {
 /** Sign-in attempts allowed per client address and window, for the password and admin sign-in paths. */
 export const SIGN_IN_RATE_LIMIT = { window: 60, max: 10 };
 
-export function createAuth({ db, env, logger }: { db: Database; env: Env; logger: Logger }) {
+export function createAuth({
+  db,
+  env,
+  logger,
+  mailer = createMailer(env, logger),
+}: {
+  db: Database;
+  env: Env;
+  logger: Logger;
+  /** Reset links and account notices; the app's mailer (built from env when absent). */
+  mailer?: Mailer;
+}) {
   const { google, facebook, x, tiktok } = env.oauth;
+  const mailDeps = { db, mailer, appUrl: env.appUrl, logger };
   return betterAuth({
     appName: 'Mintbox',
     baseURL: env.appUrl,
@@ -44,11 +62,27 @@ export function createAuth({ db, env, logger }: { db: Database; env: Env; logger
     }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
-      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // A sign-up never starts a session: the answer is then the same for a registered address (whose owner gets
+      // a mail instead), and the form signs in with the password next.
+      autoSignIn: false,
       requireEmailVerification: false,
+      onExistingUserSignUp: async ({ user }) => {
+        void mailer
+          .send(existingAccountSignUpMail(env.appUrl, user.email))
+          .catch((error: unknown) => logger.error({ err: error }, 'could not tell an owner about a sign-up'));
+      },
+      sendResetPassword: async ({ user, token }) => {
+        await mailResetLink(mailDeps, { email: user.email, role: (user as { role?: string }).role }, token);
+      },
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        await afterPasswordReset(mailDeps, user.email);
+      },
     },
+    hooks: accountHooks(mailDeps),
     user: {
       additionalFields: {
         // Never settable by the client: sign-up always makes an influencer; admins are made by a command.
@@ -128,6 +162,11 @@ export function createAuth({ db, env, logger }: { db: Database; env: Env; logger
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
+      // Whatever made the user (a form, a provider's profile): a capped name, an http(s) image or none.
+      user: {
+        create: { before: async (user) => ({ data: capUserFields(user) }) },
+        update: { before: async (user) => ({ data: capUserFields(user) }) },
+      },
       session: {
         create: {
           after: async (session) => {

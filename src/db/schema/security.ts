@@ -1,5 +1,4 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './auth';
 
 /** Security bookkeeping of the app itself, kept apart from Better Auth's tables (whose cleanup sweeps them). */
 
@@ -21,16 +20,19 @@ export const appRateLimits = pgTable(
 );
 
 /**
- * Wrong-password tries per account (every place a password is checked shares the row). An attempt is counted
- * before the password is checked and forgiven when it is right; from the 5th failure the account waits, longer at
- * each further failure. `notifiedAt` marks the mail to the owner (once per series).
+ * Wrong-password tries per account, keyed by the lowercase email (or the admin name as typed), whether or not an
+ * account has it, so a lockout says nothing about who is registered. Every place a password is checked shares the
+ * row. An attempt is counted before the password is checked and forgiven when it is right; from the 5th failure the
+ * account waits, longer at each further failure. `notifiedAt` marks the mail to the owner (once per series).
  */
-export const passwordAttempts = pgTable('password_attempts', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  failures: integer('failures').notNull(),
-  lastFailureAt: moment('last_failure_at').notNull(),
-  lockedUntil: moment('locked_until'),
-  notifiedAt: moment('notified_at'),
-});
+export const passwordAttempts = pgTable(
+  'password_attempts',
+  {
+    subject: text('subject').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: moment('last_failure_at').notNull(),
+    lockedUntil: moment('locked_until'),
+    notifiedAt: moment('notified_at'),
+  },
+  (t) => [index('password_attempts_last_failure_idx').on(t.lastFailureAt)],
+);

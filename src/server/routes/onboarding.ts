@@ -1,8 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, eq } from 'drizzle-orm';
 import type { ZodError } from 'zod';
 import { findProfile } from '../../db/queries/onboarding';
-import { accounts } from '../../db/schema/auth';
 import { errorSchema } from '../../shared/schemas/campaign';
 import {
   completeProfileSchema,
@@ -17,6 +15,7 @@ import { currentInfluencer, verifiedInfluencer } from '../middleware/creator';
 import { clientAddress, currentUser, requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
 import { sendVerificationCode, verifyEmailCode } from '../services/email-verification';
+import { checkAccountPassword } from '../services/password-attempts';
 import { describeCreator, saveProfile } from '../services/profiles';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
@@ -237,18 +236,17 @@ async function confirmPaypalChange(
     influencerEmail,
   }: { currentPassword?: string | undefined; code?: string | undefined; influencerEmail: string },
 ) {
-  const { db, env, auth } = c.get('deps');
+  const { db, env, auth, mailer, logger } = c.get('deps');
   const user = currentUser(c);
   if (currentPassword) {
-    const [credential] = await db
-      .select({ password: accounts.password })
-      .from(accounts)
-      .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')))
-      .limit(1);
-    const context = await auth.$context;
+    // The account's password budget (429 while it waits) is checked with the password.
     if (
-      credential?.password &&
-      (await context.password.verify({ hash: credential.password, password: currentPassword }))
+      await checkAccountPassword(
+        { db, auth, mailer, logger, appUrl: env.appUrl },
+        user,
+        currentPassword,
+        now(c),
+      )
     ) {
       return;
     }

@@ -3,8 +3,11 @@ import { postJson, signUpCreator } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { appRateLimits, passwordAttempts } from '../../db/schema/security';
 import { createApp } from '../app';
 import { silentLogger } from '../logger';
+import { consumeRateLimit, pruneRateLimits } from './app-rate-limits';
+import { claimPasswordAttempt, pruneAttempts } from './password-attempts';
 
 describe.each(TEST_DRIVERS)("the app's own rate limits on %s", (driver) => {
   let database: TestDatabase;
@@ -72,6 +75,31 @@ describe.each(TEST_DRIVERS)("the app's own rate limits on %s", (driver) => {
     for (const answer of answers.filter((a) => a.status === 429)) {
       expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
     }
+  });
+
+  it('forgets ended windows and day-old password failures when the hourly sweep runs', async () => {
+    const now = new Date('2030-01-01T12:00:00Z');
+    await consumeRateLimit(
+      database.db,
+      'sweep|ended',
+      { window: 60, max: 1 },
+      new Date(now.getTime() - 120_000),
+    );
+    await consumeRateLimit(database.db, 'sweep|running', { window: 3600, max: 1 }, now);
+    await claimPasswordAttempt(
+      database.db,
+      'account:sweep-old@example.com',
+      new Date(now.getTime() - 25 * 3_600_000),
+    );
+    await claimPasswordAttempt(database.db, 'account:sweep-new@example.com', now);
+    expect(await pruneRateLimits(database.db, now)).toBeGreaterThanOrEqual(1);
+    expect(await pruneAttempts(database.db, now)).toBeGreaterThanOrEqual(1);
+    const keys = (await database.db.select().from(appRateLimits)).map((row) => row.key);
+    expect(keys).toContain('sweep|running');
+    expect(keys).not.toContain('sweep|ended');
+    const subjects = (await database.db.select().from(passwordAttempts)).map((row) => row.subject);
+    expect(subjects).toContain('account:sweep-new@example.com');
+    expect(subjects).not.toContain('account:sweep-old@example.com');
   });
 
   it("puts a standard Retry-After on Better Auth's own 429s", async () => {

@@ -68,6 +68,27 @@ export function createApp(appDeps: AppDeps) {
         formAction: ["'self'"],
       },
       crossOriginEmbedderPolicy: false,
+      // Browsers only honour HSTS over https; on plain http (development) it would only confuse.
+      strictTransportSecurity: deps.env.appUrl.startsWith('https://')
+        ? 'max-age=63072000; includeSubDomains'
+        : false,
+      // Device and payment features the product never uses stay off, for our pages and anything they embed.
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+        serial: [],
+        hid: [],
+        bluetooth: [],
+        midi: [],
+        displayCapture: [],
+        accelerometer: [],
+        gyroscope: [],
+        magnetometer: [],
+        fullscreen: ['self'],
+      },
     }),
   );
 

@@ -27,6 +27,28 @@ export function socialCallbackUrls(provider: string) {
   };
 }
 
+const COOKIE_PREFIX = 'mintbox';
+const OWN_COOKIES = [
+  'session_token',
+  'session_data',
+  'dont_remember',
+  'account_data',
+  'oauth_state',
+] as const;
+
+/** Cookie names over https: __Host-mintbox.session_token and so on (Better Auth's default names on http). */
+function sessionCookieNames(env: Pick<Env, 'appUrl'>) {
+  if (!env.appUrl.startsWith('https://')) return {};
+  return Object.fromEntries(OWN_COOKIES.map((name) => [name, { name: `__Host-${COOKIE_PREFIX}.${name}` }]));
+}
+
+/** The session cookie's name, as the browser sends it back. */
+export function sessionCookieName(env: Pick<Env, 'appUrl'>): string {
+  return env.appUrl.startsWith('https://')
+    ? `__Host-${COOKIE_PREFIX}.session_token`
+    : `${COOKIE_PREFIX}.session_token`;
+}
+
 /** Sign-in attempts allowed per client address and window, for the password and admin sign-in paths. */
 export const SIGN_IN_RATE_LIMIT = { window: 60, max: 10 };
 
@@ -156,9 +178,12 @@ export function createAuth({
     advanced: {
       // Better Auth skips its origin check under test runners; ours must see the production behaviour.
       disableOriginCheck: false,
-      cookiePrefix: 'mintbox',
-      useSecureCookies: env.appUrl.startsWith('https://'),
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      cookiePrefix: COOKIE_PREFIX,
+      // Over https every cookie is Secure, and ours carry the __Host- prefix (Secure, Path=/, no Domain: no other
+      // host, not even a subdomain, can set or shadow them). Better Auth's own prefix would be __Secure-.
+      useSecureCookies: false,
+      cookies: sessionCookieNames(env),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: env.appUrl.startsWith('https://') },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {

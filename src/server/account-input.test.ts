@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cookieHeader, getWithCookie, postJson } from '../../tests/support/auth-client';
 import { captureMailer } from '../../tests/support/capture-mailer';
-import { createReadyCreator } from '../../tests/support/creators';
+import { createReadyCreator, READY_PROFILE } from '../../tests/support/creators';
 import { testEnv } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../tests/support/test-database';
 import { users } from '../db/schema/auth';
@@ -98,13 +98,24 @@ describe.each(TEST_DRIVERS)('account input on %s', (driver) => {
     const { cookie } = await createReadyCreator(app, database.db, { email, name: 'sign-up handle' });
     const me = async (c: string) =>
       ((await (await getWithCookie(app, '/api/me', c)).json()) as { name: string }).name;
-    expect(await me(cookie)).toBe('Ready Creator');
+    const renamed = await app.request('/api/me/profile', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
+      body: JSON.stringify({
+        ...READY_PROFILE,
+        firstName: 'Ana',
+        lastName: 'Profile',
+        fullName: 'Ana Profile',
+      }),
+    });
+    expect(renamed.status).toBe(200);
+    expect(await me(cookie)).toBe('Ana Profile');
     const again = cookieHeader(
       await postJson(app, '/api/auth/sign-in/email', { email, password: 'correct horse battery' }),
     );
-    expect(await me(again)).toBe('Ready Creator');
-    const list = await database.db.select({ name: users.name }).from(users).where(eq(users.email, email));
-    expect(list[0]?.name).toBe('sign-up handle');
+    expect(await me(again)).toBe('Ana Profile');
+    const account = await database.db.select({ name: users.name }).from(users).where(eq(users.email, email));
+    expect(account[0]?.name).toBe('sign-up handle');
   });
 
   it('answers a sign-up with a registered address like a new one, and mails the owner instead', async () => {

@@ -70,12 +70,13 @@ describe('headers and cookies', () => {
     expect(secure.headers.get('strict-transport-security')).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
   });
 
-  it('sends a Permissions-Policy that turns off what the product never uses', async () => {
+  it('sends a Permissions-Policy that turns off what the product never uses, and no Referer', async () => {
     const response = await appFor('http://localhost:3000').request('/api/health');
     const policy = response.headers.get('permissions-policy') ?? '';
     for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
       expect(policy).toContain(feature);
     }
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
   });
 
   it('names the session cookie with the __Host- prefix over https', async () => {

@@ -93,14 +93,53 @@ for (let length = 4; length <= 10; length++) {
   }
 }
 for (let d = 0; d <= 9; d++) for (let length = 4; length <= 16; length++) add(String(d).repeat(length));
-for (const group of ['12', '123', '1234', '12345', '21', '69', '007', '111', '1122', '2580', 'abc', 'ab', 'xo']) {
+for (const group of [
+  '12',
+  '123',
+  '1234',
+  '12345',
+  '21',
+  '69',
+  '007',
+  '111',
+  '1122',
+  '2580',
+  'abc',
+  'ab',
+  'xo',
+]) {
   for (let times = 2; group.length * times <= 16; times++) add(group.repeat(times));
 }
-for (const letter of 'abcdefghijklmnopqrstuvwxyz') for (let length = 4; length <= 16; length++) add(letter.repeat(length));
+for (const letter of 'abcdefghijklmnopqrstuvwxyz')
+  for (let length = 4; length <= 16; length++) add(letter.repeat(length));
 // The alphabet from its start, and well-known pairs of a word and a run.
 for (let length = 4; length <= 26; length++) add('abcdefghijklmnopqrstuvwxyz'.slice(0, length));
-for (const word of ['password', 'qwerty', 'iloveyou', 'welcome', 'admin', 'letmein', 'monkey', 'dragon', 'abc']) {
-  for (const run of ['123', '1234', '12345', '123456', '1234567890', '!', '!!', '1!', '123!', '@123', '2024', '2025', '2026']) {
+for (const word of [
+  'password',
+  'qwerty',
+  'iloveyou',
+  'welcome',
+  'admin',
+  'letmein',
+  'monkey',
+  'dragon',
+  'abc',
+]) {
+  for (const run of [
+    '123',
+    '1234',
+    '12345',
+    '123456',
+    '1234567890',
+    '!',
+    '!!',
+    '1!',
+    '123!',
+    '@123',
+    '2024',
+    '2025',
+    '2026',
+  ]) {
     add(`${word}${run}`);
   }
   add(`${word}${word}`);

@@ -84,6 +84,15 @@ describe('forgot password, in the browser', () => {
     await field('Password').fill('rules are for reading');
     await button('Create Account').click();
     await page.waitForURL(`${server.url}/email-verification`);
+
+    // Someone else signing up with that address learns nothing from the sign-up; the owner gets a mail.
+    await page.context().clearCookies();
+    await signUp('Someone Else', 'rules@example.com', 'not the owners password');
+    await expect
+      .poll(() => page.getByTestId('auth-error').textContent())
+      .toBe('We sent a message to rules@example.com. Follow it to continue.');
+    const notice = await smtp.waitForMail('rules@example.com');
+    expect(notice.subject).toBe('You already have a Mintbox account');
   });
 
   it('resets a forgotten password from /signin with the mailed link, once', async () => {

@@ -139,6 +139,11 @@ describe.each(TEST_DRIVERS)('account input on %s', (driver) => {
     const notice = mailer.sent.slice(before).find((m) => m.to === owner)!;
     expect(notice.subject).toMatch(/already have a Mintbox account/i);
     expect(notice.text).toContain('http://localhost:3000/forgot-password');
+    // Repeating it does not flood the owner: at most 3 notices an hour.
+    for (let i = 0; i < 4; i++)
+      expect((await signUp({ email: owner, password: `attempt number ${i}` })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mailer.sent.slice(before).filter((m) => m.to === owner)).toHaveLength(3);
     // The owner's password is untouched.
     expect(
       (await postJson(app, '/api/auth/sign-in/email', { email: owner, password: 'correct horse battery' }))

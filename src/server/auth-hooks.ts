@@ -9,7 +9,7 @@ import {
   passwordSubject,
   tooManyAttemptsMessage,
 } from './services/password-attempts';
-import { countResetRequest, TOO_MANY_RESETS_MESSAGE } from './services/password-reset';
+import { afterPasswordChange, countResetRequest, TOO_MANY_RESETS_MESSAGE } from './services/password-reset';
 
 /**
  * Our rules around Better Auth's endpoints. Before: what sign-up, profile updates and new passwords may contain;
@@ -89,7 +89,9 @@ export function accountHooks(deps: NoticeDeps) {
     if (ctx.path === '/sign-in/email' && typeof body.email === 'string') {
       await settle(deps, body.email, Boolean(ctx.context.newSession));
     } else if (ctx.path === '/change-password' && ctx.context.session) {
-      await settle(deps, ctx.context.session.user.email, !isAPIError(ctx.context.returned));
+      const email = ctx.context.session.user.email;
+      if (isAPIError(ctx.context.returned)) await noticeRepeatedFailures(deps, email);
+      else await afterPasswordChange(deps, email);
     }
   });
 

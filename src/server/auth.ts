@@ -9,11 +9,11 @@ import { accountHooks } from './auth-hooks';
 import type { Env } from './env';
 import { type Logger, maskEmails, safeError } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
-import { existingAccountSignUpMail } from './mail/templates';
 import { trustedOrigins } from './middleware/origin-check';
 import { capUserFields } from './services/account-input';
+import { noticeSignUpWithExistingAddress } from './services/account-notices';
 import { onSignedIn } from './services/influencer-accounts';
-import { afterPasswordReset, mailResetLink, RESET_LINK_MINUTES } from './services/password-reset';
+import { afterPasswordChange, mailResetLink, RESET_LINK_MINUTES } from './services/password-reset';
 
 /** Header our server sets to the client address it trusts; any copy sent by the client is removed first. */
 export const CLIENT_IP_HEADER = 'x-mintbox-client-ip';
@@ -91,9 +91,7 @@ export function createAuth({
       autoSignIn: false,
       requireEmailVerification: false,
       onExistingUserSignUp: async ({ user }) => {
-        void mailer
-          .send(existingAccountSignUpMail(env.appUrl, user.email))
-          .catch((error: unknown) => logger.error({ err: error }, 'could not tell an owner about a sign-up'));
+        await noticeSignUpWithExistingAddress(mailDeps, user.email);
       },
       sendResetPassword: async ({ user, token }) => {
         await mailResetLink(mailDeps, { email: user.email, role: (user as { role?: string }).role }, token);
@@ -101,7 +99,7 @@ export function createAuth({
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: async ({ user }) => {
-        await afterPasswordReset(mailDeps, user.email);
+        await afterPasswordChange(mailDeps, user.email);
       },
     },
     hooks: accountHooks(mailDeps),

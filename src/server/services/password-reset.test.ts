@@ -167,5 +167,8 @@ describe.each(TEST_DRIVERS)('password recovery on %s', (driver) => {
       stillHere,
     );
     expect(weak.status).toBe(400);
+    await vi.waitFor(() =>
+      expect(mailer.sent.some((m) => m.to === email && /password was changed/i.test(m.subject))).toBe(true),
+    );
   });
 });

@@ -60,8 +60,11 @@ export async function mailResetLink(
     .catch((error: unknown) => logger.error({ err: error }, 'could not send a password reset mail'));
 }
 
-/** After a reset (Better Auth has set the password and ended every session): forgive failures, tell the owner. */
-export async function afterPasswordReset(
+/**
+ * After a reset or a change (Better Auth has set the password and ended the other sessions): earlier failures no
+ * longer count, and the owner is told, in case it was not them.
+ */
+export async function afterPasswordChange(
   { db, mailer, appUrl, logger }: ResetDeps,
   email: string,
 ): Promise<void> {

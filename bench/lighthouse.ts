@@ -96,6 +96,8 @@ async function startProductionServer(log: (line: string) => void) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       AUTH_SECRET: randomBytes(32).toString('hex'),
+      // A production start needs one; the audit sends no mail, so nothing listens there.
+      SMTP_URL: 'smtp://127.0.0.1:9',
       SEED_DEMO_DATA: 'true',
       LAUNCH_MODE: 'public',
       LOG_LEVEL: 'warn',

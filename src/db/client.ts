@@ -12,6 +12,7 @@ import * as influencersSchema from './schema/influencers';
 import * as ledgerSchema from './schema/ledger';
 import * as onboardingSchema from './schema/onboarding';
 import * as payoutsSchema from './schema/payouts';
+import * as securitySchema from './schema/security';
 
 export const schema = {
   ...applicationsSchema,
@@ -21,6 +22,7 @@ export const schema = {
   ...influencersSchema,
   ...onboardingSchema,
   ...payoutsSchema,
+  ...securitySchema,
 };
 export type Schema = typeof schema;
 

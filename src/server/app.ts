@@ -10,7 +10,10 @@ import { createAuth } from './auth';
 import type { AppBindings, AppDeps } from './context';
 import { AppError } from './errors';
 import { createMailer } from './mail/mailer';
+import { bodyGuard } from './middleware/body-limit';
+import { originCheck } from './middleware/origin-check';
 import { loadSession, requireRole, withClientAddress } from './middleware/session';
+import { rejectControlCharacters } from './middleware/text-guard';
 import { paypalClientFromEnv } from './payouts/paypal-client';
 import { adminRoutes } from './routes/admin';
 import { adminCampaignRoutes } from './routes/admin-campaigns';
@@ -25,6 +28,7 @@ import { onboardingRoutes } from './routes/onboarding';
 import { paypalWebhookRoutes } from './routes/paypal-webhooks';
 import { sessionRoutes } from './routes/session';
 import { walletRoutes } from './routes/wallet';
+import { withStandardRetryAfter } from './services/app-rate-limits';
 import { uploadsDir } from './services/uploads';
 import { createWebRoutes } from './web';
 
@@ -41,10 +45,11 @@ export const OPENAPI_INFO = {
 
 /** Builds the whole application: API under /api, the single-page app everywhere else. Used by index.ts and tests. */
 export function createApp(appDeps: AppDeps) {
+  const mailer = appDeps.mailer ?? createMailer(appDeps.env, appDeps.logger);
   const deps = {
     ...appDeps,
-    auth: appDeps.auth ?? createAuth(appDeps),
-    mailer: appDeps.mailer ?? createMailer(appDeps.env, appDeps.logger),
+    mailer,
+    auth: appDeps.auth ?? createAuth({ ...appDeps, mailer }),
     paypal: appDeps.paypal === undefined ? paypalClientFromEnv(appDeps.env) : appDeps.paypal,
   };
   const app = new OpenAPIHono<AppBindings>();
@@ -72,6 +77,27 @@ export function createApp(appDeps: AppDeps) {
         formAction: ["'self'"],
       },
       crossOriginEmbedderPolicy: false,
+      // Browsers only honour HSTS over https; on plain http (development) it would only confuse.
+      strictTransportSecurity: deps.env.appUrl.startsWith('https://')
+        ? 'max-age=63072000; includeSubDomains'
+        : false,
+      // Device and payment features the product never uses stay off, for our pages and anything they embed.
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+        serial: [],
+        hid: [],
+        bluetooth: [],
+        midi: [],
+        displayCapture: [],
+        accelerometer: [],
+        gyroscope: [],
+        magnetometer: [],
+        fullscreen: ['self'],
+      },
     }),
   );
 
@@ -81,13 +107,25 @@ export function createApp(appDeps: AppDeps) {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
+  // Before anything reads a session or a body: where the request comes from.
+  api.use('*', originCheck(deps.env));
   api.use('*', loadSession);
+  // Who may call comes before what the call carries: admin routes answer 401/403 to anyone else first.
+  api.use('/admin/*', requireRole('admin'));
+  api.use('/admin', requireRole('admin'));
+  api.use(
+    '*',
+    bodyGuard(() => api.getOpenAPI31Document(OPENAPI_INFO)),
+  );
+  api.use('*', rejectControlCharacters);
   api.route('/', healthRoutes);
   api.route('/', configRoutes);
   api.route('/', sessionRoutes);
   // Our sign-in routes first; everything else under /auth is Better Auth's (sign-up, sign-in, sign-out, callbacks).
   api.route('/', authRoutes);
-  api.on(['GET', 'POST'], '/auth/*', (c) => deps.auth.handler(withClientAddress(c)));
+  api.on(['GET', 'POST'], '/auth/*', async (c) =>
+    withStandardRetryAfter(await deps.auth.handler(withClientAddress(c))),
+  );
   api.use('/campaigns/*', comingSoonGate);
   api.use('/campaigns', comingSoonGate);
   api.route('/', campaignRoutes);
@@ -96,8 +134,6 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', walletRoutes);
   // Called by PayPal, not by a browser: no session, its signature is verified with PayPal instead.
   api.route('/', paypalWebhookRoutes);
-  api.use('/admin/*', requireRole('admin'));
-  api.use('/admin', requireRole('admin'));
   api.route('/admin', adminRoutes);
   api.route('/admin', adminCampaignRoutes);
   api.route('/admin', adminPaymentRoutes);

@@ -4,9 +4,16 @@ import { genericOAuth } from 'better-auth/plugins';
 import type { Database } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth';
 import { tiktokPlaceholderEmail } from '../shared/rules/identity';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/rules/password';
+import { accountHooks } from './auth-hooks';
 import type { Env } from './env';
-import type { Logger } from './logger';
+import { type Logger, maskEmails, safeError } from './logger';
+import { createMailer, type Mailer } from './mail/mailer';
+import { trustedOrigins } from './middleware/origin-check';
+import { capUserFields } from './services/account-input';
+import { noticeSignUpWithExistingAddress } from './services/account-notices';
 import { onSignedIn } from './services/influencer-accounts';
+import { afterPasswordChange, mailResetLink, RESET_LINK_MINUTES } from './services/password-reset';
 
 /** Header our server sets to the client address it trusts; any copy sent by the client is removed first. */
 export const CLIENT_IP_HEADER = 'x-mintbox-client-ip';
@@ -20,17 +27,51 @@ export function socialCallbackUrls(provider: string) {
   };
 }
 
+const COOKIE_PREFIX = 'mintbox';
+const OWN_COOKIES = [
+  'session_token',
+  'session_data',
+  'dont_remember',
+  'account_data',
+  'oauth_state',
+] as const;
+
+/** Cookie names over https: __Host-mintbox.session_token and so on (Better Auth's default names on http). */
+function sessionCookieNames(env: Pick<Env, 'appUrl'>) {
+  if (!env.appUrl.startsWith('https://')) return {};
+  return Object.fromEntries(OWN_COOKIES.map((name) => [name, { name: `__Host-${COOKIE_PREFIX}.${name}` }]));
+}
+
+/** The session cookie's name, as the browser sends it back. */
+export function sessionCookieName(env: Pick<Env, 'appUrl'>): string {
+  return env.appUrl.startsWith('https://')
+    ? `__Host-${COOKIE_PREFIX}.session_token`
+    : `${COOKIE_PREFIX}.session_token`;
+}
+
 /** Sign-in attempts allowed per client address and window, for the password and admin sign-in paths. */
 export const SIGN_IN_RATE_LIMIT = { window: 60, max: 10 };
 
-export function createAuth({ db, env, logger }: { db: Database; env: Env; logger: Logger }) {
+export function createAuth({
+  db,
+  env,
+  logger,
+  mailer = createMailer(env, logger),
+}: {
+  db: Database;
+  env: Env;
+  logger: Logger;
+  /** Reset links and account notices; the app's mailer (built from env when absent). */
+  mailer?: Mailer;
+}) {
   const { google, facebook, x, tiktok } = env.oauth;
+  const mailDeps = { db, mailer, appUrl: env.appUrl, logger };
   return betterAuth({
     appName: 'Mintbox',
     baseURL: env.appUrl,
     basePath: '/api/auth',
     secret: env.authSecret,
-    trustedOrigins: [env.appUrl],
+    trustedOrigins: trustedOrigins(env),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -43,11 +84,25 @@ export function createAuth({ db, env, logger }: { db: Database; env: Env; logger
     }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
-      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // A sign-up never starts a session: the answer is then the same for a registered address (whose owner gets
+      // a mail instead), and the form signs in with the password next.
+      autoSignIn: false,
       requireEmailVerification: false,
+      onExistingUserSignUp: async ({ user }) => {
+        await noticeSignUpWithExistingAddress(mailDeps, user.email);
+      },
+      sendResetPassword: async ({ user, token }) => {
+        await mailResetLink(mailDeps, { email: user.email, role: (user as { role?: string }).role }, token);
+      },
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        await afterPasswordChange(mailDeps, user.email);
+      },
     },
+    hooks: accountHooks(mailDeps),
     user: {
       additionalFields: {
         // Never settable by the client: sign-up always makes an influencer; admins are made by a command.
@@ -119,12 +174,22 @@ export function createAuth({ db, env, logger }: { db: Database; env: Env; logger
       },
     },
     advanced: {
-      cookiePrefix: 'mintbox',
-      useSecureCookies: env.appUrl.startsWith('https://'),
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // Better Auth skips its origin check under test runners; ours must see the production behaviour.
+      disableOriginCheck: false,
+      cookiePrefix: COOKIE_PREFIX,
+      // Over https every cookie is Secure, and ours carry the __Host- prefix (Secure, Path=/, no Domain: no other
+      // host, not even a subdomain, can set or shadow them). Better Auth's own prefix would be __Secure-.
+      useSecureCookies: false,
+      cookies: sessionCookieNames(env),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: env.appUrl.startsWith('https://') },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
+      // Whatever made the user (a form, a provider's profile): a capped name, an http(s) image or none.
+      user: {
+        create: { before: async (user) => ({ data: capUserFields(user) }) },
+        update: { before: async (user) => ({ data: capUserFields(user) }) },
+      },
       session: {
         create: {
           after: async (session) => {
@@ -133,9 +198,14 @@ export function createAuth({ db, env, logger }: { db: Database; env: Env; logger
         },
       },
     },
+    // Errors that are not Better Auth's own answers go up to the app's error handler (one 500, one safe log line).
+    onAPIError: { throw: true },
     logger: {
       log: (level, message, ...args) => {
-        logger[level]({ args }, `auth: ${message}`);
+        const details = args.map((arg) =>
+          arg instanceof Error ? safeError(arg) : typeof arg === 'string' ? maskEmails(arg) : typeof arg,
+        );
+        logger[level]({ details }, `auth: ${maskEmails(message)}`);
       },
     },
     telemetry: { enabled: false },

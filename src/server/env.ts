@@ -183,6 +183,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     }
     authSecret = readOrCreateDevSecret(dataDir);
   }
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    // Without it codes and reset links would land in a local outbox nobody reads.
+    throw new EnvError(
+      'Invalid configuration: SMTP_URL is required in production (verification codes and password resets go out by mail), like smtp://user:pass@host:587',
+    );
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, '');
   return {
     nodeEnv: e.NODE_ENV,

@@ -48,13 +48,13 @@ async function main() {
     if (seeded) logger.info({ campaigns: seeded.campaigns }, 'first run: demo data seeded');
   }
 
-  const auth = createAuth({ db: database.db, env, logger });
+  const mailer = createMailer(env, logger);
+  const auth = createAuth({ db: database.db, env, logger, mailer });
   if (env.adminEmail && env.adminPassword && !(await hasAdmin(database.db))) {
     await upsertAdmin(database.db, auth, { email: env.adminEmail, password: env.adminPassword });
     logger.info({ email: env.adminEmail }, 'first admin created from ADMIN_EMAIL');
   }
 
-  const mailer = createMailer(env, logger);
   const paypal = paypalClientFromEnv(env);
   const jobs = await startJobs(database, { env, logger, mailer, paypal });
 

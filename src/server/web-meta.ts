@@ -181,12 +181,13 @@ export function renderIndexHtml(template: string, head: PageHead, boot: BootData
     .filter(Boolean)
     .join('\n    ');
 
-  let html = template.replace(/<title>[\s\S]*?<\/title>/, `<title>${title}</title>`);
+  // Function replacers only: a string replacement would read $&, $', $` or $1 in a campaign's text as patterns.
+  let html = template.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`);
   const descriptionTag = `<meta name="description" content="${description}" />`;
   html = /<meta\s+name="description"[^>]*>/.test(html)
-    ? html.replace(/<meta\s+name="description"[^>]*>/, descriptionTag)
-    : html.replace('</head>', `  ${descriptionTag}\n  </head>`);
-  return html.replace('</head>', `    ${tags}\n  </head>`);
+    ? html.replace(/<meta\s+name="description"[^>]*>/, () => descriptionTag)
+    : html.replace('</head>', () => `  ${descriptionTag}\n  </head>`);
+  return html.replace('</head>', () => `    ${tags}\n  </head>`);
 }
 
 /** The public configuration, as GET /api/config sends it. */

@@ -6,6 +6,8 @@ export const APP_ROUTE_PATTERNS = [
   '/campaign/:id',
   '/signin',
   '/signup',
+  '/forgot-password',
+  '/reset-password',
   '/auth/callback',
   '/email-verification',
   '/profile-setup',

@@ -43,7 +43,10 @@ export async function getWithCookie(app: RequestApp, path: string, cookie = '') 
   return app.request(path, { headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
 }
 
-/** Signs up a creator with email and password; returns the session cookie. */
+/**
+ * Signs up a creator with email and password, then signs in as the form does (a sign-up starts no session);
+ * returns the session cookie.
+ */
 export async function signUpCreator(
   app: RequestApp,
   {
@@ -54,7 +57,9 @@ export async function signUpCreator(
 ): Promise<string> {
   const response = await postJson(app, '/api/auth/sign-up/email', { email, password, name });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  return cookieHeader(response);
+  const signIn = await postJson(app, '/api/auth/sign-in/email', { email, password });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  return cookieHeader(signIn);
 }
 
 export async function signInAdmin(app: RequestApp, username: string, password: string): Promise<string> {

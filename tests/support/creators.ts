@@ -32,7 +32,8 @@ export async function createReadyCreator(
   db: Database,
   options: { email: string; name?: string; instagram?: number; tiktok?: number; youtube?: number },
 ): Promise<{ cookie: string; influencerId: number; email: string }> {
-  const cookie = await signUpCreator(app, { email: options.email, name: options.name ?? 'Ready Creator' });
+  const name = options.name ?? 'Ready Creator';
+  const cookie = await signUpCreator(app, { email: options.email, name });
   const [user] = await db
     .select({ id: users.id })
     .from(users)
@@ -42,8 +43,13 @@ export async function createReadyCreator(
     .set({ emailVerified: true, email: options.email.toLowerCase() })
     .where(eq(influencers.authUserId, user!.id))
     .returning();
+  // The profile carries the same name as the account, as a creator filling the wizard would.
+  const [firstName = 'Ready', ...rest] = name.split(' ');
   const profile = profileSchema.parse({
     ...READY_PROFILE,
+    firstName,
+    lastName: rest.join(' ') || 'Creator',
+    fullName: name,
     instagramHandle: '@ready',
     instagramFollowers: options.instagram ?? 5000,
     tiktokFollowers: options.tiktok,

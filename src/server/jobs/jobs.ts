@@ -4,7 +4,9 @@ import type { Env } from '../env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { type PaypalClient, paypalClientFromEnv } from '../payouts/paypal-client';
+import { pruneRateLimits } from '../services/app-rate-limits';
 import { sweepDeadlines } from '../services/applications';
+import { pruneAttempts } from '../services/password-attempts';
 import { pollPayouts } from '../services/payouts';
 
 export const LIFECYCLE_SWEEP = 'lifecycle-sweep';
@@ -16,6 +18,9 @@ export const PAYOUT_STATUS = 'payout-status';
  * until each item is final. Each batch has its own next check (1, 2, 4 … minutes, at most 6 hours apart).
  */
 const PAYOUT_CRON = '* * * * *';
+export const SECURITY_SWEEP = 'security-sweep';
+/** Hourly: ended rate-limit windows and day-old password failure counts are deleted. */
+const SECURITY_SWEEP_CRON = '17 * * * *';
 
 /** pg-boss on PGlite: it only needs a function that runs SQL (several statements when there are no values). */
 function pgliteAdapter(handle: DatabaseHandle) {
@@ -74,6 +79,14 @@ export async function startJobs(
     if (result.reminded || result.missed || result.ended) deps.logger.info(result, 'lifecycle sweep');
   });
   await boss.schedule(LIFECYCLE_SWEEP, SWEEP_CRON);
+  await boss.createQueue(SECURITY_SWEEP);
+  await boss.work(SECURITY_SWEEP, async () => {
+    const now = new Date();
+    const windows = await pruneRateLimits(handle.db, now);
+    const attempts = await pruneAttempts(handle.db, now);
+    if (windows || attempts) deps.logger.info({ windows, attempts }, 'security sweep');
+  });
+  await boss.schedule(SECURITY_SWEEP, SECURITY_SWEEP_CRON);
   // One run at start, so a server that was down catches up at once.
   await boss.send(LIFECYCLE_SWEEP, {}, { singletonKey: 'startup', singletonSeconds: 60 });
   if (paypal) {

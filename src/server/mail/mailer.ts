@@ -26,7 +26,11 @@ export function createMailer(env: Env, logger: Logger): Mailer {
     return {
       async send(message) {
         await transport.sendMail({ from: env.mailFrom, ...message });
-        logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+        // The address is masked by the logger; codes in subjects are not logged.
+        logger.info(
+          { to: message.to, subject: message.subject.replace(/\b\d{6}\b/g, '······') },
+          'mail sent',
+        );
       },
     };
   }

@@ -15,11 +15,20 @@ export function layoutMail(
     subject,
     paragraphs,
     highlight,
-  }: { to: string; subject: string; paragraphs: string[]; highlight?: string },
+    action,
+  }: {
+    to: string;
+    subject: string;
+    paragraphs: string[];
+    highlight?: string;
+    /** A button after the first paragraph (its address is also written out in the plain text). */
+    action?: { label: string; url: string };
+  },
 ): MailMessage {
   const text = [
     ...paragraphs.slice(0, 1),
     ...(highlight ? ['', highlight, ''] : []),
+    ...(action ? ['', `${action.label}: ${action.url}`, ''] : []),
     ...paragraphs.slice(1),
     '',
     `— ${PRODUCT_NAME}`,
@@ -31,6 +40,7 @@ export function layoutMail(
 <div style="background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:24px">
 <p style="margin:0 0 16px">${escapeHtml(paragraphs[0] ?? '')}</p>
 ${highlight ? `<p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:16px 0;color:#0f172a">${escapeHtml(highlight)}</p>` : ''}
+${action ? `<p style="margin:20px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0f766e;color:#fff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#64748b;word-break:break-all;margin:0 0 16px">${escapeHtml(action.url)}</p>` : ''}
 ${paragraphs
   .slice(1)
   .map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`)
@@ -61,6 +71,58 @@ export function paypalEmailChangedMail(appUrl: string, to: string, newAddress: s
     paragraphs: [
       `The PayPal email on your ${PRODUCT_NAME} profile was changed to ${newAddress}. Future Mint redemptions will be paid there.`,
       'If this was not you, sign in and change your password, then contact us right away.',
+    ],
+  });
+}
+
+/** The password-reset link (Better Auth keeps the token: 30 minutes, single use). */
+export function passwordResetMail(appUrl: string, to: string, link: string): MailMessage {
+  return layoutMail(appUrl, {
+    to,
+    subject: `Reset your ${PRODUCT_NAME} password`,
+    paragraphs: [
+      `Someone asked to reset the password of your ${PRODUCT_NAME} account. To choose a new password, open this link:`,
+      'The link works once, for 30 minutes. Setting a new password signs you out everywhere.',
+      "If you didn't ask for it, you can ignore this mail: your password stays as it is.",
+    ],
+    action: { label: 'Choose a new password', url: link },
+  });
+}
+
+export function passwordChangedMail(appUrl: string, to: string): MailMessage {
+  return layoutMail(appUrl, {
+    to,
+    subject: `Your ${PRODUCT_NAME} password was changed`,
+    paragraphs: [
+      `The password of your ${PRODUCT_NAME} account was just changed, and the other devices signed in to it were signed out.`,
+      `If this was not you, choose a new password right away: ${appUrl}/forgot-password`,
+    ],
+  });
+}
+
+/** To the owner, when wrong passwords start making sign-in wait. */
+export function repeatedSignInFailuresMail(appUrl: string, to: string, failures: number): MailMessage {
+  return layoutMail(appUrl, {
+    to,
+    subject: `Failed sign-in attempts on your ${PRODUCT_NAME} account`,
+    paragraphs: [
+      `Someone entered a wrong password for your ${PRODUCT_NAME} account ${failures} times in a row, so signing in with a password now waits a little between tries.`,
+      `If this was you, wait a minute and try again, or choose a new password: ${appUrl}/forgot-password`,
+      'If it was not you, nobody got in. To be safe, choose a new password, and never reuse it on another site.',
+    ],
+  });
+}
+
+/** To the owner of an address someone tried to sign up with again (the sign-up answer itself reveals nothing). */
+export function existingAccountSignUpMail(appUrl: string, to: string): MailMessage {
+  return layoutMail(appUrl, {
+    to,
+    subject: `You already have a ${PRODUCT_NAME} account`,
+    paragraphs: [
+      `Someone, maybe you, tried to create a ${PRODUCT_NAME} account with this email address. You already have one, so nothing was changed.`,
+      `Sign in: ${appUrl}/signin`,
+      `Forgot your password? Choose a new one: ${appUrl}/forgot-password`,
+      "If it wasn't you, you can ignore this mail.",
     ],
   });
 }

@@ -1,8 +1,8 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { getSessionCookie } from 'better-auth/cookies';
 import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { UserRole } from '../../shared/schemas/session';
-import { CLIENT_IP_HEADER } from '../auth';
+import { CLIENT_IP_HEADER, sessionCookieName } from '../auth';
 import type { AppBindings, CurrentUser } from '../context';
 import { AppError } from '../errors';
 
@@ -35,11 +35,11 @@ export function withClientAddress(c: Context<AppBindings>): Request {
 /** Reads the session cookie (if any) once per request and sets `user`. */
 export const loadSession: MiddlewareHandler<AppBindings> = async (c, next) => {
   // No session cookie, no session: skip the lookup (most public traffic).
-  if (!getSessionCookie(c.req.raw.headers, { cookiePrefix: 'mintbox' })) {
+  const { auth, env } = c.get('deps');
+  if (!getCookie(c, sessionCookieName(env))) {
     c.set('user', null);
     return next();
   }
-  const { auth } = c.get('deps');
   const result = await auth.api.getSession({ headers: c.req.raw.headers });
   const user: CurrentUser | null = result
     ? {

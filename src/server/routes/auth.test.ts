@@ -56,7 +56,13 @@ describe.each(TEST_DRIVERS)('accounts and access on %s', (driver) => {
       role: 'admin',
     });
     expect(response.status).toBe(200);
-    const cookie = cookieHeader(response);
+    // A sign-up starts no session (the answer must not tell a new address from a registered one): sign in.
+    const cookie = cookieHeader(
+      await postJson(app, '/api/auth/sign-in/email', {
+        email: 'glow.getter@example.com',
+        password: 'correct horse battery',
+      }),
+    );
     const user = await session(cookie);
     expect(user).toMatchObject({ role: 'influencer', name: 'Glow Getter' });
     expect(user?.influencer).toMatchObject({
@@ -77,10 +83,10 @@ describe.each(TEST_DRIVERS)('accounts and access on %s', (driver) => {
   });
 
   it('sets an httpOnly, SameSite=Lax session cookie (Secure only on https)', async () => {
-    const response = await postJson(app, '/api/auth/sign-up/email', {
+    await signUpCreator(app, { email: 'cookie@example.com', name: 'Cookie Monster' });
+    const response = await postJson(app, '/api/auth/sign-in/email', {
       email: 'cookie@example.com',
       password: 'correct horse battery',
-      name: 'Cookie Monster',
     });
     const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('mintbox.session_token='));
     expect(setCookie).toMatch(/HttpOnly/i);
@@ -90,15 +96,15 @@ describe.each(TEST_DRIVERS)('accounts and access on %s', (driver) => {
     const httpsDb = database.db;
     const env = testEnv({ APP_URL: 'https://mintbox.example' });
     const httpsApp = createApp({ db: httpsDb, env, logger: silentLogger() });
-    const secure = await httpsApp.request('/api/auth/sign-up/email', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'https://mintbox.example' },
-      body: JSON.stringify({
-        email: 'secure@example.com',
-        password: 'correct horse battery',
-        name: 'Secure',
-      }),
-    });
+    const post = (path: string, body: unknown) =>
+      httpsApp.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'https://mintbox.example' },
+        body: JSON.stringify(body),
+      });
+    const credentials = { email: 'secure@example.com', password: 'correct horse battery' };
+    expect((await post('/api/auth/sign-up/email', { ...credentials, name: 'Secure' })).status).toBe(200);
+    const secure = await post('/api/auth/sign-in/email', credentials);
     expect(secure.status).toBe(200);
     const secureCookie = secure.headers.getSetCookie().find((c) => c.includes('session_token='));
     expect(secureCookie).toMatch(/; Secure/i);

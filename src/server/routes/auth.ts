@@ -13,7 +13,8 @@ import { SIGN_IN_RATE_LIMIT, socialCallbackUrls } from '../auth';
 import { AppError } from '../errors';
 import { clientAddress, headersWithClientAddress } from '../middleware/session';
 import { createRouter } from '../openapi';
-import { hitRateLimit } from '../services/rate-limiter';
+import { hitRateLimit } from '../services/app-rate-limits';
+import { claimOrThrow, passwordBudgetError, passwordSubject } from '../services/password-attempts';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
@@ -139,15 +140,22 @@ export const authRoutes = createRouter()
       )
       .limit(1);
     if (!admin) {
-      // Same work as a real check, so the answer time does not tell whether the account exists.
+      // Same work and the same password budget as a real check: neither the answer nor its time tells whether
+      // the account exists.
+      await claimOrThrow(db, passwordSubject(username));
       await (await auth.$context).password.hash(password);
       throw new AppError('UNAUTHORIZED', ADMIN_INVALID_CREDENTIALS);
     }
-    const answer = await auth.api.signInEmail({
-      body: { email: admin.email, password },
-      headers: headersWithClientAddress(c),
-      asResponse: true,
-    });
+    // Better Auth's email sign-in keeps the account's password budget (shared with the creators' sign-in form).
+    const answer = await auth.api
+      .signInEmail({
+        body: { email: admin.email, password },
+        headers: headersWithClientAddress(c),
+        asResponse: true,
+      })
+      .catch((error: unknown) => {
+        throw passwordBudgetError(error) ?? error;
+      });
     if (!answer.ok) throw new AppError('UNAUTHORIZED', ADMIN_INVALID_CREDENTIALS);
     const headers = new Headers({ 'content-type': 'application/json', 'cache-control': 'no-store' });
     forwardCookies(answer, headers);

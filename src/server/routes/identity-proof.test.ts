@@ -9,6 +9,7 @@ import { accounts, users } from '../../db/schema/auth';
 import { influencers } from '../../db/schema/influencers';
 import { createApp } from '../app';
 import { silentLogger } from '../logger';
+import { FAILURES_BEFORE_WAIT } from '../services/password-attempts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -46,6 +47,7 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
     });
     return {
       status: response.status,
+      headers: response.headers,
       body: (await response.json()) as Record<string, unknown> & { error?: string },
     };
   };
@@ -111,17 +113,21 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
     expect(told.every((m) => m.text.includes('ana.new@example.com'))).toBe(true);
   });
 
-  it('limits password guesses through the proof', async () => {
+  it('limits password guesses through the proof with the account budget shared with sign-in', async () => {
     const ben = await ready();
     const answers: number[] = [];
-    for (let i = 0; i < 11; i++) {
+    for (let i = 0; i < FAILURES_BEFORE_WAIT + 2; i++) {
       answers.push(
         (await patchProfile(ben.cookie, { paypalEmail: 'x@example.com', currentPassword: `guess${i}` }))
           .status,
       );
     }
-    expect(answers.slice(0, 10)).toEqual(Array(10).fill(403));
-    expect(answers[10]).toBe(429);
+    expect(answers.slice(0, FAILURES_BEFORE_WAIT)).toEqual(Array(FAILURES_BEFORE_WAIT).fill(403));
+    expect(answers.slice(FAILURES_BEFORE_WAIT)).toEqual([429, 429]);
+    // The right password waits too while the budget is spent: the guesser cannot tell it apart.
+    const right = await patchProfile(ben.cookie, { paypalEmail: 'x@example.com', currentPassword: PASSWORD });
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('an account without a password confirms with a code sent to its verified email', async () => {

@@ -265,9 +265,10 @@ async function confirmChange(
   subject: ProofSubject,
   proof: { currentPassword?: string | undefined; code?: string | undefined },
 ) {
-  const { db, env, auth } = c.get('deps');
+  const { db, env, auth, mailer, logger } = c.get('deps');
+  const user = currentUser(c);
   await requireIdentityProof(
-    { db, auth, secret: env.authSecret, now: now(c) },
-    { userId: currentUser(c).id, influencer, subject, ...proof },
+    { db, auth, mailer, logger, appUrl: env.appUrl, secret: env.authSecret, now: now(c) },
+    { user, influencer, subject, ...proof },
   );
 }

@@ -31,10 +31,11 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
 
   const creator = async () => {
     n += 1;
-    return createReadyCreator(app, database.db, {
-      email: `wallet${n}@example.com`,
-      name: `Wallet Creator ${n}`,
-    });
+    const name = `Wallet Creator ${n}`;
+    return {
+      name,
+      ...(await createReadyCreator(app, database.db, { email: `wallet${n}@example.com`, name })),
+    };
   };
   const key = () => {
     keys += 1;
@@ -132,7 +133,7 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
       .select()
       .from(payoutEvents)
       .where(eq(payoutEvents.payoutId, result.body.id));
-    expect(events.map((e) => [e.action, e.actorName])).toEqual([['requested', 'Ready Creator (creator)']]);
+    expect(events.map((e) => [e.action, e.actorName])).toEqual([['requested', `${ben.name} (creator)`]]);
     const mail = mailer.sent.at(-1)!;
     expect(mail.to).toBe(ben.email);
     expect(mail.subject).toBe('Redemption requested: 60 Mint to PayPal');

@@ -12,7 +12,7 @@ import { type CodePurpose, emailVerificationCodes } from '../../db/schema/onboar
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { verificationCodeMail } from '../mail/templates';
-import { hitRateLimit } from './rate-limiter';
+import { consumeRateLimit, hitRateLimit } from './app-rate-limits';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -73,18 +73,28 @@ export async function sendVerificationCode(
   if (await findOtherVerifiedInfluencerByEmail(db, address, influencer.id)) {
     throw new AppError('CONFLICT', ALREADY_REGISTERED_MESSAGE);
   }
-  const latest = await latestCodeFor(db, influencer.id);
-  const followsProof = purpose === 'email_change' && latest?.purpose === 'proof';
-  if (latest && !followsProof && now.getTime() - latest.createdAt.getTime() < RESEND_INTERVAL_MS) {
-    const wait = Math.ceil((latest.createdAt.getTime() + RESEND_INTERVAL_MS - now.getTime()) / 1000);
-    throw new AppError('TOO_MANY_REQUESTS', `Please wait ${wait} seconds before requesting another code.`, {
-      'Retry-After': String(wait),
-    });
+  // One atomic count decides, so a burst of resends sends one code, not one per request that read the last code.
+  // An email change right after its proof code does not wait the minute (the proof code was that minute's send).
+  const latest = purpose === 'email_change' ? await latestCodeFor(db, influencer.id) : undefined;
+  if (latest?.purpose !== 'proof') {
+    const resend = await consumeRateLimit(
+      db,
+      `verify-resend|${influencer.id}`,
+      { window: RESEND_INTERVAL_MS / 1000, max: 1 },
+      now,
+    );
+    if (!resend.allowed) {
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        `Please wait ${resend.retryAfter} seconds before requesting another code.`,
+        { 'Retry-After': String(resend.retryAfter) },
+      );
+    }
   }
   const hourly = { window: 3600, max: SENDS_PER_HOUR };
   const tooMany = 'Too many codes requested. Please try again in an hour.';
-  await hitRateLimit(db, `verify-send-email|${address}`, hourly, tooMany, now.getTime());
-  await hitRateLimit(db, `verify-send-ip|${clientIp}`, hourly, tooMany, now.getTime());
+  await hitRateLimit(db, `verify-send-email|${address}`, hourly, tooMany, now);
+  await hitRateLimit(db, `verify-send-ip|${clientIp}`, hourly, tooMany, now);
 
   const code = generateCode();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);

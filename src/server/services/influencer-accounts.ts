@@ -44,7 +44,8 @@ export async function resolveInfluencer(
         const [row] = await tx
           .update(influencers)
           .set({
-            name,
+            // The name the creator gave in the profile wins over the account's (or a provider's) name.
+            ...(linked.profileCompleted ? {} : { name }),
             profileImage: identity.image ?? linked.profileImage,
             provider: identity.provider,
             updatedAt: now,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { newPasswordSchema } from '../rules/password';
+import { hasControlCharacter } from '../rules/text';
 
 export const SOCIAL_PROVIDER_IDS = ['google', 'facebook', 'x', 'tiktok'] as const;
 export type SocialProviderId = (typeof SOCIAL_PROVIDER_IDS)[number];
@@ -35,11 +37,39 @@ export const emailSignInSchema = z.object({
   password: z.string().min(1, { error: 'Password is required' }),
 });
 
+export const ACCOUNT_NAME_MAX_LENGTH = 100;
+export const ACCOUNT_IMAGE_MAX_LENGTH = 2048;
+
+/** The account's display name (sign-up and updates): shown in lists, so it is capped and plain. */
+export const accountNameSchema = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, { error: 'Name is required' })
+  .max(ACCOUNT_NAME_MAX_LENGTH, { error: `Name must be at most ${ACCOUNT_NAME_MAX_LENGTH} characters` })
+  .refine((name) => !hasControlCharacter(name), { error: 'Name must not contain control characters' });
+
+const IMAGE_MESSAGE = `Image must be an http(s) address of at most ${ACCOUNT_IMAGE_MAX_LENGTH} characters`;
+
+/** A profile picture address: http(s) only, so no javascript: or data: ever reaches an <img>. */
+export const accountImageSchema = z
+  .string({ error: IMAGE_MESSAGE })
+  .max(ACCOUNT_IMAGE_MAX_LENGTH, { error: IMAGE_MESSAGE })
+  .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), { error: IMAGE_MESSAGE });
+
 export const emailSignUpSchema = z.object({
-  name: z.string().trim().min(1, { error: 'Name is required' }).max(100),
+  name: accountNameSchema,
   email: z.email({ error: 'Please enter a valid email address' }),
-  password: z
-    .string()
-    .min(8, { error: 'Password must be at least 8 characters' })
-    .max(128, { error: 'Password must be at most 128 characters' }),
+  password: newPasswordSchema,
 });
+
+/** 'Forgot password?' and the page the mailed link opens. */
+export const forgotPasswordSchema = z.object({
+  email: z.email({ error: 'Please enter a valid email address' }),
+});
+
+export const resetPasswordSchema = z
+  .object({ password: newPasswordSchema, confirm: z.string() })
+  .refine((values) => values.password === values.confirm, {
+    error: 'The two passwords do not match',
+    path: ['confirm'],
+  });

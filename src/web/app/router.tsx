@@ -40,6 +40,14 @@ export const router = createBrowserRouter([
       { path: '/signin', lazy: lazyPage(() => import('../features/auth/sign-in-page'), 'SignInPage') },
       { path: '/signup', lazy: lazyPage(() => import('../features/auth/sign-up-page'), 'SignUpPage') },
       {
+        path: '/forgot-password',
+        lazy: lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
+      },
+      {
+        path: '/reset-password',
+        lazy: lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
+      },
+      {
         path: '/auth/callback',
         lazy: lazyPage(() => import('../features/auth/auth-callback-page'), 'AuthCallbackPage'),
       },

@@ -125,6 +125,12 @@ export function AdminSignInPage() {
               error={errors.password?.message}
               {...form.register('password')}
             />
+            <Link
+              to="/forgot-password?to=admin"
+              className="-mt-2 self-end text-sm font-semibold text-mint-700 hover:underline"
+            >
+              Forgot password?
+            </Link>
             <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
               {isSubmitting ? (
                 <Spinner

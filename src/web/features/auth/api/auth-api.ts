@@ -52,8 +52,47 @@ export function signInWithEmail(values: EmailSignIn) {
   return postJson<unknown>('/api/auth/sign-in/email', values, 'Sign in failed. Please try again.');
 }
 
-export function signUpWithEmail(values: EmailSignUp) {
-  return postJson<unknown>('/api/auth/sign-up/email', values, 'Sign up failed. Please try again.');
+/**
+ * Signs up, then signs in with the same password: a sign-up starts no session, so that its answer is the same for
+ * an address that already has an account (whose owner gets a mail instead). Only the owner's password opens it.
+ */
+export async function signUpWithEmail(values: EmailSignUp) {
+  await postJson<unknown>('/api/auth/sign-up/email', values, 'Sign up failed. Please try again.');
+  try {
+    return await signInWithEmail({ email: values.email, password: values.password });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      throw new ApiError(401, `We sent a message to ${values.email}. Follow it to continue.`);
+    }
+    throw error;
+  }
+}
+
+export const RESET_LINK_INVALID = 'This link is invalid or has expired.';
+
+/** 'Forgot password?': the answer is the same whether or not the address has an account. */
+export function requestPasswordReset(email: string) {
+  return postJson<unknown>(
+    '/api/auth/request-password-reset',
+    { email },
+    'We could not send the link. Please try again.',
+  );
+}
+
+/** Sets a new password with the mailed link's token (single use, 30 minutes). */
+export async function resetPassword(token: string, newPassword: string) {
+  try {
+    return await postJson<unknown>(
+      '/api/auth/reset-password',
+      { token, newPassword },
+      'We could not change your password. Please try again.',
+    );
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400 && /token/i.test(error.message)) {
+      throw new ApiError(400, RESET_LINK_INVALID);
+    }
+    throw error;
+  }
 }
 
 /** Asks the server for the provider's sign-in address (state and PKCE stay on the server). */

@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { PASSWORD_MIN_LENGTH } from '../../../../shared/rules/password';
 import { emailSignInSchema, emailSignUpSchema } from '../../../../shared/schemas/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -29,7 +30,8 @@ function useFinishSignIn() {
   };
 }
 
-function SubmitButton({ pending, children }: { pending: boolean; children: string }) {
+/** The form's main button, with a spinner while the call runs. */
+export function SubmitButton({ pending, children }: { pending: boolean; children: string }) {
   return (
     <Button type="submit" size="lg" className="mt-2 w-full" disabled={pending}>
       {pending ? (
@@ -87,6 +89,12 @@ export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void 
         error={errors.password?.message}
         {...form.register('password')}
       />
+      <Link
+        to="/forgot-password"
+        className="-mt-2 self-end text-sm font-semibold text-mint-700 hover:underline"
+      >
+        Forgot password?
+      </Link>
       <SubmitButton pending={isSubmitting}>Sign In</SubmitButton>
     </form>
   );
@@ -143,7 +151,7 @@ export function EmailSignUpForm({ onSubmitStart }: { onSubmitStart?: () => void 
         label="Password"
         type="password"
         autoComplete="new-password"
-        placeholder="At least 8 characters"
+        placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
         error={errors.password?.message}
         {...form.register('password')}
       />

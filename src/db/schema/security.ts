@@ -1,0 +1,38 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Security bookkeeping of the app itself, kept apart from Better Auth's tables (whose cleanup sweeps them). */
+
+const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+
+/**
+ * The app's fixed-window rate limits (verification codes, resets, admin sign-in): one row per key, counted with an
+ * atomic upsert so concurrent requests cannot slip past. Rows live until their window ends.
+ */
+export const appRateLimits = pgTable(
+  'app_rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStart: moment('window_start').notNull(),
+    expiresAt: moment('expires_at').notNull(),
+  },
+  (t) => [index('app_rate_limits_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Wrong-password tries per account, keyed by the lowercase email (or the admin name as typed), whether or not an
+ * account has it, so a lockout says nothing about who is registered. Every place a password is checked shares the
+ * row. An attempt is counted before the password is checked and forgiven when it is right; from the 5th failure the
+ * account waits, longer at each further failure. `notifiedAt` marks the mail to the owner (once per series).
+ */
+export const passwordAttempts = pgTable(
+  'password_attempts',
+  {
+    subject: text('subject').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: moment('last_failure_at').notNull(),
+    lockedUntil: moment('locked_until'),
+    notifiedAt: moment('notified_at'),
+  },
+  (t) => [index('password_attempts_last_failure_idx').on(t.lastFailureAt)],
+);

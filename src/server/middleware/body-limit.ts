@@ -1,0 +1,92 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppBindings } from '../context';
+import { MAX_UPLOAD_BYTES } from '../services/uploads';
+
+/** Largest JSON (or CSV) body any route takes. */
+export const MAX_JSON_BYTES = 1024 * 1024;
+/** An upload's file plus the multipart framing around it. */
+export const MAX_MULTIPART_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
+
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/;
+
+/** The part of an OpenAPI document these rules read. */
+export interface DocumentedRoutes {
+  paths?: object;
+}
+
+type DocumentedOperation = { requestBody?: { content?: Record<string, unknown> } } | undefined;
+
+interface BodyRule {
+  method: string;
+  pattern: RegExp;
+  /** Media types the route declares; a route without a body takes JSON (or nothing). */
+  mediaTypes: string[];
+  maxBytes: number;
+  /** Path parameters in the template: fewer means more specific (/campaigns/stats before /campaigns/{id}). */
+  params: number;
+}
+
+function compileRules(document: DocumentedRoutes, prefix: string): BodyRule[] {
+  const rules: BodyRule[] = [];
+  const paths = (document.paths ?? {}) as Record<string, Record<string, DocumentedOperation>>;
+  for (const [template, operations] of Object.entries(paths)) {
+    const params = (template.match(/\{[^}]+\}/g) ?? []).length;
+    const source = `${prefix}${template}`
+      .split(/\{[^}]+\}/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^/]+');
+    const pattern = new RegExp(`^${source}/?$`);
+    for (const [method, operation] of Object.entries(operations ?? {})) {
+      const declared = Object.keys(operation?.requestBody?.content ?? {}).map((type) => type.toLowerCase());
+      const mediaTypes = declared.length > 0 ? declared : ['application/json'];
+      const maxBytes = mediaTypes.includes('multipart/form-data') ? MAX_MULTIPART_BYTES : MAX_JSON_BYTES;
+      rules.push({ method: method.toUpperCase(), pattern, mediaTypes, maxBytes, params });
+    }
+  }
+  return rules.sort((a, b) => a.params - b.params);
+}
+
+function accepts(rule: BodyRule, mediaType: string): boolean {
+  if (rule.mediaTypes.includes(mediaType)) return true;
+  return JSON_MEDIA_TYPE.test(mediaType) && rule.mediaTypes.includes('application/json');
+}
+
+const sizeName = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/**
+ * Checks a request body before anything parses it: its type must be one the route declares in the OpenAPI
+ * document (JSON unless it says otherwise; 415 for a form, text or multipart body sent to a JSON route), and its
+ * size at most 1 MB, or the upload limit on upload routes (413). Requests to paths outside the document (Better
+ * Auth's) get the 1 MB cap. `describe` is read once, on the first request, when every route is registered.
+ */
+export function bodyGuard(describe: () => DocumentedRoutes, prefix = '/api'): MiddlewareHandler<AppBindings> {
+  let rules: BodyRule[] | undefined;
+  const limits = new Map<number, MiddlewareHandler<AppBindings>>();
+  const limitOf = (maxBytes: number) => {
+    let limit = limits.get(maxBytes);
+    if (!limit) {
+      limit = bodyLimit({
+        maxSize: maxBytes,
+        onError: (c) =>
+          c.json({ error: `The request is too large: send at most ${sizeName(maxBytes)}.` }, 413),
+      });
+      limits.set(maxBytes, limit);
+    }
+    return limit;
+  };
+
+  return async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
+    rules ??= compileRules(describe(), prefix);
+    const rule = rules.find((r) => r.method === c.req.method && r.pattern.test(c.req.path));
+    const contentType = c.req.header('content-type');
+    if (rule && contentType) {
+      const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
+      if (!accepts(rule, mediaType)) {
+        return c.json({ error: `Send the request body as ${rule.mediaTypes.join(' or ')}.` }, 415);
+      }
+    }
+    return limitOf(rule?.maxBytes ?? MAX_JSON_BYTES)(c, next);
+  };
+}

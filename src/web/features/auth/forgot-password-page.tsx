@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { forgotPasswordSchema } from '../../../shared/schemas/auth';
+import { Alert } from '../../components/ui/alert';
+import { TextField } from '../../components/ui/input';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { requestPasswordReset } from './api/auth-api';
+import { AuthLayout } from './components/auth-layout';
+import { SubmitButton } from './components/email-auth-form';
+
+type ForgotPassword = z.infer<typeof forgotPasswordSchema>;
+
+/**
+ * /forgot-password (from 'Forgot password?' on /signin, and on /admin with ?to=admin): asks for the account's email
+ * and says the same thing whether or not an account uses it; the mail holds a link to /reset-password.
+ */
+export function ForgotPasswordPage() {
+  useDocumentTitle('Forgot your password?', 'Get a link to choose a new Mintbox password.');
+  const id = useId();
+  const [params] = useSearchParams();
+  const signInPath = params.get('to') === 'admin' ? '/admin' : '/signin';
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<ForgotPassword>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setServerError(null);
+    try {
+      await requestPasswordReset(email);
+      setSentTo(email);
+    } catch (error) {
+      setServerError(
+        error instanceof Error ? error.message : 'We could not send the link. Please try again.',
+      );
+    }
+  });
+
+  return (
+    <AuthLayout
+      title="Forgot your password?"
+      subtitle="Enter the email address of your account. We will send you a link to choose a new password."
+      footer={
+        <Link to={signInPath} className="font-semibold text-mint-700 hover:underline">
+          Back to Sign In
+        </Link>
+      }
+    >
+      {sentTo ? (
+        <div className="flex flex-col gap-4">
+          <Alert title="Check your email">
+            If an account uses <strong className="break-all">{sentTo}</strong>, we sent it a link to choose a
+            new password. The link works once, for 30 minutes. Nothing after a few minutes? Look in your spam
+            folder.
+          </Alert>
+          <button
+            type="button"
+            className="self-center text-sm font-semibold text-mint-700 hover:underline"
+            onClick={() => setSentTo(null)}
+          >
+            Use another address
+          </button>
+        </div>
+      ) : (
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="flex flex-col gap-4"
+          aria-label="Ask for a reset link"
+        >
+          {serverError ? (
+            <Alert variant="destructive" data-testid="forgot-error">
+              {serverError}
+            </Alert>
+          ) : null}
+          <TextField
+            id={`${id}-email`}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <SubmitButton pending={isSubmitting}>Send reset link</SubmitButton>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}

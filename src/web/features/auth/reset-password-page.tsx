@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/rules/password';
+import { resetPasswordSchema } from '../../../shared/schemas/auth';
+import { Alert } from '../../components/ui/alert';
+import { buttonVariants } from '../../components/ui/button';
+import { TextField } from '../../components/ui/input';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { RESET_LINK_INVALID, refreshSession, resetPassword } from './api/auth-api';
+import { AuthLayout } from './components/auth-layout';
+import { SubmitButton } from './components/email-auth-form';
+
+type ResetPassword = z.infer<typeof resetPasswordSchema>;
+
+/**
+ * /reset-password?token=… (the link of the reset mail): a new password, under the same rule as sign-up. Setting it
+ * signs the account out everywhere; then Sign In (on /admin for admins, whose link says to=admin).
+ */
+export function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const forAdmin = params.get('to') === 'admin';
+  const [done, setDone] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(token ? null : RESET_LINK_INVALID);
+  const form = useForm<ResetPassword>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: '', confirm: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const newLinkPath = forAdmin ? '/forgot-password?to=admin' : '/forgot-password';
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    if (!token) return;
+    setServerError(null);
+    try {
+      await resetPassword(token, password);
+      setDone(true);
+      // Every session of the account has ended, this browser's included.
+      await refreshSession(queryClient).catch(() => undefined);
+    } catch (error) {
+      setServerError(
+        error instanceof Error ? error.message : 'We could not change your password. Please try again.',
+      );
+    }
+  });
+
+  if (done) {
+    return (
+      <AuthLayout title="Choose a new password">
+        <div className="flex flex-col gap-4">
+          <Alert title="Your password was changed">
+            Every device that was signed in to your account has been signed out. Sign in with your new
+            password.
+          </Alert>
+          <Link to={forAdmin ? '/admin' : '/signin'} className={buttonVariants({ size: 'lg' })}>
+            Sign In
+          </Link>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Choose a new password" subtitle="Pick one you don't use on any other site.">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Choose a new password">
+        {serverError ? (
+          <Alert variant="destructive" data-testid="reset-error">
+            {serverError}
+          </Alert>
+        ) : null}
+        {serverError === RESET_LINK_INVALID ? (
+          <Link to={newLinkPath} className="-mt-2 text-sm font-semibold text-mint-700 hover:underline">
+            Ask for a new link
+          </Link>
+        ) : null}
+        <TextField
+          id={`${id}-password`}
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <TextField
+          id={`${id}-confirm`}
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirm?.message}
+          {...form.register('confirm')}
+        />
+        <SubmitButton pending={isSubmitting}>Set new password</SubmitButton>
+      </form>
+    </AuthLayout>
+  );
+}

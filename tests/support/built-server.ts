@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { projectRoot } from '../../src/server/project-root';
+
+export interface BuiltServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * The built server (dist/server/index.js) in a process of its own, as `npm start` runs it: unlike the in-process
+ * test server, libraries there see the real NODE_ENV (Better Auth relaxes its checks under a test runner).
+ * A fresh PGlite folder; `env` adds or overrides variables. Run `npm run build` first (npm test does).
+ */
+export async function startBuiltServer(port: number, env: Record<string, string>): Promise<BuiltServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mintbox-built-'));
+  const child: ChildProcess = spawn(process.execPath, [path.join(projectRoot(), 'dist/server/index.js')], {
+    cwd: projectRoot(),
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      AUTH_SECRET: 'built-server-secret-built-server-secret-0123',
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the built server stopped: ${errors}`);
+    }
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the built server did not answer within a minute: ${errors}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { port, close: stop };
+}

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
@@ -10,7 +9,9 @@ import { createAuth } from './auth';
 import type { AppBindings, AppDeps } from './context';
 import { AppError } from './errors';
 import { createMailer } from './mail/mailer';
+import { createMetrics } from './metrics';
 import { bodyGuard } from './middleware/body-limit';
+import { observeRequests } from './middleware/observability';
 import { originCheck } from './middleware/origin-check';
 import { loadSession, requireRole, withClientAddress } from './middleware/session';
 import { rejectControlCharacters } from './middleware/text-guard';
@@ -24,6 +25,7 @@ import { campaignRoutes } from './routes/campaigns';
 import { configRoutes } from './routes/config';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
+import { metricsRoutes } from './routes/metrics';
 import { onboardingRoutes } from './routes/onboarding';
 import { paypalWebhookRoutes } from './routes/paypal-webhooks';
 import { sessionRoutes } from './routes/session';
@@ -51,15 +53,16 @@ export function createApp(appDeps: AppDeps) {
     mailer,
     auth: appDeps.auth ?? createAuth({ ...appDeps, mailer }),
     paypal: appDeps.paypal === undefined ? paypalClientFromEnv(appDeps.env) : appDeps.paypal,
+    metrics: appDeps.metrics ?? createMetrics(),
   };
   const app = new OpenAPIHono<AppBindings>();
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('user', null);
-    c.set('requestId', c.req.header('x-request-id') ?? randomUUID());
     await next();
   });
+  app.use('*', observeRequests);
 
   app.use(
     '*',
@@ -119,6 +122,7 @@ export function createApp(appDeps: AppDeps) {
   );
   api.use('*', rejectControlCharacters);
   api.route('/', healthRoutes);
+  api.route('/', metricsRoutes);
   api.route('/', configRoutes);
   api.route('/', sessionRoutes);
   // Our sign-in routes first; everything else under /auth is Better Auth's (sign-up, sign-in, sign-out, callbacks).
@@ -171,10 +175,7 @@ export function createApp(appDeps: AppDeps) {
         status === 400 ? error.message || 'The request is not valid' : error.message || 'Request failed';
       return c.json({ error: message }, status);
     }
-    deps.logger.error(
-      { err: error, path: c.req.path, method: c.req.method, requestId: c.get('requestId') },
-      'unhandled error',
-    );
+    deps.logger.error({ err: error, path: c.req.path, method: c.req.method }, 'unhandled error');
     return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
   });
 

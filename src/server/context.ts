@@ -4,6 +4,7 @@ import type { Auth } from './auth';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import type { Metrics } from './metrics';
 import type { PaypalClient } from './payouts/paypal-client';
 
 /** What every request handler can reach. */
@@ -21,6 +22,16 @@ export interface AppDeps {
   mailer?: Mailer;
   /** PayPal Payouts; built from env when absent (null: manual payouts). */
   paypal?: PaypalClient | null;
+  /** Prometheus metrics of this process; a fresh registry when absent. */
+  metrics?: Metrics;
+  /** Set by the shutdown: while draining, readiness answers 503 and responses close their connection. */
+  lifecycle?: ServerLifecycle;
+  /** Schema of drizzle's migration bookkeeping when not its default (tests keep it in their own schema). */
+  migrationsSchema?: string | undefined;
+}
+
+export interface ServerLifecycle {
+  draining: boolean;
 }
 
 /** The signed-in user as the server sees them. */
@@ -35,7 +46,7 @@ export interface CurrentUser {
 
 export type AppBindings = {
   Variables: {
-    deps: AppDeps & { auth: Auth; mailer: Mailer; paypal: PaypalClient | null };
+    deps: AppDeps & { auth: Auth; mailer: Mailer; paypal: PaypalClient | null; metrics: Metrics };
     requestId: string;
     /** Set by the session middleware: the signed-in user, or null. */
     user: CurrentUser | null;

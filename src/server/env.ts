@@ -78,6 +78,16 @@ const envSchema = z.object({
     .default('info'),
   SEED_DEMO_DATA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  METRICS_TOKEN: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().min(16, { error: 'must be at least 16 characters (try: openssl rand -hex 32)' }).optional(),
+  ),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(1000, { error: 'must be at least 1000' })
+    .max(600_000, { error: 'must be at most 600000' })
+    .default(20_000),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_DISCOVERY_URL: z.preprocess(
@@ -130,8 +140,12 @@ export interface Env {
   launchMode: LaunchMode;
   logLevel: string;
   seedDemoData: boolean;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For and the request id from X-Request-Id. */
   trustProxy: boolean;
+  /** Bearer token for /api/metrics; unset, the endpoint is off. */
+  metricsToken: string | undefined;
+  /** How long a shutdown waits for requests and jobs in progress. */
+  shutdownGraceMs: number;
   /** Sign-in providers with both a client id and a secret; the others are off. */
   oauth: Partial<Record<SocialProvider, OAuthClient>>;
   /** OpenID discovery document used for Google (Google's own unless overridden). */
@@ -207,6 +221,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: e.LOG_LEVEL,
     seedDemoData: e.SEED_DEMO_DATA === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     oauth: pickOAuthClients(e),
     googleDiscoveryUrl:
       e.GOOGLE_DISCOVERY_URL ?? 'https://accounts.google.com/.well-known/openid-configuration',

@@ -1,19 +1,27 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { type InvalidationSubscription, listenForInvalidations } from '../db/cache-invalidation';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { seedIfEmpty } from '../db/seed';
 import { createApp } from './app';
 import { createAuth } from './auth';
+import type { ServerLifecycle } from './context';
 import { EnvError, loadEnv } from './env';
 import { startJobs } from './jobs/jobs';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
+import { countingMailer, createMetrics } from './metrics';
 import { paypalClientFromEnv } from './payouts/paypal-client';
 import { projectRoot } from './project-root';
-import { hasAdmin, upsertAdmin } from './services/admin-accounts';
+import { createFirstAdmin, hasAdmin } from './services/admin-accounts';
+import { shutDown, tuneKeepAlive } from './shutdown';
 
-/** Starts Mintbox: configuration → database → migrations → demo data on first run → HTTP. */
+/**
+ * Starts Mintbox: configuration → database → migrations → demo data on first run → job worker → HTTP. SIGTERM or
+ * SIGINT shuts it down gracefully (see shutdown.ts).
+ */
 async function main() {
   let env: ReturnType<typeof loadEnv>;
   try {
@@ -48,16 +56,28 @@ async function main() {
     if (seeded) logger.info({ campaigns: seeded.campaigns }, 'first run: demo data seeded');
   }
 
-  const mailer = createMailer(env, logger);
+  // Other instances' changes reach this one's caches through LISTEN/NOTIFY (PGlite serves one process only).
+  let invalidations: InvalidationSubscription | undefined;
+  if (database.driver === 'postgres' && env.databaseUrl) {
+    invalidations = await listenForInvalidations(database.db, { connectionString: env.databaseUrl, logger });
+  }
+
+  const metrics = createMetrics({ processMetrics: true });
+  const mailer = countingMailer(createMailer(env, logger), metrics);
   const auth = createAuth({ db: database.db, env, logger, mailer });
   if (env.adminEmail && env.adminPassword && !(await hasAdmin(database.db))) {
-    await upsertAdmin(database.db, auth, { email: env.adminEmail, password: env.adminPassword });
-    logger.info({ email: env.adminEmail }, 'first admin created from ADMIN_EMAIL');
+    const created = await createFirstAdmin(database.db, auth, {
+      email: env.adminEmail,
+      password: env.adminPassword,
+    });
+    if (created) logger.info({}, 'first admin created from ADMIN_EMAIL');
   }
 
   const paypal = paypalClientFromEnv(env);
-  const jobs = await startJobs(database, { env, logger, mailer, paypal });
+  const jobs = await startJobs(database, { env, logger, mailer, metrics, paypal });
+  metrics.watch({ pool: database.pool, queueDepths: () => jobs.queueDepths(), db: database.db, logger });
 
+  const lifecycle: ServerLifecycle = { draining: false };
   const app = createApp({
     db: database.db,
     env,
@@ -65,6 +85,8 @@ async function main() {
     auth,
     mailer,
     paypal,
+    metrics,
+    lifecycle,
     webDir: path.join(projectRoot(), 'dist/web'),
   });
 
@@ -83,20 +105,29 @@ async function main() {
     );
   });
 
+  tuneKeepAlive(server as Server);
+
   let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      // A second Ctrl-C means now.
+      if (signal === 'SIGINT') process.exit(1);
+      return;
+    }
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    server.close(async () => {
-      await jobs.stop().catch(() => undefined);
-      await database.close().catch(() => undefined);
-      process.exit(0);
+    logger.info({ signal, graceMs: env.shutdownGraceMs }, 'shutting down');
+    const code = await shutDown({
+      server: server as Server,
+      lifecycle,
+      logger,
+      graceMs: env.shutdownGraceMs,
+      stopJobs: (timeoutMs) => jobs.stop({ timeoutMs }),
+      close: [async () => invalidations?.close(), () => database.close()],
     });
-    setTimeout(() => process.exit(0), 5000).unref();
+    process.exit(code);
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

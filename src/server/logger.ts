@@ -1,4 +1,5 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { currentRequestId } from './request-context';
 
 export type { Logger };
 
@@ -69,15 +70,22 @@ export function safeError(error: unknown, depth = 0): Record<string, unknown> {
   return out;
 }
 
-/** JSON lines in production; readable lines in development. Secrets and personal fields never reach the output. */
+/**
+ * JSON lines in production; readable lines in development. Secrets and personal fields never reach the output; a line
+ * written while serving a request carries that request's id (`requestId`, also sent as X-Request-Id).
+ */
 export function createLogger(options: {
   level: string;
   pretty: boolean;
   /** Where lines go (standard output unless given; tests read them). */
-  destination?: pino.DestinationStream;
+  destination?: DestinationStream;
 }): Logger {
   const settings: pino.LoggerOptions = {
     level: options.level,
+    mixin: () => {
+      const requestId = currentRequestId();
+      return requestId ? { requestId } : {};
+    },
     serializers: { err: safeError, error: safeError },
     redact: {
       paths: [...PERSONAL_FIELDS.flatMap((field) => [field, `*.${field}`]), ...SECRET_HEADERS],

@@ -103,7 +103,7 @@ describe('forgot password, in the browser', () => {
     await page.goto(`${server.url}/signin`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(`${server.url}/forgot-password`);
-    expect(await heading()).toBe('Forgot your password?');
+    await expect.poll(heading).toBe('Forgot your password?');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await field('Email').fill('fay@example.com');
     await button('Send reset link').click();
@@ -112,7 +112,7 @@ describe('forgot password, in the browser', () => {
 
     const link = await resetLinkFor('fay@example.com');
     await page.goto(link);
-    expect(await heading()).toBe('Choose a new password');
+    await expect.poll(heading).toBe('Choose a new password');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await field('New password').fill('sunshine2026');
     await field('Confirm new password').fill('sunshine2026');

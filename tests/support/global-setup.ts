@@ -22,6 +22,15 @@ export default async function globalSetup() {
       if (Number.isFinite(made) && made > cutoff) continue;
       await client.query(`DROP SCHEMA IF EXISTS "${nspname}" CASCADE`);
     }
+    // The same for whole databases (tests that run server processes make one each).
+    const databases = await client.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'mbtest\\_%' escape '\\'",
+    );
+    for (const { datname } of databases.rows) {
+      const made = Number.parseInt(datname.split('_')[1] ?? '', 36);
+      if (Number.isFinite(made) && made > cutoff) continue;
+      await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
   } finally {
     await client.end();
   }

@@ -102,9 +102,10 @@ export function parseMail(raw: string, envelopeTo: string[], envelopeFrom: strin
 
 /**
  * A real SMTP server on a random 127.0.0.1 port for browser journeys: no TLS, no authentication, every mail kept.
- * Start the app with SMTP_URL = `server.url`.
+ * Start the app with SMTP_URL = `server.url`. With `holdMs`, each mail is kept (in `messages`) at once but accepted
+ * only that much later, like a slow mail provider: the sender waits meanwhile.
  */
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+export async function startSmtpServer(options: { holdMs?: number } = {}): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const returned = new Set<ReceivedMail>();
   const waiters = new Set<() => void>();
@@ -127,7 +128,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
           ),
         );
         for (const wake of waiters) wake();
-        callback();
+        if (options.holdMs) setTimeout(() => callback(), options.holdMs);
+        else callback();
       });
     },
   });

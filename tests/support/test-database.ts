@@ -8,6 +8,8 @@ export const TEST_DRIVERS: DatabaseDriver[] = process.env.TEST_DATABASE_URL
   : ['pglite'];
 
 export interface TestDatabase extends DatabaseHandle {
+  /** PostgreSQL: the schema of its own, which also keeps drizzle's migration bookkeeping. */
+  migrationsSchema?: string;
   /** Drops the schema (PostgreSQL) and closes the connection. */
   destroy(): Promise<void>;
 }
@@ -33,9 +35,49 @@ export async function createTestDatabase(driver: DatabaseDriver): Promise<TestDa
   await migrateDatabase(handle, { migrationsSchema: schemaName });
   return {
     ...handle,
+    migrationsSchema: schemaName,
     destroy: async () => {
       await handle.exec(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
       await handle.close();
+    },
+  };
+}
+
+export interface ScratchPostgresDatabase {
+  /** Connection string of the new database (same server and user as TEST_DATABASE_URL). */
+  url: string;
+  name: string;
+  /** Drops it (closing any connection still open to it). */
+  drop(): Promise<void>;
+}
+
+/**
+ * A new, empty database of its own on the TEST_DATABASE_URL server, for tests that run whole server processes
+ * (their job queue, LISTEN channel and migrations must not meet another test's). Nothing is created in it.
+ */
+export async function createScratchPostgresDatabase(): Promise<ScratchPostgresDatabase> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  // The creation time is part of the name, so global-setup only drops databases too old to be another run's.
+  const name = `mbtest_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = await openDatabase({ url: base, poolSize: 1 });
+  try {
+    await admin.exec(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.close();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    drop: async () => {
+      const handle = await openDatabase({ url: base, poolSize: 1 });
+      try {
+        await handle.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await handle.close();
+      }
     },
   };
 }

@@ -1,7 +1,8 @@
 import { and, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { PUBLIC_CAMPAIGN_STATUSES } from '../../shared/constants';
 import type { Campaign, CampaignListQuery, CampaignPage } from '../../shared/schemas/campaign';
-import type { DatabaseOrTransaction } from '../client';
+import { cachingAllowed, invalidate, onInvalidate } from '../cache-invalidation';
+import type { Database, DatabaseOrTransaction } from '../client';
 import { type CampaignRow, campaigns } from '../schema/campaigns';
 
 const { searchText: _searchText, ...campaignColumns } = getTableColumns(campaigns);
@@ -120,17 +121,22 @@ export async function listPublicCampaigns(
 
 /**
  * Totals of the public catalogue per filter, kept for a few seconds: counting every match is most of the cost of a
- * listing, and the grid only needs it to say how many there are. Writes through the admin API clear it at once;
- * other changes (the deadline sweep, other instances) show within COUNT_TTL_MS.
+ * listing, and the grid only needs it to say how many there are. Writes through the admin API invalidate them on
+ * every instance at once (see cache-invalidation.ts); other changes (the deadline sweep) show within COUNT_TTL_MS.
  */
+export const CAMPAIGN_COUNTS_CHANNEL = 'campaign-counts';
 const COUNT_TTL_MS = 10_000;
 const COUNT_CACHE_LIMIT = 500;
-const countCaches = new WeakMap<object, Map<string, { value: Promise<number>; expires: number }>>();
+type CountCache = Map<string, { value: Promise<number>; expires: number }>;
+const countCaches = new WeakMap<object, CountCache>();
 
 function cachedCount(db: DatabaseOrTransaction, key: string, load: () => Promise<number>): Promise<number> {
+  if (!cachingAllowed(db as Database)) return load();
   let cache = countCaches.get(db);
   if (!cache) {
-    cache = new Map();
+    const created: CountCache = new Map();
+    onInvalidate(db as Database, CAMPAIGN_COUNTS_CHANNEL, () => created.clear());
+    cache = created;
     countCaches.set(db, cache);
   }
   const now = Date.now();
@@ -143,9 +149,9 @@ function cachedCount(db: DatabaseOrTransaction, key: string, load: () => Promise
   return value;
 }
 
-/** Forget cached totals after campaigns were added, changed or removed. */
-export function invalidateCampaignCounts(db: DatabaseOrTransaction): void {
-  countCaches.get(db)?.clear();
+/** Forget cached totals, here and on every other instance, after campaigns were added, changed or removed. */
+export function invalidateCampaignCounts(db: Database): Promise<void> {
+  return invalidate(db, CAMPAIGN_COUNTS_CHANNEL);
 }
 
 /** A campaign anyone may read (drafts are hidden), or null. */

@@ -442,3 +442,14 @@ export async function dueBatches(db: DatabaseOrTransaction, now: Date, limit = 2
     .orderBy(asc(payoutBatches.nextCheckAt))
     .limit(limit);
 }
+
+/** Payouts per status, for the metrics endpoint. */
+export async function countPayoutsByStatus(
+  db: DatabaseOrTransaction,
+): Promise<Array<{ status: string; count: number }>> {
+  return db
+    .select({ status: payouts.status, count: sql<number>`count(*)::int` })
+    .from(payouts)
+    .groupBy(payouts.status)
+    .orderBy(payouts.status);
+}

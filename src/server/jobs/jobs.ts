@@ -1,8 +1,10 @@
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../../db/client';
+import { invalidateCampaignCounts } from '../../db/queries/campaigns';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
+import type { Metrics } from '../metrics';
 import { type PaypalClient, paypalClientFromEnv } from '../payouts/paypal-client';
 import { pruneRateLimits } from '../services/app-rate-limits';
 import { sweepDeadlines } from '../services/applications';
@@ -10,17 +12,79 @@ import { pruneAttempts } from '../services/password-attempts';
 import { pollPayouts } from '../services/payouts';
 
 export const LIFECYCLE_SWEEP = 'lifecycle-sweep';
-/** Every 10 minutes: reminders, missed work, ending campaigns. The sweep is safe to run twice. */
-const SWEEP_CRON = '*/10 * * * *';
 export const PAYOUT_STATUS = 'payout-status';
-/**
- * Every minute: PayPal batches not confirmed yet are sent again (same ids, so never paid twice), open ones are read
- * until each item is final. Each batch has its own next check (1, 2, 4 … minutes, at most 6 hours apart).
- */
-const PAYOUT_CRON = '* * * * *';
 export const SECURITY_SWEEP = 'security-sweep';
-/** Hourly: ended rate-limit windows and day-old password failure counts are deleted. */
-const SECURITY_SWEEP_CRON = '17 * * * *';
+
+/** What a job's work gets. */
+export interface JobContext {
+  handle: DatabaseHandle;
+  env: Env;
+  logger: Logger;
+  mailer: Mailer;
+  /** PayPal Payouts, or null in manual mode. */
+  paypal: PaypalClient | null;
+}
+
+/**
+ * One kind of timed work. Every job is scheduled (`cron`, UTC) and run once at start; pg-boss hands each run to one
+ * worker among all instances. The work must be safe to run twice (a crash after the work but before pg-boss records
+ * it done means one more run).
+ */
+export interface JobDefinition {
+  name: string;
+  cron: string;
+  run(ctx: JobContext): Promise<void>;
+}
+
+/** Every job of the app: the queues are created, scheduled and worked from this list (and tests walk it). */
+export const JOB_DEFINITIONS: readonly JobDefinition[] = [
+  {
+    // Every 10 minutes: reminders, missed work, ending campaigns.
+    name: LIFECYCLE_SWEEP,
+    cron: '*/10 * * * *',
+    async run({ handle, env, logger, mailer }) {
+      const result = await sweepDeadlines({
+        db: handle.db,
+        now: new Date(),
+        mailer,
+        appUrl: env.appUrl,
+        logger,
+      });
+      if (result.ended) await invalidateCampaignCounts(handle.db);
+      if (result.reminded || result.missed || result.ended) logger.info(result, 'lifecycle sweep');
+    },
+  },
+  {
+    // Every minute: PayPal batches not confirmed yet are sent again (same ids, so never paid twice), open ones are
+    // read until each item is final. Each batch has its own next check (1, 2, 4 … minutes, at most 6 hours apart).
+    // In manual mode (no PayPal configured) there is nothing to do.
+    name: PAYOUT_STATUS,
+    cron: '* * * * *',
+    async run({ handle, env, logger, mailer, paypal }) {
+      if (!paypal) return;
+      const result = await pollPayouts({
+        db: handle.db,
+        now: new Date(),
+        mailer,
+        appUrl: env.appUrl,
+        logger,
+        paypal,
+      });
+      if (result.submitted || result.refreshed || result.errors) logger.info(result, 'payout status');
+    },
+  },
+  {
+    // Hourly: ended rate-limit windows and day-old password failure counts are deleted.
+    name: SECURITY_SWEEP,
+    cron: '17 * * * *',
+    async run({ handle, logger }) {
+      const now = new Date();
+      const windows = await pruneRateLimits(handle.db, now);
+      const attempts = await pruneAttempts(handle.db, now);
+      if (windows || attempts) logger.info({ windows, attempts }, 'security sweep');
+    },
+  },
+];
 
 /** pg-boss on PGlite: it only needs a function that runs SQL (several statements when there are no values). */
 function pgliteAdapter(handle: DatabaseHandle) {
@@ -37,13 +101,33 @@ function pgliteAdapter(handle: DatabaseHandle) {
   };
 }
 
+/** Any fixed number shared by every instance (see migrate.ts and seed.ts for the others). */
+const JOB_SETUP_LOCK_KEY = 727_274_004;
+
+/** Runs `work` while holding a PostgreSQL advisory lock, so instances starting together take turns. */
+async function oneInstanceAtATime(handle: DatabaseHandle, work: () => Promise<void>): Promise<void> {
+  if (!handle.pool) return work();
+  const client = await handle.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [JOB_SETUP_LOCK_KEY]);
+    await work();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [JOB_SETUP_LOCK_KEY]).catch(() => undefined);
+    client.release();
+  }
+}
+
 export interface Jobs {
-  stop(): Promise<void>;
+  /** Waiting jobs per queue (shared by every instance). */
+  queueDepths(): Promise<Record<string, number>>;
+  /** Stops fetching new jobs, waits up to `timeoutMs` for the jobs in progress, then closes the queue's connections. */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
 }
 
 /**
  * Starts the job queue (pg-boss, in the app's own database) and its in-process worker. Several app instances on
- * one PostgreSQL share it: each scheduled run is handed to one worker.
+ * one PostgreSQL share it: each scheduled run is handed to one worker. Every run is logged ('job done' or 'job
+ * failed' with the queue and job id) and counted in the metrics.
  */
 export async function startJobs(
   handle: DatabaseHandle,
@@ -51,6 +135,8 @@ export async function startJobs(
     env: Env;
     logger: Logger;
     mailer: Mailer;
+    metrics?: Metrics | undefined;
+    /** PayPal Payouts; built from env when absent (null: manual payouts). */
     paypal?: PaypalClient | null;
     /** PostgreSQL only: the schema of the queue's tables (default pgboss); tests keep theirs apart. */
     bossSchema?: string | undefined;
@@ -67,45 +153,38 @@ export async function startJobs(
       : new PgBoss({ db: pgliteAdapter(handle) as never });
   boss.on('error', (error) => deps.logger.error({ err: error }, 'job queue error'));
   await boss.start();
-  await boss.createQueue(LIFECYCLE_SWEEP);
-  await boss.work(LIFECYCLE_SWEEP, async () => {
-    const result = await sweepDeadlines({
-      db: handle.db,
-      now: new Date(),
-      mailer: deps.mailer,
-      appUrl: deps.env.appUrl,
-      logger: deps.logger,
-    });
-    if (result.reminded || result.missed || result.ended) deps.logger.info(result, 'lifecycle sweep');
+  const ctx: JobContext = { handle, env: deps.env, logger: deps.logger, mailer: deps.mailer, paypal };
+  // pg-boss's createQueue deadlocks when two instances create the same queue at once: one instance at a time.
+  await oneInstanceAtATime(handle, async () => {
+    for (const job of JOB_DEFINITIONS) {
+      await boss.createQueue(job.name);
+      await boss.schedule(job.name, job.cron);
+      // One run at start, so a server that was down catches up at once (instances starting together share it).
+      await boss.send(job.name, {}, { singletonKey: 'startup', singletonSeconds: 60 });
+    }
   });
-  await boss.schedule(LIFECYCLE_SWEEP, SWEEP_CRON);
-  await boss.createQueue(SECURITY_SWEEP);
-  await boss.work(SECURITY_SWEEP, async () => {
-    const now = new Date();
-    const windows = await pruneRateLimits(handle.db, now);
-    const attempts = await pruneAttempts(handle.db, now);
-    if (windows || attempts) deps.logger.info({ windows, attempts }, 'security sweep');
-  });
-  await boss.schedule(SECURITY_SWEEP, SECURITY_SWEEP_CRON);
-  // One run at start, so a server that was down catches up at once.
-  await boss.send(LIFECYCLE_SWEEP, {}, { singletonKey: 'startup', singletonSeconds: 60 });
-  if (paypal) {
-    await boss.createQueue(PAYOUT_STATUS);
-    await boss.work(PAYOUT_STATUS, async () => {
-      const result = await pollPayouts({
-        db: handle.db,
-        now: new Date(),
-        mailer: deps.mailer,
-        appUrl: deps.env.appUrl,
-        logger: deps.logger,
-        paypal,
-      });
-      if (result.submitted || result.refreshed || result.errors) deps.logger.info(result, 'payout status');
+  for (const job of JOB_DEFINITIONS) {
+    await boss.work(job.name, async ([received]) => {
+      const started = performance.now();
+      const fields = { queue: job.name, jobId: received?.id };
+      try {
+        await job.run(ctx);
+      } catch (error) {
+        deps.metrics?.jobRun(job.name, 'failed', (performance.now() - started) / 1000);
+        deps.logger.error({ ...fields, err: error }, 'job failed');
+        throw error;
+      }
+      const seconds = (performance.now() - started) / 1000;
+      deps.metrics?.jobRun(job.name, 'completed', seconds);
+      deps.logger.info({ ...fields, ms: Math.round(seconds * 1000) }, 'job done');
     });
-    await boss.schedule(PAYOUT_STATUS, PAYOUT_CRON);
-    await boss.send(PAYOUT_STATUS, {}, { singletonKey: 'startup', singletonSeconds: 60 });
   }
   return {
-    stop: () => boss.stop({ graceful: true, timeout: 5000 }),
+    async queueDepths() {
+      const depths: Record<string, number> = {};
+      for (const job of JOB_DEFINITIONS) depths[job.name] = (await boss.getQueueSize(job.name)) ?? 0;
+      return depths;
+    },
+    stop: ({ timeoutMs = 5000 } = {}) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs }),
   };
 }

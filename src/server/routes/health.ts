@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
+import { pendingMigrations } from '../../db/migrate';
 import { createRouter } from '../openapi';
 
 const healthSchema = z.object({
@@ -7,11 +8,18 @@ const healthSchema = z.object({
   db: z.enum(['ok', 'unreachable']),
 });
 
+const readySchema = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  db: z.enum(['ok', 'unreachable']),
+  migrations: z.enum(['applied', 'pending', 'unknown']),
+  shuttingDown: z.boolean(),
+});
+
 const healthRoute = createRoute({
   method: 'get',
   path: '/health',
   tags: ['System'],
-  summary: 'Is the service up, and can it reach its database?',
+  summary: 'Is the service up, and can it reach its database? (liveness)',
   responses: {
     200: {
       description: 'Service and database are up',
@@ -24,13 +32,50 @@ const healthRoute = createRoute({
   },
 });
 
-export const healthRoutes = createRouter().openapi(healthRoute, async (c) => {
-  const { db, logger } = c.get('deps');
-  try {
-    await db.execute(sql`select 1`);
-    return c.json({ status: 'ok' as const, db: 'ok' as const }, 200);
-  } catch (error) {
-    logger.error({ err: error }, 'health check: database unreachable');
-    return c.json({ status: 'degraded' as const, db: 'unreachable' as const }, 503);
-  }
+const readyRoute = createRoute({
+  method: 'get',
+  path: '/health/ready',
+  tags: ['System'],
+  summary:
+    'Should a load balancer send traffic here? Database answers, migrations applied, not shutting down',
+  responses: {
+    200: {
+      description: 'Ready for traffic',
+      content: { 'application/json': { schema: readySchema } },
+    },
+    503: {
+      description:
+        'Not ready: the database does not answer, migrations are pending, or the server is shutting down',
+      content: { 'application/json': { schema: readySchema } },
+    },
+  },
 });
+
+export const healthRoutes = createRouter()
+  .openapi(healthRoute, async (c) => {
+    const { db, logger } = c.get('deps');
+    try {
+      await db.execute(sql`select 1`);
+      return c.json({ status: 'ok' as const, db: 'ok' as const }, 200);
+    } catch (error) {
+      logger.error({ err: error }, 'health check: database unreachable');
+      return c.json({ status: 'degraded' as const, db: 'unreachable' as const }, 503);
+    }
+  })
+  .openapi(readyRoute, async (c) => {
+    const { db, logger, lifecycle, migrationsSchema } = c.get('deps');
+    const shuttingDown = lifecycle?.draining ?? false;
+    let dbState: 'ok' | 'unreachable' = 'ok';
+    let migrations: 'applied' | 'pending' | 'unknown' = 'unknown';
+    try {
+      migrations = (await pendingMigrations(db, { migrationsSchema })) === 0 ? 'applied' : 'pending';
+    } catch (error) {
+      dbState = 'unreachable';
+      logger.warn({ err: error }, 'readiness: database unreachable');
+    }
+    const ready = !shuttingDown && dbState === 'ok' && migrations === 'applied';
+    return c.json(
+      { status: ready ? ('ready' as const) : ('not-ready' as const), db: dbState, migrations, shuttingDown },
+      ready ? 200 : 503,
+    );
+  });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, DatabaseOrTransaction } from '../../db/client';
 import { accounts, users } from '../../db/schema/auth';
 import { emailLocalPart } from '../../shared/rules/identity';
 import type { Auth } from '../auth';
@@ -13,6 +13,9 @@ export interface AdminInput {
   name?: string | undefined;
 }
 
+/** Any fixed number shared by every instance: one admin write at a time, so concurrent starts make one admin. */
+const ADMIN_LOCK_KEY = 727_274_003;
+
 /**
  * Creates an admin account (role admin, email and password sign-in), or, when the email already has an account,
  * makes it an admin and sets the new password. One transaction.
@@ -22,51 +25,82 @@ export async function upsertAdmin(
   auth: Auth,
   input: AdminInput,
 ): Promise<{ id: string; created: boolean }> {
+  const prepared = await prepareAdmin(auth, input);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_LOCK_KEY})`);
+    return writeAdmin(tx, prepared);
+  });
+}
+
+/**
+ * The first admin from ADMIN_EMAIL: created only while there is no admin at all, under a lock, so several instances
+ * starting together create it once. True when this call created it.
+ */
+export async function createFirstAdmin(db: Database, auth: Auth, input: AdminInput): Promise<boolean> {
+  const prepared = await prepareAdmin(auth, input);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_LOCK_KEY})`);
+    if (await hasAdmin(tx)) return false;
+    await writeAdmin(tx, prepared);
+    return true;
+  });
+}
+
+interface PreparedAdmin {
+  email: string;
+  username: string;
+  name: string | undefined;
+  hash: string;
+}
+
+async function prepareAdmin(auth: Auth, input: AdminInput): Promise<PreparedAdmin> {
   if (input.password.length < 12) throw new Error('The admin password must be at least 12 characters');
   const hash = await (await auth.$context).password.hash(input.password);
   const email = input.email.trim().toLowerCase();
   const username = (input.username ?? emailLocalPart(email)).toLowerCase();
-  return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    const now = new Date();
-    if (existing) {
-      await tx
-        .update(users)
-        .set({ role: 'admin', username, updatedAt: now })
-        .where(eq(users.id, existing.id));
-      const updated = await tx
-        .update(accounts)
-        .set({ password: hash, updatedAt: now })
-        .where(sql`${accounts.userId} = ${existing.id} and ${accounts.providerId} = 'credential'`)
-        .returning({ id: accounts.id });
-      if (updated.length === 0) {
-        await tx.insert(accounts).values({
-          id: randomUUID(),
-          userId: existing.id,
-          accountId: existing.id,
-          providerId: 'credential',
-          password: hash,
-        });
-      }
-      return { id: existing.id, created: false };
-    }
-    const id = randomUUID();
-    await tx.insert(users).values({
-      id,
-      name: input.name ?? 'Admin',
-      email,
-      emailVerified: true,
-      role: 'admin',
-      username,
-    });
-    await tx
-      .insert(accounts)
-      .values({ id: randomUUID(), userId: id, accountId: id, providerId: 'credential', password: hash });
-    return { id, created: true };
-  });
+  return { email, username, name: input.name, hash };
 }
 
-export async function hasAdmin(db: Database): Promise<boolean> {
+async function writeAdmin(
+  tx: DatabaseOrTransaction,
+  { email, username, name, hash }: PreparedAdmin,
+): Promise<{ id: string; created: boolean }> {
+  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  const now = new Date();
+  if (existing) {
+    await tx.update(users).set({ role: 'admin', username, updatedAt: now }).where(eq(users.id, existing.id));
+    const updated = await tx
+      .update(accounts)
+      .set({ password: hash, updatedAt: now })
+      .where(sql`${accounts.userId} = ${existing.id} and ${accounts.providerId} = 'credential'`)
+      .returning({ id: accounts.id });
+    if (updated.length === 0) {
+      await tx.insert(accounts).values({
+        id: randomUUID(),
+        userId: existing.id,
+        accountId: existing.id,
+        providerId: 'credential',
+        password: hash,
+      });
+    }
+    return { id: existing.id, created: false };
+  }
+  const id = randomUUID();
+  await tx.insert(users).values({
+    id,
+    name: name ?? 'Admin',
+    email,
+    emailVerified: true,
+    role: 'admin',
+    username,
+  });
+  await tx
+    .insert(accounts)
+    .values({ id: randomUUID(), userId: id, accountId: id, providerId: 'credential', password: hash });
+  return { id, created: true };
+}
+
+export async function hasAdmin(db: DatabaseOrTransaction): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
   return rows.length > 0;
 }

@@ -15,7 +15,7 @@ export async function createCampaign(db: Database, input: CampaignInput, now: Da
     .insert(campaigns)
     .values({ ...input, gallery: galleryFor(input), createdAt: now, updatedAt: now })
     .returning({ id: campaigns.id });
-  invalidateCampaignCounts(db);
+  await invalidateCampaignCounts(db);
   return row!;
 }
 

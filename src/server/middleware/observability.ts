@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
+import type { AppBindings } from '../context';
+import { runInRequest } from '../request-context';
+
+/** An id a proxy may hand us: short, and only characters that cannot forge a log line. */
+const PROXY_REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** Routes a monitor calls every few seconds: their access lines are debug, not info. */
+const QUIET_ROUTES = new Set(['/api/health', '/api/health/ready', '/api/metrics']);
+
+/**
+ * Gives every request an id (the proxy's X-Request-Id when TRUST_PROXY is on and it looks sane, otherwise a new
+ * one), runs the request inside it so every log line carries it, answers it as X-Request-Id, and records the
+ * request in the metrics and the access log by route pattern (never the raw path or query).
+ */
+export const observeRequests: MiddlewareHandler<AppBindings> = async (c, next) => {
+  const { env, logger, metrics, lifecycle } = c.get('deps');
+  const offered = env.trustProxy ? c.req.header('x-request-id') : undefined;
+  const requestId = offered && PROXY_REQUEST_ID.test(offered) ? offered : randomUUID();
+  c.set('requestId', requestId);
+  const started = performance.now();
+  await runInRequest(requestId, async () => {
+    await next();
+    c.header('X-Request-Id', requestId);
+    // While shutting down, a kept-alive connection is closed after its answer so the proxy opens a new one elsewhere.
+    if (lifecycle?.draining) c.header('Connection', 'close');
+    const seconds = (performance.now() - started) / 1000;
+    const route = routePath(c) || 'unmatched';
+    const method = c.req.method;
+    const status = c.res.status;
+    metrics.observeRequest(method, route, status, seconds);
+    logger[QUIET_ROUTES.has(route) ? 'debug' : 'info'](
+      { method, route, status, ms: Math.round(seconds * 10_000) / 10 },
+      'request',
+    );
+  });
+};

@@ -1,0 +1,313 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER } from '../../src/db/migrate';
+import { JOB_DEFINITIONS } from '../../src/server/jobs/jobs';
+import { type ServerProcess, startServerProcess } from '../support/server-process';
+import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from '../support/test-database';
+
+/**
+ * Two real server processes (the production bundle) on one PostgreSQL database, as behind a load balancer:
+ * requests alternate between them. Needs TEST_DATABASE_URL (CI sets it); PGlite serves one process only.
+ */
+const DATABASE_URL = process.env.TEST_DATABASE_URL;
+if (!DATABASE_URL) {
+  console.warn('fleet.test.ts skipped: set TEST_DATABASE_URL to run two instances on one PostgreSQL');
+}
+
+/** The public address both instances answer for (the load balancer's), as a real fleet shares one APP_URL. */
+const APP_URL = 'http://mintbox.fleet.test';
+const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'fleet admin password 2026' };
+const METRICS_TOKEN = 'fleet-metrics-token-0123456789';
+
+const CAMPAIGN = {
+  name: 'Fleetcheck Glow Serum',
+  brand: 'Lumiere',
+  platform: 'instagram',
+  type: 'gifting_paid',
+  description: 'Show your morning routine.',
+  requirements: ['One Reel'],
+  deadline: '2099-07-01',
+  reward: 40,
+  followersRequired: 0,
+  status: 'active',
+  budget: '12000',
+  reach: 500000,
+  imageUrl: '/images/campaigns/beauty-serum.svg',
+  tags: ['Beauty'],
+};
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown> | null;
+  headers: Headers;
+}
+
+describe.skipIf(!DATABASE_URL)('two instances on one PostgreSQL', () => {
+  let database: ScratchPostgresDatabase;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let client: pg.Client;
+
+  const call = async (
+    server: ServerProcess,
+    method: string,
+    route: string,
+    options: { body?: unknown; cookie?: string; ip?: string; headers?: Record<string, string> } = {},
+  ): Promise<Answer> => {
+    const response = await fetch(`${server.url}${route}`, {
+      method,
+      headers: {
+        origin: APP_URL,
+        'x-forwarded-for': options.ip ?? '198.51.100.7',
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+        ...options.headers,
+      },
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    });
+    const text = await response.text();
+    let body: Record<string, unknown> | null = null;
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      body = null;
+    }
+    return { status: response.status, body, headers: response.headers };
+  };
+  const cookieOf = (answer: Answer) =>
+    answer.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
+
+  beforeAll(async () => {
+    database = await createScratchPostgresDatabase();
+    const env = {
+      DATABASE_URL: database.url,
+      APP_URL,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      METRICS_TOKEN,
+    };
+    // Both start at once on the empty database: both migrate, both try to create the first admin.
+    [a, b] = await Promise.all([startServerProcess({ env }), startServerProcess({ env })]);
+    client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+  });
+
+  afterAll(async () => {
+    await client?.end();
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.drop();
+  });
+
+  it('applies the migrations once when both start together, and makes one first admin', async () => {
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    };
+    const applied = await client.query<{ n: number; hashes: number }>(
+      'select count(*)::int as n, count(distinct hash)::int as hashes from drizzle.__drizzle_migrations',
+    );
+    expect(applied.rows[0]).toEqual({ n: journal.entries.length, hashes: journal.entries.length });
+    const admins = await client.query<{ n: number }>(
+      "select count(*)::int as n from users where role = 'admin'",
+    );
+    expect(admins.rows[0]?.n).toBe(1);
+    for (const server of [a, b]) {
+      const ready = await call(server, 'GET', '/api/health/ready');
+      expect(ready.body).toEqual({ status: 'ready', db: 'ok', migrations: 'applied', shuttingDown: false });
+    }
+  });
+
+  it('keeps a session made on one instance working on the other, and ends it on both', async () => {
+    const signUp = await call(a, 'POST', '/api/auth/sign-up/email', {
+      body: { email: 'fleet@example.com', password: 'correct horse battery', name: 'Fleet Creator' },
+      ip: '198.51.100.20',
+    });
+    expect(signUp.status).toBe(200);
+    // Sign-up answers alike for new and registered addresses, so it starts no session: the creator signs in on A.
+    const signIn = await call(a, 'POST', '/api/auth/sign-in/email', {
+      body: { email: 'fleet@example.com', password: 'correct horse battery' },
+      ip: '198.51.100.20',
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = cookieOf(signIn);
+    const onB = await call(b, 'GET', '/api/session', { cookie });
+    expect((onB.body?.user as { email?: string } | null)?.email).toBe('fleet@example.com');
+
+    expect((await call(b, 'POST', '/api/auth/sign-out', { body: {}, cookie })).status).toBe(200);
+    expect((await call(a, 'GET', '/api/session', { cookie })).body).toEqual({ user: null });
+  });
+
+  it('counts rate limits across both instances', async () => {
+    // The per-account password budget (5 wrong passwords, then a wait), whichever instance answers, from ever
+    // new addresses so the per-address limits stay out of it.
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      const server = attempt % 2 === 0 ? a : b;
+      const answer = await call(server, 'POST', '/api/auth/sign-in/email', {
+        body: { email: 'guessed@example.com', password: `not the password ${attempt}` },
+        ip: `203.0.113.${attempt + 1}`,
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    // Sign-in per address (SIGN_IN_RATE_LIMIT, 10 a minute), counted across both instances too.
+    const perAddress: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const answer = await call(attempt % 2 === 0 ? a : b, 'POST', '/api/auth/admin-sign-in', {
+        body: { username: `nobody${attempt}`, password: 'not the password' },
+        ip: '203.0.113.99',
+      });
+      perAddress.push(answer.status);
+    }
+    expect(perAddress.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(perAddress[10]).toBe(429);
+    // Better Auth's own limiter (database storage) too: sign-up allows 5 a minute per address.
+    const signUps: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const answer = await call(attempt % 2 === 0 ? a : b, 'POST', '/api/auth/sign-up/email', {
+        body: { email: `limit${attempt}@example.com`, password: 'correct horse battery', name: 'Limit' },
+        ip: '203.0.113.100',
+      });
+      signUps.push(answer.status);
+    }
+    expect(signUps).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('shows an admin change made on one instance on the other at once (LISTEN/NOTIFY, not the 10 s expiry)', async () => {
+    const signIn = await call(a, 'POST', '/api/auth/admin-sign-in', {
+      body: { username: ADMIN.username, password: ADMIN.password },
+      ip: '198.51.100.30',
+    });
+    expect(signIn.status).toBe(200);
+    const admin = cookieOf(signIn);
+    const totalOn = async (server: ServerProcess) =>
+      (await call(server, 'GET', '/api/campaigns?q=fleetcheck')).body?.total as number;
+    const becomes = async (server: ServerProcess, expected: number) => {
+      const started = Date.now();
+      while (Date.now() - started < 2000) {
+        if ((await totalOn(server)) === expected) return Date.now() - started;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`the total on ${server.url} did not become ${expected} within 2 s`);
+    };
+
+    // B counts (and caches) the matches for this search: none yet.
+    expect(await totalOn(b)).toBe(0);
+    const created = await call(a, 'POST', '/api/admin/campaigns', { body: CAMPAIGN, cookie: admin });
+    expect(created.status).toBe(201);
+    expect(await becomes(b, 1)).toBeLessThan(2000);
+
+    // And the other way round: A caches the total, the admin deletes through B.
+    expect(await totalOn(a)).toBe(1);
+    const removed = await call(b, 'DELETE', `/api/admin/campaigns/${created.body?.id}`, { cookie: admin });
+    expect(removed.status).toBe(204);
+    expect(await becomes(a, 0)).toBeLessThan(2000);
+  });
+
+  it('keeps hearing the other instance after its LISTEN connection was cut', async () => {
+    const signIn = await call(b, 'POST', '/api/auth/admin-sign-in', {
+      body: { username: ADMIN.username, password: ADMIN.password },
+      ip: '198.51.100.31',
+    });
+    const admin = cookieOf(signIn);
+    const listeners = await client.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'",
+    );
+    expect(listeners.rows).toHaveLength(2);
+    await client.query('select pg_terminate_backend(pid) from pg_stat_activity where pid = any($1)', [
+      listeners.rows.map((row) => row.pid),
+    ]);
+    // Both reconnect (and drop their caches meanwhile).
+    const started = Date.now();
+    while (Date.now() - started < 10_000) {
+      const again = await client.query(
+        "select 1 from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'",
+      );
+      if (again.rowCount === 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await call(a, 'GET', '/api/campaigns?q=fleetcheck')).body?.total).toBe(0);
+    const created = await call(b, 'POST', '/api/admin/campaigns', { body: CAMPAIGN, cookie: admin });
+    expect(created.status).toBe(201);
+    const seen = Date.now();
+    let total = 0;
+    while (Date.now() - seen < 2000 && total !== 1) {
+      total = (await call(a, 'GET', '/api/campaigns?q=fleetcheck')).body?.total as number;
+    }
+    expect(total).toBe(1);
+  });
+
+  it('runs every job of the queue once, whichever instance takes it', async () => {
+    const boss = new PgBoss({ connectionString: database.url, max: 1, supervise: false, schedule: false });
+    await boss.start();
+    try {
+      const sent: Array<{ queue: string; id: string }> = [];
+      for (const job of JOB_DEFINITIONS) {
+        for (let n = 0; n < 4; n += 1) {
+          const id = await boss.send(job.name, {});
+          expect(id).toBeTruthy();
+          sent.push({ queue: job.name, id: id! });
+        }
+      }
+      const started = Date.now();
+      for (const { queue, id } of sent) {
+        let state = '';
+        while (Date.now() - started < 30_000) {
+          state = (await boss.getJobById(queue, id))?.state ?? '';
+          if (state === 'completed' || state === 'failed') break;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        expect(state, `${queue} ${id}`).toBe('completed');
+      }
+      const runs = (jobId: string) =>
+        [...a.logs, ...b.logs].filter((line) => line.msg === 'job done' && line.jobId === jobId).length;
+      for (const { queue, id } of sent) expect(runs(id), `${queue} ${id}`).toBe(1);
+
+      // Each job is scheduled once, not once per instance.
+      const schedules = (await boss.getSchedules()) as Array<{ name: string }>;
+      expect(schedules.map((s) => s.name).sort()).toEqual(JOB_DEFINITIONS.map((job) => job.name).sort());
+    } finally {
+      await boss.stop({ graceful: false });
+    }
+  });
+
+  it('carries the request id into the logs and serves metrics of each instance behind the token', async () => {
+    const traced = await call(a, 'GET', '/api/campaigns?q=serum', {
+      headers: { 'x-request-id': 'lb-trace-42' },
+    });
+    expect(traced.headers.get('x-request-id')).toBe('lb-trace-42');
+    const lines = a.logs.filter((line) => line.requestId === 'lb-trace-42');
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.at(-1)).toMatchObject({ msg: 'request', route: '/api/campaigns', status: 200 });
+    expect(JSON.stringify(lines)).not.toContain('serum');
+
+    expect((await call(b, 'GET', '/api/metrics')).status).toBe(401);
+    const response = await fetch(`${b.url}/api/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toMatch(
+      /mintbox_http_requests_total\{method="GET",route="\/api\/campaigns",status="200"\} \d+/,
+    );
+    expect(text).toMatch(/mintbox_db_pool_connections\{state="total"\} \d+/);
+    for (const job of JOB_DEFINITIONS) expect(text).toContain(`mintbox_job_queue_depth{queue="${job.name}"}`);
+    expect(text).toContain('mintbox_process_resident_memory_bytes');
+    expect(text).not.toContain('fleet@example.com');
+    // The jobs of the previous test ran on one instance or the other: their runs are counted where they ran.
+    const onA = await (
+      await fetch(`${a.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
+    const runs = [onA, text].map((body) =>
+      Number(
+        /mintbox_job_runs_total\{queue="lifecycle-sweep",outcome="completed"\} (\d+)/.exec(body)?.[1] ?? 0,
+      ),
+    );
+    expect(runs[0]! + runs[1]!).toBeGreaterThanOrEqual(4);
+  });
+});

@@ -1,0 +1,111 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { projectRoot } from '../../src/server/project-root';
+import { freePort } from './free-port';
+
+/** One JSON log line of the server (pino). */
+export type LogLine = Record<string, unknown> & { msg?: string; level?: number; requestId?: string };
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  /** Every log line printed so far (stdout, parsed). */
+  logs: LogLine[];
+  /** What the process wrote to stderr. */
+  stderr(): string;
+  /** Resolves when the process has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Sends a signal and waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export const TEST_AUTH_SECRET = 'process-secret-process-secret-0123456789abcdef';
+
+/**
+ * The production server bundle (`node dist/server/index.js`, built by `npm run build`) in a process of its own on
+ * a free loopback port, with JSON logs collected. Resolves once /api/health/ready answers 200. `env` adds to or
+ * replaces the defaults (NODE_ENV=test, a temporary DATA_DIR, a fixed AUTH_SECRET, TRUST_PROXY=true, no demo data).
+ */
+export async function startServerProcess(
+  options: { env?: Record<string, string>; readyTimeoutMs?: number; dataDir?: string } = {},
+): Promise<ServerProcess> {
+  const entry = path.join(projectRoot(), 'dist/server/index.js');
+  if (!existsSync(entry)) throw new Error('dist/server/index.js is missing: run `npm run build` first');
+  const port = await freePort();
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'mintbox-process-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [entry], {
+    cwd: projectRoot(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      TRUST_PROXY: 'true',
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'info',
+      ...options.env,
+    },
+  });
+  const logs: LogLine[] = [];
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    try {
+      logs.push(JSON.parse(line) as LogLine);
+    } catch {
+      logs.push({ msg: line });
+    }
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+
+  const server: ServerProcess = {
+    url,
+    port,
+    dataDir,
+    child,
+    logs,
+    stderr: () => stderr,
+    exited,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  let gone = false;
+  void exited.then(() => {
+    gone = true;
+  });
+  while (Date.now() < deadline) {
+    if (gone) {
+      throw new Error(
+        `The server exited before it was ready (${JSON.stringify(await exited)}): ${stderr.trim()} ${JSON.stringify(logs.slice(-5))}`,
+      );
+    }
+    try {
+      const response = await fetch(`${url}/api/health/ready`);
+      if (response.status === 200) return server;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`The server was not ready within ${options.readyTimeoutMs ?? 60_000} ms: ${stderr.trim()}`);
+}

@@ -35,18 +35,10 @@ import {
 } from './ceiling';
 import { type CpuUsage, cpuBetween, machineLoad, sampleCpu } from './cpu';
 import { type BenchDatabase, createBenchDatabase } from './database';
+import { numberEnv } from './env';
 import { formatLighthouse, runLighthouse } from './lighthouse';
 import { assertAllOk, type LoadResult, runLoad } from './load';
 import { type SeedStats, seedCampaigns } from './seed';
-
-function numberEnv(name: string, fallback: number): number {
-  const text = process.env[name];
-  if (text === undefined || text.trim() === '') return fallback;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0)
-    throw new Error(`${name} must be a positive number (got ${text})`);
-  return value;
-}
 
 const DURATION = numberEnv('BENCH_DURATION', 10);
 const CONNECTIONS = Math.round(numberEnv('BENCH_CONNECTIONS', 50));

@@ -33,16 +33,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../tests/support/free-port';
+import { callServer, type HttpAnswer, type HttpCallOptions } from '../tests/support/http-call';
 import { startSmtpServer } from '../tests/support/smtp-server';
-
-function numberEnv(name: string, fallback: number): number {
-  const text = process.env[name];
-  if (text === undefined || text.trim() === '') return fallback;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0)
-    throw new Error(`${name} must be a positive number (got ${text})`);
-  return value;
-}
+import { numberEnv } from './env';
 
 const DURATION_S = numberEnv('SOAK_DURATION', 60);
 const WARMUP_S = numberEnv('SOAK_WARMUP', Math.min(60, DURATION_S / 5));
@@ -206,43 +199,14 @@ const nextIp = () => {
   return `100.${64 + ((ipCounter >> 16) & 63)}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 };
 
-interface Answer {
-  status: number;
-  body: Record<string, unknown> | null;
-  cookie: string;
-}
+type Answer = HttpAnswer;
 
+/** Calls the server under soak from its own origin. */
 class Client {
   constructor(readonly base: string) {}
 
-  async call(
-    method: string,
-    route: string,
-    options: { body?: unknown; cookie?: string; ip?: string; headers?: Record<string, string> } = {},
-  ): Promise<Answer> {
-    const response = await fetch(`${this.base}${route}`, {
-      method,
-      headers: {
-        origin: this.base,
-        'x-forwarded-for': options.ip ?? '100.127.0.1',
-        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(options.cookie ? { cookie: options.cookie } : {}),
-        ...options.headers,
-      },
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    });
-    const text = await response.text();
-    let body: Record<string, unknown> | null = null;
-    try {
-      body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
-    } catch {
-      body = null;
-    }
-    const cookie = response.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    return { status: response.status, body, cookie };
+  call(method: string, route: string, options: HttpCallOptions = {}): Promise<Answer> {
+    return callServer(this.base, method, route, { ip: '100.127.0.1', ...options });
   }
 }
 

@@ -5,6 +5,7 @@ import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../../src/db/migrate';
 import { JOB_DEFINITIONS } from '../../src/server/jobs/jobs';
+import { callServer, type HttpCallOptions } from '../support/http-call';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from '../support/test-database';
 
@@ -39,49 +40,14 @@ const CAMPAIGN = {
   tags: ['Beauty'],
 };
 
-interface Answer {
-  status: number;
-  body: Record<string, unknown> | null;
-  headers: Headers;
-}
-
 describe.skipIf(!DATABASE_URL)('two instances on one PostgreSQL', () => {
   let database: ScratchPostgresDatabase;
   let a: ServerProcess;
   let b: ServerProcess;
   let client: pg.Client;
 
-  const call = async (
-    server: ServerProcess,
-    method: string,
-    route: string,
-    options: { body?: unknown; cookie?: string; ip?: string; headers?: Record<string, string> } = {},
-  ): Promise<Answer> => {
-    const response = await fetch(`${server.url}${route}`, {
-      method,
-      headers: {
-        origin: APP_URL,
-        'x-forwarded-for': options.ip ?? '198.51.100.7',
-        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(options.cookie ? { cookie: options.cookie } : {}),
-        ...options.headers,
-      },
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    });
-    const text = await response.text();
-    let body: Record<string, unknown> | null = null;
-    try {
-      body = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      body = null;
-    }
-    return { status: response.status, body, headers: response.headers };
-  };
-  const cookieOf = (answer: Answer) =>
-    answer.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(';')[0])
-      .join('; ');
+  const call = (server: ServerProcess, method: string, route: string, options: HttpCallOptions = {}) =>
+    callServer(server.url, method, route, { ...options, origin: APP_URL });
 
   beforeAll(async () => {
     database = await createScratchPostgresDatabase();
@@ -134,7 +100,7 @@ describe.skipIf(!DATABASE_URL)('two instances on one PostgreSQL', () => {
       ip: '198.51.100.20',
     });
     expect(signIn.status).toBe(200);
-    const cookie = cookieOf(signIn);
+    const cookie = signIn.cookie;
     const onB = await call(b, 'GET', '/api/session', { cookie });
     expect((onB.body?.user as { email?: string } | null)?.email).toBe('fleet@example.com');
 
@@ -184,7 +150,7 @@ describe.skipIf(!DATABASE_URL)('two instances on one PostgreSQL', () => {
       ip: '198.51.100.30',
     });
     expect(signIn.status).toBe(200);
-    const admin = cookieOf(signIn);
+    const admin = signIn.cookie;
     const totalOn = async (server: ServerProcess) =>
       (await call(server, 'GET', '/api/campaigns?q=fleetcheck')).body?.total as number;
     const becomes = async (server: ServerProcess, expected: number) => {
@@ -214,7 +180,7 @@ describe.skipIf(!DATABASE_URL)('two instances on one PostgreSQL', () => {
       body: { username: ADMIN.username, password: ADMIN.password },
       ip: '198.51.100.31',
     });
-    const admin = cookieOf(signIn);
+    const admin = signIn.cookie;
     const listeners = await client.query<{ pid: number }>(
       "select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'",
     );

@@ -25,14 +25,14 @@ import { Label } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api-client';
+import { getErrorMessage, isNotFound } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatNumber, formatShortIsoDate, formatUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import {
   type ShipmentReport,
+  useAdminCampaign,
   useApplicants,
-  useCampaignForReview,
   useReviewActions,
 } from './api/campaign-management';
 import { AdminEmptyState } from './components/admin-layout';
@@ -61,7 +61,7 @@ type Dialog =
 /** /admin/campaigns/:id: the campaign and everyone who applied, with each step of their application. */
 export function CampaignReviewPage() {
   const { id } = useParams();
-  const campaign = useCampaignForReview(id);
+  const campaign = useAdminCampaign(id);
   const applicants = useApplicants(id);
   useDocumentTitle(campaign.data ? `Review ${campaign.data.name}` : 'Review campaign');
 
@@ -76,14 +76,13 @@ export function CampaignReviewPage() {
     );
   }
   if (campaign.isError) {
-    const notFound =
-      campaign.error instanceof ApiError && (campaign.error.status === 404 || campaign.error.status === 400);
+    const notFound = isNotFound(campaign.error);
     return (
       <AdminEmptyState
         icon={<Inbox aria-hidden="true" className="size-6" />}
         title={notFound ? 'Campaign Not Found' : "We couldn't load this campaign"}
       >
-        <p>{notFound ? `There is no campaign with id ${id}.` : campaign.error.message}</p>
+        <p>{notFound ? `There is no campaign with id ${id}.` : getErrorMessage(campaign.error)}</p>
         <Link to="/admin/campaigns" className={buttonVariants({ variant: 'outline', className: 'mt-4' })}>
           Back to Campaigns
         </Link>

@@ -27,7 +27,7 @@ import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
 import { getErrorMessage, isNotFound } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { formatNumber, formatShortIsoDate, formatUsd } from '../../lib/format';
+import { campaignReward, formatNumber, formatShortIsoDate, formatUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import {
   type ShipmentReport,
@@ -154,7 +154,7 @@ function Review({
         <dl className="grid grid-cols-2 gap-x-6 gap-y-3 border-t border-slate-100 pt-4 text-sm md:grid-cols-3 lg:grid-cols-6">
           <Fact label="Application deadline" value={formatShortIsoDate(campaign.deadline)} />
           <Fact label="Upload deadline" value={formatShortIsoDate(uploadDeadline(campaign.deadline))} />
-          <Fact label="Reward" value={`${formatNumber(campaign.reward)} Mint`} />
+          <Fact label="Reward" value={campaignReward(campaign).text} />
           <Fact label="Budget" value={formatUsd(campaign.budget)} />
           <Fact label="Applications" value={formatNumber(campaign.applicationsCount)} />
           <Fact
@@ -605,7 +605,10 @@ function dialogText(dialog: NonNullable<Dialog>, campaign: AdminCampaign) {
   if (dialog.kind === 'approve') {
     return {
       title: `Approve content from ${dialog.applicant.influencer.name}?`,
-      description: `This credits the reward of ${formatNumber(campaign.reward)} Mint to their balance, once.`,
+      description:
+        campaign.reward > 0
+          ? `This credits the reward of ${campaignReward(campaign).mint} to their balance, once.`
+          : 'This campaign pays no Mint: approving marks their content as done.',
       confirmLabel: 'Approve',
       confirmVariant: 'default' as const,
     };

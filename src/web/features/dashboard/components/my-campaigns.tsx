@@ -26,7 +26,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
-import { formatShortIsoDate } from '../../../lib/format';
+import { campaignReward, formatShortIsoDate } from '../../../lib/format';
 import { useApplicationActions } from '../api/dashboard-queries';
 
 const PROBLEM_LABELS: Record<DeliveryProblem, string> = {
@@ -200,7 +200,9 @@ function ApplicationItem({
           ) : null}
           <div className="flex items-center gap-1.5">
             <dt className="text-slate-600">Reward</dt>
-            <dd className="font-medium">{a.campaign.reward} Mint</dd>
+            <dd className="font-medium" data-testid="reward">
+              {campaignReward(a.campaign).text}
+            </dd>
           </div>
           {a.trackingNumber ? (
             <div className="flex items-center gap-1.5" data-testid="tracking">

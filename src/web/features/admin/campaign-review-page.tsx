@@ -27,6 +27,7 @@ import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
 import { getErrorMessage, isNotFound } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { saveFile } from '../../lib/download';
 import { campaignReward, formatNumber, formatShortIsoDate, formatUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import {
@@ -320,12 +321,10 @@ function Applicants({
 
   const downloadTemplate = () => {
     const rows = ['application_id,carrier,tracking_number', ...awaitingShipment.map((a) => `${a.id},,`)];
-    const url = URL.createObjectURL(new Blob([`${rows.join('\n')}\n`], { type: 'text/csv' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `shipments-campaign-${campaign.id}.csv`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveFile(
+      new Blob([`${rows.join('\n')}\n`], { type: 'text/csv' }),
+      `shipments-campaign-${campaign.id}.csv`,
+    );
   };
 
   const counts = Object.fromEntries(

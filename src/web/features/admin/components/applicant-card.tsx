@@ -61,8 +61,6 @@ export function ApplicantCard({
 }) {
   const id = useId();
   const { influencer: person, status } = applicant;
-  const followers = PLATFORMS.filter((p) => typeof person.followers[p] === 'number');
-  const categories = [person.primaryCategory, person.secondaryCategory].filter(Boolean) as string[];
   const canShip = shipsBox && (status === 'accepted' || status === 'shipped');
 
   return (
@@ -102,37 +100,7 @@ export function ApplicantCard({
         </div>
       </div>
 
-      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-4">
-        <div>
-          <dt className="text-xs text-slate-500">Followers</dt>
-          <dd className="mt-0.5">
-            {followers.length ? (
-              <ul className="flex flex-wrap gap-x-3 gap-y-1">
-                {followers.map((platform) => (
-                  <li key={platform} className="inline-flex items-center gap-1 font-medium tabular-nums">
-                    <PlatformIcon platform={platform as Platform} className="size-4 text-slate-600" />
-                    {formatFollowers(person.followers[platform] ?? 0)}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <span className="text-slate-500">No accounts</span>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Categories</dt>
-          <dd className="mt-0.5 font-medium">{categories.length ? categories.join(', ') : '–'}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">State</dt>
-          <dd className="mt-0.5 font-medium">{person.state ?? '–'}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Applied</dt>
-          <dd className="mt-0.5 font-medium">{formatShortDate(applicant.createdAt)}</dd>
-        </div>
-      </dl>
+      <ApplicantFacts applicant={applicant} />
 
       {applicant.pitch ? (
         <blockquote className="rounded-lg border-l-4 border-mint-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
@@ -200,6 +168,46 @@ export function ApplicantCard({
         <SubmissionArea applicant={applicant} actions={actions} busy={busy} credited={credited} />
       ) : null}
     </li>
+  );
+}
+
+/** Followers per platform, categories, state and the day they applied. */
+function ApplicantFacts({ applicant }: { applicant: Applicant }) {
+  const person = applicant.influencer;
+  const followers = PLATFORMS.filter((p) => typeof person.followers[p] === 'number');
+  const categories = [person.primaryCategory, person.secondaryCategory].filter(Boolean) as string[];
+  return (
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-4">
+      <div>
+        <dt className="text-xs text-slate-500">Followers</dt>
+        <dd className="mt-0.5">
+          {followers.length ? (
+            <ul className="flex flex-wrap gap-x-3 gap-y-1">
+              {followers.map((platform) => (
+                <li key={platform} className="inline-flex items-center gap-1 font-medium tabular-nums">
+                  <PlatformIcon platform={platform as Platform} className="size-4 text-slate-600" />
+                  {formatFollowers(person.followers[platform] ?? 0)}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <span className="text-slate-500">No accounts</span>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-xs text-slate-500">Categories</dt>
+        <dd className="mt-0.5 font-medium">{categories.length ? categories.join(', ') : '–'}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-slate-500">State</dt>
+        <dd className="mt-0.5 font-medium">{person.state ?? '–'}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-slate-500">Applied</dt>
+        <dd className="mt-0.5 font-medium">{formatShortDate(applicant.createdAt)}</dd>
+      </div>
+    </dl>
   );
 }
 

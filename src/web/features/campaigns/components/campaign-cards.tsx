@@ -9,7 +9,7 @@ import {
 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS } from '../../../../shared/constants';
+import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS, UPLOAD_DEADLINE_DAYS } from '../../../../shared/constants';
 import { formatIsoDate, uploadDeadline } from '../../../../shared/dates';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { CampaignStatusBadge } from '../../../components/campaign-status-badge';
@@ -83,7 +83,9 @@ export function ScheduleCard({ campaign }: { campaign: Campaign }) {
             </dd>
           </div>
         </dl>
-        <p className="mt-3 text-sm text-slate-600">Content is due 7 days after the application deadline.</p>
+        <p className="mt-3 text-sm text-slate-600">
+          Content is due {UPLOAD_DEADLINE_DAYS} days after the application deadline.
+        </p>
       </CardContent>
     </Card>
   );

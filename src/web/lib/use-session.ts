@@ -58,6 +58,9 @@ export function useSignOut() {
         console.error('Sign out failed', error);
       }
       forgetLocalUserData();
+      // The session query is replaced, not updated: the page on screen (and its route guard) keeps what it showed
+      // until `then` navigates away. Told "signed out" first, an admin page's guard would send the person to /admin.
+      queryClient.removeQueries({ queryKey: sessionKey, exact: true });
       setSession(queryClient, { user: null });
       then?.();
     },

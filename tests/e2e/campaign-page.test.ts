@@ -31,10 +31,21 @@ describe('campaign page in the browser', () => {
   let page: Page;
   let active: CampaignRow;
   let ended: CampaignRow;
+  let giftingOnly: CampaignRow;
 
   beforeAll(async () => {
     server = await startE2EServer({
       seed: async (db) => {
+        giftingOnly = await insertCampaign(db, {
+          name: 'Cozy Candle Box',
+          brand: 'Ember & Wick',
+          platform: 'tiktok',
+          type: 'gifting',
+          reward: 0,
+          status: 'active',
+          deadline: '2030-02-01',
+          createdAt: new Date(Date.UTC(2025, 11, 1)),
+        });
         ended = await insertCampaign(db, {
           name: 'Autumn Knitwear',
           brand: 'Northwind Apparel',
@@ -162,6 +173,20 @@ describe('campaign page in the browser', () => {
         .locator('img')
         .evaluateAll((i) => i.map((e) => e.getAttribute('src'))),
     ).toEqual(['/images/creators/creator-09.svg']);
+  });
+
+  it("a gifting-only campaign reads 'PR box', never '0 Mint', on its card and its page", async () => {
+    await page.goto(server.url);
+    const tile = page.getByTestId('campaign-card').filter({ hasText: 'Cozy Candle Box' });
+    await expect.poll(() => tile.count()).toBe(1);
+    expect((await tile.getByTestId('reward').textContent())?.trim()).toBe('PR box');
+    expect(await tile.textContent()).not.toContain('Mint');
+
+    await page.goto(url(giftingOnly));
+    expect(await page.getByTestId('campaign-reward').textContent()).toBe('PR box');
+    const reward = (await card('Reward Details').textContent()) ?? '';
+    expect(reward).toContain('A free PR box shipped to you');
+    expect(reward).not.toMatch(/\b0 Mint/);
   });
 
   it('Show All Photos opens the gallery dialog, which Escape closes', async () => {

@@ -1,15 +1,25 @@
-import { Badge } from './ui/badge';
+import type { CampaignStatus } from '../../shared/constants';
+import { Badge, type BadgeProps } from './ui/badge';
 
-const STATUS_VARIANT: Record<string, 'green' | 'yellow' | 'red'> = {
+export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
+  draft: 'Draft',
+  active: 'Active',
+  pending: 'Pending',
+  ended: 'Ended',
+};
+
+/** Spec §4: active green, pending yellow, ended red, anything else (a draft) grey. */
+const VARIANT: Record<CampaignStatus, NonNullable<BadgeProps['variant']>> = {
+  draft: 'grey',
   active: 'green',
   pending: 'yellow',
   ended: 'red',
 };
 
-/** Campaign status colours (spec §4): active green, pending yellow, ended red, anything else grey. */
-export function CampaignStatusBadge({ status }: { status: string }) {
+/** A campaign's status in the spec §4 colours. */
+export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
   return (
-    <Badge variant={STATUS_VARIANT[status] ?? 'grey'} data-status={status} className="capitalize">
+    <Badge variant={VARIANT[status] ?? 'grey'} data-status={status} className="capitalize">
       {status}
     </Badge>
   );

@@ -1,34 +1,191 @@
-/** An API answer that was not OK. `message` is the server's `error` text when it sent one. */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
+/**
+ * The one HTTP client of the web app. Every call to the API goes through `apiFetch` (JSON answers, uploads, CSV
+ * bodies and, with `raw: true`, file downloads). It understands:
+ * - the app's error answers `{ error, code, field? }` (docs/decisions: the error format),
+ * - Better Auth's error answers `{ message, code }`,
+ * - `Retry-After` on 429 (as seconds on the error),
+ * - network failures (a sentence a person can act on, not the browser's 'Failed to fetch').
+ * A non-OK answer without a message keeps the spec §8 text 'HTTP error! status: {status}'.
+ */
+
+/** Stable error codes the UI may branch on. The server sends them; an answer without one gets the code of its status. */
+export type ApiErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'TOO_MANY_REQUESTS'
+  | 'INTERNAL_ERROR'
+  | 'UNAVAILABLE'
+  | 'NETWORK_ERROR'
+  | 'HTTP_ERROR'
+  // Better Auth's own codes that the screens use.
+  | 'INVALID_EMAIL_OR_PASSWORD'
+  | 'INVALID_TOKEN'
+  // Any other specific code the server sends.
+  | (string & {});
+
+export const NETWORK_ERROR_MESSAGE = 'We could not reach Mintbox. Check your connection and try again.';
+
+/** The code an answer without one stands for, from its status alone. */
+export function codeForStatus(status: number): ApiErrorCode {
+  switch (status) {
+    case 400:
+    case 422:
+      return 'VALIDATION_FAILED';
+    case 401:
+      return 'UNAUTHORIZED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 429:
+      return 'TOO_MANY_REQUESTS';
+    case 503:
+      return 'UNAVAILABLE';
+    default:
+      return status >= 500 ? 'INTERNAL_ERROR' : 'HTTP_ERROR';
   }
 }
 
 /**
- * Calls the API and returns its JSON. A non-OK answer throws an ApiError carrying the server's `error` text, or
- * 'HTTP error! status: {status}' when there is none (spec §8).
+ * An API call that failed. `message` is the server's own text when it sent one (`fromServer`), else the spec's
+ * 'HTTP error! status: {status}', or NETWORK_ERROR_MESSAGE when no answer came (status 0, code NETWORK_ERROR).
+ * `field` names the input a validation answer is about; `retryAfterSeconds` comes from a 429's Retry-After.
  */
-export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly code: ApiErrorCode;
+  readonly fromServer: boolean;
+  readonly field: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    readonly status: number,
+    message: string,
+    details: {
+      code?: ApiErrorCode | undefined;
+      fromServer?: boolean | undefined;
+      field?: string | undefined;
+      retryAfterSeconds?: number | undefined;
+    } = {},
+  ) {
+    super(message);
+    this.code = details.code ?? (status === 0 ? 'NETWORK_ERROR' : codeForStatus(status));
+    this.fromServer = details.fromServer ?? false;
+    this.field = details.field;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+  }
+}
+
+export function isApiError(error: unknown, ...codes: ApiErrorCode[]): error is ApiError {
+  return error instanceof ApiError && (codes.length === 0 || codes.includes(error.code));
+}
+
+/**
+ * Whether a failed read means "there is no such thing" to a person: not found, or an id that cannot exist
+ * (`/campaign/abc` is refused as a validation error).
+ */
+export function isNotFound(error: unknown): boolean {
+  return isApiError(error, 'NOT_FOUND', 'VALIDATION_FAILED', 'BAD_REQUEST');
+}
+
+/** Retry-After as whole seconds from now (it may be a number of seconds or an HTTP date); undefined if absent. */
+export function retryAfterSeconds(header: string | null | undefined, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number.parseInt(value, 10);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? value : undefined;
+
+/** Reads a failed answer into an ApiError: the app's {error, code, field} or Better Auth's {message, code}. */
+export async function errorFromResponse(response: Response): Promise<ApiError> {
+  let body: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = await response.json();
+    if (parsed && typeof parsed === 'object') body = parsed as Record<string, unknown>;
+  } catch {
+    // Not JSON (a proxy's page, an empty body): only the status tells.
+  }
+  const message = text(body.error) ?? text(body.message);
+  return new ApiError(response.status, message ?? `HTTP error! status: ${response.status}`, {
+    code: text(body.code),
+    fromServer: message !== undefined,
+    field: text(body.field),
+    retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')),
+  });
+}
+
+export interface ApiInit extends RequestInit {
+  /** A value to send as JSON (sets the content type). */
+  json?: unknown;
+}
+
+async function send(path: string, { json, ...init }: ApiInit): Promise<Response> {
   const headers = new Headers(init.headers);
-  if (init.body !== undefined && !(init.body instanceof FormData) && !headers.has('content-type')) {
+  let body = init.body;
+  if (json !== undefined) body = JSON.stringify(json);
+  if (body !== undefined && body !== null && typeof body === 'string' && !headers.has('content-type')) {
     headers.set('content-type', 'application/json');
   }
-  const response = await fetch(path, { credentials: 'same-origin', ...init, headers });
-  if (!response.ok) {
-    let message = `HTTP error! status: ${response.status}`;
-    try {
-      const body = (await response.json()) as { error?: unknown };
-      if (typeof body.error === 'string' && body.error) message = body.error;
-    } catch {
-      // Not JSON: keep the generic message.
-    }
-    throw new ApiError(response.status, message);
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'same-origin', ...init, body, headers });
+  } catch (error) {
+    // A cancelled request (TanStack Query's signal) stays a cancellation.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
+  if (!response.ok) throw await errorFromResponse(response);
+  return response;
+}
+
+/**
+ * Calls the API. By default answers the parsed JSON body (undefined for an empty answer); with `raw: true` answers
+ * the Response itself (downloads). Any non-OK answer or network failure throws an ApiError.
+ */
+export function apiFetch(path: string, init: ApiInit & { raw: true }): Promise<Response>;
+export function apiFetch<T>(path: string, init?: ApiInit & { raw?: false }): Promise<T>;
+export async function apiFetch<T>(
+  path: string,
+  init: ApiInit & { raw?: boolean } = {},
+): Promise<T | Response> {
+  const { raw, ...rest } = init;
+  const response = await send(path, rest);
+  if (raw) return response;
   if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  const body = await response.text();
+  return (body ? JSON.parse(body) : undefined) as T;
+}
+
+/**
+ * The words to show for a failure, in every toast and alert: the server's own message; for a network failure or a
+ * 429 without one, a sentence that says what to do (with Retry-After's wait when known); for any other answer
+ * without a message `fallback`, or without one the spec's 'HTTP error! status: {status}'. Other errors show their own
+ * message (or `fallback` when they have none).
+ */
+export function getErrorMessage(error: unknown, fallback?: string): string {
+  if (error instanceof ApiError) {
+    if (error.fromServer) return error.message;
+    if (error.code === 'NETWORK_ERROR') return NETWORK_ERROR_MESSAGE;
+    if (error.code === 'TOO_MANY_REQUESTS') {
+      return error.retryAfterSeconds
+        ? `Too many attempts. Please try again in ${error.retryAfterSeconds} s.`
+        : 'Too many attempts. Please wait a minute and try again.';
+    }
+    return fallback ?? error.message;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return fallback ?? 'Something went wrong. Please try again.';
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  campaignReward,
   formatFollowers,
   formatMillions,
   formatRelative,
@@ -42,5 +43,24 @@ describe('formats', () => {
     expect(formatRelative('2026-06-10T11:59:30Z', now)).toBe('just now');
     expect(formatRelative('2026-06-10T09:00:00Z', now)).toBe('3 hours ago');
     expect(formatRelative('2026-06-09T10:00:00Z', now)).toBe('yesterday');
+  });
+});
+
+describe('campaignReward', () => {
+  it("never reads '0 Mint + PR box': a gifting-only campaign reads 'PR box'", () => {
+    expect(campaignReward({ type: 'gifting', reward: 0 })).toEqual({ mint: null, box: true, text: 'PR box' });
+    expect(campaignReward({ type: 'gifting_paid', reward: 40 })).toEqual({
+      mint: '40 Mint',
+      box: true,
+      text: '40 Mint + PR box',
+    });
+    expect(campaignReward({ type: 'paid', reward: 1500 })).toEqual({
+      mint: '1,500 Mint',
+      box: false,
+      text: '1,500 Mint',
+    });
+    // A gifting campaign that also credits Mint says so; a paid one always shows its Mint.
+    expect(campaignReward({ type: 'gifting', reward: 25 }).text).toBe('25 Mint + PR box');
+    expect(campaignReward({ type: 'paid', reward: 0 }).text).toBe('0 Mint');
   });
 });

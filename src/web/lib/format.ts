@@ -1,3 +1,6 @@
+import type { CampaignType } from '../../shared/constants';
+import { shipsBox } from '../../shared/lifecycle';
+
 /** Number and money formats shared by the admin and creator screens (spec §2, §9). */
 
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -87,4 +90,25 @@ export function formatRelative(iso: string, now: Date = new Date()): string {
   if (seconds < 86_400) return rtf.format(-Math.floor(seconds / 3_600), 'hour');
   if (seconds < 7 * 86_400) return rtf.format(-Math.floor(seconds / 86_400), 'day');
   return formatShortDate(iso);
+}
+
+/** What a campaign gives a creator, in words: its Mint and whether a PR box comes with it. */
+export interface CampaignReward {
+  /** '40 Mint', or null when the campaign pays no Mint and sends a box (gifting only). */
+  mint: string | null;
+  /** Whether a PR box is shipped (the campaign type says so). */
+  box: boolean;
+  /** One line: '40 Mint + PR box', '40 Mint' or 'PR box'. */
+  text: string;
+}
+
+/**
+ * The one formatter of a campaign's reward, used by every screen (cards, campaign page, matched list, dashboards,
+ * admin). A gifting-only campaign (a PR box and no Mint) reads 'PR box', never '0 Mint + PR box'; a campaign that
+ * pays Mint reads '{reward} Mint' (spec §9), with '+ PR box' when a box comes too.
+ */
+export function campaignReward({ type, reward }: { type: CampaignType; reward: number }): CampaignReward {
+  const box = shipsBox(type);
+  const mint = reward > 0 || !box ? `${formatNumber(reward)} Mint` : null;
+  return { mint, box, text: mint ? (box ? `${mint} + PR box` : mint) : 'PR box' };
 }

@@ -1,9 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { SessionResponse, SessionUser } from '../../shared/schemas/session';
 import { apiFetch } from './api-client';
+import { clearPrivateData, publicKeys } from './query-keys';
 
-export const sessionKey = ['session'] as const;
+const sessionKey = publicKeys.session;
 
 export type SessionState =
   | { status: 'loading'; user: null }
@@ -23,20 +24,44 @@ export function useSession(): SessionState {
   return user ? { status: 'signed-in', user } : { status: 'signed-out', user: null };
 }
 
+/**
+ * The one thing a session change (sign-in, sign-out, admin sign-in, a provider's callback) does to the cache: the
+ * private data of whoever was signed in before goes, and the new session is what the guards read from now on.
+ */
+export function setSession(queryClient: QueryClient, session: SessionResponse): void {
+  clearPrivateData(queryClient);
+  queryClient.setQueryData(sessionKey, session);
+}
+
+/** Reads who is signed in now, straight from the server (no cache), and makes it the session (see setSession). */
+export async function refreshSession(queryClient: QueryClient): Promise<SessionResponse> {
+  const session = await apiFetch<SessionResponse>('/api/session', { cache: 'no-store' });
+  setSession(queryClient, session);
+  await queryClient.invalidateQueries({ queryKey: sessionKey, refetchType: 'none' });
+  return session;
+}
+
+/** Marks the session as out of date (the email was verified, the profile completed or renamed): the guards refetch it. */
+export function invalidateSession(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: sessionKey });
+}
+
 /** Ends the session on the server, forgets cached private data, then calls `then` (usually: go to /signin). */
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useCallback(
     async (then?: () => void) => {
       try {
-        await apiFetch('/api/auth/sign-out', { method: 'POST', body: '{}' });
+        await apiFetch('/api/auth/sign-out', { method: 'POST', json: {} });
       } catch (error) {
         // Spec §4: a sign-out error is only logged.
         console.error('Sign out failed', error);
       }
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'campaigns' });
       forgetLocalUserData();
-      queryClient.setQueryData(sessionKey, { user: null } satisfies SessionResponse);
+      // The session query is replaced, not updated: the page on screen (and its route guard) keeps what it showed
+      // until `then` navigates away. Told "signed out" first, an admin page's guard would send the person to /admin.
+      queryClient.removeQueries({ queryKey: sessionKey, exact: true });
+      setSession(queryClient, { user: null });
       then?.();
     },
     [queryClient],

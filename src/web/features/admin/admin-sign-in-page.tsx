@@ -5,33 +5,24 @@ import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { type AdminSignIn, adminSignInSchema } from '../../../shared/schemas/auth';
-import type { SessionResponse } from '../../../shared/schemas/session';
 import { Logo } from '../../components/logo';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError } from '../../lib/api-client';
+import { apiFetch, getErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { sessionKey, useSession } from '../../lib/use-session';
+import { refreshSession, useSession } from '../../lib/use-session';
 
+const INVALID_CREDENTIALS = 'Invalid credentials. Please check your username and password.';
+
+/** Signs in with the admin form; answers where the admin goes next. */
 async function postAdminSignIn(values: AdminSignIn): Promise<string> {
-  const response = await fetch('/api/auth/admin-sign-in', {
+  const body = await apiFetch<{ redirectTo?: string }>('/api/auth/admin-sign-in', {
     method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(values),
-  }).catch(() => {
-    throw new ApiError(0, 'We could not reach Mintbox. Check your connection and try again.');
+    json: values,
   });
-  const body = (await response.json().catch(() => ({}))) as { error?: string; redirectTo?: string };
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      body.error ?? 'Invalid credentials. Please check your username and password.',
-    );
-  }
-  return body.redirectTo ?? '/admin/campaigns';
+  return body?.redirectTo ?? '/admin/campaigns';
 }
 
 /**
@@ -61,20 +52,11 @@ export function AdminSignInPage() {
     submitting.current = true;
     try {
       const destination = await postAdminSignIn(values);
-      const fresh = await fetch('/api/session', { credentials: 'same-origin', cache: 'no-store' });
-      const data = (await fresh.json()) as SessionResponse;
-      queryClient.removeQueries({
-        predicate: (query) => !['campaigns', 'config', 'session'].includes(String(query.queryKey[0])),
-      });
-      queryClient.setQueryData(sessionKey, data);
+      await refreshSession(queryClient);
       navigate(destination, { replace: true });
     } catch (error) {
       submitting.current = false;
-      setServerError(
-        error instanceof Error
-          ? error.message
-          : 'Invalid credentials. Please check your username and password.',
-      );
+      setServerError(getErrorMessage(error, INVALID_CREDENTIALS));
     }
   });
 

@@ -6,9 +6,9 @@ import { CampaignStatusBadge } from '../../components/campaign-status-badge';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs } from '../../components/ui/tabs';
-import { ApiError } from '../../lib/api-client';
+import { getErrorMessage, isNotFound } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useAdminCampaign } from './api/admin-queries';
+import { useAdminCampaign } from './api/campaign-management';
 import { AdminEmptyState } from './components/admin-layout';
 
 const TABS = [
@@ -18,7 +18,10 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-/** /admin/details/:id: a campaign's name and status, and its analytics per platform. */
+/**
+ * /admin/details/:id: a campaign's name and status, and its analytics per platform. It reads the admin's endpoint,
+ * which has drafts too (the public one hides them).
+ */
 export function CampaignDetailsPage() {
   const { id } = useParams();
   const campaign = useAdminCampaign(id);
@@ -34,13 +37,13 @@ export function CampaignDetailsPage() {
     );
   }
   if (campaign.isError) {
-    const notFound = campaign.error instanceof ApiError && campaign.error.status === 404;
+    const notFound = isNotFound(campaign.error);
     return (
       <AdminEmptyState
         icon={<BarChart3 aria-hidden="true" className="size-6" />}
         title={notFound ? 'Campaign Not Found' : "We couldn't load this campaign"}
       >
-        <p>{notFound ? `There is no campaign with id ${id}.` : campaign.error.message}</p>
+        <p>{notFound ? `There is no campaign with id ${id}.` : getErrorMessage(campaign.error)}</p>
         <Link to="/admin/campaigns" className={buttonVariants({ variant: 'outline', className: 'mt-4' })}>
           Back to Campaigns
         </Link>

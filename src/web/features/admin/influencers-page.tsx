@@ -1,17 +1,17 @@
-import { ChevronLeft, ChevronRight, Search, Users } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PLATFORM_LABELS, type Platform } from '../../../shared/constants';
+import { ErrorPanel } from '../../components/error-panel';
+import { ListSearch } from '../../components/list-search';
+import { Pagination, pageFromParams } from '../../components/pagination';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
+import { formatNumber, formatShortDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { INFLUENCERS_PAGE_SIZE, useInfluencers } from './api/admin-queries';
 import { AdminEmptyState, AdminPageHeader } from './components/admin-layout';
-
-const numberFormat = new Intl.NumberFormat('en-US');
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 const PROVIDER_LABELS: Record<string, string> = {
   email: 'Email',
@@ -27,10 +27,9 @@ const SKELETON_ROWS = Array.from({ length: 5 }, (_, i) => `row-${i}`);
 /** /admin/influencers: every creator, newest first, searchable by name, username or email, 20 a page. */
 export function InfluencersPage() {
   useDocumentTitle('Influencers');
-  const searchId = useId();
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const page = pageFromParams(params);
   const offset = (page - 1) * INFLUENCERS_PAGE_SIZE;
   const list = useInfluencers(q, offset);
   const [draft, setDraft] = useState(q);
@@ -44,50 +43,24 @@ export function InfluencersPage() {
     if (nextPage > 1) search.set('page', String(nextPage));
     setParams(search, { preventScrollReset: true });
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    go({ q: draft.trim(), page: 1 });
-  };
 
   const total = list.data?.total ?? 0;
   const items = list.data?.items ?? [];
-  const pages = Math.max(1, Math.ceil(total / INFLUENCERS_PAGE_SIZE));
 
   return (
     <>
       <AdminPageHeader title="Influencers" description="Every creator who has signed up, newest first." />
-      <search className="mb-5 block sm:max-w-md">
-        <form onSubmit={submit} className="flex gap-2">
-          <label htmlFor={searchId} className="sr-only">
-            Search creators
-          </label>
-          <div className="relative flex-1">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-            />
-            <Input
-              id={searchId}
-              type="search"
-              value={draft}
-              maxLength={100}
-              placeholder="Search by name, username or email"
-              onChange={(event) => setDraft(event.target.value)}
-              className="pl-9"
-            />
-          </div>
-          <Button type="submit">Search</Button>
-        </form>
-      </search>
+      <ListSearch
+        className="mb-5 sm:max-w-md"
+        label="Search creators"
+        value={draft}
+        onChange={setDraft}
+        onSubmit={() => go({ q: draft.trim(), page: 1 })}
+        placeholder="Search by name, username or email"
+      />
 
       {list.isError && !list.data ? (
-        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-          <p className="font-semibold text-red-800">We couldn't load creators.</p>
-          <p className="mt-1 text-sm text-red-700">{list.error.message}</p>
-          <Button className="mt-4" variant="outline" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ErrorPanel title="We couldn't load creators." error={list.error} onRetry={() => list.refetch()} />
       ) : list.data && items.length === 0 ? (
         total > 0 ? (
           <AdminEmptyState icon={<Users aria-hidden="true" className="size-6" />} title="This page is empty">
@@ -162,7 +135,7 @@ export function InfluencersPage() {
                           )}
                         </td>
                         <td className="px-4 py-3 text-right tabular-nums">
-                          {numberFormat.format(creator.followers)}
+                          {formatNumber(creator.followers)}
                         </td>
                         <td className="px-4 py-3">{creator.niche}</td>
                         <td className="px-4 py-3">
@@ -177,7 +150,7 @@ export function InfluencersPage() {
                           {PROVIDER_LABELS[creator.provider ?? ''] ?? creator.provider ?? 'Email'}
                         </td>
                         <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                          {dateFormat.format(new Date(creator.createdAt))}
+                          {formatShortDate(creator.createdAt)}
                         </td>
                       </tr>
                     ))
@@ -192,34 +165,13 @@ export function InfluencersPage() {
             </table>
           </div>
           {list.data ? (
-            <div className="flex flex-col items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm sm:flex-row">
-              <p className="text-slate-600" aria-live="polite">
-                Showing {offset + 1}–{offset + items.length} of {numberFormat.format(total)}
-              </p>
-              <div className="flex items-center gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={page <= 1}
-                  onClick={() => go({ page: page - 1 })}
-                >
-                  <ChevronLeft aria-hidden="true" />
-                  Previous
-                </Button>
-                <span className="text-slate-600">
-                  Page {page} of {pages}
-                </span>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={page >= pages}
-                  onClick={() => go({ page: page + 1 })}
-                >
-                  Next
-                  <ChevronRight aria-hidden="true" />
-                </Button>
-              </div>
-            </div>
+            <Pagination
+              page={page}
+              pageSize={INFLUENCERS_PAGE_SIZE}
+              total={total}
+              shown={items.length}
+              onPage={(next) => go({ page: next })}
+            />
           ) : null}
         </div>
       )}

@@ -1,16 +1,19 @@
-import { Search } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  PAYOUT_STATUS_LABELS,
   TRANSACTION_KIND_LABELS,
   TRANSACTION_KINDS,
   TRANSACTION_STATUSES,
   type TransactionKind,
   type TransactionStatus,
 } from '../../../shared/payouts';
-import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
+import { ListSearch } from '../../components/list-search';
+import { pageFromParams } from '../../components/pagination';
 import { NativeSelect } from '../../components/ui/native-select';
+import { toast } from '../../components/ui/toast';
+import { getErrorMessage } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import {
   exportUrl,
@@ -27,13 +30,6 @@ import { ProcessPaymentDialog } from './components/payments-process-dialog';
 import { PaymentsSidePanel } from './components/payments-side-panel';
 import { PaymentsTable } from './components/payments-table';
 
-const STATUS_LABELS: Record<TransactionStatus, string> = {
-  pending: 'Pending',
-  completed: 'Completed',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
-
 type Open = 'process' | 'settings' | 'brand' | 'adjust' | null;
 
 /**
@@ -42,7 +38,6 @@ type Open = 'process' | 'settings' | 'brand' | 'adjust' | null;
  */
 export function PaymentsPage() {
   useDocumentTitle('Payments & Transactions');
-  const searchId = useId();
   const [params, setParams] = useSearchParams();
   const kindParam = params.get('kind') ?? '';
   const statusParam = params.get('status') ?? '';
@@ -53,7 +48,7 @@ export function PaymentsPage() {
       : '',
     q: params.get('q')?.trim() ?? '',
   };
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const page = pageFromParams(params);
   const list = useTransactions(filters, (page - 1) * TRANSACTIONS_PAGE_SIZE);
   const summary = usePaymentsSummary();
   const [draft, setDraft] = useState(filters.q);
@@ -75,10 +70,6 @@ export function PaymentsPage() {
     setSelected(new Set());
     go({ ...next, page: 1 });
   };
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    refilter({ q: draft.trim() });
-  };
   const toggle = (id: number) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -97,29 +88,14 @@ export function PaymentsPage() {
       <div className="grid items-start gap-6 2xl:grid-cols-[1fr_20rem]">
         <div className="flex min-w-0 flex-col gap-4 2xl:order-1">
           <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
-            <search className="block flex-1">
-              <form onSubmit={submitSearch} className="flex gap-2">
-                <label htmlFor={searchId} className="sr-only">
-                  Search transactions
-                </label>
-                <div className="relative flex-1">
-                  <Search
-                    aria-hidden="true"
-                    className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-                  />
-                  <Input
-                    id={searchId}
-                    type="search"
-                    value={draft}
-                    maxLength={100}
-                    placeholder="Creator, email, PayPal email or #id"
-                    onChange={(event) => setDraft(event.target.value)}
-                    className="pl-9"
-                  />
-                </div>
-                <Button type="submit">Search</Button>
-              </form>
-            </search>
+            <ListSearch
+              className="flex-1"
+              label="Search transactions"
+              value={draft}
+              onChange={setDraft}
+              onSubmit={() => refilter({ q: draft.trim() })}
+              placeholder="Creator, email, PayPal email or #id"
+            />
             <div className="grid grid-cols-2 gap-2 lg:w-80">
               <NativeSelect
                 aria-label="Kind"
@@ -143,7 +119,7 @@ export function PaymentsPage() {
                 <option value="">All statuses</option>
                 {TRANSACTION_STATUSES.map((status) => (
                   <option key={status} value={status}>
-                    {STATUS_LABELS[status]}
+                    {PAYOUT_STATUS_LABELS[status]}
                   </option>
                 ))}
               </NativeSelect>
@@ -165,6 +141,11 @@ export function PaymentsPage() {
           summary={summary}
           selectedCount={selected.size}
           exportHref={exportUrl(filters)}
+          onExport={() =>
+            downloadFile(exportUrl(filters), 'mintbox-transactions.csv').catch((error: unknown) =>
+              toast({ title: 'Export failed', description: getErrorMessage(error), variant: 'destructive' }),
+            )
+          }
           onProcess={() => setOpen('process')}
           onSettings={() => setOpen('settings')}
           onBrandDetails={() => setOpen('brand')}

@@ -8,8 +8,10 @@ import { Logo } from '../../components/logo';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { homePathFor } from '../../lib/account-paths';
+import { getErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { callbackErrorMessage, refreshSession } from './api/auth-api';
+import { refreshSession } from '../../lib/use-session';
+import { callbackErrorMessage } from './api/auth-api';
 
 function providerName(provider: string | null): string | null {
   return provider && provider in SOCIAL_PROVIDER_NAMES
@@ -55,7 +57,7 @@ export function AuthCallbackPage() {
       })
       .catch((failure: unknown) => {
         if (cancelled) return;
-        setError(failure instanceof Error && failure.message ? failure.message : callbackErrorMessage(null));
+        setError(getErrorMessage(failure, callbackErrorMessage(null)));
       });
     return () => {
       cancelled = true;

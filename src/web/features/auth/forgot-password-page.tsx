@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { forgotPasswordSchema } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/ui/alert';
 import { TextField } from '../../components/ui/input';
+import { getErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { requestPasswordReset } from './api/auth-api';
 import { AuthLayout } from './components/auth-layout';
@@ -36,9 +37,7 @@ export function ForgotPasswordPage() {
       await requestPasswordReset(email);
       setSentTo(email);
     } catch (error) {
-      setServerError(
-        error instanceof Error ? error.message : 'We could not send the link. Please try again.',
-      );
+      setServerError(getErrorMessage(error, 'We could not send the link. Please try again.'));
     }
   });
 

@@ -9,8 +9,10 @@ import { resetPasswordSchema } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/ui/alert';
 import { buttonVariants } from '../../components/ui/button';
 import { TextField } from '../../components/ui/input';
+import { getErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { RESET_LINK_INVALID, refreshSession, resetPassword } from './api/auth-api';
+import { refreshSession } from '../../lib/use-session';
+import { RESET_LINK_INVALID, resetPassword } from './api/auth-api';
 import { AuthLayout } from './components/auth-layout';
 import { SubmitButton } from './components/email-auth-form';
 
@@ -45,9 +47,7 @@ export function ResetPasswordPage() {
       // Every session of the account has ended, this browser's included.
       await refreshSession(queryClient).catch(() => undefined);
     } catch (error) {
-      setServerError(
-        error instanceof Error ? error.message : 'We could not change your password. Please try again.',
-      );
+      setServerError(getErrorMessage(error, 'We could not change your password. Please try again.'));
     }
   });
 

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { SiteFooter } from '../../components/site-footer';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { ApiError } from '../../lib/api-client';
+import { getErrorMessage, isNotFound } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/use-session';
 import { useCampaign } from './api/campaign-queries';
@@ -69,8 +69,7 @@ export function CampaignPage() {
 }
 
 function CampaignLoadError({ error, retry }: { error: Error; retry: () => void }) {
-  const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
-  if (notFound) {
+  if (isNotFound(error)) {
     return (
       <div className="flex flex-col items-center gap-4 py-20 text-center">
         <h1 className="text-2xl font-bold">Campaign Not Found</h1>
@@ -84,7 +83,7 @@ function CampaignLoadError({ error, retry }: { error: Error; retry: () => void }
   return (
     <div role="alert" className="flex flex-col items-center gap-4 py-20 text-center">
       <h1 className="text-2xl font-bold">We couldn't load this campaign</h1>
-      <p className="text-slate-600">{error.message}</p>
+      <p className="text-slate-600">{getErrorMessage(error)}</p>
       <button type="button" className={buttonVariants({ variant: 'outline' })} onClick={retry}>
         Try again
       </button>

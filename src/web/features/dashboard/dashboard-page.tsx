@@ -2,11 +2,13 @@ import { ArrowRight, Compass, DollarSign, Gift, LogOut, Percent, UserRoundPen, W
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Avatar } from '../../components/avatar';
+import { ErrorNote } from '../../components/error-panel';
 import { Logo } from '../../components/logo';
+import { StatCard } from '../../components/stat-card';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs } from '../../components/ui/tabs';
 import { firstNameOf } from '../../lib/account-paths';
+import { getErrorMessage } from '../../lib/api-client';
 import { formatFollowers, formatNumber, formatUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession, useSignOut } from '../../lib/use-session';
@@ -168,9 +170,9 @@ function Overview({
   return (
     <div className="flex flex-col gap-8">
       {wallet.isError || applications.isError ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          Some figures could not be loaded: {(wallet.error ?? applications.error)?.message}
-        </p>
+        <ErrorNote>
+          Some figures could not be loaded: {getErrorMessage(wallet.error ?? applications.error)}
+        </ErrorNote>
       ) : null}
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
         <StatCard
@@ -242,45 +244,6 @@ function Overview({
         </section>
         <RecentActivity applications={applications} wallet={wallet} />
       </div>
-    </div>
-  );
-}
-
-function StatCard({
-  label,
-  icon,
-  value,
-  note,
-  testId,
-}: {
-  label: string;
-  icon: ReactNode;
-  value: string | null;
-  note: string | null;
-  testId: string;
-}) {
-  return (
-    <div className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 sm:pr-16">
-      <dt className="text-sm font-medium text-slate-600">
-        {label}
-        <span className="absolute top-5 right-5 hidden size-10 items-center justify-center rounded-lg bg-mint-50 text-mint-700 sm:inline-flex">
-          {icon}
-        </span>
-      </dt>
-      <dd className="mt-1 flex flex-col gap-1">
-        {value === null ? (
-          <Skeleton className="h-8 w-24" />
-        ) : (
-          <span className="text-2xl font-bold tracking-tight tabular-nums" data-testid={testId}>
-            {value}
-          </span>
-        )}
-        {note === null ? (
-          <Skeleton className="h-4 w-28" />
-        ) : (
-          <span className="text-xs text-slate-500">{note}</span>
-        )}
-      </dd>
     </div>
   );
 }

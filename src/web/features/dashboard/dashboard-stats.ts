@@ -1,17 +1,7 @@
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../shared/lifecycle';
 import type { MyApplication } from '../../../shared/schemas/application';
+import { DECIDED_STATUSES, IN_PROGRESS_STATUSES } from '../../lib/application-groups';
 import type { Wallet } from './api/dashboard-queries';
-
-/** Applications the creator is working on (accepted and not finished). */
-export const ACTIVE_STATUSES: readonly ApplicationStatus[] = [
-  'accepted',
-  'shipped',
-  'delivered',
-  'content_submitted',
-  'changes_requested',
-];
-/** Applications with a final outcome: the base of the success rate. */
-export const DECIDED_STATUSES: readonly ApplicationStatus[] = ['approved', 'rejected', 'missed'];
 
 export interface DashboardStats {
   mintBalance: number;
@@ -45,7 +35,7 @@ export function computeStats(
   return {
     mintBalance: wallet?.balance ?? 0,
     pendingMint: wallet?.pending ?? 0,
-    activeCampaigns: count(ACTIVE_STATUSES),
+    activeCampaigns: count(IN_PROGRESS_STATUSES),
     completedCampaigns: approved,
     successRate: decided === 0 ? 0 : Math.round((approved / decided) * 100),
     decided,

@@ -9,10 +9,12 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
+import { ApiError, getErrorMessage } from '../../lib/api-client';
+import { privateKeys } from '../../lib/query-keys';
 import { useConfig } from '../../lib/use-config';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { sessionKey, useSession } from '../../lib/use-session';
-import { meKey, OnboardingApiError, sendVerification, verifyEmail } from './api/onboarding-api';
+import { invalidateSession, useSession } from '../../lib/use-session';
+import { sendVerification, verifyEmail } from './api/onboarding-api';
 import { CODE_LENGTH, CodeField } from './components/code-field';
 import { OnboardingFrame } from './onboarding-frame';
 import { useCountdown } from './use-countdown';
@@ -27,23 +29,25 @@ function prefillEmail(email: string, appUrl: string | undefined): string {
   return placeholder ? '' : email;
 }
 
-/** Spec §8 send-verification toasts. */
+/**
+ * Spec §8 send-verification toasts: 'Email Already Registered' when the server's message contains 'already
+ * registered', 'Failed to send verification' with any other message of the server, and 'Failed to send verification
+ * email' when the failure could not be read (no answer, or none the server explained).
+ */
 function toastSendFailure(error: unknown) {
-  if (error instanceof OnboardingApiError && error.fromServer) {
-    if (error.status === 409 || /already registered/i.test(error.message)) {
-      toast({ title: 'Email Already Registered', description: error.message, variant: 'destructive' });
-    } else {
-      toast({
-        title: 'Failed to send verification',
-        description: error.message || 'Please try again',
-        variant: 'destructive',
-      });
-    }
+  if (error instanceof ApiError && error.fromServer) {
+    toast({
+      title: /already registered/i.test(error.message)
+        ? 'Email Already Registered'
+        : 'Failed to send verification',
+      description: getErrorMessage(error, 'Please try again'),
+      variant: 'destructive',
+    });
     return;
   }
   toast({
     title: 'Failed to send verification email',
-    description: 'Please try again',
+    description: getErrorMessage(error, 'Please try again'),
     variant: 'destructive',
   });
 }
@@ -96,7 +100,7 @@ function EmailVerificationFlow({ user }: { user: SessionUser }) {
         variant: 'success',
       });
     } catch (error) {
-      if (error instanceof OnboardingApiError && error.retryAfterSeconds) {
+      if (error instanceof ApiError && error.retryAfterSeconds) {
         startCooldown(error.retryAfterSeconds);
       }
       toastSendFailure(error);
@@ -143,12 +147,12 @@ function EmailVerificationFlow({ user }: { user: SessionUser }) {
     setVerifying(true);
     try {
       await verifyEmail(sentTo, code);
-      queryClient.removeQueries({ queryKey: meKey });
+      queryClient.removeQueries({ queryKey: privateKeys.me });
       // The guards read the session: refresh it before moving on, so the next page sees the verified email.
-      await queryClient.invalidateQueries({ queryKey: sessionKey });
+      await invalidateSession(queryClient);
       navigate('/profile-setup', { replace: true });
     } catch (error) {
-      const message = error instanceof OnboardingApiError && error.fromServer ? error.message : '';
+      const message = error instanceof ApiError && error.fromServer ? error.message : '';
       // Expired, locked-out and taken addresses say what to do next; a wrong code gets the spec's text.
       const explained = /expired|too many|already registered/i.test(message);
       toast({

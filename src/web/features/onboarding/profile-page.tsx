@@ -10,16 +10,11 @@ import { Badge } from '../../components/ui/badge';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
+import { ApiError, getErrorMessage } from '../../lib/api-client';
+import { privateKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { sessionKey } from '../../lib/use-session';
-import {
-  type CreatorRecord,
-  meKey,
-  OnboardingApiError,
-  type PaypalConfirmation,
-  updateProfile,
-  useMe,
-} from './api/onboarding-api';
+import { invalidateSession } from '../../lib/use-session';
+import { type CreatorRecord, type PaypalConfirmation, updateProfile, useMe } from './api/onboarding-api';
 import { PaypalConfirmDialog } from './components/paypal-confirm-dialog';
 import { BasicInfoFields, ShippingFields, SocialMediaFields } from './components/profile-fields';
 import { OnboardingFrame } from './onboarding-frame';
@@ -107,22 +102,22 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
 
   async function save(profile: Profile, confirmation?: PaypalConfirmation) {
     const updated = await updateProfile(profile, confirmation);
-    queryClient.setQueryData(meKey, updated);
+    queryClient.setQueryData(privateKeys.me, updated);
     form.reset(valuesOf(updated));
     toast({ title: 'Profile updated', description: 'Your changes have been saved.', variant: 'success' });
     // The display name follows the profile's names.
-    void queryClient.invalidateQueries({ queryKey: sessionKey });
+    void invalidateSession(queryClient);
   }
 
   /** A 400 about one field marks that field; anything else is a toast. */
   function showFailure(error: unknown) {
-    const failure = error instanceof OnboardingApiError ? error : null;
+    const failure = error instanceof ApiError ? error : null;
     if (failure?.field && isProfileField(failure.field)) {
       form.setError(failure.field, { type: 'server', message: failure.message }, { shouldFocus: true });
     }
     toast({
       title: 'Failed to save profile',
-      description: failure?.fromServer ? failure.message : 'Please try again',
+      description: getErrorMessage(error, 'Please try again'),
       variant: 'destructive',
     });
   }
@@ -146,13 +141,13 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
       setPending(null);
       return null;
     } catch (error) {
-      const failure = error instanceof OnboardingApiError ? error : null;
+      const failure = error instanceof ApiError ? error : null;
       if (failure?.field && isProfileField(failure.field)) {
         setPending(null);
         showFailure(error);
         return null;
       }
-      return failure?.fromServer ? failure.message : 'Failed to save profile';
+      return getErrorMessage(error, 'Failed to save profile');
     }
   }
 

@@ -15,9 +15,11 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
+import { ApiError, getErrorMessage, isApiError } from '../../lib/api-client';
+import { privateKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { sessionKey, useSession } from '../../lib/use-session';
-import { completeProfile, meKey, OnboardingApiError, useMe } from './api/onboarding-api';
+import { invalidateSession, useSession } from '../../lib/use-session';
+import { completeProfile, useMe } from './api/onboarding-api';
 import { BasicInfoFields, ShippingFields, SocialMediaFields } from './components/profile-fields';
 import { WizardProgress } from './components/wizard-progress';
 import { OnboardingFrame } from './onboarding-frame';
@@ -168,10 +170,10 @@ function ProfileWizard({
       try {
         await completeProfile(profile);
       } catch (error) {
-        const failure = error instanceof OnboardingApiError ? error : null;
+        const failure = error instanceof ApiError ? error : null;
         toast({
           title: 'Failed to save profile',
-          description: failure?.fromServer ? failure.message : 'Please try again',
+          description: getErrorMessage(error, 'Please try again'),
           variant: 'destructive',
         });
         if (failure?.field && isProfileField(failure.field)) {
@@ -179,7 +181,7 @@ function ProfileWizard({
           showFieldOnItsStep(failure.field);
         }
         // Not verified after all (e.g. changed in another tab): the page sends the creator back to verify.
-        if (failure?.status === 403) await queryClient.invalidateQueries({ queryKey: sessionKey });
+        if (isApiError(error, 'FORBIDDEN')) await invalidateSession(queryClient);
         return;
       }
       clearDraft(storage, influencerId);
@@ -188,8 +190,8 @@ function ProfileWizard({
         description: `Welcome to ${PRODUCT_NAME}! Your profile has been set up successfully.`,
         variant: 'success',
       });
-      queryClient.removeQueries({ queryKey: meKey });
-      await queryClient.invalidateQueries({ queryKey: sessionKey });
+      queryClient.removeQueries({ queryKey: privateKeys.me });
+      await invalidateSession(queryClient);
       navigate('/main', { replace: true });
     },
     (errors) => {

@@ -8,6 +8,7 @@ import type {
   TransactionRow,
 } from '../../../../shared/schemas/payout';
 import { apiFetch } from '../../../lib/api-client';
+import { privateKeys } from '../../../lib/query-keys';
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
 
@@ -17,14 +18,7 @@ export interface TransactionFilters {
   q: string;
 }
 
-export const paymentKeys = {
-  all: ['admin', 'payments'] as const,
-  transactions: (filters: TransactionFilters, offset: number) =>
-    ['admin', 'payments', 'transactions', filters, offset] as const,
-  pending: ['admin', 'payments', 'pending-payouts'] as const,
-  summary: ['admin', 'payments', 'summary'] as const,
-  payout: (id: number) => ['admin', 'payments', 'payout', id] as const,
-};
+const paymentKeys = privateKeys.admin.payments;
 
 function filterParams(filters: TransactionFilters): URLSearchParams {
   const params = new URLSearchParams();
@@ -91,8 +85,7 @@ export function useAdminPayout(id: number | null) {
 export function usePaymentActions() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: paymentKeys.all });
-  const post = <T>(path: string, body: unknown) =>
-    apiFetch<T>(path, { method: 'POST', body: JSON.stringify(body) });
+  const post = <T>(path: string, body: unknown) => apiFetch<T>(path, { method: 'POST', json: body });
   return {
     process: useMutation({
       mutationFn: (input: ProcessPayoutsInput) => post<ProcessResult>('/api/admin/payouts/process', input),

@@ -2,17 +2,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Applicant } from '../../../../shared/schemas/application';
 import type { AdminCampaign, AdminCampaignStats, CampaignInput } from '../../../../shared/schemas/campaign';
 import { apiFetch } from '../../../lib/api-client';
+import { privateKeys, publicKeys } from '../../../lib/query-keys';
 
 /** Campaign table page size (the API allows up to 100). */
 export const ADMIN_CAMPAIGNS_PAGE_SIZE = 20;
 
-export const campaignAdminKeys = {
-  all: ['admin', 'campaigns'] as const,
-  stats: () => ['admin', 'campaigns', 'stats'] as const,
-  list: (q: string, offset: number) => ['admin', 'campaigns', 'list', q, offset] as const,
-  one: (id: string) => ['admin', 'campaigns', 'one', id] as const,
-  applicants: (id: string) => ['admin', 'campaigns', 'applicants', id] as const,
-};
+const keys = privateKeys.admin.campaigns;
 
 export interface AdminCampaignList {
   items: AdminCampaign[];
@@ -27,7 +22,7 @@ export interface ShipmentReport {
 /** GET /api/admin/campaigns/stats: the four stat cards. */
 export function useCampaignStats() {
   return useQuery({
-    queryKey: campaignAdminKeys.stats(),
+    queryKey: keys.stats,
     queryFn: ({ signal }) => apiFetch<AdminCampaignStats>('/api/admin/campaigns/stats', { signal }),
   });
 }
@@ -35,7 +30,7 @@ export function useCampaignStats() {
 /** GET /api/admin/campaigns: every campaign (drafts too), searched on the server. */
 export function useAdminCampaigns(q: string, offset: number) {
   return useQuery({
-    queryKey: campaignAdminKeys.list(q, offset),
+    queryKey: keys.list(q, offset),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({
         limit: String(ADMIN_CAMPAIGNS_PAGE_SIZE),
@@ -48,10 +43,10 @@ export function useAdminCampaigns(q: string, offset: number) {
   });
 }
 
-/** GET /api/admin/campaigns/:id (drafts included). */
-export function useCampaignForReview(id: string | undefined) {
+/** GET /api/admin/campaigns/:id (drafts included): the review page and the analytics page. */
+export function useAdminCampaign(id: string | undefined) {
   return useQuery({
-    queryKey: campaignAdminKeys.one(id ?? ''),
+    queryKey: keys.one(id ?? ''),
     queryFn: ({ signal }) =>
       apiFetch<AdminCampaign>(`/api/admin/campaigns/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: Boolean(id),
@@ -61,7 +56,7 @@ export function useCampaignForReview(id: string | undefined) {
 /** GET /api/admin/campaigns/:id/applications. */
 export function useApplicants(id: string | undefined) {
   return useQuery({
-    queryKey: campaignAdminKeys.applicants(id ?? ''),
+    queryKey: keys.applicants(id ?? ''),
     queryFn: ({ signal }) =>
       apiFetch<{ items: Applicant[] }>(`/api/admin/campaigns/${encodeURIComponent(id ?? '')}/applications`, {
         signal,
@@ -76,9 +71,8 @@ function useRefreshCampaigns() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: campaignAdminKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['admin', 'campaign'] }),
-      queryClient.invalidateQueries({ queryKey: ['campaigns'] }),
+      queryClient.invalidateQueries({ queryKey: keys.all }),
+      queryClient.invalidateQueries({ queryKey: publicKeys.campaigns.all }),
     ]);
 }
 
@@ -87,11 +81,8 @@ export function useSaveCampaign() {
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: CampaignInput }) =>
       id === null
-        ? apiFetch<{ id: number }>('/api/admin/campaigns', { method: 'POST', body: JSON.stringify(input) })
-        : apiFetch<{ id: number }>(`/api/admin/campaigns/${id}`, {
-            method: 'PATCH',
-            body: JSON.stringify(input),
-          }),
+        ? apiFetch<{ id: number }>('/api/admin/campaigns', { method: 'POST', json: input })
+        : apiFetch<{ id: number }>(`/api/admin/campaigns/${id}`, { method: 'PATCH', json: input }),
     onSuccess: () => refresh(),
   });
 }
@@ -137,7 +128,7 @@ export function useEndCampaign() {
     mutationFn: (campaign: AdminCampaign) =>
       apiFetch<{ id: number }>(`/api/admin/campaigns/${campaign.id}`, {
         method: 'PATCH',
-        body: JSON.stringify({ ...inputFromCampaign(campaign), status: 'ended' }),
+        json: { ...inputFromCampaign(campaign), status: 'ended' },
       }),
     onSuccess: () => refresh(),
   });
@@ -153,8 +144,7 @@ export function uploadCampaignImage(file: File): Promise<{ url: string }> {
 /** Every review action, each refreshing the applicants and the campaign's counts afterwards. */
 export function useReviewActions(campaignId: number) {
   const refresh = useRefreshCampaigns();
-  const post = <T>(path: string, body: unknown = {}) =>
-    apiFetch<T>(path, { method: 'POST', body: JSON.stringify(body) });
+  const post = <T>(path: string, body: unknown = {}) => apiFetch<T>(path, { method: 'POST', json: body });
   const options = { onSettled: () => refresh() };
   return {
     decide: useMutation({

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AlertTriangle,
   CheckCircle2,
@@ -8,9 +9,11 @@ import {
   Truck,
   XCircle,
 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { PLATFORMS, type Platform } from '../../../../shared/constants';
-import type { Applicant } from '../../../../shared/schemas/application';
+import { type Applicant, shipmentSchema } from '../../../../shared/schemas/application';
 import { trackingUrl } from '../../../../shared/tracking';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
 import { Avatar } from '../../../components/avatar';
@@ -18,11 +21,17 @@ import { PlatformIcon } from '../../../components/platform-icon';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
+import { BOX_SENT_STATUSES, DELIVERY_PROBLEM_LABELS, isIn } from '../../../lib/application-groups';
 import { cn } from '../../../lib/cn';
 import { formatFollowers, formatShortDate } from '../../../lib/format';
+import { maxLengthOf } from '../../../lib/schema-limits';
 
-export const DELIVERY_PROBLEM_LABELS = { not_received: 'Not received', damaged: 'Damaged' } as const;
-export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'] as const;
+/** Carriers offered while typing (any other name can be typed). */
+const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'] as const;
+const CARRIER_MAX = maxLengthOf(shipmentSchema.shape.carrier);
+const TRACKING_MAX = maxLengthOf(shipmentSchema.shape.trackingNumber);
+type ShipmentInput = z.input<typeof shipmentSchema>;
+type Shipment = z.output<typeof shipmentSchema>;
 
 export interface ApplicantActions {
   decide: (applicant: Applicant, decision: 'accept' | 'reject') => void;
@@ -52,8 +61,6 @@ export function ApplicantCard({
 }) {
   const id = useId();
   const { influencer: person, status } = applicant;
-  const followers = PLATFORMS.filter((p) => typeof person.followers[p] === 'number');
-  const categories = [person.primaryCategory, person.secondaryCategory].filter(Boolean) as string[];
   const canShip = shipsBox && (status === 'accepted' || status === 'shipped');
 
   return (
@@ -93,37 +100,7 @@ export function ApplicantCard({
         </div>
       </div>
 
-      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-4">
-        <div>
-          <dt className="text-xs text-slate-500">Followers</dt>
-          <dd className="mt-0.5">
-            {followers.length ? (
-              <ul className="flex flex-wrap gap-x-3 gap-y-1">
-                {followers.map((platform) => (
-                  <li key={platform} className="inline-flex items-center gap-1 font-medium tabular-nums">
-                    <PlatformIcon platform={platform as Platform} className="size-4 text-slate-600" />
-                    {formatFollowers(person.followers[platform] ?? 0)}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <span className="text-slate-500">No accounts</span>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Categories</dt>
-          <dd className="mt-0.5 font-medium">{categories.length ? categories.join(', ') : '–'}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">State</dt>
-          <dd className="mt-0.5 font-medium">{person.state ?? '–'}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Applied</dt>
-          <dd className="mt-0.5 font-medium">{formatShortDate(applicant.createdAt)}</dd>
-        </div>
-      </dl>
+      <ApplicantFacts applicant={applicant} />
 
       {applicant.pitch ? (
         <blockquote className="rounded-lg border-l-4 border-mint-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
@@ -181,9 +158,7 @@ export function ApplicantCard({
         </div>
       ) : null}
 
-      {shipsBox &&
-      ['shipped', 'delivered', 'content_submitted', 'changes_requested', 'approved'].includes(status) &&
-      applicant.trackingNumber ? (
+      {shipsBox && isIn(BOX_SENT_STATUSES, status) && applicant.trackingNumber ? (
         <ShipmentSummary applicant={applicant} />
       ) : null}
 
@@ -193,6 +168,46 @@ export function ApplicantCard({
         <SubmissionArea applicant={applicant} actions={actions} busy={busy} credited={credited} />
       ) : null}
     </li>
+  );
+}
+
+/** Followers per platform, categories, state and the day they applied. */
+function ApplicantFacts({ applicant }: { applicant: Applicant }) {
+  const person = applicant.influencer;
+  const followers = PLATFORMS.filter((p) => typeof person.followers[p] === 'number');
+  const categories = [person.primaryCategory, person.secondaryCategory].filter(Boolean) as string[];
+  return (
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-4">
+      <div>
+        <dt className="text-xs text-slate-500">Followers</dt>
+        <dd className="mt-0.5">
+          {followers.length ? (
+            <ul className="flex flex-wrap gap-x-3 gap-y-1">
+              {followers.map((platform) => (
+                <li key={platform} className="inline-flex items-center gap-1 font-medium tabular-nums">
+                  <PlatformIcon platform={platform as Platform} className="size-4 text-slate-600" />
+                  {formatFollowers(person.followers[platform] ?? 0)}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <span className="text-slate-500">No accounts</span>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-xs text-slate-500">Categories</dt>
+        <dd className="mt-0.5 font-medium">{categories.length ? categories.join(', ') : '–'}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-slate-500">State</dt>
+        <dd className="mt-0.5 font-medium">{person.state ?? '–'}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-slate-500">Applied</dt>
+        <dd className="mt-0.5 font-medium">{formatShortDate(applicant.createdAt)}</dd>
+      </div>
+    </dl>
   );
 }
 
@@ -239,24 +254,20 @@ function ShipmentArea({
   const id = useId();
   const shipped = applicant.status === 'shipped';
   const [editing, setEditing] = useState(!shipped);
-  const [carrier, setCarrier] = useState(applicant.carrier ?? '');
-  const [trackingNumber, setTrackingNumber] = useState(applicant.trackingNumber ?? '');
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useForm<ShipmentInput, unknown, Shipment>({
+    resolver: zodResolver(shipmentSchema),
+    defaultValues: { carrier: applicant.carrier ?? '', trackingNumber: applicant.trackingNumber ?? '' },
+  });
   const url = trackingUrl(applicant.carrier, applicant.trackingNumber);
+  const invalid = form.formState.errors.carrier ?? form.formState.errors.trackingNumber;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!carrier.trim() || !trackingNumber.trim()) {
-      setError('Enter the carrier and the tracking number.');
-      return;
-    }
-    setSaving(true);
-    const problem = await actions.ship(applicant, carrier.trim(), trackingNumber.trim());
-    setSaving(false);
+  const submit = form.handleSubmit(async ({ carrier, trackingNumber }) => {
+    setError(null);
+    const problem = await actions.ship(applicant, carrier, trackingNumber);
     setError(problem);
     if (!problem) setEditing(false);
-  };
+  });
 
   return (
     <div className="flex flex-col gap-3 rounded-lg bg-slate-50 p-3 sm:p-4">
@@ -285,6 +296,7 @@ function ShipmentArea({
         </div>
       ) : (
         <form
+          noValidate
           onSubmit={submit}
           className="grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-end"
           aria-label={`Shipment for ${applicant.influencer.name}`}
@@ -296,10 +308,10 @@ function ShipmentArea({
             <Input
               id={`${id}-carrier`}
               list={`${id}-carriers`}
-              value={carrier}
-              maxLength={60}
-              onChange={(event) => setCarrier(event.target.value)}
+              maxLength={CARRIER_MAX}
               placeholder="UPS"
+              aria-invalid={form.formState.errors.carrier ? true : undefined}
+              {...form.register('carrier')}
             />
             <datalist id={`${id}-carriers`}>
               {CARRIERS.map((c) => (
@@ -313,11 +325,11 @@ function ShipmentArea({
             </Label>
             <Input
               id={`${id}-tracking`}
-              value={trackingNumber}
-              maxLength={60}
-              onChange={(event) => setTrackingNumber(event.target.value)}
+              maxLength={TRACKING_MAX}
               autoComplete="off"
               spellCheck={false}
+              aria-invalid={form.formState.errors.trackingNumber ? true : undefined}
+              {...form.register('trackingNumber')}
             />
           </div>
           <div className="flex gap-2">
@@ -326,14 +338,16 @@ function ShipmentArea({
                 Cancel
               </Button>
             ) : null}
-            <Button type="submit" className="h-11" disabled={busy || saving}>
+            <Button type="submit" className="h-11" disabled={busy || form.formState.isSubmitting}>
               <Truck aria-hidden="true" />
               {shipped ? 'Save tracking' : 'Mark shipped'}
             </Button>
           </div>
-          {error ? (
+          {invalid || error ? (
             <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-3">
-              {error}
+              {invalid?.type === 'too_small'
+                ? 'Enter the carrier and the tracking number.'
+                : (invalid?.message ?? error)}
             </p>
           ) : null}
         </form>

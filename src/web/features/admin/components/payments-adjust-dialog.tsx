@@ -16,6 +16,7 @@ import {
 import { Input, Label, TextField } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
+import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
 import { useReturnFocus } from '../../../lib/use-return-focus';
@@ -113,7 +114,7 @@ export function AdjustMintDialog({
               error={form.formState.errors.reason?.message}
               {...form.register('reason')}
             />
-            {adjust.isError ? <Alert variant="destructive">{adjust.error.message}</Alert> : null}
+            {adjust.isError ? <Alert variant="destructive">{getErrorMessage(adjust.error)}</Alert> : null}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="outline" onClick={() => close(false)} disabled={adjust.isPending}>
                 Cancel

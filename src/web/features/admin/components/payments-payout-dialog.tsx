@@ -15,6 +15,7 @@ import {
 import { TextField } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
+import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatNumber, formatUsd } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import { useReturnFocus } from '../../../lib/use-return-focus';
@@ -38,7 +39,7 @@ export function PayoutDialog({ payoutId, onClose }: { payoutId: number | null; o
               : 'Loading…'}
           </DialogDescription>
         </DialogHeader>
-        {payout.isError ? <Alert variant="destructive">{payout.error.message}</Alert> : null}
+        {payout.isError ? <Alert variant="destructive">{getErrorMessage(payout.error)}</Alert> : null}
         {!data ? (
           payout.isError ? null : (
             <Skeleton className="h-40 w-full" />
@@ -161,7 +162,7 @@ function PayoutActions({ payout }: { payout: AdminPayout }) {
         });
       }
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'That did not work. Please try again.');
+      setError(getErrorMessage(e, 'That did not work. Please try again.'));
     }
   };
   return (

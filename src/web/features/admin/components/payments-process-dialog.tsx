@@ -15,6 +15,7 @@ import { Input, Label } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
+import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatNumber, formatShortDate, formatUsd } from '../../../lib/format';
 import { useReturnFocus } from '../../../lib/use-return-focus';
@@ -109,7 +110,7 @@ export function ProcessPaymentDialog({
               {pending.isPending ? (
                 <Skeleton className="h-16 w-full" />
               ) : pending.isError ? (
-                <Alert variant="destructive">{pending.error.message}</Alert>
+                <Alert variant="destructive">{getErrorMessage(pending.error)}</Alert>
               ) : rows.length === 0 ? (
                 <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">
                   No payout is waiting: every request has been processed.
@@ -186,7 +187,7 @@ export function ProcessPaymentDialog({
                 </label>
               ))}
             </fieldset>
-            {process.isError ? <Alert variant="destructive">{process.error.message}</Alert> : null}
+            {process.isError ? <Alert variant="destructive">{getErrorMessage(process.error)}</Alert> : null}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="outline" onClick={() => onOpenChange(false)} disabled={process.isPending}>
                 Cancel
@@ -274,7 +275,7 @@ function ManualPayment({ row }: { row: TransactionRow }) {
         toast({ title: 'Payout marked paid', description: `${row.label}: ${reference}`, variant: 'success' });
       }
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'That did not work. Please try again.');
+      setError(getErrorMessage(e, 'That did not work. Please try again.'));
     }
   };
 

@@ -1,9 +1,11 @@
 import { Download, Package, Scale, Send, Settings, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PaymentsSummary } from '../../../../shared/schemas/payout';
+import { ErrorNote } from '../../../components/error-panel';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatUsd } from '../../../lib/format';
 import type { usePaymentsSummary } from '../api/admin-payments';
@@ -38,6 +40,7 @@ export function PaymentsSidePanel({
   summary,
   selectedCount,
   exportHref,
+  onExport,
   onProcess,
   onSettings,
   onBrandDetails,
@@ -47,6 +50,8 @@ export function PaymentsSidePanel({
   summary: ReturnType<typeof usePaymentsSummary>;
   selectedCount: number;
   exportHref: string;
+  /** Export Report: the page downloads the CSV through the API client (errors are shown, not opened as a page). */
+  onExport: () => void;
   onProcess: () => void;
   onSettings: () => void;
   onBrandDetails: () => void;
@@ -66,12 +71,9 @@ export function PaymentsSidePanel({
   return (
     <div className={cn('grid items-start gap-4 md:grid-cols-3 2xl:grid-cols-1', className)}>
       {summary.isError ? (
-        <p
-          role="alert"
-          className="rounded-lg bg-red-50 p-3 text-sm text-red-800 md:col-span-3 2xl:col-span-1"
-        >
-          The figures could not be loaded: {summary.error.message}
-        </p>
+        <ErrorNote className="md:col-span-3 2xl:col-span-1">
+          The figures could not be loaded: {getErrorMessage(summary.error)}
+        </ErrorNote>
       ) : null}
       <Card>
         <CardHeader className="pb-3">
@@ -145,6 +147,10 @@ export function PaymentsSidePanel({
           <a
             href={exportHref}
             download
+            onClick={(event) => {
+              event.preventDefault();
+              onExport();
+            }}
             className={buttonVariants({
               variant: 'outline',
               className: 'h-auto w-full justify-start py-2.5',

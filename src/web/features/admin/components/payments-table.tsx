@@ -1,11 +1,13 @@
-import { ChevronLeft, ChevronRight, CreditCard } from 'lucide-react';
+import { CreditCard } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PAYOUT_STATUS_LABELS, TRANSACTION_KIND_LABELS } from '../../../../shared/payouts';
 import type { TransactionRow } from '../../../../shared/schemas/payout';
+import { ErrorPanel } from '../../../components/error-panel';
+import { Pagination } from '../../../components/pagination';
 import { TransactionStatusBadge } from '../../../components/transaction-status-badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatNumber, formatShortDate, formatUsd } from '../../../lib/format';
+import { formatShortDate, formatUsd } from '../../../lib/format';
 import { TRANSACTIONS_PAGE_SIZE, type useTransactions } from '../api/admin-payments';
 import { AdminEmptyState } from './admin-layout';
 
@@ -72,18 +74,10 @@ export function PaymentsTable({
 }) {
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / TRANSACTIONS_PAGE_SIZE));
-  const offset = (page - 1) * TRANSACTIONS_PAGE_SIZE;
 
   if (list.isError && !list.data) {
     return (
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-        <p className="font-semibold text-red-800">We couldn't load transactions.</p>
-        <p className="mt-1 text-sm text-red-700">{list.error.message}</p>
-        <Button className="mt-4" variant="outline" onClick={() => list.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <ErrorPanel title="We couldn't load transactions." error={list.error} onRetry={() => list.refetch()} />
     );
   }
   if (list.data && items.length === 0) {
@@ -241,24 +235,13 @@ export function PaymentsTable({
       </ul>
 
       {list.data ? (
-        <div className="flex flex-col items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm sm:flex-row">
-          <p className="text-slate-600" aria-live="polite">
-            Showing {formatNumber(offset + 1)}–{formatNumber(offset + items.length)} of {formatNumber(total)}
-          </p>
-          <div className="flex items-center gap-2">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => goToPage(page - 1)}>
-              <ChevronLeft aria-hidden="true" />
-              Previous
-            </Button>
-            <span className="text-slate-600">
-              Page {page} of {pages}
-            </span>
-            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => goToPage(page + 1)}>
-              Next
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </div>
-        </div>
+        <Pagination
+          page={page}
+          pageSize={TRANSACTIONS_PAGE_SIZE}
+          total={total}
+          shown={items.length}
+          onPage={goToPage}
+        />
       ) : null}
     </div>
   );

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   type emailSignInSchema,
@@ -6,50 +5,18 @@ import {
   SOCIAL_PROVIDER_NAMES,
   type SocialProviderId,
 } from '../../../../shared/schemas/auth';
-import type { SessionResponse } from '../../../../shared/schemas/session';
-import { ApiError } from '../../../lib/api-client';
-import { sessionKey } from '../../../lib/use-session';
+import { ApiError, apiFetch, isApiError } from '../../../lib/api-client';
 
 export type EmailSignIn = z.infer<typeof emailSignInSchema>;
 export type EmailSignUp = z.infer<typeof emailSignUpSchema>;
 
-const TOO_MANY_REQUESTS = 'Too many attempts. Please wait a minute and try again.';
-
-/**
- * POSTs JSON to an account endpoint. Better Auth answers errors as {message, code}, our own routes as {error}: both
- * become an ApiError with a readable message.
- */
-async function postJson<T>(path: string, body: unknown, fallback: string): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(0, 'We could not reach Mintbox. Check your connection and try again.');
-  }
-  let data: unknown = null;
-  try {
-    data = await response.json();
-  } catch {
-    // An empty or non-JSON answer: only the status tells.
-  }
-  if (!response.ok) {
-    const fields = (data ?? {}) as { message?: unknown; error?: unknown };
-    const message =
-      (typeof fields.error === 'string' && fields.error) ||
-      (typeof fields.message === 'string' && fields.message) ||
-      (response.status === 429 ? TOO_MANY_REQUESTS : fallback);
-    throw new ApiError(response.status, message);
-  }
-  return data as T;
+/** POSTs JSON to an account endpoint (Better Auth's or ours); failures are the client's ApiErrors. */
+function post<T>(path: string, body: unknown): Promise<T> {
+  return apiFetch<T>(path, { method: 'POST', json: body });
 }
 
 export function signInWithEmail(values: EmailSignIn) {
-  return postJson<unknown>('/api/auth/sign-in/email', values, 'Sign in failed. Please try again.');
+  return post<unknown>('/api/auth/sign-in/email', values);
 }
 
 /**
@@ -57,12 +24,14 @@ export function signInWithEmail(values: EmailSignIn) {
  * an address that already has an account (whose owner gets a mail instead). Only the owner's password opens it.
  */
 export async function signUpWithEmail(values: EmailSignUp) {
-  await postJson<unknown>('/api/auth/sign-up/email', values, 'Sign up failed. Please try again.');
+  await post<unknown>('/api/auth/sign-up/email', values);
   try {
     return await signInWithEmail({ email: values.email, password: values.password });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      throw new ApiError(401, `We sent a message to ${values.email}. Follow it to continue.`);
+    if (isApiError(error, 'INVALID_EMAIL_OR_PASSWORD', 'UNAUTHORIZED')) {
+      throw new ApiError(401, `We sent a message to ${values.email}. Follow it to continue.`, {
+        fromServer: true,
+      });
     }
     throw error;
   }
@@ -72,54 +41,24 @@ export const RESET_LINK_INVALID = 'This link is invalid or has expired.';
 
 /** 'Forgot password?': the answer is the same whether or not the address has an account. */
 export function requestPasswordReset(email: string) {
-  return postJson<unknown>(
-    '/api/auth/request-password-reset',
-    { email },
-    'We could not send the link. Please try again.',
-  );
+  return post<unknown>('/api/auth/request-password-reset', { email });
 }
 
 /** Sets a new password with the mailed link's token (single use, 30 minutes). */
 export async function resetPassword(token: string, newPassword: string) {
   try {
-    return await postJson<unknown>(
-      '/api/auth/reset-password',
-      { token, newPassword },
-      'We could not change your password. Please try again.',
-    );
+    return await post<unknown>('/api/auth/reset-password', { token, newPassword });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400 && /token/i.test(error.message)) {
-      throw new ApiError(400, RESET_LINK_INVALID);
-    }
+    if (isApiError(error, 'INVALID_TOKEN')) throw new ApiError(400, RESET_LINK_INVALID, { fromServer: true });
     throw error;
   }
 }
 
 /** Asks the server for the provider's sign-in address (state and PKCE stay on the server). */
 export async function startSocialSignIn(provider: Exclude<SocialProviderId, 'tiktok'>): Promise<string> {
-  const { url } = await postJson<{ url?: string }>(
-    `/api/auth/social/${provider}`,
-    {},
-    `Failed to sign in with ${SOCIAL_PROVIDER_NAMES[provider]}`,
-  );
-  if (!url) throw new ApiError(500, `Failed to sign in with ${SOCIAL_PROVIDER_NAMES[provider]}`);
-  return url;
-}
-
-/**
- * Reads who is signed in now, straight from the server, and puts it in the ['session'] cache. Cached private data
- * of whoever was signed in before is dropped.
- */
-export async function refreshSession(queryClient: QueryClient): Promise<SessionResponse> {
-  const response = await fetch('/api/session', { credentials: 'same-origin', cache: 'no-store' });
-  if (!response.ok) throw new ApiError(response.status, `HTTP error! status: ${response.status}`);
-  const data = (await response.json()) as SessionResponse;
-  queryClient.removeQueries({
-    predicate: (query) => !['campaigns', 'config', 'session'].includes(String(query.queryKey[0])),
-  });
-  queryClient.setQueryData(sessionKey, data);
-  await queryClient.invalidateQueries({ queryKey: sessionKey, refetchType: 'none' });
-  return data;
+  const answer = await post<{ url?: string } | undefined>(`/api/auth/social/${provider}`, {});
+  if (!answer?.url) throw new Error(`Failed to sign in with ${SOCIAL_PROVIDER_NAMES[provider]}`);
+  return answer.url;
 }
 
 /** Better Auth's callback error codes (and the providers' own OAuth ones), in words a person can act on. */

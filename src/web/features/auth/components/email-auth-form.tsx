@@ -10,13 +10,9 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { homePathFor } from '../../../lib/account-paths';
-import {
-  type EmailSignIn,
-  type EmailSignUp,
-  refreshSession,
-  signInWithEmail,
-  signUpWithEmail,
-} from '../api/auth-api';
+import { getErrorMessage } from '../../../lib/api-client';
+import { refreshSession } from '../../../lib/use-session';
+import { type EmailSignIn, type EmailSignUp, signInWithEmail, signUpWithEmail } from '../api/auth-api';
 
 /** Runs a sign-in or sign-up call, then reads the new session and goes where the account belongs. */
 function useFinishSignIn() {
@@ -59,7 +55,7 @@ export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void 
     try {
       await finish(() => signInWithEmail(values));
     } catch (error) {
-      setServerError(error instanceof Error ? error.message : 'Sign in failed. Please try again.');
+      setServerError(getErrorMessage(error, 'Sign in failed. Please try again.'));
     }
   });
 
@@ -117,7 +113,7 @@ export function EmailSignUpForm({ onSubmitStart }: { onSubmitStart?: () => void 
     try {
       await finish(() => signUpWithEmail(values), '/email-verification');
     } catch (error) {
-      setServerError(error instanceof Error ? error.message : 'Sign up failed. Please try again.');
+      setServerError(getErrorMessage(error, 'Sign up failed. Please try again.'));
     }
   });
 

@@ -7,6 +7,7 @@ import {
 } from '../../../../shared/schemas/auth';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
+import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useConfig } from '../../../lib/use-config';
 import { startSocialSignIn } from '../api/auth-api';
@@ -46,8 +47,7 @@ export function SocialButtons({ mode }: { mode: 'signin' | 'signup' }) {
       toast({
         variant: 'destructive',
         title: 'Social login failed',
-        description:
-          error instanceof Error && error.message ? error.message : `Failed to sign in with ${name}`,
+        description: getErrorMessage(error, `Failed to sign in with ${name}`),
       });
       setPending(null);
     }

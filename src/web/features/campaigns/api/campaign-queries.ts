@@ -1,20 +1,11 @@
 import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { Platform } from '../../../../shared/constants';
 import { CAMPAIGN_PAGE_SIZE } from '../../../../shared/constants';
 import type { Campaign, CampaignPage } from '../../../../shared/schemas/campaign';
 import { apiFetch } from '../../../lib/api-client';
 import { bootData } from '../../../lib/boot-data';
+import { type CampaignListFilters, privateKeys, publicKeys } from '../../../lib/query-keys';
 
-export interface CampaignFilters {
-  platform?: Platform | undefined;
-  q?: string | undefined;
-}
-
-export const campaignKeys = {
-  all: ['campaigns'] as const,
-  list: (filters: CampaignFilters) => ['campaigns', 'list', filters.platform ?? '', filters.q ?? ''] as const,
-  detail: (id: string) => ['campaigns', 'detail', id] as const,
-};
+export type CampaignFilters = CampaignListFilters;
 
 export function campaignListUrl(filters: CampaignFilters, cursor?: string | null): string {
   const params = new URLSearchParams({ limit: String(CAMPAIGN_PAGE_SIZE) });
@@ -30,10 +21,10 @@ export function useCampaignList(filters: CampaignFilters) {
     CampaignPage,
     Error,
     InfiniteData<CampaignPage>,
-    ReturnType<typeof campaignKeys.list>,
+    ReturnType<typeof publicKeys.campaigns.list>,
     string | null
   >({
-    queryKey: campaignKeys.list(filters),
+    queryKey: publicKeys.campaigns.list(filters),
     queryFn: ({ pageParam, signal }) =>
       apiFetch<CampaignPage>(campaignListUrl(filters, pageParam), { signal }),
     initialPageParam: null,
@@ -47,7 +38,7 @@ export function useCampaignList(filters: CampaignFilters) {
  */
 export function useCampaign(id: string | undefined) {
   return useQuery({
-    queryKey: campaignKeys.detail(id ?? ''),
+    queryKey: publicKeys.campaigns.detail(id ?? ''),
     queryFn: ({ signal }) => apiFetch<Campaign>(`/api/campaigns/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: Boolean(id),
     initialData: () => {
@@ -57,10 +48,13 @@ export function useCampaign(id: string | undefined) {
   });
 }
 
-/** Open campaigns matched to the signed-in creator's categories and platforms (GET /api/me/matched-campaigns). */
+/**
+ * Open campaigns matched to the signed-in creator's categories and platforms (GET /api/me/matched-campaigns). They
+ * are the creator's own: a private key, forgotten at every session change.
+ */
 export function useMatchedCampaigns(enabled: boolean) {
   return useQuery({
-    queryKey: ['campaigns', 'matched'],
+    queryKey: privateKeys.matchedCampaigns,
     queryFn: ({ signal }) => apiFetch<{ items: Campaign[] }>('/api/me/matched-campaigns', { signal }),
     enabled,
   });

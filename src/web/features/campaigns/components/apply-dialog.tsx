@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
+import { applySchema } from '../../../../shared/schemas/application';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -15,12 +16,12 @@ import { Label } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch, getErrorMessage } from '../../../lib/api-client';
+import { privateKeys, publicKeys } from '../../../lib/query-keys';
+import { maxLengthOf } from '../../../lib/schema-limits';
 import { useReturnFocus } from '../../../lib/use-return-focus';
-import { campaignKeys } from '../api/campaign-queries';
-import { eligibilityKey } from './apply-panel';
 
-const PITCH_MAX = 1000;
+const PITCH_MAX = maxLengthOf(applySchema.shape.pitch);
 
 /** Apply Now: an optional pitch, then POST /api/campaigns/:id/applications; the server's refusal is shown as is. */
 export function ApplyDialog({
@@ -40,13 +41,13 @@ export function ApplyDialog({
     mutationFn: (text: string) =>
       apiFetch<{ id: number }>(`/api/campaigns/${campaign.id}/applications`, {
         method: 'POST',
-        body: JSON.stringify(text ? { pitch: text } : {}),
+        json: text ? { pitch: text } : {},
       }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: eligibilityKey(campaign.id) }),
-        queryClient.invalidateQueries({ queryKey: campaignKeys.detail(String(campaign.id)) }),
-        queryClient.invalidateQueries({ queryKey: ['me', 'applications'] }),
+        queryClient.invalidateQueries({ queryKey: privateKeys.eligibility.campaign(campaign.id) }),
+        queryClient.invalidateQueries({ queryKey: publicKeys.campaigns.detail(String(campaign.id)) }),
+        queryClient.invalidateQueries({ queryKey: privateKeys.applications }),
       ]),
   });
 
@@ -97,7 +98,7 @@ export function ApplyDialog({
               {pitch.length} / {PITCH_MAX}
             </p>
           </div>
-          {apply.isError ? <Alert variant="destructive">{apply.error.message}</Alert> : null}
+          {apply.isError ? <Alert variant="destructive">{getErrorMessage(apply.error)}</Alert> : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={apply.isPending}>
               Cancel

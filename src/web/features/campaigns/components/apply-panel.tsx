@@ -8,7 +8,8 @@ import { ApplicationStatusBadge } from '../../../components/application-status-b
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { ApiError, apiFetch } from '../../../lib/api-client';
+import { apiFetch, getErrorMessage, isApiError } from '../../../lib/api-client';
+import { privateKeys } from '../../../lib/query-keys';
 import type { SessionState } from '../../../lib/use-session';
 
 interface Eligibility {
@@ -17,9 +18,6 @@ interface Eligibility {
   message: string | null;
   application: { id: number; status: ApplicationStatus } | null;
 }
-
-/** Private to the signed-in creator: kept out of the 'campaigns' cache that survives signing out. */
-export const eligibilityKey = (campaignId: number) => ['me', 'eligibility', campaignId] as const;
 
 /** Where a creator can fix what keeps them from applying. */
 const FIX_LINKS: Record<string, { to: string; label: string }> = {
@@ -35,14 +33,14 @@ const FIX_LINKS: Record<string, { to: string; label: string }> = {
 export function ApplyPanel({ campaign, session }: { campaign: Campaign; session: SessionState }) {
   const creator = session.status === 'signed-in' && session.user.role === 'influencer';
   const eligibility = useQuery({
-    queryKey: eligibilityKey(campaign.id),
+    queryKey: privateKeys.eligibility.campaign(campaign.id),
     queryFn: ({ signal }) => apiFetch<Eligibility>(`/api/campaigns/${campaign.id}/eligibility`, { signal }),
     enabled: creator,
     staleTime: 30_000,
   });
   if (!creator) return null;
   // No creator session after all (it expired, or the account is not a creator): the header offers sign-in.
-  if (eligibility.error instanceof ApiError && [401, 403].includes(eligibility.error.status)) return null;
+  if (isApiError(eligibility.error, 'UNAUTHORIZED', 'FORBIDDEN')) return null;
   // The Reward Details card already says when a campaign is closed or past its deadline: no second message.
   const data = eligibility.data;
   if (data && !data.application && (data.reason === 'not_active' || data.reason === 'deadline_passed'))
@@ -59,7 +57,7 @@ export function ApplyPanel({ campaign, session }: { campaign: Campaign; session:
         {eligibility.isPending ? <Skeleton className="h-12 w-full rounded-lg" /> : null}
         {eligibility.isError ? (
           <div role="alert" className="flex flex-col gap-2 text-sm text-red-800">
-            <p>{eligibility.error.message}</p>
+            <p>{getErrorMessage(eligibility.error)}</p>
             <Button variant="outline" size="sm" className="w-fit" onClick={() => eligibility.refetch()}>
               Try again
             </Button>

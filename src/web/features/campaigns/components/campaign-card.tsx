@@ -5,12 +5,14 @@ import { PlatformIcon } from '../../../components/platform-icon';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { campaignReward } from '../../../lib/format';
 
 /**
  * One campaign in the grid. The whole card is clickable, but the link itself is the title (its name is the campaign's
  * name; the rest of the card stays plain text for screen readers).
  */
 export function CampaignCard({ campaign }: { campaign: Campaign }) {
+  const reward = campaignReward(campaign);
   return (
     <Card
       className="group relative flex flex-col overflow-hidden transition-all hover:-translate-y-0.5 hover:shadow-lg has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-mint-600"
@@ -48,11 +50,14 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
             </Badge>
           ))}
         </div>
-        <p className="mt-auto flex items-center gap-2 pt-2 text-sm font-bold text-mint-700">
-          {campaign.reward} Mint
-          {campaign.type !== 'paid' ? (
+        <p
+          className="mt-auto flex items-center gap-2 pt-2 text-sm font-bold text-mint-700"
+          data-testid="reward"
+        >
+          {reward.mint}
+          {reward.box ? (
             <span className="rounded-full bg-mint-50 px-2 py-0.5 text-xs font-semibold text-mint-800">
-              + PR box
+              {reward.mint ? '+ PR box' : 'PR box'}
             </span>
           ) : null}
         </p>

@@ -9,7 +9,7 @@ import {
 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS } from '../../../../shared/constants';
+import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS, UPLOAD_DEADLINE_DAYS } from '../../../../shared/constants';
 import { formatIsoDate, uploadDeadline } from '../../../../shared/dates';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { CampaignStatusBadge } from '../../../components/campaign-status-badge';
@@ -19,6 +19,7 @@ import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
+import { campaignReward } from '../../../lib/format';
 import type { SessionState } from '../../../lib/use-session';
 
 const rowLabel = 'text-slate-600';
@@ -82,7 +83,9 @@ export function ScheduleCard({ campaign }: { campaign: Campaign }) {
             </dd>
           </div>
         </dl>
-        <p className="mt-3 text-sm text-slate-600">Content is due 7 days after the application deadline.</p>
+        <p className="mt-3 text-sm text-slate-600">
+          Content is due {UPLOAD_DEADLINE_DAYS} days after the application deadline.
+        </p>
       </CardContent>
     </Card>
   );
@@ -170,19 +173,19 @@ export function ContentGuidelineCard({ campaign, session }: { campaign: Campaign
 }
 
 export function RewardCard({ campaign, session }: { campaign: Campaign; session: SessionState }) {
-  const withBox = campaign.type === 'gifting' || campaign.type === 'gifting_paid';
+  const reward = campaignReward(campaign);
   return (
     <Card className="overflow-hidden">
       <div className="bg-gradient-to-br from-mint-700 to-mint-900 p-5 text-white">
         <h3 className="text-sm font-semibold text-mint-100">Reward Details</h3>
         <p className="mt-1 text-4xl font-extrabold tracking-tight" data-testid="campaign-reward">
-          {campaign.reward} Mint
+          {reward.mint ?? 'PR box'}
         </p>
         <p className="mt-1 text-sm text-mint-100">1 Mint = 1 USD</p>
       </div>
       <CardContent className="flex flex-col gap-4 pt-5">
         <ul className="flex flex-col gap-2 text-sm text-slate-700">
-          {withBox ? (
+          {reward.box ? (
             <li className="flex gap-2">
               <Gift aria-hidden="true" className="size-4 shrink-0 text-mint-700" />A free PR box shipped to
               you
@@ -191,7 +194,7 @@ export function RewardCard({ campaign, session }: { campaign: Campaign; session:
           {campaign.reward > 0 ? (
             <li className="flex gap-2">
               <CheckCircle2 aria-hidden="true" className="size-4 shrink-0 text-mint-700" />
-              {campaign.reward} Mint when your content is approved
+              {reward.mint} when your content is approved
             </li>
           ) : null}
           <li className="flex gap-2">

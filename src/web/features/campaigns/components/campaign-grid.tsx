@@ -1,5 +1,7 @@
 import { CAMPAIGN_SKELETON_COUNT } from '../../../../shared/constants';
+import { ErrorPanel } from '../../../components/error-panel';
 import { Button } from '../../../components/ui/button';
+import { getErrorMessage } from '../../../lib/api-client';
 import { type CampaignFilters, useCampaignList } from '../api/campaign-queries';
 import { CampaignCard, CampaignCardSkeleton } from './campaign-card';
 
@@ -31,13 +33,7 @@ export function CampaignGrid({
 
   if (!list.data) {
     return (
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-        <p className="font-semibold text-red-800">We couldn't load campaigns.</p>
-        <p className="mt-1 text-sm text-red-700">{list.error?.message}</p>
-        <Button className="mt-4" variant="outline" onClick={() => list.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <ErrorPanel title="We couldn't load campaigns." error={list.error} onRetry={() => list.refetch()} />
     );
   }
 
@@ -95,7 +91,7 @@ export function CampaignGrid({
       ) : null}
       {list.isFetchNextPageError ? (
         <p role="alert" className="text-center text-sm text-red-700">
-          {list.error?.message ?? 'Could not load more campaigns.'}
+          {getErrorMessage(list.error, 'Could not load more campaigns.')}
         </p>
       ) : null}
     </div>

@@ -3,21 +3,14 @@ import type { DeliveryProblem } from '../../../../shared/lifecycle';
 import type { MyApplication } from '../../../../shared/schemas/application';
 import type { Wallet } from '../../../../shared/schemas/payout';
 import { apiFetch } from '../../../lib/api-client';
+import { privateKeys, publicKeys } from '../../../lib/query-keys';
 
 export type { Wallet };
-
-/** Private data lives under 'me': signing out forgets it (use-session keeps only 'campaigns'). */
-export const dashboardKeys = {
-  applications: ['me', 'applications'] as const,
-  wallet: ['me', 'wallet'] as const,
-  redemptions: ['me', 'redemptions'] as const,
-  profile: ['me', 'profile'] as const,
-};
 
 /** GET /api/me/applications: every application with its status, progress, next step and what can be done. */
 export function useMyApplications() {
   return useQuery({
-    queryKey: dashboardKeys.applications,
+    queryKey: privateKeys.applications,
     queryFn: ({ signal }) => apiFetch<{ items: MyApplication[] }>('/api/me/applications', { signal }),
     staleTime: 30_000,
   });
@@ -26,7 +19,7 @@ export function useMyApplications() {
 /** GET /api/me/wallet: available Mint, Mint on its way, in payout, earned, and the latest ledger entries. */
 export function useWallet() {
   return useQuery({
-    queryKey: dashboardKeys.wallet,
+    queryKey: privateKeys.wallet,
     queryFn: ({ signal }) => apiFetch<Wallet>('/api/me/wallet', { signal }),
     staleTime: 30_000,
   });
@@ -35,7 +28,7 @@ export function useWallet() {
 /** GET /api/me: only the follower count is used here (the header). */
 export function useMyFollowers() {
   return useQuery({
-    queryKey: dashboardKeys.profile,
+    queryKey: privateKeys.me,
     queryFn: ({ signal }) => apiFetch<{ total_followers?: number }>('/api/me', { signal }),
     select: (data) => (typeof data.total_followers === 'number' ? data.total_followers : null),
   });
@@ -50,13 +43,12 @@ export function useApplicationActions() {
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: dashboardKeys.applications }),
-      queryClient.invalidateQueries({ queryKey: dashboardKeys.wallet }),
-      queryClient.invalidateQueries({ queryKey: ['me', 'eligibility'] }),
-      queryClient.invalidateQueries({ queryKey: ['campaigns', 'detail'] }),
+      queryClient.invalidateQueries({ queryKey: privateKeys.applications }),
+      queryClient.invalidateQueries({ queryKey: privateKeys.wallet }),
+      queryClient.invalidateQueries({ queryKey: privateKeys.eligibility.all }),
+      queryClient.invalidateQueries({ queryKey: publicKeys.campaigns.details }),
     ]);
-  const post = <T>(path: string, body: unknown = {}) =>
-    apiFetch<T>(path, { method: 'POST', body: JSON.stringify(body) });
+  const post = <T>(path: string, body: unknown = {}) => apiFetch<T>(path, { method: 'POST', json: body });
   return {
     withdraw: useMutation({
       mutationFn: (id: number) => post<{ id: number }>(`/api/applications/${id}/withdraw`),

@@ -2,13 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { isOpenPayout } from '../../../../shared/payouts';
 import type { Payout, Wallet } from '../../../../shared/schemas/payout';
 import { apiFetch } from '../../../lib/api-client';
-import { dashboardKeys } from './dashboard-queries';
-
-/** The wallet's private data lives under 'me' (forgotten at sign-out). */
-export const walletKeys = {
-  history: ['me', 'wallet', 'history'] as const,
-  redemptions: dashboardKeys.redemptions,
-};
+import { privateKeys } from '../../../lib/query-keys';
 
 const HISTORY_PAGE = 20;
 /** While a payout is open its status can change on the server (an admin, PayPal): look again this often. */
@@ -17,7 +11,7 @@ const OPEN_PAYOUT_REFRESH_MS = 60_000;
 /** GET /api/me/redemptions: the creator's payouts, newest first. */
 export function useRedemptions() {
   return useQuery({
-    queryKey: walletKeys.redemptions,
+    queryKey: privateKeys.redemptions,
     queryFn: ({ signal }) => apiFetch<{ items: Payout[] }>('/api/me/redemptions', { signal }),
     staleTime: 30_000,
     refetchInterval: (query) =>
@@ -28,7 +22,7 @@ export function useRedemptions() {
 /** The full history of ledger entries, a page at a time (GET /api/me/wallet?limit&offset). */
 export function useWalletHistory() {
   return useInfiniteQuery({
-    queryKey: walletKeys.history,
+    queryKey: privateKeys.walletHistory,
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
       apiFetch<Wallet>(`/api/me/wallet?limit=${HISTORY_PAGE}&offset=${pageParam}`, { signal }),
@@ -44,9 +38,9 @@ function useRefreshWallet() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      // ['me', 'wallet'] also covers the history.
-      queryClient.invalidateQueries({ queryKey: dashboardKeys.wallet }),
-      queryClient.invalidateQueries({ queryKey: walletKeys.redemptions }),
+      // The wallet's key also covers its history.
+      queryClient.invalidateQueries({ queryKey: privateKeys.wallet }),
+      queryClient.invalidateQueries({ queryKey: privateKeys.redemptions }),
     ]);
 }
 
@@ -61,7 +55,7 @@ export function useRedeem() {
       apiFetch<Payout>('/api/me/redemptions', {
         method: 'POST',
         headers: { 'Idempotency-Key': idempotencyKey },
-        body: JSON.stringify({ amount }),
+        json: { amount },
       }),
     onSettled: refresh,
   });

@@ -1,8 +1,11 @@
 import { BarChart3 } from 'lucide-react';
 import { ACCEPTED_STATUSES, APPLICATION_STATUS_LABELS } from '../../../../shared/lifecycle';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
+import { ErrorNote } from '../../../components/error-panel';
+import { StatCard } from '../../../components/stat-card';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import type { useMyApplications, useWallet } from '../api/dashboard-queries';
 import { applicationsByStatus, computeStats } from '../dashboard-stats';
@@ -25,9 +28,9 @@ export function AnalyticsTab({
   }
   if (applications.isError) {
     return (
-      <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800">
-        Your analytics could not be loaded: {applications.error.message}
-      </p>
+      <ErrorNote className="p-4">
+        Your analytics could not be loaded: {getErrorMessage(applications.error)}
+      </ErrorNote>
     );
   }
   const items = applications.data.items;
@@ -46,10 +49,7 @@ export function AnalyticsTab({
     <div className="flex flex-col gap-6">
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {summary.map((s) => (
-          <div key={s.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-            <dt className="text-sm text-slate-600">{s.label}</dt>
-            <dd className="mt-1 text-2xl font-bold tabular-nums">{s.value}</dd>
-          </div>
+          <StatCard key={s.label} label={s.label} value={s.value} />
         ))}
       </dl>
       <Card>

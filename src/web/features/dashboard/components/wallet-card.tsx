@@ -1,8 +1,10 @@
 import { ArrowRight, Coins } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { PAYOUT_BUSINESS_DAYS, PAYOUT_BUSINESS_DAYS_MIN } from '../../../../shared/business-days';
+import { ErrorNote } from '../../../components/error-panel';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import type { useWallet } from '../api/dashboard-queries';
 import { RedeemDialog } from './wallet-redeem-dialog';
@@ -71,9 +73,9 @@ export function WalletCard({ wallet, footer }: { wallet: ReturnType<typeof useWa
         ) : null}
       </div>
       {wallet.isError ? (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          Your wallet could not be loaded: {wallet.error.message}
-        </p>
+        <ErrorNote className="mt-4">
+          Your wallet could not be loaded: {getErrorMessage(wallet.error)}
+        </ErrorNote>
       ) : data ? (
         <dl className="mt-5 grid grid-cols-2 gap-4 lg:grid-cols-4">
           <Figure

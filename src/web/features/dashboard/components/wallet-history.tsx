@@ -1,4 +1,5 @@
 import type { LedgerEntry } from '../../../../shared/schemas/payout';
+import { ErrorPanel } from '../../../components/error-panel';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
@@ -25,12 +26,7 @@ export function WalletHistory() {
   }
   if (history.isError) {
     return (
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-center">
-        <p className="font-semibold text-red-800">We couldn't load your Mint history.</p>
-        <Button className="mt-3" variant="outline" size="sm" onClick={() => history.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <ErrorPanel compact title="We couldn't load your Mint history." onRetry={() => history.refetch()} />
     );
   }
   const entries = history.data.pages.flatMap((page) => page.entries);

@@ -3,11 +3,13 @@ import { useState } from 'react';
 import { formatIsoDate } from '../../../../shared/dates';
 import { isOpenPayout, waitingTime } from '../../../../shared/payouts';
 import type { Payout } from '../../../../shared/schemas/payout';
+import { ErrorPanel } from '../../../components/error-panel';
 import { TransactionStatusBadge } from '../../../components/transaction-status-badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
+import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatNumber, formatUsd } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import { useCancelRedemption, useRedemptions } from '../api/wallet';
@@ -28,13 +30,12 @@ export function WalletPayouts() {
   }
   if (payouts.isError) {
     return (
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-center">
-        <p className="font-semibold text-red-800">We couldn't load your payouts.</p>
-        <p className="mt-1 text-sm text-red-700">{payouts.error.message}</p>
-        <Button className="mt-3" variant="outline" size="sm" onClick={() => payouts.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <ErrorPanel
+        compact
+        title="We couldn't load your payouts."
+        error={payouts.error}
+        onRetry={() => payouts.refetch()}
+      />
     );
   }
   const items = payouts.data.items;
@@ -163,7 +164,7 @@ export function WalletPayouts() {
         confirmLabel="Cancel payout"
         confirmVariant="destructive"
         pending={cancel.isPending}
-        error={cancel.isError ? cancel.error.message : null}
+        error={cancel.isError ? getErrorMessage(cancel.error) : null}
         onConfirm={async () => {
           if (!cancelling) return;
           try {

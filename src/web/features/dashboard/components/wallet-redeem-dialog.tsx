@@ -26,6 +26,7 @@ import {
 import { TextField } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
+import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber, formatUsd } from '../../../lib/format';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useRedeem } from '../api/wallet';
@@ -216,7 +217,7 @@ export function RedeemDialog({
               The Mint leaves your balance now. Requests are processed within {PAYOUT_BUSINESS_DAYS_MIN}-
               {PAYOUT_BUSINESS_DAYS} business days; you can cancel until we start processing it.
             </p>
-            {redeem.isError ? <Alert variant="destructive">{redeem.error.message}</Alert> : null}
+            {redeem.isError ? <Alert variant="destructive">{getErrorMessage(redeem.error)}</Alert> : null}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
               <Button
                 variant="ghost"

@@ -1,65 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Profile } from '../../../../shared/schemas/profile';
-import { ApiError } from '../../../lib/api-client';
+import { apiFetch } from '../../../lib/api-client';
+import { privateKeys } from '../../../lib/query-keys';
 import { completeProfilePayload, type ProfileField } from '../profile-form';
 
-/**
- * A failed onboarding call. `fromServer` says whether the server explained itself (an `error` text in JSON);
- * `field` names the profile field a 400 is about; `retryAfterSeconds` comes from a 429's Retry-After.
- */
-export class OnboardingApiError extends ApiError {
-  override name = 'OnboardingApiError';
-  constructor(
-    status: number,
-    message: string,
-    readonly fromServer: boolean,
-    readonly field?: string,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(status, message);
-  }
-}
-
-/** Retry-After as whole seconds from now (it may be a number of seconds or an HTTP date); undefined if absent. */
-export function retryAfterSeconds(header: string | null | undefined, now = Date.now()): number | undefined {
-  const value = header?.trim();
-  if (!value) return undefined;
-  if (/^\d+$/.test(value)) return Number.parseInt(value, 10);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
-}
-
-async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.body !== undefined) headers.set('content-type', 'application/json');
-  let response: Response;
-  try {
-    response = await fetch(path, { credentials: 'same-origin', ...init, headers });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new OnboardingApiError(0, 'Network error', false);
-  }
-  if (!response.ok) {
-    let body: { error?: unknown; field?: unknown } | null = null;
-    try {
-      body = (await response.json()) as { error?: unknown; field?: unknown };
-    } catch {
-      // Not JSON: the caller shows its generic text.
-    }
-    const message = typeof body?.error === 'string' && body.error ? body.error : null;
-    throw new OnboardingApiError(
-      response.status,
-      message ?? `HTTP error! status: ${response.status}`,
-      message !== null,
-      typeof body?.field === 'string' && body.field ? body.field : undefined,
-      retryAfterSeconds(response.headers.get('retry-after')),
-    );
-  }
-  return (await response.json()) as T;
-}
-
-const post = <T>(path: string, body: unknown = {}) =>
-  call<T>(path, { method: 'POST', body: JSON.stringify(body) });
+/** Onboarding calls answer JSON; a failure is the client's ApiError (its `field` names the profile field). */
+const post = <T>(path: string, body: unknown = {}) => apiFetch<T>(path, { method: 'POST', json: body });
 
 export interface CodeSent {
   sent: true;
@@ -103,14 +49,12 @@ export interface CreatorRecord {
   social_accounts: Array<{ platform: string; handle: string | null; followers: number | null }>;
 }
 
-export const meKey = ['me'] as const;
-
 export function fetchMe(signal?: AbortSignal) {
-  return call<CreatorRecord>('/api/me', signal ? { signal } : {});
+  return apiFetch<CreatorRecord>('/api/me', signal ? { signal } : {});
 }
 
 export function useMe(enabled = true) {
-  return useQuery({ queryKey: meKey, queryFn: ({ signal }) => fetchMe(signal), enabled });
+  return useQuery({ queryKey: privateKeys.me, queryFn: ({ signal }) => fetchMe(signal), enabled });
 }
 
 /** How a PayPal email change is confirmed: the account password, or a code mailed to the verified email. */
@@ -118,9 +62,9 @@ export type PaypalConfirmation = { currentPassword: string } | { code: string };
 
 /** PATCH /api/me/profile; answers the new GET /api/me body. */
 export function updateProfile(profile: Profile, confirmation?: PaypalConfirmation) {
-  return call<CreatorRecord>('/api/me/profile', {
+  return apiFetch<CreatorRecord>('/api/me/profile', {
     method: 'PATCH',
-    body: JSON.stringify({ ...profile, ...confirmation }),
+    json: { ...profile, ...confirmation },
   });
 }
 

@@ -11,7 +11,8 @@ import {
 } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { OnboardingApiError, type PaypalConfirmation, sendPaypalCode } from '../api/onboarding-api';
+import { ApiError, getErrorMessage } from '../../../lib/api-client';
+import { type PaypalConfirmation, sendPaypalCode } from '../api/onboarding-api';
 import { useCountdown } from '../use-countdown';
 import { CODE_LENGTH, CodeField } from './code-field';
 
@@ -69,14 +70,10 @@ export function PaypalConfirmDialog({
       setCode('');
       startCooldown(RESEND_WAIT_SECONDS);
     } catch (failure) {
-      if (failure instanceof OnboardingApiError && failure.retryAfterSeconds) {
+      if (failure instanceof ApiError && failure.retryAfterSeconds) {
         startCooldown(failure.retryAfterSeconds);
       }
-      setError(
-        failure instanceof OnboardingApiError && failure.fromServer
-          ? failure.message
-          : 'Failed to send verification email',
-      );
+      setError(getErrorMessage(failure, 'Failed to send verification email'));
     } finally {
       setSending(false);
     }

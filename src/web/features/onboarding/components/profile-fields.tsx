@@ -3,8 +3,8 @@ import type { UseFormReturn } from 'react-hook-form';
 import { CATEGORIES, US_STATES } from '../../../../shared/constants';
 import type { Profile } from '../../../../shared/schemas/profile';
 import { TextField } from '../../../components/ui/input';
+import { SelectField } from '../../../components/ui/select-field';
 import type { ProfileField, ProfileFormValues } from '../profile-form';
-import { SelectField } from './select-field';
 import { TierPreview } from './tier-preview';
 
 /** The profile form, shared by the wizard and the profile page. */

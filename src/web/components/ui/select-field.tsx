@@ -1,11 +1,14 @@
 import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { FieldError, Label } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
+import { FieldError, Label } from './input';
+
+export type SelectOption = string | { value: string; label: string };
 
 /**
  * A labelled native <select> that matches the text inputs (height, border, red when invalid), with its error tied
- * to it by aria-describedby. Native: the system picker on phones and full keyboard support for short lists.
+ * to it by aria-describedby (works with react-hook-form's `register(...)`). Native: the system picker on phones and
+ * full keyboard support for short lists. `placeholder` adds an empty first choice.
  */
 export function SelectField({
   id,
@@ -19,8 +22,8 @@ export function SelectField({
   id: string;
   label: string;
   error?: string | undefined;
-  placeholder: string;
-  options: readonly string[];
+  placeholder?: string;
+  options: readonly SelectOption[];
 }) {
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
@@ -33,12 +36,16 @@ export function SelectField({
           className="h-11 w-full cursor-pointer appearance-none rounded-lg border border-slate-300 bg-white pr-10 pl-3.5 text-base text-slate-900 transition-colors hover:border-slate-400 focus-visible:border-mint-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-mint-600 aria-invalid:border-red-600 aria-invalid:focus-visible:outline-red-600 has-[option[value='']:checked]:text-slate-500 sm:text-sm"
           {...props}
         >
-          <option value="">{placeholder}</option>
-          {options.map((option) => (
-            <option key={option} value={option} className="text-slate-900">
-              {option}
-            </option>
-          ))}
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => {
+            const { value, label: text } =
+              typeof option === 'string' ? { value: option, label: option } : option;
+            return (
+              <option key={value} value={value} className="text-slate-900">
+                {text}
+              </option>
+            );
+          })}
         </select>
         <ChevronDown
           aria-hidden="true"

@@ -1,0 +1,287 @@
+import { CheckCircle2, Users, XCircle } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { type ApplicationStatus, shipsBox } from '../../../../shared/lifecycle';
+import type { Applicant } from '../../../../shared/schemas/application';
+import type { AdminCampaign } from '../../../../shared/schemas/campaign';
+import { ErrorPanel } from '../../../components/error-panel';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast';
+import { getErrorMessage } from '../../../lib/api-client';
+import { CLOSED_STATUSES, IN_PROGRESS_STATUSES } from '../../../lib/application-groups';
+import { cn } from '../../../lib/cn';
+import { type useApplicants, useReviewActions } from '../api/campaign-management';
+import { AdminEmptyState } from './admin-layout';
+import { type ApplicantActions, ApplicantCard } from './applicant-card';
+import { ApproveDialog, DecisionDialog, RequestChangesDialog, type ReviewDialog } from './review-dialogs';
+import { useShipmentImport } from './shipment-import';
+
+const FILTERS: ReadonlyArray<{ id: string; label: string; statuses: readonly ApplicationStatus[] | null }> = [
+  { id: 'all', label: 'All', statuses: null },
+  { id: 'review', label: 'To review', statuses: ['applied'] },
+  { id: 'progress', label: 'In progress', statuses: IN_PROGRESS_STATUSES },
+  { id: 'approved', label: 'Approved', statuses: ['approved'] },
+  { id: 'closed', label: 'Closed', statuses: CLOSED_STATUSES },
+];
+
+const inFilter = (filter: (typeof FILTERS)[number], applicant: Applicant) =>
+  !filter.statuses || filter.statuses.includes(applicant.status);
+
+/** The review's applicants: filters, bulk decisions, one card per applicant with its next step, and the dialogs. */
+export function ApplicantsSection({
+  campaign,
+  applicants,
+}: {
+  campaign: AdminCampaign;
+  applicants: ReturnType<typeof useApplicants>;
+}) {
+  const box = shipsBox(campaign.type);
+  const review = useReviewActions(campaign.id);
+  const [filter, setFilter] = useState('all');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [dialog, setDialog] = useState<ReviewDialog | null>(null);
+  const [credited, setCredited] = useState<Record<number, number>>({});
+  const items = applicants.data?.items ?? [];
+  const reviewable = useMemo(() => items.filter((a) => a.status === 'applied'), [items]);
+  const current = FILTERS.find((f) => f.id === filter) ?? FILTERS[0]!;
+  const shown = useMemo(() => items.filter((a) => inFilter(current, a)), [items, current]);
+  const shipments = useShipmentImport({
+    campaignId: campaign.id,
+    awaitingShipment: items.filter((a) => a.status === 'accepted'),
+    review,
+  });
+  const busy =
+    review.decide.isPending ||
+    review.approve.isPending ||
+    review.requestChanges.isPending ||
+    review.delivered.isPending ||
+    review.importCsv.isPending;
+  const actions = applicantActions(review, setDialog);
+  const decide = (chosen: Applicant[], decision: 'accept' | 'reject') =>
+    setDialog({
+      kind: 'decide',
+      ids: chosen.map((a) => a.id),
+      names: chosen.map((a) => a.influencer.name),
+      decision,
+    });
+  const select = (id: number, on: boolean) =>
+    setSelected((before) => {
+      const next = new Set(before);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  return (
+    <section aria-labelledby="applicants-title" className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <h2 id="applicants-title" className="text-xl font-bold tracking-tight">
+          Applicants{applicants.data ? ` (${items.length})` : ''}
+        </h2>
+        {box ? shipments.buttons : null}
+      </div>
+      {box ? (
+        <p className="-mt-2 text-sm text-slate-600">
+          Shipments can be imported from a CSV with the columns application_id, carrier, tracking_number.
+        </p>
+      ) : null}
+      {shipments.outcome}
+
+      {applicants.isPending ? (
+        <div className="flex flex-col gap-3" role="status" aria-label="Loading applicants">
+          <Skeleton className="h-40 w-full rounded-xl" />
+          <Skeleton className="h-40 w-full rounded-xl" />
+        </div>
+      ) : applicants.isError ? (
+        <ErrorPanel
+          title="We couldn't load the applicants."
+          error={applicants.error}
+          onRetry={() => applicants.refetch()}
+        />
+      ) : items.length === 0 ? (
+        <AdminEmptyState icon={<Users aria-hidden="true" className="size-6" />} title="No applications yet">
+          <p>
+            {campaign.status === 'active'
+              ? 'Creators who apply from the campaign page appear here.'
+              : 'Creators can apply once the campaign is Active.'}
+          </p>
+        </AdminEmptyState>
+      ) : (
+        <>
+          <div className="flex flex-col gap-3">
+            <ApplicantFilters items={items} active={filter} onChange={setFilter} />
+            {reviewable.length > 0 ? (
+              <BulkBar
+                reviewable={reviewable}
+                selected={selected}
+                onSelect={setSelected}
+                onDecide={decide}
+                busy={busy}
+              />
+            ) : null}
+          </div>
+          {shown.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
+              No applicants in this group.
+            </p>
+          ) : (
+            <ul className="flex flex-col gap-3" aria-label="Applicants">
+              {shown.map((applicant) => (
+                <ApplicantCard
+                  key={applicant.id}
+                  applicant={applicant}
+                  shipsBox={box}
+                  selected={selected.has(applicant.id)}
+                  onSelect={(on) => select(applicant.id, on)}
+                  actions={actions}
+                  busy={busy}
+                  credited={credited[applicant.id]}
+                />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+
+      {dialog?.kind === 'decide' ? (
+        <DecisionDialog
+          dialog={dialog}
+          campaign={campaign}
+          review={review}
+          onClose={() => setDialog(null)}
+          onDecided={() => setSelected(new Set())}
+        />
+      ) : null}
+      {dialog?.kind === 'approve' ? (
+        <ApproveDialog
+          applicant={dialog.applicant}
+          campaign={campaign}
+          review={review}
+          onClose={() => setDialog(null)}
+          onApproved={(amount) => setCredited((before) => ({ ...before, [dialog.applicant.id]: amount }))}
+        />
+      ) : null}
+      {dialog?.kind === 'changes' ? (
+        <RequestChangesDialog applicant={dialog.applicant} review={review} onClose={() => setDialog(null)} />
+      ) : null}
+    </section>
+  );
+}
+
+/** What an applicant card can do: open a dialog, or save a shipment or a delivery at once. */
+function applicantActions(
+  review: ReturnType<typeof useReviewActions>,
+  open: (dialog: ReviewDialog) => void,
+): ApplicantActions {
+  return {
+    decide: (applicant, decision) =>
+      open({ kind: 'decide', ids: [applicant.id], names: [applicant.influencer.name], decision }),
+    ship: async (applicant, carrier, trackingNumber) => {
+      try {
+        await review.ship.mutateAsync({ id: applicant.id, carrier, trackingNumber });
+        toast({ title: 'Tracking saved', description: `${applicant.influencer.name} was told by email.` });
+        return null;
+      } catch (error) {
+        return getErrorMessage(error, 'The shipment could not be saved.');
+      }
+    },
+    markDelivered: async (applicant) => {
+      try {
+        await review.delivered.mutateAsync(applicant.id);
+        toast({ title: 'Marked delivered', description: applicant.influencer.name });
+      } catch (error) {
+        toast({
+          title: 'Could not mark delivered',
+          description: getErrorMessage(error),
+          variant: 'destructive',
+        });
+      }
+    },
+    approve: (applicant) => open({ kind: 'approve', applicant }),
+    requestChanges: (applicant) => open({ kind: 'changes', applicant }),
+  };
+}
+
+function ApplicantFilters({
+  items,
+  active,
+  onChange,
+}: {
+  items: Applicant[];
+  active: string;
+  onChange: (id: string) => void;
+}) {
+  return (
+    <fieldset className="flex flex-wrap gap-1.5">
+      <legend className="sr-only">Show applicants</legend>
+      {FILTERS.map((f) => (
+        <button
+          key={f.id}
+          type="button"
+          aria-pressed={active === f.id}
+          onClick={() => onChange(f.id)}
+          className={cn(
+            'rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
+            active === f.id
+              ? 'border-mint-700 bg-mint-700 text-white'
+              : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+          )}
+        >
+          {f.label}{' '}
+          <span className="tabular-nums opacity-80">{items.filter((a) => inFilter(f, a)).length}</span>
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Select the applicants waiting for a decision, and accept or reject them together. */
+function BulkBar({
+  reviewable,
+  selected,
+  onSelect,
+  onDecide,
+  busy,
+}: {
+  reviewable: Applicant[];
+  selected: ReadonlySet<number>;
+  onSelect: (next: Set<number>) => void;
+  onDecide: (chosen: Applicant[], decision: 'accept' | 'reject') => void;
+  busy: boolean;
+}) {
+  const chosen = reviewable.filter((a) => selected.has(a.id));
+  return (
+    <div
+      className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 sm:gap-3"
+      data-testid="bulk-bar"
+    >
+      <label className="mr-auto flex min-h-9 items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          className="size-5 cursor-pointer accent-mint-700"
+          checked={chosen.length === reviewable.length}
+          ref={(el) => {
+            if (el) el.indeterminate = chosen.length > 0 && chosen.length < reviewable.length;
+          }}
+          onChange={(event) =>
+            onSelect(event.target.checked ? new Set(reviewable.map((a) => a.id)) : new Set())
+          }
+        />
+        {chosen.length ? `${chosen.length} selected` : 'Select all to review'}
+      </label>
+      <Button size="sm" disabled={chosen.length === 0 || busy} onClick={() => onDecide(chosen, 'accept')}>
+        <CheckCircle2 aria-hidden="true" />
+        Accept selected
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={chosen.length === 0 || busy}
+        onClick={() => onDecide(chosen, 'reject')}
+      >
+        <XCircle aria-hidden="true" />
+        Reject selected
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { DELIVERY_PROBLEMS, type DeliveryProblem } from '../../../../shared/lifecycle';
+import { deliverySchema, type MyApplication } from '../../../../shared/schemas/application';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { TextareaField } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/toast';
+import { getErrorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { maxLengthOf } from '../../../lib/schema-limits';
+import { useApplicationActions } from '../api/dashboard-queries';
+
+/** The 'report' answer of POST /api/applications/:id/delivery, without its action. */
+const reportSchema = deliverySchema.options[1].omit({ action: true });
+type ReportInput = z.input<typeof reportSchema>;
+type Report = z.output<typeof reportSchema>;
+
+const NOTE_MAX = maxLengthOf(reportSchema.shape.note);
+
+/** Each problem as the creator chooses it. */
+const CHOICES: Record<DeliveryProblem, string> = {
+  not_received: 'My PR box has not arrived',
+  damaged: 'My PR box arrived damaged',
+};
+
+/** Report a problem with the PR box: not received or damaged, with optional details; the brand is told at once. */
+export function ReportDeliveryDialog({
+  application,
+  onClose,
+}: {
+  application: MyApplication;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const { delivery } = useApplicationActions();
+  const form = useForm<ReportInput, unknown, Report>({
+    resolver: zodResolver(reportSchema),
+    defaultValues: { problem: 'not_received', note: '' },
+  });
+  const problem = form.watch('problem');
+
+  const send = form.handleSubmit(async ({ problem: chosen, note }) => {
+    try {
+      await delivery.mutateAsync({
+        id: application.id,
+        input: { action: 'report', problem: chosen, note: note || undefined },
+      });
+      toast({ title: 'Problem reported', description: 'The brand has been told.' });
+      onClose();
+    } catch {
+      // Shown in the dialog.
+    }
+  });
+
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      title="Report a problem with your PR box"
+      description={`${application.campaign.brand} is told at once and will get back to you.`}
+      confirmLabel="Send report"
+      pending={delivery.isPending}
+      error={delivery.isError ? getErrorMessage(delivery.error) : null}
+      onConfirm={() => void send()}
+    >
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-semibold text-slate-800">What happened?</legend>
+        {DELIVERY_PROBLEMS.map((value) => (
+          <label
+            key={value}
+            className={cn(
+              'flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm font-medium',
+              problem === value ? 'border-mint-600 bg-mint-50' : 'border-slate-200',
+            )}
+          >
+            <input
+              type="radio"
+              value={value}
+              {...form.register('problem')}
+              className="size-4 accent-mint-700"
+            />
+            {CHOICES[value]}
+          </label>
+        ))}
+      </fieldset>
+      <TextareaField
+        id={`${id}-note`}
+        label="Details (optional)"
+        maxLength={NOTE_MAX}
+        rows={3}
+        error={form.formState.errors.note?.message}
+        {...form.register('note')}
+      />
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,77 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Platform } from '../../shared/constants';
+
+/**
+ * Every TanStack Query key of the app, in one place. Keys under `publicKeys` hold what anyone may see (the public
+ * catalogue, the public configuration, who is signed in); everything tied to a session lives under the one root
+ * PRIVATE_ROOT, which `clearPrivateData` drops whenever the session changes (sign-in, sign-out, admin sign-in), so the
+ * next person on the same tab never sees the last one's data.
+ */
+
+export interface CampaignListFilters {
+  platform?: Platform | undefined;
+  q?: string | undefined;
+}
+
+const PRIVATE_ROOT = ['private'] as const;
+
+export const publicKeys = {
+  config: ['config'] as const,
+  /** Who is signed in (GET /api/session): replaced at every session change. */
+  session: ['session'] as const,
+  campaigns: {
+    all: ['campaigns'] as const,
+    list: (filters: CampaignListFilters) =>
+      ['campaigns', 'list', filters.platform ?? '', filters.q ?? ''] as const,
+    details: ['campaigns', 'detail'] as const,
+    detail: (id: string) => ['campaigns', 'detail', id] as const,
+  },
+};
+
+const me = [...PRIVATE_ROOT, 'me'] as const;
+const admin = [...PRIVATE_ROOT, 'admin'] as const;
+
+export const privateKeys = {
+  all: PRIVATE_ROOT,
+  /** GET /api/me: the signed-in creator's record and profile. */
+  me,
+  /** GET /api/me/matched-campaigns. */
+  matchedCampaigns: [...me, 'matched-campaigns'] as const,
+  /** GET /api/me/applications. */
+  applications: [...me, 'applications'] as const,
+  /** GET /api/me/wallet (and its history pages below it). */
+  wallet: [...me, 'wallet'] as const,
+  walletHistory: [...me, 'wallet', 'history'] as const,
+  /** GET /api/me/redemptions. */
+  redemptions: [...me, 'redemptions'] as const,
+  /** GET /api/campaigns/:id/eligibility: whether this creator can apply. */
+  eligibility: {
+    all: [...me, 'eligibility'] as const,
+    campaign: (campaignId: number) => [...me, 'eligibility', campaignId] as const,
+  },
+  admin: {
+    all: admin,
+    campaigns: {
+      all: [...admin, 'campaigns'] as const,
+      stats: [...admin, 'campaigns', 'stats'] as const,
+      list: (q: string, offset: number) => [...admin, 'campaigns', 'list', q, offset] as const,
+      /** GET /api/admin/campaigns/:id (drafts included): the review page and the analytics page. */
+      one: (id: string) => [...admin, 'campaigns', 'one', id] as const,
+      applicants: (id: string) => [...admin, 'campaigns', 'applicants', id] as const,
+    },
+    influencers: (q: string, offset: number) => [...admin, 'influencers', q, offset] as const,
+    payments: {
+      all: [...admin, 'payments'] as const,
+      transactions: (filters: object, offset: number) =>
+        [...admin, 'payments', 'transactions', filters, offset] as const,
+      pending: [...admin, 'payments', 'pending-payouts'] as const,
+      summary: [...admin, 'payments', 'summary'] as const,
+      payout: (id: number) => [...admin, 'payments', 'payout', id] as const,
+    },
+  },
+};
+
+/** Forgets everything tied to a session. Every session change calls it (through `setSession` in use-session). */
+export function clearPrivateData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ queryKey: PRIVATE_ROOT });
+}

@@ -14,6 +14,7 @@ import { campaigns } from '../src/db/schema/campaigns';
 import {
   CAMPAIGN_PAGE_SIZE,
   CAMPAIGN_PAGE_SIZE_MAX,
+  CATALOGUE_STATUS_FILTERS,
   PLATFORMS,
   PUBLIC_CAMPAIGN_STATUSES,
 } from '../src/shared/constants';
@@ -62,10 +63,9 @@ export function listQueries(params: ListParams): { page: SqlQuery; total: SqlQue
     values.push(value);
     return `$${values.length}`;
   };
-  if (params.status) conditions.push(`"campaigns"."status" = ${param(params.status)}`);
-  else {
+  if (params.status === 'all') {
     conditions.push(`"campaigns"."status" in (${PUBLIC_CAMPAIGN_STATUSES.map((s) => param(s)).join(', ')})`);
-  }
+  } else conditions.push(`"campaigns"."status" = ${param(params.status ?? 'active')}`);
   if (params.platform) conditions.push(`"campaigns"."platform" = ${param(params.platform)}`);
   for (const term of keywordTerms(params.q)) {
     conditions.push(`"campaigns"."search_text" like ${param(likeContains(term))}`);
@@ -196,7 +196,7 @@ function parseList(search: URLSearchParams): ListParams | string {
   const platform = PLATFORMS.find((p) => p === platformText);
   if (platformText && !platform) return 'platform is not valid';
   const statusText = search.get('status') || undefined;
-  const status = PUBLIC_CAMPAIGN_STATUSES.find((s) => s === statusText);
+  const status = CATALOGUE_STATUS_FILTERS.find((s) => s === statusText);
   if (statusText && !status) return 'status is not valid';
   const q = search.get('q')?.trim() || undefined;
   if (q && q.length > 100) return 'q must be at most 100 characters';

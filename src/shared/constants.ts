@@ -23,6 +23,13 @@ export const PUBLIC_CAMPAIGN_STATUSES = [
   'ended',
 ] as const satisfies readonly CampaignStatus[];
 
+/**
+ * The catalogue's `status` filter: one public status, or `all` for every public one. Without a filter the catalogue
+ * lists only open (active) campaigns; pending and ended ones are listed only on request.
+ */
+export const CATALOGUE_STATUS_FILTERS = [...PUBLIC_CAMPAIGN_STATUSES, 'all'] as const;
+export type CatalogueStatusFilter = (typeof CATALOGUE_STATUS_FILTERS)[number];
+
 /** What the creator gets: a PR box, Mint, or both (READINGS "Campaign type"). */
 export const CAMPAIGN_TYPES = ['gifting', 'paid', 'gifting_paid'] as const;
 export type CampaignType = (typeof CAMPAIGN_TYPES)[number];

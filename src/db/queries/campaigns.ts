@@ -67,8 +67,9 @@ export function keywordTerms(q: string | undefined): string[] {
 
 function publicFilters(params: Pick<CampaignListQuery, 'platform' | 'status' | 'q'>): SQL[] {
   const filters: SQL[] = [];
-  if (params.status) filters.push(eq(campaigns.status, params.status));
-  else filters.push(inArray(campaigns.status, [...PUBLIC_CAMPAIGN_STATUSES]));
+  // Open campaigns only unless asked: pending and ended ones are listed on request (`status=pending|ended|all`).
+  if (params.status === 'all') filters.push(inArray(campaigns.status, [...PUBLIC_CAMPAIGN_STATUSES]));
+  else filters.push(eq(campaigns.status, params.status ?? 'active'));
   if (params.platform) filters.push(eq(campaigns.platform, params.platform));
   for (const term of keywordTerms(params.q)) {
     filters.push(sql`${campaigns.searchText} like ${likeContains(term)}`);
@@ -77,7 +78,8 @@ function publicFilters(params: Pick<CampaignListQuery, 'platform' | 'status' | '
 }
 
 /**
- * One page of the public catalogue, newest first, with keyset paging. Drafts are never listed.
+ * One page of the public catalogue, newest first, with keyset paging. Drafts are never listed; without a status
+ * filter only open (active) campaigns are.
  * `cursor` must already be decoded (see decodeCampaignCursor).
  */
 export async function listPublicCampaigns(

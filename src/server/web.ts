@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { isAppRoute } from '../shared/paths';
 import type { AppBindings } from './context';
+import { compressWhenAsked } from './middleware/response-headers';
 import { renderAppPage } from './web-meta';
 
 /** Hashed build output never changes under the same name; everything else is revalidated. */
@@ -27,7 +27,10 @@ export function createWebRoutes(webDir: string) {
       await next();
       // Files found by the static handler; the app fallback below sets its own header.
       if (c.res.status === 200 && !c.res.headers.has('Cache-Control')) {
-        c.header('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600');
+        c.res.headers.set(
+          'Cache-Control',
+          c.req.path.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600',
+        );
       }
     })
     .use(
@@ -41,7 +44,7 @@ export function createWebRoutes(webDir: string) {
           p === '/' || p === '/index.html' || p.startsWith('/.vite/') ? '/__app_index__' : p,
       }),
     )
-    .get('*', compress(), async (c) => {
+    .get('*', compressWhenAsked(), async (c) => {
       c.header('Cache-Control', REVALIDATE);
       const appRoute = isAppRoute(c.req.path);
       // The page's own title, description and Open Graph tags, and the boot data (see web-meta.ts).

@@ -20,7 +20,12 @@ import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { type Database, schema } from '../src/db/client';
-import { decodeCampaignCursor, getPublicCampaign, listPublicCampaigns } from '../src/db/queries/campaigns';
+import {
+  decodeCampaignCursor,
+  getPublicCampaign,
+  listPublicCampaigns,
+  setCampaignCountCache,
+} from '../src/db/queries/campaigns';
 import { createApp } from '../src/server/app';
 import { loadEnv } from '../src/server/env';
 import { silentLogger } from '../src/server/logger';
@@ -48,6 +53,8 @@ const DEEP_PAGES = Math.round(numberEnv('BENCH_DEEP_PAGES', 200));
 const WARMUP = numberEnv('BENCH_WARMUP', Math.min(2, DURATION));
 const ROUNDS = Math.round(numberEnv('BENCH_ROUNDS', 1));
 const EXTRA_SQL = process.env.BENCH_EXTRA_SQL?.trim() || undefined;
+/** BENCH_COUNT_CACHE=0: neither the app nor the ceiling keeps totals; every listing counts. */
+const COUNT_CACHE = process.env.BENCH_COUNT_CACHE?.trim() !== '0';
 const ONLY = (process.env.BENCH_CASES ?? '')
   .split(',')
   .map((word) => word.trim())
@@ -289,10 +296,12 @@ async function main() {
     );
     const appUrl = await listen(appServer);
 
+    setCampaignCountCache(COUNT_CACHE);
     const ceiling: Ceiling = await startCeiling(
       bench.postgres
         ? { kind: 'postgres', ...bench.postgres }
         : { kind: 'pglite', client: bench.pglite as NonNullable<typeof bench.pglite> },
+      { countCache: COUNT_CACHE },
     );
     cleanups.push(() => ceiling.close());
     log(`app on ${appUrl}, ceiling on ${ceiling.url}`);

@@ -121,6 +121,8 @@ export const US_STATES = [
 
 /** Campaign grid: first page and every "See More Campaigns" click (spec §9). */
 export const CAMPAIGN_PAGE_SIZE = 8;
+/** The catalogue counts matches up to this many; above it the total reads "1,000+" (decision 0012). */
+export const CAMPAIGN_TOTAL_CAP = 1000;
 export const CAMPAIGN_SKELETON_COUNT = 8;
 export const CAMPAIGN_PAGE_SIZE_MAX = 50;
 

@@ -35,7 +35,12 @@ export type Campaign = z.infer<typeof campaignSchema>;
 export const campaignPageSchema = z.object({
   items: z.array(campaignSchema),
   nextCursor: z.string().nullable(),
-  total: z.number().int().nonnegative(),
+  total: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe('Campaigns matching the filters, counted up to 1,000 (see totalCapped)'),
+  totalCapped: z.boolean().describe('True when more than 1,000 campaigns match: show the total as "1,000+"'),
 });
 export type CampaignPage = z.infer<typeof campaignPageSchema>;
 

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -84,5 +84,19 @@ describe('JavaScript budget of /', () => {
       ]),
     );
     for (const chunk of lazy) expect(initial.has(chunk.file), chunk.src).toBe(false);
+  });
+});
+
+describe('source maps', () => {
+  it('are written, but outside the served folder and not referenced by the scripts', () => {
+    const served = readdirSync(webDir, { recursive: true }).map(String);
+    expect(served.filter((file) => file.endsWith('.map'))).toEqual([]);
+    const scripts = served.filter((file) => file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const file of scripts) {
+      expect(readFileSync(path.join(webDir, file), 'utf8'), file).not.toMatch(/sourceMappingURL/);
+    }
+    const kept = readdirSync(path.join(projectRoot(), 'dist/sourcemaps'), { recursive: true }).map(String);
+    expect(kept.some((file) => file.endsWith('.js.map'))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Outlet } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { CampaignPage } from '../features/campaigns/campaign-page';
 import { RequireAdmin, RequireCreator } from './guards';
@@ -20,6 +20,15 @@ export function lazyPage<Name extends string>(
   return async () => ({ Component: (await load())[name] });
 }
 
+/** The site frame around a nested route. */
+function SiteShellLayout() {
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -30,7 +39,7 @@ export const router = createBrowserRouter([
       { path: '/campaign/:id', element: <CampaignPage /> },
       // Public pages in the site frame (top bar and footer), loaded on demand.
       {
-        element: <SiteShell />,
+        element: <SiteShellLayout />,
         children: [
           { path: '/terms', lazy: lazyPage(() => import('../features/legal/terms-page'), 'TermsPage') },
           { path: '/privacy', lazy: lazyPage(() => import('../features/legal/privacy-page'), 'PrivacyPage') },
@@ -85,7 +94,7 @@ export const router = createBrowserRouter([
             lazy: lazyPage(() => import('../features/onboarding/profile-page'), 'ProfilePage'),
           },
           {
-            element: <SiteShell />,
+            element: <SiteShellLayout />,
             children: [
               {
                 path: '/main',

@@ -277,6 +277,10 @@ describe('campaign page in the browser', () => {
     const html = await response.text();
     expect(html).toContain('<meta property="og:title" content="Glow Serum Launch | Mintbox" />');
     expect(html).toContain('/images/creators/creator-01.svg');
+    // The campaign page's own chunk is not in the first load of /: the server preloads it here.
+    expect(html).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/campaign-page-[\w-]+\.js" \/>/,
+    );
   });
 
   it('fits a 375 px screen and has no serious accessibility violations', async () => {

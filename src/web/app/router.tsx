@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
-import { CampaignPage } from '../features/campaigns/campaign-page';
 import { RequireAdmin, RequireCreator } from './guards';
 import { HomeRoute } from './home-route';
 import { NotFoundPage } from './not-found-page';
@@ -34,9 +33,12 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     HydrateFallback: PageSpinner,
     children: [
-      // Public pages, in the first bundle: they must paint fast.
+      // Public pages: on a first load they run without this router (app/public-app.tsx, decision 0012).
       { path: '/', element: <HomeRoute /> },
-      { path: '/campaign/:id', element: <CampaignPage /> },
+      {
+        path: '/campaign/:id',
+        lazy: lazyPage(() => import('../features/campaigns/campaign-page'), 'CampaignPage'),
+      },
       // Public pages in the site frame (top bar and footer), loaded on demand.
       {
         element: <SiteShellLayout />,

@@ -2,9 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
 import { createAuth } from './auth';
 import type { AppBindings, AppDeps } from './context';
 import { AppError } from './errors';
@@ -13,6 +11,8 @@ import { createMetrics } from './metrics';
 import { bodyGuard } from './middleware/body-limit';
 import { observeRequests } from './middleware/observability';
 import { originCheck } from './middleware/origin-check';
+import { compressWhenAsked, defaultCacheControl } from './middleware/response-headers';
+import { securityHeaders } from './middleware/security-headers';
 import { loadSession, requireRole, withClientAddress } from './middleware/session';
 import { rejectControlCharacters } from './middleware/text-guard';
 import { paypalClientFromEnv } from './payouts/paypal-client';
@@ -64,52 +64,11 @@ export function createApp(appDeps: AppDeps) {
   });
   app.use('*', observeRequests);
 
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-      crossOriginEmbedderPolicy: false,
-      // Browsers only honour HSTS over https; on plain http (development) it would only confuse.
-      strictTransportSecurity: deps.env.appUrl.startsWith('https://')
-        ? 'max-age=63072000; includeSubDomains'
-        : false,
-      // Device and payment features the product never uses stay off, for our pages and anything they embed.
-      permissionsPolicy: {
-        camera: [],
-        microphone: [],
-        geolocation: [],
-        payment: [],
-        usb: [],
-        serial: [],
-        hid: [],
-        bluetooth: [],
-        midi: [],
-        displayCapture: [],
-        accelerometer: [],
-        gyroscope: [],
-        magnetometer: [],
-        fullscreen: ['self'],
-      },
-    }),
-  );
+  app.use('*', securityHeaders({ https: deps.env.appUrl.startsWith('https://') }));
 
   const api = new OpenAPIHono<AppBindings>();
-  api.use('*', compress());
-  api.use('*', async (c, next) => {
-    await next();
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
-  });
+  api.use('*', compressWhenAsked());
+  api.use('*', defaultCacheControl('no-store'));
   // Before anything reads a session or a body: where the request comes from.
   api.use('*', originCheck(deps.env));
   api.use('*', loadSession);
@@ -153,7 +112,7 @@ export function createApp(appDeps: AppDeps) {
     '/uploads/*',
     async (c, next) => {
       await next();
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     },
     serveStatic({
       root: uploadsDir(deps.env.dataDir),

@@ -74,8 +74,6 @@ async function main() {
   }
 
   const paypal = paypalClientFromEnv(env);
-  const jobs = await startJobs(database, { env, logger, mailer, metrics, paypal });
-  metrics.watch({ pool: database.pool, queueDepths: () => jobs.queueDepths(), db: database.db, logger });
 
   const lifecycle: ServerLifecycle = { draining: false };
   const app = createApp({
@@ -107,6 +105,20 @@ async function main() {
 
   tuneKeepAlive(server as Server);
 
+  // The job worker (pg-boss checks and migrates its schema, a few hundred ms) starts once requests are served.
+  if (!(server as Server).listening) await new Promise((resolve) => server.once('listening', resolve));
+  const jobs = startJobs(database, { env, logger, mailer, metrics, paypal });
+  jobs.catch((error: unknown) => {
+    logger.error({ err: error }, 'the job worker did not start');
+    process.exit(1);
+  });
+  metrics.watch({
+    pool: database.pool,
+    queueDepths: async () => (await jobs).queueDepths(),
+    db: database.db,
+    logger,
+  });
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -121,7 +133,7 @@ async function main() {
       lifecycle,
       logger,
       graceMs: env.shutdownGraceMs,
-      stopJobs: (timeoutMs) => jobs.stop({ timeoutMs }),
+      stopJobs: async (timeoutMs) => (await jobs).stop({ timeoutMs }),
       close: [async () => invalidations?.close(), () => database.close()],
     });
     process.exit(code);

@@ -71,7 +71,8 @@ describe('headers and cookies', () => {
   });
 
   it('sends a Permissions-Policy that turns off what the product never uses, and no Referer', async () => {
-    const response = await appFor('http://localhost:3000').request('/api/health');
+    // Page headers: JSON answers carry only the JSON set (response-headers.test.ts).
+    const response = await appFor('http://localhost:3000').request('/api/docs');
     const policy = response.headers.get('permissions-policy') ?? '';
     for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
       expect(policy).toContain(feature);

@@ -63,8 +63,10 @@ export const rejectControlCharacters: MiddlewareHandler<AppBindings> = async (c,
   for (const [key, value] of url.searchParams) {
     if (hasControlCharacter(key) || hasControlCharacter(value)) return refuse(key || 'query');
   }
+  // The method first: reading `body` of a GET makes @hono/node-server build a full Request (about 0.1 ms).
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
   const raw = c.req.raw;
-  if (!raw.body || c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+  if (!raw.body) return next();
   const mediaType = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (/^application\/([\w.-]+\+)?json$/.test(mediaType)) {
     const found = findTextProblem(await parsedCopy(raw));

@@ -8,7 +8,6 @@ import {
   ShieldCheck,
 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS, UPLOAD_DEADLINE_DAYS } from '../../../../shared/constants';
 import { formatIsoDate, uploadDeadline } from '../../../../shared/dates';
 import type { Campaign } from '../../../../shared/schemas/campaign';
@@ -20,6 +19,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { campaignReward } from '../../../lib/format';
+import { Link } from '../../../lib/navigation';
 import type { SessionState } from '../../../lib/use-session';
 
 const rowLabel = 'text-slate-600';

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { uploadDeadline } from '../../shared/dates';
 import {
+  ACCEPTED_STATUSES,
   APPLICATION_STATUS_LABELS,
   applicationProgress,
   canSubmitContentFrom,
@@ -14,6 +15,35 @@ import { applications, type SubmissionRow, submissions } from '../schema/applica
 import { campaigns } from '../schema/campaigns';
 import { influencers } from '../schema/influencers';
 import { influencerProfiles, socialAccounts } from '../schema/onboarding';
+
+/**
+ * How many creators each campaign has accepted (every status from 'accepted' on, see ACCEPTED_STATUSES): the one count
+ * behind the box-count cap, the admin's 'Influencers' column and the review page's 'Accepted / boxes'.
+ */
+export async function acceptedCounts(
+  db: DatabaseOrTransaction,
+  campaignIds: readonly number[],
+): Promise<Map<number, number>> {
+  const counts = new Map<number, number>(campaignIds.map((id) => [id, 0]));
+  if (campaignIds.length === 0) return counts;
+  const rows = await db
+    .select({ campaignId: applications.campaignId, n: sql<number>`count(*)::int` })
+    .from(applications)
+    .where(
+      and(
+        inArray(applications.campaignId, [...campaignIds]),
+        inArray(applications.status, [...ACCEPTED_STATUSES]),
+      ),
+    )
+    .groupBy(applications.campaignId);
+  for (const row of rows) counts.set(row.campaignId, row.n);
+  return counts;
+}
+
+/** The accepted count of one campaign (see acceptedCounts). */
+export async function acceptedCount(db: DatabaseOrTransaction, campaignId: number): Promise<number> {
+  return (await acceptedCounts(db, [campaignId])).get(campaignId) ?? 0;
+}
 
 function submissionView(s: SubmissionRow | undefined) {
   return s

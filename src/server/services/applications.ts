@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
+import { acceptedCount } from '../../db/queries/applications';
 import { findProfile, findSocialAccounts } from '../../db/queries/onboarding';
 import { type ApplicationRow, applications, submissions } from '../../db/schema/applications';
 import { type CampaignRow, campaigns } from '../../db/schema/campaigns';
@@ -7,7 +8,6 @@ import { type InfluencerRow, influencers } from '../../db/schema/influencers';
 import { PLATFORM_LABELS } from '../../shared/constants';
 import { uploadDeadline } from '../../shared/dates';
 import {
-  ACCEPTED_STATUSES,
   type ApplicationStatus,
   canSubmitContentFrom,
   type DeliveryProblem,
@@ -78,16 +78,6 @@ export const INELIGIBILITY_MESSAGES: Record<Ineligibility, (campaign: CampaignRo
     `This campaign needs at least ${c.followersRequired.toLocaleString('en-US')} followers on ${PLATFORM_LABELS[c.platform]}.`,
   full: () => 'This campaign has all the creators it needs.',
 };
-
-async function acceptedCount(db: DatabaseOrTransaction, campaignId: number): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(applications)
-    .where(
-      and(eq(applications.campaignId, campaignId), inArray(applications.status, [...ACCEPTED_STATUSES])),
-    );
-  return rows[0]?.n ?? 0;
-}
 
 /** Why this creator cannot apply to this campaign now, or null when they can. */
 export async function checkEligibility(

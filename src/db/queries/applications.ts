@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { uploadDeadline } from '../../shared/dates';
 import {
   ACCEPTED_STATUSES,
   APPLICATION_STATUS_LABELS,
@@ -7,6 +6,7 @@ import {
   canSubmitContentFrom,
   nextStep,
   shipsBox,
+  uploadDeadline,
 } from '../../shared/lifecycle';
 import type { Applicant, MyApplication } from '../../shared/schemas/application';
 import { trackingUrl } from '../../shared/tracking';

@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq, sql } from 'drizzle-orm';
 import { findMyApplicationFor, listMyApplications } from '../../db/queries/applications';
-import { listMatchedCampaigns } from '../../db/queries/matched-campaigns';
 import { campaigns } from '../../db/schema/campaigns';
 import { APPLICATION_STATUSES } from '../../shared/lifecycle';
 import {
@@ -18,13 +17,16 @@ import { requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
 import {
   applyToCampaign,
-  checkEligibility,
-  INELIGIBILITY_MESSAGES,
   type LifecycleContext,
   recordDelivery,
   submitContent,
   withdrawApplication,
 } from '../services/applications';
+import {
+  checkEligibility,
+  INELIGIBILITY_MESSAGES,
+  listMatchedCampaigns,
+} from '../services/applications/eligibility';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const idParam = z.object({
@@ -216,9 +218,6 @@ export const applicationRoutes = createRouter()
   .openapi(matchedRoute, async (c) => {
     const ctx = lifecycleContext(c);
     const influencer = await currentInfluencer(c);
-    const items = await listMatchedCampaigns(ctx.db, influencer.id, {
-      today: ctx.now.toISOString().slice(0, 10),
-      limit: 8,
-    });
+    const items = await listMatchedCampaigns(ctx.db, influencer, { now: ctx.now, limit: 8 });
     return c.json({ items }, 200);
   });

@@ -1,23 +1,24 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
 import { acceptedCount } from '../../db/queries/applications';
-import { findProfile, findSocialAccounts } from '../../db/queries/onboarding';
 import { type ApplicationRow, applications, submissions } from '../../db/schema/applications';
-import { type CampaignRow, campaigns } from '../../db/schema/campaigns';
+import { campaigns } from '../../db/schema/campaigns';
 import { type InfluencerRow, influencers } from '../../db/schema/influencers';
 import { PLATFORM_LABELS } from '../../shared/constants';
-import { uploadDeadline } from '../../shared/dates';
 import {
   type ApplicationStatus,
   canSubmitContentFrom,
   type DeliveryProblem,
   isPlatformPostUrl,
   shipsBox,
+  uploadDeadline,
+  uploadsOpen,
 } from '../../shared/lifecycle';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { type LifecycleNotice, lifecycleMail } from '../mail/templates';
+import { checkEligibility, INELIGIBILITY_MESSAGES } from './applications/eligibility';
 import { creditReward } from './ledger';
 
 export interface LifecycleContext {
@@ -28,18 +29,6 @@ export interface LifecycleContext {
   logger: Logger;
 }
 
-const todayOf = (now: Date) => now.toISOString().slice(0, 10);
-
-/** Applications close at the end of the deadline day (UTC). */
-export function applicationsOpen(campaign: Pick<CampaignRow, 'deadline'>, now: Date): boolean {
-  return todayOf(now) <= campaign.deadline;
-}
-
-/** Content can be submitted until the end of the upload deadline day (deadline + 7 days, UTC). */
-export function uploadsOpen(campaign: Pick<CampaignRow, 'deadline'>, now: Date): boolean {
-  return todayOf(now) <= uploadDeadline(campaign.deadline);
-}
-
 /** Sends a lifecycle mail after the change is committed; a mail failure is logged, never undoes the change. */
 export async function notify(ctx: LifecycleContext, to: string, notice: LifecycleNotice) {
   try {
@@ -47,64 +36,6 @@ export async function notify(ctx: LifecycleContext, to: string, notice: Lifecycl
   } catch (error) {
     ctx.logger.error({ err: error, to, kind: notice.kind }, 'could not send a lifecycle mail');
   }
-}
-
-/** Followers the creator reported on a platform (0 when unknown). */
-export async function followersOn(
-  db: DatabaseOrTransaction,
-  influencerId: number,
-  platform: string,
-): Promise<number> {
-  const accounts = await findSocialAccounts(db, influencerId);
-  return accounts.find((a) => a.platform === platform)?.followers ?? 0;
-}
-
-export type Ineligibility =
-  | 'not_active'
-  | 'deadline_passed'
-  | 'profile_incomplete'
-  | 'email_unverified'
-  | 'already_applied'
-  | 'followers_below'
-  | 'full';
-
-export const INELIGIBILITY_MESSAGES: Record<Ineligibility, (campaign: CampaignRow) => string> = {
-  not_active: () => 'This campaign is not taking applications.',
-  deadline_passed: () => 'The application deadline for this campaign has passed.',
-  profile_incomplete: () => 'Complete your profile before applying.',
-  email_unverified: () => 'Verify your email address before applying.',
-  already_applied: () => 'You have already applied to this campaign.',
-  followers_below: (c) =>
-    `This campaign needs at least ${c.followersRequired.toLocaleString('en-US')} followers on ${PLATFORM_LABELS[c.platform]}.`,
-  full: () => 'This campaign has all the creators it needs.',
-};
-
-/** Why this creator cannot apply to this campaign now, or null when they can. */
-export async function checkEligibility(
-  db: DatabaseOrTransaction,
-  campaign: CampaignRow,
-  influencer: InfluencerRow,
-  now: Date,
-): Promise<Ineligibility | null> {
-  const [existing] = await db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(and(eq(applications.campaignId, campaign.id), eq(applications.influencerId, influencer.id)))
-    .limit(1);
-  if (existing) return 'already_applied';
-  if (campaign.status !== 'active') return 'not_active';
-  if (!applicationsOpen(campaign, now)) return 'deadline_passed';
-  if (!influencer.emailVerified) return 'email_unverified';
-  if (!influencer.profileCompleted || !(await findProfile(db, influencer.id))) return 'profile_incomplete';
-  if (
-    campaign.followersRequired > 0 &&
-    (await followersOn(db, influencer.id, campaign.platform)) < campaign.followersRequired
-  ) {
-    return 'followers_below';
-  }
-  if (campaign.maxAccepted !== null && (await acceptedCount(db, campaign.id)) >= campaign.maxAccepted)
-    return 'full';
-  return null;
 }
 
 async function publicCampaign(db: DatabaseOrTransaction, campaignId: number, lock = false) {
@@ -266,7 +197,8 @@ export async function submitContent(
             : 'Content cannot be submitted at this step.',
       );
     }
-    if (!uploadsOpen(campaign, ctx.now)) outOfOrder('The upload deadline for this campaign has passed.');
+    if (!uploadsOpen(campaign.deadline, ctx.now))
+      outOfOrder('The upload deadline for this campaign has passed.');
     const bad = input.urls.find((url) => !isPlatformPostUrl(url, campaign.platform));
     if (bad) {
       throw new AppError(
@@ -544,7 +476,7 @@ export async function importShipmentsCsv(
  * deadline has passed.
  */
 export async function sweepDeadlines(ctx: LifecycleContext) {
-  const today = todayOf(ctx.now);
+  const today = ctx.now.toISOString().slice(0, 10);
   // The upload deadline ends at 24:00 UTC of deadline + 7 days; remind once inside the last 48 hours.
   const remindBefore = new Date(ctx.now.getTime() + 48 * 3_600_000);
   const due = await ctx.db

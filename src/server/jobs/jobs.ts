@@ -7,7 +7,7 @@ import type { Mailer } from '../mail/mailer';
 import type { Metrics } from '../metrics';
 import { type PaypalClient, paypalClientFromEnv } from '../payouts/paypal-client';
 import { pruneRateLimits } from '../services/app-rate-limits';
-import { sweepDeadlines } from '../services/applications';
+import { sweepDeadlines } from '../services/applications/deadline-sweep';
 import { pruneAttempts } from '../services/password-attempts';
 import { pollPayouts } from '../services/payouts';
 

@@ -370,7 +370,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
       ).status,
     ).toBe(201);
 
-    const { sweepDeadlines } = await import('../services/applications');
+    const { sweepDeadlines } = await import('../services/applications/deadline-sweep');
     const ctx = { db: database.db, mailer, appUrl: 'http://localhost:3000', logger: silentLogger() };
     // Upload deadline: 2026-06-19, end of day UTC. 47 hours before it: remind (once).
     clock.now = new Date('2026-06-18T01:00:00Z');

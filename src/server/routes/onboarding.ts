@@ -1,6 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
-import { findProfile } from '../../db/queries/onboarding';
 import { errorSchema } from '../../shared/schemas/campaign';
 import {
   completeProfileSchema,
@@ -18,7 +17,7 @@ import { clientAddress, currentUser, requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
 import { isEmailChange, sendVerificationCode, verifyEmailCode } from '../services/email-verification';
 import { hasPassword, type ProofSubject, requireIdentityProof } from '../services/identity-proof';
-import { describeCreator, saveProfile } from '../services/profiles';
+import { describeCreator, paypalChangeOf, saveProfile } from '../services/profiles';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
@@ -228,16 +227,14 @@ export const onboardingRoutes = createRouter()
       const { db, env, mailer, logger } = c.get('deps');
       const influencer = await verifiedInfluencer(c);
       const { currentPassword, code, ...profile } = c.req.valid('json');
-      const previous = await findProfile(db, influencer.id);
-      const paypalChanged = previous !== null && previous.paypalEmail !== profile.paypalEmail.toLowerCase();
-      if (paypalChanged) await confirmChange(c, influencer, 'paypal', { currentPassword, code });
+      const paypalChange = await paypalChangeOf(db, influencer.id, profile.paypalEmail);
+      if (paypalChange) await confirmChange(c, influencer, 'paypal', { currentPassword, code });
       await saveProfile(db, influencer, profile, now(c));
-      if (paypalChanged && previous) {
+      if (paypalChange) {
         // Both the old PayPal address and the account's verified email are told.
-        const next = profile.paypalEmail.toLowerCase();
         await tell(mailer, logger, [
-          paypalEmailChangedMail(env.appUrl, previous.paypalEmail, next),
-          paypalChangedAccountMail(env.appUrl, influencer.email, next),
+          paypalEmailChangedMail(env.appUrl, paypalChange.previous, paypalChange.next),
+          paypalChangedAccountMail(env.appUrl, influencer.email, paypalChange.next),
         ]);
       }
       const described = await describeCreator(db, influencer.id);

@@ -73,6 +73,15 @@ export const BOX_SENT_STATUSES = [
   'approved',
 ] as const satisfies readonly ApplicationStatus[];
 
+/** The box has been shipped to the creator: they can confirm it arrived or report a problem. */
+export const BOX_OUT_STATUSES = ['shipped', 'delivered'] as const satisfies readonly ApplicationStatus[];
+
+/** Accepted for a box campaign but the box has not been confirmed yet: content must wait for it. */
+export const WAITING_FOR_BOX_STATUSES = [
+  'accepted',
+  'shipped',
+] as const satisfies readonly ApplicationStatus[];
+
 /** Whether `status` is one of `statuses` (typed for the readonly status sets above). */
 export function isIn(statuses: readonly ApplicationStatus[], status: ApplicationStatus): boolean {
   return statuses.includes(status);

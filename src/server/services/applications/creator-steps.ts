@@ -9,11 +9,14 @@ import { campaigns } from '../../../db/schema/campaigns';
 import type { InfluencerRow } from '../../../db/schema/influencers';
 import { PLATFORM_LABELS } from '../../../shared/constants';
 import {
+  BOX_OUT_STATUSES,
   canSubmitContentFrom,
   type DeliveryProblem,
+  isIn,
   isPlatformPostUrl,
   shipsBox,
   uploadsOpen,
+  WAITING_FOR_BOX_STATUSES,
 } from '../../../shared/lifecycle';
 import { AppError } from '../../errors';
 import { found, type LifecycleContext, outOfOrder } from './context';
@@ -116,9 +119,7 @@ export async function recordDelivery(
     );
     if (!shipsBox(campaign.type)) outOfOrder('This campaign does not send a PR box.');
     if (input.action === 'confirm') {
-      if (application.status !== 'shipped' && application.status !== 'delivered') {
-        outOfOrder('Your PR box has not been shipped yet.');
-      }
+      if (!isIn(BOX_OUT_STATUSES, application.status)) outOfOrder('Your PR box has not been shipped yet.');
       const [row] = await tx
         .update(applications)
         .set({
@@ -134,8 +135,7 @@ export async function recordDelivery(
         .returning();
       return row!;
     }
-    if (!['shipped', 'delivered'].includes(application.status))
-      outOfOrder('Your PR box has not been shipped yet.');
+    if (!isIn(BOX_OUT_STATUSES, application.status)) outOfOrder('Your PR box has not been shipped yet.');
     const [row] = await tx
       .update(applications)
       .set({
@@ -166,7 +166,7 @@ export async function submitContent(
       outOfOrder(
         application.status === 'content_submitted'
           ? 'Your content is already waiting for review.'
-          : shipsBox(campaign.type) && ['accepted', 'shipped'].includes(application.status)
+          : shipsBox(campaign.type) && isIn(WAITING_FOR_BOX_STATUSES, application.status)
             ? 'Confirm that your PR box arrived before submitting content.'
             : 'Content cannot be submitted at this step.',
       );

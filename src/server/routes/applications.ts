@@ -7,7 +7,8 @@ import {
   myApplicationSchema,
   submissionSchema,
 } from '../../shared/schemas/application';
-import { campaignIdParamSchema, campaignSchema, errorSchema } from '../../shared/schemas/campaign';
+import { campaignIdParamSchema, campaignSchema } from '../../shared/schemas/campaign';
+import { errorSchema } from '../../shared/schemas/error';
 import { currentInfluencer } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';

@@ -7,7 +7,7 @@ import {
   SOCIAL_PROVIDER_IDS,
   type SocialProviderId,
 } from '../../shared/schemas/auth';
-import { errorSchema } from '../../shared/schemas/campaign';
+import { errorSchema } from '../../shared/schemas/error';
 import { SIGN_IN_RATE_LIMIT, socialCallbackUrls } from '../auth';
 import { AppError } from '../errors';
 import { clientAddress, headersWithClientAddress } from '../middleware/session';

@@ -244,7 +244,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     const below = await call(`/api/campaigns/${strict}/applications`, {}, small.cookie);
     expect(below).toEqual({
       status: 409,
-      body: { error: 'This campaign needs at least 50,000 followers on Instagram.' },
+      body: { error: 'This campaign needs at least 50,000 followers on Instagram.', code: 'CONFLICT' },
     });
     const eligibility = (await (
       await getWithCookie(app, `/api/campaigns/${strict}/eligibility`, small.cookie)
@@ -388,7 +388,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     );
     expect(tooLate).toEqual({
       status: 409,
-      body: { error: 'The upload deadline for this campaign has passed.' },
+      body: { error: 'The upload deadline for this campaign has passed.', code: 'CONFLICT' },
     });
     const swept = await sweepDeadlines({ ...ctx, now: clock.now });
     expect(swept.missed).toBeGreaterThanOrEqual(1);

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
-import { errorSchema } from '../../shared/schemas/campaign';
+import { errorSchema } from '../../shared/schemas/error';
 import {
   completeProfileSchema,
   profileSchema,
@@ -8,7 +8,7 @@ import {
   verifyEmailSchema,
 } from '../../shared/schemas/profile';
 import type { AppBindings } from '../context';
-import { AppError } from '../errors';
+import { AppError, validationErrorBody } from '../errors';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { emailChangedMail, paypalChangedAccountMail } from '../mail/payout-templates';
 import { paypalEmailChangedMail } from '../mail/templates';
@@ -38,7 +38,6 @@ async function tell(mailer: Mailer, logger: { error: (o: object, m: string) => v
       .catch((error: unknown) => logger.error({ err: error, to: mail.to }, 'could not send a notice'));
   }
 }
-const fieldErrorSchema = z.object({ error: z.string(), field: z.string().optional() });
 const now = (c: { get(key: 'deps'): AppBindings['Variables']['deps'] }) =>
   c.get('deps').now?.() ?? new Date();
 
@@ -48,11 +47,8 @@ const profileHook = (
   c: { json: (body: unknown, status: 400) => Response },
 ) => {
   if (!result.success) {
-    const issue = (result.error as ZodError).issues[0];
-    return c.json(
-      { error: issue?.message ?? 'Failed to save profile', field: issue?.path.map(String).join('.') },
-      400,
-    );
+    const error = result.error as ZodError;
+    return c.json(validationErrorBody(error, error.issues[0]?.message ?? 'Failed to save profile'), 400);
   }
 };
 
@@ -112,7 +108,7 @@ const completeProfileRoute = createRoute({
     },
     400: {
       description: 'A field is not valid (its spec message, and the field)',
-      content: json(fieldErrorSchema),
+      content: json(errorSchema),
     },
     401: { description: 'Not signed in', content: json(errorSchema) },
     403: { description: 'Email not verified yet', content: json(errorSchema) },
@@ -144,7 +140,7 @@ const updateProfileRoute = createRoute({
   request: { body: { content: json(updateProfileSchema), required: true } },
   responses: {
     200: { description: 'Saved', content: json(z.record(z.string(), z.unknown())) },
-    400: { description: 'A field is not valid', content: json(fieldErrorSchema) },
+    400: { description: 'A field is not valid', content: json(errorSchema) },
     401: { description: 'Not signed in', content: json(errorSchema) },
     403: { description: 'PayPal change not confirmed', content: json(errorSchema) },
   },

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
+import type { Env } from '../../config/env';
 import type { DatabaseHandle } from '../../db/client';
 import { invalidateCampaignCounts } from '../../db/queries/campaigns';
-import type { Env } from '../env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { Metrics } from '../metrics';

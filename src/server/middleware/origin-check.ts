@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
+import type { Env } from '../../config/env';
 import { errorBody } from '../../shared/schemas/error';
 import type { AppBindings } from '../context';
-import type { Env } from '../env';
 
 /** Methods that change state: the ones a cross-site page could fire with the user's cookie. */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

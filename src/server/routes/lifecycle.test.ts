@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
+import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
@@ -37,7 +38,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
   let app: ReturnType<typeof createApp>;
   let admin: string;
   const mailer = captureMailer();
-  const clock = { now: new Date('2026-06-10T12:00:00Z') };
+  const clock = fakeClock('2026-06-10T12:00:00Z');
   let n = 0;
 
   const creator = (options: { instagram?: number } = {}) => {

@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { createReadyCreator } from '../../../tests/support/creators';
-import { insertCampaign } from '../../../tests/support/factories';
+import { insertApplication, insertCampaign } from '../../../tests/support/factories';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { applications } from '../../db/schema/applications';
 import { influencers } from '../../db/schema/influencers';
 import type { Campaign } from '../../shared/schemas/campaign';
 import { createApp } from '../app';
@@ -99,12 +98,9 @@ describe.each(TEST_DRIVERS)('campaigns matched to a creator on %s', (driver) => 
       tags: ['Beauty'],
       maxAccepted: 2,
     });
-    const first = await createReadyCreator(app, database.db, { email: 'first@example.com' });
-    for (const campaign of [full, open]) {
-      const applied = await postJson(app, `/api/campaigns/${campaign.id}/applications`, {}, first.cookie);
-      const { id } = (await applied.json()) as { id: number };
-      await database.db.update(applications).set({ status: 'accepted' }).where(eq(applications.id, id));
-    }
+    // Full House has its one creator; Room Left has one of two (factories put them at 'shipped' in one call each).
+    await insertApplication(database.db, { campaign: full, status: 'shipped' });
+    await insertApplication(database.db, { campaign: open, status: 'accepted' });
 
     const next = await createReadyCreator(app, database.db, { email: 'next@example.com' });
     const names = async (cookie: string) =>

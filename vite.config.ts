@@ -1,13 +1,9 @@
-import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  resolve: {
-    alias: { '@': path.resolve(import.meta.dirname, 'src') },
-  },
   publicDir: 'public',
   build: {
     outDir: 'dist/web',

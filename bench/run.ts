@@ -21,6 +21,7 @@ import { serve } from '@hono/node-server';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { loadEnv } from '../src/config/env';
 import { type Database, schema } from '../src/db/client';
 import {
   decodeCampaignCursor,
@@ -29,7 +30,6 @@ import {
   setCampaignCountCache,
 } from '../src/db/queries/campaigns';
 import { createApp } from '../src/server/app';
-import { loadEnv } from '../src/server/env';
 import { silentLogger } from '../src/server/logger';
 import { uploadsDir } from '../src/server/services/uploads';
 import {

@@ -3,6 +3,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { errorBody, errorCodeForStatus } from '../shared/schemas/error';
 import { createAuth } from './auth';
 import type { AppBindings, AppDeps } from './context';
 import { AppError } from './errors';
@@ -102,7 +103,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminPaymentRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
-  api.all('*', (c) => c.json({ error: `No API route for ${c.req.method} ${c.req.path}` }, 404));
+  api.all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`, 'NOT_FOUND'), 404));
 
   app.route('/api', api);
 
@@ -119,26 +120,26 @@ export function createApp(appDeps: AppDeps) {
       rewriteRequestPath: (p) => p.replace(/^\/uploads/, ''),
     }),
   );
-  app.get('/uploads/*', (c) => c.json({ error: 'Not found' }, 404));
+  app.get('/uploads/*', (c) => c.json(errorBody('Not found', 'NOT_FOUND'), 404));
 
   if (deps.webDir) app.route('/', createWebRoutes(deps.webDir));
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json({ error: error.message }, error.status);
+      return c.json(error.toBody(), error.status);
     }
     if (error instanceof HTTPException) {
       const status = error.status;
       const message =
         status === 400 ? error.message || 'The request is not valid' : error.message || 'Request failed';
-      return c.json({ error: message }, status);
+      return c.json(errorBody(message, errorCodeForStatus(status)), status);
     }
     deps.logger.error({ err: error, path: c.req.path, method: c.req.method }, 'unhandled error');
-    return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
+    return c.json(errorBody('Something went wrong on our side. Please try again.', 'INTERNAL_ERROR'), 500);
   });
 
-  app.notFound((c) => c.json({ error: 'Not found' }, 404));
+  app.notFound((c) => c.json(errorBody('Not found', 'NOT_FOUND'), 404));
 
   return app;
 }

@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { EnvError, loadEnv } from '../config/env';
+import { projectRoot } from '../config/project-root';
 import { type InvalidationSubscription, listenForInvalidations } from '../db/cache-invalidation';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
@@ -8,13 +10,11 @@ import { seedIfEmpty } from '../db/seed';
 import { createApp } from './app';
 import { createAuth } from './auth';
 import type { ServerLifecycle } from './context';
-import { EnvError, loadEnv } from './env';
 import { startJobs } from './jobs/jobs';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { countingMailer, createMetrics } from './metrics';
 import { paypalClientFromEnv } from './payouts/paypal-client';
-import { projectRoot } from './project-root';
 import { createFirstAdmin, hasAdmin } from './services/admin-accounts';
 import { shutDown, tuneKeepAlive } from './shutdown';
 

@@ -128,7 +128,6 @@ export const CAMPAIGN_PAGE_SIZE_MAX = 50;
 
 export const MINT_PER_USD = 1;
 export const MIN_REDEMPTION_MINT = 50;
-export const UPLOAD_DEADLINE_DAYS = 7;
 export const QUERY_STALE_TIME_MS = 300_000;
 export const ERROR_REDIRECT_DELAY_MS = 3_000;
 export const HEADER_HIDE_SCROLL_PX = 50;

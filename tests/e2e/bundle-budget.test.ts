@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '../../src/server/project-root';
+import { projectRoot } from '../../src/config/project-root';
 
 /**
  * The JavaScript that / loads before it is interactive, gzipped, must stay under this. The target is 100 KB

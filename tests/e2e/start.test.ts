@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain JavaScript run by npm start and the build, without type declarations
 import { builtStamp, sourceStamp } from '../../scripts/build-stamp.mjs';
-import { projectRoot } from '../../src/server/project-root';
+import { projectRoot } from '../../src/config/project-root';
 import { freePort } from '../support/free-port';
 
 /** With a current build, `npm start` serves within this (on a machine that is not already saturated). */

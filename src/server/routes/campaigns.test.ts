@@ -177,7 +177,7 @@ describe.each(TEST_DRIVERS)('campaign catalogue API on %s', (driver) => {
     expect(one.body).toMatchObject({ id: first.id, name: first.name });
 
     const missing = await getJson<{ error: string }>('/api/campaigns/999999');
-    expect(missing).toEqual({ status: 404, body: { error: 'Campaign Not Found' } });
+    expect(missing).toEqual({ status: 404, body: { error: 'Campaign Not Found', code: 'NOT_FOUND' } });
 
     const { body: all } = await getJson<CampaignPage>('/api/campaigns?limit=50');
     const maxId = Math.max(...all.items.map((c) => c.id));

@@ -5,8 +5,8 @@ import {
   campaignListQuerySchema,
   campaignPageSchema,
   campaignSchema,
-  errorSchema,
 } from '../../shared/schemas/campaign';
+import { errorSchema } from '../../shared/schemas/error';
 import { AppError } from '../errors';
 import { createRouter } from '../openapi';
 

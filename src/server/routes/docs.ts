@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 // The path helper only: the package's main module loads the 1.4 MB swagger-ui bundle when imported.
 import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
+import { errorBody } from '../../shared/schemas/error';
 import type { AppBindings } from '../context';
 
 const DOCS_ASSETS: Record<string, string> = {
@@ -40,7 +41,7 @@ export const docsRoutes = new Hono<AppBindings>()
   .get('/docs/:asset', async (c) => {
     const asset = c.req.param('asset');
     const type = DOCS_ASSETS[asset];
-    if (!type) return c.json({ error: 'Not found' }, 404);
+    if (!type) return c.json(errorBody('Not found', 'NOT_FOUND'), 404);
     const body = await readFile(path.join(getAbsoluteFSPath(), asset));
     return c.body(body, 200, { 'content-type': type, 'cache-control': 'public, max-age=86400' });
   });

@@ -88,8 +88,6 @@ export const campaignIdParamSchema = z.object({
     .max(2_147_483_647, { error: 'id must be a positive whole number' }),
 });
 
-export const errorSchema = z.object({ error: z.string() });
-
 const trimmed = (max: number, message: string) =>
   z
     .string({ error: message })

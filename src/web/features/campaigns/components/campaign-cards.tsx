@@ -8,8 +8,9 @@ import {
   ShieldCheck,
 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS, UPLOAD_DEADLINE_DAYS } from '../../../../shared/constants';
-import { formatIsoDate, uploadDeadline } from '../../../../shared/dates';
+import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS } from '../../../../shared/constants';
+import { formatIsoDate } from '../../../../shared/dates';
+import { UPLOAD_DEADLINE_DAYS, uploadDeadline } from '../../../../shared/lifecycle';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { CampaignStatusBadge } from '../../../components/campaign-status-badge';
 import { PlatformIcon } from '../../../components/platform-icon';

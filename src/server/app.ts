@@ -18,6 +18,7 @@ import { rejectControlCharacters } from './middleware/text-guard';
 import { paypalClientFromEnv } from './payouts/paypal-client';
 import { adminRoutes } from './routes/admin';
 import { adminCampaignRoutes } from './routes/admin-campaigns';
+import { adminInfluencerRoutes } from './routes/admin-influencers';
 import { adminPaymentRoutes } from './routes/admin-payments';
 import { applicationRoutes } from './routes/applications';
 import { authRoutes } from './routes/auth';
@@ -141,6 +142,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminRoutes);
   api.route('/admin', adminCampaignRoutes);
   api.route('/admin', adminPaymentRoutes);
+  api.route('/admin', adminInfluencerRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
   api.all('*', (c) => c.json({ error: `No API route for ${c.req.method} ${c.req.path}` }, 404));

@@ -25,6 +25,7 @@ import {
   submitContent,
   withdrawApplication,
 } from '../services/applications';
+import { applyRestriction } from '../services/creator-moderation';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const idParam = z.object({
@@ -162,11 +163,13 @@ export const applicationRoutes = createRouter()
     if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
     const reason = await checkEligibility(ctx.db, campaign, influencer, ctx.now);
     const application = await findMyApplicationFor(ctx.db, influencer.id, id);
+    // A suspended or banned creator cannot apply (issue 13); an application they already have is shown as usual.
+    const restriction = reason === 'already_applied' ? null : applyRestriction(influencer.standing);
     return c.json(
       {
-        canApply: reason === null,
-        reason,
-        message: reason ? INELIGIBILITY_MESSAGES[reason](campaign) : null,
+        canApply: reason === null && restriction === null,
+        reason: restriction ? influencer.standing : reason,
+        message: restriction ?? (reason ? INELIGIBILITY_MESSAGES[reason](campaign) : null),
         application,
       },
       200,
@@ -176,6 +179,8 @@ export const applicationRoutes = createRouter()
     const { id } = c.req.valid('param');
     const body = c.req.valid('json') ?? {};
     const influencer = await currentInfluencer(c);
+    const restriction = applyRestriction(influencer.standing);
+    if (restriction) throw new AppError('FORBIDDEN', restriction);
     const application = await applyToCampaign(lifecycleContext(c), {
       influencer,
       campaignId: id,

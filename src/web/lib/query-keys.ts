@@ -60,6 +60,8 @@ export const privateKeys = {
       applicants: (id: string) => [...admin, 'campaigns', 'applicants', id] as const,
     },
     influencers: (q: string, offset: number) => [...admin, 'influencers', q, offset] as const,
+    /** GET /api/admin/influencers/:id: one creator's page (issue 13). */
+    creator: (id: number) => [...admin, 'creator', id] as const,
     payments: {
       all: [...admin, 'payments'] as const,
       transactions: (filters: object, offset: number) =>

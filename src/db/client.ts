@@ -15,6 +15,7 @@ import * as ledgerSchema from './schema/ledger';
 import * as onboardingSchema from './schema/onboarding';
 import * as payoutsSchema from './schema/payouts';
 import * as securitySchema from './schema/security';
+import * as shippingSchema from './schema/shipping';
 
 export const schema = {
   ...applicationsSchema,
@@ -26,6 +27,7 @@ export const schema = {
   ...onboardingSchema,
   ...payoutsSchema,
   ...securitySchema,
+  ...shippingSchema,
 };
 export type Schema = typeof schema;
 

@@ -20,6 +20,7 @@ import { adminRoutes } from './routes/admin';
 import { adminCampaignRoutes } from './routes/admin-campaigns';
 import { adminInfluencerRoutes } from './routes/admin-influencers';
 import { adminPaymentRoutes } from './routes/admin-payments';
+import { adminShippingRoutes } from './routes/admin-shipping';
 import { applicationRoutes } from './routes/applications';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
@@ -143,6 +144,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminCampaignRoutes);
   api.route('/admin', adminPaymentRoutes);
   api.route('/admin', adminInfluencerRoutes);
+  api.route('/admin', adminShippingRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
   api.all('*', (c) => c.json({ error: `No API route for ${c.req.method} ${c.req.path}` }, 404));

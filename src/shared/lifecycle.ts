@@ -46,7 +46,7 @@ export const ACCEPTED_STATUSES = [
   'missed',
 ] as const satisfies readonly ApplicationStatus[];
 
-export const DELIVERY_PROBLEMS = ['not_received', 'damaged'] as const;
+export const DELIVERY_PROBLEMS = ['not_received', 'damaged', 'wrong_item'] as const;
 export type DeliveryProblem = (typeof DELIVERY_PROBLEMS)[number];
 
 /** Whether the campaign sends a PR box (gifting, or gifting and Mint). */

@@ -41,3 +41,21 @@ export function moderationMail(
       });
   }
 }
+
+/** The admin changed where this campaign's PR box goes. */
+export function shippingAddressChangedMail(
+  appUrl: string,
+  to: string,
+  { campaign, address, reason }: { campaign: string; address: string; reason?: string | undefined },
+): MailMessage {
+  return layoutMail(appUrl, {
+    to,
+    subject: `New shipping address for your ${campaign} PR box`,
+    paragraphs: [
+      `We updated where your PR box for ${campaign} will be shipped:`,
+      address,
+      ...(reason ? [`Why: ${reason}`] : []),
+      `If this is not right, reply to this mail before the box ships. Your dashboard: ${appUrl}/dashboard`,
+    ],
+  });
+}

@@ -17,7 +17,7 @@ export const deliverySchema = z.discriminatedUnion(
     z.object({ action: z.literal('confirm') }),
     z.object({
       action: z.literal('report'),
-      problem: z.enum(DELIVERY_PROBLEMS, { error: 'problem must be not_received or damaged' }),
+      problem: z.enum(DELIVERY_PROBLEMS, { error: 'problem must be not_received, damaged or wrong_item' }),
       note: z.string().trim().max(1000).optional(),
     }),
   ],

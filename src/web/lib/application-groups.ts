@@ -46,4 +46,5 @@ export function isIn(statuses: readonly ApplicationStatus[], status: Application
 export const DELIVERY_PROBLEM_LABELS: Record<DeliveryProblem, string> = {
   not_received: 'Not received',
   damaged: 'Damaged',
+  wrong_item: 'Wrong item',
 };

@@ -14,6 +14,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PLATFORMS, type Platform } from '../../../../shared/constants';
 import { type Applicant, shipmentSchema } from '../../../../shared/schemas/application';
+import type { AdminApplicant } from '../../../../shared/schemas/shipping';
 import { trackingUrl } from '../../../../shared/tracking';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
 import { Avatar } from '../../../components/avatar';
@@ -25,6 +26,7 @@ import { BOX_SENT_STATUSES, DELIVERY_PROBLEM_LABELS, isIn } from '../../../lib/a
 import { cn } from '../../../lib/cn';
 import { formatFollowers, formatShortDate } from '../../../lib/format';
 import { maxLengthOf } from '../../../lib/schema-limits';
+import { ApplicantShipping } from './applicant-shipping';
 
 /** Carriers offered while typing (any other name can be typed). */
 const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'] as const;
@@ -51,7 +53,7 @@ export function ApplicantCard({
   busy,
   credited,
 }: {
-  applicant: Applicant;
+  applicant: AdminApplicant;
   shipsBox: boolean;
   selected: boolean;
   onSelect: (selected: boolean) => void;
@@ -156,6 +158,13 @@ export function ApplicantCard({
             Reject
           </Button>
         </div>
+      ) : null}
+
+      {applicant.shipping || applicant.handles.length ? (
+        <ApplicantShipping
+          applicant={applicant}
+          canEdit={shipsBox && (status === 'accepted' || status === 'shipped' || status === 'delivered')}
+        />
       ) : null}
 
       {shipsBox && isIn(BOX_SENT_STATUSES, status) && applicant.trackingNumber ? (

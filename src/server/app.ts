@@ -25,6 +25,7 @@ import { applicationRoutes } from './routes/applications';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { configRoutes } from './routes/config';
+import { adminProblemRoutes, myProblemRoutes } from './routes/delivery-problems';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
 import { metricsRoutes } from './routes/metrics';
@@ -138,6 +139,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', onboardingRoutes);
   api.route('/', applicationRoutes);
   api.route('/', walletRoutes);
+  api.route('/', myProblemRoutes);
   // Called by PayPal, not by a browser: no session, its signature is verified with PayPal instead.
   api.route('/', paypalWebhookRoutes);
   api.route('/admin', adminRoutes);
@@ -145,6 +147,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminPaymentRoutes);
   api.route('/admin', adminInfluencerRoutes);
   api.route('/admin', adminShippingRoutes);
+  api.route('/admin', adminProblemRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
   api.all('*', (c) => c.json({ error: `No API route for ${c.req.method} ${c.req.path}` }, 404));

@@ -18,6 +18,7 @@ import { AppError } from '../errors';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { type LifecycleNotice, lifecycleMail } from '../mail/templates';
+import { closeProblemOnDelivery, openDeliveryProblem } from './delivery-problems';
 import { creditReward } from './ledger';
 
 export interface LifecycleContext {
@@ -240,6 +241,7 @@ export async function recordDelivery(
         })
         .where(eq(applications.id, applicationId))
         .returning();
+      await closeProblemOnDelivery(tx, applicationId, ctx.now); // issue 13 hook: delivery-problems.ts
       return row!;
     }
     if (!['shipped', 'delivered'].includes(application.status))
@@ -254,6 +256,13 @@ export async function recordDelivery(
       })
       .where(eq(applications.id, applicationId))
       .returning();
+    // issue 13 hook: opens the problem the admins see in their queue (delivery-problems.ts).
+    await openDeliveryProblem(tx, {
+      applicationId,
+      kind: input.problem,
+      note: input.note ?? null,
+      now: ctx.now,
+    });
     return row!;
   });
 }

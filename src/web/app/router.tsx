@@ -126,6 +126,10 @@ export const router = createBrowserRouter([
                 lazy: lazyPage(() => import('../features/admin/influencers-page'), 'InfluencersPage'),
               },
               {
+                path: '/admin/problems',
+                lazy: lazyPage(() => import('../features/admin/problems-page'), 'ProblemsPage'),
+              },
+              {
                 path: '/admin/influencers/:id',
                 lazy: lazyPage(() => import('../features/admin/creator-page'), 'CreatorPage'),
               },

@@ -11,6 +11,7 @@ import {
 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { PLATFORMS, type Platform } from '../../../../shared/constants';
 import { type Applicant, shipmentSchema } from '../../../../shared/schemas/application';
@@ -123,6 +124,12 @@ export function ApplicantCard({
               Delivery problem reported: {DELIVERY_PROBLEM_LABELS[applicant.deliveryProblem]}
             </p>
             {applicant.deliveryProblemNote ? <p className="mt-0.5">{applicant.deliveryProblemNote}</p> : null}
+            <Link
+              to="/admin/problems"
+              className="mt-1 inline-block font-semibold underline underline-offset-2"
+            >
+              Reply, re-ship or resolve
+            </Link>
           </div>
         </div>
       ) : null}

@@ -18,10 +18,11 @@ import { PlatformIcon } from '../../../components/platform-icon';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
-import { DELIVERY_PROBLEM_LABELS, IN_PROGRESS_STATUSES, isIn } from '../../../lib/application-groups';
+import { IN_PROGRESS_STATUSES, isIn } from '../../../lib/application-groups';
 import { cn } from '../../../lib/cn';
 import { campaignReward, formatShortIsoDate } from '../../../lib/format';
 import { useApplicationActions } from '../api/dashboard-queries';
+import { DeliveryProblemNote } from './delivery-problem-note';
 
 /** A step the creator opens a dialog for. */
 export type ApplicationDialog = { kind: 'withdraw' | 'report' | 'submit'; application: MyApplication };
@@ -169,13 +170,7 @@ function ApplicationMessages({ application: a }: { application: MyApplication })
         </p>
       ) : null}
 
-      {a.deliveryProblem ? (
-        <p className="flex gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          You reported a problem with your PR box: {DELIVERY_PROBLEM_LABELS[a.deliveryProblem]}. The brand has
-          been told.
-        </p>
-      ) : null}
+      {shipsBox(a.campaign.type) ? <DeliveryProblemNote application={a} /> : null}
 
       {a.latestSubmission && !changes ? (
         <div className="text-sm">

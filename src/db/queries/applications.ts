@@ -14,6 +14,7 @@ import { applications, type SubmissionRow, submissions } from '../schema/applica
 import { campaigns } from '../schema/campaigns';
 import { influencers } from '../schema/influencers';
 import { influencerProfiles, socialAccounts } from '../schema/onboarding';
+import { postingClocksFor } from './posting-clock';
 
 function submissionView(s: SubmissionRow | undefined) {
   return s
@@ -57,8 +58,10 @@ export async function listMyApplications(
     rows.map((r) => r.application.id),
   );
   const today = now.toISOString().slice(0, 10);
+  const clocks = await postingClocksFor(db, rows, now); // issue 13 hook: each creator's own (fair) deadline
   return rows.map(({ application: a, campaign: c }) => {
-    const upload = uploadDeadline(c.deadline);
+    const clock = clocks.get(a.id);
+    const upload = clock?.deadline ?? uploadDeadline(c.deadline);
     return {
       id: a.id,
       status: a.status,
@@ -73,7 +76,8 @@ export async function listMyApplications(
       uploadDeadline: upload,
       canWithdraw: a.status === 'applied',
       canConfirmDelivery: shipsBox(c.type) && a.status === 'shipped',
-      canSubmitContent: canSubmitContentFrom(a.status, c.type) && today <= upload,
+      canSubmitContent: canSubmitContentFrom(a.status, c.type) && (today <= upload || Boolean(clock?.paused)),
+      postingClock: clock ?? null,
       createdAt: a.createdAt.toISOString(),
       campaign: {
         id: c.id,

@@ -1,6 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
 import { findProfile, findSocialAccounts } from '../../db/queries/onboarding';
+import {
+  applicationIdsPastFairDeadline,
+  fairUploadsOpen,
+  postingClockOf,
+} from '../../db/queries/posting-clock';
 import { type ApplicationRow, applications, submissions } from '../../db/schema/applications';
 import { type CampaignRow, campaigns } from '../../db/schema/campaigns';
 import { type InfluencerRow, influencers } from '../../db/schema/influencers';
@@ -285,7 +290,9 @@ export async function submitContent(
             : 'Content cannot be submitted at this step.',
       );
     }
-    if (!uploadsOpen(campaign, ctx.now)) outOfOrder('The upload deadline for this campaign has passed.');
+    // issue 13 hook: the creator's own (fair) deadline, src/shared/posting-clock.ts.
+    if (!(await fairUploadsOpen(tx, { application, campaign }, ctx.now)))
+      outOfOrder('The upload deadline for this campaign has passed.');
     const bad = input.urls.find((url) => !isPlatformPostUrl(url, campaign.platform));
     if (bad) {
       throw new AppError(
@@ -586,7 +593,9 @@ export async function sweepDeadlines(ctx: LifecycleContext) {
     );
   let reminded = 0;
   for (const row of due) {
-    const deadlineEnd = new Date(`${uploadDeadline(row.campaign.deadline)}T23:59:59.999Z`);
+    const clock = await postingClockOf(ctx.db, row, ctx.now); // issue 13 hook: remind of the own deadline
+    if (clock.paused) continue;
+    const deadlineEnd = new Date(`${clock.deadline}T23:59:59.999Z`);
     if (deadlineEnd.getTime() > remindBefore.getTime()) continue;
     const claimed = await ctx.db
       .update(applications)
@@ -598,10 +607,11 @@ export async function sweepDeadlines(ctx: LifecycleContext) {
     await notify(ctx, row.email, {
       kind: 'reminder',
       campaign: row.campaign.name,
-      uploadDeadline: uploadDeadline(row.campaign.deadline),
+      uploadDeadline: clock.deadline,
     });
   }
 
+  const pastDeadline = await applicationIdsPastFairDeadline(ctx.db, ctx.now); // issue 13 hook
   const missed = await ctx.db
     .update(applications)
     .set({ status: 'missed', updatedAt: ctx.now })
@@ -613,7 +623,8 @@ export async function sweepDeadlines(ctx: LifecycleContext) {
           'delivered',
           'changes_requested',
         ] satisfies ApplicationStatus[]),
-        sql`exists (select 1 from ${campaigns} where ${campaigns.id} = ${applications.campaignId} and (${campaigns.deadline} + 7) < ${today}::date)`,
+        // issue 13 hook: only those whose own (fair) deadline ran out; never while paused or extended.
+        inArray(applications.id, pastDeadline.length ? pastDeadline : [-1]),
       ),
     )
     .returning({

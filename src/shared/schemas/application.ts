@@ -77,6 +77,15 @@ export const myApplicationSchema = z.object({
   canWithdraw: z.boolean(),
   canConfirmDelivery: z.boolean(),
   canSubmitContent: z.boolean(),
+  /** Issue 13: the creator's own deadline and why it moved (src/shared/posting-clock.ts). */
+  postingClock: z
+    .object({
+      deadline: z.string(),
+      campaignDeadline: z.string(),
+      paused: z.boolean(),
+      reasons: z.array(z.string()),
+    })
+    .nullable(),
   createdAt: z.string(),
   campaign: campaignSchema.pick({
     id: true,

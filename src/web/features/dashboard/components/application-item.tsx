@@ -23,6 +23,7 @@ import { cn } from '../../../lib/cn';
 import { campaignReward, formatShortIsoDate } from '../../../lib/format';
 import { useApplicationActions } from '../api/dashboard-queries';
 import { DeliveryProblemNote } from './delivery-problem-note';
+import { PostingClockNote } from './posting-clock-note';
 
 /** A step the creator opens a dialog for. */
 export type ApplicationDialog = { kind: 'withdraw' | 'report' | 'submit'; application: MyApplication };
@@ -67,6 +68,7 @@ export function ApplicationItem({
           {a.nextStep}
         </p>
         <ApplicationFacts application={a} />
+        <PostingClockNote application={a} />
         <ApplicationMessages application={a} />
         <ApplicationActions application={a} onOpen={onOpen} />
       </div>
@@ -108,7 +110,10 @@ function ApplicationFacts({ application: a }: { application: MyApplication }) {
             <CalendarClock aria-hidden="true" className="size-4 text-slate-500" />
             Upload deadline
           </dt>
-          <dd className="font-medium">{formatShortIsoDate(a.uploadDeadline)}</dd>
+          <dd className="font-medium" data-testid="upload-deadline">
+            {formatShortIsoDate(a.uploadDeadline)}
+            {a.postingClock?.paused ? ' (on hold)' : ''}
+          </dd>
         </div>
       ) : null}
       <div className="flex items-center gap-1.5">

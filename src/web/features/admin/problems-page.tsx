@@ -119,11 +119,17 @@ function ProblemCard({ problem: p }: { problem: AdminProblem }) {
             {DELIVERY_PROBLEM_LABELS[p.kind]} · {p.creator.name}
           </h2>
           <p className="text-sm text-slate-600">
-            <Link to={`/admin/campaigns/${p.campaign.id}`} className="text-mint-700 hover:underline">
+            <Link
+              to={`/admin/campaigns/${p.campaign.id}`}
+              className="text-mint-700 underline underline-offset-2"
+            >
               {p.campaign.name}
             </Link>{' '}
             ·{' '}
-            <Link to={`/admin/influencers/${p.creator.id}`} className="text-mint-700 hover:underline">
+            <Link
+              to={`/admin/influencers/${p.creator.id}`}
+              className="text-mint-700 underline underline-offset-2"
+            >
               {p.creator.email}
             </Link>{' '}
             · reported {formatDateTime(p.openedAt)}
@@ -141,7 +147,12 @@ function ProblemCard({ problem: p }: { problem: AdminProblem }) {
         <p className="flex items-center gap-2 text-sm text-slate-600">
           <Truck aria-hidden="true" className="size-4" />
           {url ? (
-            <a href={url} target="_blank" rel="noopener noreferrer" className="text-mint-700 hover:underline">
+            <a
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-mint-700 underline underline-offset-2"
+            >
               {p.application.carrier} {p.application.trackingNumber}
               <span className="sr-only"> (opens in a new tab)</span>
             </a>

@@ -18,6 +18,15 @@ CREATE TABLE "creator_notes" (
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "follower_changes" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "follower_changes_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"influencer_id" integer NOT NULL,
+	"platform" text NOT NULL,
+	"old_followers" integer,
+	"new_followers" integer,
+	"changed_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "application_shipping_addresses" (
 	"application_id" integer PRIMARY KEY NOT NULL,
 	"full_name" text NOT NULL,
@@ -57,11 +66,13 @@ ALTER TABLE "creator_moderation_events" ADD CONSTRAINT "creator_moderation_event
 ALTER TABLE "creator_moderation_events" ADD CONSTRAINT "creator_moderation_events_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "creator_notes" ADD CONSTRAINT "creator_notes_influencer_id_influencers_id_fk" FOREIGN KEY ("influencer_id") REFERENCES "influencers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "creator_notes" ADD CONSTRAINT "creator_notes_author_user_id_users_id_fk" FOREIGN KEY ("author_user_id") REFERENCES "users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "follower_changes" ADD CONSTRAINT "follower_changes_influencer_id_influencers_id_fk" FOREIGN KEY ("influencer_id") REFERENCES "influencers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "application_shipping_addresses" ADD CONSTRAINT "application_shipping_addresses_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "application_shipping_addresses" ADD CONSTRAINT "application_shipping_addresses_set_by_user_id_users_id_fk" FOREIGN KEY ("set_by_user_id") REFERENCES "users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "delivery_problems" ADD CONSTRAINT "delivery_problems_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "creator_moderation_events_influencer_idx" ON "creator_moderation_events" USING btree ("influencer_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "creator_notes_influencer_idx" ON "creator_notes" USING btree ("influencer_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "follower_changes_influencer_idx" ON "follower_changes" USING btree ("influencer_id","changed_at");--> statement-breakpoint
 CREATE INDEX "delivery_problems_application_idx" ON "delivery_problems" USING btree ("application_id","opened_at");--> statement-breakpoint
 CREATE INDEX "delivery_problems_open_idx" ON "delivery_problems" USING btree ("opened_at") WHERE "delivery_problems"."status" = 'open';--> statement-breakpoint
 ALTER TABLE "applications" ADD CONSTRAINT "applications_delivery_problem_check" CHECK ("applications"."delivery_problem" is null or "applications"."delivery_problem" in ('not_received','damaged','wrong_item'));--> statement-breakpoint

@@ -1,10 +1,10 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { CreatorDetail } from '../../shared/schemas/creator-admin';
 import { profileUrl } from '../../shared/social-links';
 import type { DatabaseOrTransaction } from '../client';
 import { applications } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
-import { creatorModerationEvents, creatorNotes } from '../schema/creator-management';
+import { creatorModerationEvents, creatorNotes, followerChanges } from '../schema/creator-management';
 import { influencers } from '../schema/influencers';
 import { findProfile, findSocialAccounts } from './onboarding';
 import { listMyPayouts, walletFigures } from './payouts';
@@ -24,7 +24,7 @@ export async function findCreatorDetail(
 ): Promise<CreatorDetail | null> {
   const influencer = await findInfluencerById(db, id);
   if (!influencer) return null;
-  const [profile, socials, apps, wallet, payoutList, notes, audit] = await Promise.all([
+  const [profile, socials, apps, wallet, payoutList, notes, audit, changes] = await Promise.all([
     findProfile(db, id),
     findSocialAccounts(db, id),
     db
@@ -45,6 +45,7 @@ export async function findCreatorDetail(
       .from(creatorModerationEvents)
       .where(eq(creatorModerationEvents.influencerId, id))
       .orderBy(desc(creatorModerationEvents.createdAt), desc(creatorModerationEvents.id)),
+    followerChangesOf(db, [id]),
   ]);
   return {
     id: influencer.id,
@@ -88,6 +89,14 @@ export async function findCreatorDetail(
         followers: s.followers,
         updatedAt: s.updatedAt.toISOString(),
       })),
+    followerChanges: changes
+      .map((c) => ({
+        platform: c.platform,
+        oldFollowers: c.oldFollowers,
+        newFollowers: c.newFollowers,
+        changedAt: c.changedAt.toISOString(),
+      }))
+      .reverse(),
     applications: apps.map(({ application: a, campaign }) => ({
       id: a.id,
       campaignId: a.campaignId,
@@ -137,4 +146,29 @@ export async function standingOfUser(db: DatabaseOrTransaction, authUserId: stri
     .where(and(eq(influencers.authUserId, authUserId), isNotNull(influencers.authUserId)))
     .limit(1);
   return rows[0]?.standing ?? null;
+}
+
+/** Every recorded follower change of these creators, oldest first. */
+export async function followerChangesOf(db: DatabaseOrTransaction, influencerIds: number[]) {
+  if (influencerIds.length === 0) return [];
+  return db
+    .select()
+    .from(followerChanges)
+    .where(inArray(followerChanges.influencerId, [...new Set(influencerIds)]))
+    .orderBy(asc(followerChanges.changedAt), asc(followerChanges.id));
+}
+
+/** When each of these creators' applications was decided (accepted or rejected), for "since the last review". */
+export async function decisionsOf(db: DatabaseOrTransaction, influencerIds: number[]) {
+  if (influencerIds.length === 0) return [];
+  return db
+    .select({
+      id: applications.id,
+      influencerId: applications.influencerId,
+      decidedAt: applications.decidedAt,
+    })
+    .from(applications)
+    .where(
+      and(inArray(applications.influencerId, [...new Set(influencerIds)]), isNotNull(applications.decidedAt)),
+    );
 }

@@ -42,3 +42,22 @@ export const creatorModerationEvents = pgTable(
     check('creator_moderation_events_action_check', sql`${t.action} in ('suspend','ban','restore')`),
   ],
 );
+
+/**
+ * A follower count a creator changed after onboarding (issue 13): the old and the new value, for admins, and for the
+ * flag on the applicant card when a count moved more than 50% since the creator's last review.
+ */
+export const followerChanges = pgTable(
+  'follower_changes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    influencerId: integer('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    oldFollowers: integer('old_followers'),
+    newFollowers: integer('new_followers'),
+    changedAt: ts('changed_at').notNull().defaultNow(),
+  },
+  (t) => [index('follower_changes_influencer_idx').on(t.influencerId, t.changedAt)],
+);

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { createReadyCreator } from '../../../tests/support/creators';
+import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
 import { giveMint } from '../../../tests/support/mint';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { MODERATION_MESSAGES } from '../../shared/moderation';
 import type { CreatorDetail } from '../../shared/schemas/creator-admin';
+import type { AdminApplicant } from '../../shared/schemas/shipping';
 import { createApp } from '../app';
 import { createAuth } from '../auth';
 import { silentLogger } from '../logger';
@@ -186,5 +187,62 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
     const back = await postJson(app, '/api/auth/sign-in/email', { email: di.email, password: PASSWORD });
     expect(back.status).toBe(200);
     expect((await call('/api/admin/payouts/process', { ids: [payoutId], mode: 'manual' })).status).toBe(200);
+  });
+
+  it('records follower changes after onboarding and flags a jump above 50% since the last review', async () => {
+    const ed = await creator();
+    const first = await activeCampaign();
+    const firstApp = (await call<{ id: number }>(`/api/campaigns/${first.id}/applications`, {}, ed.cookie))
+      .body.id;
+    clock.now = new Date('2026-06-11T12:00:00Z');
+    expect((await call(`/api/admin/applications/${firstApp}/accept`, {})).status).toBe(200);
+
+    clock.now = new Date('2026-06-12T12:00:00Z');
+    const profile = {
+      ...READY_PROFILE,
+      email: ed.email,
+      firstName: 'Mod',
+      lastName: `Creator${n}`,
+      fullName: `Mod Creator${n}`,
+      instagramHandle: '@ready',
+      instagramFollowers: 12000,
+    };
+    const saved = await app.request('/api/me/profile', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: ed.cookie },
+      body: JSON.stringify(profile),
+    });
+    expect(saved.status).toBe(200);
+
+    const page = await get<CreatorDetail>(`/api/admin/influencers/${ed.influencerId}`);
+    expect(page.body.followerChanges).toEqual([
+      {
+        platform: 'instagram',
+        oldFollowers: 5000,
+        newFollowers: 12000,
+        changedAt: '2026-06-12T12:00:00.000Z',
+      },
+    ]);
+    expect(page.body.socials[0]).toMatchObject({ followers: 12000, updatedAt: '2026-06-12T12:00:00.000Z' });
+
+    const second = await activeCampaign();
+    await call(`/api/campaigns/${second.id}/applications`, {}, ed.cookie);
+    const items = (await get<{ items: AdminApplicant[] }>(`/api/admin/campaigns/${second.id}/applications`))
+      .body.items;
+    expect(items[0]?.followerFlags).toEqual([
+      'Instagram followers: 5,000 → 12,000 (+140%) since the last review',
+    ]);
+    // The accepted one is flagged too: the count moved after it was reviewed.
+    const before = (await get<{ items: AdminApplicant[] }>(`/api/admin/campaigns/${first.id}/applications`))
+      .body.items;
+    expect(before[0]?.followerFlags).toHaveLength(1);
+    // After a new review, nothing more moved: no flag on the next application.
+    clock.now = new Date('2026-06-13T12:00:00Z');
+    expect((await call(`/api/admin/applications/${items[0]!.id}/accept`, {})).status).toBe(200);
+    const third = await activeCampaign();
+    await call(`/api/campaigns/${third.id}/applications`, {}, ed.cookie);
+    const fresh = (await get<{ items: AdminApplicant[] }>(`/api/admin/campaigns/${third.id}/applications`))
+      .body.items;
+    expect(fresh[0]?.followerFlags).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { getAdminCampaign } from '../../db/queries/admin-campaigns';
+import { decisionsOf, followerChangesOf } from '../../db/queries/creator-profile';
 import {
   applicationsAwaitingBox,
   handlesFor,
@@ -6,6 +7,7 @@ import {
   shippingAddressesFor,
   upsertShippingOverride,
 } from '../../db/queries/shipping';
+import { followerJumpFlags } from '../../shared/follower-changes';
 import { ACCEPTED_STATUSES, type ApplicationStatus, shipsBox } from '../../shared/lifecycle';
 import type { Applicant } from '../../shared/schemas/application';
 import {
@@ -28,7 +30,8 @@ export async function withShippingDetails(
   applicants: Applicant[],
 ): Promise<AdminApplicant[]> {
   const accepted = applicants.filter((a) => isAccepted(a.status));
-  const [addresses, handles] = await Promise.all([
+  const creatorIds = applicants.map((a) => a.influencer.id);
+  const [addresses, handles, changes, decisions] = await Promise.all([
     shippingAddressesFor(
       db,
       accepted.map((a) => a.id),
@@ -37,12 +40,26 @@ export async function withShippingDetails(
       db,
       accepted.map((a) => a.influencer.id),
     ),
+    followerChangesOf(db, creatorIds),
+    decisionsOf(db, creatorIds),
   ]);
-  return applicants.map((a) => ({
-    ...a,
-    shipping: addresses.get(a.id) ?? null,
-    handles: isAccepted(a.status) ? (handles.get(a.influencer.id) ?? []) : [],
-  }));
+  return applicants.map((a) => {
+    // Waiting for a decision: changes since the creator's last review; decided: since this application's review.
+    const own = decisions.find((d) => d.id === a.id)?.decidedAt?.getTime();
+    const lastReview =
+      own ??
+      decisions
+        .filter((d) => d.influencerId === a.influencer.id)
+        .reduce((latest, d) => Math.max(latest, d.decidedAt!.getTime()), 0);
+    return {
+      ...a,
+      shipping: addresses.get(a.id) ?? null,
+      handles: isAccepted(a.status) ? (handles.get(a.influencer.id) ?? []) : [],
+      followerFlags: followerJumpFlags(
+        changes.filter((c) => c.influencerId === a.influencer.id && c.changedAt.getTime() > lastReview),
+      ),
+    };
+  });
 }
 
 /** One line of text for an address (mails, logs). */

@@ -85,6 +85,15 @@ export const creatorDetailSchema = z.object({
       updatedAt: z.string().describe('When the handle or the follower count last changed'),
     }),
   ),
+  /** Follower counts changed after onboarding, newest first (issue 13). */
+  followerChanges: z.array(
+    z.object({
+      platform: z.string(),
+      oldFollowers: z.number().int().nullable(),
+      newFollowers: z.number().int().nullable(),
+      changedAt: z.string(),
+    }),
+  ),
   applications: z.array(
     z.object({
       id: z.number().int(),

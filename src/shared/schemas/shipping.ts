@@ -46,6 +46,8 @@ export type SocialHandle = z.infer<typeof socialHandleSchema>;
 export const adminApplicantSchema = applicantSchema.extend({
   shipping: shippingAddressViewSchema.nullable(),
   handles: z.array(socialHandleSchema),
+  /** Follower counts that moved more than 50% since the creator's last review (issue 13). */
+  followerFlags: z.array(z.string()),
 });
 export type AdminApplicant = z.infer<typeof adminApplicantSchema>;
 

@@ -212,6 +212,25 @@ function Creator({ creator }: { creator: CreatorDetail }) {
           )}
         </Section>
 
+        {creator.followerChanges.length ? (
+          <Section title="Follower changes after onboarding" className="lg:col-span-2">
+            <ul className="divide-y divide-slate-100 text-sm" data-testid="follower-changes">
+              {creator.followerChanges.map((c) => (
+                <li key={`${c.platform}-${c.changedAt}`} className="flex flex-wrap gap-x-3 py-1.5">
+                  <span className="w-28 font-medium">
+                    {PLATFORM_LABELS[c.platform as Platform] ?? c.platform}
+                  </span>
+                  <span className="tabular-nums">
+                    {c.oldFollowers === null ? '—' : formatNumber(c.oldFollowers)} →{' '}
+                    {c.newFollowers === null ? '—' : formatNumber(c.newFollowers)}
+                  </span>
+                  <span className="ml-auto text-xs text-slate-500">{formatDateTime(c.changedAt)}</span>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ) : null}
+
         <Section title="Applications" className="lg:col-span-2">
           {creator.applications.length === 0 ? (
             empty('No applications yet.')

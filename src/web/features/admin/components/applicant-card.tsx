@@ -105,6 +105,21 @@ export function ApplicantCard({
 
       <ApplicantFacts applicant={applicant} />
 
+      {applicant.followerFlags.length ? (
+        <div
+          role="note"
+          className="flex gap-2 rounded-lg border border-yellow-200 bg-yellow-50 p-3 text-sm text-yellow-900"
+          data-testid="follower-flag"
+        >
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <ul>
+            {applicant.followerFlags.map((flag) => (
+              <li key={flag}>{flag}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
       {applicant.pitch ? (
         <blockquote className="rounded-lg border-l-4 border-mint-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
           <span className="sr-only">Pitch: </span>

@@ -133,7 +133,6 @@ describe('shipping, a delivery problem and the fair posting clock in the browser
     await expect.poll(() => text(admin.getByTestId('csv-report'))).toContain('Imported 1 shipment');
     await expect.poll(() => card.getAttribute('data-status')).toBe('shipped');
     expect((await smtp.waitForMail(CREATOR.email)).subject).toBe(`Your PR box for ${CAMPAIGN} has shipped`);
-    await admin.reload();
     const tracking = card.getByRole('link', { name: /USPS 9400111899223197428490/ });
     expect(await tracking.getAttribute('href')).toBe(
       'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223197428490',

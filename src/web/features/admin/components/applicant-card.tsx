@@ -193,7 +193,10 @@ export function ApplicantCard({
         <ShipmentSummary applicant={applicant} />
       ) : null}
 
-      {canShip ? <ShipmentArea applicant={applicant} actions={actions} busy={busy} /> : null}
+      {canShip ? (
+        // Keyed on the status: a box shipped elsewhere (the CSV import) shows its tracking, not the empty form.
+        <ShipmentArea key={status} applicant={applicant} actions={actions} busy={busy} />
+      ) : null}
 
       {applicant.latestSubmission ? (
         <SubmissionArea applicant={applicant} actions={actions} busy={busy} credited={credited} />

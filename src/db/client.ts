@@ -9,21 +9,25 @@ import { lockPgliteFolder } from './pglite-lock';
 import * as applicationsSchema from './schema/applications';
 import * as authSchema from './schema/auth';
 import * as campaignsSchema from './schema/campaigns';
+import * as creatorManagementSchema from './schema/creator-management';
 import * as influencersSchema from './schema/influencers';
 import * as ledgerSchema from './schema/ledger';
 import * as onboardingSchema from './schema/onboarding';
 import * as payoutsSchema from './schema/payouts';
 import * as securitySchema from './schema/security';
+import * as shippingSchema from './schema/shipping';
 
 export const schema = {
   ...applicationsSchema,
   ...ledgerSchema,
   ...authSchema,
   ...campaignsSchema,
+  ...creatorManagementSchema,
   ...influencersSchema,
   ...onboardingSchema,
   ...payoutsSchema,
   ...securitySchema,
+  ...shippingSchema,
 };
 export type Schema = typeof schema;
 

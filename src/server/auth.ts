@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { trustedOrigins } from './middleware/origin-check';
 import { capUserFields } from './services/account-input';
 import { noticeSignUpWithExistingAddress } from './services/account-notices';
+import { refuseBannedSignIn } from './services/creator-moderation';
 import { onSignedIn } from './services/influencer-accounts';
 import { afterPasswordChange, mailResetLink, RESET_LINK_MINUTES } from './services/password-reset';
 
@@ -192,6 +193,10 @@ export function createAuth({
       },
       session: {
         create: {
+          // A banned creator gets no session, whichever way they sign in (issue 13).
+          before: async (session) => {
+            await refuseBannedSignIn(db, session.userId);
+          },
           after: async (session) => {
             await onSignedIn(db, session.userId, logger);
           },

@@ -98,13 +98,14 @@ export const ACCEPTED_STATUSES = [
   'missed',
 ] as const satisfies readonly ApplicationStatus[];
 
-export const DELIVERY_PROBLEMS = ['not_received', 'damaged'] as const;
+export const DELIVERY_PROBLEMS = ['not_received', 'damaged', 'wrong_item'] as const;
 export type DeliveryProblem = (typeof DELIVERY_PROBLEMS)[number];
 
 /** A reported delivery problem, as the admin and the creator read it. */
 export const DELIVERY_PROBLEM_LABELS: Record<DeliveryProblem, string> = {
   not_received: 'Not received',
   damaged: 'Damaged',
+  wrong_item: 'Wrong item',
 };
 
 /** Days between the application deadline and the upload deadline (READINGS "Campaign lifecycle"). */

@@ -1,8 +1,37 @@
-/** A link to the carrier's tracking page for the well-known US carriers; null for others. */
+/** The carriers whose tracking pages we link to (issue 13). */
+export const KNOWN_CARRIERS = ['ups', 'usps', 'fedex', 'dhl'] as const;
+export type KnownCarrier = (typeof KNOWN_CARRIERS)[number];
+
+export const CARRIER_LABELS: Record<KnownCarrier, string> = {
+  ups: 'UPS',
+  usps: 'USPS',
+  fedex: 'FedEx',
+  dhl: 'DHL',
+};
+
+/**
+ * Which well-known carrier a free-text carrier name means ("UPS Ground", "U.S. Postal Service", "Fed Ex",
+ * "DHL Express"…); when the name says nothing (empty, "other"), the tracking number's shape may (1Z… is UPS, a
+ * 20-22 digit number starting 92-95 or 420 is USPS). Null when neither tells.
+ */
+export function carrierOf(carrier: string | null, trackingNumber?: string | null): KnownCarrier | null {
+  const name = (carrier ?? '').toLowerCase().replace(/[^a-z]/g, '');
+  if (name.startsWith('usps') || name.includes('postalservice') || name === 'uspostal') return 'usps';
+  if (name.startsWith('ups')) return 'ups';
+  if (name.startsWith('fedex') || name.startsWith('federalexpress')) return 'fedex';
+  if (name.startsWith('dhl')) return 'dhl';
+  const number = (trackingNumber ?? '').replace(/\s/g, '').toUpperCase();
+  if (/^1Z[0-9A-Z]{16}$/.test(number)) return 'ups';
+  if (/^(9[2-5]\d{18,20}|420\d{5}(\d{4})?9[2-5]\d{18,20})$/.test(number)) return 'usps';
+  return null;
+}
+
+/** A link to the carrier's tracking page for UPS, USPS, FedEx and DHL; null for other carriers or no number. */
 export function trackingUrl(carrier: string | null, trackingNumber: string | null): string | null {
-  if (!carrier || !trackingNumber) return null;
-  const n = encodeURIComponent(trackingNumber.trim());
-  switch (carrier.trim().toLowerCase()) {
+  const trimmed = trackingNumber?.trim();
+  if (!trimmed) return null;
+  const n = encodeURIComponent(trimmed.replace(/\s/g, ''));
+  switch (carrierOf(carrier, trimmed)) {
     case 'usps':
       return `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`;
     case 'ups':

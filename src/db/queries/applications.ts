@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   ACCEPTED_STATUSES,
   APPLICATION_STATUS_LABELS,
@@ -17,6 +17,7 @@ import { type ApplicationRow, applications, type SubmissionRow, submissions } fr
 import { type CampaignRow, campaigns } from '../schema/campaigns';
 import { type InfluencerRow, influencers } from '../schema/influencers';
 import { influencerProfiles, socialAccounts } from '../schema/onboarding';
+import { postingClocksFor } from './posting-clock';
 
 /**
  * How many creators each campaign has accepted (every status from 'accepted' on, see ACCEPTED_STATUSES): the one count
@@ -89,8 +90,10 @@ export async function listMyApplications(
     rows.map((r) => r.application.id),
   );
   const today = now.toISOString().slice(0, 10);
+  const clocks = await postingClocksFor(db, rows, now); // issue 13 hook: each creator's own (fair) deadline
   return rows.map(({ application: a, campaign: c }) => {
-    const upload = uploadDeadline(c.deadline);
+    const clock = clocks.get(a.id);
+    const upload = clock?.deadline ?? uploadDeadline(c.deadline);
     return {
       id: a.id,
       status: a.status,
@@ -105,7 +108,8 @@ export async function listMyApplications(
       uploadDeadline: upload,
       canWithdraw: a.status === 'applied',
       canConfirmDelivery: shipsBox(c.type) && a.status === 'shipped',
-      canSubmitContent: canSubmitContentFrom(a.status, c.type) && today <= upload,
+      canSubmitContent: canSubmitContentFrom(a.status, c.type) && (today <= upload || Boolean(clock?.paused)),
+      postingClock: clock ?? null,
       createdAt: a.createdAt.toISOString(),
       campaign: {
         id: c.id,
@@ -282,14 +286,6 @@ export async function listContentDueUnreminded(
         lte(campaigns.deadline, applicationDeadlineFor(lastUploadDay)),
       ),
     );
-}
-
-/** Campaigns whose upload deadline ended before `today` (ISO date): a subquery for the deadline sweep. */
-export function campaignsPastUploadDeadline(db: DatabaseOrTransaction, today: string) {
-  return db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(lt(campaigns.deadline, applicationDeadlineFor(today)));
 }
 
 /** The creator's email and the campaign's name, for a lifecycle mail. */

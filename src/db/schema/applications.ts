@@ -46,7 +46,7 @@ export const applications = pgTable(
     ),
     check(
       'applications_delivery_problem_check',
-      sql`${t.deliveryProblem} is null or ${t.deliveryProblem} in ('not_received','damaged')`,
+      sql`${t.deliveryProblem} is null or ${t.deliveryProblem} in ('not_received','damaged','wrong_item')`,
     ),
   ],
 );

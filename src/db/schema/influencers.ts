@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CreatorStanding } from '../../shared/moderation';
 import { users } from './auth';
 
 /** The creator record of spec §3, linked to the sign-in account (`auth_user_id`). */
@@ -24,6 +25,8 @@ export const influencers = pgTable(
     /** The address a code was last sent to (it becomes `email` once verified). */
     verificationEmail: text('verification_email'),
     profileCompleted: boolean('profile_completed').notNull().default(false),
+    /** Set by admins (issue 13): active, suspended or banned; see src/shared/moderation.ts. */
+    standing: text('standing').$type<CreatorStanding>().notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 })
       .notNull()
       .defaultNow(),
@@ -35,6 +38,7 @@ export const influencers = pgTable(
     uniqueIndex('influencers_auth_user_idx').on(t.authUserId),
     index('influencers_email_idx').on(sql`lower(${t.email})`),
     uniqueIndex('influencers_verified_email_idx').on(sql`lower(${t.email})`).where(sql`${t.emailVerified}`),
+    check('influencers_standing_check', sql`${t.standing} in ('active','suspended','banned')`),
   ],
 );
 

@@ -34,7 +34,13 @@ describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {
       .returning();
     const [application] = await database.db
       .insert(applications)
-      .values({ campaignId: campaign.id, influencerId: creator!.id, status: 'accepted' })
+      // The box arrived long ago (a box still on its way would pause the creator's deadline: issue 13).
+      .values({
+        campaignId: campaign.id,
+        influencerId: creator!.id,
+        status: 'delivered',
+        deliveredAt: new Date('2020-01-02T00:00:00Z'),
+      })
       .returning();
     const mailer = captureMailer();
     jobs = await startJobs(database, {

@@ -3,7 +3,6 @@ import { adminCampaignStats, getAdminCampaign, listAdminCampaigns } from '../../
 import { listApplicants } from '../../db/queries/applications';
 import { CAMPAIGN_STATUSES } from '../../shared/constants';
 import {
-  applicantSchema,
   bulkDecisionSchema,
   changesRequestSchema,
   decisionSchema,
@@ -17,6 +16,7 @@ import {
   campaignPatchSchema,
 } from '../../shared/schemas/campaign';
 import { errorSchema } from '../../shared/schemas/error';
+import { adminApplicantSchema } from '../../shared/schemas/shipping';
 import { AppError } from '../errors';
 import { createRouter } from '../openapi';
 import {
@@ -28,6 +28,7 @@ import {
 import { lifecycleContext } from '../services/applications/context';
 import { importShipmentsCsv, recordShipment } from '../services/applications/shipments';
 import { createCampaign, deleteCampaign, updateCampaign } from '../services/campaign-admin';
+import { withShippingDetails } from '../services/shipping';
 import { MAX_UPLOAD_BYTES, storeImage } from '../services/uploads';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
@@ -130,10 +131,11 @@ const routes = {
     method: 'get',
     path: '/campaigns/{id}/applications',
     tags: ['Admin'],
-    summary: 'Applicants with tier, followers per platform, categories, state, shipping and content',
+    summary:
+      'Applicants with tier, followers per platform, categories, state, shipping and content; accepted ones with their full shipping address and handles',
     request: { params: idParam },
     responses: {
-      200: { description: 'Applicants', content: json(z.object({ items: z.array(applicantSchema) })) },
+      200: { description: 'Applicants', content: json(z.object({ items: z.array(adminApplicantSchema) })) },
       ...common,
     },
   }),
@@ -274,7 +276,8 @@ export const adminCampaignRoutes = createRouter()
     const { id } = c.req.valid('param');
     if (!(await getAdminCampaign(c.get('deps').db, id)))
       throw new AppError('NOT_FOUND', 'Campaign Not Found');
-    return c.json({ items: await listApplicants(c.get('deps').db, id) }, 200);
+    const { db } = c.get('deps');
+    return c.json({ items: await withShippingDetails(db, await listApplicants(db, id)) }, 200);
   })
   .openapi(routes.decideMany, async (c) => {
     const { ids, decision, message } = c.req.valid('json');

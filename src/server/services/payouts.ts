@@ -20,6 +20,7 @@ import {
   type PaypalClient,
   type PaypalPayoutItem,
 } from '../payouts/paypal-client';
+import { payoutHeldMessage } from './creator-moderation';
 import { postLedgerEntry } from './ledger';
 
 export interface PayoutContext {
@@ -188,6 +189,8 @@ async function lockPendingPayouts(tx: DatabaseOrTransaction, ids: number[]): Pro
   for (const id of unique) {
     const payout = await lockPayout(tx, id);
     if (!payout) throw new AppError('NOT_FOUND', `Payout #${id} was not found.`);
+    const held = await payoutHeldMessage(tx, payout.influencerId, payoutLabel(id));
+    if (held) throw new AppError('CONFLICT', held);
     if (payout.status !== 'pending') {
       throw new AppError(
         'CONFLICT',

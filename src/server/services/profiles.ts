@@ -5,6 +5,7 @@ import { type InfluencerRow, influencers } from '../../db/schema/influencers';
 import { influencerProfiles, socialAccounts } from '../../db/schema/onboarding';
 import type { Platform } from '../../shared/constants';
 import { influencerTier, type Profile, totalFollowers } from '../../shared/schemas/profile';
+import { keepUnchangedDates, recordFollowerChanges } from './follower-history';
 
 /** The creator's accounts on each platform, as the profile form names them. */
 function socialRows(influencerId: number, profile: Profile, now: Date) {
@@ -77,9 +78,12 @@ export async function saveProfile(db: Database, influencer: InfluencerRow, profi
       .insert(influencerProfiles)
       .values({ influencerId: influencer.id, ...values, createdAt: now })
       .onConflictDoUpdate({ target: influencerProfiles.influencerId, set: values });
+    const before = await findSocialAccounts(tx, influencer.id);
     await tx.delete(socialAccounts).where(eq(socialAccounts.influencerId, influencer.id));
-    const social = socialRows(influencer.id, profile, now);
+    // An unchanged account keeps the date it last changed; follower changes after onboarding are recorded (issue 13).
+    const social = keepUnchangedDates(socialRows(influencer.id, profile, now), before);
     if (social.length > 0) await tx.insert(socialAccounts).values(social);
+    if (influencer.profileCompleted) await recordFollowerChanges(tx, influencer.id, before, social, now);
     await tx
       .update(influencers)
       .set({

@@ -17,7 +17,7 @@ export const deliverySchema = z.discriminatedUnion(
     z.object({ action: z.literal('confirm') }),
     z.object({
       action: z.literal('report'),
-      problem: z.enum(DELIVERY_PROBLEMS, { error: 'problem must be not_received or damaged' }),
+      problem: z.enum(DELIVERY_PROBLEMS, { error: 'problem must be not_received, damaged or wrong_item' }),
       note: z.string().trim().max(1000).optional(),
     }),
   ],
@@ -77,6 +77,15 @@ export const myApplicationSchema = z.object({
   canWithdraw: z.boolean(),
   canConfirmDelivery: z.boolean(),
   canSubmitContent: z.boolean(),
+  /** Issue 13: the creator's own deadline and why it moved (src/shared/posting-clock.ts). */
+  postingClock: z
+    .object({
+      deadline: z.string(),
+      campaignDeadline: z.string(),
+      paused: z.boolean(),
+      reasons: z.array(z.string()),
+    })
+    .nullable(),
   createdAt: z.string(),
   campaign: campaignSchema.pick({
     id: true,

@@ -137,6 +137,14 @@ export const router = createBrowserRouter([
                 lazy: lazyPage(() => import('../features/admin/influencers-page'), 'InfluencersPage'),
               },
               {
+                path: '/admin/problems',
+                lazy: lazyPage(() => import('../features/admin/problems-page'), 'ProblemsPage'),
+              },
+              {
+                path: '/admin/influencers/:id',
+                lazy: lazyPage(() => import('../features/admin/creator-page'), 'CreatorPage'),
+              },
+              {
                 path: '/admin/settings',
                 lazy: lazyPage(() => import('../features/admin/settings-page'), 'SettingsPage'),
               },

@@ -39,6 +39,8 @@ export const privateKeys = {
   matchedCampaigns: [...me, 'matched-campaigns'] as const,
   /** GET /api/me/applications. */
   applications: [...me, 'applications'] as const,
+  /** GET /api/me/delivery-problems (under applications: every application change refreshes it). */
+  deliveryProblems: [...me, 'applications', 'delivery-problems'] as const,
   /** GET /api/me/wallet (and its history pages below it). */
   wallet: [...me, 'wallet'] as const,
   walletHistory: [...me, 'wallet', 'history'] as const,
@@ -60,6 +62,11 @@ export const privateKeys = {
       applicants: (id: string) => [...admin, 'campaigns', 'applicants', id] as const,
     },
     influencers: (q: string, offset: number) => [...admin, 'influencers', q, offset] as const,
+    /** GET /api/admin/influencers/:id: one creator's page (issue 13). */
+    creator: (id: number) => [...admin, 'creator', id] as const,
+    /** GET /api/admin/problems (the queue and the sidebar badge). */
+    problems: (status: string) => [...admin, 'problems', status] as const,
+    problemsAll: [...admin, 'problems'] as const,
     payments: {
       all: [...admin, 'payments'] as const,
       transactions: (filters: object, offset: number) =>

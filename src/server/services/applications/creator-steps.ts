@@ -4,6 +4,7 @@ import {
   findPublicCampaign,
   lockOwnApplication,
 } from '../../../db/queries/applications';
+import { fairUploadsOpen } from '../../../db/queries/posting-clock';
 import { type ApplicationRow, applications, submissions } from '../../../db/schema/applications';
 import { campaigns } from '../../../db/schema/campaigns';
 import type { InfluencerRow } from '../../../db/schema/influencers';
@@ -15,10 +16,11 @@ import {
   isIn,
   isPlatformPostUrl,
   shipsBox,
-  uploadsOpen,
   WAITING_FOR_BOX_STATUSES,
 } from '../../../shared/lifecycle';
 import { AppError } from '../../errors';
+import { applyRestriction } from '../creator-moderation';
+import { closeProblemOnDelivery, openDeliveryProblem } from '../delivery-problems';
 import { found, type LifecycleContext, outOfOrder } from './context';
 import { checkEligibility, INELIGIBILITY_MESSAGES } from './eligibility';
 
@@ -26,10 +28,12 @@ import { checkEligibility, INELIGIBILITY_MESSAGES } from './eligibility';
 export async function eligibilityFor(ctx: LifecycleContext, influencer: InfluencerRow, campaignId: number) {
   const campaign = found(await findPublicCampaign(ctx.db, campaignId), 'Campaign Not Found');
   const reason = await checkEligibility(ctx.db, campaign, influencer, ctx.now);
+  // A suspended or banned creator cannot apply; an application they already have is shown as usual.
+  const restriction = reason === 'already_applied' ? null : applyRestriction(influencer.standing);
   return {
-    canApply: reason === null,
-    reason,
-    message: reason ? INELIGIBILITY_MESSAGES[reason](campaign) : null,
+    canApply: reason === null && restriction === null,
+    reason: restriction ? influencer.standing : reason,
+    message: restriction ?? (reason ? INELIGIBILITY_MESSAGES[reason](campaign) : null),
     application: await findMyApplicationFor(ctx.db, influencer.id, campaignId),
   };
 }
@@ -43,6 +47,8 @@ export async function applyToCampaign(
     pitch,
   }: { influencer: InfluencerRow; campaignId: number; pitch?: string | undefined },
 ): Promise<ApplicationRow> {
+  const restriction = applyRestriction(influencer.standing);
+  if (restriction) throw new AppError('FORBIDDEN', restriction);
   try {
     return await ctx.db.transaction(async (tx) => {
       const campaign = found(await findPublicCampaign(tx, campaignId, { lock: true }), 'Campaign Not Found');
@@ -133,6 +139,7 @@ export async function recordDelivery(
         })
         .where(eq(applications.id, applicationId))
         .returning();
+      await closeProblemOnDelivery(tx, applicationId, ctx.now);
       return row!;
     }
     if (!isIn(BOX_OUT_STATUSES, application.status)) outOfOrder('Your PR box has not been shipped yet.');
@@ -146,6 +153,13 @@ export async function recordDelivery(
       })
       .where(eq(applications.id, applicationId))
       .returning();
+    // Opens the problem the admins see in their queue.
+    await openDeliveryProblem(tx, {
+      applicationId,
+      kind: input.problem,
+      note: input.note ?? null,
+      now: ctx.now,
+    });
     return row!;
   });
 }
@@ -171,7 +185,8 @@ export async function submitContent(
             : 'Content cannot be submitted at this step.',
       );
     }
-    if (!uploadsOpen(campaign.deadline, ctx.now))
+    // The creator's own (fair) deadline: src/shared/posting-clock.ts.
+    if (!(await fairUploadsOpen(tx, { application, campaign }, ctx.now)))
       outOfOrder('The upload deadline for this campaign has passed.');
     const bad = input.urls.find((url) => !isPlatformPostUrl(url, campaign.platform));
     if (bad) {

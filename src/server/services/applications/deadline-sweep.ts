@@ -1,12 +1,9 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
-import {
-  campaignsPastUploadDeadline,
-  findMailRecipient,
-  listContentDueUnreminded,
-} from '../../../db/queries/applications';
+import { findMailRecipient, listContentDueUnreminded } from '../../../db/queries/applications';
+import { applicationIdsPastFairDeadline, postingClockOf } from '../../../db/queries/posting-clock';
 import { applications } from '../../../db/schema/applications';
 import { campaigns } from '../../../db/schema/campaigns';
-import { applicationDeadlineFor, CONTENT_DUE_STATUSES, uploadDeadline } from '../../../shared/lifecycle';
+import { applicationDeadlineFor, CONTENT_DUE_STATUSES } from '../../../shared/lifecycle';
 import { type LifecycleContext, notify } from './context';
 
 const REMIND_HOURS_BEFORE = 48;
@@ -26,7 +23,9 @@ export async function sweepDeadlines(ctx: LifecycleContext) {
   });
   let reminded = 0;
   for (const row of due) {
-    const deadlineEnd = new Date(`${uploadDeadline(row.campaign.deadline)}T23:59:59.999Z`);
+    const clock = await postingClockOf(ctx.db, row, ctx.now); // remind of the creator's own deadline
+    if (clock.paused) continue;
+    const deadlineEnd = new Date(`${clock.deadline}T23:59:59.999Z`);
     if (deadlineEnd.getTime() > remindBefore.getTime()) continue;
     const claimed = await ctx.db
       .update(applications)
@@ -38,17 +37,19 @@ export async function sweepDeadlines(ctx: LifecycleContext) {
     await notify(ctx, row.email, {
       kind: 'reminder',
       campaign: row.campaign.name,
-      uploadDeadline: uploadDeadline(row.campaign.deadline),
+      uploadDeadline: clock.deadline,
     });
   }
 
+  // Only applications whose own (fair) deadline ran out: never while the box is on its way or a problem is open.
+  const pastDeadline = await applicationIdsPastFairDeadline(ctx.db, ctx.now);
   const missed = await ctx.db
     .update(applications)
     .set({ status: 'missed', updatedAt: ctx.now })
     .where(
       and(
         inArray(applications.status, [...CONTENT_DUE_STATUSES]),
-        inArray(applications.campaignId, campaignsPastUploadDeadline(ctx.db, today)),
+        inArray(applications.id, pastDeadline.length ? pastDeadline : [-1]),
       ),
     )
     .returning({

@@ -1,6 +1,6 @@
 import { Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PLATFORM_LABELS, type Platform } from '../../../shared/constants';
 import { ErrorPanel } from '../../components/error-panel';
 import { ListSearch } from '../../components/list-search';
@@ -123,7 +123,12 @@ export function InfluencersPage() {
                   ? items.map((creator) => (
                       <tr key={creator.id} data-testid="influencer-row" className="hover:bg-slate-50/60">
                         <td className="px-4 py-3">
-                          <p className="font-semibold text-slate-900">{creator.name}</p>
+                          <Link
+                            to={`/admin/influencers/${creator.id}`}
+                            className="font-semibold text-slate-900 hover:text-mint-700 hover:underline"
+                          >
+                            {creator.name}
+                          </Link>
                           <p className="text-xs text-slate-500">@{creator.username}</p>
                         </td>
                         <td className="max-w-56 truncate px-4 py-3 text-slate-700">{creator.email}</td>

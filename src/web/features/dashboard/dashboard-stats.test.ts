@@ -22,6 +22,7 @@ function app(status: ApplicationStatus, createdAt = '2026-06-01T10:00:00.000Z'):
     canWithdraw: false,
     canConfirmDelivery: false,
     canSubmitContent: false,
+    postingClock: null,
     createdAt,
     campaign: {
       id: 100 + n,

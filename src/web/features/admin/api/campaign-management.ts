@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Applicant } from '../../../../shared/schemas/application';
 import type { AdminCampaign, AdminCampaignStats, CampaignInput } from '../../../../shared/schemas/campaign';
+import type { AdminApplicant } from '../../../../shared/schemas/shipping';
 import { apiFetch } from '../../../lib/api-client';
 import { privateKeys, publicKeys } from '../../../lib/query-keys';
 
@@ -58,9 +58,12 @@ export function useApplicants(id: string | undefined) {
   return useQuery({
     queryKey: keys.applicants(id ?? ''),
     queryFn: ({ signal }) =>
-      apiFetch<{ items: Applicant[] }>(`/api/admin/campaigns/${encodeURIComponent(id ?? '')}/applications`, {
-        signal,
-      }),
+      apiFetch<{ items: AdminApplicant[] }>(
+        `/api/admin/campaigns/${encodeURIComponent(id ?? '')}/applications`,
+        {
+          signal,
+        },
+      ),
     enabled: Boolean(id),
     staleTime: 0,
   });

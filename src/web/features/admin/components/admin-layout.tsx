@@ -1,10 +1,11 @@
-import { BarChart3, CreditCard, LogOut, Megaphone, Menu, Settings, Users, X } from 'lucide-react';
+import { BarChart3, CreditCard, LogOut, Megaphone, Menu, PackageX, Settings, Users, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { Logo } from '../../../components/logo';
 import { cn } from '../../../lib/cn';
 import { useSession, useSignOut } from '../../../lib/use-session';
+import { useOpenProblemCount } from '../api/problems';
 
 /** Spec §2 Admin screens: the sidebar's links (Analytics opens campaign 1, as the spec fixes). */
 const NAV_ITEMS = [
@@ -12,11 +13,13 @@ const NAV_ITEMS = [
   { label: 'Analytics', to: '/admin/details/1', icon: BarChart3, match: '/admin/details' },
   { label: 'Payments', to: '/admin/payments', icon: CreditCard, match: '/admin/payments' },
   { label: 'Influencers', to: '/admin/influencers', icon: Users, match: '/admin/influencers' },
+  { label: 'Problems', to: '/admin/problems', icon: PackageX, match: '/admin/problems' },
   { label: 'Settings', to: '/admin/settings', icon: Settings, match: '/admin/settings' },
 ] as const;
 
 function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const openProblems = useOpenProblemCount();
   return (
     <ul className="flex flex-col gap-1">
       {NAV_ITEMS.map(({ label, to, icon: Icon, match }) => {
@@ -36,6 +39,15 @@ function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
             >
               <Icon aria-hidden="true" className="size-4.5 shrink-0" />
               {label}
+              {to === '/admin/problems' && openProblems > 0 ? (
+                <span
+                  className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white tabular-nums"
+                  data-testid="problems-badge"
+                >
+                  {openProblems}
+                  <span className="sr-only"> open</span>
+                </span>
+              ) : null}
             </NavLink>
           </li>
         );

@@ -11,10 +11,12 @@ import {
 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { PLATFORMS, type Platform } from '../../../../shared/constants';
 import { BOX_SENT_STATUSES, DELIVERY_PROBLEM_LABELS, isIn } from '../../../../shared/lifecycle';
 import { type Applicant, shipmentSchema } from '../../../../shared/schemas/application';
+import type { AdminApplicant } from '../../../../shared/schemas/shipping';
 import { trackingUrl } from '../../../../shared/tracking';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
 import { Avatar } from '../../../components/avatar';
@@ -25,6 +27,7 @@ import { Input, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatFollowers, formatShortDate } from '../../../lib/format';
 import { maxLengthOf } from '../../../lib/schema-limits';
+import { ApplicantShipping } from './applicant-shipping';
 
 /** Carriers offered while typing (any other name can be typed). */
 const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'] as const;
@@ -51,7 +54,7 @@ export function ApplicantCard({
   busy,
   credited,
 }: {
-  applicant: Applicant;
+  applicant: AdminApplicant;
   shipsBox: boolean;
   selected: boolean;
   onSelect: (selected: boolean) => void;
@@ -102,6 +105,21 @@ export function ApplicantCard({
 
       <ApplicantFacts applicant={applicant} />
 
+      {applicant.followerFlags.length ? (
+        <div
+          role="note"
+          className="flex gap-2 rounded-lg border border-yellow-200 bg-yellow-50 p-3 text-sm text-yellow-900"
+          data-testid="follower-flag"
+        >
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <ul>
+            {applicant.followerFlags.map((flag) => (
+              <li key={flag}>{flag}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
       {applicant.pitch ? (
         <blockquote className="rounded-lg border-l-4 border-mint-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
           <span className="sr-only">Pitch: </span>
@@ -121,6 +139,12 @@ export function ApplicantCard({
               Delivery problem reported: {DELIVERY_PROBLEM_LABELS[applicant.deliveryProblem]}
             </p>
             {applicant.deliveryProblemNote ? <p className="mt-0.5">{applicant.deliveryProblemNote}</p> : null}
+            <Link
+              to="/admin/problems"
+              className="mt-1 inline-block font-semibold underline underline-offset-2"
+            >
+              Reply, re-ship or resolve
+            </Link>
           </div>
         </div>
       ) : null}
@@ -158,11 +182,21 @@ export function ApplicantCard({
         </div>
       ) : null}
 
+      {applicant.shipping || applicant.handles.length ? (
+        <ApplicantShipping
+          applicant={applicant}
+          canEdit={shipsBox && (status === 'accepted' || status === 'shipped' || status === 'delivered')}
+        />
+      ) : null}
+
       {shipsBox && isIn(BOX_SENT_STATUSES, status) && applicant.trackingNumber ? (
         <ShipmentSummary applicant={applicant} />
       ) : null}
 
-      {canShip ? <ShipmentArea applicant={applicant} actions={actions} busy={busy} /> : null}
+      {canShip ? (
+        // Keyed on the status: a box shipped elsewhere (the CSV import) shows its tracking, not the empty form.
+        <ShipmentArea key={status} applicant={applicant} actions={actions} busy={busy} />
+      ) : null}
 
       {applicant.latestSubmission ? (
         <SubmissionArea applicant={applicant} actions={actions} busy={busy} credited={credited} />

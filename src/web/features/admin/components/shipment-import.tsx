@@ -5,15 +5,15 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { saveFile } from '../../../lib/download';
 import type { ShipmentReport, useReviewActions } from '../api/campaign-management';
+import { downloadShippingCsv } from '../api/shipping';
 
 /** The largest CSV the shipments import takes. */
 const MAX_CSV_BYTES = 1_000_000;
 
 /**
- * Shipments from a CSV (application_id, carrier, tracking_number): a template with the accepted applications that
- * wait for a box, the upload, and the import's report (what was saved, which lines were not and why). Answers the
+ * Shipments from a CSV (application_id, carrier, tracking_number): a template with the real rows of the accepted
+ * creators that wait for a box (the carrier CSV: address, phone, email, handles), the upload, and the import's report (what was saved, which lines were not and why). Answers the
  * two pieces the applicants section places: the `buttons` beside its title and the `outcome` under it.
  */
 export function useShipmentImport({
@@ -46,11 +46,12 @@ export function useShipmentImport({
     }
   };
 
+  // The template is the carrier CSV: the real rows (address, phone, email, handles) of the creators waiting for a
+  // box, with carrier and tracking_number to fill in and upload back.
   const downloadTemplate = () => {
-    const rows = ['application_id,carrier,tracking_number', ...awaitingShipment.map((a) => `${a.id},,`)];
-    saveFile(
-      new Blob([`${rows.join('\n')}\n`], { type: 'text/csv' }),
-      `shipments-campaign-${campaignId}.csv`,
+    setCsvError(null);
+    downloadShippingCsv(campaignId).catch((error: unknown) =>
+      setCsvError(getErrorMessage(error, 'The shipping CSV could not be downloaded.')),
     );
   };
 
@@ -72,7 +73,7 @@ export function useShipmentImport({
           size="sm"
           onClick={downloadTemplate}
           disabled={awaitingShipment.length === 0}
-          title="A CSV with the accepted applications waiting for a shipment"
+          title="The accepted creators waiting for a box: name, address, phone, email and handles for your carrier's bulk label tool; fill carrier and tracking_number and upload it back"
         >
           <FileDown aria-hidden="true" />
           CSV template

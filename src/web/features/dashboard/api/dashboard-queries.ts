@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeliveryProblem } from '../../../../shared/lifecycle';
 import type { MyApplication } from '../../../../shared/schemas/application';
+import type { MyProblem } from '../../../../shared/schemas/delivery-problems';
 import type { Wallet } from '../../../../shared/schemas/payout';
 import { apiFetch } from '../../../lib/api-client';
 import { privateKeys, publicKeys } from '../../../lib/query-keys';
@@ -12,6 +13,15 @@ export function useMyApplications() {
   return useQuery({
     queryKey: privateKeys.applications,
     queryFn: ({ signal }) => apiFetch<{ items: MyApplication[] }>('/api/me/applications', { signal }),
+    staleTime: 30_000,
+  });
+}
+
+/** GET /api/me/delivery-problems: the creator's reports with the brand's replies. */
+export function useMyDeliveryProblems() {
+  return useQuery({
+    queryKey: privateKeys.deliveryProblems,
+    queryFn: ({ signal }) => apiFetch<{ items: MyProblem[] }>('/api/me/delivery-problems', { signal }),
     staleTime: 30_000,
   });
 }

@@ -11,7 +11,7 @@ import {
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { PLATFORM_LABELS } from '../../../../shared/constants';
-import { DELIVERY_PROBLEM_LABELS, IN_PROGRESS_STATUSES, isIn, shipsBox } from '../../../../shared/lifecycle';
+import { IN_PROGRESS_STATUSES, isIn, shipsBox } from '../../../../shared/lifecycle';
 import type { MyApplication } from '../../../../shared/schemas/application';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
 import { PlatformIcon } from '../../../components/platform-icon';
@@ -21,6 +21,8 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { campaignReward, formatShortIsoDate } from '../../../lib/format';
 import { useApplicationActions } from '../api/dashboard-queries';
+import { DeliveryProblemNote } from './delivery-problem-note';
+import { PostingClockNote } from './posting-clock-note';
 
 /** A step the creator opens a dialog for. */
 export type ApplicationDialog = { kind: 'withdraw' | 'report' | 'submit'; application: MyApplication };
@@ -65,6 +67,7 @@ export function ApplicationItem({
           {a.nextStep}
         </p>
         <ApplicationFacts application={a} />
+        <PostingClockNote application={a} />
         <ApplicationMessages application={a} />
         <ApplicationActions application={a} onOpen={onOpen} />
       </div>
@@ -106,7 +109,10 @@ function ApplicationFacts({ application: a }: { application: MyApplication }) {
             <CalendarClock aria-hidden="true" className="size-4 text-slate-500" />
             Upload deadline
           </dt>
-          <dd className="font-medium">{formatShortIsoDate(a.uploadDeadline)}</dd>
+          <dd className="font-medium" data-testid="upload-deadline">
+            {formatShortIsoDate(a.uploadDeadline)}
+            {a.postingClock?.paused ? ' (on hold)' : ''}
+          </dd>
         </div>
       ) : null}
       <div className="flex items-center gap-1.5">
@@ -168,13 +174,7 @@ function ApplicationMessages({ application: a }: { application: MyApplication })
         </p>
       ) : null}
 
-      {a.deliveryProblem ? (
-        <p className="flex gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          You reported a problem with your PR box: {DELIVERY_PROBLEM_LABELS[a.deliveryProblem]}. The brand has
-          been told.
-        </p>
-      ) : null}
+      {shipsBox(a.campaign.type) ? <DeliveryProblemNote application={a} /> : null}
 
       {a.latestSubmission && !changes ? (
         <div className="text-sm">

@@ -23,6 +23,7 @@ const NOTE_MAX = maxLengthOf(reportSchema.shape.note);
 const CHOICES: Record<DeliveryProblem, string> = {
   not_received: 'My PR box has not arrived',
   damaged: 'My PR box arrived damaged',
+  wrong_item: 'I received the wrong item',
 };
 
 /** Report a problem with the PR box: not received or damaged, with optional details; the brand is told at once. */

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ModerationAction } from '../../shared/moderation';
+import { users } from './auth';
+import { influencers } from './influencers';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+
+/** Private notes admins keep on a creator (never shown to the creator). */
+export const creatorNotes = pgTable(
+  'creator_notes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    influencerId: integer('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The author as shown ("Name <email>"), kept even when the admin account is gone. */
+    authorName: text('author_name').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('creator_notes_influencer_idx').on(t.influencerId, t.createdAt.desc())],
+);
+
+/** The audit log of suspensions, bans and lifts: what, why, who and when. */
+export const creatorModerationEvents = pgTable(
+  'creator_moderation_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    influencerId: integer('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    action: text('action').$type<ModerationAction>().notNull(),
+    reason: text('reason').notNull(),
+    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('creator_moderation_events_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    check('creator_moderation_events_action_check', sql`${t.action} in ('suspend','ban','restore')`),
+  ],
+);
+
+/**
+ * A follower count a creator changed after onboarding (issue 13): the old and the new value, for admins, and for the
+ * flag on the applicant card when a count moved more than 50% since the creator's last review.
+ */
+export const followerChanges = pgTable(
+  'follower_changes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    influencerId: integer('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    oldFollowers: integer('old_followers'),
+    newFollowers: integer('new_followers'),
+    changedAt: ts('changed_at').notNull().defaultNow(),
+  },
+  (t) => [index('follower_changes_influencer_idx').on(t.influencerId, t.changedAt)],
+);

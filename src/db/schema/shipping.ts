@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { DeliveryProblem } from '../../shared/lifecycle';
+import { applications } from './applications';
+import { users } from './auth';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+
+/**
+ * Issue 13: an admin's override of where one application's PR box goes (the creator's profile address otherwise).
+ * Admin-only, like the profile address itself.
+ */
+export const applicationShippingAddresses = pgTable('application_shipping_addresses', {
+  applicationId: integer('application_id')
+    .primaryKey()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  fullName: text('full_name').notNull(),
+  addressLine1: text('address_line1').notNull(),
+  addressLine2: text('address_line2'),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  zipCode: text('zip_code').notNull(),
+  phone: text('phone').notNull(),
+  reason: text('reason'),
+  setByUserId: text('set_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  setByName: text('set_by_name').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * Issue 13: a delivery problem a creator reported (not received, damaged, wrong item), from opening to resolution,
+ * with the admin's latest reply. Its open time extends the creator's upload deadline (src/shared/posting-clock.ts).
+ */
+export const deliveryProblems = pgTable(
+  'delivery_problems',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<DeliveryProblem>().notNull(),
+    note: text('note'),
+    status: text('status').$type<'open' | 'resolved'>().notNull().default('open'),
+    reply: text('reply'),
+    repliedAt: ts('replied_at'),
+    repliedByName: text('replied_by_name'),
+    reshippedAt: ts('reshipped_at'),
+    resolution: text('resolution'),
+    resolvedAt: ts('resolved_at'),
+    resolvedByName: text('resolved_by_name'),
+    openedAt: ts('opened_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('delivery_problems_application_idx').on(t.applicationId, t.openedAt),
+    index('delivery_problems_open_idx').on(t.openedAt).where(sql`${t.status} = 'open'`),
+    check('delivery_problems_status_check', sql`${t.status} in ('open','resolved')`),
+    check('delivery_problems_kind_check', sql`${t.kind} in ('not_received','damaged','wrong_item')`),
+  ],
+);
+
+export type DeliveryProblemRow = typeof deliveryProblems.$inferSelect;

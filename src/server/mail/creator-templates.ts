@@ -1,0 +1,132 @@
+import type { DeliveryProblem } from '../../shared/lifecycle';
+import type { ModerationAction } from '../../shared/moderation';
+import type { MailMessage } from './mailer';
+import { layoutMail } from './templates';
+
+/** Issue 13: what a creator is told when an admin suspends, bans or lifts their account. */
+export function moderationMail(
+  appUrl: string,
+  to: string,
+  { action, reason }: { action: ModerationAction; reason: string },
+): MailMessage {
+  switch (action) {
+    case 'suspend':
+      return layoutMail(appUrl, {
+        to,
+        subject: 'Your Mintbox account is suspended',
+        paragraphs: [
+          'We have suspended your account: you cannot apply to new campaigns until the suspension is lifted.',
+          `Reason: ${reason}`,
+          'Campaigns you are already part of go on as before: ship, post and get paid as usual. Reply to this mail if you think this is a mistake.',
+        ],
+      });
+    case 'ban':
+      return layoutMail(appUrl, {
+        to,
+        subject: 'Your Mintbox account is banned',
+        paragraphs: [
+          'We have banned your account: you have been signed out and can no longer sign in or apply to campaigns.',
+          `Reason: ${reason}`,
+          'Payouts you requested are held while we review the account. Reply to this mail if you think this is a mistake.',
+        ],
+      });
+    case 'restore':
+      return layoutMail(appUrl, {
+        to,
+        subject: 'Your Mintbox account is active again',
+        paragraphs: [
+          'Good news: the restriction on your account was lifted. You can sign in and apply to campaigns again.',
+          `Note from our team: ${reason}`,
+          `Find your next campaign: ${appUrl}/main`,
+        ],
+      });
+  }
+}
+
+/** The admin changed where this campaign's PR box goes. */
+export function shippingAddressChangedMail(
+  appUrl: string,
+  to: string,
+  { campaign, address, reason }: { campaign: string; address: string; reason?: string | undefined },
+): MailMessage {
+  return layoutMail(appUrl, {
+    to,
+    subject: `New shipping address for your ${campaign} PR box`,
+    paragraphs: [
+      `We updated where your PR box for ${campaign} will be shipped:`,
+      address,
+      ...(reason ? [`Why: ${reason}`] : []),
+      `If this is not right, reply to this mail before the box ships. Your dashboard: ${appUrl}/dashboard`,
+    ],
+  });
+}
+
+const PROBLEM_WORDS: Record<DeliveryProblem, string> = {
+  not_received: 'your PR box not arriving',
+  damaged: 'your PR box arriving damaged',
+  wrong_item: 'the wrong item in your PR box',
+};
+
+/** The brand answered a delivery problem the creator reported. */
+export function problemReplyMail(
+  appUrl: string,
+  to: string,
+  { campaign, kind, message }: { campaign: string; kind: DeliveryProblem; message: string },
+): MailMessage {
+  return layoutMail(appUrl, {
+    to,
+    subject: `Reply about your ${campaign} PR box`,
+    paragraphs: [
+      `The ${campaign} team replied to your report about ${PROBLEM_WORDS[kind]}:`,
+      message,
+      `While the problem is open, your upload deadline does not run out. See it on your dashboard: ${appUrl}/dashboard`,
+    ],
+  });
+}
+
+/** The brand sent a new box after a problem. */
+export function problemReshippedMail(
+  appUrl: string,
+  to: string,
+  {
+    campaign,
+    carrier,
+    trackingNumber,
+    tracking,
+    message,
+  }: {
+    campaign: string;
+    carrier: string;
+    trackingNumber: string;
+    tracking: string | null;
+    message?: string | undefined;
+  },
+): MailMessage {
+  return layoutMail(appUrl, {
+    to,
+    subject: `A new PR box for ${campaign} is on its way`,
+    paragraphs: [
+      `We shipped you a new PR box for ${campaign}.`,
+      `Carrier: ${carrier}. Tracking number: ${trackingNumber}.${tracking ? ` Track it: ${tracking}` : ''}`,
+      ...(message ? [`Message from the brand: ${message}`] : []),
+      `Your upload deadline moves with the new delivery. Confirm delivery on your dashboard when it arrives: ${appUrl}/dashboard`,
+    ],
+  });
+}
+
+/** The brand closed a delivery problem. */
+export function problemResolvedMail(
+  appUrl: string,
+  to: string,
+  { campaign, kind, message }: { campaign: string; kind: DeliveryProblem; message?: string | undefined },
+): MailMessage {
+  return layoutMail(appUrl, {
+    to,
+    subject: `Your ${campaign} delivery problem is resolved`,
+    paragraphs: [
+      `The ${campaign} team marked your report about ${PROBLEM_WORDS[kind]} as resolved.`,
+      ...(message ? [`Message from the brand: ${message}`] : []),
+      `Your upload deadline, with the time the problem stayed open added, is on your dashboard: ${appUrl}/dashboard`,
+    ],
+  });
+}

@@ -1,0 +1,104 @@
+import { createRoute } from '@hono/zod-openapi';
+import { findCreatorDetail } from '../../db/queries/creator-profile';
+import type { ModerationAction } from '../../shared/moderation';
+import {
+  creatorDetailSchema,
+  creatorNoteInputSchema,
+  creatorNoteSchema,
+  moderationInputSchema,
+} from '../../shared/schemas/creator-admin';
+import { errorSchema } from '../../shared/schemas/error';
+import { AppError } from '../errors';
+import { createRouter } from '../openapi';
+import { addCreatorNote, moderateCreator } from '../services/creator-moderation';
+import { adminActor, idParam, payoutContext } from './payout-context';
+
+/** Issue 13: one creator's page for admins, private notes, and suspend / ban / restore. Behind requireRole('admin'). */
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const common = {
+  400: { description: 'Bad input', content: json(errorSchema) },
+  401: { description: 'Not signed in', content: json(errorSchema) },
+  403: { description: 'Not an admin', content: json(errorSchema) },
+  404: { description: 'No such creator', content: json(errorSchema) },
+};
+
+const detailRoute = createRoute({
+  method: 'get',
+  path: '/influencers/{id}',
+  tags: ['Admin creators'],
+  summary:
+    'One creator: profile, handles and follower counts (with when they last changed), tier, engagement, applications, Mint history, payouts, delivery problems, private notes and the moderation audit log',
+  request: { params: idParam },
+  responses: { 200: { description: 'The creator', content: json(creatorDetailSchema) }, ...common },
+});
+
+const noteRoute = createRoute({
+  method: 'post',
+  path: '/influencers/{id}/notes',
+  tags: ['Admin creators'],
+  summary: 'Add a private admin note (never shown to the creator)',
+  request: { params: idParam, body: { content: json(creatorNoteInputSchema), required: true } },
+  responses: { 201: { description: 'The note', content: json(creatorNoteSchema) }, ...common },
+});
+
+const moderationRoute = (action: ModerationAction, summary: string) =>
+  createRoute({
+    method: 'post',
+    path: `/influencers/{id}/${action}`,
+    tags: ['Admin creators'],
+    summary,
+    request: { params: idParam, body: { content: json(moderationInputSchema), required: true } },
+    responses: {
+      200: { description: 'The creator now', content: json(creatorDetailSchema) },
+      ...common,
+      409: { description: 'The creator is already in that standing', content: json(errorSchema) },
+    },
+  });
+
+const suspendRoute = moderationRoute(
+  'suspend',
+  'Suspend a creator (cannot apply; campaigns under way go on); the creator is told by mail',
+);
+const banRoute = moderationRoute(
+  'ban',
+  'Ban a creator: signed out everywhere, cannot sign in or apply, pending payouts held for review; told by mail',
+);
+const restoreRoute = moderationRoute('restore', 'Lift a suspension or a ban; the creator is told by mail');
+
+async function detailOrNotFound(db: Parameters<typeof findCreatorDetail>[0], id: number) {
+  const detail = await findCreatorDetail(db, id);
+  if (!detail) throw new AppError('NOT_FOUND', 'Creator not found');
+  return detail;
+}
+
+export const adminInfluencerRoutes = createRouter()
+  .openapi(detailRoute, async (c) =>
+    c.json(await detailOrNotFound(c.get('deps').db, c.req.valid('param').id), 200),
+  )
+  .openapi(noteRoute, async (c) => {
+    const ctx = payoutContext(c);
+    const note = await addCreatorNote(
+      ctx.db,
+      c.req.valid('param').id,
+      c.req.valid('json').body,
+      adminActor(c),
+      ctx.now,
+    );
+    return c.json(
+      { id: note.id, body: note.body, author: note.authorName, createdAt: note.createdAt.toISOString() },
+      201,
+    );
+  });
+
+for (const [route, action] of [
+  [suspendRoute, 'suspend'],
+  [banRoute, 'ban'],
+  [restoreRoute, 'restore'],
+] as const) {
+  adminInfluencerRoutes.openapi(route, async (c) => {
+    const ctx = payoutContext(c);
+    const id = c.req.valid('param').id;
+    await moderateCreator(ctx, id, action, c.req.valid('json').reason, adminActor(c));
+    return c.json(await detailOrNotFound(ctx.db, id), 200);
+  });
+}

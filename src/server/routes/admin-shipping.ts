@@ -1,0 +1,60 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorSchema } from '../../shared/schemas/error';
+import { shippingAddressInputSchema, shippingAddressViewSchema } from '../../shared/schemas/shipping';
+import { createRouter } from '../openapi';
+import { overrideShippingAddress, shippingCsv } from '../services/shipping';
+import { adminActor, idParam, payoutContext } from './payout-context';
+
+/** Issue 13: shipping for admins (behind requireRole('admin')). */
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const common = {
+  400: { description: 'Bad input', content: json(errorSchema) },
+  401: { description: 'Not signed in', content: json(errorSchema) },
+  403: { description: 'Not an admin', content: json(errorSchema) },
+  404: { description: 'Not found', content: json(errorSchema) },
+  409: { description: 'Not at a step that allows this', content: json(errorSchema) },
+};
+
+const shippingCsvRoute = createRoute({
+  method: 'get',
+  path: '/campaigns/{id}/shipping.csv',
+  tags: ['Admin shipping'],
+  summary:
+    "The accepted creators waiting for a PR box as CSV for a carrier's bulk label tool (application_id, carrier, tracking_number, full_name, address fields, country, phone, email, handles, box_count); fill carrier and tracking_number and upload it back to /campaigns/{id}/shipments",
+  request: { params: idParam },
+  responses: {
+    200: { description: 'CSV file (UTF-8 with BOM)', content: { 'text/csv': { schema: z.string() } } },
+    ...common,
+  },
+});
+
+const overrideRoute = createRoute({
+  method: 'patch',
+  path: '/applications/{id}/shipping-address',
+  tags: ['Admin shipping'],
+  summary:
+    "Set where one application's PR box goes (instead of the profile address); the creator is told by mail",
+  request: { params: idParam, body: { content: json(shippingAddressInputSchema), required: true } },
+  responses: {
+    200: { description: 'The address the box now goes to', content: json(shippingAddressViewSchema) },
+    ...common,
+  },
+});
+
+export const adminShippingRoutes = createRouter()
+  .openapi(shippingCsvRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const csv = await shippingCsv(c.get('deps').db, id);
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="shipping-campaign-${id}.csv"`);
+    return c.body(csv, 200) as never;
+  })
+  .openapi(overrideRoute, async (c) => {
+    const address = await overrideShippingAddress(
+      payoutContext(c),
+      c.req.valid('param').id,
+      c.req.valid('json'),
+      adminActor(c),
+    );
+    return c.json(address, 200);
+  });

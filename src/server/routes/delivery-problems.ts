@@ -1,0 +1,116 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { countOpenProblems, listMyProblems, listProblems } from '../../db/queries/delivery-problems';
+import {
+  adminProblemListSchema,
+  myProblemSchema,
+  problemListQuerySchema,
+  problemReplySchema,
+  problemReshipSchema,
+  problemResolveSchema,
+} from '../../shared/schemas/delivery-problems';
+import { errorSchema } from '../../shared/schemas/error';
+import { currentInfluencer } from '../middleware/creator';
+import { requireRole } from '../middleware/session';
+import { createRouter } from '../openapi';
+import { replyToProblem, reshipProblem, resolveProblem } from '../services/delivery-problems';
+import { adminActor, idParam, payoutContext } from './payout-context';
+
+/** Issue 13: delivery problems, the admins' queue (under /admin, admin-only) and the creator's own list. */
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const common = {
+  400: { description: 'Bad input', content: json(errorSchema) },
+  401: { description: 'Not signed in', content: json(errorSchema) },
+  403: { description: 'Not allowed', content: json(errorSchema) },
+};
+const actionAnswers = {
+  200: { description: 'The queue now', content: json(adminProblemListSchema) },
+  ...common,
+  404: { description: 'No such problem', content: json(errorSchema) },
+  409: { description: 'Already resolved, or not at a step that allows this', content: json(errorSchema) },
+};
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/problems',
+  tags: ['Admin problems'],
+  summary:
+    'Delivery problems creators reported: open ones oldest first (default), resolved, or all; with the open count',
+  request: { query: problemListQuerySchema },
+  responses: { 200: { description: 'The queue', content: json(adminProblemListSchema) }, ...common },
+});
+
+const action = <T extends z.ZodType>(name: 'reply' | 'resolve' | 'reship', summary: string, body: T) =>
+  createRoute({
+    method: 'post',
+    path: `/problems/{id}/${name}`,
+    tags: ['Admin problems'],
+    summary,
+    request: { params: idParam, body: { content: json(body), required: true } },
+    responses: actionAnswers,
+  });
+
+const replyRoute = action(
+  'reply',
+  'Answer the creator (by mail and on their dashboard); the problem stays open',
+  problemReplySchema,
+);
+const resolveRoute = action(
+  'resolve',
+  'Resolve the problem, with an optional message to the creator',
+  problemResolveSchema,
+);
+const reshipRoute = action(
+  'reship',
+  'Send a new box: new carrier and tracking number, the application is shipped again and the problem resolved',
+  problemReshipSchema,
+);
+
+async function queue(db: Parameters<typeof listProblems>[0]) {
+  const [items, openCount] = await Promise.all([listProblems(db, 'open'), countOpenProblems(db)]);
+  return { items, openCount };
+}
+
+export const adminProblemRoutes = createRouter()
+  .openapi(listRoute, async (c) => {
+    const { db } = c.get('deps');
+    const [items, openCount] = await Promise.all([
+      listProblems(db, c.req.valid('query').status),
+      countOpenProblems(db),
+    ]);
+    return c.json({ items, openCount }, 200);
+  })
+  .openapi(replyRoute, async (c) => {
+    const ctx = payoutContext(c);
+    const { message } = c.req.valid('json');
+    await replyToProblem(ctx, c.req.valid('param').id, message, adminActor(c));
+    return c.json(await queue(ctx.db), 200);
+  })
+  .openapi(resolveRoute, async (c) => {
+    const ctx = payoutContext(c);
+    const { message } = c.req.valid('json');
+    await resolveProblem(ctx, c.req.valid('param').id, message, adminActor(c));
+    return c.json(await queue(ctx.db), 200);
+  })
+  .openapi(reshipRoute, async (c) => {
+    const ctx = payoutContext(c);
+    const input = c.req.valid('json');
+    await reshipProblem(ctx, c.req.valid('param').id, input, adminActor(c));
+    return c.json(await queue(ctx.db), 200);
+  });
+
+const myProblemsRoute = createRoute({
+  method: 'get',
+  path: '/me/delivery-problems',
+  tags: ['Applications'],
+  summary: "The creator's delivery problems with the brand's replies, newest first",
+  middleware: requireRole('influencer'),
+  responses: {
+    200: { description: 'Problems', content: json(z.object({ items: z.array(myProblemSchema) })) },
+    ...common,
+  },
+});
+
+export const myProblemRoutes = createRouter().openapi(myProblemsRoute, async (c) => {
+  const influencer = await currentInfluencer(c);
+  return c.json({ items: await listMyProblems(c.get('deps').db, influencer.id) }, 200);
+});

@@ -1,0 +1,140 @@
+import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import type { Database, DatabaseOrTransaction } from '../../db/client';
+import { standingOfUser } from '../../db/queries/creator-profile';
+import { sessions, users } from '../../db/schema/auth';
+import { creatorModerationEvents, creatorNotes } from '../../db/schema/creator-management';
+import { influencers } from '../../db/schema/influencers';
+import {
+  type CreatorStanding,
+  MODERATION_MESSAGES,
+  type ModerationAction,
+  moderationAllowed,
+  STANDING_AFTER,
+} from '../../shared/moderation';
+import { AppError } from '../errors';
+import type { Logger } from '../logger';
+import { moderationMail } from '../mail/creator-templates';
+import type { Mailer } from '../mail/mailer';
+import type { Actor } from './payouts';
+
+export interface ModerationContext {
+  db: Database;
+  now: Date;
+  mailer: Mailer;
+  appUrl: string;
+  logger: Logger;
+}
+
+const REFUSED: Record<ModerationAction, (standing: CreatorStanding) => string> = {
+  suspend: (s) => `This creator is already ${s}.`,
+  ban: () => 'This creator is already banned.',
+  restore: () => 'This creator is not suspended or banned.',
+};
+
+/**
+ * Suspends, bans or lifts a creator, with the reason and the admin recorded in the audit log, in one transaction. A
+ * ban also marks the sign-in account banned and ends every session of it (signed out everywhere at once); lifting
+ * clears that. The creator is told by mail after the change is committed.
+ */
+export async function moderateCreator(
+  ctx: ModerationContext,
+  influencerId: number,
+  action: ModerationAction,
+  reason: string,
+  actor: Actor,
+) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const [creator] = await tx
+      .select()
+      .from(influencers)
+      .where(eq(influencers.id, influencerId))
+      .limit(1)
+      .for('update');
+    if (!creator) throw new AppError('NOT_FOUND', 'Creator not found');
+    if (!moderationAllowed(creator.standing, action))
+      throw new AppError('CONFLICT', REFUSED[action](creator.standing));
+    const standing = STANDING_AFTER[action];
+    await tx
+      .update(influencers)
+      .set({ standing, updatedAt: ctx.now })
+      .where(eq(influencers.id, influencerId));
+    await tx.insert(creatorModerationEvents).values({
+      influencerId,
+      action,
+      reason,
+      actorUserId: actor.userId,
+      actorName: actor.name,
+      createdAt: ctx.now,
+    });
+    let sessionsEnded = 0;
+    if (creator.authUserId) {
+      const banned = standing === 'banned';
+      await tx
+        .update(users)
+        .set({ banned, banReason: banned ? reason : null, updatedAt: ctx.now })
+        .where(eq(users.id, creator.authUserId));
+      if (banned) {
+        const ended = await tx
+          .delete(sessions)
+          .where(eq(sessions.userId, creator.authUserId))
+          .returning({ id: sessions.id });
+        sessionsEnded = ended.length;
+      }
+    }
+    return { email: creator.email, standing, sessionsEnded };
+  });
+  try {
+    await ctx.mailer.send(moderationMail(ctx.appUrl, result.email, { action, reason }));
+  } catch (error) {
+    ctx.logger.error({ err: error, kind: `moderation:${action}` }, 'could not send a moderation mail');
+  }
+  return result;
+}
+
+/** A private admin note on a creator, with its author and time. */
+export async function addCreatorNote(
+  db: DatabaseOrTransaction,
+  influencerId: number,
+  body: string,
+  actor: Actor,
+  now: Date,
+) {
+  const [creator] = await db
+    .select({ id: influencers.id })
+    .from(influencers)
+    .where(eq(influencers.id, influencerId))
+    .limit(1);
+  if (!creator) throw new AppError('NOT_FOUND', 'Creator not found');
+  const [note] = await db
+    .insert(creatorNotes)
+    .values({ influencerId, body, authorUserId: actor.userId, authorName: actor.name, createdAt: now })
+    .returning();
+  return note!;
+}
+
+/** Why this creator may not apply to campaigns now (suspended or banned), or null. */
+export function applyRestriction(standing: CreatorStanding): string | null {
+  if (standing === 'suspended') return MODERATION_MESSAGES.suspendedApply;
+  if (standing === 'banned') return MODERATION_MESSAGES.bannedApply;
+  return null;
+}
+
+/** Better Auth's session hook: a banned creator gets no new session, whichever way they sign in. */
+export async function refuseBannedSignIn(db: DatabaseOrTransaction, userId: string) {
+  if ((await standingOfUser(db, userId)) === 'banned') {
+    throw new APIError('FORBIDDEN', { message: MODERATION_MESSAGES.bannedSignIn, code: 'ACCOUNT_BANNED' });
+  }
+}
+
+/** A payout of a banned creator is held for review: it cannot be started. */
+export async function payoutHeldMessage(db: DatabaseOrTransaction, influencerId: number, label: string) {
+  const [row] = await db
+    .select({ standing: influencers.standing })
+    .from(influencers)
+    .where(eq(influencers.id, influencerId))
+    .limit(1);
+  return row?.standing === 'banned'
+    ? `${label} is held for review: the creator's account is banned. Lift the ban to pay it.`
+    : null;
+}

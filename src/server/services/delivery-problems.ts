@@ -1,0 +1,184 @@
+import { eq } from 'drizzle-orm';
+import type { DatabaseOrTransaction } from '../../db/client';
+import { lockOpenProblem, lockProblem } from '../../db/queries/delivery-problems';
+import { applications } from '../../db/schema/applications';
+import { deliveryProblems } from '../../db/schema/shipping';
+import type { DeliveryProblem } from '../../shared/lifecycle';
+import { trackingUrl } from '../../shared/tracking';
+import { AppError } from '../errors';
+import { problemReplyMail, problemReshippedMail, problemResolvedMail } from '../mail/creator-templates';
+import type { MailMessage } from '../mail/mailer';
+import type { ModerationContext } from './creator-moderation';
+import type { Actor } from './payouts';
+
+/**
+ * Hook of the creator's delivery report (services/applications recordDelivery), in its transaction: opens a problem
+ * the admins see in their queue, or updates the one already open for this application (one open problem at a time).
+ */
+export async function openDeliveryProblem(
+  tx: DatabaseOrTransaction,
+  {
+    applicationId,
+    kind,
+    note,
+    now,
+  }: { applicationId: number; kind: DeliveryProblem; note: string | null; now: Date },
+) {
+  const open = await lockOpenProblem(tx, applicationId);
+  if (open) {
+    await tx.update(deliveryProblems).set({ kind, note }).where(eq(deliveryProblems.id, open.id));
+    return open.id;
+  }
+  const [row] = await tx
+    .insert(deliveryProblems)
+    .values({ applicationId, kind, note, status: 'open', openedAt: now })
+    .returning({ id: deliveryProblems.id });
+  return row!.id;
+}
+
+/** Hook of the creator's delivery confirmation: the box arrived, so an open problem is closed by the creator. */
+export async function closeProblemOnDelivery(tx: DatabaseOrTransaction, applicationId: number, now: Date) {
+  const open = await lockOpenProblem(tx, applicationId);
+  if (!open) return;
+  await tx
+    .update(deliveryProblems)
+    .set({
+      status: 'resolved',
+      resolution: 'The creator confirmed the box arrived.',
+      resolvedAt: now,
+      resolvedByName: 'Creator',
+    })
+    .where(eq(deliveryProblems.id, open.id));
+}
+
+async function mailAfter(ctx: ModerationContext, message: MailMessage, kind: string) {
+  try {
+    await ctx.mailer.send(message);
+  } catch (error) {
+    ctx.logger.error({ err: error, kind }, 'could not send a delivery problem mail');
+  }
+}
+
+async function lockOpen(tx: DatabaseOrTransaction, id: number) {
+  const found = await lockProblem(tx, id);
+  if (!found) throw new AppError('NOT_FOUND', 'Problem not found');
+  if (found.problem.status !== 'open') throw new AppError('CONFLICT', 'This problem is already resolved.');
+  return found;
+}
+
+const clearOnApplication = { deliveryProblem: null, deliveryProblemNote: null, deliveryProblemAt: null };
+
+/** The admin answers the creator; the problem stays open (and the posting clock stays stopped). */
+export async function replyToProblem(ctx: ModerationContext, id: number, message: string, actor: Actor) {
+  const found = await ctx.db.transaction(async (tx) => {
+    const row = await lockOpen(tx, id);
+    await tx
+      .update(deliveryProblems)
+      .set({ reply: message, repliedAt: ctx.now, repliedByName: actor.name })
+      .where(eq(deliveryProblems.id, id));
+    return row;
+  });
+  await mailAfter(
+    ctx,
+    problemReplyMail(ctx.appUrl, found.influencer.email, {
+      campaign: found.campaign.name,
+      kind: found.problem.kind,
+      message,
+    }),
+    'problem-reply',
+  );
+}
+
+/** The admin closes the problem (with an optional message to the creator). */
+export async function resolveProblem(
+  ctx: ModerationContext,
+  id: number,
+  message: string | undefined,
+  actor: Actor,
+) {
+  const found = await ctx.db.transaction(async (tx) => {
+    const row = await lockOpen(tx, id);
+    await tx
+      .update(deliveryProblems)
+      .set({
+        status: 'resolved',
+        resolution: message ?? 'Resolved by the brand.',
+        resolvedAt: ctx.now,
+        resolvedByName: actor.name,
+        ...(message ? { reply: message, repliedAt: ctx.now, repliedByName: actor.name } : {}),
+      })
+      .where(eq(deliveryProblems.id, id));
+    await tx
+      .update(applications)
+      .set({ ...clearOnApplication, updatedAt: ctx.now })
+      .where(eq(applications.id, row.application.id));
+    return row;
+  });
+  await mailAfter(
+    ctx,
+    problemResolvedMail(ctx.appUrl, found.influencer.email, {
+      campaign: found.campaign.name,
+      kind: found.problem.kind,
+      message,
+    }),
+    'problem-resolved',
+  );
+}
+
+/**
+ * The admin sends a new box: the application is shipped again with the new carrier and tracking number (delivery to
+ * be confirmed again, so the posting clock waits for it), and the problem is resolved by the re-shipment.
+ */
+export async function reshipProblem(
+  ctx: ModerationContext,
+  id: number,
+  input: { carrier: string; trackingNumber: string; message?: string | undefined },
+  actor: Actor,
+) {
+  const found = await ctx.db.transaction(async (tx) => {
+    const row = await lockOpen(tx, id);
+    if (row.application.status !== 'shipped' && row.application.status !== 'delivered') {
+      throw new AppError(
+        'CONFLICT',
+        `A new box can be sent only while the creator waits for theirs (this application is ${row.application.status}).`,
+      );
+    }
+    await tx
+      .update(applications)
+      .set({
+        ...clearOnApplication,
+        status: 'shipped',
+        carrier: input.carrier,
+        trackingNumber: input.trackingNumber,
+        shippedAt: ctx.now,
+        deliveredAt: null,
+        deliveryConfirmedAt: null,
+        reminderSentAt: null,
+        updatedAt: ctx.now,
+      })
+      .where(eq(applications.id, row.application.id));
+    await tx
+      .update(deliveryProblems)
+      .set({
+        status: 'resolved',
+        reshippedAt: ctx.now,
+        resolution: `Re-shipped: ${input.carrier} ${input.trackingNumber}`,
+        resolvedAt: ctx.now,
+        resolvedByName: actor.name,
+        ...(input.message ? { reply: input.message, repliedAt: ctx.now, repliedByName: actor.name } : {}),
+      })
+      .where(eq(deliveryProblems.id, id));
+    return row;
+  });
+  await mailAfter(
+    ctx,
+    problemReshippedMail(ctx.appUrl, found.influencer.email, {
+      campaign: found.campaign.name,
+      carrier: input.carrier,
+      trackingNumber: input.trackingNumber,
+      tracking: trackingUrl(input.carrier, input.trackingNumber),
+      message: input.message,
+    }),
+    'problem-reshipped',
+  );
+}

@@ -1,0 +1,177 @@
+import { getAdminCampaign } from '../../db/queries/admin-campaigns';
+import { decisionsOf, followerChangesOf } from '../../db/queries/creator-profile';
+import {
+  applicationsAwaitingBox,
+  handlesFor,
+  lockApplicationWithParties,
+  shippingAddressesFor,
+  upsertShippingOverride,
+} from '../../db/queries/shipping';
+import { followerJumpFlags } from '../../shared/follower-changes';
+import { ACCEPTED_STATUSES, type ApplicationStatus, shipsBox } from '../../shared/lifecycle';
+import type { Applicant } from '../../shared/schemas/application';
+import {
+  type AdminApplicant,
+  SHIPPING_CSV_HEADER,
+  type ShippingAddress,
+  type ShippingAddressView,
+} from '../../shared/schemas/shipping';
+import { AppError } from '../errors';
+import { shippingAddressChangedMail } from '../mail/creator-templates';
+import type { ModerationContext } from './creator-moderation';
+import type { Actor } from './payouts';
+import { csvLine, csvText } from './transactions-csv';
+
+const isAccepted = (status: ApplicationStatus) => (ACCEPTED_STATUSES as readonly string[]).includes(status);
+
+/** Accepted applicants get their full shipping address and handles; the others get neither. */
+export async function withShippingDetails(
+  db: ModerationContext['db'],
+  applicants: Applicant[],
+): Promise<AdminApplicant[]> {
+  const accepted = applicants.filter((a) => isAccepted(a.status));
+  const creatorIds = applicants.map((a) => a.influencer.id);
+  const [addresses, handles, changes, decisions] = await Promise.all([
+    shippingAddressesFor(
+      db,
+      accepted.map((a) => a.id),
+    ),
+    handlesFor(
+      db,
+      accepted.map((a) => a.influencer.id),
+    ),
+    followerChangesOf(db, creatorIds),
+    decisionsOf(db, creatorIds),
+  ]);
+  return applicants.map((a) => {
+    // Waiting for a decision: changes since the creator's last review; decided: since this application's review.
+    const own = decisions.find((d) => d.id === a.id)?.decidedAt?.getTime();
+    const lastReview =
+      own ??
+      decisions
+        .filter((d) => d.influencerId === a.influencer.id)
+        .reduce((latest, d) => Math.max(latest, d.decidedAt!.getTime()), 0);
+    return {
+      ...a,
+      shipping: addresses.get(a.id) ?? null,
+      handles: isAccepted(a.status) ? (handles.get(a.influencer.id) ?? []) : [],
+      followerFlags: followerJumpFlags(
+        changes.filter((c) => c.influencerId === a.influencer.id && c.changedAt.getTime() > lastReview),
+      ),
+    };
+  });
+}
+
+/** One line of text for an address (mails, logs). */
+export function addressLine(
+  a: Pick<ShippingAddressView, 'fullName' | 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'zipCode'>,
+) {
+  return [a.fullName, a.addressLine1, a.addressLine2, `${a.city}, ${a.state} ${a.zipCode}`]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/**
+ * The accepted creators of a campaign that wait for a PR box, as CSV for a carrier's bulk label tool: the address
+ * fields, phone (digits), email and handles, one box each. carrier and tracking_number come second and third, empty:
+ * filled in and uploaded back, the shipments import reads them by application id.
+ */
+export async function shippingCsv(db: ModerationContext['db'], campaignId: number): Promise<string> {
+  const campaign = await getAdminCampaign(db, campaignId);
+  if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
+  if (!shipsBox(campaign.type)) throw new AppError('CONFLICT', 'This campaign does not send a PR box.');
+  const rows = await applicationsAwaitingBox(db, campaignId);
+  const [addresses, handles] = await Promise.all([
+    shippingAddressesFor(
+      db,
+      rows.map((r) => r.id),
+    ),
+    handlesFor(
+      db,
+      rows.map((r) => r.influencerId),
+    ),
+  ]);
+  const lines = [csvLine([...SHIPPING_CSV_HEADER])];
+  for (const row of rows) {
+    const a = addresses.get(row.id);
+    // Handles without their '@' (a leading '@' would be escaped as a spreadsheet formula).
+    const h = new Map(
+      (handles.get(row.influencerId) ?? []).map((s) => [s.platform, (s.handle ?? '').replace(/^@+/, '')]),
+    );
+    lines.push(
+      csvLine([
+        String(row.id),
+        '',
+        '',
+        csvText(a?.fullName ?? ''),
+        csvText(a?.addressLine1 ?? ''),
+        csvText(a?.addressLine2 ?? ''),
+        csvText(a?.city ?? ''),
+        csvText(a?.state ?? ''),
+        csvText(a?.zipCode ?? ''),
+        'US',
+        (a?.phone ?? '').replace(/\D/g, ''),
+        csvText(row.email),
+        csvText(h.get('instagram') ?? ''),
+        csvText(h.get('tiktok') ?? ''),
+        csvText(h.get('youtube') ?? ''),
+        csvText(h.get('facebook') ?? ''),
+        '1',
+      ]),
+    );
+  }
+  // A byte-order mark, so spreadsheets read the file as UTF-8.
+  return `\uFEFF${lines.join('')}`;
+}
+
+/** Statuses in which the box's address can still matter: before it ships, or for a re-shipment. */
+const ADDRESS_STATUSES: readonly ApplicationStatus[] = ['accepted', 'shipped', 'delivered'];
+
+/** The admin sets where one application's box goes; the creator is told by mail. */
+export async function overrideShippingAddress(
+  ctx: ModerationContext,
+  applicationId: number,
+  input: ShippingAddress,
+  actor: Actor,
+) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const found = await lockApplicationWithParties(tx, applicationId);
+    if (!found) throw new AppError('NOT_FOUND', 'Application not found');
+    const { application, campaign, influencer } = found;
+    if (!shipsBox(campaign.type)) throw new AppError('CONFLICT', 'This campaign does not send a PR box.');
+    if (!ADDRESS_STATUSES.includes(application.status)) {
+      throw new AppError(
+        'CONFLICT',
+        `The shipping address can be changed only for an accepted creator whose box has not been used yet (this application is ${application.status}).`,
+      );
+    }
+    await upsertShippingOverride(tx, {
+      applicationId,
+      fullName: input.fullName,
+      addressLine1: input.addressLine1,
+      addressLine2: input.addressLine2 ?? null,
+      city: input.city,
+      state: input.state,
+      zipCode: input.zipCode,
+      phone: input.phone,
+      reason: input.reason ?? null,
+      setByUserId: actor.userId,
+      setByName: actor.name,
+      updatedAt: ctx.now,
+    });
+    return { email: influencer.email, campaign: campaign.name };
+  });
+  try {
+    await ctx.mailer.send(
+      shippingAddressChangedMail(ctx.appUrl, result.email, {
+        campaign: result.campaign,
+        address: addressLine({ ...input, addressLine2: input.addressLine2 ?? null }),
+        reason: input.reason,
+      }),
+    );
+  } catch (error) {
+    ctx.logger.error({ err: error, kind: 'shipping-address' }, 'could not send a shipping address mail');
+  }
+  const addresses = await shippingAddressesFor(ctx.db, [applicationId]);
+  return addresses.get(applicationId)!;
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { APPLICATION_STATUSES, DELIVERY_PROBLEMS } from '../lifecycle';
+import { shipmentSchema } from './application';
+
+/** Issue 13: delivery problems, from the creator's report to the admin's reply, re-shipment or resolution. */
+export const PROBLEM_STATUSES = ['open', 'resolved'] as const;
+export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
+
+const requiredMessage = z
+  .string({ error: 'message: write a message to the creator' })
+  .trim()
+  .min(1, { error: 'message: write a message to the creator' })
+  .max(2000, { error: 'message must be at most 2000 characters' });
+const optionalMessage = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v),
+  z.string().max(2000, { error: 'message must be at most 2000 characters' }).optional(),
+);
+
+export const problemReplySchema = z.object({ message: requiredMessage });
+export const problemResolveSchema = z.object({ message: optionalMessage });
+export const problemReshipSchema = shipmentSchema.extend({ message: optionalMessage });
+export type ProblemReshipInput = z.input<typeof problemReshipSchema>;
+
+export const problemListQuerySchema = z.object({
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum([...PROBLEM_STATUSES, 'all'], { error: 'status must be open, resolved or all' }).default('open'),
+  ),
+});
+
+/** A problem in the admin's queue. */
+export const adminProblemSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(DELIVERY_PROBLEMS),
+  note: z.string().nullable(),
+  status: z.enum(PROBLEM_STATUSES),
+  openedAt: z.string(),
+  reply: z.string().nullable(),
+  repliedAt: z.string().nullable(),
+  repliedBy: z.string().nullable(),
+  reshippedAt: z.string().nullable(),
+  resolution: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  application: z.object({
+    id: z.number().int(),
+    status: z.enum(APPLICATION_STATUSES),
+    carrier: z.string().nullable(),
+    trackingNumber: z.string().nullable(),
+  }),
+  campaign: z.object({ id: z.number().int(), name: z.string() }),
+  creator: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+});
+export type AdminProblem = z.infer<typeof adminProblemSchema>;
+
+export const adminProblemListSchema = z.object({
+  items: z.array(adminProblemSchema),
+  /** Open problems in all (the sidebar badge). */
+  openCount: z.number().int(),
+});
+
+/** A problem as the creator who reported it sees it (with the brand's reply). */
+export const myProblemSchema = z.object({
+  id: z.number().int(),
+  applicationId: z.number().int(),
+  kind: z.enum(DELIVERY_PROBLEMS),
+  status: z.enum(PROBLEM_STATUSES),
+  openedAt: z.string(),
+  reply: z.string().nullable(),
+  repliedAt: z.string().nullable(),
+  resolution: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  reshippedAt: z.string().nullable(),
+});
+export type MyProblem = z.infer<typeof myProblemSchema>;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { applicantSchema } from './application';
+import { profileFields } from './profile';
+
+/** Issue 13: where a PR box goes, as the admin sees and overrides it (the profile's rules and messages). */
+export const shippingAddressInputSchema = z.object({
+  fullName: profileFields.fullName,
+  addressLine1: profileFields.addressLine1,
+  addressLine2: profileFields.addressLine2,
+  city: profileFields.city,
+  state: profileFields.state,
+  zipCode: profileFields.zipCode,
+  phone: profileFields.shippingPhone,
+  reason: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v),
+      z.string().max(500, { error: 'The reason can be at most 500 characters.' }).optional(),
+    )
+    .describe('Why the address changed (shown to the creator in the mail)'),
+});
+export type ShippingAddressInput = z.input<typeof shippingAddressInputSchema>;
+export type ShippingAddress = z.output<typeof shippingAddressInputSchema>;
+
+export const shippingAddressViewSchema = z.object({
+  fullName: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  phone: z.string(),
+  /** True when an admin set this address for this application (instead of the profile's). */
+  overridden: z.boolean(),
+});
+export type ShippingAddressView = z.infer<typeof shippingAddressViewSchema>;
+
+export const socialHandleSchema = z.object({
+  platform: z.string(),
+  handle: z.string().nullable(),
+  url: z.string().nullable(),
+  followers: z.number().int().nullable(),
+});
+export type SocialHandle = z.infer<typeof socialHandleSchema>;
+
+/** An applicant on the admin's review page: accepted ones carry the full shipping address and handles. */
+export const adminApplicantSchema = applicantSchema.extend({
+  shipping: shippingAddressViewSchema.nullable(),
+  handles: z.array(socialHandleSchema),
+  /** Follower counts that moved more than 50% since the creator's last review (issue 13). */
+  followerFlags: z.array(z.string()),
+});
+export type AdminApplicant = z.infer<typeof adminApplicantSchema>;
+
+/** The columns of GET /api/admin/campaigns/:id/shipping.csv (carrier and tracking_number are filled in and uploaded back). */
+export const SHIPPING_CSV_HEADER = [
+  'application_id',
+  'carrier',
+  'tracking_number',
+  'full_name',
+  'address_line1',
+  'address_line2',
+  'city',
+  'state',
+  'zip_code',
+  'country',
+  'phone',
+  'email',
+  'instagram',
+  'tiktok',
+  'youtube',
+  'facebook',
+  'box_count',
+] as const;

@@ -1,0 +1,158 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ExternalLink, MapPin, Pencil } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { PLATFORM_LABELS, type Platform, US_STATES } from '../../../../shared/constants';
+import {
+  type AdminApplicant,
+  type ShippingAddress,
+  type ShippingAddressInput,
+  shippingAddressInputSchema,
+} from '../../../../shared/schemas/shipping';
+import { PlatformIcon } from '../../../components/platform-icon';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { TextField } from '../../../components/ui/input';
+import { SelectField } from '../../../components/ui/select-field';
+import { toast } from '../../../components/ui/toast';
+import { getErrorMessage } from '../../../lib/api-client';
+import { formatFollowers } from '../../../lib/format';
+import { useShippingAddressOverride } from '../api/shipping';
+
+/** An accepted applicant's full shipping address (admin-only) and handles per platform, with a way to change it. */
+export function ApplicantShipping({ applicant, canEdit }: { applicant: AdminApplicant; canEdit: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const { shipping, handles } = applicant;
+  if (!shipping && handles.length === 0) return null;
+  return (
+    <div className="grid gap-3 rounded-lg border border-slate-200 p-3 text-sm sm:grid-cols-2 sm:p-4">
+      <div>
+        <p className="flex items-center gap-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          <MapPin aria-hidden="true" className="size-3.5" /> Ship to
+          {shipping?.overridden ? <Badge variant="blue">Changed by admin</Badge> : null}
+        </p>
+        {shipping ? (
+          <address className="mt-1 leading-6 not-italic text-slate-900" data-testid="applicant-address">
+            {shipping.fullName}
+            <br />
+            {shipping.addressLine1}
+            {shipping.addressLine2 ? (
+              <>
+                <br />
+                {shipping.addressLine2}
+              </>
+            ) : null}
+            <br />
+            {shipping.city}, {shipping.state} {shipping.zipCode}
+            <br />
+            {shipping.phone}
+          </address>
+        ) : (
+          <p className="mt-1 text-slate-500">No address on the profile.</p>
+        )}
+        {canEdit ? (
+          <Button size="sm" variant="outline" className="mt-2" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" /> Change address
+          </Button>
+        ) : null}
+      </div>
+      <div>
+        <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Handles</p>
+        {handles.length ? (
+          <ul className="mt-1 flex flex-col gap-1" data-testid="applicant-handles">
+            {handles.map((h) => (
+              <li key={h.platform} className="flex flex-wrap items-center gap-2">
+                <PlatformIcon platform={h.platform} className="size-4 text-slate-600" />
+                <span className="sr-only">{PLATFORM_LABELS[h.platform as Platform] ?? h.platform}:</span>
+                {h.url ? (
+                  <a
+                    href={h.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1 font-medium break-all text-mint-700 hover:underline"
+                  >
+                    {h.handle}
+                    <ExternalLink aria-hidden="true" className="size-3.5" />
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </a>
+                ) : (
+                  <span>{h.handle ?? 'No handle'}</span>
+                )}
+                {h.followers !== null ? (
+                  <span className="text-xs text-slate-500 tabular-nums">{formatFollowers(h.followers)}</span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-slate-500">No handles.</p>
+        )}
+      </div>
+      {editing ? <AddressDialog applicant={applicant} onClose={() => setEditing(false)} /> : null}
+    </div>
+  );
+}
+
+function AddressDialog({ applicant, onClose }: { applicant: AdminApplicant; onClose: () => void }) {
+  const id = useId();
+  const save = useShippingAddressOverride();
+  const current = applicant.shipping;
+  const form = useForm<ShippingAddressInput, unknown, ShippingAddress>({
+    resolver: zodResolver(shippingAddressInputSchema),
+    defaultValues: {
+      fullName: current?.fullName ?? applicant.influencer.name,
+      addressLine1: current?.addressLine1 ?? '',
+      addressLine2: current?.addressLine2 ?? '',
+      city: current?.city ?? '',
+      state: (current?.state ?? '') as ShippingAddressInput['state'],
+      zipCode: current?.zipCode ?? '',
+      phone: current?.phone ?? '',
+      reason: '',
+    },
+  });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      await save.mutateAsync({ id: applicant.id, input });
+      toast({
+        title: 'Shipping address changed',
+        description: `${applicant.influencer.name} was told by mail.`,
+        variant: 'success',
+      });
+      onClose();
+    } catch {
+      // Shown in the dialog.
+    }
+  });
+  const field = (name: keyof ShippingAddressInput) => ({
+    id: `${id}-${name}`,
+    error: errors[name]?.message,
+    ...form.register(name),
+  });
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Ship ${applicant.influencer.name}'s box elsewhere`}
+      description="This application only; the creator's profile stays as it is. The creator is told by mail."
+      confirmLabel="Save address"
+      pending={save.isPending}
+      error={save.isError ? getErrorMessage(save.error) : null}
+      onConfirm={() => void submit()}
+    >
+      <div className="grid grid-cols-2 gap-3">
+        <TextField label="Full name" className="col-span-2" autoComplete="off" {...field('fullName')} />
+        <TextField label="Address line 1" className="col-span-2" {...field('addressLine1')} />
+        <TextField label="Address line 2 (optional)" className="col-span-2" {...field('addressLine2')} />
+        <TextField label="City" className="col-span-2 sm:col-span-1" {...field('city')} />
+        <SelectField label="State" placeholder="State" options={US_STATES} {...field('state')} />
+        <TextField label="ZIP Code" inputMode="numeric" {...field('zipCode')} />
+        <TextField label="Phone" type="tel" className="col-span-2 sm:col-span-1" {...field('phone')} />
+        <TextField label="Why (sent to the creator, optional)" className="col-span-2" {...field('reason')} />
+      </div>
+      {Object.keys(errors).length ? <Alert variant="destructive">Check the highlighted fields.</Alert> : null}
+    </ConfirmDialog>
+  );
+}

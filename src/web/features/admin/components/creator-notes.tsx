@@ -1,0 +1,74 @@
+import { useId, useState } from 'react';
+import type { CreatorNote } from '../../../../shared/schemas/creator-admin';
+import { creatorNoteInputSchema, NOTE_MAX } from '../../../../shared/schemas/creator-admin';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextareaField } from '../../../components/ui/textarea';
+import { getErrorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useCreatorActions } from '../api/creator-management';
+
+/** Private admin notes on a creator: a short form, then every note with its author and time, newest first. */
+export function CreatorNotes({ creatorId, notes }: { creatorId: number; notes: CreatorNote[] }) {
+  const id = useId();
+  const { addNote } = useCreatorActions(creatorId);
+  const [body, setBody] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = creatorNoteInputSchema.safeParse({ body });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message);
+      return;
+    }
+    setProblem(undefined);
+    try {
+      await addNote.mutateAsync(parsed.data.body);
+      setBody('');
+    } catch {
+      // Shown below the form.
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-2">
+        <TextareaField
+          id={`${id}-note`}
+          label="New note"
+          hint="Only admins see notes."
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          error={problem}
+          maxLength={NOTE_MAX}
+          className="[&_textarea]:min-h-20"
+        />
+        {addNote.isError ? <Alert variant="destructive">{getErrorMessage(addNote.error)}</Alert> : null}
+        <div>
+          <Button type="submit" size="sm" disabled={addNote.isPending}>
+            {addNote.isPending ? 'Saving…' : 'Add note'}
+          </Button>
+        </div>
+      </form>
+      {notes.length === 0 ? (
+        <p className="text-sm text-slate-500">No notes yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-3" aria-label="Admin notes">
+          {notes.map((note) => (
+            <li
+              key={note.id}
+              className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2"
+              data-testid="creator-note"
+            >
+              <p className="text-sm whitespace-pre-wrap text-slate-800">{note.body}</p>
+              <p className="mt-1 text-xs text-slate-500">
+                {note.author} · <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

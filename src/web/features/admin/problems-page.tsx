@@ -1,0 +1,340 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertTriangle, CheckCircle2, PackageOpen, Send, Truck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { DELIVERY_PROBLEM_LABELS } from '../../../shared/lifecycle';
+import {
+  type AdminProblem,
+  type ProblemReshipInput,
+  problemReplySchema,
+  problemReshipSchema,
+} from '../../../shared/schemas/delivery-problems';
+import { trackingUrl } from '../../../shared/tracking';
+import { ApplicationStatusBadge } from '../../components/application-status-badge';
+import { ErrorPanel } from '../../components/error-panel';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { TextField } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { TextareaField } from '../../components/ui/textarea';
+import { toast } from '../../components/ui/toast';
+import { getErrorMessage } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { formatDateTime } from '../../lib/format';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { type ProblemFilter, useProblemActions, useProblems } from './api/problems';
+import { AdminEmptyState, AdminPageHeader } from './components/admin-layout';
+
+const FILTERS: Array<{ id: ProblemFilter; label: string }> = [
+  { id: 'open', label: 'Open' },
+  { id: 'resolved', label: 'Resolved' },
+  { id: 'all', label: 'All' },
+];
+
+/** /admin/problems: delivery problems creators reported, the longest wait first; reply, re-ship or resolve. */
+export function ProblemsPage() {
+  useDocumentTitle('Delivery problems');
+  const [params, setParams] = useSearchParams();
+  const status = (FILTERS.find((f) => f.id === params.get('status'))?.id ?? 'open') as ProblemFilter;
+  const problems = useProblems(status);
+  const items = problems.data?.items ?? [];
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Delivery problems"
+        description="Boxes that did not arrive, arrived damaged or held the wrong item. While a problem is open, the creator's upload deadline does not run out."
+      />
+      <fieldset className="mb-5 flex flex-wrap gap-2">
+        <legend className="sr-only">Show problems</legend>
+        {FILTERS.map((f) => (
+          <Button
+            key={f.id}
+            size="sm"
+            variant={status === f.id ? 'default' : 'outline'}
+            aria-pressed={status === f.id}
+            onClick={() => setParams(f.id === 'open' ? {} : { status: f.id })}
+          >
+            {f.label}
+            {f.id === 'open' && problems.data ? ` (${problems.data.openCount})` : ''}
+          </Button>
+        ))}
+      </fieldset>
+      {problems.isPending ? (
+        <div className="flex flex-col gap-3" role="status" aria-label="Loading problems">
+          <Skeleton className="h-40 w-full rounded-xl" />
+          <Skeleton className="h-40 w-full rounded-xl" />
+        </div>
+      ) : problems.isError ? (
+        <ErrorPanel
+          title="We couldn't load the problems."
+          error={problems.error}
+          onRetry={() => problems.refetch()}
+        />
+      ) : items.length === 0 ? (
+        <AdminEmptyState
+          icon={<PackageOpen aria-hidden="true" className="size-6" />}
+          title={status === 'open' ? 'No open problems' : 'Nothing here yet'}
+        >
+          <p>When a creator reports a problem with their PR box, it appears here.</p>
+        </AdminEmptyState>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {items.map((p) => (
+            <ProblemCard key={p.id} problem={p} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function ProblemCard({ problem: p }: { problem: AdminProblem }) {
+  const id = useId();
+  const open = p.status === 'open';
+  const [dialog, setDialog] = useState<'resolve' | 'reship' | null>(null);
+  const url = trackingUrl(p.application.carrier, p.application.trackingNumber);
+  return (
+    <li
+      className={cn(
+        'flex flex-col gap-3 rounded-xl border bg-white p-4 shadow-sm sm:p-5',
+        open ? 'border-red-200' : 'border-slate-200',
+      )}
+      data-testid="problem"
+      data-problem-status={p.status}
+      aria-labelledby={`${id}-title`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 id={`${id}-title`} className="flex items-center gap-2 font-semibold text-slate-900">
+            {open ? (
+              <AlertTriangle aria-hidden="true" className="size-4 text-red-600" />
+            ) : (
+              <CheckCircle2 aria-hidden="true" className="size-4 text-mint-700" />
+            )}
+            {DELIVERY_PROBLEM_LABELS[p.kind]} · {p.creator.name}
+          </h2>
+          <p className="text-sm text-slate-600">
+            <Link
+              to={`/admin/campaigns/${p.campaign.id}`}
+              className="text-mint-700 underline underline-offset-2"
+            >
+              {p.campaign.name}
+            </Link>{' '}
+            ·{' '}
+            <Link
+              to={`/admin/influencers/${p.creator.id}`}
+              className="text-mint-700 underline underline-offset-2"
+            >
+              {p.creator.email}
+            </Link>{' '}
+            · reported {formatDateTime(p.openedAt)}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <ApplicationStatusBadge status={p.application.status} />
+          <Badge variant={open ? 'red' : 'green'}>{open ? 'Open' : 'Resolved'}</Badge>
+        </div>
+      </div>
+      {p.note ? (
+        <blockquote className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">{p.note}</blockquote>
+      ) : null}
+      {p.application.trackingNumber ? (
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          <Truck aria-hidden="true" className="size-4" />
+          {url ? (
+            <a
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-mint-700 underline underline-offset-2"
+            >
+              {p.application.carrier} {p.application.trackingNumber}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ) : (
+            `${p.application.carrier} ${p.application.trackingNumber}`
+          )}
+        </p>
+      ) : null}
+      {p.reply ? (
+        <p className="text-sm text-slate-700" data-testid="problem-reply">
+          <span className="font-semibold">Reply</span> by {p.repliedBy} (
+          {p.repliedAt ? formatDateTime(p.repliedAt) : ''}
+          ): {p.reply}
+        </p>
+      ) : null}
+      {!open && p.resolution ? (
+        <p className="text-sm text-slate-600">
+          <span className="font-semibold">Resolved</span>
+          {p.resolvedBy ? ` by ${p.resolvedBy}` : ''}
+          {p.resolvedAt ? ` (${formatDateTime(p.resolvedAt)})` : ''}: {p.resolution}
+        </p>
+      ) : null}
+      {open ? (
+        <>
+          <ReplyForm problem={p} />
+          <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3">
+            {p.application.status === 'shipped' || p.application.status === 'delivered' ? (
+              <Button size="sm" variant="outline" onClick={() => setDialog('reship')}>
+                <Truck aria-hidden="true" /> Re-ship
+              </Button>
+            ) : null}
+            <Button size="sm" variant="outline" onClick={() => setDialog('resolve')}>
+              <CheckCircle2 aria-hidden="true" /> Resolve
+            </Button>
+          </div>
+        </>
+      ) : null}
+      {dialog === 'resolve' ? <ResolveDialog problem={p} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'reship' ? <ReshipDialog problem={p} onClose={() => setDialog(null)} /> : null}
+    </li>
+  );
+}
+
+function ReplyForm({ problem }: { problem: AdminProblem }) {
+  const id = useId();
+  const { reply } = useProblemActions();
+  const [message, setMessage] = useState('');
+  const [problemText, setProblemText] = useState<string | undefined>();
+  const send = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = problemReplySchema.safeParse({ message });
+    if (!parsed.success) {
+      setProblemText(parsed.error.issues[0]?.message);
+      return;
+    }
+    setProblemText(undefined);
+    try {
+      await reply.mutateAsync({ id: problem.id, message: parsed.data.message });
+      setMessage('');
+      toast({
+        title: 'Reply sent',
+        description: `${problem.creator.name} gets it by mail and on their dashboard.`,
+      });
+    } catch {
+      // Shown below.
+    }
+  };
+  return (
+    <form
+      noValidate
+      onSubmit={send}
+      className="flex flex-col gap-2"
+      aria-label={`Reply to ${problem.creator.name}`}
+    >
+      <TextareaField
+        id={`${id}-reply`}
+        label="Reply to the creator"
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+        error={problemText}
+        maxLength={2000}
+        className="[&_textarea]:min-h-16"
+      />
+      {reply.isError ? <Alert variant="destructive">{getErrorMessage(reply.error)}</Alert> : null}
+      <div>
+        <Button type="submit" size="sm" disabled={reply.isPending}>
+          <Send aria-hidden="true" /> {reply.isPending ? 'Sending…' : 'Send reply'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ResolveDialog({ problem, onClose }: { problem: AdminProblem; onClose: () => void }) {
+  const id = useId();
+  const { resolve } = useProblemActions();
+  const [message, setMessage] = useState('');
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title="Resolve this problem?"
+      description={`${problem.creator.name} is told by mail. The time it stayed open is added to their upload deadline.`}
+      confirmLabel="Resolve"
+      pending={resolve.isPending}
+      error={resolve.isError ? getErrorMessage(resolve.error) : null}
+      onConfirm={async () => {
+        try {
+          await resolve.mutateAsync({ id: problem.id, message: message.trim() || undefined });
+          toast({ title: 'Problem resolved', variant: 'success' });
+          onClose();
+        } catch {
+          // Shown in the dialog.
+        }
+      }}
+    >
+      <TextareaField
+        id={`${id}-message`}
+        label="Message to the creator (optional)"
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+        maxLength={2000}
+      />
+    </ConfirmDialog>
+  );
+}
+
+function ReshipDialog({ problem, onClose }: { problem: AdminProblem; onClose: () => void }) {
+  const id = useId();
+  const { reship } = useProblemActions();
+  const form = useForm<ProblemReshipInput, unknown, z.output<typeof problemReshipSchema>>({
+    resolver: zodResolver(problemReshipSchema),
+    defaultValues: { carrier: '', trackingNumber: '', message: '' },
+  });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      await reship.mutateAsync({ id: problem.id, input });
+      toast({
+        title: 'New box shipped',
+        description: `${problem.creator.name} gets the tracking number by mail.`,
+        variant: 'success',
+      });
+      onClose();
+    } catch {
+      // Shown in the dialog.
+    }
+  });
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Ship a new box to ${problem.creator.name}`}
+      description="The application goes back to shipped with the new tracking number; the creator confirms the delivery again, and their upload deadline follows the new delivery."
+      confirmLabel="Re-ship"
+      pending={reship.isPending}
+      error={reship.isError ? getErrorMessage(reship.error) : null}
+      onConfirm={() => void submit()}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          id={`${id}-carrier`}
+          label="Carrier"
+          placeholder="UPS"
+          error={errors.carrier?.message}
+          {...form.register('carrier')}
+        />
+        <TextField
+          id={`${id}-tracking`}
+          label="Tracking number"
+          autoComplete="off"
+          error={errors.trackingNumber?.message}
+          {...form.register('trackingNumber')}
+        />
+        <TextField
+          id={`${id}-message`}
+          label="Message to the creator (optional)"
+          className="sm:col-span-2"
+          error={errors.message?.message}
+          {...form.register('message')}
+        />
+      </div>
+    </ConfirmDialog>
+  );
+}

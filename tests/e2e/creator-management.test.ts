@@ -1,0 +1,179 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuth } from '../../src/server/auth';
+import { silentLogger } from '../../src/server/logger';
+import { upsertAdmin } from '../../src/server/services/admin-accounts';
+import { MODERATION_MESSAGES } from '../../src/shared/moderation';
+import { seriousAxeViolations } from '../support/axe';
+import { launchBrowser } from '../support/browser';
+import { createReadyCreator } from '../support/creators';
+import { type E2EServer, startE2EServer } from '../support/e2e-server';
+import { insertCampaign } from '../support/factories';
+import { freePort } from '../support/free-port';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
+import { createTestApp, testEnv } from '../support/test-app';
+
+const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
+const CREATOR = { email: 'nina@example.com', name: 'Nina Park', password: 'correct horse battery' };
+/** Set CREATOR_SCREENSHOTS=/some/dir to keep 1280 px and 375 px screenshots of the creator page. */
+const SHOTS = process.env.CREATOR_SCREENSHOTS;
+
+describe('managing a creator in the browser: page, notes, suspend, ban, lift', () => {
+  let server: E2EServer;
+  let smtp: TestSmtpServer;
+  let browser: Browser;
+  let creatorContext: BrowserContext;
+  let adminContext: BrowserContext;
+  let creator: Page;
+  let admin: Page;
+  let campaignId: number;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    const port = await freePort();
+    const env = { APP_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url };
+    server = await startE2EServer({
+      port,
+      env,
+      seed: async (db) => {
+        await upsertAdmin(db, createAuth({ db, env: testEnv(env), logger: silentLogger() }), ADMIN);
+      },
+    });
+    const api = createTestApp(server.db);
+    await createReadyCreator(api, server.db, { email: CREATOR.email, name: CREATOR.name });
+    const campaign = await insertCampaign(server.db, {
+      name: 'Desert Glow Kit',
+      status: 'active',
+      followersRequired: 0,
+      deadline: '2099-12-31',
+    });
+    campaignId = campaign.id;
+
+    browser = await launchBrowser();
+    creatorContext = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+    adminContext = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+    creator = await creatorContext.newPage();
+    admin = await adminContext.newPage();
+    creator.setDefaultTimeout(15_000);
+    admin.setDefaultTimeout(15_000);
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await smtp?.close();
+  });
+
+  const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
+  const settle = (page: Page) => page.waitForLoadState('networkidle');
+
+  async function shoot(page: Page, name: string) {
+    if (!SHOTS) return;
+    const size = page.viewportSize()!;
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await settle(page);
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize(size);
+  }
+
+  async function fitsPhone(page: Page) {
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 375, height: 812 });
+    await settle(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    await page.setViewportSize(size);
+    return width;
+  }
+
+  async function creatorSignIn() {
+    await creator.goto(`${server.url}/signin`);
+    await creator.getByLabel('Email', { exact: true }).fill(CREATOR.email);
+    await creator.getByLabel('Password', { exact: true }).fill(CREATOR.password);
+    await creator.getByRole('button', { name: 'Sign In', exact: true }).click();
+  }
+
+  async function moderate(button: string, reason: string, confirm: string) {
+    await admin.getByRole('button', { name: button }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel(/Reason|Note to the creator/).fill(reason);
+    await dialog.getByRole('button', { name: confirm, exact: true }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+  }
+
+  it('the admin opens the creator from the list and sees their profile, handles and address', async () => {
+    await admin.goto(`${server.url}/admin`);
+    await admin.getByLabel('Username or email').fill(ADMIN.username);
+    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await admin.waitForURL(`${server.url}/admin/campaigns`);
+    await admin.getByRole('link', { name: 'Influencers' }).first().click();
+    await admin.getByRole('link', { name: CREATOR.name }).click();
+    await admin.waitForURL(/\/admin\/influencers\/\d+$/);
+    await expect.poll(() => text(admin.locator('h1'))).toContain(CREATOR.name);
+    expect(await text(admin.getByTestId('creator-standing'))).toBe('Active');
+    expect(await text(admin.getByTestId('creator-address'))).toContain('Austin, TX 73301');
+    const handle = admin.getByRole('link', { name: /@ready/ });
+    expect(await handle.getAttribute('href')).toBe('https://www.instagram.com/ready/');
+    expect(await text(admin.getByRole('region', { name: 'Handles and followers' }))).toContain(
+      '5,000 followers',
+    );
+
+    // A private note, with its author.
+    await admin.getByLabel('New note').fill('Prefers DMs over mail.');
+    await admin.getByRole('button', { name: 'Add note' }).click();
+    await expect
+      .poll(() => text(admin.getByTestId('creator-note').first()))
+      .toContain('Prefers DMs over mail.');
+    expect(await text(admin.getByTestId('creator-note').first())).toContain(ADMIN.email);
+    expect(await seriousAxeViolations(admin)).toEqual([]);
+    expect(await fitsPhone(admin)).toBeLessThanOrEqual(375);
+    await shoot(admin, 'creator-page');
+  }, 90_000);
+
+  it('a suspension needs a reason, reaches the creator by mail and stops them applying', async () => {
+    await admin.getByRole('button', { name: 'Suspend' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Suspend', exact: true }).click();
+    await expect.poll(() => text(dialog)).toContain('Give a reason');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await text(admin.getByTestId('creator-standing'))).toBe('Active');
+
+    await moderate('Suspend', 'Missed two posts in a row', 'Suspend');
+    await expect.poll(() => text(admin.getByTestId('creator-standing'))).toBe('Suspended');
+    expect(await text(admin.getByTestId('audit-entry').first())).toContain('Missed two posts in a row');
+    const mail = await smtp.waitForMail(CREATOR.email);
+    expect(mail.subject).toBe('Your Mintbox account is suspended');
+
+    await creatorSignIn();
+    await creator.waitForURL(`${server.url}/main`);
+    await creator.goto(`${server.url}/campaign/${campaignId}`);
+    const reason = creator.getByTestId('apply-reason');
+    await expect.poll(() => text(reason)).toBe(MODERATION_MESSAGES.suspendedApply);
+    expect(await creator.getByRole('button', { name: 'Apply Now' }).count()).toBe(0);
+  }, 90_000);
+
+  it('a ban signs the creator out and refuses sign-in; lifting it lets them back', async () => {
+    await moderate('Ban', 'Bought followers', 'Ban');
+    await expect.poll(() => text(admin.getByTestId('creator-standing'))).toBe('Banned');
+    await expect.poll(() => admin.getByTestId('audit-entry').count()).toBe(2);
+
+    // The open tab loses its session: the dashboard sends the creator to sign in.
+    await creator.goto(`${server.url}/dashboard`);
+    await creator.waitForURL(/\/signin/);
+    await creatorSignIn();
+    await expect.poll(() => text(creator.locator('body'))).toContain(MODERATION_MESSAGES.bannedSignIn);
+
+    await moderate('Lift ban', 'Appeal accepted', 'Lift');
+    await expect.poll(() => text(admin.getByTestId('creator-standing'))).toBe('Active');
+    await creatorSignIn();
+    await creator.waitForURL(`${server.url}/main`);
+    await creator.goto(`${server.url}/campaign/${campaignId}`);
+    await expect.poll(() => creator.getByRole('button', { name: 'Apply Now' }).count()).toBe(1);
+  }, 90_000);
+});

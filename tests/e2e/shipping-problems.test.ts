@@ -1,0 +1,226 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuth } from '../../src/server/auth';
+import { silentLogger } from '../../src/server/logger';
+import { upsertAdmin } from '../../src/server/services/admin-accounts';
+import { getWithCookie, postJson, signInAdmin } from '../support/auth-client';
+import { seriousAxeViolations } from '../support/axe';
+import { launchBrowser } from '../support/browser';
+import { createReadyCreator } from '../support/creators';
+import { parseCsv } from '../support/csv';
+import { type E2EServer, startE2EServer } from '../support/e2e-server';
+import { insertCampaign } from '../support/factories';
+import { freePort } from '../support/free-port';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
+import { createTestApp, testEnv } from '../support/test-app';
+
+const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
+const CREATOR = { email: 'lena@example.com', name: 'Lena Ortiz', password: 'correct horse battery' };
+const CAMPAIGN = 'Citrus Body Oil';
+
+/**
+ * Issue 13's journey: the admin exports the carrier CSV and imports tracking, the creator reports the box did not
+ * arrive, the clock stops and the creator sees it, the admin replies and re-ships, the creator posts after the
+ * campaign's deadline and is paid. The server's clock is moved by the test.
+ */
+describe('shipping, a delivery problem and the fair posting clock in the browser', () => {
+  const clock = { now: new Date('2026-06-15T12:00:00Z') };
+  let server: E2EServer;
+  let smtp: TestSmtpServer;
+  let browser: Browser;
+  let contexts: BrowserContext[] = [];
+  let creator: Page;
+  let admin: Page;
+  let api: ReturnType<typeof createTestApp>;
+  let apiAdmin: string;
+  let creatorCookie: string;
+  let campaignId: number;
+  let applicationId: number;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    const port = await freePort();
+    const env = { APP_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url };
+    server = await startE2EServer({
+      port,
+      env,
+      deps: { now: () => clock.now },
+      seed: async (db) => {
+        await upsertAdmin(db, createAuth({ db, env: testEnv(env), logger: silentLogger() }), ADMIN);
+      },
+    });
+    api = createTestApp(server.db, { now: () => clock.now });
+    const made = await createReadyCreator(api, server.db, { email: CREATOR.email, name: CREATOR.name });
+    creatorCookie = made.cookie;
+    apiAdmin = await signInAdmin(api, ADMIN.email, ADMIN.password);
+    const campaign = await insertCampaign(server.db, {
+      name: CAMPAIGN,
+      type: 'gifting_paid',
+      status: 'active',
+      reward: 30,
+      deadline: '2026-07-01',
+      followersRequired: 0,
+    });
+    campaignId = campaign.id;
+    const applied = await postJson(api, `/api/campaigns/${campaignId}/applications`, {}, creatorCookie);
+    applicationId = ((await applied.json()) as { id: number }).id;
+    expect(
+      (await postJson(api, `/api/admin/applications/${applicationId}/accept`, {}, apiAdmin)).status,
+    ).toBe(200);
+
+    browser = await launchBrowser();
+    const make = async () => {
+      const context = await browser.newContext({
+        bypassCSP: true,
+        viewport: { width: 1280, height: 900 },
+        acceptDownloads: true,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return page;
+    };
+    creator = await make();
+    admin = await make();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    contexts = [];
+    await server?.close();
+    await smtp?.close();
+  });
+
+  const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
+  const applicantCard = () => admin.getByTestId('applicant').filter({ hasText: CREATOR.name });
+  const myCampaign = () => creator.getByTestId('my-campaign').filter({ hasText: CAMPAIGN });
+  const openMyCampaigns = async () => {
+    await creator.goto(`${server.url}/dashboard?tab=campaigns`);
+    await expect.poll(() => myCampaign().count()).toBe(1);
+  };
+
+  it('the admin sees where to ship, downloads the carrier CSV and imports the tracking back', async () => {
+    await admin.goto(`${server.url}/admin`);
+    await admin.getByLabel('Username or email').fill(ADMIN.username);
+    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await admin.waitForURL(`${server.url}/admin/campaigns`);
+    await admin.goto(`${server.url}/admin/campaigns/${campaignId}`);
+    const card = applicantCard();
+    await expect.poll(() => text(card.getByTestId('applicant-address'))).toContain('Austin, TX 73301');
+    expect(await card.getByRole('link', { name: /@ready/ }).getAttribute('href')).toBe(
+      'https://www.instagram.com/ready/',
+    );
+
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('button', { name: 'CSV template' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`shipping-campaign-${campaignId}.csv`);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    const rows = parseCsv(csv.replace(/^\uFEFF/, ''));
+    expect(rows[0]?.slice(0, 4)).toEqual(['application_id', 'carrier', 'tracking_number', 'full_name']);
+    expect(rows[1]).toEqual(
+      expect.arrayContaining([String(applicationId), CREATOR.name, '1 Main St', CREATOR.email, 'ready']),
+    );
+
+    // The carrier's tool filled carrier and tracking; the same file goes back in.
+    const filled = csv.replace(`${applicationId},,,`, `${applicationId},USPS,9400111899223197428490,`);
+    await admin
+      .getByTestId('csv-input')
+      .setInputFiles({ name: 'labels.csv', mimeType: 'text/csv', buffer: Buffer.from(filled) });
+    await expect.poll(() => text(admin.getByTestId('csv-report'))).toContain('Imported 1 shipment');
+    await expect.poll(() => card.getAttribute('data-status')).toBe('shipped');
+    expect((await smtp.waitForMail(CREATOR.email)).subject).toBe(`Your PR box for ${CAMPAIGN} has shipped`);
+    const tracking = card.getByRole('link', { name: /USPS 9400111899223197428490/ });
+    expect(await tracking.getAttribute('href')).toBe(
+      'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223197428490',
+    );
+  }, 90_000);
+
+  it('the creator reports the box never came; the admin sees it in the queue and replies', async () => {
+    clock.now = new Date('2026-06-25T12:00:00Z');
+    await creator.goto(`${server.url}/signin`);
+    await creator.getByLabel('Email', { exact: true }).fill(CREATOR.email);
+    await creator.getByLabel('Password', { exact: true }).fill(CREATOR.password);
+    await creator.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await creator.waitForURL(`${server.url}/main`);
+    await openMyCampaigns();
+    await myCampaign()
+      .getByRole('button', { name: /Report a problem/ })
+      .click();
+    const dialog = creator.getByRole('dialog');
+    await dialog.getByLabel('My PR box has not arrived').check();
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect
+      .poll(() => myCampaign().getByTestId('delivery-problem-note').getAttribute('data-problem-status'))
+      .toBe('open');
+    expect(await text(myCampaign().getByTestId('deadline-reasons'))).toContain(
+      'Your upload deadline is on hold',
+    );
+
+    await admin.goto(`${server.url}/admin/campaigns/${campaignId}`);
+    await expect.poll(() => text(admin.getByTestId('problems-badge').first())).toContain('1');
+    expect(await text(applicantCard().getByTestId('delivery-problem'))).toContain('Not received');
+    await admin
+      .getByRole('link', { name: /Problems/ })
+      .first()
+      .click();
+    await admin.waitForURL(`${server.url}/admin/problems`);
+    const problem = admin.getByTestId('problem').filter({ hasText: CREATOR.name });
+    await expect.poll(() => problem.count()).toBe(1);
+    await problem.getByLabel('Reply to the creator').fill('So sorry! We are sending a new one.');
+    await problem.getByRole('button', { name: 'Send reply' }).click();
+    await expect.poll(() => text(problem.getByTestId('problem-reply'))).toContain('So sorry!');
+    const mail = await smtp.waitForMail(CREATOR.email);
+    expect(mail.subject).toBe(`Reply about your ${CAMPAIGN} PR box`);
+    expect(await seriousAxeViolations(admin)).toEqual([]);
+
+    await creator.reload();
+    await expect
+      .poll(() => text(myCampaign().getByTestId('problem-reply')))
+      .toContain('So sorry! We are sending a new one.');
+  }, 90_000);
+
+  it('past the campaign deadline the admin re-ships; the creator sees the new deadline, posts and is paid', async () => {
+    clock.now = new Date('2026-07-12T12:00:00Z');
+    const problem = admin.getByTestId('problem').filter({ hasText: CREATOR.name });
+    await problem.getByRole('button', { name: 'Re-ship' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('Carrier').fill('UPS');
+    await dialog.getByLabel('Tracking number').fill('1Z999AA10123456784');
+    await dialog.getByRole('button', { name: 'Re-ship', exact: true }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => admin.getByTestId('problems-badge').count()).toBe(0);
+
+    clock.now = new Date('2026-07-14T09:00:00Z');
+    await openMyCampaigns();
+    await myCampaign().getByRole('button', { name: 'Confirm delivery' }).click();
+    // Delivery (Jul 14) + 7 days, plus the 17 days the problem stayed open: Aug 7.
+    await expect.poll(() => text(myCampaign().getByTestId('upload-deadline'))).toBe('Aug 7, 2026');
+    const reasons = await text(myCampaign().getByTestId('deadline-reasons'));
+    expect(reasons).toContain('Moved to 7 days after your box arrived (Jul 14).');
+    expect(reasons).toContain('Extended by 17 days while a delivery problem was open.');
+
+    clock.now = new Date('2026-07-25T12:00:00Z');
+    await creator.reload();
+    await myCampaign().getByRole('button', { name: 'Submit content' }).click();
+    const submit = creator.getByRole('dialog');
+    await submit.getByLabel('Link 1').fill('https://www.instagram.com/p/citrus1/');
+    await submit.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect.poll(() => submit.count()).toBe(0);
+
+    await admin.goto(`${server.url}/admin/campaigns/${campaignId}`);
+    await applicantCard()
+      .getByRole('button', { name: `Approve content from ${CREATOR.name}` })
+      .click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect.poll(() => text(applicantCard().getByTestId('credited'))).toBe('Approved: 30 Mint credited');
+    const wallet = (await (await getWithCookie(api, '/api/me/wallet', creatorCookie)).json()) as {
+      balance: number;
+    };
+    expect(wallet.balance).toBe(30);
+  }, 120_000);
+});

@@ -146,6 +146,7 @@ describe.each(TEST_DRIVERS)('the fair posting clock on %s', (driver) => {
     at('2026-07-09T00:00:01Z');
     expect((await post(bo.cookie, bo.id, 2)).body).toEqual({
       error: 'The upload deadline for this campaign has passed.',
+      code: 'CONFLICT',
     });
     await sweep();
     expect((await mine(bo.cookie)).status).toBe('missed');

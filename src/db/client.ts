@@ -9,6 +9,7 @@ import { lockPgliteFolder } from './pglite-lock';
 import * as applicationsSchema from './schema/applications';
 import * as authSchema from './schema/auth';
 import * as campaignsSchema from './schema/campaigns';
+import * as contentMetricsSchema from './schema/content-metrics';
 import * as influencersSchema from './schema/influencers';
 import * as ledgerSchema from './schema/ledger';
 import * as onboardingSchema from './schema/onboarding';
@@ -20,6 +21,7 @@ export const schema = {
   ...ledgerSchema,
   ...authSchema,
   ...campaignsSchema,
+  ...contentMetricsSchema,
   ...influencersSchema,
   ...onboardingSchema,
   ...payoutsSchema,

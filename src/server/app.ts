@@ -23,6 +23,7 @@ import { applicationRoutes } from './routes/applications';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { configRoutes } from './routes/config';
+import { adminContentMetricRoutes, contentMetricRoutes } from './routes/content-metrics';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
 import { metricsRoutes } from './routes/metrics';
@@ -136,11 +137,13 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', onboardingRoutes);
   api.route('/', applicationRoutes);
   api.route('/', walletRoutes);
+  api.route('/', contentMetricRoutes);
   // Called by PayPal, not by a browser: no session, its signature is verified with PayPal instead.
   api.route('/', paypalWebhookRoutes);
   api.route('/admin', adminRoutes);
   api.route('/admin', adminCampaignRoutes);
   api.route('/admin', adminPaymentRoutes);
+  api.route('/admin', adminContentMetricRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
   api.all('*', (c) => c.json({ error: `No API route for ${c.req.method} ${c.req.path}` }, 404));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeYoutube, startFakeYoutube } from '../../../tests/support/fake-youtube';
 import { insertCampaign } from '../../../tests/support/factories';
+import { type FakeYoutube, startFakeYoutube } from '../../../tests/support/fake-youtube';
 import { insertSubmittedPost } from '../../../tests/support/posts';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { listPostMetrics } from '../../db/queries/content-metrics';

@@ -42,6 +42,8 @@ export const privateKeys = {
   /** GET /api/me/wallet (and its history pages below it). */
   wallet: [...me, 'wallet'] as const,
   walletHistory: [...me, 'wallet', 'history'] as const,
+  /** GET /api/me/analytics: the creator's own content figures. */
+  analytics: [...me, 'analytics'] as const,
   /** GET /api/me/redemptions. */
   redemptions: [...me, 'redemptions'] as const,
   /** GET /api/campaigns/:id/eligibility: whether this creator can apply. */
@@ -60,6 +62,13 @@ export const privateKeys = {
       applicants: (id: string) => [...admin, 'campaigns', 'applicants', id] as const,
     },
     influencers: (q: string, offset: number) => [...admin, 'influencers', q, offset] as const,
+    analytics: {
+      all: [...admin, 'analytics'] as const,
+      /** GET /api/admin/campaigns/:id/analytics. */
+      campaign: (id: string) => [...admin, 'analytics', 'campaign', id] as const,
+      /** GET /api/admin/analytics?from&to. */
+      overview: (from: string, to: string) => [...admin, 'analytics', 'overview', from, to] as const,
+    },
     payments: {
       all: [...admin, 'payments'] as const,
       transactions: (filters: object, offset: number) =>

@@ -23,11 +23,16 @@ const iso = (v: unknown): string | null =>
 export type PostScope =
   | { campaignId: number }
   | { influencerId: number }
+  /** Every post of the creators who made these submissions. */
+  | { creatorsOfSubmissions: number[] }
   | { submittedFrom: Date; submittedBefore: Date };
 
 function scopeFilter(scope: PostScope): SQL {
   if ('campaignId' in scope) return sql`a.campaign_id = ${scope.campaignId}`;
   if ('influencerId' in scope) return sql`a.influencer_id = ${scope.influencerId}`;
+  if ('creatorsOfSubmissions' in scope) {
+    return sql`a.influencer_id in (select a2.influencer_id from submissions s2 join applications a2 on a2.id = s2.application_id where s2.id in ${scope.creatorsOfSubmissions})`;
+  }
   return sql`sub.created_at >= ${scope.submittedFrom.toISOString()}::timestamptz and sub.created_at < ${scope.submittedBefore.toISOString()}::timestamptz`;
 }
 
@@ -349,6 +354,35 @@ export async function confirmReport(
     )
     .returning({ id: contentMetricSnapshots.id, submissionId: contentMetricSnapshots.submissionId });
   return row ?? null;
+}
+
+/**
+ * influencers.engagement_rate (spec §3, text, percent with two decimals) of the creators who made these
+ * submissions, from all their posts' counted figures as of `asOf`; '0' while none of their posts has figures.
+ */
+export async function updateEngagementRates(db: DatabaseOrTransaction, submissionIds: number[], asOf: Date) {
+  if (submissionIds.length === 0) return;
+  await db.execute(sql`${latestCtes({ creatorsOfSubmissions: submissionIds }, asOf)},
+    rates as (select influencer_id, ${AGGREGATES} from latest group by influencer_id)
+    update influencers i set engagement_rate = coalesce(rates.engagement_rate::numeric(12, 2)::text, '0'), updated_at = now()
+    from rates where i.id = rates.influencer_id`);
+}
+
+/** The applicants of a campaign with their engagement rate and how many of their posts have figures. */
+export async function applicantEngagement(db: DatabaseOrTransaction, campaignId: number) {
+  const result = await db.execute(sql`
+    select i.id, i.engagement_rate,
+      (select count(distinct (s.submission_id, s.post_url))::int from content_metric_snapshots s
+        join submissions sub on sub.id = s.submission_id
+        join applications a2 on a2.id = sub.application_id
+        where a2.influencer_id = i.id and (s.source <> 'creator' or s.confirmed_at is not null)) as measured_posts
+    from applications a join influencers i on i.id = a.influencer_id
+    where a.campaign_id = ${campaignId}`);
+  return rowsOf(result).map((row) => ({
+    influencerId: Number(row.id),
+    engagementRate: Number(row.engagement_rate),
+    measuredPosts: Number(row.measured_posts),
+  }));
 }
 
 // --- The refresh job's bookkeeping ---------------------------------------------------------------------------

@@ -105,6 +105,9 @@ describe.each(TEST_DRIVERS)('content metrics refresh on %s', (driver) => {
       new Date(t0.getTime() + HOUR),
     );
     expect(post).toMatchObject({ views: 250, source: 'api' });
+    // The creator's engagement rate follows the read: (20 + 3) / 250 views.
+    const [creator] = await database.db.select().from(influencers).where(eq(influencers.id, creatorId));
+    expect(creator?.engagementRate).toBe('9.20');
   });
 
   it('backs off on a used-up quota for the whole platform and never loses the last good figures', async () => {

@@ -4,6 +4,7 @@ import {
   dueFetches,
   insertSnapshot,
   postponePlatform,
+  updateEngagementRates,
   updateFetch,
 } from '../../db/queries/content-metrics';
 import type { ContentMetricFetchRow } from '../../db/schema/content-metrics';
@@ -131,4 +132,9 @@ async function readBatch(
     });
     result.read += 1;
   }
+  await updateEngagementRates(
+    db,
+    batch.map((f) => f.submissionId),
+    now,
+  );
 }

@@ -170,6 +170,15 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     expect(result.costPerEngagement).toBe(3.9216);
     expect(tab.note).toContain('YouTube Data API');
 
+    // influencers.engagement_rate follows every admin entry and confirmation, and the applicant cards read it.
+    const engagement = (await (
+      await getWithCookie(app, `/api/admin/campaigns/${campaignId}/applicant-engagement`, admin)
+    ).json()) as { items: Array<{ influencerId: number }> };
+    expect(engagement.items.sort((a, b) => a.influencerId - b.influencerId)).toEqual([
+      { influencerId: ana.influencerId, engagementRate: 8.75, measuredPosts: 1 },
+      { influencerId: bo.influencerId, engagementRate: 5.33, measuredPosts: 2 },
+    ]);
+
     const csv = await getWithCookie(app, `/api/admin/campaigns/${campaignId}/analytics.csv`, admin);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = (await csv.text()).trim().split('\r\n');

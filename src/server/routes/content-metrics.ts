@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
+import { applicantEngagement } from '../../db/queries/content-metrics';
 import { campaignIdParamSchema, errorSchema } from '../../shared/schemas/campaign';
 import {
   analyticsOverviewSchema,
@@ -75,6 +76,31 @@ const adminRoutes = {
     request: { query: overviewQuerySchema },
     responses: { 200: { description: 'CSV file', content: csv }, ...common },
   }),
+  applicantEngagement: createRoute({
+    method: 'get',
+    path: '/campaigns/{id}/applicant-engagement',
+    tags: ['Analytics'],
+    summary:
+      "Each applicant's engagement rate (influencers.engagement_rate, from all their posts' figures) and how many of their posts have figures",
+    request: { params: idParam },
+    responses: {
+      200: {
+        description: 'Engagement per applicant',
+        content: json(
+          z.object({
+            items: z.array(
+              z.object({
+                influencerId: z.number().int(),
+                engagementRate: z.number(),
+                measuredPosts: z.number().int(),
+              }),
+            ),
+          }),
+        ),
+      },
+      ...common,
+    },
+  }),
   enter: createRoute({
     method: 'post',
     path: '/submissions/{id}/metrics',
@@ -122,6 +148,9 @@ export const adminContentMetricRoutes = createRouter()
     const overview = await analyticsOverview(c.get('deps').db, c.req.valid('query'), now(c));
     return attachment(`mintbox-analytics-${overview.from}-${overview.to}.csv`, overviewCsv(overview));
   })
+  .openapi(adminRoutes.applicantEngagement, async (c) =>
+    c.json({ items: await applicantEngagement(c.get('deps').db, c.req.valid('param').id) }, 200),
+  )
   .openapi(adminRoutes.enter, async (c) => {
     const row = await recordAdminMetrics(c.get('deps').db, {
       submissionId: c.req.valid('param').id,

@@ -12,6 +12,7 @@ import {
   totalsByCreator,
   totalsByPlatform,
   totalsOf,
+  updateEngagementRates,
 } from '../../db/queries/content-metrics';
 import { PLATFORMS } from '../../shared/constants';
 import {
@@ -63,6 +64,7 @@ export async function recordAdminMetrics(
     measuredAt: params.now,
     enteredBy: params.adminId,
   });
+  await updateEngagementRates(db, [post.submissionId], params.now);
   return { id };
 }
 
@@ -92,6 +94,7 @@ export async function reportCreatorMetrics(
 export async function confirmCreatorReport(db: Database, snapshotId: number, adminId: string, now: Date) {
   const row = await confirmReport(db, snapshotId, adminId, now);
   if (!row) throw new AppError('NOT_FOUND', 'There is no report waiting for confirmation with this id.');
+  await updateEngagementRates(db, [row.submissionId], now);
   return row;
 }
 

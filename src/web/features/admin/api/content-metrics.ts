@@ -19,6 +19,25 @@ export function useCampaignAnalytics(id: string | undefined) {
   });
 }
 
+export interface ApplicantEngagement {
+  influencerId: number;
+  engagementRate: number;
+  measuredPosts: number;
+}
+
+/** GET /api/admin/campaigns/:id/applicant-engagement: each applicant's engagement from their measured posts. */
+export function useApplicantEngagement(campaignId: number) {
+  return useQuery({
+    queryKey: keys.applicantEngagement(campaignId),
+    queryFn: ({ signal }) =>
+      apiFetch<{ items: ApplicantEngagement[] }>(`/api/admin/campaigns/${campaignId}/applicant-engagement`, {
+        signal,
+      }),
+    select: (data) => new Map(data.items.map((item) => [item.influencerId, item])),
+    staleTime: 60_000,
+  });
+}
+
 /** GET /api/admin/analytics: every campaign's posts submitted in the range. */
 export function useAnalyticsOverview(from: string, to: string) {
   return useQuery({

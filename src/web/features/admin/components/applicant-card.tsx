@@ -25,6 +25,7 @@ import { BOX_SENT_STATUSES, DELIVERY_PROBLEM_LABELS, isIn } from '../../../lib/a
 import { cn } from '../../../lib/cn';
 import { formatFollowers, formatShortDate } from '../../../lib/format';
 import { maxLengthOf } from '../../../lib/schema-limits';
+import type { ApplicantEngagement } from '../api/content-metrics';
 
 /** Carriers offered while typing (any other name can be typed). */
 const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'] as const;
@@ -50,6 +51,7 @@ export function ApplicantCard({
   actions,
   busy,
   credited,
+  engagement,
 }: {
   applicant: Applicant;
   shipsBox: boolean;
@@ -58,6 +60,8 @@ export function ApplicantCard({
   actions: ApplicantActions;
   busy: boolean;
   credited: number | undefined;
+  /** Engagement from the creator's measured posts (undefined while it loads). */
+  engagement?: ApplicantEngagement | undefined;
 }) {
   const id = useId();
   const { influencer: person, status } = applicant;
@@ -101,6 +105,13 @@ export function ApplicantCard({
       </div>
 
       <ApplicantFacts applicant={applicant} />
+      {engagement ? (
+        <p className="text-sm text-slate-600" data-testid="applicant-engagement">
+          {engagement.measuredPosts > 0
+            ? `Engagement rate ${engagement.engagementRate}% over ${engagement.measuredPosts} measured post${engagement.measuredPosts === 1 ? '' : 's'}`
+            : 'Engagement rate: no measured posts yet'}
+        </p>
+      ) : null}
 
       {applicant.pitch ? (
         <blockquote className="rounded-lg border-l-4 border-mint-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">

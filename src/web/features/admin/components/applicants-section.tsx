@@ -11,6 +11,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { CLOSED_STATUSES, IN_PROGRESS_STATUSES } from '../../../lib/application-groups';
 import { cn } from '../../../lib/cn';
 import { type useApplicants, useReviewActions } from '../api/campaign-management';
+import { useApplicantEngagement } from '../api/content-metrics';
 import { AdminEmptyState } from './admin-layout';
 import { type ApplicantActions, ApplicantCard } from './applicant-card';
 import { ApproveDialog, DecisionDialog, RequestChangesDialog, type ReviewDialog } from './review-dialogs';
@@ -37,6 +38,7 @@ export function ApplicantsSection({
 }) {
   const box = shipsBox(campaign.type);
   const review = useReviewActions(campaign.id);
+  const engagement = useApplicantEngagement(campaign.id);
   const [filter, setFilter] = useState('all');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [dialog, setDialog] = useState<ReviewDialog | null>(null);
@@ -136,6 +138,7 @@ export function ApplicantsSection({
                   actions={actions}
                   busy={busy}
                   credited={credited[applicant.id]}
+                  engagement={engagement.data?.get(applicant.influencer.id)}
                 />
               ))}
             </ul>

@@ -164,6 +164,13 @@ describe('content metrics in the browser: from the platform and the admin to bot
     expect(await text(post.getByTestId('post-views'))).toBe('800');
     expect(await text(tab.getByTestId('total-saves'))).toBe('12');
     expect(await text(tab.getByTestId('total-engagement-rate'))).toBe('12.75%');
+
+    // The sidebar's Analytics opens the overview of every campaign.
+    await admin.getByRole('link', { name: 'Analytics' }).first().click();
+    await admin.waitForURL(`${server.url}/admin/analytics`);
+    await expect.poll(() => text(admin.getByTestId('overview-views'))).toBe('2,034');
+    expect(await text(admin.getByTestId('overview-posts'))).toBe('2');
+    expect(await admin.getByRole('link', { name: 'Tube Launch' }).count()).toBe(1);
   });
 
   it('shows the creator both figures in This Month and on each post, with their sources', async () => {

@@ -117,6 +117,11 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   ),
+  // TikTok Display API host for content metrics (tests point it at a local fake).
+  TIKTOK_API_BASE: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  ),
 });
 
 /** Every variable the server reads (documented in .env.example and the README). */
@@ -162,6 +167,8 @@ export interface Env {
   paypalEnvironment: PaypalEnvironment;
   /** YouTube Data API v3 for content metrics, or null when YOUTUBE_API_KEY is unset. */
   youtube: { apiKey: string; apiBase: string } | null;
+  /** TikTok Display API host (the TikTok sign-in's client key and secret renew creators' tokens). */
+  tiktokApiBase: string;
 }
 
 /** PayPal Payouts credentials; without them payouts are paid by hand (manual mode). */
@@ -242,6 +249,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           apiBase: (e.YOUTUBE_API_BASE ?? 'https://www.googleapis.com').replace(/\/+$/, ''),
         }
       : null,
+    tiktokApiBase: (e.TIKTOK_API_BASE ?? 'https://open.tiktokapis.com').replace(/\/+$/, ''),
   };
 }
 

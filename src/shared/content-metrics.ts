@@ -28,7 +28,8 @@ export type MetricFigures = Record<MetricField, number | null>;
 export const PLATFORM_METRIC_NOTES = {
   youtube:
     'YouTube figures are read from the YouTube Data API every hour for two days, then daily for 30 days.',
-  tiktok: 'TikTok figures are entered by an admin or reported by the creator with a screenshot.',
+  tiktok:
+    "TikTok figures are read with the creator's TikTok sign-in where they signed in with TikTok; otherwise an admin enters them or the creator reports them with a screenshot.",
   instagram: 'Instagram figures are entered by an admin or reported by the creator with a screenshot.',
   facebook:
     'Facebook figures are entered by an admin or reported by the creator with a screenshot (no Facebook Page connection yet).',
@@ -54,4 +55,17 @@ export function youtubeVideoId(url: string): string | null {
   const [, kind, id] = parsed.pathname.split('/');
   if (kind === 'shorts' || kind === 'embed' || kind === 'live' || kind === 'v') return valid(id);
   return null;
+}
+
+/** The video id of a TikTok video link (www.tiktok.com/@user/video/123…), or null. */
+export function tiktokVideoId(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  const host = parsed.hostname.toLowerCase().replace(/^(www\.|m\.)/, '');
+  if (host !== 'tiktok.com') return null;
+  return /^\/@[^/]+\/(?:video|photo)\/(\d{8,25})(?:\/|$)/.exec(parsed.pathname)?.[1] ?? null;
 }

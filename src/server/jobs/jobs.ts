@@ -182,7 +182,7 @@ export async function startJobs(
     logger: deps.logger,
     mailer: deps.mailer,
     paypal,
-    metricsSources: deps.metricsSources ?? metricsSourcesFromEnv(deps.env),
+    metricsSources: deps.metricsSources ?? metricsSourcesFromEnv(deps.env, handle.db),
   };
   // pg-boss's createQueue deadlocks when two instances create the same queue at once: one instance at a time.
   await oneInstanceAtATime(handle, async () => {

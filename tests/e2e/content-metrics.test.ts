@@ -6,6 +6,7 @@ import { createAuth } from '../../src/server/auth';
 import { type Jobs, startJobs } from '../../src/server/jobs/jobs';
 import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
+import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { captureMailer } from '../support/capture-mailer';
 import { createReadyCreator } from '../support/creators';
@@ -20,6 +21,8 @@ const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-h
 const CREATOR = { email: 'ana@example.com', name: 'Ana Lopez', password: 'correct horse battery' };
 const VIDEO = 'https://www.youtube.com/watch?v=aaaaaaaaaaa';
 const REEL = 'https://www.instagram.com/reel/ana-glow';
+/** The first bytes of a PNG: enough for the upload's type check. */
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
 describe('content metrics in the browser: from the platform and the admin to both dashboards', () => {
   let server: E2EServer;
@@ -135,6 +138,7 @@ describe('content metrics in the browser: from the platform and the admin to bot
     await chart.getByRole('button', { name: 'Show as table' }).click();
     const lastRow = chart.locator('tbody tr').last();
     expect(await text(lastRow)).toContain('1,234');
+    expect(await seriousAxeViolations(admin)).toEqual([]);
     // A phone does not scroll sideways.
     await admin.setViewportSize({ width: 375, height: 812 });
     await expect
@@ -192,5 +196,22 @@ describe('content metrics in the browser: from the platform and the admin to bot
     await expect.poll(() => posts.count()).toBe(2);
     const sources = await posts.getByTestId('metric-source').allTextContents();
     expect(sources.sort()).toEqual(['Source: API', 'Source: Admin']);
+    expect(await seriousAxeViolations(creator)).toEqual([]);
+
+    // The creator reports figures with a screenshot: waiting for an admin, not counted yet.
+    await creator.getByRole('button', { name: 'Report figures' }).first().click();
+    const dialog = creator.getByRole('dialog');
+    await dialog.getByLabel('Views').fill('1500');
+    await dialog.getByRole('button', { name: 'Send figures' }).click();
+    await expect.poll(() => text(dialog)).toContain('Add a screenshot of the figures');
+    await dialog
+      .getByLabel('Screenshot')
+      .setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: PNG });
+    await dialog.getByRole('button', { name: 'Send figures' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect
+      .poll(() => text(creator.getByTestId('post-figures').first()))
+      .toContain('waiting for confirmation');
+    expect(await text(creator.getByTestId('this-month-views'))).toBe('2,034');
   });
 });

@@ -50,7 +50,12 @@ export function MetricsChart({ series, title }: { series: SeriesPoint[]; title: 
         </Button>
       </div>
       {asTable ? (
-        <div className="max-h-72 overflow-auto rounded-lg border border-slate-200">
+        <section
+          className="max-h-72 overflow-auto rounded-lg border border-slate-200"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable from the keyboard
+          tabIndex={0}
+          aria-label={`${title}, as a table`}
+        >
           <table className="w-full text-sm">
             <thead className="sticky top-0 bg-slate-50 text-left">
               <tr>
@@ -77,7 +82,7 @@ export function MetricsChart({ series, title }: { series: SeriesPoint[]; title: 
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       ) : (
         <>
           <svg

@@ -108,12 +108,23 @@ async function readBatch(
   for (const [index, fetch] of batch.entries()) {
     const reading = readings[index];
     if (!reading) continue;
-    if (!reading.ok) {
+    const next = nextReadAt(fetch.approvedAt, now);
+    if (!reading.ok && reading.gone) {
       await updateFetch(db, fetch, { doneAt: now, lastError: reading.reason, lastFetchedAt: now });
       result.gone += 1;
       continue;
     }
-    const next = nextReadAt(fetch.approvedAt, now);
+    if (!reading.ok) {
+      // Not readable for now (no connected account): tried again at the next scheduled read.
+      await updateFetch(db, fetch, {
+        lastError: reading.reason,
+        lastFetchedAt: now,
+        nextFetchAt: next ?? now,
+        doneAt: next ? null : now,
+      });
+      result.failed += 1;
+      continue;
+    }
     await db.transaction(async (tx) => {
       await insertSnapshot(tx, {
         submissionId: fetch.submissionId,

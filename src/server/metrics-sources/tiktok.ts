@@ -154,7 +154,7 @@ export function createTiktokSource(
           }
         } catch (error) {
           if (!(error instanceof TokenRefused)) throw error;
-          for (const i of indexes) readings[i] = { ok: false, gone: true, reason: error.message };
+          for (const i of indexes) readings[i] = { ok: false, gone: false, reason: error.message };
         }
       }
       return readings;

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +23,8 @@ const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-h
 const CREATOR = { email: 'ana@example.com', name: 'Ana Lopez', password: 'correct horse battery' };
 const VIDEO = 'https://www.youtube.com/watch?v=aaaaaaaaaaa';
 const REEL = 'https://www.instagram.com/reel/ana-glow';
+/** Set CONTENT_METRICS_SCREENSHOTS=/some/dir to keep screenshots of the campaign analytics at 1280 and 375 px. */
+const SHOTS = process.env.CONTENT_METRICS_SCREENSHOTS;
 /** The first bytes of a PNG: enough for the upload's type check. */
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
@@ -77,6 +81,7 @@ describe('content metrics in the browser: from the platform and the admin to bot
       urls: [REEL],
       reviewedAt: approvedAt,
     });
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     browser = await launchBrowser();
     admin = await (
       await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } })
@@ -139,11 +144,17 @@ describe('content metrics in the browser: from the platform and the admin to bot
     const lastRow = chart.locator('tbody tr').last();
     expect(await text(lastRow)).toContain('1,234');
     expect(await seriousAxeViolations(admin)).toEqual([]);
+    await chart.getByRole('button', { name: 'Show chart' }).click();
+    if (SHOTS) {
+      await admin.screenshot({ path: path.join(SHOTS, 'campaign-analytics-1280.png'), fullPage: true });
+    }
     // A phone does not scroll sideways.
     await admin.setViewportSize({ width: 375, height: 812 });
     await expect
       .poll(() => admin.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(375);
+    if (SHOTS)
+      await admin.screenshot({ path: path.join(SHOTS, 'campaign-analytics-375.png'), fullPage: true });
     await admin.setViewportSize({ width: 1280, height: 900 });
   });
 

@@ -137,43 +137,50 @@ export function PlatformAnalyticsTab({
           <CardHeader>
             <h2 className="text-lg leading-tight font-semibold">Creators</h2>
           </CardHeader>
-          <CardContent className="overflow-x-auto">
-            <table className="w-full min-w-[28rem] text-sm">
-              <thead className="text-left text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 font-semibold">
-                    Creator
-                  </th>
-                  <th scope="col" className="py-2 text-right font-semibold">
-                    Posts
-                  </th>
-                  <th scope="col" className="py-2 text-right font-semibold">
-                    Views
-                  </th>
-                  <th scope="col" className="py-2 text-right font-semibold">
-                    Interactions
-                  </th>
-                  <th scope="col" className="py-2 text-right font-semibold">
-                    Engagement
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {tab.creators.map((c) => (
-                  <tr key={c.influencerId} className="border-t border-slate-100">
-                    <th scope="row" className="py-2 text-left font-medium">
-                      {c.creatorName} <span className="text-slate-500">@{c.creatorUsername}</span>
+          <CardContent>
+            <section
+              className="overflow-x-auto"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone: reachable from the keyboard
+              tabIndex={0}
+              aria-label="Creators table"
+            >
+              <table className="w-full min-w-[28rem] text-sm">
+                <thead className="text-left text-slate-600">
+                  <tr>
+                    <th scope="col" className="py-2 font-semibold">
+                      Creator
                     </th>
-                    <td className="py-2 text-right tabular-nums">{c.posts}</td>
-                    <td className="py-2 text-right tabular-nums">{figure(c.views)}</td>
-                    <td className="py-2 text-right tabular-nums">{formatNumber(c.interactions)}</td>
-                    <td className="py-2 text-right tabular-nums">
-                      {c.engagementRate === null ? '–' : `${c.engagementRate}%`}
-                    </td>
+                    <th scope="col" className="py-2 text-right font-semibold">
+                      Posts
+                    </th>
+                    <th scope="col" className="py-2 text-right font-semibold">
+                      Views
+                    </th>
+                    <th scope="col" className="py-2 text-right font-semibold">
+                      Interactions
+                    </th>
+                    <th scope="col" className="py-2 text-right font-semibold">
+                      Engagement
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {tab.creators.map((c) => (
+                    <tr key={c.influencerId} className="border-t border-slate-100">
+                      <th scope="row" className="py-2 text-left font-medium">
+                        {c.creatorName} <span className="text-slate-500">@{c.creatorUsername}</span>
+                      </th>
+                      <td className="py-2 text-right tabular-nums">{c.posts}</td>
+                      <td className="py-2 text-right tabular-nums">{figure(c.views)}</td>
+                      <td className="py-2 text-right tabular-nums">{formatNumber(c.interactions)}</td>
+                      <td className="py-2 text-right tabular-nums">
+                        {c.engagementRate === null ? '–' : `${c.engagementRate}%`}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
           </CardContent>
         </Card>
       ) : null}

@@ -1,18 +1,15 @@
-import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  resolve: {
-    alias: { '@': path.resolve(import.meta.dirname, 'src') },
-  },
   publicDir: 'public',
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps without the sourceMappingURL comment; scripts/build-server.mjs moves them out of dist/web (decision 0012).
+    sourcemap: 'hidden',
     assetsDir: 'assets',
     reportCompressedSize: false,
     // dist/web/.vite/manifest.json: which chunks each page loads (read by tests/e2e/bundle-budget.test.ts).

@@ -1,14 +1,9 @@
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-const alias = { '@': path.resolve(import.meta.dirname, 'src') };
-
 export default defineConfig({
-  resolve: { alias },
   test: {
     projects: [
       {
-        resolve: { alias },
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts'],
@@ -19,7 +14,6 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type PGlite, types as pgliteTypes } from '@electric-sql/pglite';
@@ -14,6 +15,8 @@ import { campaigns } from '../src/db/schema/campaigns';
 import {
   CAMPAIGN_PAGE_SIZE,
   CAMPAIGN_PAGE_SIZE_MAX,
+  CAMPAIGN_TOTAL_CAP,
+  CATALOGUE_STATUS_FILTERS,
   PLATFORMS,
   PUBLIC_CAMPAIGN_STATUSES,
 } from '../src/shared/constants';
@@ -62,17 +65,16 @@ export function listQueries(params: ListParams): { page: SqlQuery; total: SqlQue
     values.push(value);
     return `$${values.length}`;
   };
-  if (params.status) conditions.push(`"campaigns"."status" = ${param(params.status)}`);
-  else {
+  if (params.status === 'all') {
     conditions.push(`"campaigns"."status" in (${PUBLIC_CAMPAIGN_STATUSES.map((s) => param(s)).join(', ')})`);
-  }
+  } else conditions.push(`"campaigns"."status" = ${param(params.status ?? 'active')}`);
   if (params.platform) conditions.push(`"campaigns"."platform" = ${param(params.platform)}`);
   for (const term of keywordTerms(params.q)) {
     conditions.push(`"campaigns"."search_text" like ${param(likeContains(term))}`);
   }
   const total: SqlQuery = {
-    text: `select count(*) from "campaigns"${whereClause(conditions)}`,
-    params: [...values],
+    text: `select count(*) from (select 1 from "campaigns"${whereClause(conditions)} limit $${values.length + 1}) "capped"`,
+    params: [...values, CAMPAIGN_TOTAL_CAP + 1],
   };
   const pageConditions = [...conditions];
   if (params.cursor) {
@@ -175,8 +177,20 @@ function connect(source: CeilingSource): { run: RunQuery; close: () => Promise<v
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // Named statements, as the app's drizzle prepared statements are on PostgreSQL: each connection parses and
+  // plans a statement once. The name is fixed per SQL text.
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) {
+      name = `ceiling_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
   return {
-    run: async <T>(query: SqlQuery) => (await pool.query(query.text, query.params)).rows as T[],
+    run: async <T>(query: SqlQuery) =>
+      (await pool.query({ name: nameOf(query.text), text: query.text, values: query.params })).rows as T[],
     close: () => pool.end(),
   };
 }
@@ -196,7 +210,7 @@ function parseList(search: URLSearchParams): ListParams | string {
   const platform = PLATFORMS.find((p) => p === platformText);
   if (platformText && !platform) return 'platform is not valid';
   const statusText = search.get('status') || undefined;
-  const status = PUBLIC_CAMPAIGN_STATUSES.find((s) => s === statusText);
+  const status = CATALOGUE_STATUS_FILTERS.find((s) => s === statusText);
   if (statusText && !status) return 'status is not valid';
   const q = search.get('q')?.trim() || undefined;
   if (q && q.length > 100) return 'q must be at most 100 characters';
@@ -214,9 +228,13 @@ export interface Ceiling {
   close(): Promise<void>;
 }
 
-export async function startCeiling(source: CeilingSource): Promise<Ceiling> {
+export async function startCeiling(
+  source: CeilingSource,
+  options: { countCache: boolean },
+): Promise<Ceiling> {
   const db = connect(source);
-  // The app keeps each filter's total for 10 s (listPublicCampaigns); the ceiling does the same work.
+  // The app keeps each filter's total for 10 s (listPublicCampaigns); the ceiling does the same work, and with
+  // BENCH_COUNT_CACHE=0 neither keeps it.
   const totalsCache = new Map<
     string,
     { value: Promise<Array<{ count: string | number }>>; expires: number }
@@ -224,7 +242,7 @@ export async function startCeiling(source: CeilingSource): Promise<Ceiling> {
   const cachedTotal = (query: SqlQuery) => {
     const key = JSON.stringify([query.text, query.params]);
     const hit = totalsCache.get(key);
-    if (hit && hit.expires > Date.now()) return hit.value;
+    if (options.countCache && hit && hit.expires > Date.now()) return hit.value;
     const value = db.run<{ count: string | number }>(query);
     totalsCache.set(key, { value, expires: Date.now() + 10_000 });
     return value;
@@ -242,11 +260,13 @@ export async function startCeiling(source: CeilingSource): Promise<Ceiling> {
       const hasMore = rows.length > params.limit;
       const pageRows = hasMore ? rows.slice(0, params.limit) : rows;
       const last = pageRows.at(-1);
+      const counted = Number(totals[0]?.count ?? 0);
       return send(res, 200, {
         items: pageRows.map(toJson),
         nextCursor:
           hasMore && last ? encodeCampaignCursor({ createdAt: last.created_at, id: last.id }) : null,
-        total: Number(totals[0]?.count ?? 0),
+        total: Math.min(counted, CAMPAIGN_TOTAL_CAP),
+        totalCapped: counted > CAMPAIGN_TOTAL_CAP,
       });
     }
 

@@ -4,25 +4,32 @@
  * in-memory PGlite otherwise. Prints one table and writes bench/results/latest.json. See bench/README.md.
  *
  * Knobs (environment): BENCH_DURATION (s, 10), BENCH_CONNECTIONS (50), BENCH_ROWS (100000), BENCH_POOL_SIZE (10),
- * BENCH_DEEP_PAGES (200), BENCH_WARMUP (s, min(2, duration)), BENCH_ROUNDS (1: app then ceiling, alternated this
- * many times per case; the median run of each is reported), BENCH_PG_ISOLATION (auto | schema | database),
+ * BENCH_DEEP_PAGES (200), BENCH_WARMUP (s, min(2, duration)), BENCH_ROUNDS (3: app then ceiling, alternated this
+ * many times per case; the median run of each is reported), BENCH_LATENCY_CONNECTIONS (10: one more run per case
+ * and server at this concurrency for p99), BENCH_COUNT_CACHE (0: no totals cache in app or ceiling),
+ * BENCH_PG_ISOLATION (auto | schema | database),
  * BENCH_EXTRA_SQL (statements run after seeding, to try an index before writing its migration), BENCH_CASES
  * (comma-separated words; only the cases whose name contains one of them run).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { get as httpGet, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, platform, release, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { loadEnv } from '../src/config/env';
 import { type Database, schema } from '../src/db/client';
-import { decodeCampaignCursor, getPublicCampaign, listPublicCampaigns } from '../src/db/queries/campaigns';
+import {
+  decodeCampaignCursor,
+  getPublicCampaign,
+  listPublicCampaigns,
+  setCampaignCountCache,
+} from '../src/db/queries/campaigns';
 import { createApp } from '../src/server/app';
-import { loadEnv } from '../src/server/env';
 import { silentLogger } from '../src/server/logger';
 import { uploadsDir } from '../src/server/services/uploads';
 import {
@@ -46,8 +53,14 @@ const ROWS = Math.round(numberEnv('BENCH_ROWS', 100_000));
 const POOL_SIZE = Math.round(numberEnv('BENCH_POOL_SIZE', 10));
 const DEEP_PAGES = Math.round(numberEnv('BENCH_DEEP_PAGES', 200));
 const WARMUP = numberEnv('BENCH_WARMUP', Math.min(2, DURATION));
-const ROUNDS = Math.round(numberEnv('BENCH_ROUNDS', 1));
+const ROUNDS = Math.round(numberEnv('BENCH_ROUNDS', 3));
+/** Connections of the latency run: p99 is judged at this concurrency (the throughput runs use CONNECTIONS). */
+const LATENCY_CONNECTIONS = Math.round(numberEnv('BENCH_LATENCY_CONNECTIONS', 10));
+/** The target: every case at this share of the ceiling or better. */
+const TARGET_SHARE = 75;
 const EXTRA_SQL = process.env.BENCH_EXTRA_SQL?.trim() || undefined;
+/** BENCH_COUNT_CACHE=0: neither the app nor the ceiling keeps totals; every listing counts. */
+const COUNT_CACHE = process.env.BENCH_COUNT_CACHE?.trim() !== '0';
 const ONLY = (process.env.BENCH_CASES ?? '')
   .split(',')
   .map((word) => word.trim())
@@ -70,6 +83,38 @@ interface CaseResult {
   app: Measured;
   ceiling: Measured;
   shareOfCeiling: number;
+  pass: boolean;
+  /** The latency run at LATENCY_CONNECTIONS connections. */
+  appAt10: LoadResult;
+  ceilingAt10: LoadResult;
+  appBytes: ResponseBytes;
+  ceilingBytes: ResponseBytes;
+}
+
+interface ResponseBytes {
+  headers: number;
+  body: number;
+}
+
+/** What one answer costs on the wire: the status line and headers as sent, and the body (no compression asked). */
+function responseBytes(url: string): Promise<ResponseBytes> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, (res) => {
+      let body = 0;
+      res.on('data', (chunk: Buffer) => {
+        body += chunk.length;
+      });
+      res.on('end', () => {
+        const statusLine = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length;
+        let headers = statusLine + 2;
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          headers += `${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}\r\n`.length;
+        }
+        resolve({ headers, body });
+      });
+      res.on('error', reject);
+    }).on('error', reject);
+  });
 }
 
 const log = (message: string) => console.log(`[bench] ${message}`);
@@ -210,20 +255,52 @@ function medianRun(runs: Measured[]): Measured {
 const fixed = (value: number | null, digits: number) => (value === null ? '?' : value.toFixed(digits));
 
 function formatTable(results: CaseResult[]): string {
-  const header = ['case', 'our req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'share of ceiling (%)'];
+  const header = [
+    'case',
+    'app req/s',
+    'ceiling req/s',
+    'share',
+    `>= ${TARGET_SHARE}%`,
+    `app p99 @${LATENCY_CONNECTIONS} ms`,
+    `ceiling p99 @${LATENCY_CONNECTIONS} ms`,
+    `app p99 @${CONNECTIONS} ms`,
+    'CPU ms/req app',
+    'CPU ms/req ceiling',
+    'bytes app (hdr+body)',
+    'bytes ceiling',
+  ];
+  const bytes = (b: ResponseBytes) => `${b.headers}+${b.body}`;
   const rows = results.map((r) => [
     r.name,
     r.app.requestsPerSecond.toFixed(0),
-    r.app.p50.toFixed(1),
-    r.app.p99.toFixed(1),
     r.ceiling.requestsPerSecond.toFixed(0),
-    r.shareOfCeiling.toFixed(1),
+    `${r.shareOfCeiling.toFixed(1)}%`,
+    r.pass ? 'PASS' : 'MISS',
+    r.appAt10.p99.toFixed(1),
+    r.ceilingAt10.p99.toFixed(1),
+    r.app.p99.toFixed(1),
+    fixed(r.app.cpu.mainThreadMsPerRequest, 2),
+    fixed(r.ceiling.cpu.mainThreadMsPerRequest, 2),
+    bytes(r.appBytes),
+    bytes(r.ceilingBytes),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
   const line = (cells: string[]) =>
     `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
   return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+/** The machine the figures were measured on, for the README and the results file. */
+function machineInfo() {
+  const cpu = cpus()[0];
+  return {
+    cpu: cpu?.model ?? 'unknown',
+    cores: cpus().length,
+    memoryGb: Math.round(totalmem() / 1024 ** 3),
+    os: `${platform()} ${release()}`,
+    node: process.version,
+  };
 }
 
 async function main() {
@@ -289,10 +366,12 @@ async function main() {
     );
     const appUrl = await listen(appServer);
 
+    setCampaignCountCache(COUNT_CACHE);
     const ceiling: Ceiling = await startCeiling(
       bench.postgres
         ? { kind: 'postgres', ...bench.postgres }
         : { kind: 'pglite', client: bench.pglite as NonNullable<typeof bench.pglite> },
+      { countCache: COUNT_CACHE },
     );
     cleanups.push(() => ceiling.close());
     log(`app on ${appUrl}, ceiling on ${ceiling.url}`);
@@ -356,12 +435,24 @@ async function main() {
       const appResult = medianRun(appRounds);
       const ceilingResult = medianRun(ceilingRounds);
       const share = (100 * appResult.requestsPerSecond) / ceilingResult.requestsPerSecond;
+      const latency = { connections: LATENCY_CONNECTIONS, duration: DURATION };
+      const appAt10 = await runLoad(appUrl + c.path, latency);
+      assertAllOk(`app ${c.name} @${LATENCY_CONNECTIONS}`, appAt10);
+      await drain(appUrl + c.path);
+      const ceilingAt10 = await runLoad(ceiling.url + c.path, latency);
+      assertAllOk(`ceiling ${c.name} @${LATENCY_CONNECTIONS}`, ceilingAt10);
+      await drain(ceiling.url + c.path);
       results.push({
         name: c.name,
         path: c.path,
         app: appResult,
         ceiling: ceilingResult,
         shareOfCeiling: share,
+        pass: share >= TARGET_SHARE,
+        appAt10,
+        ceilingAt10,
+        appBytes: await responseBytes(appUrl + c.path),
+        ceilingBytes: await responseBytes(ceiling.url + c.path),
       });
       log(
         `${c.name}: app ${appResult.requestsPerSecond.toFixed(0)} req/s (p99 ${appResult.p99} ms, ` +
@@ -374,10 +465,21 @@ async function main() {
     }
 
     console.log('');
+    const machine = machineInfo();
     console.log(
-      `${bench.handle.driver === 'postgres' ? 'PostgreSQL' : 'PGlite'} — ${ROWS.toLocaleString('en-US')} campaigns`,
+      `${bench.handle.driver === 'postgres' ? 'PostgreSQL' : 'PGlite'} — ${ROWS.toLocaleString('en-US')} campaigns, ` +
+        `count cache ${COUNT_CACHE ? 'on' : 'off'}, median of ${ROUNDS} interleaved round(s), ` +
+        `${CONNECTIONS} connections (p99 also at ${LATENCY_CONNECTIONS}); ` +
+        `${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, ${machine.node}; ` +
+        `load average ${loadBefore.loadAverage1m.toFixed(1)} before, ${machineLoad().loadAverage1m.toFixed(1)} after`,
     );
     console.log(formatTable(results));
+    const missed = results.filter((r) => !r.pass).map((r) => r.name);
+    console.log(
+      missed.length === 0
+        ? `every case at ${TARGET_SHARE}% of the ceiling or better`
+        : `below ${TARGET_SHARE}% of the ceiling: ${missed.join(', ')}`,
+    );
 
     mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
     writeFileSync(
@@ -388,6 +490,7 @@ async function main() {
           driver: bench.handle.driver,
           database: bench.label,
           node: process.version,
+          machine,
           machineBefore: loadBefore,
           machineAfter: machineLoad(),
           settings: {
@@ -398,6 +501,9 @@ async function main() {
             poolSize: POOL_SIZE,
             deepPages: DEEP_PAGES,
             rounds: ROUNDS,
+            latencyConnections: LATENCY_CONNECTIONS,
+            countCache: COUNT_CACHE,
+            targetShare: TARGET_SHARE,
             extraSql: EXTRA_SQL ?? null,
             cases: ONLY.length > 0 ? ONLY : 'all',
           },

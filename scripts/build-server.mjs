@@ -1,9 +1,13 @@
 // Bundles the server (src/server/index.ts and the CLIs) into dist/server, keeping npm packages external,
 // then precompresses the web build so the server can send .br/.gz files directly.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { STAMP_FILE, sourceStamp } from './build-stamp.mjs';
+
+// Taken before building: an edit made while the build runs makes the next start build again.
+const stamp = sourceStamp();
 
 await build({
   entryPoints: {
@@ -37,4 +41,19 @@ function precompress(dir) {
     );
   }
 }
+// Source maps are for us, not for browsers: vite writes them "hidden" (no sourceMappingURL comment); they move out
+// of the served folder to dist/sourcemaps (the same names), where a stack trace can be mapped by hand.
+function moveSourceMaps(dir, into) {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) moveSourceMaps(file, path.join(into, name));
+    else if (name.endsWith('.map')) {
+      mkdirSync(into, { recursive: true });
+      renameSync(file, path.join(into, name));
+    }
+  }
+}
+rmSync('dist/sourcemaps', { recursive: true, force: true });
+moveSourceMaps('dist/web', 'dist/sourcemaps');
 precompress('dist/web');
+writeFileSync(STAMP_FILE, `${stamp}\n`);

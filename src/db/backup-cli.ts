@@ -1,7 +1,7 @@
 // npm run db:backup [-- --out FILE] — writes a consistent snapshot of the configured database (see backup.ts).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadEnv } from '../server/env';
+import { loadEnv } from '../config/env';
 import { BackupError, type BackupTarget, backupDatabase, defaultBackupFile } from './backup';
 import { DatabaseInUseError } from './pglite-lock';
 

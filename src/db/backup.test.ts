@@ -8,7 +8,7 @@ import {
   createScratchPostgresDatabase,
   type ScratchPostgresDatabase,
 } from '../../tests/support/test-database';
-import { projectRoot } from '../server/project-root';
+import { projectRoot } from '../config/project-root';
 import { type BackupTarget, backupDatabase, restoreDatabase } from './backup';
 import { type DatabaseHandle, openDatabase } from './client';
 import { migrateDatabase } from './migrate';

@@ -1,6 +1,6 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
-import { silentLogger } from '../server/logger';
 import {
   cachingAllowed,
   type InvalidationSubscription,
@@ -64,12 +64,12 @@ describe.skipIf(!url)('cache invalidation between instances (PostgreSQL LISTEN/N
     second = await openDatabase({ url: url!, poolSize: 2 });
     firstListener = await listenForInvalidations(first.db, {
       connectionString: listenerUrl(),
-      logger: silentLogger(),
+      logger: pino({ level: 'silent' }),
       maxRetryMs: 200,
     });
     secondListener = await listenForInvalidations(second.db, {
       connectionString: listenerUrl(),
-      logger: silentLogger(),
+      logger: pino({ level: 'silent' }),
       maxRetryMs: 200,
     });
   });

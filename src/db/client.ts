@@ -57,6 +57,8 @@ export interface DatabaseOptions {
   searchPath?: string | undefined;
   /** PostgreSQL only: pool size. */
   poolSize?: number | undefined;
+  /** PGlite only: start from this dump of a data folder (tests copy one migrated database instead of migrating). */
+  loadDataDir?: Blob | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -84,12 +86,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const release = dataDir ? lockPgliteFolder(dataDir) : () => undefined;
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } }).catch(
-    (error: unknown) => {
-      release();
-      throw error;
-    },
-  );
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  }).catch((error: unknown) => {
+    release();
+    throw error;
+  });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,

@@ -5,7 +5,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { projectRoot } from '../server/project-root';
+import { projectRoot } from '../config/project-root';
 import type { DatabaseHandle, DatabaseOrTransaction, Schema } from './client';
 
 export const MIGRATIONS_FOLDER = path.join(projectRoot(), 'src/db/migrations');

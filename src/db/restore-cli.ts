@@ -1,7 +1,7 @@
 // npm run db:restore -- FILE [--force] — brings a backup from npm run db:backup back (see backup.ts).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadEnv } from '../server/env';
+import { loadEnv } from '../config/env';
 import { BackupError, type BackupTarget, restoreDatabase } from './backup';
 import { DatabaseInUseError } from './pglite-lock';
 

@@ -1,6 +1,6 @@
 // npm run db:seed — adds the demo catalogue (again) to the configured database.
 import path from 'node:path';
-import { loadEnv } from '../server/env';
+import { loadEnv } from '../config/env';
 import { openDatabase } from './client';
 import { migrateDatabase } from './migrate';
 import { seedDemoData } from './seed';

@@ -2,10 +2,10 @@
 // Creates an admin account (or makes an existing account an admin with this password).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadEnv } from '../config/env';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { createAuth } from './auth';
-import { loadEnv } from './env';
 import { silentLogger } from './logger';
 import { upsertAdmin } from './services/admin-accounts';
 

@@ -48,7 +48,29 @@ describe('application shell', () => {
   it('answers unknown API paths with 404 JSON', async () => {
     const response = await app.request('/api/nope');
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: 'No API route for GET /api/nope' });
+    expect(await response.json()).toEqual({ error: 'No API route for GET /api/nope', code: 'NOT_FOUND' });
+  });
+
+  it('answers every error with a stable code (and the field, for bad input)', async () => {
+    const read = async (response: Response) => ({ status: response.status, body: await response.json() });
+    expect(await read(await app.request('/api/campaigns/abc'))).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED', field: 'id' },
+    });
+    expect(await read(await app.request('/api/campaigns/999999'))).toEqual({
+      status: 404,
+      body: { error: 'Campaign Not Found', code: 'NOT_FOUND' },
+    });
+    expect(await read(await app.request('/api/me/applications'))).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHORIZED' },
+    });
+    const foreign = await app.request('/api/me/paypal-code', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(await read(foreign)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
   });
 
   it('serves index.html for app routes (not cached) and 404 with the app for unknown paths', async () => {

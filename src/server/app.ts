@@ -2,9 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
+import { errorBody, errorCodeForStatus } from '../shared/schemas/error';
 import { createAuth } from './auth';
 import type { AppBindings, AppDeps } from './context';
 import { AppError } from './errors';
@@ -13,6 +12,8 @@ import { createMetrics } from './metrics';
 import { bodyGuard } from './middleware/body-limit';
 import { observeRequests } from './middleware/observability';
 import { originCheck } from './middleware/origin-check';
+import { compressWhenAsked, defaultCacheControl } from './middleware/response-headers';
+import { securityHeaders } from './middleware/security-headers';
 import { loadSession, requireRole, withClientAddress } from './middleware/session';
 import { rejectControlCharacters } from './middleware/text-guard';
 import { paypalClientFromEnv } from './payouts/paypal-client';
@@ -65,52 +66,11 @@ export function createApp(appDeps: AppDeps) {
   });
   app.use('*', observeRequests);
 
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-      crossOriginEmbedderPolicy: false,
-      // Browsers only honour HSTS over https; on plain http (development) it would only confuse.
-      strictTransportSecurity: deps.env.appUrl.startsWith('https://')
-        ? 'max-age=63072000; includeSubDomains'
-        : false,
-      // Device and payment features the product never uses stay off, for our pages and anything they embed.
-      permissionsPolicy: {
-        camera: [],
-        microphone: [],
-        geolocation: [],
-        payment: [],
-        usb: [],
-        serial: [],
-        hid: [],
-        bluetooth: [],
-        midi: [],
-        displayCapture: [],
-        accelerometer: [],
-        gyroscope: [],
-        magnetometer: [],
-        fullscreen: ['self'],
-      },
-    }),
-  );
+  app.use('*', securityHeaders({ https: deps.env.appUrl.startsWith('https://') }));
 
   const api = new OpenAPIHono<AppBindings>();
-  api.use('*', compress());
-  api.use('*', async (c, next) => {
-    await next();
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
-  });
+  api.use('*', compressWhenAsked());
+  api.use('*', defaultCacheControl('no-store'));
   // Before anything reads a session or a body: where the request comes from.
   api.use('*', originCheck(deps.env));
   api.use('*', loadSession);
@@ -146,7 +106,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminContentMetricRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
-  api.all('*', (c) => c.json({ error: `No API route for ${c.req.method} ${c.req.path}` }, 404));
+  api.all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`, 'NOT_FOUND'), 404));
 
   app.route('/api', api);
 
@@ -156,33 +116,33 @@ export function createApp(appDeps: AppDeps) {
     '/uploads/*',
     async (c, next) => {
       await next();
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     },
     serveStatic({
       root: uploadsDir(deps.env.dataDir),
       rewriteRequestPath: (p) => p.replace(/^\/uploads/, ''),
     }),
   );
-  app.get('/uploads/*', (c) => c.json({ error: 'Not found' }, 404));
+  app.get('/uploads/*', (c) => c.json(errorBody('Not found', 'NOT_FOUND'), 404));
 
   if (deps.webDir) app.route('/', createWebRoutes(deps.webDir));
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json({ error: error.message }, error.status);
+      return c.json(error.toBody(), error.status);
     }
     if (error instanceof HTTPException) {
       const status = error.status;
       const message =
         status === 400 ? error.message || 'The request is not valid' : error.message || 'Request failed';
-      return c.json({ error: message }, status);
+      return c.json(errorBody(message, errorCodeForStatus(status)), status);
     }
     deps.logger.error({ err: error, path: c.req.path, method: c.req.method }, 'unhandled error');
-    return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
+    return c.json(errorBody('Something went wrong on our side. Please try again.', 'INTERNAL_ERROR'), 500);
   });
 
-  app.notFound((c) => c.json({ error: 'Not found' }, 404));
+  app.notFound((c) => c.json(errorBody('Not found', 'NOT_FOUND'), 404));
 
   return app;
 }

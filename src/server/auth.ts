@@ -1,12 +1,12 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins';
+import type { Env } from '../config/env';
 import type { Database } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth';
 import { tiktokPlaceholderEmail } from '../shared/rules/identity';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/rules/password';
 import { accountHooks } from './auth-hooks';
-import type { Env } from './env';
 import { type Logger, maskEmails, safeError } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { trustedOrigins } from './middleware/origin-check';

@@ -1,7 +1,7 @@
+import type { Env } from '../config/env';
 import type { Database } from '../db/client';
 import type { UserRole } from '../shared/schemas/session';
 import type { Auth } from './auth';
-import type { Env } from './env';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics';

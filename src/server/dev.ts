@@ -3,13 +3,13 @@
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createServer } from 'vite';
+import { loadEnv } from '../config/env';
+import { projectRoot } from '../config/project-root';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { seedIfEmpty } from '../db/seed';
 import { createApp } from './app';
-import { loadEnv } from './env';
 import { createLogger } from './logger';
-import { projectRoot } from './project-root';
 
 const env = loadEnv();
 const logger = createLogger({ level: env.logLevel, pretty: true });

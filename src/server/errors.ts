@@ -1,19 +1,16 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ZodError } from 'zod';
+import { ERROR_CODE_STATUS, type ErrorBody, type ErrorCode, errorBody } from '../shared/schemas/error';
 
-export const APP_ERROR_STATUS = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  TOO_MANY_REQUESTS: 429,
-  UNAVAILABLE: 503,
-} as const satisfies Record<string, ContentfulStatusCode>;
+/** The HTTP status of each error code (the codes and statuses live in src/shared/schemas/error.ts). */
+export const APP_ERROR_STATUS: Record<ErrorCode, ContentfulStatusCode> = ERROR_CODE_STATUS;
 
-export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
+export type AppErrorCode = ErrorCode;
 
-/** An error meant for the user: its message is shown as is, its code decides the HTTP status. */
+/**
+ * An error meant for the user: its message is shown as is, its code is sent as `code` and decides the HTTP status,
+ * its field (if any) names the input it is about.
+ */
 export class AppError extends Error {
   override name = 'AppError';
   constructor(
@@ -21,6 +18,7 @@ export class AppError extends Error {
     message: string,
     readonly headers: Record<string, string> = {},
     cause?: unknown,
+    readonly field?: string,
   ) {
     super(message, cause === undefined ? undefined : { cause });
   }
@@ -28,4 +26,24 @@ export class AppError extends Error {
   get status(): ContentfulStatusCode {
     return APP_ERROR_STATUS[this.code];
   }
+
+  /** The answer's body: `{ error, code, field? }`. */
+  toBody(): ErrorBody {
+    return errorBody(this.message, this.code, this.field);
+  }
+}
+
+/** The dotted path of the first issue of a validation failure, or undefined for the whole input. */
+export function issueField(error: ZodError): string | undefined {
+  const path = error.issues[0]?.path.map(String).join('.');
+  return path || undefined;
+}
+
+/** A validation failure's body: `message` (or the first issue's own message) with VALIDATION_FAILED and the field. */
+export function validationErrorBody(error: ZodError, message?: string): ErrorBody {
+  return errorBody(
+    message ?? error.issues[0]?.message ?? 'The request is not valid',
+    'VALIDATION_FAILED',
+    issueField(error),
+  );
 }

@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { EnvError, loadEnv } from '../config/env';
+import { projectRoot } from '../config/project-root';
 import { type InvalidationSubscription, listenForInvalidations } from '../db/cache-invalidation';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
@@ -8,13 +10,11 @@ import { seedIfEmpty } from '../db/seed';
 import { createApp } from './app';
 import { createAuth } from './auth';
 import type { ServerLifecycle } from './context';
-import { EnvError, loadEnv } from './env';
 import { startJobs } from './jobs/jobs';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { countingMailer, createMetrics } from './metrics';
 import { paypalClientFromEnv } from './payouts/paypal-client';
-import { projectRoot } from './project-root';
 import { createFirstAdmin, hasAdmin } from './services/admin-accounts';
 import { shutDown, tuneKeepAlive } from './shutdown';
 
@@ -74,8 +74,6 @@ async function main() {
   }
 
   const paypal = paypalClientFromEnv(env);
-  const jobs = await startJobs(database, { env, logger, mailer, metrics, paypal });
-  metrics.watch({ pool: database.pool, queueDepths: () => jobs.queueDepths(), db: database.db, logger });
 
   const lifecycle: ServerLifecycle = { draining: false };
   const app = createApp({
@@ -107,6 +105,20 @@ async function main() {
 
   tuneKeepAlive(server as Server);
 
+  // The job worker (pg-boss checks and migrates its schema, a few hundred ms) starts once requests are served.
+  if (!(server as Server).listening) await new Promise((resolve) => server.once('listening', resolve));
+  const jobs = startJobs(database, { env, logger, mailer, metrics, paypal });
+  jobs.catch((error: unknown) => {
+    logger.error({ err: error }, 'the job worker did not start');
+    process.exit(1);
+  });
+  metrics.watch({
+    pool: database.pool,
+    queueDepths: async () => (await jobs).queueDepths(),
+    db: database.db,
+    logger,
+  });
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -121,7 +133,7 @@ async function main() {
       lifecycle,
       logger,
       graceMs: env.shutdownGraceMs,
-      stopJobs: (timeoutMs) => jobs.stop({ timeoutMs }),
+      stopJobs: async (timeoutMs) => (await jobs).stop({ timeoutMs }),
       close: [async () => invalidations?.close(), () => database.close()],
     });
     process.exit(code);

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
 import type { AppBindings } from './context';
+import { validationErrorBody } from './errors';
 
 /** Turns a validation failure into one sentence that names the parameter. */
 export function describeValidationError(error: ZodError): string {
@@ -11,12 +12,13 @@ export function describeValidationError(error: ZodError): string {
   return `${name}: ${issue.message}`;
 }
 
-/** A router whose validation failures answer 400 {error} naming the bad parameter. */
+/** A router whose validation failures answer 400 {error, code: VALIDATION_FAILED, field} naming the bad parameter. */
 export function createRouter() {
   return new OpenAPIHono<AppBindings>({
     defaultHook: (result, c) => {
       if (!result.success) {
-        return c.json({ error: describeValidationError(result.error as ZodError) }, 400);
+        const error = result.error as ZodError;
+        return c.json(validationErrorBody(error, describeValidationError(error)), 400);
       }
     },
   });

@@ -6,10 +6,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEnv } from '../../tests/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
+import { EnvError, loadEnv } from '../config/env';
+import { projectRoot } from '../config/project-root';
 import { createApp } from './app';
-import { EnvError, loadEnv } from './env';
 import { silentLogger } from './logger';
-import { projectRoot } from './project-root';
 
 const SECRET = 'production-secret-production-secret-0123456789';
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'mintbox-prod-'));
@@ -71,7 +71,8 @@ describe('headers and cookies', () => {
   });
 
   it('sends a Permissions-Policy that turns off what the product never uses, and no Referer', async () => {
-    const response = await appFor('http://localhost:3000').request('/api/health');
+    // Page headers: JSON answers carry only the JSON set (response-headers.test.ts).
+    const response = await appFor('http://localhost:3000').request('/api/docs');
     const policy = response.headers.get('permissions-policy') ?? '';
     for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
       expect(policy).toContain(feature);

@@ -2,14 +2,42 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { isAppRoute } from '../shared/paths';
 import type { AppBindings } from './context';
+import { compressWhenAsked } from './middleware/response-headers';
 import { renderAppPage } from './web-meta';
 
 /** Hashed build output never changes under the same name; everything else is revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/** The campaign page's code is not part of the first load (decision 0012): the server preloads it on its page. */
+const CAMPAIGN_PAGE_SOURCE = 'src/web/features/campaigns/campaign-page.tsx';
+const CAMPAIGN_PATH = /^\/campaign\/[^/]+\/?$/;
+
+/** Script files of the campaign page that the entry does not already load, from the build manifest. */
+function campaignPagePreloads(webDir: string): string[] {
+  const manifestFile = path.join(webDir, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) return [];
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const walk = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) walk(imported, into);
+  };
+  const initial = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, initial);
+  const page = new Set<string>();
+  walk(CAMPAIGN_PAGE_SOURCE, page);
+  return [...page].filter((file) => file.endsWith('.js') && !initial.has(file)).map((file) => `/${file}`);
+}
 
 /**
  * Serves the built single-page app: files from the build folder (precompressed when the browser accepts it),
@@ -21,13 +49,19 @@ export function createWebRoutes(webDir: string) {
     throw new Error(`The web app is not built: ${indexFile} is missing (run npm run build)`);
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const campaignPreloads = campaignPagePreloads(webDir)
+    .map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`)
+    .join('\n    ');
 
   return new Hono<AppBindings>()
     .use('*', async (c, next) => {
       await next();
       // Files found by the static handler; the app fallback below sets its own header.
       if (c.res.status === 200 && !c.res.headers.has('Cache-Control')) {
-        c.header('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600');
+        c.res.headers.set(
+          'Cache-Control',
+          c.req.path.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600',
+        );
       }
     })
     .use(
@@ -41,11 +75,17 @@ export function createWebRoutes(webDir: string) {
           p === '/' || p === '/index.html' || p.startsWith('/.vite/') ? '/__app_index__' : p,
       }),
     )
-    .get('*', compress(), async (c) => {
+    .get('*', compressWhenAsked(), async (c) => {
       c.header('Cache-Control', REVALIDATE);
       const appRoute = isAppRoute(c.req.path);
       // The page's own title, description and Open Graph tags, and the boot data (see web-meta.ts).
       const html = await renderAppPage(indexHtml, c.req.path, c.get('deps'), appRoute);
+      if (appRoute && campaignPreloads && CAMPAIGN_PATH.test(c.req.path)) {
+        return c.html(
+          html.replace('</head>', () => `    ${campaignPreloads}\n  </head>`),
+          200,
+        );
+      }
       return c.html(html, appRoute ? 200 : 404);
     });
 }

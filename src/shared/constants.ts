@@ -23,6 +23,13 @@ export const PUBLIC_CAMPAIGN_STATUSES = [
   'ended',
 ] as const satisfies readonly CampaignStatus[];
 
+/**
+ * The catalogue's `status` filter: one public status, or `all` for every public one. Without a filter the catalogue
+ * lists only open (active) campaigns; pending and ended ones are listed only on request.
+ */
+export const CATALOGUE_STATUS_FILTERS = [...PUBLIC_CAMPAIGN_STATUSES, 'all'] as const;
+export type CatalogueStatusFilter = (typeof CATALOGUE_STATUS_FILTERS)[number];
+
 /** What the creator gets: a PR box, Mint, or both (READINGS "Campaign type"). */
 export const CAMPAIGN_TYPES = ['gifting', 'paid', 'gifting_paid'] as const;
 export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
@@ -114,12 +121,13 @@ export const US_STATES = [
 
 /** Campaign grid: first page and every "See More Campaigns" click (spec §9). */
 export const CAMPAIGN_PAGE_SIZE = 8;
+/** The catalogue counts matches up to this many; above it the total reads "1,000+" (decision 0012). */
+export const CAMPAIGN_TOTAL_CAP = 1000;
 export const CAMPAIGN_SKELETON_COUNT = 8;
 export const CAMPAIGN_PAGE_SIZE_MAX = 50;
 
 export const MINT_PER_USD = 1;
 export const MIN_REDEMPTION_MINT = 50;
-export const UPLOAD_DEADLINE_DAYS = 7;
 export const QUERY_STALE_TIME_MS = 300_000;
 export const ERROR_REDIRECT_DELAY_MS = 3_000;
 export const HEADER_HIDE_SCROLL_PX = 50;

@@ -1,15 +1,8 @@
-import { UPLOAD_DEADLINE_DAYS } from './constants';
-
 /** Adds whole days to an ISO date (YYYY-MM-DD) and returns an ISO date, independent of the time zone. */
 export function addDaysToIsoDate(isoDate: string, days: number): string {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y, m - 1, d + days));
   return date.toISOString().slice(0, 10);
-}
-
-/** Upload deadline = application deadline + 7 days (spec §9). */
-export function uploadDeadline(applicationDeadline: string): string {
-  return addDaysToIsoDate(applicationDeadline, UPLOAD_DEADLINE_DAYS);
 }
 
 /** "March 5, 2026" for an ISO date, read as a calendar date (no time-zone shift). */

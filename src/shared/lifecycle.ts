@@ -1,4 +1,5 @@
 import type { CampaignType } from './constants';
+import { addDaysToIsoDate } from './dates';
 
 /**
  * One creator's application to one campaign, from applying to being paid (READINGS "Campaign lifecycle"):
@@ -32,8 +33,59 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
   missed: 'Missed deadline',
 };
 
-/** Statuses in which the creator still owes content. */
-export const CONTENT_DUE_STATUSES = ['accepted', 'shipped', 'delivered', 'changes_requested'] as const;
+/** Statuses in which the creator still owes content: reminded before the upload deadline, missed after it. */
+export const CONTENT_DUE_STATUSES = [
+  'accepted',
+  'shipped',
+  'delivered',
+  'changes_requested',
+] as const satisfies readonly ApplicationStatus[];
+
+/** Accepted and not finished: the dashboard's Active Campaigns, the review's 'In progress', where the upload deadline matters. */
+export const IN_PROGRESS_STATUSES = [
+  'accepted',
+  'shipped',
+  'delivered',
+  'content_submitted',
+  'changes_requested',
+] as const satisfies readonly ApplicationStatus[];
+
+/** With a final outcome: the base of the success rate. */
+export const DECIDED_STATUSES = [
+  'approved',
+  'rejected',
+  'missed',
+] as const satisfies readonly ApplicationStatus[];
+
+/** Over without a reward: the review's 'Closed'. */
+export const CLOSED_STATUSES = [
+  'rejected',
+  'withdrawn',
+  'missed',
+] as const satisfies readonly ApplicationStatus[];
+
+/** The PR box has left the brand: its tracking number is worth showing. */
+export const BOX_SENT_STATUSES = [
+  'shipped',
+  'delivered',
+  'content_submitted',
+  'changes_requested',
+  'approved',
+] as const satisfies readonly ApplicationStatus[];
+
+/** The box has been shipped to the creator: they can confirm it arrived or report a problem. */
+export const BOX_OUT_STATUSES = ['shipped', 'delivered'] as const satisfies readonly ApplicationStatus[];
+
+/** Accepted for a box campaign but the box has not been confirmed yet: content must wait for it. */
+export const WAITING_FOR_BOX_STATUSES = [
+  'accepted',
+  'shipped',
+] as const satisfies readonly ApplicationStatus[];
+
+/** Whether `status` is one of `statuses` (typed for the readonly status sets above). */
+export function isIn(statuses: readonly ApplicationStatus[], status: ApplicationStatus): boolean {
+  return statuses.includes(status);
+}
 
 /** Statuses that count as "accepted" for the campaign's box count and the admin's Influencers column. */
 export const ACCEPTED_STATUSES = [
@@ -48,6 +100,37 @@ export const ACCEPTED_STATUSES = [
 
 export const DELIVERY_PROBLEMS = ['not_received', 'damaged'] as const;
 export type DeliveryProblem = (typeof DELIVERY_PROBLEMS)[number];
+
+/** A reported delivery problem, as the admin and the creator read it. */
+export const DELIVERY_PROBLEM_LABELS: Record<DeliveryProblem, string> = {
+  not_received: 'Not received',
+  damaged: 'Damaged',
+};
+
+/** Days between the application deadline and the upload deadline (READINGS "Campaign lifecycle"). */
+export const UPLOAD_DEADLINE_DAYS = 7;
+
+/** Upload deadline = application deadline + 7 days (spec §9), an ISO date. */
+export function uploadDeadline(applicationDeadline: string): string {
+  return addDaysToIsoDate(applicationDeadline, UPLOAD_DEADLINE_DAYS);
+}
+
+const todayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/** Applications close at the end of the deadline day (UTC). */
+export function applicationsOpen(deadline: string, now: Date): boolean {
+  return todayOf(now) <= deadline;
+}
+
+/** Content can be submitted until the end of the upload deadline day (deadline + 7 days, UTC). */
+export function uploadsOpen(deadline: string, now: Date): boolean {
+  return todayOf(now) <= uploadDeadline(deadline);
+}
+
+/** The application deadline whose upload deadline is `uploadDay` (the inverse of uploadDeadline), for queries. */
+export function applicationDeadlineFor(uploadDay: string): string {
+  return addDaysToIsoDate(uploadDay, -UPLOAD_DEADLINE_DAYS);
+}
 
 /** Whether the campaign sends a PR box (gifting, or gifting and Mint). */
 export function shipsBox(type: CampaignType): boolean {

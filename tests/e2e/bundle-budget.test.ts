@@ -1,11 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '../../src/server/project-root';
+import { projectRoot } from '../../src/config/project-root';
 
-/** The JavaScript that / loads before it is interactive, gzipped, must stay under this. */
-const BUDGET_BYTES = 150 * 1024;
+/**
+ * The JavaScript that / loads before it is interactive, gzipped, must stay under this. The target is 100 KB
+ * (issue 14); react-dom alone is 62 KB of it and tailwind-merge 8 KB, so the budget stands at 108 KB until `cn`
+ * works without tailwind-merge (decision 0012).
+ */
+const BUDGET_BYTES = 108 * 1024;
 
 interface ManifestChunk {
   file: string;
@@ -81,8 +85,30 @@ describe('JavaScript budget of /', () => {
         'src/web/features/legal/privacy-page.tsx',
         'src/web/features/landing/coming-soon-page.tsx',
         'src/web/features/campaigns/components/gallery-dialog.tsx',
+        // React Router and every page but / and /campaign/:id (decision 0012); the landing page below the grid.
+        'src/web/app/full-app.tsx',
+        'src/web/features/campaigns/campaign-page.tsx',
+        'src/web/features/landing/components/landing-sections.tsx',
       ]),
     );
     for (const chunk of lazy) expect(initial.has(chunk.file), chunk.src).toBe(false);
+    const initialSources = Object.values(manifest)
+      .filter((chunk) => initial.has(chunk.file))
+      .map((chunk) => chunk.src ?? chunk.file);
+    expect(initialSources.join(' ')).not.toMatch(/react-router/);
+  });
+});
+
+describe('source maps', () => {
+  it('are written, but outside the served folder and not referenced by the scripts', () => {
+    const served = readdirSync(webDir, { recursive: true }).map(String);
+    expect(served.filter((file) => file.endsWith('.map'))).toEqual([]);
+    const scripts = served.filter((file) => file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const file of scripts) {
+      expect(readFileSync(path.join(webDir, file), 'utf8'), file).not.toMatch(/sourceMappingURL/);
+    }
+    const kept = readdirSync(path.join(projectRoot(), 'dist/sourcemaps'), { recursive: true }).map(String);
+    expect(kept.some((file) => file.endsWith('.js.map'))).toBe(true);
   });
 });

@@ -247,8 +247,10 @@ describe.skipIf(!DATABASE_URL)('two instances on one PostgreSQL', () => {
       headers: { 'x-request-id': 'lb-trace-42' },
     });
     expect(traced.headers.get('x-request-id')).toBe('lb-trace-42');
-    const lines = a.logs.filter((line) => line.requestId === 'lb-trace-42');
-    expect(lines.length).toBeGreaterThan(0);
+    // The access line is written as the answer leaves; the child's stdout may reach us a moment after the answer.
+    const tracedLines = () => a.logs.filter((line) => line.requestId === 'lb-trace-42');
+    await expect.poll(() => tracedLines().length).toBeGreaterThan(0);
+    const lines = tracedLines();
     expect(lines.at(-1)).toMatchObject({ msg: 'request', route: '/api/campaigns', status: 200 });
     expect(JSON.stringify(lines)).not.toContain('serum');
 

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { projectRoot } from '../../src/server/project-root';
+import { projectRoot } from '../../src/config/project-root';
 
 export interface BuiltServer {
   port: number;

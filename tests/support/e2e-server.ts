@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { projectRoot } from '../../src/config/project-root';
 import type { Database } from '../../src/db/client';
 import { createApp } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/context';
 import { silentLogger } from '../../src/server/logger';
-import { projectRoot } from '../../src/server/project-root';
 import { testEnv } from './test-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
 

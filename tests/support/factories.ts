@@ -1,5 +1,14 @@
+import { eq, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../src/db/client';
+import {
+  type ApplicationRow,
+  applications,
+  type SubmissionRow,
+  submissions,
+} from '../../src/db/schema/applications';
 import { type CampaignRow, campaigns, type NewCampaignRow } from '../../src/db/schema/campaigns';
+import { type InfluencerRow, influencers } from '../../src/db/schema/influencers';
+import { type ApplicationStatus, isIn } from '../../src/shared/lifecycle';
 
 let sequence = 0;
 
@@ -46,3 +55,107 @@ export async function insertCampaigns(
   );
   return db.insert(campaigns).values(rows).returning();
 }
+
+let creatorSequence = 0;
+
+/** A creator row of its own (no sign-in account): enough to own applications in query and service tests. */
+export async function insertInfluencer(
+  db: DatabaseOrTransaction,
+  overrides: Partial<typeof influencers.$inferInsert> = {},
+): Promise<InfluencerRow> {
+  creatorSequence += 1;
+  const [row] = await db
+    .insert(influencers)
+    .values({
+      username: `creator${creatorSequence}`,
+      name: `Creator ${creatorSequence}`,
+      email: `creator${creatorSequence}@factory.test`,
+      emailVerified: true,
+      profileCompleted: true,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * An application already at `status`, with what the steps before it leave behind: decided, shipped with a tracking
+ * number, delivered, a submission (content in review, changes requested, approved). The campaign and the creator are
+ * made when not given. One call instead of walking the lifecycle through the API.
+ */
+export async function insertApplication(
+  db: DatabaseOrTransaction,
+  {
+    status,
+    campaign,
+    influencer,
+    at = new Date('2026-06-01T12:00:00Z'),
+  }: {
+    status: ApplicationStatus;
+    campaign?: CampaignRow;
+    influencer?: InfluencerRow;
+    at?: Date;
+  },
+): Promise<{
+  application: ApplicationRow;
+  campaign: CampaignRow;
+  influencer: InfluencerRow;
+  submission: SubmissionRow | null;
+}> {
+  const theCampaign = campaign ?? (await insertCampaign(db));
+  const theInfluencer = influencer ?? (await insertInfluencer(db));
+  const reached = (step: ApplicationStatus) => isIn(STEPS_AFTER[step] ?? [], status);
+  const [application] = await db
+    .insert(applications)
+    .values({
+      campaignId: theCampaign.id,
+      influencerId: theInfluencer.id,
+      status,
+      decidedAt: status === 'applied' || status === 'withdrawn' ? null : at,
+      adminMessage: status === 'changes_requested' ? 'Please show the product label.' : null,
+      carrier: reached('shipped') ? 'UPS' : null,
+      trackingNumber: reached('shipped') ? `1Z${theCampaign.id}X${theInfluencer.id}` : null,
+      shippedAt: reached('shipped') ? at : null,
+      deliveredAt: reached('delivered') ? at : null,
+      approvedAt: status === 'approved' ? at : null,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  const submissionStatus = SUBMISSION_STATUS[status];
+  const [submission] = submissionStatus
+    ? await db
+        .insert(submissions)
+        .values({
+          applicationId: application!.id,
+          urls: ['https://www.instagram.com/p/factory'],
+          status: submissionStatus,
+          reviewMessage: submissionStatus === 'changes_requested' ? 'Please show the product label.' : null,
+          reviewedAt: submissionStatus === 'submitted' ? null : at,
+          createdAt: at,
+        })
+        .returning()
+    : [];
+  await db
+    .update(campaigns)
+    .set({ applicationsCount: sql`${campaigns.applicationsCount} + 1` })
+    .where(eq(campaigns.id, theCampaign.id));
+  return {
+    application: application!,
+    campaign: theCampaign,
+    influencer: theInfluencer,
+    submission: submission ?? null,
+  };
+}
+
+/** The statuses at or after each step (for what an application at some status has been through). */
+const STEPS_AFTER: Partial<Record<ApplicationStatus, readonly ApplicationStatus[]>> = {
+  shipped: ['shipped', 'delivered', 'content_submitted', 'changes_requested', 'approved'],
+  delivered: ['delivered', 'content_submitted', 'changes_requested', 'approved'],
+};
+
+const SUBMISSION_STATUS: Partial<Record<ApplicationStatus, SubmissionRow['status']>> = {
+  content_submitted: 'submitted',
+  changes_requested: 'changes_requested',
+  approved: 'approved',
+};

@@ -1,10 +1,42 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../src/db/client';
+import { migrateDatabase } from '../../src/db/migrate';
 
 /**
- * Runs once before the tests. On PostgreSQL, test files work in schemas of their own; the extensions they need
+ * Runs once before the tests. PGlite: one database is migrated and dumped, and every test file starts from a copy
+ * (tests/support/pglite-template.ts). On PostgreSQL, test files work in schemas of their own; the extensions they need
  * are installed once in `public` (which every test schema has on its search path).
  */
-export default async function globalSetup() {
+export default async function globalSetup(project: TestProject) {
+  const template = await makePgliteTemplate();
+  project.provide('pgliteTemplate', template.file);
+  await preparePostgres();
+  return () => template.remove();
+}
+
+/**
+ * Migrates one PGlite database and dumps its data folder to a file: test files start from a copy of it instead of
+ * running every migration again. Returns the file and a clean-up.
+ */
+async function makePgliteTemplate(): Promise<{ file: string; remove(): void }> {
+  const handle = await openDatabase({ dataDir: 'memory://' });
+  try {
+    await migrateDatabase(handle);
+    const dump = await handle.pglite!.dumpDataDir('none');
+    const dir = mkdtempSync(path.join(tmpdir(), 'mintbox-pglite-template-'));
+    const file = path.join(dir, 'migrated.tar');
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function preparePostgres() {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
   const client = new pg.Client({ connectionString: url });

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { projectRoot } from '../../src/server/project-root';
+import { projectRoot } from '../../src/config/project-root';
 import { freePort } from './free-port';
 
 /** One JSON log line of the server (pino). */

@@ -1,10 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type Env, loadEnv } from '../../src/config/env';
 import type { Database } from '../../src/db/client';
 import { createApp } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/context';
-import { type Env, loadEnv } from '../../src/server/env';
 import { silentLogger } from '../../src/server/logger';
 
 /** Configuration for tests: a throwaway data folder and a fixed secret; `overrides` are raw variables. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type DatabaseDriver, type DatabaseHandle, openDatabase } from '../../src/db/client';
 import { migrateDatabase } from '../../src/db/migrate';
+import { pgliteTemplate } from './pglite-template';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Integration suites run once per driver. */
 export const TEST_DRIVERS: DatabaseDriver[] = process.env.TEST_DATABASE_URL
@@ -15,13 +16,15 @@ export interface TestDatabase extends DatabaseHandle {
 }
 
 /**
- * A fresh, migrated, empty database: an in-memory PGlite, or a schema of its own on the PostgreSQL server, so
+ * A fresh, migrated, empty database (PGlite: a copy of one migrated by the global setup): an in-memory PGlite, or a schema of its own on the PostgreSQL server, so
  * test files can run in parallel without seeing each other's rows.
  */
 export async function createTestDatabase(driver: DatabaseDriver): Promise<TestDatabase> {
   if (driver === 'pglite') {
-    const handle = await openDatabase({ dataDir: 'memory://' });
-    await migrateDatabase(handle);
+    // A copy of the database the global setup migrated once; migrating here only when there is none.
+    const template = pgliteTemplate();
+    const handle = await openDatabase({ dataDir: 'memory://', loadDataDir: template ?? undefined });
+    if (!template) await migrateDatabase(handle);
     return { ...handle, destroy: () => handle.close() };
   }
   const url = process.env.TEST_DATABASE_URL;

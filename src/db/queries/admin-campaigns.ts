@@ -1,14 +1,11 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { CampaignStatus } from '../../shared/constants';
-import { ACCEPTED_STATUSES } from '../../shared/lifecycle';
 import type { AdminCampaign, AdminCampaignStats } from '../../shared/schemas/campaign';
 import type { DatabaseOrTransaction } from '../client';
-import { applications } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
 import { ledgerEntries } from '../schema/ledger';
+import { acceptedCount, acceptedCounts } from './applications';
 import { toCampaign } from './campaigns';
-
-const acceptedCountSql = sql<number>`(select count(*)::int from ${applications} where ${applications.campaignId} = ${campaigns.id} and ${inArray(applications.status, [...ACCEPTED_STATUSES])})`;
 
 /** Every campaign (drafts included) for the admin table, newest first, searchable and filterable by status. */
 export async function listAdminCampaigns(
@@ -23,7 +20,7 @@ export async function listAdminCampaigns(
   const where = filters.length ? and(...filters) : undefined;
   const [rows, totals] = await Promise.all([
     db
-      .select({ campaign: campaigns, acceptedCount: acceptedCountSql })
+      .select()
       .from(campaigns)
       .where(where)
       .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
@@ -31,10 +28,14 @@ export async function listAdminCampaigns(
       .offset(params.offset),
     db.select({ total: sql<number>`count(*)::int` }).from(campaigns).where(where),
   ]);
+  const accepted = await acceptedCounts(
+    db,
+    rows.map((campaign) => campaign.id),
+  );
   return {
-    items: rows.map(({ campaign, acceptedCount }) => ({
+    items: rows.map((campaign) => ({
       ...toCampaign(campaign),
-      acceptedCount,
+      acceptedCount: accepted.get(campaign.id) ?? 0,
       maxAccepted: campaign.maxAccepted,
     })),
     total: totals[0]?.total ?? 0,
@@ -42,13 +43,13 @@ export async function listAdminCampaigns(
 }
 
 export async function getAdminCampaign(db: DatabaseOrTransaction, id: number): Promise<AdminCampaign | null> {
-  const [row] = await db
-    .select({ campaign: campaigns, acceptedCount: acceptedCountSql })
-    .from(campaigns)
-    .where(eq(campaigns.id, id))
-    .limit(1);
-  return row
-    ? { ...toCampaign(row.campaign), acceptedCount: row.acceptedCount, maxAccepted: row.campaign.maxAccepted }
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1);
+  return campaign
+    ? {
+        ...toCampaign(campaign),
+        acceptedCount: await acceptedCount(db, campaign.id),
+        maxAccepted: campaign.maxAccepted,
+      }
     : null;
 }
 

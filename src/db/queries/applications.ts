@@ -1,19 +1,51 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { uploadDeadline } from '../../shared/dates';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import {
+  ACCEPTED_STATUSES,
   APPLICATION_STATUS_LABELS,
+  applicationDeadlineFor,
   applicationProgress,
+  CONTENT_DUE_STATUSES,
   canSubmitContentFrom,
   nextStep,
   shipsBox,
+  uploadDeadline,
 } from '../../shared/lifecycle';
 import type { Applicant, MyApplication } from '../../shared/schemas/application';
 import { trackingUrl } from '../../shared/tracking';
 import type { DatabaseOrTransaction } from '../client';
-import { applications, type SubmissionRow, submissions } from '../schema/applications';
-import { campaigns } from '../schema/campaigns';
-import { influencers } from '../schema/influencers';
+import { type ApplicationRow, applications, type SubmissionRow, submissions } from '../schema/applications';
+import { type CampaignRow, campaigns } from '../schema/campaigns';
+import { type InfluencerRow, influencers } from '../schema/influencers';
 import { influencerProfiles, socialAccounts } from '../schema/onboarding';
+
+/**
+ * How many creators each campaign has accepted (every status from 'accepted' on, see ACCEPTED_STATUSES): the one count
+ * behind the box-count cap, the admin's 'Influencers' column and the review page's 'Accepted / boxes'.
+ */
+export async function acceptedCounts(
+  db: DatabaseOrTransaction,
+  campaignIds: readonly number[],
+): Promise<Map<number, number>> {
+  const counts = new Map<number, number>(campaignIds.map((id) => [id, 0]));
+  if (campaignIds.length === 0) return counts;
+  const rows = await db
+    .select({ campaignId: applications.campaignId, n: sql<number>`count(*)::int` })
+    .from(applications)
+    .where(
+      and(
+        inArray(applications.campaignId, [...campaignIds]),
+        inArray(applications.status, [...ACCEPTED_STATUSES]),
+      ),
+    )
+    .groupBy(applications.campaignId);
+  for (const row of rows) counts.set(row.campaignId, row.n);
+  return counts;
+}
+
+/** The accepted count of one campaign (see acceptedCounts). */
+export async function acceptedCount(db: DatabaseOrTransaction, campaignId: number): Promise<number> {
+  return (await acceptedCounts(db, [campaignId])).get(campaignId) ?? 0;
+}
 
 function submissionView(s: SubmissionRow | undefined) {
   return s
@@ -150,4 +182,122 @@ export async function listApplicants(db: DatabaseOrTransaction, campaignId: numb
     },
     latestSubmission: submissionView(latest.get(a.id)),
   }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reads and row locks for the lifecycle services (src/server/services/applications/*). A lock takes the
+// application row first, the same order in every change, so two changes never wait on each other in a circle.
+
+/** A campaign the public may see (not a draft), optionally locked for a change; null when there is none. */
+export async function findPublicCampaign(
+  db: DatabaseOrTransaction,
+  campaignId: number,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<CampaignRow | null> {
+  const query = db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), sql`${campaigns.status} <> 'draft'`))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** The creator's own application with its campaign, locked for a change; null when it is not theirs. */
+export async function lockOwnApplication(
+  tx: DatabaseOrTransaction,
+  applicationId: number,
+  influencerId: number,
+): Promise<{ application: ApplicationRow; campaign: CampaignRow } | null> {
+  const [row] = await tx
+    .select({ application: applications, campaign: campaigns })
+    .from(applications)
+    .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
+    .where(and(eq(applications.id, applicationId), eq(applications.influencerId, influencerId)))
+    .limit(1)
+    .for('update', { of: applications });
+  return row ?? null;
+}
+
+/** Any application with its campaign and creator, locked for an admin's change; null when there is none. */
+export async function lockApplication(
+  tx: DatabaseOrTransaction,
+  applicationId: number,
+): Promise<{ application: ApplicationRow; campaign: CampaignRow; influencer: InfluencerRow } | null> {
+  const [row] = await tx
+    .select({ application: applications, campaign: campaigns, influencer: influencers })
+    .from(applications)
+    .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
+    .innerJoin(influencers, eq(influencers.id, applications.influencerId))
+    .where(eq(applications.id, applicationId))
+    .limit(1)
+    .for('update', { of: applications });
+  return row ?? null;
+}
+
+/** A submission with its application, campaign and creator, the application locked first; null when there is none. */
+export async function lockSubmission(tx: DatabaseOrTransaction, submissionId: number) {
+  const [found] = await tx
+    .select({ applicationId: submissions.applicationId })
+    .from(submissions)
+    .where(eq(submissions.id, submissionId))
+    .limit(1);
+  if (!found) return null;
+  const locked = await lockApplication(tx, found.applicationId);
+  const [submission] = await tx.select().from(submissions).where(eq(submissions.id, submissionId)).limit(1);
+  return locked && submission ? { ...locked, submission } : null;
+}
+
+/** The campaign an application belongs to, or null when there is no such application. */
+export async function findApplicationCampaignId(
+  db: DatabaseOrTransaction,
+  applicationId: number,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ campaignId: applications.campaignId })
+    .from(applications)
+    .where(eq(applications.id, applicationId))
+    .limit(1);
+  return row?.campaignId ?? null;
+}
+
+/**
+ * Applications that still owe content, not yet reminded, whose upload deadline falls between two days (ISO dates,
+ * both included), with their campaign and the creator's email.
+ */
+export async function listContentDueUnreminded(
+  db: DatabaseOrTransaction,
+  { firstUploadDay, lastUploadDay }: { firstUploadDay: string; lastUploadDay: string },
+) {
+  return db
+    .select({ application: applications, campaign: campaigns, email: influencers.email })
+    .from(applications)
+    .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
+    .innerJoin(influencers, eq(influencers.id, applications.influencerId))
+    .where(
+      and(
+        inArray(applications.status, [...CONTENT_DUE_STATUSES]),
+        isNull(applications.reminderSentAt),
+        gte(campaigns.deadline, applicationDeadlineFor(firstUploadDay)),
+        lte(campaigns.deadline, applicationDeadlineFor(lastUploadDay)),
+      ),
+    );
+}
+
+/** Campaigns whose upload deadline ended before `today` (ISO date): a subquery for the deadline sweep. */
+export function campaignsPastUploadDeadline(db: DatabaseOrTransaction, today: string) {
+  return db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(lt(campaigns.deadline, applicationDeadlineFor(today)));
+}
+
+/** The creator's email and the campaign's name, for a lifecycle mail. */
+export async function findMailRecipient(db: DatabaseOrTransaction, influencerId: number, campaignId: number) {
+  const [row] = await db
+    .select({ email: influencers.email, campaign: campaigns.name })
+    .from(influencers)
+    .innerJoin(campaigns, eq(campaigns.id, campaignId))
+    .where(eq(influencers.id, influencerId));
+  return row ?? null;
 }

@@ -1,5 +1,5 @@
 import { and, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import { PUBLIC_CAMPAIGN_STATUSES } from '../../shared/constants';
+import { CAMPAIGN_TOTAL_CAP, PUBLIC_CAMPAIGN_STATUSES } from '../../shared/constants';
 import type { Campaign, CampaignListQuery, CampaignPage } from '../../shared/schemas/campaign';
 import { cachingAllowed, invalidate, onInvalidate } from '../cache-invalidation';
 import type { Database, DatabaseOrTransaction } from '../client';
@@ -65,46 +65,121 @@ export function keywordTerms(q: string | undefined): string[] {
   return q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
 }
 
-function publicFilters(params: Pick<CampaignListQuery, 'platform' | 'status' | 'q'>): SQL[] {
+/** What changes the SQL of a listing (not the values): one prepared statement per shape. */
+interface ListShape {
+  allStatuses: boolean;
+  platform: boolean;
+  terms: number;
+  cursor: boolean;
+}
+
+function publicFilters(shape: ListShape): SQL[] {
   const filters: SQL[] = [];
-  if (params.status) filters.push(eq(campaigns.status, params.status));
-  else filters.push(inArray(campaigns.status, [...PUBLIC_CAMPAIGN_STATUSES]));
-  if (params.platform) filters.push(eq(campaigns.platform, params.platform));
-  for (const term of keywordTerms(params.q)) {
-    filters.push(sql`${campaigns.searchText} like ${likeContains(term)}`);
+  // Open campaigns only unless asked: pending and ended ones are listed on request (`status=pending|ended|all`).
+  if (shape.allStatuses) filters.push(inArray(campaigns.status, [...PUBLIC_CAMPAIGN_STATUSES]));
+  else filters.push(eq(campaigns.status, sql.placeholder('status')));
+  if (shape.platform) filters.push(eq(campaigns.platform, sql.placeholder('platform')));
+  for (let i = 0; i < shape.terms; i++) {
+    filters.push(sql`${campaigns.searchText} like ${sql.placeholder(`term${i}`)}`);
   }
   return filters;
 }
 
+interface Prepared<T> {
+  execute(values: Record<string, unknown>): Promise<T[]>;
+}
+type CampaignSelectionRow = Omit<CampaignRow, 'searchText'>;
+
+interface ListStatements {
+  page: Prepared<CampaignSelectionRow>;
+  total: Prepared<{ total: number }>;
+}
+
 /**
- * One page of the public catalogue, newest first, with keyset paging. Drafts are never listed.
- * `cursor` must already be decoded (see decodeCampaignCursor).
+ * Prepared statements per database handle: drizzle builds each query once instead of on every request, and on
+ * PostgreSQL each pooled connection parses and plans it once (named statements). Inside a transaction they are
+ * built for that transaction only.
+ */
+const statementCaches = new WeakMap<
+  object,
+  { list: Map<string, ListStatements>; byId?: Prepared<CampaignSelectionRow> }
+>();
+
+function statementsOf(db: DatabaseOrTransaction) {
+  let cache = statementCaches.get(db);
+  if (!cache) {
+    cache = { list: new Map() };
+    statementCaches.set(db, cache);
+  }
+  return cache;
+}
+
+function listStatements(db: DatabaseOrTransaction, shape: ListShape): ListStatements {
+  const name = `catalogue_${shape.allStatuses ? 'a' : 's'}${shape.platform ? 'p' : ''}${shape.terms}${shape.cursor ? 'c' : ''}`;
+  const cache = statementsOf(db).list;
+  const cached = cache.get(name);
+  if (cached) return cached;
+  const filters = publicFilters(shape);
+  const pageFilters = shape.cursor
+    ? [
+        ...filters,
+        sql`(${campaigns.createdAt}, ${campaigns.id}) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')})`,
+      ]
+    : filters;
+  // The total is counted over at most CAMPAIGN_TOTAL_CAP + 1 rows: well under a millisecond however broad the filter.
+  const capped = db
+    .select({ one: sql`1` })
+    .from(campaigns)
+    .where(and(...filters))
+    .limit(CAMPAIGN_TOTAL_CAP + 1)
+    .as('capped');
+  const statements: ListStatements = {
+    page: db
+      .select(campaignColumns)
+      .from(campaigns)
+      .where(and(...pageFilters))
+      .orderBy(sql`${campaigns.createdAt} desc`, sql`${campaigns.id} desc`)
+      .limit(sql.placeholder('limit'))
+      .prepare(`${name}_page`),
+    total: db.select({ total: count() }).from(capped).prepare(`${name}_total`),
+  };
+  cache.set(name, statements);
+  return statements;
+}
+
+/**
+ * One page of the public catalogue, newest first, with keyset paging. Drafts are never listed; without a status
+ * filter only open (active) campaigns are. `cursor` must already be decoded (see decodeCampaignCursor).
  */
 export async function listPublicCampaigns(
   db: DatabaseOrTransaction,
   params: Omit<CampaignListQuery, 'cursor'> & { cursor?: CampaignCursor | undefined },
 ): Promise<CampaignPage> {
-  const filters = publicFilters(params);
-  const pageFilters = params.cursor
-    ? [
-        ...filters,
-        sql`(${campaigns.createdAt}, ${campaigns.id}) < (${params.cursor.createdAt.toISOString()}::timestamptz, ${params.cursor.id})`,
-      ]
-    : filters;
+  const terms = keywordTerms(params.q);
+  const shape: ListShape = {
+    allStatuses: params.status === 'all',
+    platform: Boolean(params.platform),
+    terms: terms.length,
+    cursor: Boolean(params.cursor),
+  };
+  const values: Record<string, unknown> = { limit: params.limit + 1 };
+  if (!shape.allStatuses) values.status = params.status ?? 'active';
+  if (params.platform) values.platform = params.platform;
+  terms.forEach((term, i) => {
+    values[`term${i}`] = likeContains(term);
+  });
+  if (params.cursor) {
+    values.cursorAt = params.cursor.createdAt.toISOString();
+    values.cursorId = params.cursor.id;
+  }
+  const statements = listStatements(db, shape);
 
-  const countKey = JSON.stringify([params.status ?? '', params.platform ?? '', keywordTerms(params.q)]);
-  const [rows, total] = await Promise.all([
-    db
-      .select(campaignColumns)
-      .from(campaigns)
-      .where(and(...pageFilters))
-      .orderBy(sql`${campaigns.createdAt} desc`, sql`${campaigns.id} desc`)
-      .limit(params.limit + 1),
+  const countKey = JSON.stringify([params.status ?? '', params.platform ?? '', terms]);
+  const [rows, counted] = await Promise.all([
+    statements.page.execute(values),
     cachedCount(db, countKey, async () => {
-      const totals = await db
-        .select({ total: count() })
-        .from(campaigns)
-        .where(and(...filters));
+      const { limit: _limit, cursorAt: _at, cursorId: _id, ...filterValues } = values;
+      const totals = await statements.total.execute(filterValues);
       return totals[0]?.total ?? 0;
     }),
   ]);
@@ -115,7 +190,8 @@ export async function listPublicCampaigns(
   return {
     items: pageRows.map(toCampaign),
     nextCursor: hasMore && last ? encodeCampaignCursor({ createdAt: last.createdAt, id: last.id }) : null,
-    total,
+    total: Math.min(counted, CAMPAIGN_TOTAL_CAP),
+    totalCapped: counted > CAMPAIGN_TOTAL_CAP,
   };
 }
 
@@ -130,8 +206,15 @@ const COUNT_CACHE_LIMIT = 500;
 type CountCache = Map<string, { value: Promise<number>; expires: number }>;
 const countCaches = new WeakMap<object, CountCache>();
 
+let countCacheEnabled = true;
+
+/** The bench's BENCH_COUNT_CACHE=0: every listing counts, to show what the count costs without the cache. */
+export function setCampaignCountCache(enabled: boolean): void {
+  countCacheEnabled = enabled;
+}
+
 function cachedCount(db: DatabaseOrTransaction, key: string, load: () => Promise<number>): Promise<number> {
-  if (!cachingAllowed(db as Database)) return load();
+  if (!countCacheEnabled || !cachingAllowed(db as Database)) return load();
   let cache = countCaches.get(db);
   if (!cache) {
     const created: CountCache = new Map();
@@ -156,11 +239,16 @@ export function invalidateCampaignCounts(db: Database): Promise<void> {
 
 /** A campaign anyone may read (drafts are hidden), or null. */
 export async function getPublicCampaign(db: DatabaseOrTransaction, id: number): Promise<Campaign | null> {
-  const rows = await db
+  const cache = statementsOf(db);
+  cache.byId ??= db
     .select(campaignColumns)
     .from(campaigns)
-    .where(and(eq(campaigns.id, id), inArray(campaigns.status, [...PUBLIC_CAMPAIGN_STATUSES])))
-    .limit(1);
+    .where(
+      and(eq(campaigns.id, sql.placeholder('id')), inArray(campaigns.status, [...PUBLIC_CAMPAIGN_STATUSES])),
+    )
+    .limit(1)
+    .prepare('catalogue_by_id');
+  const rows = await cache.byId.execute({ id });
   const row = rows[0];
   return row ? toCampaign(row) : null;
 }

@@ -1,49 +1,53 @@
-import { sql } from 'drizzle-orm';
-import type { Campaign } from '../../shared/schemas/campaign';
+import { and, desc, eq, gte, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
+import type { Platform } from '../../shared/constants';
 import type { DatabaseOrTransaction } from '../client';
 import { applications } from '../schema/applications';
-import { campaigns } from '../schema/campaigns';
-import { influencerProfiles, socialAccounts } from '../schema/onboarding';
-import { toCampaign } from './campaigns';
+import { type CampaignRow, campaigns } from '../schema/campaigns';
 
 /**
- * Campaigns for the creator's /main (READINGS "Marketplace"): active, still open for applications, not yet applied
- * to, on a platform where the creator meets the follower requirement, and either tagged with one of the creator's
- * two categories or on a platform the creator is on. Category matches come first, then newest.
+ * Candidates for the creator's "Matched for you" (READINGS "Marketplace"): active campaigns still taking applications,
+ * not yet applied to, tagged with one of the creator's categories or on a platform the creator is on. Category
+ * matches first, then newest. Whether the creator can actually join one is the eligibility rule's job
+ * (src/server/services/applications/eligibility.ts), not this query's.
  */
-export async function listMatchedCampaigns(
+export async function listMatchCandidates(
   db: DatabaseOrTransaction,
   influencerId: number,
-  { today, limit }: { today: string; limit: number },
-): Promise<Campaign[]> {
-  const result = await db.execute(sql`
-    with me as (
-      select array_remove(array[${influencerProfiles.primaryCategory}, ${influencerProfiles.secondaryCategory}], null) as categories
-      from ${influencerProfiles} where ${influencerProfiles.influencerId} = ${influencerId}
-    ), mine as (
-      select ${socialAccounts.platform} as platform, coalesce(${socialAccounts.followers}, 0) as followers
-      from ${socialAccounts} where ${socialAccounts.influencerId} = ${influencerId}
+  {
+    today,
+    categories,
+    platforms,
+  }: { today: string; categories: readonly string[]; platforms: readonly Platform[] },
+): Promise<CampaignRow[]> {
+  const inCategories: SQL = categories.length
+    ? sql`${campaigns.tags} && array[${sql.join(
+        categories.map((c) => sql`${c}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`false`;
+  const onPlatforms: SQL = platforms.length ? inArray(campaigns.platform, [...platforms]) : sql`false`;
+  return db
+    .select()
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.status, 'active'),
+        gte(campaigns.deadline, today),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(applications)
+            .where(
+              and(
+                // Qualified by hand: a one-table select renders its own columns unqualified, and a bare "id" here
+                // would be the application's id.
+                sql`${applications.campaignId} = ${campaigns}.${sql.identifier('id')}`,
+                eq(applications.influencerId, influencerId),
+              ),
+            ),
+        ),
+        or(inCategories, onPlatforms),
+      ),
     )
-    select c.id from ${campaigns} c
-    left join mine on mine.platform = c.platform
-    cross join me
-    where c.status = 'active'
-      and c.deadline >= ${today}::date
-      and not exists (select 1 from ${applications} a where a.campaign_id = c.id and a.influencer_id = ${influencerId})
-      and (c.followers_required = 0 or c.followers_required <= coalesce(mine.followers, 0))
-      and (c.tags && me.categories or mine.platform is not null)
-    order by (c.tags && me.categories) desc, c.created_at desc, c.id desc
-    limit ${limit}
-  `);
-  // Both drivers answer raw SQL with { rows }.
-  const ids = (result as unknown as { rows: Array<{ id: number | string }> }).rows.map((row) =>
-    Number(row.id),
-  );
-  if (ids.length === 0) return [];
-  const rows = await db.select().from(campaigns).where(sql`${campaigns.id} in ${ids}`);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toCampaign(row)] : [];
-  });
+    .orderBy(desc(inCategories), desc(campaigns.createdAt), desc(campaigns.id));
 }

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
+import type { Env } from '../../config/env';
 import type { DatabaseHandle } from '../../db/client';
 import { invalidateCampaignCounts } from '../../db/queries/campaigns';
-import type { Env } from '../env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { Metrics } from '../metrics';
@@ -9,7 +9,7 @@ import { metricsSourcesFromEnv } from '../metrics-sources/sources';
 import type { MetricsSource } from '../metrics-sources/types';
 import { type PaypalClient, paypalClientFromEnv } from '../payouts/paypal-client';
 import { pruneRateLimits } from '../services/app-rate-limits';
-import { sweepDeadlines } from '../services/applications';
+import { sweepDeadlines } from '../services/applications/deadline-sweep';
 import { pruneAttempts } from '../services/password-attempts';
 import { pollPayouts } from '../services/payouts';
 import { refreshContentMetrics } from './refresh-content-metrics';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Env } from '../env';
+import type { Env } from '../../config/env';
 import type { Logger } from '../logger';
 
 export interface MailMessage {

@@ -1,5 +1,5 @@
+import type { Env } from '../../config/env';
 import type { Database } from '../../db/client';
-import type { Env } from '../env';
 import { createTiktokSource } from './tiktok';
 import type { MetricsSource } from './types';
 import { createYoutubeSource } from './youtube';

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { errorBody } from '../../shared/schemas/error';
 import type { AppBindings } from '../context';
 import { MAX_UPLOAD_BYTES } from '../services/uploads';
 
@@ -69,7 +70,10 @@ export function bodyGuard(describe: () => DocumentedRoutes, prefix = '/api'): Mi
       limit = bodyLimit({
         maxSize: maxBytes,
         onError: (c) =>
-          c.json({ error: `The request is too large: send at most ${sizeName(maxBytes)}.` }, 413),
+          c.json(
+            errorBody(`The request is too large: send at most ${sizeName(maxBytes)}.`, 'PAYLOAD_TOO_LARGE'),
+            413,
+          ),
       });
       limits.set(maxBytes, limit);
     }
@@ -84,7 +88,10 @@ export function bodyGuard(describe: () => DocumentedRoutes, prefix = '/api'): Mi
     if (rule && contentType) {
       const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
       if (!accepts(rule, mediaType)) {
-        return c.json({ error: `Send the request body as ${rule.mediaTypes.join(' or ')}.` }, 415);
+        return c.json(
+          errorBody(`Send the request body as ${rule.mediaTypes.join(' or ')}.`, 'UNSUPPORTED_MEDIA_TYPE'),
+          415,
+        );
       }
     }
     return limitOf(rule?.maxBytes ?? MAX_JSON_BYTES)(c, next);

@@ -23,9 +23,10 @@ export const observeRequests: MiddlewareHandler<AppBindings> = async (c, next) =
   const started = performance.now();
   await runInRequest(requestId, async () => {
     await next();
-    c.header('X-Request-Id', requestId);
+    // On c.res.headers, not c.header(): the finished response stays on the server's fast path (response-headers.ts).
+    c.res.headers.set('X-Request-Id', requestId);
     // While shutting down, a kept-alive connection is closed after its answer so the proxy opens a new one elsewhere.
-    if (lifecycle?.draining) c.header('Connection', 'close');
+    if (lifecycle?.draining) c.res.headers.set('Connection', 'close');
     const seconds = (performance.now() - started) / 1000;
     const route = routePath(c) || 'unmatched';
     const method = c.req.method;

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
+import type { Env } from '../../config/env';
+import { errorBody } from '../../shared/schemas/error';
 import type { AppBindings } from '../context';
-import type { Env } from '../env';
 
 /** Methods that change state: the ones a cross-site page could fire with the user's cookie. */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -44,7 +45,7 @@ export function originCheck(env: Pick<Env, 'appUrl' | 'nodeEnv'>): MiddlewareHan
     const origin = c.req.header('origin');
     const fromApp =
       site === 'same-origin' || (site !== 'cross-site' && origin !== undefined && trusted.has(origin));
-    if (!fromApp) return c.json({ error: FOREIGN_ORIGIN_MESSAGE }, 403);
+    if (!fromApp) return c.json(errorBody(FOREIGN_ORIGIN_MESSAGE, 'FORBIDDEN'), 403);
     return next();
   };
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { hasControlCharacter, TEXT_WHITESPACE } from '../../shared/rules/text';
+import { errorBody } from '../../shared/schemas/error';
 import type { AppBindings } from '../context';
 
 export const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters';
@@ -58,17 +59,21 @@ async function parsedCopy(request: Request): Promise<unknown> {
  */
 export const rejectControlCharacters: MiddlewareHandler<AppBindings> = async (c, next) => {
   const url = new URL(c.req.url);
-  const refuse = (where: string) => c.json({ error: `${where}: ${CONTROL_CHARACTER_MESSAGE}` }, 400);
+  const refuse = (where: string) =>
+    c.json(errorBody(`${where}: ${CONTROL_CHARACTER_MESSAGE}`, 'VALIDATION_FAILED', where), 400);
   if (hasControlCharacter(decoded(url.pathname))) return refuse('path');
   for (const [key, value] of url.searchParams) {
     if (hasControlCharacter(key) || hasControlCharacter(value)) return refuse(key || 'query');
   }
+  // The method first: reading `body` of a GET makes @hono/node-server build a full Request (about 0.1 ms).
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
   const raw = c.req.raw;
-  if (!raw.body || c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+  if (!raw.body) return next();
   const mediaType = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (/^application\/([\w.-]+\+)?json$/.test(mediaType)) {
     const found = findTextProblem(await parsedCopy(raw));
-    if (found) return c.json({ error: `${found.where}: ${found.problem}` }, 400);
+    if (found)
+      return c.json(errorBody(`${found.where}: ${found.problem}`, 'VALIDATION_FAILED', found.where), 400);
   } else if (mediaType === 'application/x-www-form-urlencoded') {
     for (const [key, value] of new URLSearchParams(await raw.clone().text())) {
       if (hasControlCharacter(key) || hasControlCharacter(value, TEXT_WHITESPACE))

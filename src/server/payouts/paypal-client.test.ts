@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakePaypal, startFakePaypal } from '../../../tests/support/fake-paypal';
-import type { PaypalConfig } from '../env';
+import type { PaypalConfig } from '../../config/env';
 import {
   batchIdFromHref,
   type CreateBatchInput,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PaypalConfig } from '../env';
+import type { PaypalConfig } from '../../config/env';
 
 /**
  * A small typed client of PayPal's Payouts REST API (PayPal keeps no maintained SDK for it):

@@ -15,21 +15,20 @@ import {
   campaignIdParamSchema,
   campaignInputSchema,
   campaignPatchSchema,
-  errorSchema,
 } from '../../shared/schemas/campaign';
+import { errorSchema } from '../../shared/schemas/error';
 import { AppError } from '../errors';
 import { createRouter } from '../openapi';
 import {
   approveSubmission,
   decideApplications,
-  importShipmentsCsv,
   markDelivered,
-  recordShipment,
   requestChanges,
-} from '../services/applications';
+} from '../services/applications/admin-review';
+import { lifecycleContext } from '../services/applications/context';
+import { importShipmentsCsv, recordShipment } from '../services/applications/shipments';
 import { createCampaign, deleteCampaign, updateCampaign } from '../services/campaign-admin';
 import { MAX_UPLOAD_BYTES, storeImage } from '../services/uploads';
-import { lifecycleContext } from './applications';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const idParam = campaignIdParamSchema;

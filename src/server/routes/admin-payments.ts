@@ -7,7 +7,7 @@ import {
   paymentsFigures,
 } from '../../db/queries/payouts';
 import { MIN_REDEMPTION_MINT } from '../../shared/constants';
-import { errorSchema } from '../../shared/schemas/campaign';
+import { errorSchema } from '../../shared/schemas/error';
 import {
   adjustmentSchema,
   adminPayoutSchema,

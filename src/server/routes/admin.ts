@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { listInfluencers } from '../../db/queries/influencers';
-import { errorSchema } from '../../shared/schemas/campaign';
+import { errorSchema } from '../../shared/schemas/error';
 import { influencerListQuerySchema, influencerListSchema } from '../../shared/schemas/influencer';
 import { createRouter } from '../openapi';
 

@@ -1,8 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, eq, sql } from 'drizzle-orm';
-import { findMyApplicationFor, listMyApplications } from '../../db/queries/applications';
-import { listMatchedCampaigns } from '../../db/queries/matched-campaigns';
-import { campaigns } from '../../db/schema/campaigns';
+import { listMyApplications } from '../../db/queries/applications';
 import { APPLICATION_STATUSES } from '../../shared/lifecycle';
 import {
   applySchema,
@@ -10,21 +7,20 @@ import {
   myApplicationSchema,
   submissionSchema,
 } from '../../shared/schemas/application';
-import { campaignIdParamSchema, campaignSchema, errorSchema } from '../../shared/schemas/campaign';
-import type { AppBindings } from '../context';
-import { AppError } from '../errors';
+import { campaignIdParamSchema, campaignSchema } from '../../shared/schemas/campaign';
+import { errorSchema } from '../../shared/schemas/error';
 import { currentInfluencer } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
+import { lifecycleContext } from '../services/applications/context';
 import {
   applyToCampaign,
-  checkEligibility,
-  INELIGIBILITY_MESSAGES,
-  type LifecycleContext,
+  eligibilityFor,
   recordDelivery,
   submitContent,
   withdrawApplication,
-} from '../services/applications';
+} from '../services/applications/creator-steps';
+import { listMatchedCampaigns } from '../services/applications/eligibility';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const idParam = z.object({
@@ -42,13 +38,6 @@ const common = {
   404: { description: 'Not found (or not yours)', content: json(errorSchema) },
   409: { description: 'A step out of order', content: json(errorSchema) },
 };
-
-export function lifecycleContext(c: {
-  get(key: 'deps'): AppBindings['Variables']['deps'];
-}): LifecycleContext {
-  const { db, mailer, env, logger, now } = c.get('deps');
-  return { db, mailer, appUrl: env.appUrl, logger, now: now?.() ?? new Date() };
-}
 
 const eligibilityRoute = createRoute({
   method: 'get',
@@ -151,26 +140,8 @@ const matchedRoute = createRoute({
 
 export const applicationRoutes = createRouter()
   .openapi(eligibilityRoute, async (c) => {
-    const { id } = c.req.valid('param');
-    const ctx = lifecycleContext(c);
     const influencer = await currentInfluencer(c);
-    const [campaign] = await ctx.db
-      .select()
-      .from(campaigns)
-      .where(and(eq(campaigns.id, id), sql`${campaigns.status} <> 'draft'`))
-      .limit(1);
-    if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
-    const reason = await checkEligibility(ctx.db, campaign, influencer, ctx.now);
-    const application = await findMyApplicationFor(ctx.db, influencer.id, id);
-    return c.json(
-      {
-        canApply: reason === null,
-        reason,
-        message: reason ? INELIGIBILITY_MESSAGES[reason](campaign) : null,
-        application,
-      },
-      200,
-    );
+    return c.json(await eligibilityFor(lifecycleContext(c), influencer, c.req.valid('param').id), 200);
   })
   .openapi(applyRoute, async (c) => {
     const { id } = c.req.valid('param');
@@ -216,9 +187,6 @@ export const applicationRoutes = createRouter()
   .openapi(matchedRoute, async (c) => {
     const ctx = lifecycleContext(c);
     const influencer = await currentInfluencer(c);
-    const items = await listMatchedCampaigns(ctx.db, influencer.id, {
-      today: ctx.now.toISOString().slice(0, 10),
-      limit: 8,
-    });
+    const items = await listMatchedCampaigns(ctx.db, influencer, { now: ctx.now, limit: 8 });
     return c.json({ items }, 200);
   });

@@ -189,6 +189,7 @@ describe.each(TEST_DRIVERS)('accounts and access on %s', (driver) => {
       expect(response.status, username).toBe(401);
       expect(await response.json()).toEqual({
         error: 'Invalid credentials. Please check your username and password.',
+        code: 'UNAUTHORIZED',
       });
       expect(response.headers.getSetCookie()).toEqual([]);
     }

@@ -1,6 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, eq, or, sql } from 'drizzle-orm';
-import { users } from '../../db/schema/auth';
+import { findAdminSignInEmail } from '../../db/queries/users';
 import {
   ADMIN_INVALID_CREDENTIALS,
   adminSignInSchema,
@@ -8,7 +7,7 @@ import {
   SOCIAL_PROVIDER_IDS,
   type SocialProviderId,
 } from '../../shared/schemas/auth';
-import { errorSchema } from '../../shared/schemas/campaign';
+import { errorSchema } from '../../shared/schemas/error';
 import { SIGN_IN_RATE_LIMIT, socialCallbackUrls } from '../auth';
 import { AppError } from '../errors';
 import { clientAddress, headersWithClientAddress } from '../middleware/session';
@@ -126,20 +125,8 @@ export const authRoutes = createRouter()
       'Too many sign-in attempts. Please wait a minute and try again.',
     );
     const { username, password } = c.req.valid('json');
-    const [admin] = await db
-      .select({ email: users.email })
-      .from(users)
-      .where(
-        and(
-          eq(users.role, 'admin'),
-          or(
-            sql`lower(${users.email}) = lower(${username})`,
-            sql`lower(${users.username}) = lower(${username})`,
-          ),
-        ),
-      )
-      .limit(1);
-    if (!admin) {
+    const adminEmail = await findAdminSignInEmail(db, username);
+    if (!adminEmail) {
       // Same work and the same password budget as a real check: neither the answer nor its time tells whether
       // the account exists.
       await claimOrThrow(db, passwordSubject(username));
@@ -149,7 +136,7 @@ export const authRoutes = createRouter()
     // Better Auth's email sign-in keeps the account's password budget (shared with the creators' sign-in form).
     const answer = await auth.api
       .signInEmail({
-        body: { email: admin.email, password },
+        body: { email: adminEmail, password },
         headers: headersWithClientAddress(c),
         asResponse: true,
       })

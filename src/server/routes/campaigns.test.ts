@@ -43,13 +43,19 @@ describe.each(TEST_DRIVERS)('campaign catalogue API on %s', (driver) => {
       status: 'ended',
       createdAt: new Date(Date.UTC(2023, 0, 1)),
     });
+    // Newer than every open campaign: still not on the default grid.
+    await insertCampaign(database.db, {
+      name: 'On Hold',
+      status: 'pending',
+      createdAt: new Date(Date.UTC(2026, 11, 31)),
+    });
   });
 
   afterAll(async () => {
     await database?.destroy();
   });
 
-  it('lists the newest 8 public campaigns first with the total and a cursor', async () => {
+  it('lists the newest 8 open campaigns first with the total and a cursor', async () => {
     const { status, body } = await getJson<CampaignPage>('/api/campaigns');
     expect(status).toBe(200);
     expect(body.items).toHaveLength(8);
@@ -63,8 +69,23 @@ describe.each(TEST_DRIVERS)('campaign catalogue API on %s', (driver) => {
       'Campaign 13',
       'Campaign 12',
     ]);
-    expect(body.total).toBe(24);
+    expect(body.total).toBe(23);
     expect(body.nextCursor).toEqual(expect.any(String));
+  });
+
+  it('lists pending and ended campaigns only on request', async () => {
+    const { body: open } = await getJson<CampaignPage>('/api/campaigns?limit=50');
+    expect(open.items.map((c) => c.status)).toEqual(Array(23).fill('active'));
+    const onHold = await getJson<CampaignPage>('/api/campaigns?q=hold');
+    expect(onHold.body.total).toBe(0);
+
+    const { body: all } = await getJson<CampaignPage>('/api/campaigns?status=all&limit=50');
+    expect(all.total).toBe(25);
+    expect(all.items[0]?.name).toBe('On Hold');
+    expect(all.items.at(-1)?.name).toBe('Finished One');
+    expect(all.items.map((c) => c.name)).not.toContain('Secret Draft');
+    const pending = await getJson<CampaignPage>('/api/campaigns?status=pending');
+    expect(pending.body.items.map((c) => c.name)).toEqual(['On Hold']);
   });
 
   it('returns every campaign exactly once when following the cursor, ties included', async () => {
@@ -78,10 +99,10 @@ describe.each(TEST_DRIVERS)('campaign catalogue API on %s', (driver) => {
       cursor = body.nextCursor;
       pages += 1;
     } while (cursor && pages < 20);
-    expect(seen).toHaveLength(24);
-    expect(new Set(seen).size).toBe(24);
+    expect(seen).toHaveLength(23);
+    expect(new Set(seen).size).toBe(23);
     expect(seen.indexOf('Tie B')).toBe(seen.indexOf('Tie A') - 1);
-    expect(seen.at(-1)).toBe('Finished One');
+    expect(seen.at(-1)).toBe('Vitamin Glow Serum');
     expect(pages).toBe(5);
   });
 
@@ -123,7 +144,7 @@ describe.each(TEST_DRIVERS)('campaign catalogue API on %s', (driver) => {
     const { body } = await getJson<CampaignPage>('/api/campaigns?platform=instagram&q=campaign%2018');
     expect(body.items.map((c) => c.name)).toEqual(['Campaign 18']);
     const empty = await getJson<CampaignPage>('/api/campaigns?platform=&q=&status=&cursor=');
-    expect(empty.body.total).toBe(24);
+    expect(empty.body.total).toBe(23);
   });
 
   it('answers 400 naming the parameter for bad input, never 500', async () => {
@@ -156,7 +177,7 @@ describe.each(TEST_DRIVERS)('campaign catalogue API on %s', (driver) => {
     expect(one.body).toMatchObject({ id: first.id, name: first.name });
 
     const missing = await getJson<{ error: string }>('/api/campaigns/999999');
-    expect(missing).toEqual({ status: 404, body: { error: 'Campaign Not Found' } });
+    expect(missing).toEqual({ status: 404, body: { error: 'Campaign Not Found', code: 'NOT_FOUND' } });
 
     const { body: all } = await getJson<CampaignPage>('/api/campaigns?limit=50');
     const maxId = Math.max(...all.items.map((c) => c.id));

@@ -5,8 +5,8 @@ import {
   campaignListQuerySchema,
   campaignPageSchema,
   campaignSchema,
-  errorSchema,
 } from '../../shared/schemas/campaign';
+import { errorSchema } from '../../shared/schemas/error';
 import { AppError } from '../errors';
 import { createRouter } from '../openapi';
 
@@ -18,6 +18,7 @@ const listCampaignsRoute = createRoute({
   tags: ['Campaigns'],
   summary: 'List public campaigns, newest first',
   description:
+    'Open (active) campaigns only unless `status` asks for pending, ended or `all`. ' +
     'Keyset-paged. `q` matches name, brand, description and tags, case-insensitive; every word must match. ' +
     'Pass `nextCursor` back as `cursor` for the next page.',
   request: { query: campaignListQuerySchema },

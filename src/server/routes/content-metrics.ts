@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
 import { applicantEngagement } from '../../db/queries/content-metrics';
-import { campaignIdParamSchema, errorSchema } from '../../shared/schemas/campaign';
+import { campaignIdParamSchema } from '../../shared/schemas/campaign';
 import {
   analyticsOverviewSchema,
   campaignAnalyticsSchema,
@@ -10,6 +10,7 @@ import {
   myAnalyticsSchema,
   overviewQuerySchema,
 } from '../../shared/schemas/content-metrics';
+import { errorSchema } from '../../shared/schemas/error';
 import type { AppBindings } from '../context';
 import { AppError } from '../errors';
 import { currentInfluencer } from '../middleware/creator';

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
-import { getAbsoluteFSPath } from 'swagger-ui-dist';
+// The path helper only: the package's main module loads the 1.4 MB swagger-ui bundle when imported.
+import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
+import { errorBody } from '../../shared/schemas/error';
 import type { AppBindings } from '../context';
 
 const DOCS_ASSETS: Record<string, string> = {
@@ -29,14 +31,17 @@ const DOCS_PAGE = `<!doctype html>
 
 const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true });\n`;
 
-/** The API reference page, with Swagger UI served from the installed package (nothing loads from elsewhere). */
+/**
+ * The API reference page, with Swagger UI served from the installed package (nothing loads from elsewhere). The
+ * swagger-ui files are read when /api/docs asks for them, never at start.
+ */
 export const docsRoutes = new Hono<AppBindings>()
   .get('/docs', (c) => c.html(DOCS_PAGE))
   .get('/docs/init.js', (c) => c.body(DOCS_INIT, 200, { 'content-type': 'text/javascript; charset=utf-8' }))
   .get('/docs/:asset', async (c) => {
     const asset = c.req.param('asset');
     const type = DOCS_ASSETS[asset];
-    if (!type) return c.json({ error: 'Not found' }, 404);
+    if (!type) return c.json(errorBody('Not found', 'NOT_FOUND'), 404);
     const body = await readFile(path.join(getAbsoluteFSPath(), asset));
     return c.body(body, 200, { 'content-type': type, 'cache-control': 'public, max-age=86400' });
   });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
+import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
@@ -37,7 +38,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
   let app: ReturnType<typeof createApp>;
   let admin: string;
   const mailer = captureMailer();
-  const clock = { now: new Date('2026-06-10T12:00:00Z') };
+  const clock = fakeClock('2026-06-10T12:00:00Z');
   let n = 0;
 
   const creator = (options: { instagram?: number } = {}) => {
@@ -244,7 +245,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     const below = await call(`/api/campaigns/${strict}/applications`, {}, small.cookie);
     expect(below).toEqual({
       status: 409,
-      body: { error: 'This campaign needs at least 50,000 followers on Instagram.' },
+      body: { error: 'This campaign needs at least 50,000 followers on Instagram.', code: 'CONFLICT' },
     });
     const eligibility = (await (
       await getWithCookie(app, `/api/campaigns/${strict}/eligibility`, small.cookie)
@@ -293,6 +294,58 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     expect(anonymous.status).toBe(401);
   });
 
+  it("counts accepted creators on the admin's list and review page through shipping and approval", async () => {
+    // Two campaigns first, so no application id equals the campaign id it belongs to.
+    await newCampaign({ name: 'Counted Elsewhere', followersRequired: 0 });
+    const counted = await newCampaign({ name: 'Counted Boxes', maxAccepted: 3, followersRequired: 0 });
+    const people = [await creator(), await creator(), await creator()];
+    const ids: number[] = [];
+    for (const person of people) {
+      ids.push((await call(`/api/campaigns/${counted}/applications`, {}, person.cookie)).body.id as number);
+    }
+    const accepted = async () => {
+      const list = (await (await getWithCookie(app, '/api/admin/campaigns?q=counted', admin)).json()) as {
+        items: Array<{ id: number; name: string; acceptedCount: number }>;
+      };
+      const review = (await (await getWithCookie(app, `/api/admin/campaigns/${counted}`, admin)).json()) as {
+        acceptedCount: number;
+      };
+      return {
+        list: list.items.find((c) => c.id === counted)?.acceptedCount,
+        other: list.items.find((c) => c.id !== counted)?.acceptedCount,
+        review: review.acceptedCount,
+      };
+    };
+    expect(await accepted()).toEqual({ list: 0, other: 0, review: 0 });
+    expect((await call('/api/admin/applications/decisions', { ids, decision: 'accept' }, admin)).status).toBe(
+      200,
+    );
+    expect(await accepted()).toEqual({ list: 3, other: 0, review: 3 });
+    expect(
+      (
+        await call(
+          `/api/admin/applications/${ids[0]}/shipment`,
+          { carrier: 'UPS', trackingNumber: '1Z1' },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
+    expect((await call(`/api/admin/applications/${ids[0]}/delivered`, {}, admin)).status).toBe(200);
+    const submitted = await call(
+      `/api/applications/${ids[0]}/submissions`,
+      { urls: ['https://www.instagram.com/p/counted'] },
+      people[0]!.cookie,
+    );
+    expect(submitted.status).toBe(201);
+    expect((await call(`/api/admin/submissions/${submitted.body.id}/approve`, {}, admin)).status).toBe(200);
+    expect(await accepted()).toEqual({ list: 3, other: 0, review: 3 });
+    // The box count is full: a fourth creator cannot apply.
+    const late = await creator();
+    const refused = await call(`/api/campaigns/${counted}/applications`, {}, late.cookie);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('This campaign has all the creators it needs.');
+  });
+
   it('closes uploads after the upload deadline, reminds 48 hours before, and marks missed work', async () => {
     const campaignId = await newCampaign({
       name: 'Paid Only',
@@ -318,7 +371,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
       ).status,
     ).toBe(201);
 
-    const { sweepDeadlines } = await import('../services/applications');
+    const { sweepDeadlines } = await import('../services/applications/deadline-sweep');
     const ctx = { db: database.db, mailer, appUrl: 'http://localhost:3000', logger: silentLogger() };
     // Upload deadline: 2026-06-19, end of day UTC. 47 hours before it: remind (once).
     clock.now = new Date('2026-06-18T01:00:00Z');
@@ -336,7 +389,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     );
     expect(tooLate).toEqual({
       status: 409,
-      body: { error: 'The upload deadline for this campaign has passed.' },
+      body: { error: 'The upload deadline for this campaign has passed.', code: 'CONFLICT' },
     });
     const swept = await sweepDeadlines({ ...ctx, now: clock.now });
     expect(swept.missed).toBeGreaterThanOrEqual(1);

@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { createReadyCreator } from '../../../tests/support/creators';
-import { insertCampaign } from '../../../tests/support/factories';
+import { insertApplication, insertCampaign } from '../../../tests/support/factories';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { influencers } from '../../db/schema/influencers';
 import type { Campaign } from '../../shared/schemas/campaign';
 import { createApp } from '../app';
 import { silentLogger } from '../logger';
@@ -81,5 +83,44 @@ describe.each(TEST_DRIVERS)('campaigns matched to a creator on %s', (driver) => 
     expect(items[1]?.id).toBe(instagramGaming.id);
 
     expect((await app.request('/api/me/matched-campaigns')).status).toBe(401);
+  });
+
+  it('leaves out what Apply would refuse: full campaigns, and everything for a creator who cannot apply yet', async () => {
+    const full = await insertCampaign(database.db, {
+      name: 'Full House',
+      platform: 'instagram',
+      tags: ['Beauty'],
+      maxAccepted: 1,
+    });
+    const open = await insertCampaign(database.db, {
+      name: 'Room Left',
+      platform: 'instagram',
+      tags: ['Beauty'],
+      maxAccepted: 2,
+    });
+    // Full House has its one creator; Room Left has one of two (factories put them at 'shipped' in one call each).
+    await insertApplication(database.db, { campaign: full, status: 'shipped' });
+    await insertApplication(database.db, { campaign: open, status: 'accepted' });
+
+    const next = await createReadyCreator(app, database.db, { email: 'next@example.com' });
+    const names = async (cookie: string) =>
+      (
+        (await (await getWithCookie(app, '/api/me/matched-campaigns', cookie)).json()) as {
+          items: Campaign[];
+        }
+      ).items.map((c) => c.name);
+    const shown = await names(next.cookie);
+    expect(shown).toContain('Room Left');
+    expect(shown).not.toContain('Full House');
+    const eligibility = (await (
+      await getWithCookie(app, `/api/campaigns/${full.id}/eligibility`, next.cookie)
+    ).json()) as { reason: string };
+    expect(eligibility.reason).toBe('full');
+
+    await database.db
+      .update(influencers)
+      .set({ emailVerified: false })
+      .where(eq(influencers.id, next.influencerId));
+    expect(await names(next.cookie)).toEqual([]);
   });
 });

@@ -43,6 +43,7 @@ describe.each(TEST_DRIVERS)('Prometheus metrics on %s', (driver) => {
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({
       error: 'A valid metrics token is required (Authorization: Bearer …)',
+      code: 'UNAUTHORIZED',
     });
     const right = await app.request('/api/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(right.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -96,7 +97,10 @@ describe('metrics switches and counters', () => {
         headers: { authorization: 'Bearer anything-at-all' },
       });
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: 'Metrics are off: set METRICS_TOKEN to turn them on' });
+      expect(await response.json()).toEqual({
+        error: 'Metrics are off: set METRICS_TOKEN to turn them on',
+        code: 'NOT_FOUND',
+      });
     } finally {
       await database.destroy();
     }

@@ -1,8 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
+import { errorBody, errorSchema } from '../../shared/schemas/error';
 import { createRouter } from '../openapi';
-
-const errorSchema = z.object({ error: z.string() });
 
 const metricsRoute = createRoute({
   method: 'get',
@@ -32,12 +31,15 @@ function sameToken(offered: string, expected: string): boolean {
 export const metricsRoutes = createRouter().openapi(metricsRoute, async (c) => {
   const { env, metrics } = c.get('deps');
   if (!env.metricsToken) {
-    return c.json({ error: 'Metrics are off: set METRICS_TOKEN to turn them on' }, 404);
+    return c.json(errorBody('Metrics are off: set METRICS_TOKEN to turn them on', 'NOT_FOUND'), 404);
   }
   const offered = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim() ?? '';
   if (!offered || !sameToken(offered, env.metricsToken)) {
     c.header('WWW-Authenticate', 'Bearer realm="metrics"');
-    return c.json({ error: 'A valid metrics token is required (Authorization: Bearer …)' }, 401);
+    return c.json(
+      errorBody('A valid metrics token is required (Authorization: Bearer …)', 'UNAUTHORIZED'),
+      401,
+    );
   }
   const body = await metrics.registry.metrics();
   return c.text(body, 200, { 'Content-Type': metrics.registry.contentType });

@@ -97,7 +97,7 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
 
     const again = await verify(cookie, 'real.me@example.com', code);
     expect(again.status).toBe(400);
-    expect(await again.json()).toEqual({ error: 'Invalid verification code' });
+    expect(await again.json()).toEqual({ error: 'Invalid verification code', code: 'BAD_REQUEST' });
   });
 
   it('expires codes after 10 minutes', async () => {
@@ -217,7 +217,7 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
     ])('rejects a bad %s with its message', async (field, value, message) => {
       const response = await postJson(app, '/api/complete-profile', { ...PROFILE, [field]: value }, cookie);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: message, field });
+      expect(await response.json()).toEqual({ error: message, code: 'VALIDATION_FAILED', field });
     });
 
     it('computes tier and total itself, ignoring what the client sends, and saves everything', async () => {

@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
-import { findProfile } from '../../db/queries/onboarding';
-import { errorSchema } from '../../shared/schemas/campaign';
+import { errorSchema } from '../../shared/schemas/error';
 import {
   completeProfileSchema,
   profileSchema,
@@ -9,7 +8,7 @@ import {
   verifyEmailSchema,
 } from '../../shared/schemas/profile';
 import type { AppBindings } from '../context';
-import { AppError } from '../errors';
+import { AppError, validationErrorBody } from '../errors';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { emailChangedMail, paypalChangedAccountMail } from '../mail/payout-templates';
 import { paypalEmailChangedMail } from '../mail/templates';
@@ -18,7 +17,7 @@ import { clientAddress, currentUser, requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
 import { isEmailChange, sendVerificationCode, verifyEmailCode } from '../services/email-verification';
 import { hasPassword, type ProofSubject, requireIdentityProof } from '../services/identity-proof';
-import { describeCreator, saveProfile } from '../services/profiles';
+import { describeCreator, paypalChangeOf, saveProfile } from '../services/profiles';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
@@ -39,7 +38,6 @@ async function tell(mailer: Mailer, logger: { error: (o: object, m: string) => v
       .catch((error: unknown) => logger.error({ err: error, to: mail.to }, 'could not send a notice'));
   }
 }
-const fieldErrorSchema = z.object({ error: z.string(), field: z.string().optional() });
 const now = (c: { get(key: 'deps'): AppBindings['Variables']['deps'] }) =>
   c.get('deps').now?.() ?? new Date();
 
@@ -49,11 +47,8 @@ const profileHook = (
   c: { json: (body: unknown, status: 400) => Response },
 ) => {
   if (!result.success) {
-    const issue = (result.error as ZodError).issues[0];
-    return c.json(
-      { error: issue?.message ?? 'Failed to save profile', field: issue?.path.map(String).join('.') },
-      400,
-    );
+    const error = result.error as ZodError;
+    return c.json(validationErrorBody(error, error.issues[0]?.message ?? 'Failed to save profile'), 400);
   }
 };
 
@@ -113,7 +108,7 @@ const completeProfileRoute = createRoute({
     },
     400: {
       description: 'A field is not valid (its spec message, and the field)',
-      content: json(fieldErrorSchema),
+      content: json(errorSchema),
     },
     401: { description: 'Not signed in', content: json(errorSchema) },
     403: { description: 'Email not verified yet', content: json(errorSchema) },
@@ -145,7 +140,7 @@ const updateProfileRoute = createRoute({
   request: { body: { content: json(updateProfileSchema), required: true } },
   responses: {
     200: { description: 'Saved', content: json(z.record(z.string(), z.unknown())) },
-    400: { description: 'A field is not valid', content: json(fieldErrorSchema) },
+    400: { description: 'A field is not valid', content: json(errorSchema) },
     401: { description: 'Not signed in', content: json(errorSchema) },
     403: { description: 'PayPal change not confirmed', content: json(errorSchema) },
   },
@@ -228,16 +223,14 @@ export const onboardingRoutes = createRouter()
       const { db, env, mailer, logger } = c.get('deps');
       const influencer = await verifiedInfluencer(c);
       const { currentPassword, code, ...profile } = c.req.valid('json');
-      const previous = await findProfile(db, influencer.id);
-      const paypalChanged = previous !== null && previous.paypalEmail !== profile.paypalEmail.toLowerCase();
-      if (paypalChanged) await confirmChange(c, influencer, 'paypal', { currentPassword, code });
+      const paypalChange = await paypalChangeOf(db, influencer.id, profile.paypalEmail);
+      if (paypalChange) await confirmChange(c, influencer, 'paypal', { currentPassword, code });
       await saveProfile(db, influencer, profile, now(c));
-      if (paypalChanged && previous) {
+      if (paypalChange) {
         // Both the old PayPal address and the account's verified email are told.
-        const next = profile.paypalEmail.toLowerCase();
         await tell(mailer, logger, [
-          paypalEmailChangedMail(env.appUrl, previous.paypalEmail, next),
-          paypalChangedAccountMail(env.appUrl, influencer.email, next),
+          paypalEmailChangedMail(env.appUrl, paypalChange.previous, paypalChange.next),
+          paypalChangedAccountMail(env.appUrl, influencer.email, paypalChange.next),
         ]);
       }
       const described = await describeCreator(db, influencer.id);

@@ -1,6 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
 import type { AppBindings } from '../context';
+import { validationErrorBody } from '../errors';
 import type { Actor, PayoutContext } from '../services/payouts';
 
 /** A record id in the path (a payout, a creator). */
@@ -34,8 +35,7 @@ export function createPaymentsRouter() {
   return new OpenAPIHono<AppBindings>({
     defaultHook: (result, c) => {
       if (!result.success) {
-        const issue = (result.error as ZodError).issues[0];
-        return c.json({ error: issue?.message ?? 'The request is not valid' }, 400);
+        return c.json(validationErrorBody(result.error as ZodError), 400);
       }
     },
   });

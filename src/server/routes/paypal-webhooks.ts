@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorSchema } from '../../shared/schemas/campaign';
+import { errorBody, errorSchema } from '../../shared/schemas/error';
 import { handlePaypalWebhook } from '../services/payouts';
 import { createPaymentsRouter, payoutContext } from './payout-context';
 
@@ -36,12 +36,12 @@ const webhookRoute = createRoute({
 export const paypalWebhookRoutes = createPaymentsRouter().openapi(webhookRoute, async (c) => {
   const rawBody = await c.req.text();
   if (Buffer.byteLength(rawBody) > MAX_WEBHOOK_BYTES) {
-    return c.json({ error: 'The webhook body is too large.' }, 413);
+    return c.json(errorBody('The webhook body is too large.', 'PAYLOAD_TOO_LARGE'), 413);
   }
   try {
     JSON.parse(rawBody);
   } catch {
-    return c.json({ error: 'The webhook body is not JSON.' }, 400);
+    return c.json(errorBody('The webhook body is not JSON.', 'BAD_REQUEST'), 400);
   }
   const result = await handlePaypalWebhook(payoutContext(c), { rawBody, headers: c.req.raw.headers });
   return c.json({ received: true as const, refreshed: result.refreshed }, 200);

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { listMyPayouts } from '../../db/queries/payouts';
-import { errorSchema } from '../../shared/schemas/campaign';
+import { errorSchema } from '../../shared/schemas/error';
 import {
   payoutSchema,
   redemptionRequestSchema,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '../project-root';
+import { projectRoot } from '../../config/project-root';
 import { COMMON_PASSWORDS_FILE, isCommonPassword } from './common-passwords';
 
 describe('the common-password list shipped in the repository', () => {

@@ -300,7 +300,10 @@ describe.each(TEST_DRIVERS)('PayPal payouts against a local fake PayPal, on %s',
       });
     const unsigned = await send(event, {});
     expect(unsigned.status).toBe(400);
-    expect(await unsigned.json()).toEqual({ error: 'The webhook signature could not be verified.' });
+    expect(await unsigned.json()).toEqual({
+      error: 'The webhook signature could not be verified.',
+      code: 'BAD_REQUEST',
+    });
     const tampered = await send(event.replace('REVERSED', 'DENIED'), fake.signWebhook(event));
     expect(tampered.status).toBe(400);
     expect((await payoutRow(k.payout.id)).status).toBe('completed');
@@ -331,7 +334,10 @@ describe.each(TEST_DRIVERS)('PayPal payouts against a local fake PayPal, on %s',
       body,
     });
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ error: 'PayPal webhooks are not configured on this server.' });
+    expect(await response.json()).toEqual({
+      error: 'PayPal webhooks are not configured on this server.',
+      code: 'UNAVAILABLE',
+    });
   });
 
   it('the pg-boss job sends a batch PayPal has not confirmed and settles it', async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, DatabaseOrTransaction } from '../../db/client';
 import { findProfile, findSocialAccounts } from '../../db/queries/onboarding';
 import { type InfluencerRow, influencers } from '../../db/schema/influencers';
 import { influencerProfiles, socialAccounts } from '../../db/schema/onboarding';
@@ -153,3 +153,17 @@ export async function describeCreator(db: Database, influencerId: number) {
 }
 
 export type CreatorDescription = NonNullable<Awaited<ReturnType<typeof describeCreator>>>;
+
+/**
+ * The PayPal email change a profile update would make (READINGS "Mint": payouts go to the profile's PayPal email, so
+ * a change needs proof and tells both addresses), or null when the update keeps the address or is the first profile.
+ */
+export async function paypalChangeOf(
+  db: DatabaseOrTransaction,
+  influencerId: number,
+  paypalEmail: string,
+): Promise<{ previous: string; next: string } | null> {
+  const current = await findProfile(db, influencerId);
+  const next = paypalEmail.toLowerCase();
+  return current && current.paypalEmail !== next ? { previous: current.paypalEmail, next } : null;
+}

@@ -4,8 +4,8 @@ import {
   CAMPAIGN_PAGE_SIZE_MAX,
   CAMPAIGN_STATUSES,
   CAMPAIGN_TYPES,
+  CATALOGUE_STATUS_FILTERS,
   PLATFORMS,
-  PUBLIC_CAMPAIGN_STATUSES,
 } from '../constants';
 
 /** A campaign as the API returns it (spec §3 field names). */
@@ -35,7 +35,12 @@ export type Campaign = z.infer<typeof campaignSchema>;
 export const campaignPageSchema = z.object({
   items: z.array(campaignSchema),
   nextCursor: z.string().nullable(),
-  total: z.number().int().nonnegative(),
+  total: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe('Campaigns matching the filters, counted up to 1,000 (see totalCapped)'),
+  totalCapped: z.boolean().describe('True when more than 1,000 campaigns match: show the total as "1,000+"'),
 });
 export type CampaignPage = z.infer<typeof campaignPageSchema>;
 
@@ -50,10 +55,13 @@ export const campaignListQuerySchema = z.object({
   status: z.preprocess(
     emptyToUndefined,
     z
-      .enum(PUBLIC_CAMPAIGN_STATUSES, {
-        error: `status must be one of: ${PUBLIC_CAMPAIGN_STATUSES.join(', ')}`,
+      .enum(CATALOGUE_STATUS_FILTERS, {
+        error: `status must be one of: ${CATALOGUE_STATUS_FILTERS.join(', ')}`,
       })
-      .optional(),
+      .optional()
+      .describe(
+        'Without it only open (active) campaigns are listed; `pending` or `ended` lists those, `all` every public campaign.',
+      ),
   ),
   q: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() || undefined : value),
@@ -79,8 +87,6 @@ export const campaignIdParamSchema = z.object({
     .positive({ error: 'id must be a positive whole number' })
     .max(2_147_483_647, { error: 'id must be a positive whole number' }),
 });
-
-export const errorSchema = z.object({ error: z.string() });
 
 const trimmed = (max: number, message: string) =>
   z

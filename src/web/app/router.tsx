@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Outlet } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
-import { CampaignPage } from '../features/campaigns/campaign-page';
 import { RequireAdmin, RequireCreator } from './guards';
 import { HomeRoute } from './home-route';
 import { NotFoundPage } from './not-found-page';
@@ -20,17 +19,29 @@ export function lazyPage<Name extends string>(
   return async () => ({ Component: (await load())[name] });
 }
 
+/** The site frame around a nested route. */
+function SiteShellLayout() {
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     HydrateFallback: PageSpinner,
     children: [
-      // Public pages, in the first bundle: they must paint fast.
+      // Public pages: on a first load they run without this router (app/public-app.tsx, decision 0012).
       { path: '/', element: <HomeRoute /> },
-      { path: '/campaign/:id', element: <CampaignPage /> },
+      {
+        path: '/campaign/:id',
+        lazy: lazyPage(() => import('../features/campaigns/campaign-page'), 'CampaignPage'),
+      },
       // Public pages in the site frame (top bar and footer), loaded on demand.
       {
-        element: <SiteShell />,
+        element: <SiteShellLayout />,
         children: [
           { path: '/terms', lazy: lazyPage(() => import('../features/legal/terms-page'), 'TermsPage') },
           { path: '/privacy', lazy: lazyPage(() => import('../features/legal/privacy-page'), 'PrivacyPage') },
@@ -85,7 +96,7 @@ export const router = createBrowserRouter([
             lazy: lazyPage(() => import('../features/onboarding/profile-page'), 'ProfilePage'),
           },
           {
-            element: <SiteShell />,
+            element: <SiteShellLayout />,
             children: [
               {
                 path: '/main',

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
 import { SiteFooter } from '../components/site-footer';
 import { TopBar } from './top-bar';
 
-/** The public pages' frame: skip link, fixed top bar, the page, the dark footer. */
-export function SiteShell({ children }: { children?: ReactNode }) {
+/** The public pages' frame: skip link, fixed top bar, the page, the dark footer (no React Router: see main.tsx). */
+export function SiteShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col overflow-x-clip">
       <a
@@ -15,7 +14,7 @@ export function SiteShell({ children }: { children?: ReactNode }) {
       </a>
       <TopBar />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        {children ?? <Outlet />}
+        {children}
       </main>
       <SiteFooter />
     </div>

@@ -1,10 +1,10 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { AccountControls } from '../components/account-controls';
 import { Logo } from '../components/logo';
 import { buttonVariants } from '../components/ui/button';
 import { cn } from '../lib/cn';
+import { Link, useLocation } from '../lib/navigation';
 import { useHideOnScroll } from '../lib/use-hide-on-scroll';
 import { useSession } from '../lib/use-session';
 

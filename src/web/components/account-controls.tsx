@@ -1,7 +1,7 @@
 import { LayoutDashboard, LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { cn } from '../lib/cn';
+import { Link, useNavigate } from '../lib/navigation';
 import { dashboardPathFor, useSession, useSignOut } from '../lib/use-session';
 import { Avatar } from './avatar';
 import { Button, buttonVariants } from './ui/button';

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { cn } from '../lib/cn';
+import { Link } from '../lib/navigation';
 
 export function Logo({ className }: { className?: string }) {
   return (

@@ -1,8 +1,8 @@
 import { Mail } from 'lucide-react';
 import { useRef } from 'react';
-import { Link } from 'react-router';
 import { PLATFORM_LABELS, PLATFORMS, PRODUCT_NAME } from '../../shared/constants';
 import { cn } from '../lib/cn';
+import { Link } from '../lib/navigation';
 import { useConfig } from '../lib/use-config';
 import { useInView } from '../lib/use-in-view';
 import { PlatformIcon } from './platform-icon';

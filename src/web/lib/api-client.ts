@@ -8,18 +8,13 @@
  * A non-OK answer without a message keeps the spec §8 text 'HTTP error! status: {status}'.
  */
 
+import type { ErrorCode } from '../../shared/schemas/error';
+
 /** Stable error codes the UI may branch on. The server sends them; an answer without one gets the code of its status. */
 export type ApiErrorCode =
-  | 'VALIDATION_FAILED'
-  | 'BAD_REQUEST'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'TOO_MANY_REQUESTS'
-  | 'INTERNAL_ERROR'
-  | 'UNAVAILABLE'
+  // The app's own codes (src/shared/schemas/error.ts).
+  | ErrorCode
+  // No answer, or an answer without a code whose status says nothing more.
   | 'NETWORK_ERROR'
   | 'HTTP_ERROR'
   // Better Auth's own codes that the screens use.

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Link, useParams } from 'react-router';
 import { SiteFooter } from '../../components/site-footer';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { getErrorMessage, isNotFound } from '../../lib/api-client';
+import { Link, useParams } from '../../lib/navigation';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/use-session';
 import { useCampaign } from './api/campaign-queries';

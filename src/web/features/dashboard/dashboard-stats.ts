@@ -1,6 +1,10 @@
-import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../shared/lifecycle';
+import {
+  APPLICATION_STATUSES,
+  type ApplicationStatus,
+  DECIDED_STATUSES,
+  IN_PROGRESS_STATUSES,
+} from '../../../shared/lifecycle';
 import type { MyApplication } from '../../../shared/schemas/application';
-import { DECIDED_STATUSES, IN_PROGRESS_STATUSES } from '../../lib/application-groups';
 import type { Wallet } from './api/dashboard-queries';
 
 export interface DashboardStats {

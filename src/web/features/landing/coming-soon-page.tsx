@@ -1,7 +1,7 @@
 import { Coins, LayoutDashboard, Lock, Mail, Users } from 'lucide-react';
-import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { Logo } from '../../components/logo';
+import { Link } from '../../lib/navigation';
 import { useConfig } from '../../lib/use-config';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { TAGLINE } from './landing-content';

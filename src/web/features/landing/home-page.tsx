@@ -1,6 +1,5 @@
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { PLATFORM_LABELS } from '../../../shared/constants';
 import { CampaignSearchForm } from '../../components/campaign-search-form';
 import { Button } from '../../components/ui/button';
@@ -10,14 +9,15 @@ import {
   readCampaignSearch,
   writeCampaignSearch,
 } from '../../lib/campaign-search';
+import { useSearchParams } from '../../lib/navigation';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { BrandsSection } from './components/brands-section';
-import { CreatorCarousel } from './components/creator-carousel';
 import { HeroSection } from './components/hero-section';
-import { TestimonialsSection } from './components/testimonials-section';
-import { WhatIsMintSection } from './components/what-is-mint-section';
-import { WhyCreatorsSection } from './components/why-creators-section';
 import { TAGLINE } from './landing-content';
+
+// Below the grid, out of the first screen: not part of the JavaScript / needs before it is interactive. The fetch
+// starts with this module, so the sections (and #how-it-works, #pricing) are there moments later.
+const sections = import('./components/landing-sections');
+const LandingSections = lazy(() => sections.then((m) => ({ default: m.LandingSections })));
 
 /** Draws the campaign grid for a search; given by the app so this feature does not reach into another. */
 export type CampaignResults = (search: CampaignSearch, clear: () => void) => ReactNode;
@@ -79,11 +79,9 @@ export function HomePage({ campaigns }: { campaigns: CampaignResults }) {
           {campaigns(search, clear)}
         </div>
       </section>
-      <WhyCreatorsSection />
-      <WhatIsMintSection />
-      <CreatorCarousel />
-      <TestimonialsSection />
-      <BrandsSection />
+      <Suspense fallback={null}>
+        <LandingSections />
+      </Suspense>
     </>
   );
 }

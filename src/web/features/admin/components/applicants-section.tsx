@@ -1,6 +1,11 @@
 import { CheckCircle2, Users, XCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { type ApplicationStatus, shipsBox } from '../../../../shared/lifecycle';
+import {
+  type ApplicationStatus,
+  CLOSED_STATUSES,
+  IN_PROGRESS_STATUSES,
+  shipsBox,
+} from '../../../../shared/lifecycle';
 import type { Applicant } from '../../../../shared/schemas/application';
 import type { AdminCampaign } from '../../../../shared/schemas/campaign';
 import { ErrorPanel } from '../../../components/error-panel';
@@ -8,7 +13,6 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
-import { CLOSED_STATUSES, IN_PROGRESS_STATUSES } from '../../../lib/application-groups';
 import { cn } from '../../../lib/cn';
 import { type useApplicants, useReviewActions } from '../api/campaign-management';
 import { useApplicantEngagement } from '../api/content-metrics';

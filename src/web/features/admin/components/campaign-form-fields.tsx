@@ -6,8 +6,8 @@ import {
   CAMPAIGN_TYPES,
   PLATFORM_LABELS,
   PLATFORMS,
-  UPLOAD_DEADLINE_DAYS,
 } from '../../../../shared/constants';
+import { UPLOAD_DEADLINE_DAYS } from '../../../../shared/lifecycle';
 import { type CampaignInput, campaignInputSchema } from '../../../../shared/schemas/campaign';
 import { CAMPAIGN_STATUS_LABELS } from '../../../components/campaign-status-badge';
 import { TextField } from '../../../components/ui/input';

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, CheckCircle2, Info } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
 import { type ApplicationStatus, nextStep } from '../../../../shared/lifecycle';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
@@ -9,6 +8,7 @@ import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { apiFetch, getErrorMessage, isApiError } from '../../../lib/api-client';
+import { Link } from '../../../lib/navigation';
 import { privateKeys } from '../../../lib/query-keys';
 import type { SessionState } from '../../../lib/use-session';
 

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { campaignPath } from '../../../../shared/paths';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { PlatformIcon } from '../../../components/platform-icon';
@@ -6,6 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { campaignReward } from '../../../lib/format';
+import { Link } from '../../../lib/navigation';
 
 /**
  * One campaign in the grid. The whole card is clickable, but the link itself is the title (its name is the campaign's

@@ -8,9 +8,9 @@ import {
   ShieldCheck,
 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
-import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS, UPLOAD_DEADLINE_DAYS } from '../../../../shared/constants';
-import { formatIsoDate, uploadDeadline } from '../../../../shared/dates';
+import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS } from '../../../../shared/constants';
+import { formatIsoDate } from '../../../../shared/dates';
+import { UPLOAD_DEADLINE_DAYS, uploadDeadline } from '../../../../shared/lifecycle';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { CampaignStatusBadge } from '../../../components/campaign-status-badge';
 import { PlatformIcon } from '../../../components/platform-icon';
@@ -20,6 +20,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { campaignReward } from '../../../lib/format';
+import { Link } from '../../../lib/navigation';
 import type { SessionState } from '../../../lib/use-session';
 
 const rowLabel = 'text-slate-600';

@@ -2,6 +2,7 @@ import { CAMPAIGN_SKELETON_COUNT } from '../../../../shared/constants';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Button } from '../../../components/ui/button';
 import { getErrorMessage } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format';
 import { type CampaignFilters, useCampaignList } from '../api/campaign-queries';
 import { CampaignCard, CampaignCardSkeleton } from './campaign-card';
 
@@ -38,7 +39,8 @@ export function CampaignGrid({
   }
 
   const campaigns = list.data.pages.flatMap((page) => page.items);
-  const total = list.data.pages[0]?.total ?? 0;
+  const firstPage = list.data.pages[0];
+  const total = `${formatNumber(firstPage?.total ?? 0)}${firstPage?.totalCapped ? '+' : ''}`;
   const filtered = Boolean(filters.platform || filters.q);
 
   if (campaigns.length === 0) {

@@ -1,9 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
 import { AccountControls } from '../../../components/account-controls';
 import { Logo } from '../../../components/logo';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { Link, useNavigate } from '../../../lib/navigation';
 import { useHideOnScroll } from '../../../lib/use-hide-on-scroll';
 
 /**

@@ -1,6 +1,6 @@
 import { BarChart3 } from 'lucide-react';
 import { useState } from 'react';
-import { ACCEPTED_STATUSES, APPLICATION_STATUS_LABELS } from '../../../../shared/lifecycle';
+import { ACCEPTED_STATUSES, APPLICATION_STATUS_LABELS, isIn } from '../../../../shared/lifecycle';
 import type { PostMetrics } from '../../../../shared/schemas/content-metrics';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
 import { ErrorNote } from '../../../components/error-panel';
@@ -45,7 +45,7 @@ export function AnalyticsTab({
   const items = applications.data.items;
   const stats = computeStats(items, wallet.data);
   const rows = applicationsByStatus(items);
-  const accepted = items.filter((a) => (ACCEPTED_STATUSES as readonly string[]).includes(a.status)).length;
+  const accepted = items.filter((a) => isIn(ACCEPTED_STATUSES, a.status)).length;
   const max = Math.max(1, ...rows.map((r) => r.count));
   const summary = [
     { label: 'Applications', value: formatNumber(items.length) },

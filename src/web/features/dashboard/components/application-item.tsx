@@ -11,14 +11,13 @@ import {
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { PLATFORM_LABELS } from '../../../../shared/constants';
-import { shipsBox } from '../../../../shared/lifecycle';
+import { DELIVERY_PROBLEM_LABELS, IN_PROGRESS_STATUSES, isIn, shipsBox } from '../../../../shared/lifecycle';
 import type { MyApplication } from '../../../../shared/schemas/application';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
-import { DELIVERY_PROBLEM_LABELS, IN_PROGRESS_STATUSES, isIn } from '../../../lib/application-groups';
 import { cn } from '../../../lib/cn';
 import { campaignReward, formatShortIsoDate } from '../../../lib/format';
 import { useApplicationActions } from '../api/dashboard-queries';

@@ -1,0 +1,24 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { DatabaseOrTransaction } from '../client';
+import { users } from '../schema/auth';
+
+/** The email of the admin account that signs in as `username` (its email or username, any case), or null. */
+export async function findAdminSignInEmail(
+  db: DatabaseOrTransaction,
+  username: string,
+): Promise<string | null> {
+  const [admin] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'admin'),
+        or(
+          sql`lower(${users.email}) = lower(${username})`,
+          sql`lower(${users.username}) = lower(${username})`,
+        ),
+      ),
+    )
+    .limit(1);
+  return admin?.email ?? null;
+}

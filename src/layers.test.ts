@@ -1,0 +1,122 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The layers of docs/architecture.md, enforced: every relative import in src/ is read and checked against the rules.
+ * Imports are relative paths (no alias), so the target of each one is known from the text alone.
+ */
+
+const SRC = path.dirname(new URL(import.meta.url).pathname);
+
+type Layer = 'shared' | 'config' | 'db' | 'server' | 'web' | 'root';
+
+function layerOf(file: string): Layer {
+  const [top] = path.relative(SRC, file).split(path.sep);
+  return (['shared', 'config', 'db', 'server', 'web'] as const).find((l) => l === top) ?? 'root';
+}
+
+/** The feature folder of a web file (src/web/features/<feature>/…), or null. */
+function featureOf(file: string): string | null {
+  const parts = path.relative(SRC, file).split(path.sep);
+  return parts[0] === 'web' && parts[1] === 'features' && parts.length > 3 ? parts[2]! : null;
+}
+
+/** Which layers each layer may import (besides itself and npm packages). */
+const ALLOWED: Record<Layer, readonly Layer[]> = {
+  shared: [],
+  config: [],
+  db: ['shared', 'config'],
+  server: ['shared', 'config', 'db'],
+  web: ['shared'],
+  root: ['shared', 'config', 'db', 'server', 'web'],
+};
+
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)(['"])([^'"]+)\1/gm;
+
+/** Every relative import of a source text, as the file it points to (without extension). */
+function importsOf(file: string, text: string): string[] {
+  const targets: string[] = [];
+  for (const match of text.matchAll(IMPORT)) {
+    const spec = match[2]!;
+    if (spec.startsWith('.')) targets.push(path.resolve(path.dirname(file), spec));
+    else if (spec.startsWith('@/') || spec.startsWith('#')) targets.push(`alias:${spec}`);
+  }
+  return targets;
+}
+
+/** The broken rules of a set of files (path → source text), one sentence each. */
+function layerViolations(files: ReadonlyMap<string, string>): string[] {
+  const problems: string[] = [];
+  for (const [file, text] of files) {
+    const from = layerOf(file);
+    const where = path.relative(SRC, file);
+    for (const target of importsOf(file, text)) {
+      if (target.startsWith('alias:')) {
+        problems.push(`${where} imports ${target.slice(6)}: use a relative import (one style, no alias)`);
+        continue;
+      }
+      if (path.relative(SRC, target).startsWith('..')) {
+        // Outside src/: only tests reach there (tests/support helpers).
+        if (!/\.test\.tsx?$/.test(file))
+          problems.push(`${where} imports ${path.relative(SRC, target)} (outside src)`);
+        continue;
+      }
+      const to = layerOf(target);
+      if (to !== from && !ALLOWED[from].includes(to)) {
+        problems.push(`${where} (${from}) imports ${path.relative(SRC, target)} (${to})`);
+      }
+      const feature = featureOf(file);
+      const targetFeature = featureOf(target);
+      if (feature && targetFeature && feature !== targetFeature) {
+        problems.push(
+          `${where} (feature ${feature}) imports ${path.relative(SRC, target)} (feature ${targetFeature})`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(full);
+    return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+describe('layers', () => {
+  it('holds in src/: shared and config import nothing else, db not server or web, web not server or db, no feature another', () => {
+    const self = new URL(import.meta.url).pathname;
+    const files = new Map(
+      sourceFiles(SRC)
+        .filter((file) => file !== self)
+        .map((file) => [file, readFileSync(file, 'utf8')]),
+    );
+    expect(files.size).toBeGreaterThan(100);
+    expect(layerViolations(files)).toEqual([]);
+  });
+
+  it('reports each kind of violation', () => {
+    const at = (relative: string) => path.join(SRC, relative);
+    const files = new Map([
+      [at('shared/x.ts'), "import { a } from '../db/client';"],
+      [at('db/queries/x.ts'), "import type { Env } from '../../server/context';"],
+      [at('web/lib/x.ts'), "const m = await import('../../server/app');"],
+      [at('web/features/wallet/x.tsx'), "import { A } from '../dashboard/components/a';"],
+      [at('server/x.ts'), "import { b } from '@/shared/constants';"],
+      [at('server/ok.ts'), "import { c } from '../db/client';\nimport { z } from 'zod';"],
+      [at('server/ok.test.ts'), "import { d } from '../../tests/support/test-app';"],
+      [at('server/helper.ts'), "import { d } from '../../tests/support/test-app';"],
+    ]);
+    expect(layerViolations(files)).toEqual([
+      'shared/x.ts (shared) imports db/client (db)',
+      'db/queries/x.ts (db) imports server/context (server)',
+      'web/lib/x.ts (web) imports server/app (server)',
+      'web/features/wallet/x.tsx (feature wallet) imports web/features/dashboard/components/a (feature dashboard)',
+      'server/x.ts imports @/shared/constants: use a relative import (one style, no alias)',
+      'server/helper.ts imports ../tests/support/test-app (outside src)',
+    ]);
+  });
+});

@@ -1,0 +1,111 @@
+import { gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCampaigns } from '../../../tests/support/factories';
+import { createTestApp } from '../../../tests/support/test-app';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import type { AppBindings } from '../context';
+import { silentLogger } from '../logger';
+import { createMetrics } from '../metrics';
+import { observeRequests } from './observability';
+import { acceptsGzip, compressWhenAsked, defaultCacheControl } from './response-headers';
+import { securityHeaders } from './security-headers';
+
+/** Bytes of a header block as HTTP/1.1 writes it: `name: value\r\n` per header. */
+const headerBytes = (headers: Headers) =>
+  [...headers].reduce((sum, [name, value]) => sum + name.length + value.length + 4, 0);
+
+describe('API response headers', () => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof createTestApp>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    app = createTestApp(database.db);
+    await insertCampaigns(database.db, 10);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('answers JSON with the security headers that matter for JSON and nothing page-only', async () => {
+    const response = await app.request('/api/campaigns');
+    expect(response.status).toBe(200);
+    expect([...response.headers.keys()].sort()).toEqual([
+      'cache-control',
+      'content-security-policy',
+      'content-type',
+      'cross-origin-resource-policy',
+      'x-content-type-options',
+      'x-request-id',
+    ]);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    // Node adds Date, Connection, Keep-Alive and Content-Length (about 100 bytes) on top.
+    expect(headerBytes(response.headers)).toBeLessThan(260);
+  });
+
+  it('sends no Vary and no Content-Encoding when the client did not ask for compression', async () => {
+    const response = await app.request('/api/campaigns', { headers: { 'accept-encoding': 'identity' } });
+    expect(response.headers.get('vary')).toBeNull();
+    expect(response.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('gzips a large JSON answer when asked, and leaves a small one alone', async () => {
+    const plain = await (await app.request('/api/campaigns')).text();
+    const zipped = await app.request('/api/campaigns', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toBe('Accept-Encoding');
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8')).toBe(plain);
+
+    const small = await app.request('/api/health', { headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('keeps the full page set (framing, referrer, permissions) on HTML', async () => {
+    const response = await app.request('/api/docs');
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('permissions-policy')).toContain('camera=()');
+  });
+});
+
+describe('the response fast path', () => {
+  const deps = { env: { trustProxy: false }, logger: silentLogger(), metrics: createMetrics() };
+  let made: Response | undefined;
+  const app = new Hono<AppBindings>()
+    .use('*', async (c, next) => {
+      c.set('deps', deps as unknown as AppBindings['Variables']['deps']);
+      await next();
+    })
+    .use('*', observeRequests)
+    .use('*', securityHeaders({ https: true }))
+    .use('*', compressWhenAsked())
+    .use('*', defaultCacheControl('no-store'))
+    .get('/x', (c) => {
+      made = c.json({ items: 'x'.repeat(5000) });
+      return made;
+    });
+
+  it('sends the very response the handler made: headers added after it never copy the response', async () => {
+    const response = await app.request('/x');
+    expect(response).toBe(made);
+    expect(response.headers.get('x-request-id')).toBeTruthy();
+    expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=/);
+  });
+
+  it('reads Accept-Encoding the way browsers and proxies send it', () => {
+    expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, gzip;q=0.8')).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('identity')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,81 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+
+/*
+ * Headers added after the handler ran go on `c.res.headers`, never through `c.header()`: at that point
+ * `c.header()` makes Hono copy the finished response into a new one, which takes @hono/node-server off its fast
+ * path (a string body written at once) and onto reading a stream (decision 0012).
+ */
+
+/** `Cache-Control` for answers whose handler did not choose one. */
+export function defaultCacheControl(value: string): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', value);
+  };
+}
+
+const gzipAsync = promisify(gzip);
+const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
+/** Bodies the app builds in one piece (c.json, c.html): read whole, so small ones are sent as they are. */
+const WHOLE_BODY = /^(?:application\/(?:[\w.-]+\+)?json|text\/html)\b/i;
+
+/** Whether Accept-Encoding allows gzip (listed or `*`, with a q above 0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let wildcard = false;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const allowed = q === undefined || Number(q.slice(2)) > 0;
+    if (name === 'gzip') return allowed;
+    if (name === '*') wildcard = allowed;
+  }
+  return wildcard;
+}
+
+/**
+ * gzip for clients that ask for it, on bodies of at least `threshold` bytes. Nothing is touched (no `Vary`
+ * either) when the request carries no Accept-Encoding that allows gzip: API clients and the bench get the
+ * handler's response unchanged. Streamed bodies (CSV export) are compressed as they stream.
+ */
+export function compressWhenAsked(threshold = 1024): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.req.method === 'HEAD' || !acceptsGzip(c.req.header('Accept-Encoding'))) return;
+    const res = c.res;
+    const type = res.headers.get('Content-Type') ?? '';
+    const length = res.headers.get('Content-Length');
+    if (
+      res.status === 204 ||
+      res.status === 206 ||
+      res.status === 304 ||
+      !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
+      res.headers.has('Content-Encoding') ||
+      NO_TRANSFORM.test(res.headers.get('Cache-Control') ?? '') ||
+      (length !== null && Number(length) < threshold)
+    ) {
+      return;
+    }
+    let body: BodyInit;
+    if (WHOLE_BODY.test(type)) {
+      const whole = new Uint8Array(await res.arrayBuffer());
+      if (whole.byteLength < threshold) {
+        c.res = new Response(whole, res);
+        return;
+      }
+      body = new Uint8Array(await gzipAsync(whole));
+    } else {
+      if (!res.body) return;
+      body = res.body.pipeThrough(new CompressionStream('gzip'));
+    }
+    c.res = new Response(body, res);
+    c.res.headers.delete('Content-Length');
+    c.res.headers.set('Content-Encoding', 'gzip');
+    const vary = c.res.headers.get('Vary');
+    if (!vary) c.res.headers.set('Vary', 'Accept-Encoding');
+    else if (!/accept-encoding|\*/i.test(vary)) c.res.headers.set('Vary', `${vary}, Accept-Encoding`);
+  };
+}

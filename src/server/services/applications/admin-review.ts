@@ -1,0 +1,124 @@
+import { eq } from 'drizzle-orm';
+import {
+  acceptedCount,
+  findPublicCampaign,
+  lockApplication,
+  lockSubmission,
+} from '../../../db/queries/applications';
+import { applications, submissions } from '../../../db/schema/applications';
+import { creditReward } from '../ledger';
+import { found, type LifecycleContext, notify, outOfOrder } from './context';
+
+/** Accepts or rejects applications (one or many) that are still under review. Accepting respects the box count. */
+export async function decideApplications(
+  ctx: LifecycleContext,
+  { ids, decision, message }: { ids: number[]; decision: 'accept' | 'reject'; message?: string | undefined },
+) {
+  const decided = await ctx.db.transaction(async (tx) => {
+    const results: Array<{ id: number; email: string; campaign: string }> = [];
+    for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+      const { application, influencer } = found(await lockApplication(tx, id), 'Application not found');
+      if (application.status !== 'applied') {
+        outOfOrder(
+          `Application ${id} was already ${application.status === 'withdrawn' ? 'withdrawn' : 'decided'}.`,
+        );
+      }
+      const campaign = found(
+        await findPublicCampaign(tx, application.campaignId, { lock: true }),
+        'Campaign Not Found',
+      );
+      if (decision === 'accept' && campaign.maxAccepted !== null) {
+        if ((await acceptedCount(tx, campaign.id)) >= campaign.maxAccepted) {
+          outOfOrder(
+            `${campaign.name} already has ${campaign.maxAccepted} accepted creators (its box count).`,
+          );
+        }
+      }
+      await tx
+        .update(applications)
+        .set({
+          status: decision === 'accept' ? 'accepted' : 'rejected',
+          adminMessage: message ?? null,
+          decidedAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .where(eq(applications.id, id));
+      results.push({ id, email: influencer.email, campaign: campaign.name });
+    }
+    return results;
+  });
+  for (const d of decided) {
+    await notify(ctx, d.email, {
+      kind: decision === 'accept' ? 'accepted' : 'rejected',
+      campaign: d.campaign,
+      message,
+    });
+  }
+  return decided.map((d) => d.id);
+}
+
+/** The admin marks a shipped box delivered. */
+export async function markDelivered(ctx: LifecycleContext, applicationId: number) {
+  return ctx.db.transaction(async (tx) => {
+    const { application } = found(await lockApplication(tx, applicationId), 'Application not found');
+    if (application.status !== 'shipped') outOfOrder('Only a shipped PR box can be marked delivered.');
+    const [row] = await tx
+      .update(applications)
+      .set({ status: 'delivered', deliveredAt: ctx.now, updatedAt: ctx.now })
+      .where(eq(applications.id, applicationId))
+      .returning();
+    return row!;
+  });
+}
+
+/** A submission still waiting for review, locked with its application; 404 or 409 otherwise. */
+async function reviewableSubmission(tx: Parameters<typeof lockSubmission>[0], submissionId: number) {
+  const locked = found(await lockSubmission(tx, submissionId), 'Submission not found');
+  if (locked.submission.status !== 'submitted' || locked.application.status !== 'content_submitted') {
+    outOfOrder('This submission was already reviewed.');
+  }
+  return locked;
+}
+
+/** Approves content: the reward is credited once (a unique ledger reference), in the same transaction. */
+export async function approveSubmission(ctx: LifecycleContext, submissionId: number) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const { application, campaign, influencer } = await reviewableSubmission(tx, submissionId);
+    await tx
+      .update(submissions)
+      .set({ status: 'approved', reviewedAt: ctx.now })
+      .where(eq(submissions.id, submissionId));
+    await tx
+      .update(applications)
+      .set({ status: 'approved', approvedAt: ctx.now, updatedAt: ctx.now })
+      .where(eq(applications.id, application.id));
+    const credited = await creditReward(tx, {
+      influencerId: influencer.id,
+      amount: campaign.reward,
+      reference: `reward:application:${application.id}`,
+      description: `Reward for ${campaign.name}`,
+      campaignId: campaign.id,
+    });
+    return { email: influencer.email, campaign: campaign.name, reward: credited ? campaign.reward : 0 };
+  });
+  await notify(ctx, result.email, { kind: 'approved', campaign: result.campaign, reward: result.reward });
+  return result;
+}
+
+/** Sends content back to the creator with a message. */
+export async function requestChanges(ctx: LifecycleContext, submissionId: number, message: string) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const { application, campaign, influencer } = await reviewableSubmission(tx, submissionId);
+    await tx
+      .update(submissions)
+      .set({ status: 'changes_requested', reviewMessage: message, reviewedAt: ctx.now })
+      .where(eq(submissions.id, submissionId));
+    await tx
+      .update(applications)
+      .set({ status: 'changes_requested', adminMessage: message, updatedAt: ctx.now })
+      .where(eq(applications.id, application.id));
+    return { email: influencer.email, campaign: campaign.name };
+  });
+  await notify(ctx, result.email, { kind: 'changes_requested', campaign: result.campaign, message });
+  return result;
+}

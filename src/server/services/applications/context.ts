@@ -1,0 +1,43 @@
+import type { Database } from '../../../db/client';
+import type { AppBindings } from '../../context';
+import { AppError } from '../../errors';
+import type { Logger } from '../../logger';
+import type { Mailer } from '../../mail/mailer';
+import { type LifecycleNotice, lifecycleMail } from '../../mail/templates';
+
+/** What every lifecycle use case needs: the database, the clock, and where to send mail. */
+export interface LifecycleContext {
+  db: Database;
+  now: Date;
+  mailer: Mailer;
+  appUrl: string;
+  logger: Logger;
+}
+
+/** The lifecycle context of one request. */
+export function lifecycleContext(c: {
+  get(key: 'deps'): AppBindings['Variables']['deps'];
+}): LifecycleContext {
+  const { db, mailer, env, logger, now } = c.get('deps');
+  return { db, mailer, appUrl: env.appUrl, logger, now: now?.() ?? new Date() };
+}
+
+/** Sends a lifecycle mail after the change is committed; a mail failure is logged, never undoes the change. */
+export async function notify(ctx: LifecycleContext, to: string, notice: LifecycleNotice) {
+  try {
+    await ctx.mailer.send(lifecycleMail(ctx.appUrl, to, notice));
+  } catch (error) {
+    ctx.logger.error({ err: error, to, kind: notice.kind }, 'could not send a lifecycle mail');
+  }
+}
+
+/** A step asked for out of order: 409 with the reason. */
+export function outOfOrder(message: string): never {
+  throw new AppError('CONFLICT', message);
+}
+
+/** The value, or a 404 with `message` when it is null. */
+export function found<T>(value: T | null, message: string): T {
+  if (value === null) throw new AppError('NOT_FOUND', message);
+  return value;
+}

@@ -1,0 +1,193 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  findMyApplicationFor,
+  findPublicCampaign,
+  lockOwnApplication,
+} from '../../../db/queries/applications';
+import { type ApplicationRow, applications, submissions } from '../../../db/schema/applications';
+import { campaigns } from '../../../db/schema/campaigns';
+import type { InfluencerRow } from '../../../db/schema/influencers';
+import { PLATFORM_LABELS } from '../../../shared/constants';
+import {
+  BOX_OUT_STATUSES,
+  canSubmitContentFrom,
+  type DeliveryProblem,
+  isIn,
+  isPlatformPostUrl,
+  shipsBox,
+  uploadsOpen,
+  WAITING_FOR_BOX_STATUSES,
+} from '../../../shared/lifecycle';
+import { AppError } from '../../errors';
+import { found, type LifecycleContext, outOfOrder } from './context';
+import { checkEligibility, INELIGIBILITY_MESSAGES } from './eligibility';
+
+/** The campaign page's question: can this creator apply, and if not, why (with their application, if any). */
+export async function eligibilityFor(ctx: LifecycleContext, influencer: InfluencerRow, campaignId: number) {
+  const campaign = found(await findPublicCampaign(ctx.db, campaignId), 'Campaign Not Found');
+  const reason = await checkEligibility(ctx.db, campaign, influencer, ctx.now);
+  return {
+    canApply: reason === null,
+    reason,
+    message: reason ? INELIGIBILITY_MESSAGES[reason](campaign) : null,
+    application: await findMyApplicationFor(ctx.db, influencer.id, campaignId),
+  };
+}
+
+/** A creator applies. One application per creator and campaign (the database enforces it too). */
+export async function applyToCampaign(
+  ctx: LifecycleContext,
+  {
+    influencer,
+    campaignId,
+    pitch,
+  }: { influencer: InfluencerRow; campaignId: number; pitch?: string | undefined },
+): Promise<ApplicationRow> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const campaign = found(await findPublicCampaign(tx, campaignId, { lock: true }), 'Campaign Not Found');
+      const reason = await checkEligibility(tx, campaign, influencer, ctx.now);
+      if (reason) {
+        const code =
+          reason === 'profile_incomplete' || reason === 'email_unverified' ? 'FORBIDDEN' : 'CONFLICT';
+        throw new AppError(code, INELIGIBILITY_MESSAGES[reason](campaign));
+      }
+      const [row] = await tx
+        .insert(applications)
+        .values({
+          campaignId,
+          influencerId: influencer.id,
+          pitch: pitch ?? null,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .returning();
+      await tx
+        .update(campaigns)
+        .set({ applicationsCount: sql`${campaigns.applicationsCount} + 1` })
+        .where(eq(campaigns.id, campaignId));
+      return row!;
+    });
+  } catch (error) {
+    if (
+      (error as { code?: string; cause?: { code?: string } }).cause?.code === '23505' ||
+      (error as { code?: string }).code === '23505'
+    ) {
+      throw new AppError('CONFLICT', 'You have already applied to this campaign.');
+    }
+    throw error;
+  }
+}
+
+/** A pending application can be withdrawn by its creator. */
+export async function withdrawApplication(
+  ctx: LifecycleContext,
+  influencerId: number,
+  applicationId: number,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const { application } = found(
+      await lockOwnApplication(tx, applicationId, influencerId),
+      'Application not found',
+    );
+    if (application.status !== 'applied')
+      outOfOrder('Only an application that is still under review can be withdrawn.');
+    const [row] = await tx
+      .update(applications)
+      .set({ status: 'withdrawn', updatedAt: ctx.now })
+      .where(eq(applications.id, applicationId))
+      .returning();
+    await tx
+      .update(campaigns)
+      .set({ applicationsCount: sql`greatest(${campaigns.applicationsCount} - 1, 0)` })
+      .where(eq(campaigns.id, application.campaignId));
+    return row!;
+  });
+}
+
+/** The creator confirms the PR box arrived, or reports a problem with it. */
+export async function recordDelivery(
+  ctx: LifecycleContext,
+  influencerId: number,
+  applicationId: number,
+  input: { action: 'confirm' } | { action: 'report'; problem: DeliveryProblem; note?: string | undefined },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const { application, campaign } = found(
+      await lockOwnApplication(tx, applicationId, influencerId),
+      'Application not found',
+    );
+    if (!shipsBox(campaign.type)) outOfOrder('This campaign does not send a PR box.');
+    if (input.action === 'confirm') {
+      if (!isIn(BOX_OUT_STATUSES, application.status)) outOfOrder('Your PR box has not been shipped yet.');
+      const [row] = await tx
+        .update(applications)
+        .set({
+          status: 'delivered',
+          deliveredAt: application.deliveredAt ?? ctx.now,
+          deliveryConfirmedAt: ctx.now,
+          deliveryProblem: null,
+          deliveryProblemNote: null,
+          deliveryProblemAt: null,
+          updatedAt: ctx.now,
+        })
+        .where(eq(applications.id, applicationId))
+        .returning();
+      return row!;
+    }
+    if (!isIn(BOX_OUT_STATUSES, application.status)) outOfOrder('Your PR box has not been shipped yet.');
+    const [row] = await tx
+      .update(applications)
+      .set({
+        deliveryProblem: input.problem,
+        deliveryProblemNote: input.note ?? null,
+        deliveryProblemAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .where(eq(applications.id, applicationId))
+      .returning();
+    return row!;
+  });
+}
+
+/** The creator submits post link(s) on the campaign's platform, before the upload deadline. */
+export async function submitContent(
+  ctx: LifecycleContext,
+  influencerId: number,
+  applicationId: number,
+  input: { urls: string[]; note?: string | undefined },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const { application, campaign } = found(
+      await lockOwnApplication(tx, applicationId, influencerId),
+      'Application not found',
+    );
+    if (!canSubmitContentFrom(application.status, campaign.type)) {
+      outOfOrder(
+        application.status === 'content_submitted'
+          ? 'Your content is already waiting for review.'
+          : shipsBox(campaign.type) && isIn(WAITING_FOR_BOX_STATUSES, application.status)
+            ? 'Confirm that your PR box arrived before submitting content.'
+            : 'Content cannot be submitted at this step.',
+      );
+    }
+    if (!uploadsOpen(campaign.deadline, ctx.now))
+      outOfOrder('The upload deadline for this campaign has passed.');
+    const bad = input.urls.find((url) => !isPlatformPostUrl(url, campaign.platform));
+    if (bad) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `urls: ${bad} is not a link to a ${PLATFORM_LABELS[campaign.platform]} post`,
+      );
+    }
+    const [submission] = await tx
+      .insert(submissions)
+      .values({ applicationId, urls: input.urls, note: input.note ?? null, createdAt: ctx.now })
+      .returning();
+    await tx
+      .update(applications)
+      .set({ status: 'content_submitted', updatedAt: ctx.now })
+      .where(eq(applications.id, applicationId));
+    return submission!;
+  });
+}

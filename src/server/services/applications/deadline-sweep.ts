@@ -1,0 +1,75 @@
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import {
+  campaignsPastUploadDeadline,
+  findMailRecipient,
+  listContentDueUnreminded,
+} from '../../../db/queries/applications';
+import { applications } from '../../../db/schema/applications';
+import { campaigns } from '../../../db/schema/campaigns';
+import { applicationDeadlineFor, CONTENT_DUE_STATUSES, uploadDeadline } from '../../../shared/lifecycle';
+import { type LifecycleContext, notify } from './context';
+
+const REMIND_HOURS_BEFORE = 48;
+
+/**
+ * Safe to run any number of times: reminds creators 48 hours before their upload deadline (once), marks
+ * applications with no approved content after the upload deadline as missed, and ends campaigns whose upload
+ * deadline has passed.
+ */
+export async function sweepDeadlines(ctx: LifecycleContext) {
+  const today = ctx.now.toISOString().slice(0, 10);
+  // The upload deadline ends at 24:00 UTC of its day; remind once inside the last 48 hours.
+  const remindBefore = new Date(ctx.now.getTime() + REMIND_HOURS_BEFORE * 3_600_000);
+  const due = await listContentDueUnreminded(ctx.db, {
+    firstUploadDay: today,
+    lastUploadDay: remindBefore.toISOString().slice(0, 10),
+  });
+  let reminded = 0;
+  for (const row of due) {
+    const deadlineEnd = new Date(`${uploadDeadline(row.campaign.deadline)}T23:59:59.999Z`);
+    if (deadlineEnd.getTime() > remindBefore.getTime()) continue;
+    const claimed = await ctx.db
+      .update(applications)
+      .set({ reminderSentAt: ctx.now })
+      .where(and(eq(applications.id, row.application.id), isNull(applications.reminderSentAt)))
+      .returning({ id: applications.id });
+    if (claimed.length === 0) continue;
+    reminded += 1;
+    await notify(ctx, row.email, {
+      kind: 'reminder',
+      campaign: row.campaign.name,
+      uploadDeadline: uploadDeadline(row.campaign.deadline),
+    });
+  }
+
+  const missed = await ctx.db
+    .update(applications)
+    .set({ status: 'missed', updatedAt: ctx.now })
+    .where(
+      and(
+        inArray(applications.status, [...CONTENT_DUE_STATUSES]),
+        inArray(applications.campaignId, campaignsPastUploadDeadline(ctx.db, today)),
+      ),
+    )
+    .returning({
+      id: applications.id,
+      influencerId: applications.influencerId,
+      campaignId: applications.campaignId,
+    });
+  for (const m of missed) {
+    const recipient = await findMailRecipient(ctx.db, m.influencerId, m.campaignId);
+    if (recipient) await notify(ctx, recipient.email, { kind: 'missed', campaign: recipient.campaign });
+  }
+
+  const ended = await ctx.db
+    .update(campaigns)
+    .set({ status: 'ended', updatedAt: ctx.now })
+    .where(
+      and(
+        inArray(campaigns.status, ['active', 'pending']),
+        lt(campaigns.deadline, applicationDeadlineFor(today)),
+      ),
+    )
+    .returning({ id: campaigns.id });
+  return { reminded, missed: missed.length, ended: ended.length };
+}

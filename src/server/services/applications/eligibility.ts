@@ -1,0 +1,136 @@
+import type { DatabaseOrTransaction } from '../../../db/client';
+import { acceptedCount, acceptedCounts, findMyApplicationFor } from '../../../db/queries/applications';
+import { toCampaign } from '../../../db/queries/campaigns';
+import { listMatchCandidates } from '../../../db/queries/matched-campaigns';
+import { findProfile, findSocialAccounts } from '../../../db/queries/onboarding';
+import type { CampaignRow } from '../../../db/schema/campaigns';
+import type { InfluencerRow } from '../../../db/schema/influencers';
+import { PLATFORM_LABELS, type Platform } from '../../../shared/constants';
+import { applicationsOpen } from '../../../shared/lifecycle';
+import type { Campaign } from '../../../shared/schemas/campaign';
+
+export type Ineligibility =
+  | 'not_active'
+  | 'deadline_passed'
+  | 'profile_incomplete'
+  | 'email_unverified'
+  | 'already_applied'
+  | 'followers_below'
+  | 'full';
+
+export const INELIGIBILITY_MESSAGES: Record<Ineligibility, (campaign: CampaignRow) => string> = {
+  not_active: () => 'This campaign is not taking applications.',
+  deadline_passed: () => 'The application deadline for this campaign has passed.',
+  profile_incomplete: () => 'Complete your profile before applying.',
+  email_unverified: () => 'Verify your email address before applying.',
+  already_applied: () => 'You have already applied to this campaign.',
+  followers_below: (c) =>
+    `This campaign needs at least ${c.followersRequired.toLocaleString('en-US')} followers on ${PLATFORM_LABELS[c.platform]}.`,
+  full: () => 'This campaign has all the creators it needs.',
+};
+
+/** What the rule needs to know about one creator and one campaign. */
+export interface EligibilityFacts {
+  alreadyApplied: boolean;
+  emailVerified: boolean;
+  profileComplete: boolean;
+  /** Followers the creator reported on the campaign's platform (0 when unknown). */
+  followersOnPlatform: number;
+  /** Creators the campaign has accepted so far (see acceptedCounts). */
+  acceptedCount: number;
+}
+
+/** The one eligibility rule: why this creator cannot apply to this campaign now, or null when they can. */
+export function ineligibility(
+  campaign: Pick<CampaignRow, 'status' | 'deadline' | 'followersRequired' | 'maxAccepted'>,
+  facts: EligibilityFacts,
+  now: Date,
+): Ineligibility | null {
+  if (facts.alreadyApplied) return 'already_applied';
+  if (campaign.status !== 'active') return 'not_active';
+  if (!applicationsOpen(campaign.deadline, now)) return 'deadline_passed';
+  if (!facts.emailVerified) return 'email_unverified';
+  if (!facts.profileComplete) return 'profile_incomplete';
+  if (campaign.followersRequired > 0 && facts.followersOnPlatform < campaign.followersRequired) {
+    return 'followers_below';
+  }
+  if (campaign.maxAccepted !== null && facts.acceptedCount >= campaign.maxAccepted) return 'full';
+  return null;
+}
+
+/** The creator's side of the facts, read once: verified, profile, categories and followers per platform. */
+async function creatorFacts(db: DatabaseOrTransaction, influencer: InfluencerRow) {
+  const profile = await findProfile(db, influencer.id);
+  const accounts = await findSocialAccounts(db, influencer.id);
+  return {
+    emailVerified: influencer.emailVerified,
+    profileComplete: influencer.profileCompleted && profile !== null,
+    categories: profile ? [profile.primaryCategory, profile.secondaryCategory] : [],
+    platforms: accounts.map((a) => a.platform as Platform),
+    followersOn: (platform: string) => accounts.find((a) => a.platform === platform)?.followers ?? 0,
+  };
+}
+
+/** Why this creator cannot apply to this campaign now, or null when they can. */
+export async function checkEligibility(
+  db: DatabaseOrTransaction,
+  campaign: CampaignRow,
+  influencer: InfluencerRow,
+  now: Date,
+): Promise<Ineligibility | null> {
+  // One query after another: `db` may be a transaction (one connection).
+  const existing = await findMyApplicationFor(db, influencer.id, campaign.id);
+  const creator = await creatorFacts(db, influencer);
+  const accepted = campaign.maxAccepted === null ? 0 : await acceptedCount(db, campaign.id);
+  return ineligibility(
+    campaign,
+    {
+      alreadyApplied: existing !== null,
+      emailVerified: creator.emailVerified,
+      profileComplete: creator.profileComplete,
+      followersOnPlatform: creator.followersOn(campaign.platform),
+      acceptedCount: accepted,
+    },
+    now,
+  );
+}
+
+/**
+ * "Matched for you" on /main: campaigns in the creator's categories or on their platforms that the creator can apply
+ * to now by the same rule as Apply (so no full campaign, none below the follower requirement). Category matches
+ * first, then newest.
+ */
+export async function listMatchedCampaigns(
+  db: DatabaseOrTransaction,
+  influencer: InfluencerRow,
+  { now, limit }: { now: Date; limit: number },
+): Promise<Campaign[]> {
+  const creator = await creatorFacts(db, influencer);
+  if (!creator.profileComplete || !creator.emailVerified) return [];
+  const candidates = await listMatchCandidates(db, influencer.id, {
+    today: now.toISOString().slice(0, 10),
+    categories: creator.categories,
+    platforms: creator.platforms,
+  });
+  const accepted = await acceptedCounts(
+    db,
+    candidates.filter((c) => c.maxAccepted !== null).map((c) => c.id),
+  );
+  return candidates
+    .filter(
+      (campaign) =>
+        ineligibility(
+          campaign,
+          {
+            alreadyApplied: false,
+            emailVerified: creator.emailVerified,
+            profileComplete: creator.profileComplete,
+            followersOnPlatform: creator.followersOn(campaign.platform),
+            acceptedCount: accepted.get(campaign.id) ?? 0,
+          },
+          now,
+        ) === null,
+    )
+    .slice(0, limit)
+    .map(toCampaign);
+}

@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import type { DatabaseOrTransaction } from '../../../db/client';
+import { findApplicationCampaignId, lockApplication } from '../../../db/queries/applications';
+import { applications } from '../../../db/schema/applications';
+import { shipsBox } from '../../../shared/lifecycle';
+import { AppError } from '../../errors';
+import { found, type LifecycleContext, notify, outOfOrder } from './context';
+import { parseShipmentsCsv } from './shipments-csv';
+
+/** Records (or corrects) the carrier and tracking number of an accepted creator's PR box. */
+export async function recordShipment(
+  ctx: LifecycleContext,
+  applicationId: number,
+  { carrier, trackingNumber }: { carrier: string; trackingNumber: string },
+  tx?: DatabaseOrTransaction,
+) {
+  const run = async (db: DatabaseOrTransaction) => {
+    const { application, campaign, influencer } = found(
+      await lockApplication(db, applicationId),
+      'Application not found',
+    );
+    if (!shipsBox(campaign.type)) outOfOrder('This campaign does not send a PR box.');
+    if (application.status !== 'accepted' && application.status !== 'shipped') {
+      outOfOrder(
+        `A PR box can be shipped only to an accepted creator (this application is ${application.status}).`,
+      );
+    }
+    const [row] = await db
+      .update(applications)
+      .set({ status: 'shipped', carrier, trackingNumber, shippedAt: ctx.now, updatedAt: ctx.now })
+      .where(eq(applications.id, applicationId))
+      .returning();
+    return { row: row!, email: influencer.email, campaign: campaign.name };
+  };
+  const result = tx ? await run(tx) : await ctx.db.transaction(run);
+  if (!tx) {
+    await notify(ctx, result.email, { kind: 'shipped', campaign: result.campaign, carrier, trackingNumber });
+  }
+  return result;
+}
+
+export interface ShipmentImportReport {
+  imported: number;
+  errors: Array<{ line: number; error: string }>;
+}
+
+/**
+ * Imports shipments from CSV (see parseShipmentsCsv). Each row is its own change: good rows are saved, bad rows are
+ * reported with their line number and reason.
+ */
+export async function importShipmentsCsv(
+  ctx: LifecycleContext,
+  campaignId: number,
+  csv: string,
+): Promise<ShipmentImportReport> {
+  const report: ShipmentImportReport = { imported: 0, errors: [] };
+  const notices: Array<{ email: string; campaign: string; carrier: string; trackingNumber: string }> = [];
+  for (const parsed of parseShipmentsCsv(csv)) {
+    if ('error' in parsed) {
+      report.errors.push(parsed);
+      continue;
+    }
+    const { line, applicationId, carrier, trackingNumber } = parsed;
+    try {
+      const result = await ctx.db.transaction(async (tx) => {
+        if ((await findApplicationCampaignId(tx, applicationId)) !== campaignId)
+          throw new AppError('NOT_FOUND', `application ${applicationId} is not in this campaign`);
+        return recordShipment(ctx, applicationId, { carrier, trackingNumber }, tx);
+      });
+      report.imported += 1;
+      notices.push({ email: result.email, campaign: result.campaign, carrier, trackingNumber });
+    } catch (error) {
+      report.errors.push({ line, error: error instanceof AppError ? error.message : 'could not be saved' });
+    }
+  }
+  for (const n of notices) await notify(ctx, n.email, { kind: 'shipped', ...n });
+  return report;
+}

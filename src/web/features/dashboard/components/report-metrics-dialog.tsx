@@ -1,10 +1,6 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import {
-  type MetricsInput,
-  metricsInputSchema,
-  type PostMetrics,
-} from '../../../../shared/schemas/content-metrics';
+import type { MetricsInput, PostMetrics } from '../../../../shared/schemas/content-metrics';
 import {
   EMPTY_METRIC_FORM,
   MetricFields,

@@ -111,6 +111,17 @@ const envSchema = z.object({
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   ),
   PAYPAL_WEBHOOK_ID: optionalText,
+  // Content metrics: the YouTube Data API v3 (an API key; tests point the base at a local fake).
+  YOUTUBE_API_KEY: optionalText,
+  YOUTUBE_API_BASE: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  ),
+  // TikTok Display API host for content metrics (tests point it at a local fake).
+  TIKTOK_API_BASE: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  ),
 });
 
 /** Every variable the server reads (documented in .env.example and the README). */
@@ -154,6 +165,10 @@ export interface Env {
   paypal: PaypalConfig | null;
   /** The PayPal environment PAYPAL_ENV names (shown in Payment Settings even in manual mode). */
   paypalEnvironment: PaypalEnvironment;
+  /** YouTube Data API v3 for content metrics, or null when YOUTUBE_API_KEY is unset. */
+  youtube: { apiKey: string; apiBase: string } | null;
+  /** TikTok Display API host (the TikTok sign-in's client key and secret renew creators' tokens). */
+  tiktokApiBase: string;
 }
 
 /** PayPal Payouts credentials; without them payouts are paid by hand (manual mode). */
@@ -228,6 +243,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       e.GOOGLE_DISCOVERY_URL ?? 'https://accounts.google.com/.well-known/openid-configuration',
     paypal: pickPaypal(e),
     paypalEnvironment: e.PAYPAL_ENV,
+    youtube: e.YOUTUBE_API_KEY
+      ? {
+          apiKey: e.YOUTUBE_API_KEY,
+          apiBase: (e.YOUTUBE_API_BASE ?? 'https://www.googleapis.com').replace(/\/+$/, ''),
+        }
+      : null,
+    tiktokApiBase: (e.TIKTOK_API_BASE ?? 'https://open.tiktokapis.com').replace(/\/+$/, ''),
   };
 }
 

@@ -9,6 +9,7 @@ import { lockPgliteFolder } from './pglite-lock';
 import * as applicationsSchema from './schema/applications';
 import * as authSchema from './schema/auth';
 import * as campaignsSchema from './schema/campaigns';
+import * as contentMetricsSchema from './schema/content-metrics';
 import * as creatorManagementSchema from './schema/creator-management';
 import * as influencersSchema from './schema/influencers';
 import * as ledgerSchema from './schema/ledger';
@@ -23,6 +24,7 @@ export const schema = {
   ...authSchema,
   ...campaignsSchema,
   ...creatorManagementSchema,
+  ...contentMetricsSchema,
   ...influencersSchema,
   ...onboardingSchema,
   ...payoutsSchema,

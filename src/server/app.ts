@@ -26,6 +26,7 @@ import { applicationRoutes } from './routes/applications';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { configRoutes } from './routes/config';
+import { adminContentMetricRoutes, contentMetricRoutes } from './routes/content-metrics';
 import { adminProblemRoutes, myProblemRoutes } from './routes/delivery-problems';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
@@ -100,6 +101,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', applicationRoutes);
   api.route('/', walletRoutes);
   api.route('/', myProblemRoutes);
+  api.route('/', contentMetricRoutes);
   // Called by PayPal, not by a browser: no session, its signature is verified with PayPal instead.
   api.route('/', paypalWebhookRoutes);
   api.route('/admin', adminRoutes);
@@ -108,6 +110,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminInfluencerRoutes);
   api.route('/admin', adminShippingRoutes);
   api.route('/admin', adminProblemRoutes);
+  api.route('/admin', adminContentMetricRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
   api.all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`, 'NOT_FOUND'), 404));

@@ -137,6 +137,8 @@ export function createAuth({
             tiktok: {
               clientKey: tiktok.clientId,
               clientSecret: tiktok.clientSecret,
+              // The creator's own videos' figures (content metrics) are read with this sign-in's token.
+              scope: ['video.list'],
               mapProfileToUser: (profile: { data: { user: { open_id: string } } }) => ({
                 email: tiktokPlaceholderEmail(profile.data.user.open_id, env.appUrl),
                 emailVerified: false,

@@ -18,6 +18,7 @@ export const APP_ROUTE_PATTERNS = [
   '/admin/campaigns',
   '/admin/campaigns/:id',
   '/admin/details/:id',
+  '/admin/analytics',
   '/admin/payments',
   '/admin/influencers',
   '/admin/settings',

@@ -5,15 +5,19 @@ import { invalidateCampaignCounts } from '../../db/queries/campaigns';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { Metrics } from '../metrics';
+import { metricsSourcesFromEnv } from '../metrics-sources/sources';
+import type { MetricsSource } from '../metrics-sources/types';
 import { type PaypalClient, paypalClientFromEnv } from '../payouts/paypal-client';
 import { pruneRateLimits } from '../services/app-rate-limits';
 import { sweepDeadlines } from '../services/applications/deadline-sweep';
 import { pruneAttempts } from '../services/password-attempts';
 import { pollPayouts } from '../services/payouts';
+import { refreshContentMetrics } from './refresh-content-metrics';
 
 export const LIFECYCLE_SWEEP = 'lifecycle-sweep';
 export const PAYOUT_STATUS = 'payout-status';
 export const SECURITY_SWEEP = 'security-sweep';
+export const CONTENT_METRICS_REFRESH = 'content-metrics-refresh';
 
 /** What a job's work gets. */
 export interface JobContext {
@@ -23,6 +27,8 @@ export interface JobContext {
   mailer: Mailer;
   /** PayPal Payouts, or null in manual mode. */
   paypal: PaypalClient | null;
+  /** The platforms whose API metrics are configured (none: nothing to read). */
+  metricsSources: readonly MetricsSource[];
 }
 
 /**
@@ -84,6 +90,21 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
       if (windows || attempts) logger.info({ windows, attempts }, 'security sweep');
     },
   },
+  {
+    // Every 10 minutes: approved posts due for a read (hourly for 2 days after approval, then daily for 30 days)
+    // get a new snapshot from their platform's API; failures back off, a used-up quota pauses the platform.
+    name: CONTENT_METRICS_REFRESH,
+    cron: '*/10 * * * *',
+    async run({ handle, logger, metricsSources }) {
+      const result = await refreshContentMetrics({
+        db: handle.db,
+        sources: metricsSources,
+        now: new Date(),
+        logger,
+      });
+      if (result.read || result.gone || result.failed) logger.info(result, 'content metrics refresh');
+    },
+  },
 ];
 
 /** pg-boss on PGlite: it only needs a function that runs SQL (several statements when there are no values). */
@@ -138,6 +159,8 @@ export async function startJobs(
     metrics?: Metrics | undefined;
     /** PayPal Payouts; built from env when absent (null: manual payouts). */
     paypal?: PaypalClient | null;
+    /** Content metrics sources; built from env when absent. */
+    metricsSources?: readonly MetricsSource[];
     /** PostgreSQL only: the schema of the queue's tables (default pgboss); tests keep theirs apart. */
     bossSchema?: string | undefined;
   },
@@ -153,7 +176,14 @@ export async function startJobs(
       : new PgBoss({ db: pgliteAdapter(handle) as never });
   boss.on('error', (error) => deps.logger.error({ err: error }, 'job queue error'));
   await boss.start();
-  const ctx: JobContext = { handle, env: deps.env, logger: deps.logger, mailer: deps.mailer, paypal };
+  const ctx: JobContext = {
+    handle,
+    env: deps.env,
+    logger: deps.logger,
+    mailer: deps.mailer,
+    paypal,
+    metricsSources: deps.metricsSources ?? metricsSourcesFromEnv(deps.env, handle.db),
+  };
   // pg-boss's createQueue deadlocks when two instances create the same queue at once: one instance at a time.
   await oneInstanceAtATime(handle, async () => {
     for (const job of JOB_DEFINITIONS) {

@@ -129,6 +129,10 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: '/admin/analytics',
+                lazy: lazyPage(() => import('../features/admin/analytics-page'), 'AnalyticsPage'),
+              },
+              {
                 path: '/admin/payments',
                 lazy: lazyPage(() => import('../features/admin/payments-page'), 'PaymentsPage'),
               },

@@ -44,6 +44,8 @@ export const privateKeys = {
   /** GET /api/me/wallet (and its history pages below it). */
   wallet: [...me, 'wallet'] as const,
   walletHistory: [...me, 'wallet', 'history'] as const,
+  /** GET /api/me/analytics: the creator's own content figures. */
+  analytics: [...me, 'analytics'] as const,
   /** GET /api/me/redemptions. */
   redemptions: [...me, 'redemptions'] as const,
   /** GET /api/campaigns/:id/eligibility: whether this creator can apply. */
@@ -67,6 +69,15 @@ export const privateKeys = {
     /** GET /api/admin/problems (the queue and the sidebar badge). */
     problems: (status: string) => [...admin, 'problems', status] as const,
     problemsAll: [...admin, 'problems'] as const,
+    analytics: {
+      all: [...admin, 'analytics'] as const,
+      /** GET /api/admin/campaigns/:id/analytics. */
+      campaign: (id: string) => [...admin, 'analytics', 'campaign', id] as const,
+      /** GET /api/admin/campaigns/:id/applicant-engagement. */
+      applicantEngagement: (id: number) => [...admin, 'analytics', 'applicant-engagement', id] as const,
+      /** GET /api/admin/analytics?from&to. */
+      overview: (from: string, to: string) => [...admin, 'analytics', 'overview', from, to] as const,
+    },
     payments: {
       all: [...admin, 'payments'] as const,
       transactions: (filters: object, offset: number) =>

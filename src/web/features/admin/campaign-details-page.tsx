@@ -1,22 +1,22 @@
-import { ArrowLeft, BarChart3 } from 'lucide-react';
+import { ArrowLeft, BarChart3, Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS } from '../../../shared/constants';
+import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS, type Platform } from '../../../shared/constants';
 import { CampaignStatusBadge } from '../../components/campaign-status-badge';
-import { buttonVariants } from '../../components/ui/button';
+import { ErrorNote } from '../../components/error-panel';
+import { StatCard } from '../../components/stat-card';
+import { Button, buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs } from '../../components/ui/tabs';
+import { toast } from '../../components/ui/toast';
 import { getErrorMessage, isNotFound } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download';
+import { formatNumber, formatUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAdminCampaign } from './api/campaign-management';
+import { useCampaignAnalytics } from './api/content-metrics';
 import { AdminEmptyState } from './components/admin-layout';
-
-const TABS = [
-  { id: 'instagram', label: 'Instagram' },
-  { id: 'tiktok', label: 'TikTok' },
-  { id: 'facebook', label: 'Facebook' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
+import { PlatformAnalyticsTab } from './components/platform-analytics';
 
 /**
  * /admin/details/:id: a campaign's name and status, and its analytics per platform. It reads the admin's endpoint,
@@ -70,38 +70,69 @@ export function CampaignDetailsPage() {
           {data.brand} · {PLATFORM_LABELS[data.platform]} · {CAMPAIGN_TYPE_LABELS[data.type]}
         </p>
       </div>
-      <PlatformTabs />
+      <CampaignAnalyticsView id={id} />
     </>
   );
 }
 
-function PlatformTabs() {
-  const [active, setActive] = useState<TabId>('instagram');
+function CampaignAnalyticsView({ id }: { id: string | undefined }) {
+  const analytics = useCampaignAnalytics(id);
+  const [chosen, setActive] = useState<Platform | null>(null);
+  const [exporting, setExporting] = useState(false);
+  if (analytics.isPending) {
+    return (
+      <div className="flex flex-col gap-4" role="status" aria-label="Loading analytics">
+        <Skeleton className="h-24 w-full rounded-xl" />
+        <Skeleton className="h-64 w-full rounded-xl" />
+      </div>
+    );
+  }
+  if (analytics.isError) {
+    return <ErrorNote>The analytics could not be loaded: {getErrorMessage(analytics.error)}</ErrorNote>;
+  }
+  const data = analytics.data;
+  const active = chosen ?? data.campaign.platform;
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(`/api/admin/campaigns/${data.campaign.id}/analytics.csv`, 'campaign-analytics.csv');
+    } catch (error) {
+      toast({ title: 'Export failed', description: getErrorMessage(error), variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
   return (
-    <Tabs
-      label="Platform analytics"
-      active={active}
-      onChange={setActive}
-      items={TABS.map((tab) => ({
-        id: tab.id,
-        label: tab.label,
-        content:
-          tab.id === 'instagram' ? (
-            <AdminEmptyState
-              icon={<BarChart3 aria-hidden="true" className="size-6" />}
-              title="No Instagram results yet"
-            >
-              <p>
-                Likes, comments, reach and engagement appear here once creators' posts for this campaign are
-                approved and their metrics are recorded.
-              </p>
-            </AdminEmptyState>
-          ) : (
-            <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center text-slate-600">
-              {tab.label} analytics coming soon...
-            </div>
-          ),
-      }))}
-    />
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <dl className="grid flex-1 grid-cols-2 gap-3 md:grid-cols-4">
+          <StatCard label="Budget" value={formatUsd(data.campaign.budget)} />
+          <StatCard label="Mint spent" value={`${formatNumber(data.mintSpent)} Mint`} />
+          <StatCard
+            label="Cost per view"
+            value={data.costPerView === null ? '–' : `$${data.costPerView.toFixed(4)}`}
+            testId="cost-per-view"
+          />
+          <StatCard
+            label="Cost per engagement"
+            value={data.costPerEngagement === null ? '–' : `$${data.costPerEngagement.toFixed(2)}`}
+          />
+        </dl>
+        <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting} className="w-fit">
+          <Download aria-hidden="true" />
+          Export CSV
+        </Button>
+      </div>
+      <Tabs
+        label="Platform analytics"
+        active={active}
+        onChange={setActive}
+        items={data.platforms.map((tab) => ({
+          id: tab.platform,
+          label: PLATFORM_LABELS[tab.platform],
+          content: <PlatformAnalyticsTab tab={tab} demographicsNote={data.demographicsNote} />,
+        }))}
+      />
+    </div>
   );
 }

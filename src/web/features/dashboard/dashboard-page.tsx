@@ -12,10 +12,12 @@ import { getErrorMessage } from '../../lib/api-client';
 import { formatFollowers, formatNumber, formatUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession, useSignOut } from '../../lib/use-session';
+import { useMyAnalytics } from './api/content-metrics';
 import { useMyApplications, useMyFollowers, useWallet } from './api/dashboard-queries';
 import { AnalyticsTab } from './components/analytics-tab';
 import { MyCampaigns } from './components/my-campaigns';
 import { RecentActivity } from './components/recent-activity';
+import { ThisMonthCard } from './components/this-month-card';
 import { WalletCard } from './components/wallet-card';
 import { WalletTab } from './components/wallet-tab';
 import { computeStats } from './dashboard-stats';
@@ -37,6 +39,7 @@ export function DashboardPage() {
   const tab: TabId = TAB_IDS.includes(requested as TabId) ? (requested as TabId) : 'overview';
   const applications = useMyApplications();
   const wallet = useWallet();
+  const analytics = useMyAnalytics();
   const followers = useMyFollowers();
   const user = session.user;
   if (!user) return null;
@@ -109,6 +112,7 @@ export function DashboardPage() {
                 <Overview
                   applications={applications}
                   wallet={wallet}
+                  analytics={analytics}
                   campaigns={<MyCampaigns {...campaignsProps} limit={3} />}
                   showAll={() => setTab('campaigns')}
                   openWallet={() => setTab('wallet')}
@@ -141,7 +145,7 @@ export function DashboardPage() {
             {
               id: 'analytics',
               label: 'Analytics',
-              content: <AnalyticsTab applications={applications} wallet={wallet} />,
+              content: <AnalyticsTab applications={applications} wallet={wallet} analytics={analytics} />,
             },
           ]}
         />
@@ -153,12 +157,14 @@ export function DashboardPage() {
 function Overview({
   applications,
   wallet,
+  analytics,
   campaigns,
   showAll,
   openWallet,
 }: {
   applications: ReturnType<typeof useMyApplications>;
   wallet: ReturnType<typeof useWallet>;
+  analytics: ReturnType<typeof useMyAnalytics>;
   campaigns: ReactNode;
   showAll: () => void;
   openWallet: () => void;
@@ -242,7 +248,10 @@ function Overview({
           </div>
           {campaigns}
         </section>
-        <RecentActivity applications={applications} wallet={wallet} />
+        <div className="flex flex-col gap-6">
+          <RecentActivity applications={applications} wallet={wallet} />
+          <ThisMonthCard analytics={analytics} />
+        </div>
       </div>
     </div>
   );

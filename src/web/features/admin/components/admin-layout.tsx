@@ -7,14 +7,19 @@ import { cn } from '../../../lib/cn';
 import { useSession, useSignOut } from '../../../lib/use-session';
 import { useOpenProblemCount } from '../api/problems';
 
-/** Spec §2 Admin screens: the sidebar's links (Analytics opens campaign 1, as the spec fixes). */
+/** Spec §2 Admin screens: the sidebar's links (Analytics opens the overview of all campaigns, issue 12). */
 const NAV_ITEMS = [
-  { label: 'Campaigns', to: '/admin/campaigns', icon: Megaphone, match: '/admin/campaigns' },
-  { label: 'Analytics', to: '/admin/details/1', icon: BarChart3, match: '/admin/details' },
-  { label: 'Payments', to: '/admin/payments', icon: CreditCard, match: '/admin/payments' },
-  { label: 'Influencers', to: '/admin/influencers', icon: Users, match: '/admin/influencers' },
-  { label: 'Problems', to: '/admin/problems', icon: PackageX, match: '/admin/problems' },
-  { label: 'Settings', to: '/admin/settings', icon: Settings, match: '/admin/settings' },
+  { label: 'Campaigns', to: '/admin/campaigns', icon: Megaphone, match: ['/admin/campaigns'] },
+  {
+    label: 'Analytics',
+    to: '/admin/analytics',
+    icon: BarChart3,
+    match: ['/admin/analytics', '/admin/details'],
+  },
+  { label: 'Payments', to: '/admin/payments', icon: CreditCard, match: ['/admin/payments'] },
+  { label: 'Influencers', to: '/admin/influencers', icon: Users, match: ['/admin/influencers'] },
+  { label: 'Problems', to: '/admin/problems', icon: PackageX, match: ['/admin/problems'] },
+  { label: 'Settings', to: '/admin/settings', icon: Settings, match: ['/admin/settings'] },
 ] as const;
 
 function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -23,7 +28,7 @@ function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <ul className="flex flex-col gap-1">
       {NAV_ITEMS.map(({ label, to, icon: Icon, match }) => {
-        const active = pathname.startsWith(match);
+        const active = match.some((prefix) => pathname.startsWith(prefix));
         return (
           <li key={to}>
             <NavLink

@@ -27,6 +27,7 @@ import { Input, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatFollowers, formatShortDate } from '../../../lib/format';
 import { maxLengthOf } from '../../../lib/schema-limits';
+import type { ApplicantEngagement } from '../api/content-metrics';
 import { ApplicantShipping } from './applicant-shipping';
 
 /** Carriers offered while typing (any other name can be typed). */
@@ -53,6 +54,7 @@ export function ApplicantCard({
   actions,
   busy,
   credited,
+  engagement,
 }: {
   applicant: AdminApplicant;
   shipsBox: boolean;
@@ -61,6 +63,8 @@ export function ApplicantCard({
   actions: ApplicantActions;
   busy: boolean;
   credited: number | undefined;
+  /** Engagement from the creator's measured posts (undefined while it loads). */
+  engagement?: ApplicantEngagement | undefined;
 }) {
   const id = useId();
   const { influencer: person, status } = applicant;
@@ -104,6 +108,13 @@ export function ApplicantCard({
       </div>
 
       <ApplicantFacts applicant={applicant} />
+      {engagement ? (
+        <p className="text-sm text-slate-600" data-testid="applicant-engagement">
+          {engagement.measuredPosts > 0
+            ? `Engagement rate ${engagement.engagementRate}% over ${engagement.measuredPosts} measured post${engagement.measuredPosts === 1 ? '' : 's'}`
+            : 'Engagement rate: no measured posts yet'}
+        </p>
+      ) : null}
 
       {applicant.followerFlags.length ? (
         <div

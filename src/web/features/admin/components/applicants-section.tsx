@@ -15,6 +15,7 @@ import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { type useApplicants, useReviewActions } from '../api/campaign-management';
+import { useApplicantEngagement } from '../api/content-metrics';
 import { AdminEmptyState } from './admin-layout';
 import { type ApplicantActions, ApplicantCard } from './applicant-card';
 import { ApproveDialog, DecisionDialog, RequestChangesDialog, type ReviewDialog } from './review-dialogs';
@@ -41,6 +42,7 @@ export function ApplicantsSection({
 }) {
   const box = shipsBox(campaign.type);
   const review = useReviewActions(campaign.id);
+  const engagement = useApplicantEngagement(campaign.id);
   const [filter, setFilter] = useState('all');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [dialog, setDialog] = useState<ReviewDialog | null>(null);
@@ -140,6 +142,7 @@ export function ApplicantsSection({
                   actions={actions}
                   busy={busy}
                   credited={credited[applicant.id]}
+                  engagement={engagement.data?.get(applicant.influencer.id)}
                 />
               ))}
             </ul>

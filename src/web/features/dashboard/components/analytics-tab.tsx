@@ -1,22 +1,31 @@
 import { BarChart3 } from 'lucide-react';
+import { useState } from 'react';
 import { ACCEPTED_STATUSES, APPLICATION_STATUS_LABELS, isIn } from '../../../../shared/lifecycle';
+import type { PostMetrics } from '../../../../shared/schemas/content-metrics';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
 import { ErrorNote } from '../../../components/error-panel';
+import { PostFigures } from '../../../components/post-figures';
 import { StatCard } from '../../../components/stat-card';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
+import type { useMyAnalytics } from '../api/content-metrics';
 import type { useMyApplications, useWallet } from '../api/dashboard-queries';
 import { applicationsByStatus, computeStats } from '../dashboard-stats';
+import { ReportMetricsDialog } from './report-metrics-dialog';
+import { ThisMonthCard } from './this-month-card';
 
 /** Analytics: what the creator's own records say, nothing more. */
 export function AnalyticsTab({
   applications,
   wallet,
+  analytics,
 }: {
   applications: ReturnType<typeof useMyApplications>;
   wallet: ReturnType<typeof useWallet>;
+  analytics: ReturnType<typeof useMyAnalytics>;
 }) {
   if (applications.isPending || wallet.isPending) {
     return (
@@ -85,11 +94,54 @@ export function AnalyticsTab({
           )}
         </CardContent>
       </Card>
-      <p className="flex gap-2 text-sm text-slate-600">
-        <BarChart3 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        Views, saves and engagement of your posts appear here once their metrics are recorded for approved
-        content.
-      </p>
+      <ThisMonthCard analytics={analytics} />
+      <MyPosts analytics={analytics} />
     </div>
+  );
+}
+
+/** Every post the creator submitted, with its counted figures and their source, and a way to report figures. */
+function MyPosts({ analytics }: { analytics: ReturnType<typeof useMyAnalytics> }) {
+  const [reporting, setReporting] = useState<PostMetrics | null>(null);
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg leading-tight font-semibold">Your posts</h2>
+      </CardHeader>
+      <CardContent>
+        {analytics.isPending ? (
+          <Skeleton className="h-24 w-full" />
+        ) : analytics.isError ? (
+          <ErrorNote>Your posts' figures could not be loaded: {getErrorMessage(analytics.error)}</ErrorNote>
+        ) : analytics.data.posts.length === 0 ? (
+          <p className="flex gap-2 text-sm text-slate-600" data-testid="posts-empty">
+            <BarChart3 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            Views, saves and engagement of your posts appear here once you submit content for a campaign.
+          </p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-slate-100">
+            {analytics.data.posts.map((post) => (
+              <li key={`${post.submissionId}:${post.postUrl}`} className="py-3 first:pt-0 last:pb-0">
+                <p className="mb-1 text-xs font-medium text-slate-500">{post.campaignName}</p>
+                <PostFigures
+                  post={post}
+                  actions={
+                    <Button variant="outline" size="sm" className="w-fit" onClick={() => setReporting(post)}>
+                      Report figures
+                    </Button>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-4 text-xs text-slate-500">
+          YouTube figures are read from YouTube. For Instagram, TikTok and Facebook, the Mintbox team enters
+          them or you report them with a screenshot; figures read from the platform always win over reported
+          ones.
+        </p>
+      </CardContent>
+      {reporting ? <ReportMetricsDialog post={reporting} onClose={() => setReporting(null)} /> : null}
+    </Card>
   );
 }

@@ -1,0 +1,487 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Platform } from '../../shared/constants';
+import { METRIC_FIELDS, type MetricFigures, type MetricSource } from '../../shared/content-metrics';
+import type { MetricTotals, PostMetrics } from '../../shared/schemas/content-metrics';
+import type { DatabaseOrTransaction } from '../client';
+import { contentMetricFetches, contentMetricSnapshots } from '../schema/content-metrics';
+
+/*
+ * Every figure shown anywhere is computed here, in SQL, from the snapshots. A post is one link of a submission that
+ * is waiting for review or approved. Its counted figures at a moment are its latest snapshot measured by then,
+ * API snapshots first (they win over reported ones), creator reports only once an admin confirmed them.
+ * Engagement rate (percent) = interactions (likes + comments + shares + saves) / views, or / the creator's followers
+ * on the platform where views are unknown.
+ */
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const iso = (v: unknown): string | null =>
+  v === null || v === undefined ? null : new Date(Number(v)).toISOString();
+
+/** Which posts: a filter on `sub` (submissions), `a` (applications) and `c` (campaigns). */
+export type PostScope =
+  | { campaignId: number }
+  | { influencerId: number }
+  /** Every post of the creators who made these submissions. */
+  | { creatorsOfSubmissions: number[] }
+  | { submittedFrom: Date; submittedBefore: Date };
+
+function scopeFilter(scope: PostScope): SQL {
+  if ('campaignId' in scope) return sql`a.campaign_id = ${scope.campaignId}`;
+  if ('influencerId' in scope) return sql`a.influencer_id = ${scope.influencerId}`;
+  if ('creatorsOfSubmissions' in scope) {
+    return sql`a.influencer_id in (select a2.influencer_id from submissions s2 join applications a2 on a2.id = s2.application_id where s2.id in ${scope.creatorsOfSubmissions})`;
+  }
+  return sql`sub.created_at >= ${scope.submittedFrom.toISOString()}::timestamptz and sub.created_at < ${scope.submittedBefore.toISOString()}::timestamptz`;
+}
+
+const postsCte = (scope: PostScope) => sql`posts as (
+  select sub.id as submission_id, u.url as post_url, a.campaign_id, c.name as campaign_name, c.platform,
+    a.influencer_id, i.name as creator_name, i.username as creator_username, sa.followers
+  from submissions sub
+  join applications a on a.id = sub.application_id
+  join campaigns c on c.id = a.campaign_id
+  join influencers i on i.id = a.influencer_id
+  left join social_accounts sa on sa.influencer_id = a.influencer_id and sa.platform = c.platform
+  cross join lateral unnest(sub.urls) as u(url)
+  where sub.status in ('submitted', 'approved') and ${scopeFilter(scope)}
+)`;
+
+/** The counted snapshot of post `p` as of `asOf` (an SQL timestamptz expression). */
+const countedSnapshot = (asOf: SQL) => sql`left join lateral (
+  select s.id, s.source, s.views, s.likes, s.comments, s.shares, s.saves, s.reach, s.measured_at
+  from content_metric_snapshots s
+  where s.submission_id = p.submission_id and s.post_url = p.post_url
+    and (s.source <> 'creator' or s.confirmed_at is not null)
+    and s.measured_at <= ${asOf}
+  order by (s.source = 'api') desc, s.measured_at desc, s.id desc
+  limit 1
+) l on true`;
+
+/** posts + latest: each post with its counted figures as of `asOf`, its interactions and its engagement base. */
+const latestCtes = (scope: PostScope, asOf: Date) => sql`with ${postsCte(scope)}, latest as (
+  select p.*, l.id as snapshot_id, l.source, l.views, l.likes, l.comments, l.shares, l.saves, l.reach,
+    l.measured_at,
+    coalesce(l.likes, 0) + coalesce(l.comments, 0) + coalesce(l.shares, 0) + coalesce(l.saves, 0) as interactions,
+    coalesce(nullif(l.views, 0), nullif(p.followers, 0)) as base
+  from posts p ${countedSnapshot(sql`${asOf.toISOString()}::timestamptz`)}
+)`;
+
+/** Totals over a group of `latest` rows (posts without figures are not counted). */
+const AGGREGATES = sql`count(snapshot_id)::int as posts,
+  sum(views)::float8 as views, sum(likes)::float8 as likes, sum(comments)::float8 as comments,
+  sum(shares)::float8 as shares, sum(saves)::float8 as saves, sum(reach)::float8 as reach,
+  coalesce(sum(interactions) filter (where snapshot_id is not null), 0)::float8 as interactions,
+  round(sum(interactions) filter (where snapshot_id is not null and base is not null) * 100.0
+    / nullif(sum(base) filter (where snapshot_id is not null), 0), 2)::float8 as engagement_rate`;
+
+function toTotals(row: Row | undefined): MetricTotals {
+  return {
+    posts: Number(row?.posts ?? 0),
+    views: num(row?.views),
+    likes: num(row?.likes),
+    comments: num(row?.comments),
+    shares: num(row?.shares),
+    saves: num(row?.saves),
+    reach: num(row?.reach),
+    interactions: Number(row?.interactions ?? 0),
+    engagementRate: num(row?.engagement_rate),
+  };
+}
+
+const EMPTY_FIGURES = Object.fromEntries(METRIC_FIELDS.map((f) => [f, null])) as MetricFigures;
+const figuresOf = (row: Row, prefix = ''): MetricFigures =>
+  Object.fromEntries(METRIC_FIELDS.map((f) => [f, num(row[`${prefix}${f}`])])) as MetricFigures;
+
+/** Totals of the posts in `scope` as counted at `asOf`, grouped by platform (one row per platform with posts). */
+export async function totalsByPlatform(
+  db: DatabaseOrTransaction,
+  scope: PostScope,
+  asOf: Date,
+): Promise<Map<Platform, MetricTotals>> {
+  const result = await db.execute(sql`${latestCtes(scope, asOf)}
+    select platform, ${AGGREGATES} from latest group by platform`);
+  return new Map(rowsOf(result).map((row) => [row.platform as Platform, toTotals(row)]));
+}
+
+/** Totals of every post in `scope` as counted at `asOf`. */
+export async function totalsOf(
+  db: DatabaseOrTransaction,
+  scope: PostScope,
+  asOf: Date,
+): Promise<MetricTotals> {
+  const result = await db.execute(sql`${latestCtes(scope, asOf)} select ${AGGREGATES} from latest`);
+  return toTotals(rowsOf(result)[0]);
+}
+
+/**
+ * Every post in `scope` with its counted figures now, its engagement rate, and the latest creator report still
+ * waiting for an admin. Most viewed first (posts without figures last).
+ */
+export async function listPostMetrics(
+  db: DatabaseOrTransaction,
+  scope: PostScope,
+  asOf: Date,
+  options: { limit?: number } = {},
+): Promise<PostMetrics[]> {
+  const result = await db.execute(sql`${latestCtes(scope, asOf)}
+    select latest.*,
+      round(latest.interactions * 100.0 / nullif(latest.base, 0), 2)::float8 as engagement_rate,
+      (extract(epoch from latest.measured_at) * 1000)::float8 as measured_ms,
+      r.id as report_id, r.screenshot_url as report_screenshot, (extract(epoch from r.measured_at) * 1000)::float8 as report_ms,
+      r.views as report_views, r.likes as report_likes, r.comments as report_comments, r.shares as report_shares,
+      r.saves as report_saves, r.reach as report_reach
+    from latest
+    left join lateral (
+      select s.* from content_metric_snapshots s
+      where s.submission_id = latest.submission_id and s.post_url = latest.post_url
+        and s.source = 'creator' and s.confirmed_at is null
+      order by s.measured_at desc, s.id desc limit 1
+    ) r on true
+    order by views desc nulls last, interactions desc, submission_id desc, post_url
+    ${options.limit ? sql`limit ${options.limit}` : sql``}`);
+  return rowsOf(result).map((row) => ({
+    submissionId: Number(row.submission_id),
+    postUrl: String(row.post_url),
+    platform: row.platform as Platform,
+    campaignId: Number(row.campaign_id),
+    campaignName: String(row.campaign_name),
+    influencerId: Number(row.influencer_id),
+    creatorName: String(row.creator_name),
+    creatorUsername: String(row.creator_username),
+    ...(row.snapshot_id === null ? EMPTY_FIGURES : figuresOf(row)),
+    interactions: Number(row.interactions ?? 0),
+    engagementRate: row.snapshot_id === null ? null : num(row.engagement_rate),
+    source: (row.source as MetricSource | null) ?? null,
+    measuredAt: iso(row.measured_ms),
+    pendingReport:
+      row.report_id === null
+        ? null
+        : {
+            id: Number(row.report_id),
+            measuredAt: iso(row.report_ms)!,
+            screenshotUrl: String(row.report_screenshot),
+            ...figuresOf(row, 'report_'),
+          },
+  }));
+}
+
+export interface CreatorMetricsRow {
+  influencerId: number;
+  creatorName: string;
+  creatorUsername: string;
+  posts: number;
+  views: number | null;
+  interactions: number;
+  engagementRate: number | null;
+}
+
+/** Per-creator totals of the posts in `scope` (creators with figures only), most engaging first. */
+export async function totalsByCreator(
+  db: DatabaseOrTransaction,
+  scope: PostScope,
+  asOf: Date,
+  options: { platform?: Platform; limit?: number } = {},
+): Promise<Array<CreatorMetricsRow & { platform: Platform | null }>> {
+  const result = await db.execute(sql`${latestCtes(scope, asOf)}
+    select influencer_id, creator_name, creator_username, ${options.platform ? sql`platform,` : sql`null as platform,`} ${AGGREGATES}
+    from latest
+    where snapshot_id is not null ${options.platform ? sql`and platform = ${options.platform}` : sql``}
+    group by influencer_id, creator_name, creator_username ${options.platform ? sql`, platform` : sql``}
+    order by interactions desc, views desc nulls last, influencer_id
+    ${options.limit ? sql`limit ${options.limit}` : sql``}`);
+  return rowsOf(result).map((row) => {
+    const totals = toTotals(row);
+    return {
+      influencerId: Number(row.influencer_id),
+      creatorName: String(row.creator_name),
+      creatorUsername: String(row.creator_username),
+      platform: (row.platform as Platform | null) ?? null,
+      posts: totals.posts,
+      views: totals.views,
+      interactions: totals.interactions,
+      engagementRate: totals.engagementRate,
+    };
+  });
+}
+
+/** Per-campaign totals of the posts in `scope` (campaigns with figures only), most viewed first. */
+export async function totalsByCampaign(
+  db: DatabaseOrTransaction,
+  scope: PostScope,
+  asOf: Date,
+  options: { limit?: number } = {},
+) {
+  const result = await db.execute(sql`${latestCtes(scope, asOf)}
+    select campaign_id, campaign_name, platform, ${AGGREGATES}
+    from latest where snapshot_id is not null
+    group by campaign_id, campaign_name, platform
+    order by views desc nulls last, interactions desc, campaign_id
+    ${options.limit ? sql`limit ${options.limit}` : sql``}`);
+  return rowsOf(result).map((row) => {
+    const totals = toTotals(row);
+    return {
+      campaignId: Number(row.campaign_id),
+      campaignName: String(row.campaign_name),
+      platform: row.platform as Platform,
+      posts: totals.posts,
+      views: totals.views,
+      interactions: totals.interactions,
+      engagementRate: totals.engagementRate,
+    };
+  });
+}
+
+/**
+ * Daily totals per platform (views and interactions as counted at the end of each UTC day) from `fromDate` to
+ * `toDate` (YYYY-MM-DD, both included).
+ */
+export async function dailySeries(
+  db: DatabaseOrTransaction,
+  scope: PostScope,
+  fromDate: string,
+  toDate: string,
+): Promise<Array<{ platform: Platform; date: string; views: number; interactions: number }>> {
+  // Each day takes, per post, the counted snapshot that was latest at the day's end (one pass over the posts'
+  // snapshots per day; a lateral lookup per day and post was ten times slower on PostgreSQL).
+  const result = await db.execute(sql`with ${postsCte(scope)},
+    days as (
+      select d::date as day, ((d::date + 1)::timestamp at time zone 'UTC') as day_end
+      from generate_series(${fromDate}::date, ${toDate}::date, interval '1 day') d
+    ),
+    counted as (
+      select s.id, s.submission_id, s.post_url, p.platform, s.source, s.measured_at, coalesce(s.views, 0) as views,
+        coalesce(s.likes, 0) + coalesce(s.comments, 0) + coalesce(s.shares, 0) + coalesce(s.saves, 0) as interactions
+      from content_metric_snapshots s
+      join posts p on p.submission_id = s.submission_id and p.post_url = s.post_url
+      where (s.source <> 'creator' or s.confirmed_at is not null)
+        and s.measured_at < ((${toDate}::date + 1)::timestamp at time zone 'UTC')
+    ),
+    per_day as (
+      select distinct on (days.day, c.submission_id, c.post_url) days.day, c.platform, c.views, c.interactions
+      from days join counted c on c.measured_at < days.day_end
+      order by days.day, c.submission_id, c.post_url, (c.source = 'api') desc, c.measured_at desc, c.id desc
+    ),
+    platforms as (select distinct platform from posts)
+    select pl.platform, to_char(days.day, 'YYYY-MM-DD') as date,
+      coalesce(sum(pd.views), 0)::float8 as views, coalesce(sum(pd.interactions), 0)::float8 as interactions
+    from days cross join platforms pl
+    left join per_day pd on pd.day = days.day and pd.platform = pl.platform
+    group by pl.platform, days.day
+    order by pl.platform, days.day`);
+  return rowsOf(result).map((row) => ({
+    platform: row.platform as Platform,
+    date: String(row.date),
+    views: Number(row.views),
+    interactions: Number(row.interactions),
+  }));
+}
+
+/** Mint credited as rewards for a campaign's content. */
+export async function campaignMintSpent(db: DatabaseOrTransaction, campaignId: number): Promise<number> {
+  const result = await db.execute(
+    sql`select coalesce(sum(amount), 0)::float8 as spent from ledger_entries where kind = 'reward' and campaign_id = ${campaignId}`,
+  );
+  return Number(rowsOf(result)[0]?.spent ?? 0);
+}
+
+export interface PostRef {
+  submissionId: number;
+  postUrl: string;
+  platform: Platform;
+  influencerId: number;
+  campaignId: number;
+}
+
+/**
+ * A post that can carry figures: `postUrl` is one of the submission's links and the submission is waiting for
+ * review or approved. With `influencerId`, only that creator's own posts are found.
+ */
+export async function findPost(
+  db: DatabaseOrTransaction,
+  submissionId: number,
+  postUrl: string,
+  influencerId?: number,
+): Promise<(PostRef & { hasUrl: boolean }) | null> {
+  const result = await db.execute(sql`
+    select sub.id, c.platform, a.influencer_id, a.campaign_id,
+      ${postUrl} = any(sub.urls) as has_url
+    from submissions sub
+    join applications a on a.id = sub.application_id
+    join campaigns c on c.id = a.campaign_id
+    where sub.id = ${submissionId} and sub.status in ('submitted', 'approved')
+      ${influencerId === undefined ? sql`` : sql`and a.influencer_id = ${influencerId}`}`);
+  const row = rowsOf(result)[0];
+  if (!row) return null;
+  return {
+    hasUrl: row.has_url === true,
+    submissionId,
+    postUrl,
+    platform: row.platform as Platform,
+    influencerId: Number(row.influencer_id),
+    campaignId: Number(row.campaign_id),
+  };
+}
+
+export async function insertSnapshot(
+  db: DatabaseOrTransaction,
+  values: typeof contentMetricSnapshots.$inferInsert,
+): Promise<number> {
+  const [row] = await db
+    .insert(contentMetricSnapshots)
+    .values(values)
+    .returning({ id: contentMetricSnapshots.id });
+  return row!.id;
+}
+
+/** Confirms a creator's report still waiting; null when there is no such report. */
+export async function confirmReport(
+  db: DatabaseOrTransaction,
+  snapshotId: number,
+  adminId: string,
+  now: Date,
+) {
+  const [row] = await db
+    .update(contentMetricSnapshots)
+    .set({ confirmedBy: adminId, confirmedAt: now })
+    .where(
+      and(
+        eq(contentMetricSnapshots.id, snapshotId),
+        eq(contentMetricSnapshots.source, 'creator'),
+        isNull(contentMetricSnapshots.confirmedAt),
+      ),
+    )
+    .returning({ id: contentMetricSnapshots.id, submissionId: contentMetricSnapshots.submissionId });
+  return row ?? null;
+}
+
+/**
+ * influencers.engagement_rate (spec §3, text, percent with two decimals) of the creators who made these
+ * submissions, from all their posts' counted figures as of `asOf`; '0' while none of their posts has figures.
+ */
+export async function updateEngagementRates(db: DatabaseOrTransaction, submissionIds: number[], asOf: Date) {
+  if (submissionIds.length === 0) return;
+  await db.execute(sql`${latestCtes({ creatorsOfSubmissions: submissionIds }, asOf)},
+    rates as (select influencer_id, ${AGGREGATES} from latest group by influencer_id)
+    update influencers i set engagement_rate = coalesce(rates.engagement_rate::numeric(12, 2)::text, '0'), updated_at = now()
+    from rates where i.id = rates.influencer_id`);
+}
+
+/** The applicants of a campaign with their engagement rate and how many of their posts have figures. */
+export async function applicantEngagement(db: DatabaseOrTransaction, campaignId: number) {
+  const result = await db.execute(sql`
+    select i.id, i.engagement_rate,
+      (select count(distinct (s.submission_id, s.post_url))::int from content_metric_snapshots s
+        join submissions sub on sub.id = s.submission_id
+        join applications a2 on a2.id = sub.application_id
+        where a2.influencer_id = i.id and (s.source <> 'creator' or s.confirmed_at is not null)) as measured_posts
+    from applications a join influencers i on i.id = a.influencer_id
+    where a.campaign_id = ${campaignId}`);
+  return rowsOf(result).map((row) => ({
+    influencerId: Number(row.id),
+    engagementRate: Number(row.engagement_rate),
+    measuredPosts: Number(row.measured_posts),
+  }));
+}
+
+/** Each submission's creator and their TikTok tokens (null when they never signed in with TikTok). */
+export async function tiktokOwners(db: DatabaseOrTransaction, submissionIds: number[]) {
+  if (submissionIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select sub.id as submission_id, a.influencer_id, t.access_token, t.refresh_token,
+      (extract(epoch from t.token_expires_at) * 1000)::float8 as expires_ms
+    from submissions sub
+    join applications a on a.id = sub.application_id
+    left join tiktok_auth t on t.influencer_id = a.influencer_id
+    where sub.id in ${submissionIds}`);
+  return rowsOf(result).map((row) => ({
+    submissionId: Number(row.submission_id),
+    influencerId: Number(row.influencer_id),
+    accessToken: (row.access_token as string | null) ?? null,
+    refreshToken: (row.refresh_token as string | null) ?? null,
+    expiresAt: row.expires_ms === null ? null : new Date(Number(row.expires_ms)),
+  }));
+}
+
+export async function saveTiktokTokens(
+  db: DatabaseOrTransaction,
+  influencerId: number,
+  tokens: { accessToken: string; refreshToken: string; expiresAt: Date },
+) {
+  await db.execute(sql`update tiktok_auth set access_token = ${tokens.accessToken},
+    refresh_token = ${tokens.refreshToken}, token_expires_at = ${tokens.expiresAt.toISOString()}::timestamptz,
+    updated_at = now() where influencer_id = ${influencerId}`);
+}
+
+// --- The refresh job's bookkeeping ---------------------------------------------------------------------------
+
+/**
+ * Adds a fetch row for every link of an approved submission on `platforms`, approved after `approvedAfter`, that
+ * has none yet (due at once). Returns how many were added.
+ */
+export async function addMissingFetches(
+  db: DatabaseOrTransaction,
+  platforms: readonly Platform[],
+  approvedAfter: Date,
+  now: Date,
+): Promise<number> {
+  if (platforms.length === 0) return 0;
+  const result = await db.execute(sql`
+    insert into content_metric_fetches (submission_id, post_url, platform, approved_at, next_fetch_at)
+    select sub.id, u.url, c.platform, sub.reviewed_at, ${now.toISOString()}::timestamptz
+    from submissions sub
+    join applications a on a.id = sub.application_id
+    join campaigns c on c.id = a.campaign_id
+    cross join lateral unnest(sub.urls) as u(url)
+    where sub.status = 'approved' and sub.reviewed_at > ${approvedAfter.toISOString()}::timestamptz
+      and c.platform in ${platforms}
+    on conflict do nothing
+    returning submission_id`);
+  return rowsOf(result).length;
+}
+
+/** Fetches due at `now`, oldest first. */
+export async function dueFetches(db: DatabaseOrTransaction, now: Date, limit: number) {
+  return db
+    .select()
+    .from(contentMetricFetches)
+    .where(
+      and(
+        isNull(contentMetricFetches.doneAt),
+        sql`${contentMetricFetches.nextFetchAt} <= ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(contentMetricFetches.nextFetchAt)
+    .limit(limit);
+}
+
+export async function updateFetch(
+  db: DatabaseOrTransaction,
+  key: { submissionId: number; postUrl: string },
+  values: Partial<typeof contentMetricFetches.$inferInsert>,
+) {
+  await db
+    .update(contentMetricFetches)
+    .set(values)
+    .where(
+      and(
+        eq(contentMetricFetches.submissionId, key.submissionId),
+        eq(contentMetricFetches.postUrl, key.postUrl),
+      ),
+    );
+}
+
+/** Moves every open fetch of `platform` due before `until` to `until` (quota back-off). */
+export async function postponePlatform(db: DatabaseOrTransaction, platform: Platform, until: Date) {
+  await db
+    .update(contentMetricFetches)
+    .set({ nextFetchAt: until })
+    .where(
+      and(
+        eq(contentMetricFetches.platform, platform),
+        isNull(contentMetricFetches.doneAt),
+        sql`${contentMetricFetches.nextFetchAt} < ${until.toISOString()}::timestamptz`,
+      ),
+    );
+}

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { MetricSource } from '../../shared/content-metrics';
+import { submissions } from './applications';
+import { users } from './auth';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+const count = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * What one post (a URL of a submission) showed at one moment, and who says so: `api` (read from the platform),
+ * `admin` (entered or corrected by an admin) or `creator` (reported with a screenshot, counted once an admin
+ * confirms it). A figure the platform does not offer stays null. Snapshots are only ever added, so a failed
+ * fetch never loses the last good one.
+ */
+export const contentMetricSnapshots = pgTable(
+  'content_metric_snapshots',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    /** The post: one of the submission's URLs, as submitted. */
+    postUrl: text('post_url').notNull(),
+    source: text('source').$type<MetricSource>().notNull(),
+    views: count('views'),
+    likes: count('likes'),
+    comments: count('comments'),
+    shares: count('shares'),
+    saves: count('saves'),
+    reach: count('reach'),
+    measuredAt: ts('measured_at').notNull(),
+    /** The creator's screenshot (an /uploads/ path) backing a `creator` report. */
+    screenshotUrl: text('screenshot_url'),
+    /** The admin who entered an `admin` snapshot. */
+    enteredBy: text('entered_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedBy: text('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedAt: ts('confirmed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('content_metric_snapshots_post_idx').on(t.submissionId, t.postUrl, t.measuredAt.desc()),
+    check('content_metric_snapshots_source_check', sql`${t.source} in ('api','admin','creator')`),
+    check(
+      'content_metric_snapshots_counts_check',
+      sql`coalesce(${t.views}, 0) >= 0 and coalesce(${t.likes}, 0) >= 0 and coalesce(${t.comments}, 0) >= 0 and coalesce(${t.shares}, 0) >= 0 and coalesce(${t.saves}, 0) >= 0 and coalesce(${t.reach}, 0) >= 0`,
+    ),
+    check(
+      'content_metric_snapshots_screenshot_check',
+      sql`${t.source} <> 'creator' or ${t.screenshotUrl} is not null`,
+    ),
+  ],
+);
+
+/**
+ * When the refresh job next reads a post from its platform's API, and how the last tries went. A row exists for
+ * every approved post of a platform with an adapter; the job adds the missing ones.
+ */
+export const contentMetricFetches = pgTable(
+  'content_metric_fetches',
+  {
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    postUrl: text('post_url').notNull(),
+    platform: text('platform').notNull(),
+    /** When the post was approved: the schedule (hourly for 2 days, then daily for 30) counts from here. */
+    approvedAt: ts('approved_at').notNull(),
+    nextFetchAt: ts('next_fetch_at').notNull(),
+    /** Failures in a row (reset by a success); the back-off doubles with each. */
+    failures: integer('failures').notNull().default(0),
+    lastError: text('last_error'),
+    lastFetchedAt: ts('last_fetched_at'),
+    /** Set when the schedule is over or the post is gone: the job no longer reads it. */
+    doneAt: ts('done_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.submissionId, t.postUrl] }),
+    index('content_metric_fetches_due_idx').on(t.nextFetchAt).where(sql`${t.doneAt} is null`),
+  ],
+);
+
+export type ContentMetricSnapshotRow = typeof contentMetricSnapshots.$inferSelect;
+export type ContentMetricFetchRow = typeof contentMetricFetches.$inferSelect;

@@ -1,0 +1,27 @@
+import type { Env } from '../../config/env';
+import type { Database } from '../../db/client';
+import { createTiktokSource } from './tiktok';
+import type { MetricsSource } from './types';
+import { createYoutubeSource } from './youtube';
+
+/**
+ * The configured sources: YouTube with YOUTUBE_API_KEY; TikTok with the TikTok sign-in (TIKTOK_CLIENT_ID and
+ * TIKTOK_CLIENT_SECRET), read with each creator's own token. With none, the refresh job has nothing to read.
+ */
+export function metricsSourcesFromEnv(
+  env: Pick<Env, 'youtube' | 'oauth' | 'tiktokApiBase'>,
+  db: Database,
+): MetricsSource[] {
+  const sources: MetricsSource[] = [];
+  if (env.youtube) sources.push(createYoutubeSource(env.youtube));
+  const tiktok = env.oauth.tiktok;
+  if (tiktok) {
+    sources.push(
+      createTiktokSource(
+        { clientKey: tiktok.clientId, clientSecret: tiktok.clientSecret, apiBase: env.tiktokApiBase },
+        { db },
+      ),
+    );
+  }
+  return sources;
+}

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeYoutube, startFakeYoutube } from '../../../tests/support/fake-youtube';
+import { youtubeVideoId } from '../../shared/content-metrics';
+import { MetricsSourceError } from './types';
+import { createYoutubeSource } from './youtube';
+
+describe('YouTube video ids', () => {
+  it('reads the id from every YouTube link form and nothing else', () => {
+    const id = 'dQw4w9WgXcQ';
+    for (const url of [
+      `https://www.youtube.com/watch?v=${id}`,
+      `https://youtube.com/watch?feature=share&v=${id}&t=42`,
+      `https://m.youtube.com/watch?v=${id}`,
+      `https://youtu.be/${id}`,
+      `https://youtu.be/${id}?si=abc`,
+      `https://www.youtube.com/shorts/${id}`,
+      `https://youtube.com/shorts/${id}?feature=share`,
+      `https://www.youtube.com/embed/${id}`,
+      `https://www.youtube.com/live/${id}`,
+    ]) {
+      expect(youtubeVideoId(url), url).toBe(id);
+    }
+    for (const url of [
+      'https://www.youtube.com/@creator',
+      'https://www.youtube.com/watch?v=short',
+      'https://vimeo.com/123456789',
+      `https://notyoutube.com/watch?v=${id}`,
+      'not a url',
+    ]) {
+      expect(youtubeVideoId(url), url).toBeNull();
+    }
+  });
+});
+
+describe('YouTube metrics source against a local fake of the Data API', () => {
+  let fake: FakeYoutube;
+  const post = (postUrl: string) => ({ submissionId: 1, postUrl });
+
+  beforeAll(async () => {
+    fake = await startFakeYoutube();
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  beforeEach(() => {
+    fake.quotaExceeded = false;
+    fake.serverError = null;
+    fake.calls.length = 0;
+    fake.videos.clear();
+  });
+
+  const source = (apiKey = fake.apiKey) => createYoutubeSource({ apiKey, apiBase: fake.url });
+
+  it('reads views, likes and comments of several videos in one call', async () => {
+    fake.videos.set('aaaaaaaaaaa', { viewCount: 1234, likeCount: 56, commentCount: 7 });
+    fake.videos.set('bbbbbbbbbbb', { viewCount: 10 });
+    const readings = await source().read([
+      post('https://www.youtube.com/watch?v=aaaaaaaaaaa'),
+      post('https://youtu.be/bbbbbbbbbbb'),
+      post('https://www.youtube.com/shorts/aaaaaaaaaaa'),
+    ]);
+    expect(fake.calls).toEqual(['aaaaaaaaaaa,bbbbbbbbbbb']);
+    expect(readings).toEqual([
+      { ok: true, figures: { views: 1234, likes: 56, comments: 7, shares: null, saves: null, reach: null } },
+      // Hidden like counts are not in the answer: unknown, not zero.
+      {
+        ok: true,
+        figures: { views: 10, likes: null, comments: null, shares: null, saves: null, reach: null },
+      },
+      { ok: true, figures: { views: 1234, likes: 56, comments: 7, shares: null, saves: null, reach: null } },
+    ]);
+  });
+
+  it('says a deleted or private video (left out of items) and a foreign link are gone', async () => {
+    const readings = await source().read([
+      post('https://www.youtube.com/watch?v=deletedvid1'),
+      post('https://www.instagram.com/p/abc'),
+    ]);
+    expect(readings).toEqual([
+      { ok: false, gone: true, reason: 'the video is deleted or private' },
+      { ok: false, gone: true, reason: 'not a YouTube video link' },
+    ]);
+    // The foreign link costs no call of its own.
+    expect(fake.calls).toEqual(['deletedvid1']);
+  });
+
+  it('tells a used-up quota (403 quotaExceeded), a refused key (400 keyInvalid) and a server error apart', async () => {
+    const read = (s = source()) => s.read([post('https://youtu.be/aaaaaaaaaaa')]);
+    fake.quotaExceeded = true;
+    await expect(read()).rejects.toMatchObject({
+      kind: 'quota',
+      message: expect.stringContaining('quotaExceeded'),
+    });
+    fake.quotaExceeded = false;
+    const refused = await read(source('wrong-key')).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(MetricsSourceError);
+    expect(refused).toMatchObject({ kind: 'auth', message: expect.stringContaining('keyInvalid') });
+    fake.serverError = 503;
+    await expect(read()).rejects.toMatchObject({ kind: 'unavailable' });
+    await expect(
+      createYoutubeSource({ apiKey: 'k', apiBase: 'http://127.0.0.1:9' }).read([
+        post('https://youtu.be/aaaaaaaaaaa'),
+      ]),
+    ).rejects.toMatchObject({ kind: 'unavailable' });
+  });
+});

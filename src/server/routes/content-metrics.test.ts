@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { captureMailer } from '../../../tests/support/capture-mailer';
+import { createReadyCreator } from '../../../tests/support/creators';
+import { insertCampaign } from '../../../tests/support/factories';
+import { insertSnapshot, insertSubmittedPost } from '../../../tests/support/posts';
+import { testEnv } from '../../../tests/support/test-app';
+import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import type { CampaignAnalytics, MyAnalytics } from '../../shared/schemas/content-metrics';
+import { createApp } from '../app';
+import { createAuth } from '../auth';
+import { silentLogger } from '../logger';
+import { upsertAdmin } from '../services/admin-accounts';
+
+const ADMIN_PASSWORD = 'admin password 2026!';
+const NOW = new Date('2026-06-20T12:00:00Z');
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+const Y1 = 'https://www.youtube.com/watch?v=aaaaaaaaaaa';
+const Y2 = 'https://youtu.be/bbbbbbbbbbb';
+const Y3 = 'https://www.youtube.com/shorts/ccccccccccc';
+
+describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof createApp>;
+  let admin: string;
+  let ana: { cookie: string; influencerId: number };
+  let bo: { cookie: string; influencerId: number };
+  let campaignId: number;
+  let p1: number;
+  let p2: number;
+
+  const report = (submissionId: number, fields: Record<string, string>, cookie: string, file = true) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    if (file) form.append('screenshot', new File([PNG], 'shot.png', { type: 'image/png' }));
+    return app.request(`/api/submissions/${submissionId}/metrics`, {
+      method: 'POST',
+      headers: { origin: 'http://localhost:3000', cookie },
+      body: form,
+    });
+  };
+  const analytics = async () => {
+    const response = await getWithCookie(app, `/api/admin/campaigns/${campaignId}/analytics`, admin);
+    expect(response.status).toBe(200);
+    return (await response.json()) as CampaignAnalytics;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    const env = testEnv({ TRUST_PROXY: 'true' });
+    const logger = silentLogger();
+    const auth = createAuth({ db: database.db, env, logger });
+    app = createApp({ db: database.db, env, logger, auth, mailer: captureMailer(), now: () => NOW });
+    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
+    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
+    ana = await createReadyCreator(app, database.db, {
+      email: 'ana@example.com',
+      name: 'Ana Lee',
+      youtube: 20000,
+    });
+    bo = await createReadyCreator(app, database.db, {
+      email: 'bo@example.com',
+      name: 'Bo Chan',
+      youtube: 1000,
+    });
+    campaignId = (
+      await insertCampaign(database.db, { name: 'Tube Launch', platform: 'youtube', budget: '1000.00' })
+    ).id;
+    p1 = await insertSubmittedPost(database.db, { campaignId, influencerId: ana.influencerId, urls: [Y1] });
+    p2 = await insertSubmittedPost(database.db, {
+      campaignId,
+      influencerId: bo.influencerId,
+      urls: [Y2, Y3],
+    });
+    // Ana's post: read from the API in May, on the 10th and the 19th; an admin figure later does not beat the API.
+    await insertSnapshot(database.db, {
+      submissionId: p1,
+      postUrl: Y1,
+      views: 300,
+      likes: 10,
+      measuredAt: new Date('2026-05-20T10:00:00Z'),
+    });
+    await insertSnapshot(database.db, {
+      submissionId: p1,
+      postUrl: Y1,
+      views: 1000,
+      likes: 100,
+      comments: 10,
+      measuredAt: new Date('2026-06-10T10:00:00Z'),
+    });
+    await insertSnapshot(database.db, {
+      submissionId: p1,
+      postUrl: Y1,
+      views: 2000,
+      likes: 150,
+      comments: 20,
+      shares: 5,
+      measuredAt: new Date('2026-06-19T08:00:00Z'),
+    });
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('records admin figures and creator reports, each labelled by source, API first', async () => {
+    const corrected = await postJson(
+      app,
+      `/api/admin/submissions/${p1}/metrics`,
+      { postUrl: Y1, views: 9999 },
+      admin,
+    );
+    expect(corrected.status).toBe(201);
+    const entered = await postJson(
+      app,
+      `/api/admin/submissions/${p2}/metrics`,
+      { postUrl: Y2, views: 500, likes: 40, comments: 5, shares: 3, saves: 2 },
+      admin,
+    );
+    expect(entered.status).toBe(201);
+
+    const reported = await report(p2, { postUrl: Y3, likes: '30', comments: '0' }, bo.cookie);
+    expect(reported.status).toBe(201);
+    const reportId = ((await reported.json()) as { id: number }).id;
+
+    let tab = (await analytics()).platforms[0]!;
+    const post = (url: string) => tab.posts.find((p) => p.postUrl === url)!;
+    expect(post(Y1)).toMatchObject({ views: 2000, source: 'api', engagementRate: 8.75 });
+    expect(post(Y2)).toMatchObject({ views: 500, source: 'admin', interactions: 50, engagementRate: 10 });
+    // Not counted until an admin confirms it, but shown for confirmation with its screenshot.
+    expect(post(Y3)).toMatchObject({ source: null, likes: null, pendingReport: { id: reportId, likes: 30 } });
+    expect(post(Y3).pendingReport?.screenshotUrl).toMatch(/^\/uploads\/[0-9a-f]+\.png$/);
+
+    expect((await postJson(app, `/api/admin/metrics/${reportId}/confirm`, {}, admin)).status).toBe(200);
+    expect((await postJson(app, `/api/admin/metrics/${reportId}/confirm`, {}, admin)).status).toBe(404);
+    tab = (await analytics()).platforms[0]!;
+    // No views: the rate is on Bo's 1,000 YouTube subscribers.
+    expect(post(Y3)).toMatchObject({ likes: 30, source: 'creator', engagementRate: 3, pendingReport: null });
+  });
+
+  it('computes totals, weekly change, the daily series and costs in SQL', async () => {
+    const result = await analytics();
+    expect(result.platforms.map((p) => p.platform)).toEqual(['youtube']);
+    const tab = result.platforms[0]!;
+    expect(tab.totals).toEqual({
+      posts: 3,
+      views: 2500,
+      likes: 220,
+      comments: 25,
+      shares: 8,
+      saves: 2,
+      reach: null,
+      interactions: 255,
+      // (175 + 50 + 30) / (2000 + 500 + 1000 followers)
+      engagementRate: 7.29,
+    });
+    // A week ago only Ana's 10 June figures counted: 1,000 views, 110 interactions.
+    expect(tab.weeklyChange).toEqual({ views: 1500, interactions: 145 });
+    expect(tab.series).toHaveLength(30);
+    expect(tab.series[0]).toEqual({ date: '2026-05-22', views: 300, interactions: 10 });
+    expect(tab.series.find((s) => s.date === '2026-06-10')).toMatchObject({ views: 1000, interactions: 110 });
+    expect(tab.series.find((s) => s.date === '2026-06-19')).toMatchObject({ views: 2000, interactions: 175 });
+    expect(tab.series.at(-1)).toEqual({ date: '2026-06-20', views: 2500, interactions: 255 });
+    expect(
+      tab.creators.map((c) => [c.creatorName, c.posts, c.views, c.interactions, c.engagementRate]),
+    ).toEqual([
+      ['Ana Lee', 1, 2000, 175, 8.75],
+      ['Bo Chan', 2, 500, 80, 5.33],
+    ]);
+    expect(result.costPerView).toBe(0.4);
+    expect(result.costPerEngagement).toBe(3.9216);
+    expect(tab.note).toContain('YouTube Data API');
+
+    // influencers.engagement_rate follows every admin entry and confirmation, and the applicant cards read it.
+    const engagement = (await (
+      await getWithCookie(app, `/api/admin/campaigns/${campaignId}/applicant-engagement`, admin)
+    ).json()) as { items: Array<{ influencerId: number }> };
+    expect(engagement.items.sort((a, b) => a.influencerId - b.influencerId)).toEqual([
+      { influencerId: ana.influencerId, engagementRate: 8.75, measuredPosts: 1 },
+      { influencerId: bo.influencerId, engagementRate: 5.33, measuredPosts: 2 },
+    ]);
+
+    const csv = await getWithCookie(app, `/api/admin/campaigns/${campaignId}/analytics.csv`, admin);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toContain(`youtube,Tube Launch,Ana Lee`);
+    expect(lines[1]).toContain(',2000,150,20,5,,,175,8.75,API,2026-06-19 08:00:00');
+  });
+
+  it("gives the creator this month's figures against last month, from their own posts", async () => {
+    const response = await getWithCookie(app, '/api/me/analytics', ana.cookie);
+    expect(response.status).toBe(200);
+    const mine = (await response.json()) as MyAnalytics;
+    expect(mine.thisMonth).toEqual({ views: 1700, engagement: 165, shares: 5, comments: 20 });
+    expect(mine.lastMonth).toEqual({ views: 300, engagement: 10, shares: 0, comments: 0 });
+    expect(mine.posts.map((p) => [p.postUrl, p.source])).toEqual([[Y1, 'api']]);
+  });
+
+  it('lists the overview for a date range, best first, and exports it', async () => {
+    const response = await getWithCookie(app, '/api/admin/analytics?from=2026-05-01&to=2026-06-20', admin);
+    expect(response.status).toBe(200);
+    const overview = (await response.json()) as {
+      totals: { views: number; interactions: number };
+      campaigns: Array<{ campaignName: string; views: number }>;
+      creators: Array<{ creatorName: string }>;
+      posts: Array<{ postUrl: string }>;
+    };
+    expect(overview.totals).toMatchObject({ views: 2500, interactions: 255 });
+    expect(overview.campaigns).toEqual([
+      expect.objectContaining({ campaignName: 'Tube Launch', views: 2500 }),
+    ]);
+    expect(overview.creators.map((c) => c.creatorName)).toEqual(['Ana Lee', 'Bo Chan']);
+    expect(overview.posts.map((p) => p.postUrl)).toEqual([Y1, Y2, Y3]);
+    const empty = (await (
+      await getWithCookie(app, '/api/admin/analytics?from=2025-01-01&to=2025-01-31', admin)
+    ).json()) as {
+      totals: { posts: number };
+    };
+    expect(empty.totals.posts).toBe(0);
+    const csv = await (
+      await getWithCookie(app, '/api/admin/analytics.csv?from=2026-05-01&to=2026-06-20', admin)
+    ).text();
+    expect(csv).toContain('Campaign,Tube Launch,youtube,3,2500,255,7.29');
+    const reversed = await getWithCookie(app, '/api/admin/analytics?from=2026-06-20&to=2026-05-01', admin);
+    expect(reversed.status).toBe(400);
+  });
+
+  it('keeps every creator to their own posts and answers bad input with 4xx', async () => {
+    // Bo cannot report on Ana's post, nor read admin analytics; a visitor cannot do either.
+    expect((await report(p1, { postUrl: Y1, views: '5' }, bo.cookie)).status).toBe(404);
+    expect((await getWithCookie(app, `/api/admin/campaigns/${campaignId}/analytics`, bo.cookie)).status).toBe(
+      403,
+    );
+    expect(
+      (await postJson(app, `/api/admin/submissions/${p1}/metrics`, { postUrl: Y1, views: 1 }, bo.cookie))
+        .status,
+    ).toBe(403);
+    expect((await getWithCookie(app, '/api/me/analytics')).status).toBe(401);
+
+    const bad = async (response: Response, status: number, message: RegExp) => {
+      expect(response.status).toBe(status);
+      expect(((await response.json()) as { error: string }).error).toMatch(message);
+    };
+    await bad(await report(p1, { postUrl: Y1, views: '5' }, ana.cookie, false), 400, /screenshot/);
+    await bad(await report(p1, { postUrl: Y1 }, ana.cookie), 400, /at least one figure/);
+    await bad(await report(p1, { postUrl: Y1, views: '-3' }, ana.cookie), 400, /cannot be negative/);
+    await bad(await report(p1, { postUrl: Y1, views: 'lots' }, ana.cookie), 400, /whole number/);
+    await bad(await report(p1, { postUrl: Y2, views: '5' }, ana.cookie), 400, /not part of the submission/);
+    await bad(
+      await postJson(app, `/api/admin/submissions/999999/metrics`, { postUrl: Y1, views: 1 }, admin),
+      404,
+      /Submission not found/,
+    );
+    await bad(
+      await postJson(app, `/api/admin/submissions/${p1}/metrics`, { postUrl: 'nope', views: 1 }, admin),
+      400,
+      /postUrl/,
+    );
+    await bad(
+      await getWithCookie(app, '/api/admin/campaigns/999999/analytics', admin),
+      404,
+      /Campaign Not Found/,
+    );
+    await bad(
+      await getWithCookie(app, '/api/admin/analytics?from=yesterday', admin),
+      400,
+      /from must be a date/,
+    );
+  });
+});

@@ -1,0 +1,239 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { ZodError } from 'zod';
+import { applicantEngagement } from '../../db/queries/content-metrics';
+import { campaignIdParamSchema } from '../../shared/schemas/campaign';
+import {
+  analyticsOverviewSchema,
+  campaignAnalyticsSchema,
+  metricsFieldsSchema,
+  metricsInputSchema,
+  myAnalyticsSchema,
+  overviewQuerySchema,
+} from '../../shared/schemas/content-metrics';
+import { errorSchema } from '../../shared/schemas/error';
+import type { AppBindings } from '../context';
+import { AppError } from '../errors';
+import { currentInfluencer } from '../middleware/creator';
+import { currentUser, requireRole } from '../middleware/session';
+import { createRouter, describeValidationError } from '../openapi';
+import {
+  analyticsOverview,
+  campaignAnalytics,
+  campaignAnalyticsCsv,
+  confirmCreatorReport,
+  myAnalytics,
+  overviewCsv,
+  recordAdminMetrics,
+  reportCreatorMetrics,
+} from '../services/content-metrics';
+import { MAX_UPLOAD_BYTES, storeImage } from '../services/uploads';
+
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const csv = { 'text/csv': { schema: z.string() } };
+const idParam = campaignIdParamSchema;
+const common = {
+  400: { description: 'Bad input', content: json(errorSchema) },
+  401: { description: 'Not signed in', content: json(errorSchema) },
+  403: { description: 'Not allowed', content: json(errorSchema) },
+  404: { description: 'Not found (or not yours)', content: json(errorSchema) },
+};
+const recorded = { 201: { description: 'Recorded', content: json(z.object({ id: z.number().int() })) } };
+const now = (c: { get(key: 'deps'): AppBindings['Variables']['deps'] }) =>
+  c.get('deps').now?.() ?? new Date();
+const today = (c: Parameters<typeof now>[0]) => now(c).toISOString().slice(0, 10);
+
+/** Routes under /admin (the app lets only admins through). */
+const adminRoutes = {
+  campaign: createRoute({
+    method: 'get',
+    path: '/campaigns/{id}/analytics',
+    tags: ['Analytics'],
+    summary:
+      "A campaign's content metrics per platform: totals, weekly change, daily series, posts, creators, cost",
+    request: { params: idParam },
+    responses: { 200: { description: 'Analytics', content: json(campaignAnalyticsSchema) }, ...common },
+  }),
+  campaignCsv: createRoute({
+    method: 'get',
+    path: '/campaigns/{id}/analytics.csv',
+    tags: ['Analytics'],
+    summary: "A campaign's posts with their figures and sources as CSV",
+    request: { params: idParam },
+    responses: { 200: { description: 'CSV file', content: csv }, ...common },
+  }),
+  overview: createRoute({
+    method: 'get',
+    path: '/analytics',
+    tags: ['Analytics'],
+    summary: 'All campaigns: totals, best campaigns, creators and posts for posts submitted in a date range',
+    request: { query: overviewQuerySchema },
+    responses: { 200: { description: 'Overview', content: json(analyticsOverviewSchema) }, ...common },
+  }),
+  overviewCsv: createRoute({
+    method: 'get',
+    path: '/analytics.csv',
+    tags: ['Analytics'],
+    summary: 'The overview as CSV',
+    request: { query: overviewQuerySchema },
+    responses: { 200: { description: 'CSV file', content: csv }, ...common },
+  }),
+  applicantEngagement: createRoute({
+    method: 'get',
+    path: '/campaigns/{id}/applicant-engagement',
+    tags: ['Analytics'],
+    summary:
+      "Each applicant's engagement rate (influencers.engagement_rate, from all their posts' figures) and how many of their posts have figures",
+    request: { params: idParam },
+    responses: {
+      200: {
+        description: 'Engagement per applicant',
+        content: json(
+          z.object({
+            items: z.array(
+              z.object({
+                influencerId: z.number().int(),
+                engagementRate: z.number(),
+                measuredPosts: z.number().int(),
+              }),
+            ),
+          }),
+        ),
+      },
+      ...common,
+    },
+  }),
+  enter: createRoute({
+    method: 'post',
+    path: '/submissions/{id}/metrics',
+    tags: ['Analytics'],
+    summary: "Enter or correct a post's figures (source admin)",
+    request: { params: idParam, body: { content: json(metricsInputSchema), required: true } },
+    responses: { ...recorded, ...common },
+  }),
+  confirm: createRoute({
+    method: 'post',
+    path: '/metrics/{id}/confirm',
+    tags: ['Analytics'],
+    summary: "Confirm a creator's report (it counts from then on)",
+    request: { params: idParam },
+    responses: {
+      200: { description: 'Confirmed', content: json(z.object({ id: z.number().int() })) },
+      ...common,
+    },
+  }),
+};
+
+function attachment(filename: string, body: string) {
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+    },
+  });
+}
+
+export const adminContentMetricRoutes = createRouter()
+  .openapi(adminRoutes.campaign, async (c) =>
+    c.json(await campaignAnalytics(c.get('deps').db, c.req.valid('param').id, now(c)), 200),
+  )
+  .openapi(adminRoutes.campaignCsv, async (c) => {
+    const { id } = c.req.valid('param');
+    const analytics = await campaignAnalytics(c.get('deps').db, id, now(c));
+    return attachment(`mintbox-campaign-${id}-analytics-${today(c)}.csv`, campaignAnalyticsCsv(analytics));
+  })
+  .openapi(adminRoutes.overview, async (c) =>
+    c.json(await analyticsOverview(c.get('deps').db, c.req.valid('query'), now(c)), 200),
+  )
+  .openapi(adminRoutes.overviewCsv, async (c) => {
+    const overview = await analyticsOverview(c.get('deps').db, c.req.valid('query'), now(c));
+    return attachment(`mintbox-analytics-${overview.from}-${overview.to}.csv`, overviewCsv(overview));
+  })
+  .openapi(adminRoutes.applicantEngagement, async (c) =>
+    c.json({ items: await applicantEngagement(c.get('deps').db, c.req.valid('param').id) }, 200),
+  )
+  .openapi(adminRoutes.enter, async (c) => {
+    const row = await recordAdminMetrics(c.get('deps').db, {
+      submissionId: c.req.valid('param').id,
+      input: c.req.valid('json'),
+      adminId: currentUser(c).id,
+      now: now(c),
+    });
+    return c.json(row, 201);
+  })
+  .openapi(adminRoutes.confirm, async (c) => {
+    const row = await confirmCreatorReport(
+      c.get('deps').db,
+      c.req.valid('param').id,
+      currentUser(c).id,
+      now(c),
+    );
+    return c.json({ id: row.id }, 200);
+  });
+
+const creatorOnly = requireRole('influencer');
+
+const creatorRoutes = {
+  report: createRoute({
+    method: 'post',
+    path: '/submissions/{id}/metrics',
+    tags: ['Analytics'],
+    summary:
+      "Report your post's figures with a screenshot (PNG, JPEG, WebP or GIF, at most 5 MB); they count once an admin confirms them",
+    middleware: creatorOnly,
+    request: {
+      params: idParam,
+      body: {
+        content: { 'multipart/form-data': { schema: metricsFieldsSchema.extend({ screenshot: z.any() }) } },
+        required: true,
+      },
+    },
+    responses: {
+      ...recorded,
+      ...common,
+      413: { description: 'Screenshot too large', content: json(errorSchema) },
+    },
+  }),
+  mine: createRoute({
+    method: 'get',
+    path: '/me/analytics',
+    tags: ['Analytics'],
+    summary:
+      "The creator's own figures: this month against last month, totals and every post with its source",
+    middleware: creatorOnly,
+    responses: { 200: { description: 'Analytics', content: json(myAnalyticsSchema) }, ...common },
+  }),
+};
+
+export const contentMetricRoutes = createRouter()
+  .openapi(creatorRoutes.report, async (c) => {
+    const length = Number(c.req.header('content-length') ?? 0);
+    if (length > MAX_UPLOAD_BYTES + 64 * 1024)
+      throw new AppError('PAYLOAD_TOO_LARGE', 'screenshot: images must be at most 5 MB');
+    const form = c.req.valid('form') as Record<string, unknown>;
+    const parsed = metricsInputSchema.safeParse(form);
+    if (!parsed.success) throw new AppError('BAD_REQUEST', describeValidationError(parsed.error as ZodError));
+    const file = form.screenshot;
+    if (!(file instanceof File))
+      throw new AppError('BAD_REQUEST', 'screenshot: add a screenshot of the figures');
+    const influencer = await currentInfluencer(c);
+    const { dataDir } = c.get('deps').env;
+    const stored = await storeImage(dataDir, file).catch((error: unknown) => {
+      // The upload service names its field 'file'; here it is the screenshot.
+      if (error instanceof AppError)
+        throw new AppError(error.code, error.message.replace(/^file:/, 'screenshot:'));
+      throw error;
+    });
+    const row = await reportCreatorMetrics(c.get('deps').db, {
+      submissionId: c.req.valid('param').id,
+      influencerId: influencer.id,
+      input: parsed.data,
+      screenshotUrl: stored.url,
+      now: now(c),
+    });
+    return c.json(row, 201);
+  })
+  .openapi(creatorRoutes.mine, async (c) => {
+    const influencer = await currentInfluencer(c);
+    return c.json(await myAnalytics(c.get('deps').db, influencer.id, now(c)), 200);
+  });

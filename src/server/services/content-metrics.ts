@@ -1,0 +1,322 @@
+import type { Database } from '../../db/client';
+import { getAdminCampaign } from '../../db/queries/admin-campaigns';
+import {
+  campaignMintSpent,
+  confirmReport,
+  dailySeries,
+  findPost,
+  insertSnapshot,
+  listPostMetrics,
+  type PostScope,
+  totalsByCampaign,
+  totalsByCreator,
+  totalsByPlatform,
+  totalsOf,
+  updateEngagementRates,
+} from '../../db/queries/content-metrics';
+import { PLATFORMS } from '../../shared/constants';
+import {
+  DEMOGRAPHICS_NOTE,
+  METRIC_FIELDS,
+  METRIC_LABELS,
+  METRIC_SOURCE_LABELS,
+  PLATFORM_METRIC_NOTES,
+} from '../../shared/content-metrics';
+import type {
+  AnalyticsOverview,
+  CampaignAnalytics,
+  MetricsInput,
+  MetricTotals,
+  MyAnalytics,
+  PlatformAnalytics,
+  PostMetrics,
+} from '../../shared/schemas/content-metrics';
+import { AppError } from '../errors';
+import { csvLine, csvText } from './transactions-csv';
+
+const DAY_MS = 86_400_000;
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const figuresFrom = (input: MetricsInput) =>
+  Object.fromEntries(METRIC_FIELDS.map((f) => [f, input[f] ?? null])) as Record<
+    (typeof METRIC_FIELDS)[number],
+    number | null
+  >;
+
+/** A post the admin or creator names: 404 when the submission is not there (or not theirs), 400 for a foreign link. */
+async function postFor(db: Database, submissionId: number, postUrl: string, influencerId?: number) {
+  const post = await findPost(db, submissionId, postUrl, influencerId);
+  if (!post) throw new AppError('NOT_FOUND', 'Submission not found');
+  if (!post.hasUrl) throw new AppError('BAD_REQUEST', 'postUrl: this link is not part of the submission');
+  return post;
+}
+
+/** An admin enters or corrects a post's figures (source `admin`, measured now). */
+export async function recordAdminMetrics(
+  db: Database,
+  params: { submissionId: number; input: MetricsInput; adminId: string; now: Date },
+) {
+  const post = await postFor(db, params.submissionId, params.input.postUrl);
+  const id = await insertSnapshot(db, {
+    submissionId: post.submissionId,
+    postUrl: post.postUrl,
+    source: 'admin',
+    ...figuresFrom(params.input),
+    measuredAt: params.now,
+    enteredBy: params.adminId,
+  });
+  await updateEngagementRates(db, [post.submissionId], params.now);
+  return { id };
+}
+
+/** A creator reports their own post's figures with a screenshot; counted once an admin confirms. */
+export async function reportCreatorMetrics(
+  db: Database,
+  params: {
+    submissionId: number;
+    influencerId: number;
+    input: MetricsInput;
+    screenshotUrl: string;
+    now: Date;
+  },
+) {
+  const post = await postFor(db, params.submissionId, params.input.postUrl, params.influencerId);
+  const id = await insertSnapshot(db, {
+    submissionId: post.submissionId,
+    postUrl: post.postUrl,
+    source: 'creator',
+    ...figuresFrom(params.input),
+    measuredAt: params.now,
+    screenshotUrl: params.screenshotUrl,
+  });
+  return { id };
+}
+
+export async function confirmCreatorReport(db: Database, snapshotId: number, adminId: string, now: Date) {
+  const row = await confirmReport(db, snapshotId, adminId, now);
+  if (!row) throw new AppError('NOT_FOUND', 'There is no report waiting for confirmation with this id.');
+  await updateEngagementRates(db, [row.submissionId], now);
+  return row;
+}
+
+const EMPTY_TOTALS: MetricTotals = {
+  posts: 0,
+  views: null,
+  likes: null,
+  comments: null,
+  shares: null,
+  saves: null,
+  reach: null,
+  interactions: 0,
+  engagementRate: null,
+};
+
+/**
+ * A campaign's analytics: one tab per platform it has posts on (and always its own platform), each with totals,
+ * the change over 7 days, 30 days of daily totals, every post and every creator; cost per view and per engagement
+ * from the budget.
+ */
+export async function campaignAnalytics(
+  db: Database,
+  campaignId: number,
+  now: Date,
+): Promise<CampaignAnalytics> {
+  const campaign = await getAdminCampaign(db, campaignId);
+  if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
+  const scope: PostScope = { campaignId };
+  const [totals, weekAgo, series, posts, creators, mintSpent] = await Promise.all([
+    totalsByPlatform(db, scope, now),
+    totalsByPlatform(db, scope, new Date(now.getTime() - 7 * DAY_MS)),
+    dailySeries(db, scope, day(new Date(now.getTime() - 29 * DAY_MS)), day(now)),
+    listPostMetrics(db, scope, now),
+    totalsByCreator(db, scope, now),
+    campaignMintSpent(db, campaignId),
+  ]);
+  const platforms = PLATFORMS.filter(
+    (p) => p === campaign.platform || posts.some((post) => post.platform === p),
+  );
+  const tabs: PlatformAnalytics[] = platforms.map((platform) => {
+    const now_ = totals.get(platform) ?? EMPTY_TOTALS;
+    const before = weekAgo.get(platform) ?? EMPTY_TOTALS;
+    return {
+      platform,
+      note: PLATFORM_METRIC_NOTES[platform],
+      totals: now_,
+      weeklyChange: {
+        views: (now_.views ?? 0) - (before.views ?? 0),
+        interactions: now_.interactions - before.interactions,
+      },
+      series: series
+        .filter((s) => s.platform === platform)
+        .map(({ date, views, interactions }) => ({ date, views, interactions })),
+      posts: posts.filter((p) => p.platform === platform),
+      // A campaign is on one platform, so its creators' rows are that platform's.
+      creators: platform === campaign.platform ? creators : [],
+    };
+  });
+  const budget = Number(campaign.budget);
+  const views = [...totals.values()].reduce((sum, t) => sum + (t.views ?? 0), 0);
+  const interactions = [...totals.values()].reduce((sum, t) => sum + t.interactions, 0);
+  const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
+  return {
+    campaign: {
+      id: campaign.id,
+      name: campaign.name,
+      brand: campaign.brand,
+      status: campaign.status,
+      platform: campaign.platform,
+      budget,
+    },
+    mintSpent,
+    costPerView: views > 0 ? round4(budget / views) : null,
+    costPerEngagement: interactions > 0 ? round4(budget / interactions) : null,
+    demographicsNote: DEMOGRAPHICS_NOTE,
+    platforms: tabs,
+  };
+}
+
+/** Every campaign's posts submitted from `from` to `to` (UTC days, included), figures as counted now. */
+export async function analyticsOverview(
+  db: Database,
+  range: { from?: string | undefined; to?: string | undefined },
+  now: Date,
+): Promise<AnalyticsOverview> {
+  const to = range.to ?? day(now);
+  const from = range.from ?? day(new Date(Date.parse(`${to}T00:00:00Z`) - 89 * DAY_MS));
+  const start = new Date(`${from}T00:00:00Z`);
+  const end = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()))
+    throw new AppError('BAD_REQUEST', 'from: not a calendar date');
+  if (start >= end) throw new AppError('BAD_REQUEST', 'from must be on or before to');
+  if (end.getTime() - start.getTime() > 366 * 2 * DAY_MS)
+    throw new AppError('BAD_REQUEST', 'to: the range can be at most two years');
+  const scope: PostScope = { submittedFrom: start, submittedBefore: end };
+  const [totals, campaigns, creators, posts] = await Promise.all([
+    totalsOf(db, scope, now),
+    totalsByCampaign(db, scope, now, { limit: 10 }),
+    totalsByCreator(db, scope, now, { limit: 10 }),
+    listPostMetrics(db, scope, now, { limit: 10 }),
+  ]);
+  return {
+    from,
+    to,
+    totals,
+    campaigns,
+    creators: creators.map(({ platform: _platform, ...row }) => row),
+    posts: posts.filter((p) => p.source !== null),
+  };
+}
+
+/** The creator's own figures: this month's growth against last month's, totals and every post. */
+export async function myAnalytics(db: Database, influencerId: number, now: Date): Promise<MyAnalytics> {
+  const scope: PostScope = { influencerId };
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const lastMonthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  // Counted at the last instant of the previous month (snapshots at midnight belong to the new month).
+  const before = (d: Date) => new Date(d.getTime() - 1);
+  const [current, atMonthStart, atLastMonthStart, posts] = await Promise.all([
+    totalsOf(db, scope, now),
+    totalsOf(db, scope, before(monthStart)),
+    totalsOf(db, scope, before(lastMonthStart)),
+    listPostMetrics(db, scope, now),
+  ]);
+  const month = (a: MetricTotals, b: MetricTotals) => ({
+    views: (a.views ?? 0) - (b.views ?? 0),
+    engagement: a.interactions - b.interactions,
+    shares: (a.shares ?? 0) - (b.shares ?? 0),
+    comments: (a.comments ?? 0) - (b.comments ?? 0),
+  });
+  return {
+    thisMonth: month(current, atMonthStart),
+    lastMonth: month(atMonthStart, atLastMonthStart),
+    totals: current,
+    posts,
+  };
+}
+
+// --- CSV ---------------------------------------------------------------------------------------------------------
+
+const POST_CSV_HEADER = [
+  'Platform',
+  'Campaign',
+  'Creator',
+  'Username',
+  'Post',
+  ...METRIC_FIELDS.map((f) => METRIC_LABELS[f]),
+  'Interactions',
+  'Engagement rate (%)',
+  'Source',
+  'Measured at (UTC)',
+];
+
+const cell = (n: number | null) => (n === null ? '' : String(n));
+
+function postCsvLine(p: PostMetrics): string {
+  return csvLine([
+    p.platform,
+    csvText(p.campaignName),
+    csvText(p.creatorName),
+    csvText(p.creatorUsername),
+    csvText(p.postUrl),
+    ...METRIC_FIELDS.map((f) => cell(p[f])),
+    String(p.interactions),
+    cell(p.engagementRate),
+    p.source ? METRIC_SOURCE_LABELS[p.source] : '',
+    p.measuredAt ? p.measuredAt.replace('T', ' ').replace(/\.\d+Z$/, '') : '',
+  ]);
+}
+
+/** Every post of a campaign's analytics, one line each (UTF-8 with a byte-order mark for spreadsheets). */
+export function campaignAnalyticsCsv(analytics: CampaignAnalytics): string {
+  const posts = analytics.platforms.flatMap((p) => p.posts);
+  return `\uFEFF${csvLine(POST_CSV_HEADER)}${posts.map(postCsvLine).join('')}`;
+}
+
+/** The overview's best campaigns, best creators and best posts, as three sections of one CSV file. */
+export function overviewCsv(o: AnalyticsOverview): string {
+  const lines = [
+    csvLine(['Section', 'Name', 'Platform', 'Posts', 'Views', 'Interactions', 'Engagement rate (%)']),
+    csvLine([
+      'Total',
+      csvText(`${o.from} to ${o.to}`),
+      '',
+      String(o.totals.posts),
+      cell(o.totals.views),
+      String(o.totals.interactions),
+      cell(o.totals.engagementRate),
+    ]),
+    ...o.campaigns.map((c) =>
+      csvLine([
+        'Campaign',
+        csvText(c.campaignName),
+        c.platform,
+        String(c.posts),
+        cell(c.views),
+        String(c.interactions),
+        cell(c.engagementRate),
+      ]),
+    ),
+    ...o.creators.map((c) =>
+      csvLine([
+        'Creator',
+        csvText(`${c.creatorName} (@${c.creatorUsername})`),
+        '',
+        String(c.posts),
+        cell(c.views),
+        String(c.interactions),
+        cell(c.engagementRate),
+      ]),
+    ),
+    ...o.posts.map((p) =>
+      csvLine([
+        'Post',
+        csvText(p.postUrl),
+        p.platform,
+        '1',
+        cell(p.views),
+        String(p.interactions),
+        cell(p.engagementRate),
+      ]),
+    ),
+  ];
+  return `\uFEFF${lines.join('')}`;
+}

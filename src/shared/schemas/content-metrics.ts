@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { PLATFORMS } from '../constants';
+import { METRIC_FIELDS, METRIC_SOURCES, type MetricField } from '../content-metrics';
+
+/** A count as typed in a form or sent as JSON: blank means unknown. */
+const countField = (name: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: `${name} must be a whole number` })
+      .int({ error: `${name} must be a whole number` })
+      .min(0, { error: `${name} cannot be negative` })
+      .max(1_000_000_000_000, { error: `${name} is too large` })
+      .optional(),
+  );
+
+const figureFields = Object.fromEntries(METRIC_FIELDS.map((f) => [f, countField(f)])) as Record<
+  MetricField,
+  ReturnType<typeof countField>
+>;
+
+/** Figures for one post: the post's link (one of the submission's links) and the counts known. */
+export const metricsFieldsSchema = z.object({
+  postUrl: z
+    .string({ error: 'postUrl: choose the post' })
+    .trim()
+    .url({ error: 'postUrl: choose the post' })
+    .max(2000),
+  ...figureFields,
+});
+
+/** Figures for one post, at least one count. */
+export const metricsInputSchema = metricsFieldsSchema.refine(
+  (v) => METRIC_FIELDS.some((f) => v[f] !== undefined),
+  {
+    error: 'views: enter at least one figure',
+    path: ['views'],
+  },
+);
+export type MetricsInput = z.infer<typeof metricsInputSchema>;
+
+const figures = Object.fromEntries(METRIC_FIELDS.map((f) => [f, z.number().nullable()])) as Record<
+  MetricField,
+  z.ZodNullable<z.ZodNumber>
+>;
+
+export const metricTotalsSchema = z.object({
+  posts: z.number().int(),
+  ...figures,
+  interactions: z.number(),
+  engagementRate: z.number().nullable(),
+});
+export type MetricTotals = z.infer<typeof metricTotalsSchema>;
+
+/** One post with its counted figures (API first, else the latest admin or confirmed creator figures). */
+export const postMetricsSchema = z.object({
+  submissionId: z.number().int(),
+  postUrl: z.string(),
+  platform: z.enum(PLATFORMS),
+  campaignId: z.number().int(),
+  campaignName: z.string(),
+  influencerId: z.number().int(),
+  creatorName: z.string(),
+  creatorUsername: z.string(),
+  ...figures,
+  interactions: z.number(),
+  engagementRate: z.number().nullable(),
+  /** null: no figures yet. */
+  source: z.enum(METRIC_SOURCES).nullable(),
+  measuredAt: z.string().nullable(),
+  /** A creator report waiting for an admin (not counted yet). */
+  pendingReport: z
+    .object({ id: z.number().int(), measuredAt: z.string(), screenshotUrl: z.string(), ...figures })
+    .nullable(),
+});
+export type PostMetrics = z.infer<typeof postMetricsSchema>;
+
+export const seriesPointSchema = z.object({ date: z.string(), views: z.number(), interactions: z.number() });
+
+export const creatorMetricsSchema = z.object({
+  influencerId: z.number().int(),
+  creatorName: z.string(),
+  creatorUsername: z.string(),
+  posts: z.number().int(),
+  views: z.number().nullable(),
+  interactions: z.number(),
+  engagementRate: z.number().nullable(),
+});
+
+export const platformAnalyticsSchema = z.object({
+  platform: z.enum(PLATFORMS),
+  note: z.string(),
+  totals: metricTotalsSchema,
+  /** Change over the last 7 days (figures as counted now minus as counted a week ago). */
+  weeklyChange: z.object({ views: z.number(), interactions: z.number() }),
+  series: z.array(seriesPointSchema),
+  posts: z.array(postMetricsSchema),
+  creators: z.array(creatorMetricsSchema),
+});
+export type PlatformAnalytics = z.infer<typeof platformAnalyticsSchema>;
+
+export const campaignAnalyticsSchema = z.object({
+  campaign: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    brand: z.string(),
+    status: z.string(),
+    platform: z.enum(PLATFORMS),
+    budget: z.number(),
+  }),
+  /** Mint credited as rewards for this campaign (1 Mint = 1 USD). */
+  mintSpent: z.number(),
+  costPerView: z.number().nullable(),
+  costPerEngagement: z.number().nullable(),
+  demographicsNote: z.string(),
+  platforms: z.array(platformAnalyticsSchema),
+});
+export type CampaignAnalytics = z.infer<typeof campaignAnalyticsSchema>;
+
+const monthFigures = z.object({
+  views: z.number(),
+  engagement: z.number(),
+  shares: z.number(),
+  comments: z.number(),
+});
+
+/** A creator's own figures: this month (growth since the 1st, UTC) against last month, and every post. */
+export const myAnalyticsSchema = z.object({
+  thisMonth: monthFigures,
+  lastMonth: monthFigures,
+  totals: metricTotalsSchema,
+  posts: z.array(postMetricsSchema),
+});
+export type MyAnalytics = z.infer<typeof myAnalyticsSchema>;
+
+export const overviewQuerySchema = z.object({
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'from must be a date like 2026-01-31' })
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'to must be a date like 2026-01-31' })
+    .optional(),
+});
+
+export const analyticsOverviewSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: metricTotalsSchema,
+  campaigns: z.array(
+    z.object({
+      campaignId: z.number().int(),
+      campaignName: z.string(),
+      platform: z.enum(PLATFORMS),
+      posts: z.number().int(),
+      views: z.number().nullable(),
+      interactions: z.number(),
+      engagementRate: z.number().nullable(),
+    }),
+  ),
+  creators: z.array(creatorMetricsSchema),
+  posts: z.array(postMetricsSchema),
+});
+export type AnalyticsOverview = z.infer<typeof analyticsOverviewSchema>;

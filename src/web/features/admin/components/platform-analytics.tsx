@@ -1,0 +1,200 @@
+import { BarChart3 } from 'lucide-react';
+import { useState } from 'react';
+import { PLATFORM_LABELS } from '../../../../shared/constants';
+import { METRIC_FIELDS, METRIC_LABELS } from '../../../../shared/content-metrics';
+import type { PlatformAnalytics, PostMetrics } from '../../../../shared/schemas/content-metrics';
+import { MetricsChart } from '../../../components/metrics-chart';
+import { PostFigures } from '../../../components/post-figures';
+import { StatCard } from '../../../components/stat-card';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/toast';
+import { getErrorMessage } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format';
+import { useMetricActions } from '../api/content-metrics';
+import { AdminEmptyState } from './admin-layout';
+import { EnterMetricsDialog } from './enter-metrics-dialog';
+
+const signed = (n: number) => `${n > 0 ? '+' : ''}${formatNumber(n)}`;
+const figure = (n: number | null) => (n === null ? '–' : formatNumber(n));
+
+/** One platform's tab of /admin/details/:id: totals, weekly change, the daily chart, posts and creators. */
+export function PlatformAnalyticsTab({
+  tab,
+  demographicsNote,
+}: {
+  tab: PlatformAnalytics;
+  demographicsNote: string;
+}) {
+  const label = PLATFORM_LABELS[tab.platform];
+  const [editing, setEditing] = useState<PostMetrics | null>(null);
+  const { confirm } = useMetricActions();
+  if (tab.posts.length === 0) {
+    return (
+      <AdminEmptyState
+        icon={<BarChart3 aria-hidden="true" className="size-6" />}
+        title={`No ${label} posts yet`}
+      >
+        <p>Figures appear here once creators submit their posts for this campaign. {tab.note}</p>
+      </AdminEmptyState>
+    );
+  }
+  const hasFigures = tab.totals.posts > 0;
+  const confirmReport = async (post: PostMetrics) => {
+    if (!post.pendingReport) return;
+    try {
+      await confirm.mutateAsync(post.pendingReport.id);
+      toast({ title: 'Report confirmed', description: `${post.creatorName}'s figures now count.` });
+    } catch (error) {
+      toast({
+        title: 'Could not confirm the report',
+        description: getErrorMessage(error),
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <div className="flex flex-col gap-6" data-testid={`analytics-${tab.platform}`}>
+      <p className="text-sm text-slate-600">{tab.note}</p>
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {METRIC_FIELDS.filter((f) => f !== 'reach' || tab.totals.reach !== null).map((f) => (
+          <StatCard key={f} label={METRIC_LABELS[f]} value={figure(tab.totals[f])} testId={`total-${f}`} />
+        ))}
+        <StatCard
+          label="Engagement rate"
+          value={tab.totals.engagementRate === null ? '–' : `${tab.totals.engagementRate}%`}
+          note="Interactions / views (or followers where views are unknown)"
+          testId="total-engagement-rate"
+        />
+        <StatCard
+          label="This week"
+          value={`${signed(tab.weeklyChange.views)} views`}
+          note={`${signed(tab.weeklyChange.interactions)} interactions`}
+          testId="weekly-change"
+        />
+      </dl>
+      {hasFigures ? (
+        <Card>
+          <CardContent className="pt-5">
+            <MetricsChart series={tab.series} title={`${label}: the last 30 days`} />
+          </CardContent>
+        </Card>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg leading-tight font-semibold">Top content</h2>
+        </CardHeader>
+        <CardContent>
+          <ol className="flex flex-col divide-y divide-slate-100">
+            {tab.posts.map((post) => (
+              <li key={`${post.submissionId}:${post.postUrl}`} className="py-3 first:pt-0 last:pb-0">
+                <p className="mb-1 text-xs font-medium text-slate-500">
+                  {post.creatorName} · @{post.creatorUsername}
+                </p>
+                <PostFigures
+                  post={post}
+                  actions={
+                    <div className="flex flex-wrap gap-2">
+                      <Button variant="outline" size="sm" onClick={() => setEditing(post)}>
+                        {post.source ? 'Correct figures' : 'Enter figures'}
+                      </Button>
+                      {post.pendingReport ? (
+                        <>
+                          <a
+                            href={post.pendingReport.screenshotUrl}
+                            target="_blank"
+                            rel="noreferrer"
+                            className="inline-flex items-center text-sm font-semibold text-mint-700 hover:underline"
+                          >
+                            View screenshot
+                          </a>
+                          <Button
+                            size="sm"
+                            onClick={() => void confirmReport(post)}
+                            disabled={confirm.isPending}
+                          >
+                            Confirm report (
+                            {METRIC_FIELDS.filter((f) => post.pendingReport?.[f] !== null)
+                              .map(
+                                (f) =>
+                                  `${formatNumber(post.pendingReport?.[f] ?? 0)} ${METRIC_LABELS[f].toLowerCase()}`,
+                              )
+                              .join(', ')}
+                            )
+                          </Button>
+                        </>
+                      ) : null}
+                    </div>
+                  }
+                />
+              </li>
+            ))}
+          </ol>
+        </CardContent>
+      </Card>
+      {tab.creators.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <h2 className="text-lg leading-tight font-semibold">Creators</h2>
+          </CardHeader>
+          <CardContent>
+            <section
+              className="overflow-x-auto"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone: reachable from the keyboard
+              tabIndex={0}
+              aria-label="Creators table"
+            >
+              <table className="w-full min-w-[28rem] text-sm">
+                <thead className="text-left text-slate-600">
+                  <tr>
+                    <th scope="col" className="py-2 font-semibold">
+                      Creator
+                    </th>
+                    <th scope="col" className="py-2 text-right font-semibold">
+                      Posts
+                    </th>
+                    <th scope="col" className="py-2 text-right font-semibold">
+                      Views
+                    </th>
+                    <th scope="col" className="py-2 text-right font-semibold">
+                      Interactions
+                    </th>
+                    <th scope="col" className="py-2 text-right font-semibold">
+                      Engagement
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {tab.creators.map((c) => (
+                    <tr key={c.influencerId} className="border-t border-slate-100">
+                      <th scope="row" className="py-2 text-left font-medium">
+                        {c.creatorName} <span className="text-slate-500">@{c.creatorUsername}</span>
+                      </th>
+                      <td className="py-2 text-right tabular-nums">{c.posts}</td>
+                      <td className="py-2 text-right tabular-nums">{figure(c.views)}</td>
+                      <td className="py-2 text-right tabular-nums">{formatNumber(c.interactions)}</td>
+                      <td className="py-2 text-right tabular-nums">
+                        {c.engagementRate === null ? '–' : `${c.engagementRate}%`}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          </CardContent>
+        </Card>
+      ) : null}
+      {tab.platform === 'instagram' ? (
+        <Card>
+          <CardHeader>
+            <h2 className="text-lg leading-tight font-semibold">Age demographics</h2>
+          </CardHeader>
+          <CardContent>
+            <p className="text-sm text-slate-600">{demographicsNote}</p>
+          </CardContent>
+        </Card>
+      ) : null}
+      {editing ? <EnterMetricsDialog post={editing} onClose={() => setEditing(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentMetricSnapshots } from '../../src/db/schema/content-metrics';
+import { createAuth } from '../../src/server/auth';
+import { type Jobs, startJobs } from '../../src/server/jobs/jobs';
+import { silentLogger } from '../../src/server/logger';
+import { upsertAdmin } from '../../src/server/services/admin-accounts';
+import { seriousAxeViolations } from '../support/axe';
+import { launchBrowser } from '../support/browser';
+import { captureMailer } from '../support/capture-mailer';
+import { createReadyCreator } from '../support/creators';
+import { type E2EServer, startE2EServer } from '../support/e2e-server';
+import { insertCampaign } from '../support/factories';
+import { type FakeYoutube, startFakeYoutube } from '../support/fake-youtube';
+import { freePort } from '../support/free-port';
+import { insertSubmittedPost } from '../support/posts';
+import { createTestApp, testEnv } from '../support/test-app';
+
+const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
+const CREATOR = { email: 'ana@example.com', name: 'Ana Lopez', password: 'correct horse battery' };
+const VIDEO = 'https://www.youtube.com/watch?v=aaaaaaaaaaa';
+const REEL = 'https://www.instagram.com/reel/ana-glow';
+/** Set CONTENT_METRICS_SCREENSHOTS=/some/dir to keep screenshots of the campaign analytics at 1280 and 375 px. */
+const SHOTS = process.env.CONTENT_METRICS_SCREENSHOTS;
+/** The first bytes of a PNG: enough for the upload's type check. */
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+
+describe('content metrics in the browser: from the platform and the admin to both dashboards', () => {
+  let server: E2EServer;
+  let fake: FakeYoutube;
+  let jobs: Jobs | undefined;
+  let browser: Browser;
+  let admin: Page;
+  let creator: Page;
+  let tubeId: number;
+  let reelId: number;
+  let video: number;
+  let env: Record<string, string>;
+
+  const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
+
+  beforeAll(async () => {
+    fake = await startFakeYoutube();
+    fake.videos.set('aaaaaaaaaaa', { viewCount: 1234, likeCount: 56, commentCount: 7 });
+    const port = await freePort();
+    env = {
+      APP_URL: `http://127.0.0.1:${port}`,
+      YOUTUBE_API_KEY: fake.apiKey,
+      YOUTUBE_API_BASE: fake.url,
+    };
+    server = await startE2EServer({
+      port,
+      env,
+      seed: async (db) => {
+        await upsertAdmin(db, createAuth({ db, env: testEnv(env), logger: silentLogger() }), ADMIN);
+        tubeId = (await insertCampaign(db, { name: 'Tube Launch', platform: 'youtube', budget: '1234.00' }))
+          .id;
+        reelId = (await insertCampaign(db, { name: 'Glow Reel', platform: 'instagram' })).id;
+      },
+    });
+    const ana = await createReadyCreator(createTestApp(server.db), server.db, {
+      email: CREATOR.email,
+      name: CREATOR.name,
+      instagram: 5000,
+      youtube: 20000,
+    });
+    // Content approved an hour ago on both campaigns (the review itself is the lifecycle journey's business).
+    const approvedAt = new Date(Date.now() - 3_600_000);
+    video = await insertSubmittedPost(server.db, {
+      campaignId: tubeId,
+      influencerId: ana.influencerId,
+      urls: [VIDEO],
+      reviewedAt: approvedAt,
+    });
+    await insertSubmittedPost(server.db, {
+      campaignId: reelId,
+      influencerId: ana.influencerId,
+      urls: [REEL],
+      reviewedAt: approvedAt,
+    });
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+    browser = await launchBrowser();
+    admin = await (
+      await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } })
+    ).newPage();
+    creator = await (
+      await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } })
+    ).newPage();
+    await admin.goto(`${server.url}/admin`);
+    await admin.getByLabel('Username or email').fill(ADMIN.username);
+    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await admin.waitForURL(`${server.url}/admin/campaigns`);
+  }, 90_000);
+
+  afterAll(async () => {
+    await jobs?.stop();
+    await browser?.close();
+    await server?.close();
+    await fake?.close();
+  });
+
+  it("shows the job's YouTube figures in the campaign's YouTube tab, labelled API, with the chart", async () => {
+    // The job queue with the server's configuration: its first run reads the video from the fake YouTube.
+    jobs = await startJobs(server.database, {
+      env: testEnv(env),
+      logger: silentLogger(),
+      mailer: captureMailer(),
+    });
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.db
+              .select()
+              .from(contentMetricSnapshots)
+              .where(
+                and(eq(contentMetricSnapshots.submissionId, video), eq(contentMetricSnapshots.source, 'api')),
+              )
+          ).length,
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(1);
+    expect(fake.calls).toContain('aaaaaaaaaaa');
+
+    await admin.goto(`${server.url}/admin/details/${tubeId}`);
+    const tab = admin.getByTestId('analytics-youtube');
+    await expect.poll(() => text(tab.getByTestId('total-views'))).toBe('1,234');
+    expect(await admin.getByRole('tab', { name: 'YouTube', selected: true }).count()).toBe(1);
+    expect(await text(tab.getByTestId('total-likes'))).toBe('56');
+    expect(await text(tab.getByTestId('total-comments'))).toBe('7');
+    // (56 + 7) / 1,234 views
+    expect(await text(tab.getByTestId('total-engagement-rate'))).toBe('5.11%');
+    expect(await text(admin.getByTestId('cost-per-view'))).toBe('$1.0000');
+    const post = tab.getByTestId('post-figures').first();
+    expect(await text(post.getByTestId('metric-source'))).toBe('Source: API');
+    expect(await text(post.getByTestId('post-views'))).toBe('1,234');
+    const chart = tab.getByTestId('metrics-chart');
+    expect(await chart.locator('svg path').count()).toBe(2);
+    await chart.getByRole('button', { name: 'Show as table' }).click();
+    const lastRow = chart.locator('tbody tr').last();
+    expect(await text(lastRow)).toContain('1,234');
+    expect(await seriousAxeViolations(admin)).toEqual([]);
+    await chart.getByRole('button', { name: 'Show chart' }).click();
+    if (SHOTS) {
+      await admin.screenshot({ path: path.join(SHOTS, 'campaign-analytics-1280.png'), fullPage: true });
+    }
+    // A phone does not scroll sideways.
+    await admin.setViewportSize({ width: 375, height: 812 });
+    await expect
+      .poll(() => admin.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(375);
+    if (SHOTS)
+      await admin.screenshot({ path: path.join(SHOTS, 'campaign-analytics-375.png'), fullPage: true });
+    await admin.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('lets the admin enter Instagram figures, shown with Admin as their source', async () => {
+    await admin.goto(`${server.url}/admin/details/${reelId}`);
+    const tab = admin.getByTestId('analytics-instagram');
+    await expect.poll(() => text(tab.getByTestId('post-figures').first())).toContain('No figures yet');
+    expect(await text(tab)).toContain('entered by an admin or reported by the creator');
+    expect(await text(tab)).toContain('Age demographics appear when the creator connects');
+    await tab.getByRole('button', { name: 'Enter figures' }).click();
+    const dialog = admin.getByRole('dialog');
+    // Nothing entered: the schema's message.
+    await dialog.getByRole('button', { name: 'Save figures' }).click();
+    await expect.poll(() => text(dialog)).toContain('enter at least one figure');
+    await dialog.getByLabel('Views').fill('800');
+    await dialog.getByLabel('Likes').fill('90');
+    await dialog.getByLabel('Saves').fill('12');
+    await dialog.getByRole('button', { name: 'Save figures' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const post = tab.getByTestId('post-figures').first();
+    await expect.poll(() => text(post.getByTestId('metric-source'))).toBe('Source: Admin');
+    expect(await text(post.getByTestId('post-views'))).toBe('800');
+    expect(await text(tab.getByTestId('total-saves'))).toBe('12');
+    expect(await text(tab.getByTestId('total-engagement-rate'))).toBe('12.75%');
+
+    // The sidebar's Analytics opens the overview of every campaign.
+    await admin.getByRole('link', { name: 'Analytics' }).first().click();
+    await admin.waitForURL(`${server.url}/admin/analytics`);
+    await expect.poll(() => text(admin.getByTestId('overview-views'))).toBe('2,034');
+    expect(await text(admin.getByTestId('overview-posts'))).toBe('2');
+    expect(await admin.getByRole('link', { name: 'Tube Launch' }).count()).toBe(1);
+  });
+
+  it('shows the creator both figures in This Month and on each post, with their sources', async () => {
+    await creator.goto(`${server.url}/signin`);
+    await creator.getByLabel('Email', { exact: true }).fill(CREATOR.email);
+    await creator.getByLabel('Password', { exact: true }).fill(CREATOR.password);
+    await creator.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await creator.waitForURL(`${server.url}/main`);
+    await creator.goto(`${server.url}/dashboard`);
+    const month = creator.getByTestId('this-month');
+    // 1,234 YouTube views + 800 Instagram views; 56 + 7 + 90 + 12 interactions.
+    await expect.poll(() => text(month.getByTestId('this-month-views'))).toBe('2,034');
+    expect(await text(month.getByTestId('this-month-engagement'))).toBe('165');
+    expect(await text(month.getByTestId('this-month-comments'))).toBe('7');
+    expect(await text(month)).toContain('New this month');
+
+    await creator.getByRole('tab', { name: 'Analytics' }).click();
+    const posts = creator.getByTestId('post-figures');
+    await expect.poll(() => posts.count()).toBe(2);
+    const sources = await posts.getByTestId('metric-source').allTextContents();
+    expect(sources.sort()).toEqual(['Source: API', 'Source: Admin']);
+    expect(await seriousAxeViolations(creator)).toEqual([]);
+
+    // The creator reports figures with a screenshot: waiting for an admin, not counted yet.
+    await creator.getByRole('button', { name: 'Report figures' }).first().click();
+    const dialog = creator.getByRole('dialog');
+    await dialog.getByLabel('Views').fill('1500');
+    await dialog.getByRole('button', { name: 'Send figures' }).click();
+    await expect.poll(() => text(dialog)).toContain('Add a screenshot of the figures');
+    await dialog
+      .getByLabel('Screenshot')
+      .setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: PNG });
+    await dialog.getByRole('button', { name: 'Send figures' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect
+      .poll(() => text(creator.getByTestId('post-figures').first()))
+      .toContain('waiting for confirmation');
+    expect(await text(creator.getByTestId('this-month-views'))).toBe('2,034');
+  });
+});

@@ -146,7 +146,9 @@ describe('managing a creator in the browser: page, notes, suspend, ban, lift', (
 
     await moderate('Suspend', 'Missed two posts in a row', 'Suspend');
     await expect.poll(() => text(admin.getByTestId('creator-standing'))).toBe('Suspended');
-    expect(await text(admin.getByTestId('audit-entry').first())).toContain('Missed two posts in a row');
+    await expect
+      .poll(() => text(admin.getByTestId('audit-entry').first()))
+      .toContain('Missed two posts in a row');
     const mail = await smtp.waitForMail(CREATOR.email);
     expect(mail.subject).toBe('Your Mintbox account is suspended');
 

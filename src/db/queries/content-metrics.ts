@@ -368,14 +368,24 @@ export async function updateEngagementRates(db: DatabaseOrTransaction, submissio
     from rates where i.id = rates.influencer_id`);
 }
 
+/** How many of a creator's posts have counted figures (API, admin, or a confirmed creator report): an SQL expression. */
+function measuredPostsOf(influencerId: SQL) {
+  return sql`(select count(distinct (s.submission_id, s.post_url))::int from content_metric_snapshots s
+    join submissions sub on sub.id = s.submission_id
+    join applications a2 on a2.id = sub.application_id
+    where a2.influencer_id = ${influencerId} and (s.source <> 'creator' or s.confirmed_at is not null))`;
+}
+
+/** How many of this creator's posts have counted figures (the engagement rate is 0 and means nothing without any). */
+export async function measuredPostCount(db: DatabaseOrTransaction, influencerId: number) {
+  const result = await db.execute(sql`select ${measuredPostsOf(sql`${influencerId}`)} as measured_posts`);
+  return Number(rowsOf(result)[0]?.measured_posts ?? 0);
+}
+
 /** The applicants of a campaign with their engagement rate and how many of their posts have figures. */
 export async function applicantEngagement(db: DatabaseOrTransaction, campaignId: number) {
   const result = await db.execute(sql`
-    select i.id, i.engagement_rate,
-      (select count(distinct (s.submission_id, s.post_url))::int from content_metric_snapshots s
-        join submissions sub on sub.id = s.submission_id
-        join applications a2 on a2.id = sub.application_id
-        where a2.influencer_id = i.id and (s.source <> 'creator' or s.confirmed_at is not null)) as measured_posts
+    select i.id, i.engagement_rate, ${measuredPostsOf(sql`i.id`)} as measured_posts
     from applications a join influencers i on i.id = a.influencer_id
     where a.campaign_id = ${campaignId}`);
   return rowsOf(result).map((row) => ({

@@ -6,6 +6,7 @@ import { applications } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
 import { creatorModerationEvents, creatorNotes, followerChanges } from '../schema/creator-management';
 import { influencers } from '../schema/influencers';
+import { measuredPostCount } from './content-metrics';
 import { findProfile, findSocialAccounts } from './onboarding';
 import { listMyPayouts, walletFigures } from './payouts';
 
@@ -24,29 +25,31 @@ export async function findCreatorDetail(
 ): Promise<CreatorDetail | null> {
   const influencer = await findInfluencerById(db, id);
   if (!influencer) return null;
-  const [profile, socials, apps, wallet, payoutList, notes, audit, changes] = await Promise.all([
-    findProfile(db, id),
-    findSocialAccounts(db, id),
-    db
-      .select({ application: applications, campaign: campaigns.name })
-      .from(applications)
-      .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-      .where(eq(applications.influencerId, id))
-      .orderBy(desc(applications.createdAt), desc(applications.id)),
-    walletFigures(db, id, { limit: CREATOR_PAGE_LEDGER_ENTRIES, offset: 0 }),
-    listMyPayouts(db, id),
-    db
-      .select()
-      .from(creatorNotes)
-      .where(eq(creatorNotes.influencerId, id))
-      .orderBy(desc(creatorNotes.createdAt), desc(creatorNotes.id)),
-    db
-      .select()
-      .from(creatorModerationEvents)
-      .where(eq(creatorModerationEvents.influencerId, id))
-      .orderBy(desc(creatorModerationEvents.createdAt), desc(creatorModerationEvents.id)),
-    followerChangesOf(db, [id]),
-  ]);
+  const [profile, socials, apps, wallet, payoutList, notes, audit, changes, measuredPosts] =
+    await Promise.all([
+      findProfile(db, id),
+      findSocialAccounts(db, id),
+      db
+        .select({ application: applications, campaign: campaigns.name })
+        .from(applications)
+        .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
+        .where(eq(applications.influencerId, id))
+        .orderBy(desc(applications.createdAt), desc(applications.id)),
+      walletFigures(db, id, { limit: CREATOR_PAGE_LEDGER_ENTRIES, offset: 0 }),
+      listMyPayouts(db, id),
+      db
+        .select()
+        .from(creatorNotes)
+        .where(eq(creatorNotes.influencerId, id))
+        .orderBy(desc(creatorNotes.createdAt), desc(creatorNotes.id)),
+      db
+        .select()
+        .from(creatorModerationEvents)
+        .where(eq(creatorModerationEvents.influencerId, id))
+        .orderBy(desc(creatorModerationEvents.createdAt), desc(creatorModerationEvents.id)),
+      followerChangesOf(db, [id]),
+      measuredPostCount(db, id),
+    ]);
   return {
     id: influencer.id,
     username: influencer.username,
@@ -58,6 +61,7 @@ export async function findCreatorDetail(
     createdAt: influencer.createdAt.toISOString(),
     standing: influencer.standing,
     engagementRate: influencer.engagementRate,
+    measuredPosts,
     tier: profile?.influencerTier ?? null,
     totalFollowers: profile?.totalFollowers ?? influencer.followers,
     profile: profile

@@ -76,6 +76,7 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
       email: ana.email,
       standing: 'active',
       tier: 'Nano',
+      measuredPosts: 0,
       profile: { shipping: { fullName: 'Mod Creator1', city: 'Austin', state: 'TX', zipCode: '73301' } },
       wallet: { balance: 75 },
     });

@@ -178,6 +178,11 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
       { influencerId: ana.influencerId, engagementRate: 8.75, measuredPosts: 1 },
       { influencerId: bo.influencerId, engagementRate: 5.33, measuredPosts: 2 },
     ]);
+    // The creator page says how many measured posts stand behind the rate.
+    const boPage = (await (
+      await getWithCookie(app, `/api/admin/influencers/${bo.influencerId}`, admin)
+    ).json()) as { engagementRate: string; measuredPosts: number };
+    expect(boPage).toMatchObject({ engagementRate: '5.33', measuredPosts: 2 });
 
     const csv = await getWithCookie(app, `/api/admin/campaigns/${campaignId}/analytics.csv`, admin);
     expect(csv.headers.get('content-type')).toContain('text/csv');

@@ -55,6 +55,7 @@ export const creatorDetailSchema = z.object({
   createdAt: z.string(),
   standing: z.enum(CREATOR_STANDINGS),
   engagementRate: z.string().describe('Percent, as entered (text)'),
+  measuredPosts: z.number().int().describe('Posts with counted figures behind the engagement rate'),
   tier: z.string().nullable(),
   totalFollowers: z.number().int(),
   profile: z

@@ -137,7 +137,12 @@ function Creator({ creator }: { creator: CreatorDetail }) {
             items={[
               ['Tier', creator.tier ?? 'No profile yet'],
               ['Total followers', formatNumber(creator.totalFollowers)],
-              ['Engagement rate', `${creator.engagementRate}%`],
+              [
+                'Engagement rate',
+                creator.measuredPosts > 0
+                  ? `${creator.engagementRate}% over ${creator.measuredPosts} measured post${creator.measuredPosts === 1 ? '' : 's'}`
+                  : 'No measured posts yet',
+              ],
               ['Email', `${creator.email}${creator.emailVerified ? ' (verified)' : ' (not verified)'}`],
               ['Phone', creator.profile?.phoneNumber ?? '—'],
               ['PayPal', creator.profile?.paypalEmail ?? '—'],

@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { AccountControls } from '../../../components/account-controls';
 import { Logo } from '../../../components/logo';
 import { Button, buttonVariants } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../lib/class-names';
 import { Link, useNavigate } from '../../../lib/navigation';
 import { useHideOnScroll } from '../../../lib/use-hide-on-scroll';
 

@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../lib/class-names';
 import { BRAND_ROWS } from '../landing-content';
 
 const FONTS = [

@@ -252,7 +252,7 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     // A link to another platform is refused with the reason.
     await submitDialog.getByLabel('Link 1').fill('https://www.tiktok.com/@ana/video/1');
     await submitDialog.getByRole('button', { name: 'Submit', exact: true }).click();
-    await expect.poll(() => text(submitDialog)).toContain('is not a link to a Instagram post');
+    await expect.poll(() => text(submitDialog)).toContain('is not a link to an Instagram post');
     await submitDialog.getByLabel('Link 1').fill('https://www.instagram.com/p/abc123/');
     await submitDialog.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => submitDialog.count()).toBe(0);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { PLATFORM_LABELS, type Platform } from '../../../../shared/constants';
 import { isPlatformPostUrl } from '../../../../shared/lifecycle';
 import { type MyApplication, submissionSchema } from '../../../../shared/schemas/application';
+import { withArticle } from '../../../../shared/wording';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -44,7 +45,8 @@ function submitFormSchema(platform: Platform) {
         if (links.length === 0)
           ctx.addIssue({ code: 'custom', message: `Add the link to your ${label} post.` });
         const bad = links.find((url) => !isPlatformPostUrl(url, platform));
-        if (bad) ctx.addIssue({ code: 'custom', message: `${bad} is not a link to a ${label} post.` });
+        if (bad)
+          ctx.addIssue({ code: 'custom', message: `${bad} is not a link to ${withArticle(label)} post.` });
       })
       .pipe(submissionSchema.shape.urls),
     note: submissionSchema.shape.note,

@@ -54,6 +54,12 @@ function submitFormSchema(platform: Platform) {
 }
 type SubmitSchema = ReturnType<typeof submitFormSchema>;
 
+/** The link rows the dialog opens with: the last submission's links, or one empty row. */
+function previousLinks(application: MyApplication) {
+  const urls = application.latestSubmission?.urls ?? [];
+  return urls.length > 0 ? urls.map((value) => ({ value })) : [{ value: '' }];
+}
+
 /** Submit (or resubmit) content: the links to the posts on the campaign's platform, and a note to the brand. */
 export function SubmitContentDialog({
   application,
@@ -68,7 +74,8 @@ export function SubmitContentDialog({
   const label = PLATFORM_LABELS[platform];
   const form = useForm<z.input<SubmitSchema>, unknown, z.output<SubmitSchema>>({
     resolver: zodResolver(submitFormSchema(platform)),
-    defaultValues: { urls: [{ value: '' }], note: '' },
+    // A resubmission starts from the links sent last time, to be corrected rather than typed again.
+    defaultValues: { urls: previousLinks(application), note: '' },
   });
   const rows = useFieldArray({ control: form.control, name: 'urls' });
   const changeMessage =

@@ -50,6 +50,12 @@ export const IN_PROGRESS_STATUSES = [
   'changes_requested',
 ] as const satisfies readonly ApplicationStatus[];
 
+/** Waiting for the admin: an application to accept or reject, or content to approve (the review's 'To review'). */
+export const TO_REVIEW_STATUSES = [
+  'applied',
+  'content_submitted',
+] as const satisfies readonly ApplicationStatus[];
+
 /** With a final outcome: the base of the success rate. */
 export const DECIDED_STATUSES = [
   'approved',

@@ -252,7 +252,7 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     // A link to another platform is refused with the reason.
     await submitDialog.getByLabel('Link 1').fill('https://www.tiktok.com/@ana/video/1');
     await submitDialog.getByRole('button', { name: 'Submit', exact: true }).click();
-    await expect.poll(() => text(submitDialog)).toContain('is not a link to a Instagram post');
+    await expect.poll(() => text(submitDialog)).toContain('is not a link to an Instagram post');
     await submitDialog.getByLabel('Link 1').fill('https://www.instagram.com/p/abc123/');
     await submitDialog.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => submitDialog.count()).toBe(0);
@@ -261,6 +261,12 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     // --- The admin asks for changes.
     await admin.reload();
     await expect.poll(() => applicant.getAttribute('data-status')).toBe('content_submitted');
+    // Content waiting for approval counts as 'To review', and that filter shows it.
+    const toReview = admin.getByRole('button', { name: /^To review/ });
+    expect(await text(toReview)).toBe('To review 1');
+    await toReview.click();
+    await expect.poll(() => applicant.count()).toBe(1);
+    await admin.getByRole('button', { name: /^All/ }).click();
     const submission = applicant.getByTestId('submission');
     const postLink = submission.getByRole('link', { name: /instagram\.com\/p\/abc123/ });
     expect(await postLink.getAttribute('target')).toBe('_blank');
@@ -285,6 +291,8 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     await mine.getByRole('button', { name: 'Resubmit content' }).click();
     const again = creator.getByRole('dialog');
     expect(await text(again)).toContain('Please show the product label.');
+    // It opens with the link sent last time.
+    expect(await again.getByLabel('Link 1').inputValue()).toBe('https://www.instagram.com/p/abc123/');
     await again.getByLabel('Link 1').fill('https://www.instagram.com/p/def456/');
     await again.getByLabel('Note to the brand (optional)').fill('The label is in the first shot now.');
     await again.getByRole('button', { name: 'Submit', exact: true }).click();

@@ -141,6 +141,9 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
     await expect.poll(() => toast().textContent()).toContain('Verification failed');
     expect(await toast().textContent()).toContain('Please check your code and try again');
     expect(path()).toBe('/email-verification');
+    // The wrong code stays in the field, with the error, to be corrected.
+    await expect.poll(() => page.getByText('Invalid verification code').count()).toBeGreaterThan(0);
+    expect(await codeInput.inputValue()).toBe(wrong);
 
     await codeInput.fill(mail.code!);
     await button('Verify').click();
@@ -178,7 +181,17 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
     expect(await errorOf('Secondary Category')).toBe('Secondary category is required');
     expect(await axeProblems()).toEqual([]);
 
+    // The same category twice, and a follower count that is not a number, stop Next Step on this step.
     await field('Primary Category').selectOption('Beauty');
+    await field('Secondary Category').selectOption('Beauty');
+    await field('Instagram Followers').fill('12k');
+    await button('Next Step').click();
+    await expect
+      .poll(() => errorOf('Secondary Category'))
+      .toBe('Choose a secondary category different from the primary one');
+    expect(await errorOf('Instagram Followers')).toBe('Please enter a whole number');
+    expect(await stepHeading()).toBe('Social Media');
+
     await field('Secondary Category').selectOption('Travel');
     expect(await field('Primary Category').locator('option').count()).toBe(21); // 20 categories + the prompt
     await field('Instagram Username').fill('@ana.glow');

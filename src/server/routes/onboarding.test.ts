@@ -220,6 +220,25 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
       expect(await response.json()).toEqual({ error: message, code: 'VALIDATION_FAILED', field });
     });
 
+    it('refuses the same category as primary and secondary, on saving and on editing', async () => {
+      const same = { ...PROFILE, secondaryCategory: PROFILE.primaryCategory };
+      const expected = {
+        error: 'Choose a secondary category different from the primary one',
+        code: 'VALIDATION_FAILED',
+        field: 'secondaryCategory',
+      };
+      const saving = await postJson(app, '/api/complete-profile', same, cookie);
+      expect(saving.status).toBe(400);
+      expect(await saving.json()).toEqual(expected);
+      const editing = await app.request('/api/me/profile', {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
+        body: JSON.stringify(same),
+      });
+      expect(editing.status).toBe(400);
+      expect(await editing.json()).toEqual(expected);
+    });
+
     it('computes tier and total itself, ignoring what the client sends, and saves everything', async () => {
       const response = await postJson(
         app,

@@ -3,9 +3,10 @@ import type { ZodError } from 'zod';
 import { errorSchema } from '../../shared/schemas/error';
 import {
   completeProfileSchema,
-  profileSchema,
+  profileBaseSchema,
   sendVerificationSchema,
   verifyEmailSchema,
+  withDistinctCategories,
 } from '../../shared/schemas/profile';
 import type { AppBindings } from '../context';
 import { AppError, validationErrorBody } from '../errors';
@@ -128,7 +129,7 @@ const meRoute = createRoute({
   },
 });
 
-const updateProfileSchema = profileSchema.extend(proofFields);
+const updateProfileSchema = withDistinctCategories(profileBaseSchema.extend(proofFields));
 
 const updateProfileRoute = createRoute({
   method: 'patch',

@@ -73,6 +73,14 @@ describe('profile rules', () => {
     expect(result.error?.issues.find((i) => i.path[0] === field)?.message).toBe(message);
   });
 
+  it('refuses the same category twice, on the secondary one, alongside the other errors', () => {
+    const result = profileSchema.safeParse({ ...valid, firstName: '', secondaryCategory: 'Beauty' });
+    expect(result.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ['firstName', 'First name is required'],
+      ['secondaryCategory', 'Choose a secondary category different from the primary one'],
+    ]);
+  });
+
   it('accepts US phone numbers with or without +1 and separators, and rejects area codes starting 0 or 1', () => {
     for (const ok of ['4155550134', '+14155550134', '1-415-555-0134', '(415) 555-0134']) {
       expect(US_PHONE_PATTERN.test(ok), ok).toBe(true);

@@ -61,15 +61,55 @@ export const profileFields = {
   shippingPhone: z.string({ error: PHONE_MESSAGE }).trim().regex(US_PHONE_PATTERN, { error: PHONE_MESSAGE }),
 };
 
-export const profileSchema = z.object(profileFields);
+export const SAME_CATEGORIES_MESSAGE = 'Choose a secondary category different from the primary one';
+
+/**
+ * The secondary category must differ from the primary one (an issue on secondaryCategory). It is checked even when
+ * other fields fail, so the form shows it together with them.
+ */
+export function withDistinctCategories<T extends z.ZodType<object>>(schema: T) {
+  type Categories = { primaryCategory?: unknown; secondaryCategory?: unknown };
+  return schema.refine(
+    (value) => {
+      // The OpenAPI generator probes schemas with null, so the value is not always an object here.
+      const { primaryCategory, secondaryCategory } = (value ?? {}) as Categories;
+      return primaryCategory === undefined || primaryCategory !== secondaryCategory;
+    },
+    {
+      path: ['secondaryCategory'],
+      message: SAME_CATEGORIES_MESSAGE,
+      // Issues without a path (the OpenAPI generator's probes) are skipped too.
+      when: ({ issues }) =>
+        !issues.some(
+          (issue) => issue.path?.[0] === 'primaryCategory' || issue.path?.[0] === 'secondaryCategory',
+        ),
+    },
+  );
+}
+
+/** The profile fields without the cross-field rule, for picking and extending (refined objects cannot be). */
+export const profileBaseSchema = z.object(profileFields);
+export const profileSchema = withDistinctCategories(profileBaseSchema);
 export type ProfileInput = z.input<typeof profileSchema>;
 export type Profile = z.output<typeof profileSchema>;
 
-/** Which fields each wizard step validates (spec §5 Step-wise). */
+/**
+ * Which fields each wizard step validates (spec §5 Step-wise), with the optional fields it asks too: a bad follower
+ * count stops Next Step on its own step instead of failing, unseen, at Complete Profile (issue 13).
+ */
 export const PROFILE_STEP_FIELDS = [
   ['firstName', 'lastName', 'email', 'paypalEmail', 'phoneNumber'],
-  ['primaryCategory', 'secondaryCategory'],
-  ['fullName', 'addressLine1', 'city', 'state', 'zipCode', 'shippingPhone'],
+  [
+    'primaryCategory',
+    'secondaryCategory',
+    'tiktokHandle',
+    'tiktokFollowers',
+    'instagramHandle',
+    'instagramFollowers',
+    'youtubeHandle',
+    'youtubeSubscribers',
+  ],
+  ['fullName', 'addressLine1', 'addressLine2', 'city', 'state', 'zipCode', 'shippingPhone'],
 ] as const satisfies ReadonlyArray<ReadonlyArray<keyof typeof profileFields>>;
 
 export const PROFILE_STEP_LABELS = ['Basic Info', 'Social Media', 'Shipping'] as const;
@@ -97,12 +137,14 @@ export function totalFollowers(
 }
 
 /** Complete-profile body: the form plus fields the client may send but the server computes itself. */
-export const completeProfileSchema = profileSchema.extend({
-  influencer_tier: z.unknown().optional(),
-  total_followers: z.unknown().optional(),
-  profile_completed: z.unknown().optional(),
-  user_session: z.unknown().optional(),
-});
+export const completeProfileSchema = withDistinctCategories(
+  profileBaseSchema.extend({
+    influencer_tier: z.unknown().optional(),
+    total_followers: z.unknown().optional(),
+    profile_completed: z.unknown().optional(),
+    user_session: z.unknown().optional(),
+  }),
+);
 
 /** Email verification (spec §5). */
 export const sendVerificationSchema = z.object({

@@ -18,6 +18,7 @@ import {
   shipsBox,
   WAITING_FOR_BOX_STATUSES,
 } from '../../../shared/lifecycle';
+import { withArticle } from '../../../shared/wording';
 import { AppError } from '../../errors';
 import { applyRestriction } from '../creator-moderation';
 import { closeProblemOnDelivery, openDeliveryProblem } from '../delivery-problems';
@@ -192,7 +193,7 @@ export async function submitContent(
     if (bad) {
       throw new AppError(
         'BAD_REQUEST',
-        `urls: ${bad} is not a link to a ${PLATFORM_LABELS[campaign.platform]} post`,
+        `urls: ${bad} is not a link to ${withArticle(PLATFORM_LABELS[campaign.platform])} post`,
       );
     }
     const [submission] = await tx

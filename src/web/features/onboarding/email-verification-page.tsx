@@ -161,9 +161,10 @@ function EmailVerificationFlow({ user }: { user: SessionUser }) {
         variant: 'destructive',
       });
       setCodeError(explained ? message : 'Invalid verification code');
-      setCode('');
+      // The code stays (so a typo can be corrected), selected so typing a new one replaces it.
       setVerifying(false);
       codeInput.current?.focus();
+      codeInput.current?.select();
     }
   }
 

@@ -77,13 +77,19 @@ describe('steps', () => {
     expect(stepOfField('paypalEmail')).toBe(0);
     expect(stepOfField('secondaryCategory')).toBe(1);
     expect(stepOfField('zipCode')).toBe(2);
-    expect(stepOfField('tiktokHandle')).toBe(-1);
+    expect(stepOfField('tiktokHandle')).toBe(1);
+    expect(stepOfField('instagramFollowers')).toBe(1);
+    expect(stepOfField('addressLine2')).toBe(2);
+    expect(stepOfField('nickname')).toBe(-1);
   });
 
   it('resumes a draft on its saved step only when the earlier steps still validate', () => {
     expect(resumeStep(VALID, 2)).toBe(2);
     expect(resumeStep({ ...VALID, primaryCategory: '' }, 2)).toBe(1);
     expect(resumeStep({ ...VALID, phoneNumber: '123' }, 2)).toBe(0);
+    // Optional fields count too: a bad follower count or the same category twice keeps the draft on step 2.
+    expect(resumeStep({ ...VALID, tiktokFollowers: '12k' }, 2)).toBe(1);
+    expect(resumeStep({ ...VALID, secondaryCategory: VALID.primaryCategory }, 2)).toBe(1);
     expect(resumeStep(emptyProfileValues(), 0)).toBe(0);
     expect(resumeStep(VALID, 7)).toBe(2);
     expect(resumeStep(VALID, -3)).toBe(0);

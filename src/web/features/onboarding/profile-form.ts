@@ -2,9 +2,10 @@ import {
   influencerTier,
   PROFILE_STEP_FIELDS,
   type Profile,
+  profileBaseSchema,
   profileFields,
-  profileSchema,
   totalFollowers,
+  withDistinctCategories,
 } from '../../../shared/schemas/profile';
 
 /** The profile form as the browser holds it: every field a string (follower counts are typed as text). */
@@ -59,7 +60,9 @@ export function stepOfField(field: string): number {
 }
 
 const stepSchemas = PROFILE_STEP_FIELDS.map((fields) =>
-  profileSchema.pick(Object.fromEntries(fields.map((f) => [f, true])) as Record<ProfileField, true>),
+  withDistinctCategories(
+    profileBaseSchema.pick(Object.fromEntries(fields.map((f) => [f, true])) as Record<ProfileField, true>),
+  ),
 );
 
 /** Whether the fields of one step (0-based) pass the schema. */

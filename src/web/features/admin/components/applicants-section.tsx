@@ -5,6 +5,7 @@ import {
   CLOSED_STATUSES,
   IN_PROGRESS_STATUSES,
   shipsBox,
+  TO_REVIEW_STATUSES,
 } from '../../../../shared/lifecycle';
 import type { Applicant } from '../../../../shared/schemas/application';
 import type { AdminCampaign } from '../../../../shared/schemas/campaign';
@@ -23,7 +24,7 @@ import { useShipmentImport } from './shipment-import';
 
 const FILTERS: ReadonlyArray<{ id: string; label: string; statuses: readonly ApplicationStatus[] | null }> = [
   { id: 'all', label: 'All', statuses: null },
-  { id: 'review', label: 'To review', statuses: ['applied'] },
+  { id: 'review', label: 'To review', statuses: TO_REVIEW_STATUSES },
   { id: 'progress', label: 'In progress', statuses: IN_PROGRESS_STATUSES },
   { id: 'approved', label: 'Approved', statuses: ['approved'] },
   { id: 'closed', label: 'Closed', statuses: CLOSED_STATUSES },

@@ -1,4 +1,5 @@
 import { CAMPAIGN_SKELETON_COUNT } from '../../../../shared/constants';
+import { nounFor } from '../../../../shared/wording';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Button } from '../../../components/ui/button';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -40,7 +41,8 @@ export function CampaignGrid({
 
   const campaigns = list.data.pages.flatMap((page) => page.items);
   const firstPage = list.data.pages[0];
-  const total = `${formatNumber(firstPage?.total ?? 0)}${firstPage?.totalCapped ? '+' : ''}`;
+  const totalCount = firstPage?.total ?? 0;
+  const total = `${formatNumber(totalCount)}${firstPage?.totalCapped ? '+' : ''}`;
   const filtered = Boolean(filters.platform || filters.q);
 
   if (campaigns.length === 0) {
@@ -69,7 +71,7 @@ export function CampaignGrid({
   return (
     <div className="flex flex-col gap-8">
       <p className="sr-only" aria-live="polite">
-        Showing {campaigns.length} of {total} campaigns
+        Showing {campaigns.length} of {total} {nounFor(totalCount, 'campaign')}
       </p>
       <div className={gridClass}>
         {campaigns.map((campaign) => (

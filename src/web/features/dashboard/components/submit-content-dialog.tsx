@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { PLATFORM_LABELS, type Platform } from '../../../../shared/constants';
 import { isPlatformPostUrl } from '../../../../shared/lifecycle';
 import { type MyApplication, submissionSchema } from '../../../../shared/schemas/application';
+import { withArticle } from '../../../../shared/wording';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -44,13 +45,20 @@ function submitFormSchema(platform: Platform) {
         if (links.length === 0)
           ctx.addIssue({ code: 'custom', message: `Add the link to your ${label} post.` });
         const bad = links.find((url) => !isPlatformPostUrl(url, platform));
-        if (bad) ctx.addIssue({ code: 'custom', message: `${bad} is not a link to a ${label} post.` });
+        if (bad)
+          ctx.addIssue({ code: 'custom', message: `${bad} is not a link to ${withArticle(label)} post.` });
       })
       .pipe(submissionSchema.shape.urls),
     note: submissionSchema.shape.note,
   });
 }
 type SubmitSchema = ReturnType<typeof submitFormSchema>;
+
+/** The link rows the dialog opens with: the last submission's links, or one empty row. */
+function previousLinks(application: MyApplication) {
+  const urls = application.latestSubmission?.urls ?? [];
+  return urls.length > 0 ? urls.map((value) => ({ value })) : [{ value: '' }];
+}
 
 /** Submit (or resubmit) content: the links to the posts on the campaign's platform, and a note to the brand. */
 export function SubmitContentDialog({
@@ -66,7 +74,8 @@ export function SubmitContentDialog({
   const label = PLATFORM_LABELS[platform];
   const form = useForm<z.input<SubmitSchema>, unknown, z.output<SubmitSchema>>({
     resolver: zodResolver(submitFormSchema(platform)),
-    defaultValues: { urls: [{ value: '' }], note: '' },
+    // A resubmission starts from the links sent last time, to be corrected rather than typed again.
+    defaultValues: { urls: previousLinks(application), note: '' },
   });
   const rows = useFieldArray({ control: form.control, name: 'urls' });
   const changeMessage =

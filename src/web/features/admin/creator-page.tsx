@@ -12,6 +12,7 @@ import {
 import type { CreatorDetail } from '../../../shared/schemas/creator-admin';
 import { ApplicationStatusBadge } from '../../components/application-status-badge';
 import { PlatformIcon } from '../../components/platform-icon';
+import { PostalAddress } from '../../components/postal-address';
 import { TransactionStatusBadge } from '../../components/transaction-status-badge';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { Button, buttonVariants } from '../../components/ui/button';
@@ -158,21 +159,7 @@ function Creator({ creator }: { creator: CreatorDetail }) {
 
         <Section title="Shipping address">
           {shipping ? (
-            <address className="text-sm leading-6 not-italic text-slate-900" data-testid="creator-address">
-              {shipping.fullName}
-              <br />
-              {shipping.addressLine1}
-              {shipping.addressLine2 ? (
-                <>
-                  <br />
-                  {shipping.addressLine2}
-                </>
-              ) : null}
-              <br />
-              {shipping.city}, {shipping.state} {shipping.zipCode}
-              <br />
-              {shipping.phone}
-            </address>
+            <PostalAddress address={shipping} className="text-sm" testId="creator-address" />
           ) : (
             empty('The creator has not completed their profile.')
           )}

@@ -10,6 +10,7 @@ import {
   shippingAddressInputSchema,
 } from '../../../../shared/schemas/shipping';
 import { PlatformIcon } from '../../../components/platform-icon';
+import { PostalAddress } from '../../../components/postal-address';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -34,21 +35,7 @@ export function ApplicantShipping({ applicant, canEdit }: { applicant: AdminAppl
           {shipping?.overridden ? <Badge variant="blue">Changed by admin</Badge> : null}
         </p>
         {shipping ? (
-          <address className="mt-1 leading-6 not-italic text-slate-900" data-testid="applicant-address">
-            {shipping.fullName}
-            <br />
-            {shipping.addressLine1}
-            {shipping.addressLine2 ? (
-              <>
-                <br />
-                {shipping.addressLine2}
-              </>
-            ) : null}
-            <br />
-            {shipping.city}, {shipping.state} {shipping.zipCode}
-            <br />
-            {shipping.phone}
-          </address>
+          <PostalAddress address={shipping} className="mt-1" testId="applicant-address" />
         ) : (
           <p className="mt-1 text-slate-500">No address on the profile.</p>
         )}

@@ -23,6 +23,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Browsers are heavy on a 2-core machine: one journey file at a time.
           fileParallelism: false,
+          // expect.poll gives up after 1 s by default: too short for a page under load (the journeys flaked there).
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

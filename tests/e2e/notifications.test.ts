@@ -167,7 +167,7 @@ describe('notifications and the signed-in header in the browser', () => {
           return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
         };
         return [...root.querySelectorAll('a, button')].filter(visible).map((el) => {
-          const label = el.getAttribute('aria-label') ?? (el as HTMLElement).innerText;
+          const label = el.getAttribute('aria-label') ?? el.textContent ?? '';
           return label.replace(/\s+/g, ' ').trim();
         });
       });

@@ -223,6 +223,69 @@ describe.each(TEST_DRIVERS)('notifications on %s', (driver) => {
     expect(mine.body.items[0]!.body).toContain('PayPal account closed');
   });
 
+  it('an address override, a resolved problem, a missed deadline and a paid payout each tell the creator once', async () => {
+    const person = await creatorWithApplication();
+    await call(`/api/admin/applications/${person.applicationId}/accept`, {});
+    const patched = await app.request(`/api/admin/applications/${person.applicationId}/shipping-address`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: admin },
+      body: JSON.stringify({
+        fullName: 'Note Person',
+        addressLine1: '500 Congress Ave',
+        city: 'Austin',
+        state: 'TX',
+        zipCode: '78701',
+        phone: '(512) 555-0199',
+      }),
+    });
+    expect(patched.status).toBe(200);
+    await call(`/api/admin/applications/${person.applicationId}/shipment`, {
+      carrier: 'UPS',
+      trackingNumber: '1Z2',
+    });
+    await call(
+      `/api/applications/${person.applicationId}/delivery`,
+      { action: 'report', problem: 'damaged' },
+      person.cookie,
+    );
+    const queue = (await (await getWithCookie(app, '/api/admin/problems', admin)).json()) as {
+      items: Array<{ id: number; application: { id: number } }>;
+    };
+    const problemId = queue.items.find((p) => p.application.id === person.applicationId)!.id;
+    expect((await call(`/api/admin/problems/${problemId}/resolve`, { message: 'Refunded' })).status).toBe(
+      200,
+    );
+    await call(`/api/admin/applications/${person.applicationId}/delivered`, {});
+
+    // The fair deadline (campaign 2026-07-01 + 7 days) runs out: the sweep marks it missed.
+    const { sweepDeadlines } = await import('../services/applications/deadline-sweep');
+    const ctx = { db: database.db, mailer, appUrl: 'http://localhost:3000', logger: silentLogger() };
+    await sweepDeadlines({ ...ctx, now: new Date('2026-08-01T00:00:00Z') });
+    await sweepDeadlines({ ...ctx, now: new Date('2026-08-01T00:00:00Z') });
+
+    await giveMint(database.db, person.influencerId, 80);
+    const requested = await call<{ id: number }>('/api/me/redemptions', { amount: 50 }, person.cookie, {
+      'idempotency-key': `notify-paid-${person.influencerId}-${driver}`,
+    });
+    expect(requested.status).toBe(201);
+    expect(
+      (await call('/api/admin/payouts/process', { ids: [requested.body.id], mode: 'manual' })).status,
+    ).toBe(200);
+    expect(
+      (await call(`/api/admin/payouts/${requested.body.id}/mark-paid`, { reference: 'TX-1' })).status,
+    ).toBe(200);
+
+    expect(await kindsOf(person.userId)).toEqual([
+      'application_accepted',
+      'shipping_address_changed',
+      'box_shipped',
+      'problem_resolved',
+      'box_delivered',
+      'deadline_missed',
+      'payout_paid',
+    ]);
+  });
+
   it('suspending and lifting are told in the app; a ban is not (the creator cannot sign in)', async () => {
     const person = await creatorWithApplication();
     const act = (action: string) =>

@@ -13,6 +13,7 @@ import * as contentMetricsSchema from './schema/content-metrics';
 import * as creatorManagementSchema from './schema/creator-management';
 import * as influencersSchema from './schema/influencers';
 import * as ledgerSchema from './schema/ledger';
+import * as notificationsSchema from './schema/notifications';
 import * as onboardingSchema from './schema/onboarding';
 import * as payoutsSchema from './schema/payouts';
 import * as securitySchema from './schema/security';
@@ -21,6 +22,7 @@ import * as shippingSchema from './schema/shipping';
 export const schema = {
   ...applicationsSchema,
   ...ledgerSchema,
+  ...notificationsSchema,
   ...authSchema,
   ...campaignsSchema,
   ...creatorManagementSchema,

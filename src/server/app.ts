@@ -31,6 +31,7 @@ import { adminProblemRoutes, myProblemRoutes } from './routes/delivery-problems'
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
 import { metricsRoutes } from './routes/metrics';
+import { notificationRoutes } from './routes/notifications';
 import { onboardingRoutes } from './routes/onboarding';
 import { paypalWebhookRoutes } from './routes/paypal-webhooks';
 import { sessionRoutes } from './routes/session';
@@ -102,6 +103,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', walletRoutes);
   api.route('/', myProblemRoutes);
   api.route('/', contentMetricRoutes);
+  api.route('/', notificationRoutes);
   // Called by PayPal, not by a browser: no session, its signature is verified with PayPal instead.
   api.route('/', paypalWebhookRoutes);
   api.route('/admin', adminRoutes);

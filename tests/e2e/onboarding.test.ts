@@ -297,7 +297,7 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
     );
 
     await page.goto(`${server.url}/dashboard`);
-    await page.getByRole('link', { name: 'Edit profile' }).click();
+    await page.getByTestId('signed-in-header').getByRole('link', { name: 'Profile' }).click();
     await page.waitForURL(`${server.url}/profile`);
     await expect.poll(() => field('City').inputValue()).toBe('Austin');
     expect(await page.getByTestId('profile-tier').textContent()).toBe('Macro');

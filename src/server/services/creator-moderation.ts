@@ -16,6 +16,7 @@ import { AppError } from '../errors';
 import type { Logger } from '../logger';
 import { moderationMail } from '../mail/creator-templates';
 import type { Mailer } from '../mail/mailer';
+import { creatorNotice, notifyCreator } from './notifications';
 import type { Actor } from './payouts';
 
 export interface ModerationContext {
@@ -82,6 +83,9 @@ export async function moderateCreator(
         sessionsEnded = ended.length;
       }
     }
+    // A banned creator cannot sign in to read it (the ban mail tells them); the others are told in the app too.
+    if (action === 'suspend') await notifyCreator(tx, influencerId, creatorNotice.suspended(reason), ctx.now);
+    if (action === 'restore') await notifyCreator(tx, influencerId, creatorNotice.restored(), ctx.now);
     return { email: creator.email, standing, sessionsEnded };
   });
   try {

@@ -9,6 +9,7 @@ import { AppError } from '../errors';
 import { problemReplyMail, problemReshippedMail, problemResolvedMail } from '../mail/creator-templates';
 import type { MailMessage } from '../mail/mailer';
 import type { ModerationContext } from './creator-moderation';
+import { creatorNotice, notifyCreator } from './notifications';
 import type { Actor } from './payouts';
 
 /**
@@ -27,13 +28,13 @@ export async function openDeliveryProblem(
   const open = await lockOpenProblem(tx, applicationId);
   if (open) {
     await tx.update(deliveryProblems).set({ kind, note }).where(eq(deliveryProblems.id, open.id));
-    return open.id;
+    return { id: open.id, created: false };
   }
   const [row] = await tx
     .insert(deliveryProblems)
     .values({ applicationId, kind, note, status: 'open', openedAt: now })
     .returning({ id: deliveryProblems.id });
-  return row!.id;
+  return { id: row!.id, created: true };
 }
 
 /** Hook of the creator's delivery confirmation: the box arrived, so an open problem is closed by the creator. */
@@ -76,6 +77,12 @@ export async function replyToProblem(ctx: ModerationContext, id: number, message
       .update(deliveryProblems)
       .set({ reply: message, repliedAt: ctx.now, repliedByName: actor.name })
       .where(eq(deliveryProblems.id, id));
+    await notifyCreator(
+      tx,
+      row.influencer.id,
+      creatorNotice.problemReply(row.campaign.name, row.problem.kind, message),
+      ctx.now,
+    );
     return row;
   });
   await mailAfter(
@@ -112,6 +119,12 @@ export async function resolveProblem(
       .update(applications)
       .set({ ...clearOnApplication, updatedAt: ctx.now })
       .where(eq(applications.id, row.application.id));
+    await notifyCreator(
+      tx,
+      row.influencer.id,
+      creatorNotice.problemResolved(row.campaign.name, row.problem.kind, message),
+      ctx.now,
+    );
     return row;
   });
   await mailAfter(
@@ -168,6 +181,12 @@ export async function reshipProblem(
         ...(input.message ? { reply: input.message, repliedAt: ctx.now, repliedByName: actor.name } : {}),
       })
       .where(eq(deliveryProblems.id, id));
+    await notifyCreator(
+      tx,
+      row.influencer.id,
+      creatorNotice.problemReshipped(row.campaign.name, input.carrier, input.trackingNumber),
+      ctx.now,
+    );
     return row;
   });
   await mailAfter(

@@ -22,6 +22,7 @@ import {
 } from '../payouts/paypal-client';
 import { payoutHeldMessage } from './creator-moderation';
 import { postLedgerEntry } from './ledger';
+import { creatorNotice, notifyCreator } from './notifications';
 
 export interface PayoutContext {
   db: Database;
@@ -117,6 +118,7 @@ export async function settlePaid(
     detail: change.detail,
     at: now,
   });
+  await notifyCreator(tx, payout.influencerId, creatorNotice.payoutPaid(payout.id, payout.amount), now);
   return {
     influencerId: payout.influencerId,
     notice: {
@@ -169,6 +171,12 @@ export async function settleBack(
     detail: change.reason,
     at: now,
   });
+  await notifyCreator(
+    tx,
+    payout.influencerId,
+    creatorNotice.payoutBack(payout.id, payout.amount, change.status, change.reason),
+    now,
+  );
   return {
     influencerId: payout.influencerId,
     notice: {

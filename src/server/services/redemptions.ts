@@ -16,6 +16,7 @@ import { payoutLabel } from '../../shared/payouts';
 import type { Payout, RedemptionRequest } from '../../shared/schemas/payout';
 import { AppError } from '../errors';
 import { postLedgerEntry } from './ledger';
+import { adminNotice, notifyAdmins } from './notifications';
 import { type Actor, type PayoutContext, sendPayoutNotices } from './payouts';
 
 export const NO_PAYPAL_MESSAGE = 'Add a PayPal email to your profile before redeeming Mint.';
@@ -110,6 +111,7 @@ export async function requestRedemption(
     });
     const view = payoutView(payout!);
     await tx.update(payouts).set({ response: view }).where(eq(payouts.id, payout!.id));
+    await notifyAdmins(tx, adminNotice.payoutRequested(payout!.id, request.amount, influencer.name), ctx.now);
     return { payout: view, replayed: false };
   });
   if (!result.replayed) {

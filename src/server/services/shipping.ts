@@ -19,6 +19,7 @@ import {
 import { AppError } from '../errors';
 import { shippingAddressChangedMail } from '../mail/creator-templates';
 import type { ModerationContext } from './creator-moderation';
+import { creatorNotice, notifyCreator } from './notifications';
 import type { Actor } from './payouts';
 import { csvLine, csvText } from './transactions-csv';
 
@@ -159,6 +160,7 @@ export async function overrideShippingAddress(
       setByName: actor.name,
       updatedAt: ctx.now,
     });
+    await notifyCreator(tx, influencer.id, creatorNotice.addressChanged(campaign.name), ctx.now);
     return { email: influencer.email, campaign: campaign.name };
   });
   try {

@@ -83,24 +83,24 @@ export const router = createBrowserRouter([
           },
         ],
       },
-      // Creator pages.
+      // Creator pages: one signed-in header (app/creator-layout.tsx), the layout a chunk of its own.
       {
         element: <RequireCreator />,
         children: [
           {
-            path: '/dashboard',
-            lazy: lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
-          },
-          {
-            path: '/profile',
-            lazy: lazyPage(() => import('../features/onboarding/profile-page'), 'ProfilePage'),
-          },
-          {
-            element: <SiteShellLayout />,
+            lazy: lazyPage(() => import('./creator-layout'), 'CreatorLayout'),
             children: [
               {
                 path: '/main',
                 lazy: lazyPage(() => import('../features/campaigns/creator-home-page'), 'CreatorHomePage'),
+              },
+              {
+                path: '/dashboard',
+                lazy: lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
+              },
+              {
+                path: '/profile',
+                lazy: lazyPage(() => import('../features/onboarding/profile-page'), 'ProfilePage'),
               },
             ],
           },

@@ -48,6 +48,8 @@ export const privateKeys = {
   analytics: [...me, 'analytics'] as const,
   /** GET /api/me/redemptions. */
   redemptions: [...me, 'redemptions'] as const,
+  /** GET /api/notifications (first page, with the unread count): the bell of creators and admins alike. */
+  notifications: [...PRIVATE_ROOT, 'notifications'] as const,
   /** GET /api/campaigns/:id/eligibility: whether this creator can apply. */
   eligibility: {
     all: [...me, 'eligibility'] as const,

@@ -7,6 +7,7 @@ import {
 } from '../../../db/queries/applications';
 import { applications, submissions } from '../../../db/schema/applications';
 import { creditReward } from '../ledger';
+import { creatorNotice, notifyCreator } from '../notifications';
 import { found, type LifecycleContext, notify, outOfOrder } from './context';
 
 /** Accepts or rejects applications (one or many) that are still under review. Accepting respects the box count. */
@@ -43,6 +44,14 @@ export async function decideApplications(
           updatedAt: ctx.now,
         })
         .where(eq(applications.id, id));
+      await notifyCreator(
+        tx,
+        influencer.id,
+        decision === 'accept'
+          ? creatorNotice.accepted(campaign.name, message)
+          : creatorNotice.rejected(campaign.name, message),
+        ctx.now,
+      );
       results.push({ id, email: influencer.email, campaign: campaign.name });
     }
     return results;
@@ -60,8 +69,12 @@ export async function decideApplications(
 /** The admin marks a shipped box delivered. */
 export async function markDelivered(ctx: LifecycleContext, applicationId: number) {
   return ctx.db.transaction(async (tx) => {
-    const { application } = found(await lockApplication(tx, applicationId), 'Application not found');
+    const { application, campaign, influencer } = found(
+      await lockApplication(tx, applicationId),
+      'Application not found',
+    );
     if (application.status !== 'shipped') outOfOrder('Only a shipped PR box can be marked delivered.');
+    await notifyCreator(tx, influencer.id, creatorNotice.delivered(campaign.name), ctx.now);
     const [row] = await tx
       .update(applications)
       .set({ status: 'delivered', deliveredAt: ctx.now, updatedAt: ctx.now })
@@ -99,6 +112,12 @@ export async function approveSubmission(ctx: LifecycleContext, submissionId: num
       description: `Reward for ${campaign.name}`,
       campaignId: campaign.id,
     });
+    await notifyCreator(
+      tx,
+      influencer.id,
+      creatorNotice.approved(campaign.name, credited ? campaign.reward : 0),
+      ctx.now,
+    );
     return { email: influencer.email, campaign: campaign.name, reward: credited ? campaign.reward : 0 };
   });
   await notify(ctx, result.email, { kind: 'approved', campaign: result.campaign, reward: result.reward });
@@ -117,6 +136,7 @@ export async function requestChanges(ctx: LifecycleContext, submissionId: number
       .update(applications)
       .set({ status: 'changes_requested', adminMessage: message, updatedAt: ctx.now })
       .where(eq(applications.id, application.id));
+    await notifyCreator(tx, influencer.id, creatorNotice.changesRequested(campaign.name, message), ctx.now);
     return { email: influencer.email, campaign: campaign.name };
   });
   await notify(ctx, result.email, { kind: 'changes_requested', campaign: result.campaign, message });

@@ -4,6 +4,7 @@ import {
   findPublicCampaign,
   lockOwnApplication,
 } from '../../../db/queries/applications';
+import { creatorNameOf } from '../../../db/queries/notifications';
 import { fairUploadsOpen } from '../../../db/queries/posting-clock';
 import { type ApplicationRow, applications, submissions } from '../../../db/schema/applications';
 import { campaigns } from '../../../db/schema/campaigns';
@@ -22,6 +23,7 @@ import { withArticle } from '../../../shared/wording';
 import { AppError } from '../../errors';
 import { applyRestriction } from '../creator-moderation';
 import { closeProblemOnDelivery, openDeliveryProblem } from '../delivery-problems';
+import { adminNotice, notifyAdmins } from '../notifications';
 import { found, type LifecycleContext, outOfOrder } from './context';
 import { checkEligibility, INELIGIBILITY_MESSAGES } from './eligibility';
 
@@ -73,6 +75,11 @@ export async function applyToCampaign(
         .update(campaigns)
         .set({ applicationsCount: sql`${campaigns.applicationsCount} + 1` })
         .where(eq(campaigns.id, campaignId));
+      await notifyAdmins(
+        tx,
+        adminNotice.newApplication(campaign.id, campaign.name, influencer.name),
+        ctx.now,
+      );
       return row!;
     });
   } catch (error) {
@@ -154,13 +161,20 @@ export async function recordDelivery(
       })
       .where(eq(applications.id, applicationId))
       .returning();
-    // Opens the problem the admins see in their queue.
-    await openDeliveryProblem(tx, {
+    // Opens the problem the admins see in their queue (and tells them when it is a new one).
+    const opened = await openDeliveryProblem(tx, {
       applicationId,
       kind: input.problem,
       note: input.note ?? null,
       now: ctx.now,
     });
+    if (opened.created) {
+      await notifyAdmins(
+        tx,
+        adminNotice.newProblem(campaign.name, await creatorNameOf(tx, influencerId), input.problem),
+        ctx.now,
+      );
+    }
     return row!;
   });
 }
@@ -204,6 +218,16 @@ export async function submitContent(
       .update(applications)
       .set({ status: 'content_submitted', updatedAt: ctx.now })
       .where(eq(applications.id, applicationId));
+    await notifyAdmins(
+      tx,
+      adminNotice.contentSubmitted(
+        campaign.id,
+        campaign.name,
+        await creatorNameOf(tx, influencerId),
+        application.status === 'changes_requested',
+      ),
+      ctx.now,
+    );
     return submission!;
   });
 }

@@ -4,6 +4,7 @@ import { applicationIdsPastFairDeadline, postingClockOf } from '../../../db/quer
 import { applications } from '../../../db/schema/applications';
 import { campaigns } from '../../../db/schema/campaigns';
 import { applicationDeadlineFor, CONTENT_DUE_STATUSES } from '../../../shared/lifecycle';
+import { creatorNotice, notifyCreator } from '../notifications';
 import { type LifecycleContext, notify } from './context';
 
 const REMIND_HOURS_BEFORE = 48;
@@ -43,20 +44,29 @@ export async function sweepDeadlines(ctx: LifecycleContext) {
 
   // Only applications whose own (fair) deadline ran out: never while the box is on its way or a problem is open.
   const pastDeadline = await applicationIdsPastFairDeadline(ctx.db, ctx.now);
-  const missed = await ctx.db
-    .update(applications)
-    .set({ status: 'missed', updatedAt: ctx.now })
-    .where(
-      and(
-        inArray(applications.status, [...CONTENT_DUE_STATUSES]),
-        inArray(applications.id, pastDeadline.length ? pastDeadline : [-1]),
-      ),
-    )
-    .returning({
-      id: applications.id,
-      influencerId: applications.influencerId,
-      campaignId: applications.campaignId,
-    });
+  // Marked missed and told in the app in one transaction.
+  const missed = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(applications)
+      .set({ status: 'missed', updatedAt: ctx.now })
+      .where(
+        and(
+          inArray(applications.status, [...CONTENT_DUE_STATUSES]),
+          inArray(applications.id, pastDeadline.length ? pastDeadline : [-1]),
+        ),
+      )
+      .returning({
+        id: applications.id,
+        influencerId: applications.influencerId,
+        campaignId: applications.campaignId,
+      });
+    for (const m of rows) {
+      const recipient = await findMailRecipient(tx, m.influencerId, m.campaignId);
+      if (recipient)
+        await notifyCreator(tx, m.influencerId, creatorNotice.missed(recipient.campaign), ctx.now);
+    }
+    return rows;
+  });
   for (const m of missed) {
     const recipient = await findMailRecipient(ctx.db, m.influencerId, m.campaignId);
     if (recipient) await notify(ctx, recipient.email, { kind: 'missed', campaign: recipient.campaign });

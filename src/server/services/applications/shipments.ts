@@ -4,6 +4,7 @@ import { findApplicationCampaignId, lockApplication } from '../../../db/queries/
 import { applications } from '../../../db/schema/applications';
 import { shipsBox } from '../../../shared/lifecycle';
 import { AppError } from '../../errors';
+import { creatorNotice, notifyCreator } from '../notifications';
 import { found, type LifecycleContext, notify, outOfOrder } from './context';
 import { parseShipmentsCsv } from './shipments-csv';
 
@@ -30,6 +31,12 @@ export async function recordShipment(
       .set({ status: 'shipped', carrier, trackingNumber, shippedAt: ctx.now, updatedAt: ctx.now })
       .where(eq(applications.id, applicationId))
       .returning();
+    await notifyCreator(
+      db,
+      influencer.id,
+      creatorNotice.shipped(campaign.name, carrier, trackingNumber),
+      ctx.now,
+    );
     return { row: row!, email: influencer.email, campaign: campaign.name };
   };
   const result = tx ? await run(tx) : await ctx.db.transaction(run);

@@ -1,19 +1,17 @@
-import { ArrowRight, Compass, DollarSign, Gift, LogOut, Percent, UserRoundPen, Wallet } from 'lucide-react';
+import { ArrowRight, Compass, DollarSign, Gift, Percent, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Avatar } from '../../components/avatar';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorNote } from '../../components/error-panel';
-import { Logo } from '../../components/logo';
 import { StatCard } from '../../components/stat-card';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Tabs } from '../../components/ui/tabs';
 import { firstNameOf } from '../../lib/account-paths';
 import { getErrorMessage } from '../../lib/api-client';
-import { formatFollowers, formatNumber, formatUsd } from '../../lib/format';
+import { formatNumber, formatUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSession, useSignOut } from '../../lib/use-session';
+import { useSession } from '../../lib/use-session';
 import { useMyAnalytics } from './api/content-metrics';
-import { useMyApplications, useMyFollowers, useWallet } from './api/dashboard-queries';
+import { useMyApplications, useWallet } from './api/dashboard-queries';
 import { AnalyticsTab } from './components/analytics-tab';
 import { MyCampaigns } from './components/my-campaigns';
 import { RecentActivity } from './components/recent-activity';
@@ -32,15 +30,12 @@ type TabId = (typeof TAB_IDS)[number];
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const session = useSession();
-  const signOut = useSignOut();
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TabId = TAB_IDS.includes(requested as TabId) ? (requested as TabId) : 'overview';
   const applications = useMyApplications();
   const wallet = useWallet();
   const analytics = useMyAnalytics();
-  const followers = useMyFollowers();
   const user = session.user;
   if (!user) return null;
 
@@ -59,36 +54,8 @@ export function DashboardPage() {
   };
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
-          <Logo className="mr-auto" />
-          <span className="flex min-w-0 items-center gap-2">
-            <Avatar name={user.name} src={user.image} size={36} />
-            <span className="hidden min-w-0 flex-col sm:flex">
-              <span className="max-w-40 truncate text-sm font-semibold">{user.name}</span>
-              {typeof followers.data === 'number' ? (
-                <span className="text-xs text-slate-500" data-testid="follower-count">
-                  {formatFollowers(followers.data)} followers
-                </span>
-              ) : null}
-            </span>
-          </span>
-          <Link
-            to="/profile"
-            aria-label="Edit profile"
-            className={buttonVariants({ variant: 'ghost', size: 'sm' })}
-          >
-            <UserRoundPen aria-hidden="true" />
-            <span className="hidden sm:inline">Edit profile</span>
-          </Link>
-          <Button variant="ghost" size="sm" onClick={() => signOut(() => navigate('/signin'))}>
-            <LogOut aria-hidden="true" />
-            Sign Out
-          </Button>
-        </div>
-      </header>
-      <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
+    <div className="bg-slate-50">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <h1 className="text-3xl font-bold tracking-tight">Welcome back, {firstNameOf(user.name)}!</h1>
@@ -149,7 +116,7 @@ export function DashboardPage() {
             },
           ]}
         />
-      </main>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { LayoutDashboard, Save, UserRound } from 'lucide-react';
+import { Save, UserRound } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -41,13 +41,7 @@ export function ProfilePage() {
       title="Edit profile"
       icon={<UserRound />}
       description="Keep your details, platforms and shipping address up to date."
-      actions={
-        <Link to="/dashboard" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
-          <LayoutDashboard aria-hidden="true" />
-          <span className="hidden sm:inline">Dashboard</span>
-          <span className="sr-only sm:hidden">Dashboard</span>
-        </Link>
-      }
+      inLayout
     >
       {me.data?.profile ? (
         <ProfileEditor creator={me.data} />

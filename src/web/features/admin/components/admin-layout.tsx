@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { Logo } from '../../../components/logo';
+import { NotificationBell } from '../../../components/notification-bell';
 import { cn } from '../../../lib/cn';
 import { useSession, useSignOut } from '../../../lib/use-session';
 import { useOpenProblemCount } from '../api/problems';
@@ -107,6 +108,13 @@ export function AdminLayout() {
             Admin
           </span>
         </div>
+        <div
+          className="-my-2 flex items-center gap-2 px-1 text-sm text-slate-300"
+          data-testid="admin-sidebar-bell"
+        >
+          <NotificationBell tone="dark" side="left" />
+          <span aria-hidden="true">Notifications</span>
+        </div>
         <nav aria-label="Admin" className="flex-1">
           <AdminNav />
         </nav>
@@ -123,6 +131,7 @@ export function AdminLayout() {
           <span className="rounded-full bg-mint-700/30 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-mint-200">
             Admin
           </span>
+          <NotificationBell tone="dark" />
           <button
             type="button"
             className="inline-flex size-10 items-center justify-center rounded-lg text-slate-200 hover:bg-white/10"

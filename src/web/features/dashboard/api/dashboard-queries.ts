@@ -35,15 +35,6 @@ export function useWallet() {
   });
 }
 
-/** GET /api/me: only the follower count is used here (the header). */
-export function useMyFollowers() {
-  return useQuery({
-    queryKey: privateKeys.me,
-    queryFn: ({ signal }) => apiFetch<{ total_followers?: number }>('/api/me', { signal }),
-    select: (data) => (typeof data.total_followers === 'number' ? data.total_followers : null),
-  });
-}
-
 export type DeliveryInput =
   | { action: 'confirm' }
   | { action: 'report'; problem: DeliveryProblem; note?: string | undefined };

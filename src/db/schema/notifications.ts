@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { NotificationKind } from '../../shared/schemas/notifications';
+import { users } from './auth';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+
+/**
+ * Issue 13: the in-app notification centre. One row per recipient (a creator's sign-in account, or each active
+ * admin), written in the same transaction as the change it reports (src/server/services/notifications.ts).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** An app path to the thing it is about, e.g. /dashboard?tab=campaigns or /admin/problems. */
+    link: text('link').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    readAt: ts('read_at'),
+  },
+  (t) => [
+    // "My notifications, newest first" (paged by id).
+    index('notifications_user_idx').on(t.userId, t.id.desc()),
+    // "My unread, newest first" and the unread count.
+    index('notifications_user_unread_idx').on(t.userId, t.id.desc()).where(sql`${t.readAt} is null`),
+  ],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;

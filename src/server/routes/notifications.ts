@@ -1,0 +1,77 @@
+import { createRoute } from '@hono/zod-openapi';
+import { countUnread, listMyNotifications, markNotificationsRead } from '../../db/queries/notifications';
+import type { NotificationRow } from '../../db/schema/notifications';
+import { errorSchema } from '../../shared/schemas/error';
+import {
+  markReadResultSchema,
+  markReadSchema,
+  type NotificationItem,
+  notificationListQuerySchema,
+  notificationListSchema,
+} from '../../shared/schemas/notifications';
+import { currentUser, requireSession } from '../middleware/session';
+import { createRouter } from '../openapi';
+
+/** Issue 13: the signed-in user's own notifications (creators and admins alike). */
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const common = {
+  400: { description: 'Bad input', content: json(errorSchema) },
+  401: { description: 'Not signed in', content: json(errorSchema) },
+};
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/notifications',
+  tags: ['Notifications'],
+  summary: 'My notifications, newest first (paged by cursor), with the unread count',
+  middleware: requireSession,
+  request: { query: notificationListQuerySchema },
+  responses: {
+    200: { description: 'A page of notifications', content: json(notificationListSchema) },
+    ...common,
+  },
+});
+
+const readRoute = createRoute({
+  method: 'post',
+  path: '/notifications/read',
+  tags: ['Notifications'],
+  summary: 'Mark some of my notifications read ({ ids }) or all of them ({ all: true })',
+  middleware: requireSession,
+  request: { body: { content: json(markReadSchema), required: true } },
+  responses: {
+    200: {
+      description: 'How many were marked, and the unread count now',
+      content: json(markReadResultSchema),
+    },
+    ...common,
+  },
+});
+
+const view = (row: NotificationRow): NotificationItem => ({
+  id: row.id,
+  kind: row.kind,
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  createdAt: row.createdAt.toISOString(),
+  readAt: row.readAt?.toISOString() ?? null,
+});
+
+export const notificationRoutes = createRouter()
+  .openapi(listRoute, async (c) => {
+    const { db } = c.get('deps');
+    const user = currentUser(c);
+    const [page, unreadCount] = await Promise.all([
+      listMyNotifications(db, user.id, c.req.valid('query')),
+      countUnread(db, user.id),
+    ]);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ items: page.items.map(view), unreadCount, nextCursor: page.nextCursor }, 200);
+  })
+  .openapi(readRoute, async (c) => {
+    const { db, now } = c.get('deps');
+    const user = currentUser(c);
+    const marked = await markNotificationsRead(db, user.id, c.req.valid('json'), now?.() ?? new Date());
+    return c.json({ marked, unreadCount: await countUnread(db, user.id) }, 200);
+  });

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+/** Issue 13: the in-app notification centre (bell, list, mark read) for creators and admins. */
+export const NOTIFICATION_KINDS = [
+  // A creator's own applications, content, problems, address, payouts and account.
+  'application_accepted',
+  'application_rejected',
+  'box_shipped',
+  'box_delivered',
+  'changes_requested',
+  'content_approved',
+  'deadline_missed',
+  'problem_reply',
+  'problem_reshipped',
+  'problem_resolved',
+  'shipping_address_changed',
+  'payout_paid',
+  'payout_failed',
+  'payout_returned',
+  'account_suspended',
+  'account_restored',
+  // What every active admin is told.
+  'new_application',
+  'content_submitted',
+  'content_resubmitted',
+  'new_delivery_problem',
+  'payout_requested',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_PAGE_SIZE = 20;
+export const NOTIFICATION_PAGE_SIZE_MAX = 50;
+/** How often an open app asks for the unread count (and again whenever its window gets the focus). */
+export const NOTIFICATION_POLL_MS = 60_000;
+
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+export const notificationListQuerySchema = z.object({
+  limit: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'limit must be a whole number' })
+      .int({ error: 'limit must be a whole number' })
+      .min(1, { error: 'limit must be at least 1' })
+      .max(NOTIFICATION_PAGE_SIZE_MAX, { error: `limit must be at most ${NOTIFICATION_PAGE_SIZE_MAX}` })
+      .default(NOTIFICATION_PAGE_SIZE),
+  ),
+  /** The `nextCursor` of the previous page: items older than it. */
+  cursor: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'cursor is not valid' })
+      .int({ error: 'cursor is not valid' })
+      .positive({ error: 'cursor is not valid' })
+      .max(2_147_483_647, { error: 'cursor is not valid' })
+      .optional(),
+  ),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
+  link: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type NotificationItem = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.object({
+  items: z.array(notificationSchema),
+  unreadCount: z.number().int(),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.number().int().nullable(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+const markIds = z.object({
+  ids: z
+    .array(
+      z
+        .number({ error: 'ids must be notification ids' })
+        .int({ error: 'ids must be notification ids' })
+        .positive({ error: 'ids must be notification ids' })
+        .max(2_147_483_647, { error: 'ids must be notification ids' }),
+      { error: 'ids must be a list of notification ids' },
+    )
+    .min(1, { error: 'ids: give at least one notification id' })
+    .max(100, { error: 'ids: at most 100 at a time' }),
+});
+const markAll = z.object({ all: z.literal(true, { error: 'all must be true' }) });
+
+/** Body of POST /api/notifications/read: some of the caller's notifications, or all of them. */
+export const markReadSchema = z.union([markIds.strict(), markAll.strict()], {
+  error: 'Send { ids: [...] } or { all: true }',
+});
+export type MarkReadInput = z.infer<typeof markReadSchema>;
+
+export const markReadResultSchema = z.object({ marked: z.number().int(), unreadCount: z.number().int() });

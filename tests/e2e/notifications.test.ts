@@ -1,0 +1,194 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuth } from '../../src/server/auth';
+import { silentLogger } from '../../src/server/logger';
+import { upsertAdmin } from '../../src/server/services/admin-accounts';
+import { postJson } from '../support/auth-client';
+import { launchBrowser } from '../support/browser';
+import { createReadyCreator } from '../support/creators';
+import { type E2EServer, startE2EServer } from '../support/e2e-server';
+import { insertCampaign } from '../support/factories';
+import { freePort } from '../support/free-port';
+import { createTestApp, testEnv } from '../support/test-app';
+
+const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
+const CREATOR = { email: 'nina@example.com', name: 'Nina Park', password: 'correct horse battery' };
+const CAMPAIGN = 'Sea Salt Serum';
+
+/**
+ * Issue 13: the notification centre in the browser. The admin accepts an application and the creator's bell shows
+ * it; the creator opens the list, follows the link and the count goes to 0; the creator submits content and the
+ * admin's sidebar bell shows it. Then the one signed-in header of /main, /dashboard and /profile at 375 px.
+ */
+describe('notifications and the signed-in header in the browser', () => {
+  const clock = { now: new Date('2026-06-10T12:00:00Z') };
+  let server: E2EServer;
+  let browser: Browser;
+  let contexts: BrowserContext[] = [];
+  let creator: Page;
+  let admin: Page;
+  let campaignId: number;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const env = { APP_URL: `http://127.0.0.1:${port}` };
+    server = await startE2EServer({
+      port,
+      env,
+      deps: { now: () => clock.now },
+      seed: async (db) => {
+        await upsertAdmin(db, createAuth({ db, env: testEnv(env), logger: silentLogger() }), ADMIN);
+      },
+    });
+    const api = createTestApp(server.db, { now: () => clock.now });
+    const made = await createReadyCreator(api, server.db, { email: CREATOR.email, name: CREATOR.name });
+    const campaign = await insertCampaign(server.db, {
+      name: CAMPAIGN,
+      type: 'paid',
+      platform: 'instagram',
+      status: 'active',
+      reward: 40,
+      deadline: '2026-07-01',
+      followersRequired: 0,
+    });
+    campaignId = campaign.id;
+    expect((await postJson(api, `/api/campaigns/${campaignId}/applications`, {}, made.cookie)).status).toBe(
+      201,
+    );
+
+    browser = await launchBrowser();
+    const make = async (width: number) => {
+      const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 900 } });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return page;
+    };
+    admin = await make(1280);
+    creator = await make(1280);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    contexts = [];
+    await server?.close();
+  });
+
+  const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
+  const nameOf = (locator: Locator) => locator.getAttribute('aria-label');
+  const creatorBell = () => creator.getByTestId('signed-in-header').getByTestId('notification-bell');
+  const adminBell = () => admin.getByTestId('admin-sidebar-bell').getByTestId('notification-bell');
+
+  it('the admin accepts; the creator sees 1 unread, opens it, follows its link and the count goes to 0', async () => {
+    await admin.goto(`${server.url}/admin`);
+    await admin.getByLabel('Username or email').fill(ADMIN.username);
+    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await admin.waitForURL(`${server.url}/admin/campaigns`);
+    // The application is waiting in the admin's bell, linking to the review page.
+    await expect.poll(() => nameOf(adminBell())).toBe('Notifications, 1 unread');
+
+    await creator.goto(`${server.url}/signin`);
+    await creator.getByLabel('Email', { exact: true }).fill(CREATOR.email);
+    await creator.getByLabel('Password', { exact: true }).fill(CREATOR.password);
+    await creator.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await creator.waitForURL(`${server.url}/main`);
+    await expect.poll(() => nameOf(creatorBell())).toBe('Notifications');
+    await creatorBell().click();
+    const panel = creator.getByRole('dialog', { name: 'Notifications' });
+    await expect.poll(() => text(panel)).toContain('No notifications yet');
+    await creator.keyboard.press('Escape');
+    await expect.poll(() => panel.count()).toBe(0);
+
+    await admin.goto(`${server.url}/admin/campaigns/${campaignId}`);
+    const applicant = admin.getByTestId('applicant').filter({ hasText: CREATOR.name });
+    await applicant.getByRole('button', { name: `Accept ${CREATOR.name}` }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect.poll(() => applicant.getAttribute('data-status')).toBe('accepted');
+
+    // The creator's bell asks again when the window gets the focus back.
+    await creator.reload();
+    await expect.poll(() => nameOf(creatorBell())).toBe('Notifications, 1 unread');
+    expect(await text(creatorBell().getByTestId('notification-count'))).toBe('1');
+    await creatorBell().click();
+    const item = panel.getByRole('link', { name: new RegExp(`You're in: ${CAMPAIGN}`) });
+    await expect.poll(() => item.count()).toBe(1);
+    expect(await item.getAttribute('href')).toBe('/dashboard?tab=campaigns');
+    expect(await item.getAttribute('data-unread')).toBe('true');
+    await item.click();
+    await creator.waitForURL(`${server.url}/dashboard?tab=campaigns`);
+    await expect.poll(() => panel.count()).toBe(0);
+    await expect.poll(() => nameOf(creatorBell())).toBe('Notifications');
+    await expect.poll(() => creatorBell().getByTestId('notification-count').count()).toBe(0);
+    // Read on the server too: a fresh load still says 0.
+    await creator.reload();
+    await expect.poll(() => nameOf(creatorBell())).toBe('Notifications');
+  }, 90_000);
+
+  it("the creator submits content; the admin's sidebar bell shows it and Mark all as read clears it", async () => {
+    const mine = creator.getByTestId('my-campaign').filter({ hasText: CAMPAIGN });
+    await mine.getByRole('button', { name: 'Submit content' }).click();
+    const submit = creator.getByRole('dialog');
+    await submit.getByLabel('Link 1').fill('https://www.instagram.com/p/salt123/');
+    await submit.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect.poll(() => submit.count()).toBe(0);
+
+    await admin.reload();
+    await expect.poll(() => nameOf(adminBell())).toBe('Notifications, 2 unread');
+    await adminBell().click();
+    const panel = admin.getByRole('dialog', { name: 'Notifications' });
+    const submitted = panel.getByRole('link', { name: new RegExp(`Content submitted: ${CAMPAIGN}`) });
+    await expect.poll(() => submitted.count()).toBe(1);
+    expect(await submitted.getAttribute('href')).toBe(`/admin/campaigns/${campaignId}`);
+    expect(await text(submitted)).toContain(`${CREATOR.name} submitted content for review.`);
+    await panel.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect.poll(() => nameOf(adminBell())).toBe('Notifications');
+    await expect.poll(() => panel.locator('[data-unread="true"]').count()).toBe(0);
+    await admin.keyboard.press('Escape');
+    // Focus goes back to the bell.
+    await expect
+      .poll(() => admin.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('notification-bell');
+  }, 60_000);
+
+  it('/main, /dashboard and /profile share one header; at 375 px every icon button has a name', async () => {
+    await creator.setViewportSize({ width: 375, height: 800 });
+    const shapes: string[] = [];
+    for (const path of ['/main', '/dashboard', '/profile']) {
+      await creator.goto(`${server.url}${path}`);
+      const header = creator.getByTestId('signed-in-header');
+      await expect.poll(() => header.count()).toBe(1);
+      await expect.poll(() => header.getByTestId('account-signed-in').count()).toBe(1);
+      expect(await creator.locator('header').count()).toBe(1);
+      // The same controls in the same order on every page.
+      const names = await header.evaluate((root) => {
+        const visible = (el: Element) => {
+          const box = el.getBoundingClientRect();
+          return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+        };
+        return [...root.querySelectorAll('a, button')].filter(visible).map((el) => {
+          const label = el.getAttribute('aria-label') ?? el.textContent ?? '';
+          return label.replace(/\s+/g, ' ').trim();
+        });
+      });
+      for (const name of names) expect(name, `${path}: a control without a name`).not.toBe('');
+      shapes.push(names.join(' | '));
+      expect(names).toEqual(
+        expect.arrayContaining(['Notifications', 'Sign Out', 'Campaigns', 'Dashboard', 'Profile']),
+      );
+      const current = header.locator('[aria-current="page"]').filter({ visible: true });
+      expect(await text(current)).toBe(
+        { '/main': 'Campaigns', '/dashboard': 'Dashboard', '/profile': 'Profile' }[path],
+      );
+      // Nothing wider than the screen.
+      expect(await creator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    }
+    expect(new Set(shapes).size).toBe(1);
+    // The spec's dashboard header: the name and follower count on a wide screen.
+    await creator.setViewportSize({ width: 1280, height: 900 });
+    await creator.goto(`${server.url}/dashboard`);
+    const header = creator.getByTestId('signed-in-header');
+    await expect.poll(() => text(header.getByTestId('follower-count'))).toMatch(/followers$/);
+    expect(await text(header)).toContain(CREATOR.name);
+  }, 60_000);
+});

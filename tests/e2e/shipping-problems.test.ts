@@ -93,6 +93,8 @@ describe('shipping, a delivery problem and the fair posting clock in the browser
   });
 
   const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
+  const adminBell = () => admin.getByTestId('admin-sidebar-bell').getByTestId('notification-bell');
+  const creatorBell = () => creator.getByTestId('signed-in-header').getByTestId('notification-bell');
   const applicantCard = () => admin.getByTestId('applicant').filter({ hasText: CREATOR.name });
   const myCampaign = () => creator.getByTestId('my-campaign').filter({ hasText: CAMPAIGN });
   const openMyCampaigns = async () => {
@@ -163,6 +165,15 @@ describe('shipping, a delivery problem and the fair posting clock in the browser
 
     await admin.goto(`${server.url}/admin/campaigns/${campaignId}`);
     await expect.poll(() => text(admin.getByTestId('problems-badge').first())).toContain('1');
+    // The report is in the admin's notifications too, linking to the queue.
+    await adminBell().click();
+    const adminPanel = admin.getByRole('dialog', { name: 'Notifications' });
+    const reported = adminPanel.getByRole('link', { name: new RegExp(`Delivery problem: ${CAMPAIGN}`) });
+    await expect.poll(() => reported.count()).toBe(1);
+    expect(await reported.getAttribute('href')).toBe('/admin/problems');
+    expect(await reported.getAttribute('data-unread')).toBe('true');
+    await admin.keyboard.press('Escape');
+    await expect.poll(() => adminPanel.count()).toBe(0);
     expect(await text(applicantCard().getByTestId('delivery-problem'))).toContain('Not received');
     await admin
       .getByRole('link', { name: /Problems/ })
@@ -182,6 +193,17 @@ describe('shipping, a delivery problem and the fair posting clock in the browser
     await expect
       .poll(() => text(myCampaign().getByTestId('problem-reply')))
       .toContain('So sorry! We are sending a new one.');
+    // …and in the creator's notifications: the bell counts it and the item links to their campaigns.
+    await expect.poll(() => creatorBell().getAttribute('aria-label')).toMatch(/^Notifications, \d+ unread$/);
+    await creatorBell().click();
+    const creatorPanel = creator.getByRole('dialog', { name: 'Notifications' });
+    const replied = creatorPanel.getByRole('link', {
+      name: new RegExp(`The brand replied about your PR box: ${CAMPAIGN}`),
+    });
+    await expect.poll(() => replied.count()).toBe(1);
+    expect(await replied.getAttribute('href')).toBe('/dashboard?tab=campaigns');
+    await creator.keyboard.press('Escape');
+    await expect.poll(() => creatorPanel.count()).toBe(0);
   }, 90_000);
 
   it('past the campaign deadline the admin re-ships; the creator sees the new deadline, posts and is paid', async () => {

@@ -30,6 +30,7 @@ import { adminContentMetricRoutes, contentMetricRoutes } from './routes/content-
 import { adminProblemRoutes, myProblemRoutes } from './routes/delivery-problems';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
+import { meRoutes } from './routes/me';
 import { metricsRoutes } from './routes/metrics';
 import { onboardingRoutes } from './routes/onboarding';
 import { paypalWebhookRoutes } from './routes/paypal-webhooks';
@@ -100,6 +101,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', onboardingRoutes);
   api.route('/', applicationRoutes);
   api.route('/', walletRoutes);
+  api.route('/', meRoutes);
   api.route('/', myProblemRoutes);
   api.route('/', contentMetricRoutes);
   // Called by PayPal, not by a browser: no session, its signature is verified with PayPal instead.

@@ -210,6 +210,22 @@ describe.each(TEST_DRIVERS)('mail preferences and recent activity on %s', (drive
     expect(theirs.body.items.map((i) => i.kind)).toEqual(['applied']);
   });
 
+  it('an admin switches their own digest off and on; creators cannot', async () => {
+    expect(await get('/api/admin/me/digest', admin)).toEqual({
+      status: 200,
+      body: { enabled: true, intervalMinutes: 0 },
+    });
+    expect(await put('/api/admin/me/digest', { enabled: false }, admin)).toEqual({
+      status: 200,
+      body: { enabled: false, intervalMinutes: 0 },
+    });
+    expect((await get<{ enabled: boolean }>('/api/admin/me/digest', admin)).body.enabled).toBe(false);
+    expect((await put('/api/admin/me/digest', { enabled: 'yes' }, admin)).status).toBe(400);
+    expect((await put('/api/admin/me/digest', { enabled: true }, admin)).body.enabled).toBe(true);
+    const ed = await creator();
+    expect((await get('/api/admin/me/digest', ed.cookie)).status).toBe(403);
+  });
+
   it('payouts requested, cancelled and paid are in the activity; a new creator has none', async () => {
     const di = await creator();
     expect((await get<{ items: ActivityItem[] }>('/api/me/activity', di.cookie)).body.items).toEqual([]);

@@ -1,9 +1,15 @@
 import { createRoute } from '@hono/zod-openapi';
 import { listActivity } from '../../db/queries/activity';
+import { digestEnabled, setDigestEnabled } from '../../db/queries/admin-digest';
 import { errorSchema } from '../../shared/schemas/error';
-import { activityListSchema, mailPreferencesSchema } from '../../shared/schemas/me';
+import {
+  activityListSchema,
+  adminDigestSettingSchema,
+  adminDigestStateSchema,
+  mailPreferencesSchema,
+} from '../../shared/schemas/me';
 import { currentInfluencer } from '../middleware/creator';
-import { requireRole } from '../middleware/session';
+import { currentUser, requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
 import { mailPreferencesOf, saveMailPreferences } from '../services/creator-mail';
 
@@ -60,4 +66,40 @@ export const meRoutes = createRouter()
   .openapi(activity, async (c) => {
     const influencer = await currentInfluencer(c);
     return c.json({ items: await listActivity(c.get('deps').db, influencer.id) }, 200);
+  });
+
+const getDigest = createRoute({
+  method: 'get',
+  path: '/me/digest',
+  tags: ['Admin'],
+  summary:
+    "Whether the signed-in admin gets the mail digest, and the server's interval in minutes (0: the server sends none)",
+  responses: { 200: { description: 'Digest setting', content: json(adminDigestStateSchema) }, ...common },
+});
+
+const putDigest = createRoute({
+  method: 'put',
+  path: '/me/digest',
+  tags: ['Admin'],
+  summary: 'Switch the signed-in admin’s own mail digest on or off',
+  request: { body: { content: json(adminDigestSettingSchema), required: true } },
+  responses: {
+    200: { description: 'Saved', content: json(adminDigestStateSchema) },
+    400: { description: 'Bad input', content: json(errorSchema) },
+    ...common,
+  },
+});
+
+/** Mounted under /api/admin (behind requireRole('admin')): the admin's own digest switch. */
+export const adminMeRoutes = createRouter()
+  .openapi(getDigest, async (c) => {
+    const { db, env } = c.get('deps');
+    const enabled = await digestEnabled(db, currentUser(c).id);
+    return c.json({ enabled, intervalMinutes: env.adminDigestIntervalMinutes }, 200);
+  })
+  .openapi(putDigest, async (c) => {
+    const { db, env } = c.get('deps');
+    const { enabled } = c.req.valid('json');
+    await setDigestEnabled(db, currentUser(c).id, enabled);
+    return c.json({ enabled, intervalMinutes: env.adminDigestIntervalMinutes }, 200);
   });

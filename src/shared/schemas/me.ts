@@ -11,6 +11,15 @@ export const mailPreferencesSchema = z.object(
   ) as Record<CreatorMailCategory, z.ZodBoolean>,
 );
 
+/** GET/PUT /api/admin/me/digest: whether this admin gets the mail digest; `interval` 0 means the server sends none. */
+export const adminDigestSettingSchema = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+});
+export const adminDigestStateSchema = adminDigestSettingSchema.extend({
+  intervalMinutes: z.number().int(),
+});
+export type AdminDigestState = z.infer<typeof adminDigestStateSchema>;
+
 /** Every step of the creator's Recent Activity (issue 13), read from the records. */
 export const ACTIVITY_KINDS = [
   'applied',

@@ -1,12 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator } from '../../../tests/support/creators';
-import { insertCampaign } from '../../../tests/support/factories';
+import { insertApplication, insertCampaign } from '../../../tests/support/factories';
 import { giveMint } from '../../../tests/support/mint';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { influencers } from '../../db/schema/influencers';
 import type { ActivityItem } from '../../shared/schemas/me';
 import { createApp } from '../app';
 import { createAuth } from '../auth';
@@ -224,6 +226,29 @@ describe.each(TEST_DRIVERS)('mail preferences and recent activity on %s', (drive
     expect((await put('/api/admin/me/digest', { enabled: true }, admin)).body.enabled).toBe(true);
     const ed = await creator();
     expect((await get('/api/admin/me/digest', ed.cookie)).status).toBe(403);
+  });
+
+  it('a withdrawn application and a missed deadline are in the activity, at the time they happened', async () => {
+    const fay = await creator();
+    const campaign = await newCampaign('Changed My Mind');
+    const applied = await call<{ id: number }>(`/api/campaigns/${campaign.id}/applications`, {}, fay.cookie);
+    clock.advance(30 * 60_000);
+    expect((await call(`/api/applications/${applied.body.id}/withdraw`, {}, fay.cookie)).status).toBe(200);
+    const [influencer] = await database.db
+      .select()
+      .from(influencers)
+      .where(eq(influencers.id, fay.influencerId));
+    await insertApplication(database.db, {
+      status: 'missed',
+      influencer: influencer!,
+      at: new Date('2026-06-01T09:00:00Z'),
+    });
+    const items = (await get<{ items: ActivityItem[] }>('/api/me/activity', fay.cookie)).body.items;
+    expect(items.find((i) => i.kind === 'withdrawn')).toMatchObject({
+      at: '2026-06-10T12:30:00.000Z',
+      campaign: { id: campaign.id, name: 'Changed My Mind' },
+    });
+    expect(items.find((i) => i.kind === 'missed')?.at).toBe('2026-06-01T09:00:00.000Z');
   });
 
   it('payouts requested, cancelled and paid are in the activity; a new creator has none', async () => {

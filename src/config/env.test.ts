@@ -113,6 +113,22 @@ describe('configuration', () => {
     );
   });
 
+  it('sends the admin digest hourly in production, not at all elsewhere unless set; below an hour is refused', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail:25' };
+    expect(loadEnv({ DATA_DIR: dataDir() }).adminDigestIntervalMinutes).toBe(0);
+    expect(loadEnv({ DATA_DIR: dataDir(), ...production }).adminDigestIntervalMinutes).toBe(60);
+    expect(
+      loadEnv({ DATA_DIR: dataDir(), ...production, ADMIN_DIGEST_INTERVAL_MINUTES: '0' })
+        .adminDigestIntervalMinutes,
+    ).toBe(0);
+    expect(
+      loadEnv({ DATA_DIR: dataDir(), ADMIN_DIGEST_INTERVAL_MINUTES: '180' }).adminDigestIntervalMinutes,
+    ).toBe(180);
+    expect(() => loadEnv({ DATA_DIR: dataDir(), ADMIN_DIGEST_INTERVAL_MINUTES: '30' })).toThrow(
+      /^Invalid configuration: ADMIN_DIGEST_INTERVAL_MINUTES must be 0 \(off\) or between 60 and 10080 minutes/,
+    );
+  });
+
   it('documents every variable in .env.example and the README', () => {
     const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');

@@ -88,6 +88,16 @@ const envSchema = z.object({
     .min(1000, { error: 'must be at least 1000' })
     .max(600_000, { error: 'must be at most 600000' })
     .default(20_000),
+  ADMIN_DIGEST_INTERVAL_MINUTES: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'must be a number of minutes (0 turns the digest off)' })
+      .int({ error: 'must be a whole number of minutes' })
+      .refine((n) => n === 0 || (n >= 60 && n <= 10_080), {
+        error: 'must be 0 (off) or between 60 and 10080 minutes (the digest is sent at most hourly)',
+      })
+      .optional(),
+  ),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_DISCOVERY_URL: z.preprocess(
@@ -157,6 +167,8 @@ export interface Env {
   metricsToken: string | undefined;
   /** How long a shutdown waits for requests and jobs in progress. */
   shutdownGraceMs: number;
+  /** Minutes between two admin mail digests (at least 60); 0: no digest (the default outside production). */
+  adminDigestIntervalMinutes: number;
   /** Sign-in providers with both a client id and a secret; the others are off. */
   oauth: Partial<Record<SocialProvider, OAuthClient>>;
   /** OpenID discovery document used for Google (Google's own unless overridden). */
@@ -238,6 +250,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxy: e.TRUST_PROXY === 'true',
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    adminDigestIntervalMinutes: e.ADMIN_DIGEST_INTERVAL_MINUTES ?? (e.NODE_ENV === 'production' ? 60 : 0),
     oauth: pickOAuthClients(e),
     googleDiscoveryUrl:
       e.GOOGLE_DISCOVERY_URL ?? 'https://accounts.google.com/.well-known/openid-configuration',

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockPgliteFolder } from './pglite-lock';
+import * as adminDigestsSchema from './schema/admin-digests';
 import * as applicationsSchema from './schema/applications';
 import * as authSchema from './schema/auth';
 import * as campaignsSchema from './schema/campaigns';
@@ -20,6 +21,7 @@ import * as securitySchema from './schema/security';
 import * as shippingSchema from './schema/shipping';
 
 export const schema = {
+  ...adminDigestsSchema,
   ...applicationsSchema,
   ...ledgerSchema,
   ...notificationsSchema,

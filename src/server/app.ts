@@ -30,6 +30,7 @@ import { adminContentMetricRoutes, contentMetricRoutes } from './routes/content-
 import { adminProblemRoutes, myProblemRoutes } from './routes/delivery-problems';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
+import { adminMeRoutes, meRoutes } from './routes/me';
 import { metricsRoutes } from './routes/metrics';
 import { notificationRoutes } from './routes/notifications';
 import { onboardingRoutes } from './routes/onboarding';
@@ -101,6 +102,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', onboardingRoutes);
   api.route('/', applicationRoutes);
   api.route('/', walletRoutes);
+  api.route('/', meRoutes);
   api.route('/', myProblemRoutes);
   api.route('/', contentMetricRoutes);
   api.route('/', notificationRoutes);
@@ -113,6 +115,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminShippingRoutes);
   api.route('/admin', adminProblemRoutes);
   api.route('/admin', adminContentMetricRoutes);
+  api.route('/admin', adminMeRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
   api.all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`, 'NOT_FOUND'), 404));

@@ -1,10 +1,11 @@
 import { getPublicCampaign } from '../db/queries/campaigns';
 import { PRODUCT_NAME } from '../shared/constants';
 import { SOCIAL_PROVIDER_IDS } from '../shared/schemas/auth';
-import type { Campaign } from '../shared/schemas/campaign';
+import type { Campaign, CampaignDetail } from '../shared/schemas/campaign';
 import { campaignIdParamSchema } from '../shared/schemas/campaign';
 import type { PublicConfig } from '../shared/schemas/config';
 import type { AppDeps } from './context';
+import { badgesForBrand } from './services/campaign-badges';
 
 /**
  * What the server writes into index.html for one page, so link previews (Open Graph, Twitter cards) and search
@@ -29,7 +30,7 @@ export interface PageHead {
 /** Data handed to the web app in a JSON block (read by src/web/lib/boot-data.ts). */
 export interface BootData {
   config: PublicConfig;
-  campaign?: Campaign;
+  campaign?: CampaignDetail;
 }
 
 export const BOOT_DATA_ELEMENT_ID = 'mintbox-boot';
@@ -93,12 +94,17 @@ function shorten(text: string, max = 200): string {
 }
 
 /** Reads the campaign for /campaign/:id (public campaigns only); null for anything else or when it is unknown. */
-export async function campaignForPath(pathname: string, deps: AppDeps): Promise<Campaign | null | undefined> {
+export async function campaignForPath(
+  pathname: string,
+  deps: AppDeps,
+): Promise<CampaignDetail | null | undefined> {
   const match = CAMPAIGN_PATH.exec(pathname);
   if (!match) return undefined;
   const id = campaignIdParamSchema.safeParse({ id: decodeURIComponent(match[1] ?? '') });
   if (!id.success) return null;
-  return getPublicCampaign(deps.db, id.data.id);
+  const campaign = await getPublicCampaign(deps.db, id.data.id);
+  if (!campaign) return null;
+  return { ...campaign, badges: await badgesForBrand(deps.db, campaign.brand, deps.now?.()) };
 }
 
 /** The head of one page. `campaign` is the result of campaignForPath (undefined: not a campaign page). */
@@ -208,7 +214,7 @@ export async function renderAppPage(
   deps: AppDeps,
   isAppRoute: boolean,
 ): Promise<string> {
-  let campaign: Campaign | null | undefined;
+  let campaign: CampaignDetail | null | undefined;
   try {
     campaign = isAppRoute ? await campaignForPath(pathname, deps) : undefined;
   } catch (error) {

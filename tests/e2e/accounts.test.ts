@@ -191,6 +191,18 @@ describe('accounts in the browser', () => {
 
     await page.goto(`${server.url}/admin/settings`);
     await expect.poll(() => page.getByTestId('admin-email').textContent()).toBe(ADMIN.email);
+    // The admin's own mail digest: on, but this server sends none (no interval outside production); switching it
+    // off is saved at once.
+    const digest = page.getByRole('switch', { name: 'Mail digest' });
+    await expect.poll(() => digest.getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByTestId('digest-setting').textContent()).toContain(
+      'The server sends no digests (ADMIN_DIGEST_INTERVAL_MINUTES is 0)',
+    );
+    await digest.click();
+    await expect
+      .poll(() => page.getByTestId('digest-setting').textContent())
+      .toContain('Mail digest off. Saved.');
+    expect(await digest.getAttribute('aria-checked')).toBe('false');
 
     // Already signed in: /admin goes straight on.
     await page.goto(`${server.url}/admin`);

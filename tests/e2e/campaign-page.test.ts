@@ -4,7 +4,7 @@ import type { CampaignRow } from '../../src/db/schema/campaigns';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
-import { insertCampaign } from '../support/factories';
+import { insertApplication, insertCampaign } from '../support/factories';
 
 const GALLERY = [
   '/images/creators/creator-01.svg',
@@ -74,6 +74,25 @@ describe('campaign page in the browser', () => {
           tags: ['Beauty', 'Skincare'],
           createdAt: new Date(Date.UTC(2026, 0, 2)),
         });
+        // Track records (src/shared/campaign-badges.ts): Lumière Skin answered five applications at once and
+        // approved five creators' content on an earlier campaign (both badges); Ember & Wick answered five at once
+        // but approved nobody yet (Responds Fast only); Northwind Apparel has no record (no badge).
+        const lumierePast = await insertCampaign(db, {
+          name: 'Lumière Past',
+          brand: 'Lumière Skin',
+          status: 'ended',
+          createdAt: new Date(Date.UTC(2025, 0, 1)),
+        });
+        const emberPast = await insertCampaign(db, {
+          name: 'Ember Past',
+          brand: 'Ember & Wick',
+          status: 'ended',
+          createdAt: new Date(Date.UTC(2025, 0, 1)),
+        });
+        for (let i = 0; i < 5; i++) {
+          await insertApplication(db, { status: 'approved', campaign: lumierePast });
+          await insertApplication(db, { status: 'accepted', campaign: emberPast });
+        }
       },
     });
     browser = await launchBrowser();
@@ -156,13 +175,13 @@ describe('campaign page in the browser', () => {
     expect(await page.getByRole('button', { name: 'Access Guidelines' }).count()).toBe(0);
   });
 
-  it('an ended campaign has no Active Campaign badge, a red status and its follower requirement', async () => {
+  it('an ended campaign of a brand without a track record has no badge, a red status and its follower requirement', async () => {
     await page.goto(url(ended));
     expect(await page.locator('h1').textContent()).toBe('Autumn Knitwear');
-    expect(await page.getByRole('list', { name: 'Highlights' }).locator('li').allInnerTexts()).toEqual([
-      'Top Creator',
-      'Responds Fast',
-    ]);
+    // Not active, no answered applications, no approved creators: no badge at all.
+    expect(await page.getByRole('list', { name: 'Highlights' }).count()).toBe(0);
+    expect(await page.getByText('Top Creator').count()).toBe(0);
+    expect(await page.getByText('Responds Fast').count()).toBe(0);
     expect(await page.locator('[data-status]').getAttribute('class')).toContain('bg-red-100');
     expect(await page.getByTestId('followers-required').textContent()).toBe('5,000');
     expect(await page.getByTestId('applications-count').textContent()).toBe('1,234');
@@ -184,6 +203,11 @@ describe('campaign page in the browser', () => {
 
     await page.goto(url(giftingOnly));
     expect(await page.getByTestId('campaign-reward').textContent()).toBe('PR box');
+    // The brand answers fast but has approved nobody's content yet: Responds Fast without Top Creator.
+    expect(await page.getByRole('list', { name: 'Highlights' }).locator('li').allInnerTexts()).toEqual([
+      'Active Campaign',
+      'Responds Fast',
+    ]);
     const reward = (await card('Reward Details').textContent()) ?? '';
     expect(reward).toContain('A free PR box shipped to you');
     expect(reward).not.toMatch(/\b0 Mint/);

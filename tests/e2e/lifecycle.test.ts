@@ -119,6 +119,10 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
       buffer: Buffer.from('hello'),
     });
     await expect.poll(() => text(form)).toContain('Only PNG, JPEG, WebP or GIF images are accepted.');
+    // The file input looks like the form's buttons: a labelled button, the chosen file's name, the error tied to it.
+    expect(await text(form)).toContain('notes.txt');
+    expect(await form.getByLabel('Campaign image').getAttribute('aria-invalid')).toBe('true');
+    expect(await form.locator('label', { hasText: 'Choose image' }).count()).toBe(1);
     await form
       .getByLabel('Campaign image')
       .setInputFiles({ name: 'serum.png', mimeType: 'image/png', buffer: PNG });
@@ -130,6 +134,9 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
           .catch(() => null),
       )
       .toMatch(/^\/uploads\/[0-9a-f]{24}\.png$/);
+    expect(await text(form)).toContain('serum.png');
+    expect(await form.locator('label', { hasText: 'Replace image' }).count()).toBe(1);
+    const uploaded = await form.getByTestId('image-preview').getAttribute('src');
     const today = new Date().toISOString().slice(0, 10);
     await form.getByLabel('Application deadline').fill(addDaysToIsoDate(today, 14));
     await form.getByLabel('Status').selectOption('active');
@@ -154,7 +161,9 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     expect(rowText).toContain('$12,000');
     expect(rowText).toContain('850K');
     expect(await row.locator('[data-status]').getAttribute('data-status')).toBe('active');
-    expect(await row.locator('[data-icon]').getAttribute('data-icon')).toBe('beauty');
+    // The campaign's own image, not a generic icon.
+    expect(await row.getByTestId('campaign-thumb').getAttribute('src')).toBe(uploaded);
+    expect(await row.locator('[data-icon]').count()).toBe(0);
     expect(await text(row.getByTestId('influencers-count'))).toBe('0 / 5');
     await expect.poll(() => text(admin.getByTestId('stat-total-campaigns'))).toBe('1');
     expect(await text(admin.getByTestId('stat-total-reach'))).toBe('0.9M');

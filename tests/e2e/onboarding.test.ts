@@ -334,6 +334,22 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
     // The old PayPal address is told about the change.
     const notice = await smtp.waitForMail(READY_PROFILE.paypalEmail);
     expect(notice.text).toContain('cy.new@example.com');
+
+    // Mail preferences: one switch per category, saved at once, with the keyboard too.
+    const reminders = page.getByRole('switch', { name: 'Deadline reminders' });
+    await expect.poll(() => reminders.getAttribute('aria-checked')).toBe('true');
+    await reminders.focus();
+    await page.keyboard.press('Space');
+    await expect
+      .poll(() => page.getByTestId('mail-preferences-status').textContent())
+      .toBe('Deadline reminders mails off. Saved.');
+    expect(await reminders.getAttribute('aria-checked')).toBe('false');
+    const [saved] = await server.db
+      .select({ optOuts: influencers.mailOptOuts })
+      .from(influencers)
+      .where(eq(influencers.id, row!.id));
+    expect(saved?.optOuts).toEqual(['deadline_reminders']);
+    expect(await axeProblems()).toEqual([]);
   });
 
   it('a creator without a password confirms a PayPal change with a code from their email', async () => {

@@ -51,6 +51,8 @@ export const campaigns = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('campaigns_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The brand's campaigns, for the badges on the campaign page (src/shared/campaign-badges.ts).
+    index('campaigns_brand_idx').on(t.brand),
     check('campaigns_platform_check', sql`${t.platform} in ('instagram', 'tiktok', 'youtube', 'facebook')`),
     check('campaigns_type_check', sql`${t.type} in ('gifting', 'paid', 'gifting_paid')`),
     check('campaigns_status_check', sql`${t.status} in ('draft', 'active', 'pending', 'ended')`),

@@ -27,6 +27,8 @@ export const influencers = pgTable(
     profileCompleted: boolean('profile_completed').notNull().default(false),
     /** Set by admins (issue 13): active, suspended or banned; see src/shared/moderation.ts. */
     standing: text('standing').$type<CreatorStanding>().notNull().default('active'),
+    /** Mail categories the creator switched off (src/shared/mail-preferences.ts); account and money mails always go. */
+    mailOptOuts: text('mail_opt_outs').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 })
       .notNull()
       .defaultNow(),

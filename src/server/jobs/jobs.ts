@@ -8,6 +8,7 @@ import type { Metrics } from '../metrics';
 import { metricsSourcesFromEnv } from '../metrics-sources/sources';
 import type { MetricsSource } from '../metrics-sources/types';
 import { type PaypalClient, paypalClientFromEnv } from '../payouts/paypal-client';
+import { sendAdminDigests } from '../services/admin-digest';
 import { pruneRateLimits } from '../services/app-rate-limits';
 import { sweepDeadlines } from '../services/applications/deadline-sweep';
 import { pruneAttempts } from '../services/password-attempts';
@@ -18,6 +19,7 @@ export const LIFECYCLE_SWEEP = 'lifecycle-sweep';
 export const PAYOUT_STATUS = 'payout-status';
 export const SECURITY_SWEEP = 'security-sweep';
 export const CONTENT_METRICS_REFRESH = 'content-metrics-refresh';
+export const ADMIN_DIGEST = 'admin-digest';
 
 /** What a job's work gets. */
 export interface JobContext {
@@ -103,6 +105,23 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
         logger,
       });
       if (result.read || result.gone || result.failed) logger.info(result, 'content metrics refresh');
+    },
+  },
+  {
+    // Every 10 minutes: each admin whose ADMIN_DIGEST_INTERVAL_MINUTES (at least an hour) has passed gets a digest
+    // of what arrived since their last one; nothing new, no mail. Off when the interval is 0 (development default).
+    name: ADMIN_DIGEST,
+    cron: '*/10 * * * *',
+    async run({ handle, env, logger, mailer }) {
+      const result = await sendAdminDigests({
+        db: handle.db,
+        now: new Date(),
+        mailer,
+        appUrl: env.appUrl,
+        logger,
+        intervalMinutes: env.adminDigestIntervalMinutes,
+      });
+      if (result.sent || result.failed) logger.info(result, 'admin digest');
     },
   },
 ];

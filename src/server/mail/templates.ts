@@ -43,7 +43,7 @@ ${highlight ? `<p style="font-size:32px;letter-spacing:8px;font-weight:700;margi
 ${action ? `<p style="margin:20px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0f766e;color:#fff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#64748b;word-break:break-all;margin:0 0 16px">${escapeHtml(action.url)}</p>` : ''}
 ${paragraphs
   .slice(1)
-  .map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`)
+  .map((p) => `<p style="margin:0 0 12px;white-space:pre-line">${escapeHtml(p)}</p>`)
   .join('\n')}
 </div>
 <p style="font-size:12px;color:#64748b;margin-top:24px">${PRODUCT_NAME} · <a href="${escapeHtml(appUrl)}" style="color:#0f766e">${escapeHtml(appUrl)}</a></p>

@@ -1,14 +1,15 @@
 import { createRoute } from '@hono/zod-openapi';
 import { decodeCampaignCursor, getPublicCampaign, listPublicCampaigns } from '../../db/queries/campaigns';
 import {
+  campaignDetailSchema,
   campaignIdParamSchema,
   campaignListQuerySchema,
   campaignPageSchema,
-  campaignSchema,
 } from '../../shared/schemas/campaign';
 import { errorSchema } from '../../shared/schemas/error';
 import { AppError } from '../errors';
 import { createRouter } from '../openapi';
+import { badgesForBrand } from '../services/campaign-badges';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
@@ -35,7 +36,7 @@ const getCampaignRoute = createRoute({
   summary: 'One campaign',
   request: { params: campaignIdParamSchema },
   responses: {
-    200: { description: 'The campaign', content: json(campaignSchema) },
+    200: { description: 'The campaign, with its brand badges', content: json(campaignDetailSchema) },
     400: { description: 'The id is not valid', content: json(errorSchema) },
     404: { description: 'No such campaign', content: json(errorSchema) },
   },
@@ -51,7 +52,8 @@ export const campaignRoutes = createRouter()
   })
   .openapi(getCampaignRoute, async (c) => {
     const { id } = c.req.valid('param');
-    const campaign = await getPublicCampaign(c.get('deps').db, id);
+    const { db, now } = c.get('deps');
+    const campaign = await getPublicCampaign(db, id);
     if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
-    return c.json(campaign, 200);
+    return c.json({ ...campaign, badges: await badgesForBrand(db, campaign.brand, now?.()) }, 200);
   });

@@ -8,6 +8,7 @@ import { trackingUrl } from '../../shared/tracking';
 import { AppError } from '../errors';
 import { problemReplyMail, problemReshippedMail, problemResolvedMail } from '../mail/creator-templates';
 import type { MailMessage } from '../mail/mailer';
+import { sendCreatorMail } from './creator-mail';
 import type { ModerationContext } from './creator-moderation';
 import { creatorNotice, notifyCreator } from './notifications';
 import type { Actor } from './payouts';
@@ -52,12 +53,9 @@ export async function closeProblemOnDelivery(tx: DatabaseOrTransaction, applicat
     .where(eq(deliveryProblems.id, open.id));
 }
 
+/** Replies, re-shipments and resolutions are 'shipping and delivery' mails the creator may switch off. */
 async function mailAfter(ctx: ModerationContext, message: MailMessage, kind: string) {
-  try {
-    await ctx.mailer.send(message);
-  } catch (error) {
-    ctx.logger.error({ err: error, kind }, 'could not send a delivery problem mail');
-  }
+  await sendCreatorMail(ctx, 'shipping_delivery', message, kind);
 }
 
 async function lockOpen(tx: DatabaseOrTransaction, id: number) {

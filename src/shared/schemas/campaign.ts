@@ -32,6 +32,17 @@ export const campaignSchema = z.object({
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 
+/** One campaign with the badges its brand's records earn (src/shared/campaign-badges.ts). */
+export const campaignDetailSchema = campaignSchema.extend({
+  badges: z
+    .object({
+      respondsFast: z.boolean().describe('The brand answered most applications within two days'),
+      topCreator: z.boolean().describe('At least five creators had content approved by the brand'),
+    })
+    .describe("Claims about the campaign's brand, each true only when its records say so"),
+});
+export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
+
 export const campaignPageSchema = z.object({
   items: z.array(campaignSchema),
   nextCursor: z.string().nullable(),

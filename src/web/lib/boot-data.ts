@@ -1,10 +1,10 @@
-import type { Campaign } from '../../shared/schemas/campaign';
+import type { CampaignDetail } from '../../shared/schemas/campaign';
 import type { PublicConfig } from '../../shared/schemas/config';
 
 /** What the server writes into the page (src/server/web-meta.ts) so the app starts without waiting for the API. */
 export interface BootData {
   config?: PublicConfig;
-  campaign?: Campaign;
+  campaign?: CampaignDetail;
 }
 
 const ELEMENT_ID = 'mintbox-boot';

@@ -46,6 +46,12 @@ export const privateKeys = {
   walletHistory: [...me, 'wallet', 'history'] as const,
   /** GET /api/me/analytics: the creator's own content figures. */
   analytics: [...me, 'analytics'] as const,
+  /** GET /api/me/mail-preferences. */
+  mailPreferences: [...me, 'mail-preferences'] as const,
+  /** GET /api/me/activity (under applications: every application change refreshes it). */
+  activity: [...me, 'applications', 'activity'] as const,
+  /** GET /api/admin/me/digest: the admin's own digest switch. */
+  adminDigest: [...admin, 'me', 'digest'] as const,
   /** GET /api/me/redemptions. */
   redemptions: [...me, 'redemptions'] as const,
   /** GET /api/notifications (first page, with the unread count): the bell of creators and admins alike. */

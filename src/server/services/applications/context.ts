@@ -1,9 +1,11 @@
 import type { Database } from '../../../db/client';
+import type { CreatorMailCategory } from '../../../shared/mail-preferences';
 import type { AppBindings } from '../../context';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
 import type { Mailer } from '../../mail/mailer';
 import { type LifecycleNotice, lifecycleMail } from '../../mail/templates';
+import { sendCreatorMail } from '../creator-mail';
 
 /** What every lifecycle use case needs: the database, the clock, and where to send mail. */
 export interface LifecycleContext {
@@ -22,13 +24,28 @@ export function lifecycleContext(c: {
   return { db, mailer, appUrl: env.appUrl, logger, now: now?.() ?? new Date() };
 }
 
-/** Sends a lifecycle mail after the change is committed; a mail failure is logged, never undoes the change. */
+/** Which mail preference each lifecycle notice belongs to. */
+const NOTICE_CATEGORY: Record<LifecycleNotice['kind'], CreatorMailCategory> = {
+  accepted: 'application_decisions',
+  rejected: 'application_decisions',
+  shipped: 'shipping_delivery',
+  changes_requested: 'content_reviews',
+  approved: 'content_reviews',
+  reminder: 'deadline_reminders',
+  missed: 'deadline_reminders',
+};
+
+/**
+ * Sends a lifecycle mail after the change is committed, unless the creator switched its category off; a mail failure
+ * is logged, never undoes the change.
+ */
 export async function notify(ctx: LifecycleContext, to: string, notice: LifecycleNotice) {
-  try {
-    await ctx.mailer.send(lifecycleMail(ctx.appUrl, to, notice));
-  } catch (error) {
-    ctx.logger.error({ err: error, to, kind: notice.kind }, 'could not send a lifecycle mail');
-  }
+  await sendCreatorMail(
+    ctx,
+    NOTICE_CATEGORY[notice.kind],
+    lifecycleMail(ctx.appUrl, to, notice),
+    notice.kind,
+  );
 }
 
 /** A step asked for out of order: 409 with the reason. */

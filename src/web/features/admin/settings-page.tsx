@@ -7,6 +7,7 @@ import { useConfig } from '../../lib/use-config';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/use-session';
 import { AdminPageHeader } from './components/admin-layout';
+import { DigestSetting } from './components/digest-setting';
 
 /** /admin/settings: the signed-in admin's account and how creators can sign in (from the server's configuration). */
 export function SettingsPage() {
@@ -75,6 +76,7 @@ export function SettingsPage() {
             </ul>
           </CardContent>
         </Card>
+        <DigestSetting />
       </div>
     </>
   );

@@ -216,7 +216,7 @@ function Overview({
           {campaigns}
         </section>
         <div className="flex flex-col gap-6">
-          <RecentActivity applications={applications} wallet={wallet} />
+          <RecentActivity />
           <ThisMonthCard analytics={analytics} />
         </div>
       </div>

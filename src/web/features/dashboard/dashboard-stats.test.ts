@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApplicationStatus } from '../../../shared/lifecycle';
 import type { MyApplication } from '../../../shared/schemas/application';
 import type { Wallet } from './api/dashboard-queries';
-import { applicationsByStatus, computeStats, recentActivity } from './dashboard-stats';
+import { applicationsByStatus, computeStats } from './dashboard-stats';
 
 let n = 0;
 function app(status: ApplicationStatus, createdAt = '2026-06-01T10:00:00.000Z'): MyApplication {
@@ -90,7 +90,6 @@ describe('dashboard figures', () => {
       totalEarnings: 0,
       earningsThisMonth: 0,
     });
-    expect(recentActivity([], undefined)).toEqual([]);
     expect(applicationsByStatus([])).toEqual([]);
   });
 
@@ -117,15 +116,5 @@ describe('dashboard figures', () => {
       earningsThisMonth: 40,
     });
     expect(applicationsByStatus(apps).find((r) => r.status === 'approved')?.count).toBe(2);
-  });
-
-  it('lists activity newest first', () => {
-    const apps = [app('applied', '2026-06-07T10:00:00.000Z')];
-    const items = recentActivity(apps, wallet, 3);
-    expect(items.map((i) => i.description)).toEqual([
-      `Applied to ${apps[0]!.campaign.name}`,
-      'Correction',
-      'Reward for A',
-    ]);
   });
 });

@@ -50,57 +50,6 @@ export function computeStats(
   };
 }
 
-export interface ActivityItem {
-  key: string;
-  type: 'payment' | 'campaign' | 'milestone';
-  description: string;
-  campaign: string | null;
-  amount: number | null;
-  time: string;
-}
-
-/** Recent Activity: Mint movements and the dated steps of each application, newest first. */
-export function recentActivity(
-  applications: MyApplication[],
-  wallet: Wallet | undefined,
-  limit = 8,
-): ActivityItem[] {
-  const names = new Map(applications.map((a) => [a.campaign.id, a.campaign.name]));
-  const items: ActivityItem[] = [];
-  for (const entry of wallet?.entries ?? []) {
-    items.push({
-      key: `entry-${entry.id}`,
-      type: 'payment',
-      description: entry.description,
-      campaign: entry.campaignId !== null ? (names.get(entry.campaignId) ?? null) : null,
-      amount: entry.amount,
-      time: entry.createdAt,
-    });
-  }
-  for (const a of applications) {
-    items.push({
-      key: `applied-${a.id}`,
-      type: 'campaign',
-      description: `Applied to ${a.campaign.name}`,
-      campaign: a.campaign.name,
-      amount: null,
-      time: a.createdAt,
-    });
-    const s = a.latestSubmission;
-    if (s) {
-      items.push({
-        key: `submission-${s.id}`,
-        type: 'milestone',
-        description: `Submitted content for ${a.campaign.name}`,
-        campaign: a.campaign.name,
-        amount: null,
-        time: s.createdAt,
-      });
-    }
-  }
-  return items.sort((x, y) => y.time.localeCompare(x.time)).slice(0, limit);
-}
-
 /** Applications per status, in lifecycle order, leaving out statuses with none. */
 export function applicationsByStatus(applications: MyApplication[]) {
   return APPLICATION_STATUSES.map((status) => ({

@@ -15,6 +15,7 @@ import { privateKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { invalidateSession } from '../../lib/use-session';
 import { type CreatorRecord, type PaypalConfirmation, updateProfile, useMe } from './api/onboarding-api';
+import { MailPreferences } from './components/mail-preferences';
 import { PaypalConfirmDialog } from './components/paypal-confirm-dialog';
 import { BasicInfoFields, ShippingFields, SocialMediaFields } from './components/profile-fields';
 import { OnboardingFrame } from './onboarding-frame';
@@ -188,6 +189,7 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
           </Button>
         </div>
       </form>
+      <MailPreferences />
       {pending ? (
         <PaypalConfirmDialog
           open

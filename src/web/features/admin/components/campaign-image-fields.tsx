@@ -1,6 +1,7 @@
 import { ImagePlus, X } from 'lucide-react';
 import { type ChangeEvent, useState } from 'react';
 import { campaignInputSchema } from '../../../../shared/schemas/campaign';
+import { FileInput } from '../../../components/ui/file-input';
 import { FieldError, Label } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -39,12 +40,14 @@ export function ImageField({
 }) {
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
   const message = problem ?? error;
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
+    setFileName(file.name);
     const local = imageProblem(file);
     if (local) {
       setProblem(local);
@@ -85,15 +88,19 @@ export function ImageField({
           )}
         </div>
         <div className="flex min-w-0 flex-col gap-1.5">
-          <input
+          <FileInput
             id={id}
-            type="file"
+            buttonLabel={value ? 'Replace image' : 'Choose image'}
+            fileName={
+              uploading
+                ? `Uploading ${fileName ?? 'image'}…`
+                : (fileName ?? (value ? 'Image uploaded' : null))
+            }
             accept={IMAGE_TYPES.join(',')}
             onChange={onFile}
             disabled={uploading}
             aria-invalid={message ? true : undefined}
             aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''}`}
-            className="w-full text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-900 hover:file:bg-slate-50"
           />
           <p id={`${id}-hint`} className="text-xs text-slate-500">
             PNG, JPEG, WebP or GIF, at most 5 MB.{value ? ' Choose another file to replace it.' : ''}
@@ -118,10 +125,15 @@ export function GalleryField({
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
+  const [chosen, setChosen] = useState<string | null>(null);
+
   const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
     event.target.value = '';
     if (files.length === 0) return;
+    setChosen(
+      files.length === 1 ? files[0]!.name : `${files.length} files: ${files.map((f) => f.name).join(', ')}`,
+    );
     setProblem(null);
     setUploading(true);
     const added: string[] = [];
@@ -163,15 +175,16 @@ export function GalleryField({
         </ul>
       ) : null}
       {value.length < MAX_EXTRA_PHOTOS ? (
-        <input
+        <FileInput
           id={id}
-          type="file"
+          buttonLabel="Add photos"
+          fileName={chosen}
           multiple
           accept={IMAGE_TYPES.join(',')}
           onChange={onFiles}
           disabled={uploading}
+          aria-invalid={problem ? true : undefined}
           aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
-          className="w-full text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-900 hover:file:bg-slate-50"
         />
       ) : null}
       <p id={`${id}-hint`} className="text-xs text-slate-500">

@@ -6,7 +6,7 @@ import { Button, buttonVariants } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { formatNumber, formatShortIsoDate, formatThousands, formatUsd } from '../../../lib/format';
-import { CampaignIcon } from './campaign-visuals';
+import { CampaignThumb } from './campaign-visuals';
 
 const SKELETON_ROWS = Array.from({ length: 5 }, (_, i) => `row-${i}`);
 
@@ -111,7 +111,7 @@ function CampaignTableRow({ campaign, actions }: { campaign: AdminCampaign; acti
     >
       <td className="px-4 py-3">
         <div className="flex min-w-52 items-center gap-3">
-          <CampaignIcon name={campaign.name} />
+          <CampaignThumb name={campaign.name} imageUrl={campaign.imageUrl} />
           <div className="min-w-0">
             <Link
               to={`/admin/campaigns/${campaign.id}`}
@@ -152,7 +152,7 @@ function CampaignListCard({ campaign, actions }: { campaign: AdminCampaign; acti
   return (
     <li className="flex flex-col gap-3 p-4" data-testid="campaign-card-admin">
       <div className="flex items-start gap-3">
-        <CampaignIcon name={campaign.name} />
+        <CampaignThumb name={campaign.name} imageUrl={campaign.imageUrl} />
         <div className="min-w-0 flex-1">
           <Link
             to={`/admin/campaigns/${campaign.id}`}

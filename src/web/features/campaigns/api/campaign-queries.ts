@@ -1,6 +1,6 @@
 import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { CAMPAIGN_PAGE_SIZE } from '../../../../shared/constants';
-import type { Campaign, CampaignPage } from '../../../../shared/schemas/campaign';
+import type { Campaign, CampaignDetail, CampaignPage } from '../../../../shared/schemas/campaign';
 import { apiFetch } from '../../../lib/api-client';
 import { bootData } from '../../../lib/boot-data';
 import { type CampaignListFilters, privateKeys, publicKeys } from '../../../lib/query-keys';
@@ -39,7 +39,8 @@ export function useCampaignList(filters: CampaignFilters) {
 export function useCampaign(id: string | undefined) {
   return useQuery({
     queryKey: publicKeys.campaigns.detail(id ?? ''),
-    queryFn: ({ signal }) => apiFetch<Campaign>(`/api/campaigns/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<CampaignDetail>(`/api/campaigns/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: Boolean(id),
     initialData: () => {
       const campaign = bootData().campaign;

@@ -1,6 +1,6 @@
 import { BadgeCheck, Crown, Images, Zap } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import type { Campaign } from '../../../../shared/schemas/campaign';
+import type { Campaign, CampaignDetail } from '../../../../shared/schemas/campaign';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/class-names';
@@ -14,8 +14,11 @@ export function campaignImages(campaign: Campaign): string[] {
   return images.length > 0 ? images : [campaign.imageUrl];
 }
 
-/** Title, badges and up to three of the campaign's images, with 'Show All Photos' opening the gallery. */
-export function CampaignHero({ campaign }: { campaign: Campaign }) {
+/**
+ * Title, badges and up to three of the campaign's images, with 'Show All Photos' opening the gallery. 'Top Creator'
+ * and 'Responds Fast' are claims about the brand: shown only when the server says its records earn them.
+ */
+export function CampaignHero({ campaign }: { campaign: Campaign & { badges?: CampaignDetail['badges'] } }) {
   const images = campaignImages(campaign);
   const shown = images.slice(0, 3);
   const [galleryOpen, setGalleryOpen] = useState(false);
@@ -34,28 +37,42 @@ export function CampaignHero({ campaign }: { campaign: Campaign }) {
         <h1 id="campaign-title" className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
           {campaign.name}
         </h1>
-        <ul className="flex flex-wrap gap-2" aria-label="Highlights">
-          {campaign.status === 'active' ? (
-            <li>
-              <Badge variant="green" className="gap-1 px-3 py-1 text-sm">
-                <BadgeCheck aria-hidden="true" className="size-4" />
-                Active Campaign
-              </Badge>
-            </li>
-          ) : null}
-          <li>
-            <Badge variant="default" className="gap-1 px-3 py-1 text-sm">
-              <Crown aria-hidden="true" className="size-4" />
-              Top Creator
-            </Badge>
-          </li>
-          <li>
-            <Badge variant="blue" className="gap-1 px-3 py-1 text-sm">
-              <Zap aria-hidden="true" className="size-4" />
-              Responds Fast
-            </Badge>
-          </li>
-        </ul>
+        {campaign.status === 'active' || campaign.badges?.topCreator || campaign.badges?.respondsFast ? (
+          <ul className="flex flex-wrap gap-2" aria-label="Highlights">
+            {campaign.status === 'active' ? (
+              <li>
+                <Badge variant="green" className="gap-1 px-3 py-1 text-sm">
+                  <BadgeCheck aria-hidden="true" className="size-4" />
+                  Active Campaign
+                </Badge>
+              </li>
+            ) : null}
+            {campaign.badges?.topCreator ? (
+              <li>
+                <Badge
+                  variant="default"
+                  className="gap-1 px-3 py-1 text-sm"
+                  title={`At least five creators had their content approved by ${campaign.brand}`}
+                >
+                  <Crown aria-hidden="true" className="size-4" />
+                  Top Creator
+                </Badge>
+              </li>
+            ) : null}
+            {campaign.badges?.respondsFast ? (
+              <li>
+                <Badge
+                  variant="blue"
+                  className="gap-1 px-3 py-1 text-sm"
+                  title={`${campaign.brand} answers most applications within two days`}
+                >
+                  <Zap aria-hidden="true" className="size-4" />
+                  Responds Fast
+                </Badge>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
       </div>
 
       <div className="relative">

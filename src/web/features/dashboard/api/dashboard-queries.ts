@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeliveryProblem } from '../../../../shared/lifecycle';
 import type { MyApplication } from '../../../../shared/schemas/application';
 import type { MyProblem } from '../../../../shared/schemas/delivery-problems';
+import type { ActivityItem } from '../../../../shared/schemas/me';
 import type { Wallet } from '../../../../shared/schemas/payout';
 import { apiFetch } from '../../../lib/api-client';
 import { privateKeys, publicKeys } from '../../../lib/query-keys';
@@ -66,4 +67,13 @@ export function useApplicationActions() {
       onSettled: refresh,
     }),
   };
+}
+
+/** GET /api/me/activity: Recent Activity, every step from the records, newest first. */
+export function useMyActivity() {
+  return useQuery({
+    queryKey: privateKeys.activity,
+    queryFn: ({ signal }) => apiFetch<{ items: ActivityItem[] }>('/api/me/activity', { signal }),
+    staleTime: 30_000,
+  });
 }

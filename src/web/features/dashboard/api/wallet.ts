@@ -41,6 +41,7 @@ function useRefreshWallet() {
       // The wallet's key also covers its history.
       queryClient.invalidateQueries({ queryKey: privateKeys.wallet }),
       queryClient.invalidateQueries({ queryKey: privateKeys.redemptions }),
+      queryClient.invalidateQueries({ queryKey: privateKeys.activity }),
     ]);
 }
 

@@ -1,0 +1,227 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DatabaseOrTransaction } from '../client';
+import { adminDigests } from '../schema/admin-digests';
+import { users } from '../schema/auth';
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+
+export interface DigestRecipient {
+  userId: string;
+  email: string;
+  name: string;
+  /** False: the admin switched their digest off. */
+  enabled: boolean;
+  /** The end of the period the last digest covered (null: none yet). */
+  reportedUntil: Date | null;
+}
+
+/** Every admin who can sign in (not banned), with their digest state (a missing row: on, never sent). */
+export async function digestRecipients(db: DatabaseOrTransaction): Promise<DigestRecipient[]> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      enabled: sql<boolean>`coalesce(${adminDigests.enabled}, true)`,
+      reportedUntil: adminDigests.reportedUntil,
+    })
+    .from(users)
+    .leftJoin(adminDigests, eq(adminDigests.userId, users.id))
+    .where(and(eq(users.role, 'admin'), sql`coalesce(${users.banned}, false) = false`))
+    .orderBy(users.id);
+  return rows.map((r) => ({ ...r, enabled: Boolean(r.enabled) }));
+}
+
+/**
+ * Claims the digest period of one admin: moves `reported_until` from `previous` (what was read) to `until`. Only one
+ * caller can win for the same `previous`, so two instances never both send the same digest. True when claimed.
+ */
+export async function claimDigestPeriod(
+  db: DatabaseOrTransaction,
+  userId: string,
+  previous: Date | null,
+  until: Date,
+): Promise<boolean> {
+  if (previous === null) {
+    const inserted = await db
+      .insert(adminDigests)
+      .values({ userId, reportedUntil: until })
+      .onConflictDoUpdate({
+        target: adminDigests.userId,
+        set: { reportedUntil: until },
+        setWhere: and(isNull(adminDigests.reportedUntil), eq(adminDigests.enabled, true)),
+      })
+      .returning({ userId: adminDigests.userId });
+    return inserted.length === 1;
+  }
+  const updated = await db
+    .update(adminDigests)
+    .set({ reportedUntil: until })
+    .where(
+      and(
+        eq(adminDigests.userId, userId),
+        eq(adminDigests.reportedUntil, previous),
+        eq(adminDigests.enabled, true),
+      ),
+    )
+    .returning({ userId: adminDigests.userId });
+  return updated.length === 1;
+}
+
+/** Gives a claimed period back (the mail could not be sent), unless someone moved it since. */
+export async function releaseDigestPeriod(
+  db: DatabaseOrTransaction,
+  userId: string,
+  claimed: Date,
+  previous: Date | null,
+) {
+  await db
+    .update(adminDigests)
+    .set({ reportedUntil: previous })
+    .where(and(eq(adminDigests.userId, userId), eq(adminDigests.reportedUntil, claimed)));
+}
+
+/** Switches one admin's digest on or off. */
+export async function setDigestEnabled(db: DatabaseOrTransaction, userId: string, enabled: boolean) {
+  await db
+    .insert(adminDigests)
+    .values({ userId, enabled })
+    .onConflictDoUpdate({ target: adminDigests.userId, set: { enabled } });
+}
+
+/** Whether the admin gets the digest (on unless switched off). */
+export async function digestEnabled(db: DatabaseOrTransaction, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ enabled: adminDigests.enabled })
+    .from(adminDigests)
+    .where(eq(adminDigests.userId, userId));
+  return row?.enabled ?? true;
+}
+
+export interface DigestLine {
+  text: string;
+  path: string;
+}
+export interface DigestSection {
+  /** How many arrived in the period. */
+  count: number;
+  /** The newest few. */
+  lines: DigestLine[];
+  /** How many wait in all now. */
+  waiting: number;
+}
+export interface DigestContent {
+  applications: DigestSection;
+  submissions: DigestSection;
+  problems: DigestSection;
+  payouts: DigestSection;
+}
+
+const PROBLEM_WORDS: Record<string, string> = {
+  not_received: 'not received',
+  damaged: 'damaged',
+  wrong_item: 'wrong item',
+};
+
+/**
+ * What arrived in (since, until]: new applications, content submitted for review, delivery problems opened (still
+ * open) and payouts requested (still to process), each with a count, the newest `limit` and what waits in all.
+ */
+export async function digestContent(
+  db: DatabaseOrTransaction,
+  since: Date,
+  until: Date,
+  limit = 5,
+): Promise<DigestContent> {
+  const from = since.toISOString();
+  const to = until.toISOString();
+  const window = (column: string) =>
+    sql`${sql.raw(column)} > ${from}::timestamptz and ${sql.raw(column)} <= ${to}::timestamptz`;
+  const [applications, submissions, problems, payouts] = await Promise.all([
+    db.execute(sql`
+      select a.campaign_id, c.name as campaign, i.name as creator,
+        count(*) over () as total,
+        (select count(*) from applications w where w.status = 'applied') as waiting
+      from applications a join campaigns c on c.id = a.campaign_id join influencers i on i.id = a.influencer_id
+      where ${window('a.created_at')}
+      order by a.created_at desc, a.id desc limit ${limit}`),
+    db.execute(sql`
+      select a.campaign_id, c.name as campaign, i.name as creator,
+        count(*) over () as total,
+        (select count(*) from submissions w where w.status = 'submitted') as waiting
+      from submissions s join applications a on a.id = s.application_id
+        join campaigns c on c.id = a.campaign_id join influencers i on i.id = a.influencer_id
+      where s.status = 'submitted' and ${window('s.created_at')}
+      order by s.created_at desc, s.id desc limit ${limit}`),
+    db.execute(sql`
+      select p.kind, c.name as campaign, i.name as creator,
+        count(*) over () as total,
+        (select count(*) from delivery_problems w where w.status = 'open') as waiting
+      from delivery_problems p join applications a on a.id = p.application_id
+        join campaigns c on c.id = a.campaign_id join influencers i on i.id = a.influencer_id
+      where p.status = 'open' and ${window('p.opened_at')}
+      order by p.opened_at desc, p.id desc limit ${limit}`),
+    db.execute(sql`
+      select p.amount, i.name as creator,
+        count(*) over () as total,
+        (select count(*) from payouts w where w.status = 'pending') as waiting
+      from payouts p join influencers i on i.id = p.influencer_id
+      where p.status = 'pending' and ${window('p.created_at')}
+      order by p.created_at desc, p.id desc limit ${limit}`),
+  ]);
+  // Nothing new: the count of what waits still comes from its own query.
+  const section = async (
+    result: unknown,
+    line: (row: Row) => DigestLine,
+    waitingTable: keyof typeof WAITING,
+  ): Promise<DigestSection> => {
+    const rows = rowsOf(result);
+    if (rows.length > 0) {
+      return { count: Number(rows[0]!.total), waiting: Number(rows[0]!.waiting), lines: rows.map(line) };
+    }
+    return { count: 0, waiting: await waitingCount(db, waitingTable), lines: [] };
+  };
+  return {
+    applications: await section(
+      applications,
+      (r) => ({ text: `${r.creator} applied to ${r.campaign}`, path: `/admin/campaigns/${r.campaign_id}` }),
+      'applications',
+    ),
+    submissions: await section(
+      submissions,
+      (r) => ({
+        text: `${r.creator} submitted content for ${r.campaign}`,
+        path: `/admin/campaigns/${r.campaign_id}`,
+      }),
+      'submissions',
+    ),
+    problems: await section(
+      problems,
+      (r) => ({
+        text: `${r.creator} reported ${PROBLEM_WORDS[String(r.kind)] ?? String(r.kind)} for ${r.campaign}`,
+        path: '/admin/problems',
+      }),
+      'problems',
+    ),
+    payouts: await section(
+      payouts,
+      (r) => ({
+        text: `${r.creator} asked for a payout of ${Number(r.amount)} Mint`,
+        path: '/admin/payments',
+      }),
+      'payouts',
+    ),
+  };
+}
+
+const WAITING = {
+  applications: `select count(*) as n from applications where status = 'applied'`,
+  submissions: `select count(*) as n from submissions where status = 'submitted'`,
+  problems: `select count(*) as n from delivery_problems where status = 'open'`,
+  payouts: `select count(*) as n from payouts where status = 'pending'`,
+} as const;
+
+async function waitingCount(db: DatabaseOrTransaction, table: keyof typeof WAITING): Promise<number> {
+  return Number(rowsOf(await db.execute(sql.raw(WAITING[table])))[0]?.n ?? 0);
+}

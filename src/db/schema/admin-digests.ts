@@ -1,0 +1,15 @@
+import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/**
+ * One row per admin for the mail digest (issue 13): until when the last digest reported, and whether the admin wants
+ * it. The job claims a period by moving `reported_until` with a conditional update, so two instances never both send.
+ */
+export const adminDigests = pgTable('admin_digests', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(true),
+  /** The end of the period the last digest covered (null: none sent yet). */
+  reportedUntil: timestamp('reported_until', { withTimezone: true, mode: 'date', precision: 3 }),
+});

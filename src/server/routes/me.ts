@@ -1,0 +1,105 @@
+import { createRoute } from '@hono/zod-openapi';
+import { listActivity } from '../../db/queries/activity';
+import { digestEnabled, setDigestEnabled } from '../../db/queries/admin-digest';
+import { errorSchema } from '../../shared/schemas/error';
+import {
+  activityListSchema,
+  adminDigestSettingSchema,
+  adminDigestStateSchema,
+  mailPreferencesSchema,
+} from '../../shared/schemas/me';
+import { currentInfluencer } from '../middleware/creator';
+import { currentUser, requireRole } from '../middleware/session';
+import { createRouter } from '../openapi';
+import { mailPreferencesOf, saveMailPreferences } from '../services/creator-mail';
+
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const creatorOnly = requireRole('influencer');
+const common = {
+  401: { description: 'Not signed in', content: json(errorSchema) },
+  403: { description: 'Not a creator', content: json(errorSchema) },
+};
+
+const getPreferences = createRoute({
+  method: 'get',
+  path: '/me/mail-preferences',
+  tags: ['Me'],
+  summary:
+    'Which mails the creator gets (true = sent). Account and money mails (codes, password, email and PayPal changes, payouts, moderation) are always sent and not listed.',
+  middleware: creatorOnly,
+  responses: { 200: { description: 'Preferences', content: json(mailPreferencesSchema) }, ...common },
+});
+
+const putPreferences = createRoute({
+  method: 'put',
+  path: '/me/mail-preferences',
+  tags: ['Me'],
+  summary: 'Save which mails the creator gets (every category, true = sent)',
+  middleware: creatorOnly,
+  request: { body: { content: json(mailPreferencesSchema), required: true } },
+  responses: {
+    200: { description: 'Saved', content: json(mailPreferencesSchema) },
+    400: { description: 'Bad input', content: json(errorSchema) },
+    ...common,
+  },
+});
+
+const activity = createRoute({
+  method: 'get',
+  path: '/me/activity',
+  tags: ['Me'],
+  summary:
+    "The creator's Recent Activity, newest first: every step of their own applications, content, Mint and payouts",
+  middleware: creatorOnly,
+  responses: { 200: { description: 'Activity', content: json(activityListSchema) }, ...common },
+});
+
+export const meRoutes = createRouter()
+  .openapi(getPreferences, async (c) => {
+    const influencer = await currentInfluencer(c);
+    return c.json(await mailPreferencesOf(c.get('deps').db, influencer.id), 200);
+  })
+  .openapi(putPreferences, async (c) => {
+    const influencer = await currentInfluencer(c);
+    return c.json(await saveMailPreferences(c.get('deps').db, influencer.id, c.req.valid('json')), 200);
+  })
+  .openapi(activity, async (c) => {
+    const influencer = await currentInfluencer(c);
+    return c.json({ items: await listActivity(c.get('deps').db, influencer.id) }, 200);
+  });
+
+const getDigest = createRoute({
+  method: 'get',
+  path: '/me/digest',
+  tags: ['Admin'],
+  summary:
+    "Whether the signed-in admin gets the mail digest, and the server's interval in minutes (0: the server sends none)",
+  responses: { 200: { description: 'Digest setting', content: json(adminDigestStateSchema) }, ...common },
+});
+
+const putDigest = createRoute({
+  method: 'put',
+  path: '/me/digest',
+  tags: ['Admin'],
+  summary: 'Switch the signed-in admin’s own mail digest on or off',
+  request: { body: { content: json(adminDigestSettingSchema), required: true } },
+  responses: {
+    200: { description: 'Saved', content: json(adminDigestStateSchema) },
+    400: { description: 'Bad input', content: json(errorSchema) },
+    ...common,
+  },
+});
+
+/** Mounted under /api/admin (behind requireRole('admin')): the admin's own digest switch. */
+export const adminMeRoutes = createRouter()
+  .openapi(getDigest, async (c) => {
+    const { db, env } = c.get('deps');
+    const enabled = await digestEnabled(db, currentUser(c).id);
+    return c.json({ enabled, intervalMinutes: env.adminDigestIntervalMinutes }, 200);
+  })
+  .openapi(putDigest, async (c) => {
+    const { db, env } = c.get('deps');
+    const { enabled } = c.req.valid('json');
+    await setDigestEnabled(db, currentUser(c).id, enabled);
+    return c.json({ enabled, intervalMinutes: env.adminDigestIntervalMinutes }, 200);
+  });

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { CREATOR_MAIL_CATEGORIES, type CreatorMailCategory } from '../mail-preferences';
+
+/** GET/PUT /api/me/mail-preferences: each category the creator may switch off, true = sent. */
+export const mailPreferencesSchema = z.object(
+  Object.fromEntries(
+    CREATOR_MAIL_CATEGORIES.map((category) => [
+      category,
+      z.boolean({ error: `${category} must be true or false` }),
+    ]),
+  ) as Record<CreatorMailCategory, z.ZodBoolean>,
+);
+
+/** GET/PUT /api/admin/me/digest: whether this admin gets the mail digest; `interval` 0 means the server sends none. */
+export const adminDigestSettingSchema = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+});
+export const adminDigestStateSchema = adminDigestSettingSchema.extend({
+  intervalMinutes: z.number().int(),
+});
+export type AdminDigestState = z.infer<typeof adminDigestStateSchema>;
+
+/** Every step of the creator's Recent Activity (issue 13), read from the records. */
+export const ACTIVITY_KINDS = [
+  'applied',
+  'accepted',
+  'rejected',
+  'withdrawn',
+  'shipped',
+  'delivered',
+  'submitted',
+  'resubmitted',
+  'changes_requested',
+  'approved',
+  'missed',
+  'mint_credited',
+  'payout_requested',
+  'payout_paid',
+  'payout_failed',
+  'payout_returned',
+  'payout_cancelled',
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+export const activityItemSchema = z.object({
+  /** Unique within the list (kind and record id). */
+  key: z.string(),
+  kind: z.enum(ACTIVITY_KINDS),
+  /** When it happened (ISO 8601). */
+  at: z.string(),
+  campaign: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Mint: credited (positive) or paid out (the payout's amount); null for application steps. */
+  amount: z.number().int().nullable(),
+  /** The ledger entry's own words (Mint credited), else null. */
+  detail: z.string().nullable(),
+});
+export type ActivityItem = z.infer<typeof activityItemSchema>;
+
+export const activityListSchema = z.object({ items: z.array(activityItemSchema) });
+
+/** The line shown for one step. */
+export function activityText(item: Pick<ActivityItem, 'kind' | 'campaign' | 'amount' | 'detail'>): string {
+  const name = item.campaign?.name ?? 'a campaign';
+  switch (item.kind) {
+    case 'applied':
+      return `Applied to ${name}`;
+    case 'accepted':
+      return `Accepted for ${name}`;
+    case 'rejected':
+      return `Not selected for ${name}`;
+    case 'withdrawn':
+      return `Withdrew the application to ${name}`;
+    case 'shipped':
+      return `PR box for ${name} shipped`;
+    case 'delivered':
+      return `PR box for ${name} delivered`;
+    case 'submitted':
+      return `Submitted content for ${name}`;
+    case 'resubmitted':
+      return `Resubmitted content for ${name}`;
+    case 'changes_requested':
+      return `Changes requested for ${name}`;
+    case 'approved':
+      return `Content for ${name} approved`;
+    case 'missed':
+      return `Upload deadline for ${name} passed`;
+    case 'mint_credited':
+      return item.detail ?? `Mint credited for ${name}`;
+    case 'payout_requested':
+      return `Payout of ${item.amount ?? 0} Mint requested`;
+    case 'payout_paid':
+      return `Payout of ${item.amount ?? 0} Mint paid`;
+    case 'payout_failed':
+      return `Payout of ${item.amount ?? 0} Mint failed, the Mint is back`;
+    case 'payout_returned':
+      return `Payout of ${item.amount ?? 0} Mint returned, the Mint is back`;
+    case 'payout_cancelled':
+      return `Payout of ${item.amount ?? 0} Mint cancelled`;
+  }
+}
+
+/** Where a step links to: the campaign page for campaign steps, the wallet for money. */
+export function activityLink(item: Pick<ActivityItem, 'kind' | 'campaign'>): string {
+  if (item.kind.startsWith('payout_') || (item.kind === 'mint_credited' && !item.campaign)) {
+    return '/dashboard?tab=wallet';
+  }
+  return item.campaign ? `/campaign/${item.campaign.id}` : '/dashboard?tab=campaigns';
+}

@@ -1,0 +1,72 @@
+import { useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Switch } from '../../../components/ui/switch';
+import { toast } from '../../../components/ui/toast';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useAdminDigest, useSaveAdminDigest } from '../api/digest';
+
+const every = (minutes: number) =>
+  minutes % 60 === 0
+    ? `every ${minutes === 60 ? 'hour' : `${minutes / 60} hours`}`
+    : `every ${minutes} minutes`;
+
+/** The admin's own mail digest switch (issue 13), with the server's interval. */
+export function DigestSetting() {
+  const id = useId();
+  const digest = useAdminDigest();
+  const save = useSaveAdminDigest();
+  const [status, setStatus] = useState('');
+  const toggle = (enabled: boolean) =>
+    save.mutate(enabled, {
+      onSuccess: () => {
+        const message = enabled ? 'Mail digest on. Saved.' : 'Mail digest off. Saved.';
+        setStatus(message);
+        toast({ title: 'Mail digest saved', description: message, variant: 'success' });
+      },
+      onError: (error) => {
+        const message = getErrorMessage(error, 'Your digest setting could not be saved.');
+        setStatus(`Not saved: ${message}`);
+        toast({ title: 'Mail digest not saved', description: message, variant: 'destructive' });
+      },
+    });
+  return (
+    <Card data-testid="digest-setting">
+      <CardHeader>
+        <CardTitle id={`${id}-title`}>Mail digest</CardTitle>
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          New applications, content waiting for review, delivery problems and payouts to process since your
+          last digest. Never sent when nothing is new.
+        </p>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {digest.data ? (
+          <div className="flex items-center justify-between gap-4">
+            <span className="text-sm font-medium">
+              {digest.data.intervalMinutes > 0
+                ? `Sent ${every(digest.data.intervalMinutes)} at most`
+                : 'The server sends no digests (ADMIN_DIGEST_INTERVAL_MINUTES is 0)'}
+            </span>
+            <Switch
+              checked={digest.data.enabled}
+              onCheckedChange={toggle}
+              disabled={save.isPending}
+              aria-labelledby={`${id}-title`}
+              aria-describedby={`${id}-hint`}
+            />
+          </div>
+        ) : digest.isError ? (
+          <Alert variant="destructive" title="The digest setting could not be loaded">
+            <p>{getErrorMessage(digest.error)}</p>
+          </Alert>
+        ) : (
+          <Skeleton className="h-6 w-full" />
+        )}
+        <p className="min-h-5 text-sm text-slate-600" role="status" aria-live="polite">
+          {status}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,109 @@
+import { useId, useState } from 'react';
+import {
+  CREATOR_MAIL_CATEGORIES,
+  CREATOR_MAIL_CATEGORY_TEXT,
+  type CreatorMailCategory,
+} from '../../../../shared/mail-preferences';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Switch } from '../../../components/ui/switch';
+import { toast } from '../../../components/ui/toast';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useMailPreferences, useSaveMailPreferences } from '../api/mail-preferences';
+
+/**
+ * The creator's mail preferences on /profile (issue 13): one switch per category, each saved at once with a
+ * confirmation (or the error, and the switch goes back). Account and money mails cannot be switched off.
+ */
+export function MailPreferences() {
+  const id = useId();
+  const preferences = useMailPreferences();
+  const save = useSaveMailPreferences();
+  const [status, setStatus] = useState('');
+
+  const toggle = (category: CreatorMailCategory, on: boolean) => {
+    if (!preferences.data) return;
+    const label = CREATOR_MAIL_CATEGORY_TEXT[category].label;
+    setStatus('');
+    save.mutate(
+      { ...preferences.data, [category]: on },
+      {
+        onSuccess: () => {
+          const message = `${label} mails ${on ? 'on' : 'off'}. Saved.`;
+          setStatus(message);
+          toast({ title: 'Mail preferences saved', description: message, variant: 'success' });
+        },
+        onError: (error) => {
+          const message = getErrorMessage(error, 'Your mail preferences could not be saved.');
+          setStatus(`Not saved: ${message}`);
+          toast({ title: 'Mail preferences not saved', description: message, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="mt-10 flex flex-col gap-4 border-t border-slate-200 pt-6"
+      data-testid="mail-preferences"
+    >
+      <div>
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+          Email notifications
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Choose which mails you get. Mails about your account and your money (sign-in codes, password, email
+          and PayPal changes, payouts and account notices) are always sent.
+        </p>
+      </div>
+      {preferences.data ? (
+        <ul className="flex flex-col divide-y divide-slate-100">
+          {CREATOR_MAIL_CATEGORIES.map((category) => {
+            const text = CREATOR_MAIL_CATEGORY_TEXT[category];
+            return (
+              <li key={category} className="flex items-start justify-between gap-4 py-3">
+                <div className="min-w-0">
+                  <p id={`${id}-${category}`} className="text-sm font-medium text-slate-900">
+                    {text.label}
+                  </p>
+                  <p id={`${id}-${category}-hint`} className="text-sm text-slate-600">
+                    {text.description}
+                  </p>
+                </div>
+                <Switch
+                  checked={preferences.data[category]}
+                  onCheckedChange={(on) => toggle(category, on)}
+                  disabled={save.isPending}
+                  aria-labelledby={`${id}-${category}`}
+                  aria-describedby={`${id}-${category}-hint`}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      ) : preferences.isError ? (
+        <Alert variant="destructive" title="Your mail preferences could not be loaded">
+          <p>{getErrorMessage(preferences.error)}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void preferences.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <div className="flex flex-col gap-3" role="status" aria-label="Loading mail preferences">
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      )}
+      <p
+        className="min-h-5 text-sm text-slate-600"
+        role="status"
+        aria-live="polite"
+        data-testid="mail-preferences-status"
+      >
+        {status}
+      </p>
+    </section>
+  );
+}

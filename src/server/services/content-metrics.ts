@@ -7,8 +7,8 @@ import {
   findPost,
   insertSnapshot,
   listPostMetrics,
+  overviewFigures,
   type PostScope,
-  totalsByCampaign,
   totalsByCreator,
   totalsByPlatform,
   totalsOf,
@@ -190,19 +190,14 @@ export async function analyticsOverview(
   if (end.getTime() - start.getTime() > 366 * 2 * DAY_MS)
     throw new AppError('BAD_REQUEST', 'to: the range can be at most two years');
   const scope: PostScope = { submittedFrom: start, submittedBefore: end };
-  const [totals, campaigns, creators, posts] = await Promise.all([
-    totalsOf(db, scope, now),
-    totalsByCampaign(db, scope, now, { limit: 10 }),
-    totalsByCreator(db, scope, now, { limit: 10 }),
-    listPostMetrics(db, scope, now, { limit: 10 }),
-  ]);
+  const { totals, campaigns, creators, posts } = await overviewFigures(db, scope, now, 10);
   return {
     from,
     to,
     totals,
     campaigns,
     creators: creators.map(({ platform: _platform, ...row }) => row),
-    posts: posts.filter((p) => p.source !== null),
+    posts,
   };
 }
 

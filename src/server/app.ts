@@ -30,6 +30,7 @@ import { adminContentMetricRoutes, contentMetricRoutes } from './routes/content-
 import { adminProblemRoutes, myProblemRoutes } from './routes/delivery-problems';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
+import { instagramConnectionRoutes } from './routes/instagram-connections';
 import { metricsRoutes } from './routes/metrics';
 import { onboardingRoutes } from './routes/onboarding';
 import { paypalWebhookRoutes } from './routes/paypal-webhooks';
@@ -102,6 +103,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', walletRoutes);
   api.route('/', myProblemRoutes);
   api.route('/', contentMetricRoutes);
+  api.route('/', instagramConnectionRoutes);
   // Called by PayPal, not by a browser: no session, its signature is verified with PayPal instead.
   api.route('/', paypalWebhookRoutes);
   api.route('/admin', adminRoutes);

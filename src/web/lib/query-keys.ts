@@ -46,6 +46,8 @@ export const privateKeys = {
   walletHistory: [...me, 'wallet', 'history'] as const,
   /** GET /api/me/analytics: the creator's own content figures. */
   analytics: [...me, 'analytics'] as const,
+  /** GET /api/me/connections/instagram: the creator's connected Instagram account. */
+  instagram: [...me, 'connections', 'instagram'] as const,
   /** GET /api/me/redemptions. */
   redemptions: [...me, 'redemptions'] as const,
   /** GET /api/campaigns/:id/eligibility: whether this creator can apply. */

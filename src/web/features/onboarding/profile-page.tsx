@@ -15,6 +15,7 @@ import { privateKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { invalidateSession } from '../../lib/use-session';
 import { type CreatorRecord, type PaypalConfirmation, updateProfile, useMe } from './api/onboarding-api';
+import { InstagramConnectionSection } from './components/instagram-connection';
 import { PaypalConfirmDialog } from './components/paypal-confirm-dialog';
 import { BasicInfoFields, ShippingFields, SocialMediaFields } from './components/profile-fields';
 import { OnboardingFrame } from './onboarding-frame';
@@ -194,6 +195,7 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
           </Button>
         </div>
       </form>
+      <InstagramConnectionSection />
       {pending ? (
         <PaypalConfirmDialog
           open

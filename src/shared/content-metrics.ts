@@ -31,7 +31,7 @@ export const PLATFORM_METRIC_NOTES = {
   tiktok:
     "TikTok figures are read with the creator's TikTok sign-in where they signed in with TikTok; otherwise an admin enters them or the creator reports them with a screenshot.",
   instagram:
-    'Instagram figures are read from the Instagram API where the creator connected their professional account on their profile; otherwise an admin enters them or the creator reports them with a screenshot.',
+    'Instagram figures are read from the Instagram API where the creator connected their professional account on their profile; otherwise they are entered by an admin or reported by the creator with a screenshot.',
   facebook:
     'Facebook figures are entered by an admin or reported by the creator with a screenshot (no Facebook Page connection yet).',
 } as const;

@@ -139,7 +139,9 @@ describe('content metrics in the browser: from the platform and the admin to bot
     expect(await text(post.getByTestId('metric-source'))).toBe('Source: API');
     expect(await text(post.getByTestId('post-views'))).toBe('1,234');
     const chart = tab.getByTestId('metrics-chart');
-    expect(await chart.locator('svg path').count()).toBe(2);
+    // recharts arrives with the first chart (a lazy chunk): one line for views, one for interactions.
+    await expect.poll(() => chart.locator('.recharts-line-curve').count(), { timeout: 10_000 }).toBe(2);
+    expect(await chart.locator('.recharts-cartesian-axis-tick-value').count()).toBeGreaterThan(3);
     await chart.getByRole('button', { name: 'Show as table' }).click();
     const lastRow = chart.locator('tbody tr').last();
     expect(await text(lastRow)).toContain('1,234');

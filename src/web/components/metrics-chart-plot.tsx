@@ -35,7 +35,8 @@ export default function MetricsChartPlot({ series }: { series: SeriesPoint[] }) 
           <YAxis
             yAxisId="views"
             tickFormatter={(v: number) => compact.format(v)}
-            tick={{ fontSize: 12, fill: '#475569' }}
+            // Each axis in its line's colour (darker, for contrast): views left, interactions right.
+            tick={{ fontSize: 12, fill: '#047857' }}
             tickLine={false}
             axisLine={false}
             width={44}
@@ -45,7 +46,7 @@ export default function MetricsChartPlot({ series }: { series: SeriesPoint[] }) 
             yAxisId="interactions"
             orientation="right"
             tickFormatter={(v: number) => compact.format(v)}
-            tick={{ fontSize: 12, fill: '#475569' }}
+            tick={{ fontSize: 12, fill: '#1d4ed8' }}
             tickLine={false}
             axisLine={false}
             width={40}

@@ -227,32 +227,38 @@ export function createInstagramClient(
     },
 
     /**
-     * The id of the account's media a link points to (matched by shortcode, or by permalink), looking through the
-     * newest media; null when none matches (deleted, or not this account's).
+     * A finder of the account's media by link (matched by shortcode, or by permalink): it pages through the newest
+     * media only as far as needed, and remembers the pages it read, so several posts of one creator cost one
+     * listing. `find` answers the media id, or null when none matches (deleted, or not this account's).
      */
-    async findMedia(token: string, postUrl: string): Promise<string | null> {
-      const shortcode = instagramShortcode(postUrl);
-      if (!shortcode) return null;
+    mediaFinder(token: string) {
+      const byShortcode = new Map<string, string>();
       let url: string | undefined = graph(`/${INSTAGRAM_GRAPH_VERSION}/me/media`, {
         fields: 'id,permalink,shortcode,media_type,timestamp',
         limit: '50',
         access_token: token,
       });
-      for (let page = 0; url && page < MEDIA_PAGES; page += 1) {
-        const media: z.infer<typeof mediaPageSchema> = parse(
-          mediaPageSchema,
-          await call(url),
-          'the media list',
-        );
-        const found = media.data.find(
-          (m) => m.shortcode === shortcode || (m.permalink && instagramShortcode(m.permalink) === shortcode),
-        );
-        if (found) return found.id;
-        const next: string | undefined = media.paging?.next;
-        // Only pages on the API's own host (the next link carries the token).
-        url = next?.startsWith(`${config.apiBase}/`) ? next : undefined;
-      }
-      return null;
+      let pages = 0;
+      return async (postUrl: string): Promise<string | null> => {
+        const shortcode = instagramShortcode(postUrl);
+        if (!shortcode) return null;
+        while (!byShortcode.has(shortcode) && url && pages < MEDIA_PAGES) {
+          const media: z.infer<typeof mediaPageSchema> = parse(
+            mediaPageSchema,
+            await call(url),
+            'the media list',
+          );
+          pages += 1;
+          for (const m of media.data) {
+            const code = m.shortcode ?? (m.permalink ? instagramShortcode(m.permalink) : null);
+            if (code) byShortcode.set(code, m.id);
+          }
+          const next: string | undefined = media.paging?.next;
+          // Only pages on the API's own host (the next link carries the token).
+          url = next?.startsWith(`${config.apiBase}/`) ? next : undefined;
+        }
+        return byShortcode.get(shortcode) ?? null;
+      };
     },
 
     /** A media's lifetime insights. */
@@ -350,6 +356,7 @@ export function createInstagramSource(
       );
       const readings: PostReading[] = [];
       const refused = new Set<number>();
+      const finders = new Map<number, ReturnType<InstagramClient['mediaFinder']>>();
       for (const post of posts) {
         const owner = owners.get(post.submissionId);
         if (!instagramShortcode(post.postUrl)) {
@@ -366,7 +373,12 @@ export function createInstagramSource(
           continue;
         }
         try {
-          const mediaId = await client.findMedia(token, post.postUrl);
+          let find = finders.get(owner.influencerId);
+          if (!find) {
+            find = client.mediaFinder(token);
+            finders.set(owner.influencerId, find);
+          }
+          const mediaId = await find(post.postUrl);
           if (!mediaId) {
             readings.push({
               ok: false,

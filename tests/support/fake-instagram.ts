@@ -184,7 +184,7 @@ export async function startFakeInstagram(): Promise<FakeInstagram> {
       if (q.get('metric') === 'follower_demographics') {
         const of = fake.accounts.get(id);
         if (!of || of.userId !== owner) return fail(400, 10, 'Application does not have permission');
-        if (!of.ages) return fail(400, 100, 'Not enough followers for demographics', 'IGApiException');
+        if (!of.ages) return fail(400, 100, '(#100) Not enough followers for demographics', 'OAuthException');
         return send(200, {
           data: [
             {

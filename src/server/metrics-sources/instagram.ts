@@ -26,7 +26,8 @@ import { type MetricsSource, MetricsSourceError, type PostReading, type PostToRe
  *   GET /{version}/{ig-user-id}/insights?metric=follower_demographics&period=lifetime&metric_type=total_value
  *   &breakdown=age -> { data: [{ total_value: { breakdowns: [{ results: [{ dimension_values, value }] }] } }] }.
  * - Errors: { error: { message, type, code, error_subcode, fbtrace_id } }: code 190 (OAuthException) is an expired
- *   or revoked token; 4, 17, 32 and 613 are rate limits; 100 with subcode 33 is an object that no longer exists.
+ *   or revoked token (102, 10 and 200-299: an ended session or a withdrawn permission, handled alike); 4, 17, 32
+ *   and 613 are rate limits; 100 with subcode 33 is an object that no longer exists.
  */
 
 export const INSTAGRAM_SCOPES = 'instagram_business_basic,instagram_business_manage_insights';
@@ -139,13 +140,13 @@ export function createInstagramClient(
     const text = `Instagram answered ${response.status}${code === undefined ? '' : ` (code ${code})`}${
       parsed.success && parsed.data.error.message ? `: ${parsed.data.error.message}` : ''
     }`;
-    if (code === 190 || (parsed.success && parsed.data.error.type === 'OAuthException' && code === 10))
+    // 190: the token expired or was revoked; 102: the session ended; 10 and 200-299: a permission was withdrawn.
+    // (Graph calls many other errors OAuthException too, bad parameters among them: the code decides.)
+    if (code === 190 || code === 102 || code === 10 || (code !== undefined && code >= 200 && code < 300))
       throw new InstagramTokenError(text);
     if (code !== undefined && RATE_LIMIT_CODES.has(code)) throw new MetricsSourceError('quota', text);
     if (code === 100 && parsed.success && parsed.data.error.error_subcode === 33)
       throw new InstagramNotFoundError(text);
-    if (response.status === 400 && parsed.success && parsed.data.error.type === 'OAuthException')
-      throw new InstagramTokenError(text);
     throw new MetricsSourceError('unavailable', text);
   }
 

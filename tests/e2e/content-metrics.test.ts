@@ -253,6 +253,13 @@ describe('content metrics in the browser: from the platform and the admin to bot
     expect(await text(section)).toContain('Instagram connected');
     expect(new URL(creator.url()).search).toBe('');
     expect(await seriousAxeViolations(creator)).toEqual([]);
+    // On a phone the section fits the width.
+    await creator.setViewportSize({ width: 375, height: 812 });
+    await expect
+      .poll(() => creator.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(375);
+    if (SHOTS) await section.screenshot({ path: path.join(SHOTS, 'profile-instagram-375.png') });
+    await creator.setViewportSize({ width: 1280, height: 900 });
     const [row] = await server.db.select().from(instagramConnections);
     expect(row!.username).toBe('ana.glow');
     expect(row!.tokenCiphertext).not.toContain('IGQ');

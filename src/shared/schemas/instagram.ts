@@ -29,7 +29,7 @@ export type InstagramConnectResult = (typeof INSTAGRAM_CONNECT_RESULTS)[number];
 
 /** What /profile says after the callback. */
 export const INSTAGRAM_CONNECT_MESSAGES: Record<InstagramConnectResult, string> = {
-  connected: 'Instagram connected. Figures of your approved Instagram posts will now be read from Instagram.',
+  connected: 'Figures of your approved Instagram posts will now be read from Instagram.',
   cancelled: 'Instagram was not connected: the request was cancelled on Instagram.',
   invalid: 'That Instagram connection link has expired or was not yours. Please try again.',
   failed: 'Instagram could not be reached to finish connecting. Please try again in a few minutes.',

@@ -132,6 +132,22 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   ),
+  // Instagram API with Instagram Login (a Meta app's Instagram app id and secret): creators connect their
+  // professional account from /profile; the three hosts can point at a local fake in tests.
+  INSTAGRAM_APP_ID: optionalText,
+  INSTAGRAM_APP_SECRET: optionalText,
+  INSTAGRAM_AUTHORIZE_BASE: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  ),
+  INSTAGRAM_OAUTH_BASE: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  ),
+  INSTAGRAM_API_BASE: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  ),
 });
 
 /** Every variable the server reads (documented in .env.example and the README). */
@@ -181,6 +197,19 @@ export interface Env {
   youtube: { apiKey: string; apiBase: string } | null;
   /** TikTok Display API host (the TikTok sign-in's client key and secret renew creators' tokens). */
   tiktokApiBase: string;
+  /** Instagram API with Instagram Login, or null when INSTAGRAM_APP_ID/SECRET are unset. */
+  instagram: InstagramConfig | null;
+}
+
+export interface InstagramConfig {
+  appId: string;
+  appSecret: string;
+  /** https://www.instagram.com (the authorization window: /oauth/authorize). */
+  authorizeBase: string;
+  /** https://api.instagram.com (the code exchange: /oauth/access_token). */
+  oauthBase: string;
+  /** https://graph.instagram.com (long-lived tokens, media, insights). */
+  apiBase: string;
 }
 
 /** PayPal Payouts credentials; without them payouts are paid by hand (manual mode). */
@@ -263,6 +292,24 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         }
       : null,
     tiktokApiBase: (e.TIKTOK_API_BASE ?? 'https://open.tiktokapis.com').replace(/\/+$/, ''),
+    instagram: pickInstagram(e),
+  };
+}
+
+function pickInstagram(e: z.infer<typeof envSchema>): InstagramConfig | null {
+  if (Boolean(e.INSTAGRAM_APP_ID) !== Boolean(e.INSTAGRAM_APP_SECRET)) {
+    throw new EnvError(
+      'Invalid configuration: INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET must be set together',
+    );
+  }
+  if (!e.INSTAGRAM_APP_ID || !e.INSTAGRAM_APP_SECRET) return null;
+  const base = (v: string | undefined, fallback: string) => (v ?? fallback).replace(/\/+$/, '');
+  return {
+    appId: e.INSTAGRAM_APP_ID,
+    appSecret: e.INSTAGRAM_APP_SECRET,
+    authorizeBase: base(e.INSTAGRAM_AUTHORIZE_BASE, 'https://www.instagram.com'),
+    oauthBase: base(e.INSTAGRAM_OAUTH_BASE, 'https://api.instagram.com'),
+    apiBase: base(e.INSTAGRAM_API_BASE, 'https://graph.instagram.com'),
   };
 }
 

@@ -30,6 +30,7 @@ import { adminContentMetricRoutes, contentMetricRoutes } from './routes/content-
 import { adminProblemRoutes, myProblemRoutes } from './routes/delivery-problems';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
+import { instagramConnectionRoutes } from './routes/instagram-connections';
 import { adminMeRoutes, meRoutes } from './routes/me';
 import { metricsRoutes } from './routes/metrics';
 import { notificationRoutes } from './routes/notifications';
@@ -106,6 +107,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', myProblemRoutes);
   api.route('/', contentMetricRoutes);
   api.route('/', notificationRoutes);
+  api.route('/', instagramConnectionRoutes);
   // Called by PayPal, not by a browser: no session, its signature is verified with PayPal instead.
   api.route('/', paypalWebhookRoutes);
   api.route('/admin', adminRoutes);

@@ -30,14 +30,15 @@ export const PLATFORM_METRIC_NOTES = {
     'YouTube figures are read from the YouTube Data API every hour for two days, then daily for 30 days.',
   tiktok:
     "TikTok figures are read with the creator's TikTok sign-in where they signed in with TikTok; otherwise an admin enters them or the creator reports them with a screenshot.",
-  instagram: 'Instagram figures are entered by an admin or reported by the creator with a screenshot.',
+  instagram:
+    'Instagram figures are read from the Instagram API where the creator connected their professional account on their profile; otherwise they are entered by an admin or reported by the creator with a screenshot.',
   facebook:
     'Facebook figures are entered by an admin or reported by the creator with a screenshot (no Facebook Page connection yet).',
 } as const;
 
-/** Where age demographics would come from (no platform connection provides them yet). */
+/** Where age demographics come from (shown when no connected account provides them). */
 export const DEMOGRAPHICS_NOTE =
-  'Age demographics appear when the creator connects an Instagram business or creator account.';
+  'Age demographics appear when the creator connects an Instagram business or creator account on their profile.';
 
 /** The video id of a YouTube link (watch, youtu.be, shorts, embed, live), or null. */
 export function youtubeVideoId(url: string): string | null {
@@ -68,4 +69,17 @@ export function tiktokVideoId(url: string): string | null {
   const host = parsed.hostname.toLowerCase().replace(/^(www\.|m\.)/, '');
   if (host !== 'tiktok.com') return null;
   return /^\/@[^/]+\/(?:video|photo)\/(\d{8,25})(?:\/|$)/.exec(parsed.pathname)?.[1] ?? null;
+}
+
+/** The shortcode of an Instagram post, reel or IGTV link (instagram.com/p/…, /reel/…, /reels/…, /tv/…), or null. */
+export function instagramShortcode(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  const host = parsed.hostname.toLowerCase().replace(/^(www\.|m\.)/, '');
+  if (host !== 'instagram.com' && host !== 'instagr.am') return null;
+  return /^(?:\/[^/]+)?\/(?:p|reels?|tv)\/([A-Za-z0-9_-]{5,40})(?:\/|$)/.exec(parsed.pathname)?.[1] ?? null;
 }

@@ -88,6 +88,8 @@ describe('JavaScript budget of /', () => {
         'src/web/app/full-app.tsx',
         'src/web/features/campaigns/campaign-page.tsx',
         'src/web/features/landing/components/landing-sections.tsx',
+        // recharts, with the first analytics chart shown.
+        'src/web/components/metrics-chart-plot.tsx',
       ]),
     );
     for (const chunk of lazy) expect(initial.has(chunk.file), chunk.src).toBe(false);
@@ -95,6 +97,10 @@ describe('JavaScript budget of /', () => {
       .filter((chunk) => initial.has(chunk.file))
       .map((chunk) => chunk.src ?? chunk.file);
     expect(initialSources.join(' ')).not.toMatch(/react-router/);
+    expect(initialSources.join(' ')).not.toMatch(/recharts/);
+    for (const file of initial) {
+      expect(readFileSync(path.join(webDir, file), 'utf8'), file).not.toContain('recharts-cartesian');
+    }
   });
 });
 

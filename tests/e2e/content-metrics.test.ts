@@ -3,10 +3,11 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentMetricSnapshots } from '../../src/db/schema/content-metrics';
+import { contentMetricSnapshots, instagramConnections } from '../../src/db/schema/content-metrics';
 import { createAuth } from '../../src/server/auth';
 import { type Jobs, startJobs } from '../../src/server/jobs/jobs';
 import { silentLogger } from '../../src/server/logger';
+import { createInstagramSource } from '../../src/server/metrics-sources/instagram';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
@@ -14,6 +15,7 @@ import { captureMailer } from '../support/capture-mailer';
 import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaign } from '../support/factories';
+import { type FakeInstagram, startFakeInstagram } from '../support/fake-instagram';
 import { type FakeYoutube, startFakeYoutube } from '../support/fake-youtube';
 import { freePort } from '../support/free-port';
 import { insertSubmittedPost } from '../support/posts';
@@ -31,6 +33,7 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0
 describe('content metrics in the browser: from the platform and the admin to both dashboards', () => {
   let server: E2EServer;
   let fake: FakeYoutube;
+  let fakeInstagram: FakeInstagram;
   let jobs: Jobs | undefined;
   let browser: Browser;
   let admin: Page;
@@ -45,11 +48,17 @@ describe('content metrics in the browser: from the platform and the admin to bot
   beforeAll(async () => {
     fake = await startFakeYoutube();
     fake.videos.set('aaaaaaaaaaa', { viewCount: 1234, likeCount: 56, commentCount: 7 });
+    fakeInstagram = await startFakeInstagram();
     const port = await freePort();
     env = {
       APP_URL: `http://127.0.0.1:${port}`,
       YOUTUBE_API_KEY: fake.apiKey,
       YOUTUBE_API_BASE: fake.url,
+      INSTAGRAM_APP_ID: fakeInstagram.appId,
+      INSTAGRAM_APP_SECRET: fakeInstagram.appSecret,
+      INSTAGRAM_AUTHORIZE_BASE: fakeInstagram.url,
+      INSTAGRAM_OAUTH_BASE: fakeInstagram.url,
+      INSTAGRAM_API_BASE: fakeInstagram.url,
     };
     server = await startE2EServer({
       port,
@@ -101,6 +110,7 @@ describe('content metrics in the browser: from the platform and the admin to bot
     await browser?.close();
     await server?.close();
     await fake?.close();
+    await fakeInstagram?.close();
   });
 
   it("shows the job's YouTube figures in the campaign's YouTube tab, labelled API, with the chart", async () => {
@@ -139,7 +149,9 @@ describe('content metrics in the browser: from the platform and the admin to bot
     expect(await text(post.getByTestId('metric-source'))).toBe('Source: API');
     expect(await text(post.getByTestId('post-views'))).toBe('1,234');
     const chart = tab.getByTestId('metrics-chart');
-    expect(await chart.locator('svg path').count()).toBe(2);
+    // recharts arrives with the first chart (a lazy chunk): one line for views, one for interactions.
+    await expect.poll(() => chart.locator('.recharts-line-curve').count(), { timeout: 10_000 }).toBe(2);
+    expect(await chart.locator('.recharts-cartesian-axis-tick-value').count()).toBeGreaterThan(3);
     await chart.getByRole('button', { name: 'Show as table' }).click();
     const lastRow = chart.locator('tbody tr').last();
     expect(await text(lastRow)).toContain('1,234');
@@ -224,5 +236,49 @@ describe('content metrics in the browser: from the platform and the admin to bot
       .poll(() => text(creator.getByTestId('post-figures').first()))
       .toContain('waiting for confirmation');
     expect(await text(creator.getByTestId('this-month-views'))).toBe('2,034');
+  });
+
+  it('lets the creator connect Instagram on the profile; the admin then sees the followers’ ages', async () => {
+    fakeInstagram.accounts.set('17841400000000001', {
+      userId: '17841400000000001',
+      username: 'ana.glow',
+      ages: { '18-24': 3100, '25-34': 1500, '35-44': 400 },
+    });
+    fakeInstagram.authorizeAs = '17841400000000001';
+    await creator.goto(`${server.url}/profile`);
+    const section = creator.getByTestId('instagram-connection');
+    await section.getByRole('button', { name: 'Connect Instagram' }).click();
+    // Instagram's window (the fake consents at once) sends the browser back to the profile.
+    await expect.poll(() => text(section), { timeout: 15_000 }).toContain('Connected as @ana.glow');
+    expect(await text(section)).toContain('Instagram connected');
+    expect(new URL(creator.url()).search).toBe('');
+    expect(await seriousAxeViolations(creator)).toEqual([]);
+    // On a phone the section fits the width.
+    await creator.setViewportSize({ width: 375, height: 812 });
+    await expect
+      .poll(() => creator.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(375);
+    if (SHOTS) await section.screenshot({ path: path.join(SHOTS, 'profile-instagram-375.png') });
+    await creator.setViewportSize({ width: 1280, height: 900 });
+    const [row] = await server.db.select().from(instagramConnections);
+    expect(row!.username).toBe('ana.glow');
+    expect(row!.tokenCiphertext).not.toContain('IGQ');
+
+    // The job's daily upkeep reads the followers' ages with the connected account.
+    await createInstagramSource(testEnv(env).instagram!, {
+      db: server.db,
+      authSecret: testEnv(env).authSecret,
+    }).maintain(new Date());
+    await admin.goto(`${server.url}/admin/details/${reelId}`);
+    const ages = admin.getByTestId('analytics-instagram').getByTestId('age-demographics');
+    await expect.poll(() => text(ages)).toContain('18-24');
+    expect(await text(ages)).toContain('3,100');
+    expect(await text(ages)).toContain('62 %');
+    expect(await text(ages)).toContain('from 1 connected Instagram account');
+
+    await section.getByRole('button', { name: 'Disconnect' }).click();
+    await creator.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
+    await expect.poll(() => section.getByRole('button', { name: 'Connect Instagram' }).count()).toBe(1);
+    expect(await server.db.select().from(instagramConnections)).toEqual([]);
   });
 });

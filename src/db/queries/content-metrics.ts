@@ -55,7 +55,8 @@ const countedSnapshot = (asOf: SQL) => sql`left join lateral (
   where s.submission_id = p.submission_id and s.post_url = p.post_url
     and (s.source <> 'creator' or s.confirmed_at is not null)
     and s.measured_at <= ${asOf}
-  order by (s.source = 'api') desc, s.measured_at desc, s.id desc
+  -- the order of content_metric_snapshots_counted_idx, so this is one index probe
+  order by (s.source = 'api') desc, s.measured_at desc nulls last, s.id desc nulls last
   limit 1
 ) l on true`;
 
@@ -115,33 +116,23 @@ export async function totalsOf(
   return toTotals(rowsOf(result)[0]);
 }
 
-/**
- * Every post in `scope` with its counted figures now, its engagement rate, and the latest creator report still
- * waiting for an admin. Most viewed first (posts without figures last).
- */
-export async function listPostMetrics(
-  db: DatabaseOrTransaction,
-  scope: PostScope,
-  asOf: Date,
-  options: { limit?: number } = {},
-): Promise<PostMetrics[]> {
-  const result = await db.execute(sql`${latestCtes(scope, asOf)}
-    select latest.*,
+/** The columns of a post row over `latest`: its figures, engagement rate and the latest report still waiting. */
+const POST_COLUMNS = sql`latest.*,
       round(latest.interactions * 100.0 / nullif(latest.base, 0), 2)::float8 as engagement_rate,
       (extract(epoch from latest.measured_at) * 1000)::float8 as measured_ms,
       r.id as report_id, r.screenshot_url as report_screenshot, (extract(epoch from r.measured_at) * 1000)::float8 as report_ms,
       r.views as report_views, r.likes as report_likes, r.comments as report_comments, r.shares as report_shares,
-      r.saves as report_saves, r.reach as report_reach
-    from latest
-    left join lateral (
+      r.saves as report_saves, r.reach as report_reach`;
+const PENDING_REPORT = sql`left join lateral (
       select s.* from content_metric_snapshots s
       where s.submission_id = latest.submission_id and s.post_url = latest.post_url
         and s.source = 'creator' and s.confirmed_at is null
       order by s.measured_at desc, s.id desc limit 1
-    ) r on true
-    order by views desc nulls last, interactions desc, submission_id desc, post_url
-    ${options.limit ? sql`limit ${options.limit}` : sql``}`);
-  return rowsOf(result).map((row) => ({
+    ) r on true`;
+const POST_ORDER = sql`views desc nulls last, interactions desc, submission_id desc, post_url`;
+
+function toPostMetrics(row: Row): PostMetrics {
+  return {
     submissionId: Number(row.submission_id),
     postUrl: String(row.post_url),
     platform: row.platform as Platform,
@@ -156,7 +147,7 @@ export async function listPostMetrics(
     source: (row.source as MetricSource | null) ?? null,
     measuredAt: iso(row.measured_ms),
     pendingReport:
-      row.report_id === null
+      row.report_id === null || row.report_id === undefined
         ? null
         : {
             id: Number(row.report_id),
@@ -164,7 +155,26 @@ export async function listPostMetrics(
             screenshotUrl: String(row.report_screenshot),
             ...figuresOf(row, 'report_'),
           },
-  }));
+  };
+}
+
+/**
+ * Every post in `scope` with its counted figures now, its engagement rate, and the latest creator report still
+ * waiting for an admin. Most viewed first (posts without figures last).
+ */
+export async function listPostMetrics(
+  db: DatabaseOrTransaction,
+  scope: PostScope,
+  asOf: Date,
+  options: { limit?: number } = {},
+): Promise<PostMetrics[]> {
+  const result = await db.execute(sql`${latestCtes(scope, asOf)}
+    select ${POST_COLUMNS}
+    from latest
+    ${PENDING_REPORT}
+    order by ${POST_ORDER}
+    ${options.limit ? sql`limit ${options.limit}` : sql``}`);
+  return rowsOf(result).map(toPostMetrics);
 }
 
 export interface CreatorMetricsRow {
@@ -177,6 +187,28 @@ export interface CreatorMetricsRow {
   engagementRate: number | null;
 }
 
+const creatorRowsSql = (options: { platform?: Platform; limit?: number }) => sql`
+    select influencer_id, creator_name, creator_username, ${options.platform ? sql`platform,` : sql`null as platform,`} ${AGGREGATES}
+    from latest
+    where snapshot_id is not null ${options.platform ? sql`and platform = ${options.platform}` : sql``}
+    group by influencer_id, creator_name, creator_username ${options.platform ? sql`, platform` : sql``}
+    order by interactions desc, views desc nulls last, influencer_id
+    ${options.limit ? sql`limit ${options.limit}` : sql``}`;
+
+function toCreatorRow(row: Row): CreatorMetricsRow & { platform: Platform | null } {
+  const totals = toTotals(row);
+  return {
+    influencerId: Number(row.influencer_id),
+    creatorName: String(row.creator_name),
+    creatorUsername: String(row.creator_username),
+    platform: (row.platform as Platform | null) ?? null,
+    posts: totals.posts,
+    views: totals.views,
+    interactions: totals.interactions,
+    engagementRate: totals.engagementRate,
+  };
+}
+
 /** Per-creator totals of the posts in `scope` (creators with figures only), most engaging first. */
 export async function totalsByCreator(
   db: DatabaseOrTransaction,
@@ -184,26 +216,28 @@ export async function totalsByCreator(
   asOf: Date,
   options: { platform?: Platform; limit?: number } = {},
 ): Promise<Array<CreatorMetricsRow & { platform: Platform | null }>> {
-  const result = await db.execute(sql`${latestCtes(scope, asOf)}
-    select influencer_id, creator_name, creator_username, ${options.platform ? sql`platform,` : sql`null as platform,`} ${AGGREGATES}
-    from latest
-    where snapshot_id is not null ${options.platform ? sql`and platform = ${options.platform}` : sql``}
-    group by influencer_id, creator_name, creator_username ${options.platform ? sql`, platform` : sql``}
-    order by interactions desc, views desc nulls last, influencer_id
-    ${options.limit ? sql`limit ${options.limit}` : sql``}`);
-  return rowsOf(result).map((row) => {
-    const totals = toTotals(row);
-    return {
-      influencerId: Number(row.influencer_id),
-      creatorName: String(row.creator_name),
-      creatorUsername: String(row.creator_username),
-      platform: (row.platform as Platform | null) ?? null,
-      posts: totals.posts,
-      views: totals.views,
-      interactions: totals.interactions,
-      engagementRate: totals.engagementRate,
-    };
-  });
+  const result = await db.execute(sql`${latestCtes(scope, asOf)} ${creatorRowsSql(options)}`);
+  return rowsOf(result).map(toCreatorRow);
+}
+
+const campaignRowsSql = (options: { limit?: number }) => sql`
+    select campaign_id, campaign_name, platform, ${AGGREGATES}
+    from latest where snapshot_id is not null
+    group by campaign_id, campaign_name, platform
+    order by views desc nulls last, interactions desc, campaign_id
+    ${options.limit ? sql`limit ${options.limit}` : sql``}`;
+
+function toCampaignRow(row: Row) {
+  const totals = toTotals(row);
+  return {
+    campaignId: Number(row.campaign_id),
+    campaignName: String(row.campaign_name),
+    platform: row.platform as Platform,
+    posts: totals.posts,
+    views: totals.views,
+    interactions: totals.interactions,
+    engagementRate: totals.engagementRate,
+  };
 }
 
 /** Per-campaign totals of the posts in `scope` (campaigns with figures only), most viewed first. */
@@ -213,24 +247,45 @@ export async function totalsByCampaign(
   asOf: Date,
   options: { limit?: number } = {},
 ) {
-  const result = await db.execute(sql`${latestCtes(scope, asOf)}
-    select campaign_id, campaign_name, platform, ${AGGREGATES}
-    from latest where snapshot_id is not null
-    group by campaign_id, campaign_name, platform
-    order by views desc nulls last, interactions desc, campaign_id
-    ${options.limit ? sql`limit ${options.limit}` : sql``}`);
-  return rowsOf(result).map((row) => {
-    const totals = toTotals(row);
-    return {
-      campaignId: Number(row.campaign_id),
-      campaignName: String(row.campaign_name),
-      platform: row.platform as Platform,
-      posts: totals.posts,
-      views: totals.views,
-      interactions: totals.interactions,
-      engagementRate: totals.engagementRate,
-    };
+  const result = await db.execute(sql`${latestCtes(scope, asOf)} ${campaignRowsSql(options)}`);
+  return rowsOf(result).map(toCampaignRow);
+}
+
+/**
+ * The overview in one statement: totals, the best `limit` campaigns, creators and posts (with figures) of
+ * `scope` as counted at `asOf`. Each post's counted snapshot is looked up once (the `latest` CTE is used four
+ * times, so PostgreSQL computes it once), instead of once per part.
+ */
+export async function overviewFigures(
+  db: DatabaseOrTransaction,
+  scope: PostScope,
+  asOf: Date,
+  limit: number,
+) {
+  // PostgreSQL's estimate for unnest (10 links a submission) makes the plan look costly enough to JIT-compile,
+  // which took longer (100-500 ms) than running it; `set local` ends with this transaction.
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return tx.execute(sql`${latestCtes(scope, asOf)}
+    select
+      (select row_to_json(t) from (select ${AGGREGATES} from latest) t) as totals,
+      (select coalesce(json_agg(t), '[]'::json) from (${campaignRowsSql({ limit })}) t) as campaigns,
+      (select coalesce(json_agg(t), '[]'::json) from (${creatorRowsSql({ limit })}) t) as creators,
+      (select coalesce(json_agg(t), '[]'::json) from (
+        select ${POST_COLUMNS}
+        from (select * from latest where snapshot_id is not null order by ${POST_ORDER} limit ${limit}) latest
+        ${PENDING_REPORT}
+        order by ${POST_ORDER}
+      ) t) as posts`);
   });
+  const row = rowsOf(result)[0]!;
+  const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Row[];
+  return {
+    totals: toTotals((typeof row.totals === 'string' ? JSON.parse(row.totals) : row.totals) as Row),
+    campaigns: parse(row.campaigns).map(toCampaignRow),
+    creators: parse(row.creators).map(toCreatorRow),
+    posts: parse(row.posts).map(toPostMetrics),
+  };
 }
 
 /**

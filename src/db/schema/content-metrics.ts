@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import type { MetricSource } from '../../shared/content-metrics';
 import { submissions } from './applications';
 import { users } from './auth';
+import { influencers } from './influencers';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 const count = (name: string) => bigint(name, { mode: 'number' });
@@ -40,6 +51,11 @@ export const contentMetricSnapshots = pgTable(
   },
   (t) => [
     index('content_metric_snapshots_post_idx').on(t.submissionId, t.postUrl, t.measuredAt.desc()),
+    // A post's counted snapshot (API first, then the latest) is the first entry of this index at or before a
+    // moment: one probe per post instead of reading and sorting all its snapshots (decision 0017).
+    index('content_metric_snapshots_counted_idx')
+      .on(t.submissionId, t.postUrl, sql`(${t.source} = 'api') desc`, t.measuredAt.desc(), t.id.desc())
+      .where(sql`${t.source} <> 'creator' or ${t.confirmedAt} is not null`),
     check('content_metric_snapshots_source_check', sql`${t.source} in ('api','admin','creator')`),
     check(
       'content_metric_snapshots_counts_check',
@@ -80,5 +96,33 @@ export const contentMetricFetches = pgTable(
   ],
 );
 
+/** One age bracket of a connected Instagram account's followers (follower_demographics, breakdown=age). */
+export interface AgeBracket {
+  age: string;
+  followers: number;
+}
+
+/**
+ * A creator's Instagram professional account, connected from /profile (Instagram API with Instagram Login). The
+ * long-lived token (60 days, refreshed by the job before it ends) is stored encrypted: `token_ciphertext` is
+ * AES-256-GCM with a key derived from AUTH_SECRET (`src/server/secret-box.ts`), never the token itself.
+ */
+export const instagramConnections = pgTable('instagram_connections', {
+  influencerId: integer('influencer_id')
+    .primaryKey()
+    .references(() => influencers.id, { onDelete: 'cascade' }),
+  /** The app-scoped Instagram user id (`user_id` of the token answer, `id` of /me). */
+  igUserId: text('ig_user_id').notNull(),
+  username: text('username').notNull(),
+  tokenCiphertext: text('token_ciphertext').notNull(),
+  tokenExpiresAt: ts('token_expires_at').notNull(),
+  /** The followers' ages as Instagram last reported them (null until read, or when the account has too few). */
+  ageDemographics: jsonb('age_demographics').$type<AgeBracket[]>(),
+  demographicsAt: ts('demographics_at'),
+  connectedAt: ts('connected_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export type InstagramConnectionRow = typeof instagramConnections.$inferSelect;
 export type ContentMetricSnapshotRow = typeof contentMetricSnapshots.$inferSelect;
 export type ContentMetricFetchRow = typeof contentMetricFetches.$inferSelect;

@@ -54,6 +54,13 @@ export async function refreshContentMetrics(params: {
   const { db, sources, now, logger } = params;
   const result: RefreshResult = { read: 0, gone: 0, failed: 0, quota: [] };
   if (sources.length === 0) return result;
+  for (const source of sources) {
+    try {
+      await source.maintain?.(now);
+    } catch (error) {
+      logger.warn({ platform: source.platform, err: (error as Error).message }, 'metrics upkeep failed');
+    }
+  }
   await addMissingFetches(
     db,
     sources.map((s) => s.platform),

@@ -1,15 +1,18 @@
 import type { Env } from '../../config/env';
 import type { Database } from '../../db/client';
+import { createInstagramSource } from './instagram';
 import { createTiktokSource } from './tiktok';
 import type { MetricsSource } from './types';
 import { createYoutubeSource } from './youtube';
 
 /**
  * The configured sources: YouTube with YOUTUBE_API_KEY; TikTok with the TikTok sign-in (TIKTOK_CLIENT_ID and
- * TIKTOK_CLIENT_SECRET), read with each creator's own token. With none, the refresh job has nothing to read.
+ * TIKTOK_CLIENT_SECRET), read with each creator's own token; Instagram with INSTAGRAM_APP_ID and
+ * INSTAGRAM_APP_SECRET, read with the account each creator connected on /profile. With none, the refresh job has
+ * nothing to read.
  */
 export function metricsSourcesFromEnv(
-  env: Pick<Env, 'youtube' | 'oauth' | 'tiktokApiBase'>,
+  env: Pick<Env, 'youtube' | 'oauth' | 'tiktokApiBase' | 'instagram' | 'authSecret'>,
   db: Database,
 ): MetricsSource[] {
   const sources: MetricsSource[] = [];
@@ -22,6 +25,9 @@ export function metricsSourcesFromEnv(
         { db },
       ),
     );
+  }
+  if (env.instagram) {
+    sources.push(createInstagramSource(env.instagram, { db, authSecret: env.authSecret }));
   }
   return sources;
 }

@@ -40,4 +40,6 @@ export interface MetricsSource {
   batchSize: number;
   /** One reading per post, in the same order. Throws MetricsSourceError when the call as a whole fails. */
   read(posts: PostToRead[]): Promise<PostReading[]>;
+  /** Work the job does once a run besides reading posts (renewing tokens, reading account-level figures). */
+  maintain?(now: Date): Promise<void>;
 }

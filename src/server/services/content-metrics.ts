@@ -7,13 +7,14 @@ import {
   findPost,
   insertSnapshot,
   listPostMetrics,
+  overviewFigures,
   type PostScope,
-  totalsByCampaign,
   totalsByCreator,
   totalsByPlatform,
   totalsOf,
   updateEngagementRates,
 } from '../../db/queries/content-metrics';
+import { campaignAgeDemographics } from '../../db/queries/instagram-connections';
 import { PLATFORMS } from '../../shared/constants';
 import {
   DEMOGRAPHICS_NOTE,
@@ -123,13 +124,14 @@ export async function campaignAnalytics(
   const campaign = await getAdminCampaign(db, campaignId);
   if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
   const scope: PostScope = { campaignId };
-  const [totals, weekAgo, series, posts, creators, mintSpent] = await Promise.all([
+  const [totals, weekAgo, series, posts, creators, mintSpent, demographics] = await Promise.all([
     totalsByPlatform(db, scope, now),
     totalsByPlatform(db, scope, new Date(now.getTime() - 7 * DAY_MS)),
     dailySeries(db, scope, day(new Date(now.getTime() - 29 * DAY_MS)), day(now)),
     listPostMetrics(db, scope, now),
     totalsByCreator(db, scope, now),
     campaignMintSpent(db, campaignId),
+    campaignAgeDemographics(db, campaignId),
   ]);
   const platforms = PLATFORMS.filter(
     (p) => p === campaign.platform || posts.some((post) => post.platform === p),
@@ -170,6 +172,7 @@ export async function campaignAnalytics(
     costPerView: views > 0 ? round4(budget / views) : null,
     costPerEngagement: interactions > 0 ? round4(budget / interactions) : null,
     demographicsNote: DEMOGRAPHICS_NOTE,
+    demographics,
     platforms: tabs,
   };
 }
@@ -190,19 +193,14 @@ export async function analyticsOverview(
   if (end.getTime() - start.getTime() > 366 * 2 * DAY_MS)
     throw new AppError('BAD_REQUEST', 'to: the range can be at most two years');
   const scope: PostScope = { submittedFrom: start, submittedBefore: end };
-  const [totals, campaigns, creators, posts] = await Promise.all([
-    totalsOf(db, scope, now),
-    totalsByCampaign(db, scope, now, { limit: 10 }),
-    totalsByCreator(db, scope, now, { limit: 10 }),
-    listPostMetrics(db, scope, now, { limit: 10 }),
-  ]);
+  const { totals, campaigns, creators, posts } = await overviewFigures(db, scope, now, 10);
   return {
     from,
     to,
     totals,
     campaigns,
     creators: creators.map(({ platform: _platform, ...row }) => row),
-    posts: posts.filter((p) => p.source !== null),
+    posts,
   };
 }
 

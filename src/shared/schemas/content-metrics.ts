@@ -113,6 +113,13 @@ export const campaignAnalyticsSchema = z.object({
   costPerView: z.number().nullable(),
   costPerEngagement: z.number().nullable(),
   demographicsNote: z.string(),
+  /** Followers' ages summed over the creators' connected Instagram accounts; null when none provides them. */
+  demographics: z
+    .object({
+      accounts: z.number().int(),
+      brackets: z.array(z.object({ age: z.string(), followers: z.number() })),
+    })
+    .nullable(),
   platforms: z.array(platformAnalyticsSchema),
 });
 export type CampaignAnalytics = z.infer<typeof campaignAnalyticsSchema>;

@@ -52,6 +52,8 @@ export const privateKeys = {
   activity: [...me, 'applications', 'activity'] as const,
   /** GET /api/admin/me/digest: the admin's own digest switch. */
   adminDigest: [...admin, 'me', 'digest'] as const,
+  /** GET /api/me/connections/instagram: the creator's connected Instagram account. */
+  instagram: [...me, 'connections', 'instagram'] as const,
   /** GET /api/me/redemptions. */
   redemptions: [...me, 'redemptions'] as const,
   /** GET /api/notifications (first page, with the unread count): the bell of creators and admins alike. */

@@ -130,7 +130,13 @@ function CampaignAnalyticsView({ id }: { id: string | undefined }) {
         items={data.platforms.map((tab) => ({
           id: tab.platform,
           label: PLATFORM_LABELS[tab.platform],
-          content: <PlatformAnalyticsTab tab={tab} demographicsNote={data.demographicsNote} />,
+          content: (
+            <PlatformAnalyticsTab
+              tab={tab}
+              demographicsNote={data.demographicsNote}
+              demographics={data.demographics}
+            />
+          ),
         }))}
       />
     </div>

@@ -15,6 +15,7 @@ import { privateKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { invalidateSession } from '../../lib/use-session';
 import { type CreatorRecord, type PaypalConfirmation, updateProfile, useMe } from './api/onboarding-api';
+import { InstagramConnectionSection } from './components/instagram-connection';
 import { MailPreferences } from './components/mail-preferences';
 import { PaypalConfirmDialog } from './components/paypal-confirm-dialog';
 import { BasicInfoFields, ShippingFields, SocialMediaFields } from './components/profile-fields';
@@ -190,6 +191,7 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
         </div>
       </form>
       <MailPreferences />
+      <InstagramConnectionSection />
       {pending ? (
         <PaypalConfirmDialog
           open

@@ -2,7 +2,11 @@ import { BarChart3 } from 'lucide-react';
 import { useState } from 'react';
 import { PLATFORM_LABELS } from '../../../../shared/constants';
 import { METRIC_FIELDS, METRIC_LABELS } from '../../../../shared/content-metrics';
-import type { PlatformAnalytics, PostMetrics } from '../../../../shared/schemas/content-metrics';
+import type {
+  CampaignAnalytics,
+  PlatformAnalytics,
+  PostMetrics,
+} from '../../../../shared/schemas/content-metrics';
 import { MetricsChart } from '../../../components/metrics-chart';
 import { PostFigures } from '../../../components/post-figures';
 import { StatCard } from '../../../components/stat-card';
@@ -22,9 +26,11 @@ const figure = (n: number | null) => (n === null ? '–' : formatNumber(n));
 export function PlatformAnalyticsTab({
   tab,
   demographicsNote,
+  demographics,
 }: {
   tab: PlatformAnalytics;
   demographicsNote: string;
+  demographics: CampaignAnalytics['demographics'];
 }) {
   const label = PLATFORM_LABELS[tab.platform];
   const [editing, setEditing] = useState<PostMetrics | null>(null);
@@ -190,11 +196,64 @@ export function PlatformAnalyticsTab({
             <h2 className="text-lg leading-tight font-semibold">Age demographics</h2>
           </CardHeader>
           <CardContent>
-            <p className="text-sm text-slate-600">{demographicsNote}</p>
+            {demographics ? (
+              <AgeDemographics demographics={demographics} />
+            ) : (
+              <p className="text-sm text-slate-600">{demographicsNote}</p>
+            )}
           </CardContent>
         </Card>
       ) : null}
       {editing ? <EnterMetricsDialog post={editing} onClose={() => setEditing(null)} /> : null}
+    </div>
+  );
+}
+
+/** Followers by age bracket, summed over the creators' connected Instagram accounts: a table with a bar per row. */
+function AgeDemographics({ demographics }: { demographics: NonNullable<CampaignAnalytics['demographics']> }) {
+  const total = demographics.brackets.reduce((sum, b) => sum + b.followers, 0);
+  const percent = (n: number) => (total > 0 ? Math.round((n * 1000) / total) / 10 : 0);
+  return (
+    <div className="flex flex-col gap-2" data-testid="age-demographics">
+      <p className="text-sm text-slate-600">
+        Followers by age, from {demographics.accounts} connected Instagram{' '}
+        {demographics.accounts === 1 ? 'account' : 'accounts'} (source: API).
+      </p>
+      <table className="w-full text-sm">
+        <caption className="sr-only">Followers by age</caption>
+        <thead className="text-left text-slate-600">
+          <tr>
+            <th scope="col" className="py-1.5 pr-3 font-semibold">
+              Age
+            </th>
+            <th scope="col" className="py-1.5 pr-3 text-right font-semibold">
+              Followers
+            </th>
+            <th scope="col" className="w-1/2 py-1.5 font-semibold">
+              Share
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {demographics.brackets.map((b) => (
+            <tr key={b.age} className="border-t border-slate-100">
+              <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+                {b.age}
+              </th>
+              <td className="py-1.5 pr-3 text-right tabular-nums">{formatNumber(b.followers)}</td>
+              <td className="py-1.5">
+                <div className="flex items-center gap-2">
+                  <span
+                    className="h-2 rounded bg-emerald-600"
+                    style={{ width: `${percent(b.followers)}%` }}
+                  />
+                  <span className="tabular-nums text-slate-600">{percent(b.followers)} %</span>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -1,0 +1,147 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DatabaseOrTransaction } from '../client';
+import { type AgeBracket, instagramConnections } from '../schema/content-metrics';
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+
+export async function findInstagramConnection(db: DatabaseOrTransaction, influencerId: number) {
+  const [row] = await db
+    .select()
+    .from(instagramConnections)
+    .where(eq(instagramConnections.influencerId, influencerId));
+  return row ?? null;
+}
+
+/** Connects (or reconnects) a creator's account; a reconnection to another account forgets the old ages. */
+export async function saveInstagramConnection(
+  db: DatabaseOrTransaction,
+  values: {
+    influencerId: number;
+    igUserId: string;
+    username: string;
+    tokenCiphertext: string;
+    tokenExpiresAt: Date;
+    now: Date;
+  },
+) {
+  const { now, ...rest } = values;
+  await db
+    .insert(instagramConnections)
+    .values({ ...rest, connectedAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: instagramConnections.influencerId,
+      set: {
+        ...rest,
+        connectedAt: now,
+        updatedAt: now,
+        ageDemographics: sql`case when ${instagramConnections.igUserId} = ${rest.igUserId} then ${instagramConnections.ageDemographics} end`,
+        demographicsAt: sql`case when ${instagramConnections.igUserId} = ${rest.igUserId} then ${instagramConnections.demographicsAt} end`,
+      },
+    });
+}
+
+export async function deleteInstagramConnection(db: DatabaseOrTransaction, influencerId: number) {
+  const rows = await db
+    .delete(instagramConnections)
+    .where(eq(instagramConnections.influencerId, influencerId))
+    .returning({ id: instagramConnections.influencerId });
+  return rows.length > 0;
+}
+
+export async function updateInstagramToken(
+  db: DatabaseOrTransaction,
+  influencerId: number,
+  token: { tokenCiphertext: string; tokenExpiresAt: Date; now: Date },
+) {
+  await db
+    .update(instagramConnections)
+    .set({
+      tokenCiphertext: token.tokenCiphertext,
+      tokenExpiresAt: token.tokenExpiresAt,
+      updatedAt: token.now,
+    })
+    .where(eq(instagramConnections.influencerId, influencerId));
+}
+
+export async function saveAgeDemographics(
+  db: DatabaseOrTransaction,
+  influencerId: number,
+  brackets: AgeBracket[] | null,
+  now: Date,
+) {
+  await db
+    .update(instagramConnections)
+    .set({ ageDemographics: brackets, demographicsAt: now })
+    .where(eq(instagramConnections.influencerId, influencerId));
+}
+
+/**
+ * Connections the job looks after: tokens that end before `renewBefore` (and are still valid at `now`), and
+ * accounts whose ages were last read before `demographicsBefore`.
+ */
+export async function connectionsToMaintain(
+  db: DatabaseOrTransaction,
+  now: Date,
+  renewBefore: Date,
+  demographicsBefore: Date,
+) {
+  return db
+    .select()
+    .from(instagramConnections)
+    .where(
+      and(
+        sql`${instagramConnections.tokenExpiresAt} > ${now.toISOString()}::timestamptz`,
+        or(
+          lt(instagramConnections.tokenExpiresAt, renewBefore),
+          isNull(instagramConnections.demographicsAt),
+          lt(instagramConnections.demographicsAt, demographicsBefore),
+        ),
+      ),
+    )
+    .limit(200);
+}
+
+/** Each submission's creator and their Instagram connection (null fields when they have none). */
+export async function instagramOwners(db: DatabaseOrTransaction, submissionIds: number[]) {
+  if (submissionIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select sub.id as submission_id, a.influencer_id, ic.ig_user_id, ic.token_ciphertext,
+      (extract(epoch from ic.token_expires_at) * 1000)::float8 as expires_ms
+    from submissions sub
+    join applications a on a.id = sub.application_id
+    left join instagram_connections ic on ic.influencer_id = a.influencer_id
+    where sub.id in ${submissionIds}`);
+  return rowsOf(result).map((row) => ({
+    submissionId: Number(row.submission_id),
+    influencerId: Number(row.influencer_id),
+    igUserId: (row.ig_user_id as string | null) ?? null,
+    tokenCiphertext: (row.token_ciphertext as string | null) ?? null,
+    expiresAt: row.expires_ms === null ? null : new Date(Number(row.expires_ms)),
+  }));
+}
+
+/**
+ * The followers' ages summed over the connected Instagram accounts of a campaign's creators with posts (waiting
+ * for review or approved): null when none of them provides ages.
+ */
+export async function campaignAgeDemographics(db: DatabaseOrTransaction, campaignId: number) {
+  const result = await db.execute(sql`
+    with accounts as (
+      select distinct ic.influencer_id, ic.age_demographics
+      from submissions sub
+      join applications a on a.id = sub.application_id
+      join instagram_connections ic on ic.influencer_id = a.influencer_id
+      where a.campaign_id = ${campaignId} and sub.status in ('submitted', 'approved')
+        and ic.age_demographics is not null and jsonb_array_length(ic.age_demographics) > 0
+    )
+    select b.age, sum(b.followers)::float8 as followers, (select count(*) from accounts)::int as accounts
+    from accounts, jsonb_to_recordset(accounts.age_demographics) as b(age text, followers bigint)
+    group by b.age order by b.age`);
+  const rows = rowsOf(result);
+  if (rows.length === 0) return null;
+  return {
+    accounts: Number(rows[0]!.accounts),
+    brackets: rows.map((row) => ({ age: String(row.age), followers: Number(row.followers) })),
+  };
+}

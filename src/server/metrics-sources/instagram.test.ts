@@ -1,0 +1,261 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { insertCampaign } from '../../../tests/support/factories';
+import { type FakeInstagram, startFakeInstagram } from '../../../tests/support/fake-instagram';
+import { insertSubmittedPost } from '../../../tests/support/posts';
+import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import type { InstagramConfig } from '../../config/env';
+import { listPostMetrics } from '../../db/queries/content-metrics';
+import { saveInstagramConnection } from '../../db/queries/instagram-connections';
+import {
+  contentMetricFetches,
+  contentMetricSnapshots,
+  instagramConnections,
+} from '../../db/schema/content-metrics';
+import { influencers } from '../../db/schema/influencers';
+import { instagramShortcode } from '../../shared/content-metrics';
+import { refreshContentMetrics } from '../jobs/refresh-content-metrics';
+import { silentLogger } from '../logger';
+import { open, seal, sign, verify } from '../secret-box';
+import { campaignAnalytics } from '../services/content-metrics';
+import { createInstagramClient, createInstagramSource, INSTAGRAM_TOKEN_PURPOSE } from './instagram';
+import { MetricsSourceError } from './types';
+
+const SECRET = 'test-secret-test-secret-test-secret-0123456789';
+const NOW = new Date('2026-06-10T12:00:00Z');
+const DAY = 86_400_000;
+const REEL = 'https://www.instagram.com/reel/C7xYz12AbCd/';
+const POST = 'https://instagram.com/p/C1aaaaaaaaa/?igsh=abc';
+const GONE = 'https://www.instagram.com/p/C2bbbbbbbbb/';
+
+describe('Instagram links and the secret box', () => {
+  it('reads the shortcode of post, reel and IGTV links only', () => {
+    expect(instagramShortcode(REEL)).toBe('C7xYz12AbCd');
+    expect(instagramShortcode(POST)).toBe('C1aaaaaaaaa');
+    expect(instagramShortcode('https://www.instagram.com/ana/reel/C7xYz12AbCd')).toBe('C7xYz12AbCd');
+    expect(instagramShortcode('https://www.instagram.com/tv/C3ccccccccc')).toBe('C3ccccccccc');
+    expect(instagramShortcode('https://www.instagram.com/ana/')).toBeNull();
+    expect(instagramShortcode('https://www.tiktok.com/@ana/video/7234567890123456789')).toBeNull();
+  });
+
+  it('seals a token so that only the same secret and purpose open it, and signs values', () => {
+    const sealed = seal(SECRET, INSTAGRAM_TOKEN_PURPOSE, 'IGQlong-token');
+    expect(sealed).not.toContain('IGQlong');
+    expect(seal(SECRET, INSTAGRAM_TOKEN_PURPOSE, 'IGQlong-token')).not.toBe(sealed);
+    expect(open(SECRET, INSTAGRAM_TOKEN_PURPOSE, sealed)).toBe('IGQlong-token');
+    expect(open(`${SECRET}x`, INSTAGRAM_TOKEN_PURPOSE, sealed)).toBeNull();
+    expect(open(SECRET, 'other', sealed)).toBeNull();
+    const [v, iv, tag, data] = sealed.split('.');
+    expect(open(SECRET, INSTAGRAM_TOKEN_PURPOSE, [v, iv, tag, `${data}A`].join('.'))).toBeNull();
+    const signed = sign(SECRET, 'state', { u: 'user-1' });
+    expect(verify(SECRET, 'state', signed)).toEqual({ u: 'user-1' });
+    expect(verify(SECRET, 'other', signed)).toBeNull();
+    const [payload, mac] = signed.split('.');
+    const forged = `${Buffer.from(JSON.stringify({ u: 'user-2' })).toString('base64url')}.${mac}`;
+    expect(verify(SECRET, 'state', forged)).toBeNull();
+    expect(verify(SECRET, 'state', `${payload}.`)).toBeNull();
+  });
+});
+
+describe.each(TEST_DRIVERS)('Instagram source against a local fake of the Instagram API on %s', (driver) => {
+  let database: TestDatabase;
+  let fake: FakeInstagram;
+  let config: InstagramConfig;
+  let ana: number;
+  let campaignId: number;
+  let submission: number;
+
+  const source = (at = NOW) =>
+    createInstagramSource(config, { db: database.db, authSecret: SECRET, now: () => at });
+  const connection = async () =>
+    (
+      await database.db.select().from(instagramConnections).where(eq(instagramConnections.influencerId, ana))
+    )[0]!;
+  const connect = async (token: string, expiresAt = new Date(NOW.getTime() + 50 * DAY)) => {
+    fake.tokens.set(token, '17841400000000001');
+    await saveInstagramConnection(database.db, {
+      influencerId: ana,
+      igUserId: '17841400000000001',
+      username: 'ana.makes',
+      tokenCiphertext: seal(SECRET, INSTAGRAM_TOKEN_PURPOSE, token),
+      tokenExpiresAt: expiresAt,
+      now: NOW,
+    });
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    fake = await startFakeInstagram();
+    config = {
+      appId: fake.appId,
+      appSecret: fake.appSecret,
+      authorizeBase: fake.url,
+      oauthBase: fake.url,
+      apiBase: fake.url,
+    };
+    const [row] = await database.db
+      .insert(influencers)
+      .values({ username: 'ana', name: 'Ana', email: 'ana@example.com', emailVerified: true })
+      .returning();
+    ana = row!.id;
+    campaignId = (await insertCampaign(database.db, { platform: 'instagram' })).id;
+    submission = await insertSubmittedPost(database.db, {
+      campaignId,
+      influencerId: ana,
+      urls: [REEL, POST, GONE],
+      reviewedAt: new Date(NOW.getTime() - DAY),
+    });
+    fake.accounts.set('17841400000000001', {
+      userId: '17841400000000001',
+      username: 'ana.makes',
+      ages: { '18-24': 700, '25-34': 250, '35-44': 50 },
+    });
+    // The reel is the account's oldest media: found on the second page of 50.
+    const counts = { views: 0, reach: 0, saved: 0, likes: 0, comments: 0, shares: 0 };
+    fake.media.set('1801', {
+      owner: '17841400000000001',
+      shortcode: 'C7xYz12AbCd',
+      views: 12000,
+      reach: 9000,
+      saved: 80,
+      likes: 900,
+      comments: 45,
+      shares: 30,
+    });
+    for (let i = 0; i < 60; i += 1)
+      fake.media.set(`19${i}`, { owner: '17841400000000001', shortcode: `Cfiller${i}`, ...counts });
+    fake.media.set('1802', { owner: '17841400000000001', shortcode: 'C1aaaaaaaaa', ...counts, views: 10 });
+    fake.media.set('1803', { owner: '17841400000000001', shortcode: 'C2bbbbbbbbb', ...counts });
+    fake.deleted.add('1803');
+  });
+  beforeEach(() => {
+    fake.rateLimited = false;
+  });
+  afterAll(async () => {
+    await fake.close();
+    await database?.destroy();
+  });
+
+  it('finds each post among the account media and reads its insights; a deleted post is gone', async () => {
+    await connect('IGQlong-a');
+    fake.requests.length = 0;
+    const readings = await source().read([
+      { submissionId: submission, postUrl: REEL },
+      { submissionId: submission, postUrl: POST },
+      { submissionId: submission, postUrl: GONE },
+      { submissionId: submission, postUrl: 'https://www.instagram.com/p/Cnotmine000/' },
+    ]);
+    expect(readings[0]).toEqual({
+      ok: true,
+      figures: { views: 12000, likes: 900, comments: 45, shares: 30, saves: 80, reach: 9000 },
+    });
+    expect(readings[1]).toMatchObject({ ok: true, figures: { views: 10 } });
+    expect(readings[2]).toMatchObject({ ok: false, gone: true, reason: 'the post is deleted' });
+    expect(readings[3]).toMatchObject({ ok: false, gone: true });
+    // The media list was read once for the four posts: two pages of 50 (the reel is the oldest media).
+    const listings = fake.requests.filter((r) => r.includes('/v23.0/me/media'));
+    expect(listings).toHaveLength(2);
+    expect(listings[1]).toContain('after=50');
+  });
+
+  it('backs off like a quota when Instagram rate-limits the app (code 4)', async () => {
+    await connect('IGQlong-b');
+    fake.rateLimited = true;
+    const error = await source()
+      .read([{ submissionId: submission, postUrl: REEL }])
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MetricsSourceError);
+    expect((error as MetricsSourceError).kind).toBe('quota');
+  });
+
+  it('asks the creator to connect again when the token is refused (code 190), and stops using it', async () => {
+    await connect('IGQlong-c');
+    fake.expire('17841400000000001');
+    const readings = await source().read([
+      { submissionId: submission, postUrl: REEL },
+      { submissionId: submission, postUrl: POST },
+    ]);
+    expect(readings).toEqual([
+      { ok: false, gone: false, reason: 'the creator needs to connect Instagram again' },
+      { ok: false, gone: false, reason: 'the creator needs to connect Instagram again' },
+    ]);
+    expect((await connection()).tokenExpiresAt.getTime()).toBe(NOW.getTime());
+    const before = fake.requests.length;
+    await source(new Date(NOW.getTime() + 1000)).read([{ submissionId: submission, postUrl: REEL }]);
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('says when a creator has not connected Instagram', async () => {
+    const [other] = await database.db
+      .insert(influencers)
+      .values({ username: 'bo', name: 'Bo', email: 'bo@example.com', emailVerified: true })
+      .returning();
+    const theirs = await insertSubmittedPost(database.db, {
+      campaignId: (await insertCampaign(database.db, { platform: 'instagram' })).id,
+      influencerId: other!.id,
+      urls: [REEL],
+    });
+    expect(await source().read([{ submissionId: theirs, postUrl: REEL }])).toEqual([
+      { ok: false, gone: false, reason: 'the creator has not connected Instagram' },
+    ]);
+  });
+
+  it('renews a token that ends within 10 days and reads the followers’ ages once a day', async () => {
+    await connect('IGQlong-d', new Date(NOW.getTime() + 5 * DAY));
+    const refreshes = fake.refreshes;
+    await source().maintain(NOW);
+    expect(fake.refreshes).toBe(refreshes + 1);
+    const row = await connection();
+    expect(row.tokenExpiresAt.getTime()).toBe(NOW.getTime() + 5_184_000_000);
+    const renewed = open(SECRET, INSTAGRAM_TOKEN_PURPOSE, row.tokenCiphertext);
+    expect(renewed).toMatch(/^IGQlong\d+$/);
+    expect(row.tokenCiphertext).not.toContain(renewed!);
+    expect(row.ageDemographics).toEqual([
+      { age: '18-24', followers: 700 },
+      { age: '25-34', followers: 250 },
+      { age: '35-44', followers: 50 },
+    ]);
+    // Nothing is due an hour later: no call at all.
+    const before = fake.requests.length;
+    await source().maintain(new Date(NOW.getTime() + 3_600_000));
+    expect(fake.requests.length).toBe(before);
+    // An account too small for demographics keeps none.
+    const client = createInstagramClient(config);
+    fake.accounts.get('17841400000000001')!.ages = null;
+    expect(await client.ageDemographics(renewed!, '17841400000000001')).toBeNull();
+    fake.accounts.get('17841400000000001')!.ages = { '18-24': 700, '25-34': 250, '35-44': 50 };
+  });
+
+  it('the refresh job stores the figures as API snapshots; the campaign shows the ages', async () => {
+    await connect('IGQlong-e');
+    await database.db.delete(contentMetricFetches);
+    const result = await refreshContentMetrics({
+      db: database.db,
+      sources: [source()],
+      now: NOW,
+      logger: silentLogger(),
+    });
+    // Ana's reel and post are read, her deleted post is gone; Bo (not connected) is tried again later.
+    expect(result).toMatchObject({ read: 2, gone: 1, failed: 1 });
+    const snapshots = await database.db
+      .select()
+      .from(contentMetricSnapshots)
+      .where(eq(contentMetricSnapshots.postUrl, REEL));
+    expect(snapshots).toEqual([
+      expect.objectContaining({ source: 'api', views: 12000, saves: 80, reach: 9000, shares: 30 }),
+    ]);
+    const [reel] = (await listPostMetrics(database.db, { campaignId }, NOW)).filter(
+      (p) => p.postUrl === REEL,
+    );
+    expect(reel).toMatchObject({ source: 'api', views: 12000, engagementRate: 8.79 });
+    const analytics = await campaignAnalytics(database.db, campaignId, NOW);
+    expect(analytics.demographics).toEqual({
+      accounts: 1,
+      brackets: [
+        { age: '18-24', followers: 700 },
+        { age: '25-34', followers: 250 },
+        { age: '35-44', followers: 50 },
+      ],
+    });
+  });
+});

@@ -1,0 +1,449 @@
+import { z } from 'zod';
+import type { InstagramConfig } from '../../config/env';
+import type { Database } from '../../db/client';
+import {
+  connectionsToMaintain,
+  instagramOwners,
+  saveAgeDemographics,
+  updateInstagramToken,
+} from '../../db/queries/instagram-connections';
+import type { AgeBracket } from '../../db/schema/content-metrics';
+import { instagramShortcode } from '../../shared/content-metrics';
+import { open, seal } from '../secret-box';
+import { type MetricsSource, MetricsSourceError, type PostReading, type PostToRead } from './types';
+
+/*
+ * Instagram API with Instagram Login (professional accounts: business and creator).
+ * - Authorization window: GET {www.instagram.com}/oauth/authorize?client_id&redirect_uri&response_type=code&scope&state
+ * - Code exchange: POST {api.instagram.com}/oauth/access_token (form: client_id, client_secret,
+ *   grant_type=authorization_code, redirect_uri, code) -> a short-lived token (1 hour) and the user id.
+ * - Long-lived token (60 days): GET {graph.instagram.com}/access_token?grant_type=ig_exchange_token&client_secret
+ *   &access_token; renewed with GET /refresh_access_token?grant_type=ig_refresh_token&access_token (a token at
+ *   least 24 hours old and still valid) -> { access_token, token_type, expires_in }.
+ * - GET /{version}/me?fields=user_id,username; GET /{version}/me/media?fields=id,permalink,shortcode,media_type,
+ *   timestamp (pages of `data` with `paging.next`); GET /{version}/{media-id}/insights?metric=views,reach,saved,
+ *   likes,comments,shares -> { data: [{ name, period, values: [{ value }] }] };
+ *   GET /{version}/{ig-user-id}/insights?metric=follower_demographics&period=lifetime&metric_type=total_value
+ *   &breakdown=age -> { data: [{ total_value: { breakdowns: [{ results: [{ dimension_values, value }] }] } }] }.
+ * - Errors: { error: { message, type, code, error_subcode, fbtrace_id } }: code 190 (OAuthException) is an expired
+ *   or revoked token (102, 10 and 200-299: an ended session or a withdrawn permission, handled alike); 4, 17, 32
+ *   and 613 are rate limits; 100 with subcode 33 is an object that no longer exists.
+ */
+
+export const INSTAGRAM_SCOPES = 'instagram_business_basic,instagram_business_manage_insights';
+export const INSTAGRAM_GRAPH_VERSION = 'v23.0';
+/** The sealed token's purpose (its key is derived from AUTH_SECRET for this use only). */
+export const INSTAGRAM_TOKEN_PURPOSE = 'instagram-token';
+/** Media pages looked through to find a submitted post (newest first, 50 each). */
+const MEDIA_PAGES = 6;
+const RATE_LIMIT_CODES = new Set([4, 17, 32, 613]);
+const DAY_MS = 86_400_000;
+
+const errorSchema = z.object({
+  error: z.object({
+    message: z.string().optional(),
+    type: z.string().optional(),
+    code: z.number().optional(),
+    error_subcode: z.number().optional(),
+  }),
+});
+const tokenSchema = z.object({ access_token: z.string(), expires_in: z.number() });
+// The code exchange answers { data: [{ access_token, user_id, permissions }] } (older answers had them at the top).
+const shortTokenSchema = z.union([
+  z.object({
+    data: z.array(z.object({ access_token: z.string(), user_id: z.union([z.string(), z.number()]) })).min(1),
+  }),
+  z.object({ access_token: z.string(), user_id: z.union([z.string(), z.number()]) }),
+]);
+const meSchema = z.object({
+  user_id: z.union([z.string(), z.number()]).optional(),
+  id: z.string(),
+  username: z.string(),
+});
+const mediaPageSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      permalink: z.string().optional(),
+      shortcode: z.string().optional(),
+      media_type: z.string().optional(),
+    }),
+  ),
+  paging: z.object({ next: z.string().optional() }).optional(),
+});
+const insightsSchema = z.object({
+  data: z.array(
+    z.object({
+      name: z.string(),
+      values: z.array(z.object({ value: z.number() })).optional(),
+      total_value: z.object({ value: z.number() }).optional(),
+    }),
+  ),
+});
+const demographicsSchema = z.object({
+  data: z.array(
+    z.object({
+      name: z.string(),
+      total_value: z
+        .object({
+          breakdowns: z
+            .array(
+              z.object({
+                results: z
+                  .array(z.object({ dimension_values: z.array(z.string()), value: z.number() }))
+                  .default([]),
+              }),
+            )
+            .default([]),
+        })
+        .optional(),
+    }),
+  ),
+});
+
+/** The token was refused (expired, revoked or the permission withdrawn): the creator must connect again. */
+export class InstagramTokenError extends Error {
+  override name = 'InstagramTokenError';
+}
+
+/** The object asked for no longer exists (a deleted post). */
+export class InstagramNotFoundError extends Error {
+  override name = 'InstagramNotFoundError';
+}
+
+export interface LongLivedToken {
+  accessToken: string;
+  expiresAt: Date;
+}
+
+export function createInstagramClient(
+  config: InstagramConfig,
+  deps: { fetch?: typeof fetch; now?: () => Date } = {},
+) {
+  const doFetch = deps.fetch ?? fetch;
+  const now = () => deps.now?.() ?? new Date();
+  const graph = (path: string, params: Record<string, string>) =>
+    `${config.apiBase}${path}?${new URLSearchParams(params)}`;
+
+  async function call(url: string, init: RequestInit = {}): Promise<unknown> {
+    let response: Response;
+    let body: unknown;
+    try {
+      response = await doFetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
+      body = await response.json().catch(() => null);
+    } catch (error) {
+      throw new MetricsSourceError('unavailable', `Instagram did not answer: ${(error as Error).message}`);
+    }
+    if (response.ok) return body;
+    const parsed = errorSchema.safeParse(body);
+    const code = parsed.success ? parsed.data.error.code : undefined;
+    const text = `Instagram answered ${response.status}${code === undefined ? '' : ` (code ${code})`}${
+      parsed.success && parsed.data.error.message ? `: ${parsed.data.error.message}` : ''
+    }`;
+    // 190: the token expired or was revoked; 102: the session ended; 10 and 200-299: a permission was withdrawn.
+    // (Graph calls many other errors OAuthException too, bad parameters among them: the code decides.)
+    if (code === 190 || code === 102 || code === 10 || (code !== undefined && code >= 200 && code < 300))
+      throw new InstagramTokenError(text);
+    if (code !== undefined && RATE_LIMIT_CODES.has(code)) throw new MetricsSourceError('quota', text);
+    if (code === 100 && parsed.success && parsed.data.error.error_subcode === 33)
+      throw new InstagramNotFoundError(text);
+    throw new MetricsSourceError('unavailable', text);
+  }
+
+  function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new MetricsSourceError('unavailable', `Instagram answered ${what} unreadably`);
+    return parsed.data;
+  }
+
+  const longLived = (body: unknown): LongLivedToken => {
+    const token = parse(tokenSchema, body, 'a token');
+    return {
+      accessToken: token.access_token,
+      expiresAt: new Date(now().getTime() + token.expires_in * 1000),
+    };
+  };
+
+  return {
+    /** The authorization window the creator is sent to. */
+    authorizeUrl(redirectUri: string, state: string): string {
+      return `${config.authorizeBase}/oauth/authorize?${new URLSearchParams({
+        client_id: config.appId,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope: INSTAGRAM_SCOPES,
+        state,
+        enable_fb_login: '0',
+        force_authentication: '1',
+      })}`;
+    },
+
+    /** The code from the callback for a short-lived token and the account's id. */
+    async exchangeCode(code: string, redirectUri: string): Promise<{ accessToken: string; userId: string }> {
+      const body = await call(`${config.oauthBase}/oauth/access_token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          client_id: config.appId,
+          client_secret: config.appSecret,
+          grant_type: 'authorization_code',
+          redirect_uri: redirectUri,
+          code,
+        }),
+      });
+      const parsed = parse(shortTokenSchema, body, 'the code exchange');
+      const token = 'data' in parsed ? parsed.data[0]! : parsed;
+      return { accessToken: token.access_token, userId: String(token.user_id) };
+    },
+
+    /** A short-lived token for a long-lived one (60 days). */
+    async exchangeForLongLived(shortToken: string): Promise<LongLivedToken> {
+      return longLived(
+        await call(
+          graph('/access_token', {
+            grant_type: 'ig_exchange_token',
+            client_secret: config.appSecret,
+            access_token: shortToken,
+          }),
+        ),
+      );
+    },
+
+    /** A long-lived token renewed for another 60 days. */
+    async refreshLongLived(token: string): Promise<LongLivedToken> {
+      return longLived(
+        await call(graph('/refresh_access_token', { grant_type: 'ig_refresh_token', access_token: token })),
+      );
+    },
+
+    async me(token: string): Promise<{ userId: string; username: string }> {
+      const me = parse(
+        meSchema,
+        await call(
+          graph(`/${INSTAGRAM_GRAPH_VERSION}/me`, { fields: 'user_id,username', access_token: token }),
+        ),
+        'the profile',
+      );
+      return { userId: String(me.user_id ?? me.id), username: me.username };
+    },
+
+    /**
+     * A finder of the account's media by link (matched by shortcode, or by permalink): it pages through the newest
+     * media only as far as needed, and remembers the pages it read, so several posts of one creator cost one
+     * listing. `find` answers the media id, or null when none matches (deleted, or not this account's).
+     */
+    mediaFinder(token: string) {
+      const byShortcode = new Map<string, string>();
+      let url: string | undefined = graph(`/${INSTAGRAM_GRAPH_VERSION}/me/media`, {
+        fields: 'id,permalink,shortcode,media_type,timestamp',
+        limit: '50',
+        access_token: token,
+      });
+      let pages = 0;
+      return async (postUrl: string): Promise<string | null> => {
+        const shortcode = instagramShortcode(postUrl);
+        if (!shortcode) return null;
+        while (!byShortcode.has(shortcode) && url && pages < MEDIA_PAGES) {
+          const media: z.infer<typeof mediaPageSchema> = parse(
+            mediaPageSchema,
+            await call(url),
+            'the media list',
+          );
+          pages += 1;
+          for (const m of media.data) {
+            const code = m.shortcode ?? (m.permalink ? instagramShortcode(m.permalink) : null);
+            if (code) byShortcode.set(code, m.id);
+          }
+          const next: string | undefined = media.paging?.next;
+          // Only pages on the API's own host (the next link carries the token).
+          url = next?.startsWith(`${config.apiBase}/`) ? next : undefined;
+        }
+        return byShortcode.get(shortcode) ?? null;
+      };
+    },
+
+    /** A media's lifetime insights. */
+    async mediaInsights(token: string, mediaId: string) {
+      const insights = parse(
+        insightsSchema,
+        await call(
+          graph(`/${INSTAGRAM_GRAPH_VERSION}/${encodeURIComponent(mediaId)}/insights`, {
+            metric: 'views,reach,saved,likes,comments,shares',
+            access_token: token,
+          }),
+        ),
+        'the insights',
+      );
+      const value = (name: string) => {
+        const metric = insights.data.find((m) => m.name === name);
+        if (!metric) return null;
+        return metric.total_value?.value ?? metric.values?.[0]?.value ?? null;
+      };
+      return {
+        views: value('views'),
+        likes: value('likes'),
+        comments: value('comments'),
+        shares: value('shares'),
+        saves: value('saved'),
+        reach: value('reach'),
+      };
+    },
+
+    /** The followers' ages (lifetime), or null when the account has too few followers for Instagram to say. */
+    async ageDemographics(token: string, igUserId: string): Promise<AgeBracket[] | null> {
+      let body: unknown;
+      try {
+        body = await call(
+          graph(`/${INSTAGRAM_GRAPH_VERSION}/${encodeURIComponent(igUserId)}/insights`, {
+            metric: 'follower_demographics',
+            period: 'lifetime',
+            metric_type: 'total_value',
+            breakdown: 'age',
+            access_token: token,
+          }),
+        );
+      } catch (error) {
+        // Accounts with fewer than 100 followers get an error instead of figures.
+        if (
+          error instanceof MetricsSourceError &&
+          error.kind === 'unavailable' &&
+          /^Instagram answered 400\b/.test(error.message)
+        )
+          return null;
+        throw error;
+      }
+      const parsed = parse(demographicsSchema, body, 'the demographics');
+      const results =
+        parsed.data.find((m) => m.name === 'follower_demographics')?.total_value?.breakdowns[0]?.results ??
+        [];
+      if (results.length === 0) return null;
+      return results
+        .map((r) => ({ age: r.dimension_values[0] ?? '', followers: r.value }))
+        .filter((r) => r.age)
+        .sort((a, b) => a.age.localeCompare(b.age));
+    },
+  };
+}
+
+export type InstagramClient = ReturnType<typeof createInstagramClient>;
+
+/** Renew a long-lived token this long before it ends (Instagram renews tokens at least a day old). */
+export const RENEW_BEFORE_MS = 10 * DAY_MS;
+
+/**
+ * Instagram figures of approved posts, read with each creator's connected account: the post is found among the
+ * account's media by its shortcode, then its insights are read. A creator without a connection (or whose token
+ * was refused) is tried again at the next scheduled read; a post not among the account's media is gone.
+ * `maintain` renews tokens that end within 10 days and reads the followers' ages once a day.
+ */
+export function createInstagramSource(
+  config: InstagramConfig,
+  deps: { db: Database; authSecret: string; now?: () => Date; fetch?: typeof fetch },
+): MetricsSource & Required<Pick<MetricsSource, 'maintain'>> {
+  const client = createInstagramClient(config, deps);
+  const now = () => deps.now?.() ?? new Date();
+  const tokenOf = (ciphertext: string | null) =>
+    ciphertext ? open(deps.authSecret, INSTAGRAM_TOKEN_PURPOSE, ciphertext) : null;
+
+  return {
+    platform: 'instagram',
+    batchSize: 25,
+    async read(posts: PostToRead[]): Promise<PostReading[]> {
+      const owners = new Map(
+        (await instagramOwners(deps.db, [...new Set(posts.map((p) => p.submissionId))])).map((o) => [
+          o.submissionId,
+          o,
+        ]),
+      );
+      const readings: PostReading[] = [];
+      const refused = new Set<number>();
+      const finders = new Map<number, ReturnType<InstagramClient['mediaFinder']>>();
+      for (const post of posts) {
+        const owner = owners.get(post.submissionId);
+        if (!instagramShortcode(post.postUrl)) {
+          readings.push({ ok: false, gone: true, reason: 'not an Instagram post link' });
+          continue;
+        }
+        const token = tokenOf(owner?.tokenCiphertext ?? null);
+        if (!owner || !token) {
+          readings.push({ ok: false, gone: false, reason: 'the creator has not connected Instagram' });
+          continue;
+        }
+        if (refused.has(owner.influencerId) || (owner.expiresAt && owner.expiresAt <= now())) {
+          readings.push({ ok: false, gone: false, reason: 'the creator needs to connect Instagram again' });
+          continue;
+        }
+        try {
+          let find = finders.get(owner.influencerId);
+          if (!find) {
+            find = client.mediaFinder(token);
+            finders.set(owner.influencerId, find);
+          }
+          const mediaId = await find(post.postUrl);
+          if (!mediaId) {
+            readings.push({
+              ok: false,
+              gone: true,
+              reason: 'the post is deleted or not on the connected account',
+            });
+            continue;
+          }
+          readings.push({ ok: true, figures: await client.mediaInsights(token, mediaId) });
+        } catch (error) {
+          if (error instanceof InstagramTokenError) {
+            refused.add(owner.influencerId);
+            await updateInstagramToken(deps.db, owner.influencerId, {
+              tokenCiphertext: owner.tokenCiphertext!,
+              tokenExpiresAt: now(),
+              now: now(),
+            });
+            readings.push({ ok: false, gone: false, reason: 'the creator needs to connect Instagram again' });
+          } else if (error instanceof InstagramNotFoundError) {
+            readings.push({ ok: false, gone: true, reason: 'the post is deleted' });
+          } else throw error;
+        }
+      }
+      return readings;
+    },
+
+    async maintain(at: Date) {
+      const due = await connectionsToMaintain(
+        deps.db,
+        at,
+        new Date(at.getTime() + RENEW_BEFORE_MS),
+        new Date(at.getTime() - DAY_MS),
+      );
+      for (const connection of due) {
+        let token = tokenOf(connection.tokenCiphertext);
+        if (!token) continue;
+        try {
+          if (connection.tokenExpiresAt.getTime() < at.getTime() + RENEW_BEFORE_MS) {
+            const renewed = await client.refreshLongLived(token);
+            token = renewed.accessToken;
+            await updateInstagramToken(deps.db, connection.influencerId, {
+              tokenCiphertext: seal(deps.authSecret, INSTAGRAM_TOKEN_PURPOSE, renewed.accessToken),
+              tokenExpiresAt: renewed.expiresAt,
+              now: at,
+            });
+          }
+          if (!connection.demographicsAt || connection.demographicsAt.getTime() < at.getTime() - DAY_MS) {
+            const ages = await client.ageDemographics(token, connection.igUserId);
+            await saveAgeDemographics(deps.db, connection.influencerId, ages, at);
+          }
+        } catch (error) {
+          if (error instanceof InstagramTokenError) {
+            // The token is dead: the profile asks the creator to connect again, and nothing is read until then.
+            await updateInstagramToken(deps.db, connection.influencerId, {
+              tokenCiphertext: connection.tokenCiphertext,
+              tokenExpiresAt: at,
+              now: at,
+            });
+            continue;
+          }
+          if (error instanceof MetricsSourceError && error.kind === 'quota') return;
+          if (!(error instanceof MetricsSourceError)) throw error;
+        }
+      }
+    },
+  };
+}

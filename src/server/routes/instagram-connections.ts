@@ -1,0 +1,111 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { findInfluencerByAuthUserId } from '../../db/queries/influencers';
+import { errorSchema } from '../../shared/schemas/error';
+import { instagramConnectionStatusSchema } from '../../shared/schemas/instagram';
+import { currentInfluencer } from '../middleware/creator';
+import { currentUser, requireRole } from '../middleware/session';
+import { createRouter } from '../openapi';
+import {
+  completeInstagramConnection,
+  disconnectInstagram,
+  instagramConnectionStatus,
+  startInstagramConnection,
+} from '../services/instagram-connection';
+
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const errors = {
+  401: { description: 'Not signed in', content: json(errorSchema) },
+  403: { description: 'Not a creator', content: json(errorSchema) },
+};
+const creatorOnly = requireRole('influencer');
+const PATH = '/me/connections/instagram';
+
+const routes = {
+  status: createRoute({
+    method: 'get',
+    path: PATH,
+    tags: ['Connections'],
+    summary: 'Your Instagram connection: whether it can be made, and the connected account',
+    middleware: creatorOnly,
+    responses: {
+      200: { description: 'Status', content: json(instagramConnectionStatusSchema) },
+      ...errors,
+    },
+  }),
+  start: createRoute({
+    method: 'post',
+    path: PATH,
+    tags: ['Connections'],
+    summary:
+      "Start connecting your Instagram professional account: the Instagram authorization window's address (open it in the browser)",
+    middleware: creatorOnly,
+    responses: {
+      200: { description: 'Where to go', content: json(z.object({ url: z.string() })) },
+      ...errors,
+      409: { description: 'Instagram is not set up on this server', content: json(errorSchema) },
+    },
+  }),
+  disconnect: createRoute({
+    method: 'delete',
+    path: PATH,
+    tags: ['Connections'],
+    summary: 'Disconnect your Instagram account (its token is deleted; figures already read stay)',
+    middleware: creatorOnly,
+    responses: {
+      200: { description: 'Disconnected', content: json(z.object({ connected: z.literal(false) })) },
+      ...errors,
+      404: { description: 'Nothing connected', content: json(errorSchema) },
+    },
+  }),
+  callback: createRoute({
+    method: 'get',
+    path: `${PATH}/callback`,
+    tags: ['Connections'],
+    summary:
+      'Instagram sends the browser here after the authorization window; redirects to /profile?instagram=<connected|cancelled|invalid|failed|unavailable>',
+    request: {
+      query: z.object({
+        code: z.string().max(2000).optional(),
+        state: z.string().max(2000).optional(),
+        error: z.string().max(200).optional(),
+        error_reason: z.string().max(200).optional(),
+        error_description: z.string().max(500).optional(),
+      }),
+    },
+    responses: { 302: { description: 'Back to /profile with the result' } },
+  }),
+};
+
+const now = (c: { get(key: 'deps'): { now?: () => Date } }) => c.get('deps').now?.() ?? new Date();
+
+export const instagramConnectionRoutes = createRouter()
+  .openapi(routes.status, async (c) => {
+    const influencer = await currentInfluencer(c);
+    return c.json(await instagramConnectionStatus(c.get('deps'), influencer.id, now(c)), 200);
+  })
+  .openapi(routes.start, async (c) => {
+    await currentInfluencer(c);
+    return c.json(startInstagramConnection(c.get('deps'), currentUser(c).id, now(c)), 200);
+  })
+  .openapi(routes.disconnect, async (c) => {
+    const influencer = await currentInfluencer(c);
+    await disconnectInstagram(c.get('deps').db, influencer.id);
+    return c.json({ connected: false as const }, 200);
+  })
+  .openapi(routes.callback, async (c) => {
+    // A top-level navigation from Instagram: answered with a redirect, never JSON. The state binds it to the
+    // signed-in user who started it.
+    const user = c.get('user');
+    const query = c.req.valid('query');
+    const influencer =
+      user?.role === 'influencer' ? await findInfluencerByAuthUserId(c.get('deps').db, user.id) : null;
+    const result = await completeInstagramConnection(c.get('deps'), {
+      userId: user?.id ?? null,
+      influencerId: influencer?.id ?? null,
+      state: query.state,
+      code: query.code,
+      error: query.error,
+      now: now(c),
+    });
+    return c.redirect(`/profile?instagram=${result}`, 302);
+  });

@@ -8,7 +8,7 @@
 // Targets: performance score 95+, LCP < 2 s, CLS < 0.05. Only loopback addresses are audited by default.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -157,7 +157,15 @@ async function auditOnce(port: number, url: string) {
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
-    if (!lhr.runtimeError) return lhr;
+    if (!lhr.runtimeError) {
+      const dumpDir = process.env.LIGHTHOUSE_DUMP;
+      if (dumpDir) {
+        mkdirSync(dumpDir, { recursive: true });
+        const name = new URL(url).pathname.replace(/\W+/g, '_') || 'home';
+        writeFileSync(path.join(dumpDir, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+      }
+      return lhr;
+    }
     if (attempt >= 3) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
   }
 }

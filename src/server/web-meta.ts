@@ -191,6 +191,26 @@ export function renderIndexHtml(template: string, head: PageHead, boot: BootData
   return rootHtml ? html.replace('<div id="root"></div>', () => `<div id="root">${rootHtml}</div>`) : html;
 }
 
+const MODULE_SCRIPT = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
+
+/**
+ * On a page the server rendered, the app starts after the first paint (decision 0018): the module script and its
+ * preloads make way for public/app-start.js, which adds them once the page is on screen. Fetched before the paint,
+ * they competed with the stylesheet and the hero image on a slow link, and Lighthouse counted them as needed for it.
+ * `extraPreloads`: chunks the page needs besides the entry's (the campaign page's code).
+ */
+export function startAppAfterPaint(html: string, extraPreloads: readonly string[] = []): string {
+  const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
+  const entry = entries[0];
+  if (entries.length !== 1 || !entry) return html;
+  const preloads = [...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!), ...extraPreloads];
+  const starter = `<script src="/app-start.js" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(preloads.join(' '))}" defer></script>`;
+  return html
+    .replace(MODULE_PRELOAD, '')
+    .replace(MODULE_SCRIPT, () => `\n    ${starter}`);
+}
+
 /** The public configuration, as GET /api/config sends it. */
 export function publicConfig(deps: AppDeps): PublicConfig {
   return {

@@ -9,7 +9,7 @@ import { isAppRoute } from '../shared/paths';
 import { sessionCookieName } from './auth';
 import type { AppBindings } from './context';
 import { compressWhenAsked } from './middleware/response-headers';
-import { renderAppPage } from './web-meta';
+import { renderAppPage, startAppAfterPaint } from './web-meta';
 
 /** Hashed build output never changes under the same name; everything else is revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -67,9 +67,7 @@ export function createWebRoutes(webDir: string, options: { render?: RenderPage |
   const renderer = options.render ? Promise.resolve(options.render) : loadPageRenderer(webDir);
   // A broken build fails loudly once, then pages are sent without the server render.
   renderer.catch(() => undefined);
-  const campaignPreloads = campaignPagePreloads(webDir)
-    .map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`)
-    .join('\n    ');
+  const campaignPreloads = campaignPagePreloads(webDir);
 
   return new Hono<AppBindings>()
     .use('*', async (c, next) => {
@@ -111,9 +109,17 @@ export function createWebRoutes(webDir: string, options: { render?: RenderPage |
         signedOut: !getCookie(c, sessionCookieName(deps.env)),
       };
       const html = await renderAppPage(indexHtml, request, deps, appRoute, render);
-      if (appRoute && campaignPreloads && CAMPAIGN_PATH.test(c.req.path)) {
+      const extraPreloads = appRoute && CAMPAIGN_PATH.test(c.req.path) ? campaignPreloads : [];
+      if (!html.includes('<div id="root"></div>')) {
+        // Rendered by the server: the app starts once the page has painted (decision 0018).
+        return c.html(startAppAfterPaint(html, extraPreloads), 200);
+      }
+      if (extraPreloads.length > 0) {
+        const links = extraPreloads
+          .map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`)
+          .join('\n    ');
         return c.html(
-          html.replace('</head>', () => `    ${campaignPreloads}\n  </head>`),
+          html.replace('</head>', () => `    ${links}\n  </head>`),
           200,
         );
       }

@@ -54,6 +54,19 @@ describe('server-rendered public pages in the browser', () => {
     expect(titles).toEqual(firstEight);
     await expect(page.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).resolves.toBe('/signup');
 
+    // The footer, which fades in with JavaScript, is simply there without it.
+    const footer = page.getByTestId('site-footer');
+    await footer.scrollIntoViewIfNeeded();
+    await expect(
+      footer.getByRole('link', { name: 'Terms of Service' }).evaluate((link) => {
+        let opacity = 1;
+        for (let node: Element | null = link; node; node = node.parentElement) {
+          opacity *= Number(getComputedStyle(node).opacity);
+        }
+        return opacity;
+      }),
+    ).resolves.toBe(1);
+
     // A campaign's link is an ordinary link: the campaign page comes from the server too.
     await cards.first().getByRole('link', { name: firstEight[0] }).click();
     await page.waitForURL(/\/campaign\/\d+$/);

@@ -14,10 +14,12 @@ const FullApp = lazy(() => import('./app/full-app').then((m) => ({ default: m.Fu
 
 const container = document.getElementById('root')!;
 const app = <AppRoot queryClient={queryClient} fullApp={FullApp} />;
+// The first render (or hydration) is a transition, so React works in short slices and the page answers input sooner.
 if (container.firstElementChild) {
   // / and /campaign/:id arrive rendered by the server (decision 0018): React takes over the same HTML.
-  hydrateRoot(container, app);
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
-  // The first render is a transition, so React renders in short slices and the page answers input sooner.
   startTransition(() => createRoot(container).render(app));
 }

@@ -206,9 +206,7 @@ export function startAppAfterPaint(html: string, extraPreloads: readonly string[
   if (entries.length !== 1 || !entry) return html;
   const preloads = [...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!), ...extraPreloads];
   const starter = `<script src="/app-start.js" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(preloads.join(' '))}" defer></script>`;
-  return html
-    .replace(MODULE_PRELOAD, '')
-    .replace(MODULE_SCRIPT, () => `\n    ${starter}`);
+  return html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, () => `\n    ${starter}`);
 }
 
 /** The public configuration, as GET /api/config sends it. */

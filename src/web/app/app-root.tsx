@@ -1,5 +1,13 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, StrictMode, Suspense, startTransition, useCallback, useState } from 'react';
+import {
+  type ComponentType,
+  StrictMode,
+  Suspense,
+  startTransition,
+  useCallback,
+  useEffect,
+  useState,
+} from 'react';
 import { PageSpinner } from '../components/page-spinner';
 import { Toaster } from '../components/ui/toast';
 import { matchPublicPath } from '../lib/navigation';
@@ -29,6 +37,8 @@ export function AppRoot({ queryClient, url, fullApp }: AppRootProps) {
 }
 
 function App({ url, fullApp: FullApp }: Omit<AppRootProps, 'queryClient'>) {
+  // `<html data-app-ready>`: React runs the page (a server-rendered page has hydrated); browser tests wait for it.
+  useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
   const [full, setFull] = useState(
     () => !matchPublicPath(url ? new URL(url, 'http://localhost').pathname : window.location.pathname),
   );

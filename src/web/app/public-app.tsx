@@ -48,8 +48,10 @@ export function PublicApp({ onLeave, url }: { onLeave: () => void; url?: string 
   useEffect(() => {
     const state = window.history.state as Partial<HistoryState> | null;
     if (typeof state?.idx !== 'number') {
+      // The location in state keeps its key until the next navigation: an update now would reach the page's
+      // lazy parts (the campaign page, the landing sections) before they hydrate, and React would drop their
+      // server-rendered HTML and draw them again (decision 0018).
       window.history.replaceState({ usr: null, key: randomKey(), idx: 0 }, '');
-      setLocation(currentLocation());
     }
     const onPop = () => {
       if (matchPublicPath(window.location.pathname)) setLocation(currentLocation());

@@ -264,7 +264,11 @@ export async function renderAppPage(
     campaign = undefined;
     campaigns = undefined;
   }
-  const head = pageHead(pathname, deps.env.appUrl, { campaign, isAppRoute });
+  let head = pageHead(pathname, deps.env.appUrl, { campaign, isAppRoute });
+  if (publicPage?.page === 'home' && config.launchMode === 'coming-soon') {
+    // The page / renders in this mode (the web app's coming-soon page) has its own title.
+    head = { ...head, title: `Coming Soon | ${PRODUCT_NAME}` };
+  }
   const boot: BootData = {
     config,
     ...(campaign ? { campaign } : {}),

@@ -84,8 +84,12 @@ describe.each(TEST_DRIVERS)('server-rendered public pages (%s)', (driver) => {
     // Nobody signed in: the header links, not a placeholder.
     expect(root).toContain('href="/signin"');
     expect(root).not.toContain('Loading your account');
-    // No inline scripts: the app's module script and the boot data only.
+    // No inline scripts: the boot data and app-start.js, which starts the app after the first paint.
     expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html).toContain(
+      '<script src="/app-start.js" data-entry="/assets/index-abc123.js" data-preload="" defer>',
+    );
+    expect(html).not.toContain('type="module"');
 
     const boot = bootData(html) as { campaigns: { page: { items: unknown[] } }; session: unknown };
     expect(boot.campaigns.page.items).toEqual(listing.items);

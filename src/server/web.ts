@@ -64,8 +64,9 @@ export function createWebRoutes(webDir: string, options: { render?: RenderPage |
     throw new Error(`The web app is not built: ${indexFile} is missing (run npm run build)`);
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
+  // A broken build is logged once (on the first page asked for); pages are then sent without the server render.
+  let loadFailureLogged = false;
   const renderer = options.render ? Promise.resolve(options.render) : loadPageRenderer(webDir);
-  // A broken build fails loudly once, then pages are sent without the server render.
   renderer.catch(() => undefined);
   const campaignPreloads = campaignPagePreloads(webDir);
 
@@ -100,7 +101,9 @@ export function createWebRoutes(webDir: string, options: { render?: RenderPage |
       const deps = c.get('deps');
       const url = new URL(c.req.url);
       const render = await renderer.catch((error: unknown) => {
-        deps.logger.error({ err: error }, 'could not load the server render (dist/ssr)');
+        if (!loadFailureLogged)
+          deps.logger.error({ err: error }, 'could not load the server render (dist/ssr)');
+        loadFailureLogged = true;
         return undefined;
       });
       const request = {

@@ -191,6 +191,7 @@ describe('campaign page in the browser', () => {
 
   it('Show All Photos opens the gallery dialog, which Escape closes', async () => {
     await page.goto(url(active));
+    await waitForApp(page);
     const trigger = page.getByRole('button', { name: 'Show All Photos' });
     await trigger.click();
     const dialog = page.getByRole('dialog');

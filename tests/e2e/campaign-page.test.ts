@@ -233,6 +233,8 @@ describe('campaign page in the browser', () => {
 
   it('Back returns to the search the visitor came from', async () => {
     await page.goto(`${server.url}/?platform=instagram`);
+    // An in-app navigation (a click before the app runs is an ordinary page load, with no history to go back to).
+    await waitForApp(page);
     await page.getByRole('link', { name: 'Glow Serum Launch' }).click();
     await page.waitForURL(url(active));
     await page.getByTestId('campaign-header').getByRole('button', { name: 'Back' }).click();

@@ -49,6 +49,7 @@ export function builtStamp(root = process.cwd()) {
   const complete =
     existsSync(file) &&
     existsSync(path.join(root, 'dist/server/index.js')) &&
-    existsSync(path.join(root, 'dist/web/index.html'));
+    existsSync(path.join(root, 'dist/web/index.html')) &&
+    existsSync(path.join(root, 'dist/ssr/server-entry.js'));
   return complete ? readFileSync(file, 'utf8').trim() : null;
 }

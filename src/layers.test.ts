@@ -45,12 +45,33 @@ function importsOf(file: string, text: string): string[] {
   return targets;
 }
 
+/**
+ * The server render (decision 0018): src/web/server-entry.tsx is built on its own (vite build --ssr) into dist/ssr
+ * and loaded by the server from there, so the server layer still imports no web code. It is the one web file that
+ * may use Node or React's server renderer; no other web file imports it (that would ship it to browsers).
+ */
+const SERVER_ENTRY = path.join('web', 'server-entry.tsx');
+const SERVER_ONLY = /^(node:|react-dom\/server|react-dom\/static)/;
+
 /** The broken rules of a set of files (path → source text), one sentence each. */
 function layerViolations(files: ReadonlyMap<string, string>): string[] {
   const problems: string[] = [];
   for (const [file, text] of files) {
     const from = layerOf(file);
     const where = path.relative(SRC, file);
+    if (from === 'web' && where !== SERVER_ENTRY && !/\.test\.tsx?$/.test(file)) {
+      for (const match of text.matchAll(IMPORT)) {
+        const spec = match[2]!;
+        if (SERVER_ONLY.test(spec)) {
+          problems.push(`${where} imports ${spec}: only web/server-entry.tsx runs on the server`);
+        } else if (
+          spec.startsWith('.') &&
+          path.relative(SRC, path.resolve(path.dirname(file), spec)) === SERVER_ENTRY.replace(/\.tsx$/, '')
+        ) {
+          problems.push(`${where} imports web/server-entry: it is built for the server only`);
+        }
+      }
+    }
     for (const target of importsOf(file, text)) {
       if (target.startsWith('alias:')) {
         problems.push(`${where} imports ${target.slice(6)}: use a relative import (one style, no alias)`);
@@ -87,7 +108,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('layers', () => {
-  it('holds in src/: shared and config import nothing else, db not server or web, web not server or db, no feature another', () => {
+  it('holds in src/: shared and config import nothing else, db not server or web, web not server or db, no feature another, server rendering only in web/server-entry', () => {
     const self = new URL(import.meta.url).pathname;
     const files = new Map(
       sourceFiles(SRC)
@@ -109,6 +130,9 @@ describe('layers', () => {
       [at('server/ok.ts'), "import { c } from '../db/client';\nimport { z } from 'zod';"],
       [at('server/ok.test.ts'), "import { d } from '../../tests/support/test-app';"],
       [at('server/helper.ts'), "import { d } from '../../tests/support/test-app';"],
+      [at('web/server-entry.tsx'), "import { prerender } from 'react-dom/static';"],
+      [at('web/lib/y.ts'), "import { renderToString } from 'react-dom/server';"],
+      [at('web/main.tsx'), "import { renderPage } from './server-entry';"],
     ]);
     expect(layerViolations(files)).toEqual([
       'shared/x.ts (shared) imports db/client (db)',
@@ -117,6 +141,8 @@ describe('layers', () => {
       'web/features/wallet/x.tsx (feature wallet) imports web/features/dashboard/components/a (feature dashboard)',
       'server/x.ts imports @/shared/constants: use a relative import (one style, no alias)',
       'server/helper.ts imports ../tests/support/test-app (outside src)',
+      'web/lib/y.ts imports react-dom/server: only web/server-entry.tsx runs on the server',
+      'web/main.tsx imports web/server-entry: it is built for the server only',
     ]);
   });
 });

@@ -139,7 +139,7 @@ export function createApp(appDeps: AppDeps) {
   );
   app.get('/uploads/*', (c) => c.json(errorBody('Not found', 'NOT_FOUND'), 404));
 
-  if (deps.webDir) app.route('/', createWebRoutes(deps.webDir));
+  if (deps.webDir) app.route('/', createWebRoutes(deps.webDir, { render: deps.renderPage }));
 
   app.onError((error, c) => {
     if (error instanceof AppError) {

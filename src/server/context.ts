@@ -1,5 +1,6 @@
 import type { Env } from '../config/env';
 import type { Database } from '../db/client';
+import type { RenderPage } from '../shared/page-render';
 import type { UserRole } from '../shared/schemas/session';
 import type { Auth } from './auth';
 import type { Logger } from './logger';
@@ -14,6 +15,8 @@ export interface AppDeps {
   logger: Logger;
   /** Folder of the built single-page app (dist/web); when absent only the API is served. */
   webDir?: string | undefined;
+  /** The server render of / and /campaign/:id; loaded from dist/ssr next to webDir when absent (decision 0018). */
+  renderPage?: RenderPage | undefined;
   /** The clock, injectable so deadline rules can be tested. */
   now?: () => Date;
   /** Better Auth; built from db and env when absent. */

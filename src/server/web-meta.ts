@@ -1,5 +1,7 @@
-import { getPublicCampaign } from '../db/queries/campaigns';
-import { PRODUCT_NAME } from '../shared/constants';
+import { getPublicCampaign, listPublicCampaigns } from '../db/queries/campaigns';
+import { readCampaignSearch } from '../shared/campaign-search';
+import { CAMPAIGN_PAGE_SIZE, PRODUCT_NAME } from '../shared/constants';
+import { BOOT_DATA_ELEMENT_ID, type BootData, matchPublicPath, type RenderPage } from '../shared/page-render';
 import { SOCIAL_PROVIDER_IDS } from '../shared/schemas/auth';
 import type { Campaign, CampaignDetail } from '../shared/schemas/campaign';
 import { campaignIdParamSchema } from '../shared/schemas/campaign';
@@ -27,13 +29,8 @@ export interface PageHead {
   preloadImage?: string | undefined;
 }
 
-/** Data handed to the web app in a JSON block (read by src/web/lib/boot-data.ts). */
-export interface BootData {
-  config: PublicConfig;
-  campaign?: CampaignDetail;
-}
-
-export const BOOT_DATA_ELEMENT_ID = 'mintbox-boot';
+export type { BootData };
+export { BOOT_DATA_ELEMENT_ID };
 export const DEFAULT_SHARE_IMAGE = '/images/og-default.jpg';
 
 const HOME_TITLE = `${PRODUCT_NAME}: Influencer Marketing Made Easy`;
@@ -159,8 +156,11 @@ export function pageHead(
   return { ...base, title: HOME_TITLE, description: HOME_DESCRIPTION };
 }
 
-/** Writes the page's head tags and the boot data into the built index.html. */
-export function renderIndexHtml(template: string, head: PageHead, boot: BootData): string {
+/**
+ * Writes the page's head tags and the boot data into the built index.html, and `rootHtml` (the server render of the
+ * page, decision 0018) into `<div id="root">`.
+ */
+export function renderIndexHtml(template: string, head: PageHead, boot: BootData, rootHtml = ''): string {
   const title = escapeHtml(head.title);
   const description = escapeHtml(head.description);
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
@@ -193,7 +193,26 @@ export function renderIndexHtml(template: string, head: PageHead, boot: BootData
   html = /<meta\s+name="description"[^>]*>/.test(html)
     ? html.replace(/<meta\s+name="description"[^>]*>/, () => descriptionTag)
     : html.replace('</head>', () => `  ${descriptionTag}\n  </head>`);
-  return html.replace('</head>', () => `    ${tags}\n  </head>`);
+  html = html.replace('</head>', () => `    ${tags}\n  </head>`);
+  return rootHtml ? html.replace('<div id="root"></div>', () => `<div id="root">${rootHtml}</div>`) : html;
+}
+
+const MODULE_SCRIPT = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
+
+/**
+ * On a page the server rendered, the app starts after the first paint (decision 0018): the module script and its
+ * preloads make way for public/app-start.js, which adds them once the page is on screen. Fetched before the paint,
+ * they competed with the stylesheet and the hero image on a slow link, and Lighthouse counted them as needed for it.
+ * `extraPreloads`: chunks the page needs besides the entry's (the campaign page's code).
+ */
+export function startAppAfterPaint(html: string, extraPreloads: readonly string[] = []): string {
+  const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
+  const entry = entries[0];
+  if (entries.length !== 1 || !entry) return html;
+  const preloads = [...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!), ...extraPreloads];
+  const starter = `<script src="/app-start.js" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(preloads.join(' '))}" defer></script>`;
+  return html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, () => `\n    ${starter}`);
 }
 
 /** The public configuration, as GET /api/config sends it. */
@@ -207,21 +226,68 @@ export function publicConfig(deps: AppDeps): PublicConfig {
   };
 }
 
-/** index.html for one page: its head tags and boot data. A failing campaign lookup falls back to generic tags. */
+/** The request as the page render needs it. */
+export interface PageRequest {
+  pathname: string;
+  /** The query string, with its `?` (or empty). */
+  search: string;
+  /** The request carries no session cookie: nobody is signed in, and the page can say so at once. */
+  signedOut: boolean;
+}
+
+/** The first page of the catalogue for the search in the URL (the landing page's grid), or undefined. */
+async function firstCampaignPage(search: string, deps: AppDeps): Promise<BootData['campaigns']> {
+  const { platform, q } = readCampaignSearch(new URLSearchParams(search));
+  const page = await listPublicCampaigns(deps.db, { limit: CAMPAIGN_PAGE_SIZE, platform, q });
+  return { platform, q, page };
+}
+
+/**
+ * index.html for one page: its head tags and boot data. On / and /campaign/:id the boot data holds the page's data
+ * (the first 8 campaigns, the campaign, and "signed out" when there is no session cookie) and, given `render`, the
+ * page is rendered into it (decision 0018). A failing read or render falls back to the page without them: the app
+ * then loads what it misses itself.
+ */
 export async function renderAppPage(
   template: string,
-  pathname: string,
+  request: PageRequest,
   deps: AppDeps,
   isAppRoute: boolean,
+  render?: RenderPage,
 ): Promise<string> {
+  const { pathname } = request;
+  const publicPage = isAppRoute ? matchPublicPath(pathname) : null;
+  const config = publicConfig(deps);
   let campaign: CampaignDetail | null | undefined;
+  let campaigns: BootData['campaigns'];
   try {
     campaign = isAppRoute ? await campaignForPath(pathname, deps) : undefined;
+    if (publicPage?.page === 'home' && config.launchMode !== 'coming-soon') {
+      campaigns = await firstCampaignPage(request.search, deps);
+    }
   } catch (error) {
-    deps.logger.warn({ err: error, path: pathname }, 'could not read the campaign for the page head');
+    deps.logger.warn({ err: error, path: pathname }, 'could not read the data of the page');
     campaign = undefined;
+    campaigns = undefined;
   }
-  const head = pageHead(pathname, deps.env.appUrl, { campaign, isAppRoute });
-  const boot: BootData = { config: publicConfig(deps), ...(campaign ? { campaign } : {}) };
-  return renderIndexHtml(template, head, boot);
+  let head = pageHead(pathname, deps.env.appUrl, { campaign, isAppRoute });
+  if (publicPage?.page === 'home' && config.launchMode === 'coming-soon') {
+    // The page / renders in this mode (the web app's coming-soon page) has its own title.
+    head = { ...head, title: `Coming Soon | ${PRODUCT_NAME}` };
+  }
+  const boot: BootData = {
+    config,
+    ...(campaign ? { campaign } : {}),
+    ...(campaigns ? { campaigns } : {}),
+    ...(publicPage && request.signedOut ? { session: { user: null } } : {}),
+  };
+  let rootHtml = '';
+  if (publicPage && render) {
+    try {
+      rootHtml = await render({ url: `${pathname}${request.search}`, boot });
+    } catch (error) {
+      deps.logger.warn({ err: error, path: pathname }, 'could not render the page on the server');
+    }
+  }
+  return renderIndexHtml(template, head, boot, rootHtml);
 }

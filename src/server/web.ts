@@ -1,11 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { RenderPage } from '../shared/page-render';
 import { isAppRoute } from '../shared/paths';
+import { sessionCookieName } from './auth';
 import type { AppBindings } from './context';
 import { compressWhenAsked } from './middleware/response-headers';
-import { renderAppPage } from './web-meta';
+import { renderAppPage, startAppAfterPaint } from './web-meta';
 
 /** Hashed build output never changes under the same name; everything else is revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -40,18 +44,31 @@ function campaignPagePreloads(webDir: string): string[] {
 }
 
 /**
+ * The server render of the public pages: dist/ssr/server-entry.js, built by Vite from src/web/server-entry.tsx
+ * (decision 0018). It is loaded from the build output, not imported: the server layer does not import web code.
+ * Without it (a test's fake build folder) pages are sent as before, and the app renders them in the browser.
+ */
+export function loadPageRenderer(webDir: string): Promise<RenderPage | undefined> {
+  const file = path.join(webDir, '..', 'ssr', 'server-entry.js');
+  if (!existsSync(file)) return Promise.resolve(undefined);
+  return import(pathToFileURL(file).href).then((module: { renderPage: RenderPage }) => module.renderPage);
+}
+
+/**
  * Serves the built single-page app: files from the build folder (precompressed when the browser accepts it),
  * and index.html for every app route (history fallback), with status 404 for paths that are no page of the app.
  */
-export function createWebRoutes(webDir: string) {
+export function createWebRoutes(webDir: string, options: { render?: RenderPage | undefined } = {}) {
   const indexFile = path.join(webDir, 'index.html');
   if (!existsSync(indexFile)) {
     throw new Error(`The web app is not built: ${indexFile} is missing (run npm run build)`);
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
-  const campaignPreloads = campaignPagePreloads(webDir)
-    .map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`)
-    .join('\n    ');
+  // A broken build is logged once (on the first page asked for); pages are then sent without the server render.
+  let loadFailureLogged = false;
+  const renderer = options.render ? Promise.resolve(options.render) : loadPageRenderer(webDir);
+  renderer.catch(() => undefined);
+  const campaignPreloads = campaignPagePreloads(webDir);
 
   return new Hono<AppBindings>()
     .use('*', async (c, next) => {
@@ -77,12 +94,35 @@ export function createWebRoutes(webDir: string) {
     )
     .get('*', compressWhenAsked(), async (c) => {
       c.header('Cache-Control', REVALIDATE);
+      // The public pages say "signed out" when the request has no session cookie (decision 0018).
+      c.header('Vary', 'Cookie');
       const appRoute = isAppRoute(c.req.path);
       // The page's own title, description and Open Graph tags, and the boot data (see web-meta.ts).
-      const html = await renderAppPage(indexHtml, c.req.path, c.get('deps'), appRoute);
-      if (appRoute && campaignPreloads && CAMPAIGN_PATH.test(c.req.path)) {
+      const deps = c.get('deps');
+      const url = new URL(c.req.url);
+      const render = await renderer.catch((error: unknown) => {
+        if (!loadFailureLogged)
+          deps.logger.error({ err: error }, 'could not load the server render (dist/ssr)');
+        loadFailureLogged = true;
+        return undefined;
+      });
+      const request = {
+        pathname: c.req.path,
+        search: url.search,
+        signedOut: !getCookie(c, sessionCookieName(deps.env)),
+      };
+      const html = await renderAppPage(indexHtml, request, deps, appRoute, render);
+      const extraPreloads = appRoute && CAMPAIGN_PATH.test(c.req.path) ? campaignPreloads : [];
+      if (!html.includes('<div id="root"></div>')) {
+        // Rendered by the server: the app starts once the page has painted (decision 0018).
+        return c.html(startAppAfterPaint(html, extraPreloads), 200);
+      }
+      if (extraPreloads.length > 0) {
+        const links = extraPreloads
+          .map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`)
+          .join('\n    ');
         return c.html(
-          html.replace('</head>', () => `    ${campaignPreloads}\n  </head>`),
+          html.replace('</head>', () => `    ${links}\n  </head>`),
           200,
         );
       }

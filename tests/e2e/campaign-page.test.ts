@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CampaignRow } from '../../src/db/schema/campaigns';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { addSessionCookie, launchBrowser, waitForApp } from '../support/browser';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertApplication, insertCampaign } from '../support/factories';
 
@@ -215,6 +215,7 @@ describe('campaign page in the browser', () => {
 
   it('Show All Photos opens the gallery dialog, which Escape closes', async () => {
     await page.goto(url(active));
+    await waitForApp(page);
     const trigger = page.getByRole('button', { name: 'Show All Photos' });
     await trigger.click();
     const dialog = page.getByRole('dialog');
@@ -238,6 +239,7 @@ describe('campaign page in the browser', () => {
   it('the header hides on scroll down and returns on scroll up; Back and the logo lead home', async () => {
     await page.goto(url(active));
     await expect.poll(() => page.locator('h1').textContent()).toBe('Glow Serum Launch');
+    await waitForApp(page);
     const header = page.getByTestId('campaign-header');
     await page.mouse.move(640, 600);
     await page.mouse.wheel(0, 500);
@@ -255,6 +257,8 @@ describe('campaign page in the browser', () => {
 
   it('Back returns to the search the visitor came from', async () => {
     await page.goto(`${server.url}/?platform=instagram`);
+    // An in-app navigation (a click before the app runs is an ordinary page load, with no history to go back to).
+    await waitForApp(page);
     await page.getByRole('link', { name: 'Glow Serum Launch' }).click();
     await page.waitForURL(url(active));
     await page.getByTestId('campaign-header').getByRole('button', { name: 'Back' }).click();
@@ -280,6 +284,7 @@ describe('campaign page in the browser', () => {
   });
 
   it('a signed-in user sees their name, Dashboard and Sign Out, and can open the guidelines', async () => {
+    await addSessionCookie(context, server.url);
     await page.route('**/api/session', (route) => route.fulfill({ json: SIGNED_IN }));
     await page.goto(url(active));
     const header = page.getByTestId('campaign-header');
@@ -301,10 +306,13 @@ describe('campaign page in the browser', () => {
     const html = await response.text();
     expect(html).toContain('<meta property="og:title" content="Glow Serum Launch | Mintbox" />');
     expect(html).toContain('/images/creators/creator-01.svg');
-    // The campaign page's own chunk is not in the first load of /: the server preloads it here.
+    // The campaign page's own chunk is not in the first load of /: the server preloads it here, once the
+    // server-rendered page has painted (app-start.js adds the preloads, decision 0018).
     expect(html).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/assets\/campaign-page-[\w-]+\.js" \/>/,
+      /<script src="\/app-start\.js" data-entry="\/assets\/index-[\w-]+\.js" data-preload="[^"]*\/assets\/campaign-page-[\w-]+\.js[^"]*" defer><\/script>/,
     );
+    // And the page itself is in the HTML.
+    expect(html).toContain('<h1 id="campaign-title"');
   });
 
   it('fits a 375 px screen and has no serious accessibility violations', async () => {

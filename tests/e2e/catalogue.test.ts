@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, waitForApp } from '../support/browser';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaigns } from '../support/factories';
 
@@ -40,7 +40,17 @@ describe('campaign catalogue in the browser', () => {
 
   const cards = () => page.locator('[data-testid="campaign-card"]');
 
-  it('shows 8 skeleton cards while loading, then the 8 newest campaigns', async () => {
+  it('shows the 8 newest campaigns in the page itself, and 8 skeleton cards while a search loads', async () => {
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/campaigns')) requests.push(request.url());
+    });
+    await page.goto(server.url);
+    // Server-rendered (decision 0018): the cards are there before the app runs, and it does not ask again.
+    expect(await cards().count()).toBe(8);
+    await waitForApp(page);
+    expect(requests).toEqual([]);
+
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -49,7 +59,9 @@ describe('campaign catalogue in the browser', () => {
       await held;
       await route.continue();
     });
-    await page.goto(server.url);
+    const search = page.getByRole('search', { name: 'Search campaigns' });
+    await search.getByLabel('Keywords or category').fill('Journey');
+    await search.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => page.locator('[data-testid="campaign-card-skeleton"]').count()).toBe(8);
     release();
     await expect.poll(() => cards().count()).toBe(8);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { addSessionCookie, launchBrowser, waitForApp } from '../support/browser';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaigns } from '../support/factories';
 
@@ -144,6 +144,7 @@ describe('landing page in the browser', () => {
 
   it('searches by keyword, combines it with the platform, and a reload keeps the search', async () => {
     await page.goto(server.url);
+    await waitForApp(page);
     await search({ q: 'skincare' });
     await page.waitForURL(`${server.url}/?q=skincare`);
     await expect.poll(() => cards().count()).toBe(8);
@@ -222,6 +223,7 @@ describe('landing page in the browser', () => {
   });
 
   it('shows the signed-in user in the top bar', async () => {
+    await addSessionCookie(context, server.url);
     await page.route('**/api/session', (route) =>
       route.fulfill({
         json: {
@@ -246,6 +248,7 @@ describe('landing page in the browser', () => {
   });
 
   it('shows a placeholder circle while the session loads', async () => {
+    await addSessionCookie(context, server.url);
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -263,6 +266,7 @@ describe('landing page in the browser', () => {
 
   it('the creator carousel scrolls by itself, stops on hover and stays still for reduced motion', async () => {
     await page.goto(server.url);
+    await waitForApp(page);
     const carousel = page.getByTestId('creator-carousel');
     await carousel.scrollIntoViewIfNeeded();
     const offset = () => carousel.locator('ul').evaluate((el) => Number(el.dataset.offset ?? 0));
@@ -283,6 +287,7 @@ describe('landing page in the browser', () => {
 
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.reload();
+    await waitForApp(page);
     await page.getByTestId('creator-carousel').scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
     expect(await page.getByTestId('creator-carousel').getAttribute('data-running')).toBe('false');

@@ -43,6 +43,10 @@ describe('build stamp (npm start rebuilds only when the sources changed)', () =>
     writeFileSync(path.join(root, 'dist/server/index.js'), '');
     mkdirSync(path.join(root, 'dist/web'), { recursive: true });
     writeFileSync(path.join(root, 'dist/web/index.html'), '');
+    // The server render (decision 0018) is part of a complete build.
+    expect(builtStamp(root)).toBeNull();
+    mkdirSync(path.join(root, 'dist/ssr'), { recursive: true });
+    writeFileSync(path.join(root, 'dist/ssr/server-entry.js'), '');
     expect(builtStamp(root)).toBe(sourceStamp(root));
   });
 });

@@ -27,7 +27,12 @@ const CampaignPage = lazy(() =>
 
 const randomKey = () => Math.random().toString(36).slice(2, 10);
 
-function currentLocation(): AppLocation {
+function currentLocation(url?: string): AppLocation {
+  if (url !== undefined) {
+    // The server render: the request's path and query.
+    const { pathname, search, hash } = new URL(url, 'http://localhost');
+    return { pathname, search, hash, key: 'default' };
+  }
   const state = window.history.state as Partial<HistoryState> | null;
   const { pathname, search, hash } = window.location;
   return { pathname, search, hash, key: state?.key ?? 'default' };
@@ -37,14 +42,16 @@ function currentLocation(): AppLocation {
  * The first load of a public page (/ or /campaign/:id) without React Router: a history listener and two pages.
  * A navigation to any other page hands over to the full app (`onLeave`), which loads then and reads the URL.
  */
-export function PublicApp({ onLeave }: { onLeave: () => void }) {
-  const [location, setLocation] = useState(currentLocation);
+export function PublicApp({ onLeave, url }: { onLeave: () => void; url?: string | undefined }) {
+  const [location, setLocation] = useState(() => currentLocation(url));
 
   useEffect(() => {
     const state = window.history.state as Partial<HistoryState> | null;
     if (typeof state?.idx !== 'number') {
+      // The location in state keeps its key until the next navigation: an update now would reach the page's
+      // lazy parts (the campaign page, the landing sections) before they hydrate, and React would drop their
+      // server-rendered HTML and draw them again (decision 0018).
       window.history.replaceState({ usr: null, key: randomKey(), idx: 0 }, '');
-      setLocation(currentLocation());
     }
     const onPop = () => {
       if (matchPublicPath(window.location.pathname)) setLocation(currentLocation());

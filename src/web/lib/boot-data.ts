@@ -1,13 +1,10 @@
-import type { CampaignDetail } from '../../shared/schemas/campaign';
-import type { PublicConfig } from '../../shared/schemas/config';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { BOOT_DATA_ELEMENT_ID, type BootData } from '../../shared/page-render';
+import type { CampaignPage } from '../../shared/schemas/campaign';
+import { publicKeys } from './query-keys';
 
-/** What the server writes into the page (src/server/web-meta.ts) so the app starts without waiting for the API. */
-export interface BootData {
-  config?: PublicConfig;
-  campaign?: CampaignDetail;
-}
+export type { BootData };
 
-const ELEMENT_ID = 'mintbox-boot';
 let cached: BootData | undefined;
 
 /** The boot data of this page load; empty in the Vite dev server, which sends index.html as it is. */
@@ -15,7 +12,7 @@ export function bootData(): BootData {
   if (cached) return cached;
   cached = {};
   if (typeof document === 'undefined') return cached;
-  const text = document.getElementById(ELEMENT_ID)?.textContent;
+  const text = document.getElementById(BOOT_DATA_ELEMENT_ID)?.textContent;
   if (text) {
     try {
       cached = JSON.parse(text) as BootData;
@@ -24,4 +21,21 @@ export function bootData(): BootData {
     }
   }
   return cached;
+}
+
+/**
+ * Puts the page's data into the query cache before the first render. The server render (server-entry.tsx) and the
+ * browser (main.tsx) both call it with the same boot data, so both draw the same page and hydration matches.
+ */
+export function seedQueryClient(queryClient: QueryClient, boot: BootData): void {
+  if (boot.config) queryClient.setQueryData(publicKeys.config, boot.config);
+  if (boot.campaign) {
+    queryClient.setQueryData(publicKeys.campaigns.detail(String(boot.campaign.id)), boot.campaign);
+  }
+  if (boot.campaigns) {
+    const { platform, q, page } = boot.campaigns;
+    const data: InfiniteData<CampaignPage, string | null> = { pages: [page], pageParams: [null] };
+    queryClient.setQueryData(publicKeys.campaigns.list({ platform, q }), data);
+  }
+  if (boot.session) queryClient.setQueryData(publicKeys.session, boot.session);
 }

@@ -75,15 +75,8 @@ export function hrefOf(to: To): string {
   return `${to.pathname ?? ''}${search}${hash}` || '.';
 }
 
-/** Public pages served without the full app. `params` are the path's parameters. */
-export function matchPublicPath(
-  pathname: string,
-): { page: 'home' | 'campaign'; params: Record<string, string> } | null {
-  if (pathname === '/') return { page: 'home', params: {} };
-  const campaign = /^\/campaign\/([^/]+)\/?$/.exec(pathname);
-  if (campaign?.[1]) return { page: 'campaign', params: { id: decodeURIComponent(campaign[1]) } };
-  return null;
-}
+/** Public pages served without the full app (the matcher lives in shared: the server renders them too). */
+export { matchPublicPath } from '../../shared/page-render';
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   to: To;

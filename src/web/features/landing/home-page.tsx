@@ -79,9 +79,13 @@ export function HomePage({ campaigns }: { campaigns: CampaignResults }) {
           {campaigns(search, clear)}
         </div>
       </section>
-      <Suspense fallback={null}>
-        <LandingSections />
-      </Suspense>
+      {/* Below the first screen: the browser lays it out when it comes near the viewport (the first paint of a
+          server-rendered / then styles and lays out only the hero and the grid, decision 0018). */}
+      <div className="[contain-intrinsic-size:auto_3200px] [content-visibility:auto]">
+        <Suspense fallback={null}>
+          <LandingSections />
+        </Suspense>
+      </div>
     </>
   );
 }

@@ -1,0 +1,28 @@
+import { prerenderToNodeStream } from 'react-dom/static';
+import type { PageRenderInput } from '../shared/page-render';
+import { AppRoot } from './app/app-root';
+import { seedQueryClient } from './lib/boot-data';
+import { createQueryClient } from './lib/query-client';
+
+/** A render that takes longer than this is given up (the server then sends the page without it). */
+const RENDER_TIMEOUT_MS = 2_000;
+
+/**
+ * The server render of / and /campaign/:id (decision 0018), built by Vite's SSR build into dist/ssr/server-entry.js
+ * and loaded by src/server/web.ts. It draws the same tree the browser hydrates (app/app-root.tsx) from the same boot
+ * data, so the first 8 campaigns or the campaign are in the HTML. `prerender` waits for the lazy parts of the page
+ * (the campaign page, the landing sections) instead of leaving their fallbacks in the HTML.
+ */
+export async function renderPage({ url, boot }: PageRenderInput): Promise<string> {
+  const queryClient = createQueryClient();
+  seedQueryClient(queryClient, boot);
+  const { prelude } = await prerenderToNodeStream(<AppRoot queryClient={queryClient} url={url} />, {
+    signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+    // Every boundary written in place: no inline scripts (the CSP allows none) and a page complete without them.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  queryClient.clear();
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

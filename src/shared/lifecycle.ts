@@ -1,5 +1,7 @@
-import type { CampaignType } from './constants';
+import { type CampaignType, shipsBox } from './constants';
 import { addDaysToIsoDate } from './dates';
+
+export { shipsBox };
 
 /**
  * One creator's application to one campaign, from applying to being paid (READINGS "Campaign lifecycle"):
@@ -137,11 +139,6 @@ export function uploadsOpen(deadline: string, now: Date): boolean {
 /** The application deadline whose upload deadline is `uploadDay` (the inverse of uploadDeadline), for queries. */
 export function applicationDeadlineFor(uploadDay: string): string {
   return addDaysToIsoDate(uploadDay, -UPLOAD_DEADLINE_DAYS);
-}
-
-/** Whether the campaign sends a PR box (gifting, or gifting and Mint). */
-export function shipsBox(type: CampaignType): boolean {
-  return type === 'gifting' || type === 'gifting_paid';
 }
 
 /** Statuses from which the creator may submit content for this campaign type. */

@@ -267,6 +267,8 @@ describe('campaign page in the browser', () => {
 
   it('shows a skeleton while the campaign loads', async () => {
     await page.goto(server.url);
+    // An in-app navigation: before the app runs, the link is a plain one and the server renders the page whole.
+    await waitForApp(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
       release = resolve;

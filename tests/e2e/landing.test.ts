@@ -113,6 +113,7 @@ describe('landing page in the browser', () => {
 
   it('the testimonial buttons move between the three testimonials', async () => {
     await page.goto(server.url);
+    await waitForApp(page);
     const quote = page.getByTestId('testimonial');
     const first = await quote.textContent();
     await page.getByRole('button', { name: 'Next testimonial' }).click();

@@ -1,5 +1,4 @@
-import type { CampaignType } from '../../shared/constants';
-import { shipsBox } from '../../shared/lifecycle';
+import { type CampaignType, shipsBox } from '../../shared/constants';
 
 /** Number and money formats shared by the admin and creator screens (spec §2, §9). */
 

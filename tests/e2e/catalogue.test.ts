@@ -80,6 +80,8 @@ describe('campaign catalogue in the browser', () => {
 
   it('See More Campaigns adds 8 at a time and disappears when all are shown', async () => {
     await page.goto(server.url);
+    // See More is the app's button: it works once the server-rendered page has hydrated.
+    await waitForApp(page);
     await expect.poll(() => cards().count()).toBe(8);
     const more = page.getByRole('button', { name: 'See More Campaigns' });
     await more.click();

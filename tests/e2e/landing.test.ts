@@ -130,6 +130,7 @@ describe('landing page in the browser', () => {
 
   it('searching by platform shows only that platform, puts it in the URL and pages 8 at a time', async () => {
     await page.goto(server.url);
+    await waitForApp(page);
     await expect.poll(() => cards().count()).toBe(8);
     await search({ platform: 'tiktok' });
     await page.waitForURL(`${server.url}/?platform=tiktok`);

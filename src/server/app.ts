@@ -10,6 +10,7 @@ import { AppError } from './errors';
 import { createMailer } from './mail/mailer';
 import { createMetrics } from './metrics';
 import { bodyGuard } from './middleware/body-limit';
+import { catalogueFastPath } from './middleware/catalogue-fast-path';
 import { observeRequests } from './middleware/observability';
 import { originCheck } from './middleware/origin-check';
 import { compressWhenAsked, defaultCacheControl } from './middleware/response-headers';
@@ -62,6 +63,10 @@ export function createApp(appDeps: AppDeps) {
   };
   const app = new OpenAPIHono<AppBindings>();
 
+  // Anonymous reads of the public catalogue, answered before the general chain (same checks, same headers).
+  const fastPath = catalogueFastPath(deps);
+  app.use('/api/campaigns', fastPath);
+  app.use('/api/campaigns/*', fastPath);
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('user', null);

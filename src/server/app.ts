@@ -63,10 +63,6 @@ export function createApp(appDeps: AppDeps) {
   };
   const app = new OpenAPIHono<AppBindings>();
 
-  // Anonymous reads of the public catalogue, answered before the general chain (same checks, same headers).
-  const fastPath = catalogueFastPath(deps);
-  app.use('/api/campaigns', fastPath);
-  app.use('/api/campaigns/*', fastPath);
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('user', null);
@@ -155,6 +151,14 @@ export function createApp(appDeps: AppDeps) {
   });
 
   app.notFound((c) => c.json(errorBody('Not found', 'NOT_FOUND'), 404));
+
+  // Anonymous reads of the public catalogue are answered before Hono routes the request (same checks, headers,
+  // metrics and request id as the chain; everything else, and every non-200, goes through the chain).
+  const catalogue = catalogueFastPath(deps);
+  const dispatch = app.fetch;
+  app.fetch = (request, env, executionCtx) =>
+    catalogue(request, env, () => dispatch(request, env, executionCtx)) ??
+    dispatch(request, env, executionCtx);
 
   return app;
 }

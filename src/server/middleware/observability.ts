@@ -6,7 +6,7 @@ import type { Metrics } from '../metrics';
 import { runInRequest } from '../request-context';
 
 /** An id a proxy may hand us: short, and only characters that cannot forge a log line. */
-const PROXY_REQUEST_ID = /^[\w.:-]{1,128}$/;
+export const PROXY_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** Routes a monitor calls every few seconds: their access lines are debug, not info. */
 const QUIET_ROUTES = new Set(['/api/health', '/api/health/ready', '/api/metrics']);

@@ -115,28 +115,31 @@ export function catalogueFastPath(deps: FastPathDeps) {
     const offered = deps.env.trustProxy ? header('x-request-id') : undefined;
     const requestId = offered && PROXY_REQUEST_ID.test(offered) ? offered : crypto.randomUUID();
     const started = performance.now();
-    const read = async (): Promise<string | null> => {
-      if (list) return JSON.stringify(await listPublicCampaigns(deps.db, list));
-      const campaign = await getPublicCampaign(deps.db, id as number);
-      return campaign ? JSON.stringify(campaign) : null;
-    };
-
-    return runInRequest(requestId, read).then(
-      async (text) => {
-        if (text === null) return fallback();
-        const headers: Record<string, string> = { ...fixedHeaders, 'X-Request-Id': requestId };
-        if (deps.lifecycle?.draining) headers.Connection = 'close';
-        let body: BodyInit = text;
-        if (acceptsGzip(header('accept-encoding')) && Buffer.byteLength(text) >= COMPRESS_THRESHOLD) {
-          body = new Uint8Array(await gzipAsync(text));
-          headers['Content-Encoding'] = 'gzip';
-          headers.Vary = 'Accept-Encoding';
+    // Inside the request's id, so the access line (and any other) carries it; the chain makes its own.
+    const answer = async (): Promise<Response | null> => {
+      let text: string | null;
+      try {
+        if (list) text = JSON.stringify(await listPublicCampaigns(deps.db, list));
+        else {
+          const campaign = await getPublicCampaign(deps.db, id as number);
+          text = campaign ? JSON.stringify(campaign) : null;
         }
-        recordRequest(deps, 'GET', list ? LIST_ROUTE : ONE_ROUTE, 200, started);
-        return new Response(body, { status: 200, headers });
-      },
-      () => fallback(),
-    );
+      } catch {
+        return null;
+      }
+      if (text === null) return null;
+      const headers: Record<string, string> = { ...fixedHeaders, 'X-Request-Id': requestId };
+      if (deps.lifecycle?.draining) headers.Connection = 'close';
+      let body: BodyInit = text;
+      if (acceptsGzip(header('accept-encoding')) && Buffer.byteLength(text) >= COMPRESS_THRESHOLD) {
+        body = new Uint8Array(await gzipAsync(text));
+        headers['Content-Encoding'] = 'gzip';
+        headers.Vary = 'Accept-Encoding';
+      }
+      recordRequest(deps, 'GET', list ? LIST_ROUTE : ONE_ROUTE, 200, started);
+      return new Response(body, { status: 200, headers });
+    };
+    return runInRequest(requestId, answer).then((response) => response ?? fallback());
   };
 }
 

@@ -11,7 +11,12 @@ import {
   sql,
 } from 'drizzle-orm';
 import pg from 'pg';
-import { CAMPAIGN_TOTAL_CAP, PUBLIC_CAMPAIGN_STATUSES } from '../../shared/constants';
+import {
+  CAMPAIGN_TOTAL_CAP,
+  PLATFORMS,
+  type Platform,
+  PUBLIC_CAMPAIGN_STATUSES,
+} from '../../shared/constants';
 import type { Campaign, CampaignListQuery, CampaignPage } from '../../shared/schemas/campaign';
 import { cachingAllowed, invalidate, onInvalidate } from '../cache-invalidation';
 import type { Database, DatabaseOrTransaction } from '../client';
@@ -124,20 +129,32 @@ export function keywordTerms(q: string | undefined): string[] {
   return q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
 }
 
-/** What changes the SQL of a listing (not the values): one prepared statement per shape. */
+/**
+ * What changes the SQL of a listing (not the values): one prepared statement per shape. The status and the
+ * platform are few, fixed values and are written into the SQL: a prepared statement soon runs a generic plan,
+ * and with `status = $1` that plan guessed a quarter of the rows for any status (70 % are active) and combined
+ * the keyword's trigram index with the status index (9 ms instead of under 1 at 100,000 campaigns; decision 0019).
+ */
 interface ListShape {
-  allStatuses: boolean;
-  platform: boolean;
+  /** null: every public status. */
+  status: (typeof PUBLIC_CAMPAIGN_STATUSES)[number] | null;
+  platform: Platform | null;
   terms: number;
   cursor: boolean;
+}
+
+/** A value from a fixed list of our own, as an SQL literal (never text from a request: it is checked here). */
+function listed<T extends string>(value: T, allowed: readonly T[]): SQL {
+  if (!allowed.includes(value)) throw new Error(`not a catalogue filter value: ${value}`);
+  return sql.raw(`'${value}'`);
 }
 
 function publicFilters(shape: ListShape): SQL[] {
   const filters: SQL[] = [];
   // Open campaigns only unless asked: pending and ended ones are listed on request (`status=pending|ended|all`).
-  if (shape.allStatuses) filters.push(inArray(campaigns.status, [...PUBLIC_CAMPAIGN_STATUSES]));
-  else filters.push(eq(campaigns.status, sql.placeholder('status')));
-  if (shape.platform) filters.push(eq(campaigns.platform, sql.placeholder('platform')));
+  if (shape.status === null) filters.push(inArray(campaigns.status, [...PUBLIC_CAMPAIGN_STATUSES]));
+  else filters.push(sql`${campaigns.status} = ${listed(shape.status, PUBLIC_CAMPAIGN_STATUSES)}`);
+  if (shape.platform) filters.push(sql`${campaigns.platform} = ${listed(shape.platform, PLATFORMS)}`);
   for (let i = 0; i < shape.terms; i++) {
     filters.push(sql`${campaigns.searchText} like ${sql.placeholder(`term${i}`)}`);
   }
@@ -249,7 +266,7 @@ async function countRows(
 }
 
 function listStatements(db: DatabaseOrTransaction, shape: ListShape): ListStatements {
-  const name = `catalogue_${shape.allStatuses ? 'a' : 's'}${shape.platform ? 'p' : ''}${shape.terms}${shape.cursor ? 'c' : ''}`;
+  const name = `catalogue_${shape.status ?? 'all'}_${shape.platform ?? 'any'}_${shape.terms}${shape.cursor ? 'c' : ''}`;
   const cache = statementsOf(db).list;
   const cached = cache.get(name);
   if (cached) return cached;
@@ -293,14 +310,12 @@ export async function listPublicCampaigns(
 ): Promise<CampaignPage> {
   const terms = keywordTerms(params.q);
   const shape: ListShape = {
-    allStatuses: params.status === 'all',
-    platform: Boolean(params.platform),
+    status: params.status === 'all' ? null : (params.status ?? 'active'),
+    platform: params.platform ?? null,
     terms: terms.length,
     cursor: Boolean(params.cursor),
   };
   const values: Record<string, unknown> = { limit: params.limit + 1 };
-  if (!shape.allStatuses) values.status = params.status ?? 'active';
-  if (params.platform) values.platform = params.platform;
   terms.forEach((term, i) => {
     values[`term${i}`] = likeContains(term);
   });

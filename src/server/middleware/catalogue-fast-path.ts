@@ -18,6 +18,8 @@ export const ONE_ROUTE = '/api/campaigns/:id';
 const MAX_ID = 2_147_483_647;
 /** Distinct query strings whose validated form is kept (the whole map is dropped when full). */
 const PARSED_QUERY_LIMIT = 1000;
+/** Longer query strings are validated every time, so the map stays small (at most about 0.5 MB of keys). */
+const PARSED_QUERY_MAX_LENGTH = 512;
 
 type ListParams = Parameters<typeof listPublicCampaigns>[1];
 type FastPathDeps = Pick<AppDeps, 'db' | 'env' | 'logger' | 'lifecycle'> & { metrics: Metrics };
@@ -77,6 +79,7 @@ export function catalogueFastPath(deps: FastPathDeps) {
     const known = parsedQueries.get(query);
     if (known !== undefined) return known;
     const params = parseListQuery(query);
+    if (query.length > PARSED_QUERY_MAX_LENGTH) return params;
     if (parsedQueries.size >= PARSED_QUERY_LIMIT) parsedQueries.clear();
     parsedQueries.set(query, params);
     return params;

@@ -67,8 +67,8 @@ export function listQueries(params: ListParams): { page: SqlQuery; total: SqlQue
   };
   if (params.status === 'all') {
     conditions.push(`"campaigns"."status" in (${PUBLIC_CAMPAIGN_STATUSES.map((s) => param(s)).join(', ')})`);
-  } else conditions.push(`"campaigns"."status" = ${param(params.status ?? 'active')}`);
-  if (params.platform) conditions.push(`"campaigns"."platform" = ${param(params.platform)}`);
+  } else conditions.push(`"campaigns"."status" = '${params.status ?? 'active'}'`);
+  if (params.platform) conditions.push(`"campaigns"."platform" = '${params.platform}'`);
   for (const term of keywordTerms(params.q)) {
     conditions.push(`"campaigns"."search_text" like ${param(likeContains(term))}`);
   }

@@ -89,6 +89,8 @@ interface CaseResult {
   ceilingAt10: LoadResult;
   appBytes: ResponseBytes;
   ceilingBytes: ResponseBytes;
+  /** PostgreSQL: the plans of the listing's statements (EXPLAIN ANALYZE of a prepared run). */
+  plans: PlanSummary[];
 }
 
 interface ResponseBytes {
@@ -226,6 +228,55 @@ async function checkCase(bench: BenchDatabase, c: BenchCase, appUrl: string, cei
 async function drain(url: string) {
   const { status, text } = await getJson(url);
   if (status !== 200) throw new Error(`after load, ${url} answered ${status}: ${text.slice(0, 300)}`);
+}
+
+interface PlanSummary {
+  statement: 'page' | 'total';
+  /** The plan's scan nodes, one line each (`Index Scan using … on campaigns`). */
+  scans: string[];
+  executionMs: number;
+}
+
+/**
+ * How PostgreSQL runs a listing's two statements the way the app's named statements run them: prepared, executed
+ * seven times (after five runs PostgreSQL may switch to a generic plan), then EXPLAIN ANALYZE of the next run.
+ */
+async function explainCase(bench: BenchDatabase, params: ListParams): Promise<PlanSummary[]> {
+  if (!bench.handle.pool) return [];
+  const client = await bench.handle.pool.connect();
+  const summaries: PlanSummary[] = [];
+  try {
+    const { page, total } = listQueries(params);
+    for (const [statement, query] of [
+      ['page', page],
+      ['total', total],
+    ] as const) {
+      const name = `bench_explain_${statement}`;
+      const literal = (value: unknown) =>
+        typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+      const args = query.params.length > 0 ? `(${query.params.map(literal).join(', ')})` : '';
+      await client.query(`PREPARE ${name} AS ${query.text}`);
+      try {
+        for (let i = 0; i < 7; i++) await client.query(`EXECUTE ${name}${args}`);
+        const plan = await client.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN (ANALYZE, COSTS off) EXECUTE ${name}${args}`,
+        );
+        const lines = plan.rows.map((row) => row['QUERY PLAN']);
+        summaries.push({
+          statement,
+          scans: lines
+            .filter((line) => /Scan/.test(line))
+            .map((line) => line.replace(/^[\s->]+/, '').replace(/\s*\(actual.*$/, '')),
+          executionMs: Number(/Execution Time: ([\d.]+)/.exec(lines.join('\n'))?.[1] ?? Number.NaN),
+        });
+      } finally {
+        await client.query(`DEALLOCATE ${name}`);
+      }
+    }
+  } finally {
+    client.release();
+  }
+  return summaries;
 }
 
 type Measured = LoadResult & { cpu: CpuUsage };
@@ -408,9 +459,25 @@ async function main() {
     if (cases.length === 0)
       throw new Error(`BENCH_CASES matches no case (cases: ${allCases.map((c) => c.name)})`);
 
+    const plans = new Map<string, PlanSummary[]>();
     for (const c of cases) {
       const what = await checkCase(bench, c, appUrl, ceiling.url);
       log(`check ${c.name}: same SQL, same 200 body (${what})`);
+      if (c.list) {
+        const summaries = await explainCase(bench, c.list);
+        plans.set(c.name, summaries);
+        for (const plan of summaries) {
+          log(`  plan ${plan.statement}: ${plan.scans.join(' / ')} (${plan.executionMs.toFixed(2)} ms)`);
+        }
+      }
+    }
+    // The keyword case must reach its matches through the trigram index, not by reading the table.
+    const keywordPlans = [...plans].filter(([name]) => name.startsWith('q='));
+    for (const [name, summaries] of keywordPlans) {
+      const trigram = summaries.some((plan) => plan.scans.some((scan) => scan.includes('_trgm_')));
+      log(
+        `${name}: trigram index ${trigram ? 'used' : 'NOT used'} (EXPLAIN ANALYZE of the prepared statements)`,
+      );
     }
 
     const loadBefore = machineLoad();
@@ -453,6 +520,7 @@ async function main() {
         ceilingAt10,
         appBytes: await responseBytes(appUrl + c.path),
         ceilingBytes: await responseBytes(ceiling.url + c.path),
+        plans: plans.get(c.name) ?? [],
       });
       log(
         `${c.name}: app ${appResult.requestsPerSecond.toFixed(0)} req/s (p99 ${appResult.p99} ms, ` +

@@ -10,6 +10,7 @@ import { AppError } from './errors';
 import { createMailer } from './mail/mailer';
 import { createMetrics } from './metrics';
 import { bodyGuard } from './middleware/body-limit';
+import { catalogueFastPath } from './middleware/catalogue-fast-path';
 import { observeRequests } from './middleware/observability';
 import { originCheck } from './middleware/origin-check';
 import { compressWhenAsked, defaultCacheControl } from './middleware/response-headers';
@@ -157,6 +158,14 @@ export function createApp(appDeps: AppDeps) {
   });
 
   app.notFound((c) => c.json(errorBody('Not found', 'NOT_FOUND'), 404));
+
+  // Anonymous reads of the public catalogue are answered before Hono routes the request (same checks, headers,
+  // metrics and request id as the chain; everything else, and every non-200, goes through the chain).
+  const catalogue = catalogueFastPath(deps);
+  const dispatch = app.fetch;
+  app.fetch = (request, env, executionCtx) =>
+    catalogue(request, env, () => dispatch(request, env, executionCtx)) ??
+    dispatch(request, env, executionCtx);
 
   return app;
 }

@@ -1,4 +1,4 @@
-import { getPublicCampaign, listPublicCampaigns } from '../db/queries/campaigns';
+import { listPublicCampaigns } from '../db/queries/campaigns';
 import { readCampaignSearch } from '../shared/campaign-search';
 import { CAMPAIGN_PAGE_SIZE, PRODUCT_NAME } from '../shared/constants';
 import { BOOT_DATA_ELEMENT_ID, type BootData, matchPublicPath, type RenderPage } from '../shared/page-render';
@@ -7,7 +7,7 @@ import type { Campaign, CampaignDetail } from '../shared/schemas/campaign';
 import { campaignIdParamSchema } from '../shared/schemas/campaign';
 import type { PublicConfig } from '../shared/schemas/config';
 import type { AppDeps } from './context';
-import { badgesForBrand } from './services/campaign-badges';
+import { publicCampaignDetail } from './services/campaign-badges';
 
 /**
  * What the server writes into index.html for one page, so link previews (Open Graph, Twitter cards) and search
@@ -99,9 +99,7 @@ export async function campaignForPath(
   if (!match) return undefined;
   const id = campaignIdParamSchema.safeParse({ id: decodeURIComponent(match[1] ?? '') });
   if (!id.success) return null;
-  const campaign = await getPublicCampaign(deps.db, id.data.id);
-  if (!campaign) return null;
-  return { ...campaign, badges: await badgesForBrand(deps.db, campaign.brand, deps.now?.()) };
+  return publicCampaignDetail(deps.db, id.data.id, deps.now?.());
 }
 
 /** The head of one page. `campaign` is the result of campaignForPath (undefined: not a campaign page). */

@@ -10,6 +10,8 @@ import { freePort } from '../support/free-port';
 
 /** With a current build, `npm start` serves within this (on a machine that is not already saturated). */
 const START_BUDGET_MS = 2500;
+/** On a saturated machine (CI, parallel test files) only a start that is plainly broken, e.g. rebuilding, fails. */
+const LOADED_START_BUDGET_MS = 4 * START_BUDGET_MS;
 
 describe('npm start', () => {
   it('does not rebuild a current build, and serves within 2.5 s', async () => {
@@ -30,7 +32,8 @@ describe('npm start', () => {
       expect(output).not.toMatch(/building/i);
       expect(statSync(serverFile).mtimeMs).toBe(builtAt);
       // A saturated machine (other test files, other work) says nothing about start-up; judge it when idle enough.
-      if ((loadavg()[0] ?? 0) < cpus().length) expect(servedAfter).toBeLessThan(START_BUDGET_MS);
+      const quiet = (loadavg()[0] ?? 0) < cpus().length;
+      expect(servedAfter).toBeLessThan(quiet ? START_BUDGET_MS : LOADED_START_BUDGET_MS);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

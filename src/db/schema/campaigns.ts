@@ -50,6 +50,13 @@ export const campaigns = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // Status and platform together: the capped count of a platform filter reads only this index (decision 0019).
+    index('campaigns_status_platform_newest_idx').on(
+      t.status,
+      t.platform,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('campaigns_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // The brand's campaigns, for the badges on the campaign page (src/shared/campaign-badges.ts).
     index('campaigns_brand_idx').on(t.brand),

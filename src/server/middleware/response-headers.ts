@@ -17,7 +17,9 @@ export function defaultCacheControl(value: string): MiddlewareHandler {
   };
 }
 
-const gzipAsync = promisify(gzip);
+export const gzipAsync = promisify(gzip);
+/** Bodies smaller than this are sent as they are: gzip would save little and cost a round of CPU. */
+export const COMPRESS_THRESHOLD = 1024;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 /** Bodies the app builds in one piece (c.json, c.html): read whole, so small ones are sent as they are. */
 const WHOLE_BODY = /^(?:application\/(?:[\w.-]+\+)?json|text\/html)\b/i;
@@ -41,7 +43,7 @@ export function acceptsGzip(header: string | undefined): boolean {
  * either) when the request carries no Accept-Encoding that allows gzip: API clients and the bench get the
  * handler's response unchanged. Streamed bodies (CSV export) are compressed as they stream.
  */
-export function compressWhenAsked(threshold = 1024): MiddlewareHandler {
+export function compressWhenAsked(threshold = COMPRESS_THRESHOLD): MiddlewareHandler {
   return async (c, next) => {
     await next();
     if (c.req.method === 'HEAD' || !acceptsGzip(c.req.header('Accept-Encoding'))) return;

@@ -34,6 +34,24 @@ const PERMISSIONS_POLICY = [
 
 type HeaderList = ReadonlyArray<readonly [string, string]>;
 
+/** Browsers only honour HSTS over https; on plain http (development) it would only confuse. */
+function hstsHeaders(https: boolean): HeaderList {
+  return https ? [['Strict-Transport-Security', 'max-age=63072000; includeSubDomains']] : [];
+}
+
+/**
+ * What a JSON answer carries: no sniffing it as something else, no reading it cross-origin as a subresource, no
+ * rendering or framing it as a document (and HSTS over https).
+ */
+export function jsonSecurityHeaders(options: { https: boolean }): HeaderList {
+  return [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+    ...hstsHeaders(options.https),
+  ];
+}
+
 /**
  * Security headers. Pages and files get the full set. JSON answers get only what matters for a JSON body: no
  * sniffing it as something else, no reading it cross-origin as a subresource, no rendering or framing it as a
@@ -41,16 +59,8 @@ type HeaderList = ReadonlyArray<readonly [string, string]>;
  * and cost about 650 bytes on every API answer (decision 0012).
  */
 export function securityHeaders(options: { https: boolean }): MiddlewareHandler {
-  // Browsers only honour HSTS over https; on plain http (development) it would only confuse.
-  const hsts: HeaderList = options.https
-    ? [['Strict-Transport-Security', 'max-age=63072000; includeSubDomains']]
-    : [];
-  const json: HeaderList = [
-    ['X-Content-Type-Options', 'nosniff'],
-    ['Cross-Origin-Resource-Policy', 'same-origin'],
-    ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
-    ...hsts,
-  ];
+  const hsts = hstsHeaders(options.https);
+  const json = jsonSecurityHeaders(options);
   const page: HeaderList = [
     ['Content-Security-Policy', PAGE_POLICY],
     ['Cross-Origin-Opener-Policy', 'same-origin'],

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { decodeCampaignCursor, getPublicCampaign, listPublicCampaigns } from '../../db/queries/campaigns';
+import { decodeCampaignCursor, listPublicCampaigns } from '../../db/queries/campaigns';
 import {
   campaignDetailSchema,
   campaignIdParamSchema,
@@ -9,7 +9,7 @@ import {
 import { errorSchema } from '../../shared/schemas/error';
 import { AppError } from '../errors';
 import { createRouter } from '../openapi';
-import { badgesForBrand } from '../services/campaign-badges';
+import { publicCampaignDetail } from '../services/campaign-badges';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
@@ -53,7 +53,7 @@ export const campaignRoutes = createRouter()
   .openapi(getCampaignRoute, async (c) => {
     const { id } = c.req.valid('param');
     const { db, now } = c.get('deps');
-    const campaign = await getPublicCampaign(db, id);
+    const campaign = await publicCampaignDetail(db, id, now?.());
     if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
-    return c.json({ ...campaign, badges: await badgesForBrand(db, campaign.brand, now?.()) }, 200);
+    return c.json(campaign, 200);
   });

@@ -1,6 +1,8 @@
 import type { Database } from '../../db/client';
 import { brandTrackRecord } from '../../db/queries/campaign-badges';
+import { getPublicCampaign } from '../../db/queries/campaigns';
 import { type CampaignBadges, campaignBadges } from '../../shared/campaign-badges';
+import type { CampaignDetail } from '../../shared/schemas/campaign';
 
 /** How long one brand's badges are reused: a track record moves slowly, the campaign page stays one cheap read. */
 const TTL_MS = 60_000;
@@ -25,4 +27,15 @@ export function badgesForBrand(db: Database, brand: string, now = new Date()): P
   entries.set(brand, { value, expires: now.getTime() + TTL_MS });
   value.catch(() => entries.delete(brand));
   return value;
+}
+
+/** One public campaign as `GET /api/campaigns/:id` answers it: the campaign with its brand's badges; null when unknown. */
+export async function publicCampaignDetail(
+  db: Database,
+  id: number,
+  now?: Date,
+): Promise<CampaignDetail | null> {
+  const campaign = await getPublicCampaign(db, id);
+  if (!campaign) return null;
+  return { ...campaign, badges: await badgesForBrand(db, campaign.brand, now) };
 }

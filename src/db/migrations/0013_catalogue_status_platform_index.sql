@@ -1,0 +1,1 @@
+CREATE INDEX "campaigns_status_platform_newest_idx" ON "campaigns" USING btree ("status","platform","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

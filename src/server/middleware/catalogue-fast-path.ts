@@ -1,0 +1,164 @@
+import type { IncomingMessage } from 'node:http';
+import { decodeCampaignCursor, listPublicCampaigns } from '../../db/queries/campaigns';
+import { hasControlCharacter } from '../../shared/rules/text';
+import { campaignListQuerySchema } from '../../shared/schemas/campaign';
+import { sessionCookieName } from '../auth';
+import type { AppDeps } from '../context';
+import type { Metrics } from '../metrics';
+import { runInRequest } from '../request-context';
+import { publicCampaignDetail } from '../services/campaign-badges';
+import { PROXY_REQUEST_ID, recordRequest } from './observability';
+import { acceptsGzip, COMPRESS_THRESHOLD, gzipAsync } from './response-headers';
+import { jsonSecurityHeaders } from './security-headers';
+
+const LIST_PATH = '/api/campaigns';
+const ONE_PREFIX = '/api/campaigns/';
+/** The route patterns the metrics and the access log know these requests by (as `routePath` names them). */
+export const LIST_ROUTE = '/api/campaigns';
+export const ONE_ROUTE = '/api/campaigns/:id';
+const MAX_ID = 2_147_483_647;
+/** Distinct query strings whose validated form is kept (the whole map is dropped when full). */
+const PARSED_QUERY_LIMIT = 1000;
+/** Longer query strings are validated every time, so the map stays small (at most about 0.5 MB of keys). */
+const PARSED_QUERY_MAX_LENGTH = 512;
+
+type ListParams = Parameters<typeof listPublicCampaigns>[1];
+type FastPathDeps = Pick<AppDeps, 'db' | 'env' | 'logger' | 'lifecycle' | 'now'> & { metrics: Metrics };
+/** What @hono/node-server passes as the second argument of `fetch` (absent in `app.request` tests). */
+type ServerBindings = { incoming?: IncomingMessage } | undefined;
+
+/** The path of a request URL (`http://host/path?query`), as Hono's router reads it, without decoding. */
+function pathAndQuery(url: string): { path: string; query: string } {
+  const start = url.indexOf('/', url.indexOf(':') + 4);
+  const mark = url.indexOf('?', start);
+  return mark < 0
+    ? { path: url.slice(start), query: '' }
+    : { path: url.slice(start, mark), query: url.slice(mark + 1) };
+}
+
+/** Whether the query string has a control character in a name or value (the chain's text guard refuses those). */
+function queryHasControlCharacter(query: string): boolean {
+  for (const [key, value] of new URLSearchParams(query)) {
+    if (hasControlCharacter(key) || hasControlCharacter(value)) return true;
+  }
+  return false;
+}
+
+/**
+ * The public catalogue's two reads (`GET /api/campaigns` and `GET /api/campaigns/:id`), answered for anonymous
+ * visitors before Hono routes the request: the catalogue is most of the public traffic, and the router, the ten
+ * middlewares of the general chain (each touching a Headers object) and the OpenAPI validator cost the app about
+ * half of its CPU per answer (decision 0019). What the chain would check still holds here:
+ *
+ * - only GET, only when the launch mode lets everyone browse, only without a session cookie (a signed-in request
+ *   takes the chain, which reads the session);
+ * - the query goes through the route's zod schema and the chain's control-character check (the validated form
+ *   of a query string is kept: it depends on nothing but the text); anything the chain would refuse takes the
+ *   chain, which answers the usual 4xx;
+ * - the answer carries the chain's headers (JSON security headers, `Cache-Control: no-store`, `X-Request-Id`,
+ *   gzip and `Vary` when asked, `Connection: close` while draining), is counted in the metrics and logged under
+ *   the same route pattern, and runs inside its request id.
+ *
+ * Only 200s leave here: a campaign that is not found, or a database error, goes through the chain (the same read
+ * again, answered 404 there, or logged and answered 500).
+ *
+ * Returns undefined when the request is not one of these; otherwise the answer, or `fallback()`'s.
+ */
+export function catalogueFastPath(deps: FastPathDeps) {
+  const cookieMark = `${sessionCookieName(deps.env)}=`;
+  const fixedHeaders: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-store',
+  };
+  for (const [name, value] of jsonSecurityHeaders({ https: deps.env.appUrl.startsWith('https://') })) {
+    fixedHeaders[name] = value;
+  }
+  /** Validated list parameters per query string; null: the chain must answer (it refuses the query). */
+  const parsedQueries = new Map<string, ListParams | null>();
+
+  const listParams = (query: string): ListParams | null => {
+    const known = parsedQueries.get(query);
+    if (known !== undefined) return known;
+    const params = parseListQuery(query);
+    if (query.length > PARSED_QUERY_MAX_LENGTH) return params;
+    if (parsedQueries.size >= PARSED_QUERY_LIMIT) parsedQueries.clear();
+    parsedQueries.set(query, params);
+    return params;
+  };
+
+  return (
+    request: Request,
+    bindings: unknown,
+    fallback: () => Response | Promise<Response>,
+  ): Promise<Response> | undefined => {
+    if (request.method !== 'GET' || deps.env.launchMode === 'coming-soon') return undefined;
+    const { path, query } = pathAndQuery(request.url);
+    let id: number | undefined;
+    let list: ListParams | null = null;
+    if (path === LIST_PATH) {
+      list = listParams(query);
+      if (!list) return undefined;
+    } else {
+      if (!path.startsWith(ONE_PREFIX)) return undefined;
+      const idText = path.slice(ONE_PREFIX.length);
+      if (!/^\d{1,10}$/.test(idText)) return undefined;
+      id = Number(idText);
+      if (id < 1 || id > MAX_ID) return undefined;
+      if (query && queryHasControlCharacter(query)) return undefined;
+    }
+    const incoming = (bindings as ServerBindings)?.incoming;
+    const header = (name: string): string | undefined => {
+      if (incoming) {
+        const value = incoming.headers[name];
+        return Array.isArray(value) ? value.join(', ') : value;
+      }
+      return request.headers.get(name) ?? undefined;
+    };
+    if (header('cookie')?.includes(cookieMark)) return undefined;
+
+    const offered = deps.env.trustProxy ? header('x-request-id') : undefined;
+    const requestId = offered && PROXY_REQUEST_ID.test(offered) ? offered : crypto.randomUUID();
+    const started = performance.now();
+    // Inside the request's id, so the access line (and any other) carries it; the chain makes its own.
+    const answer = async (): Promise<Response | null> => {
+      let text: string | null;
+      try {
+        if (list) text = JSON.stringify(await listPublicCampaigns(deps.db, list));
+        else {
+          const campaign = await publicCampaignDetail(deps.db, id as number, deps.now?.());
+          text = campaign ? JSON.stringify(campaign) : null;
+        }
+      } catch {
+        return null;
+      }
+      if (text === null) return null;
+      const headers: Record<string, string> = { ...fixedHeaders, 'X-Request-Id': requestId };
+      if (deps.lifecycle?.draining) headers.Connection = 'close';
+      let body: BodyInit = text;
+      if (acceptsGzip(header('accept-encoding')) && Buffer.byteLength(text) >= COMPRESS_THRESHOLD) {
+        body = new Uint8Array(await gzipAsync(text));
+        headers['Content-Encoding'] = 'gzip';
+        headers.Vary = 'Accept-Encoding';
+      }
+      recordRequest(deps, 'GET', list ? LIST_ROUTE : ONE_ROUTE, 200, started);
+      return new Response(body, { status: 200, headers });
+    };
+    return runInRequest(requestId, answer).then((response) => response ?? fallback());
+  };
+}
+
+/** The list route's query string validated as the route validates it, or null when the route would refuse it. */
+function parseListQuery(query: string): ListParams | null {
+  const values: Record<string, string> = Object.create(null);
+  for (const [key, value] of new URLSearchParams(query)) {
+    // Control characters, repeated parameters: the chain's guard and validation say what is wrong.
+    if (hasControlCharacter(key) || hasControlCharacter(value) || Object.hasOwn(values, key)) return null;
+    values[key] = value;
+  }
+  const parsed = campaignListQuerySchema.safeParse(values);
+  if (!parsed.success) return null;
+  const { cursor: cursorText, ...rest } = parsed.data;
+  const cursor = cursorText ? decodeCampaignCursor(cursorText) : undefined;
+  if (cursor === null) return null;
+  return Object.freeze({ ...rest, cursor });
+}

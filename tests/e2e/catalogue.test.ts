@@ -46,6 +46,7 @@ describe('campaign catalogue in the browser', () => {
       if (request.url().includes('/api/campaigns')) requests.push(request.url());
     });
     await page.goto(server.url);
+    await waitForApp(page);
     // Server-rendered (decision 0018): the cards are there before the app runs, and it does not ask again.
     expect(await cards().count()).toBe(8);
     await waitForApp(page);
@@ -80,6 +81,7 @@ describe('campaign catalogue in the browser', () => {
 
   it('See More Campaigns adds 8 at a time and disappears when all are shown', async () => {
     await page.goto(server.url);
+    await waitForApp(page);
     // See More is the app's button: it works once the server-rendered page has hydrated.
     await waitForApp(page);
     await expect.poll(() => cards().count()).toBe(8);
@@ -94,6 +96,7 @@ describe('campaign catalogue in the browser', () => {
 
   it('a card opens its campaign page with the upload deadline a week after the application deadline', async () => {
     await page.goto(server.url);
+    await waitForApp(page);
     await cards().first().click();
     await page.waitForURL(/\/campaign\/\d+$/);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Journey Campaign 20');
@@ -104,6 +107,7 @@ describe('campaign catalogue in the browser', () => {
 
   it('an unknown campaign shows Campaign Not Found with a way back', async () => {
     await page.goto(`${server.url}/campaign/987654`);
+    await waitForApp(page);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Campaign Not Found');
     await page.getByRole('link', { name: 'Back to Campaigns' }).click();
     await page.waitForURL(`${server.url}/`);

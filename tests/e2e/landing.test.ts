@@ -64,6 +64,7 @@ describe('landing page in the browser', () => {
 
   it('shows every section of the landing page', async () => {
     await page.goto(server.url);
+    await waitForApp(page);
     expect(await page.locator('h1').textContent()).toBe('Influencer Marketing Made Easy');
     expect(
       await page.getByText('Join exclusive gifting campaigns from top brands.').first().textContent(),
@@ -166,6 +167,7 @@ describe('landing page in the browser', () => {
 
     // A shared link opens the same search; Back returns to the previous one.
     await page.goto(`${server.url}/?platform=instagram`);
+    await waitForApp(page);
     await expect.poll(platformsShown).toEqual(['instagram', 'instagram', 'instagram']);
     await page.goBack();
     await expect.poll(() => cards().count()).toBe(6);
@@ -173,6 +175,7 @@ describe('landing page in the browser', () => {
 
   it('a search without results offers to clear the filters', async () => {
     await page.goto(`${server.url}/?q=nothing-matches-this`);
+    await waitForApp(page);
     const empty = page.getByTestId('campaigns-empty');
     await expect.poll(() => empty.count()).toBe(1);
     expect(await empty.textContent()).toContain('No campaigns match your search');
@@ -184,6 +187,7 @@ describe('landing page in the browser', () => {
 
   it('the top bar hides on scroll down past 50 px and returns on scroll up', async () => {
     await page.goto(server.url);
+    await waitForApp(page);
     await expect.poll(() => cards().count()).toBe(8);
     const bar = page.getByTestId('top-bar');
     const barBottom = () => bar.evaluate((el) => el.getBoundingClientRect().bottom);
@@ -206,6 +210,7 @@ describe('landing page in the browser', () => {
 
   it('the top bar links lead to their sections and to sign in and sign up', async () => {
     await page.goto(server.url);
+    await waitForApp(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     const bar = page.getByTestId('top-bar');
     expect(await bar.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/signin');
@@ -241,6 +246,7 @@ describe('landing page in the browser', () => {
       }),
     );
     await page.goto(server.url);
+    await waitForApp(page);
     const bar = page.getByTestId('top-bar');
     await expect.poll(() => bar.getByText('Ana Creator').count()).toBe(1);
     expect(await bar.getByTestId('avatar-initials').textContent()).toBe('AC');
@@ -260,6 +266,7 @@ describe('landing page in the browser', () => {
       await route.fulfill({ json: { user: null } });
     });
     await page.goto(server.url);
+    await waitForApp(page);
     await expect.poll(() => page.getByTestId('session-placeholder').count()).toBe(1);
     release();
     await expect.poll(() => page.getByTestId('session-placeholder').count()).toBe(0);
@@ -299,6 +306,7 @@ describe('landing page in the browser', () => {
   it('fits a 375 px screen without horizontal scrolling', async () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(server.url);
+    await waitForApp(page);
     await expect.poll(() => cards().count()).toBe(8);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     for (let y = 0; y < height; y += 700) {
@@ -317,6 +325,7 @@ describe('landing page in the browser', () => {
 
   it('can be used with the keyboard: search from the keyboard, visible focus', async () => {
     await page.goto(server.url);
+    await waitForApp(page);
     await expect.poll(() => cards().count()).toBe(8);
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
@@ -333,6 +342,7 @@ describe('landing page in the browser', () => {
 
   it('has no serious or critical accessibility violations', async () => {
     await page.goto(server.url);
+    await waitForApp(page);
     await expect.poll(() => cards().count()).toBe(8);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 375, height: 812 });

@@ -31,6 +31,16 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
       throw new Error('axe-core could not be added to the page: create the context with { bypassCSP: true }');
     }
   }
+  // A fade-in still running (the footer's, when it scrolls into view) is not the page's contrast: let it end first.
+  await page.evaluate(async () => {
+    const running = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+    await Promise.race([
+      Promise.allSettled(running.map((animation) => animation.finished)),
+      new Promise((r) => setTimeout(r, 3000)),
+    ]);
+  });
   return page.evaluate(async () => {
     const axe = (
       window as unknown as {

@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { type PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { getTableColumns } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { brandTrackRecordQuery, toBrandTrackRecord } from '../src/db/queries/campaign-badges';
 import {
   type CampaignCursor,
   decodeCampaignCursor,
@@ -12,6 +14,7 @@ import {
   keywordTerms,
 } from '../src/db/queries/campaigns';
 import { campaigns } from '../src/db/schema/campaigns';
+import { type CampaignBadges, campaignBadges } from '../src/shared/campaign-badges';
 import {
   CAMPAIGN_PAGE_SIZE,
   CAMPAIGN_PAGE_SIZE_MAX,
@@ -101,6 +104,14 @@ export function byIdQuery(id: number): SqlQuery {
       `limit $${PUBLIC_CAMPAIGN_STATUSES.length + 2}`,
     params: [id, ...PUBLIC_CAMPAIGN_STATUSES, 1],
   };
+}
+
+const dialect = new PgDialect();
+
+/** The statement of the campaign badges' brand track record (brandTrackRecord), rendered as drizzle renders it. */
+export function badgesQuery(brand: string, now: Date): SqlQuery {
+  const query = dialect.sqlToQuery(brandTrackRecordQuery(brand, now));
+  return { text: query.sql, params: query.params };
 }
 
 interface CampaignDbRow {
@@ -248,6 +259,20 @@ export async function startCeiling(
     return value;
   };
 
+  // The app keeps each brand's badges for a minute (services/campaign-badges.ts); the ceiling does the same work.
+  const badgesCache = new Map<string, { value: Promise<CampaignBadges>; expires: number }>();
+  const cachedBadges = (brand: string) => {
+    const now = Date.now();
+    const hit = badgesCache.get(brand);
+    if (hit && hit.expires > now) return hit.value;
+    if (badgesCache.size >= 1000) badgesCache.clear();
+    const value = db
+      .run<Record<string, unknown>>(badgesQuery(brand, new Date(now)))
+      .then((rows) => campaignBadges(toBrandTrackRecord(rows[0])));
+    badgesCache.set(brand, { value, expires: now + 60_000 });
+    return value;
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method !== 'GET') return send(res, 405, { error: 'Method not allowed' });
@@ -275,7 +300,8 @@ export async function startCeiling(
     if (match && id >= 1 && id <= 2_147_483_647) {
       const rows = await db.run<CampaignDbRow>(byIdQuery(id));
       const row = rows[0];
-      return row ? send(res, 200, toJson(row)) : send(res, 404, { error: 'Campaign Not Found' });
+      if (!row) return send(res, 404, { error: 'Campaign Not Found' });
+      return send(res, 200, { ...toJson(row), badges: await cachedBadges(row.brand) });
     }
     return send(res, 404, { error: 'Not found' });
   };

@@ -23,6 +23,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { loadEnv } from '../src/config/env';
 import { type Database, schema } from '../src/db/client';
+import { brandTrackRecord } from '../src/db/queries/campaign-badges';
 import {
   decodeCampaignCursor,
   getPublicCampaign,
@@ -33,6 +34,7 @@ import { createApp } from '../src/server/app';
 import { silentLogger } from '../src/server/logger';
 import { uploadsDir } from '../src/server/services/uploads';
 import {
+  badgesQuery,
   byIdQuery,
   type Ceiling,
   type ListParams,
@@ -181,6 +183,9 @@ function canonicalJson(text: string): string {
   return JSON.stringify(sortKeys(JSON.parse(text)));
 }
 
+/** The clock the same-SQL check renders the badge statement with (its one time parameter). */
+const CHECK_NOW = new Date('2026-01-01T00:00:00Z');
+
 /**
  * Before any load: the ceiling must send the very SQL our query functions send, and both servers must answer
  * 200 with the same JSON (same fields, same values).
@@ -193,8 +198,11 @@ async function checkCase(bench: BenchDatabase, c: BenchCase, appUrl: string, cei
     const { page, total } = listQueries(c.list);
     ceilingQueries = [page, total];
   } else {
-    await getPublicCampaign(recorder.db, c.id ?? 0);
-    ceilingQueries = [byIdQuery(c.id ?? 0)];
+    // The answer carries the brand's badges (publicCampaignDetail): the same two statements on both sides.
+    const campaign = await getPublicCampaign(recorder.db, c.id ?? 0);
+    const brand = campaign?.brand ?? '';
+    await brandTrackRecord(recorder.db, brand, CHECK_NOW);
+    ceilingQueries = [byIdQuery(c.id ?? 0), badgesQuery(brand, CHECK_NOW)];
   }
   const ours = canonical(recorder.sent);
   const theirs = canonical(ceilingQueries);

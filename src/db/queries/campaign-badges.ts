@@ -1,9 +1,34 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type BrandTrackRecord, RESPONDS_FAST_HOURS } from '../../shared/campaign-badges';
 import type { DatabaseOrTransaction } from '../client';
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+
+/** The statement brandTrackRecord runs (the bench's ceiling renders the same one). */
+export function brandTrackRecordQuery(brand: string, now: Date): SQL {
+  const fast = `${RESPONDS_FAST_HOURS} hours`;
+  return sql`
+    select
+      count(*) filter (where a.decided_at is not null) as answered,
+      count(*) filter (where a.decided_at is not null and a.decided_at - a.created_at <= ${fast}::interval)
+        as answered_fast,
+      count(*) filter (where a.status = 'applied' and a.created_at < ${now.toISOString()}::timestamptz - ${fast}::interval)
+        as waiting_too_long,
+      count(distinct a.influencer_id) filter (where a.status = 'approved') as approved_creators
+    from campaigns c join applications a on a.campaign_id = c.id
+    where c.brand = ${brand}`;
+}
+
+/** One row of brandTrackRecordQuery as the badge rules read it. */
+export function toBrandTrackRecord(row: Row | undefined): BrandTrackRecord {
+  return {
+    answered: Number(row?.answered ?? 0),
+    answeredFast: Number(row?.answered_fast ?? 0),
+    waitingTooLong: Number(row?.waiting_too_long ?? 0),
+    approvedCreators: Number(row?.approved_creators ?? 0),
+  };
+}
 
 /**
  * What the campaign badges read about one brand, counted over the applications to all its campaigns (one indexed
@@ -14,22 +39,5 @@ export async function brandTrackRecord(
   brand: string,
   now: Date,
 ): Promise<BrandTrackRecord> {
-  const fast = `${RESPONDS_FAST_HOURS} hours`;
-  const result = await db.execute(sql`
-    select
-      count(*) filter (where a.decided_at is not null) as answered,
-      count(*) filter (where a.decided_at is not null and a.decided_at - a.created_at <= ${fast}::interval)
-        as answered_fast,
-      count(*) filter (where a.status = 'applied' and a.created_at < ${now.toISOString()}::timestamptz - ${fast}::interval)
-        as waiting_too_long,
-      count(distinct a.influencer_id) filter (where a.status = 'approved') as approved_creators
-    from campaigns c join applications a on a.campaign_id = c.id
-    where c.brand = ${brand}`);
-  const row = rowsOf(result)[0] ?? {};
-  return {
-    answered: Number(row.answered ?? 0),
-    answeredFast: Number(row.answered_fast ?? 0),
-    waitingTooLong: Number(row.waiting_too_long ?? 0),
-    approvedCreators: Number(row.approved_creators ?? 0),
-  };
+  return toBrandTrackRecord(rowsOf(await db.execute(brandTrackRecordQuery(brand, now)))[0]);
 }

@@ -191,4 +191,24 @@ describe('notifications and the signed-in header in the browser', () => {
     await expect.poll(() => text(header.getByTestId('follower-count'))).toMatch(/followers$/);
     expect(await text(header)).toContain(CREATOR.name);
   }, 60_000);
+
+  it('the public pages carry the same bell for a signed-in creator', async () => {
+    for (const path of ['/', `/campaign/${campaignId}`]) {
+      await creator.goto(`${server.url}${path}`);
+      const bell = creator.getByTestId('account-signed-in').getByTestId('notification-bell');
+      await expect.poll(() => nameOf(bell)).toBe('Notifications');
+      await bell.click();
+      const panel = creator.getByRole('dialog', { name: 'Notifications' });
+      const item = panel.getByRole('link', { name: new RegExp(`You're in: ${CAMPAIGN}`) });
+      await expect.poll(() => item.count()).toBe(1);
+      expect(await item.getAttribute('data-unread')).toBe('false');
+      await creator.keyboard.press('Escape');
+      await expect.poll(() => panel.count()).toBe(0);
+      // With the bell, the top bar still fits a phone.
+      await creator.setViewportSize({ width: 375, height: 800 });
+      await expect.poll(() => nameOf(bell)).toBe('Notifications');
+      expect(await creator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await creator.setViewportSize({ width: 1280, height: 900 });
+    }
+  }, 60_000);
 });

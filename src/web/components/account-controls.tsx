@@ -1,14 +1,19 @@
 import { LayoutDashboard, LogOut } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { cn } from '../lib/class-names';
 import { Link, useNavigate } from '../lib/navigation';
 import { dashboardPathFor, useSession, useSignOut } from '../lib/use-session';
 import { Avatar } from './avatar';
 import { Button, buttonVariants } from './ui/button';
 
+/** The bell loads only for a signed-in user, so the public pages' first load stays within its budget. */
+const NotificationBell = lazy(() =>
+  import('./notification-bell').then((module) => ({ default: module.NotificationBell })),
+);
+
 /**
  * The session part of a header (spec §2 Top bar, /campaign/{id}): a placeholder circle while the session loads,
- * `signedOut` for visitors, and for a signed-in user their avatar and name, Dashboard and Sign Out.
+ * `signedOut` for visitors, and for a signed-in user their notification bell, avatar and name, Dashboard and Sign Out.
  * `compact` keeps only the icons of Dashboard and Sign Out on small screens.
  */
 export function AccountControls({
@@ -43,6 +48,9 @@ export function AccountControls({
   const labelClass = compact ? 'sr-only sm:not-sr-only' : undefined;
   return (
     <div className={cn('flex items-center gap-2', className)} data-testid="account-signed-in">
+      <Suspense fallback={<span className="size-9" aria-hidden="true" />}>
+        <NotificationBell />
+      </Suspense>
       <span className="flex items-center gap-2">
         <Avatar name={user.name} src={user.image} size={36} />
         <span className={cn('max-w-36 truncate text-sm font-semibold', compact && 'hidden md:inline')}>

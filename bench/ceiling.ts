@@ -60,8 +60,12 @@ function whereClause(conditions: string[]): string {
   return ` where (${conditions.join(' and ')})`;
 }
 
-/** The two statements of listPublicCampaigns (page, then total), exactly as drizzle renders them. */
-export function listQueries(params: ListParams): { page: SqlQuery; total: SqlQuery } {
+/**
+ * The statements of listPublicCampaigns, exactly as drizzle renders them: the page and the total. Without a
+ * keyword the page carries the total from campaign_counts in a `total` column (`totalInPage`) and the total
+ * statement runs only for an empty page; with one, both run and the total is counted over LIMIT 1001.
+ */
+export function listQueries(params: ListParams): { page: SqlQuery; total: SqlQuery; totalInPage: boolean } {
   const conditions: string[] = [];
   const values: unknown[] = [];
   const param = (value: unknown) => {
@@ -72,13 +76,26 @@ export function listQueries(params: ListParams): { page: SqlQuery; total: SqlQue
     conditions.push(`"campaigns"."status" in (${PUBLIC_CAMPAIGN_STATUSES.map((s) => param(s)).join(', ')})`);
   } else conditions.push(`"campaigns"."status" = '${params.status ?? 'active'}'`);
   if (params.platform) conditions.push(`"campaigns"."platform" = '${params.platform}'`);
-  for (const term of keywordTerms(params.q)) {
+  const terms = keywordTerms(params.q);
+  for (const term of terms) {
     conditions.push(`"campaigns"."search_text" like ${param(likeContains(term))}`);
   }
-  const total: SqlQuery = {
-    text: `select count(*) from (select 1 from "campaigns"${whereClause(conditions)} limit $${values.length + 1}) "capped"`,
-    params: [...values, CAMPAIGN_TOTAL_CAP + 1],
-  };
+  const totalInPage = terms.length === 0;
+  let total: SqlQuery;
+  if (totalInPage) {
+    const statuses = params.status === 'all' ? PUBLIC_CAMPAIGN_STATUSES : [params.status ?? 'active'];
+    const countConditions = [`"campaign_counts"."status" in (${statuses.map((s) => `'${s}'`).join(', ')})`];
+    if (params.platform) countConditions.push(`"campaign_counts"."platform" = '${params.platform}'`);
+    total = {
+      text: `select coalesce(sum("total"), 0)::int from "campaign_counts"${whereClause(countConditions)}`,
+      params: [],
+    };
+  } else {
+    total = {
+      text: `select count(*) from (select 1 from "campaigns"${whereClause(conditions)} limit $${values.length + 1}) "capped"`,
+      params: [...values, CAMPAIGN_TOTAL_CAP + 1],
+    };
+  }
   const pageConditions = [...conditions];
   if (params.cursor) {
     pageConditions.push(
@@ -86,13 +103,14 @@ export function listQueries(params: ListParams): { page: SqlQuery; total: SqlQue
     );
   }
   const limit = param(params.limit + 1);
+  const selected = totalInPage ? `${COLUMNS}, (${total.text}) as "total"` : COLUMNS;
   const page: SqlQuery = {
     text:
-      `select ${COLUMNS} from "campaigns"${whereClause(pageConditions)} ` +
+      `select ${selected} from "campaigns"${whereClause(pageConditions)} ` +
       `order by "campaigns"."created_at" desc, "campaigns"."id" desc limit ${limit}`,
     params: values,
   };
-  return { page, total };
+  return { page, total, totalInPage };
 }
 
 /** The statement of getPublicCampaign, exactly as drizzle renders it. */
@@ -280,18 +298,28 @@ export async function startCeiling(
     if (url.pathname === '/api/campaigns') {
       const params = parseList(url.searchParams);
       if (typeof params === 'string') return send(res, 400, { error: params });
-      const { page, total } = listQueries(params);
-      const [rows, totals] = await Promise.all([db.run<CampaignDbRow>(page), cachedTotal(total)]);
+      const { page, total, totalInPage } = listQueries(params);
+      let rows: Array<CampaignDbRow & { total?: number }>;
+      let counted: number;
+      if (totalInPage) {
+        rows = await db.run<CampaignDbRow & { total?: number }>(page);
+        counted = rows[0]
+          ? Number(rows[0].total)
+          : Number(Object.values((await db.run(total))[0] ?? {})[0] ?? 0);
+      } else {
+        const [pageRows, totals] = await Promise.all([db.run<CampaignDbRow>(page), cachedTotal(total)]);
+        rows = pageRows;
+        counted = Number(totals[0]?.count ?? 0);
+      }
       const hasMore = rows.length > params.limit;
       const pageRows = hasMore ? rows.slice(0, params.limit) : rows;
       const last = pageRows.at(-1);
-      const counted = Number(totals[0]?.count ?? 0);
       return send(res, 200, {
         items: pageRows.map(toJson),
         nextCursor:
           hasMore && last ? encodeCampaignCursor({ createdAt: last.created_at, id: last.id }) : null,
-        total: Math.min(counted, CAMPAIGN_TOTAL_CAP),
-        totalCapped: counted > CAMPAIGN_TOTAL_CAP,
+        total: totalInPage ? counted : Math.min(counted, CAMPAIGN_TOTAL_CAP),
+        totalCapped: !totalInPage && counted > CAMPAIGN_TOTAL_CAP,
       });
     }
 

@@ -1,7 +1,9 @@
+import { count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCampaigns } from '../../../tests/support/factories';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { CAMPAIGN_TOTAL_CAP } from '../../shared/constants';
+import { campaigns } from '../schema/campaigns';
 import {
   decodeCampaignCursor,
   encodeCampaignCursor,
@@ -37,6 +39,11 @@ describe('keyword terms', () => {
   });
 });
 
+/** The rows of a raw statement (both drivers answer `{ rows }`). */
+async function rowsOf(database: TestDatabase, query: SQL): Promise<unknown[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+}
+
 describe.each(TEST_DRIVERS)('catalogue totals on %s', (driver) => {
   let database: TestDatabase;
 
@@ -47,18 +54,31 @@ describe.each(TEST_DRIVERS)('catalogue totals on %s', (driver) => {
     await database?.destroy();
   });
 
-  it('counts up to 1,000 and then says "more" instead of counting every match', async () => {
-    await insertCampaigns(database.db, CAMPAIGN_TOTAL_CAP, (i) => ({
+  /** campaign_counts against a real count of campaigns, per status and platform. */
+  async function countsMatchCampaigns() {
+    return rowsOf(
+      database,
+      sql`
+      select * from (select status, platform, count(*)::int as n from campaigns group by status, platform) real
+      full join campaign_counts kept using (status, platform)
+      where real.n is distinct from kept.total and not (real.n is null and kept.total = 0)`,
+    );
+  }
+
+  it('counts every campaign without a keyword, and a keyword search up to 1,000 ("1,000+")', async () => {
+    await insertCampaigns(database.db, CAMPAIGN_TOTAL_CAP + 1, (i) => ({
+      name: `Glow drop ${i}`,
       platform: i < 10 ? 'tiktok' : 'instagram',
     }));
-    const exact = await listPublicCampaigns(database.db, { limit: 8 });
-    expect(exact).toMatchObject({ total: 1000, totalCapped: false });
+    const all = await listPublicCampaigns(database.db, { limit: 8 });
+    expect(all).toMatchObject({ total: 1001, totalCapped: false });
+    expect(all.items).toHaveLength(8);
 
-    await insertCampaigns(database.db, 1);
     await invalidateCampaignCounts(database.db);
-    const capped = await listPublicCampaigns(database.db, { limit: 8 });
-    expect(capped).toMatchObject({ total: 1000, totalCapped: true });
-    expect(capped.items).toHaveLength(8);
+    const keyword = await listPublicCampaigns(database.db, { limit: 8, q: 'glow' });
+    expect(keyword).toMatchObject({ total: 1000, totalCapped: true });
+    const fewer = await listPublicCampaigns(database.db, { limit: 8, q: 'drop 100' });
+    expect(fewer).toMatchObject({ total: 2, totalCapped: false }); // "drop 100" and "drop 1000"
 
     // The same prepared statements serve other values of the same filter shape.
     const tiktok = await listPublicCampaigns(database.db, { limit: 8, platform: 'tiktok' });
@@ -66,5 +86,94 @@ describe.each(TEST_DRIVERS)('catalogue totals on %s', (driver) => {
     expect(tiktok.items.every((c) => c.platform === 'tiktok')).toBe(true);
     const youtube = await listPublicCampaigns(database.db, { limit: 8, platform: 'youtube' });
     expect(youtube).toMatchObject({ total: 0, totalCapped: false, items: [] });
+
+    // A page past the end still says how many there are.
+    const last = tiktok.items.at(-1)!;
+    const beyond = await listPublicCampaigns(database.db, {
+      limit: 8,
+      platform: 'tiktok',
+      cursor: { createdAt: new Date(Date.UTC(2000, 0, 1)), id: last.id },
+    });
+    expect(beyond).toMatchObject({ items: [], total: 10, nextCursor: null });
+  });
+
+  it('keeps the totals exact through inserts, status and platform changes, deletes and rollbacks', async () => {
+    await database.db.execute(sql`delete from campaigns`);
+    const rows = await insertCampaigns(database.db, 60, (i) => ({
+      status: i % 3 === 0 ? 'pending' : 'active',
+      platform: i % 2 === 0 ? 'youtube' : 'tiktok',
+    }));
+    expect(await countsMatchCampaigns()).toEqual([]);
+    const ids = rows.map((row) => row.id);
+
+    await database.db
+      .update(campaigns)
+      .set({ status: 'ended' })
+      .where(inArray(campaigns.id, ids.slice(0, 12)));
+    await database.db
+      .update(campaigns)
+      .set({ platform: 'facebook' })
+      .where(inArray(campaigns.id, ids.slice(6, 20)));
+    await database.db.delete(campaigns).where(inArray(campaigns.id, ids.slice(15, 25)));
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx
+          .update(campaigns)
+          .set({ status: 'draft' })
+          .where(inArray(campaigns.id, ids.slice(30, 40)));
+        await insertCampaigns(tx, 5);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await countsMatchCampaigns()).toEqual([]);
+
+    const real = async (where: SQL) =>
+      Number((await database.db.select({ n: count() }).from(campaigns).where(where))[0]!.n);
+    expect((await listPublicCampaigns(database.db, { limit: 8 })).total).toBe(
+      await real(sql`status = 'active'`),
+    );
+    expect(
+      (await listPublicCampaigns(database.db, { limit: 8, status: 'ended', platform: 'facebook' })).total,
+    ).toBe(await real(sql`status = 'ended' and platform = 'facebook'`));
+    expect((await listPublicCampaigns(database.db, { limit: 8, status: 'all' })).total).toBe(
+      await real(sql`status in ('active', 'pending', 'ended')`),
+    );
+
+    // An update that moves no campaign between counts writes no count row (no lock for applications_count).
+    const countRowVersions = sql`select status, platform, xmin::text from campaign_counts order by 1, 2`;
+    const before = await rowsOf(database, countRowVersions);
+    await database.db
+      .update(campaigns)
+      .set({ applicationsCount: sql`${campaigns.applicationsCount} + 1` })
+      .where(inArray(campaigns.id, ids.slice(40, 60)));
+    expect(await rowsOf(database, countRowVersions)).toEqual(before);
+    expect(before.length).toBeGreaterThan(0);
+  });
+
+  it('stays exact when many transactions change campaigns at once', async () => {
+    await database.db.execute(sql`truncate campaigns cascade`);
+    expect(await countsMatchCampaigns()).toEqual([]);
+    const rows = await insertCampaigns(database.db, 40, () => ({ status: 'active', platform: 'tiktok' }));
+    await Promise.all(
+      rows.map((row, i) =>
+        database.db.transaction(async (tx) => {
+          await tx
+            .update(campaigns)
+            .set({ status: i % 2 === 0 ? 'ended' : 'pending', platform: i % 4 < 2 ? 'tiktok' : 'youtube' })
+            .where(eq(campaigns.id, row.id));
+          await insertCampaigns(tx, 1, () => ({
+            status: 'active',
+            platform: i % 3 === 0 ? 'youtube' : 'tiktok',
+          }));
+        }),
+      ),
+    );
+    expect(await countsMatchCampaigns()).toEqual([]);
+    const totals = await Promise.all(
+      (['active', 'pending', 'ended'] as const).map(
+        async (status) => (await listPublicCampaigns(database.db, { limit: 8, status })).total,
+      ),
+    );
+    expect(totals).toEqual([40, 20, 20]);
   });
 });

@@ -20,7 +20,7 @@ import {
 import type { Campaign, CampaignListQuery, CampaignPage } from '../../shared/schemas/campaign';
 import { cachingAllowed, invalidate, onInvalidate } from '../cache-invalidation';
 import type { Database, DatabaseOrTransaction } from '../client';
-import { type CampaignRow, campaigns } from '../schema/campaigns';
+import { type CampaignRow, campaignCounts, campaigns } from '../schema/campaigns';
 
 const { searchText: _searchText, ...campaignColumns } = getTableColumns(campaigns);
 
@@ -219,8 +219,11 @@ function driverRunOf(db: DatabaseOrTransaction): DriverRun | null {
 }
 
 interface ListStatements {
-  page: Statement<CampaignSelectionRow>;
+  /** The page's rows; with `totalInPage` each row also carries the listing's total. */
+  page: Statement<CampaignSelectionRow & { total?: number }>;
+  /** The total on its own (one row, one column). */
   total: Statement<{ total: number }>;
+  totalInPage: boolean;
 }
 
 /**
@@ -254,6 +257,29 @@ async function campaignRows(
   return (rows as DriverCampaignRow[]).map(campaignFromDriverRow);
 }
 
+/** A catalogue row mapped to the API's shape, with the listing's total when the page statement carries it. */
+interface PageRow {
+  campaign: Campaign;
+  total: number;
+}
+
+async function pageRows(
+  db: DatabaseOrTransaction,
+  statement: Statement<CampaignSelectionRow & { total?: number }>,
+  values: Record<string, unknown>,
+): Promise<PageRow[]> {
+  const run = statementsOf(db).run;
+  if (!run) {
+    const rows = await statement.prepared.execute(values);
+    return rows.map((row) => ({ campaign: toCampaign(row), total: Number(row.total ?? 0) }));
+  }
+  const rows = await run(statement.name, statement.text, fillPlaceholders(statement.params, values));
+  return (rows as Array<DriverCampaignRow & { total?: number }>).map((row) => ({
+    campaign: campaignFromDriverRow(row),
+    total: Number(row.total ?? 0),
+  }));
+}
+
 async function countRows(
   db: DatabaseOrTransaction,
   statement: Statement<{ total: number }>,
@@ -262,7 +288,27 @@ async function countRows(
   const run = statementsOf(db).run;
   if (!run) return (await statement.prepared.execute(values))[0]?.total ?? 0;
   const rows = await run(statement.name, statement.text, fillPlaceholders(statement.params, values));
-  return Number((rows[0] as { count?: unknown } | undefined)?.count ?? 0);
+  const first = rows[0] as Record<string, unknown> | undefined;
+  return Number(first ? Object.values(first)[0] : 0);
+}
+
+/**
+ * The total of a listing without a keyword, read from campaign_counts (kept exact by triggers, migration 0015):
+ * a sum over at most twelve tiny rows instead of counting campaigns.
+ */
+function countedTotal(db: DatabaseOrTransaction, shape: ListShape) {
+  const statuses = shape.status === null ? PUBLIC_CAMPAIGN_STATUSES : [shape.status];
+  const filters = [
+    sql`${campaignCounts.status} in (${sql.join(
+      statuses.map((status) => listed(status, PUBLIC_CAMPAIGN_STATUSES)),
+      sql`, `,
+    )})`,
+  ];
+  if (shape.platform) filters.push(sql`${campaignCounts.platform} = ${listed(shape.platform, PLATFORMS)}`);
+  return db
+    .select({ total: sql<number>`coalesce(sum(${campaignCounts.total}), 0)::int` })
+    .from(campaignCounts)
+    .where(and(...filters));
 }
 
 function listStatements(db: DatabaseOrTransaction, shape: ListShape): ListStatements {
@@ -277,25 +323,48 @@ function listStatements(db: DatabaseOrTransaction, shape: ListShape): ListStatem
         sql`(${campaigns.createdAt}, ${campaigns.id}) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')})`,
       ]
     : filters;
-  // The total is counted over at most CAMPAIGN_TOTAL_CAP + 1 rows: well under a millisecond however broad the filter.
-  const capped = db
-    .select({ one: sql`1` })
-    .from(campaigns)
-    .where(and(...filters))
-    .limit(CAMPAIGN_TOTAL_CAP + 1)
-    .as('capped');
-  const statements: ListStatements = {
-    page: statement(
-      `${name}_page`,
-      db
-        .select(campaignColumns)
-        .from(campaigns)
-        .where(and(...pageFilters))
-        .orderBy(sql`${campaigns.createdAt} desc`, sql`${campaigns.id} desc`)
-        .limit(sql.placeholder('limit')),
-    ),
-    total: statement(`${name}_total`, db.select({ total: count() }).from(capped)),
-  };
+  const newestFirst = [sql`${campaigns.createdAt} desc`, sql`${campaigns.id} desc`];
+
+  let statements: ListStatements;
+  if (shape.terms === 0) {
+    // No keyword: the exact total comes from campaign_counts inside the page's own statement (one round trip);
+    // the separate statement is run only when the page is empty.
+    const total = countedTotal(db, shape);
+    statements = {
+      page: statement(
+        `${name}_page`,
+        db
+          .select({ ...campaignColumns, total: sql<number>`${total}`.as('total') })
+          .from(campaigns)
+          .where(and(...pageFilters))
+          .orderBy(...newestFirst)
+          .limit(sql.placeholder('limit')),
+      ),
+      total: statement(`${name}_total`, total),
+      totalInPage: true,
+    };
+  } else {
+    // A keyword total is counted over at most CAMPAIGN_TOTAL_CAP + 1 matching rows.
+    const capped = db
+      .select({ one: sql`1` })
+      .from(campaigns)
+      .where(and(...filters))
+      .limit(CAMPAIGN_TOTAL_CAP + 1)
+      .as('capped');
+    statements = {
+      page: statement(
+        `${name}_page`,
+        db
+          .select(campaignColumns)
+          .from(campaigns)
+          .where(and(...pageFilters))
+          .orderBy(...newestFirst)
+          .limit(sql.placeholder('limit')),
+      ),
+      total: statement(`${name}_total`, db.select({ total: count() }).from(capped)),
+      totalInPage: false,
+    };
+  }
   cache.set(name, statements);
   return statements;
 }
@@ -303,6 +372,7 @@ function listStatements(db: DatabaseOrTransaction, shape: ListShape): ListStatem
 /**
  * One page of the public catalogue, newest first, with keyset paging. Drafts are never listed; without a status
  * filter only open (active) campaigns are. `cursor` must already be decoded (see decodeCampaignCursor).
+ * Without a keyword the total is exact; with one it is counted up to CAMPAIGN_TOTAL_CAP (then totalCapped).
  */
 export async function listPublicCampaigns(
   db: DatabaseOrTransaction,
@@ -324,31 +394,37 @@ export async function listPublicCampaigns(
     values.cursorId = params.cursor.id;
   }
   const statements = listStatements(db, shape);
+  const { limit: _limit, cursorAt: _at, cursorId: _id, ...filterValues } = values;
 
-  const countKey = JSON.stringify([params.status ?? '', params.platform ?? '', terms]);
-  const [rows, counted] = await Promise.all([
-    campaignRows(db, statements.page, values),
-    cachedCount(db, countKey, () => {
-      const { limit: _limit, cursorAt: _at, cursorId: _id, ...filterValues } = values;
-      return countRows(db, statements.total, filterValues);
-    }),
-  ]);
+  let rows: PageRow[];
+  let counted: number;
+  if (statements.totalInPage) {
+    rows = await pageRows(db, statements.page, values);
+    counted = rows[0] ? rows[0].total : await countRows(db, statements.total, filterValues);
+  } else {
+    const countKey = JSON.stringify([params.status ?? '', params.platform ?? '', terms]);
+    [rows, counted] = await Promise.all([
+      pageRows(db, statements.page, values),
+      cachedCount(db, countKey, () => countRows(db, statements.total, filterValues)),
+    ]);
+  }
 
   const hasMore = rows.length > params.limit;
-  const items = hasMore ? rows.slice(0, params.limit) : rows;
+  const items = (hasMore ? rows.slice(0, params.limit) : rows).map((row) => row.campaign);
   const last = items.at(-1);
   return {
     items,
     nextCursor:
       hasMore && last ? encodeCampaignCursor({ createdAt: new Date(last.createdAt), id: last.id }) : null,
-    total: Math.min(counted, CAMPAIGN_TOTAL_CAP),
-    totalCapped: counted > CAMPAIGN_TOTAL_CAP,
+    total: statements.totalInPage ? counted : Math.min(counted, CAMPAIGN_TOTAL_CAP),
+    totalCapped: !statements.totalInPage && counted > CAMPAIGN_TOTAL_CAP,
   };
 }
 
 /**
- * Totals of the public catalogue per filter, kept for a few seconds: counting every match is most of the cost of a
- * listing, and the grid only needs it to say how many there are. Writes through the admin API invalidate them on
+ * Totals of keyword searches per filter, kept for a few seconds: counting the matches is most of the cost of such a
+ * listing, and the grid only needs it to say how many there are (totals without a keyword are read from
+ * campaign_counts and never cached). Writes through the admin API invalidate them on
  * every instance at once (see cache-invalidation.ts); other changes (the deadline sweep) show within COUNT_TTL_MS.
  */
 export const CAMPAIGN_COUNTS_CHANNEL = 'campaign-counts';
@@ -359,7 +435,10 @@ const countCaches = new WeakMap<object, CountCache>();
 
 let countCacheEnabled = true;
 
-/** The bench's BENCH_COUNT_CACHE=0: every listing counts, to show what the count costs without the cache. */
+/**
+ * The bench's BENCH_COUNT_CACHE=0 (and its same-run comparison): every keyword listing counts, to show what the
+ * count costs without the cache. Listings without a keyword never use the cache (their total is campaign_counts').
+ */
 export function setCampaignCountCache(enabled: boolean): void {
   countCacheEnabled = enabled;
 }

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import type { CampaignStatus, CampaignType, Platform } from '../../shared/constants';
 
 export const campaigns = pgTable(
@@ -70,6 +80,21 @@ export const campaigns = pgTable(
     ),
     check('campaigns_budget_check', sql`${t.budget} >= 0`),
   ],
+);
+
+/**
+ * How many campaigns there are per status and platform, kept exact by statement triggers on `campaigns` in the
+ * same transaction as every insert, status or platform change and delete (migration 0015, decision 0020). The
+ * catalogue's totals without a keyword read these few rows instead of counting campaigns.
+ */
+export const campaignCounts = pgTable(
+  'campaign_counts',
+  {
+    status: text('status').$type<CampaignStatus>().notNull(),
+    platform: text('platform').$type<Platform>().notNull(),
+    total: integer('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.platform] })],
 );
 
 export type CampaignRow = typeof campaigns.$inferSelect;

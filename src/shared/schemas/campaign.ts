@@ -50,8 +50,12 @@ export const campaignPageSchema = z.object({
     .number()
     .int()
     .nonnegative()
-    .describe('Campaigns matching the filters, counted up to 1,000 (see totalCapped)'),
-  totalCapped: z.boolean().describe('True when more than 1,000 campaigns match: show the total as "1,000+"'),
+    .describe(
+      'Campaigns matching the filters: every one without a keyword; with a keyword up to 1,000 (see totalCapped)',
+    ),
+  totalCapped: z
+    .boolean()
+    .describe('True when more than 1,000 campaigns match a keyword search: show the total as "1,000+"'),
 });
 export type CampaignPage = z.infer<typeof campaignPageSchema>;
 

@@ -251,7 +251,7 @@ describe('campaign page in the browser', () => {
     await expect.poll(() => header.getAttribute('data-state')).toBe('visible');
 
     expect(await header.getByRole('link', { name: 'Mintbox' }).getAttribute('href')).toBe('/');
-    await header.getByRole('button', { name: 'Back' }).click();
+    await header.getByRole('link', { name: 'Back' }).click();
     await page.waitForURL(`${server.url}/`);
   });
 
@@ -261,7 +261,7 @@ describe('campaign page in the browser', () => {
     await waitForApp(page);
     await page.getByRole('link', { name: 'Glow Serum Launch' }).click();
     await page.waitForURL(url(active));
-    await page.getByTestId('campaign-header').getByRole('button', { name: 'Back' }).click();
+    await page.getByTestId('campaign-header').getByRole('link', { name: 'Back' }).click();
     await page.waitForURL(`${server.url}/?platform=instagram`);
   });
 

@@ -77,6 +77,11 @@ describe('server-rendered public pages in the browser', () => {
     await expect(apply.getByRole('link', { name: 'Sign In to Apply' }).getAttribute('href')).resolves.toBe(
       '/signin',
     );
+
+    // Back is a link too: before the app runs it leads to the campaigns.
+    await page.getByTestId('campaign-header').getByRole('link', { name: 'Back' }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(await cards.count()).toBe(8);
   });
 
   it('hydrates / and /campaign/:id without console errors or warnings and without asking for the data again', async () => {

@@ -1,7 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
+import type { MouseEvent } from 'react';
 import { AccountControls } from '../../../components/account-controls';
 import { Logo } from '../../../components/logo';
-import { Button, buttonVariants } from '../../../components/ui/button';
+import { buttonVariants } from '../../../components/ui/button';
 import { cn } from '../../../lib/class-names';
 import { Link, useNavigate } from '../../../lib/navigation';
 import { useHideOnScroll } from '../../../lib/use-hide-on-scroll';
@@ -13,11 +14,22 @@ import { useHideOnScroll } from '../../../lib/use-hide-on-scroll';
 export function CampaignHeader() {
   const hidden = useHideOnScroll();
   const navigate = useNavigate();
-  // Back returns to the page the visitor came from inside the app, or to the campaigns when they arrived here.
-  const goBack = () => {
+  // Back is a link to the campaigns, so it works before the app runs (the page is server-rendered); once it runs,
+  // Back returns to the page the visitor came from inside the app when there is one.
+  const goBack = (event: MouseEvent<HTMLAnchorElement>) => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) navigate(-1);
-    else navigate('/');
+    if (
+      index === 0 ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    ) {
+      return;
+    }
+    event.preventDefault();
+    navigate(-1);
   };
 
   return (
@@ -31,10 +43,14 @@ export function CampaignHeader() {
         )}
       >
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
-          <Button variant="ghost" size="sm" onClick={goBack} className="max-sm:px-2">
+          <Link
+            to="/"
+            onClick={goBack}
+            className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'max-sm:px-2')}
+          >
             <ArrowLeft aria-hidden="true" />
             <span className="max-sm:sr-only">Back</span>
-          </Button>
+          </Link>
           <Logo className="mr-auto" />
           <AccountControls
             compact

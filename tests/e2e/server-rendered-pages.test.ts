@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, ConsoleMessage } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignRow } from '../../src/db/schema/campaigns';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, waitForApp } from '../support/browser';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaigns } from '../support/factories';
 
@@ -82,6 +82,35 @@ describe('server-rendered public pages in the browser', () => {
     await page.getByTestId('campaign-header').getByRole('link', { name: 'Back' }).click();
     await page.waitForURL(`${server.url}/`);
     expect(await cards.count()).toBe(8);
+  });
+
+  it('leaves a visitor where they scrolled while the app was loading, and a link pressed then still opens', async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    // The app's script is held back until the visitor has scrolled, as on a slow connection.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/`, { waitUntil: 'commit' });
+    await page.getByTestId('site-footer').waitFor({ state: 'attached' });
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    release();
+    await waitForApp(page);
+    // The app's first render on the page the browser loaded does not scroll it back to the top.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(1500);
+
+    // The next load: a footer link pressed while the app is still arriving opens its page.
+    const next = await context.newPage();
+    await next.goto(`${server.url}/`, { waitUntil: 'commit' });
+    await next.getByTestId('site-footer').getByRole('link', { name: 'Privacy Policy' }).click();
+    await next.waitForURL(`${server.url}/privacy`);
+    await expect.poll(() => next.locator('h1').textContent()).toBe('Privacy Policy');
   });
 
   it('hydrates / and /campaign/:id without console errors or warnings and without asking for the data again', async () => {

@@ -124,6 +124,13 @@ function scrollToHash(hash: string, smooth: boolean): () => void {
   return () => cancelAnimationFrame(frame);
 }
 
+/**
+ * The path the document was loaded at, until the app's first render there: the browser placed that page itself (at
+ * the top, or where a reload or Back left it), and a visitor may have scrolled the server-rendered page while the
+ * app was loading, so the app must not move it.
+ */
+let loadedPath: string | null = typeof window === 'undefined' ? null : window.location.pathname;
+
 /** Scrolls to the top on navigation to another path, or to the #section a link names. */
 export function useScrollOnNavigation(location: AppLocation): void {
   const { pathname, hash, key } = location;
@@ -132,8 +139,10 @@ export function useScrollOnNavigation(location: AppLocation): void {
   useEffect(() => {
     const samePage = lastPath.current === pathname;
     const firstRender = lastPath.current === null;
+    const documentLoadedHere = firstRender && loadedPath === pathname;
+    loadedPath = null;
     lastPath.current = pathname;
     if (hash) return scrollToHash(hash, samePage && !firstRender);
-    if (!samePage) window.scrollTo(0, 0);
+    if (!samePage && !documentLoadedHere) window.scrollTo(0, 0);
   }, [pathname, hash, key]);
 }

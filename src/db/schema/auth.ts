@@ -24,6 +24,8 @@ export const users = pgTable('users', {
   banExpires: timestamp('ban_expires', { withTimezone: true, mode: 'date', precision: 3 }),
   username: text('username').unique(),
   displayUsername: text('display_username'),
+  /** Better Auth's two-factor plugin: true once a TOTP authenticator is enrolled and verified. */
+  twoFactorEnabled: boolean('two_factor_enabled').default(false),
   ...timestamps,
 });
 
@@ -39,6 +41,10 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     impersonatedBy: text('impersonated_by'),
+    /** When the session last answered a request (admin sessions end after 30 minutes idle). */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    /** When a second factor was last checked in this session (money actions need one in the last 10 minutes). */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true, mode: 'date', precision: 3 }),
     ...timestamps,
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
@@ -94,5 +100,22 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
+
+/** Better Auth's two-factor plugin: the TOTP secret and backup codes of a user (both stored encrypted by it). */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date', precision: 3 }),
+  },
+  (t) => [index('two_factors_user_idx').on(t.userId), index('two_factors_secret_idx').on(t.secret)],
+);
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/**
+ * Every stored upload (issue 22): campaign images are public; evidence screenshots and delivery-problem photos are
+ * private, served only to the user who uploaded them and to admins.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    /** The stored file name under DATA_DIR/uploads (random hex + extension); the URL is /uploads/<name>. */
+    name: text('name').primaryKey(),
+    ownerUserId: text('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    visibility: text('visibility').$type<'public' | 'private'>().notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('uploads_owner_idx').on(t.ownerUserId),
+    check('uploads_visibility_check', sql`${t.visibility} in ('public','private')`),
+  ],
+);

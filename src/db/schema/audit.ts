@@ -21,7 +21,9 @@ export const auditLog = pgTable(
     before: jsonb('before').$type<Record<string, unknown> | null>(),
     after: jsonb('after').$type<Record<string, unknown> | null>(),
     ipAddress: text('ip_address'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 })
+      .notNull()
+      .defaultNow(),
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),

@@ -45,7 +45,11 @@ export const influencerProfiles = pgTable(
     lastName: text('last_name').notNull(),
     paypalEmail: text('paypal_email').notNull(),
     /** When the PayPal email last changed after onboarding: redemptions wait 24 hours from then. */
-    paypalEmailChangedAt: timestamp('paypal_email_changed_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    paypalEmailChangedAt: timestamp('paypal_email_changed_at', {
+      withTimezone: true,
+      mode: 'date',
+      precision: 3,
+    }),
     phoneNumber: text('phone_number').notNull(),
     primaryCategory: text('primary_category').notNull(),
     secondaryCategory: text('secondary_category').notNull(),

@@ -15,7 +15,9 @@ export const uploads = pgTable(
     visibility: text('visibility').$type<'public' | 'private'>().notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 })
+      .notNull()
+      .defaultNow(),
   },
   (t) => [
     index('uploads_owner_idx').on(t.ownerUserId),

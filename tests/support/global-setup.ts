@@ -42,7 +42,13 @@ async function preparePostgres() {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+    // npm test runs two vitest processes side by side (scripts/run-tests.mjs): one creates the extension at a time.
+    await client.query('SELECT pg_advisory_lock(727001)');
+    try {
+      await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(727001)');
+    }
     // Drop schemas left behind by test runs that were killed. Another run may be going on beside this one (a second
     // checkout on the same server), so only schemas made more than three hours ago are taken.
     const schemas = await client.query<{ nspname: string }>(

@@ -1188,6 +1188,8 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
     it('refuses bad filters with 400 naming the problem', async () => {
       for (const [query, message] of [
         ['?from=2020-02-30', /from must be a date/],
+        ['?to=9999-12-31', /to must be a date/],
+        ['?from=0000-01-01', /from must be a date/],
         ['?from=2020-01-03&to=2020-01-02', /to must be on or after from/],
         ['?action=campaign.explode', /action is not an action/],
         ['?entityType=planet', /entityType is not a kind of record/],
@@ -1234,6 +1236,14 @@ describe('what an entry keeps', () => {
         { a: 1, when: '2026-01-01T00:00:00.000Z' },
       ),
     ).toBeNull();
+  });
+
+  it('keeps text PostgreSQL can store in jsonb: a lone surrogate becomes U+FFFD', () => {
+    expect(sanitize({ note: 'a\uD800b', tags: ['\uDC00'], pair: '\uD83D\uDE00' })).toEqual({
+      note: 'a\uFFFDb',
+      tags: ['\uFFFD'],
+      pair: '\uD83D\uDE00',
+    });
   });
 
   it('never keeps a secret and masks personal values, at any depth', () => {

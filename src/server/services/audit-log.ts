@@ -84,7 +84,14 @@ export function maskPersonal(value: unknown): unknown {
   return `${text.slice(0, 1)}***`;
 }
 
+/** Text jsonb can hold: a lone UTF-16 surrogate or a NUL (which PostgreSQL refuses in jsonb) becomes U+FFFD. */
+const storable = (text: string) =>
+  text
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    .replaceAll('\u0000', '\uFFFD');
+
 function plain(value: unknown): unknown {
+  if (typeof value === 'string') return storable(value);
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(plain);
   if (value && typeof value === 'object') {

@@ -55,14 +55,20 @@ export const AUDIT_PAGE_SIZE = 25;
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' ? v.trim() || undefined : v);
 
-/** A calendar day (UTC) like 2026-01-31 that exists. */
+/** Whether a YYYY-MM-DD text names a day of the calendar (2026-02-30 does not). */
+function exists(text: string): boolean {
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+}
+
+/** A calendar day (UTC) like 2026-01-31 that exists, between the years 1970 and 2999. */
 const day = (name: string) =>
   z.preprocess(
     blankToUndefined,
     z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${name} must be a date like 2026-01-31` })
-      .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+      .regex(/^(19[7-9]\d|2\d{3})-\d{2}-\d{2}$/, { error: `${name} must be a date like 2026-01-31` })
+      .refine((v) => exists(v), {
         error: `${name} must be a date like 2026-01-31`,
       })
       .optional(),

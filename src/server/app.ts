@@ -19,6 +19,7 @@ import { loadSession, requireRole, withClientAddress } from './middleware/sessio
 import { rejectControlCharacters } from './middleware/text-guard';
 import { paypalClientFromEnv } from './payouts/paypal-client';
 import { adminRoutes } from './routes/admin';
+import { adminAuditLogRoutes } from './routes/admin-audit-log';
 import { adminCampaignRoutes } from './routes/admin-campaigns';
 import { adminInfluencerRoutes } from './routes/admin-influencers';
 import { adminPaymentRoutes } from './routes/admin-payments';
@@ -119,6 +120,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminProblemRoutes);
   api.route('/admin', adminContentMetricRoutes);
   api.route('/admin', adminMeRoutes);
+  api.route('/admin', adminAuditLogRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
   api.all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`, 'NOT_FOUND'), 404));

@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Platform } from '../../shared/constants';
 import { METRIC_FIELDS, type MetricFigures, type MetricSource } from '../../shared/content-metrics';
 import type { MetricTotals, PostMetrics } from '../../shared/schemas/content-metrics';
@@ -549,4 +549,28 @@ export async function postponePlatform(db: DatabaseOrTransaction, platform: Plat
         sql`${contentMetricFetches.nextFetchAt} < ${until.toISOString()}::timestamptz`,
       ),
     );
+}
+
+/** The figures an admin last entered for a post (what a new entry corrects), or null when none were entered. */
+export async function latestAdminFigures(db: DatabaseOrTransaction, submissionId: number, postUrl: string) {
+  const [row] = await db
+    .select({
+      views: contentMetricSnapshots.views,
+      likes: contentMetricSnapshots.likes,
+      comments: contentMetricSnapshots.comments,
+      shares: contentMetricSnapshots.shares,
+      saves: contentMetricSnapshots.saves,
+      reach: contentMetricSnapshots.reach,
+    })
+    .from(contentMetricSnapshots)
+    .where(
+      and(
+        eq(contentMetricSnapshots.submissionId, submissionId),
+        eq(contentMetricSnapshots.postUrl, postUrl),
+        eq(contentMetricSnapshots.source, 'admin'),
+      ),
+    )
+    .orderBy(desc(contentMetricSnapshots.measuredAt), desc(contentMetricSnapshots.id))
+    .limit(1);
+  return row ?? null;
 }

@@ -30,6 +30,7 @@ import { importShipmentsCsv, recordShipment } from '../services/applications/shi
 import { createCampaign, deleteCampaign, updateCampaign } from '../services/campaign-admin';
 import { withShippingDetails } from '../services/shipping';
 import { MAX_UPLOAD_BYTES, storeImage } from '../services/uploads';
+import { adminActor } from './payout-context';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const idParam = campaignIdParamSchema;
@@ -261,15 +262,21 @@ export const adminCampaignRoutes = createRouter()
     return c.json(campaign, 200);
   })
   .openapi(routes.create, async (c) => {
-    const row = await createCampaign(c.get('deps').db, c.req.valid('json'), now(c));
+    const row = await createCampaign(c.get('deps').db, c.req.valid('json'), now(c), adminActor(c));
     return c.json({ id: row.id }, 201);
   })
   .openapi(routes.update, async (c) => {
-    const row = await updateCampaign(c.get('deps').db, c.req.valid('param').id, c.req.valid('json'), now(c));
+    const row = await updateCampaign(
+      c.get('deps').db,
+      c.req.valid('param').id,
+      c.req.valid('json'),
+      now(c),
+      adminActor(c),
+    );
     return c.json({ id: row.id }, 200);
   })
   .openapi(routes.remove, async (c) => {
-    await deleteCampaign(c.get('deps').db, c.req.valid('param').id);
+    await deleteCampaign(c.get('deps').db, c.req.valid('param').id, adminActor(c));
     return c.body(null, 204);
   })
   .openapi(routes.applicants, async (c) => {
@@ -281,28 +288,42 @@ export const adminCampaignRoutes = createRouter()
   })
   .openapi(routes.decideMany, async (c) => {
     const { ids, decision, message } = c.req.valid('json');
-    return c.json({ ids: await decideApplications(lifecycleContext(c), { ids, decision, message }) }, 200);
+    const decided = await decideApplications(lifecycleContext(c), { ids, decision, message }, adminActor(c));
+    return c.json({ ids: decided }, 200);
   })
   .openapi(routes.accept, async (c) => {
     const { id } = c.req.valid('param');
-    await decideApplications(lifecycleContext(c), {
-      ids: [id],
-      decision: 'accept',
-      message: c.req.valid('json')?.message,
-    });
+    await decideApplications(
+      lifecycleContext(c),
+      {
+        ids: [id],
+        decision: 'accept',
+        message: c.req.valid('json')?.message,
+      },
+      adminActor(c),
+    );
     return c.json({ id, status: 'accepted' }, 200);
   })
   .openapi(routes.reject, async (c) => {
     const { id } = c.req.valid('param');
-    await decideApplications(lifecycleContext(c), {
-      ids: [id],
-      decision: 'reject',
-      message: c.req.valid('json')?.message,
-    });
+    await decideApplications(
+      lifecycleContext(c),
+      {
+        ids: [id],
+        decision: 'reject',
+        message: c.req.valid('json')?.message,
+      },
+      adminActor(c),
+    );
     return c.json({ id, status: 'rejected' }, 200);
   })
   .openapi(routes.shipment, async (c) => {
-    const { row } = await recordShipment(lifecycleContext(c), c.req.valid('param').id, c.req.valid('json'));
+    const { row } = await recordShipment(
+      lifecycleContext(c),
+      c.req.valid('param').id,
+      c.req.valid('json'),
+      adminActor(c),
+    );
     return c.json({ id: row.id, status: row.status }, 200);
   })
   .openapi(routes.shipmentsCsv, async (c) => {
@@ -311,20 +332,20 @@ export const adminCampaignRoutes = createRouter()
       throw new AppError('NOT_FOUND', 'Campaign Not Found');
     const text = await c.req.text();
     if (text.length > 1_000_000) throw new AppError('PAYLOAD_TOO_LARGE', 'The CSV file must be at most 1 MB');
-    return c.json(await importShipmentsCsv(lifecycleContext(c), id, text), 200);
+    return c.json(await importShipmentsCsv(lifecycleContext(c), id, text, adminActor(c)), 200);
   })
   .openapi(routes.delivered, async (c) => {
-    const row = await markDelivered(lifecycleContext(c), c.req.valid('param').id);
+    const row = await markDelivered(lifecycleContext(c), c.req.valid('param').id, adminActor(c));
     return c.json({ id: row.id, status: row.status }, 200);
   })
   .openapi(routes.approve, async (c) => {
     const { id } = c.req.valid('param');
-    const result = await approveSubmission(lifecycleContext(c), id);
+    const result = await approveSubmission(lifecycleContext(c), id, adminActor(c));
     return c.json({ id, credited: result.reward }, 200);
   })
   .openapi(routes.requestChanges, async (c) => {
     const { id } = c.req.valid('param');
-    await requestChanges(lifecycleContext(c), id, c.req.valid('json').message);
+    await requestChanges(lifecycleContext(c), id, c.req.valid('json').message, adminActor(c));
     return c.json({ id }, 200);
   })
   .openapi(routes.upload, async (c) => {

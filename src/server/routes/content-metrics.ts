@@ -27,6 +27,7 @@ import {
   reportCreatorMetrics,
 } from '../services/content-metrics';
 import { MAX_UPLOAD_BYTES, storeImage } from '../services/uploads';
+import { adminActor } from './payout-context';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const csv = { 'text/csv': { schema: z.string() } };
@@ -158,6 +159,7 @@ export const adminContentMetricRoutes = createRouter()
       input: c.req.valid('json'),
       adminId: currentUser(c).id,
       now: now(c),
+      actor: adminActor(c),
     });
     return c.json(row, 201);
   })
@@ -167,6 +169,7 @@ export const adminContentMetricRoutes = createRouter()
       c.req.valid('param').id,
       currentUser(c).id,
       now(c),
+      adminActor(c),
     );
     return c.json({ id: row.id }, 200);
   });

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { listActivity } from '../../db/queries/activity';
-import { digestEnabled, setDigestEnabled } from '../../db/queries/admin-digest';
+import { digestEnabled } from '../../db/queries/admin-digest';
 import { errorSchema } from '../../shared/schemas/error';
 import {
   activityListSchema,
@@ -11,7 +11,9 @@ import {
 import { currentInfluencer } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
+import { saveDigestSetting } from '../services/admin-digest';
 import { mailPreferencesOf, saveMailPreferences } from '../services/creator-mail';
+import { adminActor } from './payout-context';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const creatorOnly = requireRole('influencer');
@@ -100,6 +102,6 @@ export const adminMeRoutes = createRouter()
   .openapi(putDigest, async (c) => {
     const { db, env } = c.get('deps');
     const { enabled } = c.req.valid('json');
-    await setDigestEnabled(db, currentUser(c).id, enabled);
+    await saveDigestSetting(db, { ...adminActor(c), userId: currentUser(c).id }, enabled);
     return c.json({ enabled, intervalMinutes: env.adminDigestIntervalMinutes }, 200);
   });

@@ -1,8 +1,11 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { ZodError } from 'zod';
 import type { AppBindings } from '../context';
 import { validationErrorBody } from '../errors';
-import type { Actor, PayoutContext } from '../services/payouts';
+import { clientAddress } from '../middleware/session';
+import type { AuditActor } from '../services/audit-log';
+import type { PayoutContext } from '../services/payouts';
 
 /** A record id in the path (a payout, a creator). */
 export const idParam = z.object({
@@ -21,10 +24,13 @@ export function payoutContext(c: WithDeps): PayoutContext {
   return { db, mailer, appUrl: env.appUrl, logger, now: now?.() ?? new Date(), paypal };
 }
 
-/** The signed-in admin as payout histories name them. */
-export function adminActor(c: WithDeps & { get(key: 'user'): AppBindings['Variables']['user'] }): Actor {
+/** The signed-in admin as payout histories and the audit trail name them, with the client address the app trusts. */
+export function adminActor(c: Context<AppBindings>): AuditActor {
   const user = c.get('user');
-  return user ? { userId: user.id, name: `${user.name} <${user.email}>` } : { userId: null, name: 'Admin' };
+  const ipAddress = clientAddress(c);
+  return user
+    ? { userId: user.id, name: `${user.name} <${user.email}>`, ipAddress }
+    : { userId: null, name: 'Admin', ipAddress };
 }
 
 /**

@@ -2,12 +2,15 @@ import type { Database } from '../../db/client';
 import {
   claimDigestPeriod,
   digestContent,
+  digestEnabled,
   digestRecipients,
   releaseDigestPeriod,
+  setDigestEnabled,
 } from '../../db/queries/admin-digest';
 import type { Logger } from '../logger';
 import { adminDigestMail, isEmptyDigest } from '../mail/admin-templates';
 import type { Mailer } from '../mail/mailer';
+import { type AuditActor, recordAdminUpdate } from './audit-log';
 
 export interface AdminDigestContext {
   db: Database;
@@ -17,6 +20,25 @@ export interface AdminDigestContext {
   logger: Logger;
   /** Minutes between two digests of one admin (ADMIN_DIGEST_INTERVAL_MINUTES); 0: no digests. */
   intervalMinutes: number;
+}
+
+/** An admin switches their own mail digest on or off; a change is in the audit trail. */
+export async function saveDigestSetting(
+  db: Database,
+  actor: AuditActor & { userId: string },
+  enabled: boolean,
+) {
+  await db.transaction(async (tx) => {
+    const before = await digestEnabled(tx, actor.userId);
+    await setDigestEnabled(tx, actor.userId, enabled);
+    await recordAdminUpdate(tx, actor, {
+      action: 'settings.digest',
+      entityType: 'admin_digest',
+      entityId: actor.userId,
+      before: { enabled: before },
+      after: { enabled },
+    });
+  });
 }
 
 export interface AdminDigestResult {

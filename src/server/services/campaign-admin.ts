@@ -5,21 +5,43 @@ import { applications } from '../../db/schema/applications';
 import { campaigns } from '../../db/schema/campaigns';
 import type { CampaignInput } from '../../shared/schemas/campaign';
 import { AppError } from '../errors';
+import { type AuditActor, recordAdminAction, recordAdminUpdate } from './audit-log';
 
 function galleryFor(input: Pick<CampaignInput, 'imageUrl' | 'gallery'>): string[] {
   return [input.imageUrl, ...input.gallery.filter((url) => url !== input.imageUrl)];
 }
 
-export async function createCampaign(db: Database, input: CampaignInput, now: Date) {
-  const [row] = await db
-    .insert(campaigns)
-    .values({ ...input, gallery: galleryFor(input), createdAt: now, updatedAt: now })
-    .returning({ id: campaigns.id });
+/** A budget as one text whatever its input ('12000' and '12000.00' are the same budget). */
+const dollars = (budget: string) => Number(budget).toFixed(2);
+
+export async function createCampaign(db: Database, input: CampaignInput, now: Date, actor: AuditActor) {
+  const row = await db.transaction(async (tx) => {
+    const values = { ...input, gallery: galleryFor(input) };
+    const [created] = await tx
+      .insert(campaigns)
+      .values({ ...values, createdAt: now, updatedAt: now })
+      .returning({ id: campaigns.id });
+    await recordAdminAction(tx, actor, {
+      action: 'campaign.create',
+      entityType: 'campaign',
+      entityId: created!.id,
+      before: null,
+      after: { ...values, budget: dollars(values.budget) },
+      at: now,
+    });
+    return created!;
+  });
   await invalidateCampaignCounts(db);
-  return row!;
+  return row;
 }
 
-export async function updateCampaign(db: Database, id: number, patch: Partial<CampaignInput>, now: Date) {
+export async function updateCampaign(
+  db: Database,
+  id: number,
+  patch: Partial<CampaignInput>,
+  now: Date,
+  actor: AuditActor,
+) {
   return db
     .transaction(async (tx) => {
       const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).limit(1).for('update');
@@ -34,21 +56,29 @@ export async function updateCampaign(db: Database, id: number, patch: Partial<Ca
         .set({ ...patch, imageUrl, gallery, updatedAt: now })
         .where(eq(campaigns.id, id))
         .returning({ id: campaigns.id });
+      await recordAdminUpdate(tx, actor, {
+        action: 'campaign.update',
+        entityType: 'campaign',
+        entityId: id,
+        before: { ...current, budget: dollars(current.budget) },
+        after: {
+          ...patch,
+          ...(patch.budget !== undefined ? { budget: dollars(patch.budget) } : {}),
+          imageUrl,
+          gallery,
+        },
+        at: now,
+      });
       return row!;
     })
     .finally(() => invalidateCampaignCounts(db));
 }
 
 /** Deletes a campaign nobody applied to; one with applications must be ended instead (its history stays). */
-export async function deleteCampaign(db: Database, id: number) {
+export async function deleteCampaign(db: Database, id: number, actor: AuditActor) {
   return db
     .transaction(async (tx) => {
-      const [current] = await tx
-        .select({ id: campaigns.id })
-        .from(campaigns)
-        .where(eq(campaigns.id, id))
-        .limit(1)
-        .for('update');
+      const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).limit(1).for('update');
       if (!current) throw new AppError('NOT_FOUND', 'Campaign Not Found');
       const [used] = await tx
         .select({ n: sql<number>`count(*)::int` })
@@ -61,6 +91,14 @@ export async function deleteCampaign(db: Database, id: number) {
         );
       }
       await tx.delete(campaigns).where(eq(campaigns.id, id));
+      const { id: _id, searchText: _search, createdAt: _created, updatedAt: _updated, ...before } = current;
+      await recordAdminAction(tx, actor, {
+        action: 'campaign.delete',
+        entityType: 'campaign',
+        entityId: id,
+        before,
+        after: null,
+      });
     })
     .finally(() => invalidateCampaignCounts(db));
 }

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import type { Database, DatabaseOrTransaction } from '../../db/client';
 import { getAdminCampaign } from '../../db/queries/admin-campaigns';
 import {
   campaignMintSpent,
@@ -6,6 +6,7 @@ import {
   dailySeries,
   findPost,
   insertSnapshot,
+  latestAdminFigures,
   listPostMetrics,
   overviewFigures,
   type PostScope,
@@ -33,6 +34,7 @@ import type {
   PostMetrics,
 } from '../../shared/schemas/content-metrics';
 import { AppError } from '../errors';
+import { type AuditActor, changedFields, recordAdminAction } from './audit-log';
 import { csvLine, csvText } from './transactions-csv';
 
 const DAY_MS = 86_400_000;
@@ -44,7 +46,12 @@ const figuresFrom = (input: MetricsInput) =>
   >;
 
 /** A post the admin or creator names: 404 when the submission is not there (or not theirs), 400 for a foreign link. */
-async function postFor(db: Database, submissionId: number, postUrl: string, influencerId?: number) {
+async function postFor(
+  db: DatabaseOrTransaction,
+  submissionId: number,
+  postUrl: string,
+  influencerId?: number,
+) {
   const post = await findPost(db, submissionId, postUrl, influencerId);
   if (!post) throw new AppError('NOT_FOUND', 'Submission not found');
   if (!post.hasUrl) throw new AppError('BAD_REQUEST', 'postUrl: this link is not part of the submission');
@@ -54,19 +61,33 @@ async function postFor(db: Database, submissionId: number, postUrl: string, infl
 /** An admin enters or corrects a post's figures (source `admin`, measured now). */
 export async function recordAdminMetrics(
   db: Database,
-  params: { submissionId: number; input: MetricsInput; adminId: string; now: Date },
+  params: { submissionId: number; input: MetricsInput; adminId: string; now: Date; actor: AuditActor },
 ) {
-  const post = await postFor(db, params.submissionId, params.input.postUrl);
-  const id = await insertSnapshot(db, {
-    submissionId: post.submissionId,
-    postUrl: post.postUrl,
-    source: 'admin',
-    ...figuresFrom(params.input),
-    measuredAt: params.now,
-    enteredBy: params.adminId,
+  return db.transaction(async (tx) => {
+    const post = await postFor(tx, params.submissionId, params.input.postUrl);
+    const previous = await latestAdminFigures(tx, post.submissionId, post.postUrl);
+    const figures = figuresFrom(params.input);
+    const id = await insertSnapshot(tx, {
+      submissionId: post.submissionId,
+      postUrl: post.postUrl,
+      source: 'admin',
+      ...figures,
+      measuredAt: params.now,
+      enteredBy: params.adminId,
+    });
+    await updateEngagementRates(tx, [post.submissionId], params.now);
+    // A correction records the figures that changed from the admin's last entry; a first entry all of them.
+    const diff = previous ? changedFields(previous, figures, METRIC_FIELDS) : null;
+    await recordAdminAction(tx, params.actor, {
+      action: 'metrics.enter',
+      entityType: 'submission',
+      entityId: post.submissionId,
+      before: previous ? { postUrl: post.postUrl, ...diff?.before } : null,
+      after: { postUrl: post.postUrl, ...(previous ? diff?.after : figures) },
+      at: params.now,
+    });
+    return { id };
   });
-  await updateEngagementRates(db, [post.submissionId], params.now);
-  return { id };
 }
 
 /** A creator reports their own post's figures with a screenshot; counted once an admin confirms. */
@@ -92,11 +113,27 @@ export async function reportCreatorMetrics(
   return { id };
 }
 
-export async function confirmCreatorReport(db: Database, snapshotId: number, adminId: string, now: Date) {
-  const row = await confirmReport(db, snapshotId, adminId, now);
-  if (!row) throw new AppError('NOT_FOUND', 'There is no report waiting for confirmation with this id.');
-  await updateEngagementRates(db, [row.submissionId], now);
-  return row;
+export async function confirmCreatorReport(
+  db: Database,
+  snapshotId: number,
+  adminId: string,
+  now: Date,
+  actor: AuditActor,
+) {
+  return db.transaction(async (tx) => {
+    const row = await confirmReport(tx, snapshotId, adminId, now);
+    if (!row) throw new AppError('NOT_FOUND', 'There is no report waiting for confirmation with this id.');
+    await updateEngagementRates(tx, [row.submissionId], now);
+    await recordAdminAction(tx, actor, {
+      action: 'metrics.confirm',
+      entityType: 'metric_report',
+      entityId: snapshotId,
+      before: { confirmed: false },
+      after: { confirmed: true },
+      at: now,
+    });
+    return row;
+  });
 }
 
 const EMPTY_TOTALS: MetricTotals = {

@@ -16,8 +16,8 @@ import { AppError } from '../errors';
 import type { Logger } from '../logger';
 import { moderationMail } from '../mail/creator-templates';
 import type { Mailer } from '../mail/mailer';
+import { type AuditActor, recordAdminAction } from './audit-log';
 import { creatorNotice, notifyCreator } from './notifications';
-import type { Actor } from './payouts';
 
 export interface ModerationContext {
   db: Database;
@@ -43,7 +43,7 @@ export async function moderateCreator(
   influencerId: number,
   action: ModerationAction,
   reason: string,
-  actor: Actor,
+  actor: AuditActor,
 ) {
   const result = await ctx.db.transaction(async (tx) => {
     const [creator] = await tx
@@ -67,6 +67,15 @@ export async function moderateCreator(
       actorUserId: actor.userId,
       actorName: actor.name,
       createdAt: ctx.now,
+    });
+    // The creator's page keeps showing its own moderation log above; the general trail has the change too.
+    await recordAdminAction(tx, actor, {
+      action: `creator.${action}`,
+      entityType: 'creator',
+      entityId: influencerId,
+      before: { standing: creator.standing },
+      after: { standing, reason },
+      at: ctx.now,
     });
     let sessionsEnded = 0;
     if (creator.authUserId) {
@@ -101,20 +110,30 @@ export async function addCreatorNote(
   db: DatabaseOrTransaction,
   influencerId: number,
   body: string,
-  actor: Actor,
+  actor: AuditActor,
   now: Date,
 ) {
-  const [creator] = await db
-    .select({ id: influencers.id })
-    .from(influencers)
-    .where(eq(influencers.id, influencerId))
-    .limit(1);
-  if (!creator) throw new AppError('NOT_FOUND', 'Creator not found');
-  const [note] = await db
-    .insert(creatorNotes)
-    .values({ influencerId, body, authorUserId: actor.userId, authorName: actor.name, createdAt: now })
-    .returning();
-  return note!;
+  return db.transaction(async (tx) => {
+    const [creator] = await tx
+      .select({ id: influencers.id })
+      .from(influencers)
+      .where(eq(influencers.id, influencerId))
+      .limit(1);
+    if (!creator) throw new AppError('NOT_FOUND', 'Creator not found');
+    const [note] = await tx
+      .insert(creatorNotes)
+      .values({ influencerId, body, authorUserId: actor.userId, authorName: actor.name, createdAt: now })
+      .returning();
+    await recordAdminAction(tx, actor, {
+      action: 'creator.add_note',
+      entityType: 'creator',
+      entityId: influencerId,
+      before: null,
+      after: { noteId: note!.id, note: body },
+      at: now,
+    });
+    return note!;
+  });
 }
 
 /** Why this creator may not apply to campaigns now (suspended or banned), or null. */

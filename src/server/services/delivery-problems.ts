@@ -8,10 +8,10 @@ import { trackingUrl } from '../../shared/tracking';
 import { AppError } from '../errors';
 import { problemReplyMail, problemReshippedMail, problemResolvedMail } from '../mail/creator-templates';
 import type { MailMessage } from '../mail/mailer';
+import { type AuditActor, changedFields, recordAdminAction } from './audit-log';
 import { sendCreatorMail } from './creator-mail';
 import type { ModerationContext } from './creator-moderation';
 import { creatorNotice, notifyCreator } from './notifications';
-import type { Actor } from './payouts';
 
 /**
  * Hook of the creator's delivery report (services/applications recordDelivery), in its transaction: opens a problem
@@ -68,13 +68,21 @@ async function lockOpen(tx: DatabaseOrTransaction, id: number) {
 const clearOnApplication = { deliveryProblem: null, deliveryProblemNote: null, deliveryProblemAt: null };
 
 /** The admin answers the creator; the problem stays open (and the posting clock stays stopped). */
-export async function replyToProblem(ctx: ModerationContext, id: number, message: string, actor: Actor) {
+export async function replyToProblem(ctx: ModerationContext, id: number, message: string, actor: AuditActor) {
   const found = await ctx.db.transaction(async (tx) => {
     const row = await lockOpen(tx, id);
     await tx
       .update(deliveryProblems)
       .set({ reply: message, repliedAt: ctx.now, repliedByName: actor.name })
       .where(eq(deliveryProblems.id, id));
+    await recordAdminAction(tx, actor, {
+      action: 'problem.reply',
+      entityType: 'delivery_problem',
+      entityId: id,
+      before: { reply: row.problem.reply },
+      after: { reply: message },
+      at: ctx.now,
+    });
     await notifyCreator(
       tx,
       row.influencer.id,
@@ -99,7 +107,7 @@ export async function resolveProblem(
   ctx: ModerationContext,
   id: number,
   message: string | undefined,
-  actor: Actor,
+  actor: AuditActor,
 ) {
   const found = await ctx.db.transaction(async (tx) => {
     const row = await lockOpen(tx, id);
@@ -117,6 +125,18 @@ export async function resolveProblem(
       .update(applications)
       .set({ ...clearOnApplication, updatedAt: ctx.now })
       .where(eq(applications.id, row.application.id));
+    await recordAdminAction(tx, actor, {
+      action: 'problem.resolve',
+      entityType: 'delivery_problem',
+      entityId: id,
+      before: { status: row.problem.status, resolution: row.problem.resolution },
+      after: {
+        status: 'resolved',
+        resolution: message ?? 'Resolved by the brand.',
+        ...(message ? { reply: message } : {}),
+      },
+      at: ctx.now,
+    });
     await notifyCreator(
       tx,
       row.influencer.id,
@@ -144,7 +164,7 @@ export async function reshipProblem(
   ctx: ModerationContext,
   id: number,
   input: { carrier: string; trackingNumber: string; message?: string | undefined },
-  actor: Actor,
+  actor: AuditActor,
 ) {
   const found = await ctx.db.transaction(async (tx) => {
     const row = await lockOpen(tx, id);
@@ -185,6 +205,26 @@ export async function reshipProblem(
       creatorNotice.problemReshipped(row.campaign.name, input.carrier, input.trackingNumber),
       ctx.now,
     );
+    const shipment = changedFields(
+      {
+        applicationStatus: row.application.status,
+        carrier: row.application.carrier,
+        trackingNumber: row.application.trackingNumber,
+      },
+      { applicationStatus: 'shipped', carrier: input.carrier, trackingNumber: input.trackingNumber },
+    );
+    await recordAdminAction(tx, actor, {
+      action: 'problem.reship',
+      entityType: 'delivery_problem',
+      entityId: id,
+      before: { status: row.problem.status, ...shipment?.before },
+      after: {
+        status: 'resolved',
+        ...shipment?.after,
+        ...(input.message ? { reply: input.message } : {}),
+      },
+      at: ctx.now,
+    });
     return row;
   });
   await mailAfter(

@@ -7,8 +7,8 @@ import { mintAdjustments } from '../../db/schema/payouts';
 import { adjustmentLabel } from '../../shared/payouts';
 import type { AdjustmentInput } from '../../shared/schemas/payout';
 import { AppError } from '../errors';
+import { type AuditActor, recordAdminAction } from './audit-log';
 import { postLedgerEntry } from './ledger';
-import type { Actor } from './payouts';
 
 /**
  * An admin credits or debits a creator's Mint with a reason: an `adjustment` ledger entry, a completed transaction
@@ -22,7 +22,7 @@ export async function adjustMint(
     input,
     admin,
     now,
-  }: { influencerId: number; input: AdjustmentInput; admin: Actor; now: Date },
+  }: { influencerId: number; input: AdjustmentInput; admin: AuditActor; now: Date },
 ): Promise<{ id: number; balance: number }> {
   return db.transaction(async (tx) => {
     const [influencer] = await tx
@@ -66,6 +66,14 @@ export async function adjustMint(
       adjustmentId: adjustment!.id,
       createdAt: now,
       updatedAt: now,
+    });
+    await recordAdminAction(tx, admin, {
+      action: 'mint.adjust',
+      entityType: 'creator',
+      entityId: influencerId,
+      before: { balance },
+      after: { balance: balance + input.amount, amount: input.amount, reason: input.reason },
+      at: now,
     });
     return { id: adjustment!.id, balance: balance + input.amount };
   });

@@ -20,6 +20,7 @@ import {
   type PaypalClient,
   type PaypalPayoutItem,
 } from '../payouts/paypal-client';
+import { type AuditActor, recordAdminAction } from './audit-log';
 import { payoutHeldMessage } from './creator-moderation';
 import { postLedgerEntry } from './ledger';
 import { creatorNotice, notifyCreator } from './notifications';
@@ -218,7 +219,7 @@ async function lockPendingPayouts(tx: DatabaseOrTransaction, ids: number[]): Pro
 export async function processPayouts(
   ctx: PayoutContext,
   input: { ids: number[]; mode: PayoutMode },
-  admin: Actor,
+  admin: AuditActor,
 ): Promise<ProcessResult> {
   if (input.mode === 'paypal' && !ctx.paypal) {
     throw new AppError(
@@ -264,6 +265,18 @@ export async function processPayouts(
         detail: batch ? `Batch ${batch.senderBatchId}` : null,
         at: ctx.now,
       });
+      await recordAdminAction(tx, admin, {
+        action: input.mode === 'paypal' ? 'payout.send_to_paypal' : 'payout.start',
+        entityType: 'payout',
+        entityId: payout.id,
+        before: { status: payout.status, mode: payout.mode },
+        after: {
+          status: 'processing',
+          mode: input.mode,
+          ...(batch ? { paypalBatch: batch.senderBatchId } : {}),
+        },
+        at: ctx.now,
+      });
     }
     return { ids: locked.map((p) => p.id), batch };
   });
@@ -277,7 +290,7 @@ export async function processPayouts(
 }
 
 /** An admin paid a manual payout by hand: completed, with the reference they give. */
-export async function markPaid(ctx: PayoutContext, id: number, reference: string, admin: Actor) {
+export async function markPaid(ctx: PayoutContext, id: number, reference: string, admin: AuditActor) {
   const result = await ctx.db.transaction(async (tx) => {
     const payout = await lockPayout(tx, id);
     if (!payout) throw new AppError('NOT_FOUND', `Payout #${id} was not found.`);
@@ -293,6 +306,14 @@ export async function markPaid(ctx: PayoutContext, id: number, reference: string
     if (payout.mode !== 'manual') {
       throw new AppError('CONFLICT', 'PayPal is paying this payout: its result comes from PayPal.');
     }
+    await recordAdminAction(tx, admin, {
+      action: 'payout.mark_paid',
+      entityType: 'payout',
+      entityId: id,
+      before: { status: payout.status, reference: payout.reference },
+      after: { status: 'completed', reference },
+      at: ctx.now,
+    });
     return settlePaid(
       tx,
       payout,
@@ -305,7 +326,7 @@ export async function markPaid(ctx: PayoutContext, id: number, reference: string
 }
 
 /** An admin marks a payout failed (pending, or being paid by hand) with a reason: the Mint goes back. */
-export async function markFailed(ctx: PayoutContext, id: number, reason: string, admin: Actor) {
+export async function markFailed(ctx: PayoutContext, id: number, reason: string, admin: AuditActor) {
   const result = await ctx.db.transaction(async (tx) => {
     const payout = await lockPayout(tx, id);
     if (!payout) throw new AppError('NOT_FOUND', `Payout #${id} was not found.`);
@@ -315,6 +336,14 @@ export async function markFailed(ctx: PayoutContext, id: number, reason: string,
     if (payout.status !== 'pending' && payout.status !== 'processing') {
       throw new AppError('CONFLICT', `${payoutLabel(id)} is ${payout.status} already.`);
     }
+    await recordAdminAction(tx, admin, {
+      action: 'payout.mark_failed',
+      entityType: 'payout',
+      entityId: id,
+      before: { status: payout.status, failureReason: payout.failureReason, mintReturned: 0 },
+      after: { status: 'failed', failureReason: reason, mintReturned: payout.amount },
+      at: ctx.now,
+    });
     return settleBack(tx, payout, { status: 'failed', reason, action: 'marked_failed' }, admin, ctx.now);
   });
   await sendPayoutNotices(ctx, [result]);

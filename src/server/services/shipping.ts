@@ -18,9 +18,9 @@ import {
 } from '../../shared/schemas/shipping';
 import { AppError } from '../errors';
 import { shippingAddressChangedMail } from '../mail/creator-templates';
+import { type AuditActor, changedFields, recordAdminAction } from './audit-log';
 import type { ModerationContext } from './creator-moderation';
 import { creatorNotice, notifyCreator } from './notifications';
-import type { Actor } from './payouts';
 import { csvLine, csvText } from './transactions-csv';
 
 const isAccepted = (status: ApplicationStatus) => (ACCEPTED_STATUSES as readonly string[]).includes(status);
@@ -125,6 +125,16 @@ export async function shippingCsv(db: ModerationContext['db'], campaignId: numbe
   return `\uFEFF${lines.join('')}`;
 }
 
+const ADDRESS_FIELDS = [
+  'fullName',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'state',
+  'zipCode',
+  'phone',
+] as const;
+
 /** Statuses in which the box's address can still matter: before it ships, or for a re-shipment. */
 const ADDRESS_STATUSES: readonly ApplicationStatus[] = ['accepted', 'shipped', 'delivered'];
 
@@ -133,7 +143,7 @@ export async function overrideShippingAddress(
   ctx: ModerationContext,
   applicationId: number,
   input: ShippingAddress,
-  actor: Actor,
+  actor: AuditActor,
 ) {
   const result = await ctx.db.transaction(async (tx) => {
     const found = await lockApplicationWithParties(tx, applicationId);
@@ -146,6 +156,7 @@ export async function overrideShippingAddress(
         `The shipping address can be changed only for an accepted creator whose box has not been used yet (this application is ${application.status}).`,
       );
     }
+    const previous = (await shippingAddressesFor(tx, [applicationId])).get(applicationId);
     await upsertShippingOverride(tx, {
       applicationId,
       fullName: input.fullName,
@@ -159,6 +170,20 @@ export async function overrideShippingAddress(
       setByUserId: actor.userId,
       setByName: actor.name,
       updatedAt: ctx.now,
+    });
+    // Which address fields changed (the trail masks their values), from which address, and why.
+    const diff = changedFields(
+      { ...previous, source: previous?.overridden ? 'override' : 'profile' },
+      { ...input, addressLine2: input.addressLine2 ?? null, source: 'override' },
+      [...ADDRESS_FIELDS, 'source'],
+    );
+    await recordAdminAction(tx, actor, {
+      action: 'application.override_address',
+      entityType: 'application',
+      entityId: applicationId,
+      before: diff?.before ?? {},
+      after: { ...diff?.after, reason: input.reason ?? null },
+      at: ctx.now,
     });
     await notifyCreator(tx, influencer.id, creatorNotice.addressChanged(campaign.name), ctx.now);
     return { email: influencer.email, campaign: campaign.name };

@@ -88,6 +88,8 @@ export const privateKeys = {
       /** GET /api/admin/analytics?from&to. */
       overview: (from: string, to: string) => [...admin, 'analytics', 'overview', from, to] as const,
     },
+    /** GET /api/admin/audit-log with its filters and page. */
+    auditLog: (filters: object, offset: number) => [...admin, 'audit-log', filters, offset] as const,
     payments: {
       all: [...admin, 'payments'] as const,
       transactions: (filters: object, offset: number) =>

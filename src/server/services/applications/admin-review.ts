@@ -6,6 +6,7 @@ import {
   lockSubmission,
 } from '../../../db/queries/applications';
 import { applications, submissions } from '../../../db/schema/applications';
+import { type AuditActor, recordAdminAction, recordAdminUpdate } from '../audit-log';
 import { creditReward } from '../ledger';
 import { creatorNotice, notifyCreator } from '../notifications';
 import { found, type LifecycleContext, notify, outOfOrder } from './context';
@@ -14,6 +15,7 @@ import { found, type LifecycleContext, notify, outOfOrder } from './context';
 export async function decideApplications(
   ctx: LifecycleContext,
   { ids, decision, message }: { ids: number[]; decision: 'accept' | 'reject'; message?: string | undefined },
+  actor: AuditActor,
 ) {
   const decided = await ctx.db.transaction(async (tx) => {
     const results: Array<{ id: number; email: string; campaign: string }> = [];
@@ -35,15 +37,20 @@ export async function decideApplications(
           );
         }
       }
+      const status = decision === 'accept' ? 'accepted' : 'rejected';
       await tx
         .update(applications)
-        .set({
-          status: decision === 'accept' ? 'accepted' : 'rejected',
-          adminMessage: message ?? null,
-          decidedAt: ctx.now,
-          updatedAt: ctx.now,
-        })
+        .set({ status, adminMessage: message ?? null, decidedAt: ctx.now, updatedAt: ctx.now })
         .where(eq(applications.id, id));
+      // One entry per application, even when several are decided at once.
+      await recordAdminUpdate(tx, actor, {
+        action: decision === 'accept' ? 'application.accept' : 'application.reject',
+        entityType: 'application',
+        entityId: id,
+        before: application,
+        after: { status, adminMessage: message ?? null },
+        at: ctx.now,
+      });
       await notifyCreator(
         tx,
         influencer.id,
@@ -67,7 +74,7 @@ export async function decideApplications(
 }
 
 /** The admin marks a shipped box delivered. */
-export async function markDelivered(ctx: LifecycleContext, applicationId: number) {
+export async function markDelivered(ctx: LifecycleContext, applicationId: number, actor: AuditActor) {
   return ctx.db.transaction(async (tx) => {
     const { application, campaign, influencer } = found(
       await lockApplication(tx, applicationId),
@@ -80,6 +87,14 @@ export async function markDelivered(ctx: LifecycleContext, applicationId: number
       .set({ status: 'delivered', deliveredAt: ctx.now, updatedAt: ctx.now })
       .where(eq(applications.id, applicationId))
       .returning();
+    await recordAdminUpdate(tx, actor, {
+      action: 'application.deliver',
+      entityType: 'application',
+      entityId: applicationId,
+      before: application,
+      after: { status: row!.status },
+      at: ctx.now,
+    });
     return row!;
   });
 }
@@ -94,9 +109,9 @@ async function reviewableSubmission(tx: Parameters<typeof lockSubmission>[0], su
 }
 
 /** Approves content: the reward is credited once (a unique ledger reference), in the same transaction. */
-export async function approveSubmission(ctx: LifecycleContext, submissionId: number) {
+export async function approveSubmission(ctx: LifecycleContext, submissionId: number, actor: AuditActor) {
   const result = await ctx.db.transaction(async (tx) => {
-    const { application, campaign, influencer } = await reviewableSubmission(tx, submissionId);
+    const { application, campaign, influencer, submission } = await reviewableSubmission(tx, submissionId);
     await tx
       .update(submissions)
       .set({ status: 'approved', reviewedAt: ctx.now })
@@ -112,6 +127,14 @@ export async function approveSubmission(ctx: LifecycleContext, submissionId: num
       description: `Reward for ${campaign.name}`,
       campaignId: campaign.id,
     });
+    await recordAdminAction(tx, actor, {
+      action: 'submission.approve',
+      entityType: 'submission',
+      entityId: submissionId,
+      before: { status: submission.status, mintCredited: 0 },
+      after: { status: 'approved', mintCredited: credited ? campaign.reward : 0 },
+      at: ctx.now,
+    });
     await notifyCreator(
       tx,
       influencer.id,
@@ -125,9 +148,14 @@ export async function approveSubmission(ctx: LifecycleContext, submissionId: num
 }
 
 /** Sends content back to the creator with a message. */
-export async function requestChanges(ctx: LifecycleContext, submissionId: number, message: string) {
+export async function requestChanges(
+  ctx: LifecycleContext,
+  submissionId: number,
+  message: string,
+  actor: AuditActor,
+) {
   const result = await ctx.db.transaction(async (tx) => {
-    const { application, campaign, influencer } = await reviewableSubmission(tx, submissionId);
+    const { application, campaign, influencer, submission } = await reviewableSubmission(tx, submissionId);
     await tx
       .update(submissions)
       .set({ status: 'changes_requested', reviewMessage: message, reviewedAt: ctx.now })
@@ -136,6 +164,14 @@ export async function requestChanges(ctx: LifecycleContext, submissionId: number
       .update(applications)
       .set({ status: 'changes_requested', adminMessage: message, updatedAt: ctx.now })
       .where(eq(applications.id, application.id));
+    await recordAdminUpdate(tx, actor, {
+      action: 'submission.request_changes',
+      entityType: 'submission',
+      entityId: submissionId,
+      before: submission,
+      after: { status: 'changes_requested', reviewMessage: message },
+      at: ctx.now,
+    });
     await notifyCreator(tx, influencer.id, creatorNotice.changesRequested(campaign.name, message), ctx.now);
     return { email: influencer.email, campaign: campaign.name };
   });

@@ -4,15 +4,20 @@ import { findApplicationCampaignId, lockApplication } from '../../../db/queries/
 import { applications } from '../../../db/schema/applications';
 import { shipsBox } from '../../../shared/lifecycle';
 import { AppError } from '../../errors';
+import { type AuditActor, recordAdminUpdate } from '../audit-log';
 import { creatorNotice, notifyCreator } from '../notifications';
 import { found, type LifecycleContext, notify, outOfOrder } from './context';
 import { parseShipmentsCsv } from './shipments-csv';
 
-/** Records (or corrects) the carrier and tracking number of an accepted creator's PR box. */
+/**
+ * Records (or corrects) the carrier and tracking number of an accepted creator's PR box. With `tx`, it is one row of a
+ * CSV import (audited as such) inside the import's transaction for that row.
+ */
 export async function recordShipment(
   ctx: LifecycleContext,
   applicationId: number,
   { carrier, trackingNumber }: { carrier: string; trackingNumber: string },
+  actor: AuditActor,
   tx?: DatabaseOrTransaction,
 ) {
   const run = async (db: DatabaseOrTransaction) => {
@@ -31,6 +36,14 @@ export async function recordShipment(
       .set({ status: 'shipped', carrier, trackingNumber, shippedAt: ctx.now, updatedAt: ctx.now })
       .where(eq(applications.id, applicationId))
       .returning();
+    await recordAdminUpdate(db, actor, {
+      action: tx ? 'application.import_shipment' : 'application.ship',
+      entityType: 'application',
+      entityId: applicationId,
+      before: application,
+      after: { status: 'shipped', carrier, trackingNumber },
+      at: ctx.now,
+    });
     await notifyCreator(
       db,
       influencer.id,
@@ -59,6 +72,7 @@ export async function importShipmentsCsv(
   ctx: LifecycleContext,
   campaignId: number,
   csv: string,
+  actor: AuditActor,
 ): Promise<ShipmentImportReport> {
   const report: ShipmentImportReport = { imported: 0, errors: [] };
   const notices: Array<{ email: string; campaign: string; carrier: string; trackingNumber: string }> = [];
@@ -72,7 +86,7 @@ export async function importShipmentsCsv(
       const result = await ctx.db.transaction(async (tx) => {
         if ((await findApplicationCampaignId(tx, applicationId)) !== campaignId)
           throw new AppError('NOT_FOUND', `application ${applicationId} is not in this campaign`);
-        return recordShipment(ctx, applicationId, { carrier, trackingNumber }, tx);
+        return recordShipment(ctx, applicationId, { carrier, trackingNumber }, actor, tx);
       });
       report.imported += 1;
       notices.push({ email: result.email, campaign: result.campaign, carrier, trackingNumber });

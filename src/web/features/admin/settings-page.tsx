@@ -1,4 +1,5 @@
 import { CheckCircle2, CircleSlash } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { SOCIAL_PROVIDER_IDS, SOCIAL_PROVIDER_NAMES } from '../../../shared/schemas/auth';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -7,21 +8,39 @@ import { useConfig } from '../../lib/use-config';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/use-session';
 import { AdminPageHeader } from './components/admin-layout';
+import { AUDIT_LOG_TAB, AuditLogSection, SettingsSections } from './components/audit-log';
 import { DigestSetting } from './components/digest-setting';
 
-/** /admin/settings: the signed-in admin's account and how creators can sign in (from the server's configuration). */
+/**
+ * /admin/settings: the signed-in admin's account and how creators can sign in (from the server's configuration); the
+ * Audit log section (?tab=audit-log) lists every admin change (issue 22).
+ */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   const session = useSession();
   const config = useConfig();
   const enabled = new Set(config.data?.authProviders ?? []);
+  const [params] = useSearchParams();
+  const header = (
+    <AdminPageHeader
+      title="Settings"
+      description="Your admin account and the sign-in options creators see."
+    />
+  );
 
+  if (params.get('tab') === AUDIT_LOG_TAB) {
+    return (
+      <>
+        {header}
+        <SettingsSections active={AUDIT_LOG_TAB} />
+        <AuditLogSection />
+      </>
+    );
+  }
   return (
     <>
-      <AdminPageHeader
-        title="Settings"
-        description="Your admin account and the sign-in options creators see."
-      />
+      {header}
+      <SettingsSections active="general" />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>

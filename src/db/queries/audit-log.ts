@@ -1,0 +1,82 @@
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { AuditLogQuery } from '../../shared/schemas/audit-log';
+import type { DatabaseOrTransaction } from '../client';
+import { auditLog } from '../schema/audit';
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+const DAY_MS = 86_400_000;
+
+function filters(params: AuditLogQuery): SQL | undefined {
+  const where: SQL[] = [];
+  if (params.actor) {
+    where.push(or(ilike(auditLog.actorName, like(params.actor)), eq(auditLog.actorUserId, params.actor))!);
+  }
+  if (params.action) where.push(eq(auditLog.action, params.action));
+  if (params.entityType) where.push(eq(auditLog.entityType, params.entityType));
+  if (params.entityId) where.push(eq(auditLog.entityId, params.entityId));
+  if (params.from) {
+    where.push(sql`${auditLog.createdAt} >= ${`${params.from}T00:00:00.000Z`}::timestamptz`);
+  }
+  if (params.to) {
+    const end = new Date(new Date(`${params.to}T00:00:00.000Z`).getTime() + DAY_MS).toISOString();
+    where.push(sql`${auditLog.createdAt} < ${end}::timestamptz`);
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+/**
+ * The campaign a record belongs to, while it exists (for the link to its admin page): the campaign itself, an
+ * application's, a submission's or a creator report's campaign.
+ */
+const campaignOf = sql<number | null>`case ${auditLog.entityType}
+  when 'campaign' then (select c.id from campaigns c where c.id::text = ${auditLog.entityId})
+  when 'application' then (select a.campaign_id from applications a where a.id::text = ${auditLog.entityId})
+  when 'submission' then (select a.campaign_id from submissions s join applications a on a.id = s.application_id
+    where s.id::text = ${auditLog.entityId})
+  when 'metric_report' then (select a.campaign_id from content_metric_snapshots m
+    join submissions s on s.id = m.submission_id join applications a on a.id = s.application_id
+    where m.id::text = ${auditLog.entityId})
+  end`;
+
+/** The creator a record belongs to, while they exist: the creator, or a payout's. */
+const influencerOf = sql<number | null>`case ${auditLog.entityType}
+  when 'creator' then (select i.id from influencers i where i.id::text = ${auditLog.entityId})
+  when 'payout' then (select p.influencer_id from payouts p where p.id::text = ${auditLog.entityId})
+  end`;
+
+/** A page of the audit trail, newest first, with the filters; and how many entries match. */
+export async function listAuditLog(db: DatabaseOrTransaction, params: AuditLogQuery) {
+  const where = filters(params);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: auditLog.id,
+        createdAt: auditLog.createdAt,
+        actorUserId: auditLog.actorUserId,
+        actorName: auditLog.actorName,
+        action: auditLog.action,
+        entityType: auditLog.entityType,
+        entityId: auditLog.entityId,
+        before: auditLog.before,
+        after: auditLog.after,
+        ipAddress: auditLog.ipAddress,
+        campaignId: campaignOf,
+        influencerId: influencerOf,
+      })
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(params.limit)
+      .offset(params.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      campaignId: row.campaignId === null ? null : Number(row.campaignId),
+      influencerId: row.influencerId === null ? null : Number(row.influencerId),
+    })),
+    total: totals[0]?.total ?? 0,
+  };
+}

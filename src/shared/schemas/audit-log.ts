@@ -1,0 +1,150 @@
+import { z } from 'zod';
+
+/**
+ * The admins' audit trail (issue 22): what an entry says, the actions and record kinds it names, and the list's
+ * filters. The server writes entries (services/audit-log.ts); /admin/settings shows them.
+ */
+
+/** Every action an entry can name, with its label on the Audit log. */
+export const AUDIT_ACTION_LABELS = {
+  'campaign.create': 'Campaign created',
+  'campaign.update': 'Campaign changed',
+  'campaign.delete': 'Campaign deleted',
+  'application.accept': 'Application accepted',
+  'application.reject': 'Application rejected',
+  'application.ship': 'Box marked shipped',
+  'application.import_shipment': 'Shipment imported (CSV)',
+  'application.deliver': 'Box marked delivered',
+  'application.override_address': 'Shipping address changed',
+  'submission.approve': 'Content approved',
+  'submission.request_changes': 'Changes requested',
+  'metrics.enter': 'Post figures entered',
+  'metrics.confirm': 'Creator report confirmed',
+  'payout.start': 'Payout started (by hand)',
+  'payout.send_to_paypal': 'Payout sent to PayPal',
+  'payout.mark_paid': 'Payout marked paid',
+  'payout.mark_failed': 'Payout marked failed',
+  'mint.adjust': 'Mint adjusted',
+  'creator.suspend': 'Creator suspended',
+  'creator.ban': 'Creator banned',
+  'creator.restore': 'Suspension or ban lifted',
+  'creator.add_note': 'Note added',
+  'problem.reply': 'Problem answered',
+  'problem.resolve': 'Problem resolved',
+  'problem.reship': 'New box sent',
+  'settings.digest': 'Mail digest switched',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
+
+/** Every kind of record an entry can name, with its label. */
+export const AUDIT_ENTITY_LABELS = {
+  campaign: 'Campaign',
+  application: 'Application',
+  submission: 'Submission',
+  metric_report: 'Creator report',
+  payout: 'Payout',
+  creator: 'Creator',
+  delivery_problem: 'Delivery problem',
+  admin_digest: 'Mail digest',
+} as const;
+export type AuditEntityType = keyof typeof AUDIT_ENTITY_LABELS;
+export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITY_LABELS) as [AuditEntityType, ...AuditEntityType[]];
+
+export const AUDIT_PAGE_SIZE = 25;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' ? v.trim() || undefined : v);
+
+/** Whether a YYYY-MM-DD text names a day of the calendar (2026-02-30 does not). */
+function exists(text: string): boolean {
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+}
+
+/** A calendar day (UTC) like 2026-01-31 that exists, between the years 1970 and 2999. */
+const day = (name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^(19[7-9]\d|2\d{3})-\d{2}-\d{2}$/, { error: `${name} must be a date like 2026-01-31` })
+      .refine((v) => exists(v), {
+        error: `${name} must be a date like 2026-01-31`,
+      })
+      .optional(),
+  );
+
+export const auditLogQuerySchema = z
+  .object({
+    /** Part of the actor's name or email, or their user id. */
+    actor: z.preprocess(
+      blankToUndefined,
+      z.string().max(200, { error: 'actor must be at most 200 characters' }).optional(),
+    ),
+    action: z.preprocess(
+      blankToUndefined,
+      z.enum(AUDIT_ACTIONS, { error: 'action is not an action of the audit log' }).optional(),
+    ),
+    entityType: z.preprocess(
+      blankToUndefined,
+      z.enum(AUDIT_ENTITY_TYPES, { error: 'entityType is not a kind of record of the audit log' }).optional(),
+    ),
+    entityId: z.preprocess(
+      blankToUndefined,
+      z.string().max(100, { error: 'entityId must be at most 100 characters' }).optional(),
+    ),
+    /** First day (UTC) of the range, included. */
+    from: day('from'),
+    /** Last day (UTC) of the range, included. */
+    to: day('to'),
+    limit: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce
+        .number({ error: 'limit must be a whole number' })
+        .int({ error: 'limit must be a whole number' })
+        .min(1, { error: 'limit must be at least 1' })
+        .max(100, { error: 'limit must be at most 100' })
+        .default(AUDIT_PAGE_SIZE),
+    ),
+    offset: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce
+        .number({ error: 'offset must be a whole number' })
+        .int({ error: 'offset must be a whole number' })
+        .min(0, { error: 'offset must be at least 0' })
+        .max(1_000_000, { error: 'offset must be at most 1000000' })
+        .default(0),
+    ),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    error: 'to must be on or after from',
+    path: ['to'],
+  });
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+const fieldsSchema = z.record(z.string(), z.unknown()).nullable();
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  actorUserId: z.string().nullable(),
+  /** "Name <email>" as the admin was called then. */
+  actorName: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  /** The changed fields before and after (personal values masked, secrets never stored). */
+  before: fieldsSchema,
+  after: fieldsSchema,
+  ipAddress: z.string().nullable(),
+  /** The campaign / creator the record belongs to, while it still exists (for a link to its admin page). */
+  campaignId: z.number().int().nullable(),
+  influencerId: z.number().int().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditLogListSchema = z.object({
+  items: z.array(auditEntrySchema),
+  total: z.number().int(),
+});
+export type AuditLogList = z.infer<typeof auditLogListSchema>;

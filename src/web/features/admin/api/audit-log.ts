@@ -1,0 +1,34 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { AUDIT_PAGE_SIZE, type AuditLogList } from '../../../../shared/schemas/audit-log';
+import { apiFetch } from '../../../lib/api-client';
+import { privateKeys } from '../../../lib/query-keys';
+
+/** The Audit log's filters as the URL keeps them ('' when not set). */
+export interface AuditFilters {
+  actor: string;
+  action: string;
+  entityType: string;
+  entityId: string;
+  from: string;
+  to: string;
+}
+
+export const AUDIT_FILTER_NAMES = ['actor', 'action', 'entityType', 'entityId', 'from', 'to'] as const;
+
+/**
+ * GET /api/admin/audit-log: a page of the trail, newest first. Always read again when the section opens (an admin
+ * who just changed something expects to see it), the previous page kept on screen while the next one loads.
+ */
+export function useAuditLog(filters: AuditFilters, offset: number) {
+  return useQuery({
+    queryKey: privateKeys.admin.auditLog(filters, offset),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE), offset: String(offset) });
+      for (const name of AUDIT_FILTER_NAMES) if (filters[name]) params.set(name, filters[name]);
+      return apiFetch<AuditLogList>(`/api/admin/audit-log?${params}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+}

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { findProfile } from '../../src/db/queries/onboarding';
 import { accounts } from '../../src/db/schema/auth';
 import { influencers } from '../../src/db/schema/influencers';
-import { saveProfile } from '../../src/server/services/profiles';
+import { completeProfile } from '../../src/server/services/profiles';
 import { profileSchema } from '../../src/shared/schemas/profile';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
@@ -289,7 +289,7 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
       .set({ emailVerified: true })
       .where(eq(influencers.email, 'cy@example.com'))
       .returning();
-    await saveProfile(
+    await completeProfile(
       server.db,
       row!,
       profileSchema.parse({ ...READY_PROFILE, email: 'cy@example.com', instagramFollowers: 60000 }),
@@ -363,7 +363,7 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
     await server.db
       .delete(accounts)
       .where(and(eq(accounts.userId, row!.authUserId!), eq(accounts.providerId, 'credential')));
-    await saveProfile(
+    await completeProfile(
       server.db,
       row!,
       profileSchema.parse({ ...READY_PROFILE, email: 'dee@example.com' }),

@@ -331,9 +331,10 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
     await expect.poll(() => toast().textContent()).toContain('Profile updated');
     await expect.poll(() => dialog.count()).toBe(0);
     expect((await findProfile(server.db, row!.id))?.paypalEmail).toBe('cy.new@example.com');
-    // The old PayPal address is told about the change.
+    // The old PayPal address is told about the change, with the new address masked (issue 22).
     const notice = await smtp.waitForMail(READY_PROFILE.paypalEmail);
-    expect(notice.text).toContain('cy.new@example.com');
+    expect(notice.text).toContain('c***@example.com');
+    expect(notice.raw).not.toContain('cy.new@example.com');
 
     // Mail preferences: one switch per category, saved at once, with the keyboard too.
     const reminders = page.getByRole('switch', { name: 'Deadline reminders' });

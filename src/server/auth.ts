@@ -104,6 +104,9 @@ export function createAuth({
       },
     },
     hooks: accountHooks(mailDeps),
+    // Issue 22: the verifications table keeps only a SHA-256 of each identifier (reset-password:<token>, OAuth
+    // states), never the token a mail or a redirect carries; Better Auth hashes the same way when it looks one up.
+    verification: { storeIdentifier: 'hashed' },
     user: {
       additionalFields: {
         // Never settable by the client: sign-up always makes an influencer; admins are made by a command.

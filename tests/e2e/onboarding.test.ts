@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { findProfile } from '../../src/db/queries/onboarding';
 import { accounts } from '../../src/db/schema/auth';
 import { influencers } from '../../src/db/schema/influencers';
-import { saveProfile } from '../../src/server/services/profiles';
+import { completeProfile } from '../../src/server/services/profiles';
 import { profileSchema } from '../../src/shared/schemas/profile';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
@@ -289,7 +289,7 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
       .set({ emailVerified: true })
       .where(eq(influencers.email, 'cy@example.com'))
       .returning();
-    await saveProfile(
+    await completeProfile(
       server.db,
       row!,
       profileSchema.parse({ ...READY_PROFILE, email: 'cy@example.com', instagramFollowers: 60000 }),
@@ -331,9 +331,10 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
     await expect.poll(() => toast().textContent()).toContain('Profile updated');
     await expect.poll(() => dialog.count()).toBe(0);
     expect((await findProfile(server.db, row!.id))?.paypalEmail).toBe('cy.new@example.com');
-    // The old PayPal address is told about the change.
+    // The old PayPal address is told about the change, with the new address masked (issue 22).
     const notice = await smtp.waitForMail(READY_PROFILE.paypalEmail);
-    expect(notice.text).toContain('cy.new@example.com');
+    expect(notice.text).toContain('c***@example.com');
+    expect(notice.raw).not.toContain('cy.new@example.com');
 
     // Mail preferences: one switch per category, saved at once, with the keyboard too.
     const reminders = page.getByRole('switch', { name: 'Deadline reminders' });
@@ -363,7 +364,7 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
     await server.db
       .delete(accounts)
       .where(and(eq(accounts.userId, row!.authUserId!), eq(accounts.providerId, 'credential')));
-    await saveProfile(
+    await completeProfile(
       server.db,
       row!,
       profileSchema.parse({ ...READY_PROFILE, email: 'dee@example.com' }),

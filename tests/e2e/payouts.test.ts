@@ -5,12 +5,14 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { applications, submissions } from '../../src/db/schema/applications';
+import { influencerProfiles } from '../../src/db/schema/onboarding';
 import { payouts } from '../../src/db/schema/payouts';
 import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { payoutExpectedBy } from '../../src/shared/business-days';
 import { formatIsoDate } from '../../src/shared/dates';
+import { formatUtcInstant, paypalChangeHold, paypalHoldMessage } from '../../src/shared/paypal-hold';
 import type { PaymentsSummary, TransactionRow } from '../../src/shared/schemas/payout';
 import { postJson, signInAdmin } from '../support/auth-client';
 import { seriousAxeViolations } from '../support/axe';
@@ -412,5 +414,59 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     expect(await text(creator.getByTestId('wallet-entry').first())).toContain(
       'Adjustment: Bonus for a great video',
     );
+  }, 60_000);
+
+  it('after a PayPal change the wallet says cash-outs wait 24 hours, until when, and Redeem Mint is off', async () => {
+    // The change, on the profile page with the password.
+    await creator.goto(`${server.url}/profile`);
+    const paypalField = creator.getByLabel('PayPal Email');
+    await expect.poll(() => paypalField.inputValue()).toBe(READY_PROFILE.paypalEmail);
+    await paypalField.fill('rosa.new@example.com');
+    await creator.getByRole('button', { name: 'Save Changes' }).click();
+    const confirm = creator.getByRole('dialog');
+    await expect.poll(() => text(confirm)).toContain('cash-outs pause for 24 hours');
+    await confirm.getByLabel('Current password').fill(CREATOR.password);
+    await confirm.getByRole('button', { name: 'Confirm and Save' }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    const [profile] = await server.db
+      .select()
+      .from(influencerProfiles)
+      .where(eq(influencerProfiles.influencerId, influencerId));
+    expect(profile?.paypalEmail).toBe('rosa.new@example.com');
+    const hold = paypalChangeHold(profile!.paypalEmailChangedAt, new Date())!;
+    expect(hold).not.toBeNull();
+
+    // The wallet, before anything is pressed: the reason and the time, and the button off.
+    await creator.goto(`${server.url}/dashboard`);
+    const note = creator.getByTestId('wallet-paypal-hold');
+    await expect.poll(() => text(note)).toContain(paypalHoldMessage(hold));
+    const redeemButton = creator.getByTestId('wallet-card').getByRole('button', { name: 'Redeem Mint' });
+    expect(await redeemButton.isDisabled()).toBe(true);
+    expect(await text(creator.getByTestId('wallet-card'))).toContain(
+      `Cash-outs resume at ${formatUtcInstant(hold.until)}`,
+    );
+    expect(await seriousAxeViolations(creator)).toEqual([]);
+    expect(await fitsPhone(creator)).toBeLessThanOrEqual(375);
+    await shoot(creator, 'wallet-paypal-hold');
+
+    // The server refuses too, with the same words.
+    const refused = await creator.evaluate(async () => {
+      const response = await fetch('/api/me/redemptions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'e2e-paypal-hold-1' },
+        body: JSON.stringify({ amount: 50 }),
+      });
+      return { status: response.status, body: (await response.json()) as { error: string } };
+    });
+    expect(refused).toEqual({ status: 409, body: { error: paypalHoldMessage(hold), code: 'CONFLICT' } });
+
+    // Both addresses were told; the previous one sees the new address masked.
+    const told = (to: string) =>
+      smtp.messages.filter((m) => m.to.includes(to) && m.subject === 'Your Mintbox PayPal email was changed');
+    await expect.poll(() => told(CREATOR.email).length).toBe(1);
+    await expect.poll(() => told(READY_PROFILE.paypalEmail).length).toBe(1);
+    expect(told(CREATOR.email)[0]!.text).toContain('rosa.new@example.com');
+    expect(told(READY_PROFILE.paypalEmail)[0]!.text).toContain('r***@example.com');
+    expect(told(READY_PROFILE.paypalEmail)[0]!.raw).not.toContain('rosa.new');
   }, 60_000);
 });

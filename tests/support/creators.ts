@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import type { Database } from '../../src/db/client';
 import { users } from '../../src/db/schema/auth';
 import { influencers } from '../../src/db/schema/influencers';
-import { saveProfile } from '../../src/server/services/profiles';
+import { completeProfile } from '../../src/server/services/profiles';
 import { profileSchema } from '../../src/shared/schemas/profile';
 import { signUpCreator } from './auth-client';
 
@@ -55,6 +55,6 @@ export async function createReadyCreator(
     tiktokFollowers: options.tiktok,
     youtubeSubscribers: options.youtube,
   });
-  await saveProfile(db, influencer!, profile, new Date());
+  await completeProfile(db, influencer!, profile, new Date());
   return { cookie, influencerId: influencer!.id, email: options.email.toLowerCase() };
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
-import { influencers } from '../schema/influencers';
+import { type InfluencerRow, influencers } from '../schema/influencers';
 import { emailVerificationCodes, influencerProfiles, socialAccounts } from '../schema/onboarding';
 
 /** Another creator who already proved they own this address. */
@@ -66,6 +66,45 @@ export async function findProfile(db: DatabaseOrTransaction, influencerId: numbe
     .where(eq(influencerProfiles.influencerId, influencerId))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * Every write of a creator's profile starts here (issue 22): the creator's record locked, then their profile row (null
+ * before the first save). Two saves of one creator run one after another, and a redemption, which reads the profile
+ * row with `lockPayoutTarget`, never sees a PayPal change half done.
+ */
+export async function lockProfileForWrite(
+  tx: DatabaseOrTransaction,
+  influencerId: number,
+): Promise<{ influencer: InfluencerRow | null; profile: typeof influencerProfiles.$inferSelect | null }> {
+  const [influencer] = await tx
+    .select()
+    .from(influencers)
+    .where(eq(influencers.id, influencerId))
+    .for('update');
+  const [profile] = await tx
+    .select()
+    .from(influencerProfiles)
+    .where(eq(influencerProfiles.influencerId, influencerId))
+    .for('update');
+  return { influencer: influencer ?? null, profile: profile ?? null };
+}
+
+/**
+ * Where a redemption is paid and since when (issue 22 hold), read under a share lock of the profile row: a PayPal
+ * change in progress (which holds that row, `lockProfileForWrite`) finishes first, and none starts until the
+ * redemption is done.
+ */
+export async function lockPayoutTarget(tx: DatabaseOrTransaction, influencerId: number) {
+  const [row] = await tx
+    .select({
+      paypalEmail: influencerProfiles.paypalEmail,
+      paypalEmailChangedAt: influencerProfiles.paypalEmailChangedAt,
+    })
+    .from(influencerProfiles)
+    .where(eq(influencerProfiles.influencerId, influencerId))
+    .for('share');
+  return row ?? null;
 }
 
 export async function findSocialAccounts(db: DatabaseOrTransaction, influencerId: number) {

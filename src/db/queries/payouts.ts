@@ -141,7 +141,10 @@ export async function walletFigures(
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.influencerId, influencerId), eq(ledgerEntries.kind, 'reward'))),
     db
-      .select({ paypalEmail: influencerProfiles.paypalEmail })
+      .select({
+        paypalEmail: influencerProfiles.paypalEmail,
+        paypalEmailChangedAt: influencerProfiles.paypalEmailChangedAt,
+      })
       .from(influencerProfiles)
       .where(eq(influencerProfiles.influencerId, influencerId)),
   ]);
@@ -152,6 +155,7 @@ export async function walletFigures(
     totalEarned: earned[0]?.total ?? 0,
     minimum: MIN_REDEMPTION_MINT,
     paypalEmail: profile[0]?.paypalEmail ?? null,
+    paypalEmailChangedAt: iso(profile[0]?.paypalEmailChangedAt ?? null),
     entriesTotal: count[0]?.n ?? 0,
     entries: entries.map((e) => ({
       id: e.id,

@@ -1,7 +1,8 @@
 import { PRODUCT_NAME } from '../../shared/constants';
 import { formatIsoDate } from '../../shared/dates';
+import { formatUtcInstant, PAYPAL_CHANGE_HOLD_HOURS } from '../../shared/paypal-hold';
 import type { MailMessage } from './mailer';
-import { layoutMail } from './templates';
+import { layoutMail, type PaypalChangeNotice } from './templates';
 
 const mint = (amount: number) => `${amount.toLocaleString('en-US')} Mint`;
 const usd = (amount: number) =>
@@ -64,14 +65,20 @@ export function payoutMail(appUrl: string, to: string, notice: PayoutNotice): Ma
   }
 }
 
-/** Told to the account's verified email when the PayPal email changes (the old PayPal address is told too). */
-export function paypalChangedAccountMail(appUrl: string, to: string, newAddress: string): MailMessage {
+/** Told to the account's verified email when the PayPal email changes (the previous PayPal address is told too). */
+export function paypalChangedAccountMail(
+  appUrl: string,
+  to: string,
+  change: PaypalChangeNotice,
+): MailMessage {
+  const until = formatUtcInstant(change.holdUntil);
   return layoutMail(appUrl, {
     to,
     subject: `Your ${PRODUCT_NAME} PayPal email was changed`,
     paragraphs: [
-      `The PayPal email on your ${PRODUCT_NAME} profile is now ${newAddress}. Redeemed Mint will be paid there.`,
-      'If this was not you, sign in and change your password, then contact us right away.',
+      `On ${formatUtcInstant(change.changedAt)} the PayPal email on your ${PRODUCT_NAME} profile was changed from ${change.previous} to ${change.next}. Redeemed Mint will be paid there.`,
+      `For your safety, cash-outs are paused until ${until} (${PAYPAL_CHANGE_HOLD_HOURS} hours after the change).`,
+      `If this was not you, choose a new password right away (${appUrl}/forgot-password; this signs out every device), put your own PayPal email back on your profile (${appUrl}/profile), and contact us before ${until}.`,
     ],
   });
 }

@@ -1,4 +1,6 @@
 import { PRODUCT_NAME } from '../../shared/constants';
+import { formatUtcInstant, PAYPAL_CHANGE_HOLD_HOURS } from '../../shared/paypal-hold';
+import { maskEmails } from '../logger';
 import type { MailMessage } from './mailer';
 
 const escapeHtml = (text: string) =>
@@ -64,13 +66,28 @@ export function verificationCodeMail(appUrl: string, to: string, code: string): 
   });
 }
 
-export function paypalEmailChangedMail(appUrl: string, to: string, newAddress: string): MailMessage {
+/** A PayPal email change after onboarding (issue 22), as both notices tell it. */
+export interface PaypalChangeNotice {
+  previous: string;
+  next: string;
+  changedAt: Date;
+  /** When cash-outs resume (PAYPAL_CHANGE_HOLD_HOURS after the change). */
+  holdUntil: Date;
+}
+
+/**
+ * To the previous PayPal address: what changed and when, and what to do if it was not its owner. The new address is
+ * only shown masked (j***@example.com): whoever reads this mailbox learns nothing they could use.
+ */
+export function paypalEmailChangedMail(appUrl: string, to: string, change: PaypalChangeNotice): MailMessage {
+  const until = formatUtcInstant(change.holdUntil);
   return layoutMail(appUrl, {
     to,
     subject: `Your ${PRODUCT_NAME} PayPal email was changed`,
     paragraphs: [
-      `The PayPal email on your ${PRODUCT_NAME} profile was changed to ${newAddress}. Future Mint redemptions will be paid there.`,
-      'If this was not you, sign in and change your password, then contact us right away.',
+      `This address was the PayPal email of a ${PRODUCT_NAME} creator account. On ${formatUtcInstant(change.changedAt)} it was changed to ${maskEmails(change.next)}: Mint redeemed from now on will be paid there, no longer to this address.`,
+      `For your safety, cash-outs from the account are paused until ${until} (${PAYPAL_CHANGE_HOLD_HOURS} hours after the change).`,
+      `If this was not you, choose a new password right away (${appUrl}/forgot-password; this signs out every device), put your own PayPal email back on your profile (${appUrl}/profile), and contact us before ${until}.`,
     ],
   });
 }

@@ -11,14 +11,19 @@ import {
 import type { AppBindings } from '../context';
 import { AppError, validationErrorBody } from '../errors';
 import type { Mailer, MailMessage } from '../mail/mailer';
-import { emailChangedMail, paypalChangedAccountMail } from '../mail/payout-templates';
-import { paypalEmailChangedMail } from '../mail/templates';
+import { emailChangedMail } from '../mail/payout-templates';
 import { currentInfluencer, verifiedInfluencer } from '../middleware/creator';
 import { clientAddress, currentUser, requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
 import { isEmailChange, sendVerificationCode, verifyEmailCode } from '../services/email-verification';
 import { hasPassword, type ProofSubject, requireIdentityProof } from '../services/identity-proof';
-import { describeCreator, paypalChangeOf, saveProfile } from '../services/profiles';
+import {
+  completeProfile,
+  describeCreator,
+  type ProfileProof,
+  type ProfileWriteDeps,
+  updateProfile,
+} from '../services/profiles';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
@@ -97,7 +102,8 @@ const completeProfileRoute = createRoute({
   method: 'post',
   path: '/complete-profile',
   tags: ['Onboarding'],
-  summary: 'Save the profile wizard (tier and follower total are computed by the server)',
+  summary:
+    'Save the profile wizard, once (tier and follower total are computed by the server); a completed profile is changed with PATCH /api/me/profile',
   middleware: [requireRole('influencer')] as const,
   request: { body: { content: json(completeProfileSchema), required: true } },
   responses: {
@@ -113,6 +119,10 @@ const completeProfileRoute = createRoute({
     },
     401: { description: 'Not signed in', content: json(errorSchema) },
     403: { description: 'Email not verified yet', content: json(errorSchema) },
+    409: {
+      description: 'The profile is already complete (changes go through PATCH /api/me/profile)',
+      content: json(errorSchema),
+    },
   },
 });
 
@@ -136,7 +146,7 @@ const updateProfileRoute = createRoute({
   path: '/me/profile',
   tags: ['Onboarding'],
   summary:
-    'Edit the profile; a new PayPal email needs the account password (or, without one, a code sent to the verified email)',
+    'Edit the profile; a new PayPal email needs the account password (or, without one, a code sent to the verified email), tells the account email and the previous PayPal address, and pauses cash-outs for 24 hours',
   middleware: [requireRole('influencer')] as const,
   request: { body: { content: json(updateProfileSchema), required: true } },
   responses: {
@@ -144,6 +154,8 @@ const updateProfileRoute = createRoute({
     400: { description: 'A field is not valid', content: json(errorSchema) },
     401: { description: 'Not signed in', content: json(errorSchema) },
     403: { description: 'PayPal change not confirmed', content: json(errorSchema) },
+    409: { description: 'The PayPal email changed meanwhile', content: json(errorSchema) },
+    429: { description: 'Too many wrong passwords; see Retry-After', content: json(errorSchema) },
   },
 });
 
@@ -169,9 +181,12 @@ export const onboardingRoutes = createRouter()
   .openapi(sendVerificationRoute, async (c) => {
     const { db, env, mailer } = c.get('deps');
     const influencer = await currentInfluencer(c);
-    const { email, currentPassword, code } = c.req.valid('json');
+    const {
+      proof,
+      rest: { email },
+    } = splitProof(c.req.valid('json'));
     const changing = isEmailChange(influencer, email);
-    if (changing) await confirmChange(c, influencer, 'email', { currentPassword, code });
+    if (changing) await confirmChange(c, influencer, 'email', proof);
     const { expiresAt } = await sendVerificationCode(
       { db, secret: env.authSecret, now: now(c), mailer: mailer, appUrl: env.appUrl },
       { influencer, email, clientIp: clientAddress(c), purpose: changing ? 'email_change' : 'verify' },
@@ -203,7 +218,7 @@ export const onboardingRoutes = createRouter()
         user_session: _s,
         ...profile
       } = c.req.valid('json');
-      const saved = await saveProfile(db, influencer, profile, now(c));
+      const saved = await completeProfile(db, influencer, profile, now(c));
       return c.json(
         { ok: true as const, influencer_tier: saved.influencerTier, total_followers: saved.totalFollowers },
         200,
@@ -221,19 +236,10 @@ export const onboardingRoutes = createRouter()
   .openapi(
     updateProfileRoute,
     async (c) => {
-      const { db, env, mailer, logger } = c.get('deps');
+      const { db } = c.get('deps');
       const influencer = await verifiedInfluencer(c);
-      const { currentPassword, code, ...profile } = c.req.valid('json');
-      const paypalChange = await paypalChangeOf(db, influencer.id, profile.paypalEmail);
-      if (paypalChange) await confirmChange(c, influencer, 'paypal', { currentPassword, code });
-      await saveProfile(db, influencer, profile, now(c));
-      if (paypalChange) {
-        // Both the old PayPal address and the account's verified email are told.
-        await tell(mailer, logger, [
-          paypalEmailChangedMail(env.appUrl, paypalChange.previous, paypalChange.next),
-          paypalChangedAccountMail(env.appUrl, influencer.email, paypalChange.next),
-        ]);
-      }
+      const { proof, rest: profile } = splitProof(c.req.valid('json'));
+      await updateProfile(proofDeps(c), { user: currentUser(c), influencer, profile, proof });
       const described = await describeCreator(db, influencer.id);
       return c.json({ ...described, has_password: await hasPassword(db, currentUser(c).id) }, 200);
     },
@@ -252,17 +258,29 @@ export const onboardingRoutes = createRouter()
     return c.json({ sent: true as const, expiresAt: expiresAt.toISOString() }, 200);
   });
 
+/** What the identity proof and a profile write need from the request. */
+function proofDeps(c: Parameters<typeof currentInfluencer>[0]): ProfileWriteDeps {
+  const { db, env, auth, mailer, logger } = c.get('deps');
+  return { db, auth, mailer, logger, appUrl: env.appUrl, secret: env.authSecret, now: now(c) };
+}
+
+/** Separates the proof fields (every key of `proofFields`) from the rest of a body. */
+function splitProof<T extends Record<string, unknown>>(body: T) {
+  const rest: Record<string, unknown> = { ...body };
+  const proof: Record<string, unknown> = {};
+  for (const key of Object.keys(proofFields)) {
+    if (key in rest) proof[key] = rest[key];
+    delete rest[key];
+  }
+  return { proof: proof as ProfileProof, rest: rest as Omit<T, keyof typeof proofFields> };
+}
+
 /** The PayPal email or the verified email changes only with proof (services/identity-proof). */
 async function confirmChange(
   c: Parameters<typeof currentInfluencer>[0],
   influencer: Awaited<ReturnType<typeof currentInfluencer>>,
   subject: ProofSubject,
-  proof: { currentPassword?: string | undefined; code?: string | undefined },
+  proof: ProfileProof,
 ) {
-  const { db, env, auth, mailer, logger } = c.get('deps');
-  const user = currentUser(c);
-  await requireIdentityProof(
-    { db, auth, mailer, logger, appUrl: env.appUrl, secret: env.authSecret, now: now(c) },
-    { user, influencer, subject, ...proof },
-  );
+  await requireIdentityProof(proofDeps(c), { ...proof, user: currentUser(c), influencer, subject });
 }

@@ -50,7 +50,7 @@ const routes = {
     path: '/me/redemptions',
     tags: ['Mint'],
     summary:
-      'Redeem Mint to the profile’s PayPal email (from 50, whole Mint, up to the balance). The Mint is debited at once. Idempotent: the same Idempotency-Key and body answer the first result; another body 409.',
+      'Redeem Mint to the profile’s PayPal email (from 50, whole Mint, up to the balance; not within 24 hours of a PayPal email change). The Mint is debited at once. Idempotent: the same Idempotency-Key and body answer the first result; another body 409.',
     middleware: creatorOnly,
     request: {
       headers: z.object({
@@ -68,7 +68,11 @@ const routes = {
         content: json(payoutSchema),
       },
       ...common,
-      409: { description: 'The Idempotency-Key was used with another body', content: json(errorSchema) },
+      409: {
+        description:
+          'The Idempotency-Key was used with another body, or the PayPal email changed less than 24 hours ago (the message says until when)',
+        content: json(errorSchema),
+      },
     },
   }),
   cancel: createRoute({

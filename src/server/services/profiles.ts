@@ -1,11 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
-import { findProfile, findSocialAccounts } from '../../db/queries/onboarding';
+import { findProfile, findSocialAccounts, lockProfileForWrite } from '../../db/queries/onboarding';
 import { type InfluencerRow, influencers } from '../../db/schema/influencers';
 import { influencerProfiles, socialAccounts } from '../../db/schema/onboarding';
 import type { Platform } from '../../shared/constants';
+import { paypalChangeHold } from '../../shared/paypal-hold';
 import { influencerTier, type Profile, totalFollowers } from '../../shared/schemas/profile';
+import { AppError } from '../errors';
+import { paypalChangedAccountMail } from '../mail/payout-templates';
+import { paypalEmailChangedMail } from '../mail/templates';
 import { keepUnchangedDates, recordFollowerChanges } from './follower-history';
+import { requireIdentityProof } from './identity-proof';
 
 /** The creator's accounts on each platform, as the profile form names them. */
 function socialRows(influencerId: number, profile: Profile, now: Date) {
@@ -43,11 +48,38 @@ function mainPlatform(profile: Profile): { platform: Platform | null; followers:
   return followers > 0 ? { platform, followers } : { platform: null, followers: 0 };
 }
 
+/** A profile row as stored. */
+type ProfileRow = typeof influencerProfiles.$inferSelect;
+
 /**
- * Saves the whole profile in one transaction: names, PayPal email, phone, categories, social accounts and the
- * shipping address; the server computes the tier and the follower total (client values are ignored).
+ * The proof a request carries for a PayPal change: whatever `requireIdentityProof` accepts besides who and what
+ * (today the password or a code; new kinds reach it without a change here).
  */
-export async function saveProfile(db: Database, influencer: InfluencerRow, profile: Profile, now: Date) {
+export type ProfileProof = Omit<
+  Parameters<typeof requireIdentityProof>[1],
+  'user' | 'influencer' | 'subject'
+>;
+
+/** What a profile edit needs: the proof's dependencies (database, Better Auth, mail, clock). */
+export type ProfileWriteDeps = Parameters<typeof requireIdentityProof>[0];
+
+export const PROFILE_ALREADY_COMPLETE_MESSAGE =
+  'Your profile is already complete: make changes on your profile page.';
+export const PAYPAL_CHANGED_MEANWHILE_MESSAGE =
+  'Your PayPal email was changed meanwhile. Reload the page and try again.';
+
+/**
+ * Writes the whole profile in the caller's transaction (after `lockProfileForWrite`): names, PayPal email (and, when
+ * it changes after onboarding, when it did), phone, categories, social accounts and the shipping address; the server
+ * computes the tier and the follower total (client values are ignored).
+ */
+async function writeProfile(
+  tx: DatabaseOrTransaction,
+  influencer: InfluencerRow,
+  profile: Profile,
+  now: Date,
+  paypalChangedAt: Date | null,
+) {
   const tier = influencerTier([
     profile.tiktokFollowers,
     profile.instagramFollowers,
@@ -59,6 +91,7 @@ export async function saveProfile(db: Database, influencer: InfluencerRow, profi
     firstName: profile.firstName,
     lastName: profile.lastName,
     paypalEmail: profile.paypalEmail.toLowerCase(),
+    ...(paypalChangedAt ? { paypalEmailChangedAt: paypalChangedAt } : {}),
     phoneNumber: profile.phoneNumber,
     primaryCategory: profile.primaryCategory,
     secondaryCategory: profile.secondaryCategory,
@@ -73,30 +106,110 @@ export async function saveProfile(db: Database, influencer: InfluencerRow, profi
     totalFollowers: total,
     updatedAt: now,
   };
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(influencerProfiles)
-      .values({ influencerId: influencer.id, ...values, createdAt: now })
-      .onConflictDoUpdate({ target: influencerProfiles.influencerId, set: values });
-    const before = await findSocialAccounts(tx, influencer.id);
-    await tx.delete(socialAccounts).where(eq(socialAccounts.influencerId, influencer.id));
-    // An unchanged account keeps the date it last changed; follower changes after onboarding are recorded (issue 13).
-    const social = keepUnchangedDates(socialRows(influencer.id, profile, now), before);
-    if (social.length > 0) await tx.insert(socialAccounts).values(social);
-    if (influencer.profileCompleted) await recordFollowerChanges(tx, influencer.id, before, social, now);
-    await tx
-      .update(influencers)
-      .set({
-        name: `${profile.firstName} ${profile.lastName}`,
-        niche: profile.primaryCategory,
-        platform: main.platform ?? influencer.platform,
-        followers: main.followers,
-        profileCompleted: true,
-        updatedAt: now,
-      })
-      .where(eq(influencers.id, influencer.id));
-  });
+  await tx
+    .insert(influencerProfiles)
+    .values({ influencerId: influencer.id, ...values, createdAt: now })
+    .onConflictDoUpdate({ target: influencerProfiles.influencerId, set: values });
+  const before = await findSocialAccounts(tx, influencer.id);
+  await tx.delete(socialAccounts).where(eq(socialAccounts.influencerId, influencer.id));
+  // An unchanged account keeps the date it last changed; follower changes after onboarding are recorded (issue 13).
+  const social = keepUnchangedDates(socialRows(influencer.id, profile, now), before);
+  if (social.length > 0) await tx.insert(socialAccounts).values(social);
+  if (influencer.profileCompleted) await recordFollowerChanges(tx, influencer.id, before, social, now);
+  await tx
+    .update(influencers)
+    .set({
+      name: `${profile.firstName} ${profile.lastName}`,
+      niche: profile.primaryCategory,
+      platform: main.platform ?? influencer.platform,
+      followers: main.followers,
+      profileCompleted: true,
+      updatedAt: now,
+    })
+    .where(eq(influencers.id, influencer.id));
   return { influencerTier: tier, totalFollowers: total };
+}
+
+/**
+ * The profile wizard's one save (POST /api/complete-profile): refused with 409 once the creator has a profile, so it
+ * can never change a PayPal email (changes go through `updateProfile`, with proof). The two checks and the write run
+ * under the creator's lock, so two wizards sent at once make one profile.
+ */
+export async function completeProfile(db: Database, influencer: InfluencerRow, profile: Profile, now: Date) {
+  return db.transaction(async (tx) => {
+    const locked = await lockProfileForWrite(tx, influencer.id);
+    if (!locked.influencer) throw new AppError('NOT_FOUND', 'Failed to create influencer profile');
+    if (locked.profile || locked.influencer.profileCompleted) {
+      throw new AppError('CONFLICT', PROFILE_ALREADY_COMPLETE_MESSAGE);
+    }
+    return writeProfile(tx, locked.influencer, profile, now, null);
+  });
+}
+
+/**
+ * A profile edit (PATCH /api/me/profile; before onboarding it makes the first profile). Issue 22: the rule lives
+ * where the field is written, so no route can skip it: a new PayPal email of a creator who has a profile needs the
+ * identity proof (services/identity-proof), is stamped `paypal_email_changed_at` in the same transaction (cash-outs
+ * wait PAYPAL_CHANGE_HOLD_HOURS from then, services/redemptions), and after the commit both the account email and
+ * the previous PayPal address are mailed (a mail failure is logged, never undoes the change). The proof is checked
+ * before the transaction (it may wait on the password budget); under the lock the change is computed again, and a
+ * change the proof was not checked for (the address moved meanwhile) is refused.
+ */
+export async function updateProfile(
+  deps: ProfileWriteDeps,
+  {
+    user,
+    influencer,
+    profile,
+    proof = {},
+  }: {
+    user: { id: string; email: string };
+    influencer: InfluencerRow;
+    profile: Profile;
+    proof?: ProfileProof;
+  },
+) {
+  const next = profile.paypalEmail.toLowerCase();
+  const seen = await findProfile(deps.db, influencer.id);
+  const proved = seen !== null && seen.paypalEmail !== next;
+  if (proved) await requireIdentityProof(deps, { ...proof, user, influencer, subject: 'paypal' });
+  const { saved, change, accountEmail } = await deps.db.transaction(async (tx) => {
+    const locked = await lockProfileForWrite(tx, influencer.id);
+    if (!locked.influencer) throw new AppError('NOT_FOUND', 'Failed to create influencer profile');
+    const change = paypalChange(locked.profile, next);
+    if (change && !proved) throw new AppError('CONFLICT', PAYPAL_CHANGED_MEANWHILE_MESSAGE);
+    const saved = await writeProfile(tx, locked.influencer, profile, deps.now, change ? deps.now : null);
+    return { saved, change, accountEmail: locked.influencer.email };
+  });
+  if (change) await tellPaypalChange(deps, accountEmail, change, deps.now);
+  return saved;
+}
+
+/** The PayPal email change a write would make, or null (no profile yet: the address is set, not changed). */
+function paypalChange(current: ProfileRow | null, next: string): { previous: string; next: string } | null {
+  return current && current.paypalEmail !== next ? { previous: current.paypalEmail, next } : null;
+}
+
+/** After the commit: the account email and the previous PayPal address are told; failures are logged. */
+async function tellPaypalChange(
+  { mailer, logger, appUrl }: Pick<ProfileWriteDeps, 'mailer' | 'logger' | 'appUrl'>,
+  accountEmail: string,
+  change: { previous: string; next: string },
+  changedAt: Date,
+) {
+  const hold = paypalChangeHold(changedAt, changedAt)!;
+  const notice = { ...change, changedAt, holdUntil: new Date(hold.until) };
+  const mails = [
+    paypalChangedAccountMail(appUrl, accountEmail, notice),
+    paypalEmailChangedMail(appUrl, change.previous, notice),
+  ];
+  for (const mail of mails) {
+    await mailer
+      .send(mail)
+      .catch((error: unknown) =>
+        logger.error({ err: error, to: mail.to }, 'could not send a PayPal change notice'),
+      );
+  }
 }
 
 /** GET /api/me: the creator record (spec §3 names) with the profile and social accounts. */
@@ -157,17 +270,3 @@ export async function describeCreator(db: Database, influencerId: number) {
 }
 
 export type CreatorDescription = NonNullable<Awaited<ReturnType<typeof describeCreator>>>;
-
-/**
- * The PayPal email change a profile update would make (READINGS "Mint": payouts go to the profile's PayPal email, so
- * a change needs proof and tells both addresses), or null when the update keeps the address or is the first profile.
- */
-export async function paypalChangeOf(
-  db: DatabaseOrTransaction,
-  influencerId: number,
-  paypalEmail: string,
-): Promise<{ previous: string; next: string } | null> {
-  const current = await findProfile(db, influencerId);
-  const next = paypalEmail.toLowerCase();
-  return current && current.paypalEmail !== next ? { previous: current.paypalEmail, next } : null;
-}

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { lockPayoutTarget } from '../../db/queries/onboarding';
 import {
   findPayoutByKey,
   lockBalance,
@@ -9,10 +10,10 @@ import {
 } from '../../db/queries/payouts';
 import type { InfluencerRow } from '../../db/schema/influencers';
 import { transactions } from '../../db/schema/ledger';
-import { influencerProfiles } from '../../db/schema/onboarding';
 import { payouts } from '../../db/schema/payouts';
 import { payoutExpectedBy } from '../../shared/business-days';
 import { payoutLabel } from '../../shared/payouts';
+import { paypalChangeHold, paypalHoldMessage } from '../../shared/paypal-hold';
 import type { Payout, RedemptionRequest } from '../../shared/schemas/payout';
 import { AppError } from '../errors';
 import { postLedgerEntry } from './ledger';
@@ -36,7 +37,8 @@ const requestHash = (request: RedemptionRequest) =>
  * A creator redeems Mint: in one transaction the Mint is debited (a `redemption` entry, so it cannot be spent twice),
  * a pending payout to the profile's PayPal email and its pending transaction are created. The creator's balance row
  * is locked first, so concurrent requests for one creator run one after another and the balance never goes below
- * zero. The same Idempotency-Key with the same body answers the first result; with another body 409.
+ * zero. The same Idempotency-Key with the same body answers the first result; with another body 409. For
+ * PAYPAL_CHANGE_HOLD_HOURS after a PayPal change, a new redemption is refused with 409 saying why and until when.
  */
 export async function requestRedemption(
   ctx: PayoutContext,
@@ -57,12 +59,12 @@ export async function requestRedemption(
       }
       return { payout: (earlier.response as Payout | null) ?? payoutView(earlier), replayed: true };
     }
-    const [profile] = await tx
-      .select({ paypalEmail: influencerProfiles.paypalEmail })
-      .from(influencerProfiles)
-      .where(eq(influencerProfiles.influencerId, influencer.id))
-      .limit(1);
+    // The address and the time it last changed come from one read of the profile row, under the lock a PayPal
+    // change holds (issue 22): a change in progress finishes first, and its new address is then held.
+    const profile = await lockPayoutTarget(tx, influencer.id);
     if (!profile?.paypalEmail) throw new AppError('BAD_REQUEST', NO_PAYPAL_MESSAGE);
+    const hold = paypalChangeHold(profile.paypalEmailChangedAt, ctx.now);
+    if (hold) throw new AppError('CONFLICT', paypalHoldMessage(hold));
     const available = balance ?? 0;
     if (request.amount > available) {
       throw new AppError(

@@ -67,6 +67,11 @@ export const walletSchema = z.object({
   minimum: z.number().int(),
   /** Where redemptions are paid (the profile's PayPal email), or null without a profile. */
   paypalEmail: z.string().nullable(),
+  /**
+   * When the PayPal email last changed after onboarding (ISO), or null: cash-outs wait PAYPAL_CHANGE_HOLD_HOURS from
+   * then (`paypalChangeHold` in src/shared/paypal-hold.ts).
+   */
+  paypalEmailChangedAt: z.string().nullable(),
   entries: z.array(ledgerEntrySchema),
   entriesTotal: z.number().int(),
 });

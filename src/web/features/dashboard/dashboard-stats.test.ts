@@ -46,6 +46,7 @@ const wallet: Wallet = {
   inPayout: 0,
   minimum: 50,
   paypalEmail: 'a@example.com',
+  paypalEmailChangedAt: null,
   entriesTotal: 2,
   entries: [
     {

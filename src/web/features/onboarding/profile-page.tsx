@@ -99,6 +99,8 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
   async function save(profile: Profile, confirmation?: PaypalConfirmation) {
     const updated = await updateProfile(profile, confirmation);
     queryClient.setQueryData(privateKeys.me, updated);
+    // A new PayPal email pauses cash-outs for 24 hours: the wallet shows it.
+    if (confirmation) void queryClient.invalidateQueries({ queryKey: privateKeys.wallet });
     form.reset(valuesOf(updated));
     toast({ title: 'Profile updated', description: 'Your changes have been saved.', variant: 'success' });
     // The display name follows the profile's names.

@@ -1,12 +1,15 @@
 import { ArrowRight, Coins } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { PAYOUT_BUSINESS_DAYS, PAYOUT_BUSINESS_DAYS_MIN } from '../../../../shared/business-days';
+import { formatUtcInstant, paypalHoldMessage } from '../../../../shared/paypal-hold';
 import { ErrorNote } from '../../../components/error-panel';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import type { useWallet } from '../api/dashboard-queries';
+import { usePaypalHold } from '../use-paypal-hold';
 import { RedeemDialog } from './wallet-redeem-dialog';
 
 function Figure({
@@ -33,11 +36,14 @@ function Figure({
 
 /**
  * The wallet: available Mint (with Redeem Mint), Mint on its way (content awaiting review), Mint in payout and
- * total earned. On Overview it links to the Wallet tab.
+ * total earned. On Overview it links to the Wallet tab. For 24 hours after a PayPal email change Redeem Mint is off,
+ * with the reason and the time cash-outs resume (the server refuses them too).
  */
 export function WalletCard({ wallet, footer }: { wallet: ReturnType<typeof useWallet>; footer?: ReactNode }) {
   const [redeeming, setRedeeming] = useState(false);
+  const holdId = useId();
   const data = wallet.data;
+  const hold = usePaypalHold(data?.paypalEmailChangedAt);
   return (
     <section
       aria-labelledby="wallet-card-title"
@@ -60,18 +66,34 @@ export function WalletCard({ wallet, footer }: { wallet: ReturnType<typeof useWa
         </div>
         {data ? (
           <div className="flex flex-col items-stretch gap-1 sm:items-end">
-            <Button onClick={() => setRedeeming(true)} disabled={data.balance < data.minimum}>
+            <Button
+              onClick={() => setRedeeming(true)}
+              disabled={data.balance < data.minimum || hold !== null}
+              aria-describedby={hold ? holdId : undefined}
+            >
               Redeem Mint
               <ArrowRight aria-hidden="true" />
             </Button>
             <span className="text-xs text-slate-500">
-              {data.balance < data.minimum
-                ? `${formatNumber(data.minimum - data.balance)} Mint more to redeem`
-                : `Processed within ${PAYOUT_BUSINESS_DAYS_MIN}-${PAYOUT_BUSINESS_DAYS} business days`}
+              {hold
+                ? `Cash-outs resume at ${formatUtcInstant(hold.until)}`
+                : data.balance < data.minimum
+                  ? `${formatNumber(data.minimum - data.balance)} Mint more to redeem`
+                  : `Processed within ${PAYOUT_BUSINESS_DAYS_MIN}-${PAYOUT_BUSINESS_DAYS} business days`}
             </span>
           </div>
         ) : null}
       </div>
+      {hold ? (
+        <Alert
+          id={holdId}
+          className="mt-4"
+          title="Cash-outs paused after your PayPal email change"
+          data-testid="wallet-paypal-hold"
+        >
+          {paypalHoldMessage(hold)}
+        </Alert>
+      ) : null}
       {wallet.isError ? (
         <ErrorNote className="mt-4">
           Your wallet could not be loaded: {getErrorMessage(wallet.error)}

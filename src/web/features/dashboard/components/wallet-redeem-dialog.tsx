@@ -9,6 +9,7 @@ import {
   payoutExpectedBy,
 } from '../../../../shared/business-days';
 import { formatIsoDate } from '../../../../shared/dates';
+import { paypalHoldMessage } from '../../../../shared/paypal-hold';
 import {
   type RedemptionRequest,
   redemptionRequestSchema,
@@ -30,6 +31,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber, formatUsd } from '../../../lib/format';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useRedeem } from '../api/wallet';
+import { usePaypalHold } from '../use-paypal-hold';
 
 type Step = { kind: 'amount' } | { kind: 'confirm'; amount: number; idempotencyKey: string };
 
@@ -56,6 +58,7 @@ export function RedeemDialog({
   const id = useId();
   const returnFocus = useReturnFocus(open);
   const redeem = useRedeem();
+  const hold = usePaypalHold(wallet.paypalEmailChangedAt);
   const [step, setStep] = useState<Step>({ kind: 'amount' });
   const form = useForm<{ amount: number }, unknown, RedemptionRequest>({
     resolver: zodResolver(redemptionRequestSchema) as unknown as Resolver<
@@ -125,6 +128,10 @@ export function RedeemDialog({
             <Link to="/profile" className={buttonVariants({ size: 'sm', className: 'mt-3' })}>
               Edit profile
             </Link>
+          </Alert>
+        ) : hold ? (
+          <Alert title="Cash-outs paused after your PayPal email change">
+            <p>{paypalHoldMessage(hold)}</p>
           </Alert>
         ) : step.kind === 'amount' ? (
           <form noValidate onSubmit={review} className="flex flex-col gap-4">

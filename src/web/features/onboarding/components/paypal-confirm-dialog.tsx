@@ -1,5 +1,6 @@
 import { KeyRound, MailCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { PAYPAL_CHANGE_HOLD_HOURS } from '../../../../shared/paypal-hold';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -116,7 +117,8 @@ export function PaypalConfirmDialog({
           <DialogDescription id={`${id}-description`}>
             Mint you redeem will be paid to{' '}
             <strong className="break-words text-slate-900">{newPaypalEmail}</strong>. To keep your earnings
-            safe, confirm that it's you.
+            safe, confirm that it's you. After the change, cash-outs pause for {PAYPAL_CHANGE_HOLD_HOURS}{' '}
+            hours, and your account email and your previous PayPal email are told.
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={confirm} className="flex flex-col gap-4">

@@ -68,23 +68,26 @@ const UNDOCUMENTED: Pick<BodyRule, 'mediaTypes' | 'maxBytes'> = {
 
 /**
  * Whether a request without a Content-Type carries a body. HTTP/1.1 says so with Content-Length (not 0) or
- * Transfer-Encoding; a request built in-process may say neither, so then its first chunk is read: a body that turns out
- * empty is replaced by none (the stream is spent), a body with bytes is refused anyway.
+ * Transfer-Encoding; a request built in-process may say neither, so then its first chunk is read. A request found
+ * to have no body is handed on without one: the Node server gives every POST a body stream, even an empty one, and
+ * Better Auth would ask an empty stream for a Content-Type (a bodyless sign-out would get 415).
  */
 async function carriesBody(c: Context<AppBindings>): Promise<boolean> {
   const length = c.req.header('content-length');
-  if (length !== undefined) return length.trim() !== '0';
+  if (length !== undefined && length.trim() !== '0') return true;
   if (c.req.header('transfer-encoding') !== undefined) return true;
   const body = c.req.raw.body;
   if (!body) return false;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (value && value.byteLength > 0) {
-      await reader.cancel().catch(() => {});
-      return true;
+  if (length === undefined) {
+    const reader = body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (value && value.byteLength > 0) {
+        await reader.cancel().catch(() => {});
+        return true;
+      }
+      if (done) break;
     }
-    if (done) break;
   }
   const raw = c.req.raw;
   c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, signal: raw.signal });

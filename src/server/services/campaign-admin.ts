@@ -5,12 +5,14 @@ import { applications } from '../../db/schema/applications';
 import { campaigns } from '../../db/schema/campaigns';
 import type { CampaignInput } from '../../shared/schemas/campaign';
 import { AppError } from '../errors';
+import { requirePublicImages } from './uploads';
 
 function galleryFor(input: Pick<CampaignInput, 'imageUrl' | 'gallery'>): string[] {
   return [input.imageUrl, ...input.gallery.filter((url) => url !== input.imageUrl)];
 }
 
 export async function createCampaign(db: Database, input: CampaignInput, now: Date) {
+  await requirePublicImages(db, input);
   const [row] = await db
     .insert(campaigns)
     .values({ ...input, gallery: galleryFor(input), createdAt: now, updatedAt: now })
@@ -24,6 +26,7 @@ export async function updateCampaign(db: Database, id: number, patch: Partial<Ca
     .transaction(async (tx) => {
       const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).limit(1).for('update');
       if (!current) throw new AppError('NOT_FOUND', 'Campaign Not Found');
+      await requirePublicImages(tx, patch);
       const imageUrl = patch.imageUrl ?? current.imageUrl;
       const gallery =
         patch.gallery !== undefined || patch.imageUrl !== undefined

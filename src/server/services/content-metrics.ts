@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import type { Database, DatabaseOrTransaction } from '../../db/client';
 import { getAdminCampaign } from '../../db/queries/admin-campaigns';
 import {
   campaignMintSpent,
@@ -15,6 +15,7 @@ import {
   updateEngagementRates,
 } from '../../db/queries/content-metrics';
 import { campaignAgeDemographics } from '../../db/queries/instagram-connections';
+import { insertUpload } from '../../db/queries/uploads';
 import { PLATFORMS } from '../../shared/constants';
 import {
   DEMOGRAPHICS_NOTE,
@@ -34,6 +35,7 @@ import type {
 } from '../../shared/schemas/content-metrics';
 import { AppError } from '../errors';
 import { csvLine, csvText } from './transactions-csv';
+import { type StoredImage, uploadRow } from './uploads';
 
 const DAY_MS = 86_400_000;
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -44,7 +46,12 @@ const figuresFrom = (input: MetricsInput) =>
   >;
 
 /** A post the admin or creator names: 404 when the submission is not there (or not theirs), 400 for a foreign link. */
-async function postFor(db: Database, submissionId: number, postUrl: string, influencerId?: number) {
+async function postFor(
+  db: DatabaseOrTransaction,
+  submissionId: number,
+  postUrl: string,
+  influencerId?: number,
+) {
   const post = await findPost(db, submissionId, postUrl, influencerId);
   if (!post) throw new AppError('NOT_FOUND', 'Submission not found');
   if (!post.hasUrl) throw new AppError('BAD_REQUEST', 'postUrl: this link is not part of the submission');
@@ -69,27 +76,35 @@ export async function recordAdminMetrics(
   return { id };
 }
 
-/** A creator reports their own post's figures with a screenshot; counted once an admin confirms. */
+/**
+ * A creator reports their own post's figures with a screenshot; counted once an admin confirms. The screenshot (just
+ * stored) is recorded with the report, in one transaction: private, its owner the reporting creator's user.
+ */
 export async function reportCreatorMetrics(
   db: Database,
   params: {
     submissionId: number;
     influencerId: number;
     input: MetricsInput;
-    screenshotUrl: string;
+    screenshot: StoredImage;
+    /** The session user: the screenshot's owner. */
+    ownerUserId: string;
     now: Date;
   },
 ) {
-  const post = await postFor(db, params.submissionId, params.input.postUrl, params.influencerId);
-  const id = await insertSnapshot(db, {
-    submissionId: post.submissionId,
-    postUrl: post.postUrl,
-    source: 'creator',
-    ...figuresFrom(params.input),
-    measuredAt: params.now,
-    screenshotUrl: params.screenshotUrl,
+  return db.transaction(async (tx) => {
+    const post = await postFor(tx, params.submissionId, params.input.postUrl, params.influencerId);
+    await insertUpload(tx, uploadRow(params.screenshot, params.ownerUserId, 'private', params.now));
+    const id = await insertSnapshot(tx, {
+      submissionId: post.submissionId,
+      postUrl: post.postUrl,
+      source: 'creator',
+      ...figuresFrom(params.input),
+      measuredAt: params.now,
+      screenshotUrl: params.screenshot.url,
+    });
+    return { id };
   });
-  return { id };
 }
 
 export async function confirmCreatorReport(db: Database, snapshotId: number, adminId: string, now: Date) {

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -42,6 +41,7 @@ import { sessionRoutes } from './routes/session';
 import { walletRoutes } from './routes/wallet';
 import { withStandardRetryAfter } from './services/app-rate-limits';
 import { uploadsDir } from './services/uploads';
+import { uploadedFiles } from './uploaded-files';
 import { createWebRoutes } from './web';
 
 export const OPENAPI_INFO = {
@@ -127,20 +127,9 @@ export function createApp(appDeps: AppDeps) {
 
   app.route('/api', api);
 
-  // Uploaded images: random names, so they can be cached for good.
+  // Uploaded images: public ones (campaign images) to anyone, private ones (evidence) to their owner and admins.
   mkdirSync(uploadsDir(deps.env.dataDir), { recursive: true });
-  app.use(
-    '/uploads/*',
-    async (c, next) => {
-      await next();
-      if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-    serveStatic({
-      root: uploadsDir(deps.env.dataDir),
-      rewriteRequestPath: (p) => p.replace(/^\/uploads/, ''),
-    }),
-  );
-  app.get('/uploads/*', (c) => c.json(errorBody('Not found', 'NOT_FOUND'), 404));
+  app.get('/uploads/*', uploadedFiles(deps.env.dataDir));
 
   if (deps.webDir) app.route('/', createWebRoutes(deps.webDir, { render: deps.renderPage }));
 

@@ -16,6 +16,7 @@ import { createMailer } from './mail/mailer';
 import { countingMailer, createMetrics } from './metrics';
 import { paypalClientFromEnv } from './payouts/paypal-client';
 import { createFirstAdmin, hasAdmin } from './services/admin-accounts';
+import { backfillUploads } from './services/uploads';
 import { shutDown, tuneKeepAlive } from './shutdown';
 
 /**
@@ -51,6 +52,14 @@ async function main() {
     process.exit(1);
   });
   await migrateDatabase(database);
+  // Files uploaded before the uploads table get their row (public campaign image, or private evidence); the
+  // /uploads handler shows a file without one to admins only, so a failure here hides files but leaks none.
+  await backfillUploads(database.db, env.dataDir).then(
+    (recorded) => {
+      if (recorded.public + recorded.private > 0) logger.info(recorded, 'earlier uploads recorded');
+    },
+    (error: unknown) => logger.error({ err: error }, 'earlier uploads could not be recorded'),
+  );
   if (env.seedDemoData) {
     const seeded = await seedIfEmpty(database.db);
     if (seeded) logger.info({ campaigns: seeded.campaigns }, 'first run: demo data seeded');

@@ -238,6 +238,31 @@ describe('content metrics in the browser: from the platform and the admin to bot
     expect(await text(creator.getByTestId('this-month-views'))).toBe('2,034');
   });
 
+  it("lets the admin open the creator's screenshot, and the creator; nobody else", async () => {
+    await admin.goto(`${server.url}/admin/details/${tubeId}`);
+    const link = admin.getByTestId('analytics-youtube').getByRole('link', { name: 'View screenshot' });
+    await expect.poll(() => link.count()).toBe(1);
+    const href = new URL((await link.getAttribute('href'))!, server.url).href;
+    expect(href).toMatch(/\/uploads\/[0-9a-f]{24}\.png$/);
+    // The link opens the image in a new tab, with the admin's session cookie.
+    const [tab] = await Promise.all([admin.waitForEvent('popup'), link.click()]);
+    await tab.waitForLoadState('domcontentloaded');
+    expect(tab.url()).toBe(href);
+    expect(await tab.evaluate(() => document.contentType)).toBe('image/png');
+    await tab.close();
+    for (const [who, page] of [
+      ['admin', admin],
+      ['creator', creator],
+    ] as const) {
+      const answer = await page.request.get(href);
+      expect(answer.status(), who).toBe(200);
+      expect(answer.headers()['cache-control'], who).toBe('private, no-store');
+    }
+    const stranger = await browser.newContext();
+    expect((await stranger.request.get(href)).status()).toBe(404);
+    await stranger.close();
+  });
+
   it('lets the creator connect Instagram on the profile; the admin then sees the followers’ ages', async () => {
     fakeInstagram.accounts.set('17841400000000001', {
       userId: '17841400000000001',

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { errorBody } from '../../shared/schemas/error';
 import type { AppBindings } from '../context';
@@ -48,7 +48,7 @@ function compileRules(document: DocumentedRoutes, prefix: string): BodyRule[] {
   return rules.sort((a, b) => a.params - b.params);
 }
 
-function accepts(rule: BodyRule, mediaType: string): boolean {
+function accepts(rule: Pick<BodyRule, 'mediaTypes'>, mediaType: string): boolean {
   if (rule.mediaTypes.includes(mediaType)) return true;
   return JSON_MEDIA_TYPE.test(mediaType) && rule.mediaTypes.includes('application/json');
 }
@@ -56,10 +56,52 @@ function accepts(rule: BodyRule, mediaType: string): boolean {
 const sizeName = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /**
+ * Paths outside the OpenAPI document (Better Auth's, under /api/auth) take JSON only, like every JSON route: Better
+ * Auth would also read a form on its sign-up, sign-in and OAuth callback, which a plain HTML form on any page can send.
+ * An OAuth provider that answers with `response_mode=form_post` (Apple) would need its callback path allowed here; none
+ * of ours does (Google through genericOAuth, Facebook, X and TikTok all come back to a GET callback), so none is.
+ */
+const UNDOCUMENTED: Pick<BodyRule, 'mediaTypes' | 'maxBytes'> = {
+  mediaTypes: ['application/json'],
+  maxBytes: MAX_JSON_BYTES,
+};
+
+/**
+ * Whether a request without a Content-Type carries a body. HTTP/1.1 says so with Content-Length (not 0) or
+ * Transfer-Encoding; a request built in-process may say neither, so then its first chunk is read. A request found
+ * to have no body is handed on without one: the Node server gives every POST a body stream, even an empty one, and
+ * Better Auth would ask an empty stream for a Content-Type (a bodyless sign-out would get 415).
+ */
+async function carriesBody(c: Context<AppBindings>): Promise<boolean> {
+  const length = c.req.header('content-length');
+  if (length !== undefined && length.trim() !== '0') return true;
+  if (c.req.header('transfer-encoding') !== undefined) return true;
+  const body = c.req.raw.body;
+  if (!body) return false;
+  if (length === undefined) {
+    const reader = body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (value && value.byteLength > 0) {
+        await reader.cancel().catch(() => {});
+        return true;
+      }
+      if (done) break;
+    }
+  }
+  const raw = c.req.raw;
+  c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, signal: raw.signal });
+  return false;
+}
+
+const unsupported = (c: Context<AppBindings>, mediaTypes: string[]) =>
+  c.json(errorBody(`Send the request body as ${mediaTypes.join(' or ')}.`, 'UNSUPPORTED_MEDIA_TYPE'), 415);
+
+/**
  * Checks a request body before anything parses it: its type must be one the route declares in the OpenAPI
- * document (JSON unless it says otherwise; 415 for a form, text or multipart body sent to a JSON route), and its
- * size at most 1 MB, or the upload limit on upload routes (413). Requests to paths outside the document (Better
- * Auth's) get the 1 MB cap. `describe` is read once, on the first request, when every route is registered.
+ * document (JSON unless it says otherwise), JSON on paths outside the document (Better Auth's), and a body without a
+ * Content-Type is refused too (415); its size at most 1 MB, or the upload limit on upload routes (413). A request
+ * without a body needs no type. `describe` is read once, on the first request, when every route is registered.
  */
 export function bodyGuard(describe: () => DocumentedRoutes, prefix = '/api'): MiddlewareHandler<AppBindings> {
   let rules: BodyRule[] | undefined;
@@ -83,17 +125,14 @@ export function bodyGuard(describe: () => DocumentedRoutes, prefix = '/api'): Mi
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
     rules ??= compileRules(describe(), prefix);
-    const rule = rules.find((r) => r.method === c.req.method && r.pattern.test(c.req.path));
+    const rule = rules.find((r) => r.method === c.req.method && r.pattern.test(c.req.path)) ?? UNDOCUMENTED;
     const contentType = c.req.header('content-type');
-    if (rule && contentType) {
+    if (contentType !== undefined) {
       const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
-      if (!accepts(rule, mediaType)) {
-        return c.json(
-          errorBody(`Send the request body as ${rule.mediaTypes.join(' or ')}.`, 'UNSUPPORTED_MEDIA_TYPE'),
-          415,
-        );
-      }
+      if (!accepts(rule, mediaType)) return unsupported(c, rule.mediaTypes);
+    } else if (await carriesBody(c)) {
+      return unsupported(c, rule.mediaTypes);
     }
-    return limitOf(rule?.maxBytes ?? MAX_JSON_BYTES)(c, next);
+    return limitOf(rule.maxBytes)(c, next);
   };
 }

@@ -18,6 +18,7 @@ import {
 import { errorSchema } from '../../shared/schemas/error';
 import { adminApplicantSchema } from '../../shared/schemas/shipping';
 import { AppError } from '../errors';
+import { currentUser } from '../middleware/session';
 import { createRouter } from '../openapi';
 import {
   approveSubmission,
@@ -29,7 +30,7 @@ import { lifecycleContext } from '../services/applications/context';
 import { importShipmentsCsv, recordShipment } from '../services/applications/shipments';
 import { createCampaign, deleteCampaign, updateCampaign } from '../services/campaign-admin';
 import { withShippingDetails } from '../services/shipping';
-import { MAX_UPLOAD_BYTES, storeImage } from '../services/uploads';
+import { MAX_UPLOAD_BYTES, storeUpload } from '../services/uploads';
 import { adminActor } from './payout-context';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
@@ -354,6 +355,12 @@ export const adminCampaignRoutes = createRouter()
       throw new AppError('PAYLOAD_TOO_LARGE', 'file: images must be at most 5 MB');
     const file = (c.req.valid('form') as { file?: unknown }).file;
     if (!(file instanceof File)) throw new AppError('BAD_REQUEST', 'file: choose an image to upload');
-    const stored = await storeImage(c.get('deps').env.dataDir, file);
+    const { db, env } = c.get('deps');
+    // Campaign images are shown to everyone.
+    const stored = await storeUpload({ db, dataDir: env.dataDir }, file, {
+      ownerUserId: currentUser(c).id,
+      visibility: 'public',
+      now: now(c),
+    });
     return c.json({ url: stored.url }, 201);
   });

@@ -26,7 +26,7 @@ import {
   recordAdminMetrics,
   reportCreatorMetrics,
 } from '../services/content-metrics';
-import { MAX_UPLOAD_BYTES, storeImage } from '../services/uploads';
+import { discardImage, MAX_UPLOAD_BYTES, storeImage } from '../services/uploads';
 import { adminActor } from './payout-context';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
@@ -227,12 +227,17 @@ export const contentMetricRoutes = createRouter()
         throw new AppError(error.code, error.message.replace(/^file:/, 'screenshot:'));
       throw error;
     });
+    // Evidence is private: the creator who sent it and admins see it (uploaded-files.ts).
     const row = await reportCreatorMetrics(c.get('deps').db, {
       submissionId: c.req.valid('param').id,
       influencerId: influencer.id,
       input: parsed.data,
-      screenshotUrl: stored.url,
+      screenshot: stored,
+      ownerUserId: currentUser(c).id,
       now: now(c),
+    }).catch(async (error: unknown) => {
+      await discardImage(dataDir, stored.name);
+      throw error;
     });
     return c.json(row, 201);
   })

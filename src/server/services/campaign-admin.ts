@@ -6,6 +6,7 @@ import { campaigns } from '../../db/schema/campaigns';
 import type { CampaignInput } from '../../shared/schemas/campaign';
 import { AppError } from '../errors';
 import { type AuditActor, recordAdminAction, recordAdminUpdate } from './audit-log';
+import { requirePublicImages } from './uploads';
 
 function galleryFor(input: Pick<CampaignInput, 'imageUrl' | 'gallery'>): string[] {
   return [input.imageUrl, ...input.gallery.filter((url) => url !== input.imageUrl)];
@@ -15,6 +16,7 @@ function galleryFor(input: Pick<CampaignInput, 'imageUrl' | 'gallery'>): string[
 const dollars = (budget: string) => Number(budget).toFixed(2);
 
 export async function createCampaign(db: Database, input: CampaignInput, now: Date, actor: AuditActor) {
+  await requirePublicImages(db, input);
   const row = await db.transaction(async (tx) => {
     const values = { ...input, gallery: galleryFor(input) };
     const [created] = await tx
@@ -46,6 +48,7 @@ export async function updateCampaign(
     .transaction(async (tx) => {
       const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).limit(1).for('update');
       if (!current) throw new AppError('NOT_FOUND', 'Campaign Not Found');
+      await requirePublicImages(tx, patch);
       const imageUrl = patch.imageUrl ?? current.imageUrl;
       const gallery =
         patch.gallery !== undefined || patch.imageUrl !== undefined

@@ -16,6 +16,7 @@ import {
   updateEngagementRates,
 } from '../../db/queries/content-metrics';
 import { campaignAgeDemographics } from '../../db/queries/instagram-connections';
+import { insertUpload } from '../../db/queries/uploads';
 import { PLATFORMS } from '../../shared/constants';
 import {
   DEMOGRAPHICS_NOTE,
@@ -36,6 +37,7 @@ import type {
 import { AppError } from '../errors';
 import { type AuditActor, changedFields, recordAdminAction } from './audit-log';
 import { csvLine, csvText } from './transactions-csv';
+import { type StoredImage, uploadRow } from './uploads';
 
 const DAY_MS = 86_400_000;
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -90,27 +92,35 @@ export async function recordAdminMetrics(
   });
 }
 
-/** A creator reports their own post's figures with a screenshot; counted once an admin confirms. */
+/**
+ * A creator reports their own post's figures with a screenshot; counted once an admin confirms. The screenshot (just
+ * stored) is recorded with the report, in one transaction: private, its owner the reporting creator's user.
+ */
 export async function reportCreatorMetrics(
   db: Database,
   params: {
     submissionId: number;
     influencerId: number;
     input: MetricsInput;
-    screenshotUrl: string;
+    screenshot: StoredImage;
+    /** The session user: the screenshot's owner. */
+    ownerUserId: string;
     now: Date;
   },
 ) {
-  const post = await postFor(db, params.submissionId, params.input.postUrl, params.influencerId);
-  const id = await insertSnapshot(db, {
-    submissionId: post.submissionId,
-    postUrl: post.postUrl,
-    source: 'creator',
-    ...figuresFrom(params.input),
-    measuredAt: params.now,
-    screenshotUrl: params.screenshotUrl,
+  return db.transaction(async (tx) => {
+    const post = await postFor(tx, params.submissionId, params.input.postUrl, params.influencerId);
+    await insertUpload(tx, uploadRow(params.screenshot, params.ownerUserId, 'private', params.now));
+    const id = await insertSnapshot(tx, {
+      submissionId: post.submissionId,
+      postUrl: post.postUrl,
+      source: 'creator',
+      ...figuresFrom(params.input),
+      measuredAt: params.now,
+      screenshotUrl: params.screenshot.url,
+    });
+    return { id };
   });
-  return { id };
 }
 
 export async function confirmCreatorReport(

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Database, DatabaseOrTransaction } from '../../db/client';
+import {
+  campaignImageUrls,
+  evidenceReporters,
+  insertUpload,
+  type NewUpload,
+  uploadsNamed,
+} from '../../db/queries/uploads';
 import { AppError } from '../errors';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -26,11 +34,32 @@ export function uploadsDir(dataDir: string): string {
   return path.join(dataDir, 'uploads');
 }
 
-/** Stores an image under DATA_DIR/uploads with a random name; returns its public path (/uploads/…). */
-export async function storeImage(
-  dataDir: string,
-  file: File,
-): Promise<{ url: string; type: string; size: number }> {
+/** The names storeImage gives: 24 hex characters and the type's extension. Nothing else under /uploads is served. */
+export const UPLOAD_NAME = /^[0-9a-f]{24}\.(?:png|jpg|webp|gif)$/;
+const TYPE_OF_EXTENSION: Record<string, string> = Object.fromEntries(SIGNATURES.map((s) => [s.ext, s.type]));
+
+export type UploadVisibility = 'public' | 'private';
+
+export interface StoredImage {
+  /** The file name under DATA_DIR/uploads (the uploads table's key). */
+  name: string;
+  /** Its address on the site: /uploads/<name>. */
+  url: string;
+  type: string;
+  size: number;
+}
+
+/** The stored name an address of ours names (`/uploads/<name>`), or null for any other address. */
+export function uploadNameOf(url: string): string | null {
+  const match = /^\/uploads\/([^/?#]+)$/.exec(url);
+  return match && UPLOAD_NAME.test(match[1]!) ? match[1]! : null;
+}
+
+/**
+ * Stores an image under DATA_DIR/uploads with a random name (the file only; the caller records it in `uploads`,
+ * see storeUpload).
+ */
+export async function storeImage(dataDir: string, file: File): Promise<StoredImage> {
   if (file.size === 0) throw new AppError('BAD_REQUEST', 'file: the file is empty');
   if (file.size > MAX_UPLOAD_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', 'file: images must be at most 5 MB');
@@ -42,5 +71,115 @@ export async function storeImage(
   const dir = uploadsDir(dataDir);
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, name), bytes);
-  return { url: `/uploads/${name}`, type: kind.type, size: bytes.length };
+  return { name, url: `/uploads/${name}`, type: kind.type, size: bytes.length };
+}
+
+/** Removes a stored file whose record did not happen (best effort: a file without a row is shown to admins only). */
+export async function discardImage(dataDir: string, name: string): Promise<void> {
+  await unlink(path.join(uploadsDir(dataDir), name)).catch(() => {});
+}
+
+/** The uploads row of a stored image: who uploaded it and who may see it. */
+export function uploadRow(
+  stored: StoredImage,
+  ownerUserId: string,
+  visibility: UploadVisibility,
+  now: Date,
+): NewUpload {
+  return {
+    name: stored.name,
+    ownerUserId,
+    visibility,
+    contentType: stored.type,
+    size: stored.size,
+    createdAt: now,
+  };
+}
+
+/** Stores an image and records it (owner, visibility) in the same request; the file goes again if the record fails. */
+export async function storeUpload(
+  { db, dataDir }: { db: DatabaseOrTransaction; dataDir: string },
+  file: File,
+  { ownerUserId, visibility, now }: { ownerUserId: string; visibility: UploadVisibility; now: Date },
+): Promise<StoredImage> {
+  const stored = await storeImage(dataDir, file);
+  try {
+    await insertUpload(db, uploadRow(stored, ownerUserId, visibility, now));
+  } catch (error) {
+    await discardImage(dataDir, stored.name);
+    throw error;
+  }
+  return stored;
+}
+
+/**
+ * Campaign images are shown to everyone: an address of ours in them must name a public upload (a campaign image
+ * uploaded by an admin), never a creator's private screenshot. Other addresses (/images/… shipped with the app)
+ * pass.
+ */
+export async function requirePublicImages(
+  db: DatabaseOrTransaction,
+  images: { imageUrl?: string | undefined; gallery?: string[] | undefined },
+): Promise<void> {
+  const fields = [
+    ...(images.imageUrl === undefined ? [] : [{ field: 'imageUrl', url: images.imageUrl }]),
+    ...(images.gallery ?? []).map((url) => ({ field: 'gallery', url })),
+  ].filter(({ url }) => url.startsWith('/uploads/'));
+  if (fields.length === 0) return;
+  const names = fields.map(({ url }) => uploadNameOf(url)).filter((name) => name !== null);
+  const publicNames = new Set(
+    (await uploadsNamed(db, [...new Set(names)]))
+      .filter((row) => row.visibility === 'public')
+      .map((row) => row.name),
+  );
+  const refused = fields.find(({ url }) => !publicNames.has(uploadNameOf(url) ?? ''));
+  if (refused) {
+    throw new AppError('VALIDATION_FAILED', 'Upload an image for the campaign', {}, undefined, refused.field);
+  }
+}
+
+const BACKFILL_BATCH = 500;
+
+/**
+ * Gives every file under DATA_DIR/uploads without an `uploads` row (uploaded before the table existed) the row that
+ * is safe for it, from what refers to it: a creator's evidence screenshot is private to that creator (private to
+ * admins only when several creators' reports name it); otherwise a campaign image (main or gallery) is public;
+ * otherwise (never used) it is private to admins. Safe to run again and on several instances at once: recorded names
+ * are left alone. Run at start-up, after the migrations.
+ */
+export async function backfillUploads(db: Database, dataDir: string, now = new Date()) {
+  const dir = uploadsDir(dataDir);
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => UPLOAD_NAME.test(name));
+  const counts = { public: 0, private: 0 };
+  for (let i = 0; i < names.length; i += BACKFILL_BATCH) {
+    const batch = names.slice(i, i + BACKFILL_BATCH);
+    const recorded = new Set((await uploadsNamed(db, batch)).map((row) => row.name));
+    const missing = batch.filter((name) => !recorded.has(name));
+    if (missing.length === 0) continue;
+    const urls = missing.map((name) => `/uploads/${name}`);
+    const [reporters, campaignImages] = await Promise.all([
+      evidenceReporters(db, urls),
+      campaignImageUrls(db, urls),
+    ]);
+    const rows: NewUpload[] = [];
+    for (const name of missing) {
+      const url = `/uploads/${name}`;
+      const info = await stat(path.join(dir, name)).catch(() => null);
+      if (!info?.isFile()) continue;
+      const creators = reporters.get(url);
+      const visibility: UploadVisibility = !creators && campaignImages.has(url) ? 'public' : 'private';
+      const owner = creators?.size === 1 ? [...creators][0]! : null;
+      rows.push({
+        name,
+        ownerUserId: visibility === 'private' ? owner : null,
+        visibility,
+        contentType: TYPE_OF_EXTENSION[name.slice(name.lastIndexOf('.') + 1)]!,
+        size: info.size,
+        createdAt: info.mtime.getTime() > 0 ? info.mtime : now,
+      });
+      counts[visibility] += 1;
+    }
+    await insertUpload(db, rows);
+  }
+  return counts;
 }

@@ -35,6 +35,9 @@ const ADMIN_NAME = 'Admin <ops@mintbox.test>';
 const ORIGIN = 'http://localhost:3000';
 /** The client address of every admin call (the app trusts X-Forwarded-For here, as behind a proxy). */
 const ADMIN_IP = '203.0.113.9';
+const PNG_BYTES = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82,
+]);
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Admin routes that change no record, so they write no entry (with the reason). */
@@ -203,11 +206,21 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
           imageUrl: '/images/campaigns/old.svg',
           gallery: ['/images/campaigns/old.svg'],
         });
+        // The new image is uploaded the way the admin's form does it (a campaign takes only public uploads).
+        const form = new FormData();
+        form.set('file', new File([PNG_BYTES], 'cover.png', { type: 'image/png' }));
+        const uploaded = await app.request('/api/admin/uploads', {
+          method: 'POST',
+          headers: { origin: ORIGIN, cookie: admin },
+          body: form,
+        });
+        expect(uploaded.status).toBe(201);
+        const { url } = (await uploaded.json()) as { url: string };
         return {
           call: {
             method: 'PATCH',
             path: `/api/admin/campaigns/${campaign.id}`,
-            body: { imageUrl: '/uploads/new.png' },
+            body: { imageUrl: url },
             status: 200,
           },
           expected: () => [
@@ -217,8 +230,8 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
               entityId: String(campaign.id),
               before: { imageUrl: '/images/campaigns/old.svg', gallery: ['/images/campaigns/old.svg'] },
               after: {
-                imageUrl: '/uploads/new.png',
-                gallery: ['/uploads/new.png', '/images/campaigns/old.svg'],
+                imageUrl: url,
+                gallery: [url, '/images/campaigns/old.svg'],
               },
             },
           ],

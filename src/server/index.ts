@@ -16,7 +16,7 @@ import { createMailer } from './mail/mailer';
 import { countingMailer, createMetrics } from './metrics';
 import { paypalClientFromEnv } from './payouts/paypal-client';
 import { createFirstAdmin, hasAdmin } from './services/admin-accounts';
-import { shutDown, tuneKeepAlive } from './shutdown';
+import { shutDown, trackConnections, tuneKeepAlive } from './shutdown';
 
 /**
  * Starts Mintbox: configuration → database → migrations → demo data on first run → job worker → HTTP. SIGTERM or
@@ -104,6 +104,7 @@ async function main() {
   });
 
   tuneKeepAlive(server as Server);
+  const connections = trackConnections(server as Server);
 
   // The job worker (pg-boss checks and migrates its schema, a few hundred ms) starts once requests are served.
   if (!(server as Server).listening) await new Promise((resolve) => server.once('listening', resolve));
@@ -130,6 +131,7 @@ async function main() {
     logger.info({ signal, graceMs: env.shutdownGraceMs }, 'shutting down');
     const code = await shutDown({
       server: server as Server,
+      connections,
       lifecycle,
       logger,
       graceMs: env.shutdownGraceMs,

@@ -23,6 +23,8 @@ import { shutDown, trackConnections, tuneKeepAlive } from './shutdown';
  * SIGINT shuts it down gracefully (see shutdown.ts).
  */
 async function main() {
+  // Work this process finds written before this moment belongs to an earlier run (PayPal batches to resume).
+  const startedAt = new Date();
   let env: ReturnType<typeof loadEnv>;
   try {
     env = loadEnv();
@@ -108,7 +110,7 @@ async function main() {
 
   // The job worker (pg-boss checks and migrates its schema, a few hundred ms) starts once requests are served.
   if (!(server as Server).listening) await new Promise((resolve) => server.once('listening', resolve));
-  const jobs = startJobs(database, { env, logger, mailer, metrics, paypal });
+  const jobs = startJobs(database, { env, logger, mailer, metrics, paypal, startedAt });
   jobs.catch((error: unknown) => {
     logger.error({ err: error }, 'the job worker did not start');
     process.exit(1);

@@ -27,13 +27,16 @@ export interface AppDeps {
   paypal?: PaypalClient | null;
   /** Prometheus metrics of this process; a fresh registry when absent. */
   metrics?: Metrics;
-  /** Set by the shutdown: while draining, readiness answers 503 and responses close their connection. */
+  /** Set by the shutdown: readiness answers 503 once stopping, and responses close their connection while draining. */
   lifecycle?: ServerLifecycle;
   /** Schema of drizzle's migration bookkeeping when not its default (tests keep it in their own schema). */
   migrationsSchema?: string | undefined;
 }
 
 export interface ServerLifecycle {
+  /** The shutdown began: readiness answers 503 (connections already waiting are still accepted and answered). */
+  stopping?: boolean;
+  /** New connections are refused: every answer closes its connection (readiness 503 too). */
   draining: boolean;
 }
 

@@ -17,13 +17,15 @@ import { countingMailer, createMetrics } from './metrics';
 import { paypalClientFromEnv } from './payouts/paypal-client';
 import { createFirstAdmin, hasAdmin } from './services/admin-accounts';
 import { backfillUploads } from './services/uploads';
-import { shutDown, tuneKeepAlive } from './shutdown';
+import { shutDown, trackConnections, tuneKeepAlive } from './shutdown';
 
 /**
  * Starts Mintbox: configuration → database → migrations → demo data on first run → job worker → HTTP. SIGTERM or
  * SIGINT shuts it down gracefully (see shutdown.ts).
  */
 async function main() {
+  // Work this process finds written before this moment belongs to an earlier run (PayPal batches to resume).
+  const startedAt = new Date();
   let env: ReturnType<typeof loadEnv>;
   try {
     env = loadEnv();
@@ -113,10 +115,11 @@ async function main() {
   });
 
   tuneKeepAlive(server as Server);
+  const connections = trackConnections(server as Server);
 
   // The job worker (pg-boss checks and migrates its schema, a few hundred ms) starts once requests are served.
   if (!(server as Server).listening) await new Promise((resolve) => server.once('listening', resolve));
-  const jobs = startJobs(database, { env, logger, mailer, metrics, paypal });
+  const jobs = startJobs(database, { env, logger, mailer, metrics, paypal, startedAt });
   jobs.catch((error: unknown) => {
     logger.error({ err: error }, 'the job worker did not start');
     process.exit(1);
@@ -139,6 +142,7 @@ async function main() {
     logger.info({ signal, graceMs: env.shutdownGraceMs }, 'shutting down');
     const code = await shutDown({
       server: server as Server,
+      connections,
       lifecycle,
       logger,
       graceMs: env.shutdownGraceMs,

@@ -12,7 +12,7 @@ import { sendAdminDigests } from '../services/admin-digest';
 import { pruneRateLimits } from '../services/app-rate-limits';
 import { sweepDeadlines } from '../services/applications/deadline-sweep';
 import { pruneAttempts } from '../services/password-attempts';
-import { pollPayouts } from '../services/payouts';
+import { pollPayouts, resumeInterruptedBatches } from '../services/payouts';
 import { refreshContentMetrics } from './refresh-content-metrics';
 
 export const LIFECYCLE_SWEEP = 'lifecycle-sweep';
@@ -182,9 +182,31 @@ export async function startJobs(
     metricsSources?: readonly MetricsSource[];
     /** PostgreSQL only: the schema of the queue's tables (default pgboss); tests keep theirs apart. */
     bossSchema?: string | undefined;
+    /** When this process started (default: now): PayPal batches left submitting before it are sent again. */
+    startedAt?: Date;
   },
 ): Promise<Jobs> {
   const paypal = deps.paypal === undefined ? paypalClientFromEnv(deps.env) : deps.paypal;
+  // At once, without waiting for the queue: PayPal batches a crash left submitting are sent again (same ids).
+  const resumed = paypal
+    ? resumeInterruptedBatches(
+        {
+          db: handle.db,
+          now: new Date(),
+          mailer: deps.mailer,
+          appUrl: deps.env.appUrl,
+          logger: deps.logger,
+          paypal,
+        },
+        deps.startedAt ?? new Date(),
+      ).then(
+        (result) => {
+          if (result.resumed) deps.logger.info(result, 'payout batches resumed at start-up');
+        },
+        (error: unknown) =>
+          deps.logger.error({ err: error }, 'payout batches could not be resumed at start-up'),
+      )
+    : Promise.resolve();
   const boss =
     handle.driver === 'postgres'
       ? new PgBoss({
@@ -234,6 +256,9 @@ export async function startJobs(
       for (const job of JOB_DEFINITIONS) depths[job.name] = (await boss.getQueueSize(job.name)) ?? 0;
       return depths;
     },
-    stop: ({ timeoutMs = 5000 } = {}) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs }),
+    stop: async ({ timeoutMs = 5000 } = {}) => {
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      await resumed;
+    },
   };
 }

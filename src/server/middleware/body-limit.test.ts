@@ -1,3 +1,6 @@
+import type { Server } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin } from '../../../tests/support/auth-client';
 import { testEnv } from '../../../tests/support/test-app';
@@ -7,7 +10,7 @@ import { createAuth } from '../auth';
 import { silentLogger } from '../logger';
 import { upsertAdmin } from '../services/admin-accounts';
 import { MAX_UPLOAD_BYTES } from '../services/uploads';
-import { MAX_JSON_BYTES, MAX_MULTIPART_BYTES } from './body-limit';
+import { DISCARD_MAX_BYTES, MAX_JSON_BYTES, MAX_MULTIPART_BYTES } from './body-limit';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -93,5 +96,112 @@ describe('request bodies are capped before anything parses them', () => {
       body: JSON.stringify({ email: 'a@b.example', password: 'p'.repeat(MAX_JSON_BYTES) }),
     });
     expect(response.status).toBe(413);
+  });
+});
+
+/**
+ * Over a real socket (the app served by @hono/node-server on a loopback port), which app.request cannot show: what
+ * happens to the connection after a 413.
+ */
+describe('the connection after a 413', () => {
+  let database: TestDatabase;
+  let server: Server;
+  let port: number;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    const env = testEnv();
+    const logger = silentLogger();
+    const app = createApp({
+      db: database.db,
+      env,
+      logger,
+      auth: createAuth({ db: database.db, env, logger }),
+    });
+    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+    if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+    await database?.destroy();
+  });
+
+  /** Sends `parts` on one connection (one after the other) and collects what comes back until the server closes. */
+  const exchange = (parts: Array<string | Buffer>, expectedAnswers: number) =>
+    new Promise<{ answers: string[]; ended: boolean; error: string | null }>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      let received = '';
+      let ended = false;
+      let error: string | null = null;
+      const answers = () => received.split(/(?=HTTP\/1\.1 \d{3} )/).filter(Boolean);
+      const done = () => resolve({ answers: answers(), ended, error });
+      socket.on('connect', () => {
+        for (const part of parts) socket.write(part);
+      });
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString('latin1');
+        // Every answer is complete (each has its whole body): stop listening, unless the server closes first.
+        const all = answers();
+        const complete = all.filter((a) => {
+          const length = Number(/content-length: (\d+)/i.exec(a)?.[1] ?? Number.NaN);
+          const body = a.split('\r\n\r\n')[1] ?? '';
+          return Buffer.byteLength(body, 'latin1') === length;
+        });
+        if (complete.length === expectedAnswers && !/connection: close/i.test(all.at(-1) ?? '')) {
+          socket.destroy();
+          done();
+        }
+      });
+      socket.on('end', () => {
+        ended = true;
+      });
+      socket.on('error', (e: NodeJS.ErrnoException) => {
+        error = e.code ?? e.message;
+      });
+      socket.on('close', done);
+      socket.setTimeout(15_000, () => socket.destroy());
+    });
+
+  const head = (lines: string[]) => `${lines.join('\r\n')}\r\n\r\n`;
+  const SIGN_IN = [
+    'POST /api/auth/sign-in/email HTTP/1.1',
+    'Host: localhost:3000',
+    `Origin: ${ORIGIN}`,
+    'Content-Type: application/json',
+  ];
+  const HEALTH = head(['GET /api/health HTTP/1.1', 'Host: localhost:3000']);
+  const big = Buffer.alloc(2 * MAX_JSON_BYTES, 'a');
+
+  it('answers the next request on the same connection after a 413 to a declared body over 1 MB', async () => {
+    const result = await exchange([head([...SIGN_IN, `Content-Length: ${big.length}`]), big, HEALTH], 2);
+    expect(result.error).toBeNull();
+    expect(result.answers).toHaveLength(2);
+    expect(result.answers[0]).toMatch(/^HTTP\/1\.1 413 [\s\S]*Connection: keep-alive[\s\S]*too large/i);
+    expect(result.answers[1]).toMatch(/^HTTP\/1\.1 200 [\s\S]*"status":"ok"/);
+  });
+
+  it('answers the next request on the same connection after a 413 to a chunked body over 1 MB', async () => {
+    const chunked = Buffer.concat([
+      Buffer.from(`${big.length.toString(16)}\r\n`),
+      big,
+      Buffer.from('\r\n0\r\n\r\n'),
+    ]);
+    const result = await exchange([head([...SIGN_IN, 'Transfer-Encoding: chunked']), chunked, HEALTH], 2);
+    expect(result.error).toBeNull();
+    expect(result.answers).toHaveLength(2);
+    expect(result.answers[0]).toMatch(/^HTTP\/1\.1 413 /);
+    expect(result.answers[1]).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
+  it('says Connection: close to a body too big to read, and closes cleanly after the whole answer', async () => {
+    const result = await exchange([head([...SIGN_IN, `Content-Length: ${DISCARD_MAX_BYTES + 1}`])], 1);
+    expect(result.error).toBeNull();
+    expect(result.ended).toBe(true);
+    expect(result.answers).toHaveLength(1);
+    expect(result.answers[0]).toMatch(/^HTTP\/1\.1 413 [\s\S]*Connection: close[\s\S]*too large/i);
+    const body = result.answers[0]!.split('\r\n\r\n')[1]!;
+    expect(JSON.parse(body)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
 });

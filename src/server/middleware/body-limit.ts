@@ -1,5 +1,4 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { errorBody } from '../../shared/schemas/error';
 import type { AppBindings } from '../context';
 import { MAX_UPLOAD_BYTES } from '../services/uploads';
@@ -8,6 +7,17 @@ import { MAX_UPLOAD_BYTES } from '../services/uploads';
 export const MAX_JSON_BYTES = 1024 * 1024;
 /** An upload's file plus the multipart framing around it. */
 export const MAX_MULTIPART_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
+
+/**
+ * A body over its cap is still read, and thrown away, when it is at most this big, so the connection ends cleanly
+ * after the 413: a server that answers and closes while the client is still sending resets the connection (the
+ * client may never see the answer), and one that answers "keep-alive" but leaves the rest of the body unread cannot
+ * serve the next request on it (the connection was dropped, and behind a keep-alive proxy another user's request
+ * landed there). Bigger bodies, or bodies still arriving after DISCARD_MAX_MS, are answered at once with
+ * `Connection: close`.
+ */
+export const DISCARD_MAX_BYTES = 16 * 1024 * 1024;
+export const DISCARD_MAX_MS = 20_000;
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/;
 
@@ -54,6 +64,73 @@ function accepts(rule: Pick<BodyRule, 'mediaTypes'>, mediaType: string): boolean
 }
 
 const sizeName = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/** Reads the rest of a body and drops it; true when it was read to its end within the limits. */
+async function discardRest(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  readSoFar: number,
+): Promise<boolean> {
+  let size = readSoFar;
+  let timer: NodeJS.Timeout | undefined;
+  const outOfTime = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), DISCARD_MAX_MS);
+  });
+  try {
+    for (;;) {
+      const chunk = await Promise.race([reader.read(), outOfTime]);
+      if (chunk === 'late') return false;
+      if (chunk.done) return true;
+      size += chunk.value.length;
+      if (size > DISCARD_MAX_BYTES) return false;
+    }
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * 413, once the connection is safe to leave: the rest of the body read and dropped (the connection stays usable),
+ * or, when it is too big or too slow for that, an answer that says `Connection: close`.
+ */
+function tooLarge(c: Context<AppBindings>, maxBytes: number, bodyRead: boolean): Response {
+  const answer = c.json(
+    errorBody(`The request is too large: send at most ${sizeName(maxBytes)}.`, 'PAYLOAD_TOO_LARGE'),
+    413,
+  );
+  if (!bodyRead) answer.headers.set('Connection', 'close');
+  return answer;
+}
+
+/**
+ * Caps the body at `maxBytes` before anything reads it: a declared Content-Length over the cap is refused before
+ * reading, a body without one (chunked) is counted as it arrives. Under the cap, the request goes on with the body
+ * it read.
+ */
+async function capBody(c: Context<AppBindings>, next: () => Promise<void>, maxBytes: number) {
+  const body = c.req.raw.body;
+  if (!body) return next();
+  const declared = c.req.raw.headers.has('transfer-encoding') ? null : c.req.header('content-length');
+  if (declared != null && /^\d+$/.test(declared.trim())) {
+    const length = Number(declared);
+    if (length <= maxBytes) return next();
+    const drainable = length <= DISCARD_MAX_BYTES;
+    return tooLarge(c, maxBytes, drainable && (await discardRest(body.getReader(), 0)));
+  }
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > maxBytes) return tooLarge(c, maxBytes, await discardRest(reader, size));
+    chunks.push(value);
+  }
+  c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks, size) });
+  return next();
+}
 
 /**
  * Paths outside the OpenAPI document (Better Auth's, under /api/auth) take JSON only, like every JSON route: Better
@@ -105,23 +182,6 @@ const unsupported = (c: Context<AppBindings>, mediaTypes: string[]) =>
  */
 export function bodyGuard(describe: () => DocumentedRoutes, prefix = '/api'): MiddlewareHandler<AppBindings> {
   let rules: BodyRule[] | undefined;
-  const limits = new Map<number, MiddlewareHandler<AppBindings>>();
-  const limitOf = (maxBytes: number) => {
-    let limit = limits.get(maxBytes);
-    if (!limit) {
-      limit = bodyLimit({
-        maxSize: maxBytes,
-        onError: (c) =>
-          c.json(
-            errorBody(`The request is too large: send at most ${sizeName(maxBytes)}.`, 'PAYLOAD_TOO_LARGE'),
-            413,
-          ),
-      });
-      limits.set(maxBytes, limit);
-    }
-    return limit;
-  };
-
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
     rules ??= compileRules(describe(), prefix);
@@ -133,6 +193,6 @@ export function bodyGuard(describe: () => DocumentedRoutes, prefix = '/api'): Mi
     } else if (await carriesBody(c)) {
       return unsupported(c, rule.mediaTypes);
     }
-    return limitOf(rule.maxBytes)(c, next);
+    return capBody(c, next, rule.maxBytes);
   };
 }

@@ -38,15 +38,18 @@ describe.each(TEST_DRIVERS)('readiness on %s', (driver) => {
   });
 
   it('is not ready while shutting down, though still alive', async () => {
-    lifecycle.draining = true;
-    try {
-      expect(await ready()).toEqual({
-        status: 503,
-        body: { status: 'not-ready', db: 'ok', migrations: 'applied', shuttingDown: true },
-      });
-      expect((await app.request('/api/health')).status).toBe(200);
-    } finally {
-      lifecycle.draining = false;
+    // From the start of the shutdown (while connections already waiting are accepted), and while draining.
+    for (const phase of ['stopping', 'draining'] as const) {
+      lifecycle[phase] = true;
+      try {
+        expect(await ready()).toEqual({
+          status: 503,
+          body: { status: 'not-ready', db: 'ok', migrations: 'applied', shuttingDown: true },
+        });
+        expect((await app.request('/api/health')).status).toBe(200);
+      } finally {
+        lifecycle[phase] = false;
+      }
     }
   });
 

@@ -64,7 +64,7 @@ export const healthRoutes = createRouter()
   })
   .openapi(readyRoute, async (c) => {
     const { db, logger, lifecycle, migrationsSchema } = c.get('deps');
-    const shuttingDown = lifecycle?.draining ?? false;
+    const shuttingDown = Boolean(lifecycle?.stopping || lifecycle?.draining);
     let dbState: 'ok' | 'unreachable' = 'ok';
     let migrations: 'applied' | 'pending' | 'unknown' = 'unknown';
     try {

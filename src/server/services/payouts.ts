@@ -47,6 +47,8 @@ export const PAYPAL_ACTOR: Actor = { userId: null, name: 'PayPal' };
 export const senderItemId = (payoutId: number) => `payout-${payoutId}`;
 
 const RETRY_BASE_MS = 60_000;
+/** A batch the payout job (or the start-up) is sending is left to it this long before the job takes it again. */
+const CLAIM_MS = 5 * 60_000;
 const RETRY_MAX_MS = 6 * 3_600_000;
 /** Minutes, then hours between two looks at a batch: 1, 2, 4 … minutes, at most 6 hours. */
 export const nextCheckDelay = (n: number) => Math.min(RETRY_BASE_MS * 2 ** Math.min(n, 20), RETRY_MAX_MS);
@@ -547,7 +549,9 @@ export async function submitBatch(
       }
     }
     await ctx.db.transaction(async (tx) => {
-      await tx
+      // Only from submitting: when two senders got PayPal's answer (a resend at start-up while another instance
+      // was still sending it), the acceptance is recorded once.
+      const accepted = await tx
         .update(payoutBatches)
         .set({
           status: 'submitted',
@@ -558,7 +562,9 @@ export async function submitBatch(
           nextCheckAt: new Date(ctx.now.getTime() + RETRY_BASE_MS),
           updatedAt: ctx.now,
         })
-        .where(eq(payoutBatches.id, batch.id));
+        .where(and(eq(payoutBatches.id, batch.id), eq(payoutBatches.status, 'submitting')))
+        .returning({ id: payoutBatches.id });
+      if (accepted.length === 0) return;
       for (const member of members) {
         await recordPayoutEvent(tx, {
           payoutId: member.id,
@@ -617,7 +623,7 @@ export async function submitBatch(
         nextCheckAt: new Date(ctx.now.getTime() + nextCheckDelay(batch.attempts)),
         updatedAt: ctx.now,
       })
-      .where(eq(payoutBatches.id, batch.id));
+      .where(and(eq(payoutBatches.id, batch.id), eq(payoutBatches.status, 'submitting')));
     ctx.logger.warn(
       { batchId: batch.id, err: error },
       'PayPal did not confirm a payout batch; it will be retried',
@@ -642,7 +648,7 @@ export async function pollPayouts(
   if (due.length === 0) return result;
   const claimed = await ctx.db
     .update(payoutBatches)
-    .set({ nextCheckAt: new Date(ctx.now.getTime() + 5 * 60_000) })
+    .set({ nextCheckAt: new Date(ctx.now.getTime() + CLAIM_MS), updatedAt: ctx.now })
     .where(
       and(
         inArray(
@@ -668,6 +674,51 @@ export async function pollPayouts(
         { err: error, batchId: batch.id },
         'payout batch check failed; it is tried again later',
       );
+    }
+  }
+  return result;
+}
+
+/**
+ * At start-up: sends again, at once, the batches a crash left `submitting` (saved, sent or being sent to PayPal, no
+ * answer recorded), with the same sender_batch_id and PayPal-Request-Id, so PayPal answers with the batch it took
+ * (or the duplicate refusal that links it) and nothing is paid twice. Without this they waited for the payout job,
+ * up to CLAIM_MS when the crash came while the job was sending them.
+ *
+ * A batch is the crashed process's when it was last written before this process started (`startedAt`): every send
+ * writes `updated_at` when it begins (the batch's creation, or the job's claim) and when it ends. The claim is one
+ * conditional update, so instances starting together resend each batch once. With several instances, a batch
+ * another live instance began sending before this one started may be sent by both: harmless by construction (same
+ * ids; the acceptance is recorded once).
+ */
+export async function resumeInterruptedBatches(
+  ctx: PayoutContext,
+  startedAt: Date,
+): Promise<{ resumed: number; submitted: number; errors: number }> {
+  const result = { resumed: 0, submitted: 0, errors: 0 };
+  if (!ctx.paypal) return result;
+  const claimed = await ctx.db
+    .update(payoutBatches)
+    .set({ nextCheckAt: new Date(ctx.now.getTime() + CLAIM_MS), updatedAt: ctx.now })
+    .where(
+      and(
+        eq(payoutBatches.status, 'submitting'),
+        sql`${payoutBatches.updatedAt} < ${startedAt.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: payoutBatches.id, senderBatchId: payoutBatches.senderBatchId });
+  for (const batch of claimed.sort((a, b) => a.id - b.id)) {
+    result.resumed += 1;
+    try {
+      const sent = await submitBatch(ctx, batch.id);
+      if (sent.outcome === 'submitted') result.submitted += 1;
+      ctx.logger.info(
+        { batchId: batch.id, senderBatchId: batch.senderBatchId, outcome: sent.outcome },
+        'payout batch left submitting by the last run: sent again',
+      );
+    } catch (error) {
+      result.errors += 1;
+      ctx.logger.warn({ err: error, batchId: batch.id }, 'payout batch could not be sent again at start-up');
     }
   }
   return result;

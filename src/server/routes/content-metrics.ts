@@ -14,6 +14,7 @@ import { errorSchema } from '../../shared/schemas/error';
 import type { AppBindings } from '../context';
 import { AppError } from '../errors';
 import { currentInfluencer } from '../middleware/creator';
+import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { currentUser, requireRole } from '../middleware/session';
 import { createRouter, describeValidationError } from '../openapi';
 import {
@@ -57,6 +58,8 @@ const adminRoutes = {
     method: 'get',
     path: '/campaigns/{id}/analytics.csv',
     tags: ['Analytics'],
+    // Creators' names and usernames: a second factor from the last 10 minutes.
+    middleware: [requireRecentSecondFactor] as const,
     summary: "A campaign's posts with their figures and sources as CSV",
     request: { params: idParam },
     responses: { 200: { description: 'CSV file', content: csv }, ...common },
@@ -73,6 +76,7 @@ const adminRoutes = {
     method: 'get',
     path: '/analytics.csv',
     tags: ['Analytics'],
+    middleware: [requireRecentSecondFactor] as const,
     summary: 'The overview as CSV',
     request: { query: overviewQuerySchema },
     responses: { 200: { description: 'CSV file', content: csv }, ...common },

@@ -22,12 +22,19 @@ import { describeCreator, paypalChangeOf, saveProfile } from '../services/profil
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
-/** Proof for a PayPal or email change: the account password, or a code sent to the verified email. */
+/**
+ * Proof for a PayPal or email change: the account password, or a code sent to the verified email; for an account
+ * with an authenticator app, a code from it (totpCode).
+ */
 const proofFields = {
   currentPassword: z.string().max(128).optional(),
   code: z
     .string()
     .regex(/^\d{6}$/, { error: 'Invalid verification code' })
+    .optional(),
+  totpCode: z
+    .string()
+    .regex(/^\d{6}$/, { error: 'Please enter the 6-digit code from your authenticator app' })
     .optional(),
 };
 
@@ -169,9 +176,9 @@ export const onboardingRoutes = createRouter()
   .openapi(sendVerificationRoute, async (c) => {
     const { db, env, mailer } = c.get('deps');
     const influencer = await currentInfluencer(c);
-    const { email, currentPassword, code } = c.req.valid('json');
+    const { email, currentPassword, code, totpCode } = c.req.valid('json');
     const changing = isEmailChange(influencer, email);
-    if (changing) await confirmChange(c, influencer, 'email', { currentPassword, code });
+    if (changing) await confirmChange(c, influencer, 'email', { currentPassword, code, totpCode });
     const { expiresAt } = await sendVerificationCode(
       { db, secret: env.authSecret, now: now(c), mailer: mailer, appUrl: env.appUrl },
       { influencer, email, clientIp: clientAddress(c), purpose: changing ? 'email_change' : 'verify' },
@@ -223,9 +230,9 @@ export const onboardingRoutes = createRouter()
     async (c) => {
       const { db, env, mailer, logger } = c.get('deps');
       const influencer = await verifiedInfluencer(c);
-      const { currentPassword, code, ...profile } = c.req.valid('json');
+      const { currentPassword, code, totpCode, ...profile } = c.req.valid('json');
       const paypalChange = await paypalChangeOf(db, influencer.id, profile.paypalEmail);
-      if (paypalChange) await confirmChange(c, influencer, 'paypal', { currentPassword, code });
+      if (paypalChange) await confirmChange(c, influencer, 'paypal', { currentPassword, code, totpCode });
       await saveProfile(db, influencer, profile, now(c));
       if (paypalChange) {
         // Both the old PayPal address and the account's verified email are told.
@@ -257,7 +264,7 @@ async function confirmChange(
   c: Parameters<typeof currentInfluencer>[0],
   influencer: Awaited<ReturnType<typeof currentInfluencer>>,
   subject: ProofSubject,
-  proof: { currentPassword?: string | undefined; code?: string | undefined },
+  proof: { currentPassword?: string | undefined; code?: string | undefined; totpCode?: string | undefined },
 ) {
   const { db, env, auth, mailer, logger } = c.get('deps');
   const user = currentUser(c);

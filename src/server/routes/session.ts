@@ -39,6 +39,11 @@ export const sessionRoutes = createRouter().openapi(sessionRoute, async (c) => {
             profileCompleted: influencer.profileCompleted,
           }
         : null,
+      twoFactor: {
+        enabled: user.twoFactorEnabled,
+        enrolmentRequired:
+          user.role === 'admin' && !user.twoFactorEnabled && c.get('deps').env.adminRequire2fa,
+      },
     },
   };
   return c.json(body, 200);

@@ -63,7 +63,11 @@ describe.each(TEST_DRIVERS)('two factors on %s', (driver) => {
     });
     expect(await signIn.json()).toEqual({ redirectTo: '/admin/two-factor', twoFactorRequired: false });
     const cookie = cookieHeader(signIn);
-    expect((await sessionOf(strict, cookie))?.twoFactor).toEqual({ enabled: false, enrolmentRequired: true });
+    expect((await sessionOf(strict, cookie))?.twoFactor).toEqual({
+      enabled: false,
+      required: true,
+      enrolmentRequired: true,
+    });
     const blocked = await getWithCookie(strict, '/api/admin/influencers', cookie);
     expect(blocked.status).toBe(403);
     expect(await errorOf(blocked)).toMatchObject({ code: 'TWO_FACTOR_ENROLMENT_REQUIRED' });

@@ -20,10 +20,10 @@ export const sessionUserSchema = z.object({
     })
     .nullable(),
   /**
-   * Second factor (issue 22): `enabled` once an authenticator app is enrolled; `enrolmentRequired` for an admin who
-   * must enrol before the admin pages work (ADMIN_REQUIRE_2FA).
+   * Second factor (issue 22): `enabled` once an authenticator app is enrolled; `required` for admins under
+   * ADMIN_REQUIRE_2FA; `enrolmentRequired` when required and not enrolled yet (only the enrolment page works).
    */
-  twoFactor: z.object({ enabled: z.boolean(), enrolmentRequired: z.boolean() }),
+  twoFactor: z.object({ enabled: z.boolean(), required: z.boolean(), enrolmentRequired: z.boolean() }),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

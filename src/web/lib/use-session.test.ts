@@ -41,7 +41,7 @@ describe('session helpers', () => {
       name: 'N',
       email: 'e',
       image: null,
-      twoFactor: { enabled: false, enrolmentRequired: false },
+      twoFactor: { enabled: false, required: false, enrolmentRequired: false },
     };
     expect(dashboardPathFor({ ...base, role: 'admin', influencer: null })).toBe('/admin/campaigns');
     const influencer = { id: 1, username: 'n', emailVerified: false, profileCompleted: false };

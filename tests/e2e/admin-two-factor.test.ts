@@ -16,6 +16,8 @@ import { totpCode } from '../support/totp';
 
 const ADMIN = { email: 'guard@mintbox.test', username: 'guard', password: 'correct-horse-battery-staple' };
 const CREATOR = { email: 'lena@example.com', name: 'Lena Park' };
+/** createReadyCreator's password. */
+const CREATOR_PASSWORD = 'correct horse battery';
 /** Set TWO_FACTOR_SCREENSHOTS=/some/dir to keep 1280 px and 375 px screenshots of each new screen. */
 const SHOTS = process.env.TWO_FACTOR_SCREENSHOTS;
 
@@ -151,4 +153,51 @@ describe('an admin enrols an authenticator, signs in with it and passes a step-u
     expect(await page.getByRole('button', { name: 'Turn off' }).count()).toBe(0);
     await shoot('settings');
   }, 60_000);
+  it('a creator turns two-factor on from /profile; a PayPal change then asks for the app’s code', async () => {
+    const creatorContext = await browser.newContext({
+      bypassCSP: true,
+      viewport: { width: 1280, height: 900 },
+    });
+    const creator = await creatorContext.newPage();
+    creator.setDefaultTimeout(15_000);
+    try {
+      await creator.goto(`${server.url}/signin`);
+      await creator.getByLabel('Email', { exact: true }).fill(CREATOR.email);
+      await creator.getByLabel('Password').fill(CREATOR_PASSWORD);
+      await creator.getByRole('button', { name: 'Sign In' }).click();
+      await creator.waitForURL((url) => url.pathname !== '/signin');
+      await creator.goto(`${server.url}/profile`);
+      const section = creator.getByTestId('profile-two-factor');
+      await section.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+      await section.getByLabel('Password').fill(CREATOR_PASSWORD);
+      await section.getByRole('button', { name: 'Continue' }).click();
+      const key = ((await section.getByTestId('totp-key').textContent()) ?? '').replace(/\s/g, '');
+      await section.getByLabel('Code from your authenticator app').fill(totpCode(key));
+      await section.getByRole('button', { name: 'Verify and turn on' }).click();
+      await expect.poll(() => section.getByTestId('backup-codes').getByRole('listitem').count()).toBe(10);
+      await section.getByRole('button', { name: "I've saved my codes" }).click();
+      await expect.poll(() => section.getByTestId('two-factor-state').textContent()).toContain('On');
+      await section.scrollIntoViewIfNeeded();
+      for (const width of [375, 1280]) {
+        await creator.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+        if (width === 375) {
+          expect(await creator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        }
+        if (SHOTS) await section.screenshot({ path: path.join(SHOTS, `profile-two-factor-${width}.png`) });
+      }
+
+      // The PayPal change asks for the app's code (not the password) and goes through with it.
+      await creator.getByLabel('PayPal Email').fill('lena.new@example.com');
+      await creator.getByRole('button', { name: 'Save Changes' }).click();
+      const dialog = creator.getByTestId('paypal-confirm');
+      await dialog.getByLabel('Code from your authenticator app').fill(totpCode(key));
+      expect(await dialog.getByLabel('Current password').count()).toBe(0);
+      await dialog.getByRole('button', { name: 'Confirm and Save' }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+      const me = await creator.evaluate(async () => (await fetch('/api/me')).json());
+      expect(me.profile.paypalEmail).toBe('lena.new@example.com');
+    } finally {
+      await creatorContext.close();
+    }
+  }, 40_000);
 });

@@ -100,6 +100,7 @@ describe.each(TEST_DRIVERS)('two factors on %s', (driver) => {
     expect((await getWithCookie(strict, '/api/admin/influencers', enrolled)).status).toBe(200);
     expect((await sessionOf(strict, enrolled))?.twoFactor).toEqual({
       enabled: true,
+      required: true,
       enrolmentRequired: false,
     });
     // The session that enrolled was replaced; the secret and the codes are stored encrypted, not as shown.
@@ -411,6 +412,7 @@ describe.each(TEST_DRIVERS)('two factors on %s', (driver) => {
     const { secret, cookie } = await enrolTwoFactor(relaxed, creator.cookie, 'correct horse battery');
     expect((await sessionOf(relaxed, cookie))?.twoFactor).toEqual({
       enabled: true,
+      required: false,
       enrolmentRequired: false,
     });
     // The creator's own sign-in asks for the code too.

@@ -80,10 +80,18 @@ const STEP_UP_PATHS = new Set([
   '/two-factor/generate-backup-codes',
   '/two-factor/disable',
 ]);
+/** The two-factor endpoints that check the account password. */
+const TWO_FACTOR_PASSWORD_PATHS = new Set([...STEP_UP_PATHS, '/two-factor/enable']);
+
+/** Better Auth's answer to a wrong password on the two-factor endpoints. */
+const isWrongPassword = (returned: unknown) =>
+  isAPIError(returned) && (returned.body as { code?: string } | undefined)?.code === 'INVALID_PASSWORD';
 
 export function accountHooks(deps: NoticeDeps & { now: () => Date }) {
   /** The user each second-factor check is about, from before to after (keyed by the request's context). */
   const checking = new WeakMap<object, string>();
+  /** The account whose password a two-factor endpoint checks, from before to after. */
+  const passwordChecks = new WeakMap<object, string>();
 
   const before = createAuthMiddleware(async (ctx) => {
     const body = bodyOf(ctx);
@@ -101,15 +109,19 @@ export function accountHooks(deps: NoticeDeps & { now: () => Date }) {
       // Every sign-in asks for the code: no device is trusted for 30 days.
       return { context: { body: { ...body, trustDevice: false } } };
     }
-    if (STEP_UP_PATHS.has(ctx.path)) {
+    if (TWO_FACTOR_PASSWORD_PATHS.has(ctx.path)) {
       const session = await getSessionFromCtx(ctx);
-      const at = (session?.session as { secondFactorAt?: Date | string | null } | undefined)?.secondFactorAt;
-      if (session && !isRecentSecondFactor(at ? new Date(at) : null, deps.now())) {
+      if (!session) return;
+      const at = (session.session as { secondFactorAt?: Date | string | null }).secondFactorAt;
+      if (STEP_UP_PATHS.has(ctx.path) && !isRecentSecondFactor(at ? new Date(at) : null, deps.now())) {
         throw new APIError('FORBIDDEN', {
           message: 'Please confirm with a code from your authenticator app first.',
           code: 'STEP_UP_REQUIRED',
         });
       }
+      // These endpoints check the password: the account's password budget applies, as at sign-in.
+      await claimOrRefuse(deps, session.user.email);
+      passwordChecks.set(ctx.context, session.user.email);
       return;
     }
     switch (ctx.path) {
@@ -152,8 +164,11 @@ export function accountHooks(deps: NoticeDeps & { now: () => Date }) {
   const after = createAuthMiddleware(async (ctx) => {
     const body = bodyOf(ctx);
     const checked = SECOND_FACTOR_PATHS.has(ctx.path) ? checking.get(ctx.context) : undefined;
+    const passwordOf = TWO_FACTOR_PASSWORD_PATHS.has(ctx.path) ? passwordChecks.get(ctx.context) : undefined;
     if (checked) {
       if (!isAPIError(ctx.context.returned)) await forgiveCodeAttempts(deps.db, checked);
+    } else if (passwordOf) {
+      await settle(deps, passwordOf, !isWrongPassword(ctx.context.returned));
     } else if (ctx.path === '/sign-in/email' && typeof body.email === 'string') {
       await settle(deps, body.email, Boolean(ctx.context.newSession));
     } else if (ctx.path === '/change-password' && ctx.context.session) {

@@ -442,4 +442,33 @@ describe.each(TEST_DRIVERS)('two factors on %s', (driver) => {
       'new.paypal@example.com',
     );
   });
+  it('spends the account’s password budget on the two-factor endpoints’ password checks', async () => {
+    n += 1;
+    const creator = await createReadyCreator(relaxed, database.db, { email: `guess${n}@example.com` });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const answer = await postJson(
+        relaxed,
+        '/api/auth/two-factor/enable',
+        { password: `guess ${i}` },
+        creator.cookie,
+      );
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400]);
+    const right = await postJson(
+      relaxed,
+      '/api/auth/two-factor/enable',
+      { password: 'correct horse battery' },
+      creator.cookie,
+    );
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The same budget as the sign-in's: the right password waits there too.
+    const signIn = await postJson(relaxed, '/api/auth/sign-in/email', {
+      email: creator.email,
+      password: 'correct horse battery',
+    });
+    expect(signIn.status).toBe(429);
+  });
 });

@@ -15,6 +15,7 @@ import {
   forgiveCodeAttempts,
   isRecentSecondFactor,
   SECOND_FACTOR_PATHS,
+  STEP_UP_REQUIRED_MESSAGE,
 } from './services/second-factor';
 
 /**
@@ -114,10 +115,7 @@ export function accountHooks(deps: NoticeDeps & { now: () => Date }) {
       if (!session) return;
       const at = (session.session as { secondFactorAt?: Date | string | null }).secondFactorAt;
       if (STEP_UP_PATHS.has(ctx.path) && !isRecentSecondFactor(at ? new Date(at) : null, deps.now())) {
-        throw new APIError('FORBIDDEN', {
-          message: 'Please confirm with a code from your authenticator app first.',
-          code: 'STEP_UP_REQUIRED',
-        });
+        throw new APIError('FORBIDDEN', { message: STEP_UP_REQUIRED_MESSAGE, code: 'STEP_UP_REQUIRED' });
       }
       // These endpoints check the password: the account's password budget applies, as at sign-in.
       await claimOrRefuse(deps, session.user.email);

@@ -1,12 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppBindings } from '../context';
 import { AppError } from '../errors';
-import { isRecentSecondFactor } from '../services/second-factor';
+import { isRecentSecondFactor, STEP_UP_REQUIRED_MESSAGE } from '../services/second-factor';
 import { currentUser } from './session';
 
 export const ENROLMENT_REQUIRED_MESSAGE =
   'Set up two-factor authentication with an authenticator app before using the admin pages.';
-export const STEP_UP_REQUIRED_MESSAGE = 'Please confirm with a code from your authenticator app first.';
 
 /**
  * ADMIN_REQUIRE_2FA: an admin without an enrolled authenticator gets 403 TWO_FACTOR_ENROLMENT_REQUIRED from every

@@ -24,6 +24,8 @@ export const SECOND_FACTOR_PATHS: ReadonlySet<string> = new Set([
 /** A money action or an export of personal data needs a second factor checked this recently. */
 export const STEP_UP_WINDOW_MS = 10 * 60_000;
 
+export const STEP_UP_REQUIRED_MESSAGE = 'Please confirm with a code from your authenticator app first.';
+
 /** The code budget's key in password_attempts. */
 export function secondFactorSubject(userId: string): string {
   return `second-factor:${userId}`;

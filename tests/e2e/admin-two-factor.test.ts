@@ -153,7 +153,7 @@ describe('an admin enrols an authenticator, signs in with it and passes a step-u
     expect(await page.getByRole('button', { name: 'Turn off' }).count()).toBe(0);
     await shoot('settings');
   }, 60_000);
-  it('a creator turns two-factor on from /profile; a PayPal change then asks for the app’s code', async () => {
+  it('a creator turns two-factor on from /profile; a PayPal change and the next sign-in then ask for the app’s code', async () => {
     const creatorContext = await browser.newContext({
       bypassCSP: true,
       viewport: { width: 1280, height: 900 },
@@ -196,6 +196,20 @@ describe('an admin enrols an authenticator, signs in with it and passes a step-u
       await expect.poll(() => dialog.count()).toBe(0);
       const me = await creator.evaluate(async () => (await fetch('/api/me')).json());
       expect(me.profile.paypalEmail).toBe('lena.new@example.com');
+
+      // Signed out, the creators' sign-in form now asks for the code after the password.
+      await creatorContext.clearCookies();
+      await creator.goto(`${server.url}/signin`);
+      await creator.getByLabel('Email', { exact: true }).fill(CREATOR.email);
+      await creator.getByLabel('Password').fill(CREATOR_PASSWORD);
+      await creator.getByRole('button', { name: 'Sign In' }).click();
+      const step = creator.getByTestId('two-factor-step');
+      await step.getByLabel('Code from your authenticator app').fill(totpCode(key));
+      await step.getByRole('button', { name: 'Verify' }).click();
+      await creator.waitForURL((url) => url.pathname !== '/signin');
+      expect((await creator.evaluate(async () => (await fetch('/api/session')).json())).user.email).toBe(
+        CREATOR.email,
+      );
     } finally {
       await creatorContext.close();
     }

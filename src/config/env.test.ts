@@ -129,6 +129,19 @@ describe('configuration', () => {
     );
   });
 
+  it('asks admins for a second factor by default in production only; ADMIN_REQUIRE_2FA decides when set', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail:25' };
+    expect(loadEnv({ DATA_DIR: dataDir() }).adminRequire2fa).toBe(false);
+    expect(loadEnv({ DATA_DIR: dataDir(), ...production }).adminRequire2fa).toBe(true);
+    expect(loadEnv({ DATA_DIR: dataDir(), ...production, ADMIN_REQUIRE_2FA: 'false' }).adminRequire2fa).toBe(
+      false,
+    );
+    expect(loadEnv({ DATA_DIR: dataDir(), ADMIN_REQUIRE_2FA: 'true' }).adminRequire2fa).toBe(true);
+    expect(() => loadEnv({ DATA_DIR: dataDir(), ADMIN_REQUIRE_2FA: 'yes' })).toThrow(
+      /^Invalid configuration: ADMIN_REQUIRE_2FA must be true or false/,
+    );
+  });
+
   it('documents every variable in .env.example and the README', () => {
     const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');

@@ -98,6 +98,10 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  ADMIN_REQUIRE_2FA: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  ),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_DISCOVERY_URL: z.preprocess(
@@ -185,6 +189,11 @@ export interface Env {
   shutdownGraceMs: number;
   /** Minutes between two admin mail digests (at least 60); 0: no digest (the default outside production). */
   adminDigestIntervalMinutes: number;
+  /**
+   * Admins must enrol a second factor (TOTP) before any admin page works, and every money action or export of
+   * personal data needs a code from the last 10 minutes. True by default in production.
+   */
+  adminRequire2fa: boolean;
   /** Sign-in providers with both a client id and a secret; the others are off. */
   oauth: Partial<Record<SocialProvider, OAuthClient>>;
   /** OpenID discovery document used for Google (Google's own unless overridden). */
@@ -280,6 +289,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     adminDigestIntervalMinutes: e.ADMIN_DIGEST_INTERVAL_MINUTES ?? (e.NODE_ENV === 'production' ? 60 : 0),
+    adminRequire2fa: (e.ADMIN_REQUIRE_2FA ?? (e.NODE_ENV === 'production' ? 'true' : 'false')) === 'true',
     oauth: pickOAuthClients(e),
     googleDiscoveryUrl:
       e.GOOGLE_DISCOVERY_URL ?? 'https://accounts.google.com/.well-known/openid-configuration',

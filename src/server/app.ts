@@ -13,6 +13,7 @@ import { catalogueFastPath } from './middleware/catalogue-fast-path';
 import { observeRequests } from './middleware/observability';
 import { originCheck } from './middleware/origin-check';
 import { compressWhenAsked, defaultCacheControl } from './middleware/response-headers';
+import { requireTwoFactorEnrolment } from './middleware/second-factor';
 import { securityHeaders } from './middleware/security-headers';
 import { loadSession, requireRole, withClientAddress } from './middleware/session';
 import { rejectControlCharacters } from './middleware/text-guard';
@@ -85,6 +86,9 @@ export function createApp(appDeps: AppDeps) {
   // Who may call comes before what the call carries: admin routes answer 401/403 to anyone else first.
   api.use('/admin/*', requireRole('admin'));
   api.use('/admin', requireRole('admin'));
+  // ADMIN_REQUIRE_2FA: nothing under /admin until an authenticator is enrolled (enrolment is under /auth/two-factor).
+  api.use('/admin/*', requireTwoFactorEnrolment);
+  api.use('/admin', requireTwoFactorEnrolment);
   api.use(
     '*',
     bodyGuard(() => api.getOpenAPI31Document(OPENAPI_INFO)),

@@ -48,6 +48,10 @@ export interface CurrentUser {
   image: string | null;
   role: UserRole;
   sessionId: string;
+  /** An authenticator app is enrolled (Better Auth's two-factor plugin). */
+  twoFactorEnabled: boolean;
+  /** When this session last checked a second factor (money actions and exports need one in 10 minutes). */
+  secondFactorAt: Date | null;
 }
 
 export type AppBindings = {

@@ -23,6 +23,11 @@ const PERSONAL_FIELDS = [
   'newPassword',
   'token',
   'authSecret',
+  // Second factors (issue 22).
+  'totpCode',
+  'secret',
+  'totpURI',
+  'backupCodes',
 ];
 const SECRET_HEADERS = [
   'req.headers.cookie',

@@ -1,10 +1,11 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { deleteCookie, getCookie } from 'hono/cookie';
 import type { UserRole } from '../../shared/schemas/session';
 import { CLIENT_IP_HEADER, sessionCookieName } from '../auth';
 import type { AppBindings, CurrentUser } from '../context';
 import { AppError } from '../errors';
+import { adminSessionEnd, endSession, touchSession } from '../services/session-limits';
 
 /** The client's address: the TCP peer, or the first X-Forwarded-For hop when TRUST_PROXY is on. */
 export function clientAddress(c: Context<AppBindings>): string {
@@ -32,25 +33,53 @@ export function withClientAddress(c: Context<AppBindings>): Request {
   return new Request(c.req.raw, { headers: headersWithClientAddress(c) });
 }
 
-/** Reads the session cookie (if any) once per request and sets `user`. */
+const asDate = (value: unknown): Date | null =>
+  value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
+
+/**
+ * Reads the session cookie (if any) once per request and sets `user`. An admin session past its limits (12 hours
+ * from the sign-in, 30 minutes idle: services/session-limits) is deleted on the server and its cookie cleared, so
+ * the request goes on signed out (admin routes answer 401); a live one notes the request, at most once a minute.
+ */
 export const loadSession: MiddlewareHandler<AppBindings> = async (c, next) => {
   // No session cookie, no session: skip the lookup (most public traffic).
-  const { auth, env } = c.get('deps');
-  if (!getCookie(c, sessionCookieName(env))) {
+  const { auth, env, db } = c.get('deps');
+  const cookieName = sessionCookieName(env);
+  if (!getCookie(c, cookieName)) {
     c.set('user', null);
     return next();
   }
   const result = await auth.api.getSession({ headers: c.req.raw.headers });
-  const user: CurrentUser | null = result
-    ? {
-        id: result.user.id,
-        name: result.user.name,
-        email: result.user.email,
-        image: result.user.image ?? null,
-        role: (result.user as { role?: UserRole }).role === 'admin' ? 'admin' : 'influencer',
-        sessionId: result.session.id,
-      }
-    : null;
+  if (!result) {
+    c.set('user', null);
+    return next();
+  }
+  const role: UserRole = (result.user as { role?: UserRole }).role === 'admin' ? 'admin' : 'influencer';
+  const session = {
+    id: result.session.id,
+    createdAt: asDate(result.session.createdAt) ?? new Date(0),
+    lastActiveAt: asDate((result.session as { lastActiveAt?: unknown }).lastActiveAt),
+  };
+  if (role === 'admin') {
+    const now = c.get('deps').now?.() ?? new Date();
+    if (adminSessionEnd(session, now)) {
+      await endSession(db, session.id);
+      deleteCookie(c, cookieName, { path: '/', secure: cookieName.startsWith('__Host-') });
+      c.set('user', null);
+      return next();
+    }
+    await touchSession(db, session, now);
+  }
+  const user: CurrentUser = {
+    id: result.user.id,
+    name: result.user.name,
+    email: result.user.email,
+    image: result.user.image ?? null,
+    role,
+    sessionId: result.session.id,
+    twoFactorEnabled: (result.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true,
+    secondFactorAt: asDate((result.session as { secondFactorAt?: unknown }).secondFactorAt),
+  };
   c.set('user', user);
   await next();
 };

@@ -20,6 +20,7 @@ import {
   transactionListSchema,
 } from '../../shared/schemas/payout';
 import { AppError } from '../errors';
+import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { adjustMint } from '../services/mint-adjustments';
 import { markFailed, markPaid, processPayouts } from '../services/payouts';
 import { csvLine, TRANSACTION_CSV_HEADER, transactionCsvLine } from '../services/transactions-csv';
@@ -30,7 +31,10 @@ const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const common = {
   400: { description: 'Bad input', content: json(errorSchema) },
   401: { description: 'Not signed in', content: json(errorSchema) },
-  403: { description: 'Not an admin', content: json(errorSchema) },
+  403: {
+    description: 'Not an admin, or no second factor in the last 10 minutes (STEP_UP_REQUIRED)',
+    content: json(errorSchema),
+  },
 };
 const payoutAnswer = {
   200: { description: 'The payout now, with its history', content: json(adminPayoutSchema) },
@@ -54,6 +58,7 @@ const routes = {
     method: 'get',
     path: '/transactions.csv',
     tags: ['Admin payments'],
+    middleware: [requireRecentSecondFactor] as const,
     summary: 'Export Report: the filtered transactions as CSV (UTF-8, RFC 4180 quoting), streamed',
     request: { query: exportQuery },
     responses: {
@@ -80,6 +85,7 @@ const routes = {
     method: 'post',
     path: '/payouts/process',
     tags: ['Admin payments'],
+    middleware: [requireRecentSecondFactor] as const,
     summary:
       'Process Payment: pending payouts go to PayPal in one batch (mode paypal), or are started for paying by hand (mode manual); all or none',
     request: { body: { content: json(processPayoutsSchema), required: true } },
@@ -97,6 +103,7 @@ const routes = {
     method: 'post',
     path: '/payouts/{id}/mark-paid',
     tags: ['Admin payments'],
+    middleware: [requireRecentSecondFactor] as const,
     summary: 'A payout paid by hand is completed, with its reference (e.g. the PayPal transaction id)',
     request: { params: idParam, body: { content: json(markPaidSchema), required: true } },
     responses: payoutAnswer,
@@ -105,6 +112,7 @@ const routes = {
     method: 'post',
     path: '/payouts/{id}/mark-failed',
     tags: ['Admin payments'],
+    middleware: [requireRecentSecondFactor] as const,
     summary: 'A payout that could not be paid is failed with a reason; the Mint goes back to the creator',
     request: { params: idParam, body: { content: json(markFailedSchema), required: true } },
     responses: payoutAnswer,
@@ -113,6 +121,7 @@ const routes = {
     method: 'post',
     path: '/influencers/{id}/adjustments',
     tags: ['Admin payments'],
+    middleware: [requireRecentSecondFactor] as const,
     summary:
       "Credit (positive) or debit (negative) a creator's Mint with a reason; never below a zero balance",
     request: { params: idParam, body: { content: json(adjustmentSchema), required: true } },

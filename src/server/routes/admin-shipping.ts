@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../shared/schemas/error';
 import { shippingAddressInputSchema, shippingAddressViewSchema } from '../../shared/schemas/shipping';
+import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { createRouter } from '../openapi';
 import { overrideShippingAddress, shippingCsv } from '../services/shipping';
 import { adminActor, idParam, payoutContext } from './payout-context';
@@ -19,6 +20,8 @@ const shippingCsvRoute = createRoute({
   method: 'get',
   path: '/campaigns/{id}/shipping.csv',
   tags: ['Admin shipping'],
+  // Names, addresses, phones and emails: a second factor from the last 10 minutes.
+  middleware: [requireRecentSecondFactor] as const,
   summary:
     "The accepted creators waiting for a PR box as CSV for a carrier's bulk label tool (application_id, carrier, tracking_number, full_name, address fields, country, phone, email, handles, box_count); fill carrier and tracking_number and upload it back to /campaigns/{id}/shipments",
   request: { params: idParam },

@@ -8,12 +8,14 @@ import {
   type SocialProviderId,
 } from '../../shared/schemas/auth';
 import { errorSchema } from '../../shared/schemas/error';
+import { adminSignInResultSchema, stepUpResultSchema, stepUpSchema } from '../../shared/schemas/session';
 import { SIGN_IN_RATE_LIMIT, socialCallbackUrls } from '../auth';
 import { AppError } from '../errors';
-import { clientAddress, headersWithClientAddress } from '../middleware/session';
+import { clientAddress, currentUser, headersWithClientAddress, requireSession } from '../middleware/session';
 import { createRouter } from '../openapi';
 import { hitRateLimit } from '../services/app-rate-limits';
 import { claimOrThrow, passwordBudgetError, passwordSubject } from '../services/password-attempts';
+import { checkTotpCode, markSecondFactor, STEP_UP_WINDOW_MS } from '../services/second-factor';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
@@ -57,17 +59,42 @@ const adminSignInRoute = createRoute({
   path: '/auth/admin-sign-in',
   tags: ['Accounts'],
   summary: 'Admin sign-in with a username or email and a password',
+  description:
+    'For an account with an authenticator app the answer is `twoFactorRequired: true` and no session yet: the ' +
+    'two_factor cookie is set, and the session starts with POST /api/auth/two-factor/verify-totp {code} (or ' +
+    'verify-backup-code). With ADMIN_REQUIRE_2FA an admin who has not enrolled is sent to the enrolment page.',
   request: { body: { content: json(adminSignInSchema), required: true } },
   responses: {
     200: {
-      description: 'Signed in; the session cookie is set',
-      content: json(z.object({ redirectTo: z.string() })),
+      description: 'Signed in (the session cookie is set), or a second-factor code is required first',
+      content: json(adminSignInResultSchema),
     },
     400: { description: 'A field is missing', content: json(errorSchema) },
     401: { description: 'Wrong username or password', content: json(errorSchema) },
     429: { description: 'Too many attempts', content: json(errorSchema) },
   },
 });
+
+const stepUpRoute = createRoute({
+  method: 'post',
+  path: '/auth/step-up',
+  tags: ['Accounts'],
+  summary:
+    'Confirm with an authenticator code (or a backup code): money actions and exports go through for 10 minutes',
+  description:
+    'Answers 403 STEP_UP_REQUIRED elsewhere lead here. Wrong codes spend the account’s code budget (5 in a row, ' +
+    'then a wait of 1 minute doubling up to 15; 429 with Retry-After meanwhile).',
+  middleware: [requireSession] as const,
+  request: { body: { content: json(stepUpSchema), required: true } },
+  responses: {
+    200: { description: 'Confirmed', content: json(stepUpResultSchema) },
+    400: { description: 'Wrong code, or no authenticator enrolled', content: json(errorSchema) },
+    401: { description: 'Not signed in', content: json(errorSchema) },
+    429: { description: 'Too many wrong codes', content: json(errorSchema) },
+  },
+});
+
+const WRONG_CODE = 'That code is not correct. Check your authenticator app and try again.';
 
 /** Copies Set-Cookie headers of a Better Auth answer onto our own. */
 function forwardCookies(from: Response, to: Headers) {
@@ -144,10 +171,49 @@ export const authRoutes = createRouter()
         throw passwordBudgetError(error) ?? error;
       });
     if (!answer.ok) throw new AppError('UNAUTHORIZED', ADMIN_INVALID_CREDENTIALS);
+    const body = (await answer.json()) as {
+      twoFactorRedirect?: boolean;
+      user?: { twoFactorEnabled?: boolean | null };
+    };
+    const { env } = c.get('deps');
+    // An enrolled admin has no session yet (Better Auth's two-factor plugin set the two_factor cookie instead);
+    // with ADMIN_REQUIRE_2FA one who has not enrolled goes to the enrolment page first.
+    const twoFactorRequired = body.twoFactorRedirect === true;
+    const redirectTo =
+      !twoFactorRequired && env.adminRequire2fa && body.user?.twoFactorEnabled !== true
+        ? '/admin/two-factor'
+        : '/admin/campaigns';
     const headers = new Headers({ 'content-type': 'application/json', 'cache-control': 'no-store' });
     forwardCookies(answer, headers);
-    return new Response(JSON.stringify({ redirectTo: '/admin/campaigns' }), {
-      status: 200,
-      headers,
-    }) as never;
+    return new Response(JSON.stringify({ redirectTo, twoFactorRequired }), { status: 200, headers }) as never;
+  })
+  .openapi(stepUpRoute, async (c) => {
+    const { auth, db, now: clock } = c.get('deps');
+    const user = currentUser(c);
+    const now = clock?.() ?? new Date();
+    if (!user.twoFactorEnabled) {
+      throw new AppError('BAD_REQUEST', 'Two-factor authentication is not set up for this account.');
+    }
+    const { code } = c.req.valid('json');
+    let right: boolean;
+    if (/^\d{6}$/.test(code)) {
+      right = await checkTotpCode({ db, auth, now }, user.id, code);
+    } else {
+      // A backup code: Better Auth's own check, which uses it up (our hook spends the same code budget).
+      const answer = await auth.api.verifyBackupCode({
+        body: { code, disableSession: true },
+        headers: headersWithClientAddress(c),
+        asResponse: true,
+      });
+      if (answer.status === 429) {
+        const body = (await answer.json().catch(() => ({}))) as { message?: string };
+        throw new AppError('TOO_MANY_REQUESTS', body.message ?? 'Too many wrong codes.', {
+          'Retry-After': answer.headers.get('retry-after') ?? '60',
+        });
+      }
+      right = answer.ok;
+    }
+    if (!right) throw new AppError('BAD_REQUEST', WRONG_CODE, {}, undefined, 'code');
+    await markSecondFactor(db, user.sessionId, now);
+    return c.json({ validUntil: new Date(now.getTime() + STEP_UP_WINDOW_MS).toISOString() }, 200);
   });

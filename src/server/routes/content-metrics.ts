@@ -14,6 +14,7 @@ import { errorSchema } from '../../shared/schemas/error';
 import type { AppBindings } from '../context';
 import { AppError } from '../errors';
 import { currentInfluencer } from '../middleware/creator';
+import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { currentUser, requireRole } from '../middleware/session';
 import { createRouter, describeValidationError } from '../openapi';
 import {
@@ -58,6 +59,8 @@ const adminRoutes = {
     method: 'get',
     path: '/campaigns/{id}/analytics.csv',
     tags: ['Analytics'],
+    // Creators' names and usernames: a second factor from the last 10 minutes.
+    middleware: [requireRecentSecondFactor] as const,
     summary: "A campaign's posts with their figures and sources as CSV",
     request: { params: idParam },
     responses: { 200: { description: 'CSV file', content: csv }, ...common },
@@ -74,6 +77,7 @@ const adminRoutes = {
     method: 'get',
     path: '/analytics.csv',
     tags: ['Analytics'],
+    middleware: [requireRecentSecondFactor] as const,
     summary: 'The overview as CSV',
     request: { query: overviewQuerySchema },
     responses: { 200: { description: 'CSV file', content: csv }, ...common },

@@ -27,12 +27,19 @@ import {
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
-/** Proof for a PayPal or email change: the account password, or a code sent to the verified email. */
+/**
+ * Proof for a PayPal or email change: the account password, or a code sent to the verified email; for an account
+ * with an authenticator app, a code from it (totpCode).
+ */
 const proofFields = {
   currentPassword: z.string().max(128).optional(),
   code: z
     .string()
     .regex(/^\d{6}$/, { error: 'Invalid verification code' })
+    .optional(),
+  totpCode: z
+    .string()
+    .regex(/^\d{6}$/, { error: 'Please enter the 6-digit code from your authenticator app' })
     .optional(),
 };
 

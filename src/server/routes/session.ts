@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { findInfluencerByAuthUserId } from '../../db/queries/influencers';
-import { type SessionResponse, sessionResponseSchema } from '../../shared/schemas/session';
+import { type SessionResponse, type SessionUser, sessionResponseSchema } from '../../shared/schemas/session';
+import type { CurrentUser } from '../context';
 import { createRouter } from '../openapi';
 import { onSignedIn } from '../services/influencer-accounts';
 
@@ -16,6 +17,11 @@ const sessionRoute = createRoute({
     },
   },
 });
+
+function twoFactorState(user: CurrentUser, adminRequire2fa: boolean): SessionUser['twoFactor'] {
+  const required = user.role === 'admin' && adminRequire2fa;
+  return { enabled: user.twoFactorEnabled, required, enrolmentRequired: required && !user.twoFactorEnabled };
+}
 
 export const sessionRoutes = createRouter().openapi(sessionRoute, async (c) => {
   const user = c.get('user');
@@ -39,6 +45,7 @@ export const sessionRoutes = createRouter().openapi(sessionRoute, async (c) => {
             profileCompleted: influencer.profileCompleted,
           }
         : null,
+      twoFactor: twoFactorState(user, c.get('deps').env.adminRequire2fa),
     },
   };
   return c.json(body, 200);

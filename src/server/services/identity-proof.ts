@@ -6,6 +6,7 @@ import type { Auth } from '../auth';
 import { AppError } from '../errors';
 import { consumeProofCode } from './email-verification';
 import { checkAccountPassword, type NoticeDeps } from './password-attempts';
+import { checkTotpCode, hasTwoFactor } from './second-factor';
 
 /** What the proof protects (the PayPal email money goes to, or the verified email that receives codes). */
 export type ProofSubject = 'paypal' | 'email';
@@ -31,6 +32,8 @@ export async function hasPassword(db: Database, userId: string): Promise<boolean
  * with proof that the account's owner is there, not just a session: the account password, or (for accounts without
  * one) a code sent to the current verified email. Throws 403 with what to do; 429 while the account's password
  * budget waits (the same budget as sign-in, services/password-attempts), so a stolen session cannot guess it.
+ * Issue 22: an account with an authenticator app proves with a code from it (`totpCode`) instead, never the
+ * password (which a phished owner may have given away); wrong codes spend the account's code budget.
  */
 export async function requireIdentityProof(
   deps: NoticeDeps & { auth: Auth; secret: string; now: Date },
@@ -40,15 +43,30 @@ export async function requireIdentityProof(
     subject,
     currentPassword,
     code,
+    totpCode,
   }: {
     user: { id: string; email: string };
     influencer: InfluencerRow;
     subject: ProofSubject;
     currentPassword?: string | undefined;
     code?: string | undefined;
+    /** A 6-digit code from the account's authenticator app (accounts with two-factor on). */
+    totpCode?: string | undefined;
   },
 ): Promise<void> {
   const what = SUBJECT_NAMES[subject];
+  if (await hasTwoFactor(deps.db, user.id)) {
+    if (!totpCode) {
+      throw new AppError(
+        'FORBIDDEN',
+        `To change your ${what}, confirm with a code from your authenticator app.`,
+      );
+    }
+    if (!(await checkTotpCode({ db: deps.db, auth: deps.auth, now: deps.now }, user.id, totpCode))) {
+      throw new AppError('FORBIDDEN', 'The code is not correct.');
+    }
+    return;
+  }
   const hash = await passwordHashOf(deps.db, user.id);
   if (hash) {
     if (!currentPassword) {

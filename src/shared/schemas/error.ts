@@ -11,6 +11,10 @@ export const ERROR_CODE_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** An admin must enrol a second factor (an authenticator app) before anything else (ADMIN_REQUIRE_2FA). */
+  TWO_FACTOR_ENROLMENT_REQUIRED: 403,
+  /** A money action or an export of personal data needs a second-factor code from the last 10 minutes. */
+  STEP_UP_REQUIRED: 403,
   NOT_FOUND: 404,
   /** A step out of order, or a rule that the current state does not allow. */
   CONFLICT: 409,

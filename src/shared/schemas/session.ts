@@ -19,8 +19,35 @@ export const sessionUserSchema = z.object({
       profileCompleted: z.boolean(),
     })
     .nullable(),
+  /**
+   * Second factor (issue 22): `enabled` once an authenticator app is enrolled; `required` for admins under
+   * ADMIN_REQUIRE_2FA; `enrolmentRequired` when required and not enrolled yet (only the enrolment page works).
+   */
+  twoFactor: z.object({ enabled: z.boolean(), required: z.boolean(), enrolmentRequired: z.boolean() }),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const sessionResponseSchema = z.object({ user: sessionUserSchema.nullable() });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** POST /api/auth/step-up: a 6-digit authenticator code, or one of the backup codes (xxxxx-xxxxx). */
+export const stepUpSchema = z.object({
+  code: z
+    .string({ error: 'Please enter the code' })
+    .trim()
+    .min(1, { error: 'Please enter the code' })
+    .max(32, { error: 'That code is too long' }),
+});
+export type StepUp = z.infer<typeof stepUpSchema>;
+
+export const stepUpResultSchema = z.object({
+  /** Until when money actions and exports go through without another code (10 minutes). */
+  validUntil: z.string(),
+});
+
+/** POST /api/auth/admin-sign-in's answer: where to go, and whether a second-factor code comes first. */
+export const adminSignInResultSchema = z.object({
+  redirectTo: z.string(),
+  twoFactorRequired: z.boolean(),
+});
+export type AdminSignInResult = z.infer<typeof adminSignInResultSchema>;

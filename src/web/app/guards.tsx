@@ -24,11 +24,18 @@ export function RequireCreator({ onboarding = false }: { onboarding?: boolean })
   return <Outlet />;
 }
 
-/** Admin pages: anyone who is not a signed-in admin gets the admin sign-in page, and no admin UI. */
-export function RequireAdmin() {
+/**
+ * Admin pages: anyone who is not a signed-in admin gets the admin sign-in page, and no admin UI. An admin who must
+ * enrol a second factor first (ADMIN_REQUIRE_2FA) gets only the enrolment page (`enrolment`); one who has enrolled
+ * goes on to the campaigns from there.
+ */
+export function RequireAdmin({ enrolment = false }: { enrolment?: boolean }) {
   const session = useSession();
   if (session.status === 'loading') return <PageSpinner />;
   if (session.status === 'signed-out' || session.user.role !== 'admin')
     return <Navigate to="/admin" replace />;
+  const twoFactor = session.user.twoFactor;
+  if (!enrolment && twoFactor?.enrolmentRequired) return <Navigate to="/admin/two-factor" replace />;
+  if (enrolment && twoFactor?.enabled) return <Navigate to="/admin/campaigns" replace />;
   return <Outlet />;
 }

@@ -106,6 +106,16 @@ export const router = createBrowserRouter([
           },
         ],
       },
+      // The second-factor enrolment of an admin (issue 22): outside the admin frame, whose calls it would refuse.
+      {
+        element: <RequireAdmin enrolment />,
+        children: [
+          {
+            path: '/admin/two-factor',
+            lazy: lazyPage(() => import('../features/admin/two-factor-page'), 'TwoFactorPage'),
+          },
+        ],
+      },
       // Admin pages: the layout and every page are chunks of their own.
       {
         element: <RequireAdmin />,

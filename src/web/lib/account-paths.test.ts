@@ -9,6 +9,7 @@ const creator = (emailVerified: boolean): SessionUser => ({
   image: null,
   role: 'influencer',
   influencer: { id: 1, username: 'analopez', emailVerified, profileCompleted: false },
+  twoFactor: { enabled: false, required: false, enrolmentRequired: false },
 });
 
 describe('homePathFor', () => {

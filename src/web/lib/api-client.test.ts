@@ -3,6 +3,7 @@ import {
   ApiError,
   apiFetch,
   getErrorMessage,
+  handleStepUp,
   isNotFound,
   NETWORK_ERROR_MESSAGE,
   retryAfterSeconds,
@@ -158,5 +159,47 @@ describe('getErrorMessage', () => {
       'Your session could not be started.',
     );
     expect(getErrorMessage('nonsense', 'Failed to save profile')).toBe('Failed to save profile');
+  });
+});
+
+describe('apiFetch and the step-up dialog', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const stepUpRequired = () =>
+    json(
+      { error: 'Please confirm with a code from your authenticator app first.', code: 'STEP_UP_REQUIRED' },
+      403,
+    );
+
+  it('asks the dialog on 403 STEP_UP_REQUIRED and sends the same request again once it is confirmed', async () => {
+    const fetchMock = vi
+      .fn(async (_path: string, _init?: RequestInit) => json({ id: 1, balance: 55 }, 201))
+      .mockImplementationOnce(async () => stepUpRequired());
+    vi.stubGlobal('fetch', fetchMock);
+    const ask = vi.fn(async () => true);
+    const release = handleStepUp(ask);
+    try {
+      const body = await apiFetch('/api/admin/influencers/3/adjustments', {
+        method: 'POST',
+        json: { amount: 5, reason: 'Goodwill' },
+      });
+      expect(body).toEqual({ id: 1, balance: 55 });
+      expect(ask).toHaveBeenCalledTimes(1);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(fetchMock.mock.calls[1]![1]!.body).toBe(JSON.stringify({ amount: 5, reason: 'Goodwill' }));
+    } finally {
+      release();
+    }
+  });
+
+  it('fails with the server’s message when the person closes the dialog, or when no dialog is on the page', async () => {
+    answer(stepUpRequired());
+    const release = handleStepUp(async () => false);
+    const refused = await failure(apiFetch('/api/admin/transactions.csv', { raw: true }));
+    expect(refused?.code).toBe('STEP_UP_REQUIRED');
+    release();
+    answer(stepUpRequired());
+    expect((await failure(apiFetch('/api/admin/transactions.csv', { raw: true })))?.code).toBe(
+      'STEP_UP_REQUIRED',
+    );
   });
 });

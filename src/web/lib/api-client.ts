@@ -147,8 +147,37 @@ async function send(path: string, { json, ...init }: ApiInit): Promise<Response>
 }
 
 /**
+ * Who confirms a second factor when the server answers 403 STEP_UP_REQUIRED (money actions, exports of personal
+ * data): the step-up dialog registers itself here while it is on the page (components/step-up-dialog.tsx). It
+ * answers true once a code was confirmed, false when the person gave up.
+ */
+type StepUpHandler = () => Promise<boolean>;
+let stepUpHandler: StepUpHandler | null = null;
+
+/** Registers the step-up dialog; answers the function that unregisters it. */
+export function handleStepUp(handler: StepUpHandler): () => void {
+  stepUpHandler = handler;
+  return () => {
+    if (stepUpHandler === handler) stepUpHandler = null;
+  };
+}
+
+/** send(), asking for a second factor once (and trying again) when the server wants a fresh one. */
+async function sendWithStepUp(path: string, init: ApiInit): Promise<Response> {
+  try {
+    return await send(path, init);
+  } catch (error) {
+    // The server refused before doing anything, so the same request can go again once the code is confirmed.
+    if (!isApiError(error, 'STEP_UP_REQUIRED') || !stepUpHandler) throw error;
+    if (!(await stepUpHandler())) throw error;
+    return send(path, init);
+  }
+}
+
+/**
  * Calls the API. By default answers the parsed JSON body (undefined for an empty answer); with `raw: true` answers
- * the Response itself (downloads). Any non-OK answer or network failure throws an ApiError.
+ * the Response itself (downloads). Any non-OK answer or network failure throws an ApiError. A 403
+ * STEP_UP_REQUIRED opens the step-up dialog (when one is on the page) and the call is made again after it.
  */
 export function apiFetch(path: string, init: ApiInit & { raw: true }): Promise<Response>;
 export function apiFetch<T>(path: string, init?: ApiInit & { raw?: false }): Promise<T>;
@@ -157,7 +186,7 @@ export async function apiFetch<T>(
   init: ApiInit & { raw?: boolean } = {},
 ): Promise<T | Response> {
   const { raw, ...rest } = init;
-  const response = await send(path, rest);
+  const response = await sendWithStepUp(path, rest);
   if (raw) return response;
   if (response.status === 204) return undefined as T;
   const body = await response.text();

@@ -36,7 +36,13 @@ describe('session helpers', () => {
 
   it('sends the Dashboard button where the spec says', () => {
     expect(dashboardPathFor(null)).toBe('/signin');
-    const base = { id: 'u', name: 'N', email: 'e', image: null };
+    const base = {
+      id: 'u',
+      name: 'N',
+      email: 'e',
+      image: null,
+      twoFactor: { enabled: false, required: false, enrolmentRequired: false },
+    };
     expect(dashboardPathFor({ ...base, role: 'admin', influencer: null })).toBe('/admin/campaigns');
     const influencer = { id: 1, username: 'n', emailVerified: false, profileCompleted: false };
     expect(dashboardPathFor({ ...base, role: 'influencer', influencer })).toBe('/email-verification');

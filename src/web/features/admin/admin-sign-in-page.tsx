@@ -5,7 +5,9 @@ import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { type AdminSignIn, adminSignInSchema } from '../../../shared/schemas/auth';
+import type { AdminSignInResult } from '../../../shared/schemas/session';
 import { Logo } from '../../components/logo';
+import { TwoFactorSignInStep } from '../../components/two-factor-sign-in-step';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/input';
@@ -16,18 +18,22 @@ import { refreshSession, useSession } from '../../lib/use-session';
 
 const INVALID_CREDENTIALS = 'Invalid credentials. Please check your username and password.';
 
-/** Signs in with the admin form; answers where the admin goes next. */
-async function postAdminSignIn(values: AdminSignIn): Promise<string> {
-  const body = await apiFetch<{ redirectTo?: string }>('/api/auth/admin-sign-in', {
+/** Signs in with the admin form; answers where the admin goes next, and whether a second-factor code comes first. */
+async function postAdminSignIn(values: AdminSignIn): Promise<AdminSignInResult> {
+  const body = await apiFetch<Partial<AdminSignInResult> | undefined>('/api/auth/admin-sign-in', {
     method: 'POST',
     json: values,
   });
-  return body?.redirectTo ?? '/admin/campaigns';
+  return {
+    redirectTo: body?.redirectTo ?? '/admin/campaigns',
+    twoFactorRequired: body?.twoFactorRequired === true,
+  };
 }
 
 /**
  * /admin: the admin sign-in (spec §2, §5: username and password both required). The server checks the account
- * and its role; success goes to /admin/campaigns, failure shows the spec's alert.
+ * and its role; success goes to /admin/campaigns, failure shows the spec's alert. An admin with an authenticator
+ * app then enters its code (issue 22); one who must enrol first goes to /admin/two-factor.
  */
 export function AdminSignInPage() {
   useDocumentTitle('Admin Sign In');
@@ -37,6 +43,8 @@ export function AdminSignInPage() {
   const navigate = useNavigate();
   const submitting = useRef(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  /** Where to go once the second-factor code is accepted (null: the password step is on screen). */
+  const [codeFor, setCodeFor] = useState<string | null>(null);
   const form = useForm<AdminSignIn>({
     resolver: zodResolver(adminSignInSchema),
     defaultValues: { username: '', password: '' },
@@ -51,9 +59,15 @@ export function AdminSignInPage() {
     setServerError(null);
     submitting.current = true;
     try {
-      const destination = await postAdminSignIn(values);
+      const { redirectTo, twoFactorRequired } = await postAdminSignIn(values);
+      if (twoFactorRequired) {
+        submitting.current = false;
+        form.resetField('password');
+        setCodeFor(redirectTo);
+        return;
+      }
       await refreshSession(queryClient);
-      navigate(destination, { replace: true });
+      navigate(redirectTo, { replace: true });
     } catch (error) {
       submitting.current = false;
       setServerError(getErrorMessage(error, INVALID_CREDENTIALS));
@@ -80,49 +94,67 @@ export function AdminSignInPage() {
             </span>
             <div>
               <p className="text-xs font-semibold tracking-widest text-mint-700 uppercase">Admin</p>
-              <h1 className="mt-1 text-2xl font-bold tracking-tight">Admin Sign In</h1>
-              <p className="mt-1 text-sm text-slate-600">Manage campaigns, creators and payments.</p>
+              <h1 className="mt-1 text-2xl font-bold tracking-tight">
+                {codeFor ? 'Two-factor authentication' : 'Admin Sign In'}
+              </h1>
+              <p className="mt-1 text-sm text-slate-600">
+                {codeFor ? 'One more step to sign in.' : 'Manage campaigns, creators and payments.'}
+              </p>
             </div>
           </div>
-          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Admin sign in">
-            {serverError ? (
-              <Alert variant="destructive" data-testid="admin-sign-in-error">
-                {serverError}
-              </Alert>
-            ) : null}
-            <TextField
-              id={`${id}-username`}
-              label="Username or email"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              error={errors.username?.message}
-              {...form.register('username')}
+          {codeFor ? (
+            <TwoFactorSignInStep
+              onVerified={async () => {
+                submitting.current = true;
+                await refreshSession(queryClient);
+                navigate(codeFor, { replace: true });
+              }}
+              onRestart={(message) => {
+                setCodeFor(null);
+                setServerError(message || null);
+              }}
             />
-            <TextField
-              id={`${id}-password`}
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              error={errors.password?.message}
-              {...form.register('password')}
-            />
-            <Link
-              to="/forgot-password?to=admin"
-              className="-mt-2 self-end text-sm font-semibold text-mint-700 hover:underline"
-            >
-              Forgot password?
-            </Link>
-            <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
-              {isSubmitting ? (
-                <Spinner
-                  className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
-                  label="Signing in"
-                />
+          ) : (
+            <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Admin sign in">
+              {serverError ? (
+                <Alert variant="destructive" data-testid="admin-sign-in-error">
+                  {serverError}
+                </Alert>
               ) : null}
-              Sign In
-            </Button>
-          </form>
+              <TextField
+                id={`${id}-username`}
+                label="Username or email"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                error={errors.username?.message}
+                {...form.register('username')}
+              />
+              <TextField
+                id={`${id}-password`}
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                error={errors.password?.message}
+                {...form.register('password')}
+              />
+              <Link
+                to="/forgot-password?to=admin"
+                className="-mt-2 self-end text-sm font-semibold text-mint-700 hover:underline"
+              >
+                Forgot password?
+              </Link>
+              <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
+                {isSubmitting ? (
+                  <Spinner
+                    className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
+                    label="Signing in"
+                  />
+                ) : null}
+                Sign In
+              </Button>
+            </form>
+          )}
         </div>
       </main>
     </div>

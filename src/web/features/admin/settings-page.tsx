@@ -1,6 +1,7 @@
 import { CheckCircle2, CircleSlash } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { SOCIAL_PROVIDER_IDS, SOCIAL_PROVIDER_NAMES } from '../../../shared/schemas/auth';
+import { TwoFactorSettings } from '../../components/two-factor-settings';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -93,6 +94,26 @@ export function SettingsPage() {
                 </li>
               ))}
             </ul>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Two-factor authentication</CardTitle>
+            <p className="text-sm text-slate-600">
+              A code from an authenticator app at every sign-in, and again for payments, Mint adjustments and
+              exports of personal data (every 10 minutes).
+            </p>
+          </CardHeader>
+          <CardContent>
+            {session.user ? (
+              <TwoFactorSettings
+                enabled={session.user.twoFactor?.enabled === true}
+                required={session.user.twoFactor?.required === true}
+                account={session.user.email}
+              />
+            ) : (
+              <Skeleton className="h-10 w-full" />
+            )}
           </CardContent>
         </Card>
         <DigestSetting />

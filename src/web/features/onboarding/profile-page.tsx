@@ -5,6 +5,8 @@ import { type ReactNode, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PROFILE_STEP_LABELS, type Profile, profileSchema } from '../../../shared/schemas/profile';
+import { StepUpHost } from '../../components/step-up-dialog';
+import { TwoFactorSettings } from '../../components/two-factor-settings';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonVariants } from '../../components/ui/button';
@@ -13,7 +15,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError, getErrorMessage } from '../../lib/api-client';
 import { privateKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { invalidateSession } from '../../lib/use-session';
+import { invalidateSession, useSession } from '../../lib/use-session';
 import { type CreatorRecord, type PaypalConfirmation, updateProfile, useMe } from './api/onboarding-api';
 import { InstagramConnectionSection } from './components/instagram-connection';
 import { MailPreferences } from './components/mail-preferences';
@@ -87,6 +89,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
 function ProfileEditor({ creator }: { creator: CreatorRecord }) {
   const id = useId();
   const queryClient = useQueryClient();
+  const session = useSession();
+  const twoFactorEnabled = session.user?.twoFactor?.enabled === true;
   const form = useForm<ProfileFormValues, unknown, Profile>({
     resolver: zodResolver(profileSchema) as unknown as Resolver<ProfileFormValues, unknown, Profile>,
     defaultValues: valuesOf(creator),
@@ -194,6 +198,28 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
       </form>
       <MailPreferences />
       <InstagramConnectionSection />
+      <section
+        aria-labelledby={`${id}-two-factor`}
+        className="mt-8 flex flex-col gap-4 border-t border-slate-100 pt-6"
+        data-testid="profile-two-factor"
+      >
+        <div>
+          <h2 id={`${id}-two-factor`} className="text-lg font-semibold text-slate-900">
+            Two-factor authentication
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Optional. With it, signing in and changing your PayPal email ask for a code from an authenticator
+            app.
+          </p>
+        </div>
+        <TwoFactorSettings
+          enabled={twoFactorEnabled}
+          account={creator.email}
+          canEnrol={creator.has_password}
+        />
+      </section>
+      {/* New backup codes and turning two-factor off may ask for a fresh code. */}
+      <StepUpHost />
       {pending ? (
         <PaypalConfirmDialog
           open
@@ -201,6 +227,7 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
             if (!open) setPending(null);
           }}
           hasPassword={creator.has_password}
+          twoFactorEnabled={twoFactorEnabled}
           verifiedEmail={creator.email}
           newPaypalEmail={pending.paypalEmail}
           onConfirm={confirmPaypal}

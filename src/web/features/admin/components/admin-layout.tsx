@@ -4,6 +4,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { Logo } from '../../../components/logo';
 import { NotificationBell } from '../../../components/notification-bell';
+import { StepUpHost } from '../../../components/step-up-dialog';
 import { cn } from '../../../lib/cn';
 import { useSession, useSignOut } from '../../../lib/use-session';
 import { useOpenProblemCount } from '../api/problems';
@@ -100,6 +101,8 @@ export function AdminLayout() {
 
   return (
     <div className="min-h-screen bg-slate-50 md:grid md:grid-cols-[16rem_1fr]">
+      {/* Money actions and exports may ask for a fresh code (403 STEP_UP_REQUIRED): this dialog asks, then retries. */}
+      <StepUpHost />
       {/* Wide screens: the sidebar. */}
       <aside className="sticky top-0 hidden h-screen flex-col gap-6 bg-slate-950 px-4 py-6 md:flex">
         <div className="flex items-center justify-between px-1">

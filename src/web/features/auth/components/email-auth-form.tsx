@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/rules/password';
 import { emailSignInSchema, emailSignUpSchema } from '../../../../shared/schemas/auth';
+import { TwoFactorSignInStep } from '../../../components/two-factor-sign-in-step';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
@@ -38,11 +39,22 @@ export function SubmitButton({ pending, children }: { pending: boolean; children
   );
 }
 
-/** /signin email and password form (spec §5: both needed). */
+/** Whether a sign-in answer is Better Auth's "second factor required" (no session yet: a code comes next). */
+function needsCode(answer: unknown): boolean {
+  return Boolean(
+    answer && typeof answer === 'object' && 'twoFactorRedirect' in answer && answer.twoFactorRedirect,
+  );
+}
+
+/**
+ * /signin email and password form (spec §5: both needed). An account with an authenticator app then enters its
+ * code (issue 22).
+ */
 export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void }) {
   const id = useId();
   const finish = useFinishSignIn();
   const [serverError, setServerError] = useState<string | null>(null);
+  const [codeStep, setCodeStep] = useState(false);
   const form = useForm<EmailSignIn>({
     resolver: zodResolver(emailSignInSchema),
     defaultValues: { email: '', password: '' },
@@ -53,11 +65,30 @@ export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void 
     setServerError(null);
     onSubmitStart?.();
     try {
-      await finish(() => signInWithEmail(values));
+      const answer = await signInWithEmail(values);
+      if (needsCode(answer)) {
+        // No session yet: it starts once the code is accepted.
+        form.resetField('password');
+        setCodeStep(true);
+        return;
+      }
+      await finish(async () => undefined);
     } catch (error) {
       setServerError(getErrorMessage(error, 'Sign in failed. Please try again.'));
     }
   });
+
+  if (codeStep) {
+    return (
+      <TwoFactorSignInStep
+        onVerified={() => finish(async () => undefined)}
+        onRestart={(message) => {
+          setCodeStep(false);
+          setServerError(message || null);
+        }}
+      />
+    );
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign in with email">

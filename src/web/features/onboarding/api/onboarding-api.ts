@@ -57,8 +57,11 @@ export function useMe(enabled = true) {
   return useQuery({ queryKey: privateKeys.me, queryFn: ({ signal }) => fetchMe(signal), enabled });
 }
 
-/** How a PayPal email change is confirmed: the account password, or a code mailed to the verified email. */
-export type PaypalConfirmation = { currentPassword: string } | { code: string };
+/**
+ * How a PayPal email change is confirmed: the account password, or a code mailed to the verified email; with an
+ * authenticator app, a code from it (issue 22).
+ */
+export type PaypalConfirmation = { currentPassword: string } | { code: string } | { totpCode: string };
 
 /** PATCH /api/me/profile; answers the new GET /api/me body. */
 export function updateProfile(profile: Profile, confirmation?: PaypalConfirmation) {

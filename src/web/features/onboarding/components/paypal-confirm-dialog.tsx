@@ -27,13 +27,15 @@ function SmallSpinner() {
 
 /**
  * Confirms a new PayPal email before it is saved: accounts with a password type it (a code is not enough for them);
- * accounts that signed up with a provider (no password) get a 6-digit code at their verified email. `onConfirm`
- * answers an error text, or null when the profile was saved.
+ * accounts that signed up with a provider (no password) get a 6-digit code at their verified email; accounts with
+ * an authenticator app enter a code from it instead (issue 22). `onConfirm` answers an error text, or null when
+ * the profile was saved.
  */
 export function PaypalConfirmDialog({
   open,
   onOpenChange,
   hasPassword,
+  twoFactorEnabled = false,
   verifiedEmail,
   newPaypalEmail,
   onConfirm,
@@ -41,12 +43,14 @@ export function PaypalConfirmDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   hasPassword: boolean;
+  /** An authenticator app is enrolled: its code is the proof. */
+  twoFactorEnabled?: boolean;
   verifiedEmail: string;
   newPaypalEmail: string;
   onConfirm: (confirmation: PaypalConfirmation) => Promise<string | null>;
 }) {
   const id = useId();
-  const mode: 'password' | 'code' = hasPassword ? 'password' : 'code';
+  const mode: 'totp' | 'password' | 'code' = twoFactorEnabled ? 'totp' : hasPassword ? 'password' : 'code';
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [codeSent, setCodeSent] = useState(false);
@@ -87,17 +91,23 @@ export function PaypalConfirmDialog({
       setError('Please enter your password');
       return;
     }
-    if (mode === 'code' && code.length !== CODE_LENGTH) {
-      setError('Please enter the verification code');
+    if (mode !== 'password' && code.length !== CODE_LENGTH) {
+      setError(
+        mode === 'totp'
+          ? 'Please enter the code from your authenticator app'
+          : 'Please enter the verification code',
+      );
       return;
     }
     setConfirming(true);
     setError(undefined);
-    const problem = await onConfirm(mode === 'password' ? { currentPassword: password } : { code });
+    const problem = await onConfirm(
+      mode === 'password' ? { currentPassword: password } : mode === 'totp' ? { totpCode: code } : { code },
+    );
     setConfirming(false);
     if (problem) {
       setError(problem);
-      if (mode === 'code') setCode('');
+      if (mode !== 'password') setCode('');
     }
   }
 
@@ -127,7 +137,16 @@ export function PaypalConfirmDialog({
               {error}
             </Alert>
           ) : null}
-          {mode === 'password' ? (
+          {mode === 'totp' ? (
+            <CodeField
+              id={`${id}-totp`}
+              label="Code from your authenticator app"
+              hint="Open your authenticator app and enter the 6-digit code for Mintbox."
+              value={code}
+              onChange={setCode}
+              autoFocus
+            />
+          ) : mode === 'password' ? (
             <TextField
               id={`${id}-password`}
               label="Current password"
@@ -157,7 +176,7 @@ export function PaypalConfirmDialog({
             </div>
           )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
-            {mode === 'password' ? (
+            {mode !== 'code' ? (
               <span />
             ) : codeSent ? (
               <Button
@@ -172,7 +191,7 @@ export function PaypalConfirmDialog({
             ) : (
               <span />
             )}
-            {mode === 'password' || codeSent ? (
+            {mode !== 'code' || codeSent ? (
               <Button type="submit" disabled={!canConfirm || confirming}>
                 {confirming ? <SmallSpinner /> : <KeyRound aria-hidden="true" />}
                 Confirm and Save

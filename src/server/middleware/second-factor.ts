@@ -1,0 +1,41 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppBindings } from '../context';
+import { AppError } from '../errors';
+import { isRecentSecondFactor, STEP_UP_REQUIRED_MESSAGE } from '../services/second-factor';
+import { currentUser } from './session';
+
+export const ENROLMENT_REQUIRED_MESSAGE =
+  'Set up two-factor authentication with an authenticator app before using the admin pages.';
+
+/**
+ * ADMIN_REQUIRE_2FA: an admin without an enrolled authenticator gets 403 TWO_FACTOR_ENROLMENT_REQUIRED from every
+ * admin API (enrolment itself is Better Auth's /api/auth/two-factor/*, outside /api/admin). Mounted in app.ts
+ * after requireRole('admin').
+ */
+export const requireTwoFactorEnrolment: MiddlewareHandler<AppBindings> = async (c, next) => {
+  const user = c.get('user');
+  if (user?.role === 'admin' && !user.twoFactorEnabled && c.get('deps').env.adminRequire2fa) {
+    throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED', ENROLMENT_REQUIRED_MESSAGE);
+  }
+  await next();
+};
+
+/**
+ * Step-up for money actions and exports of personal data, applied per route: 403 STEP_UP_REQUIRED unless this
+ * session checked a second factor in the last 10 minutes (at sign-in, or with POST /api/auth/step-up). An account
+ * without an authenticator passes only while ADMIN_REQUIRE_2FA is off (with it on, it must enrol first).
+ */
+export const requireRecentSecondFactor: MiddlewareHandler<AppBindings> = async (c, next) => {
+  const user = currentUser(c);
+  const { env, now } = c.get('deps');
+  if (!user.twoFactorEnabled) {
+    if (user.role === 'admin' && env.adminRequire2fa) {
+      throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED', ENROLMENT_REQUIRED_MESSAGE);
+    }
+    return next();
+  }
+  if (!isRecentSecondFactor(user.secondFactorAt, now?.() ?? new Date())) {
+    throw new AppError('STEP_UP_REQUIRED', STEP_UP_REQUIRED_MESSAGE);
+  }
+  await next();
+};

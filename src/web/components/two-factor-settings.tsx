@@ -1,0 +1,195 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, CircleSlash, KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { getErrorMessage } from '../lib/api-client';
+import { disableTwoFactor, newBackupCodes } from '../lib/two-factor';
+import { refreshSession } from '../lib/use-session';
+import { BackupCodes, TwoFactorSetup } from './two-factor-setup';
+import { Alert } from './ui/alert';
+import { Badge } from './ui/badge';
+import { Button } from './ui/button';
+import { TextField } from './ui/input';
+import { Spinner } from './ui/spinner';
+
+type Mode = 'idle' | 'setup' | 'codes' | 'disable';
+
+/**
+ * Two-factor authentication for the signed-in account (admin Settings, the creator's profile): its state, setting
+ * it up, new backup codes, and turning it off where that is allowed (`required`: never for an admin under
+ * ADMIN_REQUIRE_2FA). The server asks for a recent code before new codes or turning off (the step-up dialog).
+ */
+export function TwoFactorSettings({
+  enabled,
+  required = false,
+  account,
+  canEnrol = true,
+}: {
+  enabled: boolean;
+  required?: boolean;
+  account: string;
+  /** False for accounts without a password (the setup starts with it). */
+  canEnrol?: boolean;
+}) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<Mode>('idle');
+  const [password, setPassword] = useState('');
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  function reset(next: Mode = 'idle') {
+    setMode(next);
+    setPassword('');
+    setCodes(null);
+    setError(undefined);
+  }
+
+  async function withPassword(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    if (!password) {
+      setError('Please enter your password.');
+      return;
+    }
+    setPending(true);
+    setError(undefined);
+    try {
+      if (mode === 'codes') {
+        setCodes((await newBackupCodes(password)).backupCodes);
+        setPassword('');
+      } else {
+        await disableTwoFactor(password);
+        await refreshSession(queryClient);
+        reset();
+      }
+    } catch (failure) {
+      setError(
+        getErrorMessage(failure, 'That did not work. Please try again.').replace(
+          /^Invalid password$/,
+          'The password is not correct.',
+        ),
+      );
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4" data-testid="two-factor-settings">
+      <div className="flex flex-wrap items-center gap-3">
+        {enabled ? (
+          <Badge variant="green" className="gap-1" data-testid="two-factor-state">
+            <CheckCircle2 aria-hidden="true" className="size-3.5" />
+            On
+          </Badge>
+        ) : (
+          <Badge variant="grey" className="gap-1" data-testid="two-factor-state">
+            <CircleSlash aria-hidden="true" className="size-3.5" />
+            Off
+          </Badge>
+        )}
+        <p className="min-w-0 flex-1 text-sm text-slate-600">
+          {enabled
+            ? 'Signing in asks for a code from your authenticator app, and so do sensitive changes.'
+            : 'Add a code from an authenticator app to your password, so a stolen password is not enough.'}
+        </p>
+      </div>
+
+      {!enabled && mode === 'setup' ? (
+        <TwoFactorSetup
+          account={account}
+          onCancel={() => reset()}
+          onDone={async () => {
+            reset();
+            await refreshSession(queryClient);
+          }}
+        />
+      ) : null}
+
+      {!enabled && mode !== 'setup' ? (
+        canEnrol ? (
+          <Button className="self-start" onClick={() => reset('setup')}>
+            <ShieldCheck aria-hidden="true" />
+            Set up two-factor authentication
+          </Button>
+        ) : (
+          <p className="text-sm text-slate-500">
+            Two-factor authentication is for accounts that sign in with a password.
+          </p>
+        )
+      ) : null}
+
+      {enabled && mode === 'idle' ? (
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button variant="outline" onClick={() => reset('codes')}>
+            <KeyRound aria-hidden="true" />
+            New backup codes
+          </Button>
+          {required ? null : (
+            <Button variant="outline" onClick={() => reset('disable')}>
+              <ShieldOff aria-hidden="true" />
+              Turn off
+            </Button>
+          )}
+        </div>
+      ) : null}
+
+      {enabled && (mode === 'codes' || mode === 'disable') && !codes ? (
+        <form
+          noValidate
+          onSubmit={withPassword}
+          className="flex flex-col gap-3"
+          aria-label="Confirm with your password"
+        >
+          <p className="text-sm text-slate-600">
+            {mode === 'codes'
+              ? 'New codes replace the old ones, which stop working.'
+              : 'Signing in will then ask only for your password.'}
+          </p>
+          {error ? (
+            <Alert variant="destructive" data-testid="two-factor-settings-error">
+              {error}
+            </Alert>
+          ) : null}
+          <TextField
+            id={`${id}-password`}
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            disabled={pending}
+            autoFocus
+          />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => reset()} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant={mode === 'disable' ? 'destructive' : 'default'} disabled={pending}>
+              {pending ? (
+                <Spinner
+                  className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
+                  label="Please wait"
+                />
+              ) : null}
+              {mode === 'codes' ? 'Make new codes' : 'Turn off two-factor'}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+
+      {codes ? (
+        <div className="flex flex-col gap-3">
+          <Alert title="Your new backup codes">
+            <p>Save them somewhere safe: they are shown only now.</p>
+          </Alert>
+          <BackupCodes codes={codes} account={account} />
+          <Button className="self-end" onClick={() => reset()}>
+            Done
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -64,8 +64,9 @@ const started = Date.now();
 const results = args.length
   ? [await lane('', [args])]
   : await Promise.all([
-      lane('api', [
-        ['--project', 'unit'],
+      lane('api-1', [['--project', 'unit', '--shard=1/2']]),
+      lane('api-2', [
+        ['--project', 'unit', '--shard=2/2'],
         ['--project', 'e2e', ...serverOnlyJourneys],
       ]),
       lane('browser', [['--project', 'e2e', ...serverOnlyJourneys.flatMap((file) => ['--exclude', file])]]),

@@ -102,12 +102,18 @@ describe('shipping, a delivery problem and the fair posting clock in the browser
     await expect.poll(() => myCampaign().count()).toBe(1);
   };
 
-  it('the admin sees where to ship, downloads the carrier CSV and imports the tracking back', async () => {
+  /** Days pass between the steps of this journey: an admin session ends after 30 minutes idle, so they sign in. */
+  const adminSignsIn = async () => {
+    await admin.context().clearCookies();
     await admin.goto(`${server.url}/admin`);
     await admin.getByLabel('Username or email').fill(ADMIN.username);
     await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
     await admin.waitForURL(`${server.url}/admin/campaigns`);
+  };
+
+  it('the admin sees where to ship, downloads the carrier CSV and imports the tracking back', async () => {
+    await adminSignsIn();
     await admin.goto(`${server.url}/admin/campaigns/${campaignId}`);
     const card = applicantCard();
     await expect.poll(() => text(card.getByTestId('applicant-address'))).toContain('Austin, TX 73301');
@@ -163,6 +169,7 @@ describe('shipping, a delivery problem and the fair posting clock in the browser
       'Your upload deadline is on hold',
     );
 
+    await adminSignsIn();
     await admin.goto(`${server.url}/admin/campaigns/${campaignId}`);
     await expect.poll(() => text(admin.getByTestId('problems-badge').first())).toContain('1');
     // The report is in the admin's notifications too, linking to the queue.
@@ -208,6 +215,8 @@ describe('shipping, a delivery problem and the fair posting clock in the browser
 
   it('past the campaign deadline the admin re-ships; the creator sees the new deadline, posts and is paid', async () => {
     clock.now = new Date('2026-07-12T12:00:00Z');
+    await adminSignsIn();
+    await admin.goto(`${server.url}/admin/problems`);
     const problem = admin.getByTestId('problem').filter({ hasText: CREATOR.name });
     await problem.getByRole('button', { name: 'Re-ship' }).click();
     const dialog = admin.getByRole('dialog');
@@ -234,6 +243,7 @@ describe('shipping, a delivery problem and the fair posting clock in the browser
     await submit.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => submit.count()).toBe(0);
 
+    await adminSignsIn();
     await admin.goto(`${server.url}/admin/campaigns/${campaignId}`);
     await applicantCard()
       .getByRole('button', { name: `Approve content from ${CREATOR.name}` })

@@ -1,9 +1,9 @@
-// `npm test` after the build runs every test in two lanes side by side, one per core (decision 0022):
-//   api      the unit project (API and services on real databases), then the e2e files that drive no browser
-//            (server processes: start, shutdown, fleet, bundle budget)
-//   browser  the e2e files that drive Chromium, one at a time as before (never two browsers at once)
-// Vitest alone runs projects with different worker limits one after the other, so one core sat idle for most of
-// the run. With arguments (`npm test -- src/x.test.ts`), one plain `vitest run` with them instead.
+// `npm test` after the build runs every test in three lanes side by side (decision 0022):
+//   api-1, api-2  the unit project (API and services on real databases) in two shards; api-2 then runs the e2e
+//                 files that drive no browser (server processes: start, shutdown, fleet, bundle budget)
+//   browser       the e2e files that drive Chromium, one at a time (never two browsers at once)
+// Vitest alone runs projects with different worker limits one after the other, on one core of the machine's two.
+// With arguments (`npm test -- src/x.test.ts`), one plain `vitest run` with them instead.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

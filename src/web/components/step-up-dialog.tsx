@@ -1,7 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { handleStepUp } from '../lib/api-client';
-import { type CodeKind, codeFailure, isCompleteCode, stepUp } from '../lib/two-factor';
+import { type CodeKind, codeFailure, incompleteCodeMessage, stepUp } from '../lib/two-factor';
 import { AuthenticatorCodeField } from './authenticator-code-field';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
@@ -49,8 +49,9 @@ export function StepUpHost() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
-    if (!isCompleteCode(kind, code)) {
-      setError(kind === 'totp' ? 'Please enter the 6-digit code.' : 'Please enter one of your backup codes.');
+    const incomplete = incompleteCodeMessage(kind, code);
+    if (incomplete) {
+      setError(incomplete);
       return;
     }
     setPending(true);

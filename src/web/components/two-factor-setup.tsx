@@ -7,7 +7,7 @@ import {
   codeFailure,
   type Enrolment,
   enableTwoFactor,
-  isCompleteCode,
+  incompleteCodeMessage,
   manualEntryKey,
   verifyCode,
 } from '../lib/two-factor';
@@ -130,8 +130,9 @@ export function TwoFactorSetup({
   async function confirm(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
-    if (!isCompleteCode('totp', code)) {
-      setError('Please enter the 6-digit code from your app.');
+    const incomplete = incompleteCodeMessage('totp', code);
+    if (incomplete) {
+      setError(incomplete);
       return;
     }
     setPending(true);

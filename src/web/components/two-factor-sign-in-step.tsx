@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { type CodeKind, codeFailure, isCompleteCode, verifyCode } from '../lib/two-factor';
+import { type CodeKind, codeFailure, incompleteCodeMessage, verifyCode } from '../lib/two-factor';
 import { AuthenticatorCodeField } from './authenticator-code-field';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
@@ -27,8 +27,9 @@ export function TwoFactorSignInStep({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
-    if (!isCompleteCode(kind, code)) {
-      setError(kind === 'totp' ? 'Please enter the 6-digit code.' : 'Please enter one of your backup codes.');
+    const incomplete = incompleteCodeMessage(kind, code);
+    if (incomplete) {
+      setError(incomplete);
       return;
     }
     setPending(true);

@@ -19,8 +19,14 @@ export function cleanCode(kind: CodeKind, value: string): string {
   return kind === 'totp' ? value.replace(/\D/g, '').slice(0, TOTP_LENGTH) : value.trim().slice(0, 32);
 }
 
-export function isCompleteCode(kind: CodeKind, value: string): boolean {
+function isCompleteCode(kind: CodeKind, value: string): boolean {
   return kind === 'totp' ? value.length === TOTP_LENGTH : /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/.test(value);
+}
+
+/** What to tell a person whose code is not complete yet, or undefined when it can be sent (every code form). */
+export function incompleteCodeMessage(kind: CodeKind, value: string): string | undefined {
+  if (isCompleteCode(kind, value)) return undefined;
+  return kind === 'totp' ? 'Please enter the 6-digit code.' : 'Please enter one of your backup codes.';
 }
 
 /** A backup code as it was shown (xxxxx-xxxxx), whether or not the dash was typed. */

@@ -77,11 +77,14 @@ export async function lockProfileForWrite(
   tx: DatabaseOrTransaction,
   influencerId: number,
 ): Promise<{ influencer: InfluencerRow | null; profile: typeof influencerProfiles.$inferSelect | null }> {
+  // `no key update`, not `update`: a redemption or a reward inserting rows that reference this creator takes the
+  // row's key-share lock for its foreign key while it holds the profile row's share lock (lockPayoutTarget); a full
+  // update lock here made the two wait on each other (PostgreSQL ended one as a deadlock, a 500).
   const [influencer] = await tx
     .select()
     .from(influencers)
     .where(eq(influencers.id, influencerId))
-    .for('update');
+    .for('no key update');
   const [profile] = await tx
     .select()
     .from(influencerProfiles)

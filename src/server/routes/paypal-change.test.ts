@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { fakeClock } from '../../../tests/support/clock';
@@ -7,7 +7,7 @@ import { giveMint } from '../../../tests/support/mint';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/support/smtp-server';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { lockProfileForWrite } from '../../db/queries/onboarding';
+import { lockPayoutTarget, lockProfileForWrite } from '../../db/queries/onboarding';
 import { influencers } from '../../db/schema/influencers';
 import { influencerProfiles, socialAccounts } from '../../db/schema/onboarding';
 import { payouts } from '../../db/schema/payouts';
@@ -288,6 +288,36 @@ describe.each(TEST_DRIVERS)('PayPal email changes on %s', (driver) => {
     expect(paid.length).toBe(results.length - held.length);
     expect(paid.every((p) => p.paypalEmail === READY_PROFILE.paypalEmail)).toBe(true);
   });
+
+  it.runIf(driver === 'postgres')(
+    'a PayPal change and a redemption writing its payout never deadlock (the change takes no key lock on the creator)',
+    async () => {
+      const hal = await creator(500);
+      let change: ReturnType<typeof patchProfile> | undefined;
+      await database.db.transaction(async (tx) => {
+        // What a redemption holds while it writes: the profile row's share lock (lockPayoutTarget)…
+        await lockPayoutTarget(tx, hal.influencerId);
+        change = patchProfile(hal.cookie, { paypalEmail: 'hal.new@example.com', currentPassword: PASSWORD });
+        // …while the change, past its password check, locks the creator and waits for the profile row…
+        for (let i = 0; i < 100; i += 1) {
+          const result = (await database.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity
+                where wait_event_type = 'Lock' and query ilike '%influencer_profiles%for update%'`,
+          )) as unknown as { rows: Array<{ n: number }> };
+          const [waiting] = result.rows;
+          if ((waiting?.n ?? 0) > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        // …then the key-share lock its payout's and ledger entry's foreign keys take on the creator's row.
+        await tx
+          .select({ id: influencers.id })
+          .from(influencers)
+          .where(eq(influencers.id, hal.influencerId))
+          .for('key share');
+      });
+      expect((await change!).status).toBe(200);
+    },
+  );
 
   it.runIf(driver === 'postgres')(
     'a redemption waits for a PayPal change in progress, then is held (lock order)',

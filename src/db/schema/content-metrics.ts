@@ -126,3 +126,32 @@ export const instagramConnections = pgTable('instagram_connections', {
 export type InstagramConnectionRow = typeof instagramConnections.$inferSelect;
 export type ContentMetricSnapshotRow = typeof contentMetricSnapshots.$inferSelect;
 export type ContentMetricFetchRow = typeof contentMetricFetches.$inferSelect;
+
+/**
+ * Meta's Deauthorize and Data Deletion callbacks (issue 23): one row per request Instagram sent about an Instagram
+ * user, with the confirmation code we answered and what we removed. The status page `/data-deletion/<code>` reads it,
+ * so a person can see that the deletion happened. It names no creator and keeps no token or insight.
+ */
+export const platformDataDeletions = pgTable(
+  'platform_data_deletions',
+  {
+    /** The confirmation code given to Meta (random, unguessable): the status page's address. */
+    confirmationCode: text('confirmation_code').primaryKey(),
+    platform: text('platform').$type<'instagram'>().notNull(),
+    /** `deauthorize` (the person removed the app) or `data_deletion` (they asked for their data to be deleted). */
+    kind: text('kind').$type<'deauthorize' | 'data_deletion'>().notNull(),
+    /** The app-scoped user id of the signed request. */
+    platformUserId: text('platform_user_id').notNull(),
+    /** What was removed: how many connections and API snapshots. */
+    removed: jsonb('removed').$type<{ connections: number; snapshots: number }>().notNull(),
+    requestedAt: ts('requested_at').notNull().defaultNow(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [
+    index('platform_data_deletions_user_idx').on(t.platform, t.platformUserId),
+    check('platform_data_deletions_kind_check', sql`${t.kind} in ('deauthorize','data_deletion')`),
+    check('platform_data_deletions_platform_check', sql`${t.platform} in ('instagram')`),
+  ],
+);
+
+export type PlatformDataDeletionRow = typeof platformDataDeletions.$inferSelect;

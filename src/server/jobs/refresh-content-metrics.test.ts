@@ -8,6 +8,7 @@ import { listPostMetrics } from '../../db/queries/content-metrics';
 import { contentMetricFetches, contentMetricSnapshots } from '../../db/schema/content-metrics';
 import { influencers } from '../../db/schema/influencers';
 import { silentLogger } from '../logger';
+import type { MetricsSource } from '../metrics-sources/types';
 import { createYoutubeSource } from '../metrics-sources/youtube';
 import { backoffMs, nextReadAt, refreshContentMetrics } from './refresh-content-metrics';
 
@@ -146,6 +147,48 @@ describe.each(TEST_DRIVERS)('content metrics refresh on %s', (driver) => {
     expect((await run(t4)).read).toBeGreaterThanOrEqual(1);
     expect(await fetchOf(id)).toMatchObject({ failures: 0, lastError: null });
     expect((await snapshotsOf(id)).map((s) => s.views)).toEqual([40, 90]);
+  });
+
+  it('backs off only the post whose reading failed; the rest of the batch is read', async () => {
+    const reviewedAt = new Date('2026-06-20T00:00:00Z');
+    const good = await insertSubmittedPost(database.db, {
+      campaignId: (await insertCampaign(database.db, { platform: 'youtube' })).id,
+      influencerId: creatorId,
+      urls: ['https://youtu.be/fffffffffff'],
+      reviewedAt,
+    });
+    const bad = await insertSubmittedPost(database.db, {
+      campaignId: (await insertCampaign(database.db, { platform: 'youtube' })).id,
+      influencerId: creatorId,
+      urls: ['https://youtu.be/ggggggggggg'],
+      reviewedAt,
+    });
+    fake.videos.set('fffffffffff', { viewCount: 11 });
+    fake.videos.set('ggggggggggg', { viewCount: 12 });
+    const youtube = createYoutubeSource({ apiKey: fake.apiKey, apiBase: fake.url });
+    // A platform that answers for the batch but says something unexpected about one post.
+    const flaky: MetricsSource = {
+      ...youtube,
+      async read(posts) {
+        const readings = await youtube.read(posts);
+        return readings.map((reading, i) =>
+          posts[i]!.submissionId === bad
+            ? { ok: false, gone: false, failed: true, reason: 'an answer we could not read' }
+            : reading,
+        );
+      },
+    };
+    const t = new Date('2026-06-20T01:00:00Z');
+    const result = await refreshContentMetrics({ db: database.db, sources: [flaky], now: t, logger });
+    expect(result).toMatchObject({ failed: 1 });
+    expect((await snapshotsOf(good)).map((s) => s.views)).toEqual([11]);
+    expect(await snapshotsOf(bad)).toHaveLength(0);
+    expect(await fetchOf(good)).toMatchObject({ failures: 0, nextFetchAt: new Date(t.getTime() + HOUR) });
+    expect(await fetchOf(bad)).toMatchObject({
+      failures: 1,
+      lastError: 'an answer we could not read',
+      nextFetchAt: new Date(t.getTime() + backoffMs(1)),
+    });
   });
 
   it('stops reading a deleted video, keeps its figures, and leaves old approvals alone', async () => {

@@ -121,6 +121,17 @@ async function readBatch(
       result.gone += 1;
       continue;
     }
+    if (!reading.ok && reading.failed) {
+      // This post alone failed (an unexpected answer about it): it backs off, the batch's other posts do not.
+      await updateFetch(db, fetch, {
+        failures: fetch.failures + 1,
+        lastError: reading.reason,
+        lastFetchedAt: now,
+        nextFetchAt: new Date(now.getTime() + backoffMs(fetch.failures + 1)),
+      });
+      result.failed += 1;
+      continue;
+    }
     if (!reading.ok) {
       // Not readable for now (no connected account): tried again at the next scheduled read.
       await updateFetch(db, fetch, {

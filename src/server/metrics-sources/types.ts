@@ -9,13 +9,16 @@ export interface PostToRead {
 
 /**
  * What the platform said about one post: its figures; that it is gone (deleted, private, or a link that names no
- * post of this platform: the job stops reading it and keeps its last figures); or that it cannot be read for now
- * (the creator has not connected the account, or must sign in again: the job tries again at the next scheduled read).
+ * post of this platform: the job stops reading it and keeps its last figures); that it cannot be read for now
+ * (the creator has not connected the account, or must sign in again: the job tries again at the next scheduled
+ * read); or that reading this one post failed unexpectedly (`failed`: this post alone is retried after a back-off,
+ * the rest of the batch keeps its readings).
  */
 export type PostReading =
   | { ok: true; figures: MetricFigures }
   | { ok: false; gone: true; reason: string }
-  | { ok: false; gone: false; reason: string };
+  | { ok: false; gone: false; failed?: false; reason: string }
+  | { ok: false; gone: false; failed: true; reason: string };
 
 /**
  * Why a whole call failed: `quota` (the daily quota is used up: wait, and read nothing of this platform for a

@@ -136,6 +136,11 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   ),
+  // TikTok's sign-in page host (tests and the demo point it at a local fake).
+  TIKTOK_AUTH_BASE: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  ),
   // Instagram API with Instagram Login (a Meta app's Instagram app id and secret): creators connect their
   // professional account from /profile; the three hosts can point at a local fake in tests.
   INSTAGRAM_APP_ID: optionalText,
@@ -206,6 +211,8 @@ export interface Env {
   youtube: { apiKey: string; apiBase: string } | null;
   /** TikTok Display API host (the TikTok sign-in's client key and secret renew creators' tokens). */
   tiktokApiBase: string;
+  /** TikTok's sign-in page host (the authorize page of Login Kit for Web). */
+  tiktokAuthBase: string;
   /** Instagram API with Instagram Login, or null when INSTAGRAM_APP_ID/SECRET are unset. */
   instagram: InstagramConfig | null;
 }
@@ -302,6 +309,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         }
       : null,
     tiktokApiBase: (e.TIKTOK_API_BASE ?? 'https://open.tiktokapis.com').replace(/\/+$/, ''),
+    tiktokAuthBase: (e.TIKTOK_AUTH_BASE ?? 'https://www.tiktok.com').replace(/\/+$/, ''),
     instagram: pickInstagram(e),
   };
 }

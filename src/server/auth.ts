@@ -4,7 +4,6 @@ import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { Env } from '../config/env';
 import type { Database } from '../db/client';
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema/auth';
-import { tiktokPlaceholderEmail } from '../shared/rules/identity';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/rules/password';
 import { accountHooks } from './auth-hooks';
 import { type Logger, maskEmails, safeError } from './logger';
@@ -16,6 +15,7 @@ import { refuseBannedSignIn } from './services/creator-moderation';
 import { onSignedIn } from './services/influencer-accounts';
 import { afterPasswordChange, mailResetLink, RESET_LINK_MINUTES } from './services/password-reset';
 import { SECOND_FACTOR_PATHS } from './services/second-factor';
+import { tiktokLogin, tiktokProvider } from './tiktok-login';
 
 /** Header our server sets to the client address it trusts; any copy sent by the client is removed first. */
 export const CLIENT_IP_HEADER = 'x-mintbox-client-ip';
@@ -147,22 +147,25 @@ export function createAuth({
           }
         : {}),
       ...(x ? { twitter: { clientId: x.clientId, clientSecret: x.clientSecret } } : {}),
-      ...(tiktok
-        ? {
-            tiktok: {
-              clientKey: tiktok.clientId,
-              clientSecret: tiktok.clientSecret,
-              // The creator's own videos' figures (content metrics) are read with this sign-in's token.
-              scope: ['video.list'],
-              mapProfileToUser: (profile: { data: { user: { open_id: string } } }) => ({
-                email: tiktokPlaceholderEmail(profile.data.user.open_id, env.appUrl),
-                emailVerified: false,
-              }),
-            },
-          }
-        : {}),
     },
     plugins: [
+      // TikTok (Login Kit for Web) as its documentation describes it, on configurable hosts (tiktok-login.ts):
+      // the scopes the profile fields and the metrics need, the placeholder address, tokens kept encrypted.
+      ...(tiktok
+        ? [
+            tiktokLogin(
+              tiktokProvider(
+                {
+                  clientKey: tiktok.clientId,
+                  clientSecret: tiktok.clientSecret,
+                  authBase: env.tiktokAuthBase,
+                  apiBase: env.tiktokApiBase,
+                },
+                { appUrl: env.appUrl, logger, now },
+              ),
+            ),
+          ]
+        : []),
       // Authenticator apps (TOTP) and backup codes, for admins and for creators who want them (issue 22). Every
       // password sign-in of an enrolled account answers "code required" and the session starts only after
       // /two-factor/verify-totp or /two-factor/verify-backup-code; our hooks (auth-hooks.ts) add the code budget and

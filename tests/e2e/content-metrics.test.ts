@@ -3,19 +3,25 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CampaignRow } from '../../src/db/schema/campaigns';
 import { contentMetricSnapshots, instagramConnections } from '../../src/db/schema/content-metrics';
+import { influencers } from '../../src/db/schema/influencers';
 import { createAuth } from '../../src/server/auth';
-import { type Jobs, startJobs } from '../../src/server/jobs/jobs';
+import { CONTENT_METRICS_REFRESH, JOB_DEFINITIONS, type Jobs, startJobs } from '../../src/server/jobs/jobs';
 import { silentLogger } from '../../src/server/logger';
 import { createInstagramSource } from '../../src/server/metrics-sources/instagram';
+import { metricsSourcesFromEnv } from '../../src/server/metrics-sources/sources';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
+import { completeProfile } from '../../src/server/services/profiles';
+import { profileSchema } from '../../src/shared/schemas/profile';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { captureMailer } from '../support/capture-mailer';
-import { createReadyCreator } from '../support/creators';
+import { createReadyCreator, READY_PROFILE } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
-import { insertCampaign } from '../support/factories';
+import { insertApplication, insertCampaign } from '../support/factories';
 import { type FakeInstagram, startFakeInstagram } from '../support/fake-instagram';
+import { type FakeTiktok, startFakeTiktok } from '../support/fake-tiktok';
 import { type FakeYoutube, startFakeYoutube } from '../support/fake-youtube';
 import { freePort } from '../support/free-port';
 import { insertSubmittedPost } from '../support/posts';
@@ -25,6 +31,7 @@ const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-h
 const CREATOR = { email: 'ana@example.com', name: 'Ana Lopez', password: 'correct horse battery' };
 const VIDEO = 'https://www.youtube.com/watch?v=aaaaaaaaaaa';
 const REEL = 'https://www.instagram.com/reel/ana-glow';
+const TIKTOK = 'https://www.tiktok.com/@mia.moves/video/7234567890123456789';
 /** Set CONTENT_METRICS_SCREENSHOTS=/some/dir to keep screenshots of the campaign analytics at 1280 and 375 px. */
 const SHOTS = process.env.CONTENT_METRICS_SCREENSHOTS;
 /** The first bytes of a PNG: enough for the upload's type check. */
@@ -34,12 +41,14 @@ describe('content metrics in the browser: from the platform and the admin to bot
   let server: E2EServer;
   let fake: FakeYoutube;
   let fakeInstagram: FakeInstagram;
+  let fakeTiktok: FakeTiktok;
   let jobs: Jobs | undefined;
   let browser: Browser;
   let admin: Page;
   let creator: Page;
   let tubeId: number;
   let reelId: number;
+  let danceCampaign: CampaignRow;
   let video: number;
   let env: Record<string, string>;
 
@@ -49,6 +58,7 @@ describe('content metrics in the browser: from the platform and the admin to bot
     fake = await startFakeYoutube();
     fake.videos.set('aaaaaaaaaaa', { viewCount: 1234, likeCount: 56, commentCount: 7 });
     fakeInstagram = await startFakeInstagram();
+    fakeTiktok = await startFakeTiktok();
     const port = await freePort();
     env = {
       APP_URL: `http://127.0.0.1:${port}`,
@@ -59,6 +69,10 @@ describe('content metrics in the browser: from the platform and the admin to bot
       INSTAGRAM_AUTHORIZE_BASE: fakeInstagram.url,
       INSTAGRAM_OAUTH_BASE: fakeInstagram.url,
       INSTAGRAM_API_BASE: fakeInstagram.url,
+      TIKTOK_CLIENT_ID: fakeTiktok.clientKey,
+      TIKTOK_CLIENT_SECRET: fakeTiktok.clientSecret,
+      TIKTOK_AUTH_BASE: fakeTiktok.url,
+      TIKTOK_API_BASE: fakeTiktok.url,
     };
     server = await startE2EServer({
       port,
@@ -68,6 +82,7 @@ describe('content metrics in the browser: from the platform and the admin to bot
         tubeId = (await insertCampaign(db, { name: 'Tube Launch', platform: 'youtube', budget: '1234.00' }))
           .id;
         reelId = (await insertCampaign(db, { name: 'Glow Reel', platform: 'instagram' })).id;
+        danceCampaign = await insertCampaign(db, { name: 'Dance Drop', platform: 'tiktok' });
       },
     });
     const ana = await createReadyCreator(createTestApp(server.db), server.db, {
@@ -111,6 +126,7 @@ describe('content metrics in the browser: from the platform and the admin to bot
     await server?.close();
     await fake?.close();
     await fakeInstagram?.close();
+    await fakeTiktok?.close();
   });
 
   it("shows the job's YouTube figures in the campaign's YouTube tab, labelled API, with the chart", async () => {
@@ -305,5 +321,113 @@ describe('content metrics in the browser: from the platform and the admin to bot
     await creator.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
     await expect.poll(() => section.getByRole('button', { name: 'Connect Instagram' }).count()).toBe(1);
     expect(await server.db.select().from(instagramConnections)).toEqual([]);
+  });
+
+  it("a creator signs in with TikTok and submits a TikTok post; the job reads it and the admin sees TikTok's views", async () => {
+    fakeTiktok.users.set('open-mia', {
+      open_id: 'open-mia',
+      union_id: 'union-mia',
+      display_name: 'Mia Moves',
+      username: 'mia.moves',
+      avatar_large_url: `${fakeTiktok.url}/avatar/mia.jpg`,
+    });
+    fakeTiktok.authorizeAs = 'open-mia';
+    fakeTiktok.videos.set('7234567890123456789', {
+      owner: 'open-mia',
+      view_count: 48213,
+      like_count: 3120,
+      comment_count: 85,
+      share_count: 40,
+    });
+    const mia = await (
+      await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } })
+    ).newPage();
+    // The TikTok button of /signin goes to TikTok's page (the fake consents at once) and back through the callback.
+    await mia.goto(`${server.url}/signin`);
+    const button = mia.locator('[data-provider="tiktok"]');
+    expect(await button.getAttribute('data-available')).toBe('true');
+    await button.click();
+    await mia.waitForURL(`${server.url}/email-verification`, { timeout: 15_000 });
+    expect(fakeTiktok.authorizeRequests.at(-1)?.get('scope')).toBe(
+      'user.info.basic,user.info.profile,video.list',
+    );
+    const signInToken = fakeTiktok.issued.find((t) => t.openId === 'open-mia')!.accessToken;
+
+    // Verifying the email and the profile wizard are the onboarding journey's business; the admin's acceptance and the
+    // box's delivery are the lifecycle journey's: done here as createReadyCreator and the factories do.
+    const [created] = await server.db
+      .select()
+      .from(influencers)
+      .where(eq(influencers.providerId, 'open-mia'));
+    const [verified] = await server.db
+      .update(influencers)
+      .set({ emailVerified: true, email: 'mia@example.com' })
+      .where(eq(influencers.id, created!.id))
+      .returning();
+    await completeProfile(
+      server.db,
+      verified!,
+      profileSchema.parse({
+        ...READY_PROFILE,
+        firstName: 'Mia',
+        lastName: 'Moves',
+        fullName: 'Mia Moves',
+        tiktokHandle: '@mia.moves',
+        tiktokFollowers: 12000,
+      }),
+      new Date(),
+    );
+    const [dance] = await server.db.select().from(influencers).where(eq(influencers.id, created!.id));
+    await insertApplication(server.db, {
+      status: 'delivered',
+      campaign: danceCampaign,
+      influencer: dance!,
+      at: new Date(),
+    });
+
+    // The creator submits the TikTok link from the dashboard.
+    await mia.goto(`${server.url}/dashboard?tab=campaigns`);
+    const mine = mia.getByRole('tabpanel').getByTestId('my-campaign').filter({ hasText: 'Dance Drop' });
+    await expect.poll(() => mine.count(), { timeout: 10_000 }).toBe(1);
+    await mine.getByRole('button', { name: 'Submit content' }).click();
+    const submit = mia.getByRole('dialog');
+    await submit.getByLabel('Link 1').fill(TIKTOK);
+    await submit.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect.poll(() => submit.count()).toBe(0);
+    await expect.poll(() => text(mine)).toContain('Content in review');
+
+    // The admin approves it.
+    await admin.goto(`${server.url}/admin/campaigns/${danceCampaign.id}`);
+    const applicant = admin.getByTestId('applicant').filter({ hasText: 'Mia Moves' });
+    await applicant.getByRole('button', { name: 'Approve content from Mia Moves' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect.poll(() => text(applicant.getByTestId('credited'))).toContain('Approved');
+
+    // The metrics job runs with the server's configuration: TikTok is asked with the token of the sign-in.
+    const job = JOB_DEFINITIONS.find((j) => j.name === CONTENT_METRICS_REFRESH)!;
+    await job.run({
+      handle: server.database,
+      env: testEnv(env),
+      logger: silentLogger(),
+      mailer: captureMailer(),
+      paypal: null,
+      metricsSources: metricsSourcesFromEnv(testEnv(env), server.db),
+    });
+    expect(fakeTiktok.bearers.at(-1)).toBe(signInToken);
+
+    await admin.goto(`${server.url}/admin/details/${danceCampaign.id}`);
+    const tab = admin.getByTestId('analytics-tiktok');
+    await expect.poll(() => text(tab.getByTestId('total-views'))).toBe('48,213');
+    expect(await admin.getByRole('tab', { name: 'TikTok', selected: true }).count()).toBe(1);
+    expect(await text(tab.getByTestId('total-likes'))).toBe('3,120');
+    const post = tab.getByTestId('post-figures').first();
+    expect(await text(post.getByTestId('metric-source'))).toBe('Source: API');
+    expect(await text(post.getByTestId('post-views'))).toBe('48,213');
+    if (SHOTS)
+      await admin.screenshot({
+        path: path.join(SHOTS, 'campaign-analytics-tiktok-1280.png'),
+        fullPage: true,
+      });
+    await mia.context().close();
   });
 });

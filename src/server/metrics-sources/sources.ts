@@ -21,7 +21,12 @@ export function metricsSourcesFromEnv(
   if (tiktok) {
     sources.push(
       createTiktokSource(
-        { clientKey: tiktok.clientId, clientSecret: tiktok.clientSecret, apiBase: env.tiktokApiBase },
+        {
+          clientKey: tiktok.clientId,
+          clientSecret: tiktok.clientSecret,
+          apiBase: env.tiktokApiBase,
+          authSecret: env.authSecret,
+        },
         { db },
       ),
     );

@@ -1,16 +1,23 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCampaign } from '../../../tests/support/factories';
-import { type FakeTiktok, startFakeTiktok } from '../../../tests/support/fake-tiktok';
+import { type FakeTiktok, signInWithTiktok, startFakeTiktok } from '../../../tests/support/fake-tiktok';
 import { insertSubmittedPost } from '../../../tests/support/posts';
+import { createTestApp, testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { accounts } from '../../db/schema/auth';
+import { contentMetricSnapshots } from '../../db/schema/content-metrics';
 import { influencers, tiktokAuth } from '../../db/schema/influencers';
 import { tiktokVideoId } from '../../shared/content-metrics';
+import { refreshContentMetrics } from '../jobs/refresh-content-metrics';
+import { silentLogger } from '../logger';
+import { sealTiktokToken } from '../tiktok-login';
 import { createTiktokSource } from './tiktok';
 
-const NOW = new Date('2026-06-10T12:00:00Z');
+const HOUR = 3_600_000;
 const VIDEO = 'https://www.tiktok.com/@ana/video/7234567890123456789';
 const OTHER = 'https://www.tiktok.com/@ana/video/7234567890123456790';
+const BEN_VIDEO = 'https://www.tiktok.com/@ben/video/7234567890123456791';
 
 describe('TikTok video ids', () => {
   it('reads the id from a TikTok video link only', () => {
@@ -24,31 +31,66 @@ describe('TikTok video ids', () => {
 });
 
 describe.each(TEST_DRIVERS)(
-  'TikTok metrics source against a local fake of the Display API on %s',
+  'TikTok sign-in and metrics against a local fake of TikTok (Login Kit, Display API) on %s',
   (driver) => {
     let database: TestDatabase;
     let fake: FakeTiktok;
-    let ana: number;
-    let post: number;
+    let app: ReturnType<typeof createTestApp>;
+    let env: ReturnType<typeof testEnv>;
+    const creators: Record<string, { influencerId: number; submissionId: number }> = {};
 
-    const source = () =>
+    const source = (now = new Date()) =>
       createTiktokSource(
-        { clientKey: 'tt-client-key', clientSecret: 'tt-client-secret', apiBase: fake.url },
-        { db: database.db, now: () => NOW },
+        {
+          clientKey: fake.clientKey,
+          clientSecret: fake.clientSecret,
+          apiBase: fake.url,
+          authSecret: env.authSecret,
+        },
+        { db: database.db, now: () => now },
       );
-    const tokens = async () =>
-      (await database.db.select().from(tiktokAuth).where(eq(tiktokAuth.influencerId, ana)))[0]!;
+    const stored = async (influencerId: number) =>
+      (await database.db.select().from(tiktokAuth).where(eq(tiktokAuth.influencerId, influencerId)))[0]!;
+    /** The token pair TikTok issued last to this creator. */
+    const lastIssued = (openId: string) => fake.issued.filter((t) => t.openId === openId).at(-1)!;
+
+    /** A creator signs in with TikTok, and has one approved post (an hour ago) of a TikTok campaign. */
+    async function creatorWithPost(openId: string, name: string, urls: string[]) {
+      fake.users.set(openId, {
+        open_id: openId,
+        union_id: `union-${openId}`,
+        display_name: name,
+        username: name.toLowerCase(),
+        avatar_large_url: `https://p16.tiktokcdn.test/${openId}.jpg`,
+      });
+      fake.authorizeAs = openId;
+      const signIn = await signInWithTiktok(app);
+      expect(signIn.location).toBe('/auth/callback?provider=tiktok');
+      const [influencer] = await database.db
+        .select()
+        .from(influencers)
+        .where(eq(influencers.providerId, openId));
+      const campaignId = (await insertCampaign(database.db, { platform: 'tiktok' })).id;
+      const submissionId = await insertSubmittedPost(database.db, {
+        campaignId,
+        influencerId: influencer!.id,
+        urls,
+        reviewedAt: new Date(Date.now() - HOUR),
+      });
+      creators[openId] = { influencerId: influencer!.id, submissionId };
+      return creators[openId];
+    }
 
     beforeAll(async () => {
       database = await createTestDatabase(driver);
       fake = await startFakeTiktok();
-      const [row] = await database.db
-        .insert(influencers)
-        .values({ username: 'ana', name: 'Ana', email: 'ana@example.com', emailVerified: true })
-        .returning();
-      ana = row!.id;
-      const campaignId = (await insertCampaign(database.db, { platform: 'tiktok' })).id;
-      post = await insertSubmittedPost(database.db, { campaignId, influencerId: ana, urls: [VIDEO, OTHER] });
+      env = testEnv({
+        TIKTOK_CLIENT_ID: fake.clientKey,
+        TIKTOK_CLIENT_SECRET: fake.clientSecret,
+        TIKTOK_AUTH_BASE: fake.url,
+        TIKTOK_API_BASE: fake.url,
+      });
+      app = createTestApp(database.db, { env });
       fake.videos.set('7234567890123456789', {
         owner: 'open-ana',
         view_count: 5000,
@@ -56,14 +98,12 @@ describe.each(TEST_DRIVERS)(
         comment_count: 30,
         share_count: 12,
       });
-      fake.tokens.set('act.valid', 'open-ana');
-      fake.refreshTokens.set('rft.first', 'open-ana');
-      await database.db.insert(tiktokAuth).values({
-        influencerId: ana,
-        openId: 'open-ana',
-        accessToken: 'act.valid',
-        refreshToken: 'rft.first',
-        tokenExpiresAt: new Date(NOW.getTime() + 3_600_000),
+      fake.videos.set('7234567890123456791', {
+        owner: 'open-ben',
+        view_count: 70,
+        like_count: 7,
+        comment_count: 0,
+        share_count: 0,
       });
     });
     afterAll(async () => {
@@ -71,55 +111,170 @@ describe.each(TEST_DRIVERS)(
       await database?.destroy();
     });
 
-    it("reads the creator's video with their token; a video that is not there is gone", async () => {
-      const readings = await source().read([
-        { submissionId: post, postUrl: VIDEO },
-        { submissionId: post, postUrl: OTHER },
+    it('signs in with the scopes the profile fields need, and keeps the tokens only encrypted', async () => {
+      const ana = await creatorWithPost('open-ana', 'Ana', [VIDEO, OTHER]);
+      // TikTok's authorize page got our client key, the three scopes (comma-separated) and our callback.
+      const authorize = fake.authorizeRequests.at(-1)!;
+      expect(authorize.get('client_key')).toBe(fake.clientKey);
+      expect(authorize.get('scope')?.split(',').sort()).toEqual([
+        'user.info.basic',
+        'user.info.profile',
+        'video.list',
       ]);
-      expect(readings).toEqual([
-        {
-          ok: true,
-          figures: { views: 5000, likes: 400, comments: 30, shares: 12, saves: null, reach: null },
-        },
-        { ok: false, gone: true, reason: 'the video is deleted, private or not the creator’s' },
+      expect(authorize.get('redirect_uri')).toBe(`${env.appUrl}/api/auth/callback/tiktok`);
+      // The profile was read with the sign-in's token, and TikTok answered it (every field's scope granted).
+      const issued = lastIssued('open-ana');
+      expect(fake.userInfoRequests.at(-1)).toEqual({
+        fields: ['open_id', 'avatar_large_url', 'display_name', 'username'],
+        code: 'ok',
+      });
+      expect(fake.bearers.at(-1)).toBe(issued.accessToken);
+      const [influencer] = await database.db
+        .select()
+        .from(influencers)
+        .where(eq(influencers.id, ana.influencerId));
+      expect(influencer).toMatchObject({
+        name: 'Ana',
+        email: 'openana@tiktok.localhost',
+        emailVerified: false,
+        provider: 'tiktok',
+        platform: 'tiktok',
+      });
+      // Neither Better Auth's account row nor tiktok_auth holds a token in clear.
+      const rows = JSON.stringify([
+        await database.db.select().from(accounts).where(eq(accounts.accountId, 'open-ana')),
+        await stored(ana.influencerId),
       ]);
-      expect(fake.refreshes).toBe(0);
+      expect(rows).not.toContain(issued.accessToken);
+      expect(rows).not.toContain(issued.refreshToken);
+      expect((await stored(ana.influencerId)).accessToken).toBeTruthy();
     });
 
-    it('renews a token refused as expired, stores the new pair and retries', async () => {
-      fake.tokens.delete('act.valid');
-      const [reading] = await source().read([{ submissionId: post, postUrl: VIDEO }]);
+    it("the metrics job reads the creator's video with the token TikTok gave at sign-in", async () => {
+      const ana = creators['open-ana']!;
+      const before = fake.bearers.length;
+      const result = await refreshContentMetrics({
+        db: database.db,
+        sources: [source()],
+        now: new Date(),
+        logger: silentLogger(),
+      });
+      expect(result).toMatchObject({ read: 1, gone: 1, failed: 0 });
+      expect(fake.bearers.slice(before)).toEqual([lastIssued('open-ana').accessToken]);
+      expect(fake.refreshes).toBe(0);
+      const [snapshot] = await database.db
+        .select()
+        .from(contentMetricSnapshots)
+        .where(
+          and(
+            eq(contentMetricSnapshots.submissionId, ana.submissionId),
+            eq(contentMetricSnapshots.source, 'api'),
+          ),
+        );
+      expect(snapshot).toMatchObject({ views: 5000, likes: 400, comments: 30, shares: 12 });
+    });
+
+    it('renews an expired token through TikTok, stores the new pair sealed, and reads with it', async () => {
+      const ana = creators['open-ana']!;
+      const signInPair = lastIssued('open-ana');
+      const tomorrow = new Date(Date.now() + 25 * HOUR);
+      const [reading] = await source(tomorrow).read([{ submissionId: ana.submissionId, postUrl: VIDEO }]);
       expect(reading).toMatchObject({ ok: true, figures: { views: 5000 } });
       expect(fake.refreshes).toBe(1);
-      expect(await tokens()).toMatchObject({
-        accessToken: 'act.1',
-        refreshToken: 'rft.1',
-        tokenExpiresAt: new Date(NOW.getTime() + 86_400_000),
-      });
+      const renewed = lastIssued('open-ana');
+      expect(renewed.accessToken).not.toBe(signInPair.accessToken);
+      expect(fake.bearers.at(-1)).toBe(renewed.accessToken);
+      const row = await stored(ana.influencerId);
+      expect(JSON.stringify(row)).not.toContain(renewed.accessToken);
+      expect(JSON.stringify(row)).not.toContain(renewed.refreshToken);
+      expect(row.tokenExpiresAt).toEqual(new Date(tomorrow.getTime() + 24 * HOUR));
+
+      // The stored (sealed) pair works: a token TikTok no longer accepts is renewed once with it and retried.
+      fake.expire(renewed.accessToken);
+      const [again] = await source(tomorrow).read([{ submissionId: ana.submissionId, postUrl: VIDEO }]);
+      expect(again).toMatchObject({ ok: true, figures: { views: 5000 } });
+      expect(fake.refreshes).toBe(2);
+      expect(fake.bearers.at(-1)).toBe(lastIssued('open-ana').accessToken);
     });
 
-    it('renews a token past its expiry before calling', async () => {
+    it("fails only the posts of a creator whose read failed; the batch's other posts keep their readings", async () => {
+      const ana = creators['open-ana']!;
+      const ben = await creatorWithPost('open-ben', 'Ben', [BEN_VIDEO]);
+      const batch = [
+        { submissionId: ben.submissionId, postUrl: BEN_VIDEO },
+        { submissionId: ana.submissionId, postUrl: VIDEO },
+      ];
+      fake.failingCreators.add('open-ben');
+      const ok = {
+        ok: true,
+        figures: { views: 5000, likes: 400, comments: 30, shares: 12, saves: null, reach: null },
+      };
+      expect(await source().read(batch)).toEqual([
+        {
+          ok: false,
+          gone: false,
+          failed: true,
+          reason: expect.stringMatching(/^TikTok answered 500 internal_error: Something went wrong\./),
+        },
+        ok,
+      ]);
+      // An answer that is not TikTok's JSON (a proxy's error page) is the same: that creator's posts fail.
+      fake.videoQueryFailure = { status: 502, body: '<html>Bad gateway</html>' };
+      expect(await source().read(batch)).toEqual([
+        { ok: false, gone: false, failed: true, reason: 'TikTok answered 502 unreadably' },
+        ok,
+      ]);
+      fake.failingCreators.clear();
+      expect((await source().read(batch))[0]).toMatchObject({ ok: true, figures: { views: 70 } });
+    });
+
+    it('tells the app-wide rate limit (the whole call) from a refused refresh (that creator signs in again)', async () => {
+      const ana = creators['open-ana']!;
+      const ben = creators['open-ben']!;
+      const batch = [
+        { submissionId: ana.submissionId, postUrl: VIDEO },
+        { submissionId: ben.submissionId, postUrl: BEN_VIDEO },
+      ];
+      fake.rateLimited = true;
+      await expect(source().read(batch)).rejects.toMatchObject({ kind: 'quota' });
+      fake.rateLimited = false;
+      // Ana's grant is gone at TikTok (token and refresh token): hers waits for a new sign-in, Ben's is read.
+      fake.expire(lastIssued('open-ana').accessToken);
       await database.db
         .update(tiktokAuth)
-        .set({ tokenExpiresAt: new Date(NOW.getTime() - 1000) })
-        .where(eq(tiktokAuth.influencerId, ana));
-      await source().read([{ submissionId: post, postUrl: VIDEO }]);
-      expect(fake.refreshes).toBe(2);
-      expect((await tokens()).accessToken).toBe('act.2');
-    });
-
-    it('tells a rate limit (quota) from a refused refresh (the creator must sign in again)', async () => {
-      fake.rateLimited = true;
-      await expect(source().read([{ submissionId: post, postUrl: VIDEO }])).rejects.toMatchObject({
-        kind: 'quota',
-      });
-      fake.rateLimited = false;
-      fake.tokens.clear();
-      fake.refreshTokens.clear();
-      expect(await source().read([{ submissionId: post, postUrl: VIDEO }])).toEqual([
+        .set({ refreshToken: await sealTiktokToken(env.authSecret, 'rft.revoked') })
+        .where(eq(tiktokAuth.influencerId, ana.influencerId));
+      expect(await source().read(batch)).toEqual([
         // Not gone: read again at the next scheduled read, once the creator signed in again.
         { ok: false, gone: false, reason: 'the creator needs to sign in with TikTok again' },
+        expect.objectContaining({ ok: true }),
       ]);
+    });
+
+    it('a person who does not grant user.info.basic is refused by TikTok, and the sign-in ends with an error', async () => {
+      fake.users.set('open-cy', {
+        open_id: 'open-cy',
+        union_id: 'union-cy',
+        display_name: 'Cy',
+        username: 'cy',
+        avatar_large_url: 'https://p16.tiktokcdn.test/cy.jpg',
+      });
+      fake.authorizeAs = 'open-cy';
+      fake.grantScopes = ['user.info.profile', 'video.list'];
+      try {
+        const signIn = await signInWithTiktok(app);
+        expect(signIn.callback.searchParams.get('scopes')).toBe('user.info.profile,video.list');
+        expect(fake.userInfoRequests.at(-1)).toEqual({
+          fields: ['open_id', 'avatar_large_url', 'display_name', 'username'],
+          code: 'scope_not_authorized',
+        });
+        expect(signIn.location).toMatch(/^\/auth\/callback\?provider=tiktok&error=unable_to_get_user_info/);
+        expect(
+          await database.db.select().from(influencers).where(eq(influencers.providerId, 'open-cy')),
+        ).toEqual([]);
+      } finally {
+        fake.grantScopes = null;
+      }
     });
   },
 );

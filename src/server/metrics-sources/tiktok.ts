@@ -2,16 +2,23 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { saveTiktokTokens, tiktokOwners } from '../../db/queries/content-metrics';
 import { tiktokVideoId } from '../../shared/content-metrics';
+import { openTiktokToken, requestTiktokTokens, sealTiktokToken, TiktokTokenError } from '../tiktok-login';
 import { type MetricsSource, MetricsSourceError, type PostReading, type PostToRead } from './types';
 
 /**
  * TikTok Display API v2 with the creator's own token (from the TikTok sign-in, scope video.list):
  * POST /v2/video/query/?fields=id,view_count,like_count,comment_count,share_count with
  * `{ filters: { video_ids: [...] } }` (at most 20), `Authorization: Bearer <access token>`. Every answer has
- * `error: { code, message, log_id }` (`ok` on success). An access token lives 24 hours: an expired one is renewed
- * with POST /v2/oauth/token/ (grant_type=refresh_token) and the new pair is stored; `access_token_invalid` renews
- * once and retries. `rate_limit_exceeded` is the quota. A video missing from `data.videos` is deleted, private or
- * not the creator's.
+ * `error: { code, message, log_id }` (`ok` on success). The tokens in tiktok_auth are sealed with Better Auth's
+ * cipher (as the sign-in stored them) and opened here with AUTH_SECRET. An access token lives 24 hours: an expired
+ * one is renewed with POST /v2/oauth/token/ (grant_type=refresh_token) and the new pair is sealed and stored;
+ * `access_token_invalid` renews once and retries. A video missing from `data.videos` is deleted, private or not
+ * the creator's.
+ *
+ * What fails where: `rate_limit_exceeded` (the app's quota), a refused client key and a TikTok that does not
+ * answer at all fail the whole call; a creator whose grant is gone (refused refresh, scope not granted, a token
+ * that cannot be opened) gets "not now" readings; any other error while reading one creator's videos (5xx, an
+ * unreadable answer, an unexpected code) gives `failed` readings for that creator's posts alone.
  */
 
 const videoSchema = z.object({
@@ -26,21 +33,23 @@ const answerSchema = z.object({
     .object({ videos: z.array(videoSchema).default([]) })
     .partial()
     .default({}),
-  error: z.object({ code: z.string(), message: z.string().optional() }),
-});
-const tokenSchema = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
-  expires_in: z.number(),
+  error: z.object({ code: z.string(), message: z.string().optional(), log_id: z.string().optional() }),
 });
 
 export interface TiktokConfig {
   clientKey: string;
   clientSecret: string;
   apiBase: string;
+  /** Opens and seals the stored tokens (Better Auth's key). */
+  authSecret: string;
 }
 
+/** The creator must sign in with TikTok again (or never connected): read again at the next scheduled read. */
 class TokenRefused extends Error {}
+/** Reading this creator's videos failed unexpectedly: their posts alone are retried after a back-off. */
+class CreatorFailed extends Error {}
+
+const SIGN_IN_AGAIN = 'the creator needs to sign in with TikTok again';
 
 export function createTiktokSource(
   config: TiktokConfig,
@@ -58,25 +67,25 @@ export function createTiktokSource(
     }
   }
 
-  async function refresh(influencerId: number, refreshToken: string): Promise<string> {
-    const { body } = await call(`${config.apiBase}/v2/oauth/token/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        client_key: config.clientKey,
-        client_secret: config.clientSecret,
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-      }),
-    });
-    const tokens = tokenSchema.safeParse(body);
-    if (!tokens.success) throw new TokenRefused('the creator needs to sign in with TikTok again');
-    await saveTiktokTokens(deps.db, influencerId, {
-      accessToken: tokens.data.access_token,
-      refreshToken: tokens.data.refresh_token,
-      expiresAt: new Date(now().getTime() + tokens.data.expires_in * 1000),
-    });
-    return tokens.data.access_token;
+  async function refresh(influencerId: number, refreshToken: string) {
+    try {
+      const tokens = await requestTiktokTokens(
+        config,
+        { grant_type: 'refresh_token', refresh_token: refreshToken },
+        { now, fetch: doFetch },
+      );
+      await saveTiktokTokens(deps.db, influencerId, {
+        accessToken: await sealTiktokToken(config.authSecret, tokens.accessToken),
+        refreshToken: await sealTiktokToken(config.authSecret, tokens.refreshToken),
+        expiresAt: tokens.accessTokenExpiresAt,
+      });
+      return { access: tokens.accessToken, refresh: tokens.refreshToken };
+    } catch (error) {
+      if (!(error instanceof TiktokTokenError)) throw error;
+      if (error.kind === 'refused') throw new TokenRefused(SIGN_IN_AGAIN);
+      if (error.kind === 'client') throw new MetricsSourceError('auth', error.message);
+      throw new CreatorFailed(error.message);
+    }
   }
 
   async function query(token: string, ids: string[]) {
@@ -89,15 +98,24 @@ export function createTiktokSource(
       },
     );
     const parsed = answerSchema.safeParse(body);
-    if (!parsed.success) throw new MetricsSourceError('unavailable', `TikTok answered ${status} unreadably`);
-    const { code, message } = parsed.data.error;
+    if (!parsed.success) throw new CreatorFailed(`TikTok answered ${status} unreadably`);
+    const { code, message, log_id: logId } = parsed.data.error;
     if (code === 'ok') return parsed.data.data.videos ?? [];
     if (code === 'access_token_invalid') return 'expired' as const;
-    const text = `TikTok answered ${status} ${code}${message ? `: ${message}` : ''}`;
+    const text = `TikTok answered ${status} ${code}${message ? `: ${message}` : ''}${logId ? ` [log_id ${logId}]` : ''}`;
     if (code === 'rate_limit_exceeded') throw new MetricsSourceError('quota', text);
     if (code === 'scope_not_authorized')
       throw new TokenRefused('the creator did not allow reading their videos');
-    throw new MetricsSourceError('unavailable', text);
+    throw new CreatorFailed(text);
+  }
+
+  /** The stored (sealed) tokens in clear; a value that cannot be opened (AUTH_SECRET changed) means a new sign-in. */
+  async function opened(stored: string) {
+    try {
+      return await openTiktokToken(config.authSecret, stored);
+    } catch {
+      throw new TokenRefused(SIGN_IN_AGAIN);
+    }
   }
 
   return {
@@ -127,14 +145,17 @@ export function createTiktokSource(
         try {
           if (!owner.accessToken || !owner.refreshToken)
             throw new TokenRefused('the creator has not connected TikTok');
-          let token = owner.accessToken;
+          let tokens = { access: await opened(owner.accessToken), refresh: await opened(owner.refreshToken) };
+          let renewed = false;
           if (!owner.expiresAt || owner.expiresAt.getTime() < now().getTime() + 60_000) {
-            token = await refresh(influencerId, owner.refreshToken);
+            tokens = await refresh(influencerId, tokens.refresh);
+            renewed = true;
           }
-          let videos = await query(token, ids);
-          if (videos === 'expired')
-            videos = await query(await refresh(influencerId, owner.refreshToken), ids);
-          if (videos === 'expired') throw new TokenRefused('the creator needs to sign in with TikTok again');
+          let videos = await query(tokens.access, ids);
+          if (videos === 'expired' && !renewed) {
+            videos = await query((await refresh(influencerId, tokens.refresh)).access, ids);
+          }
+          if (videos === 'expired') throw new TokenRefused(SIGN_IN_AGAIN);
           const found = new Map(videos.map((v) => [v.id, v]));
           for (const [k, i] of indexes.entries()) {
             const video = found.get(ids[k]!);
@@ -153,8 +174,14 @@ export function createTiktokSource(
               : { ok: false, gone: true, reason: 'the video is deleted, private or not the creator’s' };
           }
         } catch (error) {
-          if (!(error instanceof TokenRefused)) throw error;
-          for (const i of indexes) readings[i] = { ok: false, gone: false, reason: error.message };
+          if (error instanceof TokenRefused) {
+            for (const i of indexes) readings[i] = { ok: false, gone: false, reason: error.message };
+          } else if (error instanceof CreatorFailed) {
+            for (const i of indexes)
+              readings[i] = { ok: false, gone: false, failed: true, reason: error.message };
+          } else {
+            throw error;
+          }
         }
       }
       return readings;

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInWithTiktok, startFakeTiktok } from '../../../tests/support/fake-tiktok';
+import { createTestApp, testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { accounts, users } from '../../db/schema/auth';
+import { users } from '../../db/schema/auth';
 import { influencers, tiktokAuth } from '../../db/schema/influencers';
-import { tiktokPlaceholderEmail } from '../../shared/rules/identity';
 import { silentLogger } from '../logger';
+import { openTiktokToken } from '../tiktok-login';
 import { onSignedIn, resolveInfluencer } from './influencer-accounts';
 
 describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {
@@ -27,43 +29,60 @@ describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {
     await database.db.insert(users).values({ id, email, name, role });
   }
 
-  it('creates a TikTok creator with the placeholder address, unverified, and keeps the tokens in tiktok_auth', async () => {
-    const email = tiktokPlaceholderEmail('open-ID_42', 'http://localhost:3000');
-    await addUser('tt-user', email, 'Dance Queen');
-    await database.db.insert(accounts).values({
-      id: 'tt-account',
-      userId: 'tt-user',
-      accountId: 'open-ID_42',
-      providerId: 'tiktok',
-      accessToken: 'access-1',
-      refreshToken: 'refresh-1',
-    });
-    const influencer = await onSignedIn(database.db, 'tt-user', logger);
-    expect(influencer).toMatchObject({
-      email: 'openid42@tiktok.localhost',
-      emailVerified: false,
-      provider: 'tiktok',
-      providerId: 'open-ID_42',
-      platform: 'tiktok',
-      username: 'dancequeen',
-    });
-    const [tokens] = await database.db.select().from(tiktokAuth).where(eq(tiktokAuth.openId, 'open-ID_42'));
-    expect(tokens).toMatchObject({
-      influencerId: influencer!.id,
-      accessToken: 'access-1',
-      refreshToken: 'refresh-1',
-    });
+  it('creates a TikTok creator with the placeholder address, unverified, and keeps the tokens sealed in tiktok_auth', async () => {
+    const fake = await startFakeTiktok();
+    try {
+      const env = testEnv({
+        TIKTOK_CLIENT_ID: fake.clientKey,
+        TIKTOK_CLIENT_SECRET: fake.clientSecret,
+        TIKTOK_AUTH_BASE: fake.url,
+        TIKTOK_API_BASE: fake.url,
+      });
+      const app = createTestApp(database.db, { env });
+      fake.users.set('open-ID_42', {
+        open_id: 'open-ID_42',
+        union_id: 'union-42',
+        display_name: 'Dance Queen',
+        username: 'dance.queen',
+        avatar_large_url: 'https://p16.tiktokcdn.test/42.jpg',
+      });
+      fake.authorizeAs = 'open-ID_42';
+      expect((await signInWithTiktok(app)).location).toBe('/auth/callback?provider=tiktok');
+      const [influencer] = await database.db
+        .select()
+        .from(influencers)
+        .where(eq(influencers.providerId, 'open-ID_42'));
+      expect(influencer).toMatchObject({
+        email: 'openid42@tiktok.localhost',
+        emailVerified: false,
+        provider: 'tiktok',
+        platform: 'tiktok',
+        username: 'dancequeen',
+        profileImage: 'https://p16.tiktokcdn.test/42.jpg',
+      });
+      const sealed = async () => {
+        const rows = await database.db.select().from(tiktokAuth).where(eq(tiktokAuth.openId, 'open-ID_42'));
+        expect(rows).toHaveLength(1);
+        const row = rows[0]!;
+        expect(row.influencerId).toBe(influencer!.id);
+        const issued = fake.issued.at(-1)!;
+        expect(JSON.stringify(row)).not.toContain(issued.accessToken);
+        expect(await openTiktokToken(env.authSecret, row.accessToken!)).toBe(issued.accessToken);
+        expect(await openTiktokToken(env.authSecret, row.refreshToken!)).toBe(issued.refreshToken);
+        return row;
+      };
+      const first = await sealed();
 
-    // Signing in again refreshes the tokens of the same record.
-    await database.db
-      .update(accounts)
-      .set({ accessToken: 'access-2', updatedAt: new Date() })
-      .where(eq(accounts.id, 'tt-account'));
-    const again = await onSignedIn(database.db, 'tt-user', logger);
-    expect(again?.id).toBe(influencer!.id);
-    const rows = await database.db.select().from(tiktokAuth).where(eq(tiktokAuth.openId, 'open-ID_42'));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]?.accessToken).toBe('access-2');
+      // Signing in again keeps the same record and replaces its tokens with the new sealed pair.
+      expect((await signInWithTiktok(app)).location).toBe('/auth/callback?provider=tiktok');
+      const second = await sealed();
+      expect(second.accessToken).not.toBe(first.accessToken);
+      expect(
+        await database.db.select().from(influencers).where(eq(influencers.providerId, 'open-ID_42')),
+      ).toHaveLength(1);
+    } finally {
+      await fake.close();
+    }
   });
 
   it('updates name, image and provider of the linked record at the next sign-in', async () => {

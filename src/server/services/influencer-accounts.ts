@@ -117,6 +117,8 @@ export async function onSignedIn(
     logger,
   );
   if (influencer && account?.providerId === 'tiktok') {
+    // Better Auth stores the account's tokens encrypted (encryptOAuthTokens): tiktok_auth keeps that ciphertext,
+    // never a token in clear, and the metrics source opens it with the same cipher (tiktok-login.ts).
     await upsertTiktokAuth(db, {
       influencerId: influencer.id,
       openId: account.accountId,

@@ -101,6 +101,8 @@ export const PAYOUT_EVENT_LABELS: Record<string, string> = {
   paypal_accepted: 'PayPal took the batch',
   paypal_refused: 'PayPal refused the batch',
   paypal_status: 'PayPal status changed',
+  paypal_unreadable: 'PayPal answered something we cannot read: check it in PayPal',
+  paypal_unknown_event: 'PayPal sent an event it does not document',
   paid: 'Paid',
   failed: 'Failed',
   returned: 'Returned',

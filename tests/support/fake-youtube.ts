@@ -1,12 +1,20 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import contract from '../contracts/youtube-videos-list.json';
 
 /**
  * A local stand-in for the YouTube Data API v3 `videos.list` endpoint (GET /youtube/v3/videos?part=statistics&id=…
- * &key=…), with its documented shapes: `{ kind, items: [{ kind, id, statistics: { viewCount, likeCount,
- * favoriteCount, commentCount } }] }` (counts as strings; unknown or deleted ids are simply left out), and its error
- * body `{ error: { code, message, errors: [{ message, domain, reason }] } }` for a bad key (400 keyInvalid), a used-up
- * quota (403 quotaExceeded) and a missing part (400 required).
+ * &key=…), answering as Google documents it:
+ * - the request: the parameters of `youtube.videos.list` in the v3 discovery document (revision 20220419, kept as
+ *   tests/contracts/youtube-videos-list.json): `part` required, exactly one filter (chart, id, myRating), and
+ *   maxResults / pageToken not with `id`;
+ * - the answer: `{ kind: 'youtube#videoListResponse', etag, items: [{ kind, etag, id, statistics: { viewCount,
+ *   likeCount, favoriteCount, commentCount } }], pageInfo }` (counts as strings; unknown, deleted or private ids are
+ *   left out);
+ * - the errors, `{ error: { code, message, errors: [{ message, domain, reason }] } }` with the reasons of the
+ *   "YouTube Data API - Errors" page (developers.google.com/youtube/v3/docs/errors): 403 quotaExceeded
+ *   (domain youtube.quota), 403 forbidden, 400 missingRequiredParameter / incompatibleParameters /
+ *   unexpectedParameter, and Google's global 400 keyInvalid (domain usageLimits) for a bad API key.
  */
 export interface FakeYoutube {
   url: string;
@@ -15,8 +23,12 @@ export interface FakeYoutube {
   videos: Map<string, { viewCount: number; likeCount?: number; commentCount?: number }>;
   /** Every call's `id` parameter, in order. */
   calls: string[];
+  /** Every call's full query, in order (the contract test checks them). */
+  queries: URLSearchParams[];
   /** While true, every call answers 403 quotaExceeded. */
   quotaExceeded: boolean;
+  /** While true, every call answers 403 forbidden (e.g. the key's project may not use the API). */
+  forbidden: boolean;
   /** While set, every call answers this status with a server error. */
   serverError: number | null;
   close(): Promise<void>;
@@ -26,12 +38,19 @@ const fail = (code: number, reason: string, domain: string, message: string) => 
   error: { code, message, errors: [{ message, domain, reason }] },
 });
 
-export async function startFakeYoutube(apiKey = 'test-youtube-key'): Promise<FakeYoutube> {
+const ALLOWED = new Set<string>([...contract.methodParameters, ...contract.commonParameters]);
+
+export async function startFakeYoutube(
+  apiKey = 'test-youtube-key',
+  options: { port?: number; host?: string } = {},
+): Promise<FakeYoutube> {
   const fake: Omit<FakeYoutube, 'url' | 'close'> = {
     apiKey,
     videos: new Map(),
     calls: [],
+    queries: [],
     quotaExceeded: false,
+    forbidden: false,
     serverError: null,
   };
   const server = createServer((request, response) => {
@@ -43,8 +62,10 @@ export async function startFakeYoutube(apiKey = 'test-youtube-key'): Promise<Fak
     if (request.method !== 'GET' || url.pathname !== '/youtube/v3/videos') {
       return send(404, fail(404, 'notFound', 'global', 'Not Found'));
     }
-    fake.calls.push(url.searchParams.get('id') ?? '');
-    if (url.searchParams.get('key') !== fake.apiKey) {
+    const query = url.searchParams;
+    fake.calls.push(query.get('id') ?? '');
+    fake.queries.push(new URLSearchParams(query));
+    if (query.get('key') !== fake.apiKey) {
       return send(
         400,
         fail(400, 'keyInvalid', 'usageLimits', 'API key not valid. Please pass a valid API key.'),
@@ -63,10 +84,60 @@ export async function startFakeYoutube(apiKey = 'test-youtube-key'): Promise<Fak
         ),
       );
     }
-    if (!url.searchParams.get('part')) {
-      return send(400, fail(400, 'required', 'global', 'Required parameter: part'));
+    if (fake.forbidden) {
+      return send(
+        403,
+        fail(
+          403,
+          'forbidden',
+          'youtube.common',
+          'Access forbidden. The request may not be properly authorized.',
+        ),
+      );
     }
-    const ids = (url.searchParams.get('id') ?? '').split(',').filter(Boolean);
+    const unexpected = [...query.keys()].find((name) => !ALLOWED.has(name));
+    if (unexpected) {
+      return send(
+        400,
+        fail(
+          400,
+          'unexpectedParameter',
+          'youtube.parameter',
+          `The request specifies an unexpected parameter: ${unexpected}.`,
+        ),
+      );
+    }
+    if (!query.get('part')) {
+      return send(
+        400,
+        fail(400, 'missingRequiredParameter', 'youtube.parameter', 'Required parameter: part'),
+      );
+    }
+    const filters = contract.filters.filter((name) => query.has(name));
+    if (filters.length !== 1) {
+      return send(
+        400,
+        fail(
+          400,
+          'incompatibleParameters',
+          'youtube.parameter',
+          'Exactly one of chart, id and myRating must be given.',
+        ),
+      );
+    }
+    const notWithId = Object.keys(contract.notWithId).filter((name) => query.has(name));
+    if (query.has('id') && notWithId.length > 0) {
+      return send(
+        400,
+        fail(
+          400,
+          'incompatibleParameters',
+          'youtube.parameter',
+          `The request specifies ${notWithId.join(', ')} with id, which cannot be used together.`,
+        ),
+      );
+    }
+    const ids = (query.get('id') ?? '').split(',').filter(Boolean);
     const items = ids.flatMap((id) => {
       const video = fake.videos.get(id);
       if (!video) return [];
@@ -82,10 +153,12 @@ export async function startFakeYoutube(apiKey = 'test-youtube-key'): Promise<Fak
       pageInfo: { totalResults: items.length, resultsPerPage: items.length },
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve()),
+  );
   const { port } = server.address() as AddressInfo;
   return Object.assign(fake, {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }) as FakeYoutube;
 }

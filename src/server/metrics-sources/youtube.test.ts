@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import contract from '../../../tests/contracts/youtube-videos-list.json';
 import { type FakeYoutube, startFakeYoutube } from '../../../tests/support/fake-youtube';
 import { youtubeVideoId } from '../../shared/content-metrics';
 import { MetricsSourceError } from './types';
@@ -44,8 +45,10 @@ describe('YouTube metrics source against a local fake of the Data API', () => {
   });
   beforeEach(() => {
     fake.quotaExceeded = false;
+    fake.forbidden = false;
     fake.serverError = null;
     fake.calls.length = 0;
+    fake.queries.length = 0;
     fake.videos.clear();
   });
 
@@ -95,6 +98,12 @@ describe('YouTube metrics source against a local fake of the Data API', () => {
     const refused = await read(source('wrong-key')).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(MetricsSourceError);
     expect(refused).toMatchObject({ kind: 'auth', message: expect.stringContaining('keyInvalid') });
+    fake.forbidden = true;
+    await expect(read()).rejects.toMatchObject({
+      kind: 'auth',
+      message: expect.stringContaining('403 forbidden'),
+    });
+    fake.forbidden = false;
     fake.serverError = 503;
     await expect(read()).rejects.toMatchObject({ kind: 'unavailable' });
     await expect(
@@ -102,5 +111,37 @@ describe('YouTube metrics source against a local fake of the Data API', () => {
         post('https://youtu.be/aaaaaaaaaaa'),
       ]),
     ).rejects.toMatchObject({ kind: 'unavailable' });
+  });
+
+  it('sends only what the discovery document allows for videos.list with id (no maxResults), as the contract says', async () => {
+    fake.videos.set('aaaaaaaaaaa', { viewCount: 1 });
+    const ids = Array.from({ length: 50 }, (_, i) => `vid${String(i).padStart(8, '0')}`);
+    await source().read(ids.map((id) => post(`https://youtu.be/${id}`)));
+    await source().read([post('https://youtu.be/aaaaaaaaaaa')]);
+    expect(fake.queries).toHaveLength(2);
+    const allowed = new Set([...contract.methodParameters, ...contract.commonParameters]);
+    for (const query of fake.queries) {
+      const names = [...query.keys()];
+      expect(names.filter((name) => !allowed.has(name))).toEqual([]);
+      for (const name of contract.required) expect(query.get(name)).toBeTruthy();
+      expect(contract.filters.filter((name) => query.has(name))).toEqual(['id']);
+      expect(Object.keys(contract.notWithId).filter((name) => query.has(name))).toEqual([]);
+      expect(query.get('part')).toBe('statistics');
+      expect(query.get('id')!.split(',').length).toBeLessThanOrEqual(50);
+    }
+    // The fake holds a request to the same contract: maxResults with id is refused as Google's errors page says.
+    const url = new URL(`${fake.url}/youtube/v3/videos`);
+    for (const [name, value] of Object.entries({
+      part: 'statistics',
+      id: 'aaaaaaaaaaa',
+      maxResults: '50',
+      key: fake.apiKey,
+    }))
+      url.searchParams.set(name, value);
+    const refused = await fetch(url);
+    expect(refused.status).toBe(400);
+    expect(
+      ((await refused.json()) as { error: { errors: Array<{ reason: string }> } }).error.errors[0]?.reason,
+    ).toBe('incompatibleParameters');
   });
 });

@@ -7,7 +7,8 @@ import { type MetricsSource, MetricsSourceError, type PostReading, type PostToRe
  * public videos are public). One call reads up to 50 videos and costs 1 quota unit. A video missing from `items`
  * is deleted or private. Errors come as `{ error: { code, message, errors: [{ reason, domain }] } }`: 403
  * `quotaExceeded` / `rateLimitExceeded` (quota), 400 `keyInvalid` or 403 `forbidden`/`accessNotConfigured`
- * (the key), 5xx (unavailable).
+ * (the key), 5xx (unavailable). Follows the discovery document revision 20220419 (tests/contracts/README.md) and
+ * the "YouTube Data API - Errors" page.
  */
 
 const statisticsSchema = z.object({
@@ -47,8 +48,9 @@ export function createYoutubeSource(
   async function statistics(ids: string[]) {
     const url = new URL(`${config.apiBase}/youtube/v3/videos`);
     url.searchParams.set('part', 'statistics');
+    // No maxResults: the discovery document supports it (and pageToken) only with chart or myRating, not with id;
+    // an id list answers every video it names (up to 50 ids).
     url.searchParams.set('id', ids.join(','));
-    url.searchParams.set('maxResults', '50');
     url.searchParams.set('key', config.apiKey);
     let response: Response;
     try {

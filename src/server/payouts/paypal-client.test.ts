@@ -1,11 +1,19 @@
+import { Ajv, type ValidateFunction } from 'ajv';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakePaypal, startFakePaypal } from '../../../tests/support/fake-paypal';
+import payoutsContract from '../../../tests/contracts/paypal-payouts.schema.json';
+import webhooksContract from '../../../tests/contracts/paypal-webhooks.schema.json';
+import { type FakePaypal, PAYPAL_PAYOUT_EVENTS, startFakePaypal } from '../../../tests/support/fake-paypal';
 import type { PaypalConfig } from '../../config/env';
 import {
+  BATCH_STATUSES,
   batchIdFromHref,
+  batchOutcome,
   type CreateBatchInput,
   createPaypalClient,
+  ITEM_STATUSES,
+  isKnownPayoutEvent,
   itemOutcome,
+  PAYOUT_WEBHOOK_EVENTS,
   PaypalApiError,
 } from './paypal-client';
 
@@ -199,15 +207,132 @@ describe('PayPal Payouts client against a local fake of the API', () => {
     expect(await client.verifyWebhookSignature(headers, 'not json')).toBe(false);
   });
 
-  it('maps every documented item status to open, paid, failed or returned', () => {
+  it('maps every documented item and batch status, and calls anything else unknown', () => {
     expect(itemOutcome('SUCCESS')).toBe('paid');
-    for (const open of ['PENDING', 'UNCLAIMED', 'ONHOLD', 'SOMETHING_NEW'])
-      expect(itemOutcome(open)).toBe('open');
-    for (const failed of ['FAILED', 'BLOCKED']) expect(itemOutcome(failed)).toBe('failed');
+    for (const open of ['PENDING', 'UNCLAIMED', 'ONHOLD']) expect(itemOutcome(open)).toBe('open');
+    for (const failed of ['FAILED', 'BLOCKED', 'DENIED']) expect(itemOutcome(failed)).toBe('failed');
     for (const back of ['RETURNED', 'REFUNDED', 'REVERSED']) expect(itemOutcome(back)).toBe('returned');
+    for (const other of ['SOMETHING_NEW', '', 'success']) expect(itemOutcome(other)).toBe('unknown');
+    // Every status PayPal's transaction_enum lists has a meaning (DENIED comes from the item webhook events).
+    for (const status of payoutsContract.definitions.transactionStatus.enum) {
+      expect(itemOutcome(status), status).not.toBe('unknown');
+      expect(ITEM_STATUSES).toContain(status);
+    }
+    expect([...BATCH_STATUSES].sort()).toEqual([...payoutsContract.definitions.batchStatus.enum].sort());
+    expect(BATCH_STATUSES.map(batchOutcome)).toEqual(['refused', 'open', 'open', 'done', 'refused']);
+    expect(batchOutcome('NEW')).toBe('unknown');
+    expect([...PAYOUT_WEBHOOK_EVENTS].sort()).toEqual(
+      [...webhooksContract.definitions.payoutEventType.enum].sort(),
+    );
+    expect(isKnownPayoutEvent('PAYMENT.PAYOUTS-ITEM.REVERSED')).toBe(false);
     expect(batchIdFromHref('https://api.sandbox.paypal.com/v1/payments/payouts/CR9VS2K4X4846')).toBe(
       'CR9VS2K4X4846',
     );
     expect(batchIdFromHref('https://api-m.paypal.com/v1/payments/payouts-item/8AELMXH8UB2P8')).toBeNull();
+  });
+
+  it('reads a batch whose items come without a transaction_status (optional in PayPal’s schema) or in any status', async () => {
+    const client = createPaypalClient(config);
+    const statuses = [...payoutsContract.definitions.transactionStatus.enum, null];
+    const prefix = `payout-status-${Date.now()}`;
+    const input = batch({
+      items: statuses.map((_, i) => ({
+        senderItemId: `${prefix}-${i}`,
+        receiver: `status${i}@example.com`,
+        amount: 50,
+        note: 'Mint',
+      })),
+    });
+    const created = await client.createBatchPayout(input);
+    statuses.forEach((status, i) => {
+      fake.setItemStatus(`${prefix}-${i}`, status);
+    });
+    const read = await client.getBatch(created.payoutBatchId);
+    expect(read.batchStatus).toBe('PROCESSING');
+    expect(read.items.map((i) => i.transaction_status)).toEqual(statuses.map((s) => s ?? undefined));
+    expect(read.items.find((i) => i.transaction_status === 'FAILED')?.errors).toMatchObject({
+      name: 'RECEIVER_ACCOUNT_INVALID',
+      debug_id: expect.any(String),
+    });
+  });
+
+  // Runs last: every exchange of this file (tokens, payouts, duplicates, refusals, 401s, 404s, verifications).
+  it('every request our client sent and every answer the fake gave validate against PayPal’s published schemas', async () => {
+    const ajv = new Ajv({ allErrors: true, strict: true });
+    ajv.addSchema(payoutsContract).addSchema(webhooksContract);
+    const schema = (ref: string) => ajv.getSchema(ref) as ValidateFunction;
+    const check = (ref: string, value: unknown, what: string) => {
+      const validate = schema(ref);
+      expect(validate(value) ? [] : validate.errors, `${what} against ${ref}`).toEqual([]);
+    };
+    const P = 'mintbox:paypal-payouts#/definitions/';
+    const W = 'mintbox:paypal-webhooks#/definitions/';
+    // Wait for the answer of the call that was left hanging on purpose.
+    await expect.poll(() => fake.exchanges.every((e) => e.status !== 0), { timeout: 5_000 }).toBe(true);
+    const seen = new Set<string>();
+    for (const exchange of fake.exchanges) {
+      const what = `${exchange.method} ${exchange.path} → ${exchange.status}`;
+      seen.add(
+        `${exchange.method} ${exchange.path.replace(/\/payouts\/[^/]+$/, '/payouts/{id}')} ${exchange.status}`,
+      );
+      if (exchange.path === '/v1/oauth2/token') {
+        expect(exchange.headers.authorization, what).toMatch(/^Basic [A-Za-z0-9+/=]+$/);
+        expect(exchange.headers['content-type'], what).toBe('application/x-www-form-urlencoded');
+        expect(Object.fromEntries(new URLSearchParams(exchange.body)), what).toEqual({
+          grant_type: 'client_credentials',
+        });
+        check(`${P}${exchange.status === 200 ? 'tokenResponse' : 'oauthError'}`, exchange.answer, what);
+        continue;
+      }
+      expect(exchange.headers.authorization, what).toMatch(/^Bearer \S+$/);
+      const success = exchange.status >= 200 && exchange.status < 300;
+      if (exchange.method === 'POST' && exchange.path === '/v1/payments/payouts') {
+        expect(exchange.headers['content-type'], what).toBe('application/json');
+        expect(String(exchange.headers['paypal-request-id'] ?? '').length, what).toBeGreaterThan(0);
+        check(`${P}createPayoutRequest`, JSON.parse(exchange.body), what);
+        check(`${P}${success ? 'createPayoutResponse' : 'error'}`, exchange.answer, what);
+      } else if (exchange.method === 'GET' && exchange.path.startsWith('/v1/payments/payouts/')) {
+        check(`${P}showPayoutQuery`, exchange.query, what);
+        check(`${P}${success ? 'payoutBatch' : 'error'}`, exchange.answer, what);
+      } else if (
+        exchange.method === 'POST' &&
+        exchange.path === '/v1/notifications/verify-webhook-signature'
+      ) {
+        check(`${W}verifyRequest`, JSON.parse(exchange.body), what);
+        check(success ? `${W}verifyResponse` : `${P}error`, exchange.answer, what);
+      } else {
+        throw new Error(`our client called ${what}, which the contract does not cover`);
+      }
+    }
+    // The run covered each kind of answer, failures included.
+    for (const key of [
+      'POST /v1/oauth2/token 200',
+      'POST /v1/oauth2/token 401',
+      'POST /v1/payments/payouts 201',
+      'POST /v1/payments/payouts 400',
+      'POST /v1/payments/payouts 422',
+      'POST /v1/payments/payouts 500',
+      'GET /v1/payments/payouts/{id} 401',
+      'GET /v1/payments/payouts/{id} 200',
+      'GET /v1/payments/payouts/{id} 404',
+      'POST /v1/notifications/verify-webhook-signature 200',
+    ]) {
+      expect(seen, key).toContain(key);
+    }
+
+    // The webhook events the fake sends: every documented payout type, each with its resource as PayPal shows it.
+    const [anyBatch] = [...fake.batches.values()];
+    for (const type of PAYPAL_PAYOUT_EVENTS) {
+      const event = type.startsWith('PAYMENT.PAYOUTSBATCH.')
+        ? fake.webhookEvent(type, { payoutBatchId: anyBatch!.payoutBatchId })
+        : fake.webhookEvent(type, { senderItemId: anyBatch!.items[0]!.senderItemId });
+      check(`${W}event`, event, type);
+      check(`${W}payoutEventType`, event.event_type, type);
+      check(
+        `${P}${type.startsWith('PAYMENT.PAYOUTSBATCH.') ? 'payoutBatch' : 'payoutBatchItem'}`,
+        event.resource,
+        `${type} resource`,
+      );
+    }
   });
 });

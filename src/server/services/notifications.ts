@@ -175,4 +175,16 @@ export const adminNotice = {
     body: `${creator} asked to redeem ${mint(amount)} to PayPal.`,
     link: '/admin/payments',
   }),
+  payoutNeedsAttention: (payoutId: number, what: string): Notice => ({
+    kind: 'payout_needs_attention',
+    title: `Check in PayPal: ${payoutLabel(payoutId)}`,
+    body: `PayPal answered something we cannot read (${what}). Check the payout in PayPal, then mark it paid or failed here.`,
+    link: '/admin/payments',
+  }),
+  payoutUnknownEvent: (payoutId: number, type: string): Notice => ({
+    kind: 'payout_needs_attention',
+    title: `Unknown PayPal event: ${payoutLabel(payoutId)}`,
+    body: `PayPal sent ${type}, an event it does not document. The payout's status was read from PayPal again; check it there if it looks wrong.`,
+    link: '/admin/payments',
+  }),
 };

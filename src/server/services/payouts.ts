@@ -4,7 +4,13 @@ import type { Database, DatabaseOrTransaction } from '../../db/client';
 import { dueBatches, lockPayout, recordPayoutEvent } from '../../db/queries/payouts';
 import { influencers } from '../../db/schema/influencers';
 import { mintBalances, transactions } from '../../db/schema/ledger';
-import { type PayoutBatchRow, type PayoutRow, payoutBatches, payouts } from '../../db/schema/payouts';
+import {
+  type PayoutBatchRow,
+  type PayoutRow,
+  payoutBatches,
+  payoutEvents,
+  payouts,
+} from '../../db/schema/payouts';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { type PayoutMode, payoutLabel } from '../../shared/payouts';
 import type { ProcessResult } from '../../shared/schemas/payout';
@@ -13,7 +19,9 @@ import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { type PayoutNotice, payoutMail } from '../mail/payout-templates';
 import {
+  batchOutcome,
   duplicateBatchId,
+  isKnownPayoutEvent,
   itemOutcome,
   PaypalApiError,
   type PaypalBatch,
@@ -23,7 +31,7 @@ import {
 import { type AuditActor, recordAdminAction } from './audit-log';
 import { payoutHeldMessage } from './creator-moderation';
 import { postLedgerEntry } from './ledger';
-import { creatorNotice, notifyCreator } from './notifications';
+import { adminNotice, creatorNotice, notifyAdmins, notifyCreator } from './notifications';
 
 export interface PayoutContext {
   db: Database;
@@ -291,7 +299,10 @@ export async function processPayouts(
   };
 }
 
-/** An admin paid a manual payout by hand: completed, with the reference they give. */
+/**
+ * An admin paid a manual payout by hand: completed, with the reference they give. Also a PayPal payout whose result
+ * PayPal gave in a form we cannot read (the admins were alerted): the admin checked it in PayPal.
+ */
 export async function markPaid(ctx: PayoutContext, id: number, reference: string, admin: AuditActor) {
   const result = await ctx.db.transaction(async (tx) => {
     const payout = await lockPayout(tx, id);
@@ -305,7 +316,7 @@ export async function markPaid(ctx: PayoutContext, id: number, reference: string
     if (payout.status !== 'processing') {
       throw new AppError('CONFLICT', `${payoutLabel(id)} is ${payout.status} already.`);
     }
-    if (payout.mode !== 'manual') {
+    if (payout.mode !== 'manual' && !(await needsAdmin(tx, id))) {
       throw new AppError('CONFLICT', 'PayPal is paying this payout: its result comes from PayPal.');
     }
     await recordAdminAction(tx, admin, {
@@ -327,12 +338,15 @@ export async function markPaid(ctx: PayoutContext, id: number, reference: string
   await sendPayoutNotices(ctx, [result]);
 }
 
-/** An admin marks a payout failed (pending, or being paid by hand) with a reason: the Mint goes back. */
+/**
+ * An admin marks a payout failed (pending, being paid by hand, or a PayPal payout whose result we cannot read) with a
+ * reason: the Mint goes back.
+ */
 export async function markFailed(ctx: PayoutContext, id: number, reason: string, admin: AuditActor) {
   const result = await ctx.db.transaction(async (tx) => {
     const payout = await lockPayout(tx, id);
     if (!payout) throw new AppError('NOT_FOUND', `Payout #${id} was not found.`);
-    if (payout.status === 'processing' && payout.mode === 'paypal') {
+    if (payout.status === 'processing' && payout.mode === 'paypal' && !(await needsAdmin(tx, id))) {
       throw new AppError('CONFLICT', 'PayPal is paying this payout: its result comes from PayPal.');
     }
     if (payout.status !== 'pending' && payout.status !== 'processing') {
@@ -354,15 +368,51 @@ export async function markFailed(ctx: PayoutContext, id: number, reason: string,
 const FAILURE_TEXT: Record<string, string> = {
   FAILED: 'PayPal could not pay this PayPal account.',
   BLOCKED: 'PayPal blocked this payout.',
+  DENIED: 'PayPal denied this payout.',
   RETURNED: 'The payout was not claimed in time, so PayPal returned it.',
   REFUNDED: 'The payout was refunded to us.',
   REVERSED: 'PayPal reversed the payout.',
 };
 
-function failureReason(item: PaypalPayoutItem): string {
-  const status = item.transaction_status;
+function failureReason(item: PaypalPayoutItem, status: string): string {
   const text = item.errors?.message ?? FAILURE_TEXT[status] ?? 'PayPal did not pay this payout.';
   return `${text} (PayPal: ${status})`;
+}
+
+/** The payout event that marks a payout whose PayPal result we cannot read: admins were told, and may settle it. */
+export const NEEDS_ADMIN_ACTION = 'paypal_unreadable';
+
+async function needsAdmin(tx: DatabaseOrTransaction, payoutId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: payoutEvents.id })
+    .from(payoutEvents)
+    .where(and(eq(payoutEvents.payoutId, payoutId), eq(payoutEvents.action, NEEDS_ADMIN_ACTION)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * PayPal told us something about a locked payout that we cannot read (a status it does not document, or no status
+ * for an item of a finished batch): the payout is left as it is, and the admins are told once (however often the
+ * job reads it), with what to do. From then on an admin may mark it paid or failed by hand.
+ */
+async function flagForAdmins(
+  ctx: PayoutContext,
+  tx: DatabaseOrTransaction,
+  payout: PayoutRow,
+  what: string,
+): Promise<void> {
+  ctx.logger.warn({ payoutId: payout.id, paypal: what }, 'PayPal answered a payout status we cannot read');
+  if (await needsAdmin(tx, payout.id)) return;
+  await recordPayoutEvent(tx, {
+    payoutId: payout.id,
+    action: NEEDS_ADMIN_ACTION,
+    actorUserId: null,
+    actorName: PAYPAL_ACTOR.name,
+    detail: what,
+    at: ctx.now,
+  });
+  await notifyAdmins(tx, adminNotice.payoutNeedsAttention(payout.id, what), ctx.now);
 }
 
 /** Settles what PayPal says about one item of the batch (each payout in its own transaction, with its row lock). */
@@ -374,56 +424,57 @@ async function applyItem(
 ): Promise<{ influencerId: number; notice: PayoutNotice } | null> {
   return ctx.db.transaction(async (tx) => {
     const payout = await lockPayout(tx, payoutId);
-    if (!payout) return null;
-    if (!item) {
-      // No item for it in a batch PayPal denied or cancelled as a whole: it was never paid.
-      if ((batchStatus === 'DENIED' || batchStatus === 'CANCELED') && payout.status === 'processing') {
-        return settleBack(
-          tx,
-          payout,
-          {
-            status: 'failed',
-            reason: `PayPal ${batchStatus.toLowerCase()} the payout batch.`,
-            action: 'failed',
-          },
-          PAYPAL_ACTOR,
-          ctx.now,
-        );
-      }
-      return null;
-    }
-    const status = item.transaction_status;
-    const outcome = itemOutcome(status);
+    if (!payout || (payout.status !== 'processing' && payout.status !== 'completed')) return null;
+    const status = item?.transaction_status;
+    const outcome = status ? itemOutcome(status) : null;
+    const batch = batchOutcome(batchStatus);
     if (outcome === 'paid' && payout.status === 'processing') {
       return settlePaid(
         tx,
         payout,
         {
-          reference: item.transaction_id ?? null,
+          reference: item?.transaction_id ?? null,
           paypalStatus: status,
-          paypalItemId: item.payout_item_id,
+          paypalItemId: item?.payout_item_id,
           action: 'paid',
-          detail: item.transaction_id ? `PayPal transaction ${item.transaction_id}` : 'PayPal paid it',
+          detail: item?.transaction_id ? `PayPal transaction ${item.transaction_id}` : 'PayPal paid it',
         },
         PAYPAL_ACTOR,
         ctx.now,
       );
     }
-    if (
-      (outcome === 'failed' || outcome === 'returned') &&
-      (payout.status === 'processing' || payout.status === 'completed')
-    ) {
+    if (item && status && (outcome === 'failed' || outcome === 'returned')) {
       // Money that went out and came back is "returned"; money that never went out "failed".
       const back = outcome === 'returned' || payout.status === 'completed' ? 'returned' : 'failed';
       return settleBack(
         tx,
         payout,
-        { status: back, reason: failureReason(item), paypalStatus: status, action: back },
+        { status: back, reason: failureReason(item, status), paypalStatus: status, action: back },
         PAYPAL_ACTOR,
         ctx.now,
       );
     }
-    if (payout.paypalStatus !== status || payout.paypalItemId !== item.payout_item_id) {
+    // A batch PayPal denied or that was cancelled paid nothing its item does not show as paid: an item without a
+    // status, still PENDING, or missing from the batch was never paid. (ONHOLD and UNCLAIMED items move on by
+    // themselves.)
+    if (payout.status === 'processing' && batch === 'refused' && (outcome === null || status === 'PENDING')) {
+      const reason =
+        item?.errors?.message ??
+        `PayPal ${batchStatus === 'DENIED' ? 'denied' : 'cancelled'} the payout batch.`;
+      return settleBack(
+        tx,
+        payout,
+        {
+          status: 'failed',
+          reason: `${reason} (PayPal: ${status ?? `batch ${batchStatus}`})`,
+          ...(status ? { paypalStatus: status } : {}),
+          action: 'failed',
+        },
+        PAYPAL_ACTOR,
+        ctx.now,
+      );
+    }
+    if (item && status && (payout.paypalStatus !== status || payout.paypalItemId !== item.payout_item_id)) {
       await tx
         .update(payouts)
         .set({ paypalStatus: status, paypalItemId: item.payout_item_id, updatedAt: ctx.now })
@@ -438,6 +489,19 @@ async function applyItem(
           at: ctx.now,
         });
       }
+    }
+    if (outcome === 'unknown') {
+      await flagForAdmins(ctx, tx, payout, `PayPal item status ${status}, which PayPal does not document`);
+    } else if (outcome === null && payout.status === 'processing' && batch !== 'open') {
+      // PayPal finished the batch (or answers a batch status it does not document) without a result for this item.
+      await flagForAdmins(
+        ctx,
+        tx,
+        payout,
+        item
+          ? `no item status in a ${batchStatus} batch`
+          : `no item for this payout in a ${batchStatus} batch`,
+      );
     }
     return null;
   });
@@ -472,6 +536,12 @@ export async function refreshBatch(ctx: PayoutContext, batchId: number): Promise
       })
       .where(eq(payoutBatches.id, batch.id));
     throw error;
+  }
+  if (batchOutcome(remote.batchStatus) === 'unknown') {
+    ctx.logger.warn(
+      { batchId: batch.id, batchStatus: remote.batchStatus },
+      'PayPal answered a batch status it does not document; each item decides',
+    );
   }
   const members = await ctx.db
     .select({ id: payouts.id })
@@ -748,10 +818,29 @@ export async function handlePaypalWebhook(
   }
   if (!verified) throw new AppError('BAD_REQUEST', 'The webhook signature could not be verified.');
   const event = JSON.parse(request.rawBody) as {
+    id?: string;
     event_type?: string;
-    resource?: { payout_batch_id?: string; batch_header?: { payout_batch_id?: string } };
+    resource?: {
+      payout_batch_id?: string;
+      batch_header?: { payout_batch_id?: string };
+      payout_item?: { sender_item_id?: string };
+    };
   };
-  if (!event.event_type?.startsWith('PAYMENT.PAYOUTS')) return { refreshed: false };
+  const type = typeof event.event_type === 'string' ? event.event_type : '';
+  if (!type.startsWith('PAYMENT.PAYOUTS')) {
+    ctx.logger.info(
+      { eventType: type, eventId: event.id },
+      'PayPal webhook that is not about payouts: ignored',
+    );
+    return { refreshed: false };
+  }
+  const known = isKnownPayoutEvent(type);
+  if (!known) {
+    ctx.logger.warn(
+      { eventType: type, eventId: event.id },
+      'PayPal sent a payout event it does not document',
+    );
+  }
   const paypalBatchId = event.resource?.payout_batch_id ?? event.resource?.batch_header?.payout_batch_id;
   if (!paypalBatchId) return { refreshed: false };
   const [batch] = await ctx.db
@@ -760,6 +849,47 @@ export async function handlePaypalWebhook(
     .where(eq(payoutBatches.paypalBatchId, paypalBatchId))
     .limit(1);
   if (!batch) return { refreshed: false };
+  if (!known) await flagUnknownEvent(ctx, batch.id, type, event.resource?.payout_item?.sender_item_id);
   await refreshBatch(ctx, batch.id);
   return { refreshed: true };
+}
+
+/**
+ * A verified payout event of a type PayPal does not document, about one of our batches: the refresh still reads
+ * PayPal's record, and the admins are told once per payout and event type (PayPal retries webhooks).
+ */
+async function flagUnknownEvent(ctx: PayoutContext, batchId: number, type: string, itemId?: string) {
+  const members = await ctx.db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(eq(payouts.batchId, batchId))
+    .orderBy(asc(payouts.id));
+  const named = members.filter((m) => senderItemId(m.id) === itemId);
+  await ctx.db.transaction(async (tx) => {
+    for (const member of named.length > 0 ? named : members) {
+      const payout = await lockPayout(tx, member.id);
+      if (!payout) continue;
+      const [seen] = await tx
+        .select({ id: payoutEvents.id })
+        .from(payoutEvents)
+        .where(
+          and(
+            eq(payoutEvents.payoutId, payout.id),
+            eq(payoutEvents.action, 'paypal_unknown_event'),
+            eq(payoutEvents.detail, type),
+          ),
+        )
+        .limit(1);
+      if (seen) continue;
+      await recordPayoutEvent(tx, {
+        payoutId: payout.id,
+        action: 'paypal_unknown_event',
+        actorUserId: null,
+        actorName: PAYPAL_ACTOR.name,
+        detail: type,
+        at: ctx.now,
+      });
+      await notifyAdmins(tx, adminNotice.payoutUnknownEvent(payout.id, type), ctx.now);
+    }
+  });
 }

@@ -25,6 +25,7 @@ export const NOTIFICATION_KINDS = [
   'content_resubmitted',
   'new_delivery_problem',
   'payout_requested',
+  'payout_needs_attention',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

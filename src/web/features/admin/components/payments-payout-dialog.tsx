@@ -138,7 +138,10 @@ function PayoutActions({ payout }: { payout: AdminPayout }) {
   const [reference, setReference] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const manual = payout.status === 'processing' && payout.mode === 'manual';
+  // A PayPal payout whose result PayPal gave in a form we cannot read is settled by hand (the admins were alerted).
+  const manual =
+    payout.status === 'processing' &&
+    (payout.mode === 'manual' || payout.events.some((e) => e.action === 'paypal_unreadable'));
   const canFail = payout.status === 'pending' || manual;
   if (!manual && !canFail) {
     return payout.status === 'processing' ? (

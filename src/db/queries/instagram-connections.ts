@@ -76,6 +76,14 @@ export async function saveAgeDemographics(
     .where(eq(instagramConnections.influencerId, influencerId));
 }
 
+/** The ages were asked for at `now` but not given (a refused request): the last ones stay, asked again in a day. */
+export async function markDemographicsRead(db: DatabaseOrTransaction, influencerId: number, now: Date) {
+  await db
+    .update(instagramConnections)
+    .set({ demographicsAt: now })
+    .where(eq(instagramConnections.influencerId, influencerId));
+}
+
 /**
  * Connections the job looks after: tokens that end before `renewBefore` (and are still valid at `now`), and
  * accounts whose ages were last read before `demographicsBefore`.

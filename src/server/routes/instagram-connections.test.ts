@@ -6,6 +6,7 @@ import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
 import {
   type FakeInstagram,
+  GRAPH_ERRORS,
   metaSignedRequest,
   startFakeInstagram,
 } from '../../../tests/support/fake-instagram';
@@ -231,20 +232,23 @@ describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
     ).toBe(0);
   });
   it("Meta's callbacks: a forged signed_request changes nothing; a valid one deletes the connection and the insights read from Instagram, and the status page says so", async () => {
-    // Ana connects again and the job reads her reel.
+    // Ana connects again and the job reads her reel; her post has too few viewers for insights (code 10).
     fake.authorizeAs = '17841400000000001';
     expect(await callback(await consent(await start(ana.cookie)), ana.cookie)).toBe(
       '/profile?instagram=connected',
     );
     const reel = 'https://www.instagram.com/reel/C7xYz12AbCd/';
+    const post = 'https://www.instagram.com/p/C1aaaaaaaaa/';
     const submissionId = await insertSubmittedPost(database.db, {
       campaignId: (await insertCampaign(database.db, { platform: 'instagram' })).id,
       influencerId: ana.influencerId,
-      urls: [reel],
+      urls: [reel, post],
       reviewedAt: new Date(NOW.getTime() - 3_600_000),
     });
     const counts = { views: 500, reach: 400, saved: 5, likes: 40, comments: 3, shares: 2 };
     fake.media.set('1801', { owner: '17841400000000001', shortcode: 'C7xYz12AbCd', ...counts });
+    fake.media.set('1802', { owner: '17841400000000001', shortcode: 'C1aaaaaaaaa', ...counts });
+    fake.mediaErrors.set('1802', GRAPH_ERRORS.notEnoughViewers);
     const runJob = () =>
       refreshContentMetrics({
         db: database.db,
@@ -259,13 +263,14 @@ describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
         now: clock,
         logger: silentLogger(),
       });
-    expect(await runJob()).toMatchObject({ read: 1 });
+    expect(await runJob()).toMatchObject({ read: 1, failed: 1 });
+    expect((await status(ana.cookie)).connection).toMatchObject({ needsReconnect: false });
     const apiSnapshots = () =>
       database.db
         .select()
         .from(contentMetricSnapshots)
         .where(eq(contentMetricSnapshots.submissionId, submissionId));
-    expect(await apiSnapshots()).toHaveLength(1);
+    expect(await apiSnapshots()).toEqual([expect.objectContaining({ postUrl: reel, views: 500 })]);
 
     const callbackOf = (path: string, body: Record<string, string> | string) =>
       app.request(path, {
@@ -304,11 +309,11 @@ describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
     expect(answer.url).toBe(`http://localhost:3000/data-deletion/${answer.confirmation_code}`);
     expect(await rows()).toEqual([]);
     expect(await apiSnapshots()).toEqual([]);
-    const [fetchRow] = await database.db
+    const fetchRows = await database.db
       .select()
       .from(contentMetricFetches)
       .where(eq(contentMetricFetches.submissionId, submissionId));
-    expect(fetchRow!.doneAt).toEqual(clock);
+    expect(fetchRows.map((f) => f.doneAt)).toEqual([clock, clock]);
     expect((await status(ana.cookie)).connection).toBeNull();
     expect(await database.db.select().from(platformDataDeletions)).toEqual([
       expect.objectContaining({

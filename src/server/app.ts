@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { errorBody, errorCodeForStatus } from '../shared/schemas/error';
 import { createAuth } from './auth';
 import type { AppBindings, AppDeps } from './context';
+import { dataDeletionPage } from './data-deletion-page';
 import { AppError } from './errors';
 import { createMailer } from './mail/mailer';
 import { createMetrics } from './metrics';
@@ -32,6 +33,7 @@ import { adminContentMetricRoutes, contentMetricRoutes } from './routes/content-
 import { adminProblemRoutes, myProblemRoutes } from './routes/delivery-problems';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
+import { instagramCallbackRoutes } from './routes/instagram-callbacks';
 import { instagramConnectionRoutes } from './routes/instagram-connections';
 import { adminMeRoutes, meRoutes } from './routes/me';
 import { metricsRoutes } from './routes/metrics';
@@ -116,6 +118,8 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', instagramConnectionRoutes);
   // Called by PayPal, not by a browser: no session, its signature is verified with PayPal instead.
   api.route('/', paypalWebhookRoutes);
+  // Called by Meta (Instagram's Deauthorize and Data Deletion callbacks): the signed_request is verified instead.
+  api.route('/', instagramCallbackRoutes);
   api.route('/admin', adminRoutes);
   api.route('/admin', adminCampaignRoutes);
   api.route('/admin', adminPaymentRoutes);
@@ -134,6 +138,8 @@ export function createApp(appDeps: AppDeps) {
   // Uploaded images: public ones (campaign images) to anyone, private ones (evidence) to their owner and admins.
   mkdirSync(uploadsDir(deps.env.dataDir), { recursive: true });
   app.get('/uploads/*', uploadedFiles(deps.env.dataDir));
+  // The status page of an Instagram data deletion request (the url Meta is given).
+  app.get('/data-deletion/:code', dataDeletionPage);
 
   if (deps.webDir) app.route('/', createWebRoutes(deps.webDir, { render: deps.renderPage }));
 

@@ -48,7 +48,11 @@ const NOT_JSON: Array<[label: string, contentType: string | null]> = [
 /** Routes anyone may call (they start or prove a session). */
 const PUBLIC = new Set([BETTER_AUTH, 'POST /api/auth/admin-sign-in', 'POST /api/auth/social/:provider']);
 /** Verified by a signature from the sender instead of an Origin (issue 9 adds it). */
-const SIGNATURE_VERIFIED = new Set(['POST /api/webhooks/paypal']);
+const SIGNATURE_VERIFIED = new Set([
+  'POST /api/webhooks/paypal',
+  'POST /api/instagram/deauthorize',
+  'POST /api/instagram/data-deletion',
+]);
 
 interface RouteUnderTest {
   key: string;

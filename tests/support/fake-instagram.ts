@@ -1,19 +1,111 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local stand-in for the Instagram API with Instagram Login, on one port for its three hosts:
- * - GET /oauth/authorize (the authorization window): redirects at once to `redirect_uri?code=…&state=…#_` for the
- *   account in `authorizeAs` (or `?error=access_denied…` when it is null), as Instagram does after consent;
- * - POST /oauth/access_token (form: client_id, client_secret, grant_type=authorization_code, redirect_uri, code)
- *   -> { data: [{ access_token, user_id, permissions }] };
- * - GET /access_token?grant_type=ig_exchange_token&client_secret&access_token and
- *   GET /refresh_access_token?grant_type=ig_refresh_token&access_token -> { access_token, token_type, expires_in };
- * - GET /v23.0/me?fields=user_id,username, GET /v23.0/me/media (pages of 50 with paging.next),
- *   GET /v23.0/{media-id}/insights?metric=…, GET /v23.0/{ig-user-id}/insights?metric=follower_demographics….
- * Errors have Graph's shape { error: { message, type, code, error_subcode, fbtrace_id } }: 190 for an unknown or
- * expired token, 4 (application request limit) while `rateLimited`, 100/33 for a deleted media id.
+ * A local stand-in for the Instagram API with Instagram Login (Graph API v23.0), on one port for its three hosts.
+ * It answers as Meta's documentation says, not as our client expects:
+ * - "Business Login for Instagram" (developers.facebook.com/docs/instagram-platform/instagram-api-with-instagram-login/
+ *   business-login): GET /oauth/authorize redirects at once to `redirect_uri?code=…&state=…#_` for the account in
+ *   `authorizeAs` (or `?error=access_denied&error_reason=user_denied…` when it is null); POST /oauth/access_token
+ *   (form: client_id, client_secret, grant_type=authorization_code, redirect_uri, code) -> { data: [{ access_token,
+ *   user_id, permissions }] };
+ * - "Long-lived access tokens" (…/instagram-api-with-instagram-login/business-login#long-lived): GET /access_token?
+ *   grant_type=ig_exchange_token&client_secret&access_token and GET /refresh_access_token?grant_type=
+ *   ig_refresh_token&access_token -> { access_token, token_type, expires_in };
+ * - "Instagram User" / "Instagram Media" references: GET /v23.0/me?fields=user_id,username, GET /v23.0/me/media
+ *   (pages with paging.cursors and paging.next);
+ * - "Instagram Media Insights" (…/api-reference/instagram-media/insights): GET /v23.0/{media-id}/insights?metric=…
+ *   -> { data: [{ name, period, values: [{ value }], title, description, id }] }; an empty `data` when there are no
+ *   insights; "(#10) Not enough viewers for the media to show insights" (code 10) for a media in `mediaErrors`;
+ * - "Instagram Account Insights" (…/api-reference/instagram-user/insights): GET /v23.0/{ig-user-id}/insights?metric=
+ *   follower_demographics&period=lifetime&timeframe=this_week|this_month&metric_type=total_value&breakdown=age|city|
+ *   country|gender -> { data: [{ name, period, title, description, total_value: { breakdowns: [{ dimension_keys,
+ *   results: [{ dimension_values, value }] }] }, id }] }; the metric is not returned (an empty `data`) for an account
+ *   with fewer than 100 followers (`ages: null`); a missing or invalid parameter is error 100;
+ * - "Graph API: Handling errors" (developers.facebook.com/docs/graph-api/guides/error-handling): every error is
+ *   { error: { message, type, code, error_subcode?, is_transient?, fbtrace_id } }: 190 without a subcode for a
+ *   token it never issued, 190 with the subcode given to `expire` (463 expired, 460 password changed, 458 app
+ *   removed…) for a token ended, 4 (application request limit) while `rateLimited`, 100/33 for a media that does not
+ *   exist, and any of GRAPH_ERRORS where a test puts it (`mediaErrors`, `demographicsError`).
+ * Run as a server (the demo): `startFakeInstagram({ port })`.
  */
+
+/** An error answer: the HTTP status and Graph's error object (fbtrace_id is added). */
+export interface FakeGraphError {
+  status: number;
+  error: { message: string; type: string; code: number; error_subcode?: number; is_transient?: boolean };
+}
+
+/** Error answers as "Graph API: Handling errors" and the insights pages document them. */
+export const GRAPH_ERRORS = {
+  notEnoughViewers: {
+    status: 400,
+    error: {
+      message: '(#10) Not enough viewers for the media to show insights',
+      type: 'OAuthException',
+      code: 10,
+    },
+  },
+  permissionDenied: {
+    status: 400,
+    error: {
+      message: '(#10) Application does not have permission for this action',
+      type: 'OAuthException',
+      code: 10,
+    },
+  },
+  insightsPermissionMissing: {
+    status: 403,
+    error: {
+      message: '(#200) Requires instagram_business_manage_insights permission to manage the object',
+      type: 'OAuthException',
+      code: 200,
+    },
+  },
+  unknownError: {
+    status: 500,
+    error: {
+      message: 'An unexpected error has occurred. Please retry your request later.',
+      type: 'OAuthException',
+      code: 2,
+      is_transient: true,
+    },
+  },
+  invalidParameter: {
+    status: 400,
+    error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100 },
+  },
+  /** A code this client knows nothing of (a feature not available to the account). */
+  unsupported: {
+    status: 400,
+    error: {
+      message: '(#3) Application does not have the capability to make this API call.',
+      type: 'OAuthException',
+      code: 3,
+    },
+  },
+} satisfies Record<string, FakeGraphError>;
+
+/** What Graph says for each reason a token ended (code 190 with a subcode). */
+const TOKEN_ENDED: Record<number, string> = {
+  458: 'Error validating access token: The user has not authorized application.',
+  459: 'Error validating access token: The user is checkpointed and must log in to Instagram first.',
+  460: 'Error validating access token: The session has been invalidated because the user changed their password or Instagram has changed the session for security reasons.',
+  463: 'Error validating access token: Session has expired.',
+  464: 'Error validating access token: Sessions for the user are not allowed because the user is not a confirmed user.',
+  467: 'Error validating access token: The access token is invalid.',
+};
+
+/** A `signed_request` as Meta sends it to the Deauthorize and Data Deletion callbacks (HMAC-SHA256, app secret). */
+export function metaSignedRequest(appSecret: string, payload: Record<string, unknown>): string {
+  const body = Buffer.from(
+    JSON.stringify({ algorithm: 'HMAC-SHA256', issued_at: Math.floor(Date.now() / 1000), ...payload }),
+  ).toString('base64url');
+  const signature = createHmac('sha256', appSecret).update(body).digest('base64url');
+  return `${signature}.${body}`;
+}
+
 export interface FakeInstagramAccount {
   userId: string;
   username: string;
@@ -41,6 +133,12 @@ export interface FakeInstagram {
   media: Map<string, FakeInstagramMedia>;
   /** Ids of media that were deleted (insights answer 100/33). */
   deleted: Set<string>;
+  /** Media id -> the error its insights answer (GRAPH_ERRORS.notEnoughViewers, …), or 'unreadable' (a 502 page). */
+  mediaErrors: Map<string, FakeGraphError | 'unreadable'>;
+  /** Media ids whose insights are an empty set (Instagram has none for them). */
+  noInsights: Set<string>;
+  /** The error follower_demographics answers (whatever the account), or null. */
+  demographicsError: FakeGraphError | null;
   /** Working tokens: token -> user id (short- and long-lived alike). */
   tokens: Map<string, string>;
   /** The account the authorization window signs in as (null: the creator cancels). */
@@ -49,8 +147,8 @@ export interface FakeInstagram {
   /** Every request's path and query, for assertions (tokens included). */
   requests: string[];
   refreshes: number;
-  /** Makes every token of `userId` stop working (as when it expires or is revoked). */
-  expire(userId: string): void;
+  /** Ends every token of `userId`: code 190 with this subcode from then on (463: expired, 460: password changed…). */
+  expire(userId: string, subcode?: number): void;
   close(): Promise<void>;
 }
 
@@ -63,13 +161,18 @@ const read = (request: IncomingMessage) =>
     request.on('end', () => resolve(text));
   });
 
-export async function startFakeInstagram(): Promise<FakeInstagram> {
+export async function startFakeInstagram(
+  options: { port?: number; host?: string } = {},
+): Promise<FakeInstagram> {
   const fake: Omit<FakeInstagram, 'url' | 'close' | 'expire'> = {
     appId: '990602627938098',
     appSecret: 'ig-app-secret',
     accounts: new Map(),
     media: new Map(),
     deleted: new Set(),
+    mediaErrors: new Map(),
+    noInsights: new Set(),
+    demographicsError: null,
     tokens: new Map(),
     authorizeAs: null,
     rateLimited: false,
@@ -77,6 +180,8 @@ export async function startFakeInstagram(): Promise<FakeInstagram> {
     refreshes: 0,
   };
   const codes = new Map<string, { userId: string; redirectUri: string }>();
+  /** Tokens ended by `expire`: token -> the 190 subcode. */
+  const ended = new Map<string, number>();
   let issued = 0;
   let base = '';
   const server = createServer(async (request, response) => {
@@ -97,6 +202,13 @@ export async function startFakeInstagram(): Promise<FakeInstagram> {
           fbtrace_id: 'AbCdEf123',
         },
       });
+    const answer = (graphError: FakeGraphError | 'unreadable') => {
+      if (graphError === 'unreadable') {
+        response.writeHead(502, { 'content-type': 'text/html' });
+        return response.end('<html><body>Bad Gateway</body></html>');
+      }
+      send(graphError.status, { error: { ...graphError.error, fbtrace_id: 'AbCdEf123' } });
+    };
     const q = url.searchParams;
 
     if (request.method === 'GET' && url.pathname === '/oauth/authorize') {
@@ -137,8 +249,11 @@ export async function startFakeInstagram(): Promise<FakeInstagram> {
     }
     if (request.method !== 'GET') return fail(404, 100, 'Unsupported request', 'GraphMethodException');
 
-    const owner = fake.tokens.get(q.get('access_token') ?? '');
-    if (!owner) return fail(400, 190, 'Error validating access token: Session has expired.');
+    const token = q.get('access_token') ?? '';
+    const endedAs = ended.get(token);
+    if (endedAs) return fail(400, 190, TOKEN_ENDED[endedAs] ?? TOKEN_ENDED[467]!, 'OAuthException', endedAs);
+    const owner = fake.tokens.get(token);
+    if (!owner) return fail(400, 190, 'Invalid OAuth access token - Cannot parse access token');
     if (url.pathname === '/access_token' || url.pathname === '/refresh_access_token') {
       const valid =
         url.pathname === '/access_token'
@@ -151,7 +266,16 @@ export async function startFakeInstagram(): Promise<FakeInstagram> {
       fake.tokens.set(token, owner);
       return send(200, { access_token: token, token_type: 'bearer', expires_in: 5_184_000 });
     }
-    if (fake.rateLimited) return fail(400, 4, 'Application request limit reached', 'OAuthException');
+    if (fake.rateLimited)
+      return send(400, {
+        error: {
+          message: '(#4) Application request limit reached',
+          type: 'OAuthException',
+          is_transient: true,
+          code: 4,
+          fbtrace_id: 'AbCdEf123',
+        },
+      });
     const account = fake.accounts.get(owner);
     if (url.pathname === '/v23.0/me' && account) {
       return send(200, { user_id: account.userId, username: account.username, id: account.userId });
@@ -183,8 +307,21 @@ export async function startFakeInstagram(): Promise<FakeInstagram> {
       const id = decodeURIComponent(insights[1]!);
       if (q.get('metric') === 'follower_demographics') {
         const of = fake.accounts.get(id);
-        if (!of || of.userId !== owner) return fail(400, 10, 'Application does not have permission');
-        if (!of.ages) return fail(400, 100, '(#100) Not enough followers for demographics', 'OAuthException');
+        if (!of || of.userId !== owner) return answer(GRAPH_ERRORS.permissionDenied);
+        if (fake.demographicsError) return answer(fake.demographicsError);
+        // Demographic metrics need a lifetime period, a timeframe (this_week or this_month since v20.0), the total
+        // value metric type and a breakdown.
+        if (q.get('period') !== 'lifetime')
+          return fail(400, 100, '(#100) Incompatible period for follower_demographics');
+        if (!['this_week', 'this_month'].includes(q.get('timeframe') ?? ''))
+          return fail(400, 100, '(#100) The timeframe parameter is required for demographic metrics');
+        if (q.get('metric_type') !== 'total_value')
+          return fail(400, 100, '(#100) follower_demographics only supports metric_type total_value');
+        const breakdown = q.get('breakdown') ?? '';
+        if (!['age', 'city', 'country', 'gender'].includes(breakdown))
+          return fail(400, 100, '(#100) A breakdown (age, city, country or gender) is required');
+        // Not returned for an account with fewer than 100 followers.
+        if (!of.ages) return send(200, { data: [] });
         return send(200, {
           data: [
             {
@@ -196,7 +333,7 @@ export async function startFakeInstagram(): Promise<FakeInstagram> {
               total_value: {
                 breakdowns: [
                   {
-                    dimension_keys: ['age'],
+                    dimension_keys: [breakdown],
                     results: Object.entries(of.ages).map(([age, value]) => ({
                       dimension_values: [age],
                       value,
@@ -218,6 +355,9 @@ export async function startFakeInstagram(): Promise<FakeInstagram> {
           33,
         );
       }
+      const mediaError = fake.mediaErrors.get(id);
+      if (mediaError) return answer(mediaError);
+      if (fake.noInsights.has(id)) return send(200, { data: [] });
       const media = fake.media.get(id)!;
       const metrics = (q.get('metric') ?? '').split(',');
       return send(200, {
@@ -233,13 +373,21 @@ export async function startFakeInstagram(): Promise<FakeInstagram> {
     }
     fail(400, 100, 'Unsupported get request.', 'GraphMethodException', 33);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
   const { port } = server.address() as AddressInfo;
-  base = `http://127.0.0.1:${port}`;
+  base = `http://${host}:${port}`;
   return Object.assign(fake, {
     url: base,
-    expire(userId: string) {
-      for (const [token, owner] of fake.tokens) if (owner === userId) fake.tokens.delete(token);
+    expire(userId: string, subcode = 463) {
+      for (const [token, owner] of fake.tokens) {
+        if (owner !== userId) continue;
+        fake.tokens.delete(token);
+        ended.set(token, subcode);
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }) as FakeInstagram;

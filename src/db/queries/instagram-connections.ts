@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
-import { type AgeBracket, instagramConnections } from '../schema/content-metrics';
+import { type AgeBracket, instagramConnections, platformDataDeletions } from '../schema/content-metrics';
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
@@ -76,6 +76,14 @@ export async function saveAgeDemographics(
     .where(eq(instagramConnections.influencerId, influencerId));
 }
 
+/** The ages were asked for at `now` but not given (a refused request): the last ones stay, asked again in a day. */
+export async function markDemographicsRead(db: DatabaseOrTransaction, influencerId: number, now: Date) {
+  await db
+    .update(instagramConnections)
+    .set({ demographicsAt: now })
+    .where(eq(instagramConnections.influencerId, influencerId));
+}
+
 /**
  * Connections the job looks after: tokens that end before `renewBefore` (and are still valid at `now`), and
  * accounts whose ages were last read before `demographicsBefore`.
@@ -144,4 +152,77 @@ export async function campaignAgeDemographics(db: DatabaseOrTransaction, campaig
     accounts: Number(rows[0]!.accounts),
     brackets: rows.map((row) => ({ age: String(row.age), followers: Number(row.followers) })),
   };
+}
+
+/**
+ * Everything obtained from Instagram about the account `igUserId`, removed in the caller's transaction (Meta's
+ * Deauthorize and Data Deletion callbacks): the connections of the creators who connected it (token and ages), the
+ * `api` snapshots of their Instagram posts, and the reading of those posts is stopped. The creators' engagement
+ * rates are worked out again from the figures that are left. Figures an admin entered or a creator reported stay.
+ */
+export async function deleteInstagramData(
+  db: DatabaseOrTransaction,
+  igUserId: string,
+  now: Date,
+): Promise<{ connections: number; snapshots: number; influencerIds: number[] }> {
+  const removed = await db
+    .delete(instagramConnections)
+    .where(eq(instagramConnections.igUserId, igUserId))
+    .returning({ influencerId: instagramConnections.influencerId });
+  const influencerIds = removed.map((r) => r.influencerId);
+  if (influencerIds.length === 0) return { connections: 0, snapshots: 0, influencerIds };
+  const instagramPosts = sql`
+    select sub.id from submissions sub
+    join applications a on a.id = sub.application_id
+    join campaigns c on c.id = a.campaign_id
+    where a.influencer_id in ${influencerIds} and c.platform = 'instagram'`;
+  const snapshots = rowsOf(
+    await db.execute(sql`
+      delete from content_metric_snapshots
+      where source = 'api' and submission_id in (${instagramPosts})
+      returning id`),
+  ).length;
+  await db.execute(sql`
+    update content_metric_fetches
+    set done_at = ${now.toISOString()}::timestamptz,
+      last_error = 'The Instagram data was deleted at the account holder''s request'
+    where platform = 'instagram' and done_at is null and submission_id in (${instagramPosts})`);
+  return { connections: influencerIds.length, snapshots, influencerIds };
+}
+
+/** The submissions of these creators (to work out their engagement rates again). */
+export async function submissionsOfCreators(db: DatabaseOrTransaction, influencerIds: number[]) {
+  if (influencerIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select sub.id from submissions sub join applications a on a.id = sub.application_id
+    where a.influencer_id in ${influencerIds}`);
+  return rowsOf(result).map((row) => Number(row.id));
+}
+
+/** A creator left with no counted figures has no engagement rate ('0', as before any figure). */
+export async function resetEngagementWithoutFigures(db: DatabaseOrTransaction, influencerIds: number[]) {
+  if (influencerIds.length === 0) return;
+  await db.execute(sql`
+    update influencers i set engagement_rate = '0'
+    where i.id in ${influencerIds} and not exists (
+      select 1 from content_metric_snapshots s
+      join submissions sub on sub.id = s.submission_id
+      join applications a on a.id = sub.application_id
+      where a.influencer_id = i.id and (s.source <> 'creator' or s.confirmed_at is not null))`);
+}
+
+/** Records a Deauthorize or Data Deletion request and what it removed. */
+export async function insertPlatformDataDeletion(
+  db: DatabaseOrTransaction,
+  values: typeof platformDataDeletions.$inferInsert,
+) {
+  await db.insert(platformDataDeletions).values(values);
+}
+
+export async function findPlatformDataDeletion(db: DatabaseOrTransaction, confirmationCode: string) {
+  const [row] = await db
+    .select()
+    .from(platformDataDeletions)
+    .where(eq(platformDataDeletions.confirmationCode, confirmationCode));
+  return row ?? null;
 }

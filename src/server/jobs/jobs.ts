@@ -223,7 +223,7 @@ export async function startJobs(
     logger: deps.logger,
     mailer: deps.mailer,
     paypal,
-    metricsSources: deps.metricsSources ?? metricsSourcesFromEnv(deps.env, handle.db),
+    metricsSources: deps.metricsSources ?? metricsSourcesFromEnv(deps.env, handle.db, deps.logger),
   };
   // pg-boss's createQueue deadlocks when two instances create the same queue at once: one instance at a time.
   await oneInstanceAtATime(handle, async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertCampaign } from '../../../tests/support/factories';
-import { type FakeInstagram, startFakeInstagram } from '../../../tests/support/fake-instagram';
+import { type FakeInstagram, GRAPH_ERRORS, startFakeInstagram } from '../../../tests/support/fake-instagram';
 import { insertSubmittedPost } from '../../../tests/support/posts';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import type { InstagramConfig } from '../../config/env';
@@ -15,7 +15,7 @@ import {
 import { influencers } from '../../db/schema/influencers';
 import { instagramShortcode } from '../../shared/content-metrics';
 import { refreshContentMetrics } from '../jobs/refresh-content-metrics';
-import { silentLogger } from '../logger';
+import { createLogger, silentLogger } from '../logger';
 import { open, seal, sign, verify } from '../secret-box';
 import { campaignAnalytics } from '../services/content-metrics';
 import { createInstagramClient, createInstagramSource, INSTAGRAM_TOKEN_PURPOSE } from './instagram';
@@ -130,6 +130,8 @@ describe.each(TEST_DRIVERS)('Instagram source against a local fake of the Instag
   });
   beforeEach(() => {
     fake.rateLimited = false;
+    fake.mediaErrors.clear();
+    fake.demographicsError = null;
   });
   afterAll(async () => {
     await fake.close();
@@ -222,7 +224,9 @@ describe.each(TEST_DRIVERS)('Instagram source against a local fake of the Instag
     // An account too small for demographics keeps none.
     const client = createInstagramClient(config);
     fake.accounts.get('17841400000000001')!.ages = null;
-    expect(await client.ageDemographics(renewed!, '17841400000000001')).toBeNull();
+    expect(await client.ageDemographics(renewed!, '17841400000000001')).toEqual({
+      status: 'too-few-followers',
+    });
     fake.accounts.get('17841400000000001')!.ages = { '18-24': 700, '25-34': 250, '35-44': 50 };
   });
 
@@ -257,5 +261,145 @@ describe.each(TEST_DRIVERS)('Instagram source against a local fake of the Instag
         { age: '35-44', followers: 50 },
       ],
     });
+  });
+  it('a media without insights (code 10 "Not enough viewers") has no figures; the connection and the other posts keep going', async () => {
+    await connect('IGQlong-f');
+    fake.mediaErrors.set('1802', GRAPH_ERRORS.notEnoughViewers);
+    const readings = await source().read([
+      { submissionId: submission, postUrl: REEL },
+      { submissionId: submission, postUrl: POST },
+    ]);
+    expect(readings[0]).toMatchObject({ ok: true, figures: { views: 12000 } });
+    expect(readings[1]).toEqual({
+      ok: false,
+      gone: false,
+      reason: 'Instagram shows no insights for this post yet (not enough viewers)',
+    });
+    // The token is still good: the connection is not ended.
+    expect((await connection()).tokenExpiresAt.getTime()).toBe(NOW.getTime() + 50 * DAY);
+  });
+
+  it('an unexpected answer about one media (5xx, unreadable, unknown code) fails that post alone', async () => {
+    await connect('IGQlong-g');
+    for (const answer of [GRAPH_ERRORS.unknownError, 'unreadable' as const, GRAPH_ERRORS.unsupported]) {
+      fake.mediaErrors.set('1802', answer);
+      const readings = await source().read([
+        { submissionId: submission, postUrl: POST },
+        { submissionId: submission, postUrl: REEL },
+      ]);
+      expect(readings[0], JSON.stringify(answer)).toMatchObject({ ok: false, gone: false, failed: true });
+      expect(readings[1], JSON.stringify(answer)).toMatchObject({ ok: true, figures: { views: 12000 } });
+    }
+    // Through the job: the failed post backs off alone, the reel gets its snapshot, the connection stays.
+    fake.mediaErrors.set('1802', GRAPH_ERRORS.unknownError);
+    await database.db.delete(contentMetricFetches);
+    const at = new Date(NOW.getTime() + 3 * DAY);
+    const result = await refreshContentMetrics({
+      db: database.db,
+      sources: [source(at)],
+      now: at,
+      logger: silentLogger(),
+    });
+    expect(result).toMatchObject({ read: 1, gone: 1, failed: 2, quota: [] });
+    const fetches = await database.db.select().from(contentMetricFetches);
+    expect(fetches.find((f) => f.postUrl === POST)).toMatchObject({
+      failures: 1,
+      nextFetchAt: new Date(at.getTime() + 3_600_000),
+      lastError: expect.stringContaining('code 2'),
+    });
+    expect(fetches.find((f) => f.postUrl === REEL)).toMatchObject({ failures: 0, lastError: null });
+    const reel = await database.db
+      .select()
+      .from(contentMetricSnapshots)
+      .where(eq(contentMetricSnapshots.measuredAt, at));
+    expect(reel).toEqual([expect.objectContaining({ postUrl: REEL, views: 12000 })]);
+    expect((await connection()).tokenExpiresAt.getTime()).toBe(NOW.getTime() + 50 * DAY);
+  });
+
+  it('ends the connection on code 190 (any subcode) and on a withdrawn permission (10, 200-299)', async () => {
+    const ended: Array<[string, () => void]> = [
+      ['190/460 password changed', () => fake.expire('17841400000000001', 460)],
+      ['190/458 app removed', () => fake.expire('17841400000000001', 458)],
+      ['10 permission denied', () => fake.mediaErrors.set('1801', GRAPH_ERRORS.permissionDenied)],
+      ['200 insights permission', () => fake.mediaErrors.set('1801', GRAPH_ERRORS.insightsPermissionMissing)],
+    ];
+    for (const [label, end] of ended) {
+      await connect(`IGQlong-h-${label.split(' ')[0]}`);
+      end();
+      const readings = await source().read([{ submissionId: submission, postUrl: REEL }]);
+      expect(readings, label).toEqual([
+        { ok: false, gone: false, reason: 'the creator needs to connect Instagram again' },
+      ]);
+      expect((await connection()).tokenExpiresAt.getTime(), label).toBe(NOW.getTime());
+      fake.mediaErrors.clear();
+    }
+  });
+
+  it('asks for the ages as documented; too few followers is no ages, a refused request keeps the last and is logged', async () => {
+    const lines: string[] = [];
+    const logger = createLogger({
+      level: 'info',
+      pretty: false,
+      destination: { write: (l: string) => lines.push(l) },
+    });
+    await connect('IGQlong-i');
+    const maintainAt = (days: number) => {
+      const at = new Date(NOW.getTime() + days * DAY);
+      return createInstagramSource(config, {
+        db: database.db,
+        authSecret: SECRET,
+        now: () => at,
+        logger,
+      }).maintain(at);
+    };
+    fake.requests.length = 0;
+    await maintainAt(10);
+    const asked = new URL(
+      fake.requests.find((r) => r.includes('follower_demographics'))!.split(' ')[1]!,
+      fake.url,
+    );
+    expect(Object.fromEntries(asked.searchParams)).toMatchObject({
+      metric: 'follower_demographics',
+      period: 'lifetime',
+      timeframe: 'this_month',
+      metric_type: 'total_value',
+      breakdown: 'age',
+    });
+    const ages = [
+      { age: '18-24', followers: 700 },
+      { age: '25-34', followers: 250 },
+      { age: '35-44', followers: 50 },
+    ];
+    expect((await connection()).ageDemographics).toEqual(ages);
+
+    // Refused (an error that is not about the token): the ages stay, the refusal is logged without the token.
+    fake.demographicsError = GRAPH_ERRORS.invalidParameter;
+    await maintainAt(12);
+    expect(await connection()).toMatchObject({
+      ageDemographics: ages,
+      demographicsAt: new Date(NOW.getTime() + 12 * DAY),
+    });
+    const warned = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'instagram demographics refused');
+    expect(warned).toEqual([
+      expect.objectContaining({
+        level: 40,
+        code: 100,
+        status: 400,
+        fbtraceId: 'AbCdEf123',
+        influencerId: ana,
+      }),
+    ]);
+    expect(lines.join('\n')).not.toContain('IGQlong-i');
+
+    // Too few followers (Instagram returns no figures): no ages, nothing logged, the connection stays.
+    fake.demographicsError = null;
+    fake.accounts.get('17841400000000001')!.ages = null;
+    await maintainAt(14);
+    expect(await connection()).toMatchObject({
+      ageDemographics: null,
+      tokenExpiresAt: new Date(NOW.getTime() + 50 * DAY),
+    });
+    expect(lines.filter((l) => l.includes('demographics refused'))).toHaveLength(1);
+    fake.accounts.get('17841400000000001')!.ages = { '18-24': 700, '25-34': 250, '35-44': 50 };
   });
 });

@@ -4,16 +4,18 @@ import type { Database } from '../../db/client';
 import {
   connectionsToMaintain,
   instagramOwners,
+  markDemographicsRead,
   saveAgeDemographics,
   updateInstagramToken,
 } from '../../db/queries/instagram-connections';
 import type { AgeBracket } from '../../db/schema/content-metrics';
 import { instagramShortcode } from '../../shared/content-metrics';
+import type { Logger } from '../logger';
 import { open, seal } from '../secret-box';
 import { type MetricsSource, MetricsSourceError, type PostReading, type PostToRead } from './types';
 
 /*
- * Instagram API with Instagram Login (professional accounts: business and creator).
+ * Instagram API with Instagram Login (professional accounts: business and creator), Graph API v23.0.
  * - Authorization window: GET {www.instagram.com}/oauth/authorize?client_id&redirect_uri&response_type=code&scope&state
  * - Code exchange: POST {api.instagram.com}/oauth/access_token (form: client_id, client_secret,
  *   grant_type=authorization_code, redirect_uri, code) -> a short-lived token (1 hour) and the user id.
@@ -22,12 +24,19 @@ import { type MetricsSource, MetricsSourceError, type PostReading, type PostToRe
  *   least 24 hours old and still valid) -> { access_token, token_type, expires_in }.
  * - GET /{version}/me?fields=user_id,username; GET /{version}/me/media?fields=id,permalink,shortcode,media_type,
  *   timestamp (pages of `data` with `paging.next`); GET /{version}/{media-id}/insights?metric=views,reach,saved,
- *   likes,comments,shares -> { data: [{ name, period, values: [{ value }] }] };
- *   GET /{version}/{ig-user-id}/insights?metric=follower_demographics&period=lifetime&metric_type=total_value
- *   &breakdown=age -> { data: [{ total_value: { breakdowns: [{ results: [{ dimension_values, value }] }] } }] }.
- * - Errors: { error: { message, type, code, error_subcode, fbtrace_id } }: code 190 (OAuthException) is an expired
- *   or revoked token (102, 10 and 200-299: an ended session or a withdrawn permission, handled alike); 4, 17, 32
- *   and 613 are rate limits; 100 with subcode 33 is an object that no longer exists.
+ *   likes,comments,shares -> { data: [{ name, period, values: [{ value }] }] } (an empty `data` when Instagram has
+ *   no insights for the media: "Instagram Media Insights", Limitations).
+ * - Followers' ages ("Instagram Account Insights", metric follower_demographics): GET /{version}/{ig-user-id}/insights
+ *   ?metric=follower_demographics&period=lifetime&timeframe=this_month&metric_type=total_value&breakdown=age ->
+ *   { data: [{ total_value: { breakdowns: [{ results: [{ dimension_values, value }] }] } }] }. `timeframe` is
+ *   required for demographic metrics (this_week or this_month since v20.0); the metric is "not returned" for an
+ *   account with fewer than 100 followers: an empty `data`, not an error.
+ * - Errors ("Graph API: Handling errors"): { error: { message, type, code, error_subcode, fbtrace_id } }. Only these
+ *   end a connection: 190 (the token expired or was invalidated; subcodes 458, 459, 460, 463, 464, 467, 492 say why),
+ *   102 (the session ended), 200-299 (a permission not granted or withdrawn) and 10 "Permission denied". Code 10 is
+ *   also "(#10) Not enough viewers for the media to show insights" on one media's insights: that post has no
+ *   figures, the connection stays. 4, 17, 32 and 613 are rate limits (the whole platform waits); 100 with subcode 33
+ *   is an object that no longer exists; anything else about one media fails that post alone.
  */
 
 export const INSTAGRAM_SCOPES = 'instagram_business_basic,instagram_business_manage_insights';
@@ -45,8 +54,11 @@ const errorSchema = z.object({
     type: z.string().optional(),
     code: z.number().optional(),
     error_subcode: z.number().optional(),
+    fbtrace_id: z.string().optional(),
   }),
 });
+/** Code 10's message on a media's insights when too few accounts saw it (stories under 5 viewers, new posts). */
+const NOT_ENOUGH_VIEWERS = /not enough viewers/i;
 const tokenSchema = z.object({ access_token: z.string(), expires_in: z.number() });
 // The code exchange answers { data: [{ access_token, user_id, permissions }] } (older answers had them at the top).
 const shortTokenSchema = z.union([
@@ -111,6 +123,45 @@ export class InstagramNotFoundError extends Error {
   override name = 'InstagramNotFoundError';
 }
 
+/** Instagram has no insights for this media (code 10, "Not enough viewers for the media to show insights"). */
+export class InstagramNoInsightsError extends Error {
+  override name = 'InstagramNoInsightsError';
+}
+
+/**
+ * Instagram answered, but not as documented for success: an error we do not act on (a 5xx, an unknown code) or a
+ * body we cannot read. About one media, it fails that post alone; the fields say what Instagram said (never a token).
+ */
+export class InstagramAnswerError extends MetricsSourceError {
+  override name = 'InstagramAnswerError';
+  constructor(
+    message: string,
+    readonly detail: {
+      status?: number;
+      code?: number;
+      subcode?: number;
+      type?: string;
+      fbtraceId?: string;
+    } = {},
+  ) {
+    super('unavailable', message);
+  }
+}
+
+/** Whether a Graph error means the token can no longer be used (expired, invalidated, permission withdrawn). */
+export function endsConnection(code: number | undefined, message = ''): boolean {
+  if (code === undefined) return false;
+  if (code === 190 || code === 102) return true;
+  if (code >= 200 && code < 300) return true;
+  return code === 10 && !NOT_ENOUGH_VIEWERS.test(message);
+}
+
+/** The followers' ages, or why there are none: too few followers (documented), or a refused request. */
+export type AgeDemographicsResult =
+  | { status: 'ages'; brackets: AgeBracket[] }
+  | { status: 'too-few-followers' }
+  | { status: 'refused'; error: InstagramAnswerError };
+
 export interface LongLivedToken {
   accessToken: string;
   expiresAt: Date;
@@ -127,32 +178,49 @@ export function createInstagramClient(
 
   async function call(url: string, init: RequestInit = {}): Promise<unknown> {
     let response: Response;
-    let body: unknown;
+    let text: string;
     try {
       response = await doFetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
-      body = await response.json().catch(() => null);
+      text = await response.text();
     } catch (error) {
       throw new MetricsSourceError('unavailable', `Instagram did not answer: ${(error as Error).message}`);
     }
-    if (response.ok) return body;
+    let body: unknown = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+    if (response.ok) {
+      if (body === null)
+        throw new InstagramAnswerError('Instagram answered unreadably', { status: response.status });
+      return body;
+    }
     const parsed = errorSchema.safeParse(body);
-    const code = parsed.success ? parsed.data.error.code : undefined;
-    const text = `Instagram answered ${response.status}${code === undefined ? '' : ` (code ${code})`}${
-      parsed.success && parsed.data.error.message ? `: ${parsed.data.error.message}` : ''
-    }`;
-    // 190: the token expired or was revoked; 102: the session ended; 10 and 200-299: a permission was withdrawn.
-    // (Graph calls many other errors OAuthException too, bad parameters among them: the code decides.)
-    if (code === 190 || code === 102 || code === 10 || (code !== undefined && code >= 200 && code < 300))
-      throw new InstagramTokenError(text);
-    if (code !== undefined && RATE_LIMIT_CODES.has(code)) throw new MetricsSourceError('quota', text);
-    if (code === 100 && parsed.success && parsed.data.error.error_subcode === 33)
-      throw new InstagramNotFoundError(text);
-    throw new MetricsSourceError('unavailable', text);
+    const error = parsed.success ? parsed.data.error : undefined;
+    const code = error?.code;
+    const message = error?.message ?? '';
+    const described = `Instagram answered ${response.status}${
+      code === undefined
+        ? ''
+        : ` (code ${code}${error?.error_subcode === undefined ? '' : `/${error.error_subcode}`})`
+    }${message ? `: ${message}` : ''}`;
+    if (endsConnection(code, message)) throw new InstagramTokenError(described);
+    if (code === 10) throw new InstagramNoInsightsError(described);
+    if (code !== undefined && RATE_LIMIT_CODES.has(code)) throw new MetricsSourceError('quota', described);
+    if (code === 100 && error?.error_subcode === 33) throw new InstagramNotFoundError(described);
+    throw new InstagramAnswerError(described, {
+      status: response.status,
+      ...(code === undefined ? {} : { code }),
+      ...(error?.error_subcode === undefined ? {} : { subcode: error.error_subcode }),
+      ...(error?.type === undefined ? {} : { type: error.type }),
+      ...(error?.fbtrace_id === undefined ? {} : { fbtraceId: error.fbtrace_id }),
+    });
   }
 
   function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
     const parsed = schema.safeParse(body);
-    if (!parsed.success) throw new MetricsSourceError('unavailable', `Instagram answered ${what} unreadably`);
+    if (!parsed.success) throw new InstagramAnswerError(`Instagram answered ${what} unreadably`);
     return parsed.data;
   }
 
@@ -262,7 +330,10 @@ export function createInstagramClient(
       };
     },
 
-    /** A media's lifetime insights. */
+    /**
+     * A media's lifetime insights. Instagram answers an empty set when it has none for the media (and code 10 when
+     * too few accounts saw it): both throw InstagramNoInsightsError.
+     */
     async mediaInsights(token: string, mediaId: string) {
       const insights = parse(
         insightsSchema,
@@ -279,7 +350,7 @@ export function createInstagramClient(
         if (!metric) return null;
         return metric.total_value?.value ?? metric.values?.[0]?.value ?? null;
       };
-      return {
+      const figures = {
         views: value('views'),
         likes: value('likes'),
         comments: value('comments'),
@@ -287,40 +358,49 @@ export function createInstagramClient(
         saves: value('saved'),
         reach: value('reach'),
       };
+      if (Object.values(figures).every((v) => v === null))
+        throw new InstagramNoInsightsError('Instagram answered no insights for the media');
+      return figures;
     },
 
-    /** The followers' ages (lifetime), or null when the account has too few followers for Instagram to say. */
-    async ageDemographics(token: string, igUserId: string): Promise<AgeBracket[] | null> {
+    /**
+     * The followers' ages (lifetime, as of this month). Instagram returns no figures for an account with fewer than
+     * 100 followers (too-few-followers); any other refusal is `refused` with what Instagram said. A refused token
+     * and a rate limit throw, as elsewhere.
+     */
+    async ageDemographics(token: string, igUserId: string): Promise<AgeDemographicsResult> {
       let body: unknown;
       try {
         body = await call(
           graph(`/${INSTAGRAM_GRAPH_VERSION}/${encodeURIComponent(igUserId)}/insights`, {
             metric: 'follower_demographics',
             period: 'lifetime',
+            timeframe: 'this_month',
             metric_type: 'total_value',
             breakdown: 'age',
             access_token: token,
           }),
         );
       } catch (error) {
-        // Accounts with fewer than 100 followers get an error instead of figures.
-        if (
-          error instanceof MetricsSourceError &&
-          error.kind === 'unavailable' &&
-          /^Instagram answered 400\b/.test(error.message)
-        )
-          return null;
+        if (error instanceof InstagramAnswerError) return { status: 'refused', error };
+        if (error instanceof InstagramNoInsightsError || error instanceof InstagramNotFoundError)
+          return { status: 'refused', error: new InstagramAnswerError(error.message) };
         throw error;
       }
-      const parsed = parse(demographicsSchema, body, 'the demographics');
+      const parsed = demographicsSchema.safeParse(body);
+      if (!parsed.success)
+        return {
+          status: 'refused',
+          error: new InstagramAnswerError('Instagram answered the demographics unreadably'),
+        };
       const results =
-        parsed.data.find((m) => m.name === 'follower_demographics')?.total_value?.breakdowns[0]?.results ??
-        [];
-      if (results.length === 0) return null;
-      return results
+        parsed.data.data.find((m) => m.name === 'follower_demographics')?.total_value?.breakdowns[0]
+          ?.results ?? [];
+      const brackets = results
         .map((r) => ({ age: r.dimension_values[0] ?? '', followers: r.value }))
         .filter((r) => r.age)
         .sort((a, b) => a.age.localeCompare(b.age));
+      return brackets.length === 0 ? { status: 'too-few-followers' } : { status: 'ages', brackets };
     },
   };
 }
@@ -330,15 +410,20 @@ export type InstagramClient = ReturnType<typeof createInstagramClient>;
 /** Renew a long-lived token this long before it ends (Instagram renews tokens at least a day old). */
 export const RENEW_BEFORE_MS = 10 * DAY_MS;
 
+/** Why a post without insights has no API figures (code 10 "Not enough viewers", or an empty insights set). */
+export const NO_INSIGHTS_REASON = 'Instagram shows no insights for this post yet (not enough viewers)';
+
 /**
  * Instagram figures of approved posts, read with each creator's connected account: the post is found among the
  * account's media by its shortcode, then its insights are read. A creator without a connection (or whose token
- * was refused) is tried again at the next scheduled read; a post not among the account's media is gone.
+ * was refused) is tried again at the next scheduled read; a post not among the account's media is gone; a post
+ * Instagram has no insights for is tried again at its next read; an unexpected answer about one post fails that
+ * post alone (`failed`), while a rate limit or no answer at all fails the batch.
  * `maintain` renews tokens that end within 10 days and reads the followers' ages once a day.
  */
 export function createInstagramSource(
   config: InstagramConfig,
-  deps: { db: Database; authSecret: string; now?: () => Date; fetch?: typeof fetch },
+  deps: { db: Database; authSecret: string; now?: () => Date; fetch?: typeof fetch; logger?: Logger },
 ): MetricsSource & Required<Pick<MetricsSource, 'maintain'>> {
   const client = createInstagramClient(config, deps);
   const now = () => deps.now?.() ?? new Date();
@@ -400,6 +485,11 @@ export function createInstagramSource(
             readings.push({ ok: false, gone: false, reason: 'the creator needs to connect Instagram again' });
           } else if (error instanceof InstagramNotFoundError) {
             readings.push({ ok: false, gone: true, reason: 'the post is deleted' });
+          } else if (error instanceof InstagramNoInsightsError) {
+            readings.push({ ok: false, gone: false, reason: NO_INSIGHTS_REASON });
+          } else if (error instanceof InstagramAnswerError) {
+            // This post alone: the other posts of the batch keep their readings.
+            readings.push({ ok: false, gone: false, failed: true, reason: error.message });
           } else throw error;
         }
       }
@@ -428,7 +518,22 @@ export function createInstagramSource(
           }
           if (!connection.demographicsAt || connection.demographicsAt.getTime() < at.getTime() - DAY_MS) {
             const ages = await client.ageDemographics(token, connection.igUserId);
-            await saveAgeDemographics(deps.db, connection.influencerId, ages, at);
+            if (ages.status === 'refused') {
+              // Not "too few followers": Instagram refused the request. The ages last read stay; tried again
+              // tomorrow. What Instagram said is logged (its code and trace id, never the token).
+              deps.logger?.warn(
+                { influencerId: connection.influencerId, ...ages.error.detail, err: ages.error.message },
+                'instagram demographics refused',
+              );
+              await markDemographicsRead(deps.db, connection.influencerId, at);
+            } else {
+              await saveAgeDemographics(
+                deps.db,
+                connection.influencerId,
+                ages.status === 'ages' ? ages.brackets : null,
+                at,
+              );
+            }
           }
         } catch (error) {
           if (error instanceof InstagramTokenError) {

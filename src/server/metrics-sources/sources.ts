@@ -1,5 +1,6 @@
 import type { Env } from '../../config/env';
 import type { Database } from '../../db/client';
+import type { Logger } from '../logger';
 import { createInstagramSource } from './instagram';
 import { createTiktokSource } from './tiktok';
 import type { MetricsSource } from './types';
@@ -14,6 +15,7 @@ import { createYoutubeSource } from './youtube';
 export function metricsSourcesFromEnv(
   env: Pick<Env, 'youtube' | 'oauth' | 'tiktokApiBase' | 'instagram' | 'authSecret'>,
   db: Database,
+  logger?: Logger,
 ): MetricsSource[] {
   const sources: MetricsSource[] = [];
   if (env.youtube) sources.push(createYoutubeSource(env.youtube));
@@ -32,7 +34,9 @@ export function metricsSourcesFromEnv(
     );
   }
   if (env.instagram) {
-    sources.push(createInstagramSource(env.instagram, { db, authSecret: env.authSecret }));
+    sources.push(
+      createInstagramSource(env.instagram, { db, authSecret: env.authSecret, ...(logger ? { logger } : {}) }),
+    );
   }
   return sources;
 }

@@ -7,7 +7,12 @@ import type { AppBindings } from '../context';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Routes that prove their sender another way (a signature checked with the sender) and take no Origin. */
-export const ORIGIN_CHECK_EXEMPT_PATHS = new Set(['/api/webhooks/paypal']);
+export const ORIGIN_CHECK_EXEMPT_PATHS = new Set([
+  '/api/webhooks/paypal',
+  // Meta's Instagram callbacks (routes/instagram-callbacks.ts): a signed_request made with the app secret.
+  '/api/instagram/deauthorize',
+  '/api/instagram/data-deletion',
+]);
 
 export const FOREIGN_ORIGIN_MESSAGE =
   'This request did not come from Mintbox. Reload the page and try again.';

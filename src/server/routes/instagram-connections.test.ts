@@ -3,15 +3,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
-import { type FakeInstagram, startFakeInstagram } from '../../../tests/support/fake-instagram';
+import { insertCampaign } from '../../../tests/support/factories';
+import {
+  type FakeInstagram,
+  GRAPH_ERRORS,
+  metaSignedRequest,
+  startFakeInstagram,
+} from '../../../tests/support/fake-instagram';
+import { insertSubmittedPost } from '../../../tests/support/posts';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { instagramConnections } from '../../db/schema/content-metrics';
+import type { Env } from '../../config/env';
+import {
+  contentMetricFetches,
+  contentMetricSnapshots,
+  instagramConnections,
+  platformDataDeletions,
+} from '../../db/schema/content-metrics';
 import type { InstagramConnectionStatus } from '../../shared/schemas/instagram';
 import { createApp } from '../app';
 import { createAuth } from '../auth';
+import { refreshContentMetrics } from '../jobs/refresh-content-metrics';
 import { silentLogger } from '../logger';
-import { INSTAGRAM_TOKEN_PURPOSE } from '../metrics-sources/instagram';
+import { createInstagramSource, INSTAGRAM_TOKEN_PURPOSE } from '../metrics-sources/instagram';
 import { open, sign } from '../secret-box';
 import { upsertAdmin } from '../services/admin-accounts';
 
@@ -27,6 +41,7 @@ describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
   let bo: { cookie: string; influencerId: number };
   let admin: string;
   let clock = NOW;
+  let env: Env;
 
   const start = async (cookie: string) => {
     const response = await postJson(app, '/api/me/connections/instagram', {}, cookie);
@@ -54,7 +69,7 @@ describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
   beforeAll(async () => {
     database = await createTestDatabase(driver);
     fake = await startFakeInstagram();
-    const env = testEnv({
+    env = testEnv({
       INSTAGRAM_APP_ID: fake.appId,
       INSTAGRAM_APP_SECRET: fake.appSecret,
       INSTAGRAM_AUTHORIZE_BASE: fake.url,
@@ -175,6 +190,17 @@ describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
     });
     const answer = await getWithCookie(plain, '/api/me/connections/instagram', bo.cookie);
     expect(await answer.json()).toEqual({ available: false, connection: null });
+    // Meta's callbacks have nothing to verify with.
+    const deletion = await plain.request('/api/instagram/data-deletion', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'signed_request=abc.def',
+    });
+    expect(deletion.status).toBe(404);
+    expect(await deletion.json()).toEqual({
+      code: 'NOT_FOUND',
+      error: 'Instagram is not set up on this server.',
+    });
   });
 
   it('only a creator connects; disconnecting deletes the token', async () => {
@@ -204,5 +230,135 @@ describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
           .where(eq(instagramConnections.influencerId, ana.influencerId))
       ).length,
     ).toBe(0);
+  });
+  it("Meta's callbacks: a forged signed_request changes nothing; a valid one deletes the connection and the insights read from Instagram, and the status page says so", async () => {
+    // Ana connects again and the job reads her reel; her post has too few viewers for insights (code 10).
+    fake.authorizeAs = '17841400000000001';
+    expect(await callback(await consent(await start(ana.cookie)), ana.cookie)).toBe(
+      '/profile?instagram=connected',
+    );
+    const reel = 'https://www.instagram.com/reel/C7xYz12AbCd/';
+    const post = 'https://www.instagram.com/p/C1aaaaaaaaa/';
+    const submissionId = await insertSubmittedPost(database.db, {
+      campaignId: (await insertCampaign(database.db, { platform: 'instagram' })).id,
+      influencerId: ana.influencerId,
+      urls: [reel, post],
+      reviewedAt: new Date(NOW.getTime() - 3_600_000),
+    });
+    const counts = { views: 500, reach: 400, saved: 5, likes: 40, comments: 3, shares: 2 };
+    fake.media.set('1801', { owner: '17841400000000001', shortcode: 'C7xYz12AbCd', ...counts });
+    fake.media.set('1802', { owner: '17841400000000001', shortcode: 'C1aaaaaaaaa', ...counts });
+    fake.mediaErrors.set('1802', GRAPH_ERRORS.notEnoughViewers);
+    const runJob = () =>
+      refreshContentMetrics({
+        db: database.db,
+        // The source production builds from the environment, on the test's clock.
+        sources: [
+          createInstagramSource(env.instagram!, {
+            db: database.db,
+            authSecret: env.authSecret,
+            now: () => clock,
+          }),
+        ],
+        now: clock,
+        logger: silentLogger(),
+      });
+    expect(await runJob()).toMatchObject({ read: 1, failed: 1 });
+    expect((await status(ana.cookie)).connection).toMatchObject({ needsReconnect: false });
+    const apiSnapshots = () =>
+      database.db
+        .select()
+        .from(contentMetricSnapshots)
+        .where(eq(contentMetricSnapshots.submissionId, submissionId));
+    expect(await apiSnapshots()).toEqual([expect.objectContaining({ postUrl: reel, views: 500 })]);
+
+    const callbackOf = (path: string, body: Record<string, string> | string) =>
+      app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: typeof body === 'string' ? body : new URLSearchParams(body).toString(),
+      });
+    // Refused: signed with another secret, an altered payload, not a signed request, no field at all.
+    const forged = metaSignedRequest('not-the-app-secret', { user_id: '17841400000000001' });
+    const valid = metaSignedRequest(fake.appSecret, { user_id: '17841400000000001' });
+    const [signature] = valid.split('.');
+    const altered = `${signature}.${Buffer.from(JSON.stringify({ algorithm: 'HMAC-SHA256', user_id: '17841400000000002' })).toString('base64url')}`;
+    for (const [signed, message] of [
+      [forged, 'The signed_request is not one Meta signed for this app.'],
+      [altered, 'The signed_request is not one Meta signed for this app.'],
+      ['not-a-signed-request', 'The signed_request must be two base64url parts joined by a dot.'],
+      ['a.b', 'The signed_request payload is not JSON.'],
+    ] as const) {
+      for (const path of ['/api/instagram/deauthorize', '/api/instagram/data-deletion']) {
+        const refused = await callbackOf(path, { signed_request: signed });
+        expect(refused.status, `${path} ${signed}`).toBe(400);
+        expect(await refused.json()).toEqual({ code: 'BAD_REQUEST', error: message });
+      }
+    }
+    const empty = await callbackOf('/api/instagram/data-deletion', '');
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'signed_request' });
+    expect(await rows()).toHaveLength(1);
+    expect(await database.db.select().from(platformDataDeletions)).toEqual([]);
+
+    // Meta's Data Deletion request for Ana's account.
+    clock = new Date(NOW.getTime() + 60_000);
+    const deleted = await callbackOf('/api/instagram/data-deletion', { signed_request: valid });
+    expect(deleted.status).toBe(200);
+    const answer = (await deleted.json()) as { url: string; confirmation_code: string };
+    expect(answer.url).toBe(`http://localhost:3000/data-deletion/${answer.confirmation_code}`);
+    expect(await rows()).toEqual([]);
+    expect(await apiSnapshots()).toEqual([]);
+    const fetchRows = await database.db
+      .select()
+      .from(contentMetricFetches)
+      .where(eq(contentMetricFetches.submissionId, submissionId));
+    expect(fetchRows.map((f) => f.doneAt)).toEqual([clock, clock]);
+    expect((await status(ana.cookie)).connection).toBeNull();
+    expect(await database.db.select().from(platformDataDeletions)).toEqual([
+      expect.objectContaining({
+        confirmationCode: answer.confirmation_code,
+        kind: 'data_deletion',
+        platformUserId: '17841400000000001',
+        removed: { connections: 1, snapshots: 1 },
+        completedAt: clock,
+      }),
+    ]);
+    // The post is no longer read.
+    const calls = fake.requests.length;
+    clock = new Date(NOW.getTime() + 2 * 3_600_000);
+    await runJob();
+    expect(fake.requests.length).toBe(calls);
+
+    // The status page, in plain words.
+    const page = await app.request(new URL(answer.url).pathname);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const text = await page.text();
+    expect(text).toContain(`Confirmation code: ${answer.confirmation_code}`);
+    expect(text).toContain(
+      'On 20 June 2026 at 12:01 UTC, Instagram sent us a request to delete the data Mintbox obtained from an Instagram account.',
+    );
+    expect(text).toContain(
+      'We disconnected the Instagram account from Mintbox and deleted its access token and the ages of its followers.',
+    );
+    expect(text).toContain('We deleted 1 reading of post figures');
+    expect(text).toContain('The deletion was completed on 20 June 2026 at 12:01 UTC.');
+
+    // Deauthorize for an account we never held: confirmed, and the page says there was nothing.
+    const unknown = await callbackOf('/api/instagram/deauthorize', {
+      signed_request: metaSignedRequest(fake.appSecret, { user_id: '17841499999999999' }),
+    });
+    expect(unknown.status).toBe(200);
+    const { confirmation_code } = (await unknown.json()) as { confirmation_code: string };
+    const nothing = await (await app.request(`/data-deletion/${confirmation_code}`)).text();
+    expect(nothing).toContain('Instagram told us that Mintbox was removed from an Instagram account.');
+    expect(nothing).toContain('We held no data from this Instagram account, so there was nothing to delete.');
+
+    // An unknown code.
+    const notFound = await app.request('/data-deletion/0123456789abcdef01234567');
+    expect(notFound.status).toBe(404);
+    expect(await notFound.text()).toContain('We have no deletion request with this confirmation code.');
+    clock = NOW;
   });
 });

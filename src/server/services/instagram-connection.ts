@@ -12,6 +12,7 @@ import type { Logger } from '../logger';
 import {
   createInstagramClient,
   INSTAGRAM_TOKEN_PURPOSE,
+  InstagramNoInsightsError,
   InstagramNotFoundError,
   InstagramTokenError,
 } from '../metrics-sources/instagram';
@@ -117,7 +118,8 @@ export async function completeInstagramConnection(
     if (
       error instanceof MetricsSourceError ||
       error instanceof InstagramTokenError ||
-      error instanceof InstagramNotFoundError
+      error instanceof InstagramNotFoundError ||
+      error instanceof InstagramNoInsightsError
     ) {
       deps.logger.warn({ err: error.message }, 'instagram connection failed');
       return 'failed';

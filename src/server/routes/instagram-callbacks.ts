@@ -1,0 +1,82 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorSchema } from '../../shared/schemas/error';
+import { createRouter } from '../openapi';
+import { handleInstagramDeletion } from '../services/instagram-data-deletion';
+
+/**
+ * Meta's Deauthorize and Data Deletion callbacks for the Instagram app: called by Meta, not by a browser (no session,
+ * no Origin; the signed_request is verified with the app secret instead). Their URLs go in the Meta app's
+ * Instagram settings: APP_URL/api/instagram/deauthorize and APP_URL/api/instagram/data-deletion.
+ */
+
+const required = 'signed_request is required: the form field Meta sends.';
+const form = z.object({
+  signed_request: z
+    .string({ error: required })
+    .min(1, { error: required })
+    .max(8192, { error: 'signed_request is too long.' }),
+});
+const formBody = {
+  body: { required: true, content: { 'application/x-www-form-urlencoded': { schema: form } } },
+};
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const refusals = {
+  400: {
+    description: 'No signed_request, or one not signed with the app secret',
+    content: json(errorSchema),
+  },
+  404: { description: 'Instagram is not set up on this server', content: json(errorSchema) },
+};
+
+const routes = {
+  deauthorize: createRoute({
+    method: 'post',
+    path: '/instagram/deauthorize',
+    tags: ['Webhooks'],
+    summary:
+      "Meta's Deauthorize callback: the person removed the app from their Instagram account; their connection, token, ages and the figures read from Instagram are deleted",
+    request: formBody,
+    responses: {
+      200: {
+        description: 'Deleted (or nothing was held)',
+        content: json(z.object({ received: z.literal(true), confirmation_code: z.string() })),
+      },
+      ...refusals,
+    },
+  }),
+  dataDeletion: createRoute({
+    method: 'post',
+    path: '/instagram/data-deletion',
+    tags: ['Webhooks'],
+    summary:
+      "Meta's Data Deletion callback: deletes what was obtained from Instagram for that user and answers Meta's { url, confirmation_code } (the url is a page that says what was deleted)",
+    request: formBody,
+    responses: {
+      200: {
+        description: 'Deleted (or nothing was held)',
+        content: json(z.object({ url: z.string(), confirmation_code: z.string() })),
+      },
+      ...refusals,
+    },
+  }),
+};
+
+const now = (c: { get(key: 'deps'): { now?: () => Date } }) => c.get('deps').now?.() ?? new Date();
+
+export const instagramCallbackRoutes = createRouter()
+  .openapi(routes.deauthorize, async (c) => {
+    const result = await handleInstagramDeletion(c.get('deps'), {
+      kind: 'deauthorize',
+      signedRequest: c.req.valid('form').signed_request,
+      now: now(c),
+    });
+    return c.json({ received: true as const, confirmation_code: result.confirmationCode }, 200);
+  })
+  .openapi(routes.dataDeletion, async (c) => {
+    const result = await handleInstagramDeletion(c.get('deps'), {
+      kind: 'data_deletion',
+      signedRequest: c.req.valid('form').signed_request,
+      now: now(c),
+    });
+    return c.json({ url: result.url, confirmation_code: result.confirmationCode }, 200);
+  });

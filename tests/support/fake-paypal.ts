@@ -65,8 +65,34 @@ export interface FakePaypal {
   paidTo(receiver: string): number;
   /** Headers PayPal would send with this webhook body (signed for our webhook id). */
   signWebhook(rawBody: string): Record<string, string>;
+  /** Called once a new batch is taken (`npm run demo` settles it a little later and delivers the webhook). */
+  onBatchCreated: ((batch: FakeBatch) => void) | null;
+  /**
+   * Delivers to `url`, as PayPal does to a registered webhook listener, the PAYMENT.PAYOUTS-ITEM.* event of the
+   * item's current status (developer.paypal.com/docs/payouts/standard/reference/webhooks/: SUCCEEDED, FAILED,
+   * BLOCKED, DENIED, HELD, REFUNDED, RETURNED, UNCLAIMED, CANCELED), in PayPal's event envelope (id, event_version,
+   * create_time, resource_type `payouts_item`, event_type, summary, resource: the item as "Show payout item details"
+   * answers it, links) with the signature headers. Answers the listener's status and body.
+   */
+  deliverItemWebhook(
+    senderItemId: string,
+    url: string,
+  ): Promise<{ eventType: string; status: number; body: string }>;
   close(): Promise<void>;
 }
+
+/** Item status -> the PAYMENT.PAYOUTS-ITEM.* event PayPal sends when an item reaches it. */
+const ITEM_EVENTS: Record<string, string> = {
+  SUCCESS: 'SUCCEEDED',
+  FAILED: 'FAILED',
+  BLOCKED: 'BLOCKED',
+  DENIED: 'DENIED',
+  ONHOLD: 'HELD',
+  REFUNDED: 'REFUNDED',
+  RETURNED: 'RETURNED',
+  UNCLAIMED: 'UNCLAIMED',
+  CANCELED: 'CANCELED',
+};
 
 const ERROR_MESSAGES: Record<string, string> = {
   FAILED: 'Receiver account is invalid.',
@@ -218,6 +244,34 @@ export async function startFakePaypal(
         'paypal-transmission-time': time,
       };
     },
+    onBatchCreated: null,
+    async deliverItemWebhook(senderItemId, url) {
+      const batch = [...batches.values()].find((b) => b.items.some((i) => i.senderItemId === senderItemId));
+      const item = batch?.items.find((i) => i.senderItemId === senderItemId);
+      if (!batch || !item) throw new Error(`no item ${senderItemId}`);
+      const kind = ITEM_EVENTS[item.status];
+      if (!kind) throw new Error(`PayPal sends no webhook for an item ${item.status}`);
+      const eventType = `PAYMENT.PAYOUTS-ITEM.${kind}`;
+      const raw = JSON.stringify({
+        id: id('WH-'),
+        event_version: '1.0',
+        create_time: new Date().toISOString(),
+        resource_type: 'payouts_item',
+        event_type: eventType,
+        summary: `A payout item is ${kind.toLowerCase()}`,
+        resource: itemJson(batch, item),
+        links: [
+          { href: `${base}/v1/notifications/webhooks-events/WH-FAKE`, rel: 'self', method: 'GET' },
+          { href: `${base}/v1/notifications/webhooks-events/WH-FAKE/resend`, rel: 'resend', method: 'POST' },
+        ],
+      });
+      const answer = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...fake.signWebhook(raw) },
+        body: raw,
+      });
+      return { eventType, status: answer.status, body: await answer.text() };
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 
@@ -326,6 +380,7 @@ export async function startFakePaypal(
     for (const item of batch.items) setStatus(item, fake.outcomeFor(item.receiver));
     batches.set(batch.payoutBatchId, batch);
     bySender.set(batch.senderBatchId, batch.payoutBatchId);
+    fake.onBatchCreated?.(batch);
     const created = {
       batch_header: { ...header(batch), batch_status: 'PENDING' },
       links: [{ href: `${base}/v1/payments/payouts/${batch.payoutBatchId}`, rel: 'self', method: 'GET' }],

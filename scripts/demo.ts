@@ -322,9 +322,10 @@ function printGuide() {
  2. Connect Instagram: as the creator, ${appUrl}/profile → Connect Instagram (the stand-in's window
     answers at once for @${IG_ACCOUNT.username}).
  3. See metrics arrive: the YouTube post on "${youtubeCampaign.name}" was read at start (Analytics on the
-    creator's dashboard, ${appUrl}/admin/analytics). As the admin, approve the Instagram reel on
-    "${instagramCampaign.name}" (${appUrl}/admin/campaigns/${instagramCampaign.id}): its insights arrive at the next
-    metrics run (every 10 minutes, at :00, :10, :20 …). Any YouTube link you submit gets figures too.
+    creator's dashboard, ${appUrl}/admin/analytics). As the admin, open "${instagramCampaign.name}"
+    (${appUrl}/admin/campaigns/${instagramCampaign.id}) → "Approve content from ${CREATOR.name}": once Instagram is
+    connected, the reel's insights arrive at the next metrics run (every 10 minutes, at :00, :10, :20 …).
+    Any YouTube link you submit gets figures too.
  Mails (sign-up codes …) are printed in the log and kept in ${path.relative(root, dataDir)}/outbox/.
 ──────────────────────────────────────────────────────────────────────────────────────────────────────────`);
 }

@@ -100,7 +100,7 @@ describe('integrations:check against the local stand-ins', () => {
       'authorised: videos.list read video dQw4w9WgXcQ: 1,234,567 views.',
     );
     expect(summary(given)).toEqual({
-      text: 'Every configured service answered as it should (PayPal, YouTube).',
+      text: 'Every configured service checked answered as it should (PayPal, YouTube).',
       exitCode: 0,
     });
 
@@ -232,8 +232,11 @@ describe.each(TEST_DRIVERS)("integrations:check of a creator's connected account
   });
 
   it('checks TikTok with the token the reader gives, and says plainly when TikTok cannot be reached', async () => {
-    const none = byService(await checkIntegrations(env));
-    expect(none.TikTok).toMatch(/^TikTok: configured \([^)]+\): not checked: give --creator <email>/);
+    const unchecked = await checkIntegrations(env);
+    expect(byService(unchecked).TikTok).toMatch(
+      /^TikTok: configured \([^)]+\): not checked: give --creator <email>/,
+    );
+    expect(summary(unchecked)).toEqual({ text: 'Not checked: Instagram, TikTok (see above).', exitCode: 0 });
     const reports = await checkIntegrations(env, {
       creator: 'ana@example.com',
       db: database.db,

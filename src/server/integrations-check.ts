@@ -713,8 +713,16 @@ export function summary(reports: readonly ServiceReport[]): { text: string; exit
   }
   if (configured.length === 0)
     return { text: 'No outside service is configured (see .env.example).', exitCode: 0 };
+  const names = (list: ServiceReport[]) => list.map((r) => r.service).join(', ');
+  const checked = configured.filter((r) => r.reachable !== null);
+  const skipped = configured.filter((r) => r.reachable === null);
   return {
-    text: `Every configured service answered as it should (${configured.map((r) => r.service).join(', ')}).`,
+    text: [
+      checked.length > 0 ? `Every configured service checked answered as it should (${names(checked)}).` : '',
+      skipped.length > 0 ? `Not checked: ${names(skipped)} (see above).` : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
     exitCode: 0,
   };
 }

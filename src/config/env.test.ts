@@ -142,6 +142,22 @@ describe('configuration', () => {
     );
   });
 
+  it('runs the stand-ins of npm run demo only when asked, and never in production', () => {
+    expect(loadEnv({ DATA_DIR: dataDir() }).demoStandIns).toBe(false);
+    expect(loadEnv({ DATA_DIR: dataDir(), DEMO_STAND_INS: 'true' }).demoStandIns).toBe(true);
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail:25' };
+    expect(loadEnv({ DATA_DIR: dataDir(), ...production, DEMO_STAND_INS: 'false' }).demoStandIns).toBe(false);
+    // Even without the other production settings, the stand-ins are what the message names.
+    for (const variables of [production, { NODE_ENV: 'production' }]) {
+      expect(() => loadEnv({ DATA_DIR: dataDir(), ...variables, DEMO_STAND_INS: 'true' })).toThrow(
+        /^Invalid configuration: DEMO_STAND_INS=true is refused in production: the stand-ins of `npm run demo` fake PayPal, Instagram, TikTok and YouTube/,
+      );
+    }
+    expect(() => loadEnv({ DATA_DIR: dataDir(), DEMO_STAND_INS: 'yes' })).toThrow(
+      /^Invalid configuration: DEMO_STAND_INS must be true or false/,
+    );
+  });
+
   it('documents every variable in .env.example and the README', () => {
     const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');

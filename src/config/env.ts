@@ -157,6 +157,11 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   ),
+  // `npm run demo`: PayPal, Instagram, TikTok and YouTube are local stand-ins (never in production).
+  DEMO_STAND_INS: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  ),
 });
 
 /** Every variable the server reads (documented in .env.example and the README). */
@@ -215,6 +220,8 @@ export interface Env {
   tiktokAuthBase: string;
   /** Instagram API with Instagram Login, or null when INSTAGRAM_APP_ID/SECRET are unset. */
   instagram: InstagramConfig | null;
+  /** `npm run demo`: the outside services are local stand-ins (refused in production). */
+  demoStandIns: boolean;
 }
 
 export interface InstagramConfig {
@@ -256,6 +263,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.DEMO_STAND_INS === 'true') {
+    throw new EnvError(
+      'Invalid configuration: DEMO_STAND_INS=true is refused in production: the stand-ins of `npm run demo` fake PayPal, Instagram, TikTok and YouTube (no real payout would be made). Unset DEMO_STAND_INS and set the real credentials, or run the demo without NODE_ENV=production',
+    );
+  }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new EnvError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
@@ -311,6 +323,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     tiktokApiBase: (e.TIKTOK_API_BASE ?? 'https://open.tiktokapis.com').replace(/\/+$/, ''),
     tiktokAuthBase: (e.TIKTOK_AUTH_BASE ?? 'https://www.tiktok.com').replace(/\/+$/, ''),
     instagram: pickInstagram(e),
+    demoStandIns: e.DEMO_STAND_INS === 'true',
   };
 }
 

@@ -157,8 +157,10 @@ export interface FakePaypal {
   webhookEvent(eventType: string, target: { senderItemId: string } | { payoutBatchId: string }): Json;
   /** Headers PayPal would send with this webhook body (signed for our webhook id). */
   signWebhook(rawBody: string): Record<string, string>;
-  /** Posts an event to options.webhookUrl (signed); resolves with the listener's status. */
-  deliver(event: Json): Promise<number>;
+  /** Posts an event, signed, to `url` (default options.webhookUrl); resolves with the listener's status. */
+  deliver(event: Json, url?: string): Promise<number>;
+  /** Called once a new batch is taken (`npm run demo` settles it a little later and delivers the webhook). */
+  onBatchCreated: ((batch: FakeBatch) => void) | null;
   close(): Promise<void>;
 }
 
@@ -388,10 +390,11 @@ export async function startFakePaypal(options: FakePaypalOptions = {}): Promise<
         'paypal-transmission-time': time,
       };
     },
-    async deliver(event) {
-      if (!options.webhookUrl) throw new Error('no webhookUrl to deliver to');
+    onBatchCreated: null,
+    async deliver(event, url = options.webhookUrl) {
+      if (!url) throw new Error('no webhookUrl to deliver to');
       const body = JSON.stringify(event);
-      const response = await fetch(options.webhookUrl, {
+      const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...fake.signWebhook(body) },
         body,
@@ -497,6 +500,7 @@ export async function startFakePaypal(options: FakePaypalOptions = {}): Promise<
       setStatus(item, fake.outcomeFor(item.receiver));
       announce(item, 1_000);
     }
+    fake.onBatchCreated?.(batch);
     const created = {
       batch_header: {
         payout_batch_id: batch.payoutBatchId,

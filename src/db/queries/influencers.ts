@@ -41,6 +41,12 @@ export async function findUserById(db: DatabaseOrTransaction, userId: string) {
   return rows[0] ?? null;
 }
 
+/** A creator's TikTok sign-in record (tokens as stored: sealed), or null when they never signed in with TikTok. */
+export async function findTiktokAuth(db: DatabaseOrTransaction, influencerId: number) {
+  const rows = await db.select().from(tiktokAuth).where(eq(tiktokAuth.influencerId, influencerId)).limit(1);
+  return rows[0] ?? null;
+}
+
 export async function upsertTiktokAuth(
   db: DatabaseOrTransaction,
   values: {

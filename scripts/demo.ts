@@ -13,7 +13,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { ENV_VARIABLES, EnvError, loadEnv } from '../src/config/env';
+import { EnvError, loadEnv } from '../src/config/env';
 import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { users } from '../src/db/schema/auth';
@@ -41,6 +41,15 @@ const dataDir = path.join(root, 'data-demo');
 const ADMIN = { email: 'admin@demo.mintbox.test', password: 'demo admin password' };
 const CREATOR = { email: 'creator@demo.mintbox.test', password: 'demo creator password', name: 'Dana Demo' };
 const IG_ACCOUNT = { userId: '17841400000004242', username: 'dana.demo' };
+const TIKTOK_USER = {
+  open_id: 'demo-open-id-tia',
+  union_id: 'demo-union-id-tia',
+  display_name: 'Tia Tok',
+  username: 'tia.tok',
+  avatar_large_url: '',
+};
+const TIKTOK_VIDEO_ID = '7300000000000004242';
+const TIKTOK_VIDEO_URL = `https://www.tiktok.com/@${TIKTOK_USER.username}/video/${TIKTOK_VIDEO_ID}`;
 const IG_REEL = 'DMintboxDemo1';
 const YOUTUBE_VIDEO = 'MintboxDem1';
 /** When the creator's PayPal payout is settled by the stand-in (then its webhook is delivered). */
@@ -88,6 +97,17 @@ class GrowingVideos extends Map<string, { viewCount: number; likeCount?: number;
 }
 youtube.videos = new GrowingVideos();
 
+// TikTok: whoever signs in with TikTok here is Tia, and her video has figures to read.
+tiktok.users.set(TIKTOK_USER.open_id, TIKTOK_USER);
+tiktok.authorizeAs = TIKTOK_USER.open_id;
+tiktok.videos.set(TIKTOK_VIDEO_ID, {
+  owner: TIKTOK_USER.open_id,
+  view_count: 48_213,
+  like_count: 3_120,
+  comment_count: 210,
+  share_count: 95,
+});
+
 // Instagram: the account the creator connects, with one reel and followers' ages.
 instagram.authorizeAs = IG_ACCOUNT.userId;
 instagram.accounts.set(IG_ACCOUNT.userId, {
@@ -129,7 +149,6 @@ paypal.onBatchCreated = (batch) => {
 };
 
 // 3. The environment pointing the app at them (anything set in the shell for these is overridden).
-const tiktokSignIn = ENV_VARIABLES.includes('TIKTOK_AUTH_BASE');
 const demoEnv: Record<string, string> = {
   NODE_ENV: process.env.NODE_ENV === 'test' ? 'test' : 'development',
   DEMO_STAND_INS: 'true',
@@ -161,16 +180,11 @@ const demoEnv: Record<string, string> = {
   INSTAGRAM_AUTHORIZE_BASE: instagram.url,
   INSTAGRAM_OAUTH_BASE: instagram.url,
   INSTAGRAM_API_BASE: instagram.url,
+  // Sign in with TikTok through the stand-in's authorize page, and the creator's videos read with that token.
+  TIKTOK_CLIENT_ID: tiktok.clientKey,
+  TIKTOK_CLIENT_SECRET: tiktok.clientSecret,
+  TIKTOK_AUTH_BASE: tiktok.url,
   TIKTOK_API_BASE: tiktok.url,
-  // TikTok sign-in needs the stand-in's OAuth pages (TIKTOK_AUTH_BASE): on as soon as the server knows that
-  // variable; until then the TikTok button stays off (it would send the browser to the real TikTok).
-  ...(tiktokSignIn
-    ? {
-        TIKTOK_CLIENT_ID: tiktok.clientKey,
-        TIKTOK_CLIENT_SECRET: tiktok.clientSecret,
-        TIKTOK_AUTH_BASE: tiktok.url,
-      }
-    : { TIKTOK_CLIENT_ID: '', TIKTOK_CLIENT_SECRET: '' }),
 };
 Object.assign(process.env, demoEnv);
 
@@ -311,7 +325,7 @@ function printGuide() {
    PayPal Payouts   ${paypal.url}   (webhooks delivered to ${webhookUrl})
    YouTube Data v3  ${youtube.url}
    Instagram        ${instagram.url}   (account @${IG_ACCOUNT.username})
-   TikTok           ${tiktok.url}   ${tiktokSignIn ? '(sign-in with TikTok on)' : '(metrics only: sign-in with TikTok needs TIKTOK_AUTH_BASE)'}
+   TikTok           ${tiktok.url}   (signs in as ${TIKTOK_USER.display_name}, who has video ${TIKTOK_VIDEO_URL})
 
  Sign in:
    admin    ${appUrl}/admin    ${ADMIN.email} / ${ADMIN.password}
@@ -328,6 +342,9 @@ function printGuide() {
     (${appUrl}/admin/campaigns/${instagramCampaign.id}) → "Approve content from ${CREATOR.name}": once Instagram is
     connected, the reel's insights arrive at the next metrics run (every 10 minutes, at :00, :10, :20 …).
     Any YouTube link you submit gets figures too.
+ 4. Sign in with TikTok: ${appUrl}/signin → TikTok (the stand-in consents at once as ${TIKTOK_USER.display_name}); verify the
+    email (the code is printed here), fill the profile, apply to a TikTok campaign; once the admin accepts, ships
+    and you submit ${TIKTOK_VIDEO_URL}, and the admin approves it, its views arrive at the next metrics run.
  Mails (sign-up codes …) are printed in the log and kept in ${path.relative(root, dataDir)}/outbox/.
 ──────────────────────────────────────────────────────────────────────────────────────────────────────────`);
 }

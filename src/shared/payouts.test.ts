@@ -28,6 +28,7 @@ describe('payout helpers', () => {
   it('labels and open statuses', () => {
     expect(payoutLabel(12)).toBe('PayPal payout #12');
     expect(campaignLabel(7)).toBe('Campaign #7');
+    expect(campaignLabel(7, 'Summer Glow')).toBe('Summer Glow');
     expect(campaignLabel(null)).toBe('Campaign (deleted)');
     expect(isOpenPayout('pending')).toBe(true);
     expect(isOpenPayout('processing')).toBe(true);

@@ -61,14 +61,18 @@ export function statusColour(status: string): 'green' | 'yellow' | 'red' | 'grey
   return 'grey';
 }
 
-/** The label a payout carries where a reward shows its campaign ("Campaign #12"). */
+/** The label a payout carries where a reward shows its campaign's name. */
 export function payoutLabel(payoutId: number): string {
   return `PayPal payout #${payoutId}`;
 }
 
-/** Spec §2 Campaign column: 'Campaign #' plus the id. */
-export function campaignLabel(campaignId: number | null): string {
-  return campaignId === null ? 'Campaign (deleted)' : `Campaign #${campaignId}`;
+/**
+ * The Campaign column of a reward: the campaign's name (decision 0024; the spec's 'Campaign #' plus the id shows
+ * beneath it), or 'Campaign #' plus the id when the name is not known.
+ */
+export function campaignLabel(campaignId: number | null, campaignName?: string | null): string {
+  if (campaignId === null) return 'Campaign (deleted)';
+  return campaignName ?? `Campaign #${campaignId}`;
 }
 
 export function adjustmentLabel(reason: string): string {

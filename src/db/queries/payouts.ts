@@ -188,6 +188,7 @@ function transactionFilters(query: Pick<TransactionListQuery, 'kind' | 'status' 
       ilike(influencers.email, like),
       ilike(payouts.paypalEmail, like),
       ilike(mintAdjustments.reason, like),
+      ilike(campaigns.name, like),
     ];
     if (number) {
       matches.push(eq(transactions.campaignId, Number(number)), eq(transactions.payoutId, Number(number)));
@@ -204,6 +205,7 @@ const transactionColumns = {
   status: transactions.status,
   amount: transactions.amount,
   campaignId: transactions.campaignId,
+  campaignName: campaigns.name,
   influencerId: influencers.id,
   influencerName: influencers.name,
   influencerUsername: influencers.username,
@@ -227,7 +229,7 @@ function transactionRow(r: TransactionRecord): TransactionRow {
       ? payoutLabel(r.payoutId)
       : kind === 'adjustment'
         ? adjustmentLabel(r.adjustmentReason ?? '')
-        : campaignLabel(r.campaignId);
+        : campaignLabel(r.campaignId, r.campaignName);
   return {
     id: r.id!,
     createdAt: r.createdAt!.toISOString(),
@@ -259,6 +261,7 @@ function transactionQuery(db: DatabaseOrTransaction, where: SQL | undefined) {
     .select(transactionColumns)
     .from(transactions)
     .leftJoin(influencers, eq(influencers.id, transactions.influencerId))
+    .leftJoin(campaigns, eq(campaigns.id, transactions.campaignId))
     .leftJoin(payouts, eq(payouts.id, transactions.payoutId))
     .leftJoin(mintAdjustments, eq(mintAdjustments.id, transactions.adjustmentId))
     .where(where);
@@ -276,6 +279,7 @@ export async function listTransactions(db: DatabaseOrTransaction, query: Transac
       .select({ n: sql<number>`count(*)::int` })
       .from(transactions)
       .leftJoin(influencers, eq(influencers.id, transactions.influencerId))
+      .leftJoin(campaigns, eq(campaigns.id, transactions.campaignId))
       .leftJoin(payouts, eq(payouts.id, transactions.payoutId))
       .leftJoin(mintAdjustments, eq(mintAdjustments.id, transactions.adjustmentId))
       .where(where),
@@ -317,23 +321,32 @@ export async function* eachTransaction(
 
 const money = (column: SQL) => sql<string>`coalesce(${column}, 0)::numeric(14,2)::text`;
 
-/** The admin's totals, computed in SQL: 'Payment Secure' and 'Brand Package' (with its breakdown). */
+/**
+ * The admin's totals, computed in SQL: 'Payment Secure' and 'Brand Package' (with its breakdown). The three
+ * 'Payment Secure' totals are cash paid out of PayPal payouts only (decision 0024): This Month = payouts paid
+ * (completed) since `monthStart`, Pending = payouts not yet paid (requested or processing), Completed = payouts paid
+ * all time; beside This Month, the Mint credited to creators since `monthStart` (rewards and credit adjustments).
+ */
 export async function paymentsFigures(db: DatabaseOrTransaction, monthStart: Date) {
-  const moving = inArray(transactions.status, ['pending', 'completed']);
-  const [totals, ledger, balances, payoutRows, budget] = await Promise.all([
+  const paid = eq(payouts.status, 'completed');
+  const open = inArray(payouts.status, [...OPEN_PAYOUT_STATUSES]);
+  const paidThisMonth = sql`${paid} and ${gte(payouts.completedAt, monthStart)}`;
+  const credit = sql`(${ledgerEntries.kind} = 'reward' or (${ledgerEntries.kind} = 'adjustment' and ${ledgerEntries.amount} > 0))`;
+  const [totals, credits, ledger, balances, payoutRows, budget] = await Promise.all([
     db
       .select({
-        thisMonth: money(
-          sql`sum(abs(${transactions.amount})) filter (where ${moving} and ${gte(transactions.createdAt, monthStart)})`,
-        ),
-        pending: money(
-          sql`sum(abs(${transactions.amount})) filter (where ${transactions.status} = 'pending')`,
-        ),
-        completed: money(
-          sql`sum(abs(${transactions.amount})) filter (where ${transactions.status} = 'completed')`,
-        ),
+        thisMonth: money(sql`sum(${payouts.amount}) filter (where ${paidThisMonth})`),
+        thisMonthCount: sql<number>`count(*) filter (where ${paidThisMonth})::int`,
+        pending: money(sql`sum(${payouts.amount}) filter (where ${open})`),
+        pendingCount: sql<number>`count(*) filter (where ${open})::int`,
+        completed: money(sql`sum(${payouts.amount}) filter (where ${paid})`),
+        completedCount: sql<number>`count(*) filter (where ${paid})::int`,
       })
-      .from(transactions),
+      .from(payouts),
+    db
+      .select({ creditedThisMonth: money(sql`sum(${ledgerEntries.amount})`) })
+      .from(ledgerEntries)
+      .where(and(credit, gte(ledgerEntries.createdAt, monthStart))),
     db
       .select({
         rewards: money(sql`sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'reward')`),
@@ -369,10 +382,13 @@ export async function paymentsFigures(db: DatabaseOrTransaction, monthStart: Dat
     payoutRows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.amount), 0);
   const openPayouts = payoutsBy(OPEN_PAYOUT_STATUSES);
   const l = ledger[0]!;
+  const t = totals[0]!;
   return {
-    thisMonth: totals[0]!.thisMonth,
-    pending: totals[0]!.pending,
-    completed: totals[0]!.completed,
+    thisMonth: t.thisMonth,
+    creditedThisMonth: credits[0]!.creditedThisMonth,
+    pending: t.pending,
+    completed: t.completed,
+    counts: { thisMonth: t.thisMonthCount, pending: t.pendingCount, completed: t.completedCount },
     brandPackage: {
       credited: (Number(l.rewards) + Number(l.adjustmentCredits)).toFixed(2),
       paidOut: payoutsBy(['completed']).toFixed(2),

@@ -8,8 +8,10 @@ import { insertCampaign } from '../../../tests/support/factories';
 import { balanceAndSum, giveMint } from '../../../tests/support/mint';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { campaigns } from '../../db/schema/campaigns';
 import { influencers } from '../../db/schema/influencers';
-import { transactions } from '../../db/schema/ledger';
+import { ledgerEntries, transactions } from '../../db/schema/ledger';
+import { payouts } from '../../db/schema/payouts';
 import type { AdminPayout, PaymentsSummary, Payout, TransactionRow } from '../../shared/schemas/payout';
 import { createApp } from '../app';
 import { createAuth } from '../auth';
@@ -237,8 +239,12 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
     expect(mine.body.total).toBe(2);
     expect(mine.body.items.map((t) => [t.kind, t.label, t.amount, t.status])).toEqual([
       ['payout', `PayPal payout #${payout.id}`, '60.00', 'pending'],
-      ['reward', `Campaign #${campaign.id}`, '80.00', 'completed'],
+      ['reward', 'Glow', '80.00', 'completed'],
     ]);
+    // The campaign's name is searchable too.
+    expect(
+      (await get<List>('/api/admin/transactions?q=Glow&kind=reward')).body.items.map((t) => t.campaignId),
+    ).toEqual([campaign.id]);
     expect(mine.body.items[0]).toMatchObject({
       influencer: { id: dee.influencerId, name: 'Dee "Quotes", Jr.' },
       payout: {
@@ -308,46 +314,108 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
     expect(csvText(' padded ')).toBe('" padded "');
   });
 
-  it('computes the Payment Secure and Brand Package figures in SQL', async () => {
+  it('walks every Payment Secure figure and every table row against the payout and ledger records', async () => {
+    const monthStart = new Date('2026-07-01T00:00:00Z');
+    const money = (xs: number[]) => xs.reduce((a, b) => a + b, 0).toFixed(2);
+    /** What each figure claims to sum, read straight from the records. */
+    const records = async () => {
+      const all = await database.db.select().from(payouts);
+      const entries = await database.db.select().from(ledgerEntries);
+      const paid = all.filter((p) => p.status === 'completed');
+      const open = all.filter((p) => p.status === 'pending' || p.status === 'processing');
+      const paidThisMonth = paid.filter((p) => p.completedAt! >= monthStart);
+      const credited = entries.filter(
+        (e) =>
+          (e.kind === 'reward' || (e.kind === 'adjustment' && e.amount > 0)) && e.createdAt >= monthStart,
+      );
+      return {
+        thisMonth: money(paidThisMonth.map((p) => p.amount)),
+        creditedThisMonth: money(credited.map((e) => e.amount)),
+        pending: money(open.map((p) => p.amount)),
+        completed: money(paid.map((p) => p.amount)),
+        counts: { thisMonth: paidThisMonth.length, pending: open.length, completed: paid.length },
+      };
+    };
+    const figures = async () => {
+      const response = await get<PaymentsSummary>('/api/admin/payments/summary');
+      expect(response.status).toBe(200);
+      const { thisMonth, creditedThisMonth, pending, completed, counts } = response.body;
+      const shown = { thisMonth, creditedThisMonth, pending, completed, counts };
+      expect(shown).toEqual(await records());
+      return response.body;
+    };
+    const delta = (a: PaymentsSummary, b: PaymentsSummary) => ({
+      thisMonth: Number(b.thisMonth) - Number(a.thisMonth),
+      credited: Number(b.creditedThisMonth) - Number(a.creditedThisMonth),
+      pending: Number(b.pending) - Number(a.pending),
+      completed: Number(b.completed) - Number(a.completed),
+    });
+
+    // A payout paid in June counts in Completed, never in July's This Month.
+    clock.now = new Date('2026-06-28T08:00:00Z');
+    const eve = await creator('Eve Summary');
+    await call(`/api/admin/influencers/${eve.influencerId}/adjustments`, {
+      amount: 250,
+      reason: 'June bonus',
+    });
+    const june = await redeem(eve.cookie, 50);
+    await call('/api/admin/payouts/process', { ids: [june.id], mode: 'manual' });
+    await call(`/api/admin/payouts/${june.id}/mark-paid`, { reference: 'JUNE-1' });
+
     clock.now = new Date('2026-07-02T08:00:00Z');
-    const before = await get<PaymentsSummary>('/api/admin/payments/summary');
-    expect(before.status).toBe(200);
-    // Nothing moved in July yet.
-    expect(before.body.thisMonth).toBe('0.00');
-    expect(before.body.settings).toEqual({
+    const before = await figures();
+    expect(before.settings).toEqual({
       mode: 'manual',
       environment: 'sandbox',
       minimum: 50,
       webhooks: false,
       businessDays: '5-7',
     });
-    const eve = await creator('Eve Summary');
-    await giveMint(database.db, eve.influencerId, 200);
+    // July: 25 Mint credited, a 100 Mint payout requested. Credits are not cash: This Month and Completed stay.
     await call(`/api/admin/influencers/${eve.influencerId}/adjustments`, {
       amount: 25,
       reason: 'July bonus',
     });
     const open = await redeem(eve.cookie, 100);
     await insertCampaign(database.db, { status: 'active', budget: '1500.50' });
-    const after = await get<PaymentsSummary>('/api/admin/payments/summary');
-    // July: the 25 Mint adjustment and the 100 Mint pending payout.
-    expect(after.body.thisMonth).toBe('125.00');
-    expect(Number(after.body.pending) - Number(before.body.pending)).toBe(100);
-    expect(Number(after.body.completed) - Number(before.body.completed)).toBe(25);
-    const bp = after.body.brandPackage;
-    const bp0 = before.body.brandPackage;
-    // Owed = every balance plus open payouts: 225 more (125 left in the wallet + 100 in payout).
-    expect(Number(bp.owed) - Number(bp0.owed)).toBe(225);
-    expect(Number(bp.credited) - Number(bp0.credited)).toBe(225);
+    const after = await figures();
+    expect(delta(before, after)).toEqual({ thisMonth: 0, credited: 25, pending: 100, completed: 0 });
+    const bp = after.brandPackage;
+    const bp0 = before.brandPackage;
+    // Owed = every balance plus open payouts: 25 more (the credit; the 100 only moved from wallet to payout).
+    expect(Number(bp.owed) - Number(bp0.owed)).toBe(25);
+    expect(Number(bp.credited) - Number(bp0.credited)).toBe(25);
     expect(Number(bp.activeBudget) - Number(bp0.activeBudget)).toBe(1500.5);
     expect(bp.breakdown.payouts.find((p) => p.status === 'pending')?.count).toBeGreaterThan(0);
-    // Paying it moves it from owed to paid out.
+    // Processing is still not paid: it stays in Pending.
     await call('/api/admin/payouts/process', { ids: [open.id], mode: 'manual' });
+    expect(delta(after, await figures())).toEqual({ thisMonth: 0, credited: 0, pending: 0, completed: 0 });
+    // Paid on 2 July: This Month and Completed take it, Pending lets it go.
     await call(`/api/admin/payouts/${open.id}/mark-paid`, { reference: 'JULY-1' });
-    const paid = await get<PaymentsSummary>('/api/admin/payments/summary');
-    expect(Number(paid.body.brandPackage.paidOut) - Number(bp.paidOut)).toBe(100);
-    expect(Number(paid.body.brandPackage.owed) - Number(bp.owed)).toBe(-100);
-    expect(Number(paid.body.pending) - Number(after.body.pending)).toBe(-100);
+    const paid = await figures();
+    expect(delta(after, paid)).toEqual({ thisMonth: 100, credited: 0, pending: -100, completed: 100 });
+    expect(paid.counts.thisMonth - after.counts.thisMonth).toBe(1);
+    expect(Number(paid.brandPackage.paidOut) - Number(bp.paidOut)).toBe(100);
+    expect(Number(paid.brandPackage.owed) - Number(bp.owed)).toBe(-100);
+
+    // Every row of the table against its transaction, its campaign and its payout.
+    const list = await get<List>('/api/admin/transactions?limit=100');
+    const rows = await database.db
+      .select({ t: transactions, campaignName: campaigns.name, payoutId: payouts.id })
+      .from(transactions)
+      .leftJoin(campaigns, eq(campaigns.id, transactions.campaignId))
+      .leftJoin(payouts, eq(payouts.id, transactions.payoutId));
+    expect(list.body.total).toBe(rows.length);
+    for (const item of list.body.items) {
+      const row = rows.find((r) => r.t.id === item.id)!;
+      expect(item.amount).toBe(row.t.amount);
+      expect(item.status).toBe(row.t.status);
+      if (item.kind === 'reward') {
+        expect(item.label).toBe(row.campaignName ?? 'Campaign (deleted)');
+        expect(item.label).not.toMatch(/^Campaign #/);
+      }
+      if (item.kind === 'payout') expect(item.label).toBe(`PayPal payout #${row.payoutId}`);
+    }
   });
 
   it('keeps every payment route to admins', async () => {

@@ -146,6 +146,9 @@ export async function confirmCreatorReport(
   });
 }
 
+/** What the costs divide: said beside them on the page. */
+export const COST_BASIS = 'Mint credited for approved posts (1 Mint = 1 USD); product value not included';
+
 const EMPTY_TOTALS: MetricTotals = {
   posts: 0,
   views: null,
@@ -161,7 +164,8 @@ const EMPTY_TOTALS: MetricTotals = {
 /**
  * A campaign's analytics: one tab per platform it has posts on (and always its own platform), each with totals,
  * the change over 7 days, 30 days of daily totals, every post and every creator; cost per view and per engagement
- * from the budget.
+ * from what was spent: the Mint credited for the campaign's approved posts (its `reward` ledger entries; campaigns
+ * state no product value yet, so boxes are not counted), null when nothing was spent or nothing was counted.
  */
 export async function campaignAnalytics(
   db: Database,
@@ -216,8 +220,9 @@ export async function campaignAnalytics(
       budget,
     },
     mintSpent,
-    costPerView: views > 0 ? round4(budget / views) : null,
-    costPerEngagement: interactions > 0 ? round4(budget / interactions) : null,
+    costPerView: mintSpent > 0 && views > 0 ? round4(mintSpent / views) : null,
+    costPerEngagement: mintSpent > 0 && interactions > 0 ? round4(mintSpent / interactions) : null,
+    costBasis: COST_BASIS,
     demographicsNote: DEMOGRAPHICS_NOTE,
     demographics,
     platforms: tabs,

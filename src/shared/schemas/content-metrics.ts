@@ -110,8 +110,14 @@ export const campaignAnalyticsSchema = z.object({
   }),
   /** Mint credited as rewards for this campaign (1 Mint = 1 USD). */
   mintSpent: z.number(),
+  /**
+   * USD per view and per interaction counted now, from `mintSpent` (the campaign's reward ledger entries; no product
+   * value: campaigns do not state one). null when nothing was spent or nothing was counted.
+   */
   costPerView: z.number().nullable(),
   costPerEngagement: z.number().nullable(),
+  /** What the costs include, in words. */
+  costBasis: z.string(),
   demographicsNote: z.string(),
   /** Followers' ages summed over the creators' connected Instagram accounts; null when none provides them. */
   demographics: z

@@ -123,7 +123,7 @@ export const transactionRowSchema = z.object({
   amount: z.string(),
   influencer: z.object({ id: z.number().int(), name: z.string(), username: z.string() }).nullable(),
   campaignId: z.number().int().nullable(),
-  /** 'Campaign #12' for a reward, the payout's label for a payout, the reason for an adjustment. */
+  /** The campaign's name for a reward, the payout's label for a payout, the reason for an adjustment. */
   label: z.string(),
   payout: z
     .object({
@@ -146,10 +146,20 @@ export const transactionListSchema = z.object({
 const moneyFigure = z.string().describe('US dollars as a decimal string');
 
 export const paymentsSummarySchema = z.object({
-  /** 'Payment Secure' totals. */
+  /** 'Payment Secure' totals: cash paid through payouts only (decision 0024). Payouts paid this month (UTC). */
   thisMonth: moneyFigure,
+  /** Mint credited to creators this month (rewards and credit adjustments; 1 Mint = 1 USD): shown beneath This Month. */
+  creditedThisMonth: moneyFigure,
+  /** Payouts not yet paid: requested or processing. */
   pending: moneyFigure,
+  /** Payouts paid, all time. */
   completed: moneyFigure,
+  /** How many payouts each total sums. */
+  counts: z.object({
+    thisMonth: z.number().int(),
+    pending: z.number().int(),
+    completed: z.number().int(),
+  }),
   /** 'Brand Package' figures and their breakdown. */
   brandPackage: z.object({
     credited: moneyFigure,

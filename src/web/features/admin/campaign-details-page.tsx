@@ -75,6 +75,13 @@ export function CampaignDetailsPage() {
   );
 }
 
+/** Under a cost: what it divides, or why it shows '—'. */
+function costNote(mintSpent: number, count: number, per: 'views' | 'interactions'): string {
+  if (mintSpent <= 0) return 'Nothing spent yet';
+  if (count <= 0) return `No ${per} counted yet`;
+  return `${formatNumber(mintSpent)} Mint ÷ ${formatNumber(count)} ${per}`;
+}
+
 function CampaignAnalyticsView({ id }: { id: string | undefined }) {
   const analytics = useCampaignAnalytics(id);
   const [chosen, setActive] = useState<Platform | null>(null);
@@ -92,6 +99,8 @@ function CampaignAnalyticsView({ id }: { id: string | undefined }) {
   }
   const data = analytics.data;
   const active = chosen ?? data.campaign.platform;
+  const views = data.platforms.reduce((sum, tab) => sum + (tab.totals.views ?? 0), 0);
+  const interactions = data.platforms.reduce((sum, tab) => sum + tab.totals.interactions, 0);
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -105,19 +114,32 @@ function CampaignAnalyticsView({ id }: { id: string | undefined }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <dl className="grid flex-1 grid-cols-2 gap-3 md:grid-cols-4">
-          <StatCard label="Budget" value={formatUsd(data.campaign.budget)} />
-          <StatCard label="Mint spent" value={`${formatNumber(data.mintSpent)} Mint`} />
-          <StatCard
-            label="Cost per view"
-            value={data.costPerView === null ? '–' : `$${data.costPerView.toFixed(4)}`}
-            testId="cost-per-view"
-          />
-          <StatCard
-            label="Cost per engagement"
-            value={data.costPerEngagement === null ? '–' : `$${data.costPerEngagement.toFixed(2)}`}
-          />
-        </dl>
+        <div className="flex flex-1 flex-col gap-2">
+          <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+            <StatCard label="Budget" value={formatUsd(data.campaign.budget)} />
+            <StatCard
+              label="Mint spent"
+              value={`${formatNumber(data.mintSpent)} Mint`}
+              note="Mint credited for approved posts"
+              testId="mint-spent"
+            />
+            <StatCard
+              label="Cost per view"
+              value={data.costPerView === null ? '—' : `$${data.costPerView.toFixed(4)}`}
+              note={costNote(data.mintSpent, views, 'views')}
+              testId="cost-per-view"
+            />
+            <StatCard
+              label="Cost per engagement"
+              value={data.costPerEngagement === null ? '—' : `$${data.costPerEngagement.toFixed(2)}`}
+              note={costNote(data.mintSpent, interactions, 'interactions')}
+              testId="cost-per-engagement"
+            />
+          </dl>
+          <p className="text-xs text-slate-500" data-testid="cost-basis">
+            Costs: {data.costBasis}.
+          </p>
+        </div>
         <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting} className="w-fit">
           <Download aria-hidden="true" />
           Export CSV

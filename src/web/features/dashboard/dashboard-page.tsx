@@ -18,7 +18,7 @@ import { RecentActivity } from './components/recent-activity';
 import { ThisMonthCard } from './components/this-month-card';
 import { WalletCard } from './components/wallet-card';
 import { WalletTab } from './components/wallet-tab';
-import { computeStats } from './dashboard-stats';
+import { computeStats, successNote } from './dashboard-stats';
 
 const TAB_IDS = ['overview', 'campaigns', 'wallet', 'analytics'] as const;
 type TabId = (typeof TAB_IDS)[number];
@@ -165,14 +165,8 @@ function Overview({
         <StatCard
           label="Success Rate"
           icon={<Percent aria-hidden="true" className="size-5" />}
-          value={appsReady ? `${stats.successRate}%` : null}
-          note={
-            appsReady
-              ? stats.decided
-                ? `${stats.completedCampaigns} approved of ${stats.decided} decided`
-                : 'No decided applications yet'
-              : null
-          }
+          value={appsReady ? (stats.decided ? `${stats.successRate}%` : '—') : null}
+          note={appsReady ? successNote(stats) : null}
           testId="stat-success-rate"
         />
         <StatCard

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApplicationStatus } from '../../../shared/lifecycle';
 import type { MyApplication } from '../../../shared/schemas/application';
 import type { Wallet } from './api/dashboard-queries';
-import { applicationsByStatus, computeStats } from './dashboard-stats';
+import { applicationsByStatus, computeStats, successNote } from './dashboard-stats';
 
 let n = 0;
 function app(status: ApplicationStatus, createdAt = '2026-06-01T10:00:00.000Z'): MyApplication {
@@ -117,5 +117,13 @@ describe('dashboard figures', () => {
       earningsThisMonth: 40,
     });
     expect(applicationsByStatus(apps).find((r) => r.status === 'approved')?.count).toBe(2);
+    expect(successNote(stats)).toBe('2 approved of 3 finished');
+  });
+
+  it('say what the success rate counts when two applications are accepted and none is finished', () => {
+    const stats = computeStats([app('accepted'), app('shipped')], wallet);
+    expect(stats).toMatchObject({ decided: 0, activeCampaigns: 2 });
+    expect(successNote(stats)).toBe('No finished applications yet (2 in progress)');
+    expect(successNote(computeStats([], undefined))).toBe('No finished applications yet');
   });
 });

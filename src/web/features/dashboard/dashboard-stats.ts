@@ -50,6 +50,19 @@ export function computeStats(
   };
 }
 
+/**
+ * The line under Success Rate, saying what it counts: applications with a final outcome (content approved, not
+ * selected, or deadline missed). Accepted applications still in progress are not counted yet, and the note says so.
+ */
+export function successNote(
+  stats: Pick<DashboardStats, 'decided' | 'completedCampaigns' | 'activeCampaigns'>,
+) {
+  if (stats.decided > 0) return `${stats.completedCampaigns} approved of ${stats.decided} finished`;
+  return stats.activeCampaigns > 0
+    ? `No finished applications yet (${stats.activeCampaigns} in progress)`
+    : 'No finished applications yet';
+}
+
 /** Applications per status, in lifecycle order, leaving out statuses with none. */
 export function applicationsByStatus(applications: MyApplication[]) {
   return APPLICATION_STATUSES.map((status) => ({

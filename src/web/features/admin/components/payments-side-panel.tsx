@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { formatUsd } from '../../../lib/format';
+import { formatNumber, formatUsd } from '../../../lib/format';
 import type { usePaymentsSummary } from '../api/admin-payments';
 
 function Row({
@@ -33,6 +33,8 @@ function Row({
     </div>
   );
 }
+
+const payoutCount = (n: number) => (n === 1 ? '1 payout' : `${formatNumber(n)} payouts`);
 
 /** The side panel of spec §2: 'Payment Secure' totals, the 'Brand Package' card and 'Quick Actions'. */
 export function PaymentsSidePanel({
@@ -86,12 +88,28 @@ export function PaymentsSidePanel({
           <dl className="flex flex-col gap-3">
             <Row
               label="This Month"
-              hint="All money movements (UTC)"
+              hint={data ? `${payoutCount(data.counts.thisMonth)} paid this month (UTC)` : undefined}
               value={money(data?.thisMonth)}
               testId="total-this-month"
             />
-            <Row label="Pending" value={money(data?.pending)} testId="total-pending" />
-            <Row label="Completed" value={money(data?.completed)} testId="total-completed" />
+            <div className="-mt-2 flex items-baseline justify-between gap-3 text-xs text-slate-500">
+              <span>credited this month</span>
+              <span className="tabular-nums" data-testid="total-credited-this-month">
+                {data ? `${formatNumber(Number(data.creditedThisMonth))} Mint` : null}
+              </span>
+            </div>
+            <Row
+              label="Pending"
+              hint={data ? `${payoutCount(data.counts.pending)} requested or processing` : undefined}
+              value={money(data?.pending)}
+              testId="total-pending"
+            />
+            <Row
+              label="Completed"
+              hint={data ? `${payoutCount(data.counts.completed)} paid, all time` : undefined}
+              value={money(data?.completed)}
+              testId="total-completed"
+            />
           </dl>
         </CardContent>
       </Card>

@@ -174,7 +174,12 @@ export function PaymentsTable({
                       <p className="truncate text-slate-900" data-testid="cell-campaign" title={row.label}>
                         {row.label}
                       </p>
-                      <p className="text-xs text-slate-500">{TRANSACTION_KIND_LABELS[row.kind]}</p>
+                      <p className="text-xs text-slate-500">
+                        {TRANSACTION_KIND_LABELS[row.kind]}
+                        {row.kind === 'reward' && row.campaignId !== null
+                          ? ` · Campaign #${row.campaignId}`
+                          : ''}
+                      </p>
                     </td>
                     <td className="px-4 py-3 text-right font-semibold tabular-nums">
                       <Amount row={row} />

@@ -1,13 +1,16 @@
+import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignRow } from '../../src/db/schema/campaigns';
+import { ledgerEntries } from '../../src/db/schema/ledger';
 import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { launchBrowser } from '../support/browser';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
-import { insertCampaign } from '../support/factories';
+import { insertCampaign, insertInfluencer } from '../support/factories';
 import { freePort } from '../support/free-port';
+import { insertSnapshot, insertSubmittedPost } from '../support/posts';
 import { testEnv } from '../support/test-app';
 
 const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
@@ -18,6 +21,8 @@ describe('admin analytics in the browser', () => {
   let browser: Browser;
   let page: Page;
   let draft: CampaignRow;
+  let glow: CampaignRow;
+  let glowPost: number;
 
   beforeAll(async () => {
     const port = await freePort();
@@ -31,6 +36,25 @@ describe('admin analytics in the browser', () => {
           name: 'Unreleased Lip Oil',
           brand: 'Velvet Labs',
           status: 'draft',
+        });
+        // A $12,000 campaign whose one post (in review, 12,500 views read from the platform) earns 40 Mint.
+        glow = await insertCampaign(db, { name: 'Glow Serum', budget: '12000.00', reward: 40, type: 'paid' });
+        const creator = await insertInfluencer(db);
+        glowPost = await insertSubmittedPost(db, {
+          campaignId: glow.id,
+          influencerId: creator.id,
+          urls: ['https://www.instagram.com/p/glow1/'],
+          status: 'submitted',
+          reviewedAt: new Date(Date.now() - 3_600_000),
+        });
+        await insertSnapshot(db, {
+          submissionId: glowPost,
+          postUrl: 'https://www.instagram.com/p/glow1/',
+          views: 12_500,
+          likes: 900,
+          comments: 80,
+          shares: 20,
+          measuredAt: new Date(Date.now() - 1_800_000),
         });
       },
     });
@@ -56,6 +80,34 @@ describe('admin analytics in the browser', () => {
     expect(await page.locator('[data-status]').first().getAttribute('data-status')).toBe('draft');
     expect(await page.getByText('Campaign Not Found').count()).toBe(0);
     expect(await page.getByRole('tab', { name: 'Instagram' }).count()).toBe(1);
+  });
+
+  it('shows cost per view from the Mint credited for approved posts, computed by hand from the records', async () => {
+    await page.goto(`${server.url}/admin/details/${glow.id}`);
+    // In review: nothing spent, so no cost (main showed $12,000 ÷ 12,500 = $0.9600).
+    await expect.poll(() => page.getByTestId('cost-per-view').textContent()).toBe('—');
+    expect(await page.getByTestId('cost-per-engagement').textContent()).toBe('—');
+
+    const approved = await page.request.post(`${server.url}/api/admin/submissions/${glowPost}/approve`, {
+      headers: { origin: server.url },
+    });
+    expect(approved.status()).toBe(200);
+    await page.reload();
+    const spent = (
+      await server.db
+        .select({ amount: ledgerEntries.amount })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.campaignId, glow.id), eq(ledgerEntries.kind, 'reward')))
+    ).reduce((sum, e) => sum + e.amount, 0);
+    expect(spent).toBe(40);
+    await expect.poll(() => page.getByTestId('mint-spent').textContent()).toBe(`${spent} Mint`);
+    expect(await page.getByTestId('cost-per-view').textContent()).toBe(`$${(spent / 12_500).toFixed(4)}`);
+    expect(await page.getByTestId('cost-per-engagement').textContent()).toBe(
+      `$${(spent / (900 + 80 + 20)).toFixed(2)}`,
+    );
+    expect(await page.getByTestId('cost-basis').textContent()).toContain('Mint credited for approved posts');
+    if (process.env.ANALYTICS_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.ANALYTICS_SCREENSHOTS}/analytics-costs-1280.png` });
   });
 
   it("still says 'Campaign Not Found' for a campaign that does not exist", async () => {

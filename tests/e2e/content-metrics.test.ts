@@ -160,7 +160,8 @@ describe('content metrics in the browser: from the platform and the admin to bot
     expect(await text(tab.getByTestId('total-comments'))).toBe('7');
     // (56 + 7) / 1,234 views
     expect(await text(tab.getByTestId('total-engagement-rate'))).toBe('5.11%');
-    expect(await text(admin.getByTestId('cost-per-view'))).toBe('$1.0000');
+    // Nothing approved for this campaign: nothing spent, no cost (decision 0024 / issue 24).
+    expect(await text(admin.getByTestId('cost-per-view'))).toBe('—');
     const post = tab.getByTestId('post-figures').first();
     expect(await text(post.getByTestId('metric-source'))).toBe('Source: API');
     expect(await text(post.getByTestId('post-views'))).toBe('1,234');

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { applications, submissions } from '../../src/db/schema/applications';
+import { ledgerEntries } from '../../src/db/schema/ledger';
 import { influencerProfiles } from '../../src/db/schema/onboarding';
 import { payouts } from '../../src/db/schema/payouts';
 import { createAuth } from '../../src/server/auth';
@@ -98,6 +99,30 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
 
   const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
   const settle = (page: Page) => page.waitForLoadState('networkidle');
+  /** What 'Payment Secure' claims to sum, from the payout and ledger records (month in UTC). */
+  async function paymentsFromRecords(db: Database) {
+    const now = new Date();
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const all = await db.select().from(payouts);
+    const entries = await db.select().from(ledgerEntries);
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    const paid = all.filter((p) => p.status === 'completed');
+    return {
+      thisMonth: sum(paid.filter((p) => p.completedAt! >= monthStart).map((p) => p.amount)),
+      pending: sum(
+        all.filter((p) => p.status === 'pending' || p.status === 'processing').map((p) => p.amount),
+      ),
+      completed: sum(paid.map((p) => p.amount)),
+      credited: sum(
+        entries
+          .filter(
+            (e) =>
+              (e.kind === 'reward' || (e.kind === 'adjustment' && e.amount > 0)) && e.createdAt >= monthStart,
+          )
+          .map((e) => e.amount),
+      ),
+    };
+  }
 
   async function shoot(page: Page, name: string) {
     if (!SHOTS) return;
@@ -258,17 +283,22 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     expect(await text(secondRow.getByTestId('cell-campaign'))).toBe(`PayPal payout #${second!.id}`);
     expect(await text(secondRow.getByTestId('cell-influencer-name'))).toBe(CREATOR.name);
     expect(await text(secondRow.getByTestId('cell-amount'))).toBe('$50');
-    expect(await text(rows.nth(1).getByTestId('cell-campaign'))).toMatch(/^Campaign #\d+$/);
+    // The campaign's name, not 'Campaign #12'.
+    expect(await text(rows.nth(1).getByTestId('cell-campaign'))).toBe('Summer Sandals');
     expect(await text(rows.nth(1).getByTestId('cell-amount'))).toBe('$25');
 
-    // The totals on screen are the API's (computed in SQL).
+    // The totals on screen are the records': payouts (cash) only, the Mint credited this month beneath.
     const summary = (await (
       await api.request('/api/admin/payments/summary', { headers: { cookie: apiAdmin } })
     ).json()) as PaymentsSummary;
-    await expect.poll(() => text(admin.getByTestId('total-pending'))).toBe('$100');
+    const fromRecords = await paymentsFromRecords(server.db);
+    // Two payouts of 50 requested, none paid; 80 + 25 Mint credited by the two approvals.
+    expect(fromRecords).toEqual({ thisMonth: 0, pending: 100, completed: 0, credited: 105 });
+    await expect.poll(() => text(admin.getByTestId('total-pending'))).toBe(`$${fromRecords.pending}`);
     expect(summary.pending).toBe('100.00');
-    expect(await text(admin.getByTestId('total-completed'))).toBe('$105');
-    expect(await text(admin.getByTestId('total-this-month'))).toBe('$205');
+    expect(await text(admin.getByTestId('total-completed'))).toBe(`$${fromRecords.completed}`);
+    expect(await text(admin.getByTestId('total-this-month'))).toBe(`$${fromRecords.thisMonth}`);
+    expect(await text(admin.getByTestId('total-credited-this-month'))).toBe(`${fromRecords.credited} Mint`);
     expect(await text(admin.getByTestId('brand-credited'))).toBe('$105');
     expect(await text(admin.getByTestId('brand-owed'))).toBe('$105');
     expect(await text(admin.getByTestId('brand-paid-out'))).toBe('$0');
@@ -314,6 +344,12 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     await details.getByRole('button', { name: 'Close' }).first().click();
     await expect.poll(() => text(secondPayout.getByTestId('cell-status'))).toBe('Failed');
     await expect.poll(() => text(admin.getByTestId('total-pending'))).toBe('$0');
+    const paidFigures = await paymentsFromRecords(server.db);
+    // One payout of 50 paid this month, the other failed; the credits are unchanged.
+    expect(paidFigures).toEqual({ thisMonth: 50, pending: 0, completed: 50, credited: 105 });
+    expect(await text(admin.getByTestId('total-this-month'))).toBe(`$${paidFigures.thisMonth}`);
+    expect(await text(admin.getByTestId('total-completed'))).toBe(`$${paidFigures.completed}`);
+    expect(await text(admin.getByTestId('total-credited-this-month'))).toBe(`${paidFigures.credited} Mint`);
     expect(await text(admin.getByTestId('brand-paid-out'))).toBe('$50');
     expect(await text(admin.getByTestId('brand-owed'))).toBe('$55');
     expect(await balanceAndSum(server.db, influencerId)).toEqual({ balance: 55, sum: 55 });

@@ -93,10 +93,10 @@ export function PaymentsSidePanel({
               testId="total-this-month"
             />
             <div className="-mt-2 flex items-baseline justify-between gap-3 text-xs text-slate-500">
-              <span>credited this month</span>
-              <span className="tabular-nums" data-testid="total-credited-this-month">
+              <dt>credited this month</dt>
+              <dd className="tabular-nums" data-testid="total-credited-this-month">
                 {data ? `${formatNumber(Number(data.creditedThisMonth))} Mint` : null}
-              </span>
+              </dd>
             </div>
             <Row
               label="Pending"

@@ -7,10 +7,11 @@ import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { ADMIN_INVALID_CREDENTIALS, providerNotConfiguredMessage } from '../../src/shared/schemas/auth';
 import { launchBrowser } from '../support/browser';
+import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaigns } from '../support/factories';
 import { freePort } from '../support/free-port';
-import { testEnv } from '../support/test-app';
+import { createTestApp, testEnv } from '../support/test-app';
 
 const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
 
@@ -224,5 +225,41 @@ describe('accounts in the browser', () => {
     // The server refuses the admin API to a creator whatever the browser shows.
     const status = await page.evaluate(async () => (await fetch('/api/admin/influencers')).status);
     expect(status).toBe(403);
+  });
+
+  it('signing out from /profile makes no call the server answers 401 (issue 24)', async () => {
+    await createReadyCreator(createTestApp(server.db), server.db, {
+      email: 'lee@example.com',
+      name: 'Lee Moss',
+    });
+    await signIn('lee@example.com', 'correct horse battery');
+    await page.waitForURL(`${server.url}/main`);
+    await page.goto(`${server.url}/profile`);
+    await expect.poll(() => page.getByLabel('City', { exact: true }).inputValue()).toBe('Austin');
+    // The calls the page makes from the click on, recorded as they start (a query cleared by the sign-out refetches
+    // before the sign-in page shows; it may be cancelled in the page and still reach the server and get its 401).
+    await page.evaluate(() => {
+      const started: string[] = [];
+      Object.assign(window, { started });
+      const original = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        started.push(`${init?.method ?? 'GET'} ${new URL(url, location.href).pathname}`);
+        return original(input, init);
+      };
+    });
+    await page.getByTestId('signed-in-header').getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${server.url}/signin`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Sign In');
+    const started = await page.evaluate(() => (window as unknown as { started: string[] }).started);
+    expect(started[0]).toBe('POST /api/auth/sign-out');
+    // Each later read, asked again now that the session is over, is one a signed-out visitor may make.
+    const refused = [];
+    for (const call of started.slice(1)) {
+      const [method, pathname] = call.split(' ');
+      if (method === 'GET' && (await page.request.get(`${server.url}${pathname}`)).status() === 401)
+        refused.push(call);
+    }
+    expect(refused).toEqual([]);
   });
 });

@@ -79,7 +79,7 @@ describe('admin analytics in the browser', () => {
     await expect.poll(() => heading.textContent()).toBe('Unreleased Lip Oil');
     expect(await page.locator('[data-status]').first().getAttribute('data-status')).toBe('draft');
     expect(await page.getByText('Campaign Not Found').count()).toBe(0);
-    expect(await page.getByRole('tab', { name: 'Instagram' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('tab', { name: 'Instagram' }).count()).toBe(1);
   });
 
   it('shows cost per view from the Mint credited for approved posts, computed by hand from the records', async () => {
@@ -113,5 +113,15 @@ describe('admin analytics in the browser', () => {
   it("still says 'Campaign Not Found' for a campaign that does not exist", async () => {
     await page.goto(`${server.url}/admin/details/999999`);
     await expect.poll(() => page.getByText('Campaign Not Found').count()).toBe(1);
+  });
+
+  it('has a tab for every platform, each without posts saying so in plain words (issue 24)', async () => {
+    await page.goto(`${server.url}/admin/details/${draft.id}`);
+    const tabs = page.getByRole('tablist', { name: 'Platform analytics' }).getByRole('tab');
+    await expect.poll(() => tabs.allTextContents()).toEqual(['Instagram', 'TikTok', 'Facebook', 'YouTube']);
+    for (const label of ['TikTok', 'Facebook', 'YouTube', 'Instagram']) {
+      await page.getByRole('tab', { name: label }).click();
+      await expect.poll(() => page.getByRole('tabpanel').getByText(`No ${label} posts yet`).count()).toBe(1);
+    }
   });
 });

@@ -336,4 +336,13 @@ describe('campaign page in the browser', () => {
     await expect.poll(() => page.locator('h1').textContent()).toBe('404 Page Not Found');
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
+
+  it("the missing-campaign page's header has no 'Sign In to Apply' (issue 24)", async () => {
+    await page.goto(`${server.url}/campaign/999999`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Campaign Not Found');
+    const header = page.getByTestId('campaign-header');
+    await expect.poll(() => header.getByTestId('session-placeholder').count()).toBe(0);
+    expect(await header.getByRole('link', { name: 'Back' }).count()).toBe(1);
+    expect(await header.getByText('Sign In to Apply').count()).toBe(0);
+  });
 });

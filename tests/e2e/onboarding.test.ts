@@ -383,4 +383,42 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
     await expect.poll(() => toast().textContent()).toContain('Profile updated');
     expect((await findProfile(server.db, row!.id))?.paypalEmail).toBe('dee.pay@example.com');
   });
+
+  it("pre-fills the shipping phone with step 1's phone, and it stays editable (issue 24)", async () => {
+    await signUp('Eve Fox', 'eve@example.com');
+    await button('Send Code').click();
+    const mail = await smtp.waitForMail('eve@example.com');
+    await field('Verification code').fill(mail.code!);
+    await button('Verify').click();
+    await page.waitForURL(`${server.url}/profile-setup`);
+    await expect.poll(stepHeading).toBe('Basic Info');
+    await field('PayPal Email').fill('eve.pay@example.com');
+    await field('Phone Number').fill('(415) 555-0134');
+    await button('Next Step').click();
+    await expect.poll(stepHeading).toBe('Social Media');
+    await field('Primary Category').selectOption('Beauty');
+    await field('Secondary Category').selectOption('Travel');
+    await field('Instagram Username').fill('@eve.fox');
+    await field('Instagram Followers').fill('1200');
+    await button('Next Step').click();
+    await expect.poll(stepHeading).toBe('Shipping');
+    expect(await field('Phone Number').inputValue()).toBe('(415) 555-0134');
+
+    // Untouched, it follows a change of step 1's phone; once edited, it is the creator's.
+    await button('Previous').click();
+    await button('Previous').click();
+    await expect.poll(stepHeading).toBe('Basic Info');
+    await field('Phone Number').fill('(512) 555-0188');
+    await button('Next Step').click();
+    await expect.poll(stepHeading).toBe('Social Media');
+    await button('Next Step').click();
+    await expect.poll(stepHeading).toBe('Shipping');
+    expect(await field('Phone Number').inputValue()).toBe('(512) 555-0188');
+    await field('Phone Number').fill('(737) 555-0100');
+    await button('Previous').click();
+    await expect.poll(stepHeading).toBe('Social Media');
+    await button('Next Step').click();
+    await expect.poll(stepHeading).toBe('Shipping');
+    expect(await field('Phone Number').inputValue()).toBe('(737) 555-0100');
+  });
 });

@@ -505,4 +505,50 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     expect(told(READY_PROFILE.paypalEmail)[0]!.text).toContain('r***@example.com');
     expect(told(READY_PROFILE.paypalEmail)[0]!.raw).not.toContain('rosa.new');
   }, 60_000);
+
+  it('Process Payment opens with the pending payouts the filter shows ticked (issue 24)', async () => {
+    // Two more creators, each credited by an admin and asking for a payout: Lia $50, Max $60.
+    for (const [i, name] of ['Lia Stone', 'Max Brook'].entries()) {
+      const made = await createReadyCreator(api, server.db, { email: `payee${i}@example.com`, name });
+      const credit = { amount: 60, reason: 'Launch bonus' };
+      const credited = await postJson(
+        api,
+        `/api/admin/influencers/${made.influencerId}/adjustments`,
+        credit,
+        apiAdmin,
+      );
+      expect(credited.status).toBe(201);
+      const redeemed = await postJson(api, '/api/me/redemptions', { amount: 50 + i * 10 }, made.cookie, {
+        'idempotency-key': `e2e-preselect-${i}`,
+      });
+      expect(redeemed.status).toBe(201);
+    }
+    const process = admin.getByTestId('process-dialog');
+    const openProcess = async () => {
+      await admin.getByRole('button', { name: /^Process Payment/ }).click();
+      await expect.poll(() => process.getByRole('checkbox').count()).toBe(2);
+    };
+    const closeProcess = async () => {
+      await process.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => process.count()).toBe(0);
+    };
+
+    // No filter: every pending payout is ticked.
+    await admin.goto(`${server.url}/admin/payments`);
+    await openProcess();
+    await expect.poll(() => process.getByRole('button', { name: 'Start 2 payouts ($110)' }).count()).toBe(1);
+    await closeProcess();
+
+    // A search for Lia: only hers.
+    await admin.getByLabel('Search transactions').fill('Lia');
+    await admin.getByLabel('Search transactions').press('Enter');
+    await expect.poll(() => new URL(admin.url()).searchParams.get('q')).toBe('Lia');
+    await openProcess();
+    await expect.poll(() => process.getByRole('button', { name: 'Start 1 payout ($50)' }).count()).toBe(1);
+    expect(await process.getByRole('checkbox', { checked: true }).count()).toBe(1);
+    expect(
+      await text(process.locator('label', { has: admin.getByRole('checkbox', { checked: true }) })),
+    ).toContain('Lia Stone');
+    await closeProcess();
+  }, 60_000);
 });

@@ -1,6 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { QUERY_STALE_TIME_MS } from '../../shared/constants';
+import type { SessionResponse } from '../../shared/schemas/session';
 import { ApiError } from './api-client';
+import { PRIVATE_ROOT, publicKeys } from './query-keys';
 
 /** Exponential back-off: 1 s, 2 s, 4 s … capped at 30 s (spec §9). */
 export function retryDelay(attempt: number): number {
@@ -17,7 +19,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: QUERY_STALE_TIME_MS,
@@ -27,4 +29,11 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  // A private query never asks the server once the session is known to be over. Sign-out drops the private data
+  // while the page it leaves is still on screen; a part of it drawn again before it goes would otherwise fetch its
+  // data anew and get a 401 (issue 24). A query that sets `enabled` itself decides on its own.
+  client.setQueryDefaults(PRIVATE_ROOT, {
+    enabled: () => client.getQueryData<SessionResponse>(publicKeys.session)?.user !== null,
+  });
+  return client;
 }

@@ -13,7 +13,7 @@ export interface CampaignListFilters {
   q?: string | undefined;
 }
 
-const PRIVATE_ROOT = ['private'] as const;
+export const PRIVATE_ROOT = ['private'] as const;
 
 export const publicKeys = {
   config: ['config'] as const,

@@ -16,7 +16,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAdminCampaign } from './api/campaign-management';
 import { useCampaignAnalytics } from './api/content-metrics';
 import { AdminEmptyState } from './components/admin-layout';
-import { PlatformAnalyticsTab } from './components/platform-analytics';
+import { platformTabItems } from './components/platform-analytics';
 
 /**
  * /admin/details/:id: a campaign's name and status, and its analytics per platform. It reads the admin's endpoint,
@@ -145,22 +145,7 @@ function CampaignAnalyticsView({ id }: { id: string | undefined }) {
           Export CSV
         </Button>
       </div>
-      <Tabs
-        label="Platform analytics"
-        active={active}
-        onChange={setActive}
-        items={data.platforms.map((tab) => ({
-          id: tab.platform,
-          label: PLATFORM_LABELS[tab.platform],
-          content: (
-            <PlatformAnalyticsTab
-              tab={tab}
-              demographicsNote={data.demographicsNote}
-              demographics={data.demographics}
-            />
-          ),
-        }))}
-      />
+      <Tabs label="Platform analytics" active={active} onChange={setActive} items={platformTabItems(data)} />
     </div>
   );
 }

@@ -160,6 +160,7 @@ export function PaymentsPage() {
           if (!next) setSelected(new Set());
         }}
         preselected={selected}
+        filters={filters}
         settings={summary.data?.settings}
       />
       <PaymentSettingsDialog

@@ -33,7 +33,7 @@ export function CampaignPage() {
 
   return (
     <div className="flex min-h-screen flex-col overflow-x-clip bg-slate-50">
-      <CampaignHeader />
+      <CampaignHeader offerApply={!(campaign.isError && isNotFound(campaign.error))} />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
         {campaign.isPending ? <CampaignPageSkeleton /> : null}
         {campaign.isError ? (

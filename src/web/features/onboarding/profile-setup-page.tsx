@@ -142,7 +142,18 @@ function ProfileWizard({
     else headingRef.current?.focus();
   }, [step, form]);
 
+  // The shipping phone starts as step 1's phone (issue 24), and follows it until the creator types another one.
+  const prefilledPhone = useRef<string | null>(null);
+  function prefillShippingPhone() {
+    const { phoneNumber, shippingPhone } = form.getValues();
+    if (shippingPhone && shippingPhone !== prefilledPhone.current) return;
+    prefilledPhone.current = phoneNumber ?? '';
+    form.setValue('shippingPhone', phoneNumber ?? '');
+  }
+
   function goToStep(next: number) {
+    if ((PROFILE_STEP_FIELDS[next] as readonly string[] | undefined)?.includes('shippingPhone'))
+      prefillShippingPhone();
     stepRef.current = next;
     setStep(next);
     writeDraft(storage, influencerId, form.getValues(), next);

@@ -50,15 +50,20 @@ export function useTransactions(filters: TransactionFilters, offset: number) {
   });
 }
 
-/** Payouts waiting for an admin (the first 100, oldest requests last), for Process Payment. */
-export function usePendingPayouts(enabled: boolean) {
+/**
+ * Payouts waiting for an admin (the first 100, oldest requests last), for Process Payment; with `q`, those the
+ * table's search finds.
+ */
+export function usePendingPayouts(enabled: boolean, q = '') {
   return useQuery({
-    queryKey: paymentKeys.pending,
-    queryFn: ({ signal }) =>
-      apiFetch<{ items: TransactionRow[]; total: number }>(
-        '/api/admin/transactions?kind=payout&status=pending&limit=100',
-        { signal },
-      ),
+    queryKey: [...paymentKeys.pending, q],
+    queryFn: ({ signal }) => {
+      const params = filterParams({ kind: 'payout', status: 'pending', q });
+      params.set('limit', '100');
+      return apiFetch<{ items: TransactionRow[]; total: number }>(`/api/admin/transactions?${params}`, {
+        signal,
+      });
+    },
     enabled,
     select: (data) => data.items.filter((row) => row.payout?.status === 'pending'),
   });

@@ -19,7 +19,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatNumber, formatShortDate, formatUsd } from '../../../lib/format';
 import { useReturnFocus } from '../../../lib/use-return-focus';
-import { usePaymentActions, usePendingPayouts } from '../api/admin-payments';
+import { type TransactionFilters, usePaymentActions, usePendingPayouts } from '../api/admin-payments';
 
 type Step =
   | { kind: 'select' }
@@ -37,30 +37,46 @@ export function ProcessPaymentDialog({
   open,
   onOpenChange,
   preselected,
+  filters,
   settings,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   preselected: ReadonlySet<number>;
+  /** The table's filters: with no payout ticked in the table, the pending payouts they show start ticked. */
+  filters: TransactionFilters;
   settings: PaymentsSummary['settings'] | undefined;
 }) {
   const id = useId();
   const returnFocus = useReturnFocus(open);
   const pending = usePendingPayouts(open);
+  // The filters show pending payouts unless they ask for another kind or status.
+  const filterShowsPayouts =
+    (filters.kind === '' || filters.kind === 'payout') &&
+    (filters.status === '' || filters.status === 'pending');
+  const shown = usePendingPayouts(open && preselected.size === 0 && filterShowsPayouts, filters.q);
   const { process } = usePaymentActions();
   const paypalReady = settings?.mode === 'paypal';
   const [step, setStep] = useState<Step>({ kind: 'select' });
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [mode, setMode] = useState<PayoutMode>('manual');
   const [wasOpen, setWasOpen] = useState(false);
+  // Whether this opening still waits for the filter's pending payouts to tick them.
+  const [awaitingShown, setAwaitingShown] = useState(false);
   if (open !== wasOpen) {
     setWasOpen(open);
     if (open) {
       setStep({ kind: 'select' });
       setChosen(new Set(preselected));
+      setAwaitingShown(preselected.size === 0 && filterShowsPayouts);
       setMode(paypalReady ? 'paypal' : 'manual');
       process.reset();
     }
+  }
+  if (open && awaitingShown && shown.data && pending.data) {
+    setAwaitingShown(false);
+    const listed = new Set(pending.data.map((row) => row.payout!.id));
+    setChosen(new Set(shown.data.map((row) => row.payout!.id).filter((payoutId) => listed.has(payoutId))));
   }
 
   const rows = pending.data ?? [];

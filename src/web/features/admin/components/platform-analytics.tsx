@@ -1,7 +1,7 @@
 import { BarChart3 } from 'lucide-react';
 import { useState } from 'react';
-import { PLATFORM_LABELS } from '../../../../shared/constants';
-import { METRIC_FIELDS, METRIC_LABELS } from '../../../../shared/content-metrics';
+import { PLATFORM_LABELS, type Platform } from '../../../../shared/constants';
+import { METRIC_FIELDS, METRIC_LABELS, PLATFORM_METRIC_NOTES } from '../../../../shared/content-metrics';
 import type {
   CampaignAnalytics,
   PlatformAnalytics,
@@ -12,12 +12,55 @@ import { PostFigures } from '../../../components/post-figures';
 import { StatCard } from '../../../components/stat-card';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import type { TabItem } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { useMetricActions } from '../api/content-metrics';
 import { AdminEmptyState } from './admin-layout';
 import { EnterMetricsDialog } from './enter-metrics-dialog';
+
+/** The platform tabs of /admin/details/:id, in the spec's order (Instagram, TikTok, Facebook), then YouTube. */
+const TAB_ORDER: readonly Platform[] = ['instagram', 'tiktok', 'facebook', 'youtube'];
+
+/**
+ * One tab per platform, whether or not the campaign has posts there (the spec lists them all): the API sends the
+ * platforms with posts (and the campaign's own); the others show their empty state.
+ */
+export function platformTabItems(data: CampaignAnalytics): TabItem<Platform>[] {
+  return TAB_ORDER.map((platform) => {
+    const tab = data.platforms.find((p) => p.platform === platform) ?? {
+      platform,
+      note: PLATFORM_METRIC_NOTES[platform],
+      totals: {
+        posts: 0,
+        views: null,
+        likes: null,
+        comments: null,
+        shares: null,
+        saves: null,
+        reach: null,
+        interactions: 0,
+        engagementRate: null,
+      },
+      weeklyChange: { views: 0, interactions: 0 },
+      series: [],
+      posts: [],
+      creators: [],
+    };
+    return {
+      id: platform,
+      label: PLATFORM_LABELS[platform],
+      content: (
+        <PlatformAnalyticsTab
+          tab={tab}
+          demographicsNote={data.demographicsNote}
+          demographics={data.demographics}
+        />
+      ),
+    };
+  });
+}
 
 const signed = (n: number) => `${n > 0 ? '+' : ''}${formatNumber(n)}`;
 const figure = (n: number | null) => (n === null ? '–' : formatNumber(n));

@@ -9,9 +9,10 @@ import { useHideOnScroll } from '../../../lib/use-hide-on-scroll';
 
 /**
  * The campaign page's header (spec §2 /campaign/{id}): Back, the logo to /, and 'Sign In to Apply' for visitors or
- * the signed-in user's avatar, name, Dashboard and Sign Out. Hides on scroll down, returns on scroll up.
+ * the signed-in user's avatar, name, Dashboard and Sign Out. Hides on scroll down, returns on scroll up. Over a
+ * campaign that does not exist there is nothing to apply to: `offerApply={false}` leaves the invitation out.
  */
-export function CampaignHeader() {
+export function CampaignHeader({ offerApply = true }: { offerApply?: boolean }) {
   const hidden = useHideOnScroll();
   const navigate = useNavigate();
   // Back is a link to the campaigns, so it works before the app runs (the page is server-rendered); once it runs,
@@ -55,9 +56,11 @@ export function CampaignHeader() {
           <AccountControls
             compact
             signedOut={
-              <Link to="/signin" className={buttonVariants({ size: 'sm' })}>
-                Sign In to Apply
-              </Link>
+              offerApply ? (
+                <Link to="/signin" className={buttonVariants({ size: 'sm' })}>
+                  Sign In to Apply
+                </Link>
+              ) : null
             }
           />
         </div>

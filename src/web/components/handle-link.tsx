@@ -35,7 +35,7 @@ export function HandleLink({
           href={url}
           target="_blank"
           rel="noopener noreferrer"
-          className="inline-flex min-w-0 items-center gap-1 font-medium break-all text-mint-700 underline-offset-2 hover:underline"
+          className="inline-flex min-w-0 items-center gap-1 font-medium break-words text-mint-700 underline-offset-2 hover:underline"
           data-testid="handle-link"
         >
           {label}
@@ -43,7 +43,7 @@ export function HandleLink({
           <span className="sr-only">(opens {name} in a new tab)</span>
         </a>
       ) : (
-        <span className="break-all text-slate-700">{label}</span>
+        <span className="break-words text-slate-700">{label}</span>
       )}
     </span>
   );

@@ -177,7 +177,7 @@ function Creator({ creator }: { creator: CreatorDetail }) {
                     <PlatformIcon platform={s.platform} className="size-4" />
                     {PLATFORM_LABELS[s.platform as Platform] ?? s.platform}
                   </span>
-                  <span className="min-w-0 flex-1">
+                  <span className="min-w-0 flex-1 basis-40">
                     {s.handle ? (
                       <HandleLink platform={s.platform} handle={s.handle} showIcon={false} />
                     ) : (

@@ -1,11 +1,17 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findProfile } from '../../src/db/queries/onboarding';
 import { accounts } from '../../src/db/schema/auth';
 import { influencers } from '../../src/db/schema/influencers';
+import { createAuth } from '../../src/server/auth';
+import { silentLogger } from '../../src/server/logger';
+import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { completeProfile } from '../../src/server/services/profiles';
 import { profileSchema } from '../../src/shared/schemas/profile';
+import { HANDLE_MESSAGES } from '../../src/shared/social-links';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { READY_PROFILE } from '../support/creators';
@@ -13,24 +19,35 @@ import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaigns } from '../support/factories';
 import { freePort } from '../support/free-port';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
+import { testEnv } from '../support/test-app';
 
 const PASSWORD = 'a-strong-password';
+const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
+/** Set ONBOARDING_SCREENSHOTS=/some/dir to keep screenshots of the handle checks (wizard and applicant card). */
+const SHOTS = process.env.ONBOARDING_SCREENSHOTS;
 
 describe('onboarding in the browser: email verification, the profile wizard, profile edits', () => {
   let server: E2EServer;
   let smtp: TestSmtpServer;
   let browser: Browser;
   let page: Page;
+  let campaignIds: number[] = [];
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
     const port = await freePort();
+    const env = { APP_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url };
     server = await startE2EServer({
       port,
-      env: { APP_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url },
-      seed: (db) => insertCampaigns(db, 2, (i) => ({ name: `Onboarding Campaign ${i + 1}` })),
+      env,
+      seed: async (db) => {
+        const rows = await insertCampaigns(db, 2, (i) => ({ name: `Onboarding Campaign ${i + 1}` }));
+        campaignIds = rows.map((r) => r.id);
+        await upsertAdmin(db, createAuth({ db, env: testEnv(env), logger: silentLogger() }), ADMIN);
+      },
     });
     browser = await launchBrowser();
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   });
 
   afterAll(async () => {
@@ -194,7 +211,19 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
 
     await field('Secondary Category').selectOption('Travel');
     expect(await field('Primary Category').locator('option').count()).toBe(21); // 20 categories + the prompt
-    await field('Instagram Username').fill('@ana.glow');
+    // A handle is checked by its platform's rule; a pasted profile link is reduced to the handle (issue 24).
+    await field('Instagram Username').fill('https://not a url/@@@');
+    await button('Next Step').click();
+    await expect.poll(() => errorOf('Instagram Username')).toBe(HANDLE_MESSAGES.instagram);
+    expect(await stepHeading()).toBe('Social Media');
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'wizard-handle-refused.png'), fullPage: true });
+    await field('Instagram Username').fill('https://www.instagram.com/ana.glow/');
+    await field('Instagram Username').press('Tab');
+    await expect.poll(() => field('Instagram Username').inputValue()).toBe('ana.glow');
+    expect(await page.getByTestId('instagram-profile-link').getAttribute('href')).toBe(
+      'https://www.instagram.com/ana.glow/',
+    );
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'wizard-handle-kept.png'), fullPage: true });
     await field('Instagram Followers').fill('12,500');
     await field('TikTok Followers').fill('4000');
     await expect.poll(() => page.getByTestId('tier-preview').textContent()).toContain('Mid-Tier');
@@ -254,6 +283,35 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
     await page.waitForURL(`${server.url}/main`);
     await page.goto(`${server.url}/email-verification`);
     await page.waitForURL(`${server.url}/main`);
+
+    // Ana applies; the admin's applicant card shows her handle (not her account username), linked to her profile.
+    const applied = await page.request.post(`${server.url}/api/campaigns/${campaignIds[0]}/applications`, {
+      data: {},
+      headers: { origin: server.url },
+    });
+    expect(applied.status()).toBe(201);
+    const admin = await (
+      await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true })
+    ).newPage();
+    try {
+      admin.setDefaultTimeout(15_000);
+      await admin.goto(`${server.url}/admin`);
+      await admin.getByLabel('Username or email').fill(ADMIN.username);
+      await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await admin.waitForURL(`${server.url}/admin/campaigns`);
+      await admin.goto(`${server.url}/admin/campaigns/${campaignIds[0]}`);
+      const card = admin.getByTestId('applicant').filter({ hasText: 'Ana María López' });
+      const handle = card.getByTestId('applicant-handles').getByRole('link', { name: /@ana\.glow/ });
+      expect(await handle.getAttribute('href')).toBe('https://www.instagram.com/ana.glow/');
+      expect(await card.textContent()).not.toContain(`@${influencer.username}`);
+      if (SHOTS) {
+        await card.scrollIntoViewIfNeeded();
+        await admin.screenshot({ path: join(SHOTS, 'applicant-card-handle.png'), fullPage: true });
+      }
+    } finally {
+      await admin.context().close();
+    }
   });
 
   it('routes unfinished creators: unverified to /email-verification, incomplete profile to /profile-setup', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { CreatorDetail } from '../../shared/schemas/creator-admin';
-import { profileUrl } from '../../shared/social-links';
+import { normalizeHandle, profileUrl } from '../../shared/social-links';
 import type { DatabaseOrTransaction } from '../client';
 import { applications } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
@@ -88,7 +88,7 @@ export async function findCreatorDetail(
       .sort((a, b) => a.platform.localeCompare(b.platform))
       .map((s) => ({
         platform: s.platform,
-        handle: s.handle,
+        handle: s.handle ? (normalizeHandle(s.platform, s.handle) ?? s.handle) : null,
         url: profileUrl(s.platform, s.handle),
         followers: s.followers,
         updatedAt: s.updatedAt.toISOString(),

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ShippingAddressView, SocialHandle } from '../../shared/schemas/shipping';
-import { profileUrl } from '../../shared/social-links';
+import { normalizeHandle, profileUrl } from '../../shared/social-links';
 import type { DatabaseOrTransaction } from '../client';
 import { applications } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
@@ -49,7 +49,7 @@ export async function shippingAddressesFor(
   return map;
 }
 
-/** Each creator's handles per platform, with a link to the profile page. */
+/** Each creator's handles per platform, with a link to the profile page (null when the handle fails its rule). */
 export async function handlesFor(
   db: DatabaseOrTransaction,
   influencerIds: number[],
@@ -66,7 +66,8 @@ export async function handlesFor(
     const list = map.get(s.influencerId) ?? [];
     list.push({
       platform: s.platform,
-      handle: s.handle,
+      // The handle as the rule keeps it (a record from before the rule that fails it is shown as typed, unlinked).
+      handle: s.handle ? (normalizeHandle(s.platform, s.handle) ?? s.handle) : null,
       url: profileUrl(s.platform, s.handle),
       followers: s.followers,
     });

@@ -134,7 +134,7 @@ const routes = {
     path: '/campaigns/{id}/applications',
     tags: ['Admin'],
     summary:
-      'Applicants with tier, followers per platform, categories, state, shipping and content; accepted ones with their full shipping address and handles',
+      'Applicants with tier, followers per platform, handles (linked to their profiles), categories, state, shipping and content; accepted ones with their full shipping address',
     request: { params: idParam },
     responses: {
       200: { description: 'Applicants', content: json(z.object({ items: z.array(adminApplicantSchema) })) },

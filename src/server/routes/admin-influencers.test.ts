@@ -83,7 +83,7 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
     expect(page.body.socials).toEqual([
       expect.objectContaining({
         platform: 'instagram',
-        handle: '@ready',
+        handle: 'ready',
         url: 'https://www.instagram.com/ready/',
         followers: 5000,
         updatedAt: expect.any(String),

@@ -86,7 +86,7 @@ describe.each(TEST_DRIVERS)('admin shipping API on %s', (driver) => {
     await database?.destroy();
   });
 
-  it('shows the full address and handles of accepted applicants only', async () => {
+  it("shows every applicant's handles, linked, and the full address of accepted applicants only", async () => {
     const { campaign, anaApp, boApp } = await campaignWithApplicants();
     const items = await applicants(campaign.id);
     const ana = items.find((a) => a.id === anaApp)!;
@@ -102,10 +102,13 @@ describe.each(TEST_DRIVERS)('admin shipping API on %s', (driver) => {
       overridden: false,
     });
     expect(ana.handles).toEqual([
-      { platform: 'instagram', handle: '@ready', url: 'https://www.instagram.com/ready/', followers: 5000 },
+      { platform: 'instagram', handle: 'ready', url: 'https://www.instagram.com/ready/', followers: 5000 },
     ]);
     expect(bo.shipping).toBeNull();
-    expect(bo.handles).toEqual([]);
+    // Bo waits for a decision: the admin vets his accounts before deciding.
+    expect(bo.handles).toEqual([
+      { platform: 'instagram', handle: 'ready', url: 'https://www.instagram.com/ready/', followers: 5000 },
+    ]);
   });
 
   it('exports the accepted creators as CSV for a carrier, and the filled file imports back', async () => {

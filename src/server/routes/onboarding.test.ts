@@ -6,6 +6,7 @@ import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { influencers } from '../../db/schema/influencers';
 import { emailVerificationCodes, influencerProfiles, socialAccounts } from '../../db/schema/onboarding';
+import { HANDLE_MESSAGES } from '../../shared/social-links';
 import { createApp } from '../app';
 import { silentLogger } from '../logger';
 
@@ -214,6 +215,9 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
       ['state', '', 'State is required'],
       ['zipCode', 'ABCDE', 'Please enter a valid ZIP code'],
       ['shippingPhone', '12', 'Please enter a valid US phone number'],
+      ['instagramHandle', 'https://not a url/@@@', HANDLE_MESSAGES.instagram],
+      ['tiktokHandle', 'https://www.tiktok.com/ana', HANDLE_MESSAGES.tiktok],
+      ['youtubeHandle', '@yo', HANDLE_MESSAGES.youtube],
     ])('rejects a bad %s with its message', async (field, value, message) => {
       const response = await postJson(app, '/api/complete-profile', { ...PROFILE, [field]: value }, cookie);
       expect(response.status).toBe(400);
@@ -273,14 +277,48 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
       expect(me.profile).toMatchObject({
         paypalEmail: 'ana.pay@example.com',
         state: 'CA',
-        tiktokHandle: '@ana.tt',
+        tiktokHandle: 'ana.tt',
       });
+      // Only the handle is kept: no leading '@'.
       expect(me.social_accounts).toEqual(
         expect.arrayContaining([
-          { platform: 'tiktok', handle: '@ana.tt', followers: 4000 },
-          { platform: 'instagram', handle: '@ana', followers: 12000 },
+          { platform: 'tiktok', handle: 'ana.tt', followers: 4000 },
+          { platform: 'instagram', handle: 'ana', followers: 12000 },
         ]),
       );
+    });
+
+    it('checks every handle on editing too, and keeps only the handle of a pasted profile link', async () => {
+      const patch = (body: Record<string, unknown>) =>
+        app.request('/api/me/profile', {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
+          body: JSON.stringify({ ...PROFILE, ...body }),
+        });
+      for (const [field, value, message] of [
+        ['instagramHandle', 'https://not a url/@@@', HANDLE_MESSAGES.instagram],
+        ['instagramHandle', 'https://www.instagram.com/p/C0dE123/', HANDLE_MESSAGES.instagram],
+        ['tiktokHandle', 'ana tok', HANDLE_MESSAGES.tiktok],
+        ['youtubeHandle', 'https://www.youtube.com/channel/UC1', HANDLE_MESSAGES.youtube],
+      ] as const) {
+        const refused = await patch({ [field]: value });
+        expect(refused.status, value).toBe(400);
+        expect(await refused.json()).toEqual({ error: message, code: 'VALIDATION_FAILED', field });
+      }
+      const saved = await patch({
+        instagramHandle: 'https://www.instagram.com/ana.glow/?igsh=abc',
+        tiktokHandle: 'https://www.tiktok.com/@ana.tt',
+        youtubeHandle: 'https://www.youtube.com/@AnaGlow',
+      });
+      expect(saved.status).toBe(200);
+      const me = (await (await getWithCookie(app, '/api/me', cookie)).json()) as {
+        social_accounts: Array<{ platform: string; handle: string }>;
+      };
+      expect(Object.fromEntries(me.social_accounts.map((s) => [s.platform, s.handle]))).toEqual({
+        instagram: 'ana.glow',
+        tiktok: 'ana.tt',
+        youtube: '@AnaGlow',
+      });
     });
 
     it.each([

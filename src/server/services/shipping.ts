@@ -25,7 +25,10 @@ import { csvLine, csvText } from './transactions-csv';
 
 const isAccepted = (status: ApplicationStatus) => (ACCEPTED_STATUSES as readonly string[]).includes(status);
 
-/** Accepted applicants get their full shipping address and handles; the others get neither. */
+/**
+ * Every applicant comes with their handles (linked to their profiles: the admin vets them before deciding, issue 24);
+ * only accepted ones get their full shipping address.
+ */
 export async function withShippingDetails(
   db: ModerationContext['db'],
   applicants: Applicant[],
@@ -37,10 +40,7 @@ export async function withShippingDetails(
       db,
       accepted.map((a) => a.id),
     ),
-    handlesFor(
-      db,
-      accepted.map((a) => a.influencer.id),
-    ),
+    handlesFor(db, creatorIds),
     followerChangesOf(db, creatorIds),
     decisionsOf(db, creatorIds),
   ]);
@@ -55,7 +55,7 @@ export async function withShippingDetails(
     return {
       ...a,
       shipping: addresses.get(a.id) ?? null,
-      handles: isAccepted(a.status) ? (handles.get(a.influencer.id) ?? []) : [],
+      handles: handles.get(a.influencer.id) ?? [],
       followerFlags: followerJumpFlags(
         changes.filter((c) => c.influencerId === a.influencer.id && c.changedAt.getTime() > lastReview),
       ),
@@ -95,9 +95,13 @@ export async function shippingCsv(db: ModerationContext['db'], campaignId: numbe
   const lines = [csvLine([...SHIPPING_CSV_HEADER])];
   for (const row of rows) {
     const a = addresses.get(row.id);
-    // Handles without their '@' (a leading '@' would be escaped as a spreadsheet formula).
+    // Handles without their '@' (a leading '@' would be escaped as a spreadsheet formula); only handles that pass
+    // their platform's rule (those with a profile link): a record kept before the rule is left out, not copied on.
     const h = new Map(
-      (handles.get(row.influencerId) ?? []).map((s) => [s.platform, (s.handle ?? '').replace(/^@+/, '')]),
+      (handles.get(row.influencerId) ?? []).map((s) => [
+        s.platform,
+        s.url ? (s.handle ?? '').replace(/^@+/, '') : '',
+      ]),
     );
     lines.push(
       csvLine([

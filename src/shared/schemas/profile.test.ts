@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HANDLE_MESSAGES } from '../social-links';
 import { influencerTier, profileSchema, totalFollowers, US_PHONE_PATTERN } from './profile';
 
 const valid = {
@@ -50,6 +51,28 @@ describe('profile rules', () => {
     expect(profile.tiktokFollowers).toBeUndefined();
     expect(profile.addressLine2).toBeUndefined();
     expect(totalFollowers(profile)).toBe(12_500);
+  });
+
+  it('keeps only the handle of each platform and refuses what fails its rule, naming the field', () => {
+    const profile = profileSchema.parse({
+      ...valid,
+      instagramHandle: 'https://www.instagram.com/ana.glow/',
+      tiktokHandle: '@ana_tok',
+      youtubeHandle: 'youtube.com/@AnaGlow',
+    });
+    expect(profile.instagramHandle).toBe('ana.glow');
+    expect(profile.tiktokHandle).toBe('ana_tok');
+    expect(profile.youtubeHandle).toBe('@AnaGlow');
+    for (const [field, input, message] of [
+      ['instagramHandle', 'https://not a url/@@@', HANDLE_MESSAGES.instagram],
+      ['tiktokHandle', 'ana.', HANDLE_MESSAGES.tiktok],
+      ['youtubeHandle', 'https://www.youtube.com/channel/UC1', HANDLE_MESSAGES.youtube],
+      ['instagramHandle', 'x'.repeat(400), HANDLE_MESSAGES.instagram],
+    ] as const) {
+      const result = profileSchema.safeParse({ ...valid, [field]: input });
+      expect(result.success, input).toBe(false);
+      expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([[field, message]]);
+    }
   });
 
   it.each([

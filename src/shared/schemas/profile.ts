@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CATEGORIES, US_STATES } from '../constants';
+import { CATEGORIES, type Platform, US_STATES } from '../constants';
+import { HANDLE_MESSAGES, normalizeHandle } from '../social-links';
 
 /** US phone: optional +, optional 1, area code and exchange starting 2-9, 10 digits (separators allowed). */
 export const US_PHONE_PATTERN = /^\+?1?[-.\s]?\(?[2-9]\d{2}\)?[-.\s]?[2-9]\d{2}[-.\s]?\d{4}$/;
@@ -11,6 +12,30 @@ const optionalText = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v),
   z.string().max(100).optional(),
 );
+
+/**
+ * A handle field (issue 24): optional (empty becomes undefined); otherwise it must pass the platform's rule
+ * (src/shared/social-links.ts), and what is kept is the handle alone (a leading '@' or a pasted profile link is
+ * reduced to it). The platform's message names what is allowed.
+ */
+export function handleField(platform: Platform) {
+  const message = HANDLE_MESSAGES[platform];
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v),
+    z
+      .string({ error: message })
+      .max(300, { error: message })
+      .transform((value, ctx) => {
+        const handle = normalizeHandle(platform, value);
+        if (handle === null) {
+          ctx.addIssue({ code: 'custom', message, input: value });
+          return z.NEVER;
+        }
+        return handle;
+      })
+      .optional(),
+  );
+}
 
 /** Follower inputs: parsed as whole numbers; empty becomes undefined. */
 const optionalCount = z.preprocess((v) => {
@@ -44,11 +69,11 @@ export const profileFields = {
   phoneNumber: z.string({ error: PHONE_MESSAGE }).trim().regex(US_PHONE_PATTERN, { error: PHONE_MESSAGE }),
   primaryCategory: z.enum(CATEGORIES, { error: 'Primary category is required' }),
   secondaryCategory: z.enum(CATEGORIES, { error: 'Secondary category is required' }),
-  tiktokHandle: optionalText,
+  tiktokHandle: handleField('tiktok'),
   tiktokFollowers: optionalCount,
-  instagramHandle: optionalText,
+  instagramHandle: handleField('instagram'),
   instagramFollowers: optionalCount,
-  youtubeHandle: optionalText,
+  youtubeHandle: handleField('youtube'),
   youtubeSubscribers: optionalCount,
   fullName: required('Full name is required'),
   addressLine1: required('Address line 1 is required'),

@@ -42,7 +42,7 @@ export const socialHandleSchema = z.object({
 });
 export type SocialHandle = z.infer<typeof socialHandleSchema>;
 
-/** An applicant on the admin's review page: accepted ones carry the full shipping address and handles. */
+/** An applicant on the admin's review page with their handles; accepted ones carry the full shipping address. */
 export const adminApplicantSchema = applicantSchema.extend({
   shipping: shippingAddressViewSchema.nullable(),
   handles: z.array(socialHandleSchema),

@@ -1,4 +1,4 @@
-import { ArrowLeft, Ban, ExternalLink, PauseCircle, RotateCcw, UserX } from 'lucide-react';
+import { ArrowLeft, Ban, PauseCircle, RotateCcw, UserX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PLATFORM_LABELS, type Platform } from '../../../shared/constants';
@@ -11,6 +11,7 @@ import {
 } from '../../../shared/moderation';
 import type { CreatorDetail } from '../../../shared/schemas/creator-admin';
 import { ApplicationStatusBadge } from '../../components/application-status-badge';
+import { HandleLink } from '../../components/handle-link';
 import { PlatformIcon } from '../../components/platform-icon';
 import { PostalAddress } from '../../components/postal-address';
 import { TransactionStatusBadge } from '../../components/transaction-status-badge';
@@ -176,20 +177,11 @@ function Creator({ creator }: { creator: CreatorDetail }) {
                     <PlatformIcon platform={s.platform} className="size-4" />
                     {PLATFORM_LABELS[s.platform as Platform] ?? s.platform}
                   </span>
-                  <span className="min-w-0 flex-1">
-                    {s.url ? (
-                      <a
-                        href={s.url}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="inline-flex items-center gap-1 break-words text-mint-700 hover:underline"
-                      >
-                        {s.handle}
-                        <ExternalLink aria-hidden="true" className="size-3.5" />
-                        <span className="sr-only">(opens in a new tab)</span>
-                      </a>
+                  <span className="min-w-0 flex-1 basis-40">
+                    {s.handle ? (
+                      <HandleLink platform={s.platform} handle={s.handle} showIcon={false} />
                     ) : (
-                      (s.handle ?? <span className="text-slate-400">No handle</span>)
+                      <span className="text-slate-400">No handle</span>
                     )}
                   </span>
                   <span className="tabular-nums">

@@ -14,12 +14,18 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { PLATFORMS, type Platform } from '../../../../shared/constants';
-import { BOX_SENT_STATUSES, DELIVERY_PROBLEM_LABELS, isIn } from '../../../../shared/lifecycle';
+import {
+  ACCEPTED_STATUSES,
+  BOX_SENT_STATUSES,
+  DELIVERY_PROBLEM_LABELS,
+  isIn,
+} from '../../../../shared/lifecycle';
 import { type Applicant, shipmentSchema } from '../../../../shared/schemas/application';
 import type { AdminApplicant } from '../../../../shared/schemas/shipping';
 import { trackingUrl } from '../../../../shared/tracking';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
 import { Avatar } from '../../../components/avatar';
+import { HandleLink } from '../../../components/handle-link';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -97,7 +103,20 @@ export function ApplicantCard({
           <h3 id={`${id}-name`} className="font-semibold break-words text-slate-900">
             {person.name}
           </h3>
-          <p className="text-sm break-all text-slate-500">@{person.username}</p>
+          {/* The creator's own handles, linked to their profiles (not the account's generated username). */}
+          {applicant.handles.some((h) => h.handle) ? (
+            <ul className="mt-0.5 flex flex-wrap gap-x-3 gap-y-1 text-sm" data-testid="applicant-handles">
+              {applicant.handles
+                .filter((h) => h.handle)
+                .map((h) => (
+                  <li key={h.platform} className="min-w-0">
+                    <HandleLink platform={h.platform} handle={h.handle} />
+                  </li>
+                ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-slate-500">No handles given</p>
+          )}
         </div>
         <div className="flex flex-col items-end gap-1.5">
           <ApplicationStatusBadge status={status} />
@@ -193,7 +212,7 @@ export function ApplicantCard({
         </div>
       ) : null}
 
-      {applicant.shipping || applicant.handles.length ? (
+      {applicant.shipping || isIn(ACCEPTED_STATUSES, status) ? (
         <ApplicantShipping
           applicant={applicant}
           canEdit={shipsBox && (status === 'accepted' || status === 'shipped' || status === 'delivered')}

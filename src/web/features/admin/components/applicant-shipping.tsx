@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ExternalLink, MapPin, Pencil } from 'lucide-react';
+import { MapPin, Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { PLATFORM_LABELS, type Platform, US_STATES } from '../../../../shared/constants';
+import { US_STATES } from '../../../../shared/constants';
 import {
   type AdminApplicant,
   type ShippingAddress,
   type ShippingAddressInput,
   shippingAddressInputSchema,
 } from '../../../../shared/schemas/shipping';
-import { PlatformIcon } from '../../../components/platform-icon';
 import { PostalAddress } from '../../../components/postal-address';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -19,16 +18,14 @@ import { TextField } from '../../../components/ui/input';
 import { SelectField } from '../../../components/ui/select-field';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
-import { formatFollowers } from '../../../lib/format';
 import { useShippingAddressOverride } from '../api/shipping';
 
-/** An accepted applicant's full shipping address (admin-only) and handles per platform, with a way to change it. */
+/** An accepted applicant's full shipping address (admin-only), with a way to change it (the handles head the card). */
 export function ApplicantShipping({ applicant, canEdit }: { applicant: AdminApplicant; canEdit: boolean }) {
   const [editing, setEditing] = useState(false);
-  const { shipping, handles } = applicant;
-  if (!shipping && handles.length === 0) return null;
+  const { shipping } = applicant;
   return (
-    <div className="grid gap-3 rounded-lg border border-slate-200 p-3 text-sm sm:grid-cols-2 sm:p-4">
+    <div className="rounded-lg border border-slate-200 p-3 text-sm sm:p-4">
       <div>
         <p className="flex items-center gap-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <MapPin aria-hidden="true" className="size-3.5" /> Ship to
@@ -44,38 +41,6 @@ export function ApplicantShipping({ applicant, canEdit }: { applicant: AdminAppl
             <Pencil aria-hidden="true" /> Change address
           </Button>
         ) : null}
-      </div>
-      <div>
-        <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Handles</p>
-        {handles.length ? (
-          <ul className="mt-1 flex flex-col gap-1" data-testid="applicant-handles">
-            {handles.map((h) => (
-              <li key={h.platform} className="flex flex-wrap items-center gap-2">
-                <PlatformIcon platform={h.platform} className="size-4 text-slate-600" />
-                <span className="sr-only">{PLATFORM_LABELS[h.platform as Platform] ?? h.platform}:</span>
-                {h.url ? (
-                  <a
-                    href={h.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 font-medium break-all text-mint-700 hover:underline"
-                  >
-                    {h.handle}
-                    <ExternalLink aria-hidden="true" className="size-3.5" />
-                    <span className="sr-only">(opens in a new tab)</span>
-                  </a>
-                ) : (
-                  <span>{h.handle ?? 'No handle'}</span>
-                )}
-                {h.followers !== null ? (
-                  <span className="text-xs text-slate-500 tabular-nums">{formatFollowers(h.followers)}</span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-1 text-slate-500">No handles.</p>
-        )}
       </div>
       {editing ? <AddressDialog applicant={applicant} onClose={() => setEditing(false)} /> : null}
     </div>

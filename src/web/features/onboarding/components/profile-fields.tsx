@@ -1,7 +1,9 @@
+import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
-import { CATEGORIES, US_STATES } from '../../../../shared/constants';
+import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { CATEGORIES, type Platform, US_STATES } from '../../../../shared/constants';
 import type { Profile } from '../../../../shared/schemas/profile';
+import { handleLabel, normalizeHandle, profileUrl } from '../../../../shared/social-links';
 import { TextField } from '../../../components/ui/input';
 import { SelectField } from '../../../components/ui/select-field';
 import type { ProfileField, ProfileFormValues } from '../profile-form';
@@ -67,6 +69,7 @@ export function BasicInfoFields(props: SectionProps) {
 const PLATFORM_FIELDS = [
   {
     platform: 'TikTok',
+    key: 'tiktok',
     handle: 'tiktokHandle',
     handleLabel: 'TikTok Username',
     count: 'tiktokFollowers',
@@ -74,6 +77,7 @@ const PLATFORM_FIELDS = [
   },
   {
     platform: 'Instagram',
+    key: 'instagram',
     handle: 'instagramHandle',
     handleLabel: 'Instagram Username',
     count: 'instagramFollowers',
@@ -81,12 +85,59 @@ const PLATFORM_FIELDS = [
   },
   {
     platform: 'YouTube',
+    key: 'youtube',
     handle: 'youtubeHandle',
     handleLabel: 'YouTube Channel',
     count: 'youtubeSubscribers',
     countLabel: 'YouTube Subscribers',
   },
 ] as const satisfies ReadonlyArray<{ handle: ProfileField; count: ProfileField } & Record<string, string>>;
+
+/**
+ * A handle field: a pasted profile link or a leading '@' is reduced to the handle when the field is left (the same
+ * rule the schema applies on submit), and a valid handle shows a link to the profile it names, so the creator can
+ * check it is theirs.
+ */
+function HandleField({ field, ...props }: SectionProps & { field: (typeof PLATFORM_FIELDS)[number] }) {
+  const { form } = props;
+  const value = useWatch({ control: form.control, name: field.handle });
+  const url = profileUrl(field.key, value);
+  const registered = fieldProps(props, field.handle);
+  return (
+    <div className="flex flex-col gap-1">
+      <TextField
+        label={field.handleLabel}
+        placeholder={field.key === 'youtube' ? '@channel or channel link' : '@username or profile link'}
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        {...registered}
+        onBlur={(event) => {
+          const kept = normalizeHandle(field.key, event.target.value);
+          if (kept !== null && kept !== event.target.value) {
+            form.setValue(field.handle, kept, { shouldDirty: true });
+          }
+          // A message shown earlier goes as soon as the handle is right (the wizard checks a step on Next Step).
+          if (form.formState.errors[field.handle]) void form.trigger(field.handle);
+          return registered.onBlur(event);
+        }}
+      />
+      {url && !form.formState.errors[field.handle] ? (
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex w-fit items-center gap-1 text-xs font-medium text-mint-700 underline-offset-2 hover:underline"
+          data-testid={`${field.key}-profile-link`}
+        >
+          {`View ${handleLabel(field.key as Platform, value)} on ${field.platform}`}
+          <ExternalLink aria-hidden="true" className="size-3" />
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      ) : null}
+    </div>
+  );
+}
 
 /** Step 2, Social Media: the two categories, then the handles and audience on each platform (all optional). */
 export function SocialMediaFields({ showTier = true, ...props }: SectionProps & { showTier?: boolean }) {
@@ -118,14 +169,7 @@ export function SocialMediaFields({ showTier = true, ...props }: SectionProps & 
             key={field.platform}
             className="grid gap-x-4 gap-y-5 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
           >
-            <TextField
-              label={field.handleLabel}
-              placeholder={field.platform === 'YouTube' ? '@channel' : '@username'}
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
-              {...fieldProps(props, field.handle)}
-            />
+            <HandleField {...props} field={field} />
             <TextField
               label={field.countLabel}
               inputMode="numeric"

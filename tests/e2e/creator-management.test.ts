@@ -158,6 +158,20 @@ describe('managing a creator in the browser: page, notes, suspend, ban, lift', (
     const reason = creator.getByTestId('apply-reason');
     await expect.poll(() => text(reason)).toBe(MODERATION_MESSAGES.suspendedApply);
     expect(await creator.getByRole('button', { name: 'Apply Now' }).count()).toBe(0);
+
+    // Issue 24: the dashboard says so, with the admin's reason and what still works.
+    await creator.goto(`${server.url}/dashboard`);
+    const notice = creator.getByTestId('standing-notice');
+    await expect.poll(() => text(notice.locator('h2'))).toBe('Your account is suspended');
+    expect(await text(notice.getByTestId('standing-reason'))).toContain('Missed two posts in a row');
+    expect(await text(notice.getByTestId('standing-still-works'))).toContain(
+      'redeem the Mint you have earned',
+    );
+    expect(await seriousAxeViolations(creator)).toEqual([]);
+    expect(await fitsPhone(creator)).toBeLessThanOrEqual(375);
+    await shoot(creator, 'suspended-dashboard');
+    await notice.getByRole('button', { name: 'Go to Wallet' }).click();
+    await creator.waitForURL(/\/dashboard\?tab=wallet$/);
   }, 90_000);
 
   it('a ban signs the creator out and refuses sign-in; lifting it lets them back', async () => {
@@ -177,5 +191,9 @@ describe('managing a creator in the browser: page, notes, suspend, ban, lift', (
     await creator.waitForURL(`${server.url}/main`);
     await creator.goto(`${server.url}/campaign/${campaignId}`);
     await expect.poll(() => creator.getByRole('button', { name: 'Apply Now' }).count()).toBe(1);
+    await creator.goto(`${server.url}/dashboard`);
+    await expect.poll(() => text(creator.locator('h1'))).toContain('Welcome back');
+    await settle(creator);
+    expect(await creator.getByTestId('standing-notice').count()).toBe(0);
   }, 90_000);
 });

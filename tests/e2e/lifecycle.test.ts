@@ -195,6 +195,9 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     // The new Beauty campaign on Instagram is matched to this Beauty creator with 5,000 Instagram followers.
     const matched = creator.getByTestId('matched-campaigns');
     await expect.poll(() => matched.getByRole('link', { name: CAMPAIGN }).count()).toBe(1);
+    // Issue 24: matched on category AND platform (the route test has the campaigns that match on one only), saying why.
+    const match = matched.getByTestId('matched-campaign').filter({ hasText: CAMPAIGN });
+    expect(await text(match.getByTestId('match-reason'))).toBe('Beauty · you post on Instagram');
     await creator.goto(`${server.url}/campaign/${campaignId}`);
     await expect.poll(() => text(creator.locator('h1'))).toBe(CAMPAIGN);
     const panel = creator.getByTestId('apply-panel');

@@ -479,4 +479,33 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
     await expect.poll(stepHeading).toBe('Shipping');
     expect(await field('Phone Number').inputValue()).toBe('(737) 555-0100');
   });
+
+  it('at 375 px, the right code after a wrong one leaves no stale toast over the wizard (issue 24)', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signUp('Toni Phone', 'toni@example.com');
+    await button('Send Code').click();
+    const mail = await smtp.waitForMail('toni@example.com');
+    const codeInput = field('Verification code');
+    await codeInput.fill(mail.code === '000000' ? '111111' : '000000');
+    await button('Verify').click();
+    await expect.poll(() => toast().textContent()).toContain('Verification failed');
+
+    await codeInput.fill(mail.code!);
+    await button('Verify').click();
+    await page.waitForURL(`${server.url}/profile-setup`);
+    await expect.poll(stepHeading).toBe('Basic Info');
+    // Well inside the toast's five seconds: the failure is gone, and nothing sits over Next Step.
+    expect(await toast().count()).toBe(0);
+    const next = button('Next Step');
+    await next.scrollIntoViewIfNeeded();
+    const box = (await next.boundingBox())!;
+    const hit = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent?.trim() ?? null,
+      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    );
+    expect(hit).toBe('Next Step');
+    if (process.env.ONBOARDING_SCREENSHOTS) {
+      await page.screenshot({ path: `${process.env.ONBOARDING_SCREENSHOTS}/wizard-after-code-375.png` });
+    }
+  });
 });

@@ -142,6 +142,24 @@ export async function findCreatorDetail(
   };
 }
 
+/**
+ * The admin action that set the creator's current standing (its reason and time), or null when none did (never
+ * moderated). A creator reads it on /dashboard (GET /api/me): only what they were told by mail, never who did it.
+ */
+export async function latestModerationEvent(db: DatabaseOrTransaction, influencerId: number) {
+  const rows = await db
+    .select({
+      action: creatorModerationEvents.action,
+      reason: creatorModerationEvents.reason,
+      createdAt: creatorModerationEvents.createdAt,
+    })
+    .from(creatorModerationEvents)
+    .where(eq(creatorModerationEvents.influencerId, influencerId))
+    .orderBy(desc(creatorModerationEvents.createdAt), desc(creatorModerationEvents.id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 /** A creator's standing, by their sign-in account (null when the account has no creator record). */
 export async function standingOfUser(db: DatabaseOrTransaction, authUserId: string) {
   const rows = await db

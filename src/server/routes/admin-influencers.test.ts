@@ -144,6 +144,23 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
     expect(mine.status).toBe(200);
     expect(mine.body.items).toHaveLength(1);
 
+    // Issue 24: the creator's own record says so, with the admin's reason and when (not who), for /dashboard.
+    type Standing = { standing: string; standing_reason: string | null; standing_since: string | null };
+    const me = await get<Standing>('/api/me', cy.cookie);
+    expect(me.body).toMatchObject({
+      standing: 'suspended',
+      standing_reason: 'Posted without the required tag twice',
+      standing_since: clock.now.toISOString(),
+    });
+    expect(JSON.stringify(me.body)).not.toContain('ops@mintbox.test');
+    // What the dashboard says still works: redeeming earned Mint. Nothing is "matched" for an apply they cannot make.
+    await giveMint(database.db, cy.influencerId, 80);
+    const redeemed = await postJson(app, '/api/me/redemptions', { amount: 50 }, cy.cookie, {
+      'idempotency-key': `suspended-redeem-${driver}`,
+    });
+    expect(redeemed.status).toBe(201);
+    expect((await get<{ items: unknown[] }>('/api/me/matched-campaigns', cy.cookie)).body.items).toEqual([]);
+
     expect(
       (await call(`/api/admin/influencers/${cy.influencerId}/suspend`, { reason: 'again please' })).status,
     ).toBe(409);
@@ -154,6 +171,11 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
     expect(lifted.body.audit.map((e) => e.action)).toEqual(['restore', 'suspend']);
     expect(mailer.sent.at(-1)?.subject).toBe('Your Mintbox account is active again');
     expect((await call(`/api/campaigns/${second.id}/applications`, {}, cy.cookie)).status).toBe(201);
+    expect((await get<Standing>('/api/me', cy.cookie)).body).toMatchObject({
+      standing: 'active',
+      standing_reason: null,
+      standing_since: null,
+    });
   });
 
   it('a ban signs the creator out everywhere, refuses sign-in, and holds their pending payout', async () => {

@@ -7,8 +7,9 @@ import {
   myApplicationSchema,
   submissionSchema,
 } from '../../shared/schemas/application';
-import { campaignIdParamSchema, campaignSchema } from '../../shared/schemas/campaign';
+import { campaignIdParamSchema } from '../../shared/schemas/campaign';
 import { errorSchema } from '../../shared/schemas/error';
+import { matchedCampaignSchema } from '../../shared/schemas/matched-campaign';
 import { currentInfluencer } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
@@ -130,10 +131,11 @@ const matchedRoute = createRoute({
   method: 'get',
   path: '/me/matched-campaigns',
   tags: ['Applications'],
-  summary: "Open campaigns matched to the creator's categories and platforms (not yet applied to)",
+  summary:
+    "Open campaigns in one of the creator's categories and on one of their platforms (not yet applied to), each with why it fits",
   middleware: creatorOnly,
   responses: {
-    200: { description: 'Campaigns', content: json(z.object({ items: z.array(campaignSchema) })) },
+    200: { description: 'Campaigns', content: json(z.object({ items: z.array(matchedCampaignSchema) })) },
     ...common,
   },
 });

@@ -6,7 +6,7 @@ import { insertApplication, insertCampaign } from '../../../tests/support/factor
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { influencers } from '../../db/schema/influencers';
-import type { Campaign } from '../../shared/schemas/campaign';
+import type { MatchedCampaign } from '../../shared/schemas/matched-campaign';
 import { createApp } from '../app';
 import { silentLogger } from '../logger';
 
@@ -27,22 +27,28 @@ describe.each(TEST_DRIVERS)('campaigns matched to a creator on %s', (driver) => 
     await database?.destroy();
   });
 
-  it("lists open campaigns in the creator's categories or on their platforms that they can join, categories first", async () => {
+  it("lists open campaigns in one of the creator's categories AND on one of their platforms, saying why each fits", async () => {
     const old = new Date('2026-01-01T00:00:00Z');
     const newer = new Date('2026-02-01T00:00:00Z');
-    const beautyOnYoutube = await insertCampaign(database.db, {
-      name: 'Beauty on YouTube',
-      platform: 'youtube',
-      tags: ['Beauty'],
-      createdAt: old,
-    });
-    const instagramGaming = await insertCampaign(database.db, {
+    // One of the two is not enough (issue 24: these were matched before).
+    await insertCampaign(database.db, { name: 'Beauty on YouTube', platform: 'youtube', tags: ['Beauty'] });
+    await insertCampaign(database.db, {
       name: 'Gaming on Instagram',
       platform: 'instagram',
       tags: ['Gaming'],
+    });
+    const beautyOnInstagram = await insertCampaign(database.db, {
+      name: 'Beauty on Instagram',
+      platform: 'instagram',
+      tags: ['Beauty'],
+      createdAt: old,
+    });
+    const lifestyleOnTiktok = await insertCampaign(database.db, {
+      name: 'Lifestyle on TikTok',
+      platform: 'tiktok',
+      tags: ['Travel', 'Lifestyle'],
       createdAt: newer,
     });
-    await insertCampaign(database.db, { name: 'Gaming on TikTok', platform: 'tiktok', tags: ['Gaming'] });
     await insertCampaign(database.db, {
       name: 'Too Big',
       platform: 'instagram',
@@ -70,6 +76,7 @@ describe.each(TEST_DRIVERS)('campaigns matched to a creator on %s', (driver) => 
     const creator = await createReadyCreator(app, database.db, {
       email: 'match@example.com',
       instagram: 5000,
+      tiktok: 2000,
     });
     expect(
       (await postJson(app, `/api/campaigns/${applied.id}/applications`, {}, creator.cookie)).status,
@@ -77,10 +84,20 @@ describe.each(TEST_DRIVERS)('campaigns matched to a creator on %s', (driver) => 
 
     const response = await getWithCookie(app, '/api/me/matched-campaigns', creator.cookie);
     expect(response.status).toBe(200);
-    const { items } = (await response.json()) as { items: Campaign[] };
-    expect(items.map((c) => c.name)).toEqual(['Beauty on YouTube', 'Gaming on Instagram']);
-    expect(items[0]?.id).toBe(beautyOnYoutube.id);
-    expect(items[1]?.id).toBe(instagramGaming.id);
+    const { items } = (await response.json()) as { items: MatchedCampaign[] };
+    // The primary category (Beauty) first, then newest.
+    expect(items.map((c) => [c.id, c.name, c.match])).toEqual([
+      [
+        beautyOnInstagram.id,
+        'Beauty on Instagram',
+        { category: 'Beauty', platform: 'instagram', reason: 'Beauty · you post on Instagram' },
+      ],
+      [
+        lifestyleOnTiktok.id,
+        'Lifestyle on TikTok',
+        { category: 'Lifestyle', platform: 'tiktok', reason: 'Lifestyle · you post on TikTok' },
+      ],
+    ]);
 
     expect((await app.request('/api/me/matched-campaigns')).status).toBe(401);
   });
@@ -106,7 +123,7 @@ describe.each(TEST_DRIVERS)('campaigns matched to a creator on %s', (driver) => 
     const names = async (cookie: string) =>
       (
         (await (await getWithCookie(app, '/api/me/matched-campaigns', cookie)).json()) as {
-          items: Campaign[];
+          items: MatchedCampaign[];
         }
       ).items.map((c) => c.name);
     const shown = await names(next.cookie);

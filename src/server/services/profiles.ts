@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
+import { latestModerationEvent } from '../../db/queries/creator-profile';
 import { findProfile, findSocialAccounts, lockProfileForWrite } from '../../db/queries/onboarding';
 import { type InfluencerRow, influencers } from '../../db/schema/influencers';
 import { influencerProfiles, socialAccounts } from '../../db/schema/onboarding';
@@ -212,13 +213,17 @@ async function tellPaypalChange(
   }
 }
 
-/** GET /api/me: the creator record (spec §3 names) with the profile and social accounts. */
+/**
+ * GET /api/me: the creator record (spec §3 names) with the profile and social accounts, and the creator's standing
+ * (issue 24: a suspended creator reads on /dashboard that they are, why, and since when).
+ */
 export async function describeCreator(db: Database, influencerId: number) {
   const [row] = await db.select().from(influencers).where(eq(influencers.id, influencerId)).limit(1);
   if (!row) return null;
-  const [profile, social] = await Promise.all([
+  const [profile, social, moderation] = await Promise.all([
     findProfile(db, influencerId),
     findSocialAccounts(db, influencerId),
+    row.standing === 'active' ? null : latestModerationEvent(db, influencerId),
   ]);
   const account = (platform: string) => social.find((s) => s.platform === platform);
   return {
@@ -241,6 +246,10 @@ export async function describeCreator(db: Database, influencerId: number) {
     total_followers: profile?.totalFollowers ?? 0,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    standing: row.standing,
+    /** The reason the admin gave for the current suspension or ban, and when (null while active). */
+    standing_reason: moderation?.reason ?? null,
+    standing_since: moderation?.createdAt.toISOString() ?? null,
     profile: profile
       ? {
           firstName: profile.firstName,

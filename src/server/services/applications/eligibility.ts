@@ -7,7 +7,7 @@ import type { CampaignRow } from '../../../db/schema/campaigns';
 import type { InfluencerRow } from '../../../db/schema/influencers';
 import { PLATFORM_LABELS, type Platform } from '../../../shared/constants';
 import { applicationsOpen } from '../../../shared/lifecycle';
-import type { Campaign } from '../../../shared/schemas/campaign';
+import { type MatchedCampaign, matchReason } from '../../../shared/schemas/matched-campaign';
 
 export type Ineligibility =
   | 'not_active'
@@ -66,7 +66,8 @@ async function creatorFacts(db: DatabaseOrTransaction, influencer: InfluencerRow
     emailVerified: influencer.emailVerified,
     profileComplete: influencer.profileCompleted && profile !== null,
     categories: profile ? [profile.primaryCategory, profile.secondaryCategory] : [],
-    platforms: accounts.map((a) => a.platform as Platform),
+    // A platform counts once the creator gave a handle or a follower count on it.
+    platforms: accounts.filter((a) => a.handle || a.followers !== null).map((a) => a.platform as Platform),
     followersOn: (platform: string) => accounts.find((a) => a.platform === platform)?.followers ?? 0,
   };
 }
@@ -96,15 +97,17 @@ export async function checkEligibility(
 }
 
 /**
- * "Matched for you" on /main: campaigns in the creator's categories or on their platforms that the creator can apply
- * to now by the same rule as Apply (so no full campaign, none below the follower requirement). Category matches
- * first, then newest.
+ * "Matched for you" on /main: campaigns in one of the creator's categories and on one of their platforms that the
+ * creator can apply to now by the same rule as Apply (so no full campaign, none below the follower requirement, none
+ * while suspended or banned), each with why it fits ("Beauty · you post on Instagram"). Primary category first, then
+ * newest.
  */
 export async function listMatchedCampaigns(
   db: DatabaseOrTransaction,
   influencer: InfluencerRow,
   { now, limit }: { now: Date; limit: number },
-): Promise<Campaign[]> {
+): Promise<MatchedCampaign[]> {
+  if (influencer.standing !== 'active') return [];
   const creator = await creatorFacts(db, influencer);
   if (!creator.profileComplete || !creator.emailVerified) return [];
   const candidates = await listMatchCandidates(db, influencer.id, {
@@ -132,5 +135,11 @@ export async function listMatchedCampaigns(
         ) === null,
     )
     .slice(0, limit)
-    .map(toCampaign);
+    .map((campaign) => {
+      const category = creator.categories.find((c) => campaign.tags.includes(c)) ?? '';
+      return {
+        ...toCampaign(campaign),
+        match: { category, platform: campaign.platform, reason: matchReason(category, campaign.platform) },
+      };
+    });
 }

@@ -11,10 +11,11 @@ import { formatNumber, formatUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/use-session';
 import { useMyAnalytics } from './api/content-metrics';
-import { useMyApplications, useWallet } from './api/dashboard-queries';
+import { useMyApplications, useMyStanding, useWallet } from './api/dashboard-queries';
 import { AnalyticsTab } from './components/analytics-tab';
 import { MyCampaigns } from './components/my-campaigns';
 import { RecentActivity } from './components/recent-activity';
+import { StandingNotice } from './components/standing-notice';
 import { ThisMonthCard } from './components/this-month-card';
 import { WalletCard } from './components/wallet-card';
 import { WalletTab } from './components/wallet-tab';
@@ -36,6 +37,7 @@ export function DashboardPage() {
   const applications = useMyApplications();
   const wallet = useWallet();
   const analytics = useMyAnalytics();
+  const standing = useMyStanding();
   const user = session.user;
   if (!user) return null;
 
@@ -66,6 +68,8 @@ export function DashboardPage() {
             Browse Campaigns
           </Link>
         </div>
+
+        <StandingNotice standing={standing.data} openWallet={() => setTab('wallet')} />
 
         <Tabs
           label="Dashboard"

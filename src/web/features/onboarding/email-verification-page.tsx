@@ -8,7 +8,7 @@ import type { SessionUser } from '../../../shared/schemas/session';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/toast';
+import { dismissToast, toast } from '../../components/ui/toast';
 import { ApiError, getErrorMessage } from '../../lib/api-client';
 import { privateKeys } from '../../lib/query-keys';
 import { useConfig } from '../../lib/use-config';
@@ -147,6 +147,9 @@ function EmailVerificationFlow({ user }: { user: SessionUser }) {
     setVerifying(true);
     try {
       await verifyEmail(sentTo, code);
+      // Issue 24: an earlier "Verification failed" (or "Code required") toast must not follow the creator onto the
+      // wizard, where it would sit over its buttons for the rest of its five seconds.
+      dismissToast();
       queryClient.removeQueries({ queryKey: privateKeys.me });
       // The guards read the session: refresh it before moving on, so the next page sees the verified email.
       await invalidateSession(queryClient);

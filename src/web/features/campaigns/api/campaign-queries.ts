@@ -1,6 +1,7 @@
 import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { CAMPAIGN_PAGE_SIZE } from '../../../../shared/constants';
-import type { Campaign, CampaignDetail, CampaignPage } from '../../../../shared/schemas/campaign';
+import type { CampaignDetail, CampaignPage } from '../../../../shared/schemas/campaign';
+import type { MatchedCampaign } from '../../../../shared/schemas/matched-campaign';
 import { apiFetch } from '../../../lib/api-client';
 import { bootData } from '../../../lib/boot-data';
 import { type CampaignListFilters, privateKeys, publicKeys } from '../../../lib/query-keys';
@@ -50,13 +51,14 @@ export function useCampaign(id: string | undefined) {
 }
 
 /**
- * Open campaigns matched to the signed-in creator's categories and platforms (GET /api/me/matched-campaigns). They
+ * Open campaigns in one of the signed-in creator's categories and on one of their platforms, with why each fits
+ * (GET /api/me/matched-campaigns). They
  * are the creator's own: a private key, forgotten at every session change.
  */
 export function useMatchedCampaigns(enabled: boolean) {
   return useQuery({
     queryKey: privateKeys.matchedCampaigns,
-    queryFn: ({ signal }) => apiFetch<{ items: Campaign[] }>('/api/me/matched-campaigns', { signal }),
+    queryFn: ({ signal }) => apiFetch<{ items: MatchedCampaign[] }>('/api/me/matched-campaigns', { signal }),
     enabled,
   });
 }

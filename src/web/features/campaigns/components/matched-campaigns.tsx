@@ -2,7 +2,10 @@ import { Sparkles } from 'lucide-react';
 import { useMatchedCampaigns } from '../api/campaign-queries';
 import { CampaignCard, CampaignCardSkeleton } from './campaign-card';
 
-/** /main: campaigns picked for the creator's categories and platforms; nothing is shown when there are none. */
+/**
+ * /main: campaigns in one of the creator's categories and on one of their platforms, each with why it fits ("Beauty ·
+ * you post on Instagram"); nothing is shown when there are none.
+ */
 export function MatchedCampaigns({ enabled }: { enabled: boolean }) {
   const matched = useMatchedCampaigns(enabled);
   if (!enabled || matched.isError) return null;
@@ -16,12 +19,23 @@ export function MatchedCampaigns({ enabled }: { enabled: boolean }) {
         </h2>
       </div>
       <p className="-mt-2 text-sm text-slate-600">
-        Open campaigns in your categories and on your platforms that you can apply to now.
+        Open campaigns in one of your categories, on a platform you post on, that you can apply to now.
       </p>
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         {matched.isPending
           ? ['a', 'b', 'c', 'd'].map((key) => <CampaignCardSkeleton key={key} />)
-          : matched.data.items.map((campaign) => <CampaignCard key={campaign.id} campaign={campaign} />)}
+          : matched.data.items.map((campaign) => (
+              <div key={campaign.id} className="flex flex-col gap-2" data-testid="matched-campaign">
+                <p
+                  className="flex w-fit max-w-full items-center gap-1.5 rounded-full bg-mint-50 px-2.5 py-1 text-xs font-medium text-mint-800"
+                  data-testid="match-reason"
+                >
+                  <Sparkles aria-hidden="true" className="size-3.5 shrink-0" />
+                  <span className="truncate">{campaign.match.reason}</span>
+                </p>
+                <CampaignCard campaign={campaign} />
+              </div>
+            ))}
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeliveryProblem } from '../../../../shared/lifecycle';
+import type { CreatorStanding } from '../../../../shared/moderation';
 import type { MyApplication } from '../../../../shared/schemas/application';
 import type { MyProblem } from '../../../../shared/schemas/delivery-problems';
 import type { ActivityItem } from '../../../../shared/schemas/me';
@@ -75,5 +76,20 @@ export function useMyActivity() {
     queryKey: privateKeys.activity,
     queryFn: ({ signal }) => apiFetch<{ items: ActivityItem[] }>('/api/me/activity', { signal }),
     staleTime: 30_000,
+  });
+}
+
+/** The part of GET /api/me the dashboard reads: the creator's standing, with the admin's reason and since when. */
+export interface MyStanding {
+  standing: CreatorStanding;
+  standing_reason: string | null;
+  standing_since: string | null;
+}
+
+/** GET /api/me (the same cached record as the header's and the profile page's), for the suspension notice. */
+export function useMyStanding() {
+  return useQuery({
+    queryKey: privateKeys.me,
+    queryFn: ({ signal }) => apiFetch<MyStanding>('/api/me', { signal }),
   });
 }

@@ -32,6 +32,8 @@ export const campaigns = pgTable(
     status: text('status').$type<CampaignStatus>().notNull().default('draft'),
     /** Budget in US dollars. */
     budget: numeric('budget', { precision: 12, scale: 2 }).notNull().default('0'),
+    /** The retail value of one PR box in US dollars, when the brand states it (null: not stated). */
+    productValue: numeric('product_value', { precision: 12, scale: 2 }),
     reach: integer('reach').notNull().default(0),
     /** How many creators can be accepted (the number of PR boxes); null means no cap. */
     maxAccepted: integer('max_accepted'),
@@ -79,6 +81,7 @@ export const campaigns = pgTable(
       sql`${t.applicationsCount} >= 0 and ${t.followersRequired} >= 0 and ${t.reach} >= 0`,
     ),
     check('campaigns_budget_check', sql`${t.budget} >= 0`),
+    check('campaigns_product_value_check', sql`${t.productValue} is null or ${t.productValue} >= 0`),
   ],
 );
 

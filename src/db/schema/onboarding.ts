@@ -81,7 +81,11 @@ export const socialAccounts = pgTable(
       .references(() => influencers.id, { onDelete: 'cascade' }),
     platform: text('platform').notNull(),
     handle: text('handle'),
+    /** The audience size the creator typed ("stated"). */
     followers: integer('followers'),
+    /** The audience size read from the platform with the creator's connected account ("verified"), and when. */
+    verifiedFollowers: integer('verified_followers'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date', precision: 3 }),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
       .notNull()
       .defaultNow(),
@@ -93,5 +97,9 @@ export const socialAccounts = pgTable(
       sql`${t.platform} in ('instagram', 'tiktok', 'youtube', 'facebook')`,
     ),
     check('social_accounts_followers_check', sql`${t.followers} is null or ${t.followers} >= 0`),
+    check(
+      'social_accounts_verified_followers_check',
+      sql`${t.verifiedFollowers} is null or ${t.verifiedFollowers} >= 0`,
+    ),
   ],
 );

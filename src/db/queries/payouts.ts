@@ -109,50 +109,69 @@ export async function walletFigures(
   db: DatabaseOrTransaction,
   influencerId: number,
   page: { limit: number; offset: number },
+  now: Date = new Date(),
 ) {
-  const [balanceRow, entries, count, onItsWay, inPayout, earned, profile] = await Promise.all([
-    db
-      .select({ balance: mintBalances.balance })
-      .from(mintBalances)
-      .where(eq(mintBalances.influencerId, influencerId)),
-    db
-      .select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.influencerId, influencerId))
-      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.influencerId, influencerId)),
-    // Mint on its way: the rewards of content the creator submitted and that awaits review.
-    db
-      .select({ total: sql<number>`coalesce(sum(${campaigns.reward}), 0)::int` })
-      .from(applications)
-      .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-      .where(and(eq(applications.influencerId, influencerId), eq(applications.status, 'content_submitted'))),
-    db
-      .select({ total: sql<number>`coalesce(sum(${payouts.amount}), 0)::int` })
-      .from(payouts)
-      .where(and(eq(payouts.influencerId, influencerId), inArray(payouts.status, [...OPEN_PAYOUT_STATUSES]))),
-    db
-      .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.influencerId, influencerId), eq(ledgerEntries.kind, 'reward'))),
-    db
-      .select({
-        paypalEmail: influencerProfiles.paypalEmail,
-        paypalEmailChangedAt: influencerProfiles.paypalEmailChangedAt,
-      })
-      .from(influencerProfiles)
-      .where(eq(influencerProfiles.influencerId, influencerId)),
-  ]);
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const [balanceRow, entries, count, onItsWay, inPayout, earned, earnedThisMonth, profile] =
+    await Promise.all([
+      db
+        .select({ balance: mintBalances.balance })
+        .from(mintBalances)
+        .where(eq(mintBalances.influencerId, influencerId)),
+      db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.influencerId, influencerId))
+        .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.influencerId, influencerId)),
+      // Mint on its way: the rewards of content the creator submitted and that awaits review.
+      db
+        .select({ total: sql<number>`coalesce(sum(${campaigns.reward}), 0)::int` })
+        .from(applications)
+        .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
+        .where(
+          and(eq(applications.influencerId, influencerId), eq(applications.status, 'content_submitted')),
+        ),
+      db
+        .select({ total: sql<number>`coalesce(sum(${payouts.amount}), 0)::int` })
+        .from(payouts)
+        .where(
+          and(eq(payouts.influencerId, influencerId), inArray(payouts.status, [...OPEN_PAYOUT_STATUSES])),
+        ),
+      db
+        .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.influencerId, influencerId), eq(ledgerEntries.kind, 'reward'))),
+      // Earned this month: every reward entry since the 1st (UTC), not only those on the page of entries.
+      db
+        .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
+        .from(ledgerEntries)
+        .where(
+          and(
+            eq(ledgerEntries.influencerId, influencerId),
+            eq(ledgerEntries.kind, 'reward'),
+            gte(ledgerEntries.createdAt, monthStart),
+          ),
+        ),
+      db
+        .select({
+          paypalEmail: influencerProfiles.paypalEmail,
+          paypalEmailChangedAt: influencerProfiles.paypalEmailChangedAt,
+        })
+        .from(influencerProfiles)
+        .where(eq(influencerProfiles.influencerId, influencerId)),
+    ]);
   return {
     balance: balanceRow[0]?.balance ?? 0,
     pending: onItsWay[0]?.total ?? 0,
     inPayout: inPayout[0]?.total ?? 0,
     totalEarned: earned[0]?.total ?? 0,
+    earnedThisMonth: earnedThisMonth[0]?.total ?? 0,
     minimum: MIN_REDEMPTION_MINT,
     paypalEmail: profile[0]?.paypalEmail ?? null,
     paypalEmailChangedAt: iso(profile[0]?.paypalEmailChangedAt ?? null),

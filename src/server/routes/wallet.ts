@@ -94,7 +94,8 @@ const routes = {
 export const walletRoutes = createPaymentsRouter()
   .openapi(routes.wallet, async (c) => {
     const influencer = await currentInfluencer(c);
-    return c.json(await getWallet(c.get('deps').db, influencer.id, c.req.valid('query')), 200);
+    const now = c.get('deps').now?.() ?? new Date();
+    return c.json(await getWallet(c.get('deps').db, influencer.id, c.req.valid('query'), now), 200);
   })
   .openapi(routes.list, async (c) => {
     const influencer = await currentInfluencer(c);

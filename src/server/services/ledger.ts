@@ -92,6 +92,7 @@ export async function getWallet(
   db: DatabaseOrTransaction,
   influencerId: number,
   page: { limit: number; offset: number } = { limit: 50, offset: 0 },
+  now: Date = new Date(),
 ) {
-  return walletFigures(db, influencerId, page);
+  return walletFigures(db, influencerId, page, now);
 }

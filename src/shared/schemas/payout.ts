@@ -64,6 +64,8 @@ export const walletSchema = z.object({
   inPayout: z.number().int(),
   /** All Mint ever credited as rewards (1 Mint = 1 USD). */
   totalEarned: z.number().int(),
+  /** Mint credited as rewards since the 1st of this month (UTC), the same month as the dashboard's This Month. */
+  earnedThisMonth: z.number().int(),
   minimum: z.number().int(),
   /** Where redemptions are paid (the profile's PayPal email), or null without a profile. */
   paypalEmail: z.string().nullable(),

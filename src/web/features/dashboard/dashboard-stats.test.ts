@@ -42,6 +42,8 @@ function app(status: ApplicationStatus, createdAt = '2026-06-01T10:00:00.000Z'):
 const wallet: Wallet = {
   balance: 65,
   totalEarned: 65,
+  // The server's sum of June's reward entries (40), over every entry, not only the page below.
+  earnedThisMonth: 40,
   pending: 10,
   inPayout: 0,
   minimum: 50,
@@ -105,7 +107,7 @@ describe('dashboard figures', () => {
       app('rejected'),
       app('withdrawn'),
     ];
-    const stats = computeStats(apps, wallet, new Date('2026-06-10T12:00:00Z'));
+    const stats = computeStats(apps, wallet);
     expect(stats).toMatchObject({
       mintBalance: 65,
       pendingMint: 10,

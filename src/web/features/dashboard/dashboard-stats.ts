@@ -17,25 +17,16 @@ export interface DashboardStats {
   decided: number;
   /** USD (1 Mint = 1 USD): the sum of reward entries. */
   totalEarnings: number;
+  /** The reward entries since the 1st (UTC), summed by the server over all of them (not the page of entries). */
   earningsThisMonth: number;
 }
 
-function sameMonth(iso: string, now: Date): boolean {
-  const date = new Date(iso);
-  return date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth();
-}
-
 /** The four Overview figures, from the creator's own records only. */
-export function computeStats(
-  applications: MyApplication[],
-  wallet: Wallet | undefined,
-  now: Date = new Date(),
-): DashboardStats {
+export function computeStats(applications: MyApplication[], wallet: Wallet | undefined): DashboardStats {
   const count = (statuses: readonly ApplicationStatus[]) =>
     applications.filter((a) => statuses.includes(a.status)).length;
   const approved = count(['approved']);
   const decided = count(DECIDED_STATUSES);
-  const rewards = (wallet?.entries ?? []).filter((e) => e.kind === 'reward');
   return {
     mintBalance: wallet?.balance ?? 0,
     pendingMint: wallet?.pending ?? 0,
@@ -44,9 +35,7 @@ export function computeStats(
     successRate: decided === 0 ? 0 : Math.round((approved / decided) * 100),
     decided,
     totalEarnings: wallet?.totalEarned ?? 0,
-    earningsThisMonth: rewards
-      .filter((e) => sameMonth(e.createdAt, now))
-      .reduce((sum, e) => sum + e.amount, 0),
+    earningsThisMonth: wallet?.earnedThisMonth ?? 0,
   };
 }
 

@@ -331,6 +331,18 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     expect(await text(creator.getByTestId('stat-total-earnings'))).toBe('$40');
     expect(await text(creator.getByTestId('stat-success-rate'))).toBe('100%');
     expect(await text(creator.getByTestId('stat-active-campaigns'))).toBe('0');
+    // Issue 24: the figures read on screen are the ones the wallet API gives (walked against the ledger in
+    // src/server/routes/dashboard-figures.test.ts), this month's earnings included.
+    const api = (await creator.evaluate(() =>
+      fetch('/api/me/wallet', { credentials: 'same-origin' }).then((r) => r.json()),
+    )) as { balance: number; totalEarned: number; earnedThisMonth: number; pending: number };
+    expect(api).toMatchObject({ balance: 40, totalEarned: 40, earnedThisMonth: 40, pending: 0 });
+    expect(await text(creator.getByTestId('stat-mint-balance'))).toBe(`${api.balance} Mint`);
+    expect(await text(creator.getByTestId('stat-total-earnings'))).toBe(`$${api.totalEarned}`);
+    expect(await text(creator.getByText(/^\$[\d,.]+ this month$/))).toBe(`$${api.earnedThisMonth} this month`);
+    expect(await text(creator.getByTestId('wallet-available'))).toBe(`${api.balance} Mint`);
+    expect(await text(creator.getByTestId('wallet-on-its-way'))).toBe(`${api.pending} Mint`);
+    expect(await text(creator.getByTestId('wallet-total-earned'))).toBe(`${api.totalEarned} Mint`);
     await expect.poll(() => text(creator.getByTestId('activity'))).toContain(`Reward for ${CAMPAIGN}`);
     await shoot(creator, 'dashboard');
     expect(await fitsPhone(creator)).toBeLessThanOrEqual(375);

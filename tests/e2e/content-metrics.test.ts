@@ -215,6 +215,11 @@ describe('content metrics in the browser: from the platform and the admin to bot
     await expect.poll(() => text(admin.getByTestId('overview-views'))).toBe('2,034');
     expect(await text(admin.getByTestId('overview-posts'))).toBe('2');
     expect(await admin.getByRole('link', { name: 'Tube Launch' }).count()).toBe(1);
+    // Best posts show each post as a card with its platform and id, not a bare URL.
+    const video = admin.getByRole('link', { name: /^Open YouTube\s*· Video\s*aaaaaaaaaaa\b/ });
+    expect(await video.getAttribute('href')).toBe(VIDEO);
+    expect(await video.getAttribute('data-platform')).toBe('youtube');
+    expect(await admin.getByRole('link', { name: /^Open Instagram\s*· Reel\s*ana-glow\b/ }).count()).toBe(1);
   });
 
   it('shows the creator both figures in This Month and on each post, with their sources', async () => {

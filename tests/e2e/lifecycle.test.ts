@@ -280,8 +280,21 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     await expect.poll(() => applicant.count()).toBe(1);
     await admin.getByRole('button', { name: /^All/ }).click();
     const submission = applicant.getByTestId('submission');
-    const postLink = submission.getByRole('link', { name: /instagram\.com\/p\/abc123/ });
+    // The post shows as a card: the platform's icon and name, the post id read from the link, the link itself.
+    const postCard = submission.getByTestId('post-preview');
+    expect(await postCard.count()).toBe(1);
+    expect(await postCard.getAttribute('data-platform')).toBe('instagram');
+    expect(await text(postCard.getByTestId('post-id'))).toBe('abc123');
+    expect(await text(postCard)).toMatch(/^Open\s*Instagram\s*· Post\s*abc123/);
+    expect(await postCard.locator('svg[data-platform="instagram"]').count()).toBe(1);
+    const postLink = submission.getByRole('link', {
+      name: /^Open Instagram\s*· Post\s*abc123\b.*\(opens in a new tab\)$/,
+    });
+    expect(await postLink.getAttribute('href')).toBe('https://www.instagram.com/p/abc123/');
     expect(await postLink.getAttribute('target')).toBe('_blank');
+    expect(await postLink.getAttribute('rel')).toBe('noopener noreferrer');
+    await shoot(admin, 'admin-review-content');
+    expect(await fitsPhone(admin)).toBeLessThanOrEqual(375);
     await applicant.getByRole('button', { name: `Request changes from ${CREATOR.name}` }).click();
     const changes = admin.getByRole('dialog');
     // The message is required.

@@ -3,6 +3,7 @@ import { METRIC_FIELDS, METRIC_LABELS } from '../../shared/content-metrics';
 import type { PostMetrics } from '../../shared/schemas/content-metrics';
 import { formatDateTime, formatNumber } from '../lib/format';
 import { MetricSourceBadge } from './metric-source-badge';
+import { PostPreview } from './post-preview';
 
 /** A post's counted figures (unknown ones left out), its engagement rate, source and when it was measured. */
 export function PostFigures({ post, actions }: { post: PostMetrics; actions?: ReactNode }) {
@@ -10,14 +11,7 @@ export function PostFigures({ post, actions }: { post: PostMetrics; actions?: Re
   return (
     <div className="flex flex-col gap-2" data-testid="post-figures">
       <div className="flex flex-wrap items-center gap-2">
-        <a
-          href={post.postUrl}
-          target="_blank"
-          rel="noreferrer noopener"
-          className="min-w-0 break-all text-sm font-semibold text-mint-700 hover:underline"
-        >
-          {post.postUrl}
-        </a>
+        <PostPreview url={post.postUrl} className="w-full sm:w-auto sm:max-w-md sm:flex-1" />
         <MetricSourceBadge source={post.source} />
       </div>
       {known.length > 0 ? (

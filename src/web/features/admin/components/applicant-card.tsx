@@ -27,6 +27,7 @@ import { ApplicationStatusBadge } from '../../../components/application-status-b
 import { Avatar } from '../../../components/avatar';
 import { HandleLink } from '../../../components/handle-link';
 import { PlatformIcon } from '../../../components/platform-icon';
+import { PostPreview } from '../../../components/post-preview';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
@@ -453,19 +454,10 @@ function SubmissionArea({
         </p>
         <span className="text-xs font-medium text-slate-600">{SUBMISSION_STATUS[submission.status]}</span>
       </div>
-      <ul className="flex flex-col gap-1">
+      <ul className="grid gap-2 sm:grid-cols-2" aria-label="Submitted posts">
         {submission.urls.map((url) => (
-          <li key={url} className="min-w-0">
-            <a
-              href={url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex max-w-full items-center gap-1 text-sm font-medium break-all text-mint-700 underline-offset-2 hover:underline"
-            >
-              {url}
-              <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
+          <li key={url} className="flex min-w-0">
+            <PostPreview url={url} className="flex-1" />
           </li>
         ))}
       </ul>

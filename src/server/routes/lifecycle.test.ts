@@ -301,7 +301,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
         headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: admin },
         body: JSON.stringify(body),
       });
-    const valueOf = async (id: number) => {
+    const storedValue = async (id: number) => {
       const [row] = await database.db
         .select({ productValue: campaigns.productValue })
         .from(campaigns)
@@ -313,11 +313,11 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
       return row!.productValue;
     };
     const stated = await newCampaign({ name: 'Valued Box', productValue: '85' });
-    expect(await valueOf(stated)).toBe('85.00');
+    expect(await storedValue(stated)).toBe('85.00');
     const unstated = await newCampaign({ name: 'Unvalued Box' });
-    expect(await valueOf(unstated)).toBeNull();
+    expect(await storedValue(unstated)).toBeNull();
     const free = await newCampaign({ name: 'Free Sample', productValue: 0 });
-    expect(await valueOf(free)).toBe('0.00');
+    expect(await storedValue(free)).toBe('0.00');
 
     for (const bad of ['-5', -1, '12.345', 'eighty', true]) {
       const created = await adminPost('/api/admin/campaigns', {
@@ -335,13 +335,13 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
         /Product value must be an amount in dollars/,
       );
     }
-    expect(await valueOf(stated)).toBe('85.00');
+    expect(await storedValue(stated)).toBe('85.00');
     expect((await patch(stated, { productValue: '$85.50' })).status).toBe(200);
-    expect(await valueOf(stated)).toBe('85.50');
+    expect(await storedValue(stated)).toBe('85.50');
     expect((await patch(stated, { name: 'Valued Box Again' })).status).toBe(200);
-    expect(await valueOf(stated)).toBe('85.50');
+    expect(await storedValue(stated)).toBe('85.50');
     expect((await patch(stated, { productValue: null })).status).toBe(200);
-    expect(await valueOf(stated)).toBeNull();
+    expect(await storedValue(stated)).toBeNull();
   });
 
   it("counts accepted creators on the admin's list and review page through shipping and approval", async () => {

@@ -8,6 +8,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { brandTrackRecordQuery, toBrandTrackRecord } from '../src/db/queries/campaign-badges';
 import {
+  ACCEPTED_SO_FAR_SQL,
+  boxesLeft,
   type CampaignCursor,
   decodeCampaignCursor,
   encodeCampaignCursor,
@@ -46,9 +48,9 @@ export type ListParams = Omit<CampaignListQuery, 'cursor'> & { cursor?: Campaign
  * schema once at start-up (the schema keeps growing), so the ceiling selects exactly what the app selects.
  */
 const { searchText: _searchText, ...selectedColumns } = getTableColumns(campaigns);
-const COLUMNS = Object.values(selectedColumns)
+const COLUMNS = `${Object.values(selectedColumns)
   .map((column) => `"${column.keyAsName ? toSnakeCase(column.name) : column.name}"`)
-  .join(', ');
+  .join(', ')}, ${ACCEPTED_SO_FAR_SQL} as "accepted_count"`;
 
 function likeContains(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -146,6 +148,9 @@ interface CampaignDbRow {
   followers_required: number;
   status: string;
   budget: string;
+  product_value: string | null;
+  max_accepted: number | null;
+  accepted_count: number | null;
   reach: number;
   image_url: string;
   gallery: string[];
@@ -169,6 +174,9 @@ function toJson(row: CampaignDbRow) {
     followersRequired: row.followers_required,
     status: row.status,
     budget: row.budget,
+    productValue: row.product_value,
+    maxAccepted: row.max_accepted,
+    boxesLeft: boxesLeft(row.max_accepted, row.accepted_count),
     reach: row.reach,
     imageUrl: row.image_url,
     gallery: row.gallery,

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications } from '../../src/db/schema/applications';
 import type { CampaignRow } from '../../src/db/schema/campaigns';
 import { ledgerEntries } from '../../src/db/schema/ledger';
 import { createAuth } from '../../src/server/auth';
@@ -8,7 +9,7 @@ import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { launchBrowser } from '../support/browser';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
-import { insertCampaign, insertInfluencer } from '../support/factories';
+import { insertApplication, insertCampaign, insertInfluencer } from '../support/factories';
 import { freePort } from '../support/free-port';
 import { insertSnapshot, insertSubmittedPost } from '../support/posts';
 import { testEnv } from '../support/test-app';
@@ -38,7 +39,14 @@ describe('admin analytics in the browser', () => {
           status: 'draft',
         });
         // A $12,000 campaign whose one post (in review, 12,500 views read from the platform) earns 40 Mint.
-        glow = await insertCampaign(db, { name: 'Glow Serum', budget: '12000.00', reward: 40, type: 'paid' });
+        glow = await insertCampaign(db, {
+          name: 'Glow Serum',
+          budget: '12000.00',
+          reward: 40,
+          type: 'gifting_paid',
+        });
+        // One more creator whose PR box is on its way (no post yet).
+        await insertApplication(db, { status: 'shipped', campaign: glow });
         const creator = await insertInfluencer(db);
         glowPost = await insertSubmittedPost(db, {
           campaignId: glow.id,
@@ -106,6 +114,32 @@ describe('admin analytics in the browser', () => {
       `$${(spent / (900 + 80 + 20)).toFixed(2)}`,
     );
     expect(await page.getByTestId('cost-basis').textContent()).toContain('Mint credited for approved posts');
+
+    // The admin states the product value ($85 a box): the boxes shipped are spent too.
+    const valued = await page.request.patch(`${server.url}/api/admin/campaigns/${glow.id}`, {
+      headers: { origin: server.url },
+      data: { productValue: '85' },
+    });
+    expect(valued.status()).toBe(200);
+    await page.reload();
+    const boxes = (
+      await server.db
+        .select({ id: applications.id })
+        .from(applications)
+        .where(and(eq(applications.campaignId, glow.id), isNotNull(applications.shippedAt)))
+    ).length;
+    expect(boxes).toBe(1);
+    const withBoxes = spent + boxes * 85; // 40 + 1 × $85 = $125
+    await expect
+      .poll(() => page.getByTestId('cost-per-view').textContent())
+      .toBe(`$${(withBoxes / 12_500).toFixed(4)}`);
+    expect(await page.getByTestId('cost-per-view').textContent()).toBe('$0.0100');
+    expect(await page.getByTestId('cost-per-engagement').textContent()).toBe(
+      `$${(withBoxes / (900 + 80 + 20)).toFixed(2)}`,
+    );
+    expect(await page.getByTestId('cost-basis').textContent()).toContain(
+      'Mint credited for approved posts + product value of 1 box shipped ($85.00 each',
+    );
     if (process.env.ANALYTICS_SCREENSHOTS)
       await page.screenshot({ path: `${process.env.ANALYTICS_SCREENSHOTS}/analytics-costs-1280.png` });
   });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CampaignRow } from '../../src/db/schema/campaigns';
@@ -44,8 +45,14 @@ describe('campaign page in the browser', () => {
           reward: 0,
           status: 'active',
           deadline: '2030-02-01',
+          productValue: '85.00',
+          maxAccepted: 40,
           createdAt: new Date(Date.UTC(2025, 11, 1)),
         });
+        // Three boxes taken (accepted, accepted, delivered); an open application and a rejected one take none.
+        for (const status of ['accepted', 'accepted', 'delivered', 'applied', 'rejected'] as const) {
+          await insertApplication(db, { status, campaign: giftingOnly });
+        }
         ended = await insertCampaign(db, {
           name: 'Autumn Knitwear',
           brand: 'Northwind Apparel',
@@ -211,6 +218,38 @@ describe('campaign page in the browser', () => {
     const reward = (await card('Reward Details').textContent()) ?? '';
     expect(reward).toContain('A free PR box shipped to you');
     expect(reward).not.toMatch(/\b0 Mint/);
+  });
+
+  it("shows the box's value and the boxes left, as the records count them, on the card and the page", async () => {
+    const [row] = (
+      (await server.db.execute(
+        sql`select max_accepted, product_value, (select count(*)::int from applications a where a.campaign_id = c.id and a.status in ('accepted', 'shipped', 'delivered', 'content_submitted', 'changes_requested', 'approved', 'missed')) as taken from campaigns c where c.id = ${giftingOnly.id}`,
+      )) as unknown as { rows: Array<{ max_accepted: number; product_value: string; taken: number }> }
+    ).rows;
+    expect(row).toEqual({ max_accepted: 40, product_value: '85.00', taken: 3 });
+    const left = `${row!.max_accepted - row!.taken} of ${row!.max_accepted} boxes left`;
+    expect(left).toBe('37 of 40 boxes left');
+
+    await page.goto(server.url);
+    const tile = page.getByTestId('campaign-card').filter({ hasText: 'Cozy Candle Box' });
+    await expect.poll(() => tile.count()).toBe(1);
+    expect(await tile.getByTestId('product-value').textContent()).toBe('$85 value');
+    expect(await tile.getByTestId('boxes-left').textContent()).toBe(left);
+    // A campaign without a stated value or a box cap says neither.
+    const other = page.getByTestId('campaign-card').filter({ hasText: 'Glow Serum Launch' });
+    expect(await other.getByTestId('box-facts').count()).toBe(0);
+    const shots = process.env.CAMPAIGN_SCREENSHOTS;
+    if (shots) await tile.screenshot({ path: `${shots}/boxes-card.png` });
+
+    await page.goto(url(giftingOnly));
+    const details = card('Reward Details');
+    await expect.poll(() => details.getByTestId('product-value').textContent()).toBe('$85 value');
+    expect(await details.getByTestId('boxes-left').textContent()).toBe(left);
+    if (shots) {
+      await details.screenshot({ path: `${shots}/boxes-page.png` });
+      await page.setViewportSize({ width: 375, height: 800 });
+      await details.screenshot({ path: `${shots}/boxes-page-375.png` });
+    }
   });
 
   it('Show All Photos opens the gallery dialog, which Escape closes', async () => {

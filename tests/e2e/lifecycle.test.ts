@@ -145,6 +145,7 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     await form.getByLabel('Followers required').fill('1000');
     await form.getByLabel('Reach').fill('850000');
     await form.getByLabel('Box count (optional)').fill('5');
+    await form.getByLabel('Product value (USD, optional)').fill('85');
     for (const requirement of ['One Reel of at least 30 seconds', 'Tag @lumiere']) {
       await form.getByLabel('New requirements entry').fill(requirement);
       await form.getByLabel('New requirements entry').press('Enter');
@@ -185,6 +186,10 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     const card = creator.getByRole('link', { name: CAMPAIGN });
     await expect.poll(() => card.count()).toBeGreaterThan(0);
     expect(await creator.locator(`img[src^="/uploads/"]`).count()).toBeGreaterThan(0);
+    // Issue 24: the box's value from the form and the places left (nobody accepted yet).
+    const tile = creator.getByTestId('campaign-card').filter({ hasText: CAMPAIGN });
+    expect(await text(tile.getByTestId('product-value'))).toBe('$85 value');
+    expect(await text(tile.getByTestId('boxes-left'))).toBe('5 of 5 boxes left');
 
     // --- The creator signs in and applies from the campaign page.
     await creator.goto(`${server.url}/signin`);
@@ -198,6 +203,7 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     // Issue 24: matched on category AND platform (the route test has the campaigns that match on one only), saying why.
     const match = matched.getByTestId('matched-campaign').filter({ hasText: CAMPAIGN });
     expect(await text(match.getByTestId('match-reason'))).toBe('Beauty · you post on Instagram');
+    expect(await text(match.getByTestId('boxes-left'))).toBe('5 of 5 boxes left');
     await creator.goto(`${server.url}/campaign/${campaignId}`);
     await expect.poll(() => text(creator.locator('h1'))).toBe(CAMPAIGN);
     const panel = creator.getByTestId('apply-panel');

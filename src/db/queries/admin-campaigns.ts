@@ -34,9 +34,8 @@ export async function listAdminCampaigns(
   );
   return {
     items: rows.map((campaign) => ({
-      ...toCampaign(campaign),
+      ...toCampaign(campaign, accepted.get(campaign.id) ?? 0),
       acceptedCount: accepted.get(campaign.id) ?? 0,
-      maxAccepted: campaign.maxAccepted,
     })),
     total: totals[0]?.total ?? 0,
   };
@@ -44,13 +43,9 @@ export async function listAdminCampaigns(
 
 export async function getAdminCampaign(db: DatabaseOrTransaction, id: number): Promise<AdminCampaign | null> {
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1);
-  return campaign
-    ? {
-        ...toCampaign(campaign),
-        acceptedCount: await acceptedCount(db, campaign.id),
-        maxAccepted: campaign.maxAccepted,
-      }
-    : null;
+  if (!campaign) return null;
+  const accepted = await acceptedCount(db, campaign.id);
+  return { ...toCampaign(campaign, accepted), acceptedCount: accepted };
 }
 
 /** The four stat cards of Campaign Management, from the data. */

@@ -341,6 +341,17 @@ export async function campaignMintSpent(db: DatabaseOrTransaction, campaignId: n
   return Number(rowsOf(result)[0]?.spent ?? 0);
 }
 
+/**
+ * PR boxes the campaign has shipped: its applications whose box left the brand (shipped_at is set when it ships,
+ * and stays set through delivered, content, approval, or a missed deadline). One box per application.
+ */
+export async function campaignBoxesShipped(db: DatabaseOrTransaction, campaignId: number): Promise<number> {
+  const result = await db.execute(
+    sql`select count(*)::int as shipped from applications where campaign_id = ${campaignId} and shipped_at is not null`,
+  );
+  return Number(rowsOf(result)[0]?.shipped ?? 0);
+}
+
 export interface PostRef {
   submissionId: number;
   postUrl: string;

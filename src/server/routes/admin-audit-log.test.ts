@@ -160,6 +160,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
             after: {
               ...CAMPAIGN_INPUT,
               budget: '2500.00',
+              productValue: null,
               followersRequired: 0,
               reach: 0,
               maxAccepted: null,

@@ -210,11 +210,18 @@ describe.each(TEST_DRIVERS)('campaign catalogue API on %s', (driver) => {
         'tags',
         'createdAt',
         'updatedAt',
+        // Issue 24: the box's value and the places left, beside the spec's fields.
+        'productValue',
+        'maxAccepted',
+        'boxesLeft',
       ].sort(),
     );
     expect(body.items[0]).toMatchObject({
       deadline: '2030-01-31',
       budget: '1000.00',
+      productValue: null,
+      maxAccepted: null,
+      boxesLeft: null,
       tags: ['Beauty', 'Home Decor'],
     });
   });

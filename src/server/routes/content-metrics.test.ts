@@ -322,5 +322,40 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     expect(after.mintSpent).toBe(40);
     expect(after.costPerView).toBe(0.0032); // 40 / 12,500
     expect(after.costPerEngagement).toBe(0.04); // 40 / (900 + 80 + 20)
+
+    // The brand states its product value ($85.50 a box) and ships one box: that box is spent too.
+    const patched = await app.request(`/api/admin/campaigns/${cost.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: admin },
+      body: JSON.stringify({ productValue: '85.50' }),
+    });
+    expect(patched.status).toBe(200);
+    const noBoxYet = await read();
+    expect(noBoxYet.costBasis).toBe(
+      'Mint credited for approved posts + product value of 0 boxes shipped ($85.50 each; 1 Mint = 1 USD)',
+    );
+    expect(noBoxYet.costPerView).toBe(0.0032);
+    const dd = await createReadyCreator(app, database.db, { email: 'dd@example.com', youtube: 5000 });
+    const applied = await postJson(app, `/api/campaigns/${cost.id}/applications`, {}, dd.cookie);
+    expect(applied.status).toBe(201);
+    const applicationId = ((await applied.json()) as { id: number }).id;
+    expect((await postJson(app, `/api/admin/applications/${applicationId}/accept`, {}, admin)).status).toBe(
+      200,
+    );
+    const shipped = await postJson(
+      app,
+      `/api/admin/applications/${applicationId}/shipment`,
+      { carrier: 'UPS', trackingNumber: '1Z999' },
+      admin,
+    );
+    expect(shipped.status).toBe(200);
+    const withBox = await read();
+    // By hand: 40 Mint + 1 box × $85.50 = $125.50; over 12,500 views and 1,000 interactions.
+    expect(withBox.costBasis).toBe(
+      'Mint credited for approved posts + product value of 1 box shipped ($85.50 each; 1 Mint = 1 USD)',
+    );
+    expect(withBox.mintSpent).toBe(40);
+    expect(withBox.costPerView).toBe(0.01); // 125.50 / 12,500 = 0.01004
+    expect(withBox.costPerEngagement).toBe(0.1255); // 125.50 / 1,000
   });
 });

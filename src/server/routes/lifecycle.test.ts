@@ -294,6 +294,56 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     expect(anonymous.status).toBe(401);
   });
 
+  it('keeps the product value an admin states on create and edit, and refuses a bad one with a 400', async () => {
+    const patch = (id: number, body: unknown) =>
+      app.request(`/api/admin/campaigns/${id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: admin },
+        body: JSON.stringify(body),
+      });
+    const storedValue = async (id: number) => {
+      const [row] = await database.db
+        .select({ productValue: campaigns.productValue })
+        .from(campaigns)
+        .where(eq(campaigns.id, id));
+      const page = (await (await getWithCookie(app, `/api/campaigns/${id}`)).json()) as {
+        productValue: string | null;
+      };
+      expect(page.productValue).toBe(row!.productValue);
+      return row!.productValue;
+    };
+    const stated = await newCampaign({ name: 'Valued Box', productValue: '85' });
+    expect(await storedValue(stated)).toBe('85.00');
+    const unstated = await newCampaign({ name: 'Unvalued Box' });
+    expect(await storedValue(unstated)).toBeNull();
+    const free = await newCampaign({ name: 'Free Sample', productValue: 0 });
+    expect(await storedValue(free)).toBe('0.00');
+
+    for (const bad of ['-5', -1, '12.345', 'eighty', true]) {
+      const created = await adminPost('/api/admin/campaigns', {
+        ...CAMPAIGN,
+        name: 'Bad Value',
+        productValue: bad,
+      });
+      expect(created.status).toBe(400);
+      expect(((await created.json()) as { error: string }).error).toMatch(
+        /Product value must be an amount in dollars/,
+      );
+      const edited = await patch(stated, { productValue: bad });
+      expect(edited.status).toBe(400);
+      expect(((await edited.json()) as { error: string }).error).toMatch(
+        /Product value must be an amount in dollars/,
+      );
+    }
+    expect(await storedValue(stated)).toBe('85.00');
+    expect((await patch(stated, { productValue: '$85.50' })).status).toBe(200);
+    expect(await storedValue(stated)).toBe('85.50');
+    expect((await patch(stated, { name: 'Valued Box Again' })).status).toBe(200);
+    expect(await storedValue(stated)).toBe('85.50');
+    expect((await patch(stated, { productValue: null })).status).toBe(200);
+    expect(await storedValue(stated)).toBeNull();
+  });
+
   it("counts accepted creators on the admin's list and review page through shipping and approval", async () => {
     // Two campaigns first, so no application id equals the campaign id it belongs to.
     await newCampaign({ name: 'Counted Elsewhere', followersRequired: 0 });
@@ -316,11 +366,39 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
         review: review.acceptedCount,
       };
     };
+    // Places left on the public card and page (anonymous: the catalogue's fast path), against the records.
+    const placesLeft = async () => {
+      const result = await database.db.execute(
+        sql`select count(*)::int as n from applications where campaign_id = ${counted} and status in ('accepted', 'shipped', 'delivered', 'content_submitted', 'changes_requested', 'approved', 'missed')`,
+      );
+      const [fromRecords] = (result as unknown as { rows: Array<{ n: number }> }).rows;
+      type Card = { id: number; maxAccepted: number | null; boxesLeft: number | null };
+      const page = (await (await getWithCookie(app, `/api/campaigns/${counted}`)).json()) as Card;
+      const listed = (await (await getWithCookie(app, '/api/campaigns')).json()) as { items: Card[] };
+      const searched = (await (await getWithCookie(app, '/api/campaigns?q=counted')).json()) as {
+        items: Card[];
+      };
+      const card = listed.items.find((c) => c.id === counted);
+      expect(page.maxAccepted).toBe(3);
+      expect(card?.boxesLeft).toBe(page.boxesLeft);
+      expect(searched.items.find((c) => c.id === counted)?.boxesLeft).toBe(page.boxesLeft);
+      // A campaign without a cap has no places to count.
+      expect(searched.items.find((c) => c.id !== counted)?.boxesLeft).toBeNull();
+      expect(page.boxesLeft).toBe(3 - fromRecords!.n);
+      return page.boxesLeft;
+    };
     expect(await accepted()).toEqual({ list: 0, other: 0, review: 0 });
-    expect((await call('/api/admin/applications/decisions', { ids, decision: 'accept' }, admin)).status).toBe(
-      200,
-    );
+    expect(await placesLeft()).toBe(3);
+    expect(
+      (await call('/api/admin/applications/decisions', { ids: [ids[0]], decision: 'accept' }, admin)).status,
+    ).toBe(200);
+    expect(await placesLeft()).toBe(2);
+    expect(
+      (await call('/api/admin/applications/decisions', { ids: ids.slice(1), decision: 'accept' }, admin))
+        .status,
+    ).toBe(200);
     expect(await accepted()).toEqual({ list: 3, other: 0, review: 3 });
+    expect(await placesLeft()).toBe(0);
     expect(
       (
         await call(
@@ -339,6 +417,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     expect(submitted.status).toBe(201);
     expect((await call(`/api/admin/submissions/${submitted.body.id}/approve`, {}, admin)).status).toBe(200);
     expect(await accepted()).toEqual({ list: 3, other: 0, review: 3 });
+    expect(await placesLeft()).toBe(0);
     // The box count is full: a fourth creator cannot apply.
     const late = await creator();
     const refused = await call(`/api/campaigns/${counted}/applications`, {}, late.cookie);

@@ -14,6 +14,8 @@ function galleryFor(input: Pick<CampaignInput, 'imageUrl' | 'gallery'>): string[
 
 /** A budget as one text whatever its input ('12000' and '12000.00' are the same budget). */
 const dollars = (budget: string) => Number(budget).toFixed(2);
+/** A product value the same way; null stays null (not stated). */
+const dollarsOrNull = (value: string | null) => (value === null ? null : dollars(value));
 
 export async function createCampaign(db: Database, input: CampaignInput, now: Date, actor: AuditActor) {
   await requirePublicImages(db, input);
@@ -28,7 +30,7 @@ export async function createCampaign(db: Database, input: CampaignInput, now: Da
       entityType: 'campaign',
       entityId: created!.id,
       before: null,
-      after: { ...values, budget: dollars(values.budget) },
+      after: { ...values, budget: dollars(values.budget), productValue: dollarsOrNull(values.productValue) },
       at: now,
     });
     return created!;
@@ -63,10 +65,15 @@ export async function updateCampaign(
         action: 'campaign.update',
         entityType: 'campaign',
         entityId: id,
-        before: { ...current, budget: dollars(current.budget) },
+        before: {
+          ...current,
+          budget: dollars(current.budget),
+          productValue: dollarsOrNull(current.productValue),
+        },
         after: {
           ...patch,
           ...(patch.budget !== undefined ? { budget: dollars(patch.budget) } : {}),
+          ...(patch.productValue !== undefined ? { productValue: dollarsOrNull(patch.productValue) } : {}),
           imageUrl,
           gallery,
         },

@@ -1,6 +1,7 @@
 import type { Database, DatabaseOrTransaction } from '../../db/client';
 import { getAdminCampaign } from '../../db/queries/admin-campaigns';
 import {
+  campaignBoxesShipped,
   campaignMintSpent,
   confirmReport,
   dailySeries,
@@ -149,6 +150,11 @@ export async function confirmCreatorReport(
 /** What the costs divide: said beside them on the page. */
 export const COST_BASIS = 'Mint credited for approved posts (1 Mint = 1 USD); product value not included';
 
+/** The basis when the campaign states its product value: the boxes it shipped are counted at that value. */
+export function costBasisWithBoxes(boxes: number, productValue: string): string {
+  return `Mint credited for approved posts + product value of ${boxes} ${boxes === 1 ? 'box' : 'boxes'} shipped ($${Number(productValue).toFixed(2)} each; 1 Mint = 1 USD)`;
+}
+
 const EMPTY_TOTALS: MetricTotals = {
   posts: 0,
   views: null,
@@ -164,8 +170,9 @@ const EMPTY_TOTALS: MetricTotals = {
 /**
  * A campaign's analytics: one tab per platform it has posts on (and always its own platform), each with totals,
  * the change over 7 days, 30 days of daily totals, every post and every creator; cost per view and per engagement
- * from what was spent: the Mint credited for the campaign's approved posts (its `reward` ledger entries; campaigns
- * state no product value yet, so boxes are not counted), null when nothing was spent or nothing was counted.
+ * from what was spent: the Mint credited for the campaign's approved posts (its `reward` ledger entries) plus, when the
+ * campaign states a product value, that value times the boxes it shipped; null when nothing was spent or nothing was
+ * counted.
  */
 export async function campaignAnalytics(
   db: Database,
@@ -184,6 +191,11 @@ export async function campaignAnalytics(
     campaignMintSpent(db, campaignId),
     campaignAgeDemographics(db, campaignId),
   ]);
+  const boxesShipped = campaign.productValue === null ? 0 : await campaignBoxesShipped(db, campaignId);
+  // Cents, so 3 boxes of $85.10 add up exactly; Mint are whole dollars.
+  const productCents =
+    campaign.productValue === null ? 0 : boxesShipped * Math.round(Number(campaign.productValue) * 100);
+  const spent = (mintSpent * 100 + productCents) / 100;
   const platforms = PLATFORMS.filter(
     (p) => p === campaign.platform || posts.some((post) => post.platform === p),
   );
@@ -220,9 +232,10 @@ export async function campaignAnalytics(
       budget,
     },
     mintSpent,
-    costPerView: mintSpent > 0 && views > 0 ? round4(mintSpent / views) : null,
-    costPerEngagement: mintSpent > 0 && interactions > 0 ? round4(mintSpent / interactions) : null,
-    costBasis: COST_BASIS,
+    costPerView: spent > 0 && views > 0 ? round4(spent / views) : null,
+    costPerEngagement: spent > 0 && interactions > 0 ? round4(spent / interactions) : null,
+    costBasis:
+      campaign.productValue === null ? COST_BASIS : costBasisWithBoxes(boxesShipped, campaign.productValue),
     demographicsNote: DEMOGRAPHICS_NOTE,
     demographics,
     platforms: tabs,

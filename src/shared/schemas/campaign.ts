@@ -23,6 +23,21 @@ export const campaignSchema = z.object({
   followersRequired: z.number().int().nonnegative().describe('0 means any follower count'),
   status: z.enum(CAMPAIGN_STATUSES),
   budget: z.string().describe('Budget in US dollars, as a decimal string'),
+  productValue: z
+    .string()
+    .nullable()
+    .describe(
+      'Retail value of one PR box in US dollars, as a decimal string; null when the brand does not state it',
+    ),
+  maxAccepted: z.number().int().nullable().describe('How many boxes the campaign ships; null means no cap'),
+  boxesLeft: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullable()
+    .describe(
+      'maxAccepted minus the applications accepted so far (accepted or later); null when there is no cap',
+    ),
   reach: z.number().int().nonnegative(),
   imageUrl: z.string(),
   gallery: z.array(z.string()),
@@ -144,6 +159,18 @@ export const campaignInputSchema = z.object({
         error: 'Budget must be an amount in dollars, like 12000 or 12000.50',
       }),
     ),
+  productValue: z
+    .union([z.string(), z.number(), z.null()], { error: 'Product value must be an amount in dollars' })
+    .transform((v) => (v === null ? null : String(v).trim().replace(/[$,]/g, '') || null))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,10}(\.\d{1,2})?$/, {
+          error: 'Product value must be an amount in dollars of 0 or more, like 85 or 85.50',
+        })
+        .nullable(),
+    )
+    .default(null),
   reach: z.coerce
     .number({ error: 'Reach must be a whole number' })
     .int({ error: 'Reach must be a whole number' })
@@ -186,7 +213,6 @@ export const campaignPatchSchema = z.object(
 /** A row of the admin's campaign table. */
 export const adminCampaignSchema = campaignSchema.extend({
   acceptedCount: z.number().int(),
-  maxAccepted: z.number().int().nullable(),
 });
 export type AdminCampaign = z.infer<typeof adminCampaignSchema>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  boxesLeftText,
   campaignReward,
   formatFollowers,
   formatMillions,
@@ -8,6 +9,7 @@ import {
   formatThousands,
   formatThousandsUsd,
   formatUsd,
+  productValueText,
 } from './format';
 
 describe('formats', () => {
@@ -62,5 +64,17 @@ describe('campaignReward', () => {
     // A gifting campaign that also credits Mint says so; a paid one always shows its Mint.
     expect(campaignReward({ type: 'gifting', reward: 25 }).text).toBe('25 Mint + PR box');
     expect(campaignReward({ type: 'paid', reward: 0 }).text).toBe('0 Mint');
+  });
+});
+
+describe('product value and boxes left', () => {
+  it("reads '$85 value' and '12 of 40 boxes left', and nothing when not stated or not capped", () => {
+    expect(productValueText({ productValue: '85.00' })).toBe('$85 value');
+    expect(productValueText({ productValue: '85.50' })).toBe('$85.50 value');
+    expect(productValueText({ productValue: null })).toBeNull();
+    expect(boxesLeftText({ maxAccepted: 40, boxesLeft: 12 })).toBe('12 of 40 boxes left');
+    expect(boxesLeftText({ maxAccepted: 1500, boxesLeft: 0 })).toBe('0 of 1,500 boxes left');
+    expect(boxesLeftText({ maxAccepted: 1, boxesLeft: 1 })).toBe('1 of 1 box left');
+    expect(boxesLeftText({ maxAccepted: null, boxesLeft: null })).toBeNull();
   });
 });

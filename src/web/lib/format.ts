@@ -111,3 +111,20 @@ export function campaignReward({ type, reward }: { type: CampaignType; reward: n
   const mint = reward > 0 || !box ? `${formatNumber(reward)} Mint` : null;
   return { mint, box, text: mint ? (box ? `${mint} + PR box` : mint) : 'PR box' };
 }
+
+/** The retail value of one PR box as cards say it: '$85 value', '$85.50 value'; null when not stated. */
+export function productValueText({ productValue }: { productValue: string | null }): string | null {
+  return productValue === null ? null : `${formatUsd(productValue)} value`;
+}
+
+/** Places left when the campaign caps its boxes: '12 of 40 boxes left'; null without a cap. */
+export function boxesLeftText({
+  maxAccepted,
+  boxesLeft,
+}: {
+  maxAccepted: number | null;
+  boxesLeft: number | null;
+}): string | null {
+  if (maxAccepted === null || boxesLeft === null) return null;
+  return `${formatNumber(boxesLeft)} of ${formatNumber(maxAccepted)} ${maxAccepted === 1 ? 'box' : 'boxes'} left`;
+}

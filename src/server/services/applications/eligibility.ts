@@ -138,7 +138,7 @@ export async function listMatchedCampaigns(
     .map((campaign) => {
       const category = creator.categories.find((c) => campaign.tags.includes(c)) ?? '';
       return {
-        ...toCampaign(campaign),
+        ...toCampaign(campaign, accepted.get(campaign.id) ?? 0),
         match: { category, platform: campaign.platform, reason: matchReason(category, campaign.platform) },
       };
     });

@@ -112,6 +112,7 @@ export function inputFromCampaign(campaign: AdminCampaign): CampaignInput {
     followersRequired: campaign.followersRequired,
     status: campaign.status,
     budget: campaign.budget,
+    productValue: campaign.productValue,
     reach: campaign.reach,
     imageUrl: campaign.imageUrl,
     // The server keeps the main image first in the gallery; the input carries the extra photos only.

@@ -55,6 +55,7 @@ function defaultsFor(campaign: AdminCampaign | null): FormValues {
       followersRequired: 0,
       status: 'draft',
       budget: '',
+      productValue: null,
       reach: 0,
       imageUrl: '',
       gallery: [],

@@ -75,7 +75,7 @@ export function CampaignBasicsFields({ form, idPrefix }: { form: CampaignForm; i
   );
 }
 
-/** Deadline, status, reward, budget, follower requirement, reach and box count. */
+/** Deadline, status, reward, budget, product value, follower requirement, reach and box count. */
 export function CampaignTermsFields({ form, idPrefix }: { form: CampaignForm; idPrefix: string }) {
   const { errors } = form.formState;
   const whole = { type: 'number', inputMode: 'numeric', min: 0, step: 1 } as const;
@@ -111,6 +111,17 @@ export function CampaignTermsFields({ form, idPrefix }: { form: CampaignForm; id
         placeholder="12000"
         error={errors.budget?.message}
         {...form.register('budget')}
+      />
+      <TextField
+        id={`${idPrefix}-product-value`}
+        label="Product value (USD, optional)"
+        inputMode="decimal"
+        placeholder="85"
+        hint="Retail value of one PR box. Empty: not stated."
+        error={errors.productValue?.message}
+        {...form.register('productValue', {
+          setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : v),
+        })}
       />
       <TextField
         id={`${idPrefix}-followers`}

@@ -4,7 +4,7 @@ import { PlatformIcon } from '../../../components/platform-icon';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { campaignReward } from '../../../lib/format';
+import { boxesLeftText, campaignReward, productValueText } from '../../../lib/format';
 import { Link } from '../../../lib/navigation';
 
 /**
@@ -13,6 +13,8 @@ import { Link } from '../../../lib/navigation';
  */
 export function CampaignCard({ campaign }: { campaign: Campaign }) {
   const reward = campaignReward(campaign);
+  const value = productValueText(campaign);
+  const left = boxesLeftText(campaign);
   return (
     <Card
       className="group relative flex flex-col overflow-hidden transition-all hover:-translate-y-0.5 hover:shadow-lg has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-mint-600"
@@ -61,6 +63,12 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
             </span>
           ) : null}
         </p>
+        {value || left ? (
+          <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600" data-testid="box-facts">
+            {value ? <span data-testid="product-value">{value}</span> : null}
+            {left ? <span data-testid="boxes-left">{left}</span> : null}
+          </p>
+        ) : null}
       </div>
     </Card>
   );

@@ -5,7 +5,9 @@ import {
   ChevronDown,
   Gift,
   Lock,
+  Package,
   ShieldCheck,
+  Tag,
 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS } from '../../../../shared/constants';
@@ -19,7 +21,7 @@ import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/class-names';
-import { campaignReward } from '../../../lib/format';
+import { boxesLeftText, campaignReward, productValueText } from '../../../lib/format';
 import { Link } from '../../../lib/navigation';
 import type { SessionState } from '../../../lib/use-session';
 
@@ -175,6 +177,8 @@ export function ContentGuidelineCard({ campaign, session }: { campaign: Campaign
 
 export function RewardCard({ campaign, session }: { campaign: Campaign; session: SessionState }) {
   const reward = campaignReward(campaign);
+  const value = productValueText(campaign);
+  const left = boxesLeftText(campaign);
   return (
     <Card className="overflow-hidden">
       <div className="bg-gradient-to-br from-mint-700 to-mint-900 p-5 text-white">
@@ -190,6 +194,18 @@ export function RewardCard({ campaign, session }: { campaign: Campaign; session:
             <li className="flex gap-2">
               <Gift aria-hidden="true" className="size-4 shrink-0 text-mint-700" />A free PR box shipped to
               you
+            </li>
+          ) : null}
+          {value ? (
+            <li className="flex gap-2" data-testid="product-value">
+              <Tag aria-hidden="true" className="size-4 shrink-0 text-mint-700" />
+              {value}
+            </li>
+          ) : null}
+          {left ? (
+            <li className="flex gap-2" data-testid="boxes-left">
+              <Package aria-hidden="true" className="size-4 shrink-0 text-mint-700" />
+              {left}
             </li>
           ) : null}
           {campaign.reward > 0 ? (

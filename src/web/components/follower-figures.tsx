@@ -29,7 +29,7 @@ export function FollowerFigures({
       {hasVerified ? (
         <span className="inline-flex items-center gap-1.5" data-testid="verified-followers">
           <span className="font-medium">{format(verified)}</span>
-          <Badge variant="green">
+          <Badge variant="green" className="gap-1">
             Verified · read <time dateTime={verifiedAt}>{formatShortDate(verifiedAt)}</time>
           </Badge>
         </span>

@@ -194,7 +194,14 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
           <BasicInfoFields {...sectionProps} />
         </Section>
         <Section id={`${id}-social`} title={social}>
-          <SocialMediaFields {...sectionProps} />
+          <SocialMediaFields
+            {...sectionProps}
+            verified={Object.fromEntries(
+              creator.social_accounts
+                .filter((a) => a.verified_followers !== null)
+                .map((a) => [a.platform, a.verified_followers as number]),
+            )}
+          />
         </Section>
         <Section id={`${id}-shipping`} title={shipping}>
           <ShippingFields {...sectionProps} phoneLabel="Shipping Phone Number" />

@@ -11,6 +11,7 @@ import { launchBrowser } from '../support/browser';
 import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaign } from '../support/factories';
+import { type FakeInstagram, startFakeInstagram } from '../support/fake-instagram';
 import { freePort } from '../support/free-port';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 import { createTestApp, testEnv } from '../support/test-app';
@@ -23,6 +24,7 @@ const SHOTS = process.env.CREATOR_SCREENSHOTS;
 describe('managing a creator in the browser: page, notes, suspend, ban, lift', () => {
   let server: E2EServer;
   let smtp: TestSmtpServer;
+  let instagram: FakeInstagram;
   let browser: Browser;
   let creatorContext: BrowserContext;
   let adminContext: BrowserContext;
@@ -32,8 +34,17 @@ describe('managing a creator in the browser: page, notes, suspend, ban, lift', (
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
+    instagram = await startFakeInstagram();
     const port = await freePort();
-    const env = { APP_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url };
+    const env = {
+      APP_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: smtp.url,
+      INSTAGRAM_APP_ID: instagram.appId,
+      INSTAGRAM_APP_SECRET: instagram.appSecret,
+      INSTAGRAM_AUTHORIZE_BASE: instagram.url,
+      INSTAGRAM_OAUTH_BASE: instagram.url,
+      INSTAGRAM_API_BASE: instagram.url,
+    };
     server = await startE2EServer({
       port,
       env,
@@ -42,7 +53,24 @@ describe('managing a creator in the browser: page, notes, suspend, ban, lift', (
       },
     });
     const api = createTestApp(server.db);
-    await createReadyCreator(api, server.db, { email: CREATOR.email, name: CREATOR.name });
+    const ready = await createReadyCreator(api, server.db, { email: CREATOR.email, name: CREATOR.name });
+    // Nina typed 5,000 Instagram followers; she connects Instagram, which reads 62,000 (followers_count).
+    instagram.accounts.set('17841400000000009', {
+      userId: '17841400000000009',
+      username: 'nina.park',
+      ages: null,
+      followersCount: 62_000,
+    });
+    instagram.authorizeAs = '17841400000000009';
+    const started = await fetch(`${server.url}/api/me/connections/instagram`, {
+      method: 'POST',
+      headers: { cookie: ready.cookie, origin: server.url, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const window = new URL(((await started.json()) as { url: string }).url);
+    const back = (await fetch(window, { redirect: 'manual' })).headers.get('location')!;
+    const connected = await fetch(back, { headers: { cookie: ready.cookie }, redirect: 'manual' });
+    expect(connected.headers.get('location')).toBe('/profile?instagram=connected');
     const campaign = await insertCampaign(server.db, {
       name: 'Desert Glow Kit',
       status: 'active',
@@ -65,6 +93,7 @@ describe('managing a creator in the browser: page, notes, suspend, ban, lift', (
     await browser?.close();
     await server?.close();
     await smtp?.close();
+    await instagram?.close();
   });
 
   const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
@@ -119,9 +148,13 @@ describe('managing a creator in the browser: page, notes, suspend, ban, lift', (
     expect(await text(admin.getByTestId('creator-address'))).toContain('Austin, TX 73301');
     const handle = admin.getByRole('link', { name: /@ready/ });
     expect(await handle.getAttribute('href')).toBe('https://www.instagram.com/ready/');
-    expect(await text(admin.getByRole('region', { name: 'Handles and followers' }))).toContain(
-      '5,000 followers',
+    // Instagram's own count, marked verified with the day it was read, beside the count Nina typed.
+    const handles = admin.getByRole('region', { name: 'Handles and followers' });
+    expect(await text(handles.getByTestId('verified-followers'))).toMatch(
+      /^62,000\s*Verified · read \w{3} \d{1,2}/,
     );
+    expect(await text(handles.getByTestId('stated-followers'))).toMatch(/^5,000\s*Stated$/);
+    expect(await text(admin.getByTestId('creator-tier'))).toBe('MacroTier from verified Instagram followers');
 
     // A private note, with its author.
     await admin.getByLabel('New note').fill('Prefers DMs over mail.');
@@ -172,6 +205,23 @@ describe('managing a creator in the browser: page, notes, suspend, ban, lift', (
     await shoot(creator, 'suspended-dashboard');
     await notice.getByRole('button', { name: 'Go to Wallet' }).click();
     await creator.waitForURL(/\/dashboard\?tab=wallet$/);
+
+    // Issue 24: the creator's own profile shows Instagram's count (verified, with the day read) and the typed one.
+    await creator.goto(`${server.url}/profile`);
+    const followers = creator.getByTestId('profile-followers');
+    await expect
+      .poll(() => text(followers.getByTestId('verified-followers')))
+      .toMatch(/^62,000\s*Verified · read/);
+    expect(await text(followers.getByTestId('stated-followers'))).toMatch(/^5,000\s*Stated$/);
+    expect(await text(creator.getByTestId('profile-tier-basis'))).toBe(
+      'Tier from verified Instagram followers',
+    );
+    // The live preview in the form counts the verified figure too, as the server does.
+    expect(await text(creator.getByTestId('tier-preview'))).toContain(
+      'Your tier: MacroFrom your largest audience: 62,000 (verified Instagram followers).',
+    );
+    expect(await fitsPhone(creator)).toBeLessThanOrEqual(375);
+    await shoot(creator, 'profile-followers');
   }, 90_000);
 
   it('a ban signs the creator out and refuses sign-in; lifting it lets them back', async () => {

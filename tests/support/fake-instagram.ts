@@ -13,7 +13,9 @@ import type { AddressInfo } from 'node:net';
  * - "Long-lived access tokens" (…/instagram-api-with-instagram-login/business-login#long-lived): GET /access_token?
  *   grant_type=ig_exchange_token&client_secret&access_token and GET /refresh_access_token?grant_type=
  *   ig_refresh_token&access_token -> { access_token, token_type, expires_in };
- * - "Instagram User" / "Instagram Media" references: GET /v23.0/me?fields=user_id,username, GET /v23.0/me/media
+ * - "Instagram User" / "Instagram Media" references: GET /v23.0/me?fields=user_id,username,followers_count answers
+ *   the fields asked for and `id` ("Instagram User" reference, …/instagram-api-with-instagram-login/
+ *   ig-user: followers_count is "Total number of Instagram users following the user"), GET /v23.0/me/media
  *   (pages with paging.cursors and paging.next);
  * - "Instagram Media Insights" (…/api-reference/instagram-media/insights): GET /v23.0/{media-id}/insights?metric=…
  *   -> { data: [{ name, period, values: [{ value }], title, description, id }] }; an empty `data` when there are no
@@ -111,6 +113,8 @@ export interface FakeInstagramAccount {
   username: string;
   /** Age bracket -> followers; null: the account is too small (Instagram answers an error). */
   ages: Record<string, number> | null;
+  /** The account's followers (`followers_count`); a test may change it between reads. 0 when not given. */
+  followersCount?: number;
 }
 
 export interface FakeInstagramMedia {
@@ -278,7 +282,17 @@ export async function startFakeInstagram(
       });
     const account = fake.accounts.get(owner);
     if (url.pathname === '/v23.0/me' && account) {
-      return send(200, { user_id: account.userId, username: account.username, id: account.userId });
+      // Graph answers the fields asked for, and the id.
+      const fields = new Set((q.get('fields') ?? '').split(',').filter(Boolean));
+      const all: Record<string, unknown> = {
+        user_id: account.userId,
+        username: account.username,
+        followers_count: account.followersCount ?? 0,
+      };
+      return send(200, {
+        ...Object.fromEntries(Object.entries(all).filter(([name]) => fields.has(name))),
+        id: account.userId,
+      });
     }
     if (url.pathname === '/v23.0/me/media') {
       const all = [...fake.media.entries()].filter(([, m]) => m.owner === owner).reverse();

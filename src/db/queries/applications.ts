@@ -11,6 +11,7 @@ import {
   uploadDeadline,
 } from '../../shared/lifecycle';
 import type { Applicant, MyApplication } from '../../shared/schemas/application';
+import { tierFromAccounts } from '../../shared/schemas/profile';
 import { trackingUrl } from '../../shared/tracking';
 import type { DatabaseOrTransaction } from '../client';
 import { type ApplicationRow, applications, type SubmissionRow, submissions } from '../schema/applications';
@@ -178,8 +179,16 @@ export async function listApplicants(db: DatabaseOrTransaction, campaignId: numb
       tier: p?.influencerTier ?? 'Micro',
       totalFollowers: p?.totalFollowers ?? 0,
       followers: Object.fromEntries(
-        social.filter((s) => s.influencerId === i.id).map((s) => [s.platform, s.followers]),
+        social
+          .filter((s) => s.influencerId === i.id && (s.handle || s.followers !== null))
+          .map((s) => [s.platform, s.followers]),
       ),
+      verifiedFollowers: Object.fromEntries(
+        social
+          .filter((s) => s.influencerId === i.id && s.verifiedFollowers !== null && s.verifiedAt !== null)
+          .map((s) => [s.platform, { followers: s.verifiedFollowers!, at: s.verifiedAt!.toISOString() }]),
+      ),
+      tierBasis: tierFromAccounts(social.filter((s) => s.influencerId === i.id)).basisLabel,
       primaryCategory: p?.primaryCategory ?? null,
       secondaryCategory: p?.secondaryCategory ?? null,
       state: p?.state ?? null,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { CreatorDetail } from '../../shared/schemas/creator-admin';
+import { tierFromAccounts } from '../../shared/schemas/profile';
 import { normalizeHandle, profileUrl } from '../../shared/social-links';
 import type { DatabaseOrTransaction } from '../client';
 import { applications } from '../schema/applications';
@@ -63,6 +64,7 @@ export async function findCreatorDetail(
     engagementRate: influencer.engagementRate,
     measuredPosts,
     tier: profile?.influencerTier ?? null,
+    tierBasis: profile ? tierFromAccounts(socials).basisLabel : null,
     totalFollowers: profile?.totalFollowers ?? influencer.followers,
     profile: profile
       ? {
@@ -84,13 +86,15 @@ export async function findCreatorDetail(
         }
       : null,
     socials: socials
-      .filter((s) => s.handle || s.followers !== null)
+      .filter((s) => s.handle || s.followers !== null || s.verifiedFollowers !== null)
       .sort((a, b) => a.platform.localeCompare(b.platform))
       .map((s) => ({
         platform: s.platform,
         handle: s.handle ? (normalizeHandle(s.platform, s.handle) ?? s.handle) : null,
         url: profileUrl(s.platform, s.handle),
         followers: s.followers,
+        verifiedFollowers: s.verifiedFollowers,
+        verifiedAt: s.verifiedAt?.toISOString() ?? null,
         updatedAt: s.updatedAt.toISOString(),
       })),
     followerChanges: changes

@@ -1,5 +1,7 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { DatabaseOrTransaction } from '../client';
+import type { Platform } from '../../shared/constants';
+import { tierFromAccounts } from '../../shared/schemas/profile';
+import type { Database, DatabaseOrTransaction } from '../client';
 import { type InfluencerRow, influencers } from '../schema/influencers';
 import { emailVerificationCodes, influencerProfiles, socialAccounts } from '../schema/onboarding';
 
@@ -112,4 +114,37 @@ export async function lockPayoutTarget(tx: DatabaseOrTransaction, influencerId: 
 
 export async function findSocialAccounts(db: DatabaseOrTransaction, influencerId: number) {
   return db.select().from(socialAccounts).where(eq(socialAccounts.influencerId, influencerId));
+}
+
+/**
+ * Stores the follower count read from the platform with the creator's connected account ("verified") and when it was
+ * read, beside the typed one, and re-tiers the creator from the counts a rule uses (the verified one where there is
+ * one), in one transaction. A creator who never typed this platform gets its row, named by the connected username.
+ */
+export async function saveVerifiedFollowers(
+  db: Database,
+  values: { influencerId: number; platform: Platform; followers: number; handle: string; at: Date },
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(socialAccounts)
+      .values({
+        influencerId: values.influencerId,
+        platform: values.platform,
+        handle: values.handle,
+        followers: null,
+        verifiedFollowers: values.followers,
+        verifiedAt: values.at,
+        updatedAt: values.at,
+      })
+      .onConflictDoUpdate({
+        target: [socialAccounts.influencerId, socialAccounts.platform],
+        set: { verifiedFollowers: values.followers, verifiedAt: values.at },
+      });
+    const accounts = await findSocialAccounts(tx, values.influencerId);
+    await tx
+      .update(influencerProfiles)
+      .set({ influencerTier: tierFromAccounts(accounts).tier })
+      .where(eq(influencerProfiles.influencerId, values.influencerId));
+  });
 }

@@ -8,6 +8,7 @@ import {
   saveAgeDemographics,
   updateInstagramToken,
 } from '../../db/queries/instagram-connections';
+import { saveVerifiedFollowers } from '../../db/queries/onboarding';
 import type { AgeBracket } from '../../db/schema/content-metrics';
 import { instagramShortcode } from '../../shared/content-metrics';
 import type { Logger } from '../logger';
@@ -22,7 +23,8 @@ import { type MetricsSource, MetricsSourceError, type PostReading, type PostToRe
  * - Long-lived token (60 days): GET {graph.instagram.com}/access_token?grant_type=ig_exchange_token&client_secret
  *   &access_token; renewed with GET /refresh_access_token?grant_type=ig_refresh_token&access_token (a token at
  *   least 24 hours old and still valid) -> { access_token, token_type, expires_in }.
- * - GET /{version}/me?fields=user_id,username; GET /{version}/me/media?fields=id,permalink,shortcode,media_type,
+ * - GET /{version}/me?fields=user_id,username,followers_count (followers_count: the account's followers, read at
+ *   connect time and in the daily upkeep as the creator's verified count); GET /{version}/me/media?fields=id,permalink,shortcode,media_type,
  *   timestamp (pages of `data` with `paging.next`); GET /{version}/{media-id}/insights?metric=views,reach,saved,
  *   likes,comments,shares -> { data: [{ name, period, values: [{ value }] }] } (an empty `data` when Instagram has
  *   no insights for the media: "Instagram Media Insights", Limitations).
@@ -71,6 +73,7 @@ const meSchema = z.object({
   user_id: z.union([z.string(), z.number()]).optional(),
   id: z.string(),
   username: z.string(),
+  followers_count: z.number().int().nonnegative().optional(),
 });
 const mediaPageSchema = z.object({
   data: z.array(
@@ -284,15 +287,23 @@ export function createInstagramClient(
       );
     },
 
-    async me(token: string): Promise<{ userId: string; username: string }> {
+    /** The account's id, username and follower count (null when Instagram leaves it out). */
+    async me(token: string): Promise<{ userId: string; username: string; followersCount: number | null }> {
       const me = parse(
         meSchema,
         await call(
-          graph(`/${INSTAGRAM_GRAPH_VERSION}/me`, { fields: 'user_id,username', access_token: token }),
+          graph(`/${INSTAGRAM_GRAPH_VERSION}/me`, {
+            fields: 'user_id,username,followers_count',
+            access_token: token,
+          }),
         ),
         'the profile',
       );
-      return { userId: String(me.user_id ?? me.id), username: me.username };
+      return {
+        userId: String(me.user_id ?? me.id),
+        username: me.username,
+        followersCount: me.followers_count ?? null,
+      };
     },
 
     /**
@@ -419,7 +430,7 @@ export const NO_INSIGHTS_REASON = 'Instagram shows no insights for this post yet
  * was refused) is tried again at the next scheduled read; a post not among the account's media is gone; a post
  * Instagram has no insights for is tried again at its next read; an unexpected answer about one post fails that
  * post alone (`failed`), while a rate limit or no answer at all fails the batch.
- * `maintain` renews tokens that end within 10 days and reads the followers' ages once a day.
+ * `maintain` renews tokens that end within 10 days and reads the follower count and the followers' ages once a day.
  */
 export function createInstagramSource(
   config: InstagramConfig,
@@ -517,6 +528,16 @@ export function createInstagramSource(
             });
           }
           if (!connection.demographicsAt || connection.demographicsAt.getTime() < at.getTime() - DAY_MS) {
+            // The follower count, read once a day with the ages: the creator's verified count on Instagram.
+            const me = await client.me(token);
+            if (me.followersCount !== null && me.userId === connection.igUserId)
+              await saveVerifiedFollowers(deps.db, {
+                influencerId: connection.influencerId,
+                platform: 'instagram',
+                followers: me.followersCount,
+                handle: me.username,
+                at,
+              });
             const ages = await client.ageDemographics(token, connection.igUserId);
             if (ages.status === 'refused') {
               // Not "too few followers": Instagram refused the request. The ages last read stay; tried again

@@ -362,3 +362,155 @@ describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
     clock = NOW;
   });
 });
+
+describe.each(TEST_DRIVERS)('the follower count read from Instagram (verified) on %s', (driver) => {
+  let database: TestDatabase;
+  let fake: FakeInstagram;
+  let app: ReturnType<typeof createApp>;
+  let env: Env;
+  let admin: string;
+  let cy: { cookie: string; influencerId: number };
+  let clock = NOW;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    fake = await startFakeInstagram();
+    env = testEnv({
+      INSTAGRAM_APP_ID: fake.appId,
+      INSTAGRAM_APP_SECRET: fake.appSecret,
+      INSTAGRAM_AUTHORIZE_BASE: fake.url,
+      INSTAGRAM_OAUTH_BASE: fake.url,
+      INSTAGRAM_API_BASE: fake.url,
+    });
+    const logger = silentLogger();
+    const auth = createAuth({ db: database.db, env, logger });
+    app = createApp({ db: database.db, env, logger, auth, mailer: captureMailer(), now: () => clock });
+    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: 'admin password 2026!' });
+    admin = await signInAdmin(app, 'ops@mintbox.test', 'admin password 2026!');
+    // Cy typed 5,000 Instagram followers (Nano); Instagram says 62,000.
+    cy = await createReadyCreator(app, database.db, {
+      email: 'cy@example.com',
+      name: 'Cy Moss',
+      instagram: 5000,
+    });
+    fake.accounts.set('17841400000000003', {
+      userId: '17841400000000003',
+      username: 'cy.moss',
+      ages: null,
+      followersCount: 62_000,
+    });
+  });
+  afterAll(async () => {
+    await fake.close();
+    await database?.destroy();
+  });
+
+  type Detail = {
+    tier: string;
+    tierBasis: string;
+    socials: Array<{
+      platform: string;
+      followers: number | null;
+      verifiedFollowers: number | null;
+      verifiedAt: string | null;
+    }>;
+  };
+  const detail = async () =>
+    (await (await getWithCookie(app, `/api/admin/influencers/${cy.influencerId}`, admin)).json()) as Detail;
+  const instagram = async () => (await detail()).socials.find((s) => s.platform === 'instagram');
+
+  it('is read at connect time, shown beside the stated one, and decides tier and eligibility', async () => {
+    const campaign = await insertCampaign(database.db, { platform: 'instagram', followersRequired: 50_000 });
+    const eligibility = async () =>
+      (await (await getWithCookie(app, `/api/campaigns/${campaign.id}/eligibility`, cy.cookie)).json()) as {
+        canApply: boolean;
+        reason: string | null;
+      };
+    expect(await eligibility()).toMatchObject({ canApply: false, reason: 'followers_below' });
+    expect(await detail()).toMatchObject({ tier: 'Nano', tierBasis: 'Tier from stated followers' });
+
+    fake.authorizeAs = '17841400000000003';
+    const authorize = new URL(
+      (
+        (await (await postJson(app, '/api/me/connections/instagram', {}, cy.cookie)).json()) as {
+          url: string;
+        }
+      ).url,
+    );
+    expect(authorize.searchParams.get('scope')).toBe(
+      'instagram_business_basic,instagram_business_manage_insights',
+    );
+    const back = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!);
+    const done = await getWithCookie(app, `${back.pathname}${back.search}`, cy.cookie);
+    expect(done.headers.get('location')).toBe('/profile?instagram=connected');
+    expect(fake.requests.some((r) => r.includes('fields=user_id%2Cusername%2Cfollowers_count'))).toBe(true);
+
+    expect(await instagram()).toEqual(
+      expect.objectContaining({ followers: 5000, verifiedFollowers: 62_000, verifiedAt: NOW.toISOString() }),
+    );
+    expect(await detail()).toMatchObject({
+      tier: 'Macro',
+      tierBasis: 'Tier from verified Instagram followers',
+    });
+    const me = (await (await getWithCookie(app, '/api/me', cy.cookie)).json()) as Record<string, unknown>;
+    expect(me).toMatchObject({
+      influencer_tier: 'Macro',
+      tier_basis: 'Tier from verified Instagram followers',
+      social_accounts: [
+        expect.objectContaining({
+          platform: 'instagram',
+          followers: 5000,
+          verified_followers: 62_000,
+          verified_at: NOW.toISOString(),
+        }),
+      ],
+    });
+
+    // 62,000 verified meets the 50,000 the campaign asks for; the applicant card shows both counts.
+    expect(await eligibility()).toMatchObject({ canApply: true, reason: null });
+    const applied = await postJson(app, `/api/campaigns/${campaign.id}/applications`, {}, cy.cookie);
+    expect(applied.status).toBe(201);
+    const applicants = (await (
+      await getWithCookie(app, `/api/admin/campaigns/${campaign.id}/applications`, admin)
+    ).json()) as { items: Array<{ influencer: Record<string, unknown> }> };
+    expect(applicants.items[0]!.influencer).toMatchObject({
+      tier: 'Macro',
+      tierBasis: 'Tier from verified Instagram followers',
+      followers: { instagram: 5000 },
+      verifiedFollowers: { instagram: { followers: 62_000, at: NOW.toISOString() } },
+    });
+  });
+
+  it('the daily upkeep reads it again and re-tiers; editing the profile keeps it', async () => {
+    fake.accounts.get('17841400000000003')!.followersCount = 8_000;
+    const at = new Date(NOW.getTime() + 25 * 3_600_000);
+    await createInstagramSource(env.instagram!, {
+      db: database.db,
+      authSecret: SECRET,
+      now: () => at,
+    }).maintain(at);
+    expect(await instagram()).toEqual(
+      expect.objectContaining({ followers: 5000, verifiedFollowers: 8_000, verifiedAt: at.toISOString() }),
+    );
+    expect(await detail()).toMatchObject({
+      tier: 'Nano',
+      tierBasis: 'Tier from verified Instagram followers',
+    });
+
+    // Cy edits the profile (a new YouTube count, 20,000): the verified Instagram count stays; the stated one decides.
+    clock = at;
+    const me = (await (await getWithCookie(app, '/api/me', cy.cookie)).json()) as {
+      profile: Record<string, unknown>;
+    };
+    const saved = await app.request('/api/me/profile', {
+      method: 'PATCH',
+      headers: { origin: 'http://localhost:3000', cookie: cy.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...me.profile, youtubeHandle: '@cymoss', youtubeSubscribers: 20_000 }),
+    });
+    expect(saved.status).toBe(200);
+    expect(await instagram()).toEqual(
+      expect.objectContaining({ verifiedFollowers: 8_000, verifiedAt: at.toISOString() }),
+    );
+    expect(await detail()).toMatchObject({ tier: 'Mid-Tier', tierBasis: 'Tier from stated followers' });
+  });
+});

@@ -282,8 +282,20 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
       // Only the handle is kept: no leading '@'.
       expect(me.social_accounts).toEqual(
         expect.arrayContaining([
-          { platform: 'tiktok', handle: 'ana.tt', followers: 4000 },
-          { platform: 'instagram', handle: 'ana', followers: 12000 },
+          {
+            platform: 'tiktok',
+            handle: 'ana.tt',
+            followers: 4000,
+            verified_followers: null,
+            verified_at: null,
+          },
+          {
+            platform: 'instagram',
+            handle: 'ana',
+            followers: 12000,
+            verified_followers: null,
+            verified_at: null,
+          },
         ]),
       );
     });

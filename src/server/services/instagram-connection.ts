@@ -6,6 +6,7 @@ import {
   findInstagramConnection,
   saveInstagramConnection,
 } from '../../db/queries/instagram-connections';
+import { saveVerifiedFollowers } from '../../db/queries/onboarding';
 import type { InstagramConnectionStatus, InstagramConnectResult } from '../../shared/schemas/instagram';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
@@ -105,13 +106,25 @@ export async function completeInstagramConnection(
     const short = await client.exchangeCode(params.code, instagramRedirectUri(deps.env));
     const long = await client.exchangeForLongLived(short.accessToken);
     const me = await client.me(long.accessToken);
-    await saveInstagramConnection(deps.db, {
-      influencerId: params.influencerId,
-      igUserId: me.userId,
-      username: me.username,
-      tokenCiphertext: seal(deps.env.authSecret, INSTAGRAM_TOKEN_PURPOSE, long.accessToken),
-      tokenExpiresAt: long.expiresAt,
-      now: params.now,
+    const influencerId = params.influencerId;
+    // The connection and the follower count read with it are stored together.
+    await deps.db.transaction(async (tx) => {
+      await saveInstagramConnection(tx, {
+        influencerId,
+        igUserId: me.userId,
+        username: me.username,
+        tokenCiphertext: seal(deps.env.authSecret, INSTAGRAM_TOKEN_PURPOSE, long.accessToken),
+        tokenExpiresAt: long.expiresAt,
+        now: params.now,
+      });
+      if (me.followersCount !== null)
+        await saveVerifiedFollowers(tx, {
+          influencerId,
+          platform: 'instagram',
+          followers: me.followersCount,
+          handle: me.username,
+          at: params.now,
+        });
     });
     return 'connected';
   } catch (error) {

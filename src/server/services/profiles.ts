@@ -6,7 +6,7 @@ import { type InfluencerRow, influencers } from '../../db/schema/influencers';
 import { influencerProfiles, socialAccounts } from '../../db/schema/onboarding';
 import type { Platform } from '../../shared/constants';
 import { paypalChangeHold } from '../../shared/paypal-hold';
-import { influencerTier, type Profile, totalFollowers } from '../../shared/schemas/profile';
+import { type Profile, tierFromAccounts, totalFollowers } from '../../shared/schemas/profile';
 import { AppError } from '../errors';
 import { paypalChangedAccountMail } from '../mail/payout-templates';
 import { paypalEmailChangedMail } from '../mail/templates';
@@ -36,6 +36,32 @@ function socialRows(influencerId: number, profile: Profile, now: Date) {
   add('instagram', profile.instagramHandle, profile.instagramFollowers);
   add('youtube', profile.youtubeHandle, profile.youtubeSubscribers);
   return rows;
+}
+
+type SocialRow = {
+  influencerId: number;
+  platform: string;
+  handle: string | null;
+  followers: number | null;
+  updatedAt: Date;
+  verifiedFollowers: number | null;
+  verifiedAt: Date | null;
+};
+
+/** The rows the form writes, each with the count last read from its platform; a platform read but no longer typed stays. */
+function withVerifiedCounts(
+  influencerId: number,
+  rows: ReadonlyArray<Omit<SocialRow, 'verifiedFollowers' | 'verifiedAt'>>,
+  before: ReadonlyArray<SocialRow>,
+): SocialRow[] {
+  const read = (platform: string) => {
+    const old = before.find((b) => b.platform === platform);
+    return { verifiedFollowers: old?.verifiedFollowers ?? null, verifiedAt: old?.verifiedAt ?? null };
+  };
+  const orphans = before
+    .filter((b) => b.verifiedFollowers !== null && !rows.some((r) => r.platform === b.platform))
+    .map((b) => ({ ...b, influencerId, handle: null, followers: null }));
+  return [...rows.map((row) => ({ ...row, ...read(row.platform) })), ...orphans];
 }
 
 /** The platform with the most followers, for the influencer record's platform/followers columns. */
@@ -81,13 +107,18 @@ async function writeProfile(
   now: Date,
   paypalChangedAt: Date | null,
 ) {
-  const tier = influencerTier([
-    profile.tiktokFollowers,
-    profile.instagramFollowers,
-    profile.youtubeSubscribers,
-  ]);
   const total = totalFollowers(profile);
   const main = mainPlatform(profile);
+  const before = await findSocialAccounts(tx, influencer.id);
+  // An unchanged account keeps the date it last changed; follower changes after onboarding are recorded (issue 13).
+  // The counts read from a platform (verified) stay: the form only changes what the creator typed.
+  const social = withVerifiedCounts(
+    influencer.id,
+    keepUnchangedDates(socialRows(influencer.id, profile, now), before),
+    before,
+  );
+  // The tier counts each platform's verified figure where there is one (the typed one otherwise).
+  const tier = tierFromAccounts(social).tier;
   const values = {
     firstName: profile.firstName,
     lastName: profile.lastName,
@@ -111,10 +142,7 @@ async function writeProfile(
     .insert(influencerProfiles)
     .values({ influencerId: influencer.id, ...values, createdAt: now })
     .onConflictDoUpdate({ target: influencerProfiles.influencerId, set: values });
-  const before = await findSocialAccounts(tx, influencer.id);
   await tx.delete(socialAccounts).where(eq(socialAccounts.influencerId, influencer.id));
-  // An unchanged account keeps the date it last changed; follower changes after onboarding are recorded (issue 13).
-  const social = keepUnchangedDates(socialRows(influencer.id, profile, now), before);
   if (social.length > 0) await tx.insert(socialAccounts).values(social);
   if (influencer.profileCompleted) await recordFollowerChanges(tx, influencer.id, before, social, now);
   await tx
@@ -274,7 +302,15 @@ export async function describeCreator(db: Database, influencerId: number) {
           shippingPhone: profile.shippingPhone,
         }
       : null,
-    social_accounts: social.map((s) => ({ platform: s.platform, handle: s.handle, followers: s.followers })),
+    social_accounts: social.map((s) => ({
+      platform: s.platform,
+      handle: s.handle,
+      followers: s.followers,
+      verified_followers: s.verifiedFollowers,
+      verified_at: s.verifiedAt?.toISOString() ?? null,
+    })),
+    /** Which count decided the tier ("Tier from verified Instagram followers" / "Tier from stated followers"). */
+    tier_basis: tierFromAccounts(social).basisLabel,
   };
 }
 

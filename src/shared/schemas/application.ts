@@ -122,7 +122,12 @@ export const applicantSchema = z.object({
     email: z.string(),
     tier: z.string(),
     totalFollowers: z.number().int(),
+    /** The counts the creator typed ("stated"), by platform. */
     followers: z.record(z.string(), z.number().int().nullable()),
+    /** The counts read from the platform with the connected account ("verified"), by platform, and when. */
+    verifiedFollowers: z.record(z.string(), z.object({ followers: z.number().int(), at: z.string() })),
+    /** Which count decided the tier ("Tier from verified Instagram followers" / "Tier from stated followers"). */
+    tierBasis: z.string(),
     primaryCategory: z.string().nullable(),
     secondaryCategory: z.string().nullable(),
     state: z.string().nullable(),

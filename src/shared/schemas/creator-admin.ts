@@ -57,6 +57,8 @@ export const creatorDetailSchema = z.object({
   engagementRate: z.string().describe('Percent, as entered (text)'),
   measuredPosts: z.number().int().describe('Posts with counted figures behind the engagement rate'),
   tier: z.string().nullable(),
+  /** Which count decided the tier ("Tier from verified Instagram followers" / "Tier from stated followers"). */
+  tierBasis: z.string().nullable(),
   totalFollowers: z.number().int(),
   profile: z
     .object({
@@ -82,7 +84,13 @@ export const creatorDetailSchema = z.object({
       platform: z.string(),
       handle: z.string().nullable(),
       url: z.string().nullable(),
-      followers: z.number().int().nullable(),
+      followers: z.number().int().nullable().describe('The count the creator typed ("stated")'),
+      verifiedFollowers: z
+        .number()
+        .int()
+        .nullable()
+        .describe('The count read from the platform with the connected account ("verified")'),
+      verifiedAt: z.string().nullable().describe('When the verified count was read'),
       updatedAt: z.string().describe('When the handle or the follower count last changed'),
     }),
   ),

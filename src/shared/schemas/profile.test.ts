@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HANDLE_MESSAGES } from '../social-links';
-import { influencerTier, profileSchema, totalFollowers, US_PHONE_PATTERN } from './profile';
+import { influencerTier, profileSchema, tierFromAccounts, totalFollowers, US_PHONE_PATTERN } from './profile';
 
 const valid = {
   firstName: 'Ana',
@@ -26,6 +26,27 @@ const valid = {
 };
 
 describe('profile rules', () => {
+  it('tiers from the verified count where there is one, and says which count decided', () => {
+    const ig = { platform: 'instagram', followers: 5_000, verifiedFollowers: 62_000 };
+    const tt = { platform: 'tiktok', followers: 20_000, verifiedFollowers: null };
+    expect(tierFromAccounts([ig, tt])).toEqual({
+      tier: 'Macro',
+      basis: 'verified',
+      basisPlatform: 'instagram',
+      basisLabel: 'Tier from verified Instagram followers',
+    });
+    // A verified count lower than the stated one lowers the tier; a higher stated count elsewhere decides.
+    expect(tierFromAccounts([{ ...ig, verifiedFollowers: 800 }, tt])).toMatchObject({
+      tier: 'Mid-Tier',
+      basisLabel: 'Tier from stated followers',
+    });
+    expect(tierFromAccounts([{ ...ig, verifiedFollowers: 800 }])).toMatchObject({
+      tier: 'Micro',
+      basisLabel: 'Tier from verified Instagram followers',
+    });
+    expect(tierFromAccounts([])).toMatchObject({ tier: 'Micro', basisLabel: 'Tier from stated followers' });
+  });
+
   it('tiers creators by their highest single-platform count at the spec thresholds', () => {
     const cases: Array<[number, string]> = [
       [0, 'Micro'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, type Platform, US_STATES } from '../constants';
+import { CATEGORIES, PLATFORM_LABELS, type Platform, US_STATES } from '../constants';
 import { HANDLE_MESSAGES, normalizeHandle } from '../social-links';
 
 /** US phone: optional +, optional 1, area code and exchange starting 2-9, 10 digits (separators allowed). */
@@ -150,6 +150,55 @@ export function influencerTier(counts: Array<number | null | undefined>): Influe
   if (highest > 10_000) return 'Mid-Tier';
   if (highest >= 1_000) return 'Nano';
   return 'Micro';
+}
+
+/** One platform's counts: the one typed ("stated") and the one read from the platform ("verified"). */
+export interface FollowerCounts {
+  platform: string;
+  followers: number | null;
+  verifiedFollowers: number | null;
+}
+
+/** The count a rule uses on one platform: the verified one where there is one, else the stated one. */
+export const countedFollowers = (account: Pick<FollowerCounts, 'followers' | 'verifiedFollowers'>) =>
+  account.verifiedFollowers ?? account.followers ?? 0;
+
+/**
+ * The tier from the highest single-platform count, each platform counted by its verified figure where there is one,
+ * and which figure decided it ("Tier from verified Instagram followers" / "Tier from stated followers").
+ */
+export function tierFromAccounts(accounts: FollowerCounts[]): {
+  tier: InfluencerTier;
+  basis: 'verified' | 'stated';
+  basisPlatform: string | null;
+  basisLabel: string;
+} {
+  let best: FollowerCounts | null = null;
+  for (const account of accounts) {
+    const count = countedFollowers(account);
+    const bestCount = best ? countedFollowers(best) : -1;
+    // On a tie the verified figure decides.
+    if (
+      count > bestCount ||
+      (count === bestCount && account.verifiedFollowers !== null && best?.verifiedFollowers === null)
+    )
+      best = account;
+  }
+  const tier = influencerTier(accounts.map(countedFollowers));
+  if (best && best.verifiedFollowers !== null) {
+    return {
+      tier,
+      basis: 'verified',
+      basisPlatform: best.platform,
+      basisLabel: `Tier from verified ${PLATFORM_LABELS[best.platform as Platform] ?? best.platform} followers`,
+    };
+  }
+  return {
+    tier,
+    basis: 'stated',
+    basisPlatform: best?.platform ?? null,
+    basisLabel: 'Tier from stated followers',
+  };
 }
 
 /** The sum of the three follower counts, missing = 0. */

@@ -8,6 +8,7 @@ import type { InfluencerRow } from '../../../db/schema/influencers';
 import { PLATFORM_LABELS, type Platform } from '../../../shared/constants';
 import { applicationsOpen } from '../../../shared/lifecycle';
 import { type MatchedCampaign, matchReason } from '../../../shared/schemas/matched-campaign';
+import { countedFollowers } from '../../../shared/schemas/profile';
 
 export type Ineligibility =
   | 'not_active'
@@ -34,7 +35,7 @@ export interface EligibilityFacts {
   alreadyApplied: boolean;
   emailVerified: boolean;
   profileComplete: boolean;
-  /** Followers the creator reported on the campaign's platform (0 when unknown). */
+  /** Followers on the campaign's platform: read from the platform where there is such a count, else the typed one. */
   followersOnPlatform: number;
   /** Creators the campaign has accepted so far (see acceptedCounts). */
   acceptedCount: number;
@@ -67,8 +68,14 @@ async function creatorFacts(db: DatabaseOrTransaction, influencer: InfluencerRow
     profileComplete: influencer.profileCompleted && profile !== null,
     categories: profile ? [profile.primaryCategory, profile.secondaryCategory] : [],
     // A platform counts once the creator gave a handle or a follower count on it.
-    platforms: accounts.filter((a) => a.handle || a.followers !== null).map((a) => a.platform as Platform),
-    followersOn: (platform: string) => accounts.find((a) => a.platform === platform)?.followers ?? 0,
+    platforms: accounts
+      .filter((a) => a.handle || a.followers !== null || a.verifiedFollowers !== null)
+      .map((a) => a.platform as Platform),
+    // The count read from the platform where there is one (verified), else the one the creator typed (stated).
+    followersOn: (platform: string) => {
+      const account = accounts.find((a) => a.platform === platform);
+      return account ? countedFollowers(account) : 0;
+    },
   };
 }
 

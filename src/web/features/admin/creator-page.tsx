@@ -11,6 +11,7 @@ import {
 } from '../../../shared/moderation';
 import type { CreatorDetail } from '../../../shared/schemas/creator-admin';
 import { ApplicationStatusBadge } from '../../components/application-status-badge';
+import { FollowerFigures } from '../../components/follower-figures';
 import { HandleLink } from '../../components/handle-link';
 import { PlatformIcon } from '../../components/platform-icon';
 import { PostalAddress } from '../../components/postal-address';
@@ -137,7 +138,19 @@ function Creator({ creator }: { creator: CreatorDetail }) {
         <Section title="Profile">
           <Facts
             items={[
-              ['Tier', creator.tier ?? 'No profile yet'],
+              [
+                'Tier',
+                creator.tier ? (
+                  <span key="tier" data-testid="creator-tier">
+                    {creator.tier}
+                    {creator.tierBasis ? (
+                      <span className="block text-xs text-slate-500">{creator.tierBasis}</span>
+                    ) : null}
+                  </span>
+                ) : (
+                  'No profile yet'
+                ),
+              ],
               ['Total followers', formatNumber(creator.totalFollowers)],
               [
                 'Engagement rate',
@@ -184,9 +197,11 @@ function Creator({ creator }: { creator: CreatorDetail }) {
                       <span className="text-slate-400">No handle</span>
                     )}
                   </span>
-                  <span className="tabular-nums">
-                    {s.followers === null ? '—' : `${formatNumber(s.followers)} followers`}
-                  </span>
+                  <FollowerFigures
+                    stated={s.followers}
+                    verified={s.verifiedFollowers}
+                    verifiedAt={s.verifiedAt}
+                  />
                   <span className="text-xs text-slate-500">
                     changed <time dateTime={s.updatedAt}>{formatShortDate(s.updatedAt)}</time>
                   </span>

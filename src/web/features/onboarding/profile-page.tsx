@@ -4,7 +4,10 @@ import { Save, UserRound } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { PLATFORM_LABELS, type Platform } from '../../../shared/constants';
 import { PROFILE_STEP_LABELS, type Profile, profileSchema } from '../../../shared/schemas/profile';
+import { FollowerFigures } from '../../components/follower-figures';
+import { PlatformIcon } from '../../components/platform-icon';
 import { StepUpHost } from '../../components/step-up-dialog';
 import { TwoFactorSettings } from '../../components/two-factor-settings';
 import { Alert } from '../../components/ui/alert';
@@ -163,13 +166,42 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
         <span>
           {new Intl.NumberFormat('en-US').format(creator.total_followers)} followers across your platforms
         </span>
+        <span className="basis-full text-center text-xs text-slate-500" data-testid="profile-tier-basis">
+          {creator.tier_basis}
+        </span>
       </div>
+      {creator.social_accounts.some((a) => a.followers !== null || a.verified_followers !== null) ? (
+        <ul className="mb-6 flex flex-col gap-1.5 text-sm" data-testid="profile-followers">
+          {creator.social_accounts
+            .filter((a) => a.followers !== null || a.verified_followers !== null)
+            .map((a) => (
+              <li key={a.platform} className="flex flex-wrap items-center justify-center gap-2">
+                <span className="inline-flex items-center gap-1.5 font-medium">
+                  <PlatformIcon platform={a.platform} className="size-4" />
+                  {PLATFORM_LABELS[a.platform as Platform] ?? a.platform}
+                </span>
+                <FollowerFigures
+                  stated={a.followers}
+                  verified={a.verified_followers}
+                  verifiedAt={a.verified_at}
+                />
+              </li>
+            ))}
+        </ul>
+      ) : null}
       <form noValidate onSubmit={submit} aria-label="Edit profile" className="flex flex-col gap-8">
         <Section id={`${id}-basic`} title={basic}>
           <BasicInfoFields {...sectionProps} />
         </Section>
         <Section id={`${id}-social`} title={social}>
-          <SocialMediaFields {...sectionProps} />
+          <SocialMediaFields
+            {...sectionProps}
+            verified={Object.fromEntries(
+              creator.social_accounts
+                .filter((a) => a.verified_followers !== null)
+                .map((a) => [a.platform, a.verified_followers as number]),
+            )}
+          />
         </Section>
         <Section id={`${id}-shipping`} title={shipping}>
           <ShippingFields {...sectionProps} phoneLabel="Shipping Phone Number" />

@@ -25,6 +25,7 @@ import type { AdminApplicant } from '../../../../shared/schemas/shipping';
 import { trackingUrl } from '../../../../shared/tracking';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
 import { Avatar } from '../../../components/avatar';
+import { FollowerFigures } from '../../../components/follower-figures';
 import { HandleLink } from '../../../components/handle-link';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { PostPreview } from '../../../components/post-preview';
@@ -32,7 +33,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-import { formatFollowers, formatShortDate } from '../../../lib/format';
+import { formatShortDate } from '../../../lib/format';
 import { maxLengthOf } from '../../../lib/schema-limits';
 import type { ApplicantEngagement } from '../api/content-metrics';
 import { ApplicantShipping } from './applicant-shipping';
@@ -121,9 +122,12 @@ export function ApplicantCard({
         </div>
         <div className="flex flex-col items-end gap-1.5">
           <ApplicationStatusBadge status={status} />
-          <Badge variant="outline" data-testid="tier">
+          <Badge variant="outline" data-testid="tier" title={person.tierBasis}>
             {person.tier}
           </Badge>
+          <span className="text-right text-xs text-slate-500" data-testid="tier-basis">
+            {person.tierBasis}
+          </span>
         </div>
       </div>
 
@@ -239,7 +243,9 @@ export function ApplicantCard({
 /** Followers per platform, categories, state and the day they applied. */
 function ApplicantFacts({ applicant }: { applicant: Applicant }) {
   const person = applicant.influencer;
-  const followers = PLATFORMS.filter((p) => typeof person.followers[p] === 'number');
+  const followers = PLATFORMS.filter(
+    (p) => typeof person.followers[p] === 'number' || person.verifiedFollowers[p],
+  );
   const categories = [person.primaryCategory, person.secondaryCategory].filter(Boolean) as string[];
   return (
     <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-4">
@@ -249,9 +255,14 @@ function ApplicantFacts({ applicant }: { applicant: Applicant }) {
           {followers.length ? (
             <ul className="flex flex-wrap gap-x-3 gap-y-1">
               {followers.map((platform) => (
-                <li key={platform} className="inline-flex items-center gap-1 font-medium tabular-nums">
+                <li key={platform} className="inline-flex items-center gap-1 tabular-nums">
                   <PlatformIcon platform={platform as Platform} className="size-4 text-slate-600" />
-                  {formatFollowers(person.followers[platform] ?? 0)}
+                  <FollowerFigures
+                    compact
+                    stated={person.followers[platform]}
+                    verified={person.verifiedFollowers[platform]?.followers}
+                    verifiedAt={person.verifiedFollowers[platform]?.at}
+                  />
                 </li>
               ))}
             </ul>

@@ -46,7 +46,15 @@ export interface CreatorRecord {
   influencer_tier: string;
   total_followers: number;
   profile: SavedProfile | null;
-  social_accounts: Array<{ platform: string; handle: string | null; followers: number | null }>;
+  social_accounts: Array<{
+    platform: string;
+    handle: string | null;
+    followers: number | null;
+    verified_followers: number | null;
+    verified_at: string | null;
+  }>;
+  /** Which count decided the tier ("Tier from verified Instagram followers" / "Tier from stated followers"). */
+  tier_basis: string;
 }
 
 export function fetchMe(signal?: AbortSignal) {

@@ -7,7 +7,7 @@ import { handleLabel, normalizeHandle, profileUrl } from '../../../../shared/soc
 import { TextField } from '../../../components/ui/input';
 import { SelectField } from '../../../components/ui/select-field';
 import type { ProfileField, ProfileFormValues } from '../profile-form';
-import { TierPreview } from './tier-preview';
+import { TierPreview, type VerifiedCounts } from './tier-preview';
 
 /** The profile form, shared by the wizard and the profile page. */
 export type ProfileForm = UseFormReturn<ProfileFormValues, unknown, Profile>;
@@ -140,7 +140,11 @@ function HandleField({ field, ...props }: SectionProps & { field: (typeof PLATFO
 }
 
 /** Step 2, Social Media: the two categories, then the handles and audience on each platform (all optional). */
-export function SocialMediaFields({ showTier = true, ...props }: SectionProps & { showTier?: boolean }) {
+export function SocialMediaFields({
+  showTier = true,
+  verified,
+  ...props
+}: SectionProps & { showTier?: boolean; verified?: VerifiedCounts }) {
   return (
     <div className="flex flex-col gap-6">
       <Grid>
@@ -179,7 +183,7 @@ export function SocialMediaFields({ showTier = true, ...props }: SectionProps & 
           </div>
         ))}
       </div>
-      {showTier ? <TierPreview control={props.form.control} /> : null}
+      {showTier ? <TierPreview control={props.form.control} verified={verified} /> : null}
     </div>
   );
 }

@@ -358,7 +358,9 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     expect(api).toMatchObject({ balance: 40, totalEarned: 40, earnedThisMonth: 40, pending: 0 });
     expect(await text(creator.getByTestId('stat-mint-balance'))).toBe(`${api.balance} Mint`);
     expect(await text(creator.getByTestId('stat-total-earnings'))).toBe(`$${api.totalEarned}`);
-    expect(await text(creator.getByText(/^\$[\d,.]+ this month$/))).toBe(`$${api.earnedThisMonth} this month`);
+    expect(await text(creator.getByText(/^\$[\d,.]+ this month$/))).toBe(
+      `$${api.earnedThisMonth} this month`,
+    );
     expect(await text(creator.getByTestId('wallet-available'))).toBe(`${api.balance} Mint`);
     expect(await text(creator.getByTestId('wallet-on-its-way'))).toBe(`${api.pending} Mint`);
     expect(await text(creator.getByTestId('wallet-total-earned'))).toBe(`${api.totalEarned} Mint`);

@@ -134,6 +134,8 @@ describe('admin analytics in the browser', () => {
       .poll(() => page.getByTestId('cost-per-view').textContent())
       .toBe(`$${(withBoxes / 12_500).toFixed(4)}`);
     expect(await page.getByTestId('cost-per-view').textContent()).toBe('$0.0100');
+    // The note under the cost divides the same spend the cost does (not the Mint alone).
+    expect(await page.getByText(`$${withBoxes} spent ÷ 12,500 views`, { exact: true }).count()).toBe(1);
     expect(await page.getByTestId('cost-per-engagement').textContent()).toBe(
       `$${(withBoxes / (900 + 80 + 20)).toFixed(2)}`,
     );

@@ -320,6 +320,7 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
       .where(and(eq(ledgerEntries.campaignId, cost.id), eq(ledgerEntries.kind, 'reward')));
     expect(spent.map((e) => e.amount)).toEqual([40]);
     expect(after.mintSpent).toBe(40);
+    expect(after.costSpent).toBe(40);
     expect(after.costPerView).toBe(0.0032); // 40 / 12,500
     expect(after.costPerEngagement).toBe(0.04); // 40 / (900 + 80 + 20)
 
@@ -355,6 +356,7 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
       'Mint credited for approved posts + product value of 1 box shipped ($85.50 each; 1 Mint = 1 USD)',
     );
     expect(withBox.mintSpent).toBe(40);
+    expect(withBox.costSpent).toBe(125.5);
     expect(withBox.costPerView).toBe(0.01); // 125.50 / 12,500 = 0.01004
     expect(withBox.costPerEngagement).toBe(0.1255); // 125.50 / 1,000
   });

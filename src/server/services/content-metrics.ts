@@ -232,6 +232,7 @@ export async function campaignAnalytics(
       budget,
     },
     mintSpent,
+    costSpent: spent,
     costPerView: spent > 0 && views > 0 ? round4(spent / views) : null,
     costPerEngagement: spent > 0 && interactions > 0 ? round4(spent / interactions) : null,
     costBasis:

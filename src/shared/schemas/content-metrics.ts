@@ -111,9 +111,11 @@ export const campaignAnalyticsSchema = z.object({
   /** Mint credited as rewards for this campaign (1 Mint = 1 USD). */
   mintSpent: z.number(),
   /**
-   * USD per view and per interaction counted now, from `mintSpent` (the campaign's reward ledger entries; no product
-   * value: campaigns do not state one). null when nothing was spent or nothing was counted.
+   * What the costs divide, in USD: `mintSpent` plus, when the campaign states a product value, that value for every
+   * box shipped (`costBasis` says which).
    */
+  costSpent: z.number(),
+  /** USD per view and per interaction counted now, from `costSpent`. null when nothing was spent or counted. */
   costPerView: z.number().nullable(),
   costPerEngagement: z.number().nullable(),
   /** What the costs include, in words. */

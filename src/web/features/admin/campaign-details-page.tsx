@@ -76,10 +76,10 @@ export function CampaignDetailsPage() {
 }
 
 /** Under a cost: what it divides, or why it shows '—'. */
-function costNote(mintSpent: number, count: number, per: 'views' | 'interactions'): string {
-  if (mintSpent <= 0) return 'Nothing spent yet';
+function costNote(spent: number, count: number, per: 'views' | 'interactions'): string {
+  if (spent <= 0) return 'Nothing spent yet';
   if (count <= 0) return `No ${per} counted yet`;
-  return `${formatNumber(mintSpent)} Mint ÷ ${formatNumber(count)} ${per}`;
+  return `${formatUsd(spent)} spent ÷ ${formatNumber(count)} ${per}`;
 }
 
 function CampaignAnalyticsView({ id }: { id: string | undefined }) {
@@ -126,13 +126,13 @@ function CampaignAnalyticsView({ id }: { id: string | undefined }) {
             <StatCard
               label="Cost per view"
               value={data.costPerView === null ? '—' : `$${data.costPerView.toFixed(4)}`}
-              note={costNote(data.mintSpent, views, 'views')}
+              note={costNote(data.costSpent, views, 'views')}
               testId="cost-per-view"
             />
             <StatCard
               label="Cost per engagement"
               value={data.costPerEngagement === null ? '—' : `$${data.costPerEngagement.toFixed(2)}`}
-              note={costNote(data.mintSpent, interactions, 'interactions')}
+              note={costNote(data.costSpent, interactions, 'interactions')}
               testId="cost-per-engagement"
             />
           </dl>

@@ -29,7 +29,7 @@ export function dataDeletionStatusText(row: PlatformDataDeletionRow): string[] {
     return [asked, `We held no data from this Instagram account, so there was nothing to delete.`, done];
   return [
     asked,
-    `We disconnected the Instagram account from ${PRODUCT_NAME} and deleted its access token and the ages of its followers.`,
+    `We disconnected the Instagram account from ${PRODUCT_NAME} and deleted its access token, the follower count read from it and the ages of its followers.`,
     `We deleted ${plural(row.removed.snapshots, 'reading', 'readings')} of post figures (views, reach, likes, comments, shares and saves) that we had read from Instagram, and we no longer read figures for those posts.`,
     'Figures typed in by our team or reported by the creator with a screenshot did not come from Instagram and are not part of this request.',
     done,

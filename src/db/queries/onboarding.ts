@@ -148,3 +148,25 @@ export async function saveVerifiedFollowers(
       .where(eq(influencerProfiles.influencerId, values.influencerId));
   });
 }
+
+/**
+ * Forgets the follower counts read from a platform for these creators (Meta's data deletion: what we read from
+ * Instagram goes), and tiers them again from what is left, in the caller's transaction.
+ */
+export async function forgetVerifiedFollowers(
+  tx: DatabaseOrTransaction,
+  influencerIds: number[],
+  platform: Platform,
+) {
+  for (const influencerId of influencerIds) {
+    await tx
+      .update(socialAccounts)
+      .set({ verifiedFollowers: null, verifiedAt: null })
+      .where(and(eq(socialAccounts.influencerId, influencerId), eq(socialAccounts.platform, platform)));
+    const accounts = await findSocialAccounts(tx, influencerId);
+    await tx
+      .update(influencerProfiles)
+      .set({ influencerTier: tierFromAccounts(accounts).tier })
+      .where(eq(influencerProfiles.influencerId, influencerId));
+  }
+}

@@ -340,7 +340,7 @@ describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
       'On 20 June 2026 at 12:01 UTC, Instagram sent us a request to delete the data Mintbox obtained from an Instagram account.',
     );
     expect(text).toContain(
-      'We disconnected the Instagram account from Mintbox and deleted its access token and the ages of its followers.',
+      'We disconnected the Instagram account from Mintbox and deleted its access token, the follower count read from it and the ages of its followers.',
     );
     expect(text).toContain('We deleted 1 reading of post figures');
     expect(text).toContain('The deletion was completed on 20 June 2026 at 12:01 UTC.');
@@ -510,6 +510,21 @@ describe.each(TEST_DRIVERS)('the follower count read from Instagram (verified) o
     expect(saved.status).toBe(200);
     expect(await instagram()).toEqual(
       expect.objectContaining({ verifiedFollowers: 8_000, verifiedAt: at.toISOString() }),
+    );
+    expect(await detail()).toMatchObject({ tier: 'Mid-Tier', tierBasis: 'Tier from stated followers' });
+  });
+
+  it("Meta's data deletion forgets the count read from Instagram; the stated one stays", async () => {
+    const deleted = await app.request('/api/instagram/data-deletion', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        signed_request: metaSignedRequest(fake.appSecret, { user_id: '17841400000000003' }),
+      }).toString(),
+    });
+    expect(deleted.status).toBe(200);
+    expect(await instagram()).toEqual(
+      expect.objectContaining({ followers: 5000, verifiedFollowers: null, verifiedAt: null }),
     );
     expect(await detail()).toMatchObject({ tier: 'Mid-Tier', tierBasis: 'Tier from stated followers' });
   });

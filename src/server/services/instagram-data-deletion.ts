@@ -9,6 +9,7 @@ import {
   resetEngagementWithoutFigures,
   submissionsOfCreators,
 } from '../../db/queries/instagram-connections';
+import { forgetVerifiedFollowers } from '../../db/queries/onboarding';
 import type { PlatformDataDeletionRow } from '../../db/schema/content-metrics';
 import { AppError } from '../errors';
 
@@ -61,7 +62,7 @@ export const dataDeletionStatusUrl = (appUrl: string, code: string) =>
 /**
  * A Deauthorize or Data Deletion request from Meta: verified, then in one transaction the Instagram connections of
  * that user are removed (token and ages), the figures read from Instagram for their posts are deleted and no longer
- * read, and the request is recorded under a new confirmation code. An unknown user gets a code too (nothing held).
+ * read, the follower counts read from Instagram are forgotten (tiers from what is left), and the request is recorded under a new confirmation code. An unknown user gets a code too (nothing held).
  */
 export async function handleInstagramDeletion(
   deps: { db: Database; env: Pick<Env, 'instagram' | 'appUrl'> },
@@ -76,6 +77,7 @@ export async function handleInstagramDeletion(
     if (removed.influencerIds.length > 0) {
       await updateEngagementRates(tx, await submissionsOfCreators(tx, removed.influencerIds), params.now);
       await resetEngagementWithoutFigures(tx, removed.influencerIds);
+      await forgetVerifiedFollowers(tx, removed.influencerIds, 'instagram');
     }
     await insertPlatformDataDeletion(tx, {
       confirmationCode,

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import webhooksContract from '../contracts/paypal-webhooks.schema.json';
 
 /**
  * A local stand-in for PayPal's REST API, started by a test (or by `npm run demo`) on a port of its own. It answers
@@ -78,21 +79,8 @@ export interface FakeExchange {
   answer: unknown;
 }
 
-/** The payout webhook events PayPal documents ("Payouts webhook event names"). */
-export const PAYPAL_PAYOUT_EVENTS = [
-  'PAYMENT.PAYOUTSBATCH.DENIED',
-  'PAYMENT.PAYOUTSBATCH.PROCESSING',
-  'PAYMENT.PAYOUTSBATCH.SUCCESS',
-  'PAYMENT.PAYOUTS-ITEM.BLOCKED',
-  'PAYMENT.PAYOUTS-ITEM.CANCELED',
-  'PAYMENT.PAYOUTS-ITEM.DENIED',
-  'PAYMENT.PAYOUTS-ITEM.FAILED',
-  'PAYMENT.PAYOUTS-ITEM.HELD',
-  'PAYMENT.PAYOUTS-ITEM.REFUNDED',
-  'PAYMENT.PAYOUTS-ITEM.RETURNED',
-  'PAYMENT.PAYOUTS-ITEM.SUCCEEDED',
-  'PAYMENT.PAYOUTS-ITEM.UNCLAIMED',
-] as const;
+/** The payout webhook events PayPal documents ("Payouts webhook event names"), as the contract keeps them. */
+export const PAYPAL_PAYOUT_EVENTS: readonly string[] = webhooksContract.definitions.payoutEventType.enum;
 
 /** The item event PayPal sends when an item reaches a status (statuses without an event: none is sent). */
 const EVENT_FOR_STATUS: Record<string, string> = {

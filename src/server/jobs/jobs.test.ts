@@ -56,8 +56,16 @@ describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {
         { timeout: 20_000, interval: 250 },
       )
       .toBe('missed');
-    const [ended] = await database.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
-    expect(ended?.status).toBe('ended');
-    expect(mailer.sent.map((m) => m.subject)).toContain('Upload deadline passed: Long Over');
+    // The sweep ends the campaign and mails after marking the work missed (its later steps): wait for them too.
+    await expect
+      .poll(
+        async () =>
+          (await database.db.select().from(campaigns).where(eq(campaigns.id, campaign.id)))[0]?.status,
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBe('ended');
+    await expect
+      .poll(() => mailer.sent.map((m) => m.subject), { timeout: 20_000, interval: 250 })
+      .toContain('Upload deadline passed: Long Over');
   });
 });

@@ -14,6 +14,7 @@ import type { MetricSource } from '../../shared/content-metrics';
 import { submissions } from './applications';
 import { users } from './auth';
 import { influencers } from './influencers';
+import { uploads } from './uploads';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 const count = (name: string) => bigint(name, { mode: 'number' });
@@ -155,3 +156,26 @@ export const platformDataDeletions = pgTable(
 );
 
 export type PlatformDataDeletionRow = typeof platformDataDeletions.$inferSelect;
+
+/**
+ * What a post's platform says the post looks like (issue 24: admins see the content itself): its caption and a copy
+ * of its thumbnail, read by the metrics job through the creator's connected account or the platform's API. The
+ * thumbnail is copied into our uploads (private: the creator and admins) because platform image links expire and
+ * pages never load images from other origins. One row per post; replaced when read again.
+ */
+export const contentPostPreviews = pgTable(
+  'content_post_previews',
+  {
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    postUrl: text('post_url').notNull(),
+    platform: text('platform').notNull(),
+    /** The caption, title or description as the platform gives it (plain text; never rendered as HTML). */
+    caption: text('caption'),
+    /** The stored copy of the thumbnail (uploads.name), or null when the platform gave none or it could not be read. */
+    thumbnailUpload: text('thumbnail_upload').references(() => uploads.name, { onDelete: 'set null' }),
+    readAt: ts('read_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.postUrl] })],
+);

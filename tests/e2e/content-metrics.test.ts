@@ -336,6 +336,7 @@ describe('content metrics in the browser: from the platform and the admin to bot
       display_name: 'Mia Moves',
       username: 'mia.moves',
       avatar_large_url: `${fakeTiktok.url}/avatar/mia.jpg`,
+      follower_count: 31_400,
     });
     fakeTiktok.authorizeAs = 'open-mia';
     fakeTiktok.videos.set('7234567890123456789', {
@@ -355,7 +356,7 @@ describe('content metrics in the browser: from the platform and the admin to bot
     await button.click();
     await mia.waitForURL(`${server.url}/email-verification`, { timeout: 15_000 });
     expect(fakeTiktok.authorizeRequests.at(-1)?.get('scope')).toBe(
-      'user.info.basic,user.info.profile,video.list',
+      'user.info.basic,user.info.profile,user.info.stats,video.list',
     );
     const signInToken = fakeTiktok.issued.find((t) => t.openId === 'open-mia')!.accessToken;
 
@@ -434,6 +435,16 @@ describe('content metrics in the browser: from the platform and the admin to bot
         path: path.join(SHOTS, 'campaign-analytics-tiktok-1280.png'),
         fullPage: true,
       });
+
+    // The same run read Mia's follower count from TikTok: her page shows it verified beside the 12,000 she typed,
+    // and her tier says which count it used.
+    await admin.goto(`${server.url}/admin/influencers/${created!.id}`);
+    const handles = admin.getByRole('region', { name: 'Handles and followers' });
+    await expect
+      .poll(() => text(handles.getByTestId('verified-followers')))
+      .toMatch(/^31,400\s*Verified · read \w{3} \d{1,2}/);
+    expect(await text(handles.getByTestId('stated-followers'))).toMatch(/^12,000\s*Stated$/);
+    expect(await text(admin.getByTestId('creator-tier'))).toMatch(/Tier from verified TikTok followers$/);
     await mia.context().close();
   });
 });

@@ -56,6 +56,8 @@ export interface FakeTiktokUser {
   display_name: string;
   username: string;
   avatar_large_url: string;
+  /** What "Get User Info" answers for follower_count (user.info.stats); 0 when not set. */
+  follower_count?: number;
 }
 
 export interface FakeTiktokVideo {
@@ -282,7 +284,7 @@ export async function startFakeTiktok(options: { port?: number } = {}): Promise<
         bio_description: '',
         profile_deep_link: `https://www.tiktok.com/@${user?.username ?? ''}`,
         is_verified: false,
-        follower_count: 0,
+        follower_count: user?.follower_count ?? 0,
         following_count: 0,
         likes_count: 0,
         video_count: 0,

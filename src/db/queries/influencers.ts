@@ -69,6 +69,8 @@ export async function upsertTiktokAuth(
         accessToken: values.accessToken ?? null,
         refreshToken: values.refreshToken ?? null,
         tokenExpiresAt: values.tokenExpiresAt ?? null,
+        // A new sign-in may grant what the last one did not (user.info.stats): the follower count is read again.
+        followersReadAt: null,
         updatedAt: new Date(),
       },
     });

@@ -56,6 +56,11 @@ export const tiktokAuth = pgTable(
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    /**
+     * When the metrics job last asked TikTok for the creator's follower count (user.info.stats), whatever the answer:
+     * asked again a day later, and at once after a new sign-in (which clears it).
+     */
+    followersReadAt: timestamp('followers_read_at', { withTimezone: true, mode: 'date', precision: 3 }),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
       .notNull()
       .defaultNow(),

@@ -29,7 +29,7 @@ export function metricsSourcesFromEnv(
           apiBase: env.tiktokApiBase,
           authSecret: env.authSecret,
         },
-        { db },
+        { db, ...(logger ? { logger } : {}) },
       ),
     );
   }

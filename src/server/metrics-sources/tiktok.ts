@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { saveTiktokTokens, tiktokOwners } from '../../db/queries/content-metrics';
+import {
+  markTiktokFollowersAsked,
+  saveTiktokTokens,
+  tiktokFollowersDue,
+  tiktokOwners,
+} from '../../db/queries/content-metrics';
+import { saveVerifiedFollowers } from '../../db/queries/onboarding';
 import { tiktokVideoId } from '../../shared/content-metrics';
+import { normalizeHandle } from '../../shared/social-links';
+import type { Logger } from '../logger';
 import { openTiktokToken, requestTiktokTokens, sealTiktokToken, TiktokTokenError } from '../tiktok-login';
 import { type MetricsSource, MetricsSourceError, type PostReading, type PostToRead } from './types';
 
@@ -19,6 +27,10 @@ import { type MetricsSource, MetricsSourceError, type PostReading, type PostToRe
  * answer at all fail the whole call; a creator whose grant is gone (refused refresh, scope not granted, a token
  * that cannot be opened) gets "not now" readings; any other error while reading one creator's videos (5xx, an
  * unreadable answer, an unexpected code) gives `failed` readings for that creator's posts alone.
+ *
+ * `maintain` reads each signed-in creator's follower count once a day (and within one run after a new sign-in):
+ * GET /v2/user/info/?fields=open_id,username,follower_count (follower_count needs user.info.stats, "Get User
+ * Info"); the count is stored as the creator's verified TikTok followers with the date read.
  */
 
 const videoSchema = z.object({
@@ -51,10 +63,29 @@ class CreatorFailed extends Error {}
 
 const SIGN_IN_AGAIN = 'the creator needs to sign in with TikTok again';
 
+const userInfoSchema = z.object({
+  data: z
+    .object({
+      user: z
+        .object({
+          open_id: z.string().optional(),
+          username: z.string().optional(),
+          follower_count: z.number().int().nonnegative().optional(),
+        })
+        .default({}),
+    })
+    .partial()
+    .default({}),
+  error: z.object({ code: z.string(), message: z.string().optional(), log_id: z.string().optional() }),
+});
+/** Follower counts asked for in one maintain run (TikTok's per-app limit is per minute; the rest wait 10 minutes). */
+const FOLLOWER_READS_PER_RUN = 100;
+const DAY_MS = 86_400_000;
+
 export function createTiktokSource(
   config: TiktokConfig,
-  deps: { db: Database; now?: () => Date; fetch?: typeof fetch },
-): MetricsSource {
+  deps: { db: Database; now?: () => Date; fetch?: typeof fetch; logger?: Logger },
+): MetricsSource & Required<Pick<MetricsSource, 'maintain'>> {
   const doFetch = deps.fetch ?? fetch;
   const now = () => deps.now?.() ?? new Date();
 
@@ -106,6 +137,24 @@ export function createTiktokSource(
     if (code === 'rate_limit_exceeded') throw new MetricsSourceError('quota', text);
     if (code === 'scope_not_authorized')
       throw new TokenRefused('the creator did not allow reading their videos');
+    throw new CreatorFailed(text);
+  }
+
+  /** The creator's follower count as TikTok says it, or 'expired' when the access token was refused. */
+  async function followers(token: string) {
+    const { status, body } = await call(
+      `${config.apiBase}/v2/user/info/?fields=open_id,username,follower_count`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    const parsed = userInfoSchema.safeParse(body);
+    if (!parsed.success) throw new CreatorFailed(`TikTok answered ${status} unreadably`);
+    const { code, message, log_id: logId } = parsed.data.error;
+    if (code === 'ok') return parsed.data.data.user ?? {};
+    if (code === 'access_token_invalid') return 'expired' as const;
+    const text = `TikTok answered ${status} ${code}${message ? `: ${message}` : ''}${logId ? ` [log_id ${logId}]` : ''}`;
+    if (code === 'rate_limit_exceeded') throw new MetricsSourceError('quota', text);
+    if (code === 'scope_not_authorized')
+      throw new TokenRefused('the creator did not allow reading their stats');
     throw new CreatorFailed(text);
   }
 
@@ -185,6 +234,49 @@ export function createTiktokSource(
         }
       }
       return readings;
+    },
+    async maintain(at: Date) {
+      const due = await tiktokFollowersDue(deps.db, new Date(at.getTime() - DAY_MS), FOLLOWER_READS_PER_RUN);
+      for (const creator of due) {
+        await markTiktokFollowersAsked(deps.db, creator.influencerId, at);
+        try {
+          let tokens = {
+            access: await opened(creator.accessToken),
+            refresh: await opened(creator.refreshToken),
+          };
+          let renewed = false;
+          if (!creator.expiresAt || creator.expiresAt.getTime() < at.getTime() + 60_000) {
+            tokens = await refresh(creator.influencerId, tokens.refresh);
+            renewed = true;
+          }
+          let user = await followers(tokens.access);
+          if (user === 'expired' && !renewed)
+            user = await followers((await refresh(creator.influencerId, tokens.refresh)).access);
+          if (user === 'expired') throw new TokenRefused(SIGN_IN_AGAIN);
+          // Only the account the creator signed in with counts (the answer names it).
+          if (user.follower_count === undefined || user.open_id !== creator.openId) continue;
+          await saveVerifiedFollowers(deps.db, {
+            influencerId: creator.influencerId,
+            platform: 'tiktok',
+            followers: user.follower_count,
+            handle: normalizeHandle('tiktok', user.username ?? null) ?? user.username ?? creator.openId,
+            at,
+          });
+        } catch (error) {
+          // A used-up quota ends the run (the rest are asked at the next one); a refused grant waits for a new
+          // sign-in or tomorrow; anything else is logged and this creator alone is asked again tomorrow.
+          if (error instanceof MetricsSourceError && error.kind === 'quota') return;
+          if (error instanceof TokenRefused) continue;
+          if (error instanceof CreatorFailed || error instanceof MetricsSourceError) {
+            deps.logger?.warn(
+              { influencerId: creator.influencerId, err: error.message },
+              'tiktok follower count not read',
+            );
+            continue;
+          }
+          throw error;
+        }
+      }
     },
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "tiktok_auth" ADD COLUMN "followers_read_at" timestamp (3) with time zone;

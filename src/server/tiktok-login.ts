@@ -24,7 +24,12 @@ import type { Logger } from './logger';
  * What the sign-in asks for: the profile fields (basic and profile), the follower count (stats: the creator's
  * verified TikTok followers) and the creator's videos (metrics).
  */
-export const TIKTOK_SCOPES = ['user.info.basic', 'user.info.profile', 'user.info.stats', 'video.list'] as const;
+export const TIKTOK_SCOPES = [
+  'user.info.basic',
+  'user.info.profile',
+  'user.info.stats',
+  'video.list',
+] as const;
 /** The profile fields read at sign-in; open_id, avatar_large_url and display_name need user.info.basic. */
 export const TIKTOK_PROFILE_FIELDS = ['open_id', 'avatar_large_url', 'display_name', 'username'] as const;
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Platform } from '../../shared/constants';
-import { tierFromAccounts } from '../../shared/schemas/profile';
+import { tierFromAccounts, totalCountedFollowers } from '../../shared/schemas/profile';
 import type { Database, DatabaseOrTransaction } from '../client';
 import { type InfluencerRow, influencers } from '../schema/influencers';
 import { emailVerificationCodes, influencerProfiles, socialAccounts } from '../schema/onboarding';
@@ -144,7 +144,10 @@ export async function saveVerifiedFollowers(
     const accounts = await findSocialAccounts(tx, values.influencerId);
     await tx
       .update(influencerProfiles)
-      .set({ influencerTier: tierFromAccounts(accounts).tier })
+      .set({
+        influencerTier: tierFromAccounts(accounts).tier,
+        totalFollowers: totalCountedFollowers(accounts),
+      })
       .where(eq(influencerProfiles.influencerId, values.influencerId));
   });
 }
@@ -166,7 +169,10 @@ export async function forgetVerifiedFollowers(
     const accounts = await findSocialAccounts(tx, influencerId);
     await tx
       .update(influencerProfiles)
-      .set({ influencerTier: tierFromAccounts(accounts).tier })
+      .set({
+        influencerTier: tierFromAccounts(accounts).tier,
+        totalFollowers: totalCountedFollowers(accounts),
+      })
       .where(eq(influencerProfiles.influencerId, influencerId));
   }
 }

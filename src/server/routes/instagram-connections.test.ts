@@ -448,14 +448,17 @@ describe.each(TEST_DRIVERS)('the follower count read from Instagram (verified) o
     expect(await instagram()).toEqual(
       expect.objectContaining({ followers: 5000, verifiedFollowers: 62_000, verifiedAt: NOW.toISOString() }),
     );
+    // The total audience counts Instagram's figure too (62,000, not the 5,000 typed).
     expect(await detail()).toMatchObject({
       tier: 'Macro',
       tierBasis: 'Tier from verified Instagram followers',
+      totalFollowers: 62_000,
     });
     const me = (await (await getWithCookie(app, '/api/me', cy.cookie)).json()) as Record<string, unknown>;
     expect(me).toMatchObject({
       influencer_tier: 'Macro',
       tier_basis: 'Tier from verified Instagram followers',
+      total_followers: 62_000,
       social_accounts: [
         expect.objectContaining({
           platform: 'instagram',

@@ -6,7 +6,7 @@ import { type InfluencerRow, influencers } from '../../db/schema/influencers';
 import { influencerProfiles, socialAccounts } from '../../db/schema/onboarding';
 import type { Platform } from '../../shared/constants';
 import { paypalChangeHold } from '../../shared/paypal-hold';
-import { type Profile, tierFromAccounts, totalFollowers } from '../../shared/schemas/profile';
+import { type Profile, tierFromAccounts, totalCountedFollowers } from '../../shared/schemas/profile';
 import { AppError } from '../errors';
 import { paypalChangedAccountMail } from '../mail/payout-templates';
 import { paypalEmailChangedMail } from '../mail/templates';
@@ -107,7 +107,6 @@ async function writeProfile(
   now: Date,
   paypalChangedAt: Date | null,
 ) {
-  const total = totalFollowers(profile);
   const main = mainPlatform(profile);
   const before = await findSocialAccounts(tx, influencer.id);
   // An unchanged account keeps the date it last changed; follower changes after onboarding are recorded (issue 13).
@@ -117,8 +116,9 @@ async function writeProfile(
     keepUnchangedDates(socialRows(influencer.id, profile, now), before),
     before,
   );
-  // The tier counts each platform's verified figure where there is one (the typed one otherwise).
+  // The tier and the total count each platform's verified figure where there is one (the typed one otherwise).
   const tier = tierFromAccounts(social).tier;
+  const total = totalCountedFollowers(social);
   const values = {
     firstName: profile.firstName,
     lastName: profile.lastName,

@@ -201,7 +201,15 @@ export function tierFromAccounts(accounts: FollowerCounts[]): {
   };
 }
 
-/** The sum of the three follower counts, missing = 0. */
+/**
+ * A creator's total audience as the product shows and stores it: each platform counted by its verified figure where
+ * there is one (read from the platform), the typed one otherwise.
+ */
+export const totalCountedFollowers = (
+  accounts: ReadonlyArray<Pick<FollowerCounts, 'followers' | 'verifiedFollowers'>>,
+) => accounts.reduce((sum, account) => sum + countedFollowers(account), 0);
+
+/** The sum of the three typed follower counts, missing = 0 (what the form says; the server counts verified ones). */
 export function totalFollowers(
   profile: Pick<Profile, 'tiktokFollowers' | 'instagramFollowers' | 'youtubeSubscribers'>,
 ) {

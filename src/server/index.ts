@@ -16,6 +16,7 @@ import { createMailer } from './mail/mailer';
 import { countingMailer, createMetrics } from './metrics';
 import { paypalClientFromEnv } from './payouts/paypal-client';
 import { createFirstAdmin, hasAdmin } from './services/admin-accounts';
+import { repairSocialHandles } from './services/social-handle-repair';
 import { backfillUploads } from './services/uploads';
 import { shutDown, trackConnections, tuneKeepAlive } from './shutdown';
 
@@ -61,6 +62,14 @@ async function main() {
       if (recorded.public + recorded.private > 0) logger.info(recorded, 'earlier uploads recorded');
     },
     (error: unknown) => logger.error({ err: error }, 'earlier uploads could not be recorded'),
+  );
+  // Handles saved before the handle rule are reduced to the handle, or taken off with a notice to the creator
+  // (issue 24). In the background: a large table does not hold up the start.
+  void repairSocialHandles(database.db).then(
+    (repaired) => {
+      if (repaired.reduced + repaired.removed > 0) logger.info(repaired, 'earlier social handles repaired');
+    },
+    (error: unknown) => logger.error({ err: error }, 'earlier social handles could not be repaired'),
   );
   if (env.seedDemoData) {
     const seeded = await seedIfEmpty(database.db);

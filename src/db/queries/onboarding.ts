@@ -176,3 +176,44 @@ export async function forgetVerifiedFollowers(
       .where(eq(influencerProfiles.influencerId, influencerId));
   }
 }
+
+/** Social accounts with a handle, after (influencer, platform) in key order: the handle repair's pages. */
+export async function socialHandlesAfter(
+  db: DatabaseOrTransaction,
+  after: { influencerId: number; platform: string } | null,
+  limit: number,
+) {
+  return db
+    .select({
+      influencerId: socialAccounts.influencerId,
+      platform: socialAccounts.platform,
+      handle: socialAccounts.handle,
+    })
+    .from(socialAccounts)
+    .where(
+      after
+        ? sql`${socialAccounts.handle} is not null and (${socialAccounts.influencerId}, ${socialAccounts.platform}) > (${after.influencerId}, ${after.platform})`
+        : sql`${socialAccounts.handle} is not null`,
+    )
+    .orderBy(socialAccounts.influencerId, socialAccounts.platform)
+    .limit(limit);
+}
+
+/** Replaces a handle if it is still `expected` (a creator's edit in between wins); true when it was replaced. */
+export async function replaceSocialHandle(
+  tx: DatabaseOrTransaction,
+  account: { influencerId: number; platform: string; expected: string; handle: string | null },
+) {
+  const rows = await tx
+    .update(socialAccounts)
+    .set({ handle: account.handle })
+    .where(
+      and(
+        eq(socialAccounts.influencerId, account.influencerId),
+        eq(socialAccounts.platform, account.platform),
+        eq(socialAccounts.handle, account.expected),
+      ),
+    )
+    .returning({ influencerId: socialAccounts.influencerId });
+  return rows.length > 0;
+}

@@ -136,6 +136,12 @@ export const creatorNotice = {
     body: `You cannot apply to new campaigns for now; your current campaigns go on. Reason: ${reason}`,
     link: '/dashboard',
   }),
+  handleRemoved: (platformLabel: string, handle: string): Notice => ({
+    kind: 'handle_removed',
+    title: `Add your ${platformLabel} handle again`,
+    body: `“${handle}” is not a ${platformLabel} handle or profile link, so it was taken off your profile. Add your handle on your profile so brands can find your account.`,
+    link: '/profile',
+  }),
   restored: (): Notice => ({
     kind: 'account_restored',
     title: 'Your account is active again',

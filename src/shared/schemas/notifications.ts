@@ -19,6 +19,7 @@ export const NOTIFICATION_KINDS = [
   'payout_returned',
   'account_suspended',
   'account_restored',
+  'handle_removed',
   // What every active admin is told.
   'new_application',
   'content_submitted',

@@ -1,0 +1,90 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getWithCookie, signInAdmin } from '../../../tests/support/auth-client';
+import { captureMailer } from '../../../tests/support/capture-mailer';
+import { createReadyCreator } from '../../../tests/support/creators';
+import { testEnv } from '../../../tests/support/test-app';
+import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { socialAccounts } from '../../db/schema/onboarding';
+import type { CreatorDetail } from '../../shared/schemas/creator-admin';
+import { createApp } from '../app';
+import { createAuth } from '../auth';
+import { silentLogger } from '../logger';
+import { upsertAdmin } from './admin-accounts';
+import { repairSocialHandles } from './social-handle-repair';
+
+const ADMIN_PASSWORD = 'admin password 2026!';
+
+describe.each(TEST_DRIVERS)('handles saved before the handle rule, repaired at start-up, on %s', (driver) => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof createApp>;
+  let admin: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    const env = testEnv();
+    const logger = silentLogger();
+    const auth = createAuth({ db: database.db, env, logger });
+    app = createApp({ db: database.db, env, logger, auth, mailer: captureMailer() });
+    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
+    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  /** What the wizard stored before issue 24 (it kept whatever was typed): the rows an older version wrote. */
+  const storeAsBefore = (influencerId: number, platform: string, handle: string, followers: number) =>
+    database.db
+      .insert(socialAccounts)
+      .values({ influencerId, platform, handle, followers })
+      .onConflictDoUpdate({
+        target: [socialAccounts.influencerId, socialAccounts.platform],
+        set: { handle, followers },
+      });
+
+  it('keeps the handle of a pasted link, takes off text that is no handle (counts stay) and tells the creator', async () => {
+    const ana = await createReadyCreator(app, database.db, { email: 'ana@example.com', name: 'Ana Old' });
+    await storeAsBefore(ana.influencerId, 'instagram', 'https://www.instagram.com/ana.glow/?hl=en', 5000);
+    await storeAsBefore(ana.influencerId, 'tiktok', 'https://not a url/@@@', 1200);
+    await storeAsBefore(ana.influencerId, 'youtube', '@ana.makes', 800);
+    const ben = await createReadyCreator(app, database.db, { email: 'ben@example.com', name: 'Ben Fine' });
+
+    expect(await repairSocialHandles(database.db)).toEqual({ reduced: 1, removed: 1 });
+
+    const detail = (await (
+      await getWithCookie(app, `/api/admin/influencers/${ana.influencerId}`, admin)
+    ).json()) as CreatorDetail;
+    const social = (platform: string) => detail.socials.find((s) => s.platform === platform);
+    expect(social('instagram')).toMatchObject({
+      handle: 'ana.glow',
+      url: 'https://www.instagram.com/ana.glow/',
+      followers: 5000,
+    });
+    expect(social('tiktok')).toMatchObject({ handle: null, url: null, followers: 1200 });
+    expect(social('youtube')).toMatchObject({ handle: '@ana.makes', followers: 800 });
+
+    const notices = (await (await getWithCookie(app, '/api/notifications', ana.cookie)).json()) as {
+      items: Array<{ kind: string; title: string; body: string; link: string }>;
+    };
+    expect(notices.items.filter((n) => n.kind === 'handle_removed')).toEqual([
+      expect.objectContaining({
+        title: 'Add your TikTok handle again',
+        body: expect.stringContaining('“https://not a url/@@@” is not a TikTok handle'),
+        link: '/profile',
+      }),
+    ]);
+    const bens = (await (await getWithCookie(app, '/api/notifications', ben.cookie)).json()) as {
+      items: Array<{ kind: string }>;
+    };
+    expect(bens.items.some((n) => n.kind === 'handle_removed')).toBe(false);
+
+    // A second start finds nothing to do and tells nobody twice.
+    expect(await repairSocialHandles(database.db)).toEqual({ reduced: 0, removed: 0 });
+    const [tiktok] = await database.db
+      .select()
+      .from(socialAccounts)
+      .where(and(eq(socialAccounts.influencerId, ana.influencerId), eq(socialAccounts.platform, 'tiktok')));
+    expect(tiktok?.handle).toBeNull();
+  });
+});

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   APPLICATION_STATUSES,
+  allowedActions,
   applicationDeadlineFor,
   applicationsOpen,
   CONTENT_DUE_STATUSES,
+  LIFECYCLE_MOVES,
+  offeredActions,
+  statusesFrom,
   uploadDeadline,
   uploadsOpen,
 } from './lifecycle';
@@ -24,5 +28,42 @@ describe('the upload-deadline rule', () => {
 
   it('lists only real statuses as owing content', () => {
     for (const status of CONTENT_DUE_STATUSES) expect(APPLICATION_STATUSES).toContain(status);
+  });
+});
+
+describe('the table of moves', () => {
+  it('has one row at most for each status, action, actor and kind of campaign', () => {
+    for (const box of [true, false]) {
+      const keys = LIFECYCLE_MOVES.filter((m) => m.box === undefined || m.box === box).map(
+        (m) => `${m.from} ${m.action} ${m.by}`,
+      );
+      expect(new Set(keys).size).toBe(keys.length);
+    }
+  });
+
+  it('misses exactly the statuses that owe content, and only the sweep does', () => {
+    expect(new Set(statusesFrom('miss_deadline'))).toEqual(new Set(CONTENT_DUE_STATUSES));
+    expect(LIFECYCLE_MOVES.filter((m) => m.by === 'system').map((m) => m.action)).toEqual(
+      CONTENT_DUE_STATUSES.map(() => 'miss_deadline'),
+    );
+  });
+
+  it('ends in final statuses: nothing is allowed after approval, rejection, withdrawal or a missed deadline', () => {
+    for (const status of ['approved', 'rejected', 'withdrawn', 'missed'] as const) {
+      for (const actor of ['creator', 'admin', 'system'] as const) {
+        expect(allowedActions(status, actor, true)).toEqual([]);
+        expect(allowedActions(status, actor, false)).toEqual([]);
+      }
+    }
+  });
+
+  it('offers the buttons a step needs: content after acceptance only without a box, no second confirmation', () => {
+    expect([...offeredActions('accepted', 'creator', false)]).toEqual(['submit_content']);
+    expect([...offeredActions('accepted', 'creator', true)]).toEqual([]);
+    expect([...offeredActions('shipped', 'creator', true)]).toEqual(['confirm_delivery', 'report_problem']);
+    expect([...offeredActions('delivered', 'creator', true)]).toEqual(['report_problem', 'submit_content']);
+    expect(allowedActions('delivered', 'creator', true)).toContain('confirm_delivery');
+    expect([...offeredActions('shipped', 'admin', true)]).toEqual(['ship', 'mark_delivered', 'reship']);
+    expect([...offeredActions('content_submitted', 'admin', false)]).toEqual(['approve', 'request_changes']);
   });
 });

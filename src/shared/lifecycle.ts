@@ -81,14 +81,174 @@ export const BOX_SENT_STATUSES = [
   'approved',
 ] as const satisfies readonly ApplicationStatus[];
 
-/** The box has been shipped to the creator: they can confirm it arrived or report a problem. */
-export const BOX_OUT_STATUSES = ['shipped', 'delivered'] as const satisfies readonly ApplicationStatus[];
-
 /** Accepted for a box campaign but the box has not been confirmed yet: content must wait for it. */
 export const WAITING_FOR_BOX_STATUSES = [
   'accepted',
   'shipped',
 ] as const satisfies readonly ApplicationStatus[];
+
+/** Who moves an application: its creator, an admin, or the server on its own (the deadline sweep). */
+export const LIFECYCLE_ACTORS = ['creator', 'admin', 'system'] as const;
+export type LifecycleActor = (typeof LIFECYCLE_ACTORS)[number];
+
+/**
+ * Every step that moves an application (or, for a few, checks that it may be taken at this status and leaves the
+ * status as it is). Replying to or resolving a delivery problem is a step of the problem, not of the application:
+ * it is allowed at any status while the problem is open, so it is not in the table.
+ */
+export const APPLICATION_ACTIONS = [
+  'accept',
+  'reject',
+  'withdraw',
+  'ship',
+  'mark_delivered',
+  'confirm_delivery',
+  'report_problem',
+  'reship',
+  'submit_content',
+  'approve',
+  'request_changes',
+  'miss_deadline',
+] as const;
+export type ApplicationAction = (typeof APPLICATION_ACTIONS)[number];
+
+/** One allowed move: from a status, by an action of one actor, to a status. */
+export interface LifecycleMove {
+  readonly from: ApplicationStatus;
+  readonly action: ApplicationAction;
+  readonly to: ApplicationStatus;
+  readonly by: LifecycleActor;
+  /** Only for campaigns that send a PR box (true) or only for those that do not (false); both when absent. */
+  readonly box?: boolean;
+  /** Accepted when asked (a repeated confirmation is harmless) but not offered as a button. */
+  readonly offered?: false;
+}
+
+/**
+ * The one table of lifecycle moves (READINGS "Campaign lifecycle"). The server moves an application only along a row
+ * of it (services/applications/transition.ts), and the web offers exactly the actions it allows.
+ */
+export const LIFECYCLE_MOVES: readonly LifecycleMove[] = [
+  { from: 'applied', action: 'accept', to: 'accepted', by: 'admin' },
+  { from: 'applied', action: 'reject', to: 'rejected', by: 'admin' },
+  { from: 'applied', action: 'withdraw', to: 'withdrawn', by: 'creator' },
+  { from: 'accepted', action: 'ship', to: 'shipped', by: 'admin', box: true },
+  // Correcting the carrier or tracking number of a box on its way.
+  { from: 'shipped', action: 'ship', to: 'shipped', by: 'admin', box: true },
+  { from: 'shipped', action: 'mark_delivered', to: 'delivered', by: 'admin', box: true },
+  { from: 'shipped', action: 'confirm_delivery', to: 'delivered', by: 'creator', box: true },
+  // The admin marked it delivered first, or a second click: the creator's confirmation is still recorded.
+  {
+    from: 'delivered',
+    action: 'confirm_delivery',
+    to: 'delivered',
+    by: 'creator',
+    box: true,
+    offered: false,
+  },
+  { from: 'shipped', action: 'report_problem', to: 'shipped', by: 'creator', box: true },
+  { from: 'delivered', action: 'report_problem', to: 'delivered', by: 'creator', box: true },
+  // A new box for a reported problem: delivery is confirmed again.
+  { from: 'shipped', action: 'reship', to: 'shipped', by: 'admin', box: true },
+  { from: 'delivered', action: 'reship', to: 'shipped', by: 'admin', box: true },
+  // No box to wait for: content can follow acceptance.
+  { from: 'accepted', action: 'submit_content', to: 'content_submitted', by: 'creator', box: false },
+  { from: 'delivered', action: 'submit_content', to: 'content_submitted', by: 'creator' },
+  { from: 'changes_requested', action: 'submit_content', to: 'content_submitted', by: 'creator' },
+  { from: 'content_submitted', action: 'approve', to: 'approved', by: 'admin' },
+  { from: 'content_submitted', action: 'request_changes', to: 'changes_requested', by: 'admin' },
+  // The upload deadline passed with content still owed (the sweep; CONTENT_DUE_STATUSES).
+  { from: 'accepted', action: 'miss_deadline', to: 'missed', by: 'system' },
+  { from: 'shipped', action: 'miss_deadline', to: 'missed', by: 'system' },
+  { from: 'delivered', action: 'miss_deadline', to: 'missed', by: 'system' },
+  { from: 'changes_requested', action: 'miss_deadline', to: 'missed', by: 'system' },
+];
+
+/** The move `actor` may make with `action` from `status` (for a campaign that sends a box or not), or null. */
+export function findMove(
+  status: ApplicationStatus,
+  action: ApplicationAction,
+  actor: LifecycleActor,
+  box: boolean,
+): LifecycleMove | null {
+  return (
+    LIFECYCLE_MOVES.find(
+      (m) =>
+        m.from === status && m.action === action && m.by === actor && (m.box === undefined || m.box === box),
+    ) ?? null
+  );
+}
+
+/** The actions `actor` may take from `status`, in the table's order (what a refused move answers as `allowed`). */
+export function allowedActions(
+  status: ApplicationStatus,
+  actor: LifecycleActor,
+  box: boolean,
+): ApplicationAction[] {
+  const actions = LIFECYCLE_MOVES.filter(
+    (m) => m.from === status && m.by === actor && (m.box === undefined || m.box === box),
+  ).map((m) => m.action);
+  return [...new Set(actions)];
+}
+
+/** The actions the web offers `actor` as buttons at `status`: the allowed ones less the quiet repeats. */
+export function offeredActions(
+  status: ApplicationStatus,
+  actor: LifecycleActor,
+  box: boolean,
+): Set<ApplicationAction> {
+  return new Set(
+    LIFECYCLE_MOVES.filter(
+      (m) =>
+        m.from === status && m.by === actor && m.offered !== false && (m.box === undefined || m.box === box),
+    ).map((m) => m.action),
+  );
+}
+
+/** The statuses an action starts from (for any actor and campaign), e.g. the sweep's content-due statuses. */
+export function statusesFrom(action: ApplicationAction): ApplicationStatus[] {
+  return [...new Set(LIFECYCLE_MOVES.filter((m) => m.action === action).map((m) => m.from))];
+}
+
+/** What a refused move tells the user (spec and earlier texts kept), given the application as it is. */
+export function refusalMessage(
+  action: ApplicationAction,
+  application: { id: number; status: ApplicationStatus },
+  box: boolean,
+): string {
+  const { id, status } = application;
+  switch (action) {
+    case 'accept':
+    case 'reject':
+      return `Application ${id} was already ${status === 'withdrawn' ? 'withdrawn' : 'decided'}.`;
+    case 'withdraw':
+      return 'Only an application that is still under review can be withdrawn.';
+    case 'ship':
+      return box
+        ? `A PR box can be shipped only to an accepted creator (this application is ${status}).`
+        : 'This campaign does not send a PR box.';
+    case 'mark_delivered':
+      return box ? 'Only a shipped PR box can be marked delivered.' : 'This campaign does not send a PR box.';
+    case 'confirm_delivery':
+    case 'report_problem':
+      return box ? 'Your PR box has not been shipped yet.' : 'This campaign does not send a PR box.';
+    case 'reship':
+      return box
+        ? `A new box can be sent only while the creator waits for theirs (this application is ${status}).`
+        : 'This campaign does not send a PR box.';
+    case 'submit_content':
+      return status === 'content_submitted'
+        ? 'Your content is already waiting for review.'
+        : box && isIn(WAITING_FOR_BOX_STATUSES, status)
+          ? 'Confirm that your PR box arrived before submitting content.'
+          : 'Content cannot be submitted at this step.';
+    case 'approve':
+    case 'request_changes':
+      return 'This submission was already reviewed.';
+    case 'miss_deadline':
+      return 'This application no longer owes content.';
+  }
+}
 
 /** Whether `status` is one of `statuses` (typed for the readonly status sets above). */
 export function isIn(statuses: readonly ApplicationStatus[], status: ApplicationStatus): boolean {
@@ -139,13 +299,6 @@ export function uploadsOpen(deadline: string, now: Date): boolean {
 /** The application deadline whose upload deadline is `uploadDay` (the inverse of uploadDeadline), for queries. */
 export function applicationDeadlineFor(uploadDay: string): string {
   return addDaysToIsoDate(uploadDay, -UPLOAD_DEADLINE_DAYS);
-}
-
-/** Statuses from which the creator may submit content for this campaign type. */
-export function canSubmitContentFrom(status: ApplicationStatus, type: CampaignType): boolean {
-  if (status === 'delivered' || status === 'changes_requested') return true;
-  // No box to wait for: content can follow acceptance.
-  return status === 'accepted' && !shipsBox(type);
 }
 
 /** A rough progress figure for the dashboard, 0-100. */

@@ -5,8 +5,8 @@ import {
   applicationDeadlineFor,
   applicationProgress,
   CONTENT_DUE_STATUSES,
-  canSubmitContentFrom,
   nextStep,
+  offeredActions,
   shipsBox,
   uploadDeadline,
 } from '../../shared/lifecycle';
@@ -95,6 +95,8 @@ export async function listMyApplications(
   return rows.map(({ application: a, campaign: c }) => {
     const clock = clocks.get(a.id);
     const upload = clock?.deadline ?? uploadDeadline(c.deadline);
+    // What the table of moves offers the creator at this status (src/shared/lifecycle.ts).
+    const offers = offeredActions(a.status, 'creator', shipsBox(c.type));
     return {
       id: a.id,
       status: a.status,
@@ -107,9 +109,9 @@ export async function listMyApplications(
       trackingUrl: trackingUrl(a.carrier, a.trackingNumber),
       deliveryProblem: a.deliveryProblem,
       uploadDeadline: upload,
-      canWithdraw: a.status === 'applied',
-      canConfirmDelivery: shipsBox(c.type) && a.status === 'shipped',
-      canSubmitContent: canSubmitContentFrom(a.status, c.type) && (today <= upload || Boolean(clock?.paused)),
+      canWithdraw: offers.has('withdraw'),
+      canConfirmDelivery: offers.has('confirm_delivery'),
+      canSubmitContent: offers.has('submit_content') && (today <= upload || Boolean(clock?.paused)),
       postingClock: clock ?? null,
       createdAt: a.createdAt.toISOString(),
       campaign: {

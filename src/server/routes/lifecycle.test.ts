@@ -217,6 +217,67 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     );
   });
 
+  it('refuses a move the table does not allow with one 409 naming the allowed actions, for each actor', async () => {
+    const campaignId = await newCampaign({ name: 'Table Of Moves' });
+    const cy = await creator();
+    const id = (await call(`/api/campaigns/${campaignId}/applications`, {}, cy.cookie)).body.id as number;
+    const refused = (error: string, allowed: string[]) => ({
+      status: 409,
+      body: { error, code: 'INVALID_TRANSITION', allowed },
+    });
+    expect((await call(`/api/admin/applications/${id}/accept`, {}, admin)).status).toBe(200);
+
+    // The admin: an accepted application can only be shipped.
+    expect(await call(`/api/admin/applications/${id}/reject`, {}, admin)).toEqual(
+      refused(`Application ${id} was already decided.`, ['ship']),
+    );
+    expect(await call(`/api/admin/applications/${id}/delivered`, {}, admin)).toEqual(
+      refused('Only a shipped PR box can be marked delivered.', ['ship']),
+    );
+    // The creator: nothing to do until the box is on its way.
+    expect(await call(`/api/applications/${id}/withdraw`, {}, cy.cookie)).toEqual(
+      refused('Only an application that is still under review can be withdrawn.', []),
+    );
+    await adminPost(`/api/admin/applications/${id}/shipment`, { carrier: 'UPS', trackingNumber: '1ZTABLE' });
+    const post = { urls: ['https://www.instagram.com/p/table'] };
+    expect(await call(`/api/applications/${id}/submissions`, post, cy.cookie)).toEqual(
+      refused('Confirm that your PR box arrived before submitting content.', [
+        'confirm_delivery',
+        'report_problem',
+      ]),
+    );
+
+    // A problem reported after delivery, then content sent: the box can no longer be re-shipped.
+    expect((await call(`/api/applications/${id}/delivery`, { action: 'confirm' }, cy.cookie)).status).toBe(
+      200,
+    );
+    const report = { action: 'report', problem: 'damaged', note: 'Cap cracked' };
+    expect((await call(`/api/applications/${id}/delivery`, report, cy.cookie)).status).toBe(200);
+    expect((await call(`/api/applications/${id}/submissions`, post, cy.cookie)).status).toBe(201);
+    expect(await call(`/api/applications/${id}/submissions`, post, cy.cookie)).toEqual(
+      refused('Your content is already waiting for review.', []),
+    );
+    const queue = (await (await getWithCookie(app, '/api/admin/problems', admin)).json()) as {
+      items: Array<{ id: number; application: { id: number } }>;
+    };
+    const problem = queue.items.find((p) => p.application.id === id)!;
+    expect(
+      await call(
+        `/api/admin/problems/${problem.id}/reship`,
+        { carrier: 'UPS', trackingNumber: '1ZNEW' },
+        admin,
+      ),
+    ).toEqual(
+      refused(
+        'A new box can be sent only while the creator waits for theirs (this application is content_submitted).',
+        ['approve', 'request_changes'],
+      ),
+    );
+    expect(await call(`/api/admin/applications/${id}/delivered`, {}, admin)).toEqual(
+      refused('Only a shipped PR box can be marked delivered.', ['approve', 'request_changes']),
+    );
+  });
+
   it("answers 404 for another creator's application", async () => {
     const campaignId = await newCampaign({ name: 'Mine Not Yours' });
     const owner = await creator();

@@ -8,6 +8,7 @@ import { trackingUrl } from '../../shared/tracking';
 import { AppError } from '../errors';
 import { problemReplyMail, problemReshippedMail, problemResolvedMail } from '../mail/creator-templates';
 import type { MailMessage } from '../mail/mailer';
+import { reshipBox } from './applications/shipments';
 import { type AuditActor, changedFields, recordAdminAction } from './audit-log';
 import { sendCreatorMail } from './creator-mail';
 import type { ModerationContext } from './creator-moderation';
@@ -168,26 +169,7 @@ export async function reshipProblem(
 ) {
   const found = await ctx.db.transaction(async (tx) => {
     const row = await lockOpen(tx, id);
-    if (row.application.status !== 'shipped' && row.application.status !== 'delivered') {
-      throw new AppError(
-        'CONFLICT',
-        `A new box can be sent only while the creator waits for theirs (this application is ${row.application.status}).`,
-      );
-    }
-    await tx
-      .update(applications)
-      .set({
-        ...clearOnApplication,
-        status: 'shipped',
-        carrier: input.carrier,
-        trackingNumber: input.trackingNumber,
-        shippedAt: ctx.now,
-        deliveredAt: null,
-        deliveryConfirmedAt: null,
-        reminderSentAt: null,
-        updatedAt: ctx.now,
-      })
-      .where(eq(applications.id, row.application.id));
+    const reshipped = await reshipBox(tx, row, input, ctx.now);
     await tx
       .update(deliveryProblems)
       .set({
@@ -211,7 +193,11 @@ export async function reshipProblem(
         carrier: row.application.carrier,
         trackingNumber: row.application.trackingNumber,
       },
-      { applicationStatus: 'shipped', carrier: input.carrier, trackingNumber: input.trackingNumber },
+      {
+        applicationStatus: reshipped.status,
+        carrier: input.carrier,
+        trackingNumber: input.trackingNumber,
+      },
     );
     await recordAdminAction(tx, actor, {
       action: 'problem.reship',

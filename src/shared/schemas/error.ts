@@ -18,6 +18,8 @@ export const ERROR_CODE_STATUS = {
   NOT_FOUND: 404,
   /** A step out of order, or a rule that the current state does not allow. */
   CONFLICT: 409,
+  /** An application step its current status does not allow (the table of moves in src/shared/lifecycle.ts). */
+  INVALID_TRANSITION: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
@@ -41,6 +43,8 @@ export const errorSchema = z.object({
   error: z.string(),
   code: z.enum(ERROR_CODES),
   field: z.string().optional(),
+  /** With INVALID_TRANSITION: the actions the caller may take at the application's current status. */
+  allowed: z.array(z.string()).optional(),
 });
 export type ErrorBody = z.infer<typeof errorSchema>;
 

@@ -5,11 +5,12 @@ import {
   lockApplication,
   lockSubmission,
 } from '../../../db/queries/applications';
-import { applications, submissions } from '../../../db/schema/applications';
+import { submissions } from '../../../db/schema/applications';
 import { type AuditActor, recordAdminAction, recordAdminUpdate } from '../audit-log';
 import { creditReward } from '../ledger';
 import { creatorNotice, notifyCreator } from '../notifications';
 import { found, type LifecycleContext, notify, outOfOrder } from './context';
+import { checkTransition, refuseTransition, transition } from './transition';
 
 /** Accepts or rejects applications (one or many) that are still under review. Accepting respects the box count. */
 export async function decideApplications(
@@ -20,12 +21,9 @@ export async function decideApplications(
   const decided = await ctx.db.transaction(async (tx) => {
     const results: Array<{ id: number; email: string; campaign: string }> = [];
     for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
-      const { application, influencer } = found(await lockApplication(tx, id), 'Application not found');
-      if (application.status !== 'applied') {
-        outOfOrder(
-          `Application ${id} was already ${application.status === 'withdrawn' ? 'withdrawn' : 'decided'}.`,
-        );
-      }
+      const locked = found(await lockApplication(tx, id), 'Application not found');
+      const { application, influencer } = locked;
+      checkTransition(locked, decision, 'admin');
       const campaign = found(
         await findPublicCampaign(tx, application.campaignId, { lock: true }),
         'Campaign Not Found',
@@ -37,11 +35,11 @@ export async function decideApplications(
           );
         }
       }
-      const status = decision === 'accept' ? 'accepted' : 'rejected';
-      await tx
-        .update(applications)
-        .set({ status, adminMessage: message ?? null, decidedAt: ctx.now, updatedAt: ctx.now })
-        .where(eq(applications.id, id));
+      const { status } = await transition(tx, locked, decision, 'admin', {
+        adminMessage: message ?? null,
+        decidedAt: ctx.now,
+        updatedAt: ctx.now,
+      });
       // One entry per application, even when several are decided at once.
       await recordAdminUpdate(tx, actor, {
         action: decision === 'accept' ? 'application.accept' : 'application.reject',
@@ -76,50 +74,49 @@ export async function decideApplications(
 /** The admin marks a shipped box delivered. */
 export async function markDelivered(ctx: LifecycleContext, applicationId: number, actor: AuditActor) {
   return ctx.db.transaction(async (tx) => {
-    const { application, campaign, influencer } = found(
-      await lockApplication(tx, applicationId),
-      'Application not found',
-    );
-    if (application.status !== 'shipped') outOfOrder('Only a shipped PR box can be marked delivered.');
+    const locked = found(await lockApplication(tx, applicationId), 'Application not found');
+    const { application, campaign, influencer } = locked;
+    checkTransition(locked, 'mark_delivered', 'admin');
     await notifyCreator(tx, influencer.id, creatorNotice.delivered(campaign.name), ctx.now);
-    const [row] = await tx
-      .update(applications)
-      .set({ status: 'delivered', deliveredAt: ctx.now, updatedAt: ctx.now })
-      .where(eq(applications.id, applicationId))
-      .returning();
+    const row = await transition(tx, locked, 'mark_delivered', 'admin', {
+      deliveredAt: ctx.now,
+      updatedAt: ctx.now,
+    });
     await recordAdminUpdate(tx, actor, {
       action: 'application.deliver',
       entityType: 'application',
       entityId: applicationId,
       before: application,
-      after: { status: row!.status },
+      after: { status: row.status },
       at: ctx.now,
     });
-    return row!;
+    return row;
   });
 }
 
-/** A submission still waiting for review, locked with its application; 404 or 409 otherwise. */
-async function reviewableSubmission(tx: Parameters<typeof lockSubmission>[0], submissionId: number) {
+/** A submission still waiting for review, locked with its application; 404, or the 409 of a refused `action`. */
+async function reviewableSubmission(
+  tx: Parameters<typeof lockSubmission>[0],
+  submissionId: number,
+  action: 'approve' | 'request_changes',
+) {
   const locked = found(await lockSubmission(tx, submissionId), 'Submission not found');
-  if (locked.submission.status !== 'submitted' || locked.application.status !== 'content_submitted') {
-    outOfOrder('This submission was already reviewed.');
-  }
+  checkTransition(locked, action, 'admin');
+  // An older submission of an application in review again was reviewed already.
+  if (locked.submission.status !== 'submitted') refuseTransition(locked, action, 'admin');
   return locked;
 }
 
 /** Approves content: the reward is credited once (a unique ledger reference), in the same transaction. */
 export async function approveSubmission(ctx: LifecycleContext, submissionId: number, actor: AuditActor) {
   const result = await ctx.db.transaction(async (tx) => {
-    const { application, campaign, influencer, submission } = await reviewableSubmission(tx, submissionId);
+    const locked = await reviewableSubmission(tx, submissionId, 'approve');
+    const { application, campaign, influencer, submission } = locked;
     await tx
       .update(submissions)
       .set({ status: 'approved', reviewedAt: ctx.now })
       .where(eq(submissions.id, submissionId));
-    await tx
-      .update(applications)
-      .set({ status: 'approved', approvedAt: ctx.now, updatedAt: ctx.now })
-      .where(eq(applications.id, application.id));
+    await transition(tx, locked, 'approve', 'admin', { approvedAt: ctx.now, updatedAt: ctx.now });
     const credited = await creditReward(tx, {
       influencerId: influencer.id,
       amount: campaign.reward,
@@ -155,15 +152,13 @@ export async function requestChanges(
   actor: AuditActor,
 ) {
   const result = await ctx.db.transaction(async (tx) => {
-    const { application, campaign, influencer, submission } = await reviewableSubmission(tx, submissionId);
+    const locked = await reviewableSubmission(tx, submissionId, 'request_changes');
+    const { campaign, influencer, submission } = locked;
     await tx
       .update(submissions)
       .set({ status: 'changes_requested', reviewMessage: message, reviewedAt: ctx.now })
       .where(eq(submissions.id, submissionId));
-    await tx
-      .update(applications)
-      .set({ status: 'changes_requested', adminMessage: message, updatedAt: ctx.now })
-      .where(eq(applications.id, application.id));
+    await transition(tx, locked, 'request_changes', 'admin', { adminMessage: message, updatedAt: ctx.now });
     await recordAdminUpdate(tx, actor, {
       action: 'submission.request_changes',
       entityType: 'submission',

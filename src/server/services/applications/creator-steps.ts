@@ -10,15 +10,7 @@ import { type ApplicationRow, applications, submissions } from '../../../db/sche
 import { campaigns } from '../../../db/schema/campaigns';
 import type { InfluencerRow } from '../../../db/schema/influencers';
 import { PLATFORM_LABELS } from '../../../shared/constants';
-import {
-  BOX_OUT_STATUSES,
-  canSubmitContentFrom,
-  type DeliveryProblem,
-  isIn,
-  isPlatformPostUrl,
-  shipsBox,
-  WAITING_FOR_BOX_STATUSES,
-} from '../../../shared/lifecycle';
+import { type DeliveryProblem, isPlatformPostUrl } from '../../../shared/lifecycle';
 import { withArticle } from '../../../shared/wording';
 import { AppError } from '../../errors';
 import { applyRestriction } from '../creator-moderation';
@@ -26,6 +18,7 @@ import { closeProblemOnDelivery, openDeliveryProblem } from '../delivery-problem
 import { adminNotice, notifyAdmins } from '../notifications';
 import { found, type LifecycleContext, outOfOrder } from './context';
 import { checkEligibility, INELIGIBILITY_MESSAGES } from './eligibility';
+import { checkTransition, transition } from './transition';
 
 /** The campaign page's question: can this creator apply, and if not, why (with their application, if any). */
 export async function eligibilityFor(ctx: LifecycleContext, influencer: InfluencerRow, campaignId: number) {
@@ -100,22 +93,14 @@ export async function withdrawApplication(
   applicationId: number,
 ) {
   return ctx.db.transaction(async (tx) => {
-    const { application } = found(
-      await lockOwnApplication(tx, applicationId, influencerId),
-      'Application not found',
-    );
-    if (application.status !== 'applied')
-      outOfOrder('Only an application that is still under review can be withdrawn.');
-    const [row] = await tx
-      .update(applications)
-      .set({ status: 'withdrawn', updatedAt: ctx.now })
-      .where(eq(applications.id, applicationId))
-      .returning();
+    const locked = found(await lockOwnApplication(tx, applicationId, influencerId), 'Application not found');
+    const { application } = locked;
+    const row = await transition(tx, locked, 'withdraw', 'creator', { updatedAt: ctx.now });
     await tx
       .update(campaigns)
       .set({ applicationsCount: sql`greatest(${campaigns.applicationsCount} - 1, 0)` })
       .where(eq(campaigns.id, application.campaignId));
-    return row!;
+    return row;
   });
 }
 
@@ -127,40 +112,26 @@ export async function recordDelivery(
   input: { action: 'confirm' } | { action: 'report'; problem: DeliveryProblem; note?: string | undefined },
 ) {
   return ctx.db.transaction(async (tx) => {
-    const { application, campaign } = found(
-      await lockOwnApplication(tx, applicationId, influencerId),
-      'Application not found',
-    );
-    if (!shipsBox(campaign.type)) outOfOrder('This campaign does not send a PR box.');
+    const locked = found(await lockOwnApplication(tx, applicationId, influencerId), 'Application not found');
+    const { application, campaign } = locked;
     if (input.action === 'confirm') {
-      if (!isIn(BOX_OUT_STATUSES, application.status)) outOfOrder('Your PR box has not been shipped yet.');
-      const [row] = await tx
-        .update(applications)
-        .set({
-          status: 'delivered',
-          deliveredAt: application.deliveredAt ?? ctx.now,
-          deliveryConfirmedAt: ctx.now,
-          deliveryProblem: null,
-          deliveryProblemNote: null,
-          deliveryProblemAt: null,
-          updatedAt: ctx.now,
-        })
-        .where(eq(applications.id, applicationId))
-        .returning();
-      await closeProblemOnDelivery(tx, applicationId, ctx.now);
-      return row!;
-    }
-    if (!isIn(BOX_OUT_STATUSES, application.status)) outOfOrder('Your PR box has not been shipped yet.');
-    const [row] = await tx
-      .update(applications)
-      .set({
-        deliveryProblem: input.problem,
-        deliveryProblemNote: input.note ?? null,
-        deliveryProblemAt: ctx.now,
+      const row = await transition(tx, locked, 'confirm_delivery', 'creator', {
+        deliveredAt: application.deliveredAt ?? ctx.now,
+        deliveryConfirmedAt: ctx.now,
+        deliveryProblem: null,
+        deliveryProblemNote: null,
+        deliveryProblemAt: null,
         updatedAt: ctx.now,
-      })
-      .where(eq(applications.id, applicationId))
-      .returning();
+      });
+      await closeProblemOnDelivery(tx, applicationId, ctx.now);
+      return row;
+    }
+    const row = await transition(tx, locked, 'report_problem', 'creator', {
+      deliveryProblem: input.problem,
+      deliveryProblemNote: input.note ?? null,
+      deliveryProblemAt: ctx.now,
+      updatedAt: ctx.now,
+    });
     // Opens the problem the admins see in their queue (and tells them when it is a new one).
     const opened = await openDeliveryProblem(tx, {
       applicationId,
@@ -175,7 +146,7 @@ export async function recordDelivery(
         ctx.now,
       );
     }
-    return row!;
+    return row;
   });
 }
 
@@ -187,19 +158,9 @@ export async function submitContent(
   input: { urls: string[]; note?: string | undefined },
 ) {
   return ctx.db.transaction(async (tx) => {
-    const { application, campaign } = found(
-      await lockOwnApplication(tx, applicationId, influencerId),
-      'Application not found',
-    );
-    if (!canSubmitContentFrom(application.status, campaign.type)) {
-      outOfOrder(
-        application.status === 'content_submitted'
-          ? 'Your content is already waiting for review.'
-          : shipsBox(campaign.type) && isIn(WAITING_FOR_BOX_STATUSES, application.status)
-            ? 'Confirm that your PR box arrived before submitting content.'
-            : 'Content cannot be submitted at this step.',
-      );
-    }
+    const locked = found(await lockOwnApplication(tx, applicationId, influencerId), 'Application not found');
+    const { application, campaign } = locked;
+    checkTransition(locked, 'submit_content', 'creator');
     // The creator's own (fair) deadline: src/shared/posting-clock.ts.
     if (!(await fairUploadsOpen(tx, { application, campaign }, ctx.now)))
       outOfOrder('The upload deadline for this campaign has passed.');
@@ -214,10 +175,7 @@ export async function submitContent(
       .insert(submissions)
       .values({ applicationId, urls: input.urls, note: input.note ?? null, createdAt: ctx.now })
       .returning();
-    await tx
-      .update(applications)
-      .set({ status: 'content_submitted', updatedAt: ctx.now })
-      .where(eq(applications.id, applicationId));
+    await transition(tx, locked, 'submit_content', 'creator', { updatedAt: ctx.now });
     await notifyAdmins(
       tx,
       adminNotice.contentSubmitted(

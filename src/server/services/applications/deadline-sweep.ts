@@ -1,11 +1,16 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
-import { findMailRecipient, listContentDueUnreminded } from '../../../db/queries/applications';
+import {
+  findMailRecipient,
+  listContentDueUnreminded,
+  lockApplication,
+} from '../../../db/queries/applications';
 import { applicationIdsPastFairDeadline, postingClockOf } from '../../../db/queries/posting-clock';
-import { applications } from '../../../db/schema/applications';
+import { type ApplicationRow, applications } from '../../../db/schema/applications';
 import { campaigns } from '../../../db/schema/campaigns';
-import { applicationDeadlineFor, CONTENT_DUE_STATUSES } from '../../../shared/lifecycle';
+import { applicationDeadlineFor, findMove, shipsBox } from '../../../shared/lifecycle';
 import { creatorNotice, notifyCreator } from '../notifications';
 import { type LifecycleContext, notify } from './context';
+import { transition } from './transition';
 
 const REMIND_HOURS_BEFORE = 48;
 
@@ -46,20 +51,18 @@ export async function sweepDeadlines(ctx: LifecycleContext) {
   const pastDeadline = await applicationIdsPastFairDeadline(ctx.db, ctx.now);
   // Marked missed and told in the app in one transaction.
   const missed = await ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(applications)
-      .set({ status: 'missed', updatedAt: ctx.now })
-      .where(
-        and(
-          inArray(applications.status, [...CONTENT_DUE_STATUSES]),
-          inArray(applications.id, pastDeadline.length ? pastDeadline : [-1]),
-        ),
+    const rows: ApplicationRow[] = [];
+    // Locked in id order like every other step; one that moved on meanwhile (content sent, say) is left as it is.
+    for (const id of [...new Set(pastDeadline)].sort((a, b) => a - b)) {
+      const locked = await lockApplication(tx, id);
+      if (
+        !locked ||
+        findMove(locked.application.status, 'miss_deadline', 'system', shipsBox(locked.campaign.type)) ===
+          null
       )
-      .returning({
-        id: applications.id,
-        influencerId: applications.influencerId,
-        campaignId: applications.campaignId,
-      });
+        continue;
+      rows.push(await transition(tx, locked, 'miss_deadline', 'system', { updatedAt: ctx.now }));
+    }
     for (const m of rows) {
       const recipient = await findMailRecipient(tx, m.influencerId, m.campaignId);
       if (recipient)

@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
 import { findApplicationCampaignId, lockApplication } from '../../../db/queries/applications';
-import { applications } from '../../../db/schema/applications';
-import { shipsBox } from '../../../shared/lifecycle';
 import { AppError } from '../../errors';
 import { type AuditActor, recordAdminUpdate } from '../audit-log';
 import { creatorNotice, notifyCreator } from '../notifications';
-import { found, type LifecycleContext, notify, outOfOrder } from './context';
+import { found, type LifecycleContext, notify } from './context';
 import { parseShipmentsCsv } from './shipments-csv';
+import { type TransitionSubject, transition } from './transition';
 
 /**
  * Records (or corrects) the carrier and tracking number of an accepted creator's PR box. With `tx`, it is one row of a
@@ -21,21 +19,14 @@ export async function recordShipment(
   tx?: DatabaseOrTransaction,
 ) {
   const run = async (db: DatabaseOrTransaction) => {
-    const { application, campaign, influencer } = found(
-      await lockApplication(db, applicationId),
-      'Application not found',
-    );
-    if (!shipsBox(campaign.type)) outOfOrder('This campaign does not send a PR box.');
-    if (application.status !== 'accepted' && application.status !== 'shipped') {
-      outOfOrder(
-        `A PR box can be shipped only to an accepted creator (this application is ${application.status}).`,
-      );
-    }
-    const [row] = await db
-      .update(applications)
-      .set({ status: 'shipped', carrier, trackingNumber, shippedAt: ctx.now, updatedAt: ctx.now })
-      .where(eq(applications.id, applicationId))
-      .returning();
+    const locked = found(await lockApplication(db, applicationId), 'Application not found');
+    const { application, campaign, influencer } = locked;
+    const row = await transition(db, locked, 'ship', 'admin', {
+      carrier,
+      trackingNumber,
+      shippedAt: ctx.now,
+      updatedAt: ctx.now,
+    });
     await recordAdminUpdate(db, actor, {
       action: tx ? 'application.import_shipment' : 'application.ship',
       entityType: 'application',
@@ -50,13 +41,38 @@ export async function recordShipment(
       creatorNotice.shipped(campaign.name, carrier, trackingNumber),
       ctx.now,
     );
-    return { row: row!, email: influencer.email, campaign: campaign.name };
+    return { row, email: influencer.email, campaign: campaign.name };
   };
   const result = tx ? await run(tx) : await ctx.db.transaction(run);
   if (!tx) {
     await notify(ctx, result.email, { kind: 'shipped', campaign: result.campaign, carrier, trackingNumber });
   }
   return result;
+}
+
+/**
+ * A new box for a reported delivery problem (services/delivery-problems reshipProblem, in its transaction): shipped
+ * again with the new carrier and tracking number, the problem cleared from the application, and delivery to be
+ * confirmed again (so the posting clock waits for it and the reminder can be sent again).
+ */
+export async function reshipBox(
+  tx: DatabaseOrTransaction,
+  subject: TransitionSubject,
+  { carrier, trackingNumber }: { carrier: string; trackingNumber: string },
+  now: Date,
+) {
+  return transition(tx, subject, 'reship', 'admin', {
+    deliveryProblem: null,
+    deliveryProblemNote: null,
+    deliveryProblemAt: null,
+    carrier,
+    trackingNumber,
+    shippedAt: now,
+    deliveredAt: null,
+    deliveryConfirmedAt: null,
+    reminderSentAt: null,
+    updatedAt: now,
+  });
 }
 
 export interface ShipmentImportReport {

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { DELIVERY_PROBLEM_LABELS } from '../../../shared/lifecycle';
+import { DELIVERY_PROBLEM_LABELS, offeredActions } from '../../../shared/lifecycle';
 import {
   type AdminProblem,
   type ProblemReshipInput,
@@ -179,7 +179,8 @@ function ProblemCard({ problem: p }: { problem: AdminProblem }) {
         <>
           <ReplyForm problem={p} />
           <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3">
-            {p.application.status === 'shipped' || p.application.status === 'delivered' ? (
+            {/* Problems are reported on boxes only: the table says when a new one can be sent. */}
+            {offeredActions(p.application.status, 'admin', true).has('reship') ? (
               <Button size="sm" variant="outline" onClick={() => setDialog('reship')}>
                 <Truck aria-hidden="true" /> Re-ship
               </Button>

@@ -16,9 +16,11 @@ import type { z } from 'zod';
 import { PLATFORMS, type Platform } from '../../../../shared/constants';
 import {
   ACCEPTED_STATUSES,
+  type ApplicationAction,
   BOX_SENT_STATUSES,
   DELIVERY_PROBLEM_LABELS,
   isIn,
+  offeredActions,
 } from '../../../../shared/lifecycle';
 import { type Applicant, shipmentSchema } from '../../../../shared/schemas/application';
 import type { AdminApplicant } from '../../../../shared/schemas/shipping';
@@ -76,7 +78,8 @@ export function ApplicantCard({
 }) {
   const id = useId();
   const { influencer: person, status } = applicant;
-  const canShip = shipsBox && (status === 'accepted' || status === 'shipped');
+  // The buttons are the steps the table of moves offers an admin at this status (src/shared/lifecycle.ts).
+  const offers = offeredActions(status, 'admin', shipsBox);
 
   return (
     <li
@@ -91,7 +94,7 @@ export function ApplicantCard({
       aria-labelledby={`${id}-name`}
     >
       <div className="flex items-start gap-3">
-        {status === 'applied' ? (
+        {offers.has('accept') ? (
           <input
             type="checkbox"
             className="mt-2.5 size-5 shrink-0 cursor-pointer accent-mint-700"
@@ -193,27 +196,31 @@ export function ApplicantCard({
         </p>
       ) : null}
 
-      {status === 'applied' ? (
+      {offers.has('accept') || offers.has('reject') ? (
         <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">
-          <Button
-            size="sm"
-            onClick={() => actions.decide(applicant, 'accept')}
-            disabled={busy}
-            aria-label={`Accept ${person.name}`}
-          >
-            <CheckCircle2 aria-hidden="true" />
-            Accept
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => actions.decide(applicant, 'reject')}
-            disabled={busy}
-            aria-label={`Reject ${person.name}`}
-          >
-            <XCircle aria-hidden="true" />
-            Reject
-          </Button>
+          {offers.has('accept') ? (
+            <Button
+              size="sm"
+              onClick={() => actions.decide(applicant, 'accept')}
+              disabled={busy}
+              aria-label={`Accept ${person.name}`}
+            >
+              <CheckCircle2 aria-hidden="true" />
+              Accept
+            </Button>
+          ) : null}
+          {offers.has('reject') ? (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => actions.decide(applicant, 'reject')}
+              disabled={busy}
+              aria-label={`Reject ${person.name}`}
+            >
+              <XCircle aria-hidden="true" />
+              Reject
+            </Button>
+          ) : null}
         </div>
       ) : null}
 
@@ -228,13 +235,19 @@ export function ApplicantCard({
         <ShipmentSummary applicant={applicant} />
       ) : null}
 
-      {canShip ? (
+      {offers.has('ship') ? (
         // Keyed on the status: a box shipped elsewhere (the CSV import) shows its tracking, not the empty form.
-        <ShipmentArea key={status} applicant={applicant} actions={actions} busy={busy} />
+        <ShipmentArea key={status} applicant={applicant} offers={offers} actions={actions} busy={busy} />
       ) : null}
 
       {applicant.latestSubmission ? (
-        <SubmissionArea applicant={applicant} actions={actions} busy={busy} credited={credited} />
+        <SubmissionArea
+          applicant={applicant}
+          offers={offers}
+          actions={actions}
+          busy={busy}
+          credited={credited}
+        />
       ) : null}
     </li>
   );
@@ -320,10 +333,12 @@ function TrackingText({ applicant, url }: { applicant: Applicant; url: string | 
 /** Accepted: record the carrier and tracking number. Shipped: show them, correct them, or mark delivered. */
 function ShipmentArea({
   applicant,
+  offers,
   actions,
   busy,
 }: {
   applicant: Applicant;
+  offers: ReadonlySet<ApplicationAction>;
   actions: ApplicantActions;
   busy: boolean;
 }) {
@@ -359,15 +374,17 @@ function ShipmentArea({
               <Pencil aria-hidden="true" />
               Edit tracking
             </Button>
-            <Button
-              size="sm"
-              onClick={() => actions.markDelivered(applicant)}
-              disabled={busy}
-              aria-label={`Mark delivered for ${applicant.influencer.name}`}
-            >
-              <PackageCheck aria-hidden="true" />
-              Mark delivered
-            </Button>
+            {offers.has('mark_delivered') ? (
+              <Button
+                size="sm"
+                onClick={() => actions.markDelivered(applicant)}
+                disabled={busy}
+                aria-label={`Mark delivered for ${applicant.influencer.name}`}
+              >
+                <PackageCheck aria-hidden="true" />
+                Mark delivered
+              </Button>
+            ) : null}
           </div>
         </div>
       ) : (
@@ -440,17 +457,21 @@ const SUBMISSION_STATUS: Record<string, string> = {
 
 function SubmissionArea({
   applicant,
+  offers,
   actions,
   busy,
   credited,
 }: {
   applicant: Applicant;
+  offers: ReadonlySet<ApplicationAction>;
   actions: ApplicantActions;
   busy: boolean;
   credited: number | undefined;
 }) {
   const submission = applicant.latestSubmission!;
-  const reviewable = submission.status === 'submitted' && applicant.status === 'content_submitted';
+  // Only the latest submission, while it waits, can be reviewed (the table decides what the application allows).
+  const waiting = submission.status === 'submitted';
+  const reviewable = waiting && (offers.has('approve') || offers.has('request_changes'));
   return (
     <div
       className={cn(
@@ -490,25 +511,29 @@ function SubmissionArea({
       ) : null}
       {reviewable ? (
         <div className="flex flex-wrap gap-2">
-          <Button
-            size="sm"
-            onClick={() => actions.approve(applicant)}
-            disabled={busy}
-            aria-label={`Approve content from ${applicant.influencer.name}`}
-          >
-            <CheckCircle2 aria-hidden="true" />
-            Approve
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => actions.requestChanges(applicant)}
-            disabled={busy}
-            aria-label={`Request changes from ${applicant.influencer.name}`}
-          >
-            <MessageSquare aria-hidden="true" />
-            Request changes
-          </Button>
+          {offers.has('approve') ? (
+            <Button
+              size="sm"
+              onClick={() => actions.approve(applicant)}
+              disabled={busy}
+              aria-label={`Approve content from ${applicant.influencer.name}`}
+            >
+              <CheckCircle2 aria-hidden="true" />
+              Approve
+            </Button>
+          ) : null}
+          {offers.has('request_changes') ? (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => actions.requestChanges(applicant)}
+              disabled={busy}
+              aria-label={`Request changes from ${applicant.influencer.name}`}
+            >
+              <MessageSquare aria-hidden="true" />
+              Request changes
+            </Button>
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -4,6 +4,7 @@ import {
   type ApplicationStatus,
   CLOSED_STATUSES,
   IN_PROGRESS_STATUSES,
+  offeredActions,
   shipsBox,
   TO_REVIEW_STATUSES,
 } from '../../../../shared/lifecycle';
@@ -49,7 +50,11 @@ export function ApplicantsSection({
   const [dialog, setDialog] = useState<ReviewDialog | null>(null);
   const [credited, setCredited] = useState<Record<number, number>>({});
   const items = applicants.data?.items ?? [];
-  const reviewable = useMemo(() => items.filter((a) => a.status === 'applied'), [items]);
+  // Those the table of moves lets an admin accept now: the ones a bulk decision can select.
+  const reviewable = useMemo(
+    () => items.filter((a) => offeredActions(a.status, 'admin', box).has('accept')),
+    [items, box],
+  );
   const current = FILTERS.find((f) => f.id === filter) ?? FILTERS[0]!;
   const shown = useMemo(() => items.filter((a) => inFilter(current, a)), [items, current]);
   const shipments = useShipmentImport({

@@ -11,7 +11,7 @@ import {
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { PLATFORM_LABELS } from '../../../../shared/constants';
-import { IN_PROGRESS_STATUSES, isIn, shipsBox } from '../../../../shared/lifecycle';
+import { IN_PROGRESS_STATUSES, isIn, offeredActions, shipsBox } from '../../../../shared/lifecycle';
 import type { MyApplication } from '../../../../shared/schemas/application';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
 import { PlatformIcon } from '../../../components/platform-icon';
@@ -211,7 +211,9 @@ function ApplicationActions({
   onOpen: (dialog: ApplicationDialog) => void;
 }) {
   const { delivery } = useApplicationActions();
-  const canReport = shipsBox(a.campaign.type) && (a.status === 'shipped' || a.status === 'delivered');
+  // The steps the table of moves offers the creator at this status (src/shared/lifecycle.ts); content also needs
+  // the upload deadline to be open, which the server says in canSubmitContent.
+  const offers = offeredActions(a.status, 'creator', shipsBox(a.campaign.type));
   const confirmDelivery = async () => {
     try {
       await delivery.mutateAsync({ id: a.id, input: { action: 'confirm' } });
@@ -226,25 +228,25 @@ function ApplicationActions({
   };
   return (
     <div className="flex flex-wrap gap-2 pt-1">
-      {a.canConfirmDelivery ? (
+      {offers.has('confirm_delivery') ? (
         <Button size="sm" onClick={confirmDelivery} disabled={delivery.isPending}>
           <PackageCheck aria-hidden="true" />
           Confirm delivery
         </Button>
       ) : null}
-      {canReport ? (
+      {offers.has('report_problem') ? (
         <Button size="sm" variant="outline" onClick={() => onOpen({ kind: 'report', application: a })}>
           <AlertTriangle aria-hidden="true" />
           Report a problem
         </Button>
       ) : null}
-      {a.canSubmitContent ? (
+      {offers.has('submit_content') && a.canSubmitContent ? (
         <Button size="sm" onClick={() => onOpen({ kind: 'submit', application: a })}>
           <Send aria-hidden="true" />
           {a.status === 'changes_requested' ? 'Resubmit content' : 'Submit content'}
         </Button>
       ) : null}
-      {a.canWithdraw ? (
+      {offers.has('withdraw') ? (
         <Button size="sm" variant="outline" onClick={() => onOpen({ kind: 'withdraw', application: a })}>
           <Undo2 aria-hidden="true" />
           Withdraw

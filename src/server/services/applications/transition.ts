@@ -1,0 +1,95 @@
+import { and, eq } from 'drizzle-orm';
+import type { DatabaseOrTransaction } from '../../../db/client';
+import { type ApplicationRow, applications } from '../../../db/schema/applications';
+import type { CampaignType } from '../../../shared/constants';
+import {
+  type ApplicationAction,
+  type ApplicationStatus,
+  allowedActions,
+  findMove,
+  type LifecycleActor,
+  refusalMessage,
+  shipsBox,
+} from '../../../shared/lifecycle';
+import type { ErrorBody } from '../../../shared/schemas/error';
+import { AppError } from '../../errors';
+
+/** The application being moved (as read under its row lock) and its campaign's type. */
+export interface TransitionSubject {
+  application: { id: number; status: ApplicationStatus };
+  campaign: { type: CampaignType };
+}
+
+/** The columns a step writes beside the status (never the status itself, which the table decides). */
+export type TransitionChanges = Omit<Partial<typeof applications.$inferInsert>, 'status' | 'id'>;
+
+/**
+ * A step the table of moves does not allow at the application's status: 409 INVALID_TRANSITION with the sentence for
+ * the user and the actions the caller may take instead (docs/decisions/0010-error-format.md).
+ */
+export class TransitionError extends AppError {
+  constructor(
+    message: string,
+    readonly allowed: readonly ApplicationAction[],
+  ) {
+    super('INVALID_TRANSITION', message);
+  }
+
+  override toBody(): ErrorBody {
+    return { ...super.toBody(), allowed: [...this.allowed] };
+  }
+}
+
+/** Refuses `action` at the subject's status, with the table's allowed actions (a message of the step's own, if given). */
+export function refuseTransition(
+  subject: TransitionSubject,
+  action: ApplicationAction,
+  actor: LifecycleActor,
+  message?: string,
+): never {
+  const box = shipsBox(subject.campaign.type);
+  throw new TransitionError(
+    message ?? refusalMessage(action, subject.application, box),
+    allowedActions(subject.application.status, actor, box),
+  );
+}
+
+/** Throws the 409 unless the table lets `actor` take `action` at the subject's status; answers the new status. */
+export function checkTransition(
+  subject: TransitionSubject,
+  action: ApplicationAction,
+  actor: LifecycleActor,
+): ApplicationStatus {
+  const move = findMove(subject.application.status, action, actor, shipsBox(subject.campaign.type));
+  if (!move) refuseTransition(subject, action, actor);
+  return move.to;
+}
+
+/**
+ * The one way an application's status changes: checks the move against the table (src/shared/lifecycle.ts), then
+ * writes the new status with `changes` only where the status is still the one read, so two racing requests cannot
+ * both move it (the loser gets the same 409 as any refused move, from the status it finds).
+ */
+export async function transition(
+  tx: DatabaseOrTransaction,
+  subject: TransitionSubject,
+  action: ApplicationAction,
+  actor: LifecycleActor,
+  changes: TransitionChanges = {},
+): Promise<ApplicationRow> {
+  const to = checkTransition(subject, action, actor);
+  const { id, status: from } = subject.application;
+  const [row] = await tx
+    .update(applications)
+    .set({ ...changes, status: to })
+    .where(and(eq(applications.id, id), eq(applications.status, from)))
+    .returning();
+  if (row) return row;
+  const [now] = await tx
+    .select({ status: applications.status })
+    .from(applications)
+    .where(eq(applications.id, id))
+    .limit(1);
+  if (!now) throw new AppError('NOT_FOUND', 'Application not found');
+  return refuseTransition({ ...subject, application: { id, status: now.status } }, action, actor);
+}

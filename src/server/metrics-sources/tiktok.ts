@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { saveTiktokTokens, tiktokOwners } from '../../db/queries/content-metrics';
 import { tiktokVideoId } from '../../shared/content-metrics';
+import { systemClock } from '../clock';
 import { openTiktokToken, requestTiktokTokens, sealTiktokToken, TiktokTokenError } from '../tiktok-login';
 import { type MetricsSource, MetricsSourceError, type PostReading, type PostToRead } from './types';
 
@@ -56,7 +57,7 @@ export function createTiktokSource(
   deps: { db: Database; now?: () => Date; fetch?: typeof fetch },
 ): MetricsSource {
   const doFetch = deps.fetch ?? fetch;
-  const now = () => deps.now?.() ?? new Date();
+  const now = deps.now ?? systemClock;
 
   async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
     try {

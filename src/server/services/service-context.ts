@@ -56,3 +56,8 @@ export type AtInstant = Omit<ServiceContext, 'now'> & { now: Date };
 export function atInstant(services: ServiceContext): AtInstant {
   return { ...services, now: services.now() };
 }
+
+/** The context with its clock stopped at a use case's instant, for a use case it runs as part of the same step. */
+export function stoppedAt(ctx: AtInstant): ServiceContext {
+  return { ...ctx, now: () => ctx.now };
+}

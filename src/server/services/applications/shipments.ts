@@ -6,7 +6,7 @@ import { shipsBox } from '../../../shared/lifecycle';
 import { AppError } from '../../errors';
 import { type AuditActor, recordAdminUpdate } from '../audit-log';
 import { creatorNotice, notifyCreator } from '../notifications';
-import { atInstant, type ServiceContext } from '../service-context';
+import { atInstant, type ServiceContext, stoppedAt } from '../service-context';
 import { found, notify, outOfOrder } from './context';
 import { parseShipmentsCsv } from './shipments-csv';
 
@@ -89,7 +89,7 @@ export async function importShipmentsCsv(
       const result = await ctx.db.transaction(async (tx) => {
         if ((await findApplicationCampaignId(tx, applicationId)) !== campaignId)
           throw new AppError('NOT_FOUND', `application ${applicationId} is not in this campaign`);
-        return recordShipment(services, applicationId, { carrier, trackingNumber }, actor, tx);
+        return recordShipment(stoppedAt(ctx), applicationId, { carrier, trackingNumber }, actor, tx);
       });
       report.imported += 1;
       notices.push({ email: result.email, campaign: result.campaign, carrier, trackingNumber });

@@ -24,7 +24,7 @@ import { createApp } from '../src/server/app';
 import { createAuth } from '../src/server/auth';
 import { silentLogger } from '../src/server/logger';
 import { createMailer } from '../src/server/mail/mailer';
-import { postLedgerEntry } from '../src/server/services/ledger';
+import { postLedgerEntry } from '../src/server/services/payouts/ledger';
 import { completeProfile } from '../src/server/services/profiles';
 import { profileSchema } from '../src/shared/schemas/profile';
 import { startFakeInstagram } from '../tests/support/fake-instagram';

@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { errorBody, errorCodeForStatus } from '../shared/schemas/error';
 import { createAuth } from './auth';
+import { systemClock } from './clock';
 import type { AppBindings, AppDeps } from './context';
 import { dataDeletionPage } from './data-deletion-page';
 import { AppError } from './errors';
@@ -16,6 +17,7 @@ import { originCheck } from './middleware/origin-check';
 import { compressWhenAsked, defaultCacheControl } from './middleware/response-headers';
 import { requireTwoFactorEnrolment } from './middleware/second-factor';
 import { securityHeaders } from './middleware/security-headers';
+import { provideServices } from './middleware/services';
 import { loadSession, requireRole, withClientAddress } from './middleware/session';
 import { rejectControlCharacters } from './middleware/text-guard';
 import { paypalClientFromEnv } from './payouts/paypal-client';
@@ -63,6 +65,7 @@ export function createApp(appDeps: AppDeps) {
   const mailer = appDeps.mailer ?? createMailer(appDeps.env, appDeps.logger);
   const deps = {
     ...appDeps,
+    now: appDeps.now ?? systemClock,
     mailer,
     auth: appDeps.auth ?? createAuth({ ...appDeps, mailer }),
     paypal: appDeps.paypal === undefined ? paypalClientFromEnv(appDeps.env) : appDeps.paypal,
@@ -75,6 +78,7 @@ export function createApp(appDeps: AppDeps) {
     c.set('user', null);
     await next();
   });
+  app.use('*', provideServices);
   app.use('*', observeRequests);
 
   app.use('*', securityHeaders({ https: deps.env.appUrl.startsWith('https://') }));

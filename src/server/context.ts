@@ -3,10 +3,12 @@ import type { Database } from '../db/client';
 import type { RenderPage } from '../shared/page-render';
 import type { UserRole } from '../shared/schemas/session';
 import type { Auth } from './auth';
+import type { Clock } from './clock';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics';
 import type { PaypalClient } from './payouts/paypal-client';
+import type { ServiceContext } from './services/service-context';
 
 /** What every request handler can reach. */
 export interface AppDeps {
@@ -17,8 +19,8 @@ export interface AppDeps {
   webDir?: string | undefined;
   /** The server render of / and /campaign/:id; loaded from dist/ssr next to webDir when absent (decision 0018). */
   renderPage?: RenderPage | undefined;
-  /** The clock, injectable so deadline rules can be tested. */
-  now?: () => Date;
+  /** The clock, injectable so deadline rules can be tested (the wall clock when absent). */
+  now?: Clock;
   /** Better Auth; built from db and env when absent. */
   auth?: Auth;
   /** Outgoing mail; built from env when absent. */
@@ -56,7 +58,9 @@ export interface CurrentUser {
 
 export type AppBindings = {
   Variables: {
-    deps: AppDeps & { auth: Auth; mailer: Mailer; paypal: PaypalClient | null; metrics: Metrics };
+    deps: AppDeps & { now: Clock; auth: Auth; mailer: Mailer; paypal: PaypalClient | null; metrics: Metrics };
+    /** Set once per request by the services middleware: what every service call takes (decision 0025). */
+    services: ServiceContext;
     requestId: string;
     /** Set by the session middleware: the signed-in user, or null. */
     user: CurrentUser | null;

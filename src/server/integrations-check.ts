@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { findTiktokAuth } from '../db/queries/influencers';
 import { findInstagramConnection } from '../db/queries/instagram-connections';
 import { youtubeVideoId } from '../shared/content-metrics';
+import { systemClock } from './clock';
 import {
   createInstagramClient,
   INSTAGRAM_TOKEN_PURPOSE,
@@ -470,7 +471,7 @@ async function checkInstagram(
   }
   const rec = recorder(options.fetch ?? fetch, timeoutMs);
   const client = createInstagramClient(env.instagram, { fetch: rec.fetch });
-  const now = options.now?.() ?? new Date();
+  const now = (options.now ?? systemClock)();
   try {
     const me = await client.me(token);
     const other =
@@ -576,7 +577,7 @@ async function checkTiktok(
       failed: true,
     };
   }
-  const now = options.now?.() ?? new Date();
+  const now = (options.now ?? systemClock)();
   if (token.expiresAt && token.expiresAt <= now) {
     return notChecked(
       'TikTok',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
 import { ledgerEntries, mintBalances } from '../../src/db/schema/ledger';
-import { postLedgerEntry } from '../../src/server/services/ledger';
+import { postLedgerEntry } from '../../src/server/services/payouts/ledger';
 
 /** Credits Mint to a creator as a ledger entry (a test stand-in for an approved reward). */
 export async function giveMint(db: Database, influencerId: number, amount: number) {

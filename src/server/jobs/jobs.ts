@@ -12,7 +12,8 @@ import { sendAdminDigests } from '../services/admin-digest';
 import { pruneRateLimits } from '../services/app-rate-limits';
 import { sweepDeadlines } from '../services/applications/deadline-sweep';
 import { pruneAttempts } from '../services/password-attempts';
-import { pollPayouts, resumeInterruptedBatches } from '../services/payouts';
+import { pollPayouts, resumeInterruptedBatches } from '../services/payouts/batch-jobs';
+import { createServiceContext, type ServiceContext } from '../services/service-context';
 import { refreshContentMetrics } from './refresh-content-metrics';
 
 export const LIFECYCLE_SWEEP = 'lifecycle-sweep';
@@ -33,6 +34,20 @@ export interface JobContext {
   metricsSources: readonly MetricsSource[];
 }
 
+/** The service context of one job run: the same object a request gets, with the wall clock. */
+export function jobServices(
+  ctx: Pick<JobContext, 'handle' | 'env' | 'logger' | 'mailer' | 'paypal'>,
+): ServiceContext {
+  return createServiceContext({
+    db: ctx.handle.db,
+    mailer: ctx.mailer,
+    appUrl: ctx.env.appUrl,
+    logger: ctx.logger,
+    paypal: ctx.paypal,
+    dataDir: ctx.env.dataDir,
+  });
+}
+
 /**
  * One kind of timed work. Every job is scheduled (`cron`, UTC) and run once at start; pg-boss hands each run to one
  * worker among all instances. The work must be safe to run twice (a crash after the work but before pg-boss records
@@ -50,16 +65,10 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     // Every 10 minutes: reminders, missed work, ending campaigns.
     name: LIFECYCLE_SWEEP,
     cron: '*/10 * * * *',
-    async run({ handle, env, logger, mailer }) {
-      const result = await sweepDeadlines({
-        db: handle.db,
-        now: new Date(),
-        mailer,
-        appUrl: env.appUrl,
-        logger,
-      });
-      if (result.ended) await invalidateCampaignCounts(handle.db);
-      if (result.reminded || result.missed || result.ended) logger.info(result, 'lifecycle sweep');
+    async run(ctx) {
+      const result = await sweepDeadlines(jobServices(ctx));
+      if (result.ended) await invalidateCampaignCounts(ctx.handle.db);
+      if (result.reminded || result.missed || result.ended) ctx.logger.info(result, 'lifecycle sweep');
     },
   },
   {
@@ -68,17 +77,10 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     // In manual mode (no PayPal configured) there is nothing to do.
     name: PAYOUT_STATUS,
     cron: '* * * * *',
-    async run({ handle, env, logger, mailer, paypal }) {
-      if (!paypal) return;
-      const result = await pollPayouts({
-        db: handle.db,
-        now: new Date(),
-        mailer,
-        appUrl: env.appUrl,
-        logger,
-        paypal,
-      });
-      if (result.submitted || result.refreshed || result.errors) logger.info(result, 'payout status');
+    async run(ctx) {
+      if (!ctx.paypal) return;
+      const result = await pollPayouts(jobServices(ctx));
+      if (result.submitted || result.refreshed || result.errors) ctx.logger.info(result, 'payout status');
     },
   },
   {
@@ -190,14 +192,7 @@ export async function startJobs(
   // At once, without waiting for the queue: PayPal batches a crash left submitting are sent again (same ids).
   const resumed = paypal
     ? resumeInterruptedBatches(
-        {
-          db: handle.db,
-          now: new Date(),
-          mailer: deps.mailer,
-          appUrl: deps.env.appUrl,
-          logger: deps.logger,
-          paypal,
-        },
+        jobServices({ handle, env: deps.env, logger: deps.logger, mailer: deps.mailer, paypal }),
         deps.startedAt ?? new Date(),
       ).then(
         (result) => {

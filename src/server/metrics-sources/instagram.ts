@@ -11,6 +11,7 @@ import {
 import { saveVerifiedFollowers } from '../../db/queries/onboarding';
 import type { AgeBracket } from '../../db/schema/content-metrics';
 import { instagramShortcode } from '../../shared/content-metrics';
+import { systemClock } from '../clock';
 import type { Logger } from '../logger';
 import { open, seal } from '../secret-box';
 import { type MetricsSource, MetricsSourceError, type PostReading, type PostToRead } from './types';
@@ -175,7 +176,7 @@ export function createInstagramClient(
   deps: { fetch?: typeof fetch; now?: () => Date } = {},
 ) {
   const doFetch = deps.fetch ?? fetch;
-  const now = () => deps.now?.() ?? new Date();
+  const now = deps.now ?? systemClock;
   const graph = (path: string, params: Record<string, string>) =>
     `${config.apiBase}${path}?${new URLSearchParams(params)}`;
 
@@ -437,7 +438,7 @@ export function createInstagramSource(
   deps: { db: Database; authSecret: string; now?: () => Date; fetch?: typeof fetch; logger?: Logger },
 ): MetricsSource & Required<Pick<MetricsSource, 'maintain'>> {
   const client = createInstagramClient(config, deps);
-  const now = () => deps.now?.() ?? new Date();
+  const now = deps.now ?? systemClock;
   const tokenOf = (ciphertext: string | null) =>
     ciphertext ? open(deps.authSecret, INSTAGRAM_TOKEN_PURPOSE, ciphertext) : null;
 

@@ -9,6 +9,7 @@ import {
 import { saveVerifiedFollowers } from '../../db/queries/onboarding';
 import { tiktokVideoId } from '../../shared/content-metrics';
 import { normalizeHandle } from '../../shared/social-links';
+import { systemClock } from '../clock';
 import type { Logger } from '../logger';
 import { openTiktokToken, requestTiktokTokens, sealTiktokToken, TiktokTokenError } from '../tiktok-login';
 import { type MetricsSource, MetricsSourceError, type PostReading, type PostToRead } from './types';
@@ -87,7 +88,7 @@ export function createTiktokSource(
   deps: { db: Database; now?: () => Date; fetch?: typeof fetch; logger?: Logger },
 ): MetricsSource & Required<Pick<MetricsSource, 'maintain'>> {
   const doFetch = deps.fetch ?? fetch;
-  const now = () => deps.now?.() ?? new Date();
+  const now = deps.now ?? systemClock;
 
   async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
     try {

@@ -27,14 +27,14 @@ export const requireTwoFactorEnrolment: MiddlewareHandler<AppBindings> = async (
  */
 export const requireRecentSecondFactor: MiddlewareHandler<AppBindings> = async (c, next) => {
   const user = currentUser(c);
-  const { env, now } = c.get('deps');
+  const { env } = c.get('deps');
   if (!user.twoFactorEnabled) {
     if (user.role === 'admin' && env.adminRequire2fa) {
       throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED', ENROLMENT_REQUIRED_MESSAGE);
     }
     return next();
   }
-  if (!isRecentSecondFactor(user.secondFactorAt, now?.() ?? new Date())) {
+  if (!isRecentSecondFactor(user.secondFactorAt, c.get('services').now())) {
     throw new AppError('STEP_UP_REQUIRED', STEP_UP_REQUIRED_MESSAGE);
   }
   await next();

@@ -61,7 +61,7 @@ export const loadSession: MiddlewareHandler<AppBindings> = async (c, next) => {
     lastActiveAt: asDate((result.session as { lastActiveAt?: unknown }).lastActiveAt),
   };
   if (role === 'admin') {
-    const now = c.get('deps').now?.() ?? new Date();
+    const now = c.get('services').now();
     if (adminSessionEnd(session, now)) {
       await endSession(db, session.id);
       deleteCookie(c, cookieName, { path: '/', secure: cookieName.startsWith('__Host-') });

@@ -18,6 +18,7 @@ import {
 import { errorSchema } from '../../shared/schemas/error';
 import { adminApplicantSchema } from '../../shared/schemas/shipping';
 import { AppError } from '../errors';
+import { adminActor } from '../middleware/admin-actor';
 import { currentUser } from '../middleware/session';
 import { createRouter } from '../openapi';
 import {
@@ -26,12 +27,10 @@ import {
   markDelivered,
   requestChanges,
 } from '../services/applications/admin-review';
-import { lifecycleContext } from '../services/applications/context';
 import { importShipmentsCsv, recordShipment } from '../services/applications/shipments';
 import { createCampaign, deleteCampaign, updateCampaign } from '../services/campaign-admin';
 import { withShippingDetails } from '../services/shipping';
 import { MAX_UPLOAD_BYTES, storeUpload } from '../services/uploads';
-import { adminActor } from './payout-context';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const idParam = campaignIdParamSchema;
@@ -250,8 +249,6 @@ const routes = {
   }),
 };
 
-const now = (c: Parameters<typeof lifecycleContext>[0]) => lifecycleContext(c).now;
-
 export const adminCampaignRoutes = createRouter()
   .openapi(routes.stats, async (c) => c.json(await adminCampaignStats(c.get('deps').db), 200))
   .openapi(routes.list, async (c) =>
@@ -263,7 +260,12 @@ export const adminCampaignRoutes = createRouter()
     return c.json(campaign, 200);
   })
   .openapi(routes.create, async (c) => {
-    const row = await createCampaign(c.get('deps').db, c.req.valid('json'), now(c), adminActor(c));
+    const row = await createCampaign(
+      c.get('deps').db,
+      c.req.valid('json'),
+      c.get('services').now(),
+      adminActor(c),
+    );
     return c.json({ id: row.id }, 201);
   })
   .openapi(routes.update, async (c) => {
@@ -271,7 +273,7 @@ export const adminCampaignRoutes = createRouter()
       c.get('deps').db,
       c.req.valid('param').id,
       c.req.valid('json'),
-      now(c),
+      c.get('services').now(),
       adminActor(c),
     );
     return c.json({ id: row.id }, 200);
@@ -289,13 +291,13 @@ export const adminCampaignRoutes = createRouter()
   })
   .openapi(routes.decideMany, async (c) => {
     const { ids, decision, message } = c.req.valid('json');
-    const decided = await decideApplications(lifecycleContext(c), { ids, decision, message }, adminActor(c));
+    const decided = await decideApplications(c.get('services'), { ids, decision, message }, adminActor(c));
     return c.json({ ids: decided }, 200);
   })
   .openapi(routes.accept, async (c) => {
     const { id } = c.req.valid('param');
     await decideApplications(
-      lifecycleContext(c),
+      c.get('services'),
       {
         ids: [id],
         decision: 'accept',
@@ -308,7 +310,7 @@ export const adminCampaignRoutes = createRouter()
   .openapi(routes.reject, async (c) => {
     const { id } = c.req.valid('param');
     await decideApplications(
-      lifecycleContext(c),
+      c.get('services'),
       {
         ids: [id],
         decision: 'reject',
@@ -320,7 +322,7 @@ export const adminCampaignRoutes = createRouter()
   })
   .openapi(routes.shipment, async (c) => {
     const { row } = await recordShipment(
-      lifecycleContext(c),
+      c.get('services'),
       c.req.valid('param').id,
       c.req.valid('json'),
       adminActor(c),
@@ -333,20 +335,20 @@ export const adminCampaignRoutes = createRouter()
       throw new AppError('NOT_FOUND', 'Campaign Not Found');
     const text = await c.req.text();
     if (text.length > 1_000_000) throw new AppError('PAYLOAD_TOO_LARGE', 'The CSV file must be at most 1 MB');
-    return c.json(await importShipmentsCsv(lifecycleContext(c), id, text, adminActor(c)), 200);
+    return c.json(await importShipmentsCsv(c.get('services'), id, text, adminActor(c)), 200);
   })
   .openapi(routes.delivered, async (c) => {
-    const row = await markDelivered(lifecycleContext(c), c.req.valid('param').id, adminActor(c));
+    const row = await markDelivered(c.get('services'), c.req.valid('param').id, adminActor(c));
     return c.json({ id: row.id, status: row.status }, 200);
   })
   .openapi(routes.approve, async (c) => {
     const { id } = c.req.valid('param');
-    const result = await approveSubmission(lifecycleContext(c), id, adminActor(c));
+    const result = await approveSubmission(c.get('services'), id, adminActor(c));
     return c.json({ id, credited: result.reward }, 200);
   })
   .openapi(routes.requestChanges, async (c) => {
     const { id } = c.req.valid('param');
-    await requestChanges(lifecycleContext(c), id, c.req.valid('json').message, adminActor(c));
+    await requestChanges(c.get('services'), id, c.req.valid('json').message, adminActor(c));
     return c.json({ id }, 200);
   })
   .openapi(routes.upload, async (c) => {
@@ -360,7 +362,7 @@ export const adminCampaignRoutes = createRouter()
     const stored = await storeUpload({ db, dataDir: env.dataDir }, file, {
       ownerUserId: currentUser(c).id,
       visibility: 'public',
-      now: now(c),
+      now: c.get('services').now(),
     });
     return c.json({ url: stored.url }, 201);
   });

@@ -8,10 +8,11 @@ import {
   moderationInputSchema,
 } from '../../shared/schemas/creator-admin';
 import { errorSchema } from '../../shared/schemas/error';
+import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { AppError } from '../errors';
+import { adminActor } from '../middleware/admin-actor';
 import { createRouter } from '../openapi';
 import { addCreatorNote, moderateCreator } from '../services/creator-moderation';
-import { adminActor, idParam, payoutContext } from './payout-context';
 
 /** Issue 13: one creator's page for admins, private notes, and suspend / ban / restore. Behind requireRole('admin'). */
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
@@ -76,13 +77,13 @@ export const adminInfluencerRoutes = createRouter()
     c.json(await detailOrNotFound(c.get('deps').db, c.req.valid('param').id), 200),
   )
   .openapi(noteRoute, async (c) => {
-    const ctx = payoutContext(c);
+    const ctx = c.get('services');
     const note = await addCreatorNote(
       ctx.db,
       c.req.valid('param').id,
       c.req.valid('json').body,
       adminActor(c),
-      ctx.now,
+      ctx.now(),
     );
     return c.json(
       { id: note.id, body: note.body, author: note.authorName, createdAt: note.createdAt.toISOString() },
@@ -96,7 +97,7 @@ for (const [route, action] of [
   [restoreRoute, 'restore'],
 ] as const) {
   adminInfluencerRoutes.openapi(route, async (c) => {
-    const ctx = payoutContext(c);
+    const ctx = c.get('services');
     const id = c.req.valid('param').id;
     await moderateCreator(ctx, id, action, c.req.valid('json').reason, adminActor(c));
     return c.json(await detailOrNotFound(ctx.db, id), 200);

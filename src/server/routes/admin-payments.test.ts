@@ -17,7 +17,7 @@ import { createApp } from '../app';
 import { createAuth } from '../auth';
 import { silentLogger } from '../logger';
 import { upsertAdmin } from '../services/admin-accounts';
-import { creditReward } from '../services/ledger';
+import { creditReward } from '../services/payouts/ledger';
 import { csvText } from '../services/transactions-csv';
 
 const ADMIN_PASSWORD = 'admin password 2026!';

@@ -8,6 +8,7 @@ import {
 } from '../../db/queries/payouts';
 import { MIN_REDEMPTION_MINT } from '../../shared/constants';
 import { errorSchema } from '../../shared/schemas/error';
+import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import {
   adjustmentSchema,
   adminPayoutSchema,
@@ -20,11 +21,14 @@ import {
   transactionListSchema,
 } from '../../shared/schemas/payout';
 import { AppError } from '../errors';
+import { adminActor } from '../middleware/admin-actor';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
-import { adjustMint } from '../services/mint-adjustments';
-import { markFailed, markPaid, processPayouts } from '../services/payouts';
+import { createRouter } from '../openapi';
+import { adjustMint } from '../services/payouts/adjust';
+import { markFailed, markPaid } from '../services/payouts/manual-marks';
+import { processPayouts } from '../services/payouts/process-payouts';
+import type { ServiceContext } from '../services/service-context';
 import { csvLine, TRANSACTION_CSV_HEADER, transactionCsvLine } from '../services/transactions-csv';
-import { adminActor, createPaymentsRouter, idParam, payoutContext } from './payout-context';
 
 /** Payments & Transactions for admins; everything sits behind requireRole('admin') (app.ts). */
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
@@ -138,20 +142,20 @@ const routes = {
 
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
-async function payoutOrThrow(c: Parameters<typeof payoutContext>[0], id: number) {
-  const payout = await findAdminPayout(c.get('deps').db, id);
+async function payoutOrThrow(c: { get(key: 'services'): ServiceContext }, id: number) {
+  const payout = await findAdminPayout(c.get('services').db, id);
   if (!payout) throw new AppError('NOT_FOUND', `Payout #${id} was not found.`);
   return payout;
 }
 
-export const adminPaymentRoutes = createPaymentsRouter()
+export const adminPaymentRoutes = createRouter()
   .openapi(routes.list, async (c) =>
     c.json(await listTransactions(c.get('deps').db, c.req.valid('query')), 200),
   )
   .openapi(routes.csv, (c) => {
     const query = c.req.valid('query');
-    const { db, logger } = payoutContext(c);
-    const day = payoutContext(c).now.toISOString().slice(0, 10);
+    const { db, logger, now } = c.get('services');
+    const day = now().toISOString().slice(0, 10);
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="mintbox-transactions-${day}.csv"`);
     return stream(
@@ -169,9 +173,9 @@ export const adminPaymentRoutes = createPaymentsRouter()
     );
   })
   .openapi(routes.summary, async (c) => {
-    const ctx = payoutContext(c);
+    const ctx = c.get('services');
     const { env } = c.get('deps');
-    const figures = await paymentsFigures(ctx.db, monthStart(ctx.now));
+    const figures = await paymentsFigures(ctx.db, monthStart(ctx.now()));
     return c.json(
       {
         ...figures,
@@ -188,26 +192,24 @@ export const adminPaymentRoutes = createPaymentsRouter()
   })
   .openapi(routes.payout, async (c) => c.json(await payoutOrThrow(c, c.req.valid('param').id), 200))
   .openapi(routes.process, async (c) => {
-    const result = await processPayouts(payoutContext(c), c.req.valid('json'), adminActor(c));
+    const result = await processPayouts(c.get('services'), c.req.valid('json'), adminActor(c));
     return c.json(result, 200);
   })
   .openapi(routes.markPaid, async (c) => {
     const { id } = c.req.valid('param');
-    await markPaid(payoutContext(c), id, c.req.valid('json').reference, adminActor(c));
+    await markPaid(c.get('services'), id, c.req.valid('json').reference, adminActor(c));
     return c.json(await payoutOrThrow(c, id), 200);
   })
   .openapi(routes.markFailed, async (c) => {
     const { id } = c.req.valid('param');
-    await markFailed(payoutContext(c), id, c.req.valid('json').reason, adminActor(c));
+    await markFailed(c.get('services'), id, c.req.valid('json').reason, adminActor(c));
     return c.json(await payoutOrThrow(c, id), 200);
   })
   .openapi(routes.adjust, async (c) => {
-    const ctx = payoutContext(c);
-    const result = await adjustMint(ctx.db, {
+    const result = await adjustMint(c.get('services'), {
       influencerId: c.req.valid('param').id,
       input: c.req.valid('json'),
       admin: adminActor(c),
-      now: ctx.now,
     });
     return c.json(result, 201);
   });

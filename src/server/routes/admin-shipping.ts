@@ -1,10 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../shared/schemas/error';
+import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { shippingAddressInputSchema, shippingAddressViewSchema } from '../../shared/schemas/shipping';
+import { adminActor } from '../middleware/admin-actor';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { createRouter } from '../openapi';
 import { overrideShippingAddress, shippingCsv } from '../services/shipping';
-import { adminActor, idParam, payoutContext } from './payout-context';
 
 /** Issue 13: shipping for admins (behind requireRole('admin')). */
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
@@ -54,7 +55,7 @@ export const adminShippingRoutes = createRouter()
   })
   .openapi(overrideRoute, async (c) => {
     const address = await overrideShippingAddress(
-      payoutContext(c),
+      c.get('services'),
       c.req.valid('param').id,
       c.req.valid('json'),
       adminActor(c),

@@ -13,7 +13,6 @@ import { matchedCampaignSchema } from '../../shared/schemas/matched-campaign';
 import { currentInfluencer } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
-import { lifecycleContext } from '../services/applications/context';
 import {
   applyToCampaign,
   eligibilityFor,
@@ -143,13 +142,13 @@ const matchedRoute = createRoute({
 export const applicationRoutes = createRouter()
   .openapi(eligibilityRoute, async (c) => {
     const influencer = await currentInfluencer(c);
-    return c.json(await eligibilityFor(lifecycleContext(c), influencer, c.req.valid('param').id), 200);
+    return c.json(await eligibilityFor(c.get('services'), influencer, c.req.valid('param').id), 200);
   })
   .openapi(applyRoute, async (c) => {
     const { id } = c.req.valid('param');
     const body = c.req.valid('json') ?? {};
     const influencer = await currentInfluencer(c);
-    const application = await applyToCampaign(lifecycleContext(c), {
+    const application = await applyToCampaign(c.get('services'), {
       influencer,
       campaignId: id,
       pitch: body.pitch,
@@ -157,19 +156,19 @@ export const applicationRoutes = createRouter()
     return c.json({ id: application.id }, 201);
   })
   .openapi(myApplicationsRoute, async (c) => {
-    const ctx = lifecycleContext(c);
+    const { db, now } = c.get('services');
     const influencer = await currentInfluencer(c);
-    return c.json({ items: await listMyApplications(ctx.db, influencer.id, ctx.now) }, 200);
+    return c.json({ items: await listMyApplications(db, influencer.id, now()) }, 200);
   })
   .openapi(withdrawRoute, async (c) => {
     const influencer = await currentInfluencer(c);
-    const row = await withdrawApplication(lifecycleContext(c), influencer.id, c.req.valid('param').id);
+    const row = await withdrawApplication(c.get('services'), influencer.id, c.req.valid('param').id);
     return c.json({ id: row.id, status: row.status }, 200);
   })
   .openapi(deliveryRoute, async (c) => {
     const influencer = await currentInfluencer(c);
     const row = await recordDelivery(
-      lifecycleContext(c),
+      c.get('services'),
       influencer.id,
       c.req.valid('param').id,
       c.req.valid('json'),
@@ -179,7 +178,7 @@ export const applicationRoutes = createRouter()
   .openapi(submissionRoute, async (c) => {
     const influencer = await currentInfluencer(c);
     const submission = await submitContent(
-      lifecycleContext(c),
+      c.get('services'),
       influencer.id,
       c.req.valid('param').id,
       c.req.valid('json'),
@@ -187,8 +186,8 @@ export const applicationRoutes = createRouter()
     return c.json({ id: submission.id }, 201);
   })
   .openapi(matchedRoute, async (c) => {
-    const ctx = lifecycleContext(c);
+    const { db, now } = c.get('services');
     const influencer = await currentInfluencer(c);
-    const items = await listMatchedCampaigns(ctx.db, influencer, { now: ctx.now, limit: 8 });
+    const items = await listMatchedCampaigns(db, influencer, { now: now(), limit: 8 });
     return c.json({ items }, 200);
   });

@@ -188,9 +188,9 @@ export const authRoutes = createRouter()
     return new Response(JSON.stringify({ redirectTo, twoFactorRequired }), { status: 200, headers }) as never;
   })
   .openapi(stepUpRoute, async (c) => {
-    const { auth, db, now: clock } = c.get('deps');
+    const { auth, db } = c.get('deps');
     const user = currentUser(c);
-    const now = clock?.() ?? new Date();
+    const now = c.get('services').now();
     if (!user.twoFactorEnabled) {
       throw new AppError('BAD_REQUEST', 'Two-factor authentication is not set up for this account.');
     }

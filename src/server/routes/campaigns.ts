@@ -52,8 +52,8 @@ export const campaignRoutes = createRouter()
   })
   .openapi(getCampaignRoute, async (c) => {
     const { id } = c.req.valid('param');
-    const { db, now } = c.get('deps');
-    const campaign = await publicCampaignDetail(db, id, now?.());
+    const { db, now } = c.get('services');
+    const campaign = await publicCampaignDetail(db, id, now());
     if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
     return c.json(campaign, 200);
   });

@@ -11,8 +11,8 @@ import {
   overviewQuerySchema,
 } from '../../shared/schemas/content-metrics';
 import { errorSchema } from '../../shared/schemas/error';
-import type { AppBindings } from '../context';
 import { AppError } from '../errors';
+import { adminActor } from '../middleware/admin-actor';
 import { currentInfluencer } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { currentUser, requireRole } from '../middleware/session';
@@ -28,7 +28,6 @@ import {
   reportCreatorMetrics,
 } from '../services/content-metrics';
 import { discardImage, MAX_UPLOAD_BYTES, storeImage } from '../services/uploads';
-import { adminActor } from './payout-context';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const csv = { 'text/csv': { schema: z.string() } };
@@ -40,8 +39,7 @@ const common = {
   404: { description: 'Not found (or not yours)', content: json(errorSchema) },
 };
 const recorded = { 201: { description: 'Recorded', content: json(z.object({ id: z.number().int() })) } };
-const now = (c: { get(key: 'deps'): AppBindings['Variables']['deps'] }) =>
-  c.get('deps').now?.() ?? new Date();
+const now = (c: { get(key: 'services'): { now(): Date } }) => c.get('services').now();
 const today = (c: Parameters<typeof now>[0]) => now(c).toISOString().slice(0, 10);
 
 /** Routes under /admin (the app lets only admins through). */

@@ -9,11 +9,12 @@ import {
   problemResolveSchema,
 } from '../../shared/schemas/delivery-problems';
 import { errorSchema } from '../../shared/schemas/error';
+import { idParamSchema as idParam } from '../../shared/schemas/id-param';
+import { adminActor } from '../middleware/admin-actor';
 import { currentInfluencer } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
 import { replyToProblem, reshipProblem, resolveProblem } from '../services/delivery-problems';
-import { adminActor, idParam, payoutContext } from './payout-context';
 
 /** Issue 13: delivery problems, the admins' queue (under /admin, admin-only) and the creator's own list. */
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
@@ -80,19 +81,19 @@ export const adminProblemRoutes = createRouter()
     return c.json({ items, openCount }, 200);
   })
   .openapi(replyRoute, async (c) => {
-    const ctx = payoutContext(c);
+    const ctx = c.get('services');
     const { message } = c.req.valid('json');
     await replyToProblem(ctx, c.req.valid('param').id, message, adminActor(c));
     return c.json(await queue(ctx.db), 200);
   })
   .openapi(resolveRoute, async (c) => {
-    const ctx = payoutContext(c);
+    const ctx = c.get('services');
     const { message } = c.req.valid('json');
     await resolveProblem(ctx, c.req.valid('param').id, message, adminActor(c));
     return c.json(await queue(ctx.db), 200);
   })
   .openapi(reshipRoute, async (c) => {
-    const ctx = payoutContext(c);
+    const ctx = c.get('services');
     const input = c.req.valid('json');
     await reshipProblem(ctx, c.req.valid('param').id, input, adminActor(c));
     return c.json(await queue(ctx.db), 200);

@@ -61,7 +61,7 @@ const routes = {
   }),
 };
 
-const now = (c: { get(key: 'deps'): { now?: () => Date } }) => c.get('deps').now?.() ?? new Date();
+const now = (c: { get(key: 'services'): { now(): Date } }) => c.get('services').now();
 
 export const instagramCallbackRoutes = createRouter()
   .openapi(routes.deauthorize, async (c) => {

@@ -4,6 +4,7 @@ import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/aut
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator } from '../../../tests/support/creators';
+import { testServices } from '../../../tests/support/services';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { campaigns } from '../../db/schema/campaigns';
@@ -12,7 +13,7 @@ import { createApp } from '../app';
 import { createAuth } from '../auth';
 import { silentLogger } from '../logger';
 import { upsertAdmin } from '../services/admin-accounts';
-import { postLedgerEntry } from '../services/ledger';
+import { postLedgerEntry } from '../services/payouts/ledger';
 
 const ADMIN_PASSWORD = 'admin password 2026!';
 
@@ -516,8 +517,8 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     // Upload deadline: 2026-06-19, end of day UTC. 47 hours before it: remind (once).
     clock.now = new Date('2026-06-18T01:00:00Z');
     const before = mailer.sent.length;
-    await sweepDeadlines({ ...ctx, now: clock.now });
-    await sweepDeadlines({ ...ctx, now: clock.now });
+    await sweepDeadlines(testServices({ ...ctx, now: () => clock.now }));
+    await sweepDeadlines(testServices({ ...ctx, now: () => clock.now }));
     const reminders = mailer.sent.slice(before).filter((m) => m.subject.startsWith('Reminder'));
     expect(reminders.map((m) => m.to)).toEqual([late.email]);
 
@@ -531,9 +532,9 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
       status: 409,
       body: { error: 'The upload deadline for this campaign has passed.', code: 'CONFLICT' },
     });
-    const swept = await sweepDeadlines({ ...ctx, now: clock.now });
+    const swept = await sweepDeadlines(testServices({ ...ctx, now: () => clock.now }));
     expect(swept.missed).toBeGreaterThanOrEqual(1);
-    const again = await sweepDeadlines({ ...ctx, now: clock.now });
+    const again = await sweepDeadlines(testServices({ ...ctx, now: () => clock.now }));
     expect(again.missed).toBe(0);
     const mine = (await (await getWithCookie(app, '/api/me/applications', late.cookie)).json()) as {
       items: Array<{ status: string }>;

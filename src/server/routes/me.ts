@@ -8,12 +8,12 @@ import {
   adminDigestStateSchema,
   mailPreferencesSchema,
 } from '../../shared/schemas/me';
+import { adminActor } from '../middleware/admin-actor';
 import { currentInfluencer } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
 import { saveDigestSetting } from '../services/admin-digest';
 import { mailPreferencesOf, saveMailPreferences } from '../services/creator-mail';
-import { adminActor } from './payout-context';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const creatorOnly = requireRole('influencer');

@@ -5,6 +5,7 @@ import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
 import { giveMint } from '../../../tests/support/mint';
+import { testServices } from '../../../tests/support/services';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { users } from '../../db/schema/auth';
@@ -260,8 +261,8 @@ describe.each(TEST_DRIVERS)('notifications on %s', (driver) => {
     // The fair deadline (campaign 2026-07-01 + 7 days) runs out: the sweep marks it missed.
     const { sweepDeadlines } = await import('../services/applications/deadline-sweep');
     const ctx = { db: database.db, mailer, appUrl: 'http://localhost:3000', logger: silentLogger() };
-    await sweepDeadlines({ ...ctx, now: new Date('2026-08-01T00:00:00Z') });
-    await sweepDeadlines({ ...ctx, now: new Date('2026-08-01T00:00:00Z') });
+    await sweepDeadlines(testServices({ ...ctx, now: () => new Date('2026-08-01T00:00:00Z') }));
+    await sweepDeadlines(testServices({ ...ctx, now: () => new Date('2026-08-01T00:00:00Z') }));
 
     await giveMint(database.db, person.influencerId, 80);
     const requested = await call<{ id: number }>('/api/me/redemptions', { amount: 50 }, person.cookie, {

@@ -70,8 +70,8 @@ export const notificationRoutes = createRouter()
     return c.json({ items: page.items.map(view), unreadCount, nextCursor: page.nextCursor }, 200);
   })
   .openapi(readRoute, async (c) => {
-    const { db, now } = c.get('deps');
+    const { db, now } = c.get('services');
     const user = currentUser(c);
-    const marked = await markNotificationsRead(db, user.id, c.req.valid('json'), now?.() ?? new Date());
+    const marked = await markNotificationsRead(db, user.id, c.req.valid('json'), now());
     return c.json({ marked, unreadCount: await countUnread(db, user.id) }, 200);
   });

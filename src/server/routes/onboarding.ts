@@ -8,7 +8,6 @@ import {
   verifyEmailSchema,
   withDistinctCategories,
 } from '../../shared/schemas/profile';
-import type { AppBindings } from '../context';
 import { AppError, validationErrorBody } from '../errors';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { emailChangedMail } from '../mail/payout-templates';
@@ -51,8 +50,7 @@ async function tell(mailer: Mailer, logger: { error: (o: object, m: string) => v
       .catch((error: unknown) => logger.error({ err: error, to: mail.to }, 'could not send a notice'));
   }
 }
-const now = (c: { get(key: 'deps'): AppBindings['Variables']['deps'] }) =>
-  c.get('deps').now?.() ?? new Date();
+const now = (c: { get(key: 'services'): { now(): Date } }) => c.get('services').now();
 
 /** Profile validation answers with the spec's message as is, and the field it is about. */
 const profileHook = (

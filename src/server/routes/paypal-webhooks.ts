@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorBody, errorSchema } from '../../shared/schemas/error';
-import { handlePaypalWebhook } from '../services/payouts';
-import { createPaymentsRouter, payoutContext } from './payout-context';
+import { createRouter } from '../openapi';
+import { handlePaypalWebhook } from '../services/payouts/webhook';
 
 /** The largest webhook body accepted (PayPal's payout events are a few kilobytes). */
 const MAX_WEBHOOK_BYTES = 256 * 1024;
@@ -33,7 +33,7 @@ const webhookRoute = createRoute({
   },
 });
 
-export const paypalWebhookRoutes = createPaymentsRouter().openapi(webhookRoute, async (c) => {
+export const paypalWebhookRoutes = createRouter().openapi(webhookRoute, async (c) => {
   const rawBody = await c.req.text();
   if (Buffer.byteLength(rawBody) > MAX_WEBHOOK_BYTES) {
     return c.json(errorBody('The webhook body is too large.', 'PAYLOAD_TOO_LARGE'), 413);
@@ -43,6 +43,6 @@ export const paypalWebhookRoutes = createPaymentsRouter().openapi(webhookRoute, 
   } catch {
     return c.json(errorBody('The webhook body is not JSON.', 'BAD_REQUEST'), 400);
   }
-  const result = await handlePaypalWebhook(payoutContext(c), { rawBody, headers: c.req.raw.headers });
+  const result = await handlePaypalWebhook(c.get('services'), { rawBody, headers: c.req.raw.headers });
   return c.json({ received: true as const, refreshed: result.refreshed }, 200);
 });

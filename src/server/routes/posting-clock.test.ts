@@ -3,6 +3,7 @@ import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/aut
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
+import { testServices } from '../../../tests/support/services';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import type { MyApplication } from '../../shared/schemas/application';
@@ -34,13 +35,15 @@ describe.each(TEST_DRIVERS)('the fair posting clock on %s', (driver) => {
     ((await (await getWithCookie(app, '/api/me/applications', cookie)).json()) as { items: MyApplication[] })
       .items[0]!;
   const sweep = () =>
-    sweepDeadlines({
-      db: database.db,
-      mailer,
-      appUrl: 'http://localhost:3000',
-      logger: silentLogger(),
-      now: clock.now,
-    });
+    sweepDeadlines(
+      testServices({
+        db: database.db,
+        mailer,
+        appUrl: 'http://localhost:3000',
+        logger: silentLogger(),
+        now: () => clock.now,
+      }),
+    );
   const post = (cookie: string, id: number, n: number) =>
     call(`/api/applications/${id}/submissions`, { urls: [`https://www.instagram.com/p/post${n}/`] }, cookie);
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { listMyPayouts } from '../../db/queries/payouts';
 import { errorSchema } from '../../shared/schemas/error';
+import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import {
   payoutSchema,
   redemptionRequestSchema,
@@ -9,9 +9,10 @@ import {
 } from '../../shared/schemas/payout';
 import { currentInfluencer, verifiedInfluencer } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
-import { getWallet } from '../services/ledger';
-import { cancelRedemption, requestRedemption } from '../services/redemptions';
-import { createPaymentsRouter, idParam, payoutContext } from './payout-context';
+import { createRouter } from '../openapi';
+import { cancelRedemption } from '../services/payouts/cancel';
+import { requestRedemption } from '../services/payouts/redeem';
+import { getWallet, listPayouts } from '../services/payouts/wallet';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const creatorOnly = requireRole('influencer');
@@ -91,19 +92,18 @@ const routes = {
   }),
 };
 
-export const walletRoutes = createPaymentsRouter()
+export const walletRoutes = createRouter()
   .openapi(routes.wallet, async (c) => {
     const influencer = await currentInfluencer(c);
-    const now = c.get('deps').now?.() ?? new Date();
-    return c.json(await getWallet(c.get('deps').db, influencer.id, c.req.valid('query'), now), 200);
+    return c.json(await getWallet(c.get('services'), influencer.id, c.req.valid('query')), 200);
   })
   .openapi(routes.list, async (c) => {
     const influencer = await currentInfluencer(c);
-    return c.json({ items: await listMyPayouts(c.get('deps').db, influencer.id) }, 200);
+    return c.json({ items: await listPayouts(c.get('services'), influencer.id) }, 200);
   })
   .openapi(routes.request, async (c) => {
     const influencer = await verifiedInfluencer(c);
-    const { payout, replayed } = await requestRedemption(payoutContext(c), {
+    const { payout, replayed } = await requestRedemption(c.get('services'), {
       influencer,
       request: c.req.valid('json'),
       idempotencyKey: c.req.valid('header')['idempotency-key'],
@@ -113,5 +113,5 @@ export const walletRoutes = createPaymentsRouter()
   })
   .openapi(routes.cancel, async (c) => {
     const influencer = await currentInfluencer(c);
-    return c.json(await cancelRedemption(payoutContext(c), influencer, c.req.valid('param').id), 200);
+    return c.json(await cancelRedemption(c.get('services'), influencer, c.req.valid('param').id), 200);
   });

@@ -1,6 +1,6 @@
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
-import type { Database, DatabaseOrTransaction } from '../../db/client';
+import type { DatabaseOrTransaction } from '../../db/client';
 import { standingOfUser } from '../../db/queries/creator-profile';
 import { sessions, users } from '../../db/schema/auth';
 import { creatorModerationEvents, creatorNotes } from '../../db/schema/creator-management';
@@ -13,19 +13,10 @@ import {
   STANDING_AFTER,
 } from '../../shared/moderation';
 import { AppError } from '../errors';
-import type { Logger } from '../logger';
 import { moderationMail } from '../mail/creator-templates';
-import type { Mailer } from '../mail/mailer';
 import { type AuditActor, recordAdminAction } from './audit-log';
 import { creatorNotice, notifyCreator } from './notifications';
-
-export interface ModerationContext {
-  db: Database;
-  now: Date;
-  mailer: Mailer;
-  appUrl: string;
-  logger: Logger;
-}
+import { atInstant, type ServiceContext } from './service-context';
 
 const REFUSED: Record<ModerationAction, (standing: CreatorStanding) => string> = {
   suspend: (s) => `This creator is already ${s}.`,
@@ -39,12 +30,13 @@ const REFUSED: Record<ModerationAction, (standing: CreatorStanding) => string> =
  * clears that. The creator is told by mail after the change is committed.
  */
 export async function moderateCreator(
-  ctx: ModerationContext,
+  services: ServiceContext,
   influencerId: number,
   action: ModerationAction,
   reason: string,
   actor: AuditActor,
 ) {
+  const ctx = atInstant(services);
   const result = await ctx.db.transaction(async (tx) => {
     const [creator] = await tx
       .select()
@@ -148,16 +140,4 @@ export async function refuseBannedSignIn(db: DatabaseOrTransaction, userId: stri
   if ((await standingOfUser(db, userId)) === 'banned') {
     throw new APIError('FORBIDDEN', { message: MODERATION_MESSAGES.bannedSignIn, code: 'ACCOUNT_BANNED' });
   }
-}
-
-/** A payout of a banned creator is held for review: it cannot be started. */
-export async function payoutHeldMessage(db: DatabaseOrTransaction, influencerId: number, label: string) {
-  const [row] = await db
-    .select({ standing: influencers.standing })
-    .from(influencers)
-    .where(eq(influencers.id, influencerId))
-    .limit(1);
-  return row?.standing === 'banned'
-    ? `${label} is held for review: the creator's account is banned. Lift the ban to pay it.`
-    : null;
 }

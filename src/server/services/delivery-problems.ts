@@ -11,8 +11,8 @@ import type { MailMessage } from '../mail/mailer';
 import { reshipBox } from './applications/shipments';
 import { type AuditActor, changedFields, recordAdminAction } from './audit-log';
 import { sendCreatorMail } from './creator-mail';
-import type { ModerationContext } from './creator-moderation';
 import { creatorNotice, notifyCreator } from './notifications';
+import { atInstant, type ServiceContext } from './service-context';
 
 /**
  * Hook of the creator's delivery report (services/applications recordDelivery), in its transaction: opens a problem
@@ -55,7 +55,11 @@ export async function closeProblemOnDelivery(tx: DatabaseOrTransaction, applicat
 }
 
 /** Replies, re-shipments and resolutions are 'shipping and delivery' mails the creator may switch off. */
-async function mailAfter(ctx: ModerationContext, message: MailMessage, kind: string) {
+async function mailAfter(
+  ctx: Pick<ServiceContext, 'db' | 'mailer' | 'logger'>,
+  message: MailMessage,
+  kind: string,
+) {
   await sendCreatorMail(ctx, 'shipping_delivery', message, kind);
 }
 
@@ -69,7 +73,13 @@ async function lockOpen(tx: DatabaseOrTransaction, id: number) {
 const clearOnApplication = { deliveryProblem: null, deliveryProblemNote: null, deliveryProblemAt: null };
 
 /** The admin answers the creator; the problem stays open (and the posting clock stays stopped). */
-export async function replyToProblem(ctx: ModerationContext, id: number, message: string, actor: AuditActor) {
+export async function replyToProblem(
+  services: ServiceContext,
+  id: number,
+  message: string,
+  actor: AuditActor,
+) {
+  const ctx = atInstant(services);
   const found = await ctx.db.transaction(async (tx) => {
     const row = await lockOpen(tx, id);
     await tx
@@ -105,11 +115,12 @@ export async function replyToProblem(ctx: ModerationContext, id: number, message
 
 /** The admin closes the problem (with an optional message to the creator). */
 export async function resolveProblem(
-  ctx: ModerationContext,
+  services: ServiceContext,
   id: number,
   message: string | undefined,
   actor: AuditActor,
 ) {
+  const ctx = atInstant(services);
   const found = await ctx.db.transaction(async (tx) => {
     const row = await lockOpen(tx, id);
     await tx
@@ -162,11 +173,12 @@ export async function resolveProblem(
  * be confirmed again, so the posting clock waits for it), and the problem is resolved by the re-shipment.
  */
 export async function reshipProblem(
-  ctx: ModerationContext,
+  services: ServiceContext,
   id: number,
   input: { carrier: string; trackingNumber: string; message?: string | undefined },
   actor: AuditActor,
 ) {
+  const ctx = atInstant(services);
   const found = await ctx.db.transaction(async (tx) => {
     const row = await lockOpen(tx, id);
     const reshipped = await reshipBox(tx, row, input, ctx.now);

@@ -1,3 +1,4 @@
+import type { Database } from '../../db/client';
 import { getAdminCampaign } from '../../db/queries/admin-campaigns';
 import { decisionsOf, followerChangesOf } from '../../db/queries/creator-profile';
 import {
@@ -19,8 +20,8 @@ import {
 import { AppError } from '../errors';
 import { shippingAddressChangedMail } from '../mail/creator-templates';
 import { type AuditActor, changedFields, recordAdminAction } from './audit-log';
-import type { ModerationContext } from './creator-moderation';
 import { creatorNotice, notifyCreator } from './notifications';
+import { atInstant, type ServiceContext } from './service-context';
 import { csvLine, csvText } from './transactions-csv';
 
 const isAccepted = (status: ApplicationStatus) => (ACCEPTED_STATUSES as readonly string[]).includes(status);
@@ -29,10 +30,7 @@ const isAccepted = (status: ApplicationStatus) => (ACCEPTED_STATUSES as readonly
  * Every applicant comes with their handles (linked to their profiles: the admin vets them before deciding, issue 24);
  * only accepted ones get their full shipping address.
  */
-export async function withShippingDetails(
-  db: ModerationContext['db'],
-  applicants: Applicant[],
-): Promise<AdminApplicant[]> {
+export async function withShippingDetails(db: Database, applicants: Applicant[]): Promise<AdminApplicant[]> {
   const accepted = applicants.filter((a) => isAccepted(a.status));
   const creatorIds = applicants.map((a) => a.influencer.id);
   const [addresses, handles, changes, decisions] = await Promise.all([
@@ -77,7 +75,7 @@ export function addressLine(
  * fields, phone (digits), email and handles, one box each. carrier and tracking_number come second and third, empty:
  * filled in and uploaded back, the shipments import reads them by application id.
  */
-export async function shippingCsv(db: ModerationContext['db'], campaignId: number): Promise<string> {
+export async function shippingCsv(db: Database, campaignId: number): Promise<string> {
   const campaign = await getAdminCampaign(db, campaignId);
   if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
   if (!shipsBox(campaign.type)) throw new AppError('CONFLICT', 'This campaign does not send a PR box.');
@@ -144,11 +142,12 @@ const ADDRESS_STATUSES: readonly ApplicationStatus[] = ['accepted', 'shipped', '
 
 /** The admin sets where one application's box goes; the creator is told by mail. */
 export async function overrideShippingAddress(
-  ctx: ModerationContext,
+  services: ServiceContext,
   applicationId: number,
   input: ShippingAddress,
   actor: AuditActor,
 ) {
+  const ctx = atInstant(services);
   const result = await ctx.db.transaction(async (tx) => {
     const found = await lockApplicationWithParties(tx, applicationId);
     if (!found) throw new AppError('NOT_FOUND', 'Application not found');

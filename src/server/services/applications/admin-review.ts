@@ -7,17 +7,19 @@ import {
 } from '../../../db/queries/applications';
 import { submissions } from '../../../db/schema/applications';
 import { type AuditActor, recordAdminAction, recordAdminUpdate } from '../audit-log';
-import { creditReward } from '../ledger';
 import { creatorNotice, notifyCreator } from '../notifications';
-import { found, type LifecycleContext, notify, outOfOrder } from './context';
+import { creditReward } from '../payouts/ledger';
+import { atInstant, type ServiceContext } from '../service-context';
+import { found, notify, outOfOrder } from './context';
 import { checkTransition, refuseTransition, transition } from './transition';
 
 /** Accepts or rejects applications (one or many) that are still under review. Accepting respects the box count. */
 export async function decideApplications(
-  ctx: LifecycleContext,
+  services: ServiceContext,
   { ids, decision, message }: { ids: number[]; decision: 'accept' | 'reject'; message?: string | undefined },
   actor: AuditActor,
 ) {
+  const ctx = atInstant(services);
   const decided = await ctx.db.transaction(async (tx) => {
     const results: Array<{ id: number; email: string; campaign: string }> = [];
     for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
@@ -72,7 +74,8 @@ export async function decideApplications(
 }
 
 /** The admin marks a shipped box delivered. */
-export async function markDelivered(ctx: LifecycleContext, applicationId: number, actor: AuditActor) {
+export async function markDelivered(services: ServiceContext, applicationId: number, actor: AuditActor) {
+  const ctx = atInstant(services);
   return ctx.db.transaction(async (tx) => {
     const locked = found(await lockApplication(tx, applicationId), 'Application not found');
     const { application, campaign, influencer } = locked;
@@ -108,7 +111,8 @@ async function reviewableSubmission(
 }
 
 /** Approves content: the reward is credited once (a unique ledger reference), in the same transaction. */
-export async function approveSubmission(ctx: LifecycleContext, submissionId: number, actor: AuditActor) {
+export async function approveSubmission(services: ServiceContext, submissionId: number, actor: AuditActor) {
+  const ctx = atInstant(services);
   const result = await ctx.db.transaction(async (tx) => {
     const locked = await reviewableSubmission(tx, submissionId, 'approve');
     const { application, campaign, influencer, submission } = locked;
@@ -146,11 +150,12 @@ export async function approveSubmission(ctx: LifecycleContext, submissionId: num
 
 /** Sends content back to the creator with a message. */
 export async function requestChanges(
-  ctx: LifecycleContext,
+  services: ServiceContext,
   submissionId: number,
   message: string,
   actor: AuditActor,
 ) {
+  const ctx = atInstant(services);
   const result = await ctx.db.transaction(async (tx) => {
     const locked = await reviewableSubmission(tx, submissionId, 'request_changes');
     const { campaign, influencer, submission } = locked;

@@ -1,28 +1,8 @@
-import type { Database } from '../../../db/client';
 import type { CreatorMailCategory } from '../../../shared/mail-preferences';
-import type { AppBindings } from '../../context';
 import { AppError } from '../../errors';
-import type { Logger } from '../../logger';
-import type { Mailer } from '../../mail/mailer';
 import { type LifecycleNotice, lifecycleMail } from '../../mail/templates';
 import { sendCreatorMail } from '../creator-mail';
-
-/** What every lifecycle use case needs: the database, the clock, and where to send mail. */
-export interface LifecycleContext {
-  db: Database;
-  now: Date;
-  mailer: Mailer;
-  appUrl: string;
-  logger: Logger;
-}
-
-/** The lifecycle context of one request. */
-export function lifecycleContext(c: {
-  get(key: 'deps'): AppBindings['Variables']['deps'];
-}): LifecycleContext {
-  const { db, mailer, env, logger, now } = c.get('deps');
-  return { db, mailer, appUrl: env.appUrl, logger, now: now?.() ?? new Date() };
-}
+import type { ServiceContext } from '../service-context';
 
 /** Which mail preference each lifecycle notice belongs to. */
 const NOTICE_CATEGORY: Record<LifecycleNotice['kind'], CreatorMailCategory> = {
@@ -39,7 +19,11 @@ const NOTICE_CATEGORY: Record<LifecycleNotice['kind'], CreatorMailCategory> = {
  * Sends a lifecycle mail after the change is committed, unless the creator switched its category off; a mail failure
  * is logged, never undoes the change.
  */
-export async function notify(ctx: LifecycleContext, to: string, notice: LifecycleNotice) {
+export async function notify(
+  ctx: Pick<ServiceContext, 'db' | 'mailer' | 'appUrl' | 'logger'>,
+  to: string,
+  notice: LifecycleNotice,
+) {
   await sendCreatorMail(
     ctx,
     NOTICE_CATEGORY[notice.kind],

@@ -16,12 +16,18 @@ import { AppError } from '../../errors';
 import { applyRestriction } from '../creator-moderation';
 import { closeProblemOnDelivery, openDeliveryProblem } from '../delivery-problems';
 import { adminNotice, notifyAdmins } from '../notifications';
-import { found, type LifecycleContext, outOfOrder } from './context';
+import { atInstant, type ServiceContext } from '../service-context';
+import { found, outOfOrder } from './context';
 import { checkEligibility, INELIGIBILITY_MESSAGES } from './eligibility';
 import { checkTransition, transition } from './transition';
 
 /** The campaign page's question: can this creator apply, and if not, why (with their application, if any). */
-export async function eligibilityFor(ctx: LifecycleContext, influencer: InfluencerRow, campaignId: number) {
+export async function eligibilityFor(
+  services: ServiceContext,
+  influencer: InfluencerRow,
+  campaignId: number,
+) {
+  const ctx = atInstant(services);
   const campaign = found(await findPublicCampaign(ctx.db, campaignId), 'Campaign Not Found');
   const reason = await checkEligibility(ctx.db, campaign, influencer, ctx.now);
   // A suspended or banned creator cannot apply; an application they already have is shown as usual.
@@ -36,13 +42,14 @@ export async function eligibilityFor(ctx: LifecycleContext, influencer: Influenc
 
 /** A creator applies. One application per creator and campaign (the database enforces it too). */
 export async function applyToCampaign(
-  ctx: LifecycleContext,
+  services: ServiceContext,
   {
     influencer,
     campaignId,
     pitch,
   }: { influencer: InfluencerRow; campaignId: number; pitch?: string | undefined },
 ): Promise<ApplicationRow> {
+  const ctx = atInstant(services);
   const restriction = applyRestriction(influencer.standing);
   if (restriction) throw new AppError('FORBIDDEN', restriction);
   try {
@@ -88,10 +95,11 @@ export async function applyToCampaign(
 
 /** A pending application can be withdrawn by its creator. */
 export async function withdrawApplication(
-  ctx: LifecycleContext,
+  services: ServiceContext,
   influencerId: number,
   applicationId: number,
 ) {
+  const ctx = atInstant(services);
   return ctx.db.transaction(async (tx) => {
     const locked = found(await lockOwnApplication(tx, applicationId, influencerId), 'Application not found');
     const { application } = locked;
@@ -106,11 +114,12 @@ export async function withdrawApplication(
 
 /** The creator confirms the PR box arrived, or reports a problem with it. */
 export async function recordDelivery(
-  ctx: LifecycleContext,
+  services: ServiceContext,
   influencerId: number,
   applicationId: number,
   input: { action: 'confirm' } | { action: 'report'; problem: DeliveryProblem; note?: string | undefined },
 ) {
+  const ctx = atInstant(services);
   return ctx.db.transaction(async (tx) => {
     const locked = found(await lockOwnApplication(tx, applicationId, influencerId), 'Application not found');
     const { application, campaign } = locked;
@@ -152,11 +161,12 @@ export async function recordDelivery(
 
 /** The creator submits post link(s) on the campaign's platform, before the upload deadline. */
 export async function submitContent(
-  ctx: LifecycleContext,
+  services: ServiceContext,
   influencerId: number,
   applicationId: number,
   input: { urls: string[]; note?: string | undefined },
 ) {
+  const ctx = atInstant(services);
   return ctx.db.transaction(async (tx) => {
     const locked = found(await lockOwnApplication(tx, applicationId, influencerId), 'Application not found');
     const { application, campaign } = locked;

@@ -9,7 +9,8 @@ import { type ApplicationRow, applications } from '../../../db/schema/applicatio
 import { campaigns } from '../../../db/schema/campaigns';
 import { applicationDeadlineFor, findMove, shipsBox } from '../../../shared/lifecycle';
 import { creatorNotice, notifyCreator } from '../notifications';
-import { type LifecycleContext, notify } from './context';
+import { atInstant, type ServiceContext } from '../service-context';
+import { notify } from './context';
 import { transition } from './transition';
 
 const REMIND_HOURS_BEFORE = 48;
@@ -19,7 +20,8 @@ const REMIND_HOURS_BEFORE = 48;
  * applications with no approved content after the upload deadline as missed, and ends campaigns whose upload
  * deadline has passed.
  */
-export async function sweepDeadlines(ctx: LifecycleContext) {
+export async function sweepDeadlines(services: ServiceContext) {
+  const ctx = atInstant(services);
   const today = ctx.now.toISOString().slice(0, 10);
   // The upload deadline ends at 24:00 UTC of its day; remind once inside the last 48 hours.
   const remindBefore = new Date(ctx.now.getTime() + REMIND_HOURS_BEFORE * 3_600_000);

@@ -3,7 +3,8 @@ import { findApplicationCampaignId, lockApplication } from '../../../db/queries/
 import { AppError } from '../../errors';
 import { type AuditActor, recordAdminUpdate } from '../audit-log';
 import { creatorNotice, notifyCreator } from '../notifications';
-import { found, type LifecycleContext, notify } from './context';
+import { atInstant, type ServiceContext, stoppedAt } from '../service-context';
+import { found, notify } from './context';
 import { parseShipmentsCsv } from './shipments-csv';
 import { type TransitionSubject, transition } from './transition';
 
@@ -12,12 +13,13 @@ import { type TransitionSubject, transition } from './transition';
  * CSV import (audited as such) inside the import's transaction for that row.
  */
 export async function recordShipment(
-  ctx: LifecycleContext,
+  services: ServiceContext,
   applicationId: number,
   { carrier, trackingNumber }: { carrier: string; trackingNumber: string },
   actor: AuditActor,
   tx?: DatabaseOrTransaction,
 ) {
+  const ctx = atInstant(services);
   const run = async (db: DatabaseOrTransaction) => {
     const locked = found(await lockApplication(db, applicationId), 'Application not found');
     const { application, campaign, influencer } = locked;
@@ -85,11 +87,12 @@ export interface ShipmentImportReport {
  * reported with their line number and reason.
  */
 export async function importShipmentsCsv(
-  ctx: LifecycleContext,
+  services: ServiceContext,
   campaignId: number,
   csv: string,
   actor: AuditActor,
 ): Promise<ShipmentImportReport> {
+  const ctx = atInstant(services);
   const report: ShipmentImportReport = { imported: 0, errors: [] };
   const notices: Array<{ email: string; campaign: string; carrier: string; trackingNumber: string }> = [];
   for (const parsed of parseShipmentsCsv(csv)) {
@@ -102,7 +105,7 @@ export async function importShipmentsCsv(
       const result = await ctx.db.transaction(async (tx) => {
         if ((await findApplicationCampaignId(tx, applicationId)) !== campaignId)
           throw new AppError('NOT_FOUND', `application ${applicationId} is not in this campaign`);
-        return recordShipment(ctx, applicationId, { carrier, trackingNumber }, actor, tx);
+        return recordShipment(stoppedAt(ctx), applicationId, { carrier, trackingNumber }, actor, tx);
       });
       report.imported += 1;
       notices.push({ email: result.email, campaign: result.campaign, carrier, trackingNumber });

@@ -1,14 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { lockBalance } from '../../db/queries/payouts';
-import { influencers } from '../../db/schema/influencers';
-import { transactions } from '../../db/schema/ledger';
-import { mintAdjustments } from '../../db/schema/payouts';
-import { adjustmentLabel } from '../../shared/payouts';
-import type { AdjustmentInput } from '../../shared/schemas/payout';
-import { AppError } from '../errors';
-import { type AuditActor, recordAdminAction } from './audit-log';
-import { postLedgerEntry } from './ledger';
+import { lockBalance } from '../../../db/queries/payouts';
+import { influencers } from '../../../db/schema/influencers';
+import { mintAdjustments } from '../../../db/schema/payouts';
+import type { AdjustmentInput } from '../../../shared/schemas/payout';
+import { AppError } from '../../errors';
+import { type AuditActor, recordAdminAction } from '../audit-log';
+import { atInstant, type ServiceContext } from '../service-context';
+import { postAdjustment } from './ledger';
 
 /**
  * An admin credits or debits a creator's Mint with a reason: an `adjustment` ledger entry, a completed transaction
@@ -16,15 +14,11 @@ import { postLedgerEntry } from './ledger';
  * and a debit can never take the balance below zero.
  */
 export async function adjustMint(
-  db: Database,
-  {
-    influencerId,
-    input,
-    admin,
-    now,
-  }: { influencerId: number; input: AdjustmentInput; admin: AuditActor; now: Date },
+  services: ServiceContext,
+  { influencerId, input, admin }: { influencerId: number; input: AdjustmentInput; admin: AuditActor },
 ): Promise<{ id: number; balance: number }> {
-  return db.transaction(async (tx) => {
+  const ctx = atInstant(services);
+  return ctx.db.transaction(async (tx) => {
     const [influencer] = await tx
       .select({ id: influencers.id, name: influencers.name })
       .from(influencers)
@@ -46,34 +40,17 @@ export async function adjustMint(
         reason: input.reason,
         adminUserId: admin.userId,
         adminName: admin.name,
-        createdAt: now,
+        createdAt: ctx.now,
       })
       .returning();
-    const reference = `adjustment:${adjustment!.id}`;
-    await postLedgerEntry(tx, {
-      influencerId,
-      amount: input.amount,
-      kind: 'adjustment',
-      reference,
-      description: adjustmentLabel(input.reason),
-    });
-    await tx.insert(transactions).values({
-      influencerId,
-      amount: input.amount.toFixed(2),
-      kind: 'adjustment',
-      status: 'completed',
-      ledgerReference: reference,
-      adjustmentId: adjustment!.id,
-      createdAt: now,
-      updatedAt: now,
-    });
+    await postAdjustment(tx, adjustment!, ctx.now);
     await recordAdminAction(tx, admin, {
       action: 'mint.adjust',
       entityType: 'creator',
       entityId: influencerId,
       before: { balance },
       after: { balance: balance + input.amount, amount: input.amount, reason: input.reason },
-      at: now,
+      at: ctx.now,
     });
     return { id: adjustment!.id, balance: balance + input.amount };
   });

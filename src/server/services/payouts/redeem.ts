@@ -1,31 +1,20 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { lockPayoutTarget } from '../../db/queries/onboarding';
-import {
-  findPayoutByKey,
-  lockBalance,
-  lockPayout,
-  payoutView,
-  recordPayoutEvent,
-} from '../../db/queries/payouts';
-import type { InfluencerRow } from '../../db/schema/influencers';
-import { transactions } from '../../db/schema/ledger';
-import { payouts } from '../../db/schema/payouts';
-import { payoutExpectedBy } from '../../shared/business-days';
-import { payoutLabel } from '../../shared/payouts';
-import { paypalChangeHold, paypalHoldMessage } from '../../shared/paypal-hold';
-import type { Payout, RedemptionRequest } from '../../shared/schemas/payout';
-import { AppError } from '../errors';
-import { postLedgerEntry } from './ledger';
-import { adminNotice, notifyAdmins } from './notifications';
-import { type Actor, type PayoutContext, sendPayoutNotices } from './payouts';
+import { lockPayoutTarget } from '../../../db/queries/onboarding';
+import { findPayoutByKey, lockBalance, payoutView, recordPayoutEvent } from '../../../db/queries/payouts';
+import type { InfluencerRow } from '../../../db/schema/influencers';
+import { payouts } from '../../../db/schema/payouts';
+import { payoutExpectedBy } from '../../../shared/business-days';
+import { paypalChangeHold, paypalHoldMessage } from '../../../shared/paypal-hold';
+import type { Payout, RedemptionRequest } from '../../../shared/schemas/payout';
+import { AppError } from '../../errors';
+import { adminNotice, notifyAdmins } from '../notifications';
+import { atInstant, type ServiceContext } from '../service-context';
+import { creatorActor } from './actors';
+import { debitRedemption } from './ledger';
+import { sendPayoutNotices } from './notices';
 
 export const NO_PAYPAL_MESSAGE = 'Add a PayPal email to your profile before redeeming Mint.';
-
-const creatorActor = (influencer: InfluencerRow): Actor => ({
-  userId: influencer.authUserId,
-  name: `${influencer.name} (creator)`,
-});
 
 /** What the Idempotency-Key is compared with: the request as the server read it. */
 const requestHash = (request: RedemptionRequest) =>
@@ -41,13 +30,14 @@ const requestHash = (request: RedemptionRequest) =>
  * PAYPAL_CHANGE_HOLD_HOURS after a PayPal change, a new redemption is refused with 409 saying why and until when.
  */
 export async function requestRedemption(
-  ctx: PayoutContext,
+  services: ServiceContext,
   {
     influencer,
     request,
     idempotencyKey,
   }: { influencer: InfluencerRow; request: RedemptionRequest; idempotencyKey: string },
 ): Promise<{ payout: Payout; replayed: boolean }> {
+  const ctx = atInstant(services);
   const hash = requestHash(request);
   const actor = creatorActor(influencer);
   const result = await ctx.db.transaction(async (tx) => {
@@ -85,24 +75,7 @@ export async function requestRedemption(
         updatedAt: ctx.now,
       })
       .returning();
-    const reference = `redemption:payout:${payout!.id}`;
-    await postLedgerEntry(tx, {
-      influencerId: influencer.id,
-      amount: -request.amount,
-      kind: 'redemption',
-      reference,
-      description: `Redeemed: ${payoutLabel(payout!.id)}`,
-    });
-    await tx.insert(transactions).values({
-      influencerId: influencer.id,
-      amount: request.amount.toFixed(2),
-      kind: 'redemption',
-      status: 'pending',
-      ledgerReference: reference,
-      payoutId: payout!.id,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    });
+    await debitRedemption(tx, payout!, ctx.now);
     await recordPayoutEvent(tx, {
       payoutId: payout!.id,
       action: 'requested',
@@ -131,49 +104,4 @@ export async function requestRedemption(
     ]);
   }
   return result;
-}
-
-/** The creator cancels a payout no admin has started: the Mint comes back (a `reversal` entry). */
-export async function cancelRedemption(
-  ctx: PayoutContext,
-  influencer: InfluencerRow,
-  payoutId: number,
-): Promise<Payout> {
-  return ctx.db.transaction(async (tx) => {
-    const payout = await lockPayout(tx, payoutId, influencer.id);
-    if (!payout) throw new AppError('NOT_FOUND', 'Payout not found.');
-    if (payout.status !== 'pending') {
-      throw new AppError(
-        'CONFLICT',
-        payout.status === 'processing'
-          ? 'This payout is already being processed, so it can no longer be cancelled.'
-          : `This payout is ${payout.status}, so it can no longer be cancelled.`,
-      );
-    }
-    const [updated] = await tx
-      .update(payouts)
-      .set({ status: 'cancelled', cancelledAt: ctx.now, updatedAt: ctx.now })
-      .where(eq(payouts.id, payout.id))
-      .returning();
-    await postLedgerEntry(tx, {
-      influencerId: influencer.id,
-      amount: payout.amount,
-      kind: 'reversal',
-      reference: `reversal:payout:${payout.id}`,
-      description: `${payoutLabel(payout.id)} cancelled: Mint returned`,
-    });
-    await tx
-      .update(transactions)
-      .set({ status: 'cancelled', updatedAt: ctx.now })
-      .where(eq(transactions.payoutId, payout.id));
-    const actor = creatorActor(influencer);
-    await recordPayoutEvent(tx, {
-      payoutId: payout.id,
-      action: 'cancelled',
-      actorUserId: actor.userId,
-      actorName: actor.name,
-      at: ctx.now,
-    });
-    return payoutView(updated!);
-  });
 }

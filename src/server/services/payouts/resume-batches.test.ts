@@ -1,23 +1,25 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, signInAdmin } from '../../../tests/support/auth-client';
-import { captureMailer } from '../../../tests/support/capture-mailer';
-import { createReadyCreator } from '../../../tests/support/creators';
-import { type FakePaypal, startFakePaypal } from '../../../tests/support/fake-paypal';
-import { balanceAndSum, giveMint } from '../../../tests/support/mint';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import type { Env } from '../../config/env';
-import { influencerProfiles } from '../../db/schema/onboarding';
-import { payoutBatches, payoutEvents, payouts } from '../../db/schema/payouts';
-import type { Payout } from '../../shared/schemas/payout';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { type Jobs, startJobs } from '../jobs/jobs';
-import { silentLogger } from '../logger';
-import { createPaypalClient, type PaypalClient } from '../payouts/paypal-client';
-import { upsertAdmin } from './admin-accounts';
-import { type PayoutContext, pollPayouts, resumeInterruptedBatches } from './payouts';
+import { postJson, signInAdmin } from '../../../../tests/support/auth-client';
+import { captureMailer } from '../../../../tests/support/capture-mailer';
+import { createReadyCreator } from '../../../../tests/support/creators';
+import { type FakePaypal, startFakePaypal } from '../../../../tests/support/fake-paypal';
+import { balanceAndSum, giveMint } from '../../../../tests/support/mint';
+import { testServices } from '../../../../tests/support/services';
+import { testEnv } from '../../../../tests/support/test-app';
+import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
+import type { Env } from '../../../config/env';
+import { influencerProfiles } from '../../../db/schema/onboarding';
+import { payoutBatches, payoutEvents, payouts } from '../../../db/schema/payouts';
+import type { Payout } from '../../../shared/schemas/payout';
+import { createApp } from '../../app';
+import { createAuth } from '../../auth';
+import { type Jobs, startJobs } from '../../jobs/jobs';
+import { silentLogger } from '../../logger';
+import { createPaypalClient, type PaypalClient } from '../../payouts/paypal-client';
+import { upsertAdmin } from '../admin-accounts';
+import type { ServiceContext } from '../service-context';
+import { pollPayouts, resumeInterruptedBatches } from './batch-jobs';
 
 /**
  * A crash while a PayPal batch is being sent leaves it `submitting` with no answer recorded. The crash is played
@@ -43,14 +45,8 @@ describe.each(TEST_DRIVERS)('PayPal batches a crash left submitting, on %s', (dr
   const logger = silentLogger();
   let n = 0;
 
-  const ctx = (client: PaypalClient): PayoutContext => ({
-    db: database.db,
-    now: new Date(),
-    mailer,
-    appUrl: 'http://localhost:3000',
-    logger,
-    paypal: client,
-  });
+  const ctx = (client: PaypalClient): ServiceContext =>
+    testServices({ db: database.db, mailer, appUrl: 'http://localhost:3000', logger, paypal: client });
   const pendingPayout = async (amount: number) => {
     n += 1;
     const made = await createReadyCreator(app, database.db, { email: `resume${n}-${driver}@example.com` });

@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import { lockPayout, payoutView, recordPayoutEvent } from '../../../db/queries/payouts';
+import type { InfluencerRow } from '../../../db/schema/influencers';
+import { payouts } from '../../../db/schema/payouts';
+import type { Payout } from '../../../shared/schemas/payout';
+import { AppError } from '../../errors';
+import { atInstant, type ServiceContext } from '../service-context';
+import { creatorActor } from './actors';
+import { returnPayoutMint } from './ledger';
+
+/** The creator cancels a payout no admin has started: the Mint comes back (a `reversal` entry). */
+export async function cancelRedemption(
+  services: ServiceContext,
+  influencer: InfluencerRow,
+  payoutId: number,
+): Promise<Payout> {
+  const ctx = atInstant(services);
+  return ctx.db.transaction(async (tx) => {
+    const payout = await lockPayout(tx, payoutId, influencer.id);
+    if (!payout) throw new AppError('NOT_FOUND', 'Payout not found.');
+    if (payout.status !== 'pending') {
+      throw new AppError(
+        'CONFLICT',
+        payout.status === 'processing'
+          ? 'This payout is already being processed, so it can no longer be cancelled.'
+          : `This payout is ${payout.status}, so it can no longer be cancelled.`,
+      );
+    }
+    const [updated] = await tx
+      .update(payouts)
+      .set({ status: 'cancelled', cancelledAt: ctx.now, updatedAt: ctx.now })
+      .where(eq(payouts.id, payout.id))
+      .returning();
+    await returnPayoutMint(tx, payout, 'cancelled', ctx.now);
+    const actor = creatorActor(influencer);
+    await recordPayoutEvent(tx, {
+      payoutId: payout.id,
+      action: 'cancelled',
+      actorUserId: actor.userId,
+      actorName: actor.name,
+      at: ctx.now,
+    });
+    return payoutView(updated!);
+  });
+}

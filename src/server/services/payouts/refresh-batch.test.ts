@@ -1,0 +1,201 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { postJson } from '../../../../tests/support/auth-client';
+import type { FakePaypal } from '../../../../tests/support/fake-paypal';
+import { balanceAndSum } from '../../../../tests/support/mint';
+import { usePaypalPayouts } from '../../../../tests/support/paypal-payouts';
+import { TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
+import { payoutBatches } from '../../../db/schema/payouts';
+import type { createApp } from '../../app';
+import { pollPayouts } from './batch-jobs';
+import { refreshBatch } from './refresh-batch';
+
+describe.each(TEST_DRIVERS)(
+  'Reading PayPal batch results into payouts against a local fake PayPal, on %s',
+  (driver) => {
+    const t = usePaypalPayouts(driver);
+    const {
+      mailer,
+      ctx,
+      pendingPayout,
+      processPaypal,
+      payoutRow,
+      detail,
+      reversals,
+      alertsAbout,
+      sendWebhook,
+      later,
+    } = t;
+    let database: TestDatabase;
+    let fake: FakePaypal;
+    let app: ReturnType<typeof createApp>;
+    let admin: string;
+    beforeAll(() => {
+      ({ database, fake, app, admin } = t.ready());
+    });
+
+    it('a FAILED item fails the payout and returns the Mint once, however often it is read', async () => {
+      fake.outcomeFor = () => 'FAILED';
+      const c = await pendingPayout(60);
+      const result = await processPaypal([c.payout.id]);
+      expect(result.body.paypal?.outcome).toBe('submitted');
+      const row = await payoutRow(c.payout.id);
+      expect(row).toMatchObject({ status: 'failed', paypalStatus: 'FAILED' });
+      expect(row.failureReason).toBe('Receiver account is invalid. (PayPal: FAILED)');
+      for (let i = 0; i < 3; i++) await refreshBatch(ctx(), row.batchId!);
+      expect((await reversals(c.influencerId)).map((r) => r.amount)).toEqual([60]);
+      expect(await balanceAndSum(database.db, c.influencerId)).toEqual({ balance: 70, sum: 70 });
+      const mail = mailer.sent.filter((m) => m.to === c.email).at(-1)!;
+      expect(mail.subject).toBe('Payout failed: 60 Mint are back in your wallet');
+      expect(mail.text).toContain('Reason: Receiver account is invalid. (PayPal: FAILED)');
+    });
+
+    it('UNCLAIMED stays open (polled, with the status shown); RETURNED later returns the Mint', async () => {
+      fake.outcomeFor = () => 'UNCLAIMED';
+      const d = await pendingPayout(55);
+      await processPaypal([d.payout.id]);
+      let row = await payoutRow(d.payout.id);
+      expect(row).toMatchObject({ status: 'processing', paypalStatus: 'UNCLAIMED' });
+      const [batch] = await database.db
+        .select()
+        .from(payoutBatches)
+        .where(eq(payoutBatches.id, row.batchId!));
+      expect(batch?.status).toBe('submitted');
+      expect((await detail(d.payout.id)).events.at(-1)).toMatchObject({
+        action: 'paypal_status',
+        actor: 'PayPal',
+        detail:
+          'UNCLAIMED: Receiver is unregistered. The payment will be returned if not claimed within 30 days.',
+      });
+      // Not due yet: the job leaves it alone.
+      expect(await pollPayouts(ctx())).toEqual({ submitted: 0, refreshed: 0, errors: 0 });
+      fake.setItemStatus(`payout-${d.payout.id}`, 'RETURNED');
+      later(10);
+      const polled = await pollPayouts(ctx());
+      expect(polled.refreshed).toBeGreaterThanOrEqual(1);
+      row = await payoutRow(d.payout.id);
+      expect(row).toMatchObject({ status: 'returned', paypalStatus: 'RETURNED' });
+      expect(await balanceAndSum(database.db, d.influencerId)).toEqual({ balance: 65, sum: 65 });
+      const mail = mailer.sent.filter((m) => m.to === d.email).at(-1)!;
+      expect(mail.subject).toBe('Payout returned: 55 Mint are back in your wallet');
+      const [closed] = await database.db
+        .select()
+        .from(payoutBatches)
+        .where(eq(payoutBatches.id, row.batchId!));
+      expect(closed?.status).toBe('closed');
+    });
+
+    it('BLOCKED and DENIED items fail their payouts; a batch PayPal DENIED fails the items it left without a result', async () => {
+      fake.outcomeFor = (receiver) => (receiver.startsWith('blocked') ? 'BLOCKED' : 'DENIED');
+      const blocked = await pendingPayout(50, `blocked-${driver}@example.com`);
+      const denied = await pendingPayout(60, `denied-${driver}@example.com`);
+      expect((await processPaypal([blocked.payout.id, denied.payout.id])).body.paypal?.outcome).toBe(
+        'submitted',
+      );
+      expect(await payoutRow(blocked.payout.id)).toMatchObject({
+        status: 'failed',
+        paypalStatus: 'BLOCKED',
+        failureReason: 'This payout was blocked. (PayPal: BLOCKED)',
+      });
+      expect(await payoutRow(denied.payout.id)).toMatchObject({ status: 'failed', paypalStatus: 'DENIED' });
+      expect(await balanceAndSum(database.db, blocked.influencerId)).toEqual({ balance: 60, sum: 60 });
+      expect(await balanceAndSum(database.db, denied.influencerId)).toEqual({ balance: 70, sum: 70 });
+
+      // PayPal took a batch, had not given its item a status yet, then denied the whole batch.
+      fake.outcomeFor = () => null;
+      const open = await pendingPayout(55);
+      await processPaypal([open.payout.id]);
+      expect(await payoutRow(open.payout.id)).toMatchObject({ status: 'processing', paypalStatus: null });
+      const batch = fake.setBatchStatus(fake.batchOf(`payout-${open.payout.id}`).payoutBatchId, 'DENIED');
+      const event = JSON.stringify(
+        fake.webhookEvent('PAYMENT.PAYOUTSBATCH.DENIED', { payoutBatchId: batch.payoutBatchId }),
+      );
+      expect(await (await sendWebhook(event, fake.signWebhook(event))).json()).toEqual({
+        received: true,
+        refreshed: true,
+      });
+      expect(await payoutRow(open.payout.id)).toMatchObject({
+        status: 'failed',
+        failureReason: 'PayPal denied the payout batch. (PayPal: batch DENIED)',
+      });
+      expect(await balanceAndSum(database.db, open.influencerId)).toEqual({ balance: 65, sum: 65 });
+      expect((await reversals(open.influencerId)).map((r) => r.amount)).toEqual([55]);
+      // Nothing there needed a person.
+      for (const p of [blocked, denied, open]) expect(await alertsAbout(p.payout.id)).toEqual([]);
+    });
+
+    it('a status PayPal does not document, or no status in a finished batch: open, the admins alerted once, settled by hand', async () => {
+      fake.outcomeFor = () => 'PENDING_REVIEW_V2';
+      const odd = await pendingPayout(70);
+      await processPaypal([odd.payout.id]);
+      // Never guessed: still being paid, with PayPal's word shown.
+      expect(await payoutRow(odd.payout.id)).toMatchObject({
+        status: 'processing',
+        paypalStatus: 'PENDING_REVIEW_V2',
+      });
+      const alerts = await alertsAbout(odd.payout.id);
+      expect(alerts).toEqual([
+        {
+          kind: 'payout_needs_attention',
+          title: `Check in PayPal: PayPal payout #${odd.payout.id}`,
+          body: 'PayPal answered something we cannot read (PayPal item status PENDING_REVIEW_V2, which PayPal does not document). Check the payout in PayPal, then mark it paid or failed here.',
+          link: '/admin/payments',
+          id: expect.any(Number),
+          createdAt: expect.any(String),
+          readAt: null,
+        },
+      ]);
+      // The job reads it again and again: one alert, not one per read.
+      for (let i = 0; i < 3; i++) {
+        later(400);
+        await pollPayouts(ctx());
+      }
+      expect(await alertsAbout(odd.payout.id)).toHaveLength(1);
+      expect((await payoutRow(odd.payout.id)).status).toBe('processing');
+      // The admin checked PayPal: the money did not go out.
+      const failed = await postJson(
+        app,
+        `/api/admin/payouts/${odd.payout.id}/mark-failed`,
+        { reason: 'PayPal shows it as not sent.' },
+        admin,
+      );
+      expect(failed.status).toBe(200);
+      expect(await balanceAndSum(database.db, odd.influencerId)).toEqual({ balance: 80, sum: 80 });
+      expect((await detail(odd.payout.id)).events.map((e) => e.action)).toEqual([
+        'requested',
+        'sent_to_paypal',
+        'paypal_accepted',
+        'paypal_status',
+        'paypal_unreadable',
+        'marked_failed',
+      ]);
+
+      // PayPal finished the batch (SUCCESS) but gave this item no transaction_status.
+      fake.outcomeFor = () => null;
+      const silent = await pendingPayout(75);
+      await processPaypal([silent.payout.id]);
+      expect((await payoutRow(silent.payout.id)).status).toBe('processing');
+      expect(await alertsAbout(silent.payout.id)).toEqual([]);
+      fake.setBatchStatus(fake.batchOf(`payout-${silent.payout.id}`).payoutBatchId, 'SUCCESS');
+      later(400);
+      await pollPayouts(ctx());
+      later(400);
+      await pollPayouts(ctx());
+      expect((await alertsAbout(silent.payout.id)).map((a) => a.body)).toEqual([
+        'PayPal answered something we cannot read (no item status in a SUCCESS batch). Check the payout in PayPal, then mark it paid or failed here.',
+      ]);
+      const paid = await postJson(
+        app,
+        `/api/admin/payouts/${silent.payout.id}/mark-paid`,
+        { reference: '5TY05013RG002845M' },
+        admin,
+      );
+      expect(paid.status).toBe(200);
+      expect(await payoutRow(silent.payout.id)).toMatchObject({
+        status: 'completed',
+        reference: '5TY05013RG002845M',
+      });
+      expect(await balanceAndSum(database.db, silent.influencerId)).toEqual({ balance: 10, sum: 10 });
+    });
+  },
+);

@@ -1,0 +1,142 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { lockPayout, recordPayoutEvent } from '../../../db/queries/payouts';
+import { payoutBatches, payouts } from '../../../db/schema/payouts';
+import { PRODUCT_NAME } from '../../../shared/constants';
+import { payoutLabel } from '../../../shared/payouts';
+import { AppError } from '../../errors';
+import { duplicateBatchId, PaypalApiError } from '../../payouts/paypal-client';
+import { atInstant, type ServiceContext } from '../service-context';
+import { nextCheckDelay, RETRY_BASE_MS, senderItemId } from './batch-schedule';
+import { refreshBatch } from './refresh-batch';
+import { PAYPAL_ACTOR } from './settle';
+
+/**
+ * Sends a saved batch to PayPal, or sends it again with the same sender_batch_id and PayPal-Request-Id when an
+ * earlier call got no clear answer. PayPal answers a repeat with the first result or with the duplicate refusal that
+ * links the original batch: either way we learn its payout_batch_id and nothing is paid twice. A definite refusal
+ * (a 4xx: nothing was paid) puts the payouts back to pending with PayPal's reason.
+ */
+export async function submitBatch(
+  services: ServiceContext,
+  batchId: number,
+): Promise<{ outcome: 'submitted' | 'retrying' | 'refused'; message: string }> {
+  const ctx = atInstant(services);
+  const paypal = ctx.paypal;
+  if (!paypal) throw new AppError('CONFLICT', 'PayPal is not configured on this server.');
+  const [batch] = await ctx.db.select().from(payoutBatches).where(eq(payoutBatches.id, batchId)).limit(1);
+  if (!batch) throw new AppError('NOT_FOUND', 'Payout batch not found.');
+  if (batch.status === 'refused')
+    return { outcome: 'refused', message: batch.lastError ?? 'PayPal refused it.' };
+  if (batch.status !== 'submitting')
+    return { outcome: 'submitted', message: `PayPal batch ${batch.paypalBatchId}` };
+  const members = await ctx.db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.batchId, batch.id))
+    .orderBy(asc(payouts.id));
+  try {
+    const created = await paypal.createBatchPayout({
+      senderBatchId: batch.senderBatchId,
+      requestId: batch.requestId,
+      emailSubject: `You have a payout from ${PRODUCT_NAME}`,
+      emailMessage: `Your Mint, redeemed on ${PRODUCT_NAME}. Thank you for creating with us!`,
+      items: members.map((p) => ({
+        senderItemId: senderItemId(p.id),
+        receiver: p.paypalEmail,
+        amount: p.amount,
+        note: `${p.amount} Mint redeemed on ${PRODUCT_NAME} (${payoutLabel(p.id)})`,
+      })),
+    });
+    if (created.duplicate) {
+      // Adopt the original only if it is really ours.
+      const original = await paypal.getBatch(created.payoutBatchId);
+      if (original.senderBatchId !== batch.senderBatchId) {
+        throw new Error(`PayPal linked batch ${created.payoutBatchId}, which is not ${batch.senderBatchId}`);
+      }
+    }
+    await ctx.db.transaction(async (tx) => {
+      // Only from submitting: when two senders got PayPal's answer (a resend at start-up while another instance
+      // was still sending it), the acceptance is recorded once.
+      const accepted = await tx
+        .update(payoutBatches)
+        .set({
+          status: 'submitted',
+          paypalBatchId: created.payoutBatchId,
+          paypalBatchStatus: created.batchStatus,
+          attempts: sql`${payoutBatches.attempts} + 1`,
+          lastError: null,
+          nextCheckAt: new Date(ctx.now.getTime() + RETRY_BASE_MS),
+          updatedAt: ctx.now,
+        })
+        .where(and(eq(payoutBatches.id, batch.id), eq(payoutBatches.status, 'submitting')))
+        .returning({ id: payoutBatches.id });
+      if (accepted.length === 0) return;
+      for (const member of members) {
+        await recordPayoutEvent(tx, {
+          payoutId: member.id,
+          action: 'paypal_accepted',
+          actorUserId: null,
+          actorName: PAYPAL_ACTOR.name,
+          detail: `PayPal batch ${created.payoutBatchId}`,
+          at: ctx.now,
+        });
+      }
+    });
+    await refreshBatch(services, batch.id).catch((error: unknown) =>
+      ctx.logger.warn({ err: error, batchId: batch.id }, 'payout batch status not read yet'),
+    );
+    return { outcome: 'submitted', message: `PayPal took the batch (${created.payoutBatchId}).` };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const definite =
+      error instanceof PaypalApiError && !error.outcomeUnknown && duplicateBatchId(error) === undefined;
+    if (definite) {
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(payoutBatches)
+          .set({
+            status: 'refused',
+            attempts: sql`${payoutBatches.attempts} + 1`,
+            lastError: message,
+            updatedAt: ctx.now,
+          })
+          .where(eq(payoutBatches.id, batch.id));
+        for (const member of members) {
+          const payout = await lockPayout(tx, member.id);
+          if (payout?.status !== 'processing' || payout.batchId !== batch.id) continue;
+          await tx
+            .update(payouts)
+            .set({ status: 'pending', mode: null, batchId: null, startedAt: null, updatedAt: ctx.now })
+            .where(eq(payouts.id, payout.id));
+          await recordPayoutEvent(tx, {
+            payoutId: payout.id,
+            action: 'paypal_refused',
+            actorUserId: null,
+            actorName: PAYPAL_ACTOR.name,
+            detail: `${message} The payout is pending again.`,
+            at: ctx.now,
+          });
+        }
+      });
+      ctx.logger.warn({ batchId: batch.id, err: error }, 'PayPal refused a payout batch');
+      return { outcome: 'refused', message };
+    }
+    await ctx.db
+      .update(payoutBatches)
+      .set({
+        attempts: sql`${payoutBatches.attempts} + 1`,
+        lastError: message,
+        nextCheckAt: new Date(ctx.now.getTime() + nextCheckDelay(batch.attempts)),
+        updatedAt: ctx.now,
+      })
+      .where(and(eq(payoutBatches.id, batch.id), eq(payoutBatches.status, 'submitting')));
+    ctx.logger.warn(
+      { batchId: batch.id, err: error },
+      'PayPal did not confirm a payout batch; it will be retried',
+    );
+    return {
+      outcome: 'retrying',
+      message: `PayPal did not confirm the batch (${message}). It is retried with the same batch id, so it cannot be paid twice.`,
+    };
+  }
+}

@@ -1,0 +1,19 @@
+import { listMyPayouts, walletFigures } from '../../../db/queries/payouts';
+import type { ServiceContext } from '../service-context';
+
+/**
+ * The creator's wallet: available balance (the sum of their entries, kept in mint_balances), Mint on its way
+ * (rewards of content awaiting review), Mint in open payouts, total earned, and a page of entries, newest first.
+ */
+export async function getWallet(
+  ctx: ServiceContext,
+  influencerId: number,
+  page: { limit: number; offset: number } = { limit: 50, offset: 0 },
+) {
+  return walletFigures(ctx.db, influencerId, page, ctx.now());
+}
+
+/** The creator's payouts, newest first. */
+export async function listPayouts(ctx: ServiceContext, influencerId: number) {
+  return listMyPayouts(ctx.db, influencerId);
+}

@@ -1,0 +1,63 @@
+import type { Database } from '../../db/client';
+import { type Clock, systemClock } from '../clock';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import type { PaypalClient } from '../payouts/paypal-client';
+
+/**
+ * What every service reaches, in one object (decision 0025): built once per request by the `services` middleware
+ * (`c.get('services')`), and once per run by a job (`jobServices`). Tests give the app their fake clock, and it comes
+ * through `now()`.
+ */
+export interface ServiceContext {
+  db: Database;
+  /** The clock (the app's injectable clock, or the wall clock). */
+  now: Clock;
+  mailer: Mailer;
+  /** The public address of the app, for links in mails. */
+  appUrl: string;
+  logger: Logger;
+  /** PayPal Payouts, or null in manual mode (no PAYPAL_CLIENT_ID/PAYPAL_CLIENT_SECRET). */
+  paypal: PaypalClient | null;
+  /** Where files live (uploads, the development secret). */
+  dataDir: string;
+}
+
+export interface ServiceContextInput {
+  db: Database;
+  now?: Clock | undefined;
+  mailer: Mailer;
+  appUrl: string;
+  logger: Logger;
+  paypal: PaypalClient | null;
+  dataDir: string;
+}
+
+/** The one way a service context is made (the middleware, the jobs, the start-up, tests calling a service). */
+export function createServiceContext(input: ServiceContextInput): ServiceContext {
+  return {
+    db: input.db,
+    now: input.now ?? systemClock,
+    mailer: input.mailer,
+    appUrl: input.appUrl,
+    logger: input.logger,
+    paypal: input.paypal,
+    dataDir: input.dataDir,
+  };
+}
+
+/**
+ * The context of one use case run: the clock read once, so every row, event and notice the use case writes carries
+ * the same time (as one transaction should).
+ */
+export type AtInstant = Omit<ServiceContext, 'now'> & { now: Date };
+
+/** Reads the clock once for a use case (its first line: `const ctx = atInstant(services)`). */
+export function atInstant(services: ServiceContext): AtInstant {
+  return { ...services, now: services.now() };
+}
+
+/** The context with its clock stopped at a use case's instant, for a use case it runs as part of the same step. */
+export function stoppedAt(ctx: AtInstant): ServiceContext {
+  return { ...ctx, now: () => ctx.now };
+}

@@ -1,0 +1,31 @@
+import { tmpdir } from 'node:os';
+import type { Database } from '../../src/db/client';
+import type { Clock } from '../../src/server/clock';
+import { type Logger, silentLogger } from '../../src/server/logger';
+import type { Mailer } from '../../src/server/mail/mailer';
+import type { PaypalClient } from '../../src/server/payouts/paypal-client';
+import { createServiceContext, type ServiceContext } from '../../src/server/services/service-context';
+
+/**
+ * The service context a test hands a service it calls directly (a job's work, a sweep): the same object the app
+ * builds per request, with the test's clock (`now: () => clock.now`, tests/support/clock.ts) and a silent logger.
+ */
+export function testServices(deps: {
+  db: Database;
+  mailer: Mailer;
+  now?: Clock;
+  paypal?: PaypalClient | null;
+  appUrl?: string;
+  logger?: Logger;
+  dataDir?: string;
+}): ServiceContext {
+  return createServiceContext({
+    db: deps.db,
+    mailer: deps.mailer,
+    now: deps.now,
+    paypal: deps.paypal ?? null,
+    appUrl: deps.appUrl ?? 'http://localhost:3000',
+    logger: deps.logger ?? silentLogger(),
+    dataDir: deps.dataDir ?? tmpdir(),
+  });
+}

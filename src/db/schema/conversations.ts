@@ -90,22 +90,33 @@ export const conversationMessages = pgTable(
   ],
 );
 
-/** The images of a message (up to 4), stored as private uploads: the creator of the conversation and admins see them. */
+/**
+ * The images of conversations. An image is uploaded first (stored as a private upload: the conversation's creator
+ * and admins see it), then attached to the sender's next message (`message_id`, `position` 0-3). An image never
+ * attached stays with its sender only.
+ */
 export const conversationAttachments = pgTable(
   'conversation_attachments',
   {
-    messageId: integer('message_id')
-      .notNull()
-      .references(() => conversationMessages.id, { onDelete: 'cascade' }),
-    position: smallint('position').notNull(),
     uploadName: text('upload_name')
+      .primaryKey()
+      .references(() => uploads.name, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
       .notNull()
-      .references(() => uploads.name, { onDelete: 'restrict' }),
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    uploadedByUserId: text('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    messageId: integer('message_id').references(() => conversationMessages.id, { onDelete: 'cascade' }),
+    position: smallint('position'),
+    createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.messageId, t.position] }),
-    uniqueIndex('conversation_attachments_upload_idx').on(t.uploadName),
-    check('conversation_attachments_position_check', sql`${t.position} between 0 and 3`),
+    uniqueIndex('conversation_attachments_message_idx').on(t.messageId, t.position),
+    index('conversation_attachments_conversation_idx').on(t.conversationId),
+    check(
+      'conversation_attachments_position_check',
+      sql`${t.position} is null or ${t.position} between 0 and 3`,
+    ),
+    check('conversation_attachments_attached_check', sql`(${t.messageId} is null) = (${t.position} is null)`),
   ],
 );
 

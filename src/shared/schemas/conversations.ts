@@ -43,8 +43,28 @@ export const messageTextSchema = z
   .refine((text) => !hasControlCharacter(text, TEXT_WHITESPACE), { error: MESSAGE_TEXTS.control })
   .refine((text) => !looksLikeHtml(text), { error: MESSAGE_TEXTS.html });
 
-/** The text part of POST …/messages (multipart/form-data: `body` and up to four `images`). */
-export const messageFieldsSchema = z.object({ body: messageTextSchema.optional().default('') });
+/**
+ * Body of POST …/messages: the text and the images uploaded for it first (POST …/images answers each one's url).
+ * Text may be empty when there is an image.
+ */
+export const newMessageSchema = z.object({
+  body: messageTextSchema.optional().default(''),
+  images: z
+    .array(z.string({ error: 'images must be addresses of uploaded images' }).max(200), {
+      error: 'images must be a list of uploaded images',
+    })
+    .max(MESSAGE_MAX_IMAGES, { error: MESSAGE_TEXTS.tooManyImages })
+    .optional()
+    .default([]),
+});
+export type NewMessageInput = z.input<typeof newMessageSchema>;
+
+export const postedMessageSchema = z.object({ id: z.number().int(), conversationId: z.number().int() });
+export const uploadedImageSchema = z.object({ url: z.string() });
+export const seenSchema = z.object({
+  upTo: z.number().int().positive().max(2_147_483_647).optional(),
+});
+export const seenResultSchema = z.object({ lastReadMessageId: z.number().int() });
 
 export const editMessageSchema = z.object({
   body: messageTextSchema.refine((text) => text.length > 0, { error: MESSAGE_TEXTS.empty }),
@@ -177,15 +197,6 @@ export const inboxQuerySchema = z.object({
   q: z.preprocess(
     emptyToUndefined,
     z.string().trim().max(100, { error: 'Search for at most 100 characters.' }).optional(),
-  ),
-  applicationId: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'applicationId must be an application id' })
-      .int({ error: 'applicationId must be an application id' })
-      .positive({ error: 'applicationId must be an application id' })
-      .max(2_147_483_647, { error: 'applicationId must be an application id' })
-      .optional(),
   ),
 });
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;

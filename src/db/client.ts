@@ -11,6 +11,7 @@ import * as applicationsSchema from './schema/applications';
 import * as authSchema from './schema/auth';
 import * as campaignsSchema from './schema/campaigns';
 import * as contentMetricsSchema from './schema/content-metrics';
+import * as conversationsSchema from './schema/conversations';
 import * as creatorManagementSchema from './schema/creator-management';
 import * as influencersSchema from './schema/influencers';
 import * as ledgerSchema from './schema/ledger';
@@ -29,6 +30,7 @@ export const schema = {
   ...campaignsSchema,
   ...creatorManagementSchema,
   ...contentMetricsSchema,
+  ...conversationsSchema,
   ...influencersSchema,
   ...onboardingSchema,
   ...payoutsSchema,

@@ -32,6 +32,7 @@ import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { configRoutes } from './routes/config';
 import { adminContentMetricRoutes, contentMetricRoutes } from './routes/content-metrics';
+import { adminConversationRoutes, conversationRoutes } from './routes/conversations';
 import { adminProblemRoutes, myProblemRoutes } from './routes/delivery-problems';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
@@ -119,6 +120,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', myProblemRoutes);
   api.route('/', contentMetricRoutes);
   api.route('/', notificationRoutes);
+  api.route('/', conversationRoutes);
   api.route('/', instagramConnectionRoutes);
   // Called by PayPal, not by a browser: no session, its signature is verified with PayPal instead.
   api.route('/', paypalWebhookRoutes);
@@ -133,6 +135,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminContentMetricRoutes);
   api.route('/admin', adminMeRoutes);
   api.route('/admin', adminAuditLogRoutes);
+  api.route('/admin', adminConversationRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
   api.all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`, 'NOT_FOUND'), 404));

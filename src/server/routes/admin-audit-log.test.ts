@@ -13,6 +13,7 @@ import { applications } from '../../db/schema/applications';
 import { auditLog } from '../../db/schema/audit';
 import { users } from '../../db/schema/auth';
 import { contentMetricSnapshots } from '../../db/schema/content-metrics';
+import { conversationMessages, conversations } from '../../db/schema/conversations';
 import { influencers } from '../../db/schema/influencers';
 import { deliveryProblems } from '../../db/schema/shipping';
 import type { AuditLogList } from '../../shared/schemas/audit-log';
@@ -45,6 +46,17 @@ const NOT_AUDITED: Record<string, string> = {
   // Stores an image file and answers its address; no record changes until a campaign is saved with it, and that
   // save is audited (campaign.create / campaign.update with imageUrl and gallery).
   'POST /api/admin/uploads': 'stores a file only',
+  // Conversations (issue 26): a message is its own record, with its author and time; the team's images, read marks
+  // and saved replies (shared templates) change nobody's record. Hiding a creator's message is audited (a case).
+  'POST /api/admin/applications/:id/conversation': 'opens the conversation record only',
+  'POST /api/admin/conversations/:id/images': 'stores a file only',
+  'POST /api/admin/conversations/:id/messages': 'the message keeps its author and time',
+  'PATCH /api/admin/conversations/:id/messages/:messageId': "the admin's own message, within 5 minutes",
+  'DELETE /api/admin/conversations/:id/messages/:messageId': "the admin's own unanswered message",
+  'POST /api/admin/conversations/:id/seen': 'a read mark',
+  'POST /api/admin/saved-replies': 'a team template',
+  'PUT /api/admin/saved-replies/:id': 'a team template',
+  'DELETE /api/admin/saved-replies/:id': 'a team template',
 };
 
 type Fields = Record<string, unknown> | null;
@@ -831,6 +843,47 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
                 source: 'override',
                 reason: 'Moved last week',
               },
+            },
+          ],
+        };
+      },
+    },
+    {
+      name: 'hiding a message of a conversation',
+      route: 'POST /api/admin/conversations/:id/messages/:messageId/hide',
+      prepare: async () => {
+        const { application } = await insertApplication(database.db, { status: 'accepted' });
+        const [conversation] = await database.db
+          .insert(conversations)
+          .values({
+            applicationId: application.id,
+            influencerId: application.influencerId,
+            campaignId: application.campaignId,
+          })
+          .returning();
+        const [message] = await database.db
+          .insert(conversationMessages)
+          .values({
+            conversationId: conversation!.id,
+            authorRole: 'creator',
+            authorName: 'A creator',
+            body: 'call me',
+          })
+          .returning();
+        return {
+          call: {
+            method: 'POST',
+            path: `/api/admin/conversations/${conversation!.id}/messages/${message!.id}/hide`,
+            body: { reason: 'Personal data' },
+            status: 204,
+          },
+          expected: () => [
+            {
+              action: 'conversation.hide_message',
+              entityType: 'conversation_message',
+              entityId: String(message!.id),
+              before: { hidden: false },
+              after: { hidden: true, reason: 'Personal data' },
             },
           ],
         };

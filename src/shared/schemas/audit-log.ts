@@ -33,6 +33,7 @@ export const AUDIT_ACTION_LABELS = {
   'problem.resolve': 'Problem resolved',
   'problem.reship': 'New box sent',
   'settings.digest': 'Mail digest switched',
+  'conversation.hide_message': 'Message hidden',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
@@ -47,6 +48,7 @@ export const AUDIT_ENTITY_LABELS = {
   creator: 'Creator',
   delivery_problem: 'Delivery problem',
   admin_digest: 'Mail digest',
+  conversation_message: 'Message',
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITY_LABELS) as [AuditEntityType, ...AuditEntityType[]];

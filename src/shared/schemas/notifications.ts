@@ -20,6 +20,8 @@ export const NOTIFICATION_KINDS = [
   'account_suspended',
   'account_restored',
   'handle_removed',
+  // A message from the campaign team in a conversation (one unread per conversation).
+  'conversation_message',
   // What every active admin is told.
   'new_application',
   'content_submitted',

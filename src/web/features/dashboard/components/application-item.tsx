@@ -25,7 +25,10 @@ import { DeliveryProblemNote } from './delivery-problem-note';
 import { PostingClockNote } from './posting-clock-note';
 
 /** A step the creator opens a dialog for. */
-export type ApplicationDialog = { kind: 'withdraw' | 'report' | 'submit'; application: MyApplication };
+export type ApplicationDialog = {
+  kind: 'withdraw' | 'report' | 'submit' | 'message';
+  application: MyApplication;
+};
 
 /** One application in My Campaigns: the campaign, its progress, next step, facts, messages and what can be done now. */
 export function ApplicationItem({
@@ -246,6 +249,15 @@ function ApplicationActions({
           {a.status === 'changes_requested' ? 'Resubmit content' : 'Submit content'}
         </Button>
       ) : null}
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => onOpen({ kind: 'message', application: a })}
+        aria-label={`Message the brand about ${a.campaign.name}`}
+      >
+        <MessageSquare aria-hidden="true" />
+        Message the brand
+      </Button>
       {offers.has('withdraw') ? (
         <Button size="sm" variant="outline" onClick={() => onOpen({ kind: 'withdraw', application: a })}>
           <Undo2 aria-hidden="true" />

@@ -1,11 +1,12 @@
 import { Compass } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { MyApplication } from '../../../../shared/schemas/application';
 import { ErrorPanel } from '../../../components/error-panel';
 import { buttonVariants } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { type ApplicationDialog, ApplicationItem } from './application-item';
+import { MessageBrandDialog } from './message-brand-dialog';
 import { ReportDeliveryDialog } from './report-delivery-dialog';
 import { SubmitContentDialog } from './submit-content-dialog';
 import { WithdrawDialog } from './withdraw-dialog';
@@ -25,6 +26,13 @@ export function MyCampaigns({
   limit?: number;
 }) {
   const [open, setOpen] = useState<ApplicationDialog | null>(null);
+  // A "new message" notification links here with ?conversation=<application id>: open that conversation.
+  const [params, setParams] = useSearchParams();
+  const linked = limit ? 0 : Number(params.get('conversation') ?? 0);
+  useEffect(() => {
+    const application = linked ? applications.find((a) => a.id === linked) : undefined;
+    if (application) setOpen({ kind: 'message', application });
+  }, [linked, applications]);
   if (loading) {
     return (
       <div className="flex flex-col gap-3" role="status" aria-label="Loading your campaigns">
@@ -36,7 +44,18 @@ export function MyCampaigns({
   if (error) return <ErrorPanel title="We couldn't load your campaigns." error={error} onRetry={retry} />;
   if (applications.length === 0) return <NoCampaigns />;
   const shown = limit ? applications.slice(0, limit) : applications;
-  const close = () => setOpen(null);
+  const close = () => {
+    setOpen(null);
+    if (linked)
+      setParams(
+        (now) => {
+          const next = new URLSearchParams(now);
+          next.delete('conversation');
+          return next;
+        },
+        { replace: true },
+      );
+  };
   return (
     <>
       <ul className="flex flex-col gap-3" aria-label="My campaigns">
@@ -47,6 +66,9 @@ export function MyCampaigns({
       {open?.kind === 'withdraw' ? <WithdrawDialog application={open.application} onClose={close} /> : null}
       {open?.kind === 'report' ? (
         <ReportDeliveryDialog application={open.application} onClose={close} />
+      ) : null}
+      {open?.kind === 'message' ? (
+        <MessageBrandDialog application={open.application} onClose={close} />
       ) : null}
       {open?.kind === 'submit' ? (
         <SubmitContentDialog application={open.application} onClose={close} />

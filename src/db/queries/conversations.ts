@@ -1,0 +1,397 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import type { ConversationAuthorRole, InboxFilter } from '../../shared/schemas/conversations';
+import type { DatabaseOrTransaction } from '../client';
+import { applications, submissions } from '../schema/applications';
+import { campaigns } from '../schema/campaigns';
+import {
+  conversationAttachments,
+  conversationMessages,
+  conversationReads,
+  conversations,
+  savedReplies,
+} from '../schema/conversations';
+import { influencers } from '../schema/influencers';
+import { notifications } from '../schema/notifications';
+
+/** Who reads: a creator sees only their own conversations (ownership in the WHERE), an admin sees every one. */
+export type ConversationScope = { influencerId: number } | { admin: true };
+
+const scopeOf = (scope: ConversationScope) =>
+  'influencerId' in scope ? eq(conversations.influencerId, scope.influencerId) : undefined;
+
+const conversationColumns = {
+  conversation: conversations,
+  campaign: {
+    id: campaigns.id,
+    name: campaigns.name,
+    brand: campaigns.brand,
+    status: campaigns.status,
+    deadline: campaigns.deadline,
+    updatedAt: campaigns.updatedAt,
+  },
+  creator: {
+    id: influencers.id,
+    name: influencers.name,
+    email: influencers.email,
+    standing: influencers.standing,
+    authUserId: influencers.authUserId,
+    mailOptOuts: influencers.mailOptOuts,
+  },
+};
+
+/** A conversation the scope may read, with its campaign and creator; `lock` takes the row for a write. */
+export async function findConversation(
+  db: DatabaseOrTransaction,
+  id: number,
+  scope: ConversationScope,
+  { lock = false }: { lock?: boolean } = {},
+) {
+  const query = db
+    .select(conversationColumns)
+    .from(conversations)
+    .innerJoin(campaigns, eq(campaigns.id, conversations.campaignId))
+    .innerJoin(influencers, eq(influencers.id, conversations.influencerId))
+    .where(and(eq(conversations.id, id), scopeOf(scope)))
+    .limit(1);
+  const [row] = lock ? await query.for('update', { of: conversations }) : await query;
+  return row ?? null;
+}
+export type FoundConversation = NonNullable<Awaited<ReturnType<typeof findConversation>>>;
+
+/** An application the scope may open a conversation for (a creator: only their own). */
+export async function findApplicationForConversation(
+  db: DatabaseOrTransaction,
+  applicationId: number,
+  scope: ConversationScope,
+) {
+  const [row] = await db
+    .select({
+      id: applications.id,
+      influencerId: applications.influencerId,
+      campaignId: applications.campaignId,
+    })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.id, applicationId),
+        'influencerId' in scope ? eq(applications.influencerId, scope.influencerId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** The conversation of an application, made on first use (two openers at once get the same one). */
+export async function ensureConversation(
+  db: DatabaseOrTransaction,
+  application: { id: number; influencerId: number; campaignId: number },
+  now: Date,
+): Promise<number> {
+  await db
+    .insert(conversations)
+    .values({
+      applicationId: application.id,
+      influencerId: application.influencerId,
+      campaignId: application.campaignId,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: conversations.applicationId });
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(eq(conversations.applicationId, application.id));
+  return row!.id;
+}
+
+/** The messages of a conversation, oldest first, with their image names in order. */
+export async function conversationMessagesOf(db: DatabaseOrTransaction, conversationId: number) {
+  const rows = await db
+    .select()
+    .from(conversationMessages)
+    .where(eq(conversationMessages.conversationId, conversationId))
+    .orderBy(asc(conversationMessages.id));
+  const images = rows.length
+    ? await db
+        .select()
+        .from(conversationAttachments)
+        .where(
+          inArray(
+            conversationAttachments.messageId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(conversationAttachments.messageId, conversationAttachments.position)
+    : [];
+  const byMessage = new Map<number, string[]>();
+  for (const image of images) {
+    if (image.messageId === null) continue;
+    const list = byMessage.get(image.messageId) ?? [];
+    list.push(image.uploadName);
+    byMessage.set(image.messageId, list);
+  }
+  return rows.map((row) => ({ ...row, images: byMessage.get(row.id) ?? [] }));
+}
+
+/** The application behind a conversation and its submissions: the lifecycle events shown in the thread. */
+export async function applicationHistory(db: DatabaseOrTransaction, applicationId: number) {
+  const [application] = await db
+    .select({
+      id: applications.id,
+      status: applications.status,
+      createdAt: applications.createdAt,
+      decidedAt: applications.decidedAt,
+      carrier: applications.carrier,
+      trackingNumber: applications.trackingNumber,
+      shippedAt: applications.shippedAt,
+      deliveredAt: applications.deliveredAt,
+      approvedAt: applications.approvedAt,
+    })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  const sent = await db
+    .select({ createdAt: submissions.createdAt })
+    .from(submissions)
+    .where(eq(submissions.applicationId, applicationId))
+    .orderBy(asc(submissions.createdAt));
+  return { application: application!, submissions: sent };
+}
+
+/** Where a reader has read up to (message id; 0 when never). */
+export async function lastReadOf(db: DatabaseOrTransaction, conversationId: number, userId: string) {
+  const [row] = await db
+    .select({ id: conversationReads.lastReadMessageId })
+    .from(conversationReads)
+    .where(and(eq(conversationReads.conversationId, conversationId), eq(conversationReads.userId, userId)));
+  return row?.id ?? 0;
+}
+
+/** Moves a reader's mark forward (never back). */
+export async function markRead(
+  db: DatabaseOrTransaction,
+  conversationId: number,
+  userId: string,
+  messageId: number,
+  now: Date,
+) {
+  await db
+    .insert(conversationReads)
+    .values({ conversationId, userId, lastReadMessageId: messageId, readAt: now })
+    .onConflictDoUpdate({
+      target: [conversationReads.conversationId, conversationReads.userId],
+      set: {
+        lastReadMessageId: sql`greatest(${conversationReads.lastReadMessageId}, excluded.last_read_message_id)`,
+        readAt: now,
+      },
+    });
+}
+
+/** The outer query's conversation id, spelled out: drizzle writes a bare "id" inside raw SQL, which a subquery would misread. */
+const OUTER_ID = sql.raw('"conversations"."id"');
+
+/** Visible messages from the other side after the reader's mark: what the reader has not read. */
+const unreadFor = (fromRole: ConversationAuthorRole, readerId: string) => sql<number>`(
+  select count(*)::int from ${conversationMessages} m
+  where m.conversation_id = ${OUTER_ID} and m.hidden_at is null and m.author_role = ${fromRole}
+    and m.id > coalesce((select r.last_read_message_id from ${conversationReads} r
+      where r.conversation_id = ${OUTER_ID} and r.user_id = ${readerId}), 0))`;
+
+/** Recomputes the conversation's figures from its visible messages (call after every message write). */
+export async function refreshConversation(db: DatabaseOrTransaction, conversationId: number) {
+  await db.execute(sql`
+    update ${conversations} c set
+      last_message_id = (select max(m.id) from ${conversationMessages} m
+        where m.conversation_id = c.id and m.hidden_at is null),
+      last_message_at = (select max(m.created_at) from ${conversationMessages} m
+        where m.conversation_id = c.id and m.hidden_at is null),
+      waiting_since = (select min(m.created_at) from ${conversationMessages} m
+        where m.conversation_id = c.id and m.hidden_at is null and m.author_role = 'creator'
+          and m.id > coalesce((select max(t.id) from ${conversationMessages} t
+            where t.conversation_id = c.id and t.hidden_at is null and t.author_role = 'team'), 0))
+    where c.id = ${conversationId}`);
+}
+
+/** Whether anyone of the other side wrote after a message (then its sender may no longer delete it). */
+export async function answeredAfter(
+  db: DatabaseOrTransaction,
+  conversationId: number,
+  messageId: number,
+  role: ConversationAuthorRole,
+) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(conversationMessages)
+    .where(
+      and(
+        eq(conversationMessages.conversationId, conversationId),
+        gt(conversationMessages.id, messageId),
+        ne(conversationMessages.authorRole, role),
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}
+
+/** A creator's conversations with what they have not read. */
+export async function creatorConversations(db: DatabaseOrTransaction, influencerId: number, userId: string) {
+  return db
+    .select({
+      id: conversations.id,
+      applicationId: conversations.applicationId,
+      lastMessageAt: conversations.lastMessageAt,
+      unreadCount: unreadFor('team', userId),
+    })
+    .from(conversations)
+    .where(eq(conversations.influencerId, influencerId))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id));
+}
+
+export const INBOX_LIMIT = 100;
+
+/** The admins' inbox: conversations with messages, newest activity first, filtered; unread counts are the admin's own. */
+export async function inbox(
+  db: DatabaseOrTransaction,
+  adminUserId: string,
+  { filter, campaignId, q }: { filter: InboxFilter; campaignId?: number | undefined; q?: string | undefined },
+) {
+  const unread = unreadFor('creator', adminUserId);
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const lastMessage = db
+    .select({
+      id: conversationMessages.id,
+      authorRole: conversationMessages.authorRole,
+      body: conversationMessages.body,
+    })
+    .from(conversationMessages)
+    .as('last_message');
+  return db
+    .select({
+      id: conversations.id,
+      applicationId: conversations.applicationId,
+      lastMessageAt: conversations.lastMessageAt,
+      waitingSince: conversations.waitingSince,
+      campaign: { id: campaigns.id, name: campaigns.name, brand: campaigns.brand },
+      creator: { id: influencers.id, name: influencers.name },
+      lastAuthorRole: lastMessage.authorRole,
+      lastBody: lastMessage.body,
+      unreadCount: unread,
+    })
+    .from(conversations)
+    .innerJoin(campaigns, eq(campaigns.id, conversations.campaignId))
+    .innerJoin(influencers, eq(influencers.id, conversations.influencerId))
+    .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
+    .where(
+      and(
+        isNotNull(conversations.lastMessageId),
+        filter === 'waiting' ? isNotNull(conversations.waitingSince) : undefined,
+        filter === 'unread' ? sql`${unread} > 0` : undefined,
+        campaignId === undefined ? undefined : eq(conversations.campaignId, campaignId),
+        pattern
+          ? or(
+              ilike(influencers.name, pattern),
+              ilike(influencers.email, pattern),
+              sql`exists (select 1 from ${conversationMessages} m where m.conversation_id = ${OUTER_ID}
+                and m.body ilike ${pattern})`,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(INBOX_LIMIT);
+}
+
+/** How many conversations wait for the team's reply. */
+export async function waitingCount(db: DatabaseOrTransaction): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(conversations)
+    .where(isNotNull(conversations.waitingSince));
+  return row?.n ?? 0;
+}
+
+/**
+ * A creator's one unread "new message" notification per conversation: updated with the newest message while it is
+ * unread (the bell counts the conversation once), a new one once they read the last.
+ */
+export async function upsertConversationNotification(
+  db: DatabaseOrTransaction,
+  row: { userId: string; title: string; body: string; link: string; createdAt: Date },
+) {
+  const [open] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, row.userId),
+        eq(notifications.kind, 'conversation_message'),
+        eq(notifications.link, row.link),
+        isNull(notifications.readAt),
+      ),
+    )
+    .limit(1);
+  if (open) {
+    await db
+      .update(notifications)
+      .set({ title: row.title, body: row.body, createdAt: row.createdAt })
+      .where(eq(notifications.id, open.id));
+    return;
+  }
+  await db.insert(notifications).values({ ...row, kind: 'conversation_message' });
+}
+
+/** Marks the reader's "new message" notifications of a conversation read (they read the thread). */
+export async function readConversationNotifications(
+  db: DatabaseOrTransaction,
+  userId: string,
+  link: string,
+  now: Date,
+) {
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.kind, 'conversation_message'),
+        eq(notifications.link, link),
+        isNull(notifications.readAt),
+      ),
+    );
+}
+
+export async function listSavedReplies(db: DatabaseOrTransaction) {
+  return db
+    .select()
+    .from(savedReplies)
+    .orderBy(asc(sql`lower(${savedReplies.title})`), asc(savedReplies.id));
+}
+
+/**
+ * Attaches the sender's uploaded images (names, in order) to their message; answers how many were attached (fewer
+ * than asked: a name that is not theirs, of another conversation, or already attached).
+ */
+export async function attachImages(
+  db: DatabaseOrTransaction,
+  {
+    conversationId,
+    messageId,
+    userId,
+    names,
+  }: { conversationId: number; messageId: number; userId: string; names: string[] },
+): Promise<number> {
+  let attached = 0;
+  for (const [position, name] of names.entries()) {
+    const rows = await db
+      .update(conversationAttachments)
+      .set({ messageId, position })
+      .where(
+        and(
+          eq(conversationAttachments.uploadName, name),
+          eq(conversationAttachments.conversationId, conversationId),
+          eq(conversationAttachments.uploadedByUserId, userId),
+          isNull(conversationAttachments.messageId),
+        ),
+      )
+      .returning({ name: conversationAttachments.uploadName });
+    attached += rows.length;
+  }
+  return attached;
+}

@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { ConversationAuthorRole } from '../../shared/schemas/conversations';
+import { applications } from './applications';
+import { users } from './auth';
+import { campaigns } from './campaigns';
+import { influencers } from './influencers';
+import { uploads } from './uploads';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+
+/**
+ * Issue 26: one conversation per application between its creator and the campaign team. The figures after
+ * `created_at` are kept by the services in the transaction of every message write (refreshConversation), so the
+ * inbox reads them without walking the messages.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** Copied from the application (it never changes), so ownership and the campaign filter need no join. */
+    influencerId: integer('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** The newest visible message (null: none yet); the inbox orders by it. */
+    lastMessageId: integer('last_message_id'),
+    lastMessageAt: ts('last_message_at'),
+    /** Since when the creator waits for the team: their first visible message after the team's last one (null: not waiting). */
+    waitingSince: ts('waiting_since'),
+    /** The last "unread for 10 minutes" mail sent to the creator about this conversation. */
+    lastMailedAt: ts('last_mailed_at'),
+  },
+  (t) => [
+    uniqueIndex('conversations_application_idx').on(t.applicationId),
+    index('conversations_influencer_idx').on(t.influencerId),
+    index('conversations_campaign_idx').on(t.campaignId),
+    index('conversations_activity_idx').on(t.lastMessageAt.desc().nullsLast(), t.id.desc()),
+    index('conversations_waiting_idx').on(t.waitingSince).where(sql`${t.waitingSince} is not null`),
+  ],
+);
+
+/** A message of a conversation: by the creator or by an admin of the team. */
+export const conversationMessages = pgTable(
+  'conversation_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorRole: text('author_role').$type<ConversationAuthorRole>().notNull(),
+    /** The name shown, as written at the time (the creator's name, or the admin's first name). */
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    editedAt: ts('edited_at'),
+    /** A team message that answered a waiting creator: since when they had waited (the reply time is created_at minus it). */
+    answeredWaitingSince: ts('answered_waiting_since'),
+    /** Hidden by an admin, with the reason (the text is kept for the record and shown to admins only). */
+    hiddenAt: ts('hidden_at'),
+    hiddenReason: text('hidden_reason'),
+    hiddenByUserId: text('hidden_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    hiddenByName: text('hidden_by_name'),
+  },
+  (t) => [
+    index('conversation_messages_conversation_idx').on(t.conversationId, t.id),
+    index('conversation_messages_replies_idx')
+      .on(t.createdAt)
+      .where(sql`${t.answeredWaitingSince} is not null`),
+    check('conversation_messages_role_check', sql`${t.authorRole} in ('creator','team')`),
+    check('conversation_messages_body_check', sql`char_length(${t.body}) <= 4000`),
+    check('conversation_messages_hidden_check', sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
+  ],
+);
+
+/**
+ * The images of conversations. An image is uploaded first (stored as a private upload: the conversation's creator
+ * and admins see it), then attached to the sender's next message (`message_id`, `position` 0-3). An image never
+ * attached stays with its sender only.
+ */
+export const conversationAttachments = pgTable(
+  'conversation_attachments',
+  {
+    uploadName: text('upload_name')
+      .primaryKey()
+      .references(() => uploads.name, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    uploadedByUserId: text('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    messageId: integer('message_id').references(() => conversationMessages.id, { onDelete: 'cascade' }),
+    position: smallint('position'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversation_attachments_message_idx').on(t.messageId, t.position),
+    index('conversation_attachments_conversation_idx').on(t.conversationId),
+    check(
+      'conversation_attachments_position_check',
+      sql`${t.position} is null or ${t.position} between 0 and 3`,
+    ),
+    check('conversation_attachments_attached_check', sql`(${t.messageId} is null) = (${t.position} is null)`),
+  ],
+);
+
+/** How far each reader (the creator, each admin) has read a conversation. */
+export const conversationReads = pgTable(
+  'conversation_reads',
+  {
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadMessageId: integer('last_read_message_id').notNull(),
+    readAt: ts('read_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('conversation_reads_user_idx').on(t.userId),
+  ],
+);
+
+/** The team's saved replies (shared by every admin). */
+export const savedReplies = pgTable(
+  'saved_replies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdByUserId: text('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_replies_title_idx').on(sql`lower(${t.title})`)],
+);
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type ConversationMessageRow = typeof conversationMessages.$inferSelect;
+export type SavedReplyRow = typeof savedReplies.$inferSelect;

@@ -1,0 +1,645 @@
+import { readdirSync } from 'node:fs';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { captureMailer } from '../../../tests/support/capture-mailer';
+import { fakeClock } from '../../../tests/support/clock';
+import { createReadyCreator } from '../../../tests/support/creators';
+import { insertCampaign } from '../../../tests/support/factories';
+import { testEnv } from '../../../tests/support/test-app';
+import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import type { Env } from '../../config/env';
+import { auditLog } from '../../db/schema/audit';
+import { campaigns } from '../../db/schema/campaigns';
+import { conversationMessages } from '../../db/schema/conversations';
+import { uploads } from '../../db/schema/uploads';
+import type {
+  ConversationThread,
+  Inbox,
+  MessageItem,
+  MyConversationList,
+  SavedReplyItem,
+} from '../../shared/schemas/conversations';
+import type { NotificationList } from '../../shared/schemas/notifications';
+import { createApp } from '../app';
+import { createAuth } from '../auth';
+import { silentLogger } from '../logger';
+import { upsertAdmin } from '../services/admin-accounts';
+import { uploadsDir } from '../services/uploads';
+
+const ORIGIN = 'http://localhost:3000';
+const ADMIN_PASSWORD = 'admin password 2026!';
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+
+type Body = Record<string, unknown> & { error?: string; code?: string; field?: string };
+
+describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof createApp>;
+  let env: Env;
+  let admin: string;
+  const clock = fakeClock('2026-06-10T12:00:00Z');
+  let n = 0;
+
+  const send = async (method: string, path: string, cookie: string, body?: unknown) => {
+    const response =
+      method === 'POST' && body !== undefined
+        ? await postJson(app, path, body, cookie)
+        : await app.request(path, {
+            method,
+            headers: {
+              origin: ORIGIN,
+              ...(cookie ? { cookie } : {}),
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (text ? JSON.parse(text) : {}) as Body,
+    };
+  };
+  const get = async <T>(path: string, cookie: string) => {
+    const response = await getWithCookie(app, path, cookie);
+    return { status: response.status, body: (await response.json()) as T & Body };
+  };
+  const upload = async (side: '' | '/admin', id: number, cookie: string, file: File) => {
+    const form = new FormData();
+    form.set('image', file);
+    const response = await app.request(`/api${side}/conversations/${id}/images`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, cookie },
+      body: form,
+    });
+    return { status: response.status, body: (await response.json()) as Body & { url: string } };
+  };
+  const messageCount = async () =>
+    (await database.db.select({ n: count() }).from(conversationMessages))[0]!.n;
+  const uploadCount = async () => (await database.db.select({ n: count() }).from(uploads))[0]!.n;
+  const messagesOf = (thread: ConversationThread) =>
+    thread.items.filter((i): i is MessageItem => i.type === 'message');
+
+  /** A creator who applied to a new campaign, and the conversation they opened from the application. */
+  async function creatorInConversation(campaign: Partial<typeof campaigns.$inferInsert> = {}) {
+    n += 1;
+    const person = await createReadyCreator(app, database.db, {
+      email: `talk${n}@example.com`,
+      name: `Talk Person${n}`,
+    });
+    const row = await insertCampaign(database.db, {
+      name: `Talk Campaign ${n}`,
+      brand: `Brand ${n}`,
+      status: 'active',
+      type: 'gifting',
+      platform: 'instagram',
+      deadline: '2026-07-01',
+      followersRequired: 0,
+      ...campaign,
+    });
+    const applied = await send('POST', `/api/campaigns/${row.id}/applications`, person.cookie, {});
+    expect(applied.status).toBe(201);
+    const applicationId = applied.body.id as number;
+    const opened = await send('POST', `/api/applications/${applicationId}/conversation`, person.cookie, {});
+    expect(opened.status).toBe(200);
+    return { ...person, campaign: row, applicationId, conversationId: opened.body.id as number };
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    env = testEnv({ TRUST_PROXY: 'true' });
+    const logger = silentLogger();
+    const auth = createAuth({ db: database.db, env, logger });
+    app = createApp({ db: database.db, env, logger, auth, mailer: captureMailer(), now: () => clock.now });
+    await upsertAdmin(database.db, auth, {
+      email: 'maria@mintbox.test',
+      name: 'Maria Ortiz',
+      password: ADMIN_PASSWORD,
+    });
+    admin = await signInAdmin(app, 'maria@mintbox.test', ADMIN_PASSWORD);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('anonymous callers get 401; another creator gets 404 for everything of a conversation that is not theirs', async () => {
+    const ana = await creatorInConversation();
+    const bo = await creatorInConversation();
+    const id = ana.conversationId;
+    expect((await get(`/api/conversations/${id}`, '')).status).toBe(401);
+    expect((await send('POST', `/api/conversations/${id}/messages`, '', { body: 'hi' })).status).toBe(401);
+    expect((await getWithCookie(app, `/api/conversations/${id}/stream`, '')).status).toBe(401);
+    expect((await get('/api/me/conversations', '')).status).toBe(401);
+    expect((await get('/api/admin/conversations', '')).status).toBe(401);
+
+    const before = await messageCount();
+    expect((await get(`/api/conversations/${id}`, bo.cookie)).status).toBe(404);
+    const other = await send('POST', `/api/conversations/${id}/messages`, bo.cookie, { body: 'hello' });
+    expect(other).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    expect((await send('POST', `/api/conversations/${id}/seen`, bo.cookie, {})).status).toBe(404);
+    expect((await getWithCookie(app, `/api/conversations/${id}/stream`, bo.cookie)).status).toBe(404);
+    expect((await upload('', id, bo.cookie, new File([PNG], 'a.png'))).status).toBe(404);
+    expect(
+      (await send('POST', `/api/applications/${ana.applicationId}/conversation`, bo.cookie, {})).status,
+    ).toBe(404);
+    expect(await messageCount()).toBe(before);
+    // A creator cannot use the team's routes.
+    expect((await get(`/api/admin/conversations/${id}`, ana.cookie)).status).toBe(403);
+    // Opening twice gives the same conversation.
+    const again = await send('POST', `/api/applications/${ana.applicationId}/conversation`, ana.cookie, {});
+    expect(again.body.id).toBe(id);
+  });
+
+  it('a question before acceptance, the answer, the lifecycle inline: in time order, the team as brand and first name', async () => {
+    const ana = await creatorInConversation();
+    const id = ana.conversationId;
+    const asked = await send('POST', `/api/conversations/${id}/messages`, ana.cookie, {
+      body: 'Can I post on Friday instead? See https://example.com/plan.',
+    });
+    expect(asked.status).toBe(201);
+
+    clock.advance(60_000);
+    expect(
+      (await send('POST', `/api/admin/applications/${ana.applicationId}/accept`, admin, {})).status,
+    ).toBe(200);
+    clock.advance(60_000);
+    const answer = await send('POST', `/api/admin/conversations/${id}/messages`, admin, {
+      body: 'Friday works.\nThanks for asking!',
+    });
+    expect(answer.status).toBe(201);
+
+    const thread = await get<ConversationThread>(`/api/conversations/${id}`, ana.cookie);
+    expect(thread.status).toBe(200);
+    expect(thread.body.items.map((i) => (i.type === 'event' ? i.kind : i.authorRole))).toEqual([
+      'applied',
+      'creator',
+      'accepted',
+      'team',
+    ]);
+    const [question, reply] = messagesOf(thread.body);
+    expect(question).toMatchObject({
+      authorName: 'Talk Person' + String(n),
+      body: 'Can I post on Friday instead? See https://example.com/plan.',
+      canEdit: true,
+      // Answered: it stays.
+      canDelete: false,
+      seen: null,
+    });
+    expect(reply).toMatchObject({
+      authorName: `${ana.campaign.brand} · Maria`,
+      body: 'Friday works.\nThanks for asking!',
+      canEdit: false,
+    });
+    expect(thread.body).toMatchObject({ canWrite: true, readOnlyReason: null, unreadCount: 1 });
+
+    // The team's view: its message not seen yet; seen once the creator reads.
+    const teamView = await get<ConversationThread>(`/api/admin/conversations/${id}`, admin);
+    expect(messagesOf(teamView.body)[1]!.seen).toBe(false);
+    expect((await send('POST', `/api/conversations/${id}/seen`, ana.cookie, {})).status).toBe(200);
+    const seenView = await get<ConversationThread>(`/api/admin/conversations/${id}`, admin);
+    expect(messagesOf(seenView.body)[1]!.seen).toBe(true);
+  });
+
+  it('unread counts: a team message counts for the creator and in the bell (once per conversation) until read', async () => {
+    const ana = await creatorInConversation();
+    const id = ana.conversationId;
+    const bell = async () => (await get<NotificationList>('/api/notifications', ana.cookie)).body.unreadCount;
+    const mine = async () =>
+      (await get<MyConversationList>('/api/me/conversations', ana.cookie)).body.items.find(
+        (i) => i.id === id,
+      )!.unreadCount;
+    const bellBefore = await bell();
+    expect(await mine()).toBe(0);
+
+    await send('POST', `/api/conversations/${id}/messages`, ana.cookie, {
+      body: 'Which shade should I feature?',
+    });
+    // The creator's own message is not unread for them; for the admin it is.
+    expect(await mine()).toBe(0);
+    const inbox = await get<Inbox>('/api/admin/conversations?filter=unread', admin);
+    expect(inbox.body.items.find((i) => i.id === id)).toMatchObject({ unreadCount: 1 });
+
+    expect(
+      (await send('POST', `/api/admin/conversations/${id}/messages`, admin, { body: 'The coral one.' }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await send('POST', `/api/admin/conversations/${id}/messages`, admin, { body: 'Or the peach.' }))
+        .status,
+    ).toBe(201);
+    expect(await mine()).toBe(2);
+    expect(await bell()).toBe(bellBefore + 1);
+    const notes = await get<NotificationList>('/api/notifications', ana.cookie);
+    expect(notes.body.items[0]).toMatchObject({
+      kind: 'conversation_message',
+      title: `New message: ${ana.campaign.name}`,
+      body: `${ana.campaign.brand} · Maria: Or the peach.`,
+      link: `/dashboard?tab=campaigns&conversation=${ana.applicationId}`,
+      readAt: null,
+    });
+    // Sending marks the admin's own read: nothing unread for them now.
+    const after = await get<Inbox>('/api/admin/conversations?filter=unread', admin);
+    expect(after.body.items.some((i) => i.id === id)).toBe(false);
+
+    expect((await send('POST', `/api/conversations/${id}/seen`, ana.cookie, {})).body).toMatchObject({
+      lastReadMessageId: expect.any(Number),
+    });
+    expect(await mine()).toBe(0);
+    expect(await bell()).toBe(bellBefore);
+  });
+
+  it('rate limits per sender: a burst and an hourly ceiling, each with a clear message and Retry-After', async () => {
+    const ana = await creatorInConversation();
+    const bo = await creatorInConversation();
+    const path = `/api/conversations/${ana.conversationId}/messages`;
+    for (let i = 0; i < 5; i++)
+      expect((await send('POST', path, ana.cookie, { body: `m${i}` })).status).toBe(201);
+    const before = await messageCount();
+    const burst = await send('POST', path, ana.cookie, { body: 'one more' });
+    expect(burst.status).toBe(429);
+    expect(burst.body).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      error: 'You are sending messages too quickly. Wait a few seconds, then send again.',
+    });
+    expect(Number(burst.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await messageCount()).toBe(before);
+    // Another sender is not held back.
+    expect(
+      (await send('POST', `/api/conversations/${bo.conversationId}/messages`, bo.cookie, { body: 'hi' }))
+        .status,
+    ).toBe(201);
+
+    // Within the hour: 60 in all, spread so no burst trips.
+    let sent = 5;
+    while (sent < 60) {
+      clock.advance(31_000);
+      for (let i = 0; i < 5 && sent < 60; i++, sent++)
+        expect((await send('POST', path, ana.cookie, { body: `n${sent}` })).status).toBe(201);
+    }
+    clock.advance(31_000);
+    const hour = await send('POST', path, ana.cookie, { body: 'sixty-one' });
+    expect(hour).toMatchObject({
+      status: 429,
+      body: { error: 'You have sent 60 messages in the last hour, the most we take. Try again later.' },
+    });
+    clock.advance(3600_000);
+    expect((await send('POST', path, ana.cookie, { body: 'next hour' })).status).toBe(201);
+  });
+
+  it('bad input gets a clear 4xx and nothing is stored', async () => {
+    const ana = await creatorInConversation();
+    const id = ana.conversationId;
+    const path = `/api/conversations/${id}/messages`;
+    const messages = await messageCount();
+    const stored = await uploadCount();
+    const files = readdirSync(uploadsDir(env.dataDir)).length;
+
+    const cases: Array<[unknown, string]> = [
+      [{ body: 'x'.repeat(4001) }, 'Messages can be at most 4,000 characters.'],
+      [{ body: '' }, 'Write a message or attach an image.'],
+      [{ body: '   \n ' }, 'Write a message or attach an image.'],
+      [{ body: 'hello\u0000world' }, 'body: must not contain control characters'],
+      [
+        { body: '<script>alert(1)</script>' },
+        'Write your message as plain text: HTML tags are not accepted.',
+      ],
+      [
+        { body: 'look <img src=x onerror=alert(1)>' },
+        'Write your message as plain text: HTML tags are not accepted.',
+      ],
+      [
+        { body: 'hi', images: ['/uploads/a', '/uploads/b', '/uploads/c', '/uploads/d', '/uploads/e'] },
+        'Attach at most 4 images to a message.',
+      ],
+      [
+        { body: 'hi', images: ['https://evil.example/x.png'] },
+        expect.stringContaining('images: upload the image again') as unknown as string,
+      ],
+      [
+        { body: 'hi', images: ['/uploads/0123456789abcdef01234567.png'] },
+        expect.stringContaining('images: upload the image again') as unknown as string,
+      ],
+    ];
+    for (const [body, error] of cases) {
+      const answer = await send('POST', path, ana.cookie, body);
+      expect(answer.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(answer.body.error).toEqual(error);
+    }
+    // 4,000 characters exactly is fine; "a < b" and "<3" are text, not HTML.
+    expect((await send('POST', path, ana.cookie, { body: 'y'.repeat(4000) })).status).toBe(201);
+    clock.advance(31_000);
+    expect((await send('POST', path, ana.cookie, { body: 'a < b and c > d <3' })).status).toBe(201);
+
+    const textFile = await upload(
+      '',
+      id,
+      ana.cookie,
+      new File(['<html>not an image</html>'], 'x.png', { type: 'image/png' }),
+    );
+    expect(textFile.status).toBe(400);
+    expect(textFile.body.error).toBe('image: only PNG, JPEG, WebP or GIF images are accepted');
+    const empty = await upload('', id, ana.cookie, new File([], 'x.png'));
+    expect(empty.status).toBe(400);
+    const big = await upload('', id, ana.cookie, new File([PNG, new Uint8Array(5 * 1024 * 1024)], 'big.png'));
+    expect(big.status).toBe(413);
+
+    expect(await messageCount()).toBe(messages + 2);
+    expect(await uploadCount()).toBe(stored);
+    expect(readdirSync(uploadsDir(env.dataDir)).length).toBe(files);
+  });
+
+  it('images: uploaded, attached to the next message, served to the creator and admins only', async () => {
+    const ana = await creatorInConversation();
+    const bo = await creatorInConversation();
+    const id = ana.conversationId;
+    const first = await upload('', id, ana.cookie, new File([PNG], 'box.png', { type: 'image/png' }));
+    expect(first.status).toBe(201);
+    // Bo cannot send Ana's image from his conversation, nor see it.
+    const stolen = await send('POST', `/api/conversations/${bo.conversationId}/messages`, bo.cookie, {
+      body: 'mine',
+      images: [first.body.url],
+    });
+    expect(stolen.status).toBe(400);
+    expect((await getWithCookie(app, first.body.url, bo.cookie)).status).toBe(404);
+
+    const sent = await send('POST', `/api/conversations/${id}/messages`, ana.cookie, {
+      images: [first.body.url],
+    });
+    expect(sent.status).toBe(201);
+    // An image goes with one message only.
+    const twice = await send('POST', `/api/conversations/${id}/messages`, ana.cookie, {
+      body: 'again',
+      images: [first.body.url],
+    });
+    expect(twice.status).toBe(400);
+
+    const team = await upload('/admin', id, admin, new File([PNG], 'answer.png'));
+    expect(team.status).toBe(201);
+    expect(
+      (
+        await send('POST', `/api/admin/conversations/${id}/messages`, admin, {
+          body: 'Like this',
+          images: [team.body.url],
+        })
+      ).status,
+    ).toBe(201);
+    const thread = await get<ConversationThread>(`/api/conversations/${id}`, ana.cookie);
+    expect(messagesOf(thread.body).map((m) => [m.body, m.images])).toEqual([
+      ['', [first.body.url]],
+      ['Like this', [team.body.url]],
+    ]);
+    expect((await getWithCookie(app, team.body.url, ana.cookie)).status).toBe(200);
+    expect((await getWithCookie(app, first.body.url, admin)).status).toBe(200);
+    expect((await getWithCookie(app, team.body.url, bo.cookie)).status).toBe(404);
+    expect((await getWithCookie(app, team.body.url, '')).status).toBe(404);
+  });
+
+  it('edits within 5 minutes only; no delete after a reply; a delete before one removes the message', async () => {
+    const ana = await creatorInConversation();
+    const id = ana.conversationId;
+    const first = await send('POST', `/api/conversations/${id}/messages`, ana.cookie, { body: 'Typo hre' });
+    const mid = first.body.id as number;
+    clock.advance(4 * 60_000);
+    expect(
+      (await send('PATCH', `/api/conversations/${id}/messages/${mid}`, ana.cookie, { body: 'Typo here' }))
+        .status,
+    ).toBe(204);
+    clock.advance(61_000 + 60_000);
+    const late = await send('PATCH', `/api/conversations/${id}/messages/${mid}`, ana.cookie, {
+      body: 'Later',
+    });
+    expect(late).toMatchObject({
+      status: 409,
+      body: { error: 'Messages can be changed for 5 minutes after sending. Send a new message instead.' },
+    });
+    // Someone else's message: not found for editing (the admin cannot rewrite the creator's words either).
+    expect(
+      (await send('PATCH', `/api/admin/conversations/${id}/messages/${mid}`, admin, { body: 'x' })).status,
+    ).toBe(404);
+
+    const second = await send('POST', `/api/conversations/${id}/messages`, ana.cookie, {
+      body: 'Never mind',
+    });
+    expect(
+      (await send('DELETE', `/api/conversations/${id}/messages/${second.body.id}`, ana.cookie)).status,
+    ).toBe(204);
+    await send('POST', `/api/admin/conversations/${id}/messages`, admin, { body: 'Answer' });
+    const answered = await send('DELETE', `/api/conversations/${id}/messages/${mid}`, ana.cookie);
+    expect(answered).toMatchObject({
+      status: 409,
+      body: { error: 'This message was answered, so it stays in the conversation.' },
+    });
+    const thread = await get<ConversationThread>(`/api/conversations/${id}`, ana.cookie);
+    const texts = messagesOf(thread.body).map((m) => [m.body, m.editedAt !== null]);
+    expect(texts).toEqual([
+      ['Typo here', true],
+      ['Answer', false],
+    ]);
+  });
+
+  it('an admin hides a message with a reason: the creator no longer reads it, admins do, the audit log keeps it', async () => {
+    const ana = await creatorInConversation();
+    const id = ana.conversationId;
+    const rude = await send('POST', `/api/conversations/${id}/messages`, ana.cookie, {
+      body: 'my phone is 555-0100',
+    });
+    const hide = (reason: string, cookie = admin) =>
+      send('POST', `/api/admin/conversations/${id}/messages/${rude.body.id}/hide`, cookie, { reason });
+    expect((await hide('no')).status).toBe(400);
+    expect((await hide('Personal data', ana.cookie)).status).toBe(403);
+    expect((await hide('Personal data')).status).toBe(204);
+    expect((await hide('Again')).status).toBe(409);
+
+    const mine = messagesOf((await get<ConversationThread>(`/api/conversations/${id}`, ana.cookie)).body)[0]!;
+    expect(mine).toMatchObject({
+      body: null,
+      images: [],
+      hidden: { reason: null, by: null },
+      canEdit: false,
+    });
+    const theirs = messagesOf(
+      (await get<ConversationThread>(`/api/admin/conversations/${id}`, admin)).body,
+    )[0]!;
+    expect(theirs).toMatchObject({
+      body: 'my phone is 555-0100',
+      hidden: { reason: 'Personal data', by: 'Maria Ortiz' },
+    });
+    // A hidden message does not keep the conversation waiting.
+    const inbox = await get<Inbox>('/api/admin/conversations', admin);
+    expect(inbox.body.items.some((i) => i.id === id)).toBe(false);
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(rude.body.id)));
+    expect(entry).toMatchObject({ action: 'conversation.hide_message', entityType: 'conversation_message' });
+  });
+
+  it('a suspended creator reads but cannot write; admins still read and write', async () => {
+    const ana = await creatorInConversation();
+    const id = ana.conversationId;
+    await send('POST', `/api/conversations/${id}/messages`, ana.cookie, { body: 'before' });
+    expect(
+      (
+        await send('POST', `/api/admin/influencers/${ana.influencerId}/suspend`, admin, {
+          reason: 'Spam reports',
+        })
+      ).status,
+    ).toBe(200);
+    const refused = await send('POST', `/api/conversations/${id}/messages`, ana.cookie, { body: 'after' });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: {
+        error:
+          'Your account is suspended, so you cannot send messages for now. You can still read this conversation.',
+      },
+    });
+    expect((await upload('', id, ana.cookie, new File([PNG], 'a.png'))).status).toBe(403);
+    const thread = await get<ConversationThread>(`/api/conversations/${id}`, ana.cookie);
+    expect(thread.status).toBe(200);
+    expect(thread.body).toMatchObject({ canWrite: false });
+    expect((await get(`/api/admin/conversations/${id}`, admin)).status).toBe(200);
+    expect(
+      (await send('POST', `/api/admin/conversations/${id}/messages`, admin, { body: 'We saw it.' })).status,
+    ).toBe(201);
+  });
+
+  it('read-only 30 days after the campaign ended, for both sides; readable still', async () => {
+    const ana = await creatorInConversation({ deadline: '2026-06-20' });
+    const id = ana.conversationId;
+    clock.set('2026-06-22T12:00:00Z');
+    await database.db
+      .update(campaigns)
+      .set({ status: 'ended', updatedAt: new Date('2026-06-21T00:05:00Z') })
+      .where(eq(campaigns.id, ana.campaign.id));
+    // Ended: still open for 30 days.
+    expect(
+      (await send('POST', `/api/conversations/${id}/messages`, ana.cookie, { body: 'Posted!' })).status,
+    ).toBe(201);
+    clock.set('2026-07-20T23:00:00Z');
+    expect(
+      (await send('POST', `/api/admin/conversations/${id}/messages`, admin, { body: 'Great' })).status,
+    ).toBe(201);
+    clock.set('2026-07-21T00:00:00Z');
+    const text =
+      'This conversation is read-only: its campaign ended more than 30 days ago. You can still read it.';
+    expect(
+      (await send('POST', `/api/conversations/${id}/messages`, ana.cookie, { body: 'late' })).body.error,
+    ).toBe(text);
+    expect(
+      (await send('POST', `/api/admin/conversations/${id}/messages`, admin, { body: 'late' })).status,
+    ).toBe(403);
+    const thread = await get<ConversationThread>(`/api/conversations/${id}`, ana.cookie);
+    expect(thread.body).toMatchObject({
+      canWrite: false,
+      readOnlyReason: text,
+      readOnlyFrom: '2026-07-21T00:00:00.000Z',
+    });
+    expect(messagesOf(thread.body)).toHaveLength(2);
+  });
+
+  it('the inbox: newest activity first, filters (unread, waiting, campaign), search by creator or text, waiting count', async () => {
+    const ana = await creatorInConversation();
+    const bo = await creatorInConversation();
+    await send('POST', `/api/conversations/${ana.conversationId}/messages`, ana.cookie, {
+      body: 'The box arrived damaged',
+    });
+    clock.advance(1000);
+    await send('POST', `/api/conversations/${bo.conversationId}/messages`, bo.cookie, {
+      body: 'Quick question',
+    });
+    const all = await get<Inbox>('/api/admin/conversations', admin);
+    const ids = all.body.items.map((i) => i.id);
+    expect(ids.indexOf(bo.conversationId)).toBeLessThan(ids.indexOf(ana.conversationId));
+    expect(all.body.items.find((i) => i.id === bo.conversationId)).toMatchObject({
+      creator: { name: `Talk Person${n}` },
+      lastMessage: { authorRole: 'creator', text: 'Quick question' },
+      waitingSince: clock.now.toISOString(),
+    });
+    const waitingBefore = all.body.waitingCount;
+    expect(
+      (await get<{ waitingCount: number }>('/api/admin/conversations/waiting-count', admin)).body
+        .waitingCount,
+    ).toBe(waitingBefore);
+
+    await send('POST', `/api/admin/conversations/${bo.conversationId}/messages`, admin, { body: 'Ask away' });
+    const waiting = await get<Inbox>('/api/admin/conversations?filter=waiting', admin);
+    expect(waiting.body.items.some((i) => i.id === bo.conversationId)).toBe(false);
+    expect(waiting.body.items.some((i) => i.id === ana.conversationId)).toBe(true);
+    expect(waiting.body.waitingCount).toBe(waitingBefore - 1);
+
+    const byCampaign = await get<Inbox>(`/api/admin/conversations?campaignId=${ana.campaign.id}`, admin);
+    expect(byCampaign.body.items.map((i) => i.id)).toEqual([ana.conversationId]);
+    const byText = await get<Inbox>('/api/admin/conversations?q=DAMAGED', admin);
+    expect(byText.body.items.map((i) => i.id)).toEqual([ana.conversationId]);
+    const byCreator = await get<Inbox>(
+      `/api/admin/conversations?q=${encodeURIComponent(`Person${n}`)}`,
+      admin,
+    );
+    expect(byCreator.body.items.map((i) => i.id)).toEqual([bo.conversationId]);
+    expect((await get('/api/admin/conversations?filter=nope', admin)).status).toBe(400);
+  });
+
+  it('saved replies: create, edit, list by title, delete; duplicate titles and HTML refused', async () => {
+    const created = await send('POST', '/api/admin/saved-replies', admin, {
+      title: 'Posting day',
+      body: 'Any day within your window works.',
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    expect(
+      (await send('POST', '/api/admin/saved-replies', admin, { title: 'posting day', body: 'x' })).status,
+    ).toBe(409);
+    expect(
+      (await send('POST', '/api/admin/saved-replies', admin, { title: 'Bad', body: '<b>hi</b>' })).status,
+    ).toBe(400);
+    const changed = await send('PUT', `/api/admin/saved-replies/${id}`, admin, {
+      title: 'Posting day',
+      body: 'Any day before your upload deadline works.',
+    });
+    expect(changed).toMatchObject({
+      status: 200,
+      body: { body: 'Any day before your upload deadline works.' },
+    });
+    await send('POST', '/api/admin/saved-replies', admin, {
+      title: 'Address',
+      body: 'Check your address on /profile.',
+    });
+    const list = await get<{ items: SavedReplyItem[] }>('/api/admin/saved-replies', admin);
+    expect(list.body.items.map((i) => i.title)).toEqual(['Address', 'Posting day']);
+    expect((await send('DELETE', `/api/admin/saved-replies/${id}`, admin)).status).toBe(204);
+    expect((await send('DELETE', `/api/admin/saved-replies/${id}`, admin)).status).toBe(404);
+    const someone = await creatorInConversation();
+    expect((await get('/api/admin/saved-replies', someone.cookie)).status).toBe(403);
+  });
+
+  it('the stream: auth at open, then the message written on this instance arrives', async () => {
+    const ana = await creatorInConversation();
+    const id = ana.conversationId;
+    const controller = new AbortController();
+    const response = await app.request(`/api/conversations/${id}/stream`, {
+      headers: { origin: ORIGIN, cookie: ana.cookie },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const until = async (needle: string) => {
+      const deadline = Date.now() + 2000;
+      while (!text.includes(needle)) {
+        if (Date.now() > deadline) throw new Error(`no ${needle} in ${text}`);
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value);
+      }
+    };
+    await until('event: ready');
+    const sent = await send('POST', `/api/admin/conversations/${id}/messages`, admin, { body: 'Live!' });
+    await until(`"messageId":${sent.body.id}`);
+    expect(text).toContain(`event: message\ndata: {"conversationId":${id},"messageId":${sent.body.id}}`);
+    controller.abort();
+    await reader.cancel().catch(() => undefined);
+  });
+});

@@ -1,0 +1,379 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { waitingCount } from '../../db/queries/conversations';
+import {
+  conversationThreadSchema,
+  editMessageSchema,
+  hideMessageSchema,
+  inboxQuerySchema,
+  inboxSchema,
+  myConversationListSchema,
+  newMessageSchema,
+  openedConversationSchema,
+  postedMessageSchema,
+  savedReplyItemSchema,
+  savedReplySchema,
+  seenResultSchema,
+  seenSchema,
+  uploadedImageSchema,
+  waitingCountSchema,
+} from '../../shared/schemas/conversations';
+import { errorSchema } from '../../shared/schemas/error';
+import { idParamSchema as idParam } from '../../shared/schemas/id-param';
+import type { AppBindings } from '../context';
+import { AppError } from '../errors';
+import { adminActor } from '../middleware/admin-actor';
+import { currentInfluencer } from '../middleware/creator';
+import { currentUser, requireRole } from '../middleware/session';
+import { createRouter } from '../openapi';
+import { deleteMessage, editMessage } from '../services/conversations/change-message';
+import {
+  type ConversationContext,
+  readableConversation,
+  type Viewer,
+} from '../services/conversations/context';
+import { hideMessage } from '../services/conversations/hide-message';
+import { adminInbox, myConversations } from '../services/conversations/inbox';
+import { markSeen } from '../services/conversations/mark-seen';
+import { openConversation } from '../services/conversations/open';
+import { postMessage, uploadConversationImage } from '../services/conversations/post-message';
+import {
+  createSavedReply,
+  deleteSavedReply,
+  savedReplyList,
+  updateSavedReply,
+} from '../services/conversations/saved-replies';
+import { conversationStream } from '../services/conversations/stream';
+import { readThread } from '../services/conversations/thread';
+import { atInstant } from '../services/service-context';
+import { MAX_UPLOAD_BYTES } from '../services/uploads';
+
+/**
+ * Issue 26: conversations. The creator's side under /conversations (their own only: another creator's is 404), the
+ * team's under /admin/conversations (every conversation), saved replies under /admin/saved-replies.
+ */
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const errors = {
+  400: { description: 'Bad input', content: json(errorSchema) },
+  401: { description: 'Not signed in', content: json(errorSchema) },
+  403: { description: 'Not allowed: not a creator, suspended, or read-only', content: json(errorSchema) },
+  404: { description: 'No such conversation (or not yours)', content: json(errorSchema) },
+};
+const writeErrors = {
+  ...errors,
+  409: { description: 'Too late to change this message', content: json(errorSchema) },
+  429: { description: 'Too many messages; see Retry-After', content: json(errorSchema) },
+};
+const messageParams = idParam.extend({ messageId: idParam.shape.id });
+
+type Side = 'creator' | 'admin';
+const TAGS: Record<Side, string[]> = { creator: ['Conversations'], admin: ['Admin conversations'] };
+
+function context(c: Context<AppBindings>): ConversationContext {
+  return atInstant(c.get('services'));
+}
+
+async function viewerOf(c: Context<AppBindings>, side: Side): Promise<Viewer> {
+  const user = currentUser(c);
+  if (side === 'admin') return { role: 'admin', userId: user.id, name: user.name };
+  const influencer = await currentInfluencer(c);
+  return { role: 'creator', userId: user.id, influencerId: influencer.id, name: influencer.name };
+}
+
+/** The routes of one thread, for one side (the same rules; the side decides who may read what). */
+function threadRoutes(side: Side) {
+  const middleware = requireRole(side === 'admin' ? 'admin' : 'influencer');
+  const tags = TAGS[side];
+  const routes = {
+    open: createRoute({
+      method: 'post',
+      path: '/applications/{id}/conversation',
+      tags,
+      summary: 'Open the conversation of an application (the same one every time); answers its id',
+      middleware,
+      request: { params: idParam },
+      responses: {
+        200: { description: 'The conversation', content: json(openedConversationSchema) },
+        ...errors,
+      },
+    }),
+    thread: createRoute({
+      method: 'get',
+      path: '/conversations/{id}',
+      tags,
+      summary: "A conversation: messages and the application's lifecycle events, oldest first",
+      middleware,
+      request: { params: idParam },
+      responses: { 200: { description: 'The thread', content: json(conversationThreadSchema) }, ...errors },
+    }),
+    image: createRoute({
+      method: 'post',
+      path: '/conversations/{id}/images',
+      tags,
+      summary:
+        'Upload an image for your next message (PNG, JPEG, WebP or GIF, at most 5 MB); send its url with the message',
+      middleware,
+      request: {
+        params: idParam,
+        body: {
+          content: { 'multipart/form-data': { schema: z.object({ image: z.any() }) } },
+          required: true,
+        },
+      },
+      responses: {
+        201: { description: 'Stored', content: json(uploadedImageSchema) },
+        ...writeErrors,
+        413: { description: 'Image too large', content: json(errorSchema) },
+      },
+    }),
+    post: createRoute({
+      method: 'post',
+      path: '/conversations/{id}/messages',
+      tags,
+      summary: 'Send a message: plain text up to 4,000 characters and up to 4 uploaded images',
+      middleware,
+      request: { params: idParam, body: { content: json(newMessageSchema), required: true } },
+      responses: { 201: { description: 'Sent', content: json(postedMessageSchema) }, ...writeErrors },
+    }),
+    edit: createRoute({
+      method: 'patch',
+      path: '/conversations/{id}/messages/{messageId}',
+      tags,
+      summary: 'Change the text of your message (within 5 minutes of sending it)',
+      middleware,
+      request: { params: messageParams, body: { content: json(editMessageSchema), required: true } },
+      responses: { 204: { description: 'Changed' }, ...writeErrors },
+    }),
+    remove: createRoute({
+      method: 'delete',
+      path: '/conversations/{id}/messages/{messageId}',
+      tags,
+      summary: 'Delete your message (only while nobody answered it)',
+      middleware,
+      request: { params: messageParams },
+      responses: { 204: { description: 'Deleted' }, ...writeErrors },
+    }),
+    seen: createRoute({
+      method: 'post',
+      path: '/conversations/{id}/seen',
+      tags,
+      summary: 'Mark the conversation read (up to its newest message, or up to `upTo`)',
+      middleware,
+      request: { params: idParam, body: { content: json(seenSchema), required: false } },
+      responses: { 200: { description: 'Read up to', content: json(seenResultSchema) }, ...errors },
+    }),
+    stream: createRoute({
+      method: 'get',
+      path: '/conversations/{id}/stream',
+      tags,
+      summary:
+        'Server-Sent Events of the conversation: `ready`, then `message` {conversationId, messageId} per change, `resync` when changes may have been missed; a comment as heartbeat',
+      middleware,
+      request: { params: idParam },
+      responses: {
+        200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
+        ...errors,
+      },
+    }),
+  };
+
+  return createRouter()
+    .openapi(routes.open, async (c) => {
+      const viewer = await viewerOf(c, side);
+      return c.json(await openConversation(context(c), c.req.valid('param').id, viewer), 200);
+    })
+    .openapi(routes.thread, async (c) => {
+      const viewer = await viewerOf(c, side);
+      return c.json(await readThread(context(c), c.req.valid('param').id, viewer), 200);
+    })
+    .openapi(routes.image, async (c) => {
+      const length = Number(c.req.header('content-length') ?? 0);
+      if (length > MAX_UPLOAD_BYTES + 64 * 1024)
+        throw new AppError('PAYLOAD_TOO_LARGE', 'image: images must be at most 5 MB', {}, undefined, 'image');
+      const file = (c.req.valid('form') as { image?: unknown }).image;
+      if (!(file instanceof File))
+        throw new AppError('BAD_REQUEST', 'image: choose an image to attach', {}, undefined, 'image');
+      const viewer = await viewerOf(c, side);
+      return c.json(await uploadConversationImage(context(c), c.req.valid('param').id, viewer, file), 201);
+    })
+    .openapi(routes.post, async (c) => {
+      const viewer = await viewerOf(c, side);
+      const { body, images } = c.req.valid('json');
+      return c.json(await postMessage(context(c), c.req.valid('param').id, viewer, { body, images }), 201);
+    })
+    .openapi(routes.edit, async (c) => {
+      const viewer = await viewerOf(c, side);
+      const { id, messageId } = c.req.valid('param');
+      await editMessage(context(c), id, messageId, viewer, c.req.valid('json').body);
+      return c.body(null, 204);
+    })
+    .openapi(routes.remove, async (c) => {
+      const viewer = await viewerOf(c, side);
+      const { id, messageId } = c.req.valid('param');
+      await deleteMessage(context(c), id, messageId, viewer);
+      return c.body(null, 204);
+    })
+    .openapi(routes.seen, async (c) => {
+      const viewer = await viewerOf(c, side);
+      const body = (await c.req.json().catch(() => ({}))) as unknown;
+      const parsed = seenSchema.safeParse(body ?? {});
+      if (!parsed.success)
+        throw new AppError('VALIDATION_FAILED', 'upTo must be a message id', {}, undefined, 'upTo');
+      return c.json(await markSeen(context(c), c.req.valid('param').id, viewer, parsed.data.upTo), 200);
+    })
+    .openapi(routes.stream, async (c) => {
+      const viewer = await viewerOf(c, side);
+      const ctx = context(c);
+      const { id } = c.req.valid('param');
+      // Access is checked when the stream opens: a refused open is a JSON 401/404, never an empty stream.
+      await readableConversation(ctx.db, id, viewer);
+      return conversationStream(c, {
+        db: ctx.db,
+        conversationId: id,
+        lifecycle: c.get('deps').lifecycle,
+      }) as never;
+    });
+}
+
+export const conversationRoutes = createRouter()
+  .route('/', threadRoutes('creator'))
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/me/conversations',
+      tags: TAGS.creator,
+      summary: "The creator's conversations (by application) with how many of the team's messages are unread",
+      middleware: requireRole('influencer'),
+      responses: {
+        200: { description: 'Conversations', content: json(myConversationListSchema) },
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const viewer = await viewerOf(c, 'creator');
+      if (viewer.role !== 'creator') throw new AppError('FORBIDDEN', 'You do not have access to this.');
+      return c.json(await myConversations(c.get('deps').db, viewer.influencerId, viewer.userId), 200);
+    },
+  );
+
+const adminOnly = requireRole('admin');
+const adminTags = TAGS.admin;
+
+const inboxRoute = createRoute({
+  method: 'get',
+  path: '/conversations',
+  tags: adminTags,
+  summary:
+    'The inbox: conversations newest activity first, filtered (all, unread, waiting for our reply; a campaign), searched by creator or text',
+  middleware: adminOnly,
+  request: { query: inboxQuerySchema },
+  responses: { 200: { description: 'The inbox', content: json(inboxSchema) }, ...errors },
+});
+const waitingRoute = createRoute({
+  method: 'get',
+  path: '/conversations/waiting-count',
+  tags: adminTags,
+  summary: 'How many conversations wait for our reply (the number in the admin sidebar)',
+  middleware: adminOnly,
+  responses: { 200: { description: 'The count', content: json(waitingCountSchema) }, ...errors },
+});
+const inboxStreamRoute = createRoute({
+  method: 'get',
+  path: '/conversations/stream',
+  tags: adminTags,
+  summary:
+    'Server-Sent Events of every conversation (the inbox): `message` {conversationId, messageId} per change',
+  middleware: adminOnly,
+  responses: {
+    200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
+    ...errors,
+  },
+});
+const hideRoute = createRoute({
+  method: 'post',
+  path: '/conversations/{id}/messages/{messageId}/hide',
+  tags: adminTags,
+  summary: 'Hide a message with a reason (kept for the record; the creator no longer sees its text)',
+  middleware: adminOnly,
+  request: { params: messageParams, body: { content: json(hideMessageSchema), required: true } },
+  responses: { 204: { description: 'Hidden' }, ...writeErrors },
+});
+const savedListRoute = createRoute({
+  method: 'get',
+  path: '/saved-replies',
+  tags: adminTags,
+  summary: "The team's saved replies, by title",
+  middleware: adminOnly,
+  responses: {
+    200: { description: 'Saved replies', content: json(z.object({ items: z.array(savedReplyItemSchema) })) },
+    ...errors,
+  },
+});
+const savedCreateRoute = createRoute({
+  method: 'post',
+  path: '/saved-replies',
+  tags: adminTags,
+  summary: 'Save a reply for the answers that repeat',
+  middleware: adminOnly,
+  request: { body: { content: json(savedReplySchema), required: true } },
+  responses: { 201: { description: 'Saved', content: json(savedReplyItemSchema) }, ...writeErrors },
+});
+const savedUpdateRoute = createRoute({
+  method: 'put',
+  path: '/saved-replies/{id}',
+  tags: adminTags,
+  summary: 'Change a saved reply',
+  middleware: adminOnly,
+  request: { params: idParam, body: { content: json(savedReplySchema), required: true } },
+  responses: { 200: { description: 'Saved', content: json(savedReplyItemSchema) }, ...writeErrors },
+});
+const savedDeleteRoute = createRoute({
+  method: 'delete',
+  path: '/saved-replies/{id}',
+  tags: adminTags,
+  summary: 'Delete a saved reply',
+  middleware: adminOnly,
+  request: { params: idParam },
+  responses: { 204: { description: 'Deleted' }, ...errors },
+});
+
+const now = (c: Context<AppBindings>) => c.get('deps').now?.() ?? new Date();
+
+/** Mounted under /admin (admins only, like every admin route). The fixed paths come before /conversations/{id}. */
+export const adminConversationRoutes = createRouter()
+  .openapi(inboxRoute, async (c) => {
+    return c.json(await adminInbox(c.get('deps').db, currentUser(c).id, c.req.valid('query')), 200);
+  })
+  .openapi(waitingRoute, async (c) => c.json({ waitingCount: await waitingCount(c.get('deps').db) }, 200))
+  .openapi(inboxStreamRoute, async (c) => {
+    const { db, lifecycle } = c.get('deps');
+    return conversationStream(c, { db, conversationId: null, lifecycle }) as never;
+  })
+  .openapi(hideRoute, async (c) => {
+    const user = currentUser(c);
+    const { id, messageId } = c.req.valid('param');
+    await hideMessage(
+      context(c),
+      id,
+      messageId,
+      { role: 'admin', userId: user.id, name: user.name },
+      c.req.valid('json').reason,
+      adminActor(c),
+    );
+    return c.body(null, 204);
+  })
+  .openapi(savedListRoute, async (c) => c.json({ items: await savedReplyList(c.get('deps').db) }, 200))
+  .openapi(savedCreateRoute, async (c) =>
+    c.json(await createSavedReply(c.get('deps').db, c.req.valid('json'), currentUser(c).id, now(c)), 201),
+  )
+  .openapi(savedUpdateRoute, async (c) =>
+    c.json(
+      await updateSavedReply(c.get('deps').db, c.req.valid('param').id, c.req.valid('json'), now(c)),
+      200,
+    ),
+  )
+  .openapi(savedDeleteRoute, async (c) => {
+    await deleteSavedReply(c.get('deps').db, c.req.valid('param').id);
+    return c.body(null, 204);
+  })
+  .route('/', threadRoutes('admin'));

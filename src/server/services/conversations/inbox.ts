@@ -1,0 +1,50 @@
+import type { DatabaseOrTransaction } from '../../../db/client';
+import { creatorConversations, inbox, waitingCount } from '../../../db/queries/conversations';
+import type { Inbox, InboxQuery, MyConversationList } from '../../../shared/schemas/conversations';
+
+const PREVIEW = 140;
+const preview = (text: string) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > PREVIEW ? `${flat.slice(0, PREVIEW - 1)}…` : flat;
+};
+
+/** The admins' inbox (newest activity first, filtered, searched) with the number waiting for a reply. */
+export async function adminInbox(
+  db: DatabaseOrTransaction,
+  adminUserId: string,
+  query: InboxQuery,
+): Promise<Inbox> {
+  const [rows, waiting] = await Promise.all([inbox(db, adminUserId, query), waitingCount(db)]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      applicationId: r.applicationId,
+      campaign: r.campaign,
+      creator: r.creator,
+      lastMessageAt: r.lastMessageAt?.toISOString() ?? null,
+      lastMessage:
+        r.lastAuthorRole && r.lastBody !== null
+          ? { authorRole: r.lastAuthorRole, text: r.lastBody ? preview(r.lastBody) : 'Image' }
+          : null,
+      unreadCount: Number(r.unreadCount),
+      waitingSince: r.waitingSince?.toISOString() ?? null,
+    })),
+    waitingCount: waiting,
+  };
+}
+
+/** A creator's conversations (by application) with what they have not read. */
+export async function myConversations(
+  db: DatabaseOrTransaction,
+  influencerId: number,
+  userId: string,
+): Promise<MyConversationList> {
+  const rows = await creatorConversations(db, influencerId, userId);
+  const items = rows.map((r) => ({
+    id: r.id,
+    applicationId: r.applicationId,
+    lastMessageAt: r.lastMessageAt?.toISOString() ?? null,
+    unreadCount: Number(r.unreadCount),
+  }));
+  return { items, unreadCount: items.reduce((sum, i) => sum + i.unreadCount, 0) };
+}

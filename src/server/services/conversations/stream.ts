@@ -1,0 +1,85 @@
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { Database } from '../../../db/client';
+import type { ServerLifecycle } from '../../context';
+import { type ConversationChange, subscribeConversationChanges } from './live';
+
+/** A comment line this often keeps proxies from closing a quiet stream (most close after 60 s idle). */
+export const STREAM_HEARTBEAT_MS = 20_000;
+/** How often a stream looks whether the server is shutting down (then it ends, and the browser reconnects elsewhere). */
+const STREAM_TICK_MS = 1000;
+/** The browser waits this long before reconnecting a dropped stream. */
+const STREAM_RETRY_MS = 3000;
+
+/**
+ * Server-Sent Events for one conversation (or, `conversationId` null, every conversation: the admins' inbox). The
+ * caller checked the session and the access before (a refused open answers JSON 401/404, not a stream). Events:
+ * `ready` once, `message` with `{ conversationId, messageId }` per change, `resync` when changes may have been
+ * missed (read everything again), and a comment as heartbeat. Ends when the client goes or the server stops.
+ */
+export function conversationStream(
+  c: Context,
+  {
+    db,
+    conversationId,
+    lifecycle,
+    heartbeatMs = STREAM_HEARTBEAT_MS,
+  }: {
+    db: Database;
+    conversationId: number | null;
+    lifecycle?: ServerLifecycle | undefined;
+    heartbeatMs?: number;
+  },
+) {
+  c.header('Cache-Control', 'no-store, no-transform');
+  // Proxies such as nginx buffer answers unless told not to.
+  c.header('X-Accel-Buffering', 'no');
+  return streamSSE(c, async (stream) => {
+    const queue: Array<ConversationChange | null> = [];
+    let wake: (() => void) | null = null;
+    const unsubscribe = subscribeConversationChanges(db, conversationId, (change) => {
+      queue.push(change);
+      wake?.();
+    });
+    stream.onAbort(() => wake?.());
+    try {
+      await stream.writeSSE({
+        event: 'ready',
+        data: JSON.stringify({ conversationId }),
+        retry: STREAM_RETRY_MS,
+      });
+      let lastWrite = Date.now();
+      while (!stream.aborted && !stream.closed) {
+        if (queue.length === 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, STREAM_TICK_MS);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = null;
+        }
+        while (queue.length > 0 && !stream.aborted) {
+          const change = queue.shift();
+          await stream.writeSSE(
+            change
+              ? { event: 'message', data: JSON.stringify(change), id: String(change.messageId) }
+              : { event: 'resync', data: '{}' },
+          );
+          lastWrite = Date.now();
+        }
+        if (lifecycle?.stopping || lifecycle?.draining) break;
+        if (Date.now() - lastWrite >= heartbeatMs) {
+          await stream.write(': heartbeat\n\n');
+          lastWrite = Date.now();
+        }
+      }
+    } catch (error) {
+      // Writing to a stream the browser just closed fails; anything else is a fault.
+      if (!stream.aborted && !stream.closed) throw error;
+    } finally {
+      unsubscribe();
+    }
+  });
+}

@@ -27,7 +27,15 @@ export interface FakeYoutube {
   /** Videos by id: their statistics (change them between calls to see figures grow), title and description. */
   videos: Map<
     string,
-    { viewCount: number; likeCount?: number; commentCount?: number; title?: string; description?: string }
+    {
+      viewCount: number;
+      likeCount?: number;
+      commentCount?: number;
+      title?: string;
+      description?: string;
+      /** A medium thumbnail on another host (a test of the refusal). */
+      thumbnailUrl?: string;
+    }
   >;
   /** The thumbnails' answers by path (the PNG when absent) and every thumbnail path asked for. */
   mediaAnswers: Map<string, FakeMediaAnswer>;
@@ -190,7 +198,9 @@ export async function startFakeYoutube(
         description: video.description ?? '',
         thumbnails: {
           default: thumb('default', 120, 90),
-          medium: thumb('mqdefault', 320, 180),
+          medium: video.thumbnailUrl
+            ? { url: video.thumbnailUrl, width: 320, height: 180 }
+            : thumb('mqdefault', 320, 180),
           high: thumb('hqdefault', 480, 360),
         },
         channelTitle: 'A creator',

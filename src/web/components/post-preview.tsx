@@ -52,6 +52,7 @@ export function PostPreview({
         target="_blank"
         rel="noopener noreferrer"
         title={post.url}
+        data-platform={post.platform ?? 'other'}
         className={cn(
           'group -m-1 flex min-w-0 items-start gap-3 rounded-md p-1',
           'hover:bg-mint-50/40 focus-visible:ring-2 focus-visible:ring-mint-600 focus-visible:outline-none',

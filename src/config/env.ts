@@ -157,6 +157,9 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   ),
+  // Tests and the demo only (refused in production): the platforms' media hosts answered by local stand-ins, as
+  // `host=origin` pairs separated by commas (scontent.cdninstagram.com=http://127.0.0.1:4321).
+  MEDIA_HOST_OVERRIDES: optionalText,
   // `npm run demo`: PayPal, Instagram, TikTok and YouTube are local stand-ins (never in production).
   DEMO_STAND_INS: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -222,6 +225,8 @@ export interface Env {
   instagram: InstagramConfig | null;
   /** `npm run demo`: the outside services are local stand-ins (refused in production). */
   demoStandIns: boolean;
+  /** Tests and the demo: a platform media host -> the local origin that answers for it (empty in production). */
+  mediaHostOverrides: Record<string, string>;
 }
 
 export interface InstagramConfig {
@@ -266,6 +271,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (e.NODE_ENV === 'production' && e.DEMO_STAND_INS === 'true') {
     throw new EnvError(
       'Invalid configuration: DEMO_STAND_INS=true is refused in production: the stand-ins of `npm run demo` fake PayPal, Instagram, TikTok and YouTube (no real payout would be made). Unset DEMO_STAND_INS and set the real credentials, or run the demo without NODE_ENV=production',
+    );
+  }
+  if (e.NODE_ENV === 'production' && e.MEDIA_HOST_OVERRIDES) {
+    throw new EnvError(
+      "Invalid configuration: MEDIA_HOST_OVERRIDES is refused in production: it sends the platforms' media hosts to local stand-ins. Unset it",
     );
   }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
@@ -324,7 +334,25 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     tiktokAuthBase: (e.TIKTOK_AUTH_BASE ?? 'https://www.tiktok.com').replace(/\/+$/, ''),
     instagram: pickInstagram(e),
     demoStandIns: e.DEMO_STAND_INS === 'true',
+    mediaHostOverrides: parseHostOverrides(e.MEDIA_HOST_OVERRIDES),
   };
+}
+
+function parseHostOverrides(text: string | undefined): Record<string, string> {
+  const pairs: Record<string, string> = {};
+  for (const item of (text ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [host, origin] = item.split('=');
+    if (!host || !origin || !/^https?:\/\/[^/]+$/.test(origin.replace(/\/+$/, ''))) {
+      throw new EnvError(
+        `Invalid configuration: MEDIA_HOST_OVERRIDES must be host=origin pairs separated by commas (got ${JSON.stringify(item)})`,
+      );
+    }
+    pairs[host.toLowerCase()] = origin.replace(/\/+$/, '');
+  }
+  return pairs;
 }
 
 function pickInstagram(e: z.infer<typeof envSchema>): InstagramConfig | null {

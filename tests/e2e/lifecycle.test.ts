@@ -1,9 +1,14 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveInstagramConnection } from '../../src/db/queries/instagram-connections';
 import { createAuth } from '../../src/server/auth';
+import { refreshContentMetrics } from '../../src/server/jobs/refresh-content-metrics';
 import { silentLogger } from '../../src/server/logger';
+import { createInstagramSource, INSTAGRAM_TOKEN_PURPOSE } from '../../src/server/metrics-sources/instagram';
+import { seal } from '../../src/server/secret-box';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { addDaysToIsoDate } from '../../src/shared/dates';
 import { seriousAxeViolations } from '../support/axe';
@@ -11,6 +16,7 @@ import { launchBrowser } from '../support/browser';
 import { captureMailer } from '../support/capture-mailer';
 import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
+import { type FakeInstagram, startFakeInstagram } from '../support/fake-instagram';
 import { freePort } from '../support/free-port';
 import { createTestApp, testEnv } from '../support/test-app';
 
@@ -32,11 +38,14 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
   let creatorContext: BrowserContext;
   let admin: Page;
   let creator: Page;
+  let creatorId: number;
+  let instagram: FakeInstagram;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mintbox-lifecycle-'));
   const mailer = captureMailer();
 
   beforeAll(async () => {
     const port = await freePort();
-    const env = { APP_URL: `http://127.0.0.1:${port}` };
+    const env = { APP_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir };
     server = await startE2EServer({
       port,
       env,
@@ -46,11 +55,12 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
       },
     });
     // A verified creator with a completed profile (5,000 Instagram followers), made through the API in-process.
-    await createReadyCreator(createTestApp(server.db), server.db, {
+    ({ influencerId: creatorId } = await createReadyCreator(createTestApp(server.db), server.db, {
       email: CREATOR.email,
       name: CREATOR.name,
       instagram: 5000,
-    });
+    }));
+    instagram = await startFakeInstagram();
     browser = await launchBrowser();
     adminContext = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
     creatorContext = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
@@ -62,6 +72,7 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await instagram?.close();
   });
 
   const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
@@ -343,6 +354,82 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
       to: CREATOR.email,
       subject: 'Content approved: 40 Mint credited',
     });
+
+    // --- Issue 24: with the creator's Instagram connected, the metrics job reads the approved post and stores what
+    // Instagram says it looks like: the review shows its thumbnail (our copy, /uploads) and its caption.
+    const caption =
+      'Two weeks with the Glow Beauty Serum: my skin is calmer, the label is in the first shot, and the texture is ' +
+      'lighter than I expected. Full routine in the carousel. #ad #glowbeauty';
+    instagram.accounts.set('17841400000000001', {
+      userId: '17841400000000001',
+      username: 'ana',
+      ages: null,
+      followersCount: 5000,
+    });
+    instagram.tokens.set('IGQe2e', '17841400000000001');
+    instagram.media.set('1802', {
+      owner: '17841400000000001',
+      shortcode: 'def456',
+      mediaType: 'IMAGE',
+      caption,
+      views: 900,
+      reach: 700,
+      saved: 5,
+      likes: 80,
+      comments: 6,
+      shares: 2,
+    });
+    const igEnv = testEnv({ DATA_DIR: dataDir });
+    await saveInstagramConnection(server.db, {
+      influencerId: creatorId,
+      igUserId: '17841400000000001',
+      username: 'ana',
+      tokenCiphertext: seal(igEnv.authSecret, INSTAGRAM_TOKEN_PURPOSE, 'IGQe2e'),
+      tokenExpiresAt: new Date(Date.now() + 30 * 86_400_000),
+      now: new Date(),
+    });
+    const base = instagram.url;
+    const refreshed = await refreshContentMetrics({
+      db: server.db,
+      sources: [
+        createInstagramSource(
+          {
+            appId: instagram.appId,
+            appSecret: instagram.appSecret,
+            authorizeBase: base,
+            oauthBase: base,
+            apiBase: base,
+          },
+          { db: server.db, authSecret: igEnv.authSecret },
+        ),
+      ],
+      now: new Date(),
+      logger: silentLogger(),
+      previews: { dataDir, hostOverrides: instagram.hostOverrides },
+    });
+    expect(refreshed).toMatchObject({ read: 1, previews: 1, thumbnailsRefused: 0 });
+    await admin.reload();
+    const previewCard = submission.getByTestId('post-preview');
+    await expect.poll(() => previewCard.getAttribute('data-preview')).toBe('platform');
+    const thumbnail = previewCard.getByRole('img', { name: 'Thumbnail of the Instagram post def456' });
+    expect(await thumbnail.getAttribute('src')).toMatch(/^\/uploads\/[0-9a-f]{24}\.png$/);
+    // The image loads (same origin, the admin's session): no picture from Instagram's CDN is ever requested.
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(160);
+    const shownCaption = previewCard.getByTestId('post-caption');
+    expect(await text(shownCaption)).toBe(caption);
+    // Clamped to three lines until "more" is pressed.
+    expect(await shownCaption.evaluate((p) => getComputedStyle(p).webkitLineClamp)).toBe('3');
+    await previewCard.getByRole('button', { name: 'more' }).click();
+    expect(await shownCaption.evaluate((p) => getComputedStyle(p).webkitLineClamp)).toBe('none');
+    expect(await previewCard.getByRole('button', { name: 'less' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    // The link card is still there beneath.
+    expect(await text(previewCard.getByTestId('post-id'))).toBe('def456');
+    await shoot(admin, 'admin-review-preview');
+    expect(await fitsPhone(admin)).toBeLessThanOrEqual(375);
 
     // --- The creator's dashboard shows the Mint.
     await creator.goto(`${server.url}/dashboard`);

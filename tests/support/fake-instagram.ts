@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerMedia, type FakeMediaAnswer } from './fake-media';
 
 /**
  * A local stand-in for the Instagram API with Instagram Login (Graph API v23.0), on one port for its three hosts.
@@ -16,7 +17,10 @@ import type { AddressInfo } from 'node:net';
  * - "Instagram User" / "Instagram Media" references: GET /v23.0/me?fields=user_id,username,followers_count answers
  *   the fields asked for and `id` ("Instagram User" reference, …/instagram-api-with-instagram-login/
  *   ig-user: followers_count is "Total number of Instagram users following the user"), GET /v23.0/me/media
- *   (pages with paging.cursors and paging.next);
+ *   (pages with paging.cursors and paging.next) answers the "IG Media" fields asked for and `id`: `caption`,
+ *   `media_type` (IMAGE, VIDEO, CAROUSEL_ALBUM), `media_url` (the image, or a video's file), `thumbnail_url` ("only
+ *   available on VIDEO media"), `permalink`, `shortcode`, `timestamp`; the media links are signed CDN addresses on
+ *   `MEDIA_HOST` (scontent-….cdninstagram.com), whose images this server answers under /v/ (map the host to `url`);
  * - "Instagram Media Insights" (…/api-reference/instagram-media/insights): GET /v23.0/{media-id}/insights?metric=…
  *   -> { data: [{ name, period, values: [{ value }], title, description, id }] }; an empty `data` when there are no
  *   insights; "(#10) Not enough viewers for the media to show insights" (code 10) for a media in `mediaErrors`;
@@ -117,9 +121,17 @@ export interface FakeInstagramAccount {
   followersCount?: number;
 }
 
+/** The CDN host the fake's media links name (an Instagram CDN name; tests map it to the fake's origin). */
+export const INSTAGRAM_MEDIA_HOST = 'scontent-iad3-2.cdninstagram.com';
+
 export interface FakeInstagramMedia {
   owner: string;
   shortcode: string;
+  /** VIDEO unless given (reels are videos). */
+  mediaType?: 'IMAGE' | 'VIDEO' | 'CAROUSEL_ALBUM';
+  caption?: string;
+  /** A cover image link on another host than Instagram's CDN (a test of the refusal). */
+  coverUrl?: string;
   views: number;
   reach: number;
   saved: number;
@@ -151,6 +163,11 @@ export interface FakeInstagram {
   /** Every request's path and query, for assertions (tokens included). */
   requests: string[];
   refreshes: number;
+  /** The CDN's answer for each image path (the PNG when absent), and every image path asked for. */
+  mediaAnswers: Map<string, FakeMediaAnswer>;
+  mediaRequests: string[];
+  /** The media host -> this fake's origin (for MEDIA_HOST_OVERRIDES / hostOverrides). */
+  hostOverrides: Record<string, string>;
   /** Ends every token of `userId`: code 190 with this subcode from then on (463: expired, 460: password changed…). */
   expire(userId: string, subcode?: number): void;
   close(): Promise<void>;
@@ -168,7 +185,7 @@ const read = (request: IncomingMessage) =>
 export async function startFakeInstagram(
   options: { port?: number; host?: string } = {},
 ): Promise<FakeInstagram> {
-  const fake: Omit<FakeInstagram, 'url' | 'close' | 'expire'> = {
+  const fake: Omit<FakeInstagram, 'url' | 'close' | 'expire' | 'hostOverrides'> = {
     appId: '990602627938098',
     appSecret: 'ig-app-secret',
     accounts: new Map(),
@@ -182,6 +199,8 @@ export async function startFakeInstagram(
     rateLimited: false,
     requests: [],
     refreshes: 0,
+    mediaAnswers: new Map(),
+    mediaRequests: [],
   };
   const codes = new Map<string, { userId: string; redirectUri: string }>();
   /** Tokens ended by `expire`: token -> the 190 subcode. */
@@ -252,6 +271,11 @@ export async function startFakeInstagram(
       });
     }
     if (request.method !== 'GET') return fail(404, 100, 'Unsupported request', 'GraphMethodException');
+    if (url.pathname.startsWith('/v/')) {
+      // The CDN (its signed links carry no token).
+      fake.mediaRequests.push(url.pathname);
+      return answerMedia(response, fake.mediaAnswers.get(url.pathname));
+    }
 
     const token = q.get('access_token') ?? '';
     const endedAs = ended.get(token);
@@ -295,6 +319,7 @@ export async function startFakeInstagram(
       });
     }
     if (url.pathname === '/v23.0/me/media') {
+      const fields = new Set((q.get('fields') ?? '').split(',').filter(Boolean));
       const all = [...fake.media.entries()].filter(([, m]) => m.owner === owner).reverse();
       const after = Number(q.get('after') ?? 0);
       const limit = Number(q.get('limit') ?? 25);
@@ -303,13 +328,23 @@ export async function startFakeInstagram(
       next.search = q.toString();
       next.searchParams.set('after', String(after + limit));
       return send(200, {
-        data: page.map(([id, m]) => ({
-          id,
-          media_type: 'VIDEO',
-          shortcode: m.shortcode,
-          permalink: `https://www.instagram.com/reel/${m.shortcode}/`,
-          timestamp: '2026-06-01T10:00:00+0000',
-        })),
+        data: page.map(([id, m]) => {
+          const type = m.mediaType ?? 'VIDEO';
+          const signed = `?stp=dst-jpg_e35&_nc_ht=${INSTAGRAM_MEDIA_HOST}&oh=00_AfB&oe=68A1B2C3`;
+          const cover = m.coverUrl ?? `https://${INSTAGRAM_MEDIA_HOST}/v/t51.2885-15/${id}_n.jpg${signed}`;
+          const all: Record<string, unknown> = {
+            media_type: type,
+            shortcode: m.shortcode,
+            permalink: `https://www.instagram.com/${type === 'VIDEO' ? 'reel' : 'p'}/${m.shortcode}/`,
+            timestamp: '2026-06-01T10:00:00+0000',
+            // No caption field when the post has none.
+            ...(m.caption === undefined ? {} : { caption: m.caption }),
+            media_url:
+              type === 'VIDEO' ? `https://${INSTAGRAM_MEDIA_HOST}/o1/v/t16/f2/m86/${id}.mp4${signed}` : cover,
+            ...(type === 'VIDEO' ? { thumbnail_url: cover } : {}),
+          };
+          return { ...Object.fromEntries(Object.entries(all).filter(([name]) => fields.has(name))), id };
+        }),
         paging: {
           cursors: { before: String(after), after: String(after + limit) },
           ...(after + limit < all.length ? { next: next.toString() } : {}),
@@ -396,6 +431,7 @@ export async function startFakeInstagram(
   base = `http://${host}:${port}`;
   return Object.assign(fake, {
     url: base,
+    hostOverrides: { [INSTAGRAM_MEDIA_HOST]: base },
     expire(userId: string, subcode = 463) {
       for (const [token, owner] of fake.tokens) {
         if (owner !== userId) continue;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerMedia, type FakeMediaAnswer } from './fake-media';
 
 /**
  * A local stand-in for TikTok as its developer documentation describes it (read 2026, pages of
@@ -23,7 +24,10 @@ import type { AddressInfo } from 'node:net';
  *   user.info.stats. Answers `{ data: { user }, error: { code: "ok", message: "", log_id } }`.
  * - "Query Videos" (/doc/tiktok-api-v2-video-query): POST /v2/video/query/?fields=… with
  *   `{ filters: { video_ids } }` (at most 20), scope video.list; `{ data: { videos, cursor, has_more }, error }`.
- *   A video that is not the token owner's is left out.
+ *   A video that is not the token owner's is left out. Each video answers the "Video Object" fields asked for:
+ *   the counts, `title` and `video_description` (150 characters at most), `cover_image_url` ("a CDN link for the
+ *   video's cover image", valid 6 hours: a signed address on `TIKTOK_MEDIA_HOST`, answered by this server under
+ *   /tos-; map the host to `url`).
  * - "Error Handling" of API v2 (/doc/tiktok-api-v2-error-handling): `{ data: {}, error: { code, message,
  *   log_id } }` with access_token_invalid 401, scope_not_authorized 401, invalid_params 400,
  *   rate_limit_exceeded 429, internal_error 500.
@@ -67,7 +71,14 @@ export interface FakeTiktokVideo {
   like_count: number;
   comment_count: number;
   share_count: number;
+  title?: string;
+  video_description?: string;
+  /** A cover image link on another host than TikTok's CDN (a test of the refusal). */
+  cover_image_url?: string;
 }
+
+/** The CDN host of the fake's cover images (TikTok's documented example is p16-sign.tiktokcdn-us.com). */
+export const TIKTOK_MEDIA_HOST = 'p16-sign-va.tiktokcdn.com';
 
 interface Grant {
   openId: string;
@@ -102,6 +113,11 @@ export interface FakeTiktok {
   issued: { openId: string; accessToken: string; refreshToken: string }[];
   /** Successful refresh_token grants. */
   refreshes: number;
+  /** The cover images' answers by path (the PNG when absent) and every cover path asked for. */
+  mediaAnswers: Map<string, FakeMediaAnswer>;
+  mediaRequests: string[];
+  /** The CDN host -> this fake's origin. */
+  hostOverrides: Record<string, string>;
   /** Ends an access token (calls with it get 401 access_token_invalid). */
   expire(accessToken: string): void;
   /** Issues tokens straight away, as if `openId` had signed in and granted `scopes`. */
@@ -154,6 +170,8 @@ export async function startFakeTiktok(options: { port?: number } = {}): Promise<
     userInfoRequests: [] as { fields: string[]; code: string }[],
     issued: [] as { openId: string; accessToken: string; refreshToken: string }[],
     refreshes: 0,
+    mediaAnswers: new Map<string, FakeMediaAnswer>(),
+    mediaRequests: [] as string[],
     expire(accessToken: string) {
       accessTokens.delete(accessToken);
     },
@@ -164,6 +182,10 @@ export async function startFakeTiktok(options: { port?: number } = {}): Promise<
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    if (request.method === 'GET' && url.pathname.startsWith('/tos-')) {
+      fake.mediaRequests.push(url.pathname);
+      return answerMedia(response, fake.mediaAnswers.get(url.pathname));
+    }
     const body = await read(request);
     const send = (status: number, payload: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -329,10 +351,14 @@ export async function startFakeTiktok(options: { port?: number } = {}): Promise<
       const videos = ids.flatMap((id: string) => {
         const video = fake.videos.get(id);
         if (!video || video.owner !== grant.openId) return [];
-        const { owner: _owner, ...counts } = video;
-        return [
-          Object.fromEntries([['id', id], ...Object.entries(counts).filter(([k]) => fields.includes(k))]),
-        ];
+        const { owner: _owner, ...given } = video;
+        const all: Record<string, unknown> = {
+          title: '',
+          video_description: '',
+          cover_image_url: `https://${TIKTOK_MEDIA_HOST}/tos-maliva-p-0068/${id}~tplv-photomode-zoomcover:720:720.jpeg?x-expires=1767225600&x-signature=abc%3D`,
+          ...given,
+        };
+        return [Object.fromEntries([['id', id], ...Object.entries(all).filter(([k]) => fields.includes(k))])];
       });
       return send(200, {
         data: { videos, cursor: 0, has_more: false },
@@ -346,6 +372,7 @@ export async function startFakeTiktok(options: { port?: number } = {}): Promise<
   return Object.assign(fake, {
     url: `http://127.0.0.1:${port}`,
     port,
+    hostOverrides: { [TIKTOK_MEDIA_HOST]: `http://127.0.0.1:${port}` },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import contract from '../contracts/youtube-videos-list.json';
+import { answerMedia, type FakeMediaAnswer } from './fake-media';
 
 /**
  * A local stand-in for the YouTube Data API v3 `videos.list` endpoint (GET /youtube/v3/videos?part=statistics&id=…
@@ -8,9 +9,13 @@ import contract from '../contracts/youtube-videos-list.json';
  * - the request: the parameters of `youtube.videos.list` in the v3 discovery document (revision 20220419, kept as
  *   tests/contracts/youtube-videos-list.json): `part` required, exactly one filter (chart, id, myRating), and
  *   maxResults / pageToken not with `id`;
- * - the answer: `{ kind: 'youtube#videoListResponse', etag, items: [{ kind, etag, id, statistics: { viewCount,
- *   likeCount, favoriteCount, commentCount } }], pageInfo }` (counts as strings; unknown, deleted or private ids are
- *   left out);
+ * - the answer: `{ kind: 'youtube#videoListResponse', etag, items: [{ kind, etag, id, snippet?, statistics?
+ *   }], pageInfo }` with the parts asked for (every `part` value must be one the contract lists): `statistics: {
+ *   viewCount, likeCount, favoriteCount, commentCount }` (counts as strings), `snippet: { publishedAt, channelId,
+ *   title, description, thumbnails: { default, medium, high: { url, width, height } }, channelTitle, categoryId,
+ *   liveBroadcastContent }` (VideoSnippet, ThumbnailDetails); unknown, deleted or private ids are left out;
+ * - the thumbnails: `https://i.ytimg.com/vi/<id>/<size>.jpg`, answered by this server under /vi/ (map i.ytimg.com
+ *   to `url`);
  * - the errors, `{ error: { code, message, errors: [{ message, domain, reason }] } }` with the reasons of the
  *   "YouTube Data API - Errors" page (developers.google.com/youtube/v3/docs/errors): 403 quotaExceeded
  *   (domain youtube.quota), 403 forbidden, 400 missingRequiredParameter / incompatibleParameters /
@@ -19,8 +24,24 @@ import contract from '../contracts/youtube-videos-list.json';
 export interface FakeYoutube {
   url: string;
   apiKey: string;
-  /** Videos by id: their statistics (change them between calls to see figures grow). */
-  videos: Map<string, { viewCount: number; likeCount?: number; commentCount?: number }>;
+  /** Videos by id: their statistics (change them between calls to see figures grow), title and description. */
+  videos: Map<
+    string,
+    {
+      viewCount: number;
+      likeCount?: number;
+      commentCount?: number;
+      title?: string;
+      description?: string;
+      /** A medium thumbnail on another host (a test of the refusal). */
+      thumbnailUrl?: string;
+    }
+  >;
+  /** The thumbnails' answers by path (the PNG when absent) and every thumbnail path asked for. */
+  mediaAnswers: Map<string, FakeMediaAnswer>;
+  mediaRequests: string[];
+  /** i.ytimg.com -> this fake's origin. */
+  hostOverrides: Record<string, string>;
   /** Every call's `id` parameter, in order. */
   calls: string[];
   /** Every call's full query, in order (the contract test checks them). */
@@ -39,14 +60,18 @@ const fail = (code: number, reason: string, domain: string, message: string) => 
 });
 
 const ALLOWED = new Set<string>([...contract.methodParameters, ...contract.commonParameters]);
+const PARTS = new Set<string>(contract.parts.values);
+export const YOUTUBE_MEDIA_HOST = 'i.ytimg.com';
 
 export async function startFakeYoutube(
   apiKey = 'test-youtube-key',
   options: { port?: number; host?: string } = {},
 ): Promise<FakeYoutube> {
-  const fake: Omit<FakeYoutube, 'url' | 'close'> = {
+  const fake: Omit<FakeYoutube, 'url' | 'close' | 'hostOverrides'> = {
     apiKey,
     videos: new Map(),
+    mediaAnswers: new Map(),
+    mediaRequests: [],
     calls: [],
     queries: [],
     quotaExceeded: false,
@@ -59,6 +84,10 @@ export async function startFakeYoutube(
       response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
       response.end(JSON.stringify(body));
     };
+    if (request.method === 'GET' && url.pathname.startsWith('/vi/')) {
+      fake.mediaRequests.push(url.pathname);
+      return answerMedia(response, fake.mediaAnswers.get(url.pathname));
+    }
     if (request.method !== 'GET' || url.pathname !== '/youtube/v3/videos') {
       return send(404, fail(404, 'notFound', 'global', 'Not Found'));
     }
@@ -113,6 +142,19 @@ export async function startFakeYoutube(
         fail(400, 'missingRequiredParameter', 'youtube.parameter', 'Required parameter: part'),
       );
     }
+    const parts = (query.get('part') ?? '').split(',').map((p) => p.trim());
+    const unknownPart = parts.find((p) => !PARTS.has(p));
+    if (unknownPart !== undefined) {
+      return send(
+        400,
+        fail(
+          400,
+          'unexpectedPart',
+          'youtube.part',
+          `The request specifies an unexpected value for the part parameter: ${unknownPart}.`,
+        ),
+      );
+    }
     const filters = contract.filters.filter((name) => query.has(name));
     if (filters.length !== 1) {
       return send(
@@ -144,7 +186,36 @@ export async function startFakeYoutube(
       const statistics: Record<string, string> = { viewCount: String(video.viewCount), favoriteCount: '0' };
       if (video.likeCount !== undefined) statistics.likeCount = String(video.likeCount);
       if (video.commentCount !== undefined) statistics.commentCount = String(video.commentCount);
-      return [{ kind: 'youtube#video', etag: 'etag', id, statistics }];
+      const thumb = (size: string, width: number, height: number) => ({
+        url: `https://${YOUTUBE_MEDIA_HOST}/vi/${id}/${size}.jpg`,
+        width,
+        height,
+      });
+      const snippet = {
+        publishedAt: '2026-06-01T10:00:00Z',
+        channelId: 'UC_x5XG1OV2P6uZZ5FSM9Ttw',
+        title: video.title ?? `Video ${id}`,
+        description: video.description ?? '',
+        thumbnails: {
+          default: thumb('default', 120, 90),
+          medium: video.thumbnailUrl
+            ? { url: video.thumbnailUrl, width: 320, height: 180 }
+            : thumb('mqdefault', 320, 180),
+          high: thumb('hqdefault', 480, 360),
+        },
+        channelTitle: 'A creator',
+        categoryId: '26',
+        liveBroadcastContent: 'none',
+      };
+      return [
+        {
+          kind: 'youtube#video',
+          etag: 'etag',
+          id,
+          ...(parts.includes('snippet') ? { snippet } : {}),
+          ...(parts.includes('statistics') ? { statistics } : {}),
+        },
+      ];
     });
     send(200, {
       kind: 'youtube#videoListResponse',
@@ -157,8 +228,10 @@ export async function startFakeYoutube(
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve()),
   );
   const { port } = server.address() as AddressInfo;
+  const origin = `http://${options.host ?? '127.0.0.1'}:${port}`;
   return Object.assign(fake, {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    url: origin,
+    hostOverrides: { [YOUTUBE_MEDIA_HOST]: origin },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }) as FakeYoutube;
 }

@@ -18,6 +18,7 @@ import { type ApplicationRow, applications, type SubmissionRow, submissions } fr
 import { type CampaignRow, campaigns } from '../schema/campaigns';
 import { type InfluencerRow, influencers } from '../schema/influencers';
 import { influencerProfiles, socialAccounts } from '../schema/onboarding';
+import { lookView, previewKey, previewsOfSubmissions, type StoredPostPreview } from './post-previews';
 import { postingClocksFor } from './posting-clock';
 
 /**
@@ -49,7 +50,7 @@ export async function acceptedCount(db: DatabaseOrTransaction, campaignId: numbe
   return (await acceptedCounts(db, [campaignId])).get(campaignId) ?? 0;
 }
 
-function submissionView(s: SubmissionRow | undefined) {
+function submissionView(s: SubmissionRow | undefined, previews: Map<string, StoredPostPreview>) {
   return s
     ? {
         id: s.id,
@@ -58,8 +59,20 @@ function submissionView(s: SubmissionRow | undefined) {
         status: s.status,
         reviewMessage: s.reviewMessage,
         createdAt: s.createdAt.toISOString(),
+        previews: s.urls.flatMap((url) => {
+          const preview = previews.get(previewKey(s.id, url));
+          return preview ? [{ postUrl: url, ...lookView(preview) }] : [];
+        }),
       }
     : null;
+}
+
+/** The previews of the posts of these latest submissions. */
+async function previewsOfLatest(db: DatabaseOrTransaction, latest: Map<number, SubmissionRow>) {
+  return previewsOfSubmissions(
+    db,
+    [...latest.values()].map((s) => s.id),
+  );
 }
 
 async function latestSubmissions(db: DatabaseOrTransaction, applicationIds: number[]) {
@@ -90,6 +103,7 @@ export async function listMyApplications(
     db,
     rows.map((r) => r.application.id),
   );
+  const previews = await previewsOfLatest(db, latest);
   const today = now.toISOString().slice(0, 10);
   const clocks = await postingClocksFor(db, rows, now); // issue 13 hook: each creator's own (fair) deadline
   return rows.map(({ application: a, campaign: c }) => {
@@ -125,7 +139,7 @@ export async function listMyApplications(
         imageUrl: c.imageUrl,
         status: c.status,
       },
-      latestSubmission: submissionView(latest.get(a.id)),
+      latestSubmission: submissionView(latest.get(a.id), previews),
     };
   });
 }
@@ -161,6 +175,7 @@ export async function listApplicants(db: DatabaseOrTransaction, campaignId: numb
     db,
     rows.map((r) => r.application.id),
   );
+  const previews = await previewsOfLatest(db, latest);
   return rows.map(({ application: a, influencer: i, profile: p }) => ({
     id: a.id,
     status: a.status,
@@ -195,7 +210,7 @@ export async function listApplicants(db: DatabaseOrTransaction, campaignId: numb
       secondaryCategory: p?.secondaryCategory ?? null,
       state: p?.state ?? null,
     },
-    latestSubmission: submissionView(latest.get(a.id)),
+    latestSubmission: submissionView(latest.get(a.id), previews),
   }));
 }
 

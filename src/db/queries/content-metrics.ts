@@ -4,6 +4,7 @@ import { METRIC_FIELDS, type MetricFigures, type MetricSource } from '../../shar
 import type { MetricTotals, PostMetrics } from '../../shared/schemas/content-metrics';
 import type { DatabaseOrTransaction } from '../client';
 import { contentMetricFetches, contentMetricSnapshots } from '../schema/content-metrics';
+import { withPreviews } from './post-previews';
 
 /*
  * Every figure shown anywhere is computed here, in SQL, from the snapshots. A post is one link of a submission that
@@ -155,6 +156,7 @@ function toPostMetrics(row: Row): PostMetrics {
             screenshotUrl: String(row.report_screenshot),
             ...figuresOf(row, 'report_'),
           },
+    preview: null,
   };
 }
 
@@ -174,7 +176,7 @@ export async function listPostMetrics(
     ${PENDING_REPORT}
     order by ${POST_ORDER}
     ${options.limit ? sql`limit ${options.limit}` : sql``}`);
-  return rowsOf(result).map(toPostMetrics);
+  return withPreviews(db, rowsOf(result).map(toPostMetrics));
 }
 
 export interface CreatorMetricsRow {
@@ -284,7 +286,7 @@ export async function overviewFigures(
     totals: toTotals((typeof row.totals === 'string' ? JSON.parse(row.totals) : row.totals) as Row),
     campaigns: parse(row.campaigns).map(toCampaignRow),
     creators: parse(row.creators).map(toCreatorRow),
-    posts: parse(row.posts).map(toPostMetrics),
+    posts: await withPreviews(db, parse(row.posts).map(toPostMetrics)),
   };
 }
 

@@ -99,12 +99,13 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     // get a new snapshot from their platform's API; failures back off, a used-up quota pauses the platform.
     name: CONTENT_METRICS_REFRESH,
     cron: '*/10 * * * *',
-    async run({ handle, logger, metricsSources }) {
+    async run({ handle, env, logger, metricsSources }) {
       const result = await refreshContentMetrics({
         db: handle.db,
         sources: metricsSources,
         now: new Date(),
         logger,
+        previews: { dataDir: env.dataDir, hostOverrides: env.mediaHostOverrides },
       });
       if (result.read || result.gone || result.failed) logger.info(result, 'content metrics refresh');
     },

@@ -7,9 +7,11 @@ import {
   updateEngagementRates,
   updateFetch,
 } from '../../db/queries/content-metrics';
+import { submissionOwnerUsers } from '../../db/queries/post-previews';
 import type { ContentMetricFetchRow } from '../../db/schema/content-metrics';
 import type { Logger } from '../logger';
 import { type MetricsSource, MetricsSourceError } from '../metrics-sources/types';
+import { type PreviewStorage, storePostPreview } from './refresh-content-metrics-preview';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -38,21 +40,26 @@ export interface RefreshResult {
   failed: number;
   /** Platforms that hit their quota this run (read again after the back-off). */
   quota: string[];
+  /** Post previews written (caption, and the thumbnail copy when due) and thumbnails that could not be copied. */
+  previews: number;
+  thumbnailsRefused: number;
 }
 
 /**
  * Reads the due approved posts from their platforms' APIs and adds an `api` snapshot for each. Snapshots are only
  * added, so a failure never loses the last good one: a failed read is retried after a back-off, a used-up quota
- * postpones every post of that platform, and a gone post (deleted, private) is no longer read.
+ * postpones every post of that platform, and a gone post (deleted, private) is no longer read. With `previews`, what
+ * the platform says the post looks like (caption, thumbnail) is stored too; failing that never fails the reading.
  */
 export async function refreshContentMetrics(params: {
   db: Database;
   sources: readonly MetricsSource[];
   now: Date;
   logger: Logger;
+  previews?: PreviewStorage;
 }): Promise<RefreshResult> {
   const { db, sources, now, logger } = params;
-  const result: RefreshResult = { read: 0, gone: 0, failed: 0, quota: [] };
+  const result: RefreshResult = { read: 0, gone: 0, failed: 0, quota: [], previews: 0, thumbnailsRefused: 0 };
   if (sources.length === 0) return result;
   for (const source of sources) {
     try {
@@ -73,7 +80,7 @@ export async function refreshContentMetrics(params: {
     for (let i = 0; i < mine.length; i += source.batchSize) {
       const batch = mine.slice(i, i + source.batchSize);
       try {
-        await readBatch(db, source, batch, now, result);
+        await readBatch({ db, source, batch, now, result, logger, previews: params.previews });
       } catch (error) {
         if (!(error instanceof MetricsSourceError)) throw error;
         const failures = Math.max(...batch.map((f) => f.failures)) + 1;
@@ -102,13 +109,24 @@ export async function refreshContentMetrics(params: {
   return result;
 }
 
-async function readBatch(
-  db: Database,
-  source: MetricsSource,
-  batch: ContentMetricFetchRow[],
-  now: Date,
-  result: RefreshResult,
-) {
+async function readBatch({
+  db,
+  source,
+  batch,
+  now,
+  result,
+  logger,
+  previews,
+}: {
+  db: Database;
+  source: MetricsSource;
+  batch: ContentMetricFetchRow[];
+  now: Date;
+  result: RefreshResult;
+  logger: Logger;
+  previews: PreviewStorage | undefined;
+}) {
+  let owners: Map<number, string | null> | null = null;
   const readings = await source.read(
     batch.map((f) => ({ postUrl: f.postUrl, submissionId: f.submissionId })),
   );
@@ -160,6 +178,32 @@ async function readBatch(
       });
     });
     result.read += 1;
+    if (previews && reading.look) {
+      // After the figures are safe: a preview that cannot be stored leaves the reading as it is.
+      try {
+        owners ??= await submissionOwnerUsers(
+          db,
+          batch.map((f) => f.submissionId),
+        );
+        const stored = await storePostPreview({
+          db,
+          storage: previews,
+          platform: source.platform,
+          post: { submissionId: fetch.submissionId, postUrl: fetch.postUrl },
+          look: reading.look,
+          ownerUserId: owners.get(fetch.submissionId) ?? null,
+          now,
+          logger,
+        });
+        result.previews += 1;
+        if (stored.thumbnail === 'refused') result.thumbnailsRefused += 1;
+      } catch (error) {
+        logger.warn(
+          { platform: source.platform, submissionId: fetch.submissionId, err: (error as Error).message },
+          'post preview not stored',
+        );
+      }
+    }
   }
   await updateEngagementRates(
     db,

@@ -121,10 +121,17 @@ describe.each(TEST_DRIVERS)('Instagram source against a local fake of the Instag
       likes: 900,
       comments: 45,
       shares: 30,
+      caption: 'My glow routine with @glowbeauty #ad',
     });
     for (let i = 0; i < 60; i += 1)
       fake.media.set(`19${i}`, { owner: '17841400000000001', shortcode: `Cfiller${i}`, ...counts });
-    fake.media.set('1802', { owner: '17841400000000001', shortcode: 'C1aaaaaaaaa', ...counts, views: 10 });
+    fake.media.set('1802', {
+      owner: '17841400000000001',
+      shortcode: 'C1aaaaaaaaa',
+      ...counts,
+      views: 10,
+      mediaType: 'IMAGE',
+    });
     fake.media.set('1803', { owner: '17841400000000001', shortcode: 'C2bbbbbbbbb', ...counts });
     fake.deleted.add('1803');
   });
@@ -150,14 +157,29 @@ describe.each(TEST_DRIVERS)('Instagram source against a local fake of the Instag
     expect(readings[0]).toEqual({
       ok: true,
       figures: { views: 12000, likes: 900, comments: 45, shares: 30, saves: 80, reach: 9000 },
+      // A reel (VIDEO): its caption and its thumbnail_url (media_url is the video file), from the same listing.
+      look: {
+        caption: 'My glow routine with @glowbeauty #ad',
+        thumbnailUrl: expect.stringMatching(
+          /^https:\/\/scontent-iad3-2\.cdninstagram\.com\/v\/t51\.2885-15\/1801_n\.jpg\?/,
+        ),
+      },
     });
-    expect(readings[1]).toMatchObject({ ok: true, figures: { views: 10 } });
+    // An image without a caption: its media_url is the picture.
+    expect(readings[1]).toMatchObject({
+      ok: true,
+      figures: { views: 10 },
+      look: { caption: null, thumbnailUrl: expect.stringContaining('/v/t51.2885-15/1802_n.jpg?') },
+    });
     expect(readings[2]).toMatchObject({ ok: false, gone: true, reason: 'the post is deleted' });
     expect(readings[3]).toMatchObject({ ok: false, gone: true });
     // The media list was read once for the four posts: two pages of 50 (the reel is the oldest media).
     const listings = fake.requests.filter((r) => r.includes('/v23.0/me/media'));
     expect(listings).toHaveLength(2);
     expect(listings[1]).toContain('after=50');
+    expect(new URL(listings[0]!.slice(4), fake.url).searchParams.get('fields')).toBe(
+      'id,permalink,shortcode,media_type,timestamp,caption,media_url,thumbnail_url',
+    );
   });
 
   it('backs off like a quota when Instagram rate-limits the app (code 4)', async () => {

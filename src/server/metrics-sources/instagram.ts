@@ -14,7 +14,13 @@ import { instagramShortcode } from '../../shared/content-metrics';
 import { systemClock } from '../clock';
 import type { Logger } from '../logger';
 import { open, seal } from '../secret-box';
-import { type MetricsSource, MetricsSourceError, type PostReading, type PostToRead } from './types';
+import {
+  type MetricsSource,
+  MetricsSourceError,
+  type PostLook,
+  type PostReading,
+  type PostToRead,
+} from './types';
 
 /*
  * Instagram API with Instagram Login (professional accounts: business and creator), Graph API v23.0.
@@ -26,7 +32,9 @@ import { type MetricsSource, MetricsSourceError, type PostReading, type PostToRe
  *   least 24 hours old and still valid) -> { access_token, token_type, expires_in }.
  * - GET /{version}/me?fields=user_id,username,followers_count (followers_count: the account's followers, read at
  *   connect time and in the daily upkeep as the creator's verified count); GET /{version}/me/media?fields=id,permalink,shortcode,media_type,
- *   timestamp (pages of `data` with `paging.next`); GET /{version}/{media-id}/insights?metric=views,reach,saved,
+ *   timestamp,caption,media_url,thumbnail_url (pages of `data` with `paging.next`; "IG Media" reference: `caption`
+ *   is the text, `media_url` the image (or the video file), `thumbnail_url` a video's cover image, "only available on
+ *   VIDEO media"; both are links on Instagram's CDN that expire); GET /{version}/{media-id}/insights?metric=views,reach,saved,
  *   likes,comments,shares -> { data: [{ name, period, values: [{ value }] }] } (an empty `data` when Instagram has
  *   no insights for the media: "Instagram Media Insights", Limitations).
  * - Followers' ages ("Instagram Account Insights", metric follower_demographics): GET /{version}/{ig-user-id}/insights
@@ -83,6 +91,9 @@ const mediaPageSchema = z.object({
       permalink: z.string().optional(),
       shortcode: z.string().optional(),
       media_type: z.string().optional(),
+      caption: z.string().optional(),
+      media_url: z.string().optional(),
+      thumbnail_url: z.string().optional(),
     }),
   ),
   paging: z.object({ next: z.string().optional() }).optional(),
@@ -116,6 +127,16 @@ const demographicsSchema = z.object({
     }),
   ),
 });
+
+/**
+ * What a media looks like: its caption, and its cover image: `thumbnail_url` for a video, `media_url` for an image or
+ * an album (a video's `media_url` is the video file itself, never downloaded).
+ */
+function lookOf(media: z.infer<typeof mediaPageSchema>['data'][number]): PostLook {
+  const caption = media.caption?.trim();
+  const image = media.media_type === 'VIDEO' ? undefined : media.media_url;
+  return { caption: caption || null, thumbnailUrl: media.thumbnail_url || image || null };
+}
 
 /** The token was refused (expired, revoked or the permission withdrawn): the creator must connect again. */
 export class InstagramTokenError extends Error {
@@ -310,17 +331,18 @@ export function createInstagramClient(
     /**
      * A finder of the account's media by link (matched by shortcode, or by permalink): it pages through the newest
      * media only as far as needed, and remembers the pages it read, so several posts of one creator cost one
-     * listing. `find` answers the media id, or null when none matches (deleted, or not this account's).
+     * listing. `find` answers the media id and its look (caption, cover image: read in the same listing), or null
+     * when none matches (deleted, or not this account's).
      */
     mediaFinder(token: string) {
-      const byShortcode = new Map<string, string>();
+      const byShortcode = new Map<string, { id: string; look: PostLook }>();
       let url: string | undefined = graph(`/${INSTAGRAM_GRAPH_VERSION}/me/media`, {
-        fields: 'id,permalink,shortcode,media_type,timestamp',
+        fields: 'id,permalink,shortcode,media_type,timestamp,caption,media_url,thumbnail_url',
         limit: '50',
         access_token: token,
       });
       let pages = 0;
-      return async (postUrl: string): Promise<string | null> => {
+      return async (postUrl: string): Promise<{ id: string; look: PostLook } | null> => {
         const shortcode = instagramShortcode(postUrl);
         if (!shortcode) return null;
         while (!byShortcode.has(shortcode) && url && pages < MEDIA_PAGES) {
@@ -332,7 +354,7 @@ export function createInstagramClient(
           pages += 1;
           for (const m of media.data) {
             const code = m.shortcode ?? (m.permalink ? instagramShortcode(m.permalink) : null);
-            if (code) byShortcode.set(code, m.id);
+            if (code) byShortcode.set(code, { id: m.id, look: lookOf(m) });
           }
           const next: string | undefined = media.paging?.next;
           // Only pages on the API's own host (the next link carries the token).
@@ -476,8 +498,8 @@ export function createInstagramSource(
             find = client.mediaFinder(token);
             finders.set(owner.influencerId, find);
           }
-          const mediaId = await find(post.postUrl);
-          if (!mediaId) {
+          const media = await find(post.postUrl);
+          if (!media) {
             readings.push({
               ok: false,
               gone: true,
@@ -485,7 +507,7 @@ export function createInstagramSource(
             });
             continue;
           }
-          readings.push({ ok: true, figures: await client.mediaInsights(token, mediaId) });
+          readings.push({ ok: true, figures: await client.mediaInsights(token, media.id), look: media.look });
         } catch (error) {
           if (error instanceof InstagramTokenError) {
             refused.add(owner.influencerId);

@@ -97,6 +97,8 @@ describe.each(TEST_DRIVERS)(
         like_count: 400,
         comment_count: 30,
         share_count: 12,
+        title: 'Glow serum',
+        video_description: 'Two weeks in #ad',
       });
       fake.videos.set('7234567890123456791', {
         owner: 'open-ben',
@@ -211,6 +213,13 @@ describe.each(TEST_DRIVERS)(
       const ok = {
         ok: true,
         figures: { views: 5000, likes: 400, comments: 30, shares: 12, saves: null, reach: null },
+        // The Video Object's title, description and cover, asked for in the same query.
+        look: {
+          caption: 'Glow serum\n\nTwo weeks in #ad',
+          thumbnailUrl: expect.stringMatching(
+            /^https:\/\/p16-sign-va\.tiktokcdn\.com\/tos-maliva-p-0068\/7234567890123456789~/,
+          ),
+        },
       };
       expect(await source().read(batch)).toEqual([
         {

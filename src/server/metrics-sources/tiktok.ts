@@ -12,17 +12,25 @@ import { normalizeHandle } from '../../shared/social-links';
 import { systemClock } from '../clock';
 import type { Logger } from '../logger';
 import { openTiktokToken, requestTiktokTokens, sealTiktokToken, TiktokTokenError } from '../tiktok-login';
-import { type MetricsSource, MetricsSourceError, type PostReading, type PostToRead } from './types';
+import {
+  type MetricsSource,
+  MetricsSourceError,
+  type PostLook,
+  type PostReading,
+  type PostToRead,
+} from './types';
 
 /**
  * TikTok Display API v2 with the creator's own token (from the TikTok sign-in, scope video.list):
- * POST /v2/video/query/?fields=id,view_count,like_count,comment_count,share_count with
+ * POST /v2/video/query/?fields=id,view_count,like_count,comment_count,share_count,title,video_description,
+ * cover_image_url with
  * `{ filters: { video_ids: [...] } }` (at most 20), `Authorization: Bearer <access token>`. Every answer has
  * `error: { code, message, log_id }` (`ok` on success). The tokens in tiktok_auth are sealed with Better Auth's
  * cipher (as the sign-in stored them) and opened here with AUTH_SECRET. An access token lives 24 hours: an expired
  * one is renewed with POST /v2/oauth/token/ (grant_type=refresh_token) and the new pair is sealed and stored;
  * `access_token_invalid` renews once and retries. A video missing from `data.videos` is deleted, private or not
- * the creator's.
+ * the creator's. The same call gives the look of the video ("Video Object"): `title` and `video_description` (150
+ * characters at most each) and `cover_image_url`, a static image on TikTok's CDN whose link lives 6 hours.
  *
  * What fails where: `rate_limit_exceeded` (the app's quota), a refused client key and a TikTok that does not
  * answer at all fail the whole call; a creator whose grant is gone (refused refresh, scope not granted, a token
@@ -40,7 +48,22 @@ const videoSchema = z.object({
   like_count: z.number().optional(),
   comment_count: z.number().optional(),
   share_count: z.number().optional(),
+  title: z.string().optional(),
+  video_description: z.string().optional(),
+  cover_image_url: z.string().optional(),
 });
+
+const QUERY_FIELDS =
+  'id,view_count,like_count,comment_count,share_count,title,video_description,cover_image_url';
+
+/** The caption of a video: its title and its description (when they differ), as TikTok gives them. */
+function lookOf(video: z.infer<typeof videoSchema>): PostLook {
+  const title = video.title?.trim() ?? '';
+  const description = video.video_description?.trim() ?? '';
+  const caption =
+    title && description && title !== description ? `${title}\n\n${description}` : title || description;
+  return { caption: caption || null, thumbnailUrl: video.cover_image_url || null };
+}
 const answerSchema = z.object({
   data: z
     .object({ videos: z.array(videoSchema).default([]) })
@@ -121,14 +144,11 @@ export function createTiktokSource(
   }
 
   async function query(token: string, ids: string[]) {
-    const { status, body } = await call(
-      `${config.apiBase}/v2/video/query/?fields=id,view_count,like_count,comment_count,share_count`,
-      {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ filters: { video_ids: ids } }),
-      },
-    );
+    const { status, body } = await call(`${config.apiBase}/v2/video/query/?fields=${QUERY_FIELDS}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ filters: { video_ids: ids } }),
+    });
     const parsed = answerSchema.safeParse(body);
     if (!parsed.success) throw new CreatorFailed(`TikTok answered ${status} unreadably`);
     const { code, message, log_id: logId } = parsed.data.error;
@@ -212,6 +232,7 @@ export function createTiktokSource(
             readings[i] = video
               ? {
                   ok: true,
+                  look: lookOf(video),
                   figures: {
                     views: video.view_count ?? null,
                     likes: video.like_count ?? null,

@@ -8,6 +8,16 @@ export interface PostToRead {
 }
 
 /**
+ * What the platform says the post looks like, read in the same call as its figures: the caption (or title and
+ * description) as plain text, and the address of its thumbnail on the platform's CDN (an expiring link: the job copies
+ * the image into our uploads; it is fetched only from the hosts the platform serves its media from).
+ */
+export interface PostLook {
+  caption: string | null;
+  thumbnailUrl: string | null;
+}
+
+/**
  * What the platform said about one post: its figures; that it is gone (deleted, private, or a link that names no
  * post of this platform: the job stops reading it and keeps its last figures); that it cannot be read for now
  * (the creator has not connected the account, or must sign in again: the job tries again at the next scheduled
@@ -15,7 +25,7 @@ export interface PostToRead {
  * the rest of the batch keeps its readings).
  */
 export type PostReading =
-  | { ok: true; figures: MetricFigures }
+  | { ok: true; figures: MetricFigures; look?: PostLook }
   | { ok: false; gone: true; reason: string }
   | { ok: false; gone: false; failed?: false; reason: string }
   | { ok: false; gone: false; failed: true; reason: string };

@@ -54,23 +54,45 @@ describe('YouTube metrics source against a local fake of the Data API', () => {
 
   const source = (apiKey = fake.apiKey) => createYoutubeSource({ apiKey, apiBase: fake.url });
 
-  it('reads views, likes and comments of several videos in one call', async () => {
-    fake.videos.set('aaaaaaaaaaa', { viewCount: 1234, likeCount: 56, commentCount: 7 });
-    fake.videos.set('bbbbbbbbbbb', { viewCount: 10 });
+  it('reads views, likes and comments of several videos in one call, with their title, description and thumbnail', async () => {
+    fake.videos.set('aaaaaaaaaaa', {
+      viewCount: 1234,
+      likeCount: 56,
+      commentCount: 7,
+      title: 'Glow serum, two weeks in',
+      description: 'What changed #ad',
+    });
+    fake.videos.set('bbbbbbbbbbb', { viewCount: 10, title: 'Unboxing' });
     const readings = await source().read([
       post('https://www.youtube.com/watch?v=aaaaaaaaaaa'),
       post('https://youtu.be/bbbbbbbbbbb'),
       post('https://www.youtube.com/shorts/aaaaaaaaaaa'),
     ]);
     expect(fake.calls).toEqual(['aaaaaaaaaaa,bbbbbbbbbbb']);
+    // The snippet comes in the same call (one quota unit for the list, whatever its parts).
+    expect(fake.queries[0]!.get('part')).toBe('snippet,statistics');
+    const lookA = {
+      caption: 'Glow serum, two weeks in\n\nWhat changed #ad',
+      // The medium thumbnail (320×180) of snippet.thumbnails.
+      thumbnailUrl: 'https://i.ytimg.com/vi/aaaaaaaaaaa/mqdefault.jpg',
+    };
     expect(readings).toEqual([
-      { ok: true, figures: { views: 1234, likes: 56, comments: 7, shares: null, saves: null, reach: null } },
+      {
+        ok: true,
+        figures: { views: 1234, likes: 56, comments: 7, shares: null, saves: null, reach: null },
+        look: lookA,
+      },
       // Hidden like counts are not in the answer: unknown, not zero.
       {
         ok: true,
         figures: { views: 10, likes: null, comments: null, shares: null, saves: null, reach: null },
+        look: { caption: 'Unboxing', thumbnailUrl: 'https://i.ytimg.com/vi/bbbbbbbbbbb/mqdefault.jpg' },
       },
-      { ok: true, figures: { views: 1234, likes: 56, comments: 7, shares: null, saves: null, reach: null } },
+      {
+        ok: true,
+        figures: { views: 1234, likes: 56, comments: 7, shares: null, saves: null, reach: null },
+        look: lookA,
+      },
     ]);
   });
 
@@ -126,8 +148,21 @@ describe('YouTube metrics source against a local fake of the Data API', () => {
       for (const name of contract.required) expect(query.get(name)).toBeTruthy();
       expect(contract.filters.filter((name) => query.has(name))).toEqual(['id']);
       expect(Object.keys(contract.notWithId).filter((name) => query.has(name))).toEqual([]);
-      expect(query.get('part')).toBe('statistics');
+      expect(query.get('part')).toBe('snippet,statistics');
+      for (const part of query.get('part')!.split(',')) expect(contract.parts.values).toContain(part);
       expect(query.get('id')!.split(',').length).toBeLessThanOrEqual(50);
+    }
+    // The fake's snippet holds only VideoSnippet fields, and its thumbnails only ThumbnailDetails sizes.
+    const answer = (await (
+      await fetch(`${fake.url}/youtube/v3/videos?part=snippet&id=aaaaaaaaaaa&key=${fake.apiKey}`)
+    ).json()) as {
+      items: Array<{ snippet: Record<string, unknown> & { thumbnails: Record<string, object> } }>;
+    };
+    const snippet = answer.items[0]!.snippet;
+    expect(Object.keys(snippet).filter((f) => !contract.snippet.fields.includes(f))).toEqual([]);
+    for (const [size, thumb] of Object.entries(snippet.thumbnails)) {
+      expect(contract.thumbnails.sizes).toContain(size);
+      expect(Object.keys(thumb).filter((f) => !contract.thumbnails.fields.includes(f))).toEqual([]);
     }
     // The fake holds a request to the same contract: maxResults with id is refused as Google's errors page says.
     const url = new URL(`${fake.url}/youtube/v3/videos`);

@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import { youtubeVideoId } from '../../shared/content-metrics';
-import { type MetricsSource, MetricsSourceError, type PostReading, type PostToRead } from './types';
+import {
+  type MetricsSource,
+  MetricsSourceError,
+  type PostLook,
+  type PostReading,
+  type PostToRead,
+} from './types';
 
 /**
- * YouTube Data API v3, `videos.list?part=statistics` with an API key (no creator consent needed: statistics of
- * public videos are public). One call reads up to 50 videos and costs 1 quota unit. A video missing from `items`
+ * YouTube Data API v3, `videos.list?part=snippet,statistics` with an API key (no creator consent needed: statistics
+ * of public videos are public). One call reads up to 50 videos and costs 1 quota unit (a list call costs 1 unit
+ * whatever parts it asks for). The snippet gives the look of the video: `title`, `description` and `thumbnails`
+ * (default 120×90, medium 320×180, high 480×360, standard, maxres; each `{ url, width, height }`): the medium one is
+ * kept, else high, else default. A video missing from `items`
  * is deleted or private. Errors come as `{ error: { code, message, errors: [{ reason, domain }] } }`: 403
  * `quotaExceeded` / `rateLimitExceeded` (quota), 400 `keyInvalid` or 403 `forbidden`/`accessNotConfigured`
  * (the key), 5xx (unavailable). Follows the discovery document revision 20220419 (tests/contracts/README.md) and
@@ -16,9 +25,37 @@ const statisticsSchema = z.object({
   likeCount: z.string().optional(),
   commentCount: z.string().optional(),
 });
-const listSchema = z.object({
-  items: z.array(z.object({ id: z.string(), statistics: statisticsSchema.optional() })).default([]),
+const thumbnailSchema = z.object({ url: z.string() }).optional();
+const snippetSchema = z.object({
+  title: z.string().optional(),
+  description: z.string().optional(),
+  thumbnails: z
+    .object({ default: thumbnailSchema, medium: thumbnailSchema, high: thumbnailSchema })
+    .partial()
+    .optional(),
 });
+const listSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        id: z.string(),
+        statistics: statisticsSchema.optional(),
+        snippet: snippetSchema.optional(),
+      }),
+    )
+    .default([]),
+});
+
+/** The caption of a video: its title, and its description below when it has one. */
+function lookOf(snippet: z.infer<typeof snippetSchema> | undefined): PostLook | undefined {
+  if (!snippet) return undefined;
+  const caption = [snippet.title?.trim(), snippet.description?.trim()].filter(Boolean).join('\n\n');
+  const thumbs = snippet.thumbnails;
+  return {
+    caption: caption || null,
+    thumbnailUrl: thumbs?.medium?.url ?? thumbs?.high?.url ?? thumbs?.default?.url ?? null,
+  };
+}
 const errorSchema = z.object({
   error: z.object({
     code: z.number().optional(),
@@ -47,7 +84,7 @@ export function createYoutubeSource(
   const doFetch = options.fetch ?? fetch;
   async function statistics(ids: string[]) {
     const url = new URL(`${config.apiBase}/youtube/v3/videos`);
-    url.searchParams.set('part', 'statistics');
+    url.searchParams.set('part', 'snippet,statistics');
     // No maxResults: the discovery document supports it (and pageToken) only with chart or myRating, not with id;
     // an id list answers every video it names (up to 50 ids).
     url.searchParams.set('id', ids.join(','));
@@ -75,7 +112,7 @@ export function createYoutubeSource(
     }
     const parsed = listSchema.safeParse(body);
     if (!parsed.success) throw new MetricsSourceError('unavailable', 'YouTube answered something unreadable');
-    return new Map(parsed.data.items.map((item) => [item.id, item.statistics ?? {}]));
+    return new Map(parsed.data.items.map((item) => [item.id, item]));
   }
 
   return {
@@ -87,9 +124,12 @@ export function createYoutubeSource(
       const found = wanted.length > 0 ? await statistics(wanted) : new Map();
       return ids.map((id): PostReading => {
         if (id === null) return { ok: false, gone: true, reason: 'not a YouTube video link' };
-        const stats = found.get(id);
-        if (!stats) return { ok: false, gone: true, reason: 'the video is deleted or private' };
+        const item = found.get(id);
+        if (!item) return { ok: false, gone: true, reason: 'the video is deleted or private' };
+        const stats = item.statistics ?? {};
+        const look = lookOf(item.snippet);
         return {
+          ...(look ? { look } : {}),
           ok: true,
           figures: {
             views: count(stats.viewCount),

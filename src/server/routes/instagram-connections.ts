@@ -89,7 +89,8 @@ export const instagramConnectionRoutes = createRouter()
   })
   .openapi(routes.disconnect, async (c) => {
     const influencer = await currentInfluencer(c);
-    await disconnectInstagram(c.get('deps').db, influencer.id);
+    const { db, env } = c.get('deps');
+    await disconnectInstagram({ db, dataDir: env.dataDir }, influencer.id);
     return c.json({ connected: false as const }, 200);
   })
   .openapi(routes.callback, async (c) => {

@@ -7,6 +7,7 @@ import {
   saveInstagramConnection,
 } from '../../db/queries/instagram-connections';
 import { saveVerifiedFollowers } from '../../db/queries/onboarding';
+import { deleteInstagramPreviews } from '../../db/queries/post-previews';
 import type { InstagramConnectionStatus, InstagramConnectResult } from '../../shared/schemas/instagram';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
@@ -19,6 +20,7 @@ import {
 } from '../metrics-sources/instagram';
 import { MetricsSourceError } from '../metrics-sources/types';
 import { seal, sign, verify } from '../secret-box';
+import { discardImage } from './uploads';
 
 /*
  * A creator connects their Instagram professional account (Instagram API with Instagram Login): the start returns
@@ -141,7 +143,15 @@ export async function completeInstagramConnection(
   }
 }
 
-export async function disconnectInstagram(db: Database, influencerId: number) {
-  if (!(await deleteInstagramConnection(db, influencerId)))
-    throw new AppError('NOT_FOUND', 'No Instagram account is connected.');
+/**
+ * Removes the creator's Instagram connection and, in the same transaction, the previews read through it (captions and
+ * thumbnail rows); the thumbnail files go once that is committed. Figures already read stay (decision 0017).
+ */
+export async function disconnectInstagram(deps: { db: Database; dataDir: string }, influencerId: number) {
+  const files = await deps.db.transaction(async (tx) => {
+    if (!(await deleteInstagramConnection(tx, influencerId)))
+      throw new AppError('NOT_FOUND', 'No Instagram account is connected.');
+    return (await deleteInstagramPreviews(tx, [influencerId])).files;
+  });
+  for (const name of files) await discardImage(deps.dataDir, name);
 }

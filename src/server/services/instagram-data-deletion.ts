@@ -10,8 +10,10 @@ import {
   submissionsOfCreators,
 } from '../../db/queries/instagram-connections';
 import { forgetVerifiedFollowers } from '../../db/queries/onboarding';
+import { deleteInstagramPreviews } from '../../db/queries/post-previews';
 import type { PlatformDataDeletionRow } from '../../db/schema/content-metrics';
 import { AppError } from '../errors';
+import { discardImage } from './uploads';
 
 /*
  * Meta's Deauthorize and Data Deletion callbacks for the Instagram app ("Data Deletion Request Callback",
@@ -62,18 +64,21 @@ export const dataDeletionStatusUrl = (appUrl: string, code: string) =>
 /**
  * A Deauthorize or Data Deletion request from Meta: verified, then in one transaction the Instagram connections of
  * that user are removed (token and ages), the figures read from Instagram for their posts are deleted and no longer
- * read, the follower counts read from Instagram are forgotten (tiers from what is left), and the request is recorded under a new confirmation code. An unknown user gets a code too (nothing held).
+ * read, the follower counts read from Instagram are forgotten (tiers from what is left), the previews read from
+ * Instagram (captions, thumbnail rows) are removed, and the request is recorded under a new confirmation code; the
+ * thumbnail files go once that is committed. An unknown user gets a code too (nothing held).
  */
 export async function handleInstagramDeletion(
-  deps: { db: Database; env: Pick<Env, 'instagram' | 'appUrl'> },
+  deps: { db: Database; env: Pick<Env, 'instagram' | 'appUrl' | 'dataDir'> },
   params: { kind: DeletionKind; signedRequest: string; now: Date },
 ): Promise<{ url: string; confirmationCode: string }> {
   const config = deps.env.instagram;
   if (!config) throw new AppError('NOT_FOUND', 'Instagram is not set up on this server.');
   const { userId } = verifySignedRequest(config.appSecret, params.signedRequest);
   const confirmationCode = randomBytes(12).toString('hex');
-  await deps.db.transaction(async (tx) => {
+  const files = await deps.db.transaction(async (tx) => {
     const removed = await deleteInstagramData(tx, userId, params.now);
+    const previews = await deleteInstagramPreviews(tx, removed.influencerIds);
     if (removed.influencerIds.length > 0) {
       await updateEngagementRates(tx, await submissionsOfCreators(tx, removed.influencerIds), params.now);
       await resetEngagementWithoutFigures(tx, removed.influencerIds);
@@ -88,7 +93,9 @@ export async function handleInstagramDeletion(
       requestedAt: params.now,
       completedAt: params.now,
     });
+    return previews.files;
   });
+  for (const name of files) await discardImage(deps.env.dataDir, name);
   return { url: dataDeletionStatusUrl(deps.env.appUrl, confirmationCode), confirmationCode };
 }
 

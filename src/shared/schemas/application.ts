@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, DELIVERY_PROBLEMS } from '../lifecycle';
 import { campaignSchema } from './campaign';
+import { postLookSchema } from './content-metrics';
 
 const idsSchema = z
   .array(z.number().int().positive(), { error: 'ids must be a list of application ids' })
@@ -59,6 +60,8 @@ export const submissionViewSchema = z.object({
   status: z.enum(['submitted', 'approved', 'changes_requested']),
   reviewMessage: z.string().nullable(),
   createdAt: z.string(),
+  /** The posts the platform's API described (caption, thumbnail), one per link that has a preview. */
+  previews: z.array(postLookSchema.extend({ postUrl: z.string() })),
 });
 
 /** An application as its creator sees it on the dashboard. */

@@ -52,6 +52,17 @@ export const metricTotalsSchema = z.object({
 });
 export type MetricTotals = z.infer<typeof metricTotalsSchema>;
 
+/**
+ * What the platform says a post looks like (issue 24), read by the metrics job with the figures: the caption as plain
+ * text and our stored copy of its thumbnail (`/uploads/<name>`, private to the creator and admins), when it was read.
+ */
+export const postLookSchema = z.object({
+  caption: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  readAt: z.string(),
+});
+export type PostLookView = z.infer<typeof postLookSchema>;
+
 /** One post with its counted figures (API first, else the latest admin or confirmed creator figures). */
 export const postMetricsSchema = z.object({
   submissionId: z.number().int(),
@@ -72,6 +83,8 @@ export const postMetricsSchema = z.object({
   pendingReport: z
     .object({ id: z.number().int(), measuredAt: z.string(), screenshotUrl: z.string(), ...figures })
     .nullable(),
+  /** The post as the platform shows it (caption, thumbnail), or null: the page shows the link card. */
+  preview: postLookSchema.nullable(),
 });
 export type PostMetrics = z.infer<typeof postMetricsSchema>;
 

@@ -11,7 +11,11 @@ export function PostFigures({ post, actions }: { post: PostMetrics; actions?: Re
   return (
     <div className="flex flex-col gap-2" data-testid="post-figures">
       <div className="flex flex-wrap items-center gap-2">
-        <PostPreview url={post.postUrl} className="w-full sm:w-auto sm:max-w-md sm:flex-1" />
+        <PostPreview
+          url={post.postUrl}
+          preview={post.preview}
+          className="w-full sm:w-auto sm:max-w-md sm:flex-1"
+        />
         <MetricSourceBadge source={post.source} />
       </div>
       {known.length > 0 ? (

@@ -489,7 +489,11 @@ function SubmissionArea({
       <ul className="grid gap-2 sm:grid-cols-2" aria-label="Submitted posts">
         {submission.urls.map((url) => (
           <li key={url} className="flex min-w-0">
-            <PostPreview url={url} className="flex-1" />
+            <PostPreview
+              url={url}
+              preview={submission.previews.find((p) => p.postUrl === url)}
+              className="flex-1"
+            />
           </li>
         ))}
       </ul>

@@ -337,7 +337,7 @@ const savedDeleteRoute = createRoute({
   responses: { 204: { description: 'Deleted' }, ...errors },
 });
 
-const now = (c: Context<AppBindings>) => c.get('deps').now?.() ?? new Date();
+const now = (c: Context<AppBindings>) => c.get('services').now();
 
 /** Mounted under /admin (admins only, like every admin route). The fixed paths come before /conversations/{id}. */
 export const adminConversationRoutes = createRouter()

@@ -18,7 +18,13 @@ import { type ApplicationRow, applications, type SubmissionRow, submissions } fr
 import { type CampaignRow, campaigns } from '../schema/campaigns';
 import { type InfluencerRow, influencers } from '../schema/influencers';
 import { influencerProfiles, socialAccounts } from '../schema/onboarding';
-import { lookView, previewKey, previewsOfSubmissions, type StoredPostPreview } from './post-previews';
+import {
+  describesPost,
+  lookView,
+  previewKey,
+  previewsOfSubmissions,
+  type StoredPostPreview,
+} from './post-previews';
 import { postingClocksFor } from './posting-clock';
 
 /**
@@ -61,7 +67,7 @@ function submissionView(s: SubmissionRow | undefined, previews: Map<string, Stor
         createdAt: s.createdAt.toISOString(),
         previews: s.urls.flatMap((url) => {
           const preview = previews.get(previewKey(s.id, url));
-          return preview ? [{ postUrl: url, ...lookView(preview) }] : [];
+          return preview && describesPost(preview) ? [{ postUrl: url, ...lookView(preview) }] : [];
         }),
       }
     : null;

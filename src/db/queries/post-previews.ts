@@ -43,6 +43,10 @@ export async function previewsOfSubmissions(
 
 export const previewKey = key;
 
+/** Whether a stored preview describes anything (a row with neither is only a note that the platform was asked). */
+export const describesPost = (preview: StoredPostPreview) =>
+  preview.caption !== null || preview.thumbnailUpload !== null;
+
 /** A stored preview as the pages show it: the caption and the address of our copy of the thumbnail. */
 export function lookView(preview: StoredPostPreview) {
   return {
@@ -63,7 +67,7 @@ export async function withPreviews<T extends { submissionId: number; postUrl: st
   );
   return posts.map((post) => {
     const preview = found.get(key(post.submissionId, post.postUrl));
-    return { ...post, preview: preview ? lookView(preview) : null };
+    return { ...post, preview: preview && describesPost(preview) ? lookView(preview) : null };
   });
 }
 
@@ -153,4 +157,37 @@ export async function deleteUnusedThumbnail(db: DatabaseOrTransaction, name: str
     sql`delete from uploads where name = ${name}
       and not exists (select 1 from content_post_previews where thumbnail_upload = ${name})`,
   );
+}
+
+/**
+ * Posts of submissions waiting for review (submitted after `submittedAfter`) on these platforms that have no preview
+ * yet and were not asked about since `askedBefore`: the job reads what they look like before the admin decides.
+ */
+export async function postsAwaitingPreview(
+  db: DatabaseOrTransaction,
+  platforms: readonly string[],
+  submittedAfter: Date,
+  askedBefore: Date,
+  limit: number,
+) {
+  if (platforms.length === 0) return [];
+  const result = await db.execute(sql`
+    select sub.id as submission_id, u.url as post_url, c.platform
+    from submissions sub
+    join applications a on a.id = sub.application_id
+    join campaigns c on c.id = a.campaign_id
+    cross join lateral unnest(sub.urls) as u(url)
+    left join content_post_previews p on p.submission_id = sub.id and p.post_url = u.url
+    where sub.status = 'submitted' and sub.created_at > ${submittedAfter.toISOString()}::timestamptz
+      and c.platform in ${platforms}
+      and (p.submission_id is null
+        or (p.caption is null and p.thumbnail_upload is null and p.read_at < ${askedBefore.toISOString()}::timestamptz))
+    order by sub.created_at
+    limit ${limit}`);
+  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  return rows.map((row) => ({
+    submissionId: Number(row.submission_id),
+    postUrl: String(row.post_url),
+    platform: String(row.platform),
+  }));
 }

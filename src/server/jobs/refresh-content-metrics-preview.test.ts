@@ -13,7 +13,7 @@ import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import type { Env } from '../../config/env';
 import { saveInstagramConnection } from '../../db/queries/instagram-connections';
-import { contentPostPreviews } from '../../db/schema/content-metrics';
+import { contentMetricSnapshots, contentPostPreviews } from '../../db/schema/content-metrics';
 import { influencers } from '../../db/schema/influencers';
 import { uploads } from '../../db/schema/uploads';
 import type { CampaignAnalytics, MyAnalytics } from '../../shared/schemas/content-metrics';
@@ -274,5 +274,71 @@ describe.each(TEST_DRIVERS)('post previews read by the metrics job, shown by the
     expect(existsSync(fileOf(name))).toBe(false);
     // The YouTube preview stays.
     expect(await previewRow(post)).toBeDefined();
+  });
+
+  it('describes a post waiting for review before the admin decides, without counting its figures', async () => {
+    const now = new Date('2026-06-20T12:00:00Z');
+    const review = (await insertCampaign(database.db, { name: 'Tube Review', platform: 'youtube' })).id;
+    fake.videos.set('ccccccccccc', { viewCount: 900, title: 'Unboxing the kit', description: '' });
+    // Submitted an hour ago and not reviewed yet (the helper dates a submission a day before `reviewedAt`).
+    const awaiting = await insertSubmittedPost(database.db, {
+      campaignId: review,
+      influencerId: bo.influencerId,
+      urls: ['https://www.youtube.com/watch?v=ccccccccccc', 'https://www.youtube.com/watch?v=ddddddddddd'],
+      status: 'submitted',
+      reviewedAt: new Date(now.getTime() + 23 * HOUR),
+    });
+    const result = await run(now);
+    expect(result.previews).toBeGreaterThanOrEqual(1);
+    const rows = await database.db
+      .select()
+      .from(contentPostPreviews)
+      .where(eq(contentPostPreviews.submissionId, awaiting));
+    const described = rows.find((r) => r.postUrl.endsWith('ccccccccccc'))!;
+    expect(described).toMatchObject({ caption: 'Unboxing the kit', readAt: now });
+    expect(described.thumbnailUpload).toMatch(/^[0-9a-f]{24}\.png$/);
+    // The review page shows it; the unknown video (no item in YouTube's answer) shows as a link card.
+    const applicants = await get<{
+      items: Array<{
+        latestSubmission: { previews: Array<{ postUrl: string; caption: string | null }> } | null;
+      }>;
+    }>(`/api/admin/campaigns/${review}/applications`, admin);
+    expect(applicants.items[0]!.latestSubmission!.previews).toEqual([
+      expect.objectContaining({
+        postUrl: 'https://www.youtube.com/watch?v=ccccccccccc',
+        caption: 'Unboxing the kit',
+        thumbnailUrl: `/uploads/${described.thumbnailUpload}`,
+      }),
+    ]);
+    // Figures count from approval: no snapshot of the post waiting for review was taken.
+    expect(
+      await database.db
+        .select()
+        .from(contentMetricSnapshots)
+        .where(eq(contentMetricSnapshots.submissionId, awaiting)),
+    ).toEqual([]);
+
+    // The post YouTube could not describe is asked again an hour later, not at every run.
+    const unknown = () =>
+      database.db
+        .select()
+        .from(contentPostPreviews)
+        .where(eq(contentPostPreviews.submissionId, awaiting))
+        .then((all) => all.find((r) => r.postUrl.endsWith('ddddddddddd')));
+    expect(await unknown()).toMatchObject({ caption: null, thumbnailUpload: null, readAt: now });
+    await run(new Date(now.getTime() + 30 * 60_000));
+    expect((await unknown())!.readAt).toEqual(now);
+    const later = new Date(now.getTime() + HOUR + 60_000);
+    await run(later);
+    expect((await unknown())!.readAt).toEqual(later);
+    // The described one is not asked again.
+    expect(await previewRow(awaiting)).toBeDefined();
+    const again = (
+      await database.db
+        .select()
+        .from(contentPostPreviews)
+        .where(eq(contentPostPreviews.submissionId, awaiting))
+    ).find((r) => r.postUrl.endsWith('ccccccccccc'));
+    expect(again!.readAt).toEqual(now);
   });
 });

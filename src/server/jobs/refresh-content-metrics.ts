@@ -7,7 +7,7 @@ import {
   updateEngagementRates,
   updateFetch,
 } from '../../db/queries/content-metrics';
-import { submissionOwnerUsers } from '../../db/queries/post-previews';
+import { postsAwaitingPreview, savePostPreview, submissionOwnerUsers } from '../../db/queries/post-previews';
 import type { ContentMetricFetchRow } from '../../db/schema/content-metrics';
 import type { Logger } from '../logger';
 import { type MetricsSource, MetricsSourceError } from '../metrics-sources/types';
@@ -22,6 +22,10 @@ export const READ_FOR_MS = HOURLY_FOR_MS + 30 * DAY_MS;
 const MAX_BACKOFF_MS = DAY_MS;
 /** Posts read per run (the rest wait for the next run, 10 minutes later). */
 const RUN_LIMIT = 500;
+/** Posts awaiting review described per run; how long one is looked for, and how often it is asked again. */
+const AWAITING_LIMIT = 100;
+const AWAITING_FOR_MS = 14 * DAY_MS;
+const AWAITING_ASK_AGAIN_MS = HOUR_MS;
 
 export function backoffMs(failures: number): number {
   return Math.min(HOUR_MS * 2 ** Math.max(0, failures - 1), MAX_BACKOFF_MS);
@@ -40,7 +44,10 @@ export interface RefreshResult {
   failed: number;
   /** Platforms that hit their quota this run (read again after the back-off). */
   quota: string[];
-  /** Post previews written (caption, and the thumbnail copy when due) and thumbnails that could not be copied. */
+  /**
+   * Post previews written (caption, and the thumbnail copy when due; posts awaiting review included) and thumbnails
+   * that could not be copied.
+   */
   previews: number;
   thumbnailsRefused: number;
 }
@@ -106,7 +113,90 @@ export async function refreshContentMetrics(params: {
       }
     }
   }
+  if (params.previews) {
+    await describeAwaitingPosts({ db, sources, now, logger, result, storage: params.previews });
+  }
   return result;
+}
+
+/**
+ * Issue 24: the admin sees the content before deciding. Posts of submissions waiting for review are read once for
+ * what they look like (caption, thumbnail), not for figures (those count from approval): a post the platform cannot
+ * describe yet (no connected account, a failure) is noted and asked again an hour later, for two weeks at most.
+ */
+async function describeAwaitingPosts({
+  db,
+  sources,
+  now,
+  logger,
+  result,
+  storage,
+}: {
+  db: Database;
+  sources: readonly MetricsSource[];
+  now: Date;
+  logger: Logger;
+  result: RefreshResult;
+  storage: PreviewStorage;
+}) {
+  for (const source of sources) {
+    const posts = await postsAwaitingPreview(
+      db,
+      [source.platform],
+      new Date(now.getTime() - AWAITING_FOR_MS),
+      new Date(now.getTime() - AWAITING_ASK_AGAIN_MS),
+      AWAITING_LIMIT,
+    );
+    if (posts.length === 0) continue;
+    const owners = await submissionOwnerUsers(
+      db,
+      posts.map((p) => p.submissionId),
+    );
+    for (let i = 0; i < posts.length; i += source.batchSize) {
+      const batch = posts.slice(i, i + source.batchSize);
+      let readings: Awaited<ReturnType<MetricsSource['read']>>;
+      try {
+        readings = await source.read(batch);
+      } catch (error) {
+        if (!(error instanceof MetricsSourceError)) throw error;
+        logger.warn({ platform: source.platform, err: error.message }, 'awaiting posts not described');
+        break;
+      }
+      for (const [index, post] of batch.entries()) {
+        const reading = readings[index];
+        try {
+          if (reading?.ok && reading.look) {
+            const stored = await storePostPreview({
+              db,
+              storage,
+              platform: source.platform,
+              post,
+              look: reading.look,
+              ownerUserId: owners.get(post.submissionId) ?? null,
+              now,
+              logger,
+            });
+            result.previews += 1;
+            if (stored.thumbnail === 'refused') result.thumbnailsRefused += 1;
+          } else {
+            // Nothing to show yet: noted, so the post is asked again only after AWAITING_ASK_AGAIN_MS.
+            await savePostPreview(db, {
+              ...post,
+              platform: source.platform,
+              caption: null,
+              thumbnailUpload: null,
+              readAt: now,
+            });
+          }
+        } catch (error) {
+          logger.warn(
+            { platform: source.platform, submissionId: post.submissionId, err: (error as Error).message },
+            'post preview not stored',
+          );
+        }
+      }
+    }
+  }
 }
 
 async function readBatch({

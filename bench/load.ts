@@ -4,6 +4,8 @@ export interface LoadOptions {
   connections: number;
   /** Seconds. */
   duration: number;
+  /** Sent with every request (e.g. a session cookie). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -29,6 +31,7 @@ export async function runLoad(url: string, options: LoadOptions): Promise<LoadRe
     connections: options.connections,
     duration: options.duration,
     workers: 1,
+    ...(options.headers ? { headers: options.headers } : {}),
   });
   const statusCodes: Record<string, number> = {};
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) {

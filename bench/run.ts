@@ -658,7 +658,22 @@ async function runAll() {
   console.log(formatLighthouse(await runLighthouse()));
 }
 
-runAll().catch((error: unknown) => {
+/** `npm run bench -- --suite operator`: the signed-in pages on the operator-size data set (bench/operator/run.ts). */
+function suite(): string {
+  const at = process.argv.indexOf('--suite');
+  if (at >= 0) return process.argv[at + 1] ?? '';
+  return process.argv.find((arg) => arg.startsWith('--suite='))?.slice('--suite='.length) ?? 'catalogue';
+}
+
+const chosen = suite();
+if (chosen !== 'catalogue' && chosen !== 'operator') {
+  console.error(`[bench] unknown suite ${chosen}: catalogue (the default) or operator`);
+  process.exit(2);
+}
+(chosen === 'operator'
+  ? import('./operator/run').then((operator) => operator.runOperatorSuite())
+  : runAll()
+).catch((error: unknown) => {
   console.error(`[bench] FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;
 });

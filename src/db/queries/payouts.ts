@@ -294,14 +294,18 @@ export async function listTransactions(db: DatabaseOrTransaction, query: Transac
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
       .limit(query.limit)
       .offset(query.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(transactions)
-      .leftJoin(influencers, eq(influencers.id, transactions.influencerId))
-      .leftJoin(campaigns, eq(campaigns.id, transactions.campaignId))
-      .leftJoin(payouts, eq(payouts.id, transactions.payoutId))
-      .leftJoin(mintAdjustments, eq(mintAdjustments.id, transactions.adjustmentId))
-      .where(where),
+    // Each join is on a unique key and keeps every transaction, so without a search (the only filter that reads
+    // the joined tables) the count reads transactions alone, from an index (issue 28).
+    query.q
+      ? db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(transactions)
+          .leftJoin(influencers, eq(influencers.id, transactions.influencerId))
+          .leftJoin(campaigns, eq(campaigns.id, transactions.campaignId))
+          .leftJoin(payouts, eq(payouts.id, transactions.payoutId))
+          .leftJoin(mintAdjustments, eq(mintAdjustments.id, transactions.adjustmentId))
+          .where(where)
+      : db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(where),
   ]);
   return { items: rows.map((r) => transactionRow(r as TransactionRecord)), total: count[0]?.n ?? 0 };
 }

@@ -40,6 +40,12 @@ export const influencers = pgTable(
     uniqueIndex('influencers_auth_user_idx').on(t.authUserId),
     index('influencers_email_idx').on(sql`lower(${t.email})`),
     uniqueIndex('influencers_verified_email_idx').on(sql`lower(${t.email})`).where(sql`${t.emailVerified}`),
+    // The admin's creators list, newest first (issue 28): its page from the top of this index, no sort.
+    index('influencers_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Its search (`ilike '%q%'` on name, username or email): one trigram index per column, combined by OR.
+    index('influencers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('influencers_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    index('influencers_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     check('influencers_standing_check', sql`${t.standing} in ('active','suspended','banned')`),
   ],
 );

@@ -78,8 +78,25 @@ export const transactions = pgTable(
   },
   (t) => [
     index('transactions_influencer_idx').on(t.influencerId, t.createdAt.desc()),
-    index('transactions_created_idx').on(t.createdAt.desc()),
-    index('transactions_kind_status_idx').on(t.kind, t.status, t.createdAt.desc()),
+    // The admin's table, newest first, with no filter, by kind, by status, or both: each filter reads its page
+    // from the top of one index, in the list's order (created_at, then id), with no sort (issue 28).
+    index('transactions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('transactions_kind_status_idx').on(
+      t.kind,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('transactions_kind_created_idx').on(
+      t.kind,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('transactions_status_created_idx').on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check('transactions_status_check', sql`${t.status} in ('pending','completed','failed','cancelled')`),
     check('transactions_kind_check', sql`${t.kind} in ('reward','redemption','adjustment')`),
   ],

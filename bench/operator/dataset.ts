@@ -1,0 +1,172 @@
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { loadEnv } from '../../src/config/env';
+import { type DatabaseHandle, openDatabase } from '../../src/db/client';
+import { migrateDatabase } from '../../src/db/migrate';
+import { createAuth } from '../../src/server/auth';
+import { silentLogger } from '../../src/server/logger';
+import { upsertAdmin } from '../../src/server/services/admin-accounts';
+import {
+  BENCH_PASSWORD,
+  type OperatorSizes,
+  operatorChecks,
+  operatorSizes,
+  operatorSql,
+} from './generate-sql';
+
+export const BENCH_ADMIN = {
+  email: 'ops@bench.mintbox.test',
+  username: 'benchops',
+  name: 'Bench Ops',
+  password: BENCH_PASSWORD,
+};
+
+/** Bump when the generator changes: a database built by another version is built again. */
+const GENERATOR_VERSION = 2;
+
+export interface OperatorDataset {
+  name: string;
+  url: string;
+  scale: number;
+  sizes: OperatorSizes;
+  /** Seconds the build took (0 when an existing database was reused). */
+  builtSeconds: number;
+  /** Rows per table as counted after the build. */
+  counts: Record<string, number>;
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const COUNTED = [
+  'users',
+  'influencers',
+  'campaigns',
+  'applications',
+  'submissions',
+  'ledger_entries',
+  'transactions',
+  'payouts',
+  'notifications',
+  'content_metric_snapshots',
+  'delivery_problems',
+];
+
+/**
+ * The data set at `scale` in the PostgreSQL database `name` on the server of `serverUrl` (never its `test`
+ * database): created and built when missing or built by another generator version or scale, reused otherwise.
+ * Migrations run every time, so a new index in the schema is tried on the existing data.
+ */
+export async function ensureOperatorDataset(
+  serverUrl: string,
+  name: string,
+  scale: number,
+  log: (line: string) => void,
+): Promise<OperatorDataset> {
+  if (!/^mintbox_bench_[a-z0-9_]+$/.test(name)) throw new Error(`refusing database name ${name}`);
+  const sizes = operatorSizes(scale);
+  const url = databaseUrl(serverUrl, name);
+  const exists = await withClient(serverUrl, async (client) => {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    return found.rowCount === 1;
+  });
+  let reuse = false;
+  if (exists) {
+    reuse = await withClient(url, async (client) => {
+      const meta = await client
+        .query<{ version: number; scale: number }>('select version, scale from bench_operator_meta')
+        .catch(() => null);
+      const row = meta?.rows[0];
+      return row !== undefined && Number(row.version) === GENERATOR_VERSION && Number(row.scale) === scale;
+    });
+    if (!reuse) {
+      log(`${name}: built by another generator or scale, or unfinished: dropping it`);
+      await withClient(serverUrl, (client) => client.query(`DROP DATABASE "${name}" WITH (FORCE)`));
+    }
+  }
+  if (!reuse) {
+    await withClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+    await withClient(url, (client) => client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public'));
+  }
+
+  const handle = await openDatabase({ url, poolSize: 2 });
+  let builtSeconds = 0;
+  try {
+    await migrateDatabase(handle);
+    if (!reuse) {
+      const started = performance.now();
+      await build(handle, sizes, scale, log);
+      builtSeconds = (performance.now() - started) / 1000;
+      log(`${name}: built in ${builtSeconds.toFixed(0)} s`);
+    } else {
+      log(`${name}: reusing the data set built before (scale ${scale}); migrations applied`);
+      await handle.exec('ANALYZE');
+    }
+    const counts: Record<string, number> = {};
+    for (const table of COUNTED) {
+      const result = (await handle.db.execute(`select count(*)::int as n from ${table}`)) as unknown as {
+        rows: Array<{ n: number }>;
+      };
+      counts[table] = Number(result.rows[0]?.n ?? 0);
+    }
+    return { name, url, scale, sizes, builtSeconds, counts };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function build(
+  handle: DatabaseHandle,
+  sizes: OperatorSizes,
+  scale: number,
+  log: (line: string) => void,
+) {
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+    SEED_DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+  });
+  const auth = createAuth({ db: handle.db, env, logger: silentLogger() });
+  const admin = await upsertAdmin(handle.db, auth, BENCH_ADMIN);
+  const hash = await (await auth.$context).password.hash(BENCH_PASSWORD);
+  const statements = operatorSql(sizes, hash, admin.id, `${BENCH_ADMIN.name} <${BENCH_ADMIN.email}>`);
+  await handle.db.transaction(async (tx) => {
+    await tx.execute('set local synchronous_commit = off');
+    await tx.execute("set local work_mem = '256MB'");
+    for (const statement of statements) {
+      const started = performance.now();
+      const result = (await tx.execute(statement)) as unknown as { rowCount?: number | null };
+      const first = statement.trim().split('\n')[0]?.slice(0, 90);
+      log(
+        `  ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s  ${result.rowCount ?? ''} ${first}`,
+      );
+    }
+    for (const [label, query] of operatorChecks) {
+      const result = (await tx.execute(query)) as unknown as { rows: Array<{ n: number }> };
+      const violations = Number(result.rows[0]?.n ?? 0);
+      if (violations > 0) throw new Error(`data set check failed: ${label}: ${violations} violations`);
+    }
+    await tx.execute(
+      'create table bench_operator_meta (version integer not null, scale double precision not null, built_at timestamptz not null default now())',
+    );
+    await tx.execute(
+      `insert into bench_operator_meta (version, scale) values (${GENERATOR_VERSION}, ${scale})`,
+    );
+  });
+  log('  VACUUM ANALYZE…');
+  await handle.exec('VACUUM ANALYZE');
+}

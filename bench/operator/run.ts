@@ -1,0 +1,557 @@
+/**
+ * `npm run bench -- --suite operator` (issue 28): every signed-in list and figure API the web calls, on the
+ * operator-size data set and on the same shape at 1,000 creators, in the same run. See bench/README.md.
+ *
+ * Knobs (environment): OPERATOR_SERVER_URL (postgres://postgres@127.0.0.1:5432/postgres: the server; the data sets
+ * live in databases of their own, mintbox_bench_operator and mintbox_bench_operator_small, built once and reused),
+ * OPERATOR_SCALE (1: the full set; 0.1 for a quicker try), OPERATOR_SMALL_SCALE (0.01), BENCH_DURATION (s, 3),
+ * BENCH_POOL_SIZE (10), BENCH_CASES (comma-separated words: only cases whose name contains one run),
+ * OPERATOR_EXPLAIN (1: print every statement's plan, not only the flagged ones).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import type { Logger } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import { loadEnv } from '../../src/config/env';
+import { type Database, type DatabaseHandle, openDatabase, schema } from '../../src/db/client';
+import { createApp } from '../../src/server/app';
+import { silentLogger } from '../../src/server/logger';
+import { uploadsDir } from '../../src/server/services/uploads';
+import { machineLoad } from '../cpu';
+import { numberEnv } from '../env';
+import { type LoadResult, runLoad } from '../load';
+import { BENCH_ADMIN, ensureOperatorDataset, type OperatorDataset } from './dataset';
+import { BENCH_PASSWORD, benchCreatorEmail } from './generate-sql';
+
+const SERVER_URL = process.env.OPERATOR_SERVER_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
+const SCALE = numberEnv('OPERATOR_SCALE', 1);
+const SMALL_SCALE = numberEnv('OPERATOR_SMALL_SCALE', 0.01);
+const DURATION = numberEnv('BENCH_DURATION', 3);
+const POOL_SIZE = Math.round(numberEnv('BENCH_POOL_SIZE', 10));
+const EXPLAIN_ALL = process.env.OPERATOR_EXPLAIN === '1';
+const ONLY = (process.env.BENCH_CASES ?? '')
+  .split(',')
+  .map((word) => word.trim())
+  .filter(Boolean);
+const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+const ORIGIN = 'http://localhost:3000';
+/** Targets of the issue. */
+const MAX_RATIO = 1.5;
+const MAX_P99_MS = 50;
+/** A table this large (rows, full size) must not be read by a sequential scan in a list or figure. */
+const BIG_TABLE_ROWS = 20_000;
+
+const RESULTS_FILE = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'results',
+  'operator.json',
+);
+
+const log = (line: string) => console.log(`[operator] ${line}`);
+
+/** The statements of the one request being probed (not those of load requests still in flight). */
+const probing = new AsyncLocalStorage<Recorded[]>();
+const PROBE_HEADER = 'x-bench-probe';
+
+interface Recorded {
+  text: string;
+  params: unknown[];
+}
+
+interface Side {
+  dataset: OperatorDataset;
+  handle: DatabaseHandle;
+  url: string;
+  server: Server;
+  admin: string;
+  creator: string;
+  payoutId: number;
+}
+
+interface OperatorCase {
+  name: string;
+  who: 'admin' | 'creator';
+  path: (side: Side) => string;
+  /** Paging cases: compared with this case at full size (page 1000 must cost what page 1 costs). */
+  firstPage?: string;
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+const CASES: OperatorCase[] = [
+  { name: 'admin session', who: 'admin', path: () => '/api/session' },
+  { name: 'payments summary', who: 'admin', path: () => '/api/admin/payments/summary' },
+  { name: 'transactions', who: 'admin', path: () => '/api/admin/transactions?limit=20&offset=0' },
+  {
+    name: 'transactions page 1000',
+    who: 'admin',
+    path: () => '/api/admin/transactions?limit=20&offset=19980',
+    firstPage: 'transactions',
+  },
+  {
+    name: 'transactions kind=reward',
+    who: 'admin',
+    path: () => '/api/admin/transactions?kind=reward&limit=20&offset=0',
+  },
+  {
+    name: 'transactions status=failed',
+    who: 'admin',
+    path: () => '/api/admin/transactions?status=failed&limit=20&offset=0',
+  },
+  {
+    name: 'pending payouts queue',
+    who: 'admin',
+    path: () => '/api/admin/transactions?kind=redemption&status=pending&limit=100',
+  },
+  {
+    name: 'transactions q=creator7',
+    who: 'admin',
+    path: () => '/api/admin/transactions?q=creator7&limit=20&offset=0',
+  },
+  { name: 'payout detail', who: 'admin', path: (s) => `/api/admin/payouts/${s.payoutId}` },
+  { name: 'campaigns stats', who: 'admin', path: () => '/api/admin/campaigns/stats' },
+  { name: 'campaigns list', who: 'admin', path: () => '/api/admin/campaigns?limit=20&offset=0' },
+  { name: 'biggest campaign', who: 'admin', path: () => '/api/admin/campaigns/1' },
+  { name: 'applicants of biggest', who: 'admin', path: () => '/api/admin/campaigns/1/applications' },
+  { name: 'creators list', who: 'admin', path: () => '/api/admin/influencers?limit=20&offset=0' },
+  {
+    name: 'creators page 1000',
+    who: 'admin',
+    path: () => '/api/admin/influencers?limit=20&offset=19980',
+    firstPage: 'creators list',
+  },
+  {
+    name: 'creators q=creator77',
+    who: 'admin',
+    path: () => '/api/admin/influencers?limit=20&offset=0&q=creator77',
+  },
+  { name: 'creator page', who: 'admin', path: () => '/api/admin/influencers/1' },
+  { name: 'problems open', who: 'admin', path: () => '/api/admin/problems?status=open' },
+  { name: 'problems resolved', who: 'admin', path: () => '/api/admin/problems?status=resolved' },
+  {
+    name: 'analytics overview',
+    who: 'admin',
+    path: () => `/api/admin/analytics?from=${day(-89)}&to=${day(0)}`,
+  },
+  { name: 'campaign analytics', who: 'admin', path: () => '/api/admin/campaigns/1/analytics' },
+  {
+    name: 'applicant engagement',
+    who: 'admin',
+    path: () => '/api/admin/campaigns/1/applicant-engagement',
+  },
+  { name: 'admin notifications', who: 'admin', path: () => '/api/notifications?limit=20' },
+  { name: 'audit log', who: 'admin', path: () => '/api/admin/audit-log?limit=25&offset=0' },
+  { name: 'admin digest', who: 'admin', path: () => '/api/admin/me/digest' },
+  { name: 'creator session', who: 'creator', path: () => '/api/session' },
+  { name: 'me', who: 'creator', path: () => '/api/me' },
+  { name: 'dashboard applications', who: 'creator', path: () => '/api/me/applications' },
+  { name: 'matched campaigns', who: 'creator', path: () => '/api/me/matched-campaigns' },
+  { name: 'wallet', who: 'creator', path: () => '/api/me/wallet' },
+  { name: 'wallet history page', who: 'creator', path: () => '/api/me/wallet?limit=20&offset=20' },
+  { name: 'payouts history', who: 'creator', path: () => '/api/me/redemptions' },
+  { name: 'activity', who: 'creator', path: () => '/api/me/activity' },
+  { name: 'creator analytics', who: 'creator', path: () => '/api/me/analytics' },
+  { name: 'my problems', who: 'creator', path: () => '/api/me/delivery-problems' },
+  { name: 'creator notifications', who: 'creator', path: () => '/api/notifications?limit=20' },
+];
+
+function cookieOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+async function post(url: string, body: unknown): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN },
+    body: JSON.stringify(body),
+  });
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => {
+    if (server.listening) resolve();
+    else server.once('listening', () => resolve());
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** The heaviest creator of the set (creator 1: the power law gives it the most ledger entries, about 300 at full size). */
+const CREATOR_NUMBER = 1;
+
+async function startSide(dataset: OperatorDataset, dataDir: string): Promise<Side> {
+  const handle = await openDatabase({ url: dataset.url, poolSize: POOL_SIZE });
+  const logger: Logger = {
+    logQuery: (text, params) => {
+      probing.getStore()?.push({ text, params });
+    },
+  };
+  if (!handle.pool) throw new Error('PostgreSQL handle without a pool');
+  const db = drizzle(handle.pool, { schema, casing: 'snake_case', logger }) as unknown as Database;
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    AUTH_SECRET,
+    SEED_DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: 'true',
+  });
+  const app = createApp({ db, env, logger: silentLogger() });
+  const fetchRecording: typeof app.fetch = (request, ...rest) => {
+    const sink = request.headers.get(PROBE_HEADER)
+      ? probeSinks.get(request.headers.get(PROBE_HEADER) ?? '')
+      : undefined;
+    return sink ? probing.run(sink, () => app.fetch(request, ...rest)) : app.fetch(request, ...rest);
+  };
+  const server = serve({ fetch: fetchRecording, port: 0, hostname: '127.0.0.1' }) as Server;
+  const url = await listen(server);
+  const adminSignIn = await post(`${url}/api/auth/admin-sign-in`, {
+    username: BENCH_ADMIN.username,
+    password: BENCH_ADMIN.password,
+  });
+  if (adminSignIn.status !== 200) {
+    throw new Error(`admin sign-in failed: ${adminSignIn.status} ${await adminSignIn.text()}`);
+  }
+  const creatorSignIn = await post(`${url}/api/auth/sign-in/email`, {
+    email: benchCreatorEmail(CREATOR_NUMBER),
+    password: BENCH_PASSWORD,
+  });
+  if (creatorSignIn.status !== 200) {
+    throw new Error(`creator sign-in failed: ${creatorSignIn.status} ${await creatorSignIn.text()}`);
+  }
+  const payout = (await handle.db.execute(
+    `select id from payouts where influencer_id = ${CREATOR_NUMBER} order by id desc limit 1`,
+  )) as unknown as { rows: Array<{ id: number }> };
+  return {
+    dataset,
+    handle,
+    url,
+    server,
+    admin: cookieOf(adminSignIn),
+    creator: cookieOf(creatorSignIn),
+    payoutId: Number(payout.rows[0]?.id ?? 1),
+  };
+}
+
+async function stopSide(side: Side) {
+  await new Promise<void>((resolve) => {
+    side.server.closeAllConnections();
+    side.server.close(() => resolve());
+  });
+  await side.handle.close();
+}
+
+const probeSinks = new Map<string, Recorded[]>();
+let probeCount = 0;
+
+/** One request, recording the statements the app sends for it; throws on anything but 200. */
+async function once(side: Side, c: OperatorCase): Promise<{ statements: Recorded[]; bytes: number }> {
+  const key = String(++probeCount);
+  const statements: Recorded[] = [];
+  probeSinks.set(key, statements);
+  const response = await fetch(`${side.url}${c.path(side)}`, {
+    headers: { cookie: side[c.who], origin: ORIGIN, [PROBE_HEADER]: key },
+  });
+  const body = await response.text();
+  probeSinks.delete(key);
+  if (response.status !== 200) {
+    throw new Error(`${c.name}: ${response.status} ${body.slice(0, 300)}`);
+  }
+  return { statements, bytes: body.length };
+}
+
+interface PlanNote {
+  statement: string;
+  ms: number | null;
+  seqScans: string[];
+  nodes: string[];
+  plan?: string;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function walk(node: PlanNode, visit: (node: PlanNode) => void) {
+  visit(node);
+  for (const child of node.Plans ?? []) walk(child, visit);
+}
+
+/** EXPLAIN (ANALYZE for reads) of each statement as the app sent it, with its parameters. */
+async function explain(pool: pg.Pool, statements: Recorded[], big: Set<string>): Promise<PlanNote[]> {
+  const notes: PlanNote[] = [];
+  for (const s of statements) {
+    const read = /^\s*(select|with)\b/i.test(s.text);
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const result = await client.query<{
+        'QUERY PLAN': Array<{ Plan: PlanNode; 'Execution Time'?: number }>;
+      }>(`explain (${read ? 'analyze, ' : ''}format json) ${s.text}`, s.params as unknown[]);
+      await client.query('rollback');
+      const top = result.rows[0]?.['QUERY PLAN'][0];
+      if (!top) continue;
+      const seqScans: string[] = [];
+      const nodes: string[] = [];
+      walk(top.Plan, (node) => {
+        const relation = node['Relation Name'];
+        if (node['Node Type'] === 'Seq Scan' && relation && big.has(relation)) seqScans.push(relation);
+        if (relation || node['Index Name']) {
+          nodes.push(
+            `${node['Node Type']}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}${relation ? ` on ${relation}` : ''}`,
+          );
+        }
+      });
+      notes.push({
+        statement: s.text.replace(/\s+/g, ' ').slice(0, 160),
+        ms: top['Execution Time'] ?? null,
+        seqScans,
+        nodes,
+        ...(EXPLAIN_ALL || seqScans.length > 0 ? { plan: JSON.stringify(top.Plan) } : {}),
+      });
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      notes.push({
+        statement: `${s.text.replace(/\s+/g, ' ').slice(0, 160)} (EXPLAIN failed: ${(error as Error).message})`,
+        ms: null,
+        seqScans: [],
+        nodes: [],
+      });
+    } finally {
+      client.release();
+    }
+  }
+  return notes;
+}
+
+async function bigTables(pool: pg.Pool): Promise<Set<string>> {
+  const result = await pool.query<{ relname: string }>(
+    `select relname from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples > ${BIG_TABLE_ROWS}`,
+  );
+  return new Set(result.rows.map((r) => r.relname));
+}
+
+interface Measured {
+  at10: LoadResult;
+  at50: LoadResult;
+}
+
+async function measure(side: Side, c: OperatorCase): Promise<Measured> {
+  const url = `${side.url}${c.path(side)}`;
+  const headers = { cookie: side[c.who], origin: ORIGIN };
+  await runLoad(url, { connections: 10, duration: 1, headers });
+  await drain(side);
+  const at10 = await runLoad(url, { connections: 10, duration: DURATION, headers });
+  await drain(side);
+  const at50 = await runLoad(url, { connections: 50, duration: DURATION, headers });
+  await drain(side);
+  for (const [label, r] of [
+    ['@10', at10],
+    ['@50', at50],
+  ] as const) {
+    if (r.requests === 0 && r.errors === 0) {
+      // Nothing answered within the run: every answer took longer than BENCH_DURATION. A MISS, not a failure.
+      r.p50 = DURATION * 1000;
+      r.p99 = DURATION * 1000;
+      r.requestsPerSecond = 0;
+      continue;
+    }
+    if (r.non2xx > 0 || r.errors > 0) {
+      throw new Error(
+        `${c.name} ${label} at ${side.dataset.name}: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.requests} (${JSON.stringify(r.statusCodes)})`,
+      );
+    }
+  }
+  return { at10, at50 };
+}
+
+/** Waits until the work autocannon left in flight is done: the pool has no busy or waiting client (30 s at most). */
+async function drain(side: Side) {
+  const pool = side.handle.pool;
+  const started = Date.now();
+  while (pool && Date.now() - started < 30_000) {
+    if (pool.waitingCount === 0 && pool.totalCount === pool.idleCount) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+interface CaseResult {
+  name: string;
+  path: string;
+  small: Measured;
+  full: Measured;
+  bytesFull: number;
+  /** full p50 / small p50 at 10 connections. */
+  ratio: number;
+  ratioPass: boolean;
+  p99Pass: boolean;
+  plans: PlanNote[];
+  scanPass: boolean;
+  paging?: { firstPage: string; ratio: number; pass: boolean };
+}
+
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+const pass = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+
+function table(results: CaseResult[]): string {
+  const header = [
+    'case',
+    'small p50',
+    'small p99',
+    'full p50',
+    'full p99 @10',
+    'p99 < 50',
+    'small req/s @50',
+    'full req/s @50',
+    'ratio p50',
+    '<= 1.5',
+    'seq scans (full)',
+    'no seq',
+    'page 1000 / page 1',
+  ];
+  const rows = results.map((r) => [
+    r.name,
+    fmt(r.small.at10.p50),
+    fmt(r.small.at10.p99),
+    fmt(r.full.at10.p50),
+    fmt(r.full.at10.p99),
+    pass(r.p99Pass),
+    fmt(r.small.at50.requestsPerSecond, 0),
+    fmt(r.full.at50.requestsPerSecond, 0),
+    fmt(r.ratio, 2),
+    pass(r.ratioPass),
+    [...new Set(r.plans.flatMap((p) => p.seqScans))].join(' ') || '-',
+    pass(r.scanPass),
+    r.paging ? `${fmt(r.paging.ratio, 2)} ${pass(r.paging.pass)}` : '',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, i) => (i === 0 || i === 10 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  return [
+    line(header),
+    `|${widths.map((w, i) => (i === 0 || i === 10 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+    ...rows.map(line),
+  ].join('\n');
+}
+
+export async function runOperatorSuite(): Promise<void> {
+  const load = machineLoad();
+  const loadBefore = load.loadAverage1m;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mintbox-operator-'));
+  mkdirSync(uploadsDir(dataDir), { recursive: true });
+  const sides: Side[] = [];
+  try {
+    const small = await ensureOperatorDataset(SERVER_URL, 'mintbox_bench_operator_small', SMALL_SCALE, log);
+    const fullName =
+      SCALE === 1 ? 'mintbox_bench_operator' : `mintbox_bench_operator_s${String(SCALE).replace('.', '_')}`;
+    const full = await ensureOperatorDataset(SERVER_URL, fullName, SCALE, log);
+    for (const d of [small, full]) log(`${d.name} (scale ${d.scale}): ${JSON.stringify(d.counts)}`);
+    const smallSide = await startSide(small, dataDir);
+    sides.push(smallSide);
+    const fullSide = await startSide(full, dataDir);
+    sides.push(fullSide);
+    if (!fullSide.handle.pool) throw new Error('no pool');
+    const big = await bigTables(fullSide.handle.pool);
+    log(`big tables (> ${BIG_TABLE_ROWS.toLocaleString('en-US')} rows): ${[...big].sort().join(', ')}`);
+
+    const cases = CASES.filter((c) => ONLY.length === 0 || ONLY.some((word) => c.name.includes(word)));
+    const results: CaseResult[] = [];
+    for (const c of cases) {
+      await once(smallSide, c);
+      const probe = await once(fullSide, c);
+      const plans = await explain(fullSide.handle.pool, probe.statements, big);
+      // Interleaved: small then full at 10 connections, then both at 50.
+      const smallRun = await measure(smallSide, c);
+      const fullRun = await measure(fullSide, c);
+      const ratio = fullRun.at10.p50 / Math.max(smallRun.at10.p50, 1);
+      const result: CaseResult = {
+        name: c.name,
+        path: c.path(fullSide),
+        small: smallRun,
+        full: fullRun,
+        bytesFull: probe.bytes,
+        ratio,
+        ratioPass: ratio <= MAX_RATIO,
+        p99Pass: fullRun.at10.p99 < MAX_P99_MS,
+        plans,
+        scanPass: plans.every((p) => p.seqScans.length === 0),
+      };
+      if (c.firstPage) {
+        const first = results.find((r) => r.name === c.firstPage);
+        if (first) {
+          const pagingRatio = fullRun.at10.p50 / Math.max(first.full.at10.p50, 1);
+          result.paging = { firstPage: c.firstPage, ratio: pagingRatio, pass: pagingRatio <= MAX_RATIO };
+        }
+      }
+      results.push(result);
+      log(
+        `${c.name}: full p50 ${fmt(fullRun.at10.p50)} ms p99 ${fmt(fullRun.at10.p99)} ms (${fmt(fullRun.at50.requestsPerSecond, 0)} req/s @50); ` +
+          `small p50 ${fmt(smallRun.at10.p50)} ms; ratio ${fmt(ratio, 2)}; ${probe.statements.length} statements, ` +
+          `${plans.map((p) => (p.ms === null ? '?' : fmt(p.ms, 2))).join(' + ')} ms in PostgreSQL` +
+          (result.scanPass
+            ? ''
+            : `; SEQ SCAN on ${[...new Set(plans.flatMap((p) => p.seqScans))].join(', ')}`),
+      );
+    }
+
+    const after = machineLoad().loadAverage1m;
+    const heading =
+      `PostgreSQL — operator data set: full = ${JSON.stringify(full.counts)}; small = scale ${small.scale} ` +
+      `(${small.counts.influencers} creators); p50/p99 ms at 10 connections, req/s at 50, ${DURATION} s each; ` +
+      `${cpus()[0]?.model ?? 'cpu'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GB, ${process.version}; ` +
+      `load average ${fmt(loadBefore)} before, ${fmt(after)} after`;
+    console.log(`\n${heading}\n${table(results)}`);
+    const misses = results.filter(
+      (r) => !r.ratioPass || !r.p99Pass || !r.scanPass || (r.paging !== undefined && !r.paging.pass),
+    );
+    console.log(misses.length === 0 ? 'every case PASS' : `MISS: ${misses.map((r) => r.name).join(', ')}`);
+    console.log('\nplans at full size (flagged: a sequential scan on a big table):');
+    for (const r of results) {
+      for (const p of r.plans) {
+        if (p.seqScans.length > 0 || EXPLAIN_ALL) {
+          console.log(
+            `  ${r.name}: ${p.ms === null ? '?' : fmt(p.ms, 2)} ms ${p.seqScans.length ? 'SEQ SCAN ' : ''}${p.nodes.join('; ')}\n      ${p.statement}`,
+          );
+        }
+      }
+    }
+    mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+    writeFileSync(
+      RESULTS_FILE,
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          heading,
+          loadBefore,
+          loadAfter: after,
+          datasets: [small, full],
+          results,
+        },
+        null,
+        2,
+      ),
+    );
+    log(`results in ${path.relative(process.cwd(), RESULTS_FILE)}`);
+    if (misses.length > 0) process.exitCode = 1;
+  } finally {
+    for (const side of sides) await stopSide(side).catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === `file://${path.resolve(process.argv[1])}`) {
+  await runOperatorSuite();
+}

@@ -1,6 +1,6 @@
 import { ExternalLink, Link2 } from 'lucide-react';
 import { postPreview } from '../../shared/post-preview';
-import { cn } from '../lib/class-names';
+import { cn } from '../lib/cn';
 import { PlatformIcon } from './platform-icon';
 
 /**

@@ -1,12 +1,29 @@
 import { defineConfig } from 'vitest/config';
+import { PURE_LANE_ENV, unitTestLanes } from './scripts/test-lanes.mjs';
+
+// Which unit files need a database is read from their imports (scripts/test-lanes.mjs, decision 0022).
+const lanes = unitTestLanes(import.meta.dirname);
 
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
+          // Files that import no database helper: no global setup (no PGlite template, no PostgreSQL preparation).
+          // The database helpers throw here, so a file that reaches a database anyway fails with the reason.
+          name: 'pure',
+          include: lanes.pure,
+          environment: 'node',
+          env: { [PURE_LANE_ENV]: 'pure' },
+          testTimeout: 30_000,
+          // As in `unit`: one module graph per worker; files leave no global state behind.
+          isolate: false,
+        },
+      },
+      {
+        test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts'],
+          include: lanes.database,
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,

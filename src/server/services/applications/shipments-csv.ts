@@ -25,7 +25,8 @@ export function parseShipmentsCsv(csv: string): ShipmentCsvLine[] {
       relax_column_count: true,
       skip_empty_lines: true,
       raw: true,
-    });
+      // With `raw`, each record comes as { record, raw } (csv-parse's declarations do not model the option).
+    }) as unknown as typeof records;
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     throw new AppError(

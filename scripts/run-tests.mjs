@@ -1,9 +1,10 @@
-// `npm test` after the build runs every test in three lanes side by side (decision 0022):
-//   api-1, api-2  the unit project (API and services on real databases) in two shards; api-2 then runs the e2e
-//                 files that drive no browser (server processes: start, shutdown, fleet, bundle budget)
-//   browser       the e2e files that drive Chromium, one at a time (never two browsers at once)
-// Vitest alone runs projects with different worker limits one after the other, on one core of the machine's two.
-// With arguments (`npm test -- src/x.test.ts`), one plain `vitest run` with them instead.
+// `npm test` runs every test in three lanes side by side (decision 0022):
+//   api      the pure project (no database) and the unit project (API and services on real databases) in one
+//            vitest process with two workers, slowest files first; needs no build, so it starts at once
+//   servers  the e2e files that drive no browser (server processes: start, shutdown, fleet, bundle budget)
+//   browser  the e2e files that drive Chromium, one at a time (never two browsers at once)
+// The build runs beside the api lane; the servers and browser lanes start when it is done.
+// With arguments (`npm test -- src/x.test.ts`), the build and then one plain `vitest run` with them instead.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,10 +28,11 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-function vitestRun(label, extra) {
+/** Runs one command, its output lines prefixed with the lane; resolves with its exit code. */
+function run(label, command, commandArgs) {
   return new Promise((resolve) => {
     if (stopping) return resolve(1);
-    const child = spawn(process.execPath, [...vitest, ...extra], {
+    const child = spawn(command, commandArgs, {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
     });
@@ -50,26 +52,49 @@ function vitestRun(label, extra) {
   });
 }
 
-async function lane(label, runs) {
+const vitestRun = (label, extra) => run(label, process.execPath, [...vitest, ...extra]);
+
+let built;
+/** `npm run build`, once, whichever lane asks first. */
+function build(label) {
+  built ??= run(label, process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '--silent']);
+  return built;
+}
+
+async function lane(label, steps) {
   const started = Date.now();
   let failed = 0;
-  for (const extra of runs) {
-    const code = await vitestRun(label, extra);
-    if (code !== 0) failed = code;
+  for (const step of steps) {
+    const code = await step();
+    if (code !== 0) {
+      failed = code;
+      if (step.needed) break;
+    }
   }
   return { label, code: failed, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
+/** A lane step that must pass for the next ones to make sense (the build). */
+const needed = (step) => Object.assign(step, { needed: true });
+
 const started = Date.now();
 const results = args.length
-  ? [await lane('', [args])]
+  ? [await lane('', [needed(() => build('')), () => vitestRun('', args)])]
   : await Promise.all([
-      lane('api-1', [['--project', 'unit', '--shard=1/2']]),
-      lane('api-2', [
-        ['--project', 'unit', '--shard=2/2'],
-        ['--project', 'e2e', ...serverOnlyJourneys],
+      lane('api', [() => vitestRun('api', ['--project', 'pure', '--project', 'unit', '--maxWorkers=2'])]),
+      lane('servers', [
+        needed(() => build('build')),
+        () => vitestRun('servers', ['--project', 'e2e', ...serverOnlyJourneys]),
       ]),
-      lane('browser', [['--project', 'e2e', ...serverOnlyJourneys.flatMap((file) => ['--exclude', file])]]),
+      lane('browser', [
+        needed(() => build('build')),
+        () =>
+          vitestRun('browser', [
+            '--project',
+            'e2e',
+            ...serverOnlyJourneys.flatMap((file) => ['--exclude', file]),
+          ]),
+      ]),
     ]);
 for (const { label, code, seconds } of results) {
   if (label) console.log(`${label} lane: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s`);

@@ -1,12 +1,62 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { PURE_LANE_ENV, unitTestLanes } from './scripts/test-lanes.mjs';
+
+const root = import.meta.dirname;
+// Which unit files need a database is read from their imports (scripts/test-lanes.mjs, decision 0022).
+const lanes = unitTestLanes(root);
+
+/** Each file's duration in a whole run (ms, `project:path`); refreshed by `node scripts/test-durations.mjs`. */
+const durations: Record<string, number> = JSON.parse(
+  readFileSync(path.join(root, 'tests/durations.json'), 'utf8'),
+);
+
+/**
+ * The slowest files first, within each project (decision 0022): with two workers taking files as they free up, a
+ * two-minute file started last would run alone at the end. Files not in tests/durations.json count as 5 s.
+ */
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const ordered = await super.sort(files);
+    const projects = [...new Set(ordered.map((file) => file.project.name))];
+    const weight = (file: TestSpecification) =>
+      durations[`${file.project.name}:${path.relative(root, file.moduleId).split(path.sep).join('/')}`] ??
+      5_000;
+    return ordered
+      .map((file, index) => ({ file, index }))
+      .sort(
+        (a, b) =>
+          projects.indexOf(a.file.project.name) - projects.indexOf(b.file.project.name) ||
+          weight(b.file) - weight(a.file) ||
+          a.index - b.index,
+      )
+      .map(({ file }) => file);
+  }
+}
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowestFirst },
     projects: [
       {
         test: {
+          // Files that import no database helper: no global setup (no PGlite template, no PostgreSQL preparation).
+          // The database helpers throw here, so a file that reaches a database anyway fails with the reason.
+          name: 'pure',
+          include: lanes.pure,
+          environment: 'node',
+          env: { [PURE_LANE_ENV]: 'pure' },
+          testTimeout: 30_000,
+          // As in `unit`: one module graph per worker; files leave no global state behind.
+          isolate: false,
+        },
+      },
+      {
+        test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts'],
+          include: lanes.database,
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,

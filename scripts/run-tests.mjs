@@ -1,13 +1,16 @@
-// `npm test` after the build runs every test in three lanes side by side (decision 0022):
-//   api-1, api-2  the unit project (API and services on real databases) in two shards; api-2 then runs the e2e
-//                 files that drive no browser (server processes: start, shutdown, fleet, bundle budget)
-//   browser       the e2e files that drive Chromium, one at a time (never two browsers at once)
-// Vitest alone runs projects with different worker limits one after the other, on one core of the machine's two.
-// With arguments (`npm test -- src/x.test.ts`), one plain `vitest run` with them instead.
+// `npm test` runs every test in three lanes side by side (decision 0022):
+//   api-1, api-2  the unit project (API and services on real databases), split in two by the files' durations in
+//                 tests/durations.json so both end together; api-2 also runs the pure project first, and the e2e
+//                 files that drive no browser (server processes: start, shutdown, fleet, bundle budget) last.
+//                 Neither needs the build for its unit files, so both start at once, beside the build.
+//   browser       the e2e files that drive Chromium, one at a time (never two browsers at once), after the build.
+// Within each vitest process the slowest files start first (the sequencer in vitest.config.ts).
+// With arguments (`npm test -- src/x.test.ts`), the build and then one plain `vitest run` with them instead.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { unitTestLanes } from './test-lanes.mjs';
 
 const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
 const args = process.argv.slice(2);
@@ -27,10 +30,11 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-function vitestRun(label, extra) {
+/** Runs one command, its output lines prefixed with the lane; resolves with its exit code. */
+function run(label, command, commandArgs) {
   return new Promise((resolve) => {
     if (stopping) return resolve(1);
-    const child = spawn(process.execPath, [...vitest, ...extra], {
+    const child = spawn(command, commandArgs, {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
     });
@@ -50,27 +54,78 @@ function vitestRun(label, extra) {
   });
 }
 
-async function lane(label, runs) {
+const vitestRun = (label, extra) => run(label, process.execPath, [...vitest, ...extra]);
+
+let built;
+/** `npm run build`, once, whichever lane asks first. */
+function build(label) {
+  built ??= run(label, process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '--silent']);
+  return built;
+}
+
+async function lane(label, steps) {
   const started = Date.now();
   let failed = 0;
-  for (const extra of runs) {
-    const code = await vitestRun(label, extra);
-    if (code !== 0) failed = code;
+  for (const step of steps) {
+    const code = await step();
+    if (code !== 0) {
+      failed = code;
+      if (step.needed) break;
+    }
   }
   return { label, code: failed, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
+/** A lane step that must pass for the next ones to make sense (the build). */
+const needed = (step) => Object.assign(step, { needed: true });
+
+/**
+ * The unit files in two lists of about the same total duration (longest first, each to the lighter lane); `head`
+ * is what lane 2 runs besides (the server-process journeys), in ms. Files not in tests/durations.json count 5 s.
+ */
+function splitUnitFiles(databaseFiles, durations, head) {
+  const files = databaseFiles
+    .map((file) => ({ file, ms: durations[`unit:${file}`] ?? 5_000 }))
+    .sort((a, b) => b.ms - a.ms || (a.file < b.file ? -1 : 1));
+  const lanes = [
+    { files: [], ms: 0 },
+    { files: [], ms: head },
+  ];
+  for (const { file, ms } of files) {
+    const lighter = lanes[0].ms <= lanes[1].ms ? lanes[0] : lanes[1];
+    lighter.files.push(file);
+    lighter.ms += ms;
+  }
+  return lanes.map((lane) => lane.files);
+}
+
 const started = Date.now();
-const results = args.length
-  ? [await lane('', [args])]
-  : await Promise.all([
-      lane('api-1', [['--project', 'unit', '--shard=1/2']]),
-      lane('api-2', [
-        ['--project', 'unit', '--shard=2/2'],
-        ['--project', 'e2e', ...serverOnlyJourneys],
-      ]),
-      lane('browser', [['--project', 'e2e', ...serverOnlyJourneys.flatMap((file) => ['--exclude', file])]]),
-    ]);
+let results;
+if (args.length) {
+  results = [await lane('', [needed(() => build('')), () => vitestRun('', args)])];
+} else {
+  const durations = JSON.parse(readFileSync('tests/durations.json', 'utf8'));
+  const serversMs = serverOnlyJourneys.reduce((sum, file) => sum + (durations[`e2e:${file}`] ?? 5_000), 0);
+  const { pure, database } = unitTestLanes(process.cwd());
+  const [unit1, unit2] = splitUnitFiles(database, durations, serversMs);
+  results = await Promise.all([
+    lane('api-1', [() => vitestRun('api-1', ['--project', 'unit', ...unit1])]),
+    lane('api-2', [
+      () => vitestRun('api-2', ['--project', 'pure', '--project', 'unit', ...unit2, ...pure]),
+      needed(() => build('build')),
+      () => vitestRun('api-2', ['--project', 'e2e', ...serverOnlyJourneys]),
+    ]),
+    lane('browser', [
+      needed(() => build('build')),
+      () =>
+        vitestRun('browser', [
+          '--project',
+          'e2e',
+          ...serverOnlyJourneys.flatMap((file) => ['--exclude', file]),
+        ]),
+    ]),
+  ]);
+}
 for (const { label, code, seconds } of results) {
   if (label) console.log(`${label} lane: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s`);
 }

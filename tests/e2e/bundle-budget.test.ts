@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/config/project-root';
 
 /**
- * The JavaScript that / loads before it is interactive, gzipped, must stay under this: 100 KB (issue 14, decision
- * 0012). react-dom alone is 62 KB of it; tailwind-merge stays out (the public pages' `cn` is `lib/class-names`).
+ * The JavaScript that / loads before it is interactive, gzipped, must stay under this: 110 KB (issue 14, decision
+ * 0012 and its amendment for issue 25). react-dom alone is 62 KB of it, tailwind-merge (the one `cn`) about 8 KB.
  */
-const BUDGET_BYTES = 100 * 1024;
+const BUDGET_BYTES = 110 * 1024;
 
 interface ManifestChunk {
   file: string;

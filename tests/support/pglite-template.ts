@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
+import { assertDatabaseLane } from '../../scripts/test-lanes.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +13,7 @@ let cached: Blob | null | undefined;
 
 /** The migrated template for this test worker, or null when the global setup did not make one. */
 export function pgliteTemplate(): Blob | null {
+  assertDatabaseLane('pgliteTemplate');
   if (cached !== undefined) return cached;
   let file: string | undefined;
   try {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { assertDatabaseLane } from '../../scripts/test-lanes.mjs';
 import { type DatabaseDriver, type DatabaseHandle, openDatabase } from '../../src/db/client';
 import { migrateDatabase } from '../../src/db/migrate';
 import { pgliteTemplate } from './pglite-template';
@@ -20,6 +21,7 @@ export interface TestDatabase extends DatabaseHandle {
  * test files can run in parallel without seeing each other's rows.
  */
 export async function createTestDatabase(driver: DatabaseDriver): Promise<TestDatabase> {
+  assertDatabaseLane('createTestDatabase');
   if (driver === 'pglite') {
     // A copy of the database the global setup migrated once; migrating here only when there is none.
     const template = pgliteTemplate();
@@ -59,6 +61,7 @@ export interface ScratchPostgresDatabase {
  * (their job queue, LISTEN channel and migrations must not meet another test's). Nothing is created in it.
  */
 export async function createScratchPostgresDatabase(): Promise<ScratchPostgresDatabase> {
+  assertDatabaseLane('createScratchPostgresDatabase');
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   // The creation time is part of the name, so global-setup only drops databases too old to be another run's.

@@ -160,6 +160,53 @@ describe.each(TEST_DRIVERS)('admin shipping API on %s', (driver) => {
     expect(parseCsv(again.replace(/^\uFEFF/, ''))).toHaveLength(1);
   });
 
+  it('imports a file whose quoted address holds a line break, counting lines as the file has them', async () => {
+    const { campaign, anaApp, boApp } = await campaignWithApplicants();
+    const exported = parseCsv(
+      (
+        await (await getWithCookie(app, `/api/admin/campaigns/${campaign.id}/shipping.csv`, admin)).text()
+      ).replace(/^\uFEFF/, ''),
+    );
+    // A carrier's label tool saved the address on two lines inside its quotes (RFC 4180 allows it).
+    const ana = exported[1]!.map((cell, i) =>
+      i === 1 ? 'UPS' : i === 2 ? '1Z999AA10123456799' : i === 4 ? '1 Main St\nBuilding B, "Door 2"' : cell,
+    );
+    const quote = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
+    const csv = [
+      exported[0]!.join(','),
+      ana.map(quote).join(','),
+      '',
+      `${boApp},UPS,1Z999AA10123456700`,
+    ].join('\r\n');
+    const post = (body: string) =>
+      app.request(`/api/admin/campaigns/${campaign.id}/shipments`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/csv', cookie: admin, origin: ORIGIN },
+        body,
+      });
+    const imported = await post(csv);
+    expect(imported.status).toBe(200);
+    // Ana's row spans lines 2-3; Bo's row is on line 5 (after a blank line 4) and refused: he is not accepted.
+    expect(await imported.json()).toEqual({
+      imported: 1,
+      errors: [{ line: 5, error: expect.stringMatching(/accepted creator/) }],
+    });
+    expect((await applicants(campaign.id)).find((a) => a.id === anaApp)).toMatchObject({
+      status: 'shipped',
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456799',
+    });
+
+    // A quote never closed: the whole file is refused with a reason, nothing is saved.
+    const broken = await post(`application_id,carrier,tracking_number\n${boApp},"UPS,1Z999AA10123456701\n`);
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      error: 'The CSV could not be read: a quoted cell is never closed',
+    });
+    expect((await applicants(campaign.id)).find((a) => a.id === boApp)?.carrier).toBeNull();
+  });
+
   it('lets the admin override one application address; the creator is told and the export follows', async () => {
     const { campaign, ana, anaApp, boApp } = await campaignWithApplicants();
     const bad = await patch(`/api/admin/applications/${anaApp}/shipping-address`, {

@@ -1,5 +1,3 @@
-// Before any page: every `cn` resolves conflicting Tailwind classes from here on (decision 0012).
-import '../lib/cn';
 import { RouterProvider } from 'react-router';
 import { router } from './router';
 

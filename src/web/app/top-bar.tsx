@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { AccountControls } from '../components/account-controls';
 import { Logo } from '../components/logo';
 import { buttonVariants } from '../components/ui/button';
-import { cn } from '../lib/class-names';
+import { cn } from '../lib/cn';
 import { Link, useLocation } from '../lib/navigation';
 import { useHideOnScroll } from '../lib/use-hide-on-scroll';
 import { useSession } from '../lib/use-session';

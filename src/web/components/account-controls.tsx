@@ -1,6 +1,6 @@
 import { LayoutDashboard, LogOut } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { cn } from '../lib/class-names';
+import { cn } from '../lib/cn';
 import { Link, useNavigate } from '../lib/navigation';
 import { dashboardPathFor, useSession, useSignOut } from '../lib/use-session';
 import { Avatar } from './avatar';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { cn } from '../lib/class-names';
+import { cn } from '../lib/cn';
 
 /** Background colours with white text at 4.5:1 contrast or more. */
 const COLOURS = [

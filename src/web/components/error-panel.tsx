@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { getErrorMessage } from '../lib/api-client';
-import { cn } from '../lib/class-names';
+import { cn } from '../lib/cn';
 import { Button } from './ui/button';
 
 /**

@@ -1,4 +1,4 @@
-import { cn } from '../lib/class-names';
+import { cn } from '../lib/cn';
 import { formatFollowers, formatNumber, formatShortDate } from '../lib/format';
 import { Badge } from './ui/badge';
 

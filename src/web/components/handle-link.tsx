@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { PLATFORM_LABELS, type Platform } from '../../shared/constants';
 import { handleLabel, profileUrl } from '../../shared/social-links';
-import { cn } from '../lib/class-names';
+import { cn } from '../lib/cn';
 import { PlatformIcon } from './platform-icon';
 
 /**

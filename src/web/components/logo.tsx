@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '../../shared/constants';
-import { cn } from '../lib/class-names';
+import { cn } from '../lib/cn';
 import { Link } from '../lib/navigation';
 
 export function Logo({ className }: { className?: string }) {

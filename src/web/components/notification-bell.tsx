@@ -3,7 +3,7 @@ import { Bell, CheckCheck, X } from 'lucide-react';
 import { useState } from 'react';
 import type { NotificationItem } from '../../shared/schemas/notifications';
 import { getErrorMessage } from '../lib/api-client';
-import { cn } from '../lib/class-names';
+import { cn } from '../lib/cn';
 import { formatRelative } from '../lib/format';
 import { useNavigate } from '../lib/navigation';
 import { useMarkNotificationsRead, useNotifications } from '../lib/notifications';

@@ -1,5 +1,5 @@
 import type { Platform } from '../../shared/constants';
-import { cn } from '../lib/class-names';
+import { cn } from '../lib/cn';
 
 /** Simple brand marks drawn here (no icon font or remote image). Any unknown platform gets the Instagram icon. */
 const PATHS: Record<'instagram' | 'tiktok' | 'youtube' | 'facebook', React.ReactNode> = {

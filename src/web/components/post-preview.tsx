@@ -2,7 +2,7 @@ import { ExternalLink, Link2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { postPreview } from '../../shared/post-preview';
 import type { PostLookView } from '../../shared/schemas/content-metrics';
-import { cn } from '../lib/class-names';
+import { cn } from '../lib/cn';
 import { PlatformIcon } from './platform-icon';
 
 /** Captions longer than this (or of more than three lines) are clamped to three lines with "more". */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { apiFetch } from '../lib/api-client';
-import { cn } from '../lib/class-names';
+import { cn } from '../lib/cn';
 import { formatFollowers } from '../lib/format';
 import { Link, useLocation, useNavigate } from '../lib/navigation';
 import { privateKeys } from '../lib/query-keys';

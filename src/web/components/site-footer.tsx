@@ -1,7 +1,7 @@
 import { Mail } from 'lucide-react';
 import { useRef } from 'react';
 import { PLATFORM_LABELS, PLATFORMS, PRODUCT_NAME } from '../../shared/constants';
-import { cn } from '../lib/class-names';
+import { cn } from '../lib/cn';
 import { Link } from '../lib/navigation';
 import { useConfig } from '../lib/use-config';
 import { useInView } from '../lib/use-in-view';

@@ -1,44 +1,50 @@
+import { CsvError, parse } from 'csv-parse/sync';
+import { AppError } from '../../errors';
+
 /** One row of a shipments CSV, or why the line was refused. */
 export type ShipmentCsvLine =
   | { line: number; applicationId: number; carrier: string; trackingNumber: string }
   | { line: number; error: string };
 
-/** Splits one CSV line (quotes allowed). */
-export function csvCells(line: string): string[] {
-  const cells: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        current += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else current += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      cells.push(current.trim());
-      current = '';
-    } else current += ch;
-  }
-  cells.push(current.trim());
-  return cells;
-}
+const LINE_BREAK = /\r\n|\r|\n/g;
+const lineBreaks = (text: string) => text.match(LINE_BREAK)?.length ?? 0;
 
 /**
- * Reads a shipments CSV (columns application_id, carrier, tracking_number; a header row is optional). Blank lines
- * and the header are skipped; every other line is a shipment or an error with its line number.
+ * Reads a shipments CSV (RFC 4180 through csv-parse: quoted cells may hold commas, doubled quotes and line breaks, so
+ * the file the shipping export writes, address fields and all, comes back as it went out). The first three columns
+ * are application_id, carrier, tracking_number; any others are ignored; a header row is optional. Blank rows and the
+ * header are skipped; every other row is a shipment or an error with the line it starts on. A file that is not CSV
+ * (a quote never closed) is refused as a whole (400), before anything is saved.
  */
 export function parseShipmentsCsv(csv: string): ShipmentCsvLine[] {
+  let records: Array<{ record: string[]; raw: string }>;
+  try {
+    records = parse(csv, {
+      bom: true,
+      trim: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      raw: true,
+      // With `raw`, each record comes as { record, raw } (csv-parse's declarations do not model the option).
+    }) as unknown as typeof records;
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    throw new AppError(
+      'VALIDATION_FAILED',
+      error.code === 'CSV_QUOTE_NOT_CLOSED'
+        ? 'The CSV could not be read: a quoted cell is never closed'
+        : `The CSV could not be read: ${error.message}`,
+    );
+  }
   const parsed: ShipmentCsvLine[] = [];
-  for (const [index, raw] of csv
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .entries()) {
-    const line = index + 1;
-    if (!raw.trim()) continue;
-    const [idText = '', carrier = '', trackingNumber = ''] = csvCells(raw);
+  // `raw` is the record's text with the blank lines skipped before it and its own line break: the lines it spans.
+  let linesBefore = 0;
+  for (const [index, { record, raw }] of records.entries()) {
+    const skipped = raw.match(/^(?:[ \t]*(?:\r\n|\r|\n))*/)?.[0] ?? '';
+    const line = linesBefore + lineBreaks(skipped) + 1;
+    linesBefore += lineBreaks(raw);
+    if (record.every((cell) => cell === '')) continue; // a blank row (spaces or bare commas)
+    const [idText = '', carrier = '', trackingNumber = ''] = record;
     if (index === 0 && !/^\d+$/.test(idText)) continue; // header
     const applicationId = Number(idText);
     if (!/^\d+$/.test(idText) || !Number.isSafeInteger(applicationId)) {

@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/class-names';
+import { cn } from '../../lib/cn';
 
 /** Modal dialog on Radix: focus is trapped inside, Escape and the close button close it, focus returns after. */
 export const Dialog = DialogPrimitive.Root;

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/class-names';
+import { cn } from '../../lib/cn';
 
 /**
  * A styled native <select>: the system picker on phones, full keyboard support, and no script cost on pages that

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/class-names';
+import { cn } from '../../lib/cn';
 
 export type SwitchProps = Omit<ComponentProps<'button'>, 'onChange' | 'role'> & {
   checked: boolean;

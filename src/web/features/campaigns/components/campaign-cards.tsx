@@ -20,7 +20,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/class-names';
+import { cn } from '../../../lib/cn';
 import { boxesLeftText, campaignReward, productValueText } from '../../../lib/format';
 import { Link } from '../../../lib/navigation';
 import type { SessionState } from '../../../lib/use-session';

@@ -3,7 +3,7 @@ import type { MouseEvent } from 'react';
 import { AccountControls } from '../../../components/account-controls';
 import { Logo } from '../../../components/logo';
 import { buttonVariants } from '../../../components/ui/button';
-import { cn } from '../../../lib/class-names';
+import { cn } from '../../../lib/cn';
 import { Link, useNavigate } from '../../../lib/navigation';
 import { useHideOnScroll } from '../../../lib/use-hide-on-scroll';
 

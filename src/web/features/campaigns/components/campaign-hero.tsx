@@ -3,7 +3,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import type { Campaign, CampaignDetail } from '../../../../shared/schemas/campaign';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/class-names';
+import { cn } from '../../../lib/cn';
 
 const loadGallery = () => import('./gallery-dialog');
 const GalleryDialog = lazy(() => loadGallery().then((m) => ({ default: m.GalleryDialog })));

@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/class-names';
+import { cn } from '../../../lib/cn';
 import { BRAND_ROWS } from '../landing-content';
 
 const FONTS = [

@@ -45,8 +45,8 @@ function openSpots(schema: unknown, doc: Document, at: string, seen = new Set<st
   const spots: string[] = [];
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
     const options = node[key];
-    if (Array.isArray(options))
-      options.forEach((o, i) => spots.push(...openSpots(o, doc, `${at}|${i}`, seen)));
+    if (!Array.isArray(options)) continue;
+    for (const [i, option] of options.entries()) spots.push(...openSpots(option, doc, `${at}|${i}`, seen));
   }
   const types = Array.isArray(node.type) ? node.type : [node.type];
   if (types.includes('object')) {
@@ -68,7 +68,7 @@ function openSpots(schema: unknown, doc: Document, at: string, seen = new Set<st
 }
 
 /** Every operation whose success answer is missing or is not a concrete shape, with the reason. */
-export function contractGaps(doc: Document): string[] {
+function contractGaps(doc: Document): string[] {
   const gaps: string[] = [];
   for (const [path, operations] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(operations)) {

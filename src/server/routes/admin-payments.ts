@@ -9,6 +9,7 @@ import {
 import { MIN_REDEMPTION_MINT } from '../../shared/constants';
 import { errorSchema } from '../../shared/schemas/error';
 import {
+  adjustmentResultSchema,
   adjustmentSchema,
   adminPayoutSchema,
   markFailedSchema,
@@ -128,7 +129,7 @@ const routes = {
     responses: {
       201: {
         description: 'Adjusted',
-        content: json(z.object({ id: z.number().int(), balance: z.number().int() })),
+        content: json(adjustmentResultSchema),
       },
       ...common,
       404: { description: 'No such creator', content: json(errorSchema) },

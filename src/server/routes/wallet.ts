@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { listMyPayouts } from '../../db/queries/payouts';
 import { errorSchema } from '../../shared/schemas/error';
 import {
+  payoutListSchema,
   payoutSchema,
   redemptionRequestSchema,
   walletQuerySchema,
@@ -41,7 +42,7 @@ const routes = {
     summary: "The creator's payouts, newest first, with requested-at, paid-by date and status",
     middleware: creatorOnly,
     responses: {
-      200: { description: 'Payouts', content: json(z.object({ items: z.array(payoutSchema) })) },
+      200: { description: 'Payouts', content: json(payoutListSchema) },
       ...common,
     },
   }),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '../../shared/schemas/config';
+import { publicConfigSchema } from '../../shared/schemas/config';
 import { apiFetch } from './api-client';
 import { bootData } from './boot-data';
 import { publicKeys } from './query-keys';
@@ -8,7 +8,7 @@ import { publicKeys } from './query-keys';
 export function useConfig() {
   return useQuery({
     queryKey: publicKeys.config,
-    queryFn: ({ signal }) => apiFetch<PublicConfig>('/api/config', { signal }),
+    queryFn: ({ signal }) => apiFetch('/api/config', { signal, schema: publicConfigSchema }),
     initialData: () => bootData().config,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -16,6 +16,7 @@ import { Label } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
+import { idResultSchema } from '../../../../shared/schemas/results';
 import { apiFetch, getErrorMessage } from '../../../lib/api-client';
 import { privateKeys, publicKeys } from '../../../lib/query-keys';
 import { maxLengthOf } from '../../../lib/schema-limits';
@@ -39,9 +40,10 @@ export function ApplyDialog({
   const [pitch, setPitch] = useState('');
   const apply = useMutation({
     mutationFn: (text: string) =>
-      apiFetch<{ id: number }>(`/api/campaigns/${campaign.id}/applications`, {
+      apiFetch(`/api/campaigns/${campaign.id}/applications`, {
         method: 'POST',
         json: text ? { pitch: text } : {},
+        schema: idResultSchema,
       }),
     onSettled: () =>
       Promise.all([

@@ -216,7 +216,10 @@ export function apiFetch<S extends z.ZodType>(
   path: string,
   init: ApiInit & { raw?: false; schema: S },
 ): Promise<z.infer<S>>;
-export function apiFetch(path: string, init?: ApiInit & { raw?: false; schema?: undefined }): Promise<unknown>;
+export function apiFetch(
+  path: string,
+  init?: ApiInit & { raw?: false; schema?: undefined },
+): Promise<unknown>;
 export async function apiFetch(
   path: string,
   init: ApiInit & { raw?: boolean; schema?: z.ZodType | undefined } = {},

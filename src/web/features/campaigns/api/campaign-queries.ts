@@ -53,7 +53,8 @@ export const useCampaign = (id: string | undefined) => useQuery(campaignQuery(id
 export const matchedCampaignsQuery = () =>
   queryOptions({
     queryKey: privateKeys.matchedCampaigns,
-    queryFn: ({ signal }) => apiFetch('/api/me/matched-campaigns', { signal, schema: matchedCampaignListSchema }),
+    queryFn: ({ signal }) =>
+      apiFetch('/api/me/matched-campaigns', { signal, schema: matchedCampaignListSchema }),
   });
 export const useMatchedCampaigns = (enabled: boolean) => useQuery({ ...matchedCampaignsQuery(), enabled });
 

@@ -3,6 +3,7 @@ import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { applySchema } from '../../../../shared/schemas/application';
 import type { Campaign } from '../../../../shared/schemas/campaign';
+import { idResultSchema } from '../../../../shared/schemas/results';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -16,7 +17,6 @@ import { Label } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
-import { idResultSchema } from '../../../../shared/schemas/results';
 import { apiFetch, getErrorMessage } from '../../../lib/api-client';
 import { privateKeys, publicKeys } from '../../../lib/query-keys';
 import { maxLengthOf } from '../../../lib/schema-limits';

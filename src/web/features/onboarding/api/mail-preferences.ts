@@ -17,7 +17,11 @@ export function useSaveMailPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (preferences: CreatorMailPreferences) =>
-      apiFetch('/api/me/mail-preferences', { method: 'PUT', json: preferences, schema: mailPreferencesSchema }),
+      apiFetch('/api/me/mail-preferences', {
+        method: 'PUT',
+        json: preferences,
+        schema: mailPreferencesSchema,
+      }),
     onMutate: async (preferences) => {
       await queryClient.cancelQueries({ queryKey: privateKeys.mailPreferences });
       const previous = queryClient.getQueryData<CreatorMailPreferences>(privateKeys.mailPreferences);

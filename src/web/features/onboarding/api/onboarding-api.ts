@@ -17,7 +17,11 @@ export function sendVerification(email: string) {
 
 /** POST /api/verify-email: on success the address becomes the creator's verified email. */
 export function verifyEmail(email: string, code: string) {
-  return apiFetch('/api/verify-email', { method: 'POST', json: { email, code }, schema: emailVerifiedSchema });
+  return apiFetch('/api/verify-email', {
+    method: 'POST',
+    json: { email, code },
+    schema: emailVerifiedSchema,
+  });
 }
 
 /** POST /api/complete-profile with the spec's payload; the server computes the tier itself. */

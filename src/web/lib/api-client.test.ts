@@ -7,6 +7,7 @@ import {
   CHECK_ANSWERS,
   CONTRACT_MISMATCH,
   checkAnswer,
+  firstLoadAnswer,
   getErrorMessage,
   handleStepUp,
   isNotFound,
@@ -171,6 +172,13 @@ describe('apiFetch with a schema (the typed contract)', () => {
     expect((await failure(apiFetch('/api/me', { schema: codeSent })))?.code).toBe(CONTRACT_MISMATCH);
     answer(json([{ sent: true, expiresAt: 'x' }], 200));
     expect((await failure(apiFetch('/api/me', { schema: codeSent })))?.message).toContain('at the body');
+  });
+
+  it('answers a first-load read as sent: typed from its schema, not parsed', async () => {
+    answer(json({ user: null }, 200));
+    await expect(apiFetch('/api/session', { schema: firstLoadAnswer<{ user: null }>() })).resolves.toEqual({
+      user: null,
+    });
   });
 
   it('checks the real /api/me contract: a record without its profile fields is refused', () => {

@@ -186,6 +186,18 @@ export const CHECK_ANSWERS: boolean = import.meta.env.DEV;
 /** The answer did not have the shape its schema (src/shared/schemas) promises. */
 export const CONTRACT_MISMATCH = 'CONTRACT_MISMATCH';
 
+/**
+ * The answer type of a read made before / or /campaign/:id is interactive (session, configuration, catalogue,
+ * campaign, eligibility), taken from its shared schema's type (`z.infer`), without putting zod and the schemas into
+ * the first load (decision 0012: 100 KB). These answers are typed, not parsed; the server is held to the same
+ * schemas by TypeScript and by the OpenAPI contract test (decision 0026).
+ */
+export interface FirstLoadAnswer<T> {
+  readonly firstLoad: true;
+  readonly type?: T;
+}
+export const firstLoadAnswer = <T>(): FirstLoadAnswer<T> => ({ firstLoad: true });
+
 /** Checks `body` against `schema`; throws an ApiError CONTRACT_MISMATCH naming the first field that is off. */
 export function checkAnswer<S extends z.ZodType>(
   schema: S,
@@ -216,20 +228,24 @@ export function apiFetch<S extends z.ZodType>(
   path: string,
   init: ApiInit & { raw?: false; schema: S },
 ): Promise<z.infer<S>>;
+export function apiFetch<T>(
+  path: string,
+  init: ApiInit & { raw?: false; schema: FirstLoadAnswer<T> },
+): Promise<T>;
 export function apiFetch(
   path: string,
   init?: ApiInit & { raw?: false; schema?: undefined },
 ): Promise<unknown>;
 export async function apiFetch(
   path: string,
-  init: ApiInit & { raw?: boolean; schema?: z.ZodType | undefined } = {},
+  init: ApiInit & { raw?: boolean; schema?: z.ZodType | FirstLoadAnswer<unknown> | undefined } = {},
 ): Promise<unknown> {
   const { raw, schema, ...rest } = init;
   const response = await sendWithStepUp(path, rest);
   if (raw) return response;
   const payload = response.status === 204 ? '' : await response.text();
   const body: unknown = payload ? JSON.parse(payload) : undefined;
-  if (!schema || !CHECK_ANSWERS) return body;
+  if (!schema || !CHECK_ANSWERS || 'firstLoad' in schema) return body;
   return checkAnswer(schema, body, `${rest.method ?? 'GET'} ${path.split('?')[0]}`, response.status);
 }
 

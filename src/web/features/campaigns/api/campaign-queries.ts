@@ -1,13 +1,22 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { CAMPAIGN_PAGE_SIZE } from '../../../../shared/constants';
-import { eligibilitySchema } from '../../../../shared/schemas/application';
-import { campaignDetailSchema, campaignPageSchema } from '../../../../shared/schemas/campaign';
-import { matchedCampaignListSchema } from '../../../../shared/schemas/matched-campaign';
-import { apiFetch } from '../../../lib/api-client';
+import type { Eligibility } from '../../../../shared/schemas/application';
+import type { CampaignDetail, CampaignPage } from '../../../../shared/schemas/campaign';
+import type { MatchedCampaignList } from '../../../../shared/schemas/matched-campaign';
+import { apiFetch, firstLoadAnswer } from '../../../lib/api-client';
 import { bootData } from '../../../lib/boot-data';
 import { type CampaignListFilters, privateKeys, publicKeys } from '../../../lib/query-keys';
 
 export type CampaignFilters = CampaignListFilters;
+
+/**
+ * The catalogue and the campaign page are read before / and /campaign/:id are interactive: their answers are typed
+ * from their schemas but not parsed, so zod stays out of the first load (decision 0026).
+ */
+const campaignPageAnswer = firstLoadAnswer<CampaignPage>();
+const campaignDetailAnswer = firstLoadAnswer<CampaignDetail>();
+const matchedCampaignListAnswer = firstLoadAnswer<MatchedCampaignList>();
+const eligibilityAnswer = firstLoadAnswer<Eligibility>();
 
 export function campaignListUrl(filters: CampaignFilters, cursor?: string | null): string {
   const params = new URLSearchParams({ limit: String(CAMPAIGN_PAGE_SIZE) });
@@ -22,7 +31,7 @@ export const campaignListQuery = (filters: CampaignFilters) =>
   infiniteQueryOptions({
     queryKey: publicKeys.campaigns.list(filters),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch(campaignListUrl(filters, pageParam), { signal, schema: campaignPageSchema }),
+      apiFetch(campaignListUrl(filters, pageParam), { signal, schema: campaignPageAnswer }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
@@ -36,7 +45,7 @@ export const campaignQuery = (id: string | undefined) =>
   queryOptions({
     queryKey: publicKeys.campaigns.detail(id ?? ''),
     queryFn: ({ signal }) =>
-      apiFetch(`/api/campaigns/${encodeURIComponent(id ?? '')}`, { signal, schema: campaignDetailSchema }),
+      apiFetch(`/api/campaigns/${encodeURIComponent(id ?? '')}`, { signal, schema: campaignDetailAnswer }),
     enabled: Boolean(id),
     initialData: () => {
       const campaign = bootData().campaign;
@@ -54,7 +63,7 @@ export const matchedCampaignsQuery = () =>
   queryOptions({
     queryKey: privateKeys.matchedCampaigns,
     queryFn: ({ signal }) =>
-      apiFetch('/api/me/matched-campaigns', { signal, schema: matchedCampaignListSchema }),
+      apiFetch('/api/me/matched-campaigns', { signal, schema: matchedCampaignListAnswer }),
   });
 export const useMatchedCampaigns = (enabled: boolean) => useQuery({ ...matchedCampaignsQuery(), enabled });
 
@@ -63,6 +72,6 @@ export const eligibilityQuery = (campaignId: number) =>
   queryOptions({
     queryKey: privateKeys.eligibility.campaign(campaignId),
     queryFn: ({ signal }) =>
-      apiFetch(`/api/campaigns/${campaignId}/eligibility`, { signal, schema: eligibilitySchema }),
+      apiFetch(`/api/campaigns/${campaignId}/eligibility`, { signal, schema: eligibilityAnswer }),
     staleTime: 30_000,
   });

@@ -78,6 +78,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath},public` } : {}),
     });
+    // An idle connection the server ends (a restart, pg_terminate_backend, a dropped database) leaves the pool and
+    // the next query opens a new one; without a listener the pool's 'error' event would end the process.
+    pool.on('error', () => {});
     // Fail fast with a clear message when the server is unreachable.
     const client = await pool.connect();
     client.release();

@@ -176,7 +176,12 @@ describe.each(TEST_DRIVERS)('every state-changing route on %s', (driver) => {
 
   it('answers 415 to a form or plain-text body on every JSON route', async () => {
     // Uploads take multipart bodies (a form with a file).
-    const MULTIPART_ROUTES = new Set(['POST /api/admin/uploads', 'POST /api/submissions/:id/metrics']);
+    const MULTIPART_ROUTES = new Set([
+      'POST /api/admin/uploads',
+      'POST /api/submissions/:id/metrics',
+      'POST /api/conversations/:id/images',
+      'POST /api/admin/conversations/:id/images',
+    ]);
     // Better Auth's catch-all is not in the OpenAPI document: each endpoint the app uses is tried.
     const targets = routes.flatMap((route) =>
       route.key === BETTER_AUTH ? BETTER_AUTH_POSTS.map((path) => ({ ...route, path })) : [route],

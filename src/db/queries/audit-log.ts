@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { AuditLogQuery } from '../../shared/schemas/audit-log';
+import type { AuditFields, AuditLogQuery } from '../../shared/schemas/audit-log';
 import type { DatabaseOrTransaction } from '../client';
 import { auditLog } from '../schema/audit';
 
@@ -74,6 +74,9 @@ export async function listAuditLog(db: DatabaseOrTransaction, params: AuditLogQu
     items: rows.map((row) => ({
       ...row,
       createdAt: row.createdAt.toISOString(),
+      // The columns hold only what services/audit-log stored: JSON values in the shape of AuditFields.
+      before: row.before as AuditFields | null,
+      after: row.after as AuditFields | null,
       campaignId: row.campaignId === null ? null : Number(row.campaignId),
       influencerId: row.influencerId === null ? null : Number(row.influencerId),
     })),

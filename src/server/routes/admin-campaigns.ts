@@ -3,12 +3,15 @@ import { adminCampaignStats, getAdminCampaign, listAdminCampaigns } from '../../
 import { listApplicants } from '../../db/queries/applications';
 import { CAMPAIGN_STATUSES } from '../../shared/constants';
 import {
+  approvedResultSchema,
   bulkDecisionSchema,
   changesRequestSchema,
+  decidedResultSchema,
   decisionSchema,
   shipmentSchema,
 } from '../../shared/schemas/application';
 import {
+  adminCampaignListSchema,
   adminCampaignSchema,
   adminCampaignStatsSchema,
   campaignIdParamSchema,
@@ -16,7 +19,8 @@ import {
   campaignPatchSchema,
 } from '../../shared/schemas/campaign';
 import { errorSchema } from '../../shared/schemas/error';
-import { adminApplicantSchema } from '../../shared/schemas/shipping';
+import { idResultSchema, idStatusResultSchema, urlResultSchema } from '../../shared/schemas/results';
+import { adminApplicantListSchema, shipmentReportSchema } from '../../shared/schemas/shipping';
 import { AppError } from '../errors';
 import { adminActor } from '../middleware/admin-actor';
 import { currentUser } from '../middleware/session';
@@ -41,9 +45,9 @@ const common = {
   404: { description: 'Not found', content: json(errorSchema) },
   409: { description: 'A step out of order', content: json(errorSchema) },
 };
-const created = { 201: { description: 'Created', content: json(z.object({ id: z.number().int() })) } };
+const created = { 201: { description: 'Created', content: json(idResultSchema) } };
 const done = (description: string) => ({
-  200: { description, content: json(z.object({ id: z.number().int(), status: z.string() })) },
+  200: { description, content: json(idStatusResultSchema) },
 });
 
 const listQuery = z.object({
@@ -88,7 +92,7 @@ const routes = {
     responses: {
       200: {
         description: 'Campaigns',
-        content: json(z.object({ items: z.array(adminCampaignSchema), total: z.number().int() })),
+        content: json(adminCampaignListSchema),
       },
       ...common,
     },
@@ -116,7 +120,7 @@ const routes = {
     summary: 'Edit a campaign (any subset of fields)',
     request: { params: idParam, body: { content: json(campaignPatchSchema), required: true } },
     responses: {
-      200: { description: 'Saved', content: json(z.object({ id: z.number().int() })) },
+      200: { description: 'Saved', content: json(idResultSchema) },
       ...common,
     },
   }),
@@ -136,7 +140,7 @@ const routes = {
       'Applicants with tier, followers per platform, handles (linked to their profiles), categories, state, shipping and content; accepted ones with their full shipping address',
     request: { params: idParam },
     responses: {
-      200: { description: 'Applicants', content: json(z.object({ items: z.array(adminApplicantSchema) })) },
+      200: { description: 'Applicants', content: json(adminApplicantListSchema) },
       ...common,
     },
   }),
@@ -147,7 +151,7 @@ const routes = {
     summary: 'Accept or reject several applications at once (all or none)',
     request: { body: { content: json(bulkDecisionSchema), required: true } },
     responses: {
-      200: { description: 'Decided', content: json(z.object({ ids: z.array(z.number().int()) })) },
+      200: { description: 'Decided', content: json(decidedResultSchema) },
       ...common,
     },
   }),
@@ -190,12 +194,7 @@ const routes = {
     responses: {
       200: {
         description: 'Report',
-        content: json(
-          z.object({
-            imported: z.number().int(),
-            errors: z.array(z.object({ line: z.number().int(), error: z.string() })),
-          }),
-        ),
+        content: json(shipmentReportSchema),
       },
       ...common,
     },
@@ -217,7 +216,7 @@ const routes = {
     responses: {
       200: {
         description: 'Approved',
-        content: json(z.object({ id: z.number().int(), credited: z.number().int() })),
+        content: json(approvedResultSchema),
       },
       ...common,
     },
@@ -229,7 +228,7 @@ const routes = {
     summary: 'Send content back with a message',
     request: { params: idParam, body: { content: json(changesRequestSchema), required: true } },
     responses: {
-      200: { description: 'Sent back', content: json(z.object({ id: z.number().int() })) },
+      200: { description: 'Sent back', content: json(idResultSchema) },
       ...common,
     },
   }),
@@ -242,7 +241,7 @@ const routes = {
       body: { content: { 'multipart/form-data': { schema: z.object({ file: z.any() }) } }, required: true },
     },
     responses: {
-      201: { description: 'Stored', content: json(z.object({ url: z.string() })) },
+      201: { description: 'Stored', content: json(urlResultSchema) },
       413: { description: 'Too large', content: json(errorSchema) },
       ...common,
     },

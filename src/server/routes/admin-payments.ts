@@ -10,6 +10,7 @@ import { MIN_REDEMPTION_MINT } from '../../shared/constants';
 import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import {
+  adjustmentResultSchema,
   adjustmentSchema,
   adminPayoutSchema,
   markFailedSchema,
@@ -132,7 +133,7 @@ const routes = {
     responses: {
       201: {
         description: 'Adjusted',
-        content: json(z.object({ id: z.number().int(), balance: z.number().int() })),
+        content: json(adjustmentResultSchema),
       },
       ...common,
       404: { description: 'No such creator', content: json(errorSchema) },

@@ -1,15 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { listMyApplications } from '../../db/queries/applications';
-import { APPLICATION_STATUSES } from '../../shared/lifecycle';
 import {
   applySchema,
   deliverySchema,
-  myApplicationSchema,
+  eligibilitySchema,
+  myApplicationListSchema,
   submissionSchema,
 } from '../../shared/schemas/application';
 import { campaignIdParamSchema } from '../../shared/schemas/campaign';
 import { errorSchema } from '../../shared/schemas/error';
-import { matchedCampaignSchema } from '../../shared/schemas/matched-campaign';
+import { matchedCampaignListSchema } from '../../shared/schemas/matched-campaign';
+import { idResultSchema, idStatusResultSchema } from '../../shared/schemas/results';
 import { currentInfluencer } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
@@ -49,14 +50,7 @@ const eligibilityRoute = createRoute({
   responses: {
     200: {
       description: 'The answer',
-      content: json(
-        z.object({
-          canApply: z.boolean(),
-          reason: z.string().nullable(),
-          message: z.string().nullable(),
-          application: z.object({ id: z.number().int(), status: z.enum(APPLICATION_STATUSES) }).nullable(),
-        }),
-      ),
+      content: json(eligibilitySchema),
     },
     ...common,
   },
@@ -70,7 +64,7 @@ const applyRoute = createRoute({
   middleware: creatorOnly,
   request: { params: campaignIdParamSchema, body: { content: json(applySchema), required: false } },
   responses: {
-    201: { description: 'Applied', content: json(z.object({ id: z.number().int() })) },
+    201: { description: 'Applied', content: json(idResultSchema) },
     ...common,
   },
 });
@@ -82,7 +76,7 @@ const myApplicationsRoute = createRoute({
   summary: "The creator's applications with status, progress, next step and deadlines",
   middleware: creatorOnly,
   responses: {
-    200: { description: 'Applications', content: json(z.object({ items: z.array(myApplicationSchema) })) },
+    200: { description: 'Applications', content: json(myApplicationListSchema) },
     ...common,
   },
 });
@@ -95,7 +89,7 @@ const withdrawRoute = createRoute({
   middleware: creatorOnly,
   request: { params: idParam },
   responses: {
-    200: { description: 'Withdrawn', content: json(z.object({ id: z.number().int(), status: z.string() })) },
+    200: { description: 'Withdrawn', content: json(idStatusResultSchema) },
     ...common,
   },
 });
@@ -108,7 +102,7 @@ const deliveryRoute = createRoute({
   middleware: creatorOnly,
   request: { params: idParam, body: { content: json(deliverySchema), required: true } },
   responses: {
-    200: { description: 'Recorded', content: json(z.object({ id: z.number().int(), status: z.string() })) },
+    200: { description: 'Recorded', content: json(idStatusResultSchema) },
     ...common,
   },
 });
@@ -121,7 +115,7 @@ const submissionRoute = createRoute({
   middleware: creatorOnly,
   request: { params: idParam, body: { content: json(submissionSchema), required: true } },
   responses: {
-    201: { description: 'Submitted', content: json(z.object({ id: z.number().int() })) },
+    201: { description: 'Submitted', content: json(idResultSchema) },
     ...common,
   },
 });
@@ -134,7 +128,7 @@ const matchedRoute = createRoute({
     "Open campaigns in one of the creator's categories and on one of their platforms (not yet applied to), each with why it fits",
   middleware: creatorOnly,
   responses: {
-    200: { description: 'Campaigns', content: json(z.object({ items: z.array(matchedCampaignSchema) })) },
+    200: { description: 'Campaigns', content: json(matchedCampaignListSchema) },
     ...common,
   },
 });

@@ -8,6 +8,7 @@ import {
   type SocialProviderId,
 } from '../../shared/schemas/auth';
 import { errorSchema } from '../../shared/schemas/error';
+import { urlResultSchema } from '../../shared/schemas/results';
 import { adminSignInResultSchema, stepUpResultSchema, stepUpSchema } from '../../shared/schemas/session';
 import { SIGN_IN_RATE_LIMIT, socialCallbackUrls } from '../auth';
 import { AppError } from '../errors';
@@ -41,7 +42,7 @@ const startSocialRoute = createRoute({
     }),
   },
   responses: {
-    200: { description: 'Where to send the browser', content: json(z.object({ url: z.string() })) },
+    200: { description: 'Where to send the browser', content: json(urlResultSchema) },
     400: { description: 'The provider is not configured', content: json(errorSchema) },
   },
 });

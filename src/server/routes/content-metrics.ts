@@ -4,6 +4,7 @@ import { applicantEngagement } from '../../db/queries/content-metrics';
 import { campaignIdParamSchema } from '../../shared/schemas/campaign';
 import {
   analyticsOverviewSchema,
+  applicantEngagementListSchema,
   campaignAnalyticsSchema,
   metricsFieldsSchema,
   metricsInputSchema,
@@ -11,6 +12,7 @@ import {
   overviewQuerySchema,
 } from '../../shared/schemas/content-metrics';
 import { errorSchema } from '../../shared/schemas/error';
+import { idResultSchema } from '../../shared/schemas/results';
 import { AppError } from '../errors';
 import { adminActor } from '../middleware/admin-actor';
 import { currentInfluencer } from '../middleware/creator';
@@ -38,7 +40,7 @@ const common = {
   403: { description: 'Not allowed', content: json(errorSchema) },
   404: { description: 'Not found (or not yours)', content: json(errorSchema) },
 };
-const recorded = { 201: { description: 'Recorded', content: json(z.object({ id: z.number().int() })) } };
+const recorded = { 201: { description: 'Recorded', content: json(idResultSchema) } };
 const now = (c: { get(key: 'services'): { now(): Date } }) => c.get('services').now();
 const today = (c: Parameters<typeof now>[0]) => now(c).toISOString().slice(0, 10);
 
@@ -90,17 +92,7 @@ const adminRoutes = {
     responses: {
       200: {
         description: 'Engagement per applicant',
-        content: json(
-          z.object({
-            items: z.array(
-              z.object({
-                influencerId: z.number().int(),
-                engagementRate: z.number(),
-                measuredPosts: z.number().int(),
-              }),
-            ),
-          }),
-        ),
+        content: json(applicantEngagementListSchema),
       },
       ...common,
     },
@@ -120,7 +112,7 @@ const adminRoutes = {
     summary: "Confirm a creator's report (it counts from then on)",
     request: { params: idParam },
     responses: {
-      200: { description: 'Confirmed', content: json(z.object({ id: z.number().int() })) },
+      200: { description: 'Confirmed', content: json(idResultSchema) },
       ...common,
     },
   }),

@@ -1,8 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type z } from '@hono/zod-openapi';
 import { countOpenProblems, listMyProblems, listProblems } from '../../db/queries/delivery-problems';
 import {
   adminProblemListSchema,
-  myProblemSchema,
+  myProblemListSchema,
   problemListQuerySchema,
   problemReplySchema,
   problemReshipSchema,
@@ -106,7 +106,7 @@ const myProblemsRoute = createRoute({
   summary: "The creator's delivery problems with the brand's replies, newest first",
   middleware: requireRole('influencer'),
   responses: {
-    200: { description: 'Problems', content: json(z.object({ items: z.array(myProblemSchema) })) },
+    200: { description: 'Problems', content: json(myProblemListSchema) },
     ...common,
   },
 });

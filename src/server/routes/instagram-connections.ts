@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { findInfluencerByAuthUserId } from '../../db/queries/influencers';
 import { errorSchema } from '../../shared/schemas/error';
-import { instagramConnectionStatusSchema } from '../../shared/schemas/instagram';
+import { instagramConnectionStatusSchema, instagramDisconnectedSchema } from '../../shared/schemas/instagram';
+import { urlResultSchema } from '../../shared/schemas/results';
 import { currentInfluencer } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
@@ -40,7 +41,7 @@ const routes = {
       "Start connecting your Instagram professional account: the Instagram authorization window's address (open it in the browser)",
     middleware: creatorOnly,
     responses: {
-      200: { description: 'Where to go', content: json(z.object({ url: z.string() })) },
+      200: { description: 'Where to go', content: json(urlResultSchema) },
       ...errors,
       409: { description: 'Instagram is not set up on this server', content: json(errorSchema) },
     },
@@ -52,7 +53,7 @@ const routes = {
     summary: 'Disconnect your Instagram account (its token is deleted; figures already read stay)',
     middleware: creatorOnly,
     responses: {
-      200: { description: 'Disconnected', content: json(z.object({ connected: z.literal(false) })) },
+      200: { description: 'Disconnected', content: json(instagramDisconnectedSchema) },
       ...errors,
       404: { description: 'Nothing connected', content: json(errorSchema) },
     },

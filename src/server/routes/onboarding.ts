@@ -1,9 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
 import { errorSchema } from '../../shared/schemas/error';
+import { creatorRecordSchema } from '../../shared/schemas/me';
 import {
+  codeSentSchema,
   completeProfileSchema,
+  emailVerifiedSchema,
   profileBaseSchema,
+  profileCompletedSchema,
   sendVerificationSchema,
   verifyEmailSchema,
   withDistinctCategories,
@@ -72,10 +76,7 @@ const sendVerificationRoute = createRoute({
   middleware: [requireRole('influencer')] as const,
   request: { body: { content: json(sendVerificationSchema.extend(proofFields)), required: true } },
   responses: {
-    200: {
-      description: 'Code sent',
-      content: json(z.object({ sent: z.literal(true), expiresAt: z.string() })),
-    },
+    200: { description: 'Code sent', content: json(codeSentSchema) },
     400: { description: 'Bad email', content: json(errorSchema) },
     401: { description: 'Not signed in', content: json(errorSchema) },
     403: { description: 'An email change was not confirmed', content: json(errorSchema) },
@@ -92,10 +93,7 @@ const verifyEmailRoute = createRoute({
   middleware: [requireRole('influencer')] as const,
   request: { body: { content: json(verifyEmailSchema), required: true } },
   responses: {
-    200: {
-      description: 'Verified',
-      content: json(z.object({ verified: z.literal(true), email: z.string() })),
-    },
+    200: { description: 'Verified', content: json(emailVerifiedSchema) },
     400: { description: 'Invalid or expired code', content: json(errorSchema) },
     401: { description: 'Not signed in', content: json(errorSchema) },
     403: { description: 'An email change without a confirmed code', content: json(errorSchema) },
@@ -112,12 +110,7 @@ const completeProfileRoute = createRoute({
   middleware: [requireRole('influencer')] as const,
   request: { body: { content: json(completeProfileSchema), required: true } },
   responses: {
-    200: {
-      description: 'Saved',
-      content: json(
-        z.object({ ok: z.literal(true), influencer_tier: z.string(), total_followers: z.number() }),
-      ),
-    },
+    200: { description: 'Saved', content: json(profileCompletedSchema) },
     400: {
       description: 'A field is not valid (its spec message, and the field)',
       content: json(errorSchema),
@@ -138,7 +131,7 @@ const meRoute = createRoute({
   summary: "The signed-in creator's record and profile",
   middleware: [requireRole('influencer')] as const,
   responses: {
-    200: { description: 'The creator', content: json(z.record(z.string(), z.unknown())) },
+    200: { description: 'The creator', content: json(creatorRecordSchema) },
     401: { description: 'Not signed in', content: json(errorSchema) },
     403: { description: 'Not a creator', content: json(errorSchema) },
   },
@@ -155,7 +148,7 @@ const updateProfileRoute = createRoute({
   middleware: [requireRole('influencer')] as const,
   request: { body: { content: json(updateProfileSchema), required: true } },
   responses: {
-    200: { description: 'Saved', content: json(z.record(z.string(), z.unknown())) },
+    200: { description: 'Saved', content: json(creatorRecordSchema) },
     400: { description: 'A field is not valid', content: json(errorSchema) },
     401: { description: 'Not signed in', content: json(errorSchema) },
     403: { description: 'PayPal change not confirmed', content: json(errorSchema) },
@@ -172,10 +165,7 @@ const paypalCodeRoute = createRoute({
     'Send a code to the verified email, to confirm a PayPal or email change on an account without a password',
   middleware: [requireRole('influencer')] as const,
   responses: {
-    200: {
-      description: 'Code sent',
-      content: json(z.object({ sent: z.literal(true), expiresAt: z.string() })),
-    },
+    200: { description: 'Code sent', content: json(codeSentSchema) },
     400: { description: 'The account has a password: confirm with it', content: json(errorSchema) },
     401: { description: 'Not signed in', content: json(errorSchema) },
     429: { description: 'Too many codes', content: json(errorSchema) },
@@ -246,6 +236,7 @@ export const onboardingRoutes = createRouter()
       const { proof, rest: profile } = splitProof(c.req.valid('json'));
       await updateProfile(proofDeps(c), { user: currentUser(c), influencer, profile, proof });
       const described = await describeCreator(db, influencer.id);
+      if (!described) throw new AppError('NOT_FOUND', 'Failed to create influencer profile');
       return c.json({ ...described, has_password: await hasPassword(db, currentUser(c).id) }, 200);
     },
     profileHook as never,

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import {
+  payoutListSchema,
   payoutSchema,
   redemptionRequestSchema,
   walletQuerySchema,
@@ -42,7 +43,7 @@ const routes = {
     summary: "The creator's payouts, newest first, with requested-at, paid-by date and status",
     middleware: creatorOnly,
     responses: {
-      200: { description: 'Payouts', content: json(z.object({ items: z.array(payoutSchema) })) },
+      200: { description: 'Payouts', content: json(payoutListSchema) },
       ...common,
     },
   }),

@@ -105,6 +105,24 @@ export const myApplicationSchema = z.object({
 });
 export type MyApplication = z.infer<typeof myApplicationSchema>;
 
+/** GET /api/me/applications. */
+export const myApplicationListSchema = z.object({ items: z.array(myApplicationSchema) });
+
+/** GET /api/campaigns/:id/eligibility: can the signed-in creator apply, and if not, why (the server's words). */
+export const eligibilitySchema = z.object({
+  canApply: z.boolean(),
+  reason: z.string().nullable(),
+  message: z.string().nullable(),
+  application: z.object({ id: z.number().int(), status: z.enum(APPLICATION_STATUSES) }).nullable(),
+});
+export type Eligibility = z.infer<typeof eligibilitySchema>;
+
+/** POST /api/admin/submissions/:id/approve: the submission and the Mint credited for it. */
+export const approvedResultSchema = z.object({ id: z.number().int(), credited: z.number().int() });
+
+/** POST /api/admin/applications/decisions: the applications decided. */
+export const decidedResultSchema = z.object({ ids: z.array(z.number().int()) });
+
 /** An applicant as the admin reviews them. */
 export const applicantSchema = z.object({
   id: z.number().int(),

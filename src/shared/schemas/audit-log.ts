@@ -124,7 +124,21 @@ export const auditLogQuerySchema = z
   });
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 
-const fieldsSchema = z.record(z.string(), z.unknown()).nullable();
+const auditScalarSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const auditFlatValueSchema = z.union([auditScalarSchema, z.array(auditScalarSchema)]);
+/**
+ * One changed field's value as the trail stores it (services/audit-log `plain`): text (dates as ISO text), a number,
+ * yes/no, null, a list, or nested fields (an address, a list of accounts) one level deep.
+ */
+export const auditValueSchema = z.union([
+  auditFlatValueSchema,
+  z.record(z.string(), auditFlatValueSchema),
+  z.array(z.record(z.string(), auditFlatValueSchema)),
+]);
+/** The changed fields by name. */
+export const auditFieldsSchema = z.record(z.string(), auditValueSchema);
+export type AuditFields = z.infer<typeof auditFieldsSchema>;
+const fieldsSchema = auditFieldsSchema.nullable();
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),

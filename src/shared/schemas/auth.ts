@@ -73,3 +73,17 @@ export const resetPasswordSchema = z
     error: 'The two passwords do not match',
     path: ['confirm'],
   });
+
+/**
+ * Better Auth's two-factor answers the screens read (POST /api/auth/two-factor/enable and generate-backup-codes;
+ * better-auth.com/docs/plugins/2fa). They are not in our OpenAPI document (Better Auth serves them), so these
+ * schemas are their contract on the web side.
+ */
+export const twoFactorEnrolmentSchema = z.object({
+  /** otpauth://totp/Mintbox:… for the QR code. */
+  totpURI: z.string(),
+  /** Ten single-use codes, shown once. */
+  backupCodes: z.array(z.string()),
+});
+export type TwoFactorEnrolment = z.infer<typeof twoFactorEnrolmentSchema>;
+export const backupCodesSchema = z.object({ backupCodes: z.array(z.string()) });

@@ -214,6 +214,13 @@ export const campaignPatchSchema = z.object(
 export const adminCampaignSchema = campaignSchema.extend({
   acceptedCount: z.number().int(),
 });
+
+/** GET /api/admin/campaigns: a page of campaigns (drafts too) and how many match. */
+export const adminCampaignListSchema = z.object({
+  items: z.array(adminCampaignSchema),
+  total: z.number().int(),
+});
+export type AdminCampaignList = z.infer<typeof adminCampaignListSchema>;
 export type AdminCampaign = z.infer<typeof adminCampaignSchema>;
 
 export const adminCampaignStatsSchema = z.object({

@@ -161,6 +161,15 @@ export const myAnalyticsSchema = z.object({
 });
 export type MyAnalytics = z.infer<typeof myAnalyticsSchema>;
 
+/** GET /api/admin/campaigns/:id/applicant-engagement: each applicant's engagement from their measured posts. */
+export const applicantEngagementSchema = z.object({
+  influencerId: z.number().int(),
+  engagementRate: z.number(),
+  measuredPosts: z.number().int(),
+});
+export type ApplicantEngagement = z.infer<typeof applicantEngagementSchema>;
+export const applicantEngagementListSchema = z.object({ items: z.array(applicantEngagementSchema) });
+
 export const overviewQuerySchema = z.object({
   from: z
     .string()

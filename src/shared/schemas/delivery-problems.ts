@@ -73,3 +73,6 @@ export const myProblemSchema = z.object({
   reshippedAt: z.string().nullable(),
 });
 export type MyProblem = z.infer<typeof myProblemSchema>;
+
+/** GET /api/me/delivery-problems. */
+export const myProblemListSchema = z.object({ items: z.array(myProblemSchema) });

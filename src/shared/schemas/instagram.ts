@@ -18,6 +18,9 @@ export const instagramConnectionStatusSchema = z.object({
 export type InstagramConnectionStatus = z.infer<typeof instagramConnectionStatusSchema>;
 
 /** How a connection attempt ended (the callback sends the creator to /profile?instagram=<result>). */
+/** DELETE /api/me/connections/instagram: the account is no longer connected. */
+export const instagramDisconnectedSchema = z.object({ connected: z.literal(false) });
+
 export const INSTAGRAM_CONNECT_RESULTS = [
   'connected',
   'cancelled',

@@ -16,6 +16,10 @@ export type CampaignMatch = z.infer<typeof campaignMatchSchema>;
 export const matchedCampaignSchema = campaignSchema.extend({ match: campaignMatchSchema });
 export type MatchedCampaign = z.infer<typeof matchedCampaignSchema>;
 
+/** GET /api/me/matched-campaigns. */
+export const matchedCampaignListSchema = z.object({ items: z.array(matchedCampaignSchema) });
+export type MatchedCampaignList = z.infer<typeof matchedCampaignListSchema>;
+
 /** The card's line: "Beauty · you post on Instagram". */
 export function matchReason(category: string, platform: Platform): string {
   return `${category} · you post on ${PLATFORM_LABELS[platform]}`;

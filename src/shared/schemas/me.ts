@@ -1,5 +1,76 @@
 import { z } from 'zod';
 import { CREATOR_MAIL_CATEGORIES, type CreatorMailCategory } from '../mail-preferences';
+import { CREATOR_STANDINGS } from '../moderation';
+
+/** The saved profile inside GET /api/me, under the form's names (follower counts as numbers or null). */
+export const savedProfileSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  paypalEmail: z.string(),
+  phoneNumber: z.string(),
+  primaryCategory: z.string(),
+  secondaryCategory: z.string(),
+  tiktokHandle: z.string(),
+  tiktokFollowers: z.number().int().nullable(),
+  instagramHandle: z.string(),
+  instagramFollowers: z.number().int().nullable(),
+  youtubeHandle: z.string(),
+  youtubeSubscribers: z.number().int().nullable(),
+  fullName: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  shippingPhone: z.string(),
+});
+export type SavedProfile = z.infer<typeof savedProfileSchema>;
+
+/**
+ * GET /api/me (and the answer of PATCH /api/me/profile): the signed-in creator's record under the spec's §3 names,
+ * the saved profile, the social accounts with their stated and verified counts, and the creator's standing.
+ */
+export const creatorRecordSchema = z.object({
+  id: z.number().int(),
+  auth_user_id: z.string().nullable(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  platform: z.string().nullable(),
+  followers: z.number().int(),
+  engagement_rate: z.string(),
+  niche: z.string(),
+  user_type: z.string(),
+  email_verified: z.boolean(),
+  provider: z.string().nullable(),
+  profile_image: z.string().nullable(),
+  verification_email: z.string().nullable(),
+  profile_completed: z.boolean(),
+  influencer_tier: z.string(),
+  total_followers: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  standing: z.enum(CREATOR_STANDINGS),
+  /** The reason the admin gave for the current suspension or ban, and when (null while active). */
+  standing_reason: z.string().nullable(),
+  standing_since: z.string().nullable(),
+  profile: savedProfileSchema.nullable(),
+  social_accounts: z.array(
+    z.object({
+      platform: z.string(),
+      handle: z.string().nullable(),
+      followers: z.number().int().nullable(),
+      verified_followers: z.number().int().nullable(),
+      verified_at: z.string().nullable(),
+    }),
+  ),
+  /** Which count decided the tier ("Tier from verified Instagram followers" / "Tier from stated followers"). */
+  tier_basis: z.string(),
+  /** Whether the account signs in with a password (which then confirms PayPal and email changes). */
+  has_password: z.boolean(),
+});
+export type CreatorRecord = z.infer<typeof creatorRecordSchema>;
 
 /** GET/PUT /api/me/mail-preferences: each category the creator may switch off, true = sent. */
 export const mailPreferencesSchema = z.object(

@@ -43,6 +43,12 @@ export const payoutSchema = z.object({
 });
 export type Payout = z.infer<typeof payoutSchema>;
 
+/** GET /api/me/redemptions: the creator's payouts, newest first. */
+export const payoutListSchema = z.object({ items: z.array(payoutSchema) });
+
+/** POST /api/admin/influencers/:id/adjustments: the ledger entry and the creator's balance after it. */
+export const adjustmentResultSchema = z.object({ id: z.number().int(), balance: z.number().int() });
+
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
   amount: z.number().int(),

@@ -238,6 +238,20 @@ export const sendVerificationSchema = z.object({
   userSession: z.unknown().optional(),
 });
 
+/** The answer of POST /api/send-verification and POST /api/me/paypal-code: a code went out, valid until `expiresAt`. */
+export const codeSentSchema = z.object({ sent: z.literal(true), expiresAt: z.string() });
+export type CodeSent = z.infer<typeof codeSentSchema>;
+
+/** The answer of POST /api/verify-email: the address is now the creator's verified email. */
+export const emailVerifiedSchema = z.object({ verified: z.literal(true), email: z.string() });
+
+/** The answer of POST /api/complete-profile: the tier and follower total the server computed. */
+export const profileCompletedSchema = z.object({
+  ok: z.literal(true),
+  influencer_tier: z.string(),
+  total_followers: z.number(),
+});
+
 export const verifyEmailSchema = z.object({
   email: z
     .string({ error: 'Please enter your email address' })

@@ -49,6 +49,16 @@ export const adminApplicantSchema = applicantSchema.extend({
   /** Follower counts that moved more than 50% since the creator's last review (issue 13). */
   followerFlags: z.array(z.string()),
 });
+
+/** GET /api/admin/campaigns/:id/applications. */
+export const adminApplicantListSchema = z.object({ items: z.array(adminApplicantSchema) });
+
+/** POST /api/admin/campaigns/:id/shipments: how many lines were imported, and why the others were not. */
+export const shipmentReportSchema = z.object({
+  imported: z.number().int(),
+  errors: z.array(z.object({ line: z.number().int(), error: z.string() })),
+});
+export type ShipmentReport = z.infer<typeof shipmentReportSchema>;
 export type AdminApplicant = z.infer<typeof adminApplicantSchema>;
 
 /** The columns of GET /api/admin/campaigns/:id/shipping.csv (carrier and tracking_number are filled in and uploaded back). */

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import { apiFetch } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { formatFollowers } from '../lib/format';
+import { meQuery } from '../lib/me-query';
 import { Link, useLocation, useNavigate } from '../lib/navigation';
-import { privateKeys } from '../lib/query-keys';
 import { useSession, useSignOut } from '../lib/use-session';
 import { Avatar } from './avatar';
 import { Logo } from './logo';
@@ -19,12 +18,7 @@ export const SIGNED_IN_NAV = [
 ] as const;
 
 function useFollowerTotal(enabled: boolean) {
-  return useQuery({
-    queryKey: privateKeys.me,
-    queryFn: ({ signal }) => apiFetch<{ total_followers?: number }>('/api/me', { signal }),
-    select: (data) => (typeof data.total_followers === 'number' ? data.total_followers : null),
-    enabled,
-  });
+  return useQuery({ ...meQuery(), select: (data) => data.total_followers, enabled });
 }
 
 function NavLinks({ className, linkClassName }: { className?: string; linkClassName?: string }) {

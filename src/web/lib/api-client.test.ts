@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { creatorRecordSchema } from '../../shared/schemas/me';
 import {
   ApiError,
   apiFetch,
+  CHECK_ANSWERS,
+  CONTRACT_MISMATCH,
+  checkAnswer,
+  firstLoadAnswer,
   getErrorMessage,
   handleStepUp,
   isNotFound,
@@ -130,6 +136,55 @@ describe('apiFetch', () => {
       throw new DOMException('The operation was aborted.', 'AbortError');
     });
     await expect(apiFetch('/api/campaigns')).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('apiFetch with a schema (the typed contract)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const codeSent = z.object({ sent: z.literal(true), expiresAt: z.string() });
+
+  it('checks answers in development and tests', () => {
+    expect(CHECK_ANSWERS).toBe(true);
+  });
+
+  it('answers a body that matches its schema, as sent', async () => {
+    answer(json({ sent: true, expiresAt: '2026-01-01T00:00:00.000Z', extra: 1 }, 200));
+    const body = await apiFetch('/api/send-verification', { method: 'POST', json: {}, schema: codeSent });
+    expect(body).toEqual({ sent: true, expiresAt: '2026-01-01T00:00:00.000Z', extra: 1 });
+  });
+
+  it('refuses an answer that does not match, naming the call and the field', async () => {
+    answer(json({ sent: true, expiresAt: 17 }, 200));
+    const error = await failure(
+      apiFetch('/api/send-verification?x=1', { method: 'POST', json: {}, schema: codeSent }),
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error?.code).toBe(CONTRACT_MISMATCH);
+    expect(error?.status).toBe(200);
+    expect(error?.message).toMatch(
+      /^The answer to POST \/api\/send-verification does not match its contract at expiresAt: /,
+    );
+  });
+
+  it('refuses an empty answer where a body was promised, and a list where a record was', async () => {
+    answer(new Response(null, { status: 204 }));
+    expect((await failure(apiFetch('/api/me', { schema: codeSent })))?.code).toBe(CONTRACT_MISMATCH);
+    answer(json([{ sent: true, expiresAt: 'x' }], 200));
+    expect((await failure(apiFetch('/api/me', { schema: codeSent })))?.message).toContain('at the body');
+  });
+
+  it('answers a first-load read as sent: typed from its schema, not parsed', async () => {
+    answer(json({ user: null }, 200));
+    await expect(apiFetch('/api/session', { schema: firstLoadAnswer<{ user: null }>() })).resolves.toEqual({
+      user: null,
+    });
+  });
+
+  it('checks the real /api/me contract: a record without its profile fields is refused', () => {
+    expect(() => checkAnswer(creatorRecordSchema, { id: 1, name: 'Ann' }, 'GET /api/me')).toThrow(
+      /GET \/api\/me does not match its contract at /,
+    );
   });
 });
 

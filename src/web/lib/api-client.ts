@@ -8,6 +8,7 @@
  * A non-OK answer without a message keeps the spec §8 text 'HTTP error! status: {status}'.
  */
 
+import type { z } from 'zod';
 import type { ErrorCode } from '../../shared/schemas/error';
 
 /** Stable error codes the UI may branch on. The server sends them; an answer without one gets the code of its status. */
@@ -175,22 +176,77 @@ async function sendWithStepUp(path: string, init: ApiInit): Promise<Response> {
 }
 
 /**
- * Calls the API. By default answers the parsed JSON body (undefined for an empty answer); with `raw: true` answers
- * the Response itself (downloads). Any non-OK answer or network failure throws an ApiError. A 403
- * STEP_UP_REQUIRED opens the step-up dialog (when one is on the page) and the call is made again after it.
+ * Whether answers are checked against their schema before a screen reads them: in development and in tests, so a
+ * server answer that drifts from its contract fails loudly where it is made. The production build trusts the
+ * contract (the server declares the same schemas, and TypeScript holds both sides to them) and skips the parse
+ * (decision 0026).
+ */
+export const CHECK_ANSWERS: boolean = import.meta.env.DEV;
+
+/** The answer did not have the shape its schema (src/shared/schemas) promises. */
+export const CONTRACT_MISMATCH = 'CONTRACT_MISMATCH';
+
+/**
+ * The answer type of a read made before / or /campaign/:id is interactive (session, configuration, catalogue,
+ * campaign, eligibility), taken from its shared schema's type (`z.infer`), without putting zod and the schemas into
+ * the first load (decision 0012: 100 KB). These answers are typed, not parsed; the server is held to the same
+ * schemas by TypeScript and by the OpenAPI contract test (decision 0026).
+ */
+export interface FirstLoadAnswer<T> {
+  readonly firstLoad: true;
+  readonly type?: T;
+}
+export const firstLoadAnswer = <T>(): FirstLoadAnswer<T> => ({ firstLoad: true });
+
+/** Checks `body` against `schema`; throws an ApiError CONTRACT_MISMATCH naming the first field that is off. */
+export function checkAnswer<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  what: string,
+  status = 200,
+): z.infer<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return body as z.infer<S>;
+  const issue = result.error.issues[0];
+  const where = issue?.path.length ? issue.path.map(String).join('.') : 'the body';
+  throw new ApiError(
+    status,
+    `The answer to ${what} does not match its contract at ${where}: ${issue?.message ?? 'invalid'}`,
+    { code: CONTRACT_MISMATCH },
+  );
+}
+
+/**
+ * Calls the API. With `schema`, answers the JSON body typed by that schema (checked against it in development and
+ * tests: CHECK_ANSWERS); without one, answers `unknown` (for calls whose answer nobody reads). With `raw: true`
+ * answers the Response itself (downloads). An empty answer (204) is undefined. Any non-OK answer or network failure
+ * throws an ApiError. A 403 STEP_UP_REQUIRED opens the step-up dialog (when one is on the page) and the call is made
+ * again after it.
  */
 export function apiFetch(path: string, init: ApiInit & { raw: true }): Promise<Response>;
-export function apiFetch<T>(path: string, init?: ApiInit & { raw?: false }): Promise<T>;
-export async function apiFetch<T>(
+export function apiFetch<S extends z.ZodType>(
   path: string,
-  init: ApiInit & { raw?: boolean } = {},
-): Promise<T | Response> {
-  const { raw, ...rest } = init;
+  init: ApiInit & { raw?: false; schema: S },
+): Promise<z.infer<S>>;
+export function apiFetch<T>(
+  path: string,
+  init: ApiInit & { raw?: false; schema: FirstLoadAnswer<T> },
+): Promise<T>;
+export function apiFetch(
+  path: string,
+  init?: ApiInit & { raw?: false; schema?: undefined },
+): Promise<unknown>;
+export async function apiFetch(
+  path: string,
+  init: ApiInit & { raw?: boolean; schema?: z.ZodType | FirstLoadAnswer<unknown> | undefined } = {},
+): Promise<unknown> {
+  const { raw, schema, ...rest } = init;
   const response = await sendWithStepUp(path, rest);
   if (raw) return response;
-  if (response.status === 204) return undefined as T;
-  const body = await response.text();
-  return (body ? JSON.parse(body) : undefined) as T;
+  const payload = response.status === 204 ? '' : await response.text();
+  const body: unknown = payload ? JSON.parse(payload) : undefined;
+  if (!schema || !CHECK_ANSWERS || 'firstLoad' in schema) return body;
+  return checkAnswer(schema, body, `${rest.method ?? 'GET'} ${path.split('?')[0]}`, response.status);
 }
 
 /**

@@ -2,8 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import {
   CONVERSATION_POLL_MS,
-  type ConversationThread,
+  conversationThreadSchema,
   type NewMessageInput,
+  openedConversationSchema,
+  postedMessageSchema,
+  seenResultSchema,
+  uploadedImageSchema,
 } from '../../shared/schemas/conversations';
 import { apiFetch } from './api-client';
 import { PRIVATE_ROOT, privateKeys } from './query-keys';
@@ -29,9 +33,10 @@ export const conversationKeys = {
 
 /** Opens (or finds) the conversation of an application; answers its id. */
 export function openConversation(side: ConversationSide, applicationId: number) {
-  return apiFetch<{ id: number }>(`${base(side)}/applications/${applicationId}/conversation`, {
+  return apiFetch(`${base(side)}/applications/${applicationId}/conversation`, {
     method: 'POST',
     json: {},
+    schema: openedConversationSchema,
   });
 }
 
@@ -65,7 +70,7 @@ export function useConversationThread(side: ConversationSide, id: number | null)
   const live = useConversationLive(side, id, changed);
   const query = useQuery({
     queryKey: conversationKeys.thread(side, id ?? 0),
-    queryFn: () => apiFetch<ConversationThread>(`${base(side)}/conversations/${id}`),
+    queryFn: () => apiFetch(`${base(side)}/conversations/${id}`, { schema: conversationThreadSchema }),
     enabled: id !== null,
     staleTime: 0,
     refetchInterval: live ? false : CONVERSATION_POLL_MS,
@@ -86,16 +91,18 @@ export function useConversationActions(side: ConversationSide, id: number) {
       for (const file of files) {
         const form = new FormData();
         form.set('image', file);
-        const stored = await apiFetch<{ url: string }>(`${base(side)}/conversations/${id}/images`, {
+        const stored = await apiFetch(`${base(side)}/conversations/${id}/images`, {
           method: 'POST',
           body: form,
+          schema: uploadedImageSchema,
         });
         images.push(stored.url);
       }
       const input: NewMessageInput = { body, images };
-      return apiFetch<{ id: number }>(`${base(side)}/conversations/${id}/messages`, {
+      return apiFetch(`${base(side)}/conversations/${id}/messages`, {
         method: 'POST',
         json: input,
+        schema: postedMessageSchema,
       });
     },
     onSettled: refresh,
@@ -123,9 +130,10 @@ export function useConversationActions(side: ConversationSide, id: number) {
   });
   const seen = useMutation({
     mutationFn: () =>
-      apiFetch<{ lastReadMessageId: number }>(`${base(side)}/conversations/${id}/seen`, {
+      apiFetch(`${base(side)}/conversations/${id}/seen`, {
         method: 'POST',
         json: {},
+        schema: seenResultSchema,
       }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: privateKeys.notifications });

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type MarkReadInput,
+  markReadResultSchema,
   NOTIFICATION_POLL_MS,
   type NotificationList,
+  notificationListSchema,
 } from '../../shared/schemas/notifications';
 import { apiFetch } from './api-client';
 import { privateKeys } from './query-keys';
@@ -14,7 +16,8 @@ import { privateKeys } from './query-keys';
 export function useNotifications(enabled = true) {
   return useQuery({
     queryKey: privateKeys.notifications,
-    queryFn: ({ signal }) => apiFetch<NotificationList>('/api/notifications?limit=20', { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch('/api/notifications?limit=20', { signal, schema: notificationListSchema }),
     enabled,
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchOnWindowFocus: true,
@@ -27,10 +30,7 @@ export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: MarkReadInput) =>
-      apiFetch<{ marked: number; unreadCount: number }>('/api/notifications/read', {
-        method: 'POST',
-        json: input,
-      }),
+      apiFetch('/api/notifications/read', { method: 'POST', json: input, schema: markReadResultSchema }),
     onMutate: (input) => {
       const now = new Date().toISOString();
       queryClient.setQueryData<NotificationList>(privateKeys.notifications, (list) => {

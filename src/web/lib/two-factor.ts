@@ -1,3 +1,9 @@
+import {
+  backupCodesSchema,
+  type TwoFactorEnrolment,
+  twoFactorEnrolmentSchema,
+} from '../../shared/schemas/auth';
+import { stepUpResultSchema } from '../../shared/schemas/session';
 import { ApiError, apiFetch, getErrorMessage, isApiError } from './api-client';
 
 /**
@@ -5,8 +11,8 @@ import { ApiError, apiFetch, getErrorMessage, isApiError } from './api-client';
  * pages, the sign-in forms and the creator's profile.
  */
 
-function post<T>(path: string, body: unknown): Promise<T> {
-  return apiFetch<T>(path, { method: 'POST', json: body });
+function post(path: string, body: unknown): Promise<unknown> {
+  return apiFetch(path, { method: 'POST', json: body });
 }
 
 /** A 6-digit authenticator code, or a backup code (xxxxx-xxxxx). */
@@ -35,16 +41,15 @@ function backupCodeAsShown(value: string): string {
   return bare.length === 10 ? `${bare.slice(0, 5)}-${bare.slice(5)}` : value;
 }
 
-export interface Enrolment {
-  /** otpauth://totp/Mintbox:… for the QR code. */
-  totpURI: string;
-  /** Ten single-use codes, shown once. */
-  backupCodes: string[];
-}
+export type Enrolment = TwoFactorEnrolment;
 
 /** Starts enrolment: with the account password, a new secret and backup codes (not active before a first code). */
 export function enableTwoFactor(password: string): Promise<Enrolment> {
-  return post<Enrolment>('/api/auth/two-factor/enable', { password });
+  return apiFetch('/api/auth/two-factor/enable', {
+    method: 'POST',
+    json: { password },
+    schema: twoFactorEnrolmentSchema,
+  });
 }
 
 /**
@@ -58,13 +63,21 @@ export function verifyCode(kind: CodeKind, code: string): Promise<unknown> {
 }
 
 /** Step-up: a code confirms the next 10 minutes of money actions and exports. */
-export function stepUp(kind: CodeKind, code: string): Promise<{ validUntil: string }> {
-  return post('/api/auth/step-up', { code: kind === 'backup' ? backupCodeAsShown(code) : code });
+export function stepUp(kind: CodeKind, code: string) {
+  return apiFetch('/api/auth/step-up', {
+    method: 'POST',
+    json: { code: kind === 'backup' ? backupCodeAsShown(code) : code },
+    schema: stepUpResultSchema,
+  });
 }
 
 /** Ten new backup codes (the old ones stop working); needs the password and a recent second factor. */
-export function newBackupCodes(password: string): Promise<{ backupCodes: string[] }> {
-  return post('/api/auth/two-factor/generate-backup-codes', { password });
+export function newBackupCodes(password: string) {
+  return apiFetch('/api/auth/two-factor/generate-backup-codes', {
+    method: 'POST',
+    json: { password },
+    schema: backupCodesSchema,
+  });
 }
 
 /** Turns two-factor off; needs the password and a recent second factor. */

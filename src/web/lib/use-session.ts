@@ -1,10 +1,12 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { SessionResponse, SessionUser } from '../../shared/schemas/session';
-import { apiFetch } from './api-client';
+import { apiFetch, firstLoadAnswer } from './api-client';
 import { clearPrivateData, publicKeys } from './query-keys';
 
 const sessionKey = publicKeys.session;
+/** Read before / is interactive: typed from its schema, not parsed (decision 0026). */
+const sessionResponse = firstLoadAnswer<SessionResponse>();
 
 export type SessionState =
   | { status: 'loading'; user: null }
@@ -15,7 +17,7 @@ export type SessionState =
 export function useSession(): SessionState {
   const query = useQuery({
     queryKey: sessionKey,
-    queryFn: ({ signal }) => apiFetch<SessionResponse>('/api/session', { signal }),
+    queryFn: ({ signal }) => apiFetch('/api/session', { signal, schema: sessionResponse }),
     staleTime: 60_000,
     retry: 1,
   });
@@ -35,7 +37,7 @@ export function setSession(queryClient: QueryClient, session: SessionResponse): 
 
 /** Reads who is signed in now, straight from the server (no cache), and makes it the session (see setSession). */
 export async function refreshSession(queryClient: QueryClient): Promise<SessionResponse> {
-  const session = await apiFetch<SessionResponse>('/api/session', { cache: 'no-store' });
+  const session = await apiFetch('/api/session', { cache: 'no-store', schema: sessionResponse });
   setSession(queryClient, session);
   await queryClient.invalidateQueries({ queryKey: sessionKey, refetchType: 'none' });
   return session;

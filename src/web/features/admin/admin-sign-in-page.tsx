@@ -5,7 +5,7 @@ import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { type AdminSignIn, adminSignInSchema } from '../../../shared/schemas/auth';
-import type { AdminSignInResult } from '../../../shared/schemas/session';
+import { type AdminSignInResult, adminSignInResultSchema } from '../../../shared/schemas/session';
 import { Logo } from '../../components/logo';
 import { TwoFactorSignInStep } from '../../components/two-factor-sign-in-step';
 import { Alert } from '../../components/ui/alert';
@@ -20,14 +20,11 @@ const INVALID_CREDENTIALS = 'Invalid credentials. Please check your username and
 
 /** Signs in with the admin form; answers where the admin goes next, and whether a second-factor code comes first. */
 async function postAdminSignIn(values: AdminSignIn): Promise<AdminSignInResult> {
-  const body = await apiFetch<Partial<AdminSignInResult> | undefined>('/api/auth/admin-sign-in', {
+  return apiFetch('/api/auth/admin-sign-in', {
     method: 'POST',
     json: values,
+    schema: adminSignInResultSchema,
   });
-  return {
-    redirectTo: body?.redirectTo ?? '/admin/campaigns',
-    twoFactorRequired: body?.twoFactorRequired === true,
-  };
 }
 
 /**

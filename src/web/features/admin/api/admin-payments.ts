@@ -1,11 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { TransactionKind, TransactionStatus } from '../../../../shared/payouts';
-import type {
-  AdminPayout,
-  PaymentsSummary,
-  ProcessPayoutsInput,
-  ProcessResult,
-  TransactionRow,
+import {
+  adjustmentResultSchema,
+  adminPayoutSchema,
+  type ProcessPayoutsInput,
+  paymentsSummarySchema,
+  processResultSchema,
+  transactionListSchema,
 } from '../../../../shared/schemas/payout';
 import { apiFetch } from '../../../lib/api-client';
 import { privateKeys } from '../../../lib/query-keys';
@@ -35,75 +37,78 @@ export function exportUrl(filters: TransactionFilters): string {
 }
 
 /** GET /api/admin/transactions: one page of the filtered table, newest first. */
-export function useTransactions(filters: TransactionFilters, offset: number) {
-  return useQuery({
+export const transactionsQuery = (filters: TransactionFilters, offset: number) =>
+  queryOptions({
     queryKey: paymentKeys.transactions(filters, offset),
     queryFn: ({ signal }) => {
       const params = filterParams(filters);
       params.set('limit', String(TRANSACTIONS_PAGE_SIZE));
       params.set('offset', String(offset));
-      return apiFetch<{ items: TransactionRow[]; total: number }>(`/api/admin/transactions?${params}`, {
-        signal,
-      });
+      return apiFetch(`/api/admin/transactions?${params}`, { signal, schema: transactionListSchema });
     },
     placeholderData: keepPreviousData,
   });
-}
+export const useTransactions = (filters: TransactionFilters, offset: number) =>
+  useQuery(transactionsQuery(filters, offset));
 
 /**
  * Payouts waiting for an admin (the first 100, oldest requests last), for Process Payment; with `q`, those the
  * table's search finds.
  */
-export function usePendingPayouts(enabled: boolean, q = '') {
-  return useQuery({
+export const pendingPayoutsQuery = (q = '') =>
+  queryOptions({
     queryKey: [...paymentKeys.pending, q],
     queryFn: ({ signal }) => {
       const params = filterParams({ kind: 'payout', status: 'pending', q });
       params.set('limit', '100');
-      return apiFetch<{ items: TransactionRow[]; total: number }>(`/api/admin/transactions?${params}`, {
-        signal,
-      });
+      return apiFetch(`/api/admin/transactions?${params}`, { signal, schema: transactionListSchema });
     },
+  });
+export const usePendingPayouts = (enabled: boolean, q = '') =>
+  useQuery({
+    ...pendingPayoutsQuery(q),
     enabled,
     select: (data) => data.items.filter((row) => row.payout?.status === 'pending'),
   });
-}
 
 /** GET /api/admin/payments/summary: Payment Secure, Brand Package and the payout settings. */
-export function usePaymentsSummary() {
-  return useQuery({
+export const paymentsSummaryQuery = () =>
+  queryOptions({
     queryKey: paymentKeys.summary,
-    queryFn: ({ signal }) => apiFetch<PaymentsSummary>('/api/admin/payments/summary', { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch('/api/admin/payments/summary', { signal, schema: paymentsSummarySchema }),
   });
-}
+export const usePaymentsSummary = () => useQuery(paymentsSummaryQuery());
 
 /** GET /api/admin/payouts/:id: one payout with its history. */
-export function useAdminPayout(id: number | null) {
-  return useQuery({
+export const adminPayoutQuery = (id: number | null) =>
+  queryOptions({
     queryKey: paymentKeys.payout(id ?? 0),
-    queryFn: ({ signal }) => apiFetch<AdminPayout>(`/api/admin/payouts/${id}`, { signal }),
+    queryFn: ({ signal }) => apiFetch(`/api/admin/payouts/${id}`, { signal, schema: adminPayoutSchema }),
     enabled: id !== null,
   });
-}
+export const useAdminPayout = (id: number | null) => useQuery(adminPayoutQuery(id));
 
 /** The payment actions; each refreshes the table, the figures and the payout it touched. */
 export function usePaymentActions() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: paymentKeys.all });
-  const post = <T>(path: string, body: unknown) => apiFetch<T>(path, { method: 'POST', json: body });
+  const post = <S extends z.ZodType>(path: string, body: unknown, schema: S) =>
+    apiFetch(path, { method: 'POST', json: body, schema });
   return {
     process: useMutation({
-      mutationFn: (input: ProcessPayoutsInput) => post<ProcessResult>('/api/admin/payouts/process', input),
+      mutationFn: (input: ProcessPayoutsInput) =>
+        post('/api/admin/payouts/process', input, processResultSchema),
       onSettled: refresh,
     }),
     markPaid: useMutation({
       mutationFn: ({ id, reference }: { id: number; reference: string }) =>
-        post<AdminPayout>(`/api/admin/payouts/${id}/mark-paid`, { reference }),
+        post(`/api/admin/payouts/${id}/mark-paid`, { reference }, adminPayoutSchema),
       onSettled: refresh,
     }),
     markFailed: useMutation({
       mutationFn: ({ id, reason }: { id: number; reason: string }) =>
-        post<AdminPayout>(`/api/admin/payouts/${id}/mark-failed`, { reason }),
+        post(`/api/admin/payouts/${id}/mark-failed`, { reason }, adminPayoutSchema),
       onSettled: refresh,
     }),
     adjust: useMutation({
@@ -116,10 +121,11 @@ export function usePaymentActions() {
         amount: number;
         reason: string;
       }) =>
-        post<{ id: number; balance: number }>(`/api/admin/influencers/${influencerId}/adjustments`, {
-          amount,
-          reason,
-        }),
+        post(
+          `/api/admin/influencers/${influencerId}/adjustments`,
+          { amount, reason },
+          adjustmentResultSchema,
+        ),
       onSettled: refresh,
     }),
   };

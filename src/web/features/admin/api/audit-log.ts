@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AUDIT_PAGE_SIZE, type AuditLogList } from '../../../../shared/schemas/audit-log';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { AUDIT_PAGE_SIZE, auditLogListSchema } from '../../../../shared/schemas/audit-log';
 import { apiFetch } from '../../../lib/api-client';
 import { privateKeys } from '../../../lib/query-keys';
 
@@ -19,16 +19,17 @@ export const AUDIT_FILTER_NAMES = ['actor', 'action', 'entityType', 'entityId', 
  * GET /api/admin/audit-log: a page of the trail, newest first. Always read again when the section opens (an admin
  * who just changed something expects to see it), the previous page kept on screen while the next one loads.
  */
-export function useAuditLog(filters: AuditFilters, offset: number) {
-  return useQuery({
+export const auditLogQuery = (filters: AuditFilters, offset: number) =>
+  queryOptions({
     queryKey: privateKeys.admin.auditLog(filters, offset),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE), offset: String(offset) });
       for (const name of AUDIT_FILTER_NAMES) if (filters[name]) params.set(name, filters[name]);
-      return apiFetch<AuditLogList>(`/api/admin/audit-log?${params}`, { signal });
+      return apiFetch(`/api/admin/audit-log?${params}`, { signal, schema: auditLogListSchema });
     },
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchOnMount: 'always',
   });
-}
+export const useAuditLog = (filters: AuditFilters, offset: number) =>
+  useQuery(auditLogQuery(filters, offset));

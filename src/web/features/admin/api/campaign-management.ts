@@ -1,6 +1,20 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminCampaign, AdminCampaignStats, CampaignInput } from '../../../../shared/schemas/campaign';
-import type { AdminApplicant } from '../../../../shared/schemas/shipping';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { approvedResultSchema, decidedResultSchema } from '../../../../shared/schemas/application';
+import {
+  type AdminCampaign,
+  type AdminCampaignList,
+  adminCampaignListSchema,
+  adminCampaignSchema,
+  adminCampaignStatsSchema,
+  type CampaignInput,
+} from '../../../../shared/schemas/campaign';
+import { idResultSchema, idStatusResultSchema, urlResultSchema } from '../../../../shared/schemas/results';
+import {
+  adminApplicantListSchema,
+  type ShipmentReport,
+  shipmentReportSchema,
+} from '../../../../shared/schemas/shipping';
 import { apiFetch } from '../../../lib/api-client';
 import { privateKeys, publicKeys } from '../../../lib/query-keys';
 
@@ -9,27 +23,20 @@ export const ADMIN_CAMPAIGNS_PAGE_SIZE = 20;
 
 const keys = privateKeys.admin.campaigns;
 
-export interface AdminCampaignList {
-  items: AdminCampaign[];
-  total: number;
-}
-
-export interface ShipmentReport {
-  imported: number;
-  errors: Array<{ line: number; error: string }>;
-}
+export type { AdminCampaignList, ShipmentReport };
 
 /** GET /api/admin/campaigns/stats: the four stat cards. */
-export function useCampaignStats() {
-  return useQuery({
+export const campaignStatsQuery = () =>
+  queryOptions({
     queryKey: keys.stats,
-    queryFn: ({ signal }) => apiFetch<AdminCampaignStats>('/api/admin/campaigns/stats', { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch('/api/admin/campaigns/stats', { signal, schema: adminCampaignStatsSchema }),
   });
-}
+export const useCampaignStats = () => useQuery(campaignStatsQuery());
 
 /** GET /api/admin/campaigns: every campaign (drafts too), searched on the server. */
-export function useAdminCampaigns(q: string, offset: number) {
-  return useQuery({
+export const adminCampaignsQuery = (q: string, offset: number) =>
+  queryOptions({
     queryKey: keys.list(q, offset),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({
@@ -37,37 +44,38 @@ export function useAdminCampaigns(q: string, offset: number) {
         offset: String(offset),
       });
       if (q) params.set('q', q);
-      return apiFetch<AdminCampaignList>(`/api/admin/campaigns?${params}`, { signal });
+      return apiFetch(`/api/admin/campaigns?${params}`, { signal, schema: adminCampaignListSchema });
     },
     placeholderData: keepPreviousData,
   });
-}
+export const useAdminCampaigns = (q: string, offset: number) => useQuery(adminCampaignsQuery(q, offset));
 
 /** GET /api/admin/campaigns/:id (drafts included): the review page and the analytics page. */
-export function useAdminCampaign(id: string | undefined) {
-  return useQuery({
+export const adminCampaignQuery = (id: string | undefined) =>
+  queryOptions({
     queryKey: keys.one(id ?? ''),
     queryFn: ({ signal }) =>
-      apiFetch<AdminCampaign>(`/api/admin/campaigns/${encodeURIComponent(id ?? '')}`, { signal }),
+      apiFetch(`/api/admin/campaigns/${encodeURIComponent(id ?? '')}`, {
+        signal,
+        schema: adminCampaignSchema,
+      }),
     enabled: Boolean(id),
   });
-}
+export const useAdminCampaign = (id: string | undefined) => useQuery(adminCampaignQuery(id));
 
 /** GET /api/admin/campaigns/:id/applications. */
-export function useApplicants(id: string | undefined) {
-  return useQuery({
+export const applicantsQuery = (id: string | undefined) =>
+  queryOptions({
     queryKey: keys.applicants(id ?? ''),
     queryFn: ({ signal }) =>
-      apiFetch<{ items: AdminApplicant[] }>(
-        `/api/admin/campaigns/${encodeURIComponent(id ?? '')}/applications`,
-        {
-          signal,
-        },
-      ),
+      apiFetch(`/api/admin/campaigns/${encodeURIComponent(id ?? '')}/applications`, {
+        signal,
+        schema: adminApplicantListSchema,
+      }),
     enabled: Boolean(id),
     staleTime: 0,
   });
-}
+export const useApplicants = (id: string | undefined) => useQuery(applicantsQuery(id));
 
 /** After any change: the admin's campaign data and the public catalogue are out of date. */
 function useRefreshCampaigns() {
@@ -84,8 +92,8 @@ export function useSaveCampaign() {
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: CampaignInput }) =>
       id === null
-        ? apiFetch<{ id: number }>('/api/admin/campaigns', { method: 'POST', json: input })
-        : apiFetch<{ id: number }>(`/api/admin/campaigns/${id}`, { method: 'PATCH', json: input }),
+        ? apiFetch('/api/admin/campaigns', { method: 'POST', json: input, schema: idResultSchema })
+        : apiFetch(`/api/admin/campaigns/${id}`, { method: 'PATCH', json: input, schema: idResultSchema }),
     onSuccess: () => refresh(),
   });
 }
@@ -93,7 +101,9 @@ export function useSaveCampaign() {
 export function useDeleteCampaign() {
   const refresh = useRefreshCampaigns();
   return useMutation({
-    mutationFn: (id: number) => apiFetch<void>(`/api/admin/campaigns/${id}`, { method: 'DELETE' }),
+    mutationFn: async (id: number) => {
+      await apiFetch(`/api/admin/campaigns/${id}`, { method: 'DELETE' });
+    },
     onSuccess: () => refresh(),
   });
 }
@@ -130,25 +140,27 @@ export function useEndCampaign() {
   const refresh = useRefreshCampaigns();
   return useMutation({
     mutationFn: (campaign: AdminCampaign) =>
-      apiFetch<{ id: number }>(`/api/admin/campaigns/${campaign.id}`, {
+      apiFetch(`/api/admin/campaigns/${campaign.id}`, {
         method: 'PATCH',
         json: { ...inputFromCampaign(campaign), status: 'ended' },
+        schema: idResultSchema,
       }),
     onSuccess: () => refresh(),
   });
 }
 
 /** POST /api/admin/uploads: stores an image and answers its public path. */
-export function uploadCampaignImage(file: File): Promise<{ url: string }> {
+export function uploadCampaignImage(file: File) {
   const form = new FormData();
   form.set('file', file);
-  return apiFetch<{ url: string }>('/api/admin/uploads', { method: 'POST', body: form });
+  return apiFetch('/api/admin/uploads', { method: 'POST', body: form, schema: urlResultSchema });
 }
 
 /** Every review action, each refreshing the applicants and the campaign's counts afterwards. */
 export function useReviewActions(campaignId: number) {
   const refresh = useRefreshCampaigns();
-  const post = <T>(path: string, body: unknown = {}) => apiFetch<T>(path, { method: 'POST', json: body });
+  const post = <S extends z.ZodType>(path: string, schema: S, body: unknown = {}) =>
+    apiFetch(path, { method: 'POST', json: body, schema });
   const options = { onSettled: () => refresh() };
   return {
     decide: useMutation({
@@ -162,9 +174,17 @@ export function useReviewActions(campaignId: number) {
         message?: string | undefined;
       }): Promise<void> => {
         if (ids.length === 1) {
-          await post(`/api/admin/applications/${ids[0]}/${decision}`, message ? { message } : {});
+          await post(
+            `/api/admin/applications/${ids[0]}/${decision}`,
+            idStatusResultSchema,
+            message ? { message } : {},
+          );
         } else {
-          await post('/api/admin/applications/decisions', { ids, decision, ...(message ? { message } : {}) });
+          await post('/api/admin/applications/decisions', decidedResultSchema, {
+            ids,
+            decision,
+            ...(message ? { message } : {}),
+          });
         }
       },
       ...options,
@@ -178,34 +198,31 @@ export function useReviewActions(campaignId: number) {
         id: number;
         carrier: string;
         trackingNumber: string;
-      }) =>
-        post<{ id: number; status: string }>(`/api/admin/applications/${id}/shipment`, {
-          carrier,
-          trackingNumber,
-        }),
+      }) => post(`/api/admin/applications/${id}/shipment`, idStatusResultSchema, { carrier, trackingNumber }),
       ...options,
     }),
     importCsv: useMutation({
       mutationFn: (csv: string) =>
-        apiFetch<ShipmentReport>(`/api/admin/campaigns/${campaignId}/shipments`, {
+        apiFetch(`/api/admin/campaigns/${campaignId}/shipments`, {
           method: 'POST',
           headers: { 'content-type': 'text/csv' },
           body: csv,
+          schema: shipmentReportSchema,
         }),
       ...options,
     }),
     delivered: useMutation({
-      mutationFn: (id: number) => post<{ id: number }>(`/api/admin/applications/${id}/delivered`),
+      mutationFn: (id: number) => post(`/api/admin/applications/${id}/delivered`, idStatusResultSchema),
       ...options,
     }),
     approve: useMutation({
       mutationFn: (submissionId: number) =>
-        post<{ id: number; credited: number }>(`/api/admin/submissions/${submissionId}/approve`),
+        post(`/api/admin/submissions/${submissionId}/approve`, approvedResultSchema),
       ...options,
     }),
     requestChanges: useMutation({
       mutationFn: ({ submissionId, message }: { submissionId: number; message: string }) =>
-        post<{ id: number }>(`/api/admin/submissions/${submissionId}/request-changes`, { message }),
+        post(`/api/admin/submissions/${submissionId}/request-changes`, idResultSchema, { message }),
       ...options,
     }),
   };

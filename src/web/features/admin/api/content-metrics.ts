@@ -1,53 +1,60 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AnalyticsOverview,
-  CampaignAnalytics,
-  MetricsInput,
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ApplicantEngagement,
+  analyticsOverviewSchema,
+  applicantEngagementListSchema,
+  campaignAnalyticsSchema,
+  type MetricsInput,
 } from '../../../../shared/schemas/content-metrics';
+import { idResultSchema } from '../../../../shared/schemas/results';
 import { apiFetch } from '../../../lib/api-client';
 import { privateKeys } from '../../../lib/query-keys';
 
 const keys = privateKeys.admin.analytics;
 
 /** GET /api/admin/campaigns/:id/analytics: tabs per platform, computed from the snapshots. */
-export function useCampaignAnalytics(id: string | undefined) {
-  return useQuery({
+export const campaignAnalyticsQuery = (id: string | undefined) =>
+  queryOptions({
     queryKey: keys.campaign(id ?? ''),
-    queryFn: ({ signal }) => apiFetch<CampaignAnalytics>(`/api/admin/campaigns/${id}/analytics`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/admin/campaigns/${id}/analytics`, { signal, schema: campaignAnalyticsSchema }),
     enabled: Boolean(id),
     staleTime: 60_000,
   });
-}
+export const useCampaignAnalytics = (id: string | undefined) => useQuery(campaignAnalyticsQuery(id));
 
-export interface ApplicantEngagement {
-  influencerId: number;
-  engagementRate: number;
-  measuredPosts: number;
-}
+export type { ApplicantEngagement };
 
 /** GET /api/admin/campaigns/:id/applicant-engagement: each applicant's engagement from their measured posts. */
-export function useApplicantEngagement(campaignId: number) {
-  return useQuery({
+export const applicantEngagementQuery = (campaignId: number) =>
+  queryOptions({
     queryKey: keys.applicantEngagement(campaignId),
     queryFn: ({ signal }) =>
-      apiFetch<{ items: ApplicantEngagement[] }>(`/api/admin/campaigns/${campaignId}/applicant-engagement`, {
+      apiFetch(`/api/admin/campaigns/${campaignId}/applicant-engagement`, {
         signal,
+        schema: applicantEngagementListSchema,
       }),
-    select: (data) => new Map(data.items.map((item) => [item.influencerId, item])),
     staleTime: 60_000,
   });
-}
+export const useApplicantEngagement = (campaignId: number) =>
+  useQuery({
+    ...applicantEngagementQuery(campaignId),
+    select: (data) => new Map(data.items.map((item) => [item.influencerId, item])),
+  });
 
 /** GET /api/admin/analytics: every campaign's posts submitted in the range. */
-export function useAnalyticsOverview(from: string, to: string) {
-  return useQuery({
+export const analyticsOverviewQuery = (from: string, to: string) =>
+  queryOptions({
     queryKey: keys.overview(from, to),
     queryFn: ({ signal }) =>
-      apiFetch<AnalyticsOverview>(`/api/admin/analytics?${new URLSearchParams({ from, to })}`, { signal }),
+      apiFetch(`/api/admin/analytics?${new URLSearchParams({ from, to })}`, {
+        signal,
+        schema: analyticsOverviewSchema,
+      }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
-}
+export const useAnalyticsOverview = (from: string, to: string) => useQuery(analyticsOverviewQuery(from, to));
 
 /** Enter or correct figures (POST /api/admin/submissions/:id/metrics), confirm a creator's report. */
 export function useMetricActions() {
@@ -56,15 +63,20 @@ export function useMetricActions() {
   return {
     enter: useMutation({
       mutationFn: ({ submissionId, input }: { submissionId: number; input: MetricsInput }) =>
-        apiFetch<{ id: number }>(`/api/admin/submissions/${submissionId}/metrics`, {
+        apiFetch(`/api/admin/submissions/${submissionId}/metrics`, {
           method: 'POST',
           json: input,
+          schema: idResultSchema,
         }),
       onSettled: refresh,
     }),
     confirm: useMutation({
       mutationFn: (reportId: number) =>
-        apiFetch<{ id: number }>(`/api/admin/metrics/${reportId}/confirm`, { method: 'POST', json: {} }),
+        apiFetch(`/api/admin/metrics/${reportId}/confirm`, {
+          method: 'POST',
+          json: {},
+          schema: idResultSchema,
+        }),
       onSettled: refresh,
     }),
   };

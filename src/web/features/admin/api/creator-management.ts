@@ -1,17 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ModerationAction } from '../../../../shared/moderation';
-import type { CreatorDetail, CreatorNote } from '../../../../shared/schemas/creator-admin';
+import { creatorDetailSchema, creatorNoteSchema } from '../../../../shared/schemas/creator-admin';
 import { apiFetch } from '../../../lib/api-client';
 import { privateKeys } from '../../../lib/query-keys';
 
 /** GET /api/admin/influencers/:id: everything about one creator. */
-export function useCreatorDetail(id: number) {
-  return useQuery({
+export const creatorDetailQuery = (id: number) =>
+  queryOptions({
     queryKey: privateKeys.admin.creator(id),
-    queryFn: ({ signal }) => apiFetch<CreatorDetail>(`/api/admin/influencers/${id}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/admin/influencers/${id}`, { signal, schema: creatorDetailSchema }),
     enabled: Number.isSafeInteger(id) && id > 0,
   });
-}
+export const useCreatorDetail = (id: number) => useQuery(creatorDetailQuery(id));
 
 /** Notes and standing changes on one creator; each refreshes the page and the creator list. */
 export function useCreatorActions(id: number) {
@@ -20,14 +21,19 @@ export function useCreatorActions(id: number) {
   return {
     addNote: useMutation({
       mutationFn: (body: string) =>
-        apiFetch<CreatorNote>(`/api/admin/influencers/${id}/notes`, { method: 'POST', json: { body } }),
+        apiFetch(`/api/admin/influencers/${id}/notes`, {
+          method: 'POST',
+          json: { body },
+          schema: creatorNoteSchema,
+        }),
       onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
     }),
     moderate: useMutation({
       mutationFn: ({ action, reason }: { action: ModerationAction; reason: string }) =>
-        apiFetch<CreatorDetail>(`/api/admin/influencers/${id}/${action}`, {
+        apiFetch(`/api/admin/influencers/${id}/${action}`, {
           method: 'POST',
           json: { reason },
+          schema: creatorDetailSchema,
         }),
       onSuccess: (detail) => queryClient.setQueryData(key, detail),
       onSettled: () => queryClient.invalidateQueries({ queryKey: privateKeys.admin.all }),

@@ -1,22 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminDigestState } from '../../../../shared/schemas/me';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminDigestStateSchema } from '../../../../shared/schemas/me';
 import { apiFetch } from '../../../lib/api-client';
 import { privateKeys } from '../../../lib/query-keys';
 
 /** GET /api/admin/me/digest: whether this admin gets the mail digest, and the server's interval. */
-export function useAdminDigest() {
-  return useQuery({
+export const adminDigestQuery = () =>
+  queryOptions({
     queryKey: privateKeys.adminDigest,
-    queryFn: ({ signal }) => apiFetch<AdminDigestState>('/api/admin/me/digest', { signal }),
+    queryFn: ({ signal }) => apiFetch('/api/admin/me/digest', { signal, schema: adminDigestStateSchema }),
   });
-}
+export const useAdminDigest = () => useQuery(adminDigestQuery());
 
 /** PUT /api/admin/me/digest. */
 export function useSaveAdminDigest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (enabled: boolean) =>
-      apiFetch<AdminDigestState>('/api/admin/me/digest', { method: 'PUT', json: { enabled } }),
+      apiFetch('/api/admin/me/digest', { method: 'PUT', json: { enabled }, schema: adminDigestStateSchema }),
     onSuccess: (saved) => queryClient.setQueryData(privateKeys.adminDigest, saved),
   });
 }

@@ -1,28 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminProblem, ProblemReshipInput } from '../../../../shared/schemas/delivery-problems';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  adminProblemListSchema,
+  type ProblemReshipInput,
+} from '../../../../shared/schemas/delivery-problems';
 import { apiFetch } from '../../../lib/api-client';
 import { privateKeys } from '../../../lib/query-keys';
 
 export type ProblemFilter = 'open' | 'resolved' | 'all';
-type Queue = { items: AdminProblem[]; openCount: number };
 
 /** GET /api/admin/problems?status=…: the queue and the open count. */
-export function useProblems(status: ProblemFilter) {
-  return useQuery({
+export const problemsQuery = (status: ProblemFilter) =>
+  queryOptions({
     queryKey: privateKeys.admin.problems(status),
-    queryFn: ({ signal }) => apiFetch<Queue>(`/api/admin/problems?status=${status}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/admin/problems?status=${status}`, { signal, schema: adminProblemListSchema }),
     staleTime: 30_000,
   });
-}
+export const useProblems = (status: ProblemFilter) => useQuery(problemsQuery(status));
 
 /** The open count for the sidebar badge (refreshed every few minutes and after every action). */
 export function useOpenProblemCount() {
-  const query = useQuery({
-    queryKey: privateKeys.admin.problems('open'),
-    queryFn: ({ signal }) => apiFetch<Queue>('/api/admin/problems?status=open', { signal }),
-    staleTime: 60_000,
-    refetchInterval: 180_000,
-  });
+  const query = useQuery({ ...problemsQuery('open'), staleTime: 60_000, refetchInterval: 180_000 });
   return query.data?.openCount ?? 0;
 }
 
@@ -34,7 +32,8 @@ export function useProblemActions() {
       queryClient.invalidateQueries({ queryKey: privateKeys.admin.problemsAll }),
       queryClient.invalidateQueries({ queryKey: privateKeys.admin.campaigns.all }),
     ]);
-  const post = (path: string, body: unknown) => apiFetch<Queue>(path, { method: 'POST', json: body });
+  const post = (path: string, body: unknown) =>
+    apiFetch(path, { method: 'POST', json: body, schema: adminProblemListSchema });
   return {
     reply: useMutation({
       mutationFn: ({ id, message }: { id: number; message: string }) =>

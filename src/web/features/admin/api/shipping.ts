@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ShippingAddressInput, ShippingAddressView } from '../../../../shared/schemas/shipping';
+import { type ShippingAddressInput, shippingAddressViewSchema } from '../../../../shared/schemas/shipping';
 import { apiFetch } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { privateKeys } from '../../../lib/query-keys';
@@ -9,9 +9,10 @@ export function useShippingAddressOverride() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: number; input: ShippingAddressInput }) =>
-      apiFetch<ShippingAddressView>(`/api/admin/applications/${id}/shipping-address`, {
+      apiFetch(`/api/admin/applications/${id}/shipping-address`, {
         method: 'PATCH',
         json: input,
+        schema: shippingAddressViewSchema,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: privateKeys.admin.campaigns.all }),
   });

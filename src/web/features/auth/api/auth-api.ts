@@ -5,18 +5,19 @@ import {
   SOCIAL_PROVIDER_NAMES,
   type SocialProviderId,
 } from '../../../../shared/schemas/auth';
+import { urlResultSchema } from '../../../../shared/schemas/results';
 import { ApiError, apiFetch, isApiError } from '../../../lib/api-client';
 
 export type EmailSignIn = z.infer<typeof emailSignInSchema>;
 export type EmailSignUp = z.infer<typeof emailSignUpSchema>;
 
 /** POSTs JSON to an account endpoint (Better Auth's or ours); failures are the client's ApiErrors. */
-function post<T>(path: string, body: unknown): Promise<T> {
-  return apiFetch<T>(path, { method: 'POST', json: body });
+function post(path: string, body: unknown): Promise<unknown> {
+  return apiFetch(path, { method: 'POST', json: body });
 }
 
 export function signInWithEmail(values: EmailSignIn) {
-  return post<unknown>('/api/auth/sign-in/email', values);
+  return post('/api/auth/sign-in/email', values);
 }
 
 /**
@@ -24,7 +25,7 @@ export function signInWithEmail(values: EmailSignIn) {
  * an address that already has an account (whose owner gets a mail instead). Only the owner's password opens it.
  */
 export async function signUpWithEmail(values: EmailSignUp) {
-  await post<unknown>('/api/auth/sign-up/email', values);
+  await post('/api/auth/sign-up/email', values);
   try {
     return await signInWithEmail({ email: values.email, password: values.password });
   } catch (error) {
@@ -41,13 +42,13 @@ export const RESET_LINK_INVALID = 'This link is invalid or has expired.';
 
 /** 'Forgot password?': the answer is the same whether or not the address has an account. */
 export function requestPasswordReset(email: string) {
-  return post<unknown>('/api/auth/request-password-reset', { email });
+  return post('/api/auth/request-password-reset', { email });
 }
 
 /** Sets a new password with the mailed link's token (single use, 30 minutes). */
 export async function resetPassword(token: string, newPassword: string) {
   try {
-    return await post<unknown>('/api/auth/reset-password', { token, newPassword });
+    return await post('/api/auth/reset-password', { token, newPassword });
   } catch (error) {
     if (isApiError(error, 'INVALID_TOKEN')) throw new ApiError(400, RESET_LINK_INVALID, { fromServer: true });
     throw error;
@@ -56,8 +57,12 @@ export async function resetPassword(token: string, newPassword: string) {
 
 /** Asks the server for the provider's sign-in address (state and PKCE stay on the server). */
 export async function startSocialSignIn(provider: Exclude<SocialProviderId, 'tiktok'>): Promise<string> {
-  const answer = await post<{ url?: string } | undefined>(`/api/auth/social/${provider}`, {});
-  if (!answer?.url) throw new Error(`Failed to sign in with ${SOCIAL_PROVIDER_NAMES[provider]}`);
+  const answer = await apiFetch(`/api/auth/social/${provider}`, {
+    method: 'POST',
+    json: {},
+    schema: urlResultSchema,
+  });
+  if (!answer.url) throw new Error(`Failed to sign in with ${SOCIAL_PROVIDER_NAMES[provider]}`);
   return answer.url;
 }
 

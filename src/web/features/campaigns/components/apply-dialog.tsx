@@ -3,6 +3,7 @@ import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { applySchema } from '../../../../shared/schemas/application';
 import type { Campaign } from '../../../../shared/schemas/campaign';
+import { idResultSchema } from '../../../../shared/schemas/results';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -39,9 +40,10 @@ export function ApplyDialog({
   const [pitch, setPitch] = useState('');
   const apply = useMutation({
     mutationFn: (text: string) =>
-      apiFetch<{ id: number }>(`/api/campaigns/${campaign.id}/applications`, {
+      apiFetch(`/api/campaigns/${campaign.id}/applications`, {
         method: 'POST',
         json: text ? { pitch: text } : {},
+        schema: idResultSchema,
       }),
     onSettled: () =>
       Promise.all([

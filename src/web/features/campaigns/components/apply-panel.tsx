@@ -1,23 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, CheckCircle2, Info } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { type ApplicationStatus, nextStep } from '../../../../shared/lifecycle';
+import { nextStep } from '../../../../shared/lifecycle';
+import type { Eligibility } from '../../../../shared/schemas/application';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { apiFetch, getErrorMessage, isApiError } from '../../../lib/api-client';
+import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { Link } from '../../../lib/navigation';
-import { privateKeys } from '../../../lib/query-keys';
 import type { SessionState } from '../../../lib/use-session';
-
-interface Eligibility {
-  canApply: boolean;
-  reason: string | null;
-  message: string | null;
-  application: { id: number; status: ApplicationStatus } | null;
-}
+import { eligibilityQuery } from '../api/campaign-queries';
 
 /** Where a creator can fix what keeps them from applying. */
 const FIX_LINKS: Record<string, { to: string; label: string }> = {
@@ -32,12 +26,7 @@ const FIX_LINKS: Record<string, { to: string; label: string }> = {
  */
 export function ApplyPanel({ campaign, session }: { campaign: Campaign; session: SessionState }) {
   const creator = session.status === 'signed-in' && session.user.role === 'influencer';
-  const eligibility = useQuery({
-    queryKey: privateKeys.eligibility.campaign(campaign.id),
-    queryFn: ({ signal }) => apiFetch<Eligibility>(`/api/campaigns/${campaign.id}/eligibility`, { signal }),
-    enabled: creator,
-    staleTime: 30_000,
-  });
+  const eligibility = useQuery({ ...eligibilityQuery(campaign.id), enabled: creator });
   if (!creator) return null;
   // No creator session after all (it expired, or the account is not a creator): the header offers sign-in.
   if (isApiError(eligibility.error, 'UNAUTHORIZED', 'FORBIDDEN')) return null;

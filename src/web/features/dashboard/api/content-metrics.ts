@@ -1,16 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MetricsInput, MyAnalytics } from '../../../../shared/schemas/content-metrics';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type MetricsInput, myAnalyticsSchema } from '../../../../shared/schemas/content-metrics';
+import { idResultSchema } from '../../../../shared/schemas/results';
 import { apiFetch } from '../../../lib/api-client';
 import { privateKeys } from '../../../lib/query-keys';
 
 /** GET /api/me/analytics: this month against last month, totals and every post with its source. */
-export function useMyAnalytics() {
-  return useQuery({
+export const myAnalyticsQuery = () =>
+  queryOptions({
     queryKey: privateKeys.analytics,
-    queryFn: ({ signal }) => apiFetch<MyAnalytics>('/api/me/analytics', { signal }),
+    queryFn: ({ signal }) => apiFetch('/api/me/analytics', { signal, schema: myAnalyticsSchema }),
     staleTime: 60_000,
   });
-}
+export const useMyAnalytics = () => useQuery(myAnalyticsQuery());
 
 /** POST /api/submissions/:id/metrics: the creator's figures with a screenshot, counted once an admin confirms. */
 export function useReportMetrics() {
@@ -30,9 +31,10 @@ export function useReportMetrics() {
         if (value !== undefined) form.append(key, String(value));
       }
       form.append('screenshot', screenshot);
-      return apiFetch<{ id: number }>(`/api/submissions/${submissionId}/metrics`, {
+      return apiFetch(`/api/submissions/${submissionId}/metrics`, {
         method: 'POST',
         body: form,
+        schema: idResultSchema,
       });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: privateKeys.analytics }),

@@ -1,41 +1,43 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { DeliveryProblem } from '../../../../shared/lifecycle';
-import type { CreatorStanding } from '../../../../shared/moderation';
-import type { MyApplication } from '../../../../shared/schemas/application';
-import type { MyProblem } from '../../../../shared/schemas/delivery-problems';
-import type { ActivityItem } from '../../../../shared/schemas/me';
-import type { Wallet } from '../../../../shared/schemas/payout';
+import { myApplicationListSchema } from '../../../../shared/schemas/application';
+import { myProblemListSchema } from '../../../../shared/schemas/delivery-problems';
+import { activityListSchema, type CreatorRecord } from '../../../../shared/schemas/me';
+import { type Wallet, walletSchema } from '../../../../shared/schemas/payout';
+import { idResultSchema, idStatusResultSchema } from '../../../../shared/schemas/results';
 import { apiFetch } from '../../../lib/api-client';
+import { meQuery } from '../../../lib/me-query';
 import { privateKeys, publicKeys } from '../../../lib/query-keys';
 
 export type { Wallet };
 
 /** GET /api/me/applications: every application with its status, progress, next step and what can be done. */
-export function useMyApplications() {
-  return useQuery({
+export const myApplicationsQuery = () =>
+  queryOptions({
     queryKey: privateKeys.applications,
-    queryFn: ({ signal }) => apiFetch<{ items: MyApplication[] }>('/api/me/applications', { signal }),
+    queryFn: ({ signal }) => apiFetch('/api/me/applications', { signal, schema: myApplicationListSchema }),
     staleTime: 30_000,
   });
-}
+export const useMyApplications = () => useQuery(myApplicationsQuery());
 
 /** GET /api/me/delivery-problems: the creator's reports with the brand's replies. */
-export function useMyDeliveryProblems() {
-  return useQuery({
+export const myDeliveryProblemsQuery = () =>
+  queryOptions({
     queryKey: privateKeys.deliveryProblems,
-    queryFn: ({ signal }) => apiFetch<{ items: MyProblem[] }>('/api/me/delivery-problems', { signal }),
+    queryFn: ({ signal }) => apiFetch('/api/me/delivery-problems', { signal, schema: myProblemListSchema }),
     staleTime: 30_000,
   });
-}
+export const useMyDeliveryProblems = () => useQuery(myDeliveryProblemsQuery());
 
 /** GET /api/me/wallet: available Mint, Mint on its way, in payout, earned, and the latest ledger entries. */
-export function useWallet() {
-  return useQuery({
+export const walletQuery = () =>
+  queryOptions({
     queryKey: privateKeys.wallet,
-    queryFn: ({ signal }) => apiFetch<Wallet>('/api/me/wallet', { signal }),
+    queryFn: ({ signal }) => apiFetch('/api/me/wallet', { signal, schema: walletSchema }),
     staleTime: 30_000,
   });
-}
+export const useWallet = () => useQuery(walletQuery());
 
 export type DeliveryInput =
   | { action: 'confirm' }
@@ -51,45 +53,46 @@ export function useApplicationActions() {
       queryClient.invalidateQueries({ queryKey: privateKeys.eligibility.all }),
       queryClient.invalidateQueries({ queryKey: publicKeys.campaigns.details }),
     ]);
-  const post = <T>(path: string, body: unknown = {}) => apiFetch<T>(path, { method: 'POST', json: body });
+  const post = <S extends z.ZodType>(path: string, schema: S, body: unknown = {}) =>
+    apiFetch(path, { method: 'POST', json: body, schema });
   return {
     withdraw: useMutation({
-      mutationFn: (id: number) => post<{ id: number }>(`/api/applications/${id}/withdraw`),
+      mutationFn: (id: number) => post(`/api/applications/${id}/withdraw`, idStatusResultSchema),
       onSettled: refresh,
     }),
     delivery: useMutation({
       mutationFn: ({ id, input }: { id: number; input: DeliveryInput }) =>
-        post<{ id: number }>(`/api/applications/${id}/delivery`, input),
+        post(`/api/applications/${id}/delivery`, idStatusResultSchema, input),
       onSettled: refresh,
     }),
     submit: useMutation({
       mutationFn: ({ id, urls, note }: { id: number; urls: string[]; note?: string | undefined }) =>
-        post<{ id: number }>(`/api/applications/${id}/submissions`, note ? { urls, note } : { urls }),
+        post(`/api/applications/${id}/submissions`, idResultSchema, note ? { urls, note } : { urls }),
       onSettled: refresh,
     }),
   };
 }
 
 /** GET /api/me/activity: Recent Activity, every step from the records, newest first. */
-export function useMyActivity() {
-  return useQuery({
+export const myActivityQuery = () =>
+  queryOptions({
     queryKey: privateKeys.activity,
-    queryFn: ({ signal }) => apiFetch<{ items: ActivityItem[] }>('/api/me/activity', { signal }),
+    queryFn: ({ signal }) => apiFetch('/api/me/activity', { signal, schema: activityListSchema }),
     staleTime: 30_000,
   });
-}
+export const useMyActivity = () => useQuery(myActivityQuery());
 
 /** The part of GET /api/me the dashboard reads: the creator's standing, with the admin's reason and since when. */
-export interface MyStanding {
-  standing: CreatorStanding;
-  standing_reason: string | null;
-  standing_since: string | null;
-}
+export type MyStanding = Pick<CreatorRecord, 'standing' | 'standing_reason' | 'standing_since'>;
 
 /** GET /api/me (the same cached record as the header's and the profile page's), for the suspension notice. */
 export function useMyStanding() {
   return useQuery({
-    queryKey: privateKeys.me,
-    queryFn: ({ signal }) => apiFetch<MyStanding>('/api/me', { signal }),
+    ...meQuery(),
+    select: ({ standing, standing_reason, standing_since }): MyStanding => ({
+      standing,
+      standing_reason,
+      standing_since,
+    }),
   });
 }

@@ -1,6 +1,13 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { isOpenPayout } from '../../../../shared/payouts';
-import type { Payout, Wallet } from '../../../../shared/schemas/payout';
+import { payoutListSchema, payoutSchema, walletSchema } from '../../../../shared/schemas/payout';
 import { apiFetch } from '../../../lib/api-client';
 import { privateKeys } from '../../../lib/query-keys';
 
@@ -9,30 +16,30 @@ const HISTORY_PAGE = 20;
 const OPEN_PAYOUT_REFRESH_MS = 60_000;
 
 /** GET /api/me/redemptions: the creator's payouts, newest first. */
-export function useRedemptions() {
-  return useQuery({
+export const redemptionsQuery = () =>
+  queryOptions({
     queryKey: privateKeys.redemptions,
-    queryFn: ({ signal }) => apiFetch<{ items: Payout[] }>('/api/me/redemptions', { signal }),
+    queryFn: ({ signal }) => apiFetch('/api/me/redemptions', { signal, schema: payoutListSchema }),
     staleTime: 30_000,
     refetchInterval: (query) =>
       query.state.data?.items.some((payout) => isOpenPayout(payout.status)) ? OPEN_PAYOUT_REFRESH_MS : false,
   });
-}
+export const useRedemptions = () => useQuery(redemptionsQuery());
 
 /** The full history of ledger entries, a page at a time (GET /api/me/wallet?limit&offset). */
-export function useWalletHistory() {
-  return useInfiniteQuery({
+export const walletHistoryQuery = () =>
+  infiniteQueryOptions({
     queryKey: privateKeys.walletHistory,
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<Wallet>(`/api/me/wallet?limit=${HISTORY_PAGE}&offset=${pageParam}`, { signal }),
+      apiFetch(`/api/me/wallet?limit=${HISTORY_PAGE}&offset=${pageParam}`, { signal, schema: walletSchema }),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.entries.length, 0);
       return loaded < last.entriesTotal ? loaded : undefined;
     },
     staleTime: 30_000,
   });
-}
+export const useWalletHistory = () => useInfiniteQuery(walletHistoryQuery());
 
 function useRefreshWallet() {
   const queryClient = useQueryClient();
@@ -53,10 +60,11 @@ export function useRedeem() {
   const refresh = useRefreshWallet();
   return useMutation({
     mutationFn: ({ amount, idempotencyKey }: { amount: number; idempotencyKey: string }) =>
-      apiFetch<Payout>('/api/me/redemptions', {
+      apiFetch('/api/me/redemptions', {
         method: 'POST',
         headers: { 'Idempotency-Key': idempotencyKey },
         json: { amount },
+        schema: payoutSchema,
       }),
     onSettled: refresh,
   });
@@ -66,7 +74,8 @@ export function useRedeem() {
 export function useCancelRedemption() {
   const refresh = useRefreshWallet();
   return useMutation({
-    mutationFn: (id: number) => apiFetch<Payout>(`/api/me/redemptions/${id}/cancel`, { method: 'POST' }),
+    mutationFn: (id: number) =>
+      apiFetch(`/api/me/redemptions/${id}/cancel`, { method: 'POST', schema: payoutSchema }),
     onSettled: refresh,
   });
 }

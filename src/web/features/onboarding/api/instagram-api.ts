@@ -1,21 +1,25 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InstagramConnectionStatus } from '../../../../shared/schemas/instagram';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  instagramConnectionStatusSchema,
+  instagramDisconnectedSchema,
+} from '../../../../shared/schemas/instagram';
+import { urlResultSchema } from '../../../../shared/schemas/results';
 import { apiFetch } from '../../../lib/api-client';
 import { privateKeys } from '../../../lib/query-keys';
 
 const PATH = '/api/me/connections/instagram';
 
-export function useInstagramConnection() {
-  return useQuery({
+export const instagramConnectionQuery = () =>
+  queryOptions({
     queryKey: privateKeys.instagram,
-    queryFn: ({ signal }) => apiFetch<InstagramConnectionStatus>(PATH, { signal }),
+    queryFn: ({ signal }) => apiFetch(PATH, { signal, schema: instagramConnectionStatusSchema }),
   });
-}
+export const useInstagramConnection = () => useQuery(instagramConnectionQuery());
 
 /** Starts the connection: the browser goes to Instagram's authorization window and comes back to /profile. */
 export function useConnectInstagram() {
   return useMutation({
-    mutationFn: () => apiFetch<{ url: string }>(PATH, { method: 'POST', json: {} }),
+    mutationFn: () => apiFetch(PATH, { method: 'POST', json: {}, schema: urlResultSchema }),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }
@@ -23,7 +27,7 @@ export function useConnectInstagram() {
 export function useDisconnectInstagram() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<{ connected: false }>(PATH, { method: 'DELETE' }),
+    mutationFn: () => apiFetch(PATH, { method: 'DELETE', schema: instagramDisconnectedSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: privateKeys.instagram }),
   });
 }

@@ -1,22 +1,27 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreatorMailPreferences } from '../../../../shared/mail-preferences';
+import { mailPreferencesSchema } from '../../../../shared/schemas/me';
 import { apiFetch } from '../../../lib/api-client';
 import { privateKeys } from '../../../lib/query-keys';
 
 /** GET /api/me/mail-preferences. */
-export function useMailPreferences() {
-  return useQuery({
+export const mailPreferencesQuery = () =>
+  queryOptions({
     queryKey: privateKeys.mailPreferences,
-    queryFn: ({ signal }) => apiFetch<CreatorMailPreferences>('/api/me/mail-preferences', { signal }),
+    queryFn: ({ signal }) => apiFetch('/api/me/mail-preferences', { signal, schema: mailPreferencesSchema }),
   });
-}
+export const useMailPreferences = () => useQuery(mailPreferencesQuery());
 
 /** PUT /api/me/mail-preferences: the switch moves at once and goes back when the save fails. */
 export function useSaveMailPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (preferences: CreatorMailPreferences) =>
-      apiFetch<CreatorMailPreferences>('/api/me/mail-preferences', { method: 'PUT', json: preferences }),
+      apiFetch('/api/me/mail-preferences', {
+        method: 'PUT',
+        json: preferences,
+        schema: mailPreferencesSchema,
+      }),
     onMutate: async (preferences) => {
       await queryClient.cancelQueries({ queryKey: privateKeys.mailPreferences });
       const previous = queryClient.getQueryData<CreatorMailPreferences>(privateKeys.mailPreferences);

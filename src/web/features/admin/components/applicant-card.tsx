@@ -123,7 +123,8 @@ export function ApplicantCard({
             <p className="text-sm text-slate-500">No handles given</p>
           )}
         </div>
-        <div className="flex flex-col items-end gap-1.5">
+        {/* Narrow screens: the tier's basis wraps in its own column, so the name keeps its width. */}
+        <div className="flex max-w-36 shrink-0 flex-col items-end gap-1.5 sm:max-w-60">
           <ApplicationStatusBadge status={status} />
           <Badge variant="outline" data-testid="tier" title={person.tierBasis}>
             {person.tier}
@@ -262,7 +263,8 @@ function ApplicantFacts({ applicant }: { applicant: Applicant }) {
   const categories = [person.primaryCategory, person.secondaryCategory].filter(Boolean) as string[];
   return (
     <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-4">
-      <div>
+      {/* The counts (verified with their date, and stated) take the whole row until the columns are wide enough. */}
+      <div className="col-span-2 sm:col-span-1">
         <dt className="text-xs text-slate-500">Followers</dt>
         <dd className="mt-0.5">
           {followers.length ? (

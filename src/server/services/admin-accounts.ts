@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
+import { findAdminSignInEmail } from '../../db/queries/users';
 import { accounts, users } from '../../db/schema/auth';
 import { emailLocalPart } from '../../shared/rules/identity';
 import type { AuthKeys } from '../auth-context';
@@ -103,4 +104,9 @@ async function writeAdmin(
 export async function hasAdmin(db: DatabaseOrTransaction): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
   return rows.length > 0;
+}
+
+/** The address of the admin account an admin signs in as (by username or email), or null when there is none. */
+export function adminSignInEmail(db: DatabaseOrTransaction, username: string): Promise<string | null> {
+  return findAdminSignInEmail(db, username);
 }

@@ -4,7 +4,11 @@
  * TEST_DATABASE_URL is set (a throwaway schema), in-memory PGlite otherwise. Prints the median of 5 runs of each.
  */
 import { sql } from 'drizzle-orm';
-import { analyticsOverview, campaignAnalytics, myAnalytics } from '../src/server/services/content-metrics';
+import {
+  analyticsOverview,
+  campaignAnalytics,
+  myAnalytics,
+} from '../src/server/services/content-metrics/analytics';
 import { createTestDatabase } from '../tests/support/test-database';
 import { numberEnv } from './env';
 

@@ -1,5 +1,5 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
-import { CLIENT_IP_HEADER } from './auth';
+import { CLIENT_IP_HEADER } from './client-ip';
 import { newPasswordProblem, signUpProblem, userUpdateProblem } from './services/account-input';
 import {
   claimPasswordAttempt,

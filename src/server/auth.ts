@@ -6,9 +6,9 @@ import type { Database } from '../db/client';
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema/auth';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/rules/password';
 import { accountHooks } from './auth-hooks';
+import { CLIENT_IP_HEADER } from './client-ip';
 import { type Logger, maskEmails, safeError } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
-import { trustedOrigins } from './middleware/origin-check';
 import { capUserFields } from './services/account-input';
 import { noticeSignUpWithExistingAddress } from './services/account-notices';
 import { refuseBannedSignIn } from './services/creator-moderation';
@@ -16,9 +16,7 @@ import { onSignedIn } from './services/influencer-accounts';
 import { afterPasswordChange, mailResetLink, RESET_LINK_MINUTES } from './services/password-reset';
 import { SECOND_FACTOR_PATHS } from './services/second-factor';
 import { tiktokLogin, tiktokProvider } from './tiktok-login';
-
-/** Header our server sets to the client address it trusts; any copy sent by the client is removed first. */
-export const CLIENT_IP_HEADER = 'x-mintbox-client-ip';
+import { trustedOrigins } from './trusted-origins';
 
 /** Where Better Auth sends the browser after a provider sign-in (the /auth/callback page finishes the job). */
 export function socialCallbackUrls(provider: string) {

@@ -3,6 +3,7 @@ import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import type { OAuthProvider } from 'better-auth/oauth2';
 import { z } from 'zod';
 import { tiktokPlaceholderEmail } from '../shared/rules/identity';
+import { OutboundError, sendOutbound } from './http/outbound';
 import type { Logger } from './logger';
 
 /*
@@ -94,7 +95,10 @@ export async function requestTiktokTokens(
   let status: number;
   let body: unknown;
   try {
-    const response = await (deps.fetch ?? fetch)(`${config.apiBase}/v2/oauth/token/`, {
+    // Sent once (the outbound helper never repeats a POST): a code is good once, and a refresh may turn the token.
+    const answer = await sendOutbound({
+      service: "TikTok's token endpoint",
+      url: `${config.apiBase}/v2/oauth/token/`,
       method: 'POST',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
@@ -105,17 +109,17 @@ export async function requestTiktokTokens(
         client_key: config.clientKey,
         client_secret: config.clientSecret,
         ...grant,
-      }),
+      }).toString(),
       redirect: 'error',
-      signal: AbortSignal.timeout(15_000),
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
     });
-    status = response.status;
-    body = await response.json().catch(() => null);
+    status = answer.status;
+    body = answer.body;
   } catch (error) {
-    throw new TiktokTokenError(
-      'failed',
-      `TikTok's token endpoint did not answer: ${(error as Error).message}`,
-    );
+    // No answer (a refused redirect too: redirect: 'error' makes it a network failure).
+    const reason =
+      error instanceof OutboundError ? error.message : `TikTok's token endpoint failed: ${String(error)}`;
+    throw new TiktokTokenError('failed', reason);
   }
   const tokens = tokenAnswer.safeParse(body);
   if (tokens.success) {
@@ -205,12 +209,15 @@ export function tiktokProvider(
     async getUserInfo(tokens) {
       const url = `${config.apiBase}/v2/user/info/?fields=${TIKTOK_PROFILE_FIELDS.join(',')}`;
       try {
-        const response = await (deps.fetch ?? fetch)(url, {
+        // A GET: retried by the outbound helper after no answer, a 429 or a 5xx.
+        const response = await sendOutbound({
+          service: 'TikTok',
+          url,
           headers: { authorization: `Bearer ${tokens.accessToken}` },
           redirect: 'error',
-          signal: AbortSignal.timeout(15_000),
+          ...(deps.fetch ? { fetch: deps.fetch } : {}),
         });
-        const body = (await response.json().catch(() => null)) as unknown;
+        const body = response.body;
         const profile = userInfoAnswer.safeParse(body);
         if (!profile.success) {
           const code = (body as { error?: { code?: unknown } } | null)?.error?.code;

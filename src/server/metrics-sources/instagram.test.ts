@@ -17,7 +17,7 @@ import { instagramShortcode } from '../../shared/content-metrics';
 import { refreshContentMetrics } from '../jobs/refresh-content-metrics';
 import { createLogger, silentLogger } from '../logger';
 import { open, seal, sign, verify } from '../secret-box';
-import { campaignAnalytics } from '../services/content-metrics';
+import { campaignAnalytics } from '../services/content-metrics/analytics';
 import { createInstagramClient, createInstagramSource, INSTAGRAM_TOKEN_PURPOSE } from './instagram';
 import { MetricsSourceError } from './types';
 

@@ -12,6 +12,7 @@ import { saveVerifiedFollowers } from '../../db/queries/onboarding';
 import type { AgeBracket } from '../../db/schema/content-metrics';
 import { instagramShortcode } from '../../shared/content-metrics';
 import { systemClock } from '../clock';
+import { OutboundError, sendOutbound } from '../http/outbound';
 import type { Logger } from '../logger';
 import { open, seal } from '../secret-box';
 import {
@@ -201,31 +202,31 @@ export function createInstagramClient(
   const graph = (path: string, params: Record<string, string>) =>
     `${config.apiBase}${path}?${new URLSearchParams(params)}`;
 
-  async function call(url: string, init: RequestInit = {}): Promise<unknown> {
-    let response: Response;
-    let text: string;
+  /**
+   * One exchange through the outbound helper (src/server/http/outbound.ts): the GETs are retried after no answer,
+   * a 429 or a 5xx; the code exchange (a POST, the code is good once) is sent once.
+   */
+  async function call(
+    url: string,
+    init: { method?: 'POST'; headers?: Record<string, string>; body?: string } = {},
+  ): Promise<unknown> {
+    let answer: Awaited<ReturnType<typeof sendOutbound>>;
     try {
-      response = await doFetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
-      text = await response.text();
+      answer = await sendOutbound({ service: 'Instagram', url, ...init, fetch: doFetch });
     } catch (error) {
-      throw new MetricsSourceError('unavailable', `Instagram did not answer: ${(error as Error).message}`);
+      if (error instanceof OutboundError) throw new MetricsSourceError('unavailable', error.message);
+      throw error;
     }
-    let body: unknown = null;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = null;
-    }
-    if (response.ok) {
-      if (body === null)
-        throw new InstagramAnswerError('Instagram answered unreadably', { status: response.status });
+    const { status, body } = answer;
+    if (status >= 200 && status < 300) {
+      if (body === null) throw new InstagramAnswerError('Instagram answered unreadably', { status: status });
       return body;
     }
     const parsed = errorSchema.safeParse(body);
     const error = parsed.success ? parsed.data.error : undefined;
     const code = error?.code;
     const message = error?.message ?? '';
-    const described = `Instagram answered ${response.status}${
+    const described = `Instagram answered ${status}${
       code === undefined
         ? ''
         : ` (code ${code}${error?.error_subcode === undefined ? '' : `/${error.error_subcode}`})`
@@ -235,7 +236,7 @@ export function createInstagramClient(
     if (code !== undefined && RATE_LIMIT_CODES.has(code)) throw new MetricsSourceError('quota', described);
     if (code === 100 && error?.error_subcode === 33) throw new InstagramNotFoundError(described);
     throw new InstagramAnswerError(described, {
-      status: response.status,
+      status: status,
       ...(code === undefined ? {} : { code }),
       ...(error?.error_subcode === undefined ? {} : { subcode: error.error_subcode }),
       ...(error?.type === undefined ? {} : { type: error.type }),
@@ -282,7 +283,7 @@ export function createInstagramClient(
           grant_type: 'authorization_code',
           redirect_uri: redirectUri,
           code,
-        }),
+        }).toString(),
       });
       const parsed = parse(shortTokenSchema, body, 'the code exchange');
       const token = 'data' in parsed ? parsed.data[0]! : parsed;

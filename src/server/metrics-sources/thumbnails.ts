@@ -1,4 +1,5 @@
 import type { Platform } from '../../shared/constants';
+import { openOutbound } from '../http/outbound';
 import { MAX_UPLOAD_BYTES } from '../services/uploads';
 
 /**
@@ -56,7 +57,9 @@ export interface ThumbnailFetchOptions {
 /**
  * Downloads a post's thumbnail from the platform's CDN: only from the platform's media hosts (redirects included),
  * within the time and size limits of an upload (5 MB). The bytes are checked as an image when stored (storeImage
- * sniffs the type). Throws ThumbnailRefused for an address or answer it will not take, or the fetch error.
+ * sniffs the type). Each hop goes through the outbound helper (a GET: retried after no answer, a 429 or a 5xx), within
+ * what is left of the one time limit. Throws ThumbnailRefused for an address or answer it will not take, or the
+ * helper's OutboundError when the CDN did not answer.
  */
 export async function downloadThumbnail(
   platform: Platform,
@@ -65,17 +68,20 @@ export async function downloadThumbnail(
 ): Promise<Buffer> {
   const doFetch = options.fetch ?? fetch;
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
-  const signal = AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS);
+  const deadline = Date.now() + (options.timeoutMs ?? TIMEOUT_MS);
   let current = address;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
     const url = allowedMediaUrl(platform, current);
     if (!url) throw new ThumbnailRefused(`not an address on ${platform}'s media hosts`);
     const origin = options.hostOverrides?.[url.hostname.toLowerCase()];
     const target = origin ? `${origin.replace(/\/+$/, '')}${url.pathname}${url.search}` : url.toString();
-    const response = await doFetch(target, {
+    const { response } = await openOutbound({
+      service: `${platform}'s media host`,
+      url: target,
       redirect: 'manual',
-      signal,
+      timeoutMs: Math.max(1, deadline - Date.now()),
       headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif' },
+      fetch: doFetch,
     });
     if (response.status >= 300 && response.status < 400) {
       const location = response.headers.get('location');

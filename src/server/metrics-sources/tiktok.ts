@@ -10,6 +10,7 @@ import { saveVerifiedFollowers } from '../../db/queries/onboarding';
 import { tiktokVideoId } from '../../shared/content-metrics';
 import { normalizeHandle } from '../../shared/social-links';
 import { systemClock } from '../clock';
+import { OutboundError, sendOutbound } from '../http/outbound';
 import type { Logger } from '../logger';
 import { openTiktokToken, requestTiktokTokens, sealTiktokToken, TiktokTokenError } from '../tiktok-login';
 import {
@@ -113,12 +114,26 @@ export function createTiktokSource(
   const doFetch = deps.fetch ?? fetch;
   const now = deps.now ?? systemClock;
 
-  async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+  /**
+   * One exchange through the outbound helper (src/server/http/outbound.ts), retried after no answer, a 429 or a
+   * 5xx: both calls only read (the video query is a POST that changes nothing).
+   */
+  async function call(
+    url: string,
+    init: { method?: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+  ): Promise<{ status: number; body: unknown }> {
     try {
-      const response = await doFetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
-      return { status: response.status, body: await response.json().catch(() => null) };
+      const answer = await sendOutbound({
+        service: 'TikTok',
+        url,
+        ...init,
+        fetch: doFetch,
+        idempotent: true,
+      });
+      return { status: answer.status, body: answer.body };
     } catch (error) {
-      throw new MetricsSourceError('unavailable', `TikTok did not answer: ${(error as Error).message}`);
+      if (error instanceof OutboundError) throw new MetricsSourceError('unavailable', error.message);
+      throw error;
     }
   }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { youtubeVideoId } from '../../shared/content-metrics';
+import { OutboundError, sendOutbound } from '../http/outbound';
 import {
   type MetricsSource,
   MetricsSourceError,
@@ -89,25 +90,29 @@ export function createYoutubeSource(
     // an id list answers every video it names (up to 50 ids).
     url.searchParams.set('id', ids.join(','));
     url.searchParams.set('key', config.apiKey);
-    let response: Response;
+    // A GET: the outbound helper retries it after no answer, a 429 or a 5xx (src/server/http/outbound.ts).
+    let answer: Awaited<ReturnType<typeof sendOutbound>>;
     try {
-      response = await doFetch(url, {
+      answer = await sendOutbound({
+        service: 'YouTube',
+        url,
         headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+        timeoutMs: options.timeoutMs ?? 15_000,
+        fetch: doFetch,
       });
     } catch (error) {
-      throw new MetricsSourceError('unavailable', `YouTube did not answer: ${(error as Error).message}`);
+      if (error instanceof OutboundError) throw new MetricsSourceError('unavailable', error.message);
+      throw error;
     }
-    const body: unknown = await response.json().catch(() => null);
-    if (!response.ok) {
+    const { body, status } = answer;
+    if (answer.failure && answer.failure !== 'unreadable') {
       const parsed = errorSchema.safeParse(body);
       const reason = parsed.success ? parsed.data.error.errors?.[0]?.reason : undefined;
-      const message = `YouTube answered ${response.status}${reason ? ` ${reason}` : ''}${
+      const message = `YouTube answered ${status}${reason ? ` ${reason}` : ''}${
         parsed.success && parsed.data.error.message ? `: ${parsed.data.error.message}` : ''
       }`;
       if (reason && QUOTA_REASONS.has(reason)) throw new MetricsSourceError('quota', message);
-      if (response.status === 400 || response.status === 401 || response.status === 403)
-        throw new MetricsSourceError('auth', message);
+      if (status === 400 || status === 401 || status === 403) throw new MetricsSourceError('auth', message);
       throw new MetricsSourceError('unavailable', message);
     }
     const parsed = listSchema.safeParse(body);

@@ -3,7 +3,7 @@ import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 import { createApp } from '../app';
 import { silentLogger } from '../logger';
-import { trustedOrigins } from './origin-check';
+import { trustedOrigins } from '../trusted-origins';
 
 describe('the origins the app trusts', () => {
   it('is APP_URL, plus its loopback twins outside production', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PaypalConfig } from '../../config/env';
+import { OutboundError, sendOutbound } from '../http/outbound';
 
 /**
  * A small typed client of PayPal's Payouts REST API (PayPal keeps no maintained SDK for it):
@@ -298,29 +299,38 @@ export function createPaypalClient(config: PaypalConfig, options: PaypalClientOp
   let cached: { token: string; expiresAt: number } | null = null;
   let inFlight: Promise<string> | null = null;
 
-  async function send(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
-    let response: Response;
+  /**
+   * One exchange through the outbound helper (src/server/http/outbound.ts): its time limit, and its retries for
+   * the calls that are safe to repeat: the token request and the webhook check (they change nothing) and the batch
+   * reads. The payout POST carries its PayPal-Request-Id but is sent once: the payout job is its retry (it records
+   * the unknown outcome and sends again with the same ids on its own schedule, batch-schedule.ts).
+   */
+  async function send(
+    url: string,
+    init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+    retry: boolean,
+  ): Promise<{ status: number; body: unknown }> {
     try {
-      response = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      const answer = await sendOutbound({
+        service: 'PayPal',
+        url,
+        ...init,
+        timeoutMs,
+        fetch: doFetch,
+        idempotent: retry,
+      });
+      return { status: answer.status, body: answer.body };
     } catch (error) {
-      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      if (!(error instanceof OutboundError)) throw error;
       throw new PaypalApiError(
         0,
-        timedOut ? `PayPal did not answer within ${timeoutMs} ms` : 'PayPal could not be reached',
+        error.kind === 'timeout'
+          ? `PayPal did not answer within ${timeoutMs} ms`
+          : 'PayPal could not be reached',
         null,
         error,
       );
     }
-    const text = await response.text().catch(() => '');
-    let body: unknown = null;
-    if (text) {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = null;
-      }
-    }
-    return { status: response.status, body };
   }
 
   function failure(status: number, body: unknown, what: string): PaypalApiError {
@@ -339,15 +349,19 @@ export function createPaypalClient(config: PaypalConfig, options: PaypalClientOp
 
   async function fetchToken(): Promise<string> {
     const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
-    const { status, body } = await send(`${config.apiBase}/v1/oauth2/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${basic}`,
-        'content-type': 'application/x-www-form-urlencoded',
-        accept: 'application/json',
+    const { status, body } = await send(
+      `${config.apiBase}/v1/oauth2/token`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${basic}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body: 'grant_type=client_credentials',
       },
-      body: 'grant_type=client_credentials',
-    });
+      true,
+    );
     if (status !== 200) throw failure(status, body, 'sign-in');
     const token = tokenSchema.safeParse(body);
     if (!token.success) throw new PaypalApiError(status, 'PayPal sign-in answered without a token');
@@ -371,7 +385,7 @@ export function createPaypalClient(config: PaypalConfig, options: PaypalClientOp
   async function call(
     method: 'GET' | 'POST',
     path: string,
-    { body, requestId }: { body?: string; requestId?: string } = {},
+    { body, requestId, retry }: { body?: string; requestId?: string; retry: boolean },
   ): Promise<{ status: number; body: unknown }> {
     for (let attempt = 0; ; attempt++) {
       const token = await accessToken();
@@ -381,11 +395,11 @@ export function createPaypalClient(config: PaypalConfig, options: PaypalClientOp
       };
       if (body !== undefined) headers['content-type'] = 'application/json';
       if (requestId) headers['paypal-request-id'] = requestId;
-      const answer = await send(`${config.apiBase}${path}`, {
-        method,
-        headers,
-        ...(body !== undefined ? { body } : {}),
-      });
+      const answer = await send(
+        `${config.apiBase}${path}`,
+        { method, headers, ...(body !== undefined ? { body } : {}) },
+        retry,
+      );
       if (answer.status === 401 && attempt === 0) {
         cached = null;
         continue;
@@ -418,6 +432,7 @@ export function createPaypalClient(config: PaypalConfig, options: PaypalClientOp
       const { status, body } = await call('POST', '/v1/payments/payouts', {
         body: JSON.stringify(payload),
         requestId: input.requestId,
+        retry: false,
       });
       if (status === 200 || status === 201) {
         const created = createdBatchSchema.safeParse(body);
@@ -447,6 +462,7 @@ export function createPaypalClient(config: PaypalConfig, options: PaypalClientOp
         const { status, body } = await call(
           'GET',
           `/v1/payments/payouts/${encodeURIComponent(payoutBatchId)}?${query}`,
+          { retry: true },
         );
         if (status !== 200) throw failure(status, body, 'payout status');
         const parsed = batchPageSchema.safeParse(body);
@@ -486,6 +502,7 @@ export function createPaypalClient(config: PaypalConfig, options: PaypalClientOp
       const body = `${JSON.stringify(fields).slice(0, -1)},"webhook_event":${rawBody}}`;
       const { status, body: answer } = await call('POST', '/v1/notifications/verify-webhook-signature', {
         body,
+        retry: true,
       });
       if (status !== 200) throw failure(status, answer, 'webhook verification');
       const parsed = verifySchema.safeParse(answer);

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import { listAuditLog } from '../../db/queries/audit-log';
 import { auditLogListSchema, auditLogQuerySchema } from '../../shared/schemas/audit-log';
 import { errorSchema } from '../../shared/schemas/error';
 import { createRouter } from '../openapi';
+import { auditLogPage } from '../services/audit-log';
 
 /**
  * Issue 22: the admins' audit trail, read-only (behind requireRole('admin'), app.ts). There is no route that edits or
@@ -26,5 +26,5 @@ const listRoute = createRoute({
 });
 
 export const adminAuditLogRoutes = createRouter().openapi(listRoute, async (c) =>
-  c.json(await listAuditLog(c.get('deps').db, c.req.valid('query')), 200),
+  c.json(await auditLogPage(c.get('services'), c.req.valid('query')), 200),
 );

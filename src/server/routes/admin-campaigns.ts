@@ -1,6 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { adminCampaignStats, getAdminCampaign, listAdminCampaigns } from '../../db/queries/admin-campaigns';
-import { listApplicants } from '../../db/queries/applications';
 import { CAMPAIGN_STATUSES } from '../../shared/constants';
 import {
   approvedResultSchema,
@@ -33,7 +31,12 @@ import {
 } from '../services/applications/admin-review';
 import { importShipmentsCsv, recordShipment } from '../services/applications/shipments';
 import { createCampaign, deleteCampaign, updateCampaign } from '../services/campaign-admin';
-import { withShippingDetails } from '../services/shipping';
+import {
+  adminCampaign,
+  campaignApplicants,
+  campaignList,
+  campaignStats,
+} from '../services/campaign-admin-reads';
 import { MAX_UPLOAD_BYTES, storeUpload } from '../services/uploads';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
@@ -249,15 +252,11 @@ const routes = {
 };
 
 export const adminCampaignRoutes = createRouter()
-  .openapi(routes.stats, async (c) => c.json(await adminCampaignStats(c.get('deps').db), 200))
-  .openapi(routes.list, async (c) =>
-    c.json(await listAdminCampaigns(c.get('deps').db, c.req.valid('query')), 200),
+  .openapi(routes.stats, async (c) => c.json(await campaignStats(c.get('services')), 200))
+  .openapi(routes.list, async (c) => c.json(await campaignList(c.get('services'), c.req.valid('query')), 200))
+  .openapi(routes.one, async (c) =>
+    c.json(await adminCampaign(c.get('services'), c.req.valid('param').id), 200),
   )
-  .openapi(routes.one, async (c) => {
-    const campaign = await getAdminCampaign(c.get('deps').db, c.req.valid('param').id);
-    if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
-    return c.json(campaign, 200);
-  })
   .openapi(routes.create, async (c) => {
     const row = await createCampaign(
       c.get('deps').db,
@@ -282,11 +281,7 @@ export const adminCampaignRoutes = createRouter()
     return c.body(null, 204);
   })
   .openapi(routes.applicants, async (c) => {
-    const { id } = c.req.valid('param');
-    if (!(await getAdminCampaign(c.get('deps').db, id)))
-      throw new AppError('NOT_FOUND', 'Campaign Not Found');
-    const { db } = c.get('deps');
-    return c.json({ items: await withShippingDetails(db, await listApplicants(db, id)) }, 200);
+    return c.json({ items: await campaignApplicants(c.get('services'), c.req.valid('param').id) }, 200);
   })
   .openapi(routes.decideMany, async (c) => {
     const { ids, decision, message } = c.req.valid('json');
@@ -330,8 +325,7 @@ export const adminCampaignRoutes = createRouter()
   })
   .openapi(routes.shipmentsCsv, async (c) => {
     const { id } = c.req.valid('param');
-    if (!(await getAdminCampaign(c.get('deps').db, id)))
-      throw new AppError('NOT_FOUND', 'Campaign Not Found');
+    await adminCampaign(c.get('services'), id);
     const text = await c.req.text();
     if (text.length > 1_000_000) throw new AppError('PAYLOAD_TOO_LARGE', 'The CSV file must be at most 1 MB');
     return c.json(await importShipmentsCsv(c.get('services'), id, text, adminActor(c)), 200);

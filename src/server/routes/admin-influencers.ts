@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import { findCreatorDetail } from '../../db/queries/creator-profile';
 import type { ModerationAction } from '../../shared/moderation';
 import {
   creatorDetailSchema,
@@ -9,9 +8,9 @@ import {
 } from '../../shared/schemas/creator-admin';
 import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
-import { AppError } from '../errors';
 import { adminActor } from '../middleware/admin-actor';
 import { createRouter } from '../openapi';
+import { creatorDetail } from '../services/creator-directory';
 import { addCreatorNote, moderateCreator } from '../services/creator-moderation';
 
 /** Issue 13: one creator's page for admins, private notes, and suspend / ban / restore. Behind requireRole('admin'). */
@@ -66,15 +65,9 @@ const banRoute = moderationRoute(
 );
 const restoreRoute = moderationRoute('restore', 'Lift a suspension or a ban; the creator is told by mail');
 
-async function detailOrNotFound(db: Parameters<typeof findCreatorDetail>[0], id: number) {
-  const detail = await findCreatorDetail(db, id);
-  if (!detail) throw new AppError('NOT_FOUND', 'Creator not found');
-  return detail;
-}
-
 export const adminInfluencerRoutes = createRouter()
   .openapi(detailRoute, async (c) =>
-    c.json(await detailOrNotFound(c.get('deps').db, c.req.valid('param').id), 200),
+    c.json(await creatorDetail(c.get('services'), c.req.valid('param').id), 200),
   )
   .openapi(noteRoute, async (c) => {
     const ctx = c.get('services');
@@ -100,6 +93,6 @@ for (const [route, action] of [
     const ctx = c.get('services');
     const id = c.req.valid('param').id;
     await moderateCreator(ctx, id, action, c.req.valid('json').reason, adminActor(c));
-    return c.json(await detailOrNotFound(ctx.db, id), 200);
+    return c.json(await creatorDetail(ctx, id), 200);
   });
 }

@@ -1,11 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { stream } from 'hono/streaming';
-import {
-  eachTransaction,
-  findAdminPayout,
-  listTransactions,
-  paymentsFigures,
-} from '../../db/queries/payouts';
 import { MIN_REDEMPTION_MINT } from '../../shared/constants';
 import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
@@ -21,14 +15,18 @@ import {
   transactionListQuerySchema,
   transactionListSchema,
 } from '../../shared/schemas/payout';
-import { AppError } from '../errors';
 import { adminActor } from '../middleware/admin-actor';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { createRouter } from '../openapi';
 import { adjustMint } from '../services/payouts/adjust';
 import { markFailed, markPaid } from '../services/payouts/manual-marks';
+import {
+  adminPayout,
+  paymentsSummaryFigures,
+  transactionChunks,
+  transactionPage,
+} from '../services/payouts/payments-reads';
 import { processPayouts } from '../services/payouts/process-payouts';
-import type { ServiceContext } from '../services/service-context';
 import { csvLine, TRANSACTION_CSV_HEADER, transactionCsvLine } from '../services/transactions-csv';
 
 /** Payments & Transactions for admins; everything sits behind requireRole('admin') (app.ts). */
@@ -141,21 +139,14 @@ const routes = {
   }),
 };
 
-const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-
-async function payoutOrThrow(c: { get(key: 'services'): ServiceContext }, id: number) {
-  const payout = await findAdminPayout(c.get('services').db, id);
-  if (!payout) throw new AppError('NOT_FOUND', `Payout #${id} was not found.`);
-  return payout;
-}
-
 export const adminPaymentRoutes = createRouter()
   .openapi(routes.list, async (c) =>
-    c.json(await listTransactions(c.get('deps').db, c.req.valid('query')), 200),
+    c.json(await transactionPage(c.get('services'), c.req.valid('query')), 200),
   )
   .openapi(routes.csv, (c) => {
     const query = c.req.valid('query');
-    const { db, logger, now } = c.get('services');
+    const ctx = c.get('services');
+    const { logger, now } = ctx;
     const day = now().toISOString().slice(0, 10);
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="mintbox-transactions-${day}.csv"`);
@@ -164,7 +155,7 @@ export const adminPaymentRoutes = createRouter()
       async (out) => {
         // A byte-order mark, so spreadsheets read the file as UTF-8.
         await out.write(`\uFEFF${csvLine([...TRANSACTION_CSV_HEADER])}`);
-        for await (const rows of eachTransaction(db, query)) {
+        for await (const rows of transactionChunks(ctx, query)) {
           await out.write(rows.map(transactionCsvLine).join(''));
         }
       },
@@ -176,7 +167,7 @@ export const adminPaymentRoutes = createRouter()
   .openapi(routes.summary, async (c) => {
     const ctx = c.get('services');
     const { env } = c.get('deps');
-    const figures = await paymentsFigures(ctx.db, monthStart(ctx.now()));
+    const figures = await paymentsSummaryFigures(ctx);
     return c.json(
       {
         ...figures,
@@ -191,7 +182,9 @@ export const adminPaymentRoutes = createRouter()
       200,
     );
   })
-  .openapi(routes.payout, async (c) => c.json(await payoutOrThrow(c, c.req.valid('param').id), 200))
+  .openapi(routes.payout, async (c) =>
+    c.json(await adminPayout(c.get('services'), c.req.valid('param').id), 200),
+  )
   .openapi(routes.process, async (c) => {
     const result = await processPayouts(c.get('services'), c.req.valid('json'), adminActor(c));
     return c.json(result, 200);
@@ -199,12 +192,12 @@ export const adminPaymentRoutes = createRouter()
   .openapi(routes.markPaid, async (c) => {
     const { id } = c.req.valid('param');
     await markPaid(c.get('services'), id, c.req.valid('json').reference, adminActor(c));
-    return c.json(await payoutOrThrow(c, id), 200);
+    return c.json(await adminPayout(c.get('services'), id), 200);
   })
   .openapi(routes.markFailed, async (c) => {
     const { id } = c.req.valid('param');
     await markFailed(c.get('services'), id, c.req.valid('json').reason, adminActor(c));
-    return c.json(await payoutOrThrow(c, id), 200);
+    return c.json(await adminPayout(c.get('services'), id), 200);
   })
   .openapi(routes.adjust, async (c) => {
     const result = await adjustMint(c.get('services'), {

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import { listInfluencers } from '../../db/queries/influencers';
 import { errorSchema } from '../../shared/schemas/error';
 import { influencerListQuerySchema, influencerListSchema } from '../../shared/schemas/influencer';
 import { createRouter } from '../openapi';
+import { creatorList } from '../services/creator-directory';
 
 /**
  * The admin API. Everything here sits under /api/admin, behind requireRole('admin') (see app.ts): anonymous
@@ -29,7 +29,7 @@ const listInfluencersRoute = createRoute({
 });
 
 export const adminRoutes = createRouter().openapi(listInfluencersRoute, async (c) => {
-  const { rows, total } = await listInfluencers(c.get('deps').db, c.req.valid('query'));
+  const { rows, total } = await creatorList(c.get('services'), c.req.valid('query'));
   return c.json(
     {
       items: rows.map((row) => ({

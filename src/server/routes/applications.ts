@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { listMyApplications } from '../../db/queries/applications';
+import { APPLICATION_STATUSES } from '../../shared/lifecycle';
 import {
   applySchema,
   deliverySchema,
@@ -22,6 +22,7 @@ import {
   withdrawApplication,
 } from '../services/applications/creator-steps';
 import { listMatchedCampaigns } from '../services/applications/eligibility';
+import { myApplications } from '../services/applications/my-applications';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const idParam = z.object({
@@ -150,9 +151,8 @@ export const applicationRoutes = createRouter()
     return c.json({ id: application.id }, 201);
   })
   .openapi(myApplicationsRoute, async (c) => {
-    const { db, now } = c.get('services');
     const influencer = await currentInfluencer(c);
-    return c.json({ items: await listMyApplications(db, influencer.id, now()) }, 200);
+    return c.json({ items: await myApplications(c.get('services'), influencer.id) }, 200);
   })
   .openapi(withdrawRoute, async (c) => {
     const influencer = await currentInfluencer(c);

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { findAdminSignInEmail } from '../../db/queries/users';
 import {
   ADMIN_INVALID_CREDENTIALS,
   adminSignInSchema,
@@ -14,6 +13,7 @@ import { SIGN_IN_RATE_LIMIT, socialCallbackUrls } from '../auth';
 import { AppError } from '../errors';
 import { clientAddress, currentUser, headersWithClientAddress, requireSession } from '../middleware/session';
 import { createRouter } from '../openapi';
+import { adminSignInEmail } from '../services/admin-accounts';
 import { hitRateLimit } from '../services/app-rate-limits';
 import { claimOrThrow, passwordBudgetError, passwordSubject } from '../services/password-attempts';
 import { checkTotpCode, markSecondFactor, STEP_UP_WINDOW_MS } from '../services/second-factor';
@@ -153,7 +153,7 @@ export const authRoutes = createRouter()
       'Too many sign-in attempts. Please wait a minute and try again.',
     );
     const { username, password } = c.req.valid('json');
-    const adminEmail = await findAdminSignInEmail(db, username);
+    const adminEmail = await adminSignInEmail(db, username);
     if (!adminEmail) {
       // Same work and the same password budget as a real check: neither the answer nor its time tells whether
       // the account exists.

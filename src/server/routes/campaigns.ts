@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import { decodeCampaignCursor, listPublicCampaigns } from '../../db/queries/campaigns';
 import {
   campaignDetailSchema,
   campaignIdParamSchema,
@@ -10,6 +9,7 @@ import { errorSchema } from '../../shared/schemas/error';
 import { AppError } from '../errors';
 import { createRouter } from '../openapi';
 import { publicCampaignDetail } from '../services/campaign-badges';
+import { publicCampaignPage } from '../services/catalogue';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
@@ -44,11 +44,7 @@ const getCampaignRoute = createRoute({
 
 export const campaignRoutes = createRouter()
   .openapi(listCampaignsRoute, async (c) => {
-    const { cursor: cursorText, ...query } = c.req.valid('query');
-    const cursor = cursorText ? decodeCampaignCursor(cursorText) : undefined;
-    if (cursor === null) throw new AppError('BAD_REQUEST', 'cursor is not valid');
-    const page = await listPublicCampaigns(c.get('deps').db, { ...query, cursor });
-    return c.json(page, 200);
+    return c.json(await publicCampaignPage(c.get('services'), c.req.valid('query')), 200);
   })
   .openapi(getCampaignRoute, async (c) => {
     const { id } = c.req.valid('param');

@@ -1,6 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
-import { applicantEngagement } from '../../db/queries/content-metrics';
 import { campaignIdParamSchema } from '../../shared/schemas/campaign';
 import {
   analyticsOverviewSchema,
@@ -21,14 +20,16 @@ import { currentUser, requireRole } from '../middleware/session';
 import { createRouter, describeValidationError } from '../openapi';
 import {
   analyticsOverview,
+  applicantsEngagement,
   campaignAnalytics,
-  campaignAnalyticsCsv,
-  confirmCreatorReport,
   myAnalytics,
-  overviewCsv,
+} from '../services/content-metrics/analytics';
+import { campaignAnalyticsCsv, overviewCsv } from '../services/content-metrics/csv';
+import {
+  confirmCreatorReport,
   recordAdminMetrics,
   reportCreatorMetrics,
-} from '../services/content-metrics';
+} from '../services/content-metrics/record';
 import { discardImage, MAX_UPLOAD_BYTES, storeImage } from '../services/uploads';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
@@ -145,7 +146,7 @@ export const adminContentMetricRoutes = createRouter()
     return attachment(`mintbox-analytics-${overview.from}-${overview.to}.csv`, overviewCsv(overview));
   })
   .openapi(adminRoutes.applicantEngagement, async (c) =>
-    c.json({ items: await applicantEngagement(c.get('deps').db, c.req.valid('param').id) }, 200),
+    c.json({ items: await applicantsEngagement(c.get('services'), c.req.valid('param').id) }, 200),
   )
   .openapi(adminRoutes.enter, async (c) => {
     const row = await recordAdminMetrics(c.get('deps').db, {

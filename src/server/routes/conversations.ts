@@ -1,6 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { waitingCount } from '../../db/queries/conversations';
 import {
   conversationThreadSchema,
   editMessageSchema,
@@ -33,7 +32,7 @@ import {
   type Viewer,
 } from '../services/conversations/context';
 import { hideMessage } from '../services/conversations/hide-message';
-import { adminInbox, myConversations } from '../services/conversations/inbox';
+import { adminInbox, myConversations, waitingConversations } from '../services/conversations/inbox';
 import { markSeen } from '../services/conversations/mark-seen';
 import { openConversation } from '../services/conversations/open';
 import { postMessage, uploadConversationImage } from '../services/conversations/post-message';
@@ -344,7 +343,9 @@ export const adminConversationRoutes = createRouter()
   .openapi(inboxRoute, async (c) => {
     return c.json(await adminInbox(c.get('deps').db, currentUser(c).id, c.req.valid('query')), 200);
   })
-  .openapi(waitingRoute, async (c) => c.json({ waitingCount: await waitingCount(c.get('deps').db) }, 200))
+  .openapi(waitingRoute, async (c) =>
+    c.json({ waitingCount: await waitingConversations(c.get('services').db) }, 200),
+  )
   .openapi(inboxStreamRoute, async (c) => {
     const { db, lifecycle } = c.get('deps');
     return conversationStream(c, { db, conversationId: null, lifecycle }) as never;

@@ -1,5 +1,4 @@
 import { createRoute, type z } from '@hono/zod-openapi';
-import { countOpenProblems, listMyProblems, listProblems } from '../../db/queries/delivery-problems';
 import {
   adminProblemListSchema,
   myProblemListSchema,
@@ -14,7 +13,13 @@ import { adminActor } from '../middleware/admin-actor';
 import { currentInfluencer } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
-import { replyToProblem, reshipProblem, resolveProblem } from '../services/delivery-problems';
+import {
+  myProblems,
+  problemQueue,
+  replyToProblem,
+  reshipProblem,
+  resolveProblem,
+} from '../services/delivery-problems';
 
 /** Issue 13: delivery problems, the admins' queue (under /admin, admin-only) and the creator's own list. */
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
@@ -66,37 +71,27 @@ const reshipRoute = action(
   problemReshipSchema,
 );
 
-async function queue(db: Parameters<typeof listProblems>[0]) {
-  const [items, openCount] = await Promise.all([listProblems(db, 'open'), countOpenProblems(db)]);
-  return { items, openCount };
-}
-
 export const adminProblemRoutes = createRouter()
   .openapi(listRoute, async (c) => {
-    const { db } = c.get('deps');
-    const [items, openCount] = await Promise.all([
-      listProblems(db, c.req.valid('query').status),
-      countOpenProblems(db),
-    ]);
-    return c.json({ items, openCount }, 200);
+    return c.json(await problemQueue(c.get('services'), c.req.valid('query').status), 200);
   })
   .openapi(replyRoute, async (c) => {
     const ctx = c.get('services');
     const { message } = c.req.valid('json');
     await replyToProblem(ctx, c.req.valid('param').id, message, adminActor(c));
-    return c.json(await queue(ctx.db), 200);
+    return c.json(await problemQueue(ctx), 200);
   })
   .openapi(resolveRoute, async (c) => {
     const ctx = c.get('services');
     const { message } = c.req.valid('json');
     await resolveProblem(ctx, c.req.valid('param').id, message, adminActor(c));
-    return c.json(await queue(ctx.db), 200);
+    return c.json(await problemQueue(ctx), 200);
   })
   .openapi(reshipRoute, async (c) => {
     const ctx = c.get('services');
     const input = c.req.valid('json');
     await reshipProblem(ctx, c.req.valid('param').id, input, adminActor(c));
-    return c.json(await queue(ctx.db), 200);
+    return c.json(await problemQueue(ctx), 200);
   });
 
 const myProblemsRoute = createRoute({
@@ -113,5 +108,5 @@ const myProblemsRoute = createRoute({
 
 export const myProblemRoutes = createRouter().openapi(myProblemsRoute, async (c) => {
   const influencer = await currentInfluencer(c);
-  return c.json({ items: await listMyProblems(c.get('deps').db, influencer.id) }, 200);
+  return c.json({ items: await myProblems(c.get('services'), influencer.id) }, 200);
 });

@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { findInfluencerByAuthUserId } from '../../db/queries/influencers';
 import { errorSchema } from '../../shared/schemas/error';
 import { instagramConnectionStatusSchema, instagramDisconnectedSchema } from '../../shared/schemas/instagram';
 import { urlResultSchema } from '../../shared/schemas/results';
 import { currentInfluencer } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
+import { creatorOfAccount } from '../services/influencer-accounts';
 import {
   completeInstagramConnection,
   disconnectInstagram,
@@ -99,8 +99,7 @@ export const instagramConnectionRoutes = createRouter()
     // signed-in user who started it.
     const user = c.get('user');
     const query = c.req.valid('query');
-    const influencer =
-      user?.role === 'influencer' ? await findInfluencerByAuthUserId(c.get('deps').db, user.id) : null;
+    const influencer = user?.role === 'influencer' ? await creatorOfAccount(c.get('deps').db, user.id) : null;
     const result = await completeInstagramConnection(c.get('deps'), {
       userId: user?.id ?? null,
       influencerId: influencer?.id ?? null,

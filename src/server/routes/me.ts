@@ -1,6 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import { listActivity } from '../../db/queries/activity';
-import { digestEnabled } from '../../db/queries/admin-digest';
 import { errorSchema } from '../../shared/schemas/error';
 import {
   activityListSchema,
@@ -12,7 +10,8 @@ import { adminActor } from '../middleware/admin-actor';
 import { currentInfluencer } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
-import { saveDigestSetting } from '../services/admin-digest';
+import { recentActivity } from '../services/activity';
+import { isDigestEnabled, saveDigestSetting } from '../services/admin-digest';
 import { mailPreferencesOf, saveMailPreferences } from '../services/creator-mail';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
@@ -67,7 +66,7 @@ export const meRoutes = createRouter()
   })
   .openapi(activity, async (c) => {
     const influencer = await currentInfluencer(c);
-    return c.json({ items: await listActivity(c.get('deps').db, influencer.id) }, 200);
+    return c.json({ items: await recentActivity(c.get('services'), influencer.id) }, 200);
   });
 
 const getDigest = createRoute({
@@ -96,7 +95,7 @@ const putDigest = createRoute({
 export const adminMeRoutes = createRouter()
   .openapi(getDigest, async (c) => {
     const { db, env } = c.get('deps');
-    const enabled = await digestEnabled(db, currentUser(c).id);
+    const enabled = await isDigestEnabled(db, currentUser(c).id);
     return c.json({ enabled, intervalMinutes: env.adminDigestIntervalMinutes }, 200);
   })
   .openapi(putDigest, async (c) => {

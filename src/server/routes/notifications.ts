@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import { countUnread, listMyNotifications, markNotificationsRead } from '../../db/queries/notifications';
 import type { NotificationRow } from '../../db/schema/notifications';
 import { errorSchema } from '../../shared/schemas/error';
 import {
@@ -11,6 +10,7 @@ import {
 } from '../../shared/schemas/notifications';
 import { currentUser, requireSession } from '../middleware/session';
 import { createRouter } from '../openapi';
+import { markRead, notificationPage } from '../services/my-notifications';
 
 /** Issue 13: the signed-in user's own notifications (creators and admins alike). */
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
@@ -60,18 +60,13 @@ const view = (row: NotificationRow): NotificationItem => ({
 
 export const notificationRoutes = createRouter()
   .openapi(listRoute, async (c) => {
-    const { db } = c.get('deps');
-    const user = currentUser(c);
-    const [page, unreadCount] = await Promise.all([
-      listMyNotifications(db, user.id, c.req.valid('query')),
-      countUnread(db, user.id),
-    ]);
+    const page = await notificationPage(c.get('services'), currentUser(c).id, c.req.valid('query'));
     c.header('Cache-Control', 'no-store');
-    return c.json({ items: page.items.map(view), unreadCount, nextCursor: page.nextCursor }, 200);
+    return c.json(
+      { items: page.items.map(view), unreadCount: page.unreadCount, nextCursor: page.nextCursor },
+      200,
+    );
   })
   .openapi(readRoute, async (c) => {
-    const { db, now } = c.get('services');
-    const user = currentUser(c);
-    const marked = await markNotificationsRead(db, user.id, c.req.valid('json'), now());
-    return c.json({ marked, unreadCount: await countUnread(db, user.id) }, 200);
+    return c.json(await markRead(c.get('services'), currentUser(c).id, c.req.valid('json')), 200);
   });

@@ -18,11 +18,11 @@ import { emailChangedMail } from '../mail/payout-templates';
 import { currentInfluencer, verifiedInfluencer } from '../middleware/creator';
 import { clientAddress, currentUser, requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
+import { describeCreator } from '../services/creator-description';
 import { isEmailChange, sendVerificationCode, verifyEmailCode } from '../services/email-verification';
 import { hasPassword, type ProofSubject, requireIdentityProof } from '../services/identity-proof';
 import {
   completeProfile,
-  describeCreator,
   type ProfileProof,
   type ProfileWriteDeps,
   updateProfile,

@@ -1,9 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import { findInfluencerByAuthUserId } from '../../db/queries/influencers';
 import { type SessionResponse, type SessionUser, sessionResponseSchema } from '../../shared/schemas/session';
 import type { CurrentUser } from '../context';
 import { createRouter } from '../openapi';
-import { onSignedIn } from '../services/influencer-accounts';
+import { sessionCreator } from '../services/influencer-accounts';
 
 const sessionRoute = createRoute({
   method: 'get',
@@ -27,9 +26,7 @@ export const sessionRoutes = createRouter().openapi(sessionRoute, async (c) => {
   const user = c.get('user');
   if (!user) return c.json({ user: null } satisfies SessionResponse, 200);
   const { db, logger } = c.get('deps');
-  let influencer = user.role === 'influencer' ? await findInfluencerByAuthUserId(db, user.id) : null;
-  // A sign-in whose creator record could not be made then gets another chance here.
-  if (user.role === 'influencer' && !influencer) influencer = await onSignedIn(db, user.id, logger);
+  const influencer = user.role === 'influencer' ? await sessionCreator(db, user.id, logger) : null;
   const body: SessionResponse = {
     user: {
       id: user.id,

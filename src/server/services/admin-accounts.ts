@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
+import { findAdminSignInEmail } from '../../db/queries/users';
 import { accounts, users } from '../../db/schema/auth';
 import { emailLocalPart } from '../../shared/rules/identity';
-import type { Auth } from '../auth';
+import type { AuthKeys } from '../auth-context';
 
 export interface AdminInput {
   email: string;
@@ -22,7 +23,7 @@ const ADMIN_LOCK_KEY = 727_274_003;
  */
 export async function upsertAdmin(
   db: Database,
-  auth: Auth,
+  auth: AuthKeys,
   input: AdminInput,
 ): Promise<{ id: string; created: boolean }> {
   const prepared = await prepareAdmin(auth, input);
@@ -36,7 +37,7 @@ export async function upsertAdmin(
  * The first admin from ADMIN_EMAIL: created only while there is no admin at all, under a lock, so several instances
  * starting together create it once. True when this call created it.
  */
-export async function createFirstAdmin(db: Database, auth: Auth, input: AdminInput): Promise<boolean> {
+export async function createFirstAdmin(db: Database, auth: AuthKeys, input: AdminInput): Promise<boolean> {
   const prepared = await prepareAdmin(auth, input);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_LOCK_KEY})`);
@@ -53,7 +54,7 @@ interface PreparedAdmin {
   hash: string;
 }
 
-async function prepareAdmin(auth: Auth, input: AdminInput): Promise<PreparedAdmin> {
+async function prepareAdmin(auth: AuthKeys, input: AdminInput): Promise<PreparedAdmin> {
   if (input.password.length < 12) throw new Error('The admin password must be at least 12 characters');
   const hash = await (await auth.$context).password.hash(input.password);
   const email = input.email.trim().toLowerCase();
@@ -103,4 +104,9 @@ async function writeAdmin(
 export async function hasAdmin(db: DatabaseOrTransaction): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
   return rows.length > 0;
+}
+
+/** The address of the admin account an admin signs in as (by username or email), or null when there is none. */
+export function adminSignInEmail(db: DatabaseOrTransaction, username: string): Promise<string | null> {
+  return findAdminSignInEmail(db, username);
 }

@@ -86,3 +86,8 @@ export async function sendAdminDigests(ctx: AdminDigestContext): Promise<AdminDi
   }
   return result;
 }
+
+/** Whether an admin gets the mail digest (their own switch). */
+export function isDigestEnabled(db: Database, userId: string): Promise<boolean> {
+  return digestEnabled(db, userId);
+}

@@ -1,6 +1,8 @@
 import type { DatabaseOrTransaction } from '../../db/client';
+import { listAuditLog } from '../../db/queries/audit-log';
 import { auditLog } from '../../db/schema/audit';
-import type { AuditAction, AuditEntityType } from '../../shared/schemas/audit-log';
+import type { AuditAction, AuditEntityType, AuditLogQuery } from '../../shared/schemas/audit-log';
+import type { ServiceContext } from './service-context';
 
 /**
  * The admins' audit trail (issue 22). Every admin action that changes data calls `recordAdminAction` with the
@@ -159,4 +161,9 @@ export async function recordAdminUpdate(
   const diff = changedFields(before, after, keys);
   if (!diff) return;
   await recordAdminAction(tx, actor, { ...what, ...diff });
+}
+
+/** A page of the trail for /admin/audit-log, newest first, filtered as asked. */
+export function auditLogPage(ctx: ServiceContext, query: AuditLogQuery) {
+  return listAuditLog(ctx.db, query);
 }

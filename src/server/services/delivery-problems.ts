@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/client';
-import { lockOpenProblem, lockProblem } from '../../db/queries/delivery-problems';
+import {
+  countOpenProblems,
+  listMyProblems,
+  listProblems,
+  lockOpenProblem,
+  lockProblem,
+} from '../../db/queries/delivery-problems';
 import { applications } from '../../db/schema/applications';
 import { deliveryProblems } from '../../db/schema/shipping';
 import type { DeliveryProblem } from '../../shared/lifecycle';
@@ -236,4 +242,15 @@ export async function reshipProblem(
     }),
     'problem-reshipped',
   );
+}
+
+/** The admins' queue: the problems of one status (open unless asked), with the number open whatever is shown. */
+export async function problemQueue(ctx: ServiceContext, status: Parameters<typeof listProblems>[1] = 'open') {
+  const [items, openCount] = await Promise.all([listProblems(ctx.db, status), countOpenProblems(ctx.db)]);
+  return { items, openCount };
+}
+
+/** The creator's own delivery problems with the brand's replies, newest first. */
+export function myProblems(ctx: ServiceContext, influencerId: number) {
+  return listMyProblems(ctx.db, influencerId);
 }

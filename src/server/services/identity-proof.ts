@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/auth';
 import type { InfluencerRow } from '../../db/schema/influencers';
-import type { Auth } from '../auth';
+import type { AuthKeys } from '../auth-context';
 import { AppError } from '../errors';
 import { consumeProofCode } from './email-verification';
 import { checkAccountPassword, type NoticeDeps } from './password-attempts';
@@ -36,7 +36,7 @@ export async function hasPassword(db: Database, userId: string): Promise<boolean
  * password (which a phished owner may have given away); wrong codes spend the account's code budget.
  */
 export async function requireIdentityProof(
-  deps: NoticeDeps & { auth: Auth; secret: string; now: Date },
+  deps: NoticeDeps & { auth: AuthKeys; secret: string; now: Date },
   {
     user,
     influencer,

@@ -129,3 +129,20 @@ export async function onSignedIn(
   }
   return influencer;
 }
+
+/** The creator record of a sign-in account, or null (an admin, or a sign-in whose record is not made yet). */
+export function creatorOfAccount(db: Database, userId: string): Promise<InfluencerRow | null> {
+  return findInfluencerByAuthUserId(db, userId);
+}
+
+/**
+ * The creator record of a signed-in creator as the session answer shows it: a sign-in whose record could not be
+ * made then gets another chance here (null while it still cannot).
+ */
+export async function sessionCreator(
+  db: Database,
+  userId: string,
+  logger: Logger,
+): Promise<InfluencerRow | null> {
+  return (await creatorOfAccount(db, userId)) ?? (await onSignedIn(db, userId, logger));
+}

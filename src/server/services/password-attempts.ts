@@ -3,7 +3,7 @@ import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
 import { accounts, users } from '../../db/schema/auth';
 import { passwordAttempts } from '../../db/schema/security';
-import type { Auth } from '../auth';
+import type { AuthKeys } from '../auth-context';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
@@ -165,7 +165,7 @@ export async function pruneAttempts(db: DatabaseOrTransaction, now: Date = new D
  * Retry-After while the account waits; true when right (and the count is forgiven), false when wrong.
  */
 export async function checkAccountPassword(
-  deps: NoticeDeps & { auth: Auth },
+  deps: NoticeDeps & { auth: AuthKeys },
   user: { id: string; email: string },
   password: string,
   now: Date = new Date(),

@@ -3,7 +3,7 @@ import { symmetricDecrypt } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/client';
 import { sessions, twoFactors, users } from '../../db/schema/auth';
-import type { Auth } from '../auth';
+import type { AuthKeys } from '../auth-context';
 import { AppError } from '../errors';
 import { claimPasswordAttempt, forgivePasswordAttempts } from './password-attempts';
 
@@ -70,7 +70,7 @@ const BASE32_PREFIX = 'base32:';
  * budget: 429 while it waits; true when right (the budget is forgiven), false when wrong or not enrolled.
  */
 export async function checkTotpCode(
-  deps: { db: DatabaseOrTransaction; auth: Auth; now: Date },
+  deps: { db: DatabaseOrTransaction; auth: AuthKeys; now: Date },
   userId: string,
   code: string,
 ): Promise<boolean> {

@@ -9,7 +9,7 @@ import {
   useState,
 } from 'react';
 import { PageSpinner } from '../components/page-spinner';
-import { Toaster } from '../components/ui/toast';
+import { Toaster } from '../components/ui/toaster';
 import { matchPublicPath } from '../lib/navigation';
 import { PublicApp } from './public-app';
 

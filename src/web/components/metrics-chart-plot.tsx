@@ -1,11 +1,17 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber, formatShortIsoDate } from '../lib/format';
-import type { SeriesPoint } from './metrics-chart';
 
 /*
  * The recharts part of MetricsChart, in its own module so it loads only when a chart is shown (React.lazy):
  * recharts never reaches the public pages' first load.
  */
+
+/** One day of a chart: views and interactions (the table view of metrics-chart.tsx shows the same points). */
+export interface SeriesPoint {
+  date: string;
+  views: number;
+  interactions: number;
+}
 
 export const CHART_LINES = [
   { key: 'views', label: 'Views', colour: '#059669' },

@@ -1,12 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { formatNumber, formatShortIsoDate } from '../lib/format';
+import type { SeriesPoint } from './metrics-chart-plot';
 import { Button } from './ui/button';
-
-export interface SeriesPoint {
-  date: string;
-  views: number;
-  interactions: number;
-}
 
 const MetricsChartPlot = lazy(() => import('./metrics-chart-plot'));
 

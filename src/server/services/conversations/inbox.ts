@@ -48,3 +48,8 @@ export async function myConversations(
   }));
   return { items, unreadCount: items.reduce((sum, i) => sum + i.unreadCount, 0) };
 }
+
+/** How many conversations wait for an admin's reply (the badge of the admins' inbox). */
+export function waitingConversations(db: DatabaseOrTransaction): Promise<number> {
+  return waitingCount(db);
+}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /** Spec §9: one toast at a time, 5000 ms each, swipe 50 px to close, F8 moves focus to the toasts. */
 export const TOAST_LIMIT = 1;
@@ -77,20 +77,4 @@ export function getToasts(): ToastItem[] {
 /** The toasts to show now (newest first, at most TOAST_LIMIT). */
 export function useToasts(): ToastItem[] {
   return useSyncExternalStore(subscribe, getToasts, () => EMPTY);
-}
-
-/** Radix's toast code loads with the first toast, so pages that never show one do not carry it. */
-const ToastView = lazy(() => import('./toast-view').then((m) => ({ default: m.ToastView })));
-let viewWanted = false;
-
-/** The toasts on screen; mount once near the root of the app. */
-export function Toaster() {
-  const current = useToasts();
-  if (current.length > 0) viewWanted = true;
-  if (!viewWanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToastView items={current} />
-    </Suspense>
-  );
 }

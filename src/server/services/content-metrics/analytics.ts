@@ -1,0 +1,186 @@
+import type { Database } from '../../../db/client';
+import { getAdminCampaign } from '../../../db/queries/admin-campaigns';
+import {
+  applicantEngagement,
+  campaignBoxesShipped,
+  campaignMintSpent,
+  dailySeries,
+  listPostMetrics,
+  overviewFigures,
+  type PostScope,
+  totalsByCreator,
+  totalsByPlatform,
+  totalsOf,
+} from '../../../db/queries/content-metrics';
+import { campaignAgeDemographics } from '../../../db/queries/instagram-connections';
+import { PLATFORMS } from '../../../shared/constants';
+import { DEMOGRAPHICS_NOTE, PLATFORM_METRIC_NOTES } from '../../../shared/content-metrics';
+import type {
+  AnalyticsOverview,
+  CampaignAnalytics,
+  MetricTotals,
+  MyAnalytics,
+  PlatformAnalytics,
+} from '../../../shared/schemas/content-metrics';
+import { AppError } from '../../errors';
+import type { ServiceContext } from '../service-context';
+
+/* The analytics pages: a campaign's, the admins' overview, the creator's own, and the applicants' engagement. */
+
+const DAY_MS = 86_400_000;
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** What the costs divide: said beside them on the page. */
+export const COST_BASIS = 'Mint credited for approved posts (1 Mint = 1 USD); product value not included';
+
+/** The basis when the campaign states its product value: the boxes it shipped are counted at that value. */
+export function costBasisWithBoxes(boxes: number, productValue: string): string {
+  return `Mint credited for approved posts + product value of ${boxes} ${boxes === 1 ? 'box' : 'boxes'} shipped ($${Number(productValue).toFixed(2)} each; 1 Mint = 1 USD)`;
+}
+
+const EMPTY_TOTALS: MetricTotals = {
+  posts: 0,
+  views: null,
+  likes: null,
+  comments: null,
+  shares: null,
+  saves: null,
+  reach: null,
+  interactions: 0,
+  engagementRate: null,
+};
+
+/**
+ * A campaign's analytics: one tab per platform it has posts on (and always its own platform), each with totals,
+ * the change over 7 days, 30 days of daily totals, every post and every creator; cost per view and per engagement
+ * from what was spent: the Mint credited for the campaign's approved posts (its `reward` ledger entries) plus, when the
+ * campaign states a product value, that value times the boxes it shipped; null when nothing was spent or nothing was
+ * counted.
+ */
+export async function campaignAnalytics(
+  db: Database,
+  campaignId: number,
+  now: Date,
+): Promise<CampaignAnalytics> {
+  const campaign = await getAdminCampaign(db, campaignId);
+  if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
+  const scope: PostScope = { campaignId };
+  const [totals, weekAgo, series, posts, creators, mintSpent, demographics] = await Promise.all([
+    totalsByPlatform(db, scope, now),
+    totalsByPlatform(db, scope, new Date(now.getTime() - 7 * DAY_MS)),
+    dailySeries(db, scope, day(new Date(now.getTime() - 29 * DAY_MS)), day(now)),
+    listPostMetrics(db, scope, now),
+    totalsByCreator(db, scope, now),
+    campaignMintSpent(db, campaignId),
+    campaignAgeDemographics(db, campaignId),
+  ]);
+  const boxesShipped = campaign.productValue === null ? 0 : await campaignBoxesShipped(db, campaignId);
+  // Cents, so 3 boxes of $85.10 add up exactly; Mint are whole dollars.
+  const productCents =
+    campaign.productValue === null ? 0 : boxesShipped * Math.round(Number(campaign.productValue) * 100);
+  const spent = (mintSpent * 100 + productCents) / 100;
+  const platforms = PLATFORMS.filter(
+    (p) => p === campaign.platform || posts.some((post) => post.platform === p),
+  );
+  const tabs: PlatformAnalytics[] = platforms.map((platform) => {
+    const now_ = totals.get(platform) ?? EMPTY_TOTALS;
+    const before = weekAgo.get(platform) ?? EMPTY_TOTALS;
+    return {
+      platform,
+      note: PLATFORM_METRIC_NOTES[platform],
+      totals: now_,
+      weeklyChange: {
+        views: (now_.views ?? 0) - (before.views ?? 0),
+        interactions: now_.interactions - before.interactions,
+      },
+      series: series
+        .filter((s) => s.platform === platform)
+        .map(({ date, views, interactions }) => ({ date, views, interactions })),
+      posts: posts.filter((p) => p.platform === platform),
+      // A campaign is on one platform, so its creators' rows are that platform's.
+      creators: platform === campaign.platform ? creators : [],
+    };
+  });
+  const budget = Number(campaign.budget);
+  const views = [...totals.values()].reduce((sum, t) => sum + (t.views ?? 0), 0);
+  const interactions = [...totals.values()].reduce((sum, t) => sum + t.interactions, 0);
+  const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
+  return {
+    campaign: {
+      id: campaign.id,
+      name: campaign.name,
+      brand: campaign.brand,
+      status: campaign.status,
+      platform: campaign.platform,
+      budget,
+    },
+    mintSpent,
+    costSpent: spent,
+    costPerView: spent > 0 && views > 0 ? round4(spent / views) : null,
+    costPerEngagement: spent > 0 && interactions > 0 ? round4(spent / interactions) : null,
+    costBasis:
+      campaign.productValue === null ? COST_BASIS : costBasisWithBoxes(boxesShipped, campaign.productValue),
+    demographicsNote: DEMOGRAPHICS_NOTE,
+    demographics,
+    platforms: tabs,
+  };
+}
+
+/** Every campaign's posts submitted from `from` to `to` (UTC days, included), figures as counted now. */
+export async function analyticsOverview(
+  db: Database,
+  range: { from?: string | undefined; to?: string | undefined },
+  now: Date,
+): Promise<AnalyticsOverview> {
+  const to = range.to ?? day(now);
+  const from = range.from ?? day(new Date(Date.parse(`${to}T00:00:00Z`) - 89 * DAY_MS));
+  const start = new Date(`${from}T00:00:00Z`);
+  const end = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()))
+    throw new AppError('BAD_REQUEST', 'from: not a calendar date');
+  if (start >= end) throw new AppError('BAD_REQUEST', 'from must be on or before to');
+  if (end.getTime() - start.getTime() > 366 * 2 * DAY_MS)
+    throw new AppError('BAD_REQUEST', 'to: the range can be at most two years');
+  const scope: PostScope = { submittedFrom: start, submittedBefore: end };
+  const { totals, campaigns, creators, posts } = await overviewFigures(db, scope, now, 10);
+  return {
+    from,
+    to,
+    totals,
+    campaigns,
+    creators: creators.map(({ platform: _platform, ...row }) => row),
+    posts,
+  };
+}
+
+/** The creator's own figures: this month's growth against last month's, totals and every post. */
+export async function myAnalytics(db: Database, influencerId: number, now: Date): Promise<MyAnalytics> {
+  const scope: PostScope = { influencerId };
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const lastMonthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  // Counted at the last instant of the previous month (snapshots at midnight belong to the new month).
+  const before = (d: Date) => new Date(d.getTime() - 1);
+  const [current, atMonthStart, atLastMonthStart, posts] = await Promise.all([
+    totalsOf(db, scope, now),
+    totalsOf(db, scope, before(monthStart)),
+    totalsOf(db, scope, before(lastMonthStart)),
+    listPostMetrics(db, scope, now),
+  ]);
+  const month = (a: MetricTotals, b: MetricTotals) => ({
+    views: (a.views ?? 0) - (b.views ?? 0),
+    engagement: a.interactions - b.interactions,
+    shares: (a.shares ?? 0) - (b.shares ?? 0),
+    comments: (a.comments ?? 0) - (b.comments ?? 0),
+  });
+  return {
+    thisMonth: month(current, atMonthStart),
+    lastMonth: month(atMonthStart, atLastMonthStart),
+    totals: current,
+    posts,
+  };
+}
+
+/** Each applicant's engagement rate and measured posts, for a campaign's review page. */
+export function applicantsEngagement(ctx: ServiceContext, campaignId: number) {
+  return applicantEngagement(ctx.db, campaignId);
+}

@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { latestModerationEvent } from '../../db/queries/creator-profile';
+import { findProfile, findSocialAccounts } from '../../db/queries/onboarding';
+import { influencers } from '../../db/schema/influencers';
+import { tierFromAccounts } from '../../shared/schemas/profile';
+
+/**
+ * GET /api/me: the creator record (spec §3 names) with the profile and social accounts, and the creator's standing
+ * (issue 24: a suspended creator reads on /dashboard that they are, why, and since when).
+ */
+export async function describeCreator(db: Database, influencerId: number) {
+  const [row] = await db.select().from(influencers).where(eq(influencers.id, influencerId)).limit(1);
+  if (!row) return null;
+  const [profile, social, moderation] = await Promise.all([
+    findProfile(db, influencerId),
+    findSocialAccounts(db, influencerId),
+    row.standing === 'active' ? null : latestModerationEvent(db, influencerId),
+  ]);
+  const account = (platform: string) => social.find((s) => s.platform === platform);
+  return {
+    id: row.id,
+    auth_user_id: row.authUserId,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    platform: row.platform,
+    followers: row.followers,
+    engagement_rate: row.engagementRate,
+    niche: row.niche,
+    user_type: row.userType,
+    email_verified: row.emailVerified,
+    provider: row.provider,
+    profile_image: row.profileImage,
+    verification_email: row.verificationEmail,
+    profile_completed: row.profileCompleted,
+    influencer_tier: profile?.influencerTier ?? 'Micro',
+    total_followers: profile?.totalFollowers ?? 0,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    standing: row.standing,
+    /** The reason the admin gave for the current suspension or ban, and when (null while active). */
+    standing_reason: moderation?.reason ?? null,
+    standing_since: moderation?.createdAt.toISOString() ?? null,
+    profile: profile
+      ? {
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          email: row.email,
+          paypalEmail: profile.paypalEmail,
+          phoneNumber: profile.phoneNumber,
+          primaryCategory: profile.primaryCategory,
+          secondaryCategory: profile.secondaryCategory,
+          tiktokHandle: account('tiktok')?.handle ?? '',
+          tiktokFollowers: account('tiktok')?.followers ?? null,
+          instagramHandle: account('instagram')?.handle ?? '',
+          instagramFollowers: account('instagram')?.followers ?? null,
+          youtubeHandle: account('youtube')?.handle ?? '',
+          youtubeSubscribers: account('youtube')?.followers ?? null,
+          fullName: profile.fullName,
+          addressLine1: profile.addressLine1,
+          addressLine2: profile.addressLine2 ?? '',
+          city: profile.city,
+          state: profile.state,
+          zipCode: profile.zipCode,
+          shippingPhone: profile.shippingPhone,
+        }
+      : null,
+    social_accounts: social.map((s) => ({
+      platform: s.platform,
+      handle: s.handle,
+      followers: s.followers,
+      verified_followers: s.verifiedFollowers,
+      verified_at: s.verifiedAt?.toISOString() ?? null,
+    })),
+    /** Which count decided the tier ("Tier from verified Instagram followers" / "Tier from stated followers"). */
+    tier_basis: tierFromAccounts(social).basisLabel,
+  };
+}
+
+export type CreatorDescription = NonNullable<Awaited<ReturnType<typeof describeCreator>>>;

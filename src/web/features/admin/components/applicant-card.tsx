@@ -4,6 +4,7 @@ import {
   CheckCircle2,
   ExternalLink,
   MessageSquare,
+  MessagesSquare,
   PackageCheck,
   Pencil,
   Truck,
@@ -38,6 +39,7 @@ import { cn } from '../../../lib/cn';
 import { formatShortDate } from '../../../lib/format';
 import { maxLengthOf } from '../../../lib/schema-limits';
 import type { ApplicantEngagement } from '../api/content-metrics';
+import { ApplicationConversationDialog } from './admin-conversation';
 import { ApplicantShipping } from './applicant-shipping';
 
 /** Carriers offered while typing (any other name can be typed). */
@@ -65,6 +67,7 @@ export function ApplicantCard({
   busy,
   credited,
   engagement,
+  campaignName,
 }: {
   applicant: AdminApplicant;
   shipsBox: boolean;
@@ -75,8 +78,11 @@ export function ApplicantCard({
   credited: number | undefined;
   /** Engagement from the creator's measured posts (undefined while it loads). */
   engagement?: ApplicantEngagement | undefined;
+  /** The campaign's name, for the conversation's heading. */
+  campaignName?: string;
 }) {
   const id = useId();
+  const [talking, setTalking] = useState(false);
   const { influencer: person, status } = applicant;
   // The buttons are the steps the table of moves offers an admin at this status (src/shared/lifecycle.ts).
   const offers = offeredActions(status, 'admin', shipsBox);
@@ -163,6 +169,28 @@ export function ApplicantCard({
           <span className="sr-only">Pitch: </span>
           {applicant.pitch}
         </blockquote>
+      ) : null}
+
+      {/* Issue 26: the conversation beside the application, so a reply and a decision happen in one place. */}
+      <div>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setTalking(true)}
+          aria-label={`Conversation with ${person.name}`}
+          data-testid="applicant-conversation"
+        >
+          <MessagesSquare aria-hidden="true" />
+          Conversation
+        </Button>
+      </div>
+      {talking ? (
+        <ApplicationConversationDialog
+          applicationId={applicant.id}
+          creatorName={person.name}
+          campaignName={campaignName ?? 'this campaign'}
+          onClose={() => setTalking(false)}
+        />
       ) : null}
 
       {applicant.deliveryProblem ? (

@@ -10,7 +10,7 @@ import {
   Truck,
   XCircle,
 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -83,6 +83,7 @@ export function ApplicantCard({
 }) {
   const id = useId();
   const [talking, setTalking] = useState(false);
+  const talkButton = useRef<HTMLButtonElement>(null);
   const { influencer: person, status } = applicant;
   // The buttons are the steps the table of moves offers an admin at this status (src/shared/lifecycle.ts).
   const offers = offeredActions(status, 'admin', shipsBox);
@@ -174,6 +175,7 @@ export function ApplicantCard({
       {/* Issue 26: the conversation beside the application, so a reply and a decision happen in one place. */}
       <div>
         <Button
+          ref={talkButton}
           size="sm"
           variant="outline"
           onClick={() => setTalking(true)}
@@ -189,7 +191,11 @@ export function ApplicantCard({
           applicationId={applicant.id}
           creatorName={person.name}
           campaignName={campaignName ?? 'this campaign'}
-          onClose={() => setTalking(false)}
+          onClose={() => {
+            setTalking(false);
+            // Back to the card's button (the dialog is unmounted, so it cannot return the focus itself).
+            requestAnimationFrame(() => talkButton.current?.focus());
+          }}
         />
       ) : null}
 

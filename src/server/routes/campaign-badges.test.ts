@@ -140,7 +140,7 @@ describe.each(TEST_DRIVERS)('campaign badges from the records on %s', (driver) =
 
   it("Responds Fast counts conversations' real first-reply times too", async () => {
     // Three fast application answers alone are no track record; two fast conversation replies make five.
-    const chatty = await brandWith(
+    await brandWith(
       'Chatty Brand',
       Array.from({ length: 3 }, () => ({ status: 'accepted' as const, hoursAgo: 300, answerHours: 2 })),
     );

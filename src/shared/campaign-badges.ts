@@ -15,11 +15,11 @@ export const TOP_CREATOR_MIN_APPROVED_CREATORS = 5;
 
 /** What the rules read, counted over every campaign of the brand. */
 export interface BrandTrackRecord {
-  /** Applications the brand accepted or declined. */
+  /** Applications the brand accepted or declined, plus the team's replies to creators waiting in a conversation. */
   answered: number;
-  /** Of those, answered within RESPONDS_FAST_HOURS of applying. */
+  /** Of those, answered within RESPONDS_FAST_HOURS (of applying, or of the creator's first unanswered message). */
   answeredFast: number;
-  /** Applications still waiting for an answer, longer than RESPONDS_FAST_HOURS already (they count as slow). */
+  /** Applications and conversations still waiting for an answer longer than RESPONDS_FAST_HOURS (they count as slow). */
   waitingTooLong: number;
   /** Different creators whose content the brand approved. */
   approvedCreators: number;

@@ -7,6 +7,7 @@ export const CREATOR_MAIL_CATEGORIES = [
   'shipping_delivery',
   'content_reviews',
   'deadline_reminders',
+  'messages',
 ] as const;
 export type CreatorMailCategory = (typeof CREATOR_MAIL_CATEGORIES)[number];
 
@@ -28,6 +29,11 @@ export const CREATOR_MAIL_CATEGORY_TEXT: Record<CreatorMailCategory, { label: st
     deadline_reminders: {
       label: 'Deadline reminders',
       description: 'A reminder before your upload deadline, and a note when it has passed.',
+    },
+    messages: {
+      label: 'Messages from brands',
+      description:
+        'When a message from a campaign team has waited unread for 10 minutes (at most one an hour).',
     },
   };
 

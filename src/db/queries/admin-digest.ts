@@ -111,11 +111,21 @@ export interface DigestSection {
   /** How many wait in all now. */
   waiting: number;
 }
+/** The team's first replies to waiting creators in the period (issue 26: real reply times of conversations). */
+export interface DigestReplyTimes {
+  count: number;
+  /** Minutes from the creator's first unanswered message to the reply; null without replies. */
+  medianMinutes: number | null;
+  slowestMinutes: number | null;
+}
 export interface DigestContent {
   applications: DigestSection;
   submissions: DigestSection;
   problems: DigestSection;
   payouts: DigestSection;
+  /** Conversations whose creator started waiting for our reply in the period (and still waits). */
+  messages: DigestSection;
+  replies: DigestReplyTimes;
 }
 
 const PROBLEM_WORDS: Record<string, string> = {
@@ -170,6 +180,24 @@ export async function digestContent(
       where p.status = 'pending' and ${window('p.created_at')}
       order by p.created_at desc, p.id desc limit ${limit}`),
   ]);
+  const [messages, replies] = await Promise.all([
+    db.execute(sql`
+      select v.id, c.name as campaign, i.name as creator,
+        count(*) over () as total,
+        (select count(*) from conversations w where w.waiting_since is not null) as waiting
+      from conversations v join campaigns c on c.id = v.campaign_id join influencers i on i.id = v.influencer_id
+      where v.waiting_since is not null and ${window('v.waiting_since')}
+      order by v.waiting_since desc, v.id desc limit ${limit}`),
+    db.execute(sql`
+      select count(*) as n,
+        percentile_cont(0.5) within group (order by extract(epoch from m.created_at - m.answered_waiting_since)) as median,
+        max(extract(epoch from m.created_at - m.answered_waiting_since)) as slowest
+      from conversation_messages m
+      where m.answered_waiting_since is not null and m.hidden_at is null and ${window('m.created_at')}`),
+  ]);
+  const replyRow = rowsOf(replies)[0];
+  const minutes = (value: unknown) =>
+    value === null || value === undefined ? null : Math.round(Number(value) / 60);
   // Nothing new: the count of what waits still comes from its own query.
   const section = async (
     result: unknown,
@@ -212,6 +240,16 @@ export async function digestContent(
       }),
       'payouts',
     ),
+    messages: await section(
+      messages,
+      (r) => ({ text: `${r.creator} wrote about ${r.campaign}`, path: `/admin/messages?c=${r.id}` }),
+      'messages',
+    ),
+    replies: {
+      count: Number(replyRow?.n ?? 0),
+      medianMinutes: minutes(replyRow?.median),
+      slowestMinutes: minutes(replyRow?.slowest),
+    },
   };
 }
 
@@ -220,6 +258,7 @@ const WAITING = {
   submissions: `select count(*) as n from submissions where status = 'submitted'`,
   problems: `select count(*) as n from delivery_problems where status = 'open'`,
   payouts: `select count(*) as n from payouts where status = 'pending'`,
+  messages: `select count(*) as n from conversations where waiting_since is not null`,
 } as const;
 
 async function waitingCount(db: DatabaseOrTransaction, table: keyof typeof WAITING): Promise<number> {

@@ -11,6 +11,7 @@ import { type PaypalClient, paypalClientFromEnv } from '../payouts/paypal-client
 import { sendAdminDigests } from '../services/admin-digest';
 import { pruneRateLimits } from '../services/app-rate-limits';
 import { sweepDeadlines } from '../services/applications/deadline-sweep';
+import { mailUnreadMessages } from '../services/conversations/unread-mail';
 import { pruneAttempts } from '../services/password-attempts';
 import { pollPayouts, resumeInterruptedBatches } from '../services/payouts/batch-jobs';
 import { createServiceContext, type ServiceContext } from '../services/service-context';
@@ -21,6 +22,7 @@ export const PAYOUT_STATUS = 'payout-status';
 export const SECURITY_SWEEP = 'security-sweep';
 export const CONTENT_METRICS_REFRESH = 'content-metrics-refresh';
 export const ADMIN_DIGEST = 'admin-digest';
+export const UNREAD_MESSAGE_MAIL = 'unread-message-mail';
 
 /** What a job's work gets. */
 export interface JobContext {
@@ -125,6 +127,16 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
         intervalMinutes: env.adminDigestIntervalMinutes,
       });
       if (result.sent || result.failed) logger.info(result, 'admin digest');
+    },
+  },
+  {
+    // Every minute: a creator who left a message from the campaign team unread for 10 minutes gets a mail (one per
+    // conversation per hour at most; switchable under their mail preferences). Issue 26.
+    name: UNREAD_MESSAGE_MAIL,
+    cron: '* * * * *',
+    async run(ctx) {
+      const result = await mailUnreadMessages(jobServices(ctx));
+      if (result.sent || result.skipped) ctx.logger.info(result, 'unread message mail');
     },
   },
 ];

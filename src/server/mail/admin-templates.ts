@@ -4,13 +4,23 @@ import { layoutMail } from './templates';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** '25 min', '3 h 5 min', '2 days 4 h'. */
+function duration(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} days ${hours % 24} h` : `${days} days`;
+}
+
 /** True when nothing arrived in the period: such a digest is never sent. */
 export function isEmptyDigest(content: DigestContent): boolean {
   return (
     content.applications.count +
       content.submissions.count +
       content.problems.count +
-      content.payouts.count ===
+      content.payouts.count +
+      content.messages.count ===
     0
   );
 }
@@ -46,6 +56,16 @@ export function adminDigestMail(appUrl: string, to: string, content: DigestConte
       waiting: `${content.payouts.waiting} to process in all`,
       page: `${appUrl}/admin/payments`,
     },
+    {
+      title: plural(
+        content.messages.count,
+        'creator waiting for our reply',
+        'creators waiting for our reply',
+      ),
+      section: content.messages,
+      waiting: `${content.messages.waiting} waiting in all`,
+      page: `${appUrl}/admin/messages?filter=waiting`,
+    },
   ];
   const paragraphs = ['Here is what happened on Mintbox since your last digest.'];
   for (const { title, section, waiting, page } of sections) {
@@ -57,6 +77,12 @@ export function adminDigestMail(appUrl: string, to: string, content: DigestConte
         ...section.lines.map((line) => `• ${line.text}: ${appUrl}${line.path}`),
         ...(more > 0 ? [`• and ${more} more`] : []),
       ].join('\n'),
+    );
+  }
+  const { replies } = content;
+  if (replies.count > 0 && replies.medianMinutes !== null && replies.slowestMinutes !== null) {
+    paragraphs.push(
+      `First replies to creators' messages: ${replies.count}, in ${duration(replies.medianMinutes)} on median (the slowest ${duration(replies.slowestMinutes)}).`,
     );
   }
   paragraphs.push(`You get this digest at most hourly. Switch it off in Settings: ${appUrl}/admin/settings`);

@@ -130,3 +130,30 @@ export function problemResolvedMail(
     ],
   });
 }
+
+/** Issue 26: a message from the campaign team has waited unread for 10 minutes. */
+export function unreadMessageMail(
+  appUrl: string,
+  to: string,
+  {
+    campaign,
+    brand,
+    unread,
+    preview,
+    link,
+  }: { campaign: string; brand: string; unread: number; preview: string; link: string },
+): MailMessage {
+  return layoutMail(appUrl, {
+    to,
+    subject:
+      unread === 1 ? `New message from ${brand} about ${campaign}` : `${unread} new messages from ${brand}`,
+    paragraphs: [
+      unread === 1
+        ? `The ${brand} team wrote to you about ${campaign}:`
+        : `The ${brand} team wrote to you ${unread} times about ${campaign}. The latest:`,
+      preview,
+      `Read and reply: ${appUrl}${link}`,
+      'You can switch these mails off under Mail preferences on your profile.',
+    ],
+  });
+}

@@ -4,6 +4,7 @@ import { insertApplication, insertCampaign } from '../../../tests/support/factor
 import { createTestApp } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { applications } from '../../db/schema/applications';
+import { conversationMessages, conversations } from '../../db/schema/conversations';
 import type { CampaignDetail } from '../../shared/schemas/campaign';
 
 const HOUR = 3600_000;
@@ -91,5 +92,84 @@ describe.each(TEST_DRIVERS)('campaign badges from the records on %s', (driver) =
       Array.from({ length: 4 }, () => ({ status: 'approved' as const, hoursAgo: 200, answerHours: 1 })),
     );
     expect(await badgesOf(four.id)).toEqual({ respondsFast: false, topCreator: false });
+  });
+  /**
+   * Issue 26: conversations of the brand's campaign (one per entry): a reply after `replyHours` of waiting, or a
+   * creator still waiting since `waitingHours` ago.
+   */
+  async function talksOf(
+    campaign: Awaited<ReturnType<typeof insertCampaign>>,
+    rows: Array<{ replyHours: number } | { waitingHours: number }>,
+  ) {
+    for (const row of rows) {
+      const { application } = await insertApplication(database.db, {
+        status: 'accepted',
+        campaign,
+        at: ago(400),
+      });
+      const waiting = 'waitingHours' in row;
+      const [talk] = await database.db
+        .insert(conversations)
+        .values({
+          applicationId: application.id,
+          influencerId: application.influencerId,
+          campaignId: campaign.id,
+          waitingSince: waiting ? ago(row.waitingHours) : null,
+        })
+        .returning();
+      const asked = waiting ? ago(row.waitingHours) : ago(300);
+      await database.db.insert(conversationMessages).values({
+        conversationId: talk!.id,
+        authorRole: 'creator',
+        authorName: 'Creator',
+        body: 'A question',
+        createdAt: asked,
+      });
+      if (!waiting) {
+        await database.db.insert(conversationMessages).values({
+          conversationId: talk!.id,
+          authorRole: 'team',
+          authorName: 'Maria',
+          body: 'An answer',
+          createdAt: new Date(asked.getTime() + row.replyHours * HOUR),
+          answeredWaitingSince: asked,
+        });
+      }
+    }
+  }
+
+  it("Responds Fast counts conversations' real first-reply times too", async () => {
+    // Three fast application answers alone are no track record; two fast conversation replies make five.
+    await brandWith(
+      'Chatty Brand',
+      Array.from({ length: 3 }, () => ({ status: 'accepted' as const, hoursAgo: 300, answerHours: 2 })),
+    );
+    // (Not read before the conversations: a brand's badges are kept for a minute.)
+    const chattyTalks = await insertCampaign(database.db, { brand: 'Chatty Brand', name: 'Chatty talks' });
+    await talksOf(chattyTalks, [{ replyHours: 3 }, { replyHours: 20 }]);
+    const chattyNext = await insertCampaign(database.db, { brand: 'Chatty Brand', status: 'active' });
+    expect((await badgesOf(chattyNext.id)).respondsFast).toBe(true);
+
+    // Five fast application answers, but three questions answered after three days: 5 of 8.
+    const quiet = await brandWith(
+      'Quiet In Chat',
+      Array.from({ length: 5 }, () => ({ status: 'accepted' as const, hoursAgo: 300, answerHours: 1 })),
+    );
+    await talksOf(quiet, [{ replyHours: 72 }, { replyHours: 80 }, { replyHours: 90 }]);
+    expect((await badgesOf(quiet.id)).respondsFast).toBe(false);
+
+    // Creators left waiting past two days count as slow; a question of a few hours does not yet.
+    const waiting = await brandWith(
+      'Waiting In Chat',
+      Array.from({ length: 5 }, () => ({ status: 'accepted' as const, hoursAgo: 300, answerHours: 1 })),
+    );
+    await talksOf(waiting, [{ waitingHours: 5 }, { waitingHours: 6 }]);
+    expect((await badgesOf(waiting.id)).respondsFast).toBe(true);
+    const late = await brandWith(
+      'Late In Chat',
+      Array.from({ length: 5 }, () => ({ status: 'accepted' as const, hoursAgo: 300, answerHours: 1 })),
+    );
+    await talksOf(late, [{ waitingHours: 60 }, { waitingHours: 100 }]);
+    expect((await badgesOf(late.id)).respondsFast).toBe(false);
   });
 });

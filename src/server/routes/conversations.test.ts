@@ -642,4 +642,40 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     controller.abort();
     await reader.cancel().catch(() => undefined);
   });
+  it("the creator's stream of their conversations: their own changes, never another creator's", async () => {
+    const ana = await creatorInConversation();
+    const bo = await creatorInConversation();
+    expect((await getWithCookie(app, '/api/me/conversations/stream', '')).status).toBe(401);
+    expect((await getWithCookie(app, '/api/me/conversations/stream', admin)).status).toBe(403);
+    const controller = new AbortController();
+    const response = await app.request('/api/me/conversations/stream', {
+      headers: { origin: ORIGIN, cookie: ana.cookie },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const until = async (needle: string) => {
+      const deadline = Date.now() + 2000;
+      while (!text.includes(needle)) {
+        if (Date.now() > deadline) throw new Error(`no ${needle} in ${text}`);
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value);
+      }
+    };
+    await until('event: ready');
+    const toBo = await send('POST', `/api/admin/conversations/${bo.conversationId}/messages`, admin, {
+      body: 'For Bo only',
+    });
+    const toAna = await send('POST', `/api/admin/conversations/${ana.conversationId}/messages`, admin, {
+      body: 'For Ana',
+    });
+    await until(`"messageId":${toAna.body.id}`);
+    expect(text).not.toContain(`"conversationId":${bo.conversationId}`);
+    expect(text).not.toContain(`"messageId":${toBo.body.id}`);
+    controller.abort();
+    await reader.cancel().catch(() => undefined);
+  });
 });

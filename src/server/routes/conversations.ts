@@ -42,7 +42,7 @@ import {
   savedReplyList,
   updateSavedReply,
 } from '../services/conversations/saved-replies';
-import { conversationStream } from '../services/conversations/stream';
+import { conversationStream, creatorConversationFilter } from '../services/conversations/stream';
 import { readThread } from '../services/conversations/thread';
 import { atInstant } from '../services/service-context';
 import { MAX_UPLOAD_BYTES } from '../services/uploads';
@@ -252,6 +252,31 @@ export const conversationRoutes = createRouter()
       const viewer = await viewerOf(c, 'creator');
       if (viewer.role !== 'creator') throw new AppError('FORBIDDEN', 'You do not have access to this.');
       return c.json(await myConversations(c.get('deps').db, viewer.influencerId, viewer.userId), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/me/conversations/stream',
+      tags: TAGS.creator,
+      summary:
+        "Server-Sent Events of every conversation of the creator's (the bell and the dashboard): `message` {conversationId, messageId} per change",
+      middleware: requireRole('influencer'),
+      responses: {
+        200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const viewer = await viewerOf(c, 'creator');
+      if (viewer.role !== 'creator') throw new AppError('FORBIDDEN', 'You do not have access to this.');
+      const { db, lifecycle } = c.get('deps');
+      return conversationStream(c, {
+        db,
+        conversationId: null,
+        lifecycle,
+        accept: creatorConversationFilter(db, viewer.influencerId),
+      }) as never;
     },
   );
 

@@ -21,6 +21,7 @@ const ALL_ON = {
   shipping_delivery: true,
   content_reviews: true,
   deadline_reminders: true,
+  messages: true,
 };
 
 describe.each(TEST_DRIVERS)('mail preferences and recent activity on %s', (driver) => {

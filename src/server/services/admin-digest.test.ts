@@ -6,6 +6,7 @@ import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../te
 import { setDigestEnabled } from '../../db/queries/admin-digest';
 import { adminDigests } from '../../db/schema/admin-digests';
 import { users } from '../../db/schema/auth';
+import { conversationMessages, conversations } from '../../db/schema/conversations';
 import { payouts } from '../../db/schema/payouts';
 import { deliveryProblems } from '../../db/schema/shipping';
 import { silentLogger } from '../logger';
@@ -144,5 +145,57 @@ describe.each(TEST_DRIVERS)('admin mail digest on %s', (driver) => {
     const mailer = captureMailer();
     await run(new Date(at.getTime() + 60_000), mailer);
     expect(mailer.sent.filter((m) => m.to === admin.email)).toHaveLength(1);
+  });
+  it("reports creators waiting for our reply and the team's real first-reply times (issue 26)", async () => {
+    await database.db.delete(adminDigests);
+    const admin = await addAdmin();
+    const at = later(20 * HOUR);
+    const minutesBefore = (m: number) => new Date(at.getTime() - m * 60_000);
+    const campaign = await insertCampaign(database.db, { name: 'Chat Serum' });
+    const talk = async (name: string) => {
+      const influencer = await insertInfluencer(database.db, { name });
+      const { application } = await insertApplication(database.db, {
+        status: 'accepted',
+        campaign,
+        influencer,
+      });
+      const [row] = await database.db
+        .insert(conversations)
+        .values({ applicationId: application.id, influencerId: influencer.id, campaignId: campaign.id })
+        .returning();
+      return row!;
+    };
+    // Dee waits since 20 minutes ago; Eli and Fay were answered after 30 and 90 minutes in the period.
+    const dee = await talk('Dee Asking');
+    await database.db
+      .update(conversations)
+      .set({ waitingSince: minutesBefore(20) })
+      .where(eq(conversations.id, dee.id));
+    for (const [name, waited] of [
+      ['Eli Answered', 30],
+      ['Fay Answered', 90],
+    ] as const) {
+      const row = await talk(name);
+      await database.db.insert(conversationMessages).values({
+        conversationId: row.id,
+        authorRole: 'team',
+        authorName: 'Maria',
+        body: 'Here you go',
+        createdAt: minutesBefore(5),
+        answeredWaitingSince: minutesBefore(5 + waited),
+      });
+    }
+    const mailer = captureMailer();
+    await run(at, mailer);
+    const mine = mailer.sent.filter((m) => m.to === admin.email);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.subject).toBe('Mintbox digest: 1 creator waiting for our reply');
+    expect(mine[0]!.text).toContain(
+      `• Dee Asking wrote about Chat Serum: ${APP_URL}/admin/messages?c=${dee.id}`,
+    );
+    expect(mine[0]!.text).toContain('(1 waiting in all)');
+    expect(mine[0]!.text).toContain(
+      "First replies to creators' messages: 2, in 1 h on median (the slowest 1 h 30 min).",
+    );
   });
 });

@@ -1,9 +1,11 @@
 import { Outlet } from 'react-router';
 import { SignedInHeader } from '../components/signed-in-header';
 import { SiteFooter } from '../components/site-footer';
+import { useMyConversationsLive } from '../lib/conversations';
 
 /** The frame of the signed-in creator's pages (/main, /dashboard, /profile): one header, the page, the footer. */
 export function CreatorLayout() {
+  useMyConversationsLive();
   return (
     <div className="flex min-h-screen flex-col overflow-x-clip bg-slate-50">
       <a

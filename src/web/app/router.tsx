@@ -151,6 +151,10 @@ export const router = createBrowserRouter([
                 lazy: lazyPage(() => import('../features/admin/influencers-page'), 'InfluencersPage'),
               },
               {
+                path: '/admin/messages',
+                lazy: lazyPage(() => import('../features/admin/messages-page'), 'MessagesPage'),
+              },
+              {
                 path: '/admin/problems',
                 lazy: lazyPage(() => import('../features/admin/problems-page'), 'ProblemsPage'),
               },

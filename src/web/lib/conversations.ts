@@ -61,6 +61,25 @@ export function useConversationLive(side: ConversationSide, id: number | null, o
   return live;
 }
 
+/**
+ * The signed-in creator's pages follow all their conversations (issue 26): a message from the team counts in the
+ * bell at once, without waiting for the bell's own poll.
+ */
+export function useMyConversationsLive() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/me/conversations/stream');
+    const changed = () => {
+      void queryClient.invalidateQueries({ queryKey: privateKeys.notifications });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.mine });
+    };
+    source.addEventListener('message', changed);
+    source.addEventListener('resync', changed);
+    return () => source.close();
+  }, [queryClient]);
+}
+
 /** A conversation thread, kept live (stream, or polling while the stream is down). */
 export function useConversationThread(side: ConversationSide, id: number | null) {
   const queryClient = useQueryClient();
@@ -138,6 +157,9 @@ export function useConversationActions(side: ConversationSide, id: number) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: privateKeys.notifications });
       void queryClient.invalidateQueries({ queryKey: conversationKeys.mine });
+      // The team's inbox shows what each admin has not read.
+      if (side === 'admin')
+        void queryClient.invalidateQueries({ queryKey: [...conversationKeys.all, 'admin', 'inbox'] });
     },
   });
   return { send, edit, remove, hide, seen };

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Database } from '../../../db/client';
+import { findConversation } from '../../../db/queries/conversations';
 import type { ServerLifecycle } from '../../context';
 import { type ConversationChange, subscribeConversationChanges } from './live';
 
@@ -24,11 +25,14 @@ export function conversationStream(
     conversationId,
     lifecycle,
     heartbeatMs = STREAM_HEARTBEAT_MS,
+    accept,
   }: {
     db: Database;
     conversationId: number | null;
     lifecycle?: ServerLifecycle | undefined;
     heartbeatMs?: number;
+    /** With `conversationId` null: which changes this stream tells (a creator's stream: their conversations only). */
+    accept?: ((change: ConversationChange) => Promise<boolean>) | undefined;
   },
 ) {
   c.header('Cache-Control', 'no-store, no-transform');
@@ -62,6 +66,7 @@ export function conversationStream(
         }
         while (queue.length > 0 && !stream.aborted) {
           const change = queue.shift();
+          if (change && accept && !(await accept(change))) continue;
           await stream.writeSSE(
             change
               ? { event: 'message', data: JSON.stringify(change), id: String(change.messageId) }
@@ -82,4 +87,24 @@ export function conversationStream(
       unsubscribe();
     }
   });
+}
+
+/**
+ * The filter of a creator's stream of every conversation of theirs: whether a change is about one of their
+ * conversations (ownership read from the database once per conversation, then remembered for the stream's life).
+ */
+export function creatorConversationFilter(
+  db: Database,
+  influencerId: number,
+): (change: ConversationChange) => Promise<boolean> {
+  const known = new Map<number, boolean>();
+  return async ({ conversationId }) => {
+    let mine = known.get(conversationId);
+    if (mine === undefined) {
+      mine = (await findConversation(db, conversationId, { influencerId })) !== null;
+      if (known.size > 1000) known.clear();
+      known.set(conversationId, mine);
+    }
+    return mine;
+  };
 }

@@ -1,4 +1,15 @@
-import { BarChart3, CreditCard, LogOut, Megaphone, Menu, PackageX, Settings, Users, X } from 'lucide-react';
+import {
+  BarChart3,
+  CreditCard,
+  LogOut,
+  Megaphone,
+  Menu,
+  MessagesSquare,
+  PackageX,
+  Settings,
+  Users,
+  X,
+} from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar';
@@ -7,6 +18,7 @@ import { NotificationBell } from '../../../components/notification-bell';
 import { StepUpHost } from '../../../components/step-up-dialog';
 import { cn } from '../../../lib/cn';
 import { useSession, useSignOut } from '../../../lib/use-session';
+import { useInboxLive, useWaitingCount } from '../api/conversations';
 import { useOpenProblemCount } from '../api/problems';
 
 /** Spec §2 Admin screens: the sidebar's links (Analytics opens the overview of all campaigns, issue 12). */
@@ -20,11 +32,12 @@ const NAV_ITEMS = [
   },
   { label: 'Payments', to: '/admin/payments', icon: CreditCard, match: ['/admin/payments'] },
   { label: 'Influencers', to: '/admin/influencers', icon: Users, match: ['/admin/influencers'] },
+  { label: 'Messages', to: '/admin/messages', icon: MessagesSquare, match: ['/admin/messages'] },
   { label: 'Problems', to: '/admin/problems', icon: PackageX, match: ['/admin/problems'] },
   { label: 'Settings', to: '/admin/settings', icon: Settings, match: ['/admin/settings'] },
 ] as const;
 
-function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
+function AdminNav({ onNavigate, waiting }: { onNavigate?: () => void; waiting: number }) {
   const { pathname } = useLocation();
   const openProblems = useOpenProblemCount();
   return (
@@ -55,6 +68,15 @@ function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
                   <span className="sr-only"> open</span>
                 </span>
               ) : null}
+              {to === '/admin/messages' && waiting > 0 ? (
+                <span
+                  className="ml-auto rounded-full bg-amber-400 px-2 py-0.5 text-xs font-semibold text-slate-950 tabular-nums"
+                  data-testid="messages-badge"
+                >
+                  {waiting}
+                  <span className="sr-only"> waiting for our reply</span>
+                </span>
+              ) : null}
             </NavLink>
           </li>
         );
@@ -72,6 +94,9 @@ export function AdminLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const user = session.user;
+  // Every conversation, live (issue 26): the inbox and the number waiting for our reply follow it.
+  const inboxLive = useInboxLive();
+  const waiting = useWaitingCount(inboxLive);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes on every navigation
   useEffect(() => setMenuOpen(false), [location.key]);
@@ -119,7 +144,7 @@ export function AdminLayout() {
           <span aria-hidden="true">Notifications</span>
         </div>
         <nav aria-label="Admin" className="flex-1">
-          <AdminNav />
+          <AdminNav waiting={waiting} />
         </nav>
         <div className="flex flex-col gap-3 border-t border-white/10 pt-4">
           {account}
@@ -156,7 +181,7 @@ export function AdminLayout() {
           hidden={!menuOpen}
           className="flex flex-col gap-3 border-t border-white/10 px-4 pt-3 pb-4"
         >
-          <AdminNav onNavigate={() => setMenuOpen(false)} />
+          <AdminNav waiting={waiting} onNavigate={() => setMenuOpen(false)} />
           <div className="flex flex-col gap-3 border-t border-white/10 pt-3">
             {account}
             {signOutButton}
@@ -165,7 +190,7 @@ export function AdminLayout() {
       </header>
 
       <main id="main" className="min-w-0 px-4 py-6 sm:px-8 sm:py-8">
-        <Outlet />
+        <Outlet context={{ inboxLive }} />
       </main>
     </div>
   );

@@ -4,12 +4,13 @@ import {
   CheckCircle2,
   ExternalLink,
   MessageSquare,
+  MessagesSquare,
   PackageCheck,
   Pencil,
   Truck,
   XCircle,
 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -38,6 +39,7 @@ import { cn } from '../../../lib/cn';
 import { formatShortDate } from '../../../lib/format';
 import { maxLengthOf } from '../../../lib/schema-limits';
 import type { ApplicantEngagement } from '../api/content-metrics';
+import { ApplicationConversationDialog } from './admin-conversation';
 import { ApplicantShipping } from './applicant-shipping';
 
 /** Carriers offered while typing (any other name can be typed). */
@@ -65,6 +67,7 @@ export function ApplicantCard({
   busy,
   credited,
   engagement,
+  campaignName,
 }: {
   applicant: AdminApplicant;
   shipsBox: boolean;
@@ -75,8 +78,12 @@ export function ApplicantCard({
   credited: number | undefined;
   /** Engagement from the creator's measured posts (undefined while it loads). */
   engagement?: ApplicantEngagement | undefined;
+  /** The campaign's name, for the conversation's heading. */
+  campaignName?: string;
 }) {
   const id = useId();
+  const [talking, setTalking] = useState(false);
+  const talkButton = useRef<HTMLButtonElement>(null);
   const { influencer: person, status } = applicant;
   // The buttons are the steps the table of moves offers an admin at this status (src/shared/lifecycle.ts).
   const offers = offeredActions(status, 'admin', shipsBox);
@@ -164,6 +171,33 @@ export function ApplicantCard({
           <span className="sr-only">Pitch: </span>
           {applicant.pitch}
         </blockquote>
+      ) : null}
+
+      {/* Issue 26: the conversation beside the application, so a reply and a decision happen in one place. */}
+      <div>
+        <Button
+          ref={talkButton}
+          size="sm"
+          variant="outline"
+          onClick={() => setTalking(true)}
+          aria-label={`Conversation with ${person.name}`}
+          data-testid="applicant-conversation"
+        >
+          <MessagesSquare aria-hidden="true" />
+          Conversation
+        </Button>
+      </div>
+      {talking ? (
+        <ApplicationConversationDialog
+          applicationId={applicant.id}
+          creatorName={person.name}
+          campaignName={campaignName ?? 'this campaign'}
+          onClose={() => {
+            setTalking(false);
+            // Back to the card's button (the dialog is unmounted, so it cannot return the focus itself).
+            requestAnimationFrame(() => talkButton.current?.focus());
+          }}
+        />
       ) : null}
 
       {applicant.deliveryProblem ? (

@@ -149,6 +149,7 @@ export function ApplicantsSection({
                   busy={busy}
                   credited={credited[applicant.id]}
                   engagement={engagement.data?.get(applicant.influencer.id)}
+                  campaignName={campaign.name}
                 />
               ))}
             </ul>

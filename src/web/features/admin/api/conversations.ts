@@ -1,0 +1,93 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type {
+  Inbox,
+  InboxFilter,
+  SavedReplyInput,
+  SavedReplyItem,
+} from '../../../../shared/schemas/conversations';
+import { apiFetch } from '../../../lib/api-client';
+import { conversationKeys, useConversationLive } from '../../../lib/conversations';
+
+/** Issue 26, the team's side: the inbox, the number waiting for a reply, saved replies. */
+export interface InboxFilters {
+  filter: InboxFilter;
+  campaignId?: number | undefined;
+  q?: string | undefined;
+}
+
+function inboxPath({ filter, campaignId, q }: InboxFilters): string {
+  const params = new URLSearchParams();
+  if (filter !== 'all') params.set('filter', filter);
+  if (campaignId) params.set('campaignId', String(campaignId));
+  if (q) params.set('q', q);
+  const query = params.toString();
+  return `/api/admin/conversations${query ? `?${query}` : ''}`;
+}
+
+/** While the inbox stream is down, the inbox and the sidebar count are asked for this often. */
+const INBOX_POLL_MS = 15_000;
+
+/** GET /api/admin/conversations: newest activity first (kept fresh by `useInboxLive` in the admin frame). */
+export function useInbox(filters: InboxFilters, live: boolean) {
+  return useQuery({
+    queryKey: conversationKeys.inbox(filters),
+    queryFn: ({ signal }) => apiFetch<Inbox>(inboxPath(filters), { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    refetchInterval: live ? false : INBOX_POLL_MS,
+  });
+}
+
+/**
+ * The admin frame follows every conversation on the inbox stream: each change refreshes the inbox, the sidebar
+ * count and the bell. Answers whether the stream is up (else the queries poll).
+ */
+export function useInboxLive(): boolean {
+  const queryClient = useQueryClient();
+  const changed = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: [...conversationKeys.all, 'admin', 'inbox'] });
+    void queryClient.invalidateQueries({ queryKey: conversationKeys.waiting });
+  }, [queryClient]);
+  return useConversationLive('admin', null, changed);
+}
+
+/** GET /api/admin/conversations/waiting-count: the number in the sidebar. */
+export function useWaitingCount(live: boolean): number {
+  const query = useQuery({
+    queryKey: conversationKeys.waiting,
+    queryFn: ({ signal }) =>
+      apiFetch<{ waitingCount: number }>('/api/admin/conversations/waiting-count', { signal }),
+    staleTime: 0,
+    refetchInterval: live ? false : INBOX_POLL_MS,
+  });
+  return query.data?.waitingCount ?? 0;
+}
+
+/** The team's saved replies, by title. */
+export function useSavedReplies() {
+  return useQuery({
+    queryKey: conversationKeys.savedReplies,
+    queryFn: ({ signal }) => apiFetch<{ items: SavedReplyItem[] }>('/api/admin/saved-replies', { signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** Create, change and delete a saved reply; each reads the list again. */
+export function useSavedReplyActions() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: conversationKeys.savedReplies });
+  return {
+    save: useMutation({
+      mutationFn: ({ id, input }: { id: number | null; input: SavedReplyInput }) =>
+        id === null
+          ? apiFetch<SavedReplyItem>('/api/admin/saved-replies', { method: 'POST', json: input })
+          : apiFetch<SavedReplyItem>(`/api/admin/saved-replies/${id}`, { method: 'PUT', json: input }),
+      onSettled: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => apiFetch(`/api/admin/saved-replies/${id}`, { method: 'DELETE' }),
+      onSettled: refresh,
+    }),
+  };
+}

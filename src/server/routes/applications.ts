@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { APPLICATION_STATUSES } from '../../shared/lifecycle';
 import {
   applySchema,
   deliverySchema,

@@ -179,7 +179,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     ]);
     const [question, reply] = messagesOf(thread.body);
     expect(question).toMatchObject({
-      authorName: 'Talk Person' + String(n),
+      authorName: `Talk Person${String(n)}`,
       body: 'Can I post on Friday instead? See https://example.com/plan.',
       canEdit: true,
       // Answered: it stays.

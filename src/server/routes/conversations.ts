@@ -11,6 +11,7 @@ import {
   openedConversationSchema,
   postedMessageSchema,
   savedReplyItemSchema,
+  savedReplyListSchema,
   savedReplySchema,
   seenResultSchema,
   seenSchema,
@@ -329,7 +330,7 @@ const savedListRoute = createRoute({
   summary: "The team's saved replies, by title",
   middleware: adminOnly,
   responses: {
-    200: { description: 'Saved replies', content: json(z.object({ items: z.array(savedReplyItemSchema) })) },
+    200: { description: 'Saved replies', content: json(savedReplyListSchema) },
     ...errors,
   },
 });

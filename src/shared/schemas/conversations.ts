@@ -100,6 +100,7 @@ export const savedReplyItemSchema = z.object({
   updatedAt: z.string(),
 });
 export type SavedReplyItem = z.infer<typeof savedReplyItemSchema>;
+export const savedReplyListSchema = z.object({ items: z.array(savedReplyItemSchema) });
 
 export const CONVERSATION_EVENT_KINDS = [
   'applied',

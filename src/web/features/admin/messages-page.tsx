@@ -3,7 +3,7 @@ import { ArrowLeft, Clock, ExternalLink, Inbox as InboxIcon } from 'lucide-react
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useOutletContext, useSearchParams } from 'react-router';
 import {
-  type ConversationThread,
+  conversationThreadSchema,
   INBOX_FILTERS,
   type InboxFilter,
   type InboxItem,
@@ -256,7 +256,7 @@ function SelectedConversation({ id, now, onBack }: { id: number; now: number; on
   // The same query the thread reads (no second stream): its heading.
   const thread = useQuery({
     queryKey: conversationKeys.thread('admin', id),
-    queryFn: () => apiFetch<ConversationThread>(`/api/admin/conversations/${id}`),
+    queryFn: () => apiFetch(`/api/admin/conversations/${id}`, { schema: conversationThreadSchema }),
     staleTime: 0,
   });
   const data = thread.data;

@@ -1,10 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type {
-  Inbox,
-  InboxFilter,
-  SavedReplyInput,
-  SavedReplyItem,
+import {
+  type InboxFilter,
+  inboxSchema,
+  type SavedReplyInput,
+  savedReplyItemSchema,
+  savedReplyListSchema,
+  waitingCountSchema,
 } from '../../../../shared/schemas/conversations';
 import { apiFetch } from '../../../lib/api-client';
 import { conversationKeys, useConversationLive } from '../../../lib/conversations';
@@ -32,7 +34,7 @@ const INBOX_POLL_MS = 15_000;
 export function useInbox(filters: InboxFilters, live: boolean) {
   return useQuery({
     queryKey: conversationKeys.inbox(filters),
-    queryFn: ({ signal }) => apiFetch<Inbox>(inboxPath(filters), { signal }),
+    queryFn: ({ signal }) => apiFetch(inboxPath(filters), { signal, schema: inboxSchema }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: live ? false : INBOX_POLL_MS,
@@ -57,7 +59,7 @@ export function useWaitingCount(live: boolean): number {
   const query = useQuery({
     queryKey: conversationKeys.waiting,
     queryFn: ({ signal }) =>
-      apiFetch<{ waitingCount: number }>('/api/admin/conversations/waiting-count', { signal }),
+      apiFetch('/api/admin/conversations/waiting-count', { signal, schema: waitingCountSchema }),
     staleTime: 0,
     refetchInterval: live ? false : INBOX_POLL_MS,
   });
@@ -68,7 +70,7 @@ export function useWaitingCount(live: boolean): number {
 export function useSavedReplies() {
   return useQuery({
     queryKey: conversationKeys.savedReplies,
-    queryFn: ({ signal }) => apiFetch<{ items: SavedReplyItem[] }>('/api/admin/saved-replies', { signal }),
+    queryFn: ({ signal }) => apiFetch('/api/admin/saved-replies', { signal, schema: savedReplyListSchema }),
     staleTime: 60_000,
   });
 }
@@ -81,8 +83,16 @@ export function useSavedReplyActions() {
     save: useMutation({
       mutationFn: ({ id, input }: { id: number | null; input: SavedReplyInput }) =>
         id === null
-          ? apiFetch<SavedReplyItem>('/api/admin/saved-replies', { method: 'POST', json: input })
-          : apiFetch<SavedReplyItem>(`/api/admin/saved-replies/${id}`, { method: 'PUT', json: input }),
+          ? apiFetch('/api/admin/saved-replies', {
+              method: 'POST',
+              json: input,
+              schema: savedReplyItemSchema,
+            })
+          : apiFetch(`/api/admin/saved-replies/${id}`, {
+              method: 'PUT',
+              json: input,
+              schema: savedReplyItemSchema,
+            }),
       onSettled: refresh,
     }),
     remove: useMutation({

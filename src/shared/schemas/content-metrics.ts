@@ -52,6 +52,19 @@ export const metricTotalsSchema = z.object({
 });
 export type MetricTotals = z.infer<typeof metricTotalsSchema>;
 
+/** The totals of a platform with no post (yet): the server's answer and the web's empty tab show the same. */
+export const EMPTY_METRIC_TOTALS: MetricTotals = {
+  posts: 0,
+  views: null,
+  likes: null,
+  comments: null,
+  shares: null,
+  saves: null,
+  reach: null,
+  interactions: 0,
+  engagementRate: null,
+};
+
 /**
  * What the platform says a post looks like (issue 24), read by the metrics job with the figures: the caption as plain
  * text and our stored copy of its thumbnail (`/uploads/<name>`, private to the creator and admins), when it was read.

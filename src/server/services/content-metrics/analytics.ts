@@ -15,12 +15,13 @@ import {
 import { campaignAgeDemographics } from '../../../db/queries/instagram-connections';
 import { PLATFORMS } from '../../../shared/constants';
 import { DEMOGRAPHICS_NOTE, PLATFORM_METRIC_NOTES } from '../../../shared/content-metrics';
-import type {
-  AnalyticsOverview,
-  CampaignAnalytics,
-  MetricTotals,
-  MyAnalytics,
-  PlatformAnalytics,
+import {
+  type AnalyticsOverview,
+  type CampaignAnalytics,
+  EMPTY_METRIC_TOTALS,
+  type MetricTotals,
+  type MyAnalytics,
+  type PlatformAnalytics,
 } from '../../../shared/schemas/content-metrics';
 import { AppError } from '../../errors';
 import type { ServiceContext } from '../service-context';
@@ -37,18 +38,6 @@ export const COST_BASIS = 'Mint credited for approved posts (1 Mint = 1 USD); pr
 export function costBasisWithBoxes(boxes: number, productValue: string): string {
   return `Mint credited for approved posts + product value of ${boxes} ${boxes === 1 ? 'box' : 'boxes'} shipped ($${Number(productValue).toFixed(2)} each; 1 Mint = 1 USD)`;
 }
-
-const EMPTY_TOTALS: MetricTotals = {
-  posts: 0,
-  views: null,
-  likes: null,
-  comments: null,
-  shares: null,
-  saves: null,
-  reach: null,
-  interactions: 0,
-  engagementRate: null,
-};
 
 /**
  * A campaign's analytics: one tab per platform it has posts on (and always its own platform), each with totals,
@@ -83,8 +72,8 @@ export async function campaignAnalytics(
     (p) => p === campaign.platform || posts.some((post) => post.platform === p),
   );
   const tabs: PlatformAnalytics[] = platforms.map((platform) => {
-    const now_ = totals.get(platform) ?? EMPTY_TOTALS;
-    const before = weekAgo.get(platform) ?? EMPTY_TOTALS;
+    const now_ = totals.get(platform) ?? EMPTY_METRIC_TOTALS;
+    const before = weekAgo.get(platform) ?? EMPTY_METRIC_TOTALS;
     return {
       platform,
       note: PLATFORM_METRIC_NOTES[platform],

@@ -2,10 +2,11 @@ import { BarChart3 } from 'lucide-react';
 import { useState } from 'react';
 import { PLATFORM_LABELS, type Platform } from '../../../../shared/constants';
 import { METRIC_FIELDS, METRIC_LABELS, PLATFORM_METRIC_NOTES } from '../../../../shared/content-metrics';
-import type {
-  CampaignAnalytics,
-  PlatformAnalytics,
-  PostMetrics,
+import {
+  type CampaignAnalytics,
+  EMPTY_METRIC_TOTALS,
+  type PlatformAnalytics,
+  type PostMetrics,
 } from '../../../../shared/schemas/content-metrics';
 import { MetricsChart } from '../../../components/metrics-chart';
 import { PostFigures } from '../../../components/post-figures';
@@ -32,17 +33,7 @@ export function platformTabItems(data: CampaignAnalytics): TabItem<Platform>[] {
     const tab = data.platforms.find((p) => p.platform === platform) ?? {
       platform,
       note: PLATFORM_METRIC_NOTES[platform],
-      totals: {
-        posts: 0,
-        views: null,
-        likes: null,
-        comments: null,
-        shares: null,
-        saves: null,
-        reach: null,
-        interactions: 0,
-        engagementRate: null,
-      },
+      totals: EMPTY_METRIC_TOTALS,
       weeklyChange: { views: 0, interactions: 0 },
       series: [],
       posts: [],

@@ -5,9 +5,13 @@
 //                 Neither needs the build for its unit files, so both start at once, beside the build.
 //   browser       the e2e files that drive Chromium, one at a time (never two browsers at once), after the build.
 // Within each vitest process the slowest files start first (the sequencer in vitest.config.ts).
+// The browser lane is the longest chain of work (the build, then one journey at a time), so it has the CPU first:
+// the unit files of the api lanes run at a lower priority (`nice`), on the CPU the browser lane leaves idle
+// (waiting for Chromium, PostgreSQL and timers). The server-process journeys keep the normal priority: they time
+// how fast a process starts and stops.
 // With arguments (`npm test -- src/x.test.ts`), the build and then one plain `vitest run` with them instead.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { unitTestLanes } from './test-lanes.mjs';
@@ -30,11 +34,21 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-/** Runs one command, its output lines prefixed with the lane; resolves with its exit code. */
-function run(label, command, commandArgs) {
+/** `nice` lowers a process's priority on Linux and macOS (all its threads, from the start); elsewhere it is not used. */
+const canNice = process.platform !== 'win32' && existsSync('/usr/bin/nice');
+
+/**
+ * Runs one command, its output lines prefixed with the lane; resolves with its exit code. `nice` (0-19) lowers its
+ * priority.
+ */
+function run(label, command, commandArgs, nice = 0) {
   return new Promise((resolve) => {
     if (stopping) return resolve(1);
-    const child = spawn(command, commandArgs, {
+    const [file, fileArgs] =
+      nice > 0 && canNice
+        ? ['/usr/bin/nice', ['-n', String(nice), command, ...commandArgs]]
+        : [command, commandArgs];
+    const child = spawn(file, fileArgs, {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
     });
@@ -54,7 +68,10 @@ function run(label, command, commandArgs) {
   });
 }
 
-const vitestRun = (label, extra) => run(label, process.execPath, [...vitest, ...extra]);
+const vitestRun = (label, extra, nice = 0) => run(label, process.execPath, [...vitest, ...extra], nice);
+
+/** The priority of the api lanes' unit files against the browser lane's journeys (see the top of this file). */
+const UNIT_NICE = 10;
 
 let built;
 /** `npm run build`, once, whichever lane asks first. */
@@ -109,9 +126,9 @@ if (args.length) {
   const { pure, database } = unitTestLanes(process.cwd());
   const [unit1, unit2] = splitUnitFiles(database, durations, serversMs);
   results = await Promise.all([
-    lane('api-1', [() => vitestRun('api-1', ['--project', 'unit', ...unit1])]),
+    lane('api-1', [() => vitestRun('api-1', ['--project', 'unit', ...unit1], UNIT_NICE)]),
     lane('api-2', [
-      () => vitestRun('api-2', ['--project', 'pure', '--project', 'unit', ...unit2, ...pure]),
+      () => vitestRun('api-2', ['--project', 'pure', '--project', 'unit', ...unit2, ...pure], UNIT_NICE),
       needed(() => build('build')),
       () => vitestRun('api-2', ['--project', 'e2e', ...serverOnlyJourneys]),
     ]),

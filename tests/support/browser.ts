@@ -10,7 +10,7 @@ export function chromiumPath(): string {
   return path;
 }
 
-export function launchBrowser(): Promise<Browser> {
+function startChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
@@ -24,6 +24,52 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-quic',
       '--no-first-run',
     ],
+  });
+}
+
+/** One Chromium per test worker: the journey files run one after another in the same worker (vitest.config.ts). */
+let running: Promise<Browser> | undefined;
+
+async function sharedChromium(): Promise<Browser> {
+  const current = await running?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  running = startChromium();
+  return running;
+}
+
+/**
+ * A browser for one test file. Starting Chromium costs about a second of CPU, so the files of a worker share one
+ * process: each gets a handle whose `newContext` is the browser's and whose `close` closes only the contexts (and
+ * so the pages and cookies) that file opened. Contexts share nothing, so files stay as separate as with a browser
+ * each. Chromium ends with the worker.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await sharedChromium();
+  const opened = new Set<BrowserContext>();
+  const newContext: Browser['newContext'] = async (options) => {
+    const context = await browser.newContext(options);
+    opened.add(context);
+    context.once('close', () => opened.delete(context));
+    return context;
+  };
+  const newPage: Browser['newPage'] = async (options) => {
+    const page = await browser.newPage(options);
+    opened.add(page.context());
+    return page;
+  };
+  const close: Browser['close'] = async () => {
+    await Promise.all([...opened].map((context) => context.close().catch(() => undefined)));
+    opened.clear();
+  };
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === 'newContext') return newContext;
+      if (property === 'newPage') return newPage;
+      if (property === 'close') return close;
+      if (property === 'contexts') return () => [...opened];
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
   });
 }
 

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../../src/config/project-root';
+import { seedPgliteFolder } from './pglite-template';
 
 export interface BuiltServer {
   port: number;
@@ -12,10 +13,12 @@ export interface BuiltServer {
 /**
  * The built server (dist/server/index.js) in a process of its own, as `npm start` runs it: unlike the in-process
  * test server, libraries there see the real NODE_ENV (Better Auth relaxes its checks under a test runner).
- * A fresh PGlite folder; `env` adds or overrides variables. Run `npm run build` first (npm test does).
+ * A fresh PGlite folder, already migrated (a copy of the tests' template); `env` adds or overrides variables. Run
+ * `npm run build` first (npm test does).
  */
 export async function startBuiltServer(port: number, env: Record<string, string>): Promise<BuiltServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mintbox-built-'));
+  if (!env.DATABASE_URL) seedPgliteFolder(path.join(dataDir, 'pglite'));
   const child: ChildProcess = spawn(process.execPath, [path.join(projectRoot(), 'dist/server/index.js')], {
     cwd: projectRoot(),
     env: {

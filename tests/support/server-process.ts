@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { projectRoot } from '../../src/config/project-root';
 import { freePort } from './free-port';
+import { seedPgliteFolder } from './pglite-template';
 
 /** One JSON log line of the server (pino). */
 export type LogLine = Record<string, unknown> & { msg?: string; level?: number; requestId?: string };
@@ -29,7 +30,8 @@ export const TEST_AUTH_SECRET = 'process-secret-process-secret-0123456789abcdef'
 /**
  * The production server bundle (`node dist/server/index.js`, built by `npm run build`) in a process of its own on
  * a free loopback port, with JSON logs collected. Resolves once /api/health/ready answers 200. `env` adds to or
- * replaces the defaults (NODE_ENV=test, a temporary DATA_DIR, a fixed AUTH_SECRET, TRUST_PROXY=true, no demo data).
+ * replaces the defaults (NODE_ENV=test, a temporary DATA_DIR with a migrated PGlite folder, a fixed AUTH_SECRET,
+ * TRUST_PROXY=true, no demo data).
  */
 export async function startServerProcess(
   options: { env?: Record<string, string>; readyTimeoutMs?: number; dataDir?: string } = {},
@@ -37,7 +39,12 @@ export async function startServerProcess(
   const entry = path.join(projectRoot(), 'dist/server/index.js');
   if (!existsSync(entry)) throw new Error('dist/server/index.js is missing: run `npm run build` first');
   const port = await freePort();
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'mintbox-process-'));
+  // A folder of its own starts from the tests' migrated template (PGlite runs unless DATABASE_URL is given).
+  let dataDir = options.dataDir;
+  if (dataDir === undefined) {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'mintbox-process-'));
+    if (!options.env?.DATABASE_URL) seedPgliteFolder(path.join(dataDir, 'pglite'));
+  }
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [entry], {
     cwd: projectRoot(),

@@ -271,7 +271,9 @@ function ApplicantFilters({
             )}
           >
             {f.label}{' '}
-            <span className="tabular-nums opacity-80">{formatNumber(groupCount(counts, f.id))}</span>
+            <span className={cn('tabular-nums', view.group !== f.id && 'opacity-80')}>
+              {formatNumber(groupCount(counts, f.id))}
+            </span>
           </button>
         ))}
       </fieldset>

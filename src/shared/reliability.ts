@@ -73,7 +73,7 @@ export function reliabilityTips(r: Reliability): string[] {
     );
   if (r.late > 0)
     tips.push(
-      `${plural(r.late, 'post')} came after the campaign's upload deadline. Posting within 7 days of your box arriving keeps every post on time.`,
+      `${plural(r.late, 'post')} came after the day ${r.late === 1 ? 'it was' : 'they were'} due. Once a delivery problem is resolved, post as soon as you can.`,
     );
   if (r.firstReviewed > r.firstApproved)
     tips.push(

@@ -293,6 +293,8 @@ describe.each(TEST_DRIVERS)('reliability record and the applicants list on %s', 
     // Bad input is a 400 with a clear message.
     const bad = await get(`/api/admin/campaigns/${big.id}/applications?cursor=1:2:3:4`);
     expect(bad).toMatchObject({ status: 400, body: { error: 'The cursor is not valid.' } });
+    for (const cursor of ['9000000000000000:1', '1.5:2', '-1:2', 'abc'])
+      expect((await get(`/api/admin/campaigns/${big.id}/applications?cursor=${cursor}`)).status).toBe(400);
     expect((await get(`/api/admin/campaigns/${big.id}/applications?limit=500`)).status).toBe(400);
     expect((await get('/api/admin/campaigns/999999/applications')).status).toBe(404);
   });

@@ -43,12 +43,16 @@ const GROUP_STATUSES: Record<ApplicantGroup, readonly ApplicationStatus[] | null
   closed: CLOSED_STATUSES,
 };
 
+/** The last instant a Date can hold (ms since 1970). */
+const MAX_TIME = 8.64e15;
+
 /** "1732012345678:42" (newest) or "3:0:42" (on time): the key of the last row of the previous page. */
 function readCursor(cursor: string | undefined): ApplicantCursor | null {
   if (!cursor) return null;
   const parts = cursor.split(':').map(Number);
   if (parts.every((n) => Number.isSafeInteger(n) && n >= 0)) {
-    if (parts.length === 2) return { sort: 'newest', createdAt: new Date(parts[0]!), id: parts[1]! };
+    if (parts.length === 2 && parts[0]! <= MAX_TIME)
+      return { sort: 'newest', createdAt: new Date(parts[0]!), id: parts[1]! };
     if (parts.length === 3) return { sort: 'on_time', onTime: parts[0]!, missed: parts[1]!, id: parts[2]! };
   }
   throw new AppError('VALIDATION_FAILED', 'The cursor is not valid.', {}, undefined, 'cursor');

@@ -121,6 +121,16 @@ const CASES: OperatorCase[] = [
   { name: 'campaigns list', who: 'admin', path: () => '/api/admin/campaigns?limit=20&offset=0' },
   { name: 'biggest campaign', who: 'admin', path: () => '/api/admin/campaigns/1' },
   { name: 'applicants of biggest', who: 'admin', path: () => '/api/admin/campaigns/1/applications' },
+  {
+    name: 'applicants on time first',
+    who: 'admin',
+    path: () => '/api/admin/campaigns/1/applications?sort=on_time',
+  },
+  {
+    name: 'applicants missed none',
+    who: 'admin',
+    path: () => '/api/admin/campaigns/1/applications?sort=on_time&missed=none&group=review',
+  },
   { name: 'creators list', who: 'admin', path: () => '/api/admin/influencers?limit=20&offset=0' },
   {
     name: 'creators page 1000',

@@ -164,15 +164,21 @@ export async function findMyApplicationFor(
   return row ?? null;
 }
 
-/** Everyone who applied to a campaign, for the admin's review. */
-export async function listApplicants(db: DatabaseOrTransaction, campaignId: number): Promise<Applicant[]> {
-  const rows = await db
+/** These applicants of a campaign (one page of the admin's review, src/db/queries/reliability.ts), in the given order. */
+export async function listApplicants(
+  db: DatabaseOrTransaction,
+  campaignId: number,
+  applicationIds: readonly number[],
+): Promise<Applicant[]> {
+  if (applicationIds.length === 0) return [];
+  const found = await db
     .select({ application: applications, influencer: influencers, profile: influencerProfiles })
     .from(applications)
     .innerJoin(influencers, eq(influencers.id, applications.influencerId))
     .leftJoin(influencerProfiles, eq(influencerProfiles.influencerId, influencers.id))
-    .where(eq(applications.campaignId, campaignId))
-    .orderBy(desc(applications.createdAt), desc(applications.id));
+    .where(and(eq(applications.campaignId, campaignId), inArray(applications.id, [...applicationIds])));
+  const place = new Map(applicationIds.map((id, index) => [id, index]));
+  const rows = found.sort((a, b) => place.get(a.application.id)! - place.get(b.application.id)!);
   const influencerIds = rows.map((r) => r.influencer.id);
   const social = influencerIds.length
     ? await db.select().from(socialAccounts).where(inArray(socialAccounts.influencerId, influencerIds))

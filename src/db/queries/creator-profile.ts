@@ -10,6 +10,7 @@ import { influencers } from '../schema/influencers';
 import { measuredPostCount } from './content-metrics';
 import { findProfile, findSocialAccounts } from './onboarding';
 import { listMyPayouts, walletFigures } from './payouts';
+import { reliabilityOf } from './reliability';
 
 /** How many Mint entries the creator page shows (newest first). */
 export const CREATOR_PAGE_LEDGER_ENTRIES = 50;
@@ -26,7 +27,7 @@ export async function findCreatorDetail(
 ): Promise<CreatorDetail | null> {
   const influencer = await findInfluencerById(db, id);
   if (!influencer) return null;
-  const [profile, socials, apps, wallet, payoutList, notes, audit, changes, measuredPosts] =
+  const [profile, socials, apps, wallet, payoutList, notes, audit, changes, measuredPosts, records] =
     await Promise.all([
       findProfile(db, id),
       findSocialAccounts(db, id),
@@ -50,6 +51,7 @@ export async function findCreatorDetail(
         .orderBy(desc(creatorModerationEvents.createdAt), desc(creatorModerationEvents.id)),
       followerChangesOf(db, [id]),
       measuredPostCount(db, id),
+      reliabilityOf(db, [id]),
     ]);
   return {
     id: influencer.id,
@@ -143,6 +145,7 @@ export async function findCreatorDetail(
       actor: e.actorName,
       createdAt: e.createdAt.toISOString(),
     })),
+    reliability: records.get(id)!,
   };
 }
 

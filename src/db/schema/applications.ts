@@ -40,6 +40,8 @@ export const applications = pgTable(
     uniqueIndex('applications_campaign_influencer_idx').on(t.campaignId, t.influencerId),
     index('applications_influencer_idx').on(t.influencerId, t.createdAt.desc()),
     index('applications_campaign_status_idx').on(t.campaignId, t.status),
+    // The review's applicants, newest first, paged by keyset (issue 28).
+    index('applications_campaign_newest_idx').on(t.campaignId, t.createdAt.desc(), t.id.desc()),
     check(
       'applications_status_check',
       sql`${t.status} in ('applied','accepted','rejected','withdrawn','shipped','delivered','content_submitted','changes_requested','approved','missed')`,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ModerationAction } from '../../shared/moderation';
 import { users } from './auth';
 import { influencers } from './influencers';
@@ -61,3 +61,34 @@ export const followerChanges = pgTable(
   },
   (t) => [index('follower_changes_influencer_idx').on(t.influencerId, t.changedAt)],
 );
+
+/**
+ * Issue 27: a creator's reliability record, one row per creator, kept by triggers in the transaction of every write
+ * that changes it (applications, submissions, delivery problems, a campaign's deadline; decision 0029). Every
+ * figure is a count from the records, so each one is shown with the counts behind it; no score.
+ */
+export const creatorReliability = pgTable('creator_reliability', {
+  influencerId: integer('influencer_id')
+    .primaryKey()
+    .references(() => influencers.id, { onDelete: 'cascade' }),
+  /** Every application the creator made, and those an admin accepted (whatever happened next). */
+  applications: integer('applications').notNull().default(0),
+  accepted: integer('accepted').notNull().default(0),
+  /** First content sent by the day it was due (the campaign's upload deadline, or 7 days after a late box). */
+  onTime: integer('on_time').notNull().default(0),
+  /** First content sent after that day (the creator's own deadline had been extended). */
+  late: integer('late').notNull().default(0),
+  /** Accepted, and no content by the creator's own deadline. */
+  missed: integer('missed').notNull().default(0),
+  /** First submissions an admin reviewed, and those approved without changes. */
+  firstReviewed: integer('first_reviewed').notNull().default(0),
+  firstApproved: integer('first_approved').notNull().default(0),
+  /** PR boxes shipped to the creator, and delivery problems they reported. */
+  boxesShipped: integer('boxes_shipped').notNull().default(0),
+  problemsReported: integer('problems_reported').notNull().default(0),
+  /** Posts that followed a delivery, and the seconds from delivery to each first post, summed. */
+  deliveryToPostCount: integer('delivery_to_post_count').notNull().default(0),
+  deliveryToPostSeconds: bigint('delivery_to_post_seconds', { mode: 'number' }).notNull().default(0),
+});
+
+export type CreatorReliabilityRow = typeof creatorReliability.$inferSelect;

@@ -17,6 +17,7 @@ import {
   campaignPatchSchema,
 } from '../../shared/schemas/campaign';
 import { errorSchema } from '../../shared/schemas/error';
+import { applicantsQuerySchema } from '../../shared/schemas/reliability';
 import { idResultSchema, idStatusResultSchema, urlResultSchema } from '../../shared/schemas/results';
 import { adminApplicantListSchema, shipmentReportSchema } from '../../shared/schemas/shipping';
 import { AppError } from '../errors';
@@ -140,8 +141,8 @@ const routes = {
     path: '/campaigns/{id}/applications',
     tags: ['Admin'],
     summary:
-      'Applicants with tier, followers per platform, handles (linked to their profiles), categories, state, shipping and content; accepted ones with their full shipping address',
-    request: { params: idParam },
+      'Applicants with tier, followers per platform, handles (linked to their profiles), categories, state, shipping, content and reliability record; accepted ones with their full shipping address. One keyset page (newest or most posts on time first, by status group, "missed none"), with the next cursor and the count of each group',
+    request: { params: idParam, query: applicantsQuerySchema },
     responses: {
       200: { description: 'Applicants', content: json(adminApplicantListSchema) },
       ...common,
@@ -281,7 +282,10 @@ export const adminCampaignRoutes = createRouter()
     return c.body(null, 204);
   })
   .openapi(routes.applicants, async (c) => {
-    return c.json({ items: await campaignApplicants(c.get('services'), c.req.valid('param').id) }, 200);
+    return c.json(
+      await campaignApplicants(c.get('services'), c.req.valid('param').id, c.req.valid('query')),
+      200,
+    );
   })
   .openapi(routes.decideMany, async (c) => {
     const { ids, decision, message } = c.req.valid('json');

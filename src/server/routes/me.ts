@@ -6,6 +6,7 @@ import {
   adminDigestStateSchema,
   mailPreferencesSchema,
 } from '../../shared/schemas/me';
+import { myReliabilitySchema } from '../../shared/schemas/reliability';
 import { adminActor } from '../middleware/admin-actor';
 import { currentInfluencer } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
@@ -13,6 +14,7 @@ import { createRouter } from '../openapi';
 import { recentActivity } from '../services/activity';
 import { isDigestEnabled, saveDigestSetting } from '../services/admin-digest';
 import { mailPreferencesOf, saveMailPreferences } from '../services/creator-mail';
+import { myReliability } from '../services/reliability';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const creatorOnly = requireRole('influencer');
@@ -55,6 +57,16 @@ const activity = createRoute({
   responses: { 200: { description: 'Activity', content: json(activityListSchema) }, ...common },
 });
 
+const reliability = createRoute({
+  method: 'get',
+  path: '/me/reliability',
+  tags: ['Me'],
+  summary:
+    "The creator's own reliability record (what admins see): applications accepted, posts on time, late and missed, content approved at first submission, delivery problems reported, average days from delivery to post, each with its counts",
+  middleware: creatorOnly,
+  responses: { 200: { description: 'The record', content: json(myReliabilitySchema) }, ...common },
+});
+
 export const meRoutes = createRouter()
   .openapi(getPreferences, async (c) => {
     const influencer = await currentInfluencer(c);
@@ -67,6 +79,10 @@ export const meRoutes = createRouter()
   .openapi(activity, async (c) => {
     const influencer = await currentInfluencer(c);
     return c.json({ items: await recentActivity(c.get('services'), influencer.id) }, 200);
+  })
+  .openapi(reliability, async (c) => {
+    const influencer = await currentInfluencer(c);
+    return c.json(await myReliability(c.get('services'), influencer.id), 200);
   });
 
 const getDigest = createRoute({

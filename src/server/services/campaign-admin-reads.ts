@@ -1,5 +1,18 @@
 import { adminCampaignStats, getAdminCampaign, listAdminCampaigns } from '../../db/queries/admin-campaigns';
 import { listApplicants } from '../../db/queries/applications';
+import {
+  type ApplicantCursor,
+  applicantPage,
+  applicantStatusCounts,
+  reliabilityOf,
+} from '../../db/queries/reliability';
+import {
+  type ApplicationStatus,
+  CLOSED_STATUSES,
+  IN_PROGRESS_STATUSES,
+  TO_REVIEW_STATUSES,
+} from '../../shared/lifecycle';
+import type { ApplicantGroup, ApplicantsQuery } from '../../shared/schemas/reliability';
 import { AppError } from '../errors';
 import type { ServiceContext } from './service-context';
 import { withShippingDetails } from './shipping';
@@ -21,8 +34,75 @@ export async function adminCampaign(ctx: ServiceContext, id: number) {
   return campaign;
 }
 
-/** A campaign's applicants with their shipping details; 404 when the campaign does not exist. */
-export async function campaignApplicants(ctx: ServiceContext, id: number) {
+/** The review's status groups (the same sets as the creator's and the lifecycle's). */
+const GROUP_STATUSES: Record<ApplicantGroup, readonly ApplicationStatus[] | null> = {
+  all: null,
+  review: TO_REVIEW_STATUSES,
+  progress: IN_PROGRESS_STATUSES,
+  approved: ['approved'],
+  closed: CLOSED_STATUSES,
+};
+
+/** The last instant a Date can hold (ms since 1970). */
+const MAX_TIME = 8.64e15;
+
+/** "1732012345678:42" (newest) or "3:0:42" (on time): the key of the last row of the previous page. */
+function readCursor(cursor: string | undefined): ApplicantCursor | null {
+  if (!cursor) return null;
+  const parts = cursor.split(':').map(Number);
+  if (parts.every((n) => Number.isSafeInteger(n) && n >= 0)) {
+    if (parts.length === 2 && parts[0]! <= MAX_TIME)
+      return { sort: 'newest', createdAt: new Date(parts[0]!), id: parts[1]! };
+    if (parts.length === 3) return { sort: 'on_time', onTime: parts[0]!, missed: parts[1]!, id: parts[2]! };
+  }
+  throw new AppError('VALIDATION_FAILED', 'The cursor is not valid.', {}, undefined, 'cursor');
+}
+
+function writeCursor(cursor: ApplicantCursor | null): string | null {
+  if (!cursor) return null;
+  return cursor.sort === 'newest'
+    ? `${cursor.createdAt.getTime()}:${cursor.id}`
+    : `${cursor.onTime}:${cursor.missed}:${cursor.id}`;
+}
+
+/**
+ * One page of a campaign's applicants (issue 28: keyset, never the whole list) with their shipping details and
+ * reliability records (issue 27), and how many applicants each status group holds; 404 when the campaign does not exist.
+ */
+export async function campaignApplicants(ctx: ServiceContext, id: number, query: ApplicantsQuery) {
   await adminCampaign(ctx, id);
-  return withShippingDetails(ctx.db, await listApplicants(ctx.db, id));
+  const missedNone = query.missed === 'none';
+  const [page, statusCounts] = await Promise.all([
+    applicantPage(ctx.db, {
+      campaignId: id,
+      statuses: GROUP_STATUSES[query.group],
+      sort: query.sort,
+      missedNone,
+      after: readCursor(query.cursor),
+      limit: query.limit,
+    }),
+    applicantStatusCounts(ctx.db, id, missedNone),
+  ]);
+  const applicants = await withShippingDetails(ctx.db, await listApplicants(ctx.db, id, page.ids));
+  const records = await reliabilityOf(
+    ctx.db,
+    applicants.map((a) => a.influencer.id),
+  );
+  const count = (statuses: readonly ApplicationStatus[] | null) =>
+    [...statusCounts].reduce(
+      (sum, [status, n]) => (!statuses || statuses.includes(status) ? sum + n : sum),
+      0,
+    );
+  return {
+    items: applicants.map((a) => ({ ...a, reliability: records.get(a.influencer.id)! })),
+    nextCursor: writeCursor(page.next),
+    counts: {
+      all: count(GROUP_STATUSES.all),
+      review: count(GROUP_STATUSES.review),
+      progress: count(GROUP_STATUSES.progress),
+      approved: count(GROUP_STATUSES.approved),
+      closed: count(GROUP_STATUSES.closed),
+      awaitingShipment: count(['accepted']),
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { APPLICATION_STATUSES } from '../lifecycle';
 import { CREATOR_STANDINGS, MODERATION_ACTIONS } from '../moderation';
 import { ledgerEntrySchema, payoutSchema } from './payout';
+import { reliabilitySchema } from './reliability';
 
 /** Issue 13: what an admin sees and does on /admin/influencers/:id. */
 
@@ -132,5 +133,7 @@ export const creatorDetailSchema = z.object({
   ),
   notes: z.array(creatorNoteSchema),
   audit: z.array(moderationEventSchema),
+  /** Issue 27: the reliability record, each figure with its counts. */
+  reliability: reliabilitySchema,
 });
 export type CreatorDetail = z.infer<typeof creatorDetailSchema>;

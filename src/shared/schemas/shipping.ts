@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { applicantSchema } from './application';
 import { profileFields } from './profile';
+import { reliabilitySchema } from './reliability';
 
 /** Issue 13: where a PR box goes, as the admin sees and overrides it (the profile's rules and messages). */
 export const shippingAddressInputSchema = z.object({
@@ -50,8 +51,27 @@ export const adminApplicantSchema = applicantSchema.extend({
   followerFlags: z.array(z.string()),
 });
 
-/** GET /api/admin/campaigns/:id/applications. */
-export const adminApplicantListSchema = z.object({ items: z.array(adminApplicantSchema) });
+/** An applicant on the review page: the card's details and the creator's reliability record (issue 27). */
+export const reviewApplicantSchema = adminApplicantSchema.extend({ reliability: reliabilitySchema });
+export type ReviewApplicant = z.infer<typeof reviewApplicantSchema>;
+
+/** GET /api/admin/campaigns/:id/applications: one keyset page, the cursor of the next, and each group's count. */
+export const adminApplicantListSchema = z.object({
+  items: z.array(reviewApplicantSchema),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: z.string().nullable(),
+  /** Applicants per status group (under the "missed none" filter when it is on). */
+  counts: z.object({
+    all: z.number().int(),
+    review: z.number().int(),
+    progress: z.number().int(),
+    approved: z.number().int(),
+    closed: z.number().int(),
+    /** Accepted and waiting for their PR box (the shipping CSV's rows). */
+    awaitingShipment: z.number().int(),
+  }),
+});
+export type AdminApplicantList = z.infer<typeof adminApplicantListSchema>;
 
 /** POST /api/admin/campaigns/:id/shipments: how many lines were imported, and why the others were not. */
 export const shipmentReportSchema = z.object({

@@ -48,6 +48,8 @@ export const privateKeys = {
   analytics: [...me, 'analytics'] as const,
   /** GET /api/me/mail-preferences. */
   mailPreferences: [...me, 'mail-preferences'] as const,
+  /** GET /api/me/reliability (under applications: every application change refreshes it). */
+  reliability: [...me, 'applications', 'reliability'] as const,
   /** GET /api/me/activity (under applications: every application change refreshes it). */
   activity: [...me, 'applications', 'activity'] as const,
   /** GET /api/admin/me/digest: the admin's own digest switch. */
@@ -71,7 +73,9 @@ export const privateKeys = {
       list: (q: string, offset: number) => [...admin, 'campaigns', 'list', q, offset] as const,
       /** GET /api/admin/campaigns/:id (drafts included): the review page and the analytics page. */
       one: (id: string) => [...admin, 'campaigns', 'one', id] as const,
-      applicants: (id: string) => [...admin, 'campaigns', 'applicants', id] as const,
+      /** GET /api/admin/campaigns/:id/applications; the view (group, sort, missed) after the id, keyset pages inside. */
+      applicants: (id: string, ...view: string[]) =>
+        [...admin, 'campaigns', 'applicants', id, ...view] as const,
     },
     influencers: (q: string, offset: number) => [...admin, 'influencers', q, offset] as const,
     /** GET /api/admin/influencers/:id: one creator's page (issue 13). */

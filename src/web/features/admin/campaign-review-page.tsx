@@ -11,7 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { getErrorMessage, isNotFound } from '../../lib/api-client';
 import { campaignReward, formatNumber, formatShortIsoDate, formatUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useAdminCampaign, useApplicants } from './api/campaign-management';
+import { useAdminCampaign } from './api/campaign-management';
 import { AdminEmptyState } from './components/admin-layout';
 import { ApplicantsSection } from './components/applicants-section';
 import { CampaignFormDialog } from './components/campaign-form-dialog';
@@ -21,7 +21,6 @@ import { CampaignIcon } from './components/campaign-visuals';
 export function CampaignReviewPage() {
   const { id } = useParams();
   const campaign = useAdminCampaign(id);
-  const applicants = useApplicants(id);
   useDocumentTitle(campaign.data ? `Review ${campaign.data.name}` : 'Review campaign');
 
   if (campaign.isPending) {
@@ -48,16 +47,10 @@ export function CampaignReviewPage() {
       </AdminEmptyState>
     );
   }
-  return <Review campaign={campaign.data} applicants={applicants} />;
+  return <Review campaign={campaign.data} />;
 }
 
-function Review({
-  campaign,
-  applicants,
-}: {
-  campaign: AdminCampaign;
-  applicants: ReturnType<typeof useApplicants>;
-}) {
+function Review({ campaign }: { campaign: AdminCampaign }) {
   const [editOpen, setEditOpen] = useState(false);
   const box = shipsBox(campaign.type);
   return (
@@ -126,7 +119,7 @@ function Review({
         </dl>
       </section>
 
-      <ApplicantsSection campaign={campaign} applicants={applicants} />
+      <ApplicantsSection campaign={campaign} />
       <CampaignFormDialog open={editOpen} onOpenChange={setEditOpen} campaign={campaign} />
     </>
   );

@@ -15,6 +15,7 @@ import { FollowerFigures } from '../../components/follower-figures';
 import { HandleLink } from '../../components/handle-link';
 import { PlatformIcon } from '../../components/platform-icon';
 import { PostalAddress } from '../../components/postal-address';
+import { ReliabilityFigures } from '../../components/reliability-figures';
 import { TransactionStatusBadge } from '../../components/transaction-status-badge';
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { Button, buttonVariants } from '../../components/ui/button';
@@ -229,6 +230,14 @@ function Creator({ creator }: { creator: CreatorDetail }) {
             </ul>
           </Section>
         ) : null}
+
+        <Section title="Reliability" className="lg:col-span-2">
+          <p className="mb-3 text-sm text-slate-600">
+            Counted from this creator's applications: a post is due by the campaign's upload deadline (or 7
+            days after a late box); late ones came inside an extension for a delivery problem.
+          </p>
+          <ReliabilityFigures record={creator.reliability} />
+        </Section>
 
         <Section title="Applications" className="lg:col-span-2">
           {creator.applications.length === 0 ? (

@@ -11,10 +11,11 @@ import { formatNumber, formatUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/use-session';
 import { useMyAnalytics } from './api/content-metrics';
-import { useMyApplications, useMyStanding, useWallet } from './api/dashboard-queries';
+import { useMyApplications, useMyReliability, useMyStanding, useWallet } from './api/dashboard-queries';
 import { AnalyticsTab } from './components/analytics-tab';
 import { MyCampaigns } from './components/my-campaigns';
 import { RecentActivity } from './components/recent-activity';
+import { ReliabilityCard } from './components/reliability-card';
 import { StandingNotice } from './components/standing-notice';
 import { ThisMonthCard } from './components/this-month-card';
 import { WalletCard } from './components/wallet-card';
@@ -140,6 +141,7 @@ function Overview({
   showAll: () => void;
   openWallet: () => void;
 }) {
+  const reliability = useMyReliability();
   const stats = computeStats(applications.data?.items ?? [], wallet.data);
   const walletReady = wallet.isSuccess;
   const appsReady = applications.isSuccess;
@@ -192,6 +194,8 @@ function Overview({
           </div>
         }
       />
+
+      <ReliabilityCard reliability={reliability} />
 
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
         <section aria-labelledby="overview-campaigns-title" className="flex flex-col gap-4">

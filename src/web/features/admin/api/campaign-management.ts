@@ -1,4 +1,12 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import { approvedResultSchema, decidedResultSchema } from '../../../../shared/schemas/application';
 import {
@@ -9,6 +17,7 @@ import {
   adminCampaignStatsSchema,
   type CampaignInput,
 } from '../../../../shared/schemas/campaign';
+import type { ApplicantGroup, ApplicantSort } from '../../../../shared/schemas/reliability';
 import { idResultSchema, idStatusResultSchema, urlResultSchema } from '../../../../shared/schemas/results';
 import {
   adminApplicantListSchema,
@@ -63,19 +72,34 @@ export const adminCampaignQuery = (id: string | undefined) =>
   });
 export const useAdminCampaign = (id: string | undefined) => useQuery(adminCampaignQuery(id));
 
-/** GET /api/admin/campaigns/:id/applications. */
-export const applicantsQuery = (id: string | undefined) =>
-  queryOptions({
-    queryKey: keys.applicants(id ?? ''),
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/admin/campaigns/${encodeURIComponent(id ?? '')}/applications`, {
+/** How the review page shows its applicants: a status group, an order, and "missed none" (issue 27). */
+export interface ApplicantView {
+  group: ApplicantGroup;
+  sort: ApplicantSort;
+  missedNone: boolean;
+}
+
+/** GET /api/admin/campaigns/:id/applications: keyset pages of one view, loaded one "Show more" at a time (issue 28). */
+export const applicantsQuery = (id: string | undefined, view: ApplicantView) =>
+  infiniteQueryOptions({
+    queryKey: keys.applicants(id ?? '', view.group, view.sort, view.missedNone ? 'none' : 'any'),
+    queryFn: ({ signal, pageParam }) => {
+      const params = new URLSearchParams({ group: view.group, sort: view.sort });
+      if (view.missedNone) params.set('missed', 'none');
+      if (pageParam) params.set('cursor', pageParam);
+      return apiFetch(`/api/admin/campaigns/${encodeURIComponent(id ?? '')}/applications?${params}`, {
         signal,
         schema: adminApplicantListSchema,
-      }),
+      });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     enabled: Boolean(id),
     staleTime: 0,
+    placeholderData: keepPreviousData,
   });
-export const useApplicants = (id: string | undefined) => useQuery(applicantsQuery(id));
+export const useApplicants = (id: string | undefined, view: ApplicantView) =>
+  useInfiniteQuery(applicantsQuery(id, view));
 
 /** After any change: the admin's campaign data and the public catalogue are out of date. */
 function useRefreshCampaigns() {

@@ -24,6 +24,7 @@ import {
   offeredActions,
 } from '../../../../shared/lifecycle';
 import { type Applicant, shipmentSchema } from '../../../../shared/schemas/application';
+import type { Reliability } from '../../../../shared/schemas/reliability';
 import type { AdminApplicant } from '../../../../shared/schemas/shipping';
 import { trackingUrl } from '../../../../shared/tracking';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
@@ -32,6 +33,7 @@ import { FollowerFigures } from '../../../components/follower-figures';
 import { HandleLink } from '../../../components/handle-link';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { PostPreview } from '../../../components/post-preview';
+import { ReliabilityFigures, reliabilitySummary } from '../../../components/reliability-figures';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
@@ -68,6 +70,7 @@ export function ApplicantCard({
   credited,
   engagement,
   campaignName,
+  reliability,
 }: {
   applicant: AdminApplicant;
   shipsBox: boolean;
@@ -80,6 +83,8 @@ export function ApplicantCard({
   engagement?: ApplicantEngagement | undefined;
   /** The campaign's name, for the conversation's heading. */
   campaignName?: string;
+  /** Issue 27: the creator's reliability record. */
+  reliability?: Reliability | undefined;
 }) {
   const id = useId();
   const [talking, setTalking] = useState(false);
@@ -149,6 +154,21 @@ export function ApplicantCard({
             ? `Engagement rate ${engagement.engagementRate}% over ${engagement.measuredPosts} measured post${engagement.measuredPosts === 1 ? '' : 's'}`
             : 'Engagement rate: no measured posts yet'}
         </p>
+      ) : null}
+
+      {reliability ? (
+        <details
+          className="group rounded-lg border border-slate-200 px-3 py-2"
+          data-testid="applicant-reliability"
+        >
+          <summary className="flex min-h-9 cursor-pointer items-center gap-2 text-sm">
+            <span className="font-semibold text-slate-800">Reliability</span>
+            <span className="text-slate-600" data-testid="reliability-summary">
+              {reliabilitySummary(reliability)}
+            </span>
+          </summary>
+          <ReliabilityFigures record={reliability} className="mt-2" />
+        </details>
       ) : null}
 
       {applicant.followerFlags.length ? (

@@ -1,65 +1,67 @@
 import { CheckCircle2, Users, XCircle } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import {
-  type ApplicationStatus,
-  CLOSED_STATUSES,
-  IN_PROGRESS_STATUSES,
-  offeredActions,
-  shipsBox,
-  TO_REVIEW_STATUSES,
-} from '../../../../shared/lifecycle';
+import { useId, useMemo, useState } from 'react';
+import { offeredActions, shipsBox } from '../../../../shared/lifecycle';
 import type { Applicant } from '../../../../shared/schemas/application';
 import type { AdminCampaign } from '../../../../shared/schemas/campaign';
+import type { ApplicantGroup, ApplicantSort } from '../../../../shared/schemas/reliability';
+import type { AdminApplicantList } from '../../../../shared/schemas/shipping';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { type useApplicants, useReviewActions } from '../api/campaign-management';
+import { formatNumber } from '../../../lib/format';
+import { type ApplicantView, useApplicants, useReviewActions } from '../api/campaign-management';
 import { useApplicantEngagement } from '../api/content-metrics';
 import { AdminEmptyState } from './admin-layout';
 import { type ApplicantActions, ApplicantCard } from './applicant-card';
 import { ApproveDialog, DecisionDialog, RequestChangesDialog, type ReviewDialog } from './review-dialogs';
 import { useShipmentImport } from './shipment-import';
 
-const FILTERS: ReadonlyArray<{ id: string; label: string; statuses: readonly ApplicationStatus[] | null }> = [
-  { id: 'all', label: 'All', statuses: null },
-  { id: 'review', label: 'To review', statuses: TO_REVIEW_STATUSES },
-  { id: 'progress', label: 'In progress', statuses: IN_PROGRESS_STATUSES },
-  { id: 'approved', label: 'Approved', statuses: ['approved'] },
-  { id: 'closed', label: 'Closed', statuses: CLOSED_STATUSES },
+const FILTERS: ReadonlyArray<{ id: ApplicantGroup; label: string }> = [
+  { id: 'all', label: 'All' },
+  { id: 'review', label: 'To review' },
+  { id: 'progress', label: 'In progress' },
+  { id: 'approved', label: 'Approved' },
+  { id: 'closed', label: 'Closed' },
 ];
 
-const inFilter = (filter: (typeof FILTERS)[number], applicant: Applicant) =>
-  !filter.statuses || filter.statuses.includes(applicant.status);
+const SORTS: ReadonlyArray<{ id: ApplicantSort; label: string }> = [
+  { id: 'newest', label: 'Newest first' },
+  { id: 'on_time', label: 'On time first' },
+];
 
-/** The review's applicants: filters, bulk decisions, one card per applicant with its next step, and the dialogs. */
-export function ApplicantsSection({
-  campaign,
-  applicants,
-}: {
-  campaign: AdminCampaign;
-  applicants: ReturnType<typeof useApplicants>;
-}) {
+/**
+ * The review's applicants: a status group, an order and "missed none" asked of the server, keyset pages loaded with
+ * "Show more" (issues 27, 28), bulk decisions, one card per applicant with its next step and reliability record.
+ */
+export function ApplicantsSection({ campaign }: { campaign: AdminCampaign }) {
   const box = shipsBox(campaign.type);
+  const [view, setView] = useState<ApplicantView>({ group: 'all', sort: 'newest', missedNone: false });
+  const applicants = useApplicants(String(campaign.id), view);
   const review = useReviewActions(campaign.id);
   const engagement = useApplicantEngagement(campaign.id);
-  const [filter, setFilter] = useState('all');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [dialog, setDialog] = useState<ReviewDialog | null>(null);
   const [credited, setCredited] = useState<Record<number, number>>({});
-  const items = applicants.data?.items ?? [];
+  const pages = applicants.data?.pages;
+  const items = useMemo(() => pages?.flatMap((p) => p.items) ?? [], [pages]);
+  const counts = pages?.[0]?.counts;
   // Those the table of moves lets an admin accept now: the ones a bulk decision can select.
   const reviewable = useMemo(
     () => items.filter((a) => offeredActions(a.status, 'admin', box).has('accept')),
     [items, box],
   );
-  const current = FILTERS.find((f) => f.id === filter) ?? FILTERS[0]!;
-  const shown = useMemo(() => items.filter((a) => inFilter(current, a)), [items, current]);
+  const shown = items;
+  const moreError = applicants.isFetchNextPageError ? applicants.error : null;
+  const change = (next: Partial<ApplicantView>) => {
+    setSelected(new Set());
+    setView((before) => ({ ...before, ...next }));
+  };
   const shipments = useShipmentImport({
     campaignId: campaign.id,
-    awaitingShipment: items.filter((a) => a.status === 'accepted'),
+    awaitingShipment: counts?.awaitingShipment ?? 0,
     review,
   });
   const busy =
@@ -88,7 +90,7 @@ export function ApplicantsSection({
     <section aria-labelledby="applicants-title" className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <h2 id="applicants-title" className="text-xl font-bold tracking-tight">
-          Applicants{applicants.data ? ` (${items.length})` : ''}
+          Applicants{counts ? ` (${formatNumber(counts.all)})` : ''}
         </h2>
         {box ? shipments.buttons : null}
       </div>
@@ -104,13 +106,13 @@ export function ApplicantsSection({
           <Skeleton className="h-40 w-full rounded-xl" />
           <Skeleton className="h-40 w-full rounded-xl" />
         </div>
-      ) : applicants.isError ? (
+      ) : applicants.isError && !pages ? (
         <ErrorPanel
           title="We couldn't load the applicants."
           error={applicants.error}
           onRetry={() => applicants.refetch()}
         />
-      ) : items.length === 0 ? (
+      ) : counts?.all === 0 && !view.missedNone ? (
         <AdminEmptyState icon={<Users aria-hidden="true" className="size-6" />} title="No applications yet">
           <p>
             {campaign.status === 'active'
@@ -121,7 +123,7 @@ export function ApplicantsSection({
       ) : (
         <>
           <div className="flex flex-col gap-3">
-            <ApplicantFilters items={items} active={filter} onChange={setFilter} />
+            <ApplicantFilters counts={counts} view={view} onChange={change} />
             {reviewable.length > 0 ? (
               <BulkBar
                 reviewable={reviewable}
@@ -150,10 +152,31 @@ export function ApplicantsSection({
                   credited={credited[applicant.id]}
                   engagement={engagement.data?.get(applicant.influencer.id)}
                   campaignName={campaign.name}
+                  reliability={applicant.reliability}
                 />
               ))}
             </ul>
           )}
+          {applicants.hasNextPage ? (
+            <div className="flex flex-col items-center gap-1">
+              <Button
+                variant="outline"
+                onClick={() => applicants.fetchNextPage()}
+                disabled={applicants.isFetchingNextPage}
+                data-testid="applicants-more"
+              >
+                {applicants.isFetchingNextPage ? 'Loading…' : 'Show more applicants'}
+              </Button>
+              <p className="text-xs text-slate-600" data-testid="applicants-shown">
+                {formatNumber(items.length)} of {formatNumber(groupCount(counts, view.group))} shown
+              </p>
+            </div>
+          ) : null}
+          {moreError ? (
+            <p className="text-center text-sm text-red-700" role="alert">
+              {getErrorMessage(moreError, 'More applicants could not be loaded.')}
+            </p>
+          ) : null}
         </>
       )}
 
@@ -216,36 +239,77 @@ function applicantActions(
   };
 }
 
+const groupCount = (counts: AdminApplicantList['counts'] | undefined, group: ApplicantGroup) =>
+  counts ? counts[group] : 0;
+
+/** The status groups with their counts, the order, and "missed none" (each asked of the server). */
 function ApplicantFilters({
-  items,
-  active,
+  counts,
+  view,
   onChange,
 }: {
-  items: Applicant[];
-  active: string;
-  onChange: (id: string) => void;
+  counts: AdminApplicantList['counts'] | undefined;
+  view: ApplicantView;
+  onChange: (next: Partial<ApplicantView>) => void;
 }) {
+  const sortId = useId();
   return (
-    <fieldset className="flex flex-wrap gap-1.5">
-      <legend className="sr-only">Show applicants</legend>
-      {FILTERS.map((f) => (
+    <div className="flex flex-col gap-2 lg:flex-row lg:items-center lg:justify-between">
+      <fieldset className="flex flex-wrap gap-1.5">
+        <legend className="sr-only">Show applicants</legend>
+        {FILTERS.map((f) => (
+          <button
+            key={f.id}
+            type="button"
+            aria-pressed={view.group === f.id}
+            onClick={() => onChange({ group: f.id })}
+            className={cn(
+              'rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
+              view.group === f.id
+                ? 'border-mint-700 bg-mint-700 text-white'
+                : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+            )}
+          >
+            {f.label}{' '}
+            <span className={cn('tabular-nums', view.group !== f.id && 'opacity-80')}>
+              {formatNumber(groupCount(counts, f.id))}
+            </span>
+          </button>
+        ))}
+      </fieldset>
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={sortId} className="text-sm font-medium text-slate-700">
+          Order
+        </label>
+        <select
+          id={sortId}
+          value={view.sort}
+          onChange={(event) => onChange({ sort: event.target.value as ApplicantSort })}
+          className="min-h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+          data-testid="applicants-sort"
+        >
+          {SORTS.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.label}
+            </option>
+          ))}
+        </select>
         <button
-          key={f.id}
           type="button"
-          aria-pressed={active === f.id}
-          onClick={() => onChange(f.id)}
+          aria-pressed={view.missedNone}
+          onClick={() => onChange({ missedNone: !view.missedNone })}
           className={cn(
             'rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
-            active === f.id
+            view.missedNone
               ? 'border-mint-700 bg-mint-700 text-white'
               : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
           )}
+          data-testid="applicants-missed-none"
         >
-          {f.label}{' '}
-          <span className="tabular-nums opacity-80">{items.filter((a) => inFilter(f, a)).length}</span>
+          Missed none
         </button>
-      ))}
-    </fieldset>
+      </div>
+    </div>
   );
 }
 

@@ -1,6 +1,5 @@
 import { FileDown, Upload } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
-import type { Applicant } from '../../../../shared/schemas/application';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -22,7 +21,8 @@ export function useShipmentImport({
   review,
 }: {
   campaignId: number;
-  awaitingShipment: Applicant[];
+  /** How many accepted applicants wait for their box (the CSV template's rows). */
+  awaitingShipment: number;
   review: ReturnType<typeof useReviewActions>;
 }) {
   const [report, setReport] = useState<ShipmentReport | null>(null);
@@ -72,7 +72,7 @@ export function useShipmentImport({
           variant="outline"
           size="sm"
           onClick={downloadTemplate}
-          disabled={awaitingShipment.length === 0}
+          disabled={awaitingShipment === 0}
           title="The accepted creators waiting for a box: name, address, phone, email and handles for your carrier's bulk label tool; fill carrier and tracking_number and upload it back"
         >
           <FileDown aria-hidden="true" />

@@ -5,6 +5,7 @@ import { myApplicationListSchema } from '../../../../shared/schemas/application'
 import { myProblemListSchema } from '../../../../shared/schemas/delivery-problems';
 import { activityListSchema, type CreatorRecord } from '../../../../shared/schemas/me';
 import { type Wallet, walletSchema } from '../../../../shared/schemas/payout';
+import { myReliabilitySchema } from '../../../../shared/schemas/reliability';
 import { idResultSchema, idStatusResultSchema } from '../../../../shared/schemas/results';
 import { apiFetch } from '../../../lib/api-client';
 import { meQuery } from '../../../lib/me-query';
@@ -20,6 +21,15 @@ export const myApplicationsQuery = () =>
     staleTime: 30_000,
   });
 export const useMyApplications = () => useQuery(myApplicationsQuery());
+
+/** GET /api/me/reliability: the creator's own reliability record, what admins see (issue 27). */
+export const myReliabilityQuery = () =>
+  queryOptions({
+    queryKey: privateKeys.reliability,
+    queryFn: ({ signal }) => apiFetch('/api/me/reliability', { signal, schema: myReliabilitySchema }),
+    staleTime: 30_000,
+  });
+export const useMyReliability = () => useQuery(myReliabilityQuery());
 
 /** GET /api/me/delivery-problems: the creator's reports with the brand's replies. */
 export const myDeliveryProblemsQuery = () =>

@@ -1,0 +1,8 @@
+import { reliabilityOf } from '../../db/queries/reliability';
+import type { ServiceContext } from './service-context';
+
+/** Issue 27: the signed-in creator's own reliability record (kept by the database, decision 0029). */
+export async function myReliability(ctx: ServiceContext, influencerId: number) {
+  const records = await reliabilityOf(ctx.db, [influencerId]);
+  return { record: records.get(influencerId)! };
+}

@@ -58,6 +58,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
   const clock = { now: new Date('2026-06-10T12:00:00Z') };
   let n = 0;
   let keys = 0;
+  const mailer = captureMailer();
   const log = memoryLogger();
 
   const creator = async () => {
@@ -116,7 +117,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
       env,
       logger,
       auth,
-      mailer: captureMailer(),
+      mailer,
       paypal: null,
       now: () => clock.now,
     });
@@ -240,6 +241,12 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
       status: 201,
       body: { amount: 50, status: 'pending', waitingForTaxForm: true },
     });
+    // The mail says why, and where to file the form, instead of a paid-by date.
+    const mail = mailer.sent.at(-1)!;
+    expect(mail.subject).toBe('Redemption requested: 50 Mint to PayPal');
+    expect(mail.text).toContain('This payout is waiting for a tax form');
+    expect(mail.text).toContain('/profile#tax-form');
+    expect(mail.text).not.toContain('expect the money by');
     expect(await balanceAndSum(database.db, cy.influencerId)).toEqual({ balance: 351, sum: 351 });
 
     // The creator sees why; the admin sees it on the payout and the list, and cannot process it.

@@ -120,6 +120,7 @@ export async function requestRedemption(
           amount: result.payout.amount,
           paypalEmail: result.payout.paypalEmail,
           expectedBy: result.payout.expectedBy,
+          waitingForTaxForm: result.payout.waitingForTaxForm,
         },
       },
     ]);

@@ -118,6 +118,7 @@ describe('tax forms in the browser: a held payout, a W-9 filed, the year-end fil
     await dialog.getByLabel('Amount (Mint)').fill('600');
     await dialog.getByRole('button', { name: 'Review' }).click();
     await expect.poll(() => text(dialog.getByTestId('redeem-tax-note'))).toContain(TAX_HOLD_MESSAGE);
+    expect(await text(dialog.getByTestId('redeem-paid-by'))).toBe('Once your tax form is on file');
     expect(await seriousAxeViolations(creator)).toEqual([]);
     await dialog.getByRole('button', { name: 'Confirm redemption' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
@@ -127,6 +128,7 @@ describe('tax forms in the browser: a held payout, a W-9 filed, the year-end fil
     await creator.getByRole('button', { name: 'Payouts and history' }).click();
     const payout = creator.getByTestId('payout').first();
     await expect.poll(() => text(payout.getByTestId('payout-tax-hold'))).toContain(TAX_HOLD_MESSAGE);
+    expect(await text(payout.getByTestId('payout-paid-by'))).toBe('Once your tax form is on file');
     expect(await seriousAxeViolations(creator)).toEqual([]);
     await shoot(creator, 'wallet-held');
     expect(await fitsPhone(creator)).toBeLessThanOrEqual(375);

@@ -91,7 +91,11 @@ export function WalletPayouts() {
                   <CalendarClock aria-hidden="true" className="size-3.5 shrink-0 text-slate-400" />
                   Paid by
                 </dt>
-                <dd data-testid="payout-paid-by">{formatIsoDate(payout.expectedBy)}</dd>
+                <dd data-testid="payout-paid-by">
+                  {payout.waitingForTaxForm
+                    ? 'Once your tax form is on file'
+                    : formatIsoDate(payout.expectedBy)}
+                </dd>
               </div>
               {isOpenPayout(payout.status) ? (
                 <div>

@@ -119,6 +119,13 @@ export function RedeemDialog({
   };
 
   const expectedBy = payoutExpectedBy(new Date());
+  // Issue 27: a payout that takes the year to $600 without a form on file waits for it (the server decides; this
+  // says so before the creator confirms).
+  const willWaitForTaxForm =
+    step.kind === 'confirm' &&
+    Boolean(
+      taxForm.data && !taxForm.data.form && reachesTaxThreshold(taxForm.data.paidThisYear, step.amount),
+    );
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -224,7 +231,7 @@ export function RedeemDialog({
                   Paid by
                 </dt>
                 <dd className="text-right font-semibold text-slate-900" data-testid="redeem-paid-by">
-                  {formatIsoDate(expectedBy)}
+                  {willWaitForTaxForm ? 'Once your tax form is on file' : formatIsoDate(expectedBy)}
                 </dd>
               </div>
             </dl>
@@ -232,9 +239,7 @@ export function RedeemDialog({
               The Mint leaves your balance now. Requests are processed within {PAYOUT_BUSINESS_DAYS_MIN}-
               {PAYOUT_BUSINESS_DAYS} business days; you can cancel until we start processing it.
             </p>
-            {taxForm.data &&
-            !taxForm.data.form &&
-            reachesTaxThreshold(taxForm.data.paidThisYear, step.amount) ? (
+            {willWaitForTaxForm ? (
               <Alert title="This payout will wait for your tax form" data-testid="redeem-tax-note">
                 <p>{TAX_HOLD_MESSAGE}</p>
                 <Link to={TAX_FORM_PATH} className="font-semibold underline">

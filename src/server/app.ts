@@ -44,6 +44,7 @@ import { notificationRoutes } from './routes/notifications';
 import { onboardingRoutes } from './routes/onboarding';
 import { paypalWebhookRoutes } from './routes/paypal-webhooks';
 import { sessionRoutes } from './routes/session';
+import { adminTaxRoutes, taxRoutes } from './routes/tax';
 import { walletRoutes } from './routes/wallet';
 import { withStandardRetryAfter } from './services/app-rate-limits';
 import { uploadsDir } from './services/uploads';
@@ -116,6 +117,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', onboardingRoutes);
   api.route('/', applicationRoutes);
   api.route('/', walletRoutes);
+  api.route('/', taxRoutes);
   api.route('/', meRoutes);
   api.route('/', myProblemRoutes);
   api.route('/', contentMetricRoutes);
@@ -136,6 +138,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminMeRoutes);
   api.route('/admin', adminAuditLogRoutes);
   api.route('/admin', adminConversationRoutes);
+  api.route('/admin', adminTaxRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
   api.all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`, 'NOT_FOUND'), 404));

@@ -28,6 +28,10 @@ const PERSONAL_FIELDS = [
   'secret',
   'totpURI',
   'backupCodes',
+  // Tax forms (issue 27): never logged.
+  'tin',
+  'foreignTin',
+  'dateOfBirth',
 ];
 const SECRET_HEADERS = [
   'req.headers.cookie',

@@ -37,6 +37,7 @@ export function payoutView(row: PayoutRow): Payout {
     failureReason: row.failureReason,
     paypalStatus: row.paypalStatus,
     canCancel: row.status === 'pending',
+    waitingForTaxForm: row.heldForTaxForm && row.status === 'pending',
   };
 }
 
@@ -234,6 +235,7 @@ const transactionColumns = {
   payoutEmail: payouts.paypalEmail,
   payoutPaypalStatus: payouts.paypalStatus,
   payoutExpectedBy: payouts.expectedBy,
+  payoutHeldForTaxForm: payouts.heldForTaxForm,
   adjustmentReason: mintAdjustments.reason,
 };
 
@@ -270,6 +272,7 @@ function transactionRow(r: TransactionRecord): TransactionRow {
             paypalEmail: r.payoutEmail!,
             paypalStatus: r.payoutPaypalStatus,
             expectedBy: r.payoutExpectedBy!,
+            waitingForTaxForm: Boolean(r.payoutHeldForTaxForm) && r.payoutStatus === 'pending',
           }
         : null,
   };

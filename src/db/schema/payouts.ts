@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -82,6 +83,11 @@ export const payouts = pgTable(
     /** PayPal's transaction id, or the reference an admin gave when paying by hand. */
     reference: text('reference'),
     failureReason: text('failure_reason'),
+    /**
+     * Issue 27: the payout would take the creator's paid total of the calendar year to $600 or more and no tax form
+     * was on file when it was requested; it waits (cannot be processed) until the creator files one, which clears it.
+     */
+    heldForTaxForm: boolean('held_for_tax_form').notNull().default(false),
     /** The client's Idempotency-Key, the hash of the body it came with, and the answer it got. */
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '../../shared/constants';
 import { formatIsoDate } from '../../shared/dates';
 import { formatUtcInstant, PAYPAL_CHANGE_HOLD_HOURS } from '../../shared/paypal-hold';
+import { TAX_FORM_PATH, TAX_HOLD_MESSAGE } from '../../shared/tax';
 import type { MailMessage } from './mailer';
 import { layoutMail, type PaypalChangeNotice } from './templates';
 
@@ -10,7 +11,15 @@ const usd = (amount: number) =>
 
 /** Mails about a creator's payouts (issue 9: requested, paid, failed or returned). */
 export type PayoutNotice =
-  | { kind: 'requested'; payoutId: number; amount: number; paypalEmail: string; expectedBy: string }
+  | {
+      kind: 'requested';
+      payoutId: number;
+      amount: number;
+      paypalEmail: string;
+      expectedBy: string;
+      /** Held until a tax form is on file (issue 27): no paid-by date is promised. */
+      waitingForTaxForm?: boolean;
+    }
   | { kind: 'paid'; payoutId: number; amount: number; paypalEmail: string; reference: string | null }
   | {
       kind: 'failed' | 'returned';
@@ -30,7 +39,11 @@ export function payoutMail(appUrl: string, to: string, notice: PayoutNotice): Ma
         subject: `Redemption requested: ${mint(notice.amount)} to PayPal`,
         paragraphs: [
           `We received your request to redeem ${mint(notice.amount)} (${usd(notice.amount)}) to your PayPal account ${notice.paypalEmail}.`,
-          `Requests are processed within 5-7 business days: expect the money by ${formatIsoDate(notice.expectedBy)}.`,
+          ...(notice.waitingForTaxForm
+            ? [TAX_HOLD_MESSAGE, `File your tax form on your profile: ${appUrl}${TAX_FORM_PATH}`]
+            : [
+                `Requests are processed within 5-7 business days: expect the money by ${formatIsoDate(notice.expectedBy)}.`,
+              ]),
           `You can follow it, or cancel it until we start processing it, in your wallet: ${wallet}`,
         ],
       });

@@ -988,6 +988,29 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
         ],
       }),
     },
+    {
+      // Issue 27: the year-end file holds full TINs; downloading it (a read, not a change) is recorded with every
+      // form whose TIN was read.
+      name: 'downloading the year-end tax file',
+      route: 'POST /api/admin/tax-year/:year/export',
+      prepare: async () => ({
+        call: {
+          method: 'POST',
+          path: '/api/admin/tax-year/2026/export',
+          body: { password: ADMIN_PASSWORD },
+          status: 200,
+        },
+        expected: () => [
+          {
+            action: 'tax.year_end_export',
+            entityType: 'tax_year',
+            entityId: '2026',
+            before: null,
+            after: { recipients: 0, taxForms: [], creators: [] },
+          },
+        ],
+      }),
+    },
   ];
 
   beforeAll(async () => {
@@ -1036,7 +1059,9 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
     const response = await send(call);
     const text = await response.text();
     expect(response.status, text).toBe(call.status);
-    const answer = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+    // A file download (the year-end CSV) answers no JSON.
+    const json = response.headers.get('content-type')?.includes('application/json');
+    const answer = (text && json ? JSON.parse(text) : {}) as Record<string, unknown>;
     const entries = await entriesAfter(mark);
     expect(
       entries.map(({ action, entityType, entityId, before, after }) => ({

@@ -34,6 +34,7 @@ export const AUDIT_ACTION_LABELS = {
   'problem.reship': 'New box sent',
   'settings.digest': 'Mail digest switched',
   'conversation.hide_message': 'Message hidden',
+  'tax.year_end_export': 'Year-end tax file downloaded (TINs read)',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
@@ -49,6 +50,7 @@ export const AUDIT_ENTITY_LABELS = {
   delivery_problem: 'Delivery problem',
   admin_digest: 'Mail digest',
   conversation_message: 'Message',
+  tax_year: 'Tax year',
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITY_LABELS) as [AuditEntityType, ...AuditEntityType[]];

@@ -40,6 +40,8 @@ export const payoutSchema = z.object({
   failureReason: z.string().nullable(),
   paypalStatus: z.string().nullable(),
   canCancel: z.boolean(),
+  /** Held until a tax form is on file (issue 27: the year's paid total would reach $600). */
+  waitingForTaxForm: z.boolean(),
 });
 export type Payout = z.infer<typeof payoutSchema>;
 
@@ -141,6 +143,8 @@ export const transactionRowSchema = z.object({
       paypalEmail: z.string(),
       paypalStatus: z.string().nullable(),
       expectedBy: z.string(),
+      /** Held until the creator files a tax form (issue 27). */
+      waitingForTaxForm: z.boolean(),
     })
     .nullable(),
 });

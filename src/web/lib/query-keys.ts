@@ -58,6 +58,8 @@ export const privateKeys = {
   instagram: [...me, 'connections', 'instagram'] as const,
   /** GET /api/me/redemptions. */
   redemptions: [...me, 'redemptions'] as const,
+  /** GET /api/me/tax-form: the creator's tax form (masked) and this year's paid total (issue 27). */
+  taxForm: [...me, 'tax-form'] as const,
   /** GET /api/notifications (first page, with the unread count): the bell of creators and admins alike. */
   notifications: [...PRIVATE_ROOT, 'notifications'] as const,
   /** GET /api/campaigns/:id/eligibility: whether this creator can apply. */
@@ -101,6 +103,8 @@ export const privateKeys = {
       pending: [...admin, 'payments', 'pending-payouts'] as const,
       summary: [...admin, 'payments', 'summary'] as const,
       payout: (id: number) => [...admin, 'payments', 'payout', id] as const,
+      /** GET /api/admin/tax-year?year= (issue 27). */
+      taxYear: (year: number) => [...admin, 'payments', 'tax-year', year] as const,
     },
   },
 };

@@ -9,6 +9,7 @@ import type { ProcessResult } from '../../../shared/schemas/payout';
 import { AppError } from '../../errors';
 import { type AuditActor, recordAdminAction } from '../audit-log';
 import { atInstant, type ServiceContext } from '../service-context';
+import { heldPayoutMessage } from '../tax/hold';
 import { submitBatch } from './submit-batch';
 
 /** A payout of a banned creator is held for review: it cannot be started. */
@@ -38,6 +39,8 @@ async function lockPendingPayouts(tx: DatabaseOrTransaction, ids: number[]): Pro
         `${payoutLabel(id)} is ${payout.status}, so it cannot be processed again. Refresh the list.`,
       );
     }
+    // Issue 27: held until the creator files a tax form (filing clears the mark under the same row lock).
+    if (payout.heldForTaxForm) throw new AppError('CONFLICT', heldPayoutMessage(payoutLabel(id)));
     locked.push(payout);
   }
   return locked;

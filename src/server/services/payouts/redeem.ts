@@ -10,6 +10,7 @@ import type { Payout, RedemptionRequest } from '../../../shared/schemas/payout';
 import { AppError } from '../../errors';
 import { adminNotice, notifyAdmins } from '../notifications';
 import { atInstant, type ServiceContext } from '../service-context';
+import { needsTaxHold } from '../tax/hold';
 import { creatorActor } from './actors';
 import { debitRedemption } from './ledger';
 import { sendPayoutNotices } from './notices';
@@ -28,6 +29,8 @@ const requestHash = (request: RedemptionRequest) =>
  * is locked first, so concurrent requests for one creator run one after another and the balance never goes below
  * zero. The same Idempotency-Key with the same body answers the first result; with another body 409. For
  * PAYPAL_CHANGE_HOLD_HOURS after a PayPal change, a new redemption is refused with 409 saying why and until when.
+ * Issue 27: a payout that takes the year's paid total to $600 or more without a tax form on file is created held
+ * (`waitingForTaxForm`): the Mint is debited as for any payout, and it is processed once the form is filed.
  */
 export async function requestRedemption(
   services: ServiceContext,
@@ -47,7 +50,12 @@ export async function requestRedemption(
       if (earlier.requestHash !== hash) {
         throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request.');
       }
-      return { payout: (earlier.response as Payout | null) ?? payoutView(earlier), replayed: true };
+      // An answer stored before issue 27 has no waitingForTaxForm: the row says it.
+      const first = earlier.response as Partial<Payout> | null;
+      return {
+        payout: first ? ({ ...payoutView(earlier), ...first } as Payout) : payoutView(earlier),
+        replayed: true,
+      };
     }
     // The address and the time it last changed come from one read of the profile row, under the lock a PayPal
     // change holds (issue 22): a change in progress finishes first, and its new address is then held.
@@ -62,12 +70,15 @@ export async function requestRedemption(
         `You have ${available.toLocaleString('en-US')} Mint available, so you cannot redeem ${request.amount.toLocaleString('en-US')} Mint.`,
       );
     }
+    // Under the balance lock (./hold.ts): concurrent redemptions around $600 count each other.
+    const heldForTaxForm = await needsTaxHold(tx, influencer.id, request.amount, ctx.now);
     const [payout] = await tx
       .insert(payouts)
       .values({
         influencerId: influencer.id,
         amount: request.amount,
         paypalEmail: profile.paypalEmail,
+        heldForTaxForm,
         expectedBy: payoutExpectedBy(ctx.now),
         idempotencyKey,
         requestHash: hash,
@@ -84,6 +95,16 @@ export async function requestRedemption(
       detail: `${request.amount} Mint to ${profile.paypalEmail}`,
       at: ctx.now,
     });
+    if (heldForTaxForm) {
+      await recordPayoutEvent(tx, {
+        payoutId: payout!.id,
+        action: 'waiting_for_tax_form',
+        actorUserId: null,
+        actorName: 'Mintbox',
+        detail: 'The year’s payouts reach $600: paid once a W-9 or W-8BEN is on file',
+        at: ctx.now,
+      });
+    }
     const view = payoutView(payout!);
     await tx.update(payouts).set({ response: view }).where(eq(payouts.id, payout!.id));
     await notifyAdmins(tx, adminNotice.payoutRequested(payout!.id, request.amount, influencer.name), ctx.now);
@@ -99,6 +120,7 @@ export async function requestRedemption(
           amount: result.payout.amount,
           paypalEmail: result.payout.paypalEmail,
           expectedBy: result.payout.expectedBy,
+          waitingForTaxForm: result.payout.waitingForTaxForm,
         },
       },
     ]);

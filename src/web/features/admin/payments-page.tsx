@@ -11,6 +11,7 @@ import {
 import { ListSearch } from '../../components/list-search';
 import { pageFromParams } from '../../components/pagination';
 import { NativeSelect } from '../../components/ui/native-select';
+import { Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
 import { getErrorMessage } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
@@ -29,16 +30,19 @@ import { PayoutDialog } from './components/payments-payout-dialog';
 import { ProcessPaymentDialog } from './components/payments-process-dialog';
 import { PaymentsSidePanel } from './components/payments-side-panel';
 import { PaymentsTable } from './components/payments-table';
+import { TaxYearPanel } from './components/tax-year-panel';
 
 type Open = 'process' | 'settings' | 'brand' | 'adjust' | null;
 
 /**
  * /admin/payments 'Payments & Transactions' (spec §2): the table of real transactions (filters, search, pages in the
- * URL), the 'Payment Secure' totals, the 'Brand Package' card and the 'Quick Actions'.
+ * URL), the 'Payment Secure' totals, the 'Brand Package' card and the 'Quick Actions'; the Tax year tab (issue 27,
+ * `?tab=tax-year`).
  */
 export function PaymentsPage() {
   useDocumentTitle('Payments & Transactions');
   const [params, setParams] = useSearchParams();
+  const tab: 'transactions' | 'tax-year' = params.get('tab') === 'tax-year' ? 'tax-year' : 'transactions';
   const kindParam = params.get('kind') ?? '';
   const statusParam = params.get('status') ?? '';
   const filters: TransactionFilters = {
@@ -78,12 +82,8 @@ export function PaymentsPage() {
       return next;
     });
 
-  return (
+  const transactionsView = (
     <>
-      <AdminPageHeader
-        title="Payments & Transactions"
-        description="Mint rewards, PayPal payouts and adjustments, from the ledger."
-      />
       {/* The side panel sits on the right on very wide screens, above the table otherwise. */}
       <div className="grid items-start gap-6 2xl:grid-cols-[1fr_20rem]">
         <div className="flex min-w-0 flex-col gap-4 2xl:order-1">
@@ -152,6 +152,26 @@ export function PaymentsPage() {
           onAdjust={() => setOpen('adjust')}
         />
       </div>
+    </>
+  );
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Payments & Transactions"
+        description="Mint rewards, PayPal payouts and adjustments, from the ledger."
+      />
+      <Tabs
+        label="Payments views"
+        active={tab}
+        onChange={(next) =>
+          setParams(next === 'tax-year' ? { tab: 'tax-year' } : {}, { preventScrollReset: true })
+        }
+        items={[
+          { id: 'transactions', label: 'Transactions', content: transactionsView },
+          { id: 'tax-year', label: 'Tax year', content: <TaxYearPanel /> },
+        ]}
+      />
 
       <ProcessPaymentDialog
         open={open === 'process'}

@@ -24,6 +24,7 @@ import { InstagramConnectionSection } from './components/instagram-connection';
 import { MailPreferences } from './components/mail-preferences';
 import { PaypalConfirmDialog } from './components/paypal-confirm-dialog';
 import { BasicInfoFields, ShippingFields, SocialMediaFields } from './components/profile-fields';
+import { TaxFormSection } from './components/tax-form-section';
 import { OnboardingFrame } from './onboarding-frame';
 import {
   formValuesFromProfile,
@@ -229,6 +230,7 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
         </div>
       </form>
       <MailPreferences />
+      <TaxFormSection />
       <InstagramConnectionSection />
       <section
         aria-labelledby={`${id}-two-factor`}

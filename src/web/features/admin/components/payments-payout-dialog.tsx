@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { formatIsoDate } from '../../../../shared/dates';
 import { isOpenPayout, PAYOUT_EVENT_LABELS, waitingTime } from '../../../../shared/payouts';
 import type { AdminPayout } from '../../../../shared/schemas/payout';
+import { TAX_HOLD_ADMIN_LABEL } from '../../../../shared/tax';
 import { TransactionStatusBadge } from '../../../components/transaction-status-badge';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -51,6 +52,11 @@ export function PayoutDialog({ payoutId, onClose }: { payoutId: number | null; o
                 <dt className="text-xs text-slate-500">Status</dt>
                 <dd className="mt-0.5 flex flex-wrap items-center gap-2">
                   <TransactionStatusBadge status={data.status} />
+                  {data.waitingForTaxForm ? (
+                    <span className="text-xs font-semibold text-amber-800" data-testid="payout-tax-hold">
+                      {TAX_HOLD_ADMIN_LABEL}
+                    </span>
+                  ) : null}
                   {data.paypalStatus ? (
                     <span className="text-xs text-slate-500">PayPal: {data.paypalStatus}</span>
                   ) : null}

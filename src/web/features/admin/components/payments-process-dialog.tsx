@@ -2,6 +2,7 @@ import { CheckCircle2, Send, XCircle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import type { PayoutMode } from '../../../../shared/payouts';
 import type { PaymentsSummary, ProcessResult, TransactionRow } from '../../../../shared/schemas/payout';
+import { TAX_HOLD_ADMIN_LABEL } from '../../../../shared/tax';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -80,7 +81,8 @@ export function ProcessPaymentDialog({
   }
 
   const rows = pending.data ?? [];
-  const picked = rows.filter((row) => chosen.has(row.payout!.id));
+  // A payout waiting for the creator's tax form (issue 27) cannot be processed: shown, never picked.
+  const picked = rows.filter((row) => chosen.has(row.payout!.id) && !row.payout!.waitingForTaxForm);
   const total = picked.reduce((sum, row) => sum + Number(row.amount), 0);
   const toggle = (payoutId: number) =>
     setChosen((current) => {
@@ -139,7 +141,8 @@ export function ProcessPaymentDialog({
                         <input
                           type="checkbox"
                           className="size-4 accent-mint-700"
-                          checked={chosen.has(row.payout!.id)}
+                          checked={chosen.has(row.payout!.id) && !row.payout!.waitingForTaxForm}
+                          disabled={row.payout!.waitingForTaxForm}
                           onChange={() => toggle(row.payout!.id)}
                         />
                         <span className="min-w-0 flex-1">
@@ -151,6 +154,11 @@ export function ProcessPaymentDialog({
                             {row.label} · requested {formatShortDate(row.createdAt)} · due{' '}
                             {formatShortDate(`${row.payout!.expectedBy}T12:00:00Z`)}
                           </span>
+                          {row.payout!.waitingForTaxForm ? (
+                            <span className="block text-xs font-semibold text-amber-800">
+                              {TAX_HOLD_ADMIN_LABEL}
+                            </span>
+                          ) : null}
                         </span>
                         <span className="text-sm font-semibold tabular-nums">{formatUsd(row.amount)}</span>
                       </label>

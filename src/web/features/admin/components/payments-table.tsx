@@ -2,6 +2,7 @@ import { CreditCard } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PAYOUT_STATUS_LABELS, TRANSACTION_KIND_LABELS } from '../../../../shared/payouts';
 import type { TransactionRow } from '../../../../shared/schemas/payout';
+import { TAX_HOLD_ADMIN_LABEL } from '../../../../shared/tax';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Pagination } from '../../../components/pagination';
 import { TransactionStatusBadge } from '../../../components/transaction-status-badge';
@@ -30,6 +31,13 @@ function Influencer({ row }: { row: TransactionRow }) {
 /** What a payout is doing beyond its transaction status (processing by hand, at PayPal, unclaimed …). */
 function PayoutNote({ row }: { row: TransactionRow }) {
   const payout = row.payout;
+  if (payout?.waitingForTaxForm) {
+    return (
+      <span className="text-xs font-semibold text-amber-800" data-testid="payout-tax-hold">
+        {TAX_HOLD_ADMIN_LABEL}
+      </span>
+    );
+  }
   if (!payout || (payout.status !== 'processing' && payout.status !== 'returned')) return null;
   const text =
     payout.status === 'processing'

@@ -49,6 +49,7 @@ function useRefreshWallet() {
       queryClient.invalidateQueries({ queryKey: privateKeys.wallet }),
       queryClient.invalidateQueries({ queryKey: privateKeys.redemptions }),
       queryClient.invalidateQueries({ queryKey: privateKeys.activity }),
+      queryClient.invalidateQueries({ queryKey: privateKeys.taxForm }),
     ]);
 }
 

@@ -1,8 +1,10 @@
 import { CalendarCheck, CalendarClock, Clock, Send, XCircle } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { formatIsoDate } from '../../../../shared/dates';
 import { isOpenPayout, waitingTime } from '../../../../shared/payouts';
 import type { Payout } from '../../../../shared/schemas/payout';
+import { TAX_FORM_PATH, TAX_HOLD_MESSAGE } from '../../../../shared/tax';
 import { ErrorPanel } from '../../../components/error-panel';
 import { TransactionStatusBadge } from '../../../components/transaction-status-badge';
 import { Button } from '../../../components/ui/button';
@@ -89,7 +91,11 @@ export function WalletPayouts() {
                   <CalendarClock aria-hidden="true" className="size-3.5 shrink-0 text-slate-400" />
                   Paid by
                 </dt>
-                <dd data-testid="payout-paid-by">{formatIsoDate(payout.expectedBy)}</dd>
+                <dd data-testid="payout-paid-by">
+                  {payout.waitingForTaxForm
+                    ? 'Once your tax form is on file'
+                    : formatIsoDate(payout.expectedBy)}
+                </dd>
               </div>
               {isOpenPayout(payout.status) ? (
                 <div>
@@ -131,6 +137,17 @@ export function WalletPayouts() {
                   ? 'PayPal is holding it until you accept it: check that your PayPal account uses this email.'
                   : 'We are paying it now; it can no longer be cancelled.'}
               </p>
+            ) : null}
+            {payout.waitingForTaxForm ? (
+              <div
+                className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+                data-testid="payout-tax-hold"
+              >
+                <p>{TAX_HOLD_MESSAGE}</p>
+                <Link to={TAX_FORM_PATH} className="mt-1 inline-block font-semibold underline">
+                  File your tax form
+                </Link>
+              </div>
             ) : null}
             {payout.failureReason ? (
               <p className="mt-3 text-sm text-red-700" data-testid="payout-reason">

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, CalendarClock, Mail, Wallet as WalletIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -15,6 +16,7 @@ import {
   redemptionRequestSchema,
   type Wallet,
 } from '../../../../shared/schemas/payout';
+import { reachesTaxThreshold, TAX_FORM_PATH, TAX_HOLD_MESSAGE } from '../../../../shared/tax';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import {
@@ -29,6 +31,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber, formatUsd } from '../../../lib/format';
+import { taxFormQuery } from '../../../lib/tax-form-query';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useRedeem } from '../api/wallet';
 import { usePaypalHold } from '../use-paypal-hold';
@@ -59,6 +62,7 @@ export function RedeemDialog({
   const returnFocus = useReturnFocus(open);
   const redeem = useRedeem();
   const hold = usePaypalHold(wallet.paypalEmailChangedAt);
+  const taxForm = useQuery({ ...taxFormQuery(), enabled: open });
   const [step, setStep] = useState<Step>({ kind: 'amount' });
   const form = useForm<{ amount: number }, unknown, RedemptionRequest>({
     resolver: zodResolver(redemptionRequestSchema) as unknown as Resolver<
@@ -97,11 +101,15 @@ export function RedeemDialog({
     if (step.kind !== 'confirm' || busy) return;
     try {
       const payout = await redeem.mutateAsync({ amount: step.amount, idempotencyKey: step.idempotencyKey });
-      toast({
-        title: 'Redemption requested',
-        description: `${formatNumber(payout.amount)} Mint to ${payout.paypalEmail}, expected by ${formatIsoDate(payout.expectedBy)}.`,
-        variant: 'success',
-      });
+      toast(
+        payout.waitingForTaxForm
+          ? { title: 'Redemption requested: waiting for your tax form', description: TAX_HOLD_MESSAGE }
+          : {
+              title: 'Redemption requested',
+              description: `${formatNumber(payout.amount)} Mint to ${payout.paypalEmail}, expected by ${formatIsoDate(payout.expectedBy)}.`,
+              variant: 'success',
+            },
+      );
       setStep({ kind: 'amount' });
       redeem.reset();
       onOpenChange(false);
@@ -111,6 +119,13 @@ export function RedeemDialog({
   };
 
   const expectedBy = payoutExpectedBy(new Date());
+  // Issue 27: a payout that takes the year to $600 without a form on file waits for it (the server decides; this
+  // says so before the creator confirms).
+  const willWaitForTaxForm =
+    step.kind === 'confirm' &&
+    Boolean(
+      taxForm.data && !taxForm.data.form && reachesTaxThreshold(taxForm.data.paidThisYear, step.amount),
+    );
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -216,7 +231,7 @@ export function RedeemDialog({
                   Paid by
                 </dt>
                 <dd className="text-right font-semibold text-slate-900" data-testid="redeem-paid-by">
-                  {formatIsoDate(expectedBy)}
+                  {willWaitForTaxForm ? 'Once your tax form is on file' : formatIsoDate(expectedBy)}
                 </dd>
               </div>
             </dl>
@@ -224,6 +239,14 @@ export function RedeemDialog({
               The Mint leaves your balance now. Requests are processed within {PAYOUT_BUSINESS_DAYS_MIN}-
               {PAYOUT_BUSINESS_DAYS} business days; you can cancel until we start processing it.
             </p>
+            {willWaitForTaxForm ? (
+              <Alert title="This payout will wait for your tax form" data-testid="redeem-tax-note">
+                <p>{TAX_HOLD_MESSAGE}</p>
+                <Link to={TAX_FORM_PATH} className="font-semibold underline">
+                  File your tax form
+                </Link>
+              </Alert>
+            ) : null}
             {redeem.isError ? <Alert variant="destructive">{getErrorMessage(redeem.error)}</Alert> : null}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
               <Button

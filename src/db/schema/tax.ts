@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { FederalTaxClassification, TaxFormStatus, TaxFormType } from '../../shared/tax';
+import { influencers } from './influencers';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+
+/**
+ * A creator's tax form (issue 27): a W-9 (US persons) or a W-8BEN. One `active` per creator; a new form marks the
+ * earlier one `replaced` and keeps it (tax records stay). The TIN (SSN/EIN, or the foreign TIN) and the date of
+ * birth are sealed with src/server/secret-box.ts (purpose `tax-tin`, `tax-dob`); only the last 4 digits are kept
+ * clear, for the mask `***-**-1234`.
+ */
+export const taxForms = pgTable(
+  'tax_forms',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    influencerId: integer('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'restrict' }),
+    type: text('type').$type<TaxFormType>().notNull(),
+    status: text('status').$type<TaxFormStatus>().notNull().default('active'),
+    legalName: text('legal_name').notNull(),
+    businessName: text('business_name'),
+    taxClassification: text('tax_classification').$type<FederalTaxClassification>(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    city: text('city').notNull(),
+    /** US state (W-9) or null. */
+    state: text('state'),
+    postalCode: text('postal_code'),
+    /** 'US' for a W-9; the country of citizenship for a W-8BEN. */
+    country: text('country').notNull(),
+    /** ssn, ein (W-9), foreign (W-8BEN with a foreign TIN), or null (a W-8BEN with a date of birth only). */
+    tinType: text('tin_type').$type<'ssn' | 'ein' | 'foreign'>(),
+    tinSealed: text('tin_sealed'),
+    tinLast4: text('tin_last4'),
+    dateOfBirthSealed: text('date_of_birth_sealed'),
+    treatyCountry: text('treaty_country'),
+    treatyArticle: text('treaty_article'),
+    certifiedAt: ts('certified_at').notNull(),
+    replacedAt: ts('replaced_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tax_forms_active_idx').on(t.influencerId).where(sql`${t.status} = 'active'`),
+    index('tax_forms_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    check('tax_forms_type_check', sql`${t.type} in ('w9','w8ben')`),
+    check('tax_forms_status_check', sql`${t.status} in ('active','replaced')`),
+    check('tax_forms_tin_type_check', sql`${t.tinType} is null or ${t.tinType} in ('ssn','ein','foreign')`),
+  ],
+);
+
+export type TaxFormRow = typeof taxForms.$inferSelect;

@@ -1,0 +1,109 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorSchema } from '../../shared/schemas/error';
+import {
+  myTaxFormSchema,
+  taxFormInputSchema,
+  taxYearParamSchema,
+  taxYearQuerySchema,
+  taxYearReportSchema,
+  yearEndExportSchema,
+} from '../../shared/schemas/tax';
+import { adminActor } from '../middleware/admin-actor';
+import { currentInfluencer, verifiedInfluencer } from '../middleware/creator';
+import { requireRecentSecondFactor } from '../middleware/second-factor';
+import { currentUser, requireRole } from '../middleware/session';
+import { createRouter } from '../openapi';
+import { fileTaxForm } from '../services/tax/file-form';
+import { myTaxForm } from '../services/tax/my-form';
+import { taxYearReport } from '../services/tax/tax-year';
+import { yearEndCsv } from '../services/tax/year-end-csv';
+
+/** Tax forms (issue 27): the creator's own form on /profile, and the admins' tax year with its year-end file. */
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const common = {
+  400: { description: 'Bad input (the message says what to fix)', content: json(errorSchema) },
+  401: { description: 'Not signed in', content: json(errorSchema) },
+  403: { description: 'Not allowed', content: json(errorSchema) },
+};
+const creatorOnly = requireRole('influencer');
+
+const routes = {
+  mine: createRoute({
+    method: 'get',
+    path: '/me/tax-form',
+    tags: ['Tax forms'],
+    summary:
+      "The creator's tax form on file (TIN masked), earlier forms kept, this year's paid total and held payouts",
+    middleware: creatorOnly,
+    responses: { 200: { description: 'The form', content: json(myTaxFormSchema) }, ...common },
+  }),
+  file: createRoute({
+    method: 'put',
+    path: '/me/tax-form',
+    tags: ['Tax forms'],
+    summary:
+      'File a W-9 (US persons) or a W-8BEN, or replace the one on file (kept, marked replaced). The TIN is sealed at rest and answered masked; payouts waiting for a form are released.',
+    middleware: creatorOnly,
+    request: { body: { content: json(taxFormInputSchema), required: true } },
+    responses: {
+      200: { description: 'Filed', content: json(myTaxFormSchema) },
+      ...common,
+      409: { description: 'Another form was filed at the same moment', content: json(errorSchema) },
+    },
+  }),
+  year: createRoute({
+    method: 'get',
+    path: '/tax-year',
+    tags: ['Tax forms'],
+    summary:
+      'Tax year: per creator the total paid in the calendar year (UTC), held payouts, the form type and status (TIN masked)',
+    request: { query: taxYearQuerySchema },
+    responses: { 200: { description: 'The year', content: json(taxYearReportSchema) }, ...common },
+  }),
+  export: createRoute({
+    method: 'post',
+    path: '/tax-year/{year}/export',
+    tags: ['Tax forms'],
+    middleware: [requireRecentSecondFactor] as const,
+    summary:
+      "Year-end CSV for a 1099-NEC filing service (recipient name, TIN, address, box 1 amount) of creators paid $600 or more with a W-9. Requires the admin's password; audited.",
+    request: { params: taxYearParamSchema, body: { content: json(yearEndExportSchema), required: true } },
+    responses: {
+      200: { description: 'CSV file', content: { 'text/csv': { schema: z.string() } } },
+      ...common,
+      409: { description: 'A TIN cannot be read', content: json(errorSchema) },
+      429: { description: 'Too many wrong passwords: wait', content: json(errorSchema) },
+    },
+  }),
+};
+
+export const taxRoutes = createRouter()
+  .openapi(routes.mine, async (c) =>
+    c.json(await myTaxForm(c.get('services'), await currentInfluencer(c)), 200),
+  )
+  .openapi(routes.file, async (c) => {
+    const influencer = await verifiedInfluencer(c);
+    const { env } = c.get('deps');
+    return c.json(await fileTaxForm(c.get('services'), env.authSecret, influencer, c.req.valid('json')), 200);
+  });
+
+/** Behind requireRole('admin') (app.ts). */
+export const adminTaxRoutes = createRouter()
+  .openapi(routes.year, async (c) => {
+    const year = c.req.valid('query').year ?? c.get('services').now().getUTCFullYear();
+    return c.json(await taxYearReport(c.get('services'), year), 200);
+  })
+  .openapi(routes.export, async (c) => {
+    const { auth, env } = c.get('deps');
+    const user = currentUser(c);
+    const { filename, csv } = await yearEndCsv(
+      c.get('services'),
+      { auth, secret: env.authSecret },
+      { user: { id: user.id, email: user.email }, actor: adminActor(c) },
+      { year: c.req.valid('param').year, password: c.req.valid('json').password },
+    );
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${filename}"`);
+    c.header('Cache-Control', 'no-store');
+    return c.body(csv, 200);
+  });

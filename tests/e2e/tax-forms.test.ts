@@ -1,0 +1,270 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../src/db/schema/audit';
+import { payouts } from '../../src/db/schema/payouts';
+import { taxForms } from '../../src/db/schema/tax';
+import { createAuth } from '../../src/server/auth';
+import { silentLogger } from '../../src/server/logger';
+import { upsertAdmin } from '../../src/server/services/admin-accounts';
+import { TAX_HOLD_ADMIN_LABEL, TAX_HOLD_MESSAGE } from '../../src/shared/tax';
+import { postJson, signInAdmin } from '../support/auth-client';
+import { seriousAxeViolations } from '../support/axe';
+import { launchBrowser } from '../support/browser';
+import { createReadyCreator } from '../support/creators';
+import { parseCsv } from '../support/csv';
+import { type E2EServer, startE2EServer } from '../support/e2e-server';
+import { freePort } from '../support/free-port';
+import { balanceAndSum, giveMint } from '../support/mint';
+import { createTestApp, testEnv } from '../support/test-app';
+
+const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
+const CREATOR = { email: 'tess@example.com', name: 'Tess Filer', password: 'correct horse battery' };
+const WAITING = { email: 'omar@example.com', name: 'Omar Waiting' };
+/** Set TAX_SCREENSHOTS=/some/dir to keep 1280 px and 375 px screenshots of the screens. */
+const SHOTS = process.env.TAX_SCREENSHOTS;
+
+describe('tax forms in the browser: a held payout, a W-9 filed, the year-end file', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  let creatorContext: BrowserContext;
+  let adminContext: BrowserContext;
+  let creator: Page;
+  let admin: Page;
+  let api: ReturnType<typeof createTestApp>;
+  let apiAdmin: string;
+  let tessId: number;
+  let omarId: number;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const env = { APP_URL: `http://127.0.0.1:${port}` };
+    server = await startE2EServer({
+      port,
+      env,
+      seed: async (db) => {
+        await upsertAdmin(db, createAuth({ db, env: testEnv(env), logger: silentLogger() }), ADMIN);
+      },
+    });
+    api = createTestApp(server.db);
+    tessId = (await createReadyCreator(api, server.db, { email: CREATOR.email, name: CREATOR.name }))
+      .influencerId;
+    const omar = await createReadyCreator(api, server.db, { email: WAITING.email, name: WAITING.name });
+    omarId = omar.influencerId;
+    await giveMint(server.db, tessId, 700);
+    await giveMint(server.db, omarId, 700);
+    apiAdmin = await signInAdmin(api, ADMIN.email, ADMIN.password);
+    // Omar redeems $650 with no form: held (the admin sees it waiting).
+    const held = await postJson(api, '/api/me/redemptions', { amount: 650 }, omar.cookie, {
+      'idempotency-key': 'omar-held-650',
+    });
+    expect(held.status).toBe(201);
+
+    browser = await launchBrowser();
+    creatorContext = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+    adminContext = await browser.newContext({
+      bypassCSP: true,
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
+    creator = await creatorContext.newPage();
+    admin = await adminContext.newPage();
+    creator.setDefaultTimeout(15_000);
+    admin.setDefaultTimeout(15_000);
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
+  const settle = (page: Page) => page.waitForLoadState('networkidle');
+  async function shoot(page: Page, name: string) {
+    if (!SHOTS) return;
+    const size = page.viewportSize()!;
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await settle(page);
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize(size);
+  }
+  /** At 375 px the page must not scroll sideways. */
+  async function fitsPhone(page: Page) {
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 375, height: 812 });
+    await settle(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    await page.setViewportSize(size);
+    return width;
+  }
+
+  it('a creator redeems past $600: held, with why and a link; files a W-9 (validated, masked); the hold is lifted', async () => {
+    await creator.goto(`${server.url}/signin`);
+    await creator.getByLabel('Email', { exact: true }).fill(CREATOR.email);
+    await creator.getByLabel('Password', { exact: true }).fill(CREATOR.password);
+    await creator.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await creator.waitForURL(`${server.url}/main`);
+    await creator.goto(`${server.url}/dashboard`);
+    await expect.poll(() => text(creator.getByTestId('wallet-available'))).toBe('700 Mint');
+
+    // Redeem $600: the confirmation says it will wait for a tax form.
+    await creator.getByTestId('wallet-card').getByRole('button', { name: 'Redeem Mint' }).click();
+    const dialog = creator.getByTestId('redeem-dialog');
+    await dialog.getByLabel('Amount (Mint)').fill('600');
+    await dialog.getByRole('button', { name: 'Review' }).click();
+    await expect.poll(() => text(dialog.getByTestId('redeem-tax-note'))).toContain(TAX_HOLD_MESSAGE);
+    expect(await text(dialog.getByTestId('redeem-paid-by'))).toBe('Once your tax form is on file');
+    expect(await seriousAxeViolations(creator)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Confirm redemption' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => text(creator.getByTestId('wallet-available'))).toBe('100 Mint');
+
+    // The payout on the Wallet tab: why it waits, and the link to the form.
+    await creator.getByRole('button', { name: 'Payouts and history' }).click();
+    const payout = creator.getByTestId('payout').first();
+    await expect.poll(() => text(payout.getByTestId('payout-tax-hold'))).toContain(TAX_HOLD_MESSAGE);
+    expect(await text(payout.getByTestId('payout-paid-by'))).toBe('Once your tax form is on file');
+    expect(await seriousAxeViolations(creator)).toEqual([]);
+    await shoot(creator, 'wallet-held');
+    expect(await fitsPhone(creator)).toBeLessThanOrEqual(375);
+    const [row] = await server.db.select().from(payouts).where(eq(payouts.influencerId, tessId));
+    expect(row).toMatchObject({ amount: 600, status: 'pending', heldForTaxForm: true });
+    expect(await balanceAndSum(server.db, tessId)).toEqual({ balance: 100, sum: 100 });
+
+    await payout.getByRole('link', { name: 'File your tax form' }).click();
+    await creator.waitForURL(`${server.url}/profile#tax-form`);
+    const section = creator.getByTestId('tax-form');
+    await expect.poll(() => text(section.getByTestId('tax-held'))).toContain('One payout is waiting');
+    expect(await text(section.getByTestId('tax-year-paid'))).toContain('$600');
+
+    // Validation: the empty form, then a TIN of one repeated digit.
+    await section.getByRole('button', { name: 'Save tax form' }).click();
+    await expect.poll(() => text(section)).toContain('Enter your name as shown on your income tax return.');
+    expect(await text(section)).toContain('Certify that the information is true, correct and complete.');
+    await section.getByLabel('Name (as shown on your income tax return)').fill('Tess Filer');
+    await section.getByLabel('Federal tax classification').selectOption('individual');
+    await section.getByLabel('Address (number, street, apt.)').fill('12 Elm Street');
+    await section.getByLabel('City').fill('Austin');
+    await section.getByLabel('State').selectOption('TX');
+    await section.getByLabel('ZIP code').fill('78701');
+    await section.getByLabel('Social Security number').fill('111-11-1111');
+    await section.getByRole('checkbox').check();
+    await section.getByRole('button', { name: 'Save tax form' }).click();
+    await expect.poll(() => text(section)).toContain('This is not an SSN: all its digits are the same.');
+    expect(await seriousAxeViolations(creator)).toEqual([]);
+    await shoot(creator, 'profile-tax-form');
+    expect(await fitsPhone(creator)).toBeLessThanOrEqual(375);
+
+    await section.getByLabel('Social Security number').fill('123-45-6789');
+    await section.getByRole('button', { name: 'Save tax form' }).click();
+    const onFile = section.getByTestId('tax-form-on-file');
+    await expect.poll(() => text(onFile)).toContain('W-9 on file');
+    expect(await text(onFile.getByTestId('tax-tin-masked'))).toBe('***-**-6789');
+    expect(await creator.content()).not.toContain('123-45-6789');
+    expect(await section.getByTestId('tax-held').count()).toBe(0);
+    expect(await seriousAxeViolations(creator)).toEqual([]);
+    await shoot(creator, 'profile-tax-on-file');
+    const [form] = await server.db.select().from(taxForms).where(eq(taxForms.influencerId, tessId));
+    expect(JSON.stringify(form)).not.toContain('123456789');
+
+    // The hold is lifted: the payout no longer waits; no Mint moved.
+    await creator.goto(`${server.url}/dashboard?tab=wallet`);
+    await expect.poll(() => creator.getByTestId('payout').count()).toBe(1);
+    expect(await creator.getByTestId('payout-tax-hold').count()).toBe(0);
+    expect(await balanceAndSum(server.db, tessId)).toEqual({ balance: 100, sum: 100 });
+  }, 120_000);
+
+  it('the admin sees who waits, the tax year, and downloads the year-end CSV after re-entering the password', async () => {
+    // Tess's payout is paid by hand (API): $600 paid this year with a W-9 on file.
+    const [tessPayout] = await server.db.select().from(payouts).where(eq(payouts.influencerId, tessId));
+    expect(
+      (await postJson(api, '/api/admin/payouts/process', { ids: [tessPayout!.id], mode: 'manual' }, apiAdmin))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await postJson(
+          api,
+          `/api/admin/payouts/${tessPayout!.id}/mark-paid`,
+          { reference: 'TAX-1' },
+          apiAdmin,
+        )
+      ).status,
+    ).toBe(200);
+
+    await admin.goto(`${server.url}/admin`);
+    await admin.getByLabel('Username or email').fill(ADMIN.username);
+    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await admin.waitForURL(`${server.url}/admin/campaigns`);
+    await admin.goto(`${server.url}/admin/payments`);
+    // Omar's payout waits for a tax form, said on its row.
+    const omarRow = admin
+      .getByTestId('transaction-row')
+      .filter({ hasText: WAITING.name })
+      .filter({ hasText: 'payout' });
+    await expect.poll(() => text(omarRow.first().getByTestId('payout-tax-hold'))).toBe(TAX_HOLD_ADMIN_LABEL);
+
+    await admin.getByRole('tab', { name: 'Tax year' }).click();
+    await expect.poll(() => new URL(admin.url()).searchParams.get('tab')).toBe('tax-year');
+    const panel = admin.getByTestId('tax-year');
+    const tess = panel.getByTestId('tax-year-row').filter({ hasText: CREATOR.name });
+    await expect.poll(() => text(tess)).toContain('$600');
+    expect(await text(tess)).toContain('W-9 on file');
+    expect(await text(tess)).toContain('***-**-6789');
+    const omar = panel.getByTestId('tax-year-row').filter({ hasText: WAITING.name });
+    expect(await text(omar)).toContain('No form');
+    expect(await text(omar)).toContain('1 waiting for a tax form');
+    expect(await admin.content()).not.toContain('123-45-6789');
+    expect(await seriousAxeViolations(admin)).toEqual([]);
+    await shoot(admin, 'admin-tax-year');
+    expect(await fitsPhone(admin)).toBeLessThanOrEqual(375);
+
+    // The year-end file: a wrong password is refused (nothing downloaded, nothing audited) ...
+    await panel.getByRole('button', { name: 'Year-end CSV (1099-NEC)' }).click();
+    const dialog = admin.getByTestId('year-end-dialog');
+    await dialog.getByLabel('Your password').fill('not the password');
+    await dialog.getByRole('button', { name: 'Download CSV' }).click();
+    await expect.poll(() => text(dialog)).toContain('The password is not correct.');
+    expect(
+      await server.db.select().from(auditLog).where(eq(auditLog.action, 'tax.year_end_export')),
+    ).toHaveLength(0);
+    expect(await seriousAxeViolations(admin)).toEqual([]);
+    await shoot(admin, 'admin-year-end-dialog');
+    // ... the right one downloads it.
+    await dialog.getByLabel('Your password').fill(ADMIN.password);
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const year = new Date().getUTCFullYear();
+    expect(download.suggestedFilename()).toBe(`mintbox-1099-nec-${year}.csv`);
+    const rows = parseCsv(readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, ''));
+    expect(rows[0]).toContain('Recipient TIN');
+    expect(rows.slice(1)).toEqual([
+      [
+        'Tess Filer',
+        '',
+        'SSN',
+        '123-45-6789',
+        '12 Elm Street',
+        '',
+        'Austin',
+        'TX',
+        '78701',
+        'US',
+        '600.00',
+        String(year),
+      ],
+    ]);
+    await expect.poll(() => dialog.count()).toBe(0);
+    const entries = await server.db.select().from(auditLog).where(eq(auditLog.action, 'tax.year_end_export'));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ entityType: 'tax_year', entityId: String(year) });
+  }, 120_000);
+});

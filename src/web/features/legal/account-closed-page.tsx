@@ -1,13 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ANONYMISE_AFTER_DAYS, type CloseAccountResult } from '../../../shared/schemas/data-rights';
 import { buttonVariants } from '../../components/ui/button';
 import { formatShortDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { setSession } from '../../lib/use-session';
 
 /** /account-closed: where a creator lands after closing their account (issue 27), with what happens next. */
 export function AccountClosedPage() {
   useDocumentTitle('Account closed');
   const result = (useLocation().state ?? null) as CloseAccountResult | null;
+  const queryClient = useQueryClient();
+  // Arrived from closing: the server ended every session; forget this one and its private data.
+  useEffect(() => {
+    if (result) setSession(queryClient, { user: null });
+  }, [queryClient, result]);
   return (
     <main className="mx-auto flex w-full max-w-xl flex-col gap-4 px-5 py-16">
       <h1 className="text-2xl font-bold text-slate-900">Your account is closed</h1>

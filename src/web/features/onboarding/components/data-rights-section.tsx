@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Download, UserX } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -17,7 +16,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { setSession } from '../../../lib/use-session';
 import { closeAccount, useClosurePreview, useDataExport, useRequestDataExport } from '../api/data-rights';
 
 /** Issue 27: "Download my data" and "Close my account" at the foot of /profile. */
@@ -193,7 +191,6 @@ function MintStatement({
 
 function CloseAccountDialog({ onClose }: { onClose: () => void }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const preview = useClosurePreview(true);
   const [password, setPassword] = useState('');
@@ -215,8 +212,8 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
         ...(data.hasPassword ? { password } : {}),
         giveUpMint: giveUp,
       });
-      // The server ended every session: forget this one and its private data.
-      setSession(queryClient, { user: null });
+      // Off the signed-in pages (their guard would send a signed-out visitor to /signin): the page forgets the
+      // session the server already ended, with its private data.
       void navigate('/account-closed', { replace: true, state: result });
     } catch (failure) {
       setPending(false);

@@ -180,7 +180,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     });
 
     const noPassword = await postJson(app, '/api/me/account-closure', { giveUpMint: true }, closing.cookie);
-    expect(noPassword.status).toBe(403);
+    expect(noPassword.status).toBe(400);
     expect(((await noPassword.json()) as { error: string }).error).toBe(DATA_RIGHTS_MESSAGES.passwordNeeded);
     const wrong = await postJson(
       app,

@@ -81,7 +81,7 @@ export async function closeAccount(
   const { user, influencer } = closer;
   if (await hasPassword(ctx.db, user.id)) {
     if (!input.password)
-      throw new AppError('FORBIDDEN', DATA_RIGHTS_MESSAGES.passwordNeeded, {}, undefined, 'password');
+      throw new AppError('BAD_REQUEST', DATA_RIGHTS_MESSAGES.passwordNeeded, {}, undefined, 'password');
     if (!(await checkAccountPassword({ ...ctx, auth }, user, input.password, ctx.now))) {
       throw new AppError('FORBIDDEN', DATA_RIGHTS_MESSAGES.passwordWrong, {}, undefined, 'password');
     }

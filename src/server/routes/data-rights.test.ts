@@ -223,6 +223,27 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     expect(((await signIn.json()) as { message: string }).message).toBe(DATA_RIGHTS_MESSAGES.closedSignIn);
   });
 
+  it('a redemption racing the closure: every Mint is paid out or given up, never both, never neither', async () => {
+    const racer = await creator();
+    await giveMint(database.db, racer.influencerId, 120);
+    const [closed, redeemed] = await Promise.all([
+      postJson(app, '/api/me/account-closure', { password: PASSWORD, giveUpMint: true }, racer.cookie),
+      postJson(app, '/api/me/redemptions', { amount: 50 }, racer.cookie, {
+        'idempotency-key': `race-${driver}`,
+      }),
+    ]);
+    expect(closed.status).toBe(200);
+    const { mintGivenUp } = (await closed.json()) as { mintGivenUp: number };
+    const requested = await database.db
+      .select()
+      .from(payouts)
+      .where(eq(payouts.influencerId, racer.influencerId));
+    const inPayout = requested.reduce((sum, payout) => sum + payout.amount, 0);
+    expect(inPayout).toBe(redeemed.ok ? 50 : 0);
+    expect(mintGivenUp + inPayout).toBe(120);
+    expect(await balanceAndSum(database.db, racer.influencerId)).toEqual({ balance: 0, sum: 0 });
+  });
+
   it('asks an account without a password for a sign-in from the last 10 minutes', async () => {
     const social = await creator();
     const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, social.email));

@@ -8,10 +8,13 @@ import { applications } from '../../src/db/schema/applications';
 import { sessions, users } from '../../src/db/schema/auth';
 import { accountClosures } from '../../src/db/schema/data-rights';
 import { influencers } from '../../src/db/schema/influencers';
+import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
 import { createMailer } from '../../src/server/mail/mailer';
+import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { buildRequestedExports } from '../../src/server/services/data-rights/data-export';
 import { DATA_RIGHTS_MESSAGES } from '../../src/shared/schemas/data-rights';
+import { formatShortDate } from '../../src/web/lib/format';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { createReadyCreator } from '../support/creators';
@@ -23,6 +26,7 @@ import { testServices } from '../support/services';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 import { createTestApp, testEnv } from '../support/test-app';
 
+const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
 const CREATOR = { email: 'noor@example.com', name: 'Noor Haddad', password: 'correct horse battery' };
 /** Set DATA_RIGHTS_SCREENSHOTS=/some/dir to keep 1280 px and 375 px screenshots of the screens. */
 const SHOTS = process.env.DATA_RIGHTS_SCREENSHOTS;
@@ -43,7 +47,13 @@ describe('data rights in the browser: download my data, close my account', () =>
       SMTP_URL: smtp.url,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mintbox-rights-')),
     };
-    server = await startE2EServer({ port, env });
+    server = await startE2EServer({
+      port,
+      env,
+      seed: async (db) => {
+        await upsertAdmin(db, createAuth({ db, env: testEnv(env), logger: silentLogger() }), ADMIN);
+      },
+    });
     const api = createTestApp(server.db);
     const made = await createReadyCreator(api, server.db, { email: CREATOR.email, name: CREATOR.name });
     influencerId = made.influencerId;
@@ -208,5 +218,31 @@ describe('data rights in the browser: download my data, close my account', () =>
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect.poll(() => text(page.locator('body'))).toContain(DATA_RIGHTS_MESSAGES.closedSignIn);
     expect(page.url()).toBe(`${server.url}/signin`);
+  });
+
+  it('an admin sees the closure and its anonymisation date under the creators', async () => {
+    const admin = await (
+      await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } })
+    ).newPage();
+    admin.setDefaultTimeout(15_000);
+    await admin.goto(`${server.url}/admin`);
+    await admin.getByLabel('Username or email').fill(ADMIN.username);
+    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await admin.waitForURL(`${server.url}/admin/campaigns`);
+    await admin.goto(`${server.url}/admin/influencers`);
+    const closures = admin.getByTestId('account-closures');
+    const [closure] = await server.db
+      .select()
+      .from(accountClosures)
+      .where(eq(accountClosures.influencerId, influencerId));
+    await expect.poll(() => text(closures.locator('tbody tr').first())).toContain(CREATOR.name);
+    const row = await text(closures.locator('tbody tr').first());
+    expect(row).toContain(closure!.anonymousId);
+    expect(row).toContain(`Due ${formatShortDate(closure!.anonymiseAfter.toISOString())}`);
+    expect(await seriousAxeViolations(admin)).toEqual([]);
+    await closures.getByLabel('Show').selectOption('anonymised');
+    await expect.poll(() => text(closures)).toContain('No closed accounts here.');
+    await admin.close();
   });
 });

@@ -13,6 +13,7 @@ import * as campaignsSchema from './schema/campaigns';
 import * as contentMetricsSchema from './schema/content-metrics';
 import * as conversationsSchema from './schema/conversations';
 import * as creatorManagementSchema from './schema/creator-management';
+import * as dataRightsSchema from './schema/data-rights';
 import * as influencersSchema from './schema/influencers';
 import * as ledgerSchema from './schema/ledger';
 import * as notificationsSchema from './schema/notifications';
@@ -29,6 +30,7 @@ export const schema = {
   ...authSchema,
   ...campaignsSchema,
   ...creatorManagementSchema,
+  ...dataRightsSchema,
   ...contentMetricsSchema,
   ...conversationsSchema,
   ...influencersSchema,

@@ -33,6 +33,7 @@ import { campaignRoutes } from './routes/campaigns';
 import { configRoutes } from './routes/config';
 import { adminContentMetricRoutes, contentMetricRoutes } from './routes/content-metrics';
 import { adminConversationRoutes, conversationRoutes } from './routes/conversations';
+import { adminDataRightsRoutes, dataRightsRoutes } from './routes/data-rights';
 import { adminProblemRoutes, myProblemRoutes } from './routes/delivery-problems';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
@@ -119,6 +120,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', walletRoutes);
   api.route('/', taxRoutes);
   api.route('/', meRoutes);
+  api.route('/', dataRightsRoutes);
   api.route('/', myProblemRoutes);
   api.route('/', contentMetricRoutes);
   api.route('/', notificationRoutes);
@@ -136,6 +138,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminProblemRoutes);
   api.route('/admin', adminContentMetricRoutes);
   api.route('/admin', adminMeRoutes);
+  api.route('/admin', adminDataRightsRoutes);
   api.route('/admin', adminAuditLogRoutes);
   api.route('/admin', adminConversationRoutes);
   api.route('/admin', adminTaxRoutes);

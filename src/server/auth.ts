@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { capUserFields } from './services/account-input';
 import { noticeSignUpWithExistingAddress } from './services/account-notices';
 import { refuseBannedSignIn } from './services/creator-moderation';
+import { refuseClosedSignIn } from './services/data-rights/closures';
 import { onSignedIn } from './services/influencer-accounts';
 import { afterPasswordChange, mailResetLink, RESET_LINK_MINUTES } from './services/password-reset';
 import { SECOND_FACTOR_PATHS } from './services/second-factor';
@@ -231,6 +232,7 @@ export function createAuth({
           // one started by a second-factor check (the sign-in code, the enrolment's first code) has just had one.
           before: async (session, context) => {
             await refuseBannedSignIn(db, session.userId);
+            await refuseClosedSignIn(db, session.userId);
             const at = now();
             const checked = SECOND_FACTOR_PATHS.has(context?.path ?? '');
             return { data: { ...session, lastActiveAt: at, ...(checked ? { secondFactorAt: at } : {}) } };

@@ -50,6 +50,8 @@ export interface CurrentUser {
   image: string | null;
   role: UserRole;
   sessionId: string;
+  /** When this session began (a fresh sign-in: closing an account without a password needs one). */
+  sessionStartedAt: Date;
   /** An authenticator app is enrolled (Better Auth's two-factor plugin). */
   twoFactorEnabled: boolean;
   /** When this session last checked a second factor (money actions and exports need one in 10 minutes). */

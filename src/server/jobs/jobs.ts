@@ -12,6 +12,8 @@ import { sendAdminDigests } from '../services/admin-digest';
 import { pruneRateLimits } from '../services/app-rate-limits';
 import { sweepDeadlines } from '../services/applications/deadline-sweep';
 import { mailUnreadMessages } from '../services/conversations/unread-mail';
+import { anonymiseClosedAccounts } from '../services/data-rights/anonymise';
+import { buildRequestedExports } from '../services/data-rights/data-export';
 import { pruneAttempts } from '../services/password-attempts';
 import { pollPayouts, resumeInterruptedBatches } from '../services/payouts/batch-jobs';
 import { createServiceContext, type ServiceContext } from '../services/service-context';
@@ -23,6 +25,8 @@ export const SECURITY_SWEEP = 'security-sweep';
 export const CONTENT_METRICS_REFRESH = 'content-metrics-refresh';
 export const ADMIN_DIGEST = 'admin-digest';
 export const UNREAD_MESSAGE_MAIL = 'unread-message-mail';
+export const DATA_EXPORT = 'data-export';
+export const ACCOUNT_ANONYMISE = 'account-anonymise';
 
 /** What a job's work gets. */
 export interface JobContext {
@@ -137,6 +141,25 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     async run(ctx) {
       const result = await mailUnreadMessages(jobServices(ctx));
       if (result.sent || result.skipped) ctx.logger.info(result, 'unread message mail');
+    },
+  },
+  {
+    // Every minute: requested data downloads are built (a JSON file in DATA_DIR/exports) and their one-time link
+    // mailed; unused links past their 24 hours expire and their files are deleted. Issue 27.
+    name: DATA_EXPORT,
+    cron: '* * * * *',
+    async run(ctx) {
+      const result = await buildRequestedExports(jobServices(ctx));
+      if (result.built || result.expired) ctx.logger.info(result, 'data export');
+    },
+  },
+  {
+    // Hourly: accounts closed 90 days ago are anonymised (personal data removed, money records kept). Issue 27.
+    name: ACCOUNT_ANONYMISE,
+    cron: '41 * * * *',
+    async run(ctx) {
+      const result = await anonymiseClosedAccounts(jobServices(ctx));
+      if (result.anonymised) ctx.logger.info(result, 'account anonymisation');
     },
   },
 ];

@@ -78,6 +78,7 @@ export const loadSession: MiddlewareHandler<AppBindings> = async (c, next) => {
     image: result.user.image ?? null,
     role,
     sessionId: result.session.id,
+    sessionStartedAt: session.createdAt,
     twoFactorEnabled: (result.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true,
     secondFactorAt: asDate((result.session as { secondFactorAt?: unknown }).secondFactorAt),
   };

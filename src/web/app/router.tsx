@@ -45,6 +45,10 @@ export const router = createBrowserRouter([
         children: [
           { path: '/terms', lazy: lazyPage(() => import('../features/legal/terms-page'), 'TermsPage') },
           { path: '/privacy', lazy: lazyPage(() => import('../features/legal/privacy-page'), 'PrivacyPage') },
+          {
+            path: '/account-closed',
+            lazy: lazyPage(() => import('../features/legal/account-closed-page'), 'AccountClosedPage'),
+          },
         ],
       },
       // Account pages, each loaded on demand.
@@ -101,6 +105,10 @@ export const router = createBrowserRouter([
               {
                 path: '/profile',
                 lazy: lazyPage(() => import('../features/onboarding/profile-page'), 'ProfilePage'),
+              },
+              {
+                path: '/data-export/:token',
+                lazy: lazyPage(() => import('../features/onboarding/data-export-page'), 'DataExportPage'),
               },
             ],
           },

@@ -1,4 +1,4 @@
-import { apiFetch } from './api-client';
+import { type ApiInit, apiFetch } from './api-client';
 
 /** The file name a Content-Disposition header gives (`attachment; filename="x.csv"`), if any. */
 export function fileNameFrom(disposition: string | null): string | undefined {
@@ -28,9 +28,9 @@ export function saveFile(blob: Blob, name: string): void {
 
 /**
  * Downloads a file from the API through the one client (session cookie, the app's error answers): the server's
- * file name when it sends one, else `fallbackName`. A failure throws the client's ApiError, for the page to show.
+ * file name when it sends one, else `fallbackName`. `init` for a download asked with a POST (a token in the body). A failure throws the client's ApiError, for the page to show.
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
-  const response = await apiFetch(path, { raw: true });
+export async function downloadFile(path: string, fallbackName: string, init: ApiInit = {}): Promise<void> {
+  const response = await apiFetch(path, { ...init, raw: true });
   saveFile(await response.blob(), fileNameFrom(response.headers.get('content-disposition')) ?? fallbackName);
 }

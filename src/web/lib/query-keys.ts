@@ -50,6 +50,10 @@ export const privateKeys = {
   mailPreferences: [...me, 'mail-preferences'] as const,
   /** GET /api/me/reliability (under applications: every application change refreshes it). */
   reliability: [...me, 'applications', 'reliability'] as const,
+  /** GET /api/me/data-export: the latest "Download my data" request (issue 27). */
+  dataExport: [...me, 'data-export'] as const,
+  /** GET /api/me/account-closure: what closing the account would do now (under wallet: a redemption changes it). */
+  accountClosure: [...me, 'wallet', 'account-closure'] as const,
   /** GET /api/me/activity (under applications: every application change refreshes it). */
   activity: [...me, 'applications', 'activity'] as const,
   /** GET /api/admin/me/digest: the admin's own digest switch. */
@@ -94,6 +98,8 @@ export const privateKeys = {
       /** GET /api/admin/analytics?from&to. */
       overview: (from: string, to: string) => [...admin, 'analytics', 'overview', from, to] as const,
     },
+    /** GET /api/admin/account-closures?state (issue 27). */
+    accountClosures: (state: string) => [...admin, 'account-closures', state] as const,
     /** GET /api/admin/audit-log with its filters and page. */
     auditLog: (filters: object, offset: number) => [...admin, 'audit-log', filters, offset] as const,
     payments: {

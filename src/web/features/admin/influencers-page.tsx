@@ -11,6 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { formatNumber, formatShortDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { INFLUENCERS_PAGE_SIZE, useInfluencers } from './api/admin-queries';
+import { AccountClosures } from './components/account-closures';
 import { AdminEmptyState, AdminPageHeader } from './components/admin-layout';
 
 const PROVIDER_LABELS: Record<string, string> = {
@@ -180,6 +181,7 @@ export function InfluencersPage() {
           ) : null}
         </div>
       )}
+      <AccountClosures />
     </>
   );
 }

@@ -103,11 +103,25 @@ const SECTIONS: LegalSection[] = [
     id: 'retention',
     title: 'How long we keep information',
     body: (
-      <p>
-        We keep your information while your account is open. When you close your account, we delete or
-        anonymise your personal information within 90 days, except records we must keep longer for tax,
-        accounting or legal reasons (such as payout records).
-      </p>
+      <>
+        <p>
+          We keep your information while your account is open. When you close your account, we delete or
+          anonymise your personal information within 90 days, except records we must keep longer for tax,
+          accounting or legal reasons (such as payout records).
+        </p>
+        <p data-testid="privacy-closure">
+          You can close your account yourself under <strong>Profile → Close my account</strong>, after
+          entering your password (or signing in again within the last 10 minutes if you sign in with Google,
+          Facebook, X or TikTok). Closing signs you out everywhere at once and sign-in is refused from then
+          on; applications still under review are withdrawn; payouts you already requested are still sent. A
+          Mint balance you have not redeemed (you can redeem 50 Mint or more first) is given up, and that is
+          recorded in your Mint history. Exactly 90 days after closing, we delete your name, email address,
+          social media handles, shipping address, phone numbers, PayPal email, sign-in accounts,
+          connected-account tokens and the files you uploaded. We keep your Mint ledger, payout records and
+          tax forms, which the law requires, linked only to an anonymous id, so our totals and reports stay
+          correct.
+        </p>
+      </>
     ),
   },
   {
@@ -130,6 +144,15 @@ const SECTIONS: LegalSection[] = [
           Depending on where you live, you have the right to access, correct, download or delete your personal
           information, and to object to or limit some uses of it. You can update most details in your profile
           at any time.
+        </p>
+        <p data-testid="privacy-download">
+          To download your information, use <strong>Profile → Download my data</strong>. We prepare a file
+          (JSON) with everything we hold about you: your account and profile, social accounts (never their
+          access tokens), applications, submitted content and its metrics, messages, Mint ledger and
+          transactions, payouts, notifications, sign-in history (the time, IP address and browser of each
+          session) and mail preferences. It never contains your password or security codes. We email you a
+          link when it is ready; the link works once, for 24 hours, and only while you are signed in to your
+          account.
         </p>
         <p>
           To make a request, email <ContactEmail />. We answer within 30 days and will never treat you

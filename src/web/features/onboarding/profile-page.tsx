@@ -20,6 +20,7 @@ import { privateKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { invalidateSession, useSession } from '../../lib/use-session';
 import { type CreatorRecord, type PaypalConfirmation, updateProfile, useMe } from './api/onboarding-api';
+import { DataRightsSection } from './components/data-rights-section';
 import { InstagramConnectionSection } from './components/instagram-connection';
 import { MailPreferences } from './components/mail-preferences';
 import { PaypalConfirmDialog } from './components/paypal-confirm-dialog';
@@ -252,6 +253,7 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
           canEnrol={creator.has_password}
         />
       </section>
+      <DataRightsSection />
       {/* New backup codes and turning two-factor off may ask for a fresh code. */}
       <StepUpHost />
       {pending ? (

@@ -1,0 +1,354 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { captureMailer } from '../../../tests/support/capture-mailer';
+import { fakeClock } from '../../../tests/support/clock';
+import { createReadyCreator } from '../../../tests/support/creators';
+import { insertApplication, insertCampaign } from '../../../tests/support/factories';
+import { balanceAndSum, giveMint } from '../../../tests/support/mint';
+import { testServices } from '../../../tests/support/services';
+import { testEnv } from '../../../tests/support/test-app';
+import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { applications } from '../../db/schema/applications';
+import { accounts, sessions, users } from '../../db/schema/auth';
+import { dataExports } from '../../db/schema/data-rights';
+import { influencers } from '../../db/schema/influencers';
+import { influencerProfiles, socialAccounts } from '../../db/schema/onboarding';
+import { payouts } from '../../db/schema/payouts';
+import type { AccountClosure, ClosurePreview, DataExportState } from '../../shared/schemas/data-rights';
+import { DATA_RIGHTS_MESSAGES } from '../../shared/schemas/data-rights';
+import type { PaymentsSummary } from '../../shared/schemas/payout';
+import { createApp } from '../app';
+import { createAuth } from '../auth';
+import { silentLogger } from '../logger';
+import { upsertAdmin } from '../services/admin-accounts';
+import { anonymiseClosedAccounts } from '../services/data-rights/anonymise';
+import { buildRequestedExports } from '../services/data-rights/data-export';
+
+const PASSWORD = 'correct horse battery';
+const ADMIN_PASSWORD = 'admin password 2026!';
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** Issue 27, data rights: the data download (owner only, once, 24 hours), account closure and the 90-day anonymisation. */
+describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof createApp>;
+  let admin: string;
+  let dataDir: string;
+  // Sessions carry the wall clock's start time: the test clock starts at the real now.
+  const start = new Date().toISOString();
+  const clock = fakeClock(start);
+  const mailer = captureMailer();
+  let n = 0;
+  const services = () => testServices({ db: database.db, mailer, now: () => clock.now, dataDir });
+  const creator = async () => {
+    n += 1;
+    return createReadyCreator(app, database.db, {
+      email: `rights${n}-${driver}@example.com`,
+      name: `Rights Person${n}`,
+    });
+  };
+  const linkTokenFor = (email: string) => {
+    const mail = [...mailer.sent]
+      .reverse()
+      .find((m) => m.to === email && m.subject.includes('data download'));
+    const token = mail?.text.match(/\/data-export\/([A-Za-z0-9_-]+)/)?.[1];
+    if (!token) throw new Error(`no data download link was mailed to ${email}`);
+    return token;
+  };
+  const download = (cookie: string, token: string) =>
+    postJson(app, '/api/me/data-export/download', { token }, cookie);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    const env = testEnv({ TRUST_PROXY: 'true' });
+    dataDir = env.dataDir;
+    const logger = silentLogger();
+    const auth = createAuth({ db: database.db, env, logger });
+    app = createApp({ db: database.db, env, logger, auth, mailer, paypal: null, now: () => clock.now });
+    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
+    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('builds the data file in a job and hands it out once, to its signed-in owner only', async () => {
+    const owner = await creator();
+    const other = await creator();
+    const asked = await postJson(app, '/api/me/data-export', {}, owner.cookie);
+    expect(asked.status).toBe(202);
+    expect(((await asked.json()) as DataExportState).latest?.status).toBe('requested');
+    const again = await postJson(app, '/api/me/data-export', {}, owner.cookie);
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: string }).error).toBe(DATA_RIGHTS_MESSAGES.exportPending);
+
+    expect((await buildRequestedExports(services())).built).toBe(1);
+    const state = (await (
+      await getWithCookie(app, '/api/me/data-export', owner.cookie)
+    ).json()) as DataExportState;
+    expect(state.latest?.status).toBe('ready');
+    expect(state.latest?.expiresAt).toBe(new Date(clock.now.getTime() + DAY).toISOString());
+    const token = linkTokenFor(owner.email);
+    // Only the token's hash is stored, and the file sits in the private exports folder.
+    const [row] = await database.db
+      .select()
+      .from(dataExports)
+      .where(eq(dataExports.influencerId, owner.influencerId));
+    expect(row!.tokenHash).not.toContain(token);
+    expect(readdirSync(path.join(dataDir, 'exports'))).toContain(row!.fileName);
+
+    expect((await download('', token)).status).toBe(401);
+    const stranger = await download(other.cookie, token);
+    expect(stranger.status).toBe(404);
+    expect(((await stranger.json()) as { error: string }).error).toBe(DATA_RIGHTS_MESSAGES.linkUnknown);
+    expect((await download(owner.cookie, 'not-a-real-token')).status).toBe(404);
+
+    const file = await download(owner.cookie, token);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain('attachment; filename="mintbox-data-');
+    const text = await file.text();
+    const content = JSON.parse(text) as { sections: string[]; data: Record<string, unknown[]> };
+    expect(content.sections).toEqual(
+      expect.arrayContaining([
+        'profile',
+        'applications',
+        'ledger',
+        'payouts',
+        'notifications',
+        'signInHistory',
+      ]),
+    );
+    expect(content.data.account).toEqual([expect.objectContaining({ email: owner.email })]);
+    expect(content.data.profile).toEqual([expect.objectContaining({ addressLine1: '1 Main St' })]);
+    expect(content.data.signInHistory!.length).toBeGreaterThan(0);
+    // No secrets: no password hash, no session token.
+    const [session] = await database.db.select().from(sessions).where(eq(sessions.userId, row!.userId));
+    expect(text).not.toContain(session!.token);
+    expect(text).not.toMatch(/"password"|"token"/);
+
+    const used = await download(owner.cookie, token);
+    expect(used.status).toBe(410);
+    expect(((await used.json()) as { error: string }).error).toBe(DATA_RIGHTS_MESSAGES.linkUsed);
+    expect(readdirSync(path.join(dataDir, 'exports'))).not.toContain(row!.fileName);
+  });
+
+  it('lets a link expire 24 hours after it was mailed', async () => {
+    const owner = await creator();
+    await postJson(app, '/api/me/data-export', {}, owner.cookie);
+    await buildRequestedExports(services());
+    const token = linkTokenFor(owner.email);
+    clock.advance(DAY);
+    const late = await download(owner.cookie, token);
+    expect(late.status).toBe(410);
+    expect(((await late.json()) as { error: string }).error).toBe(DATA_RIGHTS_MESSAGES.linkExpired);
+    const state = (await (
+      await getWithCookie(app, '/api/me/data-export', owner.cookie)
+    ).json()) as DataExportState;
+    expect(state.latest?.status).toBe('expired');
+    // The job retires it and deletes the file; a new request works.
+    expect((await buildRequestedExports(services())).expired).toBeGreaterThanOrEqual(1);
+    expect((await postJson(app, '/api/me/data-export', {}, owner.cookie)).status).toBe(202);
+  });
+
+  it('closes an account: password, applications withdrawn, balance given up in the ledger, sessions ended, sign-in refused', async () => {
+    const closing = await creator();
+    const campaign = await insertCampaign(database.db);
+    const [influencer] = await database.db
+      .select()
+      .from(influencers)
+      .where(eq(influencers.id, closing.influencerId));
+    const open = await insertApplication(database.db, {
+      status: 'applied',
+      campaign,
+      influencer: influencer!,
+    });
+    const accepted = await insertApplication(database.db, { status: 'accepted', influencer: influencer! });
+    await giveMint(database.db, closing.influencerId, 120);
+
+    const preview = (await (
+      await getWithCookie(app, '/api/me/account-closure', closing.cookie)
+    ).json()) as ClosurePreview;
+    expect(preview).toMatchObject({
+      balance: 120,
+      openApplications: 1,
+      hasPassword: true,
+      minimumRedemption: 50,
+    });
+
+    const noPassword = await postJson(app, '/api/me/account-closure', { giveUpMint: true }, closing.cookie);
+    expect(noPassword.status).toBe(400);
+    expect(((await noPassword.json()) as { error: string }).error).toBe(DATA_RIGHTS_MESSAGES.passwordNeeded);
+    const wrong = await postJson(
+      app,
+      '/api/me/account-closure',
+      { password: 'nope nope', giveUpMint: true },
+      closing.cookie,
+    );
+    expect(wrong.status).toBe(403);
+    const keepMint = await postJson(app, '/api/me/account-closure', { password: PASSWORD }, closing.cookie);
+    expect(keepMint.status).toBe(400);
+    expect(((await keepMint.json()) as { error: string }).error).toBe(DATA_RIGHTS_MESSAGES.confirmGiveUp);
+
+    const closed = await postJson(
+      app,
+      '/api/me/account-closure',
+      { password: PASSWORD, giveUpMint: true },
+      closing.cookie,
+    );
+    expect(closed.status).toBe(200);
+    expect(await closed.json()).toMatchObject({ mintGivenUp: 120, applicationsWithdrawn: 1 });
+
+    const statusOf = async (id: number) =>
+      (
+        await database.db.select({ s: applications.status }).from(applications).where(eq(applications.id, id))
+      )[0]!.s;
+    expect(await statusOf(open.application.id)).toBe('withdrawn');
+    expect(await statusOf(accepted.application.id)).toBe('accepted');
+    expect(await balanceAndSum(database.db, closing.influencerId)).toEqual({ balance: 0, sum: 0 });
+    expect(mailer.sent.at(-1)).toMatchObject({
+      to: closing.email,
+      subject: 'Your Mintbox account is closed',
+    });
+
+    expect((await getWithCookie(app, '/api/me', closing.cookie)).status).toBe(401);
+    const signIn = await postJson(app, '/api/auth/sign-in/email', {
+      email: closing.email,
+      password: PASSWORD,
+    });
+    expect(signIn.status).toBe(403);
+    expect(((await signIn.json()) as { message: string }).message).toBe(DATA_RIGHTS_MESSAGES.closedSignIn);
+  });
+
+  it('a redemption racing the closure: every Mint is paid out or given up, never both, never neither', async () => {
+    const racer = await creator();
+    await giveMint(database.db, racer.influencerId, 120);
+    const [closed, redeemed] = await Promise.all([
+      postJson(app, '/api/me/account-closure', { password: PASSWORD, giveUpMint: true }, racer.cookie),
+      postJson(app, '/api/me/redemptions', { amount: 50 }, racer.cookie, {
+        'idempotency-key': `race-${driver}`,
+      }),
+    ]);
+    expect(closed.status).toBe(200);
+    const { mintGivenUp } = (await closed.json()) as { mintGivenUp: number };
+    const requested = await database.db
+      .select()
+      .from(payouts)
+      .where(eq(payouts.influencerId, racer.influencerId));
+    const inPayout = requested.reduce((sum, payout) => sum + payout.amount, 0);
+    expect(inPayout).toBe(redeemed.ok ? 50 : 0);
+    expect(mintGivenUp + inPayout).toBe(120);
+    expect(await balanceAndSum(database.db, racer.influencerId)).toEqual({ balance: 0, sum: 0 });
+  });
+
+  it('asks an account without a password for a sign-in from the last 10 minutes', async () => {
+    const social = await creator();
+    const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, social.email));
+    await database.db.delete(accounts).where(eq(accounts.userId, row!.id));
+    // The session started at the wall clock's now.
+    clock.set(new Date().toISOString());
+    clock.advance(11 * 60_000);
+    const stale = await postJson(app, '/api/me/account-closure', {}, social.cookie);
+    expect(stale.status).toBe(403);
+    expect(((await stale.json()) as { error: string }).error).toBe(DATA_RIGHTS_MESSAGES.freshSignInNeeded);
+    clock.advance(-11 * 60_000);
+    const fresh = await postJson(app, '/api/me/account-closure', {}, social.cookie);
+    expect(fresh.status).toBe(200);
+  });
+
+  it('anonymises a closed account after 90 days, keeping the money records and the reports', async () => {
+    const person = await creator();
+    await giveMint(database.db, person.influencerId, 80);
+    await database.db.insert(payouts).values({
+      influencerId: person.influencerId,
+      amount: 60,
+      paypalEmail: 'paypal@example.com',
+      status: 'completed',
+      expectedBy: '2026-01-10',
+      idempotencyKey: `anon-${driver}`,
+      requestHash: 'x',
+      completedAt: clock.now,
+    });
+    // An admin session lasts 12 hours from its real start: admin reads happen at the test's first instant.
+    const adminRead = async (url: string) => {
+      const at = clock.now;
+      clock.set(start);
+      try {
+        return (await getWithCookie(app, url, admin)).json();
+      } finally {
+        clock.now = at;
+      }
+    };
+    const summary = async () => (await adminRead('/api/admin/payments/summary')) as PaymentsSummary;
+    const reportBefore = await summary();
+    expect(reportBefore.counts.completed).toBeGreaterThanOrEqual(1);
+    const closed = await postJson(
+      app,
+      '/api/me/account-closure',
+      { password: PASSWORD, giveUpMint: true },
+      person.cookie,
+    );
+    expect(closed.status).toBe(200);
+    const moneyBefore = await balanceAndSum(database.db, person.influencerId);
+
+    clock.advance(89 * DAY);
+    expect((await anonymiseClosedAccounts(services())).anonymised).toBe(0);
+    const pending = (await adminRead('/api/admin/account-closures?state=pending')) as {
+      items: AccountClosure[];
+    };
+    expect(pending.items.find((c) => c.influencerId === person.influencerId)?.name).toBe(`Rights Person${n}`);
+
+    clock.advance(DAY);
+    expect((await anonymiseClosedAccounts(services())).anonymised).toBeGreaterThanOrEqual(1);
+    const anonymisedAt = clock.now.toISOString();
+    expect((await anonymiseClosedAccounts(services())).anonymised).toBe(0);
+
+    // The raw rows: nothing that names the person is left.
+    const [row] = await database.db.select().from(influencers).where(eq(influencers.id, person.influencerId));
+    const [profile] = await database.db
+      .select()
+      .from(influencerProfiles)
+      .where(eq(influencerProfiles.influencerId, person.influencerId));
+    const raw = JSON.stringify({ row, profile });
+    for (const personal of [
+      person.email,
+      `Rights Person${n}`,
+      '1 Main St',
+      '4155550134',
+      'paypal@example.com',
+      'ready',
+    ]) {
+      expect(raw).not.toContain(personal);
+    }
+    expect(row!.authUserId).toBeNull();
+    expect(await database.db.select().from(users).where(eq(users.email, person.email))).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(socialAccounts)
+        .where(eq(socialAccounts.influencerId, person.influencerId)),
+    ).toEqual([]);
+    const [payout] = await database.db
+      .select()
+      .from(payouts)
+      .where(eq(payouts.influencerId, person.influencerId));
+    expect(payout).toMatchObject({ amount: 60, status: 'completed' });
+    expect(payout!.paypalEmail).not.toContain('paypal@example.com');
+
+    // Money and reports add up as before.
+    expect(await balanceAndSum(database.db, person.influencerId)).toEqual(moneyBefore);
+    const reportAfter = await summary();
+    expect(reportAfter.completed).toEqual(reportBefore.completed);
+    expect(reportAfter.counts.completed).toBe(reportBefore.counts.completed);
+
+    const list = (await adminRead('/api/admin/account-closures?state=anonymised')) as {
+      items: AccountClosure[];
+    };
+    const entry = list.items.find((c) => c.influencerId === person.influencerId);
+    expect(entry).toMatchObject({ name: null, mintGivenUp: 80, anonymisedAt });
+    expect((await getWithCookie(app, '/api/admin/account-closures', person.cookie)).status).toBe(401);
+  });
+});

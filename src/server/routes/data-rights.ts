@@ -1,0 +1,153 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  accountClosureFilterSchema,
+  accountClosureListSchema,
+  closeAccountResultSchema,
+  closeAccountSchema,
+  closurePreviewSchema,
+  dataExportStateSchema,
+} from '../../shared/schemas/data-rights';
+import { errorSchema } from '../../shared/schemas/error';
+import { currentInfluencer } from '../middleware/creator';
+import { requireRecentSecondFactor } from '../middleware/second-factor';
+import { currentUser, requireRole } from '../middleware/session';
+import { createRouter } from '../openapi';
+import { closeAccount, closurePreview } from '../services/data-rights/close-account';
+import { listAccountClosures } from '../services/data-rights/closures';
+import { dataExportState, downloadDataExport, requestDataExport } from '../services/data-rights/data-export';
+
+/** Issue 27: the creator's data rights (download my data, close my account) and the admins' list of closures. */
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const creatorOnly = requireRole('influencer');
+const common = {
+  400: { description: 'Bad input', content: json(errorSchema) },
+  401: { description: 'Not signed in', content: json(errorSchema) },
+  403: { description: 'Not allowed', content: json(errorSchema) },
+};
+
+const exportState = createRoute({
+  method: 'get',
+  path: '/me/data-export',
+  tags: ['Me'],
+  summary:
+    "The creator's latest data download request: requested, ready (link mailed), downloaded or expired",
+  middleware: creatorOnly,
+  responses: { 200: { description: 'Latest request', content: json(dataExportStateSchema) }, ...common },
+});
+
+const exportRequest = createRoute({
+  method: 'post',
+  path: '/me/data-export',
+  tags: ['Me'],
+  summary:
+    'Ask for a file of everything held about the creator; a job builds it and mails a link that works once, for 24 hours, for them signed in',
+  middleware: creatorOnly,
+  responses: {
+    202: { description: 'Requested', content: json(dataExportStateSchema) },
+    409: { description: 'A request is already being prepared', content: json(errorSchema) },
+    ...common,
+  },
+});
+
+const exportDownload = createRoute({
+  method: 'post',
+  path: '/me/data-export/download',
+  tags: ['Me'],
+  summary:
+    "The data file behind a mailed link (its token in the body), once, within 24 hours, for the link's owner only (404 otherwise; 410 once used or expired)",
+  // Personal data leaves the service: a second factor from the last 10 minutes for accounts that have one.
+  middleware: [creatorOnly, requireRecentSecondFactor] as const,
+  request: {
+    body: { content: json(z.object({ token: z.string().min(1).max(200) })), required: true },
+  },
+  responses: {
+    200: {
+      description: 'The data file (JSON)',
+      content: { 'application/octet-stream': { schema: z.string() } },
+    },
+    404: { description: 'Unknown link, or not yours', content: json(errorSchema) },
+    410: { description: 'Link used or expired', content: json(errorSchema) },
+    ...common,
+  },
+});
+
+const closurePreviewRoute = createRoute({
+  method: 'get',
+  path: '/me/account-closure',
+  tags: ['Me'],
+  summary:
+    'What closing the account would do now (balance to redeem or give up, applications withdrawn, proof needed)',
+  middleware: creatorOnly,
+  responses: { 200: { description: 'Statement', content: json(closurePreviewSchema) }, ...common },
+});
+
+const closeRoute = createRoute({
+  method: 'post',
+  path: '/me/account-closure',
+  tags: ['Me'],
+  summary:
+    'Close the account: password (or a sign-in from the last 10 minutes), open applications withdrawn, the balance given up as a ledger entry, every session ended, anonymised after 90 days',
+  middleware: creatorOnly,
+  request: { body: { content: json(closeAccountSchema), required: true } },
+  responses: {
+    200: { description: 'Closed', content: json(closeAccountResultSchema) },
+    409: { description: 'Already closed', content: json(errorSchema) },
+    429: { description: 'Too many wrong passwords', content: json(errorSchema) },
+    ...common,
+  },
+});
+
+export const dataRightsRoutes = createRouter()
+  .openapi(exportState, async (c) => {
+    const influencer = await currentInfluencer(c);
+    return c.json(await dataExportState(c.get('services'), influencer.id), 200);
+  })
+  .openapi(exportRequest, async (c) => {
+    const influencer = await currentInfluencer(c);
+    const state = await requestDataExport(c.get('services'), {
+      influencerId: influencer.id,
+      userId: currentUser(c).id,
+    });
+    return c.json(state, 202);
+  })
+  .openapi(exportDownload, async (c) => {
+    const file = await downloadDataExport(c.get('services'), currentUser(c).id, c.req.valid('json').token);
+    c.header('Content-Type', 'application/octet-stream');
+    c.header('Content-Disposition', `attachment; filename="${file.fileName}"`);
+    return c.body(new Uint8Array(file.body), 200) as never;
+  })
+  .openapi(closurePreviewRoute, async (c) => {
+    const influencer = await currentInfluencer(c);
+    const user = currentUser(c);
+    return c.json(
+      await closurePreview(c.get('services'), { user, influencer, sessionStartedAt: user.sessionStartedAt }),
+      200,
+    );
+  })
+  .openapi(closeRoute, async (c) => {
+    const influencer = await currentInfluencer(c);
+    const user = currentUser(c);
+    const result = await closeAccount(
+      c.get('services'),
+      c.get('deps').auth,
+      { user, influencer, sessionStartedAt: user.sessionStartedAt },
+      c.req.valid('json'),
+    );
+    return c.json(result, 200);
+  });
+
+const closuresRoute = createRoute({
+  method: 'get',
+  path: '/account-closures',
+  tags: ['Admin'],
+  summary:
+    'Closed creator accounts, newest first, with their anonymisation date (state: all, pending, anonymised)',
+  request: { query: accountClosureFilterSchema },
+  responses: { 200: { description: 'Closures', content: json(accountClosureListSchema) }, ...common },
+});
+
+/** Mounted under /admin (behind requireRole('admin')). */
+export const adminDataRightsRoutes = createRouter().openapi(closuresRoute, async (c) => {
+  const { state } = c.req.valid('query');
+  return c.json({ items: await listAccountClosures(c.get('services').db, state) }, 200);
+});

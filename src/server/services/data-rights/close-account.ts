@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { DatabaseOrTransaction } from '../../../db/client';
+import { lockOwnApplication } from '../../../db/queries/applications';
+import { lockBalance } from '../../../db/queries/payouts';
+import { applications } from '../../../db/schema/applications';
+import { sessions } from '../../../db/schema/auth';
+import { campaigns } from '../../../db/schema/campaigns';
+import { accountClosures } from '../../../db/schema/data-rights';
+import { type InfluencerRow, influencers } from '../../../db/schema/influencers';
+import { mintAdjustments } from '../../../db/schema/payouts';
+import { MIN_REDEMPTION_MINT } from '../../../shared/constants';
+import {
+  ANONYMISE_AFTER_DAYS,
+  type CloseAccountInput,
+  type CloseAccountResult,
+  type ClosurePreview,
+  DATA_RIGHTS_MESSAGES,
+  FRESH_SIGN_IN_MINUTES,
+} from '../../../shared/schemas/data-rights';
+import type { AuthKeys } from '../../auth-context';
+import { AppError } from '../../errors';
+import { accountClosedMail } from '../../mail/data-rights-templates';
+import { transition } from '../applications/transition';
+import { hasPassword } from '../identity-proof';
+import { checkAccountPassword } from '../password-attempts';
+import { balanceOf, postAdjustment } from '../payouts/ledger';
+import { atInstant, type ServiceContext } from '../service-context';
+
+/** Who asks to close: the signed-in user, their creator record, and when their session started. */
+export interface Closer {
+  user: { id: string; email: string };
+  influencer: InfluencerRow;
+  sessionStartedAt: Date;
+}
+
+export const GIVE_UP_REASON = 'Given up by the creator when closing the account';
+
+const isFresh = (startedAt: Date, now: Date) =>
+  now.getTime() - startedAt.getTime() <= FRESH_SIGN_IN_MINUTES * 60_000;
+
+async function openApplicationIds(db: DatabaseOrTransaction, influencerId: number) {
+  const rows = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.influencerId, influencerId), eq(applications.status, 'applied')));
+  return rows.map((row) => row.id);
+}
+
+/** What closing would do now: the statement the page shows before the creator confirms. */
+export async function closurePreview(services: ServiceContext, closer: Closer): Promise<ClosurePreview> {
+  const ctx = atInstant(services);
+  const balance = await balanceOf(ctx.db, closer.influencer.id);
+  const [open] = await ctx.db
+    .select({ n: count() })
+    .from(applications)
+    .where(and(eq(applications.influencerId, closer.influencer.id), eq(applications.status, 'applied')));
+  return {
+    balance,
+    minimumRedemption: MIN_REDEMPTION_MINT,
+    openApplications: open?.n ?? 0,
+    hasPassword: await hasPassword(ctx.db, closer.user.id),
+    freshSignIn: isFresh(closer.sessionStartedAt, ctx.now),
+    anonymiseAfterDays: ANONYMISE_AFTER_DAYS,
+  };
+}
+
+/**
+ * "Close my account" (issue 27): after the password (or, without one, a sign-in from the last 10 minutes), in one
+ * transaction: open applications withdrawn through the table of moves, the balance given up as a ledger entry (the
+ * creator confirms it; redeeming first is their choice), the closure recorded with its anonymisation date, every
+ * session ended. Sign-in is refused from then on (`refuseClosedSignIn`).
+ */
+export async function closeAccount(
+  services: ServiceContext,
+  auth: AuthKeys,
+  closer: Closer,
+  input: CloseAccountInput,
+): Promise<CloseAccountResult> {
+  const ctx = atInstant(services);
+  const { user, influencer } = closer;
+  if (await hasPassword(ctx.db, user.id)) {
+    if (!input.password)
+      throw new AppError('BAD_REQUEST', DATA_RIGHTS_MESSAGES.passwordNeeded, {}, undefined, 'password');
+    if (!(await checkAccountPassword({ ...ctx, auth }, user, input.password, ctx.now))) {
+      throw new AppError('FORBIDDEN', DATA_RIGHTS_MESSAGES.passwordWrong, {}, undefined, 'password');
+    }
+  } else if (!isFresh(closer.sessionStartedAt, ctx.now)) {
+    throw new AppError('FORBIDDEN', DATA_RIGHTS_MESSAGES.freshSignInNeeded);
+  }
+  const anonymiseAfter = new Date(ctx.now.getTime() + ANONYMISE_AFTER_DAYS * 86_400_000);
+  const result = await ctx.db.transaction(async (tx) => {
+    await tx
+      .select({ id: influencers.id })
+      .from(influencers)
+      .where(eq(influencers.id, influencer.id))
+      .for('update');
+    const [closed] = await tx
+      .select({ id: accountClosures.influencerId })
+      .from(accountClosures)
+      .where(eq(accountClosures.influencerId, influencer.id));
+    if (closed) throw new AppError('CONFLICT', DATA_RIGHTS_MESSAGES.alreadyClosed);
+    const balance = (await lockBalance(tx, influencer.id)) ?? 0;
+    if (balance > 0 && !input.giveUpMint) {
+      throw new AppError('BAD_REQUEST', DATA_RIGHTS_MESSAGES.confirmGiveUp, {}, undefined, 'giveUpMint');
+    }
+    let withdrawn = 0;
+    for (const id of await openApplicationIds(tx, influencer.id)) {
+      const locked = await lockOwnApplication(tx, id, influencer.id);
+      if (locked?.application.status !== 'applied') continue;
+      // The same move as the creator's own Withdraw button (src/shared/lifecycle.ts).
+      await transition(tx, locked, 'withdraw', 'creator', { updatedAt: ctx.now });
+      await tx
+        .update(campaigns)
+        .set({ applicationsCount: sql`greatest(${campaigns.applicationsCount} - 1, 0)` })
+        .where(eq(campaigns.id, locked.application.campaignId));
+      withdrawn += 1;
+    }
+    if (balance > 0) {
+      const [adjustment] = await tx
+        .insert(mintAdjustments)
+        .values({
+          influencerId: influencer.id,
+          amount: -balance,
+          reason: GIVE_UP_REASON,
+          adminUserId: null,
+          adminName: 'Account closure',
+          createdAt: ctx.now,
+        })
+        .returning();
+      await postAdjustment(tx, adjustment!, ctx.now);
+    }
+    await tx.insert(accountClosures).values({
+      influencerId: influencer.id,
+      userId: user.id,
+      anonymousId: `closed-${randomBytes(8).toString('hex')}`,
+      closedAt: ctx.now,
+      anonymiseAfter,
+      mintGivenUp: balance,
+      applicationsWithdrawn: withdrawn,
+    });
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    return { mintGivenUp: balance, applicationsWithdrawn: withdrawn };
+  });
+  try {
+    await ctx.mailer.send(
+      accountClosedMail(ctx.appUrl, influencer.email, {
+        mintGivenUp: result.mintGivenUp,
+        anonymiseOn: anonymiseAfter.toISOString().slice(0, 10),
+      }),
+    );
+  } catch (error) {
+    ctx.logger.error({ err: error, kind: 'account-closed' }, 'could not send the account closure mail');
+  }
+  return { closedAt: ctx.now.toISOString(), anonymiseAfter: anonymiseAfter.toISOString(), ...result };
+}

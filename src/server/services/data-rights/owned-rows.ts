@@ -1,0 +1,23 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { DatabaseOrTransaction } from '../../../db/client';
+import { applications, submissions } from '../../../db/schema/applications';
+
+/** The ids of a creator's applications (the rows hanging off them are theirs too). */
+export const applicationIdsOf = async (db: DatabaseOrTransaction, influencerId: number) =>
+  (
+    await db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(eq(applications.influencerId, influencerId))
+  ).map((row) => row.id);
+
+/** The ids of the submissions of a creator's applications. */
+export const submissionIdsOf = async (db: DatabaseOrTransaction, influencerId: number) => {
+  const ids = await applicationIdsOf(db, influencerId);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(inArray(submissions.applicationId, ids));
+  return rows.map((row) => row.id);
+};

@@ -18,6 +18,15 @@ export async function activeTaxForm(
   return row ?? null;
 }
 
+/** Every form the creator filed, the newest first (the replaced ones are kept). */
+export function taxFormsOf(db: DatabaseOrTransaction, influencerId: number): Promise<TaxFormRow[]> {
+  return db
+    .select()
+    .from(taxForms)
+    .where(eq(taxForms.influencerId, influencerId))
+    .orderBy(desc(taxForms.createdAt), desc(taxForms.id));
+}
+
 /** How many earlier forms of the creator are kept (replaced). */
 export async function replacedTaxFormCount(db: DatabaseOrTransaction, influencerId: number): Promise<number> {
   const [row] = await db

@@ -79,6 +79,24 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
   it('builds the data file in a job and hands it out once, to its signed-in owner only', async () => {
     const owner = await creator();
     const other = await creator();
+    // A tax form on file goes in the file as the creator reads it: the TIN masked.
+    const filed = await app.request('/api/me/tax-form', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: owner.cookie },
+      body: JSON.stringify({
+        type: 'w9',
+        legalName: 'Data Owner',
+        taxClassification: 'individual',
+        addressLine1: '1 Main St',
+        city: 'Austin',
+        state: 'TX',
+        zipCode: '78701',
+        tinType: 'ssn',
+        tin: '123-45-6789',
+        certify: true,
+      }),
+    });
+    expect(filed.status).toBe(200);
     const asked = await postJson(app, '/api/me/data-export', {}, owner.cookie);
     expect(asked.status).toBe(202);
     expect(((await asked.json()) as DataExportState).latest?.status).toBe('requested');
@@ -125,6 +143,12 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     expect(content.data.account).toEqual([expect.objectContaining({ email: owner.email })]);
     expect(content.data.profile).toEqual([expect.objectContaining({ addressLine1: '1 Main St' })]);
     expect(content.data.signInHistory!.length).toBeGreaterThan(0);
+    expect(content.data.taxForms).toEqual([
+      expect.objectContaining({ type: 'w9', legalName: 'Data Owner', tinMasked: '***-**-6789' }),
+    ]);
+    expect(text).not.toContain('123-45-6789');
+    expect(text).not.toContain('123456789');
+    expect(content.data.reliability).toEqual([expect.objectContaining({ applications: expect.anything() })]);
     // No secrets: no password hash, no session token.
     const [session] = await database.db.select().from(sessions).where(eq(sessions.userId, row!.userId));
     expect(text).not.toContain(session!.token);

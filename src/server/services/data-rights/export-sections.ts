@@ -1,5 +1,7 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
+import { reliabilityOf } from '../../../db/queries/reliability';
+import { taxFormsOf } from '../../../db/queries/tax';
 import { applications, submissions } from '../../../db/schema/applications';
 import { accounts, sessions, users } from '../../../db/schema/auth';
 import { contentMetricSnapshots, instagramConnections } from '../../../db/schema/content-metrics';
@@ -12,6 +14,7 @@ import { influencerProfiles, socialAccounts } from '../../../db/schema/onboardin
 import { payouts } from '../../../db/schema/payouts';
 import { deliveryProblems } from '../../../db/schema/shipping';
 import { uploads } from '../../../db/schema/uploads';
+import { taxFormView } from '../tax/view';
 import { applicationIdsOf, submissionIdsOf } from './owned-rows';
 
 /** Whose data a section reads: the creator record and its sign-in account. */
@@ -275,5 +278,14 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         })
         .from(uploads)
         .where(eq(uploads.ownerUserId, userId)),
+  },
+  {
+    // As the creator reads them on /profile: the TIN masked, the date of birth never.
+    name: 'taxForms',
+    read: async (db, { influencerId }) => (await taxFormsOf(db, influencerId)).map(taxFormView),
+  },
+  {
+    name: 'reliability',
+    read: async (db, { influencerId }) => [(await reliabilityOf(db, [influencerId])).get(influencerId)],
   },
 ];

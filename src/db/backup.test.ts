@@ -183,5 +183,5 @@ describe.skipIf(!url)('backup and restore on PostgreSQL (pg_dump / pg_restore)',
     } finally {
       await handle.close();
     }
-  });
+  }, 90_000); // two `npm run` processes with pg_dump and pg_restore: seconds each on a busy machine
 });

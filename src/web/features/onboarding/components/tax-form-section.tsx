@@ -60,10 +60,11 @@ export function TaxFormSection() {
   const [errors, setErrors] = useState<TaxErrors>({});
   const [status, setStatus] = useState('');
 
-  // /profile#tax-form (the wallet's link) scrolls here once the section has its content.
+  // /profile#tax-form (the wallet's link) opens the form and scrolls here once the section has its content.
   const loaded = taxForm.isSuccess;
   useEffect(() => {
     if (loaded && window.location.hash === '#tax-form') {
+      setEditing(true);
       document.getElementById('tax-form')?.scrollIntoView({ block: 'start' });
     }
   }, [loaded]);
@@ -145,7 +146,7 @@ export function TaxFormSection() {
       ) : (
         <>
           <Figures data={taxForm.data} />
-          {editing || !taxForm.data.form ? (
+          {editing ? (
             <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Tax form">
               <fieldset className="flex flex-col gap-2">
                 <legend className="text-sm font-semibold text-slate-800">Which form?</legend>
@@ -211,18 +212,25 @@ export function TaxFormSection() {
                 </Alert>
               ) : null}
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                {taxForm.data.form ? (
-                  <Button variant="outline" onClick={cancel}>
-                    Keep the form on file
-                  </Button>
-                ) : null}
+                <Button variant="outline" onClick={cancel}>
+                  {taxForm.data.form ? 'Keep the form on file' : 'Cancel'}
+                </Button>
                 <Button type="submit" disabled={file.isPending}>
                   {file.isPending ? 'Saving…' : taxForm.data.form ? 'Replace tax form' : 'Save tax form'}
                 </Button>
               </div>
             </form>
-          ) : (
+          ) : taxForm.data.form ? (
             <OnFile data={taxForm.data} onReplace={() => setEditing(true)} />
+          ) : (
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-slate-700" data-testid="tax-form-none">
+                No tax form on file yet.
+              </p>
+              <Button variant="outline" onClick={() => setEditing(true)}>
+                File a tax form
+              </Button>
+            </div>
           )}
         </>
       )}

@@ -1,7 +1,9 @@
-import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { decodeCursor } from '../../shared/page-cursor';
 import type { AuditFields, AuditLogQuery } from '../../shared/schemas/audit-log';
 import type { DatabaseOrTransaction } from '../client';
 import { auditLog } from '../schema/audit';
+import { keyset, keysetPage } from './keyset';
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 const DAY_MS = 86_400_000;
@@ -47,7 +49,9 @@ const influencerOf = sql<number | null>`case ${auditLog.entityType}
 /** A page of the audit trail, newest first, with the filters; and how many entries match. */
 export async function listAuditLog(db: DatabaseOrTransaction, params: AuditLogQuery) {
   const where = filters(params);
-  const [rows, totals] = await Promise.all([
+  const cursor = params.cursor ? decodeCursor(params.cursor) : null;
+  const page = keyset(auditLog.createdAt, auditLog.id, cursor);
+  const [read, totals] = await Promise.all([
     db
       .select({
         id: auditLog.id,
@@ -64,13 +68,15 @@ export async function listAuditLog(db: DatabaseOrTransaction, params: AuditLogQu
         influencerId: influencerOf,
       })
       .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(params.limit)
-      .offset(params.offset),
+      .where(and(where, page.where))
+      .orderBy(...page.orderBy)
+      .limit(params.limit + 1),
     db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where),
   ]);
+  const { rows, nextCursor, prevCursor } = keysetPage(read, params.limit, cursor, (row) => row);
   return {
+    nextCursor,
+    prevCursor,
     items: rows.map((row) => ({
       ...row,
       createdAt: row.createdAt.toISOString(),

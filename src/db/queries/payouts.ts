@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { MIN_REDEMPTION_MINT } from '../../shared/constants';
+import { decodeCursor } from '../../shared/page-cursor';
 import {
   adjustmentLabel,
   campaignLabel,
@@ -16,6 +17,7 @@ import { influencers } from '../schema/influencers';
 import { ledgerEntries, mintBalances, transactions } from '../schema/ledger';
 import { influencerProfiles } from '../schema/onboarding';
 import { mintAdjustments, type PayoutRow, payoutBatches, payoutEvents, payouts } from '../schema/payouts';
+import { keyset, keysetPage } from './keyset';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -108,9 +110,11 @@ export async function recordPayoutEvent(
 export async function walletFigures(
   db: DatabaseOrTransaction,
   influencerId: number,
-  page: { limit: number; offset: number },
+  page: { limit: number; cursor?: string | undefined },
   now: Date = new Date(),
 ) {
+  const cursor = page.cursor ? decodeCursor(page.cursor) : null;
+  const entryPage = keyset(ledgerEntries.createdAt, ledgerEntries.id, cursor);
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const [balanceRow, entries, count, onItsWay, inPayout, earned, earnedThisMonth, profile] =
     await Promise.all([
@@ -121,10 +125,9 @@ export async function walletFigures(
       db
         .select()
         .from(ledgerEntries)
-        .where(eq(ledgerEntries.influencerId, influencerId))
-        .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-        .limit(page.limit)
-        .offset(page.offset),
+        .where(and(eq(ledgerEntries.influencerId, influencerId), entryPage.where))
+        .orderBy(...entryPage.orderBy)
+        .limit(page.limit + 1),
       db
         .select({ n: sql<number>`count(*)::int` })
         .from(ledgerEntries)
@@ -166,6 +169,7 @@ export async function walletFigures(
         .from(influencerProfiles)
         .where(eq(influencerProfiles.influencerId, influencerId)),
     ]);
+  const entryRows = keysetPage(entries, page.limit, cursor, (e) => e);
   return {
     balance: balanceRow[0]?.balance ?? 0,
     pending: onItsWay[0]?.total ?? 0,
@@ -176,7 +180,8 @@ export async function walletFigures(
     paypalEmail: profile[0]?.paypalEmail ?? null,
     paypalEmailChangedAt: iso(profile[0]?.paypalEmailChangedAt ?? null),
     entriesTotal: count[0]?.n ?? 0,
-    entries: entries.map((e) => ({
+    entriesNextCursor: entryRows.nextCursor,
+    entries: entryRows.rows.map((e) => ({
       id: e.id,
       amount: e.amount,
       kind: e.kind,
@@ -289,11 +294,12 @@ function transactionQuery(db: DatabaseOrTransaction, where: SQL | undefined) {
 /** Spec §3 transactions for /admin/payments: newest first, filtered, one page, and how many match. */
 export async function listTransactions(db: DatabaseOrTransaction, query: TransactionListQuery) {
   const where = transactionFilters(query);
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const page = keyset(transactions.createdAt, transactions.id, cursor);
   const [rows, count] = await Promise.all([
-    transactionQuery(db, where)
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(query.limit)
-      .offset(query.offset),
+    transactionQuery(db, and(...[where, page.where].filter((c): c is SQL => c !== undefined)))
+      .orderBy(...page.orderBy)
+      .limit(query.limit + 1),
     // Each join is on a unique key and keeps every transaction, so without a search (the only filter that reads
     // the joined tables) the count reads transactions alone, from an index (issue 28).
     query.q
@@ -307,7 +313,16 @@ export async function listTransactions(db: DatabaseOrTransaction, query: Transac
           .where(where)
       : db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(where),
   ]);
-  return { items: rows.map((r) => transactionRow(r as TransactionRecord)), total: count[0]?.n ?? 0 };
+  const shown = keysetPage(rows as TransactionRecord[], query.limit, cursor, (r) => ({
+    createdAt: r.createdAt!,
+    id: r.id!,
+  }));
+  return {
+    items: shown.rows.map(transactionRow),
+    total: count[0]?.n ?? 0,
+    nextCursor: shown.nextCursor,
+    prevCursor: shown.prevCursor,
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { CampaignStatus } from '../../shared/constants';
 import { decodeCursor } from '../../shared/page-cursor';
 import type { AdminCampaign, AdminCampaignStats } from '../../shared/schemas/campaign';
 import type { DatabaseOrTransaction } from '../client';
-import { campaigns } from '../schema/campaigns';
+import { campaignCounts, campaigns } from '../schema/campaigns';
 import { ledgerEntries } from '../schema/ledger';
 import { acceptedCount, acceptedCounts } from './applications';
 import { toCampaign } from './campaigns';
@@ -34,7 +34,13 @@ export async function listAdminCampaigns(
       .where(and(where, page.where))
       .orderBy(...page.orderBy)
       .limit(params.limit + 1),
-    db.select({ total: sql<number>`count(*)::int` }).from(campaigns).where(where),
+    // Without a keyword: the kept count per status (campaign_counts, decision 0020).
+    params.q?.trim()
+      ? db.select({ total: sql<number>`count(*)::int` }).from(campaigns).where(where)
+      : db
+          .select({ total: sql<number>`coalesce(sum(${campaignCounts.total}), 0)::int` })
+          .from(campaignCounts)
+          .where(params.status ? eq(campaignCounts.status, params.status) : undefined),
   ]);
   const { rows, nextCursor, prevCursor } = keysetPage(read, params.limit, cursor, (row) => row);
   const accepted = await acceptedCounts(

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { decodeCursor } from '../../shared/page-cursor';
 import type { DatabaseOrTransaction } from '../client';
 import { accounts, users } from '../schema/auth';
-import { type InfluencerRow, influencers, tiktokAuth } from '../schema/influencers';
+import { type InfluencerRow, influencerCounts, influencers, tiktokAuth } from '../schema/influencers';
 import { keyset, keysetPage } from './keyset';
 
 export async function findInfluencerByAuthUserId(
@@ -95,7 +95,12 @@ export async function listInfluencers(
       .where(and(where, page.where))
       .orderBy(...page.orderBy)
       .limit(params.limit + 1),
-    db.select({ total: sql<number>`count(*)::int` }).from(influencers).where(where),
+    // Without a search: the kept count (influencer_counts, exact in the writes' transactions: issue 28).
+    where
+      ? db.select({ total: sql<number>`count(*)::int` }).from(influencers).where(where)
+      : db
+          .select({ total: sql<number>`coalesce(sum(${influencerCounts.total}), 0)::int` })
+          .from(influencerCounts),
   ]);
   const shown = keysetPage(rows, params.limit, cursor, (row) => row);
   return { ...shown, total: totals[0]?.total ?? 0 };

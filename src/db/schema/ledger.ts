@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
 import { influencers } from './influencers';
 import { mintAdjustments, payouts } from './payouts';
@@ -100,4 +111,22 @@ export const transactions = pgTable(
     check('transactions_status_check', sql`${t.status} in ('pending','completed','failed','cancelled')`),
     check('transactions_kind_check', sql`${t.kind} in ('reward','redemption','adjustment')`),
   ],
+);
+
+/**
+ * How many transactions there are per kind and status, kept exact by statement triggers on `transactions` in the
+ * same transaction as every insert, kind or status change and delete (issue 28; triggers in the custom migration,
+ * body in docs/migration-notes/wt-scale.sql). Split in shards by the writing connection (`pg_backend_pid() % 16`),
+ * so that concurrent money writes do not queue behind one counter row; a total is the sum over the shards. The
+ * admin's transactions table reads its total here when there is no search (a count(*) grows with the data).
+ */
+export const transactionCounts = pgTable(
+  'transaction_counts',
+  {
+    kind: text('kind').$type<'reward' | 'redemption' | 'adjustment'>().notNull(),
+    status: text('status').$type<'pending' | 'completed' | 'failed' | 'cancelled'>().notNull(),
+    shard: smallint('shard').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.status, t.shard] })],
 );

@@ -14,7 +14,13 @@ import type { DatabaseOrTransaction } from '../client';
 import { applications } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
 import { influencers } from '../schema/influencers';
-import { ledgerEntries, mintBalances, transactionCounts, transactions } from '../schema/ledger';
+import {
+  ledgerEntries,
+  mintBalances,
+  paymentTotals,
+  transactionCounts,
+  transactions,
+} from '../schema/ledger';
 import { influencerProfiles } from '../schema/onboarding';
 import { mintAdjustments, type PayoutRow, payoutBatches, payoutEvents, payouts } from '../schema/payouts';
 import { keyset, keysetPage } from './keyset';
@@ -374,67 +380,78 @@ const money = (column: SQL) => sql<string>`coalesce(${column}, 0)::numeric(14,2)
  * all time; beside This Month, the Mint credited to creators since `monthStart` (rewards and credit adjustments).
  */
 export async function paymentsFigures(db: DatabaseOrTransaction, monthStart: Date) {
-  const paid = eq(payouts.status, 'completed');
-  const open = inArray(payouts.status, [...OPEN_PAYOUT_STATUSES]);
-  const paidThisMonth = sql`${paid} and ${gte(payouts.completedAt, monthStart)}`;
+  // All-time figures from the running totals the writes keep (payment_totals, issue 28): a few dozen rows whatever
+  // the size of the ledger; the month's figures from the payouts paid and the entries written since the 1st, read
+  // through their indexes (payouts_completed_at_idx, ledger_entries_created_idx).
+  const kept = (figure: string) => sql`${paymentTotals.figure} = ${figure}`;
+  const keptSum = (condition: SQL) => money(sql`sum(${paymentTotals.amount}) filter (where ${condition})`);
+  const keptCount = (condition: SQL) =>
+    sql<number>`coalesce(sum(${paymentTotals.count}) filter (where ${condition}), 0)::int`;
+  const openFigure = sql`${paymentTotals.figure} in (${sql.join(
+    OPEN_PAYOUT_STATUSES.map((status) => sql`${`payouts:${status}`}`),
+    sql`, `,
+  )})`;
   const credit = sql`(${ledgerEntries.kind} = 'reward' or (${ledgerEntries.kind} = 'adjustment' and ${ledgerEntries.amount} > 0))`;
-  const [totals, credits, ledger, balances, payoutRows, budget] = await Promise.all([
+  const [totals, month, credits, payoutRows, budget] = await Promise.all([
     db
       .select({
-        thisMonth: money(sql`sum(${payouts.amount}) filter (where ${paidThisMonth})`),
-        thisMonthCount: sql<number>`count(*) filter (where ${paidThisMonth})::int`,
-        pending: money(sql`sum(${payouts.amount}) filter (where ${open})`),
-        pendingCount: sql<number>`count(*) filter (where ${open})::int`,
-        completed: money(sql`sum(${payouts.amount}) filter (where ${paid})`),
-        completedCount: sql<number>`count(*) filter (where ${paid})::int`,
+        pending: keptSum(openFigure),
+        pendingCount: keptCount(openFigure),
+        completed: keptSum(kept('payouts:completed')),
+        completedCount: keptCount(kept('payouts:completed')),
+        rewards: money(
+          sql`sum(${paymentTotals.amount}) filter (where ${paymentTotals.figure} like 'ledger:reward:%')`,
+        ),
+        adjustmentCredits: keptSum(kept('ledger:adjustment:credit')),
+        adjustmentDebits: money(
+          sql`-sum(${paymentTotals.amount}) filter (where ${kept('ledger:adjustment:debit')})`,
+        ),
+        reversals: money(
+          sql`sum(${paymentTotals.amount}) filter (where ${paymentTotals.figure} like 'ledger:reversal:%')`,
+        ),
+        balances: keptSum(kept('balances')),
+        creatorsWithBalance: keptCount(kept('balances')),
       })
-      .from(payouts),
+      .from(paymentTotals),
+    db
+      .select({
+        thisMonth: money(sql`sum(${payouts.amount})`),
+        thisMonthCount: sql<number>`count(*)::int`,
+      })
+      .from(payouts)
+      .where(and(eq(payouts.status, 'completed'), gte(payouts.completedAt, monthStart))),
     db
       .select({ creditedThisMonth: money(sql`sum(${ledgerEntries.amount})`) })
       .from(ledgerEntries)
       .where(and(credit, gte(ledgerEntries.createdAt, monthStart))),
     db
       .select({
-        rewards: money(sql`sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'reward')`),
-        adjustmentCredits: money(
-          sql`sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'adjustment' and ${ledgerEntries.amount} > 0)`,
-        ),
-        adjustmentDebits: money(
-          sql`-sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'adjustment' and ${ledgerEntries.amount} < 0)`,
-        ),
-        reversals: money(sql`sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'reversal')`),
+        status: sql<PayoutStatus>`substr(${paymentTotals.figure}, 9)`,
+        count: sql<number>`sum(${paymentTotals.count})::int`,
+        amount: money(sql`sum(${paymentTotals.amount})`),
       })
-      .from(ledgerEntries),
-    db
-      .select({
-        total: money(sql`sum(${mintBalances.balance})`),
-        creators: sql<number>`count(*) filter (where ${mintBalances.balance} > 0)::int`,
-      })
-      .from(mintBalances),
-    db
-      .select({
-        status: payouts.status,
-        count: sql<number>`count(*)::int`,
-        amount: money(sql`sum(${payouts.amount})`),
-      })
-      .from(payouts)
-      .groupBy(payouts.status),
+      .from(paymentTotals)
+      .where(sql`${paymentTotals.figure} like 'payouts:%'`)
+      .groupBy(paymentTotals.figure)
+      .having(sql`sum(${paymentTotals.count}) <> 0`),
     db
       .select({ total: money(sql`sum(${campaigns.budget})`), count: sql<number>`count(*)::int` })
       .from(campaigns)
       .where(eq(campaigns.status, 'active')),
   ]);
+  const ledger = totals;
+  const balances = [{ total: totals[0]!.balances, creators: totals[0]!.creatorsWithBalance }];
   const payoutsBy = (statuses: readonly PayoutStatus[]) =>
     payoutRows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.amount), 0);
   const openPayouts = payoutsBy(OPEN_PAYOUT_STATUSES);
   const l = ledger[0]!;
   const t = totals[0]!;
   return {
-    thisMonth: t.thisMonth,
+    thisMonth: month[0]!.thisMonth,
     creditedThisMonth: credits[0]!.creditedThisMonth,
     pending: t.pending,
     completed: t.completed,
-    counts: { thisMonth: t.thisMonthCount, pending: t.pendingCount, completed: t.completedCount },
+    counts: { thisMonth: month[0]!.thisMonthCount, pending: t.pendingCount, completed: t.completedCount },
     brandPackage: {
       credited: (Number(l.rewards) + Number(l.adjustmentCredits)).toFixed(2),
       paidOut: payoutsBy(['completed']).toFixed(2),

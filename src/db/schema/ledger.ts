@@ -40,6 +40,8 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_entries_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    // Mint credited this month (/admin/payments): the entries since the 1st, read from here (issue 28).
+    index('ledger_entries_created_idx').on(t.createdAt),
     check('ledger_entries_amount_check', sql`${t.amount} <> 0`),
     check('ledger_entries_kind_check', sql`${t.kind} in ('reward','redemption','reversal','adjustment')`),
   ],
@@ -129,4 +131,22 @@ export const transactionCounts = pgTable(
     total: bigint('total', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.status, t.shard] })],
+);
+
+/**
+ * The running totals of /admin/payments (issue 28): per figure a count and a sum of Mint, kept exact by statement
+ * triggers in the transaction of every write to payouts (`payouts:<status>`), ledger_entries
+ * (`ledger:<kind>:credit|debit`) and mint_balances (`balances`: the sum, and how many are above 0), sharded by the
+ * writing connection as `transaction_counts`; a figure is the sum over its shards. Triggers in the custom migration,
+ * body in docs/migration-notes/wt-scale.sql.
+ */
+export const paymentTotals = pgTable(
+  'payment_totals',
+  {
+    figure: text('figure').notNull(),
+    shard: smallint('shard').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.figure, t.shard] })],
 );

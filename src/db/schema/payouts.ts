@@ -97,6 +97,8 @@ export const payouts = pgTable(
     uniqueIndex('payouts_idempotency_idx').on(t.influencerId, t.idempotencyKey),
     index('payouts_influencer_idx').on(t.influencerId, t.createdAt.desc()),
     index('payouts_status_idx').on(t.status, t.createdAt),
+    // 'This Month' of /admin/payments: the payouts paid since the 1st, read from here (issue 28).
+    index('payouts_completed_at_idx').on(t.completedAt).where(sql`${t.status} = 'completed'`),
     index('payouts_batch_idx').on(t.batchId),
     check('payouts_amount_check', sql`${t.amount} > 0`),
     check(

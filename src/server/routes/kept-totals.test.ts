@@ -12,7 +12,7 @@ import { campaigns } from '../../db/schema/campaigns';
 import { influencerCounts, influencers } from '../../db/schema/influencers';
 import { transactionCounts, transactions } from '../../db/schema/ledger';
 import { TRANSACTION_KINDS, TRANSACTION_STATUSES } from '../../shared/payouts';
-import type { Payout } from '../../shared/schemas/payout';
+import type { PaymentsSummary, Payout } from '../../shared/schemas/payout';
 import { createApp } from '../app';
 import { createAuth } from '../auth';
 import { silentLogger } from '../logger';
@@ -33,6 +33,7 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
   let app: ReturnType<typeof createApp>;
   let admin: string;
   let n = 0;
+  const clock = { now: new Date('2026-07-20T12:00:00Z') };
 
   const get = async <T>(path: string, cookie = admin) => {
     const response = await getWithCookie(app, path, cookie);
@@ -110,12 +111,73 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
     );
   };
 
+  /** The /admin/payments figures against the same sums taken from scratch over payouts, the ledger and balances. */
+  const expectSummaryFromScratch = async () => {
+    const summary = await get<PaymentsSummary>('/api/admin/payments/summary');
+    const money = (n: unknown) => Number(n ?? 0).toFixed(2);
+    const monthStart = new Date(Date.UTC(clock.now.getUTCFullYear(), clock.now.getUTCMonth(), 1));
+    const one = async <T>(query: ReturnType<typeof sql>) =>
+      ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
+    const p = await one<Record<string, string | number | null>>(sql`select
+      sum(amount) filter (where status = 'completed' and completed_at >= ${monthStart.toISOString()}::timestamptz) as this_month,
+      count(*) filter (where status = 'completed' and completed_at >= ${monthStart.toISOString()}::timestamptz) as this_month_count,
+      sum(amount) filter (where status in ('pending', 'processing')) as pending,
+      count(*) filter (where status in ('pending', 'processing')) as pending_count,
+      sum(amount) filter (where status = 'completed') as completed,
+      count(*) filter (where status = 'completed') as completed_count
+      from payouts`);
+    const l = await one<Record<string, string | null>>(sql`select
+      sum(amount) filter (where kind = 'reward') as rewards,
+      sum(amount) filter (where kind = 'adjustment' and amount > 0) as credits,
+      -sum(amount) filter (where kind = 'adjustment' and amount < 0) as debits,
+      sum(amount) filter (where kind = 'reversal') as reversals
+      from ledger_entries`);
+    const b = await one<Record<string, string | number | null>>(
+      sql`select sum(balance) as total, count(*) filter (where balance > 0) as creators from mint_balances`,
+    );
+    const byStatus = (
+      (await database.db.execute(
+        sql`select status, count(*)::int as count, sum(amount) as amount from payouts group by status order by status`,
+      )) as unknown as { rows: Array<{ status: string; count: number; amount: string }> }
+    ).rows;
+    expect(summary).toMatchObject({
+      thisMonth: money(p.this_month),
+      pending: money(p.pending),
+      completed: money(p.completed),
+      counts: {
+        thisMonth: Number(p.this_month_count),
+        pending: Number(p.pending_count),
+        completed: Number(p.completed_count),
+      },
+      brandPackage: {
+        credited: money(Number(l.rewards ?? 0) + Number(l.credits ?? 0)),
+        breakdown: {
+          rewards: money(l.rewards),
+          adjustmentCredits: money(l.credits),
+          adjustmentDebits: money(l.debits),
+          reversals: money(l.reversals),
+          balances: money(b.total),
+          creatorsWithBalance: Number(b.creators),
+          payouts: byStatus.map((r) => ({ status: r.status, count: r.count, amount: money(r.amount) })),
+        },
+      },
+    });
+  };
+
   beforeAll(async () => {
     database = await createTestDatabase(driver);
     const env = testEnv({ TRUST_PROXY: 'true' });
     const logger = silentLogger();
     const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer: captureMailer(), paypal: null });
+    app = createApp({
+      db: database.db,
+      env,
+      logger,
+      auth,
+      mailer: captureMailer(),
+      paypal: null,
+      now: () => clock.now,
+    });
     await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
     admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
   });
@@ -145,6 +207,7 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
     expect(credit.status).toBe(201);
     await expectTotalsExact();
 
+    await expectSummaryFromScratch();
     const paid = await redeem(ana.cookie, 60);
     const failed = await redeem(ben.cookie, 70);
     const cancelled = await redeem(cy.cookie, 50);
@@ -173,6 +236,10 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
     await database.db.delete(influencers).where(eq(influencers.id, extra[0]!.id));
     await database.db.update(campaigns).set({ status: 'ended' }).where(eq(campaigns.id, campaign.id));
     await expectTotalsExact();
+    await expectSummaryFromScratch();
+    // A payout paid in an earlier month leaves This Month and stays in Completed.
+    clock.now = new Date('2026-08-02T10:00:00Z');
+    await expectSummaryFromScratch();
   });
 
   it('stay exact under concurrent redemptions and credits', async () => {
@@ -185,5 +252,6 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
       ),
     ]);
     await expectTotalsExact();
+    await expectSummaryFromScratch();
   });
 });

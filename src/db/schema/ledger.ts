@@ -91,6 +91,8 @@ export const transactions = pgTable(
   },
   (t) => [
     index('transactions_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    // The search's campaign matches (issue 28).
+    index('transactions_campaign_idx').on(t.campaignId),
     // The admin's table, newest first, with no filter, by kind, by status, or both: each filter reads its page
     // from the top of one index, in the list's order (created_at, then id), with no sort (issue 28).
     index('transactions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -100,6 +100,8 @@ export const payouts = pgTable(
     // 'This Month' of /admin/payments: the payouts paid since the 1st, read from here (issue 28).
     index('payouts_completed_at_idx').on(t.completedAt).where(sql`${t.status} = 'completed'`),
     index('payouts_batch_idx').on(t.batchId),
+    // The transactions search by PayPal email (issue 28).
+    index('payouts_paypal_email_trgm_idx').using('gin', sql`${t.paypalEmail} gin_trgm_ops`),
     check('payouts_amount_check', sql`${t.amount} > 0`),
     check(
       'payouts_status_check',
@@ -144,6 +146,8 @@ export const mintAdjustments = pgTable(
   },
   (t) => [
     index('mint_adjustments_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    // The transactions search by reason (issue 28).
+    index('mint_adjustments_reason_trgm_idx').using('gin', sql`${t.reason} gin_trgm_ops`),
     check('mint_adjustments_amount_check', sql`${t.amount} <> 0`),
   ],
 );

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithCookie, signInAdmin } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
@@ -111,6 +112,14 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
       newestFirst(inserted.filter((row) => row.kind === 'reward' && row.status === 'completed')),
     );
     expect(rewards.backward).toEqual(rewards.forward);
+    // A search (the creator's name, resolved per table first) pages the same way.
+    const [second] = await database.db.select().from(influencers).where(eq(influencers.id, others[1]!));
+    const found = await walk(`/api/admin/transactions?limit=4&q=${encodeURIComponent(second!.name)}`);
+    expect(found.forward.flat()).toEqual(
+      newestFirst(inserted.filter((row) => row.influencerId === others[1])),
+    );
+    expect(found.total).toBe(found.forward.flat().length);
+    expect(found.backward).toEqual(found.forward);
   });
 
   it('transactions: rows written between page reads neither repeat nor hide the rows still to come', async () => {

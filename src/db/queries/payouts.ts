@@ -215,23 +215,19 @@ function transactionFilters(query: Pick<TransactionListQuery, 'kind' | 'status' 
     // The matches are found per table first (trigram indexes on the creators' names, usernames and emails, the
     // payouts' PayPal emails, the adjustments' reasons), then their transactions through each key's index: a search
     // reads what it finds, not every transaction (issue 28).
+    // Each key is compared with an array computed once (`= any(array(…))`), which the planner answers with a
+    // BitmapOr of the transactions' key indexes instead of hashing the matches against every transaction.
     const matches: SQL[] = [
-      sql`select t.id from transactions t where t.influencer_id in (select i.id from influencers i
-        where i.name ilike ${like} or i.username ilike ${like} or i.email ilike ${like})`,
-      sql`select t.id from transactions t where t.payout_id in
-        (select p.id from payouts p where p.paypal_email ilike ${like})`,
-      sql`select t.id from transactions t where t.adjustment_id in
-        (select a.id from mint_adjustments a where a.reason ilike ${like})`,
-      sql`select t.id from transactions t where t.campaign_id in
-        (select c.id from campaigns c where c.name ilike ${like})`,
+      sql`${transactions.influencerId} = any(array(select i.id from influencers i
+        where i.name ilike ${like} or i.username ilike ${like} or i.email ilike ${like}))`,
+      sql`${transactions.payoutId} = any(array(select p.id from payouts p where p.paypal_email ilike ${like}))`,
+      sql`${transactions.adjustmentId} = any(array(select a.id from mint_adjustments a where a.reason ilike ${like}))`,
+      sql`${transactions.campaignId} = any(array(select c.id from campaigns c where c.name ilike ${like}))`,
     ];
     if (number) {
-      matches.push(
-        sql`select t.id from transactions t where t.campaign_id = ${Number(number)}`,
-        sql`select t.id from transactions t where t.payout_id = ${Number(number)}`,
-      );
+      matches.push(eq(transactions.campaignId, Number(number)), eq(transactions.payoutId, Number(number)));
     }
-    conditions.push(sql`${transactions.id} in (${sql.join(matches, sql` union all `)})`);
+    conditions.push(sql`(${sql.join(matches, sql` or `)})`);
   }
   return conditions.length ? and(...conditions) : undefined;
 }
@@ -305,6 +301,9 @@ function transactionQuery(db: DatabaseOrTransaction, where: SQL | undefined) {
     .where(where);
 }
 
+/** A search's total stops here ("1,000+"): counting every match of a broad term grows with the ledger (issue 28). */
+export const SEARCH_COUNT_CAP = 1000;
+
 /** Spec §3 transactions for /admin/payments: newest first, filtered, one page, and how many match. */
 export async function listTransactions(db: DatabaseOrTransaction, query: TransactionListQuery) {
   const where = transactionFilters(query);
@@ -316,8 +315,16 @@ export async function listTransactions(db: DatabaseOrTransaction, query: Transac
       .limit(query.limit + 1),
     // Without a search the total is the kept count per kind and status (transaction_counts, exact in the writes'
     // transactions: issue 28), a few rows whatever the size of the ledger; a search counts its matches.
+    // A search counts its matches up to SEARCH_COUNT_CAP + 1 (a broad term matches a tenth of the ledger).
     query.q
-      ? db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(where)
+      ? db.select({ n: sql<number>`count(*)::int` }).from(
+          db
+            .select({ one: sql`1`.as('one') })
+            .from(transactions)
+            .where(where)
+            .limit(SEARCH_COUNT_CAP + 1)
+            .as('matches'),
+        )
       : db
           .select({ n: sql<number>`coalesce(sum(${transactionCounts.total}), 0)::int` })
           .from(transactionCounts)
@@ -332,9 +339,11 @@ export async function listTransactions(db: DatabaseOrTransaction, query: Transac
     createdAt: r.createdAt!,
     id: r.id!,
   }));
+  const counted = count[0]?.n ?? 0;
   return {
     items: shown.rows.map(transactionRow),
-    total: count[0]?.n ?? 0,
+    total: Math.min(counted, SEARCH_COUNT_CAP),
+    totalCapped: counted > SEARCH_COUNT_CAP,
     nextCursor: shown.nextCursor,
     prevCursor: shown.prevCursor,
   };

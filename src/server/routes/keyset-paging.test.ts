@@ -120,6 +120,36 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
     );
     expect(found.total).toBe(found.forward.flat().length);
     expect(found.backward).toEqual(found.forward);
+    expect((await get<Page & { totalCapped: boolean }>('/api/admin/transactions?limit=2')).totalCapped).toBe(
+      false,
+    );
+  });
+
+  it('a search matching more than 1,000 transactions shows 1,000+ and still pages to its end', async () => {
+    const broad = await insertInfluencer(database.db, { name: 'Broad Match' });
+    await database.db.insert(transactions).values(
+      Array.from({ length: 1003 }, (_, i) => ({
+        influencerId: broad.id,
+        amount: '1',
+        kind: 'adjustment' as const,
+        status: 'completed' as const,
+        createdAt: new Date(BASE - 1_000_000 + i),
+      })),
+    );
+    type Capped = Page & { totalCapped: boolean };
+    const first = await get<Capped>('/api/admin/transactions?limit=100&q=broad%20match');
+    expect(first).toMatchObject({ total: 1000, totalCapped: true });
+    let page: Capped = first;
+    let seen = first.items.length;
+    while (page.nextCursor) {
+      page = await get<Capped>(
+        withCursor('/api/admin/transactions?limit=100&q=broad%20match', page.nextCursor),
+      );
+      seen += page.items.length;
+    }
+    expect(seen).toBe(1003);
+    const narrow = await get<Capped>('/api/admin/transactions?limit=1&q=nobody%20matches%20this');
+    expect(narrow).toMatchObject({ total: 0, totalCapped: false, items: [] });
   });
 
   it('transactions: rows written between page reads neither repeat nor hide the rows still to come', async () => {

@@ -151,7 +151,11 @@ export type TransactionRow = z.infer<typeof transactionRowSchema>;
 
 export const transactionListSchema = z.object({
   items: z.array(transactionRowSchema),
+  /** Every matching transaction; with a search, up to 1,000 (see totalCapped). */
   total: z.number().int(),
+  totalCapped: z
+    .boolean()
+    .describe('True when a search matches more than 1,000 transactions: show the total as "1,000+"'),
   ...pageCursorsSchema,
 });
 

@@ -35,6 +35,7 @@ export function Pagination({
   nextCursor,
   prevCursor,
   onPage,
+  totalCapped = false,
 }: {
   page: number;
   pageSize: number;
@@ -44,6 +45,8 @@ export function Pagination({
   nextCursor: string | null;
   prevCursor: string | null;
   onPage: (page: number, cursor: string) => void;
+  /** The total is a floor (a broad search counts up to it): shown as "1,000+", the page count left out. */
+  totalCapped?: boolean;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const offset = (page - 1) * pageSize;
@@ -51,6 +54,7 @@ export function Pagination({
     <div className="flex flex-col items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm sm:flex-row">
       <p className="text-slate-600" aria-live="polite">
         Showing {formatNumber(offset + 1)}–{formatNumber(offset + shown)} of {formatNumber(total)}
+        {totalCapped ? '+' : ''}
       </p>
       <div className="flex items-center gap-2">
         <Button
@@ -64,7 +68,7 @@ export function Pagination({
           Previous
         </Button>
         <span className="text-slate-600">
-          Page {page} of {Math.max(pages, page)}
+          {totalCapped ? `Page ${page}` : `Page ${page} of ${Math.max(pages, page)}`}
         </span>
         <Button
           variant="outline"

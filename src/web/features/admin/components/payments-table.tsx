@@ -245,6 +245,7 @@ export function PaymentsTable({
           pageSize={TRANSACTIONS_PAGE_SIZE}
           total={total}
           shown={items.length}
+          totalCapped={list.data.totalCapped}
           nextCursor={list.data.nextCursor}
           prevCursor={list.data.prevCursor}
           onPage={goToPage}

@@ -29,6 +29,7 @@ import { machineLoad } from '../cpu';
 import { numberEnv } from '../env';
 import { type LoadResult, runLoad } from '../load';
 import { BENCH_ADMIN, ensureOperatorDataset, type OperatorDataset } from './dataset';
+import { type ExportResult, exportsTable, measureExport } from './exports';
 import { BENCH_PASSWORD, benchCreatorEmail } from './generate-sql';
 
 const SERVER_URL = process.env.OPERATOR_SERVER_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -540,6 +541,51 @@ export async function runOperatorSuite(): Promise<void> {
       );
     }
 
+    // Exports (issue 28, item 2), on the full set only, one download at a time.
+    const exports: ExportResult[] = [];
+    const wanted = (name: string) => ONLY.length === 0 || ONLY.some((word) => name.includes(word));
+    if (wanted('export transactions CSV') || wanted('export shipping CSV')) {
+      const count = async (sqlText: string) =>
+        Number(
+          ((await fullSide.handle.db.execute(sqlText)) as unknown as { rows: Array<{ n: number }> }).rows[0]
+            ?.n ?? 0,
+        );
+      const headers = { cookie: fullSide.admin, origin: ORIGIN };
+      if (wanted('export transactions CSV')) {
+        exports.push(
+          await measureExport(
+            fullSide.url,
+            headers,
+            'transactions CSV',
+            '/api/admin/transactions.csv',
+            (await count('select count(*)::int as n from transactions')) + 1,
+          ),
+        );
+      }
+      if (wanted('export shipping CSV')) {
+        // The campaign sending a PR box with the most applications.
+        const boxCampaign = await count(
+          `select a.campaign_id as n from applications a join campaigns c on c.id = a.campaign_id
+           where c.type in ('gifting', 'gifting_paid') group by a.campaign_id order by count(*) desc limit 1`,
+        );
+        exports.push(
+          await measureExport(
+            fullSide.url,
+            headers,
+            `shipping CSV (campaign ${boxCampaign})`,
+            `/api/admin/campaigns/${boxCampaign}/shipping.csv`,
+            null,
+          ),
+        );
+      }
+      for (const e of exports) {
+        log(
+          `export ${e.name}: ${e.status}, first byte ${fmt(e.firstByteMs)} ms, ${fmt(e.totalMs / 1000, 1)} s, ` +
+            `${e.lines} lines, RSS +${fmt(e.rssGrowthMb, 1)} MB, heap +${fmt(e.heapGrowthMb, 1)} MB`,
+        );
+      }
+    }
+
     const after = machineLoad().loadAverage1m;
     const heading =
       `PostgreSQL — operator data set: full = ${JSON.stringify(full.counts)}; small = scale ${small.scale} ` +
@@ -550,6 +596,9 @@ export async function runOperatorSuite(): Promise<void> {
     const misses = results.filter(
       (r) => !r.ratioPass || !r.p99Pass || !r.scanPass || (r.paging !== undefined && !r.paging.pass),
     );
+    if (exports.length > 0) console.log(`\n${exportsTable(exports)}`);
+    const exportMisses = exports.filter((e) => !e.firstBytePass || !e.memoryPass || !e.completePass);
+    for (const e of exportMisses) misses.push({ name: `export ${e.name}` } as CaseResult);
     console.log(misses.length === 0 ? 'every case PASS' : `MISS: ${misses.map((r) => r.name).join(', ')}`);
     console.log('\nplans at full size (flagged: a sequential scan on a big table):');
     for (const r of results) {
@@ -572,6 +621,7 @@ export async function runOperatorSuite(): Promise<void> {
           loadAfter: after,
           datasets: [small, full],
           results,
+          exports,
         },
         null,
         2,

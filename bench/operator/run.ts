@@ -24,10 +24,12 @@ import { type Database, type DatabaseHandle, openDatabase, schema } from '../../
 import { createApp } from '../../src/server/app';
 import { silentLogger } from '../../src/server/logger';
 import { uploadsDir } from '../../src/server/services/uploads';
+import { encodeCursor } from '../../src/shared/page-cursor';
 import { machineLoad } from '../cpu';
 import { numberEnv } from '../env';
 import { type LoadResult, runLoad } from '../load';
 import { BENCH_ADMIN, ensureOperatorDataset, type OperatorDataset } from './dataset';
+import { type ExportResult, exportsTable, measureExport } from './exports';
 import { BENCH_PASSWORD, benchCreatorEmail } from './generate-sql';
 
 const SERVER_URL = process.env.OPERATOR_SERVER_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -74,6 +76,8 @@ interface Side {
   admin: string;
   creator: string;
   payoutId: number;
+  /** Keyset cursors (issue 28) of deep pages, taken once from the data: page 1,000 of the lists, page 2 of the wallet. */
+  cursors: { transactions1000: string; creators1000: string; wallet2: string };
 }
 
 interface OperatorCase {
@@ -89,22 +93,22 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 const CASES: OperatorCase[] = [
   { name: 'admin session', who: 'admin', path: () => '/api/session' },
   { name: 'payments summary', who: 'admin', path: () => '/api/admin/payments/summary' },
-  { name: 'transactions', who: 'admin', path: () => '/api/admin/transactions?limit=20&offset=0' },
+  { name: 'transactions', who: 'admin', path: () => '/api/admin/transactions?limit=20' },
   {
     name: 'transactions page 1000',
     who: 'admin',
-    path: () => '/api/admin/transactions?limit=20&offset=19980',
+    path: (s) => `/api/admin/transactions?limit=20&cursor=${s.cursors.transactions1000}`,
     firstPage: 'transactions',
   },
   {
     name: 'transactions kind=reward',
     who: 'admin',
-    path: () => '/api/admin/transactions?kind=reward&limit=20&offset=0',
+    path: () => '/api/admin/transactions?kind=reward&limit=20',
   },
   {
     name: 'transactions status=failed',
     who: 'admin',
-    path: () => '/api/admin/transactions?status=failed&limit=20&offset=0',
+    path: () => '/api/admin/transactions?status=failed&limit=20',
   },
   {
     name: 'pending payouts queue',
@@ -114,11 +118,11 @@ const CASES: OperatorCase[] = [
   {
     name: 'transactions q=creator7',
     who: 'admin',
-    path: () => '/api/admin/transactions?q=creator7&limit=20&offset=0',
+    path: () => '/api/admin/transactions?q=creator7&limit=20',
   },
   { name: 'payout detail', who: 'admin', path: (s) => `/api/admin/payouts/${s.payoutId}` },
   { name: 'campaigns stats', who: 'admin', path: () => '/api/admin/campaigns/stats' },
-  { name: 'campaigns list', who: 'admin', path: () => '/api/admin/campaigns?limit=20&offset=0' },
+  { name: 'campaigns list', who: 'admin', path: () => '/api/admin/campaigns?limit=20' },
   { name: 'biggest campaign', who: 'admin', path: () => '/api/admin/campaigns/1' },
   { name: 'applicants of biggest', who: 'admin', path: () => '/api/admin/campaigns/1/applications' },
   {
@@ -131,17 +135,17 @@ const CASES: OperatorCase[] = [
     who: 'admin',
     path: () => '/api/admin/campaigns/1/applications?sort=on_time&missed=none&group=review',
   },
-  { name: 'creators list', who: 'admin', path: () => '/api/admin/influencers?limit=20&offset=0' },
+  { name: 'creators list', who: 'admin', path: () => '/api/admin/influencers?limit=20' },
   {
     name: 'creators page 1000',
     who: 'admin',
-    path: () => '/api/admin/influencers?limit=20&offset=19980',
+    path: (s) => `/api/admin/influencers?limit=20&cursor=${s.cursors.creators1000}`,
     firstPage: 'creators list',
   },
   {
     name: 'creators q=creator77',
     who: 'admin',
-    path: () => '/api/admin/influencers?limit=20&offset=0&q=creator77',
+    path: () => '/api/admin/influencers?limit=20&q=creator77',
   },
   { name: 'creator page', who: 'admin', path: () => '/api/admin/influencers/1' },
   { name: 'problems open', who: 'admin', path: () => '/api/admin/problems?status=open' },
@@ -158,14 +162,18 @@ const CASES: OperatorCase[] = [
     path: () => '/api/admin/campaigns/1/applicant-engagement',
   },
   { name: 'admin notifications', who: 'admin', path: () => '/api/notifications?limit=20' },
-  { name: 'audit log', who: 'admin', path: () => '/api/admin/audit-log?limit=25&offset=0' },
+  { name: 'audit log', who: 'admin', path: () => '/api/admin/audit-log?limit=25' },
   { name: 'admin digest', who: 'admin', path: () => '/api/admin/me/digest' },
   { name: 'creator session', who: 'creator', path: () => '/api/session' },
   { name: 'me', who: 'creator', path: () => '/api/me' },
   { name: 'dashboard applications', who: 'creator', path: () => '/api/me/applications' },
   { name: 'matched campaigns', who: 'creator', path: () => '/api/me/matched-campaigns' },
   { name: 'wallet', who: 'creator', path: () => '/api/me/wallet' },
-  { name: 'wallet history page', who: 'creator', path: () => '/api/me/wallet?limit=20&offset=20' },
+  {
+    name: 'wallet history page',
+    who: 'creator',
+    path: (s) => `/api/me/wallet?limit=20&cursor=${s.cursors.wallet2}`,
+  },
   { name: 'payouts history', who: 'creator', path: () => '/api/me/redemptions' },
   { name: 'activity', who: 'creator', path: () => '/api/me/activity' },
   { name: 'creator analytics', who: 'creator', path: () => '/api/me/analytics' },
@@ -250,7 +258,33 @@ async function startSide(dataset: OperatorDataset, dataDir: string): Promise<Sid
     admin: cookieOf(adminSignIn),
     creator: cookieOf(creatorSignIn),
     payoutId: Number(payout.rows[0]?.id ?? 1),
+    cursors: {
+      transactions1000: await cursorAfter(handle, 'transactions', '', 19_979),
+      creators1000: await cursorAfter(handle, 'influencers', '', 19_979),
+      wallet2: await cursorAfter(handle, 'ledger_entries', `where influencer_id = ${CREATOR_NUMBER}`, 19),
+    },
   };
+}
+
+/**
+ * The cursor of the page after row `index` (0-based, newest first) of a list ordered `created_at desc, id desc`: the
+ * bench reaches a deep page in one request, as a client that walked there would (the last row when the set is smaller).
+ */
+async function cursorAfter(
+  handle: DatabaseHandle,
+  table: string,
+  where: string,
+  index: number,
+): Promise<string> {
+  const result = (await handle.db.execute(
+    `select created_at, id from ${table} ${where} order by created_at desc, id desc
+     offset (select least(${index}, greatest(count(*) - 1, 0)) from ${table} ${where}) limit 1`,
+  )) as unknown as { rows: Array<{ created_at: Date | string; id: number }> };
+  const row = result.rows[0];
+  if (!row) return '';
+  return encodeURIComponent(
+    encodeCursor({ dir: 'after', at: new Date(row.created_at).toISOString(), id: Number(row.id) }),
+  );
 }
 
 async function stopSide(side: Side) {
@@ -517,6 +551,51 @@ export async function runOperatorSuite(): Promise<void> {
       );
     }
 
+    // Exports (issue 28, item 2), on the full set only, one download at a time.
+    const exports: ExportResult[] = [];
+    const wanted = (name: string) => ONLY.length === 0 || ONLY.some((word) => name.includes(word));
+    if (wanted('export transactions CSV') || wanted('export shipping CSV')) {
+      const count = async (sqlText: string) =>
+        Number(
+          ((await fullSide.handle.db.execute(sqlText)) as unknown as { rows: Array<{ n: number }> }).rows[0]
+            ?.n ?? 0,
+        );
+      const headers = { cookie: fullSide.admin, origin: ORIGIN };
+      if (wanted('export transactions CSV')) {
+        exports.push(
+          await measureExport(
+            fullSide.url,
+            headers,
+            'transactions CSV',
+            '/api/admin/transactions.csv',
+            (await count('select count(*)::int as n from transactions')) + 1,
+          ),
+        );
+      }
+      if (wanted('export shipping CSV')) {
+        // The campaign sending a PR box with the most applications.
+        const boxCampaign = await count(
+          `select a.campaign_id as n from applications a join campaigns c on c.id = a.campaign_id
+           where c.type in ('gifting', 'gifting_paid') group by a.campaign_id order by count(*) desc limit 1`,
+        );
+        exports.push(
+          await measureExport(
+            fullSide.url,
+            headers,
+            `shipping CSV (campaign ${boxCampaign})`,
+            `/api/admin/campaigns/${boxCampaign}/shipping.csv`,
+            null,
+          ),
+        );
+      }
+      for (const e of exports) {
+        log(
+          `export ${e.name}: ${e.status}, first byte ${fmt(e.firstByteMs)} ms, ${fmt(e.totalMs / 1000, 1)} s, ` +
+            `${e.lines} lines, RSS +${fmt(e.rssGrowthMb, 1)} MB, heap +${fmt(e.heapGrowthMb, 1)} MB`,
+        );
+      }
+    }
+
     const after = machineLoad().loadAverage1m;
     const heading =
       `PostgreSQL — operator data set: full = ${JSON.stringify(full.counts)}; small = scale ${small.scale} ` +
@@ -527,6 +606,9 @@ export async function runOperatorSuite(): Promise<void> {
     const misses = results.filter(
       (r) => !r.ratioPass || !r.p99Pass || !r.scanPass || (r.paging !== undefined && !r.paging.pass),
     );
+    if (exports.length > 0) console.log(`\n${exportsTable(exports)}`);
+    const exportMisses = exports.filter((e) => !e.firstBytePass || !e.memoryPass || !e.completePass);
+    for (const e of exportMisses) misses.push({ name: `export ${e.name}` } as CaseResult);
     console.log(misses.length === 0 ? 'every case PASS' : `MISS: ${misses.map((r) => r.name).join(', ')}`);
     console.log('\nplans at full size (flagged: a sequential scan on a big table):');
     for (const r of results) {
@@ -549,6 +631,7 @@ export async function runOperatorSuite(): Promise<void> {
           loadAfter: after,
           datasets: [small, full],
           results,
+          exports,
         },
         null,
         2,

@@ -1,33 +1,48 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { CampaignStatus } from '../../shared/constants';
+import { decodeCursor } from '../../shared/page-cursor';
 import type { AdminCampaign, AdminCampaignStats } from '../../shared/schemas/campaign';
 import type { DatabaseOrTransaction } from '../client';
-import { campaigns } from '../schema/campaigns';
+import { campaignCounts, campaigns } from '../schema/campaigns';
 import { ledgerEntries } from '../schema/ledger';
 import { acceptedCount, acceptedCounts } from './applications';
 import { toCampaign } from './campaigns';
+import { keyset, keysetPage, type PageCursors } from './keyset';
 
 /** Every campaign (drafts included) for the admin table, newest first, searchable and filterable by status. */
 export async function listAdminCampaigns(
   db: DatabaseOrTransaction,
-  params: { q?: string | undefined; status?: CampaignStatus | undefined; limit: number; offset: number },
-): Promise<{ items: AdminCampaign[]; total: number }> {
+  params: {
+    q?: string | undefined;
+    status?: CampaignStatus | undefined;
+    limit: number;
+    cursor?: string | undefined;
+  },
+): Promise<{ items: AdminCampaign[]; total: number } & PageCursors> {
+  const cursor = params.cursor ? decodeCursor(params.cursor) : null;
+  const page = keyset(campaigns.createdAt, campaigns.id, cursor);
   const filters: SQL[] = [];
   if (params.status) filters.push(eq(campaigns.status, params.status));
   for (const term of (params.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
     filters.push(sql`${campaigns.searchText} like ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   }
   const where = filters.length ? and(...filters) : undefined;
-  const [rows, totals] = await Promise.all([
+  const [read, totals] = await Promise.all([
     db
       .select()
       .from(campaigns)
-      .where(where)
-      .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-      .limit(params.limit)
-      .offset(params.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(campaigns).where(where),
+      .where(and(where, page.where))
+      .orderBy(...page.orderBy)
+      .limit(params.limit + 1),
+    // Without a keyword: the kept count per status (campaign_counts, decision 0020).
+    params.q?.trim()
+      ? db.select({ total: sql<number>`count(*)::int` }).from(campaigns).where(where)
+      : db
+          .select({ total: sql<number>`coalesce(sum(${campaignCounts.total}), 0)::int` })
+          .from(campaignCounts)
+          .where(params.status ? eq(campaignCounts.status, params.status) : undefined),
   ]);
+  const { rows, nextCursor, prevCursor } = keysetPage(read, params.limit, cursor, (row) => row);
   const accepted = await acceptedCounts(
     db,
     rows.map((campaign) => campaign.id),
@@ -38,6 +53,8 @@ export async function listAdminCampaigns(
       acceptedCount: accepted.get(campaign.id) ?? 0,
     })),
     total: totals[0]?.total ?? 0,
+    nextCursor,
+    prevCursor,
   };
 }
 

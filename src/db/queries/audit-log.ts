@@ -1,7 +1,9 @@
-import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { decodeCursor } from '../../shared/page-cursor';
 import type { AuditFields, AuditLogQuery } from '../../shared/schemas/audit-log';
 import type { DatabaseOrTransaction } from '../client';
 import { auditLog } from '../schema/audit';
+import { keyset, keysetPage } from './keyset';
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 const DAY_MS = 86_400_000;
@@ -25,29 +27,37 @@ function filters(params: AuditLogQuery): SQL | undefined {
 }
 
 /**
+ * The record's id as a number (null when it is not one): compared with each table's integer key, so that every
+ * lookup below is one index probe (an id cast to text read the whole table: issue 28).
+ */
+const entityNumber = sql`(case when ${auditLog.entityId} ~ '^[0-9]{1,18}$' then ${auditLog.entityId}::bigint end)`;
+
+/**
  * The campaign a record belongs to, while it exists (for the link to its admin page): the campaign itself, an
  * application's, a submission's or a creator report's campaign.
  */
 const campaignOf = sql<number | null>`case ${auditLog.entityType}
-  when 'campaign' then (select c.id from campaigns c where c.id::text = ${auditLog.entityId})
-  when 'application' then (select a.campaign_id from applications a where a.id::text = ${auditLog.entityId})
+  when 'campaign' then (select c.id from campaigns c where c.id = ${entityNumber})
+  when 'application' then (select a.campaign_id from applications a where a.id = ${entityNumber})
   when 'submission' then (select a.campaign_id from submissions s join applications a on a.id = s.application_id
-    where s.id::text = ${auditLog.entityId})
+    where s.id = ${entityNumber})
   when 'metric_report' then (select a.campaign_id from content_metric_snapshots m
     join submissions s on s.id = m.submission_id join applications a on a.id = s.application_id
-    where m.id::text = ${auditLog.entityId})
+    where m.id = ${entityNumber})
   end`;
 
 /** The creator a record belongs to, while they exist: the creator, or a payout's. */
 const influencerOf = sql<number | null>`case ${auditLog.entityType}
-  when 'creator' then (select i.id from influencers i where i.id::text = ${auditLog.entityId})
-  when 'payout' then (select p.influencer_id from payouts p where p.id::text = ${auditLog.entityId})
+  when 'creator' then (select i.id from influencers i where i.id = ${entityNumber})
+  when 'payout' then (select p.influencer_id from payouts p where p.id = ${entityNumber})
   end`;
 
 /** A page of the audit trail, newest first, with the filters; and how many entries match. */
 export async function listAuditLog(db: DatabaseOrTransaction, params: AuditLogQuery) {
   const where = filters(params);
-  const [rows, totals] = await Promise.all([
+  const cursor = params.cursor ? decodeCursor(params.cursor) : null;
+  const page = keyset(auditLog.createdAt, auditLog.id, cursor);
+  const [read, totals] = await Promise.all([
     db
       .select({
         id: auditLog.id,
@@ -64,13 +74,15 @@ export async function listAuditLog(db: DatabaseOrTransaction, params: AuditLogQu
         influencerId: influencerOf,
       })
       .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(params.limit)
-      .offset(params.offset),
+      .where(and(where, page.where))
+      .orderBy(...page.orderBy)
+      .limit(params.limit + 1),
     db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where),
   ]);
+  const { rows, nextCursor, prevCursor } = keysetPage(read, params.limit, cursor, (row) => row);
   return {
+    nextCursor,
+    prevCursor,
     items: rows.map((row) => ({
       ...row,
       createdAt: row.createdAt.toISOString(),

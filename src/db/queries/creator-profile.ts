@@ -37,7 +37,7 @@ export async function findCreatorDetail(
         .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
         .where(eq(applications.influencerId, id))
         .orderBy(desc(applications.createdAt), desc(applications.id)),
-      walletFigures(db, id, { limit: CREATOR_PAGE_LEDGER_ENTRIES, offset: 0 }),
+      walletFigures(db, id, { limit: CREATOR_PAGE_LEDGER_ENTRIES }),
       listMyPayouts(db, id),
       db
         .select()

@@ -1,7 +1,9 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { decodeCursor } from '../../shared/page-cursor';
 import type { DatabaseOrTransaction } from '../client';
 import { accounts, users } from '../schema/auth';
-import { type InfluencerRow, influencers, tiktokAuth } from '../schema/influencers';
+import { type InfluencerRow, influencerCounts, influencers, tiktokAuth } from '../schema/influencers';
+import { keyset, keysetPage } from './keyset';
 
 export async function findInfluencerByAuthUserId(
   db: DatabaseOrTransaction,
@@ -79,8 +81,10 @@ export async function upsertTiktokAuth(
 /** Admin list of creators, newest first, optionally filtered by name, username or email. */
 export async function listInfluencers(
   db: DatabaseOrTransaction,
-  params: { q?: string | undefined; limit: number; offset: number },
+  params: { q?: string | undefined; limit: number; cursor?: string | undefined },
 ) {
+  const cursor = params.cursor ? decodeCursor(params.cursor) : null;
+  const page = keyset(influencers.createdAt, influencers.id, cursor);
   const where = params.q
     ? sql`(${influencers.name} ilike ${`%${params.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} or ${influencers.username} ilike ${`%${params.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} or ${influencers.email} ilike ${`%${params.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`})`
     : undefined;
@@ -88,11 +92,16 @@ export async function listInfluencers(
     db
       .select()
       .from(influencers)
-      .where(where)
-      .orderBy(desc(influencers.createdAt), desc(influencers.id))
-      .limit(params.limit)
-      .offset(params.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(influencers).where(where),
+      .where(and(where, page.where))
+      .orderBy(...page.orderBy)
+      .limit(params.limit + 1),
+    // Without a search: the kept count (influencer_counts, exact in the writes' transactions: issue 28).
+    where
+      ? db.select({ total: sql<number>`count(*)::int` }).from(influencers).where(where)
+      : db
+          .select({ total: sql<number>`coalesce(sum(${influencerCounts.total}), 0)::int` })
+          .from(influencerCounts),
   ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  const shown = keysetPage(rows, params.limit, cursor, (row) => row);
+  return { ...shown, total: totals[0]?.total ?? 0 };
 }

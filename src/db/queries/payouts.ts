@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { MIN_REDEMPTION_MINT } from '../../shared/constants';
+import { decodeCursor } from '../../shared/page-cursor';
 import {
   adjustmentLabel,
   campaignLabel,
@@ -13,9 +14,16 @@ import type { DatabaseOrTransaction } from '../client';
 import { applications } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
 import { influencers } from '../schema/influencers';
-import { ledgerEntries, mintBalances, transactions } from '../schema/ledger';
+import {
+  ledgerEntries,
+  mintBalances,
+  paymentTotals,
+  transactionCounts,
+  transactions,
+} from '../schema/ledger';
 import { influencerProfiles } from '../schema/onboarding';
 import { mintAdjustments, type PayoutRow, payoutBatches, payoutEvents, payouts } from '../schema/payouts';
+import { keyset, keysetPage } from './keyset';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -109,9 +117,11 @@ export async function recordPayoutEvent(
 export async function walletFigures(
   db: DatabaseOrTransaction,
   influencerId: number,
-  page: { limit: number; offset: number },
+  page: { limit: number; cursor?: string | undefined },
   now: Date = new Date(),
 ) {
+  const cursor = page.cursor ? decodeCursor(page.cursor) : null;
+  const entryPage = keyset(ledgerEntries.createdAt, ledgerEntries.id, cursor);
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const [balanceRow, entries, count, onItsWay, inPayout, earned, earnedThisMonth, profile] =
     await Promise.all([
@@ -122,10 +132,9 @@ export async function walletFigures(
       db
         .select()
         .from(ledgerEntries)
-        .where(eq(ledgerEntries.influencerId, influencerId))
-        .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-        .limit(page.limit)
-        .offset(page.offset),
+        .where(and(eq(ledgerEntries.influencerId, influencerId), entryPage.where))
+        .orderBy(...entryPage.orderBy)
+        .limit(page.limit + 1),
       db
         .select({ n: sql<number>`count(*)::int` })
         .from(ledgerEntries)
@@ -167,6 +176,7 @@ export async function walletFigures(
         .from(influencerProfiles)
         .where(eq(influencerProfiles.influencerId, influencerId)),
     ]);
+  const entryRows = keysetPage(entries, page.limit, cursor, (e) => e);
   return {
     balance: balanceRow[0]?.balance ?? 0,
     pending: onItsWay[0]?.total ?? 0,
@@ -177,7 +187,8 @@ export async function walletFigures(
     paypalEmail: profile[0]?.paypalEmail ?? null,
     paypalEmailChangedAt: iso(profile[0]?.paypalEmailChangedAt ?? null),
     entriesTotal: count[0]?.n ?? 0,
-    entries: entries.map((e) => ({
+    entriesNextCursor: entryRows.nextCursor,
+    entries: entryRows.rows.map((e) => ({
       id: e.id,
       amount: e.amount,
       kind: e.kind,
@@ -202,18 +213,22 @@ function transactionFilters(query: Pick<TransactionListQuery, 'kind' | 'status' 
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     const number = /^#?(\d{1,9})$/.exec(query.q)?.[1];
+    // The matches are found per table first (trigram indexes on the creators' names, usernames and emails, the
+    // payouts' PayPal emails, the adjustments' reasons), then their transactions through each key's index: a search
+    // reads what it finds, not every transaction (issue 28).
+    // Each key is compared with an array computed once (`= any(array(…))`), which the planner answers with a
+    // BitmapOr of the transactions' key indexes instead of hashing the matches against every transaction.
     const matches: SQL[] = [
-      ilike(influencers.name, like),
-      ilike(influencers.username, like),
-      ilike(influencers.email, like),
-      ilike(payouts.paypalEmail, like),
-      ilike(mintAdjustments.reason, like),
-      ilike(campaigns.name, like),
+      sql`${transactions.influencerId} = any(array(select i.id from influencers i
+        where i.name ilike ${like} or i.username ilike ${like} or i.email ilike ${like}))`,
+      sql`${transactions.payoutId} = any(array(select p.id from payouts p where p.paypal_email ilike ${like}))`,
+      sql`${transactions.adjustmentId} = any(array(select a.id from mint_adjustments a where a.reason ilike ${like}))`,
+      sql`${transactions.campaignId} = any(array(select c.id from campaigns c where c.name ilike ${like}))`,
     ];
     if (number) {
       matches.push(eq(transactions.campaignId, Number(number)), eq(transactions.payoutId, Number(number)));
     }
-    conditions.push(or(...matches)!);
+    conditions.push(sql`(${sql.join(matches, sql` or `)})`);
   }
   return conditions.length ? and(...conditions) : undefined;
 }
@@ -289,28 +304,52 @@ function transactionQuery(db: DatabaseOrTransaction, where: SQL | undefined) {
     .where(where);
 }
 
+/** A search's total stops here ("1,000+"): counting every match of a broad term grows with the ledger (issue 28). */
+export const SEARCH_COUNT_CAP = 1000;
+
 /** Spec §3 transactions for /admin/payments: newest first, filtered, one page, and how many match. */
 export async function listTransactions(db: DatabaseOrTransaction, query: TransactionListQuery) {
   const where = transactionFilters(query);
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const page = keyset(transactions.createdAt, transactions.id, cursor);
   const [rows, count] = await Promise.all([
-    transactionQuery(db, where)
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    // Each join is on a unique key and keeps every transaction, so without a search (the only filter that reads
-    // the joined tables) the count reads transactions alone, from an index (issue 28).
+    transactionQuery(db, and(...[where, page.where].filter((c): c is SQL => c !== undefined)))
+      .orderBy(...page.orderBy)
+      .limit(query.limit + 1),
+    // Without a search the total is the kept count per kind and status (transaction_counts, exact in the writes'
+    // transactions: issue 28), a few rows whatever the size of the ledger; a search counts its matches.
+    // A search counts its matches up to SEARCH_COUNT_CAP + 1 (a broad term matches a tenth of the ledger).
     query.q
-      ? db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(transactions)
-          .leftJoin(influencers, eq(influencers.id, transactions.influencerId))
-          .leftJoin(campaigns, eq(campaigns.id, transactions.campaignId))
-          .leftJoin(payouts, eq(payouts.id, transactions.payoutId))
-          .leftJoin(mintAdjustments, eq(mintAdjustments.id, transactions.adjustmentId))
-          .where(where)
-      : db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(where),
+      ? db.select({ n: sql<number>`count(*)::int` }).from(
+          db
+            .select({ one: sql`1`.as('one') })
+            .from(transactions)
+            .where(where)
+            .limit(SEARCH_COUNT_CAP + 1)
+            .as('matches'),
+        )
+      : db
+          .select({ n: sql<number>`coalesce(sum(${transactionCounts.total}), 0)::int` })
+          .from(transactionCounts)
+          .where(
+            and(
+              query.kind ? eq(transactionCounts.kind, KIND_IN_DB[query.kind]) : undefined,
+              query.status ? eq(transactionCounts.status, query.status) : undefined,
+            ),
+          ),
   ]);
-  return { items: rows.map((r) => transactionRow(r as TransactionRecord)), total: count[0]?.n ?? 0 };
+  const shown = keysetPage(rows as TransactionRecord[], query.limit, cursor, (r) => ({
+    createdAt: r.createdAt!,
+    id: r.id!,
+  }));
+  const counted = count[0]?.n ?? 0;
+  return {
+    items: shown.rows.map(transactionRow),
+    total: Math.min(counted, SEARCH_COUNT_CAP),
+    totalCapped: counted > SEARCH_COUNT_CAP,
+    nextCursor: shown.nextCursor,
+    prevCursor: shown.prevCursor,
+  };
 }
 
 /**
@@ -354,67 +393,78 @@ const money = (column: SQL) => sql<string>`coalesce(${column}, 0)::numeric(14,2)
  * all time; beside This Month, the Mint credited to creators since `monthStart` (rewards and credit adjustments).
  */
 export async function paymentsFigures(db: DatabaseOrTransaction, monthStart: Date) {
-  const paid = eq(payouts.status, 'completed');
-  const open = inArray(payouts.status, [...OPEN_PAYOUT_STATUSES]);
-  const paidThisMonth = sql`${paid} and ${gte(payouts.completedAt, monthStart)}`;
+  // All-time figures from the running totals the writes keep (payment_totals, issue 28): a few dozen rows whatever
+  // the size of the ledger; the month's figures from the payouts paid and the entries written since the 1st, read
+  // through their indexes (payouts_completed_at_idx, ledger_entries_created_idx).
+  const kept = (figure: string) => sql`${paymentTotals.figure} = ${figure}`;
+  const keptSum = (condition: SQL) => money(sql`sum(${paymentTotals.amount}) filter (where ${condition})`);
+  const keptCount = (condition: SQL) =>
+    sql<number>`coalesce(sum(${paymentTotals.count}) filter (where ${condition}), 0)::int`;
+  const openFigure = sql`${paymentTotals.figure} in (${sql.join(
+    OPEN_PAYOUT_STATUSES.map((status) => sql`${`payouts:${status}`}`),
+    sql`, `,
+  )})`;
   const credit = sql`(${ledgerEntries.kind} = 'reward' or (${ledgerEntries.kind} = 'adjustment' and ${ledgerEntries.amount} > 0))`;
-  const [totals, credits, ledger, balances, payoutRows, budget] = await Promise.all([
+  const [totals, month, credits, payoutRows, budget] = await Promise.all([
     db
       .select({
-        thisMonth: money(sql`sum(${payouts.amount}) filter (where ${paidThisMonth})`),
-        thisMonthCount: sql<number>`count(*) filter (where ${paidThisMonth})::int`,
-        pending: money(sql`sum(${payouts.amount}) filter (where ${open})`),
-        pendingCount: sql<number>`count(*) filter (where ${open})::int`,
-        completed: money(sql`sum(${payouts.amount}) filter (where ${paid})`),
-        completedCount: sql<number>`count(*) filter (where ${paid})::int`,
+        pending: keptSum(openFigure),
+        pendingCount: keptCount(openFigure),
+        completed: keptSum(kept('payouts:completed')),
+        completedCount: keptCount(kept('payouts:completed')),
+        rewards: money(
+          sql`sum(${paymentTotals.amount}) filter (where ${paymentTotals.figure} like 'ledger:reward:%')`,
+        ),
+        adjustmentCredits: keptSum(kept('ledger:adjustment:credit')),
+        adjustmentDebits: money(
+          sql`-sum(${paymentTotals.amount}) filter (where ${kept('ledger:adjustment:debit')})`,
+        ),
+        reversals: money(
+          sql`sum(${paymentTotals.amount}) filter (where ${paymentTotals.figure} like 'ledger:reversal:%')`,
+        ),
+        balances: keptSum(kept('balances')),
+        creatorsWithBalance: keptCount(kept('balances')),
       })
-      .from(payouts),
+      .from(paymentTotals),
+    db
+      .select({
+        thisMonth: money(sql`sum(${payouts.amount})`),
+        thisMonthCount: sql<number>`count(*)::int`,
+      })
+      .from(payouts)
+      .where(and(eq(payouts.status, 'completed'), gte(payouts.completedAt, monthStart))),
     db
       .select({ creditedThisMonth: money(sql`sum(${ledgerEntries.amount})`) })
       .from(ledgerEntries)
       .where(and(credit, gte(ledgerEntries.createdAt, monthStart))),
     db
       .select({
-        rewards: money(sql`sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'reward')`),
-        adjustmentCredits: money(
-          sql`sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'adjustment' and ${ledgerEntries.amount} > 0)`,
-        ),
-        adjustmentDebits: money(
-          sql`-sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'adjustment' and ${ledgerEntries.amount} < 0)`,
-        ),
-        reversals: money(sql`sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'reversal')`),
+        status: sql<PayoutStatus>`substr(${paymentTotals.figure}, 9)`,
+        count: sql<number>`sum(${paymentTotals.count})::int`,
+        amount: money(sql`sum(${paymentTotals.amount})`),
       })
-      .from(ledgerEntries),
-    db
-      .select({
-        total: money(sql`sum(${mintBalances.balance})`),
-        creators: sql<number>`count(*) filter (where ${mintBalances.balance} > 0)::int`,
-      })
-      .from(mintBalances),
-    db
-      .select({
-        status: payouts.status,
-        count: sql<number>`count(*)::int`,
-        amount: money(sql`sum(${payouts.amount})`),
-      })
-      .from(payouts)
-      .groupBy(payouts.status),
+      .from(paymentTotals)
+      .where(sql`${paymentTotals.figure} like 'payouts:%'`)
+      .groupBy(paymentTotals.figure)
+      .having(sql`sum(${paymentTotals.count}) <> 0`),
     db
       .select({ total: money(sql`sum(${campaigns.budget})`), count: sql<number>`count(*)::int` })
       .from(campaigns)
       .where(eq(campaigns.status, 'active')),
   ]);
+  const ledger = totals;
+  const balances = [{ total: totals[0]!.balances, creators: totals[0]!.creatorsWithBalance }];
   const payoutsBy = (statuses: readonly PayoutStatus[]) =>
     payoutRows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.amount), 0);
   const openPayouts = payoutsBy(OPEN_PAYOUT_STATUSES);
   const l = ledger[0]!;
   const t = totals[0]!;
   return {
-    thisMonth: t.thisMonth,
+    thisMonth: month[0]!.thisMonth,
     creditedThisMonth: credits[0]!.creditedThisMonth,
     pending: t.pending,
     completed: t.completed,
-    counts: { thisMonth: t.thisMonthCount, pending: t.pendingCount, completed: t.completedCount },
+    counts: { thisMonth: month[0]!.thisMonthCount, pending: t.pendingCount, completed: t.completedCount },
     brandPackage: {
       credited: (Number(l.rewards) + Number(l.adjustmentCredits)).toFixed(2),
       paidOut: payoutsBy(['completed']).toFixed(2),

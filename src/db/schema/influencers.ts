@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { CreatorStanding } from '../../shared/moderation';
 import { users } from './auth';
 
@@ -75,3 +86,13 @@ export const tiktokAuth = pgTable(
 );
 
 export type InfluencerRow = typeof influencers.$inferSelect;
+
+/**
+ * How many creators there are, kept exact by statement triggers on `influencers` in the transaction of every insert
+ * and delete (issue 28; as `transaction_counts`: shards by writing connection, the total is their sum). The admin's
+ * creators list reads its total here when there is no search.
+ */
+export const influencerCounts = pgTable('influencer_counts', {
+  shard: smallint('shard').primaryKey(),
+  total: bigint('total', { mode: 'number' }).notNull(),
+});

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
 import { influencers } from './influencers';
 import { mintAdjustments, payouts } from './payouts';
@@ -29,6 +40,8 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_entries_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    // Mint credited this month (/admin/payments): the entries since the 1st, read from here (issue 28).
+    index('ledger_entries_created_idx').on(t.createdAt),
     check('ledger_entries_amount_check', sql`${t.amount} <> 0`),
     check('ledger_entries_kind_check', sql`${t.kind} in ('reward','redemption','reversal','adjustment')`),
   ],
@@ -78,6 +91,8 @@ export const transactions = pgTable(
   },
   (t) => [
     index('transactions_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    // The search's campaign matches (issue 28).
+    index('transactions_campaign_idx').on(t.campaignId),
     // The admin's table, newest first, with no filter, by kind, by status, or both: each filter reads its page
     // from the top of one index, in the list's order (created_at, then id), with no sort (issue 28).
     index('transactions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -100,4 +115,40 @@ export const transactions = pgTable(
     check('transactions_status_check', sql`${t.status} in ('pending','completed','failed','cancelled')`),
     check('transactions_kind_check', sql`${t.kind} in ('reward','redemption','adjustment')`),
   ],
+);
+
+/**
+ * How many transactions there are per kind and status, kept exact by statement triggers on `transactions` in the
+ * same transaction as every insert, kind or status change and delete (issue 28; triggers in the custom migration,
+ * body in docs/migration-notes/wt-scale.sql). Split in shards by the writing connection (`pg_backend_pid() % 16`),
+ * so that concurrent money writes do not queue behind one counter row; a total is the sum over the shards. The
+ * admin's transactions table reads its total here when there is no search (a count(*) grows with the data).
+ */
+export const transactionCounts = pgTable(
+  'transaction_counts',
+  {
+    kind: text('kind').$type<'reward' | 'redemption' | 'adjustment'>().notNull(),
+    status: text('status').$type<'pending' | 'completed' | 'failed' | 'cancelled'>().notNull(),
+    shard: smallint('shard').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.status, t.shard] })],
+);
+
+/**
+ * The running totals of /admin/payments (issue 28): per figure a count and a sum of Mint, kept exact by statement
+ * triggers in the transaction of every write to payouts (`payouts:<status>`), ledger_entries
+ * (`ledger:<kind>:credit|debit`) and mint_balances (`balances`: the sum, and how many are above 0), sharded by the
+ * writing connection as `transaction_counts`; a figure is the sum over its shards. Triggers in the custom migration,
+ * body in docs/migration-notes/wt-scale.sql.
+ */
+export const paymentTotals = pgTable(
+  'payment_totals',
+  {
+    figure: text('figure').notNull(),
+    shard: smallint('shard').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.figure, t.shard] })],
 );

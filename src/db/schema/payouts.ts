@@ -103,7 +103,11 @@ export const payouts = pgTable(
     uniqueIndex('payouts_idempotency_idx').on(t.influencerId, t.idempotencyKey),
     index('payouts_influencer_idx').on(t.influencerId, t.createdAt.desc()),
     index('payouts_status_idx').on(t.status, t.createdAt),
+    // 'This Month' of /admin/payments: the payouts paid since the 1st, read from here (issue 28).
+    index('payouts_completed_at_idx').on(t.completedAt).where(sql`${t.status} = 'completed'`),
     index('payouts_batch_idx').on(t.batchId),
+    // The transactions search by PayPal email (issue 28).
+    index('payouts_paypal_email_trgm_idx').using('gin', sql`${t.paypalEmail} gin_trgm_ops`),
     check('payouts_amount_check', sql`${t.amount} > 0`),
     check(
       'payouts_status_check',
@@ -148,6 +152,8 @@ export const mintAdjustments = pgTable(
   },
   (t) => [
     index('mint_adjustments_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    // The transactions search by reason (issue 28).
+    index('mint_adjustments_reason_trgm_idx').using('gin', sql`${t.reason} gin_trgm_ops`),
     check('mint_adjustments_amount_check', sql`${t.amount} <> 0`),
   ],
 );

@@ -1223,8 +1223,9 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       expect(first.status).toBe(200);
       expect(first.body.total).toBe(3);
       expect(idsOf(first.body)).toEqual([ids['creator.suspend'], ids['application.accept']]);
-      const second = await list('?actor=fay%40mintbox.test&limit=2&offset=2');
+      const second = await list(`?actor=fay%40mintbox.test&limit=2&cursor=${first.body.nextCursor}`);
       expect(idsOf(second.body)).toEqual([ids['campaign.update']]);
+      expect(second.body.nextCursor).toBeNull();
       // The whole trail is newest first too (the entries written above are newer than 2020).
       const all = await list('?limit=100');
       const times = all.body.items.map((item) => item.createdAt);
@@ -1244,7 +1245,12 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       ]);
       expect(idsOf((await list('?actor=fay&from=2020-01-03')).body)).toEqual([ids['creator.suspend']]);
       expect(idsOf((await list('?actor=fay&to=2020-01-01')).body)).toEqual([ids['campaign.update']]);
-      expect((await list('?actor=nobody-at-all')).body).toEqual({ items: [], total: 0 });
+      expect((await list('?actor=nobody-at-all')).body).toEqual({
+        items: [],
+        total: 0,
+        nextCursor: null,
+        prevCursor: null,
+      });
     });
 
     it('answers each entry with who, what, which record, before and after, when, the address and its links', async () => {

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CAMPAIGN_STATUSES } from '../../shared/constants';
+import { cursorParam } from '../../shared/page-cursor';
 import {
   approvedResultSchema,
   bulkDecisionSchema,
@@ -69,14 +70,7 @@ const listQuery = z.object({
       .max(100, { error: 'limit must be at most 100' })
       .default(50),
   ),
-  offset: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce
-      .number({ error: 'offset must be a whole number' })
-      .int()
-      .min(0, { error: 'offset must be at least 0' })
-      .default(0),
-  ),
+  cursor: cursorParam,
 });
 
 const routes = {

@@ -21,7 +21,7 @@ import { creditReward } from '../services/payouts/ledger';
 import { csvText } from '../services/transactions-csv';
 
 const ADMIN_PASSWORD = 'admin password 2026!';
-type List = { items: TransactionRow[]; total: number };
+type List = { items: TransactionRow[]; total: number; nextCursor: string | null; prevCursor: string | null };
 
 describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
   let database: TestDatabase;
@@ -259,8 +259,8 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
     ).toContain(mine.body.items[0]!.id);
     const payoutsOnly = await get<List>('/api/admin/transactions?kind=payout&status=pending&limit=100');
     expect(payoutsOnly.body.items.every((t) => t.kind === 'payout' && t.status === 'pending')).toBe(true);
-    const page1 = await get<List>('/api/admin/transactions?limit=2&offset=0');
-    const page2 = await get<List>('/api/admin/transactions?limit=2&offset=2');
+    const page1 = await get<List>('/api/admin/transactions?limit=2');
+    const page2 = await get<List>(`/api/admin/transactions?limit=2&cursor=${page1.body.nextCursor}`);
     expect(page1.body.total).toBe(all.body.total);
     expect(page2.body.items[0]?.id).toBe(all.body.items[2]?.id);
     expect((await get('/api/admin/transactions?kind=gift')).status).toBe(400);

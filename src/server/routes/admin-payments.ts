@@ -45,7 +45,7 @@ const payoutAnswer = {
   404: { description: 'No such payout', content: json(errorSchema) },
   409: { description: 'Not in a state that allows this', content: json(errorSchema) },
 };
-const exportQuery = transactionListQuerySchema.omit({ limit: true, offset: true });
+const exportQuery = transactionListQuerySchema.omit({ limit: true, cursor: true });
 
 const routes = {
   list: createRoute({

@@ -29,7 +29,7 @@ const listInfluencersRoute = createRoute({
 });
 
 export const adminRoutes = createRouter().openapi(listInfluencersRoute, async (c) => {
-  const { rows, total } = await creatorList(c.get('services'), c.req.valid('query'));
+  const { rows, total, nextCursor, prevCursor } = await creatorList(c.get('services'), c.req.valid('query'));
   return c.json(
     {
       items: rows.map((row) => ({
@@ -46,6 +46,8 @@ export const adminRoutes = createRouter().openapi(listInfluencersRoute, async (c
         createdAt: row.createdAt.toISOString(),
       })),
       total,
+      nextCursor,
+      prevCursor,
     },
     200,
   );

@@ -104,8 +104,11 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
       ['adjustment', 120],
     ]);
     // Paged history.
-    const second = await wallet(ana.cookie, '?limit=1&offset=1');
+    const first = await wallet(ana.cookie, '?limit=1');
+    expect(first.entries.map((e) => e.amount)).toEqual([-50]);
+    const second = await wallet(ana.cookie, `?limit=1&cursor=${first.entriesNextCursor}`);
     expect(second.entries.map((e) => e.amount)).toEqual([120]);
+    expect(second.entriesNextCursor).toBeNull();
     expect((await getWithCookie(app, '/api/me/wallet?limit=0', ana.cookie)).status).toBe(400);
   });
 

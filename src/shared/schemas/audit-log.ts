@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorParam, pageCursorsSchema } from '../page-cursor';
 
 /**
  * The admins' audit trail (issue 22): what an entry says, the actions and record kinds it names, and the list's
@@ -110,15 +111,7 @@ export const auditLogQuerySchema = z
         .max(100, { error: 'limit must be at most 100' })
         .default(AUDIT_PAGE_SIZE),
     ),
-    offset: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z.coerce
-        .number({ error: 'offset must be a whole number' })
-        .int({ error: 'offset must be a whole number' })
-        .min(0, { error: 'offset must be at least 0' })
-        .max(1_000_000, { error: 'offset must be at most 1000000' })
-        .default(0),
-    ),
+    cursor: cursorParam,
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     error: 'to must be on or after from',
@@ -164,5 +157,6 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditLogListSchema = z.object({
   items: z.array(auditEntrySchema),
   total: z.number().int(),
+  ...pageCursorsSchema,
 });
 export type AuditLogList = z.infer<typeof auditLogListSchema>;

@@ -7,6 +7,7 @@ import {
   CATALOGUE_STATUS_FILTERS,
   PLATFORMS,
 } from '../constants';
+import { pageCursorsSchema } from '../page-cursor';
 
 /** A campaign as the API returns it (spec §3 field names). */
 export const campaignSchema = z.object({
@@ -219,6 +220,7 @@ export const adminCampaignSchema = campaignSchema.extend({
 export const adminCampaignListSchema = z.object({
   items: z.array(adminCampaignSchema),
   total: z.number().int(),
+  ...pageCursorsSchema,
 });
 export type AdminCampaignList = z.infer<typeof adminCampaignListSchema>;
 export type AdminCampaign = z.infer<typeof adminCampaignSchema>;

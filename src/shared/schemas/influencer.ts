@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorParam, pageCursorsSchema } from '../page-cursor';
 
 /** An influencer as admins see it in lists. */
 export const influencerSummarySchema = z.object({
@@ -30,17 +31,11 @@ export const influencerListQuerySchema = z.object({
       .max(100, { error: 'limit must be at most 100' })
       .default(25),
   ),
-  offset: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce
-      .number({ error: 'offset must be a whole number' })
-      .int({ error: 'offset must be a whole number' })
-      .min(0, { error: 'offset must be at least 0' })
-      .default(0),
-  ),
+  cursor: cursorParam,
 });
 
 export const influencerListSchema = z.object({
   items: z.array(influencerSummarySchema),
   total: z.number().int(),
+  ...pageCursorsSchema,
 });

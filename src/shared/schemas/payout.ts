@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_REDEMPTION_MINT } from '../constants';
+import { cursorParam, pageCursorsSchema } from '../page-cursor';
 import { PAYOUT_MODES, PAYOUT_STATUSES, TRANSACTION_KINDS, TRANSACTION_STATUSES } from '../payouts';
 
 /** The most Mint one request can redeem (a guard against typos; balances are far below it). */
@@ -84,6 +85,8 @@ export const walletSchema = z.object({
   paypalEmailChangedAt: z.string().nullable(),
   entries: z.array(ledgerEntrySchema),
   entriesTotal: z.number().int(),
+  /** The cursor of the next page of entries (`?cursor=`); null when none are left. */
+  entriesNextCursor: z.string().nullable(),
 });
 export type Wallet = z.infer<typeof walletSchema>;
 
@@ -100,7 +103,7 @@ const pageNumber = (name: string, { min, max, fallback }: { min: number; max: nu
 
 export const walletQuerySchema = z.object({
   limit: pageNumber('limit', { min: 1, max: 200, fallback: 50 }),
-  offset: pageNumber('offset', { min: 0, max: 1_000_000, fallback: 0 }),
+  cursor: cursorParam,
 });
 
 /** GET /api/admin/transactions (and .csv): filters and paging. */
@@ -120,7 +123,7 @@ export const transactionListQuerySchema = z.object({
     z.string().max(100, { error: 'q must be at most 100 characters' }).optional(),
   ),
   limit: pageNumber('limit', { min: 1, max: 100, fallback: 20 }),
-  offset: pageNumber('offset', { min: 0, max: 1_000_000, fallback: 0 }),
+  cursor: cursorParam,
 });
 export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
 
@@ -152,7 +155,12 @@ export type TransactionRow = z.infer<typeof transactionRowSchema>;
 
 export const transactionListSchema = z.object({
   items: z.array(transactionRowSchema),
+  /** Every matching transaction; with a search, up to 1,000 (see totalCapped). */
   total: z.number().int(),
+  totalCapped: z
+    .boolean()
+    .describe('True when a search matches more than 1,000 transactions: show the total as "1,000+"'),
+  ...pageCursorsSchema,
 });
 
 const moneyFigure = z.string().describe('US dollars as a decimal string');

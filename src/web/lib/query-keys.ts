@@ -76,14 +76,14 @@ export const privateKeys = {
     campaigns: {
       all: [...admin, 'campaigns'] as const,
       stats: [...admin, 'campaigns', 'stats'] as const,
-      list: (q: string, offset: number) => [...admin, 'campaigns', 'list', q, offset] as const,
+      list: (q: string, cursor: string) => [...admin, 'campaigns', 'list', q, cursor] as const,
       /** GET /api/admin/campaigns/:id (drafts included): the review page and the analytics page. */
       one: (id: string) => [...admin, 'campaigns', 'one', id] as const,
       /** GET /api/admin/campaigns/:id/applications; the view (group, sort, missed) after the id, keyset pages inside. */
       applicants: (id: string, ...view: string[]) =>
         [...admin, 'campaigns', 'applicants', id, ...view] as const,
     },
-    influencers: (q: string, offset: number) => [...admin, 'influencers', q, offset] as const,
+    influencers: (q: string, cursor: string) => [...admin, 'influencers', q, cursor] as const,
     /** GET /api/admin/influencers/:id: one creator's page (issue 13). */
     creator: (id: number) => [...admin, 'creator', id] as const,
     /** GET /api/admin/problems (the queue and the sidebar badge). */
@@ -101,11 +101,11 @@ export const privateKeys = {
     /** GET /api/admin/account-closures?state (issue 27). */
     accountClosures: (state: string) => [...admin, 'account-closures', state] as const,
     /** GET /api/admin/audit-log with its filters and page. */
-    auditLog: (filters: object, offset: number) => [...admin, 'audit-log', filters, offset] as const,
+    auditLog: (filters: object, cursor: string) => [...admin, 'audit-log', filters, cursor] as const,
     payments: {
       all: [...admin, 'payments'] as const,
-      transactions: (filters: object, offset: number) =>
-        [...admin, 'payments', 'transactions', filters, offset] as const,
+      transactions: (filters: object, cursor: string) =>
+        [...admin, 'payments', 'transactions', filters, cursor] as const,
       pending: [...admin, 'payments', 'pending-payouts'] as const,
       summary: [...admin, 'payments', 'summary'] as const,
       payout: (id: number) => [...admin, 'payments', 'payout', id] as const,

@@ -8,7 +8,7 @@ import type { ServiceContext } from '../service-context';
 export async function getWallet(
   ctx: ServiceContext,
   influencerId: number,
-  page: { limit: number; offset: number } = { limit: 50, offset: 0 },
+  page: { limit: number; cursor?: string | undefined } = { limit: 50 },
 ) {
   return walletFigures(ctx.db, influencerId, page, ctx.now());
 }

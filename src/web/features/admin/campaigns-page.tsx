@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { AdminCampaign } from '../../../shared/schemas/campaign';
 import { ErrorNote, ErrorPanel } from '../../components/error-panel';
 import { ListSearch } from '../../components/list-search';
-import { Pagination, pageFromParams } from '../../components/pagination';
+import { cursorFromParams, Pagination, pageFromParams, setPageParams } from '../../components/pagination';
 import { StatCard } from '../../components/stat-card';
 import { Button } from '../../components/ui/button';
 import { getErrorMessage } from '../../lib/api-client';
@@ -31,6 +31,7 @@ function useDebouncedSearch() {
       if (next) search.set('q', next);
       else search.delete('q');
       search.delete('page');
+      search.delete('cursor');
       setParams(search, { replace: true, preventScrollReset: true });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -39,21 +40,22 @@ function useDebouncedSearch() {
   useEffect(() => setDraft((current) => (current.trim() === q ? current : q)), [q]);
 
   const page = pageFromParams(params);
-  const goToPage = (next: number) => {
+  const cursor = cursorFromParams(params);
+  const goToPage = (next: number, nextCursor = '') => {
     const search = new URLSearchParams(params);
-    if (next > 1) search.set('page', String(next));
-    else search.delete('page');
+    search.delete('page');
+    search.delete('cursor');
+    setPageParams(search, next, nextCursor);
     setParams(search, { preventScrollReset: true });
   };
-  return { q, draft, setDraft, page, goToPage };
+  return { q, draft, setDraft, page, cursor, goToPage };
 }
 
 /** /admin/campaigns 'Campaign Management': stats, search, the campaign table, add, edit and delete. */
 export function CampaignsPage() {
   useDocumentTitle('Campaign Management');
-  const { q, draft, setDraft, page, goToPage } = useDebouncedSearch();
-  const offset = (page - 1) * ADMIN_CAMPAIGNS_PAGE_SIZE;
-  const list = useAdminCampaigns(q, offset);
+  const { q, draft, setDraft, page, cursor, goToPage } = useDebouncedSearch();
+  const list = useAdminCampaigns(q, cursor);
   const [editing, setEditing] = useState<AdminCampaign | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<AdminCampaign | null>(null);
@@ -131,6 +133,8 @@ export function CampaignsPage() {
               pageSize={ADMIN_CAMPAIGNS_PAGE_SIZE}
               total={total}
               shown={items.length}
+              nextCursor={list.data.nextCursor}
+              prevCursor={list.data.prevCursor}
               onPage={goToPage}
             />
           ) : null}

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PLATFORM_LABELS, type Platform } from '../../../shared/constants';
 import { ErrorPanel } from '../../components/error-panel';
 import { ListSearch } from '../../components/list-search';
-import { Pagination, pageFromParams } from '../../components/pagination';
+import { cursorFromParams, Pagination, pageFromParams, setPageParams } from '../../components/pagination';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -31,17 +31,15 @@ export function InfluencersPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
   const page = pageFromParams(params);
-  const offset = (page - 1) * INFLUENCERS_PAGE_SIZE;
-  const list = useInfluencers(q, offset);
+  const list = useInfluencers(q, cursorFromParams(params));
   const [draft, setDraft] = useState(q);
   useEffect(() => setDraft(q), [q]);
 
-  const go = (next: { q?: string; page?: number }) => {
+  const go = (next: { q?: string; page: number; cursor?: string }) => {
     const search = new URLSearchParams();
     const nextQ = next.q ?? q;
-    const nextPage = next.page ?? page;
     if (nextQ) search.set('q', nextQ);
-    if (nextPage > 1) search.set('page', String(nextPage));
+    setPageParams(search, next.page, next.cursor ?? '');
     setParams(search, { preventScrollReset: true });
   };
 
@@ -176,7 +174,9 @@ export function InfluencersPage() {
               pageSize={INFLUENCERS_PAGE_SIZE}
               total={total}
               shown={items.length}
-              onPage={(next) => go({ page: next })}
+              nextCursor={list.data.nextCursor}
+              prevCursor={list.data.prevCursor}
+              onPage={(next, cursor) => go({ page: next, cursor })}
             />
           ) : null}
         </div>

@@ -9,7 +9,7 @@ import {
   type TransactionStatus,
 } from '../../../shared/payouts';
 import { ListSearch } from '../../components/list-search';
-import { pageFromParams } from '../../components/pagination';
+import { cursorFromParams, pageFromParams, setPageParams } from '../../components/pagination';
 import { NativeSelect } from '../../components/ui/native-select';
 import { Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
@@ -18,7 +18,6 @@ import { downloadFile } from '../../lib/download';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import {
   exportUrl,
-  TRANSACTIONS_PAGE_SIZE,
   type TransactionFilters,
   usePaymentsSummary,
   useTransactions,
@@ -53,7 +52,7 @@ export function PaymentsPage() {
     q: params.get('q')?.trim() ?? '',
   };
   const page = pageFromParams(params);
-  const list = useTransactions(filters, (page - 1) * TRANSACTIONS_PAGE_SIZE);
+  const list = useTransactions(filters, cursorFromParams(params));
   const summary = usePaymentsSummary();
   const [draft, setDraft] = useState(filters.q);
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -61,18 +60,18 @@ export function PaymentsPage() {
   const [payoutId, setPayoutId] = useState<number | null>(null);
   useEffect(() => setDraft(filters.q), [filters.q]);
 
-  const go = (next: Partial<TransactionFilters & { page: number }>) => {
-    const merged = { ...filters, page, ...next };
+  const go = (next: Partial<TransactionFilters & { page: number; cursor: string }>) => {
+    const merged = { ...filters, page, cursor: cursorFromParams(params), ...next };
     const search = new URLSearchParams();
     if (merged.kind) search.set('kind', merged.kind);
     if (merged.status) search.set('status', merged.status);
     if (merged.q) search.set('q', merged.q);
-    if (merged.page > 1) search.set('page', String(merged.page));
+    setPageParams(search, merged.page, merged.page === 1 ? '' : merged.cursor);
     setParams(search, { preventScrollReset: true });
   };
   const refilter = (next: Partial<TransactionFilters>) => {
     setSelected(new Set());
-    go({ ...next, page: 1 });
+    go({ ...next, page: 1, cursor: '' });
   };
   const toggle = (id: number) =>
     setSelected((current) => {
@@ -128,7 +127,7 @@ export function PaymentsPage() {
           <PaymentsTable
             list={list}
             page={page}
-            goToPage={(next) => go({ page: next })}
+            goToPage={(next, cursor) => go({ page: next, cursor })}
             selected={selected}
             toggle={toggle}
             openPayout={setPayoutId}

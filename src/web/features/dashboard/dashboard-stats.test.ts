@@ -50,6 +50,7 @@ const wallet: Wallet = {
   paypalEmail: 'a@example.com',
   paypalEmailChangedAt: null,
   entriesTotal: 2,
+  entriesNextCursor: null,
   entries: [
     {
       id: 1,

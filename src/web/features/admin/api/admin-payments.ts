@@ -36,20 +36,20 @@ export function exportUrl(filters: TransactionFilters): string {
   return `/api/admin/transactions.csv${params ? `?${params}` : ''}`;
 }
 
-/** GET /api/admin/transactions: one page of the filtered table, newest first. */
-export const transactionsQuery = (filters: TransactionFilters, offset: number) =>
+/** GET /api/admin/transactions: one page of the filtered table, newest first (`cursor`: a page's next/prev cursor, '' for page 1). */
+export const transactionsQuery = (filters: TransactionFilters, cursor: string) =>
   queryOptions({
-    queryKey: paymentKeys.transactions(filters, offset),
+    queryKey: paymentKeys.transactions(filters, cursor),
     queryFn: ({ signal }) => {
       const params = filterParams(filters);
       params.set('limit', String(TRANSACTIONS_PAGE_SIZE));
-      params.set('offset', String(offset));
+      if (cursor) params.set('cursor', cursor);
       return apiFetch(`/api/admin/transactions?${params}`, { signal, schema: transactionListSchema });
     },
     placeholderData: keepPreviousData,
   });
-export const useTransactions = (filters: TransactionFilters, offset: number) =>
-  useQuery(transactionsQuery(filters, offset));
+export const useTransactions = (filters: TransactionFilters, cursor: string) =>
+  useQuery(transactionsQuery(filters, cursor));
 
 /**
  * Payouts waiting for an admin (the first 100, oldest requests last), for Process Payment; with `q`, those the

@@ -19,11 +19,12 @@ export const AUDIT_FILTER_NAMES = ['actor', 'action', 'entityType', 'entityId', 
  * GET /api/admin/audit-log: a page of the trail, newest first. Always read again when the section opens (an admin
  * who just changed something expects to see it), the previous page kept on screen while the next one loads.
  */
-export const auditLogQuery = (filters: AuditFilters, offset: number) =>
+export const auditLogQuery = (filters: AuditFilters, cursor: string) =>
   queryOptions({
-    queryKey: privateKeys.admin.auditLog(filters, offset),
+    queryKey: privateKeys.admin.auditLog(filters, cursor),
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE), offset: String(offset) });
+      const params = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE) });
+      if (cursor) params.set('cursor', cursor);
       for (const name of AUDIT_FILTER_NAMES) if (filters[name]) params.set(name, filters[name]);
       return apiFetch(`/api/admin/audit-log?${params}`, { signal, schema: auditLogListSchema });
     },
@@ -31,5 +32,5 @@ export const auditLogQuery = (filters: AuditFilters, offset: number) =>
     staleTime: 0,
     refetchOnMount: 'always',
   });
-export const useAuditLog = (filters: AuditFilters, offset: number) =>
-  useQuery(auditLogQuery(filters, offset));
+export const useAuditLog = (filters: AuditFilters, cursor: string) =>
+  useQuery(auditLogQuery(filters, cursor));

@@ -44,20 +44,18 @@ export const campaignStatsQuery = () =>
 export const useCampaignStats = () => useQuery(campaignStatsQuery());
 
 /** GET /api/admin/campaigns: every campaign (drafts too), searched on the server. */
-export const adminCampaignsQuery = (q: string, offset: number) =>
+export const adminCampaignsQuery = (q: string, cursor: string) =>
   queryOptions({
-    queryKey: keys.list(q, offset),
+    queryKey: keys.list(q, cursor),
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams({
-        limit: String(ADMIN_CAMPAIGNS_PAGE_SIZE),
-        offset: String(offset),
-      });
+      const params = new URLSearchParams({ limit: String(ADMIN_CAMPAIGNS_PAGE_SIZE) });
+      if (cursor) params.set('cursor', cursor);
       if (q) params.set('q', q);
       return apiFetch(`/api/admin/campaigns?${params}`, { signal, schema: adminCampaignListSchema });
     },
     placeholderData: keepPreviousData,
   });
-export const useAdminCampaigns = (q: string, offset: number) => useQuery(adminCampaignsQuery(q, offset));
+export const useAdminCampaigns = (q: string, cursor: string) => useQuery(adminCampaignsQuery(q, cursor));
 
 /** GET /api/admin/campaigns/:id (drafts included): the review page and the analytics page. */
 export const adminCampaignQuery = (id: string | undefined) =>

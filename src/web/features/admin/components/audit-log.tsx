@@ -10,7 +10,7 @@ import {
   type AuditEntry,
 } from '../../../../shared/schemas/audit-log';
 import { ErrorPanel } from '../../../components/error-panel';
-import { Pagination, pageFromParams } from '../../../components/pagination';
+import { cursorFromParams, Pagination, pageFromParams, setPageParams } from '../../../components/pagination';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
@@ -98,16 +98,16 @@ export function AuditLogSection() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
   const page = pageFromParams(params);
-  const list = useAuditLog(filters, (page - 1) * AUDIT_PAGE_SIZE);
+  const list = useAuditLog(filters, cursorFromParams(params));
   const [draft, setDraft] = useState<AuditFilters>(filters);
   const filterKey = AUDIT_FILTER_NAMES.map((name) => filters[name]).join('\u0000');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form follows the URL's filters
   useEffect(() => setDraft(filters), [filterKey]);
 
-  const go = (next: AuditFilters, nextPage: number) => {
+  const go = (next: AuditFilters, nextPage: number, cursor = '') => {
     const search = new URLSearchParams({ tab: AUDIT_LOG_TAB });
     for (const name of AUDIT_FILTER_NAMES) if (next[name].trim()) search.set(name, next[name].trim());
-    if (nextPage > 1) search.set('page', String(nextPage));
+    setPageParams(search, nextPage, cursor);
     setParams(search, { preventScrollReset: true });
   };
   const apply = (event: FormEvent) => {
@@ -263,7 +263,9 @@ export function AuditLogSection() {
             pageSize={AUDIT_PAGE_SIZE}
             total={total}
             shown={items.length}
-            onPage={(next) => go(filters, next)}
+            nextCursor={list.data.nextCursor}
+            prevCursor={list.data.prevCursor}
+            onPage={(next, cursor) => go(filters, next, cursor)}
           />
         </div>
       )}

@@ -42,7 +42,7 @@ export function AdjustMintDialog({
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [creator, setCreator] = useState<InfluencerSummary | null>(null);
-  const creators = useInfluencers(query, 0);
+  const creators = useInfluencers(query, '');
   const form = useForm<FormValues, unknown, AdjustmentInput>({
     resolver: zodResolver(adjustmentSchema) as unknown as Resolver<FormValues, unknown, AdjustmentInput>,
     defaultValues: { reason: '' },

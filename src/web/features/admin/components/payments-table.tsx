@@ -73,7 +73,7 @@ export function PaymentsTable({
 }: {
   list: ReturnType<typeof useTransactions>;
   page: number;
-  goToPage: (page: number) => void;
+  goToPage: (page: number, cursor: string) => void;
   selected: ReadonlySet<number>;
   toggle: (payoutId: number) => void;
   openPayout: (payoutId: number) => void;
@@ -95,7 +95,7 @@ export function PaymentsTable({
         title={total > 0 ? 'This page is empty' : filtered ? 'No transactions match' : 'No transactions yet'}
       >
         {total > 0 ? (
-          <Button className="mt-2" variant="outline" onClick={() => goToPage(1)}>
+          <Button className="mt-2" variant="outline" onClick={() => goToPage(1, '')}>
             Back to the first page
           </Button>
         ) : filtered ? (
@@ -253,6 +253,9 @@ export function PaymentsTable({
           pageSize={TRANSACTIONS_PAGE_SIZE}
           total={total}
           shown={items.length}
+          totalCapped={list.data.totalCapped}
+          nextCursor={list.data.nextCursor}
+          prevCursor={list.data.prevCursor}
           onPage={goToPage}
         />
       ) : null}

@@ -26,17 +26,17 @@ export const redemptionsQuery = () =>
   });
 export const useRedemptions = () => useQuery(redemptionsQuery());
 
-/** The full history of ledger entries, a page at a time (GET /api/me/wallet?limit&offset). */
+/** The full history of ledger entries, a page at a time (GET /api/me/wallet?limit&cursor, keyset paging). */
 export const walletHistoryQuery = () =>
   infiniteQueryOptions({
     queryKey: privateKeys.walletHistory,
-    initialPageParam: 0,
+    initialPageParam: '',
     queryFn: ({ pageParam, signal }) =>
-      apiFetch(`/api/me/wallet?limit=${HISTORY_PAGE}&offset=${pageParam}`, { signal, schema: walletSchema }),
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((sum, page) => sum + page.entries.length, 0);
-      return loaded < last.entriesTotal ? loaded : undefined;
-    },
+      apiFetch(
+        `/api/me/wallet?limit=${HISTORY_PAGE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        { signal, schema: walletSchema },
+      ),
+    getNextPageParam: (last) => last.entriesNextCursor ?? undefined,
     staleTime: 30_000,
   });
 export const useWalletHistory = () => useInfiniteQuery(walletHistoryQuery());

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { captureMailer } from '../../../tests/support/capture-mailer';
+import { createReadyCreator } from '../../../tests/support/creators';
+import { insertCampaign, insertInfluencer } from '../../../tests/support/factories';
+import { giveMint } from '../../../tests/support/mint';
+import { testEnv } from '../../../tests/support/test-app';
+import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { campaigns } from '../../db/schema/campaigns';
+import { influencerCounts, influencers } from '../../db/schema/influencers';
+import { transactionCounts, transactions } from '../../db/schema/ledger';
+import { TRANSACTION_KINDS, TRANSACTION_STATUSES } from '../../shared/payouts';
+import type { PaymentsSummary, Payout } from '../../shared/schemas/payout';
+import { createApp } from '../app';
+import { createAuth } from '../auth';
+import { silentLogger } from '../logger';
+import { upsertAdmin } from '../services/admin-accounts';
+import { creditReward } from '../services/payouts/ledger';
+
+/**
+ * Issue 28: the totals of the admin's transactions table (per kind and status) and of the creators and campaigns
+ * lists are kept by the writes (transaction_counts, influencer_counts, campaign_counts) instead of counted on each
+ * read; after writes of every kind, concurrent ones included, each total the API shows equals a count(*).
+ */
+
+const ADMIN_PASSWORD = 'admin password 2026!';
+const KIND_IN_DB = { reward: 'reward', payout: 'redemption', adjustment: 'adjustment' } as const;
+
+describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof createApp>;
+  let admin: string;
+  let n = 0;
+  const clock = { now: new Date('2026-07-20T12:00:00Z') };
+
+  const get = async <T>(path: string, cookie = admin) => {
+    const response = await getWithCookie(app, path, cookie);
+    expect(response.status).toBe(200);
+    return (await response.json()) as T;
+  };
+  const post = async <T = unknown>(path: string, body: unknown, cookie = admin, headers = {}) => {
+    const response = await postJson(app, path, body, cookie, headers);
+    return { status: response.status, body: (await response.json()) as T };
+  };
+  const creator = async () => {
+    n += 1;
+    return createReadyCreator(app, database.db, { email: `kept${n}@example.com` });
+  };
+  const redeem = async (cookie: string, amount: number) => {
+    const result = await post<Payout>('/api/me/redemptions', { amount }, cookie, {
+      'idempotency-key': randomUUID(),
+    });
+    expect(result.status).toBe(201);
+    return result.body;
+  };
+
+  /** Every total the API shows against a count(*) of the table, for each kind, status and pair of them. */
+  const expectTotalsExact = async () => {
+    const counted = async (kind?: string, status?: string) => {
+      const [row] = await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(transactions)
+        .where(
+          sql`(${kind ?? null}::text is null or ${transactions.kind} = ${kind ?? null}) and (${status ?? null}::text is null or ${transactions.status} = ${status ?? null})`,
+        );
+      return row!.n;
+    };
+    const shown = async (params: string) =>
+      (await get<{ total: number }>(`/api/admin/transactions?limit=1${params}`)).total;
+    expect(await shown('')).toBe(await counted());
+    // The kept rows themselves (what the API reads without a search), not only the API's answer.
+    const [kept] = await database.db
+      .select({ n: sql<number>`coalesce(sum(${transactionCounts.total}), 0)::int` })
+      .from(transactionCounts);
+    expect(kept!.n).toBe(await counted());
+    const [keptCreators] = await database.db
+      .select({ n: sql<number>`coalesce(sum(${influencerCounts.total}), 0)::int` })
+      .from(influencerCounts);
+    const [creatorRows] = await database.db.select({ n: sql<number>`count(*)::int` }).from(influencers);
+    expect(keptCreators!.n).toBe(creatorRows!.n);
+    for (const kind of TRANSACTION_KINDS) {
+      expect(await shown(`&kind=${kind}`), kind).toBe(await counted(KIND_IN_DB[kind]));
+      for (const status of TRANSACTION_STATUSES) {
+        expect(await shown(`&kind=${kind}&status=${status}`), `${kind} ${status}`).toBe(
+          await counted(KIND_IN_DB[kind], status),
+        );
+      }
+    }
+    for (const status of TRANSACTION_STATUSES) {
+      expect(await shown(`&status=${status}`), status).toBe(await counted(undefined, status));
+    }
+    const [creators] = await database.db.select({ n: sql<number>`count(*)::int` }).from(influencers);
+    expect((await get<{ total: number }>('/api/admin/influencers?limit=1')).total).toBe(creators!.n);
+    const [all, active] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(campaigns)
+      .then(async (rows) => [
+        rows[0],
+        (
+          await database.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(campaigns)
+            .where(eq(campaigns.status, 'active'))
+        )[0],
+      ]);
+    expect((await get<{ total: number }>('/api/admin/campaigns?limit=1')).total).toBe(all!.n);
+    expect((await get<{ total: number }>('/api/admin/campaigns?limit=1&status=active')).total).toBe(
+      active!.n,
+    );
+  };
+
+  /** The /admin/payments figures against the same sums taken from scratch over payouts, the ledger and balances. */
+  const expectSummaryFromScratch = async () => {
+    const summary = await get<PaymentsSummary>('/api/admin/payments/summary');
+    const money = (n: unknown) => Number(n ?? 0).toFixed(2);
+    const monthStart = new Date(Date.UTC(clock.now.getUTCFullYear(), clock.now.getUTCMonth(), 1));
+    const one = async <T>(query: ReturnType<typeof sql>) =>
+      ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
+    const p = await one<Record<string, string | number | null>>(sql`select
+      sum(amount) filter (where status = 'completed' and completed_at >= ${monthStart.toISOString()}::timestamptz) as this_month,
+      count(*) filter (where status = 'completed' and completed_at >= ${monthStart.toISOString()}::timestamptz) as this_month_count,
+      sum(amount) filter (where status in ('pending', 'processing')) as pending,
+      count(*) filter (where status in ('pending', 'processing')) as pending_count,
+      sum(amount) filter (where status = 'completed') as completed,
+      count(*) filter (where status = 'completed') as completed_count
+      from payouts`);
+    const l = await one<Record<string, string | null>>(sql`select
+      sum(amount) filter (where kind = 'reward') as rewards,
+      sum(amount) filter (where kind = 'adjustment' and amount > 0) as credits,
+      -sum(amount) filter (where kind = 'adjustment' and amount < 0) as debits,
+      sum(amount) filter (where kind = 'reversal') as reversals
+      from ledger_entries`);
+    const b = await one<Record<string, string | number | null>>(
+      sql`select sum(balance) as total, count(*) filter (where balance > 0) as creators from mint_balances`,
+    );
+    const byStatus = (
+      (await database.db.execute(
+        sql`select status, count(*)::int as count, sum(amount) as amount from payouts group by status order by status`,
+      )) as unknown as { rows: Array<{ status: string; count: number; amount: string }> }
+    ).rows;
+    expect(summary).toMatchObject({
+      thisMonth: money(p.this_month),
+      pending: money(p.pending),
+      completed: money(p.completed),
+      counts: {
+        thisMonth: Number(p.this_month_count),
+        pending: Number(p.pending_count),
+        completed: Number(p.completed_count),
+      },
+      brandPackage: {
+        credited: money(Number(l.rewards ?? 0) + Number(l.credits ?? 0)),
+        breakdown: {
+          rewards: money(l.rewards),
+          adjustmentCredits: money(l.credits),
+          adjustmentDebits: money(l.debits),
+          reversals: money(l.reversals),
+          balances: money(b.total),
+          creatorsWithBalance: Number(b.creators),
+          payouts: byStatus.map((r) => ({ status: r.status, count: r.count, amount: money(r.amount) })),
+        },
+      },
+    });
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    const env = testEnv({ TRUST_PROXY: 'true' });
+    const logger = silentLogger();
+    const auth = createAuth({ db: database.db, env, logger });
+    app = createApp({
+      db: database.db,
+      env,
+      logger,
+      auth,
+      mailer: captureMailer(),
+      paypal: null,
+      now: () => clock.now,
+    });
+    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
+    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('equal a count(*) after rewards, adjustments, redemptions paid, failed and cancelled, and creators coming and going', async () => {
+    await expectTotalsExact();
+    const [ana, ben, cy] = [await creator(), await creator(), await creator()];
+    const campaign = await insertCampaign(database.db, { status: 'active' });
+    await database.db.transaction((tx) =>
+      creditReward(tx, {
+        influencerId: ana.influencerId,
+        amount: 120,
+        reference: `reward:kept:${ana.influencerId}`,
+        description: 'Reward',
+        campaignId: campaign.id,
+      }),
+    );
+    await giveMint(database.db, ben.influencerId, 200);
+    await giveMint(database.db, cy.influencerId, 80);
+    const credit = await post(`/api/admin/influencers/${cy.influencerId}/adjustments`, {
+      amount: 15,
+      reason: 'Goodwill',
+    });
+    expect(credit.status).toBe(201);
+    await expectTotalsExact();
+
+    await expectSummaryFromScratch();
+    const paid = await redeem(ana.cookie, 60);
+    const failed = await redeem(ben.cookie, 70);
+    const cancelled = await redeem(cy.cookie, 50);
+    await expectTotalsExact();
+    expect((await post(`/api/me/redemptions/${cancelled.id}/cancel`, {}, cy.cookie)).status).toBe(200);
+    expect(
+      (await post('/api/admin/payouts/process', { ids: [paid.id, failed.id], mode: 'manual' })).status,
+    ).toBe(200);
+    await expectTotalsExact();
+    expect((await post(`/api/admin/payouts/${paid.id}/mark-paid`, { reference: 'KEPT-1' })).status).toBe(200);
+    expect(
+      (await post(`/api/admin/payouts/${failed.id}/mark-failed`, { reason: 'The account is closed.' }))
+        .status,
+    ).toBe(200);
+    await expectTotalsExact();
+
+    // Creators added in one statement and removed again; a campaign changing status.
+    const extra = await Promise.all([insertInfluencer(database.db), insertInfluencer(database.db)]);
+    await database.db.insert(influencers).values(
+      Array.from({ length: 5 }, (_, i) => ({
+        username: `bulk${i}`,
+        name: `Bulk ${i}`,
+        email: `bulk${i}@example.com`,
+      })),
+    );
+    await database.db.delete(influencers).where(eq(influencers.id, extra[0]!.id));
+    await database.db.update(campaigns).set({ status: 'ended' }).where(eq(campaigns.id, campaign.id));
+    await expectTotalsExact();
+    await expectSummaryFromScratch();
+    // A payout paid in an earlier month leaves This Month and stays in Completed.
+    clock.now = new Date('2026-08-02T10:00:00Z');
+    await expectSummaryFromScratch();
+  });
+
+  it('stay exact under concurrent redemptions and credits', async () => {
+    const people = await Promise.all(Array.from({ length: 6 }, () => creator()));
+    for (const person of people) await giveMint(database.db, person.influencerId, 100);
+    await Promise.all([
+      ...people.map((person) => redeem(person.cookie, 50)),
+      ...people.map((person) =>
+        post(`/api/admin/influencers/${person.influencerId}/adjustments`, { amount: 5, reason: 'Bonus' }),
+      ),
+    ]);
+    await expectTotalsExact();
+    await expectSummaryFromScratch();
+  });
+});

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * Keyset paging (issue 28): a list ordered newest first (`created_at desc, id desc`) pages from a row's key instead
+ * of an OFFSET, so page 1,000 costs what page 1 costs. The cursor is opaque to clients: the rows after the last one
+ * shown (`after`, the next page) or before the first one shown (`before`, the previous page).
+ */
+export interface PageCursor {
+  dir: 'after' | 'before';
+  /** The row's created_at, ISO 8601 (milliseconds: the columns keep three digits). */
+  at: string;
+  id: number;
+}
+
+const toBase64Url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const fromBase64Url = (text: string) => atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+
+export function encodeCursor(cursor: PageCursor): string {
+  return toBase64Url(`${cursor.dir === 'after' ? 'a' : 'b'}|${cursor.at}|${cursor.id}`);
+}
+
+/** The cursor a client sent back, or null when it is not one this server made. */
+export function decodeCursor(text: string): PageCursor | null {
+  let plain: string;
+  try {
+    plain = fromBase64Url(text);
+  } catch {
+    return null;
+  }
+  const match = /^([ab])\|(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)\|(\d{1,15})$/.exec(plain);
+  if (!match || Number.isNaN(Date.parse(match[2]!))) return null;
+  return { dir: match[1] === 'a' ? 'after' : 'before', at: match[2]!, id: Number(match[3]) };
+}
+
+/** The `cursor` query parameter of a paged list: absent for the first page, else a `nextCursor`/`prevCursor`. */
+export const cursorParam = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .max(200, { error: 'cursor is not valid: load the first page again' })
+    .refine((v) => decodeCursor(v) !== null, { error: 'cursor is not valid: load the first page again' })
+    .optional()
+    .describe(
+      'Opaque: a nextCursor or prevCursor of an earlier answer with the same filters; absent for page 1',
+    ),
+);
+
+/** The two cursors every paged list answers with. */
+export const pageCursorsSchema = {
+  nextCursor: z.string().nullable().describe('The cursor of the next (older) page; null on the last page'),
+  prevCursor: z
+    .string()
+    .nullable()
+    .describe('The cursor of the previous (newer) page; null on the first page'),
+};

@@ -120,7 +120,7 @@ export const transactions = pgTable(
 /**
  * How many transactions there are per kind and status, kept exact by statement triggers on `transactions` in the
  * same transaction as every insert, kind or status change and delete (issue 28; triggers in the custom migration,
- * body in docs/migration-notes/wt-scale.sql). Split in shards by the writing connection (`pg_backend_pid() % 16`),
+ * body in src/db/migrations/0030_operator_totals_triggers.sql). Split in shards by the writing connection (`pg_backend_pid() % 16`),
  * so that concurrent money writes do not queue behind one counter row; a total is the sum over the shards. The
  * admin's transactions table reads its total here when there is no search (a count(*) grows with the data).
  */
@@ -140,7 +140,7 @@ export const transactionCounts = pgTable(
  * triggers in the transaction of every write to payouts (`payouts:<status>`), ledger_entries
  * (`ledger:<kind>:credit|debit`) and mint_balances (`balances`: the sum, and how many are above 0), sharded by the
  * writing connection as `transaction_counts`; a figure is the sum over its shards. Triggers in the custom migration,
- * body in docs/migration-notes/wt-scale.sql.
+ * body in src/db/migrations/0030_operator_totals_triggers.sql.
  */
 export const paymentTotals = pgTable(
   'payment_totals',

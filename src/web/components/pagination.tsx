@@ -36,6 +36,7 @@ export function Pagination({
   prevCursor,
   onPage,
   totalCapped = false,
+  loading = false,
 }: {
   page: number;
   pageSize: number;
@@ -47,20 +48,31 @@ export function Pagination({
   onPage: (page: number, cursor: string) => void;
   /** The total is a floor (a broad search counts up to it): shown as "1,000+", the page count left out. */
   totalCapped?: boolean;
+  /**
+   * The rows on screen are still the last page's while this one loads (a query's placeholder data): the foot says
+   * so instead of counting rows that are not there yet, and the buttons wait.
+   */
+  loading?: boolean;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const offset = (page - 1) * pageSize;
   return (
     <div className="flex flex-col items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm sm:flex-row">
       <p className="text-slate-600" aria-live="polite">
-        Showing {formatNumber(offset + 1)}–{formatNumber(offset + shown)} of {formatNumber(total)}
-        {totalCapped ? '+' : ''}
+        {loading ? (
+          `Loading page ${formatNumber(page)}…`
+        ) : (
+          <>
+            Showing {formatNumber(offset + 1)}–{formatNumber(offset + shown)} of {formatNumber(total)}
+            {totalCapped ? '+' : ''}
+          </>
+        )}
       </p>
       <div className="flex items-center gap-2">
         <Button
           variant="outline"
           size="sm"
-          disabled={page <= 1}
+          disabled={loading || page <= 1}
           // Page 1 is read from the top (rows added since are shown); any other from the page shown.
           onClick={() => onPage(page - 1, page - 1 <= 1 ? '' : (prevCursor ?? ''))}
         >
@@ -73,7 +85,7 @@ export function Pagination({
         <Button
           variant="outline"
           size="sm"
-          disabled={!nextCursor}
+          disabled={loading || !nextCursor}
           onClick={() => nextCursor && onPage(page + 1, nextCursor)}
         >
           Next

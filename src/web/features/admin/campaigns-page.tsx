@@ -135,6 +135,7 @@ export function CampaignsPage() {
               shown={items.length}
               nextCursor={list.data.nextCursor}
               prevCursor={list.data.prevCursor}
+              loading={list.isPlaceholderData}
               onPage={goToPage}
             />
           ) : null}

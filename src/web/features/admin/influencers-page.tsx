@@ -176,6 +176,7 @@ export function InfluencersPage() {
               shown={items.length}
               nextCursor={list.data.nextCursor}
               prevCursor={list.data.prevCursor}
+              loading={list.isPlaceholderData}
               onPage={(next, cursor) => go({ page: next, cursor })}
             />
           ) : null}

@@ -265,6 +265,7 @@ export function AuditLogSection() {
             shown={items.length}
             nextCursor={list.data.nextCursor}
             prevCursor={list.data.prevCursor}
+            loading={list.isPlaceholderData}
             onPage={(next, cursor) => go(filters, next, cursor)}
           />
         </div>

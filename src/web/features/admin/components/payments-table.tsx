@@ -256,6 +256,7 @@ export function PaymentsTable({
           totalCapped={list.data.totalCapped}
           nextCursor={list.data.nextCursor}
           prevCursor={list.data.prevCursor}
+          loading={list.isPlaceholderData}
           onPage={goToPage}
         />
       ) : null}

@@ -157,6 +157,8 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   ),
+  // Tests only (refused in production): passwords hashed at a low scrypt cost (src/server/password-hashing.ts).
+  PASSWORD_HASH_COST: z.enum(['standard', 'low'], { error: 'must be standard or low' }).default('standard'),
   // Tests and the demo only (refused in production): the platforms' media hosts answered by local stand-ins, as
   // `host=origin` pairs separated by commas (scontent.cdninstagram.com=http://127.0.0.1:4321).
   MEDIA_HOST_OVERRIDES: optionalText,
@@ -180,6 +182,8 @@ export interface OAuthClient {
 
 export interface Env {
   nodeEnv: 'development' | 'production' | 'test';
+  /** How passwords are hashed: 'standard' everywhere but the test suite (src/server/password-hashing.ts). */
+  passwordHashCost: 'standard' | 'low';
   port: number;
   host: string;
   databaseUrl: string | undefined;
@@ -273,6 +277,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'Invalid configuration: DEMO_STAND_INS=true is refused in production: the stand-ins of `npm run demo` fake PayPal, Instagram, TikTok and YouTube (no real payout would be made). Unset DEMO_STAND_INS and set the real credentials, or run the demo without NODE_ENV=production',
     );
   }
+  if (e.NODE_ENV === 'production' && e.PASSWORD_HASH_COST !== 'standard') {
+    throw new Error(
+      'Invalid configuration: PASSWORD_HASH_COST=low is refused in production: it is for the test suite, whose passwords need no protection. Unset it',
+    );
+  }
   if (e.NODE_ENV === 'production' && e.MEDIA_HOST_OVERRIDES) {
     throw new EnvError(
       "Invalid configuration: MEDIA_HOST_OVERRIDES is refused in production: it sends the platforms' media hosts to local stand-ins. Unset it",
@@ -300,6 +309,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, '');
   return {
     nodeEnv: e.NODE_ENV,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,

@@ -9,6 +9,7 @@ import { accountHooks } from './auth-hooks';
 import { CLIENT_IP_HEADER } from './client-ip';
 import { type Logger, maskEmails, safeError } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
+import { passwordHashing } from './password-hashing';
 import { capUserFields } from './services/account-input';
 import { noticeSignUpWithExistingAddress } from './services/account-notices';
 import { refuseBannedSignIn } from './services/creator-moderation';
@@ -95,6 +96,7 @@ export function createAuth({
       // a mail instead), and the form signs in with the password next.
       autoSignIn: false,
       requireEmailVerification: false,
+      password: passwordHashing(env.passwordHashCost),
       onExistingUserSignUp: async ({ user }) => {
         await noticeSignUpWithExistingAddress(mailDeps, user.email);
       },

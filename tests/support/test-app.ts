@@ -15,6 +15,9 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     APP_URL: 'http://localhost:3000',
     SEED_DEMO_DATA: 'false',
+    // Sign-ups and sign-ins by the thousand: scrypt at a low cost (server processes and a production-mode app keep
+    // the standard one, which production requires).
+    PASSWORD_HASH_COST: overrides.NODE_ENV === 'production' ? 'standard' : 'low',
     ...overrides,
   });
 }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
@@ -9,6 +9,7 @@ import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaign } from '../support/factories';
+import { textOf } from '../support/page-checks';
 import { testEnv } from '../support/test-app';
 
 const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
@@ -47,8 +48,6 @@ describe('the audit log in the browser', () => {
     await server?.close();
   });
 
-  const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
-
   it('an admin changes a campaign, then finds the change with its before and after in Settings › Audit log', async () => {
     await page.goto(`${server.url}/admin`);
     await page.getByLabel('Username or email').fill(ADMIN.username);
@@ -71,9 +70,9 @@ describe('the audit log in the browser', () => {
     await page.waitForURL(`${server.url}/admin/settings?tab=audit-log`);
     const entry = page.getByTestId('audit-entry').first();
     await expect.poll(() => entry.getAttribute('data-action')).toBe('campaign.update');
-    expect(await text(entry)).toContain('Campaign changed');
-    expect(await text(entry)).toContain('Admin <ops@mintbox.test>');
-    expect(await text(entry)).toContain('127.0.0.1');
+    expect(await textOf(entry)).toContain('Campaign changed');
+    expect(await textOf(entry)).toContain('Admin <ops@mintbox.test>');
+    expect(await textOf(entry)).toContain('127.0.0.1');
 
     // Opened from the keyboard: only the changed fields, before and after.
     const toggle = entry.getByRole('button', { name: /^(Show|Hide) changes$/ });
@@ -81,7 +80,7 @@ describe('the audit log in the browser', () => {
     await toggle.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(await text(toggle)).toBe('Hide changes');
+    expect(await textOf(toggle)).toBe('Hide changes');
     const changes = entry.getByTestId('audit-changes');
     const row = (field: string) => changes.locator(`tr[data-field="${field}"] td`);
     await expect
@@ -106,7 +105,7 @@ describe('the audit log in the browser', () => {
     await page.getByLabel('Action').selectOption('campaign.delete');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect
-      .poll(() => text(page.getByTestId('admin-empty-state')))
+      .poll(() => textOf(page.getByTestId('admin-empty-state')))
       .toContain('No entries match these filters');
     await page.getByLabel('Action').selectOption('campaign.update');
     await page.getByLabel('Record id').fill(String(campaignId));

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignRow } from '../../src/db/schema/campaigns';
 import { contentMetricSnapshots, instagramConnections } from '../../src/db/schema/content-metrics';
@@ -24,6 +24,7 @@ import { type FakeInstagram, startFakeInstagram } from '../support/fake-instagra
 import { type FakeTiktok, startFakeTiktok } from '../support/fake-tiktok';
 import { type FakeYoutube, startFakeYoutube } from '../support/fake-youtube';
 import { freePort } from '../support/free-port';
+import { textOf } from '../support/page-checks';
 import { insertSubmittedPost } from '../support/posts';
 import { createTestApp, testEnv } from '../support/test-app';
 
@@ -51,8 +52,6 @@ describe('content metrics in the browser: from the platform and the admin to bot
   let danceCampaign: CampaignRow;
   let video: number;
   let env: Record<string, string>;
-
-  const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
 
   beforeAll(async () => {
     fake = await startFakeYoutube();
@@ -154,24 +153,24 @@ describe('content metrics in the browser: from the platform and the admin to bot
 
     await admin.goto(`${server.url}/admin/details/${tubeId}`);
     const tab = admin.getByTestId('analytics-youtube');
-    await expect.poll(() => text(tab.getByTestId('total-views'))).toBe('1,234');
+    await expect.poll(() => textOf(tab.getByTestId('total-views'))).toBe('1,234');
     expect(await admin.getByRole('tab', { name: 'YouTube', selected: true }).count()).toBe(1);
-    expect(await text(tab.getByTestId('total-likes'))).toBe('56');
-    expect(await text(tab.getByTestId('total-comments'))).toBe('7');
+    expect(await textOf(tab.getByTestId('total-likes'))).toBe('56');
+    expect(await textOf(tab.getByTestId('total-comments'))).toBe('7');
     // (56 + 7) / 1,234 views
-    expect(await text(tab.getByTestId('total-engagement-rate'))).toBe('5.11%');
+    expect(await textOf(tab.getByTestId('total-engagement-rate'))).toBe('5.11%');
     // Nothing approved for this campaign: nothing spent, no cost (decision 0024 / issue 24).
-    expect(await text(admin.getByTestId('cost-per-view'))).toBe('—');
+    expect(await textOf(admin.getByTestId('cost-per-view'))).toBe('—');
     const post = tab.getByTestId('post-figures').first();
-    expect(await text(post.getByTestId('metric-source'))).toBe('Source: API');
-    expect(await text(post.getByTestId('post-views'))).toBe('1,234');
+    expect(await textOf(post.getByTestId('metric-source'))).toBe('Source: API');
+    expect(await textOf(post.getByTestId('post-views'))).toBe('1,234');
     const chart = tab.getByTestId('metrics-chart');
     // recharts arrives with the first chart (a lazy chunk): one line for views, one for interactions.
     await expect.poll(() => chart.locator('.recharts-line-curve').count(), { timeout: 10_000 }).toBe(2);
     expect(await chart.locator('.recharts-cartesian-axis-tick-value').count()).toBeGreaterThan(3);
     await chart.getByRole('button', { name: 'Show as table' }).click();
     const lastRow = chart.locator('tbody tr').last();
-    expect(await text(lastRow)).toContain('1,234');
+    expect(await textOf(lastRow)).toContain('1,234');
     expect(await seriousAxeViolations(admin)).toEqual([]);
     await chart.getByRole('button', { name: 'Show chart' }).click();
     if (SHOTS) {
@@ -190,30 +189,30 @@ describe('content metrics in the browser: from the platform and the admin to bot
   it('lets the admin enter Instagram figures, shown with Admin as their source', async () => {
     await admin.goto(`${server.url}/admin/details/${reelId}`);
     const tab = admin.getByTestId('analytics-instagram');
-    await expect.poll(() => text(tab.getByTestId('post-figures').first())).toContain('No figures yet');
-    expect(await text(tab)).toContain('entered by an admin or reported by the creator');
-    expect(await text(tab)).toContain('Age demographics appear when the creator connects');
+    await expect.poll(() => textOf(tab.getByTestId('post-figures').first())).toContain('No figures yet');
+    expect(await textOf(tab)).toContain('entered by an admin or reported by the creator');
+    expect(await textOf(tab)).toContain('Age demographics appear when the creator connects');
     await tab.getByRole('button', { name: 'Enter figures' }).click();
     const dialog = admin.getByRole('dialog');
     // Nothing entered: the schema's message.
     await dialog.getByRole('button', { name: 'Save figures' }).click();
-    await expect.poll(() => text(dialog)).toContain('enter at least one figure');
+    await expect.poll(() => textOf(dialog)).toContain('enter at least one figure');
     await dialog.getByLabel('Views').fill('800');
     await dialog.getByLabel('Likes').fill('90');
     await dialog.getByLabel('Saves').fill('12');
     await dialog.getByRole('button', { name: 'Save figures' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     const post = tab.getByTestId('post-figures').first();
-    await expect.poll(() => text(post.getByTestId('metric-source'))).toBe('Source: Admin');
-    expect(await text(post.getByTestId('post-views'))).toBe('800');
-    expect(await text(tab.getByTestId('total-saves'))).toBe('12');
-    expect(await text(tab.getByTestId('total-engagement-rate'))).toBe('12.75%');
+    await expect.poll(() => textOf(post.getByTestId('metric-source'))).toBe('Source: Admin');
+    expect(await textOf(post.getByTestId('post-views'))).toBe('800');
+    expect(await textOf(tab.getByTestId('total-saves'))).toBe('12');
+    expect(await textOf(tab.getByTestId('total-engagement-rate'))).toBe('12.75%');
 
     // The sidebar's Analytics opens the overview of every campaign.
     await admin.getByRole('link', { name: 'Analytics' }).first().click();
     await admin.waitForURL(`${server.url}/admin/analytics`);
-    await expect.poll(() => text(admin.getByTestId('overview-views'))).toBe('2,034');
-    expect(await text(admin.getByTestId('overview-posts'))).toBe('2');
+    await expect.poll(() => textOf(admin.getByTestId('overview-views'))).toBe('2,034');
+    expect(await textOf(admin.getByTestId('overview-posts'))).toBe('2');
     expect(await admin.getByRole('link', { name: 'Tube Launch' }).count()).toBe(1);
     // Best posts show each post as a card with its platform and id, not a bare URL.
     const video = admin.getByRole('link', { name: /^Open YouTube\s*· Video\s*aaaaaaaaaaa\b/ });
@@ -231,10 +230,10 @@ describe('content metrics in the browser: from the platform and the admin to bot
     await creator.goto(`${server.url}/dashboard`);
     const month = creator.getByTestId('this-month');
     // 1,234 YouTube views + 800 Instagram views; 56 + 7 + 90 + 12 interactions.
-    await expect.poll(() => text(month.getByTestId('this-month-views'))).toBe('2,034');
-    expect(await text(month.getByTestId('this-month-engagement'))).toBe('165');
-    expect(await text(month.getByTestId('this-month-comments'))).toBe('7');
-    expect(await text(month)).toContain('New this month');
+    await expect.poll(() => textOf(month.getByTestId('this-month-views'))).toBe('2,034');
+    expect(await textOf(month.getByTestId('this-month-engagement'))).toBe('165');
+    expect(await textOf(month.getByTestId('this-month-comments'))).toBe('7');
+    expect(await textOf(month)).toContain('New this month');
 
     await creator.getByRole('tab', { name: 'Analytics' }).click();
     const posts = creator.getByTestId('post-figures');
@@ -248,16 +247,16 @@ describe('content metrics in the browser: from the platform and the admin to bot
     const dialog = creator.getByRole('dialog');
     await dialog.getByLabel('Views').fill('1500');
     await dialog.getByRole('button', { name: 'Send figures' }).click();
-    await expect.poll(() => text(dialog)).toContain('Add a screenshot of the figures');
+    await expect.poll(() => textOf(dialog)).toContain('Add a screenshot of the figures');
     await dialog
       .getByLabel('Screenshot')
       .setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: PNG });
     await dialog.getByRole('button', { name: 'Send figures' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     await expect
-      .poll(() => text(creator.getByTestId('post-figures').first()))
+      .poll(() => textOf(creator.getByTestId('post-figures').first()))
       .toContain('waiting for confirmation');
-    expect(await text(creator.getByTestId('this-month-views'))).toBe('2,034');
+    expect(await textOf(creator.getByTestId('this-month-views'))).toBe('2,034');
   });
 
   it("lets the admin open the creator's screenshot, and the creator; nobody else", async () => {
@@ -296,8 +295,8 @@ describe('content metrics in the browser: from the platform and the admin to bot
     const section = creator.getByTestId('instagram-connection');
     await section.getByRole('button', { name: 'Connect Instagram' }).click();
     // Instagram's window (the fake consents at once) sends the browser back to the profile.
-    await expect.poll(() => text(section), { timeout: 15_000 }).toContain('Connected as @ana.glow');
-    expect(await text(section)).toContain('Instagram connected');
+    await expect.poll(() => textOf(section), { timeout: 15_000 }).toContain('Connected as @ana.glow');
+    expect(await textOf(section)).toContain('Instagram connected');
     expect(new URL(creator.url()).search).toBe('');
     expect(await seriousAxeViolations(creator)).toEqual([]);
     // On a phone the section fits the width.
@@ -318,10 +317,10 @@ describe('content metrics in the browser: from the platform and the admin to bot
     }).maintain(new Date());
     await admin.goto(`${server.url}/admin/details/${reelId}`);
     const ages = admin.getByTestId('analytics-instagram').getByTestId('age-demographics');
-    await expect.poll(() => text(ages)).toContain('18-24');
-    expect(await text(ages)).toContain('3,100');
-    expect(await text(ages)).toContain('62 %');
-    expect(await text(ages)).toContain('from 1 connected Instagram account');
+    await expect.poll(() => textOf(ages)).toContain('18-24');
+    expect(await textOf(ages)).toContain('3,100');
+    expect(await textOf(ages)).toContain('62 %');
+    expect(await textOf(ages)).toContain('from 1 connected Instagram account');
 
     await section.getByRole('button', { name: 'Disconnect' }).click();
     await creator.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
@@ -401,14 +400,14 @@ describe('content metrics in the browser: from the platform and the admin to bot
     await submit.getByLabel('Link 1').fill(TIKTOK);
     await submit.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => submit.count()).toBe(0);
-    await expect.poll(() => text(mine)).toContain('Content in review');
+    await expect.poll(() => textOf(mine)).toContain('Content in review');
 
     // The admin approves it.
     await admin.goto(`${server.url}/admin/campaigns/${danceCampaign.id}`);
     const applicant = admin.getByTestId('applicant').filter({ hasText: 'Mia Moves' });
     await applicant.getByRole('button', { name: 'Approve content from Mia Moves' }).click();
     await admin.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect.poll(() => text(applicant.getByTestId('credited'))).toContain('Approved');
+    await expect.poll(() => textOf(applicant.getByTestId('credited'))).toContain('Approved');
 
     // The metrics job runs with the server's configuration: TikTok is asked with the token of the sign-in.
     const job = JOB_DEFINITIONS.find((j) => j.name === CONTENT_METRICS_REFRESH)!;
@@ -424,12 +423,12 @@ describe('content metrics in the browser: from the platform and the admin to bot
 
     await admin.goto(`${server.url}/admin/details/${danceCampaign.id}`);
     const tab = admin.getByTestId('analytics-tiktok');
-    await expect.poll(() => text(tab.getByTestId('total-views'))).toBe('48,213');
+    await expect.poll(() => textOf(tab.getByTestId('total-views'))).toBe('48,213');
     expect(await admin.getByRole('tab', { name: 'TikTok', selected: true }).count()).toBe(1);
-    expect(await text(tab.getByTestId('total-likes'))).toBe('3,120');
+    expect(await textOf(tab.getByTestId('total-likes'))).toBe('3,120');
     const post = tab.getByTestId('post-figures').first();
-    expect(await text(post.getByTestId('metric-source'))).toBe('Source: API');
-    expect(await text(post.getByTestId('post-views'))).toBe('48,213');
+    expect(await textOf(post.getByTestId('metric-source'))).toBe('Source: API');
+    expect(await textOf(post.getByTestId('post-views'))).toBe('48,213');
     if (SHOTS)
       await admin.screenshot({
         path: path.join(SHOTS, 'campaign-analytics-tiktok-1280.png'),
@@ -441,10 +440,10 @@ describe('content metrics in the browser: from the platform and the admin to bot
     await admin.goto(`${server.url}/admin/influencers/${created!.id}`);
     const handles = admin.getByRole('region', { name: 'Handles and followers' });
     await expect
-      .poll(() => text(handles.getByTestId('verified-followers')))
+      .poll(() => textOf(handles.getByTestId('verified-followers')))
       .toMatch(/^31,400\s*Verified · read \w{3} \d{1,2}/);
-    expect(await text(handles.getByTestId('stated-followers'))).toMatch(/^12,000\s*Stated$/);
-    expect(await text(admin.getByTestId('creator-tier'))).toMatch(/Tier from verified TikTok followers$/);
+    expect(await textOf(handles.getByTestId('stated-followers'))).toMatch(/^12,000\s*Stated$/);
+    expect(await textOf(admin.getByTestId('creator-tier'))).toMatch(/Tier from verified TikTok followers$/);
     await mia.context().close();
   });
 });

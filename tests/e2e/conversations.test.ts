@@ -11,6 +11,7 @@ import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaign } from '../support/factories';
 import { freePort } from '../support/free-port';
+import { textOf } from '../support/page-checks';
 import { createTestApp, testEnv } from '../support/test-app';
 
 const ADMIN = {
@@ -91,7 +92,6 @@ describe('conversations in the browser', () => {
     await server?.close();
   });
 
-  const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
   const nameOf = (locator: Locator) => locator.getAttribute('aria-label');
   const creatorBell = () => creator.getByTestId('signed-in-header').getByTestId('notification-bell');
   const inboxRow = () => admin.getByTestId('inbox-row').filter({ hasText: CREATOR.name });
@@ -119,7 +119,7 @@ describe('conversations in the browser', () => {
     const dialog = messageDialog();
     await dialog.getByLabel('Your message').fill(question);
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect.poll(() => text(dialog.getByRole('list', { name: 'Messages' }))).toContain(question);
+    await expect.poll(() => textOf(dialog.getByRole('list', { name: 'Messages' }))).toContain(question);
     await expect.poll(() => dialog.getByLabel('Your message').inputValue()).toBe('');
   };
 
@@ -131,7 +131,7 @@ describe('conversations in the browser', () => {
     await admin.waitForURL(`${server.url}/admin/campaigns`);
     await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Messages' }).click();
     await admin.waitForURL(`${server.url}/admin/messages`);
-    await expect.poll(() => text(admin.getByTestId('admin-empty-state'))).toContain('No conversations yet');
+    await expect.poll(() => textOf(admin.getByTestId('admin-empty-state'))).toContain('No conversations yet');
     await noSeriousAxe(admin, 'empty inbox');
     await shoot(admin, 'inbox-empty');
 
@@ -148,25 +148,25 @@ describe('conversations in the browser', () => {
 
     // The inbox shows it without a reload: the row, the waiting time and the number in the sidebar.
     await expect.poll(() => inboxRow().count(), { timeout: 10_000 }).toBe(1);
-    expect(await text(inboxRow())).toContain('Can I post on Friday instead of Thursday?');
-    expect(await text(inboxRow())).toContain(`${BRAND} · ${CAMPAIGN}`);
-    expect(await text(inboxRow().getByTestId('waiting-time'))).toContain('Waiting for our reply');
+    expect(await textOf(inboxRow())).toContain('Can I post on Friday instead of Thursday?');
+    expect(await textOf(inboxRow())).toContain(`${BRAND} · ${CAMPAIGN}`);
+    expect(await textOf(inboxRow().getByTestId('waiting-time'))).toContain('Waiting for our reply');
     expect(await inboxRow().getAttribute('data-unread')).toBe('true');
     const badge = admin.getByRole('navigation', { name: 'Admin' }).getByTestId('messages-badge');
-    await expect.poll(() => text(badge)).toBe('1 waiting for our reply');
+    await expect.poll(() => textOf(badge)).toBe('1 waiting for our reply');
     await noSeriousAxe(admin, 'inbox with a question');
     await shoot(admin, 'inbox-question');
 
     // The admin opens it (keyboard) and the row is read.
     await inboxRow().getByRole('button').focus();
     await admin.keyboard.press('Enter');
-    await expect.poll(() => text(adminThread())).toContain('Can I post on Friday instead of Thursday?');
+    await expect.poll(() => textOf(adminThread())).toContain('Can I post on Friday instead of Thursday?');
     await expect.poll(() => inboxRow().getAttribute('data-unread')).toBe('false');
 
     // A saved reply: made once, then inserted into the box.
     await adminThread().getByRole('button', { name: 'Saved replies' }).click();
     const saved = admin.getByTestId('saved-replies-dialog');
-    await expect.poll(() => text(saved)).toContain('No saved replies yet');
+    await expect.poll(() => textOf(saved)).toContain('No saved replies yet');
     await saved.getByRole('button', { name: 'New saved reply' }).click();
     await saved.getByLabel('Title', { exact: true }).fill('Posting day');
     await saved
@@ -188,7 +188,7 @@ describe('conversations in the browser', () => {
       .locator('input[type="file"]')
       .setInputFiles({ name: 'shade-guide.png', mimeType: 'image/png', buffer: PNG });
     await expect
-      .poll(() => text(adminThread().getByRole('list', { name: 'Images to send' })))
+      .poll(() => textOf(adminThread().getByRole('list', { name: 'Images to send' })))
       .toContain('shade-guide.png');
     await adminThread().getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(() => box.inputValue()).toBe('');
@@ -200,14 +200,16 @@ describe('conversations in the browser', () => {
     // The creator's open conversation shows the reply live, signed by the brand and the admin's first name.
     const reply = messageDialog().getByTestId('conversation-message').nth(1);
     await expect
-      .poll(() => text(reply), { timeout: 10_000 })
+      .poll(() => textOf(reply), { timeout: 10_000 })
       .toContain('Any day before your upload deadline');
-    expect(await text(reply)).toContain(`${BRAND} · Maria`);
+    expect(await textOf(reply)).toContain(`${BRAND} · Maria`);
     const image = reply.getByRole('img', { name: `Attachment 1 from ${BRAND} · Maria` });
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
     // Read in the open thread: the bell has nothing, and the team sees "Seen".
     await expect.poll(() => nameOf(creatorBell())).toBe('Notifications');
-    await expect.poll(() => text(adminThread().getByTestId('conversation-message').nth(1))).toContain('Seen');
+    await expect
+      .poll(() => textOf(adminThread().getByTestId('conversation-message').nth(1)))
+      .toContain('Seen');
     await noSeriousAxe(creator, 'creator dialog with the reply');
     await shoot(creator, 'creator-reply');
     await shoot(admin, 'admin-thread');
@@ -219,7 +221,7 @@ describe('conversations in the browser', () => {
     await adminThread().getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(() => nameOf(creatorBell()), { timeout: 10_000 }).toBe('Notifications, 1 unread');
     await openConversationFromDashboard();
-    await expect.poll(() => text(messageDialog())).toContain('go with Warm Sand');
+    await expect.poll(() => textOf(messageDialog())).toContain('go with Warm Sand');
     await expect.poll(() => nameOf(creatorBell())).toBe('Notifications');
     await creator.keyboard.press('Escape');
   }, 120_000);
@@ -234,18 +236,20 @@ describe('conversations in the browser', () => {
 
     await openConversationFromDashboard();
     await creatorAsks('The box arrived damaged, can you send another?');
-    await expect.poll(() => text(inboxRow()), { timeout: 10_000 }).toContain('The box arrived damaged');
-    await expect.poll(() => text(inboxRow().getByTestId('waiting-time'))).toContain('Waiting for our reply');
+    await expect.poll(() => textOf(inboxRow()), { timeout: 10_000 }).toContain('The box arrived damaged');
+    await expect
+      .poll(() => textOf(inboxRow().getByTestId('waiting-time')))
+      .toContain('Waiting for our reply');
     // The menu holds the number waiting.
     await admin.getByRole('button', { name: 'Open admin menu' }).click();
     await expect
-      .poll(() => text(admin.getByRole('navigation', { name: 'Admin menu' }).getByTestId('messages-badge')))
+      .poll(() => textOf(admin.getByRole('navigation', { name: 'Admin menu' }).getByTestId('messages-badge')))
       .toBe('1 waiting for our reply');
     await admin.getByRole('button', { name: 'Close admin menu' }).click();
 
     // At 375 px the conversation takes the place of the list, with a way back.
     await inboxRow().getByRole('button').click();
-    await expect.poll(() => text(adminThread())).toContain('The box arrived damaged');
+    await expect.poll(() => textOf(adminThread())).toContain('The box arrived damaged');
     expect(await admin.getByRole('region', { name: 'Inbox' }).isVisible()).toBe(false);
     await adminThread().getByRole('button', { name: 'Saved replies' }).click();
     await admin
@@ -260,7 +264,7 @@ describe('conversations in the browser', () => {
     await shoot(admin, 'admin-thread');
 
     await expect
-      .poll(() => text(messageDialog().getByRole('list', { name: 'Messages' })), { timeout: 10_000 })
+      .poll(() => textOf(messageDialog().getByRole('list', { name: 'Messages' })), { timeout: 10_000 })
       .toContain('A new box ships today');
     await noSeriousAxe(creator, 'creator dialog at 375');
     await shoot(creator, 'creator-reply');
@@ -275,8 +279,8 @@ describe('conversations in the browser', () => {
     const card = admin.getByTestId('applicant').filter({ hasText: CREATOR.name });
     await card.getByRole('button', { name: `Conversation with ${CREATOR.name}` }).click();
     const dialog = admin.getByTestId('application-conversation-dialog');
-    await expect.poll(() => text(dialog)).toContain('The box arrived damaged');
-    expect(await text(dialog)).toContain(`Conversation with ${CREATOR.name}`);
+    await expect.poll(() => textOf(dialog)).toContain('The box arrived damaged');
+    expect(await textOf(dialog)).toContain(`Conversation with ${CREATOR.name}`);
     await noSeriousAxe(admin, 'review page conversation');
     await shoot(admin, 'review-conversation');
     await admin.keyboard.press('Escape');

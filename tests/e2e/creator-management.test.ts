@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
@@ -13,6 +12,7 @@ import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaign } from '../support/factories';
 import { type FakeInstagram, startFakeInstagram } from '../support/fake-instagram';
 import { freePort } from '../support/free-port';
+import { phoneScrollWidth, screenshotWidths, settle, textOf } from '../support/page-checks';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 import { createTestApp, testEnv } from '../support/test-app';
 
@@ -96,29 +96,6 @@ describe('managing a creator in the browser: page, notes, suspend, ban, lift', (
     await instagram?.close();
   });
 
-  const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
-  const settle = (page: Page) => page.waitForLoadState('networkidle');
-
-  async function shoot(page: Page, name: string) {
-    if (!SHOTS) return;
-    const size = page.viewportSize()!;
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      await settle(page);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-    }
-    await page.setViewportSize(size);
-  }
-
-  async function fitsPhone(page: Page) {
-    const size = page.viewportSize()!;
-    await page.setViewportSize({ width: 375, height: 812 });
-    await settle(page);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    await page.setViewportSize(size);
-    return width;
-  }
-
   async function creatorSignIn() {
     await creator.goto(`${server.url}/signin`);
     await creator.getByLabel('Email', { exact: true }).fill(CREATOR.email);
@@ -143,44 +120,46 @@ describe('managing a creator in the browser: page, notes, suspend, ban, lift', (
     await admin.getByRole('link', { name: 'Influencers' }).first().click();
     await admin.getByRole('link', { name: CREATOR.name }).click();
     await admin.waitForURL(/\/admin\/influencers\/\d+$/);
-    await expect.poll(() => text(admin.locator('h1'))).toContain(CREATOR.name);
-    expect(await text(admin.getByTestId('creator-standing'))).toBe('Active');
-    expect(await text(admin.getByTestId('creator-address'))).toContain('Austin, TX 73301');
+    await expect.poll(() => textOf(admin.locator('h1'))).toContain(CREATOR.name);
+    expect(await textOf(admin.getByTestId('creator-standing'))).toBe('Active');
+    expect(await textOf(admin.getByTestId('creator-address'))).toContain('Austin, TX 73301');
     const handle = admin.getByRole('link', { name: /@ready/ });
     expect(await handle.getAttribute('href')).toBe('https://www.instagram.com/ready/');
     // Instagram's own count, marked verified with the day it was read, beside the count Nina typed.
     const handles = admin.getByRole('region', { name: 'Handles and followers' });
-    expect(await text(handles.getByTestId('verified-followers'))).toMatch(
+    expect(await textOf(handles.getByTestId('verified-followers'))).toMatch(
       /^62,000\s*Verified · read \w{3} \d{1,2}/,
     );
-    expect(await text(handles.getByTestId('stated-followers'))).toMatch(/^5,000\s*Stated$/);
-    expect(await text(admin.getByTestId('creator-tier'))).toBe('MacroTier from verified Instagram followers');
+    expect(await textOf(handles.getByTestId('stated-followers'))).toMatch(/^5,000\s*Stated$/);
+    expect(await textOf(admin.getByTestId('creator-tier'))).toBe(
+      'MacroTier from verified Instagram followers',
+    );
 
     // A private note, with its author.
     await admin.getByLabel('New note').fill('Prefers DMs over mail.');
     await admin.getByRole('button', { name: 'Add note' }).click();
     await expect
-      .poll(() => text(admin.getByTestId('creator-note').first()))
+      .poll(() => textOf(admin.getByTestId('creator-note').first()))
       .toContain('Prefers DMs over mail.');
-    expect(await text(admin.getByTestId('creator-note').first())).toContain(ADMIN.email);
+    expect(await textOf(admin.getByTestId('creator-note').first())).toContain(ADMIN.email);
     expect(await seriousAxeViolations(admin)).toEqual([]);
-    expect(await fitsPhone(admin)).toBeLessThanOrEqual(375);
-    await shoot(admin, 'creator-page');
+    expect(await phoneScrollWidth(admin)).toBeLessThanOrEqual(375);
+    await screenshotWidths(admin, SHOTS, 'creator-page');
   }, 90_000);
 
   it('a suspension needs a reason, reaches the creator by mail and stops them applying', async () => {
     await admin.getByRole('button', { name: 'Suspend' }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Suspend', exact: true }).click();
-    await expect.poll(() => text(dialog)).toContain('Give a reason');
+    await expect.poll(() => textOf(dialog)).toContain('Give a reason');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    expect(await text(admin.getByTestId('creator-standing'))).toBe('Active');
+    expect(await textOf(admin.getByTestId('creator-standing'))).toBe('Active');
 
     await moderate('Suspend', 'Missed two posts in a row', 'Suspend');
-    await expect.poll(() => text(admin.getByTestId('creator-standing'))).toBe('Suspended');
+    await expect.poll(() => textOf(admin.getByTestId('creator-standing'))).toBe('Suspended');
     await expect
-      .poll(() => text(admin.getByTestId('audit-entry').first()))
+      .poll(() => textOf(admin.getByTestId('audit-entry').first()))
       .toContain('Missed two posts in a row');
     const mail = await smtp.waitForMail(CREATOR.email);
     expect(mail.subject).toBe('Your Mintbox account is suspended');
@@ -189,20 +168,20 @@ describe('managing a creator in the browser: page, notes, suspend, ban, lift', (
     await creator.waitForURL(`${server.url}/main`);
     await creator.goto(`${server.url}/campaign/${campaignId}`);
     const reason = creator.getByTestId('apply-reason');
-    await expect.poll(() => text(reason)).toBe(MODERATION_MESSAGES.suspendedApply);
+    await expect.poll(() => textOf(reason)).toBe(MODERATION_MESSAGES.suspendedApply);
     expect(await creator.getByRole('button', { name: 'Apply Now' }).count()).toBe(0);
 
     // Issue 24: the dashboard says so, with the admin's reason and what still works.
     await creator.goto(`${server.url}/dashboard`);
     const notice = creator.getByTestId('standing-notice');
-    await expect.poll(() => text(notice.locator('h2'))).toBe('Your account is suspended');
-    expect(await text(notice.getByTestId('standing-reason'))).toContain('Missed two posts in a row');
-    expect(await text(notice.getByTestId('standing-still-works'))).toContain(
+    await expect.poll(() => textOf(notice.locator('h2'))).toBe('Your account is suspended');
+    expect(await textOf(notice.getByTestId('standing-reason'))).toContain('Missed two posts in a row');
+    expect(await textOf(notice.getByTestId('standing-still-works'))).toContain(
       'redeem the Mint you have earned',
     );
     expect(await seriousAxeViolations(creator)).toEqual([]);
-    expect(await fitsPhone(creator)).toBeLessThanOrEqual(375);
-    await shoot(creator, 'suspended-dashboard');
+    expect(await phoneScrollWidth(creator)).toBeLessThanOrEqual(375);
+    await screenshotWidths(creator, SHOTS, 'suspended-dashboard');
     await notice.getByRole('button', { name: 'Go to Wallet' }).click();
     await creator.waitForURL(/\/dashboard\?tab=wallet$/);
 
@@ -210,39 +189,39 @@ describe('managing a creator in the browser: page, notes, suspend, ban, lift', (
     await creator.goto(`${server.url}/profile`);
     const followers = creator.getByTestId('profile-followers');
     await expect
-      .poll(() => text(followers.getByTestId('verified-followers')))
+      .poll(() => textOf(followers.getByTestId('verified-followers')))
       .toMatch(/^62,000\s*Verified · read/);
-    expect(await text(followers.getByTestId('stated-followers'))).toMatch(/^5,000\s*Stated$/);
-    expect(await text(creator.getByTestId('profile-tier-basis'))).toBe(
+    expect(await textOf(followers.getByTestId('stated-followers'))).toMatch(/^5,000\s*Stated$/);
+    expect(await textOf(creator.getByTestId('profile-tier-basis'))).toBe(
       'Tier from verified Instagram followers',
     );
     // The live preview in the form counts the verified figure too, as the server does.
-    expect(await text(creator.getByTestId('tier-preview'))).toContain(
+    expect(await textOf(creator.getByTestId('tier-preview'))).toContain(
       'Your tier: MacroFrom your largest audience: 62,000 (verified Instagram followers).',
     );
-    expect(await fitsPhone(creator)).toBeLessThanOrEqual(375);
-    await shoot(creator, 'profile-followers');
+    expect(await phoneScrollWidth(creator)).toBeLessThanOrEqual(375);
+    await screenshotWidths(creator, SHOTS, 'profile-followers');
   }, 90_000);
 
   it('a ban signs the creator out and refuses sign-in; lifting it lets them back', async () => {
     await moderate('Ban', 'Bought followers', 'Ban');
-    await expect.poll(() => text(admin.getByTestId('creator-standing'))).toBe('Banned');
+    await expect.poll(() => textOf(admin.getByTestId('creator-standing'))).toBe('Banned');
     await expect.poll(() => admin.getByTestId('audit-entry').count()).toBe(2);
 
     // The open tab loses its session: the dashboard sends the creator to sign in.
     await creator.goto(`${server.url}/dashboard`);
     await creator.waitForURL(/\/signin/);
     await creatorSignIn();
-    await expect.poll(() => text(creator.locator('body'))).toContain(MODERATION_MESSAGES.bannedSignIn);
+    await expect.poll(() => textOf(creator.locator('body'))).toContain(MODERATION_MESSAGES.bannedSignIn);
 
     await moderate('Lift ban', 'Appeal accepted', 'Lift');
-    await expect.poll(() => text(admin.getByTestId('creator-standing'))).toBe('Active');
+    await expect.poll(() => textOf(admin.getByTestId('creator-standing'))).toBe('Active');
     await creatorSignIn();
     await creator.waitForURL(`${server.url}/main`);
     await creator.goto(`${server.url}/campaign/${campaignId}`);
     await expect.poll(() => creator.getByRole('button', { name: 'Apply Now' }).count()).toBe(1);
     await creator.goto(`${server.url}/dashboard`);
-    await expect.poll(() => text(creator.locator('h1'))).toContain('Welcome back');
+    await expect.poll(() => textOf(creator.locator('h1'))).toContain('Welcome back');
     await settle(creator);
     expect(await creator.getByTestId('standing-notice').count()).toBe(0);
   }, 90_000);

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications } from '../../src/db/schema/applications';
 import { sessions, users } from '../../src/db/schema/auth';
@@ -22,6 +22,7 @@ import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertApplication, insertCampaign } from '../support/factories';
 import { freePort } from '../support/free-port';
 import { balanceAndSum, giveMint } from '../support/mint';
+import { phoneScrollWidth, screenshotWidths, textOf } from '../support/page-checks';
 import { testServices } from '../support/services';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 import { createTestApp, testEnv } from '../support/test-app';
@@ -81,26 +82,6 @@ describe('data rights in the browser: download my data, close my account', () =>
     await smtp?.close();
   });
 
-  const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
-  const settle = () => page.waitForLoadState('networkidle');
-  async function shoot(name: string) {
-    if (!SHOTS) return;
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      await settle();
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  }
-  /** At 375 px the page must not scroll sideways. */
-  async function phoneWidth() {
-    await page.setViewportSize({ width: 375, height: 812 });
-    await settle();
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    return width;
-  }
-
   it('a creator asks for their data, gets the link by mail and downloads the file once', async () => {
     await page.goto(`${server.url}/signin`);
     await page.getByLabel('Email', { exact: true }).fill(CREATOR.email);
@@ -112,12 +93,12 @@ describe('data rights in the browser: download my data, close my account', () =>
     const section = page.getByTestId('download-my-data');
     await section.getByRole('button', { name: 'Download my data' }).click();
     await expect
-      .poll(() => text(section.getByTestId('data-export-status')))
+      .poll(() => textOf(section.getByTestId('data-export-status')))
       .toContain('We are preparing your file');
     expect(await section.getByRole('button', { name: 'Download my data' }).isDisabled()).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    expect(await phoneWidth()).toBeLessThanOrEqual(375);
-    await shoot('profile-data-rights');
+    expect(await phoneScrollWidth(page)).toBeLessThanOrEqual(375);
+    await screenshotWidths(page, SHOTS, 'profile-data-rights');
 
     // The job's work (pg-boss runs it every minute): the file is built and the link mailed over SMTP.
     const services = testServices({
@@ -133,7 +114,7 @@ describe('data rights in the browser: download my data, close my account', () =>
     expect(link).toBeDefined();
     await page.reload();
     await expect
-      .poll(() => text(section.getByTestId('data-export-status')))
+      .poll(() => textOf(section.getByTestId('data-export-status')))
       .toContain('we emailed you a link');
 
     await page.goto(link!);
@@ -149,17 +130,17 @@ describe('data rights in the browser: download my data, close my account', () =>
     expect(file.data.applications).toHaveLength(1);
     expect(file.data.ledger?.[0]?.amount).toBe(30);
     await expect
-      .poll(() => text(page.getByTestId('data-export-done')))
+      .poll(() => textOf(page.getByTestId('data-export-done')))
       .toContain('This link no longer works');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    expect(await phoneWidth()).toBeLessThanOrEqual(375);
-    await shoot('data-export-page');
+    expect(await phoneScrollWidth(page)).toBeLessThanOrEqual(375);
+    await screenshotWidths(page, SHOTS, 'data-export-page');
 
     // Once only: the same link again says it was used.
     await page.reload();
     await page.getByRole('button', { name: 'Download my file' }).click();
     await expect
-      .poll(() => text(page.getByTestId('data-export-error')))
+      .poll(() => textOf(page.getByTestId('data-export-error')))
       .toContain(DATA_RIGHTS_MESSAGES.linkUsed);
   });
 
@@ -168,32 +149,32 @@ describe('data rights in the browser: download my data, close my account', () =>
     await page.getByTestId('close-my-account').getByRole('button', { name: 'Close my account' }).click();
     const dialog = page.getByRole('dialog');
     const statement = dialog.getByTestId('closure-statement');
-    await expect.poll(() => text(statement)).toContain('1 application under review will be withdrawn.');
-    expect(await text(statement)).toContain('You have 30 Mint, less than the 50 Mint needed to redeem');
-    expect(await text(statement)).toContain('After 90 days we delete your name, email');
+    await expect.poll(() => textOf(statement)).toContain('1 application under review will be withdrawn.');
+    expect(await textOf(statement)).toContain('You have 30 Mint, less than the 50 Mint needed to redeem');
+    expect(await textOf(statement)).toContain('After 90 days we delete your name, email');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    expect(await phoneWidth()).toBeLessThanOrEqual(375);
-    await shoot('close-account-dialog');
+    expect(await phoneScrollWidth(page)).toBeLessThanOrEqual(375);
+    await screenshotWidths(page, SHOTS, 'close-account-dialog');
 
     // Without ticking the Mint box: refused before anything is sent.
     await dialog.getByLabel('Your password').fill(CREATOR.password);
     await dialog.getByRole('button', { name: 'Close my account' }).click();
-    await expect.poll(() => text(dialog)).toContain('Tick "I give up my 30 Mint", or redeem it first.');
+    await expect.poll(() => textOf(dialog)).toContain('Tick "I give up my 30 Mint", or redeem it first.');
     // A wrong password: the server's answer.
     await dialog.getByLabel('I give up my 30 Mint').check();
     await dialog.getByLabel('Your password').fill('not my password');
     await dialog.getByRole('button', { name: 'Close my account' }).click();
-    await expect.poll(() => text(dialog)).toContain(DATA_RIGHTS_MESSAGES.passwordWrong);
+    await expect.poll(() => textOf(dialog)).toContain(DATA_RIGHTS_MESSAGES.passwordWrong);
     await dialog.getByLabel('Your password').fill(CREATOR.password);
     await dialog.getByRole('button', { name: 'Close my account' }).click();
 
     await page.waitForURL(`${server.url}/account-closed`);
     const summary = page.getByTestId('account-closed-summary');
-    await expect.poll(() => text(summary)).toContain('1 application was withdrawn.');
-    expect(await text(summary)).toContain('You gave up 30 Mint');
+    await expect.poll(() => textOf(summary)).toContain('1 application was withdrawn.');
+    expect(await textOf(summary)).toContain('You gave up 30 Mint');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    expect(await phoneWidth()).toBeLessThanOrEqual(375);
-    await shoot('account-closed');
+    expect(await phoneScrollWidth(page)).toBeLessThanOrEqual(375);
+    await screenshotWidths(page, SHOTS, 'account-closed');
 
     // The records: withdrawn, Mint given up in the ledger, no session left, the closure with its date.
     const [application] = await server.db
@@ -216,7 +197,7 @@ describe('data rights in the browser: download my data, close my account', () =>
     await page.getByLabel('Email', { exact: true }).fill(CREATOR.email);
     await page.getByLabel('Password', { exact: true }).fill(CREATOR.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect.poll(() => text(page.locator('body'))).toContain(DATA_RIGHTS_MESSAGES.closedSignIn);
+    await expect.poll(() => textOf(page.locator('body'))).toContain(DATA_RIGHTS_MESSAGES.closedSignIn);
     expect(page.url()).toBe(`${server.url}/signin`);
   });
 
@@ -236,13 +217,13 @@ describe('data rights in the browser: download my data, close my account', () =>
       .select()
       .from(accountClosures)
       .where(eq(accountClosures.influencerId, influencerId));
-    await expect.poll(() => text(closures.locator('tbody tr').first())).toContain(CREATOR.name);
-    const row = await text(closures.locator('tbody tr').first());
+    await expect.poll(() => textOf(closures.locator('tbody tr').first())).toContain(CREATOR.name);
+    const row = await textOf(closures.locator('tbody tr').first());
     expect(row).toContain(closure!.anonymousId);
     expect(row).toContain(`Due ${formatShortDate(closure!.anonymiseAfter.toISOString())}`);
     expect(await seriousAxeViolations(admin)).toEqual([]);
     await closures.getByLabel('Show').selectOption('anonymised');
-    await expect.poll(() => text(closures)).toContain('No closed accounts here.');
+    await expect.poll(() => textOf(closures)).toContain('No closed accounts here.');
     await admin.close();
   });
 });

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveInstagramConnection } from '../../src/db/queries/instagram-connections';
 import { createAuth } from '../../src/server/auth';
@@ -18,6 +18,7 @@ import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { type FakeInstagram, startFakeInstagram } from '../support/fake-instagram';
 import { freePort } from '../support/free-port';
+import { phoneScrollWidth, screenshotWidths, textOf } from '../support/page-checks';
 import { createTestApp, testEnv } from '../support/test-app';
 
 const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
@@ -75,30 +76,6 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     await instagram?.close();
   });
 
-  const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
-  const settle = (page: Page) => page.waitForLoadState('networkidle');
-
-  async function shoot(page: Page, name: string) {
-    if (!SHOTS) return;
-    const size = page.viewportSize()!;
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      await settle(page);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-    }
-    await page.setViewportSize(size);
-  }
-
-  /** At 375 px the page must not scroll sideways. */
-  async function fitsPhone(page: Page) {
-    const size = page.viewportSize()!;
-    await page.setViewportSize({ width: 375, height: 812 });
-    await settle(page);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    await page.setViewportSize(size);
-    return width;
-  }
-
   it('runs the whole lifecycle: add, apply, accept, ship, deliver, submit, request changes, approve', async () => {
     // --- The admin signs in and adds a campaign with an uploaded image.
     await admin.goto(`${server.url}/admin`);
@@ -106,17 +83,17 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
     await admin.waitForURL(`${server.url}/admin/campaigns`);
-    await expect.poll(() => text(admin.locator('h1'))).toBe('Campaign Management');
-    await expect.poll(() => text(admin.getByTestId('stat-total-campaigns'))).toBe('0');
-    await expect.poll(() => text(admin.getByTestId('admin-empty-state'))).toContain('No campaigns yet');
+    await expect.poll(() => textOf(admin.locator('h1'))).toBe('Campaign Management');
+    await expect.poll(() => textOf(admin.getByTestId('stat-total-campaigns'))).toBe('0');
+    await expect.poll(() => textOf(admin.getByTestId('admin-empty-state'))).toContain('No campaigns yet');
 
     await admin.getByRole('button', { name: 'Add Campaign' }).first().click();
     const form = admin.getByRole('dialog');
     await expect.poll(() => form.count()).toBe(1);
     // Saving an empty form shows the schema's messages.
     await form.getByRole('button', { name: 'Add Campaign' }).click();
-    await expect.poll(() => text(form)).toContain('Name is required');
-    await expect.poll(() => text(form)).toContain('Upload an image for the campaign');
+    await expect.poll(() => textOf(form)).toContain('Name is required');
+    await expect.poll(() => textOf(form)).toContain('Upload an image for the campaign');
 
     await form.getByLabel('Name', { exact: true }).fill(CAMPAIGN);
     await form.getByLabel('Brand', { exact: true }).fill('Lumiere');
@@ -129,9 +106,9 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
       mimeType: 'text/plain',
       buffer: Buffer.from('hello'),
     });
-    await expect.poll(() => text(form)).toContain('Only PNG, JPEG, WebP or GIF images are accepted.');
+    await expect.poll(() => textOf(form)).toContain('Only PNG, JPEG, WebP or GIF images are accepted.');
     // The file input looks like the form's buttons: a labelled button, the chosen file's name, the error tied to it.
-    expect(await text(form)).toContain('notes.txt');
+    expect(await textOf(form)).toContain('notes.txt');
     expect(await form.getByLabel('Campaign image').getAttribute('aria-invalid')).toBe('true');
     expect(await form.locator('label', { hasText: 'Choose image' }).count()).toBe(1);
     await form
@@ -145,7 +122,7 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
           .catch(() => null),
       )
       .toMatch(/^\/uploads\/[0-9a-f]{24}\.png$/);
-    expect(await text(form)).toContain('serum.png');
+    expect(await textOf(form)).toContain('serum.png');
     expect(await form.locator('label', { hasText: 'Replace image' }).count()).toBe(1);
     const uploaded = await form.getByTestId('image-preview').getAttribute('src');
     const today = new Date().toISOString().slice(0, 10);
@@ -168,7 +145,7 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
 
     const row = admin.getByTestId('campaign-row').filter({ hasText: CAMPAIGN });
     await expect.poll(() => row.count()).toBe(1);
-    const rowText = await text(row);
+    const rowText = await textOf(row);
     expect(rowText).toContain('Lumiere');
     expect(rowText).toContain('$12,000');
     expect(rowText).toContain('850K');
@@ -176,21 +153,21 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     // The campaign's own image, not a generic icon.
     expect(await row.getByTestId('campaign-thumb').getAttribute('src')).toBe(uploaded);
     expect(await row.locator('[data-icon]').count()).toBe(0);
-    expect(await text(row.getByTestId('influencers-count'))).toBe('0 / 5');
-    await expect.poll(() => text(admin.getByTestId('stat-total-campaigns'))).toBe('1');
-    expect(await text(admin.getByTestId('stat-total-reach'))).toBe('0.9M');
-    expect(await text(admin.getByTestId('stat-total-spent'))).toBe('$0.0K');
+    expect(await textOf(row.getByTestId('influencers-count'))).toBe('0 / 5');
+    await expect.poll(() => textOf(admin.getByTestId('stat-total-campaigns'))).toBe('1');
+    expect(await textOf(admin.getByTestId('stat-total-reach'))).toBe('0.9M');
+    expect(await textOf(admin.getByTestId('stat-total-spent'))).toBe('$0.0K');
     const campaignId = Number(await row.getAttribute('data-campaign-id'));
     expect(campaignId).toBeGreaterThan(0);
 
     // The search filters on the server and lives in the URL.
     await admin.getByLabel('Search campaigns').fill('no such thing');
     await expect.poll(() => new URL(admin.url()).searchParams.get('q')).toBe('no such thing');
-    await expect.poll(() => text(admin.getByTestId('admin-empty-state'))).toContain('No campaigns match');
+    await expect.poll(() => textOf(admin.getByTestId('admin-empty-state'))).toContain('No campaigns match');
     await admin.getByLabel('Search campaigns').fill('serum');
     await expect.poll(() => row.count()).toBe(1);
-    await shoot(admin, 'admin-campaigns');
-    expect(await fitsPhone(admin)).toBeLessThanOrEqual(375);
+    await screenshotWidths(admin, SHOTS, 'admin-campaigns');
+    expect(await phoneScrollWidth(admin)).toBeLessThanOrEqual(375);
 
     // --- It is on the public home page, with its image.
     await creator.goto(server.url);
@@ -199,8 +176,8 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     expect(await creator.locator(`img[src^="/uploads/"]`).count()).toBeGreaterThan(0);
     // Issue 24: the box's value from the form and the places left (nobody accepted yet).
     const tile = creator.getByTestId('campaign-card').filter({ hasText: CAMPAIGN });
-    expect(await text(tile.getByTestId('product-value'))).toBe('$85 value');
-    expect(await text(tile.getByTestId('boxes-left'))).toBe('5 of 5 boxes left');
+    expect(await textOf(tile.getByTestId('product-value'))).toBe('$85 value');
+    expect(await textOf(tile.getByTestId('boxes-left'))).toBe('5 of 5 boxes left');
 
     // --- The creator signs in and applies from the campaign page.
     await creator.goto(`${server.url}/signin`);
@@ -213,10 +190,10 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     await expect.poll(() => matched.getByRole('link', { name: CAMPAIGN }).count()).toBe(1);
     // Issue 24: matched on category AND platform (the route test has the campaigns that match on one only), saying why.
     const match = matched.getByTestId('matched-campaign').filter({ hasText: CAMPAIGN });
-    expect(await text(match.getByTestId('match-reason'))).toBe('Beauty · you post on Instagram');
-    expect(await text(match.getByTestId('boxes-left'))).toBe('5 of 5 boxes left');
+    expect(await textOf(match.getByTestId('match-reason'))).toBe('Beauty · you post on Instagram');
+    expect(await textOf(match.getByTestId('boxes-left'))).toBe('5 of 5 boxes left');
     await creator.goto(`${server.url}/campaign/${campaignId}`);
-    await expect.poll(() => text(creator.locator('h1'))).toBe(CAMPAIGN);
+    await expect.poll(() => textOf(creator.locator('h1'))).toBe(CAMPAIGN);
     const panel = creator.getByTestId('apply-panel');
     await creator.getByRole('button', { name: 'Apply Now' }).click();
     const applyDialog = creator.getByRole('dialog');
@@ -225,11 +202,11 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
       .fill('My followers love skincare routines.');
     await applyDialog.getByRole('button', { name: 'Send Application' }).click();
     await expect.poll(() => applyDialog.count()).toBe(0);
-    await expect.poll(() => text(panel)).toContain('Applied');
+    await expect.poll(() => textOf(panel)).toContain('Applied');
     expect(await panel.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toContain(
       '/dashboard',
     );
-    await expect.poll(() => text(creator.getByTestId('applications-count'))).toBe('1');
+    await expect.poll(() => textOf(creator.getByTestId('applications-count'))).toBe('1');
 
     // --- The admin reviews the applicant and accepts them with a message.
     await admin.goto(`${server.url}/admin/campaigns`);
@@ -237,7 +214,7 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     await admin.waitForURL(`${server.url}/admin/campaigns/${campaignId}`);
     const applicant = admin.getByTestId('applicant').filter({ hasText: CREATOR.name });
     await expect.poll(() => applicant.count()).toBe(1);
-    const applicantText = await text(applicant);
+    const applicantText = await textOf(applicant);
     expect(applicantText).toContain('My followers love skincare routines.');
     expect(applicantText).toContain('5K');
     expect(applicantText).toContain('Beauty, Lifestyle');
@@ -248,7 +225,7 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     await decide.getByRole('button', { name: 'Accept', exact: true }).click();
     await expect.poll(() => applicant.getAttribute('data-status')).toBe('accepted');
     expect(mailer.sent.at(-1)).toMatchObject({ to: CREATOR.email, subject: `You're in: ${CAMPAIGN}` });
-    await expect.poll(() => text(admin.getByTestId('accepted-count'))).toBe('1 / 5');
+    await expect.poll(() => textOf(admin.getByTestId('accepted-count'))).toBe('1 / 5');
 
     // --- ... and records the tracking number.
     await applicant.getByLabel('Carrier').fill('UPS');
@@ -256,17 +233,17 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     await applicant.getByRole('button', { name: 'Mark shipped' }).click();
     await expect.poll(() => applicant.getAttribute('data-status')).toBe('shipped');
     expect(mailer.sent.at(-1)?.text).toContain('1Z999AA10123456784');
-    await shoot(admin, 'admin-review');
-    expect(await fitsPhone(admin)).toBeLessThanOrEqual(375);
+    await screenshotWidths(admin, SHOTS, 'admin-review');
+    expect(await phoneScrollWidth(admin)).toBeLessThanOrEqual(375);
 
     // --- The creator sees the shipment on the dashboard and confirms delivery.
     await creator.goto(`${server.url}/dashboard`);
-    await expect.poll(() => text(creator.locator('h1'))).toBe('Welcome back, Ana!');
+    await expect.poll(() => textOf(creator.locator('h1'))).toBe('Welcome back, Ana!');
     await creator.getByRole('tab', { name: 'My Campaigns' }).click();
     await expect.poll(() => new URL(creator.url()).searchParams.get('tab')).toBe('campaigns');
     const mine = creator.getByRole('tabpanel').getByTestId('my-campaign').filter({ hasText: CAMPAIGN });
     await expect.poll(() => mine.count()).toBe(1);
-    await expect.poll(() => text(mine)).toContain('PR box shipped');
+    await expect.poll(() => textOf(mine)).toContain('PR box shipped');
     const tracking = mine.getByTestId('tracking').getByRole('link');
     expect(await tracking.getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
     expect(await tracking.getAttribute('target')).toBe('_blank');
@@ -281,18 +258,18 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     // A link to another platform is refused with the reason.
     await submitDialog.getByLabel('Link 1').fill('https://www.tiktok.com/@ana/video/1');
     await submitDialog.getByRole('button', { name: 'Submit', exact: true }).click();
-    await expect.poll(() => text(submitDialog)).toContain('is not a link to an Instagram post');
+    await expect.poll(() => textOf(submitDialog)).toContain('is not a link to an Instagram post');
     await submitDialog.getByLabel('Link 1').fill('https://www.instagram.com/p/abc123/');
     await submitDialog.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => submitDialog.count()).toBe(0);
-    await expect.poll(() => text(mine)).toContain('Content in review');
+    await expect.poll(() => textOf(mine)).toContain('Content in review');
 
     // --- The admin asks for changes.
     await admin.reload();
     await expect.poll(() => applicant.getAttribute('data-status')).toBe('content_submitted');
     // Content waiting for approval counts as 'To review', and that filter shows it.
     const toReview = admin.getByRole('button', { name: /^To review/ });
-    expect(await text(toReview)).toBe('To review 1');
+    expect(await textOf(toReview)).toBe('To review 1');
     await toReview.click();
     await expect.poll(() => applicant.count()).toBe(1);
     await admin.getByRole('button', { name: /^All/ }).click();
@@ -301,8 +278,8 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     const postCard = submission.getByTestId('post-preview');
     expect(await postCard.count()).toBe(1);
     expect(await postCard.getAttribute('data-platform')).toBe('instagram');
-    expect(await text(postCard.getByTestId('post-id'))).toBe('abc123');
-    expect(await text(postCard)).toMatch(/^Open\s*Instagram\s*· Post\s*abc123/);
+    expect(await textOf(postCard.getByTestId('post-id'))).toBe('abc123');
+    expect(await textOf(postCard)).toMatch(/^Open\s*Instagram\s*· Post\s*abc123/);
     expect(await postCard.locator('svg[data-platform="instagram"]').count()).toBe(1);
     const postLink = submission.getByRole('link', {
       name: /^Open Instagram\s*· Post\s*abc123\b.*\(opens in a new tab\)$/,
@@ -310,13 +287,13 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     expect(await postLink.getAttribute('href')).toBe('https://www.instagram.com/p/abc123/');
     expect(await postLink.getAttribute('target')).toBe('_blank');
     expect(await postLink.getAttribute('rel')).toBe('noopener noreferrer');
-    await shoot(admin, 'admin-review-content');
-    expect(await fitsPhone(admin)).toBeLessThanOrEqual(375);
+    await screenshotWidths(admin, SHOTS, 'admin-review-content');
+    expect(await phoneScrollWidth(admin)).toBeLessThanOrEqual(375);
     await applicant.getByRole('button', { name: `Request changes from ${CREATOR.name}` }).click();
     const changes = admin.getByRole('dialog');
     // The message is required.
     await changes.getByRole('button', { name: 'Send request' }).click();
-    await expect.poll(() => text(changes)).toContain('Tell the creator what to change.');
+    await expect.poll(() => textOf(changes)).toContain('Tell the creator what to change.');
     await changes.getByLabel('What should change?').fill('Please show the product label.');
     await changes.getByRole('button', { name: 'Send request' }).click();
     await expect.poll(() => applicant.getAttribute('data-status')).toBe('changes_requested');
@@ -328,28 +305,28 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     // --- The creator reads the request and submits again.
     await creator.reload();
     await expect
-      .poll(() => text(mine.getByTestId('change-request')))
+      .poll(() => textOf(mine.getByTestId('change-request')))
       .toContain('Please show the product label.');
     await mine.getByRole('button', { name: 'Resubmit content' }).click();
     const again = creator.getByRole('dialog');
-    expect(await text(again)).toContain('Please show the product label.');
+    expect(await textOf(again)).toContain('Please show the product label.');
     // It opens with the link sent last time.
     expect(await again.getByLabel('Link 1').inputValue()).toBe('https://www.instagram.com/p/abc123/');
     await again.getByLabel('Link 1').fill('https://www.instagram.com/p/def456/');
     await again.getByLabel('Note to the brand (optional)').fill('The label is in the first shot now.');
     await again.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => again.count()).toBe(0);
-    await expect.poll(() => text(mine)).toContain('Content in review');
+    await expect.poll(() => textOf(mine)).toContain('Content in review');
 
     // --- The admin approves: the reward is credited, and the creator is told by email.
     await admin.reload();
     await expect.poll(() => applicant.getAttribute('data-status')).toBe('content_submitted');
-    expect(await text(submission)).toContain('The label is in the first shot now.');
+    expect(await textOf(submission)).toContain('The label is in the first shot now.');
     await applicant.getByRole('button', { name: `Approve content from ${CREATOR.name}` }).click();
     const approve = admin.getByRole('dialog');
-    expect(await text(approve)).toContain('40 Mint');
+    expect(await textOf(approve)).toContain('40 Mint');
     await approve.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect.poll(() => text(applicant.getByTestId('credited'))).toBe('Approved: 40 Mint credited');
+    await expect.poll(() => textOf(applicant.getByTestId('credited'))).toBe('Approved: 40 Mint credited');
     expect(mailer.sent.at(-1)).toMatchObject({
       to: CREATOR.email,
       subject: 'Content approved: 40 Mint credited',
@@ -418,7 +395,7 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
       .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(160);
     const shownCaption = previewCard.getByTestId('post-caption');
-    expect(await text(shownCaption)).toBe(caption);
+    expect(await textOf(shownCaption)).toBe(caption);
     // Clamped to three lines until "more" is pressed.
     expect(await shownCaption.evaluate((p) => getComputedStyle(p).webkitLineClamp)).toBe('3');
     await previewCard.getByRole('button', { name: 'more' }).click();
@@ -427,38 +404,38 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
       'true',
     );
     // The link card is still there beneath.
-    expect(await text(previewCard.getByTestId('post-id'))).toBe('def456');
-    await shoot(admin, 'admin-review-preview');
-    expect(await fitsPhone(admin)).toBeLessThanOrEqual(375);
+    expect(await textOf(previewCard.getByTestId('post-id'))).toBe('def456');
+    await screenshotWidths(admin, SHOTS, 'admin-review-preview');
+    expect(await phoneScrollWidth(admin)).toBeLessThanOrEqual(375);
 
     // --- The creator's dashboard shows the Mint.
     await creator.goto(`${server.url}/dashboard`);
-    await expect.poll(() => text(creator.getByTestId('stat-mint-balance'))).toBe('40 Mint');
-    expect(await text(creator.getByTestId('stat-total-earnings'))).toBe('$40');
-    expect(await text(creator.getByTestId('stat-success-rate'))).toBe('100%');
-    expect(await text(creator.getByTestId('stat-active-campaigns'))).toBe('0');
+    await expect.poll(() => textOf(creator.getByTestId('stat-mint-balance'))).toBe('40 Mint');
+    expect(await textOf(creator.getByTestId('stat-total-earnings'))).toBe('$40');
+    expect(await textOf(creator.getByTestId('stat-success-rate'))).toBe('100%');
+    expect(await textOf(creator.getByTestId('stat-active-campaigns'))).toBe('0');
     // Issue 24: the figures read on screen are the ones the wallet API gives (walked against the ledger in
     // src/server/routes/dashboard-figures.test.ts), this month's earnings included.
     const api = (await creator.evaluate(() =>
       fetch('/api/me/wallet', { credentials: 'same-origin' }).then((r) => r.json()),
     )) as { balance: number; totalEarned: number; earnedThisMonth: number; pending: number };
     expect(api).toMatchObject({ balance: 40, totalEarned: 40, earnedThisMonth: 40, pending: 0 });
-    expect(await text(creator.getByTestId('stat-mint-balance'))).toBe(`${api.balance} Mint`);
-    expect(await text(creator.getByTestId('stat-total-earnings'))).toBe(`$${api.totalEarned}`);
-    expect(await text(creator.getByText(/^\$[\d,.]+ this month$/))).toBe(
+    expect(await textOf(creator.getByTestId('stat-mint-balance'))).toBe(`${api.balance} Mint`);
+    expect(await textOf(creator.getByTestId('stat-total-earnings'))).toBe(`$${api.totalEarned}`);
+    expect(await textOf(creator.getByText(/^\$[\d,.]+ this month$/))).toBe(
       `$${api.earnedThisMonth} this month`,
     );
-    expect(await text(creator.getByTestId('wallet-available'))).toBe(`${api.balance} Mint`);
-    expect(await text(creator.getByTestId('wallet-on-its-way'))).toBe(`${api.pending} Mint`);
-    expect(await text(creator.getByTestId('wallet-total-earned'))).toBe(`${api.totalEarned} Mint`);
-    await expect.poll(() => text(creator.getByTestId('activity'))).toContain(`Reward for ${CAMPAIGN}`);
-    await shoot(creator, 'dashboard');
-    expect(await fitsPhone(creator)).toBeLessThanOrEqual(375);
+    expect(await textOf(creator.getByTestId('wallet-available'))).toBe(`${api.balance} Mint`);
+    expect(await textOf(creator.getByTestId('wallet-on-its-way'))).toBe(`${api.pending} Mint`);
+    expect(await textOf(creator.getByTestId('wallet-total-earned'))).toBe(`${api.totalEarned} Mint`);
+    await expect.poll(() => textOf(creator.getByTestId('activity'))).toContain(`Reward for ${CAMPAIGN}`);
+    await screenshotWidths(creator, SHOTS, 'dashboard');
+    expect(await phoneScrollWidth(creator)).toBeLessThanOrEqual(375);
     await creator.getByRole('tab', { name: 'Analytics' }).click();
-    await expect.poll(() => text(creator.getByTestId('status-breakdown'))).toContain('Approved');
+    await expect.poll(() => textOf(creator.getByTestId('status-breakdown'))).toContain('Approved');
     await creator.getByRole('tab', { name: 'My Campaigns' }).click();
-    await expect.poll(() => text(mine)).toContain('Approved');
-    await shoot(creator, 'dashboard-campaigns');
+    await expect.poll(() => textOf(mine)).toContain('Approved');
+    await screenshotWidths(creator, SHOTS, 'dashboard-campaigns');
   }, 240_000);
 
   it('imports shipments from a CSV and reports the rows it could not save', async () => {
@@ -473,9 +450,9 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
       buffer: Buffer.from(`application_id,carrier,tracking_number\n${id},UPS,1Z1\n999999,UPS,1Z2\n`),
     });
     const report = admin.getByTestId('csv-report');
-    await expect.poll(() => text(report)).toContain('Imported 0 shipments; 2 rows not imported:');
-    expect(await text(report)).toContain('Line 2: A PR box can be shipped only to an accepted creator');
-    expect(await text(report)).toContain('Line 3: application 999999 is not in this campaign');
+    await expect.poll(() => textOf(report)).toContain('Imported 0 shipments; 2 rows not imported:');
+    expect(await textOf(report)).toContain('Line 2: A PR box can be shipped only to an accepted creator');
+    expect(await textOf(report)).toContain('Line 3: application 999999 is not in this campaign');
   });
 
   it('a campaign with applications cannot be deleted, and the dialog offers to end it', async () => {
@@ -483,12 +460,12 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     await admin.getByRole('button', { name: `Delete ${CAMPAIGN}` }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect.poll(() => text(dialog)).toContain('has applications, so it cannot be deleted');
+    await expect.poll(() => textOf(dialog)).toContain('has applications, so it cannot be deleted');
     await dialog.getByRole('button', { name: 'End campaign' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     const row = admin.getByTestId('campaign-row').filter({ hasText: CAMPAIGN });
     await expect.poll(() => row.locator('[data-status]').getAttribute('data-status')).toBe('ended');
-    expect(await text(row.getByTestId('influencers-count'))).toBe('1 / 5');
+    expect(await textOf(row.getByTestId('influencers-count'))).toBe('1 / 5');
   });
 
   it('the admin and dashboard pages have no serious accessibility violations', async () => {

@@ -9,6 +9,7 @@ import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaign } from '../support/factories';
 import { freePort } from '../support/free-port';
+import { textOf } from '../support/page-checks';
 import { createTestApp, testEnv } from '../support/test-app';
 
 const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
@@ -74,7 +75,6 @@ describe('notifications and the signed-in header in the browser', () => {
     await server?.close();
   });
 
-  const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
   const nameOf = (locator: Locator) => locator.getAttribute('aria-label');
   const creatorBell = () => creator.getByTestId('signed-in-header').getByTestId('notification-bell');
   const adminBell = () => admin.getByTestId('admin-sidebar-bell').getByTestId('notification-bell');
@@ -96,7 +96,7 @@ describe('notifications and the signed-in header in the browser', () => {
     await expect.poll(() => nameOf(creatorBell())).toBe('Notifications');
     await creatorBell().click();
     const panel = creator.getByRole('dialog', { name: 'Notifications' });
-    await expect.poll(() => text(panel)).toContain('No notifications yet');
+    await expect.poll(() => textOf(panel)).toContain('No notifications yet');
     await creator.keyboard.press('Escape');
     await expect.poll(() => panel.count()).toBe(0);
 
@@ -109,7 +109,7 @@ describe('notifications and the signed-in header in the browser', () => {
     // The creator's bell asks again when the window gets the focus back.
     await creator.reload();
     await expect.poll(() => nameOf(creatorBell())).toBe('Notifications, 1 unread');
-    expect(await text(creatorBell().getByTestId('notification-count'))).toBe('1');
+    expect(await textOf(creatorBell().getByTestId('notification-count'))).toBe('1');
     await creatorBell().click();
     const item = panel.getByRole('link', { name: new RegExp(`You're in: ${CAMPAIGN}`) });
     await expect.poll(() => item.count()).toBe(1);
@@ -140,7 +140,7 @@ describe('notifications and the signed-in header in the browser', () => {
     const submitted = panel.getByRole('link', { name: new RegExp(`Content submitted: ${CAMPAIGN}`) });
     await expect.poll(() => submitted.count()).toBe(1);
     expect(await submitted.getAttribute('href')).toBe(`/admin/campaigns/${campaignId}`);
-    expect(await text(submitted)).toContain(`${CREATOR.name} submitted content for review.`);
+    expect(await textOf(submitted)).toContain(`${CREATOR.name} submitted content for review.`);
     await panel.getByRole('button', { name: 'Mark all as read' }).click();
     await expect.poll(() => nameOf(adminBell())).toBe('Notifications');
     await expect.poll(() => panel.locator('[data-unread="true"]').count()).toBe(0);
@@ -177,7 +177,7 @@ describe('notifications and the signed-in header in the browser', () => {
         expect.arrayContaining(['Notifications', 'Sign Out', 'Campaigns', 'Dashboard', 'Profile']),
       );
       const current = header.locator('[aria-current="page"]').filter({ visible: true });
-      expect(await text(current)).toBe(
+      expect(await textOf(current)).toBe(
         { '/main': 'Campaigns', '/dashboard': 'Dashboard', '/profile': 'Profile' }[path],
       );
       // Nothing wider than the screen.
@@ -188,8 +188,8 @@ describe('notifications and the signed-in header in the browser', () => {
     await creator.setViewportSize({ width: 1280, height: 900 });
     await creator.goto(`${server.url}/dashboard`);
     const header = creator.getByTestId('signed-in-header');
-    await expect.poll(() => text(header.getByTestId('follower-count'))).toMatch(/followers$/);
-    expect(await text(header)).toContain(CREATOR.name);
+    await expect.poll(() => textOf(header.getByTestId('follower-count'))).toMatch(/followers$/);
+    expect(await textOf(header)).toContain(CREATOR.name);
   }, 60_000);
 
   it('the public pages carry the same bell for a signed-in creator', async () => {

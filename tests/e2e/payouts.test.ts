@@ -1,7 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { applications, submissions } from '../../src/db/schema/applications';
@@ -24,6 +23,7 @@ import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaign } from '../support/factories';
 import { freePort } from '../support/free-port';
 import { balanceAndSum } from '../support/mint';
+import { phoneScrollWidth, screenshotWidths, textOf } from '../support/page-checks';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 import { createTestApp, testEnv } from '../support/test-app';
 
@@ -97,8 +97,6 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     await smtp?.close();
   });
 
-  const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
-  const settle = (page: Page) => page.waitForLoadState('networkidle');
   /** What 'Payment Secure' claims to sum, from the payout and ledger records (month in UTC). */
   async function paymentsFromRecords(db: Database) {
     const now = new Date();
@@ -124,33 +122,12 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     };
   }
 
-  async function shoot(page: Page, name: string) {
-    if (!SHOTS) return;
-    const size = page.viewportSize()!;
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      await settle(page);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-    }
-    await page.setViewportSize(size);
-  }
-
-  /** At 375 px the page must not scroll sideways. */
-  async function fitsPhone(page: Page) {
-    const size = page.viewportSize()!;
-    await page.setViewportSize({ width: 375, height: 812 });
-    await settle(page);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    await page.setViewportSize(size);
-    return width;
-  }
-
   async function walletFigures() {
     return {
-      available: await text(creator.getByTestId('wallet-available')),
-      onItsWay: await text(creator.getByTestId('wallet-on-its-way')),
-      inPayout: await text(creator.getByTestId('wallet-in-payout')),
-      earned: await text(creator.getByTestId('wallet-total-earned')),
+      available: await textOf(creator.getByTestId('wallet-available')),
+      onItsWay: await textOf(creator.getByTestId('wallet-on-its-way')),
+      inPayout: await textOf(creator.getByTestId('wallet-in-payout')),
+      earned: await textOf(creator.getByTestId('wallet-total-earned')),
     };
   }
 
@@ -171,49 +148,49 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     await creator.goto(`${server.url}/dashboard`);
 
     // The wallet on Overview: the approved reward is available, the content in review is on its way.
-    await expect.poll(() => text(creator.getByTestId('wallet-available'))).toBe('80 Mint');
+    await expect.poll(() => textOf(creator.getByTestId('wallet-available'))).toBe('80 Mint');
     expect(await walletFigures()).toEqual({
       available: '80 Mint',
       onItsWay: '25 Mint',
       inPayout: '0 Mint',
       earned: '80 Mint',
     });
-    expect(await text(creator.getByTestId('stat-mint-balance'))).toBe('80 Mint');
-    await shoot(creator, 'wallet-overview');
+    expect(await textOf(creator.getByTestId('stat-mint-balance'))).toBe('80 Mint');
+    await screenshotWidths(creator, SHOTS, 'wallet-overview');
 
     // Below the minimum: the form says so.
     const dialog = await redeem('49');
-    await expect.poll(() => text(dialog)).toContain('The minimum redemption is 50 Mint.');
-    expect(await text(dialog.getByTestId('redeem-paypal'))).toBe(READY_PROFILE.paypalEmail);
+    await expect.poll(() => textOf(dialog)).toContain('The minimum redemption is 50 Mint.');
+    expect(await textOf(dialog.getByTestId('redeem-paypal'))).toBe(READY_PROFILE.paypalEmail);
     expect(await dialog.getByRole('link', { name: 'Change' }).getAttribute('href')).toBe('/profile');
     await dialog.getByLabel('Amount (Mint)').fill('50');
     await dialog.getByRole('button', { name: 'Review' }).click();
     // The confirmation: amount, PayPal address and paid-by date (the 7th business day from today).
     const expectedBy = formatIsoDate(payoutExpectedBy(new Date()));
-    await expect.poll(() => text(dialog.getByTestId('redeem-summary'))).toContain('50 Mint');
-    const summary = await text(dialog.getByTestId('redeem-summary'));
+    await expect.poll(() => textOf(dialog.getByTestId('redeem-summary'))).toContain('50 Mint');
+    const summary = await textOf(dialog.getByTestId('redeem-summary'));
     expect(summary).toContain(READY_PROFILE.paypalEmail);
-    expect(await text(dialog.getByTestId('redeem-paid-by'))).toBe(expectedBy);
-    expect(await text(dialog)).toContain('5-7 business days');
+    expect(await textOf(dialog.getByTestId('redeem-paid-by'))).toBe(expectedBy);
+    expect(await textOf(dialog)).toContain('5-7 business days');
     expect(await seriousAxeViolations(creator)).toEqual([]);
-    await shoot(creator, 'redeem-confirm');
+    await screenshotWidths(creator, SHOTS, 'redeem-confirm');
     await dialog.getByRole('button', { name: 'Confirm redemption' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    await expect.poll(() => text(creator.getByTestId('wallet-available'))).toBe('30 Mint');
-    expect(await text(creator.getByTestId('wallet-in-payout'))).toBe('50 Mint');
+    await expect.poll(() => textOf(creator.getByTestId('wallet-available'))).toBe('30 Mint');
+    expect(await textOf(creator.getByTestId('wallet-in-payout'))).toBe('50 Mint');
 
     // The Wallet tab: the payout with its clock.
     await creator.getByRole('button', { name: 'Payouts and history' }).click();
     await expect.poll(() => new URL(creator.url()).searchParams.get('tab')).toBe('wallet');
     const payout = creator.getByTestId('payout').first();
     await expect.poll(() => payout.getAttribute('data-payout-status')).toBe('pending');
-    expect(await text(payout.getByTestId('payout-amount'))).toBe('50 Mint');
-    expect(await text(payout.getByTestId('payout-paid-by'))).toBe(expectedBy);
-    expect(await text(payout.getByTestId('payout-waiting'))).toMatch(/less than a minute|1 minute/);
+    expect(await textOf(payout.getByTestId('payout-amount'))).toBe('50 Mint');
+    expect(await textOf(payout.getByTestId('payout-paid-by'))).toBe(expectedBy);
+    expect(await textOf(payout.getByTestId('payout-waiting'))).toMatch(/less than a minute|1 minute/);
     expect(await payout.locator('[data-status]').getAttribute('data-status')).toBe('pending');
-    expect(await text(payout.locator('[data-status]'))).toBe('Pending');
+    expect(await textOf(payout.locator('[data-status]'))).toBe('Pending');
     await expect.poll(() => creator.getByTestId('wallet-entry').count()).toBe(2);
-    expect(await text(creator.getByTestId('wallet-history'))).toContain('Reward for Glow Serum');
+    expect(await textOf(creator.getByTestId('wallet-history'))).toContain('Reward for Glow Serum');
 
     // The figures on screen are the records'.
     expect(await balanceAndSum(server.db, influencerId)).toEqual({ balance: 30, sum: 30 });
@@ -230,17 +207,17 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
       (await postJson(api, `/api/admin/submissions/${submissionIds[1]}/approve`, {}, apiAdmin)).status,
     ).toBe(200);
     await creator.reload();
-    await expect.poll(() => text(creator.getByTestId('wallet-available'))).toBe('55 Mint');
-    expect(await text(creator.getByTestId('wallet-on-its-way'))).toBe('0 Mint');
+    await expect.poll(() => textOf(creator.getByTestId('wallet-available'))).toBe('55 Mint');
+    expect(await textOf(creator.getByTestId('wallet-on-its-way'))).toBe('0 Mint');
     const again = await redeem('50');
     await again.getByRole('button', { name: 'Confirm redemption' }).click();
     await expect.poll(() => again.count()).toBe(0);
     await expect.poll(() => creator.getByTestId('payout').count()).toBe(2);
-    await expect.poll(() => text(creator.getByTestId('wallet-in-payout'))).toBe('100 Mint');
-    expect(await text(creator.getByTestId('wallet-available'))).toBe('5 Mint');
+    await expect.poll(() => textOf(creator.getByTestId('wallet-in-payout'))).toBe('100 Mint');
+    expect(await textOf(creator.getByTestId('wallet-available'))).toBe('5 Mint');
     await smtp.waitForMail(CREATOR.email);
-    await shoot(creator, 'wallet-requested');
-    expect(await fitsPhone(creator)).toBeLessThanOrEqual(375);
+    await screenshotWidths(creator, SHOTS, 'wallet-requested');
+    expect(await phoneScrollWidth(creator)).toBeLessThanOrEqual(375);
   }, 120_000);
 
   it('the admin processes the first by hand, marks the second failed, and exports the table', async () => {
@@ -257,7 +234,7 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     await admin.waitForURL(`${server.url}/admin/campaigns`);
     await admin.getByRole('link', { name: 'Payments' }).first().click();
     await admin.waitForURL(`${server.url}/admin/payments`);
-    await expect.poll(() => text(admin.locator('h1'))).toBe('Payments & Transactions');
+    await expect.poll(() => textOf(admin.locator('h1'))).toBe('Payments & Transactions');
     const rows = admin.getByTestId('transaction-row');
     await expect.poll(() => rows.count()).toBe(4);
     // Spec §2 texts, word for word.
@@ -280,12 +257,12 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     ]);
     // Newest first: the second payout, the second reward, the first payout, the first reward.
     const secondRow = rows.nth(0);
-    expect(await text(secondRow.getByTestId('cell-campaign'))).toBe(`PayPal payout #${second!.id}`);
-    expect(await text(secondRow.getByTestId('cell-influencer-name'))).toBe(CREATOR.name);
-    expect(await text(secondRow.getByTestId('cell-amount'))).toBe('$50');
+    expect(await textOf(secondRow.getByTestId('cell-campaign'))).toBe(`PayPal payout #${second!.id}`);
+    expect(await textOf(secondRow.getByTestId('cell-influencer-name'))).toBe(CREATOR.name);
+    expect(await textOf(secondRow.getByTestId('cell-amount'))).toBe('$50');
     // The campaign's name, not 'Campaign #12'.
-    expect(await text(rows.nth(1).getByTestId('cell-campaign'))).toBe('Summer Sandals');
-    expect(await text(rows.nth(1).getByTestId('cell-amount'))).toBe('$25');
+    expect(await textOf(rows.nth(1).getByTestId('cell-campaign'))).toBe('Summer Sandals');
+    expect(await textOf(rows.nth(1).getByTestId('cell-amount'))).toBe('$25');
 
     // The totals on screen are the records': payouts (cash) only, the Mint credited this month beneath.
     const summary = (await (
@@ -294,22 +271,22 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     const fromRecords = await paymentsFromRecords(server.db);
     // Two payouts of 50 requested, none paid; 80 + 25 Mint credited by the two approvals.
     expect(fromRecords).toEqual({ thisMonth: 0, pending: 100, completed: 0, credited: 105 });
-    await expect.poll(() => text(admin.getByTestId('total-pending'))).toBe(`$${fromRecords.pending}`);
+    await expect.poll(() => textOf(admin.getByTestId('total-pending'))).toBe(`$${fromRecords.pending}`);
     expect(summary.pending).toBe('100.00');
-    expect(await text(admin.getByTestId('total-completed'))).toBe(`$${fromRecords.completed}`);
-    expect(await text(admin.getByTestId('total-this-month'))).toBe(`$${fromRecords.thisMonth}`);
-    expect(await text(admin.getByTestId('total-credited-this-month'))).toBe(`${fromRecords.credited} Mint`);
-    expect(await text(admin.getByTestId('brand-credited'))).toBe('$105');
-    expect(await text(admin.getByTestId('brand-owed'))).toBe('$105');
-    expect(await text(admin.getByTestId('brand-paid-out'))).toBe('$0');
+    expect(await textOf(admin.getByTestId('total-completed'))).toBe(`$${fromRecords.completed}`);
+    expect(await textOf(admin.getByTestId('total-this-month'))).toBe(`$${fromRecords.thisMonth}`);
+    expect(await textOf(admin.getByTestId('total-credited-this-month'))).toBe(`${fromRecords.credited} Mint`);
+    expect(await textOf(admin.getByTestId('brand-credited'))).toBe('$105');
+    expect(await textOf(admin.getByTestId('brand-owed'))).toBe('$105');
+    expect(await textOf(admin.getByTestId('brand-paid-out'))).toBe('$0');
     await admin.getByRole('button', { name: 'Payment Settings' }).click();
     const settings = admin.getByTestId('settings-dialog');
-    expect(await text(settings.getByTestId('settings-mode'))).toBe('Manual (paid by hand)');
-    expect(await text(settings.getByTestId('settings-environment'))).toBe('Sandbox (test money)');
-    expect(await text(settings.getByTestId('settings-minimum'))).toBe('50 Mint');
+    expect(await textOf(settings.getByTestId('settings-mode'))).toBe('Manual (paid by hand)');
+    expect(await textOf(settings.getByTestId('settings-environment'))).toBe('Sandbox (test money)');
+    expect(await textOf(settings.getByTestId('settings-minimum'))).toBe('50 Mint');
     await settings.getByRole('button', { name: 'Close' }).first().click();
-    await shoot(admin, 'payments-pending');
-    expect(await fitsPhone(admin)).toBeLessThanOrEqual(375);
+    await screenshotWidths(admin, SHOTS, 'payments-pending');
+    expect(await phoneScrollWidth(admin)).toBeLessThanOrEqual(375);
     expect(await seriousAxeViolations(admin)).toEqual([]);
 
     // Process Payment, by hand: tick the first payout, start it, pay it, record the reference.
@@ -317,17 +294,17 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     await firstRow.getByRole('checkbox').check();
     await admin.getByRole('button', { name: /^Process Payment/ }).click();
     const process = admin.getByTestId('process-dialog');
-    await expect.poll(() => text(process)).toContain('PayPal is not configured on this server');
+    await expect.poll(() => textOf(process)).toContain('PayPal is not configured on this server');
     expect(await process.getByRole('radio', { name: /Pay through PayPal/ }).isDisabled()).toBe(true);
     await process.getByRole('button', { name: 'Start 1 payout ($50)' }).click();
     const manual = process.getByTestId('manual-payment');
     await expect.poll(() => manual.count()).toBe(1);
-    expect(await text(manual)).toContain(`Send $50 to ${READY_PROFILE.paypalEmail}`);
+    expect(await textOf(manual)).toContain(`Send $50 to ${READY_PROFILE.paypalEmail}`);
     await manual.getByLabel('PayPal transaction id or reference').fill('7PK94856XT123456A');
     await manual.getByRole('button', { name: 'Mark paid' }).click();
-    await expect.poll(() => text(manual)).toContain('Paid · 7PK94856XT123456A');
+    await expect.poll(() => textOf(manual)).toContain('Paid · 7PK94856XT123456A');
     await process.getByRole('button', { name: 'Close' }).first().click();
-    await expect.poll(() => text(firstRow.getByTestId('cell-status'))).toBe('Completed');
+    await expect.poll(() => textOf(firstRow.getByTestId('cell-status'))).toBe('Completed');
 
     // The second payout fails: its details, a reason, and the Mint goes back.
     const secondPayout = rows.filter({ hasText: `PayPal payout #${second!.id}` });
@@ -337,23 +314,23 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
       .getByLabel('Why it failed (the creator is told; the Mint goes back)')
       .fill('The PayPal account is closed.');
     await details.getByRole('button', { name: 'Mark failed' }).click();
-    await expect.poll(() => text(details.getByTestId('payout-history'))).toContain('Marked failed');
-    const history = await text(details.getByTestId('payout-history'));
+    await expect.poll(() => textOf(details.getByTestId('payout-history'))).toContain('Marked failed');
+    const history = await textOf(details.getByTestId('payout-history'));
     expect(history).toContain('Admin <ops@mintbox.test>');
     expect(history).toContain('Requested');
     await details.getByRole('button', { name: 'Close' }).first().click();
-    await expect.poll(() => text(secondPayout.getByTestId('cell-status'))).toBe('Failed');
-    await expect.poll(() => text(admin.getByTestId('total-pending'))).toBe('$0');
+    await expect.poll(() => textOf(secondPayout.getByTestId('cell-status'))).toBe('Failed');
+    await expect.poll(() => textOf(admin.getByTestId('total-pending'))).toBe('$0');
     const paidFigures = await paymentsFromRecords(server.db);
     // One payout of 50 paid this month, the other failed; the credits are unchanged.
     expect(paidFigures).toEqual({ thisMonth: 50, pending: 0, completed: 50, credited: 105 });
-    expect(await text(admin.getByTestId('total-this-month'))).toBe(`$${paidFigures.thisMonth}`);
-    expect(await text(admin.getByTestId('total-completed'))).toBe(`$${paidFigures.completed}`);
-    expect(await text(admin.getByTestId('total-credited-this-month'))).toBe(`${paidFigures.credited} Mint`);
-    expect(await text(admin.getByTestId('brand-paid-out'))).toBe('$50');
-    expect(await text(admin.getByTestId('brand-owed'))).toBe('$55');
+    expect(await textOf(admin.getByTestId('total-this-month'))).toBe(`$${paidFigures.thisMonth}`);
+    expect(await textOf(admin.getByTestId('total-completed'))).toBe(`$${paidFigures.completed}`);
+    expect(await textOf(admin.getByTestId('total-credited-this-month'))).toBe(`${paidFigures.credited} Mint`);
+    expect(await textOf(admin.getByTestId('brand-paid-out'))).toBe('$50');
+    expect(await textOf(admin.getByTestId('brand-owed'))).toBe('$55');
     expect(await balanceAndSum(server.db, influencerId)).toEqual({ balance: 55, sum: 55 });
-    await shoot(admin, 'payments-processed');
+    await screenshotWidths(admin, SHOTS, 'payments-processed');
 
     // Export Report: a CSV whose rows are the table's.
     const [download] = await Promise.all([
@@ -378,11 +355,11 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     for (let i = 0; i < (await rows.count()); i++) {
       const row = rows.nth(i);
       onScreen.push([
-        await text(row.getByTestId('cell-influencer-name')),
-        (await text(row.getByTestId('cell-influencer-username'))).replace(/^@/, ''),
-        await text(row.getByTestId('cell-campaign')),
-        (await text(row.getByTestId('cell-amount'))).replace(/[$,]/g, ''),
-        (await text(row.locator('[data-status]'))).toLowerCase(),
+        await textOf(row.getByTestId('cell-influencer-name')),
+        (await textOf(row.getByTestId('cell-influencer-username'))).replace(/^@/, ''),
+        await textOf(row.getByTestId('cell-campaign')),
+        (await textOf(row.getByTestId('cell-amount'))).replace(/[$,]/g, ''),
+        (await textOf(row.locator('[data-status]'))).toLowerCase(),
         await row.getAttribute('data-transaction-id'),
       ]);
     }
@@ -400,10 +377,10 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     const items = creator.getByTestId('payout');
     await expect.poll(() => items.count()).toBe(2);
     await expect.poll(() => items.nth(1).getAttribute('data-payout-status')).toBe('completed');
-    expect(await text(items.nth(1))).toContain('PayPal transaction id: 7PK94856XT123456A');
+    expect(await textOf(items.nth(1))).toContain('PayPal transaction id: 7PK94856XT123456A');
     expect(await items.nth(1).locator('[data-status]').getAttribute('class')).toContain('bg-green-100');
     expect(await items.nth(0).getAttribute('data-payout-status')).toBe('failed');
-    expect(await text(items.nth(0).getByTestId('payout-reason'))).toBe(
+    expect(await textOf(items.nth(0).getByTestId('payout-reason'))).toBe(
       'The PayPal account is closed. The 50 Mint are back in your wallet.',
     );
     expect(await items.nth(0).locator('[data-status]').getAttribute('class')).toContain('bg-red-100');
@@ -419,8 +396,8 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     const failed = await smtp.waitForMail(CREATOR.email);
     expect(failed.subject).toBe('Payout failed: 50 Mint are back in your wallet');
     expect(failed.text).toContain('Reason: The PayPal account is closed.');
-    await shoot(creator, 'wallet-settled');
-    expect(await fitsPhone(creator)).toBeLessThanOrEqual(375);
+    await screenshotWidths(creator, SHOTS, 'wallet-settled');
+    expect(await phoneScrollWidth(creator)).toBeLessThanOrEqual(375);
     expect(await seriousAxeViolations(creator)).toEqual([]);
   }, 60_000);
 
@@ -434,20 +411,20 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     await dialog.getByLabel('Reason').fill('Duplicate reward');
     await dialog.getByRole('button', { name: 'Save adjustment' }).click();
     // 55 Mint cannot be debited by 60.
-    await expect.poll(() => text(dialog)).toContain('a debit of 60 Mint would take the balance below zero');
+    await expect.poll(() => textOf(dialog)).toContain('a debit of 60 Mint would take the balance below zero');
     await dialog.getByLabel('Mint (negative to debit)').fill('15');
     await dialog.getByLabel('Reason').fill('Bonus for a great video');
     await dialog.getByRole('button', { name: 'Save adjustment' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     const row = admin.getByTestId('transaction-row').first();
     await expect
-      .poll(() => text(row.getByTestId('cell-campaign')))
+      .poll(() => textOf(row.getByTestId('cell-campaign')))
       .toBe('Adjustment: Bonus for a great video');
-    expect(await text(row.getByTestId('cell-amount'))).toBe('$15');
+    expect(await textOf(row.getByTestId('cell-amount'))).toBe('$15');
     expect(await balanceAndSum(server.db, influencerId)).toEqual({ balance: 70, sum: 70 });
     await creator.goto(`${server.url}/dashboard?tab=wallet`);
-    await expect.poll(() => text(creator.getByTestId('wallet-available'))).toBe('70 Mint');
-    expect(await text(creator.getByTestId('wallet-entry').first())).toContain(
+    await expect.poll(() => textOf(creator.getByTestId('wallet-available'))).toBe('70 Mint');
+    expect(await textOf(creator.getByTestId('wallet-entry').first())).toContain(
       'Adjustment: Bonus for a great video',
     );
   }, 60_000);
@@ -460,7 +437,7 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     await paypalField.fill('rosa.new@example.com');
     await creator.getByRole('button', { name: 'Save Changes' }).click();
     const confirm = creator.getByRole('dialog');
-    await expect.poll(() => text(confirm)).toContain('cash-outs pause for 24 hours');
+    await expect.poll(() => textOf(confirm)).toContain('cash-outs pause for 24 hours');
     await confirm.getByLabel('Current password').fill(CREATOR.password);
     await confirm.getByRole('button', { name: 'Confirm and Save' }).click();
     await expect.poll(() => confirm.count()).toBe(0);
@@ -475,15 +452,15 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     // The wallet, before anything is pressed: the reason and the time, and the button off.
     await creator.goto(`${server.url}/dashboard`);
     const note = creator.getByTestId('wallet-paypal-hold');
-    await expect.poll(() => text(note)).toContain(paypalHoldMessage(hold));
+    await expect.poll(() => textOf(note)).toContain(paypalHoldMessage(hold));
     const redeemButton = creator.getByTestId('wallet-card').getByRole('button', { name: 'Redeem Mint' });
     expect(await redeemButton.isDisabled()).toBe(true);
-    expect(await text(creator.getByTestId('wallet-card'))).toContain(
+    expect(await textOf(creator.getByTestId('wallet-card'))).toContain(
       `Cash-outs resume at ${formatUtcInstant(hold.until)}`,
     );
     expect(await seriousAxeViolations(creator)).toEqual([]);
-    expect(await fitsPhone(creator)).toBeLessThanOrEqual(375);
-    await shoot(creator, 'wallet-paypal-hold');
+    expect(await phoneScrollWidth(creator)).toBeLessThanOrEqual(375);
+    await screenshotWidths(creator, SHOTS, 'wallet-paypal-hold');
 
     // The server refuses too, with the same words.
     const refused = await creator.evaluate(async () => {
@@ -547,7 +524,7 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     await expect.poll(() => process.getByRole('button', { name: 'Start 1 payout ($50)' }).count()).toBe(1);
     expect(await process.getByRole('checkbox', { checked: true }).count()).toBe(1);
     expect(
-      await text(process.locator('label', { has: admin.getByRole('checkbox', { checked: true }) })),
+      await textOf(process.locator('label', { has: admin.getByRole('checkbox', { checked: true }) })),
     ).toContain('Lia Stone');
     await closeProcess();
   }, 60_000);

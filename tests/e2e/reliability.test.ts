@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
@@ -9,6 +9,7 @@ import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertApplication, insertCampaign, insertInfluencer } from '../support/factories';
 import { freePort } from '../support/free-port';
+import { textOf } from '../support/page-checks';
 import { createTestApp, testEnv } from '../support/test-app';
 
 const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
@@ -91,7 +92,6 @@ describe('reliability record in the browser', () => {
     await server?.close();
   });
 
-  const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
   const names = async () =>
     (await admin.getByTestId('applicant').locator('h3').allTextContents()).map((n) => n.trim());
 
@@ -105,8 +105,8 @@ describe('reliability record in the browser', () => {
 
     // Newest first, 20 a page: the two with a record applied first, so they are on the second page.
     await expect.poll(() => admin.getByTestId('applicant').count()).toBe(20);
-    expect(await text(admin.getByRole('heading', { name: /^Applicants/ }))).toBe('Applicants (25)');
-    expect(await text(admin.getByTestId('applicants-shown'))).toBe('20 of 25 shown');
+    expect(await textOf(admin.getByRole('heading', { name: /^Applicants/ }))).toBe('Applicants (25)');
+    expect(await textOf(admin.getByTestId('applicants-shown'))).toBe('20 of 25 shown');
     await admin.getByTestId('applicants-more').click();
     await expect.poll(() => admin.getByTestId('applicant').count()).toBe(25);
     expect((await names()).slice(-2)).toEqual(['Nico Steady', CREATOR.name]);
@@ -116,16 +116,16 @@ describe('reliability record in the browser', () => {
     await admin.getByLabel('Order').selectOption('on_time');
     await expect.poll(async () => (await names()).slice(0, 2)).toEqual([CREATOR.name, 'Nico Steady']);
     const card = admin.getByTestId('applicant').filter({ hasText: CREATOR.name });
-    expect(await text(card.getByTestId('reliability-summary'))).toBe(
+    expect(await textOf(card.getByTestId('reliability-summary'))).toBe(
       '2 of 3 posts on time · 0 late · 1 missed',
     );
     await card.getByText('Reliability', { exact: true }).click();
-    expect(await text(card.getByTestId('reliability-on_time'))).toBe('Posts on time2 67% of 3 posts due');
-    expect(await text(card.getByTestId('reliability-missed'))).toBe('Posts missed1 33% of 3 posts due');
-    expect(await text(card.getByTestId('reliability-accepted'))).toBe(
+    expect(await textOf(card.getByTestId('reliability-on_time'))).toBe('Posts on time2 67% of 3 posts due');
+    expect(await textOf(card.getByTestId('reliability-missed'))).toBe('Posts missed1 33% of 3 posts due');
+    expect(await textOf(card.getByTestId('reliability-accepted'))).toBe(
       'Applications accepted3 of 4 applications',
     );
-    expect(await text(card.getByTestId('reliability-first_approved'))).toBe(
+    expect(await textOf(card.getByTestId('reliability-first_approved'))).toBe(
       'Approved at first submission2 of 2 reviewed submissions',
     );
     expect(await seriousAxeViolations(admin)).toEqual([]);
@@ -136,7 +136,7 @@ describe('reliability record in the browser', () => {
     await expect.poll(async () => (await names())[0]).toBe('Nico Steady');
     expect(await names()).not.toContain(CREATOR.name);
     expect(await admin.getByTestId('applicants-missed-none').getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(() => text(admin.getByRole('button', { name: /^All/ }))).toBe('All 24');
+    await expect.poll(() => textOf(admin.getByRole('button', { name: /^All/ }))).toBe('All 24');
 
     // At 375 px the review page has no sideways scroll.
     await admin.setViewportSize({ width: 375, height: 800 });
@@ -149,9 +149,9 @@ describe('reliability record in the browser', () => {
     await admin.goto(`${server.url}/admin/influencers/${maraId}`);
     const figures = admin.getByTestId('reliability-figures');
     await expect
-      .poll(() => text(figures.getByTestId('reliability-on_time')))
+      .poll(() => textOf(figures.getByTestId('reliability-on_time')))
       .toBe('Posts on time2 67% of 3 posts due');
-    expect(await text(figures.getByTestId('reliability-days_to_post'))).toContain(
+    expect(await textOf(figures.getByTestId('reliability-days_to_post'))).toContain(
       'over 2 posts after a delivery',
     );
   }, 60_000);
@@ -165,9 +165,9 @@ describe('reliability record in the browser', () => {
     await creator.goto(`${server.url}/dashboard`);
     const card = creator.getByTestId('my-reliability');
     await expect
-      .poll(() => text(card.getByTestId('reliability-missed')))
+      .poll(() => textOf(card.getByTestId('reliability-missed')))
       .toBe('Posts missed1 33% of 3 posts due');
-    expect(await text(card.getByTestId('reliability-tips'))).toContain(
+    expect(await textOf(card.getByTestId('reliability-tips'))).toContain(
       'You missed 1 post. Post before your upload deadline; if you cannot, tell us before it passes.',
     );
     expect(await creator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
@@ -12,6 +12,7 @@ import { parseCsv } from '../support/csv';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaign } from '../support/factories';
 import { freePort } from '../support/free-port';
+import { textOf } from '../support/page-checks';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 import { createTestApp, testEnv } from '../support/test-app';
 
@@ -92,7 +93,6 @@ describe('shipping, a delivery problem and the fair posting clock in the browser
     await smtp?.close();
   });
 
-  const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
   const adminBell = () => admin.getByTestId('admin-sidebar-bell').getByTestId('notification-bell');
   const creatorBell = () => creator.getByTestId('signed-in-header').getByTestId('notification-bell');
   const applicantCard = () => admin.getByTestId('applicant').filter({ hasText: CREATOR.name });
@@ -116,7 +116,7 @@ describe('shipping, a delivery problem and the fair posting clock in the browser
     await adminSignsIn();
     await admin.goto(`${server.url}/admin/campaigns/${campaignId}`);
     const card = applicantCard();
-    await expect.poll(() => text(card.getByTestId('applicant-address'))).toContain('Austin, TX 73301');
+    await expect.poll(() => textOf(card.getByTestId('applicant-address'))).toContain('Austin, TX 73301');
     expect(await card.getByRole('link', { name: /@ready/ }).getAttribute('href')).toBe(
       'https://www.instagram.com/ready/',
     );
@@ -138,7 +138,7 @@ describe('shipping, a delivery problem and the fair posting clock in the browser
     await admin
       .getByTestId('csv-input')
       .setInputFiles({ name: 'labels.csv', mimeType: 'text/csv', buffer: Buffer.from(filled) });
-    await expect.poll(() => text(admin.getByTestId('csv-report'))).toContain('Imported 1 shipment');
+    await expect.poll(() => textOf(admin.getByTestId('csv-report'))).toContain('Imported 1 shipment');
     await expect.poll(() => card.getAttribute('data-status')).toBe('shipped');
     expect((await smtp.waitForMail(CREATOR.email)).subject).toBe(`Your PR box for ${CAMPAIGN} has shipped`);
     const tracking = card.getByRole('link', { name: /USPS 9400111899223197428490/ });
@@ -165,13 +165,13 @@ describe('shipping, a delivery problem and the fair posting clock in the browser
     await expect
       .poll(() => myCampaign().getByTestId('delivery-problem-note').getAttribute('data-problem-status'))
       .toBe('open');
-    expect(await text(myCampaign().getByTestId('deadline-reasons'))).toContain(
+    expect(await textOf(myCampaign().getByTestId('deadline-reasons'))).toContain(
       'Your upload deadline is on hold',
     );
 
     await adminSignsIn();
     await admin.goto(`${server.url}/admin/campaigns/${campaignId}`);
-    await expect.poll(() => text(admin.getByTestId('problems-badge').first())).toContain('1');
+    await expect.poll(() => textOf(admin.getByTestId('problems-badge').first())).toContain('1');
     // The report is in the admin's notifications too, linking to the queue.
     await adminBell().click();
     const adminPanel = admin.getByRole('dialog', { name: 'Notifications' });
@@ -181,7 +181,7 @@ describe('shipping, a delivery problem and the fair posting clock in the browser
     expect(await reported.getAttribute('data-unread')).toBe('true');
     await admin.keyboard.press('Escape');
     await expect.poll(() => adminPanel.count()).toBe(0);
-    expect(await text(applicantCard().getByTestId('delivery-problem'))).toContain('Not received');
+    expect(await textOf(applicantCard().getByTestId('delivery-problem'))).toContain('Not received');
     await admin
       .getByRole('link', { name: /Problems/ })
       .first()
@@ -191,14 +191,14 @@ describe('shipping, a delivery problem and the fair posting clock in the browser
     await expect.poll(() => problem.count()).toBe(1);
     await problem.getByLabel('Reply to the creator').fill('So sorry! We are sending a new one.');
     await problem.getByRole('button', { name: 'Send reply' }).click();
-    await expect.poll(() => text(problem.getByTestId('problem-reply'))).toContain('So sorry!');
+    await expect.poll(() => textOf(problem.getByTestId('problem-reply'))).toContain('So sorry!');
     const mail = await smtp.waitForMail(CREATOR.email);
     expect(mail.subject).toBe(`Reply about your ${CAMPAIGN} PR box`);
     expect(await seriousAxeViolations(admin)).toEqual([]);
 
     await creator.reload();
     await expect
-      .poll(() => text(myCampaign().getByTestId('problem-reply')))
+      .poll(() => textOf(myCampaign().getByTestId('problem-reply')))
       .toContain('So sorry! We are sending a new one.');
     // …and in the creator's notifications: the bell counts it and the item links to their campaigns.
     await expect.poll(() => creatorBell().getAttribute('aria-label')).toMatch(/^Notifications, \d+ unread$/);
@@ -230,8 +230,8 @@ describe('shipping, a delivery problem and the fair posting clock in the browser
     await openMyCampaigns();
     await myCampaign().getByRole('button', { name: 'Confirm delivery' }).click();
     // Delivery (Jul 14) + 7 days, plus the 17 days the problem stayed open: Aug 7.
-    await expect.poll(() => text(myCampaign().getByTestId('upload-deadline'))).toBe('Aug 7, 2026');
-    const reasons = await text(myCampaign().getByTestId('deadline-reasons'));
+    await expect.poll(() => textOf(myCampaign().getByTestId('upload-deadline'))).toBe('Aug 7, 2026');
+    const reasons = await textOf(myCampaign().getByTestId('deadline-reasons'));
     expect(reasons).toContain('Moved to 7 days after your box arrived (Jul 14).');
     expect(reasons).toContain('Extended by 17 days while a delivery problem was open.');
 
@@ -249,7 +249,9 @@ describe('shipping, a delivery problem and the fair posting clock in the browser
       .getByRole('button', { name: `Approve content from ${CREATOR.name}` })
       .click();
     await admin.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect.poll(() => text(applicantCard().getByTestId('credited'))).toBe('Approved: 30 Mint credited');
+    await expect
+      .poll(() => textOf(applicantCard().getByTestId('credited')))
+      .toBe('Approved: 30 Mint credited');
     const wallet = (await (await getWithCookie(api, '/api/me/wallet', creatorCookie)).json()) as {
       balance: number;
     };

@@ -1,7 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/db/schema/audit';
 import { payouts } from '../../src/db/schema/payouts';
@@ -18,6 +17,7 @@ import { parseCsv } from '../support/csv';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { freePort } from '../support/free-port';
 import { balanceAndSum, giveMint } from '../support/mint';
+import { phoneScrollWidth, screenshotWidths, textOf } from '../support/page-checks';
 import { createTestApp, testEnv } from '../support/test-app';
 
 const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
@@ -81,28 +81,6 @@ describe('tax forms in the browser: a held payout, a W-9 filed, the year-end fil
     await server?.close();
   });
 
-  const text = async (locator: Locator) => ((await locator.textContent().catch(() => '')) ?? '').trim();
-  const settle = (page: Page) => page.waitForLoadState('networkidle');
-  async function shoot(page: Page, name: string) {
-    if (!SHOTS) return;
-    const size = page.viewportSize()!;
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      await settle(page);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-    }
-    await page.setViewportSize(size);
-  }
-  /** At 375 px the page must not scroll sideways. */
-  async function fitsPhone(page: Page) {
-    const size = page.viewportSize()!;
-    await page.setViewportSize({ width: 375, height: 812 });
-    await settle(page);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    await page.setViewportSize(size);
-    return width;
-  }
-
   it('a creator redeems past $600: held, with why and a link; files a W-9 (validated, masked); the hold is lifted', async () => {
     await creator.goto(`${server.url}/signin`);
     await creator.getByLabel('Email', { exact: true }).fill(CREATOR.email);
@@ -110,28 +88,28 @@ describe('tax forms in the browser: a held payout, a W-9 filed, the year-end fil
     await creator.getByRole('button', { name: 'Sign In', exact: true }).click();
     await creator.waitForURL(`${server.url}/main`);
     await creator.goto(`${server.url}/dashboard`);
-    await expect.poll(() => text(creator.getByTestId('wallet-available'))).toBe('700 Mint');
+    await expect.poll(() => textOf(creator.getByTestId('wallet-available'))).toBe('700 Mint');
 
     // Redeem $600: the confirmation says it will wait for a tax form.
     await creator.getByTestId('wallet-card').getByRole('button', { name: 'Redeem Mint' }).click();
     const dialog = creator.getByTestId('redeem-dialog');
     await dialog.getByLabel('Amount (Mint)').fill('600');
     await dialog.getByRole('button', { name: 'Review' }).click();
-    await expect.poll(() => text(dialog.getByTestId('redeem-tax-note'))).toContain(TAX_HOLD_MESSAGE);
-    expect(await text(dialog.getByTestId('redeem-paid-by'))).toBe('Once your tax form is on file');
+    await expect.poll(() => textOf(dialog.getByTestId('redeem-tax-note'))).toContain(TAX_HOLD_MESSAGE);
+    expect(await textOf(dialog.getByTestId('redeem-paid-by'))).toBe('Once your tax form is on file');
     expect(await seriousAxeViolations(creator)).toEqual([]);
     await dialog.getByRole('button', { name: 'Confirm redemption' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    await expect.poll(() => text(creator.getByTestId('wallet-available'))).toBe('100 Mint');
+    await expect.poll(() => textOf(creator.getByTestId('wallet-available'))).toBe('100 Mint');
 
     // The payout on the Wallet tab: why it waits, and the link to the form.
     await creator.getByRole('button', { name: 'Payouts and history' }).click();
     const payout = creator.getByTestId('payout').first();
-    await expect.poll(() => text(payout.getByTestId('payout-tax-hold'))).toContain(TAX_HOLD_MESSAGE);
-    expect(await text(payout.getByTestId('payout-paid-by'))).toBe('Once your tax form is on file');
+    await expect.poll(() => textOf(payout.getByTestId('payout-tax-hold'))).toContain(TAX_HOLD_MESSAGE);
+    expect(await textOf(payout.getByTestId('payout-paid-by'))).toBe('Once your tax form is on file');
     expect(await seriousAxeViolations(creator)).toEqual([]);
-    await shoot(creator, 'wallet-held');
-    expect(await fitsPhone(creator)).toBeLessThanOrEqual(375);
+    await screenshotWidths(creator, SHOTS, 'wallet-held');
+    expect(await phoneScrollWidth(creator)).toBeLessThanOrEqual(375);
     const [row] = await server.db.select().from(payouts).where(eq(payouts.influencerId, tessId));
     expect(row).toMatchObject({ amount: 600, status: 'pending', heldForTaxForm: true });
     expect(await balanceAndSum(server.db, tessId)).toEqual({ balance: 100, sum: 100 });
@@ -139,13 +117,13 @@ describe('tax forms in the browser: a held payout, a W-9 filed, the year-end fil
     await payout.getByRole('link', { name: 'File your tax form' }).click();
     await creator.waitForURL(`${server.url}/profile#tax-form`);
     const section = creator.getByTestId('tax-form');
-    await expect.poll(() => text(section.getByTestId('tax-held'))).toContain('One payout is waiting');
-    expect(await text(section.getByTestId('tax-year-paid'))).toContain('$600');
+    await expect.poll(() => textOf(section.getByTestId('tax-held'))).toContain('One payout is waiting');
+    expect(await textOf(section.getByTestId('tax-year-paid'))).toContain('$600');
 
     // Validation: the empty form, then a TIN of one repeated digit.
     await section.getByRole('button', { name: 'Save tax form' }).click();
-    await expect.poll(() => text(section)).toContain('Enter your name as shown on your income tax return.');
-    expect(await text(section)).toContain('Certify that the information is true, correct and complete.');
+    await expect.poll(() => textOf(section)).toContain('Enter your name as shown on your income tax return.');
+    expect(await textOf(section)).toContain('Certify that the information is true, correct and complete.');
     await section.getByLabel('Name (as shown on your income tax return)').fill('Tess Filer');
     await section.getByLabel('Federal tax classification').selectOption('individual');
     await section.getByLabel('Address (number, street, apt.)').fill('12 Elm Street');
@@ -155,20 +133,20 @@ describe('tax forms in the browser: a held payout, a W-9 filed, the year-end fil
     await section.getByLabel('Social Security number').fill('111-11-1111');
     await section.getByRole('checkbox').check();
     await section.getByRole('button', { name: 'Save tax form' }).click();
-    await expect.poll(() => text(section)).toContain('This is not an SSN: all its digits are the same.');
+    await expect.poll(() => textOf(section)).toContain('This is not an SSN: all its digits are the same.');
     expect(await seriousAxeViolations(creator)).toEqual([]);
-    await shoot(creator, 'profile-tax-form');
-    expect(await fitsPhone(creator)).toBeLessThanOrEqual(375);
+    await screenshotWidths(creator, SHOTS, 'profile-tax-form');
+    expect(await phoneScrollWidth(creator)).toBeLessThanOrEqual(375);
 
     await section.getByLabel('Social Security number').fill('123-45-6789');
     await section.getByRole('button', { name: 'Save tax form' }).click();
     const onFile = section.getByTestId('tax-form-on-file');
-    await expect.poll(() => text(onFile)).toContain('W-9 on file');
-    expect(await text(onFile.getByTestId('tax-tin-masked'))).toBe('***-**-6789');
+    await expect.poll(() => textOf(onFile)).toContain('W-9 on file');
+    expect(await textOf(onFile.getByTestId('tax-tin-masked'))).toBe('***-**-6789');
     expect(await creator.content()).not.toContain('123-45-6789');
     expect(await section.getByTestId('tax-held').count()).toBe(0);
     expect(await seriousAxeViolations(creator)).toEqual([]);
-    await shoot(creator, 'profile-tax-on-file');
+    await screenshotWidths(creator, SHOTS, 'profile-tax-on-file');
     const [form] = await server.db.select().from(taxForms).where(eq(taxForms.influencerId, tessId));
     expect(JSON.stringify(form)).not.toContain('123456789');
 
@@ -208,34 +186,36 @@ describe('tax forms in the browser: a held payout, a W-9 filed, the year-end fil
       .getByTestId('transaction-row')
       .filter({ hasText: WAITING.name })
       .filter({ hasText: 'payout' });
-    await expect.poll(() => text(omarRow.first().getByTestId('payout-tax-hold'))).toBe(TAX_HOLD_ADMIN_LABEL);
+    await expect
+      .poll(() => textOf(omarRow.first().getByTestId('payout-tax-hold')))
+      .toBe(TAX_HOLD_ADMIN_LABEL);
 
     await admin.getByRole('tab', { name: 'Tax year' }).click();
     await expect.poll(() => new URL(admin.url()).searchParams.get('tab')).toBe('tax-year');
     const panel = admin.getByTestId('tax-year');
     const tess = panel.getByTestId('tax-year-row').filter({ hasText: CREATOR.name });
-    await expect.poll(() => text(tess)).toContain('$600');
-    expect(await text(tess)).toContain('W-9 on file');
-    expect(await text(tess)).toContain('***-**-6789');
+    await expect.poll(() => textOf(tess)).toContain('$600');
+    expect(await textOf(tess)).toContain('W-9 on file');
+    expect(await textOf(tess)).toContain('***-**-6789');
     const omar = panel.getByTestId('tax-year-row').filter({ hasText: WAITING.name });
-    expect(await text(omar)).toContain('No form');
-    expect(await text(omar)).toContain('1 waiting for a tax form');
+    expect(await textOf(omar)).toContain('No form');
+    expect(await textOf(omar)).toContain('1 waiting for a tax form');
     expect(await admin.content()).not.toContain('123-45-6789');
     expect(await seriousAxeViolations(admin)).toEqual([]);
-    await shoot(admin, 'admin-tax-year');
-    expect(await fitsPhone(admin)).toBeLessThanOrEqual(375);
+    await screenshotWidths(admin, SHOTS, 'admin-tax-year');
+    expect(await phoneScrollWidth(admin)).toBeLessThanOrEqual(375);
 
     // The year-end file: a wrong password is refused (nothing downloaded, nothing audited) ...
     await panel.getByRole('button', { name: 'Year-end CSV (1099-NEC)' }).click();
     const dialog = admin.getByTestId('year-end-dialog');
     await dialog.getByLabel('Your password').fill('not the password');
     await dialog.getByRole('button', { name: 'Download CSV' }).click();
-    await expect.poll(() => text(dialog)).toContain('The password is not correct.');
+    await expect.poll(() => textOf(dialog)).toContain('The password is not correct.');
     expect(
       await server.db.select().from(auditLog).where(eq(auditLog.action, 'tax.year_end_export')),
     ).toHaveLength(0);
     expect(await seriousAxeViolations(admin)).toEqual([]);
-    await shoot(admin, 'admin-year-end-dialog');
+    await screenshotWidths(admin, SHOTS, 'admin-year-end-dialog');
     // ... the right one downloads it.
     await dialog.getByLabel('Your password').fill(ADMIN.password);
     const [download] = await Promise.all([

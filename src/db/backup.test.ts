@@ -57,7 +57,8 @@ const run = (script: string, args: string[], env: Record<string, string>) =>
     encoding: 'utf8',
   });
 
-describe('backup and restore of the embedded PGlite database', () => {
+// Each test runs `npm run` processes (tsx, then PGlite or pg_dump/pg_restore): seconds each on a busy machine.
+describe('backup and restore of the embedded PGlite database', { timeout: 90_000 }, () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'mintbox-backup-'));
   const source = path.join(dir, 'source', 'pglite');
   const target: BackupTarget = { kind: 'pglite', dataDir: source };
@@ -129,7 +130,7 @@ describe('backup and restore of the embedded PGlite database', () => {
 
 const url = process.env.TEST_DATABASE_URL;
 
-describe.skipIf(!url)('backup and restore on PostgreSQL (pg_dump / pg_restore)', () => {
+describe.skipIf(!url)('backup and restore on PostgreSQL (pg_dump / pg_restore)', { timeout: 90_000 }, () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'mintbox-backup-pg-'));
   const scratch: ScratchPostgresDatabase[] = [];
   afterAll(async () => {
@@ -183,5 +184,5 @@ describe.skipIf(!url)('backup and restore on PostgreSQL (pg_dump / pg_restore)',
     } finally {
       await handle.close();
     }
-  }, 90_000); // two `npm run` processes with pg_dump and pg_restore: seconds each on a busy machine
+  });
 });

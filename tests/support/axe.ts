@@ -32,7 +32,9 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
     }
   }
   // A fade-in still running (the footer's, when it scrolls into view) is not the page's contrast: let it end first.
+  // Two frames first, so an animation an IntersectionObserver is about to start has started.
   await page.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     const running = document
       .getAnimations()
       .filter((animation) => animation.effect?.getTiming().iterations !== Infinity);

@@ -90,11 +90,14 @@ export async function closeAccount(
   }
   const anonymiseAfter = new Date(ctx.now.getTime() + ANONYMISE_AFTER_DAYS * 86_400_000);
   const result = await ctx.db.transaction(async (tx) => {
+    // One closure at a time per creator. NO KEY UPDATE, not UPDATE: a redemption holding the balance lock inserts a
+    // payout whose foreign key takes KEY SHARE on this row, and FOR UPDATE would wait for it while it waits for the
+    // balance this transaction takes next (a deadlock on PostgreSQL).
     await tx
       .select({ id: influencers.id })
       .from(influencers)
       .where(eq(influencers.id, influencer.id))
-      .for('update');
+      .for('no key update');
     const [closed] = await tx
       .select({ id: accountClosures.influencerId })
       .from(accountClosures)

@@ -38,6 +38,8 @@ const SMALL_SCALE = numberEnv('OPERATOR_SMALL_SCALE', 0.01);
 const DURATION = numberEnv('BENCH_DURATION', 3);
 const POOL_SIZE = Math.round(numberEnv('BENCH_POOL_SIZE', 10));
 const EXPLAIN_ALL = process.env.OPERATOR_EXPLAIN === '1';
+/** The data sets' database names start with it (`<prefix>`, `<prefix>_small`): a copy (`createdb -T`) per branch. */
+const DATABASE_PREFIX = process.env.OPERATOR_DATABASE?.trim() || 'mintbox_bench_operator';
 const ONLY = (process.env.BENCH_CASES ?? '')
   .split(',')
   .map((word) => word.trim())
@@ -498,9 +500,8 @@ export async function runOperatorSuite(): Promise<void> {
   mkdirSync(uploadsDir(dataDir), { recursive: true });
   const sides: Side[] = [];
   try {
-    const small = await ensureOperatorDataset(SERVER_URL, 'mintbox_bench_operator_small', SMALL_SCALE, log);
-    const fullName =
-      SCALE === 1 ? 'mintbox_bench_operator' : `mintbox_bench_operator_s${String(SCALE).replace('.', '_')}`;
+    const small = await ensureOperatorDataset(SERVER_URL, `${DATABASE_PREFIX}_small`, SMALL_SCALE, log);
+    const fullName = SCALE === 1 ? DATABASE_PREFIX : `${DATABASE_PREFIX}_s${String(SCALE).replace('.', '_')}`;
     const full = await ensureOperatorDataset(SERVER_URL, fullName, SCALE, log);
     for (const d of [small, full]) log(`${d.name} (scale ${d.scale}): ${JSON.stringify(d.counts)}`);
     const smallSide = await startSide(small, dataDir);

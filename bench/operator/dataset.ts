@@ -6,6 +6,7 @@ import { migrateDatabase } from '../../src/db/migrate';
 import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
+import { conversationChecks, conversationsSql } from './generate-conversations-sql';
 import {
   BENCH_PASSWORD,
   type OperatorSizes,
@@ -22,7 +23,7 @@ export const BENCH_ADMIN = {
 };
 
 /** Bump when the generator changes: a database built by another version is built again. */
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 
 export interface OperatorDataset {
   name: string;
@@ -63,6 +64,8 @@ const COUNTED = [
   'notifications',
   'content_metric_snapshots',
   'delivery_problems',
+  'conversations',
+  'conversation_messages',
 ];
 
 /**
@@ -143,7 +146,10 @@ async function build(
   const auth = createAuth({ db: handle.db, env, logger: silentLogger() });
   const admin = await upsertAdmin(handle.db, auth, BENCH_ADMIN);
   const hash = await (await auth.$context).password.hash(BENCH_PASSWORD);
-  const statements = operatorSql(sizes, hash, admin.id, `${BENCH_ADMIN.name} <${BENCH_ADMIN.email}>`);
+  const statements = [
+    ...operatorSql(sizes, hash, admin.id, `${BENCH_ADMIN.name} <${BENCH_ADMIN.email}>`),
+    ...conversationsSql(admin.id, BENCH_ADMIN.name.split(' ')[0] ?? BENCH_ADMIN.name),
+  ];
   await handle.db.transaction(async (tx) => {
     await tx.execute('set local synchronous_commit = off');
     await tx.execute("set local work_mem = '256MB'");
@@ -155,7 +161,7 @@ async function build(
         `  ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s  ${result.rowCount ?? ''} ${first}`,
       );
     }
-    for (const [label, query] of operatorChecks) {
+    for (const [label, query] of [...operatorChecks, ...conversationChecks]) {
       const result = (await tx.execute(query)) as unknown as { rows: Array<{ n: number }> };
       const violations = Number(result.rows[0]?.n ?? 0);
       if (violations > 0) throw new Error(`data set check failed: ${label}: ${violations} violations`);

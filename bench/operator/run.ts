@@ -78,6 +78,8 @@ interface Side {
   admin: string;
   creator: string;
   payoutId: number;
+  /** The heaviest creator's first conversation (the admin's thread and the creator's). */
+  conversationId: number;
   /** Keyset cursors (issue 28) of deep pages, taken once from the data: page 1,000 of the lists, page 2 of the wallet. */
   cursors: { transactions1000: string; creators1000: string; wallet2: string };
 }
@@ -166,6 +168,16 @@ const CASES: OperatorCase[] = [
   { name: 'admin notifications', who: 'admin', path: () => '/api/notifications?limit=20' },
   { name: 'audit log', who: 'admin', path: () => '/api/admin/audit-log?limit=25' },
   { name: 'admin digest', who: 'admin', path: () => '/api/admin/me/digest' },
+  { name: 'inbox', who: 'admin', path: () => '/api/admin/conversations' },
+  { name: 'inbox waiting', who: 'admin', path: () => '/api/admin/conversations?filter=waiting' },
+  { name: 'inbox unread', who: 'admin', path: () => '/api/admin/conversations?filter=unread' },
+  { name: 'inbox of biggest', who: 'admin', path: () => '/api/admin/conversations?campaignId=1' },
+  { name: 'inbox q=creator77', who: 'admin', path: () => '/api/admin/conversations?q=creator77' },
+  { name: 'inbox waiting count', who: 'admin', path: () => '/api/admin/conversations/waiting-count' },
+  { name: 'admin thread', who: 'admin', path: (s) => `/api/conversations/${s.conversationId}` },
+  { name: 'saved replies', who: 'admin', path: () => '/api/admin/saved-replies' },
+  { name: 'tax year', who: 'admin', path: () => `/api/admin/tax-year?year=${new Date().getUTCFullYear()}` },
+  { name: 'account closures', who: 'admin', path: () => '/api/admin/account-closures' },
   { name: 'creator session', who: 'creator', path: () => '/api/session' },
   { name: 'me', who: 'creator', path: () => '/api/me' },
   { name: 'dashboard applications', who: 'creator', path: () => '/api/me/applications' },
@@ -181,6 +193,12 @@ const CASES: OperatorCase[] = [
   { name: 'creator analytics', who: 'creator', path: () => '/api/me/analytics' },
   { name: 'my problems', who: 'creator', path: () => '/api/me/delivery-problems' },
   { name: 'creator notifications', who: 'creator', path: () => '/api/notifications?limit=20' },
+  { name: 'my conversations', who: 'creator', path: () => '/api/me/conversations' },
+  { name: 'creator thread', who: 'creator', path: (s) => `/api/conversations/${s.conversationId}` },
+  { name: 'my reliability', who: 'creator', path: () => '/api/me/reliability' },
+  { name: 'my tax form', who: 'creator', path: () => '/api/me/tax-form' },
+  { name: 'mail preferences', who: 'creator', path: () => '/api/me/mail-preferences' },
+  { name: 'eligibility', who: 'creator', path: () => '/api/campaigns/1/eligibility' },
 ];
 
 function cookieOf(response: Response): string {
@@ -252,11 +270,15 @@ async function startSide(dataset: OperatorDataset, dataDir: string): Promise<Sid
   const payout = (await handle.db.execute(
     `select id from payouts where influencer_id = ${CREATOR_NUMBER} order by id desc limit 1`,
   )) as unknown as { rows: Array<{ id: number }> };
+  const conversation = (await handle.db.execute(
+    `select id from conversations where influencer_id = ${CREATOR_NUMBER} order by id limit 1`,
+  )) as unknown as { rows: Array<{ id: number }> };
   return {
     dataset,
     handle,
     url,
     server,
+    conversationId: Number(conversation.rows[0]?.id ?? 1),
     admin: cookieOf(adminSignIn),
     creator: cookieOf(creatorSignIn),
     payoutId: Number(payout.rows[0]?.id ?? 1),

@@ -53,3 +53,15 @@ export const pageCursorsSchema = {
     .nullable()
     .describe('The cursor of the previous (newer) page; null on the first page'),
 };
+
+/** The `limit` query parameter of a paged list: rows per page, 1 to `max`, `size` when absent. */
+export const pageLimitParam = (size: number, max = 100) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'limit must be a whole number' })
+      .int({ error: 'limit must be a whole number' })
+      .min(1, { error: 'limit must be at least 1' })
+      .max(max, { error: `limit must be at most ${max}` })
+      .default(size),
+  );

@@ -1,19 +1,5 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  ne,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { PageCursor } from '../../shared/page-cursor';
 import type { ConversationAuthorRole, InboxFilter } from '../../shared/schemas/conversations';
 import type { DatabaseOrTransaction } from '../client';
 import { applications, submissions } from '../schema/applications';
@@ -27,6 +13,7 @@ import {
 } from '../schema/conversations';
 import { influencers } from '../schema/influencers';
 import { notifications } from '../schema/notifications';
+import { keyset, keysetPage } from './keyset';
 
 /** Who reads: a creator sees only their own conversations (ownership in the WHERE), an admin sees every one. */
 export type ConversationScope = { influencerId: number } | { admin: true };
@@ -259,16 +246,33 @@ export async function creatorConversations(db: DatabaseOrTransaction, influencer
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id));
 }
 
-export const INBOX_LIMIT = 100;
-
-/** The admins' inbox: conversations with messages, newest activity first, filtered; unread counts are the admin's own. */
+/**
+ * The admins' inbox, one page (issue 28: keyset on `(last_message_at desc, id desc)`, the partial
+ * `conversations_activity_idx`, or `conversations_campaign_activity_idx` for one campaign): conversations with
+ * messages, newest activity first, filtered; unread counts are the admin's own. A search resolves its matches per
+ * table first (creators by the trigram indexes on name and email, messages by the one on their text), then reads
+ * those conversations' keys: it costs what it matches, not what the inbox holds.
+ */
 export async function inbox(
   db: DatabaseOrTransaction,
   adminUserId: string,
-  { filter, campaignId, q }: { filter: InboxFilter; campaignId?: number | undefined; q?: string | undefined },
+  {
+    filter,
+    campaignId,
+    q,
+    limit,
+    cursor,
+  }: {
+    filter: InboxFilter;
+    campaignId?: number | undefined;
+    q?: string | undefined;
+    limit: number;
+    cursor?: PageCursor | null;
+  },
 ) {
   const unread = unreadFor('creator', adminUserId);
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const page = keyset(conversations.lastMessageAt, conversations.id, cursor);
   const lastMessage = db
     .select({
       id: conversationMessages.id,
@@ -277,7 +281,7 @@ export async function inbox(
     })
     .from(conversationMessages)
     .as('last_message');
-  return db
+  const rows = await db
     .select({
       id: conversations.id,
       applicationId: conversations.applicationId,
@@ -296,21 +300,42 @@ export async function inbox(
     .where(
       and(
         isNotNull(conversations.lastMessageId),
+        page.where,
         filter === 'waiting' ? isNotNull(conversations.waitingSince) : undefined,
         filter === 'unread' ? sql`${unread} > 0` : undefined,
         campaignId === undefined ? undefined : eq(conversations.campaignId, campaignId),
         pattern
           ? or(
-              ilike(influencers.name, pattern),
-              ilike(influencers.email, pattern),
-              sql`exists (select 1 from ${conversationMessages} m where m.conversation_id = ${OUTER_ID}
-                and m.body ilike ${pattern})`,
+              sql`${conversations.influencerId} = any(array(select ${influencers.id} from ${influencers}
+                where ${influencers.name} ilike ${pattern} or ${influencers.email} ilike ${pattern}))`,
+              sql`${conversations.id} = any(array(select distinct m.conversation_id from ${conversationMessages} m
+                where m.body ilike ${pattern}))`,
             )
           : undefined,
       ),
     )
-    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-    .limit(INBOX_LIMIT);
+    .orderBy(...page.orderBy)
+    .limit(limit + 1);
+  return keysetPage(rows, limit, cursor, (r) => ({
+    // Every row has a message (the where above), so it has its time.
+    createdAt: r.lastMessageAt ?? new Date(0),
+    id: r.id,
+  }));
+}
+
+/**
+ * The campaigns with at least one conversation that has a message, by name: one probe of
+ * `conversations_campaign_activity_idx` per campaign, whatever the number of conversations.
+ */
+export async function campaignsWithConversations(db: DatabaseOrTransaction) {
+  return db
+    .select({ id: campaigns.id, name: campaigns.name })
+    .from(campaigns)
+    .where(
+      sql`exists (select 1 from ${conversations} c where c.campaign_id = ${campaigns.id}
+        and c.last_message_id is not null)`,
+    )
+    .orderBy(asc(campaigns.name), asc(campaigns.id));
 }
 
 /** How many conversations wait for the team's reply. */

@@ -50,8 +50,15 @@ export const conversations = pgTable(
   (t) => [
     uniqueIndex('conversations_application_idx').on(t.applicationId),
     index('conversations_influencer_idx').on(t.influencerId),
+    // The inbox's pages (issue 28): conversations with a message, newest activity first, in the order the keyset
+    // reads them (`last_message_at desc, id desc`), for all campaigns and for one.
+    index('conversations_activity_idx')
+      .on(t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.lastMessageId} is not null`),
+    index('conversations_campaign_activity_idx')
+      .on(t.campaignId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.lastMessageId} is not null`),
     index('conversations_campaign_idx').on(t.campaignId),
-    index('conversations_activity_idx').on(t.lastMessageAt.desc().nullsLast(), t.id.desc()),
     index('conversations_waiting_idx').on(t.waitingSince).where(sql`${t.waitingSince} is not null`),
   ],
 );
@@ -81,6 +88,8 @@ export const conversationMessages = pgTable(
   },
   (t) => [
     index('conversation_messages_conversation_idx').on(t.conversationId, t.id),
+    // The inbox search finds messages by their text (issue 28).
+    index('conversation_messages_body_trgm_idx').using('gin', sql`${t.body} gin_trgm_ops`),
     index('conversation_messages_replies_idx')
       .on(t.createdAt)
       .where(sql`${t.answeredWaitingSince} is not null`),

@@ -580,6 +580,99 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     expect((await get('/api/admin/conversations?filter=nope', admin)).status).toBe(400);
   });
 
+  it('the inbox pages by keyset: every conversation once, newest activity first, with a filter; the campaign filter lists campaigns with messages', async () => {
+    // One creator in 13 conversations (an application to each of 13 campaigns), written 7 s apart (inside the
+    // creator's message limits), and one more opened but never written in (not in the inbox). Pages of 5.
+    const person = await creatorInConversation({ name: 'Paging Campaign 0' });
+    const conversationIds = [person.conversationId];
+    await send('POST', `/api/conversations/${person.conversationId}/messages`, person.cookie, {
+      body: 'page 0',
+    });
+    for (let i = 1; i <= 13; i += 1) {
+      clock.advance(7_000);
+      const row = await insertCampaign(database.db, {
+        name: `Paging Campaign ${i}`,
+        brand: 'Pager',
+        status: 'active',
+        type: 'gifting',
+        platform: 'instagram',
+        deadline: '2026-07-01',
+        followersRequired: 0,
+      });
+      const applied = await send('POST', `/api/campaigns/${row.id}/applications`, person.cookie, {});
+      expect(applied.status).toBe(201);
+      const opened = await send(
+        'POST',
+        `/api/applications/${applied.body.id}/conversation`,
+        person.cookie,
+        {},
+      );
+      if (i === 13) break; // opened, never written in
+      conversationIds.push(opened.body.id as number);
+      const posted = await send('POST', `/api/conversations/${opened.body.id}/messages`, person.cookie, {
+        body: `page ${i}`,
+      });
+      expect(posted.status).toBe(201);
+    }
+    // The admin answers every third: those no longer wait.
+    for (const id of conversationIds.filter((_, i) => i % 3 === 0)) {
+      clock.advance(3_000);
+      const answer = await send('POST', `/api/admin/conversations/${id}/messages`, admin, {
+        body: 'Answered',
+      });
+      expect(answer.status).toBe(201);
+    }
+    const walk = async (query: string) => {
+      const seen: number[] = [];
+      let page = await get<Inbox>(`/api/admin/conversations${query}`, admin);
+      expect(page.status).toBe(200);
+      const pages = [page.body.items.length];
+      seen.push(...page.body.items.map((i) => i.id));
+      while (page.body.nextCursor) {
+        const glue = query ? '&' : '?';
+        page = await get<Inbox>(
+          `/api/admin/conversations${query}${glue}cursor=${encodeURIComponent(page.body.nextCursor)}`,
+          admin,
+        );
+        expect(page.status).toBe(200);
+        pages.push(page.body.items.length);
+        seen.push(...page.body.items.map((i) => i.id));
+      }
+      return { seen, pages, last: page.body };
+    };
+    const all = await walk('?limit=5');
+    expect(all.pages.slice(0, -1).every((size) => size === 5)).toBe(true);
+    const mine = all.seen.filter((id) => conversationIds.includes(id));
+    expect(new Set(all.seen).size).toBe(all.seen.length);
+    expect(mine).toHaveLength(conversationIds.length);
+    // Newest activity first: the answered ones (written last) lead, then the rest newest first, ties by id.
+    const answered = conversationIds.filter((_, i) => i % 3 === 0);
+    expect(mine.slice(0, answered.length)).toEqual([...answered].reverse());
+    expect(mine.slice(answered.length)).toEqual(conversationIds.filter((_, i) => i % 3 !== 0).reverse());
+    const waiting = await walk('?filter=waiting&limit=5');
+    expect(waiting.seen.filter((id) => conversationIds.includes(id))).toEqual(
+      conversationIds.filter((_, i) => i % 3 !== 0).reverse(),
+    );
+    expect(waiting.last.waitingCount).toBeGreaterThanOrEqual(conversationIds.length - answered.length);
+    const bad = await get('/api/admin/conversations?cursor=nonsense', admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('cursor is not valid: load the first page again');
+
+    const campaignsList = await get<{ items: { id: number; name: string }[] }>(
+      '/api/admin/conversations/campaigns',
+      admin,
+    );
+    const names = campaignsList.body.items.map((c) => c.name).filter((name) => name.startsWith('Paging'));
+    expect(names).toHaveLength(13);
+    expect(names).not.toContain('Paging Campaign 13');
+    expect((await get<Inbox>('/api/admin/conversations', admin)).body.items.length).toBeLessThanOrEqual(50);
+    expect((await get('/api/admin/conversations?limit=101', admin)).body.error).toBe(
+      'limit must be at most 100',
+    );
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect((await get('/api/admin/conversations/campaigns', person.cookie)).status).toBe(403);
+  });
+
   it('saved replies: create, edit, list by title, delete; duplicate titles and HTML refused', async () => {
     const created = await send('POST', '/api/admin/saved-replies', admin, {
       title: 'Posting day',

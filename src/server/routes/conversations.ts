@@ -4,6 +4,7 @@ import {
   conversationThreadSchema,
   editMessageSchema,
   hideMessageSchema,
+  inboxCampaignsSchema,
   inboxQuerySchema,
   inboxSchema,
   myConversationListSchema,
@@ -33,7 +34,12 @@ import {
   type Viewer,
 } from '../services/conversations/context';
 import { hideMessage } from '../services/conversations/hide-message';
-import { adminInbox, myConversations, waitingConversations } from '../services/conversations/inbox';
+import {
+  adminInbox,
+  inboxCampaigns,
+  myConversations,
+  waitingConversations,
+} from '../services/conversations/inbox';
 import { markSeen } from '../services/conversations/mark-seen';
 import { openConversation } from '../services/conversations/open';
 import { postMessage, uploadConversationImage } from '../services/conversations/post-message';
@@ -289,7 +295,7 @@ const inboxRoute = createRoute({
   path: '/conversations',
   tags: adminTags,
   summary:
-    'The inbox: conversations newest activity first, filtered (all, unread, waiting for our reply; a campaign), searched by creator or text',
+    'The inbox: conversations newest activity first, filtered (all, unread, waiting for our reply; a campaign), searched by creator or text; one page of 50 (keyset: pass nextCursor back as cursor)',
   middleware: adminOnly,
   request: { query: inboxQuerySchema },
   responses: { 200: { description: 'The inbox', content: json(inboxSchema) }, ...errors },
@@ -301,6 +307,14 @@ const waitingRoute = createRoute({
   summary: 'How many conversations wait for our reply (the number in the admin sidebar)',
   middleware: adminOnly,
   responses: { 200: { description: 'The count', content: json(waitingCountSchema) }, ...errors },
+});
+const inboxCampaignsRoute = createRoute({
+  method: 'get',
+  path: '/conversations/campaigns',
+  tags: adminTags,
+  summary: 'The campaigns that have conversations, by name (the choices of the inbox campaign filter)',
+  middleware: adminOnly,
+  responses: { 200: { description: 'The campaigns', content: json(inboxCampaignsSchema) }, ...errors },
 });
 const inboxStreamRoute = createRoute({
   method: 'get',
@@ -372,6 +386,7 @@ export const adminConversationRoutes = createRouter()
   .openapi(waitingRoute, async (c) =>
     c.json({ waitingCount: await waitingConversations(c.get('services').db) }, 200),
   )
+  .openapi(inboxCampaignsRoute, async (c) => c.json(await inboxCampaigns(c.get('services').db), 200))
   .openapi(inboxStreamRoute, async (c) => {
     const { db, lifecycle } = c.get('deps');
     return conversationStream(c, { db, conversationId: null, lifecycle }) as never;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorParam, pageCursorsSchema, pageLimitParam } from '../page-cursor';
 import { hasControlCharacter, TEXT_WHITESPACE } from '../rules/text';
 
 /** Issue 26: conversations between a creator and the campaign team, one per application. */
@@ -176,6 +177,9 @@ export const myConversationListSchema = z.object({
 });
 export type MyConversationList = z.infer<typeof myConversationListSchema>;
 
+/** Conversations per page of the admins' inbox. */
+export const INBOX_PAGE_SIZE = 50;
+
 export const INBOX_FILTERS = ['all', 'unread', 'waiting'] as const;
 export type InboxFilter = (typeof INBOX_FILTERS)[number];
 
@@ -199,6 +203,8 @@ export const inboxQuerySchema = z.object({
     emptyToUndefined,
     z.string().trim().max(100, { error: 'Search for at most 100 characters.' }).optional(),
   ),
+  limit: pageLimitParam(INBOX_PAGE_SIZE),
+  cursor: cursorParam,
 });
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;
 
@@ -215,13 +221,21 @@ export const inboxItemSchema = z.object({
 export type InboxItem = z.infer<typeof inboxItemSchema>;
 
 export const inboxSchema = z.object({
+  /** One page, newest activity first (`limit`, INBOX_PAGE_SIZE by default); `nextCursor` reads the next (older) one. */
   items: z.array(inboxItemSchema),
+  nextCursor: pageCursorsSchema.nextCursor,
   /** Conversations whose creator waits for the team (the number in the admin sidebar). */
   waitingCount: z.number().int(),
 });
 export type Inbox = z.infer<typeof inboxSchema>;
 
 export const waitingCountSchema = z.object({ waitingCount: z.number().int() });
+
+/** GET /api/admin/conversations/campaigns: the campaigns that have conversations, by name (the inbox's filter). */
+export const inboxCampaignsSchema = z.object({
+  items: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type InboxCampaigns = z.infer<typeof inboxCampaignsSchema>;
 
 /** How the team signs in a thread: the brand with the admin's first name. */
 export function teamSignature(brand: string, authorName: string): string {

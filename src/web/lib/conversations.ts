@@ -27,6 +27,8 @@ export const conversationKeys = {
     [...PRIVATE_ROOT, 'conversations', side, 'thread', id] as const,
   mine: [...PRIVATE_ROOT, 'conversations', 'creator', 'mine'] as const,
   inbox: (filters: object) => [...PRIVATE_ROOT, 'conversations', 'admin', 'inbox', filters] as const,
+  // Under the inbox's key: every change the inbox stream tells of reads the campaign filter's choices again too.
+  inboxCampaigns: [...PRIVATE_ROOT, 'conversations', 'admin', 'inbox', 'campaigns'] as const,
   waiting: [...PRIVATE_ROOT, 'conversations', 'admin', 'waiting'] as const,
   savedReplies: [...PRIVATE_ROOT, 'conversations', 'admin', 'saved-replies'] as const,
 };

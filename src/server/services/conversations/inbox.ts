@@ -1,6 +1,17 @@
 import type { DatabaseOrTransaction } from '../../../db/client';
-import { creatorConversations, inbox, waitingCount } from '../../../db/queries/conversations';
-import type { Inbox, InboxQuery, MyConversationList } from '../../../shared/schemas/conversations';
+import {
+  campaignsWithConversations,
+  creatorConversations,
+  inbox,
+  waitingCount,
+} from '../../../db/queries/conversations';
+import { decodeCursor } from '../../../shared/page-cursor';
+import type {
+  Inbox,
+  InboxCampaigns,
+  InboxQuery,
+  MyConversationList,
+} from '../../../shared/schemas/conversations';
 
 const PREVIEW = 140;
 const preview = (text: string) => {
@@ -8,15 +19,17 @@ const preview = (text: string) => {
   return flat.length > PREVIEW ? `${flat.slice(0, PREVIEW - 1)}…` : flat;
 };
 
-/** The admins' inbox (newest activity first, filtered, searched) with the number waiting for a reply. */
+/** One page of the admins' inbox (newest activity first, filtered, searched) with the number waiting for a reply. */
 export async function adminInbox(
   db: DatabaseOrTransaction,
   adminUserId: string,
   query: InboxQuery,
 ): Promise<Inbox> {
-  const [rows, waiting] = await Promise.all([inbox(db, adminUserId, query), waitingCount(db)]);
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const [page, waiting] = await Promise.all([inbox(db, adminUserId, { ...query, cursor }), waitingCount(db)]);
   return {
-    items: rows.map((r) => ({
+    nextCursor: page.nextCursor,
+    items: page.rows.map((r) => ({
       id: r.id,
       applicationId: r.applicationId,
       campaign: r.campaign,
@@ -52,4 +65,9 @@ export async function myConversations(
 /** How many conversations wait for an admin's reply (the badge of the admins' inbox). */
 export function waitingConversations(db: DatabaseOrTransaction): Promise<number> {
   return waitingCount(db);
+}
+
+/** The campaigns the inbox can be filtered by: those with conversations. */
+export async function inboxCampaigns(db: DatabaseOrTransaction): Promise<InboxCampaigns> {
+  return { items: await campaignsWithConversations(db) };
 }

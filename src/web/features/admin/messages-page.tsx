@@ -18,7 +18,7 @@ import { cn } from '../../lib/cn';
 import { conversationKeys } from '../../lib/conversations';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { type InboxFilters, useInbox } from './api/conversations';
+import { type InboxFilters, useInbox, useInboxCampaigns } from './api/conversations';
 import { AdminConversation } from './components/admin-conversation';
 import { AdminEmptyState, AdminPageHeader } from './components/admin-layout';
 
@@ -64,13 +64,7 @@ export function MessagesPage() {
   const [search, setSearch] = useState(q);
   const filters: InboxFilters = { filter, campaignId, q: q || undefined };
   const inbox = useInbox(filters, inboxLive);
-  // The campaigns that have conversations, for the campaign filter (the unfiltered inbox).
-  const everything = useInbox({ filter: 'all' }, inboxLive);
-  const campaigns = useMemo(() => {
-    const byId = new Map<number, string>();
-    for (const item of everything.data?.items ?? []) byId.set(item.campaign.id, item.campaign.name);
-    return [...byId].sort((a, b) => a[1].localeCompare(b[1]));
-  }, [everything.data]);
+  const campaigns = useInboxCampaigns().data?.items ?? [];
   const now = useNow();
   const campaignFieldId = useId();
 
@@ -82,7 +76,8 @@ export function MessagesPage() {
     }
     setParams(next, { replace: true });
   };
-  const items = inbox.data?.items ?? [];
+  const items = useMemo(() => inbox.data?.pages.flatMap((page) => page.items) ?? [], [inbox.data]);
+  const waitingCount = inbox.data?.pages[0]?.waitingCount;
 
   return (
     <>
@@ -106,7 +101,7 @@ export function MessagesPage() {
                 onClick={() => update({ filter: f === 'all' ? null : f })}
               >
                 {FILTER_LABELS[f]}
-                {f === 'waiting' && inbox.data ? ` (${inbox.data.waitingCount})` : ''}
+                {f === 'waiting' && waitingCount !== undefined ? ` (${waitingCount})` : ''}
               </Button>
             ))}
           </fieldset>
@@ -120,7 +115,7 @@ export function MessagesPage() {
               onChange={(e) => update({ campaign: e.target.value || null })}
             >
               <option value="">All campaigns</option>
-              {campaigns.map(([id, name]) => (
+              {campaigns.map(({ id, name }) => (
                 <option key={id} value={id}>
                   {name}
                 </option>
@@ -158,17 +153,29 @@ export function MessagesPage() {
               </p>
             </AdminEmptyState>
           ) : (
-            <ul className="flex flex-col gap-2" aria-label="Conversations" data-testid="inbox">
-              {items.map((item) => (
-                <InboxRow
-                  key={item.id}
-                  item={item}
-                  now={now}
-                  current={item.id === selected}
-                  onOpen={() => update({ c: String(item.id) })}
-                />
-              ))}
-            </ul>
+            <>
+              <ul className="flex flex-col gap-2" aria-label="Conversations" data-testid="inbox">
+                {items.map((item) => (
+                  <InboxRow
+                    key={item.id}
+                    item={item}
+                    now={now}
+                    current={item.id === selected}
+                    onOpen={() => update({ c: String(item.id) })}
+                  />
+                ))}
+              </ul>
+              {inbox.hasNextPage ? (
+                <Button
+                  variant="outline"
+                  className="self-center"
+                  disabled={inbox.isFetchingNextPage}
+                  onClick={() => void inbox.fetchNextPage()}
+                >
+                  {inbox.isFetchingNextPage ? 'Loading…' : 'Show more conversations'}
+                </Button>
+              ) : null}
+            </>
           )}
         </section>
         <section aria-label="Conversation" className={cn('min-w-0', !selected && 'hidden lg:block')}>

@@ -1,7 +1,14 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useCallback } from 'react';
 import {
   type InboxFilter,
+  inboxCampaignsSchema,
   inboxSchema,
   type SavedReplyInput,
   savedReplyItemSchema,
@@ -18,11 +25,12 @@ export interface InboxFilters {
   q?: string | undefined;
 }
 
-function inboxPath({ filter, campaignId, q }: InboxFilters): string {
+function inboxPath({ filter, campaignId, q }: InboxFilters, cursor: string | null): string {
   const params = new URLSearchParams();
   if (filter !== 'all') params.set('filter', filter);
   if (campaignId) params.set('campaignId', String(campaignId));
   if (q) params.set('q', q);
+  if (cursor) params.set('cursor', cursor);
   const query = params.toString();
   return `/api/admin/conversations${query ? `?${query}` : ''}`;
 }
@@ -30,14 +38,30 @@ function inboxPath({ filter, campaignId, q }: InboxFilters): string {
 /** While the inbox stream is down, the inbox and the sidebar count are asked for this often. */
 const INBOX_POLL_MS = 15_000;
 
-/** GET /api/admin/conversations: newest activity first (kept fresh by `useInboxLive` in the admin frame). */
+/**
+ * GET /api/admin/conversations: newest activity first, a page of 50 at a time ("Show more conversations" reads the
+ * next by its cursor); kept fresh by `useInboxLive` in the admin frame, which reads the pages shown again.
+ */
 export function useInbox(filters: InboxFilters, live: boolean) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: conversationKeys.inbox(filters),
-    queryFn: ({ signal }) => apiFetch(inboxPath(filters), { signal, schema: inboxSchema }),
+    queryFn: ({ signal, pageParam }) =>
+      apiFetch(inboxPath(filters, pageParam), { signal, schema: inboxSchema }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: live ? false : INBOX_POLL_MS,
+  });
+}
+
+/** GET /api/admin/conversations/campaigns: the inbox's campaign filter (campaigns with conversations, by name). */
+export function useInboxCampaigns() {
+  return useQuery({
+    queryKey: conversationKeys.inboxCampaigns,
+    queryFn: ({ signal }) =>
+      apiFetch('/api/admin/conversations/campaigns', { signal, schema: inboxCampaignsSchema }),
+    staleTime: 60_000,
   });
 }
 

@@ -1,0 +1,4 @@
+DROP INDEX "conversations_activity_idx";--> statement-breakpoint
+CREATE INDEX "conversation_messages_body_trgm_idx" ON "conversation_messages" USING gin ("body" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "conversations_campaign_activity_idx" ON "conversations" USING btree ("campaign_id","last_message_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "conversations"."last_message_id" is not null;--> statement-breakpoint
+CREATE INDEX "conversations_activity_idx" ON "conversations" USING btree ("last_message_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "conversations"."last_message_id" is not null;

@@ -174,7 +174,8 @@ const CASES: OperatorCase[] = [
   { name: 'inbox of biggest', who: 'admin', path: () => '/api/admin/conversations?campaignId=1' },
   { name: 'inbox q=creator77', who: 'admin', path: () => '/api/admin/conversations?q=creator77' },
   { name: 'inbox waiting count', who: 'admin', path: () => '/api/admin/conversations/waiting-count' },
-  { name: 'admin thread', who: 'admin', path: (s) => `/api/conversations/${s.conversationId}` },
+  { name: 'inbox campaigns', who: 'admin', path: () => '/api/admin/conversations/campaigns' },
+  { name: 'admin thread', who: 'admin', path: (s) => `/api/admin/conversations/${s.conversationId}` },
   { name: 'saved replies', who: 'admin', path: () => '/api/admin/saved-replies' },
   { name: 'tax year', who: 'admin', path: () => `/api/admin/tax-year?year=${new Date().getUTCFullYear()}` },
   { name: 'account closures', who: 'admin', path: () => '/api/admin/account-closures' },
@@ -199,6 +200,8 @@ const CASES: OperatorCase[] = [
   { name: 'my tax form', who: 'creator', path: () => '/api/me/tax-form' },
   { name: 'mail preferences', who: 'creator', path: () => '/api/me/mail-preferences' },
   { name: 'eligibility', who: 'creator', path: () => '/api/campaigns/1/eligibility' },
+  { name: 'my data export', who: 'creator', path: () => '/api/me/data-export' },
+  { name: 'my account closure', who: 'creator', path: () => '/api/me/account-closure' },
 ];
 
 function cookieOf(response: Response): string {

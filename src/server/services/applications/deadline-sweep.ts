@@ -1,10 +1,10 @@
 import { and, inArray, isNull, lt } from 'drizzle-orm';
-import { listContentDueUnreminded, lockApplication } from '../../../db/queries/applications';
+import { listContentDueUnreminded, lockApplications } from '../../../db/queries/applications';
 import { applicationIdsPastFairDeadline, postingClocksFor } from '../../../db/queries/posting-clock';
 import { applications } from '../../../db/schema/applications';
 import { campaigns } from '../../../db/schema/campaigns';
 import { applicationDeadlineFor, findMove, shipsBox } from '../../../shared/lifecycle';
-import { creatorNotice, notifyCreator } from '../notifications';
+import { creatorNotice, notifyCreatorUsers } from '../notifications';
 import { type AtInstant, atInstant, type ServiceContext } from '../service-context';
 import { notify } from './context';
 import { transition } from './transition';
@@ -48,20 +48,23 @@ export async function sweepDeadlines(services: ServiceContext, limits: SweepLimi
   for (let i = 0; i < pastDeadline.length; i += limits.chunk) {
     // Marked missed and told in the app in one transaction per chunk; mailed once it is committed.
     const mails = await ctx.db.transaction(async (tx) => {
-      const told: Array<{ email: string; campaign: string }> = [];
-      for (const id of pastDeadline.slice(i, i + limits.chunk)) {
-        const locked = await lockApplication(tx, id);
-        // One that moved on meanwhile (content sent, say) is left as it is.
-        if (
-          !locked ||
-          findMove(locked.application.status, 'miss_deadline', 'system', shipsBox(locked.campaign.type)) ===
-            null
-        )
-          continue;
+      const told: Array<{ email: string; campaign: string; userId: string | null }> = [];
+      // The chunk locked in one statement; one that moved on meanwhile (content sent, say) is left as it is.
+      for (const locked of await lockApplications(tx, pastDeadline.slice(i, i + limits.chunk))) {
+        const box = shipsBox(locked.campaign.type);
+        if (findMove(locked.application.status, 'miss_deadline', 'system', box) === null) continue;
         await transition(tx, locked, 'miss_deadline', 'system', { updatedAt: ctx.now });
-        await notifyCreator(tx, locked.influencer.id, creatorNotice.missed(locked.campaign.name), ctx.now);
-        told.push({ email: locked.influencer.email, campaign: locked.campaign.name });
+        told.push({
+          email: locked.influencer.email,
+          campaign: locked.campaign.name,
+          userId: locked.influencer.authUserId,
+        });
       }
+      await notifyCreatorUsers(
+        tx,
+        told.map((m) => ({ userId: m.userId, notice: creatorNotice.missed(m.campaign) })),
+        ctx.now,
+      );
       return told;
     });
     missed += mails.length;

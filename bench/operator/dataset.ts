@@ -22,6 +22,12 @@ export const BENCH_ADMIN = {
   password: BENCH_PASSWORD,
 };
 
+/**
+ * The bench drops and rebuilds databases by these names, so a name must say it is a bench set (`mintbox_bench_…`, or a
+ * branch's copy such as `wtb_bench`): never `test`, `postgres` or an app's database.
+ */
+const BENCH_NAME = /^[a-z0-9_]*bench[a-z0-9_]*$/;
+
 /** Bump when the generator changes: a database built by another version is built again. */
 const GENERATOR_VERSION = 3;
 
@@ -79,7 +85,7 @@ export async function ensureOperatorDataset(
   scale: number,
   log: (line: string) => void,
 ): Promise<OperatorDataset> {
-  if (!/^mintbox_bench_[a-z0-9_]+$/.test(name)) throw new Error(`refusing database name ${name}`);
+  if (!BENCH_NAME.test(name)) throw new Error(`refusing database name ${name}`);
   const sizes = operatorSizes(scale);
   const url = databaseUrl(serverUrl, name);
   const exists = await withClient(serverUrl, async (client) => {
@@ -175,4 +181,38 @@ async function build(
   });
   log('  VACUUM ANALYZE…');
   await handle.exec('VACUUM ANALYZE');
+}
+
+/**
+ * A copy of a built set under `name` (the background jobs write, so they run on a copy): CREATE DATABASE … TEMPLATE,
+ * which needs the set without other sessions, so it is tried again for a minute while one is connected. A copy left
+ * by an interrupted run is replaced.
+ */
+export async function copyDataset(
+  serverUrl: string,
+  dataset: OperatorDataset,
+  name: string,
+): Promise<OperatorDataset> {
+  if (!BENCH_NAME.test(name) || name === dataset.name) throw new Error(`refusing database name ${name}`);
+  await dropDatasetCopy(serverUrl, name);
+  const started = Date.now();
+  for (;;) {
+    try {
+      await withClient(serverUrl, (client) =>
+        client.query(`CREATE DATABASE "${name}" TEMPLATE "${dataset.name}" STRATEGY FILE_COPY`),
+      );
+      break;
+    } catch (error) {
+      const busy = /being accessed by other users/.test((error as Error).message);
+      if (!busy || Date.now() - started > 60_000) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
+  return { ...dataset, name, url: databaseUrl(serverUrl, name), builtSeconds: 0 };
+}
+
+/** Drops a copy made by copyDataset (and the sessions still on it). */
+export async function dropDatasetCopy(serverUrl: string, name: string): Promise<void> {
+  if (!BENCH_NAME.test(name)) throw new Error(`refusing database name ${name}`);
+  await withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }

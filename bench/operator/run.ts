@@ -28,7 +28,14 @@ import { encodeCursor } from '../../src/shared/page-cursor';
 import { machineLoad } from '../cpu';
 import { numberEnv } from '../env';
 import { type LoadResult, runLoad } from '../load';
-import { BENCH_ADMIN, ensureOperatorDataset, type OperatorDataset } from './dataset';
+import { type BackgroundResult, backgroundTable, measureBackground } from './background';
+import {
+  BENCH_ADMIN,
+  copyDataset,
+  dropDatasetCopy,
+  ensureOperatorDataset,
+  type OperatorDataset,
+} from './dataset';
 import { type ExportResult, exportsTable, measureExport } from './exports';
 import { BENCH_PASSWORD, benchCreatorEmail } from './generate-sql';
 
@@ -622,6 +629,42 @@ export async function runOperatorSuite(): Promise<void> {
       }
     }
 
+    // Background work (issue 28, item 3). The jobs write, so they run on copies of both sets made now (a copy needs
+    // the set without sessions: the sides above stop first), dropped at the end.
+    let background: BackgroundResult[] = [];
+    const backgroundWanted = (name: string) => ONLY.length === 0 || ONLY.some((word) => name.includes(word));
+    if (
+      ['deadline sweep', 'metrics refresh', 'admin digest', 'payout batch refresh'].some((n) =>
+        backgroundWanted(`background ${n}`),
+      )
+    ) {
+      for (const side of sides.splice(0)) await stopSide(side);
+      const copies: OperatorDataset[] = [];
+      try {
+        for (const d of [small, full]) {
+          const started = performance.now();
+          copies.push(await copyDataset(SERVER_URL, d, `${d.name}_jobs`));
+          log(
+            `${d.name}_jobs: copied in ${((performance.now() - started) / 1000).toFixed(0)} s for the jobs`,
+          );
+        }
+        const [smallCopy, fullCopy] = copies as [OperatorDataset, OperatorDataset];
+        const smallJobs = await startSide(smallCopy, dataDir);
+        sides.push(smallJobs);
+        const fullJobs = await startSide(fullCopy, dataDir);
+        sides.push(fullJobs);
+        background = await measureBackground(smallJobs, fullJobs, {
+          duration: DURATION,
+          dataDir,
+          log,
+          wanted: backgroundWanted,
+        });
+      } finally {
+        for (const side of sides.splice(0)) await stopSide(side).catch(() => undefined);
+        for (const copy of copies) await dropDatasetCopy(SERVER_URL, copy.name);
+      }
+    }
+
     const after = machineLoad().loadAverage1m;
     const heading =
       `PostgreSQL — operator data set: full = ${JSON.stringify(full.counts)}; small = scale ${small.scale} ` +
@@ -635,6 +678,10 @@ export async function runOperatorSuite(): Promise<void> {
     if (exports.length > 0) console.log(`\n${exportsTable(exports)}`);
     const exportMisses = exports.filter((e) => !e.firstBytePass || !e.memoryPass || !e.completePass);
     for (const e of exportMisses) misses.push({ name: `export ${e.name}` } as CaseResult);
+    if (background.length > 0) console.log(`\n${backgroundTable(background)}`);
+    for (const b of background.filter((b) => !b.intervalPass || !b.apiPass)) {
+      misses.push({ name: b.name } as CaseResult);
+    }
     console.log(misses.length === 0 ? 'every case PASS' : `MISS: ${misses.map((r) => r.name).join(', ')}`);
     console.log('\nplans at full size (flagged: a sequential scan on a big table):');
     for (const r of results) {
@@ -658,6 +705,7 @@ export async function runOperatorSuite(): Promise<void> {
           datasets: [small, full],
           results,
           exports,
+          background,
         },
         null,
         2,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   ACCEPTED_STATUSES,
   APPLICATION_STATUS_LABELS,
@@ -275,6 +275,19 @@ export async function lockApplication(
     .limit(1)
     .for('update', { of: applications });
   return row ?? null;
+}
+
+/** Several applications as lockApplication reads them, locked in one statement in id order (the sweep's chunks). */
+export async function lockApplications(tx: DatabaseOrTransaction, applicationIds: number[]) {
+  if (applicationIds.length === 0) return [];
+  return tx
+    .select({ application: applications, campaign: campaigns, influencer: influencers })
+    .from(applications)
+    .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
+    .innerJoin(influencers, eq(influencers.id, applications.influencerId))
+    .where(inArray(applications.id, applicationIds))
+    .orderBy(asc(applications.id))
+    .for('update', { of: applications });
 }
 
 /** A submission with its application, campaign and creator, the application locked first; null when there is none. */

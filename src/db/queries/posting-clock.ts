@@ -43,6 +43,17 @@ export async function postingClocksFor(
           .orderBy(desc(submissions.reviewedAt))
       : Promise.resolve([]),
   ]);
+  // Grouped once: the sweep asks for tens of thousands of applications at a time.
+  const problemsOf = new Map<number, typeof problems>();
+  for (const problem of problems) {
+    const list = problemsOf.get(problem.applicationId);
+    if (list) list.push(problem);
+    else problemsOf.set(problem.applicationId, [problem]);
+  }
+  const reviewedAt = new Map<number, Date | null>();
+  for (const review of reviews) {
+    if (!reviewedAt.has(review.applicationId)) reviewedAt.set(review.applicationId, review.reviewedAt);
+  }
   for (const { application: a, campaign: c } of rows) {
     clocks.set(
       a.id,
@@ -50,11 +61,8 @@ export async function postingClocksFor(
         campaignUploadDeadline: uploadDeadline(c.deadline),
         shipsBox: shipsBox(c.type),
         deliveredAt: a.deliveredAt,
-        problems: problems.filter((p) => p.applicationId === a.id),
-        changesRequestedAt:
-          a.status === 'changes_requested'
-            ? (reviews.find((r) => r.applicationId === a.id)?.reviewedAt ?? null)
-            : null,
+        problems: problemsOf.get(a.id) ?? [],
+        changesRequestedAt: a.status === 'changes_requested' ? (reviewedAt.get(a.id) ?? null) : null,
         now,
       }),
     );

@@ -68,7 +68,8 @@ export interface JobDefinition {
 /** Every job of the app: the queues are created, scheduled and worked from this list (and tests walk it). */
 export const JOB_DEFINITIONS: readonly JobDefinition[] = [
   {
-    // Every 10 minutes: reminders, missed work, ending campaigns.
+    // Every 10 minutes: reminders, missed work, ending campaigns (at most 2,000 reminders and 2,000 missed a run, in
+    // chunks of 100: SWEEP_LIMITS in the service; the rest waits for the next run).
     name: LIFECYCLE_SWEEP,
     cron: '*/10 * * * *',
     async run(ctx) {
@@ -79,7 +80,8 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
   },
   {
     // Every minute: PayPal batches not confirmed yet are sent again (same ids, so never paid twice), open ones are
-    // read until each item is final. Each batch has its own next check (1, 2, 4 … minutes, at most 6 hours apart).
+    // read until each item is final. Each batch has its own next check (1, 2, 4 … minutes, at most 6 hours apart);
+    // a run takes no further batch after POLL_BUDGET_MS (10 s), the rest wait for the next minute.
     // In manual mode (no PayPal configured) there is nothing to do.
     name: PAYOUT_STATUS,
     cron: '* * * * *',

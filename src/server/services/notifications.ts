@@ -30,6 +30,19 @@ export async function notifyCreator(
   return 1;
 }
 
+/** One notification each for several creators, in one insert (those without a sign-in account get none). */
+export async function notifyCreatorUsers(
+  tx: DatabaseOrTransaction,
+  notices: Array<{ userId: string | null; notice: Notice }>,
+  now: Date,
+) {
+  const rows = notices.flatMap(({ userId, notice }) =>
+    userId ? [{ userId, ...notice, createdAt: now }] : [],
+  );
+  if (rows.length > 0) await tx.insert(notifications).values(rows);
+  return rows.length;
+}
+
 /** One notification per active admin. */
 export async function notifyAdmins(tx: DatabaseOrTransaction, notice: Notice, now: Date) {
   const ids = await activeAdminUserIds(tx);

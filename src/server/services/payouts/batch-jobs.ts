@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { dueBatches } from '../../../db/queries/payouts';
 import { payoutBatches } from '../../../db/schema/payouts';
 import { atInstant, type ServiceContext } from '../service-context';
@@ -7,31 +7,39 @@ import { refreshBatch } from './refresh-batch';
 import { submitBatch } from './submit-batch';
 
 /**
+ * How long a run of the payout job (every minute) goes on taking due batches (issue 28). Each payout of a batch is
+ * settled in its own transaction, so a run of 20 full batches (2,000 payouts) took minutes at operator size; past
+ * this budget the run stops and the batches it did not claim stay due for the next run. One batch is always read.
+ */
+export const POLL_BUDGET_MS = 10_000;
+
+/**
  * The payout job: sends batches PayPal has not confirmed again and reads the status of open ones, each when it is
- * due. Batches are claimed first (their next check moves on), so several app instances do not work on the same one.
+ * due, oldest first, until the run's time budget is spent. Each batch is claimed before its work (its next check
+ * moves on), so several app instances do not work on the same one.
  */
 export async function pollPayouts(
   services: ServiceContext,
+  budgetMs: number = POLL_BUDGET_MS,
 ): Promise<{ submitted: number; refreshed: number; errors: number }> {
   const ctx = atInstant(services);
   const result = { submitted: 0, refreshed: 0, errors: 0 };
   if (!ctx.paypal) return result;
-  const due = await dueBatches(ctx.db, ctx.now);
-  if (due.length === 0) return result;
-  const claimed = await ctx.db
-    .update(payoutBatches)
-    .set({ nextCheckAt: new Date(ctx.now.getTime() + CLAIM_MS), updatedAt: ctx.now })
-    .where(
-      and(
-        inArray(
-          payoutBatches.id,
-          due.map((b) => b.id),
+  const started = performance.now();
+  for (const candidate of await dueBatches(ctx.db, ctx.now)) {
+    const worked = result.submitted + result.refreshed + result.errors;
+    if (worked > 0 && performance.now() - started >= budgetMs) break;
+    const [batch] = await ctx.db
+      .update(payoutBatches)
+      .set({ nextCheckAt: new Date(ctx.now.getTime() + CLAIM_MS), updatedAt: ctx.now })
+      .where(
+        and(
+          eq(payoutBatches.id, candidate.id),
+          sql`${payoutBatches.nextCheckAt} <= ${ctx.now.toISOString()}::timestamptz`,
         ),
-        sql`${payoutBatches.nextCheckAt} <= ${ctx.now.toISOString()}::timestamptz`,
-      ),
-    )
-    .returning();
-  for (const batch of claimed) {
+      )
+      .returning();
+    if (!batch) continue;
     try {
       if (batch.status === 'submitting') {
         await submitBatch(services, batch.id);

@@ -197,5 +197,33 @@ describe.each(TEST_DRIVERS)(
       });
       expect(await balanceAndSum(database.db, silent.influencerId)).toEqual({ balance: 10, sum: 10 });
     });
+
+    it('a run past its time budget leaves the other due batches to the next run, the oldest read first', async () => {
+      // Issue 28: only this test's batches are due.
+      await database.db
+        .update(payoutBatches)
+        .set({ nextCheckAt: new Date(t.clock.now.getTime() + 86_400_000) });
+      fake.outcomeFor = () => null;
+      const first = await pendingPayout(60);
+      const second = await pendingPayout(70);
+      await processPaypal([first.payout.id]);
+      await processPaypal([second.payout.id]);
+      for (const [made, minutesAgo] of [
+        [first, 2],
+        [second, 1],
+      ] as const) {
+        fake.setItemStatus(`payout-${made.payout.id}`, 'SUCCESS');
+        await database.db
+          .update(payoutBatches)
+          .set({ nextCheckAt: new Date(t.clock.now.getTime() - minutesAgo * 60_000) })
+          .where(eq(payoutBatches.id, (await payoutRow(made.payout.id)).batchId!));
+      }
+      // No time left after one batch: one batch a run.
+      expect(await pollPayouts(ctx(), 0)).toEqual({ submitted: 0, refreshed: 1, errors: 0 });
+      expect((await payoutRow(first.payout.id)).status).toBe('completed');
+      expect((await payoutRow(second.payout.id)).status).toBe('processing');
+      expect(await pollPayouts(ctx(), 0)).toEqual({ submitted: 0, refreshed: 1, errors: 0 });
+      expect((await payoutRow(second.payout.id)).status).toBe('completed');
+    });
   },
 );

@@ -223,6 +223,12 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     const decide = admin.getByRole('dialog');
     await decide.getByLabel('Message to the creator (optional)').fill('Welcome aboard!');
     await decide.getByRole('button', { name: 'Accept', exact: true }).click();
+    // The toast says so. It sits over the applicant's buttons for its five seconds: the admin closes it rather than
+    // wait for it to go (Playwright would wait before clicking Mark shipped).
+    const toast = admin.getByTestId('toast');
+    await expect.poll(() => textOf(toast)).toContain(`Accepted ${CREATOR.name}`);
+    await toast.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => toast.count()).toBe(0);
     await expect.poll(() => applicant.getAttribute('data-status')).toBe('accepted');
     expect(mailer.sent.at(-1)).toMatchObject({ to: CREATOR.email, subject: `You're in: ${CAMPAIGN}` });
     await expect.poll(() => textOf(admin.getByTestId('accepted-count'))).toBe('1 / 5');

@@ -62,12 +62,10 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
   beforeEach(async () => {
     visitor += 1;
     page = await (
-      await browser.newContext({
-        viewport: { width: 1280, height: 900 },
-        bypassCSP: true,
-        extraHTTPHeaders: { 'x-forwarded-for': `203.0.113.${visitor}` },
-      })
+      await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true })
     ).newPage();
+    // On the page, not in the context's options: contexts with the same options are reused (tests/support/browser).
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': `203.0.113.${visitor}` });
     // A step that cannot happen fails with its own message, well inside the test's time.
     page.setDefaultTimeout(15_000);
   });
@@ -295,7 +293,7 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
     // Ana applies; the admin's applicant card shows her handle (not her account username), linked to her profile.
     const applied = await page.request.post(`${server.url}/api/campaigns/${campaignIds[0]}/applications`, {
       data: {},
-      headers: { origin: server.url },
+      headers: { origin: server.url, 'x-forwarded-for': `203.0.113.${visitor}` },
     });
     expect(applied.status()).toBe(201);
     const admin = await (

@@ -73,6 +73,11 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | undefined;
 }
 
+/** The Drizzle database over a PGlite client (tests wrap a reused client in one of their own: tests/support). */
+export function drizzleOnPglite(client: PGlite): Database {
+  return drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({
@@ -109,7 +114,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     release();
     throw error;
   });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  const db = drizzleOnPglite(client);
   return {
     db,
     driver: 'pglite',

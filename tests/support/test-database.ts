@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { assertDatabaseLane } from '../../scripts/test-lanes.mjs';
 import { type DatabaseDriver, type DatabaseHandle, openDatabase } from '../../src/db/client';
 import { migrateDatabase } from '../../src/db/migrate';
-import { pgliteTemplate } from './pglite-template';
+import { leasePgliteDatabase } from './pglite-reuse';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Integration suites run once per driver. */
 export const TEST_DRIVERS: DatabaseDriver[] = process.env.TEST_DATABASE_URL
@@ -17,16 +17,16 @@ export interface TestDatabase extends DatabaseHandle {
 }
 
 /**
- * A fresh, migrated, empty database (PGlite: a copy of one migrated by the global setup): an in-memory PGlite, or a schema of its own on the PostgreSQL server, so
- * test files can run in parallel without seeing each other's rows.
+ * A migrated, empty database of its own: an in-memory PGlite as the global setup migrated it (reused between the
+ * files of a worker, emptied), or a schema of its own on the PostgreSQL server, so test files can run in parallel
+ * without seeing each other's rows.
  */
 export async function createTestDatabase(driver: DatabaseDriver): Promise<TestDatabase> {
   assertDatabaseLane('createTestDatabase');
   if (driver === 'pglite') {
-    // A copy of the database the global setup migrated once; migrating here only when there is none.
-    const template = pgliteTemplate();
-    const handle = await openDatabase({ dataDir: 'memory://', loadDataDir: template ?? undefined });
-    if (!template) await migrateDatabase(handle);
+    // The migrated template as the global setup made it: one this worker used before, emptied, or a fresh copy
+    // (tests/support/pglite-reuse.ts). Destroying it hands it back for the next file.
+    const handle = await leasePgliteDatabase();
     return { ...handle, destroy: () => handle.close() };
   }
   const url = process.env.TEST_DATABASE_URL;

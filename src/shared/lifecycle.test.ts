@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACCEPTED_STATUSES,
   APPLICATION_STATUSES,
   allowedActions,
   applicationDeadlineFor,
@@ -43,8 +44,16 @@ describe('the table of moves', () => {
 
   it('misses exactly the statuses that owe content, and only the sweep does', () => {
     expect(new Set(statusesFrom('miss_deadline'))).toEqual(new Set(CONTENT_DUE_STATUSES));
-    expect(LIFECYCLE_MOVES.filter((m) => m.by === 'system').map((m) => m.action)).toEqual(
-      CONTENT_DUE_STATUSES.map(() => 'miss_deadline'),
+    expect(
+      LIFECYCLE_MOVES.filter((m) => m.by === 'system' && m.action !== 'close_account').map((m) => m.action),
+    ).toEqual(CONTENT_DUE_STATUSES.map(() => 'miss_deadline'));
+  });
+
+  it('a closed account ends every accepted application not over yet, and nothing else (decision 0028)', () => {
+    const ends = LIFECYCLE_MOVES.filter((m) => m.action === 'close_account');
+    expect(ends.every((m) => m.by === 'system' && m.to === 'withdrawn')).toBe(true);
+    expect(new Set(statusesFrom('close_account'))).toEqual(
+      new Set(ACCEPTED_STATUSES.filter((s) => s !== 'approved' && s !== 'missed')),
     );
   });
 

@@ -109,6 +109,7 @@ export const APPLICATION_ACTIONS = [
   'approve',
   'request_changes',
   'miss_deadline',
+  'close_account',
 ] as const;
 export type ApplicationAction = (typeof APPLICATION_ACTIONS)[number];
 
@@ -162,6 +163,14 @@ export const LIFECYCLE_MOVES: readonly LifecycleMove[] = [
   { from: 'shipped', action: 'miss_deadline', to: 'missed', by: 'system' },
   { from: 'delivered', action: 'miss_deadline', to: 'missed', by: 'system' },
   { from: 'changes_requested', action: 'miss_deadline', to: 'missed', by: 'system' },
+  // The creator closed their account (decision 0028): an application past review that is not over yet ends with it
+  // (under review, the creator's own Withdraw does it). Nobody can sign in to the account any more, so no box,
+  // content or reward can follow, and no Mint is credited to it.
+  { from: 'accepted', action: 'close_account', to: 'withdrawn', by: 'system' },
+  { from: 'shipped', action: 'close_account', to: 'withdrawn', by: 'system' },
+  { from: 'delivered', action: 'close_account', to: 'withdrawn', by: 'system' },
+  { from: 'content_submitted', action: 'close_account', to: 'withdrawn', by: 'system' },
+  { from: 'changes_requested', action: 'close_account', to: 'withdrawn', by: 'system' },
 ];
 
 /** The move `actor` may make with `action` from `status` (for a campaign that sends a box or not), or null. */
@@ -247,6 +256,8 @@ export function refusalMessage(
       return 'This submission was already reviewed.';
     case 'miss_deadline':
       return 'This application no longer owes content.';
+    case 'close_account':
+      return `Application ${id} is already over (${status}).`;
   }
 }
 

@@ -16,6 +16,7 @@ import { trackingUrl } from '../../shared/tracking';
 import type { DatabaseOrTransaction } from '../client';
 import { type ApplicationRow, applications, type SubmissionRow, submissions } from '../schema/applications';
 import { type CampaignRow, campaigns } from '../schema/campaigns';
+import { accountClosures } from '../schema/data-rights';
 import { type InfluencerRow, influencers } from '../schema/influencers';
 import { influencerProfiles, socialAccounts } from '../schema/onboarding';
 import {
@@ -172,10 +173,16 @@ export async function listApplicants(
 ): Promise<Applicant[]> {
   if (applicationIds.length === 0) return [];
   const found = await db
-    .select({ application: applications, influencer: influencers, profile: influencerProfiles })
+    .select({
+      application: applications,
+      influencer: influencers,
+      profile: influencerProfiles,
+      closedAt: accountClosures.closedAt,
+    })
     .from(applications)
     .innerJoin(influencers, eq(influencers.id, applications.influencerId))
     .leftJoin(influencerProfiles, eq(influencerProfiles.influencerId, influencers.id))
+    .leftJoin(accountClosures, eq(accountClosures.influencerId, influencers.id))
     .where(and(eq(applications.campaignId, campaignId), inArray(applications.id, [...applicationIds])));
   const place = new Map(applicationIds.map((id, index) => [id, index]));
   const rows = found.sort((a, b) => place.get(a.application.id)! - place.get(b.application.id)!);
@@ -188,7 +195,7 @@ export async function listApplicants(
     rows.map((r) => r.application.id),
   );
   const previews = await previewsOfLatest(db, latest);
-  return rows.map(({ application: a, influencer: i, profile: p }) => ({
+  return rows.map(({ application: a, influencer: i, profile: p, closedAt }) => ({
     id: a.id,
     status: a.status,
     pitch: a.pitch,
@@ -221,6 +228,7 @@ export async function listApplicants(
       primaryCategory: p?.primaryCategory ?? null,
       secondaryCategory: p?.secondaryCategory ?? null,
       state: p?.state ?? null,
+      accountClosedAt: closedAt?.toISOString() ?? null,
     },
     latestSubmission: submissionView(latest.get(a.id), previews),
   }));

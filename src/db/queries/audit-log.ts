@@ -52,7 +52,10 @@ const influencerOf = sql<number | null>`case ${auditLog.entityType}
   when 'payout' then (select p.influencer_id from payouts p where p.id = ${entityNumber})
   end`;
 
-/** A page of the audit trail, newest first, with the filters; and how many entries match. */
+/** The total shown stops here ("1,000+"). */
+export const AUDIT_COUNT_CAP = 1000;
+
+/** A page of the audit trail, newest first, with the filters; and how many entries match, up to 1,000. */
 export async function listAuditLog(db: DatabaseOrTransaction, params: AuditLogQuery) {
   const where = filters(params);
   const cursor = params.cursor ? decodeCursor(params.cursor) : null;
@@ -77,8 +80,18 @@ export async function listAuditLog(db: DatabaseOrTransaction, params: AuditLogQu
       .where(and(where, page.where))
       .orderBy(...page.orderBy)
       .limit(params.limit + 1),
-    db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where),
+    // Counted up to AUDIT_COUNT_CAP + 1 entries: the trail only grows, and a broad filter (an actor, a month)
+    // matches a growing share of it (issue 28).
+    db.select({ total: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1`.as('one') })
+        .from(auditLog)
+        .where(where)
+        .limit(AUDIT_COUNT_CAP + 1)
+        .as('matches'),
+    ),
   ]);
+  const counted = totals[0]?.total ?? 0;
   const { rows, nextCursor, prevCursor } = keysetPage(read, params.limit, cursor, (row) => row);
   return {
     nextCursor,
@@ -92,6 +105,7 @@ export async function listAuditLog(db: DatabaseOrTransaction, params: AuditLogQu
       campaignId: row.campaignId === null ? null : Number(row.campaignId),
       influencerId: row.influencerId === null ? null : Number(row.influencerId),
     })),
-    total: totals[0]?.total ?? 0,
+    total: Math.min(counted, AUDIT_COUNT_CAP),
+    totalCapped: counted > AUDIT_COUNT_CAP,
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ShippingAddressView, SocialHandle } from '../../shared/schemas/shipping';
 import { normalizeHandle, profileUrl } from '../../shared/social-links';
 import type { DatabaseOrTransaction } from '../client';
@@ -76,14 +76,54 @@ export async function handlesFor(
   return map;
 }
 
-/** The accepted applications of a campaign that wait for a PR box, oldest decision first, with the creator's email. */
-export async function applicationsAwaitingBox(db: DatabaseOrTransaction, campaignId: number) {
+/** A campaign's type, or null when there is no such campaign (the shipping CSV's check before its first byte). */
+export async function campaignTypeOf(db: DatabaseOrTransaction, campaignId: number) {
+  const [row] = await db
+    .select({ type: campaigns.type })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId))
+    .limit(1);
+  return row?.type ?? null;
+}
+
+/** Where a chunk of the shipping CSV starts: after this application, in the file's order. */
+export interface AwaitingBoxKey {
+  decidedAt: Date | null;
+  id: number;
+}
+
+/**
+ * The accepted applications of a campaign that wait for a PR box, oldest decision first (an application without a
+ * decision date last), with the creator's email: `limit` of them after `after` (keyset paging, so the CSV streams a
+ * chunk at a time whatever the campaign's size: issue 28).
+ */
+export async function applicationsAwaitingBox(
+  db: DatabaseOrTransaction,
+  campaignId: number,
+  after: AwaitingBoxKey | null,
+  limit: number,
+) {
+  // The file's order is `decided_at asc nulls last, id`; the rows after a key in that order.
+  const next = !after
+    ? undefined
+    : after.decidedAt === null
+      ? and(isNull(applications.decidedAt), gt(applications.id, after.id))
+      : or(
+          sql`(${applications.decidedAt}, ${applications.id}) > (${after.decidedAt.toISOString()}::timestamptz, ${after.id}::int)`,
+          isNull(applications.decidedAt),
+        );
   return db
-    .select({ id: applications.id, influencerId: applications.influencerId, email: influencers.email })
+    .select({
+      id: applications.id,
+      decidedAt: applications.decidedAt,
+      influencerId: applications.influencerId,
+      // By primary key, row by row: joined, the planner hashed every creator for a few hundred applications.
+      email: sql<string>`(select i.email from influencers i where i.id = ${applications.influencerId})`,
+    })
     .from(applications)
-    .innerJoin(influencers, eq(influencers.id, applications.influencerId))
-    .where(and(eq(applications.campaignId, campaignId), eq(applications.status, 'accepted')))
-    .orderBy(applications.decidedAt, applications.id);
+    .where(and(eq(applications.campaignId, campaignId), eq(applications.status, 'accepted'), next))
+    .orderBy(sql`${applications.decidedAt} asc nulls last`, applications.id)
+    .limit(limit);
 }
 
 /** Saves (or replaces) an admin's address for one application. */

@@ -1248,6 +1248,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       expect((await list('?actor=nobody-at-all')).body).toEqual({
         items: [],
         total: 0,
+        totalCapped: false,
         nextCursor: null,
         prevCursor: null,
       });

@@ -29,7 +29,10 @@ const listInfluencersRoute = createRoute({
 });
 
 export const adminRoutes = createRouter().openapi(listInfluencersRoute, async (c) => {
-  const { rows, total, nextCursor, prevCursor } = await creatorList(c.get('services'), c.req.valid('query'));
+  const { rows, total, totalCapped, nextCursor, prevCursor } = await creatorList(
+    c.get('services'),
+    c.req.valid('query'),
+  );
   return c.json(
     {
       items: rows.map((row) => ({
@@ -46,6 +49,7 @@ export const adminRoutes = createRouter().openapi(listInfluencersRoute, async (c
         createdAt: row.createdAt.toISOString(),
       })),
       total,
+      totalCapped,
       nextCursor,
       prevCursor,
     },

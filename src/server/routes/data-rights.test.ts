@@ -15,10 +15,11 @@ import { applications } from '../../db/schema/applications';
 import { accounts, sessions, users } from '../../db/schema/auth';
 import { dataExports } from '../../db/schema/data-rights';
 import { influencers } from '../../db/schema/influencers';
+import { ledgerEntries } from '../../db/schema/ledger';
 import { influencerProfiles, socialAccounts } from '../../db/schema/onboarding';
 import { payouts } from '../../db/schema/payouts';
 import type { AccountClosure, ClosurePreview, DataExportState } from '../../shared/schemas/data-rights';
-import { DATA_RIGHTS_MESSAGES } from '../../shared/schemas/data-rights';
+import { closedAccountRefusal, DATA_RIGHTS_MESSAGES } from '../../shared/schemas/data-rights';
 import type { PaymentsSummary } from '../../shared/schemas/payout';
 import { createApp } from '../app';
 import { createAuth } from '../auth';
@@ -199,6 +200,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     expect(preview).toMatchObject({
       balance: 120,
       openApplications: 1,
+      activeApplications: 1,
       hasPassword: true,
       minimumRedemption: 50,
     });
@@ -224,14 +226,15 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
       closing.cookie,
     );
     expect(closed.status).toBe(200);
-    expect(await closed.json()).toMatchObject({ mintGivenUp: 120, applicationsWithdrawn: 1 });
+    expect(await closed.json()).toMatchObject({ mintGivenUp: 120, applicationsWithdrawn: 2 });
 
     const statusOf = async (id: number) =>
       (
         await database.db.select({ s: applications.status }).from(applications).where(eq(applications.id, id))
       )[0]!.s;
     expect(await statusOf(open.application.id)).toBe('withdrawn');
-    expect(await statusOf(accepted.application.id)).toBe('accepted');
+    // Accepted and not over: it ends with the account too (decision 0028, amended 2026-11-26).
+    expect(await statusOf(accepted.application.id)).toBe('withdrawn');
     expect(await balanceAndSum(database.db, closing.influencerId)).toEqual({ balance: 0, sum: 0 });
     expect(mailer.sent.at(-1)).toMatchObject({
       to: closing.email,
@@ -245,6 +248,90 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     });
     expect(signIn.status).toBe(403);
     expect(((await signIn.json()) as { message: string }).message).toBe(DATA_RIGHTS_MESSAGES.closedSignIn);
+  });
+
+  it('credits no Mint to a closed account: its accepted work ends with it, approving or adjusting is refused', async () => {
+    const closing = await creator();
+    const [influencer] = await database.db
+      .select()
+      .from(influencers)
+      .where(eq(influencers.id, closing.influencerId));
+    const paid = await insertCampaign(database.db, { type: 'paid', reward: 75 });
+    // Content waiting for review (a reward would follow its approval), and a box on its way.
+    const inReview = await insertApplication(database.db, {
+      status: 'content_submitted',
+      campaign: paid,
+      influencer: influencer!,
+    });
+    const shipped = await insertApplication(database.db, { status: 'shipped', influencer: influencer! });
+    const preview = (await (
+      await getWithCookie(app, '/api/me/account-closure', closing.cookie)
+    ).json()) as ClosurePreview;
+    expect(preview).toMatchObject({ balance: 0, openApplications: 0, activeApplications: 2 });
+    const closed = await postJson(app, '/api/me/account-closure', { password: PASSWORD }, closing.cookie);
+    expect(closed.status).toBe(200);
+    expect(await closed.json()).toMatchObject({ mintGivenUp: 0, applicationsWithdrawn: 2 });
+    const entriesBefore = await database.db
+      .select({ id: ledgerEntries.id })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.influencerId, closing.influencerId));
+
+    const closedOn = clock.now.toISOString().slice(0, 10);
+    const approve = await postJson(
+      app,
+      `/api/admin/submissions/${inReview.submission!.id}/approve`,
+      {},
+      admin,
+    );
+    expect(approve.status).toBe(409);
+    expect(((await approve.json()) as { error: string }).error).toBe(
+      closedAccountRefusal(influencer!.name, closedOn, 'review'),
+    );
+    const changes = await postJson(
+      app,
+      `/api/admin/submissions/${inReview.submission!.id}/request-changes`,
+      { message: 'Please show the label.' },
+      admin,
+    );
+    expect(changes.status).toBe(409);
+    for (const amount of [40, -1]) {
+      const adjust = await postJson(
+        app,
+        `/api/admin/influencers/${closing.influencerId}/adjustments`,
+        { amount, reason: 'Bonus for the launch video' },
+        admin,
+      );
+      expect(adjust.status, String(amount)).toBe(409);
+      expect(((await adjust.json()) as { error: string }).error).toBe(
+        closedAccountRefusal(influencer!.name, closedOn, 'adjust'),
+      );
+    }
+    // The box on its way can no longer be marked delivered (the table has no move from withdrawn).
+    const delivered = await postJson(
+      app,
+      `/api/admin/applications/${shipped.application.id}/delivered`,
+      {},
+      admin,
+    );
+    expect(delivered.status).toBe(409);
+
+    expect(await balanceAndSum(database.db, closing.influencerId)).toEqual({ balance: 0, sum: 0 });
+    expect(
+      await database.db
+        .select({ id: ledgerEntries.id })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.influencerId, closing.influencerId)),
+    ).toEqual(entriesBefore);
+    // The admin's applicant card says why the application ended.
+    const card = (
+      (await (await getWithCookie(app, `/api/admin/campaigns/${paid.id}/applications`, admin)).json()) as {
+        items: Array<{ id: number; status: string; influencer: { accountClosedAt: string | null } }>;
+      }
+    ).items.find((a) => a.id === inReview.application.id);
+    expect(card).toMatchObject({
+      status: 'withdrawn',
+      influencer: { accountClosedAt: clock.now.toISOString() },
+    });
   });
 
   it('a redemption racing the closure: every Mint is paid out or given up, never both, never neither', async () => {

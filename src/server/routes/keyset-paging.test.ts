@@ -300,4 +300,81 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
     const wallet = await getWithCookie(app, '/api/me/wallet?cursor=%24%24', creator.cookie);
     expect(wallet.status).toBe(400);
   });
+
+  // Last: it adds thousands of creators and entries that the walks of every row above would have to page through.
+  it('creators and audit-log searches matching more than 1,000 show 1,000+ and still page to their end', async () => {
+    type Capped = Page & { totalCapped: boolean };
+    const old = BASE - 10_000_000_000;
+    // 1,003 matches, all older than 2,001 other creators: the page cannot come from the newest rows read in order,
+    // so the matches are looked up through the trigram indexes; later pages start among the matches.
+    const wide = await database.db
+      .insert(influencers)
+      .values(
+        Array.from({ length: 1003 }, (_, i) => ({
+          username: `wide${i}`,
+          name: `Wide Match ${i}`,
+          email: `wide${i}@capped.test`,
+          createdAt: new Date(old + Math.floor(i / 2) * 1000),
+        })),
+      )
+      .returning({ id: influencers.id, createdAt: influencers.createdAt });
+    const fillers = await database.db
+      .insert(influencers)
+      .values(
+        Array.from({ length: 2001 }, (_, i) => ({
+          username: `filler${i}`,
+          name: `Filler ${i}`,
+          email: `filler${i}@capped.test`,
+          createdAt: new Date(old + 5_000_000 + i * 1000),
+        })),
+      )
+      .returning({ id: influencers.id, createdAt: influencers.createdAt });
+    const order = (list: { id: number; createdAt: Date }[]) =>
+      [...list]
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+        .map((row) => row.id);
+
+    const first = await get<Capped>('/api/admin/influencers?limit=100&q=wide%20match');
+    expect(first).toMatchObject({ total: 1000, totalCapped: true });
+    const all = await walk('/api/admin/influencers?limit=100&q=wide%20match');
+    expect(all.forward.flat()).toEqual(order(wide));
+    expect(all.backward).toEqual(all.forward);
+    // A broad term whose matches are the newest rows: read in the list's order.
+    const broad = await get<Capped>('/api/admin/influencers?limit=50&q=filler');
+    expect(broad).toMatchObject({ total: 1000, totalCapped: true });
+    expect(broad.items.map((row) => row.id)).toEqual(order(fillers).slice(0, 50));
+    expect(await get<Capped>('/api/admin/influencers?limit=5&q=wide%20match%201002')).toMatchObject({
+      total: 1,
+      totalCapped: false,
+      items: [{ id: order(wide)[0] }],
+    });
+    expect(await get<Capped>('/api/admin/influencers?limit=5&q=nobody%20matches%20this')).toMatchObject({
+      total: 0,
+      totalCapped: false,
+      items: [],
+    });
+
+    const entries = await database.db
+      .insert(auditLog)
+      .values(
+        Array.from({ length: 1003 }, (_, i) => ({
+          actorName: 'Capped <capped@mintbox.test>',
+          action: 'creator.suspend',
+          entityType: 'creator',
+          entityId: String(i),
+          createdAt: new Date(old + i * 1000),
+        })),
+      )
+      .returning();
+    expect(await get<Capped>('/api/admin/audit-log?limit=100&actor=capped')).toMatchObject({
+      total: 1000,
+      totalCapped: true,
+    });
+    const trail = await walk('/api/admin/audit-log?limit=100&actor=capped');
+    expect(trail.forward.flat()).toEqual(order(entries));
+    expect(await get<Capped>('/api/admin/audit-log?limit=100&actor=capped&to=1970-01-01')).toMatchObject({
+      total: 0,
+      totalCapped: false,
+    });
+  });
 });

@@ -1,8 +1,6 @@
 import type { Database } from '../../db/client';
-import { getAdminCampaign } from '../../db/queries/admin-campaigns';
 import { decisionsOf, followerChangesOf } from '../../db/queries/creator-profile';
 import {
-  applicationsAwaitingBox,
   handlesFor,
   lockApplicationWithParties,
   shippingAddressesFor,
@@ -11,18 +9,12 @@ import {
 import { followerJumpFlags } from '../../shared/follower-changes';
 import { ACCEPTED_STATUSES, type ApplicationStatus, shipsBox } from '../../shared/lifecycle';
 import type { Applicant } from '../../shared/schemas/application';
-import {
-  type AdminApplicant,
-  SHIPPING_CSV_HEADER,
-  type ShippingAddress,
-  type ShippingAddressView,
-} from '../../shared/schemas/shipping';
+import type { AdminApplicant, ShippingAddress, ShippingAddressView } from '../../shared/schemas/shipping';
 import { AppError } from '../errors';
 import { shippingAddressChangedMail } from '../mail/creator-templates';
 import { type AuditActor, changedFields, recordAdminAction } from './audit-log';
 import { creatorNotice, notifyCreator } from './notifications';
 import { atInstant, type ServiceContext } from './service-context';
-import { csvLine, csvText } from './transactions-csv';
 
 const isAccepted = (status: ApplicationStatus) => (ACCEPTED_STATUSES as readonly string[]).includes(status);
 
@@ -68,63 +60,6 @@ export function addressLine(
   return [a.fullName, a.addressLine1, a.addressLine2, `${a.city}, ${a.state} ${a.zipCode}`]
     .filter(Boolean)
     .join(', ');
-}
-
-/**
- * The accepted creators of a campaign that wait for a PR box, as CSV for a carrier's bulk label tool: the address
- * fields, phone (digits), email and handles, one box each. carrier and tracking_number come second and third, empty:
- * filled in and uploaded back, the shipments import reads them by application id.
- */
-export async function shippingCsv(db: Database, campaignId: number): Promise<string> {
-  const campaign = await getAdminCampaign(db, campaignId);
-  if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
-  if (!shipsBox(campaign.type)) throw new AppError('CONFLICT', 'This campaign does not send a PR box.');
-  const rows = await applicationsAwaitingBox(db, campaignId);
-  const [addresses, handles] = await Promise.all([
-    shippingAddressesFor(
-      db,
-      rows.map((r) => r.id),
-    ),
-    handlesFor(
-      db,
-      rows.map((r) => r.influencerId),
-    ),
-  ]);
-  const lines = [csvLine([...SHIPPING_CSV_HEADER])];
-  for (const row of rows) {
-    const a = addresses.get(row.id);
-    // Handles without their '@' (a leading '@' would be escaped as a spreadsheet formula); only handles that pass
-    // their platform's rule (those with a profile link): a record kept before the rule is left out, not copied on.
-    const h = new Map(
-      (handles.get(row.influencerId) ?? []).map((s) => [
-        s.platform,
-        s.url ? (s.handle ?? '').replace(/^@+/, '') : '',
-      ]),
-    );
-    lines.push(
-      csvLine([
-        String(row.id),
-        '',
-        '',
-        csvText(a?.fullName ?? ''),
-        csvText(a?.addressLine1 ?? ''),
-        csvText(a?.addressLine2 ?? ''),
-        csvText(a?.city ?? ''),
-        csvText(a?.state ?? ''),
-        csvText(a?.zipCode ?? ''),
-        'US',
-        (a?.phone ?? '').replace(/\D/g, ''),
-        csvText(row.email),
-        csvText(h.get('instagram') ?? ''),
-        csvText(h.get('tiktok') ?? ''),
-        csvText(h.get('youtube') ?? ''),
-        csvText(h.get('facebook') ?? ''),
-        '1',
-      ]),
-    );
-  }
-  // A byte-order mark, so spreadsheets read the file as UTF-8.
-  return `\uFEFF${lines.join('')}`;
 }
 
 const ADDRESS_FIELDS = [

@@ -1,5 +1,5 @@
+import type { TransactionExportRow } from '../../db/queries/payouts';
 import { TRANSACTION_KIND_LABELS } from '../../shared/payouts';
-import type { TransactionRow } from '../../shared/schemas/payout';
 
 /** Export Report: the columns of the /admin/payments table, plus what a spreadsheet needs to reconcile. */
 export const TRANSACTION_CSV_HEADER = [
@@ -26,13 +26,17 @@ export function csvLine(cells: string[]): string {
   return `${cells.join(',')}\r\n`;
 }
 
-const utc = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
+const utc = (at: Date) =>
+  at
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$|Z$/, '');
 
-export function transactionCsvLine(row: TransactionRow): string {
+export function transactionCsvLine(row: TransactionExportRow): string {
   return csvLine([
     utc(row.createdAt),
-    csvText(row.influencer?.name ?? 'Unknown'),
-    csvText(row.influencer?.username ?? 'unknown'),
+    csvText(row.influencerName ?? 'Unknown'),
+    csvText(row.influencerUsername ?? 'unknown'),
     csvText(row.label),
     // A plain number (a debit is negative), so the spreadsheet can sum it.
     Number(row.amount).toFixed(2),

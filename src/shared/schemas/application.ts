@@ -152,6 +152,8 @@ export const applicantSchema = z.object({
     primaryCategory: z.string().nullable(),
     secondaryCategory: z.string().nullable(),
     state: z.string().nullable(),
+    /** When the creator closed their account (decision 0028): their open applications ended with it. */
+    accountClosedAt: z.string().nullable(),
   }),
   latestSubmission: submissionViewSchema.nullable(),
 });

@@ -156,7 +156,9 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditLogListSchema = z.object({
   items: z.array(auditEntrySchema),
+  /** The entries matching the filters, counted up to 1,000 (see totalCapped). */
   total: z.number().int(),
+  totalCapped: z.boolean().describe('True when more than 1,000 entries match: show the total as "1,000+"'),
   ...pageCursorsSchema,
 });
 export type AuditLogList = z.infer<typeof auditLogListSchema>;

@@ -25,6 +25,16 @@ export const DATA_RIGHTS_MESSAGES = {
   alreadyClosed: 'This account is already closed.',
 } as const;
 
+/**
+ * What an admin is told when a step would credit or review a closed account (decision 0028): closing ends the
+ * creator's applications and gives up their Mint, so nothing is credited to an account nobody can sign in to.
+ */
+export function closedAccountRefusal(name: string, closedOn: string, step: 'review' | 'adjust'): string {
+  return step === 'review'
+    ? `${name} closed their account on ${closedOn}: their content cannot be reviewed and no Mint can be credited to it.`
+    : `${name} closed their account on ${closedOn}: Mint cannot be credited to or taken from a closed account.`;
+}
+
 /** One data download request, as its owner sees it. */
 export const dataExportSchema = z.object({
   id: z.number().int(),
@@ -48,6 +58,11 @@ export const closurePreviewSchema = z.object({
   minimumRedemption: z.number().int(),
   /** Applications still under review, withdrawn at closure. */
   openApplications: z.number().int(),
+  /**
+   * Accepted applications not over yet (a box on its way, content owed or waiting for review): they end at closure
+   * too, without a reward (decision 0028).
+   */
+  activeApplications: z.number().int(),
   /** The account signs in with a password (asked again to close); otherwise a fresh sign-in is needed. */
   hasPassword: z.boolean(),
   /** Accounts without a password: whether this session started in the last FRESH_SIGN_IN_MINUTES minutes. */
@@ -68,6 +83,7 @@ export const closeAccountResultSchema = z.object({
   closedAt: z.string(),
   anonymiseAfter: z.string(),
   mintGivenUp: z.number().int(),
+  /** Every application that ended with the account: under review, or accepted and not over yet. */
   applicationsWithdrawn: z.number().int(),
 });
 export type CloseAccountResult = z.infer<typeof closeAccountResultSchema>;

@@ -36,6 +36,10 @@ export const influencerListQuerySchema = z.object({
 
 export const influencerListSchema = z.object({
   items: z.array(influencerSummarySchema),
+  /** Every creator without a search; with one, the matches up to 1,000 (see totalCapped). */
   total: z.number().int(),
+  totalCapped: z
+    .boolean()
+    .describe('True when a search matches more than 1,000 creators: show the total as "1,000+"'),
   ...pageCursorsSchema,
 });

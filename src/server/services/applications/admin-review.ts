@@ -7,6 +7,7 @@ import {
 } from '../../../db/queries/applications';
 import { submissions } from '../../../db/schema/applications';
 import { type AuditActor, recordAdminAction, recordAdminUpdate } from '../audit-log';
+import { refuseClosedAccount } from '../data-rights/closures';
 import { creatorNotice, notifyCreator } from '../notifications';
 import { creditReward } from '../payouts/ledger';
 import { atInstant, type ServiceContext } from '../service-context';
@@ -104,6 +105,8 @@ async function reviewableSubmission(
   action: 'approve' | 'request_changes',
 ) {
   const locked = found(await lockSubmission(tx, submissionId), 'Submission not found');
+  // A closed account's applications ended with it; say why rather than "already reviewed".
+  await refuseClosedAccount(tx, locked.influencer, 'review');
   checkTransition(locked, action, 'admin');
   // An older submission of an application in review again was reviewed already.
   if (locked.submission.status !== 'submitted') refuseTransition(locked, action, 'admin');

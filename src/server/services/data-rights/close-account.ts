@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
 import { lockOwnApplication } from '../../../db/queries/applications';
 import { lockBalance } from '../../../db/queries/payouts';
@@ -10,6 +10,7 @@ import { accountClosures } from '../../../db/schema/data-rights';
 import { type InfluencerRow, influencers } from '../../../db/schema/influencers';
 import { mintAdjustments } from '../../../db/schema/payouts';
 import { MIN_REDEMPTION_MINT } from '../../../shared/constants';
+import { type ApplicationStatus, statusesFrom } from '../../../shared/lifecycle';
 import {
   ANONYMISE_AFTER_DAYS,
   type CloseAccountInput,
@@ -39,11 +40,20 @@ export const GIVE_UP_REASON = 'Given up by the creator when closing the account'
 const isFresh = (startedAt: Date, now: Date) =>
   now.getTime() - startedAt.getTime() <= FRESH_SIGN_IN_MINUTES * 60_000;
 
-async function openApplicationIds(db: DatabaseOrTransaction, influencerId: number) {
+/** Accepted and not over yet: what the table lets a closure end (src/shared/lifecycle.ts, 'close_account'). */
+const ACTIVE_STATUSES = statusesFrom('close_account');
+
+/** The creator's applications in `statuses`, oldest first (row locks then come in one order). */
+async function applicationIdsIn(
+  db: DatabaseOrTransaction,
+  influencerId: number,
+  statuses: readonly ApplicationStatus[],
+) {
   const rows = await db
     .select({ id: applications.id })
     .from(applications)
-    .where(and(eq(applications.influencerId, influencerId), eq(applications.status, 'applied')));
+    .where(and(eq(applications.influencerId, influencerId), inArray(applications.status, [...statuses])))
+    .orderBy(applications.id);
   return rows.map((row) => row.id);
 }
 
@@ -51,14 +61,13 @@ async function openApplicationIds(db: DatabaseOrTransaction, influencerId: numbe
 export async function closurePreview(services: ServiceContext, closer: Closer): Promise<ClosurePreview> {
   const ctx = atInstant(services);
   const balance = await balanceOf(ctx.db, closer.influencer.id);
-  const [open] = await ctx.db
-    .select({ n: count() })
-    .from(applications)
-    .where(and(eq(applications.influencerId, closer.influencer.id), eq(applications.status, 'applied')));
+  const count = async (statuses: readonly ApplicationStatus[]) =>
+    (await applicationIdsIn(ctx.db, closer.influencer.id, statuses)).length;
   return {
     balance,
     minimumRedemption: MIN_REDEMPTION_MINT,
-    openApplications: open?.n ?? 0,
+    openApplications: await count(['applied']),
+    activeApplications: await count(ACTIVE_STATUSES),
     hasPassword: await hasPassword(ctx.db, closer.user.id),
     freshSignIn: isFresh(closer.sessionStartedAt, ctx.now),
     anonymiseAfterDays: ANONYMISE_AFTER_DAYS,
@@ -103,21 +112,30 @@ export async function closeAccount(
       .from(accountClosures)
       .where(eq(accountClosures.influencerId, influencer.id));
     if (closed) throw new AppError('CONFLICT', DATA_RIGHTS_MESSAGES.alreadyClosed);
+    // Every open application ends first, each under its row lock, before the balance: approving content locks the
+    // application and then the balance, so both take them in that order. Under review: the creator's own Withdraw.
+    // Accepted and not over (a box on its way, content owed or in review): 'close_account', so no review can
+    // credit a reward to the closed account afterwards (decision 0028, amended).
+    let withdrawn = 0;
+    const steps = [
+      { statuses: ['applied'] as const, action: 'withdraw', actor: 'creator' },
+      { statuses: ACTIVE_STATUSES, action: 'close_account', actor: 'system' },
+    ] as const;
+    for (const step of steps) {
+      for (const id of await applicationIdsIn(tx, influencer.id, step.statuses)) {
+        const locked = await lockOwnApplication(tx, id, influencer.id);
+        if (!locked || !(step.statuses as readonly string[]).includes(locked.application.status)) continue;
+        await transition(tx, locked, step.action, step.actor, { updatedAt: ctx.now });
+        await tx
+          .update(campaigns)
+          .set({ applicationsCount: sql`greatest(${campaigns.applicationsCount} - 1, 0)` })
+          .where(eq(campaigns.id, locked.application.campaignId));
+        withdrawn += 1;
+      }
+    }
     const balance = (await lockBalance(tx, influencer.id)) ?? 0;
     if (balance > 0 && !input.giveUpMint) {
       throw new AppError('BAD_REQUEST', DATA_RIGHTS_MESSAGES.confirmGiveUp, {}, undefined, 'giveUpMint');
-    }
-    let withdrawn = 0;
-    for (const id of await openApplicationIds(tx, influencer.id)) {
-      const locked = await lockOwnApplication(tx, id, influencer.id);
-      if (locked?.application.status !== 'applied') continue;
-      // The same move as the creator's own Withdraw button (src/shared/lifecycle.ts).
-      await transition(tx, locked, 'withdraw', 'creator', { updatedAt: ctx.now });
-      await tx
-        .update(campaigns)
-        .set({ applicationsCount: sql`greatest(${campaigns.applicationsCount} - 1, 0)` })
-        .where(eq(campaigns.id, locked.application.campaignId));
-      withdrawn += 1;
     }
     if (balance > 0) {
       const [adjustment] = await tx

@@ -5,6 +5,7 @@ import { mintAdjustments } from '../../../db/schema/payouts';
 import type { AdjustmentInput } from '../../../shared/schemas/payout';
 import { AppError } from '../../errors';
 import { type AuditActor, recordAdminAction } from '../audit-log';
+import { refuseClosedAccount } from '../data-rights/closures';
 import { atInstant, type ServiceContext } from '../service-context';
 import { postAdjustment } from './ledger';
 
@@ -26,6 +27,8 @@ export async function adjustMint(
       .limit(1);
     if (!influencer) throw new AppError('NOT_FOUND', 'Creator not found.');
     const balance = (await lockBalance(tx, influencerId)) ?? 0;
+    // After the balance lock: a closure under way holds it until its commit, so its record is seen here.
+    await refuseClosedAccount(tx, influencer, 'adjust');
     if (balance + input.amount < 0) {
       throw new AppError(
         'BAD_REQUEST',

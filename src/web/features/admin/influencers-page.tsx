@@ -173,6 +173,7 @@ export function InfluencersPage() {
               page={page}
               pageSize={INFLUENCERS_PAGE_SIZE}
               total={total}
+              totalCapped={list.data.totalCapped}
               shown={items.length}
               nextCursor={list.data.nextCursor}
               prevCursor={list.data.prevCursor}

@@ -138,6 +138,15 @@ export function ApplicantCard({
         {/* Narrow screens: the tier's basis wraps in its own column, so the name keeps its width. */}
         <div className="flex max-w-36 shrink-0 flex-col items-end gap-1.5 sm:max-w-60">
           <ApplicationStatusBadge status={status} />
+          {person.accountClosedAt ? (
+            <Badge
+              variant="red"
+              data-testid="account-closed"
+              title={`Closed ${formatShortDate(person.accountClosedAt)}: their applications ended with it and no Mint can be credited to it.`}
+            >
+              Account closed
+            </Badge>
+          ) : null}
           <Badge variant="outline" data-testid="tier" title={person.tierBasis}>
             {person.tier}
           </Badge>

@@ -262,6 +262,7 @@ export function AuditLogSection() {
             page={page}
             pageSize={AUDIT_PAGE_SIZE}
             total={total}
+            totalCapped={list.data.totalCapped}
             shown={items.length}
             nextCursor={list.data.nextCursor}
             prevCursor={list.data.prevCursor}

@@ -249,6 +249,11 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
                 ? 'You have no applications under review.'
                 : `${data.openApplications} application${data.openApplications === 1 ? '' : 's'} under review will be withdrawn.`}
             </li>
+            {data.activeApplications > 0 ? (
+              <li>
+                {`${data.activeApplications} accepted campaign${data.activeApplications === 1 ? '' : 's'} you have not finished will end too: content not yet approved earns no Mint.`}
+              </li>
+            ) : null}
             <MintStatement preview={data} giveUp={giveUp} onGiveUp={setGiveUp} checkboxId={`${id}-give-up`} />
             <li>Payouts you have already requested are still sent to your PayPal.</li>
             <li>

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CAMPAIGN_STATUSES } from '../../shared/constants';
-import { cursorParam } from '../../shared/page-cursor';
+import { cursorParam, pageLimitParam } from '../../shared/page-cursor';
 import {
   approvedResultSchema,
   bulkDecisionSchema,
@@ -61,15 +61,7 @@ const listQuery = z.object({
     (v) => (v === '' ? undefined : v),
     z.enum(CAMPAIGN_STATUSES, { error: 'status must be draft, active, pending or ended' }).optional(),
   ),
-  limit: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce
-      .number({ error: 'limit must be a whole number' })
-      .int()
-      .min(1, { error: 'limit must be at least 1' })
-      .max(100, { error: 'limit must be at most 100' })
-      .default(50),
-  ),
+  limit: pageLimitParam(50),
   cursor: cursorParam,
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorParam, pageCursorsSchema } from '../page-cursor';
+import { cursorParam, pageCursorsSchema, pageLimitParam } from '../page-cursor';
 
 /**
  * The admins' audit trail (issue 22): what an entry says, the actions and record kinds it names, and the list's
@@ -102,15 +102,7 @@ export const auditLogQuerySchema = z
     from: day('from'),
     /** Last day (UTC) of the range, included. */
     to: day('to'),
-    limit: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z.coerce
-        .number({ error: 'limit must be a whole number' })
-        .int({ error: 'limit must be a whole number' })
-        .min(1, { error: 'limit must be at least 1' })
-        .max(100, { error: 'limit must be at most 100' })
-        .default(AUDIT_PAGE_SIZE),
-    ),
+    limit: pageLimitParam(AUDIT_PAGE_SIZE),
     cursor: cursorParam,
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {

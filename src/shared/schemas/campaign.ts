@@ -7,7 +7,7 @@ import {
   CATALOGUE_STATUS_FILTERS,
   PLATFORMS,
 } from '../constants';
-import { pageCursorsSchema } from '../page-cursor';
+import { pageCursorsSchema, pageLimitParam } from '../page-cursor';
 
 /** A campaign as the API returns it (spec §3 field names). */
 export const campaignSchema = z.object({
@@ -98,15 +98,7 @@ export const campaignListQuerySchema = z.object({
     (value) => (typeof value === 'string' ? value.trim() || undefined : value),
     z.string().max(100, { error: 'q must be at most 100 characters' }).optional(),
   ),
-  limit: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'limit must be a whole number' })
-      .int({ error: 'limit must be a whole number' })
-      .min(1, { error: 'limit must be at least 1' })
-      .max(CAMPAIGN_PAGE_SIZE_MAX, { error: `limit must be at most ${CAMPAIGN_PAGE_SIZE_MAX}` })
-      .default(CAMPAIGN_PAGE_SIZE),
-  ),
+  limit: pageLimitParam(CAMPAIGN_PAGE_SIZE, CAMPAIGN_PAGE_SIZE_MAX),
   cursor: z.preprocess(emptyToUndefined, z.string().max(200, { error: 'cursor is not valid' }).optional()),
 });
 export type CampaignListQuery = z.infer<typeof campaignListQuerySchema>;

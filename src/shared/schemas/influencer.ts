@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorParam, pageCursorsSchema } from '../page-cursor';
+import { cursorParam, pageCursorsSchema, pageLimitParam } from '../page-cursor';
 
 /** An influencer as admins see it in lists. */
 export const influencerSummarySchema = z.object({
@@ -22,15 +22,7 @@ export const influencerListQuerySchema = z.object({
     (v) => (typeof v === 'string' ? v.trim() || undefined : v),
     z.string().max(100, { error: 'q must be at most 100 characters' }).optional(),
   ),
-  limit: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce
-      .number({ error: 'limit must be a whole number' })
-      .int({ error: 'limit must be a whole number' })
-      .min(1, { error: 'limit must be at least 1' })
-      .max(100, { error: 'limit must be at most 100' })
-      .default(25),
-  ),
+  limit: pageLimitParam(25),
   cursor: cursorParam,
 });
 

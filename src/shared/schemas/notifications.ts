@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimitParam } from '../page-cursor';
 
 /** Issue 13: the in-app notification centre (bell, list, mark read) for creators and admins. */
 export const NOTIFICATION_KINDS = [
@@ -40,15 +41,7 @@ export const NOTIFICATION_POLL_MS = 60_000;
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 export const notificationListQuerySchema = z.object({
-  limit: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'limit must be a whole number' })
-      .int({ error: 'limit must be a whole number' })
-      .min(1, { error: 'limit must be at least 1' })
-      .max(NOTIFICATION_PAGE_SIZE_MAX, { error: `limit must be at most ${NOTIFICATION_PAGE_SIZE_MAX}` })
-      .default(NOTIFICATION_PAGE_SIZE),
-  ),
+  limit: pageLimitParam(NOTIFICATION_PAGE_SIZE, NOTIFICATION_PAGE_SIZE_MAX),
   /** The `nextCursor` of the previous page: items older than it. */
   cursor: z.preprocess(
     emptyToUndefined,

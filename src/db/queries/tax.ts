@@ -3,7 +3,7 @@ import { OPEN_PAYOUT_STATUSES } from '../../shared/payouts';
 import type { DatabaseOrTransaction } from '../client';
 import { influencers } from '../schema/influencers';
 import { payouts } from '../schema/payouts';
-import { type TaxFormRow, taxForms, taxYearTotals } from '../schema/tax';
+import { type TaxFormRow, taxForms, taxYearCounts, taxYearTotals } from '../schema/tax';
 
 /** The creator's form on file, or null. */
 export async function activeTaxForm(
@@ -150,8 +150,8 @@ export function taxYearPage(
 }
 
 /**
- * The tax year's totals from the kept rows: creators in the year (the year's primary key range), and of those at
- * the threshold or over it (the `paid` index range) how many have no form and how many a W-9.
+ * The tax year's totals from the kept rows: creators in the year (the year's kept count, at most 16 shard rows),
+ * and of those at the threshold or over it (the `paid` index range) how many have no form and how many a W-9.
  */
 export async function taxYearCounts(db: DatabaseOrTransaction, year: number, thresholdUsd: number) {
   const atThreshold = db
@@ -165,7 +165,7 @@ export async function taxYearCounts(db: DatabaseOrTransaction, year: number, thr
     .as('at_threshold');
   const [row] = await db
     .select({
-      creators: sql<number>`(select count(*) from ${taxYearTotals} where ${taxYearTotals.year} = ${year})::int`,
+      creators: sql<number>`(select coalesce(sum(${taxYearCounts.creators}), 0) from ${taxYearCounts} where ${taxYearCounts.year} = ${year})::int`,
       atThreshold: sql<number>`count(*)::int`,
       missingForms: sql<number>`count(*) filter (where ${atThreshold.type} is null)::int`,
       inYearEndFile: sql<number>`count(*) filter (where ${atThreshold.type} = 'w9')::int`,
@@ -195,6 +195,16 @@ export function yearEndRows(db: DatabaseOrTransaction, year: number, thresholdUs
     )
     .where(and(eq(taxYearTotals.year, year), gte(taxYearTotals.paid, String(thresholdUsd))))
     .orderBy(desc(taxYearTotals.paid), desc(taxYearTotals.influencerId));
+}
+
+/** The kept creators count of each year (tests compare it with the rows). */
+export function taxYearCreatorCounts(db: DatabaseOrTransaction) {
+  return db
+    .select({ year: taxYearCounts.year, creators: sql<number>`sum(${taxYearCounts.creators})::int` })
+    .from(taxYearCounts)
+    .groupBy(taxYearCounts.year)
+    .having(sql`sum(${taxYearCounts.creators}) <> 0`)
+    .orderBy(taxYearCounts.year);
 }
 
 /** Every kept row, by year and creator (tests compare them with a rebuild). */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -86,4 +87,19 @@ export const taxYearTotals = pgTable(
     // The report's order (paid desc, then creator desc) and its keyset, read backwards; and the $600 range.
     index('tax_year_totals_paid_idx').on(t.year, t.paid, t.influencerId),
   ],
+);
+
+/**
+ * How many creators each year of the tax year has (the rows of `tax_year_totals`), kept by statement triggers on
+ * that table in the write's transaction, sharded by connection (`pg_backend_pid() % 16`) as `influencer_counts` is
+ * (decision 0030): the report's "creators" without counting the year's rows. A year's total is the sum of its shards.
+ */
+export const taxYearCounts = pgTable(
+  'tax_year_counts',
+  {
+    year: smallint('year').notNull(),
+    shard: smallint('shard').notNull(),
+    creators: bigint('creators', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.year, t.shard] })],
 );

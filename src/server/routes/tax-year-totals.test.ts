@@ -6,7 +6,7 @@ import { createReadyCreator } from '../../../tests/support/creators';
 import { giveMint } from '../../../tests/support/mint';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { allTaxYearTotals, rebuildTaxYearTotals } from '../../db/queries/tax';
+import { allTaxYearTotals, rebuildTaxYearTotals, taxYearCreatorCounts } from '../../db/queries/tax';
 import { payouts } from '../../db/schema/payouts';
 import type { Payout } from '../../shared/schemas/payout';
 import type { TaxYearReport, TaxYearRow } from '../../shared/schemas/tax';
@@ -84,9 +84,17 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
   const line = async (year: number, influencerId: number): Promise<TaxYearRow | undefined> =>
     (await report(`year=${year}&limit=100`)).body.items.find((i) => i.influencer.id === influencerId);
 
-  /** The kept rows are what a rebuild from the payouts gives (the rebuild replaces them; they must not change). */
+  /**
+   * The kept rows are what a rebuild from the payouts gives (the rebuild replaces them; they must not change), and
+   * the kept creators count of each year is the number of its rows.
+   */
   const expectKeptEqualsRebuild = async () => {
     const kept = await allTaxYearTotals(database.db);
+    const perYear = new Map<number, number>();
+    for (const row of kept) perYear.set(row.year, (perYear.get(row.year) ?? 0) + 1);
+    expect(await taxYearCreatorCounts(database.db)).toEqual(
+      [...perYear].map(([year, creators]) => ({ year, creators })),
+    );
     await rebuildTaxYearTotals(database.db);
     expect(await allTaxYearTotals(database.db)).toEqual(kept);
     return kept;

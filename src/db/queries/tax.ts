@@ -153,7 +153,7 @@ export function taxYearPage(
  * The tax year's totals from the kept rows: creators in the year (the year's kept count, at most 16 shard rows),
  * and of those at the threshold or over it (the `paid` index range) how many have no form and how many a W-9.
  */
-export async function taxYearCounts(db: DatabaseOrTransaction, year: number, thresholdUsd: number) {
+export async function taxYearSummary(db: DatabaseOrTransaction, year: number, thresholdUsd: number) {
   const atThreshold = db
     .select({ type: taxForms.type })
     .from(taxYearTotals)

@@ -1,4 +1,4 @@
-import { type TaxYearKey, taxYearCounts, taxYearPage } from '../../../db/queries/tax';
+import { type TaxYearKey, taxYearPage, taxYearSummary } from '../../../db/queries/tax';
 import type { TaxFormRow } from '../../../db/schema/tax';
 import { decodeAmountCursor, encodeAmountCursor } from '../../../shared/page-cursor';
 import type { TaxYearReport, TaxYearRow } from '../../../shared/schemas/tax';
@@ -58,7 +58,7 @@ export async function taxYearReport(
   const after = readCursor(page.cursor);
   const [rows, totals] = await Promise.all([
     taxYearPage(services.db, { year, after, limit: page.limit }),
-    taxYearCounts(services.db, year, TAX_FORM_THRESHOLD_USD),
+    taxYearSummary(services.db, year, TAX_FORM_THRESHOLD_USD),
   ]);
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);

@@ -65,3 +65,42 @@ export const pageLimitParam = (size: number, max = 100) =>
       .max(max, { error: `limit must be at most ${max}` })
       .default(size),
   );
+
+/**
+ * The cursor of a list ordered by an amount (most first), then by id (highest first): the admins' tax year
+ * (issue 28). Opaque to clients like `PageCursor`; it only goes forward ("Show more").
+ */
+export interface AmountCursor {
+  /** A decimal amount with at most two decimals, as the server wrote it ("650.00"). */
+  amount: string;
+  id: number;
+}
+
+export function encodeAmountCursor(cursor: AmountCursor): string {
+  return toBase64Url(`m|${cursor.amount}|${cursor.id}`);
+}
+
+/** The amount cursor a client sent back, or null when it is not one this server made. */
+export function decodeAmountCursor(text: string): AmountCursor | null {
+  let plain: string;
+  try {
+    plain = fromBase64Url(text);
+  } catch {
+    return null;
+  }
+  const match = /^m\|(\d{1,12}(?:\.\d{1,2})?)\|(\d{1,15})$/.exec(plain);
+  return match ? { amount: match[1]!, id: Number(match[2]) } : null;
+}
+
+/** The `cursor` query parameter of a list paged by `AmountCursor`: absent for the first page, else a `nextCursor`. */
+export const amountCursorParam = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .max(200, { error: 'cursor is not valid: load the first page again' })
+    .refine((v) => decodeAmountCursor(v) !== null, {
+      error: 'cursor is not valid: load the first page again',
+    })
+    .optional()
+    .describe('Opaque: the nextCursor of an earlier answer for the same year; absent for the first page'),
+);

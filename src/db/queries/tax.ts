@@ -3,7 +3,7 @@ import { OPEN_PAYOUT_STATUSES } from '../../shared/payouts';
 import type { DatabaseOrTransaction } from '../client';
 import { influencers } from '../schema/influencers';
 import { payouts } from '../schema/payouts';
-import { type TaxFormRow, taxForms } from '../schema/tax';
+import { type TaxFormRow, taxForms, taxYearCounts, taxYearTotals } from '../schema/tax';
 
 /** The creator's form on file, or null. */
 export async function activeTaxForm(
@@ -107,40 +107,120 @@ export async function releaseTaxHolds(
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
+/** Where a page of the tax year starts after: the last line's paid total (USD as text) and creator. */
+export interface TaxYearKey {
+  paid: string;
+  influencerId: number;
+}
+
 /**
- * The tax year per creator: paid (completed payouts whose paid date is in the year, USD as text) and payouts held,
- * with the form on file; every creator paid in the year or with a held payout, most paid first.
+ * One page of the tax year from the kept `tax_year_totals` (issue 28): every creator paid in the year or with a
+ * payout held that was requested in it, most paid first, then the newest creator first; `limit + 1` lines read
+ * after `after` through `tax_year_totals_paid_idx` (backwards), with the creator and the form on file.
  */
-export async function taxYearRows(db: DatabaseOrTransaction, range: { from: Date; to: Date }) {
-  const paidInYear = and(
-    eq(payouts.status, 'completed'),
-    gte(payouts.completedAt, range.from),
-    lt(payouts.completedAt, range.to),
-  );
-  const held = and(eq(payouts.status, 'pending'), eq(payouts.heldForTaxForm, true));
-  const totals = db
-    .select({
-      influencerId: payouts.influencerId,
-      paid: sql<string>`coalesce(sum(${payouts.amount}) filter (where ${paidInYear}), 0)::numeric(14,2)::text`.as(
-        'paid',
-      ),
-      held: sql<number>`count(*) filter (where ${held})::int`.as('held'),
-    })
-    .from(payouts)
-    .where(or(paidInYear, held))
-    .groupBy(payouts.influencerId)
-    .as('totals');
+export function taxYearPage(
+  db: DatabaseOrTransaction,
+  q: { year: number; after: TaxYearKey | null; limit: number },
+) {
   return db
     .select({
       influencerId: influencers.id,
       name: influencers.name,
       username: influencers.username,
-      paid: totals.paid,
-      held: totals.held,
+      paid: sql<string>`${taxYearTotals.paid}::text`,
+      held: taxYearTotals.held,
       form: taxForms,
     })
-    .from(totals)
-    .innerJoin(influencers, eq(influencers.id, totals.influencerId))
-    .leftJoin(taxForms, and(eq(taxForms.influencerId, totals.influencerId), eq(taxForms.status, 'active')))
-    .orderBy(desc(sql`${totals.paid}::numeric`), asc(influencers.name), asc(influencers.id));
+    .from(taxYearTotals)
+    .innerJoin(influencers, eq(influencers.id, taxYearTotals.influencerId))
+    .leftJoin(
+      taxForms,
+      and(eq(taxForms.influencerId, taxYearTotals.influencerId), eq(taxForms.status, 'active')),
+    )
+    .where(
+      and(
+        eq(taxYearTotals.year, q.year),
+        q.after
+          ? sql`(${taxYearTotals.paid}, ${taxYearTotals.influencerId}) < (${q.after.paid}::numeric, ${q.after.influencerId}::int)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(taxYearTotals.year), desc(taxYearTotals.paid), desc(taxYearTotals.influencerId))
+    .limit(q.limit + 1);
+}
+
+/**
+ * The tax year's totals from the kept rows: creators in the year (the year's kept count, at most 16 shard rows),
+ * and of those at the threshold or over it (the `paid` index range) how many have no form and how many a W-9.
+ */
+export async function taxYearSummary(db: DatabaseOrTransaction, year: number, thresholdUsd: number) {
+  const atThreshold = db
+    .select({ type: taxForms.type })
+    .from(taxYearTotals)
+    .leftJoin(
+      taxForms,
+      and(eq(taxForms.influencerId, taxYearTotals.influencerId), eq(taxForms.status, 'active')),
+    )
+    .where(and(eq(taxYearTotals.year, year), gte(taxYearTotals.paid, String(thresholdUsd))))
+    .as('at_threshold');
+  const [row] = await db
+    .select({
+      creators: sql<number>`(select coalesce(sum(${taxYearCounts.creators}), 0) from ${taxYearCounts} where ${taxYearCounts.year} = ${year})::int`,
+      atThreshold: sql<number>`count(*)::int`,
+      missingForms: sql<number>`count(*) filter (where ${atThreshold.type} is null)::int`,
+      inYearEndFile: sql<number>`count(*) filter (where ${atThreshold.type} = 'w9')::int`,
+    })
+    .from(atThreshold);
+  return row ?? { creators: 0, atThreshold: 0, missingForms: 0, inYearEndFile: 0 };
+}
+
+/** The year-end file's creators: paid the threshold or more in the year with a W-9 on file, most paid first. */
+export function yearEndRows(db: DatabaseOrTransaction, year: number, thresholdUsd: number) {
+  return db
+    .select({
+      influencerId: influencers.id,
+      name: influencers.name,
+      paid: sql<string>`${taxYearTotals.paid}::text`,
+      form: taxForms,
+    })
+    .from(taxYearTotals)
+    .innerJoin(influencers, eq(influencers.id, taxYearTotals.influencerId))
+    .innerJoin(
+      taxForms,
+      and(
+        eq(taxForms.influencerId, taxYearTotals.influencerId),
+        eq(taxForms.status, 'active'),
+        eq(taxForms.type, 'w9'),
+      ),
+    )
+    .where(and(eq(taxYearTotals.year, year), gte(taxYearTotals.paid, String(thresholdUsd))))
+    .orderBy(desc(taxYearTotals.paid), desc(taxYearTotals.influencerId));
+}
+
+/** The kept creators count of each year (tests compare it with the rows). */
+export function taxYearCreatorCounts(db: DatabaseOrTransaction) {
+  return db
+    .select({ year: taxYearCounts.year, creators: sql<number>`sum(${taxYearCounts.creators})::int` })
+    .from(taxYearCounts)
+    .groupBy(taxYearCounts.year)
+    .having(sql`sum(${taxYearCounts.creators}) <> 0`)
+    .orderBy(taxYearCounts.year);
+}
+
+/** Every kept row, by year and creator (tests compare them with a rebuild). */
+export function allTaxYearTotals(db: DatabaseOrTransaction) {
+  return db
+    .select({
+      year: taxYearTotals.year,
+      influencerId: taxYearTotals.influencerId,
+      paid: sql<string>`${taxYearTotals.paid}::text`,
+      held: taxYearTotals.held,
+    })
+    .from(taxYearTotals)
+    .orderBy(asc(taxYearTotals.year), asc(taxYearTotals.influencerId));
+}
+
+/** Recounts every creator's years from the payouts (the triggers' own rule); exact, for repairs and tests. */
+export async function rebuildTaxYearTotals(db: DatabaseOrTransaction) {
+  await db.execute(sql`select tax_year_totals_rebuild()`);
 }

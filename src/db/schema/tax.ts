@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { FederalTaxClassification, TaxFormStatus, TaxFormType } from '../../shared/tax';
 import { influencers } from './influencers';
 
@@ -52,3 +64,42 @@ export const taxForms = pgTable(
 );
 
 export type TaxFormRow = typeof taxForms.$inferSelect;
+
+/**
+ * The admins' tax year per creator (issue 28, decision 0027): `paid` is the USD of the creator's completed payouts
+ * whose paid date (completed_at, UTC) falls in `year`; `held` counts their pending payouts waiting for a tax form,
+ * in the UTC year each was requested. Kept by triggers on `payouts` in the write's transaction (custom migration
+ * `…_tax_year_totals_triggers`); a row exists only while paid or held is above 0. `tax_year_totals_rebuild()`
+ * recounts it from the payouts, exactly.
+ */
+export const taxYearTotals = pgTable(
+  'tax_year_totals',
+  {
+    year: smallint('year').notNull(),
+    influencerId: integer('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    paid: numeric('paid', { precision: 14, scale: 2 }).notNull().default('0'),
+    held: integer('held').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.year, t.influencerId] }),
+    // The report's order (paid desc, then creator desc) and its keyset, read backwards; and the $600 range.
+    index('tax_year_totals_paid_idx').on(t.year, t.paid, t.influencerId),
+  ],
+);
+
+/**
+ * How many creators each year of the tax year has (the rows of `tax_year_totals`), kept by statement triggers on
+ * that table in the write's transaction, sharded by connection (`pg_backend_pid() % 16`) as `influencer_counts` is
+ * (decision 0030): the report's "creators" without counting the year's rows. A year's total is the sum of its shards.
+ */
+export const taxYearCounts = pgTable(
+  'tax_year_counts',
+  {
+    year: smallint('year').notNull(),
+    shard: smallint('shard').notNull(),
+    creators: bigint('creators', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.year, t.shard] })],
+);

@@ -56,7 +56,7 @@ const routes = {
     path: '/tax-year',
     tags: ['Tax forms'],
     summary:
-      'Tax year: per creator the total paid in the calendar year (UTC), held payouts, the form type and status (TIN masked)',
+      'Tax year, one page (most paid first; `cursor` from nextCursor, `limit` lines): per creator the total paid in the calendar year (UTC), payouts held that were requested in it, the form type and status (TIN masked); totals of the whole year',
     request: { query: taxYearQuerySchema },
     responses: { 200: { description: 'The year', content: json(taxYearReportSchema) }, ...common },
   }),
@@ -90,8 +90,12 @@ export const taxRoutes = createRouter()
 /** Behind requireRole('admin') (app.ts). */
 export const adminTaxRoutes = createRouter()
   .openapi(routes.year, async (c) => {
-    const year = c.req.valid('query').year ?? c.get('services').now().getUTCFullYear();
-    return c.json(await taxYearReport(c.get('services'), year), 200);
+    const query = c.req.valid('query');
+    const year = query.year ?? c.get('services').now().getUTCFullYear();
+    return c.json(
+      await taxYearReport(c.get('services'), year, { cursor: query.cursor, limit: query.limit }),
+      200,
+    );
   })
   .openapi(routes.export, async (c) => {
     const { auth, env } = c.get('deps');

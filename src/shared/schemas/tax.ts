@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { US_STATES } from '../constants';
+import { amountCursorParam, pageLimitParam } from '../page-cursor';
 import {
   FEDERAL_TAX_CLASSIFICATIONS,
   type FederalTaxClassification,
@@ -155,8 +156,13 @@ export const myTaxFormSchema = z.object({
 });
 export type MyTaxForm = z.infer<typeof myTaxFormSchema>;
 
-/** GET /api/admin/tax-year?year=2026. */
+/** Lines of the tax year per page, unless `limit` says otherwise (issue 28). */
+export const TAX_YEAR_PAGE_SIZE = 50;
+
+/** GET /api/admin/tax-year?year=2026&cursor=…&limit=50. */
 export const taxYearQuerySchema = z.object({
+  cursor: amountCursorParam,
+  limit: pageLimitParam(TAX_YEAR_PAGE_SIZE),
   year: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce
@@ -191,11 +197,15 @@ export const taxYearRowSchema = z.object({
 });
 export type TaxYearRow = z.infer<typeof taxYearRowSchema>;
 
-/** GET /api/admin/tax-year: per creator paid in the year (or held), the form type and status. */
+/**
+ * GET /api/admin/tax-year: one page of the creators paid in the year (or with a payout held that was requested in
+ * it), most paid first, with the form type and status; the totals are of the whole year.
+ */
 export const taxYearReportSchema = z.object({
   year: z.number().int(),
   threshold: z.number().int(),
   items: z.array(taxYearRowSchema),
+  nextCursor: z.string().nullable().describe('The cursor of the next page; null on the last page'),
   totals: z.object({
     creators: z.number().int(),
     atThreshold: z.number().int(),

@@ -1,12 +1,12 @@
-import { formatTin } from '../../../shared/tax';
+import { yearEndRows } from '../../../db/queries/tax';
+import { formatTin, TAX_FORM_THRESHOLD_USD } from '../../../shared/tax';
 import type { AuthKeys } from '../../auth-context';
 import { AppError } from '../../errors';
 import { open } from '../../secret-box';
 import { type AuditActor, recordAdminAction } from '../audit-log';
 import { checkAccountPassword } from '../password-attempts';
-import { atInstant, type ServiceContext, stoppedAt } from '../service-context';
+import { atInstant, type ServiceContext } from '../service-context';
 import { csvLine, csvText } from '../transactions-csv';
-import { taxYearLines } from './tax-year';
 import { TIN_PURPOSE } from './view';
 
 /**
@@ -50,16 +50,14 @@ export async function yearEndCsv(
     ctx.now,
   );
   if (!right) throw new AppError('FORBIDDEN', WRONG_PASSWORD_MESSAGE);
-  const lines = (await taxYearLines(stoppedAt(ctx), input.year)).filter(
-    (l) => l.line.inYearEndFile && l.form,
-  );
-  const body = lines.map(({ line, form }) => {
-    const f = form!;
+  // Read from the kept tax year (issue 28): the creators at the threshold with a W-9, not every payout of the year.
+  const lines = await yearEndRows(ctx.db, input.year, TAX_FORM_THRESHOLD_USD);
+  const body = lines.map(({ name, paid, form: f }) => {
     const tin = f.tinSealed ? open(deps.secret, TIN_PURPOSE, f.tinSealed) : null;
     if (!tin || (f.tinType !== 'ssn' && f.tinType !== 'ein')) {
       throw new AppError(
         'CONFLICT',
-        `The TIN of ${line.influencer.name}'s W-9 cannot be read. Ask them to file the form again.`,
+        `The TIN of ${name}'s W-9 cannot be read. Ask them to file the form again.`,
       );
     }
     return csvLine([
@@ -73,7 +71,7 @@ export async function yearEndCsv(
       csvText(f.state ?? ''),
       csvText(f.postalCode ?? ''),
       csvText(f.country),
-      line.paid,
+      paid,
       String(input.year),
     ]);
   });
@@ -85,8 +83,8 @@ export async function yearEndCsv(
       before: null,
       after: {
         recipients: lines.length,
-        taxForms: lines.map((l) => l.form!.id),
-        creators: lines.map((l) => l.line.influencer.id),
+        taxForms: lines.map((l) => l.form.id),
+        creators: lines.map((l) => l.influencerId),
       },
       at: ctx.now,
     }),

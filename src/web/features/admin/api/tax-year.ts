@@ -1,18 +1,32 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { taxYearReportSchema } from '../../../../shared/schemas/tax';
 import { apiFetch } from '../../../lib/api-client';
 import { fileNameFrom, saveFile } from '../../../lib/download';
 import { privateKeys } from '../../../lib/query-keys';
 
-/** GET /api/admin/tax-year?year=: per creator the total paid in the year, the form type and status (issue 27). */
+/**
+ * GET /api/admin/tax-year?year=&cursor=: per creator the total paid in the year, the form type and status (issue 27),
+ * one keyset page at a time, loaded with "Show more creators" (issue 28); the totals come with every page.
+ */
 export const taxYearQuery = (year: number) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: privateKeys.admin.payments.taxYear(year),
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/admin/tax-year?year=${year}`, { signal, schema: taxYearReportSchema }),
+    queryFn: ({ signal, pageParam }) => {
+      const params = new URLSearchParams({ year: String(year) });
+      if (pageParam) params.set('cursor', pageParam);
+      return apiFetch(`/api/admin/tax-year?${params}`, { signal, schema: taxYearReportSchema });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
   });
-export const useTaxYear = (year: number) => useQuery(taxYearQuery(year));
+export const useTaxYear = (year: number) => useInfiniteQuery(taxYearQuery(year));
 
 /**
  * POST /api/admin/tax-year/:year/export with the admin's password: the year-end CSV (audited by the server), handed

@@ -7,7 +7,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatUsd } from '../../../lib/format';
+import { getErrorMessage } from '../../../lib/api-client';
+import { formatNumber, formatUsd } from '../../../lib/format';
 import { useTaxYear } from '../api/tax-year';
 import { YearEndExportDialog } from './year-end-export-dialog';
 
@@ -40,7 +41,10 @@ export function TaxYearPanel() {
   const [year, setYear] = useState(thisYear);
   const [exporting, setExporting] = useState(false);
   const report = useTaxYear(year);
-  const data = report.data;
+  const pages = report.data?.pages;
+  // The year and totals of the first page (the same on every page); the lines of every page loaded so far.
+  const data = pages?.[0] ? { ...pages[0], items: pages.flatMap((p) => p.items) } : undefined;
+  const moreError = report.isFetchNextPageError ? report.error : null;
 
   return (
     <div className="flex flex-col gap-4" data-testid="tax-year">
@@ -71,7 +75,7 @@ export function TaxYearPanel() {
         <div role="status" aria-label="Loading the tax year">
           <Skeleton className="h-40 w-full rounded-xl" />
         </div>
-      ) : report.isError ? (
+      ) : report.isError && !data ? (
         <ErrorPanel
           compact
           title="We couldn't load the tax year."
@@ -81,10 +85,10 @@ export function TaxYearPanel() {
       ) : (
         <>
           <p className="text-sm text-slate-700" data-testid="tax-year-totals">
-            {data!.totals.creators} creator{data!.totals.creators === 1 ? '' : 's'} paid or waiting in{' '}
-            {data!.year}; {data!.totals.atThreshold} at {formatUsd(TAX_FORM_THRESHOLD_USD)} or more,{' '}
-            {data!.totals.missingForms} of them without a form; {data!.totals.inYearEndFile} in the year-end
-            file (W-9 on file).
+            {formatNumber(data!.totals.creators)} creator{data!.totals.creators === 1 ? '' : 's'} paid or
+            waiting in {data!.year}; {formatNumber(data!.totals.atThreshold)} at{' '}
+            {formatUsd(TAX_FORM_THRESHOLD_USD)} or more, {formatNumber(data!.totals.missingForms)} of them
+            without a form; {formatNumber(data!.totals.inYearEndFile)} in the year-end file (W-9 on file).
           </p>
           {data!.items.length === 0 ? (
             <p
@@ -166,6 +170,26 @@ export function TaxYearPanel() {
                   </li>
                 ))}
               </ul>
+              {report.hasNextPage ? (
+                <div className="flex flex-col items-center gap-1">
+                  <Button
+                    variant="outline"
+                    onClick={() => report.fetchNextPage()}
+                    disabled={report.isFetchingNextPage}
+                    data-testid="tax-year-more"
+                  >
+                    {report.isFetchingNextPage ? 'Loading…' : 'Show more creators'}
+                  </Button>
+                  <p className="text-xs text-slate-600" data-testid="tax-year-shown">
+                    {formatNumber(data!.items.length)} of {formatNumber(data!.totals.creators)} shown
+                  </p>
+                </div>
+              ) : null}
+              {moreError ? (
+                <p className="text-center text-sm text-red-700" role="alert">
+                  {getErrorMessage(moreError, 'More creators could not be loaded.')}
+                </p>
+              ) : null}
             </>
           )}
         </>

@@ -124,7 +124,7 @@ const CASES: OperatorCase[] = [
   {
     name: 'pending payouts queue',
     who: 'admin',
-    path: () => '/api/admin/transactions?kind=redemption&status=pending&limit=100',
+    path: () => '/api/admin/transactions?kind=payout&status=pending&limit=100',
   },
   {
     name: 'transactions q=creator7',
@@ -187,6 +187,7 @@ const CASES: OperatorCase[] = [
   { name: 'tax year', who: 'admin', path: () => `/api/admin/tax-year?year=${new Date().getUTCFullYear()}` },
   { name: 'account closures', who: 'admin', path: () => '/api/admin/account-closures' },
   { name: 'creator session', who: 'creator', path: () => '/api/session' },
+  { name: 'app config', who: 'creator', path: () => '/api/config' },
   { name: 'me', who: 'creator', path: () => '/api/me' },
   { name: 'dashboard applications', who: 'creator', path: () => '/api/me/applications' },
   { name: 'matched campaigns', who: 'creator', path: () => '/api/me/matched-campaigns' },

@@ -1,10 +1,10 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { CampaignStatus } from '../../shared/constants';
 import { decodeCursor } from '../../shared/page-cursor';
 import type { AdminCampaign, AdminCampaignStats } from '../../shared/schemas/campaign';
 import type { DatabaseOrTransaction } from '../client';
 import { campaignCounts, campaigns } from '../schema/campaigns';
-import { ledgerEntries } from '../schema/ledger';
+import { paymentTotals } from '../schema/ledger';
 import { acceptedCount, acceptedCounts } from './applications';
 import { toCampaign } from './campaigns';
 import { keyset, keysetPage, type PageCursors } from './keyset';
@@ -75,10 +75,12 @@ export async function adminCampaignStats(db: DatabaseOrTransaction): Promise<Adm
         reach: sql<string>`coalesce(sum(${campaigns.reach}), 0)::text`,
       })
       .from(campaigns),
+    // Mint paid as rewards: the ledger's reward entries, summed by the writes into payment_totals (issue 28; the
+    // sum over ledger_entries read a million rows at operator size).
     db
-      .select({ spent: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.kind, 'reward')),
+      .select({ spent: sql<string>`coalesce(sum(${paymentTotals.amount}), 0)::text` })
+      .from(paymentTotals)
+      .where(like(paymentTotals.figure, 'ledger:reward:%')),
   ]);
   return {
     totalCampaigns: counts[0]?.total ?? 0,

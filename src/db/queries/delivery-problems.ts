@@ -70,11 +70,20 @@ export async function listProblems(
     .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
     .innerJoin(influencers, eq(influencers.id, applications.influencerId))
     .where(status === 'all' ? undefined : eq(deliveryProblems.status, status))
+    // Open first, oldest first; then resolved, newest first. One status alone is read in that order straight from
+    // its partial index (delivery_problems_open_idx, delivery_problems_resolved_idx; issue 28: the resolved list
+    // sorted all 45,000 resolved problems of the operator set for its first 200).
     .orderBy(
-      sql`case when ${deliveryProblems.status} = 'open' then 0 else 1 end`,
-      sql`case when ${deliveryProblems.status} = 'open' then ${deliveryProblems.openedAt} end asc`,
-      desc(deliveryProblems.resolvedAt),
-      asc(deliveryProblems.id),
+      ...(status === 'open'
+        ? [asc(deliveryProblems.openedAt), asc(deliveryProblems.id)]
+        : status === 'resolved'
+          ? [desc(deliveryProblems.resolvedAt), asc(deliveryProblems.id)]
+          : [
+              sql`case when ${deliveryProblems.status} = 'open' then 0 else 1 end`,
+              sql`case when ${deliveryProblems.status} = 'open' then ${deliveryProblems.openedAt} end asc`,
+              desc(deliveryProblems.resolvedAt),
+              asc(deliveryProblems.id),
+            ]),
     )
     .limit(limit);
   return rows.map(({ problem: p, application: a, campaign: c, influencer: i }) => ({

@@ -52,7 +52,10 @@ export const deliveryProblems = pgTable(
   },
   (t) => [
     index('delivery_problems_application_idx').on(t.applicationId, t.openedAt),
-    index('delivery_problems_open_idx').on(t.openedAt).where(sql`${t.status} = 'open'`),
+    index('delivery_problems_open_idx').on(t.openedAt, t.id).where(sql`${t.status} = 'open'`),
+    index('delivery_problems_resolved_idx')
+      .on(t.resolvedAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.status} = 'resolved'`),
     check('delivery_problems_status_check', sql`${t.status} in ('open','resolved')`),
     check('delivery_problems_kind_check', sql`${t.kind} in ('not_received','damaged','wrong_item')`),
   ],

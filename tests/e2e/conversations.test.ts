@@ -1,6 +1,8 @@
 import path from 'node:path';
+import { isNotNull } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversations } from '../../src/db/schema/conversations';
 import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
@@ -44,6 +46,7 @@ describe('conversations in the browser', () => {
   let creator: Page;
   let admin: Page;
   let campaignId: number;
+  let api: ReturnType<typeof createTestApp>;
 
   beforeAll(async () => {
     const port = await freePort();
@@ -56,7 +59,7 @@ describe('conversations in the browser', () => {
         await upsertAdmin(db, createAuth({ db, env: testEnv(env), logger: silentLogger() }), ADMIN);
       },
     });
-    const api = createTestApp(server.db, { now: () => clock.now });
+    api = createTestApp(server.db, { now: () => clock.now });
     const made = await createReadyCreator(api, server.db, { email: CREATOR.email, name: CREATOR.name });
     const campaign = await insertCampaign(server.db, {
       name: CAMPAIGN,
@@ -291,4 +294,57 @@ describe('conversations in the browser', () => {
       .toBe('applicant-conversation');
     expect(await card.getByRole('button', { name: `Accept ${CREATOR.name}` }).count()).toBe(1);
   }, 60_000);
+
+  it('a full inbox shows 50 conversations, then "Show more conversations" the rest; the campaign filter lists every campaign with one', async () => {
+    // Another creator writes to the team about 55 campaigns, 7 s apart (inside the creator's message limits).
+    const many = await createReadyCreator(api, server.db, { email: 'many@example.com', name: 'Mo Many' });
+    for (let i = 1; i <= 55; i += 1) {
+      const campaign = await insertCampaign(server.db, {
+        name: `Inbox Page ${String(i).padStart(2, '0')}`,
+        brand: 'Pager',
+        type: 'gifting',
+        platform: 'instagram',
+        status: 'active',
+        deadline: '2026-07-01',
+        followersRequired: 0,
+      });
+      const applied = await postJson(api, `/api/campaigns/${campaign.id}/applications`, {}, many.cookie);
+      const { id: applicationId } = (await applied.json()) as { id: number };
+      const opened = await postJson(api, `/api/applications/${applicationId}/conversation`, {}, many.cookie);
+      const { id: conversationId } = (await opened.json()) as { id: number };
+      clock.now = new Date(clock.now.getTime() + 7_000);
+      const sent = await postJson(
+        api,
+        `/api/conversations/${conversationId}/messages`,
+        { body: `Question ${i}` },
+        many.cookie,
+      );
+      expect(sent.status).toBe(201);
+    }
+    const written = await server.db
+      .select({ id: conversations.id, campaignId: conversations.campaignId })
+      .from(conversations)
+      .where(isNotNull(conversations.lastMessageId));
+    expect(written.length).toBeGreaterThan(55);
+
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await admin.goto(`${server.url}/admin/messages`);
+    const rows = admin.getByTestId('inbox-row');
+    await expect.poll(() => rows.count()).toBe(50);
+    // Newest activity first: the last question leads.
+    expect(await textOf(rows.first())).toContain('Question 55');
+    const more = admin.getByRole('button', { name: 'Show more conversations' });
+    await more.click();
+    await expect.poll(() => rows.count()).toBe(written.length);
+    expect(await more.count()).toBe(0);
+    await shoot(admin, 'inbox-all-pages');
+
+    // The filter offers every campaign with a conversation, not only those of the first page.
+    const options = await admin.getByLabel('Campaign').locator('option').allTextContents();
+    expect(options.length - 1).toBe(new Set(written.map((w) => w.campaignId)).size);
+    expect(options).toContain('Inbox Page 01');
+    await admin.getByLabel('Campaign').selectOption({ label: 'Inbox Page 01' });
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await textOf(rows.first())).toContain('Question 1');
+  }, 120_000);
 });

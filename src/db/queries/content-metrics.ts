@@ -3,7 +3,7 @@ import type { Platform } from '../../shared/constants';
 import { METRIC_FIELDS, type MetricFigures, type MetricSource } from '../../shared/content-metrics';
 import type { MetricTotals, PostMetrics } from '../../shared/schemas/content-metrics';
 import type { DatabaseOrTransaction } from '../client';
-import { contentMetricFetches, contentMetricSnapshots } from '../schema/content-metrics';
+import { contentMetricFetches, contentMetricSnapshots, contentPostFigures } from '../schema/content-metrics';
 import { withPreviews } from './post-previews';
 
 /*
@@ -20,7 +20,7 @@ const num = (v: unknown): number | null => (v === null || v === undefined ? null
 const iso = (v: unknown): string | null =>
   v === null || v === undefined ? null : new Date(Number(v)).toISOString();
 
-/** Which posts: a filter on `sub` (submissions), `a` (applications) and `c` (campaigns). */
+/** Which posts: a filter on the kept post rows `f` (content_post_figures). */
 export type PostScope =
   | { campaignId: number }
   | { influencerId: number }
@@ -29,45 +29,55 @@ export type PostScope =
   | { submittedFrom: Date; submittedBefore: Date };
 
 function scopeFilter(scope: PostScope): SQL {
-  if ('campaignId' in scope) return sql`a.campaign_id = ${scope.campaignId}`;
-  if ('influencerId' in scope) return sql`a.influencer_id = ${scope.influencerId}`;
+  if ('campaignId' in scope) return sql`f.campaign_id = ${scope.campaignId}`;
+  if ('influencerId' in scope) return sql`f.influencer_id = ${scope.influencerId}`;
   if ('creatorsOfSubmissions' in scope) {
-    return sql`a.influencer_id in (select a2.influencer_id from submissions s2 join applications a2 on a2.id = s2.application_id where s2.id in ${scope.creatorsOfSubmissions})`;
+    return sql`f.influencer_id in (select a2.influencer_id from submissions s2 join applications a2 on a2.id = s2.application_id where s2.id in ${scope.creatorsOfSubmissions})`;
   }
-  return sql`sub.created_at >= ${scope.submittedFrom.toISOString()}::timestamptz and sub.created_at < ${scope.submittedBefore.toISOString()}::timestamptz`;
+  return sql`f.submitted_at >= ${scope.submittedFrom.toISOString()}::timestamptz and f.submitted_at < ${scope.submittedBefore.toISOString()}::timestamptz`;
 }
 
-const postsCte = (scope: PostScope) => sql`posts as (
-  select sub.id as submission_id, u.url as post_url, a.campaign_id, c.name as campaign_name, c.platform,
-    a.influencer_id, i.name as creator_name, i.username as creator_username, sa.followers
-  from submissions sub
-  join applications a on a.id = sub.application_id
-  join campaigns c on c.id = a.campaign_id
-  join influencers i on i.id = a.influencer_id
-  left join social_accounts sa on sa.influencer_id = a.influencer_id and sa.platform = c.platform
-  cross join lateral unnest(sub.urls) as u(url)
-  where sub.status in ('submitted', 'approved') and ${scopeFilter(scope)}
-)`;
+/**
+ * The posts in `scope` (links of submissions waiting for review or approved) among the rows kept per post
+ * (`content_post_figures f`, migration 0035), found through its campaign, creator or submitted-at index.
+ */
+export const postFilter = (scope: PostScope) =>
+  sql`f.status in ('submitted', 'approved') and ${scopeFilter(scope)}`;
 
-/** The counted snapshot of post `p` as of `asOf` (an SQL timestamptz expression). */
+/** The counted snapshot's columns of `s`, as `latest` and the series read them. */
+export const SNAPSHOT_ORDER = sql`(s.source = 'api') desc, s.measured_at desc nulls last, s.id desc nulls last`;
+export const COUNTED = sql`(s.source <> 'creator' or s.confirmed_at is not null)`;
+
+/**
+ * The counted snapshot of kept post `f` as of `asOf` (an SQL timestamptz expression). The kept row holds the counted
+ * snapshot over all time; when it was measured by `asOf` it is also the counted one then (the best of all is the best
+ * of those measured by then). Only a post measured after `asOf` is looked up: one probe of
+ * content_metric_snapshots_counted_idx, in its order.
+ */
 const countedSnapshot = (asOf: SQL) => sql`left join lateral (
-  select s.id, s.source, s.views, s.likes, s.comments, s.shares, s.saves, s.reach, s.measured_at
+  select f.snapshot_id as id, f.source, f.views, f.likes, f.comments, f.shares, f.saves, f.reach, f.measured_at
+  where f.measured_at <= ${asOf}
+  union all
+  (select s.id, s.source, s.views, s.likes, s.comments, s.shares, s.saves, s.reach, s.measured_at
   from content_metric_snapshots s
-  where s.submission_id = p.submission_id and s.post_url = p.post_url
-    and (s.source <> 'creator' or s.confirmed_at is not null)
+  where f.measured_at > ${asOf} and s.submission_id = f.submission_id and s.post_url = f.post_url and ${COUNTED}
     and s.measured_at <= ${asOf}
-  -- the order of content_metric_snapshots_counted_idx, so this is one index probe
-  order by (s.source = 'api') desc, s.measured_at desc nulls last, s.id desc nulls last
-  limit 1
+  order by ${SNAPSHOT_ORDER}
+  limit 1)
 ) l on true`;
 
-/** posts + latest: each post with its counted figures as of `asOf`, its interactions and its engagement base. */
-const latestCtes = (scope: PostScope, asOf: Date) => sql`with ${postsCte(scope)}, latest as (
-  select p.*, l.id as snapshot_id, l.source, l.views, l.likes, l.comments, l.shares, l.saves, l.reach,
-    l.measured_at,
+/**
+ * latest: each post in `scope` with its counted figures as of `asOf`, its interactions and its engagement base (the
+ * views, or the creator's followers on the platform where views are unknown: looked up only for those posts).
+ */
+const latestCtes = (scope: PostScope, asOf: Date) => sql`with latest as (
+  select f.submission_id, f.post_url, f.campaign_id, f.platform, f.influencer_id, l.id as snapshot_id, l.source,
+    l.views, l.likes, l.comments, l.shares, l.saves, l.reach, l.measured_at,
     coalesce(l.likes, 0) + coalesce(l.comments, 0) + coalesce(l.shares, 0) + coalesce(l.saves, 0) as interactions,
-    coalesce(nullif(l.views, 0), nullif(p.followers, 0)) as base
-  from posts p ${countedSnapshot(sql`${asOf.toISOString()}::timestamptz`)}
+    coalesce(nullif(l.views, 0), case when l.id is not null then (select nullif(sa.followers, 0) from social_accounts sa
+      where sa.influencer_id = f.influencer_id and sa.platform = f.platform) end) as base
+  from content_post_figures f ${countedSnapshot(sql`${asOf.toISOString()}::timestamptz`)}
+  where ${postFilter(scope)}
 )`;
 
 /** Totals over a group of `latest` rows (posts without figures are not counted). */
@@ -118,13 +128,15 @@ export async function totalsOf(
 }
 
 /** The columns of a post row over `latest`: its figures, engagement rate and the latest report still waiting. */
-const POST_COLUMNS = sql`latest.*,
+const POST_COLUMNS = sql`latest.*, c.name as campaign_name, i.name as creator_name, i.username as creator_username,
       round(latest.interactions * 100.0 / nullif(latest.base, 0), 2)::float8 as engagement_rate,
       (extract(epoch from latest.measured_at) * 1000)::float8 as measured_ms,
       r.id as report_id, r.screenshot_url as report_screenshot, (extract(epoch from r.measured_at) * 1000)::float8 as report_ms,
       r.views as report_views, r.likes as report_likes, r.comments as report_comments, r.shares as report_shares,
       r.saves as report_saves, r.reach as report_reach`;
-const PENDING_REPORT = sql`left join lateral (
+const POST_JOINS = sql`join campaigns c on c.id = latest.campaign_id
+    join influencers i on i.id = latest.influencer_id
+    left join lateral (
       select s.* from content_metric_snapshots s
       where s.submission_id = latest.submission_id and s.post_url = latest.post_url
         and s.source = 'creator' and s.confirmed_at is null
@@ -173,7 +185,7 @@ export async function listPostMetrics(
   const result = await db.execute(sql`${latestCtes(scope, asOf)}
     select ${POST_COLUMNS}
     from latest
-    ${PENDING_REPORT}
+    ${POST_JOINS}
     order by ${POST_ORDER}
     ${options.limit ? sql`limit ${options.limit}` : sql``}`);
   return withPreviews(db, rowsOf(result).map(toPostMetrics));
@@ -189,13 +201,19 @@ export interface CreatorMetricsRow {
   engagementRate: number | null;
 }
 
-const creatorRowsSql = (options: { platform?: Platform; limit?: number }) => sql`
-    select influencer_id, creator_name, creator_username, ${options.platform ? sql`platform,` : sql`null as platform,`} ${AGGREGATES}
-    from latest
-    where snapshot_id is not null ${options.platform ? sql`and platform = ${options.platform}` : sql``}
-    group by influencer_id, creator_name, creator_username ${options.platform ? sql`, platform` : sql``}
-    order by interactions desc, views desc nulls last, influencer_id
-    ${options.limit ? sql`limit ${options.limit}` : sql``}`;
+const creatorRowsSql = (options: { platform?: Platform; limit?: number }) => {
+  const order = sql`interactions desc, views desc nulls last, influencer_id`;
+  return sql`
+    select t.*, i.name as creator_name, i.username as creator_username from (
+      select influencer_id, ${options.platform ? sql`platform,` : sql`null as platform,`} ${AGGREGATES}
+      from latest
+      where snapshot_id is not null ${options.platform ? sql`and platform = ${options.platform}` : sql``}
+      group by influencer_id ${options.platform ? sql`, platform` : sql``}
+      order by ${order}
+      ${options.limit ? sql`limit ${options.limit}` : sql``}
+    ) t join influencers i on i.id = t.influencer_id
+    order by ${order}`;
+};
 
 function toCreatorRow(row: Row): CreatorMetricsRow & { platform: Platform | null } {
   const totals = toTotals(row);
@@ -222,12 +240,18 @@ export async function totalsByCreator(
   return rowsOf(result).map(toCreatorRow);
 }
 
-const campaignRowsSql = (options: { limit?: number }) => sql`
-    select campaign_id, campaign_name, platform, ${AGGREGATES}
-    from latest where snapshot_id is not null
-    group by campaign_id, campaign_name, platform
-    order by views desc nulls last, interactions desc, campaign_id
-    ${options.limit ? sql`limit ${options.limit}` : sql``}`;
+const campaignRowsSql = (options: { limit?: number }) => {
+  const order = sql`views desc nulls last, interactions desc, campaign_id`;
+  return sql`
+    select t.*, c.name as campaign_name from (
+      select campaign_id, platform, ${AGGREGATES}
+      from latest where snapshot_id is not null
+      group by campaign_id, platform
+      order by ${order}
+      ${options.limit ? sql`limit ${options.limit}` : sql``}
+    ) t join campaigns c on c.id = t.campaign_id
+    order by ${order}`;
+};
 
 function toCampaignRow(row: Row) {
   const totals = toTotals(row);
@@ -276,7 +300,7 @@ export async function overviewFigures(
       (select coalesce(json_agg(t), '[]'::json) from (
         select ${POST_COLUMNS}
         from (select * from latest where snapshot_id is not null order by ${POST_ORDER} limit ${limit}) latest
-        ${PENDING_REPORT}
+        ${POST_JOINS}
         order by ${POST_ORDER}
       ) t) as posts`);
   });
@@ -288,51 +312,6 @@ export async function overviewFigures(
     creators: parse(row.creators).map(toCreatorRow),
     posts: await withPreviews(db, parse(row.posts).map(toPostMetrics)),
   };
-}
-
-/**
- * Daily totals per platform (views and interactions as counted at the end of each UTC day) from `fromDate` to
- * `toDate` (YYYY-MM-DD, both included).
- */
-export async function dailySeries(
-  db: DatabaseOrTransaction,
-  scope: PostScope,
-  fromDate: string,
-  toDate: string,
-): Promise<Array<{ platform: Platform; date: string; views: number; interactions: number }>> {
-  // Each day takes, per post, the counted snapshot that was latest at the day's end (one pass over the posts'
-  // snapshots per day; a lateral lookup per day and post was ten times slower on PostgreSQL).
-  const result = await db.execute(sql`with ${postsCte(scope)},
-    days as (
-      select d::date as day, ((d::date + 1)::timestamp at time zone 'UTC') as day_end
-      from generate_series(${fromDate}::date, ${toDate}::date, interval '1 day') d
-    ),
-    counted as (
-      select s.id, s.submission_id, s.post_url, p.platform, s.source, s.measured_at, coalesce(s.views, 0) as views,
-        coalesce(s.likes, 0) + coalesce(s.comments, 0) + coalesce(s.shares, 0) + coalesce(s.saves, 0) as interactions
-      from content_metric_snapshots s
-      join posts p on p.submission_id = s.submission_id and p.post_url = s.post_url
-      where (s.source <> 'creator' or s.confirmed_at is not null)
-        and s.measured_at < ((${toDate}::date + 1)::timestamp at time zone 'UTC')
-    ),
-    per_day as (
-      select distinct on (days.day, c.submission_id, c.post_url) days.day, c.platform, c.views, c.interactions
-      from days join counted c on c.measured_at < days.day_end
-      order by days.day, c.submission_id, c.post_url, (c.source = 'api') desc, c.measured_at desc, c.id desc
-    ),
-    platforms as (select distinct platform from posts)
-    select pl.platform, to_char(days.day, 'YYYY-MM-DD') as date,
-      coalesce(sum(pd.views), 0)::float8 as views, coalesce(sum(pd.interactions), 0)::float8 as interactions
-    from days cross join platforms pl
-    left join per_day pd on pd.day = days.day and pd.platform = pl.platform
-    group by pl.platform, days.day
-    order by pl.platform, days.day`);
-  return rowsOf(result).map((row) => ({
-    platform: row.platform as Platform,
-    date: String(row.date),
-    views: Number(row.views),
-    interactions: Number(row.interactions),
-  }));
 }
 
 /** Mint credited as rewards for a campaign's content. */
@@ -436,12 +415,14 @@ export async function updateEngagementRates(db: DatabaseOrTransaction, submissio
     from rates where i.id = rates.influencer_id`);
 }
 
-/** How many of a creator's posts have counted figures (API, admin, or a confirmed creator report): an SQL expression. */
+/**
+ * How many of a creator's posts have counted figures (API, admin, or a confirmed creator report) at any time, whatever
+ * their submission's status: an SQL expression, a count of the creator's kept post rows with a counted snapshot
+ * (content_post_figures_influencer_idx, an index-only count).
+ */
 function measuredPostsOf(influencerId: SQL) {
-  return sql`(select count(distinct (s.submission_id, s.post_url))::int from content_metric_snapshots s
-    join submissions sub on sub.id = s.submission_id
-    join applications a2 on a2.id = sub.application_id
-    where a2.influencer_id = ${influencerId} and (s.source <> 'creator' or s.confirmed_at is not null))`;
+  return sql`(select count(*)::int from content_post_figures f
+    where f.influencer_id = ${influencerId} and f.snapshot_id is not null)`;
 }
 
 /** How many of this creator's posts have counted figures (the engagement rate is 0 and means nothing without any). */
@@ -461,6 +442,19 @@ export async function applicantEngagement(db: DatabaseOrTransaction, campaignId:
     engagementRate: Number(row.engagement_rate),
     measuredPosts: Number(row.measured_posts),
   }));
+}
+
+/** Every kept post row, in key order (tests compare them with `rebuildPostFigures`). */
+export function allPostFigures(db: DatabaseOrTransaction) {
+  return db
+    .select()
+    .from(contentPostFigures)
+    .orderBy(contentPostFigures.submissionId, contentPostFigures.postUrl);
+}
+
+/** Recomputes every post's kept row from scratch (the triggers' own computation); exact, for repairs and tests. */
+export async function rebuildPostFigures(db: DatabaseOrTransaction) {
+  await db.execute(sql`select content_post_figures_rebuild()`);
 }
 
 /** Each submission's creator and their TikTok tokens (null when they never signed in with TikTok). */

@@ -70,6 +70,54 @@ export const contentMetricSnapshots = pgTable(
 );
 
 /**
+ * One row per post (a URL of a submission, whatever the submission's status), kept by triggers in the transaction of
+ * every write to snapshots, submissions, applications and campaigns (migration 0035): who and where the post is, the
+ * submission's status and time, and its counted snapshot over all time (API snapshots first, then the latest; a
+ * creator report only once confirmed), or nulls while it has none. The analytics read "now" from here, and "as of"
+ * a moment from here too, probing the snapshots only for posts measured after that moment (decision 0014, 0030).
+ */
+export const contentPostFigures = pgTable(
+  'content_post_figures',
+  {
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    postUrl: text('post_url').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    influencerId: integer('influencer_id').notNull(),
+    platform: text('platform').notNull(),
+    /** The submission's status (only `submitted` and `approved` posts are shown and counted). */
+    status: text('status').notNull(),
+    /** The submission's created_at. */
+    submittedAt: ts('submitted_at').notNull(),
+    snapshotId: integer('snapshot_id'),
+    source: text('source').$type<MetricSource>(),
+    views: count('views'),
+    likes: count('likes'),
+    comments: count('comments'),
+    shares: count('shares'),
+    saves: count('saves'),
+    reach: count('reach'),
+    measuredAt: ts('measured_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.submissionId, t.postUrl] }),
+    index('content_post_figures_campaign_idx')
+      .on(t.campaignId)
+      .where(sql`${t.status} in ('submitted','approved')`),
+    index('content_post_figures_influencer_idx').on(t.influencerId, t.snapshotId),
+    index('content_post_figures_submitted_idx')
+      .on(t.submittedAt)
+      .where(sql`${t.status} in ('submitted','approved')`),
+    index('content_post_figures_views_idx')
+      .on(sql`${t.views} desc nulls last`)
+      .where(sql`${t.status} in ('submitted','approved') and ${t.snapshotId} is not null`),
+  ],
+);
+
+export type ContentPostFiguresRow = typeof contentPostFigures.$inferSelect;
+
+/**
  * When the refresh job next reads a post from its platform's API, and how the last tries went. A row exists for
  * every approved post of a platform with an adapter; the job adds the missing ones.
  */

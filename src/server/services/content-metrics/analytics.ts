@@ -4,7 +4,6 @@ import {
   applicantEngagement,
   campaignBoxesShipped,
   campaignMintSpent,
-  dailySeries,
   listPostMetrics,
   overviewFigures,
   type PostScope,
@@ -12,6 +11,7 @@ import {
   totalsByPlatform,
   totalsOf,
 } from '../../../db/queries/content-metrics';
+import { dailySeries } from '../../../db/queries/content-metrics-series';
 import { campaignAgeDemographics } from '../../../db/queries/instagram-connections';
 import { PLATFORMS } from '../../../shared/constants';
 import { DEMOGRAPHICS_NOTE, PLATFORM_METRIC_NOTES } from '../../../shared/content-metrics';

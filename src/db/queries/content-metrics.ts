@@ -134,8 +134,12 @@ const POST_COLUMNS = sql`latest.*, c.name as campaign_name, i.name as creator_na
       r.id as report_id, r.screenshot_url as report_screenshot, (extract(epoch from r.measured_at) * 1000)::float8 as report_ms,
       r.views as report_views, r.likes as report_likes, r.comments as report_comments, r.shares as report_shares,
       r.saves as report_saves, r.reach as report_reach`;
-const POST_JOINS = sql`join campaigns c on c.id = latest.campaign_id
-    join influencers i on i.id = latest.influencer_id
+// The names by primary key, row by row (a lateral with a limit stays a nested loop): a hash join would read the
+// whole influencers table for a campaign's few thousand posts.
+const byId = (table: SQL, alias: SQL, columns: SQL, id: SQL) =>
+  sql`join lateral (select ${columns} from ${table} where id = ${id} limit 1) ${alias} on true`;
+const POST_JOINS = sql`${byId(sql`campaigns`, sql`c`, sql`name`, sql`latest.campaign_id`)}
+    ${byId(sql`influencers`, sql`i`, sql`name, username`, sql`latest.influencer_id`)}
     left join lateral (
       select s.* from content_metric_snapshots s
       where s.submission_id = latest.submission_id and s.post_url = latest.post_url
@@ -211,7 +215,7 @@ const creatorRowsSql = (options: { platform?: Platform; limit?: number }) => {
       group by influencer_id ${options.platform ? sql`, platform` : sql``}
       order by ${order}
       ${options.limit ? sql`limit ${options.limit}` : sql``}
-    ) t join influencers i on i.id = t.influencer_id
+    ) t ${byId(sql`influencers`, sql`i`, sql`name, username`, sql`t.influencer_id`)}
     order by ${order}`;
 };
 
@@ -249,7 +253,7 @@ const campaignRowsSql = (options: { limit?: number }) => {
       group by campaign_id, platform
       order by ${order}
       ${options.limit ? sql`limit ${options.limit}` : sql``}
-    ) t join campaigns c on c.id = t.campaign_id
+    ) t ${byId(sql`campaigns`, sql`c`, sql`name`, sql`t.campaign_id`)}
     order by ${order}`;
 };
 
@@ -435,7 +439,7 @@ export async function measuredPostCount(db: DatabaseOrTransaction, influencerId:
 export async function applicantEngagement(db: DatabaseOrTransaction, campaignId: number) {
   const result = await db.execute(sql`
     select i.id, i.engagement_rate, ${measuredPostsOf(sql`i.id`)} as measured_posts
-    from applications a join influencers i on i.id = a.influencer_id
+    from applications a ${byId(sql`influencers`, sql`i`, sql`id, engagement_rate`, sql`a.influencer_id`)}
     where a.campaign_id = ${campaignId}`);
   return rowsOf(result).map((row) => ({
     influencerId: Number(row.id),

@@ -57,6 +57,10 @@ export const contentMetricSnapshots = pgTable(
     index('content_metric_snapshots_counted_idx')
       .on(t.submissionId, t.postUrl, sql`(${t.source} = 'api') desc`, t.measuredAt.desc(), t.id.desc())
       .where(sql`${t.source} <> 'creator' or ${t.confirmedAt} is not null`),
+    // A post's creator reports still waiting for an admin (few at any time): one probe per post of a list.
+    index('content_metric_snapshots_pending_idx')
+      .on(t.submissionId, t.postUrl, t.measuredAt.desc(), t.id.desc())
+      .where(sql`${t.source} = 'creator' and ${t.confirmedAt} is null`),
     check('content_metric_snapshots_source_check', sql`${t.source} in ('api','admin','creator')`),
     check(
       'content_metric_snapshots_counts_check',

@@ -42,6 +42,8 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_influencer_idx').on(t.influencerId, t.createdAt.desc()),
     // Mint credited this month (/admin/payments): the entries since the 1st, read from here (issue 28).
     index('ledger_entries_created_idx').on(t.createdAt),
+    // A campaign's rewards (its analytics' cost): only the reward entries, with their amounts (an index-only sum).
+    index('ledger_entries_campaign_reward_idx').on(t.campaignId, t.amount).where(sql`${t.kind} = 'reward'`),
     check('ledger_entries_amount_check', sql`${t.amount} <> 0`),
     check('ledger_entries_kind_check', sql`${t.kind} in ('reward','redemption','reversal','adjustment')`),
   ],

@@ -11,7 +11,8 @@ const interactionsOf = (t: SQL) =>
  * `toDate` (YYYY-MM-DD, both included), for every platform the scope has posts on.
  *
  * It reads only what the window changed (decision 0014's counted rule, decision 0030): a post whose counted
- * snapshot of all time (its kept row) was measured before the first day counts that snapshot on every day. Only a post
+ * snapshot of all time (its kept row) was measured before the first day counts that snapshot on every day (summed per
+ * platform once, `settled`). Only a post
  * measured since is read from the snapshots: its counted snapshot before the first day (one probe of
  * content_metric_snapshots_counted_idx) and its counted snapshots inside the window. Per post and day the best of
  * these so far (API first, then the latest, then the highest id: a key compared as an array) is its figure; the
@@ -35,13 +36,14 @@ export async function dailySeries(
     days as (
       select d::date as day from generate_series(${fromDate}::date, ${toDate}::date, interval '1 day') d
     ),
-    candidates as (
-      select p.submission_id, p.post_url, p.platform, ${fromDate}::date as day, p.source = 'api' as is_api,
-        p.measured_at, p.snapshot_id as id, p.views, p.interactions
+    settled as (
+      select p.platform, sum(p.views) as views, sum(p.interactions) as interactions
       from posts p cross join bounds b
       where p.measured_at < b.start_at
-      union all
-      select p.submission_id, p.post_url, p.platform, ${fromDate}::date, l.is_api, l.measured_at, l.id, l.views,
+      group by p.platform
+    ),
+    candidates as (
+      select p.submission_id, p.post_url, p.platform, ${fromDate}::date as day, l.is_api, l.measured_at, l.id, l.views,
         l.interactions
       from posts p cross join bounds b
       cross join lateral (
@@ -71,11 +73,13 @@ export async function dailySeries(
       select *, max(k) over (partition by submission_id, post_url order by day) as best_k from day_best
     ),
     changes as (
-      select platform, day,
+      (select platform, day,
         views - coalesce(lag(views) over w, 0) as views,
         interactions - coalesce(lag(interactions) over w, 0) as interactions
       from running where k = best_k
-      window w as (partition by submission_id, post_url order by day)
+      window w as (partition by submission_id, post_url order by day))
+      union all
+      select platform, ${fromDate}::date, views, interactions from settled
     ),
     per_day as (
       select platform, day, sum(views) as views, sum(interactions) as interactions from changes group by platform, day

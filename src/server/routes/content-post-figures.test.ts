@@ -330,4 +330,31 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
     ]);
     await expectSeriesExact();
   });
+  it('count every one of eight snapshots of one post written at once (no lost update)', async () => {
+    const campaign = await insertCampaign(database.db, { name: 'At Once', platform: 'youtube' });
+    const cy = await creator('kept-cy@example.com', 'Cy Kept');
+    const { application } = await insertApplication(database.db, {
+      status: 'delivered',
+      campaign,
+      influencer: cy.row,
+    });
+    const sent = await call(`/api/applications/${application.id}/submissions`, { urls: [Y1] }, cy.cookie);
+    expect(sent.status).toBe(201);
+    const submissionId = Number(sent.body.id);
+    const base = later(1).getTime();
+    // Each its own transaction (on PostgreSQL, from the pool's connections at once); the latest measured must win
+    // whichever commits last.
+    await Promise.all(
+      Array.from({ length: 8 }, (_, n) =>
+        insertSnapshot(database.db, {
+          submissionId,
+          postUrl: Y1,
+          views: 1000 + n,
+          measuredAt: new Date(base + n * 60_000),
+        }),
+      ),
+    );
+    const rows = await expectKeptExact();
+    expect(rows.find((r) => r.submissionId === submissionId)).toMatchObject({ source: 'api', views: 1007 });
+  });
 });

@@ -113,9 +113,6 @@ export const contentPostFigures = pgTable(
     index('content_post_figures_submitted_idx')
       .on(t.submittedAt)
       .where(sql`${t.status} in ('submitted','approved')`),
-    index('content_post_figures_views_idx')
-      .on(sql`${t.views} desc nulls last`)
-      .where(sql`${t.status} in ('submitted','approved') and ${t.snapshotId} is not null`),
   ],
 );
 

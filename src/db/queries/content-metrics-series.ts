@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Platform } from '../../shared/constants';
 import type { DatabaseOrTransaction } from '../client';
-import { COUNTED, type PostScope, postFilter, SNAPSHOT_ORDER } from './content-metrics';
+import { COUNTED, type PostScope, postFilter, readWithoutJit, SNAPSHOT_ORDER } from './content-metrics';
 
 const interactionsOf = (t: SQL) =>
   sql`coalesce(${t}.likes, 0) + coalesce(${t}.comments, 0) + coalesce(${t}.shares, 0) + coalesce(${t}.saves, 0)`;
@@ -24,7 +24,9 @@ export async function dailySeries(
   fromDate: string,
   toDate: string,
 ): Promise<Array<{ platform: Platform; date: string; views: number; interactions: number }>> {
-  const result = await db.execute(sql`with posts as (
+  const result = await readWithoutJit(
+    db,
+    sql`with posts as (
       select f.submission_id, f.post_url, f.platform, f.snapshot_id, f.source, f.measured_at,
         coalesce(f.views, 0) as views, ${interactionsOf(sql`f`)} as interactions
       from content_post_figures f where ${postFilter(scope)}
@@ -90,7 +92,8 @@ export async function dailySeries(
       (sum(coalesce(pd.interactions, 0)) over (partition by pl.platform order by days.day))::float8 as interactions
     from days cross join platforms pl
     left join per_day pd on pd.day = days.day and pd.platform = pl.platform
-    order by pl.platform, days.day`);
+    order by pl.platform, days.day`,
+  );
   return (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((row) => ({
     platform: row.platform as Platform,
     date: String(row.date),

@@ -49,6 +49,18 @@ export const SNAPSHOT_ORDER = sql`(s.source = 'api') desc, s.measured_at desc nu
 export const COUNTED = sql`(s.source <> 'creator' or s.confirmed_at is not null)`;
 
 /**
+ * Runs an analytics read with JIT compilation off (in a transaction of its own; `set local` ends with it). The
+ * planner's estimates for the per-post lookups (two rows a post for the kept-or-probe union, 200 platforms) put these
+ * statements over jit_above_cost, and compiling took 40-230 ms at operator size, far longer than the reads (1-20 ms).
+ */
+export function readWithoutJit(db: DatabaseOrTransaction, statement: SQL): Promise<unknown> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return tx.execute(statement);
+  });
+}
+
+/**
  * The counted snapshot of kept post `f` as of `asOf` (an SQL timestamptz expression). The kept row holds the counted
  * snapshot over all time; when it was measured by `asOf` it is also the counted one then (the best of all is the best
  * of those measured by then). Only a post measured after `asOf` is looked up: one probe of
@@ -112,8 +124,11 @@ export async function totalsByPlatform(
   scope: PostScope,
   asOf: Date,
 ): Promise<Map<Platform, MetricTotals>> {
-  const result = await db.execute(sql`${latestCtes(scope, asOf)}
-    select platform, ${AGGREGATES} from latest group by platform`);
+  const result = await readWithoutJit(
+    db,
+    sql`${latestCtes(scope, asOf)}
+    select platform, ${AGGREGATES} from latest group by platform`,
+  );
   return new Map(rowsOf(result).map((row) => [row.platform as Platform, toTotals(row)]));
 }
 
@@ -123,7 +138,7 @@ export async function totalsOf(
   scope: PostScope,
   asOf: Date,
 ): Promise<MetricTotals> {
-  const result = await db.execute(sql`${latestCtes(scope, asOf)} select ${AGGREGATES} from latest`);
+  const result = await readWithoutJit(db, sql`${latestCtes(scope, asOf)} select ${AGGREGATES} from latest`);
   return toTotals(rowsOf(result)[0]);
 }
 
@@ -186,12 +201,15 @@ export async function listPostMetrics(
   asOf: Date,
   options: { limit?: number } = {},
 ): Promise<PostMetrics[]> {
-  const result = await db.execute(sql`${latestCtes(scope, asOf)}
+  const result = await readWithoutJit(
+    db,
+    sql`${latestCtes(scope, asOf)}
     select ${POST_COLUMNS}
     from latest
     ${POST_JOINS}
     order by ${POST_ORDER}
-    ${options.limit ? sql`limit ${options.limit}` : sql``}`);
+    ${options.limit ? sql`limit ${options.limit}` : sql``}`,
+  );
   return withPreviews(db, rowsOf(result).map(toPostMetrics));
 }
 
@@ -240,7 +258,7 @@ export async function totalsByCreator(
   asOf: Date,
   options: { platform?: Platform; limit?: number } = {},
 ): Promise<Array<CreatorMetricsRow & { platform: Platform | null }>> {
-  const result = await db.execute(sql`${latestCtes(scope, asOf)} ${creatorRowsSql(options)}`);
+  const result = await readWithoutJit(db, sql`${latestCtes(scope, asOf)} ${creatorRowsSql(options)}`);
   return rowsOf(result).map(toCreatorRow);
 }
 
@@ -277,7 +295,7 @@ export async function totalsByCampaign(
   asOf: Date,
   options: { limit?: number } = {},
 ) {
-  const result = await db.execute(sql`${latestCtes(scope, asOf)} ${campaignRowsSql(options)}`);
+  const result = await readWithoutJit(db, sql`${latestCtes(scope, asOf)} ${campaignRowsSql(options)}`);
   return rowsOf(result).map(toCampaignRow);
 }
 
@@ -292,11 +310,9 @@ export async function overviewFigures(
   asOf: Date,
   limit: number,
 ) {
-  // PostgreSQL's estimate for unnest (10 links a submission) makes the plan look costly enough to JIT-compile,
-  // which took longer (100-500 ms) than running it; `set local` ends with this transaction.
-  const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    return tx.execute(sql`${latestCtes(scope, asOf)}
+  const result = await readWithoutJit(
+    db,
+    sql`${latestCtes(scope, asOf)}
     select
       (select row_to_json(t) from (select ${AGGREGATES} from latest) t) as totals,
       (select coalesce(json_agg(t), '[]'::json) from (${campaignRowsSql({ limit })}) t) as campaigns,
@@ -306,8 +322,8 @@ export async function overviewFigures(
         from (select * from latest where snapshot_id is not null order by ${POST_ORDER} limit ${limit}) latest
         ${POST_JOINS}
         order by ${POST_ORDER}
-      ) t) as posts`);
-  });
+      ) t) as posts`,
+  );
   const row = rowsOf(result)[0]!;
   const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Row[];
   return {
@@ -437,10 +453,13 @@ export async function measuredPostCount(db: DatabaseOrTransaction, influencerId:
 
 /** The applicants of a campaign with their engagement rate and how many of their posts have figures. */
 export async function applicantEngagement(db: DatabaseOrTransaction, campaignId: number) {
-  const result = await db.execute(sql`
+  const result = await readWithoutJit(
+    db,
+    sql`
     select i.id, i.engagement_rate, ${measuredPostsOf(sql`i.id`)} as measured_posts
     from applications a ${byId(sql`influencers`, sql`i`, sql`id, engagement_rate`, sql`a.influencer_id`)}
-    where a.campaign_id = ${campaignId}`);
+    where a.campaign_id = ${campaignId}`,
+  );
   return rowsOf(result).map((row) => ({
     influencerId: Number(row.id),
     engagementRate: Number(row.engagement_rate),

@@ -369,14 +369,20 @@ function walk(node: PlanNode, visit: (node: PlanNode) => void) {
   for (const child of node.Plans ?? []) walk(child, visit);
 }
 
-/** EXPLAIN (ANALYZE for reads) of each statement as the app sent it, with its parameters. */
+/**
+ * EXPLAIN (ANALYZE for reads) of each statement as the app sent it, with its parameters. The request's `set local`
+ * settings (the analytics reads turn JIT off in their transactions) are applied first: the log does not say which
+ * transaction a statement ran in, and without them a statement is planned as it never runs in the app.
+ */
 async function explain(pool: pg.Pool, statements: Recorded[], big: Set<string>): Promise<PlanNote[]> {
   const notes: PlanNote[] = [];
+  const settings = [...new Set(statements.map((s) => s.text.trim()).filter((t) => /^set local /i.test(t)))];
   for (const s of statements) {
     const read = /^\s*(select|with)\b/i.test(s.text);
     const client = await pool.connect();
     try {
       await client.query('begin');
+      for (const setting of settings) await client.query(setting);
       const result = await client.query<{
         'QUERY PLAN': Array<{ Plan: PlanNode; 'Execution Time'?: number }>;
       }>(`explain (${read ? 'analyze, ' : ''}format json) ${s.text}`, s.params as unknown[]);

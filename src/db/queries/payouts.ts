@@ -73,6 +73,53 @@ export async function lockPayout(tx: DatabaseOrTransaction, id: number, influenc
   return rows[0] ?? null;
 }
 
+/**
+ * Marks paid, in one statement, those of `changes` whose payout is still `processing` (a payout paid, failed or
+ * cancelled meanwhile is left alone): their rows are locked first in id order, so two runs over the same payouts take
+ * the locks in the same order. Answers the rows it changed, each with its creator's sign-in id (for the notice).
+ */
+export async function completeProcessingPayouts(
+  tx: DatabaseOrTransaction,
+  changes: ReadonlyArray<{
+    id: number;
+    reference: string | null;
+    paypalStatus: string | null;
+    paypalItemId: string | null;
+  }>,
+  now: Date,
+) {
+  if (changes.length === 0) return [];
+  const ids = changes.map((c) => c.id);
+  await tx
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(inArray(payouts.id, ids), eq(payouts.status, 'processing')))
+    .orderBy(asc(payouts.id))
+    .for('update');
+  const at = now.toISOString();
+  const result = await tx.execute(sql`
+    update payouts p set status = 'completed', completed_at = ${at}::timestamptz, reference = v.reference,
+      paypal_status = coalesce(v."paypalStatus", p.paypal_status),
+      paypal_item_id = coalesce(v."paypalItemId", p.paypal_item_id), updated_at = ${at}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
+      as v(id integer, reference text, "paypalStatus" text, "paypalItemId" text)
+    where p.id = v.id and p.status = 'processing'
+    returning p.id, p.influencer_id as "influencerId", p.amount, p.paypal_email as "paypalEmail",
+      (select i.auth_user_id from influencers i where i.id = p.influencer_id) as "userId"`);
+  const rows = (
+    result as unknown as {
+      rows: Array<{
+        id: number;
+        influencerId: number;
+        amount: number;
+        paypalEmail: string;
+        userId: string | null;
+      }>;
+    }
+  ).rows;
+  return rows.sort((x, y) => x.id - y.id);
+}
+
 /** Locks a creator's balance row (null when they never had Mint): serialises every change of their Mint. */
 export async function lockBalance(tx: DatabaseOrTransaction, influencerId: number): Promise<number | null> {
   const rows = await tx
@@ -90,6 +137,31 @@ export async function findPayoutByKey(tx: DatabaseOrTransaction, influencerId: n
     .where(and(eq(payouts.influencerId, influencerId), eq(payouts.idempotencyKey, key)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** Several payout events in one insert. */
+export async function recordPayoutEvents(
+  tx: DatabaseOrTransaction,
+  events: ReadonlyArray<{
+    payoutId: number;
+    action: string;
+    actorUserId: string | null;
+    actorName: string;
+    detail?: string | null;
+    at: Date;
+  }>,
+) {
+  if (events.length === 0) return;
+  await tx.insert(payoutEvents).values(
+    events.map((event) => ({
+      payoutId: event.payoutId,
+      action: event.action,
+      actorUserId: event.actorUserId,
+      actorName: event.actorName,
+      detail: event.detail ?? null,
+      createdAt: event.at,
+    })),
+  );
 }
 
 export async function recordPayoutEvent(

@@ -550,11 +550,17 @@ export async function addMissingFetches(
   now: Date,
 ): Promise<number> {
   if (platforms.length === 0) return 0;
+  // The window's approvals come from their partial index (submissions_approved_reviewed_idx), and each one's
+  // application is fetched by its key (a lateral primary-key probe; `offset 0` keeps the planner from flattening it
+  // into a join, which hashed the approvals against a sequential scan of applications): the read costs what the
+  // window holds, not the history (issue 28).
   const result = await db.execute(sql`
     insert into content_metric_fetches (submission_id, post_url, platform, approved_at, next_fetch_at)
     select sub.id, u.url, c.platform, sub.reviewed_at, ${now.toISOString()}::timestamptz
     from submissions sub
-    join applications a on a.id = sub.application_id
+    cross join lateral (
+      select a.campaign_id from applications a where a.id = sub.application_id offset 0
+    ) a
     join campaigns c on c.id = a.campaign_id
     cross join lateral unnest(sub.urls) as u(url)
     where sub.status = 'approved' and sub.reviewed_at > ${approvedAfter.toISOString()}::timestamptz

@@ -73,6 +73,53 @@ export async function lockPayout(tx: DatabaseOrTransaction, id: number, influenc
   return rows[0] ?? null;
 }
 
+/**
+ * Marks paid, in one statement, those of `changes` whose payout is still `processing` (a payout paid, failed or
+ * cancelled meanwhile is left alone): their rows are locked first in id order, so two runs over the same payouts take
+ * the locks in the same order. Answers the rows it changed, each with its creator's sign-in id (for the notice).
+ */
+export async function completeProcessingPayouts(
+  tx: DatabaseOrTransaction,
+  changes: ReadonlyArray<{
+    id: number;
+    reference: string | null;
+    paypalStatus: string | null;
+    paypalItemId: string | null;
+  }>,
+  now: Date,
+) {
+  if (changes.length === 0) return [];
+  const ids = changes.map((c) => c.id);
+  await tx
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(inArray(payouts.id, ids), eq(payouts.status, 'processing')))
+    .orderBy(asc(payouts.id))
+    .for('update');
+  const at = now.toISOString();
+  const result = await tx.execute(sql`
+    update payouts p set status = 'completed', completed_at = ${at}::timestamptz, reference = v.reference,
+      paypal_status = coalesce(v."paypalStatus", p.paypal_status),
+      paypal_item_id = coalesce(v."paypalItemId", p.paypal_item_id), updated_at = ${at}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
+      as v(id integer, reference text, "paypalStatus" text, "paypalItemId" text)
+    where p.id = v.id and p.status = 'processing'
+    returning p.id, p.influencer_id as "influencerId", p.amount, p.paypal_email as "paypalEmail",
+      (select i.auth_user_id from influencers i where i.id = p.influencer_id) as "userId"`);
+  const rows = (
+    result as unknown as {
+      rows: Array<{
+        id: number;
+        influencerId: number;
+        amount: number;
+        paypalEmail: string;
+        userId: string | null;
+      }>;
+    }
+  ).rows;
+  return rows.sort((x, y) => x.id - y.id);
+}
+
 /** Locks a creator's balance row (null when they never had Mint): serialises every change of their Mint. */
 export async function lockBalance(tx: DatabaseOrTransaction, influencerId: number): Promise<number | null> {
   const rows = await tx
@@ -90,6 +137,31 @@ export async function findPayoutByKey(tx: DatabaseOrTransaction, influencerId: n
     .where(and(eq(payouts.influencerId, influencerId), eq(payouts.idempotencyKey, key)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** Several payout events in one insert. */
+export async function recordPayoutEvents(
+  tx: DatabaseOrTransaction,
+  events: ReadonlyArray<{
+    payoutId: number;
+    action: string;
+    actorUserId: string | null;
+    actorName: string;
+    detail?: string | null;
+    at: Date;
+  }>,
+) {
+  if (events.length === 0) return;
+  await tx.insert(payoutEvents).values(
+    events.map((event) => ({
+      payoutId: event.payoutId,
+      action: event.action,
+      actorUserId: event.actorUserId,
+      actorName: event.actorName,
+      detail: event.detail ?? null,
+      createdAt: event.at,
+    })),
+  );
 }
 
 export async function recordPayoutEvent(
@@ -473,9 +545,9 @@ const money = (column: SQL) => sql<string>`coalesce(${column}, 0)::numeric(14,2)
  * all time; beside This Month, the Mint credited to creators since `monthStart` (rewards and credit adjustments).
  */
 export async function paymentsFigures(db: DatabaseOrTransaction, monthStart: Date) {
-  // All-time figures from the running totals the writes keep (payment_totals, issue 28): a few dozen rows whatever
-  // the size of the ledger; the month's figures from the payouts paid and the entries written since the 1st, read
-  // through their indexes (payouts_completed_at_idx, ledger_entries_created_idx).
+  // Every figure from the running totals the writes keep (payment_totals, issue 28): a few rows per figure whatever
+  // the size of the ledger. The month's figures sum the month buckets (`paid:YYYY-MM`, `credited:YYYY-MM`, UTC) of
+  // `monthStart`'s month and later, which is what "on or after the 1st" counts.
   const kept = (figure: string) => sql`${paymentTotals.figure} = ${figure}`;
   const keptSum = (condition: SQL) => money(sql`sum(${paymentTotals.amount}) filter (where ${condition})`);
   const keptCount = (condition: SQL) =>
@@ -484,10 +556,15 @@ export async function paymentsFigures(db: DatabaseOrTransaction, monthStart: Dat
     OPEN_PAYOUT_STATUSES.map((status) => sql`${`payouts:${status}`}`),
     sql`, `,
   )})`;
-  const credit = sql`(${ledgerEntries.kind} = 'reward' or (${ledgerEntries.kind} = 'adjustment' and ${ledgerEntries.amount} > 0))`;
-  const [totals, month, credits, payoutRows, budget] = await Promise.all([
+  const month = monthStart.toISOString().slice(0, 7);
+  const fromMonth = (prefix: 'paid' | 'credited') =>
+    sql`(${paymentTotals.figure} like ${`${prefix}:%`} and ${paymentTotals.figure} >= ${`${prefix}:${month}`})`;
+  const [totals, payoutRows, budget] = await Promise.all([
     db
       .select({
+        thisMonth: keptSum(fromMonth('paid')),
+        thisMonthCount: keptCount(fromMonth('paid')),
+        creditedThisMonth: keptSum(fromMonth('credited')),
         pending: keptSum(openFigure),
         pendingCount: keptCount(openFigure),
         completed: keptSum(kept('payouts:completed')),
@@ -506,17 +583,6 @@ export async function paymentsFigures(db: DatabaseOrTransaction, monthStart: Dat
         creatorsWithBalance: keptCount(kept('balances')),
       })
       .from(paymentTotals),
-    db
-      .select({
-        thisMonth: money(sql`sum(${payouts.amount})`),
-        thisMonthCount: sql<number>`count(*)::int`,
-      })
-      .from(payouts)
-      .where(and(eq(payouts.status, 'completed'), gte(payouts.completedAt, monthStart))),
-    db
-      .select({ creditedThisMonth: money(sql`sum(${ledgerEntries.amount})`) })
-      .from(ledgerEntries)
-      .where(and(credit, gte(ledgerEntries.createdAt, monthStart))),
     db
       .select({
         status: sql<PayoutStatus>`substr(${paymentTotals.figure}, 9)`,
@@ -540,11 +606,11 @@ export async function paymentsFigures(db: DatabaseOrTransaction, monthStart: Dat
   const l = ledger[0]!;
   const t = totals[0]!;
   return {
-    thisMonth: month[0]!.thisMonth,
-    creditedThisMonth: credits[0]!.creditedThisMonth,
+    thisMonth: t.thisMonth,
+    creditedThisMonth: t.creditedThisMonth,
     pending: t.pending,
     completed: t.completed,
-    counts: { thisMonth: month[0]!.thisMonthCount, pending: t.pendingCount, completed: t.completedCount },
+    counts: { thisMonth: t.thisMonthCount, pending: t.pendingCount, completed: t.completedCount },
     brandPackage: {
       credited: (Number(l.rewards) + Number(l.adjustmentCredits)).toFixed(2),
       paidOut: payoutsBy(['completed']).toFixed(2),
@@ -564,6 +630,25 @@ export async function paymentsFigures(db: DatabaseOrTransaction, monthStart: Dat
       },
     },
   };
+}
+
+/** Every kept figure summed over its shards, by figure (tests compare them with a rebuild). */
+export function allPaymentTotals(db: DatabaseOrTransaction) {
+  return db
+    .select({
+      figure: paymentTotals.figure,
+      count: sql<number>`sum(${paymentTotals.count})::int`,
+      amount: sql<string>`sum(${paymentTotals.amount})::text`,
+    })
+    .from(paymentTotals)
+    .groupBy(paymentTotals.figure)
+    .having(sql`sum(${paymentTotals.count}) <> 0 or sum(${paymentTotals.amount}) <> 0`)
+    .orderBy(asc(paymentTotals.figure));
+}
+
+/** Recounts every payments figure, month buckets included, from the rows (the triggers' own rules); exact. */
+export async function rebuildPaymentTotals(db: DatabaseOrTransaction) {
+  await db.execute(sql`select payment_totals_rebuild()`);
 }
 
 /** One payout for the admin: its creator, its PayPal batch and its whole history. */

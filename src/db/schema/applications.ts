@@ -73,6 +73,8 @@ export const submissions = pgTable(
   },
   (t) => [
     index('submissions_application_idx').on(t.applicationId, t.createdAt.desc()),
+    // The metrics job's window of recent approvals (addMissingFetches, issue 28).
+    index('submissions_approved_reviewed_idx').on(t.reviewedAt).where(sql`${t.status} = 'approved'`),
     check('submissions_status_check', sql`${t.status} in ('submitted','approved','changes_requested')`),
     check('submissions_urls_check', sql`cardinality(${t.urls}) between 1 and 10`),
   ],

@@ -142,7 +142,10 @@ export const transactionCounts = pgTable(
  * triggers in the transaction of every write to payouts (`payouts:<status>`), ledger_entries
  * (`ledger:<kind>:credit|debit`) and mint_balances (`balances`: the sum, and how many are above 0), sharded by the
  * writing connection as `transaction_counts`; a figure is the sum over its shards. Triggers in the custom migration,
- * body in src/db/migrations/0030_operator_totals_triggers.sql.
+ * body in src/db/migrations/0030_operator_totals_triggers.sql. Month buckets (UTC) for the summary's This Month and
+ * credited this month: `paid:YYYY-MM` (completed payouts by the month of completed_at) and `credited:YYYY-MM`
+ * (rewards and positive adjustments by the month of created_at), kept by the same triggers; `payment_totals_rebuild()`
+ * recounts every figure exactly (src/db/migrations/0036_payment_month_totals.sql).
  */
 export const paymentTotals = pgTable(
   'payment_totals',

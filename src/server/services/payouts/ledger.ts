@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
 import { type LedgerKind, ledgerEntries, mintBalances, transactions } from '../../../db/schema/ledger';
 import { adjustmentLabel, payoutLabel } from '../../../shared/payouts';
@@ -134,6 +134,19 @@ export async function completeRedemption(
     .update(transactions)
     .set({ status: 'completed', updatedAt: now })
     .where(eq(transactions.payoutId, payoutId));
+}
+
+/** Several payouts reached their creators: their transactions are completed, in one statement. */
+export async function completeRedemptions(
+  tx: DatabaseOrTransaction,
+  payoutIds: readonly number[],
+  now: Date,
+): Promise<void> {
+  if (payoutIds.length === 0) return;
+  await tx
+    .update(transactions)
+    .set({ status: 'completed', updatedAt: now })
+    .where(inArray(transactions.payoutId, [...payoutIds]));
 }
 
 /**

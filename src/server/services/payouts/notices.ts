@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { influencers } from '../../../db/schema/influencers';
 import { type PayoutNotice, payoutMail } from '../../mail/payout-templates';
 import type { ServiceContext } from '../service-context';
@@ -14,15 +14,19 @@ export async function sendPayoutNotices(
   ctx: Pick<ServiceContext, 'db' | 'mailer' | 'appUrl' | 'logger'>,
   notices: PayoutNoticeFor[],
 ) {
+  if (notices.length === 0) return;
+  // Every recipient's address in one read (a batch of PayPal results sends up to 100 mails).
+  const ids = [...new Set(notices.map((n) => n.influencerId))];
+  const rows = await ctx.db
+    .select({ id: influencers.id, email: influencers.email })
+    .from(influencers)
+    .where(inArray(influencers.id, ids));
+  const emails = new Map(rows.map((r) => [r.id, r.email]));
   for (const { influencerId, notice } of notices) {
-    const [row] = await ctx.db
-      .select({ email: influencers.email })
-      .from(influencers)
-      .where(eq(influencers.id, influencerId))
-      .limit(1);
-    if (!row) continue;
+    const email = emails.get(influencerId);
+    if (email === undefined) continue;
     try {
-      await ctx.mailer.send(payoutMail(ctx.appUrl, row.email, notice));
+      await ctx.mailer.send(payoutMail(ctx.appUrl, email, notice));
     } catch (error) {
       ctx.logger.error(
         { err: error, payoutId: notice.payoutId, kind: notice.kind },

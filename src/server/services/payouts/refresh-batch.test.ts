@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { postJson } from '../../../../tests/support/auth-client';
+import { getWithCookie, postJson } from '../../../../tests/support/auth-client';
 import type { FakePaypal } from '../../../../tests/support/fake-paypal';
 import { balanceAndSum } from '../../../../tests/support/mint';
 import { usePaypalPayouts } from '../../../../tests/support/paypal-payouts';
@@ -196,6 +196,60 @@ describe.each(TEST_DRIVERS)(
         reference: '5TY05013RG002845M',
       });
       expect(await balanceAndSum(database.db, silent.influencerId)).toEqual({ balance: 10, sum: 10 });
+    });
+
+    it('reads run at the same time, and again after, settle each payout once: one paid mark, one Mint back', async () => {
+      fake.outcomeFor = () => null;
+      const paid = await pendingPayout(60);
+      const back = await pendingPayout(70);
+      const open = await pendingPayout(80);
+      await processPaypal([paid.payout.id, back.payout.id, open.payout.id]);
+      const batchId = (await payoutRow(paid.payout.id)).batchId!;
+      expect((await payoutRow(back.payout.id)).batchId).toBe(batchId);
+      fake.setItemStatus(`payout-${paid.payout.id}`, 'SUCCESS');
+      fake.setItemStatus(`payout-${back.payout.id}`, 'FAILED');
+      fake.setItemStatus(`payout-${open.payout.id}`, 'UNCLAIMED');
+      const sentBefore = mailer.sent.length;
+      // Three reads of the same results at once (the job on two instances and a webhook), then two more.
+      await Promise.all([
+        refreshBatch(ctx(), batchId),
+        refreshBatch(ctx(), batchId),
+        refreshBatch(ctx(), batchId),
+      ]);
+      for (let i = 0; i < 2; i++) await refreshBatch(ctx(), batchId);
+
+      expect(await payoutRow(paid.payout.id)).toMatchObject({ status: 'completed', paypalStatus: 'SUCCESS' });
+      expect(await payoutRow(back.payout.id)).toMatchObject({ status: 'failed', paypalStatus: 'FAILED' });
+      expect(await payoutRow(open.payout.id)).toMatchObject({
+        status: 'processing',
+        paypalStatus: 'UNCLAIMED',
+      });
+      const actions = async (id: number) => (await detail(id)).events.map((e) => e.action);
+      expect((await actions(paid.payout.id)).filter((a) => a === 'paid')).toHaveLength(1);
+      expect((await actions(back.payout.id)).filter((a) => a === 'failed')).toHaveLength(1);
+      expect((await actions(open.payout.id)).filter((a) => a === 'paypal_status')).toHaveLength(1);
+      expect((await reversals(back.influencerId)).map((r) => r.amount)).toEqual([70]);
+      expect(await balanceAndSum(database.db, back.influencerId)).toEqual({ balance: 80, sum: 80 });
+      expect(await balanceAndSum(database.db, paid.influencerId)).toEqual({ balance: 10, sum: 10 });
+      // One mail and one in-app notice each, for the two payouts that ended.
+      const mails = mailer.sent.slice(sentBefore);
+      expect(mails.filter((m) => m.to === paid.email).map((m) => m.subject)).toHaveLength(1);
+      expect(mails.filter((m) => m.to === back.email).map((m) => m.subject)).toHaveLength(1);
+      expect(mails.filter((m) => m.to === open.email)).toEqual([]);
+      for (const [made, title] of [
+        [paid, `PayPal payout #${paid.payout.id} paid`],
+        [back, `PayPal payout #${back.payout.id} failed`],
+      ] as const) {
+        const list = (await (
+          await getWithCookie(app, '/api/notifications?limit=50', made.cookie)
+        ).json()) as {
+          items: Array<{ title: string }>;
+        };
+        expect(
+          list.items.filter((item) => item.title === title),
+          title,
+        ).toHaveLength(1);
+      }
     });
 
     it('a run past its time budget leaves the other due batches to the next run, the oldest read first', async () => {

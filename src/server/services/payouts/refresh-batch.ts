@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { lockPayout, recordPayoutEvent } from '../../../db/queries/payouts';
-import { payoutBatches, payouts } from '../../../db/schema/payouts';
+import { type PayoutRow, payoutBatches, payouts } from '../../../db/schema/payouts';
 import { AppError } from '../../errors';
 import {
   batchOutcome,
@@ -12,7 +12,7 @@ import { type AtInstant, atInstant, type ServiceContext } from '../service-conte
 import { flagForAdmins } from './attention';
 import { nextCheckDelay, senderItemId } from './batch-schedule';
 import { type PayoutNoticeFor, sendPayoutNotices } from './notices';
-import { PAYPAL_ACTOR, settleBack, settlePaid } from './settle';
+import { PAYPAL_ACTOR, settleBack, settlePaid, settlePaidTogether } from './settle';
 
 const FAILURE_TEXT: Record<string, string> = {
   FAILED: 'PayPal could not pay this PayPal account.',
@@ -28,97 +28,121 @@ function failureReason(item: PaypalPayoutItem, status: string): string {
   return `${text} (PayPal: ${status})`;
 }
 
-/** Settles what PayPal says about one item of the batch (each payout in its own transaction, with its row lock). */
+/** What reading an item does to a payout in a given state (null: nothing). One rule for the read and the lock. */
+type Step =
+  | { kind: 'paid'; status: string }
+  | { kind: 'back'; status: 'failed' | 'returned'; reason: string; paypalStatus?: string }
+  | { kind: 'observe'; status: string | null; newStatus: boolean; flag: string | null };
+
+function decide(payout: PayoutRow, item: PaypalPayoutItem | undefined, batchStatus: string): Step | null {
+  if (payout.status !== 'processing' && payout.status !== 'completed') return null;
+  const status = item?.transaction_status;
+  const outcome = status ? itemOutcome(status) : null;
+  const batch = batchOutcome(batchStatus);
+  if (outcome === 'paid' && payout.status === 'processing') return { kind: 'paid', status: status! };
+  if (item && status && (outcome === 'failed' || outcome === 'returned')) {
+    // Money that went out and came back is "returned"; money that never went out "failed".
+    const back = outcome === 'returned' || payout.status === 'completed' ? 'returned' : 'failed';
+    return { kind: 'back', status: back, reason: failureReason(item, status), paypalStatus: status };
+  }
+  // A batch PayPal denied or that was cancelled paid nothing its item does not show as paid: an item without a
+  // status, still PENDING, or missing from the batch was never paid. (ONHOLD and UNCLAIMED items move on by
+  // themselves.)
+  if (payout.status === 'processing' && batch === 'refused' && (outcome === null || status === 'PENDING')) {
+    const reason =
+      item?.errors?.message ??
+      `PayPal ${batchStatus === 'DENIED' ? 'denied' : 'cancelled'} the payout batch.`;
+    return {
+      kind: 'back',
+      status: 'failed',
+      reason: `${reason} (PayPal: ${status ?? `batch ${batchStatus}`})`,
+      ...(status ? { paypalStatus: status } : {}),
+    };
+  }
+  const changed =
+    item !== undefined &&
+    status !== undefined &&
+    (payout.paypalStatus !== status || payout.paypalItemId !== item.payout_item_id);
+  let flag: string | null = null;
+  if (outcome === 'unknown') {
+    flag = `PayPal item status ${status}, which PayPal does not document`;
+  } else if (outcome === null && payout.status === 'processing' && batch !== 'open') {
+    // PayPal finished the batch (or answers a batch status it does not document) without a result for this item.
+    flag = item
+      ? `no item status in a ${batchStatus} batch`
+      : `no item for this payout in a ${batchStatus} batch`;
+  }
+  if (!changed && flag === null) return null;
+  return {
+    kind: 'observe',
+    status: changed ? status! : null,
+    newStatus: changed && payout.paypalStatus !== status,
+    flag,
+  };
+}
+
+/**
+ * Settles what PayPal says about one item of the batch, in its own transaction with the payout's row lock. The step
+ * is decided on the row read with the batch (`seen`): a payout that reading leaves as it is opens no transaction (the
+ * next read decides again); otherwise the step is decided again on the locked row.
+ */
 async function applyItem(
   ctx: AtInstant,
-  payoutId: number,
+  seen: PayoutRow,
   item: PaypalPayoutItem | undefined,
   batchStatus: string,
 ): Promise<PayoutNoticeFor | null> {
+  const planned = decide(seen, item, batchStatus);
+  if (!planned) return null;
   return ctx.db.transaction(async (tx) => {
-    const payout = await lockPayout(tx, payoutId);
-    if (!payout || (payout.status !== 'processing' && payout.status !== 'completed')) return null;
-    const status = item?.transaction_status;
-    const outcome = status ? itemOutcome(status) : null;
-    const batch = batchOutcome(batchStatus);
-    if (outcome === 'paid' && payout.status === 'processing') {
-      return settlePaid(
+    const payout = await lockPayout(tx, seen.id);
+    const step = payout ? decide(payout, item, batchStatus) : null;
+    if (!payout || !step) return null;
+    if (step.kind === 'paid') {
+      return settlePaid(tx, payout, paidChange(item, step.status), PAYPAL_ACTOR, ctx.now);
+    }
+    if (step.kind === 'back') {
+      return settleBack(
         tx,
         payout,
         {
-          reference: item?.transaction_id ?? null,
-          paypalStatus: status,
-          paypalItemId: item?.payout_item_id,
-          action: 'paid',
-          detail: item?.transaction_id ? `PayPal transaction ${item.transaction_id}` : 'PayPal paid it',
+          status: step.status,
+          reason: step.reason,
+          ...(step.paypalStatus ? { paypalStatus: step.paypalStatus } : {}),
+          action: step.status,
         },
         PAYPAL_ACTOR,
         ctx.now,
       );
     }
-    if (item && status && (outcome === 'failed' || outcome === 'returned')) {
-      // Money that went out and came back is "returned"; money that never went out "failed".
-      const back = outcome === 'returned' || payout.status === 'completed' ? 'returned' : 'failed';
-      return settleBack(
-        tx,
-        payout,
-        { status: back, reason: failureReason(item, status), paypalStatus: status, action: back },
-        PAYPAL_ACTOR,
-        ctx.now,
-      );
-    }
-    // A batch PayPal denied or that was cancelled paid nothing its item does not show as paid: an item without a
-    // status, still PENDING, or missing from the batch was never paid. (ONHOLD and UNCLAIMED items move on by
-    // themselves.)
-    if (payout.status === 'processing' && batch === 'refused' && (outcome === null || status === 'PENDING')) {
-      const reason =
-        item?.errors?.message ??
-        `PayPal ${batchStatus === 'DENIED' ? 'denied' : 'cancelled'} the payout batch.`;
-      return settleBack(
-        tx,
-        payout,
-        {
-          status: 'failed',
-          reason: `${reason} (PayPal: ${status ?? `batch ${batchStatus}`})`,
-          ...(status ? { paypalStatus: status } : {}),
-          action: 'failed',
-        },
-        PAYPAL_ACTOR,
-        ctx.now,
-      );
-    }
-    if (item && status && (payout.paypalStatus !== status || payout.paypalItemId !== item.payout_item_id)) {
+    if (item && step.status) {
       await tx
         .update(payouts)
-        .set({ paypalStatus: status, paypalItemId: item.payout_item_id, updatedAt: ctx.now })
+        .set({ paypalStatus: step.status, paypalItemId: item.payout_item_id, updatedAt: ctx.now })
         .where(eq(payouts.id, payout.id));
-      if (payout.paypalStatus !== status) {
+      if (step.newStatus) {
         await recordPayoutEvent(tx, {
           payoutId: payout.id,
           action: 'paypal_status',
           actorUserId: null,
           actorName: PAYPAL_ACTOR.name,
-          detail: item.errors?.message ? `${status}: ${item.errors.message}` : status,
+          detail: item.errors?.message ? `${step.status}: ${item.errors.message}` : step.status,
           at: ctx.now,
         });
       }
     }
-    if (outcome === 'unknown') {
-      await flagForAdmins(ctx, tx, payout, `PayPal item status ${status}, which PayPal does not document`);
-    } else if (outcome === null && payout.status === 'processing' && batch !== 'open') {
-      // PayPal finished the batch (or answers a batch status it does not document) without a result for this item.
-      await flagForAdmins(
-        ctx,
-        tx,
-        payout,
-        item
-          ? `no item status in a ${batchStatus} batch`
-          : `no item for this payout in a ${batchStatus} batch`,
-      );
-    }
+    if (step.flag) await flagForAdmins(ctx, tx, payout, step.flag);
     return null;
   });
 }
+
+const paidChange = (item: PaypalPayoutItem | undefined, status: string) => ({
+  reference: item?.transaction_id ?? null,
+  paypalStatus: status,
+  paypalItemId: item?.payout_item_id,
+  action: 'paid',
+  detail: item?.transaction_id ? `PayPal transaction ${item.transaction_id}` : 'PayPal paid it',
+});
 
 /**
  * Reads the batch from PayPal (never from a webhook's body) and settles each of our payouts in it: paid, failed or
@@ -157,15 +181,32 @@ export async function refreshBatch(services: ServiceContext, batchId: number): P
       'PayPal answered a batch status it does not document; each item decides',
     );
   }
+  // The batch's payouts read once; PayPal's items by our id for each.
   const members = await ctx.db
-    .select({ id: payouts.id })
+    .select()
     .from(payouts)
     .where(eq(payouts.batchId, batch.id))
     .orderBy(asc(payouts.id));
-  const notices: PayoutNoticeFor[] = [];
-  for (const member of members) {
-    const item = remote.items.find((i) => i.payout_item.sender_item_id === senderItemId(member.id));
-    const settled = await applyItem(ctx, member.id, item, remote.batchStatus);
+  const items = new Map<string, PaypalPayoutItem>();
+  for (const i of remote.items) {
+    const key = i.payout_item.sender_item_id;
+    if (key !== undefined && !items.has(key)) items.set(key, i);
+  }
+  const read = members.map((member) => ({ member, item: items.get(senderItemId(member.id)) }));
+  // The items PayPal paid: their payouts marked paid together, in one transaction (./settle.ts).
+  const toPay = read.flatMap(({ member, item }) => {
+    const step = decide(member, item, remote.batchStatus);
+    return step?.kind === 'paid' ? [{ payoutId: member.id, change: paidChange(item, step.status) }] : [];
+  });
+  const notices: PayoutNoticeFor[] =
+    toPay.length === 0
+      ? []
+      : await ctx.db.transaction((tx) => settlePaidTogether(tx, toPay, PAYPAL_ACTOR, ctx.now));
+  const settledTogether = new Set(notices.map((n) => n.notice.payoutId));
+  // Every other payout, each in its own transaction (a paid one that moved meanwhile is decided again there).
+  for (const { member, item } of read) {
+    if (settledTogether.has(member.id)) continue;
+    const settled = await applyItem(ctx, member, item, remote.batchStatus);
     if (settled) notices.push(settled);
   }
   const [{ open } = { open: 0 }] = await ctx.db

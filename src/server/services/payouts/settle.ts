@@ -1,9 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
-import { recordPayoutEvent } from '../../../db/queries/payouts';
+import {
+  completeProcessingPayouts,
+  recordPayoutEvent,
+  recordPayoutEvents,
+} from '../../../db/queries/payouts';
 import { type PayoutRow, payouts } from '../../../db/schema/payouts';
-import { creatorNotice, notifyCreator } from '../notifications';
-import { balanceOf, completeRedemption, returnPayoutMint } from './ledger';
+import { creatorNotice, notifyCreator, notifyCreatorUsers } from '../notifications';
+import { balanceOf, completeRedemption, completeRedemptions, returnPayoutMint } from './ledger';
 import type { PayoutNoticeFor } from './notices';
 
 /** Who did something to a payout: an admin, the creator, or PayPal (no user). */
@@ -14,31 +18,32 @@ export interface Actor {
 
 export const PAYPAL_ACTOR: Actor = { userId: null, name: 'PayPal' };
 
+export type PaidChange = {
+  reference: string | null;
+  paypalStatus?: string;
+  paypalItemId?: string;
+  action: string;
+  detail: string;
+};
+
+const paidColumns = (change: PaidChange, now: Date) => ({
+  status: 'completed' as const,
+  completedAt: now,
+  reference: change.reference,
+  ...(change.paypalStatus ? { paypalStatus: change.paypalStatus } : {}),
+  ...(change.paypalItemId ? { paypalItemId: change.paypalItemId } : {}),
+  updatedAt: now,
+});
+
 /** Marks a locked payout paid, with its transaction, and records who did it. */
 export async function settlePaid(
   tx: DatabaseOrTransaction,
   payout: PayoutRow,
-  change: {
-    reference: string | null;
-    paypalStatus?: string;
-    paypalItemId?: string;
-    action: string;
-    detail: string;
-  },
+  change: PaidChange,
   actor: Actor,
   now: Date,
 ): Promise<PayoutNoticeFor> {
-  await tx
-    .update(payouts)
-    .set({
-      status: 'completed',
-      completedAt: now,
-      reference: change.reference,
-      ...(change.paypalStatus ? { paypalStatus: change.paypalStatus } : {}),
-      ...(change.paypalItemId ? { paypalItemId: change.paypalItemId } : {}),
-      updatedAt: now,
-    })
-    .where(eq(payouts.id, payout.id));
+  await tx.update(payouts).set(paidColumns(change, now)).where(eq(payouts.id, payout.id));
   await completeRedemption(tx, payout.id, now);
   await recordPayoutEvent(tx, {
     payoutId: payout.id,
@@ -59,6 +64,64 @@ export async function settlePaid(
       reference: change.reference,
     },
   };
+}
+
+/**
+ * Marks paid, together, those of several payouts that are still being paid (`processing`): one transaction, their
+ * rows locked in id order and changed by one statement, then their transactions, their events and the creators'
+ * notices by one statement each. A payout paid, failed or cancelled meanwhile is left alone (not in the answer).
+ * No Mint moves when a payout is paid (it left the balance with the redemption), so no ledger entry is written here.
+ * The payout job's path (./refresh-batch.ts): a batch of 100 paid items is 7 statements instead of 800.
+ */
+export async function settlePaidTogether(
+  tx: DatabaseOrTransaction,
+  changes: ReadonlyArray<{ payoutId: number; change: PaidChange }>,
+  actor: Actor,
+  now: Date,
+): Promise<PayoutNoticeFor[]> {
+  const byId = new Map(changes.map((c) => [c.payoutId, c.change]));
+  const paid = await completeProcessingPayouts(
+    tx,
+    changes.map(({ payoutId, change }) => ({
+      id: payoutId,
+      reference: change.reference,
+      paypalStatus: change.paypalStatus ?? null,
+      paypalItemId: change.paypalItemId ?? null,
+    })),
+    now,
+  );
+  if (paid.length === 0) return [];
+  await completeRedemptions(
+    tx,
+    paid.map((p) => p.id),
+    now,
+  );
+  await recordPayoutEvents(
+    tx,
+    paid.map((p) => ({
+      payoutId: p.id,
+      action: byId.get(p.id)!.action,
+      actorUserId: actor.userId,
+      actorName: actor.name,
+      detail: byId.get(p.id)!.detail,
+      at: now,
+    })),
+  );
+  await notifyCreatorUsers(
+    tx,
+    paid.map((p) => ({ userId: p.userId, notice: creatorNotice.payoutPaid(p.id, p.amount) })),
+    now,
+  );
+  return paid.map((p) => ({
+    influencerId: p.influencerId,
+    notice: {
+      kind: 'paid',
+      payoutId: p.id,
+      amount: p.amount,
+      paypalEmail: p.paypalEmail,
+      reference: byId.get(p.id)!.reference,
+    },
+  }));
 }
 
 /**

@@ -24,7 +24,7 @@ import { type Database, type DatabaseHandle, openDatabase, schema } from '../../
 import { createApp } from '../../src/server/app';
 import { silentLogger } from '../../src/server/logger';
 import { uploadsDir } from '../../src/server/services/uploads';
-import { encodeCursor } from '../../src/shared/page-cursor';
+import { encodeCursor, encodeProblemCursor } from '../../src/shared/page-cursor';
 import { machineLoad } from '../cpu';
 import { numberEnv } from '../env';
 import { type LoadResult, runLoad } from '../load';
@@ -88,7 +88,13 @@ interface Side {
   /** The heaviest creator's first conversation (the admin's thread and the creator's). */
   conversationId: number;
   /** Keyset cursors (issue 28) of deep pages, taken once from the data: page 1,000 of the lists, page 2 of the wallet. */
-  cursors: { transactions1000: string; creators1000: string; wallet2: string };
+  cursors: {
+    transactions1000: string;
+    creators1000: string;
+    wallet2: string;
+    openProblems50: string;
+    resolvedProblems500: string;
+  };
 }
 
 interface OperatorCase {
@@ -160,7 +166,19 @@ const CASES: OperatorCase[] = [
   },
   { name: 'creator page', who: 'admin', path: () => '/api/admin/influencers/1' },
   { name: 'problems open', who: 'admin', path: () => '/api/admin/problems?status=open' },
+  {
+    name: 'problems open page 50',
+    who: 'admin',
+    path: (s) => `/api/admin/problems?status=open&cursor=${s.cursors.openProblems50}`,
+    firstPage: 'problems open',
+  },
   { name: 'problems resolved', who: 'admin', path: () => '/api/admin/problems?status=resolved' },
+  {
+    name: 'problems resolved page 500',
+    who: 'admin',
+    path: (s) => `/api/admin/problems?status=resolved&cursor=${s.cursors.resolvedProblems500}`,
+    firstPage: 'problems resolved',
+  },
   {
     name: 'analytics overview',
     who: 'admin',
@@ -297,6 +315,8 @@ async function startSide(dataset: OperatorDataset, dataDir: string): Promise<Sid
       transactions1000: await cursorAfter(handle, 'transactions', '', 19_979),
       creators1000: await cursorAfter(handle, 'influencers', '', 19_979),
       wallet2: await cursorAfter(handle, 'ledger_entries', `where influencer_id = ${CREATOR_NUMBER}`, 19),
+      openProblems50: await problemCursorAfter(handle, 'open', 50 * 49 - 1),
+      resolvedProblems500: await problemCursorAfter(handle, 'resolved', 50 * 499 - 1),
     },
   };
 }
@@ -319,6 +339,30 @@ async function cursorAfter(
   if (!row) return '';
   return encodeURIComponent(
     encodeCursor({ dir: 'after', at: new Date(row.created_at).toISOString(), id: Number(row.id) }),
+  );
+}
+
+/**
+ * The cursor of the admins' problems list (pages of 50) after row `index` (0-based) of one status in the list's order
+ * (open oldest first, resolved newest first): the page after it, as a client that pressed "Show more problems" until
+ * there (the last row when the set is smaller).
+ */
+async function problemCursorAfter(
+  handle: DatabaseHandle,
+  part: 'open' | 'resolved',
+  index: number,
+): Promise<string> {
+  const [at, order] =
+    part === 'open' ? ['opened_at', 'opened_at, id'] : ['resolved_at', 'resolved_at desc, id'];
+  const where = `where status = '${part}'`;
+  const result = (await handle.db.execute(
+    `select ${at} as at, id from delivery_problems ${where} order by ${order}
+     offset (select least(${index}, greatest(count(*) - 1, 0)) from delivery_problems ${where}) limit 1`,
+  )) as unknown as { rows: Array<{ at: Date | string; id: number }> };
+  const row = result.rows[0];
+  if (!row) return '';
+  return encodeURIComponent(
+    encodeProblemCursor({ part, at: new Date(row.at).toISOString(), id: Number(row.id) }),
   );
 }
 

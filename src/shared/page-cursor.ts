@@ -104,3 +104,45 @@ export const amountCursorParam = z.preprocess(
     .optional()
     .describe('Opaque: the nextCursor of an earlier answer for the same year; absent for the first page'),
 );
+
+/**
+ * The cursor of the admins' delivery problems (issue 28): open ones oldest first, then resolved ones newest first
+ * (the "all" list is the two parts one after the other). `part` says which part the row belongs to and `at` is its
+ * opened_at (open) or resolved_at (resolved). Opaque to clients; it only goes forward ("Show more problems").
+ */
+export interface ProblemCursor {
+  part: 'open' | 'resolved';
+  /** ISO 8601 with milliseconds, as the column keeps it. */
+  at: string;
+  id: number;
+}
+
+export function encodeProblemCursor(cursor: ProblemCursor): string {
+  return toBase64Url(`p|${cursor.part === 'open' ? 'o' : 'r'}|${cursor.at}|${cursor.id}`);
+}
+
+/** The problems cursor a client sent back, or null when it is not one this server made. */
+export function decodeProblemCursor(text: string): ProblemCursor | null {
+  let plain: string;
+  try {
+    plain = fromBase64Url(text);
+  } catch {
+    return null;
+  }
+  const match = /^p\|([or])\|(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)\|(\d{1,15})$/.exec(plain);
+  if (!match || Number.isNaN(Date.parse(match[2]!))) return null;
+  return { part: match[1] === 'o' ? 'open' : 'resolved', at: match[2]!, id: Number(match[3]) };
+}
+
+/** The `cursor` query parameter of the problems list: absent for the first page, else a `nextCursor`. */
+export const problemCursorParam = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .max(200, { error: 'cursor is not valid: load the first page again' })
+    .refine((v) => decodeProblemCursor(v) !== null, {
+      error: 'cursor is not valid: load the first page again',
+    })
+    .optional()
+    .describe('Opaque: the nextCursor of an earlier answer for the same status; absent for the first page'),
+);

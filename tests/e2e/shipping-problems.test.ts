@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../../src/server/auth';
@@ -12,13 +13,15 @@ import { parseCsv } from '../support/csv';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaign } from '../support/factories';
 import { freePort } from '../support/free-port';
-import { textOf } from '../support/page-checks';
+import { screenshotWidths, textOf } from '../support/page-checks';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 import { createTestApp, testEnv } from '../support/test-app';
 
 const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
 const CREATOR = { email: 'lena@example.com', name: 'Lena Ortiz', password: 'correct horse battery' };
 const CAMPAIGN = 'Citrus Body Oil';
+/** Where the journey's screenshots go (set SHIPPING_SCREENSHOTS=<folder> to look at them). */
+const SHOTS = process.env.SHIPPING_SCREENSHOTS;
 
 /**
  * Issue 13's journey: the admin exports the carrier CSV and imports tracking, the creator reports the box did not
@@ -257,4 +260,67 @@ describe('shipping, a delivery problem and the fair posting clock in the browser
     };
     expect(wallet.balance).toBe(30);
   }, 120_000);
+
+  it('a full queue shows 50 problems, then "Show more problems" the rest; the counts match the rows', async () => {
+    // Another creator reports 55 PR boxes that did not arrive, 7 s apart, written through the routes.
+    clock.now = new Date('2026-07-26T09:00:00Z');
+    apiAdmin = await signInAdmin(api, ADMIN.email, ADMIN.password);
+    const many = await createReadyCreator(api, server.db, { email: 'boxes@example.com', name: 'Bo Boxes' });
+    for (let i = 1; i <= 55; i += 1) {
+      const campaign = await insertCampaign(server.db, {
+        name: `Problem Page ${String(i).padStart(2, '0')}`,
+        type: 'gifting',
+        status: 'active',
+        deadline: '2026-09-01',
+        followersRequired: 0,
+      });
+      const applied = await postJson(api, `/api/campaigns/${campaign.id}/applications`, {}, many.cookie);
+      const { id } = (await applied.json()) as { id: number };
+      expect((await postJson(api, `/api/admin/applications/${id}/accept`, {}, apiAdmin)).status).toBe(200);
+      const shipped = await postJson(
+        api,
+        `/api/admin/applications/${id}/shipment`,
+        { carrier: 'USPS', trackingNumber: `94001118992231974${String(i).padStart(3, '0')}` },
+        apiAdmin,
+      );
+      expect(shipped.status).toBe(200);
+      clock.now = new Date(clock.now.getTime() + 7_000);
+      const reported = await postJson(
+        api,
+        `/api/applications/${id}/delivery`,
+        { action: 'report', problem: 'not_received', note: `Box ${i} never came` },
+        many.cookie,
+      );
+      expect(reported.status).toBe(200);
+    }
+
+    await adminSignsIn();
+    await admin.goto(`${server.url}/admin/problems`);
+    const cards = admin.getByTestId('problem');
+    await expect.poll(() => cards.count()).toBe(50);
+    // The longest wait first; the open count and the sidebar badge count every open problem, shown or not yet.
+    expect(await textOf(cards.first())).toContain('Box 1 never came');
+    expect(await textOf(admin.getByRole('button', { name: /^Open/ }))).toBe('Open (55)');
+    await expect.poll(() => textOf(admin.getByTestId('problems-badge').first())).toBe('55 open');
+    expect(await textOf(admin.getByTestId('problems-shown'))).toBe('50 of 55 open problems shown');
+    const more = admin.getByRole('button', { name: 'Show more problems' });
+    await more.scrollIntoViewIfNeeded();
+    if (SHOTS) await admin.screenshot({ path: path.join(SHOTS, 'problems-first-page-1280.png') });
+    await more.click();
+    await expect.poll(() => cards.count()).toBe(55);
+    expect(await more.count()).toBe(0);
+    expect(await admin.getByTestId('problems-shown').count()).toBe(0);
+    expect(await textOf(cards.last())).toContain('Box 55 never came');
+    const notes = await cards.locator('blockquote').allTextContents();
+    expect(notes).toEqual(Array.from({ length: 55 }, (_, i) => `Box ${i + 1} never came`));
+    await screenshotWidths(admin, SHOTS, 'problems-all-pages');
+
+    // Resolving one from the second page: the queue and both counts follow.
+    const last = cards.filter({ hasText: 'Box 55 never came' });
+    await last.getByRole('button', { name: 'Resolve' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Resolve', exact: true }).click();
+    await expect.poll(() => cards.count()).toBe(54);
+    await expect.poll(() => textOf(admin.getByRole('button', { name: /^Open/ }))).toBe('Open (54)');
+    await expect.poll(() => textOf(admin.getByTestId('problems-badge').first())).toBe('54 open');
+  }, 180_000);
 });

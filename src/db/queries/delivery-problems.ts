@@ -52,13 +52,15 @@ export async function countOpenProblems(db: DatabaseOrTransaction): Promise<numb
   return row?.n ?? 0;
 }
 
-/** The admin's queue: open problems oldest first (the longest wait on top); resolved ones newest first. */
-export async function listProblems(
-  db: DatabaseOrTransaction,
-  status: ProblemStatus | 'all',
-  limit = 200,
-): Promise<AdminProblem[]> {
-  const rows = await db
+/** Where a page of the admins' problems starts: after this row of this part of the list (issue 28). */
+export interface ProblemKey {
+  part: ProblemStatus;
+  at: Date;
+  id: number;
+}
+
+const problemJoins = (db: DatabaseOrTransaction) =>
+  db
     .select({
       problem: deliveryProblems,
       application: applications,
@@ -68,25 +70,70 @@ export async function listProblems(
     .from(deliveryProblems)
     .innerJoin(applications, eq(applications.id, deliveryProblems.applicationId))
     .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-    .innerJoin(influencers, eq(influencers.id, applications.influencerId))
-    .where(status === 'all' ? undefined : eq(deliveryProblems.status, status))
-    // Open first, oldest first; then resolved, newest first. One status alone is read in that order straight from
-    // its partial index (delivery_problems_open_idx, delivery_problems_resolved_idx; issue 28: the resolved list
-    // sorted all 45,000 resolved problems of the operator set for its first 200).
-    .orderBy(
-      ...(status === 'open'
-        ? [asc(deliveryProblems.openedAt), asc(deliveryProblems.id)]
-        : status === 'resolved'
-          ? [desc(deliveryProblems.resolvedAt), asc(deliveryProblems.id)]
-          : [
-              sql`case when ${deliveryProblems.status} = 'open' then 0 else 1 end`,
-              sql`case when ${deliveryProblems.status} = 'open' then ${deliveryProblems.openedAt} end asc`,
-              desc(deliveryProblems.resolvedAt),
-              asc(deliveryProblems.id),
-            ]),
+    .innerJoin(influencers, eq(influencers.id, applications.influencerId));
+
+/**
+ * Up to `limit` problems of one status after `after`, in the list's order, read straight from the status's partial
+ * index in that order (delivery_problems_open_idx, delivery_problems_resolved_idx): open ones oldest first, resolved
+ * ones newest first (ties by id, lowest first). A page costs the same wherever it starts.
+ */
+function readPart(db: DatabaseOrTransaction, part: ProblemStatus, after: ProblemKey | null, limit: number) {
+  const at = after ? sql`${after.at.toISOString()}::timestamptz` : null;
+  if (part === 'open') {
+    return problemJoins(db)
+      .where(
+        and(
+          eq(deliveryProblems.status, 'open'),
+          after
+            ? sql`(${deliveryProblems.openedAt}, ${deliveryProblems.id}) > (${at}, ${after.id}::int)`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(deliveryProblems.openedAt), asc(deliveryProblems.id))
+      .limit(limit);
+  }
+  // Newest first with ties lowest id first: no row comparison fits the mixed order, so the index is entered at
+  // `resolved_at <= at` and the rows of that same instant already shown are passed over by id.
+  return problemJoins(db)
+    .where(
+      and(
+        eq(deliveryProblems.status, 'resolved'),
+        after
+          ? sql`${deliveryProblems.resolvedAt} <= ${at} and (${deliveryProblems.resolvedAt} < ${at} or ${deliveryProblems.id} > ${after.id}::int)`
+          : undefined,
+      ),
     )
+    .orderBy(desc(deliveryProblems.resolvedAt), asc(deliveryProblems.id))
     .limit(limit);
-  return rows.map(({ problem: p, application: a, campaign: c, influencer: i }) => ({
+}
+
+/**
+ * One page of the admins' problems: open ones oldest first (the longest wait on top), resolved ones newest first;
+ * `all` is the open part then the resolved part. `after` is the key of the last row of the page before, and `next`
+ * the key of this page's last row when more follow.
+ */
+export async function listProblems(
+  db: DatabaseOrTransaction,
+  status: ProblemStatus | 'all',
+  { after = null, limit }: { after?: ProblemKey | null; limit: number },
+): Promise<{ items: AdminProblem[]; next: ProblemKey | null }> {
+  const parts: ProblemStatus[] = status === 'all' ? ['open', 'resolved'] : [status];
+  const from = after ? parts.indexOf(after.part) : 0;
+  const rows: Array<Awaited<ReturnType<typeof readPart>>[number]> = [];
+  for (const part of parts.slice(Math.max(from, 0))) {
+    // One row more than the page tells whether another page follows.
+    rows.push(...(await readPart(db, part, after?.part === part ? after : null, limit + 1 - rows.length)));
+    if (rows.length > limit) break;
+  }
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1)?.problem;
+  const next =
+    rows.length > limit && last
+      ? last.status === 'open'
+        ? { part: 'open' as const, at: last.openedAt, id: last.id }
+        : { part: 'resolved' as const, at: last.resolvedAt ?? last.openedAt, id: last.id }
+      : null;
+  const items = shown.map(({ problem: p, application: a, campaign: c, influencer: i }) => ({
     id: p.id,
     kind: p.kind,
     note: p.note,
@@ -103,6 +150,7 @@ export async function listProblems(
     campaign: { id: c.id, name: c.name },
     creator: { id: i.id, name: i.name, email: i.email },
   }));
+  return { items, next };
 }
 
 export function myProblemView(p: DeliveryProblemRow): MyProblem {

@@ -462,4 +462,61 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     expect(entry).toMatchObject({ name: null, mintGivenUp: 80, anonymisedAt });
     expect((await getWithCookie(app, '/api/admin/account-closures', person.cookie)).status).toBe(401);
   });
+
+  it('lists the closed accounts a page at a time, newest first, each once', async () => {
+    const adminRead = async (url: string) => {
+      const at = clock.now;
+      clock.set(start);
+      try {
+        const response = await getWithCookie(app, url, admin);
+        return {
+          status: response.status,
+          body: (await response.json()) as {
+            items: AccountClosure[];
+            nextCursor: string | null;
+            error?: string;
+          },
+        };
+      } finally {
+        clock.now = at;
+      }
+    };
+    const mine: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      // The last two close at the same instant: the newer id comes first.
+      if (i < 2) clock.advance(HOUR);
+      const person = await creator();
+      const closed = await postJson(app, '/api/me/account-closure', { password: PASSWORD }, person.cookie);
+      expect(closed.status).toBe(200);
+      mine.push(person.influencerId);
+    }
+    const seen: AccountClosure[] = [];
+    const sizes: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await adminRead(
+        `/api/admin/account-closures?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(page.status).toBe(200);
+      sizes.push(page.body.items.length);
+      seen.push(...page.body.items);
+      cursor = page.body.nextCursor;
+    } while (cursor && sizes.length < 20);
+    expect(sizes.length).toBeGreaterThan(1);
+    expect(sizes.slice(0, -1).every((size) => size === 2)).toBe(true);
+    const ids = seen.map((c) => c.influencerId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.slice(0, 3)).toEqual([mine[2], mine[1], mine[0]]);
+    const order = [...seen].sort(
+      (a, b) => b.closedAt.localeCompare(a.closedAt) || b.influencerId - a.influencerId,
+    );
+    expect(seen).toEqual(order);
+    const all = await adminRead('/api/admin/account-closures?limit=100');
+    expect(all.body.items.map((c) => c.influencerId)).toEqual(ids);
+    expect(all.body.nextCursor).toBeNull();
+
+    const bad = await adminRead('/api/admin/account-closures?cursor=nonsense');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('cursor is not valid: load the first page again');
+  });
 });

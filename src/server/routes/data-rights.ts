@@ -141,13 +141,12 @@ const closuresRoute = createRoute({
   path: '/account-closures',
   tags: ['Admin'],
   summary:
-    'Closed creator accounts, newest first, with their anonymisation date (state: all, pending, anonymised)',
+    'Closed creator accounts, newest first, a page at a time by keyset, with their anonymisation date (state: all, pending, anonymised)',
   request: { query: accountClosureFilterSchema },
   responses: { 200: { description: 'Closures', content: json(accountClosureListSchema) }, ...common },
 });
 
 /** Mounted under /admin (behind requireRole('admin')). */
 export const adminDataRightsRoutes = createRouter().openapi(closuresRoute, async (c) => {
-  const { state } = c.req.valid('query');
-  return c.json({ items: await listAccountClosures(c.get('services').db, state) }, 200);
+  return c.json(await listAccountClosures(c.get('services').db, c.req.valid('query')), 200);
 });

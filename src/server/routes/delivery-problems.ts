@@ -29,7 +29,10 @@ const common = {
   403: { description: 'Not allowed', content: json(errorSchema) },
 };
 const actionAnswers = {
-  200: { description: 'The queue now', content: json(adminProblemListSchema) },
+  200: {
+    description: 'The queue now (the first page of open problems)',
+    content: json(adminProblemListSchema),
+  },
   ...common,
   404: { description: 'No such problem', content: json(errorSchema) },
   409: { description: 'Already resolved, or not at a step that allows this', content: json(errorSchema) },
@@ -40,7 +43,7 @@ const listRoute = createRoute({
   path: '/problems',
   tags: ['Admin problems'],
   summary:
-    'Delivery problems creators reported: open ones oldest first (default), resolved, or all; with the open count',
+    'Delivery problems creators reported, a page at a time by keyset: open ones oldest first (default), resolved ones newest first, or all (open, then resolved); with the open count',
   request: { query: problemListQuerySchema },
   responses: { 200: { description: 'The queue', content: json(adminProblemListSchema) }, ...common },
 });
@@ -73,7 +76,7 @@ const reshipRoute = action(
 
 export const adminProblemRoutes = createRouter()
   .openapi(listRoute, async (c) => {
-    return c.json(await problemQueue(c.get('services'), c.req.valid('query').status), 200);
+    return c.json(await problemQueue(c.get('services'), c.req.valid('query')), 200);
   })
   .openapi(replyRoute, async (c) => {
     const ctx = c.get('services');

@@ -6,10 +6,17 @@ import {
   listProblems,
   lockOpenProblem,
   lockProblem,
+  type ProblemKey,
 } from '../../db/queries/delivery-problems';
 import { applications } from '../../db/schema/applications';
 import { deliveryProblems } from '../../db/schema/shipping';
 import type { DeliveryProblem } from '../../shared/lifecycle';
+import { decodeProblemCursor, encodeProblemCursor } from '../../shared/page-cursor';
+import {
+  type AdminProblemList,
+  PROBLEM_PAGE_SIZE,
+  type ProblemListQuery,
+} from '../../shared/schemas/delivery-problems';
 import { trackingUrl } from '../../shared/tracking';
 import { AppError } from '../errors';
 import { problemReplyMail, problemReshippedMail, problemResolvedMail } from '../mail/creator-templates';
@@ -244,10 +251,47 @@ export async function reshipProblem(
   );
 }
 
-/** The admins' queue: the problems of one status (open unless asked), with the number open whatever is shown. */
-export async function problemQueue(ctx: ServiceContext, status: Parameters<typeof listProblems>[1] = 'open') {
-  const [items, openCount] = await Promise.all([listProblems(ctx.db, status), countOpenProblems(ctx.db)]);
-  return { items, openCount };
+/** The cursor a client sent back, for a list of this status (a cursor of another list is refused too). */
+function readProblemCursor(
+  status: ProblemListQuery['status'],
+  cursor: string | undefined,
+): ProblemKey | null {
+  if (!cursor) return null;
+  const key = decodeProblemCursor(cursor);
+  // The route's schema refuses a cursor it cannot read; one of another status's list is refused here.
+  if (!key || (status !== 'all' && key.part !== status)) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'cursor is not valid: load the first page again',
+      {},
+      undefined,
+      'cursor',
+    );
+  }
+  return { part: key.part, at: new Date(key.at), id: key.id };
+}
+
+/**
+ * The admins' queue (issue 28: paged by keyset): one page of the problems of one status (open unless asked), the
+ * cursor of the next page, and the number open whatever is shown.
+ */
+export async function problemQueue(
+  ctx: ServiceContext,
+  query: Partial<ProblemListQuery> = {},
+): Promise<AdminProblemList> {
+  const status = query.status ?? 'open';
+  const after = readProblemCursor(status, query.cursor);
+  const [page, openCount] = await Promise.all([
+    listProblems(ctx.db, status, { after, limit: query.limit ?? PROBLEM_PAGE_SIZE }),
+    countOpenProblems(ctx.db),
+  ]);
+  return {
+    items: page.items,
+    nextCursor: page.next
+      ? encodeProblemCursor({ part: page.next.part, at: page.next.at.toISOString(), id: page.next.id })
+      : null,
+    openCount,
+  };
 }
 
 /** The creator's own delivery problems with the brand's replies, newest first. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorParam, pageCursorsSchema, pageLimitParam } from '../page-cursor';
 
 /** Issue 27, data rights: the rules and texts both sides show (the server enforces them, the web explains them). */
 
@@ -102,8 +103,18 @@ export const accountClosureSchema = z.object({
 });
 export type AccountClosure = z.infer<typeof accountClosureSchema>;
 
-/** GET /api/admin/account-closures?state=pending|anonymised|all. */
-export const accountClosureListSchema = z.object({ items: z.array(accountClosureSchema) });
+/** Closed accounts per page of the admins' list (issue 28: "Show more closed accounts" reads the next). */
+export const ACCOUNT_CLOSURE_PAGE_SIZE = 50;
+
+/** GET /api/admin/account-closures?state=pending|anonymised|all&cursor=: one page, newest closure first. */
+export const accountClosureListSchema = z.object({
+  items: z.array(accountClosureSchema),
+  nextCursor: pageCursorsSchema.nextCursor,
+});
 export const accountClosureFilterSchema = z.object({
   state: z.enum(['all', 'pending', 'anonymised']).default('all'),
+  limit: pageLimitParam(ACCOUNT_CLOSURE_PAGE_SIZE),
+  cursor: cursorParam,
 });
+export type AccountClosureQuery = z.output<typeof accountClosureFilterSchema>;
+export type AccountClosureList = z.infer<typeof accountClosureListSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, DELIVERY_PROBLEMS } from '../lifecycle';
+import { pageLimitParam, problemCursorParam } from '../page-cursor';
 import { shipmentSchema } from './application';
 
 /** Issue 13: delivery problems, from the creator's report to the admin's reply, re-shipment or resolution. */
@@ -21,12 +22,18 @@ export const problemResolveSchema = z.object({ message: optionalMessage });
 export const problemReshipSchema = shipmentSchema.extend({ message: optionalMessage });
 export type ProblemReshipInput = z.input<typeof problemReshipSchema>;
 
+/** Problems per page of the admins' list (issue 28: "Show more problems" reads the next by its cursor). */
+export const PROBLEM_PAGE_SIZE = 50;
+
 export const problemListQuerySchema = z.object({
   status: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.enum([...PROBLEM_STATUSES, 'all'], { error: 'status must be open, resolved or all' }).default('open'),
   ),
+  limit: pageLimitParam(PROBLEM_PAGE_SIZE),
+  cursor: problemCursorParam,
 });
+export type ProblemListQuery = z.output<typeof problemListQuerySchema>;
 
 /** A problem in the admin's queue. */
 export const adminProblemSchema = z.object({
@@ -54,10 +61,14 @@ export const adminProblemSchema = z.object({
 export type AdminProblem = z.infer<typeof adminProblemSchema>;
 
 export const adminProblemListSchema = z.object({
+  /** One page (`limit`, PROBLEM_PAGE_SIZE by default): open ones oldest first, resolved ones newest first. */
   items: z.array(adminProblemSchema),
+  /** The cursor of the next page with the same status; null on the last page. */
+  nextCursor: z.string().nullable(),
   /** Open problems in all (the sidebar badge). */
   openCount: z.number().int(),
 });
+export type AdminProblemList = z.infer<typeof adminProblemListSchema>;
 
 /** A problem as the creator who reported it sees it (with the brand's reply). */
 export const myProblemSchema = z.object({

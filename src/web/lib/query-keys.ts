@@ -86,8 +86,9 @@ export const privateKeys = {
     influencers: (q: string, cursor: string) => [...admin, 'influencers', q, cursor] as const,
     /** GET /api/admin/influencers/:id: one creator's page (issue 13). */
     creator: (id: number) => [...admin, 'creator', id] as const,
-    /** GET /api/admin/problems (the queue and the sidebar badge). */
+    /** GET /api/admin/problems: the queue's pages of one status (issue 28), and the sidebar badge's open count. */
     problems: (status: string) => [...admin, 'problems', status] as const,
+    problemsOpenCount: [...admin, 'problems', 'open-count'] as const,
     problemsAll: [...admin, 'problems'] as const,
     analytics: {
       all: [...admin, 'analytics'] as const,

@@ -1,11 +1,15 @@
 import { APIError } from 'better-auth/api';
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
 import { accountClosedAt } from '../../../db/queries/account-closures';
+import { keyset, keysetPage } from '../../../db/queries/keyset';
 import { accountClosures } from '../../../db/schema/data-rights';
 import { influencers } from '../../../db/schema/influencers';
+import { decodeCursor } from '../../../shared/page-cursor';
 import {
-  type AccountClosure,
+  ACCOUNT_CLOSURE_PAGE_SIZE,
+  type AccountClosureList,
+  type AccountClosureQuery,
   closedAccountRefusal,
   DATA_RIGHTS_MESSAGES,
 } from '../../../shared/schemas/data-rights';
@@ -41,25 +45,50 @@ export async function refuseClosedAccount(
   }
 }
 
-/** The admins' list of closed accounts, newest first: waiting for their anonymisation date, or anonymised. */
+/**
+ * The admins' list of closed accounts, newest first, a page at a time by keyset on (closed_at, influencer_id)
+ * (issue 28: `account_closures_closed_idx`, read backwards): waiting for their anonymisation date, or anonymised.
+ */
 export async function listAccountClosures(
   db: DatabaseOrTransaction,
-  state: 'all' | 'pending' | 'anonymised',
-): Promise<AccountClosure[]> {
-  const rows = await db
+  {
+    state,
+    cursor: text,
+    limit = ACCOUNT_CLOSURE_PAGE_SIZE,
+  }: Pick<AccountClosureQuery, 'state' | 'cursor'> & { limit?: number },
+): Promise<AccountClosureList> {
+  const cursor = text ? decodeCursor(text) : null;
+  if (text && !cursor) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'cursor is not valid: load the first page again',
+      {},
+      undefined,
+      'cursor',
+    );
+  }
+  const page = keyset(accountClosures.closedAt, accountClosures.influencerId, cursor);
+  const read = await db
     .select({ closure: accountClosures, name: influencers.name })
     .from(accountClosures)
     .innerJoin(influencers, eq(influencers.id, accountClosures.influencerId))
     .where(
-      state === 'pending'
-        ? isNull(accountClosures.anonymisedAt)
-        : state === 'anonymised'
-          ? isNotNull(accountClosures.anonymisedAt)
-          : and(),
+      and(
+        state === 'pending'
+          ? isNull(accountClosures.anonymisedAt)
+          : state === 'anonymised'
+            ? isNotNull(accountClosures.anonymisedAt)
+            : undefined,
+        page.where,
+      ),
     )
-    .orderBy(desc(accountClosures.closedAt))
-    .limit(200);
-  return rows.map(({ closure, name }) => ({
+    .orderBy(...page.orderBy)
+    .limit(limit + 1);
+  const { rows, nextCursor } = keysetPage(read, limit, cursor, (row) => ({
+    createdAt: row.closure.closedAt,
+    id: row.closure.influencerId,
+  }));
+  const items = rows.map(({ closure, name }) => ({
     influencerId: closure.influencerId,
     anonymousId: closure.anonymousId,
     name: closure.anonymisedAt ? null : name,
@@ -69,4 +98,5 @@ export async function listAccountClosures(
     mintGivenUp: closure.mintGivenUp,
     applicationsWithdrawn: closure.applicationsWithdrawn,
   }));
+  return { items, nextCursor };
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, CheckCircle2, PackageOpen, Send, Truck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -41,7 +41,18 @@ export function ProblemsPage() {
   const [params, setParams] = useSearchParams();
   const status = (FILTERS.find((f) => f.id === params.get('status'))?.id ?? 'open') as ProblemFilter;
   const problems = useProblems(status);
-  const items = problems.data?.items ?? [];
+  // A problem resolved while pages were read shows once (a refresh reads the pages again from the first).
+  const items = useMemo(() => {
+    const seen = new Set<number>();
+    return (problems.data?.pages ?? [])
+      .flatMap((page) => page.items)
+      .filter((p) => {
+        if (seen.has(p.id)) return false;
+        seen.add(p.id);
+        return true;
+      });
+  }, [problems.data]);
+  const openCount = problems.data?.pages[0]?.openCount;
 
   return (
     <>
@@ -60,7 +71,7 @@ export function ProblemsPage() {
             onClick={() => setParams(f.id === 'open' ? {} : { status: f.id })}
           >
             {f.label}
-            {f.id === 'open' && problems.data ? ` (${problems.data.openCount})` : ''}
+            {f.id === 'open' && openCount !== undefined ? ` (${openCount})` : ''}
           </Button>
         ))}
       </fieldset>
@@ -83,11 +94,29 @@ export function ProblemsPage() {
           <p>When a creator reports a problem with their PR box, it appears here.</p>
         </AdminEmptyState>
       ) : (
-        <ul className="flex flex-col gap-4">
-          {items.map((p) => (
-            <ProblemCard key={p.id} problem={p} />
-          ))}
-        </ul>
+        <>
+          <ul className="flex flex-col gap-4">
+            {items.map((p) => (
+              <ProblemCard key={p.id} problem={p} />
+            ))}
+          </ul>
+          {problems.hasNextPage ? (
+            <div className="mt-4 flex flex-col items-center gap-2">
+              {status === 'open' && openCount !== undefined ? (
+                <p className="text-sm text-slate-600" data-testid="problems-shown">
+                  {items.length} of {openCount} open problems shown
+                </p>
+              ) : null}
+              <Button
+                variant="outline"
+                disabled={problems.isFetchingNextPage}
+                onClick={() => void problems.fetchNextPage()}
+              >
+                {problems.isFetchingNextPage ? 'Loading…' : 'Show more problems'}
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
     </>
   );

@@ -1,4 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   adminProblemListSchema,
   type ProblemReshipInput,
@@ -8,19 +14,33 @@ import { privateKeys } from '../../../lib/query-keys';
 
 export type ProblemFilter = 'open' | 'resolved' | 'all';
 
-/** GET /api/admin/problems?status=…: the queue and the open count. */
+/**
+ * GET /api/admin/problems?status=…&cursor=…: the queue a page of 50 at a time by keyset (issue 28: "Show more problems"
+ * reads the next by its cursor), with the open count. A refresh reads the pages shown again from the first.
+ */
 export const problemsQuery = (status: ProblemFilter) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: privateKeys.admin.problems(status),
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/admin/problems?status=${status}`, { signal, schema: adminProblemListSchema }),
+    queryFn: ({ signal, pageParam }) => {
+      const params = new URLSearchParams({ status });
+      if (pageParam) params.set('cursor', pageParam);
+      return apiFetch(`/api/admin/problems?${params}`, { signal, schema: adminProblemListSchema });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     staleTime: 30_000,
   });
-export const useProblems = (status: ProblemFilter) => useQuery(problemsQuery(status));
+export const useProblems = (status: ProblemFilter) => useInfiniteQuery(problemsQuery(status));
 
-/** The open count for the sidebar badge (refreshed every few minutes and after every action). */
+/** The open count for the sidebar badge (one row asked for; refreshed every few minutes and after every action). */
 export function useOpenProblemCount() {
-  const query = useQuery({ ...problemsQuery('open'), staleTime: 60_000, refetchInterval: 180_000 });
+  const query = useQuery({
+    queryKey: privateKeys.admin.problemsOpenCount,
+    queryFn: ({ signal }) =>
+      apiFetch('/api/admin/problems?status=open&limit=1', { signal, schema: adminProblemListSchema }),
+    staleTime: 60_000,
+    refetchInterval: 180_000,
+  });
   return query.data?.openCount ?? 0;
 }
 

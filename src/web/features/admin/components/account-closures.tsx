@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -18,7 +19,7 @@ export function AccountClosures() {
   const id = useId();
   const [filter, setFilter] = useState<ClosureFilter>('all');
   const list = useAccountClosures(filter);
-  const items = list.data?.items ?? [];
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -106,6 +107,18 @@ export function AccountClosures() {
               ))}
             </tbody>
           </table>
+          {list.hasNextPage ? (
+            <div className="flex justify-center border-t border-slate-100 p-3">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                {list.isFetchingNextPage ? 'Loading…' : 'Show more closed accounts'}
+              </Button>
+            </div>
+          ) : null}
         </div>
       )}
     </section>

@@ -5,6 +5,7 @@ import type { DatabaseOrTransaction } from '../client';
 import { applications, submissions } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
 import {
+  campaignConversationCounts,
   conversationAttachments,
   conversationMessages,
   conversationReads,
@@ -324,17 +325,16 @@ export async function inbox(
 }
 
 /**
- * The campaigns with at least one conversation that has a message, by name: one probe of
- * `conversations_campaign_activity_idx` per campaign, whatever the number of conversations.
+ * The campaigns with at least one conversation that has a message, by name: read from the counts the triggers keep
+ * (`campaign_conversation_counts`, migration 0037, issue 28), so it reads only those campaigns instead of probing the
+ * conversations of every campaign.
  */
 export async function campaignsWithConversations(db: DatabaseOrTransaction) {
   return db
     .select({ id: campaigns.id, name: campaigns.name })
-    .from(campaigns)
-    .where(
-      sql`exists (select 1 from ${conversations} c where c.campaign_id = ${campaigns.id}
-        and c.last_message_id is not null)`,
-    )
+    .from(campaignConversationCounts)
+    .innerJoin(campaigns, eq(campaigns.id, campaignConversationCounts.campaignId))
+    .where(gt(campaignConversationCounts.conversations, 0))
     .orderBy(asc(campaigns.name), asc(campaigns.id));
 }
 

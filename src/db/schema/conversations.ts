@@ -63,6 +63,18 @@ export const conversations = pgTable(
   ],
 );
 
+/**
+ * Issue 28: per campaign, how many of its conversations have a message (`last_message_id` set), kept by triggers on
+ * `conversations` in the transaction of every change (migration 0037). The inbox's campaign filter reads the
+ * campaigns with one from here instead of probing the conversations of every campaign.
+ */
+export const campaignConversationCounts = pgTable('campaign_conversation_counts', {
+  campaignId: integer('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  conversations: integer('conversations').notNull(),
+});
+
 /** A message of a conversation: by the creator or by an admin of the team. */
 export const conversationMessages = pgTable(
   'conversation_messages',

@@ -61,6 +61,8 @@ export const accountClosures = pgTable(
   (t) => [
     index('account_closures_user_idx').on(t.userId),
     index('account_closures_due_idx').on(t.anonymiseAfter).where(sql`${t.anonymisedAt} is null`),
+    // The admins' list of closures, newest first (read backwards), paged by keyset (issue 28).
+    index('account_closures_closed_idx').on(t.closedAt, t.influencerId),
     check('account_closures_mint_check', sql`${t.mintGivenUp} >= 0`),
   ],
 );

@@ -673,6 +673,57 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     expect((await get('/api/admin/conversations/campaigns', person.cookie)).status).toBe(403);
   });
 
+  it('the campaign filter lists a campaign while one of its conversations has a message, and only then', async () => {
+    const listed = async () =>
+      (
+        await get<{ items: { id: number; name: string }[] }>('/api/admin/conversations/campaigns', admin)
+      ).body.items.filter((c) => c.name === 'Filter Campaign');
+    const first = await creatorInConversation({ name: 'Filter Campaign' });
+    // Opened, nothing written yet: not a campaign to filter by.
+    expect(await listed()).toEqual([]);
+    const hello = await send('POST', `/api/conversations/${first.conversationId}/messages`, first.cookie, {
+      body: 'Hello',
+    });
+    expect(hello.status).toBe(201);
+    expect(await listed()).toEqual([{ id: first.campaign.id, name: 'Filter Campaign' }]);
+
+    // A second creator of the same campaign writes too; the campaign is listed once.
+    n += 1;
+    const second = await createReadyCreator(app, database.db, {
+      email: `talk${n}@example.com`,
+      name: `Talk Person${n}`,
+    });
+    const applied = await send('POST', `/api/campaigns/${first.campaign.id}/applications`, second.cookie, {});
+    const opened = await send('POST', `/api/applications/${applied.body.id}/conversation`, second.cookie, {});
+    const secondId = opened.body.id as number;
+    const hi = await send('POST', `/api/conversations/${secondId}/messages`, second.cookie, { body: 'Hi' });
+    expect(hi.status).toBe(201);
+    expect(await listed()).toHaveLength(1);
+
+    // Each deletes their only message (nobody answered): the campaign goes when the last one does.
+    const removeFirst = await send(
+      'DELETE',
+      `/api/conversations/${first.conversationId}/messages/${hello.body.id}`,
+      first.cookie,
+    );
+    expect(removeFirst.status).toBe(204);
+    expect(await listed()).toHaveLength(1);
+    const removeSecond = await send(
+      'DELETE',
+      `/api/conversations/${secondId}/messages/${hi.body.id}`,
+      second.cookie,
+    );
+    expect(removeSecond.status).toBe(204);
+    expect(await listed()).toEqual([]);
+
+    // Written in again: back in the list.
+    const again = await send('POST', `/api/conversations/${secondId}/messages`, second.cookie, {
+      body: 'Back',
+    });
+    expect(again.status).toBe(201);
+    expect(await listed()).toEqual([{ id: first.campaign.id, name: 'Filter Campaign' }]);
+  });
+
   it('saved replies: create, edit, list by title, delete; duplicate titles and HTML refused', async () => {
     const created = await send('POST', '/api/admin/saved-replies', admin, {
       title: 'Posting day',

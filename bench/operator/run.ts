@@ -515,6 +515,14 @@ interface CaseResult {
 }
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+/** The CPU per answer of this process (the apps) and of the load client's process, when it ran in one. */
+function cpuPerRequest(r: LoadResult): string {
+  const per = (ms: number | undefined) => fmt((ms ?? 0) / Math.max(r.requests, 1), 2);
+  return r.clientCpuMs === undefined
+    ? `CPU ${per(r.serverCpuMs)} ms/answer (apps and client)`
+    : `CPU ${per(r.serverCpuMs)} ms/answer in the apps, ${per(r.clientCpuMs)} in the client`;
+}
 const pass = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
 function table(results: CaseResult[]): string {
@@ -613,7 +621,8 @@ export async function runOperatorSuite(): Promise<void> {
         log(
           `${c.name}: full p50 ${fmt(fullRun.at10.p50)} ms p99 ${fmt(fullRun.at10.p99)} ms (${fmt(fullRun.at50.requestsPerSecond, 0)} req/s @50); ` +
             `small p50 ${fmt(smallRun.at10.p50)} ms; ratio ${fmt(ratio, 2)}; ${probe.statements.length} statements, ` +
-            `${plans.map((p) => (p.ms === null ? '?' : fmt(p.ms, 2))).join(' + ')} ms in PostgreSQL` +
+            `${plans.map((p) => (p.ms === null ? '?' : fmt(p.ms, 2))).join(' + ')} ms in PostgreSQL; ` +
+            `${cpuPerRequest(fullRun.at10)} @10` +
             (result.scanPass
               ? ''
               : `; SEQ SCAN on ${[...new Set(plans.flatMap((p) => p.seqScans))].join(', ')}`),

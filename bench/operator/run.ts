@@ -6,7 +6,9 @@
  * live in databases of their own, mintbox_bench_operator and mintbox_bench_operator_small, built once and reused),
  * OPERATOR_SCALE (1: the full set; 0.1 for a quicker try), OPERATOR_SMALL_SCALE (0.01), BENCH_DURATION (s, 3),
  * BENCH_POOL_SIZE (10), BENCH_CASES (comma-separated words: only cases whose name contains one run),
- * OPERATOR_EXPLAIN (1: print every statement's plan, not only the flagged ones).
+ * OPERATOR_EXPLAIN (1: print every statement's plan, not only the flagged ones), BENCH_LOAD_CLIENT (`process`, the
+ * default: the load generator runs in a child process; `thread`: on a worker thread of this process, as before).
+ * A case whose request fails is a MISS with its status and the start of the answer; the run goes on to the next case.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,7 +29,7 @@ import { uploadsDir } from '../../src/server/services/uploads';
 import { encodeCursor, encodeProblemCursor } from '../../src/shared/page-cursor';
 import { machineLoad } from '../cpu';
 import { numberEnv } from '../env';
-import { type LoadResult, runLoad } from '../load';
+import { type LoadClient, type LoadResult, runLoad, stopLoadClient } from '../load';
 import { type BackgroundResult, backgroundTable, measureBackground } from './background';
 import {
   BENCH_ADMIN,
@@ -45,6 +47,7 @@ const SMALL_SCALE = numberEnv('OPERATOR_SMALL_SCALE', 0.01);
 const DURATION = numberEnv('BENCH_DURATION', 3);
 const POOL_SIZE = Math.round(numberEnv('BENCH_POOL_SIZE', 10));
 const EXPLAIN_ALL = process.env.OPERATOR_EXPLAIN === '1';
+const LOAD_CLIENT: LoadClient = process.env.BENCH_LOAD_CLIENT?.trim() === 'thread' ? 'thread' : 'process';
 /** The data sets' database names start with it (`<prefix>`, `<prefix>_small`): a copy (`createdb -T`) per branch. */
 const DATABASE_PREFIX = process.env.OPERATOR_DATABASE?.trim() || 'mintbox_bench_operator';
 const ONLY = (process.env.BENCH_CASES ?? '')
@@ -377,20 +380,40 @@ async function stopSide(side: Side) {
 const probeSinks = new Map<string, Recorded[]>();
 let probeCount = 0;
 
-/** One request, recording the statements the app sends for it; throws on anything but 200. */
+/** A case that could not be measured: where, the status (or what failed) and the start of the answer. */
+class CaseFailure extends Error {
+  constructor(
+    readonly at: string,
+    readonly status: string,
+    readonly body: string,
+  ) {
+    super(`${at}: ${status} ${body}`);
+  }
+}
+
+/** The first 300 characters of an answer, on one line. */
+const excerpt = (body: string) => body.replace(/\s+/g, ' ').slice(0, 300);
+
+/** One request, recording the statements the app sends for it; a CaseFailure on anything but 200. */
 async function once(side: Side, c: OperatorCase): Promise<{ statements: Recorded[]; bytes: number }> {
   const key = String(++probeCount);
   const statements: Recorded[] = [];
   probeSinks.set(key, statements);
-  const response = await fetch(`${side.url}${c.path(side)}`, {
-    headers: { cookie: side[c.who], origin: ORIGIN, [PROBE_HEADER]: key },
-  });
-  const body = await response.text();
-  probeSinks.delete(key);
-  if (response.status !== 200) {
-    throw new Error(`${c.name}: ${response.status} ${body.slice(0, 300)}`);
+  try {
+    const response = await fetch(`${side.url}${c.path(side)}`, {
+      headers: { cookie: side[c.who], origin: ORIGIN, [PROBE_HEADER]: key },
+    });
+    const body = await response.text();
+    if (response.status !== 200) {
+      throw new CaseFailure(side.dataset.name, String(response.status), excerpt(body));
+    }
+    return { statements, bytes: body.length };
+  } catch (error) {
+    if (error instanceof CaseFailure) throw error;
+    throw new CaseFailure(side.dataset.name, 'request failed', excerpt(String(error)));
+  } finally {
+    probeSinks.delete(key);
   }
-  return { statements, bytes: body.length };
 }
 
 interface PlanNote {
@@ -481,11 +504,11 @@ interface Measured {
 async function measure(side: Side, c: OperatorCase): Promise<Measured> {
   const url = `${side.url}${c.path(side)}`;
   const headers = { cookie: side[c.who], origin: ORIGIN };
-  await runLoad(url, { connections: 10, duration: 1, headers });
+  await runLoad(url, { connections: 10, duration: 1, headers, client: LOAD_CLIENT });
   await drain(side);
-  const at10 = await runLoad(url, { connections: 10, duration: DURATION, headers });
+  const at10 = await runLoad(url, { connections: 10, duration: DURATION, headers, client: LOAD_CLIENT });
   await drain(side);
-  const at50 = await runLoad(url, { connections: 50, duration: DURATION, headers });
+  const at50 = await runLoad(url, { connections: 50, duration: DURATION, headers, client: LOAD_CLIENT });
   await drain(side);
   for (const [label, r] of [
     ['@10', at10],
@@ -499,8 +522,14 @@ async function measure(side: Side, c: OperatorCase): Promise<Measured> {
       continue;
     }
     if (r.non2xx > 0 || r.errors > 0) {
-      throw new Error(
-        `${c.name} ${label} at ${side.dataset.name}: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.requests} (${JSON.stringify(r.statusCodes)})`,
+      // One more request for the first error body (the load client counts statuses, it keeps no bodies).
+      const sample = await fetch(url, { headers })
+        .then(async (response) => `${response.status}: ${excerpt(await response.text())}`)
+        .catch((error: unknown) => `request failed: ${excerpt(String(error))}`);
+      throw new CaseFailure(
+        `${side.dataset.name} ${label}`,
+        `${r.non2xx} non-2xx, ${r.errors} errors of ${r.requests} (${JSON.stringify(r.statusCodes)})`,
+        sample,
       );
     }
   }
@@ -520,8 +549,11 @@ async function drain(side: Side) {
 interface CaseResult {
   name: string;
   path: string;
-  small: Measured;
-  full: Measured;
+  /** Absent when the case failed (`failure`). */
+  small?: Measured;
+  full?: Measured;
+  /** The request failed (a status other than 200, an error): the case is a MISS and the run goes on. */
+  failure?: { at: string; status: string; body: string };
   bytesFull: number;
   /** full p50 / small p50 at 10 connections. */
   ratio: number;
@@ -533,6 +565,14 @@ interface CaseResult {
 }
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+/** The CPU per answer of this process (the apps) and of the load client's process, when it ran in one. */
+function cpuPerRequest(r: LoadResult): string {
+  const per = (ms: number | undefined) => fmt((ms ?? 0) / Math.max(r.requests, 1), 2);
+  return r.clientCpuMs === undefined
+    ? `CPU ${per(r.serverCpuMs)} ms/answer (apps and client)`
+    : `CPU ${per(r.serverCpuMs)} ms/answer in the apps, ${per(r.clientCpuMs)} in the client`;
+}
 const pass = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
 function table(results: CaseResult[]): string {
@@ -551,16 +591,18 @@ function table(results: CaseResult[]): string {
     'no seq',
     'page 1000 / page 1',
   ];
+  const figure = (m: Measured | undefined, read: (m: Measured) => number, digits = 1) =>
+    m ? fmt(read(m), digits) : '-';
   const rows = results.map((r) => [
-    r.name,
-    fmt(r.small.at10.p50),
-    fmt(r.small.at10.p99),
-    fmt(r.full.at10.p50),
-    fmt(r.full.at10.p99),
+    r.failure ? `${r.name} (FAILED)` : r.name,
+    figure(r.small, (m) => m.at10.p50),
+    figure(r.small, (m) => m.at10.p99),
+    figure(r.full, (m) => m.at10.p50),
+    figure(r.full, (m) => m.at10.p99),
     pass(r.p99Pass),
-    fmt(r.small.at50.requestsPerSecond, 0),
-    fmt(r.full.at50.requestsPerSecond, 0),
-    fmt(r.ratio, 2),
+    figure(r.small, (m) => m.at50.requestsPerSecond, 0),
+    figure(r.full, (m) => m.at50.requestsPerSecond, 0),
+    r.failure ? '-' : fmt(r.ratio, 2),
     pass(r.ratioPass),
     [...new Set(r.plans.flatMap((p) => p.seqScans))].join(' ') || '-',
     pass(r.scanPass),
@@ -598,41 +640,58 @@ export async function runOperatorSuite(): Promise<void> {
     const cases = CASES.filter((c) => ONLY.length === 0 || ONLY.some((word) => c.name.includes(word)));
     const results: CaseResult[] = [];
     for (const c of cases) {
-      await once(smallSide, c);
-      const probe = await once(fullSide, c);
-      const plans = await explain(fullSide.handle.pool, probe.statements, big);
-      // Interleaved: small then full at 10 connections, then both at 50.
-      const smallRun = await measure(smallSide, c);
-      const fullRun = await measure(fullSide, c);
-      const ratio = fullRun.at10.p50 / Math.max(smallRun.at10.p50, 1);
-      const result: CaseResult = {
-        name: c.name,
-        path: c.path(fullSide),
-        small: smallRun,
-        full: fullRun,
-        bytesFull: probe.bytes,
-        ratio,
-        ratioPass: ratio <= MAX_RATIO,
-        p99Pass: fullRun.at10.p99 < MAX_P99_MS,
-        plans,
-        scanPass: plans.every((p) => p.seqScans.length === 0),
-      };
-      if (c.firstPage) {
-        const first = results.find((r) => r.name === c.firstPage);
-        if (first) {
-          const pagingRatio = fullRun.at10.p50 / Math.max(first.full.at10.p50, 1);
-          result.paging = { firstPage: c.firstPage, ratio: pagingRatio, pass: pagingRatio <= MAX_RATIO };
+      try {
+        await once(smallSide, c);
+        const probe = await once(fullSide, c);
+        const plans = await explain(fullSide.handle.pool, probe.statements, big);
+        // Interleaved: small then full at 10 connections, then both at 50.
+        const smallRun = await measure(smallSide, c);
+        const fullRun = await measure(fullSide, c);
+        const ratio = fullRun.at10.p50 / Math.max(smallRun.at10.p50, 1);
+        const result: CaseResult = {
+          name: c.name,
+          path: c.path(fullSide),
+          small: smallRun,
+          full: fullRun,
+          bytesFull: probe.bytes,
+          ratio,
+          ratioPass: ratio <= MAX_RATIO,
+          p99Pass: fullRun.at10.p99 < MAX_P99_MS,
+          plans,
+          scanPass: plans.every((p) => p.seqScans.length === 0),
+        };
+        if (c.firstPage) {
+          const first = results.find((r) => r.name === c.firstPage);
+          if (first?.full) {
+            const pagingRatio = fullRun.at10.p50 / Math.max(first.full.at10.p50, 1);
+            result.paging = { firstPage: c.firstPage, ratio: pagingRatio, pass: pagingRatio <= MAX_RATIO };
+          }
         }
+        results.push(result);
+        log(
+          `${c.name}: full p50 ${fmt(fullRun.at10.p50)} ms p99 ${fmt(fullRun.at10.p99)} ms (${fmt(fullRun.at50.requestsPerSecond, 0)} req/s @50); ` +
+            `small p50 ${fmt(smallRun.at10.p50)} ms; ratio ${fmt(ratio, 2)}; ${probe.statements.length} statements, ` +
+            `${plans.map((p) => (p.ms === null ? '?' : fmt(p.ms, 2))).join(' + ')} ms in PostgreSQL; ` +
+            `${cpuPerRequest(fullRun.at10)} @10` +
+            (result.scanPass
+              ? ''
+              : `; SEQ SCAN on ${[...new Set(plans.flatMap((p) => p.seqScans))].join(', ')}`),
+        );
+      } catch (error) {
+        if (!(error instanceof CaseFailure)) throw error;
+        results.push({
+          name: c.name,
+          path: c.path(fullSide),
+          failure: { at: error.at, status: error.status, body: error.body },
+          bytesFull: 0,
+          ratio: Number.NaN,
+          ratioPass: false,
+          p99Pass: false,
+          plans: [],
+          scanPass: false,
+        });
+        log(`${c.name}: MISS, the request failed at ${error.at}: ${error.status} ${error.body}`);
       }
-      results.push(result);
-      log(
-        `${c.name}: full p50 ${fmt(fullRun.at10.p50)} ms p99 ${fmt(fullRun.at10.p99)} ms (${fmt(fullRun.at50.requestsPerSecond, 0)} req/s @50); ` +
-          `small p50 ${fmt(smallRun.at10.p50)} ms; ratio ${fmt(ratio, 2)}; ${probe.statements.length} statements, ` +
-          `${plans.map((p) => (p.ms === null ? '?' : fmt(p.ms, 2))).join(' + ')} ms in PostgreSQL` +
-          (result.scanPass
-            ? ''
-            : `; SEQ SCAN on ${[...new Set(plans.flatMap((p) => p.seqScans))].join(', ')}`),
-      );
     }
 
     // Exports (issue 28, item 2), on the full set only, one download at a time.
@@ -723,6 +782,9 @@ export async function runOperatorSuite(): Promise<void> {
       `${cpus()[0]?.model ?? 'cpu'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GB, ${process.version}; ` +
       `load average ${fmt(loadBefore)} before, ${fmt(after)} after`;
     console.log(`\n${heading}\n${table(results)}`);
+    for (const r of results.filter((r) => r.failure)) {
+      console.log(`FAILED ${r.name} at ${r.failure?.at}: ${r.failure?.status} ${r.failure?.body}`);
+    }
     const misses = results.filter(
       (r) => !r.ratioPass || !r.p99Pass || !r.scanPass || (r.paging !== undefined && !r.paging.pass),
     );
@@ -766,6 +828,7 @@ export async function runOperatorSuite(): Promise<void> {
     if (misses.length > 0) process.exitCode = 1;
   } finally {
     for (const side of sides) await stopSide(side).catch(() => undefined);
+    stopLoadClient();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -65,6 +65,12 @@ export async function getAdminCampaign(db: DatabaseOrTransaction, id: number): P
   return { ...toCampaign(campaign, accepted), acceptedCount: accepted };
 }
 
+/** Whether the campaign exists (any status): the 404 check of reads that need none of its figures. */
+export async function adminCampaignExists(db: DatabaseOrTransaction, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, id)).limit(1);
+  return row !== undefined;
+}
+
 /** The four stat cards of Campaign Management, from the data. */
 export async function adminCampaignStats(db: DatabaseOrTransaction): Promise<AdminCampaignStats> {
   const [counts, spent] = await Promise.all([

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '../../shared/lifecycle';
 import type { ApplicantSort, Reliability } from '../../shared/schemas/reliability';
 import type { DatabaseOrTransaction } from '../client';
-import { applications } from '../schema/applications';
+import { applicantCounts, applicantKeys } from '../schema/applications';
 import { type CreatorReliabilityRow, creatorReliability } from '../schema/creator-management';
 
 /** Reliability records: kept by triggers (migration creator_reliability_triggers, decision 0029); these only read. */
@@ -81,44 +81,35 @@ export interface ApplicantPageQuery {
   limit: number;
 }
 
-const onTimeOf = sql<number>`coalesce(${creatorReliability.onTime}, 0)`;
-const missedOf = sql<number>`coalesce(${creatorReliability.missed}, 0)`;
-
-function filters(q: Pick<ApplicantPageQuery, 'campaignId' | 'statuses' | 'missedNone'>): SQL[] {
-  const where: SQL[] = [eq(applications.campaignId, q.campaignId)];
-  if (q.statuses) where.push(inArray(applications.status, [...q.statuses]));
-  if (q.missedNone) where.push(sql`${missedOf} = 0`);
-  return where;
-}
-
 /**
  * One page of a campaign's applicants by keyset (no OFFSET: page 500 reads what page 1 reads), newest first or most
  * posts on time first (then fewest missed, then newest). Answers the application ids in order and the last row's key.
+ * Reads the kept keys (`applicant_keys`, migration 0038) through the index of the order, from the cursor on: a page
+ * reads the rows it shows (and those of other groups or with a missed post it passes over), whatever the campaign's size.
  */
 export async function applicantPage(db: DatabaseOrTransaction, q: ApplicantPageQuery) {
-  const where = filters(q);
+  const k = applicantKeys;
+  const where: SQL[] = [eq(k.campaignId, q.campaignId)];
+  if (q.statuses) where.push(inArray(k.status, [...q.statuses]));
+  if (q.missedNone) where.push(eq(k.missed, 0));
   const after = q.after;
+  // The order's columns all ascend in the index (applicant_keys_on_time_idx, applicant_keys_newest_idx read backwards),
+  // so each keyset condition is one row comparison that bounds the scan.
+  const negOnTime = sql`(-${k.onTime})`;
+  const negId = sql`(-${k.applicationId})`;
   if (after?.sort === 'newest' && q.sort === 'newest')
     where.push(
-      sql`(${applications.createdAt}, ${applications.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`,
+      sql`(${k.createdAt}, ${k.applicationId}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`,
     );
   if (after?.sort === 'on_time' && q.sort === 'on_time')
     where.push(
-      sql`(-${onTimeOf}, ${missedOf}, -${applications.id}) > (${-after.onTime}, ${after.missed}, ${-after.id})`,
+      sql`(${negOnTime}, ${k.missed}, ${negId}) > (${-after.onTime}, ${after.missed}, ${-after.id})`,
     );
   const order =
-    q.sort === 'newest'
-      ? [desc(applications.createdAt), desc(applications.id)]
-      : [desc(onTimeOf), missedOf, desc(applications.id)];
+    q.sort === 'newest' ? [desc(k.createdAt), desc(k.applicationId)] : [negOnTime, k.missed, negId];
   const rows = await db
-    .select({
-      id: applications.id,
-      createdAt: applications.createdAt,
-      onTime: onTimeOf.mapWith(Number),
-      missed: missedOf.mapWith(Number),
-    })
-    .from(applications)
-    .leftJoin(creatorReliability, eq(creatorReliability.influencerId, applications.influencerId))
+    .select({ id: k.applicationId, createdAt: k.createdAt, onTime: k.onTime, missed: k.missed })
+    .from(k)
     .where(and(...where))
     .orderBy(...order)
     .limit(q.limit + 1);
@@ -133,17 +124,20 @@ export async function applicantPage(db: DatabaseOrTransaction, q: ApplicantPageQ
   return { ids: page.map((r) => r.id), next };
 }
 
-/** How many of a campaign's applicants are in each status (under "missed none" when asked), for the group counts. */
+/**
+ * How many of a campaign's applicants are in each status (under "missed none" when asked), for the group counts:
+ * read from the kept counts (`applicant_counts`, at most a few shards per status), not counted over the applicants.
+ */
 export async function applicantStatusCounts(
   db: DatabaseOrTransaction,
   campaignId: number,
   missedNone: boolean,
 ): Promise<Map<ApplicationStatus, number>> {
+  const c = applicantCounts;
   const rows = await db
-    .select({ status: applications.status, count: sql<number>`count(*)::int` })
-    .from(applications)
-    .leftJoin(creatorReliability, eq(creatorReliability.influencerId, applications.influencerId))
-    .where(and(...filters({ campaignId, statuses: null, missedNone })))
-    .groupBy(applications.status);
+    .select({ status: c.status, count: sql<number>`sum(${c.total})::int` })
+    .from(c)
+    .where(and(eq(c.campaignId, campaignId), missedNone ? eq(c.clean, true) : undefined))
+    .groupBy(c.status);
   return new Map(rows.map((r) => [r.status, r.count]));
 }

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { ApplicationStatus, DeliveryProblem } from '../../shared/lifecycle';
 import { campaigns } from './campaigns';
 import { influencers } from './influencers';
@@ -78,6 +89,56 @@ export const submissions = pgTable(
     check('submissions_status_check', sql`${t.status} in ('submitted','approved','changes_requested')`),
     check('submissions_urls_check', sql`cardinality(${t.urls}) between 1 and 10`),
   ],
+);
+
+/**
+ * The review's sort and filter keys of each application (issue 28, decision 0029): its campaign, status and creation
+ * time, and its creator's posts on time and missed (from `creator_reliability`). Written only by
+ * `creator_reliability_refresh` in the transaction of every write the record follows (migration
+ * 0038_applicant_keys), so a page of a campaign's applicants, newest or on time first, reads its rows from one index
+ * in order instead of sorting the campaign's applicants joined with every creator's record.
+ */
+export const applicantKeys = pgTable(
+  'applicant_keys',
+  {
+    applicationId: integer('application_id')
+      .primaryKey()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id').notNull(),
+    status: text('status').$type<ApplicationStatus>().notNull(),
+    createdAt: ts('created_at').notNull(),
+    onTime: integer('on_time').notNull(),
+    missed: integer('missed').notNull(),
+  },
+  (t) => [
+    // Both orders ascend in every column, so a keyset row comparison bounds the index scan: on time first is
+    // (-on_time, missed, -id) ascending; newest is (created_at, id) read backwards.
+    index('applicant_keys_on_time_idx').on(
+      t.campaignId,
+      sql`(-${t.onTime})`,
+      t.missed,
+      sql`(-${t.applicationId})`,
+    ),
+    index('applicant_keys_newest_idx').on(t.campaignId, t.createdAt, t.applicationId),
+  ],
+);
+
+/**
+ * How many applicants each campaign has per status, split by whether their creator never missed a post (`clean`,
+ * the review's "Missed none"): the group counts of the applicants page. Kept by statement triggers on
+ * `applicant_keys` (signed deltas, sharded by the writing connection as `transaction_counts`, decision 0030); a
+ * count is the sum over its shards.
+ */
+export const applicantCounts = pgTable(
+  'applicant_counts',
+  {
+    campaignId: integer('campaign_id').notNull(),
+    status: text('status').$type<ApplicationStatus>().notNull(),
+    clean: boolean('clean').notNull(),
+    shard: smallint('shard').notNull(),
+    total: integer('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.status, t.clean, t.shard] })],
 );
 
 export type ApplicationRow = typeof applications.$inferSelect;

@@ -1,4 +1,9 @@
-import { adminCampaignStats, getAdminCampaign, listAdminCampaigns } from '../../db/queries/admin-campaigns';
+import {
+  adminCampaignExists,
+  adminCampaignStats,
+  getAdminCampaign,
+  listAdminCampaigns,
+} from '../../db/queries/admin-campaigns';
 import { listApplicants } from '../../db/queries/applications';
 import {
   type ApplicantCursor,
@@ -70,9 +75,10 @@ function writeCursor(cursor: ApplicantCursor | null): string | null {
  * reliability records (issue 27), and how many applicants each status group holds; 404 when the campaign does not exist.
  */
 export async function campaignApplicants(ctx: ServiceContext, id: number, query: ApplicantsQuery) {
-  await adminCampaign(ctx, id);
   const missedNone = query.missed === 'none';
-  const [page, statusCounts] = await Promise.all([
+  // The 404 check reads the campaign's row only (its accepted count costs what the campaign holds), beside the page.
+  const [exists, page, statusCounts] = await Promise.all([
+    adminCampaignExists(ctx.db, id),
     applicantPage(ctx.db, {
       campaignId: id,
       statuses: GROUP_STATUSES[query.group],
@@ -83,6 +89,7 @@ export async function campaignApplicants(ctx: ServiceContext, id: number, query:
     }),
     applicantStatusCounts(ctx.db, id, missedNone),
   ]);
+  if (!exists) throw new AppError('NOT_FOUND', 'Campaign Not Found');
   const applicants = await withShippingDetails(ctx.db, await listApplicants(ctx.db, id, page.ids));
   const records = await reliabilityOf(
     ctx.db,

@@ -324,12 +324,15 @@ describe.each(TEST_DRIVERS)('Instagram source against a local fake of the Instag
     });
     expect(result).toMatchObject({ read: 1, gone: 1, failed: 2, quota: [] });
     const fetches = await database.db.select().from(contentMetricFetches);
-    expect(fetches.find((f) => f.postUrl === POST)).toMatchObject({
+    expect(fetches.find((f) => f.submissionId === submission && f.postUrl === POST)).toMatchObject({
       failures: 1,
       nextFetchAt: new Date(at.getTime() + 3_600_000),
       lastError: expect.stringContaining('code 2'),
     });
-    expect(fetches.find((f) => f.postUrl === REEL)).toMatchObject({ failures: 0, lastError: null });
+    expect(fetches.find((f) => f.submissionId === submission && f.postUrl === REEL)).toMatchObject({
+      failures: 0,
+      lastError: null,
+    });
     const reel = await database.db
       .select()
       .from(contentMetricSnapshots)

@@ -189,9 +189,10 @@ const CASES: OperatorCase[] = [
   },
   { name: 'campaign analytics', who: 'admin', path: () => '/api/admin/campaigns/1/analytics' },
   {
+    // The review page's applicants as the web asks for them: each card's engagement comes with its page (issue 28).
     name: 'applicant engagement',
     who: 'admin',
-    path: () => '/api/admin/campaigns/1/applicant-engagement',
+    path: () => '/api/admin/campaigns/1/applications?group=all&sort=newest',
   },
   { name: 'admin notifications', who: 'admin', path: () => '/api/notifications?limit=20' },
   { name: 'audit log', who: 'admin', path: () => '/api/admin/audit-log?limit=25' },

@@ -116,6 +116,10 @@ describe('reliability record in the browser', () => {
     await admin.getByLabel('Order').selectOption('on_time');
     await expect.poll(async () => (await names()).slice(0, 2)).toEqual([CREATOR.name, 'Nico Steady']);
     const card = admin.getByTestId('applicant').filter({ hasText: CREATOR.name });
+    // The engagement line comes with the page of applicants (no measured post of Mara's yet).
+    expect(await textOf(card.getByTestId('applicant-engagement'))).toBe(
+      'Engagement rate: no measured posts yet',
+    );
     expect(await textOf(card.getByTestId('reliability-summary'))).toBe(
       '2 of 3 posts on time · 0 late · 1 missed',
     );

@@ -451,20 +451,26 @@ export async function measuredPostCount(db: DatabaseOrTransaction, influencerId:
   return Number(rowsOf(result)[0]?.measured_posts ?? 0);
 }
 
-/** The applicants of a campaign with their engagement rate and how many of their posts have figures. */
-export async function applicantEngagement(db: DatabaseOrTransaction, campaignId: number) {
-  const result = await readWithoutJit(
-    db,
-    sql`
+/**
+ * These creators' engagement rates and how many of their posts have figures (the applicant cards of one page of a
+ * campaign's applicants): each read by key, `influencers` by its primary key and the count index-only from
+ * `content_post_figures_influencer_idx`, so the read costs what the page shows, whatever the campaign holds.
+ */
+export async function engagementOf(
+  db: DatabaseOrTransaction,
+  influencerIds: readonly number[],
+): Promise<Map<number, { engagementRate: number; measuredPosts: number }>> {
+  const ids = [...new Set(influencerIds)];
+  if (ids.length === 0) return new Map();
+  const result = await db.execute(sql`
     select i.id, i.engagement_rate, ${measuredPostsOf(sql`i.id`)} as measured_posts
-    from applications a ${byId(sql`influencers`, sql`i`, sql`id, engagement_rate`, sql`a.influencer_id`)}
-    where a.campaign_id = ${campaignId}`,
+    from influencers i where i.id in ${ids}`);
+  return new Map(
+    rowsOf(result).map((row) => [
+      Number(row.id),
+      { engagementRate: Number(row.engagement_rate), measuredPosts: Number(row.measured_posts) },
+    ]),
   );
-  return rowsOf(result).map((row) => ({
-    influencerId: Number(row.id),
-    engagementRate: Number(row.engagement_rate),
-    measuredPosts: Number(row.measured_posts),
-  }));
 }
 
 /** Every kept post row, in key order (tests compare them with `rebuildPostFigures`). */

@@ -9,6 +9,7 @@ import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { ledgerEntries } from '../../db/schema/ledger';
 import type { CampaignAnalytics, MyAnalytics } from '../../shared/schemas/content-metrics';
+import type { AdminApplicantList } from '../../shared/schemas/shipping';
 import { createApp } from '../app';
 import { createAuth } from '../auth';
 import { silentLogger } from '../logger';
@@ -174,13 +175,16 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     expect(result.costPerEngagement).toBeNull();
     expect(tab.note).toContain('YouTube Data API');
 
-    // influencers.engagement_rate follows every admin entry and confirmation, and the applicant cards read it.
-    const engagement = (await (
-      await getWithCookie(app, `/api/admin/campaigns/${campaignId}/applicant-engagement`, admin)
-    ).json()) as { items: Array<{ influencerId: number }> };
-    expect(engagement.items.sort((a, b) => a.influencerId - b.influencerId)).toEqual([
-      { influencerId: ana.influencerId, engagementRate: 8.75, measuredPosts: 1 },
-      { influencerId: bo.influencerId, engagementRate: 5.33, measuredPosts: 2 },
+    // influencers.engagement_rate follows every admin entry and confirmation, and the applicant cards read it with
+    // the page of applicants they are on.
+    const page = (await (
+      await getWithCookie(app, `/api/admin/campaigns/${campaignId}/applications`, admin)
+    ).json()) as AdminApplicantList;
+    expect(
+      page.items.map((a) => [a.influencer.id, a.engagement]).sort((a, b) => Number(a[0]) - Number(b[0])),
+    ).toEqual([
+      [ana.influencerId, { engagementRate: 8.75, measuredPosts: 1 }],
+      [bo.influencerId, { engagementRate: 5.33, measuredPosts: 2 }],
     ]);
     // The creator page says how many measured posts stand behind the rate.
     const boPage = (await (
@@ -359,5 +363,75 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     expect(withBox.costSpent).toBe(125.5);
     expect(withBox.costPerView).toBe(0.01); // 125.50 / 12,500 = 0.01004
     expect(withBox.costPerEngagement).toBe(0.1255); // 125.50 / 1,000
+  });
+
+  it("answers each page of applicants with its creators' engagement, counted over all their posts", async () => {
+    const other = await insertCampaign(database.db, { name: 'Earlier Tube', platform: 'youtube' });
+    const pages = await insertCampaign(database.db, { name: 'Paged Tube', platform: 'youtube' });
+    const gg = await createReadyCreator(app, database.db, { email: 'gg@example.com', youtube: 4000 });
+    const hh = await createReadyCreator(app, database.db, { email: 'hh@example.com', youtube: 1000 });
+    const ii = await createReadyCreator(app, database.db, { email: 'ii@example.com', youtube: 2000 });
+    // Their posts are in another campaign: the card counts every post of the creator, not this campaign's.
+    const [U1, U2, U3] = ['eeeeeeeeeee', 'fffffffffff', 'ggggggggggg'].map((v) => `https://youtu.be/${v}`);
+    const ggPost = await insertSubmittedPost(database.db, {
+      campaignId: other.id,
+      influencerId: gg.influencerId,
+      urls: [U1!, U2!],
+    });
+    const hhPost = await insertSubmittedPost(database.db, {
+      campaignId: other.id,
+      influencerId: hh.influencerId,
+      urls: [U3!],
+    });
+    const enter = async (submissionId: number, figures: Record<string, unknown>) =>
+      expect(
+        (await postJson(app, `/api/admin/submissions/${submissionId}/metrics`, figures, admin)).status,
+      ).toBe(201);
+    await enter(ggPost, { postUrl: U1, views: 1000, likes: 100 });
+    await enter(ggPost, { postUrl: U2, views: 3000, likes: 200, comments: 100 });
+    await enter(hhPost, { postUrl: U3, views: 500, likes: 25 });
+    for (const creator of [gg, hh, ii]) {
+      expect(
+        (await postJson(app, `/api/campaigns/${pages.id}/applications`, {}, creator.cookie)).status,
+      ).toBe(201);
+    }
+
+    // One applicant a page, "Show more" by the cursor: each page carries its own creator's figures.
+    const seen: Array<[number, { engagementRate: number; measuredPosts: number }]> = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const response = await getWithCookie(
+        app,
+        `/api/admin/campaigns/${pages.id}/applications?limit=1${query}`,
+        admin,
+      );
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as AdminApplicantList;
+      expect(page.items).toHaveLength(1);
+      seen.push(...page.items.map((a) => [a.influencer.id, a.engagement] as (typeof seen)[number]));
+      cursor = page.nextCursor;
+    }
+    // By hand: gg (100 + 200 + 100) / (1,000 + 3,000) views = 10% over 2 posts; hh 25 / 500 = 5% over 1; ii none.
+    expect(seen.sort((a, b) => a[0] - b[0])).toEqual([
+      [gg.influencerId, { engagementRate: 10, measuredPosts: 2 }],
+      [hh.influencerId, { engagementRate: 5, measuredPosts: 1 }],
+      [ii.influencerId, { engagementRate: 0, measuredPosts: 0 }],
+    ]);
+    // The same figures as the creator's own page.
+    for (const [id, engagement] of seen) {
+      const creator = (await (await getWithCookie(app, `/api/admin/influencers/${id}`, admin)).json()) as {
+        engagementRate: string;
+        measuredPosts: number;
+      };
+      expect([Number(creator.engagementRate), creator.measuredPosts]).toEqual([
+        engagement.engagementRate,
+        engagement.measuredPosts,
+      ]);
+    }
+    // The campaign-wide read is gone: the figures come with the applicants' pages only.
+    expect(
+      (await getWithCookie(app, `/api/admin/campaigns/${pages.id}/applicant-engagement`, admin)).status,
+    ).toBe(404);
   });
 });

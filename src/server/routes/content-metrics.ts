@@ -3,7 +3,6 @@ import type { ZodError } from 'zod';
 import { campaignIdParamSchema } from '../../shared/schemas/campaign';
 import {
   analyticsOverviewSchema,
-  applicantEngagementListSchema,
   campaignAnalyticsSchema,
   metricsFieldsSchema,
   metricsInputSchema,
@@ -18,12 +17,7 @@ import { currentInfluencer } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { currentUser, requireRole } from '../middleware/session';
 import { createRouter, describeValidationError } from '../openapi';
-import {
-  analyticsOverview,
-  applicantsEngagement,
-  campaignAnalytics,
-  myAnalytics,
-} from '../services/content-metrics/analytics';
+import { analyticsOverview, campaignAnalytics, myAnalytics } from '../services/content-metrics/analytics';
 import { campaignAnalyticsCsv, overviewCsv } from '../services/content-metrics/csv';
 import {
   confirmCreatorReport,
@@ -83,21 +77,6 @@ const adminRoutes = {
     request: { query: overviewQuerySchema },
     responses: { 200: { description: 'CSV file', content: csv }, ...common },
   }),
-  applicantEngagement: createRoute({
-    method: 'get',
-    path: '/campaigns/{id}/applicant-engagement',
-    tags: ['Analytics'],
-    summary:
-      "Each applicant's engagement rate (influencers.engagement_rate, from all their posts' figures) and how many of their posts have figures",
-    request: { params: idParam },
-    responses: {
-      200: {
-        description: 'Engagement per applicant',
-        content: json(applicantEngagementListSchema),
-      },
-      ...common,
-    },
-  }),
   enter: createRoute({
     method: 'post',
     path: '/submissions/{id}/metrics',
@@ -145,9 +124,6 @@ export const adminContentMetricRoutes = createRouter()
     const overview = await analyticsOverview(c.get('deps').db, c.req.valid('query'), now(c));
     return attachment(`mintbox-analytics-${overview.from}-${overview.to}.csv`, overviewCsv(overview));
   })
-  .openapi(adminRoutes.applicantEngagement, async (c) =>
-    c.json({ items: await applicantsEngagement(c.get('services'), c.req.valid('param').id) }, 200),
-  )
   .openapi(adminRoutes.enter, async (c) => {
     const row = await recordAdminMetrics(c.get('deps').db, {
       submissionId: c.req.valid('param').id,

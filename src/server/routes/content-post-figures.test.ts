@@ -12,6 +12,7 @@ import { dailySeries } from '../../db/queries/content-metrics-series';
 import { submissions } from '../../db/schema/applications';
 import { influencers } from '../../db/schema/influencers';
 import type { CampaignAnalytics } from '../../shared/schemas/content-metrics';
+import type { AdminApplicantList } from '../../shared/schemas/shipping';
 import { createApp } from '../app';
 import { createAuth } from '../auth';
 import { silentLogger } from '../logger';
@@ -274,10 +275,10 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
     const engagement = async () =>
       (
         (await (
-          await getWithCookie(app, `/api/admin/campaigns/${campaignId}/applicant-engagement`, admin)
-        ).json()) as { items: Array<{ influencerId: number; measuredPosts: number }> }
+          await getWithCookie(app, `/api/admin/campaigns/${campaignId}/applications`, admin)
+        ).json()) as AdminApplicantList
       ).items
-        .map((i) => [i.influencerId, i.measuredPosts])
+        .map((a) => [a.influencer.id, a.engagement.measuredPosts])
         .sort((a, b) => Number(a[0]) - Number(b[0]));
     expect(await engagement()).toEqual([
       [ana.influencerId, 2],

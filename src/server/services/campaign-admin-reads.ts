@@ -5,6 +5,7 @@ import {
   listAdminCampaigns,
 } from '../../db/queries/admin-campaigns';
 import { listApplicants } from '../../db/queries/applications';
+import { engagementOf } from '../../db/queries/content-metrics';
 import {
   type ApplicantCursor,
   applicantPage,
@@ -71,8 +72,9 @@ function writeCursor(cursor: ApplicantCursor | null): string | null {
 }
 
 /**
- * One page of a campaign's applicants (issue 28: keyset, never the whole list) with their shipping details and
- * reliability records (issue 27), and how many applicants each status group holds; 404 when the campaign does not exist.
+ * One page of a campaign's applicants (issue 28: keyset, never the whole list) with their shipping details,
+ * reliability records (issue 27) and engagement, and how many applicants each status group holds; 404 when the
+ * campaign does not exist.
  */
 export async function campaignApplicants(ctx: ServiceContext, id: number, query: ApplicantsQuery) {
   const missedNone = query.missed === 'none';
@@ -91,17 +93,23 @@ export async function campaignApplicants(ctx: ServiceContext, id: number, query:
   ]);
   if (!exists) throw new AppError('NOT_FOUND', 'Campaign Not Found');
   const applicants = await withShippingDetails(ctx.db, await listApplicants(ctx.db, id, page.ids));
-  const records = await reliabilityOf(
-    ctx.db,
-    applicants.map((a) => a.influencer.id),
-  );
+  // The page's creators only, by key: their reliability records and engagement (issue 28: a page's cost).
+  const creatorIds = applicants.map((a) => a.influencer.id);
+  const [records, engagement] = await Promise.all([
+    reliabilityOf(ctx.db, creatorIds),
+    engagementOf(ctx.db, creatorIds),
+  ]);
   const count = (statuses: readonly ApplicationStatus[] | null) =>
     [...statusCounts].reduce(
       (sum, [status, n]) => (!statuses || statuses.includes(status) ? sum + n : sum),
       0,
     );
   return {
-    items: applicants.map((a) => ({ ...a, reliability: records.get(a.influencer.id)! })),
+    items: applicants.map((a) => ({
+      ...a,
+      reliability: records.get(a.influencer.id)!,
+      engagement: engagement.get(a.influencer.id) ?? { engagementRate: 0, measuredPosts: 0 },
+    })),
     nextCursor: writeCursor(page.next),
     counts: {
       all: count(GROUP_STATUSES.all),

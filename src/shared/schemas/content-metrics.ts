@@ -174,14 +174,15 @@ export const myAnalyticsSchema = z.object({
 });
 export type MyAnalytics = z.infer<typeof myAnalyticsSchema>;
 
-/** GET /api/admin/campaigns/:id/applicant-engagement: each applicant's engagement from their measured posts. */
+/**
+ * A creator's engagement on an applicant card (each applicant of `GET /api/admin/campaigns/:id/applications`):
+ * `influencers.engagement_rate` (from all their posts' counted figures) and how many of their posts have figures.
+ */
 export const applicantEngagementSchema = z.object({
-  influencerId: z.number().int(),
   engagementRate: z.number(),
   measuredPosts: z.number().int(),
 });
 export type ApplicantEngagement = z.infer<typeof applicantEngagementSchema>;
-export const applicantEngagementListSchema = z.object({ items: z.array(applicantEngagementSchema) });
 
 export const overviewQuerySchema = z.object({
   from: z

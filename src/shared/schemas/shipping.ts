@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { applicantSchema } from './application';
+import { applicantEngagementSchema } from './content-metrics';
 import { profileFields } from './profile';
 import { reliabilitySchema } from './reliability';
 
@@ -51,8 +52,14 @@ export const adminApplicantSchema = applicantSchema.extend({
   followerFlags: z.array(z.string()),
 });
 
-/** An applicant on the review page: the card's details and the creator's reliability record (issue 27). */
-export const reviewApplicantSchema = adminApplicantSchema.extend({ reliability: reliabilitySchema });
+/**
+ * An applicant on the review page: the card's details, the creator's reliability record (issue 27) and their
+ * engagement from their measured posts (read with the page, for its creators only: issue 28).
+ */
+export const reviewApplicantSchema = adminApplicantSchema.extend({
+  reliability: reliabilitySchema,
+  engagement: applicantEngagementSchema,
+});
 export type ReviewApplicant = z.infer<typeof reviewApplicantSchema>;
 
 /** GET /api/admin/campaigns/:id/applications: one keyset page, the cursor of the next, and each group's count. */

@@ -94,8 +94,6 @@ export const privateKeys = {
       all: [...admin, 'analytics'] as const,
       /** GET /api/admin/campaigns/:id/analytics. */
       campaign: (id: string) => [...admin, 'analytics', 'campaign', id] as const,
-      /** GET /api/admin/campaigns/:id/applicant-engagement. */
-      applicantEngagement: (id: number) => [...admin, 'analytics', 'applicant-engagement', id] as const,
       /** GET /api/admin/analytics?from&to. */
       overview: (from: string, to: string) => [...admin, 'analytics', 'overview', from, to] as const,
     },

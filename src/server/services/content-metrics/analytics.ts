@@ -1,7 +1,6 @@
 import type { Database } from '../../../db/client';
 import { getAdminCampaign } from '../../../db/queries/admin-campaigns';
 import {
-  applicantEngagement,
   campaignBoxesShipped,
   campaignMintSpent,
   listPostMetrics,
@@ -24,7 +23,6 @@ import {
   type PlatformAnalytics,
 } from '../../../shared/schemas/content-metrics';
 import { AppError } from '../../errors';
-import type { ServiceContext } from '../service-context';
 
 /* The analytics pages: a campaign's, the admins' overview, the creator's own, and the applicants' engagement. */
 
@@ -167,9 +165,4 @@ export async function myAnalytics(db: Database, influencerId: number, now: Date)
     totals: current,
     posts,
   };
-}
-
-/** Each applicant's engagement rate and measured posts, for a campaign's review page. */
-export function applicantsEngagement(ctx: ServiceContext, campaignId: number) {
-  return applicantEngagement(ctx.db, campaignId);
 }

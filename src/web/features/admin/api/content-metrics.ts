@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type ApplicantEngagement,
   analyticsOverviewSchema,
-  applicantEngagementListSchema,
   campaignAnalyticsSchema,
   type MetricsInput,
 } from '../../../../shared/schemas/content-metrics';
@@ -22,25 +20,6 @@ export const campaignAnalyticsQuery = (id: string | undefined) =>
     staleTime: 60_000,
   });
 export const useCampaignAnalytics = (id: string | undefined) => useQuery(campaignAnalyticsQuery(id));
-
-export type { ApplicantEngagement };
-
-/** GET /api/admin/campaigns/:id/applicant-engagement: each applicant's engagement from their measured posts. */
-export const applicantEngagementQuery = (campaignId: number) =>
-  queryOptions({
-    queryKey: keys.applicantEngagement(campaignId),
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/admin/campaigns/${campaignId}/applicant-engagement`, {
-        signal,
-        schema: applicantEngagementListSchema,
-      }),
-    staleTime: 60_000,
-  });
-export const useApplicantEngagement = (campaignId: number) =>
-  useQuery({
-    ...applicantEngagementQuery(campaignId),
-    select: (data) => new Map(data.items.map((item) => [item.influencerId, item])),
-  });
 
 /** GET /api/admin/analytics: every campaign's posts submitted in the range. */
 export const analyticsOverviewQuery = (from: string, to: string) =>

@@ -24,6 +24,7 @@ import {
   offeredActions,
 } from '../../../../shared/lifecycle';
 import { type Applicant, shipmentSchema } from '../../../../shared/schemas/application';
+import type { ApplicantEngagement } from '../../../../shared/schemas/content-metrics';
 import type { Reliability } from '../../../../shared/schemas/reliability';
 import type { AdminApplicant } from '../../../../shared/schemas/shipping';
 import { trackingUrl } from '../../../../shared/tracking';
@@ -40,7 +41,6 @@ import { Input, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatShortDate } from '../../../lib/format';
 import { maxLengthOf } from '../../../lib/schema-limits';
-import type { ApplicantEngagement } from '../api/content-metrics';
 import { ApplicationConversationDialog } from './admin-conversation';
 import { ApplicantShipping } from './applicant-shipping';
 
@@ -79,7 +79,7 @@ export function ApplicantCard({
   actions: ApplicantActions;
   busy: boolean;
   credited: number | undefined;
-  /** Engagement from the creator's measured posts (undefined while it loads). */
+  /** Engagement from the creator's measured posts (read with the applicants' page). */
   engagement?: ApplicantEngagement | undefined;
   /** The campaign's name, for the conversation's heading. */
   campaignName?: string;

@@ -13,7 +13,6 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
 import { type ApplicantView, useApplicants, useReviewActions } from '../api/campaign-management';
-import { useApplicantEngagement } from '../api/content-metrics';
 import { AdminEmptyState } from './admin-layout';
 import { type ApplicantActions, ApplicantCard } from './applicant-card';
 import { ApproveDialog, DecisionDialog, RequestChangesDialog, type ReviewDialog } from './review-dialogs';
@@ -41,7 +40,6 @@ export function ApplicantsSection({ campaign }: { campaign: AdminCampaign }) {
   const [view, setView] = useState<ApplicantView>({ group: 'all', sort: 'newest', missedNone: false });
   const applicants = useApplicants(String(campaign.id), view);
   const review = useReviewActions(campaign.id);
-  const engagement = useApplicantEngagement(campaign.id);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [dialog, setDialog] = useState<ReviewDialog | null>(null);
   const [credited, setCredited] = useState<Record<number, number>>({});
@@ -150,7 +148,7 @@ export function ApplicantsSection({ campaign }: { campaign: AdminCampaign }) {
                   actions={actions}
                   busy={busy}
                   credited={credited[applicant.id]}
-                  engagement={engagement.data?.get(applicant.influencer.id)}
+                  engagement={applicant.engagement}
                   campaignName={campaign.name}
                   reliability={applicant.reliability}
                 />

@@ -13,7 +13,7 @@ import { completeProfile } from '../../src/server/services/profiles';
 import { profileSchema } from '../../src/shared/schemas/profile';
 import { HANDLE_MESSAGES } from '../../src/shared/social-links';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInThroughApi } from '../support/browser';
 import { READY_PROFILE } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaigns } from '../support/factories';
@@ -301,11 +301,7 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
     ).newPage();
     try {
       admin.setDefaultTimeout(15_000);
-      await admin.goto(`${server.url}/admin`);
-      await admin.getByLabel('Username or email').fill(ADMIN.username);
-      await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-      await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await admin.waitForURL(`${server.url}/admin/campaigns`);
+      await signInThroughApi(admin.context(), server.url, ADMIN);
       await admin.goto(`${server.url}/admin/campaigns/${campaignIds[0]}`);
       const card = admin.getByTestId('applicant').filter({ hasText: 'Ana María López' });
       const handle = card.getByTestId('applicant-handles').getByRole('link', { name: /@ana\.glow/ });

@@ -201,23 +201,46 @@ export async function addSessionCookie(context: BrowserContext, url: string): Pr
   await context.addCookies([{ name: 'mintbox.session_token', value: 'browser-test', url }]);
 }
 
+/** The headers the app's own fetch sends from its page (the origin check wants one of them), and any extra ones. */
+function fromThePage(url: string, headers: Record<string, string> = {}): Record<string, string> {
+  return { origin: url, 'sec-fetch-site': 'same-origin', ...headers };
+}
+
 /**
  * Signs a browser context in through the API, as the sign-in forms do: the session cookie lands in the context's
- * cookie jar (its `request` shares it), so the next page the context opens is signed in. A page load and a render of
- * the landing page after sign-in cheaper than the form; for journeys whose subject is not the sign-in form (the
- * forms themselves are walked in `accounts`, `password-reset`, `admin-two-factor`, `data-rights` and `payouts`).
+ * cookie jar (its `request` shares it), so the next page the context opens is signed in. That is a page load and a
+ * render fewer than the form (the sign-in page, then the page it leads to); for journeys whose subject is not the
+ * form. The forms themselves are walked in `accounts` (both), `admin-two-factor` (the admin's, with its code),
+ * `password-reset`, `data-rights` (a closed account refused), `creator-management` (a ban refused) and `lifecycle`.
  */
 export async function signInThroughApi(
   context: BrowserContext,
   url: string,
   who: { email: string; password: string } | { username: string; password: string },
+  headers?: Record<string, string>,
 ): Promise<void> {
   const [path, data] =
     'username' in who
       ? ['/api/auth/admin-sign-in', { username: who.username, password: who.password }]
       : ['/api/auth/sign-in/email', { email: who.email, password: who.password }];
-  // The headers the app's own fetch sends from its page (the origin check wants one of them).
-  const headers = { origin: url, 'sec-fetch-site': 'same-origin' };
-  const response = await context.request.post(`${url}${path}`, { data, headers });
+  const response = await context.request.post(`${url}${path}`, { data, headers: fromThePage(url, headers) });
   if (!response.ok()) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
+}
+
+/**
+ * Makes a creator account through the API as the sign-up form does: sign up, then sign in (a sign-up starts no
+ * session; the first sign-in makes the influencer). The context is signed in after it.
+ */
+export async function signUpThroughApi(
+  context: BrowserContext,
+  url: string,
+  who: { name: string; email: string; password: string },
+  headers?: Record<string, string>,
+): Promise<void> {
+  const response = await context.request.post(`${url}/api/auth/sign-up/email`, {
+    data: who,
+    headers: fromThePage(url, headers),
+  });
+  if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+  await signInThroughApi(context, url, who, headers);
 }

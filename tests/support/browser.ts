@@ -210,8 +210,10 @@ function fromThePage(url: string, headers: Record<string, string> = {}): Record<
  * Signs a browser context in through the API, as the sign-in forms do: the session cookie lands in the context's
  * cookie jar (its `request` shares it), so the next page the context opens is signed in. That is a page load and a
  * render fewer than the form (the sign-in page, then the page it leads to); for journeys whose subject is not the
- * form. The forms themselves are walked in `accounts` (both), `admin-two-factor` (the admin's, with its code),
- * `password-reset`, `data-rights` (a closed account refused), `creator-management` (a ban refused) and `lifecycle`.
+ * form. The forms are still walked: the creator's in `accounts`, `account-switch`, `lifecycle`, `password-reset`,
+ * `data-rights` (a closed account refused) and `creator-management` (a ban refused); the admin's in `accounts`,
+ * `admin-two-factor` (with its code), `lifecycle`, `payouts`, `conversations`, `audit-log`, `creator-management`
+ * and `password-reset`.
  */
 export async function signInThroughApi(
   context: BrowserContext,

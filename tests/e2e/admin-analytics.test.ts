@@ -7,7 +7,7 @@ import { ledgerEntries } from '../../src/db/schema/ledger';
 import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInThroughApi } from '../support/browser';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertApplication, insertCampaign, insertInfluencer } from '../support/factories';
 import { freePort } from '../support/free-port';
@@ -69,11 +69,7 @@ describe('admin analytics in the browser', () => {
     browser = await launchBrowser();
     const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
-    await page.goto(`${server.url}/admin`);
-    await page.getByLabel('Username or email').fill(ADMIN.username);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${server.url}/admin/campaigns`);
+    await signInThroughApi(page.context(), server.url, ADMIN);
   });
 
   afterAll(async () => {

@@ -15,7 +15,7 @@ import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { completeProfile } from '../../src/server/services/profiles';
 import { profileSchema } from '../../src/shared/schemas/profile';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInThroughApi } from '../support/browser';
 import { captureMailer } from '../support/capture-mailer';
 import { createReadyCreator, READY_PROFILE } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
@@ -112,11 +112,7 @@ describe('content metrics in the browser: from the platform and the admin to bot
     creator = await (
       await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } })
     ).newPage();
-    await admin.goto(`${server.url}/admin`);
-    await admin.getByLabel('Username or email').fill(ADMIN.username);
-    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await admin.waitForURL(`${server.url}/admin/campaigns`);
+    await signInThroughApi(admin.context(), server.url, ADMIN);
   }, 90_000);
 
   afterAll(async () => {
@@ -222,11 +218,7 @@ describe('content metrics in the browser: from the platform and the admin to bot
   });
 
   it('shows the creator both figures in This Month and on each post, with their sources', async () => {
-    await creator.goto(`${server.url}/signin`);
-    await creator.getByLabel('Email', { exact: true }).fill(CREATOR.email);
-    await creator.getByLabel('Password', { exact: true }).fill(CREATOR.password);
-    await creator.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await creator.waitForURL(`${server.url}/main`);
+    await signInThroughApi(creator.context(), server.url, CREATOR);
     await creator.goto(`${server.url}/dashboard`);
     const month = creator.getByTestId('this-month');
     // 1,234 YouTube views + 800 Instagram views; 56 + 7 + 90 + 12 interactions.

@@ -8,7 +8,7 @@ import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { postJson } from '../support/auth-client';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInThroughApi } from '../support/browser';
 import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaign } from '../support/factories';
@@ -138,11 +138,7 @@ describe('conversations in the browser', () => {
     await noSeriousAxe(admin, 'empty inbox');
     await shoot(admin, 'inbox-empty');
 
-    await creator.goto(`${server.url}/signin`);
-    await creator.getByLabel('Email', { exact: true }).fill(CREATOR.email);
-    await creator.getByLabel('Password', { exact: true }).fill(CREATOR.password);
-    await creator.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await creator.waitForURL(`${server.url}/main`);
+    await signInThroughApi(creator.context(), server.url, CREATOR);
     await creator.goto(`${server.url}/dashboard?tab=campaigns`);
     await openConversationFromDashboard();
     await creatorAsks('Can I post on Friday instead of Thursday?');

@@ -6,7 +6,7 @@ import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { MODERATION_MESSAGES } from '../../src/shared/moderation';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInThroughApi } from '../support/browser';
 import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaign } from '../support/factories';
@@ -164,8 +164,7 @@ describe('managing a creator in the browser: page, notes, suspend, ban, lift', (
     const mail = await smtp.waitForMail(CREATOR.email);
     expect(mail.subject).toBe('Your Mintbox account is suspended');
 
-    await creatorSignIn();
-    await creator.waitForURL(`${server.url}/main`);
+    await signInThroughApi(creator.context(), server.url, CREATOR);
     await creator.goto(`${server.url}/campaign/${campaignId}`);
     const reason = creator.getByTestId('apply-reason');
     await expect.poll(() => textOf(reason)).toBe(MODERATION_MESSAGES.suspendedApply);
@@ -216,8 +215,7 @@ describe('managing a creator in the browser: page, notes, suspend, ban, lift', (
 
     await moderate('Lift ban', 'Appeal accepted', 'Lift');
     await expect.poll(() => textOf(admin.getByTestId('creator-standing'))).toBe('Active');
-    await creatorSignIn();
-    await creator.waitForURL(`${server.url}/main`);
+    await signInThroughApi(creator.context(), server.url, CREATOR);
     await creator.goto(`${server.url}/campaign/${campaignId}`);
     await expect.poll(() => creator.getByRole('button', { name: 'Apply Now' }).count()).toBe(1);
     await creator.goto(`${server.url}/dashboard`);

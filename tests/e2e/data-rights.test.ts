@@ -16,7 +16,7 @@ import { buildRequestedExports } from '../../src/server/services/data-rights/dat
 import { DATA_RIGHTS_MESSAGES } from '../../src/shared/schemas/data-rights';
 import { formatShortDate } from '../../src/web/lib/format';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInThroughApi } from '../support/browser';
 import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertApplication, insertCampaign } from '../support/factories';
@@ -83,11 +83,7 @@ describe('data rights in the browser: download my data, close my account', () =>
   });
 
   it('a creator asks for their data, gets the link by mail and downloads the file once', async () => {
-    await page.goto(`${server.url}/signin`);
-    await page.getByLabel('Email', { exact: true }).fill(CREATOR.email);
-    await page.getByLabel('Password', { exact: true }).fill(CREATOR.password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${server.url}/main`);
+    await signInThroughApi(page.context(), server.url, CREATOR);
     await page.goto(`${server.url}/profile`);
 
     const section = page.getByTestId('download-my-data');
@@ -206,11 +202,7 @@ describe('data rights in the browser: download my data, close my account', () =>
       await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } })
     ).newPage();
     admin.setDefaultTimeout(15_000);
-    await admin.goto(`${server.url}/admin`);
-    await admin.getByLabel('Username or email').fill(ADMIN.username);
-    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await admin.waitForURL(`${server.url}/admin/campaigns`);
+    await signInThroughApi(admin.context(), server.url, ADMIN);
     await admin.goto(`${server.url}/admin/influencers`);
     const closures = admin.getByTestId('account-closures');
     const [closure] = await server.db

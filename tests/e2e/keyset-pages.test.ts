@@ -5,7 +5,7 @@ import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInThroughApi } from '../support/browser';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertInfluencer } from '../support/factories';
 import { testEnv } from '../support/test-app';
@@ -68,11 +68,7 @@ describe('keyset pages in the browser', () => {
       .textContent();
 
   it('creators: Next and Previous walk the pages in order', async () => {
-    await page.goto(`${server.url}/admin`);
-    await page.getByLabel('Username or email').fill(ADMIN.username);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${server.url}/admin/campaigns`);
+    await signInThroughApi(page.context(), server.url, ADMIN);
 
     await page.goto(`${server.url}/admin/influencers`);
     await expect.poll(shown).toBe('Showing 1–20 of 45');

@@ -4,7 +4,7 @@ import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { postJson } from '../support/auth-client';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInThroughApi } from '../support/browser';
 import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaign } from '../support/factories';
@@ -80,19 +80,13 @@ describe('notifications and the signed-in header in the browser', () => {
   const adminBell = () => admin.getByTestId('admin-sidebar-bell').getByTestId('notification-bell');
 
   it('the admin accepts; the creator sees 1 unread, opens it, follows its link and the count goes to 0', async () => {
-    await admin.goto(`${server.url}/admin`);
-    await admin.getByLabel('Username or email').fill(ADMIN.username);
-    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await admin.waitForURL(`${server.url}/admin/campaigns`);
+    await signInThroughApi(admin.context(), server.url, ADMIN);
+    await admin.goto(`${server.url}/admin/campaigns`);
     // The application is waiting in the admin's bell, linking to the review page.
     await expect.poll(() => nameOf(adminBell())).toBe('Notifications, 1 unread');
 
-    await creator.goto(`${server.url}/signin`);
-    await creator.getByLabel('Email', { exact: true }).fill(CREATOR.email);
-    await creator.getByLabel('Password', { exact: true }).fill(CREATOR.password);
-    await creator.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await creator.waitForURL(`${server.url}/main`);
+    await signInThroughApi(creator.context(), server.url, CREATOR);
+    await creator.goto(`${server.url}/main`);
     await expect.poll(() => nameOf(creatorBell())).toBe('Notifications');
     await creatorBell().click();
     const panel = creator.getByRole('dialog', { name: 'Notifications' });

@@ -13,7 +13,7 @@ import { completeProfile } from '../../src/server/services/profiles';
 import { profileSchema } from '../../src/shared/schemas/profile';
 import { HANDLE_MESSAGES } from '../../src/shared/social-links';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInThroughApi, signUpThroughApi } from '../support/browser';
 import { READY_PROFILE } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaigns } from '../support/factories';
@@ -89,6 +89,17 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
     await button('Create Account').click();
     await page.waitForURL(`${server.url}/email-verification`);
   }
+
+  /** The account the sign-up form makes, through the API from this test's address (the first test walks the form). */
+  const signUpOffForm = (name: string, email: string) =>
+    signUpThroughApi(
+      page.context(),
+      server.url,
+      { name, email, password: PASSWORD },
+      {
+        'x-forwarded-for': `203.0.113.${visitor}`,
+      },
+    );
 
   async function influencerByEmail(email: string) {
     const [row] = await server.db.select().from(influencers).where(eq(influencers.email, email));
@@ -301,11 +312,7 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
     ).newPage();
     try {
       admin.setDefaultTimeout(15_000);
-      await admin.goto(`${server.url}/admin`);
-      await admin.getByLabel('Username or email').fill(ADMIN.username);
-      await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-      await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await admin.waitForURL(`${server.url}/admin/campaigns`);
+      await signInThroughApi(admin.context(), server.url, ADMIN);
       await admin.goto(`${server.url}/admin/campaigns/${campaignIds[0]}`);
       const card = admin.getByTestId('applicant').filter({ hasText: 'Ana María López' });
       const handle = card.getByTestId('applicant-handles').getByRole('link', { name: /@ana\.glow/ });
@@ -321,7 +328,7 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
   });
 
   it('routes unfinished creators: unverified to /email-verification, incomplete profile to /profile-setup', async () => {
-    await signUp('Bo Chen', 'bo@example.com');
+    await signUpOffForm('Bo Chen', 'bo@example.com');
     for (const target of ['/dashboard', '/main', '/profile', '/profile-setup']) {
       await page.goto(`${server.url}${target}`);
       await page.waitForURL(`${server.url}/email-verification`);
@@ -347,7 +354,7 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
   });
 
   it('edits the profile on /profile; a new PayPal email needs the password', async () => {
-    await signUp('Cy Diaz', 'cy@example.com');
+    await signUpOffForm('Cy Diaz', 'cy@example.com');
     const [row] = await server.db
       .update(influencers)
       .set({ emailVerified: true })
@@ -418,7 +425,7 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
   });
 
   it('a creator without a password confirms a PayPal change with a code from their email', async () => {
-    await signUp('Dee Evans', 'dee@example.com');
+    await signUpOffForm('Dee Evans', 'dee@example.com');
     const [row] = await server.db
       .update(influencers)
       .set({ emailVerified: true, provider: 'google' })

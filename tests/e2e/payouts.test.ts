@@ -16,7 +16,7 @@ import { formatUtcInstant, paypalChangeHold, paypalHoldMessage } from '../../src
 import type { PaymentsSummary, TransactionRow } from '../../src/shared/schemas/payout';
 import { postJson, signInAdmin } from '../support/auth-client';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInThroughApi } from '../support/browser';
 import { createReadyCreator, READY_PROFILE } from '../support/creators';
 import { parseCsv } from '../support/csv';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
@@ -140,11 +140,7 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
   }
 
   it('a creator redeems 50 Mint and sees the payout with its paid-by date', async () => {
-    await creator.goto(`${server.url}/signin`);
-    await creator.getByLabel('Email', { exact: true }).fill(CREATOR.email);
-    await creator.getByLabel('Password', { exact: true }).fill(CREATOR.password);
-    await creator.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await creator.waitForURL(`${server.url}/main`);
+    await signInThroughApi(creator.context(), server.url, CREATOR);
     await creator.goto(`${server.url}/dashboard`);
 
     // The wallet on Overview: the approved reward is available, the content in review is on its way.

@@ -1,10 +1,12 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInThroughApi } from '../support/browser';
 import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertApplication, insertCampaign, insertInfluencer } from '../support/factories';
@@ -15,6 +17,8 @@ import { createTestApp, testEnv } from '../support/test-app';
 const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
 const CREATOR = { email: 'mara@example.com', name: 'Mara Quinn', password: 'correct horse battery' };
 const CAMPAIGN = 'Sunrise Serum';
+/** Set RELIABILITY_SCREENSHOTS=/some/dir to keep screenshots of the applicants and of the creator's card. */
+const SHOTS = process.env.RELIABILITY_SCREENSHOTS;
 
 /**
  * Issue 27's journey: the admin orders and filters a campaign's applicants by their reliability record and reads
@@ -84,6 +88,7 @@ describe('reliability record in the browser', () => {
     };
     admin = await make(1280);
     creator = await make(375);
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   }, 120_000);
 
   afterAll(async () => {
@@ -96,11 +101,7 @@ describe('reliability record in the browser', () => {
     (await admin.getByTestId('applicant').locator('h3').allTextContents()).map((n) => n.trim());
 
   it('the admin orders applicants on time first, filters "missed none", pages with Show more and reads the counts', async () => {
-    await admin.goto(`${server.url}/admin`);
-    await admin.getByLabel('Username or email').fill(ADMIN.username);
-    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await admin.waitForURL(`${server.url}/admin/campaigns`);
+    await signInThroughApi(admin.context(), server.url, ADMIN);
     await admin.goto(`${server.url}/admin/campaigns/${campaignId}`);
 
     // Newest first, 20 a page: the two with a record applied first, so they are on the second page.
@@ -133,7 +134,7 @@ describe('reliability record in the browser', () => {
       'Approved at first submission2 of 2 reviewed submissions',
     );
     expect(await seriousAxeViolations(admin)).toEqual([]);
-    await admin.screenshot({ path: 'test-results/reliability-admin.png', fullPage: false });
+    if (SHOTS) await admin.screenshot({ path: path.join(SHOTS, 'reliability-admin.png'), fullPage: false });
 
     // Missed none: Mara is gone, Nico leads; the group count follows.
     await admin.getByTestId('applicants-missed-none').click();
@@ -161,11 +162,7 @@ describe('reliability record in the browser', () => {
   }, 60_000);
 
   it('the creator sees their own record and how to improve it on /dashboard (375 px)', async () => {
-    await creator.goto(`${server.url}/signin`);
-    await creator.getByLabel('Email', { exact: true }).fill(CREATOR.email);
-    await creator.getByLabel('Password', { exact: true }).fill(CREATOR.password);
-    await creator.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await creator.waitForURL(`${server.url}/main`);
+    await signInThroughApi(creator.context(), server.url, CREATOR);
     await creator.goto(`${server.url}/dashboard`);
     const card = creator.getByTestId('my-reliability');
     await expect
@@ -176,7 +173,9 @@ describe('reliability record in the browser', () => {
     );
     expect(await creator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousAxeViolations(creator)).toEqual([]);
-    await card.scrollIntoViewIfNeeded();
-    await creator.screenshot({ path: 'test-results/reliability-dashboard.png', fullPage: false });
+    if (SHOTS) {
+      await card.scrollIntoViewIfNeeded();
+      await creator.screenshot({ path: path.join(SHOTS, 'reliability-dashboard.png'), fullPage: false });
+    }
   }, 60_000);
 });

@@ -7,7 +7,7 @@ import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { getWithCookie, postJson, signInAdmin } from '../support/auth-client';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInThroughApi } from '../support/browser';
 import { createReadyCreator } from '../support/creators';
 import { parseCsv } from '../support/csv';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
@@ -108,11 +108,7 @@ describe('shipping, a delivery problem and the fair posting clock in the browser
   /** Days pass between the steps of this journey: an admin session ends after 30 minutes idle, so they sign in. */
   const adminSignsIn = async () => {
     await admin.context().clearCookies();
-    await admin.goto(`${server.url}/admin`);
-    await admin.getByLabel('Username or email').fill(ADMIN.username);
-    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await admin.waitForURL(`${server.url}/admin/campaigns`);
+    await signInThroughApi(admin.context(), server.url, ADMIN);
   };
 
   it('the admin sees where to ship, downloads the carrier CSV and imports the tracking back', async () => {
@@ -152,11 +148,7 @@ describe('shipping, a delivery problem and the fair posting clock in the browser
 
   it('the creator reports the box never came; the admin sees it in the queue and replies', async () => {
     clock.now = new Date('2026-06-25T12:00:00Z');
-    await creator.goto(`${server.url}/signin`);
-    await creator.getByLabel('Email', { exact: true }).fill(CREATOR.email);
-    await creator.getByLabel('Password', { exact: true }).fill(CREATOR.password);
-    await creator.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await creator.waitForURL(`${server.url}/main`);
+    await signInThroughApi(creator.context(), server.url, CREATOR);
     await openMyCampaigns();
     await myCampaign()
       .getByRole('button', { name: /Report a problem/ })

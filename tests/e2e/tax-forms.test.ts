@@ -11,7 +11,7 @@ import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { TAX_HOLD_ADMIN_LABEL, TAX_HOLD_MESSAGE } from '../../src/shared/tax';
 import { postJson, signInAdmin } from '../support/auth-client';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInThroughApi } from '../support/browser';
 import { createReadyCreator } from '../support/creators';
 import { parseCsv } from '../support/csv';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
@@ -83,11 +83,7 @@ describe('tax forms in the browser: a held payout, a W-9 filed, the year-end fil
   });
 
   it('a creator redeems past $600: held, with why and a link; files a W-9 (validated, masked); the hold is lifted', async () => {
-    await creator.goto(`${server.url}/signin`);
-    await creator.getByLabel('Email', { exact: true }).fill(CREATOR.email);
-    await creator.getByLabel('Password', { exact: true }).fill(CREATOR.password);
-    await creator.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await creator.waitForURL(`${server.url}/main`);
+    await signInThroughApi(creator.context(), server.url, CREATOR);
     await creator.goto(`${server.url}/dashboard`);
     await expect.poll(() => textOf(creator.getByTestId('wallet-available'))).toBe('700 Mint');
 
@@ -176,11 +172,7 @@ describe('tax forms in the browser: a held payout, a W-9 filed, the year-end fil
       ).status,
     ).toBe(200);
 
-    await admin.goto(`${server.url}/admin`);
-    await admin.getByLabel('Username or email').fill(ADMIN.username);
-    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await admin.waitForURL(`${server.url}/admin/campaigns`);
+    await signInThroughApi(admin.context(), server.url, ADMIN);
     await admin.goto(`${server.url}/admin/payments`);
     // Omar's payout waits for a tax form, said on its row.
     const omarRow = admin

@@ -58,32 +58,47 @@ const SITE_STORAGE =
   'local_storage,indexeddb,service_workers,cache_storage,file_systems,websql,shared_storage,storage_buckets';
 
 /**
+ * Reset contexts waiting for a test, by their options: shared by the files of a worker (a file's `close()` hands
+ * its contexts back here), so only the worker's first file pays for new ones. Emptied when Chromium is started again.
+ */
+const idle = new Map<string, BrowserContext[]>();
+/** Each context in use, with the `opened` set of the file's handle that holds it. */
+const holders = new Map<BrowserContext, Set<BrowserContext>>();
+
+/**
  * A browser for one test file. Starting Chromium costs about a second of CPU, so the files of a worker share one
- * process: each gets a handle whose `newContext` is the browser's and whose `close` closes only the contexts (and
- * so the pages and cookies) that file opened. Chromium ends with the worker.
+ * process: each gets a handle whose `newContext` is the browser's and whose `close` ends only the contexts (and so
+ * the pages and cookies) that file opened. Chromium ends with the worker.
  *
  * A new context's first page costs about 1.4 s of CPU (a renderer, then every script of the app fetched and
  * compiled with an empty cache) against 0.7 s for a new page of a context that has one open; journeys open a context
  * per test or per person. So `close()` on a context of this handle does not end it: it closes its pages but one
  * (left on about:blank, see forgetVisitor) and forgets the visitor (cookies, site storage of every origin its pages
- * opened, permissions, routes, extra headers, offline mode), and the next `newContext` of the same file with the same
- * options gets it back. What is left is the browser's cache of the app's files, which a returning visitor has too. A context given anything a reset
- * cannot take back (an init script, a binding, an event listener: LASTING_CHANGES) is closed for real instead.
+ * opened, permissions, routes, extra headers, offline mode), and the next `newContext` with the same options, of
+ * this file or of the worker's next one, gets it back. The handle's own `close()` does the same with every context
+ * the file still holds. What is left is the browser's cache of the app's files, which a returning visitor has too.
+ * A context given anything a reset cannot take back (an init script, a binding, an event listener: LASTING_CHANGES)
+ * is closed for real instead.
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await sharedChromium();
+  if ([...holders.keys(), ...[...idle.values()].flat()].some((context) => context.browser() !== browser)) {
+    idle.clear();
+    holders.clear();
+  }
   const opened = new Set<BrowserContext>();
-  /** Reset contexts waiting for a test, by their options. */
-  const idle = new Map<string, BrowserContext[]>();
-  const endings = new Map<BrowserContext, () => Promise<void>>();
 
   const fresh = async (options: ContextOptions, key: string | undefined) => {
     const context = await browser.newContext(options);
     const reallyClose = context.close.bind(context);
-    endings.set(context, reallyClose);
     context.once('close', () => {
-      opened.delete(context);
-      endings.delete(context);
+      holders.get(context)?.delete(context);
+      holders.delete(context);
+      for (const [k, list] of idle)
+        idle.set(
+          k,
+          list.filter((c) => c !== context),
+        );
     });
     if (key === undefined) return context;
     const origins = new Set<string>();
@@ -104,8 +119,10 @@ export async function launchBrowser(): Promise<Browser> {
       });
     }
     context.close = async () => {
-      if (lasting || !opened.has(context)) return reallyClose();
-      opened.delete(context);
+      const holder = holders.get(context);
+      if (lasting || !holder) return reallyClose();
+      holder.delete(context);
+      holders.delete(context);
       try {
         await forgetVisitor(context, origins, options);
       } catch {
@@ -117,22 +134,24 @@ export async function launchBrowser(): Promise<Browser> {
     return context;
   };
 
+  const hold = (context: BrowserContext) => {
+    opened.add(context);
+    holders.set(context, opened);
+    return context;
+  };
   const newContext: Browser['newContext'] = async (options) => {
     const key = reusableKey(options);
-    const context = (key !== undefined && idle.get(key)?.pop()) || (await fresh(options, key));
-    opened.add(context);
-    return context;
+    return hold((key !== undefined && idle.get(key)?.pop()) || (await fresh(options, key)));
   };
   const newPage: Browser['newPage'] = async (options) => {
     const page = await browser.newPage(options);
-    opened.add(page.context());
+    hold(page.context());
     return page;
   };
   const close: Browser['close'] = async () => {
-    const all = [...endings.values()];
-    idle.clear();
+    const mine = [...opened];
     opened.clear();
-    await Promise.all(all.map((end) => end().catch(() => undefined)));
+    await Promise.all(mine.map((context) => context.close().catch(() => undefined)));
   };
   return new Proxy(browser, {
     get(target, property) {
@@ -199,4 +218,50 @@ export async function waitForApp(page: Page): Promise<void> {
  */
 export async function addSessionCookie(context: BrowserContext, url: string): Promise<void> {
   await context.addCookies([{ name: 'mintbox.session_token', value: 'browser-test', url }]);
+}
+
+/** The headers the app's own fetch sends from its page (the origin check wants one of them), and any extra ones. */
+function fromThePage(url: string, headers: Record<string, string> = {}): Record<string, string> {
+  return { origin: url, 'sec-fetch-site': 'same-origin', ...headers };
+}
+
+/**
+ * Signs a browser context in through the API, as the sign-in forms do: the session cookie lands in the context's
+ * cookie jar (its `request` shares it), so the next page the context opens is signed in. That is a page load and a
+ * render fewer than the form (the sign-in page, then the page it leads to); for journeys whose subject is not the
+ * form. The forms are still walked: the creator's in `accounts`, `account-switch`, `lifecycle`, `password-reset`,
+ * `data-rights` (a closed account refused) and `creator-management` (a ban refused); the admin's in `accounts`,
+ * `admin-two-factor` (with its code), `lifecycle`, `payouts`, `conversations`, `audit-log`, `creator-management`
+ * and `password-reset`.
+ */
+export async function signInThroughApi(
+  context: BrowserContext,
+  url: string,
+  who: { email: string; password: string } | { username: string; password: string },
+  headers?: Record<string, string>,
+): Promise<void> {
+  const [path, data] =
+    'username' in who
+      ? ['/api/auth/admin-sign-in', { username: who.username, password: who.password }]
+      : ['/api/auth/sign-in/email', { email: who.email, password: who.password }];
+  const response = await context.request.post(`${url}${path}`, { data, headers: fromThePage(url, headers) });
+  if (!response.ok()) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
+}
+
+/**
+ * Makes a creator account through the API as the sign-up form does: sign up, then sign in (a sign-up starts no
+ * session; the first sign-in makes the influencer). The context is signed in after it.
+ */
+export async function signUpThroughApi(
+  context: BrowserContext,
+  url: string,
+  who: { name: string; email: string; password: string },
+  headers?: Record<string, string>,
+): Promise<void> {
+  const response = await context.request.post(`${url}/api/auth/sign-up/email`, {
+    data: who,
+    headers: fromThePage(url, headers),
+  });
+  if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+  await signInThroughApi(context, url, who, headers);
 }

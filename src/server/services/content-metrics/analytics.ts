@@ -7,7 +7,6 @@ import {
   listPostMetrics,
   overviewFigures,
   type PostScope,
-  totalsByCreator,
   totalsByPlatform,
   totalsOf,
 } from '../../../db/queries/content-metrics';
@@ -25,6 +24,7 @@ import {
 } from '../../../shared/schemas/content-metrics';
 import { AppError } from '../../errors';
 import type { ServiceContext } from '../service-context';
+import { campaignTabCounts, creatorsPage, postsPage } from './analytics-pages';
 
 /* The analytics pages: a campaign's, the admins' overview, the creator's own, and the applicants' engagement. */
 
@@ -41,7 +41,8 @@ export function costBasisWithBoxes(boxes: number, productValue: string): string 
 
 /**
  * A campaign's analytics: one tab per platform it has posts on (and always its own platform), each with totals,
- * the change over 7 days, 30 days of daily totals, every post and every creator; cost per view and per engagement
+ * the change over 7 days, 30 days of daily totals, the first page of its posts and of its creators with their counts
+ * (the next pages: analytics-pages.ts); cost per view and per engagement
  * from what was spent: the Mint credited for the campaign's approved posts (its `reward` ledger entries) plus, when the
  * campaign states a product value, that value times the boxes it shipped; null when nothing was spent or nothing was
  * counted.
@@ -54,12 +55,11 @@ export async function campaignAnalytics(
   const campaign = await getAdminCampaign(db, campaignId);
   if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
   const scope: PostScope = { campaignId };
-  const [totals, weekAgo, series, posts, creators, mintSpent, demographics] = await Promise.all([
+  const [totals, weekAgo, series, counts, mintSpent, demographics] = await Promise.all([
     totalsByPlatform(db, scope, now),
     totalsByPlatform(db, scope, new Date(now.getTime() - 7 * DAY_MS)),
     dailySeries(db, scope, day(new Date(now.getTime() - 29 * DAY_MS)), day(now)),
-    listPostMetrics(db, scope, now),
-    totalsByCreator(db, scope, now),
+    campaignTabCounts(db, campaignId, now),
     campaignMintSpent(db, campaignId),
     campaignAgeDemographics(db, campaignId),
   ]);
@@ -68,12 +68,25 @@ export async function campaignAnalytics(
   const productCents =
     campaign.productValue === null ? 0 : boxesShipped * Math.round(Number(campaign.productValue) * 100);
   const spent = (mintSpent * 100 + productCents) / 100;
-  const platforms = PLATFORMS.filter(
-    (p) => p === campaign.platform || posts.some((post) => post.platform === p),
+  const platforms = PLATFORMS.filter((p) => p === campaign.platform || (counts.get(p)?.posts ?? 0) > 0);
+  // Each tab's first page of posts and of creators; the rest are read a page at a time (analytics-pages.ts).
+  const firstPages = await Promise.all(
+    platforms.map(async (platform) => {
+      const count = counts.get(platform) ?? { posts: 0, creators: 0 };
+      const [posts, creators] = await Promise.all([
+        count.posts > 0 ? postsPage(db, campaignId, { platform }, now, count.posts) : null,
+        // A campaign is on one platform, so its creators' rows are that platform's.
+        platform === campaign.platform && count.creators > 0
+          ? creatorsPage(db, campaignId, { platform }, now, count.creators)
+          : null,
+      ]);
+      return { posts, creators };
+    }),
   );
-  const tabs: PlatformAnalytics[] = platforms.map((platform) => {
+  const tabs: PlatformAnalytics[] = platforms.map((platform, index) => {
     const now_ = totals.get(platform) ?? EMPTY_METRIC_TOTALS;
     const before = weekAgo.get(platform) ?? EMPTY_METRIC_TOTALS;
+    const { posts, creators } = firstPages[index]!;
     return {
       platform,
       note: PLATFORM_METRIC_NOTES[platform],
@@ -85,9 +98,12 @@ export async function campaignAnalytics(
       series: series
         .filter((s) => s.platform === platform)
         .map(({ date, views, interactions }) => ({ date, views, interactions })),
-      posts: posts.filter((p) => p.platform === platform),
-      // A campaign is on one platform, so its creators' rows are that platform's.
-      creators: platform === campaign.platform ? creators : [],
+      posts: posts?.items ?? [],
+      postCount: posts?.total ?? 0,
+      postsNextCursor: posts?.nextCursor ?? null,
+      creators: creators?.items ?? [],
+      creatorCount: creators?.total ?? 0,
+      creatorsNextCursor: creators?.nextCursor ?? null,
     };
   });
   const budget = Number(campaign.budget);

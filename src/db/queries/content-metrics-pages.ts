@@ -113,7 +113,7 @@ export async function campaignPostsAfter(
 export async function campaignCreatorsAfter(
   db: DatabaseOrTransaction,
   params: { campaignId: number; platform: Platform; asOf: Date; cursor: CreatorCursor | null; limit: number },
-): Promise<CreatorMetricsRow[]> {
+): Promise<{ rows: CreatorMetricsRow[]; total: number | null }> {
   const { campaignId, platform, cursor, limit } = params;
   const order = sql`interactions desc, views desc nulls last, influencer_id`;
   const where =
@@ -129,9 +129,12 @@ export async function campaignCreatorsAfter(
     sql`${latestCtes({ campaignId }, params.asOf)}
     select t.*, i.name as creator_name, i.username as creator_username from (
       select * from (
-        select influencer_id, ${AGGREGATES} from latest
-        where snapshot_id is not null and platform = ${platform}
-        group by influencer_id
+        -- How many creators the tab has, counted before the cursor's filter (read with the page's rows).
+        select g.*, count(*) over () as total from (
+          select influencer_id, ${AGGREGATES} from latest
+          where snapshot_id is not null and platform = ${platform}
+          group by influencer_id
+        ) g
       ) t
       where ${where}
       order by ${order}
@@ -139,10 +142,22 @@ export async function campaignCreatorsAfter(
     ) t ${byId(sql`influencers`, sql`i`, sql`name, username`, sql`t.influencer_id`)}
     order by ${order}`,
   );
-  return rowsOf(result).map((row) => {
-    const { platform: _platform, ...creator } = toCreatorRow(row);
-    return creator;
-  });
+  const rows = rowsOf(result);
+  return {
+    rows: rows.map((row) => {
+      const { platform: _platform, ...creator } = toCreatorRow(row);
+      return creator;
+    }),
+    // Past the last creator the page is empty and says nothing of the count.
+    total: rows[0] ? Number(rows[0].total) : null,
+  };
+}
+
+/** How many posts a campaign's platform tab has (an index-only count of content_post_figures_campaign_posts_idx). */
+export async function campaignPostCount(db: DatabaseOrTransaction, campaignId: number, platform: Platform) {
+  const result = await db.execute(sql`select count(*)::int as posts from content_post_figures f
+    where f.status in ('submitted', 'approved') and f.campaign_id = ${campaignId} and f.platform = ${platform}`);
+  return Number(rowsOf(result)[0]?.posts ?? 0);
 }
 
 /** Per platform of a campaign: its posts, and its creators with figures counted at `asOf`. */

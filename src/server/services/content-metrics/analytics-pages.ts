@@ -3,6 +3,7 @@ import { getAdminCampaign } from '../../../db/queries/admin-campaigns';
 import { listPostMetrics } from '../../../db/queries/content-metrics';
 import {
   campaignCreatorsAfter,
+  campaignPostCount,
   campaignPostsAfter,
   campaignTabCounts,
 } from '../../../db/queries/content-metrics-pages';
@@ -46,7 +47,7 @@ interface PageQuery {
   limit?: number | undefined;
 }
 
-/** Posts of one tab after the cursor, with the tab's count (null: the caller counted them already). */
+/** Posts of one tab after the cursor, with the tab's count (`total`: the caller counted them already). */
 export async function postsPage(
   db: Database,
   campaignId: number,
@@ -56,15 +57,15 @@ export async function postsPage(
 ): Promise<CampaignPostsPage> {
   const cursor = query.cursor ? (decodePostCursor(query.cursor) ?? badCursor()) : null;
   const limit = query.limit ?? ANALYTICS_PAGE_SIZE;
-  const [rows, counts] = await Promise.all([
+  const [rows, count] = await Promise.all([
     campaignPostsAfter(db, { campaignId, platform: query.platform, asOf: now, cursor, limit: limit + 1 }),
-    total === null ? campaignTabCounts(db, campaignId, now) : null,
+    total ?? campaignPostCount(db, campaignId, query.platform),
   ]);
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return {
     items,
-    total: total ?? counts?.get(query.platform)?.posts ?? 0,
+    total: count,
     nextCursor:
       rows.length > limit && last
         ? encodePostCursor({
@@ -77,7 +78,10 @@ export async function postsPage(
   };
 }
 
-/** Creators with figures of one tab after the cursor, with the tab's count (null: the caller counted them). */
+/**
+ * Creators with figures of one tab after the cursor, with the tab's count (`total`: the caller counted them; else
+ * read with the page, or counted on its own for a page past the last creator).
+ */
 export async function creatorsPage(
   db: Database,
   campaignId: number,
@@ -87,15 +91,23 @@ export async function creatorsPage(
 ): Promise<CampaignCreatorsPage> {
   const cursor = query.cursor ? (decodeCreatorCursor(query.cursor) ?? badCursor()) : null;
   const limit = query.limit ?? ANALYTICS_PAGE_SIZE;
-  const [rows, counts] = await Promise.all([
-    campaignCreatorsAfter(db, { campaignId, platform: query.platform, asOf: now, cursor, limit: limit + 1 }),
-    total === null ? campaignTabCounts(db, campaignId, now) : null,
-  ]);
+  const page = await campaignCreatorsAfter(db, {
+    campaignId,
+    platform: query.platform,
+    asOf: now,
+    cursor,
+    limit: limit + 1,
+  });
+  const rows = page.rows;
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return {
     items,
-    total: total ?? counts?.get(query.platform)?.creators ?? 0,
+    total:
+      total ??
+      page.total ??
+      (await campaignTabCounts(db, campaignId, now)).get(query.platform)?.creators ??
+      0,
     nextCursor:
       rows.length > limit && last
         ? encodeCreatorCursor({

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Platform } from '../../shared/constants';
 import type { CreatorCursor, PostCursor } from '../../shared/page-cursor';
-import type { PostMetrics } from '../../shared/schemas/content-metrics';
+import type { MetricTotals, PostMetrics } from '../../shared/schemas/content-metrics';
 import type { DatabaseOrTransaction } from '../client';
 import {
   AGGREGATES,
@@ -16,6 +16,7 @@ import {
   rowsOf,
   toCreatorRow,
   toPostMetrics,
+  toTotals,
 } from './content-metrics';
 import { withPreviews } from './post-previews';
 
@@ -160,23 +161,26 @@ export async function campaignPostCount(db: DatabaseOrTransaction, campaignId: n
   return Number(rowsOf(result)[0]?.posts ?? 0);
 }
 
-/** Per platform of a campaign: its posts, and its creators with figures counted at `asOf`. */
+/**
+ * Per platform of a campaign, counted at `asOf`: the totals (as `totalsByPlatform`), how many posts the tab lists and
+ * how many creators have figures there, in one pass over the campaign's posts.
+ */
 export async function campaignTabCounts(
   db: DatabaseOrTransaction,
   campaignId: number,
   asOf: Date,
-): Promise<Map<Platform, { posts: number; creators: number }>> {
+): Promise<Map<Platform, { totals: MetricTotals; posts: number; creators: number }>> {
   const result = await readWithoutJit(
     db,
     sql`${latestCtes({ campaignId }, asOf)}
-    select platform, count(*)::int as posts,
+    select platform, ${AGGREGATES}, count(*)::int as listed,
       count(distinct influencer_id) filter (where snapshot_id is not null)::int as creators
     from latest group by platform`,
   );
   return new Map(
     rowsOf(result).map((row) => [
       row.platform as Platform,
-      { posts: Number(row.posts), creators: Number(row.creators) },
+      { totals: toTotals(row), posts: Number(row.listed), creators: Number(row.creators) },
     ]),
   );
 }

@@ -100,7 +100,7 @@ export const AGGREGATES = sql`count(snapshot_id)::int as posts,
   round(sum(interactions) filter (where snapshot_id is not null and base is not null) * 100.0
     / nullif(sum(base) filter (where snapshot_id is not null), 0), 2)::float8 as engagement_rate`;
 
-function toTotals(row: Row | undefined): MetricTotals {
+export function toTotals(row: Row | undefined): MetricTotals {
   return {
     posts: Number(row?.posts ?? 0),
     views: num(row?.views),

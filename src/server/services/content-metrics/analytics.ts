@@ -55,14 +55,14 @@ export async function campaignAnalytics(
   const campaign = await getAdminCampaign(db, campaignId);
   if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
   const scope: PostScope = { campaignId };
-  const [totals, weekAgo, series, counts, mintSpent, demographics] = await Promise.all([
-    totalsByPlatform(db, scope, now),
+  const [counts, weekAgo, series, mintSpent, demographics] = await Promise.all([
+    campaignTabCounts(db, campaignId, now),
     totalsByPlatform(db, scope, new Date(now.getTime() - 7 * DAY_MS)),
     dailySeries(db, scope, day(new Date(now.getTime() - 29 * DAY_MS)), day(now)),
-    campaignTabCounts(db, campaignId, now),
     campaignMintSpent(db, campaignId),
     campaignAgeDemographics(db, campaignId),
   ]);
+  const totals = new Map([...counts].map(([platform, count]) => [platform, count.totals]));
   const boxesShipped = campaign.productValue === null ? 0 : await campaignBoxesShipped(db, campaignId);
   // Cents, so 3 boxes of $85.10 add up exactly; Mint are whole dollars.
   const productCents =

@@ -162,6 +162,18 @@ export async function campaignPostCount(db: DatabaseOrTransaction, campaignId: n
 }
 
 /**
+ * Per platform of a campaign, counted at `asOf`: as `readWithoutJit`, and without parallel workers: the distinct
+ * count's sort made the planner start one, which took 7 ms at operator size for a 4 ms read (campaign 1, 3,156 posts).
+ */
+function readSerial(db: DatabaseOrTransaction, statement: SQL): Promise<unknown> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    return tx.execute(statement);
+  });
+}
+
+/**
  * Per platform of a campaign, counted at `asOf`: the totals (as `totalsByPlatform`), how many posts the tab lists and
  * how many creators have figures there, in one pass over the campaign's posts.
  */
@@ -170,7 +182,7 @@ export async function campaignTabCounts(
   campaignId: number,
   asOf: Date,
 ): Promise<Map<Platform, { totals: MetricTotals; posts: number; creators: number }>> {
-  const result = await readWithoutJit(
+  const result = await readSerial(
     db,
     sql`${latestCtes({ campaignId }, asOf)}
     select platform, ${AGGREGATES}, count(*)::int as listed,

@@ -26,7 +26,12 @@ import { type Database, type DatabaseHandle, openDatabase, schema } from '../../
 import { createApp } from '../../src/server/app';
 import { silentLogger } from '../../src/server/logger';
 import { uploadsDir } from '../../src/server/services/uploads';
-import { encodeCursor, encodeProblemCursor } from '../../src/shared/page-cursor';
+import {
+  encodeCreatorCursor,
+  encodeCursor,
+  encodePostCursor,
+  encodeProblemCursor,
+} from '../../src/shared/page-cursor';
 import { machineLoad } from '../cpu';
 import { numberEnv } from '../env';
 import { type LoadClient, type LoadResult, runLoad, stopLoadClient } from '../load';
@@ -97,7 +102,12 @@ interface Side {
     wallet2: string;
     openProblems50: string;
     resolvedProblems500: string;
+    /** Campaign 1's posts after row 2,999 (page 61 of 50) and creators after row 2,499 (page 51). */
+    campaignPosts60: string;
+    campaignCreators50: string;
   };
+  /** Campaign 1's platform: the tab its posts and creators are on. */
+  campaignPlatform: string;
 }
 
 interface OperatorCase {
@@ -188,6 +198,30 @@ const CASES: OperatorCase[] = [
     path: () => `/api/admin/analytics?from=${day(-89)}&to=${day(0)}`,
   },
   { name: 'campaign analytics', who: 'admin', path: () => '/api/admin/campaigns/1/analytics' },
+  {
+    name: 'campaign posts',
+    who: 'admin',
+    path: (s) => `/api/admin/campaigns/1/analytics/posts?platform=${s.campaignPlatform}`,
+  },
+  {
+    name: 'campaign posts page 61',
+    who: 'admin',
+    path: (s) =>
+      `/api/admin/campaigns/1/analytics/posts?platform=${s.campaignPlatform}&cursor=${s.cursors.campaignPosts60}`,
+    firstPage: 'campaign posts',
+  },
+  {
+    name: 'campaign creators',
+    who: 'admin',
+    path: (s) => `/api/admin/campaigns/1/analytics/creators?platform=${s.campaignPlatform}`,
+  },
+  {
+    name: 'campaign creators page 51',
+    who: 'admin',
+    path: (s) =>
+      `/api/admin/campaigns/1/analytics/creators?platform=${s.campaignPlatform}&cursor=${s.cursors.campaignCreators50}`,
+    firstPage: 'campaign creators',
+  },
   {
     // The review page's applicants as the web asks for them: each card's engagement comes with its page (issue 28).
     name: 'applicant engagement',
@@ -306,6 +340,9 @@ async function startSide(dataset: OperatorDataset, dataDir: string): Promise<Sid
   const conversation = (await handle.db.execute(
     `select id from conversations where influencer_id = ${CREATOR_NUMBER} order by id limit 1`,
   )) as unknown as { rows: Array<{ id: number }> };
+  const platform = (await handle.db.execute(`select platform from campaigns where id = 1`)) as unknown as {
+    rows: Array<{ platform: string }>;
+  };
   return {
     dataset,
     handle,
@@ -321,7 +358,10 @@ async function startSide(dataset: OperatorDataset, dataDir: string): Promise<Sid
       wallet2: await cursorAfter(handle, 'ledger_entries', `where influencer_id = ${CREATOR_NUMBER}`, 19),
       openProblems50: await problemCursorAfter(handle, 'open', 50 * 49 - 1),
       resolvedProblems500: await problemCursorAfter(handle, 'resolved', 50 * 499 - 1),
+      campaignPosts60: await campaignPostCursorAfter(handle, 50 * 60 - 1),
+      campaignCreators50: await campaignCreatorCursorAfter(handle, 50 * 50 - 1),
     },
+    campaignPlatform: String(platform.rows[0]?.platform ?? 'instagram'),
   };
 }
 
@@ -367,6 +407,53 @@ async function problemCursorAfter(
   if (!row) return '';
   return encodeURIComponent(
     encodeProblemCursor({ part, at: new Date(row.at).toISOString(), id: Number(row.id) }),
+  );
+}
+
+/**
+ * The cursor of campaign 1's posts (pages of 50, most viewed first) after row `index` (0-based), from the kept rows
+ * (figures counted now), as a client that pressed "Show more posts" until there (the last row when there are fewer).
+ */
+async function campaignPostCursorAfter(handle: DatabaseHandle, index: number): Promise<string> {
+  const interactions = `(coalesce(likes, 0) + coalesce(comments, 0) + coalesce(shares, 0) + coalesce(saves, 0))`;
+  const where = `where campaign_id = 1 and status in ('submitted', 'approved')`;
+  const result = (await handle.db.execute(
+    `select views, ${interactions} as interactions, submission_id, post_url from content_post_figures ${where}
+     order by views desc nulls last, ${interactions} desc, submission_id desc, post_url
+     offset (select least(${index}, greatest(count(*) - 1, 0)) from content_post_figures ${where}) limit 1`,
+  )) as unknown as {
+    rows: Array<{ views: string | null; interactions: string; submission_id: number; post_url: string }>;
+  };
+  const row = result.rows[0];
+  if (!row) return '';
+  return encodeURIComponent(
+    encodePostCursor({
+      views: row.views === null ? null : Number(row.views),
+      interactions: Number(row.interactions),
+      submissionId: Number(row.submission_id),
+      postUrl: row.post_url,
+    }),
+  );
+}
+
+/** The cursor of campaign 1's creators with figures (pages of 50, most engaging first) after row `index`. */
+async function campaignCreatorCursorAfter(handle: DatabaseHandle, index: number): Promise<string> {
+  const grouped = `select influencer_id, sum(views)::float8 as views,
+      sum(coalesce(likes, 0) + coalesce(comments, 0) + coalesce(shares, 0) + coalesce(saves, 0))::float8 as interactions
+    from content_post_figures where campaign_id = 1 and status in ('submitted', 'approved') and snapshot_id is not null
+    group by influencer_id`;
+  const result = (await handle.db.execute(
+    `with t as (${grouped}) select * from t order by interactions desc, views desc nulls last, influencer_id
+     offset (select least(${index}, greatest(count(*) - 1, 0)) from t) limit 1`,
+  )) as unknown as { rows: Array<{ views: number | null; interactions: number; influencer_id: number }> };
+  const row = result.rows[0];
+  if (!row) return '';
+  return encodeURIComponent(
+    encodeCreatorCursor({
+      interactions: Number(row.interactions),
+      views: row.views === null ? null : Number(row.views),
+      influencerId: Number(row.influencer_id),
+    }),
   );
 }
 

@@ -146,3 +146,77 @@ export const problemCursorParam = z.preprocess(
     .optional()
     .describe('Opaque: the nextCursor of an earlier answer for the same status; absent for the first page'),
 );
+
+/**
+ * The cursors of a campaign's analytics pages (issue 28): the last post shown in the posts' order (views desc nulls
+ * last, interactions desc, submission id desc, post URL) or the last creator shown in theirs (interactions desc,
+ * views desc nulls last, creator id). Opaque to clients; they only go forward ("Show more posts / creators").
+ */
+export interface PostCursor {
+  views: number | null;
+  interactions: number;
+  submissionId: number;
+  postUrl: string;
+}
+export interface CreatorCursor {
+  interactions: number;
+  views: number | null;
+  influencerId: number;
+}
+
+const figure = z.number().finite().nonnegative();
+const postCursorShape = z.tuple([
+  figure.nullable(),
+  figure,
+  z.number().int().positive(),
+  z.string().max(2048),
+]);
+const creatorCursorShape = z.tuple([figure, figure.nullable(), z.number().int().positive()]);
+
+const encodeJson = (prefix: string, value: unknown) =>
+  toBase64Url(`${prefix}|${String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value)))}`);
+function decodeJson(prefix: string, text: string): unknown {
+  try {
+    const plain = fromBase64Url(text);
+    if (!plain.startsWith(`${prefix}|`)) return undefined;
+    const bytes = Uint8Array.from(plain.slice(prefix.length + 1), (ch) => ch.charCodeAt(0));
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
+export const encodePostCursor = (c: PostCursor) =>
+  encodeJson('pp', [c.views, c.interactions, c.submissionId, c.postUrl]);
+/** The posts cursor a client sent back, or null when it is not one this server made. */
+export function decodePostCursor(text: string): PostCursor | null {
+  const parsed = postCursorShape.safeParse(decodeJson('pp', text));
+  if (!parsed.success) return null;
+  const [views, interactions, submissionId, postUrl] = parsed.data;
+  return { views, interactions, submissionId, postUrl };
+}
+
+export const encodeCreatorCursor = (c: CreatorCursor) =>
+  encodeJson('pc', [c.interactions, c.views, c.influencerId]);
+/** The creators cursor a client sent back, or null when it is not one this server made. */
+export function decodeCreatorCursor(text: string): CreatorCursor | null {
+  const parsed = creatorCursorShape.safeParse(decodeJson('pc', text));
+  if (!parsed.success) return null;
+  const [interactions, views, influencerId] = parsed.data;
+  return { interactions, views, influencerId };
+}
+
+const forwardCursorParam = (valid: (v: string) => boolean) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .max(4000, { error: 'cursor is not valid: load the first page again' })
+      .refine(valid, { error: 'cursor is not valid: load the first page again' })
+      .optional()
+      .describe(
+        'Opaque: the nextCursor of an earlier answer for the same campaign and platform; absent for page 1',
+      ),
+  );
+export const postCursorParam = forwardCursorParam((v) => decodePostCursor(v) !== null);
+export const creatorCursorParam = forwardCursorParam((v) => decodeCreatorCursor(v) !== null);

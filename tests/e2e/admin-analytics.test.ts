@@ -24,6 +24,8 @@ describe('admin analytics in the browser', () => {
   let draft: CampaignRow;
   let glow: CampaignRow;
   let glowPost: number;
+  let big: CampaignRow;
+  let bigPosts: number[];
 
   beforeAll(async () => {
     const port = await freePort();
@@ -64,6 +66,19 @@ describe('admin analytics in the browser', () => {
           shares: 20,
           measuredAt: new Date(Date.now() - 1_800_000),
         });
+        // 60 posts (six creators, ten links each): more than the first page of 50.
+        big = await insertCampaign(db, { name: 'Big Launch', budget: '5000.00' });
+        bigPosts = [];
+        for (let c = 0; c < 6; c++) {
+          const creator = await insertInfluencer(db);
+          bigPosts.push(
+            await insertSubmittedPost(db, {
+              campaignId: big.id,
+              influencerId: creator.id,
+              urls: Array.from({ length: 10 }, (_, i) => `https://www.instagram.com/p/big${c}${i}/`),
+            }),
+          );
+        }
       },
     });
     browser = await launchBrowser();
@@ -140,6 +155,24 @@ describe('admin analytics in the browser', () => {
     );
     if (process.env.ANALYTICS_SCREENSHOTS)
       await page.screenshot({ path: `${process.env.ANALYTICS_SCREENSHOTS}/analytics-costs-1280.png` });
+  });
+
+  it('shows the first 50 posts, then the rest with "Show more posts" (issue 28)', async () => {
+    // An admin enters the figures of the last creator's last post: it becomes the most viewed.
+    const entered = await page.request.post(`${server.url}/api/admin/submissions/${bigPosts[5]}/metrics`, {
+      headers: { origin: server.url },
+      data: { postUrl: 'https://www.instagram.com/p/big59/', views: 777, likes: 7 },
+    });
+    expect(entered.status()).toBe(201);
+    await page.goto(`${server.url}/admin/details/${big.id}`);
+    const posts = page.getByTestId('analytics-instagram').locator('ol > li');
+    await expect.poll(() => posts.count()).toBe(50);
+    expect(await page.getByTestId('posts-shown').textContent()).toBe('50 of 60 posts shown');
+    expect(await posts.first().textContent()).toContain('777');
+    await page.getByRole('button', { name: 'Show more posts' }).click();
+    await expect.poll(() => posts.count()).toBe(60);
+    expect(await page.getByTestId('posts-shown').textContent()).toBe('60 of 60 posts shown');
+    expect(await page.getByRole('button', { name: 'Show more posts' }).count()).toBe(0);
   });
 
   it("still says 'Campaign Not Found' for a campaign that does not exist", async () => {

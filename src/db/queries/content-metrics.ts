@@ -15,7 +15,7 @@ import { withPreviews } from './post-previews';
  */
 
 type Row = Record<string, unknown>;
-const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+export const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const iso = (v: unknown): string | null =>
   v === null || v === undefined ? null : new Date(Number(v)).toISOString();
@@ -66,7 +66,7 @@ export function readWithoutJit(db: DatabaseOrTransaction, statement: SQL): Promi
  * of those measured by then). Only a post measured after `asOf` is looked up: one probe of
  * content_metric_snapshots_counted_idx, in its order.
  */
-const countedSnapshot = (asOf: SQL) => sql`left join lateral (
+export const countedSnapshot = (asOf: SQL) => sql`left join lateral (
   select f.snapshot_id as id, f.source, f.views, f.likes, f.comments, f.shares, f.saves, f.reach, f.measured_at
   where f.measured_at <= ${asOf}
   union all
@@ -82,7 +82,7 @@ const countedSnapshot = (asOf: SQL) => sql`left join lateral (
  * latest: each post in `scope` with its counted figures as of `asOf`, its interactions and its engagement base (the
  * views, or the creator's followers on the platform where views are unknown: looked up only for those posts).
  */
-const latestCtes = (scope: PostScope, asOf: Date) => sql`with latest as (
+export const latestCtes = (scope: PostScope, asOf: Date) => sql`with latest as (
   select f.submission_id, f.post_url, f.campaign_id, f.platform, f.influencer_id, l.id as snapshot_id, l.source,
     l.views, l.likes, l.comments, l.shares, l.saves, l.reach, l.measured_at,
     coalesce(l.likes, 0) + coalesce(l.comments, 0) + coalesce(l.shares, 0) + coalesce(l.saves, 0) as interactions,
@@ -93,14 +93,14 @@ const latestCtes = (scope: PostScope, asOf: Date) => sql`with latest as (
 )`;
 
 /** Totals over a group of `latest` rows (posts without figures are not counted). */
-const AGGREGATES = sql`count(snapshot_id)::int as posts,
+export const AGGREGATES = sql`count(snapshot_id)::int as posts,
   sum(views)::float8 as views, sum(likes)::float8 as likes, sum(comments)::float8 as comments,
   sum(shares)::float8 as shares, sum(saves)::float8 as saves, sum(reach)::float8 as reach,
   coalesce(sum(interactions) filter (where snapshot_id is not null), 0)::float8 as interactions,
   round(sum(interactions) filter (where snapshot_id is not null and base is not null) * 100.0
     / nullif(sum(base) filter (where snapshot_id is not null), 0), 2)::float8 as engagement_rate`;
 
-function toTotals(row: Row | undefined): MetricTotals {
+export function toTotals(row: Row | undefined): MetricTotals {
   return {
     posts: Number(row?.posts ?? 0),
     views: num(row?.views),
@@ -143,7 +143,7 @@ export async function totalsOf(
 }
 
 /** The columns of a post row over `latest`: its figures, engagement rate and the latest report still waiting. */
-const POST_COLUMNS = sql`latest.*, c.name as campaign_name, i.name as creator_name, i.username as creator_username,
+export const POST_COLUMNS = sql`latest.*, c.name as campaign_name, i.name as creator_name, i.username as creator_username,
       round(latest.interactions * 100.0 / nullif(latest.base, 0), 2)::float8 as engagement_rate,
       (extract(epoch from latest.measured_at) * 1000)::float8 as measured_ms,
       r.id as report_id, r.screenshot_url as report_screenshot, (extract(epoch from r.measured_at) * 1000)::float8 as report_ms,
@@ -151,9 +151,9 @@ const POST_COLUMNS = sql`latest.*, c.name as campaign_name, i.name as creator_na
       r.saves as report_saves, r.reach as report_reach`;
 // The names by primary key, row by row (a lateral with a limit stays a nested loop): a hash join would read the
 // whole influencers table for a campaign's few thousand posts.
-const byId = (table: SQL, alias: SQL, columns: SQL, id: SQL) =>
+export const byId = (table: SQL, alias: SQL, columns: SQL, id: SQL) =>
   sql`join lateral (select ${columns} from ${table} where id = ${id} limit 1) ${alias} on true`;
-const POST_JOINS = sql`${byId(sql`campaigns`, sql`c`, sql`name`, sql`latest.campaign_id`)}
+export const POST_JOINS = sql`${byId(sql`campaigns`, sql`c`, sql`name`, sql`latest.campaign_id`)}
     ${byId(sql`influencers`, sql`i`, sql`name, username`, sql`latest.influencer_id`)}
     left join lateral (
       select s.* from content_metric_snapshots s
@@ -161,9 +161,9 @@ const POST_JOINS = sql`${byId(sql`campaigns`, sql`c`, sql`name`, sql`latest.camp
         and s.source = 'creator' and s.confirmed_at is null
       order by s.measured_at desc, s.id desc limit 1
     ) r on true`;
-const POST_ORDER = sql`views desc nulls last, interactions desc, submission_id desc, post_url`;
+export const POST_ORDER = sql`views desc nulls last, interactions desc, submission_id desc, post_url`;
 
-function toPostMetrics(row: Row): PostMetrics {
+export function toPostMetrics(row: Row): PostMetrics {
   return {
     submissionId: Number(row.submission_id),
     postUrl: String(row.post_url),
@@ -237,7 +237,7 @@ const creatorRowsSql = (options: { platform?: Platform; limit?: number }) => {
     order by ${order}`;
 };
 
-function toCreatorRow(row: Row): CreatorMetricsRow & { platform: Platform | null } {
+export function toCreatorRow(row: Row): CreatorMetricsRow & { platform: Platform | null } {
   const totals = toTotals(row);
   return {
     influencerId: Number(row.influencer_id),

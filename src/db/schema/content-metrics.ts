@@ -109,6 +109,22 @@ export const contentPostFigures = pgTable(
     index('content_post_figures_campaign_idx')
       .on(t.campaignId)
       .where(sql`${t.status} in ('submitted','approved')`),
+    // A campaign tab's posts in the page's order (views desc nulls last, interactions desc, submission desc, URL):
+    // "Show more posts" reads a page from here (issue 28, migration 0040).
+    index('content_post_figures_campaign_posts_idx')
+      .on(
+        t.campaignId,
+        t.platform,
+        sql`${t.views} desc nulls last`,
+        sql`(coalesce(${t.likes}, 0) + coalesce(${t.comments}, 0) + coalesce(${t.shares}, 0) + coalesce(${t.saves}, 0)) desc`,
+        sql`${t.submissionId} desc`,
+        t.postUrl,
+      )
+      .where(sql`${t.status} in ('submitted','approved')`),
+    // A campaign's posts measured after a moment (the few a page looks up in the snapshots).
+    index('content_post_figures_campaign_measured_idx')
+      .on(t.campaignId, t.measuredAt)
+      .where(sql`${t.status} in ('submitted','approved')`),
     index('content_post_figures_influencer_idx').on(t.influencerId, t.snapshotId),
     index('content_post_figures_submitted_idx')
       .on(t.submittedAt)

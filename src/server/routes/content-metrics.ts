@@ -4,6 +4,10 @@ import { campaignIdParamSchema } from '../../shared/schemas/campaign';
 import {
   analyticsOverviewSchema,
   campaignAnalyticsSchema,
+  campaignCreatorsPageSchema,
+  campaignCreatorsQuerySchema,
+  campaignPostsPageSchema,
+  campaignPostsQuerySchema,
   metricsFieldsSchema,
   metricsInputSchema,
   myAnalyticsSchema,
@@ -18,6 +22,11 @@ import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { currentUser, requireRole } from '../middleware/session';
 import { createRouter, describeValidationError } from '../openapi';
 import { analyticsOverview, campaignAnalytics, myAnalytics } from '../services/content-metrics/analytics';
+import {
+  campaignCreatorsPage,
+  campaignPostsForCsv,
+  campaignPostsPage,
+} from '../services/content-metrics/analytics-pages';
 import { campaignAnalyticsCsv, overviewCsv } from '../services/content-metrics/csv';
 import {
   confirmCreatorReport,
@@ -49,6 +58,24 @@ const adminRoutes = {
       "A campaign's content metrics per platform: totals, weekly change, daily series, posts, creators, cost",
     request: { params: idParam },
     responses: { 200: { description: 'Analytics', content: json(campaignAnalyticsSchema) }, ...common },
+  }),
+  campaignPosts: createRoute({
+    method: 'get',
+    path: '/campaigns/{id}/analytics/posts',
+    tags: ['Analytics'],
+    summary:
+      "A page of a campaign's posts on one platform (most viewed first), from the nextCursor of the analytics or of an earlier page",
+    request: { params: idParam, query: campaignPostsQuerySchema },
+    responses: { 200: { description: 'Posts', content: json(campaignPostsPageSchema) }, ...common },
+  }),
+  campaignCreators: createRoute({
+    method: 'get',
+    path: '/campaigns/{id}/analytics/creators',
+    tags: ['Analytics'],
+    summary:
+      "A page of a campaign's creators with figures on one platform (most engaging first), from a nextCursor",
+    request: { params: idParam, query: campaignCreatorsQuerySchema },
+    responses: { 200: { description: 'Creators', content: json(campaignCreatorsPageSchema) }, ...common },
   }),
   campaignCsv: createRoute({
     method: 'get',
@@ -112,10 +139,22 @@ export const adminContentMetricRoutes = createRouter()
   .openapi(adminRoutes.campaign, async (c) =>
     c.json(await campaignAnalytics(c.get('deps').db, c.req.valid('param').id, now(c)), 200),
   )
+  .openapi(adminRoutes.campaignPosts, async (c) =>
+    c.json(
+      await campaignPostsPage(c.get('deps').db, c.req.valid('param').id, c.req.valid('query'), now(c)),
+      200,
+    ),
+  )
+  .openapi(adminRoutes.campaignCreators, async (c) =>
+    c.json(
+      await campaignCreatorsPage(c.get('deps').db, c.req.valid('param').id, c.req.valid('query'), now(c)),
+      200,
+    ),
+  )
   .openapi(adminRoutes.campaignCsv, async (c) => {
     const { id } = c.req.valid('param');
-    const analytics = await campaignAnalytics(c.get('deps').db, id, now(c));
-    return attachment(`mintbox-campaign-${id}-analytics-${today(c)}.csv`, campaignAnalyticsCsv(analytics));
+    const posts = await campaignPostsForCsv(c.get('deps').db, id, now(c));
+    return attachment(`mintbox-campaign-${id}-analytics-${today(c)}.csv`, campaignAnalyticsCsv(posts));
   })
   .openapi(adminRoutes.overview, async (c) =>
     c.json(await analyticsOverview(c.get('deps').db, c.req.valid('query'), now(c)), 200),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../constants';
 import { METRIC_FIELDS, METRIC_SOURCES, type MetricField } from '../content-metrics';
+import { creatorCursorParam, pageLimitParam, postCursorParam } from '../page-cursor';
 
 /** A count as typed in a form or sent as JSON: blank means unknown. */
 const countField = (name: string) =>
@@ -120,8 +121,16 @@ export const platformAnalyticsSchema = z.object({
   /** Change over the last 7 days (figures as counted now minus as counted a week ago). */
   weeklyChange: z.object({ views: z.number(), interactions: z.number() }),
   series: z.array(seriesPointSchema),
+  /** The first page of the tab's posts (most viewed first); `postCount` counts them all. */
   posts: z.array(postMetricsSchema),
+  postCount: z.number().int(),
+  /** The cursor of GET …/analytics/posts for the next page; null when every post is shown. */
+  postsNextCursor: z.string().nullable(),
+  /** The first page of the tab's creators with figures (most engaging first); `creatorCount` counts them all. */
   creators: z.array(creatorMetricsSchema),
+  creatorCount: z.number().int(),
+  /** The cursor of GET …/analytics/creators for the next page; null when every creator is shown. */
+  creatorsNextCursor: z.string().nullable(),
 });
 export type PlatformAnalytics = z.infer<typeof platformAnalyticsSchema>;
 
@@ -157,6 +166,36 @@ export const campaignAnalyticsSchema = z.object({
   platforms: z.array(platformAnalyticsSchema),
 });
 export type CampaignAnalytics = z.infer<typeof campaignAnalyticsSchema>;
+
+/** The query of a campaign's paged posts or creators: one platform tab, from a cursor, `limit` rows (50 when absent). */
+export const campaignPostsQuerySchema = z.object({
+  platform: z.enum(PLATFORMS, { error: `platform must be one of ${PLATFORMS.join(', ')}` }),
+  cursor: postCursorParam,
+  limit: pageLimitParam(50),
+});
+export const campaignCreatorsQuerySchema = z.object({
+  platform: z.enum(PLATFORMS, { error: `platform must be one of ${PLATFORMS.join(', ')}` }),
+  cursor: creatorCursorParam,
+  limit: pageLimitParam(50),
+});
+
+/** GET /api/admin/campaigns/:id/analytics/posts: a page of one tab's posts, in the tab's order. */
+export const campaignPostsPageSchema = z.object({
+  items: z.array(postMetricsSchema),
+  /** Every post of the tab. */
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type CampaignPostsPage = z.infer<typeof campaignPostsPageSchema>;
+
+/** GET /api/admin/campaigns/:id/analytics/creators: a page of one tab's creators with figures, in the tab's order. */
+export const campaignCreatorsPageSchema = z.object({
+  items: z.array(creatorMetricsSchema),
+  /** Every creator of the tab with figures. */
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type CampaignCreatorsPage = z.infer<typeof campaignCreatorsPageSchema>;
 
 const monthFigures = z.object({
   views: z.number(),

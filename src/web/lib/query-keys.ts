@@ -94,6 +94,12 @@ export const privateKeys = {
       all: [...admin, 'analytics'] as const,
       /** GET /api/admin/campaigns/:id/analytics. */
       campaign: (id: string) => [...admin, 'analytics', 'campaign', id] as const,
+      /** GET /api/admin/campaigns/:id/analytics/posts?platform (the pages after the first, "Show more posts"). */
+      campaignPosts: (id: number, platform: string) =>
+        [...admin, 'analytics', 'campaign', String(id), 'posts', platform] as const,
+      /** GET /api/admin/campaigns/:id/analytics/creators?platform ("Show more creators"). */
+      campaignCreators: (id: number, platform: string) =>
+        [...admin, 'analytics', 'campaign', String(id), 'creators', platform] as const,
       /** GET /api/admin/analytics?from&to. */
       overview: (from: string, to: string) => [...admin, 'analytics', 'overview', from, to] as const,
     },

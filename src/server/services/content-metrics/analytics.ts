@@ -6,7 +6,6 @@ import {
   listPostMetrics,
   overviewFigures,
   type PostScope,
-  totalsByCreator,
   totalsByPlatform,
   totalsOf,
 } from '../../../db/queries/content-metrics';
@@ -23,6 +22,7 @@ import {
   type PlatformAnalytics,
 } from '../../../shared/schemas/content-metrics';
 import { AppError } from '../../errors';
+import { campaignTabCounts, creatorsPage, postsPage } from './analytics-pages';
 
 /* The analytics pages: a campaign's, the admins' overview, the creator's own, and the applicants' engagement. */
 
@@ -39,7 +39,8 @@ export function costBasisWithBoxes(boxes: number, productValue: string): string 
 
 /**
  * A campaign's analytics: one tab per platform it has posts on (and always its own platform), each with totals,
- * the change over 7 days, 30 days of daily totals, every post and every creator; cost per view and per engagement
+ * the change over 7 days, 30 days of daily totals, the first page of its posts and of its creators with their counts
+ * (the next pages: analytics-pages.ts); cost per view and per engagement
  * from what was spent: the Mint credited for the campaign's approved posts (its `reward` ledger entries) plus, when the
  * campaign states a product value, that value times the boxes it shipped; null when nothing was spent or nothing was
  * counted.
@@ -52,26 +53,38 @@ export async function campaignAnalytics(
   const campaign = await getAdminCampaign(db, campaignId);
   if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
   const scope: PostScope = { campaignId };
-  const [totals, weekAgo, series, posts, creators, mintSpent, demographics] = await Promise.all([
-    totalsByPlatform(db, scope, now),
+  const [counts, weekAgo, series, mintSpent, demographics] = await Promise.all([
+    campaignTabCounts(db, campaignId, now),
     totalsByPlatform(db, scope, new Date(now.getTime() - 7 * DAY_MS)),
     dailySeries(db, scope, day(new Date(now.getTime() - 29 * DAY_MS)), day(now)),
-    listPostMetrics(db, scope, now),
-    totalsByCreator(db, scope, now),
     campaignMintSpent(db, campaignId),
     campaignAgeDemographics(db, campaignId),
   ]);
+  const totals = new Map([...counts].map(([platform, count]) => [platform, count.totals]));
   const boxesShipped = campaign.productValue === null ? 0 : await campaignBoxesShipped(db, campaignId);
   // Cents, so 3 boxes of $85.10 add up exactly; Mint are whole dollars.
   const productCents =
     campaign.productValue === null ? 0 : boxesShipped * Math.round(Number(campaign.productValue) * 100);
   const spent = (mintSpent * 100 + productCents) / 100;
-  const platforms = PLATFORMS.filter(
-    (p) => p === campaign.platform || posts.some((post) => post.platform === p),
+  const platforms = PLATFORMS.filter((p) => p === campaign.platform || (counts.get(p)?.posts ?? 0) > 0);
+  // Each tab's first page of posts and of creators; the rest are read a page at a time (analytics-pages.ts).
+  const firstPages = await Promise.all(
+    platforms.map(async (platform) => {
+      const count = counts.get(platform) ?? { posts: 0, creators: 0 };
+      const [posts, creators] = await Promise.all([
+        count.posts > 0 ? postsPage(db, campaignId, { platform }, now, count.posts) : null,
+        // A campaign is on one platform, so its creators' rows are that platform's.
+        platform === campaign.platform && count.creators > 0
+          ? creatorsPage(db, campaignId, { platform }, now, count.creators)
+          : null,
+      ]);
+      return { posts, creators };
+    }),
   );
-  const tabs: PlatformAnalytics[] = platforms.map((platform) => {
+  const tabs: PlatformAnalytics[] = platforms.map((platform, index) => {
     const now_ = totals.get(platform) ?? EMPTY_METRIC_TOTALS;
     const before = weekAgo.get(platform) ?? EMPTY_METRIC_TOTALS;
+    const { posts, creators } = firstPages[index]!;
     return {
       platform,
       note: PLATFORM_METRIC_NOTES[platform],
@@ -83,9 +96,12 @@ export async function campaignAnalytics(
       series: series
         .filter((s) => s.platform === platform)
         .map(({ date, views, interactions }) => ({ date, views, interactions })),
-      posts: posts.filter((p) => p.platform === platform),
-      // A campaign is on one platform, so its creators' rows are that platform's.
-      creators: platform === campaign.platform ? creators : [],
+      posts: posts?.items ?? [],
+      postCount: posts?.total ?? 0,
+      postsNextCursor: posts?.nextCursor ?? null,
+      creators: creators?.items ?? [],
+      creatorCount: creators?.total ?? 0,
+      creatorsNextCursor: creators?.nextCursor ?? null,
     };
   });
   const budget = Number(campaign.budget);

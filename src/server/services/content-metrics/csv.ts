@@ -1,9 +1,5 @@
 import { METRIC_FIELDS, METRIC_LABELS, METRIC_SOURCE_LABELS } from '../../../shared/content-metrics';
-import type {
-  AnalyticsOverview,
-  CampaignAnalytics,
-  PostMetrics,
-} from '../../../shared/schemas/content-metrics';
+import type { AnalyticsOverview, PostMetrics } from '../../../shared/schemas/content-metrics';
 import { csvLine, csvText } from '../transactions-csv';
 
 /* The analytics exports: a campaign's posts, the overview's best campaigns, creators and posts. */
@@ -38,9 +34,11 @@ function postCsvLine(p: PostMetrics): string {
   ]);
 }
 
-/** Every post of a campaign's analytics, one line each (UTF-8 with a byte-order mark for spreadsheets). */
-export function campaignAnalyticsCsv(analytics: CampaignAnalytics): string {
-  const posts = analytics.platforms.flatMap((p) => p.posts);
+/**
+ * Every post of a campaign (`campaignPostsForCsv`: tab by tab, most viewed first), one line each (UTF-8 with a
+ * byte-order mark for spreadsheets).
+ */
+export function campaignAnalyticsCsv(posts: PostMetrics[]): string {
   return `\uFEFF${csvLine(POST_CSV_HEADER)}${posts.map(postCsvLine).join('')}`;
 }
 

@@ -1,8 +1,18 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   analyticsOverviewSchema,
   campaignAnalyticsSchema,
+  campaignCreatorsPageSchema,
+  campaignPostsPageSchema,
   type MetricsInput,
+  type PlatformAnalytics,
 } from '../../../../shared/schemas/content-metrics';
 import { idResultSchema } from '../../../../shared/schemas/results';
 import { apiFetch } from '../../../lib/api-client';
@@ -20,6 +30,54 @@ export const campaignAnalyticsQuery = (id: string | undefined) =>
     staleTime: 60_000,
   });
 export const useCampaignAnalytics = (id: string | undefined) => useQuery(campaignAnalyticsQuery(id));
+
+/**
+ * One tab's posts, a page of 50 at a time (issue 28): the first page comes with the analytics (`tab`), "Show more
+ * posts" reads the next from GET /api/admin/campaigns/:id/analytics/posts by its cursor. A refresh (after figures
+ * are entered or a report confirmed) reads the pages shown again from the first.
+ */
+export function useCampaignPosts(campaignId: number, tab: PlatformAnalytics) {
+  return useInfiniteQuery({
+    queryKey: keys.campaignPosts(campaignId, tab.platform),
+    queryFn: ({ signal, pageParam }) => {
+      const params = new URLSearchParams({ platform: tab.platform });
+      if (pageParam) params.set('cursor', pageParam);
+      return apiFetch(`/api/admin/campaigns/${campaignId}/analytics/posts?${params}`, {
+        signal,
+        schema: campaignPostsPageSchema,
+      });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    initialData: {
+      pages: [{ items: tab.posts, total: tab.postCount, nextCursor: tab.postsNextCursor }],
+      pageParams: [null],
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** One tab's creators with figures, a page of 50 at a time ("Show more creators"), as `useCampaignPosts`. */
+export function useCampaignCreators(campaignId: number, tab: PlatformAnalytics) {
+  return useInfiniteQuery({
+    queryKey: keys.campaignCreators(campaignId, tab.platform),
+    queryFn: ({ signal, pageParam }) => {
+      const params = new URLSearchParams({ platform: tab.platform });
+      if (pageParam) params.set('cursor', pageParam);
+      return apiFetch(`/api/admin/campaigns/${campaignId}/analytics/creators?${params}`, {
+        signal,
+        schema: campaignCreatorsPageSchema,
+      });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    initialData: {
+      pages: [{ items: tab.creators, total: tab.creatorCount, nextCursor: tab.creatorsNextCursor }],
+      pageParams: [null],
+    },
+    staleTime: 60_000,
+  });
+}
 
 /** GET /api/admin/analytics: every campaign's posts submitted in the range. */
 export const analyticsOverviewQuery = (from: string, to: string) =>

@@ -17,7 +17,7 @@ import type { TabItem } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
-import { useMetricActions } from '../api/content-metrics';
+import { useCampaignCreators, useCampaignPosts, useMetricActions } from '../api/content-metrics';
 import { AdminEmptyState } from './admin-layout';
 import { EnterMetricsDialog } from './enter-metrics-dialog';
 
@@ -37,13 +37,18 @@ export function platformTabItems(data: CampaignAnalytics): TabItem<Platform>[] {
       weeklyChange: { views: 0, interactions: 0 },
       series: [],
       posts: [],
+      postCount: 0,
+      postsNextCursor: null,
       creators: [],
+      creatorCount: 0,
+      creatorsNextCursor: null,
     };
     return {
       id: platform,
       label: PLATFORM_LABELS[platform],
       content: (
         <PlatformAnalyticsTab
+          campaignId={data.campaign.id}
           tab={tab}
           demographicsNote={data.demographicsNote}
           demographics={data.demographics}
@@ -58,10 +63,12 @@ const figure = (n: number | null) => (n === null ? '–' : formatNumber(n));
 
 /** One platform's tab of /admin/details/:id: totals, weekly change, the daily chart, posts and creators. */
 export function PlatformAnalyticsTab({
+  campaignId,
   tab,
   demographicsNote,
   demographics,
 }: {
+  campaignId: number;
   tab: PlatformAnalytics;
   demographicsNote: string;
   demographics: CampaignAnalytics['demographics'];
@@ -69,7 +76,13 @@ export function PlatformAnalyticsTab({
   const label = PLATFORM_LABELS[tab.platform];
   const [editing, setEditing] = useState<PostMetrics | null>(null);
   const { confirm } = useMetricActions();
-  if (tab.posts.length === 0) {
+  const postPages = useCampaignPosts(campaignId, tab);
+  const creatorPages = useCampaignCreators(campaignId, tab);
+  const posts = postPages.data.pages.flatMap((page) => page.items);
+  const postCount = postPages.data.pages.at(-1)?.total ?? tab.postCount;
+  const creators = creatorPages.data.pages.flatMap((page) => page.items);
+  const creatorCount = creatorPages.data.pages.at(-1)?.total ?? tab.creatorCount;
+  if (posts.length === 0) {
     return (
       <AdminEmptyState
         icon={<BarChart3 aria-hidden="true" className="size-6" />}
@@ -126,7 +139,7 @@ export function PlatformAnalyticsTab({
         </CardHeader>
         <CardContent>
           <ol className="flex flex-col divide-y divide-slate-100">
-            {tab.posts.map((post) => (
+            {posts.map((post) => (
               <li key={`${post.submissionId}:${post.postUrl}`} className="py-3 first:pt-0 last:pb-0">
                 <p className="mb-1 text-xs font-medium text-slate-500">
                   {post.creatorName} · @{post.creatorUsername}
@@ -170,9 +183,10 @@ export function PlatformAnalyticsTab({
               </li>
             ))}
           </ol>
+          <ShowMore pages={postPages} shown={posts.length} total={postCount} noun="posts" testId="posts" />
         </CardContent>
       </Card>
-      {tab.creators.length > 0 ? (
+      {creators.length > 0 ? (
         <Card>
           <CardHeader>
             <h2 className="text-lg leading-tight font-semibold">Creators</h2>
@@ -205,7 +219,7 @@ export function PlatformAnalyticsTab({
                   </tr>
                 </thead>
                 <tbody>
-                  {tab.creators.map((c) => (
+                  {creators.map((c) => (
                     <tr key={c.influencerId} className="border-t border-slate-100">
                       <th scope="row" className="py-2 text-left font-medium">
                         {c.creatorName} <span className="text-slate-500">@{c.creatorUsername}</span>
@@ -221,6 +235,13 @@ export function PlatformAnalyticsTab({
                 </tbody>
               </table>
             </section>
+            <ShowMore
+              pages={creatorPages}
+              shown={creators.length}
+              total={creatorCount}
+              noun="creators"
+              testId="creators"
+            />
           </CardContent>
         </Card>
       ) : null}
@@ -239,6 +260,55 @@ export function PlatformAnalyticsTab({
         </Card>
       ) : null}
       {editing ? <EnterMetricsDialog post={editing} onClose={() => setEditing(null)} /> : null}
+    </div>
+  );
+}
+
+/**
+ * Under a list paged 50 at a time (longer than a page): how many rows are shown of how many, "Show more …" while
+ * there are more, and why a page could not be read.
+ */
+function ShowMore({
+  pages,
+  shown,
+  total,
+  noun,
+  testId,
+}: {
+  pages: {
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    fetchNextPage: () => unknown;
+    error: unknown;
+    data: { pages: unknown[] };
+  };
+  shown: number;
+  total: number;
+  noun: 'posts' | 'creators';
+  testId: string;
+}) {
+  // A list that fits in one page shows as it always did.
+  if (!pages.hasNextPage && pages.data.pages.length < 2 && !pages.error) return null;
+  return (
+    <div className="mt-4 flex flex-col items-center gap-1">
+      <p className="text-xs text-slate-600" data-testid={`${testId}-shown`}>
+        {formatNumber(shown)} of {formatNumber(total)} {noun} shown
+      </p>
+      {pages.hasNextPage ? (
+        <Button
+          variant="outline"
+          onClick={() => void pages.fetchNextPage()}
+          disabled={pages.isFetchingNextPage}
+          data-testid={`${testId}-more`}
+        >
+          {pages.isFetchingNextPage ? 'Loading…' : `Show more ${noun}`}
+        </Button>
+      ) : null}
+      {pages.error ? (
+        <p className="text-center text-sm text-red-700" role="alert">
+          {getErrorMessage(pages.error, `More ${noun} could not be loaded.`)}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -110,7 +110,7 @@ export const contentPostFigures = pgTable(
       .on(t.campaignId)
       .where(sql`${t.status} in ('submitted','approved')`),
     // A campaign tab's posts in the page's order (views desc nulls last, interactions desc, submission desc, URL):
-    // "Show more posts" reads a page from here (issue 28, migration 0040).
+    // "Show more posts" reads a page from here (issue 28, migration 0039).
     index('content_post_figures_campaign_posts_idx')
       .on(
         t.campaignId,

@@ -237,7 +237,14 @@ const CASES: OperatorCase[] = [
   { name: 'inbox of biggest', who: 'admin', path: () => '/api/admin/conversations?campaignId=1' },
   { name: 'inbox q=creator77', who: 'admin', path: () => '/api/admin/conversations?q=creator77' },
   { name: 'inbox waiting count', who: 'admin', path: () => '/api/admin/conversations/waiting-count' },
+  // The campaign filter's first choices (opened, nothing typed: 20, most conversations first), then a broad term
+  // (about half of the names at full size).
   { name: 'inbox campaigns', who: 'admin', path: () => '/api/admin/conversations/campaigns' },
+  {
+    name: 'inbox campaigns q=campaign 1',
+    who: 'admin',
+    path: () => '/api/admin/conversations/campaigns?q=campaign%201',
+  },
   { name: 'admin thread', who: 'admin', path: (s) => `/api/admin/conversations/${s.conversationId}` },
   { name: 'saved replies', who: 'admin', path: () => '/api/admin/saved-replies' },
   { name: 'tax year', who: 'admin', path: () => `/api/admin/tax-year?year=${new Date().getUTCFullYear()}` },

@@ -325,17 +325,38 @@ export async function inbox(
 }
 
 /**
- * The campaigns with at least one conversation that has a message, by name: read from the counts the triggers keep
+ * The campaigns with at least one conversation that has a message whose name contains `q` (case-insensitive), most
+ * conversations first, then by name (any case), at most `limit`: read from the counts the triggers keep
  * (`campaign_conversation_counts`, migration 0037, issue 28), so it reads only those campaigns instead of probing the
- * conversations of every campaign.
+ * conversations of every campaign, and answers a page of choices, never the whole list. Without a term the counts'
+ * index in that order (migration 0041) gives the first rows; the names only order the ties.
  */
-export async function campaignsWithConversations(db: DatabaseOrTransaction) {
+export async function campaignsWithConversations(
+  db: DatabaseOrTransaction,
+  { q, limit }: { q?: string | undefined; limit: number },
+) {
+  const term = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   return db
     .select({ id: campaigns.id, name: campaigns.name })
     .from(campaignConversationCounts)
     .innerJoin(campaigns, eq(campaigns.id, campaignConversationCounts.campaignId))
-    .where(gt(campaignConversationCounts.conversations, 0))
-    .orderBy(asc(campaigns.name), asc(campaigns.id));
+    .where(
+      and(
+        gt(campaignConversationCounts.conversations, 0),
+        // The name contains the term, whatever the case. `search_text` is the lowered name, brand, description and
+        // tags (migration 0001), so it holds every match: a pre-filter its trigram index answers for a narrow term.
+        term === undefined
+          ? undefined
+          : sql`lower(${campaigns.name}) like lower(${term}) and ${campaigns.searchText} like lower(${term})`,
+      ),
+    )
+    .orderBy(desc(campaignConversationCounts.conversations), sql`lower(${campaigns.name})`, asc(campaigns.id))
+    .limit(limit);
+}
+
+/** One campaign's name by its id (the inbox's campaign filter kept in the URL), with conversations or not. */
+export async function campaignNameById(db: DatabaseOrTransaction, id: number) {
+  return db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(eq(campaigns.id, id));
 }
 
 /** How many conversations wait for the team's reply. */

@@ -659,7 +659,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     expect(bad.body.error).toBe('cursor is not valid: load the first page again');
 
     const campaignsList = await get<{ items: { id: number; name: string }[] }>(
-      '/api/admin/conversations/campaigns',
+      '/api/admin/conversations/campaigns?q=paging&limit=50',
       admin,
     );
     const names = campaignsList.body.items.map((c) => c.name).filter((name) => name.startsWith('Paging'));
@@ -676,7 +676,10 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
   it('the campaign filter lists a campaign while one of its conversations has a message, and only then', async () => {
     const listed = async () =>
       (
-        await get<{ items: { id: number; name: string }[] }>('/api/admin/conversations/campaigns', admin)
+        await get<{ items: { id: number; name: string }[] }>(
+          '/api/admin/conversations/campaigns?q=Filter%20Campaign',
+          admin,
+        )
       ).body.items.filter((c) => c.name === 'Filter Campaign');
     const first = await creatorInConversation({ name: 'Filter Campaign' });
     // Opened, nothing written yet: not a campaign to filter by.
@@ -722,6 +725,85 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     });
     expect(again.status).toBe(201);
     expect(await listed()).toEqual([{ id: first.campaign.id, name: 'Filter Campaign' }]);
+  });
+
+  it('the campaign filter searches: name contains q (any case), most conversations first, limit 20 by default, at most 50', async () => {
+    type Choices = { items: { id: number; name: string }[] };
+    const choices = (query: string) => get<Choices>(`/api/admin/conversations/campaigns${query}`, admin);
+    // "Lumen Serum" has two conversations with a message, "lumen balm" and "Lumen Cream" one each, "Lumen Mist" one
+    // opened but never written in; "Dusk_Lumen%" tests that the term's % and _ are letters, not wildcards.
+    const write = async (conversationId: number, cookie: string) =>
+      expect(
+        (await send('POST', `/api/conversations/${conversationId}/messages`, cookie, { body: 'Hello' }))
+          .status,
+      ).toBe(201);
+    const serum = await creatorInConversation({ name: 'Lumen Serum' });
+    await write(serum.conversationId, serum.cookie);
+    n += 1;
+    const other = await createReadyCreator(app, database.db, {
+      email: `talk${n}@example.com`,
+      name: `Talk Person${n}`,
+    });
+    const applied = await send('POST', `/api/campaigns/${serum.campaign.id}/applications`, other.cookie, {});
+    const opened = await send('POST', `/api/applications/${applied.body.id}/conversation`, other.cookie, {});
+    await write(opened.body.id as number, other.cookie);
+    const balm = await creatorInConversation({ name: 'lumen balm' });
+    await write(balm.conversationId, balm.cookie);
+    const cream = await creatorInConversation({ name: 'Lumen Cream' });
+    await write(cream.conversationId, cream.cookie);
+    await creatorInConversation({ name: 'Lumen Mist' });
+    const odd = await creatorInConversation({ name: 'Dusk_Lumen%' });
+    await write(odd.conversationId, odd.cookie);
+
+    const lumen = await choices('?q=LUMEN');
+    expect(lumen.status).toBe(200);
+    // Most conversations first, then by name; never a campaign without a written conversation.
+    expect(lumen.body.items.map((c) => c.name)).toEqual([
+      'Lumen Serum',
+      'Dusk_Lumen%',
+      'lumen balm',
+      'Lumen Cream',
+    ]);
+    // The term is trimmed; a space inside it counts.
+    expect((await choices('?q=%20umen%20c%20')).body.items.map((c) => c.name)).toEqual(['Lumen Cream']);
+    expect((await choices('?q=k_L')).body.items.map((c) => c.name)).toEqual(['Dusk_Lumen%']);
+    expect((await choices('?q=n_C')).body.items).toEqual([]);
+    expect((await choices('?q=%25')).body.items.map((c) => c.name)).toEqual(['Dusk_Lumen%']);
+    expect((await choices('?q=Lumen%20Mist')).body.items).toEqual([]);
+    expect((await choices('?q=lumen&limit=2')).body.items.map((c) => c.name)).toEqual([
+      'Lumen Serum',
+      'Dusk_Lumen%',
+    ]);
+
+    // Without q: the first 20 by conversations (the Serum, with two, among them), at most 50 when asked.
+    for (let i = 0; i < 21; i += 1) {
+      const more = await creatorInConversation({ name: `Limit Campaign ${i}` });
+      await write(more.conversationId, more.cookie);
+    }
+    const first = await choices('');
+    expect(first.body.items).toHaveLength(20);
+    expect(first.body.items.map((c) => c.name)).toContain('Lumen Serum');
+    expect((await choices('?q=limit%20campaign')).body.items).toHaveLength(20);
+    expect((await choices('?q=limit%20campaign&limit=50')).body.items).toHaveLength(21);
+
+    // A filter kept in the URL reads its campaign by id, with conversations or not.
+    const mist = (await database.db.select().from(campaigns)).find((c) => c.name === 'Lumen Mist')!;
+    expect((await choices(`?id=${mist.id}`)).body.items).toEqual([{ id: mist.id, name: 'Lumen Mist' }]);
+    expect((await choices('?id=2147483000')).body.items).toEqual([]);
+
+    for (const [query, error] of [
+      ['?limit=51', 'limit must be at most 50'],
+      ['?limit=0', 'limit must be at least 1'],
+      ['?limit=ten', 'limit must be a whole number'],
+      ['?id=abc', 'id must be a campaign id'],
+      [`?q=${'a'.repeat(101)}`, 'Search for at most 100 characters.'],
+    ] as const) {
+      const bad = await choices(query);
+      expect(bad.status, query).toBe(400);
+      expect(bad.body.error, query).toBe(error);
+    }
+    const creator = await get(`/api/admin/conversations/campaigns?q=lumen`, serum.cookie);
+    expect(creator.status).toBe(403);
   });
 
   it('saved replies: create, edit, list by title, delete; duplicate titles and HTML refused', async () => {

@@ -4,6 +4,7 @@ import {
   conversationThreadSchema,
   editMessageSchema,
   hideMessageSchema,
+  inboxCampaignsQuerySchema,
   inboxCampaignsSchema,
   inboxQuerySchema,
   inboxSchema,
@@ -312,8 +313,10 @@ const inboxCampaignsRoute = createRoute({
   method: 'get',
   path: '/conversations/campaigns',
   tags: adminTags,
-  summary: 'The campaigns that have conversations, by name (the choices of the inbox campaign filter)',
+  summary:
+    'The choices of the inbox campaign filter: the campaigns that have conversations whose name contains q (case-insensitive), most conversations first, then by name; limit 20 by default, at most 50. With id: that campaign alone (its name for a filter kept in the URL)',
   middleware: adminOnly,
+  request: { query: inboxCampaignsQuerySchema },
   responses: { 200: { description: 'The campaigns', content: json(inboxCampaignsSchema) }, ...errors },
 });
 const inboxStreamRoute = createRoute({
@@ -386,7 +389,9 @@ export const adminConversationRoutes = createRouter()
   .openapi(waitingRoute, async (c) =>
     c.json({ waitingCount: await waitingConversations(c.get('services').db) }, 200),
   )
-  .openapi(inboxCampaignsRoute, async (c) => c.json(await inboxCampaigns(c.get('services').db), 200))
+  .openapi(inboxCampaignsRoute, async (c) =>
+    c.json(await inboxCampaigns(c.get('services').db, c.req.valid('query')), 200),
+  )
   .openapi(inboxStreamRoute, async (c) => {
     const { db, lifecycle } = c.get('deps');
     return conversationStream(c, { db, conversationId: null, lifecycle }) as never;

@@ -231,7 +231,36 @@ export type Inbox = z.infer<typeof inboxSchema>;
 
 export const waitingCountSchema = z.object({ waitingCount: z.number().int() });
 
-/** GET /api/admin/conversations/campaigns: the campaigns that have conversations, by name (the inbox's filter). */
+/** How many campaigns the inbox's campaign filter offers at once (and at most, when asked). */
+export const INBOX_CAMPAIGNS_LIMIT = 20;
+export const INBOX_CAMPAIGNS_MAX = 50;
+
+/**
+ * GET /api/admin/conversations/campaigns: `q` searches the names (contains, case-insensitive), `limit` how many
+ * (20 by default, at most 50); `id` reads that one campaign (a filter kept in the URL shows its name).
+ */
+export const inboxCampaignsQuerySchema = z.object({
+  q: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(100, { error: 'Search for at most 100 characters.' }).optional(),
+  ),
+  limit: pageLimitParam(INBOX_CAMPAIGNS_LIMIT, INBOX_CAMPAIGNS_MAX),
+  id: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'id must be a campaign id' })
+      .int({ error: 'id must be a campaign id' })
+      .positive({ error: 'id must be a campaign id' })
+      .max(2_147_483_647, { error: 'id must be a campaign id' })
+      .optional(),
+  ),
+});
+export type InboxCampaignsQuery = z.infer<typeof inboxCampaignsQuerySchema>;
+
+/**
+ * The campaigns that have conversations whose name matches, most conversations first, then by name (the choices of
+ * the inbox's campaign filter); with `id`, that campaign alone (none when there is no such campaign).
+ */
 export const inboxCampaignsSchema = z.object({
   items: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });

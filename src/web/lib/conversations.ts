@@ -28,7 +28,9 @@ export const conversationKeys = {
   mine: [...PRIVATE_ROOT, 'conversations', 'creator', 'mine'] as const,
   inbox: (filters: object) => [...PRIVATE_ROOT, 'conversations', 'admin', 'inbox', filters] as const,
   // Under the inbox's key: every change the inbox stream tells of reads the campaign filter's choices again too.
-  inboxCampaigns: [...PRIVATE_ROOT, 'conversations', 'admin', 'inbox', 'campaigns'] as const,
+  inboxCampaigns: (q: string) =>
+    [...PRIVATE_ROOT, 'conversations', 'admin', 'inbox', 'campaigns', q] as const,
+  inboxCampaign: (id: number) => [...PRIVATE_ROOT, 'conversations', 'admin', 'campaign', id] as const,
   waiting: [...PRIVATE_ROOT, 'conversations', 'admin', 'waiting'] as const,
   savedReplies: [...PRIVATE_ROOT, 'conversations', 'admin', 'saved-replies'] as const,
 };

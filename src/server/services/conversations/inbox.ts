@@ -1,5 +1,6 @@
 import type { DatabaseOrTransaction } from '../../../db/client';
 import {
+  campaignNameById,
   campaignsWithConversations,
   creatorConversations,
   inbox,
@@ -9,6 +10,7 @@ import { decodeCursor } from '../../../shared/page-cursor';
 import type {
   Inbox,
   InboxCampaigns,
+  InboxCampaignsQuery,
   InboxQuery,
   MyConversationList,
 } from '../../../shared/schemas/conversations';
@@ -67,7 +69,14 @@ export function waitingConversations(db: DatabaseOrTransaction): Promise<number>
   return waitingCount(db);
 }
 
-/** The campaigns the inbox can be filtered by: those with conversations. */
-export async function inboxCampaigns(db: DatabaseOrTransaction): Promise<InboxCampaigns> {
-  return { items: await campaignsWithConversations(db) };
+/**
+ * The campaigns the inbox can be filtered by: a search among those with conversations (most conversations first),
+ * or one campaign by id (the filter kept in the URL shows its name).
+ */
+export async function inboxCampaigns(
+  db: DatabaseOrTransaction,
+  query: InboxCampaignsQuery,
+): Promise<InboxCampaigns> {
+  if (query.id !== undefined) return { items: await campaignNameById(db, query.id) };
+  return { items: await campaignsWithConversations(db, query) };
 }

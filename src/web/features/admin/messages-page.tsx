@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Clock, ExternalLink, Inbox as InboxIcon } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useOutletContext, useSearchParams } from 'react-router';
 import {
   conversationThreadSchema,
@@ -11,16 +11,16 @@ import {
 import { ErrorPanel } from '../../components/error-panel';
 import { ListSearch } from '../../components/list-search';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { NativeSelect } from '../../components/ui/native-select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { apiFetch } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { conversationKeys } from '../../lib/conversations';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { type InboxFilters, useInbox, useInboxCampaigns } from './api/conversations';
+import { type InboxFilters, useInbox } from './api/conversations';
 import { AdminConversation } from './components/admin-conversation';
 import { AdminEmptyState, AdminPageHeader } from './components/admin-layout';
+import { InboxCampaignFilter } from './components/inbox-campaign-filter';
 
 const FILTER_LABELS: Record<InboxFilter, string> = {
   all: 'All',
@@ -64,9 +64,7 @@ export function MessagesPage() {
   const [search, setSearch] = useState(q);
   const filters: InboxFilters = { filter, campaignId, q: q || undefined };
   const inbox = useInbox(filters, inboxLive);
-  const campaigns = useInboxCampaigns().data?.items ?? [];
   const now = useNow();
-  const campaignFieldId = useId();
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -105,23 +103,10 @@ export function MessagesPage() {
               </Button>
             ))}
           </fieldset>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={campaignFieldId} className="text-sm font-medium text-slate-800">
-              Campaign
-            </label>
-            <NativeSelect
-              id={campaignFieldId}
-              value={campaignId ? String(campaignId) : ''}
-              onChange={(e) => update({ campaign: e.target.value || null })}
-            >
-              <option value="">All campaigns</option>
-              {campaigns.map(({ id, name }) => (
-                <option key={id} value={id}>
-                  {name}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <InboxCampaignFilter
+            campaignId={campaignId}
+            onChange={(id) => update({ campaign: id ? String(id) : null })}
+          />
           <ListSearch
             label="Search conversations"
             placeholder="Creator or text"

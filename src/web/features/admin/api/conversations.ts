@@ -55,12 +55,36 @@ export function useInbox(filters: InboxFilters, live: boolean) {
   });
 }
 
-/** GET /api/admin/conversations/campaigns: the inbox's campaign filter (campaigns with conversations, by name). */
-export function useInboxCampaigns() {
+/**
+ * GET /api/admin/conversations/campaigns?q=…: the choices of the inbox's campaign filter, a search among the
+ * campaigns with conversations (most conversations first, 20 at a time); asked only while the list is open.
+ */
+export function useInboxCampaigns(q: string, enabled: boolean) {
   return useQuery({
-    queryKey: conversationKeys.inboxCampaigns,
+    queryKey: conversationKeys.inboxCampaigns(q),
     queryFn: ({ signal }) =>
-      apiFetch('/api/admin/conversations/campaigns', { signal, schema: inboxCampaignsSchema }),
+      apiFetch(`/api/admin/conversations/campaigns${q ? `?${new URLSearchParams({ q })}` : ''}`, {
+        signal,
+        schema: inboxCampaignsSchema,
+      }),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** The campaign the inbox is filtered by (its id in the URL), read by id for its name. */
+export function useInboxCampaign(id: number | undefined) {
+  return useQuery({
+    queryKey: conversationKeys.inboxCampaign(id ?? 0),
+    queryFn: async ({ signal }) => {
+      const found = await apiFetch(`/api/admin/conversations/campaigns?id=${id}`, {
+        signal,
+        schema: inboxCampaignsSchema,
+      });
+      return found.items[0] ?? null;
+    },
+    enabled: id !== undefined,
     staleTime: 60_000,
   });
 }

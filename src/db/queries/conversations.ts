@@ -329,7 +329,7 @@ export async function inbox(
  * conversations first, then by name (any case), at most `limit`: read from the counts the triggers keep
  * (`campaign_conversation_counts`, migration 0037, issue 28), so it reads only those campaigns instead of probing the
  * conversations of every campaign, and answers a page of choices, never the whole list. Without a term the counts'
- * index in that order (migration 0041) gives the first rows; the names only order the ties.
+ * index in that order (migration 0040) gives the first rows; the names only order the ties.
  */
 export async function campaignsWithConversations(
   db: DatabaseOrTransaction,

@@ -77,7 +77,7 @@ export const campaignConversationCounts = pgTable(
     conversations: integer('conversations').notNull(),
   },
   (t) => [
-    // The inbox's campaign filter opens on the campaigns with most conversations (migration 0041): read in order.
+    // The inbox's campaign filter opens on the campaigns with most conversations (migration 0040): read in order.
     index('campaign_conversation_counts_most_idx')
       .on(t.conversations.desc().nullsFirst(), t.campaignId)
       .where(sql`${t.conversations} > 0`),

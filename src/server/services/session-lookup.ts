@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { DatabaseOrTransaction } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/auth';
 
 /*
@@ -41,12 +41,8 @@ export interface SessionWithUser {
   };
 }
 
-/** The session with this token and its user, in one statement (Better Auth's findSession, without its adapter). */
-export async function findSessionByToken(
-  db: DatabaseOrTransaction,
-  token: string,
-): Promise<SessionWithUser | null> {
-  const [row] = await db
+function sessionByTokenQuery(db: Database) {
+  return db
     .select({
       session: {
         id: sessions.id,
@@ -66,7 +62,21 @@ export async function findSessionByToken(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.token, token))
-    .limit(1);
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare('session_by_token');
+}
+
+/** Drizzle renders the statement once per database handle; PostgreSQL parses it once per connection. */
+const prepared = new WeakMap<Database, ReturnType<typeof sessionByTokenQuery>>();
+
+/** The session with this token and its user, in one statement (Better Auth's findSession, without its adapter). */
+export async function findSessionByToken(db: Database, token: string): Promise<SessionWithUser | null> {
+  let query = prepared.get(db);
+  if (!query) {
+    query = sessionByTokenQuery(db);
+    prepared.set(db, query);
+  }
+  const [row] = await query.execute({ token });
   return row ?? null;
 }

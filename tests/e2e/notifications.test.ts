@@ -94,7 +94,9 @@ describe('notifications and the signed-in header in the browser', () => {
     await creator.keyboard.press('Escape');
     await expect.poll(() => panel.count()).toBe(0);
 
-    await admin.goto(`${server.url}/admin/campaigns/${campaignId}`);
+    // The admin is on the campaigns list: the campaign's link opens its review page.
+    await admin.getByRole('link', { name: CAMPAIGN, exact: true }).filter({ visible: true }).click();
+    await admin.waitForURL(`${server.url}/admin/campaigns/${campaignId}`);
     const applicant = admin.getByTestId('applicant').filter({ hasText: CREATOR.name });
     await applicant.getByRole('button', { name: `Accept ${CREATOR.name}` }).click();
     await admin.getByRole('dialog').getByRole('button', { name: 'Accept', exact: true }).click();

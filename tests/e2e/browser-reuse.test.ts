@@ -59,13 +59,27 @@ describe('a reused browser context forgets its visitor', () => {
     await second.close();
   });
 
-  it('never reuses a context with other options or with a change a reset cannot undo', async () => {
+  it('never reuses a context with other options or with a change a reset cannot undo (an init script, a fake clock)', async () => {
     const wide = await browser.newContext(options);
     await wide.addInitScript(() => Object.assign(window, { marked: true }));
     await wide.close();
     const next = await browser.newContext(options);
     expect(next).not.toBe(wide);
     await next.close();
+
+    // A fake clock stays in its context: the next visitor gets a context whose time is the real one.
+    const faked = await browser.newContext(options);
+    const page = await faked.newPage();
+    await page.clock.setFixedTime(new Date('2001-02-03T04:05:06Z'));
+    await page.goto(`${server.url}/signin`);
+    expect(await page.evaluate(() => new Date().getUTCFullYear())).toBe(2001);
+    await page.context().close();
+    const later = await browser.newContext(options);
+    const real = await later.newPage();
+    await real.goto(`${server.url}/signin`);
+    expect(await real.evaluate(() => new Date().getUTCFullYear())).toBe(new Date().getUTCFullYear());
+    expect(later).not.toBe(faked);
+    await later.close();
 
     const narrow = await browser.newContext({ ...options, viewport: { width: 375, height: 812 } });
     expect(narrow).not.toBe(next);

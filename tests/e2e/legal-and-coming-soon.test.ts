@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, waitForApp } from '../support/browser';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaigns } from '../support/factories';
 
@@ -70,7 +70,10 @@ describe('legal pages', () => {
     expect(terms).toContain('at least 50 Mint');
     expect(terms).toContain('Redemption requests are processed within 5-7 business days.');
 
-    await page.goto(`${server.url}/privacy`);
+    // On to the privacy policy through the footer, as a reader goes from one to the other.
+    await waitForApp(page);
+    await page.getByTestId('site-footer').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.waitForURL(`${server.url}/privacy`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Privacy Policy');
     expect(await page.locator('main').textContent()).toContain('Mintbox is not for children under 13.');
   });
@@ -101,10 +104,18 @@ describe('legal pages', () => {
     await page.goto(`${server.url}/terms`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Terms of Service');
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // The same page on a phone's width, then the privacy policy through the footer's link.
     await page.setViewportSize({ width: 375, height: 812 });
-    for (const path of ['/terms', '/privacy']) {
-      await page.goto(`${server.url}${path}`);
-      await expect.poll(() => page.locator('h1').count()).toBe(1);
+    for (const [path, title] of [
+      ['/terms', 'Terms of Service'],
+      ['/privacy', 'Privacy Policy'],
+    ] as const) {
+      if (path === '/privacy') {
+        await waitForApp(page);
+        await page.getByTestId('site-footer').getByRole('link', { name: title }).click();
+        await page.waitForURL(`${server.url}${path}`);
+      }
+      await expect.poll(() => page.locator('h1').textContent()).toBe(title);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
     }
   });

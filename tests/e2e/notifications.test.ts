@@ -4,7 +4,7 @@ import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { postJson } from '../support/auth-client';
-import { launchBrowser, signInThroughApi } from '../support/browser';
+import { launchBrowser, signInThroughApi, waitForApp } from '../support/browser';
 import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaign } from '../support/factories';
@@ -94,7 +94,9 @@ describe('notifications and the signed-in header in the browser', () => {
     await creator.keyboard.press('Escape');
     await expect.poll(() => panel.count()).toBe(0);
 
-    await admin.goto(`${server.url}/admin/campaigns/${campaignId}`);
+    // The admin is on the campaigns list: the campaign's link opens its review page.
+    await admin.getByRole('link', { name: CAMPAIGN, exact: true }).filter({ visible: true }).click();
+    await admin.waitForURL(`${server.url}/admin/campaigns/${campaignId}`);
     const applicant = admin.getByTestId('applicant').filter({ hasText: CREATOR.name });
     await applicant.getByRole('button', { name: `Accept ${CREATOR.name}` }).click();
     await admin.getByRole('dialog').getByRole('button', { name: 'Accept', exact: true }).click();
@@ -148,11 +150,24 @@ describe('notifications and the signed-in header in the browser', () => {
   it('/main, /dashboard and /profile share one header; at 375 px every icon button has a name', async () => {
     await creator.setViewportSize({ width: 375, height: 800 });
     const shapes: string[] = [];
-    for (const path of ['/main', '/dashboard', '/profile']) {
-      await creator.goto(`${server.url}${path}`);
+    // The first page is opened; the creator reaches the others through the header's links, as a user does.
+    await creator.goto(`${server.url}/main`);
+    const pages = [
+      ['/main', 'Campaigns'],
+      ['/dashboard', 'Dashboard'],
+      ['/profile', 'Profile'],
+    ] as const;
+    for (const [path, link] of pages) {
       const header = creator.getByTestId('signed-in-header');
+      if (path !== '/main') {
+        await header.getByRole('link', { name: link, exact: true }).filter({ visible: true }).click();
+        await creator.waitForURL(`${server.url}${path}`);
+      }
       await expect.poll(() => header.count()).toBe(1);
       await expect.poll(() => header.getByTestId('account-signed-in').count()).toBe(1);
+      // The page's own link is the current one (the header shows the page it is on).
+      const current = header.locator('[aria-current="page"]').filter({ visible: true });
+      await expect.poll(() => textOf(current)).toBe(link);
       expect(await creator.locator('header').count()).toBe(1);
       // The same controls in the same order on every page.
       const names = await header.evaluate((root) => {
@@ -170,25 +185,28 @@ describe('notifications and the signed-in header in the browser', () => {
       expect(names).toEqual(
         expect.arrayContaining(['Notifications', 'Sign Out', 'Campaigns', 'Dashboard', 'Profile']),
       );
-      const current = header.locator('[aria-current="page"]').filter({ visible: true });
-      expect(await textOf(current)).toBe(
-        { '/main': 'Campaigns', '/dashboard': 'Dashboard', '/profile': 'Profile' }[path],
-      );
       // Nothing wider than the screen.
       expect(await creator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     }
     expect(new Set(shapes).size).toBe(1);
     // The spec's dashboard header: the name and follower count on a wide screen.
     await creator.setViewportSize({ width: 1280, height: 900 });
-    await creator.goto(`${server.url}/dashboard`);
     const header = creator.getByTestId('signed-in-header');
+    await header.getByRole('link', { name: 'Dashboard', exact: true }).filter({ visible: true }).click();
+    await creator.waitForURL(`${server.url}/dashboard`);
     await expect.poll(() => textOf(header.getByTestId('follower-count'))).toMatch(/followers$/);
     expect(await textOf(header)).toContain(CREATOR.name);
   }, 60_000);
 
   it('the public pages carry the same bell for a signed-in creator', async () => {
     for (const path of ['/', `/campaign/${campaignId}`]) {
-      await creator.goto(`${server.url}${path}`);
+      if (path === '/') await creator.goto(`${server.url}/`);
+      else {
+        // From the landing page's grid, as a visitor gets there: a click on the campaign's card.
+        await waitForApp(creator);
+        await creator.getByRole('link', { name: CAMPAIGN }).first().click();
+        await creator.waitForURL(`${server.url}${path}`);
+      }
       const bell = creator.getByTestId('account-signed-in').getByTestId('notification-bell');
       await expect.poll(() => nameOf(bell)).toBe('Notifications');
       await bell.click();

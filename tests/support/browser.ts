@@ -53,6 +53,9 @@ const LASTING_CHANGES = [
   'prependListener',
 ] as const;
 
+/** The clock methods that fake a context's time (`page.clock` is its context's): such a context is never reused. */
+const CLOCK_CHANGES = ['install', 'setFixedTime', 'setSystemTime', 'pauseAt'] as const;
+
 /** What a site may keep in a browser besides cookies (which Playwright clears) and the HTTP cache (kept on purpose). */
 const SITE_STORAGE =
   'local_storage,indexeddb,service_workers,cache_storage,file_systems,websql,shared_storage,storage_buckets';
@@ -77,8 +80,8 @@ const holders = new Map<BrowserContext, Set<BrowserContext>>();
  * opened, permissions, routes, extra headers, offline mode), and the next `newContext` with the same options, of
  * this file or of the worker's next one, gets it back. The handle's own `close()` does the same with every context
  * the file still holds. What is left is the browser's cache of the app's files, which a returning visitor has too.
- * A context given anything a reset cannot take back (an init script, a binding, an event listener: LASTING_CHANGES)
- * is closed for real instead.
+ * A context given anything a reset cannot take back (an init script, a binding, an event listener: LASTING_CHANGES;
+ * a fake clock: CLOCK_CHANGES) is closed for real instead.
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await sharedChromium();
@@ -112,6 +115,17 @@ export async function launchBrowser(): Promise<Browser> {
     for (const method of LASTING_CHANGES) {
       const original = (context[method] as (...args: unknown[]) => unknown).bind(context);
       Object.assign(context, {
+        [method]: (...args: unknown[]) => {
+          lasting = true;
+          return original(...args);
+        },
+      });
+    }
+    // A fake clock (the context's, which its pages share) stays installed in the context: no reset removes it.
+    for (const method of CLOCK_CHANGES) {
+      const clock = context.clock;
+      const original = (clock[method] as (...args: unknown[]) => unknown).bind(clock);
+      Object.assign(clock, {
         [method]: (...args: unknown[]) => {
           lasting = true;
           return original(...args);

@@ -245,6 +245,8 @@ const CASES: OperatorCase[] = [
     who: 'admin',
     path: () => '/api/admin/conversations/campaigns?q=campaign%201',
   },
+  // A campaign id in the inbox's URL: the filter shows its name, read by id.
+  { name: 'inbox campaign by id', who: 'admin', path: () => '/api/admin/conversations/campaigns?id=1' },
   { name: 'admin thread', who: 'admin', path: (s) => `/api/admin/conversations/${s.conversationId}` },
   { name: 'saved replies', who: 'admin', path: () => '/api/admin/saved-replies' },
   { name: 'tax year', who: 'admin', path: () => `/api/admin/tax-year?year=${new Date().getUTCFullYear()}` },

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { WAIT_LIMITS, WaitTimeout, within } from './bounded';
 
 /** Debian's Chromium (never a downloaded browser), with the flags this machine needs. */
 export function chromiumPath(): string {
@@ -11,7 +12,7 @@ export function chromiumPath(): string {
 }
 
 function startChromium(): Promise<Browser> {
-  return chromium.launch({
+  const launching = chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
     args: [
@@ -24,7 +25,9 @@ function startChromium(): Promise<Browser> {
       '--disable-quic',
       '--no-first-run',
     ],
+    timeout: WAIT_LIMITS.browserStart,
   });
+  return within('Chromium: start', WAIT_LIMITS.browserStart + 1_000, launching);
 }
 
 /** One Chromium per test worker: the journey files run one after another in the same worker (vitest.config.ts). */
@@ -132,15 +135,21 @@ export async function launchBrowser(): Promise<Browser> {
         },
       });
     }
+    const closeForGood = () => within('a browser context: close', WAIT_LIMITS.browserContext, reallyClose());
     context.close = async () => {
       const holder = holders.get(context);
-      if (lasting || !holder) return reallyClose();
+      if (lasting || !holder) return closeForGood();
       holder.delete(context);
       holders.delete(context);
       try {
-        await forgetVisitor(context, origins, options);
+        await within(
+          'a browser context: reset for the next visitor',
+          WAIT_LIMITS.browserContext,
+          forgetVisitor(context, origins, options),
+        );
       } catch {
-        return reallyClose();
+        // Whatever the reset could not do (a page that would not close, a step past its time): not reused.
+        return closeForGood();
       }
       origins.clear();
       idle.set(key, [...(idle.get(key) ?? []), context]);
@@ -165,7 +174,14 @@ export async function launchBrowser(): Promise<Browser> {
   const close: Browser['close'] = async () => {
     const mine = [...opened];
     opened.clear();
-    await Promise.all(mine.map((context) => context.close().catch(() => undefined)));
+    // A context already closed (with its browser) rejects: nothing to wait for. A wait past its time fails the hook.
+    await Promise.all(
+      mine.map((context) =>
+        context.close().catch((error: unknown) => {
+          if (error instanceof WaitTimeout) throw error;
+        }),
+      ),
+    );
   };
   return new Proxy(browser, {
     get(target, property) {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../../src/config/project-root';
+import { WAIT_LIMITS, within } from './bounded';
 import { seedPgliteFolder } from './pglite-template';
 
 export interface BuiltServer {
@@ -41,8 +42,12 @@ export async function startBuiltServer(port: number, env: Record<string, string>
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
+      await within('the built server: exit after SIGTERM', WAIT_LIMITS.processExit, exited).catch(
+        async () => {
+          child.kill('SIGKILL');
+          await within('the built server: exit after SIGKILL', WAIT_LIMITS.processExit, exited);
+        },
+      );
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -52,7 +57,9 @@ export async function startBuiltServer(port: number, env: Record<string, string>
       await stop();
       throw new Error(`the built server stopped: ${errors}`);
     }
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`)
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`, {
+      signal: AbortSignal.timeout(WAIT_LIMITS.request),
+    })
       .then((response) => response.ok)
       .catch(() => false);
     if (healthy) break;

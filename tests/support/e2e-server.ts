@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import { projectRoot } from '../../src/config/project-root';
 import type { Database } from '../../src/db/client';
 import { createApp } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/context';
 import { silentLogger } from '../../src/server/logger';
+import { closeHttpServer, listen, trackSockets, WAIT_LIMITS, within } from './bounded';
 import { testEnv } from './test-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -34,7 +36,11 @@ export async function startE2EServer(
   if (!existsSync(path.join(webDir, 'index.html'))) {
     throw new Error('dist/web is missing: run `npm run build` before the browser tests (npm test does it)');
   }
-  const database = await createTestDatabase('pglite');
+  const database = await within(
+    "the e2e server's database: create",
+    WAIT_LIMITS.database,
+    createTestDatabase('pglite'),
+  );
   if (options.seed) await options.seed(database.db);
 
   const app = createApp({
@@ -44,8 +50,9 @@ export async function startE2EServer(
     webDir,
     ...options.deps,
   });
-  const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const server = createAdaptorServer({ fetch: app.fetch }) as HttpServer;
+  const sockets = trackSockets(server);
+  await listen(server, 'the e2e server', options.port ?? 0);
   const { port } = server.address() as AddressInfo;
 
   return {
@@ -53,8 +60,11 @@ export async function startE2EServer(
     db: database.db,
     database,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await database.destroy();
+      try {
+        await closeHttpServer(server, `the e2e server on port ${port}`, sockets);
+      } finally {
+        await within(`the e2e server's database: destroy`, WAIT_LIMITS.database, database.destroy());
+      }
     },
   };
 }

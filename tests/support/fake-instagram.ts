@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeHttpServer, listen } from './bounded';
 import { answerMedia, type FakeMediaAnswer } from './fake-media';
 
 /**
@@ -423,10 +424,7 @@ export async function startFakeInstagram(
     fail(400, 100, 'Unsupported get request.', 'GraphMethodException', 33);
   });
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
+  await listen(server, 'the Instagram stand-in', options.port, host);
   const { port } = server.address() as AddressInfo;
   base = `http://${host}:${port}`;
   return Object.assign(fake, {
@@ -439,6 +437,6 @@ export async function startFakeInstagram(
         ended.set(token, subcode);
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => closeHttpServer(server, 'the Instagram stand-in'),
   }) as FakeInstagram;
 }

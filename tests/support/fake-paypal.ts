@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import webhooksContract from '../contracts/paypal-webhooks.schema.json';
+import { closeHttpServer, listen, WAIT_LIMITS } from './bounded';
 
 /**
  * A local stand-in for PayPal's REST API, started by a test (or by `npm run demo`) on a port of its own. It answers
@@ -383,6 +384,7 @@ export async function startFakePaypal(options: FakePaypalOptions = {}): Promise<
       if (!url) throw new Error('no webhookUrl to deliver to');
       const body = JSON.stringify(event);
       const response = await fetch(url, {
+        signal: AbortSignal.timeout(WAIT_LIMITS.request),
         method: 'POST',
         headers: { 'content-type': 'application/json', ...fake.signWebhook(body) },
         body,
@@ -390,7 +392,7 @@ export async function startFakePaypal(options: FakePaypalOptions = {}): Promise<
       await response.arrayBuffer();
       return response.status;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => closeHttpServer(server, 'the PayPal stand-in'),
   };
 
   type Reply = (status: number, body: Json) => void;
@@ -656,9 +658,7 @@ export async function startFakePaypal(options: FakePaypalOptions = {}): Promise<
       ),
     );
   });
-  await new Promise<void>((resolve) =>
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve()),
-  );
+  await listen(server, 'the PayPal stand-in', options.port, options.host);
   base = `http://${options.host ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
   fake.url = base;
   return fake;

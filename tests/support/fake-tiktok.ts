@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeHttpServer, listen } from './bounded';
 import { answerMedia, type FakeMediaAnswer } from './fake-media';
 
 /**
@@ -367,17 +368,13 @@ export async function startFakeTiktok(options: { port?: number } = {}): Promise<
     }
     apiError(404, 'invalid_params', 'Not found');
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
+  await listen(server, 'the TikTok stand-in', options.port);
   const { port } = server.address() as AddressInfo;
   return Object.assign(fake, {
     url: `http://127.0.0.1:${port}`,
     port,
     hostOverrides: { [TIKTOK_MEDIA_HOST]: `http://127.0.0.1:${port}` },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeHttpServer(server, 'the TikTok stand-in', undefined, 0),
   });
 }
 

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import contract from '../contracts/youtube-videos-list.json';
+import { closeHttpServer, listen } from './bounded';
 import { answerMedia, type FakeMediaAnswer } from './fake-media';
 
 /**
@@ -224,14 +225,12 @@ export async function startFakeYoutube(
       pageInfo: { totalResults: items.length, resultsPerPage: items.length },
     });
   });
-  await new Promise<void>((resolve) =>
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve()),
-  );
+  await listen(server, 'the YouTube stand-in', options.port, options.host);
   const { port } = server.address() as AddressInfo;
   const origin = `http://${options.host ?? '127.0.0.1'}:${port}`;
   return Object.assign(fake, {
     url: origin,
     hostOverrides: { [YOUTUBE_MEDIA_HOST]: origin },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => closeHttpServer(server, 'the YouTube stand-in'),
   }) as FakeYoutube;
 }

@@ -1,3 +1,5 @@
+import { WAIT_LIMITS } from './bounded';
+
 /** What a call to a running server answered: the status, the JSON body (null when none), headers and session cookie. */
 export interface HttpAnswer {
   status: number;
@@ -27,6 +29,7 @@ export async function callServer(
 ): Promise<HttpAnswer> {
   const response = await fetch(`${base}${route}`, {
     method,
+    signal: AbortSignal.timeout(WAIT_LIMITS.request),
     headers: {
       origin: options.origin ?? base,
       'x-forwarded-for': options.ip ?? '198.51.100.7',

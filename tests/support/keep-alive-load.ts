@@ -1,4 +1,5 @@
 import { Agent, request } from 'node:http';
+import { WAIT_LIMITS } from './bounded';
 
 /**
  * Closed-loop keep-alive clients for a server in its own process: each client has one connection (an agent with
@@ -107,6 +108,12 @@ export function startKeepAliveLoad(options: {
         },
       );
       call.on('error', (error: NodeJS.ErrnoException) => fail(error, call.reusedSocket));
+      // A request the server never answers counts as a failure, so every client ends by its deadline.
+      call.setTimeout(WAIT_LIMITS.request, () =>
+        call.destroy(
+          Object.assign(new Error(`no answer within ${WAIT_LIMITS.request} ms`), { code: 'ETIMEDOUT' }),
+        ),
+      );
       call.end();
     });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration } from 'oidc-provider';
+import { closeHttpServer, listen } from './bounded';
 
 export interface TestOidcUser {
   email: string;
@@ -37,7 +38,7 @@ export async function startTestOidcProvider({
 
   // Listen first: the issuer must name the port.
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await listen(server, 'the test OpenID provider');
   const { port } = server.address() as AddressInfo;
   const issuer = `http://127.0.0.1:${port}`;
 
@@ -92,10 +93,6 @@ export async function startTestOidcProvider({
     discoveryUrl: `${issuer}/.well-known/openid-configuration`,
     clientId,
     clientSecret,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeHttpServer(server, `the test OpenID provider on port ${port}`, undefined, 0),
   };
 }

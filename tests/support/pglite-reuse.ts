@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { assertDatabaseLane } from '../../scripts/test-lanes.mjs';
 import { type DatabaseHandle, drizzleOnPglite, openDatabase } from '../../src/db/client';
 import { migrateDatabase } from '../../src/db/migrate';
+import { WAIT_LIMITS, within } from './bounded';
 import { pgliteTemplate } from './pglite-template';
 
 /**
@@ -135,15 +136,20 @@ async function freshPglite(): Promise<PGlite> {
 /** Brings a used database back to the template; false when its structure changed (it is then closed). */
 async function resetPglite(client: PGlite): Promise<boolean> {
   const { structure, reset } = await baseline!;
-  try {
+  const steps = async () => {
     // An open transaction (a file that stopped half-way) is rolled back first; DISCARD ALL must run alone.
     await client.exec('rollback');
     await client.exec('discard all');
     if ((await structureOf(client)) !== structure) throw new Error('structure changed');
     await client.exec(reset);
+  };
+  try {
+    // A statement the last file left waiting holds the one connection: the reset would queue behind it for ever.
+    await within('a used PGlite database: reset for the next file', WAIT_LIMITS.database, steps());
     return true;
   } catch {
-    await client.close().catch(() => undefined);
+    // Not reused; closed in the background (a close queued behind a stuck statement would wait as long).
+    void within('a used PGlite database: close', WAIT_LIMITS.database, client.close()).catch(() => undefined);
     return false;
   }
 }

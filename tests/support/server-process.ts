@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { projectRoot } from '../../src/config/project-root';
+import { WAIT_LIMITS, within } from './bounded';
 import { freePort } from './free-port';
 import { seedPgliteFolder } from './pglite-template';
 
@@ -90,7 +91,22 @@ export async function startServerProcess(
     exited,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
+      try {
+        return await within(
+          `the server process on port ${port}: exit after ${signal}`,
+          WAIT_LIMITS.processExit,
+          exited,
+        );
+      } catch (error) {
+        // Killed, so nothing outlives the test; the test still fails, naming the wait.
+        child.kill('SIGKILL');
+        await within(
+          `the server process on port ${port}: exit after SIGKILL`,
+          WAIT_LIMITS.processExit,
+          exited,
+        );
+        throw error;
+      }
     },
   };
 
@@ -106,7 +122,9 @@ export async function startServerProcess(
       );
     }
     try {
-      const response = await fetch(`${url}/api/health/ready`);
+      const response = await fetch(`${url}/api/health/ready`, {
+        signal: AbortSignal.timeout(WAIT_LIMITS.request),
+      });
       if (response.status === 200) return server;
     } catch {
       // Not listening yet.

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { closeNetServer, listen, trackSockets, WAIT_LIMITS } from './bounded';
 
 /** One mail the local SMTP server received. */
 export interface ReceivedMail {
@@ -114,6 +115,8 @@ export async function startSmtpServer(options: { holdMs?: number } = {}): Promis
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // On close, a client still connected (a mailer's pooled connection) is cut after this long.
+    closeTimeout: WAIT_LIMITS.closeGrace,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -133,10 +136,8 @@ export async function startSmtpServer(options: { holdMs?: number } = {}): Promis
       });
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
+  const sockets = trackSockets(server.server);
+  await listen(server.server, 'the test SMTP server');
   const { port } = server.server.address() as AddressInfo;
 
   function take(to: string): ReceivedMail | undefined {
@@ -168,6 +169,7 @@ export async function startSmtpServer(options: { holdMs?: number } = {}): Promis
         waiters.add(wake);
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      closeNetServer((done) => server.close(done), `the test SMTP server on port ${port}`, sockets),
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { assertDatabaseLane } from '../../scripts/test-lanes.mjs';
 import { type DatabaseDriver, type DatabaseHandle, openDatabase } from '../../src/db/client';
 import { migrateDatabase } from '../../src/db/migrate';
+import { WAIT_LIMITS, within } from './bounded';
 import { leasePgliteDatabase } from './pglite-reuse';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Integration suites run once per driver. */
@@ -26,25 +27,37 @@ export async function createTestDatabase(driver: DatabaseDriver): Promise<TestDa
   if (driver === 'pglite') {
     // The migrated template as the global setup made it: one this worker used before, emptied, or a fresh copy
     // (tests/support/pglite-reuse.ts). Destroying it hands it back for the next file.
-    const handle = await leasePgliteDatabase();
-    return { ...handle, destroy: () => handle.close() };
+    const handle = await within('a PGlite test database: lease', WAIT_LIMITS.database, leasePgliteDatabase());
+    return {
+      ...handle,
+      destroy: () => within('a PGlite test database: hand back', WAIT_LIMITS.database, handle.close()),
+    };
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   // The creation time is part of the name, so a run only ever cleans up schemas too old to be another run's.
   const schemaName = `mbtest_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = await openDatabase({ url, poolSize: 1 });
-  await admin.exec(`CREATE SCHEMA "${schemaName}"`);
-  await admin.close();
-  const handle = await openDatabase({ url, searchPath: schemaName, poolSize: 5 });
-  await migrateDatabase(handle, { migrationsSchema: schemaName });
+  const create = async () => {
+    const admin = await openDatabase({ url, poolSize: 1 });
+    await admin.exec(`CREATE SCHEMA "${schemaName}"`);
+    await admin.close();
+    const handle = await openDatabase({ url, searchPath: schemaName, poolSize: 5 });
+    await migrateDatabase(handle, { migrationsSchema: schemaName });
+    return handle;
+  };
+  const handle = await within(
+    `PostgreSQL schema ${schemaName}: create and migrate`,
+    WAIT_LIMITS.database,
+    create(),
+  );
+  const drop = async () => {
+    await handle.exec(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
+    await handle.close();
+  };
   return {
     ...handle,
     migrationsSchema: schemaName,
-    destroy: async () => {
-      await handle.exec(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
-      await handle.close();
-    },
+    destroy: () => within(`PostgreSQL schema ${schemaName}: drop`, WAIT_LIMITS.database, drop()),
   };
 }
 
@@ -68,7 +81,11 @@ export async function createScratchPostgresDatabase(): Promise<ScratchPostgresDa
   const name = `mbtest_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = await openDatabase({ url: base, poolSize: 1 });
   try {
-    await admin.exec(`CREATE DATABASE "${name}"`);
+    await within(
+      `PostgreSQL database ${name}: create`,
+      WAIT_LIMITS.database,
+      admin.exec(`CREATE DATABASE "${name}"`),
+    );
   } finally {
     await admin.close();
   }
@@ -80,7 +97,11 @@ export async function createScratchPostgresDatabase(): Promise<ScratchPostgresDa
     drop: async () => {
       const handle = await openDatabase({ url: base, poolSize: 1 });
       try {
-        await handle.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await within(
+          `PostgreSQL database ${name}: drop`,
+          WAIT_LIMITS.database,
+          handle.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+        );
       } finally {
         await handle.close();
       }

@@ -278,7 +278,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   if (e.NODE_ENV === 'production' && e.PASSWORD_HASH_COST !== 'standard') {
-    throw new Error(
+    throw new EnvError(
       'Invalid configuration: PASSWORD_HASH_COST=low is refused in production: it is for the test suite, whose passwords need no protection. Unset it',
     );
   }

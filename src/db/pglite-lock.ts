@@ -8,6 +8,13 @@ export function pgliteLockFile(dataDir: string): string {
 
 export class DatabaseInUseError extends Error {
   override name = 'DatabaseInUseError';
+  constructor(
+    message: string,
+    /** The process that has the folder open. */
+    readonly holderPid?: number,
+  ) {
+    super(message);
+  }
 }
 
 /** What a lock file says about its holder. The first line is the PID alone (what older versions wrote). */
@@ -135,7 +142,7 @@ export function lockPgliteFolder(dataDir: string): () => void {
   const holder = text === undefined ? undefined : parseLock(text);
   // Our own PID: this process, or an earlier one that had the same PID (a container restarted): ours either way.
   if (holder && holder.pid !== process.pid && holderRuns(holder)) {
-    throw new DatabaseInUseError(inUseMessage(dataDir, file, holder));
+    throw new DatabaseInUseError(inUseMessage(dataDir, file, holder), holder.pid);
   }
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, formatLock(currentHolder()));

@@ -2,9 +2,10 @@
 // Creates an admin account (or makes an existing account an admin with this password).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadEnv } from '../config/env';
+import { EnvError, loadEnv } from '../config/env';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
+import { DatabaseInUseError } from '../db/pglite-lock';
 import { createAuth } from './auth';
 import { silentLogger } from './logger';
 import { upsertAdmin } from './services/admin-accounts';
@@ -24,8 +25,29 @@ if (!values.email || !values.password) {
   process.exit(2);
 }
 
-const env = loadEnv();
-const database = await openDatabase({ url: env.databaseUrl, dataDir: path.join(env.dataDir, 'pglite') });
+/** Stops with one line (no stack trace) for what the operator can fix: the configuration, a database in use. */
+function stop(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let env: ReturnType<typeof loadEnv>;
+try {
+  env = loadEnv();
+} catch (error) {
+  if (error instanceof EnvError) stop(error.message);
+  throw error;
+}
+const pgliteDir = path.join(env.dataDir, 'pglite');
+const database = await openDatabase({ url: env.databaseUrl, dataDir: pgliteDir }).catch((error: unknown) => {
+  // The embedded database serves one process: while the server runs, only the server can write to it.
+  if (error instanceof DatabaseInUseError) {
+    stop(
+      `The running server (process ${error.holderPid}) has the embedded database in ${pgliteDir} open: stop it (Ctrl-C), run npm run admin:create again, then start it; with DATABASE_URL (PostgreSQL) this command works while the server runs.`,
+    );
+  }
+  throw error;
+});
 try {
   await migrateDatabase(database);
   const auth = createAuth({ db: database.db, env, logger: silentLogger() });

@@ -37,7 +37,22 @@ describe('production configuration', () => {
     expect(loadEnv({ DATA_DIR: dataDir() }).smtpUrl).toBeUndefined();
   });
 
+  it('refuses PASSWORD_HASH_COST=low in production, in one line', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: SECRET, SMTP_URL: 'smtp://mail:25' };
+    let error: Error | undefined;
+    try {
+      loadEnv({ ...production, DATA_DIR: dataDir(), PASSWORD_HASH_COST: 'low' });
+    } catch (e) {
+      error = e as Error;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    expect(error?.message).toBe(
+      'Invalid configuration: PASSWORD_HASH_COST=low is refused in production: it is for the test suite, whose passwords need no protection. Unset it',
+    );
+  });
+
   it('stops the real start with that line and exit code 1', async () => {
+    // Every refusal of loadEnv is an EnvError (the test above): the start prints its message alone.
     const run = promisify(execFile);
     const failure = await run(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
       cwd: projectRoot(),

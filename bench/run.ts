@@ -31,8 +31,8 @@ import {
   setCampaignCountCache,
 } from '../src/db/queries/campaigns';
 import { createApp } from '../src/server/app';
+import { localAreaDir } from '../src/server/integrations/file-storage/local-file-store';
 import { silentLogger } from '../src/server/logger';
-import { uploadsDir } from '../src/server/services/uploads';
 import {
   badgesQuery,
   byIdQuery,
@@ -418,7 +418,7 @@ async function main() {
     }
 
     const dataDir = mkdtempSync(path.join(tmpdir(), 'mintbox-bench-'));
-    mkdirSync(uploadsDir(dataDir), { recursive: true });
+    mkdirSync(localAreaDir(dataDir, 'uploads'), { recursive: true });
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
     const env = loadEnv({
       NODE_ENV: 'test',

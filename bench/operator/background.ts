@@ -24,6 +24,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { loadEnv } from '../../src/config/env';
 import type { DatabaseHandle } from '../../src/db/client';
+import { localFileStore } from '../../src/server/integrations/file-storage/local-file-store';
 import {
   ADMIN_DIGEST,
   CONTENT_METRICS_REFRESH,
@@ -484,6 +485,7 @@ export async function measureBackground(
           mailer: mails,
           paypal: createPaypalClient(env.paypal!, { timeoutMs: 10_000 }),
           metricsSources: instantSources(platforms),
+          files: localFileStore(env.dataDir),
         };
         let baseline: Array<{ p99: number; n: number }> = [];
         let load: ReturnType<typeof startLoad> | null = null;

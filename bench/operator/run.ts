@@ -24,8 +24,8 @@ import type pg from 'pg';
 import { loadEnv } from '../../src/config/env';
 import { type Database, type DatabaseHandle, openDatabase, schema } from '../../src/db/client';
 import { createApp } from '../../src/server/app';
+import { localAreaDir } from '../../src/server/integrations/file-storage/local-file-store';
 import { silentLogger } from '../../src/server/logger';
-import { uploadsDir } from '../../src/server/services/uploads';
 import {
   encodeCreatorCursor,
   encodeCursor,
@@ -719,7 +719,7 @@ export async function runOperatorSuite(): Promise<void> {
   const load = machineLoad();
   const loadBefore = load.loadAverage1m;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mintbox-operator-'));
-  mkdirSync(uploadsDir(dataDir), { recursive: true });
+  mkdirSync(localAreaDir(dataDir, 'uploads'), { recursive: true });
   const sides: Side[] = [];
   try {
     const small = await ensureOperatorDataset(SERVER_URL, `${DATABASE_PREFIX}_small`, SMALL_SCALE, log);

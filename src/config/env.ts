@@ -157,6 +157,29 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   ),
+  // Files in S3-compatible object storage (AWS S3, Cloudflare R2, MinIO) instead of DATA_DIR: needed as soon as
+  // several instances serve the app (issue 40). Keys: S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY, or the AWS SDK's chain.
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ENDPOINT: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  ),
+  S3_PREFIX: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9!_.*'()-]+(\/[A-Za-z0-9!_.*'()-]+)*\/?$/, {
+        error: 'must be a key prefix of letters, digits and safe punctuation, like mintbox/',
+      })
+      .optional(),
+  ),
   // Tests only (refused in production): passwords hashed at a low scrypt cost (src/server/password-hashing.ts).
   PASSWORD_HASH_COST: z.enum(['standard', 'low'], { error: 'must be standard or low' }).default('standard'),
   // Tests and the demo only (refused in production): the platforms' media hosts answered by local stand-ins, as
@@ -231,6 +254,19 @@ export interface Env {
   demoStandIns: boolean;
   /** Tests and the demo: a platform media host -> the local origin that answers for it (empty in production). */
   mediaHostOverrides: Record<string, string>;
+  /** Object storage for files (S3_BUCKET), or null: files in DATA_DIR. */
+  s3: S3Config | null;
+}
+
+/** An S3-compatible bucket for the app's files (src/server/integrations/file-storage/s3-file-store.ts). */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Empty, or ends with a slash. */
+  prefix: string;
 }
 
 export interface InstagramConfig {
@@ -345,6 +381,36 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     instagram: pickInstagram(e),
     demoStandIns: e.DEMO_STAND_INS === 'true',
     mediaHostOverrides: parseHostOverrides(e.MEDIA_HOST_OVERRIDES),
+    s3: pickS3(e),
+  };
+}
+
+function pickS3(e: z.infer<typeof envSchema>): S3Config | null {
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new EnvError(
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+  }
+  if (!e.S3_BUCKET) {
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_PREFIX'] as const).find((name) => e[name]);
+    if (stray) {
+      throw new EnvError(
+        `Invalid configuration: ${stray} is set but S3_BUCKET is not: set S3_BUCKET to keep files in object storage, or unset ${stray} to keep them in DATA_DIR`,
+      );
+    }
+    return null;
+  }
+  const prefix = e.S3_PREFIX ? e.S3_PREFIX.replace(/\/?$/, '/') : '';
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION ?? 'us-east-1',
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    prefix,
   };
 }
 

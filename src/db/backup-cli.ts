@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../config/env';
-import { BackupError, type BackupTarget, backupDatabase, defaultBackupFile } from './backup';
+import { BackupError, type BackupTarget, backupDatabase, backupScope, defaultBackupFile } from './backup';
 import { DatabaseInUseError } from './pglite-lock';
 
 const { values } = parseArgs({ options: { out: { type: 'string' } } });
@@ -16,6 +16,7 @@ try {
   console.log(
     `Backup written: ${result.file} (${(result.bytes / 1_048_576).toFixed(2)} MB, ${result.format})`,
   );
+  console.log(backupScope(env));
 } catch (error) {
   if (error instanceof BackupError || error instanceof DatabaseInUseError) {
     console.error(`Backup failed: ${error.message}`);

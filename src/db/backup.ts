@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import type { Env } from '../config/env';
 import { openDatabase } from './client';
 import { lockPgliteFolder } from './pglite-lock';
 
@@ -200,4 +201,18 @@ function run(command: string, args: string[], password: string | undefined): Pro
       else reject(new BackupError(`${command} failed (exit ${code}): ${stderr.trim() || 'no message'}`));
     });
   });
+}
+
+/**
+ * What a database backup holds and what it does not (printed after every backup): the database only. Files are
+ * elsewhere: in the S3 bucket (S3_BUCKET), or in DATA_DIR/uploads and DATA_DIR/exports.
+ */
+export function backupScope(env: Pick<Env, 's3' | 'dataDir'>): string {
+  const database =
+    'This backup holds the database (accounts, campaigns, applications, Mint, payouts, and the list of uploaded files with who may see them).';
+  if (env.s3) {
+    const where = `s3://${env.s3.bucket}/${env.s3.prefix}${env.s3.endpoint ? ` at ${env.s3.endpoint}` : ''}`;
+    return `${database} It does NOT hold the files: campaign images, evidence screenshots, post thumbnails, message images and data downloads live in ${where}. Back the bucket up with the storage's own tools (versioning, replication to another bucket, or a sync such as aws s3 sync / rclone).`;
+  }
+  return `${database} It does NOT hold the files: campaign images, evidence screenshots, post thumbnails and message images are in ${path.join(env.dataDir, 'uploads')} (data downloads, valid 24 hours, in ${path.join(env.dataDir, 'exports')}). Copy that folder with the backup.`;
 }

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -8,6 +7,7 @@ import { systemClock } from './clock';
 import type { AppBindings, AppDeps } from './context';
 import { dataDeletionPage } from './data-deletion-page';
 import { AppError } from './errors';
+import { fileStoreFromEnv } from './integrations/file-storage/file-store-from-env';
 import { createMailer } from './mail/mailer';
 import { createMetrics } from './metrics';
 import { bodyGuard } from './middleware/body-limit';
@@ -48,7 +48,6 @@ import { sessionRoutes } from './routes/session';
 import { adminTaxRoutes, taxRoutes } from './routes/tax';
 import { walletRoutes } from './routes/wallet';
 import { withStandardRetryAfter } from './services/app-rate-limits';
-import { uploadsDir } from './services/uploads';
 import { uploadedFiles } from './uploaded-files';
 import { createWebRoutes } from './web';
 
@@ -73,6 +72,7 @@ export function createApp(appDeps: AppDeps) {
     auth: appDeps.auth ?? createAuth({ ...appDeps, mailer }),
     paypal: appDeps.paypal === undefined ? paypalClientFromEnv(appDeps.env) : appDeps.paypal,
     metrics: appDeps.metrics ?? createMetrics(),
+    files: appDeps.files ?? fileStoreFromEnv(appDeps.env),
   };
   const app = new OpenAPIHono<AppBindings>();
 
@@ -149,8 +149,7 @@ export function createApp(appDeps: AppDeps) {
   app.route('/api', api);
 
   // Uploaded images: public ones (campaign images) to anyone, private ones (evidence) to their owner and admins.
-  mkdirSync(uploadsDir(deps.env.dataDir), { recursive: true });
-  app.get('/uploads/*', uploadedFiles(deps.env.dataDir));
+  app.get('/uploads/*', uploadedFiles);
   // The status page of an Instagram data deletion request (the url Meta is given).
   app.get('/data-deletion/:code', dataDeletionPage);
 

@@ -4,6 +4,7 @@ import type { RenderPage } from '../shared/page-render';
 import type { UserRole } from '../shared/schemas/session';
 import type { Auth } from './auth';
 import type { Clock } from './clock';
+import type { FileStore } from './integrations/file-storage/file-store';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics';
@@ -25,6 +26,8 @@ export interface AppDeps {
   auth?: Auth;
   /** Outgoing mail; built from env when absent. */
   mailer?: Mailer;
+  /** Where files live (DATA_DIR or the S3 bucket); built from env when absent. */
+  files?: FileStore;
   /** PayPal Payouts; built from env when absent (null: manual payouts). */
   paypal?: PaypalClient | null;
   /** Prometheus metrics of this process; a fresh registry when absent. */
@@ -60,7 +63,14 @@ export interface CurrentUser {
 
 export type AppBindings = {
   Variables: {
-    deps: AppDeps & { now: Clock; auth: Auth; mailer: Mailer; paypal: PaypalClient | null; metrics: Metrics };
+    deps: AppDeps & {
+      now: Clock;
+      auth: Auth;
+      mailer: Mailer;
+      paypal: PaypalClient | null;
+      metrics: Metrics;
+      files: FileStore;
+    };
     /** Set once per request by the services middleware: what every service call takes (decision 0025). */
     services: ServiceContext;
     requestId: string;

@@ -10,6 +10,7 @@ import { seedIfEmpty } from '../db/seed';
 import { createApp } from './app';
 import { createAuth } from './auth';
 import type { ServerLifecycle } from './context';
+import { fileStoreFromEnv } from './integrations/file-storage/file-store-from-env';
 import { startJobs } from './jobs/jobs';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
@@ -55,9 +56,11 @@ async function main() {
     process.exit(1);
   });
   await migrateDatabase(database);
+  // DATA_DIR, or the S3 bucket every instance shares (S3_BUCKET).
+  const files = fileStoreFromEnv(env);
   // Files uploaded before the uploads table get their row (public campaign image, or private evidence); the
   // /uploads handler shows a file without one to admins only, so a failure here hides files but leaks none.
-  await backfillUploads(database.db, env.dataDir).then(
+  await backfillUploads(database.db, files).then(
     (recorded) => {
       if (recorded.public + recorded.private > 0) logger.info(recorded, 'earlier uploads recorded');
     },
@@ -105,6 +108,7 @@ async function main() {
     paypal,
     metrics,
     lifecycle,
+    files,
     webDir: path.join(projectRoot(), 'dist/web'),
   });
 
@@ -117,6 +121,7 @@ async function main() {
           database.driver === 'pglite' ? `PGlite at ${path.join(env.dataDir, 'pglite')}` : 'PostgreSQL',
         launchMode: env.launchMode,
         payouts: env.paypal ? `PayPal ${env.paypal.environment}` : 'manual',
+        files: files.location,
         startupMs: Math.round(performance.now() - started),
       },
       `Mintbox is running on http://localhost:${info.port}`,
@@ -128,7 +133,7 @@ async function main() {
 
   // The job worker (pg-boss checks and migrates its schema, a few hundred ms) starts once requests are served.
   if (!(server as Server).listening) await new Promise((resolve) => server.once('listening', resolve));
-  const jobs = startJobs(database, { env, logger, mailer, metrics, paypal, startedAt });
+  const jobs = startJobs(database, { env, logger, mailer, metrics, paypal, startedAt, files });
   jobs.catch((error: unknown) => {
     logger.error({ err: error }, 'the job worker did not start');
     process.exit(1);

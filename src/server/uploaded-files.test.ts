@@ -17,9 +17,10 @@ import { influencers } from '../db/schema/influencers';
 import { uploads } from '../db/schema/uploads';
 import { createApp } from './app';
 import { createAuth } from './auth';
+import { localAreaDir, localFileStore } from './integrations/file-storage/local-file-store';
 import { silentLogger } from './logger';
 import { upsertAdmin } from './services/admin-accounts';
-import { backfillUploads, uploadsDir } from './services/uploads';
+import { backfillUploads } from './services/uploads';
 
 const ORIGIN = 'http://localhost:3000';
 const ADMIN_PASSWORD = 'admin password 2026!';
@@ -76,7 +77,7 @@ describe.each(TEST_DRIVERS)('uploaded files on %s', (driver) => {
         .from(uploads)
         .where(eq(uploads.name, url.slice('/uploads/'.length)))
     )[0];
-  const filesOnDisk = () => readdirSync(uploadsDir(env.dataDir)).sort();
+  const filesOnDisk = () => readdirSync(localAreaDir(env.dataDir, 'uploads')).sort();
   const creator = async (email: string, name: string) => {
     const made = await createReadyCreator(app, database.db, { email, name, youtube: 1000 });
     const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -261,7 +262,7 @@ describe.each(TEST_DRIVERS)('uploaded files on %s', (driver) => {
   });
 
   it('records files uploaded before the uploads table: evidence private to its creator, campaign images public, the rest admins only', async () => {
-    const dir = uploadsDir(env.dataDir);
+    const dir = localAreaDir(env.dataDir, 'uploads');
     const name = (n: number) => `${String(n).padStart(24, 'a')}.png`;
     const [evidence, cover, gallery, unused] = [name(1), name(2), name(3), name(4)];
     for (const file of [evidence, cover, gallery, unused]) writeFileSync(path.join(dir, file), PNG);
@@ -285,7 +286,7 @@ describe.each(TEST_DRIVERS)('uploaded files on %s', (driver) => {
       expect((await get(`/uploads/${file}`, admin)).status, file).toBe(200);
     }
 
-    const recorded = await backfillUploads(database.db, env.dataDir, NOW);
+    const recorded = await backfillUploads(database.db, localFileStore(env.dataDir), NOW);
     expect(recorded).toEqual({ public: 2, private: 2 });
     expect(await uploadRow(`/uploads/${evidence}`)).toMatchObject({
       visibility: 'private',
@@ -295,7 +296,10 @@ describe.each(TEST_DRIVERS)('uploaded files on %s', (driver) => {
     expect(await uploadRow(`/uploads/${gallery}`)).toMatchObject({ visibility: 'public' });
     expect(await uploadRow(`/uploads/${unused}`)).toMatchObject({ visibility: 'private', ownerUserId: null });
     // Run again (another instance, the next start): nothing changes.
-    expect(await backfillUploads(database.db, env.dataDir, NOW)).toEqual({ public: 0, private: 0 });
+    expect(await backfillUploads(database.db, localFileStore(env.dataDir), NOW)).toEqual({
+      public: 0,
+      private: 0,
+    });
 
     expect((await get(`/uploads/${cover}`)).status).toBe(200);
     expect((await get(`/uploads/${gallery}`)).status).toBe(200);

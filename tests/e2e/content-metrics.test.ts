@@ -7,6 +7,7 @@ import type { CampaignRow } from '../../src/db/schema/campaigns';
 import { contentMetricSnapshots, instagramConnections } from '../../src/db/schema/content-metrics';
 import { influencers } from '../../src/db/schema/influencers';
 import { createAuth } from '../../src/server/auth';
+import { localFileStore } from '../../src/server/integrations/file-storage/local-file-store';
 import { CONTENT_METRICS_REFRESH, JOB_DEFINITIONS, type Jobs, startJobs } from '../../src/server/jobs/jobs';
 import { silentLogger } from '../../src/server/logger';
 import { createInstagramSource } from '../../src/server/metrics-sources/instagram';
@@ -410,6 +411,7 @@ describe('content metrics in the browser: from the platform and the admin to bot
       mailer: captureMailer(),
       paypal: null,
       metricsSources: metricsSourcesFromEnv(testEnv(env), server.db),
+      files: localFileStore(testEnv(env).dataDir),
     });
     expect(fakeTiktok.bearers.at(-1)).toBe(signInToken);
 

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveInstagramConnection } from '../../src/db/queries/instagram-connections';
 import { createAuth } from '../../src/server/auth';
+import { localFileStore } from '../../src/server/integrations/file-storage/local-file-store';
 import { refreshContentMetrics } from '../../src/server/jobs/refresh-content-metrics';
 import { silentLogger } from '../../src/server/logger';
 import { createInstagramSource, INSTAGRAM_TOKEN_PURPOSE } from '../../src/server/metrics-sources/instagram';
@@ -388,7 +389,7 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
       ],
       now: new Date(),
       logger: silentLogger(),
-      previews: { dataDir, hostOverrides: instagram.hostOverrides },
+      previews: { files: localFileStore(dataDir), hostOverrides: instagram.hostOverrides },
     });
     expect(refreshed).toMatchObject({ read: 1, previews: 1, thumbnailsRefused: 0 });
     await admin.reload();

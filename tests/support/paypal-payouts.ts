@@ -7,6 +7,7 @@ import { influencerProfiles } from '../../src/db/schema/onboarding';
 import { payouts } from '../../src/db/schema/payouts';
 import { createApp } from '../../src/server/app';
 import { createAuth } from '../../src/server/auth';
+import { localFileStore } from '../../src/server/integrations/file-storage/local-file-store';
 import { silentLogger } from '../../src/server/logger';
 import { createPaypalClient, type PaypalClient } from '../../src/server/payouts/paypal-client';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
@@ -54,7 +55,7 @@ export function usePaypalPayouts(driver: DatabaseDriver) {
       appUrl: 'http://localhost:3000',
       logger,
       paypal,
-      dataDir: tmpdir(),
+      files: localFileStore(tmpdir()),
     });
   /** A creator with Mint and a pending payout of `amount` to `receiver`. */
   const pendingPayout = async (amount: number, receiver?: string) => {

@@ -1,6 +1,8 @@
 import { tmpdir } from 'node:os';
 import type { Database } from '../../src/db/client';
 import type { Clock } from '../../src/server/clock';
+import type { FileStore } from '../../src/server/integrations/file-storage/file-store';
+import { localFileStore } from '../../src/server/integrations/file-storage/local-file-store';
 import { type Logger, silentLogger } from '../../src/server/logger';
 import type { Mailer } from '../../src/server/mail/mailer';
 import type { PaypalClient } from '../../src/server/payouts/paypal-client';
@@ -17,7 +19,9 @@ export function testServices(deps: {
   paypal?: PaypalClient | null;
   appUrl?: string;
   logger?: Logger;
+  /** Files in this folder (DATA_DIR's layout), unless `files` is given. */
   dataDir?: string;
+  files?: FileStore;
 }): ServiceContext {
   return createServiceContext({
     db: deps.db,
@@ -26,6 +30,6 @@ export function testServices(deps: {
     paypal: deps.paypal ?? null,
     appUrl: deps.appUrl ?? 'http://localhost:3000',
     logger: deps.logger ?? silentLogger(),
-    dataDir: deps.dataDir ?? tmpdir(),
+    files: deps.files ?? localFileStore(deps.dataDir ?? tmpdir()),
   });
 }

@@ -24,9 +24,13 @@ export async function deleteUpload(db: DatabaseOrTransaction, name: string) {
 export async function findUpload(
   db: DatabaseOrTransaction,
   name: string,
-): Promise<Pick<UploadRow, 'visibility' | 'ownerUserId'> | undefined> {
+): Promise<Pick<UploadRow, 'visibility' | 'ownerUserId' | 'contentType'> | undefined> {
   const [row] = await db
-    .select({ visibility: uploads.visibility, ownerUserId: uploads.ownerUserId })
+    .select({
+      visibility: uploads.visibility,
+      ownerUserId: uploads.ownerUserId,
+      contentType: uploads.contentType,
+    })
     .from(uploads)
     .where(eq(uploads.name, name))
     .limit(1);

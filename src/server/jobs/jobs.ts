@@ -2,6 +2,8 @@ import PgBoss from 'pg-boss';
 import type { Env } from '../../config/env';
 import type { DatabaseHandle } from '../../db/client';
 import { invalidateCampaignCounts } from '../../db/queries/campaigns';
+import type { FileStore } from '../integrations/file-storage/file-store';
+import { fileStoreFromEnv } from '../integrations/file-storage/file-store-from-env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { Metrics } from '../metrics';
@@ -38,11 +40,13 @@ export interface JobContext {
   paypal: PaypalClient | null;
   /** The platforms whose API metrics are configured (none: nothing to read). */
   metricsSources: readonly MetricsSource[];
+  /** Where files live (DATA_DIR or the S3 bucket). */
+  files: FileStore;
 }
 
 /** The service context of one job run: the same object a request gets, with the wall clock. */
 export function jobServices(
-  ctx: Pick<JobContext, 'handle' | 'env' | 'logger' | 'mailer' | 'paypal'>,
+  ctx: Pick<JobContext, 'handle' | 'env' | 'logger' | 'mailer' | 'paypal' | 'files'>,
 ): ServiceContext {
   return createServiceContext({
     db: ctx.handle.db,
@@ -50,7 +54,7 @@ export function jobServices(
     appUrl: ctx.env.appUrl,
     logger: ctx.logger,
     paypal: ctx.paypal,
-    dataDir: ctx.env.dataDir,
+    files: ctx.files,
   });
 }
 
@@ -107,13 +111,13 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     // get a new snapshot from their platform's API; failures back off, a used-up quota pauses the platform.
     name: CONTENT_METRICS_REFRESH,
     cron: '*/10 * * * *',
-    async run({ handle, env, logger, metricsSources }) {
+    async run({ handle, env, logger, metricsSources, files }) {
       const result = await refreshContentMetrics({
         db: handle.db,
         sources: metricsSources,
         now: new Date(),
         logger,
-        previews: { dataDir: env.dataDir, hostOverrides: env.mediaHostOverrides },
+        previews: { files, hostOverrides: env.mediaHostOverrides },
       });
       if (result.read || result.gone || result.failed) logger.info(result, 'content metrics refresh');
     },
@@ -224,13 +228,16 @@ export async function startJobs(
     bossSchema?: string | undefined;
     /** When this process started (default: now): PayPal batches left submitting before it are sent again. */
     startedAt?: Date;
+    /** Where files live; built from env when absent. */
+    files?: FileStore;
   },
 ): Promise<Jobs> {
   const paypal = deps.paypal === undefined ? paypalClientFromEnv(deps.env) : deps.paypal;
+  const files = deps.files ?? fileStoreFromEnv(deps.env);
   // At once, without waiting for the queue: PayPal batches a crash left submitting are sent again (same ids).
   const resumed = paypal
     ? resumeInterruptedBatches(
-        jobServices({ handle, env: deps.env, logger: deps.logger, mailer: deps.mailer, paypal }),
+        jobServices({ handle, env: deps.env, logger: deps.logger, mailer: deps.mailer, paypal, files }),
         deps.startedAt ?? new Date(),
       ).then(
         (result) => {
@@ -257,6 +264,7 @@ export async function startJobs(
     mailer: deps.mailer,
     paypal,
     metricsSources: deps.metricsSources ?? metricsSourcesFromEnv(deps.env, handle.db, deps.logger),
+    files,
   };
   // pg-boss's createQueue deadlocks when two instances create the same queue at once: one instance at a time.
   await oneInstanceAtATime(handle, async () => {

@@ -19,10 +19,10 @@ import { uploads } from '../../db/schema/uploads';
 import type { CampaignAnalytics, MyAnalytics } from '../../shared/schemas/content-metrics';
 import { createApp } from '../app';
 import { createAuth } from '../auth';
+import { localAreaDir, localFileStore } from '../integrations/file-storage/local-file-store';
 import { silentLogger } from '../logger';
 import { createYoutubeSource } from '../metrics-sources/youtube';
 import { upsertAdmin } from '../services/admin-accounts';
-import { uploadsDir } from '../services/uploads';
 import { refreshContentMetrics } from './refresh-content-metrics';
 import { CAPTION_MAX_CHARS, plainCaption } from './refresh-content-metrics-preview';
 
@@ -60,7 +60,7 @@ describe.each(TEST_DRIVERS)('post previews read by the metrics job, shown by the
       sources: [createYoutubeSource({ apiKey: fake.apiKey, apiBase: fake.url })],
       now,
       logger,
-      previews: { dataDir: env.dataDir, hostOverrides },
+      previews: { files: localFileStore(env.dataDir), hostOverrides },
     });
   const previewRow = async (submissionId: number) =>
     (
@@ -69,7 +69,7 @@ describe.each(TEST_DRIVERS)('post previews read by the metrics job, shown by the
         .from(contentPostPreviews)
         .where(eq(contentPostPreviews.submissionId, submissionId))
     )[0];
-  const fileOf = (name: string) => path.join(uploadsDir(env.dataDir), name);
+  const fileOf = (name: string) => path.join(localAreaDir(env.dataDir, 'uploads'), name);
   const get = async <T>(url: string, cookie: string) => {
     const response = await getWithCookie(app, url, cookie);
     expect(response.status).toBe(200);
@@ -243,7 +243,7 @@ describe.each(TEST_DRIVERS)('post previews read by the metrics job, shown by the
     // A preview as the job stores it (an Instagram thumbnail copy owned by Ana).
     const name = 'abcdefabcdefabcdefabcdef.png';
     const { writeFile, mkdir } = await import('node:fs/promises');
-    await mkdir(uploadsDir(env.dataDir), { recursive: true });
+    await mkdir(localAreaDir(env.dataDir, 'uploads'), { recursive: true });
     await writeFile(fileOf(name), FAKE_THUMBNAIL_PNG);
     await database.db
       .insert(uploads)

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client';
 import { deleteUnusedThumbnail, findPostPreview, savePostPreview } from '../../db/queries/post-previews';
 import { insertUpload } from '../../db/queries/uploads';
 import type { Platform } from '../../shared/constants';
+import type { FileStore } from '../integrations/file-storage/file-store';
 import type { Logger } from '../logger';
 import { downloadThumbnail, type ThumbnailFetchOptions } from '../metrics-sources/thumbnails';
 import type { PostLook, PostToRead } from '../metrics-sources/types';
@@ -31,8 +32,8 @@ export function plainCaption(text: string | null): string | null {
 }
 
 export interface PreviewStorage extends ThumbnailFetchOptions {
-  /** DATA_DIR: thumbnails are stored under its uploads folder. */
-  dataDir: string;
+  /** Where thumbnails are stored (the uploads area of DATA_DIR or the bucket). */
+  files: FileStore;
 }
 
 /**
@@ -62,7 +63,7 @@ export async function storePostPreview(params: {
   if (look.thumbnailUrl && copyDue) {
     try {
       const bytes = await downloadThumbnail(platform, look.thumbnailUrl, storage);
-      stored = await storeImage(storage.dataDir, new File([new Uint8Array(bytes)], 'thumbnail'));
+      stored = await storeImage(storage.files, new File([new Uint8Array(bytes)], 'thumbnail'));
       outcome = 'stored';
     } catch (error) {
       outcome = 'refused';
@@ -89,9 +90,9 @@ export async function storePostPreview(params: {
       if (stored && previous) await deleteUnusedThumbnail(tx, previous);
     });
   } catch (error) {
-    if (stored) await discardImage(storage.dataDir, stored.name);
+    if (stored) await discardImage(storage.files, stored.name);
     throw error;
   }
-  if (stored && previous) await discardImage(storage.dataDir, previous);
+  if (stored && previous) await discardImage(storage.files, previous);
   return { thumbnail: outcome };
 }

@@ -7,10 +7,7 @@ import { createServiceContext } from '../services/service-context';
  * read the clock as `c.get('services').now()`.
  */
 export const provideServices: MiddlewareHandler<AppBindings> = async (c, next) => {
-  const { db, now, mailer, env, logger, paypal } = c.get('deps');
-  c.set(
-    'services',
-    createServiceContext({ db, now, mailer, appUrl: env.appUrl, logger, paypal, dataDir: env.dataDir }),
-  );
+  const { db, now, mailer, env, logger, paypal, files } = c.get('deps');
+  c.set('services', createServiceContext({ db, now, mailer, appUrl: env.appUrl, logger, paypal, files }));
   await next();
 };

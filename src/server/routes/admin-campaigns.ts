@@ -340,9 +340,9 @@ export const adminCampaignRoutes = createRouter()
       throw new AppError('PAYLOAD_TOO_LARGE', 'file: images must be at most 5 MB');
     const file = (c.req.valid('form') as { file?: unknown }).file;
     if (!(file instanceof File)) throw new AppError('BAD_REQUEST', 'file: choose an image to upload');
-    const { db, env } = c.get('deps');
+    const { db, files } = c.get('deps');
     // Campaign images are shown to everyone.
-    const stored = await storeUpload({ db, dataDir: env.dataDir }, file, {
+    const stored = await storeUpload({ db, files }, file, {
       ownerUserId: currentUser(c).id,
       visibility: 'public',
       now: c.get('services').now(),

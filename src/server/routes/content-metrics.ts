@@ -230,8 +230,8 @@ export const contentMetricRoutes = createRouter()
     if (!(file instanceof File))
       throw new AppError('BAD_REQUEST', 'screenshot: add a screenshot of the figures');
     const influencer = await currentInfluencer(c);
-    const { dataDir } = c.get('deps').env;
-    const stored = await storeImage(dataDir, file).catch((error: unknown) => {
+    const { files } = c.get('deps');
+    const stored = await storeImage(files, file).catch((error: unknown) => {
       // The upload service names its field 'file'; here it is the screenshot.
       if (error instanceof AppError)
         throw new AppError(error.code, error.message.replace(/^file:/, 'screenshot:'));
@@ -246,7 +246,7 @@ export const contentMetricRoutes = createRouter()
       ownerUserId: currentUser(c).id,
       now: now(c),
     }).catch(async (error: unknown) => {
-      await discardImage(dataDir, stored.name);
+      await discardImage(files, stored.name);
       throw error;
     });
     return c.json(row, 201);

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
@@ -23,9 +23,9 @@ import type {
 import type { NotificationList } from '../../shared/schemas/notifications';
 import { createApp } from '../app';
 import { createAuth } from '../auth';
+import { localAreaDir } from '../integrations/file-storage/local-file-store';
 import { silentLogger } from '../logger';
 import { upsertAdmin } from '../services/admin-accounts';
-import { uploadsDir } from '../services/uploads';
 
 const ORIGIN = 'http://localhost:3000';
 const ADMIN_PASSWORD = 'admin password 2026!';
@@ -287,13 +287,19 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     expect((await send('POST', path, ana.cookie, { body: 'next hour' })).status).toBe(201);
   });
 
+  /** Files in DATA_DIR/uploads (the folder appears with the first file stored). */
+  const uploadedFileCount = () => {
+    const dir = localAreaDir(env.dataDir, 'uploads');
+    return existsSync(dir) ? readdirSync(dir).length : 0;
+  };
+
   it('bad input gets a clear 4xx and nothing is stored', async () => {
     const ana = await creatorInConversation();
     const id = ana.conversationId;
     const path = `/api/conversations/${id}/messages`;
     const messages = await messageCount();
     const stored = await uploadCount();
-    const files = readdirSync(uploadsDir(env.dataDir)).length;
+    const files = uploadedFileCount();
 
     const cases: Array<[unknown, string]> = [
       [{ body: 'x'.repeat(4001) }, 'Messages can be at most 4,000 characters.'],
@@ -346,7 +352,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
 
     expect(await messageCount()).toBe(messages + 2);
     expect(await uploadCount()).toBe(stored);
-    expect(readdirSync(uploadsDir(env.dataDir)).length).toBe(files);
+    expect(uploadedFileCount()).toBe(files);
   });
 
   it('images: uploaded, attached to the next message, served to the creator and admins only', async () => {

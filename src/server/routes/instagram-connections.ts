@@ -90,8 +90,8 @@ export const instagramConnectionRoutes = createRouter()
   })
   .openapi(routes.disconnect, async (c) => {
     const influencer = await currentInfluencer(c);
-    const { db, env } = c.get('deps');
-    await disconnectInstagram({ db, dataDir: env.dataDir }, influencer.id);
+    const { db, files } = c.get('deps');
+    await disconnectInstagram({ db, files }, influencer.id);
     return c.json({ connected: false as const }, 200);
   })
   .openapi(routes.callback, async (c) => {

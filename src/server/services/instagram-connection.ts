@@ -10,6 +10,7 @@ import { saveVerifiedFollowers } from '../../db/queries/onboarding';
 import { deleteInstagramPreviews } from '../../db/queries/post-previews';
 import type { InstagramConnectionStatus, InstagramConnectResult } from '../../shared/schemas/instagram';
 import { AppError } from '../errors';
+import type { FileStore } from '../integrations/file-storage/file-store';
 import type { Logger } from '../logger';
 import {
   createInstagramClient,
@@ -147,11 +148,11 @@ export async function completeInstagramConnection(
  * Removes the creator's Instagram connection and, in the same transaction, the previews read through it (captions and
  * thumbnail rows); the thumbnail files go once that is committed. Figures already read stay (decision 0017).
  */
-export async function disconnectInstagram(deps: { db: Database; dataDir: string }, influencerId: number) {
+export async function disconnectInstagram(deps: { db: Database; files: FileStore }, influencerId: number) {
   const files = await deps.db.transaction(async (tx) => {
     if (!(await deleteInstagramConnection(tx, influencerId)))
       throw new AppError('NOT_FOUND', 'No Instagram account is connected.');
     return (await deleteInstagramPreviews(tx, [influencerId])).files;
   });
-  for (const name of files) await discardImage(deps.dataDir, name);
+  for (const name of files) await discardImage(deps.files, name);
 }

@@ -13,6 +13,7 @@ import { forgetVerifiedFollowers } from '../../db/queries/onboarding';
 import { deleteInstagramPreviews } from '../../db/queries/post-previews';
 import type { PlatformDataDeletionRow } from '../../db/schema/content-metrics';
 import { AppError } from '../errors';
+import type { FileStore } from '../integrations/file-storage/file-store';
 import { discardImage } from './uploads';
 
 /*
@@ -69,7 +70,7 @@ export const dataDeletionStatusUrl = (appUrl: string, code: string) =>
  * thumbnail files go once that is committed. An unknown user gets a code too (nothing held).
  */
 export async function handleInstagramDeletion(
-  deps: { db: Database; env: Pick<Env, 'instagram' | 'appUrl' | 'dataDir'> },
+  deps: { db: Database; env: Pick<Env, 'instagram' | 'appUrl'>; files: FileStore },
   params: { kind: DeletionKind; signedRequest: string; now: Date },
 ): Promise<{ url: string; confirmationCode: string }> {
   const config = deps.env.instagram;
@@ -95,7 +96,7 @@ export async function handleInstagramDeletion(
     });
     return previews.files;
   });
-  for (const name of files) await discardImage(deps.env.dataDir, name);
+  for (const name of files) await discardImage(deps.files, name);
   return { url: dataDeletionStatusUrl(deps.env.appUrl, confirmationCode), confirmationCode };
 }
 

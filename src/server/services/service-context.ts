@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import { type Clock, systemClock } from '../clock';
+import type { FileStore } from '../integrations/file-storage/file-store';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { PaypalClient } from '../payouts/paypal-client';
@@ -19,8 +20,8 @@ export interface ServiceContext {
   logger: Logger;
   /** PayPal Payouts, or null in manual mode (no PAYPAL_CLIENT_ID/PAYPAL_CLIENT_SECRET). */
   paypal: PaypalClient | null;
-  /** Where files live (uploads, the development secret). */
-  dataDir: string;
+  /** Where files live: DATA_DIR or the S3 bucket (uploads, data downloads). */
+  files: FileStore;
 }
 
 export interface ServiceContextInput {
@@ -30,7 +31,7 @@ export interface ServiceContextInput {
   appUrl: string;
   logger: Logger;
   paypal: PaypalClient | null;
-  dataDir: string;
+  files: FileStore;
 }
 
 /** The one way a service context is made (the middleware, the jobs, the start-up, tests calling a service). */
@@ -42,7 +43,7 @@ export function createServiceContext(input: ServiceContextInput): ServiceContext
     appUrl: input.appUrl,
     logger: input.logger,
     paypal: input.paypal,
-    dataDir: input.dataDir,
+    files: input.files,
   };
 }
 

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
 import {
   campaignImageUrls,
@@ -10,6 +8,7 @@ import {
   uploadsNamed,
 } from '../../db/queries/uploads';
 import { AppError } from '../errors';
+import { type FileStore, FileStoreError } from '../integrations/file-storage/file-store';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
@@ -30,18 +29,16 @@ const SIGNATURES: Array<{ ext: string; type: string; test: (b: Buffer) => boolea
   { ext: 'gif', type: 'image/gif', test: (b) => /^GIF8[79]a$/.test(b.subarray(0, 6).toString('latin1')) },
 ];
 
-export function uploadsDir(dataDir: string): string {
-  return path.join(dataDir, 'uploads');
-}
-
 /** The names storeImage gives: 24 hex characters and the type's extension. Nothing else under /uploads is served. */
 export const UPLOAD_NAME = /^[0-9a-f]{24}\.(?:png|jpg|webp|gif)$/;
-const TYPE_OF_EXTENSION: Record<string, string> = Object.fromEntries(SIGNATURES.map((s) => [s.ext, s.type]));
+export const TYPE_OF_EXTENSION: Record<string, string> = Object.fromEntries(
+  SIGNATURES.map((s) => [s.ext, s.type]),
+);
 
 export type UploadVisibility = 'public' | 'private';
 
 export interface StoredImage {
-  /** The file name under DATA_DIR/uploads (the uploads table's key). */
+  /** The file name in the store's `uploads` area (the uploads table's key). */
   name: string;
   /** Its address on the site: /uploads/<name>. */
   url: string;
@@ -56,10 +53,10 @@ export function uploadNameOf(url: string): string | null {
 }
 
 /**
- * Stores an image under DATA_DIR/uploads with a random name (the file only; the caller records it in `uploads`,
- * see storeUpload).
+ * Stores an image in the file store (DATA_DIR/uploads or the bucket) with a random name (the file only; the caller
+ * records it in `uploads`, see storeUpload). A store that cannot be reached answers 503, and nothing is recorded.
  */
-export async function storeImage(dataDir: string, file: File): Promise<StoredImage> {
+export async function storeImage(files: FileStore, file: File): Promise<StoredImage> {
   if (file.size === 0) throw new AppError('BAD_REQUEST', 'file: the file is empty');
   if (file.size > MAX_UPLOAD_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', 'file: images must be at most 5 MB');
@@ -68,15 +65,17 @@ export async function storeImage(dataDir: string, file: File): Promise<StoredIma
   const kind = SIGNATURES.find((s) => s.test(bytes));
   if (!kind) throw new AppError('BAD_REQUEST', 'file: only PNG, JPEG, WebP or GIF images are accepted');
   const name = `${randomBytes(12).toString('hex')}.${kind.ext}`;
-  const dir = uploadsDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, name), bytes);
+  await files.put('uploads', name, bytes, kind.type).catch((error: unknown) => {
+    throw error instanceof FileStoreError
+      ? new AppError('UNAVAILABLE', 'The image could not be stored just now. Please try again in a moment.')
+      : error;
+  });
   return { name, url: `/uploads/${name}`, type: kind.type, size: bytes.length };
 }
 
 /** Removes a stored file whose record did not happen (best effort: a file without a row is shown to admins only). */
-export async function discardImage(dataDir: string, name: string): Promise<void> {
-  await unlink(path.join(uploadsDir(dataDir), name)).catch(() => {});
+export async function discardImage(files: FileStore, name: string): Promise<void> {
+  await files.remove('uploads', name).catch(() => {});
 }
 
 /** The uploads row of a stored image: who uploaded it and who may see it. */
@@ -98,15 +97,15 @@ export function uploadRow(
 
 /** Stores an image and records it (owner, visibility) in the same request; the file goes again if the record fails. */
 export async function storeUpload(
-  { db, dataDir }: { db: DatabaseOrTransaction; dataDir: string },
+  { db, files }: { db: DatabaseOrTransaction; files: FileStore },
   file: File,
   { ownerUserId, visibility, now }: { ownerUserId: string; visibility: UploadVisibility; now: Date },
 ): Promise<StoredImage> {
-  const stored = await storeImage(dataDir, file);
+  const stored = await storeImage(files, file);
   try {
     await insertUpload(db, uploadRow(stored, ownerUserId, visibility, now));
   } catch (error) {
-    await discardImage(dataDir, stored.name);
+    await discardImage(files, stored.name);
     throw error;
   }
   return stored;
@@ -138,47 +137,48 @@ export async function requirePublicImages(
   }
 }
 
-const BACKFILL_BATCH = 500;
-
 /**
- * Gives every file under DATA_DIR/uploads without an `uploads` row (uploaded before the table existed) the row that
- * is safe for it, from what refers to it: a creator's evidence screenshot is private to that creator (private to
- * admins only when several creators' reports name it); otherwise a campaign image (main or gallery) is public;
- * otherwise (never used) it is private to admins. Safe to run again and on several instances at once: recorded names
- * are left alone. Run at start-up, after the migrations.
+ * Gives every stored upload without an `uploads` row (uploaded before the table existed) the row that is safe for
+ * it, from what refers to it: a creator's evidence screenshot is private to that creator (private to admins only
+ * when several creators' reports name it); otherwise a campaign image (main or gallery) is public; otherwise (never
+ * used) it is private to admins. Safe to run again and on several instances at once: recorded names are left alone.
+ * Run at start-up, after the migrations, and by `npm run files:migrate` after copying.
  */
-export async function backfillUploads(db: Database, dataDir: string, now = new Date()) {
-  const dir = uploadsDir(dataDir);
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => UPLOAD_NAME.test(name));
+export async function backfillUploads(db: Database, files: FileStore, now = new Date()) {
   const counts = { public: 0, private: 0 };
-  for (let i = 0; i < names.length; i += BACKFILL_BATCH) {
-    const batch = names.slice(i, i + BACKFILL_BATCH);
-    const recorded = new Set((await uploadsNamed(db, batch)).map((row) => row.name));
-    const missing = batch.filter((name) => !recorded.has(name));
+  for await (const page of files.list('uploads')) {
+    const listed = page.filter((file) => UPLOAD_NAME.test(file.name));
+    if (listed.length === 0) continue;
+    const recorded = new Set(
+      (
+        await uploadsNamed(
+          db,
+          listed.map((file) => file.name),
+        )
+      ).map((row) => row.name),
+    );
+    const missing = listed.filter((file) => !recorded.has(file.name));
     if (missing.length === 0) continue;
-    const urls = missing.map((name) => `/uploads/${name}`);
+    const urls = missing.map((file) => `/uploads/${file.name}`);
     const [reporters, campaignImages] = await Promise.all([
       evidenceReporters(db, urls),
       campaignImageUrls(db, urls),
     ]);
-    const rows: NewUpload[] = [];
-    for (const name of missing) {
-      const url = `/uploads/${name}`;
-      const info = await stat(path.join(dir, name)).catch(() => null);
-      if (!info?.isFile()) continue;
+    const rows: NewUpload[] = missing.map((file) => {
+      const url = `/uploads/${file.name}`;
       const creators = reporters.get(url);
       const visibility: UploadVisibility = !creators && campaignImages.has(url) ? 'public' : 'private';
       const owner = creators?.size === 1 ? [...creators][0]! : null;
-      rows.push({
-        name,
+      counts[visibility] += 1;
+      return {
+        name: file.name,
         ownerUserId: visibility === 'private' ? owner : null,
         visibility,
-        contentType: TYPE_OF_EXTENSION[name.slice(name.lastIndexOf('.') + 1)]!,
-        size: info.size,
-        createdAt: info.mtime.getTime() > 0 ? info.mtime : now,
-      });
-      counts[visibility] += 1;
-    }
+        contentType: TYPE_OF_EXTENSION[file.name.slice(file.name.lastIndexOf('.') + 1)]!,
+        size: file.size,
+        createdAt: file.modifiedAt.getTime() > 0 ? file.modifiedAt : now,
+      };
+    });
     await insertUpload(db, rows);
   }
   return counts;

@@ -95,6 +95,6 @@ export async function deleteMessage(
     await refreshConversation(tx, conversationId);
     return images.map((i) => i.name);
   });
-  await Promise.all(names.map((name) => discardImage(ctx.dataDir, name)));
+  await Promise.all(names.map((name) => discardImage(ctx.files, name)));
   await publishConversationChange(ctx.db, { conversationId, messageId });
 }

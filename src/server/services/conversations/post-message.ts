@@ -87,7 +87,7 @@ export async function uploadConversationImage(
     RATE_TEXTS.images(rule.max),
     ctx.now,
   );
-  const stored = await storeImage(ctx.dataDir, file).catch((error: unknown) => {
+  const stored = await storeImage(ctx.files, file).catch((error: unknown) => {
     if (error instanceof AppError)
       throw new AppError(error.code, error.message.replace(/^file:/, 'image:'), {}, undefined, 'image');
     throw error;
@@ -106,7 +106,7 @@ export async function uploadConversationImage(
       });
     });
   } catch (error) {
-    await discardImage(ctx.dataDir, stored.name);
+    await discardImage(ctx.files, stored.name);
     throw error;
   }
   return { url: stored.url };

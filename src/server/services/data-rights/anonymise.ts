@@ -1,5 +1,3 @@
-import { unlink } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq, inArray, isNull, lte, notInArray } from 'drizzle-orm';
 import { applications, submissions } from '../../../db/schema/applications';
 import { users } from '../../../db/schema/auth';
@@ -15,8 +13,6 @@ import { uploads } from '../../../db/schema/uploads';
 import { OPEN_PAYOUT_STATUSES } from '../../../shared/payouts';
 import { passwordSubject } from '../password-attempts';
 import { atInstant, type ServiceContext } from '../service-context';
-import { uploadsDir } from '../uploads';
-import { exportsDir } from './data-export';
 
 /** The name an anonymised creator carries everywhere a name is still needed. */
 export const ANONYMOUS_NAME = 'Closed account';
@@ -139,12 +135,9 @@ export async function anonymiseClosedAccounts(services: ServiceContext) {
     });
     if (!files) continue;
     anonymised += 1;
-    for (const name of files.uploadNames) {
-      await unlink(path.join(uploadsDir(ctx.dataDir), name)).catch(() => undefined);
-    }
-    for (const name of files.exportFiles) {
-      await unlink(path.join(exportsDir(ctx.dataDir), name)).catch(() => undefined);
-    }
+    // After the commit, best effort: a file left behind has no row any more, so nobody is shown it.
+    for (const name of files.uploadNames) await ctx.files.remove('uploads', name).catch(() => undefined);
+    for (const name of files.exportFiles) await ctx.files.remove('exports', name).catch(() => undefined);
   }
   return { anonymised };
 }

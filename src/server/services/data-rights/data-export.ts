@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
 import { type DataExportRow, dataExports } from '../../../db/schema/data-rights';
@@ -12,14 +10,10 @@ import {
   type DataExportState,
 } from '../../../shared/schemas/data-rights';
 import { AppError } from '../../errors';
+import { type FileStore, FileStoreError } from '../../integrations/file-storage/file-store';
 import { dataExportReadyMail } from '../../mail/data-rights-templates';
 import { atInstant, type ServiceContext } from '../service-context';
 import { EXPORT_SECTIONS, type ExportSubject } from './export-sections';
-
-/** Where built data files wait for their download: private, never served by /uploads. */
-export function exportsDir(dataDir: string): string {
-  return path.join(dataDir, 'exports');
-}
 
 /** Links are kept only as their SHA-256: a copy of the database cannot download anybody's data. */
 export const hashExportToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -77,8 +71,12 @@ export async function requestDataExport(
   return dataExportState(services, who.influencerId);
 }
 
-async function removeFile(dataDir: string, fileName: string | null) {
-  if (fileName) await unlink(path.join(exportsDir(dataDir), fileName)).catch(() => undefined);
+/**
+ * Built data files wait for their download in the store's `exports` area (DATA_DIR/exports or the bucket, so any
+ * instance can hand out what a job on another built): private, never served by /uploads.
+ */
+async function removeFile(files: FileStore, fileName: string | null) {
+  if (fileName) await files.remove('exports', fileName).catch(() => undefined);
 }
 
 /**
@@ -95,7 +93,7 @@ export async function buildRequestedExports(services: ServiceContext) {
     .where(and(eq(dataExports.status, 'ready'), lte(dataExports.expiresAt, ctx.now)))
     .returning({ fileName: dataExports.fileName });
   for (const row of stale) {
-    await removeFile(ctx.dataDir, row.fileName);
+    await removeFile(ctx.files, row.fileName);
     expired += 1;
   }
   const waiting = await ctx.db
@@ -107,10 +105,13 @@ export async function buildRequestedExports(services: ServiceContext) {
   for (const request of waiting) {
     const content = await readExport(ctx.db, request, ctx.now);
     const fileName = `${randomBytes(16).toString('hex')}.json`;
-    await mkdir(exportsDir(ctx.dataDir), { recursive: true });
-    await writeFile(path.join(exportsDir(ctx.dataDir), fileName), JSON.stringify(content, null, 2), {
-      mode: 0o600,
-    });
+    // A store that cannot be reached fails this run; the request stays `requested` for the next minute's run.
+    await ctx.files.put(
+      'exports',
+      fileName,
+      Buffer.from(JSON.stringify(content, null, 2)),
+      'application/json',
+    );
     const token = randomBytes(32).toString('base64url');
     const [ready] = await ctx.db
       .update(dataExports)
@@ -124,7 +125,7 @@ export async function buildRequestedExports(services: ServiceContext) {
       .where(and(eq(dataExports.id, request.id), eq(dataExports.status, 'requested')))
       .returning({ id: dataExports.id });
     if (!ready) {
-      await removeFile(ctx.dataDir, fileName);
+      await removeFile(ctx.files, fileName);
       continue;
     }
     built += 1;
@@ -157,7 +158,7 @@ export async function downloadDataExport(services: ServiceContext, userId: strin
   if (row.status !== 'ready' || (row.expiresAt && row.expiresAt <= ctx.now)) {
     throw new AppError('GONE', DATA_RIGHTS_MESSAGES.linkExpired);
   }
-  const body = await readFile(path.join(exportsDir(ctx.dataDir), row.fileName ?? '')).catch(() => null);
+  const body = row.fileName ? await readExportFile(ctx.files, row.fileName) : null;
   if (!body) throw new AppError('GONE', DATA_RIGHTS_MESSAGES.linkExpired);
   const [claimed] = await ctx.db
     .update(dataExports)
@@ -165,8 +166,23 @@ export async function downloadDataExport(services: ServiceContext, userId: strin
     .where(and(eq(dataExports.id, row.id), eq(dataExports.status, 'ready')))
     .returning({ id: dataExports.id });
   if (!claimed) throw new AppError('GONE', DATA_RIGHTS_MESSAGES.linkUsed);
-  await removeFile(ctx.dataDir, row.fileName);
+  await removeFile(ctx.files, row.fileName);
   return { fileName: `mintbox-data-${ctx.now.toISOString().slice(0, 10)}.json`, body };
+}
+
+/** A built file's bytes (null: gone); a store that cannot answer is a 503, and the link stays good. */
+async function readExportFile(files: FileStore, fileName: string): Promise<Buffer | null> {
+  try {
+    return await files.read('exports', fileName);
+  } catch (error) {
+    if (error instanceof FileStoreError) {
+      throw new AppError(
+        'UNAVAILABLE',
+        'Your data file cannot be read just now. Please try the link again shortly.',
+      );
+    }
+    throw error;
+  }
 }
 
 /** The whole export: every section's rows under its name, with when it was made. */

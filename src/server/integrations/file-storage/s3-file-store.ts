@@ -1,0 +1,114 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  type ListObjectsV2CommandOutput,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import type { S3Config } from '../../../config/env';
+import { type FileArea, type FileStore, FileStoreError, type StoredFileInfo } from './file-store';
+
+/** Each attempt's limits; the SDK retries what is safe to retry (its standard strategy, 3 attempts). */
+const CONNECT_TIMEOUT_MS = 5_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * Files in an S3-compatible bucket, through AWS's own SDK (v3). The calls follow the Amazon S3 API Reference
+ * (API version 2006-03-01): PutObject, GetObject, DeleteObject and ListObjectsV2. Keys are `<prefix><area>/<name>`.
+ */
+export function s3FileStore(settings: S3Config): FileStore {
+  const client = new S3Client({
+    region: settings.region,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.credentials ? { credentials: settings.credentials } : {}),
+    maxAttempts: 3,
+    // Checksums only where S3 requires them: R2, MinIO and other S3-compatible stores do not all read the
+    // trailing checksums the SDK adds by default since early 2025.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+  });
+  const { bucket, prefix } = settings;
+  const keyOf = (area: FileArea, name: string) => `${prefix}${area}/${name}`;
+  const failed = (action: string, key: string, error: unknown) =>
+    new FileStoreError(
+      `S3 ${action} of ${key} in bucket ${bucket} failed: ${
+        error instanceof S3ServiceException
+          ? `${error.name} (HTTP ${error.$metadata.httpStatusCode ?? '?'})`
+          : error instanceof Error
+            ? error.message
+            : String(error)
+      }`,
+      { cause: error },
+    );
+  // Only a missing key is "no such file": a missing bucket (NoSuchBucket, also a 404) is a configuration fault.
+  const isMissing = (error: unknown) => error instanceof S3ServiceException && error.name === 'NoSuchKey';
+
+  return {
+    kind: 's3',
+    location: `s3://${bucket}/${prefix}${settings.endpoint ? ` at ${settings.endpoint}` : ''}`,
+    async put(area, name, bytes, contentType) {
+      const key = keyOf(area, name);
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Body: bytes,
+            ContentType: contentType,
+            ContentLength: bytes.byteLength,
+          }),
+        );
+      } catch (error) {
+        throw failed('PutObject', key, error);
+      }
+    },
+    async read(area, name) {
+      const key = keyOf(area, name);
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        if (!answer.Body) return null;
+        return Buffer.from(await answer.Body.transformToByteArray());
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw failed('GetObject', key, error);
+      }
+    },
+    async remove(area, name) {
+      const key = keyOf(area, name);
+      try {
+        // S3 answers 204 for a key that does not exist too.
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw failed('DeleteObject', key, error);
+      }
+    },
+    async *list(area) {
+      const areaPrefix = `${prefix}${area}/`;
+      let token: string | undefined;
+      do {
+        let page: ListObjectsV2CommandOutput;
+        try {
+          page = await client.send(
+            new ListObjectsV2Command({ Bucket: bucket, Prefix: areaPrefix, ContinuationToken: token }),
+          );
+        } catch (error) {
+          throw failed('ListObjectsV2', areaPrefix, error);
+        }
+        const files: StoredFileInfo[] = (page.Contents ?? [])
+          .filter((item) => item.Key && !item.Key.slice(areaPrefix.length).includes('/'))
+          .map((item) => ({
+            name: item.Key!.slice(areaPrefix.length),
+            size: item.Size ?? 0,
+            modifiedAt: item.LastModified ?? new Date(0),
+          }));
+        if (files.length > 0) yield files;
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
+  };
+}

@@ -1,17 +1,21 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../../src/config/env';
 import { MIGRATIONS_FOLDER } from '../../src/db/migrate';
-import { JOB_DEFINITIONS } from '../../src/server/jobs/jobs';
+import { s3FileStore } from '../../src/server/integrations/file-storage/s3-file-store';
+import { DATA_EXPORT, JOB_DEFINITIONS } from '../../src/server/jobs/jobs';
 import { callServer, type HttpCallOptions } from '../support/http-call';
+import { type S3TestServer, startS3Server } from '../support/s3-server';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from '../support/test-database';
 
 /**
- * Two real server processes (the production bundle) on one PostgreSQL database, as behind a load balancer:
- * requests alternate between them. Needs TEST_DATABASE_URL (CI sets it); PGlite serves one process only.
+ * Two real server processes (the production bundle) on one PostgreSQL database and one S3-compatible bucket (a
+ * local s3rver), as behind a load balancer: requests alternate between them. Needs TEST_DATABASE_URL (CI sets it);
+ * PGlite serves one process only.
  */
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 if (!DATABASE_URL) {
@@ -45,13 +49,15 @@ describe.skipIf(!DATABASE_URL)('two instances on one PostgreSQL', () => {
   let a: ServerProcess;
   let b: ServerProcess;
   let client: pg.Client;
+  let s3: S3TestServer;
 
   const call = (server: ServerProcess, method: string, route: string, options: HttpCallOptions = {}) =>
     callServer(server.url, method, route, { ...options, origin: APP_URL });
 
   beforeAll(async () => {
-    database = await createScratchPostgresDatabase();
+    [database, s3] = await Promise.all([createScratchPostgresDatabase(), startS3Server()]);
     const env = {
+      ...s3.env,
       DATABASE_URL: database.url,
       APP_URL,
       ADMIN_EMAIL: ADMIN.email,
@@ -68,6 +74,7 @@ describe.skipIf(!DATABASE_URL)('two instances on one PostgreSQL', () => {
     await client?.end();
     await Promise.all([a?.stop(), b?.stop()]);
     await database?.drop();
+    await s3?.close();
   });
 
   it('applies the migrations once when both start together, and makes one first admin', async () => {
@@ -206,6 +213,90 @@ describe.skipIf(!DATABASE_URL)('two instances on one PostgreSQL', () => {
       total = (await call(a, 'GET', '/api/campaigns?q=fleetcheck')).body?.total as number;
     }
     expect(total).toBe(1);
+  });
+
+  it('serves a file stored through one instance from the other, and hands out a data file another built', async () => {
+    const signIn = await call(a, 'POST', '/api/auth/admin-sign-in', {
+      body: { username: ADMIN.username, password: ADMIN.password },
+      ip: '198.51.100.40',
+    });
+    const png = Buffer.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 1, 2, 3,
+    ]);
+    const form = new FormData();
+    form.set('file', new File([png], 'cover.png', { type: 'image/png' }));
+    const uploaded = await fetch(`${a.url}/api/admin/uploads`, {
+      method: 'POST',
+      headers: { origin: APP_URL, cookie: signIn.cookie, 'x-forwarded-for': '198.51.100.40' },
+      body: form,
+      signal: AbortSignal.timeout(15_000),
+    });
+    expect(uploaded.status).toBe(201);
+    const { url } = (await uploaded.json()) as { url: string };
+    const name = url.slice('/uploads/'.length);
+    // In the bucket, not in A's folder: B serves it.
+    expect(existsSync(`${a.dataDir}/uploads/${name}`)).toBe(false);
+    const bucket = s3FileStore(loadEnv({ ...s3.env, DATA_DIR: a.dataDir }).s3!);
+    expect((await bucket.read('uploads', name))?.equals(png)).toBe(true);
+    const onB = await fetch(`${b.url}${url}`, { signal: AbortSignal.timeout(15_000) });
+    expect(onB.status).toBe(200);
+    expect(onB.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await onB.arrayBuffer()).equals(png)).toBe(true);
+
+    // A creator asks for their data; the data-export job runs on one instance, the link is used on the other.
+    await call(a, 'POST', '/api/auth/sign-up/email', {
+      body: { email: 'export@example.com', password: 'correct horse battery', name: 'Export Creator' },
+      ip: '198.51.100.41',
+    });
+    const creator = await call(a, 'POST', '/api/auth/sign-in/email', {
+      body: { email: 'export@example.com', password: 'correct horse battery' },
+      ip: '198.51.100.41',
+    });
+    expect((await call(a, 'POST', '/api/me/data-export', { body: {}, cookie: creator.cookie })).status).toBe(
+      202,
+    );
+    const boss = new PgBoss({ connectionString: database.url, max: 1, supervise: false, schedule: false });
+    await boss.start();
+    let jobId = '';
+    try {
+      jobId = (await boss.send(DATA_EXPORT, {}))!;
+      const started = Date.now();
+      let state = '';
+      while (Date.now() - started < 30_000 && state !== 'completed' && state !== 'failed') {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        state = (await boss.getJobById(DATA_EXPORT, jobId))?.state ?? '';
+      }
+      expect(state).toBe('completed');
+    } finally {
+      await boss.stop({ graceful: false });
+    }
+    const builder = a.logs.some((line) => line.msg === 'job done' && line.jobId === jobId) ? a : b;
+    const other = builder === a ? b : a;
+    const mailed = builder.logs.find(
+      (line) =>
+        line.msg === 'mail kept in the outbox (no SMTP_URL)' && /\/data-export\//.test(String(line.text)),
+    );
+    const token = /\/data-export\/([A-Za-z0-9_-]+)/.exec(String(mailed?.text))?.[1];
+    expect(token, 'the mailed link').toBeTruthy();
+    const download = await fetch(`${other.url}/api/me/data-export/download`, {
+      method: 'POST',
+      headers: { origin: APP_URL, cookie: creator.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    expect(download.status).toBe(200);
+    const data = JSON.parse(await download.text()) as { sections: string[] };
+    expect(data.sections.length).toBeGreaterThan(0);
+    expect(JSON.stringify(data)).toContain('export@example.com');
+    // Handed out once: the file is gone from the bucket, and the link is used up on either instance.
+    let exportsLeft = 0;
+    for await (const page of bucket.list('exports')) exportsLeft += page.length;
+    expect(exportsLeft).toBe(0);
+    const again = await call(builder, 'POST', '/api/me/data-export/download', {
+      body: { token },
+      cookie: creator.cookie,
+    });
+    expect(again.status).toBe(410);
   });
 
   it('runs every job of the queue once, whichever instance takes it', async () => {

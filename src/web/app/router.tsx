@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { type AppPagePath, type PageAccess, pagesOf } from '../../shared/pages';
 import { PageSpinner } from '../components/page-spinner';
 import { RequireAdmin, RequireCreator } from './guards';
 import { HomeRoute } from './home-route';
@@ -28,153 +29,95 @@ function SiteShellLayout() {
   );
 }
 
+/**
+ * The component of every page of the list (src/shared/pages.ts): the list says which paths exist, who sees them and
+ * in which frame; this says what each shows. A page in the list without a component here does not compile.
+ */
+const PAGE_COMPONENTS: Record<AppPagePath, Pick<RouteObject, 'lazy' | 'element'>> = {
+  // Public pages: on a first load / and /campaign/:id run without this router (app/public-app.tsx, decision 0012).
+  '/': { element: <HomeRoute /> },
+  '/campaign/:id': { lazy: lazyPage(() => import('../features/campaigns/campaign-page'), 'CampaignPage') },
+  '/terms': { lazy: lazyPage(() => import('../features/legal/terms-page'), 'TermsPage') },
+  '/privacy': { lazy: lazyPage(() => import('../features/legal/privacy-page'), 'PrivacyPage') },
+  '/account-closed': {
+    lazy: lazyPage(() => import('../features/legal/account-closed-page'), 'AccountClosedPage'),
+  },
+  '/signin': { lazy: lazyPage(() => import('../features/auth/sign-in-page'), 'SignInPage') },
+  '/signup': { lazy: lazyPage(() => import('../features/auth/sign-up-page'), 'SignUpPage') },
+  '/forgot-password': {
+    lazy: lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
+  },
+  '/reset-password': {
+    lazy: lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
+  },
+  '/auth/callback': {
+    lazy: lazyPage(() => import('../features/auth/auth-callback-page'), 'AuthCallbackPage'),
+  },
+  '/admin': { lazy: lazyPage(() => import('../features/admin/admin-sign-in-page'), 'AdminSignInPage') },
+  '/email-verification': {
+    lazy: lazyPage(() => import('../features/onboarding/email-verification-page'), 'EmailVerificationPage'),
+  },
+  '/profile-setup': {
+    lazy: lazyPage(() => import('../features/onboarding/profile-setup-page'), 'ProfileSetupPage'),
+  },
+  '/main': { lazy: lazyPage(() => import('../features/campaigns/creator-home-page'), 'CreatorHomePage') },
+  '/dashboard': { lazy: lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage') },
+  '/profile': { lazy: lazyPage(() => import('../features/onboarding/profile-page'), 'ProfilePage') },
+  '/data-export/:token': {
+    lazy: lazyPage(() => import('../features/onboarding/data-export-page'), 'DataExportPage'),
+  },
+  '/admin/two-factor': { lazy: lazyPage(() => import('../features/admin/two-factor-page'), 'TwoFactorPage') },
+  '/admin/campaigns': { lazy: lazyPage(() => import('../features/admin/campaigns-page'), 'CampaignsPage') },
+  '/admin/campaigns/:id': {
+    lazy: lazyPage(() => import('../features/admin/campaign-review-page'), 'CampaignReviewPage'),
+  },
+  '/admin/details/:id': {
+    lazy: lazyPage(() => import('../features/admin/campaign-details-page'), 'CampaignDetailsPage'),
+  },
+  '/admin/analytics': { lazy: lazyPage(() => import('../features/admin/analytics-page'), 'AnalyticsPage') },
+  '/admin/payments': { lazy: lazyPage(() => import('../features/admin/payments-page'), 'PaymentsPage') },
+  '/admin/influencers': {
+    lazy: lazyPage(() => import('../features/admin/influencers-page'), 'InfluencersPage'),
+  },
+  '/admin/influencers/:id': { lazy: lazyPage(() => import('../features/admin/creator-page'), 'CreatorPage') },
+  '/admin/messages': { lazy: lazyPage(() => import('../features/admin/messages-page'), 'MessagesPage') },
+  '/admin/problems': { lazy: lazyPage(() => import('../features/admin/problems-page'), 'ProblemsPage') },
+  '/admin/settings': { lazy: lazyPage(() => import('../features/admin/settings-page'), 'SettingsPage') },
+};
+
+/** The routes of the pages of one access (and frame), from the list. */
+const routesOf = (access: PageAccess, frame?: 'site'): RouteObject[] =>
+  pagesOf(access, frame).map((path) => ({ path, ...PAGE_COMPONENTS[path] }));
+
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     HydrateFallback: PageSpinner,
     children: [
-      // Public pages: on a first load they run without this router (app/public-app.tsx, decision 0012).
-      { path: '/', element: <HomeRoute /> },
-      {
-        path: '/campaign/:id',
-        lazy: lazyPage(() => import('../features/campaigns/campaign-page'), 'CampaignPage'),
-      },
+      ...routesOf('public'),
       // Public pages in the site frame (top bar and footer), loaded on demand.
-      {
-        element: <SiteShellLayout />,
-        children: [
-          { path: '/terms', lazy: lazyPage(() => import('../features/legal/terms-page'), 'TermsPage') },
-          { path: '/privacy', lazy: lazyPage(() => import('../features/legal/privacy-page'), 'PrivacyPage') },
-          {
-            path: '/account-closed',
-            lazy: lazyPage(() => import('../features/legal/account-closed-page'), 'AccountClosedPage'),
-          },
-        ],
-      },
-      // Account pages, each loaded on demand.
-      { path: '/signin', lazy: lazyPage(() => import('../features/auth/sign-in-page'), 'SignInPage') },
-      { path: '/signup', lazy: lazyPage(() => import('../features/auth/sign-up-page'), 'SignUpPage') },
-      {
-        path: '/forgot-password',
-        lazy: lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
-      },
-      {
-        path: '/reset-password',
-        lazy: lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
-      },
-      {
-        path: '/auth/callback',
-        lazy: lazyPage(() => import('../features/auth/auth-callback-page'), 'AuthCallbackPage'),
-      },
-      {
-        path: '/admin',
-        lazy: lazyPage(() => import('../features/admin/admin-sign-in-page'), 'AdminSignInPage'),
-      },
+      { element: <SiteShellLayout />, children: routesOf('public', 'site') },
       // Onboarding: a creator session, verified or not (READINGS "Access").
-      {
-        element: <RequireCreator onboarding />,
-        children: [
-          {
-            path: '/email-verification',
-            lazy: lazyPage(
-              () => import('../features/onboarding/email-verification-page'),
-              'EmailVerificationPage',
-            ),
-          },
-          {
-            path: '/profile-setup',
-            lazy: lazyPage(() => import('../features/onboarding/profile-setup-page'), 'ProfileSetupPage'),
-          },
-        ],
-      },
+      { element: <RequireCreator onboarding />, children: routesOf('onboarding') },
       // Creator pages: one signed-in header (app/creator-layout.tsx), the layout a chunk of its own.
       {
         element: <RequireCreator />,
         children: [
           {
             lazy: lazyPage(() => import('./creator-layout'), 'CreatorLayout'),
-            children: [
-              {
-                path: '/main',
-                lazy: lazyPage(() => import('../features/campaigns/creator-home-page'), 'CreatorHomePage'),
-              },
-              {
-                path: '/dashboard',
-                lazy: lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
-              },
-              {
-                path: '/profile',
-                lazy: lazyPage(() => import('../features/onboarding/profile-page'), 'ProfilePage'),
-              },
-              {
-                path: '/data-export/:token',
-                lazy: lazyPage(() => import('../features/onboarding/data-export-page'), 'DataExportPage'),
-              },
-            ],
+            children: routesOf('creator'),
           },
         ],
       },
       // The second-factor enrolment of an admin (issue 22): outside the admin frame, whose calls it would refuse.
-      {
-        element: <RequireAdmin enrolment />,
-        children: [
-          {
-            path: '/admin/two-factor',
-            lazy: lazyPage(() => import('../features/admin/two-factor-page'), 'TwoFactorPage'),
-          },
-        ],
-      },
+      { element: <RequireAdmin enrolment />, children: routesOf('admin-enrolment') },
       // Admin pages: the layout and every page are chunks of their own.
       {
         element: <RequireAdmin />,
         children: [
           {
             lazy: lazyPage(() => import('../features/admin/components/admin-layout'), 'AdminLayout'),
-            children: [
-              {
-                path: '/admin/campaigns',
-                lazy: lazyPage(() => import('../features/admin/campaigns-page'), 'CampaignsPage'),
-              },
-              {
-                path: '/admin/campaigns/:id',
-                lazy: lazyPage(() => import('../features/admin/campaign-review-page'), 'CampaignReviewPage'),
-              },
-              {
-                path: '/admin/details/:id',
-                lazy: lazyPage(
-                  () => import('../features/admin/campaign-details-page'),
-                  'CampaignDetailsPage',
-                ),
-              },
-              {
-                path: '/admin/analytics',
-                lazy: lazyPage(() => import('../features/admin/analytics-page'), 'AnalyticsPage'),
-              },
-              {
-                path: '/admin/payments',
-                lazy: lazyPage(() => import('../features/admin/payments-page'), 'PaymentsPage'),
-              },
-              {
-                path: '/admin/influencers',
-                lazy: lazyPage(() => import('../features/admin/influencers-page'), 'InfluencersPage'),
-              },
-              {
-                path: '/admin/messages',
-                lazy: lazyPage(() => import('../features/admin/messages-page'), 'MessagesPage'),
-              },
-              {
-                path: '/admin/problems',
-                lazy: lazyPage(() => import('../features/admin/problems-page'), 'ProblemsPage'),
-              },
-              {
-                path: '/admin/influencers/:id',
-                lazy: lazyPage(() => import('../features/admin/creator-page'), 'CreatorPage'),
-              },
-              {
-                path: '/admin/settings',
-                lazy: lazyPage(() => import('../features/admin/settings-page'), 'SettingsPage'),
-              },
-            ],
+            children: routesOf('admin'),
           },
         ],
       },

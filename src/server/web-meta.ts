@@ -241,7 +241,7 @@ async function firstCampaignPage(search: string, deps: AppDeps): Promise<BootDat
 }
 
 /**
- * index.html for one page: its head tags and boot data. On / and /campaign/:id the boot data holds the page's data
+ * index.html for one page: its head tags and boot data, and on a campaign page whether the campaign exists. On / and /campaign/:id the boot data holds the page's data
  * (the first 8 campaigns, the campaign, and "signed out" when there is no session cookie) and, given `render`, the
  * page is rendered into it (decision 0018). A failing read or render falls back to the page without them: the app
  * then loads what it misses itself.
@@ -252,7 +252,7 @@ export async function renderAppPage(
   deps: AppDeps,
   isAppRoute: boolean,
   render?: RenderPage,
-): Promise<string> {
+): Promise<{ html: string; campaignFound: boolean | undefined }> {
   const { pathname } = request;
   const publicPage = isAppRoute ? matchPublicPath(pathname) : null;
   const config = publicConfig(deps);
@@ -287,5 +287,9 @@ export async function renderAppPage(
       deps.logger.warn({ err: error, path: pathname }, 'could not render the page on the server');
     }
   }
-  return renderIndexHtml(template, head, boot, rootHtml);
+  return {
+    html: renderIndexHtml(template, head, boot, rootHtml),
+    // On /campaign/:id: whether the campaign was found (undefined when the read failed: no 404 for a fault of ours).
+    campaignFound: campaign === undefined ? undefined : campaign !== null,
+  };
 }

@@ -1,38 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCampaign } from '../../tests/support/factories';
+import { fakeWebDir } from '../../tests/support/fake-web-dir';
 import { createTestApp, testEnv } from '../../tests/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
 import { absoluteUrl, escapeHtml, jsonForScript } from './web-meta';
-
-/** The built index.html, shaped like Vite's output (multi-line description, module script in the head). */
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Mintbox: Influencer Marketing Made Easy</title>
-    <meta
-      name="description"
-      content="Join exclusive gifting campaigns from top brands. Get PR boxes and get paid for your content."
-    />
-    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
-
-function fakeWebDir(): string {
-  const webDir = mkdtempSync(path.join(tmpdir(), 'mintbox-web-'));
-  mkdirSync(path.join(webDir, 'assets'));
-  mkdirSync(path.join(webDir, '.vite'));
-  writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
-  writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
-  writeFileSync(path.join(webDir, '.vite', 'manifest.json'), '{"index.html":{}}');
-  return webDir;
-}
 
 /** The content of `<meta {attribute}="{key}" content="…">`, unescaped the way a parser would. */
 function metaContent(html: string, attribute: 'name' | 'property', key: string): string | null {
@@ -147,10 +118,11 @@ describe('pages served with their own head (Open Graph, title, boot data)', () =
     expect(privacy).toContain('<title>Privacy Policy | Mintbox</title>');
   });
 
-  it('does not describe unknown or draft campaigns, and keeps them out of search engines', async () => {
+  it('does not describe unknown or draft campaigns, answers 404 for them, and keeps them out of search engines', async () => {
     for (const id of ['987654', String(draftId), 'not-a-number']) {
       const response = await app.request(`/campaign/${id}`);
-      expect(response.status, id).toBe(200);
+      // Issue 40: a record that does not exist (for the public) is a 404; the page still draws its Not Found.
+      expect(response.status, id).toBe(404);
       const html = await response.text();
       expect(html, id).toContain('<title>Campaign Not Found | Mintbox</title>');
       expect(html, id).not.toContain('Secret draft');

@@ -5,10 +5,12 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { RenderPage } from '../shared/page-render';
-import { isAppRoute } from '../shared/paths';
+import { matchAppPage } from '../shared/pages';
 import { sessionCookieName } from './auth';
 import type { AppBindings } from './context';
 import { compressWhenAsked } from './middleware/response-headers';
+import { loadSession } from './middleware/session';
+import { pageRecordExists } from './services/page-records';
 import { renderAppPage, startAppAfterPaint } from './web-meta';
 
 /** Hashed build output never changes under the same name; everything else is revalidated. */
@@ -96,7 +98,8 @@ export function createWebRoutes(webDir: string, options: { render?: RenderPage |
       c.header('Cache-Control', REVALIDATE);
       // The public pages say "signed out" when the request has no session cookie (decision 0018).
       c.header('Vary', 'Cookie');
-      const appRoute = isAppRoute(c.req.path);
+      const match = matchAppPage(c.req.path);
+      const appRoute = match !== null;
       // The page's own title, description and Open Graph tags, and the boot data (see web-meta.ts).
       const deps = c.get('deps');
       const url = new URL(c.req.url);
@@ -111,11 +114,24 @@ export function createWebRoutes(webDir: string, options: { render?: RenderPage |
         search: url.search,
         signedOut: !getCookie(c, sessionCookieName(deps.env)),
       };
-      const html = await renderAppPage(indexHtml, request, deps, appRoute, render);
+      const { html, campaignFound } = await renderAppPage(indexHtml, request, deps, appRoute, render);
+      // 200 for every page of the list (signed in or not); 404 for no page, and for a record that does not exist.
+      let status: 200 | 404 = appRoute ? 200 : 404;
+      const record = match?.page.record;
+      if (record === 'campaign' && campaignFound === false) status = 404;
+      if (match && record && record !== 'campaign') {
+        const param = match.params.id ?? match.params.token ?? '';
+        let admin = false;
+        if (record !== 'data-export' && !request.signedOut) {
+          await loadSession(c, async () => {});
+          admin = c.get('user')?.role === 'admin';
+        }
+        if (!(await pageRecordExists(deps.db, record, param, admin))) status = 404;
+      }
       const extraPreloads = appRoute && CAMPAIGN_PATH.test(c.req.path) ? campaignPreloads : [];
       if (!html.includes('<div id="root"></div>')) {
         // Rendered by the server: the app starts once the page has painted (decision 0018).
-        return c.html(startAppAfterPaint(html, extraPreloads), 200);
+        return c.html(startAppAfterPaint(html, extraPreloads), status);
       }
       if (extraPreloads.length > 0) {
         const links = extraPreloads
@@ -123,9 +139,9 @@ export function createWebRoutes(webDir: string, options: { render?: RenderPage |
           .join('\n    ');
         return c.html(
           html.replace('</head>', () => `    ${links}\n  </head>`),
-          200,
+          status,
         );
       }
-      return c.html(html, appRoute ? 200 : 404);
+      return c.html(html, status);
     });
 }

@@ -11,6 +11,12 @@ describe('app routes', () => {
     '/admin/details/1',
     '/terms',
     '/auth/callback',
+    '/admin/messages',
+    '/admin/problems',
+    '/admin/two-factor',
+    '/account-closed',
+    '/data-export/abc',
+    '/admin/influencers/4',
   ])('%s is a page of the app', (path) => expect(isAppRoute(path)).toBe(true));
 
   it.each(['/nope', '/campaign', '/campaign/5/extra', '/admin/unknown', '/mainx'])('%s is not', (path) =>

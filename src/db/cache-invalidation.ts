@@ -99,7 +99,13 @@ export interface InvalidationSubscription {
  */
 export async function listenForInvalidations(
   db: Database,
-  options: { connectionString: string; logger: Pick<Logger, 'warn' | 'info'>; maxRetryMs?: number },
+  options: {
+    connectionString: string;
+    logger: Pick<Logger, 'warn' | 'info'>;
+    maxRetryMs?: number;
+    /** Hear only the database triggers' notices of this schema (tests share one database, a schema each). */
+    schema?: string | undefined;
+  },
 ): Promise<InvalidationSubscription> {
   const bus = busOf(db);
   const remote: Remote = { origin: randomUUID(), connected: false, logger: options.logger };
@@ -118,14 +124,10 @@ export async function listenForInvalidations(
     });
     next.on('notification', (message) => {
       if (message.channel !== INVALIDATION_CHANNEL || !message.payload) return;
-      let parsed: { o?: unknown; c?: unknown; k?: unknown };
-      try {
-        parsed = JSON.parse(message.payload);
-      } catch {
-        return;
-      }
-      if (parsed.o === remote.origin || typeof parsed.c !== 'string') return;
-      deliver(bus, parsed.c, typeof parsed.k === 'string' ? parsed.k : null);
+      const parsed = parseNotice(message.payload);
+      if (!parsed || parsed.o === remote.origin) return;
+      if (options.schema && parsed.s !== undefined && parsed.s !== options.schema) return;
+      deliver(bus, parsed.c, parsed.k);
     });
     let dropped = false;
     const onDrop = (error?: Error) => {
@@ -184,4 +186,41 @@ export async function listenForInvalidations(
       await client?.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * A notice on the channel: `{ o: origin, c: channel, k: key }` from `invalidate` (another instance's), or
+ * `{ c, k, s: schema }` without origin from a database trigger (migration 0041: the live screens), which every
+ * instance hears, the writing one too, once the change has committed.
+ */
+function parseNotice(payload: string): { o?: unknown; c: string; k: string | null; s?: string } | null {
+  let parsed: { o?: unknown; c?: unknown; k?: unknown; s?: unknown };
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof parsed.c !== 'string') return null;
+  return {
+    o: parsed.o,
+    c: parsed.c,
+    k: typeof parsed.k === 'string' ? parsed.k : null,
+    ...(typeof parsed.s === 'string' ? { s: parsed.s } : {}),
+  };
+}
+
+/**
+ * PGlite (one process): the database triggers' notices (migration 0041) reach this process's listeners through
+ * PGlite's own LISTEN, after the change commits. `invalidate` needs nothing more here: its local call is the bus.
+ */
+export async function listenOnPglite(
+  db: Database,
+  pglite: { listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> },
+): Promise<() => Promise<void>> {
+  const bus = busOf(db);
+  return pglite.listen(INVALIDATION_CHANNEL, (payload) => {
+    const parsed = parseNotice(payload);
+    if (!parsed || parsed.o !== undefined) return;
+    deliver(bus, parsed.c, parsed.k);
+  });
 }

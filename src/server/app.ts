@@ -39,6 +39,7 @@ import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
 import { instagramCallbackRoutes } from './routes/instagram-callbacks';
 import { instagramConnectionRoutes } from './routes/instagram-connections';
+import { adminLiveRoutes, liveRoutes } from './routes/live';
 import { adminMeRoutes, meRoutes } from './routes/me';
 import { metricsRoutes } from './routes/metrics';
 import { notificationRoutes } from './routes/notifications';
@@ -125,6 +126,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', contentMetricRoutes);
   api.route('/', notificationRoutes);
   api.route('/', conversationRoutes);
+  api.route('/', liveRoutes);
   api.route('/', instagramConnectionRoutes);
   // Called by PayPal, not by a browser: no session, its signature is verified with PayPal instead.
   api.route('/', paypalWebhookRoutes);
@@ -141,6 +143,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminDataRightsRoutes);
   api.route('/admin', adminAuditLogRoutes);
   api.route('/admin', adminConversationRoutes);
+  api.route('/admin', adminLiveRoutes);
   api.route('/admin', adminTaxRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);

@@ -3,7 +3,11 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { EnvError, loadEnv } from '../config/env';
 import { projectRoot } from '../config/project-root';
-import { type InvalidationSubscription, listenForInvalidations } from '../db/cache-invalidation';
+import {
+  type InvalidationSubscription,
+  listenForInvalidations,
+  listenOnPglite,
+} from '../db/cache-invalidation';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { seedIfEmpty } from '../db/seed';
@@ -83,6 +87,9 @@ async function main() {
   let invalidations: InvalidationSubscription | undefined;
   if (database.driver === 'postgres' && env.databaseUrl) {
     invalidations = await listenForInvalidations(database.db, { connectionString: env.databaseUrl, logger });
+  } else if (database.pglite) {
+    // The live screens' notices come from database triggers (migration 0041): PGlite's own LISTEN hears them.
+    await listenOnPglite(database.db, database.pglite);
   }
 
   const metrics = createMetrics({ processMetrics: true });

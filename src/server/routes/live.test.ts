@@ -1,0 +1,170 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { createReadyCreator } from '../../../tests/support/creators';
+import { insertCampaign } from '../../../tests/support/factories';
+import { giveMint } from '../../../tests/support/mint';
+import { createTestApp, testEnv } from '../../../tests/support/test-app';
+import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { listenForInvalidations, listenOnPglite } from '../../db/cache-invalidation';
+import { influencerProfiles } from '../../db/schema/onboarding';
+import { createAuth } from '../auth';
+import { silentLogger } from '../logger';
+import { upsertAdmin } from '../services/admin-accounts';
+
+const ADMIN = {
+  email: 'live-admin@example.com',
+  username: 'liveadmin',
+  password: 'live admin password 2026',
+};
+
+/** An open event stream: the events read so far, and a wait for the next one that matches. */
+function readEvents(response: Response) {
+  const events: Array<{ event: string; data: string }> = [];
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const done = (async () => {
+    for (;;) {
+      const chunk = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (chunk.done) return;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1] ?? '';
+        if (event) events.push({ event, data });
+        end = buffer.indexOf('\n\n');
+      }
+    }
+  })();
+  return {
+    events,
+    topics: () => events.filter((e) => e.event === 'change').map((e) => JSON.parse(e.data).topic as string),
+    async close() {
+      await reader.cancel().catch(() => undefined);
+      await done;
+    },
+  };
+}
+
+/**
+ * Issue 40: the live channel. Changes made through the public paths (a creator's redemption, an admin's payment by
+ * hand, a reported delivery problem, an admin's decision) reach the streams of the screens that show them, within
+ * 2 s, through the database triggers and the instance's LISTEN, on both drivers; a creator hears only their own.
+ */
+describe.each(TEST_DRIVERS)('live updates on %s', (driver) => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof createTestApp>;
+  let admin: string;
+  let stopListening: () => Promise<void>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    const env = testEnv();
+    app = createTestApp(database.db, { env });
+    if (driver === 'pglite') {
+      stopListening = await listenOnPglite(database.db, database.pglite!);
+    } else {
+      const listening = await listenForInvalidations(database.db, {
+        connectionString: process.env.TEST_DATABASE_URL!,
+        logger: silentLogger(),
+        schema: database.migrationsSchema,
+      });
+      stopListening = () => listening.close();
+    }
+    await upsertAdmin(database.db, createAuth({ db: database.db, env, logger: silentLogger() }), ADMIN);
+    admin = await signInAdmin(app, ADMIN.username, ADMIN.password);
+  });
+  afterAll(async () => {
+    await stopListening?.();
+    await database?.destroy();
+  });
+
+  const open = async (path: string, cookie: string) => {
+    const response = await getWithCookie(app, path, cookie);
+    expect(response.status, path).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const stream = readEvents(response);
+    await expect.poll(() => stream.events.some((e) => e.event === 'ready'), { timeout: 2000 }).toBe(true);
+    return stream;
+  };
+
+  it('refuses a stream to whoever may not have it', async () => {
+    const creator = await createReadyCreator(app, database.db, {
+      email: `live-refused-${driver}@example.com`,
+    });
+    expect((await getWithCookie(app, '/api/admin/live', creator.cookie)).status).toBe(403);
+    expect((await getWithCookie(app, '/api/admin/live', '')).status).toBe(401);
+    expect((await getWithCookie(app, '/api/me/live', '')).status).toBe(401);
+    expect((await getWithCookie(app, '/api/me/live', admin)).status).toBe(403);
+  });
+
+  it('tells the admins and the creator of a redemption and of its payment by hand, and nobody else', async () => {
+    const ana = await createReadyCreator(app, database.db, { email: `live-ana-${driver}@example.com` });
+    const bo = await createReadyCreator(app, database.db, { email: `live-bo-${driver}@example.com` });
+    await database.db
+      .update(influencerProfiles)
+      .set({ paypalEmail: 'ana.paypal@example.com' })
+      .where(eq(influencerProfiles.influencerId, ana.influencerId));
+    await giveMint(database.db, ana.influencerId, 120);
+    const admins = await open('/api/admin/live', admin);
+    const anaStream = await open('/api/me/live', ana.cookie);
+    const boStream = await open('/api/me/live', bo.cookie);
+    try {
+      const redeemed = await postJson(app, '/api/me/redemptions', { amount: 60 }, ana.cookie, {
+        'idempotency-key': `live-${driver}`,
+      });
+      expect(redeemed.status).toBe(201);
+      const payoutId = ((await redeemed.json()) as { id: number }).id;
+      await expect.poll(() => admins.topics(), { timeout: 2000 }).toContain('payments');
+      await expect.poll(() => anaStream.topics(), { timeout: 2000 }).toContain(`creator:${ana.influencerId}`);
+
+      admins.events.length = 0;
+      anaStream.events.length = 0;
+      const processed = await postJson(
+        app,
+        '/api/admin/payouts/process',
+        { ids: [payoutId], mode: 'manual' },
+        admin,
+      );
+      expect(processed.status).toBe(200);
+      const paid = await postJson(
+        app,
+        `/api/admin/payouts/${payoutId}/mark-paid`,
+        { reference: 'HAND-1' },
+        admin,
+      );
+      expect(paid.status).toBe(200);
+      await expect.poll(() => admins.topics(), { timeout: 2000 }).toContain('payments');
+      await expect.poll(() => anaStream.topics(), { timeout: 2000 }).toContain(`creator:${ana.influencerId}`);
+      // Admins never get a creator's own topic; another creator hears nothing of Ana's money.
+      expect(admins.topics().some((topic) => topic.startsWith('creator:'))).toBe(false);
+      expect(boStream.topics()).toEqual([]);
+    } finally {
+      await Promise.all([admins.close(), anaStream.close(), boStream.close()]);
+    }
+  });
+
+  it("tells the admins of a campaign's applicants, and the creator of their application", async () => {
+    const cy = await createReadyCreator(app, database.db, { email: `live-cy-${driver}@example.com` });
+    const campaign = await insertCampaign(database.db, { status: 'active', followersRequired: 0 });
+    const admins = await open('/api/admin/live', admin);
+    const cyStream = await open('/api/me/live', cy.cookie);
+    try {
+      const applied = await postJson(app, `/api/campaigns/${campaign.id}/applications`, {}, cy.cookie);
+      expect(applied.status).toBe(201);
+      const application = (await applied.json()) as { id: number };
+      await expect.poll(() => admins.topics(), { timeout: 2000 }).toContain(`campaign:${campaign.id}`);
+      admins.events.length = 0;
+      const accepted = await postJson(app, `/api/admin/applications/${application.id}/accept`, {}, admin);
+      expect(accepted.status).toBe(200);
+      await expect.poll(() => admins.topics(), { timeout: 2000 }).toContain(`campaign:${campaign.id}`);
+      await expect.poll(() => cyStream.topics(), { timeout: 2000 }).toContain(`creator:${cy.influencerId}`);
+    } finally {
+      await Promise.all([admins.close(), cyStream.close()]);
+    }
+  });
+});

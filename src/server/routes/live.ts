@@ -1,0 +1,55 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorSchema } from '../../shared/schemas/error';
+import { currentInfluencer } from '../middleware/creator';
+import { requireRole } from '../middleware/session';
+import { createRouter } from '../openapi';
+import { liveStream } from '../services/live/event-stream';
+
+const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+const stream = { 'text/event-stream': { schema: z.string() } };
+const errors = {
+  401: { description: 'Not signed in', content: json(errorSchema) },
+  403: { description: 'Not allowed', content: json(errorSchema) },
+};
+
+/**
+ * Issue 40: the live channel of the signed-in screens, one stream per page (services/live/event-stream.ts). The
+ * admins' tells of payments, problems and campaigns' applicants and shipping; a creator's, of their own wallet and
+ * dashboard. The web reads the changed screens again, and polls while the stream is down (web/lib/live-updates.ts).
+ */
+export const liveRoutes = createRouter().openapi(
+  createRoute({
+    method: 'get',
+    path: '/me/live',
+    tags: ['Me'],
+    summary:
+      "Server-Sent Events telling the signed-in creator's pages that their wallet or dashboard changed (events: ready, change {topic}, resync)",
+    middleware: requireRole('influencer'),
+    responses: { 200: { description: 'An event stream', content: stream }, ...errors },
+  }),
+  async (c) => {
+    const influencer = await currentInfluencer(c);
+    const { db, lifecycle } = c.get('deps');
+    return liveStream(c, {
+      db,
+      audience: { role: 'creator', influencerId: influencer.id },
+      lifecycle,
+    }) as never;
+  },
+);
+
+/** Mounted under /admin (behind requireRole('admin') and the two-factor enrolment). */
+export const adminLiveRoutes = createRouter().openapi(
+  createRoute({
+    method: 'get',
+    path: '/live',
+    tags: ['Admin'],
+    summary:
+      "Server-Sent Events telling the admins' pages that payments, delivery problems or a campaign's applicants changed (events: ready, change {topic}, resync)",
+    responses: { 200: { description: 'An event stream', content: stream }, ...errors },
+  }),
+  (c) => {
+    const { db, lifecycle } = c.get('deps');
+    return liveStream(c, { db, audience: { role: 'admin' }, lifecycle }) as never;
+  },
+);

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { projectRoot } from '../../src/config/project-root';
+import { listenOnPglite } from '../../src/db/cache-invalidation';
 import type { Database } from '../../src/db/client';
 import { createApp } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/context';
@@ -42,6 +43,9 @@ export async function startE2EServer(
     createTestDatabase('pglite'),
   );
   if (options.seed) await options.seed(database.db);
+  // As the server does on PGlite: the live screens' notices (database triggers) reach this app (issue 40). The
+  // lease of the test database removes the listener when it is handed back.
+  await listenOnPglite(database.db, database.pglite!);
 
   const app = createApp({
     db: database.db,

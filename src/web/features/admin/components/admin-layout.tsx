@@ -17,6 +17,7 @@ import { Logo } from '../../../components/logo';
 import { NotificationBell } from '../../../components/notification-bell';
 import { StepUpHost } from '../../../components/step-up-dialog';
 import { cn } from '../../../lib/cn';
+import { useLiveUpdates } from '../../../lib/live-updates';
 import { useSession, useSignOut } from '../../../lib/use-session';
 import { useInboxLive, useWaitingCount } from '../api/conversations';
 import { useOpenProblemCount } from '../api/problems';
@@ -95,6 +96,8 @@ export function AdminLayout() {
   const menuId = useId();
   const user = session.user;
   // Every conversation, live (issue 26): the inbox and the number waiting for our reply follow it.
+  // Payments, problems, applicants and shipping read again when they change (issue 40).
+  useLiveUpdates('admin');
   const inboxLive = useInboxLive();
   const waiting = useWaitingCount(inboxLive);
 

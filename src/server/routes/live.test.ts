@@ -148,7 +148,7 @@ describe.each(TEST_DRIVERS)('live updates on %s', (driver) => {
     }
   });
 
-  it("tells the admins of a campaign's applicants, and the creator of their application", async () => {
+  it("tells the admins of a campaign's applicants and of a delivery problem, and the creator of their application", async () => {
     const cy = await createReadyCreator(app, database.db, { email: `live-cy-${driver}@example.com` });
     const campaign = await insertCampaign(database.db, { status: 'active', followersRequired: 0 });
     const admins = await open('/api/admin/live', admin);
@@ -163,6 +163,25 @@ describe.each(TEST_DRIVERS)('live updates on %s', (driver) => {
       expect(accepted.status).toBe(200);
       await expect.poll(() => admins.topics(), { timeout: 2000 }).toContain(`campaign:${campaign.id}`);
       await expect.poll(() => cyStream.topics(), { timeout: 2000 }).toContain(`creator:${cy.influencerId}`);
+
+      // The box ships, and the creator reports it damaged: the problems list hears of it.
+      const shipped = await postJson(
+        app,
+        `/api/admin/applications/${application.id}/shipment`,
+        { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+        admin,
+      );
+      expect(shipped.status).toBe(200);
+      admins.events.length = 0;
+      const reported = await postJson(
+        app,
+        `/api/applications/${application.id}/delivery`,
+        { action: 'report', problem: 'damaged', note: 'The lid was cracked.' },
+        cy.cookie,
+      );
+      expect(reported.status).toBe(200);
+      await expect.poll(() => admins.topics(), { timeout: 2000 }).toContain('problems');
+      expect(admins.topics()).toContain(`campaign:${campaign.id}`);
     } finally {
       await Promise.all([admins.close(), cyStream.close()]);
     }

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCampaign } from '../../tests/support/factories';
 import { createTestApp } from '../../tests/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
 
@@ -74,15 +75,18 @@ describe('application shell', () => {
   });
 
   it('serves index.html for app routes (not cached) and 404 with the app for unknown paths', async () => {
-    for (const route of ['/', '/campaign/12', '/signin', '/admin/details/1']) {
+    const campaign = await insertCampaign(database.db);
+    for (const route of ['/', `/campaign/${campaign.id}`, '/signin', '/admin/details/1']) {
       const response = await app.request(route);
       expect(response.status, route).toBe(200);
       expect(response.headers.get('cache-control'), route).toBe('no-cache');
       expect(await response.text()).toContain('<div id="root">');
     }
-    const unknown = await app.request('/this/is/not/a/page');
-    expect(unknown.status).toBe(404);
-    expect(await unknown.text()).toContain('<div id="root">');
+    for (const route of ['/this/is/not/a/page', `/campaign/${campaign.id + 1000}`]) {
+      const unknown = await app.request(route);
+      expect(unknown.status, route).toBe(404);
+      expect(await unknown.text()).toContain('<div id="root">');
+    }
   });
 
   it('caches hashed assets forever and other files briefly', async () => {

@@ -5,6 +5,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { EMBEDDED_DATABASE_WAIT_MS, guardPglite } from './pglite-guard';
 import { lockPgliteFolder } from './pglite-lock';
 import * as adminDigestsSchema from './schema/admin-digests';
 import * as applicationsSchema from './schema/applications';
@@ -71,6 +72,8 @@ export interface DatabaseOptions {
   poolSize?: number | undefined;
   /** PGlite only: start from this dump of a data folder (tests copy one migrated database instead of migrating). */
   loadDataDir?: Blob | undefined;
+  /** PGlite only: how long a statement may wait for the connection (src/db/pglite-guard.ts); 30 s. */
+  embeddedWaitMs?: number | undefined;
 }
 
 /** The Drizzle database over a PGlite client (tests wrap a reused client in one of their own: tests/support). */
@@ -114,6 +117,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     release();
     throw error;
   });
+  // Every statement waits for a turn of the event loop and at most embeddedWaitMs for the connection (decision 0036).
+  guardPglite(client, options.embeddedWaitMs ?? EMBEDDED_DATABASE_WAIT_MS);
   const db = drizzleOnPglite(client);
   return {
     db,

@@ -1,12 +1,13 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { isEmbeddedDatabaseWait } from '../db/pglite-guard';
 import { errorBody, errorCodeForStatus } from '../shared/schemas/error';
 import { createAuth } from './auth';
 import { systemClock } from './clock';
 import type { AppBindings, AppDeps } from './context';
 import { dataDeletionPage } from './data-deletion-page';
-import { AppError } from './errors';
+import { AppError, EMBEDDED_DATABASE_BUSY_MESSAGE } from './errors';
 import { fileStoreFromEnv } from './integrations/file-storage/file-store-from-env';
 import { createMailer } from './mail/mailer';
 import { createMetrics } from './metrics';
@@ -168,6 +169,12 @@ export function createApp(appDeps: AppDeps) {
       const message =
         status === 400 ? error.message || 'The request is not valid' : error.message || 'Request failed';
       return c.json(errorBody(message, errorCodeForStatus(status)), status);
+    }
+    if (isEmbeddedDatabaseWait(error)) {
+      // A statement waited for the embedded database past its bound (src/db/pglite-guard.ts): try again shortly.
+      deps.logger.warn({ err: error, path: c.req.path, method: c.req.method }, 'embedded database busy');
+      c.header('Retry-After', '5');
+      return c.json(errorBody(EMBEDDED_DATABASE_BUSY_MESSAGE, 'UNAVAILABLE'), 503);
     }
     deps.logger.error({ err: error, path: c.req.path, method: c.req.method }, 'unhandled error');
     return c.json(errorBody('Something went wrong on our side. Please try again.', 'INTERNAL_ERROR'), 500);

@@ -46,10 +46,17 @@ function sessionCookieNames(env: Pick<Env, 'appUrl'>) {
 
 /** The session cookie's name, as the browser sends it back. */
 export function sessionCookieName(env: Pick<Env, 'appUrl'>): string {
-  return env.appUrl.startsWith('https://')
-    ? `__Host-${COOKIE_PREFIX}.session_token`
-    : `${COOKIE_PREFIX}.session_token`;
+  return ownCookieName(env, 'session_token');
 }
+
+/** The name of one of our auth cookies (session_token, dont_remember, …) as the browser sends it back. */
+export function ownCookieName(env: Pick<Env, 'appUrl'>, name: (typeof OWN_COOKIES)[number]): string {
+  return env.appUrl.startsWith('https://') ? `__Host-${COOKIE_PREFIX}.${name}` : `${COOKIE_PREFIX}.${name}`;
+}
+
+/** Sessions last 30 days; Better Auth moves the expiry forward on a request once a day (seconds, as it takes them). */
+export const SESSION_EXPIRES_IN_S = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE_S = 60 * 60 * 24;
 
 /** Sign-in attempts allowed per client address and window, for the password and admin sign-in paths. */
 export const SIGN_IN_RATE_LIMIT = { window: 60, max: 10 };
@@ -121,8 +128,8 @@ export function createAuth({
       },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_EXPIRES_IN_S,
+      updateAge: SESSION_UPDATE_AGE_S,
       // No cookie cache: a session ended on the server stops working at once.
       cookieCache: { enabled: false },
       // Ours, kept on the session row (issue 22): read with every session, written by the app, never by a client.

@@ -33,6 +33,9 @@ export class AppError extends Error {
   }
 }
 
+/** The answer (503) to a request whose statement waited too long for the embedded database (decision 0036). */
+export const EMBEDDED_DATABASE_BUSY_MESSAGE = 'Mintbox is very busy right now. Please try again in a moment.';
+
 /** The dotted path of the first issue of a validation failure, or undefined for the whole input. */
 export function issueField(error: ZodError): string | undefined {
   const path = error.issues[0]?.path.map(String).join('.');

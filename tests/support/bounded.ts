@@ -14,6 +14,8 @@ export const WAIT_LIMITS = {
   closeGrace: 1_000,
   /** A database is opened, emptied, migrated or closed. */
   database: 30_000,
+  /** A statement waits for an embedded (PGlite) test database's connection, then fails with EmbeddedDatabaseWait. */
+  embeddedStatement: 20_000,
   /** Chromium starts. */
   browserStart: 30_000,
   /** A browser context is reset for reuse, or closed. */

@@ -125,7 +125,12 @@ async function readBaseline(client: PGlite): Promise<Baseline> {
 /** A new PGlite holding a copy of the migrated template (migrated here when the global setup made none). */
 async function freshPglite(): Promise<PGlite> {
   const template = pgliteTemplate();
-  const handle = await openDatabase({ dataDir: 'memory://', loadDataDir: template ?? undefined });
+  // A statement that waits longer than 20 s fails naming the wait, before the test's own 30 s timeout.
+  const handle = await openDatabase({
+    dataDir: 'memory://',
+    loadDataDir: template ?? undefined,
+    embeddedWaitMs: WAIT_LIMITS.embeddedStatement,
+  });
   if (!template) await migrateDatabase(handle);
   const client = handle.pglite!;
   baseline ??= readBaseline(client);

@@ -2,11 +2,12 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import type { UserRole } from '../../shared/schemas/session';
-import { sessionCookieName } from '../auth';
+import { ownCookieName, SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S, sessionCookieName } from '../auth';
 import { CLIENT_IP_HEADER } from '../client-ip';
 import type { AppBindings, CurrentUser } from '../context';
 import { AppError } from '../errors';
 import { adminSessionEnd, endSession, touchSession } from '../services/session-limits';
+import { findSessionByToken, verifiedCookieValue } from '../services/session-lookup';
 
 /** The client's address: the TCP peer, or the first X-Forwarded-For hop when TRUST_PROXY is on. */
 export function clientAddress(c: Context<AppBindings>): string {
@@ -37,6 +38,55 @@ export function withClientAddress(c: Context<AppBindings>): Request {
 const asDate = (value: unknown): Date | null =>
   value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
 
+/** A session and its user, as the request needs them. */
+interface LoadedSession {
+  session: { id: string; createdAt: Date; lastActiveAt: Date | null; secondFactorAt: Date | null };
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    image: string | null;
+    role: unknown;
+    twoFactorEnabled: unknown;
+  };
+}
+
+/**
+ * The session of this cookie. The common case (a valid signature, a live session that Better Auth would not
+ * refresh now, no "don't remember me" cookie) is read here in one statement (services/session-lookup.ts, issue 28);
+ * a session that is past its expiry or due for Better Auth's daily refresh goes through `auth.api.getSession`,
+ * which deletes or extends it as before. Expiry is Better Auth's rule on the real clock, as in its getSession.
+ */
+async function lookupSession(c: Context<AppBindings>, cookie: string): Promise<LoadedSession | null> {
+  const { auth, env, db } = c.get('deps');
+  const token = verifiedCookieValue(cookie, env.authSecret);
+  if (!token) return null;
+  const found = await findSessionByToken(db, token);
+  if (!found) return null;
+  const now = Date.now();
+  const expires = found.session.expiresAt.getTime();
+  const dueForRefresh = expires - SESSION_EXPIRES_IN_S * 1000 + SESSION_UPDATE_AGE_S * 1000 <= now;
+  if (expires > now && !dueForRefresh && !getCookie(c, ownCookieName(env, 'dont_remember'))) return found;
+  const result = await auth.api.getSession({ headers: c.req.raw.headers });
+  if (!result) return null;
+  return {
+    session: {
+      id: result.session.id,
+      createdAt: asDate(result.session.createdAt) ?? new Date(0),
+      lastActiveAt: asDate((result.session as { lastActiveAt?: unknown }).lastActiveAt),
+      secondFactorAt: asDate((result.session as { secondFactorAt?: unknown }).secondFactorAt),
+    },
+    user: {
+      id: result.user.id,
+      name: result.user.name,
+      email: result.user.email,
+      image: result.user.image ?? null,
+      role: (result.user as { role?: unknown }).role,
+      twoFactorEnabled: (result.user as { twoFactorEnabled?: unknown }).twoFactorEnabled,
+    },
+  };
+}
+
 /**
  * Reads the session cookie (if any) once per request and sets `user`. An admin session past its limits (12 hours
  * from the sign-in, 30 minutes idle: services/session-limits) is deleted on the server and its cookie cleared, so
@@ -44,23 +94,16 @@ const asDate = (value: unknown): Date | null =>
  */
 export const loadSession: MiddlewareHandler<AppBindings> = async (c, next) => {
   // No session cookie, no session: skip the lookup (most public traffic).
-  const { auth, env, db } = c.get('deps');
+  const { env, db } = c.get('deps');
   const cookieName = sessionCookieName(env);
-  if (!getCookie(c, cookieName)) {
-    c.set('user', null);
-    return next();
-  }
-  const result = await auth.api.getSession({ headers: c.req.raw.headers });
+  const cookie = getCookie(c, cookieName);
+  const result = cookie ? await lookupSession(c, cookie) : null;
   if (!result) {
     c.set('user', null);
     return next();
   }
-  const role: UserRole = (result.user as { role?: UserRole }).role === 'admin' ? 'admin' : 'influencer';
-  const session = {
-    id: result.session.id,
-    createdAt: asDate(result.session.createdAt) ?? new Date(0),
-    lastActiveAt: asDate((result.session as { lastActiveAt?: unknown }).lastActiveAt),
-  };
+  const role: UserRole = result.user.role === 'admin' ? 'admin' : 'influencer';
+  const session = result.session;
   if (role === 'admin') {
     const now = c.get('services').now();
     if (adminSessionEnd(session, now)) {
@@ -77,10 +120,10 @@ export const loadSession: MiddlewareHandler<AppBindings> = async (c, next) => {
     email: result.user.email,
     image: result.user.image ?? null,
     role,
-    sessionId: result.session.id,
+    sessionId: session.id,
     sessionStartedAt: session.createdAt,
-    twoFactorEnabled: (result.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true,
-    secondFactorAt: asDate((result.session as { secondFactorAt?: unknown }).secondFactorAt),
+    twoFactorEnabled: result.user.twoFactorEnabled === true,
+    secondFactorAt: session.secondFactorAt,
   };
   c.set('user', user);
   await next();

@@ -70,7 +70,7 @@ const reliability = createRoute({
 export const meRoutes = createRouter()
   .openapi(getPreferences, async (c) => {
     const influencer = await currentInfluencer(c);
-    return c.json(await mailPreferencesOf(c.get('deps').db, influencer.id), 200);
+    return c.json(mailPreferencesOf(influencer), 200);
   })
   .openapi(putPreferences, async (c) => {
     const influencer = await currentInfluencer(c);

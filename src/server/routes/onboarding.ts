@@ -224,9 +224,12 @@ export const onboardingRoutes = createRouter()
   .openapi(meRoute, async (c) => {
     const influencer = await currentInfluencer(c);
     const { db } = c.get('deps');
-    const described = await describeCreator(db, influencer.id);
+    const [described, password] = await Promise.all([
+      describeCreator(db, influencer),
+      hasPassword(db, currentUser(c).id),
+    ]);
     if (!described) throw new AppError('NOT_FOUND', 'Failed to create influencer profile');
-    return c.json({ ...described, has_password: await hasPassword(db, currentUser(c).id) }, 200);
+    return c.json({ ...described, has_password: password }, 200);
   })
   .openapi(
     updateProfileRoute,

@@ -2,16 +2,21 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { latestModerationEvent } from '../../db/queries/creator-profile';
 import { findProfile, findSocialAccounts } from '../../db/queries/onboarding';
-import { influencers } from '../../db/schema/influencers';
+import { type InfluencerRow, influencers } from '../../db/schema/influencers';
 import { tierFromAccounts } from '../../shared/schemas/profile';
 
 /**
  * GET /api/me: the creator record (spec §3 names) with the profile and social accounts, and the creator's standing
  * (issue 24: a suspended creator reads on /dashboard that they are, why, and since when).
  */
-export async function describeCreator(db: Database, influencerId: number) {
-  const [row] = await db.select().from(influencers).where(eq(influencers.id, influencerId)).limit(1);
+export async function describeCreator(db: Database, creator: number | InfluencerRow) {
+  // The record the request already read (GET /api/me) is not read again (issue 28); an id is read now.
+  const row =
+    typeof creator === 'number'
+      ? (await db.select().from(influencers).where(eq(influencers.id, creator)).limit(1))[0]
+      : creator;
   if (!row) return null;
+  const influencerId = row.id;
   const [profile, social, moderation] = await Promise.all([
     findProfile(db, influencerId),
     findSocialAccounts(db, influencerId),

@@ -42,9 +42,9 @@ export async function sendCreatorMail(
   }
 }
 
-/** The creator's mail preferences. */
-export async function mailPreferencesOf(db: Database, influencerId: number): Promise<CreatorMailPreferences> {
-  return preferencesFromOptOuts(await mailOptOutsOf(db, influencerId));
+/** The creator's mail preferences, from their record as the request read it (no second read, issue 28). */
+export function mailPreferencesOf(influencer: { mailOptOuts: readonly string[] }): CreatorMailPreferences {
+  return preferencesFromOptOuts(influencer.mailOptOuts);
 }
 
 /** Saves the creator's mail preferences and answers them as stored. */
@@ -54,5 +54,5 @@ export async function saveMailPreferences(
   preferences: CreatorMailPreferences,
 ): Promise<CreatorMailPreferences> {
   await setMailOptOuts(db, influencerId, optOutsFromPreferences(preferences));
-  return mailPreferencesOf(db, influencerId);
+  return preferencesFromOptOuts(await mailOptOutsOf(db, influencerId));
 }

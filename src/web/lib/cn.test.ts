@@ -1,4 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { extendTailwindMerge } from 'tailwind-merge';
 import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../../config/project-root';
+import { mergeClasses } from './class-merge';
 import { cn } from './cn';
 
 describe('cn', () => {
@@ -33,5 +38,53 @@ describe('cn', () => {
       ),
     ).toBe('inline-flex items-center rounded-full font-medium bg-mint-100 gap-1 px-3 py-1 text-sm');
     expect(cn('size-5', 'size-4 text-slate-500')).toBe('size-4 text-slate-500');
+  });
+});
+
+/*
+ * ./class-merge.ts against tailwind-merge (a dev dependency, with the theme this app adds), for every pair of the
+ * classes the web sources write: one class of each shape (colours and numbers stand for all of theirs).
+ */
+describe('cn and tailwind-merge', () => {
+  const twMerge = extendTailwindMerge({ extend: { theme: { animate: ['marquee', 'marquee-reverse'] } } });
+  const webDir = path.join(projectRoot(), 'src/web');
+  const tokens = new Set<string>();
+  for (const file of readdirSync(webDir, { recursive: true }).map(String)) {
+    if (!/\.tsx?$/.test(file) || /\.test\./.test(file) || /lib[\\/](cn|class-merge)\.ts$/.test(file))
+      continue;
+    const source = readFileSync(path.join(webDir, file), 'utf8');
+    for (const match of source.matchAll(/'([^'\n]*)'|"([^"\n]*)"|`([^`]*)`/g)) {
+      for (const token of (match[1] ?? match[2] ?? match[3] ?? '').split(/\s+/)) {
+        // A Tailwind class is one tailwind-merge knows: it drops the second of two.
+        if (token.length > 1 && twMerge(`${token} ${token}`) === token) tokens.add(token);
+      }
+    }
+  }
+  const shapes = new Map<string, string>();
+  for (const token of tokens) {
+    const shape = token
+      .replace(/-[a-z]+-\d+(\/\d+)?/g, '-C')
+      .replace(/\d+(\.\d+)?/g, 'N')
+      .replace(/^(hover|focus|focus-visible|sm|md|lg|disabled|group-hover):/, 'V:');
+    if (!shapes.has(shape)) shapes.set(shape, token);
+  }
+  const classes = [...shapes.values()];
+
+  it('finds the classes of the web sources', () => {
+    expect(tokens.size).toBeGreaterThan(500);
+    expect(classes.length).toBeGreaterThan(200);
+    console.info(`${tokens.size} classes, ${classes.length} shapes`);
+  });
+
+  it('keeps and drops what tailwind-merge does for every pair of them', () => {
+    const differ: string[] = [];
+    for (const a of classes) {
+      for (const b of classes) {
+        const pair = `${a} ${b}`;
+        if (mergeClasses(pair) !== twMerge(pair)) differ.push(`"${pair}": "${twMerge(pair)}"`);
+      }
+    }
+    // A class of a new kind: add its group (and what it replaces) to RULES in ./class-merge.ts.
+    expect(differ.slice(0, 20)).toEqual([]);
   });
 });

@@ -1,0 +1,288 @@
+/*
+ * A later Tailwind class wins over an earlier one of the same kind, per variant (what tailwind-merge does), for the
+ * classes this app writes (issue 44: tailwind-merge cost the first load of / 8.8 KB gzipped, a tenth of its
+ * budget). cn.test.ts holds it to tailwind-merge's answer for every pair of classes found in src/web: a class of a
+ * new kind fails there until its group is added below.
+ */
+
+/** A kind of class: its name and what a class of it replaces besides its own kind. */
+type Rule = readonly [group: string, pattern: RegExp, conflicts?: readonly string[]];
+
+const SIDES = ['t', 'r', 'b', 'l'] as const;
+const sided = (group: string, sides: readonly string[]) => sides.map((side) => `${group}${side}`);
+
+const COLOR = '(?!\\d|\\[length|\\[\\d)[a-z[#].*';
+const RULES: readonly Rule[] = [
+  [
+    'display',
+    /^(block|inline-block|inline|flex|inline-flex|grid|inline-grid|contents|table|hidden|flow-root|list-item)$/,
+  ],
+  ['position', /^(static|fixed|absolute|relative|sticky)$/],
+  ['visibility', /^(visible|invisible|collapse)$/],
+  ['sr', /^(not-)?sr-only$/],
+  ['isolation', /^isolat(e|ion-auto)$/],
+  ['inset', /^inset-(?![xy]-)/, ['inset-x', 'inset-y', 'start', 'end', 'top', 'right', 'bottom', 'left']],
+  ['inset-x', /^inset-x-/, ['right', 'left']],
+  ['inset-y', /^inset-y-/, ['top', 'bottom']],
+  ['top', /^top-/],
+  ['right', /^right-/],
+  ['bottom', /^bottom-/],
+  ['left', /^left-/],
+  ['z', /^z-/],
+  ['overflow', /^overflow-(auto|hidden|clip|visible|scroll)$/, ['overflow-x', 'overflow-y']],
+  ['overflow-x', /^overflow-x-/],
+  ['overflow-y', /^overflow-y-/],
+  ['flex-direction', /^flex-(row|row-reverse|col|col-reverse)$/],
+  ['flex-wrap', /^flex-(wrap|wrap-reverse|nowrap)$/],
+  ['flex', /^flex-(\d+|auto|initial|none|\[.+\])$/, ['basis', 'grow', 'shrink']],
+  ['grow', /^grow(-\d+)?$/],
+  ['shrink', /^shrink(-\d+)?$/],
+  ['basis', /^basis-/],
+  ['order', /^order-/],
+  ['grid-cols', /^grid-cols-/],
+  ['grid-rows', /^grid-rows-/],
+  ['col-span', /^col-(span-.+|auto)$/],
+  ['row-span', /^row-(span-.+|auto)$/],
+  ['gap', /^gap-(?![xy]-)/, ['gap-x', 'gap-y']],
+  ['gap-x', /^gap-x-/],
+  ['gap-y', /^gap-y-/],
+  ['justify-content', /^justify-(start|end|center|between|around|evenly|stretch|baseline|normal)$/],
+  ['justify-items', /^justify-items-/],
+  ['justify-self', /^justify-self-/],
+  ['align-items', /^items-/],
+  ['align-self', /^self-/],
+  ['align-content', /^content-(start|end|center|between|around|evenly|stretch|baseline|normal)$/],
+  ['place-items', /^place-items-/],
+  ['place-content', /^place-content-/],
+  ['p', /^p-/, ['px', 'py', 'ps', 'pe', 'pbs', 'pbe', 'pt', 'pr', 'pb', 'pl']],
+  ['px', /^px-/, ['pr', 'pl']],
+  ['py', /^py-/, ['pt', 'pb']],
+  ...(['ps', 'pe', ...sided('p', SIDES)].map((g) => [g, new RegExp(`^${g}-`)]) as Rule[]),
+  ['m', /^m-/, ['mx', 'my', 'ms', 'me', 'mbs', 'mbe', 'mt', 'mr', 'mb', 'ml']],
+  ['mx', /^mx-/, ['mr', 'ml']],
+  ['my', /^my-/, ['mt', 'mb']],
+  ...(['ms', 'me', ...sided('m', SIDES)].map((g) => [g, new RegExp(`^${g}-`)]) as Rule[]),
+  ['space-x', /^space-x-(?!reverse)/],
+  ['space-y', /^space-y-(?!reverse)/],
+  ['size', /^size-/, ['w', 'h']],
+  ['w', /^w-/],
+  ['min-w', /^min-w-/],
+  ['max-w', /^max-w-/],
+  ['h', /^h-/],
+  ['min-h', /^min-h-/],
+  ['max-h', /^max-h-/],
+  ['font-size', /^text-(xs|sm|base|lg|\d?xl|\[length:.+\]|\[\d.*\])(\/.+)?$/, ['leading']],
+  ['text-alignment', /^text-(left|center|right|justify|start|end)$/],
+  ['text-wrap', /^text-(wrap|nowrap|balance|pretty)$/],
+  ['text-overflow', /^(truncate|text-ellipsis|text-clip)$/],
+  ['text-color', new RegExp(`^text-${COLOR}$`)],
+  ['font-weight', /^font-(thin|extralight|light|normal|medium|semibold|bold|extrabold|black)$/],
+  ['font-family', /^font-(sans|serif|mono)$/],
+  ['font-style', /^(italic|not-italic)$/],
+  ['leading', /^leading-/],
+  ['tracking', /^tracking-/],
+  ['text-transform', /^(uppercase|lowercase|capitalize|normal-case)$/],
+  ['text-decoration', /^(underline|overline|line-through|no-underline)$/],
+  ['underline-offset', /^underline-offset-/],
+  ['decoration-color', /^decoration-(?!\d|solid|double|dotted|dashed|wavy|auto|from-font)/],
+  ['whitespace', /^whitespace-/],
+  ['break', /^break-(normal|words|all|keep)$/],
+  ['wrap', /^wrap-/],
+  ['line-clamp', /^line-clamp-/, ['display', 'overflow']],
+  ['list-style-type', /^list-(none|disc|decimal|\[.+\])$/],
+  ['list-style-position', /^list-(inside|outside)$/],
+  ['fvn-spacing', /^(tabular|proportional)-nums$/],
+  ['vertical-align', /^align-/],
+  // bg-gradient-to-* is Tailwind 3's name: tailwind-merge 3 takes it for a colour, and so does this.
+  [
+    'bg-image',
+    /^bg-(none|linear-.+|radial(-.+)?|conic(-.+)?|\[(url|image|linear-gradient|radial-gradient|conic-gradient).*\])$/,
+  ],
+  ['bg-size', /^bg-(auto|cover|contain)$/],
+  ['bg-position', /^bg-(center|top|bottom|left|right|left-top|left-bottom|right-top|right-bottom)$/],
+  ['bg-repeat', /^bg-(no-)?repeat(-.+)?$/],
+  ['bg-color', new RegExp(`^bg-${COLOR}$`)],
+  ['gradient-from', new RegExp(`^from-${COLOR}$`)],
+  ['gradient-via', new RegExp(`^via-${COLOR}$`)],
+  ['gradient-to', new RegExp(`^to-${COLOR}$`)],
+  [
+    'rounded',
+    /^rounded(-(none|xs|sm|md|lg|xl|\dxl|full|\[.+\]))?$/,
+    [
+      'rounded-s',
+      'rounded-e',
+      'rounded-t',
+      'rounded-r',
+      'rounded-b',
+      'rounded-l',
+      'rounded-ss',
+      'rounded-se',
+      'rounded-ee',
+      'rounded-es',
+      'rounded-tl',
+      'rounded-tr',
+      'rounded-br',
+      'rounded-bl',
+    ],
+  ],
+  ['rounded-t', /^rounded-t(-.+)?$/, ['rounded-tl', 'rounded-tr']],
+  ['rounded-r', /^rounded-r(-.+)?$/, ['rounded-tr', 'rounded-br']],
+  ['rounded-b', /^rounded-b(-.+)?$/, ['rounded-br', 'rounded-bl']],
+  ['rounded-l', /^rounded-l(-.+)?$/, ['rounded-tl', 'rounded-bl']],
+  ['rounded-tl', /^rounded-tl(-.+)?$/],
+  ['rounded-tr', /^rounded-tr(-.+)?$/],
+  ['rounded-br', /^rounded-br(-.+)?$/],
+  ['rounded-bl', /^rounded-bl(-.+)?$/],
+  ['border-style', /^border-(solid|dashed|dotted|double|hidden|none)$/],
+  [
+    'border-w',
+    /^border(-\d+|-\[\d.*\]|-\[length:.+\])?$/,
+    [
+      'border-w-x',
+      'border-w-y',
+      'border-w-s',
+      'border-w-e',
+      'border-w-t',
+      'border-w-r',
+      'border-w-b',
+      'border-w-l',
+    ],
+  ],
+  ['border-w-x', /^border-x(-\d+|-\[\d.*\])?$/, ['border-w-r', 'border-w-l']],
+  ['border-w-y', /^border-y(-\d+|-\[\d.*\])?$/, ['border-w-t', 'border-w-b']],
+  ...(SIDES.map((side) => [
+    `border-w-${side}`,
+    new RegExp(`^border-${side}(-\\d+|-\\[\\d.*\\])?$`),
+  ]) as Rule[]),
+  ...(SIDES.map((side) => [`border-color-${side}`, new RegExp(`^border-${side}-${COLOR}$`)]) as Rule[]),
+  [
+    'border-color',
+    new RegExp(`^border-${COLOR}$`),
+    [
+      'border-color-x',
+      'border-color-y',
+      'border-color-s',
+      'border-color-e',
+      'border-color-t',
+      'border-color-r',
+      'border-color-b',
+      'border-color-l',
+    ],
+  ],
+  ['divide-x', /^divide-x(-\d+)?$/],
+  ['divide-y', /^divide-y(-\d+)?$/],
+  ['divide-style', /^divide-(solid|dashed|dotted|double|hidden|none)$/],
+  ['divide-color', new RegExp(`^divide-${COLOR}$`)],
+  ['outline-style', /^outline-(none|hidden|dashed|dotted|double|solid)$/],
+  ['outline-w', /^outline(-\d+|-\[\d.*\])?$/],
+  ['outline-offset', /^-?outline-offset-/],
+  ['outline-color', new RegExp(`^outline-${COLOR}$`)],
+  ['ring-w', /^ring(-\d+|-\[\d.*\])?$/],
+  ['ring-w-inset', /^ring-inset$/],
+  ['ring-offset-w', /^ring-offset-(\d+|\[\d.*\])$/],
+  ['ring-offset-color', new RegExp(`^ring-offset-${COLOR}$`)],
+  ['ring-color', new RegExp(`^ring-${COLOR}$`)],
+  ['shadow', /^shadow(-(2xs|xs|sm|md|lg|xl|2xl|none|inner))?$/],
+  ['shadow-color', new RegExp(`^shadow-${COLOR}$`)],
+  ['opacity', /^opacity-/],
+  ['blur', /^blur(-.+)?$/],
+  ['backdrop-blur', /^backdrop-blur(-.+)?$/],
+  ['grayscale', /^grayscale(-.+)?$/],
+  ['filter', /^filter(-none)?$/],
+  ['table-layout', /^table-(auto|fixed)$/],
+  ['transition', /^transition(-(none|all|colors|opacity|shadow|transform|\[.+\]))?$/],
+  ['duration', /^duration-/],
+  ['ease', /^ease-/],
+  ['delay', /^delay-/],
+  ['animate', /^animate-/],
+  ['translate-x', /^translate-x-/],
+  ['translate-y', /^translate-y-/],
+  ['rotate', /^rotate-/],
+  ['scale', /^scale-(?![xy]-)/, ['scale-x', 'scale-y']],
+  ['origin', /^origin-/],
+  ['cursor', /^cursor-/],
+  ['pointer-events', /^pointer-events-/],
+  ['select', /^select-/],
+  ['resize', /^resize(-.+)?$/],
+  ['appearance', /^appearance-/],
+  ['accent', /^accent-/],
+  ['fill', /^fill-/],
+  ['stroke-w', /^stroke-(\d+|\[\d.*\])$/],
+  ['stroke', /^stroke-/],
+  ['aspect', /^aspect-/],
+  ['object-fit', /^object-(contain|cover|fill|none|scale-down)$/],
+  ['object-position', /^object-/],
+  ['scroll-m', /^scroll-m[trblxy]?-/],
+  ['scroll-p', /^scroll-p[trblxy]?-/],
+  ['snap-type', /^snap-(x|y|both|none)$/],
+  ['snap-strictness', /^snap-(mandatory|proximity)$/],
+  ['snap-align', /^snap-(start|end|center|align-none)$/],
+  ['touch', /^touch-/],
+  ['will-change', /^will-change-/],
+  ['box-sizing', /^box-(border|content)$/],
+  ['content', /^content-(none|\[.+\])$/],
+];
+
+/** The parts of a class: its variants (sorted where order does not matter), `!`, and the class itself. */
+function parse(className: string): { variants: string; important: boolean; base: string } {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < className.length; i++) {
+    const char = className[i];
+    if (char === '[' || char === '(') depth++;
+    else if (char === ']' || char === ')') depth--;
+    else if (char === ':' && depth === 0) {
+      parts.push(className.slice(start, i));
+      start = i + 1;
+    }
+  }
+  let base = className.slice(start);
+  const important = base.startsWith('!') || base.endsWith('!');
+  if (important) base = base.startsWith('!') ? base.slice(1) : base.slice(0, -1);
+  // Arbitrary variants ([&>svg]:) keep their place; the others are sorted between them.
+  const variants: string[] = [];
+  let run: string[] = [];
+  for (const part of parts) {
+    if (part.startsWith('[')) {
+      variants.push(...run.sort(), part);
+      run = [];
+    } else run.push(part);
+  }
+  variants.push(...run.sort());
+  return { variants: variants.join(':'), important, base };
+}
+
+/** The kind of a class and what it replaces, or null for a class this merge does not know (always kept). */
+function groupOf(base: string): { group: string; conflicts: readonly string[] } | null {
+  const arbitrary = /^\[([a-z-]+):.+\]$/.exec(base);
+  if (arbitrary) return { group: `[${arbitrary[1]}]`, conflicts: [] };
+  const unsigned = base.startsWith('-') ? base.slice(1) : base;
+  for (const [group, pattern, conflicts = []] of RULES) {
+    if (pattern.test(unsigned)) return { group, conflicts };
+  }
+  return null;
+}
+
+/** The class list with every class that a later one of the same kind and variants replaces taken out. */
+export function mergeClasses(classList: string): string {
+  const classes = classList.trim().split(/\s+/);
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (let i = classes.length - 1; i >= 0; i--) {
+    const className = classes[i];
+    if (!className) continue;
+    const { variants, important, base } = parse(className);
+    const kind = groupOf(base);
+    if (!kind) {
+      kept.push(className);
+      continue;
+    }
+    const prefix = `${variants}${important ? '!' : ''}:`;
+    if (seen.has(prefix + kind.group)) continue;
+    seen.add(prefix + kind.group);
+    for (const conflict of kind.conflicts) seen.add(prefix + conflict);
+    kept.push(className);
+  }
+  return kept.reverse().join(' ');
+}

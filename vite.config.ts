@@ -22,6 +22,13 @@ function firstLoadModules(getModuleInfo: (id: string) => { importedIds: readonly
 
 let firstLoad: Set<string> | undefined;
 
+/**
+ * Modules a package's index names but / does not use (the graph counts every name an index re-exports, tree-shaking
+ * comes later): lucide-react's icons and TanStack Query's mutations hooks, left to the automatic chunks.
+ */
+const REACHED_ONLY_THROUGH_AN_INDEX =
+  /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]|@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](useMutation|mutationObserver|useIsFetching|useMutationState|useQueries|queriesObserver|useSuspense\w*|usePrefetch\w*|HydrationBoundary|hydration|useIsMutating)\.js$/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   publicDir: 'public',
@@ -56,9 +63,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   debugName: 'first-load',
                   name: (id, ctx) => {
                     firstLoad ??= firstLoadModules((moduleId) => ctx.getModuleInfo(moduleId));
-                    // lucide-react's index names every icon: its icons are left to the automatic chunks.
-                    if (id === WEB_ENTRY || /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id))
-                      return null;
+                    if (id === WEB_ENTRY || REACHED_ONLY_THROUGH_AN_INDEX.test(id)) return null;
                     return firstLoad.has(id) ? 'first-load' : null;
                   },
                 },

@@ -1,5 +1,5 @@
 import { cn } from '../../../lib/cn';
-import { BRAND_ROWS } from '../landing-content';
+import { BRAND_ROWS } from '../landing-sections-content';
 
 const FONTS = [
   'font-serif italic',

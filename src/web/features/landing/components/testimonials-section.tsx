@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, Quote } from 'lucide-react';
 import { useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { cn } from '../../../lib/cn';
-import { TESTIMONIALS } from '../landing-content';
+import { TESTIMONIALS } from '../landing-sections-content';
 
 /** Three testimonials, one at a time; Previous and Next go round. */
 export function TestimonialsSection() {

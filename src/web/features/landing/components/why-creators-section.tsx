@@ -1,5 +1,5 @@
 import { BarChart3, Coins, Gift, Globe, LayoutDashboard, type LucideIcon, Search } from 'lucide-react';
-import { FEATURES, type FeatureIcon, STEPS } from '../landing-content';
+import { FEATURES, type FeatureIcon, STEPS } from '../landing-sections-content';
 
 const ICONS: Record<FeatureIcon, LucideIcon> = {
   search: Search,

@@ -219,6 +219,20 @@ function groupOf(base: string): { group: string; conflicts: readonly string[] } 
 }
 
 /** The class list with every class that a later one of the same kind and variants replaces taken out. */
+/** What a class replaces, as keys (variants, `!`, kind), read once per class name; null for a class of no known kind. */
+const known = new Map<string, readonly string[] | null>();
+function keysOf(className: string): readonly string[] | null {
+  let keys = known.get(className);
+  if (keys !== undefined) return keys;
+  const { variants, important, base } = parse(className);
+  const kind = groupOf(base);
+  const prefix = `${variants}${important ? '!' : ''}:`;
+  keys = kind ? [kind.group, ...kind.conflicts].map((group) => prefix + group) : null;
+  if (known.size > 5_000) known.clear();
+  known.set(className, keys);
+  return keys;
+}
+
 export function mergeClasses(classList: string): string {
   const classes = classList.trim().split(/\s+/);
   const seen = new Set<string>();
@@ -226,16 +240,12 @@ export function mergeClasses(classList: string): string {
   for (let i = classes.length - 1; i >= 0; i--) {
     const className = classes[i];
     if (!className) continue;
-    const { variants, important, base } = parse(className);
-    const kind = groupOf(base);
-    if (!kind) {
-      kept.push(className);
-      continue;
+    const keys = keysOf(className);
+    if (keys) {
+      // keys[0] is the class's own kind; the rest are the kinds it replaces.
+      if (seen.has(keys[0]!)) continue;
+      for (const key of keys) seen.add(key);
     }
-    const prefix = `${variants}${important ? '!' : ''}:`;
-    if (seen.has(prefix + kind.group)) continue;
-    seen.add(prefix + kind.group);
-    for (const conflict of kind.conflicts) seen.add(prefix + conflict);
     kept.push(className);
   }
   return kept.reverse().join(' ');

@@ -65,10 +65,23 @@ describe('cn and tailwind-merge', () => {
     const shape = token
       .replace(/-[a-z]+-\d+(\/\d+)?/g, '-C')
       .replace(/\d+(\.\d+)?/g, 'N')
-      .replace(/^(hover|focus|focus-visible|sm|md|lg|disabled|group-hover):/, 'V:');
+      .replace(/^([a-z-]+:)+/, 'V:');
     if (!shapes.has(shape)) shapes.set(shape, token);
   }
   const classes = [...shapes.values()];
+
+  it('reads variants in any order, keeps arbitrary variants in place, and keeps ! apart', () => {
+    for (const list of [
+      'sm:hover:p-2 hover:sm:p-4',
+      '[&>svg]:hover:size-4 hover:[&>svg]:size-5',
+      '!p-2 p-4',
+      'p-2! p-4',
+      'data-[state=open]:bg-white data-[state=open]:bg-mint-50',
+      '[mask-image:a] [mask-image:b]',
+    ]) {
+      expect(mergeClasses(list), list).toBe(twMerge(list));
+    }
+  });
 
   it('finds the classes of the web sources', () => {
     expect(tokens.size).toBeGreaterThan(500);

@@ -2,6 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { CATEGORIES, type Platform, US_STATES } from '../../../../shared/constants';
+import { PHONE_EXAMPLE, phoneProblem } from '../../../../shared/phone';
 import type { Profile } from '../../../../shared/schemas/profile';
 import { handleLabel, normalizeHandle, profileUrl } from '../../../../shared/social-links';
 import { TextField } from '../../../components/ui/input';
@@ -25,6 +26,13 @@ function fieldProps({ form, idPrefix }: SectionProps, name: ProfileField) {
     error: form.formState.errors[name]?.message,
     ...form.register(name),
   };
+}
+
+/** Once a phone field shows its error, what exactly is wrong with the number typed (issue 41). */
+function phoneHint(form: ProfileForm, name: 'phoneNumber' | 'shippingPhone'): string | undefined {
+  if (!form.formState.errors[name]) return undefined;
+  const value = form.getValues(name);
+  return typeof value === 'string' ? phoneProblem(value) : undefined;
 }
 
 function Grid({ children }: { children: ReactNode }) {
@@ -59,7 +67,8 @@ export function BasicInfoFields(props: SectionProps) {
         type="tel"
         inputMode="tel"
         autoComplete="tel"
-        placeholder="(555) 123-4567"
+        placeholder={PHONE_EXAMPLE}
+        hint={phoneHint(props.form, 'phoneNumber')}
         {...fieldProps(props, 'phoneNumber')}
       />
     </Grid>
@@ -235,8 +244,10 @@ export function ShippingFields({
         type="tel"
         inputMode="tel"
         autoComplete="tel"
-        placeholder="(555) 123-4567"
-        hint="The courier may call this number about your delivery."
+        placeholder={PHONE_EXAMPLE}
+        hint={
+          phoneHint(props.form, 'shippingPhone') ?? 'The courier may call this number about your delivery.'
+        }
         {...fieldProps(props, 'shippingPhone')}
       />
     </div>

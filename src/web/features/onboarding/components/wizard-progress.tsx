@@ -1,7 +1,10 @@
 import { Check } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 
-/** The wizard's progress (spec §2): a bar at step/total and the step labels, the current one marked. */
+/**
+ * The wizard's progress (spec §2): a bar at step/total and the step labels, the current one marked. The percentage
+ * counts the steps finished, so the last step reads 67% until Complete Profile succeeds (issue 41).
+ */
 export function WizardProgress({ step, labels }: { step: number; labels: readonly string[] }) {
   const total = labels.length;
   const current = step + 1;
@@ -11,7 +14,7 @@ export function WizardProgress({ step, labels }: { step: number; labels: readonl
         <span className="font-semibold text-slate-900">
           Step {current} of {total}
         </span>
-        <span className="text-slate-500">{Math.round((current / total) * 100)}% complete</span>
+        <span className="text-slate-500">{Math.round((step / total) * 100)}% complete</span>
       </div>
       <div
         role="progressbar"

@@ -17,6 +17,7 @@ import { refuseClosedSignIn } from './services/data-rights/closures';
 import { onSignedIn } from './services/influencer-accounts';
 import { afterPasswordChange, mailResetLink, RESET_LINK_MINUTES } from './services/password-reset';
 import { SECOND_FACTOR_PATHS } from './services/second-factor';
+import { SignInHandles } from './sign-in-handles';
 import { tiktokLogin, tiktokProvider } from './tiktok-login';
 import { trustedOrigins } from './trusted-origins';
 
@@ -78,6 +79,7 @@ export function createAuth({
 }) {
   const { google, facebook, x, tiktok } = env.oauth;
   const mailDeps = { db, mailer, appUrl: env.appUrl, logger };
+  const signInHandles = new SignInHandles();
   return betterAuth({
     appName: 'Mintbox',
     baseURL: env.appUrl,
@@ -169,7 +171,12 @@ export function createAuth({
                   authBase: env.tiktokAuthBase,
                   apiBase: env.tiktokApiBase,
                 },
-                { appUrl: env.appUrl, logger, now },
+                {
+                  appUrl: env.appUrl,
+                  logger,
+                  now,
+                  onUsername: (openId, username) => signInHandles.remember(openId, username),
+                },
               ),
             ),
           ]
@@ -247,7 +254,7 @@ export function createAuth({
             return { data: { ...session, lastActiveAt: at, ...(checked ? { secondFactorAt: at } : {}) } };
           },
           after: async (session) => {
-            await onSignedIn(db, session.userId, logger);
+            await onSignedIn(db, session.userId, logger, (openId) => signInHandles.take(openId));
           },
         },
       },

@@ -162,7 +162,14 @@ export type TiktokProfile = z.infer<typeof userInfoAnswer>;
 /** Better Auth's provider "tiktok", against the configured hosts. */
 export function tiktokProvider(
   config: TiktokClientConfig,
-  deps: { appUrl: string; logger: Logger; now: () => Date; fetch?: typeof fetch | undefined },
+  deps: {
+    appUrl: string;
+    logger: Logger;
+    now: () => Date;
+    fetch?: typeof fetch | undefined;
+    /** Told the username read at sign-in (kept as the creator's TikTok handle by onSignedIn). */
+    onUsername?: ((openId: string, username: string) => void) | undefined;
+  },
 ): OAuthProvider<TiktokProfile> {
   const refused = (error: unknown) => {
     deps.logger.warn(
@@ -224,6 +231,7 @@ export function tiktokProvider(
           return refused(`GET /v2/user/info/ answered ${response.status} ${String(code ?? 'unreadably')}`);
         }
         const user = profile.data.data.user;
+        if (user.username) deps.onUsername?.(user.open_id, user.username);
         return {
           user: {
             name: user.display_name || user.username || '',

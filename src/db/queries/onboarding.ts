@@ -153,6 +153,23 @@ export async function saveVerifiedFollowers(
 }
 
 /**
+ * Keeps the handle a provider's sign-in read (TikTok's username) as the creator's handle on that platform, unless the
+ * creator already has one there (what they typed wins). No follower count is written.
+ */
+export async function keepSignInHandle(
+  db: DatabaseOrTransaction,
+  values: { influencerId: number; platform: Platform; handle: string; at: Date },
+) {
+  await db
+    .insert(socialAccounts)
+    .values({ ...values, followers: null, updatedAt: values.at })
+    .onConflictDoUpdate({
+      target: [socialAccounts.influencerId, socialAccounts.platform],
+      set: { handle: sql`coalesce(${socialAccounts.handle}, excluded.handle)` },
+    });
+}
+
+/**
  * Forgets the follower counts read from a platform for these creators (Meta's data deletion: what we read from
  * Instagram goes), and tiers them again from what is left, in the caller's transaction.
  */

@@ -47,7 +47,8 @@ describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {
         avatar_large_url: 'https://p16.tiktokcdn.test/42.jpg',
       });
       fake.authorizeAs = 'open-ID_42';
-      expect((await signInWithTiktok(app)).location).toBe('/auth/callback?provider=tiktok');
+      const signedIn = await signInWithTiktok(app);
+      expect(signedIn.location).toBe('/auth/callback?provider=tiktok');
       const [influencer] = await database.db
         .select()
         .from(influencers)
@@ -72,6 +73,12 @@ describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {
         return row;
       };
       const first = await sealed();
+      // The username TikTok answered is the creator's TikTok handle, which the wizard's step 2 starts from (issue 41).
+      const me = await app.request('/api/me', { headers: { cookie: signedIn.cookie } });
+      expect(me.status).toBe(200);
+      expect((await me.json()).social_accounts).toEqual([
+        expect.objectContaining({ platform: 'tiktok', handle: 'dance.queen', followers: null }),
+      ]);
 
       // Signing in again keeps the same record and replaces its tokens with the new sealed pair.
       expect((await signInWithTiktok(app)).location).toBe('/auth/callback?provider=tiktok');

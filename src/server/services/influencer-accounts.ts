@@ -7,8 +7,10 @@ import {
   findUserById,
   upsertTiktokAuth,
 } from '../../db/queries/influencers';
+import { keepSignInHandle } from '../../db/queries/onboarding';
 import { type InfluencerRow, influencers } from '../../db/schema/influencers';
 import { generateUsername, profileDisplayName } from '../../shared/rules/identity';
+import { normalizeHandle } from '../../shared/social-links';
 import type { Logger } from '../logger';
 
 /** Better Auth's provider id for email and password accounts. */
@@ -93,12 +95,14 @@ export async function resolveInfluencer(
 
 /**
  * Runs after every sign-in (a new session): finds the account used, resolves the influencer record for creators,
- * and keeps TikTok tokens in tiktok_auth. Admins have no influencer record.
+ * and keeps TikTok tokens in tiktok_auth, and the TikTok username the sign-in read (`tiktokUsername`) as the
+ * creator's TikTok handle when they have none (the wizard's step 2 starts from it). Admins have no influencer record.
  */
 export async function onSignedIn(
   db: Database,
   userId: string,
   logger: Logger,
+  tiktokUsername?: (openId: string) => string | undefined,
 ): Promise<InfluencerRow | null> {
   const user = await findUserById(db, userId);
   if (user?.role !== 'influencer') return null;
@@ -126,6 +130,15 @@ export async function onSignedIn(
       refreshToken: account.refreshToken,
       tokenExpiresAt: account.accessTokenExpiresAt ?? new Date(Date.now() + 24 * 3_600_000),
     }).catch((error: unknown) => logger.error({ err: error }, 'Failed to create TikTok influencer profile'));
+    const handle = normalizeHandle('tiktok', tiktokUsername?.(account.accountId));
+    if (handle) {
+      await keepSignInHandle(db, {
+        influencerId: influencer.id,
+        platform: 'tiktok',
+        handle,
+        at: new Date(),
+      }).catch((error: unknown) => logger.error({ err: error }, 'Failed to keep the TikTok handle'));
+    }
   }
   return influencer;
 }

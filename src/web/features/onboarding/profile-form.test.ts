@@ -55,6 +55,19 @@ describe('profilePrefill', () => {
     });
     expect(Object.keys(values).sort()).toEqual([...PROFILE_FIELD_NAMES].sort());
   });
+
+  it('fills the handles the account already knows, such as the TikTok username read at sign-in (issue 41)', () => {
+    const values = profilePrefill({
+      displayName: 'Dance Queen',
+      email: '',
+      socialAccounts: [
+        { platform: 'tiktok', handle: 'dance.queen' },
+        { platform: 'instagram', handle: null },
+      ],
+    });
+    expect(values.tiktokHandle).toBe('dance.queen');
+    expect(values.instagramHandle).toBe('');
+  });
 });
 
 describe('formValuesFromProfile', () => {

@@ -29,16 +29,37 @@ export function splitDisplayName(name: string | null | undefined): { firstName: 
   return { firstName: words[0] ?? '', lastName: words.slice(1).join(' ') };
 }
 
-/** The wizard's starting values: names from the display name, full name = display name, the verified email. */
+const HANDLE_FIELDS = {
+  tiktok: 'tiktokHandle',
+  instagram: 'instagramHandle',
+  youtube: 'youtubeHandle',
+} as const satisfies Record<string, ProfileField>;
+
+/**
+ * The wizard's starting values: names from the display name, full name = display name, the verified email, and the
+ * handles the account already knows (the TikTok username read at sign-in, issue 41).
+ */
 export function profilePrefill({
   displayName,
   email,
+  socialAccounts = [],
 }: {
   displayName: string | null | undefined;
   email: string | null | undefined;
+  socialAccounts?: readonly { platform: string; handle: string | null }[] | undefined;
 }): ProfileFormValues {
   const fullName = (displayName ?? '').trim().replace(/\s+/g, ' ');
-  return { ...emptyProfileValues(), ...splitDisplayName(fullName), fullName, email: (email ?? '').trim() };
+  const values = {
+    ...emptyProfileValues(),
+    ...splitDisplayName(fullName),
+    fullName,
+    email: (email ?? '').trim(),
+  };
+  for (const account of socialAccounts) {
+    const field = HANDLE_FIELDS[account.platform as keyof typeof HANDLE_FIELDS];
+    if (field && account.handle) values[field] = account.handle;
+  }
+  return values;
 }
 
 /** A saved profile (GET /api/me `profile`) as form values: numbers become text, missing values empty. */

@@ -77,6 +77,7 @@ export function ProfileSetupPage() {
           influencerId={influencer.id}
           displayName={session.user.name || me.data.name}
           email={me.data.email}
+          socialAccounts={me.data.social_accounts}
         />
       ) : me.isError ? (
         <Alert variant="destructive" title="Your profile could not be loaded">
@@ -98,10 +99,12 @@ function ProfileWizard({
   influencerId,
   displayName,
   email,
+  socialAccounts,
 }: {
   influencerId: number;
   displayName: string;
   email: string;
+  socialAccounts: readonly { platform: string; handle: string | null }[];
 }) {
   const id = useId();
   const navigate = useNavigate();
@@ -110,7 +113,7 @@ function ProfileWizard({
   // Prefill from the account, then lay the saved draft over it (spec §2).
   const [initial] = useState(() => {
     const draft = readDraft(storage, influencerId);
-    const values = restoreDraft(profilePrefill({ displayName, email }), draft?.values);
+    const values = restoreDraft(profilePrefill({ displayName, email, socialAccounts }), draft?.values);
     return { values, step: draft ? resumeStep(values, draft.step) : 0 };
   });
   const form = useForm<ProfileFormValues, unknown, Profile>({

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { HANDLE_MESSAGES } from '../social-links';
-import { influencerTier, profileSchema, tierFromAccounts, totalFollowers, US_PHONE_PATTERN } from './profile';
+import {
+  countedFollowers,
+  influencerTier,
+  profileSchema,
+  tierFromAccounts,
+  totalCountedFollowers,
+  totalFollowers,
+  US_PHONE_PATTERN,
+} from './profile';
 
 const valid = {
   firstName: 'Ana',
@@ -45,6 +53,20 @@ describe('profile rules', () => {
       basisLabel: 'Tier from verified Instagram followers',
     });
     expect(tierFromAccounts([])).toMatchObject({ tier: 'Micro', basisLabel: 'Tier from stated followers' });
+  });
+
+  it('never replaces a stated count with a verified 0 (a platform not done counting; issue 41)', () => {
+    const ig = { platform: 'instagram', followers: 1_230, verifiedFollowers: 0 };
+    const tt = { platform: 'tiktok', followers: 5_400, verifiedFollowers: null };
+    expect(countedFollowers(ig)).toBe(1_230);
+    expect(totalCountedFollowers([ig, tt])).toBe(6_630);
+    expect(tierFromAccounts([{ ...ig, followers: 60_000 }])).toMatchObject({
+      tier: 'Macro',
+      basisLabel: 'Tier from stated followers',
+    });
+    // With nothing stated, the 0 read is the count.
+    expect(countedFollowers({ followers: null, verifiedFollowers: 0 })).toBe(0);
+    expect(countedFollowers({ followers: 1_230, verifiedFollowers: 900 })).toBe(900);
   });
 
   it('tiers creators by their highest single-platform count at the spec thresholds', () => {

@@ -159,9 +159,16 @@ export interface FollowerCounts {
   verifiedFollowers: number | null;
 }
 
-/** The count a rule uses on one platform: the verified one where there is one, else the stated one. */
+/**
+ * Whether a platform's verified count is the one that counts: read from the platform, and never a 0 in place of a
+ * stated count (a platform answers 0 before it has counted a newly connected account; issue 41).
+ */
+export const verifiedCounts = (account: Pick<FollowerCounts, 'followers' | 'verifiedFollowers'>) =>
+  account.verifiedFollowers !== null && (account.verifiedFollowers > 0 || !account.followers);
+
+/** The count a rule uses on one platform: the verified one where it counts (verifiedCounts), else the stated one. */
 export const countedFollowers = (account: Pick<FollowerCounts, 'followers' | 'verifiedFollowers'>) =>
-  account.verifiedFollowers ?? account.followers ?? 0;
+  verifiedCounts(account) ? (account.verifiedFollowers ?? 0) : (account.followers ?? 0);
 
 /**
  * The tier from the highest single-platform count, each platform counted by its verified figure where there is one,
@@ -180,12 +187,12 @@ export function tierFromAccounts(accounts: FollowerCounts[]): {
     // On a tie the verified figure decides.
     if (
       count > bestCount ||
-      (count === bestCount && account.verifiedFollowers !== null && best?.verifiedFollowers === null)
+      (count === bestCount && verifiedCounts(account) && best !== null && !verifiedCounts(best))
     )
       best = account;
   }
   const tier = influencerTier(accounts.map(countedFollowers));
-  if (best && best.verifiedFollowers !== null) {
+  if (best && verifiedCounts(best)) {
     return {
       tier,
       basis: 'verified',

@@ -19,6 +19,7 @@ import { ApiError, getErrorMessage } from '../../lib/api-client';
 import { privateKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { invalidateSession, useSession } from '../../lib/use-session';
+import { useInstagramConnection } from './api/instagram-api';
 import { type CreatorRecord, type PaypalConfirmation, updateProfile, useMe } from './api/onboarding-api';
 import { DataRightsSection } from './components/data-rights-section';
 import { InstagramConnectionSection } from './components/instagram-connection';
@@ -92,6 +93,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function ProfileEditor({ creator }: { creator: CreatorRecord }) {
+  const instagram = useInstagramConnection();
   const id = useId();
   const queryClient = useQueryClient();
   const session = useSession();
@@ -160,6 +162,13 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
 
   const sectionProps = { form, idPrefix: id };
   const [basic, social, shipping] = PROFILE_STEP_LABELS;
+  const instagramConnected = Boolean(instagram.data?.connection && !instagram.data.connection.needsReconnect);
+  const shownAccounts = creator.social_accounts.filter(
+    (a) =>
+      a.followers !== null ||
+      a.verified_followers !== null ||
+      (a.platform === 'instagram' && instagramConnected),
+  );
 
   return (
     <>
@@ -172,23 +181,22 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
           {creator.tier_basis}
         </span>
       </div>
-      {creator.social_accounts.some((a) => a.followers !== null || a.verified_followers !== null) ? (
+      {shownAccounts.length > 0 ? (
         <ul className="mb-6 flex flex-col gap-1.5 text-sm" data-testid="profile-followers">
-          {creator.social_accounts
-            .filter((a) => a.followers !== null || a.verified_followers !== null)
-            .map((a) => (
-              <li key={a.platform} className="flex flex-wrap items-center justify-center gap-2">
-                <span className="inline-flex items-center gap-1.5 font-medium">
-                  <PlatformIcon platform={a.platform} className="size-4" />
-                  {PLATFORM_LABELS[a.platform as Platform] ?? a.platform}
-                </span>
-                <FollowerFigures
-                  stated={a.followers}
-                  verified={a.verified_followers}
-                  verifiedAt={a.verified_at}
-                />
-              </li>
-            ))}
+          {shownAccounts.map((a) => (
+            <li key={a.platform} className="flex flex-wrap items-center justify-center gap-2">
+              <span className="inline-flex items-center gap-1.5 font-medium">
+                <PlatformIcon platform={a.platform} className="size-4" />
+                {PLATFORM_LABELS[a.platform as Platform] ?? a.platform}
+              </span>
+              <FollowerFigures
+                stated={a.followers}
+                verified={a.verified_followers}
+                verifiedAt={a.verified_at}
+                connected={a.platform === 'instagram' && instagramConnected}
+              />
+            </li>
+          ))}
         </ul>
       ) : null}
       <form noValidate onSubmit={submit} aria-label="Edit profile" className="flex flex-col gap-8">

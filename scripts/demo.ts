@@ -19,12 +19,13 @@ import { migrateDatabase } from '../src/db/migrate';
 import { users } from '../src/db/schema/auth';
 import { campaigns } from '../src/db/schema/campaigns';
 import { influencers } from '../src/db/schema/influencers';
+import { mintAdjustments } from '../src/db/schema/payouts';
 import { seedIfEmpty } from '../src/db/seed';
 import { createApp } from '../src/server/app';
 import { createAuth } from '../src/server/auth';
 import { silentLogger } from '../src/server/logger';
 import { createMailer } from '../src/server/mail/mailer';
-import { postLedgerEntry } from '../src/server/services/payouts/ledger';
+import { postAdjustment } from '../src/server/services/payouts/ledger';
 import { completeProfile } from '../src/server/services/profiles';
 import { profileSchema } from '../src/shared/schemas/profile';
 import { startFakeInstagram } from '../tests/support/fake-instagram';
@@ -259,15 +260,20 @@ async function prepare() {
     await completeProfile(db, influencer, profile, new Date());
 
     // Mint to cash out, and one cash-out already waiting for the admin.
-    await db.transaction((tx) =>
-      postLedgerEntry(tx, {
-        influencerId: influencer.id,
-        amount: 120,
-        kind: 'adjustment',
-        reference: `demo:${randomUUID()}`,
-        description: 'Demo credit',
-      }),
-    );
+    // A credit as the team makes one (Adjust Mint: the adjustment, its ledger entry and transaction), so the wallet
+    // reads it as earned.
+    await db.transaction(async (tx) => {
+      const [adjustment] = await tx
+        .insert(mintAdjustments)
+        .values({
+          influencerId: influencer.id,
+          amount: 120,
+          reason: 'Welcome bonus (demo)',
+          adminName: 'Mintbox demo',
+        })
+        .returning();
+      await postAdjustment(tx, adjustment!, new Date());
+    });
     await must(
       await post('/api/me/redemptions', { amount: 50 }, { cookie, 'idempotency-key': randomUUID() }),
       'redemption',

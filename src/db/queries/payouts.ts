@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { MIN_REDEMPTION_MINT } from '../../shared/constants';
 import { decodeCursor } from '../../shared/page-cursor';
 import {
@@ -185,6 +185,12 @@ export async function recordPayoutEvent(
   });
 }
 
+/** The ledger entries that count as earned: rewards for approved content and the team's credits (adjustments up). */
+const earnedEntry = or(
+  eq(ledgerEntries.kind, 'reward'),
+  and(eq(ledgerEntries.kind, 'adjustment'), gt(ledgerEntries.amount, 0)),
+);
+
 /** The wallet figures of one creator (balance, Mint on its way, in payout, earned) and a page of entries. */
 export async function walletFigures(
   db: DatabaseOrTransaction,
@@ -225,18 +231,20 @@ export async function walletFigures(
         .where(
           and(eq(payouts.influencerId, influencerId), inArray(payouts.status, [...OPEN_PAYOUT_STATUSES])),
         ),
+      // Earned: the Mint credited to the creator, rewards and the team's credits (issue 41: a creator credited 120
+      // Mint read "Total earned 0 Mint"); debits and returned payouts are not earnings.
       db
         .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
         .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.influencerId, influencerId), eq(ledgerEntries.kind, 'reward'))),
-      // Earned this month: every reward entry since the 1st (UTC), not only those on the page of entries.
+        .where(and(eq(ledgerEntries.influencerId, influencerId), earnedEntry)),
+      // Earned this month: the same since the 1st (UTC), not only the entries on the page.
       db
         .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
         .from(ledgerEntries)
         .where(
           and(
             eq(ledgerEntries.influencerId, influencerId),
-            eq(ledgerEntries.kind, 'reward'),
+            earnedEntry,
             gte(ledgerEntries.createdAt, monthStart),
           ),
         ),

@@ -215,9 +215,10 @@ describe.each(TEST_DRIVERS)('dashboard and campaign details figures against the 
       inPayout: await one(sql`select coalesce(sum(amount), 0) from payouts
         where influencer_id = ${me} and status in ('pending', 'processing')`),
       totalEarned: await one(sql`select coalesce(sum(amount), 0) from ledger_entries
-        where influencer_id = ${me} and kind = 'reward'`),
+        where influencer_id = ${me} and (kind = 'reward' or (kind = 'adjustment' and amount > 0))`),
       earnedThisMonth: await one(sql`select coalesce(sum(amount), 0) from ledger_entries
-        where influencer_id = ${me} and kind = 'reward' and created_at >= ${monthStart}::timestamptz`),
+        where influencer_id = ${me} and (kind = 'reward' or (kind = 'adjustment' and amount > 0))
+        and created_at >= ${monthStart}::timestamptz`),
     };
     // 40 + 60 + 30 credited, 100 redeemed (50 paid, 50 open), 25 awaiting review.
     expect(records).toEqual({

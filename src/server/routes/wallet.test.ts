@@ -98,7 +98,8 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
     await giveMint(database.db, ana.influencerId, 120);
     await redeem(ana.cookie, { amount: 50 });
     const now = await wallet(ana.cookie);
-    expect(now).toMatchObject({ balance: 70, pending: 75, inPayout: 50, entriesTotal: 2 });
+    // The 120 Mint credited count as earned (issue 41: the wallet read "Total earned 0 Mint").
+    expect(now).toMatchObject({ balance: 70, pending: 75, inPayout: 50, entriesTotal: 2, totalEarned: 120 });
     expect(now.entries.map((e) => [e.kind, e.amount])).toEqual([
       ['redemption', -50],
       ['adjustment', 120],

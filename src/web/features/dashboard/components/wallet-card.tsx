@@ -121,7 +121,7 @@ export function WalletCard({ wallet, footer }: { wallet: ReturnType<typeof useWa
           <Figure
             label="Total earned"
             value={`${formatNumber(data.totalEarned)} Mint`}
-            hint="All rewards so far"
+            hint="Rewards and credits so far"
             testId="wallet-total-earned"
           />
         </dl>

@@ -123,6 +123,7 @@ describe('data rights in the browser: download my data, close my account', () =>
       data: Record<string, Array<Record<string, unknown>>>;
     };
     expect(file.data.account?.[0]?.email).toBe(CREATOR.email);
+    expect(file.data.account?.[0]?.emailVerified).toBe(true);
     expect(file.data.applications).toHaveLength(1);
     expect(file.data.ledger?.[0]?.amount).toBe(30);
     await expect
@@ -132,12 +133,13 @@ describe('data rights in the browser: download my data, close my account', () =>
     expect(await phoneScrollWidth(page)).toBeLessThanOrEqual(375);
     await screenshotWidths(page, SHOTS, 'data-export-page');
 
-    // Once only: the same link again says it was used.
+    // Once only: the same link again says it was used as it opens, and offers no download (issue 41).
     await page.reload();
-    await page.getByRole('button', { name: 'Download my file' }).click();
     await expect
-      .poll(() => textOf(page.getByTestId('data-export-error')))
+      .poll(() => textOf(page.getByTestId('data-export-unusable')))
       .toContain(DATA_RIGHTS_MESSAGES.linkUsed);
+    expect(await page.getByText('Your file is ready').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Download my file' }).count()).toBe(0);
   });
 
   it('the creator reads what closing does, gives up their Mint and is signed out for good', async () => {

@@ -126,6 +126,17 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     expect(((await stranger.json()) as { error: string }).error).toBe(DATA_RIGHTS_MESSAGES.linkUnknown);
     expect((await download(owner.cookie, 'not-a-real-token')).status).toBe(404);
 
+    // The page behind the link asks what it stands for before offering the file (issue 41).
+    const linkState = async (cookie: string) => {
+      const answer = await postJson(app, '/api/me/data-export/link', { token }, cookie);
+      return { status: answer.status, body: (await answer.json()) as { status?: string; error?: string } };
+    };
+    expect(await linkState(owner.cookie)).toMatchObject({ status: 200, body: { status: 'ready' } });
+    expect(await linkState(other.cookie)).toMatchObject({
+      status: 404,
+      body: { error: DATA_RIGHTS_MESSAGES.linkUnknown },
+    });
+
     const file = await download(owner.cookie, token);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toContain('attachment; filename="mintbox-data-');
@@ -141,7 +152,13 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
         'signInHistory',
       ]),
     );
-    expect(content.data.account).toEqual([expect.objectContaining({ email: owner.email })]);
+    // The email the creator verified reads verified (issue 41).
+    expect(content.data.account).toEqual([
+      expect.objectContaining({ email: owner.email, emailVerified: true }),
+    ]);
+    expect(content.data.creator).toEqual([
+      expect.objectContaining({ email: owner.email, emailVerified: true }),
+    ]);
     expect(content.data.profile).toEqual([expect.objectContaining({ addressLine1: '1 Main St' })]);
     expect(content.data.signInHistory!.length).toBeGreaterThan(0);
     expect(content.data.taxForms).toEqual([
@@ -158,6 +175,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     const used = await download(owner.cookie, token);
     expect(used.status).toBe(410);
     expect(((await used.json()) as { error: string }).error).toBe(DATA_RIGHTS_MESSAGES.linkUsed);
+    expect(await linkState(owner.cookie)).toMatchObject({ status: 200, body: { status: 'downloaded' } });
     expect(readdirSync(path.join(dataDir, 'exports'))).not.toContain(row!.fileName);
   });
 

@@ -5,6 +5,7 @@ import {
   closeAccountResultSchema,
   closeAccountSchema,
   closurePreviewSchema,
+  dataExportSchema,
   dataExportStateSchema,
 } from '../../shared/schemas/data-rights';
 import { errorSchema } from '../../shared/schemas/error';
@@ -14,7 +15,12 @@ import { currentUser, requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
 import { closeAccount, closurePreview } from '../services/data-rights/close-account';
 import { listAccountClosures } from '../services/data-rights/closures';
-import { dataExportState, downloadDataExport, requestDataExport } from '../services/data-rights/data-export';
+import {
+  dataExportLink,
+  dataExportState,
+  downloadDataExport,
+  requestDataExport,
+} from '../services/data-rights/data-export';
 
 /** Issue 27: the creator's data rights (download my data, close my account) and the admins' list of closures. */
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
@@ -71,6 +77,23 @@ const exportDownload = createRoute({
   },
 });
 
+const exportLink = createRoute({
+  method: 'post',
+  path: '/me/data-export/link',
+  tags: ['Me'],
+  summary:
+    "What a mailed download link stands for (its token in the body): ready, downloaded or expired, for the link's owner only (404 otherwise)",
+  middleware: creatorOnly,
+  request: {
+    body: { content: json(z.object({ token: z.string().min(1).max(200) })), required: true },
+  },
+  responses: {
+    200: { description: 'The request behind the link', content: json(dataExportSchema) },
+    404: { description: 'Unknown link, or not yours', content: json(errorSchema) },
+    ...common,
+  },
+});
+
 const closurePreviewRoute = createRoute({
   method: 'get',
   path: '/me/account-closure',
@@ -115,6 +138,9 @@ export const dataRightsRoutes = createRouter()
     c.header('Content-Type', 'application/octet-stream');
     c.header('Content-Disposition', `attachment; filename="${file.fileName}"`);
     return c.body(new Uint8Array(file.body), 200) as never;
+  })
+  .openapi(exportLink, async (c) => {
+    return c.json(await dataExportLink(c.get('services'), currentUser(c).id, c.req.valid('json').token), 200);
   })
   .openapi(closurePreviewRoute, async (c) => {
     const influencer = await currentInfluencer(c);

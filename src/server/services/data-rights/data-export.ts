@@ -143,6 +143,25 @@ export async function buildRequestedExports(services: ServiceContext) {
 }
 
 /**
+ * What a mailed link stands for, before anything is downloaded (issue 41: a used link said "Your file is ready"):
+ * its request as its owner sees it (ready, downloaded, expired). Only its signed-in owner; anyone else: 404.
+ */
+export async function dataExportLink(
+  services: ServiceContext,
+  userId: string,
+  token: string,
+): Promise<DataExport> {
+  const ctx = atInstant(services);
+  const [row] = await ctx.db
+    .select()
+    .from(dataExports)
+    .where(eq(dataExports.tokenHash, hashExportToken(token)))
+    .limit(1);
+  if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', DATA_RIGHTS_MESSAGES.linkUnknown);
+  return viewOf(row, ctx.now);
+}
+
+/**
  * The download behind the mailed link: only its signed-in owner (anyone else: 404, as for an unknown link), once
  * (then 410), within 24 hours (then 410). The file is deleted once handed out.
  */

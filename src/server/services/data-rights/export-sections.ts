@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
 import { reliabilityOf } from '../../../db/queries/reliability';
 import { taxFormsOf } from '../../../db/queries/tax';
@@ -41,13 +41,16 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         .select({
           name: users.name,
           email: users.email,
-          emailVerified: users.emailVerified,
+          // Verified by the sign-in provider, or by the code the creator entered for this same address (the
+          // creator record keeps that one; issue 41: a verified email read `emailVerified: false`).
+          emailVerified: sql<boolean>`(${users.emailVerified} or coalesce(${influencers.emailVerified} and lower(${influencers.email}) = lower(${users.email}), false))`,
           image: users.image,
           username: users.username,
           twoFactorEnabled: users.twoFactorEnabled,
           createdAt: users.createdAt,
         })
         .from(users)
+        .leftJoin(influencers, eq(influencers.authUserId, users.id))
         .where(eq(users.id, userId)),
   },
   {
@@ -59,6 +62,8 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
           username: influencers.username,
           name: influencers.name,
           email: influencers.email,
+          emailVerified: influencers.emailVerified,
+          verificationEmail: influencers.verificationEmail,
           platform: influencers.platform,
           followers: influencers.followers,
           niche: influencers.niche,

@@ -1,25 +1,28 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { DATA_EXPORT_LINK_HOURS } from '../../../shared/schemas/data-rights';
+import { DATA_EXPORT_LINK_HOURS, DATA_RIGHTS_MESSAGES } from '../../../shared/schemas/data-rights';
 import { StepUpHost } from '../../components/step-up-dialog';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { getErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { downloadDataExport } from './api/data-rights';
+import { downloadDataExport, useDataExportLink } from './api/data-rights';
 import { OnboardingFrame } from './onboarding-frame';
 
 /**
  * /data-export/:token, the link of the "your data is ready" mail (issue 27): the signed-in owner saves the file with
- * one click. The link works once, for 24 hours; a used, expired or someone else's link says so.
+ * one click. The link works once, for 24 hours; a used, expired or someone else's link says so as the page opens
+ * (issue 41), not only once the button is pressed.
  */
 export function DataExportPage() {
   useDocumentTitle('Download my data');
   const { token = '' } = useParams();
   const [state, setState] = useState<'idle' | 'working' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
+  const link = useDataExportLink(token);
+  const linkStatus = link.data?.status;
 
   async function save() {
     setState('working');
@@ -33,18 +36,34 @@ export function DataExportPage() {
     }
   }
 
+  const unusable =
+    state !== 'done' && (linkStatus === 'downloaded' || linkStatus === 'expired' || link.isError)
+      ? linkStatus === 'downloaded'
+        ? DATA_RIGHTS_MESSAGES.linkUsed
+        : linkStatus === 'expired'
+          ? DATA_RIGHTS_MESSAGES.linkExpired
+          : getErrorMessage(link.error, DATA_RIGHTS_MESSAGES.linkUnknown)
+      : null;
+  const description =
+    state === 'done' || linkStatus === 'ready'
+      ? `Your file is ready. This link works once, for ${DATA_EXPORT_LINK_HOURS} hours after we emailed it.`
+      : unusable
+        ? 'This link can no longer be used.'
+        : 'Checking your download link…';
+
   return (
-    <OnboardingFrame
-      title="Download my data"
-      icon={<Download />}
-      description={`Your file is ready. This link works once, for ${DATA_EXPORT_LINK_HOURS} hours after we emailed it.`}
-      inLayout
-    >
+    <OnboardingFrame title="Download my data" icon={<Download />} description={description} inLayout>
       <div className="flex flex-col items-center gap-4 text-center">
         {state === 'done' ? (
           <Alert title="Your file is downloaded" data-testid="data-export-done">
             <p>Keep it somewhere safe: it holds your personal information. This link no longer works.</p>
           </Alert>
+        ) : unusable ? (
+          <Alert variant="destructive" title="This link cannot be used" data-testid="data-export-unusable">
+            <p>{unusable}</p>
+          </Alert>
+        ) : link.isPending ? (
+          <Spinner label="Checking your download link" />
         ) : (
           <Button size="lg" onClick={() => void save()} disabled={state === 'working'}>
             {state === 'working' ? (
@@ -68,7 +87,7 @@ export function DataExportPage() {
           </Alert>
         ) : null}
         <Link to="/profile" className={buttonVariants({ variant: 'outline' })}>
-          Back to my profile
+          {unusable ? 'Request a new download on my profile' : 'Back to my profile'}
         </Link>
       </div>
       <StepUpHost />

@@ -3,6 +3,7 @@ import {
   type CloseAccountInput,
   closeAccountResultSchema,
   closurePreviewSchema,
+  dataExportSchema,
   dataExportStateSchema,
 } from '../../../../shared/schemas/data-rights';
 import { apiFetch } from '../../../lib/api-client';
@@ -27,6 +28,21 @@ export function useRequestDataExport() {
     onSuccess: (state) => queryClient.setQueryData(privateKeys.dataExport, state),
   });
 }
+
+/** POST /api/me/data-export/link: what a mailed link stands for (ready, downloaded, expired) before the download. */
+export const dataExportLinkQuery = (token: string) =>
+  queryOptions({
+    queryKey: [...privateKeys.dataExport, 'link', token],
+    queryFn: ({ signal }) =>
+      apiFetch('/api/me/data-export/link', {
+        method: 'POST',
+        json: { token },
+        signal,
+        schema: dataExportSchema,
+      }),
+    retry: false,
+  });
+export const useDataExportLink = (token: string) => useQuery(dataExportLinkQuery(token));
 
 /** POST /api/me/data-export/download: the file behind a mailed link, saved by the browser. */
 export async function downloadDataExport(token: string): Promise<void> {

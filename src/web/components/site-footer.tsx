@@ -1,10 +1,12 @@
 import { Mail } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PLATFORM_LABELS, PLATFORMS, PRODUCT_NAME } from '../../shared/constants';
+import type { SessionUser } from '../../shared/schemas/session';
 import { cn } from '../lib/cn';
 import { Link } from '../lib/navigation';
 import { useConfig } from '../lib/use-config';
 import { useInView } from '../lib/use-in-view';
+import { dashboardPathFor, useSession } from '../lib/use-session';
 import { PlatformIcon } from './platform-icon';
 
 interface FooterLink {
@@ -31,11 +33,7 @@ const COLUMNS: Array<{ title: string; links: FooterLink[] }> = [
   },
   {
     title: 'Support',
-    links: [
-      { label: 'Sign In', to: '/signin' },
-      { label: 'Create an Account', to: '/signup' },
-      { label: 'Dashboard', to: '/dashboard' },
-    ],
+    links: [],
   },
   {
     title: 'Legal',
@@ -53,15 +51,49 @@ const COLUMNS: Array<{ title: string; links: FooterLink[] }> = [
   },
 ];
 
+/**
+ * The Support column: sign-in and sign-up for a visitor, their own pages for someone signed in (issue 41: a signed-in
+ * creator was still offered "Sign In / Create an Account").
+ */
+export function supportLinks(user: SessionUser | null): FooterLink[] {
+  if (!user) {
+    return [
+      { label: 'Sign In', to: '/signin' },
+      { label: 'Create an Account', to: '/signup' },
+      { label: 'Dashboard', to: '/dashboard' },
+    ];
+  }
+  if (user.role === 'admin') return [{ label: 'Admin Dashboard', to: dashboardPathFor(user) }];
+  return [
+    { label: 'Dashboard', to: dashboardPathFor(user) },
+    { label: 'My Profile', to: '/profile' },
+  ];
+}
+
+/** The copyright line: from 2025 (the spec's year) to the current year. */
+export function copyrightLine(year: number | null): string {
+  const years = year && year > 2025 ? `2025–${year}` : '2025';
+  return `© ${years} ${PRODUCT_NAME}. All rights reserved.`;
+}
+
 const linkClass =
   'rounded text-sm text-slate-300 transition-colors hover:text-white focus-visible:outline-mint-200';
 
-/** The dark site footer; it fades in when it scrolls into view. Copyright 2025 (spec §2). */
+/**
+ * The dark site footer; it fades in when it scrolls into view. Copyright from 2025 (spec §2) to this year: the year is
+ * read after the first render, which the server render must match (decision 0018).
+ */
 export function SiteFooter() {
   const ref = useRef<HTMLElement>(null);
   const inView = useInView(ref);
   const config = useConfig();
   const email = config.data?.contactEmail;
+  const session = useSession();
+  const [year, setYear] = useState<number | null>(null);
+  useEffect(() => setYear(new Date().getFullYear()), []);
+  const columns = COLUMNS.map((column) =>
+    column.title === 'Support' ? { ...column, links: supportLinks(session.user) } : column,
+  );
 
   return (
     <footer
@@ -130,7 +162,7 @@ export function SiteFooter() {
             </ul>
           </div>
           <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-3 lg:grid-cols-5">
-            {COLUMNS.map((column) => (
+            {columns.map((column) => (
               <div key={column.title}>
                 <h2 className="text-sm font-semibold text-white">{column.title}</h2>
                 <ul className="mt-4 flex flex-col gap-3">
@@ -147,7 +179,7 @@ export function SiteFooter() {
           </nav>
         </div>
         <div className="mt-12 flex flex-col gap-2 border-t border-slate-800 pt-6 text-sm text-slate-400 sm:flex-row sm:items-center sm:justify-between">
-          <p>© 2025 {PRODUCT_NAME}. All rights reserved.</p>
+          <p data-testid="footer-copyright">{copyrightLine(year)}</p>
           <p>1 Mint = 1 USD · Redeem through PayPal from 50 Mint</p>
         </div>
       </div>

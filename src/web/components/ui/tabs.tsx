@@ -9,7 +9,8 @@ export interface TabItem<Id extends string> {
 
 /**
  * Tabs with the WAI-ARIA keyboard pattern: arrows, Home and End move between tabs, Tab moves into the panel.
- * Controlled: the caller keeps the active id (e.g. in the URL).
+ * Controlled: the caller keeps the active id (e.g. in the URL). A row too narrow for every tab wraps onto a second
+ * line rather than scrolling a tab out of sight (issue 41: "Analytics" was cut off at 375 px).
  */
 export function Tabs<Id extends string>({
   items,
@@ -46,7 +47,7 @@ export function Tabs<Id extends string>({
       <div
         role="tablist"
         aria-label={label}
-        className="flex w-full overflow-x-auto rounded-xl bg-slate-200/70 p-1 sm:inline-flex sm:w-auto"
+        className="flex w-full flex-wrap gap-y-1 rounded-xl bg-slate-200/70 p-1 sm:inline-flex sm:w-auto"
         onKeyDown={onKeyDown}
       >
         {items.map((tab) => (

@@ -52,8 +52,9 @@ export const useTransactions = (filters: TransactionFilters, cursor: string) =>
   useQuery(transactionsQuery(filters, cursor));
 
 /**
- * Payouts waiting for an admin (the first 100, oldest requests last), for Process Payment; with `q`, those the
- * table's search finds.
+ * Payouts still open (the first 100, oldest requests last), for Process Payment: those waiting to be started
+ * (`pending`) and those started and not settled (`processing`: to pay by hand, or with PayPal; issue 41); with `q`,
+ * those the table's search finds.
  */
 export const pendingPayoutsQuery = (q = '') =>
   queryOptions({
@@ -68,7 +69,8 @@ export const usePendingPayouts = (enabled: boolean, q = '') =>
   useQuery({
     ...pendingPayoutsQuery(q),
     enabled,
-    select: (data) => data.items.filter((row) => row.payout?.status === 'pending'),
+    select: (data) =>
+      data.items.filter((row) => row.payout?.status === 'pending' || row.payout?.status === 'processing'),
   });
 
 /** GET /api/admin/payments/summary: Payment Secure, Brand Package and the payout settings. */

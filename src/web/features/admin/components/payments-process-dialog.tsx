@@ -1,4 +1,4 @@
-import { CheckCircle2, Send, XCircle } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import type { PayoutMode } from '../../../../shared/payouts';
 import type { PaymentsSummary, ProcessResult, TransactionRow } from '../../../../shared/schemas/payout';
@@ -12,15 +12,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { Input, Label } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatNumber, formatShortDate, formatUsd } from '../../../lib/format';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 import { type TransactionFilters, usePaymentActions, usePendingPayouts } from '../api/admin-payments';
+import { ManualPayment, StartedPayouts } from './payments-started-payouts';
 
 type Step =
   | { kind: 'select' }
@@ -74,13 +73,17 @@ export function ProcessPaymentDialog({
       process.reset();
     }
   }
+  const rows = (pending.data ?? []).filter((row) => row.payout!.status === 'pending');
+  // Started and not settled (issue 41): paid by hand (the admin records each), or with PayPal (statuses come back).
+  const started = (pending.data ?? []).filter((row) => row.payout!.status === 'processing');
+  const byHand = started.filter((row) => row.payout!.mode !== 'paypal');
+  const withPaypal = started.filter((row) => row.payout!.mode === 'paypal');
   if (open && awaitingShown && shown.data && pending.data) {
     setAwaitingShown(false);
-    const listed = new Set(pending.data.map((row) => row.payout!.id));
+    const listed = new Set(rows.map((row) => row.payout!.id));
     setChosen(new Set(shown.data.map((row) => row.payout!.id).filter((payoutId) => listed.has(payoutId))));
   }
 
-  const rows = pending.data ?? [];
   // A payout waiting for the creator's tax form (issue 27) cannot be processed: shown, never picked.
   const picked = rows.filter((row) => chosen.has(row.payout!.id) && !row.payout!.waitingForTaxForm);
   const total = picked.reduce((sum, row) => sum + Number(row.amount), 0);
@@ -130,8 +133,13 @@ export function ProcessPaymentDialog({
               ) : pending.isError ? (
                 <Alert variant="destructive">{getErrorMessage(pending.error)}</Alert>
               ) : rows.length === 0 ? (
-                <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">
-                  No payout is waiting: every request has been processed.
+                <p
+                  className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600"
+                  data-testid="process-none-waiting"
+                >
+                  {started.length === 0
+                    ? 'No payout is waiting: every request has been processed.'
+                    : 'No payout is waiting to be started. The payouts already started are below.'}
                 </p>
               ) : (
                 <ul className="max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200">
@@ -167,65 +175,70 @@ export function ProcessPaymentDialog({
                 </ul>
               )}
             </fieldset>
-            <fieldset className="flex flex-col gap-2">
-              <legend className="mb-2 text-sm font-semibold text-slate-800">How</legend>
-              {(
-                [
-                  {
-                    value: 'paypal' as const,
-                    label: 'Pay through PayPal',
-                    note: paypalReady
-                      ? 'One PayPal batch; statuses come back from PayPal.'
-                      : 'Not available: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET on the server.',
-                    disabled: !paypalReady,
-                  },
-                  {
-                    value: 'manual' as const,
-                    label: 'Pay by hand',
-                    note: 'Start them now (the creators can no longer cancel), pay, then record each reference.',
-                    disabled: false,
-                  },
-                ] as const
-              ).map((option) => (
-                <label
-                  key={option.value}
-                  className={cn(
-                    'flex items-start gap-3 rounded-lg border p-3',
-                    mode === option.value ? 'border-mint-600 bg-mint-50' : 'border-slate-200',
-                    option.disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name={`${id}-mode`}
-                    className="mt-1 accent-mint-700"
-                    value={option.value}
-                    checked={mode === option.value}
-                    disabled={option.disabled}
-                    onChange={() => setMode(option.value)}
-                  />
-                  <span>
-                    <span className="block text-sm font-semibold">{option.label}</span>
-                    <span className="block text-xs text-slate-600">{option.note}</span>
-                  </span>
-                </label>
-              ))}
-            </fieldset>
+            {pending.data ? <StartedPayouts byHand={byHand} withPaypal={withPaypal} /> : null}
+            {rows.length === 0 ? null : (
+              <fieldset className="flex flex-col gap-2">
+                <legend className="mb-2 text-sm font-semibold text-slate-800">How</legend>
+                {(
+                  [
+                    {
+                      value: 'paypal' as const,
+                      label: 'Pay through PayPal',
+                      note: paypalReady
+                        ? 'One PayPal batch; statuses come back from PayPal.'
+                        : 'Not available: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET on the server.',
+                      disabled: !paypalReady,
+                    },
+                    {
+                      value: 'manual' as const,
+                      label: 'Pay by hand',
+                      note: 'Start them now (the creators can no longer cancel), pay, then record each reference.',
+                      disabled: false,
+                    },
+                  ] as const
+                ).map((option) => (
+                  <label
+                    key={option.value}
+                    className={cn(
+                      'flex items-start gap-3 rounded-lg border p-3',
+                      mode === option.value ? 'border-mint-600 bg-mint-50' : 'border-slate-200',
+                      option.disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name={`${id}-mode`}
+                      className="mt-1 accent-mint-700"
+                      value={option.value}
+                      checked={mode === option.value}
+                      disabled={option.disabled}
+                      onChange={() => setMode(option.value)}
+                    />
+                    <span>
+                      <span className="block text-sm font-semibold">{option.label}</span>
+                      <span className="block text-xs text-slate-600">{option.note}</span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
             {process.isError ? <Alert variant="destructive">{getErrorMessage(process.error)}</Alert> : null}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="outline" onClick={() => onOpenChange(false)} disabled={process.isPending}>
-                Cancel
+                {rows.length === 0 ? 'Close' : 'Cancel'}
               </Button>
-              <Button type="submit" disabled={picked.length === 0 || process.isPending}>
-                {process.isPending ? (
-                  <Spinner className={small} label="Working" />
-                ) : (
-                  <Send aria-hidden="true" />
-                )}
-                {mode === 'paypal'
-                  ? `Send ${formatNumber(picked.length)} to PayPal (${formatUsd(total)})`
-                  : `Start ${formatNumber(picked.length)} payout${picked.length === 1 ? '' : 's'} (${formatUsd(total)})`}
-              </Button>
+              {rows.length === 0 ? null : (
+                <Button type="submit" disabled={picked.length === 0 || process.isPending}>
+                  {process.isPending ? (
+                    <Spinner className={small} label="Working" />
+                  ) : (
+                    <Send aria-hidden="true" />
+                  )}
+                  {mode === 'paypal'
+                    ? `Send ${formatNumber(picked.length)} to PayPal (${formatUsd(total)})`
+                    : `Start ${formatNumber(picked.length)} payout${picked.length === 1 ? '' : 's'} (${formatUsd(total)})`}
+                </Button>
+              )}
             </div>
           </form>
         ) : step.kind === 'manual' ? (
@@ -267,100 +280,5 @@ export function ProcessPaymentDialog({
         )}
       </DialogContent>
     </Dialog>
-  );
-}
-
-/** One payout being paid by hand: the reference it was paid with, or why it failed. */
-function ManualPayment({ row }: { row: TransactionRow }) {
-  const id = useId();
-  const { markPaid, markFailed } = usePaymentActions();
-  const [reference, setReference] = useState('');
-  const [reason, setReason] = useState('');
-  const [failing, setFailing] = useState(false);
-  const [done, setDone] = useState<'paid' | 'failed' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const payoutId = row.payout!.id;
-  const busy = markPaid.isPending || markFailed.isPending;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    try {
-      if (failing) {
-        await markFailed.mutateAsync({ id: payoutId, reason });
-        setDone('failed');
-        toast({
-          title: 'Payout marked failed',
-          description: `${row.label}: the Mint went back to the creator.`,
-        });
-      } else {
-        await markPaid.mutateAsync({ id: payoutId, reference });
-        setDone('paid');
-        toast({ title: 'Payout marked paid', description: `${row.label}: ${reference}`, variant: 'success' });
-      }
-    } catch (e) {
-      setError(getErrorMessage(e, 'That did not work. Please try again.'));
-    }
-  };
-
-  return (
-    <li
-      className="rounded-lg border border-slate-200 p-3"
-      data-testid="manual-payment"
-      data-payout-id={payoutId}
-    >
-      <p className="text-sm">
-        Send <strong className="tabular-nums">{formatUsd(row.amount)}</strong> to{' '}
-        <strong className="break-all">{row.payout!.paypalEmail}</strong>{' '}
-        <span className="text-slate-500">
-          ({row.influencer?.name ?? 'Unknown'}, {row.label})
-        </span>
-      </p>
-      {done ? (
-        <p
-          className={cn(
-            'mt-2 flex items-center gap-2 text-sm font-semibold',
-            done === 'paid' ? 'text-green-700' : 'text-red-700',
-          )}
-        >
-          {done === 'paid' ? (
-            <CheckCircle2 aria-hidden="true" className="size-4" />
-          ) : (
-            <XCircle aria-hidden="true" className="size-4" />
-          )}
-          {done === 'paid' ? `Paid · ${reference}` : 'Failed · Mint returned'}
-        </p>
-      ) : (
-        <form noValidate onSubmit={submit} className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-end">
-          <div className="flex flex-1 flex-col gap-1">
-            <Label htmlFor={`${id}-value`} className="text-xs">
-              {failing ? 'Why it failed (the creator is told)' : 'PayPal transaction id or reference'}
-            </Label>
-            <Input
-              id={`${id}-value`}
-              value={failing ? reason : reference}
-              onChange={(event) =>
-                failing ? setReason(event.target.value) : setReference(event.target.value)
-              }
-              maxLength={failing ? 500 : 200}
-            />
-          </div>
-          <div className="flex gap-2">
-            <Button type="submit" size="sm" variant={failing ? 'destructive' : 'default'} disabled={busy}>
-              {busy ? <Spinner className={small} label="Saving" /> : null}
-              {failing ? 'Mark failed' : 'Mark paid'}
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => setFailing((f) => !f)} disabled={busy}>
-              {failing ? 'It was paid' : 'It failed'}
-            </Button>
-          </div>
-        </form>
-      )}
-      {error ? (
-        <Alert variant="destructive" className="mt-2">
-          {error}
-        </Alert>
-      ) : null}
-    </li>
   );
 }

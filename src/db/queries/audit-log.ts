@@ -52,6 +52,23 @@ const influencerOf = sql<number | null>`case ${auditLog.entityType}
   when 'payout' then (select p.influencer_id from payouts p where p.id = ${entityNumber})
   end`;
 
+/** The campaign's name, for the records that belong to one (issue 41: the log named records by id only). */
+const campaignNameOf = sql<string | null>`(select c.name from campaigns c where c.id = (${campaignOf}))`;
+
+/** The creator a record is about, by name: the creator, a payout's, an application's, a submission's or a report's. */
+const creatorNameOf = sql<
+  string | null
+>`(select i.name from influencers i where i.id = (case ${auditLog.entityType}
+  when 'creator' then ${entityNumber}
+  when 'payout' then (select p.influencer_id from payouts p where p.id = ${entityNumber})
+  when 'application' then (select a.influencer_id from applications a where a.id = ${entityNumber})
+  when 'submission' then (select a.influencer_id from submissions s join applications a on a.id = s.application_id
+    where s.id = ${entityNumber})
+  when 'metric_report' then (select a.influencer_id from content_metric_snapshots m
+    join submissions s on s.id = m.submission_id join applications a on a.id = s.application_id
+    where m.id = ${entityNumber})
+  end))`;
+
 /** The total shown stops here ("1,000+"). */
 export const AUDIT_COUNT_CAP = 1000;
 
@@ -75,6 +92,8 @@ export async function listAuditLog(db: DatabaseOrTransaction, params: AuditLogQu
         ipAddress: auditLog.ipAddress,
         campaignId: campaignOf,
         influencerId: influencerOf,
+        campaignName: campaignNameOf,
+        creatorName: creatorNameOf,
       })
       .from(auditLog)
       .where(and(where, page.where))

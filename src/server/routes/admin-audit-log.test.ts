@@ -1155,7 +1155,15 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
     const FAY = 'Fay Filter <fay@mintbox.test>';
     const GUS = 'Gus Other <gus@mintbox.test>';
     let ids: Record<string, number> = {};
-    let linked: { campaignId: number; applicationId: number; influencerId: number } | undefined;
+    let linked:
+      | {
+          campaignId: number;
+          applicationId: number;
+          influencerId: number;
+          campaignName: string;
+          creatorName: string;
+        }
+      | undefined;
 
     beforeAll(async () => {
       const campaign = await insertCampaign(database.db);
@@ -1163,7 +1171,13 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
         status: 'applied',
         campaign,
       });
-      linked = { campaignId: campaign.id, applicationId: application.id, influencerId: influencer.id };
+      linked = {
+        campaignId: campaign.id,
+        applicationId: application.id,
+        influencerId: influencer.id,
+        campaignName: campaign.name,
+        creatorName: influencer.name,
+      };
       const rows = await database.db
         .insert(auditLog)
         .values([
@@ -1270,18 +1284,30 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
         ipAddress: '198.51.100.1',
         campaignId: linked!.campaignId,
         influencerId: null,
+        // The record named with its campaign and creator, not by id alone (issue 41).
+        campaignName: linked!.campaignName,
+        creatorName: linked!.creatorName,
       });
       expect(byAction['campaign.update']).toMatchObject({
         campaignId: linked!.campaignId,
         influencerId: null,
+        campaignName: linked!.campaignName,
+        creatorName: null,
       });
       expect(byAction['creator.suspend']).toMatchObject({
         campaignId: null,
         influencerId: linked!.influencerId,
+        campaignName: null,
+        creatorName: linked!.creatorName,
       });
-      // A deleted campaign has no page to link to.
+      // A deleted campaign has no page to link to, and no name.
       const gone = (await list('?actor=gus')).body.items[0];
-      expect(gone).toMatchObject({ campaignId: null, influencerId: null });
+      expect(gone).toMatchObject({
+        campaignId: null,
+        influencerId: null,
+        campaignName: null,
+        creatorName: null,
+      });
     });
 
     it('refuses bad filters with 400 naming the problem', async () => {

@@ -143,6 +143,9 @@ export const auditEntrySchema = z.object({
   /** The campaign / creator the record belongs to, while it still exists (for a link to its admin page). */
   campaignId: z.number().int().nullable(),
   influencerId: z.number().int().nullable(),
+  /** The names of the campaign and the creator the record is about, while they exist (null otherwise). */
+  campaignName: z.string().nullable(),
+  creatorName: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

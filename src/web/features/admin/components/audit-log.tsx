@@ -69,9 +69,12 @@ export function recordPath(entry: AuditEntry): string | null {
   }
 }
 
-function recordName(entry: AuditEntry): string {
+/** "Application #3 · Glow Serum · Ana López": the record with the campaign and the creator it is about (issue 41). */
+export function recordName(entry: AuditEntry): string {
   if (entry.entityType === 'admin_digest') return 'Mail digest of the admin';
-  return `${entityLabel(entry.entityType)}${entry.entityId ? ` #${entry.entityId}` : ''}`;
+  const record = `${entityLabel(entry.entityType)}${entry.entityId ? ` #${entry.entityId}` : ''}`;
+  const names = [entry.campaignName, entry.creatorName].filter((name): name is string => Boolean(name));
+  return [record, ...names].join(' · ');
 }
 
 /** 'adminMessage' → 'Admin message'. */

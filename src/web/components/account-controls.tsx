@@ -1,5 +1,6 @@
 import { LayoutDashboard, LogOut } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { signedOutPathFor } from '../lib/account-paths';
 import { cn } from '../lib/cn';
 import { Link, useNavigate } from '../lib/navigation';
 import { dashboardPathFor, useSession, useSignOut } from '../lib/use-session';
@@ -72,7 +73,7 @@ export function AccountControls({
         variant="ghost"
         size="sm"
         className={compact ? 'max-sm:px-2.5' : undefined}
-        onClick={() => signOut(() => navigate('/signin'))}
+        onClick={() => signOut(() => navigate(signedOutPathFor(user)))}
       >
         <LogOut aria-hidden="true" />
         <span className={labelClass}>Sign Out</span>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../shared/schemas/session';
-import { firstNameOf, homePathFor } from './account-paths';
+import { firstNameOf, homePathFor, signedOutPathFor } from './account-paths';
 
 const creator = (emailVerified: boolean): SessionUser => ({
   id: 'u1',
@@ -27,5 +27,13 @@ describe('firstNameOf', () => {
     expect(firstNameOf('kim')).toBe('kim');
     expect(firstNameOf('')).toBe('there');
     expect(firstNameOf(null)).toBe('there');
+  });
+});
+
+describe('signedOutPathFor (issue 41)', () => {
+  it('lands an admin on the admin sign-in page and anyone else on /signin', () => {
+    expect(signedOutPathFor({ ...creator(true), role: 'admin', influencer: null })).toBe('/admin');
+    expect(signedOutPathFor(creator(true))).toBe('/signin');
+    expect(signedOutPathFor(null)).toBe('/signin');
   });
 });

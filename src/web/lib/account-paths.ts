@@ -10,6 +10,14 @@ export function homePathFor(user: SessionUser): string {
   return '/main';
 }
 
+/**
+ * Where a person lands after signing out: an admin on the admin sign-in page (/admin), anyone else on /signin
+ * (issue 41: an admin landed on the creators' sign-in).
+ */
+export function signedOutPathFor(user: Pick<SessionUser, 'role'> | null): string {
+  return user?.role === 'admin' ? '/admin' : '/signin';
+}
+
 /** The first word of a display name, for greetings ("Welcome back, Ana!"). */
 export function firstNameOf(name: string | null | undefined): string {
   return (name ?? '').trim().split(/\s+/)[0] || 'there';

@@ -16,6 +16,7 @@ import { Avatar } from '../../../components/avatar';
 import { Logo } from '../../../components/logo';
 import { NotificationBell } from '../../../components/notification-bell';
 import { StepUpHost } from '../../../components/step-up-dialog';
+import { signedOutPathFor } from '../../../lib/account-paths';
 import { cn } from '../../../lib/cn';
 import { useLiveUpdates } from '../../../lib/live-updates';
 import { useSession, useSignOut } from '../../../lib/use-session';
@@ -104,7 +105,7 @@ export function AdminLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes on every navigation
   useEffect(() => setMenuOpen(false), [location.key]);
 
-  const onSignOut = () => signOut(() => navigate('/signin'));
+  const onSignOut = () => signOut(() => navigate(signedOutPathFor(user)));
 
   const account = user ? (
     <div className="flex items-center gap-3 px-1">

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
 import { accountClosures } from '../schema/data-rights';
 
@@ -10,4 +10,17 @@ export async function accountClosedAt(db: DatabaseOrTransaction, influencerId: n
     .where(eq(accountClosures.influencerId, influencerId))
     .limit(1);
   return row?.closedAt ?? null;
+}
+
+/** When each of these creators closed their account (only the closed ones are in the map). */
+export async function closedAtOf(
+  db: DatabaseOrTransaction,
+  influencerIds: number[],
+): Promise<Map<number, Date>> {
+  if (influencerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ influencerId: accountClosures.influencerId, closedAt: accountClosures.closedAt })
+    .from(accountClosures)
+    .where(inArray(accountClosures.influencerId, influencerIds));
+  return new Map(rows.map((row) => [row.influencerId, row.closedAt]));
 }

@@ -47,6 +47,7 @@ export const adminRoutes = createRouter().openapi(listInfluencersRoute, async (c
         profileCompleted: row.profileCompleted,
         provider: row.provider,
         createdAt: row.createdAt.toISOString(),
+        closedAt: row.closedAt?.toISOString() ?? null,
       })),
       total,
       totalCapped,

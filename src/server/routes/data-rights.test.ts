@@ -324,6 +324,18 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
         closedAccountRefusal(influencer!.name, closedOn, 'adjust'),
       );
     }
+    // The admins' creator list says the account is closed, so Adjust Mint can leave it out (issue 41).
+    const listed = (await (
+      await getWithCookie(app, `/api/admin/influencers?q=${encodeURIComponent(influencer!.email)}`, admin)
+    ).json()) as { items: Array<{ id: number; closedAt: string | null }> };
+    expect(listed.items.find((item) => item.id === closing.influencerId)?.closedAt).toBe(
+      clock.now.toISOString(),
+    );
+    const stillOpen = await creator();
+    const openListed = (await (
+      await getWithCookie(app, `/api/admin/influencers?q=${encodeURIComponent(stillOpen.email)}`, admin)
+    ).json()) as { items: Array<{ id: number; closedAt: string | null }> };
+    expect(openListed.items.find((item) => item.id === stillOpen.influencerId)?.closedAt).toBeNull();
     // The box on its way can no longer be marked delivered (the table has no move from withdrawn).
     const delivered = await postJson(
       app,

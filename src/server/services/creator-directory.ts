@@ -1,3 +1,4 @@
+import { closedAtOf } from '../../db/queries/account-closures';
 import { findCreatorDetail } from '../../db/queries/creator-profile';
 import { listInfluencers } from '../../db/queries/influencers';
 import { AppError } from '../errors';
@@ -5,8 +6,14 @@ import type { ServiceContext } from './service-context';
 
 /** The admins' reads of creators: the searchable list and one creator's detail page. */
 
-export function creatorList(ctx: ServiceContext, query: Parameters<typeof listInfluencers>[1]) {
-  return listInfluencers(ctx.db, query);
+/** A page of creators, each with when they closed their account (null while open; Adjust Mint leaves those out). */
+export async function creatorList(ctx: ServiceContext, query: Parameters<typeof listInfluencers>[1]) {
+  const page = await listInfluencers(ctx.db, query);
+  const closed = await closedAtOf(
+    ctx.db,
+    page.rows.map((row) => row.id),
+  );
+  return { ...page, rows: page.rows.map((row) => ({ ...row, closedAt: closed.get(row.id) ?? null })) };
 }
 
 /** One creator as the admins see them (profile, accounts, notes, moderation); 404 when unknown. */

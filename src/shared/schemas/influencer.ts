@@ -14,6 +14,8 @@ export const influencerSummarySchema = z.object({
   profileCompleted: z.boolean(),
   provider: z.string().nullable(),
   createdAt: z.string(),
+  /** When the creator closed their account (null while it is open). */
+  closedAt: z.string().nullable(),
 });
 export type InfluencerSummary = z.infer<typeof influencerSummarySchema>;
 

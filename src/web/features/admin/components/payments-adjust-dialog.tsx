@@ -43,6 +43,9 @@ export function AdjustMintDialog({
   const [query, setQuery] = useState('');
   const [creator, setCreator] = useState<InfluencerSummary | null>(null);
   const creators = useInfluencers(query, '');
+  // A closed account takes no Mint (the server refuses it): such creators are not offered (issue 41).
+  const openCreators = (creators.data?.items ?? []).filter((item) => item.closedAt === null);
+  const closedCount = (creators.data?.items.length ?? 0) - openCreators.length;
   const form = useForm<FormValues, unknown, AdjustmentInput>({
     resolver: zodResolver(adjustmentSchema) as unknown as Resolver<FormValues, unknown, AdjustmentInput>,
     defaultValues: { reason: '' },
@@ -152,7 +155,7 @@ export function AdjustMintDialog({
               className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200"
               aria-busy={creators.isFetching}
             >
-              {(creators.data?.items ?? []).map((item) => (
+              {openCreators.map((item) => (
                 <li key={item.id}>
                   <button
                     type="button"
@@ -166,10 +169,17 @@ export function AdjustMintDialog({
                   </button>
                 </li>
               ))}
-              {creators.data && creators.data.items.length === 0 ? (
+              {creators.data && openCreators.length === 0 ? (
                 <li className="px-3 py-2 text-sm text-slate-600">No creator matches.</li>
               ) : null}
             </ul>
+            {closedCount > 0 ? (
+              <p className="text-xs text-slate-600" data-testid="adjust-closed-note">
+                {closedCount === 1
+                  ? '1 closed account matches and is not listed: its Mint cannot change.'
+                  : `${closedCount} closed accounts match and are not listed: their Mint cannot change.`}
+              </p>
+            ) : null}
           </div>
         )}
       </DialogContent>

@@ -211,13 +211,11 @@ describe('accounts in the browser', () => {
 
     await page.goto(`${server.url}/admin/settings`);
     await expect.poll(() => page.getByTestId('admin-email').textContent()).toBe(ADMIN.email);
-    // The admin's own mail digest: on, but this server sends none (no interval outside production); switching it
-    // off is saved at once.
+    // The admin's own mail digest: on, but this server sends none (no mail server, no interval outside production)
+    // and says why and what to set (issue 41); switching it off is saved at once.
     const digest = page.getByRole('switch', { name: 'Mail digest' });
     await expect.poll(() => digest.getAttribute('aria-checked')).toBe('true');
-    expect(await page.getByTestId('digest-setting').textContent()).toContain(
-      'The server sends no digests (ADMIN_DIGEST_INTERVAL_MINUTES is 0)',
-    );
+    expect(await page.getByTestId('digest-not-sent').textContent()).toContain('Set SMTP_URL');
     await digest.click();
     await expect
       .poll(() => page.getByTestId('digest-setting').textContent())
@@ -228,8 +226,9 @@ describe('accounts in the browser', () => {
     await page.goto(`${server.url}/admin`);
     await page.waitForURL(`${server.url}/admin/campaigns`);
 
+    // Signing out of the admin lands on the admin sign-in page (issue 41).
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
-    await page.waitForURL(`${server.url}/signin`);
+    await page.waitForURL(`${server.url}/admin`);
     await page.goto(`${server.url}/admin/influencers`);
     await page.waitForURL(`${server.url}/admin`);
   });

@@ -112,11 +112,17 @@ export const adminMeRoutes = createRouter()
   .openapi(getDigest, async (c) => {
     const { db, env } = c.get('deps');
     const enabled = await isDigestEnabled(db, currentUser(c).id);
-    return c.json({ enabled, intervalMinutes: env.adminDigestIntervalMinutes }, 200);
+    return c.json(
+      { enabled, intervalMinutes: env.adminDigestIntervalMinutes, mailServer: Boolean(env.smtpUrl) },
+      200,
+    );
   })
   .openapi(putDigest, async (c) => {
     const { db, env } = c.get('deps');
     const { enabled } = c.req.valid('json');
     await saveDigestSetting(db, { ...adminActor(c), userId: currentUser(c).id }, enabled);
-    return c.json({ enabled, intervalMinutes: env.adminDigestIntervalMinutes }, 200);
+    return c.json(
+      { enabled, intervalMinutes: env.adminDigestIntervalMinutes, mailServer: Boolean(env.smtpUrl) },
+      200,
+    );
   });

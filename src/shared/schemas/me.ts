@@ -88,8 +88,26 @@ export const adminDigestSettingSchema = z.object({
 });
 export const adminDigestStateSchema = adminDigestSettingSchema.extend({
   intervalMinutes: z.number().int(),
+  /** Whether the server has a mail server (SMTP_URL); without one, mail is only written to the server's log. */
+  mailServer: z.boolean(),
 });
 export type AdminDigestState = z.infer<typeof adminDigestStateSchema>;
+
+/**
+ * Why this server sends no digest, and what to set (issue 41: the switch read on beside "no digests are sent"), or
+ * null when digests go out.
+ */
+export function digestNotSentReason(
+  state: Pick<AdminDigestState, 'intervalMinutes' | 'mailServer'>,
+): string | null {
+  if (!state.mailServer && state.intervalMinutes <= 0)
+    return 'No digest is sent: this server has no mail server configured and no digest interval. Set SMTP_URL (like smtp://user:pass@host:587) and ADMIN_DIGEST_INTERVAL_MINUTES (for example 60), then restart.';
+  if (!state.mailServer)
+    return 'No digest is sent: this server has no mail server configured (mail only goes to its log). Set SMTP_URL, like smtp://user:pass@host:587, then restart.';
+  if (state.intervalMinutes <= 0)
+    return 'No digest is sent: ADMIN_DIGEST_INTERVAL_MINUTES is 0 on this server. Set it (for example to 60), then restart.';
+  return null;
+}
 
 /** Every step of the creator's Recent Activity (issue 13), read from the records. */
 export const ACTIVITY_KINDS = [

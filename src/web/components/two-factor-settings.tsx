@@ -37,6 +37,10 @@ export function TwoFactorSettings({
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
+  // On from the moment the code is verified, while the backup codes are still shown (the session is read again
+  // once they are saved): the pill never says Off beside "Two-factor authentication is on" (issue 41).
+  const [turnedOn, setTurnedOn] = useState(false);
+  const on = enabled || turnedOn;
 
   function reset(next: Mode = 'idle') {
     setMode(next);
@@ -78,7 +82,7 @@ export function TwoFactorSettings({
   return (
     <div className="flex flex-col gap-4" data-testid="two-factor-settings">
       <div className="flex flex-wrap items-center gap-3">
-        {enabled ? (
+        {on ? (
           <Badge variant="green" className="gap-1" data-testid="two-factor-state">
             <CheckCircle2 aria-hidden="true" className="size-3.5" />
             On
@@ -90,7 +94,7 @@ export function TwoFactorSettings({
           </Badge>
         )}
         <p className="min-w-0 flex-1 text-sm text-slate-600">
-          {enabled
+          {on
             ? 'Signing in asks for a code from your authenticator app, and so do sensitive changes.'
             : 'Add a code from an authenticator app to your password, so a stolen password is not enough.'}
         </p>
@@ -100,9 +104,11 @@ export function TwoFactorSettings({
         <TwoFactorSetup
           account={account}
           onCancel={() => reset()}
+          onEnabled={() => setTurnedOn(true)}
           onDone={async () => {
-            reset();
             await refreshSession(queryClient);
+            reset();
+            setTurnedOn(false);
           }}
         />
       ) : null}

@@ -87,10 +87,13 @@ export function TwoFactorSetup({
   account,
   onDone,
   onCancel,
+  onEnabled,
 }: {
   /** The account's email, named in the backup-codes file. */
   account: string;
   onDone: () => void | Promise<void>;
+  /** Told as soon as the code is verified (two factors are on), before the backup codes are saved. */
+  onEnabled?: (() => void) | undefined;
   onCancel?: (() => void) | undefined;
 }) {
   const id = useId();
@@ -140,6 +143,7 @@ export function TwoFactorSetup({
     try {
       await verifyCode('totp', code);
       setStep('codes');
+      onEnabled?.();
     } catch (failure) {
       setError(codeFailure(failure).message);
       setCode('');

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { digestNotSentReason } from '../../../../shared/schemas/me';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -18,6 +19,7 @@ export function DigestSetting() {
   const digest = useAdminDigest();
   const save = useSaveAdminDigest();
   const [status, setStatus] = useState('');
+  const notSent = digest.data ? digestNotSentReason(digest.data) : null;
   const toggle = (enabled: boolean) =>
     save.mutate(enabled, {
       onSuccess: () => {
@@ -42,20 +44,27 @@ export function DigestSetting() {
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {digest.data ? (
-          <div className="flex items-center justify-between gap-4">
-            <span className="text-sm font-medium">
-              {digest.data.intervalMinutes > 0
-                ? `Sent ${every(digest.data.intervalMinutes)} at most`
-                : 'The server sends no digests (ADMIN_DIGEST_INTERVAL_MINUTES is 0)'}
-            </span>
-            <Switch
-              checked={digest.data.enabled}
-              onCheckedChange={toggle}
-              disabled={save.isPending}
-              aria-labelledby={`${id}-title`}
-              aria-describedby={`${id}-hint`}
-            />
-          </div>
+          <>
+            {notSent ? (
+              <Alert title="Digests are off on this server" data-testid="digest-not-sent">
+                <p>{notSent}</p>
+              </Alert>
+            ) : null}
+            <div className="flex items-center justify-between gap-4">
+              <span className="text-sm font-medium">
+                {notSent
+                  ? `Your choice, kept for when digests are sent: ${digest.data.enabled ? 'on' : 'off'}`
+                  : `Sent ${every(digest.data.intervalMinutes)} at most`}
+              </span>
+              <Switch
+                checked={digest.data.enabled}
+                onCheckedChange={toggle}
+                disabled={save.isPending}
+                aria-labelledby={`${id}-title`}
+                aria-describedby={`${id}-hint`}
+              />
+            </div>
+          </>
         ) : digest.isError ? (
           <Alert variant="destructive" title="The digest setting could not be loaded">
             <p>{getErrorMessage(digest.error)}</p>

@@ -213,6 +213,10 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     const response = await getWithCookie(app, '/api/admin/analytics?from=2026-05-01&to=2026-06-20', admin);
     expect(response.status).toBe(200);
     const overview = (await response.json()) as {
+      from: string;
+      to: string;
+      allTime: boolean;
+      outside: number;
       totals: { views: number; interactions: number };
       campaigns: Array<{ campaignName: string; views: number }>;
       creators: Array<{ creatorName: string }>;
@@ -224,12 +228,25 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     ]);
     expect(overview.creators.map((c) => c.creatorName)).toEqual(['Ana Lee', 'Bo Chan']);
     expect(overview.posts.map((p) => p.postUrl)).toEqual([Y1, Y2, Y3]);
+    expect(overview).toMatchObject({ from: '2026-05-01', to: '2026-06-20', allTime: false, outside: 0 });
     const empty = (await (
       await getWithCookie(app, '/api/admin/analytics?from=2025-01-01&to=2025-01-31', admin)
     ).json()) as {
       totals: { posts: number };
+      outside: number;
     };
     expect(empty.totals.posts).toBe(0);
+    // The range says how many measured posts it leaves out, and "All time" shows them (issue 41).
+    expect(empty.outside).toBe(3);
+    const all = (await (await getWithCookie(app, '/api/admin/analytics?range=all', admin)).json()) as {
+      from: string;
+      allTime: boolean;
+      outside: number;
+      totals: { posts: number };
+    };
+    expect(all).toMatchObject({ allTime: true, outside: 0, totals: { posts: 3 } });
+    expect(all.from <= '2026-06-20').toBe(true);
+    expect((await getWithCookie(app, '/api/admin/analytics?range=week', admin)).status).toBe(400);
     const csv = await (
       await getWithCookie(app, '/api/admin/analytics.csv?from=2026-05-01&to=2026-06-20', admin)
     ).text();

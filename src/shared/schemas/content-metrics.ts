@@ -232,11 +232,20 @@ export const overviewQuerySchema = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'to must be a date like 2026-01-31' })
     .optional(),
+  /** `all`: every post ever submitted (from and to are then ignored). */
+  range: z.enum(['all'], { error: 'range must be all, or left out' }).optional(),
 });
+
+/** The overview's default range: the last 90 days, today included. */
+export const OVERVIEW_DEFAULT_DAYS = 90;
 
 export const analyticsOverviewSchema = z.object({
   from: z.string(),
   to: z.string(),
+  /** Whether the range is "All time" (from the first post ever submitted to today). */
+  allTime: z.boolean(),
+  /** Measured posts submitted outside the range, left out of every figure (issue 41). */
+  outside: z.number().int(),
   totals: metricTotalsSchema,
   campaigns: z.array(
     z.object({

@@ -9,6 +9,7 @@ import {
   totalsByPlatform,
   totalsOf,
 } from '../../../db/queries/content-metrics';
+import { overviewRangeFacts } from '../../../db/queries/content-metrics-range';
 import { dailySeries } from '../../../db/queries/content-metrics-series';
 import { campaignAgeDemographics } from '../../../db/queries/instagram-connections';
 import { PLATFORMS } from '../../../shared/constants';
@@ -19,6 +20,7 @@ import {
   EMPTY_METRIC_TOTALS,
   type MetricTotals,
   type MyAnalytics,
+  OVERVIEW_DEFAULT_DAYS,
   type PlatformAnalytics,
 } from '../../../shared/schemas/content-metrics';
 import { AppError } from '../../errors';
@@ -132,23 +134,35 @@ export async function campaignAnalytics(
 /** Every campaign's posts submitted from `from` to `to` (UTC days, included), figures as counted now. */
 export async function analyticsOverview(
   db: Database,
-  range: { from?: string | undefined; to?: string | undefined },
+  range: { from?: string | undefined; to?: string | undefined; range?: 'all' | undefined },
   now: Date,
 ): Promise<AnalyticsOverview> {
-  const to = range.to ?? day(now);
-  const from = range.from ?? day(new Date(Date.parse(`${to}T00:00:00Z`) - 89 * DAY_MS));
+  const allTime = range.range === 'all';
+  const to = allTime ? day(now) : (range.to ?? day(now));
+  let from =
+    range.from ?? day(new Date(Date.parse(`${to}T00:00:00Z`) - (OVERVIEW_DEFAULT_DAYS - 1) * DAY_MS));
+  if (allTime) {
+    // All time: from the first post ever submitted (today when there is none).
+    const { firstSubmittedAt } = await overviewRangeFacts(db, { from: now, before: now });
+    from = firstSubmittedAt && day(firstSubmittedAt) < to ? day(firstSubmittedAt) : to;
+  }
   const start = new Date(`${from}T00:00:00Z`);
   const end = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS);
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()))
     throw new AppError('BAD_REQUEST', 'from: not a calendar date');
   if (start >= end) throw new AppError('BAD_REQUEST', 'from must be on or before to');
-  if (end.getTime() - start.getTime() > 366 * 2 * DAY_MS)
-    throw new AppError('BAD_REQUEST', 'to: the range can be at most two years');
+  if (!allTime && end.getTime() - start.getTime() > 366 * 2 * DAY_MS)
+    throw new AppError('BAD_REQUEST', 'to: the range can be at most two years, or choose All time');
   const scope: PostScope = { submittedFrom: start, submittedBefore: end };
-  const { totals, campaigns, creators, posts } = await overviewFigures(db, scope, now, 10);
+  const [{ totals, campaigns, creators, posts }, facts] = await Promise.all([
+    overviewFigures(db, scope, now, 10),
+    overviewRangeFacts(db, { from: start, before: end }),
+  ]);
   return {
     from,
     to,
+    allTime,
+    outside: facts.outside,
     totals,
     campaigns,
     creators: creators.map(({ platform: _platform, ...row }) => row),

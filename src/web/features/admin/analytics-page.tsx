@@ -2,6 +2,7 @@ import { BarChart3, Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PLATFORM_LABELS } from '../../../shared/constants';
+import type { AnalyticsOverview } from '../../../shared/schemas/content-metrics';
 import { ErrorNote } from '../../components/error-panel';
 import { PostFigures } from '../../components/post-figures';
 import { StatCard } from '../../components/stat-card';
@@ -12,9 +13,9 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { getErrorMessage } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, formatShortDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useAnalyticsOverview } from './api/content-metrics';
+import { overviewParams, useAnalyticsOverview } from './api/content-metrics';
 import { AdminEmptyState } from './components/admin-layout';
 
 const DAY_MS = 86_400_000;
@@ -31,12 +32,14 @@ export function AnalyticsPage() {
   const today = isoDay(new Date());
   const [from, setFrom] = useState(isoDay(new Date(Date.now() - 89 * DAY_MS)));
   const [to, setTo] = useState(today);
-  const overview = useAnalyticsOverview(from, to);
+  const [allTime, setAllTime] = useState(false);
+  const range = allTime ? ('all' as const) : { from, to };
+  const overview = useAnalyticsOverview(range);
   const [exporting, setExporting] = useState(false);
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadFile(`/api/admin/analytics.csv?${new URLSearchParams({ from, to })}`, 'analytics.csv');
+      await downloadFile(`/api/admin/analytics.csv?${overviewParams(range)}`, 'analytics.csv');
     } catch (error) {
       toast({ title: 'Export failed', description: getErrorMessage(error), variant: 'destructive' });
     } finally {
@@ -59,9 +62,13 @@ export function AnalyticsPage() {
             <Input
               id="analytics-from"
               type="date"
-              value={from}
+              value={allTime && data ? data.from : from}
               max={to}
-              onChange={(e) => e.target.value && setFrom(e.target.value)}
+              onChange={(e) => {
+                if (!e.target.value) return;
+                setFrom(e.target.value);
+                setAllTime(false);
+              }}
               className="w-40"
             />
           </div>
@@ -70,12 +77,23 @@ export function AnalyticsPage() {
             <Input
               id="analytics-to"
               type="date"
-              value={to}
+              value={allTime && data ? data.to : to}
               min={from}
-              onChange={(e) => e.target.value && setTo(e.target.value)}
+              onChange={(e) => {
+                if (!e.target.value) return;
+                setTo(e.target.value);
+                setAllTime(false);
+              }}
               className="w-40"
             />
           </div>
+          <Button
+            variant={allTime ? 'default' : 'outline'}
+            aria-pressed={allTime}
+            onClick={() => setAllTime((current) => !current)}
+          >
+            All time
+          </Button>
           <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}>
             <Download aria-hidden="true" />
             Export CSV
@@ -92,6 +110,7 @@ export function AnalyticsPage() {
         </div>
       ) : data ? (
         <>
+          <RangeNote overview={data} onAllTime={() => setAllTime(true)} />
           <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
             <StatCard
               label="Measured posts"
@@ -181,5 +200,31 @@ export function AnalyticsPage() {
         </>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Which range the figures cover and how many measured posts it leaves out (issue 41: posts submitted before the
+ * default 90 days vanished without a word), with the way to see them all.
+ */
+function RangeNote({ overview, onAllTime }: { overview: AnalyticsOverview; onAllTime: () => void }) {
+  const day = (iso: string) => formatShortDate(`${iso}T12:00:00Z`);
+  return (
+    <p className="text-sm text-slate-700" data-testid="analytics-range">
+      {overview.allTime
+        ? `All time: posts submitted from ${day(overview.from)} to ${day(overview.to)}.`
+        : `Posts submitted from ${day(overview.from)} to ${day(overview.to)}.`}
+      {overview.outside > 0 ? (
+        <>
+          {' '}
+          {overview.outside === 1
+            ? '1 measured post submitted outside this range is left out.'
+            : `${formatNumber(overview.outside)} measured posts submitted outside this range are left out.`}{' '}
+          <button type="button" className="font-semibold text-mint-700 underline" onClick={onAllTime}>
+            Show all time
+          </button>
+        </>
+      ) : null}
+    </p>
   );
 }

@@ -79,19 +79,24 @@ export function useCampaignCreators(campaignId: number, tab: PlatformAnalytics) 
   });
 }
 
-/** GET /api/admin/analytics: every campaign's posts submitted in the range. */
-export const analyticsOverviewQuery = (from: string, to: string) =>
+/** The overview's query string: a range of days, or every post ever submitted (`all`). */
+export const overviewParams = (range: { from: string; to: string } | 'all') =>
+  new URLSearchParams(range === 'all' ? { range: 'all' } : range);
+
+/** GET /api/admin/analytics: every campaign's posts submitted in the range (`all`: ever). */
+export const analyticsOverviewQuery = (range: { from: string; to: string } | 'all') =>
   queryOptions({
-    queryKey: keys.overview(from, to),
+    queryKey: range === 'all' ? keys.overview('all', '') : keys.overview(range.from, range.to),
     queryFn: ({ signal }) =>
-      apiFetch(`/api/admin/analytics?${new URLSearchParams({ from, to })}`, {
+      apiFetch(`/api/admin/analytics?${overviewParams(range)}`, {
         signal,
         schema: analyticsOverviewSchema,
       }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
-export const useAnalyticsOverview = (from: string, to: string) => useQuery(analyticsOverviewQuery(from, to));
+export const useAnalyticsOverview = (range: { from: string; to: string } | 'all') =>
+  useQuery(analyticsOverviewQuery(range));
 
 /** Enter or correct figures (POST /api/admin/submissions/:id/metrics), confirm a creator's report. */
 export function useMetricActions() {

@@ -3,30 +3,32 @@ import {
   boxesLeftText,
   campaignReward,
   formatFollowers,
-  formatMillions,
+  formatReach,
   formatRelative,
   formatShortIsoDate,
-  formatThousands,
   formatThousandsUsd,
   formatUsd,
   productValueText,
 } from './format';
 
 describe('formats', () => {
-  it('shows total reach in millions and total spent in thousands of dollars, one decimal', () => {
-    expect(formatMillions(12_400_000)).toBe('12.4M');
-    expect(formatMillions(0)).toBe('0.0M');
-    expect(formatMillions(850_000)).toBe('0.9M');
+  it('shows total spent in thousands of dollars, one decimal', () => {
     expect(formatThousandsUsd(3_200)).toBe('$3.2K');
     expect(formatThousandsUsd(40)).toBe('$0.0K');
     expect(formatThousandsUsd(0)).toBe('$0.0K');
   });
 
-  it('shows a row reach in thousands', () => {
-    expect(formatThousands(850_000)).toBe('850K');
-    expect(formatThousands(1_250_000)).toBe('1,250K');
-    expect(formatThousands(500)).toBe('0.5K');
-    expect(formatThousands(0)).toBe('0K');
+  it('shows every reach by one rule, one decimal: thousands below a million, millions from there (issue 41)', () => {
+    expect(formatReach(12_400_000)).toBe('12.4M');
+    expect(formatReach(36_000_000)).toBe('36.0M');
+    expect(formatReach(2_500_000)).toBe('2.5M');
+    expect(formatReach(1_250_000)).toBe('1.3M');
+    expect(formatReach(999_949)).toBe('999.9K');
+    expect(formatReach(999_950)).toBe('1.0M');
+    expect(formatReach(850_000)).toBe('850.0K');
+    expect(formatReach(500)).toBe('0.5K');
+    expect(formatReach(0)).toBe('0.0K');
+    expect(formatReach(1_234_500_000)).toBe('1,234.5M');
   });
 
   it('shows budgets in dollars and followers compactly', () => {

@@ -10,21 +10,21 @@ const usd = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 
-/** Total reach in millions with one decimal: 12_400_000 → '12.4M'. */
-export function formatMillions(value: number): string {
-  return `${(Math.round(value / 100_000) / 10).toFixed(1)}M`;
+const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/**
+ * A reach, one rule everywhere (the spec's one decimal; issue 41: the table's '2,500K' beside the cards' '36.0M'):
+ * thousands below a million, millions from there. 850_000 → '850.0K', 2_500_000 → '2.5M', 36_000_000 → '36.0M',
+ * 500 → '0.5K', 0 → '0.0K'.
+ */
+export function formatReach(value: number): string {
+  if (Math.abs(value) < 999_950) return `${oneDecimal.format(Math.round(value / 100) / 10)}K`;
+  return `${oneDecimal.format(Math.round(value / 100_000) / 10)}M`;
 }
 
 /** Dollars in thousands with one decimal: 3_200 → '$3.2K'. */
 export function formatThousandsUsd(value: number): string {
   return `$${(Math.round(value / 100) / 10).toFixed(1)}K`;
-}
-
-/** A reach in thousands: 850_000 → '850K', 1_250_000 → '1,250K', 500 → '0.5K', 0 → '0K'. */
-export function formatThousands(value: number): string {
-  if (value === 0) return '0K';
-  if (Math.abs(value) < 1_000) return `${(value / 1_000).toFixed(1)}K`;
-  return `${whole.format(Math.round(value / 1_000))}K`;
 }
 
 /** A budget (decimal string or number) in dollars: '12000' → '$12,000', '99.5' → '$99.50'. */

@@ -8,7 +8,7 @@ import { cursorFromParams, Pagination, pageFromParams, setPageParams } from '../
 import { StatCard } from '../../components/stat-card';
 import { Button } from '../../components/ui/button';
 import { getErrorMessage } from '../../lib/api-client';
-import { formatMillions, formatNumber, formatThousandsUsd } from '../../lib/format';
+import { formatNumber, formatReach, formatThousandsUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ADMIN_CAMPAIGNS_PAGE_SIZE, useAdminCampaigns, useCampaignStats } from './api/campaign-management';
 import { AdminEmptyState, AdminPageHeader } from './components/admin-layout';
@@ -178,7 +178,7 @@ function CampaignStats() {
         <StatCard
           label="Total Reach"
           icon={<Users aria-hidden="true" className={icon} />}
-          value={data && formatMillions(data.totalReach)}
+          value={data && formatReach(data.totalReach)}
           failed={stats.isError}
           testId="stat-total-reach"
         />

@@ -5,7 +5,7 @@ import { CampaignStatusBadge } from '../../../components/campaign-status-badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { formatNumber, formatShortIsoDate, formatThousands, formatUsd } from '../../../lib/format';
+import { formatNumber, formatReach, formatShortIsoDate, formatUsd } from '../../../lib/format';
 import { CampaignThumb } from './campaign-visuals';
 
 const SKELETON_ROWS = Array.from({ length: 5 }, (_, i) => `row-${i}`);
@@ -124,7 +124,7 @@ function CampaignTableRow({ campaign, actions }: { campaign: AdminCampaign; acti
         </div>
       </td>
       <td className="px-4 py-3 text-right tabular-nums">{formatUsd(campaign.budget)}</td>
-      <td className="px-4 py-3 text-right tabular-nums">{formatThousands(campaign.reach)}</td>
+      <td className="px-4 py-3 text-right tabular-nums">{formatReach(campaign.reach)}</td>
       <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatShortIsoDate(campaign.deadline)}</td>
       <td className="px-4 py-3 text-right tabular-nums" data-testid="influencers-count">
         {formatNumber(campaign.acceptedCount)}
@@ -145,7 +145,7 @@ function CampaignTableRow({ campaign, actions }: { campaign: AdminCampaign; acti
 function CampaignListCard({ campaign, actions }: { campaign: AdminCampaign; actions: CampaignRowActions }) {
   const facts = [
     ['Budget', formatUsd(campaign.budget)],
-    ['Reach', formatThousands(campaign.reach)],
+    ['Reach', formatReach(campaign.reach)],
     ['Timeline', formatShortIsoDate(campaign.deadline)],
     ['Influencers', acceptedOf(campaign)],
   ] as const;

@@ -24,6 +24,7 @@ import { createFirstAdmin, hasAdmin } from './services/admin-accounts';
 import { repairSocialHandles } from './services/social-handle-repair';
 import { backfillUploads } from './services/uploads';
 import { shutDown, trackConnections, tuneKeepAlive } from './shutdown';
+import { type StartFacts, startBanner, startFacts } from './start-banner';
 
 /**
  * Starts Mintbox: configuration → database → migrations → demo data on first run → job worker → HTTP. SIGTERM or
@@ -43,10 +44,9 @@ async function main() {
     throw error;
   }
 
-  const logger = createLogger({
-    level: env.logLevel,
-    pretty: env.nodeEnv !== 'production' && process.stdout.isTTY,
-  });
+  // Readable lines when a person watches the terminal, JSON lines for a log collector (issue 41).
+  const pretty = process.stdout.isTTY === true;
+  const logger = createLogger({ level: env.logLevel, pretty });
   const started = performance.now();
 
   const database = await openDatabase({
@@ -102,6 +102,7 @@ async function main() {
     });
     if (created) logger.info({}, 'first admin created from ADMIN_EMAIL');
   }
+  const adminExists = await hasAdmin(database.db);
 
   const paypal = paypalClientFromEnv(env);
 
@@ -120,19 +121,22 @@ async function main() {
   });
 
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
-    logger.info(
-      {
-        url: env.appUrl,
-        port: info.port,
-        database:
-          database.driver === 'pglite' ? `PGlite at ${path.join(env.dataDir, 'pglite')}` : 'PostgreSQL',
-        launchMode: env.launchMode,
-        payouts: env.paypal ? `PayPal ${env.paypal.environment}` : 'manual',
-        files: files.location,
-        startupMs: Math.round(performance.now() - started),
-      },
-      `Mintbox is running on http://localhost:${info.port}`,
-    );
+    const facts: StartFacts = {
+      appUrl: env.appUrl,
+      port: info.port,
+      database:
+        database.driver === 'pglite'
+          ? `PGlite database in ${path.join(env.dataDir, 'pglite')}`
+          : 'PostgreSQL (DATABASE_URL)',
+      files: files.location,
+      payouts: env.paypal ? `PayPal ${env.paypal.environment}` : 'manual',
+      mailServer: Boolean(env.smtpUrl),
+      hasAdmin: adminExists,
+      launchMode: env.launchMode,
+      startupMs: Math.round(performance.now() - started),
+    };
+    if (pretty) logger.info(startBanner(facts));
+    else logger.info(startFacts(facts), `Mintbox is running on http://localhost:${info.port}`);
   });
 
   tuneKeepAlive(server as Server);

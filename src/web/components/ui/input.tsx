@@ -20,12 +20,24 @@ export function Label({ className, ...props }: ComponentProps<'label'>) {
   return <label className={cn('text-sm font-semibold text-slate-800', className)} {...props} />;
 }
 
-/** A field's own error message, tied to the input with aria-describedby. */
-export function FieldError({ id, message }: { id: string; message?: string | undefined }) {
+/**
+ * A field's own error message, tied to the input with aria-describedby; `detail` says more precisely what is wrong
+ * (read out with it), under the message, which stays the spec's text.
+ */
+export function FieldError({
+  id,
+  message,
+  detail,
+}: {
+  id: string;
+  message?: string | undefined;
+  detail?: string | undefined;
+}) {
   if (!message) return null;
   return (
     <p id={id} className="text-sm font-medium text-red-700">
       {message}
+      {detail ? <span className="block font-normal">{detail}</span> : null}
     </p>
   );
 }
@@ -41,6 +53,7 @@ export function FieldFrame({
   id,
   label,
   error,
+  errorDetail,
   hint,
   className,
   children,
@@ -48,6 +61,7 @@ export function FieldFrame({
   id: string;
   label: string;
   error?: string | undefined;
+  errorDetail?: string | undefined;
   hint?: string | undefined;
   className?: string | undefined;
   children: ReactNode;
@@ -61,7 +75,7 @@ export function FieldFrame({
           {hint}
         </p>
       ) : null}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldError id={`${id}-error`} message={error} detail={errorDetail} />
     </div>
   );
 }
@@ -73,6 +87,7 @@ export function FieldFrame({
 export function TextField({
   label,
   error,
+  errorDetail,
   hint,
   id,
   className,
@@ -80,11 +95,20 @@ export function TextField({
 }: ComponentProps<'input'> & {
   label: string;
   error?: string | undefined;
+  /** What exactly is wrong, under the error message. */
+  errorDetail?: string | undefined;
   hint?: string | undefined;
   id: string;
 }) {
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+    <FieldFrame
+      id={id}
+      label={label}
+      error={error}
+      errorDetail={errorDetail}
+      hint={hint}
+      className={className}
+    >
       <Input id={id} {...fieldAria(id, error, hint)} {...props} />
     </FieldFrame>
   );

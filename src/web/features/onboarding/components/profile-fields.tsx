@@ -29,7 +29,7 @@ function fieldProps({ form, idPrefix }: SectionProps, name: ProfileField) {
 }
 
 /** Once a phone field shows its error, what exactly is wrong with the number typed (issue 41). */
-function phoneHint(form: ProfileForm, name: 'phoneNumber' | 'shippingPhone'): string | undefined {
+function phoneProblemOf(form: ProfileForm, name: 'phoneNumber' | 'shippingPhone'): string | undefined {
   if (!form.formState.errors[name]) return undefined;
   const value = form.getValues(name);
   return typeof value === 'string' ? phoneProblem(value) : undefined;
@@ -68,7 +68,7 @@ export function BasicInfoFields(props: SectionProps) {
         inputMode="tel"
         autoComplete="tel"
         placeholder={PHONE_EXAMPLE}
-        hint={phoneHint(props.form, 'phoneNumber')}
+        errorDetail={phoneProblemOf(props.form, 'phoneNumber')}
         {...fieldProps(props, 'phoneNumber')}
       />
     </Grid>
@@ -245,9 +245,8 @@ export function ShippingFields({
         inputMode="tel"
         autoComplete="tel"
         placeholder={PHONE_EXAMPLE}
-        hint={
-          phoneHint(props.form, 'shippingPhone') ?? 'The courier may call this number about your delivery.'
-        }
+        hint="The courier may call this number about your delivery."
+        errorDetail={phoneProblemOf(props.form, 'shippingPhone')}
         {...fieldProps(props, 'shippingPhone')}
       />
     </div>

@@ -6,7 +6,7 @@ import { StepUpHost } from '../../components/step-up-dialog';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { getErrorMessage } from '../../lib/api-client';
+import { ApiError, getErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { downloadDataExport, useDataExportLink } from './api/data-rights';
 import { OnboardingFrame } from './onboarding-frame';
@@ -36,16 +36,21 @@ export function DataExportPage() {
     }
   }
 
+  // Unknown or someone else's link: the server says so (404). Any other failure to ask leaves the button, whose
+  // download says what is wrong.
+  const unknown = link.error instanceof ApiError && link.error.code === 'NOT_FOUND';
   const unusable =
-    state !== 'done' && (linkStatus === 'downloaded' || linkStatus === 'expired' || link.isError)
-      ? linkStatus === 'downloaded'
+    state === 'done'
+      ? null
+      : linkStatus === 'downloaded'
         ? DATA_RIGHTS_MESSAGES.linkUsed
         : linkStatus === 'expired'
           ? DATA_RIGHTS_MESSAGES.linkExpired
-          : getErrorMessage(link.error, DATA_RIGHTS_MESSAGES.linkUnknown)
-      : null;
+          : unknown
+            ? getErrorMessage(link.error, DATA_RIGHTS_MESSAGES.linkUnknown)
+            : null;
   const description =
-    state === 'done' || linkStatus === 'ready'
+    state === 'done' || linkStatus === 'ready' || (link.isError && !unknown)
       ? `Your file is ready. This link works once, for ${DATA_EXPORT_LINK_HOURS} hours after we emailed it.`
       : unusable
         ? 'This link can no longer be used.'

@@ -46,23 +46,27 @@ describe('a newcomer between the flows, at 375 px', () => {
         await upsertAdmin(db, createAuth({ db, env: testEnv(env), logger: silentLogger() }), ADMIN);
       },
     });
-    // Ana: a complete profile, 120 Mint credited by the team (Adjust Mint), 50 of them asked for.
-    const api = createTestApp(server.db);
-    const ana = await createReadyCreator(api, server.db, ANA);
-    const adminCookie = await signInAdmin(api, ADMIN.username, ADMIN.password);
-    const credited = await postJson(
-      api,
-      `/api/admin/influencers/${ana.influencerId}/adjustments`,
-      { amount: 120, reason: 'Launch bonus' },
-      adminCookie,
-    );
-    expect(credited.status).toBe(201);
-    const redeemed = await postJson(api, '/api/me/redemptions', { amount: 50 }, ana.cookie, {
-      'idempotency-key': 'newcomer-journey',
-    });
-    expect(redeemed.status).toBe(201);
-
-    browser = await launchBrowser();
+    // The browser starts while the API seeds. Ana: a complete profile, 120 Mint credited by the team (Adjust Mint),
+    // 50 of them asked for.
+    const browserReady = launchBrowser();
+    try {
+      const api = createTestApp(server.db);
+      const ana = await createReadyCreator(api, server.db, ANA);
+      const adminCookie = await signInAdmin(api, ADMIN.username, ADMIN.password);
+      const credited = await postJson(
+        api,
+        `/api/admin/influencers/${ana.influencerId}/adjustments`,
+        { amount: 120, reason: 'Launch bonus' },
+        adminCookie,
+      );
+      expect(credited.status).toBe(201);
+      const redeemed = await postJson(api, '/api/me/redemptions', { amount: 50 }, ana.cookie, {
+        'idempotency-key': 'newcomer-journey',
+      });
+      expect(redeemed.status).toBe(201);
+    } finally {
+      browser = await browserReady;
+    }
     contexts = await Promise.all([0, 1, 2].map(() => browser.newContext({ viewport: PHONE })));
     const [anaContext, newbieContext, adminContext] = contexts as [
       BrowserContext,

@@ -216,6 +216,13 @@ describe('content metrics in the browser: from the platform and the admin to bot
     expect(await video.getAttribute('href')).toBe(VIDEO);
     expect(await video.getAttribute('data-platform')).toBe('youtube');
     expect(await admin.getByRole('link', { name: /^Open Instagram\s*· Reel\s*ana-glow\b/ }).count()).toBe(1);
+    // The page says which range it shows, and All time shows every post ever submitted (issue 41).
+    expect(await textOf(admin.getByTestId('analytics-range'))).toMatch(/^Posts submitted from .+ to .+\.$/);
+    await admin.getByRole('button', { name: 'All time' }).click();
+    await expect
+      .poll(() => textOf(admin.getByTestId('analytics-range')))
+      .toMatch(/^All time: posts submitted from/);
+    expect(await textOf(admin.getByTestId('overview-posts'))).toBe('2');
   });
 
   it('shows the creator both figures in This Month and on each post, with their sources', async () => {

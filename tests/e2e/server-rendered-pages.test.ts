@@ -118,8 +118,6 @@ describe('server-rendered public pages in the browser', () => {
     const page = await context.newPage();
     const messages: string[] = [];
     page.on('console', (message: ConsoleMessage) => {
-      // Chromium's note on the Permissions-Policy header (a feature it does not know) is not the page's doing.
-      if (message.text().startsWith('Error with Permissions-Policy header')) return;
       if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
     });
     page.on('pageerror', (error) => messages.push(error.message));

@@ -20,14 +20,19 @@ export const MESSAGE_TEXTS = {
   empty: 'Write a message or attach an image.',
   tooLong: `Messages can be at most ${MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters.`,
   control: 'Messages must not contain control characters.',
-  html: 'Write your message as plain text: HTML tags are not accepted.',
+  html: 'Write your message as plain text: HTML tags are not accepted ("<" right before a letter, "/", "!" or "?" starts one). Messages are shown as text, never as HTML.',
   tooManyImages: `Attach at most ${MESSAGE_MAX_IMAGES} images to a message.`,
 } as const;
 
-/** Something that reads as markup: a tag (`<b>`, `</p>`, `<img src=…>`), a comment or a doctype. */
-const MARKUP = /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>|<!--|<!doctype/i;
+/**
+ * One rule for markup (issue 42): a `<` right before a letter, `/`, `!` or `?` is how an HTML parser starts a tag,
+ * an end tag, a comment or a doctype, or a processing instruction, whatever follows (`<svg/onload=…>`, `<b>`, `</p`,
+ * `<!--`, `<?xml`). Nothing after it is looked at, so no spelling of a tag slips through. `a < b`, `<3` and `<=`
+ * stay text.
+ */
+const MARKUP = /<[a-z/!?]/i;
 
-/** Whether a message's text looks like HTML (refused: messages are plain text, shown as text). */
+/** Whether a message's text looks like HTML (refused: the page shows messages as text, never as HTML). */
 export function looksLikeHtml(text: string): boolean {
   return MARKUP.test(text);
 }

@@ -16,6 +16,7 @@ import { createAuth } from './auth';
 import type { ServerLifecycle } from './context';
 import { fileStoreFromEnv } from './integrations/file-storage/file-store-from-env';
 import { startJobs } from './jobs/jobs';
+import { lingeringClose } from './lingering-close';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { countingMailer, createMetrics } from './metrics';
@@ -140,6 +141,8 @@ async function main() {
   });
 
   tuneKeepAlive(server as Server);
+  // Refusals that close the connection (413 past 16 MB, 414, 431) close it without a reset (issue 42).
+  lingeringClose(server as Server);
   const connections = trackConnections(server as Server);
 
   // The job worker (pg-boss checks and migrates its schema, a few hundred ms) starts once requests are served.

@@ -11,6 +11,8 @@ import { balanceAndSum, giveMint } from '../../../tests/support/mint';
 import { testServices } from '../../../tests/support/services';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { totpCode } from '../../../tests/support/totp';
+import { enrolTwoFactor } from '../../../tests/support/two-factor';
 import { applications } from '../../db/schema/applications';
 import { accounts, sessions, users } from '../../db/schema/auth';
 import { dataExports } from '../../db/schema/data-rights';
@@ -383,6 +385,24 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     expect(inPayout).toBe(redeemed.ok ? 50 : 0);
     expect(mintGivenUp + inPayout).toBe(120);
     expect(await balanceAndSum(database.db, racer.influencerId)).toEqual({ balance: 0, sum: 0 });
+  });
+
+  it('asks a creator with two factors for a fresh second factor to close the account, as the download does', async () => {
+    // Issue 42, item 4: the password alone closed it while the second factor was 10 minutes old.
+    const closing = await creator();
+    clock.set(new Date().toISOString());
+    const { secret, cookie } = await enrolTwoFactor(app, closing.cookie, PASSWORD);
+    clock.advance(11 * 60_000);
+    const stale = await postJson(app, '/api/me/account-closure', { password: PASSWORD }, cookie);
+    expect(stale.status).toBe(403);
+    expect(await stale.json()).toMatchObject({ code: 'STEP_UP_REQUIRED' });
+    expect((await getWithCookie(app, '/api/me', cookie)).status).toBe(200);
+    const stepUp = await postJson(app, '/api/auth/step-up', { code: totpCode(secret) }, cookie);
+    expect(stepUp.status).toBe(200);
+    const closed = await postJson(app, '/api/me/account-closure', { password: PASSWORD }, cookie);
+    expect(closed.status).toBe(200);
+    expect((await getWithCookie(app, '/api/me', cookie)).status).toBe(401);
+    clock.set(new Date().toISOString());
   });
 
   it('asks an account without a password for a sign-in from the last 10 minutes', async () => {

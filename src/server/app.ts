@@ -22,6 +22,7 @@ import { provideServices } from './middleware/services';
 import { loadSession, requireRole, withClientAddress } from './middleware/session';
 import { rejectControlCharacters } from './middleware/text-guard';
 import { paypalClientFromEnv } from './payouts/paypal-client';
+import { accountSessionRoutes } from './routes/account-sessions';
 import { adminRoutes } from './routes/admin';
 import { adminAuditLogRoutes } from './routes/admin-audit-log';
 import { adminCampaignRoutes } from './routes/admin-campaigns';
@@ -109,6 +110,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', metricsRoutes);
   api.route('/', configRoutes);
   api.route('/', sessionRoutes);
+  api.route('/', accountSessionRoutes);
   // Our sign-in routes first; everything else under /auth is Better Auth's (sign-up, sign-in, sign-out, callbacks).
   api.route('/', authRoutes);
   api.on(['GET', 'POST'], '/auth/*', async (c) =>

@@ -129,6 +129,9 @@ export function createAuth({
         username: { type: 'string', required: false, input: false },
       },
     },
+    // Issue 42: Better Auth's session list answers every session token to page scripts, and its revoke-session ends
+    // one by token; the app lists and ends sessions by id instead (routes/account-sessions.ts).
+    disabledPaths: ['/list-sessions', '/revoke-session'],
     session: {
       expiresIn: SESSION_EXPIRES_IN_S,
       updateAge: SESSION_UPDATE_AGE_S,

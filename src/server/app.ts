@@ -51,6 +51,7 @@ import { sessionRoutes } from './routes/session';
 import { adminTaxRoutes, taxRoutes } from './routes/tax';
 import { walletRoutes } from './routes/wallet';
 import { withStandardRetryAfter } from './services/app-rate-limits';
+import { createOpenStreams } from './services/live/open-streams';
 import { uploadedFiles } from './uploaded-files';
 import { createWebRoutes } from './web';
 
@@ -77,10 +78,14 @@ export function createApp(appDeps: AppDeps) {
     metrics: appDeps.metrics ?? createMetrics(),
     files: appDeps.files ?? fileStoreFromEnv(appDeps.env),
   };
+  const streams =
+    appDeps.streams ?? createOpenStreams({ db: appDeps.db, now: () => deps.now(), logger: appDeps.logger });
+  deps.metrics.watch({ openStreams: () => streams.size });
+  const requestDeps = { ...deps, streams };
   const app = new OpenAPIHono<AppBindings>();
 
   app.use('*', async (c, next) => {
-    c.set('deps', deps);
+    c.set('deps', requestDeps);
     c.set('user', null);
     await next();
   });

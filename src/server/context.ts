@@ -9,6 +9,7 @@ import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics';
 import type { PaypalClient } from './payouts/paypal-client';
+import type { OpenStreams } from './services/live/open-streams';
 import type { ServiceContext } from './services/service-context';
 
 /** What every request handler can reach. */
@@ -34,6 +35,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** Set by the shutdown: readiness answers 503 once stopping, and responses close their connection while draining. */
   lifecycle?: ServerLifecycle;
+  /** The open event streams and their sessions (issue 42); one per app when absent. */
+  streams?: OpenStreams;
   /** Schema of drizzle's migration bookkeeping when not its default (tests keep it in their own schema). */
   migrationsSchema?: string | undefined;
 }
@@ -70,6 +73,7 @@ export type AppBindings = {
       paypal: PaypalClient | null;
       metrics: Metrics;
       files: FileStore;
+      streams: OpenStreams;
     };
     /** Set once per request by the services middleware: what every service call takes (decision 0025). */
     services: ServiceContext;

@@ -14,6 +14,8 @@ export interface MetricsSources {
   /** The database, for counts by status. */
   db?: Database;
   logger?: Logger;
+  /** Event streams open now in this process (issue 42). */
+  openStreams?: () => number;
 }
 
 export interface Metrics {
@@ -98,6 +100,14 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
       } catch (error) {
         warn(error, 'the job queue');
       }
+    },
+  });
+  new Gauge({
+    name: 'mintbox_open_streams',
+    help: 'Server-Sent Events streams open in this process (live channel and conversations)',
+    registers,
+    collect() {
+      this.set(sources.openStreams?.() ?? 0);
     },
   });
   new Gauge({

@@ -52,6 +52,7 @@ import {
 } from '../services/conversations/saved-replies';
 import { conversationStream, creatorConversationFilter } from '../services/conversations/stream';
 import { readThread } from '../services/conversations/thread';
+import { leaseStream } from '../services/live/open-streams';
 import { atInstant } from '../services/service-context';
 import { MAX_UPLOAD_BYTES } from '../services/uploads';
 
@@ -70,6 +71,13 @@ const writeErrors = {
   ...errors,
   409: { description: 'Too late to change this message', content: json(errorSchema) },
   429: { description: 'Too many messages; see Retry-After', content: json(errorSchema) },
+};
+const streamErrors = {
+  ...errors,
+  429: {
+    description: 'Too many streams open for this session or account; see Retry-After',
+    content: json(errorSchema),
+  },
 };
 const messageParams = idParam.extend({ messageId: idParam.shape.id });
 
@@ -179,7 +187,7 @@ function threadRoutes(side: Side) {
       request: { params: idParam },
       responses: {
         200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
-        ...errors,
+        ...streamErrors,
       },
     }),
   };
@@ -238,6 +246,7 @@ function threadRoutes(side: Side) {
         db: ctx.db,
         conversationId: id,
         lifecycle: c.get('deps').lifecycle,
+        lease: leaseStream(c),
       }) as never;
     });
 }
@@ -272,7 +281,7 @@ export const conversationRoutes = createRouter()
       middleware: requireRole('influencer'),
       responses: {
         200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
-        ...errors,
+        ...streamErrors,
       },
     }),
     async (c) => {
@@ -284,6 +293,7 @@ export const conversationRoutes = createRouter()
         conversationId: null,
         lifecycle,
         accept: creatorConversationFilter(db, viewer.influencerId),
+        lease: leaseStream(c),
       }) as never;
     },
   );
@@ -328,7 +338,7 @@ const inboxStreamRoute = createRoute({
   middleware: adminOnly,
   responses: {
     200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
-    ...errors,
+    ...streamErrors,
   },
 });
 const hideRoute = createRoute({
@@ -394,7 +404,7 @@ export const adminConversationRoutes = createRouter()
   )
   .openapi(inboxStreamRoute, async (c) => {
     const { db, lifecycle } = c.get('deps');
-    return conversationStream(c, { db, conversationId: null, lifecycle }) as never;
+    return conversationStream(c, { db, conversationId: null, lifecycle, lease: leaseStream(c) }) as never;
   })
   .openapi(hideRoute, async (c) => {
     const user = currentUser(c);

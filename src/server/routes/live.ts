@@ -4,9 +4,16 @@ import { currentInfluencer } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
 import { liveStream } from '../services/live/event-stream';
+import { leaseStream } from '../services/live/open-streams';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const stream = { 'text/event-stream': { schema: z.string() } };
+const tooMany = {
+  429: {
+    description: 'Too many streams open for this session or account (Retry-After)',
+    content: json(errorSchema),
+  },
+};
 const errors = {
   401: { description: 'Not signed in', content: json(errorSchema) },
   403: { description: 'Not allowed', content: json(errorSchema) },
@@ -25,7 +32,7 @@ export const liveRoutes = createRouter().openapi(
     summary:
       "Server-Sent Events telling the signed-in creator's pages that their wallet or dashboard changed (events: ready, change {topic}, resync)",
     middleware: requireRole('influencer'),
-    responses: { 200: { description: 'An event stream', content: stream }, ...errors },
+    responses: { 200: { description: 'An event stream', content: stream }, ...errors, ...tooMany },
   }),
   async (c) => {
     const influencer = await currentInfluencer(c);
@@ -34,6 +41,7 @@ export const liveRoutes = createRouter().openapi(
       db,
       audience: { role: 'creator', influencerId: influencer.id },
       lifecycle,
+      lease: leaseStream(c),
     }) as never;
   },
 );
@@ -46,10 +54,10 @@ export const adminLiveRoutes = createRouter().openapi(
     tags: ['Admin'],
     summary:
       "Server-Sent Events telling the admins' pages that payments, delivery problems or a campaign's applicants changed (events: ready, change {topic}, resync)",
-    responses: { 200: { description: 'An event stream', content: stream }, ...errors },
+    responses: { 200: { description: 'An event stream', content: stream }, ...errors, ...tooMany },
   }),
   (c) => {
     const { db, lifecycle } = c.get('deps');
-    return liveStream(c, { db, audience: { role: 'admin' }, lifecycle }) as never;
+    return liveStream(c, { db, audience: { role: 'admin' }, lifecycle, lease: leaseStream(c) }) as never;
   },
 );

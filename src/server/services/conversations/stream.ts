@@ -3,6 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import type { Database } from '../../../db/client';
 import { findConversation } from '../../../db/queries/conversations';
 import type { ServerLifecycle } from '../../context';
+import type { StreamLease } from '../live/open-streams';
 import { type ConversationChange, subscribeConversationChanges } from './live';
 
 /** A comment line this often keeps proxies from closing a quiet stream (most close after 60 s idle). */
@@ -16,7 +17,8 @@ const STREAM_RETRY_MS = 3000;
  * Server-Sent Events for one conversation (or, `conversationId` null, every conversation: the admins' inbox). The
  * caller checked the session and the access before (a refused open answers JSON 401/404, not a stream). Events:
  * `ready` once, `message` with `{ conversationId, messageId }` per change, `resync` when changes may have been
- * missed (read everything again), and a comment as heartbeat. Ends when the client goes or the server stops.
+ * missed (read everything again), and a comment as heartbeat. Ends when the client goes, the session ends (`lease`)
+ * or the server stops.
  */
 export function conversationStream(
   c: Context,
@@ -26,8 +28,11 @@ export function conversationStream(
     lifecycle,
     heartbeatMs = STREAM_HEARTBEAT_MS,
     accept,
+    lease,
   }: {
     db: Database;
+    /** The stream's hold on its session (issue 42): it finishes when the session ends. */
+    lease: StreamLease;
     conversationId: number | null;
     lifecycle?: ServerLifecycle | undefined;
     heartbeatMs?: number;
@@ -46,6 +51,7 @@ export function conversationStream(
       wake?.();
     });
     stream.onAbort(() => wake?.());
+    lease.onEnd(() => wake?.());
     try {
       await stream.writeSSE({
         event: 'ready',
@@ -53,7 +59,7 @@ export function conversationStream(
         retry: STREAM_RETRY_MS,
       });
       let lastWrite = Date.now();
-      while (!stream.aborted && !stream.closed) {
+      while (!stream.aborted && !stream.closed && !lease.ended) {
         if (queue.length === 0) {
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, STREAM_TICK_MS);
@@ -64,7 +70,7 @@ export function conversationStream(
           });
           wake = null;
         }
-        while (queue.length > 0 && !stream.aborted) {
+        while (queue.length > 0 && !stream.aborted && !lease.ended) {
           const change = queue.shift();
           if (change && accept && !(await accept(change))) continue;
           await stream.writeSSE(
@@ -85,6 +91,7 @@ export function conversationStream(
       if (!stream.aborted && !stream.closed) throw error;
     } finally {
       unsubscribe();
+      lease.release();
     }
   });
 }

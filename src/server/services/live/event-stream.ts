@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Database } from '../../../db/client';
 import type { ServerLifecycle } from '../../context';
+import type { StreamLease } from './open-streams';
 import { type LiveAudience, type LiveTopic, subscribeLive } from './topics';
 
 /** A comment line this often keeps proxies from closing a quiet stream (most close after 60 s idle). */
@@ -16,7 +17,7 @@ const RETRY_MS = 3000;
  * screen reads again what changed within a second or two, whoever changed it. The caller checked the session and
  * the role (a refused open answers JSON 401/403, not a stream). Events: `ready` once, `change` with `{ topic }`
  * (a burst of the same topic is told once), `resync` when changes may have been missed, and a comment as
- * heartbeat. Ends when the browser goes or the server stops. (The conversations' streams, issue 26, work the same
+ * heartbeat. Ends when the browser goes, the session ends (`lease`, issue 42) or the server stops. (The conversations' streams, issue 26, work the same
  * way: services/conversations/stream.ts.)
  */
 export function liveStream(
@@ -26,7 +27,15 @@ export function liveStream(
     audience,
     lifecycle,
     heartbeatMs = LIVE_HEARTBEAT_MS,
-  }: { db: Database; audience: LiveAudience; lifecycle?: ServerLifecycle | undefined; heartbeatMs?: number },
+    lease,
+  }: {
+    db: Database;
+    audience: LiveAudience;
+    lifecycle?: ServerLifecycle | undefined;
+    heartbeatMs?: number;
+    /** The stream's hold on its session (issue 42): it finishes when the session ends. */
+    lease: StreamLease;
+  },
 ) {
   c.header('Cache-Control', 'no-store, no-transform');
   // Proxies such as nginx buffer answers unless told not to.
@@ -40,6 +49,7 @@ export function liveStream(
       wake?.();
     });
     stream.onAbort(() => wake?.());
+    lease.onEnd(() => wake?.());
     try {
       await stream.writeSSE({
         event: 'ready',
@@ -47,7 +57,7 @@ export function liveStream(
         retry: RETRY_MS,
       });
       let lastWrite = Date.now();
-      while (!stream.aborted && !stream.closed) {
+      while (!stream.aborted && !stream.closed && !lease.ended) {
         if (pending.size === 0) {
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, TICK_MS);
@@ -61,7 +71,7 @@ export function liveStream(
         const batch = [...pending];
         pending.clear();
         for (const topic of batch) {
-          if (stream.aborted) break;
+          if (stream.aborted || lease.ended) break;
           await stream.writeSSE(
             topic === null
               ? { event: 'resync', data: '{}' }
@@ -80,6 +90,7 @@ export function liveStream(
       if (!stream.aborted && !stream.closed) throw error;
     } finally {
       unsubscribe();
+      lease.release();
     }
   });
 }

@@ -16,8 +16,8 @@ import { answerMedia, type FakeMediaAnswer } from './fake-media';
  *   grant_type=ig_exchange_token&client_secret&access_token and GET /refresh_access_token?grant_type=
  *   ig_refresh_token&access_token -> { access_token, token_type, expires_in };
  * - "Instagram User" / "Instagram Media" references: GET /v23.0/me?fields=user_id,username,followers_count answers
- *   the fields asked for and `id` ("Instagram User" reference, …/instagram-api-with-instagram-login/
- *   ig-user: followers_count is "Total number of Instagram users following the user"), GET /v23.0/me/media
+ *   the fields asked for and `id`, the app-scoped id (`user_id` is the professional account's id; "Instagram User"
+ *   reference, …/instagram-api-with-instagram-login/ig-user: followers_count is "Total number of Instagram users following the user"), GET /v23.0/me/media
  *   (pages with paging.cursors and paging.next) answers the "IG Media" fields asked for and `id`: `caption`,
  *   `media_type` (IMAGE, VIDEO, CAROUSEL_ALBUM), `media_url` (the image, or a video's file), `thumbnail_url` ("only
  *   available on VIDEO media"), `permalink`, `shortcode`, `timestamp`; the media links are signed CDN addresses on
@@ -104,7 +104,26 @@ const TOKEN_ENDED: Record<number, string> = {
   467: 'Error validating access token: The access token is invalid.',
 };
 
-/** A `signed_request` as Meta sends it to the Deauthorize and Data Deletion callbacks (HMAC-SHA256, app secret). */
+/** An account's app-scoped id: its own, or one made from the professional id (another number, as Meta's are). */
+export function scopedIdOf(account: Pick<FakeInstagramAccount, 'userId' | 'scopedId'>): string {
+  return account.scopedId ?? `9${account.userId.slice(1)}`;
+}
+
+/**
+ * What Meta posts to the Deauthorize or Data Deletion callback for `account`: a signed_request naming its app-scoped
+ * id, issued at `at` (the callbacks refuse one issued too long ago).
+ */
+export function metaCallbackFor(appSecret: string, account: FakeInstagramAccount, at: Date): string {
+  return metaSignedRequest(appSecret, {
+    user_id: scopedIdOf(account),
+    issued_at: Math.floor(at.getTime() / 1000),
+  });
+}
+
+/**
+ * A `signed_request` as Meta sends it to the Deauthorize and Data Deletion callbacks (HMAC-SHA256, app secret):
+ * `{ algorithm, issued_at, user_id }` (issued now unless the payload says otherwise).
+ */
 export function metaSignedRequest(appSecret: string, payload: Record<string, unknown>): string {
   const body = Buffer.from(
     JSON.stringify({ algorithm: 'HMAC-SHA256', issued_at: Math.floor(Date.now() / 1000), ...payload }),
@@ -114,7 +133,14 @@ export function metaSignedRequest(appSecret: string, payload: Record<string, unk
 }
 
 export interface FakeInstagramAccount {
+  /** The professional account's id (`user_id` of /me, the id the insights are read under). */
   userId: string;
+  /**
+   * The app-scoped id: `id` of /me, and the `user_id` Meta puts in the signed_request of the Deauthorize and Data
+   * Deletion callbacks ("The signed request contains an app-scoped ID identifying the user", Data Deletion Request
+   * Callback). `scopedIdOf(account)` when not given.
+   */
+  scopedId?: string;
   username: string;
   /** Age bracket -> followers; null: the account is too small (Instagram answers an error). */
   ages: Record<string, number> | null;
@@ -316,7 +342,7 @@ export async function startFakeInstagram(
       };
       return send(200, {
         ...Object.fromEntries(Object.entries(all).filter(([name]) => fields.has(name))),
-        id: account.userId,
+        id: scopedIdOf(account),
       });
     }
     if (url.pathname === '/v23.0/me/media') {

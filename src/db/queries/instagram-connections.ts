@@ -19,6 +19,8 @@ export async function saveInstagramConnection(
   values: {
     influencerId: number;
     igUserId: string;
+    /** Kept from /me at connection (older connections and tests that insert one may lack it). */
+    igScopedId?: string | null;
     username: string;
     tokenCiphertext: string;
     tokenExpiresAt: Date;
@@ -165,9 +167,10 @@ export async function deleteInstagramData(
   igUserId: string,
   now: Date,
 ): Promise<{ connections: number; snapshots: number; influencerIds: number[] }> {
+  // Meta names the app-scoped id; connections made before it was kept have only the professional account's id.
   const removed = await db
     .delete(instagramConnections)
-    .where(eq(instagramConnections.igUserId, igUserId))
+    .where(or(eq(instagramConnections.igScopedId, igUserId), eq(instagramConnections.igUserId, igUserId)))
     .returning({ influencerId: instagramConnections.influencerId });
   const influencerIds = removed.map((r) => r.influencerId);
   if (influencerIds.length === 0) return { connections: 0, snapshots: 0, influencerIds };
@@ -212,11 +215,42 @@ export async function resetEngagementWithoutFigures(db: DatabaseOrTransaction, i
 }
 
 /** Records a Deauthorize or Data Deletion request and what it removed. */
+/**
+ * Records a request under its digest; false when a row with that digest is already there (the request is a repeat:
+ * nothing is inserted). Simultaneous repeats wait on the unique index, so exactly one inserts.
+ */
 export async function insertPlatformDataDeletion(
   db: DatabaseOrTransaction,
   values: typeof platformDataDeletions.$inferInsert,
+): Promise<boolean> {
+  const inserted = await db
+    .insert(platformDataDeletions)
+    .values(values)
+    .onConflictDoNothing({ target: platformDataDeletions.requestDigest })
+    .returning({ code: platformDataDeletions.confirmationCode });
+  return inserted.length > 0;
+}
+
+/** What a request with this digest was answered (its confirmation code), or null. */
+export async function platformDataDeletionByDigest(db: DatabaseOrTransaction, requestDigest: string) {
+  const [row] = await db
+    .select({ confirmationCode: platformDataDeletions.confirmationCode })
+    .from(platformDataDeletions)
+    .where(eq(platformDataDeletions.requestDigest, requestDigest));
+  return row?.confirmationCode ?? null;
+}
+
+/** Notes what a recorded request removed, once it has run. */
+export async function completePlatformDataDeletion(
+  db: DatabaseOrTransaction,
+  confirmationCode: string,
+  removed: { connections: number; snapshots: number },
+  completedAt: Date,
 ) {
-  await db.insert(platformDataDeletions).values(values);
+  await db
+    .update(platformDataDeletions)
+    .set({ removed, completedAt })
+    .where(eq(platformDataDeletions.confirmationCode, confirmationCode));
 }
 
 export async function findPlatformDataDeletion(db: DatabaseOrTransaction, confirmationCode: string) {

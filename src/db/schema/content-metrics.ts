@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { MetricSource } from '../../shared/content-metrics';
 import { submissions } from './applications';
@@ -173,21 +174,33 @@ export interface AgeBracket {
  * long-lived token (60 days, refreshed by the job before it ends) is stored encrypted: `token_ciphertext` is
  * AES-256-GCM with a key derived from AUTH_SECRET (`src/server/secret-box.ts`), never the token itself.
  */
-export const instagramConnections = pgTable('instagram_connections', {
-  influencerId: integer('influencer_id')
-    .primaryKey()
-    .references(() => influencers.id, { onDelete: 'cascade' }),
-  /** The app-scoped Instagram user id (`user_id` of the token answer, `id` of /me). */
-  igUserId: text('ig_user_id').notNull(),
-  username: text('username').notNull(),
-  tokenCiphertext: text('token_ciphertext').notNull(),
-  tokenExpiresAt: ts('token_expires_at').notNull(),
-  /** The followers' ages as Instagram last reported them (null until read, or when the account has too few). */
-  ageDemographics: jsonb('age_demographics').$type<AgeBracket[]>(),
-  demographicsAt: ts('demographics_at'),
-  connectedAt: ts('connected_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+export const instagramConnections = pgTable(
+  'instagram_connections',
+  {
+    influencerId: integer('influencer_id')
+      .primaryKey()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    /** The professional account's id (`user_id` of /me): the id insights are read under. */
+    igUserId: text('ig_user_id').notNull(),
+    /**
+     * The app-scoped id (`id` of /me), the one Meta's Deauthorize and Data Deletion callbacks name (issue 42); null for
+     * a connection made before it was kept (those callbacks match `ig_user_id` too).
+     */
+    igScopedId: text('ig_scoped_id'),
+    username: text('username').notNull(),
+    tokenCiphertext: text('token_ciphertext').notNull(),
+    tokenExpiresAt: ts('token_expires_at').notNull(),
+    /** The followers' ages as Instagram last reported them (null until read, or when the account has too few). */
+    ageDemographics: jsonb('age_demographics').$type<AgeBracket[]>(),
+    demographicsAt: ts('demographics_at'),
+    connectedAt: ts('connected_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('instagram_connections_ig_user_idx').on(t.igUserId),
+    index('instagram_connections_scoped_idx').on(t.igScopedId),
+  ],
+);
 
 export type InstagramConnectionRow = typeof instagramConnections.$inferSelect;
 export type ContentMetricSnapshotRow = typeof contentMetricSnapshots.$inferSelect;
@@ -212,9 +225,15 @@ export const platformDataDeletions = pgTable(
     removed: jsonb('removed').$type<{ connections: number; snapshots: number }>().notNull(),
     requestedAt: ts('requested_at').notNull().defaultNow(),
     completedAt: ts('completed_at'),
+    /**
+     * SHA-256 of the signed_request (issue 42): the same request posted again is answered with this row's code and
+     * runs nothing. Null for requests recorded before it was kept.
+     */
+    requestDigest: text('request_digest'),
   },
   (t) => [
     index('platform_data_deletions_user_idx').on(t.platform, t.platformUserId),
+    uniqueIndex('platform_data_deletions_request_idx').on(t.requestDigest),
     check('platform_data_deletions_kind_check', sql`${t.kind} in ('deauthorize','data_deletion')`),
     check('platform_data_deletions_platform_check', sql`${t.platform} in ('instagram')`),
   ],

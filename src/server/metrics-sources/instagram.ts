@@ -311,7 +311,9 @@ export function createInstagramClient(
     },
 
     /** The account's id, username and follower count (null when Instagram leaves it out). */
-    async me(token: string): Promise<{ userId: string; username: string; followersCount: number | null }> {
+    async me(
+      token: string,
+    ): Promise<{ userId: string; scopedId: string; username: string; followersCount: number | null }> {
       const me = parse(
         meSchema,
         await call(
@@ -324,6 +326,8 @@ export function createInstagramClient(
       );
       return {
         userId: String(me.user_id ?? me.id),
+        // `id` is the app-scoped id, the one Meta's Deauthorize and Data Deletion callbacks name (issue 42).
+        scopedId: me.id,
         username: me.username,
         followersCount: me.followers_count ?? null,
       };

@@ -32,6 +32,8 @@ import { upsertAdmin } from '../services/admin-accounts';
 const NOW = new Date('2026-06-20T12:00:00Z');
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
 const CALLBACK = '/api/me/connections/instagram/callback';
+/** A time as a signed_request's issued_at (Unix seconds). */
+const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 
 describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
   let database: TestDatabase;
@@ -279,8 +281,11 @@ describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
         body: typeof body === 'string' ? body : new URLSearchParams(body).toString(),
       });
     // Refused: signed with another secret, an altered payload, not a signed request, no field at all.
-    const forged = metaSignedRequest('not-the-app-secret', { user_id: '17841400000000001' });
-    const valid = metaSignedRequest(fake.appSecret, { user_id: '17841400000000001' });
+    const forged = metaSignedRequest('not-the-app-secret', {
+      user_id: '17841400000000001',
+      issued_at: unix(clock),
+    });
+    const valid = metaSignedRequest(fake.appSecret, { user_id: '17841400000000001', issued_at: unix(clock) });
     const [signature] = valid.split('.');
     const altered = `${signature}.${Buffer.from(JSON.stringify({ algorithm: 'HMAC-SHA256', user_id: '17841400000000002' })).toString('base64url')}`;
     for (const [signed, message] of [
@@ -347,7 +352,10 @@ describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
 
     // Deauthorize for an account we never held: confirmed, and the page says there was nothing.
     const unknown = await callbackOf('/api/instagram/deauthorize', {
-      signed_request: metaSignedRequest(fake.appSecret, { user_id: '17841499999999999' }),
+      signed_request: metaSignedRequest(fake.appSecret, {
+        user_id: '17841499999999999',
+        issued_at: unix(clock),
+      }),
     });
     expect(unknown.status).toBe(200);
     const { confirmation_code } = (await unknown.json()) as { confirmation_code: string };
@@ -522,7 +530,10 @@ describe.each(TEST_DRIVERS)('the follower count read from Instagram (verified) o
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
-        signed_request: metaSignedRequest(fake.appSecret, { user_id: '17841400000000003' }),
+        signed_request: metaSignedRequest(fake.appSecret, {
+          user_id: '17841400000000003',
+          issued_at: unix(clock),
+        }),
       }).toString(),
     });
     expect(deleted.status).toBe(200);

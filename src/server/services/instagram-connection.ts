@@ -115,6 +115,7 @@ export async function completeInstagramConnection(
       await saveInstagramConnection(tx, {
         influencerId,
         igUserId: me.userId,
+        igScopedId: me.scopedId,
         username: me.username,
         tokenCiphertext: seal(deps.env.authSecret, INSTAGRAM_TOKEN_PURPOSE, long.accessToken),
         tokenExpiresAt: long.expiresAt,

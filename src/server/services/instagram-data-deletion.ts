@@ -1,11 +1,13 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Env } from '../../config/env';
 import type { Database } from '../../db/client';
 import { updateEngagementRates } from '../../db/queries/content-metrics';
 import {
+  completePlatformDataDeletion,
   deleteInstagramData,
   findPlatformDataDeletion,
   insertPlatformDataDeletion,
+  platformDataDeletionByDigest,
   resetEngagementWithoutFigures,
   submissionsOfCreators,
 } from '../../db/queries/instagram-connections';
@@ -14,6 +16,7 @@ import { deleteInstagramPreviews } from '../../db/queries/post-previews';
 import type { PlatformDataDeletionRow } from '../../db/schema/content-metrics';
 import { AppError } from '../errors';
 import type { FileStore } from '../integrations/file-storage/file-store';
+import type { Logger } from '../logger';
 import { discardImage } from './uploads';
 
 /*
@@ -30,8 +33,18 @@ export type DeletionKind = 'deauthorize' | 'data_deletion';
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 const BAD_SIGNED_REQUEST = 'The signed_request is not one Meta signed for this app.';
 
-/** The user id of a signed_request made with `appSecret`; a clear 400 for anything else. */
-export function verifySignedRequest(appSecret: string, signedRequest: string): { userId: string } {
+/**
+ * How old a signed_request may be (issue 42): Meta signs each callback when it sends it (`issued_at`, Unix seconds),
+ * so an older one is a replay. A repeat within the window is answered from its record and runs nothing; a clock
+ * ahead of ours by at most SIGNED_REQUEST_SKEW_S is tolerated.
+ */
+export const SIGNED_REQUEST_MAX_AGE_S = 3600;
+export const SIGNED_REQUEST_SKEW_S = 300;
+export const STALE_SIGNED_REQUEST =
+  'The signed_request was issued more than 1 hour ago (or in the future): Meta sends a new one.';
+
+/** The user id of a signed_request made with `appSecret`, issued within the window; a clear 400 for anything else. */
+export function verifySignedRequest(appSecret: string, signedRequest: string, now: Date): { userId: string } {
   const parts = signedRequest.split('.');
   if (parts.length !== 2 || !BASE64URL.test(parts[0]!) || !BASE64URL.test(parts[1]!))
     throw new AppError('BAD_REQUEST', 'The signed_request must be two base64url parts joined by a dot.');
@@ -55,6 +68,12 @@ export function verifySignedRequest(appSecret: string, signedRequest: string): {
     typeof fields.user_id === 'string' || typeof fields.user_id === 'number' ? String(fields.user_id) : '';
   if (!/^\d{1,30}$/.test(userId))
     throw new AppError('BAD_REQUEST', 'The signed_request does not name an Instagram user.');
+  const issuedAt = (data as { issued_at?: unknown }).issued_at;
+  if (typeof issuedAt !== 'number' || !Number.isFinite(issuedAt))
+    throw new AppError('BAD_REQUEST', 'The signed_request has no issued_at time.');
+  const age = now.getTime() / 1000 - issuedAt;
+  if (age > SIGNED_REQUEST_MAX_AGE_S || age < -SIGNED_REQUEST_SKEW_S)
+    throw new AppError('BAD_REQUEST', STALE_SIGNED_REQUEST);
   return { userId };
 }
 
@@ -63,21 +82,37 @@ export const dataDeletionStatusUrl = (appUrl: string, code: string) =>
   `${appUrl}/data-deletion/${encodeURIComponent(code)}`;
 
 /**
- * A Deauthorize or Data Deletion request from Meta: verified, then in one transaction the Instagram connections of
- * that user are removed (token and ages), the figures read from Instagram for their posts are deleted and no longer
- * read, the follower counts read from Instagram are forgotten (tiers from what is left), the previews read from
- * Instagram (captions, thumbnail rows) are removed, and the request is recorded under a new confirmation code; the
- * thumbnail files go once that is committed. An unknown user gets a code too (nothing held).
+ * A Deauthorize or Data Deletion request from Meta: verified (signature, and issued within the last hour), then in
+ * one transaction recorded under its digest and a new confirmation code, and the Instagram connections of that user
+ * (matched by the app-scoped id Meta sends, or the professional account's id) are removed (token and ages), the
+ * figures read from Instagram for their posts are deleted and no longer read, the follower counts read from
+ * Instagram are forgotten (tiers from what is left), the previews read from Instagram (captions, thumbnail rows) are
+ * removed; the thumbnail files go once that is committed. The same request again (a retry, a replay) is answered
+ * with the first code and runs nothing (issue 42). A user we hold nothing of gets a code too, and a log line.
  */
 export async function handleInstagramDeletion(
-  deps: { db: Database; env: Pick<Env, 'instagram' | 'appUrl'>; files: FileStore },
+  deps: { db: Database; env: Pick<Env, 'instagram' | 'appUrl'>; files: FileStore; logger: Logger },
   params: { kind: DeletionKind; signedRequest: string; now: Date },
 ): Promise<{ url: string; confirmationCode: string }> {
   const config = deps.env.instagram;
   if (!config) throw new AppError('NOT_FOUND', 'Instagram is not set up on this server.');
-  const { userId } = verifySignedRequest(config.appSecret, params.signedRequest);
-  const confirmationCode = randomBytes(12).toString('hex');
-  const files = await deps.db.transaction(async (tx) => {
+  const { userId } = verifySignedRequest(config.appSecret, params.signedRequest, params.now);
+  const requestDigest = createHash('sha256').update(params.signedRequest).digest('hex');
+  const fresh = randomBytes(12).toString('hex');
+  const outcome = await deps.db.transaction(async (tx) => {
+    const recorded = await insertPlatformDataDeletion(tx, {
+      confirmationCode: fresh,
+      platform: 'instagram',
+      kind: params.kind,
+      platformUserId: userId,
+      removed: { connections: 0, snapshots: 0 },
+      requestedAt: params.now,
+      requestDigest,
+    });
+    if (!recorded) {
+      const first = await platformDataDeletionByDigest(tx, requestDigest);
+      return { confirmationCode: first ?? fresh, files: [] as string[], repeat: true, connections: 0 };
+    }
     const removed = await deleteInstagramData(tx, userId, params.now);
     const previews = await deleteInstagramPreviews(tx, removed.influencerIds);
     if (removed.influencerIds.length > 0) {
@@ -85,19 +120,35 @@ export async function handleInstagramDeletion(
       await resetEngagementWithoutFigures(tx, removed.influencerIds);
       await forgetVerifiedFollowers(tx, removed.influencerIds, 'instagram');
     }
-    await insertPlatformDataDeletion(tx, {
-      confirmationCode,
-      platform: 'instagram',
-      kind: params.kind,
-      platformUserId: userId,
-      removed: { connections: removed.connections, snapshots: removed.snapshots },
-      requestedAt: params.now,
-      completedAt: params.now,
-    });
-    return previews.files;
+    await completePlatformDataDeletion(
+      tx,
+      fresh,
+      { connections: removed.connections, snapshots: removed.snapshots },
+      params.now,
+    );
+    return {
+      confirmationCode: fresh,
+      files: previews.files,
+      repeat: false,
+      connections: removed.connections,
+    };
   });
-  for (const name of files) await discardImage(deps.files, name);
-  return { url: dataDeletionStatusUrl(deps.env.appUrl, confirmationCode), confirmationCode };
+  if (outcome.repeat) {
+    deps.logger.info(
+      { kind: params.kind },
+      'a repeated Instagram deletion request was answered with its first code',
+    );
+  } else if (outcome.connections === 0) {
+    deps.logger.warn(
+      { kind: params.kind, confirmationCode: outcome.confirmationCode },
+      'an Instagram deletion request matched no Instagram connection (nothing held; answered as Meta requires)',
+    );
+  }
+  for (const name of outcome.files) await discardImage(deps.files, name);
+  return {
+    url: dataDeletionStatusUrl(deps.env.appUrl, outcome.confirmationCode),
+    confirmationCode: outcome.confirmationCode,
+  };
 }
 
 /** A recorded request by its confirmation code, or null (unknown, or not a code we make). */

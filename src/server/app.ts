@@ -49,6 +49,7 @@ import { onboardingRoutes } from './routes/onboarding';
 import { paypalWebhookRoutes } from './routes/paypal-webhooks';
 import { sessionRoutes } from './routes/session';
 import { adminTaxRoutes, taxRoutes } from './routes/tax';
+import { tiktokConnectionRoutes } from './routes/tiktok-connection';
 import { walletRoutes } from './routes/wallet';
 import { withStandardRetryAfter } from './services/app-rate-limits';
 import { createOpenStreams } from './services/live/open-streams';
@@ -136,6 +137,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', conversationRoutes);
   api.route('/', liveRoutes);
   api.route('/', instagramConnectionRoutes);
+  api.route('/', tiktokConnectionRoutes);
   // Called by PayPal, not by a browser: no session, its signature is verified with PayPal instead.
   api.route('/', paypalWebhookRoutes);
   // Called by Meta (Instagram's Deauthorize and Data Deletion callbacks): the signed_request is verified instead.

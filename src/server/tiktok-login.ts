@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { tiktokPlaceholderEmail } from '../shared/rules/identity';
 import { OutboundError, sendOutbound } from './http/outbound';
 import type { Logger } from './logger';
+import { TIKTOK_SCOPES, tiktokProfileFields } from './tiktok-scopes';
 
 /*
  * Sign in with TikTok (Login Kit for Web, OAuth v2), written against TikTok's documentation rather than Better
@@ -21,18 +22,7 @@ import type { Logger } from './logger';
  * and the metrics source opens it with Better Auth's own cipher and AUTH_SECRET (`openTiktokToken`).
  */
 
-/**
- * What the sign-in asks for: the profile fields (basic and profile), the follower count (stats: the creator's
- * verified TikTok followers) and the creator's videos (metrics).
- */
-export const TIKTOK_SCOPES = [
-  'user.info.basic',
-  'user.info.profile',
-  'user.info.stats',
-  'video.list',
-] as const;
-/** The profile fields read at sign-in; open_id, avatar_large_url and display_name need user.info.basic. */
-export const TIKTOK_PROFILE_FIELDS = ['open_id', 'avatar_large_url', 'display_name', 'username'] as const;
+export { TIKTOK_PROFILE_FIELDS, TIKTOK_SCOPES } from './tiktok-scopes';
 
 export interface TiktokClientConfig {
   clientKey: string;
@@ -214,7 +204,9 @@ export function tiktokProvider(
       return { ...tokens, tokenType: 'Bearer' };
     },
     async getUserInfo(tokens) {
-      const url = `${config.apiBase}/v2/user/info/?fields=${TIKTOK_PROFILE_FIELDS.join(',')}`;
+      // Only the fields the grant allows (without user.info.basic TikTok refuses the read: no sign-in).
+      const granted = (tokens as { scopes?: string[] }).scopes;
+      const url = `${config.apiBase}/v2/user/info/?fields=${tiktokProfileFields(granted).join(',')}`;
       try {
         // A GET: retried by the outbound helper after no answer, a 429 or a 5xx.
         const response = await sendOutbound({

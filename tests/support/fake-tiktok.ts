@@ -290,12 +290,22 @@ export async function startFakeTiktok(options: { port?: number } = {}): Promise<
       const missing = [...new Set(fields.map((f) => TIKTOK_FIELD_SCOPES[f]!))].filter(
         (scope) => !grant.scopes.includes(scope),
       );
-      if (missing.length > 0) {
+      // The endpoint's own scope missing: scope_not_authorized; a field's scope missing: scope_permission_missed
+      // ("Error Handling": "some fields need additional scopes").
+      if (!grant.scopes.includes('user.info.basic')) {
         record('scope_not_authorized');
         return apiError(
           401,
           'scope_not_authorized',
-          `The user did not authorize the scope required for completing this request: ${missing.join(',')}`,
+          'The user did not authorize the scope required for completing this request.',
+        );
+      }
+      if (missing.length > 0) {
+        record('scope_permission_missed');
+        return apiError(
+          401,
+          'scope_permission_missed',
+          `Access token is invalid, some fields need additional scopes: ${missing.join(',')}`,
         );
       }
       record('ok');

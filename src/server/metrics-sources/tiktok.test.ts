@@ -276,14 +276,62 @@ describe.each(TEST_DRIVERS)(
       try {
         const signIn = await signInWithTiktok(app);
         expect(signIn.callback.searchParams.get('scopes')).toBe('user.info.profile,video.list');
-        expect(fake.userInfoRequests.at(-1)).toEqual({
-          fields: ['open_id', 'avatar_large_url', 'display_name', 'username'],
-          code: 'scope_not_authorized',
-        });
+        // Only the field the grant allows is asked for; TikTok refuses the endpoint without user.info.basic.
+        expect(fake.userInfoRequests.at(-1)).toEqual({ fields: ['username'], code: 'scope_not_authorized' });
         expect(signIn.location).toMatch(/^\/auth\/callback\?provider=tiktok&error=unable_to_get_user_info/);
         expect(
           await database.db.select().from(influencers).where(eq(influencers.providerId, 'open-cy')),
         ).toEqual([]);
+      } finally {
+        fake.grantScopes = null;
+      }
+    });
+
+    it('signs in a creator who unticked some scopes with what they granted, says what is missing, and asks to reconnect', async () => {
+      // Issue 42, item 11: the sign-in asked for username (user.info.profile) whatever was granted.
+      fake.users.set('open-fay', {
+        open_id: 'open-fay',
+        union_id: 'union-fay',
+        display_name: 'Fay',
+        username: 'fay.makes',
+        avatar_large_url: 'https://p16.tiktokcdn.test/fay.jpg',
+      });
+      fake.authorizeAs = 'open-fay';
+      fake.grantScopes = ['user.info.basic'];
+      try {
+        const signIn = await signInWithTiktok(app);
+        expect(signIn.location).toBe('/auth/callback?provider=tiktok');
+        expect(fake.userInfoRequests.at(-1)).toEqual({
+          fields: ['open_id', 'avatar_large_url', 'display_name'],
+          code: 'ok',
+        });
+        const access = await app.request('/api/me/connections/tiktok', {
+          headers: { origin: 'http://localhost:3000', cookie: signIn.cookie },
+        });
+        expect(access.status).toBe(200);
+        expect(await access.json()).toEqual({
+          connected: true,
+          missing: ['user.info.profile', 'user.info.stats', 'video.list'],
+          message:
+            'TikTok did not give Mintbox your username, your follower count and your videos’ views, likes, comments and shares. Reconnect TikTok and leave those boxes ticked.',
+        });
+        // The metrics job says "reconnect TikTok" (read again at the next scheduled read), never a failure to retry.
+        const [fay] = await database.db
+          .select()
+          .from(influencers)
+          .where(eq(influencers.providerId, 'open-fay'));
+        const campaignId = (await insertCampaign(database.db, { platform: 'tiktok' })).id;
+        const submissionId = await insertSubmittedPost(database.db, {
+          campaignId,
+          influencerId: fay!.id,
+          urls: ['https://www.tiktok.com/@fay/video/7234567890123456799'],
+          reviewedAt: new Date(Date.now() - HOUR),
+        });
+        expect(
+          await source().read([
+            { submissionId, postUrl: 'https://www.tiktok.com/@fay/video/7234567890123456799' },
+          ]),
+        ).toEqual([{ ok: false, gone: false, reason: expect.stringMatching(/^reconnect TikTok: /) }]);
       } finally {
         fake.grantScopes = null;
       }
@@ -357,7 +405,7 @@ describe.each(TEST_DRIVERS)(
         const at = new Date(Date.now() + 2 * HOUR);
         const refused = () =>
           fake.userInfoRequests.filter(
-            (r) => r.fields.includes('follower_count') && r.code === 'scope_not_authorized',
+            (r) => r.fields.includes('follower_count') && r.code === 'scope_permission_missed',
           ).length;
         const before = refused();
         const bearersBefore = fake.bearers.length;

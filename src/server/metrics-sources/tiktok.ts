@@ -87,6 +87,8 @@ class TokenRefused extends Error {}
 class CreatorFailed extends Error {}
 
 const SIGN_IN_AGAIN = 'the creator needs to sign in with TikTok again';
+/** The start of a reading's reason when the grant lacks a scope (issue 42). */
+const RECONNECT = 'reconnect TikTok: ';
 
 const userInfoSchema = z.object({
   data: z
@@ -171,8 +173,10 @@ export function createTiktokSource(
     if (code === 'access_token_invalid') return 'expired' as const;
     const text = `TikTok answered ${status} ${code}${message ? `: ${message}` : ''}${logId ? ` [log_id ${logId}]` : ''}`;
     if (code === 'rate_limit_exceeded') throw new MetricsSourceError('quota', text);
-    if (code === 'scope_not_authorized')
-      throw new TokenRefused('the creator did not allow reading their videos');
+    // The grant lacks a scope (scope_not_authorized) or a field's scope (scope_permission_missed): only the creator
+    // can fix it, by reconnecting TikTok; read again at the next scheduled read, never retried as a failure.
+    if (code === 'scope_not_authorized' || code === 'scope_permission_missed')
+      throw new TokenRefused(`${RECONNECT}the creator did not allow reading their videos`);
     throw new CreatorFailed(text);
   }
 
@@ -189,8 +193,8 @@ export function createTiktokSource(
     if (code === 'access_token_invalid') return 'expired' as const;
     const text = `TikTok answered ${status} ${code}${message ? `: ${message}` : ''}${logId ? ` [log_id ${logId}]` : ''}`;
     if (code === 'rate_limit_exceeded') throw new MetricsSourceError('quota', text);
-    if (code === 'scope_not_authorized')
-      throw new TokenRefused('the creator did not allow reading their stats');
+    if (code === 'scope_not_authorized' || code === 'scope_permission_missed')
+      throw new TokenRefused(`${RECONNECT}the creator did not allow reading their stats`);
     throw new CreatorFailed(text);
   }
 

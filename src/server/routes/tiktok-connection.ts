@@ -1,0 +1,43 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, eq } from 'drizzle-orm';
+import { accounts } from '../../db/schema/auth';
+import { errorSchema } from '../../shared/schemas/error';
+import { currentUser, requireRole } from '../middleware/session';
+import { createRouter } from '../openapi';
+import { missingTiktokScopes, tiktokReconnectMessage } from '../tiktok-scopes';
+
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+
+export const tiktokAccessSchema = z.object({
+  /** Whether the creator signed in with TikTok. */
+  connected: z.boolean(),
+  /** The scopes Mintbox asks for that the creator did not grant. */
+  missing: z.array(z.string()),
+  /** What that costs them and what to do ("Reconnect TikTok…"), or null. */
+  message: z.string().nullable(),
+});
+
+const accessRoute = createRoute({
+  method: 'get',
+  path: '/me/connections/tiktok',
+  tags: ['Me'],
+  summary:
+    'What the creator let Mintbox read from TikTok: the scopes they unticked at sign-in and what to do about it (issue 42)',
+  middleware: requireRole('influencer'),
+  responses: {
+    200: { description: 'The grant', content: json(tiktokAccessSchema) },
+    401: { description: 'Not signed in', content: json(errorSchema) },
+    403: { description: 'Not a creator', content: json(errorSchema) },
+  },
+});
+
+export const tiktokConnectionRoutes = createRouter().openapi(accessRoute, async (c) => {
+  const [account] = await c
+    .get('deps')
+    .db.select({ scope: accounts.scope })
+    .from(accounts)
+    .where(and(eq(accounts.userId, currentUser(c).id), eq(accounts.providerId, 'tiktok')));
+  if (!account) return c.json({ connected: false, missing: [], message: null }, 200);
+  const missing = missingTiktokScopes(account.scope);
+  return c.json({ connected: true, missing, message: tiktokReconnectMessage(missing) }, 200);
+});

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import contract from '../contracts/instagram-graph.json';
 import { closeHttpServer, listen } from './bounded';
 import { answerMedia, type FakeMediaAnswer } from './fake-media';
 
@@ -30,6 +31,9 @@ import { answerMedia, type FakeMediaAnswer } from './fake-media';
  *   country|gender -> { data: [{ name, period, title, description, total_value: { breakdowns: [{ dimension_keys,
  *   results: [{ dimension_values, value }] }] }, id }] }; the metric is not returned (an empty `data`) for an account
  *   with fewer than 100 followers (`ages: null`); a missing or invalid parameter is error 100;
+ * - strict as Graph is (issue 42): a field a node does not have, or a metric that is not (or no longer, like
+ *   `impressions` and `plays` since v22.0) one of the endpoint's, is error 100; the lists are the published ones kept
+ *   in tests/contracts/instagram-graph.json;
  * - "Graph API: Handling errors" (developers.facebook.com/docs/graph-api/guides/error-handling): every error is
  *   { error: { message, type, code, error_subcode?, is_transient?, fbtrace_id } }: 190 without a subcode for a
  *   token it never issued, 190 with the subcode given to `expire` (463 expired, 460 password changed, 458 app
@@ -252,6 +256,18 @@ export async function startFakeInstagram(
           fbtrace_id: 'AbCdEf123',
         },
       });
+    // Strict as Graph is (issue 42): a field a node does not have, or a metric that is not (or no longer) one of the
+    // endpoint's, is error 100 (tests/contracts/instagram-graph.json).
+    const unknownField = (asked: Iterable<string>, known: string[], node: string) => {
+      const bad = [...asked].find((field) => !known.includes(field));
+      return bad ? `(#100) Tried accessing nonexisting field (${bad}) on node type (${node})` : null;
+    };
+    const unknownMetric = (asked: string[], known: string[]) => {
+      const index = asked.findIndex((metric) => !known.includes(metric));
+      return index < 0
+        ? null
+        : `(#100) metric[${index}] must be one of the following values: ${known.join(', ')}`;
+    };
     const answer = (graphError: FakeGraphError | 'unreadable') => {
       if (graphError === 'unreadable') {
         response.writeHead(502, { 'content-type': 'text/html' });
@@ -335,6 +351,8 @@ export async function startFakeInstagram(
     if (url.pathname === '/v23.0/me' && account) {
       // Graph answers the fields asked for, and the id.
       const fields = new Set((q.get('fields') ?? '').split(',').filter(Boolean));
+      const refused = unknownField(fields, contract.me.fields, 'User');
+      if (refused) return fail(400, 100, refused);
       const all: Record<string, unknown> = {
         user_id: account.userId,
         username: account.username,
@@ -347,6 +365,8 @@ export async function startFakeInstagram(
     }
     if (url.pathname === '/v23.0/me/media') {
       const fields = new Set((q.get('fields') ?? '').split(',').filter(Boolean));
+      const refused = unknownField(fields, contract.media.fields, 'IGMedia');
+      if (refused) return fail(400, 100, refused);
       const all = [...fake.media.entries()].filter(([, m]) => m.owner === owner).reverse();
       const after = Number(q.get('after') ?? 0);
       const limit = Number(q.get('limit') ?? 25);
@@ -381,6 +401,10 @@ export async function startFakeInstagram(
     const insights = /^\/v23\.0\/([^/]+)\/insights$/.exec(url.pathname);
     if (insights) {
       const id = decodeURIComponent(insights[1]!);
+      const metrics = (q.get('metric') ?? '').split(',');
+      const known = fake.accounts.has(id) ? contract.accountInsights.metrics : contract.mediaInsights.metrics;
+      const refusedMetric = unknownMetric(metrics, known);
+      if (refusedMetric) return fail(400, 100, refusedMetric);
       if (q.get('metric') === 'follower_demographics') {
         const of = fake.accounts.get(id);
         if (!of || of.userId !== owner) return answer(GRAPH_ERRORS.permissionDenied);
@@ -435,7 +459,6 @@ export async function startFakeInstagram(
       if (mediaError) return answer(mediaError);
       if (fake.noInsights.has(id)) return send(200, { data: [] });
       const media = fake.media.get(id)!;
-      const metrics = (q.get('metric') ?? '').split(',');
       return send(200, {
         data: metrics.map((name) => ({
           name,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import contract from '../contracts/tiktok-v2.json';
 import { closeHttpServer, listen } from './bounded';
 import { answerMedia, type FakeMediaAnswer } from './fake-media';
 
@@ -32,6 +33,10 @@ import { answerMedia, type FakeMediaAnswer } from './fake-media';
  * - "Error Handling" of API v2 (/doc/tiktok-api-v2-error-handling): `{ data: {}, error: { code, message,
  *   log_id } }` with access_token_invalid 401, scope_not_authorized 401, invalid_params 400,
  *   rate_limit_exceeded 429, internal_error 500.
+ *
+ * Strict as TikTok is (issue 42): a scope outside the app's list is invalid_scope at the authorize page, a field
+ * that is not a documented one is invalid_params, a field whose scope was not granted is scope_permission_missed and
+ * an endpoint whose scope was not granted is scope_not_authorized (tests/contracts/tiktok-v2.json).
  *
  * Tokens it issued work until `expire(token)`. Run by tests in-process, or as a server for `npm run demo`
  * (`startFakeTiktok({ port })`).
@@ -216,7 +221,12 @@ export async function startFakeTiktok(options: { port?: number } = {}): Promise<
       if (state !== null) back.searchParams.set('state', state);
       const asked = (q.get('scope') ?? '').split(',').filter(Boolean);
       const user = fake.authorizeAs ? fake.users.get(fake.authorizeAs) : undefined;
-      if (q.get('response_type') !== 'code' || asked.length === 0) {
+      const unknownScope = asked.find((scope) => !contract.scopes.includes(scope));
+      if (unknownScope) {
+        // "OAuth Error Handling": a scope that is unknown (or not approved for the app) is invalid_scope.
+        back.searchParams.set('error', 'invalid_scope');
+        back.searchParams.set('error_description', `The scope ${unknownScope} is not valid for this app.`);
+      } else if (q.get('response_type') !== 'code' || asked.length === 0) {
         back.searchParams.set('error', 'invalid_request');
         back.searchParams.set('error_description', 'response_type must be code and scope must be given');
       } else if (!user) {
@@ -336,6 +346,11 @@ export async function startFakeTiktok(options: { port?: number } = {}): Promise<
           'access_token_invalid',
           'The access token is invalid or not found in the request.',
         );
+      }
+      const videoFields = (url.searchParams.get('fields') ?? '').split(',').filter(Boolean);
+      const badField = videoFields.find((field) => !contract.videoQuery.fields.includes(field));
+      if (videoFields.length === 0 || badField) {
+        return apiError(400, 'invalid_params', `Invalid fields: ${badField ?? '(none)'}`);
       }
       if (!grant.scopes.includes('video.list')) {
         return apiError(

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import contract from '../../../tests/contracts/instagram-graph.json';
 import { insertCampaign } from '../../../tests/support/factories';
 import { type FakeInstagram, GRAPH_ERRORS, startFakeInstagram } from '../../../tests/support/fake-instagram';
 import { insertSubmittedPost } from '../../../tests/support/posts';
@@ -426,5 +427,47 @@ describe.each(TEST_DRIVERS)('Instagram source against a local fake of the Instag
     });
     expect(lines.filter((l) => l.includes('demographics refused'))).toHaveLength(1);
     fake.accounts.get('17841400000000001')!.ages = { '18-24': 700, '25-34': 250, '35-44': 50 };
+  });
+  it('the stand-in refuses what Graph refuses, and every request the client sent is one the contract allows', async () => {
+    // Issue 42, item 12: an unknown or deprecated metric (impressions, plays since v22.0) or field is error 100.
+    await connect('IGQstrict');
+    const graph = (path: string) => fetch(`${fake.url}/v23.0/${path}&access_token=IGQstrict`);
+    for (const [path, message] of [
+      [
+        '1801/insights?metric=views,impressions',
+        /^\(#100\) metric\[1\] must be one of the following values: /,
+      ],
+      ['1801/insights?metric=plays', /^\(#100\) metric\[0\] must be one of the following values: /],
+      [
+        'me?fields=user_id,email',
+        /^\(#100\) Tried accessing nonexisting field \(email\) on node type \(User\)$/,
+      ],
+      ['me/media?fields=id,view_count', /^\(#100\) Tried accessing nonexisting field \(view_count\)/],
+    ] as const) {
+      const refused = await graph(path);
+      expect(refused.status, path).toBe(400);
+      const { error } = (await refused.json()) as { error: Record<string, unknown> };
+      expect(Object.keys(error).sort(), path).toEqual(['code', 'fbtrace_id', 'message', 'type']);
+      expect(error, path).toMatchObject({ code: 100, type: 'OAuthException' });
+      expect(error.message, path).toMatch(message);
+    }
+    // What our client sends: only fields and metrics the published definition lists.
+    const mark = fake.requests.length;
+    await source().read([{ submissionId: submission, postUrl: REEL }]);
+    const sent = fake.requests.slice(mark).map((line) => new URL(line.split(' ')[1]!, fake.url));
+    expect(sent.some((u) => u.pathname.endsWith('/insights'))).toBe(true);
+    for (const url of sent.filter((u) => u.pathname.startsWith('/v23.0/'))) {
+      const fields = (url.searchParams.get('fields') ?? '').split(',').filter(Boolean);
+      const metrics = (url.searchParams.get('metric') ?? '').split(',').filter(Boolean);
+      const node =
+        url.pathname === '/v23.0/me'
+          ? contract.me
+          : url.pathname === '/v23.0/me/media'
+            ? contract.media
+            : null;
+      if (node) for (const field of fields) expect(node.fields, url.pathname).toContain(field);
+      for (const metric of metrics)
+        expect([...contract.mediaInsights.metrics, ...contract.accountInsights.metrics]).toContain(metric);
+    }
   });
 });

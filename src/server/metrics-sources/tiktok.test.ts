@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import contract from '../../../tests/contracts/tiktok-v2.json';
 import { insertCampaign } from '../../../tests/support/factories';
 import { type FakeTiktok, signInWithTiktok, startFakeTiktok } from '../../../tests/support/fake-tiktok';
 import { insertSubmittedPost } from '../../../tests/support/posts';
@@ -285,6 +286,57 @@ describe.each(TEST_DRIVERS)(
       } finally {
         fake.grantScopes = null;
       }
+    });
+
+    it('the stand-in refuses what TikTok refuses: unknown scopes, unknown fields, fields and endpoints not granted', async () => {
+      // Issue 42, item 12 (tests/contracts/tiktok-v2.json).
+      fake.users.set('open-gus', {
+        open_id: 'open-gus',
+        union_id: 'union-gus',
+        display_name: 'Gus',
+        username: 'gus',
+        avatar_large_url: 'https://p16.tiktokcdn.test/gus.jpg',
+      });
+      fake.authorizeAs = 'open-gus';
+      const authorize = new URL('/v2/auth/authorize/', fake.url);
+      authorize.search = new URLSearchParams({
+        client_key: fake.clientKey,
+        scope: 'user.info.basic,user.info.email',
+        response_type: 'code',
+        redirect_uri: 'http://localhost:3000/api/auth/callback/tiktok',
+        state: 's',
+      }).toString();
+      const back = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!);
+      expect(back.searchParams.get('error')).toBe('invalid_scope');
+      const { accessToken } = fake.issueTokens('open-gus', ['user.info.basic']);
+      const call = async (path: string, init: RequestInit = {}) => {
+        const answer = await fetch(`${fake.url}${path}`, {
+          ...init,
+          headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        });
+        return {
+          status: answer.status,
+          code: ((await answer.json()) as { error: { code: string } }).error.code,
+        };
+      };
+      expect(await call('/v2/user/info/?fields=open_id,play_count')).toEqual({
+        status: 400,
+        code: 'invalid_params',
+      });
+      expect(await call('/v2/user/info/?fields=open_id,follower_count')).toEqual({
+        status: 401,
+        code: 'scope_permission_missed',
+      });
+      const query = { method: 'POST', body: JSON.stringify({ filters: { video_ids: ['1'] } }) };
+      expect(await call('/v2/video/query/?fields=id,play_count', query)).toEqual({
+        status: 400,
+        code: 'invalid_params',
+      });
+      expect(await call('/v2/video/query/?fields=id,view_count', query)).toEqual({
+        status: 401,
+        code: 'scope_not_authorized',
+      });
+      expect(contract.apiErrors.scope_permission_missed).toBe(401);
     });
 
     it('signs in a creator who unticked some scopes with what they granted, says what is missing, and asks to reconnect', async () => {

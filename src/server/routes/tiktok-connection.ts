@@ -1,21 +1,13 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import { accounts } from '../../db/schema/auth';
 import { errorSchema } from '../../shared/schemas/error';
+import { tiktokAccessSchema } from '../../shared/schemas/tiktok-access';
 import { currentUser, requireRole } from '../middleware/session';
 import { createRouter } from '../openapi';
 import { missingTiktokScopes, tiktokReconnectMessage } from '../tiktok-scopes';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
-
-export const tiktokAccessSchema = z.object({
-  /** Whether the creator signed in with TikTok. */
-  connected: z.boolean(),
-  /** The scopes Mintbox asks for that the creator did not grant. */
-  missing: z.array(z.string()),
-  /** What that costs them and what to do ("Reconnect TikTok…"), or null. */
-  message: z.string().nullable(),
-});
 
 const accessRoute = createRoute({
   method: 'get',

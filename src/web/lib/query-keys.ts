@@ -48,6 +48,10 @@ export const privateKeys = {
   analytics: [...me, 'analytics'] as const,
   /** GET /api/me/mail-preferences. */
   mailPreferences: [...me, 'mail-preferences'] as const,
+  /** GET /api/me/sessions: where the account is signed in (issue 42). */
+  accountSessions: [...me, 'sessions'] as const,
+  /** GET /api/me/connections/tiktok: the scopes the creator left out at the TikTok sign-in (issue 42). */
+  tiktokAccess: [...me, 'tiktok-access'] as const,
   /** GET /api/me/reliability (under applications: every application change refreshes it). */
   reliability: [...me, 'applications', 'reliability'] as const,
   /** GET /api/me/data-export: the latest "Download my data" request (issue 27). */

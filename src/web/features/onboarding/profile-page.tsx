@@ -21,6 +21,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { invalidateSession, useSession } from '../../lib/use-session';
 import { useInstagramConnection } from './api/instagram-api';
 import { type CreatorRecord, type PaypalConfirmation, updateProfile, useMe } from './api/onboarding-api';
+import { AccountSessionsSection, TiktokAccessNotice } from './components/account-sessions';
 import { DataRightsSection } from './components/data-rights-section';
 import { InstagramConnectionSection } from './components/instagram-connection';
 import { MailPreferences } from './components/mail-preferences';
@@ -241,6 +242,7 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
       <MailPreferences />
       <TaxFormSection />
       <InstagramConnectionSection />
+      <TiktokAccessNotice />
       <section
         aria-labelledby={`${id}-two-factor`}
         className="mt-8 flex flex-col gap-4 border-t border-slate-100 pt-6"
@@ -261,6 +263,7 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
           canEnrol={creator.has_password}
         />
       </section>
+      <AccountSessionsSection />
       <DataRightsSection />
       {/* New backup codes and turning two-factor off may ask for a fresh code. */}
       <StepUpHost />

@@ -1,0 +1,31 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountSessionListSchema } from '../../../../shared/schemas/account-sessions';
+import { tiktokAccessSchema } from '../../../../shared/schemas/tiktok-access';
+import { apiFetch } from '../../../lib/api-client';
+import { privateKeys } from '../../../lib/query-keys';
+
+/** GET /api/me/sessions: where the account is signed in (issue 42). */
+export const accountSessionsQuery = () =>
+  queryOptions({
+    queryKey: privateKeys.accountSessions,
+    queryFn: ({ signal }) => apiFetch('/api/me/sessions', { signal, schema: accountSessionListSchema }),
+  });
+export const useAccountSessions = () => useQuery(accountSessionsQuery());
+
+/** DELETE /api/me/sessions/:id: signs another device out. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch(`/api/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: privateKeys.accountSessions }),
+  });
+}
+
+/** GET /api/me/connections/tiktok: the scopes left out at the TikTok sign-in. */
+export const useTiktokAccess = () =>
+  useQuery(
+    queryOptions({
+      queryKey: privateKeys.tiktokAccess,
+      queryFn: ({ signal }) => apiFetch('/api/me/connections/tiktok', { signal, schema: tiktokAccessSchema }),
+    }),
+  );

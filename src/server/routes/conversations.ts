@@ -27,6 +27,7 @@ import { AppError } from '../errors';
 import { adminActor } from '../middleware/admin-actor';
 import { currentInfluencer } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
+import { leaseStream } from '../middleware/stream-lease';
 import { createRouter } from '../openapi';
 import { deleteMessage, editMessage } from '../services/conversations/change-message';
 import {
@@ -52,7 +53,6 @@ import {
 } from '../services/conversations/saved-replies';
 import { conversationStream, creatorConversationFilter } from '../services/conversations/stream';
 import { readThread } from '../services/conversations/thread';
-import { leaseStream } from '../services/live/open-streams';
 import { atInstant } from '../services/service-context';
 import { MAX_UPLOAD_BYTES } from '../services/uploads';
 

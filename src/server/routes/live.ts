@@ -2,9 +2,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../shared/schemas/error';
 import { currentInfluencer } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
+import { leaseStream } from '../middleware/stream-lease';
 import { createRouter } from '../openapi';
 import { liveStream } from '../services/live/event-stream';
-import { leaseStream } from '../services/live/open-streams';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const stream = { 'text/event-stream': { schema: z.string() } };

@@ -1,12 +1,9 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import type { Context } from 'hono';
 import type { Database } from '../../../db/client';
 import { sessions, users } from '../../../db/schema/auth';
 import { influencers } from '../../../db/schema/influencers';
-import type { AppBindings } from '../../context';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
-import { currentUser } from '../../middleware/session';
 import { adminSessionEnd } from '../session-limits';
 
 /*
@@ -187,10 +184,4 @@ export function createOpenStreams(deps: { db: Database; now: () => Date; logger:
     },
     check,
   };
-}
-
-/** The lease of a stream the signed-in user of `c` opens (behind requireRole/requireSession). */
-export function leaseStream(c: Context<AppBindings>): StreamLease {
-  const user = currentUser(c);
-  return c.get('deps').streams.open({ sessionId: user.sessionId, userId: user.id });
 }

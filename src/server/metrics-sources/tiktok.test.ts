@@ -288,6 +288,106 @@ describe.each(TEST_DRIVERS)(
       }
     });
 
+    it("reads the creator's follower count from TikTok once a day, marked verified with the date read", async () => {
+      fake.users.set('open-dee', {
+        open_id: 'open-dee',
+        union_id: 'union-dee',
+        display_name: 'Dee',
+        username: 'dee.makes',
+        avatar_large_url: 'https://p16.tiktokcdn.test/dee.jpg',
+        follower_count: 48_200,
+      });
+      fake.authorizeAs = 'open-dee';
+      const signIn = await signInWithTiktok(app);
+      expect(signIn.location).toBe('/auth/callback?provider=tiktok');
+      const me = async () =>
+        (await (await app.request('/api/me', { headers: { cookie: signIn.cookie } })).json()) as {
+          social_accounts?: Array<Record<string, unknown>>;
+        };
+      const tiktokAccount = async () => (await me()).social_accounts?.find((a) => a.platform === 'tiktok');
+      // The sign-in keeps the username as the TikTok handle (issue 41); no verified count yet.
+      expect(await tiktokAccount()).toMatchObject({ handle: 'dee.makes', verified_followers: null });
+
+      // The next run of the metrics job asks TikTok with the sign-in's token, for the three fields it needs.
+      const at = new Date(Date.now() + 60_000);
+      const runJob = (now: Date) =>
+        refreshContentMetrics({ db: database.db, sources: [source(now)], now, logger: silentLogger() });
+      const asked = () =>
+        fake.userInfoRequests.filter((r) => r.fields.join(',') === 'open_id,username,follower_count');
+      const before = asked().length;
+      await runJob(at);
+      expect(asked().length).toBeGreaterThan(before);
+      expect(asked().at(-1)!.code).toBe('ok');
+      expect(await tiktokAccount()).toMatchObject({
+        platform: 'tiktok',
+        handle: 'dee.makes',
+        followers: null,
+        verified_followers: 48_200,
+        verified_at: at.toISOString(),
+      });
+
+      // Within the day nobody is asked again; a day later the new count replaces it.
+      const count = asked().length;
+      await runJob(new Date(at.getTime() + HOUR));
+      expect(asked().length).toBe(count);
+      fake.users.set('open-dee', { ...fake.users.get('open-dee')!, follower_count: 51_000 });
+      const tomorrow = new Date(at.getTime() + 25 * HOUR);
+      await runJob(tomorrow);
+      expect(await tiktokAccount()).toMatchObject({
+        verified_followers: 51_000,
+        verified_at: tomorrow.toISOString(),
+      });
+    });
+
+    it('a creator who did not grant user.info.stats keeps the stated count and is asked again only after a day', async () => {
+      fake.users.set('open-eve', {
+        open_id: 'open-eve',
+        union_id: 'union-eve',
+        display_name: 'Eve',
+        username: 'eve',
+        avatar_large_url: 'https://p16.tiktokcdn.test/eve.jpg',
+        follower_count: 9_000,
+      });
+      fake.authorizeAs = 'open-eve';
+      fake.grantScopes = ['user.info.basic', 'user.info.profile', 'video.list'];
+      try {
+        const signIn = await signInWithTiktok(app);
+        expect(signIn.location).toBe('/auth/callback?provider=tiktok');
+        const eveToken = lastIssued('open-eve').accessToken;
+        const at = new Date(Date.now() + 2 * HOUR);
+        const refused = () =>
+          fake.userInfoRequests.filter(
+            (r) => r.fields.includes('follower_count') && r.code === 'scope_permission_missed',
+          ).length;
+        const before = refused();
+        const bearersBefore = fake.bearers.length;
+        await refreshContentMetrics({
+          db: database.db,
+          sources: [source(at)],
+          now: at,
+          logger: silentLogger(),
+        });
+        expect(refused()).toBe(before + 1);
+        expect(fake.bearers.slice(bearersBefore)).toContain(eveToken);
+        await refreshContentMetrics({
+          db: database.db,
+          sources: [source(new Date(at.getTime() + HOUR))],
+          now: new Date(at.getTime() + HOUR),
+          logger: silentLogger(),
+        });
+        expect(refused()).toBe(before + 1);
+        const me = (await (await app.request('/api/me', { headers: { cookie: signIn.cookie } })).json()) as {
+          social_accounts?: Array<Record<string, unknown>>;
+        };
+        expect(me.social_accounts?.find((a) => a.platform === 'tiktok')).toMatchObject({
+          handle: 'eve',
+          verified_followers: null,
+        });
+      } finally {
+        fake.grantScopes = null;
+      }
+    });
+
     it('the stand-in refuses what TikTok refuses: unknown scopes, unknown fields, fields and endpoints not granted', async () => {
       // Issue 42, item 12 (tests/contracts/tiktok-v2.json).
       fake.users.set('open-gus', {
@@ -384,102 +484,6 @@ describe.each(TEST_DRIVERS)(
             { submissionId, postUrl: 'https://www.tiktok.com/@fay/video/7234567890123456799' },
           ]),
         ).toEqual([{ ok: false, gone: false, reason: expect.stringMatching(/^reconnect TikTok: /) }]);
-      } finally {
-        fake.grantScopes = null;
-      }
-    });
-
-    it("reads the creator's follower count from TikTok once a day, marked verified with the date read", async () => {
-      fake.users.set('open-dee', {
-        open_id: 'open-dee',
-        union_id: 'union-dee',
-        display_name: 'Dee',
-        username: 'dee.makes',
-        avatar_large_url: 'https://p16.tiktokcdn.test/dee.jpg',
-        follower_count: 48_200,
-      });
-      fake.authorizeAs = 'open-dee';
-      const signIn = await signInWithTiktok(app);
-      expect(signIn.location).toBe('/auth/callback?provider=tiktok');
-      const me = async () =>
-        (await (await app.request('/api/me', { headers: { cookie: signIn.cookie } })).json()) as {
-          social_accounts?: Array<Record<string, unknown>>;
-        };
-      const tiktokAccount = async () => (await me()).social_accounts?.find((a) => a.platform === 'tiktok');
-      expect(await tiktokAccount()).toBeUndefined();
-
-      // The next run of the metrics job asks TikTok with the sign-in's token, for the three fields it needs.
-      const at = new Date(Date.now() + 60_000);
-      const runJob = (now: Date) =>
-        refreshContentMetrics({ db: database.db, sources: [source(now)], now, logger: silentLogger() });
-      const asked = () =>
-        fake.userInfoRequests.filter((r) => r.fields.join(',') === 'open_id,username,follower_count');
-      const before = asked().length;
-      await runJob(at);
-      expect(asked().length).toBeGreaterThan(before);
-      expect(asked().at(-1)!.code).toBe('ok');
-      expect(await tiktokAccount()).toMatchObject({
-        platform: 'tiktok',
-        handle: 'dee.makes',
-        followers: null,
-        verified_followers: 48_200,
-        verified_at: at.toISOString(),
-      });
-
-      // Within the day nobody is asked again; a day later the new count replaces it.
-      const count = asked().length;
-      await runJob(new Date(at.getTime() + HOUR));
-      expect(asked().length).toBe(count);
-      fake.users.set('open-dee', { ...fake.users.get('open-dee')!, follower_count: 51_000 });
-      const tomorrow = new Date(at.getTime() + 25 * HOUR);
-      await runJob(tomorrow);
-      expect(await tiktokAccount()).toMatchObject({
-        verified_followers: 51_000,
-        verified_at: tomorrow.toISOString(),
-      });
-    });
-
-    it('a creator who did not grant user.info.stats keeps the stated count and is asked again only after a day', async () => {
-      fake.users.set('open-eve', {
-        open_id: 'open-eve',
-        union_id: 'union-eve',
-        display_name: 'Eve',
-        username: 'eve',
-        avatar_large_url: 'https://p16.tiktokcdn.test/eve.jpg',
-        follower_count: 9_000,
-      });
-      fake.authorizeAs = 'open-eve';
-      fake.grantScopes = ['user.info.basic', 'user.info.profile', 'video.list'];
-      try {
-        const signIn = await signInWithTiktok(app);
-        expect(signIn.location).toBe('/auth/callback?provider=tiktok');
-        const eveToken = lastIssued('open-eve').accessToken;
-        const at = new Date(Date.now() + 2 * HOUR);
-        const refused = () =>
-          fake.userInfoRequests.filter(
-            (r) => r.fields.includes('follower_count') && r.code === 'scope_permission_missed',
-          ).length;
-        const before = refused();
-        const bearersBefore = fake.bearers.length;
-        await refreshContentMetrics({
-          db: database.db,
-          sources: [source(at)],
-          now: at,
-          logger: silentLogger(),
-        });
-        expect(refused()).toBe(before + 1);
-        expect(fake.bearers.slice(bearersBefore)).toContain(eveToken);
-        await refreshContentMetrics({
-          db: database.db,
-          sources: [source(new Date(at.getTime() + HOUR))],
-          now: new Date(at.getTime() + HOUR),
-          logger: silentLogger(),
-        });
-        expect(refused()).toBe(before + 1);
-        const me = (await (await app.request('/api/me', { headers: { cookie: signIn.cookie } })).json()) as {
-          social_accounts?: Array<Record<string, unknown>>;
-        };
-        expect(me.social_accounts?.find((a) => a.platform === 'tiktok')).toBeUndefined();
       } finally {
         fake.grantScopes = null;
       }

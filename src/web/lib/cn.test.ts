@@ -2,7 +2,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { extendTailwindMerge } from 'tailwind-merge';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '../../config/project-root';
 import { mergeClasses } from './class-merge';
 import { cn } from './cn';
 
@@ -47,7 +46,7 @@ describe('cn', () => {
  */
 describe('cn and tailwind-merge', () => {
   const twMerge = extendTailwindMerge({ extend: { theme: { animate: ['marquee', 'marquee-reverse'] } } });
-  const webDir = path.join(projectRoot(), 'src/web');
+  const webDir = path.resolve(import.meta.dirname, '..');
   const tokens = new Set<string>();
   for (const file of readdirSync(webDir, { recursive: true }).map(String)) {
     if (!/\.tsx?$/.test(file) || /\.test\./.test(file) || /lib[\\/](cn|class-merge)\.ts$/.test(file))

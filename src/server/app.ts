@@ -31,6 +31,7 @@ import { adminPaymentRoutes } from './routes/admin-payments';
 import { adminShippingRoutes } from './routes/admin-shipping';
 import { applicationRoutes } from './routes/applications';
 import { authRoutes } from './routes/auth';
+import { adminProductRoutes, campaignProductRoutes } from './routes/campaign-products';
 import { campaignRoutes } from './routes/campaigns';
 import { configRoutes } from './routes/config';
 import { adminContentMetricRoutes, contentMetricRoutes } from './routes/content-metrics';
@@ -127,6 +128,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', campaignRoutes);
   api.route('/', onboardingRoutes);
   api.route('/', applicationRoutes);
+  api.route('/', campaignProductRoutes);
   api.route('/', walletRoutes);
   api.route('/', taxRoutes);
   api.route('/', meRoutes);
@@ -155,6 +157,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminConversationRoutes);
   api.route('/admin', adminLiveRoutes);
   api.route('/admin', adminTaxRoutes);
+  api.route('/admin', adminProductRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
   api.all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`, 'NOT_FOUND'), 404));

@@ -123,6 +123,11 @@ export interface LifecycleMove {
   readonly box?: boolean;
   /** Accepted when asked (a repeated confirmation is harmless) but not offered as a button. */
   readonly offered?: false;
+  /**
+   * What the move does to the boxes of the variants the creator chose (issue 37): acceptance reserves one of each
+   * (409 SOLD_OUT when one has none left), leaving `accepted` before the box ships gives them back.
+   */
+  readonly stock?: 'reserve' | 'release';
 }
 
 /**
@@ -130,7 +135,7 @@ export interface LifecycleMove {
  * of it (services/applications/transition.ts), and the web offers exactly the actions it allows.
  */
 export const LIFECYCLE_MOVES: readonly LifecycleMove[] = [
-  { from: 'applied', action: 'accept', to: 'accepted', by: 'admin' },
+  { from: 'applied', action: 'accept', to: 'accepted', by: 'admin', stock: 'reserve' },
   { from: 'applied', action: 'reject', to: 'rejected', by: 'admin' },
   { from: 'applied', action: 'withdraw', to: 'withdrawn', by: 'creator' },
   { from: 'accepted', action: 'ship', to: 'shipped', by: 'admin', box: true },
@@ -159,14 +164,14 @@ export const LIFECYCLE_MOVES: readonly LifecycleMove[] = [
   { from: 'content_submitted', action: 'approve', to: 'approved', by: 'admin' },
   { from: 'content_submitted', action: 'request_changes', to: 'changes_requested', by: 'admin' },
   // The upload deadline passed with content still owed (the sweep; CONTENT_DUE_STATUSES).
-  { from: 'accepted', action: 'miss_deadline', to: 'missed', by: 'system' },
+  { from: 'accepted', action: 'miss_deadline', to: 'missed', by: 'system', stock: 'release' },
   { from: 'shipped', action: 'miss_deadline', to: 'missed', by: 'system' },
   { from: 'delivered', action: 'miss_deadline', to: 'missed', by: 'system' },
   { from: 'changes_requested', action: 'miss_deadline', to: 'missed', by: 'system' },
   // The creator closed their account (decision 0028): an application past review that is not over yet ends with it
   // (under review, the creator's own Withdraw does it). Nobody can sign in to the account any more, so no box,
   // content or reward can follow, and no Mint is credited to it.
-  { from: 'accepted', action: 'close_account', to: 'withdrawn', by: 'system' },
+  { from: 'accepted', action: 'close_account', to: 'withdrawn', by: 'system', stock: 'release' },
   { from: 'shipped', action: 'close_account', to: 'withdrawn', by: 'system' },
   { from: 'delivered', action: 'close_account', to: 'withdrawn', by: 'system' },
   { from: 'content_submitted', action: 'close_account', to: 'withdrawn', by: 'system' },

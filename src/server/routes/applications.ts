@@ -9,6 +9,7 @@ import {
 import { campaignIdParamSchema } from '../../shared/schemas/campaign';
 import { errorSchema } from '../../shared/schemas/error';
 import { matchedCampaignListSchema } from '../../shared/schemas/matched-campaign';
+import { choicesInputSchema } from '../../shared/schemas/products';
 import { idResultSchema, idStatusResultSchema } from '../../shared/schemas/results';
 import { currentInfluencer } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
@@ -22,6 +23,7 @@ import {
 } from '../services/applications/creator-steps';
 import { listMatchedCampaigns } from '../services/applications/eligibility';
 import { myApplications } from '../services/applications/my-applications';
+import { changeChoices } from '../services/products/choices';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const idParam = z.object({
@@ -120,6 +122,20 @@ const submissionRoute = createRoute({
   },
 });
 
+const choicesRoute = createRoute({
+  method: 'put',
+  path: '/applications/{id}/choices',
+  tags: ['Applications'],
+  summary:
+    'Change the chosen variant of each product, until the PR box ships (409 SOLD_OUT when none is left)',
+  middleware: creatorOnly,
+  request: { params: idParam, body: { content: json(choicesInputSchema), required: true } },
+  responses: {
+    200: { description: 'Changed', content: json(idStatusResultSchema) },
+    ...common,
+  },
+});
+
 const matchedRoute = createRoute({
   method: 'get',
   path: '/me/matched-campaigns',
@@ -146,6 +162,7 @@ export const applicationRoutes = createRouter()
       influencer,
       campaignId: id,
       pitch: body.pitch,
+      choices: body.choices,
     });
     return c.json({ id: application.id }, 201);
   })
@@ -157,6 +174,14 @@ export const applicationRoutes = createRouter()
     const influencer = await currentInfluencer(c);
     const row = await withdrawApplication(c.get('services'), influencer.id, c.req.valid('param').id);
     return c.json({ id: row.id, status: row.status }, 200);
+  })
+  .openapi(choicesRoute, async (c) => {
+    const influencer = await currentInfluencer(c);
+    const { choices } = c.req.valid('json');
+    return c.json(
+      await changeChoices(c.get('services'), influencer.id, c.req.valid('param').id, choices),
+      200,
+    );
   })
   .openapi(deliveryRoute, async (c) => {
     const influencer = await currentInfluencer(c);

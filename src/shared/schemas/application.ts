@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { APPLICATION_STATUSES, DELIVERY_PROBLEMS } from '../lifecycle';
 import { campaignSchema } from './campaign';
 import { postLookSchema } from './content-metrics';
+import { choicesField } from './products';
 
 const idsSchema = z
   .array(z.number().int().positive(), { error: 'ids must be a list of application ids' })
@@ -10,6 +11,8 @@ const idsSchema = z
 
 export const applySchema = z.object({
   pitch: z.string().trim().max(1000, { error: 'pitch must be at most 1000 characters' }).optional(),
+  /** One variant of each product the campaign offers (none when it offers no products). */
+  choices: choicesField.optional(),
 });
 
 export const deliverySchema = z.discriminatedUnion(

@@ -11,6 +11,9 @@ export const AUDIT_ACTION_LABELS = {
   'campaign.create': 'Campaign created',
   'campaign.update': 'Campaign changed',
   'campaign.delete': 'Campaign deleted',
+  'campaign.products': 'Products or stock changed',
+  'store.connect': 'Store connected',
+  'store.disconnect': 'Store disconnected',
   'application.accept': 'Application accepted',
   'application.reject': 'Application rejected',
   'application.ship': 'Box marked shipped',
@@ -52,6 +55,7 @@ export const AUDIT_ENTITY_LABELS = {
   admin_digest: 'Mail digest',
   conversation_message: 'Message',
   tax_year: 'Tax year',
+  store: 'Store',
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITY_LABELS) as [AuditEntityType, ...AuditEntityType[]];

@@ -20,6 +20,8 @@ export const ERROR_CODE_STATUS = {
   CONFLICT: 409,
   /** An application step its current status does not allow (the table of moves in src/shared/lifecycle.ts). */
   INVALID_TRANSITION: 409,
+  /** A variant chosen for a PR box has no boxes left (the message names it; issue 37). */
+  SOLD_OUT: 409,
   /** Something that existed is gone for good (a used or expired download link). */
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,

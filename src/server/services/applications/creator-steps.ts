@@ -6,6 +6,7 @@ import {
 } from '../../../db/queries/applications';
 import { creatorNameOf } from '../../../db/queries/notifications';
 import { fairUploadsOpen } from '../../../db/queries/posting-clock';
+import { writeChoices } from '../../../db/queries/products';
 import { type ApplicationRow, applications, submissions } from '../../../db/schema/applications';
 import { campaigns } from '../../../db/schema/campaigns';
 import type { InfluencerRow } from '../../../db/schema/influencers';
@@ -16,6 +17,7 @@ import { AppError } from '../../errors';
 import { applyRestriction } from '../creator-moderation';
 import { closeProblemOnDelivery, openDeliveryProblem } from '../delivery-problems';
 import { adminNotice, notifyAdmins } from '../notifications';
+import { checkChoices } from '../products/choices';
 import { atInstant, type ServiceContext } from '../service-context';
 import { found, outOfOrder } from './context';
 import { checkEligibility, INELIGIBILITY_MESSAGES } from './eligibility';
@@ -47,7 +49,13 @@ export async function applyToCampaign(
     influencer,
     campaignId,
     pitch,
-  }: { influencer: InfluencerRow; campaignId: number; pitch?: string | undefined },
+    choices,
+  }: {
+    influencer: InfluencerRow;
+    campaignId: number;
+    pitch?: string | undefined;
+    choices?: ReadonlyArray<{ productId: number; variantId: number }> | undefined;
+  },
 ): Promise<ApplicationRow> {
   const ctx = atInstant(services);
   const restriction = applyRestriction(influencer.standing);
@@ -61,6 +69,8 @@ export async function applyToCampaign(
           reason === 'profile_incomplete' || reason === 'email_unverified' ? 'FORBIDDEN' : 'CONFLICT';
         throw new AppError(code, INELIGIBILITY_MESSAGES[reason](campaign));
       }
+      // One variant of each product the campaign offers (issue 37); nothing is reserved before acceptance.
+      const chosen = await checkChoices(tx, campaignId, choices);
       const [row] = await tx
         .insert(applications)
         .values({
@@ -71,6 +81,7 @@ export async function applyToCampaign(
           updatedAt: ctx.now,
         })
         .returning();
+      await writeChoices(tx, row!.id, chosen);
       await tx
         .update(campaigns)
         .set({ applicationsCount: sql`${campaigns.applicationsCount} + 1` })

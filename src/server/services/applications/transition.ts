@@ -13,6 +13,7 @@ import {
 } from '../../../shared/lifecycle';
 import type { ErrorBody } from '../../../shared/schemas/error';
 import { AppError } from '../../errors';
+import { applyStockMove } from '../products/stock';
 
 /** The application being moved (as read under its row lock) and its campaign's type. */
 export interface TransitionSubject {
@@ -68,7 +69,8 @@ export function checkTransition(
 /**
  * The one way an application's status changes: checks the move against the table (src/shared/lifecycle.ts), then
  * writes the new status with `changes` only where the status is still the one read, so two racing requests cannot
- * both move it (the loser gets the same 409 as any refused move, from the status it finds).
+ * both move it (the loser gets the same 409 as any refused move, from the status it finds). A move with a `stock`
+ * effect reserves or gives back the boxes of the creator's chosen variants in the same transaction (409 SOLD_OUT).
  */
 export async function transition(
   tx: DatabaseOrTransaction,
@@ -84,7 +86,12 @@ export async function transition(
     .set({ ...changes, status: to })
     .where(and(eq(applications.id, id), eq(applications.status, from)))
     .returning();
-  if (row) return row;
+  if (row) {
+    // The boxes of the chosen variants follow the move (reserved at acceptance, given back before shipping).
+    const stock = findMove(from, action, actor, shipsBox(subject.campaign.type))?.stock;
+    if (stock) await applyStockMove(tx, id, stock, actor);
+    return row;
+  }
   const [now] = await tx
     .select({ status: applications.status })
     .from(applications)

@@ -1,0 +1,303 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getWithCookie, nextClientIp, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { captureMailer } from '../../../tests/support/capture-mailer';
+import { fakeClock } from '../../../tests/support/clock';
+import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
+import { insertInfluencer } from '../../../tests/support/factories';
+import { testServices } from '../../../tests/support/services';
+import { testEnv } from '../../../tests/support/test-app';
+import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { influencers } from '../../db/schema/influencers';
+import type { ProductView } from '../../shared/schemas/products';
+import { profileSchema } from '../../shared/schemas/profile';
+import { createApp } from '../app';
+import { createAuth } from '../auth';
+import { silentLogger } from '../logger';
+import { upsertAdmin } from '../services/admin-accounts';
+import { applyToCampaign } from '../services/applications/creator-steps';
+import { completeProfile } from '../services/profiles';
+
+const ADMIN_PASSWORD = 'admin password 2026!';
+const CAMPAIGN = {
+  name: 'Serum Shades',
+  brand: 'Lumiere',
+  platform: 'instagram',
+  type: 'gifting',
+  description: 'Show your morning routine.',
+  requirements: ['One Reel'],
+  deadline: '2026-07-01',
+  reward: 0,
+  followersRequired: 0,
+  status: 'active',
+  budget: '1000',
+  reach: 1000,
+  imageUrl: '/images/campaigns/serum.svg',
+  tags: ['Beauty'],
+};
+const SHADES = [
+  { name: 'Shade 01', sku: 'SER-01', retailValue: '32.00', stock: 5 },
+  { name: 'Shade 02', sku: 'SER-02', retailValue: '32.00', stock: 3 },
+  { name: 'Shade 03', sku: 'SER-03', retailValue: '34.50', stock: 0 },
+];
+
+describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof createApp>;
+  let admin: string;
+  const mailer = captureMailer();
+  const clock = fakeClock('2026-06-10T12:00:00Z');
+  let n = 0;
+
+  const send = async (method: string, path: string, body: unknown, cookie: string) => {
+    const response = await app.request(path, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        origin: 'http://localhost:3000',
+        'x-forwarded-for': nextClientIp(),
+        cookie,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return {
+      status: response.status,
+      body: (await response.json().catch(() => null)) as Record<string, unknown>,
+    };
+  };
+  const creator = () => {
+    n += 1;
+    return createReadyCreator(app, database.db, { email: `shade${n}@example.com` });
+  };
+  const newCampaign = async () => {
+    const r = await send('POST', '/api/admin/campaigns', CAMPAIGN, admin);
+    expect(r.status).toBe(201);
+    const id = r.body.id as number;
+    const p = await send(
+      'POST',
+      `/api/admin/campaigns/${id}/products`,
+      { name: 'Serum', variants: SHADES },
+      admin,
+    );
+    expect(p.status).toBe(201);
+    return { campaignId: id, products: await products(id) };
+  };
+  const products = async (campaignId: number) =>
+    (
+      (await (await getWithCookie(app, `/api/campaigns/${campaignId}/products`)).json()) as {
+        items: ProductView[];
+      }
+    ).items;
+  const shade = (list: ProductView[], name: string) => list[0]!.variants.find((v) => v.name === name)!;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    const env = testEnv({ TRUST_PROXY: 'true' });
+    const logger = silentLogger();
+    const auth = createAuth({ db: database.db, env, logger });
+    app = createApp({ db: database.db, env, logger, auth, mailer, now: () => clock.now });
+    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
+    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('asks for one option of each product, refuses a sold-out one, and lets the choice change until the box ships', async () => {
+    const { campaignId, products: list } = await newCampaign();
+    expect(list[0]).toMatchObject({ name: 'Serum', stock: 8, left: 8 });
+    expect(shade(list, 'Shade 03')).toMatchObject({ left: 0, soldOut: true });
+    const ana = await creator();
+
+    const none = await send('POST', `/api/campaigns/${campaignId}/applications`, {}, ana.cookie);
+    expect(none).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED', error: 'Choose an option of Serum.' },
+    });
+    const soldOut = await send(
+      'POST',
+      `/api/campaigns/${campaignId}/applications`,
+      { choices: [{ productId: list[0]!.id, variantId: shade(list, 'Shade 03').id }] },
+      ana.cookie,
+    );
+    expect(soldOut).toMatchObject({
+      status: 409,
+      body: { code: 'SOLD_OUT', error: 'Serum · Shade 03 is sold out. Choose another option.' },
+    });
+    const applied = await send(
+      'POST',
+      `/api/campaigns/${campaignId}/applications`,
+      { choices: [{ productId: list[0]!.id, variantId: shade(list, 'Shade 02').id }] },
+      ana.cookie,
+    );
+    expect(applied.status).toBe(201);
+    const applicationId = applied.body.id as number;
+    // Applying holds nothing; acceptance takes the box.
+    expect(shade(await products(campaignId), 'Shade 02').left).toBe(3);
+    expect((await postJson(app, `/api/admin/applications/${applicationId}/accept`, {}, admin)).status).toBe(
+      200,
+    );
+    expect(shade(await products(campaignId), 'Shade 02')).toMatchObject({ left: 2, reserved: 1 });
+
+    // Changing to Shade 01 gives the Shade 02 box back and holds a Shade 01 box.
+    const changed = await send(
+      'PUT',
+      `/api/applications/${applicationId}/choices`,
+      { choices: [{ productId: list[0]!.id, variantId: shade(list, 'Shade 01').id }] },
+      ana.cookie,
+    );
+    expect(changed).toMatchObject({ status: 200, body: { id: applicationId, status: 'accepted' } });
+    const after = await products(campaignId);
+    expect(shade(after, 'Shade 02').left).toBe(3);
+    expect(shade(after, 'Shade 01').left).toBe(4);
+    // Changing to a sold-out shade changes nothing.
+    const refused = await send(
+      'PUT',
+      `/api/applications/${applicationId}/choices`,
+      { choices: [{ productId: list[0]!.id, variantId: shade(list, 'Shade 03').id }] },
+      ana.cookie,
+    );
+    expect(refused).toMatchObject({ status: 409, body: { code: 'SOLD_OUT' } });
+    expect(shade(await products(campaignId), 'Shade 01').left).toBe(4);
+
+    // Stock cannot go below the boxes held.
+    const tooLow = await send(
+      'PATCH',
+      `/api/admin/variants/${shade(list, 'Shade 01').id}`,
+      { stock: 0 },
+      admin,
+    );
+    expect(tooLow).toMatchObject({
+      status: 409,
+      body: { error: 'Serum · Shade 01 has 1 boxes held by accepted creators: its stock cannot go below 1.' },
+    });
+    // A chosen variant is kept: deleting it is refused.
+    expect(
+      (await send('DELETE', `/api/admin/variants/${shade(list, 'Shade 01').id}`, undefined, admin)).status,
+    ).toBe(409);
+
+    // Once shipped, the choice is final.
+    expect(
+      (
+        await postJson(
+          app,
+          `/api/admin/applications/${applicationId}/shipment`,
+          { carrier: 'UPS', trackingNumber: '1Z999' },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
+    const late = await send(
+      'PUT',
+      `/api/applications/${applicationId}/choices`,
+      { choices: [{ productId: list[0]!.id, variantId: shade(list, 'Shade 02').id }] },
+      ana.cookie,
+    );
+    expect(late).toMatchObject({
+      status: 409,
+      body: { error: 'Your PR box has shipped: its contents can no longer be changed.' },
+    });
+    // Someone else's application is not found.
+    const ben = await creator();
+    expect(
+      (await send('PUT', `/api/applications/${applicationId}/choices`, { choices: [] }, ben.cookie)).status,
+    ).toBe(404);
+  });
+
+  it('never oversells: 50 concurrent accepts on a shade with 3 boxes left, exactly 3 succeed', async () => {
+    const { campaignId, products: list } = await newCampaign();
+    const services = testServices({ db: database.db, mailer, now: () => clock.now });
+    const choice = [{ productId: list[0]!.id, variantId: shade(list, 'Shade 02').id }];
+    const ids: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      // The creator's own steps: a completed profile, then the apply service the route calls.
+      const row = await insertInfluencer(database.db, { profileCompleted: false });
+      await completeProfile(
+        database.db,
+        row,
+        profileSchema.parse({ ...READY_PROFILE, email: row.email, instagramHandle: '@shade' }),
+        clock.now,
+      );
+      const [influencer] = await database.db.select().from(influencers).where(eq(influencers.id, row.id));
+      ids.push(
+        (await applyToCampaign(services, { influencer: influencer!, campaignId, choices: choice })).id,
+      );
+    }
+    const answers = await Promise.all(
+      ids.map((id) => postJson(app, `/api/admin/applications/${id}/accept`, {}, admin)),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(47);
+    const refused = (await answers.find((r) => r.status === 409)!.json()) as Record<string, unknown>;
+    expect(refused).toMatchObject({
+      code: 'SOLD_OUT',
+      error:
+        'Serum · Shade 02 is sold out: no box is left for this creator. Ask the creator to choose another option.',
+    });
+    expect(shade(await products(campaignId), 'Shade 02')).toMatchObject({
+      left: 0,
+      reserved: 3,
+      soldOut: true,
+    });
+
+    // A creator who closes their account before the box ships gives it back.
+    const cat = await creator();
+    const freed = await send(
+      'POST',
+      `/api/campaigns/${campaignId}/applications`,
+      { choices: [{ productId: list[0]!.id, variantId: shade(list, 'Shade 01').id }] },
+      cat.cookie,
+    );
+    expect((await postJson(app, `/api/admin/applications/${freed.body.id}/accept`, {}, admin)).status).toBe(
+      200,
+    );
+    expect(shade(await products(campaignId), 'Shade 01').left).toBe(4);
+    expect(
+      (await postJson(app, '/api/me/account-closure', { password: 'correct horse battery' }, cat.cookie))
+        .status,
+    ).toBe(200);
+    expect(shade(await products(campaignId), 'Shade 01')).toMatchObject({ left: 5, reserved: 0 });
+  });
+
+  it('keeps campaigns without products working, and refuses products on a campaign without a box', async () => {
+    const r = await send('POST', '/api/admin/campaigns', CAMPAIGN, admin);
+    const campaignId = r.body.id as number;
+    const ana = await creator();
+    const applied = await send(
+      'POST',
+      `/api/campaigns/${campaignId}/applications`,
+      { pitch: 'Hi' },
+      ana.cookie,
+    );
+    expect(applied.status).toBe(201);
+    expect((await postJson(app, `/api/admin/applications/${applied.body.id}/accept`, {}, admin)).status).toBe(
+      200,
+    );
+    const paid = await send('POST', '/api/admin/campaigns', { ...CAMPAIGN, type: 'paid', reward: 10 }, admin);
+    const refused = await send(
+      'POST',
+      `/api/admin/campaigns/${paid.body.id}/products`,
+      { name: 'Serum', variants: SHADES },
+      admin,
+    );
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { error: 'This campaign sends no PR box, so it offers no products.' },
+    });
+    const bad = await send(
+      'POST',
+      `/api/admin/campaigns/${campaignId}/products`,
+      { name: 'Serum', variants: [{ name: 'A', sku: 'A', retailValue: 'ten', stock: 1 }] },
+      admin,
+    );
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { error: 'variants.0.retailValue: retailValue must be an amount in dollars, like 24.50' },
+    });
+    expect((await getWithCookie(app, `/api/admin/campaigns/${campaignId}/products`)).status).toBe(401);
+    expect((await getWithCookie(app, `/api/admin/campaigns/${campaignId}/products`, ana.cookie)).status).toBe(
+      403,
+    );
+  });
+});

@@ -1,0 +1,158 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { campaignIdParamSchema } from '../../shared/schemas/campaign';
+import { errorSchema } from '../../shared/schemas/error';
+import {
+  productInputSchema,
+  productListSchema,
+  productPatchSchema,
+  variantInputSchema,
+  variantPatchSchema,
+} from '../../shared/schemas/products';
+import { idResultSchema } from '../../shared/schemas/results';
+import { adminActor } from '../middleware/admin-actor';
+import { createRouter } from '../openapi';
+import { publicCampaignProducts } from '../services/catalogue-products';
+import {
+  addProduct,
+  addVariant,
+  campaignProductsForAdmin,
+  deleteProduct,
+  deleteVariant,
+  renameProduct,
+  updateVariant,
+} from '../services/products/admin-products';
+
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const idParam = z.object({
+  id: z.coerce
+    .number({ error: 'id must be a positive whole number' })
+    .int({ error: 'id must be a positive whole number' })
+    .positive({ error: 'id must be a positive whole number' })
+    .max(2_147_483_647, { error: 'id must be a positive whole number' }),
+});
+const common = {
+  400: { description: 'Bad input', content: json(errorSchema) },
+  401: { description: 'Not signed in', content: json(errorSchema) },
+  403: { description: 'Not an admin', content: json(errorSchema) },
+  404: { description: 'Not found', content: json(errorSchema) },
+  409: {
+    description: 'Not allowed now (boxes held, chosen by creators, no PR box)',
+    content: json(errorSchema),
+  },
+};
+const done = { 200: { description: 'Done', content: json(idResultSchema) } };
+
+const routes = {
+  publicList: createRoute({
+    method: 'get',
+    path: '/campaigns/{id}/products',
+    tags: ['Campaigns'],
+    summary:
+      'A public campaign\'s products, each variant with its boxes left ("12 of 40 left") and whether sold out',
+    request: { params: campaignIdParamSchema },
+    responses: { 200: { description: 'Products', content: json(productListSchema) }, ...common },
+  }),
+  list: createRoute({
+    method: 'get',
+    path: '/campaigns/{id}/products',
+    tags: ['Admin'],
+    summary: "A campaign's products with each variant's SKU, retail value, stock, boxes held and left",
+    request: { params: campaignIdParamSchema },
+    responses: { 200: { description: 'Products', content: json(productListSchema) }, ...common },
+  }),
+  add: createRoute({
+    method: 'post',
+    path: '/campaigns/{id}/products',
+    tags: ['Admin'],
+    summary: 'Add a product with its variants (name, SKU, retail value, image, boxes)',
+    request: { params: campaignIdParamSchema, body: { content: json(productInputSchema), required: true } },
+    responses: { 201: { description: 'Added', content: json(idResultSchema) }, ...common },
+  }),
+  rename: createRoute({
+    method: 'patch',
+    path: '/products/{id}',
+    tags: ['Admin'],
+    summary: 'Rename a product',
+    request: { params: idParam, body: { content: json(productPatchSchema), required: true } },
+    responses: { ...done, ...common },
+  }),
+  remove: createRoute({
+    method: 'delete',
+    path: '/products/{id}',
+    tags: ['Admin'],
+    summary: 'Delete a product no creator chose',
+    request: { params: idParam },
+    responses: { ...done, ...common },
+  }),
+  addVariant: createRoute({
+    method: 'post',
+    path: '/products/{id}/variants',
+    tags: ['Admin'],
+    summary: 'Add a variant to a product',
+    request: { params: idParam, body: { content: json(variantInputSchema), required: true } },
+    responses: { 201: { description: 'Added', content: json(idResultSchema) }, ...common },
+  }),
+  updateVariant: createRoute({
+    method: 'patch',
+    path: '/variants/{id}',
+    tags: ['Admin'],
+    summary:
+      'Change a variant (stock never below the boxes accepted creators hold; unavailable withdraws it)',
+    request: { params: idParam, body: { content: json(variantPatchSchema), required: true } },
+    responses: { ...done, ...common },
+  }),
+  removeVariant: createRoute({
+    method: 'delete',
+    path: '/variants/{id}',
+    tags: ['Admin'],
+    summary: 'Delete a variant no creator chose',
+    request: { params: idParam },
+    responses: { ...done, ...common },
+  }),
+};
+
+/** Anyone: a public campaign's products (the campaign page, the apply form). */
+export const campaignProductRoutes = createRouter().openapi(routes.publicList, async (c) =>
+  c.json({ items: await publicCampaignProducts(c.get('services'), c.req.valid('param').id) }, 200),
+);
+
+/** Admins (mounted under /admin): products, variants and stock of a campaign. */
+export const adminProductRoutes = createRouter()
+  .openapi(routes.list, async (c) =>
+    c.json({ items: await campaignProductsForAdmin(c.get('services'), c.req.valid('param').id) }, 200),
+  )
+  .openapi(routes.add, async (c) =>
+    c.json(
+      await addProduct(c.get('services'), c.req.valid('param').id, c.req.valid('json'), adminActor(c)),
+      201,
+    ),
+  )
+  .openapi(routes.rename, async (c) =>
+    c.json(
+      await renameProduct(
+        c.get('services'),
+        c.req.valid('param').id,
+        c.req.valid('json').name,
+        adminActor(c),
+      ),
+      200,
+    ),
+  )
+  .openapi(routes.remove, async (c) =>
+    c.json(await deleteProduct(c.get('services'), c.req.valid('param').id, adminActor(c)), 200),
+  )
+  .openapi(routes.addVariant, async (c) =>
+    c.json(
+      await addVariant(c.get('services'), c.req.valid('param').id, c.req.valid('json'), adminActor(c)),
+      201,
+    ),
+  )
+  .openapi(routes.updateVariant, async (c) =>
+    c.json(
+      await updateVariant(c.get('services'), c.req.valid('param').id, c.req.valid('json'), adminActor(c)),
+      200,
+    ),
+  )
+  .openapi(routes.removeVariant, async (c) =>
+    c.json(await deleteVariant(c.get('services'), c.req.valid('param').id, adminActor(c)), 200),
+  );

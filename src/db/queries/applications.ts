@@ -99,7 +99,7 @@ export async function listMyApplications(
   db: DatabaseOrTransaction,
   influencerId: number,
   now: Date,
-): Promise<MyApplication[]> {
+): Promise<Array<Omit<MyApplication, 'choices' | 'canChangeChoice'>>> {
   const rows = await db
     .select({ application: applications, campaign: campaigns })
     .from(applications)

@@ -132,6 +132,29 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
     );
     expect(applied.status).toBe(201);
     const applicationId = applied.body.id as number;
+    // The review page and the creator's dashboard show the choice.
+    const review = (await (
+      await getWithCookie(app, `/api/admin/campaigns/${campaignId}/applications`, admin)
+    ).json()) as {
+      items: Array<{ id: number; choices: unknown[] }>;
+    };
+    expect(review.items.find((a) => a.id === applicationId)!.choices).toEqual([
+      {
+        productId: list[0]!.id,
+        product: 'Serum',
+        variantId: shade(list, 'Shade 02').id,
+        variant: 'Shade 02',
+        sku: 'SER-02',
+      },
+    ]);
+    const mine = (await (await getWithCookie(app, '/api/me/applications', ana.cookie)).json()) as {
+      items: Array<{ id: number; choices: Array<{ variant: string }>; canChangeChoice: boolean }>;
+    };
+    expect(mine.items[0]).toMatchObject({
+      id: applicationId,
+      choices: [{ variant: 'Shade 02' }],
+      canChangeChoice: true,
+    });
     // Applying holds nothing; acceptance takes the box.
     expect(shade(await products(campaignId), 'Shade 02').left).toBe(3);
     expect((await postJson(app, `/api/admin/applications/${applicationId}/accept`, {}, admin)).status).toBe(

@@ -6,6 +6,7 @@ import {
 } from '../../db/queries/admin-campaigns';
 import { listApplicants } from '../../db/queries/applications';
 import { engagementOf } from '../../db/queries/content-metrics';
+import { choicesOf } from '../../db/queries/products';
 import {
   type ApplicantCursor,
   applicantPage,
@@ -95,9 +96,13 @@ export async function campaignApplicants(ctx: ServiceContext, id: number, query:
   const applicants = await withShippingDetails(ctx.db, await listApplicants(ctx.db, id, page.ids));
   // The page's creators only, by key: their reliability records and engagement (issue 28: a page's cost).
   const creatorIds = applicants.map((a) => a.influencer.id);
-  const [records, engagement] = await Promise.all([
+  const [records, engagement, choices] = await Promise.all([
     reliabilityOf(ctx.db, creatorIds),
     engagementOf(ctx.db, creatorIds),
+    choicesOf(
+      ctx.db,
+      applicants.map((a) => a.id),
+    ),
   ]);
   const count = (statuses: readonly ApplicationStatus[] | null) =>
     [...statusCounts].reduce(
@@ -109,6 +114,7 @@ export async function campaignApplicants(ctx: ServiceContext, id: number, query:
       ...a,
       reliability: records.get(a.influencer.id)!,
       engagement: engagement.get(a.influencer.id) ?? { engagementRate: 0, measuredPosts: 0 },
+      choices: choices.get(a.id) ?? [],
     })),
     nextCursor: writeCursor(page.next),
     counts: {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { APPLICATION_STATUSES, DELIVERY_PROBLEMS } from '../lifecycle';
 import { campaignSchema } from './campaign';
 import { postLookSchema } from './content-metrics';
-import { choicesField } from './products';
+import { choicesField, chosenVariantSchema } from './products';
 
 const idsSchema = z
   .array(z.number().int().positive(), { error: 'ids must be a list of application ids' })
@@ -105,6 +105,9 @@ export const myApplicationSchema = z.object({
     status: true,
   }),
   latestSubmission: submissionViewSchema.nullable(),
+  /** The variant chosen of each product (issue 37), and whether it may still change (until the box ships). */
+  choices: z.array(chosenVariantSchema),
+  canChangeChoice: z.boolean(),
 });
 export type MyApplication = z.infer<typeof myApplicationSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { applicantSchema } from './application';
 import { applicantEngagementSchema } from './content-metrics';
+import { chosenVariantSchema } from './products';
 import { profileFields } from './profile';
 import { reliabilitySchema } from './reliability';
 
@@ -59,6 +60,8 @@ export const adminApplicantSchema = applicantSchema.extend({
 export const reviewApplicantSchema = adminApplicantSchema.extend({
   reliability: reliabilitySchema,
   engagement: applicantEngagementSchema,
+  /** The variant the creator chose of each product the campaign offers (issue 37; empty without products). */
+  choices: z.array(chosenVariantSchema),
 });
 export type ReviewApplicant = z.infer<typeof reviewApplicantSchema>;
 

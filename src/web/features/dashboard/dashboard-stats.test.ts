@@ -23,6 +23,8 @@ function app(status: ApplicationStatus, createdAt = '2026-06-01T10:00:00.000Z'):
     canConfirmDelivery: false,
     canSubmitContent: false,
     postingClock: null,
+    choices: [],
+    canChangeChoice: false,
     createdAt,
     campaign: {
       id: 100 + n,

@@ -25,6 +25,8 @@ export const publicKeys = {
       ['campaigns', 'list', filters.platform ?? '', filters.q ?? ''] as const,
     details: ['campaigns', 'detail'] as const,
     detail: (id: string) => ['campaigns', 'detail', id] as const,
+    /** GET /api/campaigns/:id/products: the products and boxes left (under the detail: applying refreshes both). */
+    products: (id: string) => ['campaigns', 'detail', id, 'products'] as const,
   },
 };
 
@@ -86,6 +88,8 @@ export const privateKeys = {
       /** GET /api/admin/campaigns/:id/applications; the view (group, sort, missed) after the id, keyset pages inside. */
       applicants: (id: string, ...view: string[]) =>
         [...admin, 'campaigns', 'applicants', id, ...view] as const,
+      /** GET /api/admin/campaigns/:id/products: products, variants and stock (issue 37). */
+      products: (id: string) => [...admin, 'campaigns', 'products', id] as const,
     },
     influencers: (q: string, cursor: string) => [...admin, 'influencers', q, cursor] as const,
     /** GET /api/admin/influencers/:id: one creator's page (issue 13). */

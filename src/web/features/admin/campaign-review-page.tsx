@@ -15,6 +15,7 @@ import { useAdminCampaign } from './api/campaign-management';
 import { AdminEmptyState } from './components/admin-layout';
 import { ApplicantsSection } from './components/applicants-section';
 import { CampaignFormDialog } from './components/campaign-form-dialog';
+import { CampaignProductsPanel } from './components/campaign-products-panel';
 import { CampaignIcon } from './components/campaign-visuals';
 
 /** /admin/campaigns/:id: the campaign and everyone who applied, with each step of their application. */
@@ -119,6 +120,7 @@ function Review({ campaign }: { campaign: AdminCampaign }) {
         </dl>
       </section>
 
+      {box ? <CampaignProductsPanel campaignId={campaign.id} /> : null}
       <ApplicantsSection campaign={campaign} />
       <CampaignFormDialog open={editOpen} onOpenChange={setEditOpen} campaign={campaign} />
     </>

@@ -25,6 +25,7 @@ import {
 } from '../../../../shared/lifecycle';
 import { type Applicant, shipmentSchema } from '../../../../shared/schemas/application';
 import type { ApplicantEngagement } from '../../../../shared/schemas/content-metrics';
+import type { ChosenVariant } from '../../../../shared/schemas/products';
 import type { Reliability } from '../../../../shared/schemas/reliability';
 import type { AdminApplicant } from '../../../../shared/schemas/shipping';
 import { trackingUrl } from '../../../../shared/tracking';
@@ -72,7 +73,7 @@ export function ApplicantCard({
   campaignName,
   reliability,
 }: {
-  applicant: AdminApplicant;
+  applicant: AdminApplicant & { choices?: ChosenVariant[] };
   shipsBox: boolean;
   selected: boolean;
   onSelect: (selected: boolean) => void;
@@ -193,6 +194,15 @@ export function ApplicantCard({
             ))}
           </ul>
         </div>
+      ) : null}
+
+      {applicant.choices?.length ? (
+        <p className="text-sm" data-testid="applicant-choice">
+          <span className="text-slate-600">Chose: </span>
+          <span className="font-medium">
+            {applicant.choices.map((c) => `${c.product} · ${c.variant} (${c.sku})`).join(', ')}
+          </span>
+        </p>
       ) : null}
 
       {applicant.pitch ? (

@@ -3,6 +3,7 @@ import { CAMPAIGN_PAGE_SIZE } from '../../../../shared/constants';
 import type { Eligibility } from '../../../../shared/schemas/application';
 import type { CampaignDetail, CampaignPage } from '../../../../shared/schemas/campaign';
 import type { MatchedCampaignList } from '../../../../shared/schemas/matched-campaign';
+import { productListSchema } from '../../../../shared/schemas/products';
 import { apiFetch, firstLoadAnswer } from '../../../lib/api-client';
 import { bootData } from '../../../lib/boot-data';
 import { type CampaignListFilters, privateKeys, publicKeys } from '../../../lib/query-keys';
@@ -74,4 +75,12 @@ export const eligibilityQuery = (campaignId: number) =>
     queryFn: ({ signal }) =>
       apiFetch(`/api/campaigns/${campaignId}/eligibility`, { signal, schema: eligibilityAnswer }),
     staleTime: 30_000,
+  });
+
+/** GET /api/campaigns/:id/products: what the PR box offers, each variant with its boxes left (issue 37). */
+export const campaignProductsQuery = (campaignId: number) =>
+  queryOptions({
+    queryKey: publicKeys.campaigns.products(String(campaignId)),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/campaigns/${campaignId}/products`, { schema: productListSchema, signal }),
   });

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { applySchema } from '../../../../shared/schemas/application';
@@ -14,13 +14,16 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
+import { choiceList, type VariantChoice, VariantPicker } from '../../../components/variant-picker';
 import { apiFetch, getErrorMessage } from '../../../lib/api-client';
 import { privateKeys, publicKeys } from '../../../lib/query-keys';
 import { maxLengthOf } from '../../../lib/schema-limits';
 import { useReturnFocus } from '../../../lib/use-return-focus';
+import { campaignProductsQuery } from '../api/campaign-queries';
 
 const PITCH_MAX = maxLengthOf(applySchema.shape.pitch);
 
@@ -38,11 +41,17 @@ export function ApplyDialog({
   const queryClient = useQueryClient();
   const returnFocus = useReturnFocus(open);
   const [pitch, setPitch] = useState('');
+  const [choice, setChoice] = useState<VariantChoice>({});
+  const products = useQuery({ ...campaignProductsQuery(campaign.id), enabled: open });
+  const offered = products.data?.items ?? [];
   const apply = useMutation({
     mutationFn: (text: string) =>
       apiFetch(`/api/campaigns/${campaign.id}/applications`, {
         method: 'POST',
-        json: text ? { pitch: text } : {},
+        json: {
+          ...(text ? { pitch: text } : {}),
+          ...(offered.length > 0 ? { choices: choiceList(choice) } : {}),
+        },
         schema: idResultSchema,
       }),
     onSettled: () =>
@@ -85,6 +94,20 @@ export function ApplyDialog({
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="flex flex-col gap-4">
+          {products.isPending ? (
+            <Skeleton className="h-16 w-full" role="status" aria-label="Loading the products" />
+          ) : products.isError ? (
+            <Alert variant="destructive">
+              The products could not be loaded: {getErrorMessage(products.error)}
+            </Alert>
+          ) : offered.length > 0 ? (
+            <VariantPicker
+              products={offered}
+              value={choice}
+              onChange={setChoice}
+              idPrefix={`${id}-variant`}
+            />
+          ) : null}
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${id}-pitch`}>Why are you a good fit? (optional)</Label>
             <Textarea

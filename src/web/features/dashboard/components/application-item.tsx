@@ -26,7 +26,7 @@ import { PostingClockNote } from './posting-clock-note';
 
 /** A step the creator opens a dialog for. */
 export type ApplicationDialog = {
-  kind: 'withdraw' | 'report' | 'submit' | 'message';
+  kind: 'withdraw' | 'report' | 'submit' | 'message' | 'choice';
   application: MyApplication;
 };
 
@@ -124,6 +124,14 @@ function ApplicationFacts({ application: a }: { application: MyApplication }) {
           {campaignReward(a.campaign).text}
         </dd>
       </div>
+      {a.choices.length > 0 ? (
+        <div className="flex items-center gap-1.5">
+          <dt className="text-slate-600">Your box</dt>
+          <dd className="font-medium" data-testid="chosen-variants">
+            {a.choices.map((c) => `${c.product} · ${c.variant}`).join(', ')}
+          </dd>
+        </div>
+      ) : null}
       {a.trackingNumber ? (
         <div className="flex items-center gap-1.5" data-testid="tracking">
           <dt className="flex items-center gap-1.5 text-slate-600">
@@ -247,6 +255,11 @@ function ApplicationActions({
         <Button size="sm" onClick={() => onOpen({ kind: 'submit', application: a })}>
           <Send aria-hidden="true" />
           {a.status === 'changes_requested' ? 'Resubmit content' : 'Submit content'}
+        </Button>
+      ) : null}
+      {a.canChangeChoice ? (
+        <Button size="sm" variant="outline" onClick={() => onOpen({ kind: 'choice', application: a })}>
+          Change my choice
         </Button>
       ) : null}
       <Button

@@ -6,6 +6,7 @@ import { ErrorPanel } from '../../../components/error-panel';
 import { buttonVariants } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { type ApplicationDialog, ApplicationItem } from './application-item';
+import { ChangeChoiceDialog } from './change-choice-dialog';
 import { MessageBrandDialog } from './message-brand-dialog';
 import { ReportDeliveryDialog } from './report-delivery-dialog';
 import { SubmitContentDialog } from './submit-content-dialog';
@@ -63,6 +64,7 @@ export function MyCampaigns({
           <ApplicationItem key={application.id} application={application} onOpen={setOpen} />
         ))}
       </ul>
+      {open?.kind === 'choice' ? <ChangeChoiceDialog application={open.application} onClose={close} /> : null}
       {open?.kind === 'withdraw' ? <WithdrawDialog application={open.application} onClose={close} /> : null}
       {open?.kind === 'report' ? (
         <ReportDeliveryDialog application={open.application} onClose={close} />

@@ -1,0 +1,182 @@
+import { Plus, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Input, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useReturnFocus } from '../../../lib/use-return-focus';
+import { useAddProduct } from '../api/products';
+
+type Row = { key: number; name: string; sku: string; retailValue: string; stock: string };
+let rowKey = 0;
+const blank = (): Row => {
+  rowKey += 1;
+  return { key: rowKey, name: '', sku: '', retailValue: '', stock: '' };
+};
+
+/** Add a product by hand: its name and one row per variant (name, SKU, retail value, boxes). */
+export function AddProductDialog({
+  campaignId,
+  open,
+  onOpenChange,
+}: {
+  campaignId: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const returnFocus = useReturnFocus(open);
+  const add = useAddProduct(campaignId);
+  const [name, setName] = useState('');
+  const [rows, setRows] = useState<Row[]>([blank()]);
+  const set = (i: number, patch: Partial<Row>) =>
+    setRows((all) => all.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    add.mutate(
+      {
+        name,
+        variants: rows.map((r) => ({
+          name: r.name,
+          sku: r.sku,
+          retailValue: r.retailValue,
+          stock: r.stock.trim() === '' ? Number.NaN : Number(r.stock),
+        })),
+      },
+      {
+        onSuccess: () => {
+          toast({ title: `${name.trim()} added`, variant: 'success' });
+          setName('');
+          setRows([blank()]);
+          onOpenChange(false);
+        },
+      },
+    );
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (add.isPending) return;
+        if (next) add.reset();
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent onCloseAutoFocus={returnFocus} className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Add a product</DialogTitle>
+          <DialogDescription>
+            One row per variant (a shade, a size): creators choose one, and each accepted creator holds one
+            box.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={`${id}-name`}>Product name</Label>
+            <Input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
+          </div>
+          <fieldset className="flex flex-col gap-3">
+            <legend className="mb-1 text-sm font-semibold text-slate-800">Variants</legend>
+            {rows.map((row, i) => (
+              <div
+                key={row.key}
+                className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_1fr_7rem_6rem_auto] sm:items-end"
+              >
+                <VariantField
+                  label="Variant"
+                  id={`${id}-${i}-name`}
+                  value={row.name}
+                  onChange={(v) => set(i, { name: v })}
+                />
+                <VariantField
+                  label="SKU"
+                  id={`${id}-${i}-sku`}
+                  value={row.sku}
+                  onChange={(v) => set(i, { sku: v })}
+                />
+                <VariantField
+                  label="Retail value ($)"
+                  id={`${id}-${i}-value`}
+                  value={row.retailValue}
+                  inputMode="decimal"
+                  onChange={(v) => set(i, { retailValue: v })}
+                />
+                <VariantField
+                  label="Boxes"
+                  id={`${id}-${i}-stock`}
+                  value={row.stock}
+                  inputMode="numeric"
+                  onChange={(v) => set(i, { stock: v })}
+                />
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Remove variant ${i + 1}`}
+                  disabled={rows.length === 1}
+                  onClick={() => setRows((all) => all.filter((_, j) => j !== i))}
+                >
+                  <X aria-hidden="true" />
+                </Button>
+              </div>
+            ))}
+            <Button
+              variant="outline"
+              size="sm"
+              className="w-fit"
+              onClick={() => setRows((all) => [...all, blank()])}
+            >
+              <Plus aria-hidden="true" />
+              Add a variant
+            </Button>
+          </fieldset>
+          {add.isError ? <Alert variant="destructive">{getErrorMessage(add.error)}</Alert> : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={add.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={add.isPending}>
+              Save product
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function VariantField({
+  label,
+  id,
+  value,
+  onChange,
+  inputMode,
+}: {
+  label: string;
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  inputMode?: 'decimal' | 'numeric';
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={id} className="text-xs">
+        {label}
+      </Label>
+      <Input
+        id={id}
+        value={value}
+        inputMode={inputMode}
+        onChange={(e) => onChange(e.target.value)}
+        className="h-9"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { MyApplication } from '../../../../shared/schemas/application';
+import { productListSchema } from '../../../../shared/schemas/products';
+import { idStatusResultSchema } from '../../../../shared/schemas/results';
+import { Alert } from '../../../components/ui/alert';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast';
+import { choiceList, type VariantChoice, VariantPicker } from '../../../components/variant-picker';
+import { apiFetch, getErrorMessage } from '../../../lib/api-client';
+import { privateKeys, publicKeys } from '../../../lib/query-keys';
+
+/** The creator changes the variant(s) of their box until it ships (PUT /api/applications/:id/choices). */
+export function ChangeChoiceDialog({
+  application,
+  onClose,
+}: {
+  application: MyApplication;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const campaignId = String(application.campaign.id);
+  const products = useQuery({
+    queryKey: publicKeys.campaigns.products(campaignId),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/campaigns/${campaignId}/products`, { schema: productListSchema, signal }),
+  });
+  const [choice, setChoice] = useState<VariantChoice>(() =>
+    Object.fromEntries(application.choices.map((c) => [c.productId, c.variantId])),
+  );
+  const change = useMutation({
+    mutationFn: () =>
+      apiFetch(`/api/applications/${application.id}/choices`, {
+        method: 'PUT',
+        json: { choices: choiceList(choice) },
+        schema: idStatusResultSchema,
+      }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: privateKeys.applications }),
+        queryClient.invalidateQueries({ queryKey: publicKeys.campaigns.detail(campaignId) }),
+      ]),
+  });
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      title={`Your box from ${application.campaign.brand}`}
+      description="You can change your choice until your box ships."
+      confirmLabel="Save my choice"
+      pending={change.isPending}
+      error={change.isError ? getErrorMessage(change.error) : null}
+      onConfirm={() =>
+        change.mutate(undefined, {
+          onSuccess: () => {
+            toast({ title: 'Choice saved', description: application.campaign.name, variant: 'success' });
+            onClose();
+          },
+        })
+      }
+    >
+      {products.isPending ? (
+        <Skeleton className="h-16 w-full" role="status" aria-label="Loading the products" />
+      ) : products.isError ? (
+        <Alert variant="destructive">
+          The products could not be loaded: {getErrorMessage(products.error)}
+        </Alert>
+      ) : (
+        <VariantPicker
+          products={products.data.items}
+          value={choice}
+          onChange={setChoice}
+          idPrefix={`${id}-v`}
+        />
+      )}
+    </ConfirmDialog>
+  );
+}

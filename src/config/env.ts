@@ -125,6 +125,13 @@ const envSchema = z.object({
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   ),
   PAYPAL_WEBHOOK_ID: optionalText,
+  // Brands' Shopify stores (issue 37, decision 0032): 'true' creates the store order of each accepted box; the base
+  // sends every store call to one address (the stand-in store of tests and `npm run demo`).
+  SHOPIFY_ORDERS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  SHOPIFY_API_BASE: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  ),
   // Content metrics: the YouTube Data API v3 (an API key; tests point the base at a local fake).
   YOUTUBE_API_KEY: optionalText,
   YOUTUBE_API_BASE: z.preprocess(
@@ -205,6 +212,8 @@ export interface OAuthClient {
 
 export interface Env {
   nodeEnv: 'development' | 'production' | 'test';
+  /** Brands' Shopify stores: store orders on acceptance, and one address for every store call (a stand-in). */
+  shopify: { ordersOnAccept: boolean; apiBase: string | undefined };
   /** How passwords are hashed: 'standard' everywhere but the test suite (src/server/password-hashing.ts). */
   passwordHashCost: 'standard' | 'low';
   port: number;
@@ -368,6 +377,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     oauth: pickOAuthClients(e),
     googleDiscoveryUrl:
       e.GOOGLE_DISCOVERY_URL ?? 'https://accounts.google.com/.well-known/openid-configuration',
+    shopify: {
+      ordersOnAccept: e.SHOPIFY_ORDERS === 'true',
+      apiBase: e.SHOPIFY_API_BASE?.replace(/\/+$/, ''),
+    },
     paypal: pickPaypal(e),
     paypalEnvironment: e.PAYPAL_ENV,
     youtube: e.YOUTUBE_API_KEY

@@ -49,6 +49,7 @@ import { notificationRoutes } from './routes/notifications';
 import { onboardingRoutes } from './routes/onboarding';
 import { paypalWebhookRoutes } from './routes/paypal-webhooks';
 import { sessionRoutes } from './routes/session';
+import { adminStoreRoutes } from './routes/stores';
 import { adminTaxRoutes, taxRoutes } from './routes/tax';
 import { tiktokConnectionRoutes } from './routes/tiktok-connection';
 import { walletRoutes } from './routes/wallet';
@@ -158,6 +159,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminLiveRoutes);
   api.route('/admin', adminTaxRoutes);
   api.route('/admin', adminProductRoutes);
+  api.route('/admin', adminStoreRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
   api.all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`, 'NOT_FOUND'), 404));

@@ -39,6 +39,8 @@ import {
   campaignList,
   campaignStats,
 } from '../services/campaign-admin-reads';
+import { createStoreOrders } from '../services/stores/orders';
+import { storeAccessFromEnv } from '../services/stores/store-access';
 import { MAX_UPLOAD_BYTES, storeUpload } from '../services/uploads';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
@@ -289,6 +291,10 @@ export const adminCampaignRoutes = createRouter()
       },
       adminActor(c),
     );
+    // With SHOPIFY_ORDERS on, the box's order goes to the brand's store now; a failure stays on the Stores page and
+    // "Create orders" tries again (the acceptance stands either way).
+    const access = storeAccessFromEnv(c.get('deps').env);
+    if (access.ordersOnAccept) await createStoreOrders(c.get('services'), access, [id]);
     return c.json({ id, status: 'accepted' }, 200);
   })
   .openapi(routes.reject, async (c) => {

@@ -38,6 +38,14 @@ export const variantInputSchema = z.object({
   retailValue: money,
   imageUrl: image,
   stock: boxes,
+  /** The variant in the brand's connected Shopify store (its GID), so acceptance can order it there. */
+  storeVariantId: z
+    .string()
+    .trim()
+    .regex(/^gid:\/\/shopify\/ProductVariant\/\d+$/, {
+      error: 'storeVariantId must be a Shopify variant id like gid://shopify/ProductVariant/123',
+    })
+    .optional(),
 });
 export type VariantInput = z.input<typeof variantInputSchema>;
 

@@ -15,7 +15,10 @@ type VariantFields = Omit<VariantInput, 'retailValue' | 'imageUrl'> & {
   retailValue: string;
   imageUrl?: string | null | undefined;
 };
-type VariantPatch = Partial<VariantFields> & { available?: boolean | undefined };
+type VariantPatch = Partial<VariantFields> & {
+  available?: boolean | undefined;
+  storeVariantId?: string | undefined;
+};
 
 /** The campaign (locked), 404 when missing, 409 when it sends no PR box. */
 async function boxCampaign(tx: DatabaseOrTransaction, campaignId: number) {
@@ -93,7 +96,7 @@ export async function addProduct(
         imageUrl: v.imageUrl ?? null,
         stock: v.stock,
         position: i,
-        externalId: source?.variantIds[i] ?? null,
+        externalId: source?.variantIds[i] ?? v.storeVariantId ?? null,
         createdAt: ctx.now,
       })),
     );
@@ -162,6 +165,7 @@ export async function addVariant(
         retailValue: input.retailValue,
         imageUrl: input.imageUrl ?? null,
         stock: input.stock,
+        externalId: input.storeVariantId ?? null,
         position: sql`(select coalesce(max(position) + 1, 0) from product_variants where product_id = ${productId})`,
         createdAt: ctx.now,
       })
@@ -186,7 +190,11 @@ export async function updateVariant(
         `${variantLabel(product.name, variant.name)} has ${variant.reserved} boxes held by accepted creators: its stock cannot go below ${variant.reserved}.`,
       );
     }
-    const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    const { storeVariantId, ...fields } = patch;
+    const set: Record<string, unknown> = Object.fromEntries(
+      Object.entries(fields).filter(([, v]) => v !== undefined),
+    );
+    if (storeVariantId !== undefined) set.externalId = storeVariantId;
     if (Object.keys(set).length > 0) {
       await tx.update(productVariants).set(set).where(eq(productVariants.id, variantId));
     }

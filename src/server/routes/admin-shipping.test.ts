@@ -141,6 +141,9 @@ describe.each(TEST_DRIVERS)('admin shipping API on %s', (driver) => {
       youtube: '',
       facebook: '',
       box_count: '1',
+      // A campaign without products: no SKU or variant.
+      sku: '',
+      variant: '',
     });
 
     // The carrier's tool fills carrier and tracking; the same file goes back to the shipments import.

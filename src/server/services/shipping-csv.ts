@@ -1,3 +1,4 @@
+import { choicesOf } from '../../db/queries/products';
 import {
   type AwaitingBoxKey,
   applicationsAwaitingBox,
@@ -6,6 +7,7 @@ import {
   shippingAddressesFor,
 } from '../../db/queries/shipping';
 import { shipsBox } from '../../shared/lifecycle';
+import { variantLabel } from '../../shared/schemas/products';
 import { SHIPPING_CSV_HEADER } from '../../shared/schemas/shipping';
 import { AppError } from '../errors';
 import type { ServiceContext } from './service-context';
@@ -38,7 +40,7 @@ async function* chunks(ctx: ServiceContext, campaignId: number): AsyncGenerator<
     const size = after ? CHUNK : FIRST_CHUNK;
     const rows = await applicationsAwaitingBox(ctx.db, campaignId, after, size);
     if (rows.length === 0) return;
-    const [addresses, handles] = await Promise.all([
+    const [addresses, handles, choices] = await Promise.all([
       shippingAddressesFor(
         ctx.db,
         rows.map((r) => r.id),
@@ -46,6 +48,10 @@ async function* chunks(ctx: ServiceContext, campaignId: number): AsyncGenerator<
       handlesFor(
         ctx.db,
         rows.map((r) => r.influencerId),
+      ),
+      choicesOf(
+        ctx.db,
+        rows.map((r) => r.id),
       ),
     ]);
     let text = '';
@@ -77,6 +83,8 @@ async function* chunks(ctx: ServiceContext, campaignId: number): AsyncGenerator<
         csvText(h.get('youtube') ?? ''),
         csvText(h.get('facebook') ?? ''),
         '1',
+        csvText((choices.get(row.id) ?? []).map((c) => c.sku).join('; ')),
+        csvText((choices.get(row.id) ?? []).map((c) => variantLabel(c.product, c.variant)).join('; ')),
       ]);
     }
     yield text;

@@ -110,4 +110,7 @@ export const SHIPPING_CSV_HEADER = [
   'youtube',
   'facebook',
   'box_count',
+  /** The chosen variant(s) of the box (issue 37): SKU and "Product · Variant", several joined by "; ". */
+  'sku',
+  'variant',
 ] as const;

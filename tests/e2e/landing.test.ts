@@ -127,7 +127,7 @@ describe('landing page in the browser', () => {
       expect(await footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
         '/privacy',
       );
-      expect(await footer.textContent()).toContain('© 2025 Mintbox');
+      await expect.poll(() => footer.textContent()).toContain(`© 2025–${new Date().getFullYear()} Mintbox`);
     });
   });
 

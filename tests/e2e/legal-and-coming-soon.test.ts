@@ -53,7 +53,9 @@ describe('legal pages', () => {
       await expect.poll(() => page.getByTestId('legal-email').textContent()).toBe('legal@mintbox.example');
       expect(await page.getByTestId('legal-email').getAttribute('href')).toBe('mailto:legal@mintbox.example');
       expect(await page.getByTestId('legal-address').textContent()).toMatch(/San Francisco, CA 94114/);
-      expect(await page.getByTestId('site-footer').textContent()).toContain('© 2025 Mintbox');
+      await expect
+        .poll(() => page.getByTestId('site-footer').textContent())
+        .toContain(`© 2025–${new Date().getFullYear()} Mintbox`);
       expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(2000);
 
       await page.getByRole('link', { name: 'Back to Home' }).click();

@@ -44,3 +44,14 @@ export function trackingUrl(carrier: string | null, trackingNumber: string | nul
       return null;
   }
 }
+
+/** Who said a box arrived (issue 38): the carrier's tracking, or a person (an admin's mark or the creator's word). */
+export type DeliveredBy = 'carrier' | 'person';
+
+/** One carrier scan on a box's timeline: the carrier's status, words, time and place. */
+export interface CarrierEvent {
+  status: string;
+  message: string;
+  at: string;
+  place: string | null;
+}

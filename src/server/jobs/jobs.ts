@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { invalidateCampaignCounts } from '../../db/queries/campaigns';
 import type { FileStore } from '../integrations/file-storage/file-store';
 import { fileStoreFromEnv } from '../integrations/file-storage/file-store-from-env';
+import { trackingClientFromEnv } from '../integrations/tracking/easypost-tracking';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { Metrics } from '../metrics';
@@ -19,6 +20,7 @@ import { buildRequestedExports } from '../services/data-rights/data-export';
 import { pruneAttempts } from '../services/password-attempts';
 import { pollPayouts, resumeInterruptedBatches } from '../services/payouts/batch-jobs';
 import { createServiceContext, type ServiceContext } from '../services/service-context';
+import { applyTrackingEvents } from '../services/tracking/tracking-events';
 import { refreshContentMetrics } from './refresh-content-metrics';
 
 export const LIFECYCLE_SWEEP = 'lifecycle-sweep';
@@ -29,6 +31,7 @@ export const ADMIN_DIGEST = 'admin-digest';
 export const UNREAD_MESSAGE_MAIL = 'unread-message-mail';
 export const DATA_EXPORT = 'data-export';
 export const ACCOUNT_ANONYMISE = 'account-anonymise';
+export const TRACKING_EVENTS = 'tracking-events';
 
 /** What a job's work gets. */
 export interface JobContext {
@@ -55,6 +58,7 @@ export function jobServices(
     logger: ctx.logger,
     paypal: ctx.paypal,
     files: ctx.files,
+    tracking: trackingClientFromEnv(ctx.env),
   });
 }
 
@@ -157,6 +161,16 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     async run(ctx) {
       const result = await buildRequestedExports(jobServices(ctx));
       if (result.built || result.expired) ctx.logger.info(result, 'data export');
+    },
+  },
+  {
+    // Every minute: carrier tracking Events kept by the EasyPost webhook are applied (issue 38): delivered starts the
+    // posting clock at the carrier's time, a return or failure opens a delivery problem. Nothing kept, nothing to do.
+    name: TRACKING_EVENTS,
+    cron: '* * * * *',
+    async run(ctx) {
+      const result = await applyTrackingEvents(jobServices(ctx));
+      if (result.applied) ctx.logger.info(result, 'tracking events');
     },
   },
   {

@@ -259,4 +259,66 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
       },
     });
   });
+  it('the CSV import reports the numbers the service refuses and saves the others, tracked', async () => {
+    const campaign = await insertCampaign(database.db, {
+      status: 'active',
+      type: 'gifting',
+      followersRequired: 0,
+    });
+    const ids: number[] = [];
+    for (const name of ['csv-a', 'csv-b']) {
+      const person = await createReadyCreator(app, database.db, { email: `${name}@example.com` });
+      const id = (await call<{ id: number }>(`/api/campaigns/${campaign.id}/applications`, {}, person.cookie))
+        .body.id;
+      expect((await call(`/api/admin/applications/${id}/accept`, {})).status).toBe(200);
+      ids.push(id);
+    }
+    fake.refuse('9400CSVBAD', 'Tracking code 9400CSVBAD is not a valid USPS tracking number.');
+    const csv = `application_id,carrier,tracking_number\n${ids[0]},USPS,9400CSVGOOD\n${ids[1]},USPS,9400CSVBAD\n`;
+    const response = await app.request(`/api/admin/campaigns/${campaign.id}/shipments`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', origin: 'http://localhost:3000', cookie: admin },
+      body: csv,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      imported: 1,
+      errors: [
+        {
+          line: 3,
+          error:
+            'The carrier tracking service refused this tracking number: Tracking code 9400CSVBAD is not a valid USPS tracking number.',
+        },
+      ],
+    });
+    const counts = await (
+      await getWithCookie(app, `/api/admin/campaigns/${campaign.id}/carrier-statuses`, admin)
+    ).json();
+    expect(counts).toEqual({ counts: { pre_transit: 1 }, summary: '1 label created', silent: 0, final: 0 });
+  });
+
+  it("the shipping board counts a campaign's boxes per carrier status and flags a tracker silent for 7 days", async () => {
+    const box = await shipped('9400100000000000000105');
+    const moving = fake.advance(box.trackerId, {
+      status: 'in_transit',
+      message: 'In Transit',
+      at: '2026-06-21T08:00:00Z',
+    });
+    expect((await send(moving)).status).toBe(200);
+    await runJob();
+    const board = async () =>
+      (await getWithCookie(app, `/api/admin/campaigns/${box.campaign.id}/carrier-statuses`, admin)).json();
+    expect(await board()).toEqual({
+      counts: { in_transit: 1 },
+      summary: '1 in transit',
+      silent: 0,
+      final: 0,
+    });
+    clock.now = new Date('2026-06-29T09:00:00Z');
+    expect(await board()).toMatchObject({ silent: 1 });
+    expect(
+      (await getWithCookie(app, `/api/admin/campaigns/${box.campaign.id}/carrier-statuses`, box.cookie))
+        .status,
+    ).toBe(403);
+  });
 });

@@ -32,6 +32,8 @@ export interface FakeEasypost {
   apiKey: string;
   webhookSecret: string;
   trackers: Map<string, Json>;
+  /** While on, every call answers 503 (the errors guide's Service Unavailable), as during an outage. */
+  setDown(on: boolean): void;
   /** Tracking codes refused at creation, with EasyPost's message. */
   refuse(trackingCode: string, message: string): void;
   /** Moves a tracker on: a new scan with this status, words, place and time; answers the tracker.updated Event. */
@@ -60,6 +62,7 @@ export async function startFakeEasypost(
   const now = options.now ?? (() => new Date());
   const trackers = new Map<string, Json>();
   const refused = new Map<string, string>();
+  let down = false;
 
   const error = (status: number, code: string, message: string) => ({
     status,
@@ -67,6 +70,7 @@ export async function startFakeEasypost(
   });
 
   function handle(method: string, path: string, auth: string | undefined, body: string) {
+    if (down) return error(503, 'SERVICE.UNAVAILABLE', 'The service is temporarily unavailable.');
     const expected = `Basic ${Buffer.from(`${apiKey}:`).toString('base64')}`;
     if (auth !== expected) return error(401, 'APIKEY.REQUIRED', 'API Key Required or Invalid.');
     if (method === 'POST' && path === '/v2/trackers') {
@@ -126,6 +130,9 @@ export async function startFakeEasypost(
     webhookSecret,
     trackers,
     refuse: (code, message) => refused.set(code, message),
+    setDown: (on) => {
+      down = on;
+    },
     advance(trackerId, scan) {
       const tracker = trackers.get(trackerId);
       if (!tracker) throw new Error(`no tracker ${trackerId}`);

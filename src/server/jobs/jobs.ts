@@ -20,8 +20,8 @@ import { buildRequestedExports } from '../services/data-rights/data-export';
 import { pruneAttempts } from '../services/password-attempts';
 import { pollPayouts, resumeInterruptedBatches } from '../services/payouts/batch-jobs';
 import { createServiceContext, type ServiceContext } from '../services/service-context';
-import { applyTrackingEvents } from '../services/tracking/tracking-events';
 import { refreshContentMetrics } from './refresh-content-metrics';
+import { trackingJobs } from './tracking-jobs';
 
 export const LIFECYCLE_SWEEP = 'lifecycle-sweep';
 export const PAYOUT_STATUS = 'payout-status';
@@ -31,7 +31,6 @@ export const ADMIN_DIGEST = 'admin-digest';
 export const UNREAD_MESSAGE_MAIL = 'unread-message-mail';
 export const DATA_EXPORT = 'data-export';
 export const ACCOUNT_ANONYMISE = 'account-anonymise';
-export const TRACKING_EVENTS = 'tracking-events';
 
 /** What a job's work gets. */
 export interface JobContext {
@@ -163,16 +162,7 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
       if (result.built || result.expired) ctx.logger.info(result, 'data export');
     },
   },
-  {
-    // Every minute: carrier tracking Events kept by the EasyPost webhook are applied (issue 38): delivered starts the
-    // posting clock at the carrier's time, a return or failure opens a delivery problem. Nothing kept, nothing to do.
-    name: TRACKING_EVENTS,
-    cron: '* * * * *',
-    async run(ctx) {
-      const result = await applyTrackingEvents(jobServices(ctx));
-      if (result.applied) ctx.logger.info(result, 'tracking events');
-    },
-  },
+  ...trackingJobs(jobServices),
   {
     // Hourly: accounts closed 90 days ago are anonymised (personal data removed, money records kept). Issue 27.
     name: ACCOUNT_ANONYMISE,

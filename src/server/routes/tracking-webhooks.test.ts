@@ -11,8 +11,10 @@ import type { MyApplication } from '../../shared/schemas/application';
 import type { AdminProblem } from '../../shared/schemas/delivery-problems';
 import { createApp } from '../app';
 import { createAuth } from '../auth';
+import { createEasypostTracking, type TrackingClient } from '../integrations/tracking/easypost-tracking';
 import { silentLogger } from '../logger';
 import { upsertAdmin } from '../services/admin-accounts';
+import { refreshTrackers } from '../services/tracking/refresh-trackers';
 import { applyTrackingEvents } from '../services/tracking/tracking-events';
 
 const ADMIN_PASSWORD = 'admin password 2026!';
@@ -22,6 +24,7 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
   let app: ReturnType<typeof createApp>;
   let admin: string;
   let fake: FakeEasypost;
+  let trackingClient: TrackingClient;
   const mailer = captureMailer();
   const clock = { now: new Date('2026-06-15T12:00:00Z') };
   let n = 0;
@@ -46,7 +49,7 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
   };
   const runJob = () => applyTrackingEvents(testServices({ db: database.db, mailer, now: () => clock.now }));
   const trackerOf = (code: string) =>
-    [...fake.trackers.values()].find((t) => t.tracking_code === code)!.id as string;
+    [...fake.trackers.values()].find((t) => t.tracking_code === code)?.id as string;
   const noticesOf = async (cookie: string) =>
     JSON.stringify(await (await getWithCookie(app, '/api/notifications', cookie)).json());
 
@@ -81,6 +84,7 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
       EASYPOST_API_BASE: `${fake.url}/v2`,
     });
     const logger = silentLogger();
+    trackingClient = createEasypostTracking(env.easypost!);
     const auth = createAuth({ db: database.db, env, logger });
     app = createApp({ db: database.db, env, logger, auth, mailer, now: () => clock.now });
     await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
@@ -320,5 +324,32 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
       (await getWithCookie(app, `/api/admin/campaigns/${box.campaign.id}/carrier-statuses`, box.cookie))
         .status,
     ).toBe(403);
+  });
+  it('a number shipped during an outage is registered later, and a missed webhook is read back by the refresh job', async () => {
+    const refresh = () =>
+      refreshTrackers({
+        ...testServices({ db: database.db, mailer, now: () => clock.now }),
+        tracking: trackingClient,
+      });
+    fake.setDown(true);
+    const box = await shipped('9400100000000000000106').finally(() => fake.setDown(false));
+    expect(box.trackerId).toBeUndefined();
+    expect(await mine(box.cookie)).toMatchObject({
+      status: 'shipped',
+      trackingNumber: '9400100000000000000106',
+      tracking: null,
+    });
+    expect(await refresh()).toMatchObject({ registered: 1 });
+    const trackerId = trackerOf('9400100000000000000106');
+    expect((await mine(box.cookie)).tracking).toMatchObject({ status: 'pre_transit' });
+    // Its delivered Event never reaches us; the next day's refresh reads the tracker and applies it.
+    fake.advance(trackerId, { status: 'delivered', message: 'Delivered', at: '2026-06-22T10:00:00Z' });
+    clock.now = new Date('2026-06-23T12:00:00Z');
+    // (Other tests' boxes still in transit are read again too.)
+    expect((await refresh()).read).toBeGreaterThanOrEqual(1);
+    expect(await mine(box.cookie)).toMatchObject({
+      status: 'delivered',
+      tracking: { deliveredBy: 'carrier', deliveredAt: '2026-06-22T10:00:00.000Z' },
+    });
   });
 });

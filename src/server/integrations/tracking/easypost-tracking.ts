@@ -55,6 +55,8 @@ export type RegisterResult = { ok: true; tracker: TrackerView } | { ok: false; r
 export interface TrackingClient {
   /** Creates the tracker; a number EasyPost refuses comes back with its reason (never thrown). */
   register(input: { trackingCode: string; carrier: string | null }): Promise<RegisterResult>;
+  /** Reads a tracker again (GET /v2/trackers/{id}): what a missed webhook would have said. */
+  read(trackerId: string): Promise<TrackerView>;
   /** The Event of a webhook body signed with our secret, or null when unsigned, forged or not about a tracker. */
   verifyWebhook(rawBody: string, headers: Headers): TrackerEvent | null;
 }
@@ -127,6 +129,9 @@ export function createEasypostTracking(config: EasypostConfig): TrackingClient {
         if (reason) return { ok: false, reason };
         throw error;
       }
+    },
+    async read(trackerId) {
+      return readTracker((await client.Tracker.retrieve(trackerId)) as unknown as Raw);
     },
     verifyWebhook(rawBody, headers) {
       const signature = headers.get('x-hmac-signature');

@@ -352,4 +352,29 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
       tracking: { deliveredBy: 'carrier', deliveredAt: '2026-06-22T10:00:00.000Z' },
     });
   });
+  it('tells the creator a box waits at a pickup point; a burst of the same Event and two job runs at once apply it once', async () => {
+    const box = await shipped('9400100000000000000107');
+    const words = 'Available for Pickup at the Post Office, 500 Congress Ave';
+    const pickup = fake.advance(box.trackerId, {
+      status: 'available_for_pickup',
+      message: words,
+      at: '2026-06-23T10:00:00Z',
+    });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => send(pickup)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const repeated = await Promise.all(
+      answers.map(async (a) => ((await a.json()) as { repeated: boolean }).repeated),
+    );
+    expect(repeated.filter((r) => !r)).toHaveLength(1);
+    const runs = await Promise.all([runJob(), runJob()]);
+    expect(runs[0]!.applied + runs[1]!.applied).toBe(1);
+    expect((await mine(box.cookie)).tracking).toMatchObject({ status: 'available_for_pickup' });
+    const notices = await noticesOf(box.cookie);
+    expect(notices.split(`Your PR box is ready for pickup: ${box.campaign.name}`)).toHaveLength(2);
+    expect(notices).toContain(words);
+    const mails = mailer.sent.filter(
+      (m) => m.to === box.email && m.subject.startsWith('Your PR box is ready for pickup'),
+    );
+    expect(mails).toHaveLength(1);
+  });
 });

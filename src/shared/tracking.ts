@@ -55,3 +55,17 @@ export interface CarrierEvent {
   at: string;
   place: string | null;
 }
+
+/** The carrier's statuses (EasyPost's names) in the creator's words. */
+export const CARRIER_STATUS_LABELS: Record<string, string> = {
+  unknown: 'Waiting for the carrier',
+  pre_transit: 'Label created',
+  in_transit: 'In transit',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+  available_for_pickup: 'Ready for pickup',
+  return_to_sender: 'Returned to sender',
+  failure: 'Delivery failed',
+  cancelled: 'Cancelled',
+  error: 'Tracking error',
+};

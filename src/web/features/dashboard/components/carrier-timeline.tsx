@@ -1,20 +1,7 @@
 import { Truck } from 'lucide-react';
 import type { CarrierTracking } from '../../../../shared/schemas/application';
+import { CARRIER_STATUS_LABELS } from '../../../../shared/tracking';
 import { formatDateTime, formatShortDate } from '../../../lib/format';
-
-/** The carrier's statuses (EasyPost's names) in the creator's words. */
-export const CARRIER_STATUS_LABELS: Record<string, string> = {
-  unknown: 'Waiting for the carrier',
-  pre_transit: 'Label created',
-  in_transit: 'In transit',
-  out_for_delivery: 'Out for delivery',
-  delivered: 'Delivered',
-  available_for_pickup: 'Ready for pickup',
-  return_to_sender: 'Returned to sender',
-  failure: 'Delivery failed',
-  cancelled: 'Cancelled',
-  error: 'Tracking error',
-};
 
 const labelOf = (status: string | null) =>
   status ? (CARRIER_STATUS_LABELS[status] ?? status) : 'Not tracked';

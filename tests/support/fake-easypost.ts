@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { closeHttpServer, listen } from './bounded';
+import { closeHttpServer, listen, WAIT_LIMITS } from './bounded';
 
 /**
  * A local stand-in for EasyPost's Trackers API (issue 38), started by a test on a port of its own. It answers as
@@ -41,6 +41,10 @@ export interface FakeEasypost {
     trackerId: string,
     scan: { status: string; message: string; at: string; city?: string; state?: string },
   ): Json;
+  /** Called with each tracker created (the demo moves it along). */
+  onTrackerCreated: ((tracker: Json) => void) | null;
+  /** POSTs an Event to a webhook URL, signed as EasyPost signs it; answers the HTTP status. */
+  deliver(event: Json, url: string): Promise<number>;
   /** The X-Hmac-Signature header for a body, as EasyPost signs it. */
   sign(body: string, secret?: string): Record<string, string>;
   close(): Promise<void>;
@@ -100,6 +104,7 @@ export async function startFakeEasypost(
         updated_at: at,
       };
       trackers.set(tracker.id as string, tracker);
+      fake.onTrackerCreated?.(tracker);
       return { status: 201, body: tracker };
     }
     const one = /^\/v2\/trackers\/([^/]+)$/.exec(path);
@@ -124,7 +129,7 @@ export async function startFakeEasypost(
   await listen(server, 'the EasyPost stand-in');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const fake: FakeEasypost = {
     url,
     apiKey,
     webhookSecret,
@@ -181,6 +186,19 @@ export async function startFakeEasypost(
         .digest('hex');
       return { 'x-hmac-signature': `hmac-sha256-hex=${hex}` };
     },
+    onTrackerCreated: null,
+    async deliver(event, webhookUrl) {
+      const body = JSON.stringify(event);
+      const response = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...fake.sign(body) },
+        body,
+        signal: AbortSignal.timeout(WAIT_LIMITS.request),
+      });
+      await response.body?.cancel();
+      return response.status;
+    },
     close: () => closeHttpServer(server, 'the EasyPost stand-in', undefined, 0),
   };
+  return fake;
 }

@@ -147,7 +147,7 @@ export function createEasypostTracking(config: EasypostConfig): TrackingClient {
         return null;
       }
       const result = event.result as Raw | undefined;
-      if (!result || result.object !== 'Tracker' || typeof event.id !== 'string') return null;
+      if (result?.object !== 'Tracker' || typeof event.id !== 'string') return null;
       return { id: event.id, description: String(event.description ?? ''), tracker: readTracker(result) };
     },
   };

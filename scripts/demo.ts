@@ -28,6 +28,7 @@ import { createMailer } from '../src/server/mail/mailer';
 import { postAdjustment } from '../src/server/services/payouts/ledger';
 import { completeProfile } from '../src/server/services/profiles';
 import { profileSchema } from '../src/shared/schemas/profile';
+import { startFakeEasypost } from '../tests/support/fake-easypost';
 import { startFakeInstagram } from '../tests/support/fake-instagram';
 import { startFakePaypal } from '../tests/support/fake-paypal';
 import { startFakeTiktok } from '../tests/support/fake-tiktok';
@@ -71,11 +72,12 @@ if (process.env.NODE_ENV === 'production') {
 }
 
 // 2. The stand-ins, each on a free local port.
-const [paypal, youtube, instagram, tiktok] = await Promise.all([
+const [paypal, youtube, instagram, tiktok, easypost] = await Promise.all([
   startFakePaypal(),
   startFakeYoutube('demo-youtube-key'),
   startFakeInstagram(),
   startFakeTiktok(),
+  startFakeEasypost(),
 ]);
 
 // YouTube: every well-formed video id is a public video whose views grow at each read, so any YouTube link a
@@ -149,6 +151,41 @@ paypal.onBatchCreated = (batch) => {
   }, SETTLE_AFTER_MS).unref();
 };
 
+// EasyPost: every tracking number an admin enters moves from pre-transit to delivered over about three minutes; each
+// step is a signed webhook, applied by the tracking-events job within a minute (issue 38).
+const TRACKER_STEPS = [
+  {
+    afterMs: 30_000,
+    status: 'in_transit',
+    message: 'Accepted at USPS Origin Facility',
+    city: 'Portland',
+    state: 'OR',
+  },
+  { afterMs: 90_000, status: 'out_for_delivery', message: 'Out for Delivery', city: 'Austin', state: 'TX' },
+  {
+    afterMs: 150_000,
+    status: 'delivered',
+    message: 'Delivered, Front Door/Porch',
+    city: 'Austin',
+    state: 'TX',
+  },
+] as const;
+easypost.onTrackerCreated = (tracker) => {
+  for (const step of TRACKER_STEPS) {
+    setTimeout(() => {
+      void (async () => {
+        const event = easypost.advance(String(tracker.id), { ...step, at: new Date().toISOString() });
+        try {
+          const status = await easypost.deliver(event, `${appUrl}/api/webhooks/easypost`);
+          say(`[EasyPost stand-in] ${String(tracker.tracking_code)}: ${step.status} → webhook ${status}`);
+        } catch (error) {
+          say(`[EasyPost stand-in] the webhook could not be delivered: ${(error as Error).message}`);
+        }
+      })();
+    }, step.afterMs).unref();
+  }
+};
+
 // 3. The environment pointing the app at them (anything set in the shell for these is overridden).
 const demoEnv: Record<string, string> = {
   NODE_ENV: process.env.NODE_ENV === 'test' ? 'test' : 'development',
@@ -174,6 +211,9 @@ const demoEnv: Record<string, string> = {
   PAYPAL_ENV: 'sandbox',
   PAYPAL_API_BASE: paypal.url,
   PAYPAL_WEBHOOK_ID: paypal.webhookId,
+  EASYPOST_API_KEY: easypost.apiKey,
+  EASYPOST_WEBHOOK_SECRET: easypost.webhookSecret,
+  EASYPOST_API_BASE: `${easypost.url}/v2`,
   YOUTUBE_API_KEY: youtube.apiKey,
   YOUTUBE_API_BASE: youtube.url,
   INSTAGRAM_APP_ID: instagram.appId,
@@ -351,6 +391,9 @@ function printGuide() {
  4. Sign in with TikTok: ${appUrl}/signin → TikTok (the stand-in consents at once as ${TIKTOK_USER.display_name}); verify the
     email (the code is printed here), fill the profile, apply to a TikTok campaign; once the admin accepts, ships
     and you submit ${TIKTOK_VIDEO_URL}, and the admin approves it, its views arrive at the next metrics run.
+ 5. Watch a box arrive: as the admin, ship a box with any tracking number; the EasyPost stand-in reports it in
+    transit, out for delivery, then delivered over about three minutes, and the creator's dashboard shows the
+    carrier timeline and an upload deadline counted from the carrier's delivery time, without a click.
  Mails (sign-up codes …) are printed in the log and kept in ${path.relative(root, dataDir)}/outbox/.
 ──────────────────────────────────────────────────────────────────────────────────────────────────────────`);
 }

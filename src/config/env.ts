@@ -132,6 +132,13 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   ),
+  // Carrier tracking: EasyPost's Trackers API (issue 38; tests point the base at the stand-in).
+  EASYPOST_API_KEY: optionalText,
+  EASYPOST_WEBHOOK_SECRET: optionalText,
+  EASYPOST_API_BASE: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  ),
   // Content metrics: the YouTube Data API v3 (an API key; tests point the base at a local fake).
   YOUTUBE_API_KEY: optionalText,
   YOUTUBE_API_BASE: z.preprocess(
@@ -251,6 +258,8 @@ export interface Env {
   paypal: PaypalConfig | null;
   /** The PayPal environment PAYPAL_ENV names (shown in Payment Settings even in manual mode). */
   paypalEnvironment: PaypalEnvironment;
+  /** EasyPost's Trackers API, or null when EASYPOST_API_KEY is unset (tracking numbers are then kept as typed). */
+  easypost: { apiKey: string; webhookSecret: string | undefined; apiBase: string } | null;
   /** YouTube Data API v3 for content metrics, or null when YOUTUBE_API_KEY is unset. */
   youtube: { apiKey: string; apiBase: string } | null;
   /** TikTok Display API host (the TikTok sign-in's client key and secret renew creators' tokens). */
@@ -383,6 +392,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     },
     paypal: pickPaypal(e),
     paypalEnvironment: e.PAYPAL_ENV,
+    easypost: e.EASYPOST_API_KEY
+      ? {
+          apiKey: e.EASYPOST_API_KEY,
+          webhookSecret: e.EASYPOST_WEBHOOK_SECRET,
+          apiBase: (e.EASYPOST_API_BASE ?? 'https://api.easypost.com/v2').replace(/\/+$/, ''),
+        }
+      : null,
     youtube: e.YOUTUBE_API_KEY
       ? {
           apiKey: e.YOUTUBE_API_KEY,

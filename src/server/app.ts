@@ -9,6 +9,7 @@ import type { AppBindings, AppDeps } from './context';
 import { dataDeletionPage } from './data-deletion-page';
 import { AppError, EMBEDDED_DATABASE_BUSY_MESSAGE } from './errors';
 import { fileStoreFromEnv } from './integrations/file-storage/file-store-from-env';
+import { trackingClientFromEnv } from './integrations/tracking/easypost-tracking';
 import { createMailer } from './mail/mailer';
 import { createMetrics } from './metrics';
 import { bodyGuard } from './middleware/body-limit';
@@ -52,6 +53,7 @@ import { sessionRoutes } from './routes/session';
 import { adminStoreRoutes } from './routes/stores';
 import { adminTaxRoutes, taxRoutes } from './routes/tax';
 import { tiktokConnectionRoutes } from './routes/tiktok-connection';
+import { trackingWebhookRoutes } from './routes/tracking-webhooks';
 import { walletRoutes } from './routes/wallet';
 import { withStandardRetryAfter } from './services/app-rate-limits';
 import { createOpenStreams } from './services/live/open-streams';
@@ -78,6 +80,7 @@ export function createApp(appDeps: AppDeps) {
     mailer,
     auth: appDeps.auth ?? createAuth({ ...appDeps, mailer }),
     paypal: appDeps.paypal === undefined ? paypalClientFromEnv(appDeps.env) : appDeps.paypal,
+    tracking: appDeps.tracking === undefined ? trackingClientFromEnv(appDeps.env) : appDeps.tracking,
     metrics: appDeps.metrics ?? createMetrics(),
     files: appDeps.files ?? fileStoreFromEnv(appDeps.env),
   };
@@ -143,6 +146,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', tiktokConnectionRoutes);
   // Called by PayPal, not by a browser: no session, its signature is verified with PayPal instead.
   api.route('/', paypalWebhookRoutes);
+  api.route('/', trackingWebhookRoutes);
   // Called by Meta (Instagram's Deauthorize and Data Deletion callbacks): the signed_request is verified instead.
   api.route('/', instagramCallbackRoutes);
   api.route('/admin', adminRoutes);

@@ -5,6 +5,7 @@ import type { UserRole } from '../shared/schemas/session';
 import type { Auth } from './auth';
 import type { Clock } from './clock';
 import type { FileStore } from './integrations/file-storage/file-store';
+import type { TrackingClient } from './integrations/tracking/easypost-tracking';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics';
@@ -31,6 +32,8 @@ export interface AppDeps {
   files?: FileStore;
   /** PayPal Payouts; built from env when absent (null: manual payouts). */
   paypal?: PaypalClient | null;
+  /** Carrier tracking (EasyPost); built from env when absent (null: not tracked). */
+  tracking?: TrackingClient | null;
   /** Prometheus metrics of this process; a fresh registry when absent. */
   metrics?: Metrics;
   /** Set by the shutdown: readiness answers 503 once stopping, and responses close their connection while draining. */
@@ -71,6 +74,7 @@ export type AppBindings = {
       auth: Auth;
       mailer: Mailer;
       paypal: PaypalClient | null;
+      tracking: TrackingClient | null;
       metrics: Metrics;
       files: FileStore;
       streams: OpenStreams;

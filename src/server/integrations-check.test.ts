@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithCookie, postJson } from '../../tests/support/auth-client';
 import { captureMailer } from '../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../tests/support/creators';
+import { startFakeEasypost } from '../../tests/support/fake-easypost';
 import { type FakeInstagram, startFakeInstagram } from '../../tests/support/fake-instagram';
 import { type FakePaypal, startFakePaypal } from '../../tests/support/fake-paypal';
 import { type FakeTiktok, signInWithTiktok, startFakeTiktok } from '../../tests/support/fake-tiktok';
@@ -61,8 +62,29 @@ describe('integrations:check against the local stand-ins', () => {
       'YouTube: not configured: YOUTUBE_API_KEY is unset: YouTube figures are entered by an admin or reported by the creator.',
       'Instagram: not configured: INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET are unset: creators cannot connect Instagram; its figures are entered by hand.',
       'TikTok: not configured: TIKTOK_CLIENT_ID and TIKTOK_CLIENT_SECRET are unset: no TikTok sign-in, TikTok figures are entered by hand.',
+      'EasyPost: not configured: EASYPOST_API_KEY is unset: tracking numbers are kept as typed and deliveries are marked by hand.',
     ]);
     expect(summary(reports).exitCode).toBe(0);
+  });
+
+  it('proves an EasyPost key with one read of a made-up tracker, and says when the key is refused', async () => {
+    const easypost = await startFakeEasypost();
+    try {
+      const vars = (key: string) => ({ EASYPOST_API_KEY: key, EASYPOST_API_BASE: `${easypost.url}/v2` });
+      const good = await checkIntegrations(testEnv(vars(easypost.apiKey)));
+      expect(byService(good).EasyPost).toMatch(
+        /^EasyPost: configured \(127\.0\.0\.1:\d+\) · reachable · authorised: the key was accepted: the Trackers API answered the lookup of a made-up tracker with 404 NOT_FOUND, as it should\. Note: EASYPOST_WEBHOOK_SECRET is unset/,
+      );
+      expect(summary(good).exitCode).toBe(0);
+      expect(easypost.trackers.size).toBe(0);
+      const bad = await checkIntegrations(testEnv(vars('EZTK_wrong')));
+      expect(byService(bad).EasyPost).toMatch(
+        /· reachable · NOT authorised: EasyPost refused the key \(401 APIKEY\.REQUIRED\)/,
+      );
+      expect(summary(bad).exitCode).toBe(1);
+    } finally {
+      await easypost.close();
+    }
   });
 
   it('proves PayPal and YouTube credentials with one read each, and reads the batch and video asked for', async () => {

@@ -7,6 +7,7 @@ import { findTiktokAuth } from '../db/queries/influencers';
 import { findInstagramConnection } from '../db/queries/instagram-connections';
 import { youtubeVideoId } from '../shared/content-metrics';
 import { systemClock } from './clock';
+import { checkEasypost } from './integrations/tracking/easypost-check';
 import {
   createInstagramClient,
   INSTAGRAM_TOKEN_PURPOSE,
@@ -34,7 +35,7 @@ import { openTiktokToken } from './tiktok-login';
  *   `TiktokTokenReader`, see below).
  */
 
-export type ServiceName = 'PayPal' | 'YouTube' | 'Instagram' | 'TikTok';
+export type ServiceName = 'PayPal' | 'YouTube' | 'Instagram' | 'TikTok' | 'EasyPost';
 
 export interface ServiceReport {
   service: ServiceName;
@@ -657,7 +658,7 @@ async function checkTiktok(
 
 /** Runs every check side by side; one report per service, in a fixed order. */
 export async function checkIntegrations(
-  env: Pick<Env, 'paypal' | 'youtube' | 'instagram' | 'authSecret' | 'oauth' | 'tiktokApiBase'>,
+  env: Pick<Env, 'paypal' | 'youtube' | 'instagram' | 'authSecret' | 'oauth' | 'tiktokApiBase' | 'easypost'>,
   options: CheckOptions = {},
 ): Promise<ServiceReport[]> {
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -672,6 +673,7 @@ export async function checkIntegrations(
     checkYoutube(env, options, timeoutMs),
     checkInstagram(env, creator, options, timeoutMs),
     checkTiktok(env, creator, options, timeoutMs),
+    checkEasypost(env),
   ]);
 }
 

@@ -50,6 +50,7 @@ const PUBLIC = new Set([BETTER_AUTH, 'POST /api/auth/admin-sign-in', 'POST /api/
 /** Verified by a signature from the sender instead of an Origin (issue 9 adds it). */
 const SIGNATURE_VERIFIED = new Set([
   'POST /api/webhooks/paypal',
+  'POST /api/webhooks/easypost',
   'POST /api/instagram/deauthorize',
   'POST /api/instagram/data-deletion',
 ]);

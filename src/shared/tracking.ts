@@ -44,3 +44,28 @@ export function trackingUrl(carrier: string | null, trackingNumber: string | nul
       return null;
   }
 }
+
+/** Who said a box arrived (issue 38): the carrier's tracking, or a person (an admin's mark or the creator's word). */
+export type DeliveredBy = 'carrier' | 'person';
+
+/** One carrier scan on a box's timeline: the carrier's status, words, time and place. */
+export interface CarrierEvent {
+  status: string;
+  message: string;
+  at: string;
+  place: string | null;
+}
+
+/** The carrier's statuses (EasyPost's names) in the creator's words. */
+export const CARRIER_STATUS_LABELS: Record<string, string> = {
+  unknown: 'Waiting for the carrier',
+  pre_transit: 'Label created',
+  in_transit: 'In transit',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+  available_for_pickup: 'Ready for pickup',
+  return_to_sender: 'Returned to sender',
+  failure: 'Delivery failed',
+  cancelled: 'Cancelled',
+  error: 'Tracking error',
+};

@@ -27,6 +27,7 @@ import {
   type StoredPostPreview,
 } from './post-previews';
 import { postingClocksFor } from './posting-clock';
+import { carrierTrackingOf } from './tracking';
 
 /**
  * How many creators each campaign has accepted (every status from 'accepted' on, see ACCEPTED_STATUSES): the one count
@@ -134,6 +135,7 @@ export async function listMyApplications(
       canConfirmDelivery: offers.has('confirm_delivery'),
       canSubmitContent: offers.has('submit_content') && (today <= upload || Boolean(clock?.paused)),
       postingClock: clock ?? null,
+      tracking: carrierTrackingOf(a),
       createdAt: a.createdAt.toISOString(),
       campaign: {
         id: c.id,
@@ -206,6 +208,7 @@ export async function listApplicants(
     deliveredAt: a.deliveredAt?.toISOString() ?? null,
     deliveryProblem: a.deliveryProblem,
     deliveryProblemNote: a.deliveryProblemNote,
+    tracking: carrierTrackingOf(a),
     createdAt: a.createdAt.toISOString(),
     influencer: {
       id: i.id,

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -12,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ApplicationStatus, DeliveryProblem } from '../../shared/lifecycle';
+import type { CarrierEvent, DeliveredBy } from '../../shared/tracking';
 import { campaigns } from './campaigns';
 import { influencers } from './influencers';
 
@@ -39,6 +41,18 @@ export const applications = pgTable(
     shippedAt: ts('shipped_at'),
     deliveredAt: ts('delivered_at'),
     deliveryConfirmedAt: ts('delivery_confirmed_at'),
+    /** Who said the box arrived: the carrier (a tracking event) or a person (an admin or the creator). Issue 38. */
+    deliveredBy: text('delivered_by').$type<DeliveredBy>(),
+    /** The carrier's delivery time when a person had marked the box first (both are kept). */
+    carrierDeliveredAt: ts('carrier_delivered_at'),
+    /** The tracking service's tracker for the tracking number (null: not tracked). */
+    trackerId: text('tracker_id'),
+    /** The carrier's latest status (EasyPost's names) and the tracker's time of it (never moves backwards). */
+    carrierStatus: text('carrier_status'),
+    carrierStatusAt: ts('carrier_status_at'),
+    /** The carrier's estimated delivery (ISO) and its scans, oldest first: the creator's timeline. */
+    carrierEstDelivery: text('carrier_est_delivery'),
+    carrierEvents: jsonb('carrier_events').$type<CarrierEvent[]>(),
     deliveryProblem: text('delivery_problem').$type<DeliveryProblem>(),
     deliveryProblemNote: text('delivery_problem_note'),
     deliveryProblemAt: ts('delivery_problem_at'),
@@ -53,9 +67,14 @@ export const applications = pgTable(
     index('applications_campaign_status_idx').on(t.campaignId, t.status),
     // The review's applicants, newest first, paged by keyset (issue 28).
     index('applications_campaign_newest_idx').on(t.campaignId, t.createdAt.desc(), t.id.desc()),
+    index('applications_tracker_idx').on(t.trackerId),
     check(
       'applications_status_check',
       sql`${t.status} in ('applied','accepted','rejected','withdrawn','shipped','delivered','content_submitted','changes_requested','approved','missed')`,
+    ),
+    check(
+      'applications_delivered_by_check',
+      sql`${t.deliveredBy} is null or ${t.deliveredBy} in ('carrier','person')`,
     ),
     check(
       'applications_delivery_problem_check',

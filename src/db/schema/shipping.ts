@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { DeliveryProblem } from '../../shared/lifecycle';
 import { applications } from './applications';
 import { users } from './auth';
@@ -62,3 +62,19 @@ export const deliveryProblems = pgTable(
 );
 
 export type DeliveryProblemRow = typeof deliveryProblems.$inferSelect;
+
+/**
+ * Issue 38: each tracking webhook Event, kept once by its id as it arrives (a repeat is a no-op), then applied by the
+ * tracking-events job (applied_at set in the same transaction as the change it made).
+ */
+export const trackingWebhookEvents = pgTable(
+  'tracking_webhook_events',
+  {
+    eventId: text('event_id').primaryKey(),
+    trackerId: text('tracker_id').notNull(),
+    tracker: jsonb('tracker').notNull(),
+    receivedAt: ts('received_at').notNull(),
+    appliedAt: ts('applied_at'),
+  },
+  (t) => [index('tracking_webhook_events_pending_idx').on(t.receivedAt).where(sql`${t.appliedAt} is null`)],
+);

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { invalidateCampaignCounts } from '../../db/queries/campaigns';
 import type { FileStore } from '../integrations/file-storage/file-store';
 import { fileStoreFromEnv } from '../integrations/file-storage/file-store-from-env';
+import { trackingClientFromEnv } from '../integrations/tracking/easypost-tracking';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { Metrics } from '../metrics';
@@ -20,6 +21,7 @@ import { pruneAttempts } from '../services/password-attempts';
 import { pollPayouts, resumeInterruptedBatches } from '../services/payouts/batch-jobs';
 import { createServiceContext, type ServiceContext } from '../services/service-context';
 import { refreshContentMetrics } from './refresh-content-metrics';
+import { trackingJobs } from './tracking-jobs';
 
 export const LIFECYCLE_SWEEP = 'lifecycle-sweep';
 export const PAYOUT_STATUS = 'payout-status';
@@ -55,6 +57,7 @@ export function jobServices(
     logger: ctx.logger,
     paypal: ctx.paypal,
     files: ctx.files,
+    tracking: trackingClientFromEnv(ctx.env),
   });
 }
 
@@ -159,6 +162,7 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
       if (result.built || result.expired) ctx.logger.info(result, 'data export');
     },
   },
+  ...trackingJobs(jobServices),
   {
     // Hourly: accounts closed 90 days ago are anonymised (personal data removed, money records kept). Issue 27.
     name: ACCOUNT_ANONYMISE,

@@ -10,6 +10,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Routes that prove their sender another way (a signature checked with the sender) and take no Origin. */
 export const ORIGIN_CHECK_EXEMPT_PATHS = new Set([
   '/api/webhooks/paypal',
+  // EasyPost's tracker events (routes/tracking-webhooks.ts): an HMAC of the body with the shared secret.
+  '/api/webhooks/easypost',
   // Meta's Instagram callbacks (routes/instagram-callbacks.ts): a signed_request made with the app secret.
   '/api/instagram/deauthorize',
   '/api/instagram/data-deletion',

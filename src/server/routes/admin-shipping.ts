@@ -8,6 +8,7 @@ import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { createRouter } from '../openapi';
 import { overrideShippingAddress } from '../services/shipping';
 import { shippingCsvChunks } from '../services/shipping-csv';
+import { carrierStatusCounts } from '../services/tracking/carrier-counts';
 
 /** Issue 13: shipping for admins (behind requireRole('admin')). */
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
@@ -47,7 +48,33 @@ const overrideRoute = createRoute({
   },
 });
 
+const carrierCountsRoute = createRoute({
+  method: 'get',
+  path: '/campaigns/{id}/carrier-statuses',
+  tags: ['Admin shipping'],
+  summary:
+    "Issue 38: the campaign's tracked boxes per carrier status (EasyPost's names), the board's sentence (\"14 in transit · 3 out for delivery · 1 returned\") and how many trackers have had no event for 7 days",
+  request: { params: idParam },
+  responses: {
+    200: {
+      description: 'Counts',
+      content: json(
+        z.object({
+          counts: z.record(z.string(), z.number().int()),
+          summary: z.string(),
+          silent: z.number().int(),
+          final: z.number().int(),
+        }),
+      ),
+    },
+    ...common,
+  },
+});
+
 export const adminShippingRoutes = createRouter()
+  .openapi(carrierCountsRoute, async (c) =>
+    c.json(await carrierStatusCounts(c.get('services'), c.req.valid('param').id), 200),
+  )
   .openapi(shippingCsvRoute, async (c) => {
     const { id } = c.req.valid('param');
     const ctx = c.get('services');

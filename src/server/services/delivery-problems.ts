@@ -26,6 +26,7 @@ import { type AuditActor, changedFields, recordAdminAction } from './audit-log';
 import { sendCreatorMail } from './creator-mail';
 import { creatorNotice, notifyCreator } from './notifications';
 import { atInstant, type ServiceContext } from './service-context';
+import { registerTracking } from './tracking/register-tracking';
 
 /**
  * Hook of the creator's delivery report (services/applications recordDelivery), in its transaction: opens a problem
@@ -181,10 +182,7 @@ export async function resolveProblem(
   );
 }
 
-/**
- * The admin sends a new box: the application is shipped again with the new carrier and tracking number (delivery to
- * be confirmed again, so the posting clock waits for it), and the problem is resolved by the re-shipment.
- */
+/** The admin sends a new box (its number registered for tracking): shipped again, the problem resolved by it. */
 export async function reshipProblem(
   services: ServiceContext,
   id: number,
@@ -192,9 +190,10 @@ export async function reshipProblem(
   actor: AuditActor,
 ) {
   const ctx = atInstant(services);
+  const tracker = await registerTracking(ctx, input);
   const found = await ctx.db.transaction(async (tx) => {
     const row = await lockOpen(tx, id);
-    const reshipped = await reshipBox(tx, row, input, ctx.now);
+    const reshipped = await reshipBox(tx, row, input, ctx.now, tracker);
     await tx
       .update(deliveryProblems)
       .set({

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import { type Clock, systemClock } from '../clock';
 import type { FileStore } from '../integrations/file-storage/file-store';
+import type { TrackingClient } from '../integrations/tracking/easypost-tracking';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { PaypalClient } from '../payouts/paypal-client';
@@ -22,6 +23,8 @@ export interface ServiceContext {
   paypal: PaypalClient | null;
   /** Where files live: DATA_DIR or the S3 bucket (uploads, data downloads). */
   files: FileStore;
+  /** Carrier tracking (EasyPost), or null when EASYPOST_API_KEY is unset (issue 38). */
+  tracking: TrackingClient | null;
 }
 
 export interface ServiceContextInput {
@@ -32,6 +35,7 @@ export interface ServiceContextInput {
   logger: Logger;
   paypal: PaypalClient | null;
   files: FileStore;
+  tracking?: TrackingClient | null | undefined;
 }
 
 /** The one way a service context is made (the middleware, the jobs, the start-up, tests calling a service). */
@@ -44,6 +48,7 @@ export function createServiceContext(input: ServiceContextInput): ServiceContext
     logger: input.logger,
     paypal: input.paypal,
     files: input.files,
+    tracking: input.tracking ?? null,
   };
 }
 

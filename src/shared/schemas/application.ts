@@ -67,6 +67,22 @@ export const submissionViewSchema = z.object({
   previews: z.array(postLookSchema.extend({ postUrl: z.string() })),
 });
 
+/** Issue 38: the carrier's view of a box (its latest status, estimate and scans) and who said it arrived. */
+export const carrierTrackingSchema = z.object({
+  status: z.string().nullable(),
+  statusAt: z.string().nullable(),
+  estimatedDelivery: z.string().nullable(),
+  events: z.array(
+    z.object({ status: z.string(), message: z.string(), at: z.string(), place: z.string().nullable() }),
+  ),
+  deliveredAt: z.string().nullable(),
+  /** 'carrier' (a tracking event) or 'person' (an admin or the creator); null while not delivered. */
+  deliveredBy: z.enum(['carrier', 'person']).nullable(),
+  /** The carrier's own delivery time when a person had marked the box first (both are kept). */
+  carrierDeliveredAt: z.string().nullable(),
+});
+export type CarrierTracking = z.infer<typeof carrierTrackingSchema>;
+
 /** An application as its creator sees it on the dashboard. */
 export const myApplicationSchema = z.object({
   id: z.number().int(),
@@ -92,6 +108,8 @@ export const myApplicationSchema = z.object({
       reasons: z.array(z.string()),
     })
     .nullable(),
+  /** Null for an application whose box was never tracked nor delivered. */
+  tracking: carrierTrackingSchema.nullable(),
   createdAt: z.string(),
   campaign: campaignSchema.pick({
     id: true,
@@ -141,6 +159,7 @@ export const applicantSchema = z.object({
   deliveredAt: z.string().nullable(),
   deliveryProblem: z.enum(DELIVERY_PROBLEMS).nullable(),
   deliveryProblemNote: z.string().nullable(),
+  tracking: carrierTrackingSchema.nullable(),
   createdAt: z.string(),
   influencer: z.object({
     id: z.number().int(),

@@ -8,6 +8,9 @@ export const NOTIFICATION_KINDS = [
   'application_rejected',
   'box_shipped',
   'box_delivered',
+  // Issue 38: the carrier says the box waits at a pickup point, or it is coming back / failed.
+  'box_pickup_ready',
+  'box_carrier_problem',
   'changes_requested',
   'content_approved',
   'deadline_missed',

@@ -84,6 +84,7 @@ export async function markDelivered(services: ServiceContext, applicationId: num
     await notifyCreator(tx, influencer.id, creatorNotice.delivered(campaign.name), ctx.now);
     const row = await transition(tx, locked, 'mark_delivered', 'admin', {
       deliveredAt: ctx.now,
+      deliveredBy: 'person',
       updatedAt: ctx.now,
     });
     await recordAdminUpdate(tx, actor, {

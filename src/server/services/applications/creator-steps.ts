@@ -137,6 +137,7 @@ export async function recordDelivery(
     if (input.action === 'confirm') {
       const row = await transition(tx, locked, 'confirm_delivery', 'creator', {
         deliveredAt: application.deliveredAt ?? ctx.now,
+        deliveredBy: application.deliveredBy ?? 'person',
         deliveryConfirmedAt: ctx.now,
         deliveryProblem: null,
         deliveryProblemNote: null,

@@ -4,13 +4,15 @@ import { AppError } from '../../errors';
 import { type AuditActor, recordAdminUpdate } from '../audit-log';
 import { creatorNotice, notifyCreator } from '../notifications';
 import { atInstant, type ServiceContext, stoppedAt } from '../service-context';
+import { type RegisteredTracker, registerTracking, trackerColumns } from '../tracking/register-tracking';
 import { found, notify } from './context';
 import { parseShipmentsCsv } from './shipments-csv';
 import { type TransitionSubject, transition } from './transition';
 
 /**
- * Records (or corrects) the carrier and tracking number of an accepted creator's PR box. With `tx`, it is one row of a
- * CSV import (audited as such) inside the import's transaction for that row.
+ * Records (or corrects) the carrier and tracking number of an accepted creator's PR box. The number is registered
+ * with the tracking service first (a refused number is a 400 and nothing is saved). With `tx`, it is one row of a
+ * CSV import (audited as such) inside the import's transaction for that row, registered by the import as `tracker`.
  */
 export async function recordShipment(
   services: ServiceContext,
@@ -18,8 +20,10 @@ export async function recordShipment(
   { carrier, trackingNumber }: { carrier: string; trackingNumber: string },
   actor: AuditActor,
   tx?: DatabaseOrTransaction,
+  registered?: RegisteredTracker,
 ) {
   const ctx = atInstant(services);
+  const tracker = tx ? (registered ?? null) : await registerTracking(ctx, { trackingNumber, carrier });
   const run = async (db: DatabaseOrTransaction) => {
     const locked = found(await lockApplication(db, applicationId), 'Application not found');
     const { application, campaign, influencer } = locked;
@@ -28,6 +32,7 @@ export async function recordShipment(
       trackingNumber,
       shippedAt: ctx.now,
       updatedAt: ctx.now,
+      ...trackerColumns(tracker),
     });
     await recordAdminUpdate(db, actor, {
       action: tx ? 'application.import_shipment' : 'application.ship',
@@ -62,8 +67,12 @@ export async function reshipBox(
   subject: TransitionSubject,
   { carrier, trackingNumber }: { carrier: string; trackingNumber: string },
   now: Date,
+  tracker: RegisteredTracker = null,
 ) {
   return transition(tx, subject, 'reship', 'admin', {
+    ...trackerColumns(tracker),
+    deliveredBy: null,
+    carrierDeliveredAt: null,
     deliveryProblem: null,
     deliveryProblemNote: null,
     deliveryProblemAt: null,
@@ -102,10 +111,13 @@ export async function importShipmentsCsv(
     }
     const { line, applicationId, carrier, trackingNumber } = parsed;
     try {
+      if ((await findApplicationCampaignId(ctx.db, applicationId)) !== campaignId)
+        throw new AppError('NOT_FOUND', `application ${applicationId} is not in this campaign`);
+      const tracker = await registerTracking(ctx, { trackingNumber, carrier });
       const result = await ctx.db.transaction(async (tx) => {
         if ((await findApplicationCampaignId(tx, applicationId)) !== campaignId)
           throw new AppError('NOT_FOUND', `application ${applicationId} is not in this campaign`);
-        return recordShipment(stoppedAt(ctx), applicationId, { carrier, trackingNumber }, actor, tx);
+        return recordShipment(stoppedAt(ctx), applicationId, { carrier, trackingNumber }, actor, tx, tracker);
       });
       report.imported += 1;
       notices.push({ email: result.email, campaign: result.campaign, carrier, trackingNumber });

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { applications } from '../../../db/schema/applications';
 import { storeOrders, stores } from '../../../db/schema/stores';
+import { AppError } from '../../errors';
 import { ShopifyError } from '../../integrations/shopify/shopify-client';
 import { recordShipment } from '../applications/shipments';
 import type { AuditActor } from '../audit-log';
@@ -70,6 +71,11 @@ export async function readFulfilments(
         out.push({ applicationId, result: 'unfulfilled' });
       }
     } catch (error) {
+      // A tracking number the tracking service refuses (issue 38): the box stays unshipped, the reason reported.
+      if (error instanceof AppError) {
+        out.push({ applicationId, result: 'failed', error: error.message });
+        continue;
+      }
       if (!(error instanceof ShopifyError)) throw error;
       await noteStoreState(services, store.id, error.kind, error.message);
       out.push({ applicationId, result: 'failed', error: error.message });

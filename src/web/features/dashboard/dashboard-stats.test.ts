@@ -25,6 +25,7 @@ function app(status: ApplicationStatus, createdAt = '2026-06-01T10:00:00.000Z'):
     postingClock: null,
     choices: [],
     canChangeChoice: false,
+    tracking: null,
     createdAt,
     campaign: {
       id: 100 + n,

@@ -28,7 +28,7 @@ import type { ApplicantEngagement } from '../../../../shared/schemas/content-met
 import type { ChosenVariant } from '../../../../shared/schemas/products';
 import type { Reliability } from '../../../../shared/schemas/reliability';
 import type { AdminApplicant } from '../../../../shared/schemas/shipping';
-import { trackingUrl } from '../../../../shared/tracking';
+import { CARRIER_STATUS_LABELS, trackingUrl } from '../../../../shared/tracking';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
 import { Avatar } from '../../../components/avatar';
 import { FollowerFigures } from '../../../components/follower-figures';
@@ -389,19 +389,31 @@ function ShipmentSummary({ applicant }: { applicant: Applicant }) {
 
 function TrackingText({ applicant, url }: { applicant: Applicant; url: string | null }) {
   const text = `${applicant.carrier} ${applicant.trackingNumber}`;
+  const carrierStatus = applicant.tracking?.status;
+  const label = carrierStatus ? (
+    <span className="text-slate-600" data-testid="carrier-status">
+      · {CARRIER_STATUS_LABELS[carrierStatus] ?? carrierStatus}
+    </span>
+  ) : null;
   return url ? (
-    <a
-      href={url}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="inline-flex items-center gap-1 font-medium text-mint-700 underline-offset-2 hover:underline"
-    >
-      {text}
-      <ExternalLink aria-hidden="true" className="size-3.5" />
-      <span className="sr-only">(opens in a new tab)</span>
-    </a>
+    <>
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex items-center gap-1 font-medium text-mint-700 underline-offset-2 hover:underline"
+      >
+        {text}
+        <ExternalLink aria-hidden="true" className="size-3.5" />
+        <span className="sr-only">(opens in a new tab)</span>
+      </a>
+      {label}
+    </>
   ) : (
-    <span className="font-medium text-slate-800">{text}</span>
+    <>
+      <span className="font-medium text-slate-800">{text}</span>
+      {label}
+    </>
   );
 }
 

@@ -21,6 +21,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { campaignReward, formatShortIsoDate } from '../../../lib/format';
 import { useApplicationActions } from '../api/dashboard-queries';
+import { CarrierTimeline } from './carrier-timeline';
 import { DeliveryProblemNote } from './delivery-problem-note';
 import { PostingClockNote } from './posting-clock-note';
 
@@ -71,6 +72,7 @@ export function ApplicationItem({
         </p>
         <ApplicationFacts application={a} />
         <PostingClockNote application={a} />
+        <CarrierTimeline tracking={a.tracking} />
         <ApplicationMessages application={a} />
         <ApplicationActions application={a} onOpen={onOpen} />
       </div>

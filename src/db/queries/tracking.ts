@@ -1,0 +1,77 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { CarrierTracking } from '../../shared/schemas/application';
+import type { DatabaseOrTransaction } from '../client';
+import { type ApplicationRow, applications } from '../schema/applications';
+import { campaigns } from '../schema/campaigns';
+import { influencers } from '../schema/influencers';
+import { trackingWebhookEvents } from '../schema/shipping';
+
+/** Keeps a webhook Event once by its id; false when it was already kept (a repeat). */
+export async function keepTrackingEvent(
+  db: DatabaseOrTransaction,
+  event: { eventId: string; trackerId: string; tracker: unknown; receivedAt: Date },
+) {
+  const rows = await db
+    .insert(trackingWebhookEvents)
+    .values(event)
+    .onConflictDoNothing({ target: trackingWebhookEvents.eventId })
+    .returning({ eventId: trackingWebhookEvents.eventId });
+  return rows.length > 0;
+}
+
+/** The ids of events not applied yet, oldest first. */
+export async function pendingTrackingEventIds(db: DatabaseOrTransaction, limit: number) {
+  const rows = await db
+    .select({ eventId: trackingWebhookEvents.eventId })
+    .from(trackingWebhookEvents)
+    .where(isNull(trackingWebhookEvents.appliedAt))
+    .orderBy(asc(trackingWebhookEvents.receivedAt))
+    .limit(limit);
+  return rows.map((r) => r.eventId);
+}
+
+/** One pending event, locked (skipped when another worker holds it); null when applied or taken. */
+export async function lockPendingTrackingEvent(tx: DatabaseOrTransaction, eventId: string) {
+  const [row] = await tx
+    .select()
+    .from(trackingWebhookEvents)
+    .where(and(eq(trackingWebhookEvents.eventId, eventId), isNull(trackingWebhookEvents.appliedAt)))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row ?? null;
+}
+
+export async function markTrackingEventApplied(tx: DatabaseOrTransaction, eventId: string, at: Date) {
+  await tx
+    .update(trackingWebhookEvents)
+    .set({ appliedAt: at })
+    .where(eq(trackingWebhookEvents.eventId, eventId));
+}
+
+/** The application whose box a tracker follows, with its campaign and creator, locked; null when none. */
+export async function lockApplicationByTracker(tx: DatabaseOrTransaction, trackerId: string) {
+  const [row] = await tx
+    .select({ application: applications, campaign: campaigns, influencer: influencers })
+    .from(applications)
+    .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
+    .innerJoin(influencers, eq(influencers.id, applications.influencerId))
+    .where(eq(applications.trackerId, trackerId))
+    .orderBy(asc(applications.id))
+    .limit(1)
+    .for('update', { of: applications });
+  return row ?? null;
+}
+
+/** The carrier's view of an application's box for the API (null when never tracked nor delivered). */
+export function carrierTrackingOf(a: ApplicationRow): CarrierTracking | null {
+  if (!a.trackerId && !a.deliveredAt) return null;
+  return {
+    status: a.carrierStatus,
+    statusAt: a.carrierStatusAt?.toISOString() ?? null,
+    estimatedDelivery: a.carrierEstDelivery,
+    events: a.carrierEvents ?? [],
+    deliveredAt: a.deliveredAt?.toISOString() ?? null,
+    deliveredBy: a.deliveredBy,
+    carrierDeliveredAt: a.carrierDeliveredAt?.toISOString() ?? null,
+  };
+}

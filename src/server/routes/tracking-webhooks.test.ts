@@ -1,0 +1,380 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { captureMailer } from '../../../tests/support/capture-mailer';
+import { createReadyCreator } from '../../../tests/support/creators';
+import { insertCampaign } from '../../../tests/support/factories';
+import { type FakeEasypost, startFakeEasypost } from '../../../tests/support/fake-easypost';
+import { testServices } from '../../../tests/support/services';
+import { testEnv } from '../../../tests/support/test-app';
+import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import type { MyApplication } from '../../shared/schemas/application';
+import type { AdminProblem } from '../../shared/schemas/delivery-problems';
+import { createApp } from '../app';
+import { createAuth } from '../auth';
+import { createEasypostTracking, type TrackingClient } from '../integrations/tracking/easypost-tracking';
+import { silentLogger } from '../logger';
+import { upsertAdmin } from '../services/admin-accounts';
+import { refreshTrackers } from '../services/tracking/refresh-trackers';
+import { applyTrackingEvents } from '../services/tracking/tracking-events';
+
+const ADMIN_PASSWORD = 'admin password 2026!';
+
+describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s', (driver) => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof createApp>;
+  let admin: string;
+  let fake: FakeEasypost;
+  let trackingClient: TrackingClient;
+  const mailer = captureMailer();
+  const clock = { now: new Date('2026-06-15T12:00:00Z') };
+  let n = 0;
+
+  const call = async <T = Record<string, unknown>>(path: string, body: unknown, cookie = admin) => {
+    const response = await postJson(app, path, body, cookie);
+    return {
+      status: response.status,
+      body: (await response.json()) as T & { error?: string; field?: string },
+    };
+  };
+  const mine = async (cookie: string) =>
+    ((await (await getWithCookie(app, '/api/me/applications', cookie)).json()) as { items: MyApplication[] })
+      .items[0]!;
+  const send = (event: unknown, headers?: Record<string, string>) => {
+    const body = JSON.stringify(event);
+    return app.request('/api/webhooks/easypost', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(headers ?? fake.sign(body)) },
+      body,
+    });
+  };
+  const runJob = () => applyTrackingEvents(testServices({ db: database.db, mailer, now: () => clock.now }));
+  const trackerOf = (code: string) =>
+    [...fake.trackers.values()].find((t) => t.tracking_code === code)?.id as string;
+  const noticesOf = async (cookie: string) =>
+    JSON.stringify(await (await getWithCookie(app, '/api/notifications', cookie)).json());
+
+  /** A gifting campaign (upload deadline Jun 27) and an accepted creator whose box ships on Jun 20. */
+  async function shipped(trackingNumber: string) {
+    n += 1;
+    clock.now = new Date('2026-06-15T12:00:00Z');
+    const person = await createReadyCreator(app, database.db, { email: `track${n}@example.com` });
+    const campaign = await insertCampaign(database.db, {
+      name: `Tracked Campaign ${n}`,
+      status: 'active',
+      type: 'gifting',
+      deadline: '2026-06-20',
+      followersRequired: 0,
+    });
+    const id = (await call<{ id: number }>(`/api/campaigns/${campaign.id}/applications`, {}, person.cookie))
+      .body.id;
+    expect((await call(`/api/admin/applications/${id}/accept`, {})).status).toBe(200);
+    clock.now = new Date('2026-06-20T12:00:00Z');
+    const ship = await call(`/api/admin/applications/${id}/shipment`, { carrier: 'USPS', trackingNumber });
+    expect(ship.status).toBe(200);
+    return { ...person, id, campaign, trackerId: trackerOf(trackingNumber) };
+  }
+
+  beforeAll(async () => {
+    fake = await startFakeEasypost({ now: () => clock.now });
+    database = await createTestDatabase(driver);
+    const env = testEnv({
+      TRUST_PROXY: 'true',
+      EASYPOST_API_KEY: fake.apiKey,
+      EASYPOST_WEBHOOK_SECRET: fake.webhookSecret,
+      EASYPOST_API_BASE: `${fake.url}/v2`,
+    });
+    const logger = silentLogger();
+    trackingClient = createEasypostTracking(env.easypost!);
+    const auth = createAuth({ db: database.db, env, logger });
+    app = createApp({ db: database.db, env, logger, auth, mailer, now: () => clock.now });
+    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
+    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+    await fake?.close();
+  });
+
+  it('refuses a tracking number the service rejects, with its reason, and saves nothing', async () => {
+    const person = await createReadyCreator(app, database.db, { email: 'refused@example.com' });
+    const campaign = await insertCampaign(database.db, {
+      status: 'active',
+      type: 'gifting',
+      followersRequired: 0,
+    });
+    const id = (await call<{ id: number }>(`/api/campaigns/${campaign.id}/applications`, {}, person.cookie))
+      .body.id;
+    expect((await call(`/api/admin/applications/${id}/accept`, {})).status).toBe(200);
+    fake.refuse('9400BAD', 'Tracking code 9400BAD is not a valid USPS tracking number.');
+    const refused = await call(`/api/admin/applications/${id}/shipment`, {
+      carrier: 'USPS',
+      trackingNumber: '9400BAD',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      error:
+        'The carrier tracking service refused this tracking number: Tracking code 9400BAD is not a valid USPS tracking number.',
+      field: 'trackingNumber',
+    });
+    const after = await mine(person.cookie);
+    expect(after).toMatchObject({ status: 'accepted', trackingNumber: null, tracking: null });
+  });
+
+  it('refuses forged and unsigned events (401) and changes nothing', async () => {
+    const box = await shipped('9400100000000000000101');
+    const event = fake.advance(box.trackerId, {
+      status: 'delivered',
+      message: 'Delivered',
+      at: '2026-06-22T10:00:00Z',
+    });
+    const body = JSON.stringify(event);
+    expect((await send(event, {})).status).toBe(401);
+    expect((await send(event, fake.sign(body, 'not the secret'))).status).toBe(401);
+    const tampered = { ...event, id: 'evt_tampered' };
+    expect((await send(tampered, fake.sign(body))).status).toBe(401);
+    expect(await runJob()).toEqual({ applied: 0, mailed: 0 });
+    expect(await mine(box.cookie)).toMatchObject({
+      status: 'shipped',
+      tracking: { status: 'pre_transit', deliveredAt: null, events: [] },
+    });
+  });
+
+  it('shows in transit, then delivered starts the clock at the carrier time; repeats and late older events change nothing', async () => {
+    const box = await shipped('9400100000000000000102');
+    const moving = fake.advance(box.trackerId, {
+      status: 'in_transit',
+      message: 'Arrived at USPS Regional Facility',
+      at: '2026-06-21T08:00:00Z',
+      city: 'Austin',
+      state: 'TX',
+    });
+    const out = fake.advance(box.trackerId, {
+      status: 'out_for_delivery',
+      message: 'Out for Delivery',
+      at: '2026-06-23T07:00:00Z',
+    });
+    const delivered = fake.advance(box.trackerId, {
+      status: 'delivered',
+      message: 'Delivered, In/At Mailbox',
+      at: '2026-06-23T15:00:00Z',
+      city: 'Austin',
+      state: 'TX',
+    });
+    const first = await send(moving);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: true, repeated: false });
+    await runJob();
+    const inTransit = await mine(box.cookie);
+    expect(inTransit.status).toBe('shipped');
+    expect(inTransit.tracking).toMatchObject({ status: 'in_transit', estimatedDelivery: expect.any(String) });
+    expect(inTransit.tracking?.events).toEqual([
+      {
+        status: 'in_transit',
+        message: 'Arrived at USPS Regional Facility',
+        at: '2026-06-21T08:00:00Z',
+        place: 'Austin, TX, US',
+      },
+    ]);
+
+    // Delivered arrives before the out-for-delivery event it follows.
+    expect((await send(delivered)).status).toBe(200);
+    clock.now = new Date('2026-06-24T09:00:00Z');
+    expect(await runJob()).toEqual({ applied: 1, mailed: 1 });
+    const arrived = await mine(box.cookie);
+    expect(arrived.status).toBe('delivered');
+    expect(arrived.tracking).toMatchObject({
+      status: 'delivered',
+      deliveredAt: '2026-06-23T15:00:00.000Z',
+      deliveredBy: 'carrier',
+      carrierDeliveredAt: null,
+    });
+    // Campaign upload deadline Jun 27; delivered Jun 23 + 7 days = Jun 30.
+    expect(arrived.uploadDeadline).toBe('2026-06-30');
+    expect(arrived.postingClock?.reasons).toEqual(['Moved to 7 days after your box arrived (Jun 23).']);
+    const mails = () =>
+      mailer.sent.filter((m) => m.to === box.email && m.subject.startsWith('Your PR box was delivered'));
+    expect(mails()).toHaveLength(1);
+    expect(mails()[0]!.text).toContain('The carrier delivered your PR box on Jun 23, 2026.');
+    expect(await noticesOf(box.cookie)).toContain(`Your PR box was delivered: ${box.campaign.name}`);
+
+    // EasyPost retries: the same Event again is acknowledged and applied once.
+    const again = await send(delivered);
+    expect(await again.json()).toEqual({ received: true, repeated: true });
+    // The older out-for-delivery Event comes last: the box does not go backwards.
+    expect((await send(out)).status).toBe(200);
+    expect(await runJob()).toEqual({ applied: 1, mailed: 0 });
+    const still = await mine(box.cookie);
+    expect(still).toMatchObject({
+      status: 'delivered',
+      tracking: { status: 'delivered', deliveredBy: 'carrier' },
+    });
+    expect(mails()).toHaveLength(1);
+  });
+
+  it('a box returned to sender opens a delivery problem in the carrier words and pauses the clock', async () => {
+    const box = await shipped('9400100000000000000103');
+    const words = 'Return to Sender: Insufficient Address';
+    const returned = fake.advance(box.trackerId, {
+      status: 'return_to_sender',
+      message: words,
+      at: '2026-06-24T10:00:00Z',
+    });
+    expect((await send(returned)).status).toBe(200);
+    clock.now = new Date('2026-06-24T11:00:00Z');
+    expect(await runJob()).toEqual({ applied: 1, mailed: 1 });
+    const problems = (
+      (await (await getWithCookie(app, '/api/admin/problems', admin)).json()) as { items: AdminProblem[] }
+    ).items;
+    expect(problems.find((p) => p.application.id === box.id)).toMatchObject({
+      kind: 'not_received',
+      note: `Carrier: ${words}`,
+      status: 'open',
+    });
+    const paused = await mine(box.cookie);
+    expect(paused).toMatchObject({
+      status: 'shipped',
+      deliveryProblem: 'not_received',
+      tracking: { status: 'return_to_sender' },
+    });
+    expect(paused.postingClock?.paused).toBe(true);
+    expect(paused.postingClock?.reasons.join(' ')).toContain('A delivery problem is open');
+    expect(await noticesOf(box.cookie)).toContain(words);
+  });
+
+  it('a delivered event for a box marked by hand keeps the earlier time and notes both', async () => {
+    const box = await shipped('9400100000000000000104');
+    clock.now = new Date('2026-06-22T09:00:00Z');
+    expect((await call(`/api/admin/applications/${box.id}/delivered`, {})).status).toBe(200);
+    const delivered = fake.advance(box.trackerId, {
+      status: 'delivered',
+      message: 'Delivered',
+      at: '2026-06-23T15:00:00Z',
+    });
+    expect((await send(delivered)).status).toBe(200);
+    expect(await runJob()).toEqual({ applied: 1, mailed: 0 });
+    expect(await mine(box.cookie)).toMatchObject({
+      status: 'delivered',
+      uploadDeadline: '2026-06-29',
+      tracking: {
+        status: 'delivered',
+        deliveredAt: '2026-06-22T09:00:00.000Z',
+        deliveredBy: 'person',
+        carrierDeliveredAt: '2026-06-23T15:00:00.000Z',
+      },
+    });
+  });
+  it('the CSV import reports the numbers the service refuses and saves the others, tracked', async () => {
+    const campaign = await insertCampaign(database.db, {
+      status: 'active',
+      type: 'gifting',
+      followersRequired: 0,
+    });
+    const ids: number[] = [];
+    for (const name of ['csv-a', 'csv-b']) {
+      const person = await createReadyCreator(app, database.db, { email: `${name}@example.com` });
+      const id = (await call<{ id: number }>(`/api/campaigns/${campaign.id}/applications`, {}, person.cookie))
+        .body.id;
+      expect((await call(`/api/admin/applications/${id}/accept`, {})).status).toBe(200);
+      ids.push(id);
+    }
+    fake.refuse('9400CSVBAD', 'Tracking code 9400CSVBAD is not a valid USPS tracking number.');
+    const csv = `application_id,carrier,tracking_number\n${ids[0]},USPS,9400CSVGOOD\n${ids[1]},USPS,9400CSVBAD\n`;
+    const response = await app.request(`/api/admin/campaigns/${campaign.id}/shipments`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', origin: 'http://localhost:3000', cookie: admin },
+      body: csv,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      imported: 1,
+      errors: [
+        {
+          line: 3,
+          error:
+            'The carrier tracking service refused this tracking number: Tracking code 9400CSVBAD is not a valid USPS tracking number.',
+        },
+      ],
+    });
+    const counts = await (
+      await getWithCookie(app, `/api/admin/campaigns/${campaign.id}/carrier-statuses`, admin)
+    ).json();
+    expect(counts).toEqual({ counts: { pre_transit: 1 }, summary: '1 label created', silent: 0, final: 0 });
+  });
+
+  it("the shipping board counts a campaign's boxes per carrier status and flags a tracker silent for 7 days", async () => {
+    const box = await shipped('9400100000000000000105');
+    const moving = fake.advance(box.trackerId, {
+      status: 'in_transit',
+      message: 'In Transit',
+      at: '2026-06-21T08:00:00Z',
+    });
+    expect((await send(moving)).status).toBe(200);
+    await runJob();
+    const board = async () =>
+      (await getWithCookie(app, `/api/admin/campaigns/${box.campaign.id}/carrier-statuses`, admin)).json();
+    expect(await board()).toEqual({
+      counts: { in_transit: 1 },
+      summary: '1 in transit',
+      silent: 0,
+      final: 0,
+    });
+    clock.now = new Date('2026-06-29T09:00:00Z');
+    expect(await board()).toMatchObject({ silent: 1 });
+    expect(
+      (await getWithCookie(app, `/api/admin/campaigns/${box.campaign.id}/carrier-statuses`, box.cookie))
+        .status,
+    ).toBe(403);
+  });
+  it('a number shipped during an outage is registered later, and a missed webhook is read back by the refresh job', async () => {
+    const refresh = () =>
+      refreshTrackers({
+        ...testServices({ db: database.db, mailer, now: () => clock.now }),
+        tracking: trackingClient,
+      });
+    fake.setDown(true);
+    const box = await shipped('9400100000000000000106').finally(() => fake.setDown(false));
+    expect(box.trackerId).toBeUndefined();
+    expect(await mine(box.cookie)).toMatchObject({
+      status: 'shipped',
+      trackingNumber: '9400100000000000000106',
+      tracking: null,
+    });
+    expect(await refresh()).toMatchObject({ registered: 1 });
+    const trackerId = trackerOf('9400100000000000000106');
+    expect((await mine(box.cookie)).tracking).toMatchObject({ status: 'pre_transit' });
+    // Its delivered Event never reaches us; the next day's refresh reads the tracker and applies it.
+    fake.advance(trackerId, { status: 'delivered', message: 'Delivered', at: '2026-06-22T10:00:00Z' });
+    clock.now = new Date('2026-06-23T12:00:00Z');
+    // (Other tests' boxes still in transit are read again too.)
+    expect((await refresh()).read).toBeGreaterThanOrEqual(1);
+    expect(await mine(box.cookie)).toMatchObject({
+      status: 'delivered',
+      tracking: { deliveredBy: 'carrier', deliveredAt: '2026-06-22T10:00:00.000Z' },
+    });
+  });
+  it('tells the creator a box waits at a pickup point; a burst of the same Event and two job runs at once apply it once', async () => {
+    const box = await shipped('9400100000000000000107');
+    const words = 'Available for Pickup at the Post Office, 500 Congress Ave';
+    const pickup = fake.advance(box.trackerId, {
+      status: 'available_for_pickup',
+      message: words,
+      at: '2026-06-23T10:00:00Z',
+    });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => send(pickup)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const repeated = await Promise.all(
+      answers.map(async (a) => ((await a.json()) as { repeated: boolean }).repeated),
+    );
+    expect(repeated.filter((r) => !r)).toHaveLength(1);
+    const runs = await Promise.all([runJob(), runJob()]);
+    expect(runs[0]!.applied + runs[1]!.applied).toBe(1);
+    expect((await mine(box.cookie)).tracking).toMatchObject({ status: 'available_for_pickup' });
+    const notices = await noticesOf(box.cookie);
+    expect(notices.split(`Your PR box is ready for pickup: ${box.campaign.name}`)).toHaveLength(2);
+    expect(notices).toContain(words);
+    const mails = mailer.sent.filter(
+      (m) => m.to === box.email && m.subject.startsWith('Your PR box is ready for pickup'),
+    );
+    expect(mails).toHaveLength(1);
+  });
+});

@@ -1,0 +1,43 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorBody, errorSchema } from '../../shared/schemas/error';
+import { createRouter } from '../openapi';
+import { receiveTrackingWebhook } from '../services/tracking/tracking-events';
+
+/** The largest webhook body accepted (a tracker Event with its whole history is a few tens of kilobytes). */
+const MAX_WEBHOOK_BYTES = 512 * 1024;
+
+const webhookRoute = createRoute({
+  method: 'post',
+  path: '/webhooks/easypost',
+  tags: ['Webhooks'],
+  summary:
+    'EasyPost tracker events (tracker.created, tracker.updated): verified with the shared webhook secret, kept once by Event id, applied by the tracking-events job',
+  description:
+    'The body is the EasyPost Event JSON, read as raw text: its HMAC-SHA256 with EASYPOST_WEBHOOK_SECRET must match the X-Hmac-Signature header (https://docs.easypost.com/docs/webhooks). A repeated Event is accepted and applied once.',
+  responses: {
+    200: {
+      description: 'Accepted',
+      content: {
+        'application/json': { schema: z.object({ received: z.literal(true), repeated: z.boolean() }) },
+      },
+    },
+    400: { description: 'Not JSON', content: { 'application/json': { schema: errorSchema } } },
+    401: { description: 'Unsigned or forged', content: { 'application/json': { schema: errorSchema } } },
+    413: { description: 'Too large', content: { 'application/json': { schema: errorSchema } } },
+    503: { description: 'Tracking not configured', content: { 'application/json': { schema: errorSchema } } },
+  },
+});
+
+export const trackingWebhookRoutes = createRouter().openapi(webhookRoute, async (c) => {
+  const rawBody = await c.req.text();
+  if (Buffer.byteLength(rawBody) > MAX_WEBHOOK_BYTES) {
+    return c.json(errorBody('The webhook body is too large.', 'PAYLOAD_TOO_LARGE'), 413);
+  }
+  try {
+    JSON.parse(rawBody);
+  } catch {
+    return c.json(errorBody('The webhook body is not JSON.', 'BAD_REQUEST'), 400);
+  }
+  const result = await receiveTrackingWebhook(c.get('services'), rawBody, c.req.raw.headers);
+  return c.json({ received: true as const, repeated: result.repeated }, 200);
+});

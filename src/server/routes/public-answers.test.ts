@@ -117,6 +117,18 @@ describe.each(TEST_DRIVERS)('public answers kept ready on %s', (driver) => {
     }
   });
 
+  it('answers a signed-in reader (the routed chain, not the fast path) from the same kept bytes', async () => {
+    const path = `/api/campaigns/${campaignId}`;
+    const anonymous = await get(app, path);
+    const etag = anonymous.headers.get('etag')!;
+    const signedIn = await app.request(path, { headers: { cookie: admin } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('etag')).toBe(etag);
+    expect(await signedIn.text()).toBe(await anonymous.text());
+    const unchanged = await app.request(path, { headers: { cookie: admin, 'If-None-Match': `W/${etag}` } });
+    expect(unchanged.status).toBe(304);
+  });
+
   it("shows an admin's edit at once, by id and on the first page, with a new ETag", async () => {
     const before = await get(app, `/api/campaigns/${campaignId}`);
     const oldTag = before.headers.get('etag')!;

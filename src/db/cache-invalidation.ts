@@ -29,6 +29,8 @@ interface Remote {
 interface Bus {
   listeners: Map<string, Set<InvalidationListener>>;
   remote?: Remote;
+  /** PGlite: how many `listenOnPglite` subscriptions are open (the triggers' notices reach this bus). */
+  pgliteListening?: number;
 }
 
 const buses = new WeakMap<object, Bus>();
@@ -84,6 +86,18 @@ export async function invalidate(db: Database, channel: string, key: string | nu
 export function cachingAllowed(db: Database): boolean {
   const remote = buses.get(db)?.remote;
   return !remote || remote.connected;
+}
+
+/**
+ * Whether this instance hears every committed change the database triggers announce (migration 0041: applications,
+ * money, problems) right now: PostgreSQL with its LISTEN connection up, or PGlite with `listenOnPglite` running. A
+ * cache of answers those changes alter (the public campaign answers' accepted counts) is kept only then.
+ */
+export function hearsDatabaseChanges(db: Database): boolean {
+  const bus = buses.get(db);
+  if (!bus) return false;
+  if (bus.remote) return bus.remote.connected;
+  return (bus.pgliteListening ?? 0) > 0;
 }
 
 export interface InvalidationSubscription {
@@ -218,9 +232,20 @@ export async function listenOnPglite(
   pglite: { listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> },
 ): Promise<() => Promise<void>> {
   const bus = busOf(db);
-  return pglite.listen(INVALIDATION_CHANNEL, (payload) => {
+  const unlisten = await pglite.listen(INVALIDATION_CHANNEL, (payload) => {
     const parsed = parseNotice(payload);
     if (!parsed || parsed.o !== undefined) return;
     deliver(bus, parsed.c, parsed.k);
   });
+  bus.pgliteListening = (bus.pgliteListening ?? 0) + 1;
+  let open = true;
+  return async () => {
+    if (open) {
+      open = false;
+      bus.pgliteListening = (bus.pgliteListening ?? 1) - 1;
+      // What this instance holds can no longer be trusted once it stops hearing changes.
+      deliverEverywhere(bus);
+    }
+    await unlisten();
+  };
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { DatabaseOrTransaction } from '../../src/db/client';
+import type { Database, DatabaseOrTransaction } from '../../src/db/client';
+import { invalidateCampaignCounts } from '../../src/db/queries/campaigns';
 import {
   type ApplicationRow,
   applications,
@@ -40,7 +41,17 @@ export async function insertCampaign(
   overrides: Partial<NewCampaignRow> = {},
 ): Promise<CampaignRow> {
   const [row] = await db.insert(campaigns).values(campaignFixture(overrides)).returning();
+  await forgetKeptCampaigns(db);
   return row!;
+}
+
+/**
+ * What an admin's campaign write does after it commits (services/campaign-admin.ts): the instance forgets its kept
+ * totals and public answers (decision 0039), so a campaign inserted here shows on the next read like one created
+ * through the admin API. A transaction has no bus of its own: its caller's handle is told when it is the handle.
+ */
+async function forgetKeptCampaigns(db: DatabaseOrTransaction): Promise<void> {
+  await invalidateCampaignCounts(db as Database);
 }
 
 /** Inserts `count` campaigns, one millisecond apart, oldest first (so the newest-first order is known). */
@@ -53,7 +64,9 @@ export async function insertCampaigns(
   const rows = Array.from({ length: count }, (_, i) =>
     campaignFixture({ createdAt: new Date(base + i * 1000), ...overrides(i) }),
   );
-  return db.insert(campaigns).values(rows).returning();
+  const inserted = await db.insert(campaigns).values(rows).returning();
+  await forgetKeptCampaigns(db);
+  return inserted;
 }
 
 let creatorSequence = 0;

@@ -7,6 +7,14 @@ import type { AppDeps } from '../context';
 import type { Metrics } from '../metrics';
 import { runInRequest } from '../request-context';
 import { publicCampaignDetail } from '../services/campaign-badges';
+import {
+  campaignKey,
+  etagMatches,
+  firstPageKey,
+  gzippedBody,
+  keptAnswer,
+  type ReadyAnswer,
+} from '../services/public-answers';
 import { PROXY_REQUEST_ID, recordRequest } from './observability';
 import { acceptsGzip, COMPRESS_THRESHOLD, gzipAsync } from './response-headers';
 import { jsonSecurityHeaders } from './security-headers';
@@ -59,7 +67,7 @@ function queryHasControlCharacter(query: string): boolean {
  *   gzip and `Vary` when asked, `Connection: close` while draining), is counted in the metrics and logged under
  *   the same route pattern, and runs inside its request id.
  *
- * Only 200s leave here: a campaign that is not found, or a database error, goes through the chain (the same read
+ * Only 200s (and 304s for a kept answer the client holds) leave here: a campaign that is not found, or a database error, goes through the chain (the same read
  * again, answered 404 there, or logged and answered 500).
  *
  * Returns undefined when the request is not one of these; otherwise the answer, or `fallback()`'s.
@@ -121,22 +129,42 @@ export function catalogueFastPath(deps: FastPathDeps) {
     const started = performance.now();
     // Inside the request's id, so the access line (and any other) carries it; the chain makes its own.
     const answer = async (): Promise<Response | null> => {
-      let text: string | null;
+      const headers: Record<string, string> = { ...fixedHeaders, 'X-Request-Id': requestId };
+      if (deps.lifecycle?.draining) headers.Connection = 'close';
+      let text: string;
+      let bytes: number;
+      let ready: ReadyAnswer | null = null;
       try {
-        if (list) text = JSON.stringify(await listPublicCampaigns(deps.db, list));
-        else {
-          const campaign = await publicCampaignDetail(deps.db, id as number, deps.now?.());
-          text = campaign ? JSON.stringify(campaign) : null;
+        // A campaign by id and the first pages are kept as ready bytes with an ETag (services/public-answers.ts).
+        const key = list ? firstPageKey(list) : campaignKey(id as number);
+        if (key !== null) {
+          ready = await keptAnswer(deps.db, key, () =>
+            list
+              ? listPublicCampaigns(deps.db, list)
+              : publicCampaignDetail(deps.db, id as number, deps.now?.()),
+          );
+          if (ready === null) return null;
+          text = ready.body;
+          bytes = ready.bytes;
+        } else {
+          text = JSON.stringify(await listPublicCampaigns(deps.db, list as ListParams));
+          bytes = Buffer.byteLength(text);
         }
       } catch {
         return null;
       }
-      if (text === null) return null;
-      const headers: Record<string, string> = { ...fixedHeaders, 'X-Request-Id': requestId };
-      if (deps.lifecycle?.draining) headers.Connection = 'close';
+      if (ready) {
+        headers.ETag = ready.etag;
+        headers['Cache-Control'] = 'no-cache';
+        if (etagMatches(header('if-none-match'), ready.etag)) {
+          delete headers['Content-Type'];
+          recordRequest(deps, 'GET', list ? LIST_ROUTE : ONE_ROUTE, 304, started);
+          return new Response(null, { status: 304, headers });
+        }
+      }
       let body: BodyInit = text;
-      if (acceptsGzip(header('accept-encoding')) && Buffer.byteLength(text) >= COMPRESS_THRESHOLD) {
-        body = new Uint8Array(await gzipAsync(text));
+      if (acceptsGzip(header('accept-encoding')) && bytes >= COMPRESS_THRESHOLD) {
+        body = ready ? await gzippedBody(ready) : new Uint8Array(await gzipAsync(text));
         headers['Content-Encoding'] = 'gzip';
         headers.Vary = 'Accept-Encoding';
       }

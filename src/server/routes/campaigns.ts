@@ -10,6 +10,13 @@ import { AppError } from '../errors';
 import { createRouter } from '../openapi';
 import { publicCampaignDetail } from '../services/campaign-badges';
 import { publicCampaignPage } from '../services/catalogue';
+import {
+  campaignKey,
+  etagMatches,
+  firstPageKey,
+  keptAnswer,
+  type ReadyAnswer,
+} from '../services/public-answers';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
@@ -25,6 +32,7 @@ const listCampaignsRoute = createRoute({
   request: { query: campaignListQuerySchema },
   responses: {
     200: { description: 'One page of campaigns', content: json(campaignPageSchema) },
+    304: { description: 'Not modified: a first page without `q` or `cursor` whose ETag the client sent' },
     400: { description: 'A parameter is not valid', content: json(errorSchema) },
   },
 });
@@ -37,19 +45,39 @@ const getCampaignRoute = createRoute({
   request: { params: campaignIdParamSchema },
   responses: {
     200: { description: 'The campaign, with its brand badges', content: json(campaignDetailSchema) },
+    304: { description: 'Not modified: the ETag sent in If-None-Match is still current' },
     400: { description: 'The id is not valid', content: json(errorSchema) },
     404: { description: 'No such campaign', content: json(errorSchema) },
   },
 });
 
+/**
+ * A public answer as ready bytes with its ETag; 304 when the client already holds it. `no-cache`: a browser keeps it
+ * but asks again every time (an edit shows at once), and the answer to that question is a 304 without a body.
+ */
+function sendReady(ifNoneMatch: string | undefined, answer: ReadyAnswer): Response {
+  const headers = { ETag: answer.etag, 'Cache-Control': 'no-cache' };
+  if (etagMatches(ifNoneMatch, answer.etag)) return new Response(null, { status: 304, headers });
+  return new Response(answer.body, {
+    status: 200,
+    headers: { ...headers, 'Content-Type': 'application/json' },
+  });
+}
+
 export const campaignRoutes = createRouter()
   .openapi(listCampaignsRoute, async (c) => {
-    return c.json(await publicCampaignPage(c.get('services'), c.req.valid('query')), 200);
+    const query = c.req.valid('query');
+    const services = c.get('services');
+    // First pages without a keyword are the ones everybody reads: kept ready (src/server/services/public-answers.ts).
+    const key = firstPageKey(query);
+    if (key === null) return c.json(await publicCampaignPage(services, query), 200);
+    const answer = await keptAnswer(services.db, key, () => publicCampaignPage(services, query));
+    return sendReady(c.req.header('If-None-Match'), answer!) as never;
   })
   .openapi(getCampaignRoute, async (c) => {
     const { id } = c.req.valid('param');
     const { db, now } = c.get('services');
-    const campaign = await publicCampaignDetail(db, id, now());
-    if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
-    return c.json(campaign, 200);
+    const answer = await keptAnswer(db, campaignKey(id), () => publicCampaignDetail(db, id, now()));
+    if (!answer) throw new AppError('NOT_FOUND', 'Campaign Not Found');
+    return sendReady(c.req.header('If-None-Match'), answer) as never;
   });

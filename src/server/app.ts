@@ -11,6 +11,7 @@ import { AppError, EMBEDDED_DATABASE_BUSY_MESSAGE } from './errors';
 import { fileStoreFromEnv } from './integrations/file-storage/file-store-from-env';
 import { createMailer } from './mail/mailer';
 import { createMetrics } from './metrics';
+import { requireAdminPermission } from './middleware/admin-permission';
 import { bodyGuard } from './middleware/body-limit';
 import { catalogueFastPath } from './middleware/catalogue-fast-path';
 import { observeRequests } from './middleware/observability';
@@ -106,6 +107,8 @@ export function createApp(appDeps: AppDeps) {
   // Who may call comes before what the call carries: admin routes answer 401/403 to anyone else first.
   api.use('/admin/*', requireRole('admin'));
   api.use('/admin', requireRole('admin'));
+  // Issue 39: the route's permission from the one table (src/shared/admin-permissions.ts), 403 FORBIDDEN_ROLE otherwise.
+  api.use('/admin/*', requireAdminPermission);
   // ADMIN_REQUIRE_2FA: nothing under /admin until an authenticator is enrolled (enrolment is under /auth/two-factor).
   api.use('/admin/*', requireTwoFactorEnrolment);
   api.use('/admin', requireTwoFactorEnrolment);

@@ -6,7 +6,12 @@ import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { ADMIN_INVALID_CREDENTIALS, providerNotConfiguredMessage } from '../../src/shared/schemas/auth';
-import { launchBrowser, signInThroughApi, signUpThroughApi } from '../support/browser';
+import {
+  launchBrowser,
+  signInAdminThroughForm,
+  signInThroughApi,
+  signUpThroughApi,
+} from '../support/browser';
 import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaigns } from '../support/factories';
@@ -197,8 +202,7 @@ describe('accounts in the browser', () => {
   });
 
   it('an admin signs in to /admin/campaigns and sees the creators; sign out ends it', async () => {
-    await adminSignIn(ADMIN.username, ADMIN.password);
-    await page.waitForURL(`${server.url}/admin/campaigns`);
+    await signInAdminThroughForm(page, server.url, ADMIN);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Campaign Management');
 
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Influencers' }).click();

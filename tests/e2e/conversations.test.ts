@@ -8,7 +8,7 @@ import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { postJson } from '../support/auth-client';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser, signInThroughApi } from '../support/browser';
+import { launchBrowser, signInAdminThroughForm, signInThroughApi } from '../support/browser';
 import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaign } from '../support/factories';
@@ -127,11 +127,7 @@ describe('conversations in the browser', () => {
   };
 
   it("the admin sees a creator's question arrive, replies with a saved reply and an image; the creator sees it live", async () => {
-    await admin.goto(`${server.url}/admin`);
-    await admin.getByLabel('Username or email').fill(ADMIN.username);
-    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await admin.waitForURL(`${server.url}/admin/campaigns`);
+    await signInAdminThroughForm(admin, server.url, ADMIN);
     await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Messages' }).click();
     await admin.waitForURL(`${server.url}/admin/messages`);
     await expect.poll(() => textOf(admin.getByTestId('admin-empty-state'))).toContain('No conversations yet');

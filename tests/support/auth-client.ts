@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { adminSecrets } from './admin-secrets';
 import { secretOf, totpCode } from './totp';
 
 type RequestApp = Pick<Hono, 'request'>;
@@ -63,9 +64,6 @@ export async function signUpCreator(
   return cookieHeader(signIn);
 }
 
-/** The authenticator secrets of the admins `signInAdmin` enrolled in this test file, by username. */
-const enrolledSecrets = new Map<string, string>();
-
 /** The admin sign-in with the password alone, as the form's first step: the session cookie (maybe waiting for a code). */
 export async function signInAdminPasswordOnly(app: RequestApp, username: string, password: string) {
   const response = await postJson(app, '/api/auth/admin-sign-in', { username, password });
@@ -85,7 +83,7 @@ export async function signInAdmin(app: RequestApp, username: string, password: s
   const first = await signInAdminPasswordOnly(app, username, password);
   const key = username.toLowerCase();
   if (first.twoFactorRequired) {
-    const secret = enrolledSecrets.get(key);
+    const secret = adminSecrets.get(key);
     if (!secret)
       throw new Error(`${username} has an authenticator this test did not enrol: sign in with its code`);
     return verifiedCookie(app, first.cookie, totpCode(secret));
@@ -100,7 +98,7 @@ export async function signInAdmin(app: RequestApp, username: string, password: s
   const secret = secretOf(totpURI);
   // Later sign-ins may give the username or the address (the username is the address's local part by default).
   const email = session.user.email.toLowerCase();
-  for (const name of [key, email, email.split('@')[0] ?? email]) enrolledSecrets.set(name, secret);
+  for (const name of [key, email, email.split('@')[0] ?? email]) adminSecrets.set(name, secret);
   return verifiedCookie(app, first.cookie, totpCode(secret));
 }
 

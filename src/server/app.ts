@@ -53,6 +53,7 @@ import { sessionRoutes } from './routes/session';
 import { adminStoreRoutes } from './routes/stores';
 import { adminTaxRoutes, taxRoutes } from './routes/tax';
 import { tiktokConnectionRoutes } from './routes/tiktok-connection';
+import { adminTeamRoutes, teamInvitationRoutes } from './routes/team';
 import { walletRoutes } from './routes/wallet';
 import { withStandardRetryAfter } from './services/app-rate-limits';
 import { createOpenStreams } from './services/live/open-streams';
@@ -144,6 +145,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', liveRoutes);
   api.route('/', instagramConnectionRoutes);
   api.route('/', tiktokConnectionRoutes);
+  api.route('/', teamInvitationRoutes);
   // Called by PayPal, not by a browser: no session, its signature is verified with PayPal instead.
   api.route('/', paypalWebhookRoutes);
   // Called by Meta (Instagram's Deauthorize and Data Deletion callbacks): the signed_request is verified instead.
@@ -163,6 +165,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminTaxRoutes);
   api.route('/admin', adminProductRoutes);
   api.route('/admin', adminStoreRoutes);
+  api.route('/admin', adminTeamRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
   api.all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`, 'NOT_FOUND'), 404));

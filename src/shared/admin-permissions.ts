@@ -128,6 +128,12 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   'GET /admin/audit-log': 'read',
   'GET /admin/me/digest': 'self',
   'PUT /admin/me/digest': 'self',
+  // The team (Settings → Team)
+  'GET /admin/team': 'read',
+  'POST /admin/team/invitations': 'team',
+  'DELETE /admin/team/invitations/{id}': 'team',
+  'PATCH /admin/team/members/{id}': 'team',
+  'DELETE /admin/team/members/{id}': 'team',
 } as const satisfies Record<string, AdminPermission>;
 
 export type AdminRouteKey = keyof typeof ADMIN_ROUTE_PERMISSIONS;

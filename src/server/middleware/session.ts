@@ -113,7 +113,9 @@ export const loadSession: MiddlewareHandler<AppBindings> = async (c, next) => {
   const session = result.session;
   if (role === 'admin') {
     const now = c.get('services').now();
-    if (adminSessionEnd(session, now)) {
+    // A member removed from the team (issue 39: no role left) has no session either, however it was started.
+    const removed = adminRoleOf((result.user as { adminRole?: unknown }).adminRole) === null;
+    if (removed || adminSessionEnd(session, now)) {
       await endSession(db, session.id);
       deleteCookie(c, cookieName, { path: '/', secure: cookieName.startsWith('__Host-') });
       c.set('user', null);

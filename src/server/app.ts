@@ -24,6 +24,7 @@ import { loadSession, requireRole, withClientAddress } from './middleware/sessio
 import { rejectControlCharacters } from './middleware/text-guard';
 import { paypalClientFromEnv } from './payouts/paypal-client';
 import { accountSessionRoutes } from './routes/account-sessions';
+import { reportPage, reportPasswordPage } from './report-page';
 import { adminRoutes } from './routes/admin';
 import { adminAuditLogRoutes } from './routes/admin-audit-log';
 import { adminCampaignRoutes } from './routes/admin-campaigns';
@@ -49,6 +50,7 @@ import { metricsRoutes } from './routes/metrics';
 import { notificationRoutes } from './routes/notifications';
 import { onboardingRoutes } from './routes/onboarding';
 import { paypalWebhookRoutes } from './routes/paypal-webhooks';
+import { adminReportLinkRoutes } from './routes/report-links';
 import { sessionRoutes } from './routes/session';
 import { adminStoreRoutes } from './routes/stores';
 import { adminTaxRoutes, taxRoutes } from './routes/tax';
@@ -166,6 +168,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminProductRoutes);
   api.route('/admin', adminStoreRoutes);
   api.route('/admin', adminTeamRoutes);
+  api.route('/admin', adminReportLinkRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
   api.all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`, 'NOT_FOUND'), 404));
@@ -176,6 +179,9 @@ export function createApp(appDeps: AppDeps) {
   app.get('/uploads/*', uploadedFiles);
   // The status page of an Instagram data deletion request (the url Meta is given).
   app.get('/data-deletion/:code', dataDeletionPage);
+  // A campaign's read-only report for its brand (issue 39): server-rendered, no script, noindex, rate-limited.
+  app.get('/report/:token', reportPage);
+  app.post('/report/:token', reportPasswordPage);
 
   if (deps.webDir) app.route('/', createWebRoutes(deps.webDir, { render: deps.renderPage }));
 

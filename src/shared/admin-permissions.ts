@@ -134,6 +134,10 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   'DELETE /admin/team/invitations/{id}': 'team',
   'PATCH /admin/team/members/{id}': 'team',
   'DELETE /admin/team/members/{id}': 'team',
+  // Report links for brands
+  'GET /admin/campaigns/{id}/report-links': 'read',
+  'POST /admin/campaigns/{id}/report-links': 'report',
+  'DELETE /admin/report-links/{id}': 'report',
 } as const satisfies Record<string, AdminPermission>;
 
 export type AdminRouteKey = keyof typeof ADMIN_ROUTE_PERMISSIONS;

@@ -118,7 +118,7 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   'POST /admin/conversations/{id}/messages': 'operate',
   'PATCH /admin/conversations/{id}/messages/{messageId}': 'operate',
   'DELETE /admin/conversations/{id}/messages/{messageId}': 'operate',
-  'POST /admin/conversations/{id}/seen': 'operate',
+  'POST /admin/conversations/{id}/seen': 'self',
   'GET /admin/saved-replies': 'read',
   'POST /admin/saved-replies': 'operate',
   'PUT /admin/saved-replies/{id}': 'operate',

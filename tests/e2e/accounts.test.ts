@@ -6,12 +6,8 @@ import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { ADMIN_INVALID_CREDENTIALS, providerNotConfiguredMessage } from '../../src/shared/schemas/auth';
-import {
-  launchBrowser,
-  signInAdminThroughForm,
-  signInThroughApi,
-  signUpThroughApi,
-} from '../support/browser';
+import { signInAdminThroughForm } from '../support/admin-browser-sign-in';
+import { launchBrowser, signInThroughApi, signUpThroughApi } from '../support/browser';
 import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaigns } from '../support/factories';

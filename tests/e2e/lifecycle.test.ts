@@ -12,8 +12,9 @@ import { createInstagramSource, INSTAGRAM_TOKEN_PURPOSE } from '../../src/server
 import { seal } from '../../src/server/secret-box';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { addDaysToIsoDate } from '../../src/shared/dates';
+import { signInAdminThroughForm } from '../support/admin-browser-sign-in';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser, signInAdminThroughForm } from '../support/browser';
+import { launchBrowser } from '../support/browser';
 import { captureMailer } from '../support/capture-mailer';
 import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';

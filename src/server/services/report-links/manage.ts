@@ -83,7 +83,7 @@ export async function createReportLink(
         campaignId,
         label: created.label,
         expiresAt: created.expiresAt.toISOString(),
-        withPassword: passwordHash !== null,
+        protectedLink: passwordHash !== null,
         shareSpend: created.shareSpend,
       },
       at: ctx.now,
@@ -111,8 +111,8 @@ export async function revokeReportLink(
       action: 'report_link.revoke',
       entityType: 'report_link',
       entityId: id,
-      before: { state: 'active' },
-      after: { state: 'revoked' },
+      before: { status: 'active' },
+      after: { status: 'revoked' },
       at: ctx.now,
     });
     return reportLinkView(row, ctx.now);

@@ -123,8 +123,8 @@ export async function revokeInvitation(services: ServiceContext, actor: AuditAct
       action: 'team.revoke_invitation',
       entityType: 'team_invitation',
       entityId: id,
-      before: { email: row.email, role: row.role, state: 'waiting' },
-      after: { email: row.email, role: row.role, state: 'revoked' },
+      before: { email: row.email, role: row.role, status: 'waiting' },
+      after: { email: row.email, role: row.role, status: 'revoked' },
       at: ctx.now,
     });
   });

@@ -111,7 +111,7 @@ describe('the team and report links in the browser', () => {
     await viewer.getByRole('button', { name: 'Join the team' }).click();
     await viewer.waitForURL(/\/admin\/campaigns$/);
     await expect.poll(() => textOf(viewer.locator('h1'))).toBe('Campaign Management');
-    expect(await viewer.getByText('Glow Serum Launch').count()).toBeGreaterThan(0);
+    await expect.poll(() => viewer.getByText('Glow Serum Launch').count()).toBeGreaterThan(0);
     expect(await viewer.getByRole('button', { name: 'Add Campaign' }).count()).toBe(0);
     await viewer.goto(`${server.url}/admin/payments`);
     await expect.poll(() => viewer.getByTestId('transaction-row').count()).toBeGreaterThan(0);

@@ -134,6 +134,18 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   'DELETE /admin/team/invitations/{id}': 'team',
   'PATCH /admin/team/members/{id}': 'team',
   'DELETE /admin/team/members/{id}': 'team',
+  // Products and stores (issue 37, declared at the rebase: the lead may adjust)
+  'GET /admin/campaigns/{id}/products': 'read',
+  'POST /admin/campaigns/{id}/products': 'operate',
+  'PATCH /admin/products/{id}': 'operate',
+  'DELETE /admin/products/{id}': 'operate',
+  'POST /admin/products/{id}/variants': 'operate',
+  'PATCH /admin/variants/{id}': 'operate',
+  'DELETE /admin/variants/{id}': 'operate',
+  'GET /admin/stores': 'read',
+  'POST /admin/stores': 'team',
+  'POST /admin/store-orders': 'operate',
+  'POST /admin/store-fulfilments': 'operate',
   // Report links for brands
   'GET /admin/campaigns/{id}/report-links': 'read',
   'POST /admin/campaigns/{id}/report-links': 'report',

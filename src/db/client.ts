@@ -22,6 +22,7 @@ import * as onboardingSchema from './schema/onboarding';
 import * as payoutsSchema from './schema/payouts';
 import * as securitySchema from './schema/security';
 import * as shippingSchema from './schema/shipping';
+import * as teamSchema from './schema/team';
 
 export const schema = {
   ...adminDigestsSchema,
@@ -39,6 +40,7 @@ export const schema = {
   ...payoutsSchema,
   ...securitySchema,
   ...shippingSchema,
+  ...teamSchema,
 };
 export type Schema = typeof schema;
 

@@ -1,4 +1,4 @@
-// npm run admin:create -- --email E --password P [--username U] [--name N]
+// npm run admin:create -- --email E --password P [--username U] [--name N] [--role owner|manager|finance|viewer]
 // Creates an admin account (or makes an existing account an admin with this password).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -6,6 +6,7 @@ import { EnvError, loadEnv } from '../config/env';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { DatabaseInUseError } from '../db/pglite-lock';
+import { ADMIN_ROLES, type AdminRole } from '../shared/admin-permissions';
 import { createAuth } from './auth';
 import { silentLogger } from './logger';
 import { upsertAdmin } from './services/admin-accounts';
@@ -16,8 +17,13 @@ const { values } = parseArgs({
     password: { type: 'string' },
     username: { type: 'string' },
     name: { type: 'string' },
+    role: { type: 'string' },
   },
 });
+if (values.role !== undefined && !(ADMIN_ROLES as readonly string[]).includes(values.role)) {
+  console.error(`--role must be one of ${ADMIN_ROLES.join(', ')} (a new admin is an owner by default)`);
+  process.exit(2);
+}
 if (!values.email || !values.password) {
   console.error(
     'Usage: npm run admin:create -- --email admin@example.com --password "a long password" [--username U]',
@@ -56,6 +62,7 @@ try {
     password: values.password,
     username: values.username,
     name: values.name,
+    role: values.role as AdminRole | undefined,
   });
   console.log(
     result.created ? `Admin ${values.email} created.` : `${values.email} is now an admin (password updated).`,

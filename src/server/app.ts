@@ -12,6 +12,7 @@ import { fileStoreFromEnv } from './integrations/file-storage/file-store-from-en
 import { trackingClientFromEnv } from './integrations/tracking/easypost-tracking';
 import { createMailer } from './mail/mailer';
 import { createMetrics } from './metrics';
+import { requireAdminPermission } from './middleware/admin-permission';
 import { bodyGuard } from './middleware/body-limit';
 import { catalogueFastPath } from './middleware/catalogue-fast-path';
 import { observeRequests } from './middleware/observability';
@@ -24,6 +25,7 @@ import { loadSession, requireRole, withClientAddress } from './middleware/sessio
 import { rejectControlCharacters } from './middleware/text-guard';
 import { paypalClientFromEnv } from './payouts/paypal-client';
 import { accountSessionRoutes } from './routes/account-sessions';
+import { reportPage, reportPasswordPage } from './report-page';
 import { adminRoutes } from './routes/admin';
 import { adminAuditLogRoutes } from './routes/admin-audit-log';
 import { adminCampaignRoutes } from './routes/admin-campaigns';
@@ -49,10 +51,12 @@ import { metricsRoutes } from './routes/metrics';
 import { notificationRoutes } from './routes/notifications';
 import { onboardingRoutes } from './routes/onboarding';
 import { paypalWebhookRoutes } from './routes/paypal-webhooks';
+import { adminReportLinkRoutes } from './routes/report-links';
 import { sessionRoutes } from './routes/session';
 import { adminStoreRoutes } from './routes/stores';
 import { adminTaxRoutes, taxRoutes } from './routes/tax';
 import { tiktokConnectionRoutes } from './routes/tiktok-connection';
+import { adminTeamRoutes, teamInvitationRoutes } from './routes/team';
 import { trackingWebhookRoutes } from './routes/tracking-webhooks';
 import { walletRoutes } from './routes/wallet';
 import { withStandardRetryAfter } from './services/app-rate-limits';
@@ -109,6 +113,8 @@ export function createApp(appDeps: AppDeps) {
   // Who may call comes before what the call carries: admin routes answer 401/403 to anyone else first.
   api.use('/admin/*', requireRole('admin'));
   api.use('/admin', requireRole('admin'));
+  // Issue 39: the route's permission from the one table (src/shared/admin-permissions.ts), 403 FORBIDDEN_ROLE otherwise.
+  api.use('/admin/*', requireAdminPermission);
   // ADMIN_REQUIRE_2FA: nothing under /admin until an authenticator is enrolled (enrolment is under /auth/two-factor).
   api.use('/admin/*', requireTwoFactorEnrolment);
   api.use('/admin', requireTwoFactorEnrolment);
@@ -144,6 +150,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', liveRoutes);
   api.route('/', instagramConnectionRoutes);
   api.route('/', tiktokConnectionRoutes);
+  api.route('/', teamInvitationRoutes);
   // Called by PayPal, not by a browser: no session, its signature is verified with PayPal instead.
   api.route('/', paypalWebhookRoutes);
   api.route('/', trackingWebhookRoutes);
@@ -164,6 +171,8 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminTaxRoutes);
   api.route('/admin', adminProductRoutes);
   api.route('/admin', adminStoreRoutes);
+  api.route('/admin', adminTeamRoutes);
+  api.route('/admin', adminReportLinkRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
   api.all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`, 'NOT_FOUND'), 404));
@@ -174,6 +183,9 @@ export function createApp(appDeps: AppDeps) {
   app.get('/uploads/*', uploadedFiles);
   // The status page of an Instagram data deletion request (the url Meta is given).
   app.get('/data-deletion/:code', dataDeletionPage);
+  // A campaign's read-only report for its brand (issue 39): server-rendered, no script, noindex, rate-limited.
+  app.get('/report/:token', reportPage);
+  app.post('/report/:token', reportPasswordPage);
 
   if (deps.webDir) app.route('/', createWebRoutes(deps.webDir, { render: deps.renderPage }));
 

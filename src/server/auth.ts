@@ -127,6 +127,8 @@ export function createAuth({
         // Never settable by the client: sign-up always makes an influencer; admins are made by a command.
         role: { type: 'string', required: false, defaultValue: 'influencer', input: false },
         username: { type: 'string', required: false, input: false },
+        // An admin's role in the team (issue 39); set by the admin command and by invitations, never by the client.
+        adminRole: { type: 'string', required: false, input: false },
       },
     },
     // Issue 42: Better Auth's session list answers every session token to page scripts, and its revoke-session ends

@@ -1,5 +1,6 @@
 import type { Env } from '../config/env';
 import type { Database } from '../db/client';
+import type { AdminRole } from '../shared/admin-permissions';
 import type { RenderPage } from '../shared/page-render';
 import type { UserRole } from '../shared/schemas/session';
 import type { Auth } from './auth';
@@ -58,6 +59,8 @@ export interface CurrentUser {
   email: string;
   image: string | null;
   role: UserRole;
+  /** An admin's role in the team (issue 39); null for creators. */
+  adminRole: AdminRole | null;
   sessionId: string;
   /** When this session began (a fresh sign-in: closing an account without a password needs one). */
   sessionStartedAt: Date;

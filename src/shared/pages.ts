@@ -35,6 +35,8 @@ export const APP_PAGES = [
   { path: '/reset-password', access: 'public' },
   { path: '/auth/callback', access: 'public' },
   { path: '/admin', access: 'public' },
+  // An invitation to the team (issue 39): the page says when the link is unknown (404) or used up (410).
+  { path: '/team-invitation/:token', access: 'public' },
   // Onboarding: a creator session, verified or not (READINGS "Access").
   { path: '/email-verification', access: 'onboarding' },
   { path: '/profile-setup', access: 'onboarding' },

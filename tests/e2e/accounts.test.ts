@@ -6,6 +6,7 @@ import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { ADMIN_INVALID_CREDENTIALS, providerNotConfiguredMessage } from '../../src/shared/schemas/auth';
+import { signInAdminThroughForm } from '../support/admin-browser-sign-in';
 import { launchBrowser, signInThroughApi, signUpThroughApi } from '../support/browser';
 import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
@@ -197,8 +198,7 @@ describe('accounts in the browser', () => {
   });
 
   it('an admin signs in to /admin/campaigns and sees the creators; sign out ends it', async () => {
-    await adminSignIn(ADMIN.username, ADMIN.password);
-    await page.waitForURL(`${server.url}/admin/campaigns`);
+    await signInAdminThroughForm(page, server.url, ADMIN);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Campaign Management');
 
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Influencers' }).click();

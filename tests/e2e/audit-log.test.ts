@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
+import { signInAdminThroughForm } from '../support/admin-browser-sign-in';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
@@ -49,11 +50,7 @@ describe('the audit log in the browser', () => {
   });
 
   it('an admin changes a campaign, then finds the change with its before and after in Settings › Audit log', async () => {
-    await page.goto(`${server.url}/admin`);
-    await page.getByLabel('Username or email').fill(ADMIN.username);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${server.url}/admin/campaigns`);
+    await signInAdminThroughForm(page, server.url, ADMIN);
 
     // Change the name and the reward in the Edit dialog.
     await page.getByRole('button', { name: 'Edit Sunset Serum Kit' }).first().click();

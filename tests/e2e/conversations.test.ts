@@ -6,6 +6,7 @@ import { conversations } from '../../src/db/schema/conversations';
 import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
+import { signInAdminThroughForm } from '../support/admin-browser-sign-in';
 import { postJson } from '../support/auth-client';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, signInThroughApi } from '../support/browser';
@@ -127,11 +128,7 @@ describe('conversations in the browser', () => {
   };
 
   it("the admin sees a creator's question arrive, replies with a saved reply and an image; the creator sees it live", async () => {
-    await admin.goto(`${server.url}/admin`);
-    await admin.getByLabel('Username or email').fill(ADMIN.username);
-    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await admin.waitForURL(`${server.url}/admin/campaigns`);
+    await signInAdminThroughForm(admin, server.url, ADMIN);
     await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Messages' }).click();
     await admin.waitForURL(`${server.url}/admin/messages`);
     await expect.poll(() => textOf(admin.getByTestId('admin-empty-state'))).toContain('No conversations yet');

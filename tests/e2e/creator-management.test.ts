@@ -5,6 +5,7 @@ import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { MODERATION_MESSAGES } from '../../src/shared/moderation';
+import { signInAdminThroughForm } from '../support/admin-browser-sign-in';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, signInThroughApi } from '../support/browser';
 import { createReadyCreator } from '../support/creators';
@@ -112,11 +113,7 @@ describe('managing a creator in the browser: page, notes, suspend, ban, lift', (
   }
 
   it('the admin opens the creator from the list and sees their profile, handles and address', async () => {
-    await admin.goto(`${server.url}/admin`);
-    await admin.getByLabel('Username or email').fill(ADMIN.username);
-    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await admin.waitForURL(`${server.url}/admin/campaigns`);
+    await signInAdminThroughForm(admin, server.url, ADMIN);
     await admin.getByRole('link', { name: 'Influencers' }).first().click();
     await admin.getByRole('link', { name: CREATOR.name }).click();
     await admin.waitForURL(/\/admin\/influencers\/\d+$/);

@@ -12,6 +12,7 @@ import { createInstagramSource, INSTAGRAM_TOKEN_PURPOSE } from '../../src/server
 import { seal } from '../../src/server/secret-box';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { addDaysToIsoDate } from '../../src/shared/dates';
+import { signInAdminThroughForm } from '../support/admin-browser-sign-in';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { captureMailer } from '../support/capture-mailer';
@@ -79,11 +80,7 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
 
   it('runs the whole lifecycle: add, apply, accept, ship, deliver, submit, request changes, approve', async () => {
     // --- The admin signs in and adds a campaign with an uploaded image.
-    await admin.goto(`${server.url}/admin`);
-    await admin.getByLabel('Username or email').fill(ADMIN.username);
-    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await admin.waitForURL(`${server.url}/admin/campaigns`);
+    await signInAdminThroughForm(admin, server.url, ADMIN);
     await expect.poll(() => textOf(admin.locator('h1'))).toBe('Campaign Management');
     await expect.poll(() => textOf(admin.getByTestId('stat-total-campaigns'))).toBe('0');
     await expect.poll(() => textOf(admin.getByTestId('admin-empty-state'))).toContain('No campaigns yet');

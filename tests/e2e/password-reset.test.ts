@@ -27,7 +27,11 @@ describe('forgot password, in the browser', () => {
     server = await startE2EServer({
       port,
       env,
-      seed: (db) => upsertAdmin(db, createAuth({ db, env: testEnv(env), logger: silentLogger() }), ADMIN),
+      seed: (db) =>
+        upsertAdmin(db, createAuth({ db, env: testEnv(env), logger: silentLogger() }), {
+          ...ADMIN,
+          role: 'manager',
+        }),
     });
     browser = await launchBrowser();
   });

@@ -14,6 +14,7 @@ import { payoutExpectedBy } from '../../src/shared/business-days';
 import { formatIsoDate } from '../../src/shared/dates';
 import { formatUtcInstant, paypalChangeHold, paypalHoldMessage } from '../../src/shared/paypal-hold';
 import type { PaymentsSummary, TransactionRow } from '../../src/shared/schemas/payout';
+import { signInAdminThroughForm } from '../support/admin-browser-sign-in';
 import { postJson, signInAdmin } from '../support/auth-client';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, signInThroughApi } from '../support/browser';
@@ -223,11 +224,7 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
       .where(eq(payouts.influencerId, influencerId))
       .orderBy(payouts.id);
 
-    await admin.goto(`${server.url}/admin`);
-    await admin.getByLabel('Username or email').fill(ADMIN.username);
-    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await admin.waitForURL(`${server.url}/admin/campaigns`);
+    await signInAdminThroughForm(admin, server.url, ADMIN);
     await admin.getByRole('link', { name: 'Payments' }).first().click();
     await admin.waitForURL(`${server.url}/admin/payments`);
     await expect.poll(() => textOf(admin.locator('h1'))).toBe('Payments & Transactions');

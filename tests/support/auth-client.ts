@@ -1,4 +1,6 @@
 import type { Hono } from 'hono';
+import { adminSecrets } from './admin-secrets';
+import { secretOf, totpCode } from './totp';
 
 type RequestApp = Pick<Hono, 'request'>;
 
@@ -62,9 +64,46 @@ export async function signUpCreator(
   return cookieHeader(signIn);
 }
 
-export async function signInAdmin(app: RequestApp, username: string, password: string): Promise<string> {
+/** The admin sign-in with the password alone, as the form's first step: the session cookie (maybe waiting for a code). */
+export async function signInAdminPasswordOnly(app: RequestApp, username: string, password: string) {
   const response = await postJson(app, '/api/auth/admin-sign-in', { username, password });
   if (response.status !== 200)
     throw new Error(`admin sign-in failed: ${response.status} ${await response.text()}`);
-  return cookieHeader(response);
+  const body = (await response.json()) as { twoFactorRequired?: boolean };
+  return { cookie: cookieHeader(response), twoFactorRequired: body.twoFactorRequired === true };
+}
+
+/**
+ * Signs an admin in and answers the session cookie, as a person would get past the sign-in pages: an Owner or a
+ * Finance member (issue 39: a second factor before acting) who has none enrols an authenticator first, as the
+ * enrolment page does, and later sign-ins give its code. The session has a fresh second factor, like a sign-in with a
+ * code. For the steps themselves, use `signInAdminPasswordOnly` and tests/support/two-factor.ts.
+ */
+export async function signInAdmin(app: RequestApp, username: string, password: string): Promise<string> {
+  const first = await signInAdminPasswordOnly(app, username, password);
+  const key = username.toLowerCase();
+  if (first.twoFactorRequired) {
+    const secret = adminSecrets.get(key);
+    if (!secret)
+      throw new Error(`${username} has an authenticator this test did not enrol: sign in with its code`);
+    return verifiedCookie(app, first.cookie, totpCode(secret));
+  }
+  const session = (await (await getWithCookie(app, '/api/session', first.cookie)).json()) as {
+    user?: { email: string; twoFactor?: { enrolmentRequired?: boolean } } | null;
+  };
+  if (!session.user?.twoFactor?.enrolmentRequired) return first.cookie;
+  const enable = await postJson(app, '/api/auth/two-factor/enable', { password }, first.cookie);
+  if (enable.status !== 200) throw new Error(`enable failed: ${enable.status} ${await enable.text()}`);
+  const { totpURI } = (await enable.json()) as { totpURI: string };
+  const secret = secretOf(totpURI);
+  // Later sign-ins may give the username or the address (the username is the address's local part by default).
+  const email = session.user.email.toLowerCase();
+  for (const name of [key, email, email.split('@')[0] ?? email]) adminSecrets.set(name, secret);
+  return verifiedCookie(app, first.cookie, totpCode(secret));
+}
+
+async function verifiedCookie(app: RequestApp, cookie: string, code: string): Promise<string> {
+  const verify = await postJson(app, '/api/auth/two-factor/verify-totp', { code }, cookie);
+  if (verify.status !== 200) throw new Error(`verify failed: ${verify.status} ${await verify.text()}`);
+  return cookieHeader(verify) || cookie;
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { pastAdminSecondFactor } from './admin-browser-sign-in';
 import { WAIT_LIMITS, WaitTimeout, within } from './bounded';
 
 /** Debian's Chromium (never a downloaded browser), with the flags this machine needs. */
@@ -276,6 +277,7 @@ export async function signInThroughApi(
       : ['/api/auth/sign-in/email', { email: who.email, password: who.password }];
   const response = await context.request.post(`${url}${path}`, { data, headers: fromThePage(url, headers) });
   if (!response.ok()) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
+  if ('username' in who) await pastAdminSecondFactor(context, url, who, response, fromThePage(url, headers));
 }
 
 /**

@@ -10,6 +10,7 @@ import { createApp } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/context';
 import { silentLogger } from '../../src/server/logger';
 import { closeHttpServer, listen, trackSockets, WAIT_LIMITS, within } from './bounded';
+import { freePort } from './free-port';
 import { testEnv } from './test-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -47,25 +48,29 @@ export async function startE2EServer(
   // lease of the test database removes the listener when it is handed back.
   await listenOnPglite(database.db, database.pglite!);
 
+  // The app's own address is where the browser finds it (Better Auth refuses a signed-in call from another origin,
+  // such as the enrolment of an authenticator), unless the test names one.
+  const port = options.port ?? (options.env?.APP_URL ? 0 : await freePort());
+  const env = options.env?.APP_URL ? options.env : { APP_URL: `http://127.0.0.1:${port}`, ...options.env };
   const app = createApp({
     db: database.db,
-    env: testEnv(options.env),
+    env: testEnv(env),
     logger: silentLogger(),
     webDir,
     ...options.deps,
   });
   const server = createAdaptorServer({ fetch: app.fetch }) as HttpServer;
   const sockets = trackSockets(server);
-  await listen(server, 'the e2e server', options.port ?? 0);
-  const { port } = server.address() as AddressInfo;
+  await listen(server, 'the e2e server', port);
+  const listening = (server.address() as AddressInfo).port;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening}`,
     db: database.db,
     database,
     close: async () => {
       try {
-        await closeHttpServer(server, `the e2e server on port ${port}`, sockets);
+        await closeHttpServer(server, `the e2e server on port ${listening}`, sockets);
       } finally {
         await within(`the e2e server's database: destroy`, WAIT_LIMITS.database, database.destroy());
       }

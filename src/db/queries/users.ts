@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
 import { users } from '../schema/auth';
 
@@ -13,6 +13,8 @@ export async function findAdminSignInEmail(
     .where(
       and(
         eq(users.role, 'admin'),
+        // A member removed from the team (issue 39) has no role left and no admin sign-in.
+        isNotNull(users.adminRole),
         or(
           sql`lower(${users.email}) = lower(${username})`,
           sql`lower(${users.username}) = lower(${username})`,

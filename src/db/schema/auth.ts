@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { AdminRole } from '../../shared/admin-permissions';
 import type { UserRole } from '../../shared/schemas/session';
 
 /** Tables of Better Auth (users, sessions, linked provider accounts, verification values, rate-limit counters). */
@@ -19,6 +20,8 @@ export const users = pgTable('users', {
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
   role: text('role').$type<UserRole>().notNull().default('influencer'),
+  /** An admin's role in the team (issue 39: owner, manager, finance, viewer); null for creators. */
+  adminRole: text('admin_role').$type<AdminRole>(),
   banned: boolean('banned').default(false),
   banReason: text('ban_reason'),
   banExpires: timestamp('ban_expires', { withTimezone: true, mode: 'date', precision: 3 }),

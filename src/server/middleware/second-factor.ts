@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppBindings } from '../context';
+import { secondFactorRequired } from '../../shared/admin-permissions';
+import type { AppBindings, CurrentUser } from '../context';
 import { AppError } from '../errors';
 import { isRecentSecondFactor, STEP_UP_REQUIRED_MESSAGE } from '../services/second-factor';
 import { currentUser } from './session';
@@ -7,14 +8,20 @@ import { currentUser } from './session';
 export const ENROLMENT_REQUIRED_MESSAGE =
   'Set up two-factor authentication with an authenticator app before using the admin pages.';
 
+/** An admin who must have an authenticator and has none (issue 39: Owner and Finance always; ADMIN_REQUIRE_2FA: all). */
+function mustEnrol(user: CurrentUser | null, adminRequire2fa: boolean): boolean {
+  return (
+    user?.role === 'admin' && !user.twoFactorEnabled && secondFactorRequired(user.adminRole, adminRequire2fa)
+  );
+}
+
 /**
- * ADMIN_REQUIRE_2FA: an admin without an enrolled authenticator gets 403 TWO_FACTOR_ENROLMENT_REQUIRED from every
+ * Owners and Finance members (issue 39), and every admin under ADMIN_REQUIRE_2FA: an admin without an enrolled authenticator gets 403 TWO_FACTOR_ENROLMENT_REQUIRED from every
  * admin API (enrolment itself is Better Auth's /api/auth/two-factor/*, outside /api/admin). Mounted in app.ts
  * after requireRole('admin').
  */
 export const requireTwoFactorEnrolment: MiddlewareHandler<AppBindings> = async (c, next) => {
-  const user = c.get('user');
-  if (user?.role === 'admin' && !user.twoFactorEnabled && c.get('deps').env.adminRequire2fa) {
+  if (mustEnrol(c.get('user'), c.get('deps').env.adminRequire2fa)) {
     throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED', ENROLMENT_REQUIRED_MESSAGE);
   }
   await next();
@@ -29,7 +36,7 @@ export const requireRecentSecondFactor: MiddlewareHandler<AppBindings> = async (
   const user = currentUser(c);
   const { env } = c.get('deps');
   if (!user.twoFactorEnabled) {
-    if (user.role === 'admin' && env.adminRequire2fa) {
+    if (mustEnrol(user, env.adminRequire2fa)) {
       throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED', ENROLMENT_REQUIRED_MESSAGE);
     }
     return next();

@@ -1,6 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
+import { ADMIN_ROLES, type AdminRole } from '../../shared/admin-permissions';
 import type { UserRole } from '../../shared/schemas/session';
 import { ownCookieName, SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S, sessionCookieName } from '../auth';
 import { CLIENT_IP_HEADER } from '../client-ip';
@@ -35,6 +36,9 @@ export function withClientAddress(c: Context<AppBindings>): Request {
   return new Request(c.req.raw, { headers: headersWithClientAddress(c) });
 }
 
+const adminRoleOf = (value: unknown): AdminRole | null =>
+  (ADMIN_ROLES as readonly unknown[]).includes(value) ? (value as AdminRole) : null;
+
 const asDate = (value: unknown): Date | null =>
   value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
 
@@ -47,6 +51,8 @@ interface LoadedSession {
     email: string;
     image: string | null;
     role: unknown;
+    /** The admin's role in the team (issue 39). */
+    adminRole: unknown;
     twoFactorEnabled: unknown;
   };
 }
@@ -82,6 +88,7 @@ async function lookupSession(c: Context<AppBindings>, cookie: string): Promise<L
       email: result.user.email,
       image: result.user.image ?? null,
       role: (result.user as { role?: unknown }).role,
+      adminRole: (result.user as { adminRole?: unknown }).adminRole,
       twoFactorEnabled: (result.user as { twoFactorEnabled?: unknown }).twoFactorEnabled,
     },
   };
@@ -106,7 +113,9 @@ export const loadSession: MiddlewareHandler<AppBindings> = async (c, next) => {
   const session = result.session;
   if (role === 'admin') {
     const now = c.get('services').now();
-    if (adminSessionEnd(session, now)) {
+    // A member removed from the team (issue 39: no role left) has no session either, however it was started.
+    const removed = adminRoleOf((result.user as { adminRole?: unknown }).adminRole) === null;
+    if (removed || adminSessionEnd(session, now)) {
       await endSession(db, session.id);
       deleteCookie(c, cookieName, { path: '/', secure: cookieName.startsWith('__Host-') });
       c.set('user', null);
@@ -120,6 +129,7 @@ export const loadSession: MiddlewareHandler<AppBindings> = async (c, next) => {
     email: result.user.email,
     image: result.user.image ?? null,
     role,
+    adminRole: role === 'admin' ? adminRoleOf(result.user.adminRole) : null,
     sessionId: session.id,
     sessionStartedAt: session.createdAt,
     twoFactorEnabled: result.user.twoFactorEnabled === true,

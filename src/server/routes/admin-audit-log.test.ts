@@ -1011,6 +1011,147 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
         ],
       }),
     },
+    // Issue 39: the team and the brands' report links.
+    {
+      name: 'inviting a team member',
+      route: 'POST /api/admin/team/invitations',
+      prepare: async () => ({
+        call: {
+          method: 'POST',
+          path: '/api/admin/team/invitations',
+          body: { email: 'nia@brand.test', role: 'viewer' },
+          status: 201,
+        },
+        expected: (answer) => [
+          {
+            action: 'team.invite',
+            entityType: 'team_invitation',
+            entityId: String(answer.id),
+            before: null,
+            after: {
+              email: 'n***@brand.test',
+              role: 'viewer',
+              expiresAt: new Date(clock.now.getTime() + 7 * 86_400_000).toISOString(),
+            },
+          },
+        ],
+      }),
+    },
+    {
+      name: 'revoking an invitation',
+      route: 'DELETE /api/admin/team/invitations/:id',
+      prepare: async () => {
+        const invited = (await (
+          await postJson(
+            app,
+            '/api/admin/team/invitations',
+            { email: 'rev@brand.test', role: 'finance' },
+            admin,
+          )
+        ).json()) as { id: number };
+        return {
+          call: { method: 'DELETE', path: `/api/admin/team/invitations/${invited.id}`, status: 200 },
+          expected: () => [
+            {
+              action: 'team.revoke_invitation',
+              entityType: 'team_invitation',
+              entityId: String(invited.id),
+              before: { email: 'r***@brand.test', role: 'finance', status: 'waiting' },
+              after: { email: 'r***@brand.test', role: 'finance', status: 'revoked' },
+            },
+          ],
+        };
+      },
+    },
+    ...(['PATCH', 'DELETE'] as const).map(
+      (method): Case => ({
+        name: method === 'PATCH' ? "changing a member's role" : 'removing a member',
+        route: `${method} /api/admin/team/members/:id`,
+        prepare: async () => {
+          const email = `member-${method.toLowerCase()}@mintbox.test`;
+          const auth = createAuth({ db: database.db, env: testEnv(), logger: silentLogger() });
+          const { id } = await upsertAdmin(database.db, auth, {
+            email,
+            password: ADMIN_PASSWORD,
+            role: 'manager',
+          });
+          return {
+            call: {
+              method,
+              path: `/api/admin/team/members/${id}`,
+              ...(method === 'PATCH' ? { body: { role: 'viewer' } } : {}),
+              status: 200,
+            },
+            expected: () => [
+              {
+                action: method === 'PATCH' ? 'team.change_role' : 'team.remove',
+                entityType: 'team_member',
+                entityId: id,
+                before: { role: 'manager' },
+                after: { role: method === 'PATCH' ? 'viewer' : null },
+              },
+            ],
+          };
+        },
+      }),
+    ),
+    {
+      name: 'making a report link',
+      route: 'POST /api/admin/campaigns/:id/report-links',
+      prepare: async () => {
+        const campaign = await insertCampaign(database.db, { name: 'Report Serum' });
+        return {
+          call: {
+            method: 'POST',
+            path: `/api/admin/campaigns/${campaign.id}/report-links`,
+            body: { label: 'Brand team', expiresInDays: 10 },
+            status: 201,
+          },
+          expected: (answer) => [
+            {
+              action: 'report_link.create',
+              entityType: 'report_link',
+              entityId: String(answer.id),
+              before: null,
+              after: {
+                campaignId: campaign.id,
+                label: 'Brand team',
+                expiresAt: new Date(clock.now.getTime() + 10 * 86_400_000).toISOString(),
+                protectedLink: false,
+                shareSpend: false,
+              },
+            },
+          ],
+        };
+      },
+    },
+    {
+      name: 'revoking a report link',
+      route: 'DELETE /api/admin/report-links/:id',
+      prepare: async () => {
+        const campaign = await insertCampaign(database.db, { name: 'Revoked Serum' });
+        const made = (await (
+          await postJson(
+            app,
+            `/api/admin/campaigns/${campaign.id}/report-links`,
+            { label: 'Old', expiresInDays: 3 },
+            admin,
+          )
+        ).json()) as { id: number };
+        return {
+          call: { method: 'DELETE', path: `/api/admin/report-links/${made.id}`, status: 200 },
+          expected: () => [
+            {
+              action: 'report_link.revoke',
+              entityType: 'report_link',
+              entityId: String(made.id),
+              before: { status: 'active' },
+              after: { status: 'revoked' },
+            },
+          ],
+        };
+      },
+    },
   ];
 
   beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { secondFactorRequired } from '../../shared/admin-permissions';
 import { type SessionResponse, type SessionUser, sessionResponseSchema } from '../../shared/schemas/session';
 import type { CurrentUser } from '../context';
 import { createRouter } from '../openapi';
@@ -18,7 +19,7 @@ const sessionRoute = createRoute({
 });
 
 function twoFactorState(user: CurrentUser, adminRequire2fa: boolean): SessionUser['twoFactor'] {
-  const required = user.role === 'admin' && adminRequire2fa;
+  const required = user.role === 'admin' && secondFactorRequired(user.adminRole, adminRequire2fa);
   return { enabled: user.twoFactorEnabled, required, enrolmentRequired: required && !user.twoFactorEnabled };
 }
 
@@ -34,6 +35,7 @@ export const sessionRoutes = createRouter().openapi(sessionRoute, async (c) => {
       email: user.email,
       image: user.image,
       role: user.role,
+      adminRole: user.adminRole,
       influencer: influencer
         ? {
             id: influencer.id,

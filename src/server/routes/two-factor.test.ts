@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import {
+  cookieHeader,
+  getWithCookie,
+  postJson,
+  signInAdminPasswordOnly,
+} from '../../../tests/support/auth-client';
 import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
@@ -9,6 +14,7 @@ import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../te
 import { secretOf, totpCode, wrongCode } from '../../../tests/support/totp';
 import { enrolTwoFactor, signInAdminWithCode } from '../../../tests/support/two-factor';
 import { sessions, twoFactors, users } from '../../db/schema/auth';
+import type { AdminRole } from '../../shared/admin-permissions';
 import type { SessionResponse } from '../../shared/schemas/session';
 import { createApp } from '../app';
 import { createAuth } from '../auth';
@@ -33,13 +39,17 @@ describe.each(TEST_DRIVERS)('two factors on %s', (driver) => {
   const clock = fakeClock(new Date().toISOString());
   let n = 0;
 
-  const newAdmin = async () => {
+  /** A Manager by default: ADMIN_REQUIRE_2FA decides for them (Owner and Finance need a second factor always). */
+  const newAdmin = async (role: AdminRole = 'manager') => {
     n += 1;
     const admin = { email: `admin${n}@mintbox.test`, username: `admin${n}`, password: PASSWORD };
     const auth = createAuth({ db: database.db, env: testEnv(), logger: silentLogger() });
-    await upsertAdmin(database.db, auth, admin);
+    await upsertAdmin(database.db, auth, { ...admin, role });
     return admin;
   };
+  /** The password step alone (no enrolment, no code). */
+  const signInAdmin = async (app: typeof strict, username: string, password: string) =>
+    (await signInAdminPasswordOnly(app, username, password)).cookie;
   const sessionOf = async (app: typeof strict, cookie: string) =>
     ((await (await getWithCookie(app, '/api/session', cookie)).json()) as SessionResponse).user;
   const errorOf = async (response: Response) =>
@@ -293,7 +303,7 @@ describe.each(TEST_DRIVERS)('two factors on %s', (driver) => {
     expect((await getWithCookie(relaxed, '/api/me', creator.cookie)).status).toBe(200);
   });
   it('asks for a fresh second factor on every money action and export: refused after 10 minutes, allowed after a step-up', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin('owner');
     const { secret, backupCodes } = await enrolTwoFactor(
       relaxed,
       await signInAdmin(relaxed, admin.username, PASSWORD),
@@ -369,16 +379,24 @@ describe.each(TEST_DRIVERS)('two factors on %s', (driver) => {
     expect((await post('/api/auth/step-up', { code: backupCodes[2] })).status).toBe(400);
   });
 
-  it('does not ask an admin without an authenticator while ADMIN_REQUIRE_2FA is off; with it on, enrolment comes first', async () => {
+  it('does not ask a Manager without an authenticator while ADMIN_REQUIRE_2FA is off; with it on, and for an Owner always, enrolment comes first', async () => {
     const admin = await newAdmin();
+    const campaign = await insertCampaign(database.db, { name: 'Relaxed Serum', status: 'active' });
+    const csv = `/api/admin/campaigns/${campaign.id}/shipping.csv`;
     const relaxedCookie = await signInAdmin(relaxed, admin.username, PASSWORD);
-    expect((await getWithCookie(relaxed, '/api/admin/transactions.csv', relaxedCookie)).status).toBe(200);
+    const relaxedAnswer = await getWithCookie(relaxed, csv, relaxedCookie);
+    expect(relaxedAnswer.status).toBe(200);
+    await relaxedAnswer.body?.cancel();
     const stepUp = await postJson(relaxed, '/api/auth/step-up', { code: '123456' }, relaxedCookie);
     expect(stepUp.status).toBe(400);
     const strictCookie = await signInAdmin(strict, admin.username, PASSWORD);
-    const refused = await getWithCookie(strict, '/api/admin/transactions.csv', strictCookie);
+    const refused = await getWithCookie(strict, csv, strictCookie);
     expect(refused.status).toBe(403);
     expect(await errorOf(refused)).toMatchObject({ code: 'TWO_FACTOR_ENROLMENT_REQUIRED' });
+    const owner = await newAdmin('owner');
+    const ownerCookie = await signInAdmin(relaxed, owner.username, PASSWORD);
+    const ownerRefused = await getWithCookie(relaxed, '/api/admin/transactions.csv', ownerCookie);
+    expect(await errorOf(ownerRefused)).toMatchObject({ code: 'TWO_FACTOR_ENROLMENT_REQUIRED' });
   });
 
   it('needs a recent second factor to read the secret again, make new backup codes or turn two-factor off', async () => {

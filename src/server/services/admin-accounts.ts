@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
 import { findAdminSignInEmail } from '../../db/queries/users';
 import { accounts, users } from '../../db/schema/auth';
+import type { AdminRole } from '../../shared/admin-permissions';
 import { emailLocalPart } from '../../shared/rules/identity';
 import type { AuthKeys } from '../auth-context';
 
@@ -12,6 +13,8 @@ export interface AdminInput {
   /** Defaults to the part of the email before @. */
   username?: string | undefined;
   name?: string | undefined;
+  /** The role in the team (issue 39); a new admin is an Owner unless said otherwise, an existing one keeps theirs. */
+  role?: AdminRole | undefined;
 }
 
 /** Any fixed number shared by every instance: one admin write at a time, so concurrent starts make one admin. */
@@ -52,6 +55,7 @@ interface PreparedAdmin {
   username: string;
   name: string | undefined;
   hash: string;
+  role: AdminRole | undefined;
 }
 
 async function prepareAdmin(auth: AuthKeys, input: AdminInput): Promise<PreparedAdmin> {
@@ -59,17 +63,25 @@ async function prepareAdmin(auth: AuthKeys, input: AdminInput): Promise<Prepared
   const hash = await (await auth.$context).password.hash(input.password);
   const email = input.email.trim().toLowerCase();
   const username = (input.username ?? emailLocalPart(email)).toLowerCase();
-  return { email, username, name: input.name, hash };
+  return { email, username, name: input.name, hash, role: input.role };
 }
 
 async function writeAdmin(
   tx: DatabaseOrTransaction,
-  { email, username, name, hash }: PreparedAdmin,
+  { email, username, name, hash, role }: PreparedAdmin,
 ): Promise<{ id: string; created: boolean }> {
-  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  const [existing] = await tx
+    .select({ id: users.id, adminRole: users.adminRole })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
   const now = new Date();
   if (existing) {
-    await tx.update(users).set({ role: 'admin', username, updatedAt: now }).where(eq(users.id, existing.id));
+    const adminRole = role ?? existing.adminRole ?? 'owner';
+    await tx
+      .update(users)
+      .set({ role: 'admin', adminRole, username, updatedAt: now })
+      .where(eq(users.id, existing.id));
     const updated = await tx
       .update(accounts)
       .set({ password: hash, updatedAt: now })
@@ -93,6 +105,7 @@ async function writeAdmin(
     email,
     emailVerified: true,
     role: 'admin',
+    adminRole: role ?? 'owner',
     username,
   });
   await tx

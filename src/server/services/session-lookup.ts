@@ -37,6 +37,8 @@ export interface SessionWithUser {
     email: string;
     image: string | null;
     role: string;
+    /** The admin's role in the team (issue 39); null for creators. */
+    adminRole: string | null;
     twoFactorEnabled: boolean | null;
   };
 }
@@ -57,6 +59,7 @@ function sessionByTokenQuery(db: Database) {
         email: users.email,
         image: users.image,
         role: users.role,
+        adminRole: users.adminRole,
         twoFactorEnabled: users.twoFactorEnabled,
       },
     })

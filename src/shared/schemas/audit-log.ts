@@ -39,6 +39,13 @@ export const AUDIT_ACTION_LABELS = {
   'settings.digest': 'Mail digest switched',
   'conversation.hide_message': 'Message hidden',
   'tax.year_end_export': 'Year-end tax file downloaded (TINs read)',
+  'team.invite': 'Team member invited',
+  'team.revoke_invitation': 'Invitation revoked',
+  'team.join': 'Invitation accepted',
+  'team.change_role': 'Role changed',
+  'team.remove': 'Team member removed',
+  'report_link.create': 'Report link created',
+  'report_link.revoke': 'Report link revoked',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
@@ -56,6 +63,9 @@ export const AUDIT_ENTITY_LABELS = {
   conversation_message: 'Message',
   tax_year: 'Tax year',
   store: 'Store',
+  team_member: 'Team member',
+  team_invitation: 'Invitation',
+  report_link: 'Report link',
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITY_LABELS) as [AuditEntityType, ...AuditEntityType[]];

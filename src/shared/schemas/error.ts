@@ -11,6 +11,8 @@ export const ERROR_CODE_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** The admin's role does not hold the route's permission (issue 39); `allowed` names the roles that would. */
+  FORBIDDEN_ROLE: 403,
   /** An admin must enrol a second factor (an authenticator app) before anything else (ADMIN_REQUIRE_2FA). */
   TWO_FACTOR_ENROLMENT_REQUIRED: 403,
   /** A money action or an export of personal data needs a second-factor code from the last 10 minutes. */
@@ -47,7 +49,10 @@ export const errorSchema = z.object({
   error: z.string(),
   code: z.enum(ERROR_CODES),
   field: z.string().optional(),
-  /** With INVALID_TRANSITION: the actions the caller may take at the application's current status. */
+  /**
+   * With INVALID_TRANSITION: the actions the caller may take at the application's current status. With
+   * FORBIDDEN_ROLE: the team roles that would be allowed.
+   */
   allowed: z.array(z.string()).optional(),
 });
 export type ErrorBody = z.infer<typeof errorSchema>;

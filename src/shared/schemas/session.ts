@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_ROLES } from '../admin-permissions';
 
 export const USER_ROLES = ['influencer', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -10,6 +11,8 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   image: z.string().nullable(),
   role: z.enum(USER_ROLES),
+  /** An admin's role in the team (issue 39): what the admin pages show them follows ADMIN_ROUTE_PERMISSIONS. */
+  adminRole: z.enum(ADMIN_ROLES).nullable(),
   /** The creator record (spec §3 influencers); null for admins. */
   influencer: z
     .object({
@@ -20,8 +23,8 @@ export const sessionUserSchema = z.object({
     })
     .nullable(),
   /**
-   * Second factor (issue 22): `enabled` once an authenticator app is enrolled; `required` for admins under
-   * ADMIN_REQUIRE_2FA; `enrolmentRequired` when required and not enrolled yet (only the enrolment page works).
+   * Second factor (issue 22): `enabled` once an authenticator app is enrolled; `required` for Owners and Finance
+   * (issue 39) and for every admin under ADMIN_REQUIRE_2FA; `enrolmentRequired` when required and not enrolled yet (only the enrolment page works).
    */
   twoFactor: z.object({ enabled: z.boolean(), required: z.boolean(), enrolmentRequired: z.boolean() }),
 });

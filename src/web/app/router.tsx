@@ -54,6 +54,9 @@ const PAGE_COMPONENTS: Record<AppPagePath, Pick<RouteObject, 'lazy' | 'element'>
     lazy: lazyPage(() => import('../features/auth/auth-callback-page'), 'AuthCallbackPage'),
   },
   '/admin': { lazy: lazyPage(() => import('../features/admin/admin-sign-in-page'), 'AdminSignInPage') },
+  '/team-invitation/:token': {
+    lazy: lazyPage(() => import('../features/admin/team-invitation-page'), 'TeamInvitationPage'),
+  },
   '/email-verification': {
     lazy: lazyPage(() => import('../features/onboarding/email-verification-page'), 'EmailVerificationPage'),
   },

@@ -8,6 +8,7 @@ const creator = (emailVerified: boolean): SessionUser => ({
   email: 'ana@example.com',
   image: null,
   role: 'influencer',
+  adminRole: null,
   influencer: { id: 1, username: 'analopez', emailVerified, profileCompleted: false },
   twoFactor: { enabled: false, required: false, enrolmentRequired: false },
 });

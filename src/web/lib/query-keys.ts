@@ -113,6 +113,10 @@ export const privateKeys = {
     },
     /** GET /api/admin/account-closures?state (issue 27). */
     accountClosures: (state: string) => [...admin, 'account-closures', state] as const,
+    /** GET /api/admin/team: members and waiting invitations (issue 39). */
+    team: [...admin, 'team'] as const,
+    /** GET /api/admin/campaigns/:id/report-links (issue 39). */
+    reportLinks: (id: number) => [...admin, 'report-links', id] as const,
     /** GET /api/admin/audit-log with its filters and page. */
     auditLog: (filters: object, cursor: string) => [...admin, 'audit-log', filters, cursor] as const,
     payments: {

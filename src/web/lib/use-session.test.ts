@@ -41,9 +41,12 @@ describe('session helpers', () => {
       name: 'N',
       email: 'e',
       image: null,
+      adminRole: null,
       twoFactor: { enabled: false, required: false, enrolmentRequired: false },
     };
-    expect(dashboardPathFor({ ...base, role: 'admin', influencer: null })).toBe('/admin/campaigns');
+    expect(dashboardPathFor({ ...base, role: 'admin', adminRole: 'owner', influencer: null })).toBe(
+      '/admin/campaigns',
+    );
     const influencer = { id: 1, username: 'n', emailVerified: false, profileCompleted: false };
     expect(dashboardPathFor({ ...base, role: 'influencer', influencer })).toBe('/email-verification');
     expect(

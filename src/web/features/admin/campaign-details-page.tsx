@@ -17,6 +17,7 @@ import { useAdminCampaign } from './api/campaign-management';
 import { useCampaignAnalytics } from './api/content-metrics';
 import { AdminEmptyState } from './components/admin-layout';
 import { platformTabItems } from './components/platform-analytics';
+import { ReportLinksPanel } from './components/report-links-panel';
 
 /**
  * /admin/details/:id: a campaign's name and status, and its analytics per platform. It reads the admin's endpoint,
@@ -71,6 +72,7 @@ export function CampaignDetailsPage() {
         </p>
       </div>
       <CampaignAnalyticsView id={id} />
+      <ReportLinksPanel campaignId={data.id} />
     </>
   );
 }

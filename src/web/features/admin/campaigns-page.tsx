@@ -7,6 +7,7 @@ import { ListSearch } from '../../components/list-search';
 import { cursorFromParams, Pagination, pageFromParams, setPageParams } from '../../components/pagination';
 import { StatCard } from '../../components/stat-card';
 import { Button } from '../../components/ui/button';
+import { useAdminCan } from '../../lib/admin-permissions';
 import { getErrorMessage } from '../../lib/api-client';
 import { formatNumber, formatReach, formatThousandsUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -66,12 +67,13 @@ export function CampaignsPage() {
   };
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
-  const addButton = (
+  const { can } = useAdminCan();
+  const addButton = can('POST /admin/campaigns') ? (
     <Button onClick={() => openForm(null)}>
       <Plus aria-hidden="true" />
       Add Campaign
     </Button>
-  );
+  ) : null;
 
   return (
     <>

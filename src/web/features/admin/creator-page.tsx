@@ -20,6 +20,7 @@ import { TransactionStatusBadge } from '../../components/transaction-status-badg
 import { Badge, type BadgeProps } from '../../components/ui/badge';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useAdminCan } from '../../lib/admin-permissions';
 import { getErrorMessage, isNotFound } from '../../lib/api-client';
 import { formatDateTime, formatNumber, formatShortDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -96,6 +97,7 @@ const empty = (text: string) => <p className="text-sm text-slate-500">{text}</p>
 
 function Creator({ creator }: { creator: CreatorDetail }) {
   const [action, setAction] = useState<ModerationAction | null>(null);
+  const { can } = useAdminCan();
   const shipping = creator.profile?.shipping;
   return (
     <>
@@ -117,22 +119,24 @@ function Creator({ creator }: { creator: CreatorDetail }) {
             @{creator.username} · {creator.email} · joined {formatShortDate(creator.createdAt)}
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          {creator.standing === 'active' ? (
-            <Button variant="outline" onClick={() => setAction('suspend')}>
-              <PauseCircle aria-hidden="true" /> Suspend
-            </Button>
-          ) : (
-            <Button variant="outline" onClick={() => setAction('restore')}>
-              <RotateCcw aria-hidden="true" /> Lift {creator.standing === 'banned' ? 'ban' : 'suspension'}
-            </Button>
-          )}
-          {creator.standing !== 'banned' ? (
-            <Button variant="destructive" onClick={() => setAction('ban')}>
-              <Ban aria-hidden="true" /> Ban
-            </Button>
-          ) : null}
-        </div>
+        {can('POST /admin/influencers/{id}/suspend') ? (
+          <div className="flex flex-wrap gap-2">
+            {creator.standing === 'active' ? (
+              <Button variant="outline" onClick={() => setAction('suspend')}>
+                <PauseCircle aria-hidden="true" /> Suspend
+              </Button>
+            ) : (
+              <Button variant="outline" onClick={() => setAction('restore')}>
+                <RotateCcw aria-hidden="true" /> Lift {creator.standing === 'banned' ? 'ban' : 'suspension'}
+              </Button>
+            )}
+            {creator.standing !== 'banned' ? (
+              <Button variant="destructive" onClick={() => setAction('ban')}>
+                <Ban aria-hidden="true" /> Ban
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
       </div>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">

@@ -13,6 +13,7 @@ import { cursorFromParams, pageFromParams, setPageParams } from '../../component
 import { NativeSelect } from '../../components/ui/native-select';
 import { Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
+import { useAdminCan } from '../../lib/admin-permissions';
 import { getErrorMessage } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -41,7 +42,10 @@ type Open = 'process' | 'settings' | 'brand' | 'adjust' | null;
 export function PaymentsPage() {
   useDocumentTitle('Payments & Transactions');
   const [params, setParams] = useSearchParams();
-  const tab: 'transactions' | 'tax-year' = params.get('tab') === 'tax-year' ? 'tax-year' : 'transactions';
+  const { can } = useAdminCan();
+  const taxData = can('GET /admin/tax-year');
+  const tab: 'transactions' | 'tax-year' =
+    taxData && params.get('tab') === 'tax-year' ? 'tax-year' : 'transactions';
   const kindParam = params.get('kind') ?? '';
   const statusParam = params.get('status') ?? '';
   const filters: TransactionFilters = {
@@ -140,15 +144,22 @@ export function PaymentsPage() {
           summary={summary}
           selectedCount={selected.size}
           exportHref={exportUrl(filters)}
-          onExport={() =>
-            downloadFile(exportUrl(filters), 'mintbox-transactions.csv').catch((error: unknown) =>
-              toast({ title: 'Export failed', description: getErrorMessage(error), variant: 'destructive' }),
-            )
+          onExport={
+            can('GET /admin/transactions.csv')
+              ? () =>
+                  downloadFile(exportUrl(filters), 'mintbox-transactions.csv').catch((error: unknown) =>
+                    toast({
+                      title: 'Export failed',
+                      description: getErrorMessage(error),
+                      variant: 'destructive',
+                    }),
+                  )
+              : undefined
           }
-          onProcess={() => setOpen('process')}
+          onProcess={can('POST /admin/payouts/process') ? () => setOpen('process') : undefined}
           onSettings={() => setOpen('settings')}
           onBrandDetails={() => setOpen('brand')}
-          onAdjust={() => setOpen('adjust')}
+          onAdjust={can('POST /admin/influencers/{id}/adjustments') ? () => setOpen('adjust') : undefined}
         />
       </div>
     </>
@@ -168,7 +179,8 @@ export function PaymentsPage() {
         }
         items={[
           { id: 'transactions', label: 'Transactions', content: transactionsView },
-          { id: 'tax-year', label: 'Tax year', content: <TaxYearPanel /> },
+          // Tax data only for the roles that may read it (Finance, Owner).
+          ...(taxData ? [{ id: 'tax-year' as const, label: 'Tax year', content: <TaxYearPanel /> }] : []),
         ]}
       />
 

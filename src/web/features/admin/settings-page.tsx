@@ -1,5 +1,6 @@
 import { CheckCircle2, CircleSlash } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { ADMIN_ROLE_LABELS } from '../../../shared/admin-permissions';
 import { SOCIAL_PROVIDER_IDS, SOCIAL_PROVIDER_NAMES } from '../../../shared/schemas/auth';
 import { TwoFactorSettings } from '../../components/two-factor-settings';
 import { Badge } from '../../components/ui/badge';
@@ -11,6 +12,7 @@ import { useSession } from '../../lib/use-session';
 import { AdminPageHeader } from './components/admin-layout';
 import { AUDIT_LOG_TAB, AuditLogSection, SettingsSections } from './components/audit-log';
 import { DigestSetting } from './components/digest-setting';
+import { TEAM_TAB, TeamSection } from './components/team-section';
 
 /**
  * /admin/settings: the signed-in admin's account and how creators can sign in (from the server's configuration); the
@@ -29,6 +31,15 @@ export function SettingsPage() {
     />
   );
 
+  if (params.get('tab') === TEAM_TAB) {
+    return (
+      <>
+        {header}
+        <SettingsSections active={TEAM_TAB} />
+        <TeamSection />
+      </>
+    );
+  }
   if (params.get('tab') === AUDIT_LOG_TAB) {
     return (
       <>
@@ -57,11 +68,11 @@ export function SettingsPage() {
               </dd>
               <dt className="text-slate-500">Role</dt>
               <dd>
-                <Badge>Admin</Badge>
+                <Badge>{session.user?.adminRole ? ADMIN_ROLE_LABELS[session.user.adminRole] : 'Admin'}</Badge>
               </dd>
             </dl>
             <p className="mt-4 text-xs text-slate-500">
-              Admin accounts are created with{' '}
+              Owners invite the team in Settings › Team; the first Owner is created with{' '}
               <code className="rounded bg-slate-100 px-1">npm run admin:create</code>.
             </p>
           </CardContent>

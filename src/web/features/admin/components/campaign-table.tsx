@@ -4,6 +4,7 @@ import type { AdminCampaign } from '../../../../shared/schemas/campaign';
 import { CampaignStatusBadge } from '../../../components/campaign-status-badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useAdminCan } from '../../../lib/admin-permissions';
 import { cn } from '../../../lib/cn';
 import { formatNumber, formatReach, formatShortIsoDate, formatUsd } from '../../../lib/format';
 import { CampaignThumb } from './campaign-visuals';
@@ -186,6 +187,9 @@ function RowActions({
   actions: CampaignRowActions;
   wide?: boolean;
 }) {
+  // Edit and Delete only for the roles the permission table allows (the server refuses the others anyway).
+  const { can } = useAdminCan();
+  const change = can('PATCH /admin/campaigns/{id}');
   return (
     <div className={cn('flex items-center gap-1', wide ? 'flex-wrap gap-2' : 'justify-end')}>
       <Link
@@ -196,26 +200,30 @@ function RowActions({
         <Eye aria-hidden="true" />
         Review
       </Link>
-      <Button
-        variant={wide ? 'outline' : 'ghost'}
-        size={wide ? 'sm' : 'icon'}
-        onClick={() => actions.onEdit(campaign)}
-        aria-label={`Edit ${campaign.name}`}
-        className={wide ? undefined : 'size-9'}
-      >
-        <Pencil aria-hidden="true" />
-        {wide ? 'Edit' : null}
-      </Button>
-      <Button
-        variant={wide ? 'outline' : 'ghost'}
-        size={wide ? 'sm' : 'icon'}
-        onClick={() => actions.onDelete(campaign)}
-        aria-label={`Delete ${campaign.name}`}
-        className={cn(wide ? 'text-red-700' : 'size-9 text-red-700 hover:bg-red-50')}
-      >
-        <Trash2 aria-hidden="true" />
-        {wide ? 'Delete' : null}
-      </Button>
+      {change ? (
+        <>
+          <Button
+            variant={wide ? 'outline' : 'ghost'}
+            size={wide ? 'sm' : 'icon'}
+            onClick={() => actions.onEdit(campaign)}
+            aria-label={`Edit ${campaign.name}`}
+            className={wide ? undefined : 'size-9'}
+          >
+            <Pencil aria-hidden="true" />
+            {wide ? 'Edit' : null}
+          </Button>
+          <Button
+            variant={wide ? 'outline' : 'ghost'}
+            size={wide ? 'sm' : 'icon'}
+            onClick={() => actions.onDelete(campaign)}
+            aria-label={`Delete ${campaign.name}`}
+            className={cn(wide ? 'text-red-700' : 'size-9 text-red-700 hover:bg-red-50')}
+          >
+            <Trash2 aria-hidden="true" />
+            {wide ? 'Delete' : null}
+          </Button>
+        </>
+      ) : null}
     </div>
   );
 }

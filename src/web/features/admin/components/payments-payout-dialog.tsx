@@ -16,6 +16,7 @@ import {
 import { TextField } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
+import { useAdminCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatNumber, formatUsd } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
@@ -27,6 +28,7 @@ export function PayoutDialog({ payoutId, onClose }: { payoutId: number | null; o
   const open = payoutId !== null;
   const returnFocus = useReturnFocus(open);
   const payout = useAdminPayout(payoutId);
+  const { can } = useAdminCan();
   const now = useNow();
   const data = payout.data;
   return (
@@ -107,7 +109,7 @@ export function PayoutDialog({ payoutId, onClose }: { payoutId: number | null; o
               ) : null}
             </dl>
 
-            <PayoutActions payout={data} />
+            {can('POST /admin/payouts/{id}/mark-paid') ? <PayoutActions payout={data} /> : null}
 
             <section aria-label="History">
               <h3 className="mb-2 text-sm font-semibold text-slate-800">History</h3>

@@ -53,11 +53,12 @@ export function PaymentsSidePanel({
   selectedCount: number;
   exportHref: string;
   /** Export Report: the page downloads the CSV through the API client (errors are shown, not opened as a page). */
-  onExport: () => void;
-  onProcess: () => void;
+  onExport?: (() => void) | undefined;
+  /** Process Payment and Adjust Mint (undefined: the person's role may not, the button is not shown). */
+  onProcess?: (() => void) | undefined;
   onSettings: () => void;
   onBrandDetails: () => void;
-  onAdjust: () => void;
+  onAdjust?: (() => void) | undefined;
 }) {
   const data: PaymentsSummary | undefined = summary.data;
   const money = (value: string | undefined): string | null => (value === undefined ? null : formatUsd(value));
@@ -156,30 +157,34 @@ export function PaymentsSidePanel({
           <CardTitle>Quick Actions</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-2">
-          {action(
-            <Send aria-hidden="true" />,
-            'Process Payment',
-            onProcess,
-            selectedCount ? `${selectedCount} selected` : 'Pay pending payouts',
-          )}
-          <a
-            href={exportHref}
-            download
-            onClick={(event) => {
-              event.preventDefault();
-              onExport();
-            }}
-            className={buttonVariants({
-              variant: 'outline',
-              className: 'h-auto w-full justify-start py-2.5',
-            })}
-          >
-            <Download aria-hidden="true" />
-            <span className="flex flex-col items-start">
-              <span>Export Report</span>
-              <span className="text-xs font-normal text-slate-500">CSV of the filtered table</span>
-            </span>
-          </a>
+          {onProcess
+            ? action(
+                <Send aria-hidden="true" />,
+                'Process Payment',
+                onProcess,
+                selectedCount ? `${selectedCount} selected` : 'Pay pending payouts',
+              )
+            : null}
+          {onExport ? (
+            <a
+              href={exportHref}
+              download
+              onClick={(event) => {
+                event.preventDefault();
+                onExport();
+              }}
+              className={buttonVariants({
+                variant: 'outline',
+                className: 'h-auto w-full justify-start py-2.5',
+              })}
+            >
+              <Download aria-hidden="true" />
+              <span className="flex flex-col items-start">
+                <span>Export Report</span>
+                <span className="text-xs font-normal text-slate-500">CSV of the filtered table</span>
+              </span>
+            </a>
+          ) : null}
           {action(
             <Settings aria-hidden="true" />,
             'Payment Settings',
@@ -190,7 +195,9 @@ export function PaymentsSidePanel({
                 : 'Manual payouts'
               : undefined,
           )}
-          {action(<Scale aria-hidden="true" />, 'Adjust Mint', onAdjust, 'Credit or debit a creator')}
+          {onAdjust
+            ? action(<Scale aria-hidden="true" />, 'Adjust Mint', onAdjust, 'Credit or debit a creator')
+            : null}
         </CardContent>
       </Card>
     </div>

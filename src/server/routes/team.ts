@@ -1,0 +1,184 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorSchema } from '../../shared/schemas/error';
+import { idParamSchema } from '../../shared/schemas/id-param';
+import {
+  acceptedInvitationSchema,
+  acceptInvitationSchema,
+  changeRoleSchema,
+  invitationPreviewSchema,
+  inviteMemberSchema,
+  pendingInvitationSchema,
+  teamSchema,
+} from '../../shared/schemas/team';
+import { adminActor } from '../middleware/admin-actor';
+import { clientAddress } from '../middleware/session';
+import { createRouter } from '../openapi';
+import {
+  acceptInvitation,
+  invitationPreview,
+  inviteMember,
+  revokeInvitation,
+} from '../services/team/invitations';
+import { changeMemberRole, removeMember, teamView } from '../services/team/members';
+
+/** Issue 39: Settings → Team (Owners change it; the permission table says who may) and the invitee's page. */
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const common = {
+  400: { description: 'Bad input', content: json(errorSchema) },
+  401: { description: 'Not signed in', content: json(errorSchema) },
+  403: { description: 'Not allowed for this role', content: json(errorSchema) },
+};
+const memberParam = z.object({ id: z.string().min(1).max(100) });
+const tokenParam = z.object({ token: z.string().min(20).max(100) });
+const okSchema = z.object({ ok: z.literal(true) });
+
+const team = createRoute({
+  method: 'get',
+  path: '/team',
+  tags: ['Admin'],
+  summary: 'The team: members (role, last sign-in, second factor) and the invitations still waiting',
+  responses: { 200: { description: 'The team', content: json(teamSchema) }, ...common },
+});
+
+const invite = createRoute({
+  method: 'post',
+  path: '/team/invitations',
+  tags: ['Admin'],
+  summary: 'Invite an address with a role: a one-time link, good for 7 days, mailed to it',
+  request: { body: { required: true, content: json(inviteMemberSchema) } },
+  responses: {
+    201: { description: 'Invited', content: json(pendingInvitationSchema) },
+    409: { description: 'A member, a creator, or an invitation waiting', content: json(errorSchema) },
+    ...common,
+  },
+});
+
+const revoke = createRoute({
+  method: 'delete',
+  path: '/team/invitations/{id}',
+  tags: ['Admin'],
+  summary: 'Revoke a waiting invitation (its link answers 410 from then on)',
+  request: { params: idParamSchema },
+  responses: {
+    200: { description: 'Revoked', content: json(okSchema) },
+    404: { description: 'No such waiting invitation', content: json(errorSchema) },
+    ...common,
+  },
+});
+
+const changeRole = createRoute({
+  method: 'patch',
+  path: '/team/members/{id}',
+  tags: ['Admin'],
+  summary: "Change a member's role; their sessions end at once. The last Owner cannot be demoted",
+  request: { params: memberParam, body: { required: true, content: json(changeRoleSchema) } },
+  responses: {
+    200: { description: 'Changed', content: json(teamSchema) },
+    404: { description: 'Not a member', content: json(errorSchema) },
+    409: { description: 'The last Owner', content: json(errorSchema) },
+    ...common,
+  },
+});
+
+const remove = createRoute({
+  method: 'delete',
+  path: '/team/members/{id}',
+  tags: ['Admin'],
+  summary: 'Remove a member: signed out at once, no more sign-in. The last Owner cannot be removed',
+  request: { params: memberParam },
+  responses: {
+    200: { description: 'Removed', content: json(teamSchema) },
+    404: { description: 'Not a member', content: json(errorSchema) },
+    409: { description: 'The last Owner', content: json(errorSchema) },
+    ...common,
+  },
+});
+
+export const adminTeamRoutes = createRouter()
+  .openapi(team, async (c) => c.json(await teamView(c.get('services')), 200))
+  .openapi(invite, async (c) => {
+    const row = await inviteMember(c.get('services'), adminActor(c), c.req.valid('json'));
+    const inviter = c.get('user')?.name ?? null;
+    return c.json(
+      {
+        id: row.id,
+        email: row.email,
+        role: row.role,
+        invitedBy: inviter,
+        createdAt: row.createdAt.toISOString(),
+        expiresAt: row.expiresAt.toISOString(),
+      },
+      201,
+    );
+  })
+  .openapi(revoke, async (c) => {
+    await revokeInvitation(c.get('services'), adminActor(c), c.req.valid('param').id);
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(changeRole, async (c) => {
+    await changeMemberRole(
+      c.get('services'),
+      adminActor(c),
+      c.req.valid('param').id,
+      c.req.valid('json').role,
+    );
+    return c.json(await teamView(c.get('services')), 200);
+  })
+  .openapi(remove, async (c) => {
+    await removeMember(c.get('services'), adminActor(c), c.req.valid('param').id);
+    return c.json(await teamView(c.get('services')), 200);
+  });
+
+const preview = createRoute({
+  method: 'get',
+  path: '/team-invitations/{token}',
+  tags: ['Accounts'],
+  summary:
+    'The invitation behind a link: the address and the role (404 unknown; 410 used, revoked or expired)',
+  request: { params: tokenParam },
+  responses: {
+    200: { description: 'The invitation', content: json(invitationPreviewSchema) },
+    404: { description: 'Unknown link', content: json(errorSchema) },
+    410: { description: 'Used, revoked or expired', content: json(errorSchema) },
+    400: common[400],
+  },
+});
+
+const accept = createRoute({
+  method: 'post',
+  path: '/team-invitations/{token}/accept',
+  tags: ['Accounts'],
+  summary: 'Accept the invitation with a name and a password; then sign in on /admin (the link is used up)',
+  request: { params: tokenParam, body: { required: true, content: json(acceptInvitationSchema) } },
+  responses: {
+    200: { description: 'The account, ready to sign in', content: json(acceptedInvitationSchema) },
+    404: { description: 'Unknown link', content: json(errorSchema) },
+    409: { description: 'The address already has an account', content: json(errorSchema) },
+    410: { description: 'Used, revoked or expired', content: json(errorSchema) },
+    400: common[400],
+  },
+});
+
+export const teamInvitationRoutes = createRouter()
+  .openapi(preview, async (c) =>
+    c.json(
+      await invitationPreview(
+        c.get('services'),
+        c.req.valid('param').token,
+        c.get('deps').env.adminRequire2fa,
+      ),
+      200,
+    ),
+  )
+  .openapi(accept, async (c) =>
+    c.json(
+      await acceptInvitation(
+        c.get('services'),
+        c.get('deps').auth,
+        c.req.valid('param').token,
+        c.req.valid('json'),
+        clientAddress(c),
+      ),
+      200,
+    ),
+  );

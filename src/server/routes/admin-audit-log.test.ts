@@ -5,6 +5,7 @@ import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertApplication, insertCampaign, insertInfluencer } from '../../../tests/support/factories';
 import { type FakePaypal, startFakePaypal } from '../../../tests/support/fake-paypal';
+import { type FakeShopify, startFakeShopify } from '../../../tests/support/fake-shopify';
 import { giveMint } from '../../../tests/support/mint';
 import { insertSubmittedPost } from '../../../tests/support/posts';
 import { testEnv } from '../../../tests/support/test-app';
@@ -57,6 +58,11 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/admin/saved-replies': 'a team template',
   'PUT /api/admin/saved-replies/:id': 'a team template',
   'DELETE /api/admin/saved-replies/:id': 'a team template',
+  // Issue 37: a store order is a record of its own (store_orders: its state, the store's order id and time), made for
+  // an acceptance that is audited; a fulfilment read back marks the box shipped in the name of the store that said so
+  // (application.ship with the store as the actor: the carrier and tracking number are the store's, not the admin's).
+  'POST /api/admin/store-orders': 'each order is its own record, for an audited acceptance',
+  'POST /api/admin/store-fulfilments': 'the shipment is recorded in the name of the store',
 };
 
 type Fields = Record<string, unknown> | null;
@@ -103,6 +109,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
   let admin: string;
   let adminId: string;
   let fake: FakePaypal;
+  let shop: FakeShopify;
   const mailer = captureMailer();
   const clock = { now: new Date('2026-06-10T12:00:00Z') };
   let n = 0;
@@ -1152,13 +1159,171 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
         };
       },
     },
+    // Products and stock (issue 37): one entry on the campaign per change, what it was and what it is.
+    ...(() => {
+      const productPath = async () => {
+        const campaign = await insertCampaign(database.db, { name: 'Shade Serum', type: 'gifting' });
+        const added = (await (
+          await postJson(
+            app,
+            `/api/admin/campaigns/${campaign.id}/products`,
+            {
+              name: 'Serum',
+              variants: [
+                { name: 'Shade 01', sku: 'SER-01', retailValue: '28.00', stock: 5 },
+                { name: 'Shade 02', sku: 'SER-02', retailValue: '28.00', stock: 3 },
+              ],
+            },
+            admin,
+          )
+        ).json()) as { id: number };
+        const [product] = (
+          (await (
+            await send({ method: 'GET', path: `/api/admin/campaigns/${campaign.id}/products` })
+          ).json()) as { items: Array<{ id: number; variants: Array<{ id: number }> }> }
+        ).items;
+        expect(product?.id).toBe(added.id);
+        return { campaign, product: product! };
+      };
+      const entry = (campaignId: number, before: Fields, after: Fields): Expected => ({
+        action: 'campaign.products',
+        entityType: 'campaign',
+        entityId: String(campaignId),
+        before,
+        after,
+      });
+      return [
+        {
+          name: 'adding a product with its variants',
+          route: 'POST /api/admin/campaigns/:id/products',
+          prepare: async () => {
+            const campaign = await insertCampaign(database.db, { name: 'New Serum', type: 'gifting' });
+            return {
+              call: {
+                method: 'POST',
+                path: `/api/admin/campaigns/${campaign.id}/products`,
+                body: {
+                  name: 'Balm',
+                  variants: [{ name: 'Mint', sku: 'BALM-M', retailValue: '12.00', stock: 9 }],
+                },
+                status: 201,
+              },
+              expected: () => [entry(campaign.id, null, { product: 'Balm', variants: 1 })],
+            };
+          },
+        },
+        {
+          name: 'renaming a product records the old and the new name',
+          route: 'PATCH /api/admin/products/:id',
+          prepare: async () => {
+            const { campaign, product } = await productPath();
+            return {
+              call: {
+                method: 'PATCH',
+                path: `/api/admin/products/${product.id}`,
+                body: { name: 'Glow Serum' },
+                status: 200,
+              },
+              expected: () => [entry(campaign.id, { product: 'Serum' }, { product: 'Glow Serum' })],
+            };
+          },
+        },
+        {
+          name: 'deleting a product nobody chose records what it was',
+          route: 'DELETE /api/admin/products/:id',
+          prepare: async () => {
+            const { campaign, product } = await productPath();
+            return {
+              call: { method: 'DELETE', path: `/api/admin/products/${product.id}`, status: 200 },
+              expected: () => [entry(campaign.id, { product: 'Serum' }, null)],
+            };
+          },
+        },
+        {
+          name: 'adding a variant records it with its stock',
+          route: 'POST /api/admin/products/:id/variants',
+          prepare: async () => {
+            const { campaign, product } = await productPath();
+            return {
+              call: {
+                method: 'POST',
+                path: `/api/admin/products/${product.id}/variants`,
+                body: { name: 'Shade 03', sku: 'SER-03', retailValue: '28.00', stock: 4 },
+                status: 201,
+              },
+              expected: () => [entry(campaign.id, null, { variant: 'Serum · Shade 03', stock: 4 })],
+            };
+          },
+        },
+        {
+          name: 'changing a variant’s stock records the stock before and after',
+          route: 'PATCH /api/admin/variants/:id',
+          prepare: async () => {
+            const { campaign, product } = await productPath();
+            return {
+              call: {
+                method: 'PATCH',
+                path: `/api/admin/variants/${product.variants[1]!.id}`,
+                body: { stock: 7 },
+                status: 200,
+              },
+              expected: () => [
+                entry(
+                  campaign.id,
+                  { variant: 'Serum · Shade 02', stock: 3 },
+                  { variant: 'Serum · Shade 02', stock: 7 },
+                ),
+              ],
+            };
+          },
+        },
+        {
+          name: 'deleting a variant nobody chose records what it was',
+          route: 'DELETE /api/admin/variants/:id',
+          prepare: async () => {
+            const { campaign, product } = await productPath();
+            return {
+              call: { method: 'DELETE', path: `/api/admin/variants/${product.variants[0]!.id}`, status: 200 },
+              expected: () => [entry(campaign.id, { variant: 'Serum · Shade 01' }, null)],
+            };
+          },
+        },
+        {
+          name: 'connecting a store records the shop, never the token',
+          route: 'POST /api/admin/stores',
+          prepare: async () => ({
+            call: {
+              method: 'POST',
+              path: '/api/admin/stores',
+              body: { brand: 'Lumiere', shopDomain: 'lumiere-audit.myshopify.com', accessToken: shop.token },
+              status: 201,
+            },
+            expected: (answer) => [
+              {
+                action: 'store.connect',
+                entityType: 'store',
+                entityId: String(answer.id),
+                before: null,
+                after: {
+                  brand: 'Lumiere',
+                  shopDomain: 'lumiere-audit.myshopify.com',
+                  shopName: 'Audit Store',
+                },
+              },
+            ],
+          }),
+        },
+      ] satisfies Case[];
+    })(),
   ];
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
     fake = await startFakePaypal();
+    shop = await startFakeShopify({ shopName: 'Audit Store', token: 'shpat_audit_0123456789' });
     const env = testEnv({
       TRUST_PROXY: 'true',
+      SHOPIFY_API_BASE: shop.url,
       PAYPAL_CLIENT_ID: fake.clientId,
       PAYPAL_CLIENT_SECRET: fake.clientSecret,
       PAYPAL_API_BASE: fake.url,
@@ -1176,6 +1341,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
   });
   afterAll(async () => {
     await fake?.close();
+    await shop?.close();
     await database?.destroy();
   });
 

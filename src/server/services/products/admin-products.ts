@@ -33,19 +33,21 @@ async function boxCampaign(tx: DatabaseOrTransaction, campaignId: number) {
   return campaign;
 }
 
+type AuditFields = Record<string, string | number | boolean | null>;
+
+/** One entry on the campaign: what the products or stock were before the change and what they are after. */
 async function audit(
   tx: DatabaseOrTransaction,
   actor: AuditActor,
   campaignId: number,
-  after: object,
+  change: { before: AuditFields | null; after: AuditFields | null },
   at: Date,
 ) {
   await recordAdminAction(tx, actor, {
     action: 'campaign.products',
     entityType: 'campaign',
     entityId: campaignId,
-    before: null,
-    after: after as Record<string, string | number | boolean | null>,
+    ...change,
     at,
   });
 }
@@ -100,7 +102,13 @@ export async function addProduct(
         createdAt: ctx.now,
       })),
     );
-    await audit(tx, actor, campaignId, { product: input.name, variants: input.variants.length }, ctx.now);
+    await audit(
+      tx,
+      actor,
+      campaignId,
+      { before: null, after: { product: input.name, variants: input.variants.length } },
+      ctx.now,
+    );
     return { id: product!.id };
   });
 }
@@ -116,7 +124,13 @@ export async function renameProduct(
   return ctx.db.transaction(async (tx) => {
     const product = found(await findProduct(tx, productId), 'Product not found');
     await tx.update(campaignProducts).set({ name }).where(eq(campaignProducts.id, productId));
-    await audit(tx, actor, product.campaignId, { product: name, was: product.name }, ctx.now);
+    await audit(
+      tx,
+      actor,
+      product.campaignId,
+      { before: { product: product.name }, after: { product: name } },
+      ctx.now,
+    );
     return { id: productId };
   });
 }
@@ -140,7 +154,7 @@ export async function deleteProduct(services: ServiceContext, productId: number,
       outOfOrder(`Creators chose ${product.name}: mark its options unavailable instead of deleting it.`);
     }
     await tx.delete(campaignProducts).where(eq(campaignProducts.id, productId));
-    await audit(tx, actor, product.campaignId, { deleted: product.name }, ctx.now);
+    await audit(tx, actor, product.campaignId, { before: { product: product.name }, after: null }, ctx.now);
     return { id: productId };
   });
 }
@@ -170,7 +184,13 @@ export async function addVariant(
         createdAt: ctx.now,
       })
       .returning({ id: productVariants.id });
-    await audit(tx, actor, product.campaignId, { variant: variantLabel(product.name, input.name) }, ctx.now);
+    await audit(
+      tx,
+      actor,
+      product.campaignId,
+      { before: null, after: { variant: variantLabel(product.name, input.name), stock: input.stock } },
+      ctx.now,
+    );
     return { id: row!.id };
   });
 }
@@ -198,11 +218,16 @@ export async function updateVariant(
     if (Object.keys(set).length > 0) {
       await tx.update(productVariants).set(set).where(eq(productVariants.id, variantId));
     }
+    const label = variantLabel(product.name, variant.name);
+    const was = variant as unknown as Record<string, AuditFields[string]>;
     await audit(
       tx,
       actor,
       product.campaignId,
-      { variant: variantLabel(product.name, variant.name), ...set },
+      {
+        before: { variant: label, ...Object.fromEntries(Object.keys(set).map((k) => [k, was[k] ?? null])) },
+        after: { variant: label, ...(set as AuditFields) },
+      },
       ctx.now,
     );
     return { id: variantId };
@@ -225,7 +250,7 @@ export async function deleteVariant(services: ServiceContext, variantId: number,
     if ((others?.n ?? 0) === 0)
       outOfOrder(`${label} is the only option of ${product.name}: delete the product instead.`);
     await tx.delete(productVariants).where(eq(productVariants.id, variantId));
-    await audit(tx, actor, product.campaignId, { deleted: label }, ctx.now);
+    await audit(tx, actor, product.campaignId, { before: { variant: label }, after: null }, ctx.now);
     return { id: variantId };
   });
 }

@@ -35,22 +35,9 @@ import { openTiktokToken } from './tiktok-login';
  *   `TiktokTokenReader`, see below).
  */
 
-export type ServiceName = 'PayPal' | 'YouTube' | 'Instagram' | 'TikTok' | 'EasyPost';
+import type { ServiceName, ServiceReport } from './integrations/service-report';
 
-export interface ServiceReport {
-  service: ServiceName;
-  configured: boolean;
-  /** How it is configured, shown in brackets (environment, host). */
-  setup?: string;
-  /** null: not tried. */
-  reachable: boolean | null;
-  /** null: not known (not tried, or the answer did not tell). */
-  authorised: boolean | null;
-  /** What happened, in words an operator understands. */
-  detail: string;
-  /** A configured service that did not answer as it should (the command exits non-zero). */
-  failed: boolean;
-}
+export type { ServiceName, ServiceReport };
 
 export interface CheckOptions {
   /** A payout_batch_id to look up (else a made-up one). */

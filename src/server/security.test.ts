@@ -46,7 +46,13 @@ const NOT_JSON: Array<[label: string, contentType: string | null]> = [
   ['no Content-Type', null],
 ];
 /** Routes anyone may call (they start or prove a session). */
-const PUBLIC = new Set([BETTER_AUTH, 'POST /api/auth/admin-sign-in', 'POST /api/auth/social/:provider']);
+const PUBLIC = new Set([
+  BETTER_AUTH,
+  'POST /api/auth/admin-sign-in',
+  'POST /api/auth/social/:provider',
+  // The invitee has no account yet: the one-time invitation token is the credential (issue 39).
+  'POST /api/team-invitations/:token/accept',
+]);
 /** Verified by a signature from the sender instead of an Origin (issue 9 adds it). */
 const SIGNATURE_VERIFIED = new Set([
   'POST /api/webhooks/paypal',

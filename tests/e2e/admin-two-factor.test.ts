@@ -113,7 +113,9 @@ describe('an admin enrols an authenticator, signs in with it and passes a step-u
 
     // Sign out; the next sign-in asks for a code, by keyboard.
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
-    await page.waitForURL('**/signin');
+    // An admin signs out to the admin sign-in (issue 41, item 11).
+    await page.waitForURL('**/admin');
+    await expect.poll(() => page.getByLabel('Username or email').count()).toBe(1);
     await signInWithPassword();
     const step = page.getByTestId('two-factor-step');
     await expect.poll(() => step.count()).toBe(1);

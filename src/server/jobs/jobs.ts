@@ -20,8 +20,11 @@ import { buildRequestedExports } from '../services/data-rights/data-export';
 import { pruneAttempts } from '../services/password-attempts';
 import { pollPayouts, resumeInterruptedBatches } from '../services/payouts/batch-jobs';
 import { createServiceContext, type ServiceContext } from '../services/service-context';
+import type { JobContext, JobDefinition } from './job-definition';
 import { refreshContentMetrics } from './refresh-content-metrics';
 import { trackingJobs } from './tracking-jobs';
+
+export type { JobContext, JobDefinition } from './job-definition';
 
 export const LIFECYCLE_SWEEP = 'lifecycle-sweep';
 export const PAYOUT_STATUS = 'payout-status';
@@ -31,20 +34,6 @@ export const ADMIN_DIGEST = 'admin-digest';
 export const UNREAD_MESSAGE_MAIL = 'unread-message-mail';
 export const DATA_EXPORT = 'data-export';
 export const ACCOUNT_ANONYMISE = 'account-anonymise';
-
-/** What a job's work gets. */
-export interface JobContext {
-  handle: DatabaseHandle;
-  env: Env;
-  logger: Logger;
-  mailer: Mailer;
-  /** PayPal Payouts, or null in manual mode. */
-  paypal: PaypalClient | null;
-  /** The platforms whose API metrics are configured (none: nothing to read). */
-  metricsSources: readonly MetricsSource[];
-  /** Where files live (DATA_DIR or the S3 bucket). */
-  files: FileStore;
-}
 
 /** The service context of one job run: the same object a request gets, with the wall clock. */
 export function jobServices(
@@ -59,17 +48,6 @@ export function jobServices(
     files: ctx.files,
     tracking: trackingClientFromEnv(ctx.env),
   });
-}
-
-/**
- * One kind of timed work. Every job is scheduled (`cron`, UTC) and run once at start; pg-boss hands each run to one
- * worker among all instances. The work must be safe to run twice (a crash after the work but before pg-boss records
- * it done means one more run).
- */
-export interface JobDefinition {
-  name: string;
-  cron: string;
-  run(ctx: JobContext): Promise<void>;
 }
 
 /** Every job of the app: the queues are created, scheduled and worked from this list (and tests walk it). */

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../services/service-context';
 import { refreshTrackers } from '../services/tracking/refresh-trackers';
 import { applyTrackingEvents } from '../services/tracking/tracking-events';
-import type { JobContext, JobDefinition } from './jobs';
+import type { JobContext, JobDefinition } from './job-definition';
 
 export const TRACKING_EVENTS = 'tracking-events';
 export const TRACKING_REFRESH = 'tracking-refresh';

@@ -73,7 +73,7 @@ describe.each(TEST_DRIVERS)('the session of a request on %s', (driver) => {
     expect((await getWithCookie(app, '/api/admin/influencers', cookie)).status).toBe(403);
     await database.db
       .update(users)
-      .set({ role: 'admin' })
+      .set({ role: 'admin', adminRole: 'manager' })
       .where(eq(users.id, user?.id ?? ''));
     expect((await sessionUser(cookie))?.role).toBe('admin');
     expect((await getWithCookie(app, '/api/me', cookie)).status).toBe(403);

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { hearsDatabaseChanges, onInvalidate } from '../../db/cache-invalidation';
 import type { Database } from '../../db/client';
 import { CAMPAIGN_COUNTS_CHANNEL } from '../../db/queries/campaigns';
-import { gzipAsync } from '../middleware/response-headers';
 import { LIVE_CHANNEL } from './live/topics';
+
+const gzipAsync = promisify(gzip);
 
 /**
  * Public answers kept as ready bytes (issue 44, item 3; decision 0039): `GET /api/campaigns/:id` and the first page

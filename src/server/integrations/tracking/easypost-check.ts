@@ -1,5 +1,5 @@
 import type { Env } from '../../../config/env';
-import type { ServiceReport } from '../../integrations-check';
+import type { ServiceReport } from '../service-report';
 import { createEasypostTracking } from './easypost-tracking';
 
 const hostOf = (url: string) => new URL(url).host;

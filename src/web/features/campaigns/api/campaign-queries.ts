@@ -1,9 +1,10 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { CAMPAIGN_PAGE_SIZE } from '../../../../shared/constants';
 import type { Eligibility } from '../../../../shared/schemas/application';
 import type { CampaignDetail, CampaignPage } from '../../../../shared/schemas/campaign';
 import type { MatchedCampaignList } from '../../../../shared/schemas/matched-campaign';
-import { productListSchema } from '../../../../shared/schemas/products';
+import type { productListSchema } from '../../../../shared/schemas/products';
 import { apiFetch, firstLoadAnswer } from '../../../lib/api-client';
 import { bootData } from '../../../lib/boot-data';
 import { type CampaignListFilters, privateKeys, publicKeys } from '../../../lib/query-keys';
@@ -18,6 +19,7 @@ const campaignPageAnswer = firstLoadAnswer<CampaignPage>();
 const campaignDetailAnswer = firstLoadAnswer<CampaignDetail>();
 const matchedCampaignListAnswer = firstLoadAnswer<MatchedCampaignList>();
 const eligibilityAnswer = firstLoadAnswer<Eligibility>();
+const productListAnswer = firstLoadAnswer<z.infer<typeof productListSchema>>();
 
 export function campaignListUrl(filters: CampaignFilters, cursor?: string | null): string {
   const params = new URLSearchParams({ limit: String(CAMPAIGN_PAGE_SIZE) });
@@ -82,5 +84,5 @@ export const campaignProductsQuery = (campaignId: number) =>
   queryOptions({
     queryKey: publicKeys.campaigns.products(String(campaignId)),
     queryFn: ({ signal }) =>
-      apiFetch(`/api/campaigns/${campaignId}/products`, { schema: productListSchema, signal }),
+      apiFetch(`/api/campaigns/${campaignId}/products`, { schema: productListAnswer, signal }),
   });

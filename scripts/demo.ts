@@ -376,6 +376,8 @@ function printGuide() {
  Sign in:
    admin    ${appUrl}/admin    ${ADMIN.email} / ${ADMIN.password}
    creator  ${appUrl}/signin   ${CREATOR.email} / ${CREATOR.password}  (120 Mint, 50 of them asked for)
+   The admin is the team's Owner: the first sign-in enrols an authenticator app (any TOTP app) before the
+   admin pages open. Invite a Manager, Finance or Viewer from Settings → Team (the invitation mail is printed here).
 
  Try:
  1. Pay through PayPal: as the admin, ${appUrl}/admin/payments → Process Payment. The stand-in takes the

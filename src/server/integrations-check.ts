@@ -7,12 +7,10 @@ import { findTiktokAuth } from '../db/queries/influencers';
 import { findInstagramConnection } from '../db/queries/instagram-connections';
 import { youtubeVideoId } from '../shared/content-metrics';
 import { systemClock } from './clock';
+import { createInstagramClient } from './integrations/instagram/client';
+import { InstagramTokenError } from './integrations/instagram/graph-errors';
 import { checkEasypost } from './integrations/tracking/easypost-check';
-import {
-  createInstagramClient,
-  INSTAGRAM_TOKEN_PURPOSE,
-  InstagramTokenError,
-} from './metrics-sources/instagram';
+import { INSTAGRAM_TOKEN_PURPOSE } from './metrics-sources/instagram';
 import { MetricsSourceError } from './metrics-sources/types';
 import { createYoutubeSource } from './metrics-sources/youtube';
 import { createPaypalClient, PaypalApiError } from './payouts/paypal-client';

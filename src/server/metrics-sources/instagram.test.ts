@@ -15,11 +15,12 @@ import {
 } from '../../db/schema/content-metrics';
 import { influencers } from '../../db/schema/influencers';
 import { instagramShortcode } from '../../shared/content-metrics';
+import { createInstagramClient } from '../integrations/instagram/client';
 import { refreshContentMetrics } from '../jobs/refresh-content-metrics';
 import { createLogger, silentLogger } from '../logger';
 import { open, seal, sign, verify } from '../secret-box';
 import { campaignAnalytics } from '../services/content-metrics/analytics';
-import { createInstagramClient, createInstagramSource, INSTAGRAM_TOKEN_PURPOSE } from './instagram';
+import { createInstagramSource, INSTAGRAM_TOKEN_PURPOSE } from './instagram';
 import { MetricsSourceError } from './types';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';

@@ -11,14 +11,14 @@ import { deleteInstagramPreviews } from '../../db/queries/post-previews';
 import type { InstagramConnectionStatus, InstagramConnectResult } from '../../shared/schemas/instagram';
 import { AppError } from '../errors';
 import type { FileStore } from '../integrations/file-storage/file-store';
-import type { Logger } from '../logger';
+import { createInstagramClient } from '../integrations/instagram/client';
 import {
-  createInstagramClient,
-  INSTAGRAM_TOKEN_PURPOSE,
   InstagramNoInsightsError,
   InstagramNotFoundError,
   InstagramTokenError,
-} from '../metrics-sources/instagram';
+} from '../integrations/instagram/graph-errors';
+import type { Logger } from '../logger';
+import { INSTAGRAM_TOKEN_PURPOSE } from '../metrics-sources/instagram';
 import { MetricsSourceError } from '../metrics-sources/types';
 import { seal, sign, verify } from '../secret-box';
 import { discardImage } from './uploads';

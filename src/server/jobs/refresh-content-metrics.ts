@@ -7,10 +7,11 @@ import {
   updateEngagementRates,
   updateFetch,
 } from '../../db/queries/content-metrics';
-import { postsAwaitingPreview, savePostPreview, submissionOwnerUsers } from '../../db/queries/post-previews';
+import { submissionOwnerUsers } from '../../db/queries/post-previews';
 import type { ContentMetricFetchRow } from '../../db/schema/content-metrics';
 import type { Logger } from '../logger';
 import { type MetricsSource, MetricsSourceError } from '../metrics-sources/types';
+import { describeAwaitingPosts } from './refresh-content-metrics-awaiting';
 import { type PreviewStorage, storePostPreview } from './refresh-content-metrics-preview';
 
 const HOUR_MS = 3_600_000;
@@ -22,10 +23,6 @@ export const READ_FOR_MS = HOURLY_FOR_MS + 30 * DAY_MS;
 const MAX_BACKOFF_MS = DAY_MS;
 /** Posts read per run (the rest wait for the next run, 10 minutes later). */
 const RUN_LIMIT = 500;
-/** Posts awaiting review described per run; how long one is looked for, and how often it is asked again. */
-const AWAITING_LIMIT = 100;
-const AWAITING_FOR_MS = 14 * DAY_MS;
-const AWAITING_ASK_AGAIN_MS = HOUR_MS;
 
 export function backoffMs(failures: number): number {
   return Math.min(HOUR_MS * 2 ** Math.max(0, failures - 1), MAX_BACKOFF_MS);
@@ -114,90 +111,14 @@ export async function refreshContentMetrics(params: {
     }
   }
   if (params.previews) {
-    await describeAwaitingPosts({ db, sources, now, logger, result, storage: params.previews });
+    const described = await describeAwaitingPosts({ db, sources, now, logger, storage: params.previews });
+    result.previews += described.previews;
+    result.thumbnailsRefused += described.thumbnailsRefused;
   }
   return result;
 }
 
-/**
- * Issue 24: the admin sees the content before deciding. Posts of submissions waiting for review are read once for
- * what they look like (caption, thumbnail), not for figures (those count from approval): a post the platform cannot
- * describe yet (no connected account, a failure) is noted and asked again an hour later, for two weeks at most.
- */
-async function describeAwaitingPosts({
-  db,
-  sources,
-  now,
-  logger,
-  result,
-  storage,
-}: {
-  db: Database;
-  sources: readonly MetricsSource[];
-  now: Date;
-  logger: Logger;
-  result: RefreshResult;
-  storage: PreviewStorage;
-}) {
-  for (const source of sources) {
-    const posts = await postsAwaitingPreview(
-      db,
-      [source.platform],
-      new Date(now.getTime() - AWAITING_FOR_MS),
-      new Date(now.getTime() - AWAITING_ASK_AGAIN_MS),
-      AWAITING_LIMIT,
-    );
-    if (posts.length === 0) continue;
-    const owners = await submissionOwnerUsers(
-      db,
-      posts.map((p) => p.submissionId),
-    );
-    for (let i = 0; i < posts.length; i += source.batchSize) {
-      const batch = posts.slice(i, i + source.batchSize);
-      let readings: Awaited<ReturnType<MetricsSource['read']>>;
-      try {
-        readings = await source.read(batch);
-      } catch (error) {
-        if (!(error instanceof MetricsSourceError)) throw error;
-        logger.warn({ platform: source.platform, err: error.message }, 'awaiting posts not described');
-        break;
-      }
-      for (const [index, post] of batch.entries()) {
-        const reading = readings[index];
-        try {
-          if (reading?.ok && reading.look) {
-            const stored = await storePostPreview({
-              db,
-              storage,
-              platform: source.platform,
-              post,
-              look: reading.look,
-              ownerUserId: owners.get(post.submissionId) ?? null,
-              now,
-              logger,
-            });
-            result.previews += 1;
-            if (stored.thumbnail === 'refused') result.thumbnailsRefused += 1;
-          } else {
-            // Nothing to show yet: noted, so the post is asked again only after AWAITING_ASK_AGAIN_MS.
-            await savePostPreview(db, {
-              ...post,
-              platform: source.platform,
-              caption: null,
-              thumbnailUpload: null,
-              readAt: now,
-            });
-          }
-        } catch (error) {
-          logger.warn(
-            { platform: source.platform, submissionId: post.submissionId, err: (error as Error).message },
-            'post preview not stored',
-          );
-        }
-      }
-    }
-  }
-}
+type Reading = Awaited<ReturnType<MetricsSource['read']>>[number];
 
 async function readBatch({
   db,
@@ -223,76 +144,32 @@ async function readBatch({
   for (const [index, fetch] of batch.entries()) {
     const reading = readings[index];
     if (!reading) continue;
-    const next = nextReadAt(fetch.approvedAt, now);
-    if (!reading.ok && reading.gone) {
-      await updateFetch(db, fetch, { doneAt: now, lastError: reading.reason, lastFetchedAt: now });
-      result.gone += 1;
-      continue;
-    }
-    if (!reading.ok && reading.failed) {
-      // This post alone failed (an unexpected answer about it): it backs off, the batch's other posts do not.
-      await updateFetch(db, fetch, {
-        failures: fetch.failures + 1,
-        lastError: reading.reason,
-        lastFetchedAt: now,
-        nextFetchAt: new Date(now.getTime() + backoffMs(fetch.failures + 1)),
+    const outcome = await applyReading(db, fetch, reading, now);
+    result[outcome] += 1;
+    if (outcome !== 'read' || !reading.ok || !previews || !reading.look) continue;
+    // After the figures are safe: a preview that cannot be stored leaves the reading as it is.
+    try {
+      owners ??= await submissionOwnerUsers(
+        db,
+        batch.map((f) => f.submissionId),
+      );
+      const stored = await storePostPreview({
+        db,
+        storage: previews,
+        platform: source.platform,
+        post: { submissionId: fetch.submissionId, postUrl: fetch.postUrl },
+        look: reading.look,
+        ownerUserId: owners.get(fetch.submissionId) ?? null,
+        now,
+        logger,
       });
-      result.failed += 1;
-      continue;
-    }
-    if (!reading.ok) {
-      // Not readable for now (no connected account): tried again at the next scheduled read.
-      await updateFetch(db, fetch, {
-        lastError: reading.reason,
-        lastFetchedAt: now,
-        nextFetchAt: next ?? now,
-        doneAt: next ? null : now,
-      });
-      result.failed += 1;
-      continue;
-    }
-    await db.transaction(async (tx) => {
-      await insertSnapshot(tx, {
-        submissionId: fetch.submissionId,
-        postUrl: fetch.postUrl,
-        source: 'api',
-        ...reading.figures,
-        measuredAt: now,
-      });
-      await updateFetch(tx, fetch, {
-        failures: 0,
-        lastError: null,
-        lastFetchedAt: now,
-        nextFetchAt: next ?? now,
-        doneAt: next ? null : now,
-      });
-    });
-    result.read += 1;
-    if (previews && reading.look) {
-      // After the figures are safe: a preview that cannot be stored leaves the reading as it is.
-      try {
-        owners ??= await submissionOwnerUsers(
-          db,
-          batch.map((f) => f.submissionId),
-        );
-        const stored = await storePostPreview({
-          db,
-          storage: previews,
-          platform: source.platform,
-          post: { submissionId: fetch.submissionId, postUrl: fetch.postUrl },
-          look: reading.look,
-          ownerUserId: owners.get(fetch.submissionId) ?? null,
-          now,
-          logger,
-        });
-        result.previews += 1;
-        if (stored.thumbnail === 'refused') result.thumbnailsRefused += 1;
-      } catch (error) {
-        logger.warn(
-          { platform: source.platform, submissionId: fetch.submissionId, err: (error as Error).message },
-          'post preview not stored',
-        );
-      }
+      result.previews += 1;
+      if (stored.thumbnail === 'refused') result.thumbnailsRefused += 1;
+    } catch (error) {
+      logger.warn(
+        { platform: source.platform, submissionId: fetch.submissionId, err: (error as Error).message },
+        'post preview not stored',
+      );
     }
   }
   await updateEngagementRates(
@@ -300,4 +177,55 @@ async function readBatch({
     batch.map((f) => f.submissionId),
     now,
   );
+}
+
+/** One post's reading written down: a snapshot and its next read, or why not and when to try again. */
+async function applyReading(
+  db: Database,
+  fetch: ContentMetricFetchRow,
+  reading: Reading,
+  now: Date,
+): Promise<'read' | 'gone' | 'failed'> {
+  const next = nextReadAt(fetch.approvedAt, now);
+  if (!reading.ok && reading.gone) {
+    await updateFetch(db, fetch, { doneAt: now, lastError: reading.reason, lastFetchedAt: now });
+    return 'gone';
+  }
+  if (!reading.ok && reading.failed) {
+    // This post alone failed (an unexpected answer about it): it backs off, the batch's other posts do not.
+    await updateFetch(db, fetch, {
+      failures: fetch.failures + 1,
+      lastError: reading.reason,
+      lastFetchedAt: now,
+      nextFetchAt: new Date(now.getTime() + backoffMs(fetch.failures + 1)),
+    });
+    return 'failed';
+  }
+  if (!reading.ok) {
+    // Not readable for now (no connected account): tried again at the next scheduled read.
+    await updateFetch(db, fetch, {
+      lastError: reading.reason,
+      lastFetchedAt: now,
+      nextFetchAt: next ?? now,
+      doneAt: next ? null : now,
+    });
+    return 'failed';
+  }
+  await db.transaction(async (tx) => {
+    await insertSnapshot(tx, {
+      submissionId: fetch.submissionId,
+      postUrl: fetch.postUrl,
+      source: 'api',
+      ...reading.figures,
+      measuredAt: now,
+    });
+    await updateFetch(tx, fetch, {
+      failures: 0,
+      lastError: null,
+      lastFetchedAt: now,
+      nextFetchAt: next ?? now,
+      doneAt: next ? null : now,
+    });
+  });
+  return 'read';
 }

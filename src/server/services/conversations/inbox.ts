@@ -5,7 +5,7 @@ import {
   creatorConversations,
   inbox,
   waitingCount,
-} from '../../../db/queries/conversations';
+} from '../../../db/queries/conversation-lists';
 import { decodeCursor } from '../../../shared/page-cursor';
 import type {
   Inbox,

@@ -1,5 +1,6 @@
 import { eq, max } from 'drizzle-orm';
-import { markRead, readConversationNotifications } from '../../../db/queries/conversations';
+import { readConversationNotifications } from '../../../db/queries/conversation-notices';
+import { markRead } from '../../../db/queries/conversations';
 import { conversationMessages } from '../../../db/schema/conversations';
 import { type ConversationContext, conversationLink, readableConversation, type Viewer } from './context';
 import { publishConversationChange } from './live';

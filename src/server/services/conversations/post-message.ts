@@ -1,9 +1,5 @@
-import {
-  attachImages,
-  markRead,
-  refreshConversation,
-  upsertConversationNotification,
-} from '../../../db/queries/conversations';
+import { upsertConversationNotification } from '../../../db/queries/conversation-notices';
+import { attachImages, markRead, refreshConversation } from '../../../db/queries/conversations';
 import { insertUpload } from '../../../db/queries/uploads';
 import { conversationAttachments, conversationMessages } from '../../../db/schema/conversations';
 import {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
-import { listSavedReplies } from '../../../db/queries/conversations';
+import { listSavedReplies } from '../../../db/queries/conversation-lists';
 import { type SavedReplyRow, savedReplies } from '../../../db/schema/conversations';
 import type { SavedReplyInput, SavedReplyItem } from '../../../shared/schemas/conversations';
 import { AppError } from '../../errors';

@@ -1,4 +1,4 @@
-import { claimUnreadMail, unreadTeamMessagesDue } from '../../../db/queries/conversations';
+import { claimUnreadMail, unreadTeamMessagesDue } from '../../../db/queries/conversation-notices';
 import { teamSignature } from '../../../shared/schemas/conversations';
 import { unreadMessageMail } from '../../mail/creator-templates';
 import { sendCreatorMail } from '../creator-mail';

@@ -29,6 +29,7 @@ import { accountSessionRoutes } from './routes/account-sessions';
 import { adminRoutes } from './routes/admin';
 import { adminAuditLogRoutes } from './routes/admin-audit-log';
 import { adminCampaignRoutes } from './routes/admin-campaigns';
+import { adminConversationRoutes } from './routes/admin-conversations';
 import { adminInfluencerRoutes } from './routes/admin-influencers';
 import { adminPaymentRoutes } from './routes/admin-payments';
 import { adminShippingRoutes } from './routes/admin-shipping';
@@ -38,7 +39,7 @@ import { adminProductRoutes, campaignProductRoutes } from './routes/campaign-pro
 import { campaignRoutes } from './routes/campaigns';
 import { configRoutes } from './routes/config';
 import { adminContentMetricRoutes, contentMetricRoutes } from './routes/content-metrics';
-import { adminConversationRoutes, conversationRoutes } from './routes/conversations';
+import { conversationRoutes } from './routes/conversations';
 import { adminDataRightsRoutes, dataRightsRoutes } from './routes/data-rights';
 import { adminProblemRoutes, myProblemRoutes } from './routes/delivery-problems';
 import { docsRoutes } from './routes/docs';

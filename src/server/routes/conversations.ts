@@ -3,28 +3,18 @@ import type { Context } from 'hono';
 import {
   conversationThreadSchema,
   editMessageSchema,
-  hideMessageSchema,
-  inboxCampaignsQuerySchema,
-  inboxCampaignsSchema,
-  inboxQuerySchema,
-  inboxSchema,
   myConversationListSchema,
   newMessageSchema,
   openedConversationSchema,
   postedMessageSchema,
-  savedReplyItemSchema,
-  savedReplyListSchema,
-  savedReplySchema,
   seenResultSchema,
   seenSchema,
   uploadedImageSchema,
-  waitingCountSchema,
 } from '../../shared/schemas/conversations';
 import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import type { AppBindings } from '../context';
 import { AppError } from '../errors';
-import { adminActor } from '../middleware/admin-actor';
 import { currentInfluencer } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import { leaseStream } from '../middleware/stream-lease';
@@ -35,22 +25,10 @@ import {
   readableConversation,
   type Viewer,
 } from '../services/conversations/context';
-import { hideMessage } from '../services/conversations/hide-message';
-import {
-  adminInbox,
-  inboxCampaigns,
-  myConversations,
-  waitingConversations,
-} from '../services/conversations/inbox';
+import { myConversations } from '../services/conversations/inbox';
 import { markSeen } from '../services/conversations/mark-seen';
 import { openConversation } from '../services/conversations/open';
 import { postMessage, uploadConversationImage } from '../services/conversations/post-message';
-import {
-  createSavedReply,
-  deleteSavedReply,
-  savedReplyList,
-  updateSavedReply,
-} from '../services/conversations/saved-replies';
 import { conversationStream, creatorConversationFilter } from '../services/conversations/stream';
 import { readThread } from '../services/conversations/thread';
 import { atInstant } from '../services/service-context';
@@ -60,31 +38,31 @@ import { MAX_UPLOAD_BYTES } from '../services/uploads';
  * Issue 26: conversations. The creator's side under /conversations (their own only: another creator's is 404), the
  * team's under /admin/conversations (every conversation), saved replies under /admin/saved-replies.
  */
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
-const errors = {
+export const json = <T>(schema: T) => ({ 'application/json': { schema } });
+export const errors = {
   400: { description: 'Bad input', content: json(errorSchema) },
   401: { description: 'Not signed in', content: json(errorSchema) },
   403: { description: 'Not allowed: not a creator, suspended, or read-only', content: json(errorSchema) },
   404: { description: 'No such conversation (or not yours)', content: json(errorSchema) },
 };
-const writeErrors = {
+export const writeErrors = {
   ...errors,
   409: { description: 'Too late to change this message', content: json(errorSchema) },
   429: { description: 'Too many messages; see Retry-After', content: json(errorSchema) },
 };
-const streamErrors = {
+export const streamErrors = {
   ...errors,
   429: {
     description: 'Too many streams open for this session or account; see Retry-After',
     content: json(errorSchema),
   },
 };
-const messageParams = idParam.extend({ messageId: idParam.shape.id });
+export const messageParams = idParam.extend({ messageId: idParam.shape.id });
 
 type Side = 'creator' | 'admin';
-const TAGS: Record<Side, string[]> = { creator: ['Conversations'], admin: ['Admin conversations'] };
+export const TAGS: Record<Side, string[]> = { creator: ['Conversations'], admin: ['Admin conversations'] };
 
-function context(c: Context<AppBindings>): ConversationContext {
+export function context(c: Context<AppBindings>): ConversationContext {
   return atInstant(c.get('services'));
 }
 
@@ -96,7 +74,7 @@ async function viewerOf(c: Context<AppBindings>, side: Side): Promise<Viewer> {
 }
 
 /** The routes of one thread, for one side (the same rules; the side decides who may read what). */
-function threadRoutes(side: Side) {
+export function threadRoutes(side: Side) {
   const middleware = requireRole(side === 'admin' ? 'admin' : 'influencer');
   const tags = TAGS[side];
   const routes = {
@@ -297,140 +275,3 @@ export const conversationRoutes = createRouter()
       }) as never;
     },
   );
-
-const adminOnly = requireRole('admin');
-const adminTags = TAGS.admin;
-
-const inboxRoute = createRoute({
-  method: 'get',
-  path: '/conversations',
-  tags: adminTags,
-  summary:
-    'The inbox: conversations newest activity first, filtered (all, unread, waiting for our reply; a campaign), searched by creator or text; one page of 50 (keyset: pass nextCursor back as cursor)',
-  middleware: adminOnly,
-  request: { query: inboxQuerySchema },
-  responses: { 200: { description: 'The inbox', content: json(inboxSchema) }, ...errors },
-});
-const waitingRoute = createRoute({
-  method: 'get',
-  path: '/conversations/waiting-count',
-  tags: adminTags,
-  summary: 'How many conversations wait for our reply (the number in the admin sidebar)',
-  middleware: adminOnly,
-  responses: { 200: { description: 'The count', content: json(waitingCountSchema) }, ...errors },
-});
-const inboxCampaignsRoute = createRoute({
-  method: 'get',
-  path: '/conversations/campaigns',
-  tags: adminTags,
-  summary:
-    'The choices of the inbox campaign filter: the campaigns that have conversations whose name contains q (case-insensitive), most conversations first, then by name; limit 20 by default, at most 50. With id: that campaign alone (its name for a filter kept in the URL)',
-  middleware: adminOnly,
-  request: { query: inboxCampaignsQuerySchema },
-  responses: { 200: { description: 'The campaigns', content: json(inboxCampaignsSchema) }, ...errors },
-});
-const inboxStreamRoute = createRoute({
-  method: 'get',
-  path: '/conversations/stream',
-  tags: adminTags,
-  summary:
-    'Server-Sent Events of every conversation (the inbox): `message` {conversationId, messageId} per change',
-  middleware: adminOnly,
-  responses: {
-    200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
-    ...streamErrors,
-  },
-});
-const hideRoute = createRoute({
-  method: 'post',
-  path: '/conversations/{id}/messages/{messageId}/hide',
-  tags: adminTags,
-  summary: 'Hide a message with a reason (kept for the record; the creator no longer sees its text)',
-  middleware: adminOnly,
-  request: { params: messageParams, body: { content: json(hideMessageSchema), required: true } },
-  responses: { 204: { description: 'Hidden' }, ...writeErrors },
-});
-const savedListRoute = createRoute({
-  method: 'get',
-  path: '/saved-replies',
-  tags: adminTags,
-  summary: "The team's saved replies, by title",
-  middleware: adminOnly,
-  responses: {
-    200: { description: 'Saved replies', content: json(savedReplyListSchema) },
-    ...errors,
-  },
-});
-const savedCreateRoute = createRoute({
-  method: 'post',
-  path: '/saved-replies',
-  tags: adminTags,
-  summary: 'Save a reply for the answers that repeat',
-  middleware: adminOnly,
-  request: { body: { content: json(savedReplySchema), required: true } },
-  responses: { 201: { description: 'Saved', content: json(savedReplyItemSchema) }, ...writeErrors },
-});
-const savedUpdateRoute = createRoute({
-  method: 'put',
-  path: '/saved-replies/{id}',
-  tags: adminTags,
-  summary: 'Change a saved reply',
-  middleware: adminOnly,
-  request: { params: idParam, body: { content: json(savedReplySchema), required: true } },
-  responses: { 200: { description: 'Saved', content: json(savedReplyItemSchema) }, ...writeErrors },
-});
-const savedDeleteRoute = createRoute({
-  method: 'delete',
-  path: '/saved-replies/{id}',
-  tags: adminTags,
-  summary: 'Delete a saved reply',
-  middleware: adminOnly,
-  request: { params: idParam },
-  responses: { 204: { description: 'Deleted' }, ...errors },
-});
-
-const now = (c: Context<AppBindings>) => c.get('services').now();
-
-/** Mounted under /admin (admins only, like every admin route). The fixed paths come before /conversations/{id}. */
-export const adminConversationRoutes = createRouter()
-  .openapi(inboxRoute, async (c) => {
-    return c.json(await adminInbox(c.get('deps').db, currentUser(c).id, c.req.valid('query')), 200);
-  })
-  .openapi(waitingRoute, async (c) =>
-    c.json({ waitingCount: await waitingConversations(c.get('services').db) }, 200),
-  )
-  .openapi(inboxCampaignsRoute, async (c) =>
-    c.json(await inboxCampaigns(c.get('services').db, c.req.valid('query')), 200),
-  )
-  .openapi(inboxStreamRoute, async (c) => {
-    const { db, lifecycle } = c.get('deps');
-    return conversationStream(c, { db, conversationId: null, lifecycle, lease: leaseStream(c) }) as never;
-  })
-  .openapi(hideRoute, async (c) => {
-    const user = currentUser(c);
-    const { id, messageId } = c.req.valid('param');
-    await hideMessage(
-      context(c),
-      id,
-      messageId,
-      { role: 'admin', userId: user.id, name: user.name },
-      c.req.valid('json').reason,
-      adminActor(c),
-    );
-    return c.body(null, 204);
-  })
-  .openapi(savedListRoute, async (c) => c.json({ items: await savedReplyList(c.get('deps').db) }, 200))
-  .openapi(savedCreateRoute, async (c) =>
-    c.json(await createSavedReply(c.get('deps').db, c.req.valid('json'), currentUser(c).id, now(c)), 201),
-  )
-  .openapi(savedUpdateRoute, async (c) =>
-    c.json(
-      await updateSavedReply(c.get('deps').db, c.req.valid('param').id, c.req.valid('json'), now(c)),
-      200,
-    ),
-  )
-  .openapi(savedDeleteRoute, async (c) => {
-    await deleteSavedReply(c.get('deps').db, c.req.valid('param').id);
-    return c.body(null, 204);
-  })
-  .route('/', threadRoutes('admin'));

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
 import type { PageCursor } from '../../shared/page-cursor';
-import type { ConversationAuthorRole, InboxFilter } from '../../shared/schemas/conversations';
+import type { InboxFilter } from '../../shared/schemas/conversation-inbox';
+import type { ConversationAuthorRole } from '../../shared/schemas/conversations';
 import type { DatabaseOrTransaction } from '../client';
 import { campaigns } from '../schema/campaigns';
 import {

@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
-  hideMessageSchema,
   inboxCampaignsQuerySchema,
   inboxCampaignsSchema,
   inboxQuerySchema,
@@ -10,7 +9,8 @@ import {
   savedReplyListSchema,
   savedReplySchema,
   waitingCountSchema,
-} from '../../shared/schemas/conversations';
+} from '../../shared/schemas/conversation-inbox';
+import { hideMessageSchema } from '../../shared/schemas/conversations';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import type { AppBindings } from '../context';
 import { adminActor } from '../middleware/admin-actor';

@@ -13,13 +13,8 @@ import { auditLog } from '../../db/schema/audit';
 import { campaigns } from '../../db/schema/campaigns';
 import { conversationMessages } from '../../db/schema/conversations';
 import { uploads } from '../../db/schema/uploads';
-import type {
-  ConversationThread,
-  Inbox,
-  MessageItem,
-  MyConversationList,
-  SavedReplyItem,
-} from '../../shared/schemas/conversations';
+import type { Inbox, SavedReplyItem } from '../../shared/schemas/conversation-inbox';
+import type { ConversationThread, MessageItem, MyConversationList } from '../../shared/schemas/conversations';
 import type { NotificationList } from '../../shared/schemas/notifications';
 import { createApp } from '../app';
 import { createAuth } from '../auth';

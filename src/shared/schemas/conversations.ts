@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { cursorParam, pageCursorsSchema, pageLimitParam } from '../page-cursor';
 import { hasControlCharacter, TEXT_WHITESPACE } from '../rules/text';
 
 /** Issue 26: conversations between a creator and the campaign team, one per application. */
@@ -86,28 +85,6 @@ export const hideMessageSchema = z.object({
 });
 export type HideMessageInput = z.infer<typeof hideMessageSchema>;
 
-export const savedReplySchema = z.object({
-  title: z
-    .string({ error: 'title must be text' })
-    .trim()
-    .min(1, { error: 'Give the saved reply a title.' })
-    .max(80, { error: 'The title can be at most 80 characters.' })
-    .refine((text) => !hasControlCharacter(text), {
-      error: 'The title must not contain control characters.',
-    }),
-  body: messageTextSchema.refine((text) => text.length > 0, { error: 'Write the reply.' }),
-});
-export type SavedReplyInput = z.infer<typeof savedReplySchema>;
-
-export const savedReplyItemSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  body: z.string(),
-  updatedAt: z.string(),
-});
-export type SavedReplyItem = z.infer<typeof savedReplyItemSchema>;
-export const savedReplyListSchema = z.object({ items: z.array(savedReplyItemSchema) });
-
 export const CONVERSATION_EVENT_KINDS = [
   'applied',
   'accepted',
@@ -181,95 +158,6 @@ export const myConversationListSchema = z.object({
   unreadCount: z.number().int(),
 });
 export type MyConversationList = z.infer<typeof myConversationListSchema>;
-
-/** Conversations per page of the admins' inbox. */
-export const INBOX_PAGE_SIZE = 50;
-
-export const INBOX_FILTERS = ['all', 'unread', 'waiting'] as const;
-export type InboxFilter = (typeof INBOX_FILTERS)[number];
-
-const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-
-export const inboxQuerySchema = z.object({
-  filter: z.preprocess(
-    emptyToUndefined,
-    z.enum(INBOX_FILTERS, { error: 'filter must be all, unread or waiting' }).default('all'),
-  ),
-  campaignId: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'campaignId must be a campaign id' })
-      .int({ error: 'campaignId must be a campaign id' })
-      .positive({ error: 'campaignId must be a campaign id' })
-      .max(2_147_483_647, { error: 'campaignId must be a campaign id' })
-      .optional(),
-  ),
-  q: z.preprocess(
-    emptyToUndefined,
-    z.string().trim().max(100, { error: 'Search for at most 100 characters.' }).optional(),
-  ),
-  limit: pageLimitParam(INBOX_PAGE_SIZE),
-  cursor: cursorParam,
-});
-export type InboxQuery = z.infer<typeof inboxQuerySchema>;
-
-export const inboxItemSchema = z.object({
-  id: z.number().int(),
-  applicationId: z.number().int(),
-  campaign: z.object({ id: z.number().int(), name: z.string(), brand: z.string() }),
-  creator: z.object({ id: z.number().int(), name: z.string() }),
-  lastMessageAt: z.string().nullable(),
-  lastMessage: z.object({ authorRole: z.enum(CONVERSATION_AUTHOR_ROLES), text: z.string() }).nullable(),
-  unreadCount: z.number().int(),
-  waitingSince: z.string().nullable(),
-});
-export type InboxItem = z.infer<typeof inboxItemSchema>;
-
-export const inboxSchema = z.object({
-  /** One page, newest activity first (`limit`, INBOX_PAGE_SIZE by default); `nextCursor` reads the next (older) one. */
-  items: z.array(inboxItemSchema),
-  nextCursor: pageCursorsSchema.nextCursor,
-  /** Conversations whose creator waits for the team (the number in the admin sidebar). */
-  waitingCount: z.number().int(),
-});
-export type Inbox = z.infer<typeof inboxSchema>;
-
-export const waitingCountSchema = z.object({ waitingCount: z.number().int() });
-
-/** How many campaigns the inbox's campaign filter offers at once (and at most, when asked). */
-export const INBOX_CAMPAIGNS_LIMIT = 20;
-export const INBOX_CAMPAIGNS_MAX = 50;
-
-/**
- * GET /api/admin/conversations/campaigns: `q` searches the names (contains, case-insensitive), `limit` how many
- * (20 by default, at most 50); `id` reads that one campaign (a filter kept in the URL shows its name).
- */
-export const inboxCampaignsQuerySchema = z.object({
-  q: z.preprocess(
-    emptyToUndefined,
-    z.string().trim().max(100, { error: 'Search for at most 100 characters.' }).optional(),
-  ),
-  limit: pageLimitParam(INBOX_CAMPAIGNS_LIMIT, INBOX_CAMPAIGNS_MAX),
-  id: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'id must be a campaign id' })
-      .int({ error: 'id must be a campaign id' })
-      .positive({ error: 'id must be a campaign id' })
-      .max(2_147_483_647, { error: 'id must be a campaign id' })
-      .optional(),
-  ),
-});
-export type InboxCampaignsQuery = z.infer<typeof inboxCampaignsQuerySchema>;
-
-/**
- * The campaigns that have conversations whose name matches, most conversations first, then by name (the choices of
- * the inbox's campaign filter); with `id`, that campaign alone (none when there is no such campaign).
- */
-export const inboxCampaignsSchema = z.object({
-  items: z.array(z.object({ id: z.number().int(), name: z.string() })),
-});
-export type InboxCampaigns = z.infer<typeof inboxCampaignsSchema>;
 
 /** How the team signs in a thread: the brand with the admin's first name. */
 export function teamSignature(brand: string, authorName: string): string {

@@ -12,8 +12,8 @@ import type {
   InboxCampaigns,
   InboxCampaignsQuery,
   InboxQuery,
-  MyConversationList,
-} from '../../../shared/schemas/conversations';
+} from '../../../shared/schemas/conversation-inbox';
+import type { MyConversationList } from '../../../shared/schemas/conversations';
 
 const PREVIEW = 140;
 const preview = (text: string) => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
 import { listSavedReplies } from '../../../db/queries/conversation-lists';
 import { type SavedReplyRow, savedReplies } from '../../../db/schema/conversations';
-import type { SavedReplyInput, SavedReplyItem } from '../../../shared/schemas/conversations';
+import type { SavedReplyInput, SavedReplyItem } from '../../../shared/schemas/conversation-inbox';
 import { AppError } from '../../errors';
 
 /** The team's saved replies (shared by every admin): list, create, edit, delete. */

@@ -2,12 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Clock, ExternalLink, Inbox as InboxIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useOutletContext, useSearchParams } from 'react-router';
-import {
-  conversationThreadSchema,
-  INBOX_FILTERS,
-  type InboxFilter,
-  type InboxItem,
-} from '../../../shared/schemas/conversations';
+import { INBOX_FILTERS, type InboxFilter, type InboxItem } from '../../../shared/schemas/conversation-inbox';
+import { conversationThreadSchema } from '../../../shared/schemas/conversations';
 import { ErrorPanel } from '../../components/error-panel';
 import { ListSearch } from '../../components/list-search';
 import { Button, buttonVariants } from '../../components/ui/button';

@@ -14,7 +14,7 @@ import {
   savedReplyItemSchema,
   savedReplyListSchema,
   waitingCountSchema,
-} from '../../../../shared/schemas/conversations';
+} from '../../../../shared/schemas/conversation-inbox';
 import { apiFetch } from '../../../lib/api-client';
 import { conversationKeys, useConversationLive } from '../../../lib/conversations';
 

@@ -1,6 +1,6 @@
 import { BookmarkPlus, MessageSquareQuote, Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { type SavedReplyItem, savedReplySchema } from '../../../../shared/schemas/conversations';
+import { type SavedReplyItem, savedReplySchema } from '../../../../shared/schemas/conversation-inbox';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,

@@ -39,7 +39,7 @@ import { adminProductRoutes, campaignProductRoutes } from './routes/campaign-pro
 import { campaignRoutes } from './routes/campaigns';
 import { configRoutes } from './routes/config';
 import { adminContentMetricRoutes, contentMetricRoutes } from './routes/content-metrics';
-import { conversationRoutes } from './routes/conversations';
+import { adminThreadRoutes, conversationRoutes } from './routes/conversations';
 import { adminDataRightsRoutes, dataRightsRoutes } from './routes/data-rights';
 import { adminProblemRoutes, myProblemRoutes } from './routes/delivery-problems';
 import { docsRoutes } from './routes/docs';
@@ -167,7 +167,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminMeRoutes);
   api.route('/admin', adminDataRightsRoutes);
   api.route('/admin', adminAuditLogRoutes);
-  api.route('/admin', adminConversationRoutes);
+  api.route('/admin', adminConversationRoutes).route('/admin', adminThreadRoutes);
   api.route('/admin', adminLiveRoutes);
   api.route('/admin', adminTaxRoutes);
   api.route('/admin', adminProductRoutes);

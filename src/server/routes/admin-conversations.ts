@@ -13,6 +13,15 @@ import {
 import { hideMessageSchema } from '../../shared/schemas/conversations';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import type { AppBindings } from '../context';
+import {
+  context,
+  errors,
+  json,
+  messageParams,
+  streamErrors,
+  TAGS,
+  writeErrors,
+} from '../http/conversation-routes-kit';
 import { adminActor } from '../middleware/admin-actor';
 import { currentUser, requireRole } from '../middleware/session';
 import { leaseStream } from '../middleware/stream-lease';
@@ -26,16 +35,6 @@ import {
   updateSavedReply,
 } from '../services/conversations/saved-replies';
 import { conversationStream } from '../services/conversations/stream';
-import {
-  context,
-  errors,
-  json,
-  messageParams,
-  streamErrors,
-  TAGS,
-  threadRoutes,
-  writeErrors,
-} from './conversations';
 
 const adminOnly = requireRole('admin');
 const adminTags = TAGS.admin;
@@ -171,5 +170,4 @@ export const adminConversationRoutes = createRouter()
   .openapi(savedDeleteRoute, async (c) => {
     await deleteSavedReply(c.get('deps').db, c.req.valid('param').id);
     return c.body(null, 204);
-  })
-  .route('/', threadRoutes('admin'));
+  });

@@ -15,56 +15,34 @@ import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import type { AppBindings } from '../context';
 import { AppError } from '../errors';
+import {
+  context,
+  errors,
+  json,
+  messageParams,
+  type Side,
+  streamErrors,
+  TAGS,
+  writeErrors,
+} from '../http/conversation-routes-kit';
 import { currentInfluencer } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import { leaseStream } from '../middleware/stream-lease';
 import { createRouter } from '../openapi';
 import { deleteMessage, editMessage } from '../services/conversations/change-message';
-import {
-  type ConversationContext,
-  readableConversation,
-  type Viewer,
-} from '../services/conversations/context';
+import { readableConversation, type Viewer } from '../services/conversations/context';
 import { myConversations } from '../services/conversations/inbox';
 import { markSeen } from '../services/conversations/mark-seen';
 import { openConversation } from '../services/conversations/open';
 import { postMessage, uploadConversationImage } from '../services/conversations/post-message';
 import { conversationStream, creatorConversationFilter } from '../services/conversations/stream';
 import { readThread } from '../services/conversations/thread';
-import { atInstant } from '../services/service-context';
 import { MAX_UPLOAD_BYTES } from '../services/uploads';
 
 /**
  * Issue 26: conversations. The creator's side under /conversations (their own only: another creator's is 404), the
  * team's under /admin/conversations (every conversation), saved replies under /admin/saved-replies.
  */
-export const json = <T>(schema: T) => ({ 'application/json': { schema } });
-export const errors = {
-  400: { description: 'Bad input', content: json(errorSchema) },
-  401: { description: 'Not signed in', content: json(errorSchema) },
-  403: { description: 'Not allowed: not a creator, suspended, or read-only', content: json(errorSchema) },
-  404: { description: 'No such conversation (or not yours)', content: json(errorSchema) },
-};
-export const writeErrors = {
-  ...errors,
-  409: { description: 'Too late to change this message', content: json(errorSchema) },
-  429: { description: 'Too many messages; see Retry-After', content: json(errorSchema) },
-};
-export const streamErrors = {
-  ...errors,
-  429: {
-    description: 'Too many streams open for this session or account; see Retry-After',
-    content: json(errorSchema),
-  },
-};
-export const messageParams = idParam.extend({ messageId: idParam.shape.id });
-
-type Side = 'creator' | 'admin';
-export const TAGS: Record<Side, string[]> = { creator: ['Conversations'], admin: ['Admin conversations'] };
-
-export function context(c: Context<AppBindings>): ConversationContext {
-  return atInstant(c.get('services'));
-}
 
 async function viewerOf(c: Context<AppBindings>, side: Side): Promise<Viewer> {
   const user = currentUser(c);
@@ -73,101 +51,128 @@ async function viewerOf(c: Context<AppBindings>, side: Side): Promise<Viewer> {
   return { role: 'creator', userId: user.id, influencerId: influencer.id, name: influencer.name };
 }
 
+type SideMiddleware = ReturnType<typeof requireRole>;
+
+/* The routes of a thread, defined once for both sides (the tags and the role check are the side's). */
+const openRoute = (tags: string[], middleware: SideMiddleware) =>
+  createRoute({
+    method: 'post',
+    path: '/applications/{id}/conversation',
+    tags,
+    summary: 'Open the conversation of an application (the same one every time); answers its id',
+    middleware,
+    request: { params: idParam },
+    responses: {
+      200: { description: 'The conversation', content: json(openedConversationSchema) },
+      ...errors,
+    },
+  });
+
+const threadRoute = (tags: string[], middleware: SideMiddleware) =>
+  createRoute({
+    method: 'get',
+    path: '/conversations/{id}',
+    tags,
+    summary: "A conversation: messages and the application's lifecycle events, oldest first",
+    middleware,
+    request: { params: idParam },
+    responses: { 200: { description: 'The thread', content: json(conversationThreadSchema) }, ...errors },
+  });
+
+const imageRoute = (tags: string[], middleware: SideMiddleware) =>
+  createRoute({
+    method: 'post',
+    path: '/conversations/{id}/images',
+    tags,
+    summary:
+      'Upload an image for your next message (PNG, JPEG, WebP or GIF, at most 5 MB); send its url with the message',
+    middleware,
+    request: {
+      params: idParam,
+      body: {
+        content: { 'multipart/form-data': { schema: z.object({ image: z.any() }) } },
+        required: true,
+      },
+    },
+    responses: {
+      201: { description: 'Stored', content: json(uploadedImageSchema) },
+      ...writeErrors,
+      413: { description: 'Image too large', content: json(errorSchema) },
+    },
+  });
+
+const postRoute = (tags: string[], middleware: SideMiddleware) =>
+  createRoute({
+    method: 'post',
+    path: '/conversations/{id}/messages',
+    tags,
+    summary: 'Send a message: plain text up to 4,000 characters and up to 4 uploaded images',
+    middleware,
+    request: { params: idParam, body: { content: json(newMessageSchema), required: true } },
+    responses: { 201: { description: 'Sent', content: json(postedMessageSchema) }, ...writeErrors },
+  });
+
+const editRoute = (tags: string[], middleware: SideMiddleware) =>
+  createRoute({
+    method: 'patch',
+    path: '/conversations/{id}/messages/{messageId}',
+    tags,
+    summary: 'Change the text of your message (within 5 minutes of sending it)',
+    middleware,
+    request: { params: messageParams, body: { content: json(editMessageSchema), required: true } },
+    responses: { 204: { description: 'Changed' }, ...writeErrors },
+  });
+
+const removeRoute = (tags: string[], middleware: SideMiddleware) =>
+  createRoute({
+    method: 'delete',
+    path: '/conversations/{id}/messages/{messageId}',
+    tags,
+    summary: 'Delete your message (only while nobody answered it)',
+    middleware,
+    request: { params: messageParams },
+    responses: { 204: { description: 'Deleted' }, ...writeErrors },
+  });
+
+const seenRoute = (tags: string[], middleware: SideMiddleware) =>
+  createRoute({
+    method: 'post',
+    path: '/conversations/{id}/seen',
+    tags,
+    summary: 'Mark the conversation read (up to its newest message, or up to `upTo`)',
+    middleware,
+    request: { params: idParam, body: { content: json(seenSchema), required: false } },
+    responses: { 200: { description: 'Read up to', content: json(seenResultSchema) }, ...errors },
+  });
+
+const streamRoute = (tags: string[], middleware: SideMiddleware) =>
+  createRoute({
+    method: 'get',
+    path: '/conversations/{id}/stream',
+    tags,
+    summary:
+      'Server-Sent Events of the conversation: `ready`, then `message` {conversationId, messageId} per change, `resync` when changes may have been missed; a comment as heartbeat',
+    middleware,
+    request: { params: idParam },
+    responses: {
+      200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
+      ...streamErrors,
+    },
+  });
+
 /** The routes of one thread, for one side (the same rules; the side decides who may read what). */
 export function threadRoutes(side: Side) {
   const middleware = requireRole(side === 'admin' ? 'admin' : 'influencer');
   const tags = TAGS[side];
   const routes = {
-    open: createRoute({
-      method: 'post',
-      path: '/applications/{id}/conversation',
-      tags,
-      summary: 'Open the conversation of an application (the same one every time); answers its id',
-      middleware,
-      request: { params: idParam },
-      responses: {
-        200: { description: 'The conversation', content: json(openedConversationSchema) },
-        ...errors,
-      },
-    }),
-    thread: createRoute({
-      method: 'get',
-      path: '/conversations/{id}',
-      tags,
-      summary: "A conversation: messages and the application's lifecycle events, oldest first",
-      middleware,
-      request: { params: idParam },
-      responses: { 200: { description: 'The thread', content: json(conversationThreadSchema) }, ...errors },
-    }),
-    image: createRoute({
-      method: 'post',
-      path: '/conversations/{id}/images',
-      tags,
-      summary:
-        'Upload an image for your next message (PNG, JPEG, WebP or GIF, at most 5 MB); send its url with the message',
-      middleware,
-      request: {
-        params: idParam,
-        body: {
-          content: { 'multipart/form-data': { schema: z.object({ image: z.any() }) } },
-          required: true,
-        },
-      },
-      responses: {
-        201: { description: 'Stored', content: json(uploadedImageSchema) },
-        ...writeErrors,
-        413: { description: 'Image too large', content: json(errorSchema) },
-      },
-    }),
-    post: createRoute({
-      method: 'post',
-      path: '/conversations/{id}/messages',
-      tags,
-      summary: 'Send a message: plain text up to 4,000 characters and up to 4 uploaded images',
-      middleware,
-      request: { params: idParam, body: { content: json(newMessageSchema), required: true } },
-      responses: { 201: { description: 'Sent', content: json(postedMessageSchema) }, ...writeErrors },
-    }),
-    edit: createRoute({
-      method: 'patch',
-      path: '/conversations/{id}/messages/{messageId}',
-      tags,
-      summary: 'Change the text of your message (within 5 minutes of sending it)',
-      middleware,
-      request: { params: messageParams, body: { content: json(editMessageSchema), required: true } },
-      responses: { 204: { description: 'Changed' }, ...writeErrors },
-    }),
-    remove: createRoute({
-      method: 'delete',
-      path: '/conversations/{id}/messages/{messageId}',
-      tags,
-      summary: 'Delete your message (only while nobody answered it)',
-      middleware,
-      request: { params: messageParams },
-      responses: { 204: { description: 'Deleted' }, ...writeErrors },
-    }),
-    seen: createRoute({
-      method: 'post',
-      path: '/conversations/{id}/seen',
-      tags,
-      summary: 'Mark the conversation read (up to its newest message, or up to `upTo`)',
-      middleware,
-      request: { params: idParam, body: { content: json(seenSchema), required: false } },
-      responses: { 200: { description: 'Read up to', content: json(seenResultSchema) }, ...errors },
-    }),
-    stream: createRoute({
-      method: 'get',
-      path: '/conversations/{id}/stream',
-      tags,
-      summary:
-        'Server-Sent Events of the conversation: `ready`, then `message` {conversationId, messageId} per change, `resync` when changes may have been missed; a comment as heartbeat',
-      middleware,
-      request: { params: idParam },
-      responses: {
-        200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
-        ...streamErrors,
-      },
-    }),
+    open: openRoute(tags, middleware),
+    thread: threadRoute(tags, middleware),
+    image: imageRoute(tags, middleware),
+    post: postRoute(tags, middleware),
+    edit: editRoute(tags, middleware),
+    remove: removeRoute(tags, middleware),
+    seen: seenRoute(tags, middleware),
+    stream: streamRoute(tags, middleware),
   };
 
   return createRouter()
@@ -275,3 +280,6 @@ export const conversationRoutes = createRouter()
       }) as never;
     },
   );
+
+/** The team's side of every thread, under /admin (mounted after the inbox's own /conversations routes). */
+export const adminThreadRoutes = threadRoutes('admin');

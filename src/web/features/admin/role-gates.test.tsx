@@ -12,7 +12,7 @@ import { stepsForRole } from '../../lib/admin-permissions';
 import { conversationKeys } from '../../lib/conversations';
 import { privateKeys, publicKeys } from '../../lib/query-keys';
 import { AdminConversation } from './components/admin-conversation';
-import { ApplicantCard, type ApplicantActions } from './components/applicant-card';
+import { type ApplicantActions, ApplicantCard } from './components/applicant-card';
 import { CampaignProductsPanel } from './components/campaign-products-panel';
 import { CreatorNotes } from './components/creator-notes';
 
@@ -25,7 +25,11 @@ const text = (html: string) =>
     .trim();
 
 /** Renders `element` for a signed-in admin of `role`, with `seed` already in the cache (no request is made). */
-function renderAs(role: AdminRole, element: ReactElement, seed: [readonly unknown[], unknown][] = []): string {
+function renderAs(
+  role: AdminRole,
+  element: ReactElement,
+  seed: [readonly unknown[], unknown][] = [],
+): string {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(publicKeys.session, {
     user: {
@@ -176,9 +180,7 @@ describe('the conversation box by role', () => {
       expect(text(html)).toContain('When does the box ship?');
       expect(html).not.toContain('<textarea');
       expect(text(html)).not.toContain('Saved replies');
-      expect(text(html)).toContain(
-        `reads the conversations; replying needs the Manager or Owner role.`,
-      );
+      expect(text(html)).toContain(`reads the conversations; replying needs the Manager or Owner role.`);
     }
   });
 });

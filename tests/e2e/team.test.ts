@@ -23,6 +23,7 @@ const CREATOR = { email: 'rosa.private@example.com', name: 'Rosa Secret' };
 const POST = 'https://www.youtube.com/watch?v=abcdefghijk';
 const NEW_PASSWORD = 'a long new password 1';
 const QUESTION = 'When does the box ship?';
+const ASKING = { email: 'lia@example.com', name: 'Lia Stone' };
 /** Set TEAM_SCREENSHOTS=/some/dir to keep 1280 px and 375 px screenshots of each role's pages. */
 const SHOTS = process.env.TEAM_SCREENSHOTS;
 
@@ -75,7 +76,7 @@ describe('the team and report links in the browser', () => {
     });
     campaignId = campaign.id;
     // A second creator applies and asks the team a question.
-    const asking = await createReadyCreator(api, server.db, { email: 'lia@example.com', name: 'Lia Stone' });
+    const asking = await createReadyCreator(api, server.db, ASKING);
     const applied = await postJson(api, `/api/campaigns/${campaignId}/applications`, {}, asking.cookie);
     const { id: applicationId } = (await applied.json()) as { id: number };
     const opened = await postJson(api, `/api/applications/${applicationId}/conversation`, {}, asking.cookie);
@@ -243,6 +244,7 @@ describe('the team and report links in the browser', () => {
     const html = await brand.content();
     for (const personal of [
       CREATOR.email,
+      ASKING.email,
       CREATOR.name,
       READY_PROFILE.addressLine1,
       READY_PROFILE.paypalEmail,

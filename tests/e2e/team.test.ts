@@ -222,7 +222,7 @@ describe('the team and report links in the browser', () => {
     expect(after.status()).toBe(401);
     await viewer.goto(`${server.url}/admin/campaigns`);
     await viewer.waitForURL(/\/admin$/);
-  }, 90_000);
+  }, 120_000);
 
   it('a Manager makes a report link; the brand sees the post and its views and nothing personal; revoked, it answers 410', async () => {
     const manager = await newPage(1280);

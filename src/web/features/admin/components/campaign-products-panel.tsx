@@ -42,8 +42,8 @@ export function CampaignProductsPanel({ campaignId }: { campaignId: number }) {
         <ErrorNote>The products could not be loaded: {getErrorMessage(products.error)}</ErrorNote>
       ) : products.data.items.length === 0 ? (
         <p className="text-sm text-slate-600">
-          No products yet: creators apply without choosing, and the campaign's product value stands. Add a
-          product to let creators choose a shade or a size, with stock counted.
+          No products yet: creators apply without choosing, and the campaign's product value stands.
+          {manage ? ' Add a product to let creators choose a shade or a size, with stock counted.' : ''}
         </p>
       ) : (
         <div className="flex flex-col gap-5">

@@ -173,10 +173,13 @@ export function rolesWith(permission: AdminPermission): AdminRole[] {
 
 /** The refusal's sentence: who the person is, and which roles would be allowed. */
 export function forbiddenRoleMessage(role: AdminRole, allowed: readonly AdminRole[]): string {
+  return `Your role (${ADMIN_ROLE_LABELS[role]}) does not allow this. It needs the ${roleNames(allowed)} role.`;
+}
+
+/** 'Manager or Owner': the roles' names for a sentence. */
+export function roleNames(allowed: readonly AdminRole[]): string {
   const names = allowed.map((r) => ADMIN_ROLE_LABELS[r]);
-  const list =
-    names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? 'Owner');
-  return `Your role (${ADMIN_ROLE_LABELS[role]}) does not allow this. It needs the ${list} role.`;
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? 'Owner');
 }
 
 interface CompiledRoute {

@@ -1,9 +1,11 @@
+import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import type { Payout } from '../../src/shared/schemas/payout';
+import { enrolOnTheEnrolmentPage } from '../support/admin-browser-sign-in';
 import { postJson } from '../support/auth-client';
 import { launchBrowser, signInThroughApi } from '../support/browser';
 import { captureMailer } from '../support/capture-mailer';
@@ -11,7 +13,7 @@ import { createReadyCreator, READY_PROFILE } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaign } from '../support/factories';
 import { giveMint } from '../support/mint';
-import { phoneScrollWidth, textOf } from '../support/page-checks';
+import { phoneScrollWidth, screenshotWidths, textOf } from '../support/page-checks';
 import { insertSnapshot, insertSubmittedPost } from '../support/posts';
 import { createTestApp, testEnv } from '../support/test-app';
 
@@ -20,6 +22,10 @@ const MANAGER = { email: 'max@mintbox.test', username: 'max', password: 'manager
 const CREATOR = { email: 'rosa.private@example.com', name: 'Rosa Secret' };
 const POST = 'https://www.youtube.com/watch?v=abcdefghijk';
 const NEW_PASSWORD = 'a long new password 1';
+const QUESTION = 'When does the box ship?';
+const ASKING = { email: 'lia@example.com', name: 'Lia Stone' };
+/** Set TEAM_SCREENSHOTS=/some/dir to keep 1280 px and 375 px screenshots of each role's pages. */
+const SHOTS = process.env.TEAM_SCREENSHOTS;
 
 /** Issue 39 in the browser: the team's roles and invitations (1280 px Owner, 375 px Viewer), and a brand's report link. */
 describe('the team and report links in the browser', () => {
@@ -28,6 +34,8 @@ describe('the team and report links in the browser', () => {
   const mailer = captureMailer();
   let payoutId = 0;
   let campaignId = 0;
+  let conversationId = 0;
+  let influencerId = 0;
   const contexts: BrowserContext[] = [];
 
   const fromPage = () => ({ origin: server.url, 'sec-fetch-site': 'same-origin' });
@@ -55,6 +63,7 @@ describe('the team and report links in the browser', () => {
     // A creator with a pending payout and an approved post with its figures, through the API where there is one.
     const api = createTestApp(server.db);
     const creator = await createReadyCreator(api, server.db, CREATOR);
+    influencerId = creator.influencerId;
     await giveMint(server.db, creator.influencerId, 80);
     const redeemed = await postJson(api, '/api/me/redemptions', { amount: 50 }, creator.cookie, {
       'idempotency-key': 'team-journey-1',
@@ -66,6 +75,19 @@ describe('the team and report links in the browser', () => {
       status: 'active',
     });
     campaignId = campaign.id;
+    // A second creator applies and asks the team a question.
+    const asking = await createReadyCreator(api, server.db, ASKING);
+    const applied = await postJson(api, `/api/campaigns/${campaignId}/applications`, {}, asking.cookie);
+    const { id: applicationId } = (await applied.json()) as { id: number };
+    const opened = await postJson(api, `/api/applications/${applicationId}/conversation`, {}, asking.cookie);
+    conversationId = ((await opened.json()) as { id: number }).id;
+    const asked = await postJson(
+      api,
+      `/api/conversations/${conversationId}/messages`,
+      { body: QUESTION },
+      asking.cookie,
+    );
+    expect(asked.status).toBe(201);
     const submissionId = await insertSubmittedPost(server.db, {
       campaignId,
       influencerId: creator.influencerId,
@@ -79,6 +101,7 @@ describe('the team and report links in the browser', () => {
       measuredAt: new Date(),
     });
     browser = await launchBrowser();
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   });
 
   afterAll(async () => {
@@ -87,7 +110,7 @@ describe('the team and report links in the browser', () => {
     await server?.close();
   });
 
-  it('an Owner invites a Viewer and a Finance member; the Viewer reads but cannot pay; removing the Viewer signs them out at once', async () => {
+  it('an Owner invites a Viewer and a Finance member; the Viewer reads but cannot act; Finance pays by clicking; removing the Viewer signs them out at once', async () => {
     const owner = await newPage(1280);
     await signInThroughApi(owner.context(), server.url, OWNER);
     await owner.goto(`${server.url}/admin/settings?tab=team`);
@@ -101,8 +124,10 @@ describe('the team and report links in the browser', () => {
       await owner.getByRole('button', { name: 'Send invitation' }).click();
       await expect.poll(() => textOf(owner.getByTestId('team-invitations'))).toContain(email);
     }
+    await screenshotWidths(owner, SHOTS, 'team-owner');
+    expect(await phoneScrollWidth(owner)).toBeLessThanOrEqual(375);
 
-    // The Viewer joins from the mail's link on a phone and lands on the campaigns.
+    // The Viewer joins from the mail's link on a phone and lands on the campaigns, with nothing to change there.
     const viewer = await newPage(375);
     await viewer.goto(linkIn('vic@brand.test'));
     await expect.poll(() => textOf(viewer.getByTestId('invitation-role'))).toContain('Viewer');
@@ -112,11 +137,34 @@ describe('the team and report links in the browser', () => {
     await viewer.waitForURL(/\/admin\/campaigns$/);
     await expect.poll(() => textOf(viewer.locator('h1'))).toBe('Campaign Management');
     await expect.poll(() => viewer.getByText('Glow Serum Launch').count()).toBeGreaterThan(0);
-    expect(await viewer.getByRole('button', { name: 'Add Campaign' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: /Add Campaign|Edit|Delete/ }).count()).toBe(0);
+
+    // The review page: the applicant and the submitted post are there, no step to take and no conversation to open.
+    await viewer.goto(`${server.url}/admin/campaigns/${campaignId}`);
+    await expect.poll(() => viewer.getByTestId('applicant').count()).toBe(2);
+    const actions = /^(Accept|Reject|Approve|Request changes|Edit|Conversation)( |$)|CSV/;
+    expect(await viewer.getByRole('button', { name: actions }).count()).toBe(0);
+    expect(await viewer.getByRole('checkbox').count()).toBe(0);
+    await screenshotWidths(viewer, SHOTS, 'team-viewer-review');
+    expect(await phoneScrollWidth(viewer)).toBeLessThanOrEqual(375);
+
+    // The creator's question reads, without a box to answer it.
+    await viewer.goto(`${server.url}/admin/messages?c=${conversationId}`);
+    await expect.poll(() => textOf(viewer.getByTestId('conversation-thread'))).toContain(QUESTION);
+    expect(await textOf(viewer.getByTestId('conversation-read-only'))).toBe(
+      'Your role (Viewer) reads the conversations; replying needs the Manager or Owner role.',
+    );
+    expect(await viewer.getByRole('textbox', { name: 'Your message' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Send' }).count()).toBe(0);
+
+    // Payments: the ledger, without Adjust Mint, Process Payment, selection, the export or the tax year.
     await viewer.goto(`${server.url}/admin/payments`);
     await expect.poll(() => viewer.getByTestId('transaction-row').count()).toBeGreaterThan(0);
     expect(await viewer.getByRole('button', { name: /Adjust Mint|Process Payment/ }).count()).toBe(0);
+    expect(await viewer.getByRole('link', { name: /Export Report/ }).count()).toBe(0);
+    expect(await viewer.getByRole('checkbox').count()).toBe(0);
     expect(await viewer.getByRole('tab', { name: 'Tax year' }).count()).toBe(0);
+    await screenshotWidths(viewer, SHOTS, 'team-viewer-payments');
     expect(await phoneScrollWidth(viewer)).toBeLessThanOrEqual(375);
     // The server refuses the same calls, naming who may.
     const pay = await viewer.context().request.post(`${server.url}/api/admin/payouts/process`, {
@@ -125,27 +173,42 @@ describe('the team and report links in the browser', () => {
     });
     expect(pay.status()).toBe(403);
     expect(await pay.json()).toMatchObject({ code: 'FORBIDDEN_ROLE', allowed: ['finance', 'owner'] });
+    const adjust = await viewer
+      .context()
+      .request.post(`${server.url}/api/admin/influencers/${influencerId}/adjustments`, {
+        data: { amount: 10, reason: 'Not mine to give' },
+        headers: fromPage(),
+      });
+    expect(adjust.status()).toBe(403);
     const tax = await viewer
       .context()
       .request.get(`${server.url}/api/admin/tax-year`, { headers: fromPage() });
     expect(tax.status()).toBe(403);
 
-    // Finance joins, enrols an authenticator (signing in does it, as the enrolment page would) and pays.
+    // Finance joins from the mail's link, enrols an authenticator on the enrolment page, and pays by clicking.
     const finance = await newPage(1280);
-    const token = linkIn('fin@brand.test').split('/').at(-1)!;
-    const joined = await finance
-      .context()
-      .request.post(`${server.url}/api/team-invitations/${token}/accept`, {
-        data: { name: 'Fin Finance', password: NEW_PASSWORD },
-        headers: fromPage(),
-      });
-    expect(joined.status()).toBe(200);
-    await signInThroughApi(finance.context(), server.url, { username: 'fin', password: NEW_PASSWORD });
-    const paid = await finance.context().request.post(`${server.url}/api/admin/payouts/process`, {
-      data: { ids: [payoutId], mode: 'manual' },
-      headers: fromPage(),
-    });
-    expect(paid.status()).toBe(200);
+    await finance.goto(linkIn('fin@brand.test'));
+    await finance.getByLabel('Your name').fill('Fin Finance');
+    await finance.getByLabel('Choose a password').fill(NEW_PASSWORD);
+    await finance.getByRole('button', { name: 'Join the team' }).click();
+    await finance.waitForURL(/\/admin\/two-factor/);
+    await enrolOnTheEnrolmentPage(finance, { username: 'fin', password: NEW_PASSWORD });
+    expect(await finance.getByRole('button', { name: 'Add Campaign' }).count()).toBe(0);
+    await finance.goto(`${server.url}/admin/payments`);
+    const row = finance.getByTestId('transaction-row').filter({ hasText: `PayPal payout #${payoutId}` });
+    await row.getByRole('checkbox').check();
+    expect(await finance.getByRole('tab', { name: 'Tax year' }).count()).toBe(1);
+    await finance.getByRole('button', { name: /^Process Payment/ }).click();
+    const process = finance.getByTestId('process-dialog');
+    await process.getByRole('button', { name: /^Start 1 payout/ }).click();
+    // Paid by hand (no PayPal here): the reference recorded, the payout Completed on screen.
+    await process.getByLabel('PayPal transaction id or reference').fill('7PK94856XT123456A');
+    await process.getByRole('button', { name: 'Mark paid' }).click();
+    await expect.poll(() => textOf(process)).toContain('7PK94856XT123456A');
+    await process.getByRole('button', { name: 'Close' }).first().click();
+    await expect.poll(() => textOf(row.getByTestId('cell-status'))).toBe('Completed');
+    await screenshotWidths(finance, SHOTS, 'team-finance-paid');
+    expect(await phoneScrollWidth(finance)).toBeLessThanOrEqual(375);
 
     // The Owner removes the Viewer: the Viewer's open session stops at once.
     await owner.reload();
@@ -159,7 +222,7 @@ describe('the team and report links in the browser', () => {
     expect(after.status()).toBe(401);
     await viewer.goto(`${server.url}/admin/campaigns`);
     await viewer.waitForURL(/\/admin$/);
-  });
+  }, 120_000);
 
   it('a Manager makes a report link; the brand sees the post and its views and nothing personal; revoked, it answers 410', async () => {
     const manager = await newPage(1280);
@@ -181,6 +244,7 @@ describe('the team and report links in the browser', () => {
     const html = await brand.content();
     for (const personal of [
       CREATOR.email,
+      ASKING.email,
       CREATOR.name,
       READY_PROFILE.addressLine1,
       READY_PROFILE.paypalEmail,

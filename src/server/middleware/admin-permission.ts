@@ -16,8 +16,9 @@ export class ForbiddenRoleError extends AppError {
   constructor(
     role: AdminRole,
     readonly allowed: readonly AdminRole[],
+    message = forbiddenRoleMessage(role, allowed),
   ) {
-    super('FORBIDDEN_ROLE', forbiddenRoleMessage(role, allowed));
+    super('FORBIDDEN_ROLE', message);
   }
 
   override toBody(): ErrorBody {
@@ -33,13 +34,17 @@ export function assertAdminPermission(role: AdminRole | null, permission: AdminP
 /**
  * Every request under /api/admin (mounted in app.ts after requireRole('admin')): the permission the table in
  * src/shared/admin-permissions.ts declares for its route, or refused with 403 FORBIDDEN_ROLE. A route the table does
- * not name is the Owners' alone until it is declared (and the route × role test fails on it).
+ * not name is nobody's (decision 0043): refused for every role, Owners included, so a route added without its line
+ * cannot be used by anyone (and the route × role test fails on it).
  */
 export const requireAdminPermission: MiddlewareHandler<AppBindings> = async (c, next) => {
   const user = c.get('user');
   if (!user) return next();
   const path = c.req.path.replace(/^\/api(?=\/)/, '');
-  const permission = permissionForRequest(c.req.method, path) ?? 'team';
+  const permission = permissionForRequest(c.req.method, path);
+  if (permission === null) throw new ForbiddenRoleError(user.adminRole ?? 'viewer', [], UNDECLARED);
   assertAdminPermission(user.adminRole, permission);
   await next();
 };
+
+const UNDECLARED = 'This admin route declares no permission yet, so no role may call it.';

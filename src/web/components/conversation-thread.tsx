@@ -113,10 +113,13 @@ export function ConversationThread({
   conversationId,
   tools,
   insertRef,
+  readOnly,
 }: {
   side: ConversationSide;
   conversationId: number;
   tools?: React.ReactNode;
+  /** Why this person only reads the thread (an admin whose role may not write): no box, this sentence instead. */
+  readOnly?: string | undefined;
   /** Set to a function that puts text into the box (saved replies). */
   insertRef?: { current: ((text: string) => void) | null };
 }) {
@@ -189,7 +192,7 @@ export function ConversationThread({
         ) : null}
         <li ref={listEnd} aria-hidden="true" />
       </ol>
-      {data.canWrite ? (
+      {data.canWrite && !readOnly ? (
         <form onSubmit={submit} className="flex flex-col gap-2">
           <label htmlFor={boxId} className="text-sm font-medium text-slate-800">
             Your message
@@ -252,7 +255,9 @@ export function ConversationThread({
           ) : null}
         </form>
       ) : (
-        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{data.readOnlyReason}</p>
+        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="conversation-read-only">
+          {readOnly ?? data.readOnlyReason}
+        </p>
       )}
     </div>
   );

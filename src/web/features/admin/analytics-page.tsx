@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
+import { useCan } from '../../lib/admin-permissions';
 import { getErrorMessage } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
 import { formatNumber, formatShortDate } from '../../lib/format';
@@ -36,6 +37,7 @@ export function AnalyticsPage() {
   const range = allTime ? ('all' as const) : { from, to };
   const overview = useAnalyticsOverview(range);
   const [exporting, setExporting] = useState(false);
+  const mayExport = useCan('GET /admin/analytics.csv');
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -94,10 +96,12 @@ export function AnalyticsPage() {
           >
             All time
           </Button>
-          <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}>
-            <Download aria-hidden="true" />
-            Export CSV
-          </Button>
+          {mayExport ? (
+            <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}>
+              <Download aria-hidden="true" />
+              Export CSV
+            </Button>
+          ) : null}
         </div>
       </div>
       {overview.isError ? (

@@ -9,6 +9,7 @@ import { Button, buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
+import { useCan } from '../../lib/admin-permissions';
 import { getErrorMessage, isNotFound } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
 import { formatNumber, formatUsd } from '../../lib/format';
@@ -88,6 +89,7 @@ function CampaignAnalyticsView({ id }: { id: string | undefined }) {
   const analytics = useCampaignAnalytics(id);
   const [chosen, setActive] = useState<Platform | null>(null);
   const [exporting, setExporting] = useState(false);
+  const mayExport = useCan('GET /admin/campaigns/{id}/analytics.csv');
   if (analytics.isPending) {
     return (
       <div className="flex flex-col gap-4" role="status" aria-label="Loading analytics">
@@ -142,10 +144,12 @@ function CampaignAnalyticsView({ id }: { id: string | undefined }) {
             Costs: {data.costBasis}.
           </p>
         </div>
-        <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting} className="w-fit">
-          <Download aria-hidden="true" />
-          Export CSV
-        </Button>
+        {mayExport ? (
+          <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting} className="w-fit">
+            <Download aria-hidden="true" />
+            Export CSV
+          </Button>
+        ) : null}
       </div>
       <Tabs label="Platform analytics" active={active} onChange={setActive} items={platformTabItems(data)} />
     </div>

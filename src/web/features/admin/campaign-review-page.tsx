@@ -8,6 +8,7 @@ import { CampaignStatusBadge } from '../../components/campaign-status-badge';
 import { PlatformIcon } from '../../components/platform-icon';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useCan } from '../../lib/admin-permissions';
 import { getErrorMessage, isNotFound } from '../../lib/api-client';
 import { campaignReward, formatNumber, formatShortIsoDate, formatUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -53,6 +54,7 @@ export function CampaignReviewPage() {
 
 function Review({ campaign }: { campaign: AdminCampaign }) {
   const [editOpen, setEditOpen] = useState(false);
+  const edit = useCan('PATCH /admin/campaigns/{id}');
   const box = shipsBox(campaign.type);
   return (
     <>
@@ -91,10 +93,12 @@ function Review({ campaign }: { campaign: AdminCampaign }) {
             </p>
           </div>
           <div className="flex flex-wrap gap-2 sm:flex-col">
-            <Button variant="outline" size="sm" onClick={() => setEditOpen(true)}>
-              <Pencil aria-hidden="true" />
-              Edit
-            </Button>
+            {edit ? (
+              <Button variant="outline" size="sm" onClick={() => setEditOpen(true)}>
+                <Pencil aria-hidden="true" />
+                Edit
+              </Button>
+            ) : null}
             <Link
               to={`/admin/details/${campaign.id}`}
               className={buttonVariants({ variant: 'outline', size: 'sm' })}

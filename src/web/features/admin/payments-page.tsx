@@ -133,7 +133,7 @@ export function PaymentsPage() {
             page={page}
             goToPage={(next, cursor) => go({ page: next, cursor })}
             selected={selected}
-            toggle={toggle}
+            toggle={can('POST /admin/payouts/process') ? toggle : undefined}
             openPayout={setPayoutId}
             filtered={Boolean(filters.kind || filters.status || filters.q)}
             clearFilters={() => refilter({ kind: '', status: '', q: '' })}

@@ -22,6 +22,7 @@ import { TextField } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { TextareaField } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
+import { useCan } from '../../lib/admin-permissions';
 import { getErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
@@ -126,6 +127,8 @@ function ProblemCard({ problem: p }: { problem: AdminProblem }) {
   const id = useId();
   const open = p.status === 'open';
   const [dialog, setDialog] = useState<'resolve' | 'reship' | null>(null);
+  // Replying, re-shipping and resolving are the Manager's (the permission table); other roles read the problem.
+  const answer = useCan('POST /admin/problems/{id}/reply');
   const url = trackingUrl(p.application.carrier, p.application.trackingNumber);
   return (
     <li
@@ -204,7 +207,7 @@ function ProblemCard({ problem: p }: { problem: AdminProblem }) {
           {p.resolvedAt ? ` (${formatDateTime(p.resolvedAt)})` : ''}: {p.resolution}
         </p>
       ) : null}
-      {open ? (
+      {open && answer ? (
         <>
           <ReplyForm problem={p} />
           <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3">

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
+import { ADMIN_ROLE_LABELS, roleNames, rolesWith } from '../../../../shared/admin-permissions';
 import { ConversationThread } from '../../../components/conversation-thread';
 import {
   Dialog,
@@ -9,6 +10,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useAdminCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
 import { conversationKeys, openConversation } from '../../../lib/conversations';
 import { SavedRepliesButton } from './saved-replies-dialog';
@@ -16,11 +18,18 @@ import { SavedRepliesButton } from './saved-replies-dialog';
 /** A conversation on the team's side: the thread with the saved replies beside its box. */
 export function AdminConversation({ conversationId }: { conversationId: number }) {
   const insertRef = useRef<((text: string) => void) | null>(null);
+  const { role, can } = useAdminCan();
+  // Writing is the Manager's (the permission table); the other roles read the thread and are told why.
+  const readOnly =
+    role && !can('POST /admin/conversations/{id}/messages')
+      ? `Your role (${ADMIN_ROLE_LABELS[role]}) reads the conversations; replying needs the ${roleNames(rolesWith('operate'))} role.`
+      : undefined;
   return (
     <ConversationThread
       side="admin"
       conversationId={conversationId}
       insertRef={insertRef}
+      readOnly={readOnly}
       tools={<SavedRepliesButton onInsert={(text) => insertRef.current?.(text)} />}
     />
   );

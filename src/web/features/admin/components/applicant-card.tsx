@@ -39,6 +39,7 @@ import { ReliabilityFigures, reliabilitySummary } from '../../../components/reli
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
+import { useAdminSteps, useCan } from '../../../lib/admin-permissions';
 import { cn } from '../../../lib/cn';
 import { formatShortDate } from '../../../lib/format';
 import { maxLengthOf } from '../../../lib/schema-limits';
@@ -91,8 +92,10 @@ export function ApplicantCard({
   const [talking, setTalking] = useState(false);
   const talkButton = useRef<HTMLButtonElement>(null);
   const { influencer: person, status } = applicant;
-  // The buttons are the steps the table of moves offers an admin at this status (src/shared/lifecycle.ts).
-  const offers = offeredActions(status, 'admin', shipsBox);
+  // The buttons are the steps the table of moves offers an admin at this status (src/shared/lifecycle.ts) that the
+  // admin's role may take (the permission table); talking needs the role that may write to the creator.
+  const offers = useAdminSteps(offeredActions(status, 'admin', shipsBox));
+  const talk = useCan('POST /admin/applications/{id}/conversation');
 
   return (
     <li
@@ -213,7 +216,7 @@ export function ApplicantCard({
       ) : null}
 
       {/* Issue 26: the conversation beside the application, so a reply and a decision happen in one place. */}
-      <div>
+      <div hidden={!talk}>
         <Button
           ref={talkButton}
           size="sm"

@@ -17,12 +17,14 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/input';
 import { SelectField } from '../../../components/ui/select-field';
 import { toast } from '../../../components/ui/toast';
+import { useCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useShippingAddressOverride } from '../api/shipping';
 
 /** An accepted applicant's full shipping address (admin-only), with a way to change it (the handles head the card). */
 export function ApplicantShipping({ applicant, canEdit }: { applicant: AdminApplicant; canEdit: boolean }) {
   const [editing, setEditing] = useState(false);
+  const mayEdit = useCan('PATCH /admin/applications/{id}/shipping-address') && canEdit;
   const { shipping } = applicant;
   return (
     <div className="rounded-lg border border-slate-200 p-3 text-sm sm:p-4">
@@ -36,7 +38,7 @@ export function ApplicantShipping({ applicant, canEdit }: { applicant: AdminAppl
         ) : (
           <p className="mt-1 text-slate-500">No address on the profile.</p>
         )}
-        {canEdit ? (
+        {mayEdit ? (
           <Button size="sm" variant="outline" className="mt-2" onClick={() => setEditing(true)}>
             <Pencil aria-hidden="true" /> Change address
           </Button>

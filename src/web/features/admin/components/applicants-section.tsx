@@ -9,6 +9,7 @@ import { ErrorPanel } from '../../../components/error-panel';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
+import { stepsForRole, useAdminCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
@@ -46,10 +47,11 @@ export function ApplicantsSection({ campaign }: { campaign: AdminCampaign }) {
   const pages = applicants.data?.pages;
   const items = useMemo(() => pages?.flatMap((p) => p.items) ?? [], [pages]);
   const counts = pages?.[0]?.counts;
-  // Those the table of moves lets an admin accept now: the ones a bulk decision can select.
+  // Those the table of moves lets an admin accept now, if the admin's role may: the ones a bulk decision can select.
+  const { role } = useAdminCan();
   const reviewable = useMemo(
-    () => items.filter((a) => offeredActions(a.status, 'admin', box).has('accept')),
-    [items, box],
+    () => items.filter((a) => stepsForRole(role, offeredActions(a.status, 'admin', box)).has('accept')),
+    [items, box, role],
   );
   const shown = items;
   const moreError = applicants.isFetchNextPageError ? applicants.error : null;
@@ -92,7 +94,7 @@ export function ApplicantsSection({ campaign }: { campaign: AdminCampaign }) {
         </h2>
         {box ? shipments.buttons : null}
       </div>
-      {box ? (
+      {box && shipments.buttons ? (
         <p className="-mt-2 text-sm text-slate-600">
           Shipments can be imported from a CSV with the columns application_id, carrier, tracking_number.
         </p>

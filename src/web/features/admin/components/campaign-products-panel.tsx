@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
+import { useCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { useCampaignProducts, useDeleteVariant, useUpdateVariant } from '../api/products';
@@ -17,6 +18,7 @@ import { AddProductDialog } from './add-product-dialog';
 export function CampaignProductsPanel({ campaignId }: { campaignId: number }) {
   const products = useCampaignProducts(campaignId);
   const [adding, setAdding] = useState(false);
+  const manage = useCan('POST /admin/campaigns/{id}/products');
   return (
     <section
       aria-labelledby="products-title"
@@ -27,10 +29,12 @@ export function CampaignProductsPanel({ campaignId }: { campaignId: number }) {
           <Package aria-hidden="true" className="size-5" />
           Products
         </h2>
-        <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" />
-          Add product
-        </Button>
+        {manage ? (
+          <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" />
+            Add product
+          </Button>
+        ) : null}
       </div>
       {products.isPending ? (
         <Skeleton className="h-24 w-full" role="status" aria-label="Loading products" />
@@ -38,8 +42,8 @@ export function CampaignProductsPanel({ campaignId }: { campaignId: number }) {
         <ErrorNote>The products could not be loaded: {getErrorMessage(products.error)}</ErrorNote>
       ) : products.data.items.length === 0 ? (
         <p className="text-sm text-slate-600">
-          No products yet: creators apply without choosing, and the campaign's product value stands. Add a
-          product to let creators choose a shade or a size, with stock counted.
+          No products yet: creators apply without choosing, and the campaign's product value stands.
+          {manage ? ' Add a product to let creators choose a shade or a size, with stock counted.' : ''}
         </p>
       ) : (
         <div className="flex flex-col gap-5">
@@ -81,6 +85,32 @@ function VariantRow({
   product: string;
   variant: VariantView;
 }) {
+  // Stock, availability and deletion are the campaign's operation (Manager); other roles read the row.
+  const manage = useCan('PATCH /admin/variants/{id}');
+  return (
+    <li
+      className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:gap-4"
+      data-testid={`variant-${variant.sku}`}
+    >
+      <VariantFacts variant={variant} />
+      {manage ? (
+        <VariantControls campaignId={campaignId} product={product} variant={variant} />
+      ) : (
+        <span className="text-sm text-slate-700">{variant.stock} boxes</span>
+      )}
+    </li>
+  );
+}
+
+function VariantControls({
+  campaignId,
+  product,
+  variant,
+}: {
+  campaignId: number;
+  product: string;
+  variant: VariantView;
+}) {
   const update = useUpdateVariant(campaignId);
   const remove = useDeleteVariant(campaignId);
   const [stock, setStock] = useState(String(variant.stock));
@@ -96,20 +126,7 @@ function VariantRow({
     }
   };
   return (
-    <li
-      className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:gap-4"
-      data-testid={`variant-${variant.sku}`}
-    >
-      <div className="min-w-0 flex-1">
-        <p className="font-medium">
-          {variant.name} {!variant.available ? <Badge variant="secondary">Unavailable</Badge> : null}
-          {variant.available && variant.soldOut ? <Badge variant="secondary">Sold out</Badge> : null}
-        </p>
-        <p className="text-xs text-slate-600">
-          SKU {variant.sku} · {formatUsd(variant.retailValue)} · {variant.reserved} held ·{' '}
-          <span data-testid="boxes-left">{boxesLeftLabel(variant.left, variant.stock)}</span>
-        </p>
-      </div>
+    <>
       <form
         className="flex items-center gap-2"
         onSubmit={(event) => {
@@ -167,6 +184,21 @@ function VariantRow({
           remove.mutate(variant.id, { onSuccess: () => setConfirming(false) });
         }}
       />
-    </li>
+    </>
+  );
+}
+
+function VariantFacts({ variant }: { variant: VariantView }) {
+  return (
+    <div className="min-w-0 flex-1">
+      <p className="font-medium">
+        {variant.name} {!variant.available ? <Badge variant="secondary">Unavailable</Badge> : null}
+        {variant.available && variant.soldOut ? <Badge variant="secondary">Sold out</Badge> : null}
+      </p>
+      <p className="text-xs text-slate-600">
+        SKU {variant.sku} · {formatUsd(variant.retailValue)} · {variant.reserved} held ·{' '}
+        <span data-testid="boxes-left">{boxesLeftLabel(variant.left, variant.stock)}</span>
+      </p>
+    </div>
   );
 }

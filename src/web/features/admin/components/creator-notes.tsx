@@ -4,6 +4,7 @@ import { creatorNoteInputSchema, NOTE_MAX } from '../../../../shared/schemas/cre
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextareaField } from '../../../components/ui/textarea';
+import { useCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useCreatorActions } from '../api/creator-management';
@@ -14,6 +15,8 @@ export function CreatorNotes({ creatorId, notes }: { creatorId: number; notes: C
   const { addNote } = useCreatorActions(creatorId);
   const [body, setBody] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
+  // Every role reads the notes; writing one is the Manager's (the permission table).
+  const write = useCan('POST /admin/influencers/{id}/notes');
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -33,24 +36,26 @@ export function CreatorNotes({ creatorId, notes }: { creatorId: number; notes: C
 
   return (
     <div className="flex flex-col gap-4">
-      <form noValidate onSubmit={submit} className="flex flex-col gap-2">
-        <TextareaField
-          id={`${id}-note`}
-          label="New note"
-          hint="Only admins see notes."
-          value={body}
-          onChange={(event) => setBody(event.target.value)}
-          error={problem}
-          maxLength={NOTE_MAX}
-          className="[&_textarea]:min-h-20"
-        />
-        {addNote.isError ? <Alert variant="destructive">{getErrorMessage(addNote.error)}</Alert> : null}
-        <div>
-          <Button type="submit" size="sm" disabled={addNote.isPending}>
-            {addNote.isPending ? 'Saving…' : 'Add note'}
-          </Button>
-        </div>
-      </form>
+      {write ? (
+        <form noValidate onSubmit={submit} className="flex flex-col gap-2">
+          <TextareaField
+            id={`${id}-note`}
+            label="New note"
+            hint="Only admins see notes."
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            error={problem}
+            maxLength={NOTE_MAX}
+            className="[&_textarea]:min-h-20"
+          />
+          {addNote.isError ? <Alert variant="destructive">{getErrorMessage(addNote.error)}</Alert> : null}
+          <div>
+            <Button type="submit" size="sm" disabled={addNote.isPending}>
+              {addNote.isPending ? 'Saving…' : 'Add note'}
+            </Button>
+          </div>
+        </form>
+      ) : null}
       {notes.length === 0 ? (
         <p className="text-sm text-slate-500">No notes yet.</p>
       ) : (

@@ -75,7 +75,7 @@ export function PaymentsTable({
   page: number;
   goToPage: (page: number, cursor: string) => void;
   selected: ReadonlySet<number>;
-  toggle: (payoutId: number) => void;
+  toggle: ((payoutId: number) => void) | undefined;
   openPayout: (payoutId: number) => void;
   filtered: boolean;
   clearFilters: () => void;
@@ -109,8 +109,9 @@ export function PaymentsTable({
     );
   }
 
+  // Selecting for Process Payment only for the roles that may process (toggle is absent for the others).
   const select = (row: TransactionRow): ReactNode =>
-    row.payout?.status === 'pending' ? (
+    row.payout?.status === 'pending' && toggle ? (
       <input
         type="checkbox"
         className="size-4 cursor-pointer accent-mint-700"

@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import type { TabItem } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
+import { useCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { useCampaignCreators, useCampaignPosts, useMetricActions } from '../api/content-metrics';
@@ -76,6 +77,8 @@ export function PlatformAnalyticsTab({
   const label = PLATFORM_LABELS[tab.platform];
   const [editing, setEditing] = useState<PostMetrics | null>(null);
   const { confirm } = useMetricActions();
+  // Entering and confirming figures are the Manager's (the permission table); other roles read them.
+  const figures = useCan('POST /admin/submissions/{id}/metrics');
   const postPages = useCampaignPosts(campaignId, tab);
   const creatorPages = useCampaignCreators(campaignId, tab);
   const posts = postPages.data.pages.flatMap((page) => page.items);
@@ -147,37 +150,39 @@ export function PlatformAnalyticsTab({
                 <PostFigures
                   post={post}
                   actions={
-                    <div className="flex flex-wrap gap-2">
-                      <Button variant="outline" size="sm" onClick={() => setEditing(post)}>
-                        {post.source ? 'Correct figures' : 'Enter figures'}
-                      </Button>
-                      {post.pendingReport ? (
-                        <>
-                          <a
-                            href={post.pendingReport.screenshotUrl}
-                            target="_blank"
-                            rel="noreferrer"
-                            className="inline-flex items-center text-sm font-semibold text-mint-700 hover:underline"
-                          >
-                            View screenshot
-                          </a>
-                          <Button
-                            size="sm"
-                            onClick={() => void confirmReport(post)}
-                            disabled={confirm.isPending}
-                          >
-                            Confirm report (
-                            {METRIC_FIELDS.filter((f) => post.pendingReport?.[f] !== null)
-                              .map(
-                                (f) =>
-                                  `${formatNumber(post.pendingReport?.[f] ?? 0)} ${METRIC_LABELS[f].toLowerCase()}`,
+                    !figures ? undefined : (
+                      <div className="flex flex-wrap gap-2">
+                        <Button variant="outline" size="sm" onClick={() => setEditing(post)}>
+                          {post.source ? 'Correct figures' : 'Enter figures'}
+                        </Button>
+                        {post.pendingReport ? (
+                          <>
+                            <a
+                              href={post.pendingReport.screenshotUrl}
+                              target="_blank"
+                              rel="noreferrer"
+                              className="inline-flex items-center text-sm font-semibold text-mint-700 hover:underline"
+                            >
+                              View screenshot
+                            </a>
+                            <Button
+                              size="sm"
+                              onClick={() => void confirmReport(post)}
+                              disabled={confirm.isPending}
+                            >
+                              Confirm report (
+                              {METRIC_FIELDS.filter((f) => post.pendingReport?.[f] !== null)
+                                .map(
+                                  (f) =>
+                                    `${formatNumber(post.pendingReport?.[f] ?? 0)} ${METRIC_LABELS[f].toLowerCase()}`,
+                                )
+                                .join(', ')}
                               )
-                              .join(', ')}
-                            )
-                          </Button>
-                        </>
-                      ) : null}
-                    </div>
+                            </Button>
+                          </>
+                        ) : null}
+                      </div>
+                    )
                   }
                 />
               </li>

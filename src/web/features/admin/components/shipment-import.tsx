@@ -2,6 +2,7 @@ import { FileDown, Upload } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { useCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import type { ShipmentReport, useReviewActions } from '../api/campaign-management';
@@ -28,6 +29,7 @@ export function useShipmentImport({
   const [report, setReport] = useState<ShipmentReport | null>(null);
   const [csvError, setCsvError] = useState<string | null>(null);
   const csvInput = useRef<HTMLInputElement>(null);
+  const mayShip = useCan('POST /admin/campaigns/{id}/shipments');
 
   const onCsv = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -56,7 +58,8 @@ export function useShipmentImport({
   };
 
   return {
-    buttons: (
+    // The template carries addresses and the import records shipments: both the shipping operation's (Manager).
+    buttons: !mayShip ? null : (
       <div className="flex flex-wrap gap-2">
         <input
           ref={csvInput}

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -25,6 +25,28 @@ import { migrateDatabase } from '../../src/db/migrate';
 export default async function globalSetup(project: TestProject) {
   project.provide('pgliteTemplate', await pgliteTemplateFile());
   await preparePostgres();
+  // The workers keep their PostgreSQL schemas for their next files (tests/support/postgres-reuse.ts): each is named
+  // with this process's mark, and dropped when the process ends.
+  const run = randomBytes(3).toString('hex');
+  project.provide('postgresRun', run);
+  return () => dropRunSchemas(run);
+}
+
+/** Drops the PostgreSQL schemas of this vitest process (the workers' idle ones, and any a file never destroyed). */
+async function dropRunSchemas(run: string) {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ nspname: string }>(
+      "select nspname from pg_namespace where nspname like 'mbtest\\_%' escape '\\' and split_part(nspname, '_', 3) = $1",
+      [run],
+    );
+    for (const { nspname } of rows) await client.query(`DROP SCHEMA IF EXISTS "${nspname}" CASCADE`);
+  } finally {
+    await client.end();
+  }
 }
 
 /**

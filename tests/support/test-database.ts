@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { assertDatabaseLane } from '../../scripts/test-lanes.mjs';
 import { type DatabaseDriver, type DatabaseHandle, openDatabase } from '../../src/db/client';
-import { migrateDatabase } from '../../src/db/migrate';
 import { WAIT_LIMITS, within } from './bounded';
 import { leasePgliteDatabase } from './pglite-reuse';
+import { leasePostgresSchema } from './postgres-reuse';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Integration suites run once per driver. */
 export const TEST_DRIVERS: DatabaseDriver[] = process.env.TEST_DATABASE_URL
@@ -13,14 +13,14 @@ export const TEST_DRIVERS: DatabaseDriver[] = process.env.TEST_DATABASE_URL
 export interface TestDatabase extends DatabaseHandle {
   /** PostgreSQL: the schema of its own, which also keeps drizzle's migration bookkeeping. */
   migrationsSchema?: string;
-  /** Drops the schema (PostgreSQL) and closes the connection. */
+  /** Closes the connection and hands the database back for the worker's next file (emptied then). */
   destroy(): Promise<void>;
 }
 
 /**
  * A migrated, empty database of its own: an in-memory PGlite as the global setup migrated it (reused between the
- * files of a worker, emptied), or a schema of its own on the PostgreSQL server, so test files can run in parallel
- * without seeing each other's rows.
+ * files of a worker, emptied), or a schema of its own on the PostgreSQL server (the same: reused, emptied), so test
+ * files can run in parallel without seeing each other's rows.
  */
 export async function createTestDatabase(driver: DatabaseDriver): Promise<TestDatabase> {
   assertDatabaseLane('createTestDatabase');
@@ -35,29 +35,17 @@ export async function createTestDatabase(driver: DatabaseDriver): Promise<TestDa
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  // The creation time is part of the name, so a run only ever cleans up schemas too old to be another run's.
-  const schemaName = `mbtest_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const create = async () => {
-    const admin = await openDatabase({ url, poolSize: 1 });
-    await admin.exec(`CREATE SCHEMA "${schemaName}"`);
-    await admin.close();
-    const handle = await openDatabase({ url, searchPath: schemaName, poolSize: 5 });
-    await migrateDatabase(handle, { migrationsSchema: schemaName });
-    return handle;
-  };
-  const handle = await within(
-    `PostgreSQL schema ${schemaName}: create and migrate`,
+  // A migrated schema of this worker's, emptied, or a new one (tests/support/postgres-reuse.ts). Destroying it ends
+  // its pool and hands it back for the next file.
+  const { schema, handle } = await within(
+    'a PostgreSQL test schema: lease',
     WAIT_LIMITS.database,
-    create(),
+    leasePostgresSchema(url),
   );
-  const drop = async () => {
-    await handle.exec(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
-    await handle.close();
-  };
   return {
     ...handle,
-    migrationsSchema: schemaName,
-    destroy: () => within(`PostgreSQL schema ${schemaName}: drop`, WAIT_LIMITS.database, drop()),
+    migrationsSchema: schema,
+    destroy: () => within(`PostgreSQL schema ${schema}: hand back`, WAIT_LIMITS.database, handle.close()),
   };
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { dueBatches } from '../../../db/queries/payouts';
+import { dueBatches } from '../../../db/queries/payout-batches';
 import { payoutBatches } from '../../../db/schema/payouts';
 import { atInstant, type ServiceContext } from '../service-context';
 import { CLAIM_MS } from './batch-schedule';

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { lockPayout, recordPayoutEvent } from '../../../db/queries/payouts';
+import { lockPayout, recordPayoutEvent } from '../../../db/queries/payout-records';
 import { payoutBatches, payouts } from '../../../db/schema/payouts';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { payoutLabel } from '../../../shared/payouts';
@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { duplicateBatchId, PaypalApiError } from '../../payouts/paypal-client';
 import { atInstant, type ServiceContext } from '../service-context';
 import { nextCheckDelay, RETRY_BASE_MS, senderItemId } from './batch-schedule';
+import { movePayout } from './move';
 import { refreshBatch } from './refresh-batch';
 import { PAYPAL_ACTOR } from './settle';
 
@@ -104,10 +105,12 @@ export async function submitBatch(
         for (const member of members) {
           const payout = await lockPayout(tx, member.id);
           if (payout?.status !== 'processing' || payout.batchId !== batch.id) continue;
-          await tx
-            .update(payouts)
-            .set({ status: 'pending', mode: null, batchId: null, startedAt: null, updatedAt: ctx.now })
-            .where(eq(payouts.id, payout.id));
+          await movePayout(tx, payout, 'paypal_refused', 'paypal', {
+            mode: null,
+            batchId: null,
+            startedAt: null,
+            updatedAt: ctx.now,
+          });
           await recordPayoutEvent(tx, {
             payoutId: payout.id,
             action: 'paypal_refused',

@@ -10,6 +10,7 @@ import { dataDeletionPage } from './data-deletion-page';
 import { AppError, EMBEDDED_DATABASE_BUSY_MESSAGE } from './errors';
 import { fileStoreFromEnv } from './integrations/file-storage/file-store-from-env';
 import { trackingClientFromEnv } from './integrations/tracking/easypost-tracking';
+import { inProcessPaymentRuns } from './jobs/payment-runs';
 import { createMailer } from './mail/mailer';
 import { createMetrics } from './metrics';
 import { requireAdminPermission } from './middleware/admin-permission';
@@ -62,6 +63,7 @@ import { trackingWebhookRoutes } from './routes/tracking-webhooks';
 import { walletRoutes } from './routes/wallet';
 import { withStandardRetryAfter } from './services/app-rate-limits';
 import { createOpenStreams } from './services/live/open-streams';
+import { createServiceContext } from './services/service-context';
 import { uploadedFiles } from './uploaded-files';
 import { createWebRoutes } from './web';
 
@@ -92,7 +94,17 @@ export function createApp(appDeps: AppDeps) {
   const streams =
     appDeps.streams ?? createOpenStreams({ db: appDeps.db, now: () => deps.now(), logger: appDeps.logger });
   deps.metrics.watch({ openStreams: () => streams.size });
-  const requestDeps = { ...deps, streams };
+  const paymentRuns =
+    appDeps.paymentRuns ??
+    inProcessPaymentRuns(
+      () =>
+        createServiceContext({
+          ...deps,
+          appUrl: deps.env.appUrl,
+        }),
+      appDeps.logger,
+    );
+  const requestDeps = { ...deps, streams, paymentRuns };
   const app = new OpenAPIHono<AppBindings>();
 
   app.use('*', async (c, next) => {

@@ -11,8 +11,8 @@ import { AppError } from '../../errors';
 import { type AuditActor, recordAdminAction } from '../audit-log';
 import { atInstant, type ServiceContext } from '../service-context';
 import { heldPayoutMessage } from '../tax/hold';
+import { CLAIM_MS } from './batch-schedule';
 import { checkPayoutMove, movePayout } from './move';
-import { submitBatch } from './submit-batch';
 
 /** A payout of a banned creator is held for review: it cannot be started. */
 async function heldMessage(tx: DatabaseOrTransaction, influencerId: number, label: string) {
@@ -53,7 +53,8 @@ async function lockPendingPayouts(
 /**
  * Process Payment. Manual: the payouts become "processing" (the creator can no longer cancel them) while the admin
  * pays them by hand; each is then marked paid with a reference, or failed. PayPal: they go out in one PayPal batch
- * whose sender_batch_id is ours (random, saved before the call), so a retry can never pay twice.
+ * whose sender_batch_id is ours (random, saved before the call), so a retry can never pay twice. The batch is a
+ * payment run: this saves it and answers at once, its steps (submit, read and settle) run as a job.
  */
 export async function processPayouts(
   services: ServiceContext,
@@ -81,7 +82,8 @@ export async function processPayouts(
           itemCount: locked.length,
           createdBy: admin.userId,
           createdByName: admin.name,
-          nextCheckAt: ctx.now,
+          // Claimed by the process that starts it; the payout job takes it up only if that process stops.
+          nextCheckAt: ctx.paymentRuns ? new Date(ctx.now.getTime() + CLAIM_MS) : ctx.now,
           createdAt: ctx.now,
           updatedAt: ctx.now,
         })
@@ -120,10 +122,16 @@ export async function processPayouts(
     return { ids: locked.map((p) => p.id), batch };
   });
   if (!started.batch) return { mode: input.mode, ids: started.ids, paypal: null };
-  const submitted = await submitBatch(services, started.batch.id);
+  // The run goes on without this request (src/server/jobs/payment-runs.ts); the admin watches it.
+  ctx.paymentRuns?.start(started.batch.id);
   return {
     mode: input.mode,
     ids: started.ids,
-    paypal: { senderBatchId: started.batch.senderBatchId, ...submitted },
+    paypal: {
+      runId: started.batch.id,
+      senderBatchId: started.batch.senderBatchId,
+      outcome: 'started',
+      message: 'Sending the batch to PayPal…',
+    },
   };
 }

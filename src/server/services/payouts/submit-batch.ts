@@ -8,14 +8,14 @@ import { duplicateBatchId, PaypalApiError } from '../../payouts/paypal-client';
 import { atInstant, type ServiceContext } from '../service-context';
 import { nextCheckDelay, RETRY_BASE_MS, senderItemId } from './batch-schedule';
 import { movePayout } from './move';
-import { refreshBatch } from './refresh-batch';
 import { PAYPAL_ACTOR } from './settle';
 
 /**
  * Sends a saved batch to PayPal, or sends it again with the same sender_batch_id and PayPal-Request-Id when an
  * earlier call got no clear answer. PayPal answers a repeat with the first result or with the duplicate refusal that
  * links the original batch: either way we learn its payout_batch_id and nothing is paid twice. A definite refusal
- * (a 4xx: nothing was paid) puts the payouts back to pending with PayPal's reason.
+ * (a 4xx: nothing was paid) puts the payouts back to pending with PayPal's reason. The first step of a payment run
+ * (src/server/jobs/payment-runs.ts): reading the items and settling them is the next.
  */
 export async function submitBatch(
   services: ServiceContext,
@@ -83,9 +83,6 @@ export async function submitBatch(
         });
       }
     });
-    await refreshBatch(services, batch.id).catch((error: unknown) =>
-      ctx.logger.warn({ err: error, batchId: batch.id }, 'payout batch status not read yet'),
-    );
     return { outcome: 'submitted', message: `PayPal took the batch (${created.payoutBatchId}).` };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -63,7 +63,11 @@ import { trackingWebhookRoutes } from './routes/tracking-webhooks';
 import { walletRoutes } from './routes/wallet';
 import { withStandardRetryAfter } from './services/app-rate-limits';
 import { createOpenStreams } from './services/live/open-streams';
-import { createServiceContext } from './services/service-context';
+import {
+  createServiceContext,
+  type PaymentRunStarter,
+  type ServiceContextInput,
+} from './services/service-context';
 import { uploadedFiles } from './uploaded-files';
 import { createWebRoutes } from './web';
 
@@ -77,6 +81,17 @@ export const OPENAPI_INFO = {
       'The API of Mintbox, the marketplace where creators join brand gifting campaigns and earn Mint.',
   },
 };
+
+/** Where Process Payment's runs start: in this process unless the caller gives its own (decision 0045). */
+function paymentRunsOf(
+  deps: Omit<ServiceContextInput, 'appUrl'> & {
+    env: AppDeps['env'];
+    paymentRuns?: PaymentRunStarter | undefined;
+  },
+): PaymentRunStarter {
+  const services = () => createServiceContext({ ...deps, appUrl: deps.env.appUrl });
+  return deps.paymentRuns ?? inProcessPaymentRuns(services, deps.logger);
+}
 
 /** Builds the whole application: API under /api, the single-page app everywhere else. Used by index.ts and tests. */
 export function createApp(appDeps: AppDeps) {
@@ -94,17 +109,7 @@ export function createApp(appDeps: AppDeps) {
   const streams =
     appDeps.streams ?? createOpenStreams({ db: appDeps.db, now: () => deps.now(), logger: appDeps.logger });
   deps.metrics.watch({ openStreams: () => streams.size });
-  const paymentRuns =
-    appDeps.paymentRuns ??
-    inProcessPaymentRuns(
-      () =>
-        createServiceContext({
-          ...deps,
-          appUrl: deps.env.appUrl,
-        }),
-      appDeps.logger,
-    );
-  const requestDeps = { ...deps, streams, paymentRuns };
+  const requestDeps = { ...deps, streams, paymentRuns: paymentRunsOf(deps) };
   const app = new OpenAPIHono<AppBindings>();
 
   app.use('*', async (c, next) => {

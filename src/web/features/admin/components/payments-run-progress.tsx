@@ -1,4 +1,4 @@
-import type { PaymentRunOutcome } from '../../../../shared/schemas/payment-run';
+import type { PaymentRun, PaymentRunOutcome } from '../../../../shared/schemas/payment-run';
 import type { ProcessResult } from '../../../../shared/schemas/payout';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
@@ -19,9 +19,29 @@ const TITLES: Record<PaymentRunOutcome, string> = {
  */
 export function PaymentRunProgress({ started }: { started: ProcessResult }) {
   const run = usePaymentRun(started.paypal?.runId ?? null);
-  const outcome = run.data?.outcome ?? started.paypal?.outcome ?? 'started';
-  const message = run.data?.message ?? started.paypal?.message;
-  const counts = run.data?.payouts;
+  return (
+    <PaymentRunPanel
+      outcome={run.data?.outcome ?? started.paypal?.outcome ?? 'started'}
+      message={run.data?.message ?? started.paypal?.message ?? ''}
+      run={run.data}
+      error={run.isError ? getErrorMessage(run.error) : null}
+    />
+  );
+}
+
+/** What the admin reads about a run: PayPal's answer, the payouts paid, back and open, and whether it is over. */
+export function PaymentRunPanel({
+  outcome,
+  message,
+  run,
+  error,
+}: {
+  outcome: PaymentRunOutcome;
+  message: string;
+  run: PaymentRun | undefined;
+  error: string | null;
+}) {
+  const counts = run?.payouts;
   return (
     <Alert
       variant={outcome === 'refused' ? 'destructive' : 'default'}
@@ -43,14 +63,12 @@ export function PaymentRunProgress({ started }: { started: ProcessResult }) {
       ) : null}
       {outcome === 'refused' ? (
         <p className="mt-1">Nothing was paid; the payouts are pending again.</p>
-      ) : run.data?.over ? (
+      ) : run?.over ? (
         <p className="mt-1">Every payout in this run is final.</p>
       ) : (
         <p className="mt-1">Statuses are read from PayPal every minute until each payout is final.</p>
       )}
-      {run.isError ? (
-        <p className="mt-1">{getErrorMessage(run.error)} The run goes on without this page.</p>
-      ) : null}
+      {error ? <p className="mt-1">{error} The run goes on without this page.</p> : null}
     </Alert>
   );
 }

@@ -10,6 +10,7 @@ import { dataDeletionPage } from './data-deletion-page';
 import { AppError, EMBEDDED_DATABASE_BUSY_MESSAGE } from './errors';
 import { fileStoreFromEnv } from './integrations/file-storage/file-store-from-env';
 import { trackingClientFromEnv } from './integrations/tracking/easypost-tracking';
+import { inProcessPaymentRuns } from './jobs/payment-runs';
 import { createMailer } from './mail/mailer';
 import { createMetrics } from './metrics';
 import { requireAdminPermission } from './middleware/admin-permission';
@@ -62,6 +63,11 @@ import { trackingWebhookRoutes } from './routes/tracking-webhooks';
 import { walletRoutes } from './routes/wallet';
 import { withStandardRetryAfter } from './services/app-rate-limits';
 import { createOpenStreams } from './services/live/open-streams';
+import {
+  createServiceContext,
+  type PaymentRunStarter,
+  type ServiceContextInput,
+} from './services/service-context';
 import { uploadedFiles } from './uploaded-files';
 import { createWebRoutes } from './web';
 
@@ -75,6 +81,17 @@ export const OPENAPI_INFO = {
       'The API of Mintbox, the marketplace where creators join brand gifting campaigns and earn Mint.',
   },
 };
+
+/** Where Process Payment's runs start: in this process unless the caller gives its own (decision 0045). */
+function paymentRunsOf(
+  deps: Omit<ServiceContextInput, 'appUrl'> & {
+    env: AppDeps['env'];
+    paymentRuns?: PaymentRunStarter | undefined;
+  },
+): PaymentRunStarter {
+  const services = () => createServiceContext({ ...deps, appUrl: deps.env.appUrl });
+  return deps.paymentRuns ?? inProcessPaymentRuns(services, deps.logger);
+}
 
 /** Builds the whole application: API under /api, the single-page app everywhere else. Used by index.ts and tests. */
 export function createApp(appDeps: AppDeps) {
@@ -92,7 +109,7 @@ export function createApp(appDeps: AppDeps) {
   const streams =
     appDeps.streams ?? createOpenStreams({ db: appDeps.db, now: () => deps.now(), logger: appDeps.logger });
   deps.metrics.watch({ openStreams: () => streams.size });
-  const requestDeps = { ...deps, streams };
+  const requestDeps = { ...deps, streams, paymentRuns: paymentRunsOf(deps) };
   const app = new OpenAPIHono<AppBindings>();
 
   app.use('*', async (c, next) => {

@@ -12,7 +12,7 @@ import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics';
 import type { PaypalClient } from './payouts/paypal-client';
 import type { OpenStreams } from './services/live/open-streams';
-import type { ServiceContext } from './services/service-context';
+import type { PaymentRunStarter, ServiceContext } from './services/service-context';
 
 /** What every request handler can reach. */
 export interface AppDeps {
@@ -41,6 +41,8 @@ export interface AppDeps {
   lifecycle?: ServerLifecycle;
   /** The open event streams and their sessions (issue 42); one per app when absent. */
   streams?: OpenStreams;
+  /** Where Process Payment's runs start; in this process when absent (src/server/jobs/payment-runs.ts). */
+  paymentRuns?: PaymentRunStarter;
   /** Schema of drizzle's migration bookkeeping when not its default (tests keep it in their own schema). */
   migrationsSchema?: string | undefined;
 }
@@ -81,6 +83,7 @@ export type AppBindings = {
       metrics: Metrics;
       files: FileStore;
       streams: OpenStreams;
+      paymentRuns: PaymentRunStarter;
     };
     /** Set once per request by the services middleware: what every service call takes (decision 0025). */
     services: ServiceContext;

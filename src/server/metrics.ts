@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client';
-import { countPayoutsByStatus } from '../db/queries/payouts';
+import { countPayoutsByStatus } from '../db/queries/payout-records';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 

@@ -101,6 +101,7 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   'GET /admin/payments/summary': 'read',
   'GET /admin/payouts/{id}': 'read',
   'POST /admin/payouts/process': 'money',
+  'GET /admin/payment-runs/{id}': 'read',
   'POST /admin/payouts/{id}/mark-paid': 'money',
   'POST /admin/payouts/{id}/mark-failed': 'money',
   'GET /admin/tax-year': 'tax',

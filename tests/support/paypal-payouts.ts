@@ -8,10 +8,12 @@ import { payouts } from '../../src/db/schema/payouts';
 import { createApp } from '../../src/server/app';
 import { createAuth } from '../../src/server/auth';
 import { localFileStore } from '../../src/server/integrations/file-storage/local-file-store';
+import { inProcessPaymentRuns } from '../../src/server/jobs/payment-runs';
 import { silentLogger } from '../../src/server/logger';
 import { createPaypalClient, type PaypalClient } from '../../src/server/payouts/paypal-client';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { createServiceContext, type ServiceContext } from '../../src/server/services/service-context';
+import type { PaymentRun } from '../../src/shared/schemas/payment-run';
 import type { AdminPayout, Payout } from '../../src/shared/schemas/payout';
 import { getWithCookie, postJson, signInAdmin } from './auth-client';
 import { captureMailer } from './capture-mailer';
@@ -25,7 +27,7 @@ const ADMIN_PASSWORD = 'admin password 2026!';
 
 export type ProcessAnswer = {
   ids: number[];
-  paypal: { senderBatchId: string; outcome: string; message: string } | null;
+  paypal: { runId: number; senderBatchId: string; outcome: string; message: string } | null;
   error?: string;
 };
 
@@ -74,9 +76,24 @@ export function usePaypalPayouts(driver: DatabaseDriver) {
     expect(response.status).toBe(201);
     return { ...made, paypalEmail, payout: (await response.json()) as Payout };
   };
+  /** The runs Process Payment starts in this app, in the background as in the server (src/server/jobs/payment-runs.ts). */
+  const runs = inProcessPaymentRuns(ctx, logger);
+  /** The admin's GET of a payment run, as the Payments page watches it. */
+  const watchRun = async (runId: number) =>
+    (await (await getWithCookie(app, `/api/admin/payment-runs/${runId}`, admin)).json()) as PaymentRun;
+  /**
+   * Process Payment as the admin sees it: the click answers at once with the run it started; the admin then watches
+   * the run until it rests (PayPal's answer, every item read). `started` is the click's own answer.
+   */
   const processPaypal = async (ids: number[]) => {
     const response = await postJson(app, '/api/admin/payouts/process', { ids, mode: 'paypal' }, admin);
-    return { status: response.status, body: (await response.json()) as ProcessAnswer };
+    const started = (await response.json()) as ProcessAnswer;
+    if (response.status !== 200 || !started.paypal)
+      return { status: response.status, body: started, started };
+    await runs.idle();
+    const run = await watchRun(started.paypal.runId);
+    const paypal = { ...started.paypal, outcome: run.outcome, message: run.message };
+    return { status: response.status, body: { ...started, paypal }, started, run };
   };
   const payoutRow = async (id: number) =>
     (await database.db.select().from(payouts).where(eq(payouts.id, id)))[0]!;
@@ -118,7 +135,16 @@ export function usePaypalPayouts(driver: DatabaseDriver) {
     });
     paypal = createPaypalClient(env.paypal!, { timeoutMs: 1_000 });
     const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer, paypal, now: () => clock.now });
+    app = createApp({
+      db: database.db,
+      env,
+      logger,
+      auth,
+      mailer,
+      paypal,
+      now: () => clock.now,
+      paymentRuns: runs,
+    });
     await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
     admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
   });
@@ -139,6 +165,8 @@ export function usePaypalPayouts(driver: DatabaseDriver) {
     ctx,
     pendingPayout,
     processPaypal,
+    runs,
+    watchRun,
     payoutRow,
     detail,
     reversals,

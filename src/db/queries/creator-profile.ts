@@ -9,8 +9,9 @@ import { creatorModerationEvents, creatorNotes, followerChanges } from '../schem
 import { influencers } from '../schema/influencers';
 import { measuredPostCount } from './content-metrics';
 import { findProfile, findSocialAccounts } from './onboarding';
-import { listMyPayouts, walletFigures } from './payouts';
+import { listMyPayouts } from './payout-records';
 import { reliabilityOf } from './reliability';
+import { walletFigures } from './wallet-figures';
 
 /** How many Mint entries the creator page shows (newest first). */
 export const CREATOR_PAGE_LEDGER_ENTRIES = 50;

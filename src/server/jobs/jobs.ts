@@ -18,9 +18,9 @@ import { mailUnreadMessages } from '../services/conversations/unread-mail';
 import { anonymiseClosedAccounts } from '../services/data-rights/anonymise';
 import { buildRequestedExports } from '../services/data-rights/data-export';
 import { pruneAttempts } from '../services/password-attempts';
-import { pollPayouts, resumeInterruptedBatches } from '../services/payouts/batch-jobs';
 import { createServiceContext, type ServiceContext } from '../services/service-context';
 import type { JobContext, JobDefinition } from './job-definition';
+import { pollPayouts, resumeInterruptedBatches } from './payment-runs';
 import { refreshContentMetrics } from './refresh-content-metrics';
 import { trackingJobs } from './tracking-jobs';
 

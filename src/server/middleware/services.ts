@@ -7,10 +7,20 @@ import { createServiceContext } from '../services/service-context';
  * read the clock as `c.get('services').now()`.
  */
 export const provideServices: MiddlewareHandler<AppBindings> = async (c, next) => {
-  const { db, now, mailer, env, logger, paypal, files, tracking } = c.get('deps');
+  const { db, now, mailer, env, logger, paypal, files, tracking, paymentRuns } = c.get('deps');
   c.set(
     'services',
-    createServiceContext({ db, now, mailer, appUrl: env.appUrl, logger, paypal, files, tracking }),
+    createServiceContext({
+      db,
+      now,
+      mailer,
+      appUrl: env.appUrl,
+      logger,
+      paypal,
+      files,
+      tracking,
+      paymentRuns,
+    }),
   );
   await next();
 };

@@ -3,6 +3,7 @@ import { stream } from 'hono/streaming';
 import { MIN_REDEMPTION_MINT } from '../../shared/constants';
 import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
+import { paymentRunSchema } from '../../shared/schemas/payment-run';
 import {
   adjustmentResultSchema,
   adjustmentSchema,
@@ -20,6 +21,7 @@ import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { createRouter } from '../openapi';
 import { adjustMint } from '../services/payouts/adjust';
 import { markFailed, markPaid } from '../services/payouts/manual-marks';
+import { paymentRun } from '../services/payouts/payment-run-view';
 import {
   adminPayout,
   paymentsSummaryFigures,
@@ -84,16 +86,29 @@ const routes = {
     request: { params: idParam },
     responses: payoutAnswer,
   }),
+  paymentRun: createRoute({
+    method: 'get',
+    path: '/payment-runs/{id}',
+    tags: ['Admin payments'],
+    summary:
+      "A payment run Process Payment started: PayPal's answer and its payouts paid, back and still open",
+    request: { params: idParam },
+    responses: {
+      200: { description: 'The run now', content: json(paymentRunSchema) },
+      ...common,
+      404: { description: 'No such run', content: json(errorSchema) },
+    },
+  }),
   process: createRoute({
     method: 'post',
     path: '/payouts/process',
     tags: ['Admin payments'],
     middleware: [requireRecentSecondFactor] as const,
     summary:
-      'Process Payment: pending payouts go to PayPal in one batch (mode paypal), or are started for paying by hand (mode manual); all or none',
+      'Process Payment: pending payouts go to PayPal in one batch, a payment run answered at once and run as a job (mode paypal), or are started for paying by hand (mode manual); all or none',
     request: { body: { content: json(processPayoutsSchema), required: true } },
     responses: {
-      200: { description: 'Processed', content: json(processResultSchema) },
+      200: { description: 'Started', content: json(processResultSchema) },
       ...common,
       404: { description: 'No such payout', content: json(errorSchema) },
       409: {
@@ -184,6 +199,9 @@ export const adminPaymentRoutes = createRouter()
   })
   .openapi(routes.payout, async (c) =>
     c.json(await adminPayout(c.get('services'), c.req.valid('param').id), 200),
+  )
+  .openapi(routes.paymentRun, async (c) =>
+    c.json(await paymentRun(c.get('services'), c.req.valid('param').id), 200),
   )
   .openapi(routes.process, async (c) => {
     const result = await processPayouts(c.get('services'), c.req.valid('json'), adminActor(c));

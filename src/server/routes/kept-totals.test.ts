@@ -8,7 +8,8 @@ import { insertCampaign, insertInfluencer } from '../../../tests/support/factori
 import { giveMint } from '../../../tests/support/mint';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { allPaymentTotals, lockPayout, rebuildPaymentTotals } from '../../db/queries/payouts';
+import { allPaymentTotals, rebuildPaymentTotals } from '../../db/queries/payment-figures';
+import { lockPayout } from '../../db/queries/payout-records';
 import { campaigns } from '../../db/schema/campaigns';
 import { influencerCounts, influencers } from '../../db/schema/influencers';
 import { ledgerEntries, mintBalances, transactionCounts, transactions } from '../../db/schema/ledger';

@@ -7,6 +7,14 @@ import type { Mailer } from '../mail/mailer';
 import type { PaypalClient } from '../payouts/paypal-client';
 
 /**
+ * Starts a saved payment run's steps without waiting for them (src/server/jobs/payment-runs.ts): Process Payment
+ * answers at once and the admin watches the run.
+ */
+export interface PaymentRunStarter {
+  start(batchId: number): void;
+}
+
+/**
  * What every service reaches, in one object (decision 0025): built once per request by the `services` middleware
  * (`c.get('services')`), and once per run by a job (`jobServices`). Tests give the app their fake clock, and it comes
  * through `now()`.
@@ -25,6 +33,8 @@ export interface ServiceContext {
   files: FileStore;
   /** Carrier tracking (EasyPost), or null when EASYPOST_API_KEY is unset (issue 38). */
   tracking: TrackingClient | null;
+  /** Where a new payment run starts (null: the payout job takes it up at its next run). */
+  paymentRuns: PaymentRunStarter | null;
 }
 
 export interface ServiceContextInput {
@@ -36,6 +46,7 @@ export interface ServiceContextInput {
   paypal: PaypalClient | null;
   files: FileStore;
   tracking?: TrackingClient | null | undefined;
+  paymentRuns?: PaymentRunStarter | null | undefined;
 }
 
 /** The one way a service context is made (the middleware, the jobs, the start-up, tests calling a service). */
@@ -49,6 +60,7 @@ export function createServiceContext(input: ServiceContextInput): ServiceContext
     paypal: input.paypal,
     files: input.files,
     tracking: input.tracking ?? null,
+    paymentRuns: input.paymentRuns ?? null,
   };
 }
 

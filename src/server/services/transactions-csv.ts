@@ -1,4 +1,4 @@
-import type { TransactionExportRow } from '../../db/queries/payouts';
+import type { TransactionExportRow } from '../../db/queries/transactions-csv-stream';
 import { TRANSACTION_KIND_LABELS } from '../../shared/payouts';
 
 /** Export Report: the columns of the /admin/payments table, plus what a spreadsheet needs to reconcile. */

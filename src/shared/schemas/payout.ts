@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MIN_REDEMPTION_MINT } from '../constants';
 import { cursorParam, pageCursorsSchema } from '../page-cursor';
 import { PAYOUT_MODES, PAYOUT_STATUSES, TRANSACTION_KINDS, TRANSACTION_STATUSES } from '../payouts';
+import { PAYMENT_RUN_OUTCOMES } from './payment-run';
 
 /** The most Mint one request can redeem (a guard against typos; balances are far below it). */
 export const MAX_REDEMPTION_MINT = 100_000;
@@ -277,11 +278,12 @@ export type AdminPayout = z.infer<typeof adminPayoutSchema>;
 export const processResultSchema = z.object({
   mode: z.enum(PAYOUT_MODES),
   ids: z.array(z.number().int()),
-  /** PayPal mode: what PayPal said (submitted, retrying later, or refused with its reason). */
+  /** PayPal mode: the payment run started (watched at GET /api/admin/payment-runs/{runId}). */
   paypal: z
     .object({
+      runId: z.number().int(),
       senderBatchId: z.string(),
-      outcome: z.enum(['submitted', 'retrying', 'refused']),
+      outcome: z.enum(PAYMENT_RUN_OUTCOMES),
       message: z.string(),
     })
     .nullable(),

@@ -126,6 +126,8 @@ export const privateKeys = {
       pending: [...admin, 'payments', 'pending-payouts'] as const,
       summary: [...admin, 'payments', 'summary'] as const,
       payout: (id: number) => [...admin, 'payments', 'payout', id] as const,
+      /** GET /api/admin/payment-runs/:id: a run Process Payment started (issue 43). */
+      run: (id: number) => [...admin, 'payments', 'run', id] as const,
       /** GET /api/admin/tax-year?year= (issue 27). */
       taxYear: (year: number) => [...admin, 'payments', 'tax-year', year] as const,
     },

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { lockBalance } from '../../../db/queries/payouts';
+import { lockBalance } from '../../../db/queries/wallet-figures';
 import { influencers } from '../../../db/schema/influencers';
 import { mintAdjustments } from '../../../db/schema/payouts';
 import type { AdjustmentInput } from '../../../shared/schemas/payout';

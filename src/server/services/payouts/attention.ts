@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
-import { recordPayoutEvent } from '../../../db/queries/payouts';
+import { recordPayoutEvent } from '../../../db/queries/payout-records';
 import { type PayoutRow, payoutEvents } from '../../../db/schema/payouts';
 import { adminNotice, notifyAdmins } from '../notifications';
 import type { AtInstant } from '../service-context';

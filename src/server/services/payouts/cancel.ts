@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
-import { lockPayout, payoutView, recordPayoutEvent } from '../../../db/queries/payouts';
+import { lockPayout, payoutView, recordPayoutEvent } from '../../../db/queries/payout-records';
 import type { InfluencerRow } from '../../../db/schema/influencers';
-import { payouts } from '../../../db/schema/payouts';
 import type { Payout } from '../../../shared/schemas/payout';
 import { AppError } from '../../errors';
 import { atInstant, type ServiceContext } from '../service-context';
 import { creatorActor } from './actors';
 import { returnPayoutMint } from './ledger';
+import { movePayout } from './move';
 
 /** The creator cancels a payout no admin has started: the Mint comes back (a `reversal` entry). */
 export async function cancelRedemption(
@@ -18,19 +17,17 @@ export async function cancelRedemption(
   return ctx.db.transaction(async (tx) => {
     const payout = await lockPayout(tx, payoutId, influencer.id);
     if (!payout) throw new AppError('NOT_FOUND', 'Payout not found.');
-    if (payout.status !== 'pending') {
-      throw new AppError(
-        'CONFLICT',
-        payout.status === 'processing'
+    const updated = await movePayout(
+      tx,
+      payout,
+      'cancel',
+      'creator',
+      { cancelledAt: ctx.now, updatedAt: ctx.now },
+      (status) =>
+        status === 'processing'
           ? 'This payout is already being processed, so it can no longer be cancelled.'
-          : `This payout is ${payout.status}, so it can no longer be cancelled.`,
-      );
-    }
-    const [updated] = await tx
-      .update(payouts)
-      .set({ status: 'cancelled', cancelledAt: ctx.now, updatedAt: ctx.now })
-      .where(eq(payouts.id, payout.id))
-      .returning();
+          : `This payout is ${status}, so it can no longer be cancelled.`,
+    );
     await returnPayoutMint(tx, payout, 'cancelled', ctx.now);
     const actor = creatorActor(influencer);
     await recordPayoutEvent(tx, {
@@ -40,6 +37,6 @@ export async function cancelRedemption(
       actorName: actor.name,
       at: ctx.now,
     });
-    return payoutView(updated!);
+    return payoutView(updated);
   });
 }

@@ -1,9 +1,10 @@
-import { lockPayout } from '../../../db/queries/payouts';
+import { lockPayout } from '../../../db/queries/payout-records';
 import { payoutLabel } from '../../../shared/payouts';
 import { AppError } from '../../errors';
 import { type AuditActor, recordAdminAction } from '../audit-log';
 import { atInstant, type ServiceContext } from '../service-context';
 import { needsAdmin } from './attention';
+import { checkPayoutMove } from './move';
 import { sendPayoutNotices } from './notices';
 import { settleBack, settlePaid } from './settle';
 
@@ -16,15 +17,11 @@ export async function markPaid(services: ServiceContext, id: number, reference: 
   const result = await ctx.db.transaction(async (tx) => {
     const payout = await lockPayout(tx, id);
     if (!payout) throw new AppError('NOT_FOUND', `Payout #${id} was not found.`);
-    if (payout.status === 'pending') {
-      throw new AppError(
-        'CONFLICT',
-        'Start processing this payout first (Process Payment), so the creator cannot cancel it while you pay.',
-      );
-    }
-    if (payout.status !== 'processing') {
-      throw new AppError('CONFLICT', `${payoutLabel(id)} is ${payout.status} already.`);
-    }
+    checkPayoutMove(payout, 'mark_paid', 'admin', (status) =>
+      status === 'pending'
+        ? 'Start processing this payout first (Process Payment), so the creator cannot cancel it while you pay.'
+        : `${payoutLabel(id)} is ${status} already.`,
+    );
     if (payout.mode !== 'manual' && !(await needsAdmin(tx, id))) {
       throw new AppError('CONFLICT', 'PayPal is paying this payout: its result comes from PayPal.');
     }
@@ -59,9 +56,7 @@ export async function markFailed(services: ServiceContext, id: number, reason: s
     if (payout.status === 'processing' && payout.mode === 'paypal' && !(await needsAdmin(tx, id))) {
       throw new AppError('CONFLICT', 'PayPal is paying this payout: its result comes from PayPal.');
     }
-    if (payout.status !== 'pending' && payout.status !== 'processing') {
-      throw new AppError('CONFLICT', `${payoutLabel(id)} is ${payout.status} already.`);
-    }
+    checkPayoutMove(payout, 'mark_failed', 'admin', (status) => `${payoutLabel(id)} is ${status} already.`);
     await recordAdminAction(tx, admin, {
       action: 'payout.mark_failed',
       entityType: 'payout',

@@ -1,9 +1,7 @@
-import {
-  eachTransaction,
-  findAdminPayout,
-  listTransactions,
-  paymentsFigures,
-} from '../../../db/queries/payouts';
+import { paymentsFigures } from '../../../db/queries/payment-figures';
+import { findAdminPayout } from '../../../db/queries/payout-records';
+import { eachTransaction } from '../../../db/queries/transactions-csv-stream';
+import { listTransactions } from '../../../db/queries/transactions-list';
 import { AppError } from '../../errors';
 import type { ServiceContext } from '../service-context';
 

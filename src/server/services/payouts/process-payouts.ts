@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
-import { lockPayout, recordPayoutEvent } from '../../../db/queries/payouts';
+import { lockPayout, recordPayoutEvent } from '../../../db/queries/payout-records';
 import { influencers } from '../../../db/schema/influencers';
-import { type PayoutBatchRow, type PayoutRow, payoutBatches, payouts } from '../../../db/schema/payouts';
-import { type PayoutMode, payoutLabel } from '../../../shared/payouts';
+import { type PayoutBatchRow, type PayoutRow, payoutBatches } from '../../../db/schema/payouts';
+import type { PayoutAction } from '../../../shared/payout-moves';
+import { type PayoutMode, type PayoutStatus, payoutLabel } from '../../../shared/payouts';
 import type { ProcessResult } from '../../../shared/schemas/payout';
 import { AppError } from '../../errors';
 import { type AuditActor, recordAdminAction } from '../audit-log';
 import { atInstant, type ServiceContext } from '../service-context';
 import { heldPayoutMessage } from '../tax/hold';
-import { submitBatch } from './submit-batch';
+import { CLAIM_MS } from './batch-schedule';
+import { checkPayoutMove, movePayout } from './move';
 
 /** A payout of a banned creator is held for review: it cannot be started. */
 async function heldMessage(tx: DatabaseOrTransaction, influencerId: number, label: string) {
@@ -24,8 +26,15 @@ async function heldMessage(tx: DatabaseOrTransaction, influencerId: number, labe
     : null;
 }
 
+const processRefusal = (id: number) => (status: PayoutStatus) =>
+  `${payoutLabel(id)} is ${status}, so it cannot be processed again. Refresh the list.`;
+
 /** Locks the payouts in id order (so two admins never deadlock) and checks that every one can be started. */
-async function lockPendingPayouts(tx: DatabaseOrTransaction, ids: number[]): Promise<PayoutRow[]> {
+async function lockPendingPayouts(
+  tx: DatabaseOrTransaction,
+  ids: number[],
+  action: PayoutAction,
+): Promise<PayoutRow[]> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   const locked: PayoutRow[] = [];
   for (const id of unique) {
@@ -33,12 +42,7 @@ async function lockPendingPayouts(tx: DatabaseOrTransaction, ids: number[]): Pro
     if (!payout) throw new AppError('NOT_FOUND', `Payout #${id} was not found.`);
     const held = await heldMessage(tx, payout.influencerId, payoutLabel(id));
     if (held) throw new AppError('CONFLICT', held);
-    if (payout.status !== 'pending') {
-      throw new AppError(
-        'CONFLICT',
-        `${payoutLabel(id)} is ${payout.status}, so it cannot be processed again. Refresh the list.`,
-      );
-    }
+    checkPayoutMove(payout, action, 'admin', processRefusal(id));
     // Issue 27: held until the creator files a tax form (filing clears the mark under the same row lock).
     if (payout.heldForTaxForm) throw new AppError('CONFLICT', heldPayoutMessage(payoutLabel(id)));
     locked.push(payout);
@@ -49,7 +53,8 @@ async function lockPendingPayouts(tx: DatabaseOrTransaction, ids: number[]): Pro
 /**
  * Process Payment. Manual: the payouts become "processing" (the creator can no longer cancel them) while the admin
  * pays them by hand; each is then marked paid with a reference, or failed. PayPal: they go out in one PayPal batch
- * whose sender_batch_id is ours (random, saved before the call), so a retry can never pay twice.
+ * whose sender_batch_id is ours (random, saved before the call), so a retry can never pay twice. The batch is a
+ * payment run: this saves it and answers at once, its steps (submit, read and settle) run as a job.
  */
 export async function processPayouts(
   services: ServiceContext,
@@ -64,7 +69,8 @@ export async function processPayouts(
     );
   }
   const started = await ctx.db.transaction(async (tx) => {
-    const locked = await lockPendingPayouts(tx, input.ids);
+    const action: PayoutAction = input.mode === 'paypal' ? 'send_to_paypal' : 'start';
+    const locked = await lockPendingPayouts(tx, input.ids, action);
     let batch: PayoutBatchRow | undefined;
     if (input.mode === 'paypal') {
       [batch] = await tx
@@ -76,23 +82,22 @@ export async function processPayouts(
           itemCount: locked.length,
           createdBy: admin.userId,
           createdByName: admin.name,
-          nextCheckAt: ctx.now,
+          // Claimed by the process that starts it; the payout job takes it up only if that process stops.
+          nextCheckAt: ctx.paymentRuns ? new Date(ctx.now.getTime() + CLAIM_MS) : ctx.now,
           createdAt: ctx.now,
           updatedAt: ctx.now,
         })
         .returning();
     }
     for (const payout of locked) {
-      await tx
-        .update(payouts)
-        .set({
-          status: 'processing',
-          mode: input.mode,
-          batchId: batch?.id ?? null,
-          startedAt: ctx.now,
-          updatedAt: ctx.now,
-        })
-        .where(eq(payouts.id, payout.id));
+      await movePayout(
+        tx,
+        payout,
+        action,
+        'admin',
+        { mode: input.mode, batchId: batch?.id ?? null, startedAt: ctx.now, updatedAt: ctx.now },
+        processRefusal(payout.id),
+      );
       await recordPayoutEvent(tx, {
         payoutId: payout.id,
         action: input.mode === 'paypal' ? 'sent_to_paypal' : 'started',
@@ -117,10 +122,16 @@ export async function processPayouts(
     return { ids: locked.map((p) => p.id), batch };
   });
   if (!started.batch) return { mode: input.mode, ids: started.ids, paypal: null };
-  const submitted = await submitBatch(services, started.batch.id);
+  // The run goes on without this request (src/server/jobs/payment-runs.ts); the admin watches it.
+  ctx.paymentRuns?.start(started.batch.id);
   return {
     mode: input.mode,
     ids: started.ids,
-    paypal: { senderBatchId: started.batch.senderBatchId, ...submitted },
+    paypal: {
+      runId: started.batch.id,
+      senderBatchId: started.batch.senderBatchId,
+      outcome: 'started',
+      message: 'Sending the batch to PayPal…',
+    },
   };
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { lockPayoutTarget } from '../../../db/queries/onboarding';
-import { findPayoutByKey, lockBalance, payoutView, recordPayoutEvent } from '../../../db/queries/payouts';
+import { findPayoutByKey, payoutView, recordPayoutEvent } from '../../../db/queries/payout-records';
+import { lockBalance } from '../../../db/queries/wallet-figures';
 import type { InfluencerRow } from '../../../db/schema/influencers';
 import { payouts } from '../../../db/schema/payouts';
 import { payoutExpectedBy } from '../../../shared/business-days';

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { lockPayout, recordPayoutEvent } from '../../../db/queries/payouts';
+import { lockPayout, recordPayoutEvent } from '../../../db/queries/payout-records';
 import { type PayoutRow, payoutBatches, payouts } from '../../../db/schema/payouts';
 import { AppError } from '../../errors';
 import {

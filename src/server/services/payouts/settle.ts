@@ -1,13 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
-import {
-  completeProcessingPayouts,
-  recordPayoutEvent,
-  recordPayoutEvents,
-} from '../../../db/queries/payouts';
-import { type PayoutRow, payouts } from '../../../db/schema/payouts';
+import { recordPayoutEvent, recordPayoutEvents } from '../../../db/queries/payout-records';
+import type { PayoutRow } from '../../../db/schema/payouts';
+import type { PayoutActor } from '../../../shared/payout-moves';
 import { creatorNotice, notifyCreator, notifyCreatorUsers } from '../notifications';
 import { balanceOf, completeRedemption, completeRedemptions, returnPayoutMint } from './ledger';
+import { movePayout, movePayoutsPaidByPaypal } from './move';
 import type { PayoutNoticeFor } from './notices';
 
 /** Who did something to a payout: an admin, the creator, or PayPal (no user). */
@@ -18,6 +15,9 @@ export interface Actor {
 
 export const PAYPAL_ACTOR: Actor = { userId: null, name: 'PayPal' };
 
+/** Who moves the payout in the table of moves: PayPal (no user) or an admin (settling is never the creator's). */
+const moverOf = (actor: Actor): PayoutActor => (actor.userId === null ? 'paypal' : 'admin');
+
 export type PaidChange = {
   reference: string | null;
   paypalStatus?: string;
@@ -27,7 +27,6 @@ export type PaidChange = {
 };
 
 const paidColumns = (change: PaidChange, now: Date) => ({
-  status: 'completed' as const,
   completedAt: now,
   reference: change.reference,
   ...(change.paypalStatus ? { paypalStatus: change.paypalStatus } : {}),
@@ -43,7 +42,9 @@ export async function settlePaid(
   actor: Actor,
   now: Date,
 ): Promise<PayoutNoticeFor> {
-  await tx.update(payouts).set(paidColumns(change, now)).where(eq(payouts.id, payout.id));
+  await movePayout(tx, payout, moverOf(actor) === 'paypal' ? 'paypal_paid' : 'mark_paid', moverOf(actor), {
+    ...paidColumns(change, now),
+  });
   await completeRedemption(tx, payout.id, now);
   await recordPayoutEvent(tx, {
     payoutId: payout.id,
@@ -80,7 +81,7 @@ export async function settlePaidTogether(
   now: Date,
 ): Promise<PayoutNoticeFor[]> {
   const byId = new Map(changes.map((c) => [c.payoutId, c.change]));
-  const paid = await completeProcessingPayouts(
+  const paid = await movePayoutsPaidByPaypal(
     tx,
     changes.map(({ payoutId, change }) => ({
       id: payoutId,
@@ -135,16 +136,15 @@ export async function settleBack(
   actor: Actor,
   now: Date,
 ): Promise<PayoutNoticeFor> {
-  await tx
-    .update(payouts)
-    .set({
-      status: change.status,
-      failedAt: now,
-      failureReason: change.reason,
-      ...(change.paypalStatus ? { paypalStatus: change.paypalStatus } : {}),
-      updatedAt: now,
-    })
-    .where(eq(payouts.id, payout.id));
+  const by = moverOf(actor);
+  const action =
+    by === 'admin' ? 'mark_failed' : change.status === 'failed' ? 'paypal_failed' : 'paypal_returned';
+  await movePayout(tx, payout, action, by, {
+    failedAt: now,
+    failureReason: change.reason,
+    ...(change.paypalStatus ? { paypalStatus: change.paypalStatus } : {}),
+    updatedAt: now,
+  });
   await returnPayoutMint(tx, payout, change.status, now);
   await recordPayoutEvent(tx, {
     payoutId: payout.id,

@@ -7,7 +7,7 @@ import { usePaypalPayouts } from '../../../../tests/support/paypal-payouts';
 import { TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
 import { payoutBatches } from '../../../db/schema/payouts';
 import type { createApp } from '../../app';
-import { pollPayouts } from './batch-jobs';
+import { pollPayouts } from '../../jobs/payment-runs';
 
 describe.each(TEST_DRIVERS)(
   'Sending payouts to PayPal (Process Payment, retries, refusals) against a local fake PayPal, on %s',

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { lockPayout, recordPayoutEvent } from '../../../db/queries/payouts';
+import { lockPayout, recordPayoutEvent } from '../../../db/queries/payout-records';
 import { payoutBatches, payouts } from '../../../db/schema/payouts';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { payoutLabel } from '../../../shared/payouts';
@@ -7,14 +7,15 @@ import { AppError } from '../../errors';
 import { duplicateBatchId, PaypalApiError } from '../../payouts/paypal-client';
 import { atInstant, type ServiceContext } from '../service-context';
 import { nextCheckDelay, RETRY_BASE_MS, senderItemId } from './batch-schedule';
-import { refreshBatch } from './refresh-batch';
+import { movePayout } from './move';
 import { PAYPAL_ACTOR } from './settle';
 
 /**
  * Sends a saved batch to PayPal, or sends it again with the same sender_batch_id and PayPal-Request-Id when an
  * earlier call got no clear answer. PayPal answers a repeat with the first result or with the duplicate refusal that
  * links the original batch: either way we learn its payout_batch_id and nothing is paid twice. A definite refusal
- * (a 4xx: nothing was paid) puts the payouts back to pending with PayPal's reason.
+ * (a 4xx: nothing was paid) puts the payouts back to pending with PayPal's reason. The first step of a payment run
+ * (src/server/jobs/payment-runs.ts): reading the items and settling them is the next.
  */
 export async function submitBatch(
   services: ServiceContext,
@@ -82,9 +83,6 @@ export async function submitBatch(
         });
       }
     });
-    await refreshBatch(services, batch.id).catch((error: unknown) =>
-      ctx.logger.warn({ err: error, batchId: batch.id }, 'payout batch status not read yet'),
-    );
     return { outcome: 'submitted', message: `PayPal took the batch (${created.payoutBatchId}).` };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -104,10 +102,12 @@ export async function submitBatch(
         for (const member of members) {
           const payout = await lockPayout(tx, member.id);
           if (payout?.status !== 'processing' || payout.batchId !== batch.id) continue;
-          await tx
-            .update(payouts)
-            .set({ status: 'pending', mode: null, batchId: null, startedAt: null, updatedAt: ctx.now })
-            .where(eq(payouts.id, payout.id));
+          await movePayout(tx, payout, 'paypal_refused', 'paypal', {
+            mode: null,
+            batchId: null,
+            startedAt: null,
+            updatedAt: ctx.now,
+          });
           await recordPayoutEvent(tx, {
             payoutId: payout.id,
             action: 'paypal_refused',

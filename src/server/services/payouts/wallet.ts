@@ -1,4 +1,5 @@
-import { listMyPayouts, walletFigures } from '../../../db/queries/payouts';
+import { listMyPayouts } from '../../../db/queries/payout-records';
+import { walletFigures } from '../../../db/queries/wallet-figures';
 import type { ServiceContext } from '../service-context';
 
 /**

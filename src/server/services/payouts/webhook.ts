@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { lockPayout, recordPayoutEvent } from '../../../db/queries/payouts';
+import { lockPayout, recordPayoutEvent } from '../../../db/queries/payout-records';
 import { payoutBatches, payoutEvents, payouts } from '../../../db/schema/payouts';
 import { AppError } from '../../errors';
 import { isKnownPayoutEvent } from '../../payouts/paypal-client';

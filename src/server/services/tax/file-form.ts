@@ -1,5 +1,6 @@
-import { lockBalance, recordPayoutEvent } from '../../../db/queries/payouts';
+import { recordPayoutEvent } from '../../../db/queries/payout-records';
 import { releaseTaxHolds, replaceActiveTaxForm } from '../../../db/queries/tax';
+import { lockBalance } from '../../../db/queries/wallet-figures';
 import type { InfluencerRow } from '../../../db/schema/influencers';
 import { taxForms } from '../../../db/schema/tax';
 import type { MyTaxForm, TaxFormInput } from '../../../shared/schemas/tax';

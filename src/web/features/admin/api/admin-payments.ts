@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { TransactionKind, TransactionStatus } from '../../../../shared/payouts';
+import { paymentRunSchema } from '../../../../shared/schemas/payment-run';
 import {
   adjustmentResultSchema,
   adminPayoutSchema,
@@ -90,6 +91,18 @@ export const adminPayoutQuery = (id: number | null) =>
     enabled: id !== null,
   });
 export const useAdminPayout = (id: number | null) => useQuery(adminPayoutQuery(id));
+
+/**
+ * GET /api/admin/payment-runs/:id: a PayPal payment run as it goes. Its payouts' changes refresh it through the live
+ * updates ("payments"); while PayPal has not answered yet (no payout changes then) it is read every second.
+ */
+export const usePaymentRun = (id: number | null) =>
+  useQuery({
+    queryKey: paymentKeys.run(id ?? 0),
+    queryFn: ({ signal }) => apiFetch(`/api/admin/payment-runs/${id}`, { signal, schema: paymentRunSchema }),
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data?.outcome === 'started' ? 1_000 : false),
+  });
 
 /** The payment actions; each refreshes the table, the figures and the payout it touched. */
 export function usePaymentActions() {

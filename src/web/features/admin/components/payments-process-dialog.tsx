@@ -19,6 +19,7 @@ import { cn } from '../../../lib/cn';
 import { formatNumber, formatShortDate, formatUsd } from '../../../lib/format';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 import { type TransactionFilters, usePaymentActions, usePendingPayouts } from '../api/admin-payments';
+import { PaymentRunProgress } from './payments-run-progress';
 import { ManualPayment, StartedPayouts } from './payments-started-payouts';
 
 type Step =
@@ -268,23 +269,7 @@ export function ProcessPaymentDialog({
           </div>
         ) : (
           <div className="flex flex-col gap-4">
-            <Alert
-              variant={step.result.paypal?.outcome === 'refused' ? 'destructive' : 'default'}
-              title={
-                step.result.paypal?.outcome === 'submitted'
-                  ? 'Sent to PayPal'
-                  : step.result.paypal?.outcome === 'retrying'
-                    ? 'Waiting for PayPal'
-                    : 'PayPal refused the batch'
-              }
-            >
-              <p>{step.result.paypal?.message}</p>
-              {step.result.paypal?.outcome === 'refused' ? (
-                <p className="mt-1">Nothing was paid; the payouts are pending again.</p>
-              ) : (
-                <p className="mt-1">Statuses are read from PayPal every minute until each payout is final.</p>
-              )}
-            </Alert>
+            <PaymentRunProgress started={step.result} />
             <div className="flex justify-end">
               <Button onClick={() => onOpenChange(false)}>Close</Button>
             </div>

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakePaypal } from '../../../../tests/support/fake-paypal';
-import { usePaypalPayouts } from '../../../../tests/support/paypal-payouts';
-import { testEnv } from '../../../../tests/support/test-app';
-import { TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
-import { payoutBatches } from '../../../db/schema/payouts';
-import { type Jobs, startJobs } from '../../jobs/jobs';
-import { createPaypalClient } from '../../payouts/paypal-client';
+import type { FakePaypal } from '../../../tests/support/fake-paypal';
+import { usePaypalPayouts } from '../../../tests/support/paypal-payouts';
+import { testEnv } from '../../../tests/support/test-app';
+import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { payoutBatches } from '../../db/schema/payouts';
+import { createPaypalClient } from '../payouts/paypal-client';
+import { type Jobs, startJobs } from './jobs';
 
 describe.each(TEST_DRIVERS)('The payout job against a local fake PayPal, on %s', (driver) => {
   const t = usePaypalPayouts(driver);

@@ -1,10 +1,82 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { dueBatches } from '../../../db/queries/payouts';
-import { payoutBatches } from '../../../db/schema/payouts';
-import { atInstant, type ServiceContext } from '../service-context';
-import { CLAIM_MS } from './batch-schedule';
-import { refreshBatch } from './refresh-batch';
-import { submitBatch } from './submit-batch';
+import { dueBatches } from '../../db/queries/payout-batches';
+import { type PayoutBatchStatus, payoutBatches } from '../../db/schema/payouts';
+import type { Logger } from '../logger';
+import { CLAIM_MS } from '../services/payouts/batch-schedule';
+import { refreshBatch } from '../services/payouts/refresh-batch';
+import { submitBatch } from '../services/payouts/submit-batch';
+import { atInstant, type PaymentRunStarter, type ServiceContext } from '../services/service-context';
+
+/*
+ * Payment runs (issue 43, decision 0045). Process Payment saves a run (a `payout_batches` row with our
+ * sender_batch_id and PayPal-Request-Id, its payouts moved to processing) and answers at once; the run then goes
+ * through its steps here, each decided by the status the run has in the database, so any process can take it up
+ * again after a crash: the instance that saved it starts at once (`inProcessPaymentRuns`), the payout job
+ * (`pollPayouts`, every minute) and the start-up (`resumeInterruptedBatches`) take over runs nobody is working on.
+ * Exactly once: PayPal pays a sender_batch_id once (the same ids on every attempt), each payout moves once
+ * (services/payouts/move.ts writes only from the status it read), and each Mint movement is a ledger entry in the
+ * transaction of its move.
+ */
+
+/** One step of a payment run: the run's status it starts from and what it does. */
+export interface PaymentRunStep {
+  readonly name: 'submit' | 'read and settle';
+  readonly from: PayoutBatchStatus;
+  run(services: ServiceContext, batchId: number): Promise<unknown>;
+}
+
+/** Submit: PayPal takes the batch (or says no); read and settle: each item's result moves its payout. */
+export const PAYMENT_RUN_STEPS: readonly PaymentRunStep[] = [
+  { name: 'submit', from: 'submitting', run: submitBatch },
+  { name: 'read and settle', from: 'submitted', run: refreshBatch },
+];
+
+async function runStatus(services: ServiceContext, batchId: number) {
+  const [row] = await services.db
+    .select({ status: payoutBatches.status })
+    .from(payoutBatches)
+    .where(eq(payoutBatches.id, batchId));
+  return row?.status ?? null;
+}
+
+/**
+ * Takes a run as far as it goes now: each step in turn while the previous one moved the run on (PayPal took the
+ * batch: read it at once). It stops when the run is over (closed, refused) or waits for PayPal (a retry, items still
+ * pending): the payout job takes it up when it is due.
+ */
+export async function advancePaymentRun(services: ServiceContext, batchId: number): Promise<void> {
+  let status = await runStatus(services, batchId);
+  for (const step of PAYMENT_RUN_STEPS) {
+    if (status !== step.from) continue;
+    await step.run(services, batchId);
+    status = await runStatus(services, batchId);
+    if (status === step.from) return;
+  }
+}
+
+/**
+ * Starts runs in this process, in the background (the request has answered): the runs a crash interrupts are taken up
+ * by the payout job. `idle()` waits for the runs started here (tests, and the shutdown).
+ */
+export function inProcessPaymentRuns(
+  services: () => ServiceContext,
+  logger: Logger,
+): PaymentRunStarter & { idle(): Promise<void> } {
+  const running = new Set<Promise<void>>();
+  return {
+    start(batchId) {
+      const run = advancePaymentRun(services(), batchId)
+        .catch((error: unknown) =>
+          logger.warn({ err: error, batchId }, 'payment run stopped; the payout job takes it up again'),
+        )
+        .finally(() => running.delete(run));
+      running.add(run);
+    },
+    async idle() {
+      while (running.size > 0) await Promise.all([...running]);
+    },
+  };
+}
 
 /**
  * How long a run of the payout job (every minute) goes on taking due batches (issue 28). Each payout of a batch is
@@ -41,13 +113,9 @@ export async function pollPayouts(
       .returning();
     if (!batch) continue;
     try {
-      if (batch.status === 'submitting') {
-        await submitBatch(services, batch.id);
-        result.submitted += 1;
-      } else {
-        await refreshBatch(services, batch.id);
-        result.refreshed += 1;
-      }
+      await advancePaymentRun(services, batch.id);
+      if (batch.status === 'submitting') result.submitted += 1;
+      else result.refreshed += 1;
     } catch (error) {
       result.errors += 1;
       ctx.logger.warn(
@@ -92,7 +160,10 @@ export async function resumeInterruptedBatches(
     result.resumed += 1;
     try {
       const sent = await submitBatch(services, batch.id);
-      if (sent.outcome === 'submitted') result.submitted += 1;
+      if (sent.outcome === 'submitted') {
+        result.submitted += 1;
+        await advancePaymentRun(services, batch.id);
+      }
       ctx.logger.info(
         { batchId: batch.id, senderBatchId: batch.senderBatchId, outcome: sent.outcome },
         'payout batch left submitting by the last run: sent again',

@@ -1,0 +1,166 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { payoutLabel } from '../../shared/payouts';
+import type { AdminPayout, Payout } from '../../shared/schemas/payout';
+import type { DatabaseOrTransaction } from '../client';
+import { influencers } from '../schema/influencers';
+import { type PayoutRow, payoutBatches, payoutEvents, payouts } from '../schema/payouts';
+
+/*
+ * Payouts as records: a creator's and an admin's view of one, the row locks a change takes, the history of events.
+ * Their status changes only through ./payout-status-writes.ts.
+ */
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** A payout as its creator sees it. */
+export function payoutView(row: PayoutRow): Payout {
+  return {
+    id: row.id,
+    label: payoutLabel(row.id),
+    amount: row.amount,
+    paypalEmail: row.paypalEmail,
+    status: row.status,
+    requestedAt: row.createdAt.toISOString(),
+    expectedBy: row.expectedBy,
+    startedAt: iso(row.startedAt),
+    completedAt: iso(row.completedAt),
+    failedAt: iso(row.failedAt),
+    cancelledAt: iso(row.cancelledAt),
+    reference: row.reference,
+    failureReason: row.failureReason,
+    paypalStatus: row.paypalStatus,
+    canCancel: row.status === 'pending',
+    waitingForTaxForm: row.heldForTaxForm && row.status === 'pending',
+  };
+}
+
+/** The creator's payouts, newest first. */
+export async function listMyPayouts(db: DatabaseOrTransaction, influencerId: number): Promise<Payout[]> {
+  const rows = await db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.influencerId, influencerId))
+    .orderBy(desc(payouts.createdAt), desc(payouts.id));
+  return rows.map(payoutView);
+}
+
+/** Locks one payout for a change (the creator's own when `influencerId` is given). */
+export async function lockPayout(tx: DatabaseOrTransaction, id: number, influencerId?: number) {
+  const rows = await tx
+    .select()
+    .from(payouts)
+    .where(
+      influencerId === undefined
+        ? eq(payouts.id, id)
+        : and(eq(payouts.id, id), eq(payouts.influencerId, influencerId)),
+    )
+    .for('update');
+  return rows[0] ?? null;
+}
+
+export async function findPayoutByKey(tx: DatabaseOrTransaction, influencerId: number, key: string) {
+  const rows = await tx
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.influencerId, influencerId), eq(payouts.idempotencyKey, key)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Several payout events in one insert. */
+export async function recordPayoutEvents(
+  tx: DatabaseOrTransaction,
+  events: ReadonlyArray<{
+    payoutId: number;
+    action: string;
+    actorUserId: string | null;
+    actorName: string;
+    detail?: string | null;
+    at: Date;
+  }>,
+) {
+  if (events.length === 0) return;
+  await tx.insert(payoutEvents).values(
+    events.map((event) => ({
+      payoutId: event.payoutId,
+      action: event.action,
+      actorUserId: event.actorUserId,
+      actorName: event.actorName,
+      detail: event.detail ?? null,
+      createdAt: event.at,
+    })),
+  );
+}
+
+export async function recordPayoutEvent(
+  tx: DatabaseOrTransaction,
+  event: {
+    payoutId: number;
+    action: string;
+    actorUserId: string | null;
+    actorName: string;
+    detail?: string | null;
+    at: Date;
+  },
+) {
+  await tx.insert(payoutEvents).values({
+    payoutId: event.payoutId,
+    action: event.action,
+    actorUserId: event.actorUserId,
+    actorName: event.actorName,
+    detail: event.detail ?? null,
+    createdAt: event.at,
+  });
+}
+
+/** One payout for the admin: its creator, its PayPal batch and its whole history. */
+export async function findAdminPayout(db: DatabaseOrTransaction, id: number): Promise<AdminPayout | null> {
+  const [row] = await db
+    .select({ payout: payouts, influencer: influencers, batch: payoutBatches })
+    .from(payouts)
+    .innerJoin(influencers, eq(influencers.id, payouts.influencerId))
+    .leftJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
+    .where(eq(payouts.id, id))
+    .limit(1);
+  if (!row) return null;
+  const events = await db
+    .select()
+    .from(payoutEvents)
+    .where(eq(payoutEvents.payoutId, id))
+    .orderBy(asc(payoutEvents.createdAt), asc(payoutEvents.id));
+  return {
+    ...payoutView(row.payout),
+    mode: row.payout.mode,
+    influencer: {
+      id: row.influencer.id,
+      name: row.influencer.name,
+      username: row.influencer.username,
+      email: row.influencer.email,
+    },
+    batch: row.batch
+      ? {
+          senderBatchId: row.batch.senderBatchId,
+          paypalBatchId: row.batch.paypalBatchId,
+          status: row.batch.status,
+          lastError: row.batch.lastError,
+        }
+      : null,
+    events: events.map((e) => ({
+      action: e.action,
+      actor: e.actorName,
+      detail: e.detail,
+      at: e.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Payouts per status, for the metrics endpoint. */
+export async function countPayoutsByStatus(
+  db: DatabaseOrTransaction,
+): Promise<Array<{ status: string; count: number }>> {
+  return db
+    .select({ status: payouts.status, count: sql<number>`count(*)::int` })
+    .from(payouts)
+    .groupBy(payouts.status)
+    .orderBy(payouts.status);
+}

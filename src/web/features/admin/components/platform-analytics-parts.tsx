@@ -1,0 +1,106 @@
+import type { CampaignAnalytics } from '../../../../shared/schemas/content-metrics';
+import { Button } from '../../../components/ui/button';
+import { getErrorMessage } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format';
+
+/**
+ * Under a list paged 50 at a time (longer than a page): how many rows are shown of how many, "Show more …" while
+ * there are more, and why a page could not be read.
+ */
+export function ShowMore({
+  pages,
+  shown,
+  total,
+  noun,
+  testId,
+}: {
+  pages: {
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    fetchNextPage: () => unknown;
+    error: unknown;
+    data: { pages: unknown[] };
+  };
+  shown: number;
+  total: number;
+  noun: 'posts' | 'creators';
+  testId: string;
+}) {
+  // A list that fits in one page shows as it always did.
+  if (!pages.hasNextPage && pages.data.pages.length < 2 && !pages.error) return null;
+  return (
+    <div className="mt-4 flex flex-col items-center gap-1">
+      <p className="text-xs text-slate-600" data-testid={`${testId}-shown`}>
+        {formatNumber(shown)} of {formatNumber(total)} {noun} shown
+      </p>
+      {pages.hasNextPage ? (
+        <Button
+          variant="outline"
+          onClick={() => void pages.fetchNextPage()}
+          disabled={pages.isFetchingNextPage}
+          data-testid={`${testId}-more`}
+        >
+          {pages.isFetchingNextPage ? 'Loading…' : `Show more ${noun}`}
+        </Button>
+      ) : null}
+      {pages.error ? (
+        <p className="text-center text-sm text-red-700" role="alert">
+          {getErrorMessage(pages.error, `More ${noun} could not be loaded.`)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Followers by age bracket, summed over the creators' connected Instagram accounts: a table with a bar per row. */
+export function AgeDemographics({
+  demographics,
+}: {
+  demographics: NonNullable<CampaignAnalytics['demographics']>;
+}) {
+  const total = demographics.brackets.reduce((sum, b) => sum + b.followers, 0);
+  const percent = (n: number) => (total > 0 ? Math.round((n * 1000) / total) / 10 : 0);
+  return (
+    <div className="flex flex-col gap-2" data-testid="age-demographics">
+      <p className="text-sm text-slate-600">
+        Followers by age, from {demographics.accounts} connected Instagram{' '}
+        {demographics.accounts === 1 ? 'account' : 'accounts'} (source: API).
+      </p>
+      <table className="w-full text-sm">
+        <caption className="sr-only">Followers by age</caption>
+        <thead className="text-left text-slate-600">
+          <tr>
+            <th scope="col" className="py-1.5 pr-3 font-semibold">
+              Age
+            </th>
+            <th scope="col" className="py-1.5 pr-3 text-right font-semibold">
+              Followers
+            </th>
+            <th scope="col" className="w-1/2 py-1.5 font-semibold">
+              Share
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {demographics.brackets.map((b) => (
+            <tr key={b.age} className="border-t border-slate-100">
+              <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+                {b.age}
+              </th>
+              <td className="py-1.5 pr-3 text-right tabular-nums">{formatNumber(b.followers)}</td>
+              <td className="py-1.5">
+                <div className="flex items-center gap-2">
+                  <span
+                    className="h-2 rounded bg-emerald-600"
+                    style={{ width: `${percent(b.followers)}%` }}
+                  />
+                  <span className="tabular-nums text-slate-600">{percent(b.followers)} %</span>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

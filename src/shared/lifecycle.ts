@@ -138,6 +138,10 @@ export const LIFECYCLE_MOVES: readonly LifecycleMove[] = [
   { from: 'applied', action: 'accept', to: 'accepted', by: 'admin', stock: 'reserve' },
   { from: 'applied', action: 'reject', to: 'rejected', by: 'admin' },
   { from: 'applied', action: 'withdraw', to: 'withdrawn', by: 'creator' },
+  // Before the box ships (issue 37, decision 0041): the creator may still leave, or the team decline after all;
+  // either gives the reserved boxes back.
+  { from: 'accepted', action: 'withdraw', to: 'withdrawn', by: 'creator', stock: 'release' },
+  { from: 'accepted', action: 'reject', to: 'rejected', by: 'admin', stock: 'release' },
   { from: 'accepted', action: 'ship', to: 'shipped', by: 'admin', box: true },
   // Correcting the carrier or tracking number of a box on its way.
   { from: 'shipped', action: 'ship', to: 'shipped', by: 'admin', box: true },
@@ -236,7 +240,9 @@ export function refusalMessage(
     case 'reject':
       return `Application ${id} was already ${status === 'withdrawn' ? 'withdrawn' : 'decided'}.`;
     case 'withdraw':
-      return 'Only an application that is still under review can be withdrawn.';
+      return box
+        ? 'Only an application whose PR box has not shipped yet can be withdrawn.'
+        : 'Only an application with no content submitted yet can be withdrawn.';
     case 'ship':
       return box
         ? `A PR box can be shipped only to an accepted creator (this application is ${status}).`

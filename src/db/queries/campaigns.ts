@@ -18,7 +18,7 @@ import {
   PUBLIC_CAMPAIGN_STATUSES,
 } from '../../shared/constants';
 import { ACCEPTED_STATUSES } from '../../shared/lifecycle';
-import type { Campaign, CampaignListQuery, CampaignPage } from '../../shared/schemas/campaign';
+import type { BoxSummary, Campaign, CampaignListQuery, CampaignPage } from '../../shared/schemas/campaign';
 import { cachingAllowed, invalidate, onInvalidate } from '../cache-invalidation';
 import type { Database, DatabaseOrTransaction } from '../client';
 import { type CampaignRow, campaignCounts, campaigns } from '../schema/campaigns';
@@ -35,8 +35,20 @@ const { searchText: _searchText, ...tableColumns } = getTableColumns(campaigns);
 export const ACCEPTED_SO_FAR_SQL = `case when "campaigns"."max_accepted" is null then null else (select count(*)::int from "applications" where "applications"."campaign_id" = "campaigns"."id" and "applications"."status" in (${ACCEPTED_STATUSES.map((status) => `'${status}'`).join(', ')})) end`;
 const acceptedSoFar = sql<number | null>`${sql.raw(ACCEPTED_SO_FAR_SQL)}`;
 
-/** The catalogue's select list: the campaign's columns and, when it caps its boxes, how many it has accepted. */
-const campaignColumns = { ...tableColumns, acceptedCount: acceptedSoFar.as('accepted_count') };
+/**
+ * The PR box's products and boxes (issue 37): names, stock and boxes left over all variants (a withdrawn variant has
+ * none left), for the cards' "Serum · 12 of 40 left"; null for a campaign without products. A correlated read over
+ * campaign_products_campaign_idx and product_variants_product_idx in the catalogue's own statement, as above.
+ */
+export const BOX_SUMMARY_SQL = `(select case when count(*) = 0 then null else json_build_object('products', string_agg(distinct "campaign_products"."name", ', '), 'stock', sum("product_variants"."stock")::int, 'left', sum(case when "product_variants"."available" then "product_variants"."stock" - "product_variants"."reserved" else 0 end)::int) end from "campaign_products" inner join "product_variants" on "product_variants"."product_id" = "campaign_products"."id" where "campaign_products"."campaign_id" = "campaigns"."id")`;
+const boxSummary = sql<BoxSummary | null>`${sql.raw(BOX_SUMMARY_SQL)}`;
+
+/** The catalogue's select list: the campaign's columns, how many it has accepted when it caps its boxes, its box. */
+const campaignColumns = {
+  ...tableColumns,
+  acceptedCount: acceptedSoFar.as('accepted_count'),
+  box: boxSummary.as('box'),
+};
 
 type CampaignSelection = Omit<CampaignRow, 'searchText'>;
 
@@ -45,8 +57,22 @@ export function boxesLeft(maxAccepted: number | null, accepted: number | null | 
   return maxAccepted === null ? null : Math.max(0, maxAccepted - (accepted ?? 0));
 }
 
-/** A campaign row in the API's shape; `accepted` is its accepted count (needed only when it caps its boxes). */
-export function toCampaign(row: CampaignSelection, accepted?: number | null): Campaign {
+/** The box summary as the driver gives it (json parsed), checked into the API's shape. */
+export function boxOf(value: unknown): BoxSummary | null {
+  if (!value || typeof value !== 'object') return null;
+  const { products, stock, left } = value as Record<string, unknown>;
+  return {
+    products: String(products ?? ''),
+    stock: Number(stock ?? 0),
+    left: Math.max(0, Number(left ?? 0)),
+  };
+}
+
+/**
+ * A campaign row in the API's shape; `accepted` is its accepted count (needed only when it caps its boxes), `box`
+ * its products' summary (the catalogue's reads; other callers have none to give).
+ */
+export function toCampaign(row: CampaignSelection, accepted?: number | null, box: unknown = null): Campaign {
   return {
     id: row.id,
     name: row.name,
@@ -64,6 +90,7 @@ export function toCampaign(row: CampaignSelection, accepted?: number | null): Ca
     productValue: row.productValue,
     maxAccepted: row.maxAccepted,
     boxesLeft: boxesLeft(row.maxAccepted, accepted),
+    box: boxOf(box),
     reach: row.reach,
     imageUrl: row.imageUrl,
     gallery: row.gallery,
@@ -91,6 +118,7 @@ interface DriverCampaignRow {
   product_value: string | null;
   max_accepted: number | null;
   accepted_count: number | null;
+  box: unknown;
   reach: number;
   image_url: string;
   gallery: string[];
@@ -117,6 +145,7 @@ function campaignFromDriverRow(row: DriverCampaignRow): Campaign {
     productValue: row.product_value,
     maxAccepted: row.max_accepted,
     boxesLeft: boxesLeft(row.max_accepted, row.accepted_count),
+    box: boxOf(row.box),
     reach: row.reach,
     imageUrl: row.image_url,
     gallery: row.gallery,
@@ -193,7 +222,7 @@ function publicFilters(shape: ListShape): SQL[] {
 interface Prepared<T> {
   execute(values: Record<string, unknown>): Promise<T[]>;
 }
-type CampaignSelectionRow = Omit<CampaignRow, 'searchText'> & { acceptedCount: number | null };
+type CampaignSelectionRow = Omit<CampaignRow, 'searchText'> & { acceptedCount: number | null; box: unknown };
 
 /**
  * One catalogue statement: drizzle renders it once; on a database handle (not a transaction) it then runs straight
@@ -282,7 +311,9 @@ async function campaignRows(
 ): Promise<Campaign[]> {
   const run = statementsOf(db).run;
   if (!run)
-    return (await statement.prepared.execute(values)).map((row) => toCampaign(row, row.acceptedCount));
+    return (await statement.prepared.execute(values)).map((row) =>
+      toCampaign(row, row.acceptedCount, row.box),
+    );
   const rows = await run(statement.name, statement.text, fillPlaceholders(statement.params, values));
   return (rows as DriverCampaignRow[]).map(campaignFromDriverRow);
 }
@@ -302,7 +333,7 @@ async function pageRows(
   if (!run) {
     const rows = await statement.prepared.execute(values);
     return rows.map((row) => ({
-      campaign: toCampaign(row, row.acceptedCount),
+      campaign: toCampaign(row, row.acceptedCount, row.box),
       total: Number(row.total ?? 0),
     }));
   }

@@ -221,7 +221,7 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
   });
 
   it('sums the boxes to pack per SKU, and counts the retail value of the shipped variants in the costs', async () => {
-    const { campaignId, apply } = await campaignWithProducts();
+    const { campaignId, productId, idOf, apply } = await campaignWithProducts();
     const a = await apply('Shade 01');
     const b = await apply('Shade 01');
     const c = await apply('Shade 02');
@@ -267,6 +267,54 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
       costSpent: 66.5,
       costBasis:
         'Mint credited for approved posts + retail value of the products in 2 boxes shipped ($66.50; 1 Mint = 1 USD)',
+    });
+
+    // The shipping CSV names the box's SKU and variant; a line whose SKU is no longer the creator's choice (they
+    // changed it after the export) is refused with both named, the others are saved.
+    const csv = (
+      await (await getWithCookie(app, `/api/admin/campaigns/${campaignId}/shipping.csv`, admin)).text()
+    )
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(csv[0]).toMatch(/,box_count,sku,variant$/);
+    expect(csv.find((l) => l.startsWith(`${b.applicationId},`))).toMatch(/,1,SER-01,Serum · Shade 01$/);
+    const d = await apply('Shade 01');
+    expect((await accept(d.applicationId)).status).toBe(200);
+    const exported = (
+      await (await getWithCookie(app, `/api/admin/campaigns/${campaignId}/shipping.csv`, admin)).text()
+    )
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect((await send('PATCH', `/api/admin/variants/${idOf('Shade 02')}`, { stock: 3 }, admin)).status).toBe(
+      200,
+    );
+    const changed = await send(
+      'PUT',
+      `/api/applications/${d.applicationId}/choices`,
+      { choices: [{ productId, variantId: idOf('Shade 02') }] },
+      d.cookie,
+    );
+    expect(changed.status).toBe(200);
+    const filled = exported
+      .map((l, i) => (i === 0 ? l : l.replace(/^(\d+),,,/, (_, id: string) => `${id},UPS,1ZCSV${id},`)))
+      .join('\r\n');
+    const imported = await app.request(`/api/admin/campaigns/${campaignId}/shipments`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', cookie: admin, origin: 'http://localhost:3000' },
+      body: filled,
+    });
+    const dLine = exported.findIndex((l) => l.startsWith(`${d.applicationId},`)) + 1;
+    expect(await imported.json()).toEqual({
+      imported: 1,
+      errors: [
+        {
+          line: dLine,
+          error:
+            "sku SER-01 is no longer the creator's choice (now SER-02): pack SER-02, then import the line with it",
+        },
+      ],
     });
 
     expect((await getWithCookie(app, `/api/admin/campaigns/${campaignId}/packing`)).status).toBe(401);

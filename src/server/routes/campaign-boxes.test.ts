@@ -111,6 +111,17 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
     const ana = await apply('Shade 01');
     expect((await accept(ana.applicationId)).status).toBe(200);
     expect(await left(campaignId, 'Shade 01')).toBe(4);
+    // The card and the campaign page say the products and the boxes left over every variant.
+    const box = async () => {
+      const one = await read<{ box: unknown }>(`/api/campaigns/${campaignId}`, '');
+      const listed = await read<{ items: Array<{ id: number; box: unknown }> }>(
+        '/api/campaigns?q=serum%20boxes',
+        '',
+      );
+      expect(listed.items.find((c) => c.id === campaignId)?.box).toEqual(one.box);
+      return one.box;
+    };
+    expect(await box()).toEqual({ products: 'Serum', stock: 6, left: 5 });
     // The creator's dashboard offers Withdraw on the accepted application; taking it gives the box back.
     const mine = await read<{ items: Array<{ id: number; canWithdraw: boolean }> }>(
       '/api/me/applications',
@@ -124,6 +135,7 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
       body: { status: 'withdrawn' },
     });
     expect(await left(campaignId, 'Shade 01')).toBe(5);
+    expect(await box()).toEqual({ products: 'Serum', stock: 6, left: 6 });
 
     // The team declines after accepting: the same Reject, and the box comes back.
     const ben = await apply('Shade 02');

@@ -9,7 +9,9 @@ import pg from 'pg';
 import { brandTrackRecordQuery, toBrandTrackRecord } from '../src/db/queries/campaign-badges';
 import {
   ACCEPTED_SO_FAR_SQL,
+  BOX_SUMMARY_SQL,
   boxesLeft,
+  boxOf,
   type CampaignCursor,
   decodeCampaignCursor,
   encodeCampaignCursor,
@@ -50,7 +52,7 @@ export type ListParams = Omit<CampaignListQuery, 'cursor'> & { cursor?: Campaign
 const { searchText: _searchText, ...selectedColumns } = getTableColumns(campaigns);
 const COLUMNS = `${Object.values(selectedColumns)
   .map((column) => `"${column.keyAsName ? toSnakeCase(column.name) : column.name}"`)
-  .join(', ')}, ${ACCEPTED_SO_FAR_SQL} as "accepted_count"`;
+  .join(', ')}, ${ACCEPTED_SO_FAR_SQL} as "accepted_count", ${BOX_SUMMARY_SQL} as "box"`;
 
 function likeContains(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -151,6 +153,7 @@ interface CampaignDbRow {
   product_value: string | null;
   max_accepted: number | null;
   accepted_count: number | null;
+  box: unknown;
   reach: number;
   image_url: string;
   gallery: string[];
@@ -177,6 +180,7 @@ function toJson(row: CampaignDbRow) {
     productValue: row.product_value,
     maxAccepted: row.max_accepted,
     boxesLeft: boxesLeft(row.max_accepted, row.accepted_count),
+    box: boxOf(row.box),
     reach: row.reach,
     imageUrl: row.image_url,
     gallery: row.gallery,

@@ -658,7 +658,10 @@ async function runAll() {
   console.log(formatLighthouse(await runLighthouse()));
 }
 
-/** `npm run bench -- --suite operator`: the signed-in pages on the operator-size data set (bench/operator/run.ts). */
+/**
+ * `npm run bench -- --suite operator`: the signed-in pages on the operator-size data set (bench/operator/run.ts);
+ * `--suite box`: a campaign with 10,000 applicants over 20 variants (bench/box/run.ts, issue 37).
+ */
 function suite(): string {
   const at = process.argv.indexOf('--suite');
   if (at >= 0) return process.argv[at + 1] ?? '';
@@ -666,13 +669,15 @@ function suite(): string {
 }
 
 const chosen = suite();
-if (chosen !== 'catalogue' && chosen !== 'operator') {
-  console.error(`[bench] unknown suite ${chosen}: catalogue (the default) or operator`);
+if (chosen !== 'catalogue' && chosen !== 'operator' && chosen !== 'box') {
+  console.error(`[bench] unknown suite ${chosen}: catalogue (the default), operator or box`);
   process.exit(2);
 }
 (chosen === 'operator'
   ? import('./operator/run').then((operator) => operator.runOperatorSuite())
-  : runAll()
+  : chosen === 'box'
+    ? import('./box/run').then((box) => box.runBoxSuite())
+    : runAll()
 ).catch((error: unknown) => {
   console.error(`[bench] FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;

@@ -57,6 +57,22 @@ describe('the table of moves', () => {
     );
   });
 
+  it('gives the boxes back on every move that leaves accepted before the box ships, and only there (issue 37)', () => {
+    const leaving = LIFECYCLE_MOVES.filter(
+      (m) => m.from === 'accepted' && m.to !== 'accepted' && m.to !== 'shipped',
+    );
+    const noBoxYet = leaving.filter((m) => m.to !== 'content_submitted');
+    expect(noBoxYet.map((m) => `${m.by}:${m.action}`)).toEqual([
+      'creator:withdraw',
+      'admin:reject',
+      'system:miss_deadline',
+      'system:close_account',
+    ]);
+    expect(noBoxYet.every((m) => m.stock === 'release')).toBe(true);
+    expect(LIFECYCLE_MOVES.filter((m) => m.stock === 'release')).toEqual(noBoxYet);
+    expect(LIFECYCLE_MOVES.filter((m) => m.stock === 'reserve').map((m) => m.action)).toEqual(['accept']);
+  });
+
   it('ends in final statuses: nothing is allowed after approval, rejection, withdrawal or a missed deadline', () => {
     for (const status of ['approved', 'rejected', 'withdrawn', 'missed'] as const) {
       for (const actor of ['creator', 'admin', 'system'] as const) {
@@ -67,8 +83,9 @@ describe('the table of moves', () => {
   });
 
   it('offers the buttons a step needs: content after acceptance only without a box, no second confirmation', () => {
-    expect([...offeredActions('accepted', 'creator', false)]).toEqual(['submit_content']);
-    expect([...offeredActions('accepted', 'creator', true)]).toEqual([]);
+    expect([...offeredActions('accepted', 'creator', false)]).toEqual(['withdraw', 'submit_content']);
+    expect([...offeredActions('accepted', 'creator', true)]).toEqual(['withdraw']);
+    expect([...offeredActions('accepted', 'admin', true)]).toEqual(['reject', 'ship']);
     expect([...offeredActions('shipped', 'creator', true)]).toEqual(['confirm_delivery', 'report_problem']);
     expect([...offeredActions('delivered', 'creator', true)]).toEqual(['report_problem', 'submit_content']);
     expect(allowedActions('delivered', 'creator', true)).toContain('confirm_delivery');

@@ -125,7 +125,8 @@ export interface LifecycleMove {
   readonly offered?: false;
   /**
    * What the move does to the boxes of the variants the creator chose (issue 37): acceptance reserves one of each
-   * (409 SOLD_OUT when one has none left), leaving `accepted` before the box ships gives them back.
+   * (409 SOLD_OUT when one has none left), leaving `accepted` before the box ships (the creator withdraws, the team
+   * declines, the deadline passes, the account closes; decision 0041) gives them back.
    */
   readonly stock?: 'reserve' | 'release';
 }
@@ -138,6 +139,8 @@ export const LIFECYCLE_MOVES: readonly LifecycleMove[] = [
   { from: 'applied', action: 'accept', to: 'accepted', by: 'admin', stock: 'reserve' },
   { from: 'applied', action: 'reject', to: 'rejected', by: 'admin' },
   { from: 'applied', action: 'withdraw', to: 'withdrawn', by: 'creator' },
+  { from: 'accepted', action: 'withdraw', to: 'withdrawn', by: 'creator', stock: 'release' },
+  { from: 'accepted', action: 'reject', to: 'rejected', by: 'admin', stock: 'release' },
   { from: 'accepted', action: 'ship', to: 'shipped', by: 'admin', box: true },
   // Correcting the carrier or tracking number of a box on its way.
   { from: 'shipped', action: 'ship', to: 'shipped', by: 'admin', box: true },
@@ -222,48 +225,6 @@ export function offeredActions(
 /** The statuses an action starts from (for any actor and campaign), e.g. the sweep's content-due statuses. */
 export function statusesFrom(action: ApplicationAction): ApplicationStatus[] {
   return [...new Set(LIFECYCLE_MOVES.filter((m) => m.action === action).map((m) => m.from))];
-}
-
-/** What a refused move tells the user (spec and earlier texts kept), given the application as it is. */
-export function refusalMessage(
-  action: ApplicationAction,
-  application: { id: number; status: ApplicationStatus },
-  box: boolean,
-): string {
-  const { id, status } = application;
-  switch (action) {
-    case 'accept':
-    case 'reject':
-      return `Application ${id} was already ${status === 'withdrawn' ? 'withdrawn' : 'decided'}.`;
-    case 'withdraw':
-      return 'Only an application that is still under review can be withdrawn.';
-    case 'ship':
-      return box
-        ? `A PR box can be shipped only to an accepted creator (this application is ${status}).`
-        : 'This campaign does not send a PR box.';
-    case 'mark_delivered':
-      return box ? 'Only a shipped PR box can be marked delivered.' : 'This campaign does not send a PR box.';
-    case 'confirm_delivery':
-    case 'report_problem':
-      return box ? 'Your PR box has not been shipped yet.' : 'This campaign does not send a PR box.';
-    case 'reship':
-      return box
-        ? `A new box can be sent only while the creator waits for theirs (this application is ${status}).`
-        : 'This campaign does not send a PR box.';
-    case 'submit_content':
-      return status === 'content_submitted'
-        ? 'Your content is already waiting for review.'
-        : box && isIn(WAITING_FOR_BOX_STATUSES, status)
-          ? 'Confirm that your PR box arrived before submitting content.'
-          : 'Content cannot be submitted at this step.';
-    case 'approve':
-    case 'request_changes':
-      return 'This submission was already reviewed.';
-    case 'miss_deadline':
-      return 'This application no longer owes content.';
-    case 'close_account':
-      return `Application ${id} is already over (${status}).`;
-  }
 }
 
 /** Whether `status` is one of `statuses` (typed for the readonly status sets above). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
-import { postJson, signInAdmin } from '../support/auth-client';
+import { getWithCookie, postJson, signInAdmin } from '../support/auth-client';
 import { launchBrowser, signInThroughApi } from '../support/browser';
 import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
@@ -14,6 +14,7 @@ import { createTestApp, testEnv } from '../support/test-app';
 
 const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
 const CREATOR = { email: 'nia@example.com', name: 'Nia Brooks', password: 'correct horse battery' };
+const BEN = { email: 'ben@example.com', name: 'Ben Ortiz' };
 /** Where the journey's screenshots go (set PRODUCTS_SCREENSHOTS=<folder> to look at them). */
 const SHOTS = process.env.PRODUCTS_SCREENSHOTS;
 
@@ -29,6 +30,10 @@ describe('products with variants and stock in the browser', () => {
   let creator: Page;
   let admin: Page;
   let campaignId: number;
+  let benCookie = '';
+  let shade01 = 0;
+  let apiAdmin = '';
+  let api: ReturnType<typeof createTestApp>;
 
   beforeAll(async () => {
     const port = await freePort();
@@ -40,9 +45,9 @@ describe('products with variants and stock in the browser', () => {
         await upsertAdmin(db, createAuth({ db, env: testEnv(env), logger: silentLogger() }), ADMIN);
       },
     });
-    const api = createTestApp(server.db);
+    api = createTestApp(server.db);
     await createReadyCreator(api, server.db, { email: CREATOR.email, name: CREATOR.name });
-    const apiAdmin = await signInAdmin(api, ADMIN.email, ADMIN.password);
+    apiAdmin = await signInAdmin(api, ADMIN.email, ADMIN.password);
     campaignId = (
       await insertCampaign(server.db, {
         name: 'Serum Shades',
@@ -67,6 +72,22 @@ describe('products with variants and stock in the browser', () => {
       apiAdmin,
     );
     expect(added.status).toBe(201);
+    // Ben chose Shade 01; its last boxes are taken before the admin gets to him (stock set to 0 here).
+    const ben = await createReadyCreator(api, server.db, { email: BEN.email, name: BEN.name });
+    benCookie = ben.cookie;
+    const [serum] = (
+      (await (await getWithCookie(api, `/api/campaigns/${campaignId}/products`)).json()) as {
+        items: Array<{ id: number; variants: Array<{ id: number; name: string }> }>;
+      }
+    ).items;
+    shade01 = serum!.variants.find((v) => v.name === 'Shade 01')!.id;
+    const applied = await postJson(
+      api,
+      `/api/campaigns/${campaignId}/applications`,
+      { choices: [{ productId: serum!.id, variantId: shade01 }] },
+      ben.cookie,
+    );
+    expect(applied.status).toBe(201);
     browser = await launchBrowser();
     const make = async () => {
       const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
@@ -88,7 +109,15 @@ describe('products with variants and stock in the browser', () => {
   });
 
   it('the creator chooses Shade 02 (Shade 03 is sold out) and the admin sees the choice and the stock', async () => {
+    // The catalogue card and the campaign page say the product and the boxes left (per shade on the page).
+    await creator.goto(`${server.url}/`);
+    const tile = creator.getByTestId('campaign-card').filter({ hasText: 'Serum Shades' });
+    await expect.poll(() => textOf(tile.getByTestId('boxes-left'))).toBe('Serum · 50 of 50 left');
     await creator.goto(`${server.url}/campaign/${campaignId}`);
+    const shades = creator.getByTestId('variant-stock');
+    await expect
+      .poll(() => textOf(shades))
+      .toBe('Shade 01 · 10 of 10 leftShade 02 · 40 of 40 leftShade 03 · Sold out');
     await creator.getByRole('button', { name: 'Apply Now' }).click();
     const dialog = creator.getByRole('dialog');
     const soldOut = dialog.getByRole('radio', { name: /Shade 03/ });
@@ -112,8 +141,33 @@ describe('products with variants and stock in the browser', () => {
     await expect
       .poll(() => textOf(admin.getByTestId('variant-SER-02').getByTestId('boxes-left')))
       .toBe('39 of 40 left');
+    // The packing summary per SKU.
+    await expect
+      .poll(() => textOf(admin.getByTestId('packing-summary').locator('li').filter({ hasText: 'SER-02' })))
+      .toContain('Serum · Shade 02 × 1');
     await screenshotWidths(admin, SHOTS, 'review-products');
     expect(await phoneScrollWidth(admin)).toBeLessThanOrEqual(375);
+
+    // Shade 01 runs out before the admin accepts Ben: the Accept dialog offers to ask him for another option.
+    const out = await api.request(`/api/admin/variants/${shade01}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: apiAdmin },
+      body: JSON.stringify({ stock: 0 }),
+    });
+    expect(out.status).toBe(200);
+    const ben = admin.getByTestId('applicant').filter({ hasText: BEN.name });
+    await ben.getByRole('button', { name: `Accept ${BEN.name}` }).click();
+    const decision = admin.getByRole('dialog');
+    await decision.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect.poll(() => textOf(decision)).toContain('Serum · Shade 01 is sold out');
+    await decision.getByRole('button', { name: 'Ask for another option' }).click();
+    await expect.poll(() => decision.count()).toBe(0);
+    await expect
+      .poll(async () => {
+        const bell = await getWithCookie(api, '/api/notifications', benCookie);
+        return ((await bell.json()) as { items: Array<{ kind: string }> }).items[0]?.kind;
+      })
+      .toBe('choice_requested');
 
     await creator.goto(`${server.url}/dashboard?tab=campaigns`);
     await expect.poll(() => textOf(creator.getByTestId('chosen-variants'))).toBe('Serum · Shade 02');

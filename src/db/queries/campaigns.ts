@@ -18,10 +18,13 @@ import {
   PUBLIC_CAMPAIGN_STATUSES,
 } from '../../shared/constants';
 import { ACCEPTED_STATUSES } from '../../shared/lifecycle';
-import type { Campaign, CampaignListQuery, CampaignPage } from '../../shared/schemas/campaign';
+import type { BoxSummary, Campaign, CampaignListQuery, CampaignPage } from '../../shared/schemas/campaign';
 import { cachingAllowed, invalidate, onInvalidate } from '../cache-invalidation';
 import type { Database, DatabaseOrTransaction } from '../client';
 import { type CampaignRow, campaignCounts, campaigns } from '../schema/campaigns';
+import { BOX_SUMMARY_SQL, campaignFromDriverRow, type DriverCampaignRow, toCampaign } from './campaign-rows';
+
+export { BOX_SUMMARY_SQL, boxesLeft, boxOf, toCampaign } from './campaign-rows';
 
 const { searchText: _searchText, ...tableColumns } = getTableColumns(campaigns);
 
@@ -35,96 +38,14 @@ const { searchText: _searchText, ...tableColumns } = getTableColumns(campaigns);
 export const ACCEPTED_SO_FAR_SQL = `case when "campaigns"."max_accepted" is null then null else (select count(*)::int from "applications" where "applications"."campaign_id" = "campaigns"."id" and "applications"."status" in (${ACCEPTED_STATUSES.map((status) => `'${status}'`).join(', ')})) end`;
 const acceptedSoFar = sql<number | null>`${sql.raw(ACCEPTED_SO_FAR_SQL)}`;
 
-/** The catalogue's select list: the campaign's columns and, when it caps its boxes, how many it has accepted. */
-const campaignColumns = { ...tableColumns, acceptedCount: acceptedSoFar.as('accepted_count') };
+const boxSummary = sql<BoxSummary | null>`${sql.raw(BOX_SUMMARY_SQL)}`;
 
-type CampaignSelection = Omit<CampaignRow, 'searchText'>;
-
-/** Boxes still to give: the cap minus the applications accepted so far (never below 0); null without a cap. */
-export function boxesLeft(maxAccepted: number | null, accepted: number | null | undefined): number | null {
-  return maxAccepted === null ? null : Math.max(0, maxAccepted - (accepted ?? 0));
-}
-
-/** A campaign row in the API's shape; `accepted` is its accepted count (needed only when it caps its boxes). */
-export function toCampaign(row: CampaignSelection, accepted?: number | null): Campaign {
-  return {
-    id: row.id,
-    name: row.name,
-    brand: row.brand,
-    platform: row.platform,
-    type: row.type,
-    description: row.description,
-    requirements: row.requirements,
-    deadline: row.deadline,
-    reward: row.reward,
-    applicationsCount: row.applicationsCount,
-    followersRequired: row.followersRequired,
-    status: row.status,
-    budget: row.budget,
-    productValue: row.productValue,
-    maxAccepted: row.maxAccepted,
-    boxesLeft: boxesLeft(row.maxAccepted, accepted),
-    reach: row.reach,
-    imageUrl: row.imageUrl,
-    gallery: row.gallery,
-    tags: row.tags,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** A campaign row as the driver returns it for the catalogue's select list (column names, dates as text). */
-interface DriverCampaignRow {
-  id: number;
-  name: string;
-  brand: string;
-  platform: CampaignRow['platform'];
-  type: CampaignRow['type'];
-  description: string;
-  requirements: string[];
-  deadline: string;
-  reward: number;
-  applications_count: number;
-  followers_required: number;
-  status: CampaignRow['status'];
-  budget: string;
-  product_value: string | null;
-  max_accepted: number | null;
-  accepted_count: number | null;
-  reach: number;
-  image_url: string;
-  gallery: string[];
-  tags: string[];
-  created_at: Date;
-  updated_at: Date;
-}
-
-function campaignFromDriverRow(row: DriverCampaignRow): Campaign {
-  return {
-    id: row.id,
-    name: row.name,
-    brand: row.brand,
-    platform: row.platform,
-    type: row.type,
-    description: row.description,
-    requirements: row.requirements,
-    deadline: row.deadline,
-    reward: row.reward,
-    applicationsCount: row.applications_count,
-    followersRequired: row.followers_required,
-    status: row.status,
-    budget: row.budget,
-    productValue: row.product_value,
-    maxAccepted: row.max_accepted,
-    boxesLeft: boxesLeft(row.max_accepted, row.accepted_count),
-    reach: row.reach,
-    imageUrl: row.image_url,
-    gallery: row.gallery,
-    tags: row.tags,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
-}
+/** The catalogue's select list: the campaign's columns, how many it has accepted when it caps its boxes, its box. */
+const campaignColumns = {
+  ...tableColumns,
+  acceptedCount: acceptedSoFar.as('accepted_count'),
+  box: boxSummary.as('box'),
+};
 
 /** Position in the newest-first order: created_at then id, both descending. */
 export interface CampaignCursor {
@@ -193,7 +114,7 @@ function publicFilters(shape: ListShape): SQL[] {
 interface Prepared<T> {
   execute(values: Record<string, unknown>): Promise<T[]>;
 }
-type CampaignSelectionRow = Omit<CampaignRow, 'searchText'> & { acceptedCount: number | null };
+type CampaignSelectionRow = Omit<CampaignRow, 'searchText'> & { acceptedCount: number | null; box: unknown };
 
 /**
  * One catalogue statement: drizzle renders it once; on a database handle (not a transaction) it then runs straight
@@ -282,7 +203,9 @@ async function campaignRows(
 ): Promise<Campaign[]> {
   const run = statementsOf(db).run;
   if (!run)
-    return (await statement.prepared.execute(values)).map((row) => toCampaign(row, row.acceptedCount));
+    return (await statement.prepared.execute(values)).map((row) =>
+      toCampaign(row, row.acceptedCount, row.box),
+    );
   const rows = await run(statement.name, statement.text, fillPlaceholders(statement.params, values));
   return (rows as DriverCampaignRow[]).map(campaignFromDriverRow);
 }
@@ -302,7 +225,7 @@ async function pageRows(
   if (!run) {
     const rows = await statement.prepared.execute(values);
     return rows.map((row) => ({
-      campaign: toCampaign(row, row.acceptedCount),
+      campaign: toCampaign(row, row.acceptedCount, row.box),
       total: Number(row.total ?? 0),
     }));
   }

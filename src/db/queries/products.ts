@@ -188,3 +188,22 @@ export async function writeChoices(
   if (choices.length === 0) return;
   await tx.insert(applicationChoices).values(choices.map((c) => ({ applicationId, ...c, reserved: false })));
 }
+
+/** The first option the application chose that has no box left for it (none left, or withdrawn), or null. */
+export async function soldOutChoice(db: DatabaseOrTransaction, applicationId: number) {
+  const [row] = await db
+    .select({ product: campaignProducts.name, variant: productVariants.name })
+    .from(applicationChoices)
+    .innerJoin(campaignProducts, eq(campaignProducts.id, applicationChoices.productId))
+    .innerJoin(productVariants, eq(productVariants.id, applicationChoices.variantId))
+    .where(
+      and(
+        eq(applicationChoices.applicationId, applicationId),
+        eq(applicationChoices.reserved, false),
+        sql`(${productVariants.reserved} >= ${productVariants.stock} or not ${productVariants.available})`,
+      ),
+    )
+    .orderBy(asc(campaignProducts.position), asc(campaignProducts.id))
+    .limit(1);
+  return row ?? null;
+}

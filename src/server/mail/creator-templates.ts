@@ -157,3 +157,23 @@ export function unreadMessageMail(
     ],
   });
 }
+
+/** Issue 37: the option the creator chose ran out; the link opens the dashboard's Change my choice dialog. */
+export function choiceRequestMail(
+  appUrl: string,
+  to: string,
+  { campaign, soldOut, applicationId }: { campaign: string; soldOut: string; applicationId: number },
+): MailMessage {
+  return layoutMail(appUrl, {
+    to,
+    subject: `Choose another option for ${campaign}`,
+    paragraphs: [
+      `${soldOut} ran out before the brand could accept your application to ${campaign}.`,
+      'Choose another option and the brand can accept you. Your application stays as it is until then.',
+    ],
+    action: {
+      label: 'Choose another option',
+      url: `${appUrl}/dashboard?tab=campaigns&choose=${applicationId}`,
+    },
+  });
+}

@@ -16,6 +16,7 @@ import { users } from '../../db/schema/auth';
 import { contentMetricSnapshots } from '../../db/schema/content-metrics';
 import { conversationMessages, conversations } from '../../db/schema/conversations';
 import { influencers } from '../../db/schema/influencers';
+import { applicationChoices } from '../../db/schema/products';
 import { deliveryProblems } from '../../db/schema/shipping';
 import type { AuditLogList } from '../../shared/schemas/audit-log';
 import type { Payout } from '../../shared/schemas/payout';
@@ -1285,6 +1286,35 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
             return {
               call: { method: 'DELETE', path: `/api/admin/variants/${product.variants[0]!.id}`, status: 200 },
               expected: () => [entry(campaign.id, { variant: 'Serum · Shade 01' }, null)],
+            };
+          },
+        },
+        {
+          name: 'asking a creator for another option records the choice and the option asked about',
+          route: 'POST /api/admin/applications/:id/choice-request',
+          prepare: async () => {
+            const { campaign, product } = await productPath();
+            const { application } = await insertApplication(database.db, { status: 'applied', campaign });
+            await database.db.insert(applicationChoices).values({
+              applicationId: application.id,
+              productId: product.id,
+              variantId: product.variants[1]!.id,
+            });
+            return {
+              call: {
+                method: 'POST',
+                path: `/api/admin/applications/${application.id}/choice-request`,
+                status: 200,
+              },
+              expected: () => [
+                {
+                  action: 'application.ask_choice',
+                  entityType: 'application',
+                  entityId: String(application.id),
+                  before: { choice: 'Serum · Shade 02' },
+                  after: { asked: 'Serum · Shade 02' },
+                },
+              ],
             };
           },
         },

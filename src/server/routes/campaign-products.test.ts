@@ -281,7 +281,7 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
         .status,
     ).toBe(200);
     expect(shade(await products(campaignId), 'Shade 01')).toMatchObject({ left: 5, reserved: 0 });
-  });
+  }, 120_000); // 50 creators made one by one first: the default 30 s is too short on a busy CI machine.
 
   it('keeps campaigns without products working, and refuses products on a campaign without a box', async () => {
     const r = await send('POST', '/api/admin/campaigns', CAMPAIGN, admin);

@@ -2,6 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { campaignIdParamSchema } from '../../shared/schemas/campaign';
 import { errorSchema } from '../../shared/schemas/error';
 import {
+  choiceRequestResultSchema,
+  packingSummarySchema,
   productInputSchema,
   productListSchema,
   productPatchSchema,
@@ -21,6 +23,8 @@ import {
   renameProduct,
   updateVariant,
 } from '../services/products/admin-products';
+import { askForAnotherChoice } from '../services/products/choice-request';
+import { packingSummary } from '../services/products/packing';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const idParam = z.object({
@@ -43,6 +47,24 @@ const common = {
 const done = { 200: { description: 'Done', content: json(idResultSchema) } };
 
 const routes = {
+  packing: createRoute({
+    method: 'get',
+    path: '/campaigns/{id}/packing',
+    tags: ['Admin shipping'],
+    summary:
+      'The packing summary per SKU: boxes to pack for accepted creators ("Serum · Shade 02 × 14") and boxes shipped',
+    request: { params: campaignIdParamSchema },
+    responses: { 200: { description: 'Per variant', content: json(packingSummarySchema) }, ...common },
+  }),
+  askChoice: createRoute({
+    method: 'post',
+    path: '/applications/{id}/choice-request',
+    tags: ['Admin'],
+    summary:
+      'Ask the creator for another option (their choice sold out): a notification and a mail with a link to change it',
+    request: { params: idParam },
+    responses: { 200: { description: 'Asked', content: json(choiceRequestResultSchema) }, ...common },
+  }),
   publicList: createRoute({
     method: 'get',
     path: '/campaigns/{id}/products',
@@ -118,6 +140,9 @@ export const campaignProductRoutes = createRouter().openapi(routes.publicList, a
 
 /** Admins (mounted under /admin): products, variants and stock of a campaign. */
 export const adminProductRoutes = createRouter()
+  .openapi(routes.packing, async (c) =>
+    c.json(await packingSummary(c.get('services'), c.req.valid('param').id), 200),
+  )
   .openapi(routes.list, async (c) =>
     c.json({ items: await campaignProductsForAdmin(c.get('services'), c.req.valid('param').id) }, 200),
   )
@@ -155,4 +180,7 @@ export const adminProductRoutes = createRouter()
   )
   .openapi(routes.removeVariant, async (c) =>
     c.json(await deleteVariant(c.get('services'), c.req.valid('param').id, adminActor(c)), 200),
+  )
+  .openapi(routes.askChoice, async (c) =>
+    c.json(await askForAnotherChoice(c.get('services'), c.req.valid('param').id, adminActor(c)), 200),
   );

@@ -208,8 +208,8 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     );
     await expect409(`/api/campaigns/${campaignId}/applications`, {}, bo.cookie);
     expect((await call(`/api/admin/applications/${id}/accept`, {}, admin)).status).toBe(200);
-    await expect409(`/api/admin/applications/${id}/reject`, {}, admin);
-    await expect409(`/api/applications/${id}/withdraw`, {}, bo.cookie);
+    await expect409(`/api/admin/applications/${id}/accept`, {}, admin);
+    // (Accepted, the creator may still withdraw and the team decline: campaign-boxes.test.ts.)
     // A gifting campaign needs the box before content.
     await expect409(
       `/api/applications/${id}/submissions`,
@@ -228,18 +228,24 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     });
     expect((await call(`/api/admin/applications/${id}/accept`, {}, admin)).status).toBe(200);
 
-    // The admin: an accepted application can only be shipped.
-    expect(await call(`/api/admin/applications/${id}/reject`, {}, admin)).toEqual(
-      refused(`Application ${id} was already decided.`, ['ship']),
+    // The admin: an accepted application can be shipped, or declined before its box ships.
+    expect(await call(`/api/admin/applications/${id}/accept`, {}, admin)).toEqual(
+      refused(`Application ${id} was already decided.`, ['reject', 'ship']),
     );
     expect(await call(`/api/admin/applications/${id}/delivered`, {}, admin)).toEqual(
-      refused('Only a shipped PR box can be marked delivered.', ['ship']),
+      refused('Only a shipped PR box can be marked delivered.', ['reject', 'ship']),
     );
-    // The creator: nothing to do until the box is on its way.
-    expect(await call(`/api/applications/${id}/withdraw`, {}, cy.cookie)).toEqual(
-      refused('Only an application that is still under review can be withdrawn.', []),
+    // The creator: only withdrawing, until the box is on its way.
+    expect(await call(`/api/applications/${id}/delivery`, { action: 'confirm' }, cy.cookie)).toEqual(
+      refused('Your PR box has not been shipped yet.', ['withdraw']),
     );
     await adminPost(`/api/admin/applications/${id}/shipment`, { carrier: 'UPS', trackingNumber: '1ZTABLE' });
+    expect(await call(`/api/applications/${id}/withdraw`, {}, cy.cookie)).toEqual(
+      refused('Only an application whose PR box has not shipped yet can be withdrawn.', [
+        'confirm_delivery',
+        'report_problem',
+      ]),
+    );
     const post = { urls: ['https://www.instagram.com/p/table'] };
     expect(await call(`/api/applications/${id}/submissions`, post, cy.cookie)).toEqual(
       refused('Confirm that your PR box arrived before submitting content.', [

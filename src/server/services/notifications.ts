@@ -77,6 +77,13 @@ export const creatorNotice = {
     body: `Shipped with ${carrier}, tracking number ${trackingNumber}.`,
     link: CAMPAIGNS,
   }),
+  /** Issue 37: the option the creator chose ran out; the link opens their Change my choice dialog. */
+  choiceRequested: (campaign: string, soldOut: string, applicationId: number): Notice => ({
+    kind: 'choice_requested',
+    title: `Choose another option: ${campaign}`,
+    body: `${soldOut} ran out before your application could be accepted. Choose another option so the brand can accept you.`,
+    link: `${CAMPAIGNS}&choose=${applicationId}`,
+  }),
   delivered: (campaign: string): Notice => ({
     kind: 'box_delivered',
     title: `Your PR box was delivered: ${campaign}`,

@@ -16,6 +16,7 @@ export const AUDIT_ACTION_LABELS = {
   'store.disconnect': 'Store disconnected',
   'application.accept': 'Application accepted',
   'application.reject': 'Application rejected',
+  'application.ask_choice': 'Creator asked for another option',
   'application.ship': 'Box marked shipped',
   'application.import_shipment': 'Shipment imported (CSV)',
   'application.deliver': 'Box marked delivered',

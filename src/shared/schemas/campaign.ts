@@ -39,6 +39,16 @@ export const campaignSchema = z.object({
     .describe(
       'maxAccepted minus the applications accepted so far (accepted or later); null when there is no cap',
     ),
+  box: z
+    .object({
+      products: z.string().describe('The names of the products the PR box offers, joined by ", "'),
+      stock: z.number().int().nonnegative().describe('Boxes in all, over every variant'),
+      left: z.number().int().nonnegative().describe('Boxes not yet held by an accepted creator'),
+    })
+    .nullable()
+    .describe(
+      'Issue 37: the PR box\'s products and boxes left ("Serum · 12 of 40 left"); null when the campaign offers no products (and on the admin answers, whose Products section reads them)',
+    ),
   reach: z.number().int().nonnegative(),
   imageUrl: z.string(),
   gallery: z.array(z.string()),
@@ -47,6 +57,7 @@ export const campaignSchema = z.object({
   updatedAt: z.string(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
+export type BoxSummary = NonNullable<Campaign['box']>;
 
 /** One campaign with the badges its brand's records earn (src/shared/campaign-badges.ts). */
 export const campaignDetailSchema = campaignSchema.extend({

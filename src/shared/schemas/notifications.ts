@@ -6,6 +6,8 @@ export const NOTIFICATION_KINDS = [
   // A creator's own applications, content, problems, address, payouts and account.
   'application_accepted',
   'application_rejected',
+  // Issue 37: the chosen option sold out, the team asks for another.
+  'choice_requested',
   'box_shipped',
   'box_delivered',
   // Issue 38: the carrier says the box waits at a pickup point, or it is coming back / failed.

@@ -121,3 +121,36 @@ export function variantLabel(product: string, variant: string): string {
 export function boxesLeftLabel(left: number, stock: number): string {
   return `${left} of ${stock} left`;
 }
+
+/** Issue 37: the creator was asked for another option (the one that ran out); `mailed` unless mails are off. */
+export const choiceRequestResultSchema = z.object({
+  id: z.number().int(),
+  soldOut: z.string(),
+  mailed: z.boolean(),
+});
+export type ChoiceRequestResult = z.infer<typeof choiceRequestResultSchema>;
+
+/** One line of a campaign's packing summary: the boxes of one variant to pack now and those already shipped. */
+export const packingLineSchema = z.object({
+  productId: z.number().int(),
+  product: z.string(),
+  variantId: z.number().int(),
+  variant: z.string(),
+  sku: z.string(),
+  /** Accepted creators whose box has not shipped yet. */
+  toPack: z.number().int(),
+  shipped: z.number().int(),
+  /** "Serum · Shade 02 × 14" (the boxes to pack). */
+  label: z.string(),
+});
+export const packingSummarySchema = z.object({
+  items: z.array(packingLineSchema),
+  toPack: z.number().int(),
+  shipped: z.number().int(),
+});
+export type PackingSummary = z.infer<typeof packingSummarySchema>;
+
+/** "Serum · Shade 02 × 14": one line of the packing summary. */
+export function packingLabel(product: string, variant: string, boxes: number): string {
+  return `${variantLabel(product, variant)} × ${boxes}`;
+}

@@ -78,5 +78,13 @@ describe('product value and boxes left', () => {
     expect(boxesLeftText({ maxAccepted: 1500, boxesLeft: 0 })).toBe('0 of 1,500 boxes left');
     expect(boxesLeftText({ maxAccepted: 1, boxesLeft: 1 })).toBe('1 of 1 box left');
     expect(boxesLeftText({ maxAccepted: null, boxesLeft: null })).toBeNull();
+    // Issue 37: a campaign with products names them, with its boxes over every variant.
+    expect(
+      boxesLeftText({
+        maxAccepted: null,
+        boxesLeft: null,
+        box: { products: 'Serum', stock: 1200, left: 12 },
+      }),
+    ).toBe('Serum · 12 of 1,200 left');
   });
 });

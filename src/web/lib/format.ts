@@ -117,14 +117,20 @@ export function productValueText({ productValue }: { productValue: string | null
   return productValue === null ? null : `${formatUsd(productValue)} value`;
 }
 
-/** Places left when the campaign caps its boxes: '12 of 40 boxes left'; null without a cap. */
+/**
+ * Boxes left: a campaign with products says them and its boxes over every variant, 'Serum · 12 of 40 left' (issue
+ * 37); one that caps its boxes, '12 of 40 boxes left'; null otherwise.
+ */
 export function boxesLeftText({
   maxAccepted,
   boxesLeft,
+  box,
 }: {
   maxAccepted: number | null;
   boxesLeft: number | null;
+  box?: { products: string; stock: number; left: number } | null;
 }): string | null {
+  if (box) return `${box.products} · ${formatNumber(box.left)} of ${formatNumber(box.stock)} left`;
   if (maxAccepted === null || boxesLeft === null) return null;
   return `${formatNumber(boxesLeft)} of ${formatNumber(maxAccepted)} ${maxAccepted === 1 ? 'box' : 'boxes'} left`;
 }

@@ -90,6 +90,8 @@ export const privateKeys = {
         [...admin, 'campaigns', 'applicants', id, ...view] as const,
       /** GET /api/admin/campaigns/:id/products: products, variants and stock (issue 37). */
       products: (id: string) => [...admin, 'campaigns', 'products', id] as const,
+      /** GET /api/admin/campaigns/:id/packing: boxes to pack per SKU (issue 37); refreshed with the applicants. */
+      packing: (id: string) => [...admin, 'campaigns', 'packing', id] as const,
     },
     influencers: (q: string, cursor: string) => [...admin, 'influencers', q, cursor] as const,
     /** GET /api/admin/influencers/:id: one creator's page (issue 13). */

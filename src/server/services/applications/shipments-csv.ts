@@ -3,7 +3,14 @@ import { AppError } from '../../errors';
 
 /** One row of a shipments CSV, or why the line was refused. */
 export type ShipmentCsvLine =
-  | { line: number; applicationId: number; carrier: string; trackingNumber: string }
+  | {
+      line: number;
+      applicationId: number;
+      carrier: string;
+      trackingNumber: string;
+      /** The `sku` column as the file has it (issue 37), when its header names one. */
+      sku?: string;
+    }
   | { line: number; error: string };
 
 const LINE_BREAK = /\r\n|\r|\n/g;
@@ -12,7 +19,8 @@ const lineBreaks = (text: string) => text.match(LINE_BREAK)?.length ?? 0;
 /**
  * Reads a shipments CSV (RFC 4180 through csv-parse: quoted cells may hold commas, doubled quotes and line breaks, so
  * the file the shipping export writes, address fields and all, comes back as it went out). The first three columns
- * are application_id, carrier, tracking_number; any others are ignored; a header row is optional. Blank rows and the
+ * are application_id, carrier, tracking_number; a header row is optional, and when it names a `sku` column (the export
+ * writes one, issue 37) that cell is kept to check against the creator's choice; any other column is ignored. Blank rows and the
  * header are skipped; every other row is a shipment or an error with the line it starts on. A file that is not CSV
  * (a quote never closed) is refused as a whole (400), before anything is saved.
  */
@@ -39,13 +47,18 @@ export function parseShipmentsCsv(csv: string): ShipmentCsvLine[] {
   const parsed: ShipmentCsvLine[] = [];
   // `raw` is the record's text with the blank lines skipped before it and its own line break: the lines it spans.
   let linesBefore = 0;
+  let skuColumn = -1;
   for (const [index, { record, raw }] of records.entries()) {
     const skipped = raw.match(/^(?:[ \t]*(?:\r\n|\r|\n))*/)?.[0] ?? '';
     const line = linesBefore + lineBreaks(skipped) + 1;
     linesBefore += lineBreaks(raw);
     if (record.every((cell) => cell === '')) continue; // a blank row (spaces or bare commas)
     const [idText = '', carrier = '', trackingNumber = ''] = record;
-    if (index === 0 && !/^\d+$/.test(idText)) continue; // header
+    if (index === 0 && !/^\d+$/.test(idText)) {
+      // The header: the export's `sku` column, checked against the creator's choice when the line is saved.
+      skuColumn = record.findIndex((cell) => cell.toLowerCase() === 'sku');
+      continue;
+    }
     const applicationId = Number(idText);
     if (!/^\d+$/.test(idText) || !Number.isSafeInteger(applicationId)) {
       parsed.push({ line, error: 'application_id must be a number' });
@@ -56,7 +69,8 @@ export function parseShipmentsCsv(csv: string): ShipmentCsvLine[] {
     } else if (carrier.length > 60 || trackingNumber.length > 60) {
       parsed.push({ line, error: 'carrier and tracking_number must be at most 60 characters' });
     } else {
-      parsed.push({ line, applicationId, carrier, trackingNumber });
+      const sku = skuColumn >= 0 ? (record[skuColumn] ?? '') : '';
+      parsed.push({ line, applicationId, carrier, trackingNumber, ...(sku ? { sku } : {}) });
     }
   }
   return parsed;

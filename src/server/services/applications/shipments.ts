@@ -1,5 +1,6 @@
 import type { DatabaseOrTransaction } from '../../../db/client';
 import { findApplicationCampaignId, lockApplication } from '../../../db/queries/applications';
+import { choicesOf } from '../../../db/queries/products';
 import { AppError } from '../../errors';
 import { type AuditActor, recordAdminUpdate } from '../audit-log';
 import { creatorNotice, notifyCreator } from '../notifications';
@@ -86,6 +87,21 @@ export async function reshipBox(
   });
 }
 
+/**
+ * The file's SKU must still be the creator's choice (issue 37): they may change it until the box ships, so a file
+ * exported before the change would record the wrong box. Refused with both SKUs named; nothing is saved for the line.
+ */
+async function checkPackedSku(tx: DatabaseOrTransaction, applicationId: number, sku: string) {
+  const chosen = (await choicesOf(tx, [applicationId])).get(applicationId) ?? [];
+  const current = chosen.map((c) => c.sku).join('; ');
+  if (chosen.length > 0 && current !== sku) {
+    throw new AppError(
+      'CONFLICT',
+      `sku ${sku} is no longer the creator's choice (now ${current}): pack ${current}, then import the line with it`,
+    );
+  }
+}
+
 export interface ShipmentImportReport {
   imported: number;
   errors: Array<{ line: number; error: string }>;
@@ -109,14 +125,17 @@ export async function importShipmentsCsv(
       report.errors.push(parsed);
       continue;
     }
-    const { line, applicationId, carrier, trackingNumber } = parsed;
+    const { line, applicationId, carrier, trackingNumber, sku } = parsed;
     try {
       if ((await findApplicationCampaignId(ctx.db, applicationId)) !== campaignId)
         throw new AppError('NOT_FOUND', `application ${applicationId} is not in this campaign`);
+      // Before the number is registered with the tracking service: a refused line registers nothing.
+      if (sku) await checkPackedSku(ctx.db, applicationId, sku);
       const tracker = await registerTracking(ctx, { trackingNumber, carrier });
       const result = await ctx.db.transaction(async (tx) => {
         if ((await findApplicationCampaignId(tx, applicationId)) !== campaignId)
           throw new AppError('NOT_FOUND', `application ${applicationId} is not in this campaign`);
+        if (sku) await checkPackedSku(tx, applicationId, sku);
         return recordShipment(stoppedAt(ctx), applicationId, { carrier, trackingNumber }, actor, tx, tracker);
       });
       report.imported += 1;

@@ -8,9 +8,9 @@ import {
   allowedActions,
   findMove,
   type LifecycleActor,
-  refusalMessage,
   shipsBox,
 } from '../../../shared/lifecycle';
+import { refusalMessage } from '../../../shared/lifecycle-refusals';
 import type { ErrorBody } from '../../../shared/schemas/error';
 import { AppError } from '../../errors';
 import { applyStockMove } from '../products/stock';

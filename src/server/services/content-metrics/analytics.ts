@@ -12,6 +12,7 @@ import {
 import { overviewRangeFacts } from '../../../db/queries/content-metrics-range';
 import { dailySeries } from '../../../db/queries/content-metrics-series';
 import { campaignAgeDemographics } from '../../../db/queries/instagram-connections';
+import { shippedRetailValue } from '../../../db/queries/packing';
 import { PLATFORMS } from '../../../shared/constants';
 import { DEMOGRAPHICS_NOTE, PLATFORM_METRIC_NOTES } from '../../../shared/content-metrics';
 import {
@@ -39,13 +40,36 @@ export function costBasisWithBoxes(boxes: number, productValue: string): string 
   return `Mint credited for approved posts + product value of ${boxes} ${boxes === 1 ? 'box' : 'boxes'} shipped ($${Number(productValue).toFixed(2)} each; 1 Mint = 1 USD)`;
 }
 
+/** The basis of a campaign with products (issue 37): the retail value of the variants its shipped boxes held. */
+export function costBasisWithVariants(boxes: number, cents: number): string {
+  return `Mint credited for approved posts + retail value of the products in ${boxes} ${boxes === 1 ? 'box' : 'boxes'} shipped ($${(cents / 100).toFixed(2)}; 1 Mint = 1 USD)`;
+}
+
+/**
+ * What the campaign's shipped boxes cost, in cents, and the basis said beside the costs: a campaign with products
+ * counts the retail value of the variants actually shipped (issue 37); one without keeps its single product value
+ * times the boxes shipped; with neither, only the Mint.
+ */
+async function boxCost(db: Database, campaignId: number, productValue: string | null) {
+  const shipped = await shippedRetailValue(db, campaignId);
+  if (shipped.variants) {
+    return { cents: shipped.cents, basis: costBasisWithVariants(shipped.boxes, shipped.cents) };
+  }
+  if (productValue === null) return { cents: 0, basis: COST_BASIS };
+  const boxes = await campaignBoxesShipped(db, campaignId);
+  // Cents, so 3 boxes of $85.10 add up exactly; Mint are whole dollars.
+  return {
+    cents: boxes * Math.round(Number(productValue) * 100),
+    basis: costBasisWithBoxes(boxes, productValue),
+  };
+}
+
 /**
  * A campaign's analytics: one tab per platform it has posts on (and always its own platform), each with totals,
  * the change over 7 days, 30 days of daily totals, the first page of its posts and of its creators with their counts
  * (the next pages: analytics-pages.ts); cost per view and per engagement
- * from what was spent: the Mint credited for the campaign's approved posts (its `reward` ledger entries) plus, when the
- * campaign states a product value, that value times the boxes it shipped; null when nothing was spent or nothing was
- * counted.
+ * from what was spent: the Mint credited for the campaign's approved posts (its `reward` ledger entries) plus what
+ * its shipped boxes are worth (`boxCost`); null when nothing was spent or nothing was counted.
  */
 export async function campaignAnalytics(
   db: Database,
@@ -63,11 +87,8 @@ export async function campaignAnalytics(
     campaignAgeDemographics(db, campaignId),
   ]);
   const totals = new Map([...counts].map(([platform, count]) => [platform, count.totals]));
-  const boxesShipped = campaign.productValue === null ? 0 : await campaignBoxesShipped(db, campaignId);
-  // Cents, so 3 boxes of $85.10 add up exactly; Mint are whole dollars.
-  const productCents =
-    campaign.productValue === null ? 0 : boxesShipped * Math.round(Number(campaign.productValue) * 100);
-  const spent = (mintSpent * 100 + productCents) / 100;
+  const boxes = await boxCost(db, campaignId, campaign.productValue);
+  const spent = (mintSpent * 100 + boxes.cents) / 100;
   const platforms = PLATFORMS.filter((p) => p === campaign.platform || (counts.get(p)?.posts ?? 0) > 0);
   // Each tab's first page of posts and of creators; the rest are read a page at a time (analytics-pages.ts).
   const firstPages = await Promise.all(
@@ -123,8 +144,7 @@ export async function campaignAnalytics(
     costSpent: spent,
     costPerView: spent > 0 && views > 0 ? round4(spent / views) : null,
     costPerEngagement: spent > 0 && interactions > 0 ? round4(spent / interactions) : null,
-    costBasis:
-      campaign.productValue === null ? COST_BASIS : costBasisWithBoxes(boxesShipped, campaign.productValue),
+    costBasis: boxes.basis,
     demographicsNote: DEMOGRAPHICS_NOTE,
     demographics,
     platforms: tabs,

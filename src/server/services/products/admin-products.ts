@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DatabaseOrTransaction } from '../../../db/client';
+import type { Database, DatabaseOrTransaction } from '../../../db/client';
+import { invalidateCampaignCounts } from '../../../db/queries/campaigns';
 import { findProduct, lockVariant, productsOf, variantsChosen } from '../../../db/queries/products';
 import { campaigns } from '../../../db/schema/campaigns';
 import { campaignProducts, productVariants } from '../../../db/schema/products';
@@ -10,6 +11,14 @@ import { AppError } from '../../errors';
 import { found, outOfOrder } from '../applications/context';
 import { type AuditActor, recordAdminAction } from '../audit-log';
 import { atInstant, type ServiceContext } from '../service-context';
+
+/**
+ * A change to products or stock, then the kept public answers forgotten on every instance: the cards and the
+ * campaign page show the products and boxes left (issue 37; public-answers.ts, channel `campaign-counts`).
+ */
+function boxesChanged<T>(db: Database, change: (db: Database) => Promise<T>): Promise<T> {
+  return change(db).finally(() => invalidateCampaignCounts(db));
+}
 
 type VariantFields = Omit<VariantInput, 'retailValue' | 'imageUrl'> & {
   retailValue: string;
@@ -72,45 +81,47 @@ export async function addProduct(
   source: { storeId: number; externalId: string; variantIds: string[] } | null = null,
 ) {
   const ctx = atInstant(services);
-  return ctx.db.transaction(async (tx) => {
-    await boxCampaign(tx, campaignId);
-    const [last] = await tx
-      .select({ n: sql<number>`coalesce(max(${campaignProducts.position}) + 1, 0)::int` })
-      .from(campaignProducts)
-      .where(eq(campaignProducts.campaignId, campaignId));
-    const [product] = await tx
-      .insert(campaignProducts)
-      .values({
+  return boxesChanged(ctx.db, (db) =>
+    db.transaction(async (tx) => {
+      await boxCampaign(tx, campaignId);
+      const [last] = await tx
+        .select({ n: sql<number>`coalesce(max(${campaignProducts.position}) + 1, 0)::int` })
+        .from(campaignProducts)
+        .where(eq(campaignProducts.campaignId, campaignId));
+      const [product] = await tx
+        .insert(campaignProducts)
+        .values({
+          campaignId,
+          name: input.name,
+          position: last?.n ?? 0,
+          storeId: source?.storeId ?? null,
+          externalId: source?.externalId ?? null,
+          createdAt: ctx.now,
+        })
+        .returning();
+      await tx.insert(productVariants).values(
+        input.variants.map((v, i) => ({
+          productId: product!.id,
+          name: v.name,
+          sku: v.sku,
+          retailValue: v.retailValue,
+          imageUrl: v.imageUrl ?? null,
+          stock: v.stock,
+          position: i,
+          externalId: source?.variantIds[i] ?? v.storeVariantId ?? null,
+          createdAt: ctx.now,
+        })),
+      );
+      await audit(
+        tx,
+        actor,
         campaignId,
-        name: input.name,
-        position: last?.n ?? 0,
-        storeId: source?.storeId ?? null,
-        externalId: source?.externalId ?? null,
-        createdAt: ctx.now,
-      })
-      .returning();
-    await tx.insert(productVariants).values(
-      input.variants.map((v, i) => ({
-        productId: product!.id,
-        name: v.name,
-        sku: v.sku,
-        retailValue: v.retailValue,
-        imageUrl: v.imageUrl ?? null,
-        stock: v.stock,
-        position: i,
-        externalId: source?.variantIds[i] ?? v.storeVariantId ?? null,
-        createdAt: ctx.now,
-      })),
-    );
-    await audit(
-      tx,
-      actor,
-      campaignId,
-      { before: null, after: { product: input.name, variants: input.variants.length } },
-      ctx.now,
-    );
-    return { id: product!.id };
-  });
+        { before: null, after: { product: input.name, variants: input.variants.length } },
+        ctx.now,
+      );
+      return { id: product!.id };
+    }),
+  );
 }
 
 /** Renames a product. */
@@ -121,42 +132,46 @@ export async function renameProduct(
   actor: AuditActor,
 ) {
   const ctx = atInstant(services);
-  return ctx.db.transaction(async (tx) => {
-    const product = found(await findProduct(tx, productId), 'Product not found');
-    await tx.update(campaignProducts).set({ name }).where(eq(campaignProducts.id, productId));
-    await audit(
-      tx,
-      actor,
-      product.campaignId,
-      { before: { product: product.name }, after: { product: name } },
-      ctx.now,
-    );
-    return { id: productId };
-  });
+  return boxesChanged(ctx.db, (db) =>
+    db.transaction(async (tx) => {
+      const product = found(await findProduct(tx, productId), 'Product not found');
+      await tx.update(campaignProducts).set({ name }).where(eq(campaignProducts.id, productId));
+      await audit(
+        tx,
+        actor,
+        product.campaignId,
+        { before: { product: product.name }, after: { product: name } },
+        ctx.now,
+      );
+      return { id: productId };
+    }),
+  );
 }
 
 /** Deletes a product no creator chose (else 409: withdraw its options instead, the past keeps them). */
 export async function deleteProduct(services: ServiceContext, productId: number, actor: AuditActor) {
   const ctx = atInstant(services);
-  return ctx.db.transaction(async (tx) => {
-    const product = found(await findProduct(tx, productId), 'Product not found');
-    await boxCampaign(tx, product.campaignId);
-    const ids = await tx
-      .select({ id: productVariants.id })
-      .from(productVariants)
-      .where(eq(productVariants.productId, productId));
-    if (
-      await variantsChosen(
-        tx,
-        ids.map((r) => r.id),
-      )
-    ) {
-      outOfOrder(`Creators chose ${product.name}: mark its options unavailable instead of deleting it.`);
-    }
-    await tx.delete(campaignProducts).where(eq(campaignProducts.id, productId));
-    await audit(tx, actor, product.campaignId, { before: { product: product.name }, after: null }, ctx.now);
-    return { id: productId };
-  });
+  return boxesChanged(ctx.db, (db) =>
+    db.transaction(async (tx) => {
+      const product = found(await findProduct(tx, productId), 'Product not found');
+      await boxCampaign(tx, product.campaignId);
+      const ids = await tx
+        .select({ id: productVariants.id })
+        .from(productVariants)
+        .where(eq(productVariants.productId, productId));
+      if (
+        await variantsChosen(
+          tx,
+          ids.map((r) => r.id),
+        )
+      ) {
+        outOfOrder(`Creators chose ${product.name}: mark its options unavailable instead of deleting it.`);
+      }
+      await tx.delete(campaignProducts).where(eq(campaignProducts.id, productId));
+      await audit(tx, actor, product.campaignId, { before: { product: product.name }, after: null }, ctx.now);
+      return { id: productId };
+    }),
+  );
 }
 
 /** Adds a variant to a product. */
@@ -167,32 +182,34 @@ export async function addVariant(
   actor: AuditActor,
 ) {
   const ctx = atInstant(services);
-  return ctx.db.transaction(async (tx) => {
-    const product = found(await findProduct(tx, productId), 'Product not found');
-    await boxCampaign(tx, product.campaignId);
-    const [row] = await tx
-      .insert(productVariants)
-      .values({
-        productId,
-        name: input.name,
-        sku: input.sku,
-        retailValue: input.retailValue,
-        imageUrl: input.imageUrl ?? null,
-        stock: input.stock,
-        externalId: input.storeVariantId ?? null,
-        position: sql`(select coalesce(max(position) + 1, 0) from product_variants where product_id = ${productId})`,
-        createdAt: ctx.now,
-      })
-      .returning({ id: productVariants.id });
-    await audit(
-      tx,
-      actor,
-      product.campaignId,
-      { before: null, after: { variant: variantLabel(product.name, input.name), stock: input.stock } },
-      ctx.now,
-    );
-    return { id: row!.id };
-  });
+  return boxesChanged(ctx.db, (db) =>
+    db.transaction(async (tx) => {
+      const product = found(await findProduct(tx, productId), 'Product not found');
+      await boxCampaign(tx, product.campaignId);
+      const [row] = await tx
+        .insert(productVariants)
+        .values({
+          productId,
+          name: input.name,
+          sku: input.sku,
+          retailValue: input.retailValue,
+          imageUrl: input.imageUrl ?? null,
+          stock: input.stock,
+          externalId: input.storeVariantId ?? null,
+          position: sql`(select coalesce(max(position) + 1, 0) from product_variants where product_id = ${productId})`,
+          createdAt: ctx.now,
+        })
+        .returning({ id: productVariants.id });
+      await audit(
+        tx,
+        actor,
+        product.campaignId,
+        { before: null, after: { variant: variantLabel(product.name, input.name), stock: input.stock } },
+        ctx.now,
+      );
+      return { id: row!.id };
+    }),
+  );
 }
 
 /** Changes a variant: its stock never below the boxes accepted creators hold (409 naming how many). */
@@ -203,56 +220,60 @@ export async function updateVariant(
   actor: AuditActor,
 ) {
   const ctx = atInstant(services);
-  return ctx.db.transaction(async (tx) => {
-    const { variant, product } = found(await lockVariant(tx, variantId), 'Variant not found');
-    if (patch.stock !== undefined && patch.stock < variant.reserved) {
-      outOfOrder(
-        `${variantLabel(product.name, variant.name)} has ${variant.reserved} boxes held by accepted creators: its stock cannot go below ${variant.reserved}.`,
+  return boxesChanged(ctx.db, (db) =>
+    db.transaction(async (tx) => {
+      const { variant, product } = found(await lockVariant(tx, variantId), 'Variant not found');
+      if (patch.stock !== undefined && patch.stock < variant.reserved) {
+        outOfOrder(
+          `${variantLabel(product.name, variant.name)} has ${variant.reserved} boxes held by accepted creators: its stock cannot go below ${variant.reserved}.`,
+        );
+      }
+      const { storeVariantId, ...fields } = patch;
+      const set: Record<string, unknown> = Object.fromEntries(
+        Object.entries(fields).filter(([, v]) => v !== undefined),
       );
-    }
-    const { storeVariantId, ...fields } = patch;
-    const set: Record<string, unknown> = Object.fromEntries(
-      Object.entries(fields).filter(([, v]) => v !== undefined),
-    );
-    if (storeVariantId !== undefined) set.externalId = storeVariantId;
-    if (Object.keys(set).length > 0) {
-      await tx.update(productVariants).set(set).where(eq(productVariants.id, variantId));
-    }
-    const label = variantLabel(product.name, variant.name);
-    const was = variant as unknown as Record<string, AuditFields[string]>;
-    await audit(
-      tx,
-      actor,
-      product.campaignId,
-      {
-        before: { variant: label, ...Object.fromEntries(Object.keys(set).map((k) => [k, was[k] ?? null])) },
-        after: { variant: label, ...(set as AuditFields) },
-      },
-      ctx.now,
-    );
-    return { id: variantId };
-  });
+      if (storeVariantId !== undefined) set.externalId = storeVariantId;
+      if (Object.keys(set).length > 0) {
+        await tx.update(productVariants).set(set).where(eq(productVariants.id, variantId));
+      }
+      const label = variantLabel(product.name, variant.name);
+      const was = variant as unknown as Record<string, AuditFields[string]>;
+      await audit(
+        tx,
+        actor,
+        product.campaignId,
+        {
+          before: { variant: label, ...Object.fromEntries(Object.keys(set).map((k) => [k, was[k] ?? null])) },
+          after: { variant: label, ...(set as AuditFields) },
+        },
+        ctx.now,
+      );
+      return { id: variantId };
+    }),
+  );
 }
 
 /** Deletes a variant no creator chose (409 otherwise: mark it unavailable instead). */
 export async function deleteVariant(services: ServiceContext, variantId: number, actor: AuditActor) {
   const ctx = atInstant(services);
-  return ctx.db.transaction(async (tx) => {
-    const { variant, product } = found(await lockVariant(tx, variantId), 'Variant not found');
-    const label = variantLabel(product.name, variant.name);
-    if (await variantsChosen(tx, [variantId])) {
-      outOfOrder(`Creators chose ${label}: mark it unavailable instead of deleting it.`);
-    }
-    const [others] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(productVariants)
-      .where(and(eq(productVariants.productId, product.id), sql`${productVariants.id} <> ${variantId}`));
-    if ((others?.n ?? 0) === 0)
-      outOfOrder(`${label} is the only option of ${product.name}: delete the product instead.`);
-    await tx.delete(productVariants).where(eq(productVariants.id, variantId));
-    await audit(tx, actor, product.campaignId, { before: { variant: label }, after: null }, ctx.now);
-    return { id: variantId };
-  });
+  return boxesChanged(ctx.db, (db) =>
+    db.transaction(async (tx) => {
+      const { variant, product } = found(await lockVariant(tx, variantId), 'Variant not found');
+      const label = variantLabel(product.name, variant.name);
+      if (await variantsChosen(tx, [variantId])) {
+        outOfOrder(`Creators chose ${label}: mark it unavailable instead of deleting it.`);
+      }
+      const [others] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(productVariants)
+        .where(and(eq(productVariants.productId, product.id), sql`${productVariants.id} <> ${variantId}`));
+      if ((others?.n ?? 0) === 0)
+        outOfOrder(`${label} is the only option of ${product.name}: delete the product instead.`);
+      await tx.delete(productVariants).where(eq(productVariants.id, variantId));
+      await audit(tx, actor, product.campaignId, { before: { variant: label }, after: null }, ctx.now);
+      return { id: variantId };
+    }),
+  );
 }
 
 export type { ProductInput };

@@ -8,10 +8,11 @@ import type { AdminCampaign } from '../../../../shared/schemas/campaign';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextareaField } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api-client';
+import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { campaignReward } from '../../../lib/format';
 import { maxLengthOf } from '../../../lib/schema-limits';
 import type { useReviewActions } from '../api/campaign-management';
+import { AskChoiceOffer } from './ask-choice';
 
 type ReviewActions = ReturnType<typeof useReviewActions>;
 
@@ -42,6 +43,8 @@ export function DecisionDialog({
 }) {
   const id = useId();
   const [serverError, setServerError] = useState<string | null>(null);
+  // A single accept refused because the creator's option ran out: offer to ask them for another (issue 37).
+  const [soldOut, setSoldOut] = useState(false);
   const form = useForm<z.input<typeof decisionSchema>, unknown, z.output<typeof decisionSchema>>({
     resolver: zodResolver(decisionSchema),
     defaultValues: { message: '' },
@@ -58,6 +61,7 @@ export function DecisionDialog({
       });
     } catch (error) {
       setServerError(getErrorMessage(error));
+      setSoldOut(dialog.ids.length === 1 && isApiError(error, 'SOLD_OUT'));
       return;
     }
     onDecided();
@@ -92,6 +96,7 @@ export function DecisionDialog({
         placeholder="It is included in the email they receive."
         {...form.register('message')}
       />
+      {soldOut ? <AskChoiceOffer applicationId={dialog.ids[0]!} name={who} onAsked={onClose} /> : null}
     </ConfirmDialog>
   );
 }

@@ -24,6 +24,7 @@ import { cn } from '../../../lib/cn';
 import { boxesLeftText, campaignReward, productValueText } from '../../../lib/format';
 import { Link } from '../../../lib/navigation';
 import type { SessionState } from '../../../lib/use-session';
+import { VariantStock } from './variant-stock';
 
 const rowLabel = 'text-slate-600';
 
@@ -203,9 +204,12 @@ export function RewardCard({ campaign, session }: { campaign: Campaign; session:
             </li>
           ) : null}
           {left ? (
-            <li className="flex gap-2" data-testid="boxes-left">
-              <Package aria-hidden="true" className="size-4 shrink-0 text-mint-700" />
-              {left}
+            <li className="flex flex-col gap-1" data-testid="boxes-left">
+              <span className="flex gap-2">
+                <Package aria-hidden="true" className="size-4 shrink-0 text-mint-700" />
+                {left}
+              </span>
+              {campaign.box ? <VariantStock campaignId={campaign.id} /> : null}
             </li>
           ) : null}
           {campaign.reward > 0 ? (

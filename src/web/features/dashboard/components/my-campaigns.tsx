@@ -30,10 +30,16 @@ export function MyCampaigns({
   // A "new message" notification links here with ?conversation=<application id>: open that conversation.
   const [params, setParams] = useSearchParams();
   const linked = limit ? 0 : Number(params.get('conversation') ?? 0);
+  // "Choose another option" (issue 37: the option ran out) links here with ?choose=<application id>.
+  const choose = limit ? 0 : Number(params.get('choose') ?? 0);
   useEffect(() => {
     const application = linked ? applications.find((a) => a.id === linked) : undefined;
     if (application) setOpen({ kind: 'message', application });
   }, [linked, applications]);
+  useEffect(() => {
+    const application = choose ? applications.find((a) => a.id === choose && a.canChangeChoice) : undefined;
+    if (application) setOpen({ kind: 'choice', application });
+  }, [choose, applications]);
   if (loading) {
     return (
       <div className="flex flex-col gap-3" role="status" aria-label="Loading your campaigns">
@@ -47,11 +53,12 @@ export function MyCampaigns({
   const shown = limit ? applications.slice(0, limit) : applications;
   const close = () => {
     setOpen(null);
-    if (linked)
+    if (linked || choose)
       setParams(
         (now) => {
           const next = new URLSearchParams(now);
           next.delete('conversation');
+          next.delete('choose');
           return next;
         },
         { replace: true },

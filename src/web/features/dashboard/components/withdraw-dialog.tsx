@@ -18,7 +18,11 @@ export function WithdrawDialog({
       open
       onOpenChange={(next) => (next ? undefined : onClose())}
       title={`Withdraw from ${application.campaign.name}?`}
-      description="The brand will no longer review your application. You cannot apply to this campaign again."
+      description={
+        application.status === 'accepted'
+          ? 'Your place and anything held for you go to another creator. You cannot apply to this campaign again.'
+          : 'The brand will no longer review your application. You cannot apply to this campaign again.'
+      }
       confirmLabel="Withdraw"
       confirmVariant="destructive"
       pending={withdraw.isPending}

@@ -1,0 +1,335 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getWithCookie, nextClientIp, signInAdmin } from '../../../tests/support/auth-client';
+import { captureMailer } from '../../../tests/support/capture-mailer';
+import { fakeClock } from '../../../tests/support/clock';
+import { createReadyCreator } from '../../../tests/support/creators';
+import { testEnv } from '../../../tests/support/test-app';
+import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import type { PackingSummary, ProductView } from '../../shared/schemas/products';
+import { createApp } from '../app';
+import { createAuth } from '../auth';
+import { silentLogger } from '../logger';
+import { upsertAdmin } from '../services/admin-accounts';
+
+/* Issue 37: boxes given back before shipping, asking for another option, the packing summary and the box costs. */
+
+const ADMIN_PASSWORD = 'admin password 2026!';
+const CAMPAIGN = {
+  name: 'Serum Boxes',
+  brand: 'Lumiere',
+  platform: 'instagram',
+  type: 'gifting',
+  description: 'Show your morning routine.',
+  requirements: ['One Reel'],
+  deadline: '2026-07-01',
+  reward: 0,
+  followersRequired: 0,
+  status: 'active',
+  budget: '1000',
+  reach: 1000,
+  imageUrl: '/images/campaigns/serum.svg',
+  tags: ['Beauty'],
+};
+const SHADES = [
+  { name: 'Shade 01', sku: 'SER-01', retailValue: '32.00', stock: 5 },
+  { name: 'Shade 02', sku: 'SER-02', retailValue: '34.50', stock: 1 },
+];
+
+describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof createApp>;
+  let admin: string;
+  const mailer = captureMailer();
+  const clock = fakeClock('2026-06-10T12:00:00Z');
+  let n = 0;
+
+  const send = async (method: string, path: string, body: unknown, cookie: string) => {
+    const response = await app.request(path, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        origin: 'http://localhost:3000',
+        'x-forwarded-for': nextClientIp(),
+        cookie,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return {
+      status: response.status,
+      body: (await response.json().catch(() => null)) as Record<string, unknown>,
+    };
+  };
+  const read = async <T>(path: string, cookie: string) =>
+    (await (await getWithCookie(app, path, cookie)).json()) as T;
+  const products = async (campaignId: number) =>
+    (await read<{ items: ProductView[] }>(`/api/campaigns/${campaignId}/products`, '')).items;
+  const left = async (campaignId: number, name: string) =>
+    (await products(campaignId))[0]!.variants.find((v) => v.name === name)!.left;
+  /** A campaign offering the serum in two shades, and a creator who applied for `shade`. */
+  const campaignWithProducts = async () => {
+    const made = await send('POST', '/api/admin/campaigns', CAMPAIGN, admin);
+    const campaignId = made.body.id as number;
+    await send(
+      'POST',
+      `/api/admin/campaigns/${campaignId}/products`,
+      { name: 'Serum', variants: SHADES },
+      admin,
+    );
+    const list = await products(campaignId);
+    const idOf = (name: string) => list[0]!.variants.find((v) => v.name === name)!.id;
+    const apply = async (shade: string) => {
+      n += 1;
+      const creator = await createReadyCreator(app, database.db, { email: `box${n}@example.com` });
+      const applied = await send(
+        'POST',
+        `/api/campaigns/${campaignId}/applications`,
+        { choices: [{ productId: list[0]!.id, variantId: idOf(shade) }] },
+        creator.cookie,
+      );
+      expect(applied.status).toBe(201);
+      return { ...creator, applicationId: applied.body.id as number };
+    };
+    return { campaignId, productId: list[0]!.id, idOf, apply };
+  };
+  const accept = (id: number) => send('POST', `/api/admin/applications/${id}/accept`, {}, admin);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    const env = testEnv({ TRUST_PROXY: 'true' });
+    const logger = silentLogger();
+    const auth = createAuth({ db: database.db, env, logger });
+    app = createApp({ db: database.db, env, logger, auth, mailer, now: () => clock.now });
+    await upsertAdmin(database.db, auth, { email: 'boxes@mintbox.test', password: ADMIN_PASSWORD });
+    admin = await signInAdmin(app, 'boxes@mintbox.test', ADMIN_PASSWORD);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('gives the box back when an accepted creator withdraws or the team declines before shipping, never after', async () => {
+    const { campaignId, apply } = await campaignWithProducts();
+    const ana = await apply('Shade 01');
+    expect((await accept(ana.applicationId)).status).toBe(200);
+    expect(await left(campaignId, 'Shade 01')).toBe(4);
+    // The card and the campaign page say the products and the boxes left over every variant.
+    const box = async () => {
+      const one = await read<{ box: unknown }>(`/api/campaigns/${campaignId}`, '');
+      const listed = await read<{ items: Array<{ id: number; box: unknown }> }>(
+        '/api/campaigns?q=serum%20boxes',
+        '',
+      );
+      expect(listed.items.find((c) => c.id === campaignId)?.box).toEqual(one.box);
+      return one.box;
+    };
+    expect(await box()).toEqual({ products: 'Serum', stock: 6, left: 5 });
+    // The creator's dashboard offers Withdraw on the accepted application; taking it gives the box back.
+    const mine = await read<{ items: Array<{ id: number; canWithdraw: boolean }> }>(
+      '/api/me/applications',
+      ana.cookie,
+    );
+    expect(mine.items.find((a) => a.id === ana.applicationId)?.canWithdraw).toBe(true);
+    expect(
+      await send('POST', `/api/applications/${ana.applicationId}/withdraw`, {}, ana.cookie),
+    ).toMatchObject({
+      status: 200,
+      body: { status: 'withdrawn' },
+    });
+    expect(await left(campaignId, 'Shade 01')).toBe(5);
+    expect(await box()).toEqual({ products: 'Serum', stock: 6, left: 6 });
+
+    // The team declines after accepting: the same Reject, and the box comes back.
+    const ben = await apply('Shade 02');
+    expect((await accept(ben.applicationId)).status).toBe(200);
+    expect(await left(campaignId, 'Shade 02')).toBe(0);
+    expect(
+      await send(
+        'POST',
+        `/api/admin/applications/${ben.applicationId}/reject`,
+        { message: 'Out of budget' },
+        admin,
+      ),
+    ).toMatchObject({ status: 200, body: { status: 'rejected' } });
+    expect(await left(campaignId, 'Shade 02')).toBe(1);
+
+    // Once the box has shipped it is gone: withdrawing is refused and the box stays counted.
+    const cy = await apply('Shade 02');
+    expect((await accept(cy.applicationId)).status).toBe(200);
+    const shipped = await send(
+      'POST',
+      `/api/admin/applications/${cy.applicationId}/shipment`,
+      { carrier: 'UPS', trackingNumber: '1ZBOX' },
+      admin,
+    );
+    expect(shipped.status).toBe(200);
+    expect(await send('POST', `/api/applications/${cy.applicationId}/withdraw`, {}, cy.cookie)).toMatchObject(
+      {
+        status: 409,
+        body: {
+          code: 'INVALID_TRANSITION',
+          error: 'Only an application whose PR box has not shipped yet can be withdrawn.',
+        },
+      },
+    );
+    expect((await send('POST', `/api/admin/applications/${cy.applicationId}/reject`, {}, admin)).status).toBe(
+      409,
+    );
+    expect(await left(campaignId, 'Shade 02')).toBe(0);
+  });
+
+  it('asks a creator whose option sold out for another, by notification and mail, and accepts the new choice', async () => {
+    const { campaignId, productId, idOf, apply } = await campaignWithProducts();
+    const first = await apply('Shade 02');
+    const dee = await apply('Shade 02');
+    expect((await accept(first.applicationId)).status).toBe(200);
+    expect(await accept(dee.applicationId)).toMatchObject({ status: 409, body: { code: 'SOLD_OUT' } });
+
+    const asked = await send(
+      'POST',
+      `/api/admin/applications/${dee.applicationId}/choice-request`,
+      {},
+      admin,
+    );
+    expect(asked).toMatchObject({
+      status: 200,
+      body: { id: dee.applicationId, soldOut: 'Serum · Shade 02', mailed: true },
+    });
+    const link = `/dashboard?tab=campaigns&choose=${dee.applicationId}`;
+    const bell = await read<{ items: Array<{ kind: string; title: string; link: string }> }>(
+      '/api/notifications',
+      dee.cookie,
+    );
+    expect(bell.items[0]).toMatchObject({
+      kind: 'choice_requested',
+      title: 'Choose another option: Serum Boxes',
+      link,
+    });
+    const mail = mailer.sent.at(-1)!;
+    expect(mail).toMatchObject({ to: dee.email, subject: 'Choose another option for Serum Boxes' });
+    expect(mail.text).toContain(`http://localhost:3000${link}`);
+    expect(mail.text).toContain('Serum · Shade 02 ran out');
+
+    // The creator follows the link and changes their choice; the team accepts.
+    const changed = await send(
+      'PUT',
+      `/api/applications/${dee.applicationId}/choices`,
+      { choices: [{ productId, variantId: idOf('Shade 01') }] },
+      dee.cookie,
+    );
+    expect(changed.status).toBe(200);
+    expect((await accept(dee.applicationId)).status).toBe(200);
+
+    // Nothing to ask once the box has shipped, nor of a campaign without products.
+    await send(
+      'POST',
+      `/api/admin/applications/${first.applicationId}/shipment`,
+      { carrier: 'UPS', trackingNumber: '1ZA' },
+      admin,
+    );
+    expect(
+      await send('POST', `/api/admin/applications/${first.applicationId}/choice-request`, {}, admin),
+    ).toMatchObject({ status: 409, body: { error: 'This application can no longer change its choice.' } });
+    expect((await send('POST', '/api/admin/applications/999999/choice-request', {}, admin)).status).toBe(404);
+    expect(campaignId).toBeGreaterThan(0);
+  });
+
+  it('sums the boxes to pack per SKU, and counts the retail value of the shipped variants in the costs', async () => {
+    const { campaignId, productId, idOf, apply } = await campaignWithProducts();
+    const a = await apply('Shade 01');
+    const b = await apply('Shade 01');
+    const c = await apply('Shade 02');
+    await apply('Shade 01'); // applied, not accepted: nothing to pack
+    for (const x of [a, b, c]) expect((await accept(x.applicationId)).status).toBe(200);
+
+    const packing = () => read<PackingSummary>(`/api/admin/campaigns/${campaignId}/packing`, admin);
+    expect(await packing()).toMatchObject({
+      toPack: 3,
+      shipped: 0,
+      items: [
+        { sku: 'SER-01', label: 'Serum · Shade 01 × 2', toPack: 2, shipped: 0 },
+        { sku: 'SER-02', label: 'Serum · Shade 02 × 1', toPack: 1, shipped: 0 },
+      ],
+    });
+    for (const [x, tracking] of [
+      [a, '1ZP1'],
+      [c, '1ZP2'],
+    ] as const) {
+      const r = await send(
+        'POST',
+        `/api/admin/applications/${x.applicationId}/shipment`,
+        { carrier: 'UPS', trackingNumber: tracking },
+        admin,
+      );
+      expect(r.status).toBe(200);
+    }
+    expect(await packing()).toMatchObject({
+      toPack: 1,
+      shipped: 2,
+      items: [
+        { label: 'Serum · Shade 01 × 1', toPack: 1, shipped: 1 },
+        { label: 'Serum · Shade 02 × 0', toPack: 0, shipped: 1 },
+      ],
+    });
+
+    // Cost figures: the two shipped boxes at their variants' retail value, $32.00 + $34.50.
+    const analytics = await read<{ costSpent: number; costBasis: string }>(
+      `/api/admin/campaigns/${campaignId}/analytics`,
+      admin,
+    );
+    expect(analytics).toMatchObject({
+      costSpent: 66.5,
+      costBasis:
+        'Mint credited for approved posts + retail value of the products in 2 boxes shipped ($66.50; 1 Mint = 1 USD)',
+    });
+
+    // The shipping CSV names the box's SKU and variant; a line whose SKU is no longer the creator's choice (they
+    // changed it after the export) is refused with both named, the others are saved.
+    const csv = (
+      await (await getWithCookie(app, `/api/admin/campaigns/${campaignId}/shipping.csv`, admin)).text()
+    )
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(csv[0]).toMatch(/,box_count,sku,variant$/);
+    expect(csv.find((l) => l.startsWith(`${b.applicationId},`))).toMatch(/,1,SER-01,Serum · Shade 01$/);
+    const d = await apply('Shade 01');
+    expect((await accept(d.applicationId)).status).toBe(200);
+    const exported = (
+      await (await getWithCookie(app, `/api/admin/campaigns/${campaignId}/shipping.csv`, admin)).text()
+    )
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect((await send('PATCH', `/api/admin/variants/${idOf('Shade 02')}`, { stock: 3 }, admin)).status).toBe(
+      200,
+    );
+    const changed = await send(
+      'PUT',
+      `/api/applications/${d.applicationId}/choices`,
+      { choices: [{ productId, variantId: idOf('Shade 02') }] },
+      d.cookie,
+    );
+    expect(changed.status).toBe(200);
+    const filled = exported
+      .map((l, i) => (i === 0 ? l : l.replace(/^(\d+),,,/, (_, id: string) => `${id},UPS,1ZCSV${id},`)))
+      .join('\r\n');
+    const imported = await app.request(`/api/admin/campaigns/${campaignId}/shipments`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', cookie: admin, origin: 'http://localhost:3000' },
+      body: filled,
+    });
+    const dLine = exported.findIndex((l) => l.startsWith(`${d.applicationId},`)) + 1;
+    expect(await imported.json()).toEqual({
+      imported: 1,
+      errors: [
+        {
+          line: dLine,
+          error:
+            "sku SER-01 is no longer the creator's choice (now SER-02): pack SER-02, then import the line with it",
+        },
+      ],
+    });
+
+    expect((await getWithCookie(app, `/api/admin/campaigns/${campaignId}/packing`)).status).toBe(401);
+    expect((await getWithCookie(app, '/api/admin/campaigns/999999/packing', admin)).status).toBe(404);
+  });
+});

@@ -50,9 +50,10 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
+class BenchFailure extends Error {}
+
 function fail(message: string): never {
-  console.error(`FAIL: ${message}`);
-  process.exit(1);
+  throw new BenchFailure(message);
 }
 
 function shuffle<T>(items: T[]): T[] {
@@ -76,7 +77,9 @@ async function burst(url: string, bodies: Array<{ body: string; headers: Record<
         method: 'POST',
         headers: { 'content-type': 'application/json', ...bodies[i]!.headers },
         body: bodies[i]!.body,
-      });
+      }).catch((error: unknown) =>
+        fail(`webhook ${i} got no answer: ${String((error as Error).cause ?? error)}`),
+      );
       const answer = (await response.json()) as { repeated?: boolean };
       results[i] = {
         status: response.status,
@@ -108,8 +111,32 @@ async function main() {
   const app = createApp({ db: database.db, env, logger, auth, mailer });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  // Idle keep-alive connections stay open longer than the client's, so a slow turn does not close one under a request.
+  Object.assign(server, { keepAliveTimeout: 60_000, headersTimeout: 65_000 });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  try {
+    await run({ app, auth, database, easypost, base, mailer, loadBefore, driver });
+  } finally {
+    server.close();
+    await database.destroy();
+    await easypost.close();
+  }
+}
+
+interface Bench {
+  app: ReturnType<typeof createApp>;
+  auth: ReturnType<typeof createAuth>;
+  database: Awaited<ReturnType<typeof createTestDatabase>>;
+  easypost: Awaited<ReturnType<typeof startFakeEasypost>>;
+  base: string;
+  mailer: ReturnType<typeof captureMailer>;
+  loadBefore: number[];
+  driver: string;
+}
+
+/** The run itself: setup, burst, job, repeats, checks and figures (main cleans up after it). */
+async function run({ app, auth, database, easypost, base, mailer, loadBefore, driver }: Bench) {
   // BOXES creators accepted on one gifting campaign, each box shipped through the API (registered with the stand-in).
   await upsertAdmin(database.db, auth, { ...ADMIN, name: 'Bench Ops' });
   const admin = await signInAdmin(app, ADMIN.email, ADMIN.password);
@@ -264,13 +291,12 @@ async function main() {
   console.log(
     `  machine: ${cpus().length} cores, load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(1)).join(' ')} after${loadBefore[0]! > cpus().length ? ' (LOADED: figures are pessimistic)' : ''}`,
   );
-  server.close();
-  await database.destroy();
-  await easypost.close();
-  process.exit(0);
 }
 
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+void main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof BenchFailure ? `FAIL: ${error.message}` : error);
+    process.exit(1);
+  },
+);

@@ -34,6 +34,7 @@ import { startFakePaypal } from '../tests/support/fake-paypal';
 import { startFakeTiktok } from '../tests/support/fake-tiktok';
 import { startFakeYoutube } from '../tests/support/fake-youtube';
 import { insertSubmittedPost } from '../tests/support/posts';
+import { moveDemoTrackers } from './demo-tracking';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT || 3000);
@@ -151,40 +152,9 @@ paypal.onBatchCreated = (batch) => {
   }, SETTLE_AFTER_MS).unref();
 };
 
-// EasyPost: every tracking number an admin enters moves from pre-transit to delivered over about three minutes; each
-// step is a signed webhook, applied by the tracking-events job within a minute (issue 38).
-const TRACKER_STEPS = [
-  {
-    afterMs: 30_000,
-    status: 'in_transit',
-    message: 'Accepted at USPS Origin Facility',
-    city: 'Portland',
-    state: 'OR',
-  },
-  { afterMs: 90_000, status: 'out_for_delivery', message: 'Out for Delivery', city: 'Austin', state: 'TX' },
-  {
-    afterMs: 150_000,
-    status: 'delivered',
-    message: 'Delivered, Front Door/Porch',
-    city: 'Austin',
-    state: 'TX',
-  },
-] as const;
-easypost.onTrackerCreated = (tracker) => {
-  for (const step of TRACKER_STEPS) {
-    setTimeout(() => {
-      void (async () => {
-        const event = easypost.advance(String(tracker.id), { ...step, at: new Date().toISOString() });
-        try {
-          const status = await easypost.deliver(event, `${appUrl}/api/webhooks/easypost`);
-          say(`[EasyPost stand-in] ${String(tracker.tracking_code)}: ${step.status} → webhook ${status}`);
-        } catch (error) {
-          say(`[EasyPost stand-in] the webhook could not be delivered: ${(error as Error).message}`);
-        }
-      })();
-    }, step.afterMs).unref();
-  }
-};
+// EasyPost: every tracking number an admin enters moves from pre-transit to delivered over about three minutes
+// (scripts/demo-tracking.ts, issue 38).
+moveDemoTrackers(easypost, `${appUrl}/api/webhooks/easypost`, say);
 
 // 3. The environment pointing the app at them (anything set in the shell for these is overridden).
 const demoEnv: Record<string, string> = {

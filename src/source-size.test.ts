@@ -58,7 +58,6 @@ const FUNCTIONS_STILL_OVER: Record<string, number> = {
   'server/tiktok-login.ts tiktokProvider': 90,
   'server/services/live/open-streams.ts createOpenStreams': 87,
   'server/web.ts createWebRoutes': 85,
-  'server/services/tracking/refresh-trackers.ts refreshTrackers': 82,
   'server/services/payouts/refresh-batch.ts refreshBatch': 81,
   'server/services/tracking/apply-carrier-status.ts applyCarrierStatus': 81,
 };

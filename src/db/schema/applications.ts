@@ -53,6 +53,10 @@ export const applications = pgTable(
     /** The carrier's estimated delivery (ISO) and its scans, oldest first: the creator's timeline. */
     carrierEstDelivery: text('carrier_est_delivery'),
     carrierEvents: jsonb('carrier_events').$type<CarrierEvent[]>(),
+    /** Registrations of the tracking number that did not reach the tracking service (issue 38's back-off). */
+    trackingAttempts: integer('tracking_attempts').notNull().default(0),
+    /** When the registration is tried again (null: registered, refused, tracking off, or given up). */
+    trackingRetryAt: ts('tracking_retry_at'),
     deliveryProblem: text('delivery_problem').$type<DeliveryProblem>(),
     deliveryProblemNote: text('delivery_problem_note'),
     deliveryProblemAt: ts('delivery_problem_at'),
@@ -68,6 +72,10 @@ export const applications = pgTable(
     // The review's applicants, newest first, paged by keyset (issue 28).
     index('applications_campaign_newest_idx').on(t.campaignId, t.createdAt.desc(), t.id.desc()),
     index('applications_tracker_idx').on(t.trackerId),
+    // The registrations due again, read every minute by the tracking-events job (issue 38).
+    index('applications_tracking_retry_idx')
+      .on(t.trackingRetryAt)
+      .where(sql`${t.trackingRetryAt} is not null`),
     check(
       'applications_status_check',
       sql`${t.status} in ('applied','accepted','rejected','withdrawn','shipped','delivered','content_submitted','changes_requested','approved','missed')`,

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { stream } from 'hono/streaming';
+import { carrierBoardQuerySchema, carrierBoardSchema } from '../../shared/schemas/carrier-board';
 import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { shippingAddressInputSchema, shippingAddressViewSchema } from '../../shared/schemas/shipping';
@@ -8,6 +9,7 @@ import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { createRouter } from '../openapi';
 import { overrideShippingAddress } from '../services/shipping';
 import { shippingCsvChunks } from '../services/shipping-csv';
+import { carrierBoardBoxes } from '../services/tracking/carrier-board';
 import { carrierStatusCounts } from '../services/tracking/carrier-counts';
 
 /** Issue 13: shipping for admins (behind requireRole('admin')). */
@@ -53,28 +55,23 @@ const carrierCountsRoute = createRoute({
   path: '/campaigns/{id}/carrier-statuses',
   tags: ['Admin shipping'],
   summary:
-    "Issue 38: the campaign's tracked boxes per carrier status (EasyPost's names), the board's sentence (\"14 in transit · 3 out for delivery · 1 returned\") and how many trackers have had no event for 7 days",
-  request: { params: idParam },
+    "Issue 38: the campaign's tracked boxes per carrier status (EasyPost's names), the board's sentence (\"14 in transit · 3 out for delivery · 1 returned\") how many trackers have had no event for 7 days, and the boxes of one status (`filter`, or `silent`; all without it)",
+  request: { params: idParam, query: carrierBoardQuerySchema },
   responses: {
-    200: {
-      description: 'Counts',
-      content: json(
-        z.object({
-          counts: z.record(z.string(), z.number().int()),
-          summary: z.string(),
-          silent: z.number().int(),
-          final: z.number().int(),
-        }),
-      ),
-    },
+    200: { description: 'Counts, and the boxes of the filter', content: json(carrierBoardSchema) },
     ...common,
   },
 });
 
 export const adminShippingRoutes = createRouter()
-  .openapi(carrierCountsRoute, async (c) =>
-    c.json(await carrierStatusCounts(c.get('services'), c.req.valid('param').id), 200),
-  )
+  .openapi(carrierCountsRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const { filter } = c.req.valid('query');
+    const services = c.get('services');
+    const counts = await carrierStatusCounts(services, id);
+    const chosen = !filter ? null : filter === 'silent' ? { silent: true as const } : { status: filter };
+    return c.json({ ...counts, boxes: await carrierBoardBoxes(services, id, chosen) }, 200);
+  })
   .openapi(shippingCsvRoute, async (c) => {
     const { id } = c.req.valid('param');
     const ctx = c.get('services');

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
@@ -7,6 +8,7 @@ import { type FakeEasypost, startFakeEasypost } from '../../../tests/support/fak
 import { testServices } from '../../../tests/support/services';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { applications } from '../../db/schema/applications';
 import type { MyApplication } from '../../shared/schemas/application';
 import type { AdminProblem } from '../../shared/schemas/delivery-problems';
 import { createApp } from '../app';
@@ -15,6 +17,7 @@ import { createEasypostTracking, type TrackingClient } from '../integrations/tra
 import { silentLogger } from '../logger';
 import { upsertAdmin } from '../services/admin-accounts';
 import { refreshTrackers } from '../services/tracking/refresh-trackers';
+import { retryRegistrations } from '../services/tracking/registration-retry';
 import { applyTrackingEvents } from '../services/tracking/tracking-events';
 
 const ADMIN_PASSWORD = 'admin password 2026!';
@@ -298,7 +301,12 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
     const counts = await (
       await getWithCookie(app, `/api/admin/campaigns/${campaign.id}/carrier-statuses`, admin)
     ).json();
-    expect(counts).toEqual({ counts: { pre_transit: 1 }, summary: '1 label created', silent: 0, final: 0 });
+    expect(counts).toMatchObject({
+      counts: { pre_transit: 1 },
+      summary: '1 label created',
+      silent: 0,
+      final: 0,
+    });
   });
 
   it("the shipping board counts a campaign's boxes per carrier status and flags a tracker silent for 7 days", async () => {
@@ -310,36 +318,77 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
     });
     expect((await send(moving)).status).toBe(200);
     await runJob();
-    const board = async () =>
-      (await getWithCookie(app, `/api/admin/campaigns/${box.campaign.id}/carrier-statuses`, admin)).json();
-    expect(await board()).toEqual({
+    const board = async (filter = '') =>
+      (
+        await getWithCookie(
+          app,
+          `/api/admin/campaigns/${box.campaign.id}/carrier-statuses${filter ? `?filter=${filter}` : ''}`,
+          admin,
+        )
+      ).json();
+    const row = {
+      applicationId: box.id,
+      carrier: 'USPS',
+      trackingNumber: '9400100000000000000105',
+      status: 'in_transit',
+      lastEventAt: '2026-06-21T08:00:00.000Z',
+      silent: false,
+    };
+    expect(await board()).toMatchObject({
       counts: { in_transit: 1 },
       summary: '1 in transit',
       silent: 0,
       final: 0,
+      boxes: [row],
     });
+    expect((await board('in_transit')).boxes).toMatchObject([row]);
+    expect((await board('delivered')).boxes).toEqual([]);
+    expect((await board('silent')).boxes).toEqual([]);
     clock.now = new Date('2026-06-29T09:00:00Z');
-    expect(await board()).toMatchObject({ silent: 1 });
+    expect(await board()).toMatchObject({ silent: 1, boxes: [{ ...row, silent: true }] });
+    expect((await board('silent')).boxes).toMatchObject([{ applicationId: box.id, silent: true }]);
+    const bad = await getWithCookie(
+      app,
+      `/api/admin/campaigns/${box.campaign.id}/carrier-statuses?filter=IN-TRANSIT`,
+      admin,
+    );
+    expect(bad.status).toBe(400);
     expect(
       (await getWithCookie(app, `/api/admin/campaigns/${box.campaign.id}/carrier-statuses`, box.cookie))
         .status,
     ).toBe(403);
   });
-  it('a number shipped during an outage is registered later, and a missed webhook is read back by the refresh job', async () => {
-    const refresh = () =>
-      refreshTrackers({
-        ...testServices({ db: database.db, mailer, now: () => clock.now }),
-        tracking: trackingClient,
-      });
+  it('a number shipped during an outage is tried again on its own back-off (1, 2, 4 minutes), and a missed webhook is read back by the refresh job', async () => {
+    const services = () => ({
+      ...testServices({ db: database.db, mailer, now: () => clock.now }),
+      tracking: trackingClient,
+    });
+    const refresh = () => refreshTrackers(services());
     fake.setDown(true);
-    const box = await shipped('9400100000000000000106').finally(() => fake.setDown(false));
+    const box = await shipped('9400100000000000000106');
     expect(box.trackerId).toBeUndefined();
     expect(await mine(box.cookie)).toMatchObject({
       status: 'shipped',
       trackingNumber: '9400100000000000000106',
       tracking: null,
     });
-    expect(await refresh()).toMatchObject({ registered: 1 });
+    const tries = async (iso: string) => {
+      clock.now = new Date(iso);
+      await retryRegistrations(services());
+      const [row] = await database.db
+        .select({ attempts: applications.trackingAttempts, retryAt: applications.trackingRetryAt })
+        .from(applications)
+        .where(eq(applications.id, box.id));
+      return { attempts: row!.attempts, retryAt: row!.retryAt?.toISOString() ?? null };
+    };
+    // Shipped at 12:00 while EasyPost is down: one try, the next a minute later, then 2 and 4 minutes apart.
+    expect(await tries('2026-06-20T12:00:59Z')).toEqual({ attempts: 1, retryAt: '2026-06-20T12:01:00.000Z' });
+    expect(await tries('2026-06-20T12:01:00Z')).toEqual({ attempts: 2, retryAt: '2026-06-20T12:03:00.000Z' });
+    expect(await tries('2026-06-20T12:02:59Z')).toEqual({ attempts: 2, retryAt: '2026-06-20T12:03:00.000Z' });
+    expect(await tries('2026-06-20T12:03:00Z')).toEqual({ attempts: 3, retryAt: '2026-06-20T12:07:00.000Z' });
+    fake.setDown(false);
+    expect(trackerOf('9400100000000000000106')).toBeUndefined();
+    expect(await tries('2026-06-20T12:07:00Z')).toEqual({ attempts: 0, retryAt: null });
     const trackerId = trackerOf('9400100000000000000106');
     expect((await mine(box.cookie)).tracking).toMatchObject({ status: 'pre_transit' });
     // Its delivered Event never reaches us; the next day's refresh reads the tracker and applies it.

@@ -33,7 +33,7 @@ export async function recordShipment(
       trackingNumber,
       shippedAt: ctx.now,
       updatedAt: ctx.now,
-      ...trackerColumns(tracker),
+      ...trackerColumns(tracker, ctx.now),
     });
     await recordAdminUpdate(db, actor, {
       action: tx ? 'application.import_shipment' : 'application.ship',
@@ -71,7 +71,7 @@ export async function reshipBox(
   tracker: RegisteredTracker = null,
 ) {
   return transition(tx, subject, 'reship', 'admin', {
-    ...trackerColumns(tracker),
+    ...trackerColumns(tracker, now),
     deliveredBy: null,
     carrierDeliveredAt: null,
     deliveryProblem: null,

@@ -38,8 +38,25 @@ export async function registerTracking(
   return result.tracker;
 }
 
-/** The application's carrier columns for a freshly registered tracker (none when untracked). */
-export function trackerColumns(tracker: RegisteredTracker) {
+/** The first wait before a registration that did not reach the tracking service is tried again; doubled each time. */
+export const RETRY_FIRST_MS = 60_000;
+/** The longest wait between two tries of one number (6 hours). */
+export const RETRY_MAX_MS = 6 * 3_600_000;
+/** Tries of one number before it is left untracked (about four days of tries at the longest wait). */
+export const RETRY_MAX_ATTEMPTS = 24;
+
+/** When a number whose registration failed `attempts` times is tried again: 1, 2, 4, 8 … minutes, at most 6 hours. */
+export function nextRegistrationTry(attempts: number, now: Date): Date | null {
+  if (attempts >= RETRY_MAX_ATTEMPTS) return null;
+  const wait = Math.min(RETRY_FIRST_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+  return new Date(now.getTime() + wait);
+}
+
+/**
+ * The application's carrier columns for a freshly registered tracker; when none (tracking off or not reached), the
+ * number is kept untracked and its registration tried again after the first wait (services/tracking/registration-retry).
+ */
+export function trackerColumns(tracker: RegisteredTracker, now: Date) {
   if (!tracker) {
     return {
       trackerId: null,
@@ -47,6 +64,8 @@ export function trackerColumns(tracker: RegisteredTracker) {
       carrierStatusAt: null,
       carrierEstDelivery: null,
       carrierEvents: null,
+      trackingAttempts: 1,
+      trackingRetryAt: nextRegistrationTry(1, now),
     };
   }
   return {
@@ -55,5 +74,7 @@ export function trackerColumns(tracker: RegisteredTracker) {
     carrierStatusAt: new Date(tracker.updatedAt),
     carrierEstDelivery: tracker.estDeliveryDate,
     carrierEvents: tracker.events,
+    trackingAttempts: 0,
+    trackingRetryAt: null,
   };
 }

@@ -18,6 +18,7 @@ import { ApplicantsSection } from './components/applicants-section';
 import { CampaignFormDialog } from './components/campaign-form-dialog';
 import { CampaignProductsPanel } from './components/campaign-products-panel';
 import { CampaignIcon } from './components/campaign-visuals';
+import { CarrierBoard } from './components/carrier-board';
 import { PackingSummary } from './components/packing-summary';
 
 /** /admin/campaigns/:id: the campaign and everyone who applied, with each step of their application. */
@@ -127,6 +128,7 @@ function Review({ campaign }: { campaign: AdminCampaign }) {
 
       {box ? <CampaignProductsPanel campaignId={campaign.id} /> : null}
       {box ? <PackingSummary campaignId={campaign.id} /> : null}
+      {box ? <CarrierBoard campaignId={campaign.id} /> : null}
       <ApplicantsSection campaign={campaign} />
       <CampaignFormDialog open={editOpen} onOpenChange={setEditOpen} campaign={campaign} />
     </>

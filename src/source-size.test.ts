@@ -26,12 +26,8 @@ const FILES_STILL_OVER: Record<string, number> = {
   'server/payouts/paypal-client.ts': 517,
   'server/routes/admin-campaigns.ts': 357,
   'shared/lifecycle.ts': 349,
-  'web/features/admin/components/applicant-card.tsx': 632,
-  'web/features/admin/components/applicants-section.tsx': 363,
   'web/features/admin/components/audit-log.tsx': 409,
-  'web/features/admin/components/platform-analytics.tsx': 363,
   'web/features/admin/creator-page.tsx': 363,
-  'web/features/admin/problems-page.tsx': 370,
 };
 
 /** Functions in src/server over 80 lines when the rule landed: `path name` → lines then. */

@@ -12,7 +12,8 @@ import { stepsForRole } from '../../lib/admin-permissions';
 import { conversationKeys } from '../../lib/conversations';
 import { privateKeys, publicKeys } from '../../lib/query-keys';
 import { AdminConversation } from './components/admin-conversation';
-import { type ApplicantActions, ApplicantCard } from './components/applicant-card';
+import type { ApplicantActions } from './components/applicant-actions';
+import { ApplicantCard } from './components/applicant-card';
 import { CampaignProductsPanel } from './components/campaign-products-panel';
 import { CreatorNotes } from './components/creator-notes';
 

@@ -1,65 +1,32 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  AlertTriangle,
-  CheckCircle2,
-  ExternalLink,
-  MessageSquare,
-  MessagesSquare,
-  PackageCheck,
-  Pencil,
-  Truck,
-  XCircle,
-} from 'lucide-react';
+import { AlertTriangle, CheckCircle2, MessageSquare, MessagesSquare, XCircle } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { z } from 'zod';
-import { PLATFORMS, type Platform } from '../../../../shared/constants';
 import {
   ACCEPTED_STATUSES,
-  type ApplicationAction,
   BOX_SENT_STATUSES,
   DELIVERY_PROBLEM_LABELS,
   isIn,
   offeredActions,
 } from '../../../../shared/lifecycle';
-import { type Applicant, shipmentSchema } from '../../../../shared/schemas/application';
 import type { ApplicantEngagement } from '../../../../shared/schemas/content-metrics';
 import type { ChosenVariant } from '../../../../shared/schemas/products';
 import type { Reliability } from '../../../../shared/schemas/reliability';
 import type { AdminApplicant } from '../../../../shared/schemas/shipping';
-import { CARRIER_STATUS_LABELS, trackingUrl } from '../../../../shared/tracking';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
 import { Avatar } from '../../../components/avatar';
-import { FollowerFigures } from '../../../components/follower-figures';
 import { HandleLink } from '../../../components/handle-link';
-import { PlatformIcon } from '../../../components/platform-icon';
-import { PostPreview } from '../../../components/post-preview';
 import { ReliabilityFigures, reliabilitySummary } from '../../../components/reliability-figures';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
 import { useAdminSteps, useCan } from '../../../lib/admin-permissions';
 import { cn } from '../../../lib/cn';
 import { formatShortDate } from '../../../lib/format';
-import { maxLengthOf } from '../../../lib/schema-limits';
 import { ApplicationConversationDialog } from './admin-conversation';
+import type { ApplicantActions } from './applicant-actions';
+import { ApplicantFacts } from './applicant-facts';
+import { ShipmentArea, ShipmentSummary } from './applicant-shipment';
 import { ApplicantShipping } from './applicant-shipping';
-
-/** Carriers offered while typing (any other name can be typed). */
-const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'] as const;
-const CARRIER_MAX = maxLengthOf(shipmentSchema.shape.carrier);
-const TRACKING_MAX = maxLengthOf(shipmentSchema.shape.trackingNumber);
-type ShipmentInput = z.input<typeof shipmentSchema>;
-type Shipment = z.output<typeof shipmentSchema>;
-
-export interface ApplicantActions {
-  decide: (applicant: Applicant, decision: 'accept' | 'reject') => void;
-  ship: (applicant: Applicant, carrier: string, trackingNumber: string) => Promise<string | null>;
-  markDelivered: (applicant: Applicant) => void;
-  approve: (applicant: Applicant) => void;
-  requestChanges: (applicant: Applicant) => void;
-}
+import { SubmissionArea } from './applicant-submission';
 
 /** One applicant in the admin's review: who they are, their pitch, and the next step of their application. */
 export function ApplicantCard({
@@ -327,309 +294,5 @@ export function ApplicantCard({
         />
       ) : null}
     </li>
-  );
-}
-
-/** Followers per platform, categories, state and the day they applied. */
-function ApplicantFacts({ applicant }: { applicant: Applicant }) {
-  const person = applicant.influencer;
-  const followers = PLATFORMS.filter(
-    (p) => typeof person.followers[p] === 'number' || person.verifiedFollowers[p],
-  );
-  const categories = [person.primaryCategory, person.secondaryCategory].filter(Boolean) as string[];
-  return (
-    <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-4">
-      {/* The counts (verified with their date, and stated) take the whole row until the columns are wide enough. */}
-      <div className="col-span-2 sm:col-span-1">
-        <dt className="text-xs text-slate-500">Followers</dt>
-        <dd className="mt-0.5">
-          {followers.length ? (
-            <ul className="flex flex-wrap gap-x-3 gap-y-1">
-              {followers.map((platform) => (
-                <li key={platform} className="inline-flex items-center gap-1 tabular-nums">
-                  <PlatformIcon platform={platform as Platform} className="size-4 text-slate-600" />
-                  <FollowerFigures
-                    compact
-                    stated={person.followers[platform]}
-                    verified={person.verifiedFollowers[platform]?.followers}
-                    verifiedAt={person.verifiedFollowers[platform]?.at}
-                  />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <span className="text-slate-500">No accounts</span>
-          )}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-xs text-slate-500">Categories</dt>
-        <dd className="mt-0.5 font-medium">{categories.length ? categories.join(', ') : '–'}</dd>
-      </div>
-      <div>
-        <dt className="text-xs text-slate-500">State</dt>
-        <dd className="mt-0.5 font-medium">{person.state ?? '–'}</dd>
-      </div>
-      <div>
-        <dt className="text-xs text-slate-500">Applied</dt>
-        <dd className="mt-0.5 font-medium">{formatShortDate(applicant.createdAt)}</dd>
-      </div>
-    </dl>
-  );
-}
-
-function ShipmentSummary({ applicant }: { applicant: Applicant }) {
-  if (applicant.status === 'shipped') return null; // the shipment area shows it with its actions
-  const url = trackingUrl(applicant.carrier, applicant.trackingNumber);
-  return (
-    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
-      <PackageCheck aria-hidden="true" className="size-4 text-mint-700" />
-      PR box {applicant.deliveredAt ? `delivered ${formatShortDate(applicant.deliveredAt)}` : 'shipped'} ·{' '}
-      <TrackingText applicant={applicant} url={url} />
-    </p>
-  );
-}
-
-function TrackingText({ applicant, url }: { applicant: Applicant; url: string | null }) {
-  const text = `${applicant.carrier} ${applicant.trackingNumber}`;
-  const carrierStatus = applicant.tracking?.status;
-  const label = carrierStatus ? (
-    <span className="text-slate-600" data-testid="carrier-status">
-      · {CARRIER_STATUS_LABELS[carrierStatus] ?? carrierStatus}
-    </span>
-  ) : null;
-  return url ? (
-    <>
-      <a
-        href={url}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="inline-flex items-center gap-1 font-medium text-mint-700 underline-offset-2 hover:underline"
-      >
-        {text}
-        <ExternalLink aria-hidden="true" className="size-3.5" />
-        <span className="sr-only">(opens in a new tab)</span>
-      </a>
-      {label}
-    </>
-  ) : (
-    <>
-      <span className="font-medium text-slate-800">{text}</span>
-      {label}
-    </>
-  );
-}
-
-/** Accepted: record the carrier and tracking number. Shipped: show them, correct them, or mark delivered. */
-function ShipmentArea({
-  applicant,
-  offers,
-  actions,
-  busy,
-}: {
-  applicant: Applicant;
-  offers: ReadonlySet<ApplicationAction>;
-  actions: ApplicantActions;
-  busy: boolean;
-}) {
-  const id = useId();
-  const shipped = applicant.status === 'shipped';
-  const [editing, setEditing] = useState(!shipped);
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<ShipmentInput, unknown, Shipment>({
-    resolver: zodResolver(shipmentSchema),
-    defaultValues: { carrier: applicant.carrier ?? '', trackingNumber: applicant.trackingNumber ?? '' },
-  });
-  const url = trackingUrl(applicant.carrier, applicant.trackingNumber);
-  const invalid = form.formState.errors.carrier ?? form.formState.errors.trackingNumber;
-
-  const submit = form.handleSubmit(async ({ carrier, trackingNumber }) => {
-    setError(null);
-    const problem = await actions.ship(applicant, carrier, trackingNumber);
-    setError(problem);
-    if (!problem) setEditing(false);
-  });
-
-  return (
-    <div className="flex flex-col gap-3 rounded-lg bg-slate-50 p-3 sm:p-4">
-      <p className="flex items-center gap-2 text-sm font-semibold text-slate-800">
-        <Truck aria-hidden="true" className="size-4 text-mint-700" />
-        {shipped ? 'PR box shipped' : 'Ship the PR box'}
-      </p>
-      {shipped && !editing ? (
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <TrackingText applicant={applicant} url={url} />
-          <div className="flex flex-wrap gap-2 sm:ml-auto">
-            <Button size="sm" variant="outline" onClick={() => setEditing(true)} disabled={busy}>
-              <Pencil aria-hidden="true" />
-              Edit tracking
-            </Button>
-            {offers.has('mark_delivered') ? (
-              <Button
-                size="sm"
-                onClick={() => actions.markDelivered(applicant)}
-                disabled={busy}
-                aria-label={`Mark delivered for ${applicant.influencer.name}`}
-              >
-                <PackageCheck aria-hidden="true" />
-                Mark delivered
-              </Button>
-            ) : null}
-          </div>
-        </div>
-      ) : (
-        <form
-          noValidate
-          onSubmit={submit}
-          className="grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-end"
-          aria-label={`Shipment for ${applicant.influencer.name}`}
-        >
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={`${id}-carrier`} className="text-xs">
-              Carrier
-            </Label>
-            <Input
-              id={`${id}-carrier`}
-              list={`${id}-carriers`}
-              maxLength={CARRIER_MAX}
-              placeholder="UPS"
-              aria-invalid={form.formState.errors.carrier ? true : undefined}
-              {...form.register('carrier')}
-            />
-            <datalist id={`${id}-carriers`}>
-              {CARRIERS.map((c) => (
-                <option key={c} value={c} />
-              ))}
-            </datalist>
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={`${id}-tracking`} className="text-xs">
-              Tracking number
-            </Label>
-            <Input
-              id={`${id}-tracking`}
-              maxLength={TRACKING_MAX}
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={form.formState.errors.trackingNumber ? true : undefined}
-              {...form.register('trackingNumber')}
-            />
-          </div>
-          <div className="flex gap-2">
-            {shipped ? (
-              <Button variant="outline" className="h-11" onClick={() => setEditing(false)}>
-                Cancel
-              </Button>
-            ) : null}
-            <Button type="submit" className="h-11" disabled={busy || form.formState.isSubmitting}>
-              <Truck aria-hidden="true" />
-              {shipped ? 'Save tracking' : 'Mark shipped'}
-            </Button>
-          </div>
-          {invalid || error ? (
-            <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-3">
-              {invalid?.type === 'too_small'
-                ? 'Enter the carrier and the tracking number.'
-                : (invalid?.message ?? error)}
-            </p>
-          ) : null}
-        </form>
-      )}
-    </div>
-  );
-}
-
-const SUBMISSION_STATUS: Record<string, string> = {
-  submitted: 'Waiting for your review',
-  approved: 'Approved',
-  changes_requested: 'Changes requested',
-};
-
-function SubmissionArea({
-  applicant,
-  offers,
-  actions,
-  busy,
-  credited,
-}: {
-  applicant: Applicant;
-  offers: ReadonlySet<ApplicationAction>;
-  actions: ApplicantActions;
-  busy: boolean;
-  credited: number | undefined;
-}) {
-  const submission = applicant.latestSubmission!;
-  // Only the latest submission, while it waits, can be reviewed (the table decides what the application allows).
-  const waiting = submission.status === 'submitted';
-  const reviewable = waiting && (offers.has('approve') || offers.has('request_changes'));
-  return (
-    <div
-      className={cn(
-        'flex flex-col gap-3 rounded-lg p-3 sm:p-4',
-        reviewable ? 'bg-yellow-50 ring-1 ring-yellow-200' : 'bg-slate-50',
-      )}
-      data-testid="submission"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm font-semibold text-slate-800">
-          Content · {formatShortDate(submission.createdAt)}
-        </p>
-        <span className="text-xs font-medium text-slate-600">{SUBMISSION_STATUS[submission.status]}</span>
-      </div>
-      <ul className="grid gap-2 sm:grid-cols-2" aria-label="Submitted posts">
-        {submission.urls.map((url) => (
-          <li key={url} className="flex min-w-0">
-            <PostPreview
-              url={url}
-              preview={submission.previews.find((p) => p.postUrl === url)}
-              className="flex-1"
-            />
-          </li>
-        ))}
-      </ul>
-      {submission.note ? (
-        <p className="text-sm text-slate-700">
-          <span className="font-medium">Note:</span> {submission.note}
-        </p>
-      ) : null}
-      {submission.status === 'changes_requested' && submission.reviewMessage ? (
-        <p className="text-sm text-slate-700">
-          <span className="font-medium">You asked:</span> {submission.reviewMessage}
-        </p>
-      ) : null}
-      {submission.status === 'approved' ? (
-        <p className="flex items-center gap-1.5 text-sm font-medium text-green-800" data-testid="credited">
-          <CheckCircle2 aria-hidden="true" className="size-4" />
-          {credited !== undefined ? `Approved: ${credited} Mint credited` : 'Approved: reward credited'}
-        </p>
-      ) : null}
-      {reviewable ? (
-        <div className="flex flex-wrap gap-2">
-          {offers.has('approve') ? (
-            <Button
-              size="sm"
-              onClick={() => actions.approve(applicant)}
-              disabled={busy}
-              aria-label={`Approve content from ${applicant.influencer.name}`}
-            >
-              <CheckCircle2 aria-hidden="true" />
-              Approve
-            </Button>
-          ) : null}
-          {offers.has('request_changes') ? (
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => actions.requestChanges(applicant)}
-              disabled={busy}
-              aria-label={`Request changes from ${applicant.influencer.name}`}
-            >
-              <MessageSquare aria-hidden="true" />
-              Request changes
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
-    </div>
   );
 }

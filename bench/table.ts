@@ -11,7 +11,7 @@
  * knob of the steps themselves (BENCH_DURATION …).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { firstLoadWeights, webDir } from './first-load';
@@ -21,18 +21,25 @@ const results = (file: string) => path.join(import.meta.dirname, 'results', file
 const DATABASE_URL = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
 const STEPS = (process.env.BENCH_TABLE_STEPS ?? 'catalogue,by-id,operator').split(',').map((s) => s.trim());
 const load1 = () => (loadavg()[0] ?? 0).toFixed(1);
-const loads: string[] = [];
+const STEP_LOADS = path.join(import.meta.dirname, 'results', 'table-steps.json');
+/** Each step's start and load average before and after, kept so a table made from earlier results still shows them. */
+const loads: Record<string, string> = existsSync(STEP_LOADS)
+  ? JSON.parse(readFileSync(STEP_LOADS, 'utf8'))
+  : {};
 
 /** Runs one step (a child process, its output passed through); a MISS (exit code 1) does not stop the table. */
 function step(name: string, args: string[], env: Record<string, string> = {}) {
   if (!STEPS.includes(name)) return;
   const before = load1();
+  const at = new Date().toISOString().slice(11, 16);
   const run = spawnSync(process.execPath, ['--import', 'tsx', ...args], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, DATABASE_URL, ...env },
   });
-  loads.push(`${name} ${before} → ${load1()}`);
+  loads[name] = `${name} (${at} UTC) ${before} → ${load1()}`;
+  mkdirSync(path.dirname(STEP_LOADS), { recursive: true });
+  writeFileSync(STEP_LOADS, JSON.stringify(loads, null, 2));
   if (run.status !== 0) console.error(`${name}: exit code ${run.status} (its table above says why)`);
 }
 
@@ -77,7 +84,7 @@ function rows(): string[] {
   const catalogue = read<Catalogue>('latest.json');
   for (const c of catalogue?.cases ?? []) {
     lines.push(
-      `| catalogue: ${c.name} | ${c.app.requestsPerSecond.toFixed(0)} req/s, ${(c.shareOfCeiling * 100).toFixed(1)} % of the ceiling's ${c.ceiling.requestsPerSecond.toFixed(0)}, p99 @10 ${c.appAt10.p99.toFixed(0)} ms | >= 75 % | ${pass(c.pass)} |`,
+      `| catalogue: ${c.name} | ${c.app.requestsPerSecond.toFixed(0)} req/s, ${c.shareOfCeiling.toFixed(1)} % of the ceiling's ${c.ceiling.requestsPerSecond.toFixed(0)}, p99 @10 ${c.appAt10.p99.toFixed(0)} ms | >= 75 % | ${pass(c.pass)} |`,
     );
   }
   const byId = read<ById>('answer-cache.json');
@@ -122,7 +129,7 @@ function main() {
     spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   }
   const table = [
-    `Run ${started.toISOString().slice(0, 16)} UTC, ${machine}; load average (1 min) before → after each step: ${loads.join('; ') || 'steps not run, last results read'}.`,
+    `Table written ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${machine}; load average (1 min) before → after each step: ${Object.values(loads).join('; ') || 'not recorded'}.`,
     '',
     '| measure | figure | target | |',
     '|---|---|---|---|',

@@ -24,10 +24,12 @@ let firstLoad: Set<string> | undefined;
 
 /**
  * Modules a package's index names but / does not use (the graph counts every name an index re-exports, tree-shaking
- * comes later): lucide-react's icons and TanStack Query's mutations hooks, left to the automatic chunks.
+ * comes later): lucide-react's icons, left to the automatic chunks. TanStack Query is not part of the first load at
+ * all (decision 0044): should a public page's module import it again, it shows as a chunk of its own in the budget
+ * test's report instead of hiding in this one.
  */
 const REACHED_ONLY_THROUGH_AN_INDEX =
-  /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]|@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](useMutation|mutationObserver|useIsFetching|useMutationState|useQueries|queriesObserver|useSuspense\w*|usePrefetch\w*|HydrationBoundary|hydration|useIsMutating)\.js$/;
+  /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]|@tanstack[\\/](react-query|query-core)[\\/]/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],

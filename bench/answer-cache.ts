@@ -6,9 +6,11 @@
  * production instance does (the cache is kept only then).
  *
  * Knobs: DATABASE_URL (PostgreSQL; else in-memory PGlite), BENCH_ROWS (20000: the answer does not grow with the
- * table), BENCH_DURATION (3 s), BENCH_CONNECTIONS (50), BENCH_ROUNDS (2), BENCH_POOL_SIZE (10).
+ * table), BENCH_DURATION (3 s), BENCH_CONNECTIONS (50), BENCH_ROUNDS (2), BENCH_POOL_SIZE (10), BENCH_PEER_URL (the
+ * open peer's origin, filled by bench/peer-fill.ts: its `GET /api/campaigns/:id` for the same id is loaded in the same
+ * rounds, see bench/README.md "Peer comparison"). Writes bench/results/answer-cache.json.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +31,9 @@ const DURATION = numberEnv('BENCH_DURATION', 3);
 const CONNECTIONS = numberEnv('BENCH_CONNECTIONS', 50);
 const ROUNDS = numberEnv('BENCH_ROUNDS', 2);
 const POOL_SIZE = numberEnv('BENCH_POOL_SIZE', 10);
+const PEER_URL = process.env.BENCH_PEER_URL?.trim().replace(/\/$/, '') || undefined;
+const RESULTS_FILE = path.join(import.meta.dirname, 'results/answer-cache.json');
+type CaseName = 'cached' | '304' | 'uncached' | 'peer';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -78,10 +83,12 @@ async function main() {
     const etag = first.headers.get('etag');
     if (first.status !== 200 || !etag) throw new Error(`by id answered ${first.status}, ETag ${etag}`);
     await first.arrayBuffer();
+    const peerTarget = PEER_URL ? `${PEER_URL}/api/campaigns/${rows.rows[0]?.id}` : undefined;
+    if (peerTarget) await checkPeer(peerTarget);
 
-    const runs: Record<'cached' | 'uncached' | '304', LoadResult[]> = { cached: [], uncached: [], '304': [] };
-    const load = async (name: keyof typeof runs, headers?: Record<string, string>) => {
-      const result = await runLoad(target, {
+    const runs: Record<CaseName, LoadResult[]> = { cached: [], uncached: [], '304': [], peer: [] };
+    const load = async (name: CaseName, headers?: Record<string, string>) => {
+      const result = await runLoad(name === 'peer' ? (peerTarget as string) : target, {
         connections: CONNECTIONS,
         duration: DURATION,
         ...(headers ? { headers } : {}),
@@ -99,6 +106,7 @@ async function main() {
       await load('304', { 'if-none-match': etag });
       setPublicAnswerCache(false);
       await load('uncached');
+      if (peerTarget) await load('peer');
     }
     setPublicAnswerCache(true);
 
@@ -109,12 +117,15 @@ async function main() {
           .join(' ')}`,
     );
     console.log('case        req/s     p50 ms  p99 ms  server CPU ms/req');
-    for (const name of ['cached', '304', 'uncached'] as const) {
+    const summary: Record<string, { rps: number; p50: number; p99: number; cpuMsPerRequest: number }> = {};
+    for (const name of ['cached', '304', 'uncached', 'peer'] as const) {
       const results = runs[name];
+      if (results.length === 0) continue;
       const rps = median(results.map((r) => r.requestsPerSecond));
       const p50 = median(results.map((r) => r.p50));
       const p99 = median(results.map((r) => r.p99));
       const cpu = median(results.map((r) => (r.serverCpuMs ?? 0) / Math.max(1, r.requests)));
+      summary[name] = { rps, p50, p99, cpuMsPerRequest: cpu };
       console.log(
         `${name.padEnd(10)} ${rps.toFixed(0).padStart(7)}  ${p50.toFixed(1).padStart(7)} ${p99.toFixed(1).padStart(7)}  ${cpu.toFixed(3).padStart(8)}`,
       );
@@ -123,12 +134,50 @@ async function main() {
       median(runs.cached.map((r) => r.requestsPerSecond)) /
       median(runs.uncached.map((r) => r.requestsPerSecond));
     console.log(`cached / uncached: ${ratio.toFixed(2)}x`);
+    const peerRatio = summary.peer && summary.cached ? summary.cached.rps / summary.peer.rps : undefined;
+    if (peerRatio !== undefined) {
+      console.log(
+        `cached / peer: ${peerRatio.toFixed(2)}x (target >= 10x) ${peerRatio >= 10 ? 'PASS' : 'MISS'}`,
+      );
+    }
+    mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+    writeFileSync(
+      RESULTS_FILE,
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          database: bench.label,
+          rows: ROWS,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          rounds: ROUNDS,
+          loadAfter: loadavg(),
+          peer: peerTarget ?? null,
+          summary,
+          cachedOverUncached: ratio,
+          cachedOverPeer: peerRatio ?? null,
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
     stopLoadClient();
     while (cleanups.length > 0)
       await cleanups
         .pop()?.()
         .catch((error: unknown) => console.error(error));
+  }
+}
+
+/** The peer answers this id with 200 and a JSON campaign of the same id (else the comparison is meaningless). */
+async function checkPeer(target: string): Promise<void> {
+  const answer = await fetch(target);
+  const body = (await answer.json().catch(() => null)) as { id?: unknown } | null;
+  if (answer.status !== 200 || String(body?.id) !== target.split('/').pop()) {
+    throw new Error(
+      `the peer answered ${answer.status} for ${target}: ${JSON.stringify(body)?.slice(0, 200)}`,
+    );
   }
 }
 

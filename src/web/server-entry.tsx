@@ -1,8 +1,8 @@
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { PageRenderInput } from '../shared/page-render';
 import { AppRoot } from './app/app-root';
-import { seedQueryClient } from './lib/boot-data';
-import { createQueryClient } from './lib/query-client';
+import { seedPublicReads } from './lib/boot-data';
+import { PublicReads } from './lib/public-reads';
 
 /** A render that takes longer than this is given up (the server then sends the page without it). */
 const RENDER_TIMEOUT_MS = 2_000;
@@ -14,14 +14,12 @@ const RENDER_TIMEOUT_MS = 2_000;
  * (the campaign page, the landing sections) instead of leaving their fallbacks in the HTML.
  */
 export async function renderPage({ url, boot }: PageRenderInput): Promise<string> {
-  const queryClient = createQueryClient();
-  seedQueryClient(queryClient, boot);
-  const { prelude } = await prerenderToNodeStream(<AppRoot queryClient={queryClient} url={url} />, {
+  const reads = seedPublicReads(new PublicReads(), boot);
+  const { prelude } = await prerenderToNodeStream(<AppRoot reads={reads} url={url} />, {
     signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
     // Every boundary written in place: no inline scripts (the CSP allows none) and a page complete without them.
     progressiveChunkSize: Number.POSITIVE_INFINITY,
   });
-  queryClient.clear();
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');

@@ -1,10 +1,6 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
+import { LazySiteFooter } from '../components/lazy-site-footer';
 import { TopBar } from './top-bar';
-
-// Below the page: not part of the JavaScript / needs before it is interactive (issue 44). The fetch starts with this
-// module; the server render waits for it, so the footer is in the HTML all the same.
-const footer = import('../components/site-footer');
-const SiteFooter = lazy(() => footer.then((m) => ({ default: m.SiteFooter })));
 
 /** The public pages' frame: skip link, fixed top bar, the page, the dark footer (no React Router: see main.tsx). */
 export function SiteShell({ children }: { children: ReactNode }) {
@@ -20,9 +16,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <Suspense fallback={null}>
-        <SiteFooter />
-      </Suspense>
+      <LazySiteFooter />
     </div>
   );
 }

@@ -7,9 +7,14 @@ import { dashboardPathFor, useSession, useSignOut } from '../lib/use-session';
 import { Avatar } from './avatar';
 import { Button, buttonVariants } from './ui/button';
 
-/** The bell loads only for a signed-in user, so the public pages' first load stays within its budget. */
+/**
+ * The bell loads only for a signed-in user, so the public pages' first load stays within its budget. It reads with
+ * TanStack Query, which comes with it (decision 0044).
+ */
 const NotificationBell = lazy(() =>
-  import('./notification-bell').then((module) => ({ default: module.NotificationBell })),
+  Promise.all([import('./notification-bell'), import('../lib/with-query-client')]).then(([bell, query]) => ({
+    default: query.withQueryClient(bell.NotificationBell),
+  })),
 );
 
 /**

@@ -1,6 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { BOOT_DATA_ELEMENT_ID, type BootData } from '../../shared/page-render';
 import type { CampaignPage } from '../../shared/schemas/campaign';
+import { type PublicReads, readKey } from './public-reads';
 import { publicKeys } from './query-keys';
 
 export type { BootData };
@@ -38,4 +39,20 @@ export function seedQueryClient(queryClient: QueryClient, boot: BootData): void 
     queryClient.setQueryData(publicKeys.campaigns.list({ platform, q }), data);
   }
   if (boot.session) queryClient.setQueryData(publicKeys.session, boot.session);
+}
+
+/**
+ * The same for the public pages' store (lib/public-reads.ts, decision 0044): what / and /campaign/:id read on a first
+ * load, on the server render and in the browser alike.
+ */
+export function seedPublicReads(reads: PublicReads, boot: BootData): PublicReads {
+  if (boot.config) reads.set(readKey(publicKeys.config), boot.config);
+  if (boot.campaign) reads.set(readKey(publicKeys.campaigns.detail(String(boot.campaign.id))), boot.campaign);
+  if (boot.campaigns) {
+    const { platform, q, page } = boot.campaigns;
+    const data: InfiniteData<CampaignPage, string | null> = { pages: [page], pageParams: [null] };
+    reads.set(readKey(publicKeys.campaigns.list({ platform, q })), data);
+  }
+  if (boot.session) reads.set(readKey(publicKeys.session), boot.session);
+  return reads;
 }

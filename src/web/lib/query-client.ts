@@ -1,22 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { QUERY_STALE_TIME_MS } from '../../shared/constants';
 import type { SessionResponse } from '../../shared/schemas/session';
-import { ApiError } from './api-client';
+import { type PublicReads, readKey } from './public-reads';
 import { PRIVATE_ROOT, publicKeys } from './query-keys';
+import { retryDelay, shouldRetry } from './retry';
+import { setSession } from './use-session';
 
-/** Exponential back-off: 1 s, 2 s, 4 s … capped at 30 s (spec §9). */
-export function retryDelay(attempt: number): number {
-  return Math.min(1000 * 2 ** attempt, 30_000);
-}
-
-/** Up to 3 retries, but never for an answer that will not change (4xx other than 408/429). */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (failureCount >= 3) return false;
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-    return error.status === 408 || error.status === 429;
-  }
-  return true;
-}
+export { retryDelay, shouldRetry };
 
 export function createQueryClient(): QueryClient {
   const client = new QueryClient({
@@ -35,5 +25,38 @@ export function createQueryClient(): QueryClient {
   client.setQueryDefaults(PRIVATE_ROOT, {
     enabled: () => client.getQueryData<SessionResponse>(publicKeys.session)?.user !== null,
   });
+  return client;
+}
+
+let appClient: QueryClient | undefined;
+
+/**
+ * The browser's one QueryClient, made when the first part that reads with TanStack Query loads (the full app, or a
+ * creator's apply panel on /campaign/:id), from what the public pages' store holds (decision 0044). From then on the
+ * store follows the client's invalidations (a page of the store reads again) and the client follows the store's
+ * answers, so both draw the same data.
+ */
+export function appQueryClient(reads: PublicReads): QueryClient {
+  if (appClient) return appClient;
+  const client = createQueryClient();
+  const follow = (key: string, data: unknown, updatedAt?: number) => {
+    const queryKey = JSON.parse(key) as unknown[];
+    const before = client.getQueryData<SessionResponse>(publicKeys.session);
+    const sessionChanged = (data as SessionResponse).user?.id !== before?.user?.id;
+    // Another person (a sign-out, on the public page): their private data goes, as at every session change.
+    if (key === readKey(publicKeys.session) && sessionChanged) setSession(client, data as SessionResponse);
+    else client.setQueryData(queryKey, data, updatedAt ? { updatedAt } : undefined);
+  };
+  for (const key of reads.keys()) {
+    const entry = reads.get(key);
+    if (entry.data !== undefined) follow(key, entry.data, entry.updatedAt);
+  }
+  reads.onChange = (key, data) => follow(key, data);
+  client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'invalidate') {
+      reads.invalidate(readKey(event.query.queryKey));
+    }
+  });
+  appClient = client;
   return client;
 }

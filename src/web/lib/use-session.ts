@@ -1,12 +1,12 @@
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { SessionResponse, SessionUser } from '../../shared/schemas/session';
 import { apiFetch, firstLoadAnswer } from './api-client';
 import { clearPrivateData, publicKeys } from './query-keys';
+import { useReaders } from './readers';
 
 const sessionKey = publicKeys.session;
 /** Read before / is interactive: typed from its schema, not parsed (decision 0026). */
-const sessionResponse = firstLoadAnswer<SessionResponse>();
+export const sessionResponse = firstLoadAnswer<SessionResponse>();
 
 export type SessionState =
   | { status: 'loading'; user: null }
@@ -15,12 +15,7 @@ export type SessionState =
 
 /** Who is signed in, from GET /api/session (the server decides; this only chooses what to show). */
 export function useSession(): SessionState {
-  const query = useQuery({
-    queryKey: sessionKey,
-    queryFn: ({ signal }) => apiFetch('/api/session', { signal, schema: sessionResponse }),
-    staleTime: 60_000,
-    retry: 1,
-  });
+  const query = useReaders().useSessionAnswer();
   if (query.isPending) return { status: 'loading', user: null };
   const user = query.data?.user ?? null;
   return user ? { status: 'signed-in', user } : { status: 'signed-out', user: null };
@@ -49,26 +44,7 @@ export function invalidateSession(queryClient: QueryClient): Promise<void> {
 }
 
 /** Ends the session on the server, forgets cached private data, then calls `then` (usually: go to /signin). */
-export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    async (then?: () => void) => {
-      try {
-        await apiFetch('/api/auth/sign-out', { method: 'POST', json: {} });
-      } catch (error) {
-        // Spec §4: a sign-out error is only logged.
-        console.error('Sign out failed', error);
-      }
-      forgetLocalUserData();
-      // The session query is replaced, not updated: the page on screen (and its route guard) keeps what it showed
-      // until `then` navigates away. Told "signed out" first, an admin page's guard would send the person to /admin.
-      queryClient.removeQueries({ queryKey: sessionKey, exact: true });
-      setSession(queryClient, { user: null });
-      then?.();
-    },
-    [queryClient],
-  );
-}
+export const useSignOut = () => useReaders().useSignOut();
 
 /**
  * Everything this app keeps in the browser's storage is one person's (profile drafts hold an address and a PayPal

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { SiteFooter } from '../../components/site-footer';
+import { LazySiteFooter } from '../../components/lazy-site-footer';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { getErrorMessage, isNotFound } from '../../lib/api-client';
 import { Link, useParams } from '../../lib/navigation';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/use-session';
-import { useCampaign } from './api/campaign-queries';
+import { useCampaign } from './api/campaign-reads';
 import {
   ContentGuidelineCard,
   OverviewCard,
@@ -19,7 +19,12 @@ import { CampaignHeader } from './components/campaign-header';
 import { CampaignHero } from './components/campaign-hero';
 
 /** Applying is for signed-in creators only: its code (form, dialog) loads with their session, not for every visitor. */
-const ApplyPanel = lazy(() => import('./components/apply-panel').then((m) => ({ default: m.ApplyPanel })));
+// It reads with TanStack Query, which comes with it (decision 0044).
+const ApplyPanel = lazy(() =>
+  Promise.all([import('./components/apply-panel'), import('../../lib/with-query-client')]).then(
+    ([panel, query]) => ({ default: query.withQueryClient(panel.ApplyPanel) }),
+  ),
+);
 
 /** /campaign/:id (spec §2): anyone can read a public campaign; applying needs a creator session. */
 export function CampaignPage() {
@@ -63,7 +68,7 @@ export function CampaignPage() {
           </article>
         ) : null}
       </main>
-      <SiteFooter />
+      <LazySiteFooter />
     </div>
   );
 }

@@ -1,33 +1,25 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { CAMPAIGN_PAGE_SIZE } from '../../../../shared/constants';
 import type { Eligibility } from '../../../../shared/schemas/application';
-import type { CampaignDetail, CampaignPage } from '../../../../shared/schemas/campaign';
 import type { MatchedCampaignList } from '../../../../shared/schemas/matched-campaign';
 import type { productListSchema } from '../../../../shared/schemas/products';
 import { apiFetch, firstLoadAnswer } from '../../../lib/api-client';
 import { bootData } from '../../../lib/boot-data';
-import { type CampaignListFilters, privateKeys, publicKeys } from '../../../lib/query-keys';
+import { privateKeys, publicKeys } from '../../../lib/query-keys';
+import {
+  type CampaignFilters,
+  campaignDetailAnswer,
+  campaignListUrl,
+  campaignPageAnswer,
+  campaignUrl,
+} from './campaign-reads';
 
-export type CampaignFilters = CampaignListFilters;
+export { type CampaignFilters, campaignListUrl, useCampaign, useCampaignList } from './campaign-reads';
 
-/**
- * The catalogue and the campaign page are read before / and /campaign/:id are interactive: their answers are typed
- * from their schemas but not parsed, so zod stays out of the first load (decision 0026).
- */
-const campaignPageAnswer = firstLoadAnswer<CampaignPage>();
-const campaignDetailAnswer = firstLoadAnswer<CampaignDetail>();
+/** Typed from their schemas but not parsed (decision 0026). */
 const matchedCampaignListAnswer = firstLoadAnswer<MatchedCampaignList>();
 const eligibilityAnswer = firstLoadAnswer<Eligibility>();
 const productListAnswer = firstLoadAnswer<z.infer<typeof productListSchema>>();
-
-export function campaignListUrl(filters: CampaignFilters, cursor?: string | null): string {
-  const params = new URLSearchParams({ limit: String(CAMPAIGN_PAGE_SIZE) });
-  if (filters.platform) params.set('platform', filters.platform);
-  if (filters.q) params.set('q', filters.q);
-  if (cursor) params.set('cursor', cursor);
-  return `/api/campaigns?${params}`;
-}
 
 /** The public catalogue, 8 at a time; fetchNextPage loads the next 8. */
 export const campaignListQuery = (filters: CampaignFilters) =>
@@ -38,7 +30,6 @@ export const campaignListQuery = (filters: CampaignFilters) =>
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
-export const useCampaignList = (filters: CampaignFilters) => useInfiniteQuery(campaignListQuery(filters));
 
 /**
  * One campaign; runs only when an id is present (spec §7). When the server already wrote this campaign into the
@@ -47,15 +38,13 @@ export const useCampaignList = (filters: CampaignFilters) => useInfiniteQuery(ca
 export const campaignQuery = (id: string | undefined) =>
   queryOptions({
     queryKey: publicKeys.campaigns.detail(id ?? ''),
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/campaigns/${encodeURIComponent(id ?? '')}`, { signal, schema: campaignDetailAnswer }),
+    queryFn: ({ signal }) => apiFetch(campaignUrl(id ?? ''), { signal, schema: campaignDetailAnswer }),
     enabled: Boolean(id),
     initialData: () => {
       const campaign = bootData().campaign;
       return campaign && String(campaign.id) === id ? campaign : undefined;
     },
   });
-export const useCampaign = (id: string | undefined) => useQuery(campaignQuery(id));
 
 /**
  * Open campaigns in one of the signed-in creator's categories and on one of their platforms, with why each fits

@@ -4,7 +4,7 @@ import { ErrorPanel } from '../../../components/error-panel';
 import { Button } from '../../../components/ui/button';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
-import { type CampaignFilters, useCampaignList } from '../api/campaign-queries';
+import { type CampaignFilters, useCampaignList } from '../api/campaign-reads';
 import { CampaignCard, CampaignCardSkeleton } from './campaign-card';
 
 const SKELETON_KEYS = Array.from({ length: CAMPAIGN_SKELETON_COUNT }, (_, i) => `skeleton-${i}`);

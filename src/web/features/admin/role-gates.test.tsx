@@ -11,6 +11,8 @@ import type { AdminApplicant } from '../../../shared/schemas/shipping';
 import { stepsForRole } from '../../lib/admin-permissions';
 import { conversationKeys } from '../../lib/conversations';
 import { privateKeys, publicKeys } from '../../lib/query-keys';
+import { queryReaders } from '../../lib/query-readers';
+import { ReadersContext } from '../../lib/readers';
 import { AdminConversation } from './components/admin-conversation';
 import type { ApplicantActions } from './components/applicant-actions';
 import { ApplicantCard } from './components/applicant-card';
@@ -47,7 +49,9 @@ function renderAs(
   for (const [key, data] of seed) client.setQueryData(key, data);
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
-      <MemoryRouter>{element}</MemoryRouter>
+      <ReadersContext.Provider value={queryReaders}>
+        <MemoryRouter>{element}</MemoryRouter>
+      </ReadersContext.Provider>
     </QueryClientProvider>,
   );
 }

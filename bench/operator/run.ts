@@ -35,14 +35,9 @@ import {
 import { machineLoad } from '../cpu';
 import { numberEnv } from '../env';
 import { type LoadClient, type LoadResult, runLoad, stopLoadClient } from '../load';
+import { signInBenchAdmin } from './admin-session';
 import { type BackgroundResult, backgroundTable, measureBackground } from './background';
-import {
-  BENCH_ADMIN,
-  copyDataset,
-  dropDatasetCopy,
-  ensureOperatorDataset,
-  type OperatorDataset,
-} from './dataset';
+import { copyDataset, dropDatasetCopy, ensureOperatorDataset, type OperatorDataset } from './dataset';
 import { type ExportResult, exportsTable, measureExport } from './exports';
 import { BENCH_PASSWORD, benchCreatorEmail } from './generate-sql';
 
@@ -329,13 +324,7 @@ async function startSide(dataset: OperatorDataset, dataDir: string): Promise<Sid
   };
   const server = serve({ fetch: fetchRecording, port: 0, hostname: '127.0.0.1' }) as Server;
   const url = await listen(server);
-  const adminSignIn = await post(`${url}/api/auth/admin-sign-in`, {
-    username: BENCH_ADMIN.username,
-    password: BENCH_ADMIN.password,
-  });
-  if (adminSignIn.status !== 200) {
-    throw new Error(`admin sign-in failed: ${adminSignIn.status} ${await adminSignIn.text()}`);
-  }
+  const admin = await signInBenchAdmin(url, handle, ORIGIN);
   const creatorSignIn = await post(`${url}/api/auth/sign-in/email`, {
     email: benchCreatorEmail(CREATOR_NUMBER),
     password: BENCH_PASSWORD,
@@ -358,7 +347,7 @@ async function startSide(dataset: OperatorDataset, dataDir: string): Promise<Sid
     url,
     server,
     conversationId: Number(conversation.rows[0]?.id ?? 1),
-    admin: cookieOf(adminSignIn),
+    admin,
     creator: cookieOf(creatorSignIn),
     payoutId: Number(payout.rows[0]?.id ?? 1),
     cursors: {

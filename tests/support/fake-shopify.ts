@@ -4,6 +4,14 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildSchema, graphql, parse, validate } from 'graphql';
 import { closeHttpServer, listen } from './bounded';
+import { costBucket, type FakeShopifyProduct, productPage, productView } from './fake-shopify-catalogue';
+import {
+  cancelledPayload,
+  deliverWebhook,
+  fulfilmentPayload,
+  type SignedWebhook,
+  signWebhook,
+} from './fake-shopify-webhooks';
 
 /**
  * A local stand-in for a brand's Shopify store (issue 37), started by a test (or by `npm run demo`). It executes
@@ -20,6 +28,10 @@ import { closeHttpServer, listen } from './bounded';
  * - orderCreate (mutations/orderCreate, payloads/OrderCreatePayload): `{ order, userErrors [{ field, message }] }`;
  *   an unknown variant is a userError on ["order","lineItems","0","variantId"], not a top-level error.
  * - Orders search (queries/orders, "Search syntax"): `query: "tag:'x'"` matches an order tagged x.
+ * - The catalogue, the cost bucket (fake-shopify-catalogue.ts) and signed webhooks (fake-shopify-webhooks.ts).
+ * - The client credentials grant (https://shopify.dev/docs/apps/build/authentication-authorization/access-tokens/
+ *   client-credentials-grant): POST /admin/oauth/access_token, form grant_type=client_credentials, client_id,
+ *   client_secret -> { access_token, scope, expires_in }; a wrong pair is 400 { error: "invalid_client" }.
  */
 
 const SCHEMA_FILE = path.join(import.meta.dirname, '../contracts/shopify-admin-2026-07.graphql');
@@ -56,9 +68,28 @@ export interface FakeShopify {
   revokeToken: () => void;
   /** The merchant's token works again (as after rotating it back). */
   restoreToken: () => void;
-  fulfil: (orderId: string, company: string, number: string, url?: string) => void;
+  /** Marks the order fulfilled; the fulfillments/create webhook it signs (post it, or `notify` the subscribers). */
+  fulfil: (orderId: string, company: string, number: string, url?: string) => SignedWebhook;
+  /** Cancels the order in the store; the orders/cancelled webhook it signs. */
+  cancel: (orderId: string) => SignedWebhook;
+  /** Sends a webhook to every address subscribed to its topic; the statuses they answered. */
+  notify: (webhook: SignedWebhook) => Promise<number[]>;
+  /** Signs any body as this store would (a test alters it afterwards to forge one). */
+  sign: (topic: string, payload: unknown, webhookId?: string) => SignedWebhook;
+  products: FakeShopifyProduct[];
+  subscriptions: Array<{ topic: string; uri: string }>;
+  clientId: string;
+  clientSecret: string;
+  shopDomain: string;
+  /** Tokens granted by the client credentials grant stop working (as after their 24 hours). */
+  expireGrantedTokens: () => void;
+  grants: () => number;
+  /** Calls THROTTLED because the bucket did not hold them (a reader that waits as told never gets one). */
+  overdrawn: () => number;
   close: () => Promise<void>;
 }
+
+const legacyOrder = (gid: string) => Number(gid.split('/').pop());
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -70,10 +101,35 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startFakeShopify(
-  options: { port?: number; shopName?: string; token?: string; variants?: string[] } = {},
+  options: {
+    port?: number;
+    shopName?: string;
+    token?: string;
+    variants?: string[];
+    products?: FakeShopifyProduct[];
+    bucket?: { maximumAvailable: number; restoreRate: number };
+    /** What one products page costs (a page of 10 products with 50 variants each). */
+    productsPageCost?: number;
+    clientId?: string;
+    clientSecret?: string;
+    tokenSeconds?: number;
+  } = {},
 ): Promise<FakeShopify> {
   const original = options.token ?? 'shpat_fake_token';
   let token = original;
+  const shopDomain = 'lumiere-test.myshopify.com';
+  const clientId = options.clientId ?? 'fake-client-id-0123456789';
+  const clientSecret = options.clientSecret ?? 'shpss_fake_client_secret_0123456789';
+  const products = options.products ?? [];
+  const subscriptions: FakeShopify['subscriptions'] = [];
+  const granted = new Set<string>();
+  let grants = 0;
+  let overdrawn = 0;
+  const bucket = costBucket(options.bucket ?? { maximumAvailable: 2000, restoreRate: 100 });
+  const knownVariant = (id: string) =>
+    variants.has(id) || products.some((p) => p.variants.some((v) => v.id === id));
+  const sign = (topic: string, payload: unknown, webhookId?: string) =>
+    signWebhook(shopDomain, clientSecret, topic, payload, webhookId);
   const orders: FakeShopifyOrder[] = [];
   const invalidOperations: FakeShopify['invalidOperations'] = [];
   const variants = new Set(options.variants ?? []);
@@ -81,11 +137,6 @@ export async function startFakeShopify(
   let dropAfterCreate = 0;
   let calls = 0;
   let orderNumber = 1000;
-  const cost = (available: number) => ({
-    requestedQueryCost: 10,
-    actualQueryCost: available === 0 ? null : 10,
-    throttleStatus: { maximumAvailable: 2000, currentlyAvailable: available, restoreRate: 100 },
-  });
   const orderView = (o: FakeShopifyOrder) => ({
     id: o.id,
     name: o.name,
@@ -107,7 +158,7 @@ export async function startFakeShopify(
     shop: () => ({
       id: 'gid://shopify/Shop/1',
       name: options.shopName ?? 'Lumiere Test Store',
-      myshopifyDomain: 'lumiere-test.myshopify.com',
+      myshopifyDomain: shopDomain,
       currencyCode: 'USD',
     }),
     order: ({ id }: { id: string }) => {
@@ -123,6 +174,38 @@ export async function startFakeShopify(
         pageInfo: { hasNextPage: false, endCursor: null },
       };
     },
+    products: ({ first, after }: { first?: number; after?: string | null }) =>
+      productPage(products, first ?? 10, after),
+    nodes: ({ ids }: { ids: string[] }) =>
+      ids.map((id) => {
+        const p = products.find((x) => x.id === id);
+        return p ? productView(p) : null;
+      }),
+    webhookSubscriptionCreate: ({
+      topic,
+      webhookSubscription,
+    }: {
+      topic: string;
+      webhookSubscription: { uri?: string };
+    }) => {
+      const uri = webhookSubscription.uri ?? '';
+      if (subscriptions.some((x) => x.topic === topic && x.uri === uri)) {
+        return {
+          webhookSubscription: null,
+          userErrors: [
+            {
+              field: ['webhookSubscription', 'uri'],
+              message: 'Address for this topic has already been taken',
+            },
+          ],
+        };
+      }
+      subscriptions.push({ topic, uri });
+      return {
+        webhookSubscription: { id: `gid://shopify/WebhookSubscription/${subscriptions.length}`, topic, uri },
+        userErrors: [],
+      };
+    },
     orderCreate: ({
       order,
       options: opts,
@@ -131,7 +214,7 @@ export async function startFakeShopify(
       options?: Record<string, unknown>;
     }) => {
       const lines = (order.lineItems as Array<Record<string, unknown>>) ?? [];
-      const unknown = lines.findIndex((l) => !variants.has(String(l.variantId)));
+      const unknown = lines.findIndex((l) => !knownVariant(String(l.variantId)));
       if (unknown >= 0) {
         return {
           order: null,
@@ -179,12 +262,31 @@ export async function startFakeShopify(
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
+    if (req.method === 'POST' && req.url === '/admin/oauth/access_token') {
+      const form = new URLSearchParams(await readBody(req));
+      if (
+        form.get('grant_type') !== 'client_credentials' ||
+        form.get('client_id') !== clientId ||
+        form.get('client_secret') !== clientSecret
+      ) {
+        return send(400, { error: 'invalid_client', error_description: 'Client authentication failed' });
+      }
+      grants += 1;
+      const fresh = `shpat_granted_${grants}_0123456789`;
+      granted.add(fresh);
+      return send(200, {
+        access_token: fresh,
+        scope: 'read_products,write_orders,read_fulfillments',
+        expires_in: options.tokenSeconds ?? 86_399,
+      });
+    }
     if (req.method !== 'POST' || req.url !== '/admin/api/2026-07/graphql.json') {
       return send(404, { errors: 'Not Found' });
     }
     const body = await readBody(req);
     calls += 1;
-    if (req.headers['x-shopify-access-token'] !== token) {
+    const given = String(req.headers['x-shopify-access-token'] ?? '');
+    if (given !== token && !granted.has(given)) {
       return send(401, {
         errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
       });
@@ -201,11 +303,18 @@ export async function startFakeShopify(
         })),
       });
     }
-    if (throttled > 0) {
+    const requested = /\bproducts\(|\bnodes\(/.test(query) ? (options.productsPageCost ?? 112) : 10;
+    const forced = throttled > 0;
+    if (forced) {
       throttled -= 1;
+      bucket.empty();
+    }
+    const taken = bucket.take(requested);
+    if (!taken.fits) {
+      if (!forced) overdrawn += 1;
       return send(200, {
         errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }],
-        extensions: { cost: cost(0) },
+        extensions: { cost: taken.cost },
       });
     }
     dropThisAnswer = false;
@@ -216,7 +325,7 @@ export async function startFakeShopify(
       variableValues: variables ?? {},
     });
     if (dropThisAnswer) return send(502, { errors: 'Bad Gateway' });
-    send(200, { ...result, extensions: { cost: cost(1990) } });
+    send(200, { ...result, extensions: { cost: taken.cost } });
   });
   await listen(server, 'the Shopify stand-in', options.port ?? 0);
   const { port } = server.address() as AddressInfo;
@@ -244,14 +353,36 @@ export async function startFakeShopify(
     fulfil: (orderId, company, number, url) => {
       const o = orders.find((x) => x.id === orderId);
       if (!o) throw new Error(`no order ${orderId}`);
-      o.fulfillments.push({
-        id: `gid://shopify/Fulfillment/${o.fulfillments.length + 1}`,
+      const fulfilment = {
+        id: `gid://shopify/Fulfillment/${legacyOrder(orderId) * 10 + o.fulfillments.length + 1}`,
         status: 'SUCCESS',
         company,
         number,
         url: url ?? null,
-      });
+      };
+      o.fulfillments.push(fulfilment);
+      return sign('fulfillments/create', fulfilmentPayload(orderId, fulfilment.id, fulfilment));
     },
+    cancel: (orderId) => {
+      const o = orders.find((x) => x.id === orderId);
+      if (!o) throw new Error(`no order ${orderId}`);
+      o.cancelledAt = new Date().toISOString();
+      return sign('orders/cancelled', cancelledPayload(orderId, o.name));
+    },
+    notify: async (webhook) => {
+      const topic = webhook.headers['x-shopify-topic']!.toUpperCase().replace('/', '_');
+      const targets = subscriptions.filter((x) => x.topic === topic);
+      return Promise.all(targets.map((x) => deliverWebhook(x.uri, webhook)));
+    },
+    sign,
+    products,
+    subscriptions,
+    clientId,
+    clientSecret,
+    shopDomain,
+    expireGrantedTokens: () => granted.clear(),
+    grants: () => grants,
+    overdrawn: () => overdrawn,
     close: () => closeHttpServer(server, 'the Shopify stand-in', undefined, 0),
   };
 }

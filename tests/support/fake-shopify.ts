@@ -83,6 +83,8 @@ export interface FakeShopify {
   shopDomain: string;
   /** Tokens granted by the client credentials grant stop working (as after their 24 hours). */
   expireGrantedTokens: () => void;
+  /** The merchant rotates the app's secret in the Dev Dashboard (grants with the old one are refused). */
+  rotateClientSecret: (secret: string) => void;
   grants: () => number;
   /** Calls THROTTLED because the bucket did not hold them (a reader that waits as told never gets one). */
   overdrawn: () => number;
@@ -119,7 +121,7 @@ export async function startFakeShopify(
   let token = original;
   const shopDomain = 'lumiere-test.myshopify.com';
   const clientId = options.clientId ?? 'fake-client-id-0123456789';
-  const clientSecret = options.clientSecret ?? 'shpss_fake_client_secret_0123456789';
+  let clientSecret = options.clientSecret ?? 'shpss_fake_client_secret_0123456789';
   const products = options.products ?? [];
   const subscriptions: FakeShopify['subscriptions'] = [];
   const granted = new Set<string>();
@@ -378,7 +380,12 @@ export async function startFakeShopify(
     products,
     subscriptions,
     clientId,
-    clientSecret,
+    get clientSecret() {
+      return clientSecret;
+    },
+    rotateClientSecret: (secret) => {
+      clientSecret = secret;
+    },
     shopDomain,
     expireGrantedTokens: () => granted.clear(),
     grants: () => grants,

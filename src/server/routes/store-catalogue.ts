@@ -9,7 +9,7 @@ import { adminActor } from '../middleware/admin-actor';
 import { createRouter } from '../openapi';
 import { importStoreProduct, storeCatalogue } from '../services/stores/catalogue';
 import { storeAccessFromEnv } from '../services/stores/store-access';
-import { syncStore } from '../services/stores/sync';
+import { resyncStore } from '../services/stores/sync';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const idParam = z.object({ id: z.coerce.number().int().positive() });
@@ -64,7 +64,7 @@ export const adminStoreCatalogueRoutes = createRouter()
   })
   .openapi(routes.sync, async (c) => {
     const access = storeAccessFromEnv(c.get('deps').env);
-    return c.json(await syncStore(c.get('services'), access, c.req.valid('param').id), 200);
+    return c.json(await resyncStore(c.get('services'), access, c.req.valid('param').id), 200);
   })
   .openapi(routes.import, async (c) => {
     const access = storeAccessFromEnv(c.get('deps').env);

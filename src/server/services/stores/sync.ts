@@ -84,6 +84,16 @@ export async function syncStore(
   return result;
 }
 
+/** Re-sync from the Stores page: a store that fails answers 503 with what happened (its state says what to do). */
+export async function resyncStore(services: ServiceContext, access: StoreAccess, storeId: number) {
+  try {
+    return await syncStore(services, access, storeId);
+  } catch (error) {
+    if (error instanceof ShopifyError) throw new AppError('UNAVAILABLE', error.message);
+    throw error;
+  }
+}
+
 /** The daily job: every store, one after another; a store that fails is noted on its Stores entry and skipped. */
 export async function syncAllStores(services: ServiceContext, access: StoreAccess) {
   const all = await services.db.select({ id: stores.id }).from(stores);

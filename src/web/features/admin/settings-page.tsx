@@ -12,6 +12,7 @@ import { useSession } from '../../lib/use-session';
 import { AdminPageHeader } from './components/admin-layout';
 import { AUDIT_LOG_TAB, AuditLogSection, SettingsSections } from './components/audit-log';
 import { DigestSetting } from './components/digest-setting';
+import { STORES_TAB, StoresSection } from './components/stores-section';
 import { TEAM_TAB, TeamSection } from './components/team-section';
 
 /**
@@ -37,6 +38,15 @@ export function SettingsPage() {
         {header}
         <SettingsSections active={TEAM_TAB} />
         <TeamSection />
+      </>
+    );
+  }
+  if (params.get('tab') === STORES_TAB) {
+    return (
+      <>
+        {header}
+        <SettingsSections active={STORES_TAB} />
+        <StoresSection />
       </>
     );
   }

@@ -16,6 +16,7 @@ import { formatNumber } from '../../../lib/format';
 import { type ApplicantView, useApplicants, useReviewActions } from '../api/campaign-management';
 import { AdminEmptyState } from './admin-layout';
 import { type ApplicantActions, ApplicantCard } from './applicant-card';
+import { CreateOrdersButton } from './create-orders-button';
 import { ApproveDialog, DecisionDialog, RequestChangesDialog, type ReviewDialog } from './review-dialogs';
 import { useShipmentImport } from './shipment-import';
 
@@ -92,7 +93,12 @@ export function ApplicantsSection({ campaign }: { campaign: AdminCampaign }) {
         <h2 id="applicants-title" className="text-xl font-bold tracking-tight">
           Applicants{counts ? ` (${formatNumber(counts.all)})` : ''}
         </h2>
-        {box ? shipments.buttons : null}
+        {box ? (
+          <div className="flex flex-wrap gap-2">
+            <CreateOrdersButton campaignId={campaign.id} applicants={items} />
+            {shipments.buttons}
+          </div>
+        ) : null}
       </div>
       {box && shipments.buttons ? (
         <p className="-mt-2 text-sm text-slate-600">

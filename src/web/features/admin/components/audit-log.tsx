@@ -378,10 +378,15 @@ function Changes({ entry }: { entry: AuditEntry }) {
  * The two parts of /admin/settings as links (each has its address, so Back, new tabs and bookmarks work): General
  * and Audit log; the current one is marked for assistive technology.
  */
-export function SettingsSections({ active }: { active: 'general' | 'team' | typeof AUDIT_LOG_TAB }) {
+export function SettingsSections({
+  active,
+}: {
+  active: 'general' | 'team' | 'stores' | typeof AUDIT_LOG_TAB;
+}) {
   const sections = [
     { id: 'general', label: 'General', to: '/admin/settings' },
     { id: 'team', label: 'Team', to: '/admin/settings?tab=team' },
+    { id: 'stores', label: 'Stores', to: '/admin/settings?tab=stores' },
     { id: AUDIT_LOG_TAB, label: 'Audit log', to: `/admin/settings?tab=${AUDIT_LOG_TAB}` },
   ] as const;
   return (

@@ -73,7 +73,8 @@ try {
 const creator = text('creator');
 let database: DatabaseHandle | undefined;
 let dbProblem: string | undefined;
-if (creator && (env.instagram || env.oauth.tiktok)) {
+{
+  // The connected Shopify stores are read from it, and the creator's accounts when --creator is given.
   // Read only: no migration, no write (a PGlite folder in use by the running server is refused: use PostgreSQL,
   // or stop the server for the check).
   database = await openDatabase({ url: env.databaseUrl, dataDir: path.join(env.dataDir, 'pglite') }).catch(

@@ -259,5 +259,23 @@ describe.each(TEST_DRIVERS)('Shopify catalogue and webhooks on %s', (driver) => 
     const [store] = (await stores()).items;
     expect(store).toMatchObject({ state: 'revoked' });
     expect(store!.advice).toContain('connect the store again');
+
+    // Manual shipping keeps working: a box accepted while the store refuses is shipped by hand.
+    const { items } = await get<{ items: ProductView[] }>(`/api/campaigns/${campaignId}/products`, '');
+    const creator = await createReadyCreator(app, database.db, {
+      email: 'hand@example.com',
+      name: 'Max Hand',
+    });
+    const applied = await call(
+      `/api/campaigns/${campaignId}/applications`,
+      { choices: [{ productId: items[0]!.id, variantId: items[0]!.variants[0]!.id }] },
+      creator.cookie,
+    );
+    expect((await call(`/api/admin/applications/${applied.body.id}/accept`, {})).status).toBe(200);
+    const shipped = await call(`/api/admin/applications/${applied.body.id}/shipment`, {
+      carrier: 'USPS',
+      trackingNumber: '9400111899223333444455',
+    });
+    expect(shipped.status).toBe(200);
   });
 });

@@ -7,6 +7,10 @@ import { ShopifyError } from './shopify-transport';
  * client_secret; the answer is { access_token, scope, expires_in } (seconds, about 24 hours). Shopify's admin client
  * library has no helper for it, so it is one plain request.
  */
+/** The secret-box purposes of a store's sealed access token and app client secret. */
+export const SHOPIFY_TOKEN_PURPOSE = 'shopify-access-token';
+export const SHOPIFY_SECRET_PURPOSE = 'shopify-client-secret';
+
 export interface GrantedToken {
   accessToken: string;
   expiresAt: Date;

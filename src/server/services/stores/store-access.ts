@@ -1,10 +1,15 @@
 import type { Env } from '../../../config/env';
 import { createShopifyClient, type ShopifyClient } from '../../integrations/shopify/shopify-client';
-import { type GrantedToken, requestClientCredentialsToken } from '../../integrations/shopify/shopify-token';
+import {
+  type GrantedToken,
+  requestClientCredentialsToken,
+  SHOPIFY_SECRET_PURPOSE,
+  SHOPIFY_TOKEN_PURPOSE,
+} from '../../integrations/shopify/shopify-token';
 import { open, seal } from '../../secret-box';
 
-const TOKEN_PURPOSE = 'shopify-access-token';
-const SECRET_PURPOSE = 'shopify-client-secret';
+const TOKEN_PURPOSE = SHOPIFY_TOKEN_PURPOSE;
+const SECRET_PURPOSE = SHOPIFY_SECRET_PURPOSE;
 
 /** How the services reach brands' stores: the switch, the address override, and the key that seals tokens. */
 export interface StoreAccess {

@@ -12,6 +12,8 @@ import type { ProductView } from '../../shared/schemas/products';
 import type { StoreCatalogue } from '../../shared/schemas/stores';
 import { createApp } from '../app';
 import { createAuth } from '../auth';
+import { checkShopify } from '../integrations/shopify/shopify-check';
+import { formatReport } from '../integrations-check';
 import { STORE_SYNC } from '../jobs/store-jobs';
 import { silentLogger } from '../logger';
 import { upsertAdmin } from '../services/admin-accounts';
@@ -116,6 +118,11 @@ describe.each(TEST_DRIVERS)('Shopify catalogue and webhooks on %s', (driver) => 
     ]);
     expect(shop.subscriptions[0]!.uri).toMatch(/\/api\/webhooks\/shopify$/);
     expect((await stores()).items[0]).toMatchObject({ state: 'connected', webhooks: true });
+    // `npm run integrations:check` reads the shop's name with the configured access.
+    const report = await checkShopify(env, database.db, undefined);
+    expect(formatReport(report)).toMatch(
+      /^Shopify: configured \(1 store, 127\.0\.0\.1:\d+\) · reachable · authorised: Lumiere \(lumiere-test\.myshopify\.com\): read the shop's name "Lumiere Test Store"\.$/,
+    );
   });
 
   it('reads every page of the catalogue, waiting for the cost bucket and out a THROTTLED answer', async () => {

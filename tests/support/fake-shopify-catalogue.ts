@@ -1,3 +1,5 @@
+import type { FakeShopifyOrder } from './fake-shopify-types';
+
 /**
  * The stand-in store's catalogue and its query cost bucket (tests/support/fake-shopify.ts), as Shopify documents them:
  * - queries/products: a ProductConnection paged by `first`/`after` with `pageInfo { hasNextPage endCursor }`;
@@ -20,6 +22,24 @@ export interface FakeShopifyProduct {
   imageUrl: string | null;
   variants: FakeShopifyVariant[];
 }
+
+/** An order as the GraphQL schema answers it. */
+export const orderView = (o: FakeShopifyOrder) => ({
+  id: o.id,
+  name: o.name,
+  tags: o.tags,
+  cancelledAt: o.cancelledAt,
+  cancelReason: null,
+  displayFinancialStatus: o.financialStatus,
+  totalPriceSet: { shopMoney: { amount: '0.0', currencyCode: 'USD' } },
+  fulfillments: () =>
+    o.fulfillments.map((f) => ({
+      id: f.id,
+      status: f.status,
+      createdAt: new Date().toISOString(),
+      trackingInfo: () => [{ company: f.company, number: f.number, url: f.url }],
+    })),
+});
 
 let nextId = 7000;
 /** A product with one variant per name (shades, sizes), ids like Shopify's GIDs. */

@@ -80,3 +80,24 @@ export async function deliverWebhook(uri: string, webhook: SignedWebhook): Promi
   await response.body?.cancel();
   return response.status;
 }
+
+/** webhookSubscriptionCreate (payloads/WebhookSubscriptionCreatePayload): one address per topic; again is a userError. */
+export function subscribeWebhook(
+  subscriptions: Array<{ topic: string; uri: string }>,
+  { topic, webhookSubscription }: { topic: string; webhookSubscription: { uri?: string } },
+) {
+  const uri = webhookSubscription.uri ?? '';
+  if (subscriptions.some((x) => x.topic === topic && x.uri === uri)) {
+    return {
+      webhookSubscription: null,
+      userErrors: [
+        { field: ['webhookSubscription', 'uri'], message: 'Address for this topic has already been taken' },
+      ],
+    };
+  }
+  subscriptions.push({ topic, uri });
+  return {
+    webhookSubscription: { id: `gid://shopify/WebhookSubscription/${subscriptions.length}`, topic, uri },
+    userErrors: [],
+  };
+}

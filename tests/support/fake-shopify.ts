@@ -4,13 +4,21 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildSchema, graphql, parse, validate } from 'graphql';
 import { closeHttpServer, listen } from './bounded';
-import { costBucket, type FakeShopifyProduct, productPage, productView } from './fake-shopify-catalogue';
+import {
+  costBucket,
+  type FakeShopifyProduct,
+  orderView,
+  productPage,
+  productView,
+} from './fake-shopify-catalogue';
+import { grantToken } from './fake-shopify-grant';
+import type { FakeShopify, FakeShopifyOrder } from './fake-shopify-types';
 import {
   cancelledPayload,
   deliverWebhook,
   fulfilmentPayload,
-  type SignedWebhook,
   signWebhook,
+  subscribeWebhook,
 } from './fake-shopify-webhooks';
 
 /**
@@ -28,68 +36,13 @@ import {
  * - orderCreate (mutations/orderCreate, payloads/OrderCreatePayload): `{ order, userErrors [{ field, message }] }`;
  *   an unknown variant is a userError on ["order","lineItems","0","variantId"], not a top-level error.
  * - Orders search (queries/orders, "Search syntax"): `query: "tag:'x'"` matches an order tagged x.
- * - The catalogue, the cost bucket (fake-shopify-catalogue.ts) and signed webhooks (fake-shopify-webhooks.ts).
- * - The client credentials grant (https://shopify.dev/docs/apps/build/authentication-authorization/access-tokens/
- *   client-credentials-grant): POST /admin/oauth/access_token, form grant_type=client_credentials, client_id,
- *   client_secret -> { access_token, scope, expires_in }; a wrong pair is 400 { error: "invalid_client" }.
+ * - Catalogue and cost bucket, signed webhooks, the client credentials grant: fake-shopify-{catalogue,webhooks,grant}.ts.
  */
+
+export type { FakeShopify, FakeShopifyOrder } from './fake-shopify-types';
 
 const SCHEMA_FILE = path.join(import.meta.dirname, '../contracts/shopify-admin-2026-07.graphql');
 export const SHOPIFY_SCHEMA = buildSchema(readFileSync(SCHEMA_FILE, 'utf8'));
-
-export interface FakeShopifyOrder {
-  id: string;
-  name: string;
-  tags: string[];
-  email: string | null;
-  note: string | null;
-  lineItems: Array<{ variantId: string; quantity: number; amount: string }>;
-  shippingAddress: Record<string, unknown> | null;
-  options: Record<string, unknown>;
-  buyerAcceptsMarketing: boolean | null;
-  financialStatus: string | null;
-  cancelledAt: string | null;
-  fulfillments: Array<{ id: string; status: string; company: string; number: string; url: string | null }>;
-}
-
-export interface FakeShopify {
-  url: string;
-  token: string;
-  orders: FakeShopifyOrder[];
-  /** Operations that did not validate against the schema (a test expects none). */
-  invalidOperations: Array<{ query: string; errors: string[] }>;
-  /** How many GraphQL calls came in. */
-  calls: () => number;
-  variants: Set<string>;
-  /** The next `n` calls are throttled (THROTTLED with the bucket empty). */
-  throttleNext: (n: number) => void;
-  /** The next `n` orderCreate calls make the order, then fail the answer with a 502 (a crash after the store acted). */
-  dropAnswerAfterCreate: (n: number) => void;
-  revokeToken: () => void;
-  /** The merchant's token works again (as after rotating it back). */
-  restoreToken: () => void;
-  /** Marks the order fulfilled; the fulfillments/create webhook it signs (post it, or `notify` the subscribers). */
-  fulfil: (orderId: string, company: string, number: string, url?: string) => SignedWebhook;
-  /** Cancels the order in the store; the orders/cancelled webhook it signs. */
-  cancel: (orderId: string) => SignedWebhook;
-  /** Sends a webhook to every address subscribed to its topic; the statuses they answered. */
-  notify: (webhook: SignedWebhook) => Promise<number[]>;
-  /** Signs any body as this store would (a test alters it afterwards to forge one). */
-  sign: (topic: string, payload: unknown, webhookId?: string) => SignedWebhook;
-  products: FakeShopifyProduct[];
-  subscriptions: Array<{ topic: string; uri: string }>;
-  clientId: string;
-  clientSecret: string;
-  shopDomain: string;
-  /** Tokens granted by the client credentials grant stop working (as after their 24 hours). */
-  expireGrantedTokens: () => void;
-  /** The merchant rotates the app's secret in the Dev Dashboard (grants with the old one are refused). */
-  rotateClientSecret: (secret: string) => void;
-  grants: () => number;
-  /** Calls THROTTLED because the bucket did not hold them (a reader that waits as told never gets one). */
-  overdrawn: () => number;
-  close: () => Promise<void>;
-}
 
 const legacyOrder = (gid: string) => Number(gid.split('/').pop());
 
@@ -139,22 +92,6 @@ export async function startFakeShopify(
   let dropAfterCreate = 0;
   let calls = 0;
   let orderNumber = 1000;
-  const orderView = (o: FakeShopifyOrder) => ({
-    id: o.id,
-    name: o.name,
-    tags: o.tags,
-    cancelledAt: o.cancelledAt,
-    cancelReason: null,
-    displayFinancialStatus: o.financialStatus,
-    totalPriceSet: { shopMoney: { amount: '0.0', currencyCode: 'USD' } },
-    fulfillments: () =>
-      o.fulfillments.map((f) => ({
-        id: f.id,
-        status: f.status,
-        createdAt: new Date().toISOString(),
-        trackingInfo: () => [{ company: f.company, number: f.number, url: f.url }],
-      })),
-  });
   let dropThisAnswer = false;
   const root = {
     shop: () => ({
@@ -183,31 +120,8 @@ export async function startFakeShopify(
         const p = products.find((x) => x.id === id);
         return p ? productView(p) : null;
       }),
-    webhookSubscriptionCreate: ({
-      topic,
-      webhookSubscription,
-    }: {
-      topic: string;
-      webhookSubscription: { uri?: string };
-    }) => {
-      const uri = webhookSubscription.uri ?? '';
-      if (subscriptions.some((x) => x.topic === topic && x.uri === uri)) {
-        return {
-          webhookSubscription: null,
-          userErrors: [
-            {
-              field: ['webhookSubscription', 'uri'],
-              message: 'Address for this topic has already been taken',
-            },
-          ],
-        };
-      }
-      subscriptions.push({ topic, uri });
-      return {
-        webhookSubscription: { id: `gid://shopify/WebhookSubscription/${subscriptions.length}`, topic, uri },
-        userErrors: [],
-      };
-    },
+    webhookSubscriptionCreate: (args: { topic: string; webhookSubscription: { uri?: string } }) =>
+      subscribeWebhook(subscriptions, args),
     orderCreate: ({
       order,
       options: opts,
@@ -265,22 +179,14 @@ export async function startFakeShopify(
       res.end(JSON.stringify(body));
     };
     if (req.method === 'POST' && req.url === '/admin/oauth/access_token') {
-      const form = new URLSearchParams(await readBody(req));
-      if (
-        form.get('grant_type') !== 'client_credentials' ||
-        form.get('client_id') !== clientId ||
-        form.get('client_secret') !== clientSecret
-      ) {
-        return send(400, { error: 'invalid_client', error_description: 'Client authentication failed' });
-      }
-      grants += 1;
-      const fresh = `shpat_granted_${grants}_0123456789`;
-      granted.add(fresh);
-      return send(200, {
-        access_token: fresh,
-        scope: 'read_products,write_orders,read_fulfillments',
-        expires_in: options.tokenSeconds ?? 86_399,
-      });
+      const answer = grantToken(
+        new URLSearchParams(await readBody(req)),
+        { clientId, clientSecret },
+        options.tokenSeconds,
+      );
+      if (answer.token) granted.add(answer.token);
+      if (answer.token) grants += 1;
+      return send(answer.status, answer.body);
     }
     if (req.method !== 'POST' || req.url !== '/admin/api/2026-07/graphql.json') {
       return send(404, { errors: 'Not Found' });

@@ -143,7 +143,7 @@ describe('a brand’s Shopify store in the browser', () => {
     expect(await mine.getByRole('link', { name: /UPS 1Z999AA10123456784/ }).getAttribute('href')).toContain(
       '1Z999AA10123456784',
     );
-    expect(await textOf(mine)).toContain('Shipped');
+    expect(await textOf(mine)).toContain('PR box shipped');
     await screenshotWidths(creator, SHOTS, 'creator-shipped');
     expect(await phoneScrollWidth(creator)).toBeLessThanOrEqual(375);
   });

@@ -38,7 +38,6 @@ import {
  * - Orders search (queries/orders, "Search syntax"): `query: "tag:'x'"` matches an order tagged x.
  * - Catalogue and cost bucket, signed webhooks, the client credentials grant: fake-shopify-{catalogue,webhooks,grant}.ts.
  */
-
 export type { FakeShopify, FakeShopifyOrder } from './fake-shopify-types';
 
 const SCHEMA_FILE = path.join(import.meta.dirname, '../contracts/shopify-admin-2026-07.graphql');

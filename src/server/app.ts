@@ -173,8 +173,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', teamInvitationRoutes);
   // Called by PayPal, not by a browser: no session, its signature is verified with PayPal instead.
   api.route('/', paypalWebhookRoutes);
-  api.route('/', trackingWebhookRoutes);
-  api.route('/', storeWebhookRoutes);
+  api.route('/', trackingWebhookRoutes).route('/', storeWebhookRoutes);
   // Called by Meta (Instagram's Deauthorize and Data Deletion callbacks): the signed_request is verified instead.
   api.route('/', instagramCallbackRoutes);
   api.route('/admin', adminRoutes);
@@ -191,8 +190,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminLiveRoutes);
   api.route('/admin', adminTaxRoutes);
   api.route('/admin', adminProductRoutes);
-  api.route('/admin', adminStoreRoutes);
-  api.route('/admin', adminStoreCatalogueRoutes);
+  api.route('/admin', adminStoreRoutes).route('/admin', adminStoreCatalogueRoutes);
   api.route('/admin', adminTeamRoutes);
   api.route('/admin', adminReportLinkRoutes);
   api.route('/', docsRoutes);

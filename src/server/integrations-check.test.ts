@@ -63,7 +63,6 @@ describe('integrations:check against the local stand-ins', () => {
       'Instagram: not configured: INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET are unset: creators cannot connect Instagram; its figures are entered by hand.',
       'TikTok: not configured: TIKTOK_CLIENT_ID and TIKTOK_CLIENT_SECRET are unset: no TikTok sign-in, TikTok figures are entered by hand.',
       'EasyPost: not configured: EASYPOST_API_KEY is unset: tracking numbers are kept as typed and deliveries are marked by hand.',
-      'Shopify: not configured: the connected stores cannot be read: no database.',
     ]);
     expect(summary(reports).exitCode).toBe(0);
   });

@@ -9,7 +9,6 @@ import { youtubeVideoId } from '../shared/content-metrics';
 import { systemClock } from './clock';
 import { createInstagramClient } from './integrations/instagram/client';
 import { InstagramTokenError } from './integrations/instagram/graph-errors';
-import { checkShopify } from './integrations/shopify/shopify-check';
 import { checkEasypost } from './integrations/tracking/easypost-check';
 import { INSTAGRAM_TOKEN_PURPOSE } from './metrics-sources/instagram';
 import { MetricsSourceError } from './metrics-sources/types';
@@ -644,10 +643,7 @@ async function checkTiktok(
 
 /** Runs every check side by side; one report per service, in a fixed order. */
 export async function checkIntegrations(
-  env: Pick<
-    Env,
-    'paypal' | 'youtube' | 'instagram' | 'authSecret' | 'oauth' | 'tiktokApiBase' | 'easypost' | 'shopify'
-  >,
+  env: Pick<Env, 'paypal' | 'youtube' | 'instagram' | 'authSecret' | 'oauth' | 'tiktokApiBase' | 'easypost'>,
   options: CheckOptions = {},
 ): Promise<ServiceReport[]> {
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -663,7 +659,6 @@ export async function checkIntegrations(
     checkInstagram(env, creator, options, timeoutMs),
     checkTiktok(env, creator, options, timeoutMs),
     checkEasypost(env),
-    checkShopify(env, options.db, options.dbProblem),
   ]);
 }
 

@@ -16,7 +16,6 @@ import { formatNumber } from '../../../lib/format';
 import { type ApplicantView, useApplicants, useReviewActions } from '../api/campaign-management';
 import { AdminEmptyState } from './admin-layout';
 import { type ApplicantActions, ApplicantCard } from './applicant-card';
-import { CreateOrdersButton } from './create-orders-button';
 import { ApproveDialog, DecisionDialog, RequestChangesDialog, type ReviewDialog } from './review-dialogs';
 import { useShipmentImport } from './shipment-import';
 
@@ -93,12 +92,7 @@ export function ApplicantsSection({ campaign }: { campaign: AdminCampaign }) {
         <h2 id="applicants-title" className="text-xl font-bold tracking-tight">
           Applicants{counts ? ` (${formatNumber(counts.all)})` : ''}
         </h2>
-        {box ? (
-          <div className="flex flex-wrap gap-2">
-            <CreateOrdersButton campaignId={campaign.id} applicants={items} />
-            {shipments.buttons}
-          </div>
-        ) : null}
+        {box ? shipments.buttons : null}
       </div>
       {box && shipments.buttons ? (
         <p className="-mt-2 text-sm text-slate-600">

@@ -1,6 +1,5 @@
 import { ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
-import type { Applicant } from '../../../../shared/schemas/application';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -13,7 +12,10 @@ import { toast } from '../../../components/ui/toast';
 import { useAdminCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useReturnFocus } from '../../../lib/use-return-focus';
+import { type ApplicantView, useApplicants } from '../api/campaign-management';
 import { useCreateStoreOrders } from '../api/stores';
+
+const ALL_NEWEST: ApplicantView = { group: 'all', sort: 'newest', missedNone: false };
 
 const RESULT_WORDS = {
   created: 'order made',
@@ -27,15 +29,13 @@ const RESULT_WORDS = {
  * "Create orders" on the shipping list (issue 37): a $0 order in the brand's store for each accepted box picked
  * here (all by default), one per application however often it is pressed; what happened to each is listed.
  */
-export function CreateOrdersButton({
-  campaignId,
-  applicants,
-}: {
-  campaignId: number;
-  applicants: Applicant[];
-}) {
+export function CreateOrdersButton({ campaignId }: { campaignId: number }) {
   const { can } = useAdminCan();
-  const waiting = applicants.filter((a) => a.status === 'accepted');
+  // The applicants section's own list (the same query and view, so no second read).
+  const applicants = useApplicants(String(campaignId), ALL_NEWEST);
+  const waiting = (applicants.data?.pages.flatMap((p) => p.items) ?? []).filter(
+    (a) => a.status === 'accepted',
+  );
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const returnFocus = useReturnFocus(open);

@@ -37,10 +37,10 @@ export function CampaignProductsPanel({ campaignId }: { campaignId: number }) {
               <Store aria-hidden="true" />
               Import from store
             </Button>
-          <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
-            <Plus aria-hidden="true" />
-            Add product
-          </Button>
+            <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
+              <Plus aria-hidden="true" />
+              Add product
+            </Button>
           </div>
         ) : null}
       </div>

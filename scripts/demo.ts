@@ -34,6 +34,7 @@ import { startFakePaypal } from '../tests/support/fake-paypal';
 import { startFakeTiktok } from '../tests/support/fake-tiktok';
 import { startFakeYoutube } from '../tests/support/fake-youtube';
 import { insertSubmittedPost } from '../tests/support/posts';
+import { startDemoShopify } from './demo-shopify';
 import { moveDemoTrackers } from './demo-tracking';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -73,12 +74,13 @@ if (process.env.NODE_ENV === 'production') {
 }
 
 // 2. The stand-ins, each on a free local port.
-const [paypal, youtube, instagram, tiktok, easypost] = await Promise.all([
+const [paypal, youtube, instagram, tiktok, easypost, shopify] = await Promise.all([
   startFakePaypal(),
   startFakeYoutube('demo-youtube-key'),
   startFakeInstagram(),
   startFakeTiktok(),
   startFakeEasypost(),
+  startDemoShopify(),
 ]);
 
 // YouTube: every well-formed video id is a public video whose views grow at each read, so any YouTube link a
@@ -196,6 +198,7 @@ const demoEnv: Record<string, string> = {
   TIKTOK_CLIENT_SECRET: tiktok.clientSecret,
   TIKTOK_AUTH_BASE: tiktok.url,
   TIKTOK_API_BASE: tiktok.url,
+  ...shopify.env,
 };
 Object.assign(process.env, demoEnv);
 
@@ -342,6 +345,8 @@ function printGuide() {
    YouTube Data v3  ${youtube.url}
    Instagram        ${instagram.url}   (account @${IG_ACCOUNT.username})
    TikTok           ${tiktok.url}   (signs in as ${TIKTOK_USER.display_name}, who has video ${TIKTOK_VIDEO_URL})
+   Shopify store    ${shopify.shop.url}   (three products with shades and sizes)
+ ${shopify.lines.join('\n ')}
 
  Sign in:
    admin    ${appUrl}/admin    ${ADMIN.email} / ${ADMIN.password}

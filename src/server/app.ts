@@ -55,6 +55,8 @@ import { onboardingRoutes } from './routes/onboarding';
 import { paypalWebhookRoutes } from './routes/paypal-webhooks';
 import { adminReportLinkRoutes } from './routes/report-links';
 import { sessionRoutes } from './routes/session';
+import { adminStoreCatalogueRoutes } from './routes/store-catalogue';
+import { storeWebhookRoutes } from './routes/store-webhooks';
 import { adminStoreRoutes } from './routes/stores';
 import { adminTaxRoutes, taxRoutes } from './routes/tax';
 import { adminTeamRoutes, teamInvitationRoutes } from './routes/team';
@@ -171,7 +173,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/', teamInvitationRoutes);
   // Called by PayPal, not by a browser: no session, its signature is verified with PayPal instead.
   api.route('/', paypalWebhookRoutes);
-  api.route('/', trackingWebhookRoutes);
+  api.route('/', trackingWebhookRoutes).route('/', storeWebhookRoutes);
   // Called by Meta (Instagram's Deauthorize and Data Deletion callbacks): the signed_request is verified instead.
   api.route('/', instagramCallbackRoutes);
   api.route('/admin', adminRoutes);
@@ -188,7 +190,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminLiveRoutes);
   api.route('/admin', adminTaxRoutes);
   api.route('/admin', adminProductRoutes);
-  api.route('/admin', adminStoreRoutes);
+  api.route('/admin', adminStoreRoutes).route('/admin', adminStoreCatalogueRoutes);
   api.route('/admin', adminTeamRoutes);
   api.route('/admin', adminReportLinkRoutes);
   api.route('/', docsRoutes);

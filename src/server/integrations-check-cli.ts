@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EnvError, loadEnv } from '../config/env';
 import { type DatabaseHandle, openDatabase } from '../db/client';
+import { checkShopify } from './integrations/shopify/shopify-check';
 import {
   CheckUsageError,
   checkIntegrations,
@@ -73,16 +74,15 @@ try {
 const creator = text('creator');
 let database: DatabaseHandle | undefined;
 let dbProblem: string | undefined;
-if (creator && (env.instagram || env.oauth.tiktok)) {
-  // Read only: no migration, no write (a PGlite folder in use by the running server is refused: use PostgreSQL,
-  // or stop the server for the check).
-  database = await openDatabase({ url: env.databaseUrl, dataDir: path.join(env.dataDir, 'pglite') }).catch(
-    (error: unknown) => {
-      dbProblem = `the database could not be opened (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
-      return undefined;
-    },
-  );
-}
+// The connected Shopify stores are read from it, and the creator's accounts when --creator is given.
+// Read only: no migration, no write (a PGlite folder in use by the running server is refused: use PostgreSQL,
+// or stop the server for the check).
+database = await openDatabase({ url: env.databaseUrl, dataDir: path.join(env.dataDir, 'pglite') }).catch(
+  (error: unknown) => {
+    dbProblem = `the database could not be opened (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+    return undefined;
+  },
+);
 
 console.log(`Mintbox integrations check (${env.nodeEnv}, ${env.appUrl})\n`);
 try {
@@ -94,6 +94,8 @@ try {
     dbProblem,
     timeoutMs: timeoutSeconds * 1000,
   });
+  // Brands' Shopify stores (issue 37): each connected store's shop name, read with its configured access.
+  reports.push(await checkShopify(env, database?.db, dbProblem));
   for (const report of reports) console.log(formatReport(report));
   const result = summary(reports);
   console.log(`\n${result.text}`);

@@ -57,6 +57,7 @@ const PUBLIC = new Set([
 const SIGNATURE_VERIFIED = new Set([
   'POST /api/webhooks/paypal',
   'POST /api/webhooks/easypost',
+  'POST /api/webhooks/shopify',
   'POST /api/instagram/deauthorize',
   'POST /api/instagram/data-deletion',
 ]);

@@ -151,6 +151,9 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   'POST /admin/stores': 'team',
   'POST /admin/store-orders': 'operate',
   'POST /admin/store-fulfilments': 'operate',
+  'GET /admin/stores/{id}/products': 'read',
+  'POST /admin/stores/{id}/sync': 'operate',
+  'POST /admin/campaigns/{id}/store-products': 'operate',
   // Report links for brands
   'GET /admin/campaigns/{id}/report-links': 'read',
   'POST /admin/campaigns/{id}/report-links': 'report',

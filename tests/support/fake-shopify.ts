@@ -4,6 +4,22 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildSchema, graphql, parse, validate } from 'graphql';
 import { closeHttpServer, listen } from './bounded';
+import {
+  costBucket,
+  type FakeShopifyProduct,
+  orderView,
+  productPage,
+  productView,
+} from './fake-shopify-catalogue';
+import { grantToken } from './fake-shopify-grant';
+import type { FakeShopify, FakeShopifyOrder } from './fake-shopify-types';
+import {
+  cancelledPayload,
+  deliverWebhook,
+  fulfilmentPayload,
+  signWebhook,
+  subscribeWebhook,
+} from './fake-shopify-webhooks';
 
 /**
  * A local stand-in for a brand's Shopify store (issue 37), started by a test (or by `npm run demo`). It executes
@@ -20,45 +36,14 @@ import { closeHttpServer, listen } from './bounded';
  * - orderCreate (mutations/orderCreate, payloads/OrderCreatePayload): `{ order, userErrors [{ field, message }] }`;
  *   an unknown variant is a userError on ["order","lineItems","0","variantId"], not a top-level error.
  * - Orders search (queries/orders, "Search syntax"): `query: "tag:'x'"` matches an order tagged x.
+ * - Catalogue and cost bucket, signed webhooks, the client credentials grant: fake-shopify-{catalogue,webhooks,grant}.ts.
  */
+export type { FakeShopify, FakeShopifyOrder } from './fake-shopify-types';
 
 const SCHEMA_FILE = path.join(import.meta.dirname, '../contracts/shopify-admin-2026-07.graphql');
 export const SHOPIFY_SCHEMA = buildSchema(readFileSync(SCHEMA_FILE, 'utf8'));
 
-export interface FakeShopifyOrder {
-  id: string;
-  name: string;
-  tags: string[];
-  email: string | null;
-  note: string | null;
-  lineItems: Array<{ variantId: string; quantity: number; amount: string }>;
-  shippingAddress: Record<string, unknown> | null;
-  options: Record<string, unknown>;
-  buyerAcceptsMarketing: boolean | null;
-  financialStatus: string | null;
-  cancelledAt: string | null;
-  fulfillments: Array<{ id: string; status: string; company: string; number: string; url: string | null }>;
-}
-
-export interface FakeShopify {
-  url: string;
-  token: string;
-  orders: FakeShopifyOrder[];
-  /** Operations that did not validate against the schema (a test expects none). */
-  invalidOperations: Array<{ query: string; errors: string[] }>;
-  /** How many GraphQL calls came in. */
-  calls: () => number;
-  variants: Set<string>;
-  /** The next `n` calls are throttled (THROTTLED with the bucket empty). */
-  throttleNext: (n: number) => void;
-  /** The next `n` orderCreate calls make the order, then fail the answer with a 502 (a crash after the store acted). */
-  dropAnswerAfterCreate: (n: number) => void;
-  revokeToken: () => void;
-  /** The merchant's token works again (as after rotating it back). */
-  restoreToken: () => void;
-  fulfil: (orderId: string, company: string, number: string, url?: string) => void;
-  close: () => Promise<void>;
-}
+const legacyOrder = (gid: string) => Number(gid.split('/').pop());
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -70,10 +55,35 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startFakeShopify(
-  options: { port?: number; shopName?: string; token?: string; variants?: string[] } = {},
+  options: {
+    port?: number;
+    shopName?: string;
+    token?: string;
+    variants?: string[];
+    products?: FakeShopifyProduct[];
+    bucket?: { maximumAvailable: number; restoreRate: number };
+    /** What one products page costs (a page of 10 products with 50 variants each). */
+    productsPageCost?: number;
+    clientId?: string;
+    clientSecret?: string;
+    tokenSeconds?: number;
+  } = {},
 ): Promise<FakeShopify> {
   const original = options.token ?? 'shpat_fake_token';
   let token = original;
+  const shopDomain = 'lumiere-test.myshopify.com';
+  const clientId = options.clientId ?? 'fake-client-id-0123456789';
+  let clientSecret = options.clientSecret ?? 'shpss_fake_client_secret_0123456789';
+  const products = options.products ?? [];
+  const subscriptions: FakeShopify['subscriptions'] = [];
+  const granted = new Set<string>();
+  let grants = 0;
+  let overdrawn = 0;
+  const bucket = costBucket(options.bucket ?? { maximumAvailable: 2000, restoreRate: 100 });
+  const knownVariant = (id: string) =>
+    variants.has(id) || products.some((p) => p.variants.some((v) => v.id === id));
+  const sign = (topic: string, payload: unknown, webhookId?: string) =>
+    signWebhook(shopDomain, clientSecret, topic, payload, webhookId);
   const orders: FakeShopifyOrder[] = [];
   const invalidOperations: FakeShopify['invalidOperations'] = [];
   const variants = new Set(options.variants ?? []);
@@ -81,33 +91,12 @@ export async function startFakeShopify(
   let dropAfterCreate = 0;
   let calls = 0;
   let orderNumber = 1000;
-  const cost = (available: number) => ({
-    requestedQueryCost: 10,
-    actualQueryCost: available === 0 ? null : 10,
-    throttleStatus: { maximumAvailable: 2000, currentlyAvailable: available, restoreRate: 100 },
-  });
-  const orderView = (o: FakeShopifyOrder) => ({
-    id: o.id,
-    name: o.name,
-    tags: o.tags,
-    cancelledAt: o.cancelledAt,
-    cancelReason: null,
-    displayFinancialStatus: o.financialStatus,
-    totalPriceSet: { shopMoney: { amount: '0.0', currencyCode: 'USD' } },
-    fulfillments: () =>
-      o.fulfillments.map((f) => ({
-        id: f.id,
-        status: f.status,
-        createdAt: new Date().toISOString(),
-        trackingInfo: () => [{ company: f.company, number: f.number, url: f.url }],
-      })),
-  });
   let dropThisAnswer = false;
   const root = {
     shop: () => ({
       id: 'gid://shopify/Shop/1',
       name: options.shopName ?? 'Lumiere Test Store',
-      myshopifyDomain: 'lumiere-test.myshopify.com',
+      myshopifyDomain: shopDomain,
       currencyCode: 'USD',
     }),
     order: ({ id }: { id: string }) => {
@@ -123,6 +112,15 @@ export async function startFakeShopify(
         pageInfo: { hasNextPage: false, endCursor: null },
       };
     },
+    products: ({ first, after }: { first?: number; after?: string | null }) =>
+      productPage(products, first ?? 10, after),
+    nodes: ({ ids }: { ids: string[] }) =>
+      ids.map((id) => {
+        const p = products.find((x) => x.id === id);
+        return p ? productView(p) : null;
+      }),
+    webhookSubscriptionCreate: (args: { topic: string; webhookSubscription: { uri?: string } }) =>
+      subscribeWebhook(subscriptions, args),
     orderCreate: ({
       order,
       options: opts,
@@ -131,7 +129,7 @@ export async function startFakeShopify(
       options?: Record<string, unknown>;
     }) => {
       const lines = (order.lineItems as Array<Record<string, unknown>>) ?? [];
-      const unknown = lines.findIndex((l) => !variants.has(String(l.variantId)));
+      const unknown = lines.findIndex((l) => !knownVariant(String(l.variantId)));
       if (unknown >= 0) {
         return {
           order: null,
@@ -179,12 +177,23 @@ export async function startFakeShopify(
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
+    if (req.method === 'POST' && req.url === '/admin/oauth/access_token') {
+      const answer = grantToken(
+        new URLSearchParams(await readBody(req)),
+        { clientId, clientSecret },
+        options.tokenSeconds,
+      );
+      if (answer.token) granted.add(answer.token);
+      if (answer.token) grants += 1;
+      return send(answer.status, answer.body);
+    }
     if (req.method !== 'POST' || req.url !== '/admin/api/2026-07/graphql.json') {
       return send(404, { errors: 'Not Found' });
     }
     const body = await readBody(req);
     calls += 1;
-    if (req.headers['x-shopify-access-token'] !== token) {
+    const given = String(req.headers['x-shopify-access-token'] ?? '');
+    if (given !== token && !granted.has(given)) {
       return send(401, {
         errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
       });
@@ -201,11 +210,18 @@ export async function startFakeShopify(
         })),
       });
     }
-    if (throttled > 0) {
+    const requested = /\bproducts\(|\bnodes\(/.test(query) ? (options.productsPageCost ?? 112) : 10;
+    const forced = throttled > 0;
+    if (forced) {
       throttled -= 1;
+      bucket.empty();
+    }
+    const taken = bucket.take(requested);
+    if (!taken.fits) {
+      if (!forced) overdrawn += 1;
       return send(200, {
         errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }],
-        extensions: { cost: cost(0) },
+        extensions: { cost: taken.cost },
       });
     }
     dropThisAnswer = false;
@@ -216,7 +232,7 @@ export async function startFakeShopify(
       variableValues: variables ?? {},
     });
     if (dropThisAnswer) return send(502, { errors: 'Bad Gateway' });
-    send(200, { ...result, extensions: { cost: cost(1990) } });
+    send(200, { ...result, extensions: { cost: taken.cost } });
   });
   await listen(server, 'the Shopify stand-in', options.port ?? 0);
   const { port } = server.address() as AddressInfo;
@@ -244,14 +260,41 @@ export async function startFakeShopify(
     fulfil: (orderId, company, number, url) => {
       const o = orders.find((x) => x.id === orderId);
       if (!o) throw new Error(`no order ${orderId}`);
-      o.fulfillments.push({
-        id: `gid://shopify/Fulfillment/${o.fulfillments.length + 1}`,
+      const fulfilment = {
+        id: `gid://shopify/Fulfillment/${legacyOrder(orderId) * 10 + o.fulfillments.length + 1}`,
         status: 'SUCCESS',
         company,
         number,
         url: url ?? null,
-      });
+      };
+      o.fulfillments.push(fulfilment);
+      return sign('fulfillments/create', fulfilmentPayload(orderId, fulfilment.id, fulfilment));
     },
+    cancel: (orderId) => {
+      const o = orders.find((x) => x.id === orderId);
+      if (!o) throw new Error(`no order ${orderId}`);
+      o.cancelledAt = new Date().toISOString();
+      return sign('orders/cancelled', cancelledPayload(orderId, o.name));
+    },
+    notify: async (webhook) => {
+      const topic = webhook.headers['x-shopify-topic']!.toUpperCase().replace('/', '_');
+      const targets = subscriptions.filter((x) => x.topic === topic);
+      return Promise.all(targets.map((x) => deliverWebhook(x.uri, webhook)));
+    },
+    sign,
+    products,
+    subscriptions,
+    clientId,
+    get clientSecret() {
+      return clientSecret;
+    },
+    rotateClientSecret: (secret) => {
+      clientSecret = secret;
+    },
+    shopDomain,
+    expireGrantedTokens: () => granted.clear(),
+    grants: () => grants,
+    overdrawn: () => overdrawn,
     close: () => closeHttpServer(server, 'the Shopify stand-in', undefined, 0),
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { StoreState } from '../../shared/schemas/stores';
 import { applications } from './applications';
 
@@ -21,6 +21,16 @@ export const stores = pgTable(
     stateMessage: text('state_message'),
     checkedAt: ts('checked_at'),
     syncedAt: ts('synced_at'),
+    /**
+     * A Dev Dashboard app's client credentials (decision 0040): the id, and the secret sealed at rest. The secret
+     * verifies the store's webhooks (X-Shopify-Hmac-Sha256) and, with the id, renews the access token (the client
+     * credentials grant gives tokens that expire after about 24 hours, `tokenExpiresAt`). Null for a token-only store.
+     */
+    clientId: text('client_id'),
+    clientSecretSealed: text('client_secret_sealed'),
+    tokenExpiresAt: ts('token_expires_at'),
+    /** When the fulfilment and cancellation webhooks were subscribed (null: not yet, or it failed). */
+    webhooksAt: ts('webhooks_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -28,7 +38,7 @@ export const stores = pgTable(
     uniqueIndex('stores_brand_idx').on(t.brand),
     check(
       'stores_state_check',
-      sql`${t.state} in ('connected','revoked','throttled','unreachable','failed')`,
+      sql`${t.state} in ('connected','revoked','throttled','unreachable','failed','product_deleted')`,
     ),
   ],
 );
@@ -62,9 +72,19 @@ export const storeOrders = pgTable(
   ],
 );
 
-/** Webhook deliveries already applied, by Shopify's `X-Shopify-Webhook-Id` (a repeat is applied once). */
-export const storeWebhookEvents = pgTable('store_webhook_events', {
-  webhookId: text('webhook_id').primaryKey(),
-  topic: text('topic').notNull(),
-  receivedAt: ts('received_at').notNull().defaultNow(),
-});
+/**
+ * Webhook deliveries kept by Shopify's `X-Shopify-Webhook-Id` (a repeat is kept, and so applied, once): verified and
+ * kept by the webhook route, applied right after the answer and by the store-webhooks job (services/stores/webhooks.ts).
+ */
+export const storeWebhookEvents = pgTable(
+  'store_webhook_events',
+  {
+    webhookId: text('webhook_id').primaryKey(),
+    topic: text('topic').notNull(),
+    storeId: integer('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    appliedAt: ts('applied_at'),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [index('store_webhook_events_pending_idx').on(t.receivedAt).where(sql`${t.appliedAt} is null`)],
+);

@@ -1,5 +1,5 @@
 /** What `npm run integrations:check` says of one outside service (src/server/integrations-check.ts). */
-export type ServiceName = 'PayPal' | 'YouTube' | 'Instagram' | 'TikTok' | 'EasyPost';
+export type ServiceName = 'PayPal' | 'YouTube' | 'Instagram' | 'TikTok' | 'EasyPost' | 'Shopify';
 
 export interface ServiceReport {
   service: ServiceName;

@@ -22,6 +22,7 @@ import { createServiceContext, type ServiceContext } from '../services/service-c
 import type { JobContext, JobDefinition } from './job-definition';
 import { pollPayouts, resumeInterruptedBatches } from './payment-runs';
 import { refreshContentMetrics } from './refresh-content-metrics';
+import { storeJobs } from './store-jobs';
 import { trackingJobs } from './tracking-jobs';
 
 export type { JobContext, JobDefinition } from './job-definition';
@@ -141,6 +142,7 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     },
   },
   ...trackingJobs(jobServices),
+  ...storeJobs(jobServices),
   {
     // Hourly: accounts closed 90 days ago are anonymised (personal data removed, money records kept). Issue 27.
     name: ACCOUNT_ANONYMISE,

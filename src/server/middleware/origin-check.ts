@@ -12,6 +12,8 @@ export const ORIGIN_CHECK_EXEMPT_PATHS = new Set([
   '/api/webhooks/paypal',
   // EasyPost's tracker events (routes/tracking-webhooks.ts): an HMAC of the body with the shared secret.
   '/api/webhooks/easypost',
+  // Brands' Shopify stores (routes/store-webhooks.ts): X-Shopify-Hmac-Sha256 of the body with the app's secret.
+  '/api/webhooks/shopify',
   // Meta's Instagram callbacks (routes/instagram-callbacks.ts): a signed_request made with the app secret.
   '/api/instagram/deauthorize',
   '/api/instagram/data-deletion',

@@ -6,6 +6,7 @@ import { createReadyCreator } from '../../../tests/support/creators';
 import { insertApplication, insertCampaign, insertInfluencer } from '../../../tests/support/factories';
 import { type FakePaypal, startFakePaypal } from '../../../tests/support/fake-paypal';
 import { type FakeShopify, startFakeShopify } from '../../../tests/support/fake-shopify';
+import { fakeProduct } from '../../../tests/support/fake-shopify-catalogue';
 import { giveMint } from '../../../tests/support/mint';
 import { insertSubmittedPost } from '../../../tests/support/posts';
 import { testEnv } from '../../../tests/support/test-app';
@@ -44,6 +45,8 @@ const PNG_BYTES = new Uint8Array([
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Admin routes that change no record, so they write no entry (with the reason). */
+const AUDIT_PRODUCT = fakeProduct('Audit Serum', ['Shade 01', 'Shade 02', 'Shade 03']);
+
 const NOT_AUDITED: Record<string, string> = {
   // Stores an image file and answers its address; no record changes until a campaign is saved with it, and that
   // save is audited (campaign.create / campaign.update with imageUrl and gallery).
@@ -64,6 +67,9 @@ const NOT_AUDITED: Record<string, string> = {
   // (application.ship with the store as the actor: the carrier and tracking number are the store's, not the admin's).
   'POST /api/admin/store-orders': 'each order is its own record, for an audited acceptance',
   'POST /api/admin/store-fulfilments': 'the shipment is recorded in the name of the store',
+  // Re-sync mirrors the store (decision 0040): SKU, price and image as the store has them, and a variant deleted
+  // there made unavailable; the store is the author of the change, and the store's state shows what happened.
+  'POST /api/admin/stores/:id/sync': 'mirrors the store; the store is the author of the change',
 };
 
 type Fields = Record<string, unknown> | null;
@@ -1343,6 +1349,33 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
             ],
           }),
         },
+        {
+          name: 'importing a store product records it on the campaign with its variants',
+          route: 'POST /api/admin/campaigns/:id/store-products',
+          prepare: async () => {
+            const campaign = await insertCampaign(database.db, { name: 'Imported Serum', type: 'gifting' });
+            const listed = (await (await send({ method: 'GET', path: '/api/admin/stores' })).json()) as {
+              items: Array<{ id: number }>;
+            };
+            return {
+              call: {
+                method: 'POST',
+                path: `/api/admin/campaigns/${campaign.id}/store-products`,
+                body: { storeId: listed.items[0]!.id, productId: AUDIT_PRODUCT.id, stock: 4 },
+                status: 201,
+              },
+              expected: () => [
+                {
+                  action: 'campaign.products',
+                  entityType: 'campaign',
+                  entityId: String(campaign.id),
+                  before: null,
+                  after: { product: 'Audit Serum', variants: 3 },
+                },
+              ],
+            };
+          },
+        },
       ] satisfies Case[];
     })(),
   ];
@@ -1350,7 +1383,11 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
   beforeAll(async () => {
     database = await createTestDatabase(driver);
     fake = await startFakePaypal();
-    shop = await startFakeShopify({ shopName: 'Audit Store', token: 'shpat_audit_0123456789' });
+    shop = await startFakeShopify({
+      shopName: 'Audit Store',
+      token: 'shpat_audit_0123456789',
+      products: [AUDIT_PRODUCT],
+    });
     const env = testEnv({
       TRUST_PROXY: 'true',
       SHOPIFY_API_BASE: shop.url,

@@ -14,6 +14,7 @@ import { readFulfilments } from '../services/stores/fulfilment';
 import { createStoreOrders } from '../services/stores/orders';
 import { storeAccessFromEnv } from '../services/stores/store-access';
 import { connectStore, listStores } from '../services/stores/store-connection';
+import { subscribeStoreWebhooks } from '../services/stores/store-webhooks';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const common = {
@@ -69,17 +70,13 @@ const routes = {
 /** Admins (mounted under /admin): brands' Shopify stores, their orders and fulfilments (issue 37). */
 export const adminStoreRoutes = createRouter()
   .openapi(routes.list, async (c) => c.json({ items: await listStores(c.get('services')) }, 200))
-  .openapi(routes.connect, async (c) =>
-    c.json(
-      await connectStore(
-        c.get('services'),
-        storeAccessFromEnv(c.get('deps').env),
-        c.req.valid('json'),
-        adminActor(c),
-      ),
-      201,
-    ),
-  )
+  .openapi(routes.connect, async (c) => {
+    const access = storeAccessFromEnv(c.get('deps').env);
+    const made = await connectStore(c.get('services'), access, c.req.valid('json'), adminActor(c));
+    // Fulfilments and cancellations by webhook when the app's secret was given (else read back on demand).
+    await subscribeStoreWebhooks(c.get('services'), access, made.id);
+    return c.json(made, 201);
+  })
   .openapi(routes.orders, async (c) =>
     c.json(
       {

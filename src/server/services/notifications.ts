@@ -213,4 +213,10 @@ export const adminNotice = {
     body: `PayPal sent ${type}, an event it does not document. The payout's status was read from PayPal again; check it there if it looks wrong.`,
     link: '/admin/payments',
   }),
+  storeOrderCancelled: (campaignId: number, campaign: string, creator: string, order: string): Notice => ({
+    kind: 'store_order_cancelled',
+    title: `Store order cancelled: ${campaign}`,
+    body: `Order ${order} for ${creator}'s box was cancelled in the store. The application is unchanged: ship the box by hand, or end the application.`,
+    link: `/admin/campaigns/${campaignId}`,
+  }),
 };

@@ -35,6 +35,7 @@ export const NOTIFICATION_KINDS = [
   'new_delivery_problem',
   'payout_requested',
   'payout_needs_attention',
+  'store_order_cancelled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -115,6 +115,9 @@ export const privateKeys = {
     },
     /** GET /api/admin/account-closures?state (issue 27). */
     accountClosures: (state: string) => [...admin, 'account-closures', state] as const,
+    /** GET /api/admin/stores and a store's catalogue (GET /api/admin/stores/:id/products), issue 37. */
+    stores: [...admin, 'stores'] as const,
+    storeCatalogue: (id: number) => [...admin, 'stores', 'catalogue', id] as const,
     /** GET /api/admin/team: members and waiting invitations (issue 39). */
     team: [...admin, 'team'] as const,
     /** GET /api/admin/campaigns/:id/report-links (issue 39). */

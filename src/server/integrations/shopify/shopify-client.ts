@@ -1,25 +1,14 @@
-import { createAdminApiClient } from '@shopify/admin-api-client';
+import { CATALOGUE_OPERATIONS, type CatalogueCalls, catalogueCalls } from './shopify-catalogue';
+import { createShopifyTransport, ShopifyError, type Sleep } from './shopify-transport';
+import { WEBHOOK_OPERATIONS, type WebhookCalls, webhookCalls } from './shopify-webhooks';
 
 /**
  * A brand's Shopify store through Shopify's own client library (@shopify/admin-api-client) and the Admin GraphQL API,
- * version pinned here (decision 0032). Every operation is below, checked against tests/contracts/shopify-admin-2026-07.graphql
+ * version pinned in shopify-transport.ts (decision 0032). Every operation is below, checked against tests/contracts/shopify-admin-2026-07.graphql
  * by the stand-in store (tests/support/fake-shopify.ts). Docs: https://shopify.dev/docs/api/admin-graphql/2026-07,
  * rate limits and the THROTTLED error: https://shopify.dev/docs/api/usage/limits#graphql-admin-api-rate-limits.
  */
-export const SHOPIFY_API_VERSION = '2026-07';
-
-/** What went wrong with a store, as the Stores page says it (StoreState). */
-export type StoreFailure = 'revoked' | 'throttled' | 'unreachable' | 'failed';
-
-export class ShopifyError extends Error {
-  override name = 'ShopifyError';
-  constructor(
-    readonly kind: StoreFailure,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { SHOPIFY_API_VERSION, ShopifyError, type StoreFailure, throttleWait } from './shopify-transport';
 
 export interface StoreOrder {
   id: string;
@@ -51,7 +40,7 @@ export interface StoreOrderInput {
   };
 }
 
-export interface ShopifyClient {
+export interface ShopifyClient extends CatalogueCalls, WebhookCalls {
   shopName(): Promise<string>;
   /** The order carrying `tag`, if one was made already (a retry after a crash finds it instead of making another). */
   orderTagged(tag: string): Promise<StoreOrder | null>;
@@ -72,42 +61,16 @@ const SHIPMENT = `query MintboxShipment($id: ID!) {
 }`;
 
 /** Every operation the client sends (the contract test validates each against the schema file). */
-export const SHOPIFY_OPERATIONS = [SHOP, ORDER_TAGGED, CREATE_ORDER, SHIPMENT];
+export const SHOPIFY_OPERATIONS = [
+  SHOP,
+  ORDER_TAGGED,
+  CREATE_ORDER,
+  SHIPMENT,
+  ...CATALOGUE_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
+];
 
-type Sleep = (ms: number) => Promise<void>;
-const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface GraphQLAnswer {
-  data?: unknown;
-  errors?: {
-    networkStatusCode?: number;
-    message?: string;
-    graphQLErrors?: Array<{ message?: string; extensions?: { code?: string } }>;
-  };
-  extensions?: {
-    cost?: {
-      requestedQueryCost?: number;
-      throttleStatus?: { currentlyAvailable: number; restoreRate: number };
-    };
-  };
-}
-
-/** How long to wait before the query fits the bucket again (seconds from cost and restore rate), at most 10 s. */
-export function throttleWait(extensions: GraphQLAnswer['extensions']): number {
-  const cost = extensions?.cost;
-  const status = cost?.throttleStatus;
-  if (!status || status.restoreRate <= 0) return 1000;
-  const missing = Math.max((cost?.requestedQueryCost ?? 10) - status.currentlyAvailable, 0);
-  return Math.min(Math.ceil((missing / status.restoreRate) * 1000), 10_000);
-}
-
-export function createShopifyClient({
-  shopDomain,
-  accessToken,
-  apiBase,
-  sleep = realSleep,
-  attempts = 4,
-}: {
+export function createShopifyClient(options: {
   shopDomain: string;
   accessToken: string;
   /** Every call to this address instead of https://<shop>.myshopify.com (the stand-in store). */
@@ -115,63 +78,13 @@ export function createShopifyClient({
   sleep?: Sleep;
   attempts?: number;
 }): ShopifyClient {
-  const client = createAdminApiClient({
-    storeDomain: shopDomain,
-    apiVersion: SHOPIFY_API_VERSION,
-    accessToken,
-    userAgentPrefix: 'Mintbox',
-    // A 429 or 503 is retried by the library itself (its maximum, 3, with its own wait).
-    retries: 3,
-    customFetchApi: (url, init) =>
-      fetch(apiBase ? url.replace(/^https:\/\/[^/]+/, apiBase) : url, {
-        ...init,
-        signal: AbortSignal.timeout(15_000),
-      }),
-  });
-
-  async function call<T>(operation: string, variables?: Record<string, unknown>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      let answer: GraphQLAnswer;
-      try {
-        answer = (await client.request(operation, variables ? { variables } : {})) as GraphQLAnswer;
-      } catch (error) {
-        throw new ShopifyError(
-          'unreachable',
-          `The store could not be reached (${(error as Error).message}).`,
-        );
-      }
-      const errors = answer.errors;
-      if (!errors) return answer.data as T;
-      const status = errors.networkStatusCode;
-      if (status === 401 || status === 403) {
-        throw new ShopifyError(
-          'revoked',
-          'The store refused the access token: it was revoked or lacks a scope.',
-        );
-      }
-      const throttled =
-        status === 429 || errors.graphQLErrors?.some((e) => e.extensions?.code === 'THROTTLED') === true;
-      if (throttled) {
-        if (attempt >= attempts) {
-          throw new ShopifyError(
-            'throttled',
-            'The store is busy (Shopify throttled the calls); it will be tried again.',
-          );
-        }
-        await sleep(throttleWait(answer.extensions));
-        continue;
-      }
-      if (status === undefined || status >= 500) {
-        throw new ShopifyError('unreachable', `The store did not answer (${errors.message ?? 'no answer'}).`);
-      }
-      throw new ShopifyError(
-        'failed',
-        `The store refused the call: ${errors.graphQLErrors?.[0]?.message ?? errors.message ?? status}.`,
-      );
-    }
-  }
+  const transport = createShopifyTransport(options);
+  const call = async <T>(operation: string, variables?: Record<string, unknown>) =>
+    (await transport.request<T>(operation, variables)).data;
 
   return {
+    ...catalogueCalls(transport),
+    ...webhookCalls(transport),
     async shopName() {
       const data = await call<{ shop: { name: string } }>(SHOP);
       return data.shop.name;

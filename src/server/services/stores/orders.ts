@@ -7,8 +7,8 @@ import { applicationChoices, productVariants } from '../../../db/schema/products
 import { storeOrders, stores } from '../../../db/schema/stores';
 import { ShopifyError, type StoreOrderInput } from '../../integrations/shopify/shopify-client';
 import { atInstant, type ServiceContext } from '../service-context';
-import { openToken, type StoreAccess } from './store-access';
-import { noteStoreState } from './store-connection';
+import type { StoreAccess } from './store-access';
+import { withStore } from './store-client';
 
 /** How long a claim holds an application's order before another attempt may take over (a crashed instance's). */
 const CLAIM_MS = 2 * 60_000;
@@ -90,11 +90,7 @@ async function orderOne(
     return { applicationId, result: 'already', orderName: existing.orderName ?? '' };
   if (!(await claim(services, applicationId, plan.store.id, ctx.now)))
     return { applicationId, result: 'busy' };
-  const token = openToken(access, plan.store.tokenSealed);
   try {
-    if (!token)
-      throw new ShopifyError('revoked', 'The saved access token cannot be read: connect the store again.');
-    const client = access.clientFor(plan.store.shopDomain, token);
     const tag = orderTag(applicationId);
     const [firstName = '', ...rest] = plan.address.fullName.split(' ');
     const input: StoreOrderInput = {
@@ -114,7 +110,12 @@ async function orderOne(
         phone: plan.address.phone || null,
       },
     };
-    const order = (await client.orderTagged(tag)) ?? (await client.createOrder(input));
+    const order = await withStore(
+      services,
+      access,
+      plan.store,
+      async (client) => (await client.orderTagged(tag)) ?? (await client.createOrder(input)),
+    );
     await ctx.db
       .update(storeOrders)
       .set({
@@ -125,7 +126,6 @@ async function orderOne(
         updatedAt: ctx.now,
       })
       .where(eq(storeOrders.applicationId, applicationId));
-    if (plan.store.state !== 'connected') await noteStoreState(services, plan.store.id, 'connected', null);
     return { applicationId, result: 'created', orderName: order.name };
   } catch (error) {
     if (!(error instanceof ShopifyError)) throw error;
@@ -133,7 +133,6 @@ async function orderOne(
       .update(storeOrders)
       .set({ state: 'failed', lastError: error.message, updatedAt: ctx.now })
       .where(eq(storeOrders.applicationId, applicationId));
-    await noteStoreState(services, plan.store.id, error.kind, error.message);
     return { applicationId, result: 'failed', error: error.message };
   }
 }

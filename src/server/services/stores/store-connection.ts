@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { stores } from '../../../db/schema/stores';
-import type { StoreState } from '../../../shared/schemas/stores';
+import type { StoreInput, StoreState } from '../../../shared/schemas/stores';
 import { AppError } from '../../errors';
 import { ShopifyError } from '../../integrations/shopify/shopify-client';
 import { type AuditActor, recordAdminAction } from '../audit-log';
 import { atInstant, type ServiceContext } from '../service-context';
-import { type StoreAccess, sealToken } from './store-access';
+import { type StoreAccess, sealClientSecret, sealToken } from './store-access';
 
 /** What to do about each state, on the Stores page. */
 export const STORE_STATE_ADVICE: Record<StoreState, string> = {
@@ -17,7 +17,21 @@ export const STORE_STATE_ADVICE: Record<StoreState, string> = {
     'The store did not answer. Mintbox tries again with "Create orders"; manual shipping keeps working.',
   failed:
     'The store refused a call (see the message). Check the product in Shopify, then use "Create orders" again.',
+  product_deleted:
+    'A product or variant offered on a campaign was deleted in the store: creators can no longer choose it (past applications keep it). Offer another product, then Re-sync to clear this.',
 };
+
+/** How a store is reached: the access token of a legacy custom app, or a Dev Dashboard app's client credentials. */
+async function checkAccess(access: StoreAccess, input: StoreInput, now: Date) {
+  if (input.clientId && input.clientSecret) {
+    const granted = await access.grantToken(input.shopDomain, input.clientId, input.clientSecret, now);
+    const shopName = await access.clientFor(input.shopDomain, granted.accessToken).shopName();
+    return { shopName, token: granted.accessToken, expiresAt: granted.expiresAt as Date | null };
+  }
+  const token = input.accessToken ?? '';
+  const shopName = await access.clientFor(input.shopDomain, token).shopName();
+  return { shopName, token, expiresAt: null };
+}
 
 /**
  * Connects a brand's store with the Admin API access token of the merchant's own app (decision 0032): one read
@@ -26,27 +40,31 @@ export const STORE_STATE_ADVICE: Record<StoreState, string> = {
 export async function connectStore(
   services: ServiceContext,
   access: StoreAccess,
-  input: { brand: string; shopDomain: string; accessToken: string },
+  input: StoreInput,
   actor: AuditActor,
 ) {
   const ctx = atInstant(services);
-  let shopName: string;
+  let checked: Awaited<ReturnType<typeof checkAccess>>;
+  const byClient = Boolean(input.clientId && input.clientSecret);
   try {
-    shopName = await access.clientFor(input.shopDomain, input.accessToken).shopName();
+    checked = await checkAccess(access, input, ctx.now);
   } catch (error) {
     if (error instanceof ShopifyError) {
       throw new AppError(
         'BAD_REQUEST',
-        error.kind === 'revoked'
-          ? 'Shopify refused this access token: copy the Admin API access token of your app again.'
-          : `The store could not be checked: ${error.message}`,
+        error.kind !== 'revoked'
+          ? `The store could not be checked: ${error.message}`
+          : byClient
+            ? "Shopify refused this client ID and secret: copy them from your app's Settings in the Dev Dashboard, and install the app on the store."
+            : 'Shopify refused this access token: copy the Admin API access token of your app again.',
         {},
         undefined,
-        'accessToken',
+        byClient ? 'clientSecret' : 'accessToken',
       );
     }
     throw error;
   }
+  const { shopName } = checked;
   return ctx.db.transaction(async (tx) => {
     const [taken] = await tx
       .select({ id: stores.id })
@@ -61,7 +79,10 @@ export async function connectStore(
         brand: input.brand,
         shopDomain: input.shopDomain,
         shopName,
-        tokenSealed: sealToken(access, input.accessToken),
+        tokenSealed: sealToken(access, checked.token),
+        tokenExpiresAt: checked.expiresAt,
+        clientId: input.clientId ?? null,
+        clientSecretSealed: input.clientSecret ? sealClientSecret(access, input.clientSecret) : null,
         state: 'connected',
         checkedAt: ctx.now,
         createdAt: ctx.now,
@@ -93,6 +114,9 @@ export async function listStores(services: ServiceContext) {
     stateMessage: s.stateMessage,
     advice: STORE_STATE_ADVICE[s.state],
     checkedAt: s.checkedAt?.toISOString() ?? null,
+    syncedAt: s.syncedAt?.toISOString() ?? null,
+    access: s.clientId ? ('client_credentials' as const) : ('access_token' as const),
+    webhooks: s.webhooksAt !== null,
   }));
 }
 

@@ -10,8 +10,10 @@ import { useConfig } from '../../lib/use-config';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/use-session';
 import { AdminPageHeader } from './components/admin-layout';
-import { AUDIT_LOG_TAB, AuditLogSection, SettingsSections } from './components/audit-log';
+import { AUDIT_LOG_TAB, AuditLogSection } from './components/audit-log';
 import { DigestSetting } from './components/digest-setting';
+import { SettingsSections } from './components/settings-sections';
+import { STORES_TAB, StoresSection } from './components/stores-section';
 import { TEAM_TAB, TeamSection } from './components/team-section';
 
 /**
@@ -37,6 +39,15 @@ export function SettingsPage() {
         {header}
         <SettingsSections active={TEAM_TAB} />
         <TeamSection />
+      </>
+    );
+  }
+  if (params.get('tab') === STORES_TAB) {
+    return (
+      <>
+        {header}
+        <SettingsSections active={STORES_TAB} />
+        <StoresSection />
       </>
     );
   }

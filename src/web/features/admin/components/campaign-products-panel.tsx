@@ -1,4 +1,4 @@
-import { Package, Plus, Trash2 } from 'lucide-react';
+import { Package, Plus, Store, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { boxesLeftLabel, type ProductView, type VariantView } from '../../../../shared/schemas/products';
 import { ErrorNote } from '../../../components/error-panel';
@@ -13,12 +13,14 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { useCampaignProducts, useDeleteVariant, useUpdateVariant } from '../api/products';
 import { AddProductDialog } from './add-product-dialog';
+import { ImportStoreProductDialog } from './import-store-product-dialog';
 
 /** The review page's Products section (issue 37): each product's variants with SKU, value, stock and boxes left. */
 export function CampaignProductsPanel({ campaignId }: { campaignId: number }) {
   const products = useCampaignProducts(campaignId);
   const [adding, setAdding] = useState(false);
   const manage = useCan('POST /admin/campaigns/{id}/products');
+  const [importing, setImporting] = useState(false);
   return (
     <section
       aria-labelledby="products-title"
@@ -30,10 +32,16 @@ export function CampaignProductsPanel({ campaignId }: { campaignId: number }) {
           Products
         </h2>
         {manage ? (
-          <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
-            <Plus aria-hidden="true" />
-            Add product
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="outline" onClick={() => setImporting(true)}>
+              <Store aria-hidden="true" />
+              Import from store
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
+              <Plus aria-hidden="true" />
+              Add product
+            </Button>
+          </div>
         ) : null}
       </div>
       {products.isPending ? (
@@ -53,6 +61,9 @@ export function CampaignProductsPanel({ campaignId }: { campaignId: number }) {
         </div>
       )}
       <AddProductDialog campaignId={campaignId} open={adding} onOpenChange={setAdding} />
+      {importing ? (
+        <ImportStoreProductDialog campaignId={campaignId} open={importing} onOpenChange={setImporting} />
+      ) : null}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import type { ShipmentReport, useReviewActions } from '../api/campaign-management';
 import { downloadShippingCsv } from '../api/shipping';
+import { CreateOrdersButton } from './create-orders-button';
 
 /** The largest CSV the shipments import takes. */
 const MAX_CSV_BYTES = 1_000_000;
@@ -61,6 +62,7 @@ export function useShipmentImport({
     // The template carries addresses and the import records shipments: both the shipping operation's (Manager).
     buttons: !mayShip ? null : (
       <div className="flex flex-wrap gap-2">
+        <CreateOrdersButton campaignId={campaignId} />
         <input
           ref={csvInput}
           type="file"

@@ -1,0 +1,79 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorSchema } from '../../shared/schemas/error';
+import {
+  storeCatalogueSchema,
+  storeProductImportSchema,
+  storeSyncResultSchema,
+} from '../../shared/schemas/stores';
+import { adminActor } from '../middleware/admin-actor';
+import { createRouter } from '../openapi';
+import { importStoreProduct, storeCatalogue } from '../services/stores/catalogue';
+import { storeAccessFromEnv } from '../services/stores/store-access';
+import { resyncStore } from '../services/stores/sync';
+
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+const common = {
+  400: { description: 'Bad input', content: json(errorSchema) },
+  401: { description: 'Not signed in', content: json(errorSchema) },
+  403: { description: 'Not an admin', content: json(errorSchema) },
+  404: { description: 'No such store, campaign or product', content: json(errorSchema) },
+  409: { description: 'The campaign sends no box', content: json(errorSchema) },
+  503: {
+    description: 'The store failed (its state on the Stores page says what to do)',
+    content: json(errorSchema),
+  },
+};
+
+const routes = {
+  catalogue: createRoute({
+    method: 'get',
+    path: '/stores/{id}/products',
+    tags: ['Admin'],
+    summary: "The store's products and variants, read page by page within Shopify's query cost limits",
+    request: { params: idParam },
+    responses: { 200: { description: 'Products', content: json(storeCatalogueSchema) }, ...common },
+  }),
+  sync: createRoute({
+    method: 'post',
+    path: '/stores/{id}/sync',
+    tags: ['Admin'],
+    summary: 'Re-sync: imported variants brought up to date; one deleted in the store becomes unavailable',
+    request: { params: idParam },
+    responses: { 200: { description: 'What changed', content: json(storeSyncResultSchema) }, ...common },
+  }),
+  import: createRoute({
+    method: 'post',
+    path: '/campaigns/{id}/store-products',
+    tags: ['Admin'],
+    summary: 'Offer a store product on the campaign: its variants with SKU, retail value, image and store id',
+    request: { params: idParam, body: { content: json(storeProductImportSchema), required: true } },
+    responses: {
+      201: { description: 'Imported', content: json(z.object({ id: z.number().int() })) },
+      ...common,
+    },
+  }),
+};
+
+/** Admins (mounted under /admin): a store's catalogue, re-sync, and importing its products (issue 37). */
+export const adminStoreCatalogueRoutes = createRouter()
+  .openapi(routes.catalogue, async (c) => {
+    const access = storeAccessFromEnv(c.get('deps').env);
+    const items = await storeCatalogue(c.get('services'), access, c.req.valid('param').id);
+    return c.json({ items }, 200);
+  })
+  .openapi(routes.sync, async (c) => {
+    const access = storeAccessFromEnv(c.get('deps').env);
+    return c.json(await resyncStore(c.get('services'), access, c.req.valid('param').id), 200);
+  })
+  .openapi(routes.import, async (c) => {
+    const access = storeAccessFromEnv(c.get('deps').env);
+    const made = await importStoreProduct(
+      c.get('services'),
+      access,
+      c.req.valid('param').id,
+      c.req.valid('json'),
+      adminActor(c),
+    );
+    return c.json(made, 201);
+  });

@@ -1,0 +1,51 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorBody, errorSchema } from '../../shared/schemas/error';
+import { createRouter } from '../openapi';
+import { storeAccessFromEnv } from '../services/stores/store-access';
+import { applyStoreWebhookEvents, receiveStoreWebhook } from '../services/stores/store-webhooks';
+
+/** The largest webhook body accepted (an order with its lines is a few tens of kilobytes). */
+const MAX_WEBHOOK_BYTES = 512 * 1024;
+
+const webhookRoute = createRoute({
+  method: 'post',
+  path: '/webhooks/shopify',
+  tags: ['Webhooks'],
+  summary:
+    "A brand's Shopify store's webhooks (fulfillments/create, fulfillments/update, orders/cancelled): verified with the app's secret, kept once by webhook id, applied right after",
+  description:
+    "The raw body's base64 HMAC-SHA256 with the store's app client secret must equal X-Shopify-Hmac-Sha256 (https://shopify.dev/docs/apps/build/webhooks/subscribe/https); the store is named by X-Shopify-Shop-Domain. A repeated X-Shopify-Webhook-Id is accepted and applied once.",
+  responses: {
+    200: {
+      description: 'Accepted',
+      content: {
+        'application/json': { schema: z.object({ received: z.literal(true), repeated: z.boolean() }) },
+      },
+    },
+    400: { description: 'Not JSON', content: { 'application/json': { schema: errorSchema } } },
+    401: { description: 'Unsigned or forged', content: { 'application/json': { schema: errorSchema } } },
+    413: { description: 'Too large', content: { 'application/json': { schema: errorSchema } } },
+  },
+});
+
+export const storeWebhookRoutes = createRouter().openapi(webhookRoute, async (c) => {
+  const rawBody = await c.req.text();
+  if (Buffer.byteLength(rawBody) > MAX_WEBHOOK_BYTES) {
+    return c.json(errorBody('The webhook body is too large.', 'PAYLOAD_TOO_LARGE'), 413);
+  }
+  try {
+    JSON.parse(rawBody);
+  } catch {
+    return c.json(errorBody('The webhook body is not JSON.', 'BAD_REQUEST'), 400);
+  }
+  const services = c.get('services');
+  const access = storeAccessFromEnv(c.get('deps').env);
+  const result = await receiveStoreWebhook(services, access, rawBody, c.req.raw.headers);
+  // Answered at once (Shopify waits 5 s at most); applied right after, and by the store-webhooks job if this fails.
+  if (!result.repeated) {
+    void applyStoreWebhookEvents(services).catch((error: unknown) =>
+      c.get('deps').logger.warn({ err: error }, 'store webhook not applied yet'),
+    );
+  }
+  return c.json({ received: true as const, repeated: result.repeated }, 200);
+});

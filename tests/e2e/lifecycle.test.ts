@@ -461,7 +461,7 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
 
   it('a campaign with applications cannot be deleted, and the dialog offers to end it', async () => {
     // From the campaign's page (the test above) back to the list through the side menu: no page load.
-    await admin.getByRole('link', { name: 'Campaigns', exact: true }).filter({ visible: true }).click();
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Campaigns' }).click();
     await admin.waitForURL(`${server.url}/admin/campaigns`);
     await admin.getByRole('button', { name: `Delete ${CAMPAIGN}` }).click();
     const dialog = admin.getByRole('dialog');

@@ -129,21 +129,8 @@ describe('landing page in the browser', () => {
       );
       await expect.poll(() => footer.textContent()).toContain(`© 2025–${new Date().getFullYear()} Mintbox`);
     });
-  });
-
-  describe('each test a new visitor', () => {
-    beforeEach(async () => {
-      context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
-      page = await context.newPage();
-    });
-
-    afterEach(async () => {
-      await context?.close();
-    });
 
     it('the testimonial buttons move between the three testimonials', async () => {
-      await page.goto(server.url);
-      await waitForApp(page);
       const quote = page.getByTestId('testimonial');
       const first = await quote.textContent();
       await page.getByRole('button', { name: 'Next testimonial' }).click();
@@ -156,6 +143,37 @@ describe('landing page in the browser', () => {
       expect(await quote.textContent()).toBe(first);
       await page.getByRole('button', { name: 'Previous testimonial' }).click();
       expect(await quote.textContent()).toBe(third);
+    });
+
+    it('fits a 375 px screen without horizontal scrolling', async () => {
+      // The same page at a phone's width: the layout is CSS only (the server renders the same HTML at any width).
+      await page.setViewportSize({ width: 375, height: 812 });
+      await expect.poll(() => cards().count()).toBe(8);
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0; y < height; y += 700) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      }
+      // The small-screen menu opens with the section links and closes with Escape.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('navigation', { name: 'Menu' });
+      expect(await menu.getByRole('link', { name: 'How It Works' }).isVisible()).toBe(true);
+      expect(await menu.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      expect(await menu.isVisible()).toBe(false);
+      await page.setViewportSize({ width: 1280, height: 900 });
+    });
+  });
+
+  describe('each test a new visitor', () => {
+    beforeEach(async () => {
+      context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+      page = await context.newPage();
+    });
+
+    afterEach(async () => {
+      await context?.close();
     });
 
     it('searching by platform shows only that platform, puts it in the URL and pages 8 at a time', async () => {
@@ -330,26 +348,6 @@ describe('landing page in the browser', () => {
       await page.waitForTimeout(300);
       expect(await page.getByTestId('creator-carousel').getAttribute('data-running')).toBe('false');
       expect(await offset()).toBe(0);
-    });
-
-    it('fits a 375 px screen without horizontal scrolling', async () => {
-      await page.setViewportSize({ width: 375, height: 812 });
-      await page.goto(server.url);
-      await waitForApp(page);
-      await expect.poll(() => cards().count()).toBe(8);
-      const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      for (let y = 0; y < height; y += 700) {
-        await page.evaluate((top) => window.scrollTo(0, top), y);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      }
-      // The small-screen menu opens with the section links and closes with Escape.
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      const menu = page.getByRole('navigation', { name: 'Menu' });
-      expect(await menu.getByRole('link', { name: 'How It Works' }).isVisible()).toBe(true);
-      expect(await menu.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
-      await page.keyboard.press('Escape');
-      expect(await menu.isVisible()).toBe(false);
     });
 
     it('can be used with the keyboard: search from the keyboard, visible focus', async () => {

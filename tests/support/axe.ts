@@ -23,8 +23,16 @@ export interface AxeViolation {
  * Runs axe-core (WCAG 2.x A and AA rules and best practices) on the page as it is now and returns the violations.
  * axe is added as an inline script, which the app's Content-Security-Policy forbids: open the page in a context
  * made with `browser.newContext({ bypassCSP: true })`.
+ *
+ * `include` (a CSS selector) checks only that part of the page: for a page a journey already checked whole, where
+ * a step changed one part of it (a dialog opened, a form's errors shown). The page-wide rules (title, landmarks,
+ * lang) then do not run, and cost nothing; every page is checked whole somewhere (decision 0046 lists where).
+ * A selector that matches nothing is an error, not a pass.
  */
-export async function runAxe(page: Page): Promise<AxeViolation[]> {
+export async function runAxe(page: Page, include?: string): Promise<AxeViolation[]> {
+  if (include !== undefined && (await page.locator(include).count()) === 0) {
+    throw new Error(`axe: nothing on the page matches ${include}`);
+  }
   if (!(await page.evaluate(() => 'axe' in window))) {
     await page.addScriptTag({ content: axeSource() }).catch(() => undefined);
     if (!(await page.evaluate(() => 'axe' in window))) {
@@ -43,25 +51,31 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
       new Promise((r) => setTimeout(r, 3000)),
     ]);
   });
-  return page.evaluate(async () => {
+  return page.evaluate(async (selector) => {
     const axe = (
       window as unknown as {
-        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+        axe: {
+          run: (
+            context: Document | { include: string[] },
+            options: object,
+          ) => Promise<{ violations: AxeViolation[] }>;
+        };
       }
     ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const context = selector === null ? document : { include: [selector] };
+    const result = await axe.run(context, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
     }));
-  });
+  }, include ?? null);
 }
 
-/** The serious and critical violations, as readable lines (empty when there are none). */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const violations = await runAxe(page);
+/** The serious and critical violations, as readable lines (empty when there are none); `include`: see runAxe. */
+export async function seriousAxeViolations(page: Page, include?: string): Promise<string[]> {
+  const violations = await runAxe(page, include);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

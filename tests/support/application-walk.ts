@@ -54,8 +54,15 @@ export async function walkApplication(
     status,
     campaign,
     influencer,
+    choices,
     at,
-  }: { status: ApplicationStatus; campaign: CampaignRow; influencer: InfluencerRow; at: Date },
+  }: {
+    status: ApplicationStatus;
+    campaign: CampaignRow;
+    influencer: InfluencerRow;
+    choices?: ReadonlyArray<{ productId: number; variantId: number }> | undefined;
+    at: Date;
+  },
 ): Promise<Walked> {
   // A transaction handle opens savepoints where a service opens a transaction: the walk rolls back with it.
   const services = testServices({
@@ -64,7 +71,7 @@ export async function walkApplication(
     now: () => at,
     logger: silentLogger(),
   });
-  const applied = await applyToCampaign(services, { influencer, campaignId: campaign.id });
+  const applied = await applyToCampaign(services, { influencer, campaignId: campaign.id, choices });
   const id = applied.id;
   const reread = async () => (await lockApplication(db, id))!.application;
   if (status === 'applied') return { application: applied, submission: null };

@@ -118,11 +118,14 @@ export async function insertApplication(
     status,
     campaign,
     influencer,
+    choices,
     at = new Date('2026-06-01T12:00:00Z'),
   }: {
     status: ApplicationStatus;
     campaign?: CampaignRow;
     influencer?: InfluencerRow;
+    /** The variant of each product the creator picks when applying (required where the campaign offers products). */
+    choices?: ReadonlyArray<{ productId: number; variantId: number }>;
     at?: Date;
   },
 ): Promise<{
@@ -133,7 +136,13 @@ export async function insertApplication(
 }> {
   const theCampaign = campaign ?? (await insertCampaign(db));
   const theInfluencer = influencer ?? (await insertInfluencer(db));
-  const walked = await walkApplication(db, { status, campaign: theCampaign, influencer: theInfluencer, at });
+  const walked = await walkApplication(db, {
+    status,
+    campaign: theCampaign,
+    influencer: theInfluencer,
+    choices,
+    at,
+  });
   return { ...walked, campaign: theCampaign, influencer: theInfluencer };
 }
 

@@ -129,7 +129,8 @@ describe.each(TEST_DRIVERS)('the table of lifecycle moves on %s', (driver) => {
     expect(moves + refusals).toBe(
       2 * APPLICATION_STATUSES.length * LIFECYCLE_ACTORS.length * APPLICATION_ACTIONS.length,
     );
-  });
+    // Twenty applications walked through the services, then 780 attempts: longer than the default 30 s on a busy CI.
+  }, 120_000);
 
   it('moves a row once when two steps read the same status: the second is refused from the status it finds', async () => {
     const { application, campaign } = await insertApplication(database.db, { status: 'applied' });

@@ -111,7 +111,15 @@ describe.runIf(process.platform === 'linux')('the PGlite folder lock', () => {
     for (const holder of reused) {
       const dataDir = folder();
       writeFileSync(pgliteLockFile(dataDir), formatLock(holder));
-      lockPgliteFolder(dataDir)();
+      // The server starts instead of refusing, and the lock now names it (not the process that reused the PID).
+      const release = lockPgliteFolder(dataDir);
+      expect(parseLock(readFileSync(pgliteLockFile(dataDir), 'utf8'))).toMatchObject({
+        pid: process.pid,
+        startTicks: stat(process.pid)!.startTicks,
+        bootId: bootId(),
+      });
+      release();
+      expect(existsSync(pgliteLockFile(dataDir))).toBe(false);
     }
   });
 

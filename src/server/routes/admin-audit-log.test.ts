@@ -17,7 +17,6 @@ import { users } from '../../db/schema/auth';
 import { contentMetricSnapshots } from '../../db/schema/content-metrics';
 import { conversationMessages, conversations } from '../../db/schema/conversations';
 import { influencers } from '../../db/schema/influencers';
-import { applicationChoices } from '../../db/schema/products';
 import { deliveryProblems } from '../../db/schema/shipping';
 import type { AuditLogList } from '../../shared/schemas/audit-log';
 import type { Payout } from '../../shared/schemas/payout';
@@ -1300,11 +1299,10 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
           route: 'POST /api/admin/applications/:id/choice-request',
           prepare: async () => {
             const { campaign, product } = await productPath();
-            const { application } = await insertApplication(database.db, { status: 'applied', campaign });
-            await database.db.insert(applicationChoices).values({
-              applicationId: application.id,
-              productId: product.id,
-              variantId: product.variants[1]!.id,
+            const { application } = await insertApplication(database.db, {
+              status: 'applied',
+              campaign,
+              choices: [{ productId: product.id, variantId: product.variants[1]!.id }],
             });
             return {
               call: {

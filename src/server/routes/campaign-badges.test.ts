@@ -4,6 +4,7 @@ import { insertApplication, insertCampaign } from '../../../tests/support/factor
 import { createTestApp } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { applications } from '../../db/schema/applications';
+import { campaigns } from '../../db/schema/campaigns';
 import { conversationMessages, conversations } from '../../db/schema/conversations';
 import type { CampaignDetail } from '../../shared/schemas/campaign';
 
@@ -23,7 +24,8 @@ describe.each(TEST_DRIVERS)('campaign badges from the records on %s', (driver) =
       answerHours?: number;
     }>,
   ) {
-    const past = await insertCampaign(database.db, { brand, name: `${brand} past`, status: 'ended' });
+    // Open while its creators applied and were answered, ended since (as the deadline sweep ends it).
+    const past = await insertCampaign(database.db, { brand, name: `${brand} past`, status: 'active' });
     for (const row of rows) {
       const { application } = await insertApplication(database.db, {
         status: row.status,
@@ -37,6 +39,7 @@ describe.each(TEST_DRIVERS)('campaign badges from the records on %s', (driver) =
           .where(eq(applications.id, application.id));
       }
     }
+    await database.db.update(campaigns).set({ status: 'ended' }).where(eq(campaigns.id, past.id));
     return insertCampaign(database.db, { brand, name: `${brand} now`, status: 'active' });
   }
   const badgesOf = async (id: number) => {

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureMailer } from '../../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../../tests/support/clock';
@@ -6,6 +6,7 @@ import { insertApplication, insertCampaign, insertInfluencer } from '../../../..
 import { testServices } from '../../../../tests/support/services';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
 import { applications } from '../../../db/schema/applications';
+import { campaigns } from '../../../db/schema/campaigns';
 import { sweepDeadlines } from './deadline-sweep';
 
 /**
@@ -27,17 +28,25 @@ describe.each(TEST_DRIVERS)('deadline sweep in chunks on %s', (driver) => {
 
   it('marks exactly the due applications missed over several runs, each creator mailed once', async () => {
     // A paid campaign (no box to wait for) whose upload deadline (June 8) has passed, and one still open.
-    const past = await insertCampaign(database.db, { type: 'paid', deadline: '2026-06-01', status: 'ended' });
+    // The creators applied and were accepted in May, while the campaign was open; it has ended since.
+    const past = await insertCampaign(database.db, { type: 'paid', deadline: '2026-06-01' });
+    const may = new Date('2026-05-20T12:00:00Z');
     const open = await insertCampaign(database.db, { type: 'paid', deadline: '2030-01-31' });
     const due: number[] = [];
     const emails: string[] = [];
     for (let i = 0; i < 5; i++) {
       const influencer = await insertInfluencer(database.db, { email: `late${i}-${driver}@example.com` });
-      const made = await insertApplication(database.db, { status: 'accepted', campaign: past, influencer });
+      const made = await insertApplication(database.db, {
+        status: 'accepted',
+        campaign: past,
+        influencer,
+        at: may,
+      });
       due.push(made.application.id);
       emails.push(influencer.email);
     }
-    const posted = await insertApplication(database.db, { status: 'approved', campaign: past });
+    const posted = await insertApplication(database.db, { status: 'approved', campaign: past, at: may });
+    await database.db.update(campaigns).set({ status: 'ended' }).where(eq(campaigns.id, past.id));
     const notYet = await insertApplication(database.db, { status: 'accepted', campaign: open });
     const services = testServices({ db: database.db, mailer, now: () => clock.now });
     const limits = { chunk: 2, perRun: 3, mailsAtOnce: 2 };

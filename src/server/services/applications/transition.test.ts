@@ -1,9 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertApplication, insertCampaign } from '../../../../tests/support/factories';
+import {
+  insertApplication,
+  insertCampaign,
+  writeUnreachableStatus,
+} from '../../../../tests/support/factories';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
 import { lockApplication } from '../../../db/queries/applications';
 import { applications } from '../../../db/schema/applications';
+import type { CampaignRow } from '../../../db/schema/campaigns';
 import type { CampaignType } from '../../../shared/constants';
 import {
   APPLICATION_ACTIONS,
@@ -60,6 +65,18 @@ describe.each(TEST_DRIVERS)('the table of lifecycle moves on %s', (driver) => {
     return outcome!;
   };
 
+  /**
+   * An application at `status`, walked there through the services; except a box status on a campaign that sends no
+   * box, which no legal move reaches: the table must still refuse every move from it, so it is written directly.
+   */
+  const atStatus = async (status: ApplicationStatus, campaign: CampaignRow, box: boolean) => {
+    if (box || (status !== 'shipped' && status !== 'delivered')) {
+      return (await insertApplication(database.db, { status, campaign })).application;
+    }
+    const { application } = await insertApplication(database.db, { status: 'accepted', campaign });
+    return writeUnreachableStatus(database.db, application.id, status);
+  };
+
   it('moves along every row of the table and refuses everything else with one 409 shape', async () => {
     let moves = 0;
     let refusals = 0;
@@ -67,7 +84,7 @@ describe.each(TEST_DRIVERS)('the table of lifecycle moves on %s', (driver) => {
       const box = type === 'gifting';
       const campaign = await insertCampaign(database.db, { type });
       for (const status of APPLICATION_STATUSES) {
-        const { application } = await insertApplication(database.db, { status, campaign });
+        const application = await atStatus(status, campaign, box);
         for (const actor of LIFECYCLE_ACTORS) {
           const moved: ApplicationAction[] = [];
           const refused: Array<{ action: ApplicationAction; allowed: string[] | undefined }> = [];
@@ -112,7 +129,8 @@ describe.each(TEST_DRIVERS)('the table of lifecycle moves on %s', (driver) => {
     expect(moves + refusals).toBe(
       2 * APPLICATION_STATUSES.length * LIFECYCLE_ACTORS.length * APPLICATION_ACTIONS.length,
     );
-  });
+    // Twenty applications walked through the services, then 780 attempts: longer than the default 30 s on a busy CI.
+  }, 120_000);
 
   it('moves a row once when two steps read the same status: the second is refused from the status it finds', async () => {
     const { application, campaign } = await insertApplication(database.db, { status: 'applied' });

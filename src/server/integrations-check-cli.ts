@@ -6,13 +6,9 @@ import { parseArgs } from 'node:util';
 import { EnvError, loadEnv } from '../config/env';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { checkShopify } from './integrations/shopify/shopify-check';
-import {
-  CheckUsageError,
-  checkIntegrations,
-  formatReport,
-  parseYoutubeVideo,
-  summary,
-} from './integrations-check';
+import { CheckUsageError } from './check-options';
+import { checkIntegrations, formatReport, summary } from './integrations-check';
+import { parseYoutubeVideo } from './youtube-check';
 
 const USAGE = `Usage: npm run integrations:check [-- options]
   --creator EMAIL       also check the Instagram and TikTok accounts this creator connected (their own tokens)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PaypalConfig } from '../../config/env';
+import type { PaypalConfig } from '../../config/env-services';
 import { OutboundError, sendOutbound } from '../http/outbound';
 
 /**

@@ -1,26 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Env } from '../config/env';
 import type { Database } from '../db/client';
-import { findTiktokAuth } from '../db/queries/influencers';
-import { findInstagramConnection } from '../db/queries/instagram-connections';
-import { youtubeVideoId } from '../shared/content-metrics';
-import { systemClock } from './clock';
-import { createInstagramClient } from './integrations/instagram/client';
-import { InstagramTokenError } from './integrations/instagram/graph-errors';
+import type { CheckOptions, Creator } from './integrations/check/check-options';
+import { checkInstagram } from './integrations/instagram/instagram-check';
+import { checkPaypal } from './integrations/paypal/paypal-check';
+import { checkTiktok } from './integrations/tiktok/tiktok-check';
 import { checkEasypost } from './integrations/tracking/easypost-check';
-import { INSTAGRAM_TOKEN_PURPOSE } from './metrics-sources/instagram';
-import { MetricsSourceError } from './metrics-sources/types';
-import { createYoutubeSource } from './metrics-sources/youtube';
-import { createPaypalClient, PaypalApiError } from './payouts/paypal-client';
-import { open } from './secret-box';
-import { openTiktokToken } from './tiktok-login';
-import { CheckOptions, Creator } from './check-options';
-import { checkInstagram } from './instagram-check';
-import { checkPaypal } from './paypal-check';
-import { checkTiktok } from './tiktok-check';
-import { checkYoutube, parseYoutubeVideo } from './youtube-check';
+import { checkYoutube, parseYoutubeVideo } from './integrations/youtube/youtube-check';
 
 /*
  * `npm run integrations:check`: for each outside service the configuration turns on, ONE harmless read-only call

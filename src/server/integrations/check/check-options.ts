@@ -1,21 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Env } from '../config/env';
-import type { Database } from '../db/client';
-import { findTiktokAuth } from '../db/queries/influencers';
-import { findInstagramConnection } from '../db/queries/instagram-connections';
-import { youtubeVideoId } from '../shared/content-metrics';
-import { systemClock } from './clock';
-import { createInstagramClient } from './integrations/instagram/client';
-import { InstagramTokenError } from './integrations/instagram/graph-errors';
-import { checkEasypost } from './integrations/tracking/easypost-check';
-import { INSTAGRAM_TOKEN_PURPOSE } from './metrics-sources/instagram';
-import { MetricsSourceError } from './metrics-sources/types';
-import { createYoutubeSource } from './metrics-sources/youtube';
-import { createPaypalClient, PaypalApiError } from './payouts/paypal-client';
-import { open } from './secret-box';
-import { openTiktokToken } from './tiktok-login';
+import type { Database } from '../../../db/client';
+import type { ServiceName, ServiceReport } from '../service-report';
 
 export interface CheckOptions {
   /** A payout_batch_id to look up (else a made-up one). */

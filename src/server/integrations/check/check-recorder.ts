@@ -1,23 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Env } from '../config/env';
-import type { Database } from '../db/client';
-import { findTiktokAuth } from '../db/queries/influencers';
-import { findInstagramConnection } from '../db/queries/instagram-connections';
-import { youtubeVideoId } from '../shared/content-metrics';
-import { systemClock } from './clock';
-import { createInstagramClient } from './integrations/instagram/client';
-import { InstagramTokenError } from './integrations/instagram/graph-errors';
-import { checkEasypost } from './integrations/tracking/easypost-check';
-import { INSTAGRAM_TOKEN_PURPOSE } from './metrics-sources/instagram';
-import { MetricsSourceError } from './metrics-sources/types';
-import { createYoutubeSource } from './metrics-sources/youtube';
-import { createPaypalClient, PaypalApiError } from './payouts/paypal-client';
-import { open } from './secret-box';
-import { openTiktokToken } from './tiktok-login';
-
-interface Recorder {
+/** Records what went over the wire (statuses and error bodies, never the request) for the integrations check. */
+export interface Recorder {
   fetch: typeof fetch;
   /** The last network failure (no answer at all), if any. */
   networkError: unknown;
@@ -98,5 +80,3 @@ export function networkProblem(error: unknown, host: string, timeoutMs: number):
   const last = chain.at(-1);
   return `${host} could not be reached (${code ?? (last instanceof Error ? last.message : String(last))})`;
 }
-
-// --- PayPal -----------------------------------------------------------------------------------------------------

@@ -1,23 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Env } from '../config/env';
-import type { Database } from '../db/client';
-import { findTiktokAuth } from '../db/queries/influencers';
-import { findInstagramConnection } from '../db/queries/instagram-connections';
-import { youtubeVideoId } from '../shared/content-metrics';
-import { systemClock } from './clock';
-import { createInstagramClient } from './integrations/instagram/client';
-import { InstagramTokenError } from './integrations/instagram/graph-errors';
-import { checkEasypost } from './integrations/tracking/easypost-check';
-import { INSTAGRAM_TOKEN_PURPOSE } from './metrics-sources/instagram';
-import { MetricsSourceError } from './metrics-sources/types';
-import { createYoutubeSource } from './metrics-sources/youtube';
-import { createPaypalClient, PaypalApiError } from './payouts/paypal-client';
-import { open } from './secret-box';
-import { openTiktokToken } from './tiktok-login';
-import { CheckOptions, Creator, notChecked } from './check-options';
-import { hostOf, networkProblem, recorder } from './check-recorder';
+import type { Env } from '../../../config/env';
+import { findInstagramConnection } from '../../../db/queries/instagram-connections';
+import { systemClock } from '../../clock';
+import { INSTAGRAM_TOKEN_PURPOSE } from '../../metrics-sources/instagram';
+import { MetricsSourceError } from '../../metrics-sources/types';
+import { open } from '../../secret-box';
+import { type CheckOptions, type Creator, notChecked } from '../check/check-options';
+import { hostOf, networkProblem, type Recorder, recorder } from '../check/check-recorder';
+import type { ServiceReport } from '../service-report';
+import { createInstagramClient } from './client';
+import { InstagramTokenError } from './graph-errors';
 
 export async function checkInstagram(
   env: Pick<Env, 'instagram' | 'authSecret'>,
@@ -88,34 +79,49 @@ export async function checkInstagram(
       failed: other !== '',
     };
   } catch (error) {
-    if (error instanceof InstagramTokenError) {
-      return {
-        ...base,
-        reachable: true,
-        authorised: false,
-        detail: `Instagram refused ${creator.email}'s token (${error.message.replace(/^Instagram answered /, '')}): the creator must connect Instagram again on /profile.`,
-        failed: true,
-      };
-    }
-    if (!(error instanceof MetricsSourceError)) throw error;
-    if (rec.networkError !== undefined) {
-      return {
-        ...base,
-        reachable: false,
-        authorised: null,
-        detail: `${networkProblem(rec.networkError, host, timeoutMs)}.`,
-        failed: true,
-      };
-    }
+    return instagramFailure(error, { base, email: creator.email, rec, host, timeoutMs });
+  }
+}
+
+/** What a failed GET /me means: a refused token, no network, or Instagram's own limits. */
+function instagramFailure(
+  error: unknown,
+  context: {
+    base: { service: 'Instagram'; configured: boolean; setup: string };
+    email: string;
+    rec: Recorder;
+    host: string;
+    timeoutMs: number;
+  },
+): ServiceReport {
+  const { base, email, rec, host, timeoutMs } = context;
+  if (error instanceof InstagramTokenError) {
     return {
       ...base,
       reachable: true,
-      authorised: null,
-      detail:
-        error.kind === 'quota'
-          ? `Instagram limits this app's calls right now (${error.message.replace(/^Instagram answered /, '')}): try again later.`
-          : `${error.message}.`,
+      authorised: false,
+      detail: `Instagram refused ${email}'s token (${error.message.replace(/^Instagram answered /, '')}): the creator must connect Instagram again on /profile.`,
       failed: true,
     };
   }
+  if (!(error instanceof MetricsSourceError)) throw error;
+  if (rec.networkError !== undefined) {
+    return {
+      ...base,
+      reachable: false,
+      authorised: null,
+      detail: `${networkProblem(rec.networkError, host, timeoutMs)}.`,
+      failed: true,
+    };
+  }
+  return {
+    ...base,
+    reachable: true,
+    authorised: null,
+    detail:
+      error.kind === 'quota'
+        ? `Instagram limits this app's calls right now (${error.message.replace(/^Instagram answered /, '')}): try again later.`
+        : `${error.message}.`,
+    failed: true,
+  };
 }

@@ -1,23 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Env } from '../config/env';
-import type { Database } from '../db/client';
-import { findTiktokAuth } from '../db/queries/influencers';
-import { findInstagramConnection } from '../db/queries/instagram-connections';
-import { youtubeVideoId } from '../shared/content-metrics';
-import { systemClock } from './clock';
-import { createInstagramClient } from './integrations/instagram/client';
-import { InstagramTokenError } from './integrations/instagram/graph-errors';
-import { checkEasypost } from './integrations/tracking/easypost-check';
-import { INSTAGRAM_TOKEN_PURPOSE } from './metrics-sources/instagram';
-import { MetricsSourceError } from './metrics-sources/types';
-import { createYoutubeSource } from './metrics-sources/youtube';
-import { createPaypalClient, PaypalApiError } from './payouts/paypal-client';
-import { open } from './secret-box';
-import { openTiktokToken } from './tiktok-login';
-import { CheckOptions } from './check-options';
-import { hostOf, networkProblem, recorder } from './check-recorder';
+import type { Env } from '../../../config/env';
+import { createPaypalClient, PaypalApiError } from '../../payouts/paypal-client';
+import type { CheckOptions } from '../check/check-options';
+import { hostOf, networkProblem, type Recorder, recorder } from '../check/check-recorder';
+import type { ServiceReport } from '../service-report';
 
 const NOT_FOUND_NAMES = new Set(['INVALID_RESOURCE_ID', 'RESOURCE_NOT_FOUND']);
 
@@ -57,87 +43,119 @@ export async function checkPaypal(env: Pick<Env, 'paypal'>, options: CheckOption
     } satisfies ServiceReport;
   } catch (error) {
     if (!(error instanceof PaypalApiError)) throw error;
-    if (error.status === 0) {
-      return {
-        ...base,
-        reachable: false,
-        authorised: null,
-        detail: `${networkProblem(rec.networkError ?? error.cause, host, timeoutMs)}.`,
-        failed: true,
-      } satisfies ServiceReport;
-    }
-    const last = rec.answers.at(-1);
-    const atToken = last?.path.endsWith('/v1/oauth2/token') ?? false;
-    const name = error.paypalName ?? `HTTP ${error.status}`;
-    const credentials = `Check PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET (they must be the ${config.environment} credentials of a REST app: sandbox and live ones differ, see PAYPAL_ENV).`;
-    if (atToken && (error.status === 401 || name === 'invalid_client')) {
-      return {
-        ...base,
-        reachable: true,
-        authorised: false,
-        detail: `PayPal refused the client id and secret (${name}). ${credentials}`,
-        failed: true,
-      } satisfies ServiceReport;
-    }
-    if (atToken) {
-      return {
-        ...base,
-        reachable: true,
-        authorised: error.status >= 500 ? null : false,
-        detail:
-          error.status >= 500
-            ? `PayPal's token service had a server error (${error.status} ${name}): try again later.`
-            : `PayPal did not issue a token (${error.status} ${name}). ${credentials}`,
-        failed: true,
-      } satisfies ServiceReport;
-    }
-    if (error.status === 404 && NOT_FOUND_NAMES.has(name)) {
-      if (!given) {
-        return {
-          ...base,
-          reachable: true,
-          authorised: true,
-          detail: `a token was issued, and the Payouts API answered the lookup of a made-up batch id with 404 ${name}, as it should.${webhookNote}`,
-          failed: false,
-        } satisfies ServiceReport;
-      }
+    return paypalFailure(error, {
+      base,
+      rec,
+      host,
+      timeoutMs,
+      given,
+      webhookNote,
+      environment: config.environment,
+    });
+  }
+}
+
+interface PaypalFailureContext {
+  base: { service: 'PayPal'; configured: boolean; setup: string };
+  rec: Recorder;
+  host: string;
+  timeoutMs: number;
+  /** The batch id the operator gave, if any. */
+  given: string | undefined;
+  webhookNote: string;
+  environment: string;
+}
+
+/** What a refused or failed PayPal call means, in the operator's words. */
+function paypalFailure(error: PaypalApiError, context: PaypalFailureContext): ServiceReport {
+  const { base, rec, host, timeoutMs, given, webhookNote } = context;
+  const config = { environment: context.environment };
+  if (error.status === 0) {
+    return {
+      ...base,
+      reachable: false,
+      authorised: null,
+      detail: `${networkProblem(rec.networkError ?? error.cause, host, timeoutMs)}.`,
+      failed: true,
+    } satisfies ServiceReport;
+  }
+  const last = rec.answers.at(-1);
+  const atToken = last?.path.endsWith('/v1/oauth2/token') ?? false;
+  const name = error.paypalName ?? `HTTP ${error.status}`;
+  const credentials = `Check PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET (they must be the ${config.environment} credentials of a REST app: sandbox and live ones differ, see PAYPAL_ENV).`;
+  if (atToken) return paypalTokenFailure(error, name, base, credentials);
+  if (error.status === 404 && NOT_FOUND_NAMES.has(name)) {
+    if (!given) {
       return {
         ...base,
         reachable: true,
         authorised: true,
-        detail: `the credentials work, but PayPal has no payout batch ${given} (404 ${name}): check the id, and that it was paid from this ${config.environment} account.`,
-        failed: true,
-      } satisfies ServiceReport;
-    }
-    if (error.status === 401) {
-      return {
-        ...base,
-        reachable: true,
-        authorised: false,
-        detail: `PayPal issued a token but the Payouts API refused it (${name}). ${credentials}`,
-        failed: true,
-      } satisfies ServiceReport;
-    }
-    if (error.status === 403) {
-      return {
-        ...base,
-        reachable: true,
-        authorised: false,
-        detail: `this REST app may not use Payouts (403 ${name}): turn on Payouts for the app at developer.paypal.com (live apps need PayPal's approval).`,
-        failed: true,
+        detail: `a token was issued, and the Payouts API answered the lookup of a made-up batch id with 404 ${name}, as it should.${webhookNote}`,
+        failed: false,
       } satisfies ServiceReport;
     }
     return {
       ...base,
       reachable: true,
-      authorised: error.status >= 500 ? null : true,
-      detail:
-        error.status >= 500
-          ? `PayPal had a server error (${error.status} ${name}): try again later.`
-          : `PayPal answered the payout lookup with ${error.status} ${name}: ${error.message}.`,
+      authorised: true,
+      detail: `the credentials work, but PayPal has no payout batch ${given} (404 ${name}): check the id, and that it was paid from this ${config.environment} account.`,
       failed: true,
     } satisfies ServiceReport;
   }
+  if (error.status === 401) {
+    return {
+      ...base,
+      reachable: true,
+      authorised: false,
+      detail: `PayPal issued a token but the Payouts API refused it (${name}). ${credentials}`,
+      failed: true,
+    } satisfies ServiceReport;
+  }
+  if (error.status === 403) {
+    return {
+      ...base,
+      reachable: true,
+      authorised: false,
+      detail: `this REST app may not use Payouts (403 ${name}): turn on Payouts for the app at developer.paypal.com (live apps need PayPal's approval).`,
+      failed: true,
+    } satisfies ServiceReport;
+  }
+  return {
+    ...base,
+    reachable: true,
+    authorised: error.status >= 500 ? null : true,
+    detail:
+      error.status >= 500
+        ? `PayPal had a server error (${error.status} ${name}): try again later.`
+        : `PayPal answered the payout lookup with ${error.status} ${name}: ${error.message}.`,
+    failed: true,
+  } satisfies ServiceReport;
 }
 
-// --- YouTube ----------------------------------------------------------------------------------------------------
+/** PayPal refused to issue a token: wrong credentials, or its token service failed. */
+function paypalTokenFailure(
+  error: PaypalApiError,
+  name: string,
+  base: PaypalFailureContext['base'],
+  credentials: string,
+): ServiceReport {
+  if (error.status === 401 || name === 'invalid_client') {
+    return {
+      ...base,
+      reachable: true,
+      authorised: false,
+      detail: `PayPal refused the client id and secret (${name}). ${credentials}`,
+      failed: true,
+    } satisfies ServiceReport;
+  }
+  return {
+    ...base,
+    reachable: true,
+    authorised: error.status >= 500 ? null : false,
+    detail:
+      error.status >= 500
+        ? `PayPal's token service had a server error (${error.status} ${name}): try again later.`
+        : `PayPal did not issue a token (${error.status} ${name}). ${credentials}`,
+    failed: true,
+  } satisfies ServiceReport;
+}

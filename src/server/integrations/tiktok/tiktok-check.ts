@@ -1,23 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Env } from '../config/env';
-import type { Database } from '../db/client';
-import { findTiktokAuth } from '../db/queries/influencers';
-import { findInstagramConnection } from '../db/queries/instagram-connections';
-import { youtubeVideoId } from '../shared/content-metrics';
-import { systemClock } from './clock';
-import { createInstagramClient } from './integrations/instagram/client';
-import { InstagramTokenError } from './integrations/instagram/graph-errors';
-import { checkEasypost } from './integrations/tracking/easypost-check';
-import { INSTAGRAM_TOKEN_PURPOSE } from './metrics-sources/instagram';
-import { MetricsSourceError } from './metrics-sources/types';
-import { createYoutubeSource } from './metrics-sources/youtube';
-import { createPaypalClient, PaypalApiError } from './payouts/paypal-client';
-import { open } from './secret-box';
-import { openTiktokToken } from './tiktok-login';
-import { CheckOptions, Creator, notChecked } from './check-options';
-import { hostOf, networkProblem, recorder } from './check-recorder';
+import type { Env } from '../../../config/env';
+import { findTiktokAuth } from '../../../db/queries/influencers';
+import { systemClock } from '../../clock';
+import { openTiktokToken } from '../../tiktok-login';
+import { type CheckOptions, type Creator, notChecked } from '../check/check-options';
+import { hostOf, networkProblem, recorder } from '../check/check-recorder';
+import type { ServiceReport } from '../service-report';
 
 const tiktokAnswerSchema = z.object({
   data: z
@@ -57,14 +45,7 @@ export async function checkTiktok(
     return { ...base, reachable: null, authorised: null, detail: `${creator.missing}.`, failed: true };
   // The token the sign-in stored, sealed with Better Auth's cipher; opened here, never renewed (this check writes
   // nothing: an expired one is left to the metrics job).
-  const stored = await findTiktokAuth(options.db!, creator.influencerId);
-  const token = stored?.accessToken
-    ? {
-        accessToken: await openTiktokToken(env.authSecret, stored.accessToken),
-        openId: stored.openId,
-        expiresAt: stored.tokenExpiresAt,
-      }
-    : null;
+  const token = await storedTiktokToken(env, options, creator.influencerId);
   if (!token) {
     return {
       ...base,
@@ -100,6 +81,17 @@ export async function checkTiktok(
       failed: true,
     };
   }
+  return tiktokAnswer(base, creator.email, token.openId, status, body);
+}
+
+/** What TikTok's answer to GET /v2/user/info/ says of the creator's token. */
+function tiktokAnswer(
+  base: { service: 'TikTok'; configured: boolean; setup: string },
+  email: string,
+  openId: string | null | undefined,
+  status: number,
+  body: unknown,
+): ServiceReport {
   const parsed = tiktokAnswerSchema.safeParse(body);
   if (!parsed.success) {
     return {
@@ -115,25 +107,25 @@ export async function checkTiktok(
   if (code === 'ok') {
     const user = parsed.data.data?.user;
     const other =
-      token.openId && user?.open_id && user.open_id !== token.openId
-        ? ` Careful: the token reads open_id ${user.open_id}, not the stored ${token.openId}.`
+      openId && user?.open_id && user.open_id !== openId
+        ? ` Careful: the token reads open_id ${user.open_id}, not the stored ${openId}.`
         : '';
     return {
       ...base,
       reachable: true,
       authorised: true,
-      detail: `${creator.email}'s token reads ${user?.display_name ? `"${user.display_name}"` : 'their profile'}.${other}`,
+      detail: `${email}'s token reads ${user?.display_name ? `"${user.display_name}"` : 'their profile'}.${other}`,
       failed: other !== '',
     };
   }
   const words: Record<string, { authorised: boolean | null; text: string }> = {
     access_token_invalid: {
       authorised: false,
-      text: `TikTok refused ${creator.email}'s token (${said}): the metrics job renews it; if that fails too, the creator must sign in with TikTok again.`,
+      text: `TikTok refused ${email}'s token (${said}): the metrics job renews it; if that fails too, the creator must sign in with TikTok again.`,
     },
     scope_not_authorized: {
       authorised: false,
-      text: `the token works but ${creator.email} did not grant user.info.basic (${said}): the sign-in must ask for it, and the creator sign in with TikTok again.`,
+      text: `the token works but ${email} did not grant user.info.basic (${said}): the sign-in must ask for it, and the creator sign in with TikTok again.`,
     },
     rate_limit_exceeded: {
       authorised: true,
@@ -150,4 +142,13 @@ export async function checkTiktok(
   };
 }
 
-// --- Together ---------------------------------------------------------------------------------------------------
+/** The creator's stored TikTok token, opened (null when they never signed in with TikTok). */
+async function storedTiktokToken(env: Pick<Env, 'authSecret'>, options: CheckOptions, influencerId: number) {
+  const stored = await findTiktokAuth(options.db!, influencerId);
+  if (!stored?.accessToken) return null;
+  return {
+    accessToken: await openTiktokToken(env.authSecret, stored.accessToken),
+    openId: stored.openId,
+    expiresAt: stored.tokenExpiresAt,
+  };
+}

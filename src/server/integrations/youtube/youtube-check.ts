@@ -1,23 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Env } from '../config/env';
-import type { Database } from '../db/client';
-import { findTiktokAuth } from '../db/queries/influencers';
-import { findInstagramConnection } from '../db/queries/instagram-connections';
-import { youtubeVideoId } from '../shared/content-metrics';
-import { systemClock } from './clock';
-import { createInstagramClient } from './integrations/instagram/client';
-import { InstagramTokenError } from './integrations/instagram/graph-errors';
-import { checkEasypost } from './integrations/tracking/easypost-check';
-import { INSTAGRAM_TOKEN_PURPOSE } from './metrics-sources/instagram';
-import { MetricsSourceError } from './metrics-sources/types';
-import { createYoutubeSource } from './metrics-sources/youtube';
-import { createPaypalClient, PaypalApiError } from './payouts/paypal-client';
-import { open } from './secret-box';
-import { openTiktokToken } from './tiktok-login';
-import { CheckOptions, CheckUsageError } from './check-options';
-import { hostOf, networkProblem, recorder } from './check-recorder';
+import type { Env } from '../../../config/env';
+import { youtubeVideoId } from '../../../shared/content-metrics';
+import { MetricsSourceError } from '../../metrics-sources/types';
+import { createYoutubeSource } from '../../metrics-sources/youtube';
+import { type CheckOptions, CheckUsageError } from '../check/check-options';
+import { hostOf, networkProblem, type Recorder, recorder } from '../check/check-recorder';
+import type { ServiceReport } from '../service-report';
 
 /** The 11-character id of a YouTube video id or link, or a usage error. */
 export function parseYoutubeVideo(value: string): string {
@@ -30,8 +18,6 @@ export function parseYoutubeVideo(value: string): string {
   }
   return id;
 }
-
-// --- Recording what went over the wire (statuses and error bodies, never the request) -----------------------
 
 const youtubeErrorSchema = z.object({
   error: z.object({
@@ -91,52 +77,64 @@ export async function checkYoutube(env: Pick<Env, 'youtube'>, options: CheckOpti
     } satisfies ServiceReport;
   } catch (error) {
     if (!(error instanceof MetricsSourceError)) throw error;
-    if (rec.networkError !== undefined) {
-      return {
-        ...base,
-        reachable: false,
-        authorised: null,
-        detail: `${networkProblem(rec.networkError, host, timeoutMs)}.`,
-        failed: true,
-      } satisfies ServiceReport;
-    }
-    const last = rec.answers.at(-1);
-    const parsed = youtubeErrorSchema.safeParse(last?.body);
-    const reason =
-      (parsed.success && (parsed.data.error.errors?.[0]?.reason ?? parsed.data.error.details?.[0]?.reason)) ||
-      `HTTP ${last?.status ?? '?'}`;
-    const status = last?.status ?? 0;
-    const keyProblem: Record<string, string> = {
-      keyInvalid: `Google refused the API key (${reason}). Check YOUTUBE_API_KEY.`,
-      keyExpired: `the API key has expired (${reason}): make a new one and set YOUTUBE_API_KEY.`,
-      accessNotConfigured: `the "YouTube Data API v3" is not enabled in the key's Google Cloud project (${reason}): enable it at console.cloud.google.com.`,
-      SERVICE_DISABLED: `the "YouTube Data API v3" is not enabled in the key's Google Cloud project (${reason}): enable it at console.cloud.google.com.`,
-      ipRefererBlocked: `the key's restrictions refuse this server (${reason}): allow this server's address, or use a key without an HTTP referrer restriction.`,
-      forbidden: `Google refused the request (${reason}): check the key's API restrictions.`,
-    };
-    if (keyProblem[reason]) {
-      return { ...base, reachable: true, authorised: false, detail: keyProblem[reason], failed: true };
-    }
-    if (error.kind === 'quota') {
-      return {
-        ...base,
-        reachable: true,
-        authorised: true,
-        detail: `the key works but its daily quota is used up (${reason}): figures resume after midnight Pacific time, or ask Google for more quota.`,
-        failed: true,
-      } satisfies ServiceReport;
-    }
-    return {
-      ...base,
-      reachable: true,
-      authorised: status >= 500 ? null : status === 400 || status === 401 || status === 403 ? false : null,
-      detail:
-        status >= 500
-          ? `YouTube had a server error (${status} ${reason}): try again later.`
-          : `YouTube answered ${status} ${reason}${parsed.success && parsed.data.error.message ? `: ${parsed.data.error.message}` : ''}.`,
-      failed: true,
-    } satisfies ServiceReport;
+    return youtubeFailure(error, { base, rec, host, timeoutMs });
   }
 }
 
-// --- The creator's connected accounts -----------------------------------------------------------------------------
+/** What a failed videos.list means: no network, a refused or restricted key, a spent quota, or YouTube's own error. */
+function youtubeFailure(
+  error: MetricsSourceError,
+  context: {
+    base: { service: 'YouTube'; configured: boolean; setup: string };
+    rec: Recorder;
+    host: string;
+    timeoutMs: number;
+  },
+): ServiceReport {
+  const { base, rec, host, timeoutMs } = context;
+  if (rec.networkError !== undefined) {
+    return {
+      ...base,
+      reachable: false,
+      authorised: null,
+      detail: `${networkProblem(rec.networkError, host, timeoutMs)}.`,
+      failed: true,
+    } satisfies ServiceReport;
+  }
+  const last = rec.answers.at(-1);
+  const parsed = youtubeErrorSchema.safeParse(last?.body);
+  const reason =
+    (parsed.success && (parsed.data.error.errors?.[0]?.reason ?? parsed.data.error.details?.[0]?.reason)) ||
+    `HTTP ${last?.status ?? '?'}`;
+  const status = last?.status ?? 0;
+  const keyProblem: Record<string, string> = {
+    keyInvalid: `Google refused the API key (${reason}). Check YOUTUBE_API_KEY.`,
+    keyExpired: `the API key has expired (${reason}): make a new one and set YOUTUBE_API_KEY.`,
+    accessNotConfigured: `the "YouTube Data API v3" is not enabled in the key's Google Cloud project (${reason}): enable it at console.cloud.google.com.`,
+    SERVICE_DISABLED: `the "YouTube Data API v3" is not enabled in the key's Google Cloud project (${reason}): enable it at console.cloud.google.com.`,
+    ipRefererBlocked: `the key's restrictions refuse this server (${reason}): allow this server's address, or use a key without an HTTP referrer restriction.`,
+    forbidden: `Google refused the request (${reason}): check the key's API restrictions.`,
+  };
+  if (keyProblem[reason]) {
+    return { ...base, reachable: true, authorised: false, detail: keyProblem[reason], failed: true };
+  }
+  if (error.kind === 'quota') {
+    return {
+      ...base,
+      reachable: true,
+      authorised: true,
+      detail: `the key works but its daily quota is used up (${reason}): figures resume after midnight Pacific time, or ask Google for more quota.`,
+      failed: true,
+    } satisfies ServiceReport;
+  }
+  return {
+    ...base,
+    reachable: true,
+    authorised: status >= 500 ? null : status === 400 || status === 401 || status === 403 ? false : null,
+    detail:
+      status >= 500
+        ? `YouTube had a server error (${status} ${reason}): try again later.`
+        : `YouTube answered ${status} ${reason}${parsed.success && parsed.data.error.message ? `: ${parsed.data.error.message}` : ''}.`,
+    failed: true,
+  } satisfies ServiceReport;
+}

@@ -24,7 +24,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { provideServices } from './middleware/services';
 import { loadSession, requireRole, withClientAddress } from './middleware/session';
 import { rejectControlCharacters } from './middleware/text-guard';
-import { paypalClientFromEnv } from './payouts/paypal-client';
+import { paypalClientFromEnv } from './integrations/paypal/paypal-client';
 import { reportPage, reportPasswordPage } from './report-page';
 import { accountSessionRoutes } from './routes/account-sessions';
 import { adminRoutes } from './routes/admin';

@@ -10,7 +10,7 @@ import type { TrackingClient } from './integrations/tracking/easypost-tracking';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics';
-import type { PaypalClient } from './payouts/paypal-client';
+import type { PaypalClient } from './integrations/paypal/paypal-client';
 import type { OpenStreams } from './services/live/open-streams';
 import type { PaymentRunStarter, ServiceContext } from './services/service-context';
 

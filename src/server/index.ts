@@ -20,7 +20,7 @@ import { lingeringClose } from './lingering-close';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { countingMailer, createMetrics } from './metrics';
-import { paypalClientFromEnv } from './payouts/paypal-client';
+import { paypalClientFromEnv } from './integrations/paypal/paypal-client';
 import { createFirstAdmin, hasAdmin } from './services/admin-accounts';
 import { repairSocialHandles } from './services/social-handle-repair';
 import { backfillUploads } from './services/uploads';

@@ -18,7 +18,7 @@ import { createApp } from './app';
 import { createAuth } from './auth';
 import { checkIntegrations, formatReport, type ServiceReport, summary } from './integrations-check';
 import { silentLogger } from './logger';
-import { createPaypalClient } from './payouts/paypal-client';
+import { createPaypalClient } from './integrations/paypal/paypal-client';
 
 const byService = (reports: ServiceReport[]) =>
   Object.fromEntries(reports.map((r) => [r.service, formatReport(r)])) as Record<string, string>;

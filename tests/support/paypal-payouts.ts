@@ -10,7 +10,7 @@ import { createAuth } from '../../src/server/auth';
 import { localFileStore } from '../../src/server/integrations/file-storage/local-file-store';
 import { inProcessPaymentRuns } from '../../src/server/jobs/payment-runs';
 import { silentLogger } from '../../src/server/logger';
-import { createPaypalClient, type PaypalClient } from '../../src/server/payouts/paypal-client';
+import { createPaypalClient, type PaypalClient } from '../../src/server/integrations/paypal/paypal-client';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { createServiceContext, type ServiceContext } from '../../src/server/services/service-context';
 import type { PaymentRun } from '../../src/shared/schemas/payment-run';

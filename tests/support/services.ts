@@ -5,7 +5,7 @@ import type { FileStore } from '../../src/server/integrations/file-storage/file-
 import { localFileStore } from '../../src/server/integrations/file-storage/local-file-store';
 import { type Logger, silentLogger } from '../../src/server/logger';
 import type { Mailer } from '../../src/server/mail/mailer';
-import type { PaypalClient } from '../../src/server/payouts/paypal-client';
+import type { PaypalClient } from '../../src/server/integrations/paypal/paypal-client';
 import { createServiceContext, type ServiceContext } from '../../src/server/services/service-context';
 
 /**

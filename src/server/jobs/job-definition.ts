@@ -4,7 +4,7 @@ import type { FileStore } from '../integrations/file-storage/file-store';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { MetricsSource } from '../metrics-sources/types';
-import type { PaypalClient } from '../payouts/paypal-client';
+import type { PaypalClient } from '../integrations/paypal/paypal-client';
 
 /** What a job's work gets. */
 export interface JobContext {

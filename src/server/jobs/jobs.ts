@@ -10,7 +10,7 @@ import type { Mailer } from '../mail/mailer';
 import type { Metrics } from '../metrics';
 import { metricsSourcesFromEnv } from '../metrics-sources/sources';
 import type { MetricsSource } from '../metrics-sources/types';
-import { type PaypalClient, paypalClientFromEnv } from '../payouts/paypal-client';
+import { type PaypalClient, paypalClientFromEnv } from '../integrations/paypal/paypal-client';
 import { sendAdminDigests } from '../services/admin-digest';
 import { pruneRateLimits } from '../services/app-rate-limits';
 import { sweepDeadlines } from '../services/applications/deadline-sweep';

@@ -24,7 +24,7 @@ import type { Payout } from '../../shared/schemas/payout';
 import { createApp } from '../app';
 import { createAuth } from '../auth';
 import { silentLogger } from '../logger';
-import { createPaypalClient } from '../payouts/paypal-client';
+import { createPaypalClient } from '../integrations/paypal/paypal-client';
 import { upsertAdmin } from '../services/admin-accounts';
 import { changedFields, REDACTED, sanitize } from '../services/audit-log';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Env } from '../../../config/env';
-import { createPaypalClient, PaypalApiError } from '../../payouts/paypal-client';
+import { createPaypalClient, PaypalApiError } from './paypal-client';
 import type { CheckOptions } from '../check/check-options';
 import { hostOf, networkProblem, type Recorder, recorder } from '../check/check-recorder';
 import type { ServiceReport } from '../service-report';

@@ -7,7 +7,7 @@ import {
   itemOutcome,
   type PaypalBatch,
   type PaypalPayoutItem,
-} from '../../payouts/paypal-client';
+} from '../../integrations/paypal/paypal-client';
 import { type AtInstant, atInstant, type ServiceContext } from '../service-context';
 import { flagForAdmins } from './attention';
 import { nextCheckDelay, senderItemId } from './batch-schedule';

@@ -17,7 +17,7 @@ import { createAuth } from '../../auth';
 import { type Jobs, startJobs } from '../../jobs/jobs';
 import { resumeInterruptedBatches } from '../../jobs/payment-runs';
 import { silentLogger } from '../../logger';
-import { createPaypalClient, type PaypalClient } from '../../payouts/paypal-client';
+import { createPaypalClient, type PaypalClient } from '../../integrations/paypal/paypal-client';
 import { upsertAdmin } from '../admin-accounts';
 import type { ServiceContext } from '../service-context';
 

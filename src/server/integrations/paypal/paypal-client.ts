@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { PaypalConfig } from '../../config/env-services';
-import { OutboundError, sendOutbound } from '../http/outbound';
+import type { PaypalConfig } from '../../../config/env-services';
+import { OutboundError, sendOutbound } from '../../http/outbound';
 
 /**
  * A small typed client of PayPal's Payouts REST API (PayPal keeps no maintained SDK for it):

@@ -1,9 +1,9 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import payoutsContract from '../../../tests/contracts/paypal-payouts.schema.json';
-import webhooksContract from '../../../tests/contracts/paypal-webhooks.schema.json';
-import { type FakePaypal, PAYPAL_PAYOUT_EVENTS, startFakePaypal } from '../../../tests/support/fake-paypal';
-import type { PaypalConfig } from '../../config/env-services';
+import payoutsContract from '../../../../tests/contracts/paypal-payouts.schema.json';
+import webhooksContract from '../../../../tests/contracts/paypal-webhooks.schema.json';
+import { type FakePaypal, PAYPAL_PAYOUT_EVENTS, startFakePaypal } from '../../../../tests/support/fake-paypal';
+import type { PaypalConfig } from '../../../config/env-services';
 import {
   BATCH_STATUSES,
   batchIdFromHref,

@@ -20,7 +20,6 @@ const EXEMPT = [/^db\/seed-data\//];
 const FILES_STILL_OVER: Record<string, number> = {
   'db/queries/applications.ts': 361,
   'db/queries/campaigns.ts': 449,
-  'server/payouts/paypal-client.ts': 517,
   'server/routes/admin-campaigns.ts': 357,
   'shared/lifecycle.ts': 349,
   'web/features/admin/components/audit-log.tsx': 409,
@@ -29,7 +28,6 @@ const FILES_STILL_OVER: Record<string, number> = {
 
 /** Functions in src/server over 80 lines when the rule landed: `path name` → lines then. */
 const FUNCTIONS_STILL_OVER: Record<string, number> = {
-  'server/payouts/paypal-client.ts createPaypalClient': 218,
   'server/auth.ts createAuth': 215,
   'server/index.ts main': 151,
   'server/app.ts createApp': 146,

@@ -23,8 +23,8 @@ import type { AuditLogList } from '../../shared/schemas/audit-log';
 import type { Payout } from '../../shared/schemas/payout';
 import { createApp } from '../app';
 import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
 import { createPaypalClient } from '../integrations/paypal/paypal-client';
+import { silentLogger } from '../logger';
 import { upsertAdmin } from '../services/admin-accounts';
 import { changedFields, REDACTED, sanitize } from '../services/audit-log';
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Env } from '../../../config/env';
-import { createPaypalClient, PaypalApiError } from './paypal-client';
 import type { CheckOptions } from '../check/check-options';
 import { hostOf, networkProblem, type Recorder, recorder } from '../check/check-recorder';
 import type { ServiceReport } from '../service-report';
+import { PaypalApiError } from './paypal-answers';
+import { createPaypalClient } from './paypal-client';
 
 const NOT_FOUND_NAMES = new Set(['INVALID_RESOURCE_ID', 'RESOURCE_NOT_FOUND']);
 

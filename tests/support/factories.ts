@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../src/db/client';
-import { invalidateCampaignCounts } from '../../src/db/queries/campaigns';
+import { invalidateCampaignCounts } from '../../src/db/queries/campaign-count-cache';
 import {
   type ApplicationRow,
   applications,

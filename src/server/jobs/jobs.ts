@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Env } from '../../config/env';
 import type { DatabaseHandle } from '../../db/client';
-import { invalidateCampaignCounts } from '../../db/queries/campaigns';
+import { invalidateCampaignCounts } from '../../db/queries/campaign-count-cache';
 import type { FileStore } from '../integrations/file-storage/file-store';
 import { fileStoreFromEnv } from '../integrations/file-storage/file-store-from-env';
 import { type PaypalClient, paypalClientFromEnv } from '../integrations/paypal/paypal-client';

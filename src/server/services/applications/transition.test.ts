@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertApplication, insertCampaign } from '../../../../tests/support/factories';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
-import { lockApplication } from '../../../db/queries/applications';
+import { lockApplication } from '../../../db/queries/application-lifecycle-reads';
 import { applications } from '../../../db/schema/applications';
 import type { CampaignType } from '../../../shared/constants';
 import {

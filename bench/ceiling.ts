@@ -8,15 +8,12 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { brandTrackRecordQuery, toBrandTrackRecord } from '../src/db/queries/campaign-badges';
 import {
-  ACCEPTED_SO_FAR_SQL,
-  BOX_SUMMARY_SQL,
-  boxesLeft,
-  boxOf,
   type CampaignCursor,
   decodeCampaignCursor,
   encodeCampaignCursor,
   keywordTerms,
-} from '../src/db/queries/campaigns';
+} from '../src/db/queries/campaign-list-filters';
+import { ACCEPTED_SO_FAR_SQL, BOX_SUMMARY_SQL, boxesLeft, boxOf } from '../src/db/queries/campaigns';
 import { campaigns } from '../src/db/schema/campaigns';
 import { type CampaignBadges, campaignBadges } from '../src/shared/campaign-badges';
 import {

@@ -75,12 +75,13 @@ await time(`campaign analytics (one campaign, ${POSTS / CAMPAIGNS} posts)`, () =
 await time(`overview (all ${POSTS} posts, 90 days)`, () => analyticsOverview(db, {}, NOW));
 await time('creator analytics (one creator)', () => myAnalytics(db, firstCreator, NOW));
 if (process.env.BENCH_PARTS) {
-  const q = await import('../src/db/queries/content-metrics');
+  const q = await import('../src/db/queries/content-metrics-totals');
+  const posts = await import('../src/db/queries/content-metrics-posts');
   const series = await import('../src/db/queries/content-metrics-series');
   const scope = { campaignId: firstCampaign };
   await time('  totals by platform', () => q.totalsByPlatform(db, scope, NOW));
   await time('  daily series (30 days)', () => series.dailySeries(db, scope, '2026-06-01', '2026-06-30'));
-  await time('  posts', () => q.listPostMetrics(db, scope, NOW));
+  await time('  posts', () => posts.listPostMetrics(db, scope, NOW));
   await time('  creators', () => q.totalsByCreator(db, scope, NOW));
   await time('  mint spent', () => q.campaignMintSpent(db, firstCampaign));
 }

@@ -24,12 +24,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { loadEnv } from '../src/config/env';
 import { type Database, schema } from '../src/db/client';
 import { brandTrackRecord } from '../src/db/queries/campaign-badges';
-import {
-  decodeCampaignCursor,
-  getPublicCampaign,
-  listPublicCampaigns,
-  setCampaignCountCache,
-} from '../src/db/queries/campaigns';
+import { setCampaignCountCache } from '../src/db/queries/campaign-count-cache';
+import { decodeCampaignCursor } from '../src/db/queries/campaign-list-filters';
+import { getPublicCampaign, listPublicCampaigns } from '../src/db/queries/campaigns';
 import { createApp } from '../src/server/app';
 import { localAreaDir } from '../src/server/integrations/file-storage/local-file-store';
 import { silentLogger } from '../src/server/logger';

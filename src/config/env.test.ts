@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENV_VARIABLES, loadEnv } from './env';
+import { loadEnv } from './env';
+import { ENV_VARIABLES } from './env-schema';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'mintbox-env-'));
 

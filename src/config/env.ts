@@ -1,221 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
-
-export const LAUNCH_MODES = ['public', 'coming-soon'] as const;
-export const PAYPAL_ENVIRONMENTS = ['sandbox', 'live'] as const;
-export type PaypalEnvironment = (typeof PAYPAL_ENVIRONMENTS)[number];
-
-/** PayPal's REST hosts (PAYPAL_API_BASE overrides them, e.g. for a local fake in tests). */
-export const PAYPAL_API_BASES: Record<PaypalEnvironment, string> = {
-  sandbox: 'https://api-m.sandbox.paypal.com',
-  live: 'https://api-m.paypal.com',
-};
-export type LaunchMode = (typeof LAUNCH_MODES)[number];
-
-const optionalText = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.string().optional(),
-);
-
-const envSchema = z.object({
-  NODE_ENV: z
-    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
-    .default('development'),
-  PORT: z.coerce
-    .number({ error: 'must be a port number' })
-    .int({ error: 'must be a whole number' })
-    .min(0, { error: 'must be between 0 and 65535' })
-    .max(65535, { error: 'must be between 0 and 65535' })
-    .default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
-      .optional(),
-  ),
-  DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('./data'),
-  APP_URL: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z
-      .url({
-        protocol: /^https?$/,
-        error: 'must be an http:// or https:// address, like https://mintbox.example',
-      })
-      .optional(),
-  ),
-  AUTH_SECRET: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().min(32, { error: 'must be at least 32 characters (try: openssl rand -hex 32)' }).optional(),
-  ),
-  SMTP_URL: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z
-      .string()
-      .regex(/^smtps?:\/\/[^\s]+$/, {
-        error: 'must be an smtp:// or smtps:// address, like smtp://user:pass@host:587',
-      })
-      .optional(),
-  ),
-  MAIL_FROM: optionalText,
-  CONTACT_EMAIL: z.email({ error: 'must be an email address' }).default('hello@mintbox.app'),
-  ADMIN_EMAIL: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.email({ error: 'must be an email address' }).optional(),
-  ),
-  ADMIN_PASSWORD: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().min(12, { error: 'must be at least 12 characters' }).optional(),
-  ),
-  LAUNCH_MODE: z.enum(LAUNCH_MODES, { error: 'must be public or coming-soon' }).default('public'),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
-    })
-    .default('info'),
-  SEED_DEMO_DATA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
-  TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
-  METRICS_TOKEN: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().min(16, { error: 'must be at least 16 characters (try: openssl rand -hex 32)' }).optional(),
-  ),
-  SHUTDOWN_GRACE_MS: z.coerce
-    .number({ error: 'must be a number of milliseconds' })
-    .int({ error: 'must be a whole number of milliseconds' })
-    .min(1000, { error: 'must be at least 1000' })
-    .max(600_000, { error: 'must be at most 600000' })
-    .default(20_000),
-  ADMIN_DIGEST_INTERVAL_MINUTES: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.coerce
-      .number({ error: 'must be a number of minutes (0 turns the digest off)' })
-      .int({ error: 'must be a whole number of minutes' })
-      .refine((n) => n === 0 || (n >= 60 && n <= 10_080), {
-        error: 'must be 0 (off) or between 60 and 10080 minutes (the digest is sent at most hourly)',
-      })
-      .optional(),
-  ),
-  ADMIN_REQUIRE_2FA: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
-  ),
-  GOOGLE_CLIENT_ID: optionalText,
-  GOOGLE_CLIENT_SECRET: optionalText,
-  GOOGLE_DISCOVERY_URL: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ error: 'must be the address of an OpenID configuration document' }).optional(),
-  ),
-  FACEBOOK_CLIENT_ID: optionalText,
-  FACEBOOK_CLIENT_SECRET: optionalText,
-  X_CLIENT_ID: optionalText,
-  X_CLIENT_SECRET: optionalText,
-  TIKTOK_CLIENT_ID: optionalText,
-  TIKTOK_CLIENT_SECRET: optionalText,
-  PAYPAL_CLIENT_ID: optionalText,
-  PAYPAL_CLIENT_SECRET: optionalText,
-  PAYPAL_ENV: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.enum(PAYPAL_ENVIRONMENTS, { error: 'must be sandbox or live' }).default('sandbox'),
-  ),
-  PAYPAL_API_BASE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  ),
-  PAYPAL_WEBHOOK_ID: optionalText,
-  // Brands' Shopify stores (issue 37, decision 0032): 'true' creates the store order of each accepted box; the base
-  // sends every store call to one address (the stand-in store of tests and `npm run demo`).
-  SHOPIFY_ORDERS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
-  SHOPIFY_API_BASE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  ),
-  // Carrier tracking: EasyPost's Trackers API (issue 38; tests point the base at the stand-in).
-  EASYPOST_API_KEY: optionalText,
-  EASYPOST_WEBHOOK_SECRET: optionalText,
-  EASYPOST_API_BASE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  ),
-  // Content metrics: the YouTube Data API v3 (an API key; tests point the base at a local fake).
-  YOUTUBE_API_KEY: optionalText,
-  YOUTUBE_API_BASE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  ),
-  // TikTok Display API host for content metrics (tests point it at a local fake).
-  TIKTOK_API_BASE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  ),
-  // TikTok's sign-in page host (tests and the demo point it at a local fake).
-  TIKTOK_AUTH_BASE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  ),
-  // Instagram API with Instagram Login (a Meta app's Instagram app id and secret): creators connect their
-  // professional account from /profile; the three hosts can point at a local fake in tests.
-  INSTAGRAM_APP_ID: optionalText,
-  INSTAGRAM_APP_SECRET: optionalText,
-  INSTAGRAM_AUTHORIZE_BASE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  ),
-  INSTAGRAM_OAUTH_BASE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  ),
-  INSTAGRAM_API_BASE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  ),
-  // Files in S3-compatible object storage (AWS S3, Cloudflare R2, MinIO) instead of DATA_DIR: needed as soon as
-  // several instances serve the app (issue 40). Keys: S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY, or the AWS SDK's chain.
-  S3_BUCKET: optionalText,
-  S3_REGION: optionalText,
-  S3_ENDPOINT: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  ),
-  S3_ACCESS_KEY_ID: optionalText,
-  S3_SECRET_ACCESS_KEY: optionalText,
-  S3_FORCE_PATH_STYLE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
-  ),
-  S3_PREFIX: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z
-      .string()
-      .regex(/^[A-Za-z0-9!_.*'()-]+(\/[A-Za-z0-9!_.*'()-]+)*\/?$/, {
-        error: 'must be a key prefix of letters, digits and safe punctuation, like mintbox/',
-      })
-      .optional(),
-  ),
-  // Tests only (refused in production): passwords hashed at a low scrypt cost (src/server/password-hashing.ts).
-  PASSWORD_HASH_COST: z.enum(['standard', 'low'], { error: 'must be standard or low' }).default('standard'),
-  // Tests and the demo only (refused in production): the platforms' media hosts answered by local stand-ins, as
-  // `host=origin` pairs separated by commas (scontent.cdninstagram.com=http://127.0.0.1:4321).
-  MEDIA_HOST_OVERRIDES: optionalText,
-  // `npm run demo`: PayPal, Instagram, TikTok and YouTube are local stand-ins (never in production).
-  DEMO_STAND_INS: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
-  ),
-});
-
-/** Every variable the server reads (documented in .env.example and the README). */
-export const ENV_VARIABLES = Object.keys(envSchema.shape);
-
-export const SOCIAL_PROVIDERS = ['google', 'facebook', 'x', 'tiktok'] as const;
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
-
-export interface OAuthClient {
-  clientId: string;
-  clientSecret: string;
-}
+import { EnvError, envSchema, type LaunchMode, type PaypalEnvironment } from './env-schema';
+import {
+  type InstagramConfig,
+  type OAuthClient,
+  type PaypalConfig,
+  pickInstagram,
+  pickOAuthClients,
+  pickPaypal,
+  pickS3,
+  type S3Config,
+  type SocialProvider,
+} from './env-services';
 
 export interface Env {
   nodeEnv: 'development' | 'production' | 'test';
@@ -276,46 +73,12 @@ export interface Env {
   s3: S3Config | null;
 }
 
-/** An S3-compatible bucket for the app's files (src/server/integrations/file-storage/s3-file-store.ts). */
-export interface S3Config {
-  bucket: string;
-  region: string;
-  endpoint: string | undefined;
-  forcePathStyle: boolean;
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-  /** Empty, or ends with a slash. */
-  prefix: string;
-}
-
-export interface InstagramConfig {
-  appId: string;
-  appSecret: string;
-  /** https://www.instagram.com (the authorization window: /oauth/authorize). */
-  authorizeBase: string;
-  /** https://api.instagram.com (the code exchange: /oauth/access_token). */
-  oauthBase: string;
-  /** https://graph.instagram.com (long-lived tokens, media, insights). */
-  apiBase: string;
-}
-
-/** PayPal Payouts credentials; without them payouts are paid by hand (manual mode). */
-export interface PaypalConfig {
-  clientId: string;
-  clientSecret: string;
-  environment: PaypalEnvironment;
-  apiBase: string;
-  /** The webhook's id in the PayPal developer dashboard; webhooks are refused without it. */
-  webhookId: string | undefined;
-}
-
-export class EnvError extends Error {
-  override name = 'EnvError';
-}
-
 /**
  * Reads and checks the configuration. Throws an EnvError whose message is one line naming the variable and the
  * problem. In development the auth secret is generated once and kept in the data folder.
  */
+export { EnvError };
+
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -414,35 +177,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   };
 }
 
-function pickS3(e: z.infer<typeof envSchema>): S3Config | null {
-  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
-    throw new EnvError(
-      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
-    );
-  }
-  if (!e.S3_BUCKET) {
-    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_PREFIX'] as const).find((name) => e[name]);
-    if (stray) {
-      throw new EnvError(
-        `Invalid configuration: ${stray} is set but S3_BUCKET is not: set S3_BUCKET to keep files in object storage, or unset ${stray} to keep them in DATA_DIR`,
-      );
-    }
-    return null;
-  }
-  const prefix = e.S3_PREFIX ? e.S3_PREFIX.replace(/\/?$/, '/') : '';
-  return {
-    bucket: e.S3_BUCKET,
-    region: e.S3_REGION ?? 'us-east-1',
-    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
-    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
-    credentials:
-      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
-        : undefined,
-    prefix,
-  };
-}
-
 function parseHostOverrides(text: string | undefined): Record<string, string> {
   const pairs: Record<string, string> = {};
   for (const item of (text ?? '')
@@ -458,59 +192,6 @@ function parseHostOverrides(text: string | undefined): Record<string, string> {
     pairs[host.toLowerCase()] = origin.replace(/\/+$/, '');
   }
   return pairs;
-}
-
-function pickInstagram(e: z.infer<typeof envSchema>): InstagramConfig | null {
-  if (Boolean(e.INSTAGRAM_APP_ID) !== Boolean(e.INSTAGRAM_APP_SECRET)) {
-    throw new EnvError(
-      'Invalid configuration: INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET must be set together',
-    );
-  }
-  if (!e.INSTAGRAM_APP_ID || !e.INSTAGRAM_APP_SECRET) return null;
-  const base = (v: string | undefined, fallback: string) => (v ?? fallback).replace(/\/+$/, '');
-  return {
-    appId: e.INSTAGRAM_APP_ID,
-    appSecret: e.INSTAGRAM_APP_SECRET,
-    authorizeBase: base(e.INSTAGRAM_AUTHORIZE_BASE, 'https://www.instagram.com'),
-    oauthBase: base(e.INSTAGRAM_OAUTH_BASE, 'https://api.instagram.com'),
-    apiBase: base(e.INSTAGRAM_API_BASE, 'https://graph.instagram.com'),
-  };
-}
-
-function pickPaypal(e: z.infer<typeof envSchema>): PaypalConfig | null {
-  if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
-    throw new EnvError(
-      'Invalid configuration: PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together',
-    );
-  }
-  if (!e.PAYPAL_CLIENT_ID || !e.PAYPAL_CLIENT_SECRET) return null;
-  return {
-    clientId: e.PAYPAL_CLIENT_ID,
-    clientSecret: e.PAYPAL_CLIENT_SECRET,
-    environment: e.PAYPAL_ENV,
-    apiBase: (e.PAYPAL_API_BASE ?? PAYPAL_API_BASES[e.PAYPAL_ENV]).replace(/\/+$/, ''),
-    webhookId: e.PAYPAL_WEBHOOK_ID,
-  };
-}
-
-function pickOAuthClients(e: z.infer<typeof envSchema>): Partial<Record<SocialProvider, OAuthClient>> {
-  const pairs: Record<SocialProvider, [string | undefined, string | undefined, string]> = {
-    google: [e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, 'GOOGLE'],
-    facebook: [e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET, 'FACEBOOK'],
-    x: [e.X_CLIENT_ID, e.X_CLIENT_SECRET, 'X'],
-    tiktok: [e.TIKTOK_CLIENT_ID, e.TIKTOK_CLIENT_SECRET, 'TIKTOK'],
-  };
-  const clients: Partial<Record<SocialProvider, OAuthClient>> = {};
-  for (const provider of SOCIAL_PROVIDERS) {
-    const [clientId, clientSecret, prefix] = pairs[provider];
-    if (Boolean(clientId) !== Boolean(clientSecret)) {
-      throw new EnvError(
-        `Invalid configuration: ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`,
-      );
-    }
-    if (clientId && clientSecret) clients[provider] = { clientId, clientSecret };
-  }
-  return clients;
 }
 
 function readOrCreateDevSecret(dataDir: string): string {

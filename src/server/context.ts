@@ -6,11 +6,11 @@ import type { UserRole } from '../shared/schemas/session';
 import type { Auth } from './auth';
 import type { Clock } from './clock';
 import type { FileStore } from './integrations/file-storage/file-store';
+import type { PaypalClient } from './integrations/paypal/paypal-client';
 import type { TrackingClient } from './integrations/tracking/easypost-tracking';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics';
-import type { PaypalClient } from './payouts/paypal-client';
 import type { OpenStreams } from './services/live/open-streams';
 import type { PaymentRunStarter, ServiceContext } from './services/service-context';
 

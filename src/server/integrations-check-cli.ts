@@ -5,14 +5,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EnvError, loadEnv } from '../config/env';
 import { type DatabaseHandle, openDatabase } from '../db/client';
+import { CheckUsageError } from './integrations/check/check-options';
 import { checkShopify } from './integrations/shopify/shopify-check';
-import {
-  CheckUsageError,
-  checkIntegrations,
-  formatReport,
-  parseYoutubeVideo,
-  summary,
-} from './integrations-check';
+import { parseYoutubeVideo } from './integrations/youtube/youtube-check';
+import { checkIntegrations, formatReport, summary } from './integrations-check';
 
 const USAGE = `Usage: npm run integrations:check [-- options]
   --creator EMAIL       also check the Instagram and TikTok accounts this creator connected (their own tokens)

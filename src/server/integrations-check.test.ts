@@ -16,9 +16,9 @@ import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../tests
 import { influencers } from '../db/schema/influencers';
 import { createApp } from './app';
 import { createAuth } from './auth';
+import { createPaypalClient } from './integrations/paypal/paypal-client';
 import { checkIntegrations, formatReport, type ServiceReport, summary } from './integrations-check';
 import { silentLogger } from './logger';
-import { createPaypalClient } from './payouts/paypal-client';
 
 const byService = (reports: ServiceReport[]) =>
   Object.fromEntries(reports.map((r) => [r.service, formatReport(r)])) as Record<string, string>;

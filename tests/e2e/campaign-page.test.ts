@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CampaignRow } from '../../src/db/schema/campaigns';
+import { type CampaignRow, campaigns } from '../../src/db/schema/campaigns';
 import { seriousAxeViolations } from '../support/axe';
 import { addSessionCookie, launchBrowser, waitForApp } from '../support/browser';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
@@ -84,22 +84,27 @@ describe('campaign page in the browser', () => {
         // Track records (src/shared/campaign-badges.ts): Lumière Skin answered five applications at once and
         // approved five creators' content on an earlier campaign (both badges); Ember & Wick answered five at once
         // but approved nobody yet (Responds Fast only); Northwind Apparel has no record (no badge).
+        // Open while its creators applied and were answered, ended since (as the deadline sweep ends it).
         const lumierePast = await insertCampaign(db, {
           name: 'Lumière Past',
           brand: 'Lumière Skin',
-          status: 'ended',
+          status: 'active',
           createdAt: new Date(Date.UTC(2025, 0, 1)),
         });
         const emberPast = await insertCampaign(db, {
           name: 'Ember Past',
           brand: 'Ember & Wick',
-          status: 'ended',
+          status: 'active',
           createdAt: new Date(Date.UTC(2025, 0, 1)),
         });
         for (let i = 0; i < 5; i++) {
           await insertApplication(db, { status: 'approved', campaign: lumierePast });
           await insertApplication(db, { status: 'accepted', campaign: emberPast });
         }
+        await db
+          .update(campaigns)
+          .set({ status: 'ended' })
+          .where(inArray(campaigns.id, [lumierePast.id, emberPast.id]));
       },
     });
     browser = await launchBrowser();

@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { inArray } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaigns } from '../../src/db/schema/campaigns';
 import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
@@ -49,7 +51,8 @@ describe('reliability record in the browser', () => {
     const campaign = await insertCampaign(server.db, { name: CAMPAIGN, status: 'active' });
     campaignId = campaign.id;
     maraId = mara.influencerId;
-    const past = [0, 1, 2].map(() => insertCampaign(server.db, { status: 'ended' }));
+    // Open while Mara and Nico applied and were answered, ended since (as the deadline sweep ends them).
+    const past = [0, 1, 2].map(() => insertCampaign(server.db, { status: 'active' }));
     const [p1, p2, p3] = await Promise.all(past);
     // Mara: two posts on time (approved), one missed. Nico: one on time, none missed. 23 others: a clean slate.
     const maraRow = { id: mara.influencerId } as Awaited<ReturnType<typeof insertInfluencer>>;
@@ -58,6 +61,10 @@ describe('reliability record in the browser', () => {
     await insertApplication(server.db, { status: 'missed', campaign: p3, influencer: maraRow });
     const nico = await insertInfluencer(server.db, { name: 'Nico Steady' });
     await insertApplication(server.db, { status: 'approved', campaign: p1, influencer: nico });
+    await server.db
+      .update(campaigns)
+      .set({ status: 'ended' })
+      .where(inArray(campaigns.id, [p1!.id, p2!.id, p3!.id]));
     await insertApplication(server.db, {
       status: 'applied',
       campaign,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../src/db/client';
-import { lockApplication } from '../../src/db/queries/applications';
+import { lockApplication } from '../../src/db/queries/application-lifecycle-reads';
 import { type ApplicationRow, type SubmissionRow, submissions } from '../../src/db/schema/applications';
 import type { CampaignRow } from '../../src/db/schema/campaigns';
 import type { InfluencerRow } from '../../src/db/schema/influencers';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../src/db/client';
-import { invalidateCampaignCounts } from '../../src/db/queries/campaigns';
+import { invalidateCampaignCounts } from '../../src/db/queries/campaign-count-cache';
 import { type ApplicationRow, applications, type SubmissionRow } from '../../src/db/schema/applications';
 import { type CampaignRow, campaigns, type NewCampaignRow } from '../../src/db/schema/campaigns';
 import { type InfluencerRow, influencers } from '../../src/db/schema/influencers';

@@ -1,10 +1,8 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ACCEPTED_STATUSES,
   APPLICATION_STATUS_LABELS,
-  applicationDeadlineFor,
   applicationProgress,
-  CONTENT_DUE_STATUSES,
   nextStep,
   offeredActions,
   shipsBox,
@@ -14,10 +12,10 @@ import type { Applicant, MyApplication } from '../../shared/schemas/application'
 import { tierFromAccounts } from '../../shared/schemas/profile';
 import { trackingUrl } from '../../shared/tracking';
 import type { DatabaseOrTransaction } from '../client';
-import { type ApplicationRow, applications, type SubmissionRow, submissions } from '../schema/applications';
-import { type CampaignRow, campaigns } from '../schema/campaigns';
+import { applications, type SubmissionRow, submissions } from '../schema/applications';
+import { campaigns } from '../schema/campaigns';
 import { accountClosures } from '../schema/data-rights';
-import { type InfluencerRow, influencers } from '../schema/influencers';
+import { influencers } from '../schema/influencers';
 import { influencerProfiles, socialAccounts } from '../schema/onboarding';
 import {
   describesPost,
@@ -235,127 +233,4 @@ export async function listApplicants(
     },
     latestSubmission: submissionView(latest.get(a.id), previews),
   }));
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Reads and row locks for the lifecycle services (src/server/services/applications/*). A lock takes the
-// application row first, the same order in every change, so two changes never wait on each other in a circle.
-
-/** A campaign the public may see (not a draft), optionally locked for a change; null when there is none. */
-export async function findPublicCampaign(
-  db: DatabaseOrTransaction,
-  campaignId: number,
-  { lock = false }: { lock?: boolean } = {},
-): Promise<CampaignRow | null> {
-  const query = db
-    .select()
-    .from(campaigns)
-    .where(and(eq(campaigns.id, campaignId), sql`${campaigns.status} <> 'draft'`))
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  return row ?? null;
-}
-
-/** The creator's own application with its campaign, locked for a change; null when it is not theirs. */
-export async function lockOwnApplication(
-  tx: DatabaseOrTransaction,
-  applicationId: number,
-  influencerId: number,
-): Promise<{ application: ApplicationRow; campaign: CampaignRow } | null> {
-  const [row] = await tx
-    .select({ application: applications, campaign: campaigns })
-    .from(applications)
-    .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-    .where(and(eq(applications.id, applicationId), eq(applications.influencerId, influencerId)))
-    .limit(1)
-    .for('update', { of: applications });
-  return row ?? null;
-}
-
-/** Any application with its campaign and creator, locked for an admin's change; null when there is none. */
-export async function lockApplication(
-  tx: DatabaseOrTransaction,
-  applicationId: number,
-): Promise<{ application: ApplicationRow; campaign: CampaignRow; influencer: InfluencerRow } | null> {
-  const [row] = await tx
-    .select({ application: applications, campaign: campaigns, influencer: influencers })
-    .from(applications)
-    .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-    .innerJoin(influencers, eq(influencers.id, applications.influencerId))
-    .where(eq(applications.id, applicationId))
-    .limit(1)
-    .for('update', { of: applications });
-  return row ?? null;
-}
-
-/** Several applications as lockApplication reads them, locked in one statement in id order (the sweep's chunks). */
-export async function lockApplications(tx: DatabaseOrTransaction, applicationIds: number[]) {
-  if (applicationIds.length === 0) return [];
-  return tx
-    .select({ application: applications, campaign: campaigns, influencer: influencers })
-    .from(applications)
-    .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-    .innerJoin(influencers, eq(influencers.id, applications.influencerId))
-    .where(inArray(applications.id, applicationIds))
-    .orderBy(asc(applications.id))
-    .for('update', { of: applications });
-}
-
-/** A submission with its application, campaign and creator, the application locked first; null when there is none. */
-export async function lockSubmission(tx: DatabaseOrTransaction, submissionId: number) {
-  const [found] = await tx
-    .select({ applicationId: submissions.applicationId })
-    .from(submissions)
-    .where(eq(submissions.id, submissionId))
-    .limit(1);
-  if (!found) return null;
-  const locked = await lockApplication(tx, found.applicationId);
-  const [submission] = await tx.select().from(submissions).where(eq(submissions.id, submissionId)).limit(1);
-  return locked && submission ? { ...locked, submission } : null;
-}
-
-/** The campaign an application belongs to, or null when there is no such application. */
-export async function findApplicationCampaignId(
-  db: DatabaseOrTransaction,
-  applicationId: number,
-): Promise<number | null> {
-  const [row] = await db
-    .select({ campaignId: applications.campaignId })
-    .from(applications)
-    .where(eq(applications.id, applicationId))
-    .limit(1);
-  return row?.campaignId ?? null;
-}
-
-/**
- * Applications that still owe content, not yet reminded, whose upload deadline falls between two days (ISO dates,
- * both included), with their campaign and the creator's email.
- */
-export async function listContentDueUnreminded(
-  db: DatabaseOrTransaction,
-  { firstUploadDay, lastUploadDay }: { firstUploadDay: string; lastUploadDay: string },
-) {
-  return db
-    .select({ application: applications, campaign: campaigns, email: influencers.email })
-    .from(applications)
-    .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-    .innerJoin(influencers, eq(influencers.id, applications.influencerId))
-    .where(
-      and(
-        inArray(applications.status, [...CONTENT_DUE_STATUSES]),
-        isNull(applications.reminderSentAt),
-        gte(campaigns.deadline, applicationDeadlineFor(firstUploadDay)),
-        lte(campaigns.deadline, applicationDeadlineFor(lastUploadDay)),
-      ),
-    );
-}
-
-/** The creator's email and the campaign's name, for a lifecycle mail. */
-export async function findMailRecipient(db: DatabaseOrTransaction, influencerId: number, campaignId: number) {
-  const [row] = await db
-    .select({ email: influencers.email, campaign: campaigns.name })
-    .from(influencers)
-    .innerJoin(campaigns, eq(campaigns.id, campaignId))
-    .where(eq(influencers.id, influencerId));
-  return row ?? null;
 }

@@ -4,13 +4,9 @@ import { insertCampaigns } from '../../../tests/support/factories';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { CAMPAIGN_TOTAL_CAP } from '../../shared/constants';
 import { campaigns } from '../schema/campaigns';
-import {
-  decodeCampaignCursor,
-  encodeCampaignCursor,
-  invalidateCampaignCounts,
-  keywordTerms,
-  listPublicCampaigns,
-} from './campaigns';
+import { invalidateCampaignCounts } from './campaign-count-cache';
+import { decodeCampaignCursor, encodeCampaignCursor, keywordTerms } from './campaign-list-filters';
+import { listPublicCampaigns } from './campaigns';
 
 describe('campaign cursor', () => {
   it('round-trips a position', () => {

@@ -1,27 +1,26 @@
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import {
-  and,
-  count,
-  eq,
-  fillPlaceholders,
-  getTableColumns,
-  inArray,
-  type Logger,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import pg from 'pg';
-import {
-  CAMPAIGN_TOTAL_CAP,
-  PLATFORMS,
-  type Platform,
-  PUBLIC_CAMPAIGN_STATUSES,
-} from '../../shared/constants';
+import { and, count, eq, fillPlaceholders, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { CAMPAIGN_TOTAL_CAP, PLATFORMS, PUBLIC_CAMPAIGN_STATUSES } from '../../shared/constants';
 import { ACCEPTED_STATUSES } from '../../shared/lifecycle';
 import type { BoxSummary, Campaign, CampaignListQuery, CampaignPage } from '../../shared/schemas/campaign';
-import { cachingAllowed, invalidate, onInvalidate } from '../cache-invalidation';
-import type { Database, DatabaseOrTransaction } from '../client';
-import { type CampaignRow, campaignCounts, campaigns } from '../schema/campaigns';
+import type { DatabaseOrTransaction } from '../client';
+import { campaignCounts, campaigns } from '../schema/campaigns';
+import { cachedCount } from './campaign-count-cache';
+import {
+  type CampaignCursor,
+  encodeCampaignCursor,
+  keywordTerms,
+  type ListShape,
+  likeContains,
+  listed,
+  publicFilters,
+} from './campaign-list-filters';
+import {
+  type CampaignSelectionRow,
+  type DriverRun,
+  driverRunOf,
+  type Statement,
+  statement,
+} from './campaign-prepared-statements';
 import { BOX_SUMMARY_SQL, campaignFromDriverRow, type DriverCampaignRow, toCampaign } from './campaign-rows';
 
 export { BOX_SUMMARY_SQL, boxesLeft, boxOf, toCampaign } from './campaign-rows';
@@ -46,127 +45,6 @@ const campaignColumns = {
   acceptedCount: acceptedSoFar.as('accepted_count'),
   box: boxSummary.as('box'),
 };
-
-/** Position in the newest-first order: created_at then id, both descending. */
-export interface CampaignCursor {
-  createdAt: Date;
-  id: number;
-}
-
-export function encodeCampaignCursor(cursor: CampaignCursor): string {
-  return Buffer.from(`${cursor.createdAt.getTime()}.${cursor.id}`).toString('base64url');
-}
-
-/** Returns null when the text is not a cursor this API made. */
-export function decodeCampaignCursor(text: string): CampaignCursor | null {
-  const decoded = Buffer.from(text, 'base64url').toString('utf8');
-  const match = /^(\d{1,15})\.(\d{1,10})$/.exec(decoded);
-  if (!match) return null;
-  const time = Number(match[1]);
-  const id = Number(match[2]);
-  if (!Number.isSafeInteger(time) || id < 1 || id > 2_147_483_647) return null;
-  return { createdAt: new Date(time), id };
-}
-
-/** Escapes LIKE wildcards so a keyword is matched literally. */
-function likeContains(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** Splits a keyword query into at most 8 lower-cased words; every word must match. */
-export function keywordTerms(q: string | undefined): string[] {
-  if (!q) return [];
-  return q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-}
-
-/**
- * What changes the SQL of a listing (not the values): one prepared statement per shape. The status and the
- * platform are few, fixed values and are written into the SQL: a prepared statement soon runs a generic plan,
- * and with `status = $1` that plan guessed a quarter of the rows for any status (70 % are active) and combined
- * the keyword's trigram index with the status index (9 ms instead of under 1 at 100,000 campaigns; decision 0019).
- */
-interface ListShape {
-  /** null: every public status. */
-  status: (typeof PUBLIC_CAMPAIGN_STATUSES)[number] | null;
-  platform: Platform | null;
-  terms: number;
-  cursor: boolean;
-}
-
-/** A value from a fixed list of our own, as an SQL literal (never text from a request: it is checked here). */
-function listed<T extends string>(value: T, allowed: readonly T[]): SQL {
-  if (!allowed.includes(value)) throw new Error(`not a catalogue filter value: ${value}`);
-  return sql.raw(`'${value}'`);
-}
-
-function publicFilters(shape: ListShape): SQL[] {
-  const filters: SQL[] = [];
-  // Open campaigns only unless asked: pending and ended ones are listed on request (`status=pending|ended|all`).
-  if (shape.status === null) filters.push(inArray(campaigns.status, [...PUBLIC_CAMPAIGN_STATUSES]));
-  else filters.push(sql`${campaigns.status} = ${listed(shape.status, PUBLIC_CAMPAIGN_STATUSES)}`);
-  if (shape.platform) filters.push(sql`${campaigns.platform} = ${listed(shape.platform, PLATFORMS)}`);
-  for (let i = 0; i < shape.terms; i++) {
-    filters.push(sql`${campaigns.searchText} like ${sql.placeholder(`term${i}`)}`);
-  }
-  return filters;
-}
-
-interface Prepared<T> {
-  execute(values: Record<string, unknown>): Promise<T[]>;
-}
-type CampaignSelectionRow = Omit<CampaignRow, 'searchText'> & { acceptedCount: number | null; box: unknown };
-
-/**
- * One catalogue statement: drizzle renders it once; on a database handle (not a transaction) it then runs straight
- * on the driver as a named statement, and its rows are mapped once, from the driver's row to the API's shape
- * (decision 0019: drizzle's execute wrappers and row mapping were about a tenth of a catalogue answer's CPU).
- * Inside a transaction drizzle's prepared statement runs it (same name, same text).
- */
-interface Statement<T> {
-  name: string;
-  text: string;
-  /** Values and placeholders in order, as drizzle rendered them. */
-  params: unknown[];
-  prepared: Prepared<T>;
-}
-
-function statement<T>(
-  name: string,
-  query: { toSQL(): { sql: string; params: unknown[] }; prepare(name: string): Prepared<T> },
-): Statement<T> {
-  const { sql: text, params } = query.toSQL();
-  return { name, text, params, prepared: query.prepare(name) };
-}
-
-/** Runs a rendered statement on the driver under drizzle's logger; rows as the driver gives them. */
-type DriverRun = (name: string, text: string, params: unknown[]) => Promise<unknown[]>;
-
-/** Calendar dates stay ISO text, as drizzle's `date({ mode: 'string' })` gives them; the rest as the driver parses. */
-const PG_TYPES = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.DATE
-      ? (value: string) => value
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
-const PGLITE_OPTIONS = { parsers: { [pgliteTypes.DATE]: (value: string) => value } };
-
-function driverRunOf(db: DatabaseOrTransaction): DriverRun | null {
-  const { $client: client, session } = db as unknown as { $client?: unknown; session?: { logger?: Logger } };
-  const logger = session?.logger;
-  if (client instanceof pg.Pool) {
-    return async (name, text, params) => {
-      logger?.logQuery(text, params);
-      return (await client.query({ name, text, values: params, types: PG_TYPES })).rows;
-    };
-  }
-  if (client instanceof PGlite) {
-    return async (_name, text, params) => {
-      logger?.logQuery(text, params);
-      return (await client.query(text, params, PGLITE_OPTIONS)).rows;
-    };
-  }
-  return null;
-}
 
 interface ListStatements {
   /** The page's rows; with `totalInPage` each row also carries the listing's total. */
@@ -375,52 +253,6 @@ export async function listPublicCampaigns(
     total: statements.totalInPage ? counted : Math.min(counted, CAMPAIGN_TOTAL_CAP),
     totalCapped: !statements.totalInPage && counted > CAMPAIGN_TOTAL_CAP,
   };
-}
-
-/**
- * Totals of keyword searches per filter, kept for a few seconds: counting the matches is most of the cost of such a
- * listing, and the grid only needs it to say how many there are (totals without a keyword are read from
- * campaign_counts and never cached). Writes through the admin API invalidate them on
- * every instance at once (see cache-invalidation.ts); other changes (the deadline sweep) show within COUNT_TTL_MS.
- */
-export const CAMPAIGN_COUNTS_CHANNEL = 'campaign-counts';
-const COUNT_TTL_MS = 10_000;
-const COUNT_CACHE_LIMIT = 500;
-type CountCache = Map<string, { value: Promise<number>; expires: number }>;
-const countCaches = new WeakMap<object, CountCache>();
-
-let countCacheEnabled = true;
-
-/**
- * The bench's BENCH_COUNT_CACHE=0 (and its same-run comparison): every keyword listing counts, to show what the
- * count costs without the cache. Listings without a keyword never use the cache (their total is campaign_counts').
- */
-export function setCampaignCountCache(enabled: boolean): void {
-  countCacheEnabled = enabled;
-}
-
-function cachedCount(db: DatabaseOrTransaction, key: string, load: () => Promise<number>): Promise<number> {
-  if (!countCacheEnabled || !cachingAllowed(db as Database)) return load();
-  let cache = countCaches.get(db);
-  if (!cache) {
-    const created: CountCache = new Map();
-    onInvalidate(db as Database, CAMPAIGN_COUNTS_CHANNEL, () => created.clear());
-    cache = created;
-    countCaches.set(db, cache);
-  }
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && hit.expires > now) return hit.value;
-  if (cache.size >= COUNT_CACHE_LIMIT) cache.clear();
-  const value = load();
-  cache.set(key, { value, expires: now + COUNT_TTL_MS });
-  value.catch(() => cache.delete(key));
-  return value;
-}
-
-/** Forget cached totals, here and on every other instance, after campaigns were added, changed or removed. */
-export function invalidateCampaignCounts(db: Database): Promise<void> {
-  return invalidate(db, CAMPAIGN_COUNTS_CHANNEL);
 }
 
 /** A campaign anyone may read (drafts are hidden), or null. */

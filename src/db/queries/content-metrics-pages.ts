@@ -3,21 +3,9 @@ import type { Platform } from '../../shared/constants';
 import type { CreatorCursor, PostCursor } from '../../shared/page-cursor';
 import type { MetricTotals, PostMetrics } from '../../shared/schemas/content-metrics';
 import type { DatabaseOrTransaction } from '../client';
-import {
-  AGGREGATES,
-  byId,
-  type CreatorMetricsRow,
-  countedSnapshot,
-  latestCtes,
-  POST_COLUMNS,
-  POST_JOINS,
-  POST_ORDER,
-  readWithoutJit,
-  rowsOf,
-  toCreatorRow,
-  toPostMetrics,
-  toTotals,
-} from './content-metrics';
+import { AGGREGATES, countedSnapshot, latestCtes, readWithoutJit, rowsOf, toTotals } from './content-metrics';
+import { byId, POST_COLUMNS, POST_JOINS, POST_ORDER, toPostMetrics } from './content-metrics-posts';
+import { type CreatorMetricsRow, toCreatorRow } from './content-metrics-totals';
 import { withPreviews } from './post-previews';
 
 /*

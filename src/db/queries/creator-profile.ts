@@ -7,7 +7,7 @@ import { applications } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
 import { creatorModerationEvents, creatorNotes, followerChanges } from '../schema/creator-management';
 import { influencers } from '../schema/influencers';
-import { measuredPostCount } from './content-metrics';
+import { measuredPostCount } from './content-metrics-writes';
 import { findProfile, findSocialAccounts } from './onboarding';
 import { listMyPayouts } from './payout-records';
 import { reliabilityOf } from './reliability';

@@ -1,16 +1,16 @@
 import PgBoss from 'pg-boss';
 import type { Env } from '../../config/env';
 import type { DatabaseHandle } from '../../db/client';
-import { invalidateCampaignCounts } from '../../db/queries/campaigns';
+import { invalidateCampaignCounts } from '../../db/queries/campaign-count-cache';
 import type { FileStore } from '../integrations/file-storage/file-store';
 import { fileStoreFromEnv } from '../integrations/file-storage/file-store-from-env';
+import { type PaypalClient, paypalClientFromEnv } from '../integrations/paypal/paypal-client';
 import { trackingClientFromEnv } from '../integrations/tracking/easypost-tracking';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { Metrics } from '../metrics';
 import { metricsSourcesFromEnv } from '../metrics-sources/sources';
 import type { MetricsSource } from '../metrics-sources/types';
-import { type PaypalClient, paypalClientFromEnv } from '../payouts/paypal-client';
 import { sendAdminDigests } from '../services/admin-digest';
 import { pruneRateLimits } from '../services/app-rate-limits';
 import { sweepDeadlines } from '../services/applications/deadline-sweep';

@@ -5,7 +5,7 @@ import { usePaypalPayouts } from '../../../tests/support/paypal-payouts';
 import { testEnv } from '../../../tests/support/test-app';
 import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { payoutBatches } from '../../db/schema/payouts';
-import { createPaypalClient } from '../payouts/paypal-client';
+import { createPaypalClient } from '../integrations/paypal/paypal-client';
 import { type Jobs, startJobs } from './jobs';
 
 describe.each(TEST_DRIVERS)('The payout job against a local fake PayPal, on %s', (driver) => {

@@ -4,7 +4,7 @@ import { insertCampaign } from '../../../tests/support/factories';
 import { type FakeYoutube, startFakeYoutube } from '../../../tests/support/fake-youtube';
 import { insertSubmittedPost } from '../../../tests/support/posts';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { listPostMetrics } from '../../db/queries/content-metrics';
+import { listPostMetrics } from '../../db/queries/content-metrics-posts';
 import { contentMetricFetches, contentMetricSnapshots } from '../../db/schema/content-metrics';
 import { influencers } from '../../db/schema/influencers';
 import { silentLogger } from '../logger';

@@ -2,11 +2,10 @@ import type { Database } from '../../db/client';
 import {
   addMissingFetches,
   dueFetches,
-  insertSnapshot,
   postponePlatform,
-  updateEngagementRates,
   updateFetch,
-} from '../../db/queries/content-metrics';
+} from '../../db/queries/content-metrics-fetches';
+import { insertSnapshot, updateEngagementRates } from '../../db/queries/content-metrics-writes';
 import { submissionOwnerUsers } from '../../db/queries/post-previews';
 import type { ContentMetricFetchRow } from '../../db/schema/content-metrics';
 import type { Logger } from '../logger';

@@ -5,8 +5,8 @@ import { insertCampaign } from '../../../tests/support/factories';
 import { type FakeInstagram, GRAPH_ERRORS, startFakeInstagram } from '../../../tests/support/fake-instagram';
 import { insertSubmittedPost } from '../../../tests/support/posts';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import type { InstagramConfig } from '../../config/env';
-import { listPostMetrics } from '../../db/queries/content-metrics';
+import type { InstagramConfig } from '../../config/env-services';
+import { listPostMetrics } from '../../db/queries/content-metrics-posts';
 import { saveInstagramConnection } from '../../db/queries/instagram-connections';
 import {
   contentMetricFetches,

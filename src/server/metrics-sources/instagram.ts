@@ -1,4 +1,4 @@
-import type { InstagramConfig } from '../../config/env';
+import type { InstagramConfig } from '../../config/env-services';
 import type { Database } from '../../db/client';
 import {
   connectionsToMaintain,

@@ -1,6 +1,10 @@
 import type { Database } from '../../db/client';
-import { markTiktokFollowersAsked, tiktokFollowersDue, tiktokOwners } from '../../db/queries/content-metrics';
 import { saveVerifiedFollowers } from '../../db/queries/onboarding';
+import {
+  markTiktokFollowersAsked,
+  tiktokFollowersDue,
+  tiktokOwners,
+} from '../../db/queries/tiktok-metric-tokens';
 import { tiktokVideoId } from '../../shared/content-metrics';
 import { normalizeHandle } from '../../shared/social-links';
 import { systemClock } from '../clock';

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { decodeCampaignCursor, listPublicCampaigns } from '../../db/queries/campaigns';
+import { decodeCampaignCursor } from '../../db/queries/campaign-list-filters';
+import { listPublicCampaigns } from '../../db/queries/campaigns';
 import { hasControlCharacter } from '../../shared/rules/text';
 import { campaignListQuerySchema } from '../../shared/schemas/campaign';
 import { sessionCookieName } from '../auth';

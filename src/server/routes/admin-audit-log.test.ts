@@ -22,8 +22,8 @@ import type { AuditLogList } from '../../shared/schemas/audit-log';
 import type { Payout } from '../../shared/schemas/payout';
 import { createApp } from '../app';
 import { createAuth } from '../auth';
+import { createPaypalClient } from '../integrations/paypal/paypal-client';
 import { silentLogger } from '../logger';
-import { createPaypalClient } from '../payouts/paypal-client';
 import { upsertAdmin } from '../services/admin-accounts';
 import { changedFields, REDACTED, sanitize } from '../services/audit-log';
 

@@ -7,8 +7,8 @@ import { insertApplication, insertCampaign } from '../../../tests/support/factor
 import { insertSnapshot } from '../../../tests/support/posts';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { allPostFigures, rebuildPostFigures } from '../../db/queries/content-metrics';
 import { dailySeries } from '../../db/queries/content-metrics-series';
+import { allPostFigures, rebuildPostFigures } from '../../db/queries/content-metrics-writes';
 import { submissions } from '../../db/schema/applications';
 import { influencers } from '../../db/schema/influencers';
 import type { CampaignAnalytics } from '../../shared/schemas/content-metrics';

@@ -5,7 +5,7 @@ import {
   listAdminCampaigns,
 } from '../../db/queries/admin-campaigns';
 import { listApplicants } from '../../db/queries/applications';
-import { engagementOf } from '../../db/queries/content-metrics';
+import { engagementOf } from '../../db/queries/content-metrics-writes';
 import { choicesOf } from '../../db/queries/products';
 import {
   type ApplicantCursor,

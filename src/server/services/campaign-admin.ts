@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { invalidateCampaignCounts } from '../../db/queries/campaigns';
+import { invalidateCampaignCounts } from '../../db/queries/campaign-count-cache';
 import { applications } from '../../db/schema/applications';
 import { campaigns } from '../../db/schema/campaigns';
 import type { CampaignInput } from '../../shared/schemas/campaign';

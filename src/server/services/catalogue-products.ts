@@ -1,4 +1,4 @@
-import { findPublicCampaign } from '../../db/queries/applications';
+import { findPublicCampaign } from '../../db/queries/application-lifecycle-reads';
 import { productsOf } from '../../db/queries/products';
 import { AppError } from '../errors';
 import type { ServiceContext } from './service-context';

@@ -1,4 +1,5 @@
-import { decodeCampaignCursor, listPublicCampaigns } from '../../db/queries/campaigns';
+import { decodeCampaignCursor } from '../../db/queries/campaign-list-filters';
+import { listPublicCampaigns } from '../../db/queries/campaigns';
 import type { CampaignListQuery } from '../../shared/schemas/campaign';
 import { AppError } from '../errors';
 import type { ServiceContext } from './service-context';

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Env } from '../../config/env';
 import type { Database } from '../../db/client';
-import { updateEngagementRates } from '../../db/queries/content-metrics';
+import { updateEngagementRates } from '../../db/queries/content-metrics-writes';
 import {
   completePlatformDataDeletion,
   deleteInstagramData,

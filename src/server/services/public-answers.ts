@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { hearsDatabaseChanges, onInvalidate } from '../../db/cache-invalidation';
 import type { Database } from '../../db/client';
-import { CAMPAIGN_COUNTS_CHANNEL } from '../../db/queries/campaigns';
+import { CAMPAIGN_COUNTS_CHANNEL } from '../../db/queries/campaign-count-cache';
 import { LIVE_CHANNEL } from './live/topics';
 
 const gzipAsync = promisify(gzip);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../tests/support/free-port';
 import { type S3TestServer, startS3Server } from '../../../../tests/support/s3-server';
-import type { S3Config } from '../../../config/env';
+import type { S3Config } from '../../../config/env-services';
 import { copyFiles } from '../../services/file-migration';
 import { type FileStore, FileStoreError } from './file-store';
 import { localFileStore } from './local-file-store';

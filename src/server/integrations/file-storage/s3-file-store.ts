@@ -7,7 +7,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import type { S3Config } from '../../../config/env';
+import type { S3Config } from '../../../config/env-services';
 import { type FileArea, type FileStore, FileStoreError, type StoredFileInfo } from './file-store';
 
 /** Each attempt's limits; the SDK retries what is safe to retry (its standard strategy, 3 attempts). */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { InstagramConfig } from '../../../config/env';
+import type { InstagramConfig } from '../../../config/env-services';
 import { instagramShortcode } from '../../../shared/content-metrics';
 import { systemClock } from '../../clock';
 import { OutboundError, sendOutbound } from '../../http/outbound';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
-import { saveTiktokTokens } from '../../../db/queries/content-metrics';
+import { saveTiktokTokens } from '../../../db/queries/tiktok-metric-tokens';
 import { systemClock } from '../../clock';
 import { OutboundError, sendOutbound } from '../../http/outbound';
 import { MetricsSourceError, type PostLook } from '../../metrics-sources/types';

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import {
-  acceptedCount,
   findPublicCampaign,
   lockApplication,
   lockSubmission,
-} from '../../../db/queries/applications';
+} from '../../../db/queries/application-lifecycle-reads';
+import { acceptedCount } from '../../../db/queries/applications';
 import { submissions } from '../../../db/schema/applications';
 import { type AuditActor, recordAdminAction, recordAdminUpdate } from '../audit-log';
 import { refuseClosedAccount } from '../data-rights/closures';

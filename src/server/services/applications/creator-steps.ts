@@ -1,9 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import {
-  findMyApplicationFor,
-  findPublicCampaign,
-  lockOwnApplication,
-} from '../../../db/queries/applications';
+import { findPublicCampaign, lockOwnApplication } from '../../../db/queries/application-lifecycle-reads';
+import { findMyApplicationFor } from '../../../db/queries/applications';
 import { creatorNameOf } from '../../../db/queries/notifications';
 import { fairUploadsOpen } from '../../../db/queries/posting-clock';
 import { writeChoices } from '../../../db/queries/products';

@@ -1,5 +1,5 @@
 import { and, inArray, isNull, lt } from 'drizzle-orm';
-import { listContentDueUnreminded, lockApplications } from '../../../db/queries/applications';
+import { listContentDueUnreminded, lockApplications } from '../../../db/queries/application-lifecycle-reads';
 import { applicationIdsPastFairDeadline, postingClocksFor } from '../../../db/queries/posting-clock';
 import { applications } from '../../../db/schema/applications';
 import { campaigns } from '../../../db/schema/campaigns';

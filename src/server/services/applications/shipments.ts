@@ -1,5 +1,5 @@
 import type { DatabaseOrTransaction } from '../../../db/client';
-import { findApplicationCampaignId, lockApplication } from '../../../db/queries/applications';
+import { findApplicationCampaignId, lockApplication } from '../../../db/queries/application-lifecycle-reads';
 import { choicesOf } from '../../../db/queries/products';
 import { AppError } from '../../errors';
 import { type AuditActor, recordAdminUpdate } from '../audit-log';

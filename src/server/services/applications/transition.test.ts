@@ -6,7 +6,7 @@ import {
   writeUnreachableStatus,
 } from '../../../../tests/support/factories';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
-import { lockApplication } from '../../../db/queries/applications';
+import { lockApplication } from '../../../db/queries/application-lifecycle-reads';
 import { applications } from '../../../db/schema/applications';
 import type { CampaignRow } from '../../../db/schema/campaigns';
 import type { CampaignType } from '../../../shared/constants';

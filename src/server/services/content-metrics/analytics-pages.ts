@@ -1,12 +1,12 @@
 import type { Database } from '../../../db/client';
 import { getAdminCampaign } from '../../../db/queries/admin-campaigns';
-import { listPostMetrics } from '../../../db/queries/content-metrics';
 import {
   campaignCreatorsAfter,
   campaignPostCount,
   campaignPostsAfter,
   campaignTabCounts,
 } from '../../../db/queries/content-metrics-pages';
+import { listPostMetrics } from '../../../db/queries/content-metrics-posts';
 import { PLATFORMS, type Platform } from '../../../shared/constants';
 import {
   decodeCreatorCursor,

@@ -1,16 +1,16 @@
 import type { Database } from '../../../db/client';
 import { getAdminCampaign } from '../../../db/queries/admin-campaigns';
+import type { PostScope } from '../../../db/queries/content-metrics';
+import { listPostMetrics } from '../../../db/queries/content-metrics-posts';
+import { overviewRangeFacts } from '../../../db/queries/content-metrics-range';
+import { dailySeries } from '../../../db/queries/content-metrics-series';
 import {
   campaignBoxesShipped,
   campaignMintSpent,
-  listPostMetrics,
   overviewFigures,
-  type PostScope,
   totalsByPlatform,
   totalsOf,
-} from '../../../db/queries/content-metrics';
-import { overviewRangeFacts } from '../../../db/queries/content-metrics-range';
-import { dailySeries } from '../../../db/queries/content-metrics-series';
+} from '../../../db/queries/content-metrics-totals';
 import { campaignAgeDemographics } from '../../../db/queries/instagram-connections';
 import { shippedRetailValue } from '../../../db/queries/packing';
 import { PLATFORMS } from '../../../shared/constants';

@@ -1,11 +1,11 @@
 import type { Database, DatabaseOrTransaction } from '../../../db/client';
+import { findPost } from '../../../db/queries/content-metrics-posts';
 import {
   confirmReport,
-  findPost,
   insertSnapshot,
   latestAdminFigures,
   updateEngagementRates,
-} from '../../../db/queries/content-metrics';
+} from '../../../db/queries/content-metrics-writes';
 import { insertUpload } from '../../../db/queries/uploads';
 import { METRIC_FIELDS } from '../../../shared/content-metrics';
 import type { MetricsInput } from '../../../shared/schemas/content-metrics';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
-import { lockOwnApplication } from '../../../db/queries/applications';
+import { lockOwnApplication } from '../../../db/queries/application-lifecycle-reads';
 import { lockBalance } from '../../../db/queries/wallet-figures';
 import { applications } from '../../../db/schema/applications';
 import { sessions } from '../../../db/schema/auth';

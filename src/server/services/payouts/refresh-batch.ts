@@ -2,12 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { lockPayout, recordPayoutEvent } from '../../../db/queries/payout-records';
 import { type PayoutRow, payoutBatches, payouts } from '../../../db/schema/payouts';
 import { AppError } from '../../errors';
-import {
-  batchOutcome,
-  itemOutcome,
-  type PaypalBatch,
-  type PaypalPayoutItem,
-} from '../../payouts/paypal-client';
+import type { PaypalBatch, PaypalPayoutItem } from '../../integrations/paypal/paypal-answers';
+import { batchOutcome, itemOutcome } from '../../integrations/paypal/paypal-statuses';
 import { type AtInstant, atInstant, type ServiceContext } from '../service-context';
 import { flagForAdmins } from './attention';
 import { nextCheckDelay, senderItemId } from './batch-schedule';

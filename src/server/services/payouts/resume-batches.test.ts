@@ -14,10 +14,10 @@ import { payoutBatches, payoutEvents, payouts } from '../../../db/schema/payouts
 import type { Payout } from '../../../shared/schemas/payout';
 import { createApp } from '../../app';
 import { createAuth } from '../../auth';
+import { createPaypalClient, type PaypalClient } from '../../integrations/paypal/paypal-client';
 import { type Jobs, startJobs } from '../../jobs/jobs';
 import { resumeInterruptedBatches } from '../../jobs/payment-runs';
 import { silentLogger } from '../../logger';
-import { createPaypalClient, type PaypalClient } from '../../payouts/paypal-client';
 import { upsertAdmin } from '../admin-accounts';
 import type { ServiceContext } from '../service-context';
 

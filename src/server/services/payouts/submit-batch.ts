@@ -4,7 +4,7 @@ import { payoutBatches, payouts } from '../../../db/schema/payouts';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { payoutLabel } from '../../../shared/payouts';
 import { AppError } from '../../errors';
-import { duplicateBatchId, PaypalApiError } from '../../payouts/paypal-client';
+import { duplicateBatchId, PaypalApiError } from '../../integrations/paypal/paypal-answers';
 import { atInstant, type ServiceContext } from '../service-context';
 import { nextCheckDelay, RETRY_BASE_MS, senderItemId } from './batch-schedule';
 import { movePayout } from './move';

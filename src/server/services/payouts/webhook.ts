@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { lockPayout, recordPayoutEvent } from '../../../db/queries/payout-records';
 import { payoutBatches, payoutEvents, payouts } from '../../../db/schema/payouts';
 import { AppError } from '../../errors';
-import { isKnownPayoutEvent } from '../../payouts/paypal-client';
+import { isKnownPayoutEvent } from '../../integrations/paypal/paypal-statuses';
 import { adminNotice, notifyAdmins } from '../notifications';
 import { type AtInstant, atInstant, type ServiceContext } from '../service-context';
 import { senderItemId } from './batch-schedule';

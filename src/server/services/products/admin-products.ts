@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../../db/client';
-import { invalidateCampaignCounts } from '../../../db/queries/campaigns';
+import { invalidateCampaignCounts } from '../../../db/queries/campaign-count-cache';
 import { findProduct, lockVariant, productsOf, variantsChosen } from '../../../db/queries/products';
 import { campaigns } from '../../../db/schema/campaigns';
 import { campaignProducts, productVariants } from '../../../db/schema/products';

@@ -1,4 +1,4 @@
-import { lockApplication } from '../../../db/queries/applications';
+import { lockApplication } from '../../../db/queries/application-lifecycle-reads';
 import { choicesOf, soldOutChoice } from '../../../db/queries/products';
 import { variantLabel } from '../../../shared/schemas/products';
 import { choiceRequestMail } from '../../mail/creator-templates';

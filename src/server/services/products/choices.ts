@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
-import { findPublicCampaign, lockOwnApplication } from '../../../db/queries/applications';
+import { findPublicCampaign, lockOwnApplication } from '../../../db/queries/application-lifecycle-reads';
 import { campaignVariants, releaseChoices, reserveChoices, writeChoices } from '../../../db/queries/products';
 import { applications } from '../../../db/schema/applications';
 import { variantLabel } from '../../../shared/schemas/products';

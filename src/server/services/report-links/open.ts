@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { campaignMintSpent } from '../../../db/queries/content-metrics';
+import { campaignMintSpent } from '../../../db/queries/content-metrics-totals';
 import { campaigns } from '../../../db/schema/campaigns';
 import { contentPostFigures } from '../../../db/schema/content-metrics';
 import { reportLinks } from '../../../db/schema/team';

@@ -1,5 +1,5 @@
 import { and, asc, gt, inArray, isNotNull, isNull, lt, notInArray, or } from 'drizzle-orm';
-import { lockApplication } from '../../../db/queries/applications';
+import { lockApplication } from '../../../db/queries/application-lifecycle-reads';
 import { applications } from '../../../db/schema/applications';
 import { sendCreatorMail } from '../creator-mail';
 import { atInstant, type ServiceContext } from '../service-context';

@@ -9,7 +9,7 @@ import {
   ShieldCheck,
   Tag,
 } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS } from '../../../../shared/constants';
 import { formatIsoDate } from '../../../../shared/dates';
 import { UPLOAD_DEADLINE_DAYS, uploadDeadline } from '../../../../shared/lifecycle';
@@ -24,15 +24,7 @@ import { cn } from '../../../lib/cn';
 import { boxesLeftText, campaignReward, productValueText } from '../../../lib/format';
 import { Link } from '../../../lib/navigation';
 import type { SessionState } from '../../../lib/use-session';
-
-/** The boxes left per variant read with TanStack Query, which comes with it, as the apply panel's does (decision 0044). */
-const VariantStock = lazy(() =>
-  Promise.all([import('./variant-stock'), import('../../../lib/with-query-client')]).then(
-    ([stock, query]) => ({
-      default: query.withQueryClient(stock.VariantStock),
-    }),
-  ),
-);
+import { LazyVariantStock } from './lazy-variant-stock';
 
 const rowLabel = 'text-slate-600';
 
@@ -217,11 +209,7 @@ export function RewardCard({ campaign, session }: { campaign: Campaign; session:
                 <Package aria-hidden="true" className="size-4 shrink-0 text-mint-700" />
                 {left}
               </span>
-              {campaign.box ? (
-                <Suspense fallback={null}>
-                  <VariantStock campaignId={campaign.id} />
-                </Suspense>
-              ) : null}
+              {campaign.box ? <LazyVariantStock campaignId={campaign.id} /> : null}
             </li>
           ) : null}
           {campaign.reward > 0 ? (

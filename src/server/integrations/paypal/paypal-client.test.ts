@@ -1,21 +1,23 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import payoutsContract from '../../../tests/contracts/paypal-payouts.schema.json';
-import webhooksContract from '../../../tests/contracts/paypal-webhooks.schema.json';
-import { type FakePaypal, PAYPAL_PAYOUT_EVENTS, startFakePaypal } from '../../../tests/support/fake-paypal';
-import type { PaypalConfig } from '../../config/env';
+import payoutsContract from '../../../../tests/contracts/paypal-payouts.schema.json';
+import webhooksContract from '../../../../tests/contracts/paypal-webhooks.schema.json';
+import {
+  type FakePaypal,
+  PAYPAL_PAYOUT_EVENTS,
+  startFakePaypal,
+} from '../../../../tests/support/fake-paypal';
+import type { PaypalConfig } from '../../../config/env-services';
+import { batchIdFromHref, PaypalApiError } from './paypal-answers';
+import { type CreateBatchInput, createPaypalClient } from './paypal-client';
 import {
   BATCH_STATUSES,
-  batchIdFromHref,
   batchOutcome,
-  type CreateBatchInput,
-  createPaypalClient,
   ITEM_STATUSES,
   isKnownPayoutEvent,
   itemOutcome,
   PAYOUT_WEBHOOK_EVENTS,
-  PaypalApiError,
-} from './paypal-client';
+} from './paypal-statuses';
 
 describe('PayPal Payouts client against a local fake of the API', () => {
   let fake: FakePaypal;

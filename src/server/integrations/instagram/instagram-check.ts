@@ -1,0 +1,127 @@
+import type { Env } from '../../../config/env';
+import { findInstagramConnection } from '../../../db/queries/instagram-connections';
+import { systemClock } from '../../clock';
+import { INSTAGRAM_TOKEN_PURPOSE } from '../../metrics-sources/instagram';
+import { MetricsSourceError } from '../../metrics-sources/types';
+import { open } from '../../secret-box';
+import { type CheckOptions, type Creator, notChecked } from '../check/check-options';
+import { hostOf, networkProblem, type Recorder, recorder } from '../check/check-recorder';
+import type { ServiceReport } from '../service-report';
+import { createInstagramClient } from './client';
+import { InstagramTokenError } from './graph-errors';
+
+export async function checkInstagram(
+  env: Pick<Env, 'instagram' | 'authSecret'>,
+  creator: Creator | null,
+  options: CheckOptions,
+  timeoutMs: number,
+): Promise<ServiceReport> {
+  if (!env.instagram) {
+    return {
+      service: 'Instagram',
+      configured: false,
+      reachable: null,
+      authorised: null,
+      detail:
+        'INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET are unset: creators cannot connect Instagram; its figures are entered by hand.',
+      failed: false,
+    };
+  }
+  const host = hostOf(env.instagram.apiBase);
+  const base = { service: 'Instagram' as const, configured: true, setup: host };
+  if (!creator) {
+    return notChecked(
+      'Instagram',
+      host,
+      'not checked: give --creator <email> of a creator who connected Instagram on /profile to read their account with their token.',
+    );
+  }
+  if ('missing' in creator)
+    return { ...base, reachable: null, authorised: null, detail: `${creator.missing}.`, failed: true };
+  const connection = await findInstagramConnection(options.db!, creator.influencerId);
+  if (!connection) {
+    return {
+      ...base,
+      reachable: null,
+      authorised: null,
+      detail: `${creator.email} has not connected Instagram (on /profile, "Connect Instagram").`,
+      failed: true,
+    };
+  }
+  const token = open(env.authSecret, INSTAGRAM_TOKEN_PURPOSE, connection.tokenCiphertext);
+  if (!token) {
+    return {
+      ...base,
+      reachable: null,
+      authorised: null,
+      detail: `the stored token of @${connection.username} cannot be decrypted with this AUTH_SECRET (was AUTH_SECRET changed?): the creator must connect Instagram again.`,
+      failed: true,
+    };
+  }
+  const rec = recorder(options.fetch ?? fetch, timeoutMs);
+  const client = createInstagramClient(env.instagram, { fetch: rec.fetch });
+  const now = (options.now ?? systemClock)();
+  try {
+    const me = await client.me(token);
+    const other =
+      me.userId !== connection.igUserId
+        ? ` Careful: the token now reads account ${me.userId}, not the connected ${connection.igUserId}.`
+        : '';
+    return {
+      ...base,
+      reachable: true,
+      authorised: true,
+      detail: `${creator.email}'s token reads @${me.username}${
+        connection.tokenExpiresAt <= now
+          ? ' (the app had marked it expired: the creator is asked to connect again)'
+          : ` (it expires on ${connection.tokenExpiresAt.toISOString().slice(0, 10)} and is renewed before)`
+      }.${other}`,
+      failed: other !== '',
+    };
+  } catch (error) {
+    return instagramFailure(error, { base, email: creator.email, rec, host, timeoutMs });
+  }
+}
+
+/** What a failed GET /me means: a refused token, no network, or Instagram's own limits. */
+function instagramFailure(
+  error: unknown,
+  context: {
+    base: { service: 'Instagram'; configured: boolean; setup: string };
+    email: string;
+    rec: Recorder;
+    host: string;
+    timeoutMs: number;
+  },
+): ServiceReport {
+  const { base, email, rec, host, timeoutMs } = context;
+  if (error instanceof InstagramTokenError) {
+    return {
+      ...base,
+      reachable: true,
+      authorised: false,
+      detail: `Instagram refused ${email}'s token (${error.message.replace(/^Instagram answered /, '')}): the creator must connect Instagram again on /profile.`,
+      failed: true,
+    };
+  }
+  if (!(error instanceof MetricsSourceError)) throw error;
+  if (rec.networkError !== undefined) {
+    return {
+      ...base,
+      reachable: false,
+      authorised: null,
+      detail: `${networkProblem(rec.networkError, host, timeoutMs)}.`,
+      failed: true,
+    };
+  }
+  return {
+    ...base,
+    reachable: true,
+    authorised: null,
+    detail:
+      error.kind === 'quota'
+        ? `Instagram limits this app's calls right now (${error.message.replace(/^Instagram answered /, '')}): try again later.`
+        : `${error.message}.`,
+    failed: true,
+  };
+}

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import type { Env } from '../../../config/env';
+import { findTiktokAuth } from '../../../db/queries/influencers';
+import { systemClock } from '../../clock';
+import { openTiktokToken } from '../../tiktok-login';
+import { type CheckOptions, type Creator, notChecked } from '../check/check-options';
+import { hostOf, networkProblem, recorder } from '../check/check-recorder';
+import type { ServiceReport } from '../service-report';
+
+const tiktokAnswerSchema = z.object({
+  data: z
+    .object({ user: z.object({ open_id: z.string().optional(), display_name: z.string().optional() }) })
+    .partial()
+    .optional(),
+  error: z.object({ code: z.string(), message: z.string().optional(), log_id: z.string().optional() }),
+});
+
+export async function checkTiktok(
+  env: Pick<Env, 'oauth' | 'tiktokApiBase' | 'authSecret'>,
+  creator: Creator | null,
+  options: CheckOptions,
+  timeoutMs: number,
+): Promise<ServiceReport> {
+  if (!env.oauth.tiktok) {
+    return {
+      service: 'TikTok',
+      configured: false,
+      reachable: null,
+      authorised: null,
+      detail:
+        'TIKTOK_CLIENT_ID and TIKTOK_CLIENT_SECRET are unset: no TikTok sign-in, TikTok figures are entered by hand.',
+      failed: false,
+    };
+  }
+  const host = hostOf(env.tiktokApiBase);
+  const base = { service: 'TikTok' as const, configured: true, setup: host };
+  if (!creator) {
+    return notChecked(
+      'TikTok',
+      host,
+      'not checked: give --creator <email> of a creator who signed in with TikTok to read their profile with their token.',
+    );
+  }
+  if ('missing' in creator)
+    return { ...base, reachable: null, authorised: null, detail: `${creator.missing}.`, failed: true };
+  // The token the sign-in stored, sealed with Better Auth's cipher; opened here, never renewed (this check writes
+  // nothing: an expired one is left to the metrics job).
+  const token = await storedTiktokToken(env, options, creator.influencerId);
+  if (!token) {
+    return {
+      ...base,
+      reachable: null,
+      authorised: null,
+      detail: `${creator.email} has not signed in with TikTok (no TikTok token is stored).`,
+      failed: true,
+    };
+  }
+  const now = (options.now ?? systemClock)();
+  if (token.expiresAt && token.expiresAt <= now) {
+    return notChecked(
+      'TikTok',
+      host,
+      `not checked: ${creator.email}'s access token expired at ${token.expiresAt.toISOString()} (TikTok tokens last 24 hours; the metrics job renews them, this check writes nothing).`,
+    );
+  }
+  const rec = recorder(options.fetch ?? fetch, timeoutMs);
+  let status: number;
+  let body: unknown;
+  try {
+    const response = await rec.fetch(`${env.tiktokApiBase}/v2/user/info/?fields=open_id,display_name`, {
+      headers: { authorization: `Bearer ${token.accessToken}` },
+    });
+    status = response.status;
+    body = await response.json().catch(() => null);
+  } catch (error) {
+    return {
+      ...base,
+      reachable: false,
+      authorised: null,
+      detail: `${networkProblem(error, host, timeoutMs)}.`,
+      failed: true,
+    };
+  }
+  return tiktokAnswer(base, creator.email, token.openId, status, body);
+}
+
+/** What TikTok's answer to GET /v2/user/info/ says of the creator's token. */
+function tiktokAnswer(
+  base: { service: 'TikTok'; configured: boolean; setup: string },
+  email: string,
+  openId: string | null | undefined,
+  status: number,
+  body: unknown,
+): ServiceReport {
+  const parsed = tiktokAnswerSchema.safeParse(body);
+  if (!parsed.success) {
+    return {
+      ...base,
+      reachable: true,
+      authorised: null,
+      detail: `TikTok answered ${status} in an unknown shape.`,
+      failed: true,
+    };
+  }
+  const { code, message } = parsed.data.error;
+  const said = `${status} ${code}${message ? `: ${message}` : ''}`;
+  if (code === 'ok') {
+    const user = parsed.data.data?.user;
+    const other =
+      openId && user?.open_id && user.open_id !== openId
+        ? ` Careful: the token reads open_id ${user.open_id}, not the stored ${openId}.`
+        : '';
+    return {
+      ...base,
+      reachable: true,
+      authorised: true,
+      detail: `${email}'s token reads ${user?.display_name ? `"${user.display_name}"` : 'their profile'}.${other}`,
+      failed: other !== '',
+    };
+  }
+  const words: Record<string, { authorised: boolean | null; text: string }> = {
+    access_token_invalid: {
+      authorised: false,
+      text: `TikTok refused ${email}'s token (${said}): the metrics job renews it; if that fails too, the creator must sign in with TikTok again.`,
+    },
+    scope_not_authorized: {
+      authorised: false,
+      text: `the token works but ${email} did not grant user.info.basic (${said}): the sign-in must ask for it, and the creator sign in with TikTok again.`,
+    },
+    rate_limit_exceeded: {
+      authorised: true,
+      text: `TikTok limits this app's calls right now (${said}): try again later.`,
+    },
+  };
+  const known = words[code];
+  return {
+    ...base,
+    reachable: true,
+    authorised: known?.authorised ?? null,
+    detail: known?.text ?? `TikTok answered ${said}.`,
+    failed: true,
+  };
+}
+
+/** The creator's stored TikTok token, opened (null when they never signed in with TikTok). */
+async function storedTiktokToken(env: Pick<Env, 'authSecret'>, options: CheckOptions, influencerId: number) {
+  const stored = await findTiktokAuth(options.db!, influencerId);
+  if (!stored?.accessToken) return null;
+  return {
+    accessToken: await openTiktokToken(env.authSecret, stored.accessToken),
+    openId: stored.openId,
+    expiresAt: stored.tokenExpiresAt,
+  };
+}

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../../src/db/schema/campaigns';
+import { influencers } from '../../src/db/schema/influencers';
 import { createAuth } from '../../src/server/auth';
 import { silentLogger } from '../../src/server/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
@@ -55,7 +56,8 @@ describe('reliability record in the browser', () => {
     const past = [0, 1, 2].map(() => insertCampaign(server.db, { status: 'active' }));
     const [p1, p2, p3] = await Promise.all(past);
     // Mara: two posts on time (approved), one missed. Nico: one on time, none missed. 23 others: a clean slate.
-    const maraRow = { id: mara.influencerId } as Awaited<ReturnType<typeof insertInfluencer>>;
+    const [maraRow] = await server.db.select().from(influencers).where(eq(influencers.id, mara.influencerId));
+    if (!maraRow) throw new Error('Mara has no creator row');
     await insertApplication(server.db, { status: 'approved', campaign: p1, influencer: maraRow });
     await insertApplication(server.db, { status: 'approved', campaign: p2, influencer: maraRow });
     await insertApplication(server.db, { status: 'missed', campaign: p3, influencer: maraRow });

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { CampaignDetail, CampaignPage } from '../../shared/schemas/campaign';
+import type { CampaignProducts } from '../features/campaigns/api/campaign-reads';
 import type { PublicConfig } from '../../shared/schemas/config';
 import type { SessionResponse } from '../../shared/schemas/session';
 import type { PagesResult, ReadResult } from './public-reads';
@@ -16,6 +17,7 @@ export interface Readers {
   useConfig(): { data: PublicConfig | undefined; isPending: boolean };
   useCampaign(id: string | undefined): ReadResult<CampaignDetail>;
   useCampaignList(filters: CampaignListFilters): PagesResult<CampaignPage>;
+  useCampaignProducts(campaignId: number): ReadResult<CampaignProducts>;
   useSignOut(): (then?: () => void) => Promise<void>;
 }
 

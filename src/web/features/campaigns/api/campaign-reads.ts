@@ -1,5 +1,6 @@
 import { CAMPAIGN_PAGE_SIZE } from '../../../../shared/constants';
 import type { CampaignDetail, CampaignPage } from '../../../../shared/schemas/campaign';
+import type { ProductView } from '../../../../shared/schemas/products';
 import { firstLoadAnswer } from '../../../lib/api-client';
 import type { CampaignListFilters } from '../../../lib/query-keys';
 import { useReaders } from '../../../lib/readers';
@@ -13,6 +14,13 @@ export type CampaignFilters = CampaignListFilters;
  */
 export const campaignPageAnswer = firstLoadAnswer<CampaignPage>();
 export const campaignDetailAnswer = firstLoadAnswer<CampaignDetail>();
+
+/** GET /api/campaigns/:id/products: what the PR box offers, each variant with its boxes left (issue 37). */
+export interface CampaignProducts {
+  items: ProductView[];
+}
+export const campaignProductsAnswer = firstLoadAnswer<CampaignProducts>();
+export const campaignProductsUrl = (campaignId: number) => `/api/campaigns/${campaignId}/products`;
 
 export function campaignListUrl(filters: CampaignFilters, cursor?: string | null): string {
   const params = new URLSearchParams({ limit: String(CAMPAIGN_PAGE_SIZE) });
@@ -29,3 +37,6 @@ export const useCampaignList = (filters: CampaignFilters) => useReaders().useCam
 
 /** One campaign; read only when an id is present (spec §7). */
 export const useCampaign = (id: string | undefined) => useReaders().useCampaign(id);
+
+/** A campaign's products and their boxes left (the campaign page's Reward Details, issue 37). */
+export const useCampaignProducts = (campaignId: number) => useReaders().useCampaignProducts(campaignId);

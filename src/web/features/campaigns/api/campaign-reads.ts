@@ -1,9 +1,8 @@
 import { CAMPAIGN_PAGE_SIZE } from '../../../../shared/constants';
 import type { CampaignDetail, CampaignPage } from '../../../../shared/schemas/campaign';
-import type { ProductView } from '../../../../shared/schemas/products';
 import { firstLoadAnswer } from '../../../lib/api-client';
 import type { CampaignListFilters } from '../../../lib/query-keys';
-import { useReaders } from '../../../lib/readers';
+import { type CampaignProducts, useReaders } from '../../../lib/readers';
 
 export type CampaignFilters = CampaignListFilters;
 
@@ -15,10 +14,7 @@ export type CampaignFilters = CampaignListFilters;
 export const campaignPageAnswer = firstLoadAnswer<CampaignPage>();
 export const campaignDetailAnswer = firstLoadAnswer<CampaignDetail>();
 
-/** GET /api/campaigns/:id/products: what the PR box offers, each variant with its boxes left (issue 37). */
-export interface CampaignProducts {
-  items: ProductView[];
-}
+export type { CampaignProducts } from '../../../lib/readers';
 export const campaignProductsAnswer = firstLoadAnswer<CampaignProducts>();
 export const campaignProductsUrl = (campaignId: number) => `/api/campaigns/${campaignId}/products`;
 

@@ -4,9 +4,12 @@ import type { CampaignDetail, CampaignPage } from '../../shared/schemas/campaign
 import type { PublicConfig } from '../../shared/schemas/config';
 import type { SessionResponse } from '../../shared/schemas/session';
 import {
+  type CampaignProducts,
   campaignDetailAnswer,
   campaignListUrl,
   campaignPageAnswer,
+  campaignProductsAnswer,
+  campaignProductsUrl,
   campaignUrl,
 } from '../features/campaigns/api/campaign-reads';
 import { apiFetch, firstLoadAnswer } from './api-client';
@@ -55,6 +58,14 @@ export const publicReaders: Readers = {
       key: publicKeys.campaigns.list(filters),
       readPage: (cursor) => apiFetch(campaignListUrl(filters, cursor), { schema: campaignPageAnswer }),
       nextCursor: (page) => page.nextCursor,
+      staleTime: QUERY_STALE_TIME_MS,
+      retry: shouldRetry,
+      retryDelay,
+    }),
+  useCampaignProducts: (campaignId) =>
+    usePublicRead<CampaignProducts>({
+      key: publicKeys.campaigns.products(String(campaignId)),
+      read: () => apiFetch(campaignProductsUrl(campaignId), { schema: campaignProductsAnswer }),
       staleTime: QUERY_STALE_TIME_MS,
       retry: shouldRetry,
       retryDelay,

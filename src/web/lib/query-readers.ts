@@ -1,7 +1,11 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { PublicConfig } from '../../shared/schemas/config';
-import { campaignListQuery, campaignQuery } from '../features/campaigns/api/campaign-queries';
+import {
+  campaignListQuery,
+  campaignProductsQuery,
+  campaignQuery,
+} from '../features/campaigns/api/campaign-queries';
 import { apiFetch, firstLoadAnswer } from './api-client';
 import { bootData } from './boot-data';
 import { publicKeys } from './query-keys';
@@ -29,6 +33,7 @@ export const queryReaders: Readers = {
     }),
   useCampaign: (id) => useQuery(campaignQuery(id)),
   useCampaignList: (filters) => useInfiniteQuery(campaignListQuery(filters)),
+  useCampaignProducts: (campaignId) => useQuery(campaignProductsQuery(campaignId)),
   useSignOut: () => {
     const queryClient = useQueryClient();
     return useCallback(

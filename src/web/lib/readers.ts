@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { CampaignDetail, CampaignPage } from '../../shared/schemas/campaign';
 import type { PublicConfig } from '../../shared/schemas/config';
+import type { ProductView } from '../../shared/schemas/products';
 import type { SessionResponse } from '../../shared/schemas/session';
 import type { PagesResult, ReadResult } from './public-reads';
 import type { CampaignListFilters } from './query-keys';
@@ -11,11 +12,17 @@ import type { CampaignListFilters } from './query-keys';
  * Query), with TanStack Query in the full app (lib/query-readers.ts). Each tree provides its own and keeps it while
  * it is mounted, so a component always calls the same hooks (decision 0044).
  */
+/** GET /api/campaigns/:id/products: what the PR box offers, each variant with its boxes left (issue 37). */
+export interface CampaignProducts {
+  items: ProductView[];
+}
+
 export interface Readers {
   useSessionAnswer(): { isPending: boolean; data: SessionResponse | undefined };
   useConfig(): { data: PublicConfig | undefined; isPending: boolean };
   useCampaign(id: string | undefined): ReadResult<CampaignDetail>;
   useCampaignList(filters: CampaignListFilters): PagesResult<CampaignPage>;
+  useCampaignProducts(campaignId: number): ReadResult<CampaignProducts>;
   useSignOut(): (then?: () => void) => Promise<void>;
 }
 

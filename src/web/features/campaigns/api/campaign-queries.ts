@@ -1,8 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import type { Eligibility } from '../../../../shared/schemas/application';
 import type { MatchedCampaignList } from '../../../../shared/schemas/matched-campaign';
-import type { productListSchema } from '../../../../shared/schemas/products';
 import { apiFetch, firstLoadAnswer } from '../../../lib/api-client';
 import { bootData } from '../../../lib/boot-data';
 import { privateKeys, publicKeys } from '../../../lib/query-keys';
@@ -11,6 +9,8 @@ import {
   campaignDetailAnswer,
   campaignListUrl,
   campaignPageAnswer,
+  campaignProductsAnswer,
+  campaignProductsUrl,
   campaignUrl,
 } from './campaign-reads';
 
@@ -19,7 +19,6 @@ export { type CampaignFilters, campaignListUrl, useCampaign, useCampaignList } f
 /** Typed from their schemas but not parsed (decision 0026). */
 const matchedCampaignListAnswer = firstLoadAnswer<MatchedCampaignList>();
 const eligibilityAnswer = firstLoadAnswer<Eligibility>();
-const productListAnswer = firstLoadAnswer<z.infer<typeof productListSchema>>();
 
 /** The public catalogue, 8 at a time; fetchNextPage loads the next 8. */
 export const campaignListQuery = (filters: CampaignFilters) =>
@@ -73,5 +72,5 @@ export const campaignProductsQuery = (campaignId: number) =>
   queryOptions({
     queryKey: publicKeys.campaigns.products(String(campaignId)),
     queryFn: ({ signal }) =>
-      apiFetch(`/api/campaigns/${campaignId}/products`, { schema: productListAnswer, signal }),
+      apiFetch(campaignProductsUrl(campaignId), { schema: campaignProductsAnswer, signal }),
   });

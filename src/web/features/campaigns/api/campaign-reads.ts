@@ -2,7 +2,7 @@ import { CAMPAIGN_PAGE_SIZE } from '../../../../shared/constants';
 import type { CampaignDetail, CampaignPage } from '../../../../shared/schemas/campaign';
 import { firstLoadAnswer } from '../../../lib/api-client';
 import type { CampaignListFilters } from '../../../lib/query-keys';
-import { useReaders } from '../../../lib/readers';
+import { type CampaignProducts, useReaders } from '../../../lib/readers';
 
 export type CampaignFilters = CampaignListFilters;
 
@@ -13,6 +13,10 @@ export type CampaignFilters = CampaignListFilters;
  */
 export const campaignPageAnswer = firstLoadAnswer<CampaignPage>();
 export const campaignDetailAnswer = firstLoadAnswer<CampaignDetail>();
+
+export type { CampaignProducts } from '../../../lib/readers';
+export const campaignProductsAnswer = firstLoadAnswer<CampaignProducts>();
+export const campaignProductsUrl = (campaignId: number) => `/api/campaigns/${campaignId}/products`;
 
 export function campaignListUrl(filters: CampaignFilters, cursor?: string | null): string {
   const params = new URLSearchParams({ limit: String(CAMPAIGN_PAGE_SIZE) });
@@ -29,3 +33,6 @@ export const useCampaignList = (filters: CampaignFilters) => useReaders().useCam
 
 /** One campaign; read only when an id is present (spec §7). */
 export const useCampaign = (id: string | undefined) => useReaders().useCampaign(id);
+
+/** A campaign's products and their boxes left (the campaign page's Reward Details, issue 37). */
+export const useCampaignProducts = (campaignId: number) => useReaders().useCampaignProducts(campaignId);

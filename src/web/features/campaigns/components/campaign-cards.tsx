@@ -24,7 +24,7 @@ import { cn } from '../../../lib/cn';
 import { boxesLeftText, campaignReward, productValueText } from '../../../lib/format';
 import { Link } from '../../../lib/navigation';
 import type { SessionState } from '../../../lib/use-session';
-import { LazyVariantStock } from './lazy-variant-stock';
+import { VariantStock } from './variant-stock';
 
 const rowLabel = 'text-slate-600';
 
@@ -209,7 +209,7 @@ export function RewardCard({ campaign, session }: { campaign: Campaign; session:
                 <Package aria-hidden="true" className="size-4 shrink-0 text-mint-700" />
                 {left}
               </span>
-              {campaign.box ? <LazyVariantStock campaignId={campaign.id} /> : null}
+              {campaign.box ? <VariantStock campaignId={campaign.id} /> : null}
             </li>
           ) : null}
           {campaign.reward > 0 ? (

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatNumber } from '../../../lib/format';
-import { campaignProductsQuery } from '../api/campaign-queries';
+import { useCampaignProducts } from '../api/campaign-reads';
 
 /**
  * The campaign page's boxes left per variant (issue 37): "Shade 02 · 12 of 40 left", "Shade 03 · Sold out". Read
@@ -8,7 +7,8 @@ import { campaignProductsQuery } from '../api/campaign-queries';
  * apply form reads the same list and says why).
  */
 export function VariantStock({ campaignId }: { campaignId: number }) {
-  const products = useQuery(campaignProductsQuery(campaignId));
+  // Through the tree's readers: no TanStack Query on a first load of the page (decision 0044).
+  const products = useCampaignProducts(campaignId);
   const items = products.data?.items ?? [];
   if (items.length === 0) return null;
   return (

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import {
   type AdminPermission,
   type AdminRole,
@@ -35,14 +36,18 @@ export function assertAdminPermission(role: AdminRole | null, permission: AdminP
  * Every request under /api/admin (mounted in app.ts after requireRole('admin')): the permission the table in
  * src/shared/admin-permissions.ts declares for its route, or refused with 403 FORBIDDEN_ROLE. A route the table does
  * not name is nobody's (decision 0043): refused for every role, Owners included, so a route added without its line
- * cannot be used by anyone (and the route × role test fails on it).
+ * cannot be used by anyone (and the route × role test fails on it). A path no route answers is not refused: it goes
+ * on to the 404 every unknown path gets (middleware is registered for every method, 'ALL'; a route for its own).
  */
 export const requireAdminPermission: MiddlewareHandler<AppBindings> = async (c, next) => {
   const user = c.get('user');
   if (!user) return next();
   const path = c.req.path.replace(/^\/api(?=\/)/, '');
   const permission = permissionForRequest(c.req.method, path);
-  if (permission === null) throw new ForbiddenRoleError(user.adminRole ?? 'viewer', [], UNDECLARED);
+  if (permission === null) {
+    if (!matchedRoutes(c).some((route) => route.method !== 'ALL')) return next();
+    throw new ForbiddenRoleError(user.adminRole ?? 'viewer', [], UNDECLARED);
+  }
   assertAdminPermission(user.adminRole, permission);
   await next();
 };

@@ -113,11 +113,20 @@ async function readBaseline(handle: DatabaseHandle, schema: string): Promise<Bas
   return { reset: `${statements.join(';\n')};` };
 }
 
+/** The run's mark from the global setup; 'x' outside a vitest run (a bench using the test databases). */
+function runMark(): string {
+  try {
+    return inject('postgresRun') ?? 'x';
+  } catch {
+    return 'x';
+  }
+}
+
 /** A new schema, migrated; the worker's first one is read for the baseline. */
 async function freshSchema(url: string): Promise<{ schema: string; handle: DatabaseHandle }> {
   // The creation time is part of the name, so a run only ever cleans up schemas too old to be another run's; the
   // run's mark lets its global teardown drop what its workers leave.
-  const run = inject('postgresRun') ?? 'x';
+  const run = runMark();
   const schema = `mbtest_${Date.now().toString(36)}_${run}_${randomBytes(3).toString('hex')}`;
   const admin = await openDatabase({ url, poolSize: 1 });
   try {

@@ -304,6 +304,8 @@ describe('campaign page in the browser', () => {
     expect(await header.getByRole('link', { name: 'Mintbox' }).getAttribute('href')).toBe('/');
     await header.getByRole('link', { name: 'Back' }).click();
     await page.waitForURL(`${server.url}/`);
+    // Home, as the visitor sees it: the catalogue with its campaigns.
+    await expect.poll(() => page.getByTestId('campaign-card').count()).toBeGreaterThan(0);
   });
 
   it('Back returns to the search the visitor came from', async () => {
@@ -314,6 +316,8 @@ describe('campaign page in the browser', () => {
     await page.waitForURL(url(active));
     await page.getByTestId('campaign-header').getByRole('link', { name: 'Back' }).click();
     await page.waitForURL(`${server.url}/?platform=instagram`);
+    // Back on the list it came from: the Instagram search, with the campaign it opened among its results.
+    await expect.poll(() => page.getByRole('link', { name: 'Glow Serum Launch' }).count()).toBeGreaterThan(0);
   });
 
   it('shows a skeleton while the campaign loads', async () => {

@@ -186,6 +186,10 @@ describe('development on 127.0.0.1, in the browser', () => {
       await page.getByLabel('Password', { exact: true }).fill('first day on mintbox');
       await page.getByRole('button', { name: 'Create Account', exact: true }).click();
       await page.waitForURL(`http://127.0.0.1:${port}/email-verification`, { timeout: 15_000 });
+      // Signed up and on the next step, as the newcomer sees it: the verification page, not an error.
+      await expect
+        .poll(() => page.locator('h1').first().textContent())
+        .toMatch(/^(Verify your email|Enter your code)$/);
     } finally {
       await browser.close();
       await server.close();

@@ -18,7 +18,6 @@ const EXEMPT = [/^db\/seed-data\//];
 
 /** Files over 300 lines when the rule landed: path → lines then. */
 const FILES_STILL_OVER: Record<string, number> = {
-  'server/routes/admin-campaigns.ts': 357,
   'web/features/admin/components/audit-log.tsx': 409,
   'web/features/admin/creator-page.tsx': 363,
 };

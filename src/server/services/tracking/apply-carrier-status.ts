@@ -40,16 +40,9 @@ export async function applyCarrierStatus(
   now: Date,
 ): Promise<CarrierNotice | null> {
   const { application, campaign, influencer } = locked;
-  const statusAt = new Date(tracker.updatedAt);
-  if (application.carrierStatusAt && statusAt < application.carrierStatusAt) return null;
+  const carrier = carrierFields(tracker, now);
+  if (application.carrierStatusAt && carrier.carrierStatusAt < application.carrierStatusAt) return null;
   const changed = tracker.status !== application.carrierStatus;
-  const carrier: CarrierFields = {
-    carrierStatus: tracker.status,
-    carrierStatusAt: statusAt,
-    carrierEstDelivery: tracker.estDeliveryDate,
-    carrierEvents: tracker.events,
-    updatedAt: now,
-  };
   if (!changed) {
     await tx.update(applications).set(carrier).where(eq(applications.id, application.id));
     return null;
@@ -75,13 +68,16 @@ export async function applyCarrierStatus(
 }
 
 /** The tracker's fields an application keeps, written with every state. */
-type CarrierFields = {
-  carrierStatus: TrackerStatus;
-  carrierStatusAt: Date;
-  carrierEstDelivery: TrackerView['estDeliveryDate'];
-  carrierEvents: TrackerView['events'];
-  updatedAt: Date;
-};
+function carrierFields(tracker: TrackerView, now: Date) {
+  return {
+    carrierStatus: tracker.status,
+    carrierStatusAt: new Date(tracker.updatedAt),
+    carrierEstDelivery: tracker.estDeliveryDate,
+    carrierEvents: tracker.events,
+    updatedAt: now,
+  };
+}
+type CarrierFields = ReturnType<typeof carrierFields>;
 
 /** The carrier delivered: a shipped box moves to delivered (the creator is told); one marked already keeps its time. */
 async function applyDelivered(

@@ -35,7 +35,7 @@ import {
   PAYOUT_STATUS,
 } from '../../src/server/jobs/jobs';
 import type { MetricsSource } from '../../src/server/metrics-sources/types';
-import { applicationDeadlineFor } from '../../src/shared/lifecycle';
+import { applicationDeadlineFor } from '../../src/shared/lifecycle/deadlines';
 import { captureMailer } from '../../tests/support/capture-mailer';
 import { type FakeBatch, type FakePaypal, startFakePaypal } from '../../tests/support/fake-paypal';
 

@@ -33,6 +33,7 @@ import { adminCampaignRoutes } from './routes/admin-campaigns';
 import { adminConversationRoutes } from './routes/admin-conversations';
 import { adminInfluencerRoutes } from './routes/admin-influencers';
 import { adminPaymentRoutes } from './routes/admin-payments';
+import { adminReviewRoutes } from './routes/admin-review';
 import { adminShippingRoutes } from './routes/admin-shipping';
 import { applicationRoutes } from './routes/applications';
 import { authRoutes } from './routes/auth';
@@ -177,7 +178,7 @@ export function createApp(appDeps: AppDeps) {
   // Called by Meta (Instagram's Deauthorize and Data Deletion callbacks): the signed_request is verified instead.
   api.route('/', instagramCallbackRoutes);
   api.route('/admin', adminRoutes);
-  api.route('/admin', adminCampaignRoutes);
+  api.route('/admin', adminCampaignRoutes).route('/admin', adminReviewRoutes);
   api.route('/admin', adminPaymentRoutes);
   api.route('/admin', adminInfluencerRoutes);
   api.route('/admin', adminShippingRoutes);

@@ -42,7 +42,7 @@ export const CAMPAIGN_TYPE_LABELS: Record<CampaignType, string> = {
 
 /**
  * Whether the campaign sends a PR box (gifting, or gifting and Mint). A fact of the campaign type, kept here rather
- * than in lifecycle.ts so the public pages can ask it without loading the lifecycle rules (the 100 KB first load).
+ * than in lifecycle/ so the public pages can ask it without loading the lifecycle rules (the 100 KB first load).
  */
 export function shipsBox(type: CampaignType): boolean {
   return type === 'gifting' || type === 'gifting_paid';

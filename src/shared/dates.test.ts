@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDaysToIsoDate, formatIsoDate } from './dates';
-import { uploadDeadline } from './lifecycle';
+import { uploadDeadline } from './lifecycle/deadlines';
 
 describe('dates', () => {
   it('puts the upload deadline 7 days after the application deadline, across months and years', () => {

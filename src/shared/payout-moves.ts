@@ -1,7 +1,7 @@
 import type { PayoutStatus } from './payouts';
 
 /**
- * Money's table of moves (issue 43), like the applications' LIFECYCLE_MOVES (./lifecycle.ts): every status a payout
+ * Money's table of moves (issue 43), like the applications' LIFECYCLE_MOVES (./lifecycle/moves.ts): every status a payout
  * can take, from which status, by which action and actor. The server changes a payout's status only along a row of it
  * (services/payouts/move.ts, the one writer; src/server/services/payouts/move.test.ts fails on any other).
  */

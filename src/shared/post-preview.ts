@@ -6,7 +6,7 @@
  */
 import { PLATFORM_LABELS, type Platform } from './constants';
 import { instagramShortcode, tiktokVideoId, youtubeVideoId } from './content-metrics';
-import { PLATFORM_POST_HOSTS } from './lifecycle';
+import { PLATFORM_POST_HOSTS } from './lifecycle/post-links';
 import { handleLabel, normalizeHandle } from './social-links';
 
 export type PostPreviewData = {

@@ -19,7 +19,8 @@ import {
 import { recordShipment } from '../../src/server/services/applications/shipments';
 import { transition } from '../../src/server/services/applications/transition';
 import type { AuditActor } from '../../src/server/services/audit-log';
-import { type ApplicationStatus, shipsBox } from '../../src/shared/lifecycle';
+import { shipsBox } from '../../src/shared/constants';
+import type { ApplicationStatus } from '../../src/shared/lifecycle/statuses';
 import { testServices } from './services';
 
 /** The admin the factory's admin steps are recorded under in the audit log. */

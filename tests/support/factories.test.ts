@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMyApplications } from '../../src/db/queries/applications';
-import { APPLICATION_STATUSES, nextStep } from '../../src/shared/lifecycle';
+import { nextStep } from '../../src/shared/lifecycle/creator-progress';
+import { APPLICATION_STATUSES } from '../../src/shared/lifecycle/statuses';
 import { insertApplication, insertCampaign, insertInfluencer } from './factories';
 import { createTestDatabase, type TestDatabase } from './test-database';
 

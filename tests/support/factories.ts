@@ -5,7 +5,7 @@ import { type ApplicationRow, applications, type SubmissionRow } from '../../src
 import { type CampaignRow, campaigns, type NewCampaignRow } from '../../src/db/schema/campaigns';
 import { type InfluencerRow, influencers } from '../../src/db/schema/influencers';
 import { completeProfile } from '../../src/server/services/profiles';
-import type { ApplicationStatus } from '../../src/shared/lifecycle';
+import type { ApplicationStatus } from '../../src/shared/lifecycle/statuses';
 import { profileSchema } from '../../src/shared/schemas/profile';
 import { walkApplication } from './application-walk';
 import { READY_PROFILE } from './creators';

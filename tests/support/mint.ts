@@ -4,8 +4,11 @@ import type { Database } from '../../src/db/client';
 import { ledgerEntries, mintBalances } from '../../src/db/schema/ledger';
 import { postLedgerEntry } from '../../src/server/services/payouts/ledger';
 
-/** Credits Mint to a creator as a ledger entry (a test stand-in for an approved reward). */
-export async function giveMint(db: Database, influencerId: number, amount: number) {
+/**
+ * Credits Mint to a creator as a ledger entry (a test stand-in for an approved reward), dated `at`: the test's clock
+ * when the test reads the entries' order or month beside ones the app dates by its clock, else the machine's.
+ */
+export async function giveMint(db: Database, influencerId: number, amount: number, at = new Date()) {
   await db.transaction((tx) =>
     postLedgerEntry(tx, {
       influencerId,
@@ -13,6 +16,7 @@ export async function giveMint(db: Database, influencerId: number, amount: numbe
       kind: 'adjustment',
       reference: `test:${randomUUID()}`,
       description: 'Test credit',
+      at,
     }),
   );
 }

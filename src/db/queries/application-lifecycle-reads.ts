@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { applicationDeadlineFor, CONTENT_DUE_STATUSES } from '../../shared/lifecycle';
+import { applicationDeadlineFor } from '../../shared/lifecycle/deadlines';
+import { CONTENT_DUE_STATUSES } from '../../shared/lifecycle/statuses';
 import type { DatabaseOrTransaction } from '../client';
 import { type ApplicationRow, applications, submissions } from '../schema/applications';
 import { type CampaignRow, campaigns } from '../schema/campaigns';

@@ -1,13 +1,9 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  ACCEPTED_STATUSES,
-  APPLICATION_STATUS_LABELS,
-  applicationProgress,
-  nextStep,
-  offeredActions,
-  shipsBox,
-  uploadDeadline,
-} from '../../shared/lifecycle';
+import { shipsBox } from '../../shared/constants';
+import { applicationProgress, nextStep } from '../../shared/lifecycle/creator-progress';
+import { uploadDeadline } from '../../shared/lifecycle/deadlines';
+import { offeredActions } from '../../shared/lifecycle/moves';
+import { ACCEPTED_STATUSES, APPLICATION_STATUS_LABELS } from '../../shared/lifecycle/statuses';
 import type { Applicant, MyApplication } from '../../shared/schemas/application';
 import { tierFromAccounts } from '../../shared/schemas/profile';
 import { trackingUrl } from '../../shared/tracking';
@@ -115,7 +111,7 @@ export async function listMyApplications(
   return rows.map(({ application: a, campaign: c }) => {
     const clock = clocks.get(a.id);
     const upload = clock?.deadline ?? uploadDeadline(c.deadline);
-    // What the table of moves offers the creator at this status (src/shared/lifecycle.ts).
+    // What the table of moves offers the creator at this status (src/shared/lifecycle/moves.ts).
     const offers = offeredActions(a.status, 'creator', shipsBox(c.type));
     return {
       id: a.id,

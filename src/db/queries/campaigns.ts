@@ -1,6 +1,6 @@
 import { and, count, eq, fillPlaceholders, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { CAMPAIGN_TOTAL_CAP, PLATFORMS, PUBLIC_CAMPAIGN_STATUSES } from '../../shared/constants';
-import { ACCEPTED_STATUSES } from '../../shared/lifecycle';
+import { ACCEPTED_STATUSES } from '../../shared/lifecycle/statuses';
 import type { BoxSummary, Campaign, CampaignListQuery, CampaignPage } from '../../shared/schemas/campaign';
 import type { DatabaseOrTransaction } from '../client';
 import { campaignCounts, campaigns } from '../schema/campaigns';

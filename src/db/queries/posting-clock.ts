@@ -1,10 +1,7 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
-import {
-  applicationDeadlineFor,
-  CONTENT_DUE_STATUSES,
-  shipsBox,
-  uploadDeadline,
-} from '../../shared/lifecycle';
+import { shipsBox } from '../../shared/constants';
+import { applicationDeadlineFor, uploadDeadline } from '../../shared/lifecycle/deadlines';
+import { CONTENT_DUE_STATUSES } from '../../shared/lifecycle/statuses';
 import { clockOpen, type PostingClock, postingClock } from '../../shared/posting-clock';
 import type { DatabaseOrTransaction } from '../client';
 import { type ApplicationRow, applications, submissions } from '../schema/applications';

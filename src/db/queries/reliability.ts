@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { ApplicationStatus } from '../../shared/lifecycle';
+import type { ApplicationStatus } from '../../shared/lifecycle/statuses';
 import type { ApplicantSort, Reliability } from '../../shared/schemas/reliability';
 import type { DatabaseOrTransaction } from '../client';
 import { applicantCounts, applicantKeys } from '../schema/applications';

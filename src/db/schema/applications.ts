@@ -12,7 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { ApplicationStatus, DeliveryProblem } from '../../shared/lifecycle';
+import type { DeliveryProblem } from '../../shared/lifecycle/delivery-problems';
+import type { ApplicationStatus } from '../../shared/lifecycle/statuses';
 import type { CarrierEvent, DeliveredBy } from '../../shared/tracking';
 import { campaigns } from './campaigns';
 import { influencers } from './influencers';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { DeliveryProblem } from '../../shared/lifecycle';
+import type { DeliveryProblem } from '../../shared/lifecycle/delivery-problems';
 import { applications } from './applications';
 import { users } from './auth';
 

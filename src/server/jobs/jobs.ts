@@ -1,4 +1,3 @@
-import PgBoss from 'pg-boss';
 import type { Env } from '../../config/env';
 import type { DatabaseHandle } from '../../db/client';
 import { invalidateCampaignCounts } from '../../db/queries/campaign-count-cache';
@@ -20,6 +19,7 @@ import { buildRequestedExports } from '../services/data-rights/data-export';
 import { pruneAttempts } from '../services/password-attempts';
 import { createServiceContext, type ServiceContext } from '../services/service-context';
 import type { JobContext, JobDefinition } from './job-definition';
+import { openJobQueue, scheduleJobs, workJobs } from './job-queue';
 import { pollPayouts, resumeInterruptedBatches } from './payment-runs';
 import { refreshContentMetrics } from './refresh-content-metrics';
 import { storeJobs } from './store-jobs';
@@ -154,37 +154,6 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
   },
 ];
 
-/** pg-boss on PGlite: it only needs a function that runs SQL (several statements when there are no values). */
-function pgliteAdapter(handle: DatabaseHandle) {
-  const pglite = handle.pglite!;
-  return {
-    executeSql: async (text: string, values?: unknown[]) => {
-      if (!values || values.length === 0) {
-        const results = await pglite.exec(text);
-        return { rows: results.at(-1)?.rows ?? [] };
-      }
-      const result = await pglite.query(text, values as never[]);
-      return { rows: result.rows };
-    },
-  };
-}
-
-/** Any fixed number shared by every instance (see migrate.ts and seed.ts for the others). */
-const JOB_SETUP_LOCK_KEY = 727_274_004;
-
-/** Runs `work` while holding a PostgreSQL advisory lock, so instances starting together take turns. */
-async function oneInstanceAtATime(handle: DatabaseHandle, work: () => Promise<void>): Promise<void> {
-  if (!handle.pool) return work();
-  const client = await handle.pool.connect();
-  try {
-    await client.query('select pg_advisory_lock($1)', [JOB_SETUP_LOCK_KEY]);
-    await work();
-  } finally {
-    await client.query('select pg_advisory_unlock($1)', [JOB_SETUP_LOCK_KEY]).catch(() => undefined);
-    client.release();
-  }
-}
-
 export interface Jobs {
   /** Waiting jobs per queue (shared by every instance). */
   queueDepths(): Promise<Record<string, number>>;
@@ -231,16 +200,7 @@ export async function startJobs(
           deps.logger.error({ err: error }, 'payout batches could not be resumed at start-up'),
       )
     : Promise.resolve();
-  const boss =
-    handle.driver === 'postgres'
-      ? new PgBoss({
-          connectionString: deps.env.databaseUrl!,
-          max: 2,
-          ...(deps.bossSchema ? { schema: deps.bossSchema } : {}),
-        })
-      : new PgBoss({ db: pgliteAdapter(handle) as never });
-  boss.on('error', (error) => deps.logger.error({ err: error }, 'job queue error'));
-  await boss.start();
+  const boss = await openJobQueue(handle, deps);
   const ctx: JobContext = {
     handle,
     env: deps.env,
@@ -250,31 +210,8 @@ export async function startJobs(
     metricsSources: deps.metricsSources ?? metricsSourcesFromEnv(deps.env, handle.db, deps.logger),
     files,
   };
-  // pg-boss's createQueue deadlocks when two instances create the same queue at once: one instance at a time.
-  await oneInstanceAtATime(handle, async () => {
-    for (const job of JOB_DEFINITIONS) {
-      await boss.createQueue(job.name);
-      await boss.schedule(job.name, job.cron);
-      // One run at start, so a server that was down catches up at once (instances starting together share it).
-      await boss.send(job.name, {}, { singletonKey: 'startup', singletonSeconds: 60 });
-    }
-  });
-  for (const job of JOB_DEFINITIONS) {
-    await boss.work(job.name, async ([received]) => {
-      const started = performance.now();
-      const fields = { queue: job.name, jobId: received?.id };
-      try {
-        await job.run(ctx);
-      } catch (error) {
-        deps.metrics?.jobRun(job.name, 'failed', (performance.now() - started) / 1000);
-        deps.logger.error({ ...fields, err: error }, 'job failed');
-        throw error;
-      }
-      const seconds = (performance.now() - started) / 1000;
-      deps.metrics?.jobRun(job.name, 'completed', seconds);
-      deps.logger.info({ ...fields, ms: Math.round(seconds * 1000) }, 'job done');
-    });
-  }
+  await scheduleJobs(handle, boss, JOB_DEFINITIONS);
+  await workJobs(boss, JOB_DEFINITIONS, ctx, deps.metrics);
   return {
     async queueDepths() {
       const depths: Record<string, number> = {};

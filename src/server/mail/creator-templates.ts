@@ -1,4 +1,4 @@
-import type { DeliveryProblem } from '../../shared/lifecycle';
+import type { DeliveryProblem } from '../../shared/lifecycle/delivery-problems';
 import type { ModerationAction } from '../../shared/moderation';
 import type { MailMessage } from './mailer';
 import { layoutMail } from './templates';

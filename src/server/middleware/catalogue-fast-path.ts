@@ -82,10 +82,37 @@ export function catalogueFastPath(deps: FastPathDeps) {
   for (const [name, value] of jsonSecurityHeaders({ https: deps.env.appUrl.startsWith('https://') })) {
     fixedHeaders[name] = value;
   }
-  /** Validated list parameters per query string; null: the chain must answer (it refuses the query). */
-  const parsedQueries = new Map<string, ListParams | null>();
+  const listParams = keptListParams();
 
-  const listParams = (query: string): ListParams | null => {
+  return (
+    request: Request,
+    bindings: unknown,
+    fallback: () => Response | Promise<Response>,
+  ): Promise<Response> | undefined => {
+    if (request.method !== 'GET' || deps.env.launchMode === 'coming-soon') return undefined;
+    const asked = catalogueRead(request.url, listParams);
+    if (!asked) return undefined;
+    const header = headerReader(request, bindings);
+    if (header('cookie')?.includes(cookieMark)) return undefined;
+
+    const offered = deps.env.trustProxy ? header('x-request-id') : undefined;
+    const requestId = offered && PROXY_REQUEST_ID.test(offered) ? offered : crypto.randomUUID();
+    const started = performance.now();
+    const headers: Record<string, string> = { ...fixedHeaders, 'X-Request-Id': requestId };
+    // Inside the request's id, so the access line (and any other) carries it; the chain makes its own.
+    return runInRequest(requestId, () => answerRead(deps, asked, header, headers, started)).then(
+      (response) => response ?? fallback(),
+    );
+  };
+}
+
+/** One of the two reads: the list with its validated parameters, or one campaign by id. */
+type CatalogueRead = { list: ListParams; id?: undefined } | { list: null; id: number };
+
+/** Validated list parameters per query string; null: the chain must answer (it refuses the query). */
+function keptListParams() {
+  const parsedQueries = new Map<string, ListParams | null>();
+  return (query: string): ListParams | null => {
     const known = parsedQueries.get(query);
     if (known !== undefined) return known;
     const params = parseListQuery(query);
@@ -94,86 +121,81 @@ export function catalogueFastPath(deps: FastPathDeps) {
     parsedQueries.set(query, params);
     return params;
   };
+}
 
-  return (
-    request: Request,
-    bindings: unknown,
-    fallback: () => Response | Promise<Response>,
-  ): Promise<Response> | undefined => {
-    if (request.method !== 'GET' || deps.env.launchMode === 'coming-soon') return undefined;
-    const { path, query } = pathAndQuery(request.url);
-    let id: number | undefined;
-    let list: ListParams | null = null;
-    if (path === LIST_PATH) {
-      list = listParams(query);
-      if (!list) return undefined;
-    } else {
-      if (!path.startsWith(ONE_PREFIX)) return undefined;
-      const idText = path.slice(ONE_PREFIX.length);
-      if (!/^\d{1,10}$/.test(idText)) return undefined;
-      id = Number(idText);
-      if (id < 1 || id > MAX_ID) return undefined;
-      if (query && queryHasControlCharacter(query)) return undefined;
-    }
-    const incoming = (bindings as ServerBindings)?.incoming;
-    const header = (name: string): string | undefined => {
-      if (incoming) {
-        const value = incoming.headers[name];
-        return Array.isArray(value) ? value.join(', ') : value;
-      }
-      return request.headers.get(name) ?? undefined;
-    };
-    if (header('cookie')?.includes(cookieMark)) return undefined;
+/** Which of the two reads a URL asks, or null when the chain must answer it. */
+function catalogueRead(url: string, listParams: (query: string) => ListParams | null): CatalogueRead | null {
+  const { path, query } = pathAndQuery(url);
+  if (path === LIST_PATH) {
+    const list = listParams(query);
+    return list ? { list } : null;
+  }
+  if (!path.startsWith(ONE_PREFIX)) return null;
+  const idText = path.slice(ONE_PREFIX.length);
+  if (!/^\d{1,10}$/.test(idText)) return null;
+  const id = Number(idText);
+  if (id < 1 || id > MAX_ID) return null;
+  if (query && queryHasControlCharacter(query)) return null;
+  return { list: null, id };
+}
 
-    const offered = deps.env.trustProxy ? header('x-request-id') : undefined;
-    const requestId = offered && PROXY_REQUEST_ID.test(offered) ? offered : crypto.randomUUID();
-    const started = performance.now();
-    // Inside the request's id, so the access line (and any other) carries it; the chain makes its own.
-    const answer = async (): Promise<Response | null> => {
-      const headers: Record<string, string> = { ...fixedHeaders, 'X-Request-Id': requestId };
-      if (deps.lifecycle?.draining) headers.Connection = 'close';
-      let text: string;
-      let bytes: number;
-      let ready: ReadyAnswer | null = null;
-      try {
-        // A campaign by id and the first pages are kept as ready bytes with an ETag (services/public-answers.ts).
-        const key = list ? firstPageKey(list) : campaignKey(id as number);
-        if (key !== null) {
-          ready = await keptAnswer(deps.db, key, () =>
-            list
-              ? listPublicCampaigns(deps.db, list)
-              : publicCampaignDetail(deps.db, id as number, deps.now?.()),
-          );
-          if (ready === null) return null;
-          text = ready.body;
-          bytes = ready.bytes;
-        } else {
-          text = JSON.stringify(await listPublicCampaigns(deps.db, list as ListParams));
-          bytes = Buffer.byteLength(text);
-        }
-      } catch {
-        return null;
-      }
-      if (ready) {
-        headers.ETag = ready.etag;
-        headers['Cache-Control'] = 'no-cache';
-        if (etagMatches(header('if-none-match'), ready.etag)) {
-          delete headers['Content-Type'];
-          recordRequest(deps, 'GET', list ? LIST_ROUTE : ONE_ROUTE, 304, started);
-          return new Response(null, { status: 304, headers });
-        }
-      }
-      let body: BodyInit = text;
-      if (acceptsGzip(header('accept-encoding')) && bytes >= COMPRESS_THRESHOLD) {
-        body = ready ? await gzippedBody(ready) : new Uint8Array(await gzipAsync(text));
-        headers['Content-Encoding'] = 'gzip';
-        headers.Vary = 'Accept-Encoding';
-      }
-      recordRequest(deps, 'GET', list ? LIST_ROUTE : ONE_ROUTE, 200, started);
-      return new Response(body, { status: 200, headers });
-    };
-    return runInRequest(requestId, answer).then((response) => response ?? fallback());
+/** A request header, read from Node's own request when there is one (no Headers object is built). */
+function headerReader(request: Request, bindings: unknown): (name: string) => string | undefined {
+  const incoming = (bindings as ServerBindings)?.incoming;
+  if (!incoming) return (name) => request.headers.get(name) ?? undefined;
+  return (name) => {
+    const value = incoming.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
   };
+}
+
+/** The read's 200 (or 304), with the chain's headers, counted; null when the chain must answer (not found, an error). */
+async function answerRead(
+  deps: FastPathDeps,
+  { list, id }: CatalogueRead,
+  header: (name: string) => string | undefined,
+  headers: Record<string, string>,
+  started: number,
+): Promise<Response | null> {
+  if (deps.lifecycle?.draining) headers.Connection = 'close';
+  const route = list ? LIST_ROUTE : ONE_ROUTE;
+  let text: string;
+  let bytes: number;
+  let ready: ReadyAnswer | null = null;
+  try {
+    // A campaign by id and the first pages are kept as ready bytes with an ETag (services/public-answers.ts).
+    const key = list ? firstPageKey(list) : campaignKey(id as number);
+    if (key !== null) {
+      ready = await keptAnswer(deps.db, key, () =>
+        list ? listPublicCampaigns(deps.db, list) : publicCampaignDetail(deps.db, id as number, deps.now?.()),
+      );
+      if (ready === null) return null;
+      text = ready.body;
+      bytes = ready.bytes;
+    } else {
+      text = JSON.stringify(await listPublicCampaigns(deps.db, list as ListParams));
+      bytes = Buffer.byteLength(text);
+    }
+  } catch {
+    return null;
+  }
+  if (ready) {
+    headers.ETag = ready.etag;
+    headers['Cache-Control'] = 'no-cache';
+    if (etagMatches(header('if-none-match'), ready.etag)) {
+      delete headers['Content-Type'];
+      recordRequest(deps, 'GET', route, 304, started);
+      return new Response(null, { status: 304, headers });
+    }
+  }
+  let body: BodyInit = text;
+  if (acceptsGzip(header('accept-encoding')) && bytes >= COMPRESS_THRESHOLD) {
+    body = ready ? await gzippedBody(ready) : new Uint8Array(await gzipAsync(text));
+    headers['Content-Encoding'] = 'gzip';
+    headers.Vary = 'Accept-Encoding';
+  }
+  recordRequest(deps, 'GET', route, 200, started);
+  return new Response(body, { status: 200, headers });
 }
 
 /** The list route's query string validated as the route validates it, or null when the route would refuse it. */

@@ -11,7 +11,7 @@ import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../te
 import { applications } from '../../db/schema/applications';
 import { campaigns } from '../../db/schema/campaigns';
 import { influencers } from '../../db/schema/influencers';
-import { CLOSED_STATUSES, IN_PROGRESS_STATUSES, TO_REVIEW_STATUSES } from '../../shared/lifecycle';
+import { CLOSED_STATUSES, IN_PROGRESS_STATUSES, TO_REVIEW_STATUSES } from '../../shared/lifecycle/statuses';
 import type { AdminApplicantList } from '../../shared/schemas/shipping';
 import { createApp } from '../app';
 import { createAuth } from '../auth';

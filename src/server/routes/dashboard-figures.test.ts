@@ -5,7 +5,7 @@ import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { DECIDED_STATUSES, IN_PROGRESS_STATUSES } from '../../shared/lifecycle';
+import { DECIDED_STATUSES, IN_PROGRESS_STATUSES } from '../../shared/lifecycle/statuses';
 import type { MyApplication } from '../../shared/schemas/application';
 import type { CampaignAnalytics, MyAnalytics } from '../../shared/schemas/content-metrics';
 import type { ActivityItem } from '../../shared/schemas/me';

@@ -203,6 +203,7 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
         reference: `reward:kept:${ana.influencerId}`,
         description: 'Reward',
         campaignId: campaign.id,
+        at: new Date(),
       }),
     );
     await giveMint(database.db, ben.influencerId, 200);

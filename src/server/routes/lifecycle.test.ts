@@ -173,6 +173,17 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
       .from(transactions)
       .where(eq(transactions.influencerId, ana.influencerId));
     expect(tx).toMatchObject({ campaignId, amount: '40.00', status: 'completed', kind: 'reward' });
+    // Dated by the app's clock (the request's context: here the test clock), not by the machine or the database
+    // (issue 43): the admins' transactions list and the creator's ledger entry say the same instant.
+    const listed = (await (await getWithCookie(app, '/api/admin/transactions', admin)).json()) as {
+      items: Array<{ id: number; createdAt: string }>;
+    };
+    expect(listed.items.find((row) => row.id === tx!.id)?.createdAt).toBe(clock.now.toISOString());
+    const [entry] = await database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.influencerId, ana.influencerId));
+    expect(entry?.createdAt).toEqual(clock.now);
 
     const again = await call(`/api/admin/submissions/${second.body.id}/approve`, {}, admin);
     expect(again.status).toBe(409);
@@ -638,6 +649,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
         kind: 'adjustment',
         reference: `t:${spender.influencerId}:1`,
         description: 'test credit',
+        at: clock.now,
       });
     });
     await expect(
@@ -648,6 +660,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
           kind: 'redemption',
           reference: `t:${spender.influencerId}:2`,
           description: 'too much',
+          at: clock.now,
         });
       }),
     ).rejects.toThrow();

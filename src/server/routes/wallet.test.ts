@@ -95,7 +95,8 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
         .insert(applications)
         .values({ campaignId: campaign.id, influencerId: ana.influencerId, status });
     }
-    await giveMint(database.db, ana.influencerId, 120);
+    // Credited an hour before the redemption (the app dates the redemption by its clock).
+    await giveMint(database.db, ana.influencerId, 120, new Date(clock.now.getTime() - 3_600_000));
     await redeem(ana.cookie, { amount: 50 });
     const now = await wallet(ana.cookie);
     // The 120 Mint credited count as earned (issue 41: the wallet read "Total earned 0 Mint").

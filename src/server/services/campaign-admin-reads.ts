@@ -18,7 +18,7 @@ import {
   CLOSED_STATUSES,
   IN_PROGRESS_STATUSES,
   TO_REVIEW_STATUSES,
-} from '../../shared/lifecycle';
+} from '../../shared/lifecycle/statuses';
 import type { ApplicantGroup, ApplicantsQuery } from '../../shared/schemas/reliability';
 import { AppError } from '../errors';
 import type { ServiceContext } from './service-context';

@@ -10,7 +10,7 @@ import {
 } from '../../db/queries/delivery-problems';
 import { applications } from '../../db/schema/applications';
 import { deliveryProblems } from '../../db/schema/shipping';
-import type { DeliveryProblem } from '../../shared/lifecycle';
+import type { DeliveryProblem } from '../../shared/lifecycle/delivery-problems';
 import { decodeProblemCursor, encodeProblemCursor } from '../../shared/page-cursor';
 import {
   type AdminProblemList,

@@ -1,7 +1,7 @@
 import type { DatabaseOrTransaction } from '../../db/client';
 import { activeAdminUserIds, userIdOfInfluencer } from '../../db/queries/notifications';
 import { notifications } from '../../db/schema/notifications';
-import { DELIVERY_PROBLEM_LABELS, type DeliveryProblem } from '../../shared/lifecycle';
+import { DELIVERY_PROBLEM_LABELS, type DeliveryProblem } from '../../shared/lifecycle/delivery-problems';
 import { payoutLabel } from '../../shared/payouts';
 import type { NotificationKind } from '../../shared/schemas/notifications';
 

@@ -6,7 +6,7 @@ import {
   handlesFor,
   shippingAddressesFor,
 } from '../../db/queries/shipping';
-import { shipsBox } from '../../shared/lifecycle';
+import { shipsBox } from '../../shared/constants';
 import { variantLabel } from '../../shared/schemas/products';
 import { SHIPPING_CSV_HEADER } from '../../shared/schemas/shipping';
 import { AppError } from '../errors';

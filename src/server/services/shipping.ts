@@ -6,8 +6,9 @@ import {
   shippingAddressesFor,
   upsertShippingOverride,
 } from '../../db/queries/shipping';
+import { shipsBox } from '../../shared/constants';
 import { followerJumpFlags } from '../../shared/follower-changes';
-import { ACCEPTED_STATUSES, type ApplicationStatus, shipsBox } from '../../shared/lifecycle';
+import { ACCEPTED_STATUSES, type ApplicationStatus } from '../../shared/lifecycle/statuses';
 import type { Applicant } from '../../shared/schemas/application';
 import type { AdminApplicant, ShippingAddress, ShippingAddressView } from '../../shared/schemas/shipping';
 import { AppError } from '../errors';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPLICATION_STATUSES } from '../lifecycle';
+import { APPLICATION_STATUSES } from '../lifecycle/statuses';
 import { CREATOR_STANDINGS, MODERATION_ACTIONS } from '../moderation';
 import { ledgerEntrySchema, payoutSchema } from './payout';
 import { reliabilitySchema } from './reliability';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { APPLICATION_STATUSES, DELIVERY_PROBLEMS } from '../lifecycle';
+import { DELIVERY_PROBLEMS } from '../lifecycle/delivery-problems';
+import { APPLICATION_STATUSES } from '../lifecycle/statuses';
 import { pageLimitParam, problemCursorParam } from '../page-cursor';
 import { shipmentSchema } from './application';
 

@@ -20,7 +20,7 @@ export const ERROR_CODE_STATUS = {
   NOT_FOUND: 404,
   /** A step out of order, or a rule that the current state does not allow. */
   CONFLICT: 409,
-  /** An application step its current status does not allow (the table of moves in src/shared/lifecycle.ts). */
+  /** An application step its current status does not allow (the table of moves in src/shared/lifecycle/moves.ts). */
   INVALID_TRANSITION: 409,
   /** A variant chosen for a PR box has no boxes left (the message names it; issue 37). */
   SOLD_OUT: 409,

@@ -31,7 +31,7 @@ export const myReliabilitySchema = z.object({ record: reliabilitySchema });
 /** How the review page orders applicants: newest first, or those with the most posts on time (fewest missed) first. */
 export const APPLICANT_SORTS = ['newest', 'on_time'] as const;
 export type ApplicantSort = (typeof APPLICANT_SORTS)[number];
-/** The review's status groups (src/shared/lifecycle.ts sets). */
+/** The review's status groups (src/shared/lifecycle/statuses.ts sets). */
 export const APPLICANT_GROUPS = ['all', 'review', 'progress', 'approved', 'closed'] as const;
 export type ApplicantGroup = (typeof APPLICANT_GROUPS)[number];
 export const APPLICANT_PAGE_SIZE = 20;

@@ -1,4 +1,4 @@
-import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../shared/lifecycle';
+import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../shared/lifecycle/statuses';
 import { Badge, type BadgeProps } from './ui/badge';
 
 const VARIANT: Record<ApplicationStatus, NonNullable<BadgeProps['variant']>> = {

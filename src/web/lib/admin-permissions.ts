@@ -5,7 +5,7 @@ import {
   mayCall,
   roleMay,
 } from '../../shared/admin-permissions';
-import type { ApplicationAction } from '../../shared/lifecycle';
+import type { ApplicationAction } from '../../shared/lifecycle/moves';
 import { useSession } from './use-session';
 
 /**
@@ -28,7 +28,7 @@ export function useCan(route: AdminRouteKey): boolean {
   return useAdminCan().can(route);
 }
 
-/** The admin route behind each step of an application the review offers (src/shared/lifecycle.ts). */
+/** The admin route behind each step of an application the review offers (src/shared/lifecycle/moves.ts). */
 const APPLICATION_ACTION_ROUTES: Partial<Record<ApplicationAction, AdminRouteKey>> = {
   accept: 'POST /admin/applications/{id}/accept',
   reject: 'POST /admin/applications/{id}/reject',

@@ -14,12 +14,9 @@ import { type FileArea, type FileStore, FileStoreError, type StoredFileInfo } fr
 const CONNECT_TIMEOUT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
-/**
- * Files in an S3-compatible bucket, through AWS's own SDK (v3). The calls follow the Amazon S3 API Reference
- * (API version 2006-03-01): PutObject, GetObject, DeleteObject and ListObjectsV2. Keys are `<prefix><area>/<name>`.
- */
-export function s3FileStore(settings: S3Config): FileStore {
-  const client = new S3Client({
+/** AWS's client for the bucket's endpoint, with each attempt's time limits and the checksums other stores read. */
+function s3Client(settings: S3Config): S3Client {
+  return new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
@@ -31,21 +28,59 @@ export function s3FileStore(settings: S3Config): FileStore {
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
   });
+}
+
+/** A failed call, said with the action, the key and the bucket (S3's error name and HTTP status when it has them). */
+function s3Failure(bucket: string, action: string, key: string, error: unknown): FileStoreError {
+  const reason =
+    error instanceof S3ServiceException
+      ? `${error.name} (HTTP ${error.$metadata.httpStatusCode ?? '?'})`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return new FileStoreError(`S3 ${action} of ${key} in bucket ${bucket} failed: ${reason}`, { cause: error });
+}
+
+/** Only a missing key is "no such file": a missing bucket (NoSuchBucket, also a 404) is a configuration fault. */
+const isMissing = (error: unknown) => error instanceof S3ServiceException && error.name === 'NoSuchKey';
+
+/** The files directly in one area (no deeper keys), a page of ListObjectsV2 at a time. */
+async function* listArea(
+  client: S3Client,
+  bucket: string,
+  areaPrefix: string,
+): AsyncGenerator<StoredFileInfo[]> {
+  let token: string | undefined;
+  do {
+    let page: ListObjectsV2CommandOutput;
+    try {
+      page = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket, Prefix: areaPrefix, ContinuationToken: token }),
+      );
+    } catch (error) {
+      throw s3Failure(bucket, 'ListObjectsV2', areaPrefix, error);
+    }
+    const files: StoredFileInfo[] = (page.Contents ?? [])
+      .filter((item) => item.Key && !item.Key.slice(areaPrefix.length).includes('/'))
+      .map((item) => ({
+        name: item.Key!.slice(areaPrefix.length),
+        size: item.Size ?? 0,
+        modifiedAt: item.LastModified ?? new Date(0),
+      }));
+    if (files.length > 0) yield files;
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+}
+
+/**
+ * Files in an S3-compatible bucket, through AWS's own SDK (v3). The calls follow the Amazon S3 API Reference
+ * (API version 2006-03-01): PutObject, GetObject, DeleteObject and ListObjectsV2. Keys are `<prefix><area>/<name>`.
+ */
+export function s3FileStore(settings: S3Config): FileStore {
+  const client = s3Client(settings);
   const { bucket, prefix } = settings;
   const keyOf = (area: FileArea, name: string) => `${prefix}${area}/${name}`;
-  const failed = (action: string, key: string, error: unknown) =>
-    new FileStoreError(
-      `S3 ${action} of ${key} in bucket ${bucket} failed: ${
-        error instanceof S3ServiceException
-          ? `${error.name} (HTTP ${error.$metadata.httpStatusCode ?? '?'})`
-          : error instanceof Error
-            ? error.message
-            : String(error)
-      }`,
-      { cause: error },
-    );
-  // Only a missing key is "no such file": a missing bucket (NoSuchBucket, also a 404) is a configuration fault.
-  const isMissing = (error: unknown) => error instanceof S3ServiceException && error.name === 'NoSuchKey';
+  const failed = (action: string, key: string, error: unknown) => s3Failure(bucket, action, key, error);
 
   return {
     kind: 's3',
@@ -87,28 +122,6 @@ export function s3FileStore(settings: S3Config): FileStore {
         throw failed('DeleteObject', key, error);
       }
     },
-    async *list(area) {
-      const areaPrefix = `${prefix}${area}/`;
-      let token: string | undefined;
-      do {
-        let page: ListObjectsV2CommandOutput;
-        try {
-          page = await client.send(
-            new ListObjectsV2Command({ Bucket: bucket, Prefix: areaPrefix, ContinuationToken: token }),
-          );
-        } catch (error) {
-          throw failed('ListObjectsV2', areaPrefix, error);
-        }
-        const files: StoredFileInfo[] = (page.Contents ?? [])
-          .filter((item) => item.Key && !item.Key.slice(areaPrefix.length).includes('/'))
-          .map((item) => ({
-            name: item.Key!.slice(areaPrefix.length),
-            size: item.Size ?? 0,
-            modifiedAt: item.LastModified ?? new Date(0),
-          }));
-        if (files.length > 0) yield files;
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
-    },
+    list: (area) => listArea(client, bucket, `${prefix}${area}/`),
   };
 }

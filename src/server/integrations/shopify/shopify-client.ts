@@ -70,6 +70,9 @@ export const SHOPIFY_OPERATIONS = [
   ...WEBHOOK_OPERATIONS,
 ];
 
+/** One call to the Admin API: the operation's data (the transport throws on errors, throttling handled). */
+type Call = <T>(operation: string, variables?: Record<string, unknown>) => Promise<T>;
+
 export function createShopifyClient(options: {
   shopDomain: string;
   accessToken: string;
@@ -79,7 +82,7 @@ export function createShopifyClient(options: {
   attempts?: number;
 }): ShopifyClient {
   const transport = createShopifyTransport(options);
-  const call = async <T>(operation: string, variables?: Record<string, unknown>) =>
+  const call: Call = async <T>(operation: string, variables?: Record<string, unknown>) =>
     (await transport.request<T>(operation, variables)).data;
 
   return {
@@ -93,65 +96,74 @@ export function createShopifyClient(options: {
       const data = await call<{ orders: { nodes: StoreOrder[] } }>(ORDER_TAGGED, { query: `tag:'${tag}'` });
       return data.orders.nodes[0] ?? null;
     },
-    async createOrder(input) {
-      const data = await call<{
-        orderCreate: {
-          order: StoreOrder | null;
-          userErrors: Array<{ field: string[] | null; message: string }>;
-        } | null;
-      }>(CREATE_ORDER, {
-        order: {
-          currency: 'USD',
-          email: input.email,
-          buyerAcceptsMarketing: false,
-          financialStatus: 'PAID',
-          lineItems: [
-            {
-              variantId: input.variantId,
-              quantity: 1,
-              priceSet: { shopMoney: { amount: '0.00', currencyCode: 'USD' } },
-              requiresShipping: true,
-            },
-          ],
-          note: input.note,
-          shippingAddress: input.shippingAddress,
-          tags: ['mintbox', input.tag],
+    createOrder: (input) => createOrder(call, input),
+    shipmentOf: (orderId) => shipmentOf(call, orderId),
+  };
+}
+
+/** The orderCreate variables of a box: $0 and paid, one unit, no receipt or marketing, stock taken by Shopify. */
+function orderVariables(input: StoreOrderInput) {
+  return {
+    order: {
+      currency: 'USD',
+      email: input.email,
+      buyerAcceptsMarketing: false,
+      financialStatus: 'PAID',
+      lineItems: [
+        {
+          variantId: input.variantId,
+          quantity: 1,
+          priceSet: { shopMoney: { amount: '0.00', currencyCode: 'USD' } },
+          requiresShipping: true,
         },
-        options: {
-          sendReceipt: false,
-          sendFulfillmentReceipt: false,
-          inventoryBehaviour: 'DECREMENT_IGNORING_POLICY',
-        },
-      });
-      const payload = data.orderCreate;
-      if (!payload?.order) {
-        const first = payload?.userErrors[0];
-        throw new ShopifyError(
-          'failed',
-          `The store refused the order: ${first?.message ?? 'no order was made'}.`,
-        );
-      }
-      return payload.order;
+      ],
+      note: input.note,
+      shippingAddress: input.shippingAddress,
+      tags: ['mintbox', input.tag],
     },
-    async shipmentOf(orderId) {
-      const data = await call<{
-        order: {
-          cancelledAt: string | null;
-          fulfillments: Array<{
-            status: string;
-            trackingInfo: Array<{ company: string | null; number: string | null; url: string | null }>;
-          }>;
-        } | null;
-      }>(SHIPMENT, { id: orderId });
-      if (data.order?.cancelledAt) return 'cancelled';
-      for (const fulfilment of data.order?.fulfillments ?? []) {
-        if (fulfilment.status !== 'SUCCESS') continue;
-        const info = fulfilment.trackingInfo[0];
-        if (info?.number) {
-          return { carrier: info.company ?? 'Carrier', trackingNumber: info.number, trackingUrl: info.url };
-        }
-      }
-      return null;
+    options: {
+      sendReceipt: false,
+      sendFulfillmentReceipt: false,
+      inventoryBehaviour: 'DECREMENT_IGNORING_POLICY',
     },
   };
+}
+
+async function createOrder(call: Call, input: StoreOrderInput): Promise<StoreOrder> {
+  const data = await call<{
+    orderCreate: {
+      order: StoreOrder | null;
+      userErrors: Array<{ field: string[] | null; message: string }>;
+    } | null;
+  }>(CREATE_ORDER, orderVariables(input));
+  const payload = data.orderCreate;
+  if (!payload?.order) {
+    const first = payload?.userErrors[0];
+    throw new ShopifyError(
+      'failed',
+      `The store refused the order: ${first?.message ?? 'no order was made'}.`,
+    );
+  }
+  return payload.order;
+}
+
+async function shipmentOf(call: Call, orderId: string): Promise<StoreShipment | 'cancelled' | null> {
+  const data = await call<{
+    order: {
+      cancelledAt: string | null;
+      fulfillments: Array<{
+        status: string;
+        trackingInfo: Array<{ company: string | null; number: string | null; url: string | null }>;
+      }>;
+    } | null;
+  }>(SHIPMENT, { id: orderId });
+  if (data.order?.cancelledAt) return 'cancelled';
+  for (const fulfilment of data.order?.fulfillments ?? []) {
+    if (fulfilment.status !== 'SUCCESS') continue;
+    const info = fulfilment.trackingInfo[0];
+    if (info?.number) {
+      return { carrier: info.company ?? 'Carrier', trackingNumber: info.number, trackingUrl: info.url };
+    }
+  }
+  return null;
 }

@@ -131,6 +131,7 @@ export async function approveSubmission(services: ServiceContext, submissionId: 
       reference: `reward:application:${application.id}`,
       description: `Reward for ${campaign.name}`,
       campaignId: campaign.id,
+      at: ctx.now,
     });
     await recordAdminAction(tx, actor, {
       action: 'submission.approve',

@@ -8,7 +8,8 @@ import { type ApplicationRow, applications, submissions } from '../../../db/sche
 import { campaigns } from '../../../db/schema/campaigns';
 import type { InfluencerRow } from '../../../db/schema/influencers';
 import { PLATFORM_LABELS } from '../../../shared/constants';
-import { type DeliveryProblem, isPlatformPostUrl } from '../../../shared/lifecycle';
+import type { DeliveryProblem } from '../../../shared/lifecycle/delivery-problems';
+import { isPlatformPostUrl } from '../../../shared/lifecycle/post-links';
 import { withArticle } from '../../../shared/wording';
 import { AppError } from '../../errors';
 import { applyRestriction } from '../creator-moderation';

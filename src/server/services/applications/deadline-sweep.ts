@@ -3,7 +3,9 @@ import { listContentDueUnreminded, lockApplications } from '../../../db/queries/
 import { applicationIdsPastFairDeadline, postingClocksFor } from '../../../db/queries/posting-clock';
 import { applications } from '../../../db/schema/applications';
 import { campaigns } from '../../../db/schema/campaigns';
-import { applicationDeadlineFor, findMove, shipsBox } from '../../../shared/lifecycle';
+import { shipsBox } from '../../../shared/constants';
+import { applicationDeadlineFor } from '../../../shared/lifecycle/deadlines';
+import { findMove } from '../../../shared/lifecycle/moves';
 import { creatorNotice, notifyCreatorUsers } from '../notifications';
 import { type AtInstant, atInstant, type ServiceContext } from '../service-context';
 import { notify } from './context';

@@ -6,7 +6,7 @@ import { findProfile, findSocialAccounts } from '../../../db/queries/onboarding'
 import type { CampaignRow } from '../../../db/schema/campaigns';
 import type { InfluencerRow } from '../../../db/schema/influencers';
 import { PLATFORM_LABELS, type Platform } from '../../../shared/constants';
-import { applicationsOpen } from '../../../shared/lifecycle';
+import { applicationsOpen } from '../../../shared/lifecycle/deadlines';
 import { type MatchedCampaign, matchReason } from '../../../shared/schemas/matched-campaign';
 import { countedFollowers } from '../../../shared/schemas/profile';
 

@@ -12,13 +12,12 @@ import type { CampaignRow } from '../../../db/schema/campaigns';
 import type { CampaignType } from '../../../shared/constants';
 import {
   APPLICATION_ACTIONS,
-  APPLICATION_STATUSES,
   type ApplicationAction,
-  type ApplicationStatus,
   LIFECYCLE_ACTORS,
   LIFECYCLE_MOVES,
   type LifecycleActor,
-} from '../../../shared/lifecycle';
+} from '../../../shared/lifecycle/moves';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../shared/lifecycle/statuses';
 import { errorSchema } from '../../../shared/schemas/error';
 import { TransitionError, transition } from './transition';
 

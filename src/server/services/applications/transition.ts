@@ -2,15 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
 import { type ApplicationRow, applications } from '../../../db/schema/applications';
 import type { CampaignType } from '../../../shared/constants';
+import { shipsBox } from '../../../shared/constants';
 import {
   type ApplicationAction,
-  type ApplicationStatus,
   allowedActions,
   findMove,
   type LifecycleActor,
-  shipsBox,
-} from '../../../shared/lifecycle';
-import { refusalMessage } from '../../../shared/lifecycle-refusals';
+} from '../../../shared/lifecycle/moves';
+import { refusalMessage } from '../../../shared/lifecycle/refusals';
+import type { ApplicationStatus } from '../../../shared/lifecycle/statuses';
 import type { ErrorBody } from '../../../shared/schemas/error';
 import { AppError } from '../../errors';
 import { applyStockMove } from '../products/stock';
@@ -67,7 +67,7 @@ export function checkTransition(
 }
 
 /**
- * The one way an application's status changes: checks the move against the table (src/shared/lifecycle.ts), then
+ * The one way an application's status changes: checks the move against the table (src/shared/lifecycle/moves.ts), then
  * writes the new status with `changes` only where the status is still the one read, so two racing requests cannot
  * both move it (the loser gets the same 409 as any refused move, from the status it finds). A move with a `stock`
  * effect reserves or gives back the boxes of the creator's chosen variants in the same transaction (409 SOLD_OUT).

@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull, lte, notInArray } from 'drizzle-orm';
+import type { Transaction } from '../../../db/client';
 import { applications, submissions } from '../../../db/schema/applications';
 import { users } from '../../../db/schema/auth';
 import { contentMetricSnapshots, instagramConnections } from '../../../db/schema/content-metrics';
 import { conversationMessages } from '../../../db/schema/conversations';
-import { accountClosures, dataExports } from '../../../db/schema/data-rights';
+import { type AccountClosureRow, accountClosures, dataExports } from '../../../db/schema/data-rights';
 import { influencers, tiktokAuth } from '../../../db/schema/influencers';
 import { emailVerificationCodes, influencerProfiles, socialAccounts } from '../../../db/schema/onboarding';
 import { payouts } from '../../../db/schema/payouts';
@@ -34,105 +35,7 @@ export async function anonymiseClosedAccounts(services: ServiceContext) {
     .limit(50);
   let anonymised = 0;
   for (const closure of due) {
-    const files = await ctx.db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .update(accountClosures)
-        .set({ anonymisedAt: ctx.now })
-        .where(
-          and(eq(accountClosures.influencerId, closure.influencerId), isNull(accountClosures.anonymisedAt)),
-        )
-        .returning();
-      if (!claimed) return null;
-      const id = closure.influencerId;
-      const anonymousEmail = `${closure.anonymousId}@closed.invalid`;
-      const [before] = await tx
-        .select({ email: influencers.email })
-        .from(influencers)
-        .where(eq(influencers.id, id));
-      await tx
-        .update(influencers)
-        .set({
-          authUserId: null,
-          username: closure.anonymousId,
-          name: ANONYMOUS_NAME,
-          email: anonymousEmail,
-          emailVerified: false,
-          platform: null,
-          provider: null,
-          providerId: null,
-          profileImage: null,
-          verificationEmail: null,
-          mailOptOuts: [],
-          updatedAt: ctx.now,
-        })
-        .where(eq(influencers.id, id));
-      await tx
-        .update(influencerProfiles)
-        .set({
-          firstName: ANONYMOUS_NAME,
-          lastName: '',
-          paypalEmail: anonymousEmail,
-          phoneNumber: '',
-          fullName: ANONYMOUS_NAME,
-          addressLine1: '',
-          addressLine2: null,
-          city: '',
-          state: '',
-          zipCode: '',
-          shippingPhone: '',
-          updatedAt: ctx.now,
-        })
-        .where(eq(influencerProfiles.influencerId, id));
-      await tx.delete(socialAccounts).where(eq(socialAccounts.influencerId, id));
-      await tx.delete(tiktokAuth).where(eq(tiktokAuth.influencerId, id));
-      await tx.delete(instagramConnections).where(eq(instagramConnections.influencerId, id));
-      await tx.delete(emailVerificationCodes).where(eq(emailVerificationCodes.influencerId, id));
-      const applicationIds = (
-        await tx.select({ id: applications.id }).from(applications).where(eq(applications.influencerId, id))
-      ).map((row) => row.id);
-      if (applicationIds.length > 0) {
-        await tx
-          .delete(applicationShippingAddresses)
-          .where(inArray(applicationShippingAddresses.applicationId, applicationIds));
-        const submissionIds = tx
-          .select({ id: submissions.id })
-          .from(submissions)
-          .where(inArray(submissions.applicationId, applicationIds));
-        await tx
-          .update(contentMetricSnapshots)
-          .set({ screenshotUrl: null })
-          .where(inArray(contentMetricSnapshots.submissionId, submissionIds));
-      }
-      // Finished payouts keep amount, dates and reference; the PayPal address they went to goes.
-      await tx
-        .update(payouts)
-        .set({ paypalEmail: anonymousEmail })
-        .where(and(eq(payouts.influencerId, id), notInArray(payouts.status, [...OPEN_PAYOUT_STATUSES])));
-      const uploadNames: string[] = [];
-      const exportFiles: string[] = [];
-      if (closure.userId) {
-        await tx
-          .update(conversationMessages)
-          .set({ authorName: ANONYMOUS_NAME })
-          .where(eq(conversationMessages.authorUserId, closure.userId));
-        const removed = await tx
-          .delete(uploads)
-          .where(eq(uploads.ownerUserId, closure.userId))
-          .returning({ name: uploads.name });
-        uploadNames.push(...removed.map((row) => row.name));
-        const exportsLeft = await tx
-          .select({ fileName: dataExports.fileName })
-          .from(dataExports)
-          .where(eq(dataExports.userId, closure.userId));
-        exportFiles.push(...exportsLeft.flatMap((row) => (row.fileName ? [row.fileName] : [])));
-        // The sign-in account goes with its sessions, provider links and tokens, two-factor secret,
-        // notifications and data download rows (all cascade from it).
-        await tx.delete(users).where(eq(users.id, closure.userId));
-      }
-      if (before)
-        await tx.delete(passwordAttempts).where(eq(passwordAttempts.subject, passwordSubject(before.email)));
-      return { uploadNames, exportFiles };
-    });
+    const files = await ctx.db.transaction((tx) => anonymiseAccount(tx, closure, ctx.now));
     if (!files) continue;
     anonymised += 1;
     // After the commit, best effort: a file left behind has no row any more, so nobody is shown it.
@@ -140,4 +43,129 @@ export async function anonymiseClosedAccounts(services: ServiceContext) {
     for (const name of files.exportFiles) await ctx.files.remove('exports', name).catch(() => undefined);
   }
   return { anonymised };
+}
+
+/** The files an anonymised account leaves, removed after the commit. */
+interface LeftFiles {
+  uploadNames: string[];
+  exportFiles: string[];
+}
+
+/** One closed account anonymised in `tx`, once: null when another run claimed it first. */
+async function anonymiseAccount(
+  tx: Transaction,
+  closure: AccountClosureRow,
+  now: Date,
+): Promise<LeftFiles | null> {
+  const [claimed] = await tx
+    .update(accountClosures)
+    .set({ anonymisedAt: now })
+    .where(and(eq(accountClosures.influencerId, closure.influencerId), isNull(accountClosures.anonymisedAt)))
+    .returning();
+  if (!claimed) return null;
+  const id = closure.influencerId;
+  const anonymousEmail = `${closure.anonymousId}@closed.invalid`;
+  const [before] = await tx
+    .select({ email: influencers.email })
+    .from(influencers)
+    .where(eq(influencers.id, id));
+  await renameCreator(tx, closure, anonymousEmail, now);
+  await tx.delete(socialAccounts).where(eq(socialAccounts.influencerId, id));
+  await tx.delete(tiktokAuth).where(eq(tiktokAuth.influencerId, id));
+  await tx.delete(instagramConnections).where(eq(instagramConnections.influencerId, id));
+  await tx.delete(emailVerificationCodes).where(eq(emailVerificationCodes.influencerId, id));
+  await eraseApplicationDetails(tx, id);
+  // Finished payouts keep amount, dates and reference; the PayPal address they went to goes.
+  await tx
+    .update(payouts)
+    .set({ paypalEmail: anonymousEmail })
+    .where(and(eq(payouts.influencerId, id), notInArray(payouts.status, [...OPEN_PAYOUT_STATUSES])));
+  const files = closure.userId ? await removeSignInAccount(tx, closure.userId) : null;
+  if (before)
+    await tx.delete(passwordAttempts).where(eq(passwordAttempts.subject, passwordSubject(before.email)));
+  return files ?? { uploadNames: [], exportFiles: [] };
+}
+
+/** The creator record and profile keep their id and lose every name, address and contact. */
+async function renameCreator(tx: Transaction, closure: AccountClosureRow, anonymousEmail: string, now: Date) {
+  await tx
+    .update(influencers)
+    .set({
+      authUserId: null,
+      username: closure.anonymousId,
+      name: ANONYMOUS_NAME,
+      email: anonymousEmail,
+      emailVerified: false,
+      platform: null,
+      provider: null,
+      providerId: null,
+      profileImage: null,
+      verificationEmail: null,
+      mailOptOuts: [],
+      updatedAt: now,
+    })
+    .where(eq(influencers.id, closure.influencerId));
+  await tx
+    .update(influencerProfiles)
+    .set({
+      firstName: ANONYMOUS_NAME,
+      lastName: '',
+      paypalEmail: anonymousEmail,
+      phoneNumber: '',
+      fullName: ANONYMOUS_NAME,
+      addressLine1: '',
+      addressLine2: null,
+      city: '',
+      state: '',
+      zipCode: '',
+      shippingPhone: '',
+      updatedAt: now,
+    })
+    .where(eq(influencerProfiles.influencerId, closure.influencerId));
+}
+
+/** The applications keep their steps; their shipping addresses and the submissions' screenshots go. */
+async function eraseApplicationDetails(tx: Transaction, influencerId: number) {
+  const applicationIds = (
+    await tx
+      .select({ id: applications.id })
+      .from(applications)
+      .where(eq(applications.influencerId, influencerId))
+  ).map((row) => row.id);
+  if (applicationIds.length === 0) return;
+  await tx
+    .delete(applicationShippingAddresses)
+    .where(inArray(applicationShippingAddresses.applicationId, applicationIds));
+  const submissionIds = tx
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(inArray(submissions.applicationId, applicationIds));
+  await tx
+    .update(contentMetricSnapshots)
+    .set({ screenshotUrl: null })
+    .where(inArray(contentMetricSnapshots.submissionId, submissionIds));
+}
+
+/**
+ * The sign-in account goes with its sessions, provider links and tokens, two-factor secret, notifications and data
+ * download rows (all cascade from it); its messages keep the anonymous name. Answers the files it leaves.
+ */
+async function removeSignInAccount(tx: Transaction, userId: string): Promise<LeftFiles> {
+  await tx
+    .update(conversationMessages)
+    .set({ authorName: ANONYMOUS_NAME })
+    .where(eq(conversationMessages.authorUserId, userId));
+  const removed = await tx
+    .delete(uploads)
+    .where(eq(uploads.ownerUserId, userId))
+    .returning({ name: uploads.name });
+  const exportsLeft = await tx
+    .select({ fileName: dataExports.fileName })
+    .from(dataExports)
+    .where(eq(dataExports.userId, userId));
+  await tx.delete(users).where(eq(users.id, userId));
+  return {
+    uploadNames: removed.map((row) => row.name),
+    exportFiles: exportsLeft.flatMap((row) => (row.fileName ? [row.fileName] : [])),
+  };
 }

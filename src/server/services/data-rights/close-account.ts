@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DatabaseOrTransaction } from '../../../db/client';
+import type { DatabaseOrTransaction, Transaction } from '../../../db/client';
 import { lockOwnApplication } from '../../../db/queries/application-lifecycle-reads';
 import { lockBalance } from '../../../db/queries/wallet-figures';
 import { applications } from '../../../db/schema/applications';
@@ -10,7 +10,8 @@ import { accountClosures } from '../../../db/schema/data-rights';
 import { type InfluencerRow, influencers } from '../../../db/schema/influencers';
 import { mintAdjustments } from '../../../db/schema/payouts';
 import { MIN_REDEMPTION_MINT } from '../../../shared/constants';
-import { type ApplicationStatus, statusesFrom } from '../../../shared/lifecycle';
+import { statusesFrom } from '../../../shared/lifecycle/moves';
+import type { ApplicationStatus } from '../../../shared/lifecycle/statuses';
 import {
   ANONYMISE_AFTER_DAYS,
   type CloseAccountInput,
@@ -26,7 +27,7 @@ import { transition } from '../applications/transition';
 import { hasPassword } from '../identity-proof';
 import { checkAccountPassword } from '../password-attempts';
 import { balanceOf, postAdjustment } from '../payouts/ledger';
-import { atInstant, type ServiceContext } from '../service-context';
+import { type AtInstant, atInstant, type ServiceContext } from '../service-context';
 
 /** Who asks to close: the signed-in user, their creator record, and when their session started. */
 export interface Closer {
@@ -40,7 +41,7 @@ export const GIVE_UP_REASON = 'Given up by the creator when closing the account'
 const isFresh = (startedAt: Date, now: Date) =>
   now.getTime() - startedAt.getTime() <= FRESH_SIGN_IN_MINUTES * 60_000;
 
-/** Accepted and not over yet: what the table lets a closure end (src/shared/lifecycle.ts, 'close_account'). */
+/** Accepted and not over yet: what the table lets a closure end (src/shared/lifecycle/moves.ts, 'close_account'). */
 const ACTIVE_STATUSES = statusesFrom('close_account');
 
 /** The creator's applications in `statuses`, oldest first (row locks then come in one order). */
@@ -88,15 +89,7 @@ export async function closeAccount(
 ): Promise<CloseAccountResult> {
   const ctx = atInstant(services);
   const { user, influencer } = closer;
-  if (await hasPassword(ctx.db, user.id)) {
-    if (!input.password)
-      throw new AppError('BAD_REQUEST', DATA_RIGHTS_MESSAGES.passwordNeeded, {}, undefined, 'password');
-    if (!(await checkAccountPassword({ ...ctx, auth }, user, input.password, ctx.now))) {
-      throw new AppError('FORBIDDEN', DATA_RIGHTS_MESSAGES.passwordWrong, {}, undefined, 'password');
-    }
-  } else if (!isFresh(closer.sessionStartedAt, ctx.now)) {
-    throw new AppError('FORBIDDEN', DATA_RIGHTS_MESSAGES.freshSignInNeeded);
-  }
+  await checkItIsThem(ctx, auth, closer, input.password);
   const anonymiseAfter = new Date(ctx.now.getTime() + ANONYMISE_AFTER_DAYS * 86_400_000);
   const result = await ctx.db.transaction(async (tx) => {
     // One closure at a time per creator. NO KEY UPDATE, not UPDATE: a redemption holding the balance lock inserts a
@@ -112,45 +105,8 @@ export async function closeAccount(
       .from(accountClosures)
       .where(eq(accountClosures.influencerId, influencer.id));
     if (closed) throw new AppError('CONFLICT', DATA_RIGHTS_MESSAGES.alreadyClosed);
-    // Every open application ends first, each under its row lock, before the balance: approving content locks the
-    // application and then the balance, so both take them in that order. Under review: the creator's own Withdraw.
-    // Accepted and not over (a box on its way, content owed or in review): 'close_account', so no review can
-    // credit a reward to the closed account afterwards (decision 0028, amended).
-    let withdrawn = 0;
-    const steps = [
-      { statuses: ['applied'] as const, action: 'withdraw', actor: 'creator' },
-      { statuses: ACTIVE_STATUSES, action: 'close_account', actor: 'system' },
-    ] as const;
-    for (const step of steps) {
-      for (const id of await applicationIdsIn(tx, influencer.id, step.statuses)) {
-        const locked = await lockOwnApplication(tx, id, influencer.id);
-        if (!locked || !(step.statuses as readonly string[]).includes(locked.application.status)) continue;
-        await transition(tx, locked, step.action, step.actor, { updatedAt: ctx.now });
-        await tx
-          .update(campaigns)
-          .set({ applicationsCount: sql`greatest(${campaigns.applicationsCount} - 1, 0)` })
-          .where(eq(campaigns.id, locked.application.campaignId));
-        withdrawn += 1;
-      }
-    }
-    const balance = (await lockBalance(tx, influencer.id)) ?? 0;
-    if (balance > 0 && !input.giveUpMint) {
-      throw new AppError('BAD_REQUEST', DATA_RIGHTS_MESSAGES.confirmGiveUp, {}, undefined, 'giveUpMint');
-    }
-    if (balance > 0) {
-      const [adjustment] = await tx
-        .insert(mintAdjustments)
-        .values({
-          influencerId: influencer.id,
-          amount: -balance,
-          reason: GIVE_UP_REASON,
-          adminUserId: null,
-          adminName: 'Account closure',
-          createdAt: ctx.now,
-        })
-        .returning();
-      await postAdjustment(tx, adjustment!, ctx.now);
-    }
+    const withdrawn = await endOpenApplications(tx, influencer.id, ctx.now);
+    const balance = await giveUpBalance(tx, influencer.id, input.giveUpMint, ctx.now);
     await tx.insert(accountClosures).values({
       influencerId: influencer.id,
       userId: user.id,
@@ -174,4 +130,77 @@ export async function closeAccount(
     ctx.logger.error({ err: error, kind: 'account-closed' }, 'could not send the account closure mail');
   }
   return { closedAt: ctx.now.toISOString(), anonymiseAfter: anonymiseAfter.toISOString(), ...result };
+}
+
+/** The closer proves it is them: their password, or without one a sign-in from the last few minutes. */
+async function checkItIsThem(
+  ctx: AtInstant,
+  auth: AuthKeys,
+  closer: Closer,
+  password: CloseAccountInput['password'],
+) {
+  if (await hasPassword(ctx.db, closer.user.id)) {
+    if (!password)
+      throw new AppError('BAD_REQUEST', DATA_RIGHTS_MESSAGES.passwordNeeded, {}, undefined, 'password');
+    if (!(await checkAccountPassword({ ...ctx, auth }, closer.user, password, ctx.now))) {
+      throw new AppError('FORBIDDEN', DATA_RIGHTS_MESSAGES.passwordWrong, {}, undefined, 'password');
+    }
+  } else if (!isFresh(closer.sessionStartedAt, ctx.now)) {
+    throw new AppError('FORBIDDEN', DATA_RIGHTS_MESSAGES.freshSignInNeeded);
+  }
+}
+
+/**
+ * Every open application ends, each under its row lock, before the balance: approving content locks the application
+ * and then the balance, so both take them in that order. Under review: the creator's own Withdraw. Accepted and not
+ * over (a box on its way, content owed or in review): 'close_account', so no review can credit a reward to the closed
+ * account afterwards (decision 0028, amended). Answers how many ended.
+ */
+async function endOpenApplications(tx: Transaction, influencerId: number, now: Date): Promise<number> {
+  let withdrawn = 0;
+  const steps = [
+    { statuses: ['applied'] as const, action: 'withdraw', actor: 'creator' },
+    { statuses: ACTIVE_STATUSES, action: 'close_account', actor: 'system' },
+  ] as const;
+  for (const step of steps) {
+    for (const id of await applicationIdsIn(tx, influencerId, step.statuses)) {
+      const locked = await lockOwnApplication(tx, id, influencerId);
+      if (!locked || !(step.statuses as readonly string[]).includes(locked.application.status)) continue;
+      await transition(tx, locked, step.action, step.actor, { updatedAt: now });
+      await tx
+        .update(campaigns)
+        .set({ applicationsCount: sql`greatest(${campaigns.applicationsCount} - 1, 0)` })
+        .where(eq(campaigns.id, locked.application.campaignId));
+      withdrawn += 1;
+    }
+  }
+  return withdrawn;
+}
+
+/** The Mint left, given up as a ledger adjustment (the creator must have said yes to it); answers the amount. */
+async function giveUpBalance(
+  tx: Transaction,
+  influencerId: number,
+  giveUpMint: CloseAccountInput['giveUpMint'],
+  now: Date,
+): Promise<number> {
+  const balance = (await lockBalance(tx, influencerId)) ?? 0;
+  if (balance > 0 && !giveUpMint) {
+    throw new AppError('BAD_REQUEST', DATA_RIGHTS_MESSAGES.confirmGiveUp, {}, undefined, 'giveUpMint');
+  }
+  if (balance > 0) {
+    const [adjustment] = await tx
+      .insert(mintAdjustments)
+      .values({
+        influencerId,
+        amount: -balance,
+        reason: GIVE_UP_REASON,
+        adminUserId: null,
+        adminName: 'Account closure',
+        createdAt: now,
+      })
+      .returning();
+    await postAdjustment(tx, adjustment!, now);
+  }
+  return balance;
 }

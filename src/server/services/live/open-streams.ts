@@ -97,6 +97,39 @@ async function standingOf(db: Database, userId: string): Promise<Standing> {
   return row?.standing ?? null;
 }
 
+/** 429 with Retry-After when the owner's session or account already holds its cap of open streams. */
+function refuseOverCap(held: Set<Held>, owner: { sessionId: string; userId: string }) {
+  let ofSession = 0;
+  let ofAccount = 0;
+  for (const stream of held) {
+    if (stream.ended) continue;
+    if (stream.sessionId === owner.sessionId) ofSession += 1;
+    if (stream.userId === owner.userId) ofAccount += 1;
+  }
+  const refuse = (message: string) =>
+    new AppError('TOO_MANY_REQUESTS', message, { 'Retry-After': String(STREAM_CAP_RETRY_AFTER_S) });
+  if (ofSession >= STREAMS_PER_SESSION) throw refuse(STREAM_CAP_MESSAGES.session);
+  if (ofAccount >= STREAMS_PER_ACCOUNT) throw refuse(STREAM_CAP_MESSAGES.account);
+}
+
+/** The stream's lease: `forget` runs once it is released (the stream finished). */
+function leaseOf(stream: Held, forget: () => void): StreamLease {
+  return {
+    get ended() {
+      return stream.ended;
+    },
+    onEnd(listener) {
+      if (stream.ended) listener();
+      else stream.listeners.push(listener);
+    },
+    release() {
+      stream.ended = true;
+      stream.listeners.length = 0;
+      forget();
+    },
+  };
+}
+
 /** The open streams of one server process, with the once-a-second check that runs while any is open. */
 export function createOpenStreams(deps: { db: Database; now: () => Date; logger: Logger }): OpenStreams {
   const held = new Set<Held>();
@@ -141,23 +174,13 @@ export function createOpenStreams(deps: { db: Database; now: () => Date; logger:
     clearInterval(timer);
     timer = null;
   };
-  const refuse = (message: string) =>
-    new AppError('TOO_MANY_REQUESTS', message, { 'Retry-After': String(STREAM_CAP_RETRY_AFTER_S) });
 
   return {
     get size() {
       return held.size;
     },
     open(owner) {
-      let ofSession = 0;
-      let ofAccount = 0;
-      for (const stream of held) {
-        if (stream.ended) continue;
-        if (stream.sessionId === owner.sessionId) ofSession += 1;
-        if (stream.userId === owner.userId) ofAccount += 1;
-      }
-      if (ofSession >= STREAMS_PER_SESSION) throw refuse(STREAM_CAP_MESSAGES.session);
-      if (ofAccount >= STREAMS_PER_ACCOUNT) throw refuse(STREAM_CAP_MESSAGES.account);
+      refuseOverCap(held, owner);
       const stream: Held = {
         ...owner,
         ended: false,
@@ -166,21 +189,10 @@ export function createOpenStreams(deps: { db: Database; now: () => Date; logger:
       };
       held.add(stream);
       startTimer();
-      return {
-        get ended() {
-          return stream.ended;
-        },
-        onEnd(listener) {
-          if (stream.ended) listener();
-          else stream.listeners.push(listener);
-        },
-        release() {
-          stream.ended = true;
-          stream.listeners.length = 0;
-          held.delete(stream);
-          stopTimerWhenIdle();
-        },
-      };
+      return leaseOf(stream, () => {
+        held.delete(stream);
+        stopTimerWhenIdle();
+      });
     },
     check,
   };

@@ -18,6 +18,8 @@ export interface LedgerChange {
   reference: string;
   description: string;
   campaignId?: number | null;
+  /** When it happened: the use case's clock (`ctx.now`), never the wall clock or the database's. */
+  at: Date;
 }
 
 /**
@@ -35,6 +37,7 @@ export async function postLedgerEntry(tx: DatabaseOrTransaction, change: LedgerC
       reference: change.reference,
       description: change.description,
       campaignId: change.campaignId ?? null,
+      createdAt: change.at,
     })
     .onConflictDoNothing({ target: ledgerEntries.reference })
     .returning({ id: ledgerEntries.id });
@@ -42,17 +45,17 @@ export async function postLedgerEntry(tx: DatabaseOrTransaction, change: LedgerC
   if (change.amount > 0) {
     await tx
       .insert(mintBalances)
-      .values({ influencerId: change.influencerId, balance: change.amount })
+      .values({ influencerId: change.influencerId, balance: change.amount, updatedAt: change.at })
       .onConflictDoUpdate({
         target: mintBalances.influencerId,
-        set: { balance: sql`${mintBalances.balance} + ${change.amount}`, updatedAt: new Date() },
+        set: { balance: sql`${mintBalances.balance} + ${change.amount}`, updatedAt: change.at },
       });
   } else {
     // A debit only updates an existing row (PostgreSQL checks an upsert's proposed row, here negative, before the
     // conflict); the CHECK refuses a result below zero, and no row means a balance of 0.
     const updated = await tx
       .update(mintBalances)
-      .set({ balance: sql`${mintBalances.balance} + ${change.amount}`, updatedAt: new Date() })
+      .set({ balance: sql`${mintBalances.balance} + ${change.amount}`, updatedAt: change.at })
       .where(eq(mintBalances.influencerId, change.influencerId))
       .returning({ balance: mintBalances.balance });
     if (updated.length === 0) throw new AppError('BAD_REQUEST', 'The Mint balance cannot go below zero.');
@@ -78,13 +81,13 @@ export async function creditReward(
     reference: string;
     description: string;
     campaignId: number;
-    /** When it happened (default: the database's clock). */
-    at?: Date;
+    /** When it happened: the use case's clock (`ctx.now`). */
+    at: Date;
   },
 ): Promise<boolean> {
   if (reward.amount <= 0) return false;
-  const { at, ...entry } = reward;
-  const posted = await postLedgerEntry(tx, { ...entry, kind: 'reward' });
+  const { at } = reward;
+  const posted = await postLedgerEntry(tx, { ...reward, kind: 'reward' });
   if (!posted) return false;
   await tx.insert(transactions).values({
     influencerId: reward.influencerId,
@@ -93,7 +96,8 @@ export async function creditReward(
     kind: 'reward',
     status: 'completed',
     ledgerReference: reward.reference,
-    ...(at ? { createdAt: at, updatedAt: at } : {}),
+    createdAt: at,
+    updatedAt: at,
   });
   return true;
 }
@@ -111,6 +115,7 @@ export async function debitRedemption(
     kind: 'redemption',
     reference,
     description: `Redeemed: ${payoutLabel(payout.id)}`,
+    at: now,
   });
   await tx.insert(transactions).values({
     influencerId: payout.influencerId,
@@ -166,6 +171,7 @@ export async function returnPayoutMint(
     kind: 'reversal',
     reference: `reversal:payout:${payout.id}`,
     description: `${payoutLabel(payout.id)} ${outcome}: Mint returned`,
+    at: now,
   });
   await tx
     .update(transactions)
@@ -186,6 +192,7 @@ export async function postAdjustment(
     kind: 'adjustment',
     reference,
     description: adjustmentLabel(adjustment.reason),
+    at: now,
   });
   await tx.insert(transactions).values({
     influencerId: adjustment.influencerId,

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { Transaction } from '../../../db/client';
 import { lockPayoutTarget } from '../../../db/queries/onboarding';
 import { findPayoutByKey, payoutView, recordPayoutEvent } from '../../../db/queries/payout-records';
 import { lockBalance } from '../../../db/queries/wallet-figures';
 import type { InfluencerRow } from '../../../db/schema/influencers';
-import { payouts } from '../../../db/schema/payouts';
+import { type PayoutRow, payouts } from '../../../db/schema/payouts';
 import { payoutExpectedBy } from '../../../shared/business-days';
 import { paypalChangeHold, paypalHoldMessage } from '../../../shared/paypal-hold';
 import type { Payout, RedemptionRequest } from '../../../shared/schemas/payout';
@@ -15,6 +16,7 @@ import { needsTaxHold } from '../tax/hold';
 import { creatorActor } from './actors';
 import { debitRedemption } from './ledger';
 import { sendPayoutNotices } from './notices';
+import type { Actor } from './settle';
 
 export const NO_PAYPAL_MESSAGE = 'Add a PayPal email to your profile before redeeming Mint.';
 
@@ -43,34 +45,11 @@ export async function requestRedemption(
 ): Promise<{ payout: Payout; replayed: boolean }> {
   const ctx = atInstant(services);
   const hash = requestHash(request);
-  const actor = creatorActor(influencer);
   const result = await ctx.db.transaction(async (tx) => {
     const balance = await lockBalance(tx, influencer.id);
     const earlier = await findPayoutByKey(tx, influencer.id, idempotencyKey);
-    if (earlier) {
-      if (earlier.requestHash !== hash) {
-        throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request.');
-      }
-      // An answer stored before issue 27 has no waitingForTaxForm: the row says it.
-      const first = earlier.response as Partial<Payout> | null;
-      return {
-        payout: first ? ({ ...payoutView(earlier), ...first } as Payout) : payoutView(earlier),
-        replayed: true,
-      };
-    }
-    // The address and the time it last changed come from one read of the profile row, under the lock a PayPal
-    // change holds (issue 22): a change in progress finishes first, and its new address is then held.
-    const profile = await lockPayoutTarget(tx, influencer.id);
-    if (!profile?.paypalEmail) throw new AppError('BAD_REQUEST', NO_PAYPAL_MESSAGE);
-    const hold = paypalChangeHold(profile.paypalEmailChangedAt, ctx.now);
-    if (hold) throw new AppError('CONFLICT', paypalHoldMessage(hold));
-    const available = balance ?? 0;
-    if (request.amount > available) {
-      throw new AppError(
-        'BAD_REQUEST',
-        `You have ${available.toLocaleString('en-US')} Mint available, so you cannot redeem ${request.amount.toLocaleString('en-US')} Mint.`,
-      );
-    }
+    if (earlier) return { payout: firstAnswer(earlier, hash), replayed: true };
+    const paypalEmail = await payableAddress(tx, influencer.id, request.amount, balance ?? 0, ctx.now);
     // Under the balance lock (./hold.ts): concurrent redemptions around $600 count each other.
     const heldForTaxForm = await needsTaxHold(tx, influencer.id, request.amount, ctx.now);
     const [payout] = await tx
@@ -78,7 +57,7 @@ export async function requestRedemption(
       .values({
         influencerId: influencer.id,
         amount: request.amount,
-        paypalEmail: profile.paypalEmail,
+        paypalEmail,
         heldForTaxForm,
         expectedBy: payoutExpectedBy(ctx.now),
         idempotencyKey,
@@ -88,43 +67,77 @@ export async function requestRedemption(
       })
       .returning();
     await debitRedemption(tx, payout!, ctx.now);
-    await recordPayoutEvent(tx, {
-      payoutId: payout!.id,
-      action: 'requested',
-      actorUserId: actor.userId,
-      actorName: actor.name,
-      detail: `${request.amount} Mint to ${profile.paypalEmail}`,
-      at: ctx.now,
-    });
-    if (heldForTaxForm) {
-      await recordPayoutEvent(tx, {
-        payoutId: payout!.id,
-        action: 'waiting_for_tax_form',
-        actorUserId: null,
-        actorName: 'Mintbox',
-        detail: 'The year’s payouts reach $600: paid once a W-9 or W-8BEN is on file',
-        at: ctx.now,
-      });
-    }
+    await recordRequested(tx, payout!, creatorActor(influencer), ctx.now);
     const view = payoutView(payout!);
     await tx.update(payouts).set({ response: view }).where(eq(payouts.id, payout!.id));
     await notifyAdmins(tx, adminNotice.payoutRequested(payout!.id, request.amount, influencer.name), ctx.now);
     return { payout: view, replayed: false };
   });
   if (!result.replayed) {
+    const { id: payoutId, amount, paypalEmail, expectedBy, waitingForTaxForm } = result.payout;
     await sendPayoutNotices(ctx, [
       {
         influencerId: influencer.id,
-        notice: {
-          kind: 'requested',
-          payoutId: result.payout.id,
-          amount: result.payout.amount,
-          paypalEmail: result.payout.paypalEmail,
-          expectedBy: result.payout.expectedBy,
-          waitingForTaxForm: result.payout.waitingForTaxForm,
-        },
+        notice: { kind: 'requested', payoutId, amount, paypalEmail, expectedBy, waitingForTaxForm },
       },
     ]);
   }
   return result;
+}
+
+/** The answer a repeated Idempotency-Key gets: the first one, if the request is the same (409 otherwise). */
+function firstAnswer(earlier: PayoutRow, hash: string): Payout {
+  if (earlier.requestHash !== hash) {
+    throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request.');
+  }
+  // An answer stored before issue 27 has no waitingForTaxForm: the row says it.
+  const first = earlier.response as Partial<Payout> | null;
+  return first ? ({ ...payoutView(earlier), ...first } as Payout) : payoutView(earlier);
+}
+
+/**
+ * The PayPal address to pay, once the redemption may go ahead: an address on the profile, no PayPal change on hold,
+ * enough Mint. The address and the time it last changed come from one read of the profile row, under the lock a
+ * PayPal change holds (issue 22): a change in progress finishes first, and its new address is then held.
+ */
+async function payableAddress(
+  tx: Transaction,
+  influencerId: number,
+  amount: number,
+  available: number,
+  now: Date,
+): Promise<string> {
+  const profile = await lockPayoutTarget(tx, influencerId);
+  if (!profile?.paypalEmail) throw new AppError('BAD_REQUEST', NO_PAYPAL_MESSAGE);
+  const hold = paypalChangeHold(profile.paypalEmailChangedAt, now);
+  if (hold) throw new AppError('CONFLICT', paypalHoldMessage(hold));
+  if (amount > available) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `You have ${available.toLocaleString('en-US')} Mint available, so you cannot redeem ${amount.toLocaleString('en-US')} Mint.`,
+    );
+  }
+  return profile.paypalEmail;
+}
+
+/** The payout's first timeline lines: requested by the creator, and held for a tax form when it is. */
+async function recordRequested(tx: Transaction, payout: PayoutRow, actor: Actor, now: Date) {
+  await recordPayoutEvent(tx, {
+    payoutId: payout.id,
+    action: 'requested',
+    actorUserId: actor.userId,
+    actorName: actor.name,
+    detail: `${payout.amount} Mint to ${payout.paypalEmail}`,
+    at: now,
+  });
+  if (payout.heldForTaxForm) {
+    await recordPayoutEvent(tx, {
+      payoutId: payout.id,
+      action: 'waiting_for_tax_form',
+      actorUserId: null,
+      actorName: 'Mintbox',
+      detail: 'The year’s payouts reach $600: paid once a W-9 or W-8BEN is on file',
+      at: now,
+    });
+  }
 }

@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { lockPayout, recordPayoutEvent } from '../../../db/queries/payout-records';
-import { type PayoutRow, payoutBatches, payouts } from '../../../db/schema/payouts';
+import { type PayoutBatchRow, type PayoutRow, payoutBatches, payouts } from '../../../db/schema/payouts';
 import { AppError } from '../../errors';
 import type { PaypalBatch, PaypalPayoutItem } from '../../integrations/paypal/paypal-answers';
+import type { PaypalClient } from '../../integrations/paypal/paypal-client';
 import { batchOutcome, itemOutcome } from '../../integrations/paypal/paypal-statuses';
 import { type AtInstant, atInstant, type ServiceContext } from '../service-context';
 import { flagForAdmins } from './attention';
@@ -150,27 +151,7 @@ export async function refreshBatch(services: ServiceContext, batchId: number): P
   if (!paypal) throw new AppError('CONFLICT', 'PayPal is not configured on this server.');
   const [batch] = await ctx.db.select().from(payoutBatches).where(eq(payoutBatches.id, batchId)).limit(1);
   if (!batch?.paypalBatchId) return { open: 0 };
-  let remote: PaypalBatch;
-  try {
-    remote = await paypal.getBatch(batch.paypalBatchId);
-    if (remote.senderBatchId && remote.senderBatchId !== batch.senderBatchId) {
-      throw new Error(
-        `PayPal batch ${batch.paypalBatchId} belongs to ${remote.senderBatchId}, not to this batch`,
-      );
-    }
-  } catch (error) {
-    await ctx.db
-      .update(payoutBatches)
-      .set({
-        checks: sql`${payoutBatches.checks} + 1`,
-        lastError: error instanceof Error ? error.message : String(error),
-        lastCheckedAt: ctx.now,
-        nextCheckAt: new Date(ctx.now.getTime() + nextCheckDelay(batch.checks)),
-        updatedAt: ctx.now,
-      })
-      .where(eq(payoutBatches.id, batch.id));
-    throw error;
-  }
+  const remote = await readRemoteBatch(ctx, paypal, batch, batch.paypalBatchId);
   if (batchOutcome(remote.batchStatus) === 'unknown') {
     ctx.logger.warn(
       { batchId: batch.id, batchStatus: remote.batchStatus },
@@ -205,6 +186,41 @@ export async function refreshBatch(services: ServiceContext, batchId: number): P
     const settled = await applyItem(ctx, member, item, remote.batchStatus);
     if (settled) notices.push(settled);
   }
+  const open = await recordChecked(ctx, batch, remote.batchStatus);
+  await sendPayoutNotices(ctx, notices);
+  return { open };
+}
+
+/** PayPal's batch, checked to be ours; a failed read is counted on the batch (its next check backs off) and thrown. */
+async function readRemoteBatch(
+  ctx: AtInstant,
+  paypal: PaypalClient,
+  batch: PayoutBatchRow,
+  paypalBatchId: string,
+): Promise<PaypalBatch> {
+  try {
+    const remote = await paypal.getBatch(paypalBatchId);
+    if (remote.senderBatchId && remote.senderBatchId !== batch.senderBatchId) {
+      throw new Error(`PayPal batch ${paypalBatchId} belongs to ${remote.senderBatchId}, not to this batch`);
+    }
+    return remote;
+  } catch (error) {
+    await ctx.db
+      .update(payoutBatches)
+      .set({
+        checks: sql`${payoutBatches.checks} + 1`,
+        lastError: error instanceof Error ? error.message : String(error),
+        lastCheckedAt: ctx.now,
+        nextCheckAt: new Date(ctx.now.getTime() + nextCheckDelay(batch.checks)),
+        updatedAt: ctx.now,
+      })
+      .where(eq(payoutBatches.id, batch.id));
+    throw error;
+  }
+}
+
+/** The check counted on the batch, closed once none of its payouts is processing; answers how many still are. */
+async function recordChecked(ctx: AtInstant, batch: PayoutBatchRow, batchStatus: string): Promise<number> {
   const [{ open } = { open: 0 }] = await ctx.db
     .select({ open: sql<number>`count(*)::int` })
     .from(payouts)
@@ -213,7 +229,7 @@ export async function refreshBatch(services: ServiceContext, batchId: number): P
     .update(payoutBatches)
     .set({
       status: open === 0 ? 'closed' : 'submitted',
-      paypalBatchStatus: remote.batchStatus,
+      paypalBatchStatus: batchStatus,
       checks: sql`${payoutBatches.checks} + 1`,
       lastError: null,
       lastCheckedAt: ctx.now,
@@ -222,6 +238,5 @@ export async function refreshBatch(services: ServiceContext, batchId: number): P
       updatedAt: ctx.now,
     })
     .where(eq(payoutBatches.id, batch.id));
-  await sendPayoutNotices(ctx, notices);
-  return { open };
+  return open;
 }

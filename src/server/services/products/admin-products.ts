@@ -4,7 +4,7 @@ import { invalidateCampaignCounts } from '../../../db/queries/campaign-count-cac
 import { findProduct, lockVariant, productsOf, variantsChosen } from '../../../db/queries/products';
 import { campaigns } from '../../../db/schema/campaigns';
 import { campaignProducts, productVariants } from '../../../db/schema/products';
-import { shipsBox } from '../../../shared/lifecycle';
+import { shipsBox } from '../../../shared/constants';
 import type { ProductInput, VariantInput } from '../../../shared/schemas/products';
 import { variantLabel } from '../../../shared/schemas/products';
 import { AppError } from '../../errors';

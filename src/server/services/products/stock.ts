@@ -1,6 +1,6 @@
 import type { DatabaseOrTransaction } from '../../../db/client';
 import { releaseChoices, reserveChoices } from '../../../db/queries/products';
-import type { LifecycleActor, LifecycleMove } from '../../../shared/lifecycle';
+import type { LifecycleActor, LifecycleMove } from '../../../shared/lifecycle/moves';
 import { variantLabel } from '../../../shared/schemas/products';
 import { AppError } from '../../errors';
 

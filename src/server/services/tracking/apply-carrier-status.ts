@@ -40,41 +40,14 @@ export async function applyCarrierStatus(
   now: Date,
 ): Promise<CarrierNotice | null> {
   const { application, campaign, influencer } = locked;
-  const statusAt = new Date(tracker.updatedAt);
-  if (application.carrierStatusAt && statusAt < application.carrierStatusAt) return null;
+  const carrier = carrierFields(tracker, now);
+  if (application.carrierStatusAt && carrier.carrierStatusAt < application.carrierStatusAt) return null;
   const changed = tracker.status !== application.carrierStatus;
-  const carrier = {
-    carrierStatus: tracker.status,
-    carrierStatusAt: statusAt,
-    carrierEstDelivery: tracker.estDeliveryDate,
-    carrierEvents: tracker.events,
-    updatedAt: now,
-  };
   if (!changed) {
     await tx.update(applications).set(carrier).where(eq(applications.id, application.id));
     return null;
   }
-  if (tracker.status === 'delivered') {
-    const at = deliveredTime(tracker);
-    if (application.status === 'shipped' && !application.deliveredAt) {
-      // The carrier is the one who says so; the table's admin move is the step it takes on the brand's behalf.
-      await transition(tx, locked, 'mark_delivered', 'admin', {
-        ...carrier,
-        deliveredAt: at,
-        deliveredBy: 'carrier',
-      });
-      const notice: CarrierNotice = { kind: 'delivered', campaign: campaign.name, at };
-      await notifyCreator(tx, influencer.id, carrierNotification(notice), now);
-      return notice;
-    }
-    // Already marked by a person: the earlier time is kept, and the carrier's time is noted beside it.
-    const earlier = application.deliveredAt && application.deliveredAt < at ? application.deliveredAt : at;
-    await tx
-      .update(applications)
-      .set({ ...carrier, carrierDeliveredAt: at, deliveredAt: application.deliveredAt ? earlier : null })
-      .where(eq(applications.id, application.id));
-    return null;
-  }
+  if (tracker.status === 'delivered') return applyDelivered(tx, locked, tracker, carrier, now);
   await tx.update(applications).set(carrier).where(eq(applications.id, application.id));
   if (tracker.status === 'available_for_pickup') {
     const notice: CarrierNotice = {
@@ -89,28 +62,79 @@ export async function applyCarrierStatus(
     CARRIER_PROBLEM_STATUSES.includes(tracker.status) &&
     ['shipped', 'delivered'].includes(application.status)
   ) {
-    const words = wordsFor(tracker, tracker.status);
-    const note = `Carrier: ${words}`;
-    await tx
-      .update(applications)
-      .set({ deliveryProblem: 'not_received', deliveryProblemNote: note, deliveryProblemAt: now })
-      .where(eq(applications.id, application.id));
-    const opened = await openDeliveryProblem(tx, {
-      applicationId: application.id,
-      kind: 'not_received',
-      note,
-      now,
+    return openCarrierProblem(tx, locked, wordsFor(tracker, tracker.status), now);
+  }
+  return null;
+}
+
+/** The tracker's fields an application keeps, written with every state. */
+function carrierFields(tracker: TrackerView, now: Date) {
+  return {
+    carrierStatus: tracker.status,
+    carrierStatusAt: new Date(tracker.updatedAt),
+    carrierEstDelivery: tracker.estDeliveryDate,
+    carrierEvents: tracker.events,
+    updatedAt: now,
+  };
+}
+type CarrierFields = ReturnType<typeof carrierFields>;
+
+/** The carrier delivered: a shipped box moves to delivered (the creator is told); one marked already keeps its time. */
+async function applyDelivered(
+  tx: DatabaseOrTransaction,
+  locked: Locked,
+  tracker: TrackerView,
+  carrier: CarrierFields,
+  now: Date,
+): Promise<CarrierNotice | null> {
+  const { application, campaign, influencer } = locked;
+  const at = deliveredTime(tracker);
+  if (application.status === 'shipped' && !application.deliveredAt) {
+    // The carrier is the one who says so; the table's admin move is the step it takes on the brand's behalf.
+    await transition(tx, locked, 'mark_delivered', 'admin', {
+      ...carrier,
+      deliveredAt: at,
+      deliveredBy: 'carrier',
     });
-    if (opened.created) {
-      await notifyAdmins(
-        tx,
-        carrierProblemAdminNotice(campaign.name, await creatorNameOf(tx, influencer.id), words),
-        now,
-      );
-    }
-    const notice: CarrierNotice = { kind: 'problem', campaign: campaign.name, words };
+    const notice: CarrierNotice = { kind: 'delivered', campaign: campaign.name, at };
     await notifyCreator(tx, influencer.id, carrierNotification(notice), now);
     return notice;
   }
+  // Already marked by a person: the earlier time is kept, and the carrier's time is noted beside it.
+  const earlier = application.deliveredAt && application.deliveredAt < at ? application.deliveredAt : at;
+  await tx
+    .update(applications)
+    .set({ ...carrier, carrierDeliveredAt: at, deliveredAt: application.deliveredAt ? earlier : null })
+    .where(eq(applications.id, application.id));
   return null;
+}
+
+/** The box is not coming: a delivery problem opens with the carrier's words (admins told once), and the creator. */
+async function openCarrierProblem(
+  tx: DatabaseOrTransaction,
+  { application, campaign, influencer }: Locked,
+  words: string,
+  now: Date,
+): Promise<CarrierNotice> {
+  const note = `Carrier: ${words}`;
+  await tx
+    .update(applications)
+    .set({ deliveryProblem: 'not_received', deliveryProblemNote: note, deliveryProblemAt: now })
+    .where(eq(applications.id, application.id));
+  const opened = await openDeliveryProblem(tx, {
+    applicationId: application.id,
+    kind: 'not_received',
+    note,
+    now,
+  });
+  if (opened.created) {
+    await notifyAdmins(
+      tx,
+      carrierProblemAdminNotice(campaign.name, await creatorNameOf(tx, influencer.id), words),
+      now,
+    );
+  }
+  const notice: CarrierNotice = { kind: 'problem', campaign: campaign.name, words };
+  await notifyCreator(tx, influencer.id, carrierNotification(notice), now);
+  return notice;
 }

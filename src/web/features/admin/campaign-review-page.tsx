@@ -1,8 +1,8 @@
 import { ArrowLeft, BarChart3, Inbox, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS } from '../../../shared/constants';
-import { shipsBox, uploadDeadline } from '../../../shared/lifecycle';
+import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS, shipsBox } from '../../../shared/constants';
+import { uploadDeadline } from '../../../shared/lifecycle/deadlines';
 import type { AdminCampaign } from '../../../shared/schemas/campaign';
 import { CampaignStatusBadge } from '../../components/campaign-status-badge';
 import { PlatformIcon } from '../../components/platform-icon';

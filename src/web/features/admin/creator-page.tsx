@@ -2,7 +2,7 @@ import { ArrowLeft, Ban, PauseCircle, RotateCcw, UserX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PLATFORM_LABELS, type Platform } from '../../../shared/constants';
-import { DELIVERY_PROBLEM_LABELS } from '../../../shared/lifecycle';
+import { DELIVERY_PROBLEM_LABELS } from '../../../shared/lifecycle/delivery-problems';
 import {
   CREATOR_STANDING_LABELS,
   type CreatorStanding,

@@ -1,7 +1,8 @@
 import { AlertTriangle, CheckCircle2, PackageOpen, Truck } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DELIVERY_PROBLEM_LABELS, offeredActions } from '../../../shared/lifecycle';
+import { DELIVERY_PROBLEM_LABELS } from '../../../shared/lifecycle/delivery-problems';
+import { offeredActions } from '../../../shared/lifecycle/moves';
 import type { AdminProblem } from '../../../shared/schemas/delivery-problems';
 import { trackingUrl } from '../../../shared/tracking';
 import { ApplicationStatusBadge } from '../../components/application-status-badge';

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ROLES, type AdminRole } from '../../../shared/admin-permissions';
-import { offeredActions } from '../../../shared/lifecycle';
+import { offeredActions } from '../../../shared/lifecycle/moves';
 import type { ConversationThread } from '../../../shared/schemas/conversations';
 import type { ProductView } from '../../../shared/schemas/products';
 import type { AdminApplicant } from '../../../shared/schemas/shipping';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplicationStatus } from '../../../shared/lifecycle';
+import type { ApplicationStatus } from '../../../shared/lifecycle/statuses';
 import type { MyApplication } from '../../../shared/schemas/application';
 import type { Wallet } from './api/dashboard-queries';
 import { applicationsByStatus, computeStats, successNote } from './dashboard-stats';

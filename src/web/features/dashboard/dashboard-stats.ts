@@ -3,7 +3,7 @@ import {
   type ApplicationStatus,
   DECIDED_STATUSES,
   IN_PROGRESS_STATUSES,
-} from '../../../shared/lifecycle';
+} from '../../../shared/lifecycle/statuses';
 import type { MyApplication } from '../../../shared/schemas/application';
 import type { Wallet } from './api/dashboard-queries';
 

@@ -1,13 +1,9 @@
 import { AlertTriangle, CheckCircle2, MessageSquare, MessagesSquare, XCircle } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  ACCEPTED_STATUSES,
-  BOX_SENT_STATUSES,
-  DELIVERY_PROBLEM_LABELS,
-  isIn,
-  offeredActions,
-} from '../../../../shared/lifecycle';
+import { DELIVERY_PROBLEM_LABELS } from '../../../../shared/lifecycle/delivery-problems';
+import { offeredActions } from '../../../../shared/lifecycle/moves';
+import { ACCEPTED_STATUSES, BOX_SENT_STATUSES, isIn } from '../../../../shared/lifecycle/statuses';
 import type { ApplicantEngagement } from '../../../../shared/schemas/content-metrics';
 import type { ChosenVariant } from '../../../../shared/schemas/products';
 import type { Reliability } from '../../../../shared/schemas/reliability';
@@ -59,7 +55,7 @@ export function ApplicantCard({
   const [talking, setTalking] = useState(false);
   const talkButton = useRef<HTMLButtonElement>(null);
   const { influencer: person, status } = applicant;
-  // The buttons are the steps the table of moves offers an admin at this status (src/shared/lifecycle.ts) that the
+  // The buttons are the steps the table of moves offers an admin at this status (src/shared/lifecycle/moves.ts) that the
   // admin's role may take (the permission table); talking needs the role that may write to the creator.
   const offers = useAdminSteps(offeredActions(status, 'admin', shipsBox));
   const talk = useCan('POST /admin/applications/{id}/conversation');

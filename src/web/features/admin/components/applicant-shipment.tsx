@@ -3,7 +3,7 @@ import { ExternalLink, PackageCheck, Pencil, Truck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { ApplicationAction } from '../../../../shared/lifecycle';
+import type { ApplicationAction } from '../../../../shared/lifecycle/moves';
 import { type Applicant, shipmentSchema } from '../../../../shared/schemas/application';
 import { CARRIER_STATUS_LABELS, trackingUrl } from '../../../../shared/tracking';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { CheckCircle2, MessageSquare } from 'lucide-react';
-import type { ApplicationAction } from '../../../../shared/lifecycle';
+import type { ApplicationAction } from '../../../../shared/lifecycle/moves';
 import type { Applicant } from '../../../../shared/schemas/application';
 import { PostPreview } from '../../../components/post-preview';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,7 @@
 import { Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { offeredActions, shipsBox } from '../../../../shared/lifecycle';
+import { shipsBox } from '../../../../shared/constants';
+import { offeredActions } from '../../../../shared/lifecycle/moves';
 import type { Applicant } from '../../../../shared/schemas/application';
 import type { AdminCampaign } from '../../../../shared/schemas/campaign';
 import { ErrorPanel } from '../../../components/error-panel';

@@ -7,7 +7,7 @@ import {
   PLATFORM_LABELS,
   PLATFORMS,
 } from '../../../../shared/constants';
-import { UPLOAD_DEADLINE_DAYS } from '../../../../shared/lifecycle';
+import { UPLOAD_DEADLINE_DAYS } from '../../../../shared/lifecycle/deadlines';
 import { type CampaignInput, campaignInputSchema } from '../../../../shared/schemas/campaign';
 import { CAMPAIGN_STATUS_LABELS } from '../../../components/campaign-status-badge';
 import { TextField } from '../../../components/ui/input';

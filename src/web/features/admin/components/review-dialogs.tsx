@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { shipsBox } from '../../../../shared/lifecycle';
+import { shipsBox } from '../../../../shared/constants';
 import { type Applicant, changesRequestSchema, decisionSchema } from '../../../../shared/schemas/application';
 import type { AdminCampaign } from '../../../../shared/schemas/campaign';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, CheckCircle2, Info } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { nextStep } from '../../../../shared/lifecycle';
+import { nextStep } from '../../../../shared/lifecycle/creator-progress';
 import type { Eligibility } from '../../../../shared/schemas/application';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';

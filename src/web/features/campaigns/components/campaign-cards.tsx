@@ -12,7 +12,7 @@ import {
 import { useId, useState } from 'react';
 import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS } from '../../../../shared/constants';
 import { formatIsoDate } from '../../../../shared/dates';
-import { UPLOAD_DEADLINE_DAYS, uploadDeadline } from '../../../../shared/lifecycle';
+import { UPLOAD_DEADLINE_DAYS, uploadDeadline } from '../../../../shared/lifecycle/deadlines';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { CampaignStatusBadge } from '../../../components/campaign-status-badge';
 import { PlatformIcon } from '../../../components/platform-icon';

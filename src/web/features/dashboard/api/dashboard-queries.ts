@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { DeliveryProblem } from '../../../../shared/lifecycle';
+import type { DeliveryProblem } from '../../../../shared/lifecycle/delivery-problems';
 import { myApplicationListSchema } from '../../../../shared/schemas/application';
 import { myProblemListSchema } from '../../../../shared/schemas/delivery-problems';
 import { activityListSchema, type CreatorRecord } from '../../../../shared/schemas/me';

@@ -1,6 +1,6 @@
 import { BarChart3 } from 'lucide-react';
 import { useState } from 'react';
-import { ACCEPTED_STATUSES, APPLICATION_STATUS_LABELS, isIn } from '../../../../shared/lifecycle';
+import { ACCEPTED_STATUSES, APPLICATION_STATUS_LABELS, isIn } from '../../../../shared/lifecycle/statuses';
 import type { PostMetrics } from '../../../../shared/schemas/content-metrics';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
 import { ErrorNote } from '../../../components/error-panel';

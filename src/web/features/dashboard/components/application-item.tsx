@@ -10,8 +10,9 @@ import {
 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { PLATFORM_LABELS } from '../../../../shared/constants';
-import { IN_PROGRESS_STATUSES, isIn, offeredActions, shipsBox } from '../../../../shared/lifecycle';
+import { PLATFORM_LABELS, shipsBox } from '../../../../shared/constants';
+import { offeredActions } from '../../../../shared/lifecycle/moves';
+import { IN_PROGRESS_STATUSES, isIn } from '../../../../shared/lifecycle/statuses';
 import type { MyApplication } from '../../../../shared/schemas/application';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
 import { PlatformIcon } from '../../../components/platform-icon';
@@ -224,7 +225,7 @@ function ApplicationActions({
   onOpen: (dialog: ApplicationDialog) => void;
 }) {
   const { delivery } = useApplicationActions();
-  // The steps the table of moves offers the creator at this status (src/shared/lifecycle.ts); content also needs
+  // The steps the table of moves offers the creator at this status (src/shared/lifecycle/moves.ts); content also needs
   // the upload deadline to be open, which the server says in canSubmitContent.
   const offers = offeredActions(a.status, 'creator', shipsBox(a.campaign.type));
   const confirmDelivery = async () => {

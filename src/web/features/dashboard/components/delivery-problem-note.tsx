@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, MessageSquare } from 'lucide-react';
-import { DELIVERY_PROBLEM_LABELS } from '../../../../shared/lifecycle';
+import { DELIVERY_PROBLEM_LABELS } from '../../../../shared/lifecycle/delivery-problems';
 import type { MyApplication } from '../../../../shared/schemas/application';
 import { formatDateTime } from '../../../lib/format';
 import { useMyDeliveryProblems } from '../api/dashboard-queries';

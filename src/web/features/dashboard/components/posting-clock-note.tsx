@@ -1,5 +1,5 @@
 import { Info } from 'lucide-react';
-import { IN_PROGRESS_STATUSES, isIn } from '../../../../shared/lifecycle';
+import { IN_PROGRESS_STATUSES, isIn } from '../../../../shared/lifecycle/statuses';
 import type { MyApplication } from '../../../../shared/schemas/application';
 import { formatShortIsoDate } from '../../../lib/format';
 

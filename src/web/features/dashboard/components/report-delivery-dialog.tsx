@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { DELIVERY_PROBLEMS, type DeliveryProblem } from '../../../../shared/lifecycle';
+import { DELIVERY_PROBLEMS, type DeliveryProblem } from '../../../../shared/lifecycle/delivery-problems';
 import { deliverySchema, type MyApplication } from '../../../../shared/schemas/application';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextareaField } from '../../../components/ui/textarea';

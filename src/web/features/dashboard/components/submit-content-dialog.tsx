@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { PLATFORM_LABELS, type Platform } from '../../../../shared/constants';
-import { isPlatformPostUrl } from '../../../../shared/lifecycle';
+import { isPlatformPostUrl } from '../../../../shared/lifecycle/post-links';
 import { type MyApplication, submissionSchema } from '../../../../shared/schemas/application';
 import { withArticle } from '../../../../shared/wording';
 import { PlatformIcon } from '../../../components/platform-icon';

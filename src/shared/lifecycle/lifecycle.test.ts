@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ACCEPTED_STATUSES,
-  APPLICATION_STATUSES,
-  allowedActions,
-  applicationDeadlineFor,
-  applicationsOpen,
-  CONTENT_DUE_STATUSES,
-  LIFECYCLE_MOVES,
-  offeredActions,
-  statusesFrom,
-  uploadDeadline,
-  uploadsOpen,
-} from './lifecycle';
+import { applicationDeadlineFor, applicationsOpen, uploadDeadline, uploadsOpen } from './deadlines';
+import { allowedActions, LIFECYCLE_MOVES, offeredActions, statusesFrom } from './moves';
+import { ACCEPTED_STATUSES, APPLICATION_STATUSES, CONTENT_DUE_STATUSES } from './statuses';
 
 describe('the upload-deadline rule', () => {
   it('reads application deadlines back from upload deadlines, for the sweep queries', () => {

@@ -1,4 +1,5 @@
-import { type ApplicationAction, type ApplicationStatus, isIn, WAITING_FOR_BOX_STATUSES } from './lifecycle';
+import type { ApplicationAction } from './moves';
+import { type ApplicationStatus, isIn, WAITING_FOR_BOX_STATUSES } from './statuses';
 
 /** What a refused move tells the user (spec and earlier texts kept), given the application as it is. */
 export function refusalMessage(

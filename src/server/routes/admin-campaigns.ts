@@ -21,10 +21,10 @@ import { errorSchema } from '../../shared/schemas/error';
 import { applicantsQuerySchema } from '../../shared/schemas/reliability';
 import { idResultSchema, idStatusResultSchema, urlResultSchema } from '../../shared/schemas/results';
 import { adminApplicantListSchema, shipmentReportSchema } from '../../shared/schemas/shipping';
-import { AppError } from '../errors';
+import { AppError } from '../http/errors';
+import { createRouter } from '../http/openapi';
 import { adminActor } from '../middleware/admin-actor';
 import { currentUser } from '../middleware/session';
-import { createRouter } from '../openapi';
 import {
   approveSubmission,
   decideApplications,

@@ -10,7 +10,7 @@ import type { InfluencerRow } from '../../../db/schema/influencers';
 import { PLATFORM_LABELS } from '../../../shared/constants';
 import { type DeliveryProblem, isPlatformPostUrl } from '../../../shared/lifecycle';
 import { withArticle } from '../../../shared/wording';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { applyRestriction } from '../creator-moderation';
 import { closeProblemOnDelivery, openDeliveryProblem } from '../delivery-problems';
 import { adminNotice, notifyAdmins } from '../notifications';

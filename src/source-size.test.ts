@@ -32,7 +32,6 @@ const FUNCTIONS_STILL_OVER: Record<string, number> = {
   'server/integrations/shopify/shopify-client.ts createShopifyClient': 141,
   'server/services/payouts/submit-batch.ts submitBatch': 124,
   'server/services/data-rights/anonymise.ts anonymiseClosedAccounts': 117,
-  'server/process/metrics.ts createMetrics': 113,
   'server/middleware/catalogue-fast-path.ts catalogueFastPath': 102,
   'server/services/data-rights/anonymise.ts files': 99,
   'server/services/data-rights/close-account.ts closeAccount': 95,

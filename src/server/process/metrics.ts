@@ -36,40 +36,68 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
   const registers = [registry];
   if (options.processMetrics) collectDefaultMetrics({ register: registry, prefix: 'mintbox_' });
   const sources: MetricsSources = {};
+  const { requests, latency, mails, jobRuns, jobDuration } = countedEvents(registers);
+  watchedGauges(registers, sources);
 
-  const requests = new Counter({
-    name: 'mintbox_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status code',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers,
-  });
-  const latency = new Histogram({
-    name: 'mintbox_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method and route pattern',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers,
-  });
-  const mails = new Counter({
-    name: 'mintbox_mails_total',
-    help: 'Mails handed to the mail server (or the development outbox), by outcome',
-    labelNames: ['outcome'] as const,
-    registers,
-  });
-  const jobRuns = new Counter({
-    name: 'mintbox_job_runs_total',
-    help: 'Background jobs run by this process, by queue and outcome (failed: the job threw)',
-    labelNames: ['queue', 'outcome'] as const,
-    registers,
-  });
-  const jobDuration = new Histogram({
-    name: 'mintbox_job_duration_seconds',
-    help: 'Time a background job took, by queue',
-    labelNames: ['queue'] as const,
-    buckets: [0.05, 0.25, 1, 5, 15, 60, 300],
-    registers,
-  });
+  return {
+    registry,
+    observeRequest(method, route, status, seconds) {
+      requests.inc({ method, route, status: String(status) });
+      latency.observe({ method, route }, seconds);
+    },
+    mailSent(outcome) {
+      mails.inc({ outcome });
+    },
+    jobRun(queue, outcome, seconds) {
+      jobRuns.inc({ queue, outcome });
+      jobDuration.observe({ queue }, seconds);
+    },
+    watch(more) {
+      Object.assign(sources, more);
+    },
+  };
+}
 
+/** What the process counts as it happens: requests and their latency, mails, job runs and their duration. */
+function countedEvents(registers: Registry[]) {
+  return {
+    requests: new Counter({
+      name: 'mintbox_http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status code',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers,
+    }),
+    latency: new Histogram({
+      name: 'mintbox_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by method and route pattern',
+      labelNames: ['method', 'route'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    mails: new Counter({
+      name: 'mintbox_mails_total',
+      help: 'Mails handed to the mail server (or the development outbox), by outcome',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+    jobRuns: new Counter({
+      name: 'mintbox_job_runs_total',
+      help: 'Background jobs run by this process, by queue and outcome (failed: the job threw)',
+      labelNames: ['queue', 'outcome'] as const,
+      registers,
+    }),
+    jobDuration: new Histogram({
+      name: 'mintbox_job_duration_seconds',
+      help: 'Time a background job took, by queue',
+      labelNames: ['queue'] as const,
+      buckets: [0.05, 0.25, 1, 5, 15, 60, 300],
+      registers,
+    }),
+  };
+}
+
+/** The gauges, read from the watched sources when Prometheus scrapes (a source not yet set reads as nothing). */
+function watchedGauges(registers: Registry[], sources: MetricsSources): void {
   const warn = (error: unknown, what: string) =>
     sources.logger?.warn({ err: error }, `metrics: could not read ${what}`);
 
@@ -125,24 +153,6 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
       }
     },
   });
-
-  return {
-    registry,
-    observeRequest(method, route, status, seconds) {
-      requests.inc({ method, route, status: String(status) });
-      latency.observe({ method, route }, seconds);
-    },
-    mailSent(outcome) {
-      mails.inc({ outcome });
-    },
-    jobRun(queue, outcome, seconds) {
-      jobRuns.inc({ queue, outcome });
-      jobDuration.observe({ queue }, seconds);
-    },
-    watch(more) {
-      Object.assign(sources, more);
-    },
-  };
 }
 
 /** The mailer, counting each mail sent or failed. */

@@ -37,7 +37,6 @@ const FUNCTIONS_STILL_OVER: Record<string, number> = {
   'server/services/data-rights/close-account.ts closeAccount': 95,
   'server/services/payouts/redeem.ts requestRedemption': 95,
   'server/integrations/file-storage/s3-file-store.ts s3FileStore': 94,
-  'server/auth/auth-hooks.ts accountHooks': 90,
   'server/jobs/jobs.ts startJobs': 90,
   'server/integrations/tiktok/tiktok-login.ts tiktokProvider': 90,
   'server/services/live/open-streams.ts createOpenStreams': 87,

@@ -88,75 +88,94 @@ const TWO_FACTOR_PASSWORD_PATHS = new Set([...STEP_UP_PATHS, '/two-factor/enable
 const isWrongPassword = (returned: unknown) =>
   isAPIError(returned) && (returned.body as { code?: string } | undefined)?.code === 'INVALID_PASSWORD';
 
-export function accountHooks(deps: NoticeDeps & { now: () => Date }) {
+/**
+ * A second-factor check (the sign-in code, a backup code, the enrolment's first code): one attempt of the account's
+ * code budget is spent before the plugin looks at the code, and no device is trusted.
+ */
+async function beforeCodeCheck(ctx: HookContext, deps: HookDeps, checking: WeakMap<object, string>) {
+  const userId = await challengedUserId(ctx);
+  if (userId) {
+    try {
+      await claimCodeAttempt(deps.db, userId, deps.now());
+    } catch (error) {
+      const retryAfter = Number((error as { headers?: Record<string, string> }).headers?.['Retry-After']);
+      throw tooMany((error as Error).message, Number.isFinite(retryAfter) ? retryAfter : 60);
+    }
+    checking.set(ctx.context, userId);
+  }
+  // Every sign-in asks for the code: no device is trusted for 30 days.
+  return { context: { body: { ...bodyOf(ctx), trustDevice: false } } };
+}
+
+/** A two-factor endpoint that checks the password: a recent second factor for the step-up ones, the password budget. */
+async function beforeTwoFactorPassword(
+  ctx: HookContext,
+  deps: HookDeps,
+  passwordChecks: WeakMap<object, string>,
+) {
+  const session = await getSessionFromCtx(ctx);
+  if (!session) return;
+  const at = (session.session as { secondFactorAt?: Date | string | null }).secondFactorAt;
+  if (STEP_UP_PATHS.has(ctx.path) && !isRecentSecondFactor(at ? new Date(at) : null, deps.now())) {
+    throw new APIError('FORBIDDEN', { message: STEP_UP_REQUIRED_MESSAGE, code: 'STEP_UP_REQUIRED' });
+  }
+  // These endpoints check the password: the account's password budget applies, as at sign-in.
+  await claimOrRefuse(deps, session.user.email);
+  passwordChecks.set(ctx.context, session.user.email);
+}
+
+/** Sign-up, profile and password input, the password budget of sign-in and change, reset requests per address. */
+async function beforeAccountInput(ctx: HookContext, deps: HookDeps) {
+  const body = bodyOf(ctx);
+  switch (ctx.path) {
+    case '/sign-up/email': {
+      const problem = signUpProblem(body);
+      if (problem) throw invalid(problem);
+      return;
+    }
+    case '/update-user': {
+      const problem = userUpdateProblem(body);
+      if (problem) throw invalid(problem);
+      return;
+    }
+    case '/reset-password': {
+      const problem = newPasswordProblem(body.newPassword);
+      if (problem) throw invalid(problem);
+      return;
+    }
+    case '/sign-in/email': {
+      if (typeof body.email === 'string') await claimOrRefuse(deps, body.email);
+      return;
+    }
+    case '/change-password': {
+      const problem = newPasswordProblem(body.newPassword);
+      if (problem) throw invalid(problem);
+      const session = await getSessionFromCtx(ctx);
+      if (session) await claimOrRefuse(deps, session.user.email);
+      return { context: { body: { ...body, revokeOtherSessions: true } } };
+    }
+    case '/request-password-reset': {
+      const decision = await countResetRequest(deps.db, clientIp(ctx));
+      if (!decision.allowed) throw tooMany(TOO_MANY_RESETS_MESSAGE, decision.retryAfter);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+type HookDeps = NoticeDeps & { now: () => Date };
+
+export function accountHooks(deps: HookDeps) {
   /** The user each second-factor check is about, from before to after (keyed by the request's context). */
   const checking = new WeakMap<object, string>();
   /** The account whose password a two-factor endpoint checks, from before to after. */
   const passwordChecks = new WeakMap<object, string>();
 
   const before = createAuthMiddleware(async (ctx) => {
-    const body = bodyOf(ctx);
-    if (SECOND_FACTOR_PATHS.has(ctx.path)) {
-      const userId = await challengedUserId(ctx);
-      if (userId) {
-        try {
-          await claimCodeAttempt(deps.db, userId, deps.now());
-        } catch (error) {
-          const retryAfter = Number((error as { headers?: Record<string, string> }).headers?.['Retry-After']);
-          throw tooMany((error as Error).message, Number.isFinite(retryAfter) ? retryAfter : 60);
-        }
-        checking.set(ctx.context, userId);
-      }
-      // Every sign-in asks for the code: no device is trusted for 30 days.
-      return { context: { body: { ...body, trustDevice: false } } };
-    }
-    if (TWO_FACTOR_PASSWORD_PATHS.has(ctx.path)) {
-      const session = await getSessionFromCtx(ctx);
-      if (!session) return;
-      const at = (session.session as { secondFactorAt?: Date | string | null }).secondFactorAt;
-      if (STEP_UP_PATHS.has(ctx.path) && !isRecentSecondFactor(at ? new Date(at) : null, deps.now())) {
-        throw new APIError('FORBIDDEN', { message: STEP_UP_REQUIRED_MESSAGE, code: 'STEP_UP_REQUIRED' });
-      }
-      // These endpoints check the password: the account's password budget applies, as at sign-in.
-      await claimOrRefuse(deps, session.user.email);
-      passwordChecks.set(ctx.context, session.user.email);
-      return;
-    }
-    switch (ctx.path) {
-      case '/sign-up/email': {
-        const problem = signUpProblem(body);
-        if (problem) throw invalid(problem);
-        return;
-      }
-      case '/update-user': {
-        const problem = userUpdateProblem(body);
-        if (problem) throw invalid(problem);
-        return;
-      }
-      case '/reset-password': {
-        const problem = newPasswordProblem(body.newPassword);
-        if (problem) throw invalid(problem);
-        return;
-      }
-      case '/sign-in/email': {
-        if (typeof body.email === 'string') await claimOrRefuse(deps, body.email);
-        return;
-      }
-      case '/change-password': {
-        const problem = newPasswordProblem(body.newPassword);
-        if (problem) throw invalid(problem);
-        const session = await getSessionFromCtx(ctx);
-        if (session) await claimOrRefuse(deps, session.user.email);
-        return { context: { body: { ...body, revokeOtherSessions: true } } };
-      }
-      case '/request-password-reset': {
-        const decision = await countResetRequest(deps.db, clientIp(ctx));
-        if (!decision.allowed) throw tooMany(TOO_MANY_RESETS_MESSAGE, decision.retryAfter);
-        return;
-      }
-      default:
-        return;
-    }
+    if (SECOND_FACTOR_PATHS.has(ctx.path)) return beforeCodeCheck(ctx, deps, checking);
+    if (TWO_FACTOR_PASSWORD_PATHS.has(ctx.path)) return beforeTwoFactorPassword(ctx, deps, passwordChecks);
+    return beforeAccountInput(ctx, deps);
   });
 
   const after = createAuthMiddleware(async (ctx) => {

@@ -38,9 +38,7 @@ const FUNCTIONS_STILL_OVER: Record<string, number> = {
   'server/services/payouts/redeem.ts requestRedemption': 95,
   'server/integrations/file-storage/s3-file-store.ts s3FileStore': 94,
   'server/jobs/jobs.ts startJobs': 90,
-  'server/integrations/tiktok/tiktok-login.ts tiktokProvider': 90,
   'server/services/live/open-streams.ts createOpenStreams': 87,
-  'server/pages/web.ts createWebRoutes': 85,
   'server/services/payouts/refresh-batch.ts refreshBatch': 81,
   'server/services/tracking/apply-carrier-status.ts applyCarrierStatus': 81,
 };

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { RenderPage } from '../../shared/page-render';
 import { matchAppPage } from '../../shared/pages';
@@ -56,6 +56,17 @@ export function loadPageRenderer(webDir: string): Promise<RenderPage | undefined
   return import(pathToFileURL(file).href).then((module: { renderPage: RenderPage }) => module.renderPage);
 }
 
+/** Files found by the static handler: hashed assets for good, the rest for an hour (the app fallback sets its own). */
+const staticCacheControl: MiddlewareHandler<AppBindings> = async (c, next) => {
+  await next();
+  if (c.res.status === 200 && !c.res.headers.has('Cache-Control')) {
+    c.res.headers.set(
+      'Cache-Control',
+      c.req.path.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600',
+    );
+  }
+};
+
 /**
  * Serves the built single-page app: files from the build folder (precompressed when the browser accepts it),
  * and index.html for every app route (history fallback), with status 404 for paths that are no page of the app.
@@ -73,16 +84,7 @@ export function createWebRoutes(webDir: string, options: { render?: RenderPage |
   const campaignPreloads = campaignPagePreloads(webDir);
 
   return new Hono<AppBindings>()
-    .use('*', async (c, next) => {
-      await next();
-      // Files found by the static handler; the app fallback below sets its own header.
-      if (c.res.status === 200 && !c.res.headers.has('Cache-Control')) {
-        c.res.headers.set(
-          'Cache-Control',
-          c.req.path.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600',
-        );
-      }
-    })
+    .use('*', staticCacheControl)
     .use(
       '*',
       serveStatic({
@@ -115,33 +117,41 @@ export function createWebRoutes(webDir: string, options: { render?: RenderPage |
         signedOut: !getCookie(c, sessionCookieName(deps.env)),
       };
       const { html, campaignFound } = await renderAppPage(indexHtml, request, deps, appRoute, render);
-      // 200 for every page of the list (signed in or not); 404 for no page, and for a record that does not exist.
-      let status: 200 | 404 = appRoute ? 200 : 404;
-      const record = match?.page.record;
-      if (record === 'campaign' && campaignFound === false) status = 404;
-      if (match && record && record !== 'campaign') {
-        const param = match.params.id ?? match.params.token ?? '';
-        let admin = false;
-        if (record !== 'data-export' && !request.signedOut) {
-          await loadSession(c, async () => {});
-          admin = c.get('user')?.role === 'admin';
-        }
-        if (!(await pageRecordExists(deps.db, record, param, admin))) status = 404;
-      }
+      const status = await pageStatus(c, match, request.signedOut, campaignFound);
       const extraPreloads = appRoute && CAMPAIGN_PATH.test(c.req.path) ? campaignPreloads : [];
-      if (!html.includes('<div id="root"></div>')) {
-        // Rendered by the server: the app starts once the page has painted (decision 0018).
-        return c.html(startAppAfterPaint(html, extraPreloads), status);
-      }
-      if (extraPreloads.length > 0) {
-        const links = extraPreloads
-          .map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`)
-          .join('\n    ');
-        return c.html(
-          html.replace('</head>', () => `    ${links}\n  </head>`),
-          status,
-        );
-      }
-      return c.html(html, status);
+      return c.html(withStartScripts(html, extraPreloads), status);
     });
+}
+
+/** 200 for every page of the list (signed in or not); 404 for no page, and for a record that does not exist. */
+async function pageStatus(
+  c: Context<AppBindings>,
+  match: ReturnType<typeof matchAppPage>,
+  signedOut: boolean,
+  campaignFound: boolean | undefined,
+): Promise<200 | 404> {
+  if (!match) return 404;
+  const record = match.page.record;
+  if (record === 'campaign' && campaignFound === false) return 404;
+  if (record && record !== 'campaign') {
+    const param = match.params.id ?? match.params.token ?? '';
+    let admin = false;
+    if (record !== 'data-export' && !signedOut) {
+      await loadSession(c, async () => {});
+      admin = c.get('user')?.role === 'admin';
+    }
+    if (!(await pageRecordExists(c.get('deps').db, record, param, admin))) return 404;
+  }
+  return 200;
+}
+
+/** The page with what starts the app: after paint when the server rendered it, and the page's own preloads. */
+function withStartScripts(html: string, extraPreloads: string[]): string {
+  // Rendered by the server: the app starts once the page has painted (decision 0018).
+  if (!html.includes('<div id="root"></div>')) return startAppAfterPaint(html, extraPreloads);
+  if (extraPreloads.length === 0) return html;
+  const links = extraPreloads
+    .map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`)
+    .join('\n    ');
+  return html.replace('</head>', () => `    ${links}\n  </head>`);
 }

@@ -149,18 +149,62 @@ const userInfoAnswer = z.object({
 
 export type TiktokProfile = z.infer<typeof userInfoAnswer>;
 
-/** Better Auth's provider "tiktok", against the configured hosts. */
-export function tiktokProvider(
+interface ProviderDeps {
+  appUrl: string;
+  logger: Logger;
+  now: () => Date;
+  fetch?: typeof fetch | undefined;
+  /** Told the username read at sign-in (kept as the creator's TikTok handle by onSignedIn). */
+  onUsername?: ((openId: string, username: string) => void) | undefined;
+}
+
+type SignInProfileRead = OAuthProvider<TiktokProfile>['getUserInfo'];
+
+/**
+ * The signed-in person's profile (GET /v2/user/info/), with only the fields the grant allows (without
+ * user.info.basic TikTok refuses the read: no sign-in); the username goes to `onUsername`. Null when TikTok refused.
+ */
+async function readSignInProfile(
   config: TiktokClientConfig,
-  deps: {
-    appUrl: string;
-    logger: Logger;
-    now: () => Date;
-    fetch?: typeof fetch | undefined;
-    /** Told the username read at sign-in (kept as the creator's TikTok handle by onSignedIn). */
-    onUsername?: ((openId: string, username: string) => void) | undefined;
-  },
-): OAuthProvider<TiktokProfile> {
+  deps: ProviderDeps,
+  tokens: Parameters<SignInProfileRead>[0],
+  refused: (error: unknown) => null,
+): ReturnType<SignInProfileRead> {
+  const granted = (tokens as { scopes?: string[] }).scopes;
+  const url = `${config.apiBase}/v2/user/info/?fields=${tiktokProfileFields(granted).join(',')}`;
+  try {
+    // A GET: retried by the outbound helper after no answer, a 429 or a 5xx.
+    const response = await sendOutbound({
+      service: 'TikTok',
+      url,
+      headers: { authorization: `Bearer ${tokens.accessToken}` },
+      redirect: 'error',
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    });
+    const body = response.body;
+    const profile = userInfoAnswer.safeParse(body);
+    if (!profile.success) {
+      const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
+      return refused(`GET /v2/user/info/ answered ${response.status} ${String(code ?? 'unreadably')}`);
+    }
+    const user = profile.data.data.user;
+    if (user.username) deps.onUsername?.(user.open_id, user.username);
+    return {
+      user: {
+        name: user.display_name || user.username || '',
+        image: user.avatar_large_url || undefined,
+        email: tiktokPlaceholderEmail(user.open_id, deps.appUrl),
+        emailVerified: false,
+      },
+      data: profile.data,
+    };
+  } catch (error) {
+    return refused(error);
+  }
+}
+
+/** Better Auth's provider "tiktok", against the configured hosts. */
+export function tiktokProvider(config: TiktokClientConfig, deps: ProviderDeps): OAuthProvider<TiktokProfile> {
   const refused = (error: unknown) => {
     deps.logger.warn(
       { err: error instanceof Error ? error.message : String(error) },
@@ -203,40 +247,7 @@ export function tiktokProvider(
       );
       return { ...tokens, tokenType: 'Bearer' };
     },
-    async getUserInfo(tokens) {
-      // Only the fields the grant allows (without user.info.basic TikTok refuses the read: no sign-in).
-      const granted = (tokens as { scopes?: string[] }).scopes;
-      const url = `${config.apiBase}/v2/user/info/?fields=${tiktokProfileFields(granted).join(',')}`;
-      try {
-        // A GET: retried by the outbound helper after no answer, a 429 or a 5xx.
-        const response = await sendOutbound({
-          service: 'TikTok',
-          url,
-          headers: { authorization: `Bearer ${tokens.accessToken}` },
-          redirect: 'error',
-          ...(deps.fetch ? { fetch: deps.fetch } : {}),
-        });
-        const body = response.body;
-        const profile = userInfoAnswer.safeParse(body);
-        if (!profile.success) {
-          const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
-          return refused(`GET /v2/user/info/ answered ${response.status} ${String(code ?? 'unreadably')}`);
-        }
-        const user = profile.data.data.user;
-        if (user.username) deps.onUsername?.(user.open_id, user.username);
-        return {
-          user: {
-            name: user.display_name || user.username || '',
-            image: user.avatar_large_url || undefined,
-            email: tiktokPlaceholderEmail(user.open_id, deps.appUrl),
-            emailVerified: false,
-          },
-          data: profile.data,
-        };
-      } catch (error) {
-        return refused(error);
-      }
-    },
+    getUserInfo: (tokens) => readSignInProfile(config, deps, tokens, refused),
     options: { clientId: config.clientKey, clientSecret: config.clientSecret },
   };
 }

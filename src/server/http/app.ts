@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { ErrorHandler, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { isEmbeddedDatabaseWait } from '../../db/pglite-guard';
 import { errorBody, errorCodeForStatus } from '../../shared/schemas/error';
@@ -95,8 +95,49 @@ function paymentRunsOf(
   return deps.paymentRuns ?? inProcessPaymentRuns(services, deps.logger);
 }
 
-/** Builds the whole application: API under /api, the single-page app everywhere else. Used by index.ts and tests. */
+/** Builds the whole application: API under /api, the single-page app everywhere else. Used by main.ts and tests. */
 export function createApp(appDeps: AppDeps) {
+  const deps = withDefaults(appDeps);
+  const app = new OpenAPIHono<AppBindings>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('user', null);
+    await next();
+  });
+  app.use('*', provideServices);
+  app.use('*', observeRequests);
+
+  app.use('*', securityHeaders({ https: deps.env.appUrl.startsWith('https://') }));
+
+  app.route('/api', apiRoutes(deps));
+
+  // Uploaded images: public ones (campaign images) to anyone, private ones (evidence) to their owner and admins.
+  app.get('/uploads/*', uploadedFiles);
+  // The status page of an Instagram data deletion request (the url Meta is given).
+  app.get('/data-deletion/:code', dataDeletionPage);
+  // A campaign's read-only report for its brand (issue 39): server-rendered, no script, noindex, rate-limited.
+  app.get('/report/:token', reportPage);
+  app.post('/report/:token', reportPasswordPage);
+
+  if (deps.webDir) app.route('/', createWebRoutes(deps.webDir, { render: deps.renderPage }));
+
+  app.onError(answerError(deps.logger));
+  app.notFound((c) => c.json(errorBody('Not found', 'NOT_FOUND'), 404));
+
+  // Anonymous reads of the public catalogue are answered before Hono routes the request (same checks, headers,
+  // metrics and request id as the chain; everything else, and every non-200, goes through the chain).
+  const catalogue = catalogueFastPath(deps);
+  const dispatch = app.fetch;
+  app.fetch = (request, env, executionCtx) =>
+    catalogue(request, env, () => dispatch(request, env, executionCtx)) ??
+    dispatch(request, env, executionCtx);
+
+  return app;
+}
+
+/** What the caller left out, built from the environment; the open streams and where payment runs start. */
+function withDefaults(appDeps: AppDeps) {
   const mailer = appDeps.mailer ?? createMailer(appDeps.env, appDeps.logger);
   const deps = {
     ...appDeps,
@@ -111,19 +152,13 @@ export function createApp(appDeps: AppDeps) {
   const streams =
     appDeps.streams ?? createOpenStreams({ db: appDeps.db, now: () => deps.now(), logger: appDeps.logger });
   deps.metrics.watch({ openStreams: () => streams.size });
-  const requestDeps = { ...deps, streams, paymentRuns: paymentRunsOf(deps) };
-  const app = new OpenAPIHono<AppBindings>();
+  return { ...deps, streams, paymentRuns: paymentRunsOf(deps) };
+}
 
-  app.use('*', async (c, next) => {
-    c.set('deps', requestDeps);
-    c.set('user', null);
-    await next();
-  });
-  app.use('*', provideServices);
-  app.use('*', observeRequests);
+type AppWithDefaults = ReturnType<typeof withDefaults>;
 
-  app.use('*', securityHeaders({ https: deps.env.appUrl.startsWith('https://') }));
-
+/** The API under /api: the request checks in order, then every router, the OpenAPI document and a 404 in JSON. */
+function apiRoutes(deps: AppWithDefaults) {
   const api = new OpenAPIHono<AppBindings>();
   api.use('*', compressWhenAsked());
   api.use('*', defaultCacheControl('no-store'));
@@ -143,6 +178,13 @@ export function createApp(appDeps: AppDeps) {
     bodyGuard(() => api.getOpenAPI31Document(OPENAPI_INFO)),
   );
   api.use('*', rejectControlCharacters);
+  mountApiRoutes(api, deps.auth);
+  api.all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`, 'NOT_FOUND'), 404));
+  return api;
+}
+
+/** Every router of the API, in the order they answer (Better Auth's handler after our own sign-in routes). */
+function mountApiRoutes(api: OpenAPIHono<AppBindings>, auth: AppWithDefaults['auth']) {
   api.route('/', healthRoutes);
   api.route('/', metricsRoutes);
   api.route('/', configRoutes);
@@ -151,7 +193,7 @@ export function createApp(appDeps: AppDeps) {
   // Our sign-in routes first; everything else under /auth is Better Auth's (sign-up, sign-in, sign-out, callbacks).
   api.route('/', authRoutes);
   api.on(['GET', 'POST'], '/auth/*', async (c) =>
-    withStandardRetryAfter(await deps.auth.handler(withClientAddress(c))),
+    withStandardRetryAfter(await auth.handler(withClientAddress(c))),
   );
   api.use('/campaigns/*', comingSoonGate);
   api.use('/campaigns', comingSoonGate);
@@ -195,21 +237,11 @@ export function createApp(appDeps: AppDeps) {
   api.route('/admin', adminReportLinkRoutes);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
-  api.all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`, 'NOT_FOUND'), 404));
+}
 
-  app.route('/api', api);
-
-  // Uploaded images: public ones (campaign images) to anyone, private ones (evidence) to their owner and admins.
-  app.get('/uploads/*', uploadedFiles);
-  // The status page of an Instagram data deletion request (the url Meta is given).
-  app.get('/data-deletion/:code', dataDeletionPage);
-  // A campaign's read-only report for its brand (issue 39): server-rendered, no script, noindex, rate-limited.
-  app.get('/report/:token', reportPage);
-  app.post('/report/:token', reportPasswordPage);
-
-  if (deps.webDir) app.route('/', createWebRoutes(deps.webDir, { render: deps.renderPage }));
-
-  app.onError((error, c) => {
+/** One answer for every error: AppError as it says, Hono's HTTP errors, 503 for a busy embedded database, else 500. */
+function answerError(logger: AppWithDefaults['logger']): ErrorHandler<AppBindings> {
+  return (error, c) => {
     if (error instanceof AppError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return c.json(error.toBody(), error.status);
@@ -222,25 +254,13 @@ export function createApp(appDeps: AppDeps) {
     }
     if (isEmbeddedDatabaseWait(error)) {
       // A statement waited for the embedded database past its bound (src/db/pglite-guard.ts): try again shortly.
-      deps.logger.warn({ err: error, path: c.req.path, method: c.req.method }, 'embedded database busy');
+      logger.warn({ err: error, path: c.req.path, method: c.req.method }, 'embedded database busy');
       c.header('Retry-After', '5');
       return c.json(errorBody(EMBEDDED_DATABASE_BUSY_MESSAGE, 'UNAVAILABLE'), 503);
     }
-    deps.logger.error({ err: error, path: c.req.path, method: c.req.method }, 'unhandled error');
+    logger.error({ err: error, path: c.req.path, method: c.req.method }, 'unhandled error');
     return c.json(errorBody('Something went wrong on our side. Please try again.', 'INTERNAL_ERROR'), 500);
-  });
-
-  app.notFound((c) => c.json(errorBody('Not found', 'NOT_FOUND'), 404));
-
-  // Anonymous reads of the public catalogue are answered before Hono routes the request (same checks, headers,
-  // metrics and request id as the chain; everything else, and every non-200, goes through the chain).
-  const catalogue = catalogueFastPath(deps);
-  const dispatch = app.fetch;
-  app.fetch = (request, env, executionCtx) =>
-    catalogue(request, env, () => dispatch(request, env, executionCtx)) ??
-    dispatch(request, env, executionCtx);
-
-  return app;
+  };
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -26,7 +26,6 @@ const FILES_STILL_OVER: Record<string, number> = {
 
 /** Functions in src/server over 80 lines when the rule landed: `path name` → lines then. */
 const FUNCTIONS_STILL_OVER: Record<string, number> = {
-  'server/auth/auth.ts createAuth': 215,
   'server/integrations/shopify/shopify-client.ts createShopifyClient': 141,
   'server/services/payouts/submit-batch.ts submitBatch': 124,
   'server/services/data-rights/anonymise.ts anonymiseClosedAccounts': 117,

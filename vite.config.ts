@@ -37,7 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? {
         // `vite build --ssr src/web/server-entry.tsx`: the server render of / and /campaign/:id (decision 0018),
-        // loaded by src/server/web.ts. npm packages stay external (the server has them in node_modules).
+        // loaded by src/server/pages/web.ts. npm packages stay external (the server has them in node_modules).
         outDir: 'dist/ssr',
         emptyOutDir: true,
         copyPublicDir: false,

@@ -27,9 +27,9 @@ import { brandTrackRecord } from '../src/db/queries/campaign-badges';
 import { setCampaignCountCache } from '../src/db/queries/campaign-count-cache';
 import { decodeCampaignCursor } from '../src/db/queries/campaign-list-filters';
 import { getPublicCampaign, listPublicCampaigns } from '../src/db/queries/campaigns';
-import { createApp } from '../src/server/app';
+import { createApp } from '../src/server/http/app';
 import { localAreaDir } from '../src/server/integrations/file-storage/local-file-store';
-import { silentLogger } from '../src/server/logger';
+import { silentLogger } from '../src/server/process/logger';
 import {
   badgesQuery,
   byIdQuery,

@@ -14,9 +14,9 @@
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { serve } from '@hono/node-server';
-import { createApp } from '../src/server/app';
-import { createAuth } from '../src/server/auth';
-import { silentLogger } from '../src/server/logger';
+import { createAuth } from '../src/server/auth/auth';
+import { createApp } from '../src/server/http/app';
+import { silentLogger } from '../src/server/process/logger';
 import { upsertAdmin } from '../src/server/services/admin-accounts';
 import { postJson, signInAdmin } from '../tests/support/auth-client';
 import { captureMailer } from '../tests/support/capture-mailer';

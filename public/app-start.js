@@ -1,4 +1,4 @@
-// Starts the app once a server-rendered page has painted (decision 0018; src/server/web-meta.ts).
+// Starts the app once a server-rendered page has painted (decision 0018; src/server/pages/web-meta.ts).
 (() => {
   const s = document.currentScript;
   const entry = s?.getAttribute('data-entry');

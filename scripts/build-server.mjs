@@ -1,4 +1,4 @@
-// Bundles the server (src/server/index.ts and the CLIs) into dist/server, keeping npm packages external,
+// Bundles the server (src/server/process/main.ts and the CLIs) into dist/server, keeping npm packages external,
 // then precompresses the web build so the server can send .br/.gz files directly.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ const stamp = sourceStamp();
 
 await build({
   entryPoints: {
-    index: 'src/server/index.ts',
+    index: 'src/server/process/main.ts',
   },
   outdir: 'dist/server',
   bundle: true,

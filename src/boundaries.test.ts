@@ -6,11 +6,13 @@ import { describe, expect, it } from 'vitest';
  * The boundaries inside the server and the shape of the import graph (docs/architecture.md, decision 0011), enforced
  * beside the layer test (src/layers.test.ts, which keeps the arrows between the top folders):
  * - a route (src/server/routes/*) imports no query (src/db/queries/*): it calls a service, which may;
- * - a route imports no other route: what two routes share lives in middleware/, src/shared or the server's own
- *   modules (openapi, errors, context…);
+ * - a route imports no other route: what two routes share lives in middleware/, src/shared or the HTTP platform
+ *   in server/http/ (openapi, errors, context…);
  * - a service imports no route and no middleware (the arrows only point down);
  * - no import cycle anywhere in src/;
- * - no file in src/server/services/ is over 300 lines, tests included (one module per use case).
+ * - no file in src/server/services/ is over 300 lines, tests included (one module per use case);
+ * - no source file at the root of src/server: each belongs to a room (auth/, http/, pages/, process/, cli/,
+ *   integrations/, routes/, middleware/, services/, jobs/, mail/; decision 0053).
  *
  * Which imports count: every one. `import type` and `export type … from` are edges like any other (a cycle of
  * types still ties two modules together: neither can move or change alone, and one edit turns a type import into a
@@ -170,6 +172,13 @@ describe('boundaries', () => {
     expect(boundaryViolations(tree)).toEqual([]);
   });
 
+  it('src/server is a list of rooms: no source file at its root (docs/architecture.md, decision 0053)', () => {
+    const atRoot = readdirSync(at('server'), { withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+      .map((entry) => `server/${entry.name}`);
+    expect(atRoot).toEqual([]);
+  });
+
   it('no import cycle in src/ (type-only and lazy imports count)', () => {
     expect(importCycles(tree)).toEqual([]);
   });
@@ -178,12 +187,12 @@ describe('boundaries', () => {
     const files = new Map([
       [at('db/queries/campaigns.ts'), 'export const q = 1;'],
       [at('server/services/campaigns.ts'), "import { q } from '../../db/queries/campaigns';"],
-      [at('server/middleware/session.ts'), "import type { AppBindings } from '../context';"],
-      [at('server/context.ts'), 'export type AppBindings = {};'],
-      [at('server/openapi.ts'), 'export const createRouter = () => null;'],
+      [at('server/middleware/session.ts'), "import type { AppBindings } from '../http/context';"],
+      [at('server/http/context.ts'), 'export type AppBindings = {};'],
+      [at('server/http/openapi.ts'), 'export const createRouter = () => null;'],
       [
         at('server/routes/ok.ts'),
-        "import { s } from '../services/campaigns';\nimport { r } from '../openapi';",
+        "import { s } from '../services/campaigns';\nimport { r } from '../http/openapi';",
       ],
       [at('server/routes/admin.ts'), "import {\n  q,\n} from '../../db/queries/campaigns';"],
       [at('server/routes/me.ts'), "import type { X } from './admin';"],
@@ -205,12 +214,12 @@ describe('boundaries', () => {
   it('reports cycles, through type-only imports, re-exports and lazy imports too', () => {
     const files = new Map([
       // auth ↔ hooks, through a value import one way
-      [at('server/auth.ts'), "import { hooks } from './auth-hooks';\nexport const HEADER = 'x';"],
-      [at('server/auth-hooks.ts'), "import { HEADER } from './auth';"],
+      [at('server/auth/auth.ts'), "import { hooks } from './auth-hooks';\nexport const HEADER = 'x';"],
+      [at('server/auth/auth-hooks.ts'), "import { HEADER } from './auth';"],
       // context → auth2 → origin → context, with only a type import closing it
-      [at('server/context.ts'), "import type { Auth } from './auth2';"],
-      [at('server/auth2.ts'), "import { trusted } from './middleware/origin';"],
-      [at('server/middleware/origin.ts'), "import { type AppBindings } from '../context';"],
+      [at('server/http/context.ts'), "import type { Auth } from '../auth/auth2';"],
+      [at('server/auth/auth2.ts'), "import { trusted } from '../middleware/origin';"],
+      [at('server/middleware/origin.ts'), "import { type AppBindings } from '../http/context';"],
       // a lazy import one way, a re-export of a type back
       [at('web/chart.tsx'), "const Plot = lazy(() => import('./plot'));"],
       [at('web/plot.tsx'), "export type { Point } from './chart';"],
@@ -223,8 +232,8 @@ describe('boundaries', () => {
       [at('shared/self.ts'), "export * from './self';"],
     ]);
     expect(importCycles(files)).toEqual([
-      'cycle: server/auth-hooks.ts → server/auth.ts → server/auth-hooks.ts',
-      'cycle: server/auth2.ts → server/middleware/origin.ts → server/context.ts → server/auth2.ts',
+      'cycle: server/auth/auth-hooks.ts → server/auth/auth.ts → server/auth/auth-hooks.ts',
+      'cycle: server/auth/auth2.ts → server/middleware/origin.ts → server/http/context.ts → server/auth/auth2.ts',
       'cycle: shared/self.ts → shared/self.ts',
       'cycle: web/chart.tsx → web/plot.tsx → web/chart.tsx',
     ]);

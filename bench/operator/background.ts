@@ -25,6 +25,7 @@ import pino from 'pino';
 import { loadEnv } from '../../src/config/env';
 import type { DatabaseHandle } from '../../src/db/client';
 import { localFileStore } from '../../src/server/integrations/file-storage/local-file-store';
+import type { MetricsSource } from '../../src/server/integrations/metrics-source';
 import { createPaypalClient } from '../../src/server/integrations/paypal/paypal-client';
 import {
   ADMIN_DIGEST,
@@ -34,7 +35,6 @@ import {
   LIFECYCLE_SWEEP,
   PAYOUT_STATUS,
 } from '../../src/server/jobs/jobs';
-import type { MetricsSource } from '../../src/server/metrics-sources/types';
 import { applicationDeadlineFor } from '../../src/shared/lifecycle/deadlines';
 import { captureMailer } from '../../tests/support/capture-mailer';
 import { type FakeBatch, type FakePaypal, startFakePaypal } from '../../tests/support/fake-paypal';

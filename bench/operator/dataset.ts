@@ -3,8 +3,8 @@ import pg from 'pg';
 import { loadEnv } from '../../src/config/env';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client';
 import { migrateDatabase } from '../../src/db/migrate';
-import { createAuth } from '../../src/server/auth';
-import { silentLogger } from '../../src/server/logger';
+import { createAuth } from '../../src/server/auth/auth';
+import { silentLogger } from '../../src/server/process/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { conversationChecks, conversationsSql } from './generate-conversations-sql';
 import {

@@ -23,9 +23,9 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { loadEnv } from '../../src/config/env';
 import { type Database, type DatabaseHandle, openDatabase, schema } from '../../src/db/client';
-import { createApp } from '../../src/server/app';
+import { createApp } from '../../src/server/http/app';
 import { localAreaDir } from '../../src/server/integrations/file-storage/local-file-store';
-import { silentLogger } from '../../src/server/logger';
+import { silentLogger } from '../../src/server/process/logger';
 import {
   encodeCreatorCursor,
   encodeCursor,

@@ -191,7 +191,7 @@ export const envSchema = z.object({
       })
       .optional(),
   ),
-  // Tests only (refused in production): passwords hashed at a low scrypt cost (src/server/password-hashing.ts).
+  // Tests only (refused in production): passwords hashed at a low scrypt cost (src/server/auth/password-hashing.ts).
   PASSWORD_HASH_COST: z.enum(['standard', 'low'], { error: 'must be standard or low' }).default('standard'),
   // Tests and the demo only (refused in production): the platforms' media hosts answered by local stand-ins, as
   // `host=origin` pairs separated by commas (scontent.cdninstagram.com=http://127.0.0.1:4321).

@@ -18,7 +18,7 @@ export interface Env {
   nodeEnv: 'development' | 'production' | 'test';
   /** Brands' Shopify stores: store orders on acceptance, and one address for every store call (a stand-in). */
   shopify: { ordersOnAccept: boolean; apiBase: string | undefined };
-  /** How passwords are hashed: 'standard' everywhere but the test suite (src/server/password-hashing.ts). */
+  /** How passwords are hashed: 'standard' everywhere but the test suite (src/server/auth/password-hashing.ts). */
   passwordHashCost: 'standard' | 'low';
   port: number;
   host: string;

@@ -1,7 +1,7 @@
 /**
  * Every page of the app, in one list (issue 40): the router builds its routes from it (src/web/app/router.tsx,
  * which also names each page's component) and the server answers 200 for these paths and 404 for any other
- * (src/server/web.ts). Adding a page is one entry here, and its component in the router's PAGE_COMPONENTS (the
+ * (src/server/pages/web.ts). Adding a page is one entry here, and its component in the router's PAGE_COMPONENTS (the
  * compiler asks for it).
  *
  * - `access`: who sees the page. `public`: anyone. `onboarding`: a creator session, verified or not.

@@ -121,7 +121,7 @@ describe.each(TEST_DRIVERS)('server-rendered public pages (%s)', (driver) => {
   });
 
   it('leaves the session to the browser when the request carries a session cookie', async () => {
-    // The session cookie's name for an http APP_URL (src/server/auth.ts: sessionCookieName).
+    // The session cookie's name for an http APP_URL (src/server/auth/auth.ts: sessionCookieName).
     const html = await (await app.request('/', { headers: { cookie: 'mintbox.session_token=abc' } })).text();
     expect(bootData(html)).not.toHaveProperty('session');
     expect(rootHtml(html)).toContain('Loading your account');

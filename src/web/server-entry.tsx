@@ -9,7 +9,7 @@ const RENDER_TIMEOUT_MS = 2_000;
 
 /**
  * The server render of / and /campaign/:id (decision 0018), built by Vite's SSR build into dist/ssr/server-entry.js
- * and loaded by src/server/web.ts. It draws the same tree the browser hydrates (app/app-root.tsx) from the same boot
+ * and loaded by src/server/pages/web.ts. It draws the same tree the browser hydrates (app/app-root.tsx) from the same boot
  * data, so the first 8 campaigns or the campaign are in the HTML. `prerender` waits for the lazy parts of the page
  * (the campaign page, the landing sections) instead of leaving their fallbacks in the HTML.
  */

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuth } from '../../src/server/auth';
-import { silentLogger } from '../../src/server/logger';
+import { createAuth } from '../../src/server/auth/auth';
+import { silentLogger } from '../../src/server/process/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { getWithCookie, postJson, signInAdmin } from '../support/auth-client';
 import { launchBrowser, signInThroughApi } from '../support/browser';

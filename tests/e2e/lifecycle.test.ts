@@ -4,12 +4,15 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveInstagramConnection } from '../../src/db/queries/instagram-connections';
-import { createAuth } from '../../src/server/auth';
+import { createAuth } from '../../src/server/auth/auth';
+import { seal } from '../../src/server/auth/secret-box';
 import { localFileStore } from '../../src/server/integrations/file-storage/local-file-store';
+import {
+  createInstagramSource,
+  INSTAGRAM_TOKEN_PURPOSE,
+} from '../../src/server/integrations/instagram/instagram-source';
 import { refreshContentMetrics } from '../../src/server/jobs/refresh-content-metrics';
-import { silentLogger } from '../../src/server/logger';
-import { createInstagramSource, INSTAGRAM_TOKEN_PURPOSE } from '../../src/server/metrics-sources/instagram';
-import { seal } from '../../src/server/secret-box';
+import { silentLogger } from '../../src/server/process/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { addDaysToIsoDate } from '../../src/shared/dates';
 import { signInAdminThroughForm } from '../support/admin-browser-sign-in';

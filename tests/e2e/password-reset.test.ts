@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAuth } from '../../src/server/auth';
-import { silentLogger } from '../../src/server/logger';
+import { createAuth } from '../../src/server/auth/auth';
+import { silentLogger } from '../../src/server/process/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { PASSWORD_MESSAGES } from '../../src/shared/rules/password';
 import { seriousAxeViolations } from '../support/axe';

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuth } from '../../src/server/auth';
-import { silentLogger } from '../../src/server/logger';
+import { createAuth } from '../../src/server/auth/auth';
+import { silentLogger } from '../../src/server/process/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import type { Payout } from '../../src/shared/schemas/payout';
 import { enrolOnTheEnrolmentPage } from '../support/admin-browser-sign-in';

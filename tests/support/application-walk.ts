@@ -4,7 +4,7 @@ import { lockApplication } from '../../src/db/queries/application-lifecycle-read
 import { type ApplicationRow, type SubmissionRow, submissions } from '../../src/db/schema/applications';
 import type { CampaignRow } from '../../src/db/schema/campaigns';
 import type { InfluencerRow } from '../../src/db/schema/influencers';
-import { silentLogger } from '../../src/server/logger';
+import { silentLogger } from '../../src/server/process/logger';
 import {
   approveSubmission,
   decideApplications,

@@ -1,11 +1,11 @@
 import { tmpdir } from 'node:os';
 import type { Database } from '../../src/db/client';
-import type { Clock } from '../../src/server/clock';
 import type { FileStore } from '../../src/server/integrations/file-storage/file-store';
 import { localFileStore } from '../../src/server/integrations/file-storage/local-file-store';
 import type { PaypalClient } from '../../src/server/integrations/paypal/paypal-client';
-import { type Logger, silentLogger } from '../../src/server/logger';
 import type { Mailer } from '../../src/server/mail/mailer';
+import type { Clock } from '../../src/server/process/clock';
+import { type Logger, silentLogger } from '../../src/server/process/logger';
 import { createServiceContext, type ServiceContext } from '../../src/server/services/service-context';
 
 /**

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Env, loadEnv } from '../../src/config/env';
 import type { Database } from '../../src/db/client';
-import { createApp } from '../../src/server/app';
-import type { AppDeps } from '../../src/server/context';
-import { silentLogger } from '../../src/server/logger';
+import { createApp } from '../../src/server/http/app';
+import type { AppDeps } from '../../src/server/http/context';
+import { silentLogger } from '../../src/server/process/logger';
 
 /** Configuration for tests: a throwaway data folder and a fixed secret; `overrides` are raw variables. */
 export function testEnv(overrides: Record<string, string> = {}): Env {

@@ -39,7 +39,7 @@ describe('test lanes (decision 0022)', () => {
   it('runs the API suites in the database lane and the shared and web rules in the pure lane', () => {
     const { pure, database } = unitTestLanes(projectRoot());
     expect(database).toContain('src/server/routes/lifecycle.test.ts');
-    expect(database).toContain('src/server/openapi-fuzz.test.ts');
+    expect(database).toContain('src/server/http/openapi-fuzz.test.ts');
     expect(pure).toContain('src/shared/paths.test.ts');
     expect(pure).toContain('src/web/lib/cn.test.ts');
     expect(pure).toContain('tests/support/test-lanes.test.ts');

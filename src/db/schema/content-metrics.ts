@@ -172,7 +172,7 @@ export interface AgeBracket {
 /**
  * A creator's Instagram professional account, connected from /profile (Instagram API with Instagram Login). The
  * long-lived token (60 days, refreshed by the job before it ends) is stored encrypted: `token_ciphertext` is
- * AES-256-GCM with a key derived from AUTH_SECRET (`src/server/secret-box.ts`), never the token itself.
+ * AES-256-GCM with a key derived from AUTH_SECRET (`src/server/auth/secret-box.ts`), never the token itself.
  */
 export const instagramConnections = pgTable(
   'instagram_connections',

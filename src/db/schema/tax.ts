@@ -20,7 +20,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date',
 /**
  * A creator's tax form (issue 27): a W-9 (US persons) or a W-8BEN. One `active` per creator; a new form marks the
  * earlier one `replaced` and keeps it (tax records stay). The TIN (SSN/EIN, or the foreign TIN) and the date of
- * birth are sealed with src/server/secret-box.ts (purpose `tax-tin`, `tax-dob`); only the last 4 digits are kept
+ * birth are sealed with src/server/auth/secret-box.ts (purpose `tax-tin`, `tax-dob`); only the last 4 digits are kept
  * clear, for the mask `***-**-1234`.
  */
 export const taxForms = pgTable(

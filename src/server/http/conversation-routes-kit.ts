@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
-import type { AppBindings } from '../context';
 import type { ConversationContext } from '../services/conversations/context';
 import { atInstant } from '../services/service-context';
+import type { AppBindings } from './context';
 
 /*
  * What the conversation routes of both sides share (routes/conversations.ts: the thread, for the creator and the

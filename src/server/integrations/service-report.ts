@@ -1,4 +1,4 @@
-/** What `npm run integrations:check` says of one outside service (src/server/integrations-check.ts). */
+/** What `npm run integrations:check` says of one outside service (src/server/integrations/check/check-integrations.ts). */
 export type ServiceName = 'PayPal' | 'YouTube' | 'Instagram' | 'TikTok' | 'EasyPost' | 'Shopify';
 
 export interface ServiceReport {

@@ -1,10 +1,10 @@
 import type { Env } from '../../config/env';
 import type { DatabaseHandle } from '../../db/client';
 import type { FileStore } from '../integrations/file-storage/file-store';
+import type { MetricsSource } from '../integrations/metrics-source';
 import type { PaypalClient } from '../integrations/paypal/paypal-client';
-import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
-import type { MetricsSource } from '../metrics-sources/types';
+import type { Logger } from '../process/logger';
 
 /** What a job's work gets. */
 export interface JobContext {

@@ -1,8 +1,8 @@
 import PgBoss from 'pg-boss';
 import type { Env } from '../../config/env';
 import type { DatabaseHandle } from '../../db/client';
-import type { Logger } from '../logger';
-import type { Metrics } from '../metrics';
+import type { Logger } from '../process/logger';
+import type { Metrics } from '../process/metrics';
 import type { JobContext, JobDefinition } from './job-definition';
 
 /**

@@ -7,7 +7,7 @@ import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../te
 import { applications } from '../../db/schema/applications';
 import { campaigns } from '../../db/schema/campaigns';
 import { influencers } from '../../db/schema/influencers';
-import { silentLogger } from '../logger';
+import { silentLogger } from '../process/logger';
 import { type Jobs, startJobs } from './jobs';
 
 describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {

@@ -6,7 +6,7 @@ import { balanceAndSum } from '../../../tests/support/mint';
 import { type ProcessAnswer, usePaypalPayouts } from '../../../tests/support/paypal-payouts';
 import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { payoutBatches, payoutEvents } from '../../db/schema/payouts';
-import type { createApp } from '../app';
+import type { createApp } from '../http/app';
 import { processPayouts } from '../services/payouts/process-payouts';
 import { advancePaymentRun, PAYMENT_RUN_STEPS, pollPayouts } from './payment-runs';
 

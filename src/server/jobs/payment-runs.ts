@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { dueBatches } from '../../db/queries/payout-batches';
 import { type PayoutBatchStatus, payoutBatches } from '../../db/schema/payouts';
-import type { Logger } from '../logger';
+import type { Logger } from '../process/logger';
 import { CLAIM_MS } from '../services/payouts/batch-schedule';
 import { refreshBatch } from '../services/payouts/refresh-batch';
 import { submitBatch } from '../services/payouts/submit-batch';

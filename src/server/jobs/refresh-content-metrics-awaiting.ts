@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { postsAwaitingPreview, savePostPreview, submissionOwnerUsers } from '../../db/queries/post-previews';
-import type { Logger } from '../logger';
-import { type MetricsSource, MetricsSourceError } from '../metrics-sources/types';
+import { type MetricsSource, MetricsSourceError } from '../integrations/metrics-source';
+import type { Logger } from '../process/logger';
 import { type PreviewStorage, storePostPreview } from './refresh-content-metrics-preview';
 
 const HOUR_MS = 3_600_000;

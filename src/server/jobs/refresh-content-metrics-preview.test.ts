@@ -17,11 +17,11 @@ import { contentMetricSnapshots, contentPostPreviews } from '../../db/schema/con
 import { influencers } from '../../db/schema/influencers';
 import { uploads } from '../../db/schema/uploads';
 import type { CampaignAnalytics, MyAnalytics } from '../../shared/schemas/content-metrics';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
 import { localAreaDir, localFileStore } from '../integrations/file-storage/local-file-store';
-import { silentLogger } from '../logger';
-import { createYoutubeSource } from '../metrics-sources/youtube';
+import { createYoutubeSource } from '../integrations/youtube/youtube-source';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 import { refreshContentMetrics } from './refresh-content-metrics';
 import { CAPTION_MAX_CHARS, plainCaption } from './refresh-content-metrics-preview';

@@ -3,9 +3,9 @@ import { deleteUnusedThumbnail, findPostPreview, savePostPreview } from '../../d
 import { insertUpload } from '../../db/queries/uploads';
 import type { Platform } from '../../shared/constants';
 import type { FileStore } from '../integrations/file-storage/file-store';
-import type { Logger } from '../logger';
-import { downloadThumbnail, type ThumbnailFetchOptions } from '../metrics-sources/thumbnails';
-import type { PostLook, PostToRead } from '../metrics-sources/types';
+import type { PostLook, PostToRead } from '../integrations/metrics-source';
+import { downloadThumbnail, type ThumbnailFetchOptions } from '../integrations/post-thumbnails';
+import type { Logger } from '../process/logger';
 import { discardImage, type StoredImage, storeImage, uploadRow } from '../services/uploads';
 
 /** Instagram's caption limit; TikTok's title and description are 150 each, YouTube's description up to 5,000. */

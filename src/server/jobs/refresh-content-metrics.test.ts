@@ -7,9 +7,9 @@ import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../te
 import { listPostMetrics } from '../../db/queries/content-metrics-posts';
 import { contentMetricFetches, contentMetricSnapshots } from '../../db/schema/content-metrics';
 import { influencers } from '../../db/schema/influencers';
-import { silentLogger } from '../logger';
-import type { MetricsSource } from '../metrics-sources/types';
-import { createYoutubeSource } from '../metrics-sources/youtube';
+import type { MetricsSource } from '../integrations/metrics-source';
+import { createYoutubeSource } from '../integrations/youtube/youtube-source';
+import { silentLogger } from '../process/logger';
 import { backoffMs, nextReadAt, refreshContentMetrics } from './refresh-content-metrics';
 
 const HOUR = 3_600_000;

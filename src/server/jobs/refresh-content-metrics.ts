@@ -8,8 +8,8 @@ import {
 import { insertSnapshot, updateEngagementRates } from '../../db/queries/content-metrics-writes';
 import { submissionOwnerUsers } from '../../db/queries/post-previews';
 import type { ContentMetricFetchRow } from '../../db/schema/content-metrics';
-import type { Logger } from '../logger';
-import { type MetricsSource, MetricsSourceError } from '../metrics-sources/types';
+import { type MetricsSource, MetricsSourceError } from '../integrations/metrics-source';
+import type { Logger } from '../process/logger';
 import { describeAwaitingPosts } from './refresh-content-metrics-awaiting';
 import { type PreviewStorage, storePostPreview } from './refresh-content-metrics-preview';
 

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Env } from '../../config/env';
-import type { Logger } from '../logger';
+import type { Logger } from '../process/logger';
 
 export interface MailMessage {
   to: string;

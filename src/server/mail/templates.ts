@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '../../shared/constants';
 import { formatUtcInstant, PAYPAL_CHANGE_HOLD_HOURS } from '../../shared/paypal-hold';
-import { maskEmails } from '../logger';
+import { maskEmails } from '../process/logger';
 import type { MailMessage } from './mailer';
 
 const escapeHtml = (text: string) =>

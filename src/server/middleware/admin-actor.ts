@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppBindings } from '../context';
+import type { AppBindings } from '../http/context';
 import type { AuditActor } from '../services/audit-log';
 import { clientAddress } from './session';
 

@@ -9,8 +9,8 @@ import {
   rolesWith,
 } from '../../shared/admin-permissions';
 import type { ErrorBody } from '../../shared/schemas/error';
-import type { AppBindings } from '../context';
-import { AppError } from '../errors';
+import type { AppBindings } from '../http/context';
+import { AppError } from '../http/errors';
 
 /** 403 FORBIDDEN_ROLE: the admin's role lacks the permission; `allowed` names the roles that would be allowed. */
 export class ForbiddenRoleError extends AppError {

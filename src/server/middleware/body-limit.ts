@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { errorBody } from '../../shared/schemas/error';
-import type { AppBindings } from '../context';
+import type { AppBindings } from '../http/context';
 import { MAX_UPLOAD_BYTES } from '../services/uploads';
 
 /** Largest JSON (or CSV) body any route takes. */

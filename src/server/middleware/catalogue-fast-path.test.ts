@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCampaigns } from '../../../tests/support/factories';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { createApp } from '../app';
-import { sessionCookieName } from '../auth';
-import type { ServerLifecycle } from '../context';
-import { createLogger } from '../logger';
-import { createMetrics } from '../metrics';
+import { sessionCookieName } from '../auth/auth';
+import { createApp } from '../http/app';
+import type { ServerLifecycle } from '../http/context';
+import { createLogger } from '../process/logger';
+import { createMetrics } from '../process/metrics';
 import { catalogueFastPath } from './catalogue-fast-path';
 
 type Line = Record<string, unknown>;

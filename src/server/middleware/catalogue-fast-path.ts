@@ -3,10 +3,10 @@ import { decodeCampaignCursor } from '../../db/queries/campaign-list-filters';
 import { listPublicCampaigns } from '../../db/queries/campaigns';
 import { hasControlCharacter } from '../../shared/rules/text';
 import { campaignListQuerySchema } from '../../shared/schemas/campaign';
-import { sessionCookieName } from '../auth';
-import type { AppDeps } from '../context';
-import type { Metrics } from '../metrics';
-import { runInRequest } from '../request-context';
+import { sessionCookieName } from '../auth/auth';
+import type { AppDeps } from '../http/context';
+import { runInRequest } from '../http/request-context';
+import type { Metrics } from '../process/metrics';
 import { publicCampaignDetail } from '../services/campaign-badges';
 import {
   campaignKey,

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { findInfluencerByAuthUserId } from '../../db/queries/influencers';
 import type { InfluencerRow } from '../../db/schema/influencers';
-import type { AppBindings } from '../context';
-import { AppError } from '../errors';
+import type { AppBindings } from '../http/context';
+import { AppError } from '../http/errors';
 import { onSignedIn } from '../services/influencer-accounts';
 import { currentUser } from './session';
 

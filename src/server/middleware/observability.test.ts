@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, signUpCreator } from '../../../tests/support/auth-client';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
-import { createApp } from '../app';
-import { createLogger } from '../logger';
+import { createApp } from '../http/app';
+import { createLogger } from '../process/logger';
 
 type Line = Record<string, unknown>;
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import type { AppBindings, AppDeps } from '../context';
-import type { Metrics } from '../metrics';
-import { runInRequest } from '../request-context';
+import type { AppBindings, AppDeps } from '../http/context';
+import { runInRequest } from '../http/request-context';
+import type { Metrics } from '../process/metrics';
 
 /** An id a proxy may hand us: short, and only characters that cannot forge a log line. */
 export const PROXY_REQUEST_ID = /^[\w.:-]{1,128}$/;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
-import { createApp } from '../app';
-import { silentLogger } from '../logger';
-import { trustedOrigins } from '../trusted-origins';
+import { createApp } from '../http/app';
+import { trustedOrigins } from '../http/trusted-origins';
+import { silentLogger } from '../process/logger';
 
 describe('the origins the app trusts', () => {
   it('is APP_URL, plus its loopback twins outside production', () => {

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Env } from '../../config/env';
 import { errorBody } from '../../shared/schemas/error';
-import type { AppBindings } from '../context';
-import { trustedOrigins } from '../trusted-origins';
+import type { AppBindings } from '../http/context';
+import { trustedOrigins } from '../http/trusted-origins';
 
 /** Methods that change state: the ones a cross-site page could fire with the user's cookie. */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { secondFactorRequired } from '../../shared/admin-permissions';
-import type { AppBindings, CurrentUser } from '../context';
-import { AppError } from '../errors';
+import type { AppBindings, CurrentUser } from '../http/context';
+import { AppError } from '../http/errors';
 import { isRecentSecondFactor, STEP_UP_REQUIRED_MESSAGE } from '../services/second-factor';
 import { currentUser } from './session';
 

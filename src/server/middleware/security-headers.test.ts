@@ -3,9 +3,9 @@ import { signInAdmin } from '../../../tests/support/auth-client';
 import { insertCampaigns } from '../../../tests/support/factories';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 
 const ORIGIN = 'http://localhost:3000';

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppBindings } from '../context';
+import type { AppBindings } from '../http/context';
 import { createServiceContext } from '../services/service-context';
 
 /**

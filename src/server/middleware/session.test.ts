@@ -5,9 +5,9 @@ import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { sessions, users } from '../../db/schema/auth';
 import type { SessionResponse } from '../../shared/schemas/session';
-import { createApp } from '../app';
-import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from '../auth';
-import { silentLogger } from '../logger';
+import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 
 const DAY_MS = 24 * 3_600_000;
 

@@ -3,10 +3,10 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import { ADMIN_ROLES, type AdminRole } from '../../shared/admin-permissions';
 import type { UserRole } from '../../shared/schemas/session';
-import { ownCookieName, SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S, sessionCookieName } from '../auth';
-import { CLIENT_IP_HEADER } from '../client-ip';
-import type { AppBindings, CurrentUser } from '../context';
-import { AppError } from '../errors';
+import { ownCookieName, SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S, sessionCookieName } from '../auth/auth';
+import { CLIENT_IP_HEADER } from '../http/client-ip';
+import type { AppBindings, CurrentUser } from '../http/context';
+import { AppError } from '../http/errors';
 import { adminSessionEnd, endSession, touchSession } from '../services/session-limits';
 import { findSessionByToken, verifiedCookieValue } from '../services/session-lookup';
 

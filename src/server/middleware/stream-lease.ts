@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppBindings } from '../context';
+import type { AppBindings } from '../http/context';
 import type { StreamLease } from '../services/live/open-streams';
 import { currentUser } from './session';
 

@@ -5,9 +5,9 @@ import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creato
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { influencerProfiles } from '../../db/schema/onboarding';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { createLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { createLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 
 const ORIGIN = 'http://localhost:3000';

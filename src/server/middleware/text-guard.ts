@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { hasControlCharacter, TEXT_WHITESPACE } from '../../shared/rules/text';
 import { errorBody } from '../../shared/schemas/error';
-import type { AppBindings } from '../context';
+import type { AppBindings } from '../http/context';
 
 export const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters';
 

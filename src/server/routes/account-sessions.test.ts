@@ -4,9 +4,9 @@ import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { sessions } from '../../db/schema/auth';
 import type { AccountSessionList } from '../../shared/schemas/account-sessions';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 
 const ORIGIN = 'http://localhost:3000';
 const PASSWORD = 'correct horse battery';

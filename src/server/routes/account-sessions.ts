@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { accountSessionListSchema } from '../../shared/schemas/account-sessions';
 import { errorSchema } from '../../shared/schemas/error';
+import { createRouter } from '../http/openapi';
 import { currentUser, requireSession } from '../middleware/session';
-import { createRouter } from '../openapi';
 import { endOtherSession, listAccountSessions } from '../services/account-sessions';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });

@@ -20,10 +20,10 @@ import { influencers } from '../../db/schema/influencers';
 import { deliveryProblems } from '../../db/schema/shipping';
 import type { AuditLogList } from '../../shared/schemas/audit-log';
 import type { Payout } from '../../shared/schemas/payout';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
 import { createPaypalClient } from '../integrations/paypal/paypal-client';
-import { silentLogger } from '../logger';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 import { changedFields, REDACTED, sanitize } from '../services/audit-log';
 

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { auditLogListSchema, auditLogQuerySchema } from '../../shared/schemas/audit-log';
 import { errorSchema } from '../../shared/schemas/error';
-import { createRouter } from '../openapi';
+import { createRouter } from '../http/openapi';
 import { auditLogPage } from '../services/audit-log';
 
 /**

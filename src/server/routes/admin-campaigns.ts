@@ -11,11 +11,11 @@ import {
 } from '../../shared/schemas/campaign';
 import { errorSchema } from '../../shared/schemas/error';
 import { idResultSchema, urlResultSchema } from '../../shared/schemas/results';
-import { AppError } from '../errors';
+import { AppError } from '../http/errors';
+import { createRouter } from '../http/openapi';
 import { adminRefusals as common, json } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { currentUser } from '../middleware/session';
-import { createRouter } from '../openapi';
 import { createCampaign, deleteCampaign, updateCampaign } from '../services/campaign-admin';
 import { adminCampaign, campaignList, campaignStats } from '../services/campaign-admin-reads';
 import { MAX_UPLOAD_BYTES, storeUpload } from '../services/uploads';

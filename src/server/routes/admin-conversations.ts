@@ -12,7 +12,7 @@ import {
 } from '../../shared/schemas/conversation-inbox';
 import { hideMessageSchema } from '../../shared/schemas/conversations';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
-import type { AppBindings } from '../context';
+import type { AppBindings } from '../http/context';
 import {
   context,
   errors,
@@ -22,10 +22,10 @@ import {
   TAGS,
   writeErrors,
 } from '../http/conversation-routes-kit';
+import { createRouter } from '../http/openapi';
 import { adminActor } from '../middleware/admin-actor';
 import { currentUser, requireRole } from '../middleware/session';
 import { leaseStream } from '../middleware/stream-lease';
-import { createRouter } from '../openapi';
 import { hideMessage } from '../services/conversations/hide-message';
 import { adminInbox, inboxCampaigns, waitingConversations } from '../services/conversations/inbox';
 import {

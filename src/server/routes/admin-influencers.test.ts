@@ -9,9 +9,9 @@ import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../te
 import { MODERATION_MESSAGES } from '../../shared/moderation';
 import type { CreatorDetail } from '../../shared/schemas/creator-admin';
 import type { AdminApplicant } from '../../shared/schemas/shipping';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 
 const ADMIN_PASSWORD = 'admin password 2026!';

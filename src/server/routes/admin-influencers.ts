@@ -8,8 +8,8 @@ import {
 } from '../../shared/schemas/creator-admin';
 import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
+import { createRouter } from '../http/openapi';
 import { adminActor } from '../middleware/admin-actor';
-import { createRouter } from '../openapi';
 import { creatorDetail } from '../services/creator-directory';
 import { addCreatorNote, moderateCreator } from '../services/creator-moderation';
 

@@ -16,9 +16,9 @@ import {
   transactionListQuerySchema,
   transactionListSchema,
 } from '../../shared/schemas/payout';
+import { createRouter } from '../http/openapi';
 import { adminActor } from '../middleware/admin-actor';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
-import { createRouter } from '../openapi';
 import { adjustMint } from '../services/payouts/adjust';
 import { markFailed, markPaid } from '../services/payouts/manual-marks';
 import { paymentRun } from '../services/payouts/payment-run-view';

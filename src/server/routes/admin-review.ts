@@ -11,10 +11,10 @@ import { campaignIdParamSchema } from '../../shared/schemas/campaign';
 import { applicantsQuerySchema } from '../../shared/schemas/reliability';
 import { idResultSchema, idStatusResultSchema } from '../../shared/schemas/results';
 import { adminApplicantListSchema, shipmentReportSchema } from '../../shared/schemas/shipping';
-import { AppError } from '../errors';
+import { AppError } from '../http/errors';
+import { createRouter } from '../http/openapi';
 import { adminRefusals as common, json } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
-import { createRouter } from '../openapi';
 import {
   approveSubmission,
   decideApplications,

@@ -4,9 +4,9 @@ import { carrierBoardQuerySchema, carrierBoardSchema } from '../../shared/schema
 import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { shippingAddressInputSchema, shippingAddressViewSchema } from '../../shared/schemas/shipping';
+import { createRouter } from '../http/openapi';
 import { adminActor } from '../middleware/admin-actor';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
-import { createRouter } from '../openapi';
 import { overrideShippingAddress } from '../services/shipping';
 import { shippingCsvChunks } from '../services/shipping-csv';
 import { carrierBoardBoxes } from '../services/tracking/carrier-board';

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { errorSchema } from '../../shared/schemas/error';
 import { influencerListQuerySchema, influencerListSchema } from '../../shared/schemas/influencer';
-import { createRouter } from '../openapi';
+import { createRouter } from '../http/openapi';
 import { creatorList } from '../services/creator-directory';
 
 /**

@@ -11,9 +11,9 @@ import { errorSchema } from '../../shared/schemas/error';
 import { matchedCampaignListSchema } from '../../shared/schemas/matched-campaign';
 import { choicesInputSchema } from '../../shared/schemas/products';
 import { idResultSchema, idStatusResultSchema } from '../../shared/schemas/results';
+import { createRouter } from '../http/openapi';
 import { currentInfluencer } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
-import { createRouter } from '../openapi';
 import {
   applyToCampaign,
   eligibilityFor,

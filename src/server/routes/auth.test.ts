@@ -12,9 +12,9 @@ import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../te
 import { sessions, users } from '../../db/schema/auth';
 import { influencers } from '../../db/schema/influencers';
 import type { SessionResponse } from '../../shared/schemas/session';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 
 const ADMIN_PASSWORD = 'admin password 2026!';

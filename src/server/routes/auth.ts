@@ -9,10 +9,10 @@ import {
 import { errorSchema } from '../../shared/schemas/error';
 import { urlResultSchema } from '../../shared/schemas/results';
 import { adminSignInResultSchema, stepUpResultSchema, stepUpSchema } from '../../shared/schemas/session';
-import { SIGN_IN_RATE_LIMIT, socialCallbackUrls } from '../auth';
-import { AppError } from '../errors';
+import { SIGN_IN_RATE_LIMIT, socialCallbackUrls } from '../auth/auth';
+import { AppError } from '../http/errors';
+import { createRouter } from '../http/openapi';
 import { clientAddress, currentUser, headersWithClientAddress, requireSession } from '../middleware/session';
-import { createRouter } from '../openapi';
 import { adminSignInEmail } from '../services/admin-accounts';
 import { hitRateLimit } from '../services/app-rate-limits';
 import { claimOrThrow, passwordBudgetError, passwordSubject } from '../services/password-attempts';

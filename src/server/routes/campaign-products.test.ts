@@ -11,9 +11,9 @@ import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../te
 import { influencers } from '../../db/schema/influencers';
 import type { ProductView } from '../../shared/schemas/products';
 import { profileSchema } from '../../shared/schemas/profile';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 import { applyToCampaign } from '../services/applications/creator-steps';
 import { completeProfile } from '../services/profiles';

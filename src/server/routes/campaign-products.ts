@@ -11,8 +11,8 @@ import {
   variantPatchSchema,
 } from '../../shared/schemas/products';
 import { idResultSchema } from '../../shared/schemas/results';
+import { createRouter } from '../http/openapi';
 import { adminActor } from '../middleware/admin-actor';
-import { createRouter } from '../openapi';
 import { publicCampaignProducts } from '../services/catalogue-products';
 import {
   addProduct,

@@ -6,8 +6,8 @@ import {
   campaignPageSchema,
 } from '../../shared/schemas/campaign';
 import { errorSchema } from '../../shared/schemas/error';
-import { AppError } from '../errors';
-import { createRouter } from '../openapi';
+import { AppError } from '../http/errors';
+import { createRouter } from '../http/openapi';
 import { publicCampaignDetail } from '../services/campaign-badges';
 import { publicCampaignPage } from '../services/catalogue';
 import {

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { publicConfigSchema } from '../../shared/schemas/config';
-import { createRouter } from '../openapi';
-import { publicConfig } from '../web-meta';
+import { createRouter } from '../http/openapi';
+import { publicConfig } from '../pages/web-meta';
 
 const configRoute = createRoute({
   method: 'get',

@@ -13,9 +13,9 @@ import type {
   CampaignCreatorsPage,
   CampaignPostsPage,
 } from '../../shared/schemas/content-metrics';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 
 /*

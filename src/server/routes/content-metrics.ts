@@ -15,12 +15,12 @@ import {
 } from '../../shared/schemas/content-metrics';
 import { errorSchema } from '../../shared/schemas/error';
 import { idResultSchema } from '../../shared/schemas/results';
-import { AppError } from '../errors';
+import { AppError } from '../http/errors';
+import { createRouter, describeValidationError } from '../http/openapi';
 import { adminActor } from '../middleware/admin-actor';
 import { currentInfluencer } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { currentUser, requireRole } from '../middleware/session';
-import { createRouter, describeValidationError } from '../openapi';
 import { analyticsOverview, campaignAnalytics, myAnalytics } from '../services/content-metrics/analytics';
 import {
   campaignCreatorsPage,

@@ -13,9 +13,9 @@ import { submissions } from '../../db/schema/applications';
 import { influencers } from '../../db/schema/influencers';
 import type { CampaignAnalytics } from '../../shared/schemas/content-metrics';
 import type { AdminApplicantList } from '../../shared/schemas/shipping';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 
 /*

@@ -16,10 +16,10 @@ import { uploads } from '../../db/schema/uploads';
 import type { Inbox, SavedReplyItem } from '../../shared/schemas/conversation-inbox';
 import type { ConversationThread, MessageItem, MyConversationList } from '../../shared/schemas/conversations';
 import type { NotificationList } from '../../shared/schemas/notifications';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
 import { localAreaDir } from '../integrations/file-storage/local-file-store';
-import { silentLogger } from '../logger';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 
 const ORIGIN = 'http://localhost:3000';

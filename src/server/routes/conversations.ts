@@ -13,8 +13,7 @@ import {
 } from '../../shared/schemas/conversations';
 import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
-import type { AppBindings } from '../context';
-import { AppError } from '../errors';
+import type { AppBindings } from '../http/context';
 import {
   context,
   errors,
@@ -25,10 +24,11 @@ import {
   TAGS,
   writeErrors,
 } from '../http/conversation-routes-kit';
+import { AppError } from '../http/errors';
+import { createRouter } from '../http/openapi';
 import { currentInfluencer } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import { leaseStream } from '../middleware/stream-lease';
-import { createRouter } from '../openapi';
 import { deleteMessage, editMessage } from '../services/conversations/change-message';
 import { readableConversation, type Viewer } from '../services/conversations/context';
 import { myConversations } from '../services/conversations/inbox';

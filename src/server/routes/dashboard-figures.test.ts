@@ -10,9 +10,9 @@ import type { MyApplication } from '../../shared/schemas/application';
 import type { CampaignAnalytics, MyAnalytics } from '../../shared/schemas/content-metrics';
 import type { ActivityItem } from '../../shared/schemas/me';
 import type { Payout, Wallet } from '../../shared/schemas/payout';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 
 /*

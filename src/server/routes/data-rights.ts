@@ -9,10 +9,10 @@ import {
   dataExportStateSchema,
 } from '../../shared/schemas/data-rights';
 import { errorSchema } from '../../shared/schemas/error';
+import { createRouter } from '../http/openapi';
 import { currentInfluencer } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { currentUser, requireRole } from '../middleware/session';
-import { createRouter } from '../openapi';
 import { closeAccount, closurePreview } from '../services/data-rights/close-account';
 import { listAccountClosures } from '../services/data-rights/closures';
 import {

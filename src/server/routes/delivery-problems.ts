@@ -9,10 +9,10 @@ import {
 } from '../../shared/schemas/delivery-problems';
 import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
+import { createRouter } from '../http/openapi';
 import { adminActor } from '../middleware/admin-actor';
 import { currentInfluencer } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
-import { createRouter } from '../openapi';
 import {
   myProblems,
   problemQueue,

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 // The path helper only: the package's main module loads the 1.4 MB swagger-ui bundle when imported.
 import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
 import { errorBody } from '../../shared/schemas/error';
-import type { AppBindings } from '../context';
+import type { AppBindings } from '../http/context';
 
 const DOCS_ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',

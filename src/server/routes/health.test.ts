@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { createApp } from '../app';
-import type { ServerLifecycle } from '../context';
-import { silentLogger } from '../logger';
+import { createApp } from '../http/app';
+import type { ServerLifecycle } from '../http/context';
+import { silentLogger } from '../process/logger';
 
 describe.each(TEST_DRIVERS)('readiness on %s', (driver) => {
   let database: TestDatabase;

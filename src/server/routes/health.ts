@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { pendingMigrations } from '../../db/migrate';
-import { createRouter } from '../openapi';
+import { createRouter } from '../http/openapi';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),

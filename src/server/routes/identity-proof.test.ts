@@ -7,8 +7,8 @@ import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { accounts, users } from '../../db/schema/auth';
 import { influencers } from '../../db/schema/influencers';
-import { createApp } from '../app';
-import { silentLogger } from '../logger';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { FAILURES_BEFORE_WAIT } from '../services/password-attempts';
 
 const PASSWORD = 'correct horse battery';

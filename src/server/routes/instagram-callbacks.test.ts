@@ -13,9 +13,9 @@ import {
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { instagramConnections, platformDataDeletions } from '../../db/schema/content-metrics';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { createLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { createLogger } from '../process/logger';
 
 const ORIGIN = 'http://localhost:3000';
 

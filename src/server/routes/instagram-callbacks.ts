@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../shared/schemas/error';
-import { createRouter } from '../openapi';
+import { createRouter } from '../http/openapi';
 import { handleInstagramDeletion } from '../services/instagram-data-deletion';
 
 /**

@@ -21,12 +21,12 @@ import {
   platformDataDeletions,
 } from '../../db/schema/content-metrics';
 import type { InstagramConnectionStatus } from '../../shared/schemas/instagram';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
+import { createAuth } from '../auth/auth';
+import { open, sign } from '../auth/secret-box';
+import { createApp } from '../http/app';
+import { createInstagramSource, INSTAGRAM_TOKEN_PURPOSE } from '../integrations/instagram/instagram-source';
 import { refreshContentMetrics } from '../jobs/refresh-content-metrics';
-import { silentLogger } from '../logger';
-import { createInstagramSource, INSTAGRAM_TOKEN_PURPOSE } from '../metrics-sources/instagram';
-import { open, sign } from '../secret-box';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 
 const NOW = new Date('2026-06-20T12:00:00Z');

@@ -2,9 +2,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../shared/schemas/error';
 import { instagramConnectionStatusSchema, instagramDisconnectedSchema } from '../../shared/schemas/instagram';
 import { urlResultSchema } from '../../shared/schemas/results';
+import { createRouter } from '../http/openapi';
 import { currentInfluencer } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
-import { createRouter } from '../openapi';
 import { creatorOfAccount } from '../services/influencer-accounts';
 import {
   completeInstagramConnection,

@@ -16,9 +16,9 @@ import { ledgerEntries, mintBalances, transactionCounts, transactions } from '..
 import { payouts } from '../../db/schema/payouts';
 import { TRANSACTION_KINDS, TRANSACTION_STATUSES } from '../../shared/payouts';
 import type { PaymentsSummary, Payout } from '../../shared/schemas/payout';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 import { creditReward } from '../services/payouts/ledger';
 import { PAYPAL_ACTOR, settleBack } from '../services/payouts/settle';

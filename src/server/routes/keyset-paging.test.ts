@@ -9,9 +9,9 @@ import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../te
 import { auditLog } from '../../db/schema/audit';
 import { influencers } from '../../db/schema/influencers';
 import { ledgerEntries, transactions } from '../../db/schema/ledger';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 
 /**

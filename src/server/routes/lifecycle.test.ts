@@ -9,9 +9,9 @@ import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { campaigns } from '../../db/schema/campaigns';
 import { ledgerEntries, mintBalances, transactions } from '../../db/schema/ledger';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 import { postLedgerEntry } from '../services/payouts/ledger';
 

@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorSchema } from '../../shared/schemas/error';
+import { createRouter } from '../http/openapi';
 import { currentInfluencer } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import { leaseStream } from '../middleware/stream-lease';
-import { createRouter } from '../openapi';
 import { liveStream } from '../services/live/event-stream';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });

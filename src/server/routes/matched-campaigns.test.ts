@@ -7,8 +7,8 @@ import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { influencers } from '../../db/schema/influencers';
 import type { MatchedCampaign } from '../../shared/schemas/matched-campaign';
-import { createApp } from '../app';
-import { silentLogger } from '../logger';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 
 describe.each(TEST_DRIVERS)('campaigns matched to a creator on %s', (driver) => {
   let database: TestDatabase;

@@ -7,10 +7,10 @@ import {
   mailPreferencesSchema,
 } from '../../shared/schemas/me';
 import { myReliabilitySchema } from '../../shared/schemas/reliability';
+import { createRouter } from '../http/openapi';
 import { adminActor } from '../middleware/admin-actor';
 import { currentInfluencer } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
-import { createRouter } from '../openapi';
 import { recentActivity } from '../services/activity';
 import { isDigestEnabled, saveDigestSetting } from '../services/admin-digest';
 import { mailPreferencesOf, saveMailPreferences } from '../services/creator-mail';

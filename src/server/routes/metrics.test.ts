@@ -5,10 +5,10 @@ import { createReadyCreator } from '../../../tests/support/creators';
 import { giveMint } from '../../../tests/support/mint';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { createApp } from '../app';
-import { silentLogger } from '../logger';
+import { createApp } from '../http/app';
 import type { Mailer } from '../mail/mailer';
-import { countingMailer, createMetrics } from '../metrics';
+import { silentLogger } from '../process/logger';
+import { countingMailer, createMetrics } from '../process/metrics';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 

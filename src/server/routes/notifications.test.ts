@@ -11,9 +11,9 @@ import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../te
 import { users } from '../../db/schema/auth';
 import { notifications } from '../../db/schema/notifications';
 import type { NotificationList } from '../../shared/schemas/notifications';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 
 const ADMIN_PASSWORD = 'admin password 2026!';

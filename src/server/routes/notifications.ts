@@ -8,8 +8,8 @@ import {
   notificationListQuerySchema,
   notificationListSchema,
 } from '../../shared/schemas/notifications';
+import { createRouter } from '../http/openapi';
 import { currentUser, requireSession } from '../middleware/session';
-import { createRouter } from '../openapi';
 import { markRead, notificationPage } from '../services/my-notifications';
 
 /** Issue 13: the signed-in user's own notifications (creators and admins alike). */

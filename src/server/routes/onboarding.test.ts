@@ -7,8 +7,8 @@ import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../te
 import { influencers } from '../../db/schema/influencers';
 import { emailVerificationCodes, influencerProfiles, socialAccounts } from '../../db/schema/onboarding';
 import { HANDLE_MESSAGES } from '../../shared/social-links';
-import { createApp } from '../app';
-import { silentLogger } from '../logger';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 
 const PROFILE = {
   firstName: 'Ana',

@@ -12,12 +12,12 @@ import {
   verifyEmailSchema,
   withDistinctCategories,
 } from '../../shared/schemas/profile';
-import { AppError, validationErrorBody } from '../errors';
+import { AppError, validationErrorBody } from '../http/errors';
+import { createRouter } from '../http/openapi';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { emailChangedMail } from '../mail/payout-templates';
 import { currentInfluencer, verifiedInfluencer } from '../middleware/creator';
 import { clientAddress, currentUser, requireRole } from '../middleware/session';
-import { createRouter } from '../openapi';
 import { describeCreator } from '../services/creator-description';
 import { isEmailChange, sendVerificationCode, verifyEmailCode } from '../services/email-verification';
 import { hasPassword, type ProofSubject, requireIdentityProof } from '../services/identity-proof';

@@ -12,10 +12,10 @@ import { influencers } from '../../db/schema/influencers';
 import { influencerProfiles, socialAccounts } from '../../db/schema/onboarding';
 import { payouts } from '../../db/schema/payouts';
 import type { Payout, Wallet } from '../../shared/schemas/payout';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { createLogger, silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
 import type { Mailer } from '../mail/mailer';
+import { createLogger, silentLogger } from '../process/logger';
 import { PROFILE_ALREADY_COMPLETE_MESSAGE } from '../services/profiles';
 
 const PASSWORD = 'correct horse battery';

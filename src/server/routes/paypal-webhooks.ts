@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorBody, errorSchema } from '../../shared/schemas/error';
-import { createRouter } from '../openapi';
+import { createRouter } from '../http/openapi';
 import { handlePaypalWebhook } from '../services/payouts/webhook';
 
 /** The largest webhook body accepted (PayPal's payout events are a few kilobytes). */

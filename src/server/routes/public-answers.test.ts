@@ -6,8 +6,8 @@ import { createTestApp, testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { listenForInvalidations, listenOnPglite } from '../../db/cache-invalidation';
 import { type DatabaseHandle, openDatabase } from '../../db/client';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 
 const ADMIN = {

@@ -13,9 +13,9 @@ import { campaigns } from '../../db/schema/campaigns';
 import type { CreatorDetail } from '../../shared/schemas/creator-admin';
 import type { Reliability } from '../../shared/schemas/reliability';
 import type { AdminApplicantList } from '../../shared/schemas/shipping';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 import { sweepDeadlines } from '../services/applications/deadline-sweep';
 

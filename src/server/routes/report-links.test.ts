@@ -9,9 +9,9 @@ import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { reportLinks } from '../../db/schema/team';
 import type { CreatedReportLink, ReportLink } from '../../shared/schemas/report-links';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 
 const POST = 'https://www.youtube.com/watch?v=abcdefghijk';

@@ -7,8 +7,8 @@ import {
   reportLinkListSchema,
   reportLinkSchema,
 } from '../../shared/schemas/report-links';
+import { createRouter } from '../http/openapi';
 import { adminActor } from '../middleware/admin-actor';
-import { createRouter } from '../openapi';
 import { createReportLink, listReportLinks, revokeReportLink } from '../services/report-links/manage';
 
 /** Issue 39: a campaign's report links for its brand (the brand opens them at /report/<token>, report-page.ts). */

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secondFactorRequired } from '../../shared/admin-permissions';
 import { type SessionResponse, type SessionUser, sessionResponseSchema } from '../../shared/schemas/session';
-import type { CurrentUser } from '../context';
-import { createRouter } from '../openapi';
+import type { CurrentUser } from '../http/context';
+import { createRouter } from '../http/openapi';
 import { sessionCreator } from '../services/influencer-accounts';
 
 const sessionRoute = createRoute({

@@ -4,9 +4,9 @@ import { postJson } from '../../../tests/support/auth-client';
 import { startTestOidcProvider, type TestOidcProvider } from '../../../tests/support/oidc-provider';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 
 const APP_URL = 'http://localhost:3000';
 

@@ -5,8 +5,8 @@ import {
   storeProductImportSchema,
   storeSyncResultSchema,
 } from '../../shared/schemas/stores';
+import { createRouter } from '../http/openapi';
 import { adminActor } from '../middleware/admin-actor';
-import { createRouter } from '../openapi';
 import { importStoreProduct, storeCatalogue } from '../services/stores/catalogue';
 import { storeAccessFromEnv } from '../services/stores/store-access';
 import { resyncStore } from '../services/stores/sync';

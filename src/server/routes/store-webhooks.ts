@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorBody, errorSchema } from '../../shared/schemas/error';
-import { createRouter } from '../openapi';
+import { createRouter } from '../http/openapi';
 import { storeAccessFromEnv } from '../services/stores/store-access';
 import { applyStoreWebhookEvents, receiveStoreWebhook } from '../services/stores/store-webhooks';
 

@@ -8,8 +8,8 @@ import {
   storeOrderOutcomesSchema,
   storeOrdersInputSchema,
 } from '../../shared/schemas/stores';
+import { createRouter } from '../http/openapi';
 import { adminActor } from '../middleware/admin-actor';
-import { createRouter } from '../openapi';
 import { readFulfilments } from '../services/stores/fulfilment';
 import { createStoreOrders } from '../services/stores/orders';
 import { storeAccessFromEnv } from '../services/stores/store-access';

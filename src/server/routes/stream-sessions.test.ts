@@ -5,9 +5,9 @@ import { createReadyCreator } from '../../../tests/support/creators';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import type { AccountSessionList } from '../../shared/schemas/account-sessions';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 import { STREAMS_PER_ACCOUNT, STREAMS_PER_SESSION } from '../services/live/open-streams';
 

@@ -10,9 +10,9 @@ import { allTaxYearTotals, rebuildTaxYearTotals, taxYearCreatorCounts } from '..
 import { payouts } from '../../db/schema/payouts';
 import type { Payout } from '../../shared/schemas/payout';
 import type { TaxYearReport, TaxYearRow } from '../../shared/schemas/tax';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 
 /**

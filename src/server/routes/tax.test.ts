@@ -14,10 +14,10 @@ import { taxForms } from '../../db/schema/tax';
 import type { AdminPayout, Payout, TransactionRow } from '../../shared/schemas/payout';
 import type { MyTaxForm, TaxYearReport } from '../../shared/schemas/tax';
 import { TAX_HOLD_ADMIN_LABEL } from '../../shared/tax';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { createLogger } from '../logger';
-import { open } from '../secret-box';
+import { createAuth } from '../auth/auth';
+import { open } from '../auth/secret-box';
+import { createApp } from '../http/app';
+import { createLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 import { TIN_PURPOSE } from '../services/tax/view';
 

@@ -8,11 +8,11 @@ import {
   taxYearReportSchema,
   yearEndExportSchema,
 } from '../../shared/schemas/tax';
+import { createRouter } from '../http/openapi';
 import { adminActor } from '../middleware/admin-actor';
 import { currentInfluencer, verifiedInfluencer } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { currentUser, requireRole } from '../middleware/session';
-import { createRouter } from '../openapi';
 import { fileTaxForm } from '../services/tax/file-form';
 import { myTaxForm } from '../services/tax/my-form';
 import { taxYearReport } from '../services/tax/tax-year';

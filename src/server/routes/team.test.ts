@@ -15,9 +15,9 @@ import { teamInvitations } from '../../db/schema/team';
 import type { AuditLogList } from '../../shared/schemas/audit-log';
 import type { SessionResponse } from '../../shared/schemas/session';
 import type { InvitationPreview, Team } from '../../shared/schemas/team';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 
 const PASSWORD = 'owner password 2026!';

@@ -10,9 +10,9 @@ import {
   pendingInvitationSchema,
   teamSchema,
 } from '../../shared/schemas/team';
+import { createRouter } from '../http/openapi';
 import { adminActor } from '../middleware/admin-actor';
 import { clientAddress } from '../middleware/session';
-import { createRouter } from '../openapi';
 import {
   acceptInvitation,
   invitationPreview,

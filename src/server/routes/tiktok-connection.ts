@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { accounts } from '../../db/schema/auth';
 import { errorSchema } from '../../shared/schemas/error';
 import { tiktokAccessSchema } from '../../shared/schemas/tiktok-access';
+import { createRouter } from '../http/openapi';
+import { missingTiktokScopes, tiktokReconnectMessage } from '../integrations/tiktok/tiktok-scopes';
 import { currentUser, requireRole } from '../middleware/session';
-import { createRouter } from '../openapi';
-import { missingTiktokScopes, tiktokReconnectMessage } from '../tiktok-scopes';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 

@@ -11,10 +11,10 @@ import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../te
 import { applications } from '../../db/schema/applications';
 import type { MyApplication } from '../../shared/schemas/application';
 import type { AdminProblem } from '../../shared/schemas/delivery-problems';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
 import { createEasypostTracking, type TrackingClient } from '../integrations/tracking/easypost-tracking';
-import { silentLogger } from '../logger';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 import { refreshTrackers } from '../services/tracking/refresh-trackers';
 import { retryRegistrations } from '../services/tracking/registration-retry';

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorBody, errorSchema } from '../../shared/schemas/error';
-import { createRouter } from '../openapi';
+import { createRouter } from '../http/openapi';
 import { receiveTrackingWebhook } from '../services/tracking/tracking-events';
 
 /** The largest webhook body accepted (a tracker Event with its whole history is a few tens of kilobytes). */

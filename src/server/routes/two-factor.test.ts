@@ -16,9 +16,9 @@ import { enrolTwoFactor, signInAdminWithCode } from '../../../tests/support/two-
 import { sessions, twoFactors, users } from '../../db/schema/auth';
 import type { AdminRole } from '../../shared/admin-permissions';
 import type { SessionResponse } from '../../shared/schemas/session';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 
 const PASSWORD = 'admin password 2026!';

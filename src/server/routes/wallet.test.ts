@@ -12,9 +12,9 @@ import { influencers } from '../../db/schema/influencers';
 import { ledgerEntries, transactions } from '../../db/schema/ledger';
 import { payoutEvents, payouts } from '../../db/schema/payouts';
 import type { Payout, Wallet } from '../../shared/schemas/payout';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 
 const ADMIN_PASSWORD = 'admin password 2026!';

@@ -8,9 +8,9 @@ import {
   walletQuerySchema,
   walletSchema,
 } from '../../shared/schemas/payout';
+import { createRouter } from '../http/openapi';
 import { currentInfluencer, verifiedInfluencer } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
-import { createRouter } from '../openapi';
 import { cancelRedemption } from '../services/payouts/cancel';
 import { requestRedemption } from '../services/payouts/redeem';
 import { getWallet, listPayouts } from '../services/payouts/wallet';

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
-import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { existingAccountSignUpMail } from '../mail/templates';
+import type { Logger } from '../process/logger';
 import { consumeRateLimit } from './app-rate-limits';
 
 /** Mails to an address per hour about sign-ups with it (so nobody can flood an owner's inbox through the form). */

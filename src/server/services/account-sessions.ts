@@ -2,7 +2,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/client';
 import { sessions } from '../../db/schema/auth';
 import { ACCOUNT_SESSION_MESSAGES, type AccountSession } from '../../shared/schemas/account-sessions';
-import { AppError } from '../errors';
+import { AppError } from '../http/errors';
 
 /*
  * Issue 42, item 8: the account's sessions without their tokens (Better Auth's /list-sessions, which answers every

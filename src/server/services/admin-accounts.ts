@@ -5,7 +5,7 @@ import { findAdminSignInEmail } from '../../db/queries/users';
 import { accounts, users } from '../../db/schema/auth';
 import type { AdminRole } from '../../shared/admin-permissions';
 import { emailLocalPart } from '../../shared/rules/identity';
-import type { AuthKeys } from '../auth-context';
+import type { AuthKeys } from '../auth/auth-context';
 
 export interface AdminInput {
   email: string;

@@ -9,8 +9,8 @@ import { users } from '../../db/schema/auth';
 import { conversationMessages, conversations } from '../../db/schema/conversations';
 import { payouts } from '../../db/schema/payouts';
 import { deliveryProblems } from '../../db/schema/shipping';
-import { silentLogger } from '../logger';
 import type { Mailer } from '../mail/mailer';
+import { silentLogger } from '../process/logger';
 import { sendAdminDigests } from './admin-digest';
 
 const HOUR = 3600_000;

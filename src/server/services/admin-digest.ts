@@ -7,9 +7,9 @@ import {
   releaseDigestPeriod,
   setDigestEnabled,
 } from '../../db/queries/admin-digest';
-import type { Logger } from '../logger';
 import { adminDigestMail, isEmptyDigest } from '../mail/admin-templates';
 import type { Mailer } from '../mail/mailer';
+import type { Logger } from '../process/logger';
 import { type AuditActor, recordAdminUpdate } from './audit-log';
 
 export interface AdminDigestContext {

@@ -4,8 +4,8 @@ import { captureMailer } from '../../../tests/support/capture-mailer';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { appRateLimits, passwordAttempts } from '../../db/schema/security';
-import { createApp } from '../app';
-import { silentLogger } from '../logger';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { consumeRateLimit, pruneRateLimits } from './app-rate-limits';
 import { claimPasswordAttempt, pruneAttempts } from './password-attempts';
 

@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/client';
 import { appRateLimits } from '../../db/schema/security';
-import { AppError } from '../errors';
+import { AppError } from '../http/errors';
 
 export interface RateLimitRule {
   /** Window length in seconds. */

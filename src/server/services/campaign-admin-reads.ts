@@ -20,7 +20,7 @@ import {
   TO_REVIEW_STATUSES,
 } from '../../shared/lifecycle/statuses';
 import type { ApplicantGroup, ApplicantsQuery } from '../../shared/schemas/reliability';
-import { AppError } from '../errors';
+import { AppError } from '../http/errors';
 import type { ServiceContext } from './service-context';
 import { withShippingDetails } from './shipping';
 

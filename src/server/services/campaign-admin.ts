@@ -4,7 +4,7 @@ import { invalidateCampaignCounts } from '../../db/queries/campaign-count-cache'
 import { applications } from '../../db/schema/applications';
 import { campaigns } from '../../db/schema/campaigns';
 import type { CampaignInput } from '../../shared/schemas/campaign';
-import { AppError } from '../errors';
+import { AppError } from '../http/errors';
 import { type AuditActor, recordAdminAction, recordAdminUpdate } from './audit-log';
 import { requirePublicImages } from './uploads';
 

@@ -1,6 +1,6 @@
 import { findPublicCampaign } from '../../db/queries/application-lifecycle-reads';
 import { productsOf } from '../../db/queries/products';
-import { AppError } from '../errors';
+import { AppError } from '../http/errors';
 import type { ServiceContext } from './service-context';
 
 /** A public campaign's products with boxes left (404 for a draft or a campaign that does not exist). */

@@ -1,7 +1,7 @@
 import { decodeCampaignCursor } from '../../db/queries/campaign-list-filters';
 import { listPublicCampaigns } from '../../db/queries/campaigns';
 import type { CampaignListQuery } from '../../shared/schemas/campaign';
-import { AppError } from '../errors';
+import { AppError } from '../http/errors';
 import type { ServiceContext } from './service-context';
 
 /** One page of the public catalogue; the cursor is the text the previous page handed out (400 when it is not one). */

@@ -1,7 +1,7 @@
 import { closedAtOf } from '../../db/queries/account-closures';
 import { findCreatorDetail } from '../../db/queries/creator-profile';
 import { listInfluencers } from '../../db/queries/influencers';
-import { AppError } from '../errors';
+import { AppError } from '../http/errors';
 import type { ServiceContext } from './service-context';
 
 /** The admins' reads of creators: the searchable list and one creator's detail page. */

@@ -6,8 +6,8 @@ import {
   optOutsFromPreferences,
   preferencesFromOptOuts,
 } from '../../shared/mail-preferences';
-import type { Logger } from '../logger';
 import type { Mailer, MailMessage } from '../mail/mailer';
+import type { Logger } from '../process/logger';
 
 export interface CreatorMailContext {
   db: Database;

@@ -12,7 +12,7 @@ import {
   moderationAllowed,
   STANDING_AFTER,
 } from '../../shared/moderation';
-import { AppError } from '../errors';
+import { AppError } from '../http/errors';
 import { moderationMail } from '../mail/creator-templates';
 import { type AuditActor, recordAdminAction } from './audit-log';
 import { creatorNotice, notifyCreator } from './notifications';

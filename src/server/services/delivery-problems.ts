@@ -18,7 +18,7 @@ import {
   type ProblemListQuery,
 } from '../../shared/schemas/delivery-problems';
 import { trackingUrl } from '../../shared/tracking';
-import { AppError } from '../errors';
+import { AppError } from '../http/errors';
 import { problemReplyMail, problemReshippedMail, problemResolvedMail } from '../mail/creator-templates';
 import type { MailMessage } from '../mail/mailer';
 import { reshipBox } from './applications/shipments';

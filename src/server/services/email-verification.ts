@@ -9,7 +9,7 @@ import {
 } from '../../db/queries/onboarding';
 import { type InfluencerRow, influencers } from '../../db/schema/influencers';
 import { type CodePurpose, emailVerificationCodes } from '../../db/schema/onboarding';
-import { AppError } from '../errors';
+import { AppError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { verificationCodeMail } from '../mail/templates';
 import { consumeRateLimit, hitRateLimit } from './app-rate-limits';

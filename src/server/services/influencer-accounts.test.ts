@@ -5,8 +5,8 @@ import { createTestApp, testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { users } from '../../db/schema/auth';
 import { influencers, tiktokAuth } from '../../db/schema/influencers';
-import { silentLogger } from '../logger';
-import { openTiktokToken } from '../tiktok-login';
+import { openTiktokToken } from '../integrations/tiktok/tiktok-login';
+import { silentLogger } from '../process/logger';
 import { onSignedIn, resolveInfluencer } from './influencer-accounts';
 
 describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {

@@ -11,7 +11,7 @@ import { keepSignInHandle } from '../../db/queries/onboarding';
 import { type InfluencerRow, influencers } from '../../db/schema/influencers';
 import { generateUsername, profileDisplayName } from '../../shared/rules/identity';
 import { normalizeHandle } from '../../shared/social-links';
-import type { Logger } from '../logger';
+import type { Logger } from '../process/logger';
 
 /** Better Auth's provider id for email and password accounts. */
 const CREDENTIAL_PROVIDER = 'credential';

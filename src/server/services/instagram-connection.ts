@@ -9,7 +9,8 @@ import {
 import { saveVerifiedFollowers } from '../../db/queries/onboarding';
 import { deleteInstagramPreviews } from '../../db/queries/post-previews';
 import type { InstagramConnectionStatus, InstagramConnectResult } from '../../shared/schemas/instagram';
-import { AppError } from '../errors';
+import { seal, sign, verify } from '../auth/secret-box';
+import { AppError } from '../http/errors';
 import type { FileStore } from '../integrations/file-storage/file-store';
 import { createInstagramClient } from '../integrations/instagram/client';
 import {
@@ -17,10 +18,9 @@ import {
   InstagramNotFoundError,
   InstagramTokenError,
 } from '../integrations/instagram/graph-errors';
-import type { Logger } from '../logger';
-import { INSTAGRAM_TOKEN_PURPOSE } from '../metrics-sources/instagram';
-import { MetricsSourceError } from '../metrics-sources/types';
-import { seal, sign, verify } from '../secret-box';
+import { INSTAGRAM_TOKEN_PURPOSE } from '../integrations/instagram/instagram-source';
+import { MetricsSourceError } from '../integrations/metrics-source';
+import type { Logger } from '../process/logger';
 import { discardImage } from './uploads';
 
 /*

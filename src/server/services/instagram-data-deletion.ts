@@ -14,9 +14,9 @@ import {
 import { forgetVerifiedFollowers } from '../../db/queries/onboarding';
 import { deleteInstagramPreviews } from '../../db/queries/post-previews';
 import type { PlatformDataDeletionRow } from '../../db/schema/content-metrics';
-import { AppError } from '../errors';
+import { AppError } from '../http/errors';
 import type { FileStore } from '../integrations/file-storage/file-store';
-import type { Logger } from '../logger';
+import type { Logger } from '../process/logger';
 import { discardImage } from './uploads';
 
 /*

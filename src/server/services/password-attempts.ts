@@ -3,11 +3,11 @@ import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
 import { accounts, users } from '../../db/schema/auth';
 import { passwordAttempts } from '../../db/schema/security';
-import type { AuthKeys } from '../auth-context';
-import { AppError } from '../errors';
-import type { Logger } from '../logger';
+import type { AuthKeys } from '../auth/auth-context';
+import { AppError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { repeatedSignInFailuresMail } from '../mail/templates';
+import type { Logger } from '../process/logger';
 
 /**
  * One password budget per account, shared by every place a password is checked (Better Auth's email sign-in, the

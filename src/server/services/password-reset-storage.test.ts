@@ -5,9 +5,9 @@ import { startSmtpServer, type TestSmtpServer } from '../../../tests/support/smt
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { users, verifications } from '../../db/schema/auth';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { RESETS_PER_ADDRESS_HOUR } from './password-reset';
 
 const OLD = 'correct horse battery';

@@ -4,9 +4,9 @@ import { captureMailer } from '../../../tests/support/capture-mailer';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import type { SessionResponse } from '../../shared/schemas/session';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 
 const OLD = 'correct horse battery';
 const NEW = 'a brand new passphrase';

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
-import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates';
+import type { Logger } from '../process/logger';
 import { consumeRateLimit } from './app-rate-limits';
 import { forgivePasswordAttempts, passwordSubject } from './password-attempts';
 

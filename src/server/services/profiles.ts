@@ -6,7 +6,7 @@ import { influencerProfiles, socialAccounts } from '../../db/schema/onboarding';
 import type { Platform } from '../../shared/constants';
 import { paypalChangeHold } from '../../shared/paypal-hold';
 import { type Profile, tierFromAccounts, totalCountedFollowers } from '../../shared/schemas/profile';
-import { AppError } from '../errors';
+import { AppError } from '../http/errors';
 import { paypalChangedAccountMail } from '../mail/payout-templates';
 import { paypalEmailChangedMail } from '../mail/templates';
 import { keepUnchangedDates, recordFollowerChanges } from './follower-history';

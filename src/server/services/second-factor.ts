@@ -3,8 +3,8 @@ import { symmetricDecrypt } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/client';
 import { sessions, twoFactors, users } from '../../db/schema/auth';
-import type { AuthKeys } from '../auth-context';
-import { AppError } from '../errors';
+import type { AuthKeys } from '../auth/auth-context';
+import { AppError } from '../http/errors';
 import { claimPasswordAttempt, forgivePasswordAttempts } from './password-attempts';
 
 /**

@@ -1,10 +1,10 @@
 import type { Database } from '../../db/client';
-import { type Clock, systemClock } from '../clock';
 import type { FileStore } from '../integrations/file-storage/file-store';
 import type { PaypalClient } from '../integrations/paypal/paypal-client';
 import type { TrackingClient } from '../integrations/tracking/easypost-tracking';
-import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
+import { type Clock, systemClock } from '../process/clock';
+import type { Logger } from '../process/logger';
 
 /**
  * Starts a saved payment run's steps without waiting for them (src/server/jobs/payment-runs.ts): Process Payment

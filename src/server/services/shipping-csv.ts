@@ -9,7 +9,7 @@ import {
 import { shipsBox } from '../../shared/constants';
 import { variantLabel } from '../../shared/schemas/products';
 import { SHIPPING_CSV_HEADER } from '../../shared/schemas/shipping';
-import { AppError } from '../errors';
+import { AppError } from '../http/errors';
 import type { ServiceContext } from './service-context';
 import { csvLine, csvText } from './transactions-csv';
 

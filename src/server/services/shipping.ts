@@ -11,7 +11,7 @@ import { followerJumpFlags } from '../../shared/follower-changes';
 import { ACCEPTED_STATUSES, type ApplicationStatus } from '../../shared/lifecycle/statuses';
 import type { Applicant } from '../../shared/schemas/application';
 import type { AdminApplicant, ShippingAddress, ShippingAddressView } from '../../shared/schemas/shipping';
-import { AppError } from '../errors';
+import { AppError } from '../http/errors';
 import { shippingAddressChangedMail } from '../mail/creator-templates';
 import { type AuditActor, changedFields, recordAdminAction } from './audit-log';
 import { creatorNotice, notifyCreator } from './notifications';

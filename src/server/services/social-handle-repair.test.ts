@@ -7,9 +7,9 @@ import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { socialAccounts } from '../../db/schema/onboarding';
 import type { CreatorDetail } from '../../shared/schemas/creator-admin';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import { createAuth } from '../auth/auth';
+import { createApp } from '../http/app';
+import { silentLogger } from '../process/logger';
 import { upsertAdmin } from './admin-accounts';
 import { repairSocialHandles } from './social-handle-repair';
 

@@ -7,7 +7,7 @@ import {
   type NewUpload,
   uploadsNamed,
 } from '../../db/queries/uploads';
-import { AppError } from '../errors';
+import { AppError } from '../http/errors';
 import { type FileStore, FileStoreError } from '../integrations/file-storage/file-store';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;

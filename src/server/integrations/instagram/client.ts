@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { InstagramConfig } from '../../../config/env-services';
 import { instagramShortcode } from '../../../shared/content-metrics';
-import { systemClock } from '../../clock';
 import { OutboundError, sendOutbound } from '../../http/outbound';
-import { MetricsSourceError, type PostLook } from '../../metrics-sources/types';
+import { systemClock } from '../../process/clock';
+import { MetricsSourceError, type PostLook } from '../metrics-source';
 import {
   type AgeDemographicsResult,
   demographicsSchema,

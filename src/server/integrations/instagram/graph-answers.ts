@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AgeBracket } from '../../../db/schema/content-metrics';
-import type { PostLook } from '../../metrics-sources/types';
+import type { PostLook } from '../metrics-source';
 import type { InstagramAnswerError } from './graph-errors';
 
 /** The shapes of the Instagram answers we read (see client.ts's header for the pages they come from). */

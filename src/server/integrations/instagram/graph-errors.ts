@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MetricsSourceError } from '../../metrics-sources/types';
+import { MetricsSourceError } from '../metrics-source';
 
 /*
  * Instagram Graph errors ("Graph API: Handling errors"): { error: { message, type, code, error_subcode, fbtrace_id } }.

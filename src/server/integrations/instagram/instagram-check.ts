@@ -1,14 +1,14 @@
 import type { Env } from '../../../config/env';
 import { findInstagramConnection } from '../../../db/queries/instagram-connections';
-import { systemClock } from '../../clock';
-import { INSTAGRAM_TOKEN_PURPOSE } from '../../metrics-sources/instagram';
-import { MetricsSourceError } from '../../metrics-sources/types';
-import { open } from '../../secret-box';
+import { open } from '../../auth/secret-box';
+import { systemClock } from '../../process/clock';
 import { type CheckOptions, type Creator, notChecked } from '../check/check-options';
 import { hostOf, networkProblem, type Recorder, recorder } from '../check/check-recorder';
+import { MetricsSourceError } from '../metrics-source';
 import type { ServiceReport } from '../service-report';
 import { createInstagramClient } from './client';
 import { InstagramTokenError } from './graph-errors';
+import { INSTAGRAM_TOKEN_PURPOSE } from './instagram-source';
 
 export async function checkInstagram(
   env: Pick<Env, 'instagram' | 'authSecret'>,

@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { Env } from '../../../config/env';
 import type { Database } from '../../../db/client';
 import { stores } from '../../../db/schema/stores';
-import { open } from '../../secret-box';
+import { open } from '../../auth/secret-box';
 import type { ServiceReport } from '../service-report';
 import { createShopifyClient, ShopifyError } from './shopify-client';
 import {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { saveTiktokTokens } from '../../../db/queries/tiktok-metric-tokens';
-import { systemClock } from '../../clock';
 import { OutboundError, sendOutbound } from '../../http/outbound';
-import { MetricsSourceError, type PostLook } from '../../metrics-sources/types';
-import { openTiktokToken, requestTiktokTokens, sealTiktokToken, TiktokTokenError } from '../../tiktok-login';
+import { systemClock } from '../../process/clock';
+import { MetricsSourceError, type PostLook } from '../metrics-source';
+import { openTiktokToken, requestTiktokTokens, sealTiktokToken, TiktokTokenError } from './tiktok-login';
 
 /**
  * TikTok Display API v2 with the creator's own token (from the TikTok sign-in, scope video.list):

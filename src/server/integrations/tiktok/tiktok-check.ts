@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { Env } from '../../../config/env';
 import { findTiktokAuth } from '../../../db/queries/influencers';
-import { systemClock } from '../../clock';
-import { openTiktokToken } from '../../tiktok-login';
+import { systemClock } from '../../process/clock';
 import { type CheckOptions, type Creator, notChecked } from '../check/check-options';
 import { hostOf, networkProblem, recorder } from '../check/check-recorder';
 import type { ServiceReport } from '../service-report';
+import { openTiktokToken } from './tiktok-login';
 
 const tiktokAnswerSchema = z.object({
   data: z

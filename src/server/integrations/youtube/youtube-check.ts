@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { Env } from '../../../config/env';
 import { youtubeVideoId } from '../../../shared/content-metrics';
-import { MetricsSourceError } from '../../metrics-sources/types';
-import { createYoutubeSource } from '../../metrics-sources/youtube';
 import { type CheckOptions, CheckUsageError } from '../check/check-options';
 import { hostOf, networkProblem, type Recorder, recorder } from '../check/check-recorder';
+import { MetricsSourceError } from '../metrics-source';
 import type { ServiceReport } from '../service-report';
+import { createYoutubeSource } from './youtube-source';
 
 /** The 11-character id of a YouTube video id or link, or a usage error. */
 export function parseYoutubeVideo(value: string): string {

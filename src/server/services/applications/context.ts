@@ -1,5 +1,5 @@
 import type { CreatorMailCategory } from '../../../shared/mail-preferences';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { type LifecycleNotice, lifecycleMail } from '../../mail/templates';
 import { sendCreatorMail } from '../creator-mail';
 import type { ServiceContext } from '../service-context';

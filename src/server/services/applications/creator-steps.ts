@@ -11,7 +11,7 @@ import { PLATFORM_LABELS } from '../../../shared/constants';
 import type { DeliveryProblem } from '../../../shared/lifecycle/delivery-problems';
 import { isPlatformPostUrl } from '../../../shared/lifecycle/post-links';
 import { withArticle } from '../../../shared/wording';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { applyRestriction } from '../creator-moderation';
 import { closeProblemOnDelivery, openDeliveryProblem } from '../delivery-problems';
 import { adminNotice, notifyAdmins } from '../notifications';

@@ -1,5 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 
 /** One row of a shipments CSV, or why the line was refused. */
 export type ShipmentCsvLine =

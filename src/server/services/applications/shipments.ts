@@ -1,7 +1,7 @@
 import type { DatabaseOrTransaction } from '../../../db/client';
 import { findApplicationCampaignId, lockApplication } from '../../../db/queries/application-lifecycle-reads';
 import { choicesOf } from '../../../db/queries/products';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { type AuditActor, recordAdminUpdate } from '../audit-log';
 import { creatorNotice, notifyCreator } from '../notifications';
 import { atInstant, type ServiceContext, stoppedAt } from '../service-context';

@@ -12,7 +12,7 @@ import {
 import { refusalMessage } from '../../../shared/lifecycle/refusals';
 import type { ApplicationStatus } from '../../../shared/lifecycle/statuses';
 import type { ErrorBody } from '../../../shared/schemas/error';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { applyStockMove } from '../products/stock';
 
 /** The application being moved (as read under its row lock) and its campaign's type. */

@@ -19,7 +19,7 @@ import type {
   CampaignPostsPage,
   PostMetrics,
 } from '../../../shared/schemas/content-metrics';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 
 /*
  * A campaign's posts and creators one page at a time (issue 28): the analytics answer carries each tab's first page

@@ -24,7 +24,7 @@ import {
   OVERVIEW_DEFAULT_DAYS,
   type PlatformAnalytics,
 } from '../../../shared/schemas/content-metrics';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { campaignTabCounts, creatorsPage, postsPage } from './analytics-pages';
 
 /* The analytics pages: a campaign's, the admins' overview, the creator's own, and the applicants' engagement. */

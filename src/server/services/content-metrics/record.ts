@@ -9,7 +9,7 @@ import {
 import { insertUpload } from '../../../db/queries/uploads';
 import { METRIC_FIELDS } from '../../../shared/content-metrics';
 import type { MetricsInput } from '../../../shared/schemas/content-metrics';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { type AuditActor, changedFields, recordAdminAction } from '../audit-log';
 import { type StoredImage, uploadRow } from '../uploads';
 

@@ -3,7 +3,7 @@ import { answeredAfter, refreshConversation } from '../../../db/queries/conversa
 import { conversationAttachments, conversationMessages } from '../../../db/schema/conversations';
 import { uploads } from '../../../db/schema/uploads';
 import { MESSAGE_EDIT_WINDOW_MS } from '../../../shared/schemas/conversations';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { discardImage } from '../uploads';
 import {
   authorRoleOf,

@@ -1,6 +1,6 @@
 import { type FoundConversation, findConversation } from '../../../db/queries/conversations';
 import { readOnlyFrom } from '../../../shared/schemas/conversations';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import type { AtInstant } from '../service-context';
 
 /** What the conversation use cases need from a request (or a job). */

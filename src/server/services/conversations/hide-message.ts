@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { refreshConversation } from '../../../db/queries/conversations';
 import { conversationMessages } from '../../../db/schema/conversations';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { type AuditActor, recordAdminAction } from '../audit-log';
 import { type ConversationContext, readableConversation, type Viewer } from './context';
 import { publishConversationChange } from './live';

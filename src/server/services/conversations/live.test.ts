@@ -10,9 +10,9 @@ import { testEnv } from '../../../../tests/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
 import { type InvalidationSubscription, listenForInvalidations } from '../../../db/cache-invalidation';
 import { type DatabaseHandle, openDatabase } from '../../../db/client';
-import { createApp } from '../../app';
-import { createAuth } from '../../auth';
-import { silentLogger } from '../../logger';
+import { createAuth } from '../../auth/auth';
+import { createApp } from '../../http/app';
+import { silentLogger } from '../../process/logger';
 import { upsertAdmin } from '../admin-accounts';
 
 const url = process.env.TEST_DATABASE_URL;

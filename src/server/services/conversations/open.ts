@@ -1,5 +1,5 @@
 import { ensureConversation, findApplicationForConversation } from '../../../db/queries/conversations';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { type ConversationContext, scopeOfViewer, type Viewer } from './context';
 
 /**

@@ -8,7 +8,7 @@ import {
   MESSAGE_TEXTS,
   teamSignature,
 } from '../../../shared/schemas/conversations';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { hitRateLimit, type RateLimitRule } from '../app-rate-limits';
 import { discardImage, storeImage, uploadNameOf, uploadRow } from '../uploads';
 import {

@@ -3,7 +3,7 @@ import type { DatabaseOrTransaction } from '../../../db/client';
 import { listSavedReplies } from '../../../db/queries/conversation-lists';
 import { type SavedReplyRow, savedReplies } from '../../../db/schema/conversations';
 import type { SavedReplyInput, SavedReplyItem } from '../../../shared/schemas/conversation-inbox';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 
 /** The team's saved replies (shared by every admin): list, create, edit, delete. */
 const view = (row: SavedReplyRow): SavedReplyItem => ({

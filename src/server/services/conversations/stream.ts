@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Database } from '../../../db/client';
 import { findConversation } from '../../../db/queries/conversations';
-import type { ServerLifecycle } from '../../context';
+import type { ServerLifecycle } from '../../http/context';
 import type { StreamLease } from '../live/open-streams';
 import { type ConversationChange, subscribeConversationChanges } from './live';
 

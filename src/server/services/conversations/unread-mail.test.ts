@@ -7,10 +7,10 @@ import { testServices } from '../../../../tests/support/services';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp-server';
 import { testEnv } from '../../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
-import { createApp } from '../../app';
-import { createAuth } from '../../auth';
-import { silentLogger } from '../../logger';
+import { createAuth } from '../../auth/auth';
+import { createApp } from '../../http/app';
 import { createMailer, type Mailer } from '../../mail/mailer';
+import { silentLogger } from '../../process/logger';
 import { upsertAdmin } from '../admin-accounts';
 import { mailUnreadMessages } from './unread-mail';
 

@@ -20,8 +20,8 @@ import {
   DATA_RIGHTS_MESSAGES,
   FRESH_SIGN_IN_MINUTES,
 } from '../../../shared/schemas/data-rights';
-import type { AuthKeys } from '../../auth-context';
-import { AppError } from '../../errors';
+import type { AuthKeys } from '../../auth/auth-context';
+import { AppError } from '../../http/errors';
 import { accountClosedMail } from '../../mail/data-rights-templates';
 import { transition } from '../applications/transition';
 import { hasPassword } from '../identity-proof';

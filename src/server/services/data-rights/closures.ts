@@ -13,7 +13,7 @@ import {
   closedAccountRefusal,
   DATA_RIGHTS_MESSAGES,
 } from '../../../shared/schemas/data-rights';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 
 /** Better Auth's session hook: a closed account gets no new session, whichever way the person signs in. */
 export async function refuseClosedSignIn(db: DatabaseOrTransaction, userId: string) {

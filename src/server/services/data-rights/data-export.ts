@@ -9,7 +9,7 @@ import {
   type DataExport,
   type DataExportState,
 } from '../../../shared/schemas/data-rights';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { type FileStore, FileStoreError } from '../../integrations/file-storage/file-store';
 import { dataExportReadyMail } from '../../mail/data-rights-templates';
 import { atInstant, type ServiceContext } from '../service-context';

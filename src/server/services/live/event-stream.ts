@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Database } from '../../../db/client';
-import type { ServerLifecycle } from '../../context';
+import type { ServerLifecycle } from '../../http/context';
 import type { StreamLease } from './open-streams';
 import { type LiveAudience, type LiveTopic, subscribeLive } from './topics';
 

@@ -2,8 +2,8 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { sessions, users } from '../../../db/schema/auth';
 import { influencers } from '../../../db/schema/influencers';
-import { AppError } from '../../errors';
-import type { Logger } from '../../logger';
+import { AppError } from '../../http/errors';
+import type { Logger } from '../../process/logger';
 import { adminSessionEnd } from '../session-limits';
 
 /*

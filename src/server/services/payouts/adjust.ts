@@ -3,7 +3,7 @@ import { lockBalance } from '../../../db/queries/wallet-figures';
 import { influencers } from '../../../db/schema/influencers';
 import { mintAdjustments } from '../../../db/schema/payouts';
 import type { AdjustmentInput } from '../../../shared/schemas/payout';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { type AuditActor, recordAdminAction } from '../audit-log';
 import { refuseClosedAccount } from '../data-rights/closures';
 import { atInstant, type ServiceContext } from '../service-context';

@@ -1,7 +1,7 @@
 import { lockPayout, payoutView, recordPayoutEvent } from '../../../db/queries/payout-records';
 import type { InfluencerRow } from '../../../db/schema/influencers';
 import type { Payout } from '../../../shared/schemas/payout';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { atInstant, type ServiceContext } from '../service-context';
 import { creatorActor } from './actors';
 import { returnPayoutMint } from './ledger';

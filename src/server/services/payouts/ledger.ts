@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
 import { type LedgerKind, ledgerEntries, mintBalances, transactions } from '../../../db/schema/ledger';
 import { adjustmentLabel, payoutLabel } from '../../../shared/payouts';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 
 /**
  * The ledger rules, in one place (decision 0005): every Mint movement is a `ledger_entries` row written with its

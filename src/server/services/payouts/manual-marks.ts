@@ -1,6 +1,6 @@
 import { lockPayout } from '../../../db/queries/payout-records';
 import { payoutLabel } from '../../../shared/payouts';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { type AuditActor, recordAdminAction } from '../audit-log';
 import { atInstant, type ServiceContext } from '../service-context';
 import { needsAdmin } from './attention';

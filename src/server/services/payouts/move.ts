@@ -15,7 +15,7 @@ import {
 } from '../../../shared/payout-moves';
 import { type PayoutStatus, payoutLabel } from '../../../shared/payouts';
 import type { ErrorBody } from '../../../shared/schemas/error';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 
 /**
  * A payout move the table (src/shared/payout-moves.ts) does not allow at the payout's status: 409 INVALID_TRANSITION

@@ -1,7 +1,7 @@
 import { findPaymentRun } from '../../../db/queries/payout-batches';
 import type { PayoutBatchRow } from '../../../db/schema/payouts';
 import type { PaymentRun, PaymentRunOutcome } from '../../../shared/schemas/payment-run';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import type { ServiceContext } from '../service-context';
 
 /** What the run's saved state says to the admin (the same sentences Process Payment answered before it was a job). */

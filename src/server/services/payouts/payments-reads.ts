@@ -2,7 +2,7 @@ import { paymentsFigures } from '../../../db/queries/payment-figures';
 import { findAdminPayout } from '../../../db/queries/payout-records';
 import { eachTransaction } from '../../../db/queries/transactions-csv-stream';
 import { listTransactions } from '../../../db/queries/transactions-list';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import type { ServiceContext } from '../service-context';
 
 /** The admins' reads of /admin/payments: the transactions (a page, or all of them for the export), the figures, one payout. */

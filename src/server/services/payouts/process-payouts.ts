@@ -7,7 +7,7 @@ import { type PayoutBatchRow, type PayoutRow, payoutBatches } from '../../../db/
 import type { PayoutAction } from '../../../shared/payout-moves';
 import { type PayoutMode, type PayoutStatus, payoutLabel } from '../../../shared/payouts';
 import type { ProcessResult } from '../../../shared/schemas/payout';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { type AuditActor, recordAdminAction } from '../audit-log';
 import { atInstant, type ServiceContext } from '../service-context';
 import { heldPayoutMessage } from '../tax/hold';

@@ -9,7 +9,7 @@ import { type PayoutRow, payouts } from '../../../db/schema/payouts';
 import { payoutExpectedBy } from '../../../shared/business-days';
 import { paypalChangeHold, paypalHoldMessage } from '../../../shared/paypal-hold';
 import type { Payout, RedemptionRequest } from '../../../shared/schemas/payout';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { adminNotice, notifyAdmins } from '../notifications';
 import { atInstant, type ServiceContext } from '../service-context';
 import { needsTaxHold } from '../tax/hold';

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { lockPayout, recordPayoutEvent } from '../../../db/queries/payout-records';
 import { type PayoutBatchRow, type PayoutRow, payoutBatches, payouts } from '../../../db/schema/payouts';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import type { PaypalBatch, PaypalPayoutItem } from '../../integrations/paypal/paypal-answers';
 import type { PaypalClient } from '../../integrations/paypal/paypal-client';
 import { batchOutcome, itemOutcome } from '../../integrations/paypal/paypal-statuses';

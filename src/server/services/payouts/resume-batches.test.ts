@@ -12,12 +12,12 @@ import type { Env } from '../../../config/env';
 import { influencerProfiles } from '../../../db/schema/onboarding';
 import { payoutBatches, payoutEvents, payouts } from '../../../db/schema/payouts';
 import type { Payout } from '../../../shared/schemas/payout';
-import { createApp } from '../../app';
-import { createAuth } from '../../auth';
+import { createAuth } from '../../auth/auth';
+import { createApp } from '../../http/app';
 import { createPaypalClient, type PaypalClient } from '../../integrations/paypal/paypal-client';
 import { type Jobs, startJobs } from '../../jobs/jobs';
 import { resumeInterruptedBatches } from '../../jobs/payment-runs';
-import { silentLogger } from '../../logger';
+import { silentLogger } from '../../process/logger';
 import { upsertAdmin } from '../admin-accounts';
 import type { ServiceContext } from '../service-context';
 

@@ -6,7 +6,7 @@ import { balanceAndSum } from '../../../../tests/support/mint';
 import { usePaypalPayouts } from '../../../../tests/support/paypal-payouts';
 import { TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
 import { payoutBatches } from '../../../db/schema/payouts';
-import type { createApp } from '../../app';
+import type { createApp } from '../../http/app';
 import { pollPayouts } from '../../jobs/payment-runs';
 
 describe.each(TEST_DRIVERS)(

@@ -3,7 +3,7 @@ import { lockPayout, recordPayoutEvent } from '../../../db/queries/payout-record
 import { type PayoutBatchRow, type PayoutRow, payoutBatches, payouts } from '../../../db/schema/payouts';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { payoutLabel } from '../../../shared/payouts';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { duplicateBatchId, PaypalApiError } from '../../integrations/paypal/paypal-answers';
 import type { CreatedBatch, PaypalClient } from '../../integrations/paypal/paypal-client';
 import { type AtInstant, atInstant, type ServiceContext } from '../service-context';

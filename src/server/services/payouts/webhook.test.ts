@@ -5,7 +5,7 @@ import { balanceAndSum } from '../../../../tests/support/mint';
 import { usePaypalPayouts } from '../../../../tests/support/paypal-payouts';
 import { testEnv } from '../../../../tests/support/test-app';
 import { TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
-import { createApp } from '../../app';
+import { createApp } from '../../http/app';
 
 describe.each(TEST_DRIVERS)('PayPal webhooks against a local fake PayPal, on %s', (driver) => {
   const t = usePaypalPayouts(driver);

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { lockPayout, recordPayoutEvent } from '../../../db/queries/payout-records';
 import { payoutBatches, payoutEvents, payouts } from '../../../db/schema/payouts';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { isKnownPayoutEvent } from '../../integrations/paypal/paypal-statuses';
 import { adminNotice, notifyAdmins } from '../notifications';
 import { type AtInstant, atInstant, type ServiceContext } from '../service-context';

@@ -7,7 +7,7 @@ import { campaignProducts, productVariants } from '../../../db/schema/products';
 import { shipsBox } from '../../../shared/constants';
 import type { ProductInput, VariantInput } from '../../../shared/schemas/products';
 import { variantLabel } from '../../../shared/schemas/products';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { found, outOfOrder } from '../applications/context';
 import { type AuditActor, recordAdminAction } from '../audit-log';
 import { atInstant, type ServiceContext } from '../service-context';

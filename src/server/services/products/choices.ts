@@ -4,7 +4,7 @@ import { findPublicCampaign, lockOwnApplication } from '../../../db/queries/appl
 import { campaignVariants, releaseChoices, reserveChoices, writeChoices } from '../../../db/queries/products';
 import { applications } from '../../../db/schema/applications';
 import { variantLabel } from '../../../shared/schemas/products';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { found, outOfOrder } from '../applications/context';
 import { atInstant, type ServiceContext } from '../service-context';
 import { soldOut } from './stock';

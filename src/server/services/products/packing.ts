@@ -1,7 +1,7 @@
 import { packingCounts } from '../../../db/queries/packing';
 import { campaignTypeOf } from '../../../db/queries/shipping';
 import { type PackingSummary, packingLabel } from '../../../shared/schemas/products';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import type { ServiceContext } from '../service-context';
 
 /**

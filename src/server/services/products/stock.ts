@@ -2,7 +2,7 @@ import type { DatabaseOrTransaction } from '../../../db/client';
 import { releaseChoices, reserveChoices } from '../../../db/queries/products';
 import type { LifecycleActor, LifecycleMove } from '../../../shared/lifecycle/moves';
 import { variantLabel } from '../../../shared/schemas/products';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 
 /** The 409 of a chosen variant with no box left: names it, and says what the one asking can do. */
 export function soldOut(product: string, variant: string, actor: LifecycleActor): never {

@@ -3,15 +3,15 @@ import { campaigns } from '../../../db/schema/campaigns';
 import { type reportLinks as ReportLinksTable, reportLinks } from '../../../db/schema/team';
 import type { CreatedReportLink, CreateReportLink, ReportLink } from '../../../shared/schemas/report-links';
 import { createReportLinkSchema } from '../../../shared/schemas/report-links';
-import type { AuthKeys } from '../../auth-context';
-import { AppError } from '../../errors';
+import type { AuthKeys } from '../../auth/auth-context';
+import { AppError } from '../../http/errors';
 import { type AuditActor, recordAdminAction } from '../audit-log';
 import { atInstant, type ServiceContext } from '../service-context';
 import { hashLinkToken, newLinkToken } from '../team/tokens';
 
 const DAY_MS = 86_400_000;
 
-/** Where the brand opens the report (server-rendered, src/server/report-page.ts). */
+/** Where the brand opens the report (server-rendered, src/server/pages/report-page.ts). */
 export const reportUrl = (appUrl: string, token: string) => `${appUrl}/report/${token}`;
 
 type Row = typeof ReportLinksTable.$inferSelect;

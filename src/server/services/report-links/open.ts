@@ -3,7 +3,7 @@ import { campaignMintSpent } from '../../../db/queries/content-metrics-totals';
 import { campaigns } from '../../../db/schema/campaigns';
 import { contentPostFigures } from '../../../db/schema/content-metrics';
 import { reportLinks } from '../../../db/schema/team';
-import type { AuthKeys } from '../../auth-context';
+import type { AuthKeys } from '../../auth/auth-context';
 import { hitRateLimit } from '../app-rate-limits';
 import type { ServiceContext } from '../service-context';
 import { hashLinkToken } from '../team/tokens';

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import type { StoreProduct } from '../../integrations/shopify/shopify-catalogue';
 import { ShopifyError } from '../../integrations/shopify/shopify-client';
 import type { AuditActor } from '../audit-log';

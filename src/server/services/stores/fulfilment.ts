@@ -3,7 +3,7 @@ import { applications } from '../../../db/schema/applications';
 import { campaigns } from '../../../db/schema/campaigns';
 import { influencers } from '../../../db/schema/influencers';
 import { storeOrders, stores } from '../../../db/schema/stores';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { ShopifyError, type StoreShipment } from '../../integrations/shopify/shopify-client';
 import { recordShipment } from '../applications/shipments';
 import type { AuditActor } from '../audit-log';

@@ -1,4 +1,5 @@
 import type { Env } from '../../../config/env';
+import { open, seal } from '../../auth/secret-box';
 import { createShopifyClient, type ShopifyClient } from '../../integrations/shopify/shopify-client';
 import {
   type GrantedToken,
@@ -6,7 +7,6 @@ import {
   SHOPIFY_SECRET_PURPOSE,
   SHOPIFY_TOKEN_PURPOSE,
 } from '../../integrations/shopify/shopify-token';
-import { open, seal } from '../../secret-box';
 
 const TOKEN_PURPOSE = SHOPIFY_TOKEN_PURPOSE;
 const SECRET_PURPOSE = SHOPIFY_SECRET_PURPOSE;

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { stores } from '../../../db/schema/stores';
 import type { StoreInput, StoreState } from '../../../shared/schemas/stores';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { ShopifyError } from '../../integrations/shopify/shopify-client';
 import { type AuditActor, recordAdminAction } from '../audit-log';
 import { atInstant, type ServiceContext } from '../service-context';

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { storeOrders, stores, storeWebhookEvents } from '../../../db/schema/stores';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { ShopifyError } from '../../integrations/shopify/shopify-client';
 import { verifyShopifyWebhook } from '../../integrations/shopify/shopify-webhooks';
 import type { ServiceContext } from '../service-context';

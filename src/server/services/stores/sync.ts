@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { campaignProducts, productVariants } from '../../../db/schema/products';
 import { stores } from '../../../db/schema/stores';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import type { StoreVariant } from '../../integrations/shopify/shopify-catalogue';
 import { ShopifyError } from '../../integrations/shopify/shopify-client';
 import { atInstant, type ServiceContext } from '../service-context';

@@ -3,7 +3,7 @@ import type { TaxFormRow } from '../../../db/schema/tax';
 import { decodeAmountCursor, encodeAmountCursor } from '../../../shared/page-cursor';
 import type { TaxYearReport, TaxYearRow } from '../../../shared/schemas/tax';
 import { atTaxThreshold, TAX_FORM_THRESHOLD_USD } from '../../../shared/tax';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import type { ServiceContext } from '../service-context';
 import { maskedTin } from './view';
 

@@ -2,7 +2,7 @@ import type { TaxFormRow } from '../../../db/schema/tax';
 import type { TaxFormView } from '../../../shared/schemas/tax';
 import { maskForeignTin, maskTin } from '../../../shared/tax';
 
-/** The purposes the TIN and the date of birth are sealed for (src/server/secret-box.ts). */
+/** The purposes the TIN and the date of birth are sealed for (src/server/auth/secret-box.ts). */
 export const TIN_PURPOSE = 'tax-tin';
 export const BIRTH_DATE_PURPOSE = 'tax-dob';
 

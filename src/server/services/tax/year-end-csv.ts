@@ -1,8 +1,8 @@
 import { yearEndRows } from '../../../db/queries/tax';
 import { formatTin, TAX_FORM_THRESHOLD_USD } from '../../../shared/tax';
-import type { AuthKeys } from '../../auth-context';
-import { AppError } from '../../errors';
-import { open } from '../../secret-box';
+import type { AuthKeys } from '../../auth/auth-context';
+import { open } from '../../auth/secret-box';
+import { AppError } from '../../http/errors';
 import { type AuditActor, recordAdminAction } from '../audit-log';
 import { checkAccountPassword } from '../password-attempts';
 import { atInstant, type ServiceContext } from '../service-context';

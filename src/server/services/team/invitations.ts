@@ -12,8 +12,8 @@ import {
   type InvitationPreview,
   type InviteMember,
 } from '../../../shared/schemas/team';
-import type { AuthKeys } from '../../auth-context';
-import { AppError } from '../../errors';
+import type { AuthKeys } from '../../auth/auth-context';
+import { AppError } from '../../http/errors';
 import { teamInvitationMail } from '../../mail/team-templates';
 import { type AuditActor, recordAdminAction } from '../audit-log';
 import { atInstant, type ServiceContext } from '../service-context';

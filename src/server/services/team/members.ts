@@ -3,7 +3,7 @@ import { sessions, users } from '../../../db/schema/auth';
 import { teamInvitations } from '../../../db/schema/team';
 import type { AdminRole } from '../../../shared/admin-permissions';
 import type { Team } from '../../../shared/schemas/team';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { type AuditActor, recordAdminAction } from '../audit-log';
 import { atInstant, type ServiceContext } from '../service-context';
 

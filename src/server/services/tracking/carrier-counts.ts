@@ -1,7 +1,7 @@
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { applications } from '../../../db/schema/applications';
 import { campaigns } from '../../../db/schema/campaigns';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import type { TrackerStatus } from '../../integrations/tracking/easypost-tracking';
 import { atInstant, type ServiceContext } from '../service-context';
 

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import type { TrackerView } from '../../integrations/tracking/easypost-tracking';
 import type { ServiceContext } from '../service-context';
 

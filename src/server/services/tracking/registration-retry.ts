@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { applications } from '../../../db/schema/applications';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import { type AtInstant, atInstant, type ServiceContext } from '../service-context';
 import { nextRegistrationTry, registerTracking, trackerColumns } from './register-tracking';
 

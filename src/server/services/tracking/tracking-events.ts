@@ -5,7 +5,7 @@ import {
   markTrackingEventApplied,
   pendingTrackingEventIds,
 } from '../../../db/queries/tracking';
-import { AppError } from '../../errors';
+import { AppError } from '../../http/errors';
 import type { TrackerView } from '../../integrations/tracking/easypost-tracking';
 import { sendCreatorMail } from '../creator-mail';
 import { atInstant, type ServiceContext } from '../service-context';

@@ -13,16 +13,21 @@ type PublicChunk = 'first-load' | keyof typeof PAGE_CHUNKS;
 const PUBLIC_CHUNKS: readonly PublicChunk[] = ['first-load', 'home', 'campaign-page'];
 
 /**
- * An index that re-exports a whole package: the graph counts every name it re-exports (tree-shaking comes later),
- * so through it a public chunk would claim icons only the admin pages use. The public pages import each icon by
- * its path (`lucide-react/icons/gift`), which the graph follows exactly.
+ * Modules no public page may import statically, and what to do instead. lucide-react's index re-exports every icon,
+ * and the graph counts each (tree-shaking comes later), so through it a public chunk would claim icons only the admin
+ * pages use; an icon imported by its path is followed exactly. TanStack Query left the public pages (decision 0044).
  */
-const WHOLE_PACKAGE_INDEX = /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
-/**
- * TanStack Query is not part of the public pages (decision 0044): should one of their modules import it again, it
- * shows as a chunk of its own in the budget test's report instead of hiding in these.
- */
-const NEVER_PUBLIC = /@tanstack[\\/](react-query|query-core)[\\/]/;
+const NOT_ON_PUBLIC_PAGES = [
+  {
+    test: /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/,
+    instead: "import each icon by its path: import Gift from 'lucide-react/icons/gift'",
+  },
+  {
+    test: /@tanstack[\\/](react-query|query-core)[\\/]/,
+    instead:
+      'read through the readers (lib/readers.ts), or load the part lazily with withQueryClient (decision 0044)',
+  },
+];
 
 type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null;
 
@@ -47,15 +52,17 @@ function publicChunks(getModuleInfo: ModuleInfoOf) {
   const home = staticClosure(PAGE_CHUNKS.home, getModuleInfo);
   const campaign = staticClosure(PAGE_CHUNKS['campaign-page'], getModuleInfo);
   const chunkOf = new Map<string, PublicChunk>();
-  for (const id of [...entry, ...home, ...campaign]) {
-    if (WHOLE_PACKAGE_INDEX.test(id)) {
+  const all = new Set([...entry, ...home, ...campaign]);
+  for (const id of all) {
+    const refused = NOT_ON_PUBLIC_PAGES.find(({ test }) => test.test(id));
+    if (refused) {
+      const importers = [...all].filter((other) => getModuleInfo(other)?.importedIds.includes(id));
       throw new Error(
-        'A module of / or /campaign/:id imports lucide-react by its index: import each icon by its path (lucide-react/icons/<name>)',
+        `${importers.map((file) => path.relative(import.meta.dirname, file)).join(', ')} (on / or /campaign/:id) imports ${path.relative(import.meta.dirname, id)}: ${refused.instead}`,
       );
     }
     const shared = entry.has(id) || (home.has(id) && campaign.has(id));
-    if (!NEVER_PUBLIC.test(id))
-      chunkOf.set(id, shared ? 'first-load' : home.has(id) ? 'home' : 'campaign-page');
+    chunkOf.set(id, shared ? 'first-load' : home.has(id) ? 'home' : 'campaign-page');
   }
   return chunkOf;
 }

@@ -8,12 +8,26 @@ import { PublicReads } from './lib/public-reads';
 const RENDER_TIMEOUT_MS = 2_000;
 
 /**
+ * The public pages' own code, lazy in the browser (decision 0051), loaded here once before the first render: the
+ * render's time limit is for drawing the page, not for loading its modules.
+ */
+const pageModules = Promise.all([
+  import('./app/home-route'),
+  import('./features/campaigns/campaign-page'),
+  import('./features/landing/components/landing-sections'),
+  import('./components/site-footer'),
+]);
+// A failure is the render's to report (the page is then sent without it), not an unhandled rejection at start.
+pageModules.catch(() => undefined);
+
+/**
  * The server render of / and /campaign/:id (decision 0018), built by Vite's SSR build into dist/ssr/server-entry.js
  * and loaded by src/server/pages/web.ts. It draws the same tree the browser hydrates (app/app-root.tsx) from the same boot
  * data, so the first 8 campaigns or the campaign are in the HTML. `prerender` waits for the lazy parts of the page
  * (the campaign page, the landing sections) instead of leaving their fallbacks in the HTML.
  */
 export async function renderPage({ url, boot }: PageRenderInput): Promise<string> {
+  await pageModules;
   const reads = seedPublicReads(new PublicReads(), boot);
   const { prelude } = await prerenderToNodeStream(<AppRoot reads={reads} url={url} />, {
     signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),

@@ -113,6 +113,19 @@ describe('server-rendered public pages in the browser', () => {
     await expect.poll(() => next.locator('h1').textContent()).toBe('Privacy Policy');
   });
 
+  it("preloads each public page's own code on that page only (decision 0051)", async () => {
+    const preloads = async (pathname: string) => {
+      const html = await (await fetch(`${server.url}${pathname}`)).text();
+      return /<script src="\/app-start\.js"[^>]* data-preload="([^"]*)"/.exec(html)?.[1] ?? '';
+    };
+    const home = await preloads('/');
+    const campaign = await preloads(`/campaign/${rows[0]!.id}`);
+    expect(home).toMatch(/\/assets\/home-route-[\w-]+\.js/);
+    expect(home).not.toMatch(/campaign-page/);
+    expect(campaign).toMatch(/\/assets\/campaign-page-[\w-]+\.js/);
+    expect(campaign).not.toMatch(/\/assets\/home/);
+  });
+
   it('hydrates / and /campaign/:id without console errors or warnings and without asking for the data again', async () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

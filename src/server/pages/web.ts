@@ -23,14 +23,19 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/** The campaign page's code is not part of the first load (decision 0012): the server preloads it on its page. */
-const CAMPAIGN_PAGE_SOURCE = 'src/web/features/campaigns/campaign-page.tsx';
-const CAMPAIGN_PATH = /^\/campaign\/[^/]+\/?$/;
+/**
+ * The code of / and /campaign/:id is not part of the first load (decisions 0012, 0051): the server preloads each
+ * page's own chunks on its page.
+ */
+const PAGE_SOURCES = [
+  { path: /^\/$/, source: 'src/web/app/home-route.tsx' },
+  { path: /^\/campaign\/[^/]+\/?$/, source: 'src/web/features/campaigns/campaign-page.tsx' },
+];
 
-/** Script files of the campaign page that the entry does not already load, from the build manifest. */
-function campaignPagePreloads(webDir: string): string[] {
+/** The script files a page preloads: its own code that the entry does not already load, from the build manifest. */
+function pagePreloads(webDir: string): (pathname: string) => string[] {
   const manifestFile = path.join(webDir, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) return [];
+  if (!existsSync(manifestFile)) return () => [];
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const walk = (key: string, into: Set<string>) => {
     const chunk = manifest[key];
@@ -40,9 +45,13 @@ function campaignPagePreloads(webDir: string): string[] {
   };
   const initial = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, initial);
-  const page = new Set<string>();
-  walk(CAMPAIGN_PAGE_SOURCE, page);
-  return [...page].filter((file) => file.endsWith('.js') && !initial.has(file)).map((file) => `/${file}`);
+  const pages = PAGE_SOURCES.map(({ path: pagePath, source }) => {
+    const page = new Set<string>();
+    walk(source, page);
+    const files = [...page].filter((file) => file.endsWith('.js') && !initial.has(file));
+    return { path: pagePath, files: files.map((file) => `/${file}`) };
+  });
+  return (pathname) => pages.find((page) => page.path.test(pathname))?.files ?? [];
 }
 
 /**
@@ -81,7 +90,7 @@ export function createWebRoutes(webDir: string, options: { render?: RenderPage |
   let loadFailureLogged = false;
   const renderer = options.render ? Promise.resolve(options.render) : loadPageRenderer(webDir);
   renderer.catch(() => undefined);
-  const campaignPreloads = campaignPagePreloads(webDir);
+  const preloadsOf = pagePreloads(webDir);
 
   return new Hono<AppBindings>()
     .use('*', staticCacheControl)
@@ -118,7 +127,7 @@ export function createWebRoutes(webDir: string, options: { render?: RenderPage |
       };
       const { html, campaignFound } = await renderAppPage(indexHtml, request, deps, appRoute, render);
       const status = await pageStatus(c, match, request.signedOut, campaignFound);
-      const extraPreloads = appRoute && CAMPAIGN_PATH.test(c.req.path) ? campaignPreloads : [];
+      const extraPreloads = appRoute ? preloadsOf(c.req.path) : [];
       return c.html(withStartScripts(html, extraPreloads), status);
     });
 }

@@ -10,7 +10,6 @@ import {
   type To,
   useScrollOnNavigation,
 } from '../lib/navigation';
-import { HomeRoute } from './home-route';
 
 /** The history entry's state in React Router's shape, so the full app takes over the same history. */
 interface HistoryState {
@@ -24,6 +23,8 @@ interface HistoryState {
 const CampaignPage = lazy(() =>
   import('../features/campaigns/campaign-page').then((m) => ({ default: m.CampaignPage })),
 );
+
+const HomeRoute = lazy(() => import('./home-route').then((m) => ({ default: m.HomeRoute })));
 
 const randomKey = () => Math.random().toString(36).slice(2, 10);
 
@@ -92,7 +93,9 @@ export function PublicApp({ onLeave, url }: { onLeave: () => void; url?: string 
           <CampaignPage />
         </Suspense>
       ) : (
-        <HomeRoute />
+        <Suspense fallback={<PageSpinner />}>
+          <HomeRoute />
+        </Suspense>
       )}
     </NavigationContext.Provider>
   );

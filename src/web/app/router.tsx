@@ -3,7 +3,6 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { type AppPagePath, type PageAccess, pagesOf } from '../../shared/pages';
 import { PageSpinner } from '../components/page-spinner';
 import { RequireAdmin, RequireCreator } from './guards';
-import { HomeRoute } from './home-route';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 import { SiteShell } from './site-shell';
@@ -35,7 +34,7 @@ function SiteShellLayout() {
  */
 const PAGE_COMPONENTS: Record<AppPagePath, Pick<RouteObject, 'lazy' | 'element'>> = {
   // Public pages: on a first load / and /campaign/:id run without this router (app/public-app.tsx, decision 0012).
-  '/': { element: <HomeRoute /> },
+  '/': { lazy: lazyPage(() => import('./home-route'), 'HomeRoute') },
   '/campaign/:id': { lazy: lazyPage(() => import('../features/campaigns/campaign-page'), 'CampaignPage') },
   '/terms': { lazy: lazyPage(() => import('../features/legal/terms-page'), 'TermsPage') },
   '/privacy': { lazy: lazyPage(() => import('../features/legal/privacy-page'), 'PrivacyPage') },

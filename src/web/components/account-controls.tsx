@@ -1,4 +1,5 @@
-import { LayoutDashboard, LogOut } from 'lucide-react';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import LogOut from 'lucide-react/icons/log-out';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { signedOutPathFor } from '../lib/account-paths';
 import { cn } from '../lib/cn';

@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import Search from 'lucide-react/icons/search';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { CATEGORIES, PLATFORM_LABELS, PLATFORMS, type Platform } from '../../shared/constants';
 import type { CampaignSearch } from '../lib/campaign-search';

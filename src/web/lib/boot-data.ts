@@ -1,8 +1,8 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { BOOT_DATA_ELEMENT_ID, type BootData } from '../../shared/page-render';
 import type { CampaignPage } from '../../shared/schemas/campaign';
+import { publicKeys } from './public-query-keys';
 import { type PublicReads, readKey } from './public-reads';
-import { publicKeys } from './query-keys';
 
 export type { BootData };
 

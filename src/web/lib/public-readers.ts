@@ -13,8 +13,8 @@ import {
   campaignUrl,
 } from '../features/campaigns/api/campaign-reads';
 import { apiFetch, firstLoadAnswer } from './api-client';
+import { publicKeys } from './public-query-keys';
 import { readKey, usePublicPages, usePublicRead, usePublicReads } from './public-reads';
-import { publicKeys } from './query-keys';
 import type { Readers } from './readers';
 import { retryDelay, shouldRetry } from './retry';
 import { forgetLocalUserData, sessionResponse } from './use-session';

@@ -3,8 +3,8 @@ import type { CampaignDetail, CampaignPage } from '../../shared/schemas/campaign
 import type { PublicConfig } from '../../shared/schemas/config';
 import type { ProductView } from '../../shared/schemas/products';
 import type { SessionResponse } from '../../shared/schemas/session';
+import type { CampaignListFilters } from './public-query-keys';
 import type { PagesResult, ReadResult } from './public-reads';
-import type { CampaignListFilters } from './query-keys';
 
 /**
  * How the pages both trees draw (/, /campaign/:id, the top bar, the footer) read the session, the configuration and

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionResponse, SessionUser } from '../../shared/schemas/session';
 import { apiFetch, firstLoadAnswer } from './api-client';
-import { clearPrivateData, publicKeys } from './query-keys';
+import { clearPrivateData, publicKeys } from './public-query-keys';
 import { useReaders } from './readers';
 
 const sessionKey = publicKeys.session;

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { PLATFORM_LABELS } from '../../../shared/constants';
 import { CampaignSearchForm } from '../../components/campaign-search-form';

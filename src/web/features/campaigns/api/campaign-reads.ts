@@ -1,7 +1,7 @@
 import { CAMPAIGN_PAGE_SIZE } from '../../../../shared/constants';
 import type { CampaignDetail, CampaignPage } from '../../../../shared/schemas/campaign';
 import { firstLoadAnswer } from '../../../lib/api-client';
-import type { CampaignListFilters } from '../../../lib/query-keys';
+import type { CampaignListFilters } from '../../../lib/public-query-keys';
 import { type CampaignProducts, useReaders } from '../../../lib/readers';
 
 export type CampaignFilters = CampaignListFilters;

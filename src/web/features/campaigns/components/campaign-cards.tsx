@@ -1,14 +1,12 @@
-import {
-  CalendarClock,
-  CalendarDays,
-  CheckCircle2,
-  ChevronDown,
-  Gift,
-  Lock,
-  Package,
-  ShieldCheck,
-  Tag,
-} from 'lucide-react';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import Gift from 'lucide-react/icons/gift';
+import Lock from 'lucide-react/icons/lock';
+import Package from 'lucide-react/icons/package';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Tag from 'lucide-react/icons/tag';
 import { useId, useState } from 'react';
 import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS } from '../../../../shared/constants';
 import { formatIsoDate } from '../../../../shared/dates';

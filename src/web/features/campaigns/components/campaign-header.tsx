@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 import type { MouseEvent } from 'react';
 import { AccountControls } from '../../../components/account-controls';
 import { Logo } from '../../../components/logo';

@@ -1,4 +1,7 @@
-import { BadgeCheck, Crown, Images, Zap } from 'lucide-react';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import Crown from 'lucide-react/icons/crown';
+import Images from 'lucide-react/icons/images';
+import Zap from 'lucide-react/icons/zap';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { Campaign, CampaignDetail } from '../../../../shared/schemas/campaign';
 import { Badge } from '../../../components/ui/badge';

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seedPgliteFolder } from '../../tests/support/pglite-template';
 import {
   createScratchPostgresDatabase,
   type ScratchPostgresDatabase,
@@ -64,6 +65,9 @@ describe('backup and restore of the embedded PGlite database', { timeout: 90_000
   const target: BackupTarget = { kind: 'pglite', dataDir: source };
 
   it('brings back exactly what was there at the backup, into an empty folder only', async () => {
+    // The folder starts as the tests' migrated template (no initdb, no migrations: seconds of CPU that are not
+    // this test's subject); `fill` still runs the migrations, which find nothing to do, and the demo seed.
+    seedPgliteFolder(source);
     const original = await openDatabase({ dataDir: source });
     let before: Record<string, string[]>;
     try {

@@ -1,4 +1,5 @@
 import EasyPostClient from '@easypost/api';
+import { hasControlCharacter } from '../../../shared/rules/text';
 
 /**
  * Carrier tracking through EasyPost's Trackers API (issue 38, decision 0038), with EasyPost's own Node library.
@@ -68,7 +69,16 @@ export interface EasypostConfig {
 }
 
 type Raw = Record<string, unknown>;
-const text = (v: unknown) => (typeof v === 'string' ? v : null);
+/** A carrier's text without control characters (each becomes a space): webhooks are stored as the carrier sent them. */
+function clean(value: string): string {
+  let out = '';
+  for (const char of value) {
+    const code = char.charCodeAt(0);
+    out += code < 0x20 || (code >= 0x7f && code <= 0x9f) ? ' ' : char;
+  }
+  return out;
+}
+const text = (v: unknown) => (typeof v === 'string' ? (hasControlCharacter(v) ? clean(v) : v) : null);
 
 function placeOf(location: unknown): string | null {
   if (!location || typeof location !== 'object') return null;

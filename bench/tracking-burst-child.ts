@@ -38,7 +38,11 @@ async function burst({ url, file, concurrency }: Job) {
         throw new Error(`webhook ${i} got no answer: ${String((error as Error).cause ?? error)}`);
       });
       const answer = (await response.json()) as { repeated?: boolean };
-      results[i] = { status: response.status, repeated: answer.repeated === true, ms: performance.now() - started };
+      results[i] = {
+        status: response.status,
+        repeated: answer.repeated === true,
+        ms: performance.now() - started,
+      };
     }
   };
   const cpu = process.cpuUsage();

@@ -88,13 +88,14 @@ async function burst(url: string, bodies: Signed[]) {
   client ??= fork(fileURLToPath(new URL('./tracking-burst-child.ts', import.meta.url)));
   const child = client;
   const cpu = process.cpuUsage();
-  const answer = await new Promise<{ result?: { results: Sent[]; seconds: number; clientCpuMs: number }; error?: string }>(
-    (resolve, reject) => {
-      child.once('message', resolve);
-      child.once('exit', (code) => reject(new Error(`the load client ended (${code})`)));
-      child.send({ url, file, concurrency: CONCURRENCY });
-    },
-  );
+  const answer = await new Promise<{
+    result?: { results: Sent[]; seconds: number; clientCpuMs: number };
+    error?: string;
+  }>((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the load client ended (${code})`)));
+    child.send({ url, file, concurrency: CONCURRENCY });
+  });
   child.removeAllListeners('exit');
   const used = process.cpuUsage(cpu);
   if (!answer.result) fail(answer.error ?? 'the load client answered nothing');
@@ -180,7 +181,8 @@ async function main() {
     rmSync(scratch, { recursive: true, force: true });
     server.close();
     await database.destroy();
-    if (database.migrationsSchema) await dropSchema(process.env.TEST_DATABASE_URL!, database.migrationsSchema);
+    if (database.migrationsSchema)
+      await dropSchema(process.env.TEST_DATABASE_URL!, database.migrationsSchema);
     await easypost.close();
   }
 }

@@ -62,7 +62,8 @@ async function insertBatch(db: Database, batch: Waiting[]) {
       db,
       [...first.values()].map((item) => item.event),
     );
-    for (const item of batch) item.settle({ kept: first.get(item.event.eventId) === item && kept.has(item.event.eventId) });
+    for (const item of batch)
+      item.settle({ kept: first.get(item.event.eventId) === item && kept.has(item.event.eventId) });
   } catch (error) {
     if (first.size === 1) {
       for (const item of batch) item.settle({ error });

@@ -27,7 +27,11 @@ function post(agent: Agent, url: URL, body: string, headers: Record<string, stri
       {
         method: 'POST',
         agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...headers,
+        },
       },
       (response) => {
         let text = '';
@@ -58,9 +62,11 @@ async function burst({ url, file, concurrency }: Job) {
       const i = next;
       next += 1;
       const started = performance.now();
-      const answer = await post(agent, target, bodies[i]!.body, bodies[i]!.headers).catch((error: unknown) => {
-        throw new Error(`webhook ${i} got no answer: ${String(error)}`);
-      });
+      const answer = await post(agent, target, bodies[i]!.body, bodies[i]!.headers).catch(
+        (error: unknown) => {
+          throw new Error(`webhook ${i} got no answer: ${String(error)}`);
+        },
+      );
       const repeated = (JSON.parse(answer.text) as { repeated?: boolean }).repeated === true;
       results[i] = { status: answer.status, repeated, ms: performance.now() - started };
     }

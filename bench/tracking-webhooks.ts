@@ -30,19 +30,18 @@ import pg from 'pg';
 import { applications } from '../src/db/schema/applications';
 import { notifications } from '../src/db/schema/notifications';
 import { trackingWebhookEvents } from '../src/db/schema/shipping';
-import { createAuth } from '../src/server/auth/auth';
-import { createApp } from '../src/server/http/app';
-import { silentLogger } from '../src/server/process/logger';
+import type { createAuth } from '../src/server/auth/auth';
+import type { createApp } from '../src/server/http/app';
 import { upsertAdmin } from '../src/server/services/admin-accounts';
 import { applyTrackingEvents } from '../src/server/services/tracking/tracking-events';
 import { postJson, signInAdmin } from '../tests/support/auth-client';
 import { captureMailer } from '../tests/support/capture-mailer';
 import { createReadyCreator } from '../tests/support/creators';
 import { insertCampaign } from '../tests/support/factories';
-import { startFakeEasypost } from '../tests/support/fake-easypost';
+import type { startFakeEasypost } from '../tests/support/fake-easypost';
 import { testServices } from '../tests/support/services';
-import { testEnv } from '../tests/support/test-app';
-import { createTestDatabase } from '../tests/support/test-database';
+import type { createTestDatabase } from '../tests/support/test-database';
+import { startTrackedApp } from '../tests/support/tracked-app';
 import { numberEnv } from './env';
 
 const BOXES = Math.round(numberEnv('BOXES', 200));
@@ -155,19 +154,14 @@ async function main() {
   const driver = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
   const loadBefore = loadavg();
   // The boxes are registered three days ago (the stand-in's clock), the carrier scans them two days ago.
-  const easypost = await startFakeEasypost({ now: () => new Date(Date.now() - 3 * 86_400_000) });
   if (process.env.TEST_DATABASE_URL) await trigramInPublic(process.env.TEST_DATABASE_URL);
-  const database = await createTestDatabase(driver);
-  const env = testEnv({
-    TRUST_PROXY: 'true',
-    EASYPOST_API_KEY: easypost.apiKey,
-    EASYPOST_WEBHOOK_SECRET: easypost.webhookSecret,
-    EASYPOST_API_BASE: `${easypost.url}/v2`,
-  });
-  const logger = silentLogger();
   const mailer = captureMailer();
-  const auth = createAuth({ db: database.db, env, logger });
-  const app = createApp({ db: database.db, env, logger, auth, mailer });
+  const {
+    fake: easypost,
+    database,
+    app,
+    auth,
+  } = await startTrackedApp(driver, { mailer, now: () => new Date(Date.now() - 3 * 86_400_000) });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   // Idle keep-alive connections stay open longer than the client's, so a slow turn does not close one under a request.

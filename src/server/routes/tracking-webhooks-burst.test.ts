@@ -4,15 +4,13 @@ import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/aut
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
-import { type FakeEasypost, startFakeEasypost } from '../../../tests/support/fake-easypost';
+import type { FakeEasypost } from '../../../tests/support/fake-easypost';
 import { testServices } from '../../../tests/support/services';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { startTrackedApp } from '../../../tests/support/tracked-app';
 import { trackingWebhookEvents } from '../../db/schema/shipping';
 import type { MyApplication } from '../../shared/schemas/application';
-import { createApp } from '../app';
-import { createAuth } from '../auth';
-import { silentLogger } from '../logger';
+import type { createApp } from '../http/app';
 import { upsertAdmin } from '../services/admin-accounts';
 import { applyTrackingEvents } from '../services/tracking/tracking-events';
 
@@ -25,6 +23,7 @@ describe.each(TEST_DRIVERS)('a burst of EasyPost webhooks on %s', (driver) => {
   let database: TestDatabase;
   let app: ReturnType<typeof createApp>;
   let fake: FakeEasypost;
+  let auth: Awaited<ReturnType<typeof startTrackedApp>>['auth'];
   const mailer = captureMailer();
   const clock = { now: new Date('2026-06-15T12:00:00Z') };
 
@@ -73,17 +72,11 @@ describe.each(TEST_DRIVERS)('a burst of EasyPost webhooks on %s', (driver) => {
   };
 
   beforeAll(async () => {
-    fake = await startFakeEasypost({ now: () => clock.now });
-    database = await createTestDatabase(driver);
-    const env = testEnv({
-      TRUST_PROXY: 'true',
-      EASYPOST_API_KEY: fake.apiKey,
-      EASYPOST_WEBHOOK_SECRET: fake.webhookSecret,
-      EASYPOST_API_BASE: `${fake.url}/v2`,
-    });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer, now: () => clock.now });
+    ({ fake, database, app, auth } = await startTrackedApp(driver, {
+      mailer,
+      now: () => clock.now,
+      appNow: () => clock.now,
+    }));
   });
   afterAll(async () => {
     await database?.destroy();
@@ -91,7 +84,7 @@ describe.each(TEST_DRIVERS)('a burst of EasyPost webhooks on %s', (driver) => {
   });
 
   it('answers every Event of a burst once it is stored, repeats as repeats, and the job applies each once', async () => {
-    await upsertAdmin(database.db, createAuth({ db: database.db, env: testEnv(), logger: silentLogger() }), {
+    await upsertAdmin(database.db, auth, {
       email: 'ops@mintbox.test',
       password: 'admin password 2026!',
     });

@@ -14,28 +14,34 @@
  * Prints the acknowledgement latency (p50/p99/max), the burst's rate, the job's time, and the machine's load.
  *
  * Knobs: BOXES (200), EVENTS_PER_BOX (50), CONCURRENCY (50), WORKERS (2), REPEATS (1000), WARMUP (300 Events of an
- * unknown tracker sent first, not counted in the figures; the job sets them aside).
+ * unknown tracker sent first, not counted in the figures; the job sets them aside), PROFILE (a file: the server's CPU
+ * profile of the burst).
  */
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import type { AddressInfo } from 'node:net';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { and, count, eq, isNull } from 'drizzle-orm';
+import pg from 'pg';
 import { applications } from '../src/db/schema/applications';
 import { notifications } from '../src/db/schema/notifications';
 import { trackingWebhookEvents } from '../src/db/schema/shipping';
-import { createAuth } from '../src/server/auth/auth';
-import { createApp } from '../src/server/http/app';
-import { silentLogger } from '../src/server/process/logger';
+import type { createAuth } from '../src/server/auth/auth';
+import type { createApp } from '../src/server/http/app';
 import { upsertAdmin } from '../src/server/services/admin-accounts';
 import { applyTrackingEvents } from '../src/server/services/tracking/tracking-events';
 import { postJson, signInAdmin } from '../tests/support/auth-client';
 import { captureMailer } from '../tests/support/capture-mailer';
 import { createReadyCreator } from '../tests/support/creators';
 import { insertCampaign } from '../tests/support/factories';
-import { startFakeEasypost } from '../tests/support/fake-easypost';
+import type { startFakeEasypost } from '../tests/support/fake-easypost';
 import { testServices } from '../tests/support/services';
-import { testEnv } from '../tests/support/test-app';
-import { createTestDatabase } from '../tests/support/test-database';
+import type { createTestDatabase } from '../tests/support/test-database';
+import { startTrackedApp } from '../tests/support/tracked-app';
 import { numberEnv } from './env';
 
 const BOXES = Math.round(numberEnv('BOXES', 200));
@@ -64,51 +70,98 @@ function shuffle<T>(items: T[]): T[] {
   return items;
 }
 
-/** POSTs the bodies CONCURRENCY at a time; answers each one's status, repeated flag and milliseconds. */
-async function burst(url: string, bodies: Array<{ body: string; headers: Record<string, string> }>) {
-  const results: Array<{ status: number; repeated: boolean; ms: number }> = new Array(bodies.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < bodies.length) {
-      const i = next;
-      next += 1;
-      const started = performance.now();
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...bodies[i]!.headers },
-        body: bodies[i]!.body,
-      }).catch((error: unknown) =>
-        fail(`webhook ${i} got no answer: ${String((error as Error).cause ?? error)}`),
-      );
-      const answer = (await response.json()) as { repeated?: boolean };
-      results[i] = {
-        status: response.status,
-        repeated: answer.repeated === true,
-        ms: performance.now() - started,
-      };
-    }
+type Signed = { body: string; headers: Record<string, string> };
+type Sent = { status: number; repeated: boolean; ms: number };
+
+/** The load client: a child process (bench/tracking-burst-child.ts), started on first use, ended by main. */
+let client: ChildProcess | null = null;
+const scratch = mkdtempSync(join(tmpdir(), 'bench-tracking-'));
+
+/**
+ * POSTs the bodies CONCURRENCY at a time from the child; answers each one's status, repeated flag and
+ * milliseconds, the burst's seconds, and the CPU milliseconds this process (the server) and the client used.
+ */
+async function burst(url: string, bodies: Signed[]) {
+  const file = join(scratch, 'bodies.jsonl');
+  writeFileSync(file, `${bodies.map((b) => JSON.stringify(b)).join('\n')}\n`);
+  client ??= fork(fileURLToPath(new URL('./tracking-burst-child.ts', import.meta.url)));
+  const child = client;
+  const cpu = process.cpuUsage();
+  const answer = await new Promise<{
+    result?: { results: Sent[]; seconds: number; clientCpuMs: number };
+    error?: string;
+  }>((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the load client ended (${code})`)));
+    child.send({ url, file, concurrency: CONCURRENCY });
+  });
+  child.removeAllListeners('exit');
+  const used = process.cpuUsage(cpu);
+  if (!answer.result) fail(answer.error ?? 'the load client answered nothing');
+  return { ...answer.result, serverCpuMs: (used.user + used.system) / 1000 };
+}
+
+/**
+ * pg_trgm in public, as the tests' global setup makes it: outside vitest the first migration would otherwise put it
+ * in the bench's schema (and dropping that schema would take it from every other one).
+ */
+async function trigramInPublic(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(727001)');
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+    const where = await client.query<{ schema: string }>(
+      "select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'",
+    );
+    if (where.rows[0]?.schema !== 'public') fail(`pg_trgm is in schema ${where.rows[0]?.schema}, not public`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The bench's schema is dropped at the end (no global teardown runs outside vitest). */
+async function dropSchema(url: string, schema: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** With PROFILE=file.cpuprofile, the server's CPU profile of the burst alone (open it in Chrome's DevTools). */
+async function startProfile(): Promise<() => Promise<void>> {
+  const file = process.env.PROFILE;
+  if (!file) return async () => {};
+  const session = new Session();
+  session.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return async () => {
+    const { profile } = (await post('Profiler.stop')) as { profile: object };
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
   };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return { results, seconds: (performance.now() - started) / 1000 };
 }
 
 async function main() {
   const driver = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
   const loadBefore = loadavg();
   // The boxes are registered three days ago (the stand-in's clock), the carrier scans them two days ago.
-  const easypost = await startFakeEasypost({ now: () => new Date(Date.now() - 3 * 86_400_000) });
-  const database = await createTestDatabase(driver);
-  const env = testEnv({
-    TRUST_PROXY: 'true',
-    EASYPOST_API_KEY: easypost.apiKey,
-    EASYPOST_WEBHOOK_SECRET: easypost.webhookSecret,
-    EASYPOST_API_BASE: `${easypost.url}/v2`,
-  });
-  const logger = silentLogger();
+  if (process.env.TEST_DATABASE_URL) await trigramInPublic(process.env.TEST_DATABASE_URL);
   const mailer = captureMailer();
-  const auth = createAuth({ db: database.db, env, logger });
-  const app = createApp({ db: database.db, env, logger, auth, mailer });
+  const {
+    fake: easypost,
+    database,
+    app,
+    auth,
+  } = await startTrackedApp(driver, { mailer, now: () => new Date(Date.now() - 3 * 86_400_000) });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   // Idle keep-alive connections stay open longer than the client's, so a slow turn does not close one under a request.
@@ -118,8 +171,12 @@ async function main() {
   try {
     await run({ app, auth, database, easypost, base, mailer, loadBefore, driver });
   } finally {
+    client?.kill();
+    rmSync(scratch, { recursive: true, force: true });
     server.close();
     await database.destroy();
+    if (database.migrationsSchema)
+      await dropSchema(process.env.TEST_DATABASE_URL!, database.migrationsSchema);
     await easypost.close();
   }
 }
@@ -180,7 +237,7 @@ async function run({ app, auth, database, easypost, base, mailer, loadBefore, dr
   // Every tracker's scans, two days ago, a minute apart: in transit …, out for delivery, delivered.
   const start = Date.now() - 2 * 86_400_000;
   const deliveredAt = new Date(start + (EVENTS_PER_BOX - 1) * 60_000).toISOString();
-  const bodies: Array<{ body: string; headers: Record<string, string> }> = [];
+  const bodies: Signed[] = [];
   for (const tracker of easypost.trackers.values()) {
     for (let step = 0; step < EVENTS_PER_BOX; step += 1) {
       const status =
@@ -215,7 +272,9 @@ async function run({ app, auth, database, easypost, base, mailer, loadBefore, dr
     return { body, headers: easypost.sign(body) };
   });
   if ((await burst(webhook, warm)).results.some((r) => r.status !== 200)) fail('the warm-up was refused');
+  const stopProfile = await startProfile();
   const sent = await burst(webhook, bodies);
+  await stopProfile();
   const latencies = sent.results.map((r) => r.ms).sort((a, b) => a - b);
   const refused = sent.results.filter((r) => r.status !== 200).length;
   const seenRepeated = sent.results.filter((r) => r.repeated).length;
@@ -283,6 +342,9 @@ async function run({ app, auth, database, easypost, base, mailer, loadBefore, dr
   );
   console.log(
     `  acknowledgement: p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(latencies.at(-1) ?? 0)} (target p99 < 50 ms: ${percentile(latencies, 99) < 50 ? 'PASS' : 'MISS'})`,
+  );
+  console.log(
+    `  CPU per acknowledgement: server ${(sent.serverCpuMs / total).toFixed(3)} ms, load client (its own process) ${(sent.clientCpuMs / total).toFixed(3)} ms`,
   );
   console.log(
     `  job: ${applied} Events (${WARMUP} of them the warm-up's) applied by ${WORKERS} workers in ${applySeconds.toFixed(1)} s (${Math.round(applied / applySeconds)}/s); ${BOXES} boxes delivered at the carrier's time, ${told!.n} notifications, ${deliveredMails} mails`,

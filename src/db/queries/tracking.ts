@@ -6,17 +6,24 @@ import { campaigns } from '../schema/campaigns';
 import { influencers } from '../schema/influencers';
 import { trackingWebhookEvents } from '../schema/shipping';
 
-/** Keeps a webhook Event once by its id; false when it was already kept (a repeat). */
-export async function keepTrackingEvent(
-  db: DatabaseOrTransaction,
-  event: { eventId: string; trackerId: string; tracker: unknown; receivedAt: Date },
-) {
+export interface NewTrackingEvent {
+  eventId: string;
+  trackerId: string;
+  tracker: unknown;
+  receivedAt: Date;
+}
+
+/**
+ * Keeps webhook Events once by their ids, in one statement (one commit for all of them); answers the ids it kept,
+ * so an id missing from the answer was kept before (a repeat). The ids must be distinct.
+ */
+export async function keepTrackingEvents(db: DatabaseOrTransaction, events: NewTrackingEvent[]) {
   const rows = await db
     .insert(trackingWebhookEvents)
-    .values(event)
+    .values(events)
     .onConflictDoNothing({ target: trackingWebhookEvents.eventId })
     .returning({ eventId: trackingWebhookEvents.eventId });
-  return rows.length > 0;
+  return new Set(rows.map((r) => r.eventId));
 }
 
 /** The ids of events not applied yet, oldest first. */

@@ -1,11 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorBody, errorSchema } from '../../shared/schemas/error';
 import { createRouter } from '../http/openapi';
+import { webhookBodyRefusal } from '../http/webhook-body';
 import { storeAccessFromEnv } from '../services/stores/store-access';
 import { applyStoreWebhookEvents, receiveStoreWebhook } from '../services/stores/store-webhooks';
-
-/** The largest webhook body accepted (an order with its lines is a few tens of kilobytes). */
-const MAX_WEBHOOK_BYTES = 512 * 1024;
 
 const webhookRoute = createRoute({
   method: 'post',
@@ -30,14 +28,8 @@ const webhookRoute = createRoute({
 
 export const storeWebhookRoutes = createRouter().openapi(webhookRoute, async (c) => {
   const rawBody = await c.req.text();
-  if (Buffer.byteLength(rawBody) > MAX_WEBHOOK_BYTES) {
-    return c.json(errorBody('The webhook body is too large.', 'PAYLOAD_TOO_LARGE'), 413);
-  }
-  try {
-    JSON.parse(rawBody);
-  } catch {
-    return c.json(errorBody('The webhook body is not JSON.', 'BAD_REQUEST'), 400);
-  }
+  const refusal = webhookBodyRefusal(rawBody);
+  if (refusal) return c.json(errorBody(refusal.message, refusal.code), refusal.status);
   const services = c.get('services');
   const access = storeAccessFromEnv(c.get('deps').env);
   const result = await receiveStoreWebhook(services, access, rawBody, c.req.raw.headers);

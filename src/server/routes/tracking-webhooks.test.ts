@@ -4,17 +4,15 @@ import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/aut
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
-import { type FakeEasypost, startFakeEasypost } from '../../../tests/support/fake-easypost';
+import type { FakeEasypost } from '../../../tests/support/fake-easypost';
 import { testServices } from '../../../tests/support/services';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { startTrackedApp } from '../../../tests/support/tracked-app';
 import { applications } from '../../db/schema/applications';
 import type { MyApplication } from '../../shared/schemas/application';
 import type { AdminProblem } from '../../shared/schemas/delivery-problems';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
+import type { createApp } from '../http/app';
 import { createEasypostTracking, type TrackingClient } from '../integrations/tracking/easypost-tracking';
-import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 import { refreshTrackers } from '../services/tracking/refresh-trackers';
 import { retryRegistrations } from '../services/tracking/registration-retry';
@@ -78,19 +76,10 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
   }
 
   beforeAll(async () => {
-    fake = await startFakeEasypost({ now: () => clock.now });
-    database = await createTestDatabase(driver);
-    const env = testEnv({
-      TRUST_PROXY: 'true',
-      EASYPOST_API_KEY: fake.apiKey,
-      EASYPOST_WEBHOOK_SECRET: fake.webhookSecret,
-      EASYPOST_API_BASE: `${fake.url}/v2`,
-    });
-    const logger = silentLogger();
-    trackingClient = createEasypostTracking(env.easypost!);
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer, now: () => clock.now });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
+    const started = await startTrackedApp(driver, { mailer, now: () => clock.now, appNow: () => clock.now });
+    ({ fake, database, app } = started);
+    trackingClient = createEasypostTracking(started.env.easypost!);
+    await upsertAdmin(database.db, started.auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
     admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
   });
   afterAll(async () => {

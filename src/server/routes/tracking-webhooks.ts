@@ -1,10 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorBody, errorSchema } from '../../shared/schemas/error';
 import { createRouter } from '../http/openapi';
+import { webhookBodyRefusal } from '../http/webhook-body';
 import { receiveTrackingWebhook } from '../services/tracking/tracking-events';
-
-/** The largest webhook body accepted (a tracker Event with its whole history is a few tens of kilobytes). */
-const MAX_WEBHOOK_BYTES = 512 * 1024;
 
 const webhookRoute = createRoute({
   method: 'post',
@@ -13,7 +11,7 @@ const webhookRoute = createRoute({
   summary:
     'EasyPost tracker events (tracker.created, tracker.updated): verified with the shared webhook secret, kept once by Event id, applied by the tracking-events job',
   description:
-    'The body is the EasyPost Event JSON, read as raw text: its HMAC-SHA256 with EASYPOST_WEBHOOK_SECRET must match the X-Hmac-Signature header (https://docs.easypost.com/docs/webhooks). A repeated Event is accepted and applied once.',
+    'The body is the EasyPost Event JSON, read as raw text: its HMAC-SHA256 with EASYPOST_WEBHOOK_SECRET must match the X-Hmac-Signature header (https://docs.easypost.com/docs/webhooks). Answered once the Event is stored (committed); a repeated Event is accepted and applied once.',
   responses: {
     200: {
       description: 'Accepted',
@@ -30,14 +28,9 @@ const webhookRoute = createRoute({
 
 export const trackingWebhookRoutes = createRouter().openapi(webhookRoute, async (c) => {
   const rawBody = await c.req.text();
-  if (Buffer.byteLength(rawBody) > MAX_WEBHOOK_BYTES) {
-    return c.json(errorBody('The webhook body is too large.', 'PAYLOAD_TOO_LARGE'), 413);
-  }
-  try {
-    JSON.parse(rawBody);
-  } catch {
-    return c.json(errorBody('The webhook body is not JSON.', 'BAD_REQUEST'), 400);
-  }
+  // Its size here; whether it is JSON is learnt from the parse that verifies it (receiveTrackingWebhook).
+  const refusal = webhookBodyRefusal(rawBody, { json: false });
+  if (refusal) return c.json(errorBody(refusal.message, refusal.code), refusal.status);
   const result = await receiveTrackingWebhook(c.get('services'), rawBody, c.req.raw.headers);
   return c.json({ received: true as const, repeated: result.repeated }, 200);
 });

@@ -1,26 +1,33 @@
 import {
-  keepTrackingEvent,
   lockApplicationByTracker,
   lockPendingTrackingEvent,
   markTrackingEventApplied,
   pendingTrackingEventIds,
 } from '../../../db/queries/tracking';
 import { AppError } from '../../http/errors';
+import { isJson, WEBHOOK_NOT_JSON } from '../../http/webhook-body';
 import type { TrackerView } from '../../integrations/tracking/easypost-tracking';
 import { sendCreatorMail } from '../creator-mail';
 import { atInstant, type ServiceContext } from '../service-context';
 import { applyCarrierStatus } from './apply-carrier-status';
+import { keepTrackingEventOnce } from './tracking-inbox';
 import { type CarrierNotice, carrierMail } from './tracking-notices';
 
 /**
  * A tracking webhook (issue 38): verified with the shared secret (X-Hmac-Signature), then only kept by its Event id
- * so the answer is fast; the tracking-events job applies it. A repeated Event is kept once.
+ * so the answer is fast; the tracking-events job applies it. A repeated Event is kept once. The answer waits for
+ * the row's commit (a group commit with the Events arriving meanwhile, tracking-inbox.ts). Refused: a body that is
+ * not JSON (400, asked only when the verification fails: the verifying parse is the only one), then 503 when
+ * tracking is off, then 401.
  */
 export async function receiveTrackingWebhook(services: ServiceContext, rawBody: string, headers: Headers) {
-  if (!services.tracking) throw new AppError('UNAVAILABLE', 'Carrier tracking is not configured.');
-  const event = services.tracking.verifyWebhook(rawBody, headers);
-  if (!event) throw new AppError('UNAUTHORIZED', 'The webhook signature is missing or does not match.');
-  const kept = await keepTrackingEvent(services.db, {
+  const event = services.tracking?.verifyWebhook(rawBody, headers);
+  if (!event) {
+    if (!isJson(rawBody)) throw new AppError('BAD_REQUEST', WEBHOOK_NOT_JSON);
+    if (!services.tracking) throw new AppError('UNAVAILABLE', 'Carrier tracking is not configured.');
+    throw new AppError('UNAUTHORIZED', 'The webhook signature is missing or does not match.');
+  }
+  const kept = await keepTrackingEventOnce(services.db, {
     eventId: event.id,
     trackerId: event.tracker.id,
     tracker: event.tracker,

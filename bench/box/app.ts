@@ -41,7 +41,7 @@ export async function boxApp(bench: BenchDatabase) {
 }
 
 /**
- * Makes the bench's app hear the database's change notices, as `src/server/index.ts` does for a real instance (the
+ * Makes the bench's app hear the database's change notices, as `src/server/process/main.ts` does for a real instance (the
  * kept admin pages are kept only while it does, decision 0049); BOX_ANSWER_CACHE=0 keeps none, to show the cost of
  * computing every answer. Returns how to stop listening.
  */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithCookie, nextClientIp, signInAdmin } from '../../../tests/support/auth-client';
 import { eventually } from '../../../tests/support/bounded';
+import { SERUM_CAMPAIGN, SERUM_SHADES } from '../../../tests/support/box-campaign';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
@@ -20,26 +21,8 @@ import { upsertAdmin } from '../services/admin-accounts';
  */
 
 const PASSWORD = 'kept pages admin 2026!';
-const CAMPAIGN = {
-  name: 'Kept Serum Boxes',
-  brand: 'Lumiere',
-  platform: 'instagram',
-  type: 'gifting',
-  description: 'Show your morning routine.',
-  requirements: ['One Reel'],
-  deadline: '2030-07-01',
-  reward: 0,
-  followersRequired: 0,
-  status: 'active',
-  budget: '1000',
-  reach: 1000,
-  imageUrl: '/images/campaigns/serum.svg',
-  tags: ['Beauty'],
-};
-const SHADES = [
-  { name: 'Shade 01', sku: 'KEPT-01', retailValue: '32.00', stock: 5 },
-  { name: 'Shade 02', sku: 'KEPT-02', retailValue: '34.50', stock: 5 },
-];
+// The clock is the machine's here: a deadline far ahead keeps the campaign open.
+const CAMPAIGN = { ...SERUM_CAMPAIGN, name: 'Kept Serum Boxes', deadline: '2030-07-01' };
 
 describe.each(TEST_DRIVERS)('admin campaign pages kept ready on %s', (driver) => {
   let database: TestDatabase;
@@ -110,7 +93,7 @@ describe.each(TEST_DRIVERS)('admin campaign pages kept ready on %s', (driver) =>
     await send(
       'POST',
       `/api/admin/campaigns/${campaignId}/products`,
-      { name: 'Serum', variants: SHADES },
+      { name: 'Serum', variants: SERUM_SHADES },
       owner,
     );
     const [product] = (
@@ -220,10 +203,10 @@ describe.each(TEST_DRIVERS)('admin campaign pages kept ready on %s', (driver) =>
       async () => (await applicant(1)).influencer.followers.instagram === 77777,
     );
     // The store's re-sync renaming a variant.
-    await db.execute(sql`update product_variants set sku = 'KEPT-01B' where id = ${variantId}`);
+    await db.execute(sql`update product_variants set sku = 'SER-01B' where id = ${variantId}`);
     await eventually(
       'the packing summary after a re-sync',
-      async () => (await packing()).items[0]!.sku === 'KEPT-01B',
+      async () => (await packing()).items[0]!.sku === 'SER-01B',
     );
   });
 

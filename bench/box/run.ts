@@ -5,24 +5,17 @@
  * as a signed-in Manager. Target: p99 < 50 ms on PostgreSQL. See bench/README.md.
  *
  * Knobs (environment): DATABASE_URL (PostgreSQL; else in-memory PGlite), BOX_APPLICANTS (10000), BOX_VARIANTS (20),
- * BENCH_DURATION (s, 5), BENCH_CONNECTIONS (10), BENCH_ROUNDS (3: the median run is reported), BENCH_POOL_SIZE (10).
+ * BENCH_DURATION (s, 5), BENCH_CONNECTIONS (10), BENCH_ROUNDS (3: the median run is reported), BENCH_POOL_SIZE (10),
+ * BOX_ANSWER_CACHE=0 (no kept admin pages, decision 0049: every answer computed).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { serve } from '@hono/node-server';
-import { loadEnv } from '../../src/config/env';
-import type { DatabaseHandle } from '../../src/db/client';
-import { createAuth } from '../../src/server/auth/auth';
-import { createApp } from '../../src/server/http/app';
-import { localAreaDir } from '../../src/server/integrations/file-storage/local-file-store';
-import { silentLogger } from '../../src/server/process/logger';
-import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { createBenchDatabase } from '../database';
 import { numberEnv } from '../env';
 import { assertAllOk, type LoadResult, runLoad, stopLoadClient } from '../load';
-import { boxSeedSql } from './seed';
+import { boxApp } from './app';
+import { BOX_CASES, BOX_MANAGER, seedBoxCampaign } from './seed';
 
 const APPLICANTS = Math.round(numberEnv('BOX_APPLICANTS', 10_000));
 const VARIANTS = Math.round(numberEnv('BOX_VARIANTS', 20));
@@ -32,32 +25,10 @@ const ROUNDS = Math.round(numberEnv('BENCH_ROUNDS', 3));
 const POOL_SIZE = Math.round(numberEnv('BENCH_POOL_SIZE', 10));
 const MAX_P99_MS = 50;
 const ORIGIN = 'http://localhost:3000';
-const MANAGER = {
-  email: 'packer@bench.mintbox.test',
-  username: 'packer',
-  password: 'bench password of the box set',
-};
+const MANAGER = BOX_MANAGER;
+const CASES = BOX_CASES;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-const CASES = [
-  { name: 'review page', path: (id: number) => `/api/admin/campaigns/${id}/applications` },
-  { name: 'shipping list', path: (id: number) => `/api/admin/campaigns/${id}/applications?group=progress` },
-  { name: 'packing summary', path: (id: number) => `/api/admin/campaigns/${id}/packing` },
-] as const;
-
-async function seed(handle: DatabaseHandle): Promise<number> {
-  const started = performance.now();
-  for (const statement of boxSeedSql(APPLICANTS, VARIANTS)) await handle.exec(statement);
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(
-    `[box] seeded ${APPLICANTS.toLocaleString('en-US')} applicants over ${VARIANTS} variants in ${seconds} s`,
-  );
-  const rows = (await handle.db.execute(`select id from campaigns order by id desc limit 1`)) as unknown as {
-    rows: Array<{ id: number }>;
-  };
-  return Number(rows.rows[0]?.id);
-}
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) =>
@@ -73,22 +44,9 @@ export async function runBoxSuite(): Promise<void> {
   const bench = await createBenchDatabase({ url, poolSize: POOL_SIZE });
   const cleanups: Array<() => Promise<unknown>> = [() => bench.destroy()];
   try {
-    const campaignId = await seed(bench.handle);
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'mintbox-bench-box-'));
-    mkdirSync(localAreaDir(dataDir, 'uploads'), { recursive: true });
-    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-      SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'silent',
-    });
-    const logger = silentLogger();
-    const db = bench.handle.db;
-    // A Manager reads every page of the review and needs no second factor (issue 39), so the run signs in once.
-    await upsertAdmin(db, createAuth({ db, env, logger }), { ...MANAGER, role: 'manager' });
-    const app = createApp({ db, env, logger });
+    const campaignId = await seedBoxCampaign(bench.handle, APPLICANTS, VARIANTS);
+    const { app, close } = await boxApp(bench);
+    cleanups.push(close);
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
     cleanups.push(
       () =>

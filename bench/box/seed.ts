@@ -1,3 +1,5 @@
+import type { DatabaseHandle } from '../../src/db/client';
+
 /**
  * The box bench's data (issue 37): one active gifting campaign offering one product in `variants` variants, and
  * `applicants` creators who applied, each with a profile (shipping address), a social account and one chosen
@@ -63,4 +65,36 @@ export function boxSeedSql(applicants: number, variants: number): string[] {
      where held.variant_id = v.id`,
     'vacuum analyze',
   ];
+}
+
+/** The signed-in Manager the box bench reads as (no second factor needed to read, issue 39). */
+export const BOX_MANAGER = {
+  email: 'packer@bench.mintbox.test',
+  username: 'packer',
+  password: 'bench password of the box set',
+};
+
+/** What the box bench loads: the review page, the shipping list and the packing summary. */
+export const BOX_CASES = [
+  { name: 'review page', path: (id: number) => `/api/admin/campaigns/${id}/applications` },
+  { name: 'shipping list', path: (id: number) => `/api/admin/campaigns/${id}/applications?group=progress` },
+  { name: 'packing summary', path: (id: number) => `/api/admin/campaigns/${id}/packing` },
+] as const;
+
+/** Seeds the box set (BOX_APPLICANTS, BOX_VARIANTS) and returns its campaign's id. */
+export async function seedBoxCampaign(
+  handle: DatabaseHandle,
+  applicants = Math.round(Number(process.env.BOX_APPLICANTS ?? 10_000)),
+  variants = Math.round(Number(process.env.BOX_VARIANTS ?? 20)),
+): Promise<number> {
+  const started = performance.now();
+  for (const statement of boxSeedSql(applicants, variants)) await handle.exec(statement);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `[box] seeded ${applicants.toLocaleString('en-US')} applicants over ${variants} variants in ${seconds} s`,
+  );
+  const rows = (await handle.db.execute(`select id from campaigns order by id desc limit 1`)) as unknown as {
+    rows: Array<{ id: number }>;
+  };
+  return Number(rows.rows[0]?.id);
 }

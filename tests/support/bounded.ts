@@ -128,3 +128,17 @@ export async function closeNetServer(
     clearTimeout(grace);
   }
 }
+
+/**
+ * Waits (bounded by WAIT_LIMITS.database) until `check` holds, polling every 20 ms: a change made outside this
+ * instance's requests reaches its caches once the database's notice arrives.
+ */
+export async function eventually(what: string, check: () => Promise<boolean>): Promise<void> {
+  let stopped = false;
+  const poll = async () => {
+    while (!stopped && !(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+  await within(what, WAIT_LIMITS.database, poll()).finally(() => {
+    stopped = true;
+  });
+}

@@ -13,6 +13,7 @@ import { idResultSchema, idStatusResultSchema } from '../../shared/schemas/resul
 import { adminApplicantListSchema, shipmentReportSchema } from '../../shared/schemas/shipping';
 import { AppError } from '../http/errors';
 import { createRouter } from '../http/openapi';
+import { keptResponses, sendReadyAnswer } from '../http/ready-answer';
 import { adminRefusals as common, json } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import {
@@ -22,7 +23,7 @@ import {
   requestChanges,
 } from '../services/applications/admin-review';
 import { importShipmentsCsv, recordShipment } from '../services/applications/shipments';
-import { adminCampaign, campaignApplicants } from '../services/campaign-admin-reads';
+import { adminCampaign, keptCampaignApplicants } from '../services/campaign-admin-reads';
 import { createStoreOrders } from '../services/stores/orders';
 import { storeAccessFromEnv } from '../services/stores/store-access';
 
@@ -44,10 +45,7 @@ const routes = {
     summary:
       'Applicants with tier, followers per platform, handles (linked to their profiles), categories, state, shipping, content and reliability record; accepted ones with their full shipping address. One keyset page (newest or most posts on time first, by status group, "missed none"), with the next cursor and the count of each group',
     request: { params: idParam, query: applicantsQuerySchema },
-    responses: {
-      200: { description: 'Applicants', content: json(adminApplicantListSchema) },
-      ...common,
-    },
+    responses: { ...keptResponses('Applicants', adminApplicantListSchema), ...common },
   }),
   decideMany: createRoute({
     method: 'post',
@@ -141,9 +139,10 @@ const routes = {
 
 export const adminReviewRoutes = createRouter()
   .openapi(routes.applicants, async (c) => {
-    return c.json(
-      await campaignApplicants(c.get('services'), c.req.valid('param').id, c.req.valid('query')),
-      200,
+    const query = c.req.valid('query');
+    return sendReadyAnswer(
+      c,
+      await keptCampaignApplicants(c.get('services'), c.req.valid('param').id, query),
     );
   })
   .openapi(routes.decideMany, async (c) => {

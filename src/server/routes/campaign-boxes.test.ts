@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithCookie, nextClientIp, signInAdmin } from '../../../tests/support/auth-client';
+import { SERUM_CAMPAIGN, SERUM_SHADES } from '../../../tests/support/box-campaign';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator } from '../../../tests/support/creators';
@@ -14,26 +15,8 @@ import { upsertAdmin } from '../services/admin-accounts';
 /* Issue 37: boxes given back before shipping, asking for another option, the packing summary and the box costs. */
 
 const ADMIN_PASSWORD = 'admin password 2026!';
-const CAMPAIGN = {
-  name: 'Serum Boxes',
-  brand: 'Lumiere',
-  platform: 'instagram',
-  type: 'gifting',
-  description: 'Show your morning routine.',
-  requirements: ['One Reel'],
-  deadline: '2026-07-01',
-  reward: 0,
-  followersRequired: 0,
-  status: 'active',
-  budget: '1000',
-  reach: 1000,
-  imageUrl: '/images/campaigns/serum.svg',
-  tags: ['Beauty'],
-};
-const SHADES = [
-  { name: 'Shade 01', sku: 'SER-01', retailValue: '32.00', stock: 5 },
-  { name: 'Shade 02', sku: 'SER-02', retailValue: '34.50', stock: 1 },
-];
+const CAMPAIGN = SERUM_CAMPAIGN;
+const SHADES = SERUM_SHADES;
 
 describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) => {
   let database: TestDatabase;

@@ -12,6 +12,7 @@ import {
 } from '../../shared/schemas/products';
 import { idResultSchema } from '../../shared/schemas/results';
 import { createRouter } from '../http/openapi';
+import { keptResponses, sendReadyAnswer } from '../http/ready-answer';
 import { adminActor } from '../middleware/admin-actor';
 import { publicCampaignProducts } from '../services/catalogue-products';
 import {
@@ -24,7 +25,7 @@ import {
   updateVariant,
 } from '../services/products/admin-products';
 import { askForAnotherChoice } from '../services/products/choice-request';
-import { packingSummary } from '../services/products/packing';
+import { keptPackingSummary } from '../services/products/packing';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const idParam = z.object({
@@ -54,7 +55,7 @@ const routes = {
     summary:
       'The packing summary per SKU: boxes to pack for accepted creators ("Serum · Shade 02 × 14") and boxes shipped',
     request: { params: campaignIdParamSchema },
-    responses: { 200: { description: 'Per variant', content: json(packingSummarySchema) }, ...common },
+    responses: { ...keptResponses('Per variant', packingSummarySchema), ...common },
   }),
   askChoice: createRoute({
     method: 'post',
@@ -141,7 +142,7 @@ export const campaignProductRoutes = createRouter().openapi(routes.publicList, a
 /** Admins (mounted under /admin): products, variants and stock of a campaign. */
 export const adminProductRoutes = createRouter()
   .openapi(routes.packing, async (c) =>
-    c.json(await packingSummary(c.get('services'), c.req.valid('param').id), 200),
+    sendReadyAnswer(c, await keptPackingSummary(c.get('services'), c.req.valid('param').id)),
   )
   .openapi(routes.list, async (c) =>
     c.json({ items: await campaignProductsForAdmin(c.get('services'), c.req.valid('param').id) }, 200),

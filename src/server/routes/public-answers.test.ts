@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, signInAdmin } from '../../../tests/support/auth-client';
-import { WAIT_LIMITS, within } from '../../../tests/support/bounded';
+import { eventually } from '../../../tests/support/bounded';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { createTestApp, testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
@@ -43,17 +43,6 @@ async function patch(app: App, cookie: string, id: number, body: unknown) {
     body: JSON.stringify(body),
   });
   expect(response.status, await response.clone().text()).toBe(200);
-}
-
-/** Waits (bounded) until `check` holds: another instance hears a change once PostgreSQL delivers the notice. */
-async function eventually(what: string, check: () => Promise<boolean>) {
-  let stopped = false;
-  const poll = async () => {
-    while (!stopped && !(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
-  };
-  await within(what, WAIT_LIMITS.database, poll()).finally(() => {
-    stopped = true;
-  });
 }
 
 /**

@@ -21,6 +21,7 @@ import {
 } from '../../shared/lifecycle/statuses';
 import type { ApplicantGroup, ApplicantsQuery } from '../../shared/schemas/reliability';
 import { AppError } from '../http/errors';
+import { keptAdminAnswer } from './admin-answers';
 import type { ServiceContext } from './service-context';
 import { withShippingDetails } from './shipping';
 
@@ -126,4 +127,15 @@ export async function campaignApplicants(ctx: ServiceContext, id: number, query:
       awaitingShipment: count(['accepted']),
     },
   };
+}
+
+/**
+ * The same page kept as ready bytes (decision 0049): the review page and the shipping list are read far more often
+ * than what they show changes; forgotten on every write to what they read (services/admin-answers.ts).
+ */
+export function keptCampaignApplicants(ctx: ServiceContext, id: number, query: ApplicantsQuery) {
+  const { group, sort, missed, limit, cursor } = query;
+  return keptAdminAnswer(ctx.db, `applicants:${id}:${group}:${sort}:${missed}:${limit}:${cursor ?? ''}`, () =>
+    campaignApplicants(ctx, id, query),
+  );
 }

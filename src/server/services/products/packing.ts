@@ -2,6 +2,7 @@ import { packingCounts } from '../../../db/queries/packing';
 import { campaignTypeOf } from '../../../db/queries/shipping';
 import { type PackingSummary, packingLabel } from '../../../shared/schemas/products';
 import { AppError } from '../../http/errors';
+import { keptAdminAnswer } from '../admin-answers';
 import type { ServiceContext } from '../service-context';
 
 /**
@@ -19,4 +20,9 @@ export async function packingSummary(services: ServiceContext, campaignId: numbe
     toPack: lines.reduce((sum, l) => sum + l.toPack, 0),
     shipped: lines.reduce((sum, l) => sum + l.shipped, 0),
   };
+}
+
+/** The packing summary kept as ready bytes until a box, a choice or a variant changes (decision 0049). */
+export function keptPackingSummary(services: ServiceContext, campaignId: number) {
+  return keptAdminAnswer(services.db, `packing:${campaignId}`, () => packingSummary(services, campaignId));
 }

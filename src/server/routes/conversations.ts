@@ -225,8 +225,7 @@ export function threadRoutes(side: Side) {
       const { id } = c.req.valid('param');
       // Access is checked when the stream opens: a refused open is a JSON 401/404, never an empty stream.
       await readableConversation(ctx.db, id, viewer);
-      return conversationStream(c, {
-        db: ctx.db,
+      return conversationStream(c, c.get('services'), {
         conversationId: id,
         lifecycle: c.get('deps').lifecycle,
         lease: leaseStream(c),
@@ -251,7 +250,7 @@ export const conversationRoutes = createRouter()
     async (c) => {
       const viewer = await viewerOf(c, 'creator');
       if (viewer.role !== 'creator') throw new AppError('FORBIDDEN', 'You do not have access to this.');
-      return c.json(await myConversations(c.get('deps').db, viewer.influencerId, viewer.userId), 200);
+      return c.json(await myConversations(c.get('services'), viewer.influencerId, viewer.userId), 200);
     },
   )
   .openapi(
@@ -270,12 +269,11 @@ export const conversationRoutes = createRouter()
     async (c) => {
       const viewer = await viewerOf(c, 'creator');
       if (viewer.role !== 'creator') throw new AppError('FORBIDDEN', 'You do not have access to this.');
-      const { db, lifecycle } = c.get('deps');
-      return conversationStream(c, {
-        db,
+      const services = c.get('services');
+      return conversationStream(c, services, {
         conversationId: null,
-        lifecycle,
-        accept: creatorConversationFilter(db, viewer.influencerId),
+        lifecycle: c.get('deps').lifecycle,
+        accept: creatorConversationFilter(services, viewer.influencerId),
         lease: leaseStream(c),
       }) as never;
     },

@@ -42,7 +42,7 @@ export function authDatabase(db: Database) {
 }
 
 /** Sign-up and sign-in with a password, and the reset by mail. */
-export function emailAndPasswordOptions(env: Env, mailDeps: NoticeDeps) {
+export function emailAndPasswordOptions(env: Env, mailDeps: NoticeDeps & { now: () => Date }) {
   return {
     enabled: true,
     minPasswordLength: PASSWORD_MIN_LENGTH,
@@ -53,10 +53,15 @@ export function emailAndPasswordOptions(env: Env, mailDeps: NoticeDeps) {
     requireEmailVerification: false,
     password: passwordHashing(env.passwordHashCost),
     onExistingUserSignUp: async ({ user }) => {
-      await noticeSignUpWithExistingAddress(mailDeps, user.email);
+      await noticeSignUpWithExistingAddress(mailDeps, user.email, mailDeps.now());
     },
     sendResetPassword: async ({ user, token }) => {
-      await mailResetLink(mailDeps, { email: user.email, role: (user as { role?: string }).role }, token);
+      await mailResetLink(
+        mailDeps,
+        { email: user.email, role: (user as { role?: string }).role },
+        token,
+        mailDeps.now(),
+      );
     },
     resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
     revokeSessionsOnPasswordReset: true,

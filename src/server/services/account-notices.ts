@@ -14,7 +14,7 @@ export const SIGN_UP_NOTICES_PER_HOUR = 3;
 export async function noticeSignUpWithExistingAddress(
   { db, mailer, appUrl, logger }: { db: Database; mailer: Mailer; appUrl: string; logger: Logger },
   email: string,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<void> {
   const address = email.toLowerCase();
   const { allowed } = await consumeRateLimit(

@@ -198,7 +198,7 @@ export function sessionHooks(deps: {
           return { data: { ...session, lastActiveAt: at, ...(checked ? { secondFactorAt: at } : {}) } };
         },
         after: async (session) => {
-          await onSignedIn(db, session.userId, logger, (openId) => signInHandles.take(openId));
+          await onSignedIn({ db, logger, now }, session.userId, (openId) => signInHandles.take(openId));
         },
       },
     },

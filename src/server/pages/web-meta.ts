@@ -12,6 +12,7 @@ import type { Campaign, CampaignDetail } from '../../shared/schemas/campaign';
 import { campaignIdParamSchema } from '../../shared/schemas/campaign';
 import type { PublicConfig } from '../../shared/schemas/config';
 import type { AppDeps } from '../http/context';
+import { systemClock } from '../process/clock';
 import { publicCampaignDetail } from '../services/campaign-badges';
 
 /**
@@ -104,7 +105,7 @@ export async function campaignForPath(
   if (!match) return undefined;
   const id = campaignIdParamSchema.safeParse({ id: decodeURIComponent(match[1] ?? '') });
   if (!id.success) return null;
-  return publicCampaignDetail(deps.db, id.data.id, deps.now?.());
+  return publicCampaignDetail(deps.db, id.data.id, (deps.now ?? systemClock)());
 }
 
 /** The head of one page. `campaign` is the result of campaignForPath (undefined: not a campaign page). */

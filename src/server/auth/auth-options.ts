@@ -13,7 +13,12 @@ import { refuseBannedSignIn } from '../services/creator-moderation';
 import { refuseClosedSignIn } from '../services/data-rights/closures';
 import { onSignedIn } from '../services/influencer-accounts';
 import type { NoticeDeps } from '../services/password-attempts';
-import { afterPasswordChange, mailResetLink, RESET_LINK_MINUTES } from '../services/password-reset';
+import {
+  afterPasswordChange,
+  mailResetLink,
+  RESET_LINK_MINUTES,
+  type ResetDeps,
+} from '../services/password-reset';
 import { SECOND_FACTOR_PATHS } from '../services/second-factor';
 import { passwordHashing } from './password-hashing';
 import type { SignInHandles } from './sign-in-handles';
@@ -42,7 +47,7 @@ export function authDatabase(db: Database) {
 }
 
 /** Sign-up and sign-in with a password, and the reset by mail. */
-export function emailAndPasswordOptions(env: Env, mailDeps: NoticeDeps & { now: () => Date }) {
+export function emailAndPasswordOptions(env: Env, mailDeps: ResetDeps) {
   return {
     enabled: true,
     minPasswordLength: PASSWORD_MIN_LENGTH,
@@ -53,15 +58,10 @@ export function emailAndPasswordOptions(env: Env, mailDeps: NoticeDeps & { now: 
     requireEmailVerification: false,
     password: passwordHashing(env.passwordHashCost),
     onExistingUserSignUp: async ({ user }) => {
-      await noticeSignUpWithExistingAddress(mailDeps, user.email, mailDeps.now());
+      await noticeSignUpWithExistingAddress(mailDeps, user.email);
     },
     sendResetPassword: async ({ user, token }) => {
-      await mailResetLink(
-        mailDeps,
-        { email: user.email, role: (user as { role?: string }).role },
-        token,
-        mailDeps.now(),
-      );
+      await mailResetLink(mailDeps, { email: user.email, role: (user as { role?: string }).role }, token);
     },
     resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
     revokeSessionsOnPasswordReset: true,

@@ -16,7 +16,7 @@ export const RESETS_PER_ADDRESS_HOUR = 3;
 export const RESETS_PER_IP_HOUR = 10;
 
 /** What a reset mail reaches: part of the service context (Better Auth's hooks have this part). */
-export type ResetDeps = Pick<ServiceContext, 'db' | 'mailer' | 'appUrl' | 'logger'>;
+export type ResetDeps = Pick<ServiceContext, 'db' | 'mailer' | 'appUrl' | 'logger' | 'now'>;
 
 /** The page the mail links to; admins come back to /admin afterwards. */
 export function resetLink(appUrl: string, token: string, role: string | undefined): string {
@@ -38,17 +38,16 @@ export const TOO_MANY_RESETS_MESSAGE = 'Too many password reset requests. Please
  * background: the answer comes as fast for a real address as for an unknown one.
  */
 export async function mailResetLink(
-  { db, mailer, appUrl, logger }: ResetDeps,
+  { db, mailer, appUrl, logger, now }: ResetDeps,
   user: { email: string; role?: string | undefined },
   token: string,
-  now: Date,
 ): Promise<void> {
   const address = user.email.toLowerCase();
   const { allowed } = await consumeRateLimit(
     db,
     `reset-email|${address}`,
     { window: 3600, max: RESETS_PER_ADDRESS_HOUR },
-    now,
+    now(),
   );
   if (!allowed) return;
   void mailer

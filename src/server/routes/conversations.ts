@@ -30,12 +30,16 @@ import { currentInfluencer } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import { leaseStream } from '../middleware/stream-lease';
 import { deleteMessage, editMessage } from '../services/conversations/change-message';
-import { readableConversation, type Viewer } from '../services/conversations/context';
+import type { Viewer } from '../services/conversations/context';
 import { myConversations } from '../services/conversations/inbox';
 import { markSeen } from '../services/conversations/mark-seen';
 import { openConversation } from '../services/conversations/open';
 import { postMessage, uploadConversationImage } from '../services/conversations/post-message';
-import { conversationStream, creatorConversationFilter } from '../services/conversations/stream';
+import {
+  conversationStream,
+  creatorConversationFilter,
+  requireStreamAccess,
+} from '../services/conversations/stream';
 import { readThread } from '../services/conversations/thread';
 import { MAX_UPLOAD_BYTES } from '../services/uploads';
 
@@ -221,10 +225,9 @@ export function threadRoutes(side: Side) {
     })
     .openapi(routes.stream, async (c) => {
       const viewer = await viewerOf(c, side);
-      const ctx = context(c);
       const { id } = c.req.valid('param');
       // Access is checked when the stream opens: a refused open is a JSON 401/404, never an empty stream.
-      await readableConversation(ctx.db, id, viewer);
+      await requireStreamAccess(c.get('services'), id, viewer);
       return conversationStream(c, c.get('services'), {
         conversationId: id,
         lifecycle: c.get('deps').lifecycle,

@@ -4,6 +4,7 @@ import { findConversation } from '../../../db/queries/conversations';
 import type { ServerLifecycle } from '../../http/context';
 import type { StreamLease } from '../live/open-streams';
 import type { ServiceContext } from '../service-context';
+import { readableConversation, type Viewer } from './context';
 import { type ConversationChange, subscribeConversationChanges } from './live';
 
 /** A comment line this often keeps proxies from closing a quiet stream (most close after 60 s idle). */
@@ -94,6 +95,11 @@ export function conversationStream(
       lease.release();
     }
   });
+}
+
+/** A conversation's stream opens only for a viewer who may read it: 404 otherwise (as JSON, before any event). */
+export async function requireStreamAccess({ db }: ServiceContext, id: number, viewer: Viewer): Promise<void> {
+  await readableConversation(db, id, viewer);
 }
 
 /**

@@ -12,7 +12,6 @@ import { noticeSignUpWithExistingAddress } from '../services/account-notices';
 import { refuseBannedSignIn } from '../services/creator-moderation';
 import { refuseClosedSignIn } from '../services/data-rights/closures';
 import { onSignedIn } from '../services/influencer-accounts';
-import type { NoticeDeps } from '../services/password-attempts';
 import {
   afterPasswordChange,
   mailResetLink,

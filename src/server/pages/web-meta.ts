@@ -8,8 +8,7 @@ import {
   type RenderPage,
 } from '../../shared/page-render';
 import { SOCIAL_PROVIDER_IDS } from '../../shared/schemas/auth';
-import type { Campaign, CampaignDetail } from '../../shared/schemas/campaign';
-import { campaignIdParamSchema } from '../../shared/schemas/campaign';
+import { type Campaign, type CampaignDetail, campaignIdParamSchema } from '../../shared/schemas/campaign';
 import type { PublicConfig } from '../../shared/schemas/config';
 import type { AppDeps } from '../http/context';
 import { systemClock } from '../process/clock';

@@ -2,7 +2,6 @@ import { createRoute } from '@hono/zod-openapi';
 import { errorSchema } from '../../shared/schemas/error';
 import { tiktokAccessSchema } from '../../shared/schemas/tiktok-access';
 import { createRouter } from '../http/openapi';
-import { missingTiktokScopes, tiktokReconnectMessage } from '../integrations/tiktok/tiktok-scopes';
 import { currentUser, requireRole } from '../middleware/session';
 import { tiktokAccess } from '../services/tiktok-access';
 

@@ -4,7 +4,7 @@ import { latestModerationEvent } from '../../db/queries/creator-profile';
 import { findProfile, findSocialAccounts } from '../../db/queries/onboarding';
 import { type InfluencerRow, influencers } from '../../db/schema/influencers';
 import { tierFromAccounts } from '../../shared/schemas/profile';
-import { AppError } from '../errors';
+import { AppError } from '../http/errors';
 import { hasPassword } from './identity-proof';
 import type { ServiceContext } from './service-context';
 

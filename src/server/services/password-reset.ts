@@ -1,6 +1,5 @@
 import type { Database } from '../../db/client';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates';
-import type { Logger } from '../process/logger';
 import { consumeRateLimit } from './app-rate-limits';
 import { forgivePasswordAttempts, passwordSubject } from './password-attempts';
 import type { ServiceContext } from './service-context';

@@ -9,6 +9,7 @@ import {
   campaignAnalytics,
   myAnalytics,
 } from '../src/server/services/content-metrics/analytics';
+import { testServices } from '../tests/support/services';
 import { createTestDatabase } from '../tests/support/test-database';
 import { numberEnv } from './env';
 
@@ -19,6 +20,7 @@ const NOW = new Date('2026-06-30T12:00:00Z');
 
 const database = await createTestDatabase(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
 const { db } = database;
+const services = testServices({ db, now: () => NOW });
 const started = performance.now();
 // One creator per post (applications are unique per campaign and creator), posts spread over the campaigns,
 // each read once a day for the last SNAPSHOTS days, views growing.
@@ -70,10 +72,10 @@ console.log(
   `${database.driver}: ${POSTS} posts × ${SNAPSHOTS} snapshots (${POSTS * SNAPSHOTS} rows) over ${CAMPAIGNS} campaigns, seeded in ${seeded.toFixed(1)} s`,
 );
 await time(`campaign analytics (one campaign, ${POSTS / CAMPAIGNS} posts)`, () =>
-  campaignAnalytics(db, firstCampaign, NOW),
+  campaignAnalytics(services, firstCampaign),
 );
-await time(`overview (all ${POSTS} posts, 90 days)`, () => analyticsOverview(db, {}, NOW));
-await time('creator analytics (one creator)', () => myAnalytics(db, firstCreator, NOW));
+await time(`overview (all ${POSTS} posts, 90 days)`, () => analyticsOverview(services, {}));
+await time('creator analytics (one creator)', () => myAnalytics(services, firstCreator));
 if (process.env.BENCH_PARTS) {
   const q = await import('../src/db/queries/content-metrics-totals');
   const posts = await import('../src/db/queries/content-metrics-posts');

@@ -34,6 +34,7 @@ import { startFakePaypal } from '../tests/support/fake-paypal';
 import { startFakeTiktok } from '../tests/support/fake-tiktok';
 import { startFakeYoutube } from '../tests/support/fake-youtube';
 import { insertSubmittedPost } from '../tests/support/posts';
+import { testServices } from '../tests/support/services';
 import { startDemoShopify } from './demo-shopify';
 import { moveDemoTrackers } from './demo-tracking';
 
@@ -270,7 +271,7 @@ async function prepare() {
       instagramFollowers: 1230,
       youtubeSubscribers: 5400,
     });
-    await completeProfile(db, influencer, profile, new Date());
+    await completeProfile(testServices({ db }), influencer, profile);
 
     // Mint to cash out, and one cash-out already waiting for the admin.
     // A credit as the team makes one (Adjust Mint: the adjustment, its ledger entry and transaction), so the wallet

@@ -27,6 +27,7 @@ import { type FakeYoutube, startFakeYoutube } from '../support/fake-youtube';
 import { freePort } from '../support/free-port';
 import { textOf } from '../support/page-checks';
 import { insertSubmittedPost } from '../support/posts';
+import { testServices } from '../support/services';
 import { createTestApp, testEnv } from '../support/test-app';
 
 const ADMIN = { email: 'ops@mintbox.test', username: 'ops', password: 'correct-horse-battery-staple' };
@@ -371,7 +372,7 @@ describe('content metrics in the browser: from the platform and the admin to bot
       .where(eq(influencers.id, created!.id))
       .returning();
     await completeProfile(
-      server.db,
+      testServices({ db: server.db }),
       verified!,
       profileSchema.parse({
         ...READY_PROFILE,
@@ -381,7 +382,6 @@ describe('content metrics in the browser: from the platform and the admin to bot
         tiktokHandle: '@mia.moves',
         tiktokFollowers: 12000,
       }),
-      new Date(),
     );
     const [dance] = await server.db.select().from(influencers).where(eq(influencers.id, created!.id));
     await insertApplication(server.db, {

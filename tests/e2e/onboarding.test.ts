@@ -18,6 +18,7 @@ import { READY_PROFILE } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { insertCampaigns } from '../support/factories';
 import { freePort } from '../support/free-port';
+import { testServices } from '../support/services';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 import { testEnv } from '../support/test-app';
 
@@ -362,10 +363,9 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
       .where(eq(influencers.email, 'cy@example.com'))
       .returning();
     await completeProfile(
-      server.db,
+      testServices({ db: server.db }),
       row!,
       profileSchema.parse({ ...READY_PROFILE, email: 'cy@example.com', instagramFollowers: 60000 }),
-      new Date(),
     );
 
     await page.goto(`${server.url}/dashboard`);
@@ -438,10 +438,9 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
       .delete(accounts)
       .where(and(eq(accounts.userId, row!.authUserId!), eq(accounts.providerId, 'credential')));
     await completeProfile(
-      server.db,
+      testServices({ db: server.db }),
       row!,
       profileSchema.parse({ ...READY_PROFILE, email: 'dee@example.com' }),
-      new Date(),
     );
 
     await page.goto(`${server.url}/profile`);

@@ -6,6 +6,7 @@ import { influencers } from '../../src/db/schema/influencers';
 import { completeProfile } from '../../src/server/services/profiles';
 import { profileSchema } from '../../src/shared/schemas/profile';
 import { signUpCreator } from './auth-client';
+import { testServices } from './services';
 
 export const READY_PROFILE = {
   firstName: 'Ready',
@@ -55,6 +56,6 @@ export async function createReadyCreator(
     tiktokFollowers: options.tiktok,
     youtubeSubscribers: options.youtube,
   });
-  await completeProfile(db, influencer!, profile, new Date());
+  await completeProfile(testServices({ db }), influencer!, profile);
   return { cookie, influencerId: influencer!.id, email: options.email.toLowerCase() };
 }

@@ -9,6 +9,7 @@ import type { ApplicationStatus } from '../../src/shared/lifecycle/statuses';
 import { profileSchema } from '../../src/shared/schemas/profile';
 import { walkApplication } from './application-walk';
 import { READY_PROFILE } from './creators';
+import { testServices } from './services';
 
 let sequence = 0;
 
@@ -101,7 +102,8 @@ export async function insertInfluencer(
     fullName: row!.name,
     email: row!.email,
   });
-  await completeProfile(db as Database, row!, profile, new Date('2026-01-01T00:00:00Z'));
+  const at = new Date('2026-01-01T00:00:00Z');
+  await completeProfile(testServices({ db: db as Database, now: () => at }), row!, profile);
   const [completed] = await db.select().from(influencers).where(eq(influencers.id, row!.id));
   return completed!;
 }

@@ -7,6 +7,7 @@ import type { Mailer } from '../../src/server/mail/mailer';
 import type { Clock } from '../../src/server/process/clock';
 import { type Logger, silentLogger } from '../../src/server/process/logger';
 import { createServiceContext, type ServiceContext } from '../../src/server/services/service-context';
+import { captureMailer } from './capture-mailer';
 
 /**
  * The service context a test hands a service it calls directly (a job's work, a sweep): the same object the app
@@ -14,7 +15,8 @@ import { createServiceContext, type ServiceContext } from '../../src/server/serv
  */
 export function testServices(deps: {
   db: Database;
-  mailer: Mailer;
+  /** A mailer that keeps what it sends when absent. */
+  mailer?: Mailer;
   now?: Clock;
   paypal?: PaypalClient | null;
   appUrl?: string;
@@ -25,7 +27,7 @@ export function testServices(deps: {
 }): ServiceContext {
   return createServiceContext({
     db: deps.db,
-    mailer: deps.mailer,
+    mailer: deps.mailer ?? captureMailer(),
     now: deps.now,
     paypal: deps.paypal ?? null,
     appUrl: deps.appUrl ?? 'http://localhost:3000',

@@ -43,14 +43,16 @@ const bodyOf = (ctx: HookContext) => (ctx.body ?? {}) as Record<string, unknown>
 const clientIp = (ctx: HookContext) =>
   ctx.headers?.get(CLIENT_IP_HEADER) ?? ctx.request?.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
 
-async function claimOrRefuse(deps: NoticeDeps, email: string) {
-  const claim = await claimPasswordAttempt(deps.db, passwordSubject(email));
+type HookDeps = NoticeDeps & { now: () => Date };
+
+async function claimOrRefuse(deps: HookDeps, email: string) {
+  const claim = await claimPasswordAttempt(deps.db, passwordSubject(email), deps.now());
   if (!claim.allowed) throw tooMany(tooManyAttemptsMessage(claim.retryAfter), claim.retryAfter);
 }
 
-async function settle(deps: NoticeDeps, email: string, right: boolean) {
+async function settle(deps: HookDeps, email: string, right: boolean) {
   if (right) await forgivePasswordAttempts(deps.db, passwordSubject(email));
-  else await noticeRepeatedFailures(deps, email);
+  else await noticeRepeatedFailures(deps, email, deps.now());
 }
 
 /** The plugin's tries per sign-in challenge; after them it asks for a new sign-in without looking at the code. */
@@ -155,7 +157,7 @@ async function beforeAccountInput(ctx: HookContext, deps: HookDeps) {
       return { context: { body: { ...body, revokeOtherSessions: true } } };
     }
     case '/request-password-reset': {
-      const decision = await countResetRequest(deps.db, clientIp(ctx));
+      const decision = await countResetRequest(deps.db, clientIp(ctx), deps.now());
       if (!decision.allowed) throw tooMany(TOO_MANY_RESETS_MESSAGE, decision.retryAfter);
       return;
     }
@@ -163,8 +165,6 @@ async function beforeAccountInput(ctx: HookContext, deps: HookDeps) {
       return;
   }
 }
-
-type HookDeps = NoticeDeps & { now: () => Date };
 
 export function accountHooks(deps: HookDeps) {
   /** The user each second-factor check is about, from before to after (keyed by the request's context). */
@@ -190,7 +190,7 @@ export function accountHooks(deps: HookDeps) {
       await settle(deps, body.email, Boolean(ctx.context.newSession));
     } else if (ctx.path === '/change-password' && ctx.context.session) {
       const email = ctx.context.session.user.email;
-      if (isAPIError(ctx.context.returned)) await noticeRepeatedFailures(deps, email);
+      if (isAPIError(ctx.context.returned)) await noticeRepeatedFailures(deps, email, deps.now());
       else await afterPasswordChange(deps, email);
     }
   });

@@ -12,8 +12,12 @@ import { noticeSignUpWithExistingAddress } from '../services/account-notices';
 import { refuseBannedSignIn } from '../services/creator-moderation';
 import { refuseClosedSignIn } from '../services/data-rights/closures';
 import { onSignedIn } from '../services/influencer-accounts';
-import type { NoticeDeps } from '../services/password-attempts';
-import { afterPasswordChange, mailResetLink, RESET_LINK_MINUTES } from '../services/password-reset';
+import {
+  afterPasswordChange,
+  mailResetLink,
+  RESET_LINK_MINUTES,
+  type ResetDeps,
+} from '../services/password-reset';
 import { SECOND_FACTOR_PATHS } from '../services/second-factor';
 import { passwordHashing } from './password-hashing';
 import type { SignInHandles } from './sign-in-handles';
@@ -42,7 +46,7 @@ export function authDatabase(db: Database) {
 }
 
 /** Sign-up and sign-in with a password, and the reset by mail. */
-export function emailAndPasswordOptions(env: Env, mailDeps: NoticeDeps) {
+export function emailAndPasswordOptions(env: Env, mailDeps: ResetDeps) {
   return {
     enabled: true,
     minPasswordLength: PASSWORD_MIN_LENGTH,
@@ -193,7 +197,7 @@ export function sessionHooks(deps: {
           return { data: { ...session, lastActiveAt: at, ...(checked ? { secondFactorAt: at } : {}) } };
         },
         after: async (session) => {
-          await onSignedIn(db, session.userId, logger, (openId) => signInHandles.take(openId));
+          await onSignedIn({ db, logger, now }, session.userId, (openId) => signInHandles.take(openId));
         },
       },
     },

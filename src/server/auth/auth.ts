@@ -55,7 +55,7 @@ export function createAuth({
   /** The app's clock (sessions' last activity and second-factor times, the code budget); tests move it. */
   now?: (() => Date) | undefined;
 }) {
-  const mailDeps = { db, mailer, appUrl: env.appUrl, logger };
+  const mailDeps = { db, mailer, appUrl: env.appUrl, logger, now };
   const signInHandles = new SignInHandles();
   return betterAuth({
     appName: 'Mintbox',
@@ -65,7 +65,7 @@ export function createAuth({
     trustedOrigins: trustedOrigins(env),
     database: authDatabase(db),
     emailAndPassword: emailAndPasswordOptions(env, mailDeps),
-    hooks: accountHooks({ ...mailDeps, now }),
+    hooks: accountHooks(mailDeps),
     // Issue 22: the verifications table keeps only a SHA-256 of each identifier (reset-password:<token>, OAuth
     // states), never the token a mail or a redirect carries; Better Auth hashes the same way when it looks one up.
     verification: { storeIdentifier: 'hashed' },

@@ -6,6 +6,7 @@ import { campaignListQuerySchema } from '../../shared/schemas/campaign';
 import { sessionCookieName } from '../auth/auth';
 import type { AppDeps } from '../http/context';
 import { runInRequest } from '../http/request-context';
+import { systemClock } from '../process/clock';
 import type { Metrics } from '../process/metrics';
 import { publicCampaignDetail } from '../services/campaign-badges';
 import {
@@ -167,7 +168,9 @@ async function answerRead(
     const key = list ? firstPageKey(list) : campaignKey(id as number);
     if (key !== null) {
       ready = await keptAnswer(deps.db, key, () =>
-        list ? listPublicCampaigns(deps.db, list) : publicCampaignDetail(deps.db, id as number, deps.now?.()),
+        list
+          ? listPublicCampaigns(deps.db, list)
+          : publicCampaignDetail(deps.db, id as number, (deps.now ?? systemClock)()),
       );
       if (ready === null) return null;
       text = ready.body;

@@ -1,9 +1,8 @@
 import type { Context } from 'hono';
-import { findInfluencerByAuthUserId } from '../../db/queries/influencers';
 import type { InfluencerRow } from '../../db/schema/influencers';
 import type { AppBindings } from '../http/context';
 import { AppError } from '../http/errors';
-import { onSignedIn } from '../services/influencer-accounts';
+import { sessionCreator } from '../services/influencer-accounts';
 import { currentUser } from './session';
 
 /**
@@ -12,9 +11,7 @@ import { currentUser } from './session';
  */
 export async function currentInfluencer(c: Context<AppBindings>): Promise<InfluencerRow> {
   const user = currentUser(c);
-  const { db, logger } = c.get('deps');
-  const influencer =
-    (await findInfluencerByAuthUserId(db, user.id)) ?? (await onSignedIn(db, user.id, logger));
+  const influencer = await sessionCreator(c.get('services'), user.id);
   if (!influencer) throw new AppError('NOT_FOUND', 'Failed to create influencer profile');
   return influencer;
 }

@@ -7,7 +7,7 @@ import { ownCookieName, SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S, sessionCooki
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import type { AppBindings, CurrentUser } from '../http/context';
 import { AppError } from '../http/errors';
-import { adminSessionEnd, endSession, touchSession } from '../services/session-limits';
+import { keepAdminSession } from '../services/session-limits';
 import { findSessionByToken, verifiedCookieValue } from '../services/session-lookup';
 
 /** The client's address: the TCP peer, or the first X-Forwarded-For hop when TRUST_PROXY is on. */
@@ -64,10 +64,10 @@ interface LoadedSession {
  * which deletes or extends it as before. Expiry is Better Auth's rule on the real clock, as in its getSession.
  */
 async function lookupSession(c: Context<AppBindings>, cookie: string): Promise<LoadedSession | null> {
-  const { auth, env, db } = c.get('deps');
+  const { auth, env } = c.get('deps');
   const token = verifiedCookieValue(cookie, env.authSecret);
   if (!token) return null;
-  const found = await findSessionByToken(db, token);
+  const found = await findSessionByToken(c.get('services'), token);
   if (!found) return null;
   const now = Date.now();
   const expires = found.session.expiresAt.getTime();
@@ -101,7 +101,7 @@ async function lookupSession(c: Context<AppBindings>, cookie: string): Promise<L
  */
 export const loadSession: MiddlewareHandler<AppBindings> = async (c, next) => {
   // No session cookie, no session: skip the lookup (most public traffic).
-  const { env, db } = c.get('deps');
+  const { env } = c.get('deps');
   const cookieName = sessionCookieName(env);
   const cookie = getCookie(c, cookieName);
   const result = cookie ? await lookupSession(c, cookie) : null;
@@ -112,16 +112,13 @@ export const loadSession: MiddlewareHandler<AppBindings> = async (c, next) => {
   const role: UserRole = result.user.role === 'admin' ? 'admin' : 'influencer';
   const session = result.session;
   if (role === 'admin') {
-    const now = c.get('services').now();
     // A member removed from the team (issue 39: no role left) has no session either, however it was started.
     const removed = adminRoleOf((result.user as { adminRole?: unknown }).adminRole) === null;
-    if (removed || adminSessionEnd(session, now)) {
-      await endSession(db, session.id);
+    if (!(await keepAdminSession(c.get('services'), session, removed))) {
       deleteCookie(c, cookieName, { path: '/', secure: cookieName.startsWith('__Host-') });
       c.set('user', null);
       return next();
     }
-    await touchSession(db, session, now);
   }
   const user: CurrentUser = {
     id: result.user.id,

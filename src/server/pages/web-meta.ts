@@ -8,10 +8,10 @@ import {
   type RenderPage,
 } from '../../shared/page-render';
 import { SOCIAL_PROVIDER_IDS } from '../../shared/schemas/auth';
-import type { Campaign, CampaignDetail } from '../../shared/schemas/campaign';
-import { campaignIdParamSchema } from '../../shared/schemas/campaign';
+import { type Campaign, type CampaignDetail, campaignIdParamSchema } from '../../shared/schemas/campaign';
 import type { PublicConfig } from '../../shared/schemas/config';
 import type { AppDeps } from '../http/context';
+import { systemClock } from '../process/clock';
 import { publicCampaignDetail } from '../services/campaign-badges';
 
 /**
@@ -104,7 +104,7 @@ export async function campaignForPath(
   if (!match) return undefined;
   const id = campaignIdParamSchema.safeParse({ id: decodeURIComponent(match[1] ?? '') });
   if (!id.success) return null;
-  return publicCampaignDetail(deps.db, id.data.id, deps.now?.());
+  return publicCampaignDetail(deps.db, id.data.id, (deps.now ?? systemClock)());
 }
 
 /** The head of one page. `campaign` is the result of campaignForPath (undefined: not a campaign page). */

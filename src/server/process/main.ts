@@ -23,6 +23,7 @@ import { createMailer } from '../mail/mailer';
 import { createFirstAdmin, hasAdmin } from '../services/admin-accounts';
 import { repairSocialHandles } from '../services/social-handle-repair';
 import { backfillUploads } from '../services/uploads';
+import { systemClock } from './clock';
 import { createLogger, type Logger } from './logger';
 import { countingMailer, createMetrics } from './metrics';
 import { shutDown, trackConnections, tuneKeepAlive } from './shutdown';
@@ -135,7 +136,7 @@ async function openDatabaseOrExit(env: Env): Promise<DatabaseHandle> {
 async function bringDataUpToDate(db: Database, env: Env, files: FileStore, logger: Logger): Promise<void> {
   // Files uploaded before the uploads table get their row (public campaign image, or private evidence); the
   // /uploads handler shows a file without one to admins only, so a failure here hides files but leaks none.
-  await backfillUploads(db, files).then(
+  await backfillUploads(db, files, systemClock()).then(
     (recorded) => {
       if (recorded.public + recorded.private > 0) logger.info(recorded, 'earlier uploads recorded');
     },
@@ -143,7 +144,7 @@ async function bringDataUpToDate(db: Database, env: Env, files: FileStore, logge
   );
   // Handles saved before the handle rule are reduced to the handle, or taken off with a notice to the creator
   // (issue 24). In the background: a large table does not hold up the start.
-  void repairSocialHandles(db).then(
+  void repairSocialHandles(db, systemClock()).then(
     (repaired) => {
       if (repaired.reduced + repaired.removed > 0) logger.info(repaired, 'earlier social handles repaired');
     },

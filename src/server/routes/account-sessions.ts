@@ -39,10 +39,10 @@ const endRoute = createRoute({
 export const accountSessionRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const user = currentUser(c);
-    const list = await listAccountSessions(c.get('deps').db, user, c.get('services').now());
+    const list = await listAccountSessions(c.get('services'), user);
     return c.json({ sessions: list }, 200);
   })
   .openapi(endRoute, async (c) => {
-    await endOtherSession(c.get('deps').db, currentUser(c), c.req.valid('param').id);
+    await endOtherSession(c.get('services'), currentUser(c), c.req.valid('param').id);
     return c.body(null, 204);
   });

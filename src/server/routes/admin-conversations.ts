@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import {
   inboxCampaignsQuerySchema,
   inboxCampaignsSchema,
@@ -12,7 +11,6 @@ import {
 } from '../../shared/schemas/conversation-inbox';
 import { hideMessageSchema } from '../../shared/schemas/conversations';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
-import type { AppBindings } from '../http/context';
 import {
   context,
   errors,
@@ -127,22 +125,24 @@ const savedDeleteRoute = createRoute({
   responses: { 204: { description: 'Deleted' }, ...errors },
 });
 
-const now = (c: Context<AppBindings>) => c.get('services').now();
-
 /** Mounted under /admin (admins only, like every admin route). The fixed paths come before /conversations/{id}. */
 export const adminConversationRoutes = createRouter()
   .openapi(inboxRoute, async (c) => {
-    return c.json(await adminInbox(c.get('deps').db, currentUser(c).id, c.req.valid('query')), 200);
+    return c.json(await adminInbox(c.get('services'), currentUser(c).id, c.req.valid('query')), 200);
   })
   .openapi(waitingRoute, async (c) =>
-    c.json({ waitingCount: await waitingConversations(c.get('services').db) }, 200),
+    c.json({ waitingCount: await waitingConversations(c.get('services')) }, 200),
   )
   .openapi(inboxCampaignsRoute, async (c) =>
-    c.json(await inboxCampaigns(c.get('services').db, c.req.valid('query')), 200),
+    c.json(await inboxCampaigns(c.get('services'), c.req.valid('query')), 200),
   )
   .openapi(inboxStreamRoute, async (c) => {
-    const { db, lifecycle } = c.get('deps');
-    return conversationStream(c, { db, conversationId: null, lifecycle, lease: leaseStream(c) }) as never;
+    const { lifecycle } = c.get('deps');
+    return conversationStream(c, c.get('services'), {
+      conversationId: null,
+      lifecycle,
+      lease: leaseStream(c),
+    }) as never;
   })
   .openapi(hideRoute, async (c) => {
     const user = currentUser(c);
@@ -157,17 +157,14 @@ export const adminConversationRoutes = createRouter()
     );
     return c.body(null, 204);
   })
-  .openapi(savedListRoute, async (c) => c.json({ items: await savedReplyList(c.get('deps').db) }, 200))
+  .openapi(savedListRoute, async (c) => c.json({ items: await savedReplyList(c.get('services')) }, 200))
   .openapi(savedCreateRoute, async (c) =>
-    c.json(await createSavedReply(c.get('deps').db, c.req.valid('json'), currentUser(c).id, now(c)), 201),
+    c.json(await createSavedReply(c.get('services'), c.req.valid('json'), currentUser(c).id), 201),
   )
   .openapi(savedUpdateRoute, async (c) =>
-    c.json(
-      await updateSavedReply(c.get('deps').db, c.req.valid('param').id, c.req.valid('json'), now(c)),
-      200,
-    ),
+    c.json(await updateSavedReply(c.get('services'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(savedDeleteRoute, async (c) => {
-    await deleteSavedReply(c.get('deps').db, c.req.valid('param').id);
+    await deleteSavedReply(c.get('services'), c.req.valid('param').id);
     return c.body(null, 204);
   });

@@ -14,9 +14,9 @@ import { AppError } from '../http/errors';
 import { createRouter } from '../http/openapi';
 import { clientAddress, currentUser, headersWithClientAddress, requireSession } from '../middleware/session';
 import { adminSignInEmail } from '../services/admin-accounts';
-import { hitRateLimit } from '../services/app-rate-limits';
-import { claimOrThrow, passwordBudgetError, passwordSubject } from '../services/password-attempts';
-import { checkTotpCode, markSecondFactor, STEP_UP_WINDOW_MS } from '../services/second-factor';
+import { passwordBudgetError } from '../services/password-attempts';
+import { checkTotpCode, markSecondFactor } from '../services/second-factor';
+import { atInstant } from '../services/service-context';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
@@ -145,22 +145,14 @@ export const authRoutes = createRouter()
     return new Response(null, { status: 302, headers }) as never;
   })
   .openapi(adminSignInRoute, async (c) => {
-    const { auth, db } = c.get('deps');
-    await hitRateLimit(
-      db,
-      `admin-sign-in|${clientAddress(c)}`,
-      SIGN_IN_RATE_LIMIT,
-      'Too many sign-in attempts. Please wait a minute and try again.',
-    );
+    const { auth } = c.get('deps');
     const { username, password } = c.req.valid('json');
-    const adminEmail = await adminSignInEmail(db, username);
-    if (!adminEmail) {
-      // Same work and the same password budget as a real check: neither the answer nor its time tells whether
-      // the account exists.
-      await claimOrThrow(db, passwordSubject(username));
-      await (await auth.$context).password.hash(password);
-      throw new AppError('UNAUTHORIZED', ADMIN_INVALID_CREDENTIALS);
-    }
+    const adminEmail = await adminSignInEmail(c.get('services'), auth, {
+      username,
+      password,
+      clientIp: clientAddress(c),
+      rule: SIGN_IN_RATE_LIMIT,
+    });
     // Better Auth's email sign-in keeps the account's password budget (shared with the creators' sign-in form).
     const answer = await auth.api
       .signInEmail({
@@ -189,16 +181,16 @@ export const authRoutes = createRouter()
     return new Response(JSON.stringify({ redirectTo, twoFactorRequired }), { status: 200, headers }) as never;
   })
   .openapi(stepUpRoute, async (c) => {
-    const { auth, db } = c.get('deps');
+    const { auth } = c.get('deps');
     const user = currentUser(c);
-    const now = c.get('services').now();
+    const ctx = atInstant(c.get('services'));
     if (!user.twoFactorEnabled) {
       throw new AppError('BAD_REQUEST', 'Two-factor authentication is not set up for this account.');
     }
     const { code } = c.req.valid('json');
     let right: boolean;
     if (/^\d{6}$/.test(code)) {
-      right = await checkTotpCode({ db, auth, now }, user.id, code);
+      right = await checkTotpCode(ctx, auth, user.id, code);
     } else {
       // A backup code: Better Auth's own check, which uses it up (our hook spends the same code budget).
       const answer = await auth.api.verifyBackupCode({
@@ -215,6 +207,6 @@ export const authRoutes = createRouter()
       right = answer.ok;
     }
     if (!right) throw new AppError('BAD_REQUEST', WRONG_CODE, {}, undefined, 'code');
-    await markSecondFactor(db, user.sessionId, now);
-    return c.json({ validUntil: new Date(now.getTime() + STEP_UP_WINDOW_MS).toISOString() }, 200);
+    const { validUntil } = await markSecondFactor(ctx, user.sessionId);
+    return c.json({ validUntil: validUntil.toISOString() }, 200);
   });

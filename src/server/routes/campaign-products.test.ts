@@ -236,10 +236,9 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
       // The creator's own steps: a completed profile, then the apply service the route calls.
       const row = await insertInfluencer(database.db, { profileCompleted: false });
       await completeProfile(
-        database.db,
+        testServices({ db: database.db, now: () => clock.now }),
         row,
         profileSchema.parse({ ...READY_PROFILE, email: row.email, instagramHandle: '@shade' }),
-        clock.now,
       );
       const [influencer] = await database.db.select().from(influencers).where(eq(influencers.id, row.id));
       ids.push(

@@ -33,7 +33,7 @@ import {
   recordAdminMetrics,
   reportCreatorMetrics,
 } from '../services/content-metrics/record';
-import { discardImage, MAX_UPLOAD_BYTES, storeImage } from '../services/uploads';
+import { MAX_UPLOAD_BYTES } from '../services/uploads';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const csv = { 'text/csv': { schema: z.string() } };
@@ -45,8 +45,8 @@ const common = {
   404: { description: 'Not found (or not yours)', content: json(errorSchema) },
 };
 const recorded = { 201: { description: 'Recorded', content: json(idResultSchema) } };
-const now = (c: { get(key: 'services'): { now(): Date } }) => c.get('services').now();
-const today = (c: Parameters<typeof now>[0]) => now(c).toISOString().slice(0, 10);
+const today = (c: { get(key: 'services'): { now(): Date } }) =>
+  c.get('services').now().toISOString().slice(0, 10);
 
 /** Routes under /admin (the app lets only admins through). */
 const adminRoutes = {
@@ -137,48 +137,40 @@ function attachment(filename: string, body: string) {
 
 export const adminContentMetricRoutes = createRouter()
   .openapi(adminRoutes.campaign, async (c) =>
-    c.json(await campaignAnalytics(c.get('deps').db, c.req.valid('param').id, now(c)), 200),
+    c.json(await campaignAnalytics(c.get('services'), c.req.valid('param').id), 200),
   )
   .openapi(adminRoutes.campaignPosts, async (c) =>
-    c.json(
-      await campaignPostsPage(c.get('deps').db, c.req.valid('param').id, c.req.valid('query'), now(c)),
-      200,
-    ),
+    c.json(await campaignPostsPage(c.get('services'), c.req.valid('param').id, c.req.valid('query')), 200),
   )
   .openapi(adminRoutes.campaignCreators, async (c) =>
-    c.json(
-      await campaignCreatorsPage(c.get('deps').db, c.req.valid('param').id, c.req.valid('query'), now(c)),
-      200,
-    ),
+    c.json(await campaignCreatorsPage(c.get('services'), c.req.valid('param').id, c.req.valid('query')), 200),
   )
   .openapi(adminRoutes.campaignCsv, async (c) => {
     const { id } = c.req.valid('param');
-    const posts = await campaignPostsForCsv(c.get('deps').db, id, now(c));
+    const posts = await campaignPostsForCsv(c.get('services'), id);
     return attachment(`mintbox-campaign-${id}-analytics-${today(c)}.csv`, campaignAnalyticsCsv(posts));
   })
   .openapi(adminRoutes.overview, async (c) =>
-    c.json(await analyticsOverview(c.get('deps').db, c.req.valid('query'), now(c)), 200),
+    c.json(await analyticsOverview(c.get('services'), c.req.valid('query')), 200),
   )
   .openapi(adminRoutes.overviewCsv, async (c) => {
-    const overview = await analyticsOverview(c.get('deps').db, c.req.valid('query'), now(c));
+    const overview = await analyticsOverview(c.get('services'), c.req.valid('query'));
     return attachment(`mintbox-analytics-${overview.from}-${overview.to}.csv`, overviewCsv(overview));
   })
   .openapi(adminRoutes.enter, async (c) => {
-    const row = await recordAdminMetrics(c.get('deps').db, {
+    const row = await recordAdminMetrics(c.get('services'), {
       submissionId: c.req.valid('param').id,
       input: c.req.valid('json'),
       adminId: currentUser(c).id,
-      now: now(c),
       actor: adminActor(c),
     });
     return c.json(row, 201);
   })
   .openapi(adminRoutes.confirm, async (c) => {
     const row = await confirmCreatorReport(
-      c.get('deps').db,
+      c.get('services'),
       c.req.valid('param').id,
       currentUser(c).id,
-      now(c),
       adminActor(c),
     );
     return c.json({ id: row.id }, 200);
@@ -230,28 +222,17 @@ export const contentMetricRoutes = createRouter()
     if (!(file instanceof File))
       throw new AppError('BAD_REQUEST', 'screenshot: add a screenshot of the figures');
     const influencer = await currentInfluencer(c);
-    const { files } = c.get('deps');
-    const stored = await storeImage(files, file).catch((error: unknown) => {
-      // The upload service names its field 'file'; here it is the screenshot.
-      if (error instanceof AppError)
-        throw new AppError(error.code, error.message.replace(/^file:/, 'screenshot:'));
-      throw error;
-    });
     // Evidence is private: the creator who sent it and admins see it (uploaded-files.ts).
-    const row = await reportCreatorMetrics(c.get('deps').db, {
+    const row = await reportCreatorMetrics(c.get('services'), {
       submissionId: c.req.valid('param').id,
       influencerId: influencer.id,
       input: parsed.data,
-      screenshot: stored,
+      screenshot: file,
       ownerUserId: currentUser(c).id,
-      now: now(c),
-    }).catch(async (error: unknown) => {
-      await discardImage(files, stored.name);
-      throw error;
     });
     return c.json(row, 201);
   })
   .openapi(creatorRoutes.mine, async (c) => {
     const influencer = await currentInfluencer(c);
-    return c.json(await myAnalytics(c.get('deps').db, influencer.id, now(c)), 200);
+    return c.json(await myAnalytics(c.get('services'), influencer.id), 200);
   });

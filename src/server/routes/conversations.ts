@@ -30,12 +30,16 @@ import { currentInfluencer } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import { leaseStream } from '../middleware/stream-lease';
 import { deleteMessage, editMessage } from '../services/conversations/change-message';
-import { readableConversation, type Viewer } from '../services/conversations/context';
+import type { Viewer } from '../services/conversations/context';
 import { myConversations } from '../services/conversations/inbox';
 import { markSeen } from '../services/conversations/mark-seen';
 import { openConversation } from '../services/conversations/open';
 import { postMessage, uploadConversationImage } from '../services/conversations/post-message';
-import { conversationStream, creatorConversationFilter } from '../services/conversations/stream';
+import {
+  conversationStream,
+  creatorConversationFilter,
+  requireStreamAccess,
+} from '../services/conversations/stream';
 import { readThread } from '../services/conversations/thread';
 import { MAX_UPLOAD_BYTES } from '../services/uploads';
 
@@ -221,12 +225,10 @@ export function threadRoutes(side: Side) {
     })
     .openapi(routes.stream, async (c) => {
       const viewer = await viewerOf(c, side);
-      const ctx = context(c);
       const { id } = c.req.valid('param');
       // Access is checked when the stream opens: a refused open is a JSON 401/404, never an empty stream.
-      await readableConversation(ctx.db, id, viewer);
-      return conversationStream(c, {
-        db: ctx.db,
+      await requireStreamAccess(c.get('services'), id, viewer);
+      return conversationStream(c, c.get('services'), {
         conversationId: id,
         lifecycle: c.get('deps').lifecycle,
         lease: leaseStream(c),
@@ -251,7 +253,7 @@ export const conversationRoutes = createRouter()
     async (c) => {
       const viewer = await viewerOf(c, 'creator');
       if (viewer.role !== 'creator') throw new AppError('FORBIDDEN', 'You do not have access to this.');
-      return c.json(await myConversations(c.get('deps').db, viewer.influencerId, viewer.userId), 200);
+      return c.json(await myConversations(c.get('services'), viewer.influencerId, viewer.userId), 200);
     },
   )
   .openapi(
@@ -270,12 +272,11 @@ export const conversationRoutes = createRouter()
     async (c) => {
       const viewer = await viewerOf(c, 'creator');
       if (viewer.role !== 'creator') throw new AppError('FORBIDDEN', 'You do not have access to this.');
-      const { db, lifecycle } = c.get('deps');
-      return conversationStream(c, {
-        db,
+      const services = c.get('services');
+      return conversationStream(c, services, {
         conversationId: null,
-        lifecycle,
-        accept: creatorConversationFilter(db, viewer.influencerId),
+        lifecycle: c.get('deps').lifecycle,
+        accept: creatorConversationFilter(services, viewer.influencerId),
         lease: leaseStream(c),
       }) as never;
     },

@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { sql } from 'drizzle-orm';
-import { pendingMigrations } from '../../db/migrate';
 import { createRouter } from '../http/openapi';
+import { databaseAnswers, migrationState } from '../services/health';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -53,26 +52,14 @@ const readyRoute = createRoute({
 
 export const healthRoutes = createRouter()
   .openapi(healthRoute, async (c) => {
-    const { db, logger } = c.get('deps');
-    try {
-      await db.execute(sql`select 1`);
+    if (await databaseAnswers(c.get('services')))
       return c.json({ status: 'ok' as const, db: 'ok' as const }, 200);
-    } catch (error) {
-      logger.error({ err: error }, 'health check: database unreachable');
-      return c.json({ status: 'degraded' as const, db: 'unreachable' as const }, 503);
-    }
+    return c.json({ status: 'degraded' as const, db: 'unreachable' as const }, 503);
   })
   .openapi(readyRoute, async (c) => {
-    const { db, logger, lifecycle, migrationsSchema } = c.get('deps');
+    const { lifecycle, migrationsSchema } = c.get('deps');
     const shuttingDown = Boolean(lifecycle?.stopping || lifecycle?.draining);
-    let dbState: 'ok' | 'unreachable' = 'ok';
-    let migrations: 'applied' | 'pending' | 'unknown' = 'unknown';
-    try {
-      migrations = (await pendingMigrations(db, { migrationsSchema })) === 0 ? 'applied' : 'pending';
-    } catch (error) {
-      dbState = 'unreachable';
-      logger.warn({ err: error }, 'readiness: database unreachable');
-    }
+    const { db: dbState, migrations } = await migrationState(c.get('services'), migrationsSchema);
     const ready = !shuttingDown && dbState === 'ok' && migrations === 'applied';
     return c.json(
       { status: ready ? ('ready' as const) : ('not-ready' as const), db: dbState, migrations, shuttingDown },

@@ -61,22 +61,18 @@ const routes = {
   }),
 };
 
-const now = (c: { get(key: 'services'): { now(): Date } }) => c.get('services').now();
-
 export const instagramCallbackRoutes = createRouter()
   .openapi(routes.deauthorize, async (c) => {
-    const result = await handleInstagramDeletion(c.get('deps'), {
+    const result = await handleInstagramDeletion(c.get('services'), c.get('deps').env.instagram, {
       kind: 'deauthorize',
       signedRequest: c.req.valid('form').signed_request,
-      now: now(c),
     });
     return c.json({ received: true as const, confirmation_code: result.confirmationCode }, 200);
   })
   .openapi(routes.dataDeletion, async (c) => {
-    const result = await handleInstagramDeletion(c.get('deps'), {
+    const result = await handleInstagramDeletion(c.get('services'), c.get('deps').env.instagram, {
       kind: 'data_deletion',
       signedRequest: c.req.valid('form').signed_request,
-      now: now(c),
     });
     return c.json({ url: result.url, confirmation_code: result.confirmationCode }, 200);
   });

@@ -5,7 +5,6 @@ import { urlResultSchema } from '../../shared/schemas/results';
 import { createRouter } from '../http/openapi';
 import { currentInfluencer } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
-import { creatorOfAccount } from '../services/influencer-accounts';
 import {
   completeInstagramConnection,
   disconnectInstagram,
@@ -77,36 +76,29 @@ const routes = {
   }),
 };
 
-const now = (c: { get(key: 'services'): { now(): Date } }) => c.get('services').now();
-
 export const instagramConnectionRoutes = createRouter()
   .openapi(routes.status, async (c) => {
     const influencer = await currentInfluencer(c);
-    return c.json(await instagramConnectionStatus(c.get('deps'), influencer.id, now(c)), 200);
+    return c.json(await instagramConnectionStatus(c.get('services'), c.get('deps').env, influencer.id), 200);
   })
   .openapi(routes.start, async (c) => {
     await currentInfluencer(c);
-    return c.json(startInstagramConnection(c.get('deps'), currentUser(c).id, now(c)), 200);
+    return c.json(startInstagramConnection(c.get('services'), c.get('deps').env, currentUser(c).id), 200);
   })
   .openapi(routes.disconnect, async (c) => {
     const influencer = await currentInfluencer(c);
-    const { db, files } = c.get('deps');
-    await disconnectInstagram({ db, files }, influencer.id);
+    await disconnectInstagram(c.get('services'), influencer.id);
     return c.json({ connected: false as const }, 200);
   })
   .openapi(routes.callback, async (c) => {
     // A top-level navigation from Instagram: answered with a redirect, never JSON. The state binds it to the
     // signed-in user who started it.
-    const user = c.get('user');
     const query = c.req.valid('query');
-    const influencer = user?.role === 'influencer' ? await creatorOfAccount(c.get('deps').db, user.id) : null;
-    const result = await completeInstagramConnection(c.get('deps'), {
-      userId: user?.id ?? null,
-      influencerId: influencer?.id ?? null,
+    const result = await completeInstagramConnection(c.get('services'), c.get('deps').env, {
+      user: c.get('user'),
       state: query.state,
       code: query.code,
       error: query.error,
-      now: now(c),
     });
     return c.redirect(`/profile?instagram=${result}`, 302);
   });

@@ -36,9 +36,8 @@ export const liveRoutes = createRouter().openapi(
   }),
   async (c) => {
     const influencer = await currentInfluencer(c);
-    const { db, lifecycle } = c.get('deps');
-    return liveStream(c, {
-      db,
+    const { lifecycle } = c.get('deps');
+    return liveStream(c, c.get('services'), {
       audience: { role: 'creator', influencerId: influencer.id },
       lifecycle,
       lease: leaseStream(c),
@@ -57,7 +56,11 @@ export const adminLiveRoutes = createRouter().openapi(
     responses: { 200: { description: 'An event stream', content: stream }, ...errors, ...tooMany },
   }),
   (c) => {
-    const { db, lifecycle } = c.get('deps');
-    return liveStream(c, { db, audience: { role: 'admin' }, lifecycle, lease: leaseStream(c) }) as never;
+    const { lifecycle } = c.get('deps');
+    return liveStream(c, c.get('services'), {
+      audience: { role: 'admin' },
+      lifecycle,
+      lease: leaseStream(c),
+    }) as never;
   },
 );

@@ -74,7 +74,7 @@ export const meRoutes = createRouter()
   })
   .openapi(putPreferences, async (c) => {
     const influencer = await currentInfluencer(c);
-    return c.json(await saveMailPreferences(c.get('deps').db, influencer.id, c.req.valid('json')), 200);
+    return c.json(await saveMailPreferences(c.get('services'), influencer.id, c.req.valid('json')), 200);
   })
   .openapi(activity, async (c) => {
     const influencer = await currentInfluencer(c);
@@ -110,17 +110,17 @@ const putDigest = createRoute({
 /** Mounted under /api/admin (behind requireRole('admin')): the admin's own digest switch. */
 export const adminMeRoutes = createRouter()
   .openapi(getDigest, async (c) => {
-    const { db, env } = c.get('deps');
-    const enabled = await isDigestEnabled(db, currentUser(c).id);
+    const { env } = c.get('deps');
+    const enabled = await isDigestEnabled(c.get('services'), currentUser(c).id);
     return c.json(
       { enabled, intervalMinutes: env.adminDigestIntervalMinutes, mailServer: Boolean(env.smtpUrl) },
       200,
     );
   })
   .openapi(putDigest, async (c) => {
-    const { db, env } = c.get('deps');
+    const { env } = c.get('deps');
     const { enabled } = c.req.valid('json');
-    await saveDigestSetting(db, { ...adminActor(c), userId: currentUser(c).id }, enabled);
+    await saveDigestSetting(c.get('services'), { ...adminActor(c), userId: currentUser(c).id }, enabled);
     return c.json(
       { enabled, intervalMinutes: env.adminDigestIntervalMinutes, mailServer: Boolean(env.smtpUrl) },
       200,

@@ -12,21 +12,19 @@ import {
   verifyEmailSchema,
   withDistinctCategories,
 } from '../../shared/schemas/profile';
-import { AppError, validationErrorBody } from '../http/errors';
+import { validationErrorBody } from '../http/errors';
 import { createRouter } from '../http/openapi';
-import type { Mailer, MailMessage } from '../mail/mailer';
-import { emailChangedMail } from '../mail/payout-templates';
 import { currentInfluencer, verifiedInfluencer } from '../middleware/creator';
 import { clientAddress, currentUser, requireRole } from '../middleware/session';
-import { describeCreator } from '../services/creator-description';
+import { creatorRecord } from '../services/creator-description';
 import { isEmailChange, sendVerificationCode, verifyEmailCode } from '../services/email-verification';
-import { hasPassword, type ProofSubject, requireIdentityProof } from '../services/identity-proof';
 import {
-  completeProfile,
-  type ProfileProof,
-  type ProfileWriteDeps,
-  updateProfile,
-} from '../services/profiles';
+  type ProofKeys,
+  type ProofSubject,
+  requireIdentityProof,
+  sendProofCode,
+} from '../services/identity-proof';
+import { completeProfile, type ProfileProof, updateProfile } from '../services/profiles';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
@@ -45,16 +43,6 @@ const proofFields = {
     .regex(/^\d{6}$/, { error: 'Please enter the 6-digit code from your authenticator app' })
     .optional(),
 };
-
-/** Notices about account changes go out after the change; a failure is logged, never undoes it. */
-async function tell(mailer: Mailer, logger: { error: (o: object, m: string) => void }, mails: MailMessage[]) {
-  for (const mail of mails) {
-    await mailer
-      .send(mail)
-      .catch((error: unknown) => logger.error({ err: error, to: mail.to }, 'could not send a notice'));
-  }
-}
-const now = (c: { get(key: 'services'): { now(): Date } }) => c.get('services').now();
 
 /** Profile validation answers with the spec's message as is, and the field it is about. */
 const profileHook = (
@@ -174,7 +162,6 @@ const paypalCodeRoute = createRoute({
 
 export const onboardingRoutes = createRouter()
   .openapi(sendVerificationRoute, async (c) => {
-    const { db, env, mailer } = c.get('deps');
     const influencer = await currentInfluencer(c);
     const {
       proof,
@@ -182,29 +169,27 @@ export const onboardingRoutes = createRouter()
     } = splitProof(c.req.valid('json'));
     const changing = isEmailChange(influencer, email);
     if (changing) await confirmChange(c, influencer, 'email', proof);
-    const { expiresAt } = await sendVerificationCode(
-      { db, secret: env.authSecret, now: now(c), mailer: mailer, appUrl: env.appUrl },
-      { influencer, email, clientIp: clientAddress(c), purpose: changing ? 'email_change' : 'verify' },
-    );
+    const { expiresAt } = await sendVerificationCode(c.get('services'), proofKeys(c).secret, {
+      influencer,
+      email,
+      clientIp: clientAddress(c),
+      purpose: changing ? 'email_change' : 'verify',
+    });
     return c.json({ sent: true as const, expiresAt: expiresAt.toISOString() }, 200);
   })
   .openapi(verifyEmailRoute, async (c) => {
-    const { db, env, mailer, logger } = c.get('deps');
     const influencer = await currentInfluencer(c);
     const { email, code } = c.req.valid('json');
-    const changing = isEmailChange(influencer, email);
-    const verified = await verifyEmailCode(
-      { db, secret: env.authSecret, now: now(c) },
-      { influencer, email, code },
-    );
-    if (changing)
-      await tell(mailer, logger, [emailChangedMail(env.appUrl, influencer.email, verified.email)]);
+    const verified = await verifyEmailCode(c.get('services'), proofKeys(c).secret, {
+      influencer,
+      email,
+      code,
+    });
     return c.json({ verified: true as const, email: verified.email }, 200);
   })
   .openapi(
     completeProfileRoute,
     async (c) => {
-      const { db } = c.get('deps');
       const influencer = await verifiedInfluencer(c);
       const {
         influencer_tier: _t,
@@ -213,7 +198,7 @@ export const onboardingRoutes = createRouter()
         user_session: _s,
         ...profile
       } = c.req.valid('json');
-      const saved = await completeProfile(db, influencer, profile, now(c));
+      const saved = await completeProfile(c.get('services'), influencer, profile);
       return c.json(
         { ok: true as const, influencer_tier: saved.influencerTier, total_followers: saved.totalFollowers },
         200,
@@ -223,44 +208,33 @@ export const onboardingRoutes = createRouter()
   )
   .openapi(meRoute, async (c) => {
     const influencer = await currentInfluencer(c);
-    const { db } = c.get('deps');
-    const [described, password] = await Promise.all([
-      describeCreator(db, influencer),
-      hasPassword(db, currentUser(c).id),
-    ]);
-    if (!described) throw new AppError('NOT_FOUND', 'Failed to create influencer profile');
-    return c.json({ ...described, has_password: password }, 200);
+    return c.json(await creatorRecord(c.get('services'), influencer, currentUser(c).id), 200);
   })
   .openapi(
     updateProfileRoute,
     async (c) => {
-      const { db } = c.get('deps');
       const influencer = await verifiedInfluencer(c);
       const { proof, rest: profile } = splitProof(c.req.valid('json'));
-      await updateProfile(proofDeps(c), { user: currentUser(c), influencer, profile, proof });
-      const described = await describeCreator(db, influencer.id);
-      if (!described) throw new AppError('NOT_FOUND', 'Failed to create influencer profile');
-      return c.json({ ...described, has_password: await hasPassword(db, currentUser(c).id) }, 200);
+      const user = currentUser(c);
+      await updateProfile(c.get('services'), proofKeys(c), { user, influencer, profile, proof });
+      return c.json(await creatorRecord(c.get('services'), influencer.id, user.id), 200);
     },
     profileHook as never,
   )
   .openapi(paypalCodeRoute, async (c) => {
-    const { db, env, mailer } = c.get('deps');
     const influencer = await verifiedInfluencer(c);
-    if (await hasPassword(db, currentUser(c).id)) {
-      throw new AppError('BAD_REQUEST', 'Your account has a password: confirm the change with it.');
-    }
-    const { expiresAt } = await sendVerificationCode(
-      { db, secret: env.authSecret, now: now(c), mailer: mailer, appUrl: env.appUrl },
-      { influencer, email: influencer.email, clientIp: clientAddress(c), purpose: 'proof' },
-    );
+    const { expiresAt } = await sendProofCode(c.get('services'), proofKeys(c).secret, {
+      influencer,
+      userId: currentUser(c).id,
+      clientIp: clientAddress(c),
+    });
     return c.json({ sent: true as const, expiresAt: expiresAt.toISOString() }, 200);
   });
 
-/** What the identity proof and a profile write need from the request. */
-function proofDeps(c: Parameters<typeof currentInfluencer>[0]): ProfileWriteDeps {
-  const { db, env, auth, mailer, logger } = c.get('deps');
-  return { db, auth, mailer, logger, appUrl: env.appUrl, secret: env.authSecret, now: now(c) };
+/** What an identity proof is checked with besides the service context: Better Auth's keys and the app's secret. */
+function proofKeys(c: Parameters<typeof currentInfluencer>[0]): ProofKeys {
+  const { env, auth } = c.get('deps');
+  return { auth, secret: env.authSecret };
 }
 
 /** Separates the proof fields (every key of `proofFields`) from the rest of a body. */
@@ -281,5 +255,10 @@ async function confirmChange(
   subject: ProofSubject,
   proof: ProfileProof,
 ) {
-  await requireIdentityProof(proofDeps(c), { ...proof, user: currentUser(c), influencer, subject });
+  await requireIdentityProof(c.get('services'), proofKeys(c), {
+    ...proof,
+    user: currentUser(c),
+    influencer,
+    subject,
+  });
 }

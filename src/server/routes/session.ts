@@ -26,8 +26,7 @@ function twoFactorState(user: CurrentUser, adminRequire2fa: boolean): SessionUse
 export const sessionRoutes = createRouter().openapi(sessionRoute, async (c) => {
   const user = c.get('user');
   if (!user) return c.json({ user: null } satisfies SessionResponse, 200);
-  const { db, logger } = c.get('deps');
-  const influencer = user.role === 'influencer' ? await sessionCreator(db, user.id, logger) : null;
+  const influencer = user.role === 'influencer' ? await sessionCreator(c.get('services'), user.id) : null;
   const body: SessionResponse = {
     user: {
       id: user.id,

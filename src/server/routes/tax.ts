@@ -91,9 +91,8 @@ export const taxRoutes = createRouter()
 export const adminTaxRoutes = createRouter()
   .openapi(routes.year, async (c) => {
     const query = c.req.valid('query');
-    const year = query.year ?? c.get('services').now().getUTCFullYear();
     return c.json(
-      await taxYearReport(c.get('services'), year, { cursor: query.cursor, limit: query.limit }),
+      await taxYearReport(c.get('services'), query.year, { cursor: query.cursor, limit: query.limit }),
       200,
     );
   })

@@ -1,11 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
-import { and, eq } from 'drizzle-orm';
-import { accounts } from '../../db/schema/auth';
 import { errorSchema } from '../../shared/schemas/error';
 import { tiktokAccessSchema } from '../../shared/schemas/tiktok-access';
 import { createRouter } from '../http/openapi';
-import { missingTiktokScopes, tiktokReconnectMessage } from '../integrations/tiktok/tiktok-scopes';
 import { currentUser, requireRole } from '../middleware/session';
+import { tiktokAccess } from '../services/tiktok-access';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
@@ -23,13 +21,6 @@ const accessRoute = createRoute({
   },
 });
 
-export const tiktokConnectionRoutes = createRouter().openapi(accessRoute, async (c) => {
-  const [account] = await c
-    .get('deps')
-    .db.select({ scope: accounts.scope })
-    .from(accounts)
-    .where(and(eq(accounts.userId, currentUser(c).id), eq(accounts.providerId, 'tiktok')));
-  if (!account) return c.json({ connected: false, missing: [], message: null }, 200);
-  const missing = missingTiktokScopes(account.scope);
-  return c.json({ connected: true, missing, message: tiktokReconnectMessage(missing) }, 200);
-});
+export const tiktokConnectionRoutes = createRouter().openapi(accessRoute, async (c) =>
+  c.json(await tiktokAccess(c.get('services'), currentUser(c).id), 200),
+);

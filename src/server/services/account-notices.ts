@@ -1,8 +1,6 @@
-import type { Database } from '../../db/client';
-import type { Mailer } from '../mail/mailer';
 import { existingAccountSignUpMail } from '../mail/templates';
-import type { Logger } from '../process/logger';
 import { consumeRateLimit } from './app-rate-limits';
+import type { ServiceContext } from './service-context';
 
 /** Mails to an address per hour about sign-ups with it (so nobody can flood an owner's inbox through the form). */
 export const SIGN_UP_NOTICES_PER_HOUR = 3;
@@ -12,16 +10,15 @@ export const SIGN_UP_NOTICES_PER_HOUR = 3;
  * nothing), at most SIGN_UP_NOTICES_PER_HOUR times an hour. Sent in the background.
  */
 export async function noticeSignUpWithExistingAddress(
-  { db, mailer, appUrl, logger }: { db: Database; mailer: Mailer; appUrl: string; logger: Logger },
+  { db, mailer, appUrl, logger, now }: Pick<ServiceContext, 'db' | 'mailer' | 'appUrl' | 'logger' | 'now'>,
   email: string,
-  now: Date = new Date(),
 ): Promise<void> {
   const address = email.toLowerCase();
   const { allowed } = await consumeRateLimit(
     db,
     `sign-up-notice|${address}`,
     { window: 3600, max: SIGN_UP_NOTICES_PER_HOUR },
-    now,
+    now(),
   );
   if (!allowed) return;
   void mailer

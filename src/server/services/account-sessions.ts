@@ -1,8 +1,8 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
-import type { DatabaseOrTransaction } from '../../db/client';
 import { sessions } from '../../db/schema/auth';
 import { ACCOUNT_SESSION_MESSAGES, type AccountSession } from '../../shared/schemas/account-sessions';
 import { AppError } from '../http/errors';
+import { atInstant, type ServiceContext } from './service-context';
 
 /*
  * Issue 42, item 8: the account's sessions without their tokens (Better Auth's /list-sessions, which answers every
@@ -39,10 +39,10 @@ export function describeDevice(userAgent: string | null): string {
 
 /** The account's live sessions, the most recently active first. */
 export async function listAccountSessions(
-  db: DatabaseOrTransaction,
+  services: ServiceContext,
   user: { id: string; sessionId: string },
-  now: Date,
 ): Promise<AccountSession[]> {
+  const { db, now } = atInstant(services);
   const rows = await db
     .select({
       id: sessions.id,
@@ -74,7 +74,7 @@ export async function listAccountSessions(
 
 /** Ends another session of the account by its id (400 for this one: that is sign-out; 404 for any other id). */
 export async function endOtherSession(
-  db: DatabaseOrTransaction,
+  { db }: ServiceContext,
   user: { id: string; sessionId: string },
   sessionId: string,
 ): Promise<void> {

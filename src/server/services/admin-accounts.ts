@@ -5,7 +5,12 @@ import { findAdminSignInEmail } from '../../db/queries/users';
 import { accounts, users } from '../../db/schema/auth';
 import type { AdminRole } from '../../shared/admin-permissions';
 import { emailLocalPart } from '../../shared/rules/identity';
+import { ADMIN_INVALID_CREDENTIALS } from '../../shared/schemas/auth';
 import type { AuthKeys } from '../auth/auth-context';
+import { AppError } from '../http/errors';
+import { hitRateLimit, type RateLimitRule } from './app-rate-limits';
+import { claimOrThrow, passwordSubject } from './password-attempts';
+import { atInstant, type ServiceContext } from './service-context';
 
 export interface AdminInput {
   email: string;
@@ -75,7 +80,9 @@ async function writeAdmin(
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
-  const now = new Date();
+  // Made by the CLI and at start-up, outside any use case's clock: the rows take the database's time, the update
+  // as the insert below does (its columns' defaults).
+  const now = sql`now()`;
   if (existing) {
     const adminRole = role ?? existing.adminRole ?? 'owner';
     await tx
@@ -119,7 +126,27 @@ export async function hasAdmin(db: DatabaseOrTransaction): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The address of the admin account an admin signs in as (by username or email), or null when there is none. */
-export function adminSignInEmail(db: DatabaseOrTransaction, username: string): Promise<string | null> {
-  return findAdminSignInEmail(db, username);
+/**
+ * The admins' sign-in form before Better Auth checks the password: the client address's budget (`rule`), then the
+ * address of the admin account signed in as (by username or email). No such admin: 401 after the same work and the
+ * same password budget as a real check, so neither the answer nor its time tells whether the account exists.
+ */
+export async function adminSignInEmail(
+  services: ServiceContext,
+  auth: AuthKeys,
+  {
+    username,
+    password,
+    clientIp,
+    rule,
+  }: { username: string; password: string; clientIp: string; rule: RateLimitRule },
+): Promise<string> {
+  const { db, now } = atInstant(services);
+  const tooMany = 'Too many sign-in attempts. Please wait a minute and try again.';
+  await hitRateLimit(db, `admin-sign-in|${clientIp}`, rule, tooMany, now);
+  const email = await findAdminSignInEmail(db, username);
+  if (email) return email;
+  await claimOrThrow(db, passwordSubject(username), now);
+  await (await auth.$context).password.hash(password);
+  throw new AppError('UNAUTHORIZED', ADMIN_INVALID_CREDENTIALS);
 }

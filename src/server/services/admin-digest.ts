@@ -11,6 +11,7 @@ import { adminDigestMail, isEmptyDigest } from '../mail/admin-templates';
 import type { Mailer } from '../mail/mailer';
 import type { Logger } from '../process/logger';
 import { type AuditActor, recordAdminUpdate } from './audit-log';
+import type { ServiceContext } from './service-context';
 
 export interface AdminDigestContext {
   db: Database;
@@ -24,7 +25,7 @@ export interface AdminDigestContext {
 
 /** An admin switches their own mail digest on or off; a change is in the audit trail. */
 export async function saveDigestSetting(
-  db: Database,
+  { db }: ServiceContext,
   actor: AuditActor & { userId: string },
   enabled: boolean,
 ) {
@@ -88,6 +89,6 @@ export async function sendAdminDigests(ctx: AdminDigestContext): Promise<AdminDi
 }
 
 /** Whether an admin gets the mail digest (their own switch). */
-export function isDigestEnabled(db: Database, userId: string): Promise<boolean> {
+export function isDigestEnabled({ db }: ServiceContext, userId: string): Promise<boolean> {
   return digestEnabled(db, userId);
 }

@@ -25,7 +25,7 @@ export async function consumeRateLimit(
   db: DatabaseOrTransaction,
   key: string,
   rule: RateLimitRule,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<RateLimitDecision> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const ends = new Date(now.getTime() + rule.window * 1000);
@@ -52,14 +52,14 @@ export async function hitRateLimit(
   key: string,
   rule: RateLimitRule,
   message: string,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<void> {
   const { allowed, retryAfter } = await consumeRateLimit(db, key, rule, now);
   if (!allowed) throw new AppError('TOO_MANY_REQUESTS', message, { 'Retry-After': String(retryAfter) });
 }
 
 /** Deletes windows that have ended (run by the hourly maintenance job). */
-export async function pruneRateLimits(db: DatabaseOrTransaction, now: Date = new Date()): Promise<number> {
+export async function pruneRateLimits(db: DatabaseOrTransaction, now: Date): Promise<number> {
   const gone = await db
     .delete(appRateLimits)
     .where(lt(appRateLimits.expiresAt, now))

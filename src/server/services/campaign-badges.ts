@@ -13,7 +13,7 @@ const caches = new WeakMap<object, Map<string, { value: Promise<CampaignBadges>;
  * The 'Responds Fast' and 'Top Creator' badges of a campaign's brand (rules in src/shared/campaign-badges.ts), read
  * from the records and kept for a minute per brand.
  */
-export function badgesForBrand(db: Database, brand: string, now = new Date()): Promise<CampaignBadges> {
+export function badgesForBrand(db: Database, brand: string, now: Date): Promise<CampaignBadges> {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
@@ -33,7 +33,7 @@ export function badgesForBrand(db: Database, brand: string, now = new Date()): P
 export async function publicCampaignDetail(
   db: Database,
   id: number,
-  now?: Date,
+  now: Date,
 ): Promise<CampaignDetail | null> {
   const campaign = await getPublicCampaign(db, id);
   if (!campaign) return null;

@@ -4,6 +4,9 @@ import { latestModerationEvent } from '../../db/queries/creator-profile';
 import { findProfile, findSocialAccounts } from '../../db/queries/onboarding';
 import { type InfluencerRow, influencers } from '../../db/schema/influencers';
 import { tierFromAccounts } from '../../shared/schemas/profile';
+import { AppError } from '../http/errors';
+import { hasPassword } from './identity-proof';
+import type { ServiceContext } from './service-context';
 
 /**
  * GET /api/me: the creator record (spec §3 names) with the profile and social accounts, and the creator's standing
@@ -84,3 +87,17 @@ export async function describeCreator(db: Database, creator: number | Influencer
 }
 
 export type CreatorDescription = NonNullable<Awaited<ReturnType<typeof describeCreator>>>;
+
+/** The creator's record as GET /api/me and a profile edit answer it: the description and whether there is a password. */
+export async function creatorRecord(
+  services: ServiceContext,
+  creator: number | InfluencerRow,
+  userId: string,
+) {
+  const [described, password] = await Promise.all([
+    describeCreator(services.db, creator),
+    hasPassword(services.db, userId),
+  ]);
+  if (!described) throw new AppError('NOT_FOUND', 'Failed to create influencer profile');
+  return { ...described, has_password: password };
+}

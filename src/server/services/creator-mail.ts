@@ -1,4 +1,3 @@
-import type { Database } from '../../db/client';
 import { mailOptOutsForAddress, mailOptOutsOf, setMailOptOuts } from '../../db/queries/mail-preferences';
 import {
   type CreatorMailCategory,
@@ -6,14 +5,11 @@ import {
   optOutsFromPreferences,
   preferencesFromOptOuts,
 } from '../../shared/mail-preferences';
-import type { Mailer, MailMessage } from '../mail/mailer';
-import type { Logger } from '../process/logger';
+import type { MailMessage } from '../mail/mailer';
+import type { ServiceContext } from './service-context';
 
-export interface CreatorMailContext {
-  db: Database;
-  mailer: Mailer;
-  logger: Logger;
-}
+/** What a creator mail reaches: part of the service context (any ServiceContext or AtInstant is one). */
+export type CreatorMailContext = Pick<ServiceContext, 'db' | 'mailer' | 'logger'>;
 
 /**
  * The one way a creator mail of a category they may switch off is sent (issue 13): after the change is committed, only
@@ -49,7 +45,7 @@ export function mailPreferencesOf(influencer: { mailOptOuts: readonly string[] }
 
 /** Saves the creator's mail preferences and answers them as stored. */
 export async function saveMailPreferences(
-  db: Database,
+  { db }: ServiceContext,
   influencerId: number,
   preferences: CreatorMailPreferences,
 ): Promise<CreatorMailPreferences> {

@@ -10,9 +10,10 @@ import {
 import { type InfluencerRow, influencers } from '../../db/schema/influencers';
 import { type CodePurpose, emailVerificationCodes } from '../../db/schema/onboarding';
 import { AppError } from '../http/errors';
-import type { Mailer } from '../mail/mailer';
+import { emailChangedMail } from '../mail/payout-templates';
 import { verificationCodeMail } from '../mail/templates';
 import { consumeRateLimit, hitRateLimit } from './app-rate-limits';
+import { type AtInstant, atInstant, type ServiceContext } from './service-context';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -61,7 +62,8 @@ interface Context {
  * what the code may be used for (an email change right after its proof code does not wait the minute).
  */
 export async function sendVerificationCode(
-  { db, secret, now, mailer, appUrl }: Context & { mailer: Mailer; appUrl: string },
+  services: ServiceContext,
+  secret: string,
   {
     influencer,
     email,
@@ -69,6 +71,7 @@ export async function sendVerificationCode(
     purpose = 'verify',
   }: { influencer: InfluencerRow; email: string; clientIp: string; purpose?: CodePurpose },
 ): Promise<{ expiresAt: Date }> {
+  const { db, now, mailer, appUrl } = atInstant(services);
   const address = email.trim().toLowerCase();
   if (await findOtherVerifiedInfluencerByEmail(db, address, influencer.id)) {
     throw new AppError('CONFLICT', ALREADY_REGISTERED_MESSAGE);
@@ -161,13 +164,17 @@ async function checkLiveCode(
  * else changes.
  */
 export async function consumeProofCode(
-  context: Context,
+  ctx: AtInstant,
+  secret: string,
   { influencer, code }: { influencer: InfluencerRow; code: string },
 ): Promise<void> {
-  const live = await checkLiveCode(context, { influencer, address: influencer.email.toLowerCase(), code });
-  const spent = await context.db
+  const live = await checkLiveCode(
+    { db: ctx.db, secret, now: ctx.now },
+    { influencer, address: influencer.email.toLowerCase(), code },
+  );
+  const spent = await ctx.db
     .update(emailVerificationCodes)
-    .set({ consumedAt: context.now })
+    .set({ consumedAt: ctx.now })
     .where(and(eq(emailVerificationCodes.id, live.id), isNull(emailVerificationCodes.consumedAt)))
     .returning({ id: emailVerificationCodes.id });
   if (spent.length === 0) throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE);
@@ -176,23 +183,43 @@ export async function consumeProofCode(
 /**
  * Checks a code. Right: the creator's email becomes this address, verified (once: the code is spent in the same
  * transaction). An account that finished onboarding can only move to another address with a code sent after a proof
- * (purpose email_change).
+ * (purpose email_change); after such a move the old address is told (a mail failure is logged, never undoes it).
  */
 export async function verifyEmailCode(
-  { db, secret, now }: Context,
+  services: ServiceContext,
+  secret: string,
   { influencer, email, code }: { influencer: InfluencerRow; email: string; code: string },
 ): Promise<InfluencerRow> {
+  const ctx = atInstant(services);
   const address = email.trim().toLowerCase();
-  const live = await checkLiveCode({ db, secret, now }, { influencer, address, code });
-  if (isEmailChange(influencer, address) && live.purpose !== 'email_change') {
+  const changing = isEmailChange(influencer, address);
+  const live = await checkLiveCode({ db: ctx.db, secret, now: ctx.now }, { influencer, address, code });
+  if (changing && live.purpose !== 'email_change') {
     throw new AppError('FORBIDDEN', EMAIL_CHANGE_PROOF_MESSAGE);
   }
+  const verified = await spendAndVerify(ctx, influencer, live.id, address);
+  if (changing) {
+    const mail = emailChangedMail(ctx.appUrl, influencer.email, verified.email);
+    await ctx.mailer
+      .send(mail)
+      .catch((error: unknown) => ctx.logger.error({ err: error, to: mail.to }, 'could not send a notice'));
+  }
+  return verified;
+}
+
+/** Spends the checked code and makes the address the creator's verified email, in one transaction. */
+async function spendAndVerify(
+  { db, now }: AtInstant,
+  influencer: InfluencerRow,
+  codeId: number,
+  address: string,
+): Promise<InfluencerRow> {
   try {
     return await db.transaction(async (tx) => {
       const spent = await tx
         .update(emailVerificationCodes)
         .set({ consumedAt: now })
-        .where(and(eq(emailVerificationCodes.id, live.id), isNull(emailVerificationCodes.consumedAt)))
+        .where(and(eq(emailVerificationCodes.id, codeId), isNull(emailVerificationCodes.consumedAt)))
         .returning({ id: emailVerificationCodes.id });
       if (spent.length === 0) throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE);
       if (await findOtherVerifiedInfluencerByEmail(tx, address, influencer.id)) {

@@ -4,9 +4,16 @@ import { accounts } from '../../db/schema/auth';
 import type { InfluencerRow } from '../../db/schema/influencers';
 import type { AuthKeys } from '../auth/auth-context';
 import { AppError } from '../http/errors';
-import { consumeProofCode } from './email-verification';
-import { checkAccountPassword, type NoticeDeps } from './password-attempts';
+import { consumeProofCode, sendVerificationCode } from './email-verification';
+import { checkAccountPassword } from './password-attempts';
 import { checkTotpCode, hasTwoFactor } from './second-factor';
+import { type AtInstant, atInstant, type ServiceContext } from './service-context';
+
+/** What a proof is checked with besides the service context: Better Auth's keys and the app's secret (codes). */
+export interface ProofKeys {
+  auth: AuthKeys;
+  secret: string;
+}
 
 /** What the proof protects (the PayPal email money goes to, or the verified email that receives codes). */
 export type ProofSubject = 'paypal' | 'email';
@@ -36,7 +43,8 @@ export async function hasPassword(db: Database, userId: string): Promise<boolean
  * password (which a phished owner may have given away); wrong codes spend the account's code budget.
  */
 export async function requireIdentityProof(
-  deps: NoticeDeps & { auth: AuthKeys; secret: string; now: Date },
+  services: ServiceContext | AtInstant,
+  keys: ProofKeys,
   {
     user,
     influencer,
@@ -54,25 +62,26 @@ export async function requireIdentityProof(
     totpCode?: string | undefined;
   },
 ): Promise<void> {
+  const ctx = atInstant(services);
   const what = SUBJECT_NAMES[subject];
-  if (await hasTwoFactor(deps.db, user.id)) {
+  if (await hasTwoFactor(ctx.db, user.id)) {
     if (!totpCode) {
       throw new AppError(
         'FORBIDDEN',
         `To change your ${what}, confirm with a code from your authenticator app.`,
       );
     }
-    if (!(await checkTotpCode({ db: deps.db, auth: deps.auth, now: deps.now }, user.id, totpCode))) {
+    if (!(await checkTotpCode(ctx, keys.auth, user.id, totpCode))) {
       throw new AppError('FORBIDDEN', 'The code is not correct.');
     }
     return;
   }
-  const hash = await passwordHashOf(deps.db, user.id);
+  const hash = await passwordHashOf(ctx.db, user.id);
   if (hash) {
     if (!currentPassword) {
       throw new AppError('FORBIDDEN', `To change your ${what}, confirm with your account password.`);
     }
-    if (!(await checkAccountPassword(deps, user, currentPassword, deps.now))) {
+    if (!(await checkAccountPassword({ ...ctx, auth: keys.auth }, user, currentPassword, ctx.now))) {
       throw new AppError('FORBIDDEN', 'The password is not correct.');
     }
     return;
@@ -83,5 +92,25 @@ export async function requireIdentityProof(
       `To change your ${what}, confirm with a code sent to your email ${influencer.email}.`,
     );
   }
-  await consumeProofCode({ db: deps.db, secret: deps.secret, now: deps.now }, { influencer, code });
+  await consumeProofCode(ctx, keys.secret, { influencer, code });
+}
+
+/**
+ * Sends a proof code to the creator's verified email (POST /api/me/paypal-code): only for an account without a
+ * password (an account with one proves with it).
+ */
+export async function sendProofCode(
+  services: ServiceContext,
+  secret: string,
+  { influencer, userId, clientIp }: { influencer: InfluencerRow; userId: string; clientIp: string },
+): Promise<{ expiresAt: Date }> {
+  if (await hasPassword(services.db, userId)) {
+    throw new AppError('BAD_REQUEST', 'Your account has a password: confirm the change with it.');
+  }
+  return sendVerificationCode(services, secret, {
+    influencer,
+    email: influencer.email,
+    clientIp,
+    purpose: 'proof',
+  });
 }

@@ -12,6 +12,8 @@ import { onSignedIn, resolveInfluencer } from './influencer-accounts';
 describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {
   let database: TestDatabase;
   const logger = silentLogger();
+  const at = new Date('2026-05-01T09:00:00Z');
+  const signIn = () => ({ db: database.db, logger, now: () => at });
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
@@ -95,7 +97,7 @@ describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {
   it('updates name, image and provider of the linked record at the next sign-in', async () => {
     await addUser('g-user', 'sam@example.com', 'Sam');
     const first = await resolveInfluencer(
-      database.db,
+      signIn(),
       {
         authUserId: 'g-user',
         name: 'Sam',
@@ -104,10 +106,10 @@ describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {
         provider: 'email',
         providerAccountId: null,
       },
-      logger,
+      at,
     );
     const second = await resolveInfluencer(
-      database.db,
+      signIn(),
       {
         authUserId: 'g-user',
         name: 'Samantha Lee',
@@ -116,21 +118,22 @@ describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {
         provider: 'google',
         providerAccountId: 'g-1',
       },
-      logger,
+      at,
     );
     expect(second).toMatchObject({
       id: first!.id,
       name: 'Samantha Lee',
       profileImage: '/a.png',
       provider: 'google',
+      updatedAt: at,
     });
   });
 
   it('names a nameless profile from its email, and gives admins no creator record', async () => {
     await addUser('nameless', 'quiet.one@example.com', '');
-    expect((await onSignedIn(database.db, 'nameless', logger))?.name).toBe('quiet.one');
+    expect((await onSignedIn(signIn(), 'nameless'))?.name).toBe('quiet.one');
     await addUser('admin-user', 'admin@example.com', 'Admin', 'admin');
-    expect(await onSignedIn(database.db, 'admin-user', logger)).toBeNull();
+    expect(await onSignedIn(signIn(), 'admin-user')).toBeNull();
     expect(
       await database.db.select().from(influencers).where(eq(influencers.email, 'admin@example.com')),
     ).toHaveLength(0);
@@ -138,7 +141,7 @@ describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {
 
   it('returns null (and writes nothing) when the record cannot be made', async () => {
     const result = await resolveInfluencer(
-      database.db,
+      signIn(),
       {
         authUserId: 'no-such-user',
         name: 'Ghost',
@@ -147,7 +150,7 @@ describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {
         provider: 'email',
         providerAccountId: null,
       },
-      logger,
+      at,
     );
     expect(result).toBeNull();
     expect(

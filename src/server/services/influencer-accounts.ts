@@ -11,7 +11,13 @@ import { keepSignInHandle } from '../../db/queries/onboarding';
 import { type InfluencerRow, influencers } from '../../db/schema/influencers';
 import { generateUsername, profileDisplayName } from '../../shared/rules/identity';
 import { normalizeHandle } from '../../shared/social-links';
-import type { Logger } from '../process/logger';
+import type { ServiceContext } from './service-context';
+
+/**
+ * What a sign-in's creator resolution reaches: the database, the clock and the log (part of the service context;
+ * Better Auth's session hook has this part).
+ */
+export type SignInContext = Pick<ServiceContext, 'db' | 'now' | 'logger'>;
 
 /** Better Auth's provider id for email and password accounts. */
 const CREDENTIAL_PROVIDER = 'credential';
@@ -33,14 +39,13 @@ export interface SignInIdentity {
  * (email not verified). All in one transaction. Returns null when it fails (the failure is logged).
  */
 export async function resolveInfluencer(
-  db: Database,
+  { db, logger }: SignInContext,
   identity: SignInIdentity,
-  logger: Logger,
+  now: Date,
 ): Promise<InfluencerRow | null> {
   const name = profileDisplayName(identity.name, identity.email);
   try {
     return await db.transaction(async (tx) => {
-      const now = new Date();
       const linked = await findInfluencerByAuthUserId(tx, identity.authUserId);
       if (linked) {
         const [row] = await tx
@@ -99,17 +104,18 @@ export async function resolveInfluencer(
  * creator's TikTok handle when they have none (the wizard's step 2 starts from it). Admins have no influencer record.
  */
 export async function onSignedIn(
-  db: Database,
+  ctx: SignInContext,
   userId: string,
-  logger: Logger,
   tiktokUsername?: (openId: string) => string | undefined,
 ): Promise<InfluencerRow | null> {
+  const { db, logger } = ctx;
+  const now = ctx.now();
   const user = await findUserById(db, userId);
   if (user?.role !== 'influencer') return null;
   const account = await findLatestAccount(db, userId);
   const provider = !account || account.providerId === CREDENTIAL_PROVIDER ? 'email' : account.providerId;
   const influencer = await resolveInfluencer(
-    db,
+    ctx,
     {
       authUserId: user.id,
       name: user.name,
@@ -118,7 +124,7 @@ export async function onSignedIn(
       provider,
       providerAccountId: account && account.providerId !== CREDENTIAL_PROVIDER ? account.accountId : null,
     },
-    logger,
+    now,
   );
   if (influencer && account?.providerId === 'tiktok') {
     // Better Auth stores the account's tokens encrypted (encryptOAuthTokens): tiktok_auth keeps that ciphertext,
@@ -128,7 +134,7 @@ export async function onSignedIn(
       openId: account.accountId,
       accessToken: account.accessToken,
       refreshToken: account.refreshToken,
-      tokenExpiresAt: account.accessTokenExpiresAt ?? new Date(Date.now() + 24 * 3_600_000),
+      tokenExpiresAt: account.accessTokenExpiresAt ?? new Date(now.getTime() + 24 * 3_600_000),
     }).catch((error: unknown) => logger.error({ err: error }, 'Failed to create TikTok influencer profile'));
     const handle = normalizeHandle('tiktok', tiktokUsername?.(account.accountId));
     if (handle) {
@@ -136,7 +142,7 @@ export async function onSignedIn(
         influencerId: influencer.id,
         platform: 'tiktok',
         handle,
-        at: new Date(),
+        at: now,
       }).catch((error: unknown) => logger.error({ err: error }, 'Failed to keep the TikTok handle'));
     }
   }
@@ -152,10 +158,6 @@ export function creatorOfAccount(db: Database, userId: string): Promise<Influenc
  * The creator record of a signed-in creator as the session answer shows it: a sign-in whose record could not be
  * made then gets another chance here (null while it still cannot).
  */
-export async function sessionCreator(
-  db: Database,
-  userId: string,
-  logger: Logger,
-): Promise<InfluencerRow | null> {
-  return (await creatorOfAccount(db, userId)) ?? (await onSignedIn(db, userId, logger));
+export async function sessionCreator(services: SignInContext, userId: string): Promise<InfluencerRow | null> {
+  return (await creatorOfAccount(services.db, userId)) ?? (await onSignedIn(services, userId));
 }

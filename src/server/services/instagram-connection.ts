@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Env } from '../../config/env';
-import type { Database } from '../../db/client';
 import {
   deleteInstagramConnection,
   findInstagramConnection,
@@ -11,7 +10,6 @@ import { deleteInstagramPreviews } from '../../db/queries/post-previews';
 import type { InstagramConnectionStatus, InstagramConnectResult } from '../../shared/schemas/instagram';
 import { seal, sign, verify } from '../auth/secret-box';
 import { AppError } from '../http/errors';
-import type { FileStore } from '../integrations/file-storage/file-store';
 import { createInstagramClient } from '../integrations/instagram/client';
 import {
   InstagramNoInsightsError,
@@ -20,7 +18,8 @@ import {
 } from '../integrations/instagram/graph-errors';
 import { INSTAGRAM_TOKEN_PURPOSE } from '../integrations/instagram/instagram-source';
 import { MetricsSourceError } from '../integrations/metrics-source';
-import type { Logger } from '../process/logger';
+import { creatorOfAccount } from './influencer-accounts';
+import { atInstant, type ServiceContext } from './service-context';
 import { discardImage } from './uploads';
 
 /*
@@ -33,25 +32,27 @@ import { discardImage } from './uploads';
 const STATE_PURPOSE = 'instagram-connect-state';
 const STATE_TTL_MS = 10 * 60_000;
 
-type Deps = { db: Database; env: Pick<Env, 'instagram' | 'authSecret' | 'appUrl'> };
+/** What the connection reads from the app's settings besides its context: Instagram's app (null: not set up), the secret. */
+export type InstagramSettings = Pick<Env, 'instagram' | 'authSecret'>;
 
 export const instagramRedirectUri = (env: Pick<Env, 'appUrl'>) =>
   `${env.appUrl}/api/me/connections/instagram/callback`;
 
-function configured(env: Deps['env']) {
+function configured(env: InstagramSettings) {
   if (!env.instagram)
     throw new AppError('CONFLICT', 'Connecting Instagram is not set up on this server yet.');
   return env.instagram;
 }
 
 export async function instagramConnectionStatus(
-  deps: Deps,
+  services: ServiceContext,
+  settings: InstagramSettings,
   influencerId: number,
-  now: Date,
 ): Promise<InstagramConnectionStatus> {
-  const row = await findInstagramConnection(deps.db, influencerId);
+  const { db, now } = atInstant(services);
+  const row = await findInstagramConnection(db, influencerId);
   return {
-    available: deps.env.instagram !== null,
+    available: settings.instagram !== null,
     connection: row
       ? {
           username: row.username,
@@ -64,14 +65,19 @@ export async function instagramConnectionStatus(
 }
 
 /** The authorization window's address for this user, with a signed state that ends in 10 minutes. */
-export function startInstagramConnection(deps: Deps, userId: string, now: Date): { url: string } {
-  const config = configured(deps.env);
-  const state = sign(deps.env.authSecret, STATE_PURPOSE, {
+export function startInstagramConnection(
+  services: ServiceContext,
+  settings: InstagramSettings,
+  userId: string,
+): { url: string } {
+  const { now, appUrl } = atInstant(services);
+  const config = configured(settings);
+  const state = sign(settings.authSecret, STATE_PURPOSE, {
     u: userId,
     n: randomBytes(12).toString('base64url'),
     e: now.getTime() + STATE_TTL_MS,
   });
-  return { url: createInstagramClient(config).authorizeUrl(instagramRedirectUri(deps.env), state) };
+  return { url: createInstagramClient(config).authorizeUrl(instagramRedirectUri({ appUrl }), state) };
 }
 
 /** Whether `state` was made by startInstagramConnection for `userId` and has not ended. */
@@ -87,39 +93,43 @@ export function stateIsValid(secret: string, state: string | undefined, userId: 
   );
 }
 
-/** The callback: checks the state, trades the code for a long-lived token and stores the connection. */
+/**
+ * The callback (a top-level navigation from Instagram, for the signed-in `user` if any): checks the state, trades the
+ * code for a long-lived token and stores the connection of the user's creator record.
+ */
 export async function completeInstagramConnection(
-  deps: Deps & { logger: Logger },
+  services: ServiceContext,
+  settings: InstagramSettings,
   params: {
-    userId: string | null;
-    influencerId: number | null;
+    user: { id: string; role: string } | null;
     state: string | undefined;
     code: string | undefined;
     error: string | undefined;
-    now: Date;
   },
 ): Promise<InstagramConnectResult> {
-  if (!deps.env.instagram) return 'unavailable';
-  if (!params.influencerId || !stateIsValid(deps.env.authSecret, params.state, params.userId, params.now))
+  const { db, now, appUrl, logger } = atInstant(services);
+  const creator = params.user?.role === 'influencer' ? await creatorOfAccount(db, params.user.id) : null;
+  if (!settings.instagram) return 'unavailable';
+  if (!creator || !stateIsValid(settings.authSecret, params.state, params.user?.id ?? null, now))
     return 'invalid';
   if (params.error) return 'cancelled';
   if (!params.code) return 'invalid';
-  const client = createInstagramClient(deps.env.instagram, { now: () => params.now });
+  const client = createInstagramClient(settings.instagram, { now: () => now });
   try {
-    const short = await client.exchangeCode(params.code, instagramRedirectUri(deps.env));
+    const short = await client.exchangeCode(params.code, instagramRedirectUri({ appUrl }));
     const long = await client.exchangeForLongLived(short.accessToken);
     const me = await client.me(long.accessToken);
-    const influencerId = params.influencerId;
+    const influencerId = creator.id;
     // The connection and the follower count read with it are stored together.
-    await deps.db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       await saveInstagramConnection(tx, {
         influencerId,
         igUserId: me.userId,
         igScopedId: me.scopedId,
         username: me.username,
-        tokenCiphertext: seal(deps.env.authSecret, INSTAGRAM_TOKEN_PURPOSE, long.accessToken),
+        tokenCiphertext: seal(settings.authSecret, INSTAGRAM_TOKEN_PURPOSE, long.accessToken),
         tokenExpiresAt: long.expiresAt,
-        now: params.now,
+        now,
       });
       if (me.followersCount !== null)
         await saveVerifiedFollowers(tx, {
@@ -127,7 +137,7 @@ export async function completeInstagramConnection(
           platform: 'instagram',
           followers: me.followersCount,
           handle: me.username,
-          at: params.now,
+          at: now,
         });
     });
     return 'connected';
@@ -138,7 +148,7 @@ export async function completeInstagramConnection(
       error instanceof InstagramNotFoundError ||
       error instanceof InstagramNoInsightsError
     ) {
-      deps.logger.warn({ err: error.message }, 'instagram connection failed');
+      logger.warn({ err: error.message }, 'instagram connection failed');
       return 'failed';
     }
     throw error;
@@ -149,11 +159,11 @@ export async function completeInstagramConnection(
  * Removes the creator's Instagram connection and, in the same transaction, the previews read through it (captions and
  * thumbnail rows); the thumbnail files go once that is committed. Figures already read stay (decision 0017).
  */
-export async function disconnectInstagram(deps: { db: Database; files: FileStore }, influencerId: number) {
-  const files = await deps.db.transaction(async (tx) => {
+export async function disconnectInstagram({ db, files: store }: ServiceContext, influencerId: number) {
+  const files = await db.transaction(async (tx) => {
     if (!(await deleteInstagramConnection(tx, influencerId)))
       throw new AppError('NOT_FOUND', 'No Instagram account is connected.');
     return (await deleteInstagramPreviews(tx, [influencerId])).files;
   });
-  for (const name of files) await discardImage(deps.files, name);
+  for (const name of files) await discardImage(store, name);
 }

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Env } from '../../config/env';
+import type { InstagramConfig } from '../../config/env-services';
 import type { Database } from '../../db/client';
 import { updateEngagementRates } from '../../db/queries/content-metrics-writes';
 import {
@@ -15,8 +15,7 @@ import { forgetVerifiedFollowers } from '../../db/queries/onboarding';
 import { deleteInstagramPreviews } from '../../db/queries/post-previews';
 import type { PlatformDataDeletionRow } from '../../db/schema/content-metrics';
 import { AppError } from '../http/errors';
-import type { FileStore } from '../integrations/file-storage/file-store';
-import type { Logger } from '../process/logger';
+import { atInstant, type ServiceContext } from './service-context';
 import { discardImage } from './uploads';
 
 /*
@@ -91,32 +90,33 @@ export const dataDeletionStatusUrl = (appUrl: string, code: string) =>
  * with the first code and runs nothing (issue 42). A user we hold nothing of gets a code too, and a log line.
  */
 export async function handleInstagramDeletion(
-  deps: { db: Database; env: Pick<Env, 'instagram' | 'appUrl'>; files: FileStore; logger: Logger },
-  params: { kind: DeletionKind; signedRequest: string; now: Date },
+  services: ServiceContext,
+  config: InstagramConfig | null,
+  params: { kind: DeletionKind; signedRequest: string },
 ): Promise<{ url: string; confirmationCode: string }> {
-  const config = deps.env.instagram;
+  const { db, now, files, logger, appUrl } = atInstant(services);
   if (!config) throw new AppError('NOT_FOUND', 'Instagram is not set up on this server.');
-  const { userId } = verifySignedRequest(config.appSecret, params.signedRequest, params.now);
+  const { userId } = verifySignedRequest(config.appSecret, params.signedRequest, now);
   const requestDigest = createHash('sha256').update(params.signedRequest).digest('hex');
   const fresh = randomBytes(12).toString('hex');
-  const outcome = await deps.db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const recorded = await insertPlatformDataDeletion(tx, {
       confirmationCode: fresh,
       platform: 'instagram',
       kind: params.kind,
       platformUserId: userId,
       removed: { connections: 0, snapshots: 0 },
-      requestedAt: params.now,
+      requestedAt: now,
       requestDigest,
     });
     if (!recorded) {
       const first = await platformDataDeletionByDigest(tx, requestDigest);
       return { confirmationCode: first ?? fresh, files: [] as string[], repeat: true, connections: 0 };
     }
-    const removed = await deleteInstagramData(tx, userId, params.now);
+    const removed = await deleteInstagramData(tx, userId, now);
     const previews = await deleteInstagramPreviews(tx, removed.influencerIds);
     if (removed.influencerIds.length > 0) {
-      await updateEngagementRates(tx, await submissionsOfCreators(tx, removed.influencerIds), params.now);
+      await updateEngagementRates(tx, await submissionsOfCreators(tx, removed.influencerIds), now);
       await resetEngagementWithoutFigures(tx, removed.influencerIds);
       await forgetVerifiedFollowers(tx, removed.influencerIds, 'instagram');
     }
@@ -124,7 +124,7 @@ export async function handleInstagramDeletion(
       tx,
       fresh,
       { connections: removed.connections, snapshots: removed.snapshots },
-      params.now,
+      now,
     );
     return {
       confirmationCode: fresh,
@@ -134,19 +134,19 @@ export async function handleInstagramDeletion(
     };
   });
   if (outcome.repeat) {
-    deps.logger.info(
+    logger.info(
       { kind: params.kind },
       'a repeated Instagram deletion request was answered with its first code',
     );
   } else if (outcome.connections === 0) {
-    deps.logger.warn(
+    logger.warn(
       { kind: params.kind, confirmationCode: outcome.confirmationCode },
       'an Instagram deletion request matched no Instagram connection (nothing held; answered as Meta requires)',
     );
   }
-  for (const name of outcome.files) await discardImage(deps.files, name);
+  for (const name of outcome.files) await discardImage(files, name);
   return {
-    url: dataDeletionStatusUrl(deps.env.appUrl, outcome.confirmationCode),
+    url: dataDeletionStatusUrl(appUrl, outcome.confirmationCode),
     confirmationCode: outcome.confirmationCode,
   };
 }

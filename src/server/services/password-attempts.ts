@@ -1,13 +1,12 @@
 import { isAPIError } from 'better-auth/api';
 import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database, DatabaseOrTransaction } from '../../db/client';
+import type { DatabaseOrTransaction } from '../../db/client';
 import { accounts, users } from '../../db/schema/auth';
 import { passwordAttempts } from '../../db/schema/security';
 import type { AuthKeys } from '../auth/auth-context';
 import { AppError } from '../http/errors';
-import type { Mailer } from '../mail/mailer';
 import { repeatedSignInFailuresMail } from '../mail/templates';
-import type { Logger } from '../process/logger';
+import type { ServiceContext } from './service-context';
 
 /**
  * One password budget per account, shared by every place a password is checked (Better Auth's email sign-in, the
@@ -50,7 +49,7 @@ export type AttemptClaim = { allowed: true; failures: number } | { allowed: fals
 export async function claimPasswordAttempt(
   db: DatabaseOrTransaction,
   subject: string,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<AttemptClaim> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const forgotten = sql`${passwordAttempts.lastFailureAt} < ${new Date(now.getTime() - FAILURE_MEMORY_MS).toISOString()}::timestamptz`;
@@ -81,7 +80,7 @@ export async function claimPasswordAttempt(
 }
 
 /** claimPasswordAttempt for the app's own routes: 429 with Retry-After while the account waits. */
-export async function claimOrThrow(db: DatabaseOrTransaction, subject: string, now: Date = new Date()) {
+export async function claimOrThrow(db: DatabaseOrTransaction, subject: string, now: Date) {
   const claim = await claimPasswordAttempt(db, subject, now);
   if (!claim.allowed) {
     throw new AppError('TOO_MANY_REQUESTS', tooManyAttemptsMessage(claim.retryAfter), {
@@ -104,12 +103,8 @@ export async function forgivePasswordAttempts(db: DatabaseOrTransaction, subject
   await db.delete(passwordAttempts).where(eq(passwordAttempts.subject, subject));
 }
 
-export interface NoticeDeps {
-  db: Database;
-  mailer: Mailer;
-  appUrl: string;
-  logger: Logger;
-}
+/** What a notice to an account's owner reaches: part of the service context (Better Auth's hooks have this part). */
+export type NoticeDeps = Pick<ServiceContext, 'db' | 'mailer' | 'appUrl' | 'logger'>;
 
 /**
  * After a wrong password: once the waits have started, mails the account's owner (once per series of failures; an
@@ -118,7 +113,7 @@ export interface NoticeDeps {
 export async function noticeRepeatedFailures(
   { db, mailer, appUrl, logger }: NoticeDeps,
   email: string,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<void> {
   const subject = passwordSubject(email);
   const [marked] = await db
@@ -147,7 +142,7 @@ export async function noticeRepeatedFailures(
 }
 
 /** Forgets series that ended a day ago (run by the maintenance job; the rows would reset on use anyway). */
-export async function pruneAttempts(db: DatabaseOrTransaction, now: Date = new Date()): Promise<number> {
+export async function pruneAttempts(db: DatabaseOrTransaction, now: Date): Promise<number> {
   const gone = await db
     .delete(passwordAttempts)
     .where(
@@ -168,7 +163,7 @@ export async function checkAccountPassword(
   deps: NoticeDeps & { auth: AuthKeys },
   user: { id: string; email: string },
   password: string,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<boolean> {
   const subject = passwordSubject(user.email);
   await claimOrThrow(deps.db, subject, now);

@@ -1,9 +1,8 @@
 import type { Database } from '../../db/client';
-import type { Mailer } from '../mail/mailer';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates';
-import type { Logger } from '../process/logger';
 import { consumeRateLimit } from './app-rate-limits';
 import { forgivePasswordAttempts, passwordSubject } from './password-attempts';
+import type { ServiceContext } from './service-context';
 
 /**
  * 'Forgot password?': Better Auth keeps the token (30 minutes, single use, one answer whether or not the address has
@@ -15,12 +14,8 @@ export const RESETS_PER_ADDRESS_HOUR = 3;
 /** Reset requests per client address per hour (429 past that). */
 export const RESETS_PER_IP_HOUR = 10;
 
-export interface ResetDeps {
-  db: Database;
-  mailer: Mailer;
-  appUrl: string;
-  logger: Logger;
-}
+/** What a reset mail reaches: part of the service context (Better Auth's hooks have this part). */
+export type ResetDeps = Pick<ServiceContext, 'db' | 'mailer' | 'appUrl' | 'logger' | 'now'>;
 
 /** The page the mail links to; admins come back to /admin afterwards. */
 export function resetLink(appUrl: string, token: string, role: string | undefined): string {
@@ -31,7 +26,7 @@ export function resetLink(appUrl: string, token: string, role: string | undefine
 }
 
 /** Counts one reset request from a client address (any address it typed); not allowed past the hourly budget. */
-export function countResetRequest(db: Database, clientIp: string, now: Date = new Date()) {
+export function countResetRequest(db: Database, clientIp: string, now: Date) {
   return consumeRateLimit(db, `reset-ip|${clientIp}`, { window: 3600, max: RESETS_PER_IP_HOUR }, now);
 }
 
@@ -42,17 +37,16 @@ export const TOO_MANY_RESETS_MESSAGE = 'Too many password reset requests. Please
  * background: the answer comes as fast for a real address as for an unknown one.
  */
 export async function mailResetLink(
-  { db, mailer, appUrl, logger }: ResetDeps,
+  { db, mailer, appUrl, logger, now }: ResetDeps,
   user: { email: string; role?: string | undefined },
   token: string,
-  now: Date = new Date(),
 ): Promise<void> {
   const address = user.email.toLowerCase();
   const { allowed } = await consumeRateLimit(
     db,
     `reset-email|${address}`,
     { window: 3600, max: RESETS_PER_ADDRESS_HOUR },
-    now,
+    now(),
   );
   if (!allowed) return;
   void mailer

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database, DatabaseOrTransaction } from '../../db/client';
+import type { DatabaseOrTransaction } from '../../db/client';
 import { findProfile, findSocialAccounts, lockProfileForWrite } from '../../db/queries/onboarding';
 import { type InfluencerRow, influencers } from '../../db/schema/influencers';
 import { influencerProfiles, socialAccounts } from '../../db/schema/onboarding';
@@ -10,7 +10,8 @@ import { AppError } from '../http/errors';
 import { paypalChangedAccountMail } from '../mail/payout-templates';
 import { paypalEmailChangedMail } from '../mail/templates';
 import { keepUnchangedDates, recordFollowerChanges } from './follower-history';
-import { requireIdentityProof } from './identity-proof';
+import { type ProofKeys, requireIdentityProof } from './identity-proof';
+import { type AtInstant, atInstant, type ServiceContext } from './service-context';
 
 /** The creator's accounts on each platform, as the profile form names them. */
 function socialRows(influencerId: number, profile: Profile, now: Date) {
@@ -82,12 +83,9 @@ type ProfileRow = typeof influencerProfiles.$inferSelect;
  * (today the password or a code; new kinds reach it without a change here).
  */
 export type ProfileProof = Omit<
-  Parameters<typeof requireIdentityProof>[1],
+  Parameters<typeof requireIdentityProof>[2],
   'user' | 'influencer' | 'subject'
 >;
-
-/** What a profile edit needs: the proof's dependencies (database, Better Auth, mail, clock). */
-export type ProfileWriteDeps = Parameters<typeof requireIdentityProof>[0];
 
 export const PROFILE_ALREADY_COMPLETE_MESSAGE =
   'Your profile is already complete: make changes on your profile page.';
@@ -163,7 +161,8 @@ async function writeProfile(
  * can never change a PayPal email (changes go through `updateProfile`, with proof). The two checks and the write run
  * under the creator's lock, so two wizards sent at once make one profile.
  */
-export async function completeProfile(db: Database, influencer: InfluencerRow, profile: Profile, now: Date) {
+export async function completeProfile(services: ServiceContext, influencer: InfluencerRow, profile: Profile) {
+  const { db, now } = atInstant(services);
   return db.transaction(async (tx) => {
     const locked = await lockProfileForWrite(tx, influencer.id);
     if (!locked.influencer) throw new AppError('NOT_FOUND', 'Failed to create influencer profile');
@@ -184,7 +183,8 @@ export async function completeProfile(db: Database, influencer: InfluencerRow, p
  * change the proof was not checked for (the address moved meanwhile) is refused.
  */
 export async function updateProfile(
-  deps: ProfileWriteDeps,
+  services: ServiceContext,
+  keys: ProofKeys,
   {
     user,
     influencer,
@@ -197,19 +197,20 @@ export async function updateProfile(
     proof?: ProfileProof;
   },
 ) {
+  const ctx = atInstant(services);
   const next = profile.paypalEmail.toLowerCase();
-  const seen = await findProfile(deps.db, influencer.id);
+  const seen = await findProfile(ctx.db, influencer.id);
   const proved = seen !== null && seen.paypalEmail !== next;
-  if (proved) await requireIdentityProof(deps, { ...proof, user, influencer, subject: 'paypal' });
-  const { saved, change, accountEmail } = await deps.db.transaction(async (tx) => {
+  if (proved) await requireIdentityProof(ctx, keys, { ...proof, user, influencer, subject: 'paypal' });
+  const { saved, change, accountEmail } = await ctx.db.transaction(async (tx) => {
     const locked = await lockProfileForWrite(tx, influencer.id);
     if (!locked.influencer) throw new AppError('NOT_FOUND', 'Failed to create influencer profile');
     const change = paypalChange(locked.profile, next);
     if (change && !proved) throw new AppError('CONFLICT', PAYPAL_CHANGED_MEANWHILE_MESSAGE);
-    const saved = await writeProfile(tx, locked.influencer, profile, deps.now, change ? deps.now : null);
+    const saved = await writeProfile(tx, locked.influencer, profile, ctx.now, change ? ctx.now : null);
     return { saved, change, accountEmail: locked.influencer.email };
   });
-  if (change) await tellPaypalChange(deps, accountEmail, change, deps.now);
+  if (change) await tellPaypalChange(ctx, accountEmail, change);
   return saved;
 }
 
@@ -220,10 +221,9 @@ function paypalChange(current: ProfileRow | null, next: string): { previous: str
 
 /** After the commit: the account email and the previous PayPal address are told; failures are logged. */
 async function tellPaypalChange(
-  { mailer, logger, appUrl }: Pick<ProfileWriteDeps, 'mailer' | 'logger' | 'appUrl'>,
+  { mailer, logger, appUrl, now: changedAt }: AtInstant,
   accountEmail: string,
   change: { previous: string; next: string },
-  changedAt: Date,
 ) {
   const hold = paypalChangeHold(changedAt, changedAt)!;
   const notice = { ...change, changedAt, holdUntil: new Date(hold.until) };

@@ -112,8 +112,9 @@ export async function keptAnswer(
   db: Database,
   key: string,
   load: () => Promise<unknown | null>,
-  now = Date.now(),
 ): Promise<ReadyAnswer | null> {
+  // A kept answer's age is time gone by on this process (a monotonic clock), not the app's time of day.
+  const now = performance.now();
   if (!enabled || !hearsDatabaseChanges(db)) {
     const value = await load();
     return value === null ? null : readyAnswer(value);

@@ -6,6 +6,7 @@ import { sessions, twoFactors, users } from '../../db/schema/auth';
 import type { AuthKeys } from '../auth/auth-context';
 import { AppError } from '../http/errors';
 import { claimPasswordAttempt, forgivePasswordAttempts } from './password-attempts';
+import { type AtInstant, atInstant, type ServiceContext } from './service-context';
 
 /**
  * Second factors (issue 22): Better Auth's two-factor plugin keeps the TOTP secret and the backup codes (encrypted
@@ -70,12 +71,14 @@ const BASE32_PREFIX = 'base32:';
  * budget: 429 while it waits; true when right (the budget is forgiven), false when wrong or not enrolled.
  */
 export async function checkTotpCode(
-  deps: { db: DatabaseOrTransaction; auth: AuthKeys; now: Date },
+  services: ServiceContext | AtInstant,
+  auth: AuthKeys,
   userId: string,
   code: string,
 ): Promise<boolean> {
-  await claimCodeAttempt(deps.db, userId, deps.now);
-  const [row] = await deps.db
+  const { db, now } = atInstant(services);
+  await claimCodeAttempt(db, userId, now);
+  const [row] = await db
     .select({ secret: twoFactors.secret })
     .from(twoFactors)
     .innerJoin(users, eq(users.id, twoFactors.userId))
@@ -85,7 +88,7 @@ export async function checkTotpCode(
     .limit(1);
   let right = false;
   if (row && /^\d{6}$/.test(code)) {
-    const context = await deps.auth.$context;
+    const context = await auth.$context;
     const secret = await symmetricDecrypt({ key: context.secretConfig, data: row.secret });
     if (secret.startsWith(BASE32_PREFIX)) {
       // Not made by this app (it never imports secrets): refuse rather than guess at the encoding.
@@ -94,17 +97,17 @@ export async function checkTotpCode(
       right = await createOTP(secret, { digits: 6, period: 30 }).verify(code);
     }
   }
-  if (right) await forgiveCodeAttempts(deps.db, userId);
+  if (right) await forgiveCodeAttempts(db, userId);
   return right;
 }
 
-/** Records that a second factor was checked in this session just now (the step-up window starts). */
-export async function markSecondFactor(
-  db: DatabaseOrTransaction,
-  sessionId: string,
-  now: Date,
-): Promise<void> {
-  await db.update(sessions).set({ secondFactorAt: now }).where(eq(sessions.id, sessionId));
+/**
+ * Records that a second factor was checked in this session just now (the step-up window starts); answers until
+ * when the window lasts.
+ */
+export async function markSecondFactor(ctx: AtInstant, sessionId: string): Promise<{ validUntil: Date }> {
+  await ctx.db.update(sessions).set({ secondFactorAt: ctx.now }).where(eq(sessions.id, sessionId));
+  return { validUntil: new Date(ctx.now.getTime() + STEP_UP_WINDOW_MS) };
 }
 
 /** Whether a second factor checked at `at` still covers a money action or an export at `now`. */

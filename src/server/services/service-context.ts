@@ -70,9 +70,12 @@ export function createServiceContext(input: ServiceContextInput): ServiceContext
  */
 export type AtInstant = Omit<ServiceContext, 'now'> & { now: Date };
 
-/** Reads the clock once for a use case (its first line: `const ctx = atInstant(services)`). */
-export function atInstant(services: ServiceContext): AtInstant {
-  return { ...services, now: services.now() };
+/**
+ * Reads the clock once for a use case (its first line: `const ctx = atInstant(services)`). A context already at
+ * its instant is kept as it is: a step a use case runs in its course keeps the use case's time.
+ */
+export function atInstant(services: ServiceContext | AtInstant): AtInstant {
+  return services.now instanceof Date ? (services as AtInstant) : { ...services, now: services.now() };
 }
 
 /** The context with its clock stopped at a use case's instant, for a use case it runs as part of the same step. */

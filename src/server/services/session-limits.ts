@@ -1,6 +1,7 @@
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/client';
 import { sessions } from '../../db/schema/auth';
+import { atInstant, type ServiceContext } from './service-context';
 
 /**
  * How long an admin session lives (issue 22): at most 12 hours from its sign-in, and it ends after 30 minutes
@@ -52,4 +53,22 @@ export async function touchSession(
 /** Ends a session on the server (its cookie stops working at once). */
 export async function endSession(db: DatabaseOrTransaction, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * An admin's session at a request: ended when it is past its age or idle limit, or when the member has no role left
+ * (`removed`; the request goes on signed out: false), else its activity noted (true).
+ */
+export async function keepAdminSession(
+  services: ServiceContext,
+  session: { id: string; createdAt: Date; lastActiveAt?: Date | null | undefined },
+  removed: boolean,
+): Promise<boolean> {
+  const { db, now } = atInstant(services);
+  if (removed || adminSessionEnd(session, now)) {
+    await endSession(db, session.id);
+    return false;
+  }
+  await touchSession(db, session, now);
+  return true;
 }

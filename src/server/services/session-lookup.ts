@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/auth';
+import type { ServiceContext } from './service-context';
 
 /*
  * The session read of every signed-in request, without going through Better Auth's endpoint machinery (issue 28:
@@ -74,7 +75,10 @@ function sessionByTokenQuery(db: Database) {
 const prepared = new WeakMap<Database, ReturnType<typeof sessionByTokenQuery>>();
 
 /** The session with this token and its user, in one statement (Better Auth's findSession, without its adapter). */
-export async function findSessionByToken(db: Database, token: string): Promise<SessionWithUser | null> {
+export async function findSessionByToken(
+  { db }: ServiceContext,
+  token: string,
+): Promise<SessionWithUser | null> {
   let query = prepared.get(db);
   if (!query) {
     query = sessionByTokenQuery(db);

@@ -50,7 +50,7 @@ describe.each(TEST_DRIVERS)('handles saved before the handle rule, repaired at s
     await storeAsBefore(ana.influencerId, 'youtube', '@ana.makes', 800);
     const ben = await createReadyCreator(app, database.db, { email: 'ben@example.com', name: 'Ben Fine' });
 
-    expect(await repairSocialHandles(database.db)).toEqual({ reduced: 1, removed: 1 });
+    expect(await repairSocialHandles(database.db, new Date())).toEqual({ reduced: 1, removed: 1 });
 
     const detail = (await (
       await getWithCookie(app, `/api/admin/influencers/${ana.influencerId}`, admin)
@@ -80,7 +80,7 @@ describe.each(TEST_DRIVERS)('handles saved before the handle rule, repaired at s
     expect(bens.items.some((n) => n.kind === 'handle_removed')).toBe(false);
 
     // A second start finds nothing to do and tells nobody twice.
-    expect(await repairSocialHandles(database.db)).toEqual({ reduced: 0, removed: 0 });
+    expect(await repairSocialHandles(database.db, new Date())).toEqual({ reduced: 0, removed: 0 });
     const [tiktok] = await database.db
       .select()
       .from(socialAccounts)

@@ -13,7 +13,7 @@ const PAGE = 2_000;
  * again. Handles that already pass are left alone, so it is safe to run at every start and on several instances at
  * once (each change is conditional on the handle read). Returns how many were reduced and how many removed.
  */
-export async function repairSocialHandles(db: Database, now = new Date()) {
+export async function repairSocialHandles(db: Database, now: Date) {
   const counts = { reduced: 0, removed: 0 };
   let after: { influencerId: number; platform: string } | null = null;
   for (;;) {

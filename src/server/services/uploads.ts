@@ -144,7 +144,7 @@ export async function requirePublicImages(
  * used) it is private to admins. Safe to run again and on several instances at once: recorded names are left alone.
  * Run at start-up, after the migrations, and by `npm run files:migrate` after copying.
  */
-export async function backfillUploads(db: Database, files: FileStore, now = new Date()) {
+export async function backfillUploads(db: Database, files: FileStore, now: Date) {
   const counts = { public: 0, private: 0 };
   for await (const page of files.list('uploads')) {
     const listed = page.filter((file) => UPLOAD_NAME.test(file.name));

@@ -8,6 +8,7 @@ import {
   startFakeInstagram,
 } from '../../../../tests/support/fake-instagram';
 import { insertSubmittedPost } from '../../../../tests/support/posts';
+import { testServices } from '../../../../tests/support/services';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
 import type { InstagramConfig } from '../../../config/env-services';
 import { listPostMetrics } from '../../../db/queries/content-metrics-posts';
@@ -280,7 +281,7 @@ describe.each(TEST_DRIVERS)('Instagram source against a local fake of the Instag
       (p) => p.postUrl === REEL,
     );
     expect(reel).toMatchObject({ source: 'api', views: 12000, engagementRate: 8.79 });
-    const analytics = await campaignAnalytics(database.db, campaignId, NOW);
+    const analytics = await campaignAnalytics(testServices({ db: database.db, now: () => NOW }), campaignId);
     expect(analytics.demographics).toEqual({
       accounts: 1,
       brackets: [

@@ -20,6 +20,7 @@ import type {
   PostMetrics,
 } from '../../../shared/schemas/content-metrics';
 import { AppError } from '../../http/errors';
+import { atInstant, type ServiceContext } from '../service-context';
 
 /*
  * A campaign's posts and creators one page at a time (issue 28): the analytics answer carries each tab's first page
@@ -120,23 +121,25 @@ export async function creatorsPage(
 }
 
 /** GET /api/admin/campaigns/:id/analytics/posts: a page of a tab's posts (404 for a campaign that does not exist). */
-export async function campaignPostsPage(db: Database, campaignId: number, query: PageQuery, now: Date) {
+export async function campaignPostsPage(services: ServiceContext, campaignId: number, query: PageQuery) {
+  const { db, now } = atInstant(services);
   await requireCampaign(db, campaignId);
   return postsPage(db, campaignId, query, now);
 }
 
 /** GET /api/admin/campaigns/:id/analytics/creators: a page of a tab's creators with figures. */
-export async function campaignCreatorsPage(db: Database, campaignId: number, query: PageQuery, now: Date) {
+export async function campaignCreatorsPage(services: ServiceContext, campaignId: number, query: PageQuery) {
+  const { db, now } = atInstant(services);
   await requireCampaign(db, campaignId);
   return creatorsPage(db, campaignId, query, now);
 }
 
 /** Every post of a campaign, tab by tab (the platforms' order), most viewed first: the CSV export's lines. */
 export async function campaignPostsForCsv(
-  db: Database,
+  services: ServiceContext,
   campaignId: number,
-  now: Date,
 ): Promise<PostMetrics[]> {
+  const { db, now } = atInstant(services);
   await requireCampaign(db, campaignId);
   const posts = await listPostMetrics(db, { campaignId }, now);
   return PLATFORMS.flatMap((platform) => posts.filter((p) => p.platform === platform));

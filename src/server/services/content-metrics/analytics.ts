@@ -25,6 +25,7 @@ import {
   type PlatformAnalytics,
 } from '../../../shared/schemas/content-metrics';
 import { AppError } from '../../http/errors';
+import { atInstant, type ServiceContext } from '../service-context';
 import { campaignTabCounts, creatorsPage, postsPage } from './analytics-pages';
 
 /* The analytics pages: a campaign's, the admins' overview, the creator's own, and the applicants' engagement. */
@@ -72,10 +73,10 @@ async function boxCost(db: Database, campaignId: number, productValue: string | 
  * its shipped boxes are worth (`boxCost`); null when nothing was spent or nothing was counted.
  */
 export async function campaignAnalytics(
-  db: Database,
+  services: ServiceContext,
   campaignId: number,
-  now: Date,
 ): Promise<CampaignAnalytics> {
+  const { db, now } = atInstant(services);
   const campaign = await getAdminCampaign(db, campaignId);
   if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
   const scope: PostScope = { campaignId };
@@ -153,10 +154,10 @@ export async function campaignAnalytics(
 
 /** Every campaign's posts submitted from `from` to `to` (UTC days, included), figures as counted now. */
 export async function analyticsOverview(
-  db: Database,
+  services: ServiceContext,
   range: { from?: string | undefined; to?: string | undefined; range?: 'all' | undefined },
-  now: Date,
 ): Promise<AnalyticsOverview> {
+  const { db, now } = atInstant(services);
   const allTime = range.range === 'all';
   const to = allTime ? day(now) : (range.to ?? day(now));
   let from =
@@ -191,7 +192,8 @@ export async function analyticsOverview(
 }
 
 /** The creator's own figures: this month's growth against last month's, totals and every post. */
-export async function myAnalytics(db: Database, influencerId: number, now: Date): Promise<MyAnalytics> {
+export async function myAnalytics(services: ServiceContext, influencerId: number): Promise<MyAnalytics> {
+  const { db, now } = atInstant(services);
   const scope: PostScope = { influencerId };
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const lastMonthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));

@@ -1,4 +1,4 @@
-import type { Database, DatabaseOrTransaction } from '../../../db/client';
+import type { DatabaseOrTransaction } from '../../../db/client';
 import { findPost } from '../../../db/queries/content-metrics-posts';
 import {
   confirmReport,
@@ -11,7 +11,8 @@ import { METRIC_FIELDS } from '../../../shared/content-metrics';
 import type { MetricsInput } from '../../../shared/schemas/content-metrics';
 import { AppError } from '../../http/errors';
 import { type AuditActor, changedFields, recordAdminAction } from '../audit-log';
-import { type StoredImage, uploadRow } from '../uploads';
+import { atInstant, type ServiceContext } from '../service-context';
+import { discardImage, storeImage, uploadRow } from '../uploads';
 
 /* A post's figures entered by hand: an admin's entry or correction, a creator's report and its confirmation. */
 
@@ -36,9 +37,10 @@ async function postFor(
 
 /** An admin enters or corrects a post's figures (source `admin`, measured now). */
 export async function recordAdminMetrics(
-  db: Database,
-  params: { submissionId: number; input: MetricsInput; adminId: string; now: Date; actor: AuditActor },
+  services: ServiceContext,
+  params: { submissionId: number; input: MetricsInput; adminId: string; actor: AuditActor },
 ) {
+  const { db, now } = atInstant(services);
   return db.transaction(async (tx) => {
     const post = await postFor(tx, params.submissionId, params.input.postUrl);
     const previous = await latestAdminFigures(tx, post.submissionId, post.postUrl);
@@ -48,10 +50,10 @@ export async function recordAdminMetrics(
       postUrl: post.postUrl,
       source: 'admin',
       ...figures,
-      measuredAt: params.now,
+      measuredAt: now,
       enteredBy: params.adminId,
     });
-    await updateEngagementRates(tx, [post.submissionId], params.now);
+    await updateEngagementRates(tx, [post.submissionId], now);
     // A correction records the figures that changed from the admin's last entry; a first entry all of them.
     const diff = previous ? changedFields(previous, figures, METRIC_FIELDS) : null;
     await recordAdminAction(tx, params.actor, {
@@ -60,50 +62,62 @@ export async function recordAdminMetrics(
       entityId: post.submissionId,
       before: previous ? { postUrl: post.postUrl, ...diff?.before } : null,
       after: { postUrl: post.postUrl, ...(previous ? diff?.after : figures) },
-      at: params.now,
+      at: now,
     });
     return { id };
   });
 }
 
 /**
- * A creator reports their own post's figures with a screenshot; counted once an admin confirms. The screenshot (just
- * stored) is recorded with the report, in one transaction: private, its owner the reporting creator's user.
+ * A creator reports their own post's figures with a screenshot; counted once an admin confirms. The screenshot is
+ * stored, then recorded with the report in one transaction: private, its owner the reporting creator's user (and
+ * taken away again when the report is refused).
  */
 export async function reportCreatorMetrics(
-  db: Database,
+  services: ServiceContext,
   params: {
     submissionId: number;
     influencerId: number;
     input: MetricsInput;
-    screenshot: StoredImage;
+    screenshot: File;
     /** The session user: the screenshot's owner. */
     ownerUserId: string;
-    now: Date;
   },
 ) {
-  return db.transaction(async (tx) => {
-    const post = await postFor(tx, params.submissionId, params.input.postUrl, params.influencerId);
-    await insertUpload(tx, uploadRow(params.screenshot, params.ownerUserId, 'private', params.now));
-    const id = await insertSnapshot(tx, {
-      submissionId: post.submissionId,
-      postUrl: post.postUrl,
-      source: 'creator',
-      ...figuresFrom(params.input),
-      measuredAt: params.now,
-      screenshotUrl: params.screenshot.url,
-    });
-    return { id };
+  const { db, files, now } = atInstant(services);
+  const stored = await storeImage(files, params.screenshot).catch((error: unknown) => {
+    // The upload service names its field 'file'; here it is the screenshot.
+    if (error instanceof AppError)
+      throw new AppError(error.code, error.message.replace(/^file:/, 'screenshot:'));
+    throw error;
   });
+  return db
+    .transaction(async (tx) => {
+      const post = await postFor(tx, params.submissionId, params.input.postUrl, params.influencerId);
+      await insertUpload(tx, uploadRow(stored, params.ownerUserId, 'private', now));
+      const id = await insertSnapshot(tx, {
+        submissionId: post.submissionId,
+        postUrl: post.postUrl,
+        source: 'creator',
+        ...figuresFrom(params.input),
+        measuredAt: now,
+        screenshotUrl: stored.url,
+      });
+      return { id };
+    })
+    .catch(async (error: unknown) => {
+      await discardImage(files, stored.name);
+      throw error;
+    });
 }
 
 export async function confirmCreatorReport(
-  db: Database,
+  services: ServiceContext,
   snapshotId: number,
   adminId: string,
-  now: Date,
   actor: AuditActor,
 ) {
+  const { db, now } = atInstant(services);
   return db.transaction(async (tx) => {
     const row = await confirmReport(tx, snapshotId, adminId, now);
     if (!row) throw new AppError('NOT_FOUND', 'There is no report waiting for confirmation with this id.');

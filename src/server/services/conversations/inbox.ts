@@ -1,4 +1,3 @@
-import type { DatabaseOrTransaction } from '../../../db/client';
 import {
   campaignNameById,
   campaignsWithConversations,
@@ -14,6 +13,7 @@ import type {
   InboxQuery,
 } from '../../../shared/schemas/conversation-inbox';
 import type { MyConversationList } from '../../../shared/schemas/conversations';
+import type { ServiceContext } from '../service-context';
 
 const PREVIEW = 140;
 const preview = (text: string) => {
@@ -23,7 +23,7 @@ const preview = (text: string) => {
 
 /** One page of the admins' inbox (newest activity first, filtered, searched) with the number waiting for a reply. */
 export async function adminInbox(
-  db: DatabaseOrTransaction,
+  { db }: ServiceContext,
   adminUserId: string,
   query: InboxQuery,
 ): Promise<Inbox> {
@@ -50,7 +50,7 @@ export async function adminInbox(
 
 /** A creator's conversations (by application) with what they have not read. */
 export async function myConversations(
-  db: DatabaseOrTransaction,
+  { db }: ServiceContext,
   influencerId: number,
   userId: string,
 ): Promise<MyConversationList> {
@@ -65,7 +65,7 @@ export async function myConversations(
 }
 
 /** How many conversations wait for an admin's reply (the badge of the admins' inbox). */
-export function waitingConversations(db: DatabaseOrTransaction): Promise<number> {
+export function waitingConversations({ db }: ServiceContext): Promise<number> {
   return waitingCount(db);
 }
 
@@ -74,7 +74,7 @@ export function waitingConversations(db: DatabaseOrTransaction): Promise<number>
  * or one campaign by id (the filter kept in the URL shows its name).
  */
 export async function inboxCampaigns(
-  db: DatabaseOrTransaction,
+  { db }: ServiceContext,
   query: InboxCampaignsQuery,
 ): Promise<InboxCampaigns> {
   if (query.id !== undefined) return { items: await campaignNameById(db, query.id) };

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { DatabaseOrTransaction } from '../../../db/client';
 import { listSavedReplies } from '../../../db/queries/conversation-lists';
 import { type SavedReplyRow, savedReplies } from '../../../db/schema/conversations';
 import type { SavedReplyInput, SavedReplyItem } from '../../../shared/schemas/conversation-inbox';
 import { AppError } from '../../http/errors';
+import { atInstant, type ServiceContext } from '../service-context';
 
 /** The team's saved replies (shared by every admin): list, create, edit, delete. */
 const view = (row: SavedReplyRow): SavedReplyItem => ({
@@ -31,16 +31,16 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function savedReplyList(db: DatabaseOrTransaction): Promise<SavedReplyItem[]> {
+export async function savedReplyList({ db }: ServiceContext): Promise<SavedReplyItem[]> {
   return (await listSavedReplies(db)).map(view);
 }
 
 export async function createSavedReply(
-  db: DatabaseOrTransaction,
+  services: ServiceContext,
   input: SavedReplyInput,
   userId: string,
-  now: Date,
 ): Promise<SavedReplyItem> {
+  const { db, now } = atInstant(services);
   const [row] = await guarded(() =>
     db
       .insert(savedReplies)
@@ -51,11 +51,11 @@ export async function createSavedReply(
 }
 
 export async function updateSavedReply(
-  db: DatabaseOrTransaction,
+  services: ServiceContext,
   id: number,
   input: SavedReplyInput,
-  now: Date,
 ): Promise<SavedReplyItem> {
+  const { db, now } = atInstant(services);
   const [row] = await guarded(() =>
     db
       .update(savedReplies)
@@ -67,7 +67,7 @@ export async function updateSavedReply(
   return view(row);
 }
 
-export async function deleteSavedReply(db: DatabaseOrTransaction, id: number): Promise<void> {
+export async function deleteSavedReply({ db }: ServiceContext, id: number): Promise<void> {
   const gone = await db
     .delete(savedReplies)
     .where(eq(savedReplies.id, id))

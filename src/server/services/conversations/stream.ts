@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { Database } from '../../../db/client';
 import { findConversation } from '../../../db/queries/conversations';
 import type { ServerLifecycle } from '../../http/context';
 import type { StreamLease } from '../live/open-streams';
+import type { ServiceContext } from '../service-context';
+import { readableConversation, type Viewer } from './context';
 import { type ConversationChange, subscribeConversationChanges } from './live';
 
 /** A comment line this often keeps proxies from closing a quiet stream (most close after 60 s idle). */
@@ -22,15 +23,14 @@ const STREAM_RETRY_MS = 3000;
  */
 export function conversationStream(
   c: Context,
+  { db }: ServiceContext,
   {
-    db,
     conversationId,
     lifecycle,
     heartbeatMs = STREAM_HEARTBEAT_MS,
     accept,
     lease,
   }: {
-    db: Database;
     /** The stream's hold on its session (issue 42): it finishes when the session ends. */
     lease: StreamLease;
     conversationId: number | null;
@@ -58,7 +58,8 @@ export function conversationStream(
         data: JSON.stringify({ conversationId }),
         retry: STREAM_RETRY_MS,
       });
-      let lastWrite = Date.now();
+      // The heartbeat measures time gone by (a monotonic clock), not the time of day a service reads from its context.
+      let lastWrite = performance.now();
       while (!stream.aborted && !stream.closed && !lease.ended) {
         if (queue.length === 0) {
           await new Promise<void>((resolve) => {
@@ -78,12 +79,12 @@ export function conversationStream(
               ? { event: 'message', data: JSON.stringify(change), id: String(change.messageId) }
               : { event: 'resync', data: '{}' },
           );
-          lastWrite = Date.now();
+          lastWrite = performance.now();
         }
         if (lifecycle?.stopping || lifecycle?.draining) break;
-        if (Date.now() - lastWrite >= heartbeatMs) {
+        if (performance.now() - lastWrite >= heartbeatMs) {
           await stream.write(': heartbeat\n\n');
-          lastWrite = Date.now();
+          lastWrite = performance.now();
         }
       }
     } catch (error) {
@@ -96,12 +97,17 @@ export function conversationStream(
   });
 }
 
+/** A conversation's stream opens only for a viewer who may read it: 404 otherwise (as JSON, before any event). */
+export async function requireStreamAccess({ db }: ServiceContext, id: number, viewer: Viewer): Promise<void> {
+  await readableConversation(db, id, viewer);
+}
+
 /**
  * The filter of a creator's stream of every conversation of theirs: whether a change is about one of their
  * conversations (ownership read from the database once per conversation, then remembered for the stream's life).
  */
 export function creatorConversationFilter(
-  db: Database,
+  { db }: ServiceContext,
   influencerId: number,
 ): (change: ConversationChange) => Promise<boolean> {
   const known = new Map<number, boolean>();

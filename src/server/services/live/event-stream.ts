@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { Database } from '../../../db/client';
 import type { ServerLifecycle } from '../../http/context';
+import type { ServiceContext } from '../service-context';
 import type { StreamLease } from './open-streams';
 import { type LiveAudience, type LiveTopic, subscribeLive } from './topics';
 
@@ -22,14 +22,13 @@ const RETRY_MS = 3000;
  */
 export function liveStream(
   c: Context,
+  { db }: ServiceContext,
   {
-    db,
     audience,
     lifecycle,
     heartbeatMs = LIVE_HEARTBEAT_MS,
     lease,
   }: {
-    db: Database;
     audience: LiveAudience;
     lifecycle?: ServerLifecycle | undefined;
     heartbeatMs?: number;
@@ -56,7 +55,8 @@ export function liveStream(
         data: JSON.stringify({ role: audience.role }),
         retry: RETRY_MS,
       });
-      let lastWrite = Date.now();
+      // The heartbeat measures time gone by (a monotonic clock), not the time of day a service reads from its context.
+      let lastWrite = performance.now();
       while (!stream.aborted && !stream.closed && !lease.ended) {
         if (pending.size === 0) {
           await new Promise<void>((resolve) => {
@@ -77,12 +77,12 @@ export function liveStream(
               ? { event: 'resync', data: '{}' }
               : { event: 'change', data: JSON.stringify({ topic }) },
           );
-          lastWrite = Date.now();
+          lastWrite = performance.now();
         }
         if (lifecycle?.stopping || lifecycle?.draining) break;
-        if (Date.now() - lastWrite >= heartbeatMs) {
+        if (performance.now() - lastWrite >= heartbeatMs) {
           await stream.write(': heartbeat\n\n');
-          lastWrite = Date.now();
+          lastWrite = performance.now();
         }
       }
     } catch (error) {

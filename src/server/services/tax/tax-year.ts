@@ -52,9 +52,11 @@ function readCursor(cursor: string | undefined): TaxYearKey | null {
  */
 export async function taxYearReport(
   services: ServiceContext,
-  year: number,
+  requested: number | undefined,
   page: { cursor?: string; limit: number },
 ): Promise<TaxYearReport> {
+  // No year asked for: the current one (UTC).
+  const year = requested ?? services.now().getUTCFullYear();
   const after = readCursor(page.cursor);
   const [rows, totals] = await Promise.all([
     taxYearPage(services.db, { year, after, limit: page.limit }),

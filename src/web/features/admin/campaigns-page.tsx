@@ -11,7 +11,7 @@ import { useAdminCan } from '../../lib/admin-permissions';
 import { getErrorMessage } from '../../lib/api-client';
 import { formatNumber, formatReach, formatThousandsUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { ADMIN_CAMPAIGNS_PAGE_SIZE, useAdminCampaigns, useCampaignStats } from './api/campaign-management';
+import { ADMIN_CAMPAIGNS_PAGE_SIZE, useAdminCampaigns, useCampaignStats } from './api/campaign-list';
 import { AdminEmptyState, AdminPageHeader } from './components/admin-layout';
 import { CampaignFormDialog } from './components/campaign-form-dialog';
 import { CampaignTable } from './components/campaign-table';

@@ -1,24 +1,17 @@
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   type InboxFilter,
   inboxCampaignsSchema,
   inboxSchema,
-  type SavedReplyInput,
-  savedReplyItemSchema,
-  savedReplyListSchema,
-  waitingCountSchema,
 } from '../../../../shared/schemas/conversation-inbox';
+import { INBOX_POLL_MS } from '../../../lib/admin-nav-counts';
 import { apiFetch } from '../../../lib/api-client';
-import { conversationKeys, useConversationLive } from '../../../lib/conversations';
+import { conversationKeys } from '../../../lib/conversations';
 
-/** Issue 26, the team's side: the inbox, the number waiting for a reply, saved replies. */
+/**
+ * Issue 26, the team's side: the inbox and its campaign filter (the number waiting for a reply is in
+ * lib/admin-nav-counts, the saved replies in lib/saved-replies).
+ */
 export interface InboxFilters {
   filter: InboxFilter;
   campaignId?: number | undefined;
@@ -34,9 +27,6 @@ function inboxPath({ filter, campaignId, q }: InboxFilters, cursor: string | nul
   const query = params.toString();
   return `/api/admin/conversations${query ? `?${query}` : ''}`;
 }
-
-/** While the inbox stream is down, the inbox and the sidebar count are asked for this often. */
-const INBOX_POLL_MS = 15_000;
 
 /**
  * GET /api/admin/conversations: newest activity first, a page of 50 at a time ("Show more conversations" reads the
@@ -87,65 +77,4 @@ export function useInboxCampaign(id: number | undefined) {
     enabled: id !== undefined,
     staleTime: 60_000,
   });
-}
-
-/**
- * The admin frame follows every conversation on the inbox stream: each change refreshes the inbox, the sidebar
- * count and the bell. Answers whether the stream is up (else the queries poll).
- */
-export function useInboxLive(): boolean {
-  const queryClient = useQueryClient();
-  const changed = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: [...conversationKeys.all, 'admin', 'inbox'] });
-    void queryClient.invalidateQueries({ queryKey: conversationKeys.waiting });
-  }, [queryClient]);
-  return useConversationLive('admin', null, changed);
-}
-
-/** GET /api/admin/conversations/waiting-count: the number in the sidebar. */
-export function useWaitingCount(live: boolean): number {
-  const query = useQuery({
-    queryKey: conversationKeys.waiting,
-    queryFn: ({ signal }) =>
-      apiFetch('/api/admin/conversations/waiting-count', { signal, schema: waitingCountSchema }),
-    staleTime: 0,
-    refetchInterval: live ? false : INBOX_POLL_MS,
-  });
-  return query.data?.waitingCount ?? 0;
-}
-
-/** The team's saved replies, by title. */
-export function useSavedReplies() {
-  return useQuery({
-    queryKey: conversationKeys.savedReplies,
-    queryFn: ({ signal }) => apiFetch('/api/admin/saved-replies', { signal, schema: savedReplyListSchema }),
-    staleTime: 60_000,
-  });
-}
-
-/** Create, change and delete a saved reply; each reads the list again. */
-export function useSavedReplyActions() {
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: conversationKeys.savedReplies });
-  return {
-    save: useMutation({
-      mutationFn: ({ id, input }: { id: number | null; input: SavedReplyInput }) =>
-        id === null
-          ? apiFetch('/api/admin/saved-replies', {
-              method: 'POST',
-              json: input,
-              schema: savedReplyItemSchema,
-            })
-          : apiFetch(`/api/admin/saved-replies/${id}`, {
-              method: 'PUT',
-              json: input,
-              schema: savedReplyItemSchema,
-            }),
-      onSettled: refresh,
-    }),
-    remove: useMutation({
-      mutationFn: (id: number) => apiFetch(`/api/admin/saved-replies/${id}`, { method: 'DELETE' }),
-      onSettled: refresh,
-    }),
-  };
 }

@@ -1,10 +1,4 @@
-import {
-  infiniteQueryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   adminProblemListSchema,
   type ProblemReshipInput,
@@ -31,18 +25,6 @@ export const problemsQuery = (status: ProblemFilter) =>
     staleTime: 30_000,
   });
 export const useProblems = (status: ProblemFilter) => useInfiniteQuery(problemsQuery(status));
-
-/** The open count for the sidebar badge (one row asked for; refreshed every few minutes and after every action). */
-export function useOpenProblemCount() {
-  const query = useQuery({
-    queryKey: privateKeys.admin.problemsOpenCount,
-    queryFn: ({ signal }) =>
-      apiFetch('/api/admin/problems?status=open&limit=1', { signal, schema: adminProblemListSchema }),
-    staleTime: 60_000,
-    refetchInterval: 180_000,
-  });
-  return query.data?.openCount ?? 0;
-}
 
 /** Reply, resolve and re-ship; each refreshes the queue, the badge and the review pages. */
 export function useProblemActions() {

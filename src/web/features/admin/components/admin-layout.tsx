@@ -17,11 +17,10 @@ import { Logo } from '../../../components/logo';
 import { NotificationBell } from '../../../components/notification-bell';
 import { StepUpHost } from '../../../components/step-up-dialog';
 import { signedOutPathFor } from '../../../lib/account-paths';
+import { useInboxLive, useOpenProblemCount, useWaitingCount } from '../../../lib/admin-nav-counts';
 import { cn } from '../../../lib/cn';
 import { useLiveUpdates } from '../../../lib/live-updates';
 import { useSession, useSignOut } from '../../../lib/use-session';
-import { useInboxLive, useWaitingCount } from '../api/conversations';
-import { useOpenProblemCount } from '../api/problems';
 
 /** Spec §2 Admin screens: the sidebar's links (Analytics opens the overview of all campaigns, issue 12). */
 const NAV_ITEMS = [

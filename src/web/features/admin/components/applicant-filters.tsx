@@ -6,7 +6,7 @@ import type { AdminApplicantList } from '../../../../shared/schemas/shipping';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
-import type { ApplicantView } from '../api/campaign-management';
+import type { ApplicantView } from '../api/applicants';
 
 const FILTERS: ReadonlyArray<{ id: ApplicantGroup; label: string }> = [
   { id: 'all', label: 'All' },

@@ -11,7 +11,7 @@ import { toast } from '../../../components/ui/toast';
 import { stepsForRole, useAdminCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
-import { type ApplicantView, useApplicants, useReviewActions } from '../api/campaign-management';
+import { type ApplicantView, useApplicants, useReviewActions } from '../api/applicants';
 import { AdminEmptyState } from './admin-layout';
 import type { ApplicantActions } from './applicant-actions';
 import { ApplicantCard } from './applicant-card';

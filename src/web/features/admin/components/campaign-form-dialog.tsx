@@ -19,10 +19,10 @@ import {
 } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
+import { inputFromCampaign, useSaveCampaign } from '../../../lib/admin-campaign';
 import { getErrorMessage } from '../../../lib/api-client';
 import { elementOf, maxLengthOf } from '../../../lib/schema-limits';
 import { useReturnFocus } from '../../../lib/use-return-focus';
-import { inputFromCampaign, useSaveCampaign } from '../api/campaign-management';
 import { CampaignBasicsFields, type CampaignFormValues, CampaignTermsFields } from './campaign-form-fields';
 import { GalleryField, ImageField } from './campaign-image-fields';
 import { ListField } from './list-field';

@@ -4,10 +4,10 @@ import { campaignInputSchema } from '../../../../shared/schemas/campaign';
 import { FileInput } from '../../../components/ui/file-input';
 import { FieldError, Label } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
+import { uploadCampaignImage } from '../../../lib/admin-campaign';
 import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { maxLengthOf } from '../../../lib/schema-limits';
-import { uploadCampaignImage } from '../api/campaign-management';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

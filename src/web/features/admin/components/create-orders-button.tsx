@@ -12,7 +12,7 @@ import { toast } from '../../../components/ui/toast';
 import { useAdminCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useReturnFocus } from '../../../lib/use-return-focus';
-import { type ApplicantView, useApplicants } from '../api/campaign-management';
+import { type ApplicantView, useApplicants } from '../api/applicants';
 import { useCreateStoreOrders } from '../api/stores';
 
 const ALL_NEWEST: ApplicantView = { group: 'all', sort: 'newest', missedNone: false };

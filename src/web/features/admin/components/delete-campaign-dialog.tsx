@@ -3,7 +3,7 @@ import type { AdminCampaign } from '../../../../shared/schemas/campaign';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
-import { useDeleteCampaign, useEndCampaign } from '../api/campaign-management';
+import { useDeleteCampaign, useEndCampaign } from '../api/campaign-list';
 
 /** Delete, with a question first; a campaign with applications cannot go (409), so the dialog offers to end it. */
 export function DeleteCampaignDialog({

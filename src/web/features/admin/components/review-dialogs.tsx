@@ -11,7 +11,7 @@ import { toast } from '../../../components/ui/toast';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { campaignReward } from '../../../lib/format';
 import { maxLengthOf } from '../../../lib/schema-limits';
-import type { useReviewActions } from '../api/campaign-management';
+import type { useReviewActions } from '../api/applicants';
 import { AskChoiceOffer } from './ask-choice';
 
 type ReviewActions = ReturnType<typeof useReviewActions>;

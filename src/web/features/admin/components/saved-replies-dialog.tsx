@@ -13,7 +13,7 @@ import { TextField } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextareaField } from '../../../components/ui/textarea';
 import { getErrorMessage } from '../../../lib/api-client';
-import { useSavedReplies, useSavedReplyActions } from '../api/conversations';
+import { useSavedReplies, useSavedReplyActions } from '../../../lib/saved-replies';
 
 /**
  * The team's saved replies beside a conversation's box (issue 26): a button opens the list; "Insert" puts a reply

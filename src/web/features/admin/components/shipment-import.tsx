@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { useCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import type { ShipmentReport, useReviewActions } from '../api/campaign-management';
+import type { ShipmentReport, useReviewActions } from '../api/applicants';
 import { downloadShippingCsv } from '../api/shipping';
 import { CreateOrdersButton } from './create-orders-button';
 

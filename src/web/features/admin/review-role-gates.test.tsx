@@ -1,60 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderAsAdmin as renderAs, textOf as text } from '../../../../tests/support/render-as-admin';
 import { ADMIN_ROLES, type AdminRole } from '../../../shared/admin-permissions';
 import { offeredActions } from '../../../shared/lifecycle/moves';
-import type { ConversationThread } from '../../../shared/schemas/conversations';
 import type { ProductView } from '../../../shared/schemas/products';
 import type { AdminApplicant } from '../../../shared/schemas/shipping';
 import { stepsForRole } from '../../lib/admin-permissions';
-import { conversationKeys } from '../../lib/conversations';
-import { privateKeys, publicKeys } from '../../lib/query-keys';
-import { queryReaders } from '../../lib/query-readers';
-import { ReadersContext } from '../../lib/readers';
-import { AdminConversation } from './components/admin-conversation';
+import { privateKeys } from '../../lib/query-keys';
 import type { ApplicantActions } from './components/applicant-actions';
 import { ApplicantCard } from './components/applicant-card';
 import { CampaignProductsPanel } from './components/campaign-products-panel';
-import { CreatorNotes } from './components/creator-notes';
 
-/** Issue 39: each admin page shows only what the signed-in role may do, read from the one permission table. */
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/** Renders `element` for a signed-in admin of `role`, with `seed` already in the cache (no request is made). */
-function renderAs(
-  role: AdminRole,
-  element: ReactElement,
-  seed: [readonly unknown[], unknown][] = [],
-): string {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(publicKeys.session, {
-    user: {
-      id: 'u1',
-      name: 'Team member',
-      email: 'member@mintbox.test',
-      image: null,
-      role: 'admin',
-      adminRole: role,
-      influencer: null,
-      twoFactor: { enabled: true, required: false, enrolmentRequired: false },
-    },
-  });
-  for (const [key, data] of seed) client.setQueryData(key, data);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <ReadersContext.Provider value={queryReaders}>
-        <MemoryRouter>{element}</MemoryRouter>
-      </ReadersContext.Provider>
-    </QueryClientProvider>,
-  );
-}
+/** Issue 39: the campaign page shows only what the signed-in role may do, read from the one permission table. */
 
 const APPLIED: AdminApplicant = {
   id: 7,
@@ -144,54 +100,6 @@ describe('the review steps by role', () => {
   });
 });
 
-const THREAD: ConversationThread = {
-  id: 11,
-  applicationId: 7,
-  campaign: { id: 1, name: 'Glow Serum Launch', brand: 'Glow Labs' },
-  creator: { id: 3, name: 'Ana Creator' },
-  items: [
-    {
-      type: 'message',
-      id: 1,
-      authorRole: 'creator',
-      authorName: 'Ana Creator',
-      body: 'When does the box ship?',
-      images: [],
-      createdAt: '2026-11-20T10:00:00.000Z',
-      editedAt: null,
-      hidden: null,
-      canEdit: false,
-      canDelete: false,
-      seen: false,
-    },
-  ],
-  canWrite: true,
-  readOnlyReason: null,
-  readOnlyFrom: null,
-  waitingSince: '2026-11-20T10:00:00.000Z',
-  unreadCount: 0,
-};
-
-describe('the conversation box by role', () => {
-  const render = (role: AdminRole) =>
-    renderAs(role, <AdminConversation conversationId={11} />, [
-      [conversationKeys.thread('admin', 11), THREAD],
-    ]);
-
-  it('lets a Manager write, and tells a Viewer or Finance member they read only', () => {
-    const manager = render('manager');
-    expect(manager).toContain('Your message');
-    expect(text(manager)).toContain('Send');
-    for (const role of ['viewer', 'finance'] as const) {
-      const html = render(role);
-      expect(text(html)).toContain('When does the box ship?');
-      expect(html).not.toContain('<textarea');
-      expect(text(html)).not.toContain('Saved replies');
-      expect(text(html)).toContain(`reads the conversations; replying needs the Manager or Owner role.`);
-    }
-  });
-});
-
 const PRODUCTS: { items: ProductView[] } = {
   items: [
     {
@@ -218,7 +126,7 @@ const PRODUCTS: { items: ProductView[] } = {
   ],
 };
 
-describe('products and notes by role', () => {
+describe('products by role', () => {
   it('lets a Manager add products and change stock; a Viewer reads the stock', () => {
     const render = (role: AdminRole) =>
       renderAs(role, <CampaignProductsPanel campaignId={5} />, [
@@ -233,13 +141,5 @@ describe('products and notes by role', () => {
     expect(viewer).not.toContain('Add product');
     expect(viewer).not.toContain('Mark unavailable');
     expect(viewer).not.toContain('Save');
-  });
-
-  it('lets a Manager write a note about a creator; a Viewer reads the notes', () => {
-    const notes = [{ id: 1, body: 'Ships fast', author: 'Max', createdAt: '2026-11-20T10:00:00.000Z' }];
-    expect(text(renderAs('manager', <CreatorNotes creatorId={3} notes={notes} />))).toContain('Add note');
-    const viewer = text(renderAs('viewer', <CreatorNotes creatorId={3} notes={notes} />));
-    expect(viewer).toContain('Ships fast');
-    expect(viewer).not.toContain('Add note');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../../shared/schemas/audit-log';
-import { recordName } from './audit-log';
+import { recordName } from './audit-entry';
 
 const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   id: 1,

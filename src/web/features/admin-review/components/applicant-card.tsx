@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { offeredActions } from '../../../../shared/lifecycle/moves';
+import { type ApplicationAction, offeredActions } from '../../../../shared/lifecycle/moves';
 import { ACCEPTED_STATUSES, BOX_SENT_STATUSES, isIn } from '../../../../shared/lifecycle/statuses';
 import type { ApplicantEngagement } from '../../../../shared/schemas/content-metrics';
 import type { ChosenVariant } from '../../../../shared/schemas/products';
@@ -21,19 +21,7 @@ import { ShipmentArea, ShipmentSummary } from './applicant-shipment';
 import { ApplicantShipping } from './applicant-shipping';
 import { SubmissionArea } from './applicant-submission';
 
-/** One applicant in the admin's review: who they are, their pitch, and the next step of their application. */
-export function ApplicantCard({
-  applicant,
-  shipsBox,
-  selected,
-  onSelect,
-  actions,
-  busy,
-  credited,
-  engagement,
-  campaignName,
-  reliability,
-}: {
+interface ApplicantCardProps {
   applicant: AdminApplicant & { choices?: ChosenVariant[] };
   shipsBox: boolean;
   selected: boolean;
@@ -47,7 +35,21 @@ export function ApplicantCard({
   campaignName?: string;
   /** Issue 27: the creator's reliability record. */
   reliability?: Reliability | undefined;
-}) {
+}
+
+/** One applicant in the admin's review: who they are, their pitch, and the next step of their application. */
+export function ApplicantCard({
+  applicant,
+  shipsBox,
+  selected,
+  onSelect,
+  actions,
+  busy,
+  credited,
+  engagement,
+  campaignName,
+  reliability,
+}: ApplicantCardProps) {
   const id = useId();
   const { status } = applicant;
   // The buttons are the steps the table of moves offers an admin at this status (src/shared/lifecycle/moves.ts) that the
@@ -81,6 +83,32 @@ export function ApplicantCard({
       <DecisionMessage applicant={applicant} />
       <DecisionButtons applicant={applicant} offers={offers} actions={actions} busy={busy} />
 
+      <ApplicantNextSteps
+        applicant={applicant}
+        shipsBox={shipsBox}
+        offers={offers}
+        actions={actions}
+        busy={busy}
+        credited={credited}
+      />
+    </li>
+  );
+}
+
+/** After the decision: the shipping address, the box's tracking or the form to ship it, and the submitted content. */
+function ApplicantNextSteps({
+  applicant,
+  shipsBox,
+  offers,
+  actions,
+  busy,
+  credited,
+}: Pick<ApplicantCardProps, 'applicant' | 'shipsBox' | 'actions' | 'busy' | 'credited'> & {
+  offers: ReadonlySet<ApplicationAction>;
+}) {
+  const { status } = applicant;
+  return (
+    <>
       {applicant.shipping || isIn(ACCEPTED_STATUSES, status) ? (
         <ApplicantShipping
           applicant={applicant}
@@ -106,6 +134,6 @@ export function ApplicantCard({
           credited={credited}
         />
       ) : null}
-    </li>
+    </>
   );
 }

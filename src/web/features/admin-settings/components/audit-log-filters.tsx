@@ -37,22 +37,17 @@ export function filtersFrom(params: URLSearchParams): AuditFilters {
   };
 }
 
-/** Admin, action, record, record id and UTC days; Apply puts them in the URL, Clear takes them all off. */
-export function AuditFilterForm({
-  id,
-  draft,
-  set,
-  filtered,
-  onApply,
-  onClear,
-}: {
+interface AuditFilterFormProps {
   id: string;
   draft: AuditFilters;
   set: (name: keyof AuditFilters) => (value: string) => void;
   filtered: boolean;
   onApply: (event: FormEvent) => void;
   onClear: () => void;
-}) {
+}
+
+/** Admin, action, record, record id and UTC days; Apply puts them in the URL, Clear takes them all off. */
+export function AuditFilterForm({ id, draft, set, filtered, onApply, onClear }: AuditFilterFormProps) {
   return (
     <form
       onSubmit={onApply}
@@ -69,36 +64,22 @@ export function AuditFilterForm({
           onChange={(e) => set('actor')(e.target.value)}
         />
       </FilterField>
-      <FilterField id={`${id}-action`} label="Action">
-        <NativeSelect
-          id={`${id}-action`}
-          value={draft.action}
-          onChange={(e) => set('action')(e.target.value)}
-          className="[&_select]:h-11"
-        >
-          <option value="">All actions</option>
-          {AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {AUDIT_ACTION_LABELS[action]}
-            </option>
-          ))}
-        </NativeSelect>
-      </FilterField>
-      <FilterField id={`${id}-type`} label="Record">
-        <NativeSelect
-          id={`${id}-type`}
-          value={draft.entityType}
-          onChange={(e) => set('entityType')(e.target.value)}
-          className="[&_select]:h-11"
-        >
-          <option value="">All records</option>
-          {AUDIT_ENTITY_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {AUDIT_ENTITY_LABELS[type]}
-            </option>
-          ))}
-        </NativeSelect>
-      </FilterField>
+      <ChoiceFilter
+        id={`${id}-action`}
+        label="Action"
+        value={draft.action}
+        onChange={set('action')}
+        all="All actions"
+        choices={AUDIT_ACTIONS.map((action) => [action, AUDIT_ACTION_LABELS[action]])}
+      />
+      <ChoiceFilter
+        id={`${id}-type`}
+        label="Record"
+        value={draft.entityType}
+        onChange={set('entityType')}
+        all="All records"
+        choices={AUDIT_ENTITY_TYPES.map((type) => [type, AUDIT_ENTITY_LABELS[type]])}
+      />
       <FilterField id={`${id}-entity`} label="Record id">
         <Input
           id={`${id}-entity`}
@@ -145,5 +126,40 @@ function FilterField({ id, label, children }: { id: string; label: string; child
       <Label htmlFor={id}>{label}</Label>
       {children}
     </div>
+  );
+}
+
+/** A select of one filter: every choice, or one of the list. */
+function ChoiceFilter({
+  id,
+  label,
+  value,
+  onChange,
+  all,
+  choices,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  all: string;
+  choices: [string, string][];
+}) {
+  return (
+    <FilterField id={id} label={label}>
+      <NativeSelect
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="[&_select]:h-11"
+      >
+        <option value="">{all}</option>
+        {choices.map(([choice, text]) => (
+          <option key={choice} value={choice}>
+            {text}
+          </option>
+        ))}
+      </NativeSelect>
+    </FilterField>
   );
 }

@@ -10,7 +10,7 @@ import { conversationKeys } from '../../../lib/conversations';
 
 /**
  * Issue 26, the team's side: the inbox and its campaign filter (the number waiting for a reply is in
- * lib/admin-nav-counts, the saved replies in lib/saved-replies).
+ * lib/admin-nav-counts, the saved replies in lib/admin-saved-replies).
  */
 export interface InboxFilters {
   filter: InboxFilter;

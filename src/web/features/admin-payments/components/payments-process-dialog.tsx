@@ -72,13 +72,7 @@ export function ProcessPaymentDialog({
       <DialogContent onCloseAutoFocus={returnFocus} className="max-w-2xl" data-testid="process-dialog">
         <DialogHeader>
           <DialogTitle>Process Payment</DialogTitle>
-          <DialogDescription>
-            {step.kind === 'manual'
-              ? 'Send each amount from your PayPal account, then mark it paid with the transaction id.'
-              : paypalReady
-                ? `PayPal ${settings?.environment} is configured: payouts can go out through PayPal's Payouts API.`
-                : 'PayPal is not configured on this server: pay by hand and record each payment.'}
-          </DialogDescription>
+          <DialogDescription>{stepDescription(step, settings)}</DialogDescription>
         </DialogHeader>
 
         {step.kind === 'select' ? (
@@ -180,4 +174,14 @@ function usePayoutChoice(
       return next;
     });
   return { pending, rows, started, byHand, withPaypal, chosen, toggle, picked, total, mode, setMode };
+}
+
+/** What the dialog says under its title: the manual step's instructions, or whether PayPal is configured. */
+function stepDescription(step: Step, settings: PaymentsSummary['settings'] | undefined): string {
+  const paypalReady = settings?.mode === 'paypal';
+  return step.kind === 'manual'
+    ? 'Send each amount from your PayPal account, then mark it paid with the transaction id.'
+    : paypalReady
+      ? `PayPal ${settings?.environment} is configured: payouts can go out through PayPal's Payouts API.`
+      : 'PayPal is not configured on this server: pay by hand and record each payment.';
 }

@@ -67,31 +67,7 @@ export function TransactionTable({ items, busy, select, view }: TransactionRowsP
     <div className="hidden overflow-x-auto md:block">
       <table className="w-full min-w-[720px] text-left text-sm" aria-busy={busy}>
         <caption className="sr-only">Payments and transactions</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="w-10 px-4 py-3">
-              <span className="sr-only">Select</span>
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Date
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Influencer
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Campaign
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Amount
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TransactionTableHead />
         <tbody className="divide-y divide-slate-100">
           {items
             ? items.map((row) => (
@@ -142,6 +118,37 @@ export function TransactionTable({ items, busy, select, view }: TransactionRowsP
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The table's column headings (the first and last for assistive technology only). */
+function TransactionTableHead() {
+  return (
+    <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+      <tr>
+        <th scope="col" className="w-10 px-4 py-3">
+          <span className="sr-only">Select</span>
+        </th>
+        <th scope="col" className="px-4 py-3">
+          Date
+        </th>
+        <th scope="col" className="px-4 py-3">
+          Influencer
+        </th>
+        <th scope="col" className="px-4 py-3">
+          Campaign
+        </th>
+        <th scope="col" className="px-4 py-3 text-right">
+          Amount
+        </th>
+        <th scope="col" className="px-4 py-3">
+          Status
+        </th>
+        <th scope="col" className="px-4 py-3 text-right">
+          <span className="sr-only">Actions</span>
+        </th>
+      </tr>
+    </thead>
   );
 }
 

@@ -1,8 +1,8 @@
 import { BookmarkPlus, MessageSquareQuote, Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { type SavedReplyItem, savedReplySchema } from '../../../shared/schemas/conversation-inbox';
-import { getErrorMessage } from '../../lib/api-client';
 import { useSavedReplies, useSavedReplyActions } from '../../lib/admin-saved-replies';
+import { getErrorMessage } from '../../lib/api-client';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { TextField } from '../ui/input';

@@ -94,6 +94,13 @@ function layerViolations(files: ReadonlyMap<string, string>): string[] {
           `${where} (feature ${feature}) imports ${path.relative(SRC, target)} (feature ${targetFeature})`,
         );
       }
+      // What features share stands below them: src/web/components and the admin features' src/web/lib/admin-* import
+      // no feature (decision 0054).
+      if (targetFeature && /^web[\\/](components[\\/]|lib[\\/]admin-)/.test(where)) {
+        problems.push(
+          `${where} (shared by features) imports ${path.relative(SRC, target)} (feature ${targetFeature})`,
+        );
+      }
     }
   }
   return problems;
@@ -108,7 +115,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('layers', () => {
-  it('holds in src/: shared and config import nothing else, db not server or web, web not server or db, no feature another, server rendering only in web/server-entry', () => {
+  it('holds in src/: shared and config import nothing else, db not server or web, web not server or db, no feature another (nor components or lib/admin-* a feature), server rendering only in web/server-entry', () => {
     const self = new URL(import.meta.url).pathname;
     const files = new Map(
       sourceFiles(SRC)
@@ -126,6 +133,7 @@ describe('layers', () => {
       [at('db/queries/x.ts'), "import type { Env } from '../../server/context';"],
       [at('web/lib/x.ts'), "const m = await import('../../server/app');"],
       [at('web/features/wallet/x.tsx'), "import { A } from '../dashboard/components/a';"],
+      [at('web/components/admin/x.tsx'), "import { B } from '../../features/admin-review/api/applicants';"],
       [at('server/x.ts'), "import { b } from '@/shared/constants';"],
       [at('server/ok.ts'), "import { c } from '../db/client';\nimport { z } from 'zod';"],
       [at('server/ok.test.ts'), "import { d } from '../../tests/support/test-app';"],
@@ -139,6 +147,7 @@ describe('layers', () => {
       'db/queries/x.ts (db) imports server/context (server)',
       'web/lib/x.ts (web) imports server/app (server)',
       'web/features/wallet/x.tsx (feature wallet) imports web/features/dashboard/components/a (feature dashboard)',
+      'web/components/admin/x.tsx (shared by features) imports web/features/admin-review/api/applicants (feature admin-review)',
       'server/x.ts imports @/shared/constants: use a relative import (one style, no alias)',
       'server/helper.ts imports ../tests/support/test-app (outside src)',
       'web/lib/y.ts imports react-dom/server: only web/server-entry.tsx runs on the server',

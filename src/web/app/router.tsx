@@ -10,7 +10,7 @@ import { SiteShell } from './site-shell';
 /**
  * Loads a page's code only when the page is opened: each gets a chunk of its own, outside the JavaScript that `/`
  * loads. Use it for every route that is not on the public path (account, onboarding, dashboard, admin), e.g.
- *   { path: '/admin/campaigns', lazy: lazyPage(() => import('../features/admin/campaigns-page'), 'CampaignsPage') }
+ *   { path: '/admin/campaigns', lazy: lazyPage(() => import('../features/admin-campaigns/campaigns-page'), 'CampaignsPage') }
  */
 export function lazyPage<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
@@ -52,9 +52,11 @@ const PAGE_COMPONENTS: Record<AppPagePath, Pick<RouteObject, 'lazy' | 'element'>
   '/auth/callback': {
     lazy: lazyPage(() => import('../features/auth/auth-callback-page'), 'AuthCallbackPage'),
   },
-  '/admin': { lazy: lazyPage(() => import('../features/admin/admin-sign-in-page'), 'AdminSignInPage') },
+  '/admin': {
+    lazy: lazyPage(() => import('../features/admin-sign-in/admin-sign-in-page'), 'AdminSignInPage'),
+  },
   '/team-invitation/:token': {
-    lazy: lazyPage(() => import('../features/admin/team-invitation-page'), 'TeamInvitationPage'),
+    lazy: lazyPage(() => import('../features/admin-settings/team-invitation-page'), 'TeamInvitationPage'),
   },
   '/email-verification': {
     lazy: lazyPage(() => import('../features/onboarding/email-verification-page'), 'EmailVerificationPage'),
@@ -68,23 +70,39 @@ const PAGE_COMPONENTS: Record<AppPagePath, Pick<RouteObject, 'lazy' | 'element'>
   '/data-export/:token': {
     lazy: lazyPage(() => import('../features/onboarding/data-export-page'), 'DataExportPage'),
   },
-  '/admin/two-factor': { lazy: lazyPage(() => import('../features/admin/two-factor-page'), 'TwoFactorPage') },
-  '/admin/campaigns': { lazy: lazyPage(() => import('../features/admin/campaigns-page'), 'CampaignsPage') },
+  '/admin/two-factor': {
+    lazy: lazyPage(() => import('../features/admin-sign-in/two-factor-page'), 'TwoFactorPage'),
+  },
+  '/admin/campaigns': {
+    lazy: lazyPage(() => import('../features/admin-campaigns/campaigns-page'), 'CampaignsPage'),
+  },
   '/admin/campaigns/:id': {
-    lazy: lazyPage(() => import('../features/admin/campaign-review-page'), 'CampaignReviewPage'),
+    lazy: lazyPage(() => import('../features/admin-review/campaign-review-page'), 'CampaignReviewPage'),
   },
   '/admin/details/:id': {
-    lazy: lazyPage(() => import('../features/admin/campaign-details-page'), 'CampaignDetailsPage'),
+    lazy: lazyPage(() => import('../features/admin-analytics/campaign-details-page'), 'CampaignDetailsPage'),
   },
-  '/admin/analytics': { lazy: lazyPage(() => import('../features/admin/analytics-page'), 'AnalyticsPage') },
-  '/admin/payments': { lazy: lazyPage(() => import('../features/admin/payments-page'), 'PaymentsPage') },
+  '/admin/analytics': {
+    lazy: lazyPage(() => import('../features/admin-analytics/analytics-page'), 'AnalyticsPage'),
+  },
+  '/admin/payments': {
+    lazy: lazyPage(() => import('../features/admin-payments/payments-page'), 'PaymentsPage'),
+  },
   '/admin/influencers': {
-    lazy: lazyPage(() => import('../features/admin/influencers-page'), 'InfluencersPage'),
+    lazy: lazyPage(() => import('../features/admin-creators/influencers-page'), 'InfluencersPage'),
   },
-  '/admin/influencers/:id': { lazy: lazyPage(() => import('../features/admin/creator-page'), 'CreatorPage') },
-  '/admin/messages': { lazy: lazyPage(() => import('../features/admin/messages-page'), 'MessagesPage') },
-  '/admin/problems': { lazy: lazyPage(() => import('../features/admin/problems-page'), 'ProblemsPage') },
-  '/admin/settings': { lazy: lazyPage(() => import('../features/admin/settings-page'), 'SettingsPage') },
+  '/admin/influencers/:id': {
+    lazy: lazyPage(() => import('../features/admin-creators/creator-page'), 'CreatorPage'),
+  },
+  '/admin/messages': {
+    lazy: lazyPage(() => import('../features/admin-messages/messages-page'), 'MessagesPage'),
+  },
+  '/admin/problems': {
+    lazy: lazyPage(() => import('../features/admin-problems/problems-page'), 'ProblemsPage'),
+  },
+  '/admin/settings': {
+    lazy: lazyPage(() => import('../features/admin-settings/settings-page'), 'SettingsPage'),
+  },
 };
 
 /** The routes of the pages of one access (and frame), from the list. */
@@ -118,7 +136,7 @@ export const router = createBrowserRouter([
         element: <RequireAdmin />,
         children: [
           {
-            lazy: lazyPage(() => import('../features/admin/components/admin-layout'), 'AdminLayout'),
+            lazy: lazyPage(() => import('../components/admin/admin-layout'), 'AdminLayout'),
             children: routesOf('admin'),
           },
         ],

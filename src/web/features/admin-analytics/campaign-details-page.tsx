@@ -1,0 +1,157 @@
+import { ArrowLeft, BarChart3, Download } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS, type Platform } from '../../../shared/constants';
+import { AdminEmptyState } from '../../components/admin/admin-layout';
+import { CampaignStatusBadge } from '../../components/campaign-status-badge';
+import { ErrorNote } from '../../components/error-panel';
+import { StatCard } from '../../components/stat-card';
+import { Button, buttonVariants } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Tabs } from '../../components/ui/tabs';
+import { toast } from '../../components/ui/toast';
+import { useAdminCampaign } from '../../lib/admin-campaign';
+import { useCan } from '../../lib/admin-permissions';
+import { getErrorMessage, isNotFound } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download';
+import { formatNumber, formatUsd } from '../../lib/format';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCampaignAnalytics } from './api/content-metrics';
+import { platformTabItems } from './components/platform-analytics';
+import { ReportLinksPanel } from './components/report-links-panel';
+
+/**
+ * /admin/details/:id: a campaign's name and status, and its analytics per platform. It reads the admin's endpoint,
+ * which has drafts too (the public one hides them).
+ */
+export function CampaignDetailsPage() {
+  const { id } = useParams();
+  const campaign = useAdminCampaign(id);
+  useDocumentTitle(campaign.data ? `${campaign.data.name} analytics` : 'Campaign analytics');
+
+  if (campaign.isPending) {
+    return (
+      <div className="flex flex-col gap-4" role="status" aria-label="Loading campaign">
+        <Skeleton className="h-9 w-72" />
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="mt-4 h-64 w-full rounded-xl" />
+      </div>
+    );
+  }
+  if (campaign.isError) {
+    const notFound = isNotFound(campaign.error);
+    return (
+      <AdminEmptyState
+        icon={<BarChart3 aria-hidden="true" className="size-6" />}
+        title={notFound ? 'Campaign Not Found' : "We couldn't load this campaign"}
+      >
+        <p>{notFound ? `There is no campaign with id ${id}.` : getErrorMessage(campaign.error)}</p>
+        <Link to="/admin/campaigns" className={buttonVariants({ variant: 'outline', className: 'mt-4' })}>
+          Back to Campaigns
+        </Link>
+      </AdminEmptyState>
+    );
+  }
+
+  const data = campaign.data;
+  return (
+    <>
+      <Link
+        to="/admin/campaigns"
+        className="mb-4 inline-flex items-center gap-1.5 text-sm font-semibold text-mint-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Campaigns
+      </Link>
+      <div className="mb-6 flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{data.name}</h1>
+          <CampaignStatusBadge status={data.status} />
+        </div>
+        <p className="text-sm text-slate-600">
+          {data.brand} · {PLATFORM_LABELS[data.platform]} · {CAMPAIGN_TYPE_LABELS[data.type]}
+        </p>
+      </div>
+      <CampaignAnalyticsView id={id} />
+      <ReportLinksPanel campaignId={data.id} />
+    </>
+  );
+}
+
+/** Under a cost: what it divides, or why it shows '—'. */
+function costNote(spent: number, count: number, per: 'views' | 'interactions'): string {
+  if (spent <= 0) return 'Nothing spent yet';
+  if (count <= 0) return `No ${per} counted yet`;
+  return `${formatUsd(spent)} spent ÷ ${formatNumber(count)} ${per}`;
+}
+
+function CampaignAnalyticsView({ id }: { id: string | undefined }) {
+  const analytics = useCampaignAnalytics(id);
+  const [chosen, setActive] = useState<Platform | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const mayExport = useCan('GET /admin/campaigns/{id}/analytics.csv');
+  if (analytics.isPending) {
+    return (
+      <div className="flex flex-col gap-4" role="status" aria-label="Loading analytics">
+        <Skeleton className="h-24 w-full rounded-xl" />
+        <Skeleton className="h-64 w-full rounded-xl" />
+      </div>
+    );
+  }
+  if (analytics.isError) {
+    return <ErrorNote>The analytics could not be loaded: {getErrorMessage(analytics.error)}</ErrorNote>;
+  }
+  const data = analytics.data;
+  const active = chosen ?? data.campaign.platform;
+  const views = data.platforms.reduce((sum, tab) => sum + (tab.totals.views ?? 0), 0);
+  const interactions = data.platforms.reduce((sum, tab) => sum + tab.totals.interactions, 0);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(`/api/admin/campaigns/${data.campaign.id}/analytics.csv`, 'campaign-analytics.csv');
+    } catch (error) {
+      toast({ title: 'Export failed', description: getErrorMessage(error), variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex flex-1 flex-col gap-2">
+          <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+            <StatCard label="Budget" value={formatUsd(data.campaign.budget)} />
+            <StatCard
+              label="Mint spent"
+              value={`${formatNumber(data.mintSpent)} Mint`}
+              note="Mint credited for approved posts"
+              testId="mint-spent"
+            />
+            <StatCard
+              label="Cost per view"
+              value={data.costPerView === null ? '—' : `$${data.costPerView.toFixed(4)}`}
+              note={costNote(data.costSpent, views, 'views')}
+              testId="cost-per-view"
+            />
+            <StatCard
+              label="Cost per engagement"
+              value={data.costPerEngagement === null ? '—' : `$${data.costPerEngagement.toFixed(2)}`}
+              note={costNote(data.costSpent, interactions, 'interactions')}
+              testId="cost-per-engagement"
+            />
+          </dl>
+          <p className="text-xs text-slate-500" data-testid="cost-basis">
+            Costs: {data.costBasis}.
+          </p>
+        </div>
+        {mayExport ? (
+          <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting} className="w-fit">
+            <Download aria-hidden="true" />
+            Export CSV
+          </Button>
+        ) : null}
+      </div>
+      <Tabs label="Platform analytics" active={active} onChange={setActive} items={platformTabItems(data)} />
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { DollarSign, Megaphone, Plus, TrendingUp, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { AdminCampaign } from '../../../shared/schemas/campaign';
+import { AdminEmptyState, AdminPageHeader } from '../../components/admin/admin-layout';
+import { CampaignFormDialog } from '../../components/admin/campaign-form-dialog';
+import { ErrorNote, ErrorPanel } from '../../components/error-panel';
+import { ListSearch } from '../../components/list-search';
+import { cursorFromParams, Pagination, pageFromParams, setPageParams } from '../../components/pagination';
+import { StatCard } from '../../components/stat-card';
+import { Button } from '../../components/ui/button';
+import { useAdminCan } from '../../lib/admin-permissions';
+import { getErrorMessage } from '../../lib/api-client';
+import { formatNumber, formatReach, formatThousandsUsd } from '../../lib/format';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { ADMIN_CAMPAIGNS_PAGE_SIZE, useAdminCampaigns, useCampaignStats } from './api/campaign-list';
+import { CampaignTable } from './components/campaign-table';
+import { DeleteCampaignDialog } from './components/delete-campaign-dialog';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The search of the campaign table: typed text searches the server after a short pause, and lives in ?q=. */
+function useDebouncedSearch() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const [draft, setDraft] = useState(q);
+  useEffect(() => {
+    const next = draft.trim();
+    if (next === q) return;
+    const timer = setTimeout(() => {
+      const search = new URLSearchParams(params);
+      if (next) search.set('q', next);
+      else search.delete('q');
+      search.delete('page');
+      search.delete('cursor');
+      setParams(search, { replace: true, preventScrollReset: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, q, params, setParams]);
+  // Back and forward change the URL: follow it (but keep what is being typed, spaces included).
+  useEffect(() => setDraft((current) => (current.trim() === q ? current : q)), [q]);
+
+  const page = pageFromParams(params);
+  const cursor = cursorFromParams(params);
+  const goToPage = (next: number, nextCursor = '') => {
+    const search = new URLSearchParams(params);
+    search.delete('page');
+    search.delete('cursor');
+    setPageParams(search, next, nextCursor);
+    setParams(search, { preventScrollReset: true });
+  };
+  return { q, draft, setDraft, page, cursor, goToPage };
+}
+
+/** /admin/campaigns 'Campaign Management': stats, search, the campaign table, add, edit and delete. */
+export function CampaignsPage() {
+  useDocumentTitle('Campaign Management');
+  const { q, draft, setDraft, page, cursor, goToPage } = useDebouncedSearch();
+  const list = useAdminCampaigns(q, cursor);
+  const [editing, setEditing] = useState<AdminCampaign | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<AdminCampaign | null>(null);
+
+  const openForm = (campaign: AdminCampaign | null) => {
+    setEditing(campaign);
+    setFormOpen(true);
+  };
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const { can } = useAdminCan();
+  const addButton = can('POST /admin/campaigns') ? (
+    <Button onClick={() => openForm(null)}>
+      <Plus aria-hidden="true" />
+      Add Campaign
+    </Button>
+  ) : null;
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Campaign Management"
+        description="Create, edit and track your brand campaigns."
+        actions={addButton}
+      />
+      <CampaignStats />
+      <ListSearch
+        className="mb-5 sm:max-w-md"
+        label="Search campaigns"
+        value={draft}
+        onChange={setDraft}
+        placeholder="Search by name, brand or tag"
+      />
+
+      {list.isError && !list.data ? (
+        <ErrorPanel title="We couldn't load campaigns." error={list.error} onRetry={() => list.refetch()} />
+      ) : list.data && items.length === 0 ? (
+        total > 0 ? (
+          <AdminEmptyState
+            icon={<Megaphone aria-hidden="true" className="size-6" />}
+            title="This page is empty"
+          >
+            <Button className="mt-2" variant="outline" onClick={() => goToPage(1)}>
+              Back to the first page
+            </Button>
+          </AdminEmptyState>
+        ) : (
+          <AdminEmptyState
+            icon={<Megaphone aria-hidden="true" className="size-6" />}
+            title={q ? 'No campaigns match your search' : 'No campaigns yet'}
+          >
+            <p>
+              {q
+                ? 'Try a different name, brand or tag.'
+                : 'Add your first campaign: creators can apply once it is Active.'}
+            </p>
+            {q ? (
+              <Button className="mt-4" variant="outline" onClick={() => setDraft('')}>
+                Clear search
+              </Button>
+            ) : (
+              <div className="mt-4">{addButton}</div>
+            )}
+          </AdminEmptyState>
+        )
+      ) : (
+        <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+          <CampaignTable
+            items={list.data ? items : undefined}
+            busy={list.isFetching}
+            actions={{ onEdit: openForm, onDelete: setDeleting }}
+          />
+          {list.data && total > ADMIN_CAMPAIGNS_PAGE_SIZE ? (
+            <Pagination
+              page={page}
+              pageSize={ADMIN_CAMPAIGNS_PAGE_SIZE}
+              total={total}
+              shown={items.length}
+              nextCursor={list.data.nextCursor}
+              prevCursor={list.data.prevCursor}
+              loading={list.isPlaceholderData}
+              onPage={goToPage}
+            />
+          ) : null}
+        </div>
+      )}
+
+      <CampaignFormDialog open={formOpen} onOpenChange={setFormOpen} campaign={editing} />
+      <DeleteCampaignDialog campaign={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}
+
+/** The four stat cards of spec §2: Total Campaigns, Active Campaigns, Total Reach (M), Total Spent ($K). */
+function CampaignStats() {
+  const stats = useCampaignStats();
+  const data = stats.data;
+  const icon = 'size-5';
+  return (
+    <section aria-label="Campaign stats" className="mb-6">
+      {stats.isError ? (
+        <ErrorNote className="mb-3 bg-transparent p-0 text-red-700">
+          The stats could not be loaded: {getErrorMessage(stats.error)}
+        </ErrorNote>
+      ) : null}
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+        <StatCard
+          label="Total Campaigns"
+          icon={<Megaphone aria-hidden="true" className={icon} />}
+          value={data && formatNumber(data.totalCampaigns)}
+          failed={stats.isError}
+          testId="stat-total-campaigns"
+        />
+        <StatCard
+          label="Active Campaigns"
+          icon={<TrendingUp aria-hidden="true" className={icon} />}
+          value={data && formatNumber(data.activeCampaigns)}
+          failed={stats.isError}
+          testId="stat-active-campaigns"
+        />
+        <StatCard
+          label="Total Reach"
+          icon={<Users aria-hidden="true" className={icon} />}
+          value={data && formatReach(data.totalReach)}
+          failed={stats.isError}
+          testId="stat-total-reach"
+        />
+        <StatCard
+          label="Total Spent"
+          icon={<DollarSign aria-hidden="true" className={icon} />}
+          value={data && formatThousandsUsd(data.totalSpent)}
+          failed={stats.isError}
+          testId="stat-total-spent"
+        />
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,189 @@
+import { Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PLATFORM_LABELS, type Platform } from '../../../shared/constants';
+import { AdminEmptyState, AdminPageHeader } from '../../components/admin/admin-layout';
+import { ErrorPanel } from '../../components/error-panel';
+import { ListSearch } from '../../components/list-search';
+import { cursorFromParams, Pagination, pageFromParams, setPageParams } from '../../components/pagination';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { INFLUENCERS_PAGE_SIZE, useInfluencers } from '../../lib/admin-creators-query';
+import { formatNumber, formatShortDate } from '../../lib/format';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AccountClosures } from './components/account-closures';
+
+const PROVIDER_LABELS: Record<string, string> = {
+  email: 'Email',
+  google: 'Google',
+  facebook: 'Facebook',
+  twitter: 'X',
+  x: 'X',
+  tiktok: 'TikTok',
+};
+
+const SKELETON_ROWS = Array.from({ length: 5 }, (_, i) => `row-${i}`);
+
+/** /admin/influencers: every creator, newest first, searchable by name, username or email, 20 a page. */
+export function InfluencersPage() {
+  useDocumentTitle('Influencers');
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const page = pageFromParams(params);
+  const list = useInfluencers(q, cursorFromParams(params));
+  const [draft, setDraft] = useState(q);
+  useEffect(() => setDraft(q), [q]);
+
+  const go = (next: { q?: string; page: number; cursor?: string }) => {
+    const search = new URLSearchParams();
+    const nextQ = next.q ?? q;
+    if (nextQ) search.set('q', nextQ);
+    setPageParams(search, next.page, next.cursor ?? '');
+    setParams(search, { preventScrollReset: true });
+  };
+
+  const total = list.data?.total ?? 0;
+  const items = list.data?.items ?? [];
+
+  return (
+    <>
+      <AdminPageHeader title="Influencers" description="Every creator who has signed up, newest first." />
+      <ListSearch
+        className="mb-5 sm:max-w-md"
+        label="Search creators"
+        value={draft}
+        onChange={setDraft}
+        onSubmit={() => go({ q: draft.trim(), page: 1 })}
+        placeholder="Search by name, username or email"
+      />
+
+      {list.isError && !list.data ? (
+        <ErrorPanel title="We couldn't load creators." error={list.error} onRetry={() => list.refetch()} />
+      ) : list.data && items.length === 0 ? (
+        total > 0 ? (
+          <AdminEmptyState icon={<Users aria-hidden="true" className="size-6" />} title="This page is empty">
+            <Button className="mt-2" variant="outline" onClick={() => go({ page: 1 })}>
+              Back to the first page
+            </Button>
+          </AdminEmptyState>
+        ) : (
+          <AdminEmptyState
+            icon={<Users aria-hidden="true" className="size-6" />}
+            title={q ? 'No creators match your search' : 'No creators yet'}
+          >
+            <p>
+              {q
+                ? 'Try a different name, username or email.'
+                : 'Creators appear here as soon as they sign up.'}
+            </p>
+            {q ? (
+              <Button className="mt-4" variant="outline" onClick={() => go({ q: '', page: 1 })}>
+                Clear search
+              </Button>
+            ) : null}
+          </AdminEmptyState>
+        )
+      ) : (
+        <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[760px] text-left text-sm" aria-busy={list.isFetching}>
+              <caption className="sr-only">Creators</caption>
+              <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3">
+                    Creator
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Email
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Platform
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    Followers
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Niche
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Signed up with
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Joined
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {list.data
+                  ? items.map((creator) => (
+                      <tr key={creator.id} data-testid="influencer-row" className="hover:bg-slate-50/60">
+                        <td className="px-4 py-3">
+                          <Link
+                            to={`/admin/influencers/${creator.id}`}
+                            className="font-semibold text-slate-900 hover:text-mint-700 hover:underline"
+                          >
+                            {creator.name}
+                          </Link>
+                          <p className="text-xs text-slate-500">@{creator.username}</p>
+                        </td>
+                        <td className="max-w-56 truncate px-4 py-3 text-slate-700">{creator.email}</td>
+                        <td className="px-4 py-3">
+                          {creator.platform ? (
+                            (PLATFORM_LABELS[creator.platform as Platform] ?? creator.platform)
+                          ) : (
+                            <span className="text-slate-400">None yet</span>
+                          )}
+                        </td>
+                        <td className="px-4 py-3 text-right tabular-nums">
+                          {formatNumber(creator.followers)}
+                        </td>
+                        <td className="px-4 py-3">{creator.niche}</td>
+                        <td className="px-4 py-3">
+                          <div className="flex flex-wrap gap-1">
+                            <Badge variant={creator.emailVerified ? 'green' : 'yellow'}>
+                              {creator.emailVerified ? 'Verified' : 'Unverified'}
+                            </Badge>
+                            {creator.profileCompleted ? <Badge variant="blue">Profile complete</Badge> : null}
+                          </div>
+                        </td>
+                        <td className="px-4 py-3">
+                          {PROVIDER_LABELS[creator.provider ?? ''] ?? creator.provider ?? 'Email'}
+                        </td>
+                        <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                          {formatShortDate(creator.createdAt)}
+                        </td>
+                      </tr>
+                    ))
+                  : SKELETON_ROWS.map((key) => (
+                      <tr key={key}>
+                        <td colSpan={8} className="px-4 py-3">
+                          <Skeleton className="h-8 w-full" />
+                        </td>
+                      </tr>
+                    ))}
+              </tbody>
+            </table>
+          </div>
+          {list.data ? (
+            <Pagination
+              page={page}
+              pageSize={INFLUENCERS_PAGE_SIZE}
+              total={total}
+              totalCapped={list.data.totalCapped}
+              shown={items.length}
+              nextCursor={list.data.nextCursor}
+              prevCursor={list.data.prevCursor}
+              loading={list.isPlaceholderData}
+              onPage={(next, cursor) => go({ page: next, cursor })}
+            />
+          ) : null}
+        </div>
+      )}
+      <AccountClosures />
+    </>
+  );
+}

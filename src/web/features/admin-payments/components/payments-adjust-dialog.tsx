@@ -1,0 +1,188 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Search } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import type { InfluencerSummary } from '../../../../shared/schemas/influencer';
+import { type AdjustmentInput, adjustmentSchema } from '../../../../shared/schemas/payout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Input, Label, TextField } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { useInfluencers } from '../../../lib/admin-creators-query';
+import { getErrorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { formatNumber } from '../../../lib/format';
+import { useReturnFocus } from '../../../lib/use-return-focus';
+import { usePaymentActions } from '../api/payments';
+
+type FormValues = { amount: number; reason: string };
+
+/**
+ * Adjust Mint: credit (positive) or debit (negative) one creator's Mint with a required reason. It shows in the
+ * creator's history and in the transactions, with who made it; a debit never takes a balance below zero.
+ */
+export function AdjustMintDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const returnFocus = useReturnFocus(open);
+  const { adjust } = usePaymentActions();
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [creator, setCreator] = useState<InfluencerSummary | null>(null);
+  const creators = useInfluencers(query, '');
+  // A closed account takes no Mint (the server refuses it): such creators are not offered (issue 41).
+  const openCreators = (creators.data?.items ?? []).filter((item) => item.closedAt === null);
+  const closedCount = (creators.data?.items.length ?? 0) - openCreators.length;
+  const form = useForm<FormValues, unknown, AdjustmentInput>({
+    resolver: zodResolver(adjustmentSchema) as unknown as Resolver<FormValues, unknown, AdjustmentInput>,
+    defaultValues: { reason: '' },
+  });
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const close = (next: boolean) => {
+    if (adjust.isPending) return;
+    if (!next) {
+      setCreator(null);
+      setSearch('');
+      adjust.reset();
+      form.reset({ reason: '' });
+    }
+    onOpenChange(next);
+  };
+
+  const submit = form.handleSubmit(async (input) => {
+    if (!creator) return;
+    try {
+      const result = await adjust.mutateAsync({ influencerId: creator.id, ...input });
+      toast({
+        title: input.amount > 0 ? 'Mint credited' : 'Mint debited',
+        description: `${creator.name} now has ${formatNumber(result.balance)} Mint.`,
+        variant: 'success',
+      });
+      close(false);
+    } catch {
+      // Shown in the dialog.
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent onCloseAutoFocus={returnFocus} data-testid="adjust-dialog">
+        <DialogHeader>
+          <DialogTitle>Adjust Mint</DialogTitle>
+          <DialogDescription>
+            Credit or debit a creator's Mint. The reason shows in their history and in the transactions.
+          </DialogDescription>
+        </DialogHeader>
+        {creator ? (
+          <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+            <div className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
+              <span>
+                <strong>{creator.name}</strong> <span className="text-slate-500">@{creator.username}</span>
+              </span>
+              <Button variant="link" size="sm" onClick={() => setCreator(null)}>
+                Change
+              </Button>
+            </div>
+            <TextField
+              id={`${id}-amount`}
+              label="Mint (negative to debit)"
+              inputMode="numeric"
+              error={form.formState.errors.amount?.message}
+              {...form.register('amount', {
+                setValueAs: (value: unknown) =>
+                  typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : undefined,
+              })}
+            />
+            <TextField
+              id={`${id}-reason`}
+              label="Reason"
+              maxLength={300}
+              error={form.formState.errors.reason?.message}
+              {...form.register('reason')}
+            />
+            {adjust.isError ? <Alert variant="destructive">{getErrorMessage(adjust.error)}</Alert> : null}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="outline" onClick={() => close(false)} disabled={adjust.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={adjust.isPending}>
+                {adjust.isPending ? (
+                  <Spinner
+                    className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
+                    label="Saving"
+                  />
+                ) : null}
+                Save adjustment
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <div className="flex flex-col gap-3">
+            <Label htmlFor={`${id}-search`}>Creator</Label>
+            <div className="relative">
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+              />
+              <Input
+                id={`${id}-search`}
+                type="search"
+                className="pl-9"
+                placeholder="Name, username or email"
+                value={search}
+                maxLength={100}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            </div>
+            <ul
+              className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200"
+              aria-busy={creators.isFetching}
+            >
+              {openCreators.map((item) => (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    onClick={() => setCreator(item)}
+                    className={cn('flex w-full flex-col items-start px-3 py-2 text-left hover:bg-slate-50')}
+                  >
+                    <span className="text-sm font-semibold">{item.name}</span>
+                    <span className="text-xs text-slate-500">
+                      @{item.username} · {item.email}
+                    </span>
+                  </button>
+                </li>
+              ))}
+              {creators.data && openCreators.length === 0 ? (
+                <li className="px-3 py-2 text-sm text-slate-600">No creator matches.</li>
+              ) : null}
+            </ul>
+            {closedCount > 0 ? (
+              <p className="text-xs text-slate-600" data-testid="adjust-closed-note">
+                {closedCount === 1
+                  ? '1 closed account matches and is not listed: its Mint cannot change.'
+                  : `${closedCount} closed accounts match and are not listed: their Mint cannot change.`}
+              </p>
+            ) : null}
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

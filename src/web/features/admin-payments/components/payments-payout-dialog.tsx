@@ -1,0 +1,225 @@
+import { type FormEvent, useId, useState } from 'react';
+import { formatIsoDate } from '../../../../shared/dates';
+import { isOpenPayout, PAYOUT_EVENT_LABELS, waitingTime } from '../../../../shared/payouts';
+import type { AdminPayout } from '../../../../shared/schemas/payout';
+import { TAX_HOLD_ADMIN_LABEL } from '../../../../shared/tax';
+import { TransactionStatusBadge } from '../../../components/transaction-status-badge';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast';
+import { useAdminCan } from '../../../lib/admin-permissions';
+import { getErrorMessage } from '../../../lib/api-client';
+import { formatDateTime, formatNumber, formatUsd } from '../../../lib/format';
+import { useNow } from '../../../lib/use-now';
+import { useReturnFocus } from '../../../lib/use-return-focus';
+import { useAdminPayout, usePaymentActions } from '../api/payments';
+
+/** One payout: its creator, clock, PayPal batch, what an admin can still do, and who did what when. */
+export function PayoutDialog({ payoutId, onClose }: { payoutId: number | null; onClose: () => void }) {
+  const open = payoutId !== null;
+  const returnFocus = useReturnFocus(open);
+  const payout = useAdminPayout(payoutId);
+  const { can } = useAdminCan();
+  const now = useNow();
+  const data = payout.data;
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
+      <DialogContent onCloseAutoFocus={returnFocus} className="max-w-xl" data-testid="payout-dialog">
+        <DialogHeader>
+          <DialogTitle>{data ? data.label : 'Payout'}</DialogTitle>
+          <DialogDescription>
+            {data
+              ? `${formatNumber(data.amount)} Mint (${formatUsd(data.amount)}) for ${data.influencer.name} (@${data.influencer.username}) to ${data.paypalEmail}`
+              : 'Loading…'}
+          </DialogDescription>
+        </DialogHeader>
+        {payout.isError ? <Alert variant="destructive">{getErrorMessage(payout.error)}</Alert> : null}
+        {!data ? (
+          payout.isError ? null : (
+            <Skeleton className="h-40 w-full" />
+          )
+        ) : (
+          <div className="flex flex-col gap-4">
+            <dl className="grid grid-cols-2 gap-3 text-sm">
+              <div>
+                <dt className="text-xs text-slate-500">Status</dt>
+                <dd className="mt-0.5 flex flex-wrap items-center gap-2">
+                  <TransactionStatusBadge status={data.status} />
+                  {data.waitingForTaxForm ? (
+                    <span className="text-xs font-semibold text-amber-800" data-testid="payout-tax-hold">
+                      {TAX_HOLD_ADMIN_LABEL}
+                    </span>
+                  ) : null}
+                  {data.paypalStatus ? (
+                    <span className="text-xs text-slate-500">PayPal: {data.paypalStatus}</span>
+                  ) : null}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Paid by</dt>
+                <dd>{formatIsoDate(data.expectedBy)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Requested</dt>
+                <dd>{formatDateTime(data.requestedAt)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">{isOpenPayout(data.status) ? 'Waiting' : 'Mode'}</dt>
+                <dd>
+                  {isOpenPayout(data.status)
+                    ? waitingTime(data.requestedAt, now)
+                    : data.mode === 'paypal'
+                      ? 'PayPal'
+                      : data.mode === 'manual'
+                        ? 'By hand'
+                        : '—'}
+                </dd>
+              </div>
+              {data.reference ? (
+                <div className="col-span-2">
+                  <dt className="text-xs text-slate-500">Reference</dt>
+                  <dd className="font-mono break-all">{data.reference}</dd>
+                </div>
+              ) : null}
+              {data.failureReason ? (
+                <div className="col-span-2">
+                  <dt className="text-xs text-slate-500">Reason</dt>
+                  <dd className="text-red-700">{data.failureReason}</dd>
+                </div>
+              ) : null}
+              {data.batch ? (
+                <div className="col-span-2">
+                  <dt className="text-xs text-slate-500">PayPal batch</dt>
+                  <dd className="break-all">
+                    {data.batch.paypalBatchId ?? 'not confirmed yet'} · {data.batch.status}
+                    {data.batch.lastError ? (
+                      <span className="block text-xs text-red-700">{data.batch.lastError}</span>
+                    ) : null}
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+
+            {can('POST /admin/payouts/{id}/mark-paid') ? <PayoutActions payout={data} /> : null}
+
+            <section aria-label="History">
+              <h3 className="mb-2 text-sm font-semibold text-slate-800">History</h3>
+              <ol
+                className="flex flex-col gap-2 border-l-2 border-slate-200 pl-4"
+                data-testid="payout-history"
+              >
+                {data.events.map((event) => (
+                  <li key={`${event.at}-${event.action}-${event.detail ?? ''}`} className="text-sm">
+                    <p className="font-medium text-slate-900">
+                      {PAYOUT_EVENT_LABELS[event.action] ?? event.action}
+                    </p>
+                    <p className="text-xs text-slate-500">
+                      {event.actor} · <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+                    </p>
+                    {event.detail ? (
+                      <p className="text-xs break-words text-slate-600">{event.detail}</p>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Mark paid (a payout being paid by hand) or mark failed (pending, or being paid by hand). */
+function PayoutActions({ payout }: { payout: AdminPayout }) {
+  const id = useId();
+  const { markPaid, markFailed } = usePaymentActions();
+  const [reference, setReference] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  // A PayPal payout whose result PayPal gave in a form we cannot read is settled by hand (the admins were alerted).
+  const manual =
+    payout.status === 'processing' &&
+    (payout.mode === 'manual' || payout.events.some((e) => e.action === 'paypal_unreadable'));
+  const canFail = payout.status === 'pending' || manual;
+  if (!manual && !canFail) {
+    return payout.status === 'processing' ? (
+      <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
+        PayPal is paying this payout; its result comes from PayPal.
+      </p>
+    ) : null;
+  }
+  const run = async (event: FormEvent, action: 'paid' | 'failed') => {
+    event.preventDefault();
+    setError(null);
+    try {
+      if (action === 'paid') {
+        await markPaid.mutateAsync({ id: payout.id, reference });
+        toast({ title: 'Payout marked paid', description: payout.label, variant: 'success' });
+      } else {
+        await markFailed.mutateAsync({ id: payout.id, reason });
+        toast({
+          title: 'Payout marked failed',
+          description: `${payout.label}: the Mint went back to the creator.`,
+        });
+      }
+    } catch (e) {
+      setError(getErrorMessage(e, 'That did not work. Please try again.'));
+    }
+  };
+  return (
+    <div className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
+      {payout.status === 'pending' ? (
+        <p className="text-sm text-slate-600">To pay it, select it and use Process Payment. Or refuse it:</p>
+      ) : null}
+      {manual ? (
+        <form
+          noValidate
+          onSubmit={(event) => run(event, 'paid')}
+          className="flex flex-col gap-2 sm:flex-row sm:items-end"
+        >
+          <TextField
+            id={`${id}-reference`}
+            label="PayPal transaction id or reference"
+            className="flex-1"
+            value={reference}
+            maxLength={200}
+            onChange={(event) => setReference(event.target.value)}
+          />
+          <Button type="submit" disabled={markPaid.isPending}>
+            Mark paid
+          </Button>
+        </form>
+      ) : null}
+      {canFail ? (
+        <form
+          noValidate
+          onSubmit={(event) => run(event, 'failed')}
+          className="flex flex-col gap-2 sm:flex-row sm:items-end"
+        >
+          <TextField
+            id={`${id}-reason`}
+            label="Why it failed (the creator is told; the Mint goes back)"
+            className="flex-1"
+            value={reason}
+            maxLength={500}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <Button type="submit" variant="destructive" disabled={markFailed.isPending}>
+            Mark failed
+          </Button>
+        </form>
+      ) : null}
+      {error ? <Alert variant="destructive">{error}</Alert> : null}
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Send } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  type AdminProblem,
+  type ProblemReshipInput,
+  problemReplySchema,
+  problemReshipSchema,
+} from '../../../../shared/schemas/delivery-problems';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { TextField } from '../../../components/ui/input';
+import { TextareaField } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/toast';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useProblemActions } from '../api/problems';
+
+export function ReplyForm({ problem }: { problem: AdminProblem }) {
+  const id = useId();
+  const { reply } = useProblemActions();
+  const [message, setMessage] = useState('');
+  const [problemText, setProblemText] = useState<string | undefined>();
+  const send = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = problemReplySchema.safeParse({ message });
+    if (!parsed.success) {
+      setProblemText(parsed.error.issues[0]?.message);
+      return;
+    }
+    setProblemText(undefined);
+    try {
+      await reply.mutateAsync({ id: problem.id, message: parsed.data.message });
+      setMessage('');
+      toast({
+        title: 'Reply sent',
+        description: `${problem.creator.name} gets it by mail and on their dashboard.`,
+      });
+    } catch {
+      // Shown below.
+    }
+  };
+  return (
+    <form
+      noValidate
+      onSubmit={send}
+      className="flex flex-col gap-2"
+      aria-label={`Reply to ${problem.creator.name}`}
+    >
+      <TextareaField
+        id={`${id}-reply`}
+        label="Reply to the creator"
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+        error={problemText}
+        maxLength={2000}
+        className="[&_textarea]:min-h-16"
+      />
+      {reply.isError ? <Alert variant="destructive">{getErrorMessage(reply.error)}</Alert> : null}
+      <div>
+        <Button type="submit" size="sm" disabled={reply.isPending}>
+          <Send aria-hidden="true" /> {reply.isPending ? 'Sending…' : 'Send reply'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function ResolveDialog({ problem, onClose }: { problem: AdminProblem; onClose: () => void }) {
+  const id = useId();
+  const { resolve } = useProblemActions();
+  const [message, setMessage] = useState('');
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title="Resolve this problem?"
+      description={`${problem.creator.name} is told by mail. The time it stayed open is added to their upload deadline.`}
+      confirmLabel="Resolve"
+      pending={resolve.isPending}
+      error={resolve.isError ? getErrorMessage(resolve.error) : null}
+      onConfirm={async () => {
+        try {
+          await resolve.mutateAsync({ id: problem.id, message: message.trim() || undefined });
+          toast({ title: 'Problem resolved', variant: 'success' });
+          onClose();
+        } catch {
+          // Shown in the dialog.
+        }
+      }}
+    >
+      <TextareaField
+        id={`${id}-message`}
+        label="Message to the creator (optional)"
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+        maxLength={2000}
+      />
+    </ConfirmDialog>
+  );
+}
+
+export function ReshipDialog({ problem, onClose }: { problem: AdminProblem; onClose: () => void }) {
+  const id = useId();
+  const { reship } = useProblemActions();
+  const form = useForm<ProblemReshipInput, unknown, z.output<typeof problemReshipSchema>>({
+    resolver: zodResolver(problemReshipSchema),
+    defaultValues: { carrier: '', trackingNumber: '', message: '' },
+  });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      await reship.mutateAsync({ id: problem.id, input });
+      toast({
+        title: 'New box shipped',
+        description: `${problem.creator.name} gets the tracking number by mail.`,
+        variant: 'success',
+      });
+      onClose();
+    } catch {
+      // Shown in the dialog.
+    }
+  });
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Ship a new box to ${problem.creator.name}`}
+      description="The application goes back to shipped with the new tracking number; the creator confirms the delivery again, and their upload deadline follows the new delivery."
+      confirmLabel="Re-ship"
+      pending={reship.isPending}
+      error={reship.isError ? getErrorMessage(reship.error) : null}
+      onConfirm={() => void submit()}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          id={`${id}-carrier`}
+          label="Carrier"
+          placeholder="UPS"
+          error={errors.carrier?.message}
+          {...form.register('carrier')}
+        />
+        <TextField
+          id={`${id}-tracking`}
+          label="Tracking number"
+          autoComplete="off"
+          error={errors.trackingNumber?.message}
+          {...form.register('trackingNumber')}
+        />
+        <TextField
+          id={`${id}-message`}
+          label="Message to the creator (optional)"
+          className="sm:col-span-2"
+          error={errors.message?.message}
+          {...form.register('message')}
+        />
+      </div>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type SavedReplyInput,
+  savedReplyItemSchema,
+  savedReplyListSchema,
+} from '../../shared/schemas/conversation-inbox';
+import { apiFetch } from './api-client';
+import { conversationKeys } from './conversations';
+
+/** The team's saved replies, by title. */
+export function useSavedReplies() {
+  return useQuery({
+    queryKey: conversationKeys.savedReplies,
+    queryFn: ({ signal }) => apiFetch('/api/admin/saved-replies', { signal, schema: savedReplyListSchema }),
+    staleTime: 60_000,
+  });
+}
+
+/** Create, change and delete a saved reply; each reads the list again. */
+export function useSavedReplyActions() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: conversationKeys.savedReplies });
+  return {
+    save: useMutation({
+      mutationFn: ({ id, input }: { id: number | null; input: SavedReplyInput }) =>
+        id === null
+          ? apiFetch('/api/admin/saved-replies', {
+              method: 'POST',
+              json: input,
+              schema: savedReplyItemSchema,
+            })
+          : apiFetch(`/api/admin/saved-replies/${id}`, {
+              method: 'PUT',
+              json: input,
+              schema: savedReplyItemSchema,
+            }),
+      onSettled: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => apiFetch(`/api/admin/saved-replies/${id}`, { method: 'DELETE' }),
+      onSettled: refresh,
+    }),
+  };
+}

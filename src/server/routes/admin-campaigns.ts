@@ -117,26 +117,20 @@ export const adminCampaignRoutes = createRouter()
     c.json(await adminCampaign(c.get('services'), c.req.valid('param').id), 200),
   )
   .openapi(routes.create, async (c) => {
-    const row = await createCampaign(
-      c.get('deps').db,
-      c.req.valid('json'),
-      c.get('services').now(),
-      adminActor(c),
-    );
+    const row = await createCampaign(c.get('services'), c.req.valid('json'), adminActor(c));
     return c.json({ id: row.id }, 201);
   })
   .openapi(routes.update, async (c) => {
     const row = await updateCampaign(
-      c.get('deps').db,
+      c.get('services'),
       c.req.valid('param').id,
       c.req.valid('json'),
-      c.get('services').now(),
       adminActor(c),
     );
     return c.json({ id: row.id }, 200);
   })
   .openapi(routes.remove, async (c) => {
-    await deleteCampaign(c.get('deps').db, c.req.valid('param').id, adminActor(c));
+    await deleteCampaign(c.get('services'), c.req.valid('param').id, adminActor(c));
     return c.body(null, 204);
   })
   .openapi(routes.upload, async (c) => {
@@ -145,12 +139,12 @@ export const adminCampaignRoutes = createRouter()
       throw new AppError('PAYLOAD_TOO_LARGE', 'file: images must be at most 5 MB');
     const file = (c.req.valid('form') as { file?: unknown }).file;
     if (!(file instanceof File)) throw new AppError('BAD_REQUEST', 'file: choose an image to upload');
-    const { db, files } = c.get('deps');
+    const services = c.get('services');
     // Campaign images are shown to everyone.
-    const stored = await storeUpload({ db, files }, file, {
+    const stored = await storeUpload(services, file, {
       ownerUserId: currentUser(c).id,
       visibility: 'public',
-      now: c.get('services').now(),
+      now: services.now(),
     });
     return c.json({ url: stored.url }, 201);
   });

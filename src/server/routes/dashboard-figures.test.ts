@@ -30,7 +30,7 @@ describe.each(TEST_DRIVERS)('dashboard and campaign details figures against the 
   let database: TestDatabase;
   let app: ReturnType<typeof createApp>;
   let admin: string;
-  // The ledger stamps entries with the database's clock, so the app's clock starts from the real one.
+  // The app's clock starts from the real one: the figures' months are the calendar's (a Mint movement is dated by it).
   const REAL_NOW = new Date();
   const clock = { now: new Date(REAL_NOW) };
   const at = (daysAgo: number) => {
@@ -220,13 +220,21 @@ describe.each(TEST_DRIVERS)('dashboard and campaign details figures against the 
         where influencer_id = ${me} and (kind = 'reward' or (kind = 'adjustment' and amount > 0))
         and created_at >= ${monthStart}::timestamptz`),
     };
-    // 40 + 60 + 30 credited, 100 redeemed (50 paid, 50 open), 25 awaiting review.
+    // 40 + 60 + 30 credited (45, 12 and 1 days ago, each dated by the app's clock), 100 redeemed (50 paid, 50
+    // open), 25 awaiting review; this month's credits are those since the 1st.
+    const creditedThisMonth = [
+      [40, 45],
+      [60, 12],
+      [30, 1],
+    ]
+      .filter(([, daysAgo]) => REAL_NOW.getTime() - daysAgo! * DAY >= Date.parse(monthStart))
+      .reduce((sum, [amount]) => sum + amount!, 0);
     expect(records).toEqual({
       balance: 30,
       pending: 25,
       inPayout: 50,
       totalEarned: 130,
-      earnedThisMonth: 130,
+      earnedThisMonth: creditedThisMonth,
     });
     expect(wallet).toMatchObject({
       balance: records.balance,

@@ -65,13 +65,13 @@ export function forgetAdminAnswers(db: Database): void {
 
 /**
  * The answer under `key`: the kept bytes while they are still good, else `load()` serialised, and kept when nothing
- * changed meanwhile. A load that throws (404) keeps nothing.
+ * changed meanwhile. A load that throws (404) keeps nothing. Ages are read on the monotonic clock (`performance.now()`): a kept answer's life is not a date.
  */
 export async function keptAdminAnswer(
   db: Database,
   key: string,
   load: () => Promise<unknown>,
-  now = Date.now(),
+  now = performance.now(),
 ): Promise<ReadyAnswer> {
   if (!enabled || !hearsDatabaseChanges(db)) return readyAnswer(await load());
   const store = storeOf(db);

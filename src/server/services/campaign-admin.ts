@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { invalidateCampaignCounts } from '../../db/queries/campaign-count-cache';
 import { applications } from '../../db/schema/applications';
 import { campaigns } from '../../db/schema/campaigns';
 import type { CampaignInput } from '../../shared/schemas/campaign';
 import { AppError } from '../http/errors';
 import { type AuditActor, recordAdminAction, recordAdminUpdate } from './audit-log';
+import { atInstant, type ServiceContext } from './service-context';
 import { requirePublicImages } from './uploads';
 
 function galleryFor(input: Pick<CampaignInput, 'imageUrl' | 'gallery'>): string[] {
@@ -17,7 +17,8 @@ const dollars = (budget: string) => Number(budget).toFixed(2);
 /** A product value the same way; null stays null (not stated). */
 const dollarsOrNull = (value: string | null) => (value === null ? null : dollars(value));
 
-export async function createCampaign(db: Database, input: CampaignInput, now: Date, actor: AuditActor) {
+export async function createCampaign(services: ServiceContext, input: CampaignInput, actor: AuditActor) {
+  const { db, now } = atInstant(services);
   await requirePublicImages(db, input);
   const row = await db.transaction(async (tx) => {
     const values = { ...input, gallery: galleryFor(input) };
@@ -40,12 +41,12 @@ export async function createCampaign(db: Database, input: CampaignInput, now: Da
 }
 
 export async function updateCampaign(
-  db: Database,
+  services: ServiceContext,
   id: number,
   patch: Partial<CampaignInput>,
-  now: Date,
   actor: AuditActor,
 ) {
+  const { db, now } = atInstant(services);
   return db
     .transaction(async (tx) => {
       const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).limit(1).for('update');
@@ -85,7 +86,8 @@ export async function updateCampaign(
 }
 
 /** Deletes a campaign nobody applied to; one with applications must be ended instead (its history stays). */
-export async function deleteCampaign(db: Database, id: number, actor: AuditActor) {
+export async function deleteCampaign(services: ServiceContext, id: number, actor: AuditActor) {
+  const { db } = services;
   return db
     .transaction(async (tx) => {
       const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).limit(1).for('update');

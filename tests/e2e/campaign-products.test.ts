@@ -138,6 +138,9 @@ describe('products with variants and stock in the browser', () => {
     expect(await textOf(admin.getByTestId('variant-SER-03').getByTestId('boxes-left'))).toBe('0 of 0 left');
     await card.getByRole('button', { name: `Accept ${CREATOR.name}` }).click();
     await admin.getByRole('dialog').getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect.poll(() => admin.getByRole('dialog').count()).toBe(0);
+    // The kept review page is forgotten with the accept: the card and the group counts show it at once.
+    await expect.poll(() => card.getByText('Accepted', { exact: true }).count()).toBe(1);
     await expect
       .poll(() => textOf(admin.getByTestId('variant-SER-02').getByTestId('boxes-left')))
       .toBe('39 of 40 left');

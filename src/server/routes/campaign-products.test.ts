@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithCookie, nextClientIp, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { SERUM_CAMPAIGN } from '../../../tests/support/box-campaign';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
@@ -19,22 +20,7 @@ import { applyToCampaign } from '../services/applications/creator-steps';
 import { completeProfile } from '../services/profiles';
 
 const ADMIN_PASSWORD = 'admin password 2026!';
-const CAMPAIGN = {
-  name: 'Serum Shades',
-  brand: 'Lumiere',
-  platform: 'instagram',
-  type: 'gifting',
-  description: 'Show your morning routine.',
-  requirements: ['One Reel'],
-  deadline: '2026-07-01',
-  reward: 0,
-  followersRequired: 0,
-  status: 'active',
-  budget: '1000',
-  reach: 1000,
-  imageUrl: '/images/campaigns/serum.svg',
-  tags: ['Beauty'],
-};
+const CAMPAIGN = { ...SERUM_CAMPAIGN, name: 'Serum Shades' };
 const SHADES = [
   { name: 'Shade 01', sku: 'SER-01', retailValue: '32.00', stock: 5 },
   { name: 'Shade 02', sku: 'SER-02', retailValue: '32.00', stock: 3 },

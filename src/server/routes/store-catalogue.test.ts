@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { SERUM_CAMPAIGN } from '../../../tests/support/box-campaign';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator } from '../../../tests/support/creators';
@@ -21,22 +22,7 @@ import { storeAccessFromEnv } from '../services/stores/store-access';
 import { syncAllStores } from '../services/stores/sync';
 
 const ADMIN_PASSWORD = 'admin password 2026!';
-const CAMPAIGN = {
-  name: 'Serum Shades',
-  brand: 'Lumiere',
-  platform: 'instagram',
-  type: 'gifting',
-  description: 'Show your morning routine.',
-  requirements: ['One Reel'],
-  deadline: '2026-07-01',
-  reward: 0,
-  followersRequired: 0,
-  status: 'active',
-  budget: '1000',
-  reach: 1000,
-  imageUrl: '/images/campaigns/serum.svg',
-  tags: ['Beauty'],
-};
+const CAMPAIGN = { ...SERUM_CAMPAIGN, name: 'Serum Shades' };
 
 /**
  * Issue 37, the store side (decision 0040): a Dev Dashboard app connected by client credentials (its token renewed

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { SERUM_CAMPAIGN } from '../../../tests/support/box-campaign';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator } from '../../../tests/support/creators';
@@ -14,22 +15,7 @@ import { upsertAdmin } from '../services/admin-accounts';
 
 const ADMIN_PASSWORD = 'admin password 2026!';
 const VARIANTS = ['gid://shopify/ProductVariant/201', 'gid://shopify/ProductVariant/202'];
-const CAMPAIGN = {
-  name: 'Serum Shades',
-  brand: 'Lumiere',
-  platform: 'instagram',
-  type: 'gifting',
-  description: 'Show your morning routine.',
-  requirements: ['One Reel'],
-  deadline: '2026-07-01',
-  reward: 0,
-  followersRequired: 0,
-  status: 'active',
-  budget: '1000',
-  reach: 1000,
-  imageUrl: '/images/campaigns/serum.svg',
-  tags: ['Beauty'],
-};
+const CAMPAIGN = { ...SERUM_CAMPAIGN, name: 'Serum Shades' };
 
 /**
  * Issue 37: a brand's Shopify store (the stand-in executes each call against the published Admin GraphQL schema,

@@ -50,7 +50,7 @@ const event = (id: string) =>
   });
 
 /**
- * EasyPost's Events are acknowledged before Hono routes the request (decision 0056): the same answers, headers,
+ * EasyPost's Events are acknowledged before Hono routes the request (decision 0062): the same answers, headers,
  * metrics and log lines as the chain; everything but a stored Event's 200 is the chain's.
  */
 describe.each(TEST_DRIVERS)('the tracking webhook fast path on %s', (driver) => {

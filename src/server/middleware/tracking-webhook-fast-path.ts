@@ -22,7 +22,7 @@ type FastPathDeps = Pick<AppDeps, 'env' | 'lifecycle'> &
 
 /**
  * EasyPost's tracker Events (`POST /api/webhooks/easypost`), acknowledged before Hono routes the request (issue 38:
- * a burst of 10,000 answered at p99 < 50 ms, decision 0056). The router, the API's ten middlewares (each touching a
+ * a burst of 10,000 answered at p99 < 50 ms, decision 0062). The router, the API's ten middlewares (each touching a
  * Headers object), the web `Request` built over the socket and the route's validator were a third of the server's
  * CPU per acknowledgement. What the chain would check still holds here:
  *

@@ -1,5 +1,6 @@
 import { createAuth } from '../../src/server/auth/auth';
 import { createApp } from '../../src/server/http/app';
+import type { AppDeps } from '../../src/server/http/context';
 import type { Mailer } from '../../src/server/mail/mailer';
 import { silentLogger } from '../../src/server/process/logger';
 import { startFakeEasypost } from './fake-easypost';
@@ -12,7 +13,9 @@ import { createTestDatabase } from './test-database';
  */
 export async function startTrackedApp(
   driver: 'pglite' | 'postgres',
-  options: { mailer: Mailer; now?: () => Date; appNow?: () => Date },
+  options: { mailer: Mailer; now?: () => Date; appNow?: () => Date } & Partial<
+    Pick<AppDeps, 'metrics' | 'lifecycle' | 'logger'>
+  >,
 ) {
   const fake = await startFakeEasypost(options.now ? { now: options.now } : {});
   const database = await createTestDatabase(driver);
@@ -22,7 +25,7 @@ export async function startTrackedApp(
     EASYPOST_WEBHOOK_SECRET: fake.webhookSecret,
     EASYPOST_API_BASE: `${fake.url}/v2`,
   });
-  const logger = silentLogger();
+  const logger = options.logger ?? silentLogger();
   const auth = createAuth({ db: database.db, env, logger });
   const now = options.appNow;
   const app = createApp({
@@ -32,6 +35,8 @@ export async function startTrackedApp(
     auth,
     mailer: options.mailer,
     ...(now ? { now } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
   });
   return { fake, database, env, auth, app };
 }

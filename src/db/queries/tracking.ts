@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { CarrierTracking } from '../../shared/schemas/application';
 import type { DatabaseOrTransaction } from '../client';
 import { type ApplicationRow, applications } from '../schema/applications';
@@ -18,12 +18,18 @@ export interface NewTrackingEvent {
  * so an id missing from the answer was kept before (a repeat). The ids must be distinct.
  */
 export async function keepTrackingEvents(db: DatabaseOrTransaction, events: NewTrackingEvent[]) {
-  const rows = await db
-    .insert(trackingWebhookEvents)
-    .values(events)
-    .onConflictDoNothing({ target: trackingWebhookEvents.eventId })
-    .returning({ eventId: trackingWebhookEvents.eventId });
-  return new Set(rows.map((r) => r.eventId));
+  // The batch as one JSON parameter: one text for every batch size (the server plans it once), and no per-value
+  // mapping of a few hundred parameters (drizzle's jsonb mapping was a tenth of an acknowledgement's CPU).
+  const batch = JSON.stringify(
+    events.map((e) => ({ id: e.eventId, tracker_id: e.trackerId, tracker: e.tracker, at: e.receivedAt })),
+  );
+  const result = await db.execute(sql`
+    insert into tracking_webhook_events (event_id, tracker_id, tracker, received_at)
+    select e->>'id', e->>'tracker_id', e->'tracker', (e->>'at')::timestamptz
+    from jsonb_array_elements(${batch}::jsonb) as e
+    on conflict (event_id) do nothing
+    returning event_id`);
+  return new Set((result as unknown as { rows: Array<{ event_id: string }> }).rows.map((r) => r.event_id));
 }
 
 /** The ids of events not applied yet, oldest first. */

@@ -20,6 +20,7 @@ import { securityHeaders } from '../middleware/security-headers';
 import { provideServices } from '../middleware/services';
 import { loadSession, requireRole, withClientAddress } from '../middleware/session';
 import { rejectControlCharacters } from '../middleware/text-guard';
+import { trackingWebhookFastPath } from '../middleware/tracking-webhook-fast-path';
 import { dataDeletionPage } from '../pages/data-deletion-page';
 import { reportPage, reportPasswordPage } from '../pages/report-page';
 import { uploadedFiles } from '../pages/uploaded-files';
@@ -132,12 +133,15 @@ export function createApp(appDeps: AppDeps) {
   app.onError(answerError(deps.logger));
   app.notFound((c) => c.json(errorBody('Not found', 'NOT_FOUND'), 404));
 
-  // Anonymous reads of the public catalogue are answered before Hono routes the request (same checks, headers,
-  // metrics and request id as the chain; everything else, and every non-200, goes through the chain).
+  // Anonymous reads of the public catalogue and EasyPost's tracker Events are answered before Hono routes the
+  // request (same checks, headers, metrics and request id as the chain; everything else, and every non-200, goes
+  // through the chain).
   const catalogue = catalogueFastPath(deps);
+  const trackingWebhook = trackingWebhookFastPath(deps);
   const dispatch = app.fetch;
   app.fetch = (request, env, executionCtx) =>
     catalogue(request, env, () => dispatch(request, env, executionCtx)) ??
+    trackingWebhook(request, env, (read) => dispatch(read, env, executionCtx)) ??
     dispatch(request, env, executionCtx);
 
   return app;

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { decodeCampaignCursor } from '../../db/queries/campaign-list-filters';
 import { listPublicCampaigns } from '../../db/queries/campaigns';
 import { hasControlCharacter } from '../../shared/rules/text';
@@ -17,9 +16,9 @@ import {
   keptAnswer,
   type ReadyAnswer,
 } from '../services/public-answers';
-import { PROXY_REQUEST_ID, recordRequest } from './observability';
+import { headerReader, jsonAnswerHeaders, pathAndQuery, requestIdOf } from './before-router';
+import { recordRequest } from './observability';
 import { acceptsGzip, COMPRESS_THRESHOLD, gzipAsync } from './response-headers';
-import { jsonSecurityHeaders } from './security-headers';
 
 const LIST_PATH = '/api/campaigns';
 const ONE_PREFIX = '/api/campaigns/';
@@ -34,17 +33,6 @@ const PARSED_QUERY_MAX_LENGTH = 512;
 
 type ListParams = Parameters<typeof listPublicCampaigns>[1];
 type FastPathDeps = Pick<AppDeps, 'db' | 'env' | 'logger' | 'lifecycle' | 'now'> & { metrics: Metrics };
-/** What @hono/node-server passes as the second argument of `fetch` (absent in `app.request` tests). */
-type ServerBindings = { incoming?: IncomingMessage } | undefined;
-
-/** The path of a request URL (`http://host/path?query`), as Hono's router reads it, without decoding. */
-function pathAndQuery(url: string): { path: string; query: string } {
-  const start = url.indexOf('/', url.indexOf(':') + 4);
-  const mark = url.indexOf('?', start);
-  return mark < 0
-    ? { path: url.slice(start), query: '' }
-    : { path: url.slice(start, mark), query: url.slice(mark + 1) };
-}
 
 /** Whether the query string has a control character in a name or value (the chain's text guard refuses those). */
 function queryHasControlCharacter(query: string): boolean {
@@ -76,13 +64,7 @@ function queryHasControlCharacter(query: string): boolean {
  */
 export function catalogueFastPath(deps: FastPathDeps) {
   const cookieMark = `${sessionCookieName(deps.env)}=`;
-  const fixedHeaders: Record<string, string> = {
-    'Content-Type': 'application/json',
-    'Cache-Control': 'no-store',
-  };
-  for (const [name, value] of jsonSecurityHeaders({ https: deps.env.appUrl.startsWith('https://') })) {
-    fixedHeaders[name] = value;
-  }
+  const fixedHeaders = jsonAnswerHeaders(deps.env);
   const listParams = keptListParams();
 
   return (
@@ -96,8 +78,7 @@ export function catalogueFastPath(deps: FastPathDeps) {
     const header = headerReader(request, bindings);
     if (header('cookie')?.includes(cookieMark)) return undefined;
 
-    const offered = deps.env.trustProxy ? header('x-request-id') : undefined;
-    const requestId = offered && PROXY_REQUEST_ID.test(offered) ? offered : crypto.randomUUID();
+    const requestId = requestIdOf(deps.env, header);
     const started = performance.now();
     const headers: Record<string, string> = { ...fixedHeaders, 'X-Request-Id': requestId };
     // Inside the request's id, so the access line (and any other) carries it; the chain makes its own.
@@ -138,16 +119,6 @@ function catalogueRead(url: string, listParams: (query: string) => ListParams | 
   if (id < 1 || id > MAX_ID) return null;
   if (query && queryHasControlCharacter(query)) return null;
   return { list: null, id };
-}
-
-/** A request header, read from Node's own request when there is one (no Headers object is built). */
-function headerReader(request: Request, bindings: unknown): (name: string) => string | undefined {
-  const incoming = (bindings as ServerBindings)?.incoming;
-  if (!incoming) return (name) => request.headers.get(name) ?? undefined;
-  return (name) => {
-    const value = incoming.headers[name];
-    return Array.isArray(value) ? value.join(', ') : value;
-  };
 }
 
 /** The read's 200 (or 304), with the chain's headers, counted; null when the chain must answer (not found, an error). */

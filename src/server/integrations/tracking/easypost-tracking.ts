@@ -60,7 +60,7 @@ export interface TrackingClient {
   /** Reads a tracker again (GET /v2/trackers/{id}): what a missed webhook would have said. */
   read(trackerId: string): Promise<TrackerView>;
   /** The Event of a webhook body signed with our secret, or null when unsigned, forged or not about a tracker. */
-  verifyWebhook(rawBody: string, headers: Headers): TrackerEvent | null;
+  verifyWebhook(rawBody: string, headers: Pick<Headers, 'get'>): TrackerEvent | null;
 }
 
 export interface EasypostConfig {

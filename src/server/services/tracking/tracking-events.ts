@@ -20,7 +20,11 @@ import { type CarrierNotice, carrierMail } from './tracking-notices';
  * not JSON (400, asked only when the verification fails: the verifying parse is the only one), then 503 when
  * tracking is off, then 401.
  */
-export async function receiveTrackingWebhook(services: ServiceContext, rawBody: string, headers: Headers) {
+export async function receiveTrackingWebhook(
+  services: ServiceContext,
+  rawBody: string,
+  headers: Pick<Headers, 'get'>,
+) {
   const event = services.tracking?.verifyWebhook(rawBody, headers);
   if (!event) {
     if (!isJson(rawBody)) throw new AppError('BAD_REQUEST', WEBHOOK_NOT_JSON);

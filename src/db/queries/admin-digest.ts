@@ -2,9 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
 import { adminDigests } from '../schema/admin-digests';
 import { users } from '../schema/auth';
-
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+import { type Row, rowsOf } from './raw-rows';
 
 export interface DigestRecipient {
   userId: string;

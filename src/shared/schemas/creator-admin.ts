@@ -3,6 +3,7 @@ import { APPLICATION_STATUSES } from '../lifecycle/statuses';
 import { CREATOR_STANDINGS, MODERATION_ACTIONS } from '../moderation';
 import { ledgerEntrySchema, payoutSchema } from './payout';
 import { reliabilitySchema } from './reliability';
+import { shippingAddressSchema } from './shipping';
 import { filledText } from './text-field';
 
 /** Issue 13: what an admin sees and does on /admin/influencers/:id. */
@@ -72,15 +73,7 @@ export const creatorDetailSchema = z.object({
       paypalEmail: z.string(),
       primaryCategory: z.string(),
       secondaryCategory: z.string(),
-      shipping: z.object({
-        fullName: z.string(),
-        addressLine1: z.string(),
-        addressLine2: z.string().nullable(),
-        city: z.string(),
-        state: z.string(),
-        zipCode: z.string(),
-        phone: z.string(),
-      }),
+      shipping: shippingAddressSchema,
     })
     .nullable(),
   socials: z.array(

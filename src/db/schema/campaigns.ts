@@ -85,6 +85,12 @@ export const campaigns = pgTable(
   ],
 );
 
+/** A row's campaign: `campaign_id`, not null, a foreign key to campaigns (`onDelete` as for influencerIdRef). */
+export const campaignIdRef = (onDelete: 'cascade' | 'restrict') =>
+  integer('campaign_id')
+    .notNull()
+    .references(() => campaigns.id, { onDelete });
+
 /**
  * How many campaigns there are per status and platform, kept exact by statement triggers on `campaigns` in the
  * same transaction as every insert, status or platform change and delete (migration 0015, decision 0020). The

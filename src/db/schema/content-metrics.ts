@@ -8,16 +8,15 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { MetricSource } from '../../shared/content-metrics';
 import { submissions } from './applications';
 import { users } from './auth';
+import { ts } from './columns';
 import { influencers } from './influencers';
 import { uploads } from './uploads';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 const count = (name: string) => bigint(name, { mode: 'number' });
 
 /**

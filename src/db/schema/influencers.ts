@@ -61,6 +61,12 @@ export const influencers = pgTable(
   ],
 );
 
+/** A row's creator: `influencer_id`, not null, a foreign key to influencers; `onDelete` says what the row does when the creator's row goes. */
+export const influencerIdRef = (onDelete: 'cascade' | 'restrict') =>
+  integer('influencer_id')
+    .notNull()
+    .references(() => influencers.id, { onDelete });
+
 /** TikTok sign-in tokens of an influencer (spec §3 tiktok_auth). */
 export const tiktokAuth = pgTable(
   'tiktok_auth',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { influencers } from './influencers';
+import { influencerIdRef, influencers } from './influencers';
 
 /**
  * What a code is for: verify (an address during onboarding), proof (sent to the verified email to confirm a PayPal
@@ -14,9 +14,7 @@ export const emailVerificationCodes = pgTable(
   'email_verification_codes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: integer('influencer_id')
-      .notNull()
-      .references(() => influencers.id, { onDelete: 'cascade' }),
+    influencerId: influencerIdRef('cascade'),
     email: text('email').notNull(),
     purpose: text('purpose').$type<CodePurpose>().notNull().default('verify'),
     codeHash: text('code_hash').notNull(),
@@ -76,9 +74,7 @@ export const influencerProfiles = pgTable(
 export const socialAccounts = pgTable(
   'social_accounts',
   {
-    influencerId: integer('influencer_id')
-      .notNull()
-      .references(() => influencers.id, { onDelete: 'cascade' }),
+    influencerId: influencerIdRef('cascade'),
     platform: text('platform').notNull(),
     handle: text('handle'),
     /** The audience size the creator typed ("stated"). */

@@ -15,7 +15,7 @@ import type { DeliveryProblem } from '../../shared/lifecycle/delivery-problems';
 import type { ApplicationStatus } from '../../shared/lifecycle/statuses';
 import type { CarrierEvent, DeliveredBy } from '../../shared/tracking';
 import { campaignIdRef } from './campaigns';
-import { ts } from './columns';
+import { createdAndUpdated, ts } from './columns';
 import { influencerIdRef } from './influencers';
 
 /** One creator's application to one campaign and everything that follows it. */
@@ -57,8 +57,7 @@ export const applications = pgTable(
     deliveryProblemAt: ts('delivery_problem_at'),
     approvedAt: ts('approved_at'),
     reminderSentAt: ts('reminder_sent_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...createdAndUpdated(),
   },
   (t) => [
     uniqueIndex('applications_campaign_influencer_idx').on(t.campaignId, t.influencerId),

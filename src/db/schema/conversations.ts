@@ -4,7 +4,7 @@ import type { ConversationAuthorRole } from '../../shared/schemas/conversations'
 import { applicationIdRef } from './applications';
 import { users } from './auth';
 import { campaignIdRef, campaigns } from './campaigns';
-import { ts } from './columns';
+import { createdAndUpdated, ts } from './columns';
 import { influencerIdRef } from './influencers';
 import { uploads } from './uploads';
 
@@ -160,8 +160,7 @@ export const savedReplies = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     createdByUserId: text('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...createdAndUpdated(),
   },
   (t) => [uniqueIndex('saved_replies_title_idx').on(sql`lower(${t.title})`)],
 );

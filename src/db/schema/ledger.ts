@@ -11,7 +11,7 @@ import {
   text,
 } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
-import { ts } from './columns';
+import { createdAndUpdated, ts } from './columns';
 import { influencerIdRef, influencers } from './influencers';
 import { mintAdjustments, payouts } from './payouts';
 
@@ -82,8 +82,7 @@ export const transactions = pgTable(
     adjustmentId: integer('adjustment_id')
       .unique()
       .references(() => mintAdjustments.id, { onDelete: 'restrict' }),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...createdAndUpdated(),
   },
   (t) => [
     index('transactions_influencer_idx').on(t.influencerId, t.createdAt.desc()),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAndUpdated, ts } from './columns';
 import { influencerIdRef, influencers } from './influencers';
 
 /**
@@ -19,12 +20,10 @@ export const emailVerificationCodes = pgTable(
     purpose: text('purpose').$type<CodePurpose>().notNull().default('verify'),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
     /** Set when the code was used, or cancelled (a newer code, or too many wrong tries). */
-    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date', precision: 3 }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 })
-      .notNull()
-      .defaultNow(),
+    consumedAt: ts('consumed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('email_verification_codes_influencer_idx').on(t.influencerId, t.createdAt.desc()),
@@ -43,11 +42,7 @@ export const influencerProfiles = pgTable(
     lastName: text('last_name').notNull(),
     paypalEmail: text('paypal_email').notNull(),
     /** When the PayPal email last changed after onboarding: redemptions wait 24 hours from then. */
-    paypalEmailChangedAt: timestamp('paypal_email_changed_at', {
-      withTimezone: true,
-      mode: 'date',
-      precision: 3,
-    }),
+    paypalEmailChangedAt: ts('paypal_email_changed_at'),
     phoneNumber: text('phone_number').notNull(),
     primaryCategory: text('primary_category').notNull(),
     secondaryCategory: text('secondary_category').notNull(),
@@ -60,12 +55,7 @@ export const influencerProfiles = pgTable(
     shippingPhone: text('shipping_phone').notNull(),
     influencerTier: text('influencer_tier').notNull(),
     totalFollowers: integer('total_followers').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 })
-      .notNull()
-      .defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
-      .notNull()
-      .defaultNow(),
+    ...createdAndUpdated(),
   },
   (t) => [check('influencer_profiles_total_followers_check', sql`${t.totalFollowers} >= 0`)],
 );
@@ -81,10 +71,8 @@ export const socialAccounts = pgTable(
     followers: integer('followers'),
     /** The audience size read from the platform with the creator's connected account ("verified"), and when. */
     verifiedFollowers: integer('verified_followers'),
-    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date', precision: 3 }),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
-      .notNull()
-      .defaultNow(),
+    verifiedAt: ts('verified_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.influencerId, t.platform] }),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PayoutMode, PayoutStatus } from '../../shared/payouts';
 import { users } from './auth';
-import { ts } from './columns';
+import { createdAndUpdated, ts } from './columns';
 import { influencerIdRef } from './influencers';
 
 /**
@@ -35,8 +35,7 @@ export const payoutBatches = pgTable(
     nextCheckAt: ts('next_check_at').notNull().defaultNow(),
     lastCheckedAt: ts('last_checked_at'),
     closedAt: ts('closed_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...createdAndUpdated(),
   },
   (t) => [
     index('payout_batches_open_idx').on(t.nextCheckAt).where(sql`${t.status} in ('submitting', 'submitted')`),
@@ -82,8 +81,7 @@ export const payouts = pgTable(
     completedAt: ts('completed_at'),
     failedAt: ts('failed_at'),
     cancelledAt: ts('cancelled_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...createdAndUpdated(),
   },
   (t) => [
     uniqueIndex('payouts_idempotency_idx').on(t.influencerId, t.idempotencyKey),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { StoreState } from '../../shared/schemas/stores';
 import { applications } from './applications';
-import { ts } from './columns';
+import { createdAndUpdated, ts } from './columns';
 
 /**
  * A brand's connected Shopify store (issue 37, decision 0032): its myshopify domain and the Admin API access token of
@@ -61,8 +61,7 @@ export const storeOrders = pgTable(
     lastError: text('last_error'),
     attempts: integer('attempts').notNull().default(0),
     claimedAt: ts('claimed_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...createdAndUpdated(),
   },
   (t) => [
     index('store_orders_store_idx').on(t.storeId, t.state),

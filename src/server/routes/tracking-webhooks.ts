@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorBody, errorSchema } from '../../shared/schemas/error';
+import { errorBody } from '../../shared/schemas/error';
 import { createRouter } from '../http/openapi';
+import { refusal } from '../http/route-responses';
 import { webhookBodyRefusal } from '../http/webhook-body';
 import { receiveTrackingWebhook } from '../services/tracking/tracking-events';
 
@@ -19,10 +20,10 @@ const webhookRoute = createRoute({
         'application/json': { schema: z.object({ received: z.literal(true), repeated: z.boolean() }) },
       },
     },
-    400: { description: 'Not JSON', content: { 'application/json': { schema: errorSchema } } },
-    401: { description: 'Unsigned or forged', content: { 'application/json': { schema: errorSchema } } },
-    413: { description: 'Too large', content: { 'application/json': { schema: errorSchema } } },
-    503: { description: 'Tracking not configured', content: { 'application/json': { schema: errorSchema } } },
+    400: refusal('Not JSON'),
+    401: refusal('Unsigned or forged'),
+    413: refusal('Too large'),
+    503: refusal('Tracking not configured'),
   },
 });
 

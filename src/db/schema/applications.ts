@@ -116,6 +116,12 @@ export const submissions = pgTable(
   ],
 );
 
+/** A row's submission: `submission_id`, not null, a foreign key to submissions (gone with it). */
+export const submissionIdRef = () =>
+  integer('submission_id')
+    .notNull()
+    .references(() => submissions.id, { onDelete: 'cascade' });
+
 /**
  * The review's sort and filter keys of each application (issue 28, decision 0029): its campaign, status and creation
  * time, and its creator's posts on time and missed (from `creator_reliability`). Written only by

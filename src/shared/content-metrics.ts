@@ -1,3 +1,4 @@
+import { parseUrl, siteOf } from './urls';
 /** Content metrics: who a figure comes from, which figures there are, and the engagement arithmetic. */
 
 export const METRIC_SOURCES = ['api', 'admin', 'creator'] as const;
@@ -42,13 +43,9 @@ export const DEMOGRAPHICS_NOTE =
 
 /** The video id of a YouTube link (watch, youtu.be, shorts, embed, live), or null. */
 export function youtubeVideoId(url: string): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
-  const host = parsed.hostname.toLowerCase().replace(/^(www\.|m\.|music\.)/, '');
+  const parsed = parseUrl(url);
+  if (!parsed) return null;
+  const host = siteOf(parsed, ['music.']);
   const valid = (id: string | null | undefined) => (id && /^[A-Za-z0-9_-]{11}$/.test(id) ? id : null);
   if (host === 'youtu.be') return valid(parsed.pathname.split('/')[1]);
   if (host !== 'youtube.com' && host !== 'youtube-nocookie.com') return null;
@@ -60,26 +57,18 @@ export function youtubeVideoId(url: string): string | null {
 
 /** The video id of a TikTok video link (www.tiktok.com/@user/video/123…), or null. */
 export function tiktokVideoId(url: string): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
-  const host = parsed.hostname.toLowerCase().replace(/^(www\.|m\.)/, '');
+  const parsed = parseUrl(url);
+  if (!parsed) return null;
+  const host = siteOf(parsed);
   if (host !== 'tiktok.com') return null;
   return /^\/@[^/]+\/(?:video|photo)\/(\d{8,25})(?:\/|$)/.exec(parsed.pathname)?.[1] ?? null;
 }
 
 /** The shortcode of an Instagram post, reel or IGTV link (instagram.com/p/…, /reel/…, /reels/…, /tv/…), or null. */
 export function instagramShortcode(url: string): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
-  const host = parsed.hostname.toLowerCase().replace(/^(www\.|m\.)/, '');
+  const parsed = parseUrl(url);
+  if (!parsed) return null;
+  const host = siteOf(parsed);
   if (host !== 'instagram.com' && host !== 'instagr.am') return null;
   return /^(?:\/[^/]+)?\/(?:p|reels?|tv)\/([A-Za-z0-9_-]{5,40})(?:\/|$)/.exec(parsed.pathname)?.[1] ?? null;
 }

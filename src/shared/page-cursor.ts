@@ -15,34 +15,46 @@ export interface PageCursor {
 const toBase64Url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const fromBase64Url = (text: string) => atob(text.replace(/-/g, '+').replace(/_/g, '/'));
 
+/** A cursor's text as this server wrote it, or null when it is not base64url. */
+function plainOf(text: string): string | null {
+  try {
+    return fromBase64Url(text);
+  } catch {
+    return null;
+  }
+}
+
+const INVALID_CURSOR = 'cursor is not valid: load the first page again';
+
+/** A list's `cursor` query parameter: absent (or empty) for the first page, else a cursor `decode` reads back. */
+const cursorQueryParam = (decode: (text: string) => unknown, description: string, max = 200) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .max(max, { error: INVALID_CURSOR })
+      .refine((v) => decode(v) !== null, { error: INVALID_CURSOR })
+      .optional()
+      .describe(description),
+  );
+
 export function encodeCursor(cursor: PageCursor): string {
   return toBase64Url(`${cursor.dir === 'after' ? 'a' : 'b'}|${cursor.at}|${cursor.id}`);
 }
 
 /** The cursor a client sent back, or null when it is not one this server made. */
 export function decodeCursor(text: string): PageCursor | null {
-  let plain: string;
-  try {
-    plain = fromBase64Url(text);
-  } catch {
-    return null;
-  }
+  const plain = plainOf(text);
+  if (plain === null) return null;
   const match = /^([ab])\|(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)\|(\d{1,15})$/.exec(plain);
   if (!match || Number.isNaN(Date.parse(match[2]!))) return null;
   return { dir: match[1] === 'a' ? 'after' : 'before', at: match[2]!, id: Number(match[3]) };
 }
 
 /** The `cursor` query parameter of a paged list: absent for the first page, else a `nextCursor`/`prevCursor`. */
-export const cursorParam = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z
-    .string()
-    .max(200, { error: 'cursor is not valid: load the first page again' })
-    .refine((v) => decodeCursor(v) !== null, { error: 'cursor is not valid: load the first page again' })
-    .optional()
-    .describe(
-      'Opaque: a nextCursor or prevCursor of an earlier answer with the same filters; absent for page 1',
-    ),
+export const cursorParam = cursorQueryParam(
+  decodeCursor,
+  'Opaque: a nextCursor or prevCursor of an earlier answer with the same filters; absent for page 1',
 );
 
 /** The two cursors every paged list answers with. */
@@ -82,27 +94,16 @@ export function encodeAmountCursor(cursor: AmountCursor): string {
 
 /** The amount cursor a client sent back, or null when it is not one this server made. */
 export function decodeAmountCursor(text: string): AmountCursor | null {
-  let plain: string;
-  try {
-    plain = fromBase64Url(text);
-  } catch {
-    return null;
-  }
+  const plain = plainOf(text);
+  if (plain === null) return null;
   const match = /^m\|(\d{1,12}(?:\.\d{1,2})?)\|(\d{1,15})$/.exec(plain);
   return match ? { amount: match[1]!, id: Number(match[2]) } : null;
 }
 
 /** The `cursor` query parameter of a list paged by `AmountCursor`: absent for the first page, else a `nextCursor`. */
-export const amountCursorParam = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z
-    .string()
-    .max(200, { error: 'cursor is not valid: load the first page again' })
-    .refine((v) => decodeAmountCursor(v) !== null, {
-      error: 'cursor is not valid: load the first page again',
-    })
-    .optional()
-    .describe('Opaque: the nextCursor of an earlier answer for the same year; absent for the first page'),
+export const amountCursorParam = cursorQueryParam(
+  decodeAmountCursor,
+  'Opaque: the nextCursor of an earlier answer for the same year; absent for the first page',
 );
 
 /**
@@ -123,28 +124,17 @@ export function encodeProblemCursor(cursor: ProblemCursor): string {
 
 /** The problems cursor a client sent back, or null when it is not one this server made. */
 export function decodeProblemCursor(text: string): ProblemCursor | null {
-  let plain: string;
-  try {
-    plain = fromBase64Url(text);
-  } catch {
-    return null;
-  }
+  const plain = plainOf(text);
+  if (plain === null) return null;
   const match = /^p\|([or])\|(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)\|(\d{1,15})$/.exec(plain);
   if (!match || Number.isNaN(Date.parse(match[2]!))) return null;
   return { part: match[1] === 'o' ? 'open' : 'resolved', at: match[2]!, id: Number(match[3]) };
 }
 
 /** The `cursor` query parameter of the problems list: absent for the first page, else a `nextCursor`. */
-export const problemCursorParam = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z
-    .string()
-    .max(200, { error: 'cursor is not valid: load the first page again' })
-    .refine((v) => decodeProblemCursor(v) !== null, {
-      error: 'cursor is not valid: load the first page again',
-    })
-    .optional()
-    .describe('Opaque: the nextCursor of an earlier answer for the same status; absent for the first page'),
+export const problemCursorParam = cursorQueryParam(
+  decodeProblemCursor,
+  'Opaque: the nextCursor of an earlier answer for the same status; absent for the first page',
 );
 
 /**
@@ -206,17 +196,7 @@ export function decodeCreatorCursor(text: string): CreatorCursor | null {
   return { interactions, views, influencerId };
 }
 
-const forwardCursorParam = (valid: (v: string) => boolean) =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .max(4000, { error: 'cursor is not valid: load the first page again' })
-      .refine(valid, { error: 'cursor is not valid: load the first page again' })
-      .optional()
-      .describe(
-        'Opaque: the nextCursor of an earlier answer for the same campaign and platform; absent for page 1',
-      ),
-  );
-export const postCursorParam = forwardCursorParam((v) => decodePostCursor(v) !== null);
-export const creatorCursorParam = forwardCursorParam((v) => decodeCreatorCursor(v) !== null);
+const ANALYTICS_CURSOR =
+  'Opaque: the nextCursor of an earlier answer for the same campaign and platform; absent for page 1';
+export const postCursorParam = cursorQueryParam(decodePostCursor, ANALYTICS_CURSOR, 4000);
+export const creatorCursorParam = cursorQueryParam(decodeCreatorCursor, ANALYTICS_CURSOR, 4000);

@@ -1,3 +1,4 @@
+import { actionsOf, findTableMove, movesFrom, statusesFromIn, type TableMove } from './move-table';
 import type { PayoutStatus } from './payouts';
 
 /**
@@ -21,12 +22,7 @@ export type PayoutAction = (typeof PAYOUT_ACTIONS)[number];
 /** Who moves a payout: an admin of the team, the creator who asked for it, or PayPal (its answers and webhooks). */
 export type PayoutActor = 'admin' | 'creator' | 'paypal';
 
-export interface PayoutMove {
-  readonly from: PayoutStatus;
-  readonly action: PayoutAction;
-  readonly to: PayoutStatus;
-  readonly by: PayoutActor;
-}
+export type PayoutMove = TableMove<PayoutStatus, PayoutAction, PayoutActor>;
 
 /** The one table of payout moves (READINGS "Mint"; the statuses are described in ./payouts.ts). */
 export const PAYOUT_MOVES: readonly PayoutMove[] = [
@@ -54,15 +50,15 @@ export function findPayoutMove(
   action: PayoutAction,
   actor: PayoutActor,
 ): PayoutMove | null {
-  return PAYOUT_MOVES.find((m) => m.from === status && m.action === action && m.by === actor) ?? null;
+  return findTableMove(PAYOUT_MOVES, status, action, actor);
 }
 
 /** The actions `actor` may take on a payout at `status`, in the table's order (a refused move answers them). */
 export function allowedPayoutActions(status: PayoutStatus, actor: PayoutActor): PayoutAction[] {
-  return [...new Set(PAYOUT_MOVES.filter((m) => m.from === status && m.by === actor).map((m) => m.action))];
+  return actionsOf(movesFrom(PAYOUT_MOVES, status, actor));
 }
 
 /** The statuses an action starts from (for any actor). */
 export function payoutStatusesFrom(action: PayoutAction): PayoutStatus[] {
-  return [...new Set(PAYOUT_MOVES.filter((m) => m.action === action).map((m) => m.from))];
+  return statusesFromIn(PAYOUT_MOVES, action);
 }

@@ -8,6 +8,7 @@ import { PLATFORM_LABELS, type Platform } from './constants';
 import { instagramShortcode, tiktokVideoId, youtubeVideoId } from './content-metrics';
 import { PLATFORM_POST_HOSTS } from './lifecycle/post-links';
 import { handleLabel, normalizeHandle } from './social-links';
+import { isWebLink, parseUrl } from './urls';
 
 export type PostPreviewData = {
   url: string;
@@ -130,13 +131,8 @@ function facebook(parsed: URL): Pick<PostPreviewData, 'kind' | 'id' | 'handle'> 
 /** What the link says about the post: see PostPreviewData. Never throws, whatever the text. */
 export function postPreview(url: string): PostPreviewData {
   const text = url.trim();
-  let parsed: URL | null = null;
-  try {
-    parsed = new URL(text);
-  } catch {
-    parsed = null;
-  }
-  if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
+  const parsed = parseUrl(text);
+  if (!parsed || !isWebLink(parsed)) {
     return {
       url: text,
       platform: null,

@@ -1,4 +1,5 @@
 import type { Platform } from './constants';
+import { parseUrl, siteOf } from './urls';
 
 /**
  * Social handles (issue 24): one rule per platform, the same in the browser and on the server.
@@ -56,13 +57,8 @@ function platformLink(platform: Platform, raw: string): URL | null {
       ? `https://${raw}`
       : '';
   if (!withScheme) return null;
-  try {
-    const url = new URL(withScheme);
-    const host = url.hostname.toLowerCase().replace(/^(www\.|m\.)/, '');
-    return host === HOSTS[platform] ? url : null;
-  } catch {
-    return null;
-  }
+  const url = parseUrl(withScheme);
+  return url && siteOf(url) === HOSTS[platform] ? url : null;
 }
 
 /** The handle a pasted profile link names, or null when the link is not a profile of this platform. */

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ActivityItem, ActivityKind } from '../../shared/schemas/me';
 import type { DatabaseOrTransaction } from '../client';
-
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+import { rowsOf } from './raw-rows';
 
 /**
  * The creator's Recent Activity (issue 13): every dated step of their own applications, submissions, Mint credits

@@ -1,10 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { DELIVERY_PROBLEM_LABELS, type DeliveryProblem } from '../../shared/lifecycle/delivery-problems';
 import type { DatabaseOrTransaction } from '../client';
 import { adminDigests } from '../schema/admin-digests';
 import { users } from '../schema/auth';
-
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+import { type Row, rowsOf } from './raw-rows';
 
 export interface DigestRecipient {
   userId: string;
@@ -128,12 +127,6 @@ export interface DigestContent {
   replies: DigestReplyTimes;
 }
 
-const PROBLEM_WORDS: Record<string, string> = {
-  not_received: 'not received',
-  damaged: 'damaged',
-  wrong_item: 'wrong item',
-};
-
 /**
  * What arrived in (since, until]: new applications, content submitted for review, delivery problems opened (still
  * open) and payouts requested (still to process), each with a count, the newest `limit` and what waits in all.
@@ -148,53 +141,58 @@ export async function digestContent(
   const to = until.toISOString();
   const window = (column: string) =>
     sql`${sql.raw(column)} > ${from}::timestamptz and ${sql.raw(column)} <= ${to}::timestamptz`;
-  const [applications, submissions, problems, payouts] = await Promise.all([
+  // The newest `limit` rows that arrived in the window, with how many arrived and how many wait in all.
+  const newest = (
+    columns: string,
+    tables: string,
+    where: string,
+    at: string,
+    waiting: keyof typeof WAITING,
+  ) =>
     db.execute(sql`
-      select a.campaign_id, c.name as campaign, i.name as creator,
-        count(*) over () as total,
-        (select count(*) from applications w where w.status = 'applied') as waiting
-      from applications a join campaigns c on c.id = a.campaign_id join influencers i on i.id = a.influencer_id
-      where ${window('a.created_at')}
-      order by a.created_at desc, a.id desc limit ${limit}`),
-    db.execute(sql`
-      select a.campaign_id, c.name as campaign, i.name as creator,
-        count(*) over () as total,
-        (select count(*) from submissions w where w.status = 'submitted') as waiting
-      from submissions s join applications a on a.id = s.application_id
-        join campaigns c on c.id = a.campaign_id join influencers i on i.id = a.influencer_id
-      where s.status = 'submitted' and ${window('s.created_at')}
-      order by s.created_at desc, s.id desc limit ${limit}`),
-    db.execute(sql`
-      select p.kind, c.name as campaign, i.name as creator,
-        count(*) over () as total,
-        (select count(*) from delivery_problems w where w.status = 'open') as waiting
-      from delivery_problems p join applications a on a.id = p.application_id
-        join campaigns c on c.id = a.campaign_id join influencers i on i.id = a.influencer_id
-      where p.status = 'open' and ${window('p.opened_at')}
-      order by p.opened_at desc, p.id desc limit ${limit}`),
-    db.execute(sql`
-      select p.amount, i.name as creator,
-        count(*) over () as total,
-        (select count(*) from payouts w where w.status = 'pending') as waiting
-      from payouts p join influencers i on i.id = p.influencer_id
-      where p.status = 'pending' and ${window('p.created_at')}
-      order by p.created_at desc, p.id desc limit ${limit}`),
+      select ${sql.raw(columns)}, count(*) over () as total, (${sql.raw(WAITING[waiting])}) as waiting
+      from ${sql.raw(tables)}
+      where ${sql.raw(where)} and ${window(at)}
+      order by ${sql.raw(at)} desc, ${sql.raw(at.split('.')[0]!)}.id desc limit ${limit}`);
+  const parties = 'join campaigns c on c.id = a.campaign_id join influencers i on i.id = a.influencer_id';
+  const named = 'a.campaign_id, c.name as campaign, i.name as creator';
+  const [applications, submissions, problems, payouts, messages] = await Promise.all([
+    newest(named, `applications a ${parties}`, 'true', 'a.created_at', 'applications'),
+    newest(
+      named,
+      `submissions s join applications a on a.id = s.application_id ${parties}`,
+      "s.status = 'submitted'",
+      's.created_at',
+      'submissions',
+    ),
+    newest(
+      'p.kind, c.name as campaign, i.name as creator',
+      `delivery_problems p join applications a on a.id = p.application_id ${parties}`,
+      "p.status = 'open'",
+      'p.opened_at',
+      'problems',
+    ),
+    newest(
+      'p.amount, i.name as creator',
+      'payouts p join influencers i on i.id = p.influencer_id',
+      "p.status = 'pending'",
+      'p.created_at',
+      'payouts',
+    ),
+    newest(
+      'v.id, c.name as campaign, i.name as creator',
+      'conversations v join campaigns c on c.id = v.campaign_id join influencers i on i.id = v.influencer_id',
+      'v.waiting_since is not null',
+      'v.waiting_since',
+      'messages',
+    ),
   ]);
-  const [messages, replies] = await Promise.all([
-    db.execute(sql`
-      select v.id, c.name as campaign, i.name as creator,
-        count(*) over () as total,
-        (select count(*) from conversations w where w.waiting_since is not null) as waiting
-      from conversations v join campaigns c on c.id = v.campaign_id join influencers i on i.id = v.influencer_id
-      where v.waiting_since is not null and ${window('v.waiting_since')}
-      order by v.waiting_since desc, v.id desc limit ${limit}`),
-    db.execute(sql`
+  const replies = await db.execute(sql`
       select count(*) as n,
         percentile_cont(0.5) within group (order by extract(epoch from m.created_at - m.answered_waiting_since)) as median,
         max(extract(epoch from m.created_at - m.answered_waiting_since)) as slowest
       from conversation_messages m
-      where m.answered_waiting_since is not null and m.hidden_at is null and ${window('m.created_at')}`),
-  ]);
+      where m.answered_waiting_since is not null and m.hidden_at is null and ${window('m.created_at')}`);
   const replyRow = rowsOf(replies)[0];
   const minutes = (value: unknown) =>
     value === null || value === undefined ? null : Math.round(Number(value) / 60);
@@ -227,7 +225,7 @@ export async function digestContent(
     problems: await section(
       problems,
       (r) => ({
-        text: `${r.creator} reported ${PROBLEM_WORDS[String(r.kind)] ?? String(r.kind)} for ${r.campaign}`,
+        text: `${r.creator} reported ${problemWords(String(r.kind))} for ${r.campaign}`,
         path: '/admin/problems',
       }),
       'problems',
@@ -252,6 +250,10 @@ export async function digestContent(
     },
   };
 }
+
+/** A problem's kind in a sentence ("reported damaged"). */
+const problemWords = (kind: string) =>
+  DELIVERY_PROBLEM_LABELS[kind as DeliveryProblem]?.toLowerCase() ?? kind;
 
 const WAITING = {
   applications: `select count(*) as n from applications where status = 'applied'`,

@@ -42,16 +42,21 @@ export async function lockOwnApplication(
   return row ?? null;
 }
 
+/** Applications joined to their campaign and creator: what an admin's change (or a carrier's) reads and locks. */
+export function applicationsWithParties(db: DatabaseOrTransaction) {
+  return db
+    .select({ application: applications, campaign: campaigns, influencer: influencers })
+    .from(applications)
+    .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
+    .innerJoin(influencers, eq(influencers.id, applications.influencerId));
+}
+
 /** Any application with its campaign and creator, locked for an admin's change; null when there is none. */
 export async function lockApplication(
   tx: DatabaseOrTransaction,
   applicationId: number,
 ): Promise<{ application: ApplicationRow; campaign: CampaignRow; influencer: InfluencerRow } | null> {
-  const [row] = await tx
-    .select({ application: applications, campaign: campaigns, influencer: influencers })
-    .from(applications)
-    .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-    .innerJoin(influencers, eq(influencers.id, applications.influencerId))
+  const [row] = await applicationsWithParties(tx)
     .where(eq(applications.id, applicationId))
     .limit(1)
     .for('update', { of: applications });
@@ -61,11 +66,7 @@ export async function lockApplication(
 /** Several applications as lockApplication reads them, locked in one statement in id order (the sweep's chunks). */
 export async function lockApplications(tx: DatabaseOrTransaction, applicationIds: number[]) {
   if (applicationIds.length === 0) return [];
-  return tx
-    .select({ application: applications, campaign: campaigns, influencer: influencers })
-    .from(applications)
-    .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-    .innerJoin(influencers, eq(influencers.id, applications.influencerId))
+  return applicationsWithParties(tx)
     .where(inArray(applications.id, applicationIds))
     .orderBy(asc(applications.id))
     .for('update', { of: applications });

@@ -32,18 +32,22 @@ function filters(params: AuditLogQuery): SQL | undefined {
  */
 const entityNumber = sql`(case when ${auditLog.entityId} ~ '^[0-9]{1,18}$' then ${auditLog.entityId}::bigint end)`;
 
+/** The branches of an application's, a submission's and a creator report's record: their application's `column`. */
+const viaApplication = (column: 'campaign_id' | 'influencer_id') => sql`
+  when 'application' then (select a.${sql.raw(column)} from applications a where a.id = ${entityNumber})
+  when 'submission' then (select a.${sql.raw(column)} from submissions s join applications a on a.id = s.application_id
+    where s.id = ${entityNumber})
+  when 'metric_report' then (select a.${sql.raw(column)} from content_metric_snapshots m
+    join submissions s on s.id = m.submission_id join applications a on a.id = s.application_id
+    where m.id = ${entityNumber})`;
+
 /**
  * The campaign a record belongs to, while it exists (for the link to its admin page): the campaign itself, an
  * application's, a submission's or a creator report's campaign.
  */
 const campaignOf = sql<number | null>`case ${auditLog.entityType}
   when 'campaign' then (select c.id from campaigns c where c.id = ${entityNumber})
-  when 'application' then (select a.campaign_id from applications a where a.id = ${entityNumber})
-  when 'submission' then (select a.campaign_id from submissions s join applications a on a.id = s.application_id
-    where s.id = ${entityNumber})
-  when 'metric_report' then (select a.campaign_id from content_metric_snapshots m
-    join submissions s on s.id = m.submission_id join applications a on a.id = s.application_id
-    where m.id = ${entityNumber})
+  ${viaApplication('campaign_id')}
   end`;
 
 /** The creator a record belongs to, while they exist: the creator, or a payout's. */
@@ -61,12 +65,7 @@ const creatorNameOf = sql<
 >`(select i.name from influencers i where i.id = (case ${auditLog.entityType}
   when 'creator' then ${entityNumber}
   when 'payout' then (select p.influencer_id from payouts p where p.id = ${entityNumber})
-  when 'application' then (select a.influencer_id from applications a where a.id = ${entityNumber})
-  when 'submission' then (select a.influencer_id from submissions s join applications a on a.id = s.application_id
-    where s.id = ${entityNumber})
-  when 'metric_report' then (select a.influencer_id from content_metric_snapshots m
-    join submissions s on s.id = m.submission_id join applications a on a.id = s.application_id
-    where m.id = ${entityNumber})
+  ${viaApplication('influencer_id')}
   end))`;
 
 /** The total shown stops here ("1,000+"). */

@@ -1,9 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type BrandTrackRecord, RESPONDS_FAST_HOURS } from '../../shared/campaign-badges';
 import type { DatabaseOrTransaction } from '../client';
-
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+import { type Row, rowsOf } from './raw-rows';
 
 /** The statement brandTrackRecord runs (the bench's ceiling renders the same one). */
 export function brandTrackRecordQuery(brand: string, now: Date): SQL {

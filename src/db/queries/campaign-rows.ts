@@ -88,30 +88,17 @@ export interface DriverCampaignRow {
   updated_at: Date;
 }
 
+/** The same campaign from the driver's row: its column names under the schema's, then toCampaign. */
 export function campaignFromDriverRow(row: DriverCampaignRow): Campaign {
-  return {
-    id: row.id,
-    name: row.name,
-    brand: row.brand,
-    platform: row.platform,
-    type: row.type,
-    description: row.description,
-    requirements: row.requirements,
-    deadline: row.deadline,
-    reward: row.reward,
+  const selection: CampaignSelection = {
+    ...row,
     applicationsCount: row.applications_count,
     followersRequired: row.followers_required,
-    status: row.status,
-    budget: row.budget,
     productValue: row.product_value,
     maxAccepted: row.max_accepted,
-    boxesLeft: boxesLeft(row.max_accepted, row.accepted_count),
-    box: boxOf(row.box),
-    reach: row.reach,
     imageUrl: row.image_url,
-    gallery: row.gallery,
-    tags: row.tags,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
+  return toCampaign(selection, row.accepted_count, row.box);
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Platform } from '../../shared/constants';
 import type { DatabaseOrTransaction } from '../client';
 import { contentMetricFetches } from '../schema/content-metrics';
-import { rowsOf } from './content-metrics';
+import { rowsOf } from './raw-rows';
 
 /**
  * Adds a fetch row for every link of an approved submission on `platforms`, approved after `approvedAfter`, that

@@ -3,10 +3,11 @@ import type { Platform } from '../../shared/constants';
 import type { CreatorCursor, PostCursor } from '../../shared/page-cursor';
 import type { MetricTotals, PostMetrics } from '../../shared/schemas/content-metrics';
 import type { DatabaseOrTransaction } from '../client';
-import { AGGREGATES, countedSnapshot, latestCtes, readWithoutJit, rowsOf, toTotals } from './content-metrics';
+import { AGGREGATES, countedSnapshot, latestCtes, readWithoutJit, toTotals } from './content-metrics';
 import { byId, POST_COLUMNS, POST_JOINS, POST_ORDER, toPostMetrics } from './content-metrics-posts';
 import { type CreatorMetricsRow, toCreatorRow } from './content-metrics-totals';
 import { withPreviews } from './post-previews';
+import { rowsOf } from './raw-rows';
 
 /*
  * A campaign's analytics one page at a time (issue 28): its posts and its creators per platform tab, in the orders

@@ -10,11 +10,10 @@ import {
   latestCtes,
   num,
   type PostScope,
-  type Row,
   readWithoutJit,
-  rowsOf,
 } from './content-metrics';
 import { withPreviews } from './post-previews';
+import { type Row, rowsOf } from './raw-rows';
 
 /** The columns of a post row over `latest`: its figures, engagement rate and the latest report still waiting. */
 export const POST_COLUMNS = sql`latest.*, c.name as campaign_name, i.name as creator_name, i.username as creator_username,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
-import { rowsOf } from './content-metrics';
+import { rowsOf } from './raw-rows';
 
 /**
  * The analytics overview's range note (issue 41): how many measured posts were submitted outside [from, before),

@@ -2,17 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Platform } from '../../shared/constants';
 import type { MetricTotals } from '../../shared/schemas/content-metrics';
 import type { DatabaseOrTransaction } from '../client';
-import {
-  AGGREGATES,
-  latestCtes,
-  type PostScope,
-  type Row,
-  readWithoutJit,
-  rowsOf,
-  toTotals,
-} from './content-metrics';
+import { AGGREGATES, latestCtes, type PostScope, readWithoutJit, toTotals } from './content-metrics';
 import { byId, POST_COLUMNS, POST_JOINS, POST_ORDER, toPostMetrics } from './content-metrics-posts';
 import { withPreviews } from './post-previews';
+import { type Row, rowsOf } from './raw-rows';
 
 /** Totals of the posts in `scope` as counted at `asOf`, grouped by platform (one row per platform with posts). */
 export async function totalsByPlatform(

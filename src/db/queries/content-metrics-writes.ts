@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
 import { contentMetricSnapshots, contentPostFigures } from '../schema/content-metrics';
-import { AGGREGATES, latestCtes, rowsOf } from './content-metrics';
+import { AGGREGATES, latestCtes } from './content-metrics';
+import { rowsOf } from './raw-rows';
 
 export async function insertSnapshot(
   db: DatabaseOrTransaction,

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { METRIC_FIELDS, type MetricFigures } from '../../shared/content-metrics';
 import type { MetricTotals } from '../../shared/schemas/content-metrics';
 import type { DatabaseOrTransaction } from '../client';
+import type { Row } from './raw-rows';
 
 /*
  * Every figure shown anywhere is computed here, in SQL, from the snapshots. A post is one link of a submission that
@@ -11,8 +12,6 @@ import type { DatabaseOrTransaction } from '../client';
  * on the platform where views are unknown.
  */
 
-export type Row = Record<string, unknown>;
-export const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 export const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 export const iso = (v: unknown): string | null =>
   v === null || v === undefined ? null : new Date(Number(v)).toISOString();

@@ -19,15 +19,9 @@ export async function lockOpenProblem(db: DatabaseOrTransaction, applicationId: 
   return row ?? null;
 }
 
-/** One problem with its application, campaign and creator, locked (the application first, as every change does). */
-export async function lockProblem(db: DatabaseOrTransaction, id: number) {
-  const [found] = await db
-    .select({ applicationId: deliveryProblems.applicationId })
-    .from(deliveryProblems)
-    .where(eq(deliveryProblems.id, id))
-    .limit(1);
-  if (!found) return null;
-  const [row] = await db
+/** A problem with its application, campaign and creator (the admins' queue, a locked change). */
+const problemJoins = (db: DatabaseOrTransaction) =>
+  db
     .select({
       problem: deliveryProblems,
       application: applications,
@@ -37,7 +31,17 @@ export async function lockProblem(db: DatabaseOrTransaction, id: number) {
     .from(deliveryProblems)
     .innerJoin(applications, eq(applications.id, deliveryProblems.applicationId))
     .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-    .innerJoin(influencers, eq(influencers.id, applications.influencerId))
+    .innerJoin(influencers, eq(influencers.id, applications.influencerId));
+
+/** One problem with its application, campaign and creator, locked (the application first, as every change does). */
+export async function lockProblem(db: DatabaseOrTransaction, id: number) {
+  const [found] = await db
+    .select({ applicationId: deliveryProblems.applicationId })
+    .from(deliveryProblems)
+    .where(eq(deliveryProblems.id, id))
+    .limit(1);
+  if (!found) return null;
+  const [row] = await problemJoins(db)
     .where(eq(deliveryProblems.id, id))
     .limit(1)
     .for('update', { of: [applications, deliveryProblems] });
@@ -58,19 +62,6 @@ export interface ProblemKey {
   at: Date;
   id: number;
 }
-
-const problemJoins = (db: DatabaseOrTransaction) =>
-  db
-    .select({
-      problem: deliveryProblems,
-      application: applications,
-      campaign: campaigns,
-      influencer: influencers,
-    })
-    .from(deliveryProblems)
-    .innerJoin(applications, eq(applications.id, deliveryProblems.applicationId))
-    .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-    .innerJoin(influencers, eq(influencers.id, applications.influencerId));
 
 /**
  * Up to `limit` problems of one status after `after`, in the list's order, read straight from the status's partial

@@ -1,9 +1,8 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
 import { type AgeBracket, instagramConnections, platformDataDeletions } from '../schema/content-metrics';
-
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+import { rowsOf } from './raw-rows';
+import { submissionOwners, textOrNull } from './submission-owners';
 
 export async function findInstagramConnection(db: DatabaseOrTransaction, influencerId: number) {
   const [row] = await db
@@ -114,20 +113,16 @@ export async function connectionsToMaintain(
 
 /** Each submission's creator and their Instagram connection (null fields when they have none). */
 export async function instagramOwners(db: DatabaseOrTransaction, submissionIds: number[]) {
-  if (submissionIds.length === 0) return [];
-  const result = await db.execute(sql`
-    select sub.id as submission_id, a.influencer_id, ic.ig_user_id, ic.token_ciphertext,
-      (extract(epoch from ic.token_expires_at) * 1000)::float8 as expires_ms
-    from submissions sub
-    join applications a on a.id = sub.application_id
-    left join instagram_connections ic on ic.influencer_id = a.influencer_id
-    where sub.id in ${submissionIds}`);
-  return rowsOf(result).map((row) => ({
-    submissionId: Number(row.submission_id),
-    influencerId: Number(row.influencer_id),
-    igUserId: (row.ig_user_id as string | null) ?? null,
-    tokenCiphertext: (row.token_ciphertext as string | null) ?? null,
-    expiresAt: row.expires_ms === null ? null : new Date(Number(row.expires_ms)),
+  const owners = await submissionOwners(
+    db,
+    submissionIds,
+    instagramConnections,
+    sql`t.ig_user_id, t.token_ciphertext`,
+  );
+  return owners.map(({ row, ...owner }) => ({
+    ...owner,
+    igUserId: textOrNull(row.ig_user_id),
+    tokenCiphertext: textOrNull(row.token_ciphertext),
   }));
 }
 

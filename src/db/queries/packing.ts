@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+import { rowsOf } from './raw-rows';
 
 /**
  * A campaign's boxes per variant (issue 37): to pack (accepted, box not shipped) and shipped. Only held choices are

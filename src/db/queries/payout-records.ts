@@ -67,18 +67,18 @@ export async function findPayoutByKey(tx: DatabaseOrTransaction, influencerId: n
   return rows[0] ?? null;
 }
 
+/** A line of a payout's history: what happened, who did it, when. */
+export interface PayoutEventInput {
+  payoutId: number;
+  action: string;
+  actorUserId: string | null;
+  actorName: string;
+  detail?: string | null;
+  at: Date;
+}
+
 /** Several payout events in one insert. */
-export async function recordPayoutEvents(
-  tx: DatabaseOrTransaction,
-  events: ReadonlyArray<{
-    payoutId: number;
-    action: string;
-    actorUserId: string | null;
-    actorName: string;
-    detail?: string | null;
-    at: Date;
-  }>,
-) {
+export async function recordPayoutEvents(tx: DatabaseOrTransaction, events: ReadonlyArray<PayoutEventInput>) {
   if (events.length === 0) return;
   await tx.insert(payoutEvents).values(
     events.map((event) => ({
@@ -92,25 +92,8 @@ export async function recordPayoutEvents(
   );
 }
 
-export async function recordPayoutEvent(
-  tx: DatabaseOrTransaction,
-  event: {
-    payoutId: number;
-    action: string;
-    actorUserId: string | null;
-    actorName: string;
-    detail?: string | null;
-    at: Date;
-  },
-) {
-  await tx.insert(payoutEvents).values({
-    payoutId: event.payoutId,
-    action: event.action,
-    actorUserId: event.actorUserId,
-    actorName: event.actorName,
-    detail: event.detail ?? null,
-    createdAt: event.at,
-  });
+export async function recordPayoutEvent(tx: DatabaseOrTransaction, event: PayoutEventInput) {
+  await recordPayoutEvents(tx, [event]);
 }
 
 /** One payout for the admin: its creator, its PayPal batch and its whole history. */

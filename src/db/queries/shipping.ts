@@ -4,7 +4,6 @@ import { normalizeHandle, profileUrl } from '../../shared/social-links';
 import type { DatabaseOrTransaction } from '../client';
 import { applications } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
-import { influencers } from '../schema/influencers';
 import { influencerProfiles, socialAccounts } from '../schema/onboarding';
 import { applicationShippingAddresses } from '../schema/shipping';
 
@@ -136,17 +135,4 @@ export async function upsertShippingOverride(
     .insert(applicationShippingAddresses)
     .values(values)
     .onConflictDoUpdate({ target: applicationShippingAddresses.applicationId, set: rest });
-}
-
-/** One application with its campaign and creator, locked for an admin's change (404 answer left to the caller). */
-export async function lockApplicationWithParties(db: DatabaseOrTransaction, applicationId: number) {
-  const [row] = await db
-    .select({ application: applications, campaign: campaigns, influencer: influencers })
-    .from(applications)
-    .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-    .innerJoin(influencers, eq(influencers.id, applications.influencerId))
-    .where(eq(applications.id, applicationId))
-    .limit(1)
-    .for('update', { of: applications });
-  return row ?? null;
 }

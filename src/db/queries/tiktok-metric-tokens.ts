@@ -1,23 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
-import { rowsOf } from './content-metrics';
+import { tiktokAuth } from '../schema/influencers';
+import { rowsOf } from './raw-rows';
+import { submissionOwners, textOrNull } from './submission-owners';
 
 /** Each submission's creator and their TikTok tokens (null when they never signed in with TikTok). */
 export async function tiktokOwners(db: DatabaseOrTransaction, submissionIds: number[]) {
-  if (submissionIds.length === 0) return [];
-  const result = await db.execute(sql`
-    select sub.id as submission_id, a.influencer_id, t.access_token, t.refresh_token,
-      (extract(epoch from t.token_expires_at) * 1000)::float8 as expires_ms
-    from submissions sub
-    join applications a on a.id = sub.application_id
-    left join tiktok_auth t on t.influencer_id = a.influencer_id
-    where sub.id in ${submissionIds}`);
-  return rowsOf(result).map((row) => ({
-    submissionId: Number(row.submission_id),
-    influencerId: Number(row.influencer_id),
-    accessToken: (row.access_token as string | null) ?? null,
-    refreshToken: (row.refresh_token as string | null) ?? null,
-    expiresAt: row.expires_ms === null ? null : new Date(Number(row.expires_ms)),
+  const owners = await submissionOwners(db, submissionIds, tiktokAuth, sql`t.access_token, t.refresh_token`);
+  return owners.map(({ row, ...owner }) => ({
+    ...owner,
+    accessToken: textOrNull(row.access_token),
+    refreshToken: textOrNull(row.refresh_token),
   }));
 }
 

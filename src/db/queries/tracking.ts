@@ -2,9 +2,8 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { CarrierTracking } from '../../shared/schemas/application';
 import type { DatabaseOrTransaction } from '../client';
 import { type ApplicationRow, applications } from '../schema/applications';
-import { campaigns } from '../schema/campaigns';
-import { influencers } from '../schema/influencers';
 import { trackingWebhookEvents } from '../schema/shipping';
+import { applicationsWithParties } from './application-lifecycle-reads';
 
 export interface NewTrackingEvent {
   eventId: string;
@@ -63,11 +62,7 @@ export async function markTrackingEventApplied(tx: DatabaseOrTransaction, eventI
 
 /** The application whose box a tracker follows, with its campaign and creator, locked; null when none. */
 export async function lockApplicationByTracker(tx: DatabaseOrTransaction, trackerId: string) {
-  const [row] = await tx
-    .select({ application: applications, campaign: campaigns, influencer: influencers })
-    .from(applications)
-    .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-    .innerJoin(influencers, eq(influencers.id, applications.influencerId))
+  const [row] = await applicationsWithParties(tx)
     .where(eq(applications.trackerId, trackerId))
     .orderBy(asc(applications.id))
     .limit(1)

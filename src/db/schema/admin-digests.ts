@@ -1,5 +1,6 @@
-import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { ts } from './columns';
 
 /**
  * One row per admin for the mail digest (issue 13): until when the last digest reported, and whether the admin wants
@@ -11,5 +12,5 @@ export const adminDigests = pgTable('admin_digests', {
     .references(() => users.id, { onDelete: 'cascade' }),
   enabled: boolean('enabled').notNull().default(true),
   /** The end of the period the last digest covered (null: none sent yet). */
-  reportedUntil: timestamp('reported_until', { withTimezone: true, mode: 'date', precision: 3 }),
+  reportedUntil: ts('reported_until'),
 });

@@ -9,28 +9,22 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { DeliveryProblem } from '../../shared/lifecycle/delivery-problems';
 import type { ApplicationStatus } from '../../shared/lifecycle/statuses';
 import type { CarrierEvent, DeliveredBy } from '../../shared/tracking';
-import { campaigns } from './campaigns';
-import { influencers } from './influencers';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+import { campaignIdRef } from './campaigns';
+import { createdAndUpdated, ts } from './columns';
+import { influencerIdRef } from './influencers';
 
 /** One creator's application to one campaign and everything that follows it. */
 export const applications = pgTable(
   'applications',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'restrict' }),
-    influencerId: integer('influencer_id')
-      .notNull()
-      .references(() => influencers.id, { onDelete: 'cascade' }),
+    campaignId: campaignIdRef('restrict'),
+    influencerId: influencerIdRef('cascade'),
     status: text('status').$type<ApplicationStatus>().notNull().default('applied'),
     /** The creator's pitch when applying. */
     pitch: text('pitch'),
@@ -63,8 +57,7 @@ export const applications = pgTable(
     deliveryProblemAt: ts('delivery_problem_at'),
     approvedAt: ts('approved_at'),
     reminderSentAt: ts('reminder_sent_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...createdAndUpdated(),
   },
   (t) => [
     uniqueIndex('applications_campaign_influencer_idx').on(t.campaignId, t.influencerId),
@@ -92,14 +85,18 @@ export const applications = pgTable(
   ],
 );
 
+/** A row's application: `application_id`, not null, a foreign key to applications (`onDelete` as for influencerIdRef). */
+export const applicationIdRef = (onDelete: 'cascade' | 'restrict') =>
+  integer('application_id')
+    .notNull()
+    .references(() => applications.id, { onDelete });
+
 /** Content a creator submitted for review (one row per submission; resubmissions add rows). */
 export const submissions = pgTable(
   'submissions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    applicationId: integer('application_id')
-      .notNull()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    applicationId: applicationIdRef('cascade'),
     urls: text('urls').array().notNull(),
     note: text('note'),
     status: text('status')
@@ -118,6 +115,12 @@ export const submissions = pgTable(
     check('submissions_urls_check', sql`cardinality(${t.urls}) between 1 and 10`),
   ],
 );
+
+/** A row's submission: `submission_id`, not null, a foreign key to submissions (gone with it). */
+export const submissionIdRef = () =>
+  integer('submission_id')
+    .notNull()
+    .references(() => submissions.id, { onDelete: 'cascade' });
 
 /**
  * The review's sort and filter keys of each application (issue 28, decision 0029): its campaign, status and creation

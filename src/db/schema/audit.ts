@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 
 /**
  * The admins' audit trail (issue 22): one row per admin action that changed data, written in the transaction of the
@@ -21,9 +22,7 @@ export const auditLog = pgTable(
     before: jsonb('before').$type<Record<string, unknown> | null>(),
     after: jsonb('after').$type<Record<string, unknown> | null>(),
     ipAddress: text('ip_address'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 })
-      .notNull()
-      .defaultNow(),
+    createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),

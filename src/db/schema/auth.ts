@@ -1,17 +1,9 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { AdminRole } from '../../shared/admin-permissions';
 import type { UserRole } from '../../shared/schemas/session';
+import { createdAndUpdated, ts } from './columns';
 
 /** Tables of Better Auth (users, sessions, linked provider accounts, verification values, rate-limit counters). */
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 })
-    .notNull()
-    .defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
-    .notNull()
-    .defaultNow(),
-};
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -24,19 +16,19 @@ export const users = pgTable('users', {
   adminRole: text('admin_role').$type<AdminRole>(),
   banned: boolean('banned').default(false),
   banReason: text('ban_reason'),
-  banExpires: timestamp('ban_expires', { withTimezone: true, mode: 'date', precision: 3 }),
+  banExpires: ts('ban_expires'),
   username: text('username').unique(),
   displayUsername: text('display_username'),
   /** Better Auth's two-factor plugin: true once a TOTP authenticator is enrolled and verified. */
   twoFactorEnabled: boolean('two_factor_enabled').default(false),
-  ...timestamps,
+  ...createdAndUpdated(),
 });
 
 export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
     token: text('token').notNull().unique(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
@@ -45,10 +37,10 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     impersonatedBy: text('impersonated_by'),
     /** When the session last answered a request (admin sessions end after 30 minutes idle). */
-    lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    lastActiveAt: ts('last_active_at'),
     /** When a second factor was last checked in this session (money actions need one in the last 10 minutes). */
-    secondFactorAt: timestamp('second_factor_at', { withTimezone: true, mode: 'date', precision: 3 }),
-    ...timestamps,
+    secondFactorAt: ts('second_factor_at'),
+    ...createdAndUpdated(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -65,19 +57,11 @@ export const accounts = pgTable(
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', {
-      withTimezone: true,
-      mode: 'date',
-      precision: 3,
-    }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', {
-      withTimezone: true,
-      mode: 'date',
-      precision: 3,
-    }),
+    accessTokenExpiresAt: ts('access_token_expires_at'),
+    refreshTokenExpiresAt: ts('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
-    ...timestamps,
+    ...createdAndUpdated(),
   },
   (t) => [
     index('accounts_user_idx').on(t.userId),
@@ -91,8 +75,8 @@ export const verifications = pgTable(
     id: text('id').primaryKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
-    ...timestamps,
+    expiresAt: ts('expires_at').notNull(),
+    ...createdAndUpdated(),
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
@@ -116,7 +100,7 @@ export const twoFactors = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     verified: boolean('verified').default(true),
     failedVerificationCount: integer('failed_verification_count').default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date', precision: 3 }),
+    lockedUntil: ts('locked_until'),
   },
   (t) => [index('two_factors_user_idx').on(t.userId), index('two_factors_secret_idx').on(t.secret)],
 );

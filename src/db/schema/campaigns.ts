@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { CampaignStatus, CampaignType, Platform } from '../../shared/constants';
+import { createdAndUpdated } from './columns';
 
 export const campaigns = pgTable(
   'campaigns',
@@ -44,12 +35,7 @@ export const campaigns = pgTable(
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(sql`campaign_search_text(name, brand, description, tags)`),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 })
-      .notNull()
-      .defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
-      .notNull()
-      .defaultNow(),
+    ...createdAndUpdated(),
   },
   (t) => [
     index('campaigns_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -84,6 +70,12 @@ export const campaigns = pgTable(
     check('campaigns_product_value_check', sql`${t.productValue} is null or ${t.productValue} >= 0`),
   ],
 );
+
+/** A row's campaign: `campaign_id`, not null, a foreign key to campaigns (`onDelete` as for influencerIdRef). */
+export const campaignIdRef = (onDelete: 'cascade' | 'restrict') =>
+  integer('campaign_id')
+    .notNull()
+    .references(() => campaigns.id, { onDelete });
 
 /**
  * How many campaigns there are per status and platform, kept exact by statement triggers on `campaigns` in the

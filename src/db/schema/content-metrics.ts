@@ -8,16 +8,15 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { MetricSource } from '../../shared/content-metrics';
-import { submissions } from './applications';
+import { submissionIdRef } from './applications';
 import { users } from './auth';
+import { ts } from './columns';
 import { influencers } from './influencers';
 import { uploads } from './uploads';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 const count = (name: string) => bigint(name, { mode: 'number' });
 
 /**
@@ -30,9 +29,7 @@ export const contentMetricSnapshots = pgTable(
   'content_metric_snapshots',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    submissionId: integer('submission_id')
-      .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
+    submissionId: submissionIdRef(),
     /** The post: one of the submission's URLs, as submitted. */
     postUrl: text('post_url').notNull(),
     source: text('source').$type<MetricSource>().notNull(),
@@ -84,9 +81,7 @@ export const contentMetricSnapshots = pgTable(
 export const contentPostFigures = pgTable(
   'content_post_figures',
   {
-    submissionId: integer('submission_id')
-      .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
+    submissionId: submissionIdRef(),
     postUrl: text('post_url').notNull(),
     campaignId: integer('campaign_id').notNull(),
     influencerId: integer('influencer_id').notNull(),
@@ -142,9 +137,7 @@ export type ContentPostFiguresRow = typeof contentPostFigures.$inferSelect;
 export const contentMetricFetches = pgTable(
   'content_metric_fetches',
   {
-    submissionId: integer('submission_id')
-      .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
+    submissionId: submissionIdRef(),
     postUrl: text('post_url').notNull(),
     platform: text('platform').notNull(),
     /** When the post was approved: the schedule (hourly for 2 days, then daily for 30) counts from here. */
@@ -250,9 +243,7 @@ export type PlatformDataDeletionRow = typeof platformDataDeletions.$inferSelect;
 export const contentPostPreviews = pgTable(
   'content_post_previews',
   {
-    submissionId: integer('submission_id')
-      .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
+    submissionId: submissionIdRef(),
     postUrl: text('post_url').notNull(),
     platform: text('platform').notNull(),
     /** The caption, title or description as the platform gives it (plain text; never rendered as HTML). */

@@ -1,23 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ConversationAuthorRole } from '../../shared/schemas/conversations';
-import { applications } from './applications';
+import { applicationIdRef } from './applications';
 import { users } from './auth';
-import { campaigns } from './campaigns';
-import { influencers } from './influencers';
+import { campaignIdRef, campaigns } from './campaigns';
+import { createdAndUpdated, ts } from './columns';
+import { influencerIdRef } from './influencers';
 import { uploads } from './uploads';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 
 /**
  * Issue 26: one conversation per application between its creator and the campaign team. The figures after
@@ -28,16 +17,10 @@ export const conversations = pgTable(
   'conversations',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    applicationId: integer('application_id')
-      .notNull()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    applicationId: applicationIdRef('cascade'),
     /** Copied from the application (it never changes), so ownership and the campaign filter need no join. */
-    influencerId: integer('influencer_id')
-      .notNull()
-      .references(() => influencers.id, { onDelete: 'cascade' }),
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    influencerId: influencerIdRef('cascade'),
+    campaignId: campaignIdRef('restrict'),
     createdAt: ts('created_at').notNull().defaultNow(),
     /** The newest visible message (null: none yet); the inbox orders by it. */
     lastMessageId: integer('last_message_id'),
@@ -177,8 +160,7 @@ export const savedReplies = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     createdByUserId: text('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...createdAndUpdated(),
   },
   (t) => [uniqueIndex('saved_replies_title_idx').on(sql`lower(${t.title})`)],
 );

@@ -1,19 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { ModerationAction } from '../../shared/moderation';
 import { users } from './auth';
-import { influencers } from './influencers';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+import { ts } from './columns';
+import { influencerIdRef, influencers } from './influencers';
 
 /** Private notes admins keep on a creator (never shown to the creator). */
 export const creatorNotes = pgTable(
   'creator_notes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: integer('influencer_id')
-      .notNull()
-      .references(() => influencers.id, { onDelete: 'cascade' }),
+    influencerId: influencerIdRef('cascade'),
     body: text('body').notNull(),
     authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The author as shown ("Name <email>"), kept even when the admin account is gone. */
@@ -28,9 +25,7 @@ export const creatorModerationEvents = pgTable(
   'creator_moderation_events',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: integer('influencer_id')
-      .notNull()
-      .references(() => influencers.id, { onDelete: 'cascade' }),
+    influencerId: influencerIdRef('cascade'),
     action: text('action').$type<ModerationAction>().notNull(),
     reason: text('reason').notNull(),
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -51,9 +46,7 @@ export const followerChanges = pgTable(
   'follower_changes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: integer('influencer_id')
-      .notNull()
-      .references(() => influencers.id, { onDelete: 'cascade' }),
+    influencerId: influencerIdRef('cascade'),
     platform: text('platform').notNull(),
     oldFollowers: integer('old_followers'),
     newFollowers: integer('new_followers'),

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { DataExportStatus } from '../../shared/schemas/data-rights';
 import { users } from './auth';
-import { influencers } from './influencers';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+import { ts } from './columns';
+import { influencerIdRef, influencers } from './influencers';
 
 /**
  * Issue 27, "Download my data": one row per request. The job builds the file (DATA_DIR/exports, never served as an
@@ -15,9 +14,7 @@ export const dataExports = pgTable(
   'data_exports',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: integer('influencer_id')
-      .notNull()
-      .references(() => influencers.id, { onDelete: 'cascade' }),
+    influencerId: influencerIdRef('cascade'),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

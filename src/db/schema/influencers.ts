@@ -8,11 +8,11 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { CreatorStanding } from '../../shared/moderation';
 import { users } from './auth';
+import { createdAndUpdated, ts } from './columns';
 
 /** The creator record of spec §3, linked to the sign-in account (`auth_user_id`). */
 export const influencers = pgTable(
@@ -40,12 +40,7 @@ export const influencers = pgTable(
     standing: text('standing').$type<CreatorStanding>().notNull().default('active'),
     /** Mail categories the creator switched off (src/shared/mail-preferences.ts); account and money mails always go. */
     mailOptOuts: text('mail_opt_outs').array().notNull().default(sql`'{}'::text[]`),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 })
-      .notNull()
-      .defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
-      .notNull()
-      .defaultNow(),
+    ...createdAndUpdated(),
   },
   (t) => [
     uniqueIndex('influencers_auth_user_idx').on(t.authUserId),
@@ -61,6 +56,12 @@ export const influencers = pgTable(
   ],
 );
 
+/** A row's creator: `influencer_id`, not null, a foreign key to influencers; `onDelete` says what the row does when the creator's row goes. */
+export const influencerIdRef = (onDelete: 'cascade' | 'restrict') =>
+  integer('influencer_id')
+    .notNull()
+    .references(() => influencers.id, { onDelete });
+
 /** TikTok sign-in tokens of an influencer (spec §3 tiktok_auth). */
 export const tiktokAuth = pgTable(
   'tiktok_auth',
@@ -72,15 +73,13 @@ export const tiktokAuth = pgTable(
     unionId: text('union_id'),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
-    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    tokenExpiresAt: ts('token_expires_at'),
     /**
      * When the metrics job last asked TikTok for the creator's follower count (user.info.stats), whatever the answer:
      * asked again a day later, and at once after a new sign-in (which clears it).
      */
-    followersReadAt: timestamp('followers_read_at', { withTimezone: true, mode: 'date', precision: 3 }),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
-      .notNull()
-      .defaultNow(),
+    followersReadAt: ts('followers_read_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('tiktok_auth_open_id_idx').on(t.openId)],
 );

@@ -9,13 +9,11 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
-import { influencers } from './influencers';
+import { createdAndUpdated, ts } from './columns';
+import { influencerIdRef, influencers } from './influencers';
 import { mintAdjustments, payouts } from './payouts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 
 export const LEDGER_KINDS = ['reward', 'redemption', 'reversal', 'adjustment'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -28,9 +26,7 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: integer('influencer_id')
-      .notNull()
-      .references(() => influencers.id, { onDelete: 'restrict' }),
+    influencerId: influencerIdRef('restrict'),
     amount: integer('amount').notNull(),
     kind: text('kind').$type<LedgerKind>().notNull(),
     reference: text('reference').notNull().unique(),
@@ -74,9 +70,7 @@ export const transactions = pgTable(
   'transactions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: integer('influencer_id')
-      .notNull()
-      .references(() => influencers.id, { onDelete: 'restrict' }),
+    influencerId: influencerIdRef('restrict'),
     campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
     kind: text('kind').$type<'reward' | 'redemption' | 'adjustment'>().notNull(),
@@ -88,8 +82,7 @@ export const transactions = pgTable(
     adjustmentId: integer('adjustment_id')
       .unique()
       .references(() => mintAdjustments.id, { onDelete: 'restrict' }),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...createdAndUpdated(),
   },
   (t) => [
     index('transactions_influencer_idx').on(t.influencerId, t.createdAt.desc()),

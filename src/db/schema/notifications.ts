@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { NotificationKind } from '../../shared/schemas/notifications';
 import { users } from './auth';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+import { ts } from './columns';
 
 /**
  * Issue 13: the in-app notification centre. One row per recipient (a creator's sign-in account, or each active

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { influencers } from './influencers';
+import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAndUpdated, ts } from './columns';
+import { influencerIdRef, influencers } from './influencers';
 
 /**
  * What a code is for: verify (an address during onboarding), proof (sent to the verified email to confirm a PayPal
@@ -14,19 +15,15 @@ export const emailVerificationCodes = pgTable(
   'email_verification_codes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: integer('influencer_id')
-      .notNull()
-      .references(() => influencers.id, { onDelete: 'cascade' }),
+    influencerId: influencerIdRef('cascade'),
     email: text('email').notNull(),
     purpose: text('purpose').$type<CodePurpose>().notNull().default('verify'),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
     /** Set when the code was used, or cancelled (a newer code, or too many wrong tries). */
-    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date', precision: 3 }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 })
-      .notNull()
-      .defaultNow(),
+    consumedAt: ts('consumed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('email_verification_codes_influencer_idx').on(t.influencerId, t.createdAt.desc()),
@@ -45,11 +42,7 @@ export const influencerProfiles = pgTable(
     lastName: text('last_name').notNull(),
     paypalEmail: text('paypal_email').notNull(),
     /** When the PayPal email last changed after onboarding: redemptions wait 24 hours from then. */
-    paypalEmailChangedAt: timestamp('paypal_email_changed_at', {
-      withTimezone: true,
-      mode: 'date',
-      precision: 3,
-    }),
+    paypalEmailChangedAt: ts('paypal_email_changed_at'),
     phoneNumber: text('phone_number').notNull(),
     primaryCategory: text('primary_category').notNull(),
     secondaryCategory: text('secondary_category').notNull(),
@@ -62,12 +55,7 @@ export const influencerProfiles = pgTable(
     shippingPhone: text('shipping_phone').notNull(),
     influencerTier: text('influencer_tier').notNull(),
     totalFollowers: integer('total_followers').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 })
-      .notNull()
-      .defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
-      .notNull()
-      .defaultNow(),
+    ...createdAndUpdated(),
   },
   (t) => [check('influencer_profiles_total_followers_check', sql`${t.totalFollowers} >= 0`)],
 );
@@ -76,19 +64,15 @@ export const influencerProfiles = pgTable(
 export const socialAccounts = pgTable(
   'social_accounts',
   {
-    influencerId: integer('influencer_id')
-      .notNull()
-      .references(() => influencers.id, { onDelete: 'cascade' }),
+    influencerId: influencerIdRef('cascade'),
     platform: text('platform').notNull(),
     handle: text('handle'),
     /** The audience size the creator typed ("stated"). */
     followers: integer('followers'),
     /** The audience size read from the platform with the creator's connected account ("verified"), and when. */
     verifiedFollowers: integer('verified_followers'),
-    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date', precision: 3 }),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 })
-      .notNull()
-      .defaultNow(),
+    verifiedAt: ts('verified_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.influencerId, t.platform] }),

@@ -1,21 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PayoutMode, PayoutStatus } from '../../shared/payouts';
 import { users } from './auth';
-import { influencers } from './influencers';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+import { createdAndUpdated, ts } from './columns';
+import { influencerIdRef } from './influencers';
 
 /**
  * submitting: saved, PayPal has not confirmed it yet (retried with the same sender_batch_id and PayPal-Request-Id
@@ -47,8 +35,7 @@ export const payoutBatches = pgTable(
     nextCheckAt: ts('next_check_at').notNull().defaultNow(),
     lastCheckedAt: ts('last_checked_at'),
     closedAt: ts('closed_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...createdAndUpdated(),
   },
   (t) => [
     index('payout_batches_open_idx').on(t.nextCheckAt).where(sql`${t.status} in ('submitting', 'submitted')`),
@@ -65,9 +52,7 @@ export const payouts = pgTable(
   'payouts',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: integer('influencer_id')
-      .notNull()
-      .references(() => influencers.id, { onDelete: 'restrict' }),
+    influencerId: influencerIdRef('restrict'),
     /** Whole Mint (1 Mint = 1 USD). */
     amount: integer('amount').notNull(),
     /** The profile's PayPal email when the creator asked (the money goes there, even if the profile changes). */
@@ -96,8 +81,7 @@ export const payouts = pgTable(
     completedAt: ts('completed_at'),
     failedAt: ts('failed_at'),
     cancelledAt: ts('cancelled_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...createdAndUpdated(),
   },
   (t) => [
     uniqueIndex('payouts_idempotency_idx').on(t.influencerId, t.idempotencyKey),
@@ -140,9 +124,7 @@ export const mintAdjustments = pgTable(
   'mint_adjustments',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: integer('influencer_id')
-      .notNull()
-      .references(() => influencers.id, { onDelete: 'restrict' }),
+    influencerId: influencerIdRef('restrict'),
     /** Positive: credit. Negative: debit. Whole Mint. */
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),

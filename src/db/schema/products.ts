@@ -1,29 +1,16 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { applications } from './applications';
-import { campaigns } from './campaigns';
+import { boolean, check, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { applicationIdRef } from './applications';
+import { campaignIdRef } from './campaigns';
+import { ts } from './columns';
 import { stores } from './stores';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 
 /** A product a campaign's PR box offers (issue 37). A campaign with none keeps its single product value. */
 export const campaignProducts = pgTable(
   'campaign_products',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignId: campaignIdRef('cascade'),
     name: text('name').notNull(),
     /** The store it was imported from and its id there (a Shopify Product GID); null when entered by hand. */
     storeId: integer('store_id').references(() => stores.id, { onDelete: 'set null' }),
@@ -71,9 +58,7 @@ export const productVariants = pgTable(
 export const applicationChoices = pgTable(
   'application_choices',
   {
-    applicationId: integer('application_id')
-      .notNull()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    applicationId: applicationIdRef('cascade'),
     productId: integer('product_id')
       .notNull()
       .references(() => campaignProducts.id, { onDelete: 'restrict' }),

@@ -1,8 +1,7 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 
 /** Security bookkeeping of the app itself, kept apart from Better Auth's tables (whose cleanup sweeps them). */
-
-const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 
 /**
  * The app's fixed-window rate limits (verification codes, resets, admin sign-in): one row per key, counted with an
@@ -13,8 +12,8 @@ export const appRateLimits = pgTable(
   {
     key: text('key').primaryKey(),
     count: integer('count').notNull(),
-    windowStart: moment('window_start').notNull(),
-    expiresAt: moment('expires_at').notNull(),
+    windowStart: ts('window_start').notNull(),
+    expiresAt: ts('expires_at').notNull(),
   },
   (t) => [index('app_rate_limits_expires_idx').on(t.expiresAt)],
 );
@@ -30,9 +29,9 @@ export const passwordAttempts = pgTable(
   {
     subject: text('subject').primaryKey(),
     failures: integer('failures').notNull(),
-    lastFailureAt: moment('last_failure_at').notNull(),
-    lockedUntil: moment('locked_until'),
-    notifiedAt: moment('notified_at'),
+    lastFailureAt: ts('last_failure_at').notNull(),
+    lockedUntil: ts('locked_until'),
+    notifiedAt: ts('notified_at'),
   },
   (t) => [index('password_attempts_last_failure_idx').on(t.lastFailureAt)],
 );

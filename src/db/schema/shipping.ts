@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { DeliveryProblem } from '../../shared/lifecycle/delivery-problems';
-import { applications } from './applications';
+import { applicationIdRef, applications } from './applications';
 import { users } from './auth';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+import { ts } from './columns';
 
 /**
  * Issue 13: an admin's override of where one application's PR box goes (the creator's profile address otherwise).
@@ -35,9 +34,7 @@ export const deliveryProblems = pgTable(
   'delivery_problems',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    applicationId: integer('application_id')
-      .notNull()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    applicationId: applicationIdRef('cascade'),
     kind: text('kind').$type<DeliveryProblem>().notNull(),
     note: text('note'),
     status: text('status').$type<'open' | 'resolved'>().notNull().default('open'),

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { StoreState } from '../../shared/schemas/stores';
 import { applications } from './applications';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+import { createdAndUpdated, ts } from './columns';
 
 /**
  * A brand's connected Shopify store (issue 37, decision 0032): its myshopify domain and the Admin API access token of
@@ -62,8 +61,7 @@ export const storeOrders = pgTable(
     lastError: text('last_error'),
     attempts: integer('attempts').notNull().default(0),
     claimedAt: ts('claimed_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...createdAndUpdated(),
   },
   (t) => [
     index('store_orders_store_idx').on(t.storeId, t.state),

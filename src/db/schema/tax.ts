@@ -9,13 +9,11 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { FederalTaxClassification, TaxFormStatus, TaxFormType } from '../../shared/tax';
-import { influencers } from './influencers';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+import { ts } from './columns';
+import { influencerIdRef } from './influencers';
 
 /**
  * A creator's tax form (issue 27): a W-9 (US persons) or a W-8BEN. One `active` per creator; a new form marks the
@@ -27,9 +25,7 @@ export const taxForms = pgTable(
   'tax_forms',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: integer('influencer_id')
-      .notNull()
-      .references(() => influencers.id, { onDelete: 'restrict' }),
+    influencerId: influencerIdRef('restrict'),
     type: text('type').$type<TaxFormType>().notNull(),
     status: text('status').$type<TaxFormStatus>().notNull().default('active'),
     legalName: text('legal_name').notNull(),
@@ -76,9 +72,7 @@ export const taxYearTotals = pgTable(
   'tax_year_totals',
   {
     year: smallint('year').notNull(),
-    influencerId: integer('influencer_id')
-      .notNull()
-      .references(() => influencers.id, { onDelete: 'cascade' }),
+    influencerId: influencerIdRef('cascade'),
     paid: numeric('paid', { precision: 14, scale: 2 }).notNull().default('0'),
     held: integer('held').notNull().default(0),
   },

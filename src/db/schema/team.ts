@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AdminRole } from '../../shared/admin-permissions';
 import { users } from './auth';
-import { campaigns } from './campaigns';
+import { campaignIdRef } from './campaigns';
+import { ts } from './columns';
 
 /** Issue 39: the team's invitations and the brands' report links. Tokens are kept as SHA-256 hashes only. */
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 
 /** An Owner's invitation to join the team with a role: one-time, 7 days, the link's token hashed at rest. */
 export const teamInvitations = pgTable(
@@ -17,10 +16,10 @@ export const teamInvitations = pgTable(
     role: text('role').$type<AdminRole>().notNull(),
     tokenHash: text('token_hash').notNull(),
     invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: at('created_at').notNull().defaultNow(),
-    expiresAt: at('expires_at').notNull(),
-    acceptedAt: at('accepted_at'),
-    revokedAt: at('revoked_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    revokedAt: ts('revoked_at'),
   },
   (t) => [
     uniqueIndex('team_invitations_token_idx').on(t.tokenHash),
@@ -36,20 +35,18 @@ export const reportLinks = pgTable(
   'report_links',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignId: campaignIdRef('cascade'),
     label: text('label').notNull(),
     tokenHash: text('token_hash').notNull(),
     /** The optional password's hash (the app's password hashing); null: none. */
     passwordHash: text('password_hash'),
     shareSpend: boolean('share_spend').notNull().default(false),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: at('created_at').notNull().defaultNow(),
-    expiresAt: at('expires_at').notNull(),
-    revokedAt: at('revoked_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
     viewCount: integer('view_count').notNull().default(0),
-    lastViewedAt: at('last_viewed_at'),
+    lastViewedAt: ts('last_viewed_at'),
   },
   (t) => [
     uniqueIndex('report_links_token_idx').on(t.tokenHash),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { ts } from './columns';
 
 /**
  * Every stored upload (issue 22): campaign images are public; evidence screenshots and delivery-problem photos are
@@ -15,9 +16,7 @@ export const uploads = pgTable(
     visibility: text('visibility').$type<'public' | 'private'>().notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 })
-      .notNull()
-      .defaultNow(),
+    createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('uploads_owner_idx').on(t.ownerUserId),

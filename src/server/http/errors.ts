@@ -33,6 +33,24 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A move a table of moves does not allow at the record's status (an application's, src/shared/lifecycle/moves.ts; a
+ * payout's, src/shared/payout-moves.ts): 409 INVALID_TRANSITION with the sentence for the user and the actions the
+ * caller may take instead (docs/decisions/0010-error-format.md).
+ */
+export class MoveRefusedError<Action extends string = string> extends AppError {
+  constructor(
+    message: string,
+    readonly allowed: readonly Action[],
+  ) {
+    super('INVALID_TRANSITION', message);
+  }
+
+  override toBody(): ErrorBody {
+    return { ...super.toBody(), allowed: [...this.allowed] };
+  }
+}
+
 /** The answer (503) to a request whose statement waited too long for the embedded database (decision 0036). */
 export const EMBEDDED_DATABASE_BUSY_MESSAGE = 'Mintbox is very busy right now. Please try again in a moment.';
 

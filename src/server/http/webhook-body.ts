@@ -1,3 +1,6 @@
+import { z } from '@hono/zod-openapi';
+import { json, refusal } from './route-responses';
+
 /** The largest webhook body accepted (an EasyPost Event or a Shopify order, with its history: a few tens of kB). */
 export const MAX_WEBHOOK_BYTES = 512 * 1024;
 
@@ -30,3 +33,17 @@ export function webhookBodyRefusal(rawBody: string, { json = true } = {}): Webho
   if (json && !isJson(rawBody)) return { status: 400, message: WEBHOOK_NOT_JSON, code: 'BAD_REQUEST' };
   return null;
 }
+
+/**
+ * What a webhook that keeps each event once answers, for the OpenAPI document: 200 `{ received, repeated }`, or the
+ * refusals of its body and signature (the Shopify and EasyPost webhooks).
+ */
+export const keptOnceWebhookResponses = {
+  200: {
+    description: 'Accepted',
+    content: json(z.object({ received: z.literal(true), repeated: z.boolean() })),
+  },
+  400: refusal('Not JSON'),
+  401: refusal('Unsigned or forged'),
+  413: refusal('Too large'),
+};

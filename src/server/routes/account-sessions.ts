@@ -1,11 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { accountSessionListSchema } from '../../shared/schemas/account-sessions';
-import { errorSchema } from '../../shared/schemas/error';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { currentUser, requireSession } from '../middleware/session';
 import { endOtherSession, listAccountSessions } from '../services/account-sessions';
-
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
 const listRoute = createRoute({
   method: 'get',
@@ -16,7 +14,7 @@ const listRoute = createRoute({
   middleware: requireSession,
   responses: {
     200: { description: 'Sessions', content: json(accountSessionListSchema) },
-    401: { description: 'Not signed in', content: json(errorSchema) },
+    401: refusal('Not signed in'),
   },
 });
 
@@ -29,9 +27,9 @@ const endRoute = createRoute({
   request: { params: z.object({ id: z.string().min(1).max(100) }) },
   responses: {
     204: { description: 'Ended' },
-    400: { description: 'This session', content: json(errorSchema) },
-    401: { description: 'Not signed in', content: json(errorSchema) },
-    404: { description: 'Not a session of this account', content: json(errorSchema) },
+    400: refusal('This session'),
+    401: refusal('Not signed in'),
+    404: refusal('Not a session of this account'),
   },
 });
 

@@ -1,14 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
 import { auditLogListSchema, auditLogQuerySchema } from '../../shared/schemas/audit-log';
-import { errorSchema } from '../../shared/schemas/error';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { auditLogPage } from '../services/audit-log';
 
 /**
  * Issue 22: the admins' audit trail, read-only (behind requireRole('admin'), app.ts). There is no route that edits or
  * deletes an entry, and the database refuses both (migration 0017).
  */
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
 const listRoute = createRoute({
   method: 'get',
@@ -19,9 +18,9 @@ const listRoute = createRoute({
   request: { query: auditLogQuerySchema },
   responses: {
     200: { description: 'A page of entries', content: json(auditLogListSchema) },
-    400: { description: 'A parameter is not valid', content: json(errorSchema) },
-    401: { description: 'Not signed in', content: json(errorSchema) },
-    403: { description: 'Not an admin', content: json(errorSchema) },
+    400: refusal('A parameter is not valid'),
+    401: refusal('Not signed in'),
+    403: refusal('Not an admin'),
   },
 });
 

@@ -9,11 +9,10 @@ import {
   campaignInputSchema,
   campaignPatchSchema,
 } from '../../shared/schemas/campaign';
-import { errorSchema } from '../../shared/schemas/error';
 import { idResultSchema, urlResultSchema } from '../../shared/schemas/results';
 import { AppError } from '../http/errors';
 import { createRouter } from '../http/openapi';
-import { adminRefusals as common, json } from '../http/route-responses';
+import { adminRefusals as common, json, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { currentUser } from '../middleware/session';
 import { createCampaign, deleteCampaign, updateCampaign } from '../services/campaign-admin';
@@ -104,7 +103,7 @@ const routes = {
     },
     responses: {
       201: { description: 'Stored', content: json(urlResultSchema) },
-      413: { description: 'Too large', content: json(errorSchema) },
+      413: refusal('Too large'),
       ...common,
     },
   }),

@@ -14,13 +14,13 @@ import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import {
   context,
   errors,
-  json,
   messageParams,
   streamErrors,
   TAGS,
   writeErrors,
 } from '../http/conversation-routes-kit';
 import { createRouter } from '../http/openapi';
+import { json } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { currentUser, requireRole } from '../middleware/session';
 import { leaseStream } from '../middleware/stream-lease';

@@ -6,20 +6,19 @@ import {
   creatorNoteSchema,
   moderationInputSchema,
 } from '../../shared/schemas/creator-admin';
-import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { creatorDetail } from '../services/creator-directory';
 import { addCreatorNote, moderateCreator } from '../services/creator-moderation';
 
 /** Issue 13: one creator's page for admins, private notes, and suspend / ban / restore. Behind requireRole('admin'). */
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const common = {
-  400: { description: 'Bad input', content: json(errorSchema) },
-  401: { description: 'Not signed in', content: json(errorSchema) },
-  403: { description: 'Not an admin', content: json(errorSchema) },
-  404: { description: 'No such creator', content: json(errorSchema) },
+  400: refusal('Bad input'),
+  401: refusal('Not signed in'),
+  403: refusal('Not an admin'),
+  404: refusal('No such creator'),
 };
 
 const detailRoute = createRoute({
@@ -51,7 +50,7 @@ const moderationRoute = (action: ModerationAction, summary: string) =>
     responses: {
       200: { description: 'The creator now', content: json(creatorDetailSchema) },
       ...common,
-      409: { description: 'The creator is already in that standing', content: json(errorSchema) },
+      409: refusal('The creator is already in that standing'),
     },
   });
 

@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { stream } from 'hono/streaming';
 import { MIN_REDEMPTION_MINT } from '../../shared/constants';
-import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { paymentRunSchema } from '../../shared/schemas/payment-run';
 import {
@@ -17,6 +16,7 @@ import {
   transactionListSchema,
 } from '../../shared/schemas/payout';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { adjustMint } from '../services/payouts/adjust';
@@ -32,20 +32,16 @@ import { processPayouts } from '../services/payouts/process-payouts';
 import { csvLine, TRANSACTION_CSV_HEADER, transactionCsvLine } from '../services/transactions-csv';
 
 /** Payments & Transactions for admins; everything sits behind requireRole('admin') (app.ts). */
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const common = {
-  400: { description: 'Bad input', content: json(errorSchema) },
-  401: { description: 'Not signed in', content: json(errorSchema) },
-  403: {
-    description: 'Not an admin, or no second factor in the last 10 minutes (STEP_UP_REQUIRED)',
-    content: json(errorSchema),
-  },
+  400: refusal('Bad input'),
+  401: refusal('Not signed in'),
+  403: refusal('Not an admin, or no second factor in the last 10 minutes (STEP_UP_REQUIRED)'),
 };
 const payoutAnswer = {
   200: { description: 'The payout now, with its history', content: json(adminPayoutSchema) },
   ...common,
-  404: { description: 'No such payout', content: json(errorSchema) },
-  409: { description: 'Not in a state that allows this', content: json(errorSchema) },
+  404: refusal('No such payout'),
+  409: refusal('Not in a state that allows this'),
 };
 const exportQuery = transactionListQuerySchema.omit({ limit: true, cursor: true });
 
@@ -96,7 +92,7 @@ const routes = {
     responses: {
       200: { description: 'The run now', content: json(paymentRunSchema) },
       ...common,
-      404: { description: 'No such run', content: json(errorSchema) },
+      404: refusal('No such run'),
     },
   }),
   process: createRoute({
@@ -110,11 +106,8 @@ const routes = {
     responses: {
       200: { description: 'Started', content: json(processResultSchema) },
       ...common,
-      404: { description: 'No such payout', content: json(errorSchema) },
-      409: {
-        description: 'A payout is not pending, or PayPal is not configured',
-        content: json(errorSchema),
-      },
+      404: refusal('No such payout'),
+      409: refusal('A payout is not pending, or PayPal is not configured'),
     },
   }),
   markPaid: createRoute({
@@ -149,7 +142,7 @@ const routes = {
         content: json(adjustmentResultSchema),
       },
       ...common,
-      404: { description: 'No such creator', content: json(errorSchema) },
+      404: refusal('No such creator'),
     },
   }),
 };

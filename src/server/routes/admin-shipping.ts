@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { stream } from 'hono/streaming';
 import { carrierBoardQuerySchema, carrierBoardSchema } from '../../shared/schemas/carrier-board';
-import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { shippingAddressInputSchema, shippingAddressViewSchema } from '../../shared/schemas/shipping';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { overrideShippingAddress } from '../services/shipping';
@@ -13,13 +13,12 @@ import { carrierBoardBoxes } from '../services/tracking/carrier-board';
 import { carrierStatusCounts } from '../services/tracking/carrier-counts';
 
 /** Issue 13: shipping for admins (behind requireRole('admin')). */
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const common = {
-  400: { description: 'Bad input', content: json(errorSchema) },
-  401: { description: 'Not signed in', content: json(errorSchema) },
-  403: { description: 'Not an admin', content: json(errorSchema) },
-  404: { description: 'Not found', content: json(errorSchema) },
-  409: { description: 'Not at a step that allows this', content: json(errorSchema) },
+  400: refusal('Bad input'),
+  401: refusal('Not signed in'),
+  403: refusal('Not an admin'),
+  404: refusal('Not found'),
+  409: refusal('Not at a step that allows this'),
 };
 
 const shippingCsvRoute = createRoute({

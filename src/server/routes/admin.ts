@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorSchema } from '../../shared/schemas/error';
 import { influencerListQuerySchema, influencerListSchema } from '../../shared/schemas/influencer';
 import { createRouter } from '../http/openapi';
+import { refusal } from '../http/route-responses';
 import { creatorList } from '../services/creator-directory';
 
 /**
@@ -19,12 +19,9 @@ const listInfluencersRoute = createRoute({
       description: 'A page of creators',
       content: { 'application/json': { schema: influencerListSchema } },
     },
-    400: {
-      description: 'A parameter is not valid',
-      content: { 'application/json': { schema: errorSchema } },
-    },
-    401: { description: 'Not signed in', content: { 'application/json': { schema: errorSchema } } },
-    403: { description: 'Not an admin', content: { 'application/json': { schema: errorSchema } } },
+    400: refusal('A parameter is not valid'),
+    401: refusal('Not signed in'),
+    403: refusal('Not an admin'),
   },
 });
 

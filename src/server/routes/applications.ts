@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import {
   applySchema,
   deliverySchema,
@@ -7,11 +7,12 @@ import {
   submissionSchema,
 } from '../../shared/schemas/application';
 import { campaignIdParamSchema } from '../../shared/schemas/campaign';
-import { errorSchema } from '../../shared/schemas/error';
+import { idParamSchema } from '../../shared/schemas/id-param';
 import { matchedCampaignListSchema } from '../../shared/schemas/matched-campaign';
 import { choicesInputSchema } from '../../shared/schemas/products';
 import { idResultSchema, idStatusResultSchema } from '../../shared/schemas/results';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { currentInfluencer } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import {
@@ -25,21 +26,13 @@ import { listMatchedCampaigns } from '../services/applications/eligibility';
 import { myApplications } from '../services/applications/my-applications';
 import { changeChoices } from '../services/products/choices';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
-const idParam = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a positive whole number' })
-    .int({ error: 'id must be a positive whole number' })
-    .positive({ error: 'id must be a positive whole number' })
-    .max(2_147_483_647, { error: 'id must be a positive whole number' }),
-});
 const creatorOnly = requireRole('influencer');
 const common = {
-  400: { description: 'Bad input', content: json(errorSchema) },
-  401: { description: 'Not signed in', content: json(errorSchema) },
-  403: { description: 'Not allowed', content: json(errorSchema) },
-  404: { description: 'Not found (or not yours)', content: json(errorSchema) },
-  409: { description: 'A step out of order', content: json(errorSchema) },
+  400: refusal('Bad input'),
+  401: refusal('Not signed in'),
+  403: refusal('Not allowed'),
+  404: refusal('Not found (or not yours)'),
+  409: refusal('A step out of order'),
 };
 
 const eligibilityRoute = createRoute({
@@ -89,7 +82,7 @@ const withdrawRoute = createRoute({
   tags: ['Applications'],
   summary: 'Withdraw an application still under review',
   middleware: creatorOnly,
-  request: { params: idParam },
+  request: { params: idParamSchema },
   responses: {
     200: { description: 'Withdrawn', content: json(idStatusResultSchema) },
     ...common,
@@ -102,7 +95,7 @@ const deliveryRoute = createRoute({
   tags: ['Applications'],
   summary: 'Confirm the PR box arrived, or report a problem (not received, damaged)',
   middleware: creatorOnly,
-  request: { params: idParam, body: { content: json(deliverySchema), required: true } },
+  request: { params: idParamSchema, body: { content: json(deliverySchema), required: true } },
   responses: {
     200: { description: 'Recorded', content: json(idStatusResultSchema) },
     ...common,
@@ -115,7 +108,7 @@ const submissionRoute = createRoute({
   tags: ['Applications'],
   summary: "Submit post link(s) on the campaign's platform before the upload deadline",
   middleware: creatorOnly,
-  request: { params: idParam, body: { content: json(submissionSchema), required: true } },
+  request: { params: idParamSchema, body: { content: json(submissionSchema), required: true } },
   responses: {
     201: { description: 'Submitted', content: json(idResultSchema) },
     ...common,
@@ -129,7 +122,7 @@ const choicesRoute = createRoute({
   summary:
     'Change the chosen variant of each product, until the PR box ships (409 SOLD_OUT when none is left)',
   middleware: creatorOnly,
-  request: { params: idParam, body: { content: json(choicesInputSchema), required: true } },
+  request: { params: idParamSchema, body: { content: json(choicesInputSchema), required: true } },
   responses: {
     200: { description: 'Changed', content: json(idStatusResultSchema) },
     ...common,

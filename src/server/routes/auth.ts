@@ -6,19 +6,17 @@ import {
   SOCIAL_PROVIDER_IDS,
   type SocialProviderId,
 } from '../../shared/schemas/auth';
-import { errorSchema } from '../../shared/schemas/error';
 import { urlResultSchema } from '../../shared/schemas/results';
 import { adminSignInResultSchema, stepUpResultSchema, stepUpSchema } from '../../shared/schemas/session';
 import { SIGN_IN_RATE_LIMIT, socialCallbackUrls } from '../auth/auth';
 import { AppError } from '../http/errors';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { clientAddress, currentUser, headersWithClientAddress, requireSession } from '../middleware/session';
 import { adminSignInEmail } from '../services/admin-accounts';
 import { passwordBudgetError } from '../services/password-attempts';
 import { checkTotpCode, markSecondFactor } from '../services/second-factor';
 import { atInstant } from '../services/service-context';
-
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
 /** Better Auth's id for each of our providers. */
 const BETTER_AUTH_PROVIDER: Record<SocialProviderId, string> = {
@@ -43,7 +41,7 @@ const startSocialRoute = createRoute({
   },
   responses: {
     200: { description: 'Where to send the browser', content: json(urlResultSchema) },
-    400: { description: 'The provider is not configured', content: json(errorSchema) },
+    400: refusal('The provider is not configured'),
   },
 });
 
@@ -70,9 +68,9 @@ const adminSignInRoute = createRoute({
       description: 'Signed in (the session cookie is set), or a second-factor code is required first',
       content: json(adminSignInResultSchema),
     },
-    400: { description: 'A field is missing', content: json(errorSchema) },
-    401: { description: 'Wrong username or password', content: json(errorSchema) },
-    429: { description: 'Too many attempts', content: json(errorSchema) },
+    400: refusal('A field is missing'),
+    401: refusal('Wrong username or password'),
+    429: refusal('Too many attempts'),
   },
 });
 
@@ -89,9 +87,9 @@ const stepUpRoute = createRoute({
   request: { body: { content: json(stepUpSchema), required: true } },
   responses: {
     200: { description: 'Confirmed', content: json(stepUpResultSchema) },
-    400: { description: 'Wrong code, or no authenticator enrolled', content: json(errorSchema) },
-    401: { description: 'Not signed in', content: json(errorSchema) },
-    429: { description: 'Too many wrong codes', content: json(errorSchema) },
+    400: refusal('Wrong code, or no authenticator enrolled'),
+    401: refusal('Not signed in'),
+    429: refusal('Too many wrong codes'),
   },
 });
 

@@ -1,6 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { campaignIdParamSchema } from '../../shared/schemas/campaign';
-import { errorSchema } from '../../shared/schemas/error';
+import { idParamSchema } from '../../shared/schemas/id-param';
 import {
   choiceRequestResultSchema,
   packingSummarySchema,
@@ -13,6 +13,7 @@ import {
 import { idResultSchema } from '../../shared/schemas/results';
 import { createRouter } from '../http/openapi';
 import { keptResponses, sendReadyAnswer } from '../http/ready-answer';
+import { json, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { publicCampaignProducts } from '../services/catalogue-products';
 import {
@@ -27,23 +28,12 @@ import {
 import { askForAnotherChoice } from '../services/products/choice-request';
 import { keptPackingSummary } from '../services/products/packing';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
-const idParam = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a positive whole number' })
-    .int({ error: 'id must be a positive whole number' })
-    .positive({ error: 'id must be a positive whole number' })
-    .max(2_147_483_647, { error: 'id must be a positive whole number' }),
-});
 const common = {
-  400: { description: 'Bad input', content: json(errorSchema) },
-  401: { description: 'Not signed in', content: json(errorSchema) },
-  403: { description: 'Not an admin', content: json(errorSchema) },
-  404: { description: 'Not found', content: json(errorSchema) },
-  409: {
-    description: 'Not allowed now (boxes held, chosen by creators, no PR box)',
-    content: json(errorSchema),
-  },
+  400: refusal('Bad input'),
+  401: refusal('Not signed in'),
+  403: refusal('Not an admin'),
+  404: refusal('Not found'),
+  409: refusal('Not allowed now (boxes held, chosen by creators, no PR box)'),
 };
 const done = { 200: { description: 'Done', content: json(idResultSchema) } };
 
@@ -63,7 +53,7 @@ const routes = {
     tags: ['Admin'],
     summary:
       'Ask the creator for another option (their choice sold out): a notification and a mail with a link to change it',
-    request: { params: idParam },
+    request: { params: idParamSchema },
     responses: { 200: { description: 'Asked', content: json(choiceRequestResultSchema) }, ...common },
   }),
   publicList: createRoute({
@@ -96,7 +86,7 @@ const routes = {
     path: '/products/{id}',
     tags: ['Admin'],
     summary: 'Rename a product',
-    request: { params: idParam, body: { content: json(productPatchSchema), required: true } },
+    request: { params: idParamSchema, body: { content: json(productPatchSchema), required: true } },
     responses: { ...done, ...common },
   }),
   remove: createRoute({
@@ -104,7 +94,7 @@ const routes = {
     path: '/products/{id}',
     tags: ['Admin'],
     summary: 'Delete a product no creator chose',
-    request: { params: idParam },
+    request: { params: idParamSchema },
     responses: { ...done, ...common },
   }),
   addVariant: createRoute({
@@ -112,7 +102,7 @@ const routes = {
     path: '/products/{id}/variants',
     tags: ['Admin'],
     summary: 'Add a variant to a product',
-    request: { params: idParam, body: { content: json(variantInputSchema), required: true } },
+    request: { params: idParamSchema, body: { content: json(variantInputSchema), required: true } },
     responses: { 201: { description: 'Added', content: json(idResultSchema) }, ...common },
   }),
   updateVariant: createRoute({
@@ -121,7 +111,7 @@ const routes = {
     tags: ['Admin'],
     summary:
       'Change a variant (stock never below the boxes accepted creators hold; unavailable withdraws it)',
-    request: { params: idParam, body: { content: json(variantPatchSchema), required: true } },
+    request: { params: idParamSchema, body: { content: json(variantPatchSchema), required: true } },
     responses: { ...done, ...common },
   }),
   removeVariant: createRoute({
@@ -129,7 +119,7 @@ const routes = {
     path: '/variants/{id}',
     tags: ['Admin'],
     summary: 'Delete a variant no creator chose',
-    request: { params: idParam },
+    request: { params: idParamSchema },
     responses: { ...done, ...common },
   }),
 };

@@ -5,9 +5,9 @@ import {
   campaignListQuerySchema,
   campaignPageSchema,
 } from '../../shared/schemas/campaign';
-import { errorSchema } from '../../shared/schemas/error';
 import { AppError } from '../http/errors';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { publicCampaignDetail } from '../services/campaign-badges';
 import { publicCampaignPage } from '../services/catalogue';
 import {
@@ -17,8 +17,6 @@ import {
   keptAnswer,
   type ReadyAnswer,
 } from '../services/public-answers';
-
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
 const listCampaignsRoute = createRoute({
   method: 'get',
@@ -33,7 +31,7 @@ const listCampaignsRoute = createRoute({
   responses: {
     200: { description: 'One page of campaigns', content: json(campaignPageSchema) },
     304: { description: 'Not modified: a first page without `q` or `cursor` whose ETag the client sent' },
-    400: { description: 'A parameter is not valid', content: json(errorSchema) },
+    400: refusal('A parameter is not valid'),
   },
 });
 
@@ -46,8 +44,8 @@ const getCampaignRoute = createRoute({
   responses: {
     200: { description: 'The campaign, with its brand badges', content: json(campaignDetailSchema) },
     304: { description: 'Not modified: the ETag sent in If-None-Match is still current' },
-    400: { description: 'The id is not valid', content: json(errorSchema) },
-    404: { description: 'No such campaign', content: json(errorSchema) },
+    400: refusal('The id is not valid'),
+    404: refusal('No such campaign'),
   },
 });
 

@@ -13,10 +13,10 @@ import {
   myAnalyticsSchema,
   overviewQuerySchema,
 } from '../../shared/schemas/content-metrics';
-import { errorSchema } from '../../shared/schemas/error';
 import { idResultSchema } from '../../shared/schemas/results';
 import { AppError } from '../http/errors';
 import { createRouter, describeValidationError } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { currentInfluencer } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
@@ -35,14 +35,13 @@ import {
 } from '../services/content-metrics/record';
 import { MAX_UPLOAD_BYTES } from '../services/uploads';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const csv = { 'text/csv': { schema: z.string() } };
 const idParam = campaignIdParamSchema;
 const common = {
-  400: { description: 'Bad input', content: json(errorSchema) },
-  401: { description: 'Not signed in', content: json(errorSchema) },
-  403: { description: 'Not allowed', content: json(errorSchema) },
-  404: { description: 'Not found (or not yours)', content: json(errorSchema) },
+  400: refusal('Bad input'),
+  401: refusal('Not signed in'),
+  403: refusal('Not allowed'),
+  404: refusal('Not found (or not yours)'),
 };
 const recorded = { 201: { description: 'Recorded', content: json(idResultSchema) } };
 const today = (c: { get(key: 'services'): { now(): Date } }) =>
@@ -196,7 +195,7 @@ const creatorRoutes = {
     responses: {
       ...recorded,
       ...common,
-      413: { description: 'Screenshot too large', content: json(errorSchema) },
+      413: refusal('Screenshot too large'),
     },
   }),
   mine: createRoute({

@@ -11,13 +11,11 @@ import {
   seenSchema,
   uploadedImageSchema,
 } from '../../shared/schemas/conversations';
-import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import type { AppBindings } from '../http/context';
 import {
   context,
   errors,
-  json,
   messageParams,
   type Side,
   streamErrors,
@@ -26,6 +24,7 @@ import {
 } from '../http/conversation-routes-kit';
 import { AppError } from '../http/errors';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { currentInfluencer } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import { leaseStream } from '../middleware/stream-lease';
@@ -101,7 +100,7 @@ const imageRoute = (tags: string[], middleware: SideMiddleware) =>
     responses: {
       201: { description: 'Stored', content: json(uploadedImageSchema) },
       ...writeErrors,
-      413: { description: 'Image too large', content: json(errorSchema) },
+      413: refusal('Image too large'),
     },
   });
 

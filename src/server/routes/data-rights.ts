@@ -8,8 +8,8 @@ import {
   dataExportSchema,
   dataExportStateSchema,
 } from '../../shared/schemas/data-rights';
-import { errorSchema } from '../../shared/schemas/error';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { currentInfluencer } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { currentUser, requireRole } from '../middleware/session';
@@ -23,12 +23,11 @@ import {
 } from '../services/data-rights/data-export';
 
 /** Issue 27: the creator's data rights (download my data, close my account) and the admins' list of closures. */
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const creatorOnly = requireRole('influencer');
 const common = {
-  400: { description: 'Bad input', content: json(errorSchema) },
-  401: { description: 'Not signed in', content: json(errorSchema) },
-  403: { description: 'Not allowed', content: json(errorSchema) },
+  400: refusal('Bad input'),
+  401: refusal('Not signed in'),
+  403: refusal('Not allowed'),
 };
 
 const exportState = createRoute({
@@ -50,7 +49,7 @@ const exportRequest = createRoute({
   middleware: creatorOnly,
   responses: {
     202: { description: 'Requested', content: json(dataExportStateSchema) },
-    409: { description: 'A request is already being prepared', content: json(errorSchema) },
+    409: refusal('A request is already being prepared'),
     ...common,
   },
 });
@@ -71,8 +70,8 @@ const exportDownload = createRoute({
       description: 'The data file (JSON)',
       content: { 'application/octet-stream': { schema: z.string() } },
     },
-    404: { description: 'Unknown link, or not yours', content: json(errorSchema) },
-    410: { description: 'Link used or expired', content: json(errorSchema) },
+    404: refusal('Unknown link, or not yours'),
+    410: refusal('Link used or expired'),
     ...common,
   },
 });
@@ -89,7 +88,7 @@ const exportLink = createRoute({
   },
   responses: {
     200: { description: 'The request behind the link', content: json(dataExportSchema) },
-    404: { description: 'Unknown link, or not yours', content: json(errorSchema) },
+    404: refusal('Unknown link, or not yours'),
     ...common,
   },
 });
@@ -115,8 +114,8 @@ const closeRoute = createRoute({
   request: { body: { content: json(closeAccountSchema), required: true } },
   responses: {
     200: { description: 'Closed', content: json(closeAccountResultSchema) },
-    409: { description: 'Already closed', content: json(errorSchema) },
-    429: { description: 'Too many wrong passwords', content: json(errorSchema) },
+    409: refusal('Already closed'),
+    429: refusal('Too many wrong passwords'),
     ...common,
   },
 });

@@ -7,9 +7,9 @@ import {
   problemReshipSchema,
   problemResolveSchema,
 } from '../../shared/schemas/delivery-problems';
-import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { currentInfluencer } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
@@ -22,11 +22,10 @@ import {
 } from '../services/delivery-problems';
 
 /** Issue 13: delivery problems, the admins' queue (under /admin, admin-only) and the creator's own list. */
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const common = {
-  400: { description: 'Bad input', content: json(errorSchema) },
-  401: { description: 'Not signed in', content: json(errorSchema) },
-  403: { description: 'Not allowed', content: json(errorSchema) },
+  400: refusal('Bad input'),
+  401: refusal('Not signed in'),
+  403: refusal('Not allowed'),
 };
 const actionAnswers = {
   200: {
@@ -34,8 +33,8 @@ const actionAnswers = {
     content: json(adminProblemListSchema),
   },
   ...common,
-  404: { description: 'No such problem', content: json(errorSchema) },
-  409: { description: 'Already resolved, or not at a step that allows this', content: json(errorSchema) },
+  404: refusal('No such problem'),
+  409: refusal('Already resolved, or not at a step that allows this'),
 };
 
 const listRoute = createRoute({

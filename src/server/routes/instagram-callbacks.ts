@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorSchema } from '../../shared/schemas/error';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { handleInstagramDeletion } from '../services/instagram-data-deletion';
 
 /**
@@ -19,13 +19,9 @@ const form = z.object({
 const formBody = {
   body: { required: true, content: { 'application/x-www-form-urlencoded': { schema: form } } },
 };
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const refusals = {
-  400: {
-    description: 'No signed_request, or one not signed with the app secret',
-    content: json(errorSchema),
-  },
-  404: { description: 'Instagram is not set up on this server', content: json(errorSchema) },
+  400: refusal('No signed_request, or one not signed with the app secret'),
+  404: refusal('Instagram is not set up on this server'),
 };
 
 const routes = {

@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorSchema } from '../../shared/schemas/error';
 import { instagramConnectionStatusSchema, instagramDisconnectedSchema } from '../../shared/schemas/instagram';
 import { urlResultSchema } from '../../shared/schemas/results';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { currentInfluencer } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import {
@@ -12,10 +12,9 @@ import {
   startInstagramConnection,
 } from '../services/instagram-connection';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const errors = {
-  401: { description: 'Not signed in', content: json(errorSchema) },
-  403: { description: 'Not a creator', content: json(errorSchema) },
+  401: refusal('Not signed in'),
+  403: refusal('Not a creator'),
 };
 const creatorOnly = requireRole('influencer');
 const PATH = '/me/connections/instagram';
@@ -42,7 +41,7 @@ const routes = {
     responses: {
       200: { description: 'Where to go', content: json(urlResultSchema) },
       ...errors,
-      409: { description: 'Instagram is not set up on this server', content: json(errorSchema) },
+      409: refusal('Instagram is not set up on this server'),
     },
   }),
   disconnect: createRoute({
@@ -54,7 +53,7 @@ const routes = {
     responses: {
       200: { description: 'Disconnected', content: json(instagramDisconnectedSchema) },
       ...errors,
-      404: { description: 'Nothing connected', content: json(errorSchema) },
+      404: refusal('Nothing connected'),
     },
   }),
   callback: createRoute({

@@ -1,22 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorSchema } from '../../shared/schemas/error';
 import { createRouter } from '../http/openapi';
+import { refusal } from '../http/route-responses';
 import { currentInfluencer } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import { leaseStream } from '../middleware/stream-lease';
 import { liveStream } from '../services/live/event-stream';
 
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const stream = { 'text/event-stream': { schema: z.string() } };
 const tooMany = {
-  429: {
-    description: 'Too many streams open for this session or account (Retry-After)',
-    content: json(errorSchema),
-  },
+  429: refusal('Too many streams open for this session or account (Retry-After)'),
 };
 const errors = {
-  401: { description: 'Not signed in', content: json(errorSchema) },
-  403: { description: 'Not allowed', content: json(errorSchema) },
+  401: refusal('Not signed in'),
+  403: refusal('Not allowed'),
 };
 
 /**

@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorSchema } from '../../shared/schemas/error';
 import {
   activityListSchema,
   adminDigestSettingSchema,
@@ -8,6 +7,7 @@ import {
 } from '../../shared/schemas/me';
 import { myReliabilitySchema } from '../../shared/schemas/reliability';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { currentInfluencer } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
@@ -16,11 +16,10 @@ import { isDigestEnabled, saveDigestSetting } from '../services/admin-digest';
 import { mailPreferencesOf, saveMailPreferences } from '../services/creator-mail';
 import { myReliability } from '../services/reliability';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const creatorOnly = requireRole('influencer');
 const common = {
-  401: { description: 'Not signed in', content: json(errorSchema) },
-  403: { description: 'Not a creator', content: json(errorSchema) },
+  401: refusal('Not signed in'),
+  403: refusal('Not a creator'),
 };
 
 const getPreferences = createRoute({
@@ -42,7 +41,7 @@ const putPreferences = createRoute({
   request: { body: { content: json(mailPreferencesSchema), required: true } },
   responses: {
     200: { description: 'Saved', content: json(mailPreferencesSchema) },
-    400: { description: 'Bad input', content: json(errorSchema) },
+    400: refusal('Bad input'),
     ...common,
   },
 });
@@ -102,7 +101,7 @@ const putDigest = createRoute({
   request: { body: { content: json(adminDigestSettingSchema), required: true } },
   responses: {
     200: { description: 'Saved', content: json(adminDigestStateSchema) },
-    400: { description: 'Bad input', content: json(errorSchema) },
+    400: refusal('Bad input'),
     ...common,
   },
 });

@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorBody, errorSchema } from '../../shared/schemas/error';
+import { errorBody } from '../../shared/schemas/error';
 import { createRouter } from '../http/openapi';
+import { refusal } from '../http/route-responses';
 
 const metricsRoute = createRoute({
   method: 'get',
@@ -13,11 +14,8 @@ const metricsRoute = createRoute({
       description: 'Metrics in the Prometheus text format',
       content: { 'text/plain': { schema: z.string() } },
     },
-    401: { description: 'Missing or wrong token', content: { 'application/json': { schema: errorSchema } } },
-    404: {
-      description: 'Metrics are off (no METRICS_TOKEN)',
-      content: { 'application/json': { schema: errorSchema } },
-    },
+    401: refusal('Missing or wrong token'),
+    404: refusal('Metrics are off (no METRICS_TOKEN)'),
   },
 });
 

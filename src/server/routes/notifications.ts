@@ -1,6 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { NotificationRow } from '../../db/schema/notifications';
-import { errorSchema } from '../../shared/schemas/error';
 import {
   markReadResultSchema,
   markReadSchema,
@@ -9,14 +8,14 @@ import {
   notificationListSchema,
 } from '../../shared/schemas/notifications';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { currentUser, requireSession } from '../middleware/session';
 import { markRead, notificationPage } from '../services/my-notifications';
 
 /** Issue 13: the signed-in user's own notifications (creators and admins alike). */
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const common = {
-  400: { description: 'Bad input', content: json(errorSchema) },
-  401: { description: 'Not signed in', content: json(errorSchema) },
+  400: refusal('Bad input'),
+  401: refusal('Not signed in'),
 };
 
 const listRoute = createRoute({

@@ -1,6 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
-import { errorSchema } from '../../shared/schemas/error';
 import { creatorRecordSchema } from '../../shared/schemas/me';
 import {
   codeSentSchema,
@@ -14,6 +13,7 @@ import {
 } from '../../shared/schemas/profile';
 import { validationErrorBody } from '../http/errors';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { currentInfluencer, verifiedInfluencer } from '../middleware/creator';
 import { clientAddress, currentUser, requireRole } from '../middleware/session';
 import { creatorRecord } from '../services/creator-description';
@@ -25,8 +25,6 @@ import {
   sendProofCode,
 } from '../services/identity-proof';
 import { completeProfile, type ProfileProof, updateProfile } from '../services/profiles';
-
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
 /**
  * Proof for a PayPal or email change: the account password, or a code sent to the verified email; for an account
@@ -65,11 +63,11 @@ const sendVerificationRoute = createRoute({
   request: { body: { content: json(sendVerificationSchema.extend(proofFields)), required: true } },
   responses: {
     200: { description: 'Code sent', content: json(codeSentSchema) },
-    400: { description: 'Bad email', content: json(errorSchema) },
-    401: { description: 'Not signed in', content: json(errorSchema) },
-    403: { description: 'An email change was not confirmed', content: json(errorSchema) },
-    409: { description: 'Email already registered to another account', content: json(errorSchema) },
-    429: { description: 'Too many codes; see Retry-After', content: json(errorSchema) },
+    400: refusal('Bad email'),
+    401: refusal('Not signed in'),
+    403: refusal('An email change was not confirmed'),
+    409: refusal('Email already registered to another account'),
+    429: refusal('Too many codes; see Retry-After'),
   },
 });
 
@@ -82,10 +80,10 @@ const verifyEmailRoute = createRoute({
   request: { body: { content: json(verifyEmailSchema), required: true } },
   responses: {
     200: { description: 'Verified', content: json(emailVerifiedSchema) },
-    400: { description: 'Invalid or expired code', content: json(errorSchema) },
-    401: { description: 'Not signed in', content: json(errorSchema) },
-    403: { description: 'An email change without a confirmed code', content: json(errorSchema) },
-    409: { description: 'Email already registered to another account', content: json(errorSchema) },
+    400: refusal('Invalid or expired code'),
+    401: refusal('Not signed in'),
+    403: refusal('An email change without a confirmed code'),
+    409: refusal('Email already registered to another account'),
   },
 });
 
@@ -99,16 +97,10 @@ const completeProfileRoute = createRoute({
   request: { body: { content: json(completeProfileSchema), required: true } },
   responses: {
     200: { description: 'Saved', content: json(profileCompletedSchema) },
-    400: {
-      description: 'A field is not valid (its spec message, and the field)',
-      content: json(errorSchema),
-    },
-    401: { description: 'Not signed in', content: json(errorSchema) },
-    403: { description: 'Email not verified yet', content: json(errorSchema) },
-    409: {
-      description: 'The profile is already complete (changes go through PATCH /api/me/profile)',
-      content: json(errorSchema),
-    },
+    400: refusal('A field is not valid (its spec message, and the field)'),
+    401: refusal('Not signed in'),
+    403: refusal('Email not verified yet'),
+    409: refusal('The profile is already complete (changes go through PATCH /api/me/profile)'),
   },
 });
 
@@ -120,8 +112,8 @@ const meRoute = createRoute({
   middleware: [requireRole('influencer')] as const,
   responses: {
     200: { description: 'The creator', content: json(creatorRecordSchema) },
-    401: { description: 'Not signed in', content: json(errorSchema) },
-    403: { description: 'Not a creator', content: json(errorSchema) },
+    401: refusal('Not signed in'),
+    403: refusal('Not a creator'),
   },
 });
 
@@ -137,11 +129,11 @@ const updateProfileRoute = createRoute({
   request: { body: { content: json(updateProfileSchema), required: true } },
   responses: {
     200: { description: 'Saved', content: json(creatorRecordSchema) },
-    400: { description: 'A field is not valid', content: json(errorSchema) },
-    401: { description: 'Not signed in', content: json(errorSchema) },
-    403: { description: 'PayPal change not confirmed', content: json(errorSchema) },
-    409: { description: 'The PayPal email changed meanwhile', content: json(errorSchema) },
-    429: { description: 'Too many wrong passwords; see Retry-After', content: json(errorSchema) },
+    400: refusal('A field is not valid'),
+    401: refusal('Not signed in'),
+    403: refusal('PayPal change not confirmed'),
+    409: refusal('The PayPal email changed meanwhile'),
+    429: refusal('Too many wrong passwords; see Retry-After'),
   },
 });
 
@@ -154,9 +146,9 @@ const paypalCodeRoute = createRoute({
   middleware: [requireRole('influencer')] as const,
   responses: {
     200: { description: 'Code sent', content: json(codeSentSchema) },
-    400: { description: 'The account has a password: confirm with it', content: json(errorSchema) },
-    401: { description: 'Not signed in', content: json(errorSchema) },
-    429: { description: 'Too many codes', content: json(errorSchema) },
+    400: refusal('The account has a password: confirm with it'),
+    401: refusal('Not signed in'),
+    429: refusal('Too many codes'),
   },
 });
 

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorBody, errorSchema } from '../../shared/schemas/error';
+import { errorBody } from '../../shared/schemas/error';
 import { createRouter } from '../http/openapi';
+import { refusal } from '../http/route-responses';
 import { handlePaypalWebhook } from '../services/payouts/webhook';
 
 /** The largest webhook body accepted (PayPal's payout events are a few kilobytes). */
@@ -21,15 +22,9 @@ const webhookRoute = createRoute({
         'application/json': { schema: z.object({ received: z.literal(true), refreshed: z.boolean() }) },
       },
     },
-    400: {
-      description: 'Not signed by PayPal for our webhook',
-      content: { 'application/json': { schema: errorSchema } },
-    },
-    413: { description: 'Too large', content: { 'application/json': { schema: errorSchema } } },
-    503: {
-      description: 'Webhooks not configured, or PayPal could not be asked (PayPal retries)',
-      content: { 'application/json': { schema: errorSchema } },
-    },
+    400: refusal('Not signed by PayPal for our webhook'),
+    413: refusal('Too large'),
+    503: refusal('Webhooks not configured, or PayPal could not be asked (PayPal retries)'),
   },
 });
 

@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema } from '../../shared/schemas/id-param';
 import {
   createdReportLinkSchema,
@@ -8,16 +7,16 @@ import {
   reportLinkSchema,
 } from '../../shared/schemas/report-links';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { createReportLink, listReportLinks, revokeReportLink } from '../services/report-links/manage';
 
 /** Issue 39: a campaign's report links for its brand (the brand opens them at /report/<token>, report-page.ts). */
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const common = {
-  400: { description: 'Bad input', content: json(errorSchema) },
-  401: { description: 'Not signed in', content: json(errorSchema) },
-  403: { description: 'Not allowed for this role', content: json(errorSchema) },
-  404: { description: 'No such campaign or link', content: json(errorSchema) },
+  400: refusal('Bad input'),
+  401: refusal('Not signed in'),
+  403: refusal('Not allowed for this role'),
+  404: refusal('No such campaign or link'),
 };
 
 const list = createRoute({

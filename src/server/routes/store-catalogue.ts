@@ -1,28 +1,24 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorSchema } from '../../shared/schemas/error';
 import {
   storeCatalogueSchema,
   storeProductImportSchema,
   storeSyncResultSchema,
 } from '../../shared/schemas/stores';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { importStoreProduct, storeCatalogue } from '../services/stores/catalogue';
 import { storeAccessFromEnv } from '../services/stores/store-access';
 import { resyncStore } from '../services/stores/sync';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const common = {
-  400: { description: 'Bad input', content: json(errorSchema) },
-  401: { description: 'Not signed in', content: json(errorSchema) },
-  403: { description: 'Not an admin', content: json(errorSchema) },
-  404: { description: 'No such store, campaign or product', content: json(errorSchema) },
-  409: { description: 'The campaign sends no box', content: json(errorSchema) },
-  503: {
-    description: 'The store failed (its state on the Stores page says what to do)',
-    content: json(errorSchema),
-  },
+  400: refusal('Bad input'),
+  401: refusal('Not signed in'),
+  403: refusal('Not an admin'),
+  404: refusal('No such store, campaign or product'),
+  409: refusal('The campaign sends no box'),
+  503: refusal('The store failed (its state on the Stores page says what to do)'),
 };
 
 const routes = {

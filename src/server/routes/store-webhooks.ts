@@ -1,7 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { errorBody, errorSchema } from '../../shared/schemas/error';
+import { createRoute } from '@hono/zod-openapi';
+import { errorBody } from '../../shared/schemas/error';
 import { createRouter } from '../http/openapi';
-import { webhookBodyRefusal } from '../http/webhook-body';
+import { keptOnceWebhookResponses, webhookBodyRefusal } from '../http/webhook-body';
 import { storeAccessFromEnv } from '../services/stores/store-access';
 import { applyStoreWebhookEvents, receiveStoreWebhook } from '../services/stores/store-webhooks';
 
@@ -13,17 +13,7 @@ const webhookRoute = createRoute({
     "A brand's Shopify store's webhooks (fulfillments/create, fulfillments/update, orders/cancelled): verified with the app's secret, kept once by webhook id, applied right after",
   description:
     "The raw body's base64 HMAC-SHA256 with the store's app client secret must equal X-Shopify-Hmac-Sha256 (https://shopify.dev/docs/apps/build/webhooks/subscribe/https); the store is named by X-Shopify-Shop-Domain. A repeated X-Shopify-Webhook-Id is accepted and applied once.",
-  responses: {
-    200: {
-      description: 'Accepted',
-      content: {
-        'application/json': { schema: z.object({ received: z.literal(true), repeated: z.boolean() }) },
-      },
-    },
-    400: { description: 'Not JSON', content: { 'application/json': { schema: errorSchema } } },
-    401: { description: 'Unsigned or forged', content: { 'application/json': { schema: errorSchema } } },
-    413: { description: 'Too large', content: { 'application/json': { schema: errorSchema } } },
-  },
+  responses: keptOnceWebhookResponses,
 });
 
 export const storeWebhookRoutes = createRouter().openapi(webhookRoute, async (c) => {

@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorSchema } from '../../shared/schemas/error';
 import {
   connectedStoreSchema,
   fulfilmentOutcomesSchema,
@@ -9,6 +8,7 @@ import {
   storeOrdersInputSchema,
 } from '../../shared/schemas/stores';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { readFulfilments } from '../services/stores/fulfilment';
 import { createStoreOrders } from '../services/stores/orders';
@@ -16,12 +16,11 @@ import { storeAccessFromEnv } from '../services/stores/store-access';
 import { connectStore, listStores } from '../services/stores/store-connection';
 import { subscribeStoreWebhooks } from '../services/stores/store-webhooks';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const common = {
-  400: { description: 'Bad input (or the store refused the token)', content: json(errorSchema) },
-  401: { description: 'Not signed in', content: json(errorSchema) },
-  403: { description: 'Not an admin', content: json(errorSchema) },
-  409: { description: 'The brand already has a store', content: json(errorSchema) },
+  400: refusal('Bad input (or the store refused the token)'),
+  401: refusal('Not signed in'),
+  403: refusal('Not an admin'),
+  409: refusal('The brand already has a store'),
 };
 
 const routes = {

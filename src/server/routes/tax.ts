@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorSchema } from '../../shared/schemas/error';
 import {
   myTaxFormSchema,
   taxFormInputSchema,
@@ -9,6 +8,7 @@ import {
   yearEndExportSchema,
 } from '../../shared/schemas/tax';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { currentInfluencer, verifiedInfluencer } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
@@ -19,11 +19,10 @@ import { taxYearReport } from '../services/tax/tax-year';
 import { yearEndCsv } from '../services/tax/year-end-csv';
 
 /** Tax forms (issue 27): the creator's own form on /profile, and the admins' tax year with its year-end file. */
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const common = {
-  400: { description: 'Bad input (the message says what to fix)', content: json(errorSchema) },
-  401: { description: 'Not signed in', content: json(errorSchema) },
-  403: { description: 'Not allowed', content: json(errorSchema) },
+  400: refusal('Bad input (the message says what to fix)'),
+  401: refusal('Not signed in'),
+  403: refusal('Not allowed'),
 };
 const creatorOnly = requireRole('influencer');
 
@@ -48,7 +47,7 @@ const routes = {
     responses: {
       200: { description: 'Filed', content: json(myTaxFormSchema) },
       ...common,
-      409: { description: 'Another form was filed at the same moment', content: json(errorSchema) },
+      409: refusal('Another form was filed at the same moment'),
     },
   }),
   year: createRoute({
@@ -71,8 +70,8 @@ const routes = {
     responses: {
       200: { description: 'CSV file', content: { 'text/csv': { schema: z.string() } } },
       ...common,
-      409: { description: 'A TIN cannot be read', content: json(errorSchema) },
-      429: { description: 'Too many wrong passwords: wait', content: json(errorSchema) },
+      409: refusal('A TIN cannot be read'),
+      429: refusal('Too many wrong passwords: wait'),
     },
   }),
 };

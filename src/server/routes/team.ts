@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema } from '../../shared/schemas/id-param';
 import {
   acceptedInvitationSchema,
@@ -11,6 +10,7 @@ import {
   teamSchema,
 } from '../../shared/schemas/team';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { clientAddress } from '../middleware/session';
 import {
@@ -22,11 +22,10 @@ import {
 import { changeMemberRole, removeMember, teamView } from '../services/team/members';
 
 /** Issue 39: Settings → Team (Owners change it; the permission table says who may) and the invitee's page. */
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const common = {
-  400: { description: 'Bad input', content: json(errorSchema) },
-  401: { description: 'Not signed in', content: json(errorSchema) },
-  403: { description: 'Not allowed for this role', content: json(errorSchema) },
+  400: refusal('Bad input'),
+  401: refusal('Not signed in'),
+  403: refusal('Not allowed for this role'),
 };
 const memberParam = z.object({ id: z.string().min(1).max(100) });
 const tokenParam = z.object({ token: z.string().min(20).max(100) });
@@ -48,7 +47,7 @@ const invite = createRoute({
   request: { body: { required: true, content: json(inviteMemberSchema) } },
   responses: {
     201: { description: 'Invited', content: json(pendingInvitationSchema) },
-    409: { description: 'A member, a creator, or an invitation waiting', content: json(errorSchema) },
+    409: refusal('A member, a creator, or an invitation waiting'),
     ...common,
   },
 });
@@ -61,7 +60,7 @@ const revoke = createRoute({
   request: { params: idParamSchema },
   responses: {
     200: { description: 'Revoked', content: json(okSchema) },
-    404: { description: 'No such waiting invitation', content: json(errorSchema) },
+    404: refusal('No such waiting invitation'),
     ...common,
   },
 });
@@ -74,8 +73,8 @@ const changeRole = createRoute({
   request: { params: memberParam, body: { required: true, content: json(changeRoleSchema) } },
   responses: {
     200: { description: 'Changed', content: json(teamSchema) },
-    404: { description: 'Not a member', content: json(errorSchema) },
-    409: { description: 'The last Owner', content: json(errorSchema) },
+    404: refusal('Not a member'),
+    409: refusal('The last Owner'),
     ...common,
   },
 });
@@ -88,8 +87,8 @@ const remove = createRoute({
   request: { params: memberParam },
   responses: {
     200: { description: 'Removed', content: json(teamSchema) },
-    404: { description: 'Not a member', content: json(errorSchema) },
-    409: { description: 'The last Owner', content: json(errorSchema) },
+    404: refusal('Not a member'),
+    409: refusal('The last Owner'),
     ...common,
   },
 });
@@ -138,8 +137,8 @@ const preview = createRoute({
   request: { params: tokenParam },
   responses: {
     200: { description: 'The invitation', content: json(invitationPreviewSchema) },
-    404: { description: 'Unknown link', content: json(errorSchema) },
-    410: { description: 'Used, revoked or expired', content: json(errorSchema) },
+    404: refusal('Unknown link'),
+    410: refusal('Used, revoked or expired'),
     400: common[400],
   },
 });
@@ -152,9 +151,9 @@ const accept = createRoute({
   request: { params: tokenParam, body: { required: true, content: json(acceptInvitationSchema) } },
   responses: {
     200: { description: 'The account, ready to sign in', content: json(acceptedInvitationSchema) },
-    404: { description: 'Unknown link', content: json(errorSchema) },
-    409: { description: 'The address already has an account', content: json(errorSchema) },
-    410: { description: 'Used, revoked or expired', content: json(errorSchema) },
+    404: refusal('Unknown link'),
+    409: refusal('The address already has an account'),
+    410: refusal('Used, revoked or expired'),
     400: common[400],
   },
 });

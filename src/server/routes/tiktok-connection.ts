@@ -1,11 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorSchema } from '../../shared/schemas/error';
 import { tiktokAccessSchema } from '../../shared/schemas/tiktok-access';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { currentUser, requireRole } from '../middleware/session';
 import { tiktokAccess } from '../services/tiktok-access';
-
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
 const accessRoute = createRoute({
   method: 'get',
@@ -16,8 +14,8 @@ const accessRoute = createRoute({
   middleware: requireRole('influencer'),
   responses: {
     200: { description: 'The grant', content: json(tiktokAccessSchema) },
-    401: { description: 'Not signed in', content: json(errorSchema) },
-    403: { description: 'Not a creator', content: json(errorSchema) },
+    401: refusal('Not signed in'),
+    403: refusal('Not a creator'),
   },
 });
 

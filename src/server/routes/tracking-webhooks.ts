@@ -1,7 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { errorBody, errorSchema } from '../../shared/schemas/error';
+import { createRoute } from '@hono/zod-openapi';
+import { errorBody } from '../../shared/schemas/error';
 import { createRouter } from '../http/openapi';
-import { webhookBodyRefusal } from '../http/webhook-body';
+import { refusal } from '../http/route-responses';
+import { keptOnceWebhookResponses, webhookBodyRefusal } from '../http/webhook-body';
 import { receiveTrackingWebhook } from '../services/tracking/tracking-events';
 
 const webhookRoute = createRoute({
@@ -12,18 +13,7 @@ const webhookRoute = createRoute({
     'EasyPost tracker events (tracker.created, tracker.updated): verified with the shared webhook secret, kept once by Event id, applied by the tracking-events job',
   description:
     'The body is the EasyPost Event JSON, read as raw text: its HMAC-SHA256 with EASYPOST_WEBHOOK_SECRET must match the X-Hmac-Signature header (https://docs.easypost.com/docs/webhooks). Answered once the Event is stored (committed); a repeated Event is accepted and applied once.',
-  responses: {
-    200: {
-      description: 'Accepted',
-      content: {
-        'application/json': { schema: z.object({ received: z.literal(true), repeated: z.boolean() }) },
-      },
-    },
-    400: { description: 'Not JSON', content: { 'application/json': { schema: errorSchema } } },
-    401: { description: 'Unsigned or forged', content: { 'application/json': { schema: errorSchema } } },
-    413: { description: 'Too large', content: { 'application/json': { schema: errorSchema } } },
-    503: { description: 'Tracking not configured', content: { 'application/json': { schema: errorSchema } } },
-  },
+  responses: { ...keptOnceWebhookResponses, 503: refusal('Tracking not configured') },
 });
 
 export const trackingWebhookRoutes = createRouter().openapi(webhookRoute, async (c) => {

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorSchema } from '../../shared/schemas/error';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import {
   payoutListSchema,
@@ -9,18 +8,18 @@ import {
   walletSchema,
 } from '../../shared/schemas/payout';
 import { createRouter } from '../http/openapi';
+import { json, refusal } from '../http/route-responses';
 import { currentInfluencer, verifiedInfluencer } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import { cancelRedemption } from '../services/payouts/cancel';
 import { requestRedemption } from '../services/payouts/redeem';
 import { getWallet, listPayouts } from '../services/payouts/wallet';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const creatorOnly = requireRole('influencer');
 const common = {
-  400: { description: 'Bad input (the message says what to fix)', content: json(errorSchema) },
-  401: { description: 'Not signed in', content: json(errorSchema) },
-  403: { description: 'Not a creator, or email not verified', content: json(errorSchema) },
+  400: refusal('Bad input (the message says what to fix)'),
+  401: refusal('Not signed in'),
+  403: refusal('Not a creator, or email not verified'),
 };
 const IDEMPOTENCY_KEY_MESSAGE =
   'Send an Idempotency-Key header: a new random id (e.g. a UUID) for each redemption, the same one on a retry.';
@@ -70,11 +69,9 @@ const routes = {
         content: json(payoutSchema),
       },
       ...common,
-      409: {
-        description:
-          'The Idempotency-Key was used with another body, or the PayPal email changed less than 24 hours ago (the message says until when)',
-        content: json(errorSchema),
-      },
+      409: refusal(
+        'The Idempotency-Key was used with another body, or the PayPal email changed less than 24 hours ago (the message says until when)',
+      ),
     },
   }),
   cancel: createRoute({
@@ -87,8 +84,8 @@ const routes = {
     responses: {
       200: { description: 'Cancelled', content: json(payoutSchema) },
       ...common,
-      404: { description: 'Not found (or not yours)', content: json(errorSchema) },
-      409: { description: 'Already being processed, or final', content: json(errorSchema) },
+      404: refusal('Not found (or not yours)'),
+      409: refusal('Already being processed, or final'),
     },
   }),
 };

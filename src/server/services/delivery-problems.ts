@@ -24,8 +24,8 @@ import type { MailMessage } from '../mail/mailer';
 import { reshipBox } from './applications/shipments';
 import { type AuditActor, changedFields, recordAdminAction } from './audit-log';
 import { sendCreatorMail } from './creator-mail';
-import { creatorNotice, notifyCreator } from './notifications';
-import { atInstant, type ServiceContext } from './service-context';
+import { creatorNotice, type Notice, notifyCreator } from './notifications';
+import { type AtInstant, atInstant, type ServiceContext } from './service-context';
 import { registerTracking } from './tracking/register-tracking';
 
 /**
@@ -68,15 +68,6 @@ export async function closeProblemOnDelivery(tx: DatabaseOrTransaction, applicat
     .where(eq(deliveryProblems.id, open.id));
 }
 
-/** Replies, re-shipments and resolutions are 'shipping and delivery' mails the creator may switch off. */
-async function mailAfter(
-  ctx: Pick<ServiceContext, 'db' | 'mailer' | 'logger'>,
-  message: MailMessage,
-  kind: string,
-) {
-  await sendCreatorMail(ctx, 'shipping_delivery', message, kind);
-}
-
 async function lockOpen(tx: DatabaseOrTransaction, id: number) {
   const found = await lockProblem(tx, id);
   if (!found) throw new AppError('NOT_FOUND', 'Problem not found');
@@ -86,6 +77,29 @@ async function lockOpen(tx: DatabaseOrTransaction, id: number) {
 
 const clearOnApplication = { deliveryProblem: null, deliveryProblemNote: null, deliveryProblemAt: null };
 
+type OpenProblem = Awaited<ReturnType<typeof lockOpen>>;
+
+/**
+ * One admin step on an open problem: in one transaction the problem locked (404, or 409 once resolved), `step`'s
+ * writes and audit, and the creator's notice it answers; after the commit the creator's mail (a 'shipping and
+ * delivery' mail, which the creator may switch off).
+ */
+async function actOnOpenProblem(
+  services: ServiceContext | AtInstant,
+  id: number,
+  step: (tx: DatabaseOrTransaction, row: OpenProblem, now: Date) => Promise<Notice>,
+  mail: (row: OpenProblem, appUrl: string) => MailMessage,
+  mailKind: string,
+) {
+  const ctx = atInstant(services);
+  const found = await ctx.db.transaction(async (tx) => {
+    const row = await lockOpen(tx, id);
+    await notifyCreator(tx, row.influencer.id, await step(tx, row, ctx.now), ctx.now);
+    return row;
+  });
+  await sendCreatorMail(ctx, 'shipping_delivery', mail(found, ctx.appUrl), mailKind);
+}
+
 /** The admin answers the creator; the problem stays open (and the posting clock stays stopped). */
 export async function replyToProblem(
   services: ServiceContext,
@@ -93,36 +107,30 @@ export async function replyToProblem(
   message: string,
   actor: AuditActor,
 ) {
-  const ctx = atInstant(services);
-  const found = await ctx.db.transaction(async (tx) => {
-    const row = await lockOpen(tx, id);
-    await tx
-      .update(deliveryProblems)
-      .set({ reply: message, repliedAt: ctx.now, repliedByName: actor.name })
-      .where(eq(deliveryProblems.id, id));
-    await recordAdminAction(tx, actor, {
-      action: 'problem.reply',
-      entityType: 'delivery_problem',
-      entityId: id,
-      before: { reply: row.problem.reply },
-      after: { reply: message },
-      at: ctx.now,
-    });
-    await notifyCreator(
-      tx,
-      row.influencer.id,
-      creatorNotice.problemReply(row.campaign.name, row.problem.kind, message),
-      ctx.now,
-    );
-    return row;
-  });
-  await mailAfter(
-    ctx,
-    problemReplyMail(ctx.appUrl, found.influencer.email, {
-      campaign: found.campaign.name,
-      kind: found.problem.kind,
-      message,
-    }),
+  await actOnOpenProblem(
+    services,
+    id,
+    async (tx, row, now) => {
+      await tx
+        .update(deliveryProblems)
+        .set({ reply: message, repliedAt: now, repliedByName: actor.name })
+        .where(eq(deliveryProblems.id, id));
+      await recordAdminAction(tx, actor, {
+        action: 'problem.reply',
+        entityType: 'delivery_problem',
+        entityId: id,
+        before: { reply: row.problem.reply },
+        after: { reply: message },
+        at: now,
+      });
+      return creatorNotice.problemReply(row.campaign.name, row.problem.kind, message);
+    },
+    (row, appUrl) =>
+      problemReplyMail(appUrl, row.influencer.email, {
+        campaign: row.campaign.name,
+        kind: row.problem.kind,
+        message,
+      }),
     'problem-reply',
   );
 }
@@ -134,52 +142,48 @@ export async function resolveProblem(
   message: string | undefined,
   actor: AuditActor,
 ) {
-  const ctx = atInstant(services);
-  const found = await ctx.db.transaction(async (tx) => {
-    const row = await lockOpen(tx, id);
-    await tx
-      .update(deliveryProblems)
-      .set({
-        status: 'resolved',
-        resolution: message ?? 'Resolved by the brand.',
-        resolvedAt: ctx.now,
-        resolvedByName: actor.name,
-        ...(message ? { reply: message, repliedAt: ctx.now, repliedByName: actor.name } : {}),
-      })
-      .where(eq(deliveryProblems.id, id));
-    await tx
-      .update(applications)
-      .set({ ...clearOnApplication, updatedAt: ctx.now })
-      .where(eq(applications.id, row.application.id));
-    await recordAdminAction(tx, actor, {
-      action: 'problem.resolve',
-      entityType: 'delivery_problem',
-      entityId: id,
-      before: { status: row.problem.status, resolution: row.problem.resolution },
-      after: {
-        status: 'resolved',
-        resolution: message ?? 'Resolved by the brand.',
-        ...(message ? { reply: message } : {}),
-      },
-      at: ctx.now,
-    });
-    await notifyCreator(
-      tx,
-      row.influencer.id,
-      creatorNotice.problemResolved(row.campaign.name, row.problem.kind, message),
-      ctx.now,
-    );
-    return row;
-  });
-  await mailAfter(
-    ctx,
-    problemResolvedMail(ctx.appUrl, found.influencer.email, {
-      campaign: found.campaign.name,
-      kind: found.problem.kind,
-      message,
-    }),
+  const resolution = message ?? 'Resolved by the brand.';
+  await actOnOpenProblem(
+    services,
+    id,
+    async (tx, row, now) => {
+      await tx
+        .update(deliveryProblems)
+        .set({
+          status: 'resolved',
+          resolution,
+          resolvedAt: now,
+          resolvedByName: actor.name,
+          ...replyOf(message, now, actor),
+        })
+        .where(eq(deliveryProblems.id, id));
+      await tx
+        .update(applications)
+        .set({ ...clearOnApplication, updatedAt: now })
+        .where(eq(applications.id, row.application.id));
+      await recordAdminAction(tx, actor, {
+        action: 'problem.resolve',
+        entityType: 'delivery_problem',
+        entityId: id,
+        before: { status: row.problem.status, resolution: row.problem.resolution },
+        after: { status: 'resolved', resolution, ...(message ? { reply: message } : {}) },
+        at: now,
+      });
+      return creatorNotice.problemResolved(row.campaign.name, row.problem.kind, message);
+    },
+    (row, appUrl) =>
+      problemResolvedMail(appUrl, row.influencer.email, {
+        campaign: row.campaign.name,
+        kind: row.problem.kind,
+        message,
+      }),
     'problem-resolved',
   );
+}
+
+/** The admin's message written with a resolution, when there is one. */
+function replyOf(message: string | undefined, now: Date, actor: AuditActor) {
+  return message ? { reply: message, repliedAt: now, repliedByName: actor.name } : {};
 }
 
 /** The admin sends a new box (its number registered for tracking): shipped again, the problem resolved by it. */
@@ -191,61 +195,49 @@ export async function reshipProblem(
 ) {
   const ctx = atInstant(services);
   const tracker = await registerTracking(ctx, input);
-  const found = await ctx.db.transaction(async (tx) => {
-    const row = await lockOpen(tx, id);
-    const reshipped = await reshipBox(tx, row, input, ctx.now, tracker);
-    await tx
-      .update(deliveryProblems)
-      .set({
-        status: 'resolved',
-        reshippedAt: ctx.now,
-        resolution: `Re-shipped: ${input.carrier} ${input.trackingNumber}`,
-        resolvedAt: ctx.now,
-        resolvedByName: actor.name,
-        ...(input.message ? { reply: input.message, repliedAt: ctx.now, repliedByName: actor.name } : {}),
-      })
-      .where(eq(deliveryProblems.id, id));
-    await notifyCreator(
-      tx,
-      row.influencer.id,
-      creatorNotice.problemReshipped(row.campaign.name, input.carrier, input.trackingNumber),
-      ctx.now,
-    );
-    const shipment = changedFields(
-      {
-        applicationStatus: row.application.status,
-        carrier: row.application.carrier,
-        trackingNumber: row.application.trackingNumber,
-      },
-      {
-        applicationStatus: reshipped.status,
-        carrier: input.carrier,
-        trackingNumber: input.trackingNumber,
-      },
-    );
-    await recordAdminAction(tx, actor, {
-      action: 'problem.reship',
-      entityType: 'delivery_problem',
-      entityId: id,
-      before: { status: row.problem.status, ...shipment?.before },
-      after: {
-        status: 'resolved',
-        ...shipment?.after,
-        ...(input.message ? { reply: input.message } : {}),
-      },
-      at: ctx.now,
-    });
-    return row;
-  });
-  await mailAfter(
+  const { carrier, trackingNumber, message } = input;
+  await actOnOpenProblem(
     ctx,
-    problemReshippedMail(ctx.appUrl, found.influencer.email, {
-      campaign: found.campaign.name,
-      carrier: input.carrier,
-      trackingNumber: input.trackingNumber,
-      tracking: trackingUrl(input.carrier, input.trackingNumber),
-      message: input.message,
-    }),
+    id,
+    async (tx, row, now) => {
+      const reshipped = await reshipBox(tx, row, input, now, tracker);
+      await tx
+        .update(deliveryProblems)
+        .set({
+          status: 'resolved',
+          reshippedAt: now,
+          resolution: `Re-shipped: ${carrier} ${trackingNumber}`,
+          resolvedAt: now,
+          resolvedByName: actor.name,
+          ...replyOf(message, now, actor),
+        })
+        .where(eq(deliveryProblems.id, id));
+      const shipment = changedFields(
+        {
+          applicationStatus: row.application.status,
+          carrier: row.application.carrier,
+          trackingNumber: row.application.trackingNumber,
+        },
+        { applicationStatus: reshipped.status, carrier, trackingNumber },
+      );
+      await recordAdminAction(tx, actor, {
+        action: 'problem.reship',
+        entityType: 'delivery_problem',
+        entityId: id,
+        before: { status: row.problem.status, ...shipment?.before },
+        after: { status: 'resolved', ...shipment?.after, ...(message ? { reply: message } : {}) },
+        at: now,
+      });
+      return creatorNotice.problemReshipped(row.campaign.name, carrier, trackingNumber);
+    },
+    (row, appUrl) =>
+      problemReshippedMail(appUrl, row.influencer.email, {
+        campaign: row.campaign.name,
+        carrier,
+        trackingNumber,
+        tracking: trackingUrl(carrier, trackingNumber),
+        message,
+      }),
     'problem-reshipped',
   );
 }

@@ -1,11 +1,7 @@
 import type { Database } from '../../db/client';
+import { lockApplication } from '../../db/queries/application-lifecycle-reads';
 import { decisionsOf, followerChangesOf } from '../../db/queries/creator-profile';
-import {
-  handlesFor,
-  lockApplicationWithParties,
-  shippingAddressesFor,
-  upsertShippingOverride,
-} from '../../db/queries/shipping';
+import { handlesFor, shippingAddressesFor, upsertShippingOverride } from '../../db/queries/shipping';
 import { shipsBox } from '../../shared/constants';
 import { followerJumpFlags } from '../../shared/follower-changes';
 import { ACCEPTED_STATUSES, type ApplicationStatus } from '../../shared/lifecycle/statuses';
@@ -85,7 +81,7 @@ export async function overrideShippingAddress(
 ) {
   const ctx = atInstant(services);
   const result = await ctx.db.transaction(async (tx) => {
-    const found = await lockApplicationWithParties(tx, applicationId);
+    const found = await lockApplication(tx, applicationId);
     if (!found) throw new AppError('NOT_FOUND', 'Application not found');
     const { application, campaign, influencer } = found;
     if (!shipsBox(campaign.type)) throw new AppError('CONFLICT', 'This campaign does not send a PR box.');

@@ -1,3 +1,4 @@
+import { actionsOf, findTableMove, movesFrom, statusesFromIn, type TableMove } from '../move-table';
 import type { ApplicationStatus } from './statuses';
 
 /** Who moves an application: its creator, an admin, or the server on its own (the deadline sweep). */
@@ -27,11 +28,7 @@ export const APPLICATION_ACTIONS = [
 export type ApplicationAction = (typeof APPLICATION_ACTIONS)[number];
 
 /** One allowed move: from a status, by an action of one actor, to a status. */
-export interface LifecycleMove {
-  readonly from: ApplicationStatus;
-  readonly action: ApplicationAction;
-  readonly to: ApplicationStatus;
-  readonly by: LifecycleActor;
+export interface LifecycleMove extends TableMove<ApplicationStatus, ApplicationAction, LifecycleActor> {
   /** Only for campaigns that send a PR box (true) or only for those that do not (false); both when absent. */
   readonly box?: boolean;
   /** Accepted when asked (a repeated confirmation is harmless) but not offered as a button. */
@@ -94,6 +91,9 @@ export const LIFECYCLE_MOVES: readonly LifecycleMove[] = [
   { from: 'changes_requested', action: 'close_account', to: 'withdrawn', by: 'system' },
 ];
 
+/** Whether a row applies to a campaign that sends a box (`box`) or not. */
+const forBox = (box: boolean) => (m: LifecycleMove) => m.box === undefined || m.box === box;
+
 /** The move `actor` may make with `action` from `status` (for a campaign that sends a box or not), or null. */
 export function findMove(
   status: ApplicationStatus,
@@ -101,12 +101,7 @@ export function findMove(
   actor: LifecycleActor,
   box: boolean,
 ): LifecycleMove | null {
-  return (
-    LIFECYCLE_MOVES.find(
-      (m) =>
-        m.from === status && m.action === action && m.by === actor && (m.box === undefined || m.box === box),
-    ) ?? null
-  );
+  return findTableMove(LIFECYCLE_MOVES, status, action, actor, forBox(box));
 }
 
 /** The actions `actor` may take from `status`, in the table's order (what a refused move answers as `allowed`). */
@@ -115,10 +110,7 @@ export function allowedActions(
   actor: LifecycleActor,
   box: boolean,
 ): ApplicationAction[] {
-  const actions = LIFECYCLE_MOVES.filter(
-    (m) => m.from === status && m.by === actor && (m.box === undefined || m.box === box),
-  ).map((m) => m.action);
-  return [...new Set(actions)];
+  return actionsOf(movesFrom(LIFECYCLE_MOVES, status, actor, forBox(box)));
 }
 
 /** The actions the web offers `actor` as buttons at `status`: the allowed ones less the quiet repeats. */
@@ -127,15 +119,11 @@ export function offeredActions(
   actor: LifecycleActor,
   box: boolean,
 ): Set<ApplicationAction> {
-  return new Set(
-    LIFECYCLE_MOVES.filter(
-      (m) =>
-        m.from === status && m.by === actor && m.offered !== false && (m.box === undefined || m.box === box),
-    ).map((m) => m.action),
-  );
+  const offered = movesFrom(LIFECYCLE_MOVES, status, actor, forBox(box)).filter((m) => m.offered !== false);
+  return new Set(offered.map((m) => m.action));
 }
 
 /** The statuses an action starts from (for any actor and campaign), e.g. the sweep's content-due statuses. */
 export function statusesFrom(action: ApplicationAction): ApplicationStatus[] {
-  return [...new Set(LIFECYCLE_MOVES.filter((m) => m.action === action).map((m) => m.from))];
+  return statusesFromIn(LIFECYCLE_MOVES, action);
 }

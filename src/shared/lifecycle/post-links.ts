@@ -1,3 +1,4 @@
+import { isWebLink, parseUrl } from '../urls';
 /** Hosts accepted as links to a post on each platform. */
 export const PLATFORM_POST_HOSTS: Record<string, readonly string[]> = {
   instagram: ['instagram.com', 'www.instagram.com', 'instagr.am'],
@@ -8,13 +9,8 @@ export const PLATFORM_POST_HOSTS: Record<string, readonly string[]> = {
 
 /** True when `url` is an https link to a post on `platform`. */
 export function isPlatformPostUrl(url: string, platform: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
+  const parsed = parseUrl(url);
+  if (!parsed || !isWebLink(parsed)) return false;
   const hosts = PLATFORM_POST_HOSTS[platform] ?? [];
   return hosts.includes(parsed.hostname.toLowerCase()) && parsed.pathname.length > 1;
 }

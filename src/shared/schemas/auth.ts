@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newPasswordSchema } from '../rules/password';
 import { hasControlCharacter } from '../rules/text';
+import { filledText } from './text-field';
 
 export const SOCIAL_PROVIDER_IDS = ['google', 'facebook', 'x', 'tiktok'] as const;
 export type SocialProviderId = (typeof SOCIAL_PROVIDER_IDS)[number];
@@ -20,11 +21,7 @@ export function providerNotConfiguredMessage(provider: SocialProviderId): string
 
 /** /admin form (spec §5: both required). */
 export const adminSignInSchema = z.object({
-  username: z
-    .string({ error: 'Username is required' })
-    .trim()
-    .min(1, { error: 'Username is required' })
-    .max(254),
+  username: filledText({ missing: 'Username is required', max: 254 }),
   password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(128),
 });
 export type AdminSignIn = z.infer<typeof adminSignInSchema>;
@@ -41,12 +38,11 @@ export const ACCOUNT_NAME_MAX_LENGTH = 100;
 export const ACCOUNT_IMAGE_MAX_LENGTH = 2048;
 
 /** The account's display name (sign-up and updates): shown in lists, so it is capped and plain. */
-export const accountNameSchema = z
-  .string({ error: 'Name is required' })
-  .trim()
-  .min(1, { error: 'Name is required' })
-  .max(ACCOUNT_NAME_MAX_LENGTH, { error: `Name must be at most ${ACCOUNT_NAME_MAX_LENGTH} characters` })
-  .refine((name) => !hasControlCharacter(name), { error: 'Name must not contain control characters' });
+export const accountNameSchema = filledText({
+  missing: 'Name is required',
+  max: ACCOUNT_NAME_MAX_LENGTH,
+  tooLong: `Name must be at most ${ACCOUNT_NAME_MAX_LENGTH} characters`,
+}).refine((name) => !hasControlCharacter(name), { error: 'Name must not contain control characters' });
 
 const IMAGE_MESSAGE = `Image must be an http(s) address of at most ${ACCOUNT_IMAGE_MAX_LENGTH} characters`;
 

@@ -8,6 +8,7 @@ import {
   PLATFORMS,
 } from '../constants';
 import { pageCursorsSchema, pageLimitParam } from '../page-cursor';
+import { filledText } from './text-field';
 
 /** A campaign as the API returns it (spec §3 field names). */
 export const campaignSchema = z.object({
@@ -123,11 +124,7 @@ export const campaignIdParamSchema = z.object({
 });
 
 const trimmed = (max: number, message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: `${message} (at most ${max} characters)` });
+  filledText({ missing: message, max, tooLong: `${message} (at most ${max} characters)` });
 
 /** An admin's campaign form (create and edit), with the spec's field names. */
 export const campaignInputSchema = z.object({

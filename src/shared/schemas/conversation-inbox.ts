@@ -2,17 +2,18 @@ import { z } from 'zod';
 import { cursorParam, pageCursorsSchema, pageLimitParam } from '../page-cursor';
 import { hasControlCharacter } from '../rules/text';
 import { CONVERSATION_AUTHOR_ROLES, messageTextSchema } from './conversations';
+import { filledText } from './text-field';
 
 /** The team's inbox (its filters, pages and campaign choices) and its saved replies. */
 export const savedReplySchema = z.object({
-  title: z
-    .string({ error: 'title must be text' })
-    .trim()
-    .min(1, { error: 'Give the saved reply a title.' })
-    .max(80, { error: 'The title can be at most 80 characters.' })
-    .refine((text) => !hasControlCharacter(text), {
-      error: 'The title must not contain control characters.',
-    }),
+  title: filledText({
+    missing: 'Give the saved reply a title.',
+    notText: 'title must be text',
+    max: 80,
+    tooLong: 'The title can be at most 80 characters.',
+  }).refine((text) => !hasControlCharacter(text), {
+    error: 'The title must not contain control characters.',
+  }),
   body: messageTextSchema.refine((text) => text.length > 0, { error: 'Write the reply.' }),
 });
 export type SavedReplyInput = z.infer<typeof savedReplySchema>;

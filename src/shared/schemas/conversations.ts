@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacter, TEXT_WHITESPACE } from '../rules/text';
+import { filledText } from './text-field';
 
 /** Issue 26: conversations between a creator and the campaign team, one per application. */
 
@@ -77,11 +78,13 @@ export const editMessageSchema = z.object({
 export type EditMessageInput = z.infer<typeof editMessageSchema>;
 
 export const hideMessageSchema = z.object({
-  reason: z
-    .string({ error: 'reason must be text' })
-    .trim()
-    .min(3, { error: 'Say why the message is hidden (at least 3 characters).' })
-    .max(500, { error: 'The reason can be at most 500 characters.' }),
+  reason: filledText({
+    missing: 'Say why the message is hidden (at least 3 characters).',
+    notText: 'reason must be text',
+    min: 3,
+    max: 500,
+    tooLong: 'The reason can be at most 500 characters.',
+  }),
 });
 export type HideMessageInput = z.infer<typeof hideMessageSchema>;
 

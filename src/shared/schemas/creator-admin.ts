@@ -3,6 +3,8 @@ import { APPLICATION_STATUSES } from '../lifecycle/statuses';
 import { CREATOR_STANDINGS, MODERATION_ACTIONS } from '../moderation';
 import { ledgerEntrySchema, payoutSchema } from './payout';
 import { reliabilitySchema } from './reliability';
+import { shippingAddressSchema } from './shipping';
+import { filledText } from './text-field';
 
 /** Issue 13: what an admin sees and does on /admin/influencers/:id. */
 
@@ -11,20 +13,22 @@ export const NOTE_MAX = 2000;
 
 /** Suspend, ban or lift: a reason is required (it is mailed to the creator and kept in the audit log). */
 export const moderationInputSchema = z.object({
-  reason: z
-    .string({ error: 'Give a reason.' })
-    .trim()
-    .min(3, { error: 'Give a reason (at least 3 characters).' })
-    .max(MODERATION_REASON_MAX, { error: `The reason can be at most ${MODERATION_REASON_MAX} characters.` }),
+  reason: filledText({
+    missing: 'Give a reason (at least 3 characters).',
+    notText: 'Give a reason.',
+    min: 3,
+    max: MODERATION_REASON_MAX,
+    tooLong: `The reason can be at most ${MODERATION_REASON_MAX} characters.`,
+  }),
 });
 export type ModerationInput = z.infer<typeof moderationInputSchema>;
 
 export const creatorNoteInputSchema = z.object({
-  body: z
-    .string({ error: 'Write a note.' })
-    .trim()
-    .min(1, { error: 'Write a note.' })
-    .max(NOTE_MAX, { error: `A note can be at most ${NOTE_MAX} characters.` }),
+  body: filledText({
+    missing: 'Write a note.',
+    max: NOTE_MAX,
+    tooLong: `A note can be at most ${NOTE_MAX} characters.`,
+  }),
 });
 export type CreatorNoteInput = z.infer<typeof creatorNoteInputSchema>;
 
@@ -69,15 +73,7 @@ export const creatorDetailSchema = z.object({
       paypalEmail: z.string(),
       primaryCategory: z.string(),
       secondaryCategory: z.string(),
-      shipping: z.object({
-        fullName: z.string(),
-        addressLine1: z.string(),
-        addressLine2: z.string().nullable(),
-        city: z.string(),
-        state: z.string(),
-        zipCode: z.string(),
-        phone: z.string(),
-      }),
+      shipping: shippingAddressSchema,
     })
     .nullable(),
   socials: z.array(

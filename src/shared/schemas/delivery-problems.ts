@@ -3,16 +3,17 @@ import { DELIVERY_PROBLEMS } from '../lifecycle/delivery-problems';
 import { APPLICATION_STATUSES } from '../lifecycle/statuses';
 import { pageLimitParam, problemCursorParam } from '../page-cursor';
 import { shipmentSchema } from './application';
+import { filledText } from './text-field';
 
 /** Issue 13: delivery problems, from the creator's report to the admin's reply, re-shipment or resolution. */
 export const PROBLEM_STATUSES = ['open', 'resolved'] as const;
 export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
 
-const requiredMessage = z
-  .string({ error: 'message: write a message to the creator' })
-  .trim()
-  .min(1, { error: 'message: write a message to the creator' })
-  .max(2000, { error: 'message must be at most 2000 characters' });
+const requiredMessage = filledText({
+  missing: 'message: write a message to the creator',
+  max: 2000,
+  tooLong: 'message must be at most 2000 characters',
+});
 const optionalMessage = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v),
   z.string().max(2000, { error: 'message must be at most 2000 characters' }).optional(),

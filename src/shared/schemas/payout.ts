@@ -3,6 +3,7 @@ import { MIN_REDEMPTION_MINT } from '../constants';
 import { cursorParam, pageCursorsSchema } from '../page-cursor';
 import { PAYOUT_MODES, PAYOUT_STATUSES, TRANSACTION_KINDS, TRANSACTION_STATUSES } from '../payouts';
 import { PAYMENT_RUN_OUTCOMES } from './payment-run';
+import { filledText } from './text-field';
 
 /** The most Mint one request can redeem (a guard against typos; balances are far below it). */
 export const MAX_REDEMPTION_MINT = 100_000;
@@ -222,19 +223,20 @@ export const processPayoutsSchema = z.object({
 export type ProcessPayoutsInput = z.infer<typeof processPayoutsSchema>;
 
 export const markPaidSchema = z.object({
-  reference: z
-    .string({ error: 'Enter the payment reference (e.g. the PayPal transaction id).' })
-    .trim()
-    .min(1, { error: 'Enter the payment reference (e.g. the PayPal transaction id).' })
-    .max(200, { error: 'The reference must be at most 200 characters.' }),
+  reference: filledText({
+    missing: 'Enter the payment reference (e.g. the PayPal transaction id).',
+    max: 200,
+    tooLong: 'The reference must be at most 200 characters.',
+  }),
 });
 
 export const markFailedSchema = z.object({
-  reason: z
-    .string({ error: 'Tell the creator why the payout failed.' })
-    .trim()
-    .min(3, { error: 'Tell the creator why the payout failed.' })
-    .max(500, { error: 'The reason must be at most 500 characters.' }),
+  reason: filledText({
+    missing: 'Tell the creator why the payout failed.',
+    min: 3,
+    max: 500,
+    tooLong: 'The reason must be at most 500 characters.',
+  }),
 });
 
 export const adjustmentSchema = z.object({
@@ -244,11 +246,12 @@ export const adjustmentSchema = z.object({
     .min(-MAX_REDEMPTION_MINT, { error: 'That adjustment is too large.' })
     .max(MAX_REDEMPTION_MINT, { error: 'That adjustment is too large.' })
     .refine((n) => n !== 0, { error: 'An adjustment cannot be 0 Mint.' }),
-  reason: z
-    .string({ error: 'A reason is required.' })
-    .trim()
-    .min(3, { error: 'A reason is required.' })
-    .max(300, { error: 'The reason must be at most 300 characters.' }),
+  reason: filledText({
+    missing: 'A reason is required.',
+    min: 3,
+    max: 300,
+    tooLong: 'The reason must be at most 300 characters.',
+  }),
 });
 export type AdjustmentInput = z.infer<typeof adjustmentSchema>;
 

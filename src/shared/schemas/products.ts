@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import { filledText } from './text-field';
 
 /** A product's name, a variant's name or SKU: trimmed, not empty. */
 const label = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, { error: `${field} is required` })
-    .max(max, { error: `${field} must be at most ${max} characters` });
+  filledText({ missing: `${field} is required`, max, tooLong: `${field} must be at most ${max} characters` });
 
 /** Dollars and cents, as the admin types them ("24", "24.5", "24.50"). */
 const money = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, PLATFORM_LABELS, type Platform, US_STATES } from '../constants';
 import { HANDLE_MESSAGES, normalizeHandle } from '../social-links';
+import { filledText } from './text-field';
 
 /** US phone: optional +, optional 1, area code and exchange starting 2-9, 10 digits (separators allowed). */
 export const US_PHONE_PATTERN = /^\+?1?[-.\s]?\(?[2-9]\d{2}\)?[-.\s]?[2-9]\d{2}[-.\s]?\d{4}$/;
@@ -52,7 +53,7 @@ const optionalCount = z.preprocess((v) => {
   .max(2_000_000_000, { error: 'That number is too large' })
   .optional());
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(200);
+const required = (message: string) => filledText({ missing: message, max: 200 });
 
 /** Spec §3/§5 profile-setup form, word-for-word messages. The same schema validates on the server. */
 export const profileFields = {

@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { filledText } from './text-field';
 
 /** Issue 39: a campaign's report links for its brand (made by a Manager, read without an account). */
 
 export const REPORT_LINK_MAX_DAYS = 365;
 
 export const createReportLinkSchema = z.object({
-  label: z
-    .string({ error: 'Please name the link (who it is for)' })
-    .trim()
-    .min(1, { error: 'Please name the link (who it is for)' })
-    .max(100, { error: 'The name must be at most 100 characters' }),
+  label: filledText({
+    missing: 'Please name the link (who it is for)',
+    max: 100,
+    tooLong: 'The name must be at most 100 characters',
+  }),
   expiresInDays: z.coerce
     .number({ error: 'Choose how many days the link works' })
     .int({ error: 'Choose a whole number of days' })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_ROLES } from '../admin-permissions';
+import { filledText } from './text-field';
 
 export const USER_ROLES = ['influencer', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -35,11 +36,7 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 /** POST /api/auth/step-up: a 6-digit authenticator code, or one of the backup codes (xxxxx-xxxxx). */
 export const stepUpSchema = z.object({
-  code: z
-    .string({ error: 'Please enter the code' })
-    .trim()
-    .min(1, { error: 'Please enter the code' })
-    .max(32, { error: 'That code is too long' }),
+  code: filledText({ missing: 'Please enter the code', max: 32, tooLong: 'That code is too long' }),
 });
 export type StepUp = z.infer<typeof stepUpSchema>;
 

@@ -24,7 +24,8 @@ export const shippingAddressInputSchema = z.object({
 export type ShippingAddressInput = z.input<typeof shippingAddressInputSchema>;
 export type ShippingAddress = z.output<typeof shippingAddressInputSchema>;
 
-export const shippingAddressViewSchema = z.object({
+/** A shipping address as read back (the creator's profile, an admin's page). */
+export const shippingAddressSchema = z.object({
   fullName: z.string(),
   addressLine1: z.string(),
   addressLine2: z.string().nullable(),
@@ -32,6 +33,9 @@ export const shippingAddressViewSchema = z.object({
   state: z.string(),
   zipCode: z.string(),
   phone: z.string(),
+});
+
+export const shippingAddressViewSchema = shippingAddressSchema.extend({
   /** True when an admin set this address for this application (instead of the profile's). */
   overridden: z.boolean(),
 });

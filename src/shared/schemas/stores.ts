@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filledText } from './text-field';
 
 /** What the last call to a connected store found (the Stores page says what to do about each). */
 export const STORE_STATES = [
@@ -15,7 +16,7 @@ export const storeStateSchema = z.enum(STORE_STATES);
 /** Connect a store: the brand it serves, its myshopify domain and the Admin API access token of the merchant's app. */
 export const storeInputSchema = z
   .object({
-    brand: z.string({ error: 'brand is required' }).trim().min(1, { error: 'brand is required' }).max(120),
+    brand: filledText({ missing: 'brand is required', max: 120 }),
     shopDomain: z
       .string({ error: 'shopDomain is required' })
       .trim()
@@ -23,12 +24,13 @@ export const storeInputSchema = z
       .regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, {
         error: 'shopDomain must look like your-store.myshopify.com',
       }),
-    accessToken: z
-      .string({ error: 'accessToken must be text' })
-      .trim()
-      .min(10, { error: 'accessToken must be the Admin API access token of your app' })
-      .max(200, { error: 'accessToken must be the Admin API access token of your app' })
-      .optional(),
+    accessToken: filledText({
+      missing: 'accessToken must be the Admin API access token of your app',
+      notText: 'accessToken must be text',
+      min: 10,
+      max: 200,
+      tooLong: 'accessToken must be the Admin API access token of your app',
+    }).optional(),
     /**
      * A Dev Dashboard app (decision 0040): its client ID and secret (the token is asked for with the client credentials
      * grant and renewed before it expires). The secret also verifies the store's webhooks; with an access token, give

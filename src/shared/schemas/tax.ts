@@ -11,15 +11,12 @@ import {
   tinProblem,
 } from '../tax';
 import { ZIP_CODE_PATTERN } from './profile';
+import { filledText } from './text-field';
 
 /** Tax forms (issue 27): what a creator files on /profile, what they and the admins read back (masked only). */
 
 const text = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: `At most ${max} characters.` });
+  filledText({ missing: message, max, tooLong: `At most ${max} characters.` });
 const optional = (max = 200) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v),

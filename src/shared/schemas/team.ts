@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ROLES } from '../admin-permissions';
 import { newPasswordSchema } from '../rules/password';
+import { filledText } from './text-field';
 
 /** Issue 39: the team (Settings → Team), invitations, and the invitee's page. */
 
@@ -55,11 +56,11 @@ export const invitationPreviewSchema = z.object({
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 export const acceptInvitationSchema = z.object({
-  name: z
-    .string({ error: 'Please enter your name' })
-    .trim()
-    .min(1, { error: 'Please enter your name' })
-    .max(100, { error: 'Name must be at most 100 characters' }),
+  name: filledText({
+    missing: 'Please enter your name',
+    max: 100,
+    tooLong: 'Name must be at most 100 characters',
+  }),
   password: newPasswordSchema.refine((value) => [...value].length >= ADMIN_PASSWORD_MIN_LENGTH, {
     error: `Password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`,
   }),

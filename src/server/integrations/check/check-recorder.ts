@@ -1,3 +1,5 @@
+import type { ServiceReport } from '../service-report';
+
 /** Records what went over the wire (statuses and error bodies, never the request) for the integrations check. */
 export interface Recorder {
   fetch: typeof fetch;
@@ -79,4 +81,20 @@ export function networkProblem(error: unknown, host: string, timeoutMs: number):
   }
   const last = chain.at(-1);
   return `${host} could not be reached (${code ?? (last instanceof Error ? last.message : String(last))})`;
+}
+
+/** The report of a service that gave no answer (`error`, the network's): unreachable, not known whether authorised. */
+export function unreachableReport(
+  base: Pick<ServiceReport, 'service' | 'configured' | 'setup'>,
+  error: unknown,
+  host: string,
+  timeoutMs: number,
+): ServiceReport {
+  return {
+    ...base,
+    reachable: false,
+    authorised: null,
+    detail: `${networkProblem(error, host, timeoutMs)}.`,
+    failed: true,
+  };
 }

@@ -3,7 +3,7 @@ import { findInstagramConnection } from '../../../db/queries/instagram-connectio
 import { open } from '../../auth/secret-box';
 import { systemClock } from '../../process/clock';
 import { type CheckOptions, type Creator, notChecked } from '../check/check-options';
-import { hostOf, networkProblem, type Recorder, recorder } from '../check/check-recorder';
+import { hostOf, type Recorder, recorder, unreachableReport } from '../check/check-recorder';
 import { MetricsSourceError } from '../metrics-source';
 import type { ServiceReport } from '../service-report';
 import { createInstagramClient } from './client';
@@ -106,13 +106,7 @@ function instagramFailure(
   }
   if (!(error instanceof MetricsSourceError)) throw error;
   if (rec.networkError !== undefined) {
-    return {
-      ...base,
-      reachable: false,
-      authorised: null,
-      detail: `${networkProblem(rec.networkError, host, timeoutMs)}.`,
-      failed: true,
-    };
+    return unreachableReport(base, rec.networkError, host, timeoutMs);
   }
   return {
     ...base,

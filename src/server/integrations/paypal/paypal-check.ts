@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Env } from '../../../config/env';
 import type { CheckOptions } from '../check/check-options';
-import { hostOf, networkProblem, type Recorder, recorder } from '../check/check-recorder';
+import { hostOf, type Recorder, recorder, unreachableReport } from '../check/check-recorder';
 import type { ServiceReport } from '../service-report';
 import { PaypalApiError } from './paypal-answers';
 import { createPaypalClient } from './paypal-client';
@@ -72,13 +72,7 @@ function paypalFailure(error: PaypalApiError, context: PaypalFailureContext): Se
   const { base, rec, host, timeoutMs, given, webhookNote } = context;
   const config = { environment: context.environment };
   if (error.status === 0) {
-    return {
-      ...base,
-      reachable: false,
-      authorised: null,
-      detail: `${networkProblem(rec.networkError ?? error.cause, host, timeoutMs)}.`,
-      failed: true,
-    } satisfies ServiceReport;
+    return unreachableReport(base, rec.networkError ?? error.cause, host, timeoutMs);
   }
   const last = rec.answers.at(-1);
   const atToken = last?.path.endsWith('/v1/oauth2/token') ?? false;

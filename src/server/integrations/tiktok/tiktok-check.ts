@@ -3,7 +3,7 @@ import type { Env } from '../../../config/env';
 import { findTiktokAuth } from '../../../db/queries/influencers';
 import { systemClock } from '../../process/clock';
 import { type CheckOptions, type Creator, notChecked } from '../check/check-options';
-import { hostOf, networkProblem, recorder } from '../check/check-recorder';
+import { hostOf, recorder, unreachableReport } from '../check/check-recorder';
 import type { ServiceReport } from '../service-report';
 import { openTiktokToken } from './tiktok-login';
 
@@ -73,13 +73,7 @@ export async function checkTiktok(
     status = response.status;
     body = await response.json().catch(() => null);
   } catch (error) {
-    return {
-      ...base,
-      reachable: false,
-      authorised: null,
-      detail: `${networkProblem(error, host, timeoutMs)}.`,
-      failed: true,
-    };
+    return unreachableReport(base, error, host, timeoutMs);
   }
   return tiktokAnswer(base, creator.email, token.openId, status, body);
 }

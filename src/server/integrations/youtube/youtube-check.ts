@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Env } from '../../../config/env';
 import { youtubeVideoId } from '../../../shared/content-metrics';
 import { type CheckOptions, CheckUsageError } from '../check/check-options';
-import { hostOf, networkProblem, type Recorder, recorder } from '../check/check-recorder';
+import { hostOf, type Recorder, recorder, unreachableReport } from '../check/check-recorder';
 import { MetricsSourceError } from '../metrics-source';
 import type { ServiceReport } from '../service-report';
 import { createYoutubeSource } from './youtube-source';
@@ -93,13 +93,7 @@ function youtubeFailure(
 ): ServiceReport {
   const { base, rec, host, timeoutMs } = context;
   if (rec.networkError !== undefined) {
-    return {
-      ...base,
-      reachable: false,
-      authorised: null,
-      detail: `${networkProblem(rec.networkError, host, timeoutMs)}.`,
-      failed: true,
-    } satisfies ServiceReport;
+    return unreachableReport(base, rec.networkError, host, timeoutMs);
   }
   const last = rec.answers.at(-1);
   const parsed = youtubeErrorSchema.safeParse(last?.body);

@@ -11,8 +11,7 @@ import {
 } from '../../../shared/lifecycle/moves';
 import { refusalMessage } from '../../../shared/lifecycle/refusals';
 import type { ApplicationStatus } from '../../../shared/lifecycle/statuses';
-import type { ErrorBody } from '../../../shared/schemas/error';
-import { AppError } from '../../http/errors';
+import { AppError, MoveRefusedError } from '../../http/errors';
 import { applyStockMove } from '../products/stock';
 
 /** The application being moved (as read under its row lock) and its campaign's type. */
@@ -24,22 +23,8 @@ export interface TransitionSubject {
 /** The columns a step writes beside the status (never the status itself, which the table decides). */
 export type TransitionChanges = Omit<Partial<typeof applications.$inferInsert>, 'status' | 'id'>;
 
-/**
- * A step the table of moves does not allow at the application's status: 409 INVALID_TRANSITION with the sentence for
- * the user and the actions the caller may take instead (docs/decisions/0010-error-format.md).
- */
-export class TransitionError extends AppError {
-  constructor(
-    message: string,
-    readonly allowed: readonly ApplicationAction[],
-  ) {
-    super('INVALID_TRANSITION', message);
-  }
-
-  override toBody(): ErrorBody {
-    return { ...super.toBody(), allowed: [...this.allowed] };
-  }
-}
+/** A step the table of moves does not allow at the application's status: the 409 of every refused move. */
+export { MoveRefusedError as TransitionError } from '../../http/errors';
 
 /** Refuses `action` at the subject's status, with the table's allowed actions (a message of the step's own, if given). */
 export function refuseTransition(
@@ -49,7 +34,7 @@ export function refuseTransition(
   message?: string,
 ): never {
   const box = shipsBox(subject.campaign.type);
-  throw new TransitionError(
+  throw new MoveRefusedError(
     message ?? refusalMessage(action, subject.application, box),
     allowedActions(subject.application.status, actor, box),
   );

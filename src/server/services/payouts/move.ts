@@ -14,25 +14,7 @@ import {
   type PayoutActor,
 } from '../../../shared/payout-moves';
 import { type PayoutStatus, payoutLabel } from '../../../shared/payouts';
-import type { ErrorBody } from '../../../shared/schemas/error';
-import { AppError } from '../../http/errors';
-
-/**
- * A payout move the table (src/shared/payout-moves.ts) does not allow at the payout's status: 409 INVALID_TRANSITION
- * with the sentence for the user and the actions the caller may take instead (docs/decisions/0010-error-format.md).
- */
-export class PayoutMoveError extends AppError {
-  constructor(
-    message: string,
-    readonly allowed: readonly PayoutAction[],
-  ) {
-    super('INVALID_TRANSITION', message);
-  }
-
-  override toBody(): ErrorBody {
-    return { ...super.toBody(), allowed: [...this.allowed] };
-  }
-}
+import { AppError, MoveRefusedError } from '../../http/errors';
 
 const ACTION_WORDS: Record<PayoutAction, string> = {
   start: 'processed again',
@@ -63,7 +45,7 @@ export function checkPayoutMove(
 ): PayoutStatus {
   const move = findPayoutMove(payout.status, action, actor);
   if (move) return move.to;
-  throw new PayoutMoveError(
+  throw new MoveRefusedError(
     message?.(payout.status) ?? payoutRefusal(payout.id, payout.status, action),
     allowedPayoutActions(payout.status, actor),
   );
@@ -89,7 +71,7 @@ export async function movePayout(
   if (!now) throw new AppError('NOT_FOUND', `${payoutLabel(payout.id)} was not found.`);
   checkPayoutMove({ id: payout.id, status: now }, action, actor, message);
   // Allowed from the status found too (it moved and came back meanwhile): the caller reads and tries again.
-  throw new PayoutMoveError(payoutRefusal(payout.id, now, action), allowedPayoutActions(now, actor));
+  throw new MoveRefusedError(payoutRefusal(payout.id, now, action), allowedPayoutActions(now, actor));
 }
 
 /**

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { EMBEDDED_DATABASE_WAIT_MS, guardPglite } from './pglite-guard';
 import { lockPgliteFolder } from './pglite-lock';
+import { fastStatements } from './pglite-statements';
 import * as adminDigestsSchema from './schema/admin-digests';
 import * as applicationsSchema from './schema/applications';
 import * as authSchema from './schema/auth';
@@ -121,6 +122,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   });
   // Every statement waits for a turn of the event loop and at most embeddedWaitMs for the connection (decision 0036).
   guardPglite(client, options.embeddedWaitMs ?? EMBEDDED_DATABASE_WAIT_MS);
+  // A statement seen before is one call into the backend, kept prepared (decision 0056).
+  fastStatements(client);
   const db = drizzleOnPglite(client);
   return {
     db,

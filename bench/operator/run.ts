@@ -38,7 +38,7 @@ import { type LoadClient, type LoadResult, runLoad, stopLoadClient } from '../lo
 import { signInBenchAdmin } from './admin-session';
 import { type BackgroundResult, backgroundTable, measureBackground } from './background';
 import { copyDataset, dropDatasetCopy, ensureOperatorDataset, type OperatorDataset } from './dataset';
-import { type ExportResult, exportsTable, measureExport } from './exports';
+import { type ExportResult, exportsTable, measureExport, SHIPPING_FIRST_BYTE_MS } from './exports';
 import { BENCH_PASSWORD, benchCreatorEmail } from './generate-sql';
 
 const SERVER_URL = process.env.OPERATOR_SERVER_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -225,6 +225,18 @@ const CASES: OperatorCase[] = [
   },
   { name: 'admin notifications', who: 'admin', path: () => '/api/notifications?limit=20' },
   { name: 'audit log', who: 'admin', path: () => '/api/admin/audit-log?limit=25' },
+  // Filtered: an action most entries have, an actor every entry names, one creator's trail (its count is capped).
+  {
+    name: 'audit log action=mint.adjust',
+    who: 'admin',
+    path: () => '/api/admin/audit-log?limit=25&action=mint.adjust',
+  },
+  { name: 'audit log actor=ops', who: 'admin', path: () => '/api/admin/audit-log?limit=25&actor=ops' },
+  {
+    name: 'audit log of creator 1',
+    who: 'admin',
+    path: () => '/api/admin/audit-log?limit=25&entityType=creator&entityId=1',
+  },
   { name: 'admin digest', who: 'admin', path: () => '/api/admin/me/digest' },
   { name: 'inbox', who: 'admin', path: () => '/api/admin/conversations' },
   { name: 'inbox waiting', who: 'admin', path: () => '/api/admin/conversations?filter=waiting' },
@@ -814,6 +826,7 @@ export async function runOperatorSuite(): Promise<void> {
             `shipping CSV (campaign ${boxCampaign})`,
             `/api/admin/campaigns/${boxCampaign}/shipping.csv`,
             null,
+            SHIPPING_FIRST_BYTE_MS,
           ),
         );
       }

@@ -35,7 +35,7 @@ import {
 import { machineLoad } from '../cpu';
 import { numberEnv } from '../env';
 import { type LoadClient, type LoadResult, runLoad, stopLoadClient } from '../load';
-import { signInBenchAdmin } from './admin-session';
+import { type BenchAdminSession, signInBenchAdmin, stepUpBenchAdmin } from './admin-session';
 import { type BackgroundResult, backgroundTable, measureBackground } from './background';
 import { copyDataset, dropDatasetCopy, ensureOperatorDataset, type OperatorDataset } from './dataset';
 import { type ExportResult, exportsTable, measureExport, SHIPPING_FIRST_BYTE_MS } from './exports';
@@ -86,6 +86,8 @@ interface Side {
   url: string;
   server: Server;
   admin: string;
+  /** The admin's session with its authenticator (the exports' step-up). */
+  adminSession: BenchAdminSession;
   creator: string;
   payoutId: number;
   /** The heaviest creator's first conversation (the admin's thread and the creator's). */
@@ -336,7 +338,8 @@ async function startSide(dataset: OperatorDataset, dataDir: string): Promise<Sid
   };
   const server = serve({ fetch: fetchRecording, port: 0, hostname: '127.0.0.1' }) as Server;
   const url = await listen(server);
-  const admin = await signInBenchAdmin(url, handle, ORIGIN);
+  const adminSession = await signInBenchAdmin(url, handle, ORIGIN);
+  const admin = adminSession.cookie;
   const creatorSignIn = await post(`${url}/api/auth/sign-in/email`, {
     email: benchCreatorEmail(CREATOR_NUMBER),
     password: BENCH_PASSWORD,
@@ -360,6 +363,7 @@ async function startSide(dataset: OperatorDataset, dataDir: string): Promise<Sid
     server,
     conversationId: Number(conversation.rows[0]?.id ?? 1),
     admin,
+    adminSession,
     creator: cookieOf(creatorSignIn),
     payoutId: Number(payout.rows[0]?.id ?? 1),
     cursors: {
@@ -801,6 +805,7 @@ export async function runOperatorSuite(): Promise<void> {
           ((await fullSide.handle.db.execute(sqlText)) as unknown as { rows: Array<{ n: number }> }).rows[0]
             ?.n ?? 0,
         );
+      await stepUpBenchAdmin(fullSide.url, fullSide.adminSession, ORIGIN);
       const headers = { cookie: fullSide.admin, origin: ORIGIN };
       if (wanted('export transactions CSV')) {
         exports.push(

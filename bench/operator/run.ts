@@ -22,6 +22,7 @@ import type { Logger } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { loadEnv } from '../../src/config/env';
+import { type InvalidationSubscription, listenForInvalidations } from '../../src/db/cache-invalidation';
 import { type Database, type DatabaseHandle, openDatabase, schema } from '../../src/db/client';
 import { createApp } from '../../src/server/http/app';
 import { localAreaDir } from '../../src/server/integrations/file-storage/local-file-store';
@@ -85,6 +86,8 @@ interface Side {
   handle: DatabaseHandle;
   url: string;
   server: Server;
+  /** The instance's LISTEN connection for the change notices. */
+  listening: InvalidationSubscription;
   admin: string;
   /** The admin's session with its authenticator (the exports' step-up). */
   adminSession: BenchAdminSession;
@@ -330,6 +333,12 @@ async function startSide(dataset: OperatorDataset, dataDir: string): Promise<Sid
     TRUST_PROXY: 'true',
   });
   const app = createApp({ db, env, logger: silentLogger() });
+  // As a real instance does (src/server/process/main.ts): the kept answers (public pages, the admins' applicants and
+  // box pages, decisions 0039, 0049) are kept only while the instance hears the database's change notices.
+  const listening = await listenForInvalidations(db, {
+    connectionString: dataset.url,
+    logger: silentLogger(),
+  });
   const fetchRecording: typeof app.fetch = (request, ...rest) => {
     const sink = request.headers.get(PROBE_HEADER)
       ? probeSinks.get(request.headers.get(PROBE_HEADER) ?? '')
@@ -361,6 +370,7 @@ async function startSide(dataset: OperatorDataset, dataDir: string): Promise<Sid
     handle,
     url,
     server,
+    listening,
     conversationId: Number(conversation.rows[0]?.id ?? 1),
     admin,
     adminSession,
@@ -476,6 +486,7 @@ async function stopSide(side: Side) {
     side.server.closeAllConnections();
     side.server.close(() => resolve());
   });
+  await side.listening.close();
   await side.handle.close();
 }
 
@@ -530,7 +541,22 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
   Plans?: PlanNode[];
+}
+
+/**
+ * A sequential scan that a LIMIT stopped after at most this many rows (EXPLAIN ANALYZE's rows returned and removed,
+ * times its loops) is not flagged: a capped count (`… limit 1001`) of a filter most rows match reads only that far.
+ */
+const STOPPED_SCAN_ROWS = 2_000;
+
+function readsTableWhole(node: PlanNode): boolean {
+  if (node['Actual Rows'] === undefined) return true;
+  const rows = (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1);
+  return rows > STOPPED_SCAN_ROWS;
 }
 
 function walk(node: PlanNode, visit: (node: PlanNode) => void) {
@@ -562,7 +588,9 @@ async function explain(pool: pg.Pool, statements: Recorded[], big: Set<string>):
       const nodes: string[] = [];
       walk(top.Plan, (node) => {
         const relation = node['Relation Name'];
-        if (node['Node Type'] === 'Seq Scan' && relation && big.has(relation)) seqScans.push(relation);
+        if (node['Node Type'] === 'Seq Scan' && relation && big.has(relation) && readsTableWhole(node)) {
+          seqScans.push(relation);
+        }
         if (relation || node['Index Name']) {
           nodes.push(
             `${node['Node Type']}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}${relation ? ` on ${relation}` : ''}`,
@@ -824,16 +852,24 @@ export async function runOperatorSuite(): Promise<void> {
           `select a.campaign_id as n from applications a join campaigns c on c.id = a.campaign_id
            where c.type in ('gifting', 'gifting_paid') group by a.campaign_id order by count(*) desc limit 1`,
         );
-        exports.push(
-          await measureExport(
-            fullSide.url,
-            headers,
-            `shipping CSV (campaign ${boxCampaign})`,
-            `/api/admin/campaigns/${boxCampaign}/shipping.csv`,
-            null,
-            SHIPPING_FIRST_BYTE_MS,
-          ),
-        );
+        // A small file: five downloads, the one with the median first byte kept (one alone is at the mercy of a
+        // garbage collection or the machine's load for its 300 ms target).
+        const tries: ExportResult[] = [];
+        for (let i = 0; i < 5; i += 1) {
+          tries.push(
+            await measureExport(
+              fullSide.url,
+              headers,
+              `shipping CSV (campaign ${boxCampaign})`,
+              `/api/admin/campaigns/${boxCampaign}/shipping.csv`,
+              null,
+              SHIPPING_FIRST_BYTE_MS,
+            ),
+          );
+        }
+        tries.sort((a, b) => a.firstByteMs - b.firstByteMs);
+        log(`shipping CSV first bytes: ${tries.map((t) => fmt(t.firstByteMs)).join(', ')} ms`);
+        exports.push(tries[2]!);
       }
       for (const e of exports) {
         log(

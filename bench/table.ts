@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { firstLoadWeights, webDir } from './first-load';
+import { type OperatorResults, operatorRows } from './operator/table-rows';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = (file: string) => path.join(import.meta.dirname, 'results', file);
@@ -68,17 +69,6 @@ interface ById {
   cachedOverUncached: number;
   cachedOverPeer: number | null;
 }
-interface Operator {
-  at: string;
-  results: Array<{
-    name: string;
-    p99Pass: boolean;
-    ratioPass: boolean;
-    scanPass: boolean;
-    failure?: unknown;
-  }>;
-}
-
 function rows(): string[] {
   const lines: string[] = [];
   const catalogue = read<Catalogue>('latest.json');
@@ -99,19 +89,14 @@ function rows(): string[] {
         : '| by id against the peer | not run (BENCH_PEER_URL unset) | >= 10x | — |',
     );
   }
-  const operator = read<Operator>('operator.json');
-  if (operator) {
-    const ok = (r: Operator['results'][number]) => !r.failure && r.p99Pass && r.ratioPass && r.scanPass;
-    const misses = operator.results.filter((r) => !ok(r)).map((r) => r.name);
-    lines.push(
-      `| operator suite | ${operator.results.length - misses.length} of ${operator.results.length} cases PASS${misses.length ? ` (MISS: ${misses.join(', ')})` : ''} | p99 @10 < 50 ms, full/small <= 1.5, no big seq scan | ${pass(misses.length === 0)} |`,
-    );
-  }
-  if (!operator) {
-    lines.push(
-      '| operator suite | no results: the step did not finish (its log says why) | p99 @10 < 50 ms | MISS |',
-    );
-  }
+  const operator = read<OperatorResults>('operator.json');
+  lines.push(
+    ...(operator
+      ? operatorRows(operator)
+      : [
+          '| operator suite | no results: the step did not finish (its log says why) | p99 @10 < 50 ms | MISS |',
+        ]),
+  );
   const weights = firstLoadWeights();
   for (const [page, weight] of [
     ['/', weights.home],

@@ -286,6 +286,28 @@ export function operatorSql(
      select p.id, case p.status when 'completed' then 'marked_paid' when 'cancelled' then 'cancelled' else 'marked_failed' end,
             '${admin}', '${adminLabel}', coalesce('Reference: ' || p.reference, p.failure_reason), p.updated_at
      from payouts p where p.status in ('completed','failed','returned','cancelled') order by p.id`,
+    // The admin's audit trail of those decisions (decision 0057), as recordAdminAction writes it: every adjustment
+    // ('mint.adjust' on the creator, with the balance before and after) and every payout marked paid or failed.
+    `insert into audit_log (actor_user_id, actor_name, action, entity_type, entity_id, before, after, ip_address, created_at)
+     select '${admin}', '${adminLabel}', x.action, x.entity_type, x.entity_id, x.before, x.after, '127.0.0.1', x.at
+     from (
+       select 'mint.adjust' as action, 'creator' as entity_type, m.influencer_id::text as entity_id,
+              jsonb_build_object('balance', b.before) as before,
+              jsonb_build_object('balance', b.before + m.amount, 'amount', m.amount, 'reason', m.reason) as after,
+              m.created_at as at
+       from mint_adjustments m
+       join (select reference, (sum(amount) over (partition by influencer_id order by created_at, id) - amount)::int as before
+             from ledger_entries) b on b.reference = 'adjustment:' || m.id
+       union all
+       select 'payout.mark_paid', 'payout', p.id::text, jsonb_build_object('status', 'processing', 'reference', null),
+              jsonb_build_object('status', 'completed', 'reference', p.reference), p.completed_at
+       from payouts p where p.status = 'completed'
+       union all
+       select 'payout.mark_failed', 'payout', p.id::text,
+              jsonb_build_object('status', 'processing', 'failureReason', null, 'mintReturned', 0),
+              jsonb_build_object('status', 'failed', 'failureReason', p.failure_reason, 'mintReturned', p.amount), p.failed_at
+       from payouts p where p.status = 'failed'
+     ) x order by x.at`,
     `insert into mint_balances (influencer_id, balance, updated_at)
      select influencer_id, sum(amount)::int, max(created_at) from ledger_entries group by influencer_id`,
     // --------------------------------------------------------------------------------------------- notifications

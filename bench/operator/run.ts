@@ -22,6 +22,7 @@ import type { Logger } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { loadEnv } from '../../src/config/env';
+import { type InvalidationSubscription, listenForInvalidations } from '../../src/db/cache-invalidation';
 import { type Database, type DatabaseHandle, openDatabase, schema } from '../../src/db/client';
 import { createApp } from '../../src/server/http/app';
 import { localAreaDir } from '../../src/server/integrations/file-storage/local-file-store';
@@ -35,10 +36,10 @@ import {
 import { machineLoad } from '../cpu';
 import { numberEnv } from '../env';
 import { type LoadClient, type LoadResult, runLoad, stopLoadClient } from '../load';
-import { signInBenchAdmin } from './admin-session';
+import { type BenchAdminSession, signInBenchAdmin, stepUpBenchAdmin } from './admin-session';
 import { type BackgroundResult, backgroundTable, measureBackground } from './background';
 import { copyDataset, dropDatasetCopy, ensureOperatorDataset, type OperatorDataset } from './dataset';
-import { type ExportResult, exportsTable, measureExport } from './exports';
+import { type ExportResult, exportsTable, measureExport, SHIPPING_FIRST_BYTE_MS } from './exports';
 import { BENCH_PASSWORD, benchCreatorEmail } from './generate-sql';
 
 const SERVER_URL = process.env.OPERATOR_SERVER_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -85,7 +86,11 @@ interface Side {
   handle: DatabaseHandle;
   url: string;
   server: Server;
+  /** The instance's LISTEN connection for the change notices. */
+  listening: InvalidationSubscription;
   admin: string;
+  /** The admin's session with its authenticator (the exports' step-up). */
+  adminSession: BenchAdminSession;
   creator: string;
   payoutId: number;
   /** The heaviest creator's first conversation (the admin's thread and the creator's). */
@@ -225,6 +230,18 @@ const CASES: OperatorCase[] = [
   },
   { name: 'admin notifications', who: 'admin', path: () => '/api/notifications?limit=20' },
   { name: 'audit log', who: 'admin', path: () => '/api/admin/audit-log?limit=25' },
+  // Filtered: an action most entries have, an actor every entry names, one creator's trail (its count is capped).
+  {
+    name: 'audit log action=mint.adjust',
+    who: 'admin',
+    path: () => '/api/admin/audit-log?limit=25&action=mint.adjust',
+  },
+  { name: 'audit log actor=ops', who: 'admin', path: () => '/api/admin/audit-log?limit=25&actor=ops' },
+  {
+    name: 'audit log of creator 1',
+    who: 'admin',
+    path: () => '/api/admin/audit-log?limit=25&entityType=creator&entityId=1',
+  },
   { name: 'admin digest', who: 'admin', path: () => '/api/admin/me/digest' },
   { name: 'inbox', who: 'admin', path: () => '/api/admin/conversations' },
   { name: 'inbox waiting', who: 'admin', path: () => '/api/admin/conversations?filter=waiting' },
@@ -316,6 +333,12 @@ async function startSide(dataset: OperatorDataset, dataDir: string): Promise<Sid
     TRUST_PROXY: 'true',
   });
   const app = createApp({ db, env, logger: silentLogger() });
+  // As a real instance does (src/server/process/main.ts): the kept answers (public pages, the admins' applicants and
+  // box pages, decisions 0039, 0049) are kept only while the instance hears the database's change notices.
+  const listening = await listenForInvalidations(db, {
+    connectionString: dataset.url,
+    logger: silentLogger(),
+  });
   const fetchRecording: typeof app.fetch = (request, ...rest) => {
     const sink = request.headers.get(PROBE_HEADER)
       ? probeSinks.get(request.headers.get(PROBE_HEADER) ?? '')
@@ -324,7 +347,8 @@ async function startSide(dataset: OperatorDataset, dataDir: string): Promise<Sid
   };
   const server = serve({ fetch: fetchRecording, port: 0, hostname: '127.0.0.1' }) as Server;
   const url = await listen(server);
-  const admin = await signInBenchAdmin(url, handle, ORIGIN);
+  const adminSession = await signInBenchAdmin(url, handle, ORIGIN);
+  const admin = adminSession.cookie;
   const creatorSignIn = await post(`${url}/api/auth/sign-in/email`, {
     email: benchCreatorEmail(CREATOR_NUMBER),
     password: BENCH_PASSWORD,
@@ -346,8 +370,10 @@ async function startSide(dataset: OperatorDataset, dataDir: string): Promise<Sid
     handle,
     url,
     server,
+    listening,
     conversationId: Number(conversation.rows[0]?.id ?? 1),
     admin,
+    adminSession,
     creator: cookieOf(creatorSignIn),
     payoutId: Number(payout.rows[0]?.id ?? 1),
     cursors: {
@@ -460,6 +486,7 @@ async function stopSide(side: Side) {
     side.server.closeAllConnections();
     side.server.close(() => resolve());
   });
+  await side.listening.close();
   await side.handle.close();
 }
 
@@ -514,7 +541,22 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
   Plans?: PlanNode[];
+}
+
+/**
+ * A sequential scan that a LIMIT stopped after at most this many rows (EXPLAIN ANALYZE's rows returned and removed,
+ * times its loops) is not flagged: a capped count (`… limit 1001`) of a filter most rows match reads only that far.
+ */
+const STOPPED_SCAN_ROWS = 2_000;
+
+function readsTableWhole(node: PlanNode): boolean {
+  if (node['Actual Rows'] === undefined) return true;
+  const rows = (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1);
+  return rows > STOPPED_SCAN_ROWS;
 }
 
 function walk(node: PlanNode, visit: (node: PlanNode) => void) {
@@ -546,7 +588,9 @@ async function explain(pool: pg.Pool, statements: Recorded[], big: Set<string>):
       const nodes: string[] = [];
       walk(top.Plan, (node) => {
         const relation = node['Relation Name'];
-        if (node['Node Type'] === 'Seq Scan' && relation && big.has(relation)) seqScans.push(relation);
+        if (node['Node Type'] === 'Seq Scan' && relation && big.has(relation) && readsTableWhole(node)) {
+          seqScans.push(relation);
+        }
         if (relation || node['Index Name']) {
           nodes.push(
             `${node['Node Type']}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}${relation ? ` on ${relation}` : ''}`,
@@ -789,6 +833,7 @@ export async function runOperatorSuite(): Promise<void> {
           ((await fullSide.handle.db.execute(sqlText)) as unknown as { rows: Array<{ n: number }> }).rows[0]
             ?.n ?? 0,
         );
+      await stepUpBenchAdmin(fullSide.url, fullSide.adminSession, ORIGIN);
       const headers = { cookie: fullSide.admin, origin: ORIGIN };
       if (wanted('export transactions CSV')) {
         exports.push(
@@ -807,15 +852,24 @@ export async function runOperatorSuite(): Promise<void> {
           `select a.campaign_id as n from applications a join campaigns c on c.id = a.campaign_id
            where c.type in ('gifting', 'gifting_paid') group by a.campaign_id order by count(*) desc limit 1`,
         );
-        exports.push(
-          await measureExport(
-            fullSide.url,
-            headers,
-            `shipping CSV (campaign ${boxCampaign})`,
-            `/api/admin/campaigns/${boxCampaign}/shipping.csv`,
-            null,
-          ),
-        );
+        // A small file: five downloads, the one with the median first byte kept (one alone is at the mercy of a
+        // garbage collection or the machine's load for its 300 ms target).
+        const tries: ExportResult[] = [];
+        for (let i = 0; i < 5; i += 1) {
+          tries.push(
+            await measureExport(
+              fullSide.url,
+              headers,
+              `shipping CSV (campaign ${boxCampaign})`,
+              `/api/admin/campaigns/${boxCampaign}/shipping.csv`,
+              null,
+              SHIPPING_FIRST_BYTE_MS,
+            ),
+          );
+        }
+        tries.sort((a, b) => a.firstByteMs - b.firstByteMs);
+        log(`shipping CSV first bytes: ${tries.map((t) => fmt(t.firstByteMs)).join(', ')} ms`);
+        exports.push(tries[2]!);
       }
       for (const e of exports) {
         log(

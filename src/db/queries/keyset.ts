@@ -11,14 +11,30 @@ export interface PageCursors {
  * Keyset paging of a list ordered `created_at desc, id desc` (issue 28). `where` is the cursor's condition (a row
  * comparison the `(created_at desc, id desc)` indexes answer from where the page starts), `orderBy` the read's
  * order (oldest first for a previous page, turned back by `page`); read `limit + 1` rows and give them to `page`.
+ * `nulls` is where the list's index puts nulls (`first`, PostgreSQL's default for `desc`, or `last`): the order
+ * must name it for the index to be read in order, even though neither column is ever null (decision 0057).
  */
-export function keyset(createdAt: AnyColumn, id: AnyColumn, cursor: PageCursor | null | undefined) {
-  if (!cursor) return { where: undefined, orderBy: [desc(createdAt), desc(id)] };
+export function keyset(
+  createdAt: AnyColumn,
+  id: AnyColumn,
+  cursor: PageCursor | null | undefined,
+  nulls: 'first' | 'last' = 'first',
+) {
+  const newest =
+    nulls === 'first'
+      ? [desc(createdAt), desc(id)]
+      : [sql`${createdAt} desc nulls last`, sql`${id} desc nulls last`];
+  // The same index read backwards: ascending with the nulls at the other end.
+  const oldest =
+    nulls === 'first'
+      ? [asc(createdAt), asc(id)]
+      : [sql`${createdAt} asc nulls first`, sql`${id} asc nulls first`];
+  if (!cursor) return { where: undefined, orderBy: newest };
   const key = sql`(${sql`${cursor.at}::timestamptz`}, ${cursor.id}::int)`;
   if (cursor.dir === 'after') {
-    return { where: sql`(${createdAt}, ${id}) < ${key}` as SQL, orderBy: [desc(createdAt), desc(id)] };
+    return { where: sql`(${createdAt}, ${id}) < ${key}` as SQL, orderBy: newest };
   }
-  return { where: sql`(${createdAt}, ${id}) > ${key}` as SQL, orderBy: [asc(createdAt), asc(id)] };
+  return { where: sql`(${createdAt}, ${id}) > ${key}` as SQL, orderBy: oldest };
 }
 
 /** The page shown (newest first) out of `limit + 1` rows read by `keyset`, and the cursors either side of it. */

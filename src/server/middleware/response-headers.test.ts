@@ -1,5 +1,6 @@
-import { gunzipSync } from 'node:zlib';
+import { constants, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
+import { stream } from 'hono/streaming';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCampaigns } from '../../../tests/support/factories';
 import { createTestApp } from '../../../tests/support/test-app';
@@ -112,5 +113,37 @@ describe('the response fast path', () => {
     expect(acceptsGzip('*')).toBe(true);
     expect(acceptsGzip('identity')).toBe(false);
     expect(acceptsGzip(undefined)).toBe(false);
+  });
+});
+
+describe('a streamed export, gzipped', () => {
+  it('sends each piece as soon as the handler writes it, not when the stream ends', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const app = new Hono().use('*', compressWhenAsked()).get('/file.csv', (c) => {
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      return stream(c, async (out) => {
+        await out.write('id,name\n');
+        await held;
+        await out.write('1,Ada\n');
+      });
+    });
+    const response = await app.request('/file.csv', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const reader = response.body!.getReader();
+    // The header line arrives (compressed) while the rest is still being made.
+    const first = await Promise.race([
+      reader.read(),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('no byte before the stream ended: the compression held it')), 2000),
+      ),
+    ]);
+    expect(gunzipSync(first.value!, { finishFlush: constants.Z_SYNC_FLUSH }).toString()).toBe('id,name\n');
+    release();
+    const rest: Uint8Array[] = [first.value!];
+    for (let part = await reader.read(); !part.done; part = await reader.read()) rest.push(part.value);
+    expect(gunzipSync(Buffer.concat(rest)).toString()).toBe('id,name\n1,Ada\n');
   });
 });

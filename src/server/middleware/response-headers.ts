@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { constants, createGzip, gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 
@@ -23,6 +25,18 @@ export const COMPRESS_THRESHOLD = 1024;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 /** Bodies the app builds in one piece (c.json, c.html): read whole, so small ones are sent as they are. */
 const WHOLE_BODY = /^(?:application\/(?:[\w.-]+\+)?json|text\/html)\b/i;
+
+/**
+ * A streamed body gzipped piece by piece: each piece the handler writes is flushed (Z_SYNC_FLUSH) as soon as it is
+ * compressed. `CompressionStream` held its output until its buffer filled, so a CSV of 959 rows (0.1 MB) sent its
+ * first byte only when it was nearly done: 420-710 ms instead of the header at once (decision 0057).
+ */
+function gzipAsItStreams(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const gzipped = Readable.fromWeb(body as NodeReadableStream<Uint8Array>).pipe(
+    createGzip({ flush: constants.Z_SYNC_FLUSH }),
+  );
+  return Readable.toWeb(gzipped) as unknown as ReadableStream<Uint8Array>;
+}
 
 /** Whether Accept-Encoding allows gzip (listed or `*`, with a q above 0). */
 export function acceptsGzip(header: string | undefined): boolean {
@@ -71,7 +85,7 @@ export function compressWhenAsked(threshold = COMPRESS_THRESHOLD): MiddlewareHan
       body = new Uint8Array(await gzipAsync(whole));
     } else {
       if (!res.body) return;
-      body = res.body.pipeThrough(new CompressionStream('gzip'));
+      body = gzipAsItStreams(res.body);
     }
     c.res = new Response(body, res);
     c.res.headers.delete('Content-Length');

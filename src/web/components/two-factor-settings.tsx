@@ -1,15 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CircleSlash, KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import { getErrorMessage } from '../lib/api-client';
+import { useId, useState } from 'react';
 import { disableTwoFactor, newBackupCodes } from '../lib/two-factor';
+import { usePasswordConfirm } from '../lib/use-password-confirm';
 import { refreshSession } from '../lib/use-session';
-import { BackupCodes, TwoFactorSetup } from './two-factor-setup';
-import { Alert } from './ui/alert';
+import { BackupCodes } from './backup-codes';
+import { CurrentPasswordField } from './current-password-field';
+import { TwoFactorSetup } from './two-factor-setup';
+import { Alert, ErrorAlert } from './ui/alert';
 import { Badge } from './ui/badge';
 import { Button } from './ui/button';
-import { TextField } from './ui/input';
-import { Spinner } from './ui/spinner';
+import { ButtonSpinner } from './ui/spinner';
 
 type Mode = 'idle' | 'setup' | 'codes' | 'disable';
 
@@ -33,50 +34,27 @@ export function TwoFactorSettings({
   const id = useId();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>('idle');
-  const [password, setPassword] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
   // On from the moment the code is verified, while the backup codes are still shown (the session is read again
   // once they are saved): the pill never says Off beside "Two-factor authentication is on" (issue 41).
   const [turnedOn, setTurnedOn] = useState(false);
   const on = enabled || turnedOn;
+  const confirm = usePasswordConfirm(async (password) => {
+    if (mode === 'codes') {
+      setCodes((await newBackupCodes(password)).backupCodes);
+      confirm.setPassword('');
+    } else {
+      await disableTwoFactor(password);
+      await refreshSession(queryClient);
+      reset();
+    }
+  }, 'That did not work. Please try again.');
+  const { pending } = confirm;
 
   function reset(next: Mode = 'idle') {
     setMode(next);
-    setPassword('');
+    confirm.clear();
     setCodes(null);
-    setError(undefined);
-  }
-
-  async function withPassword(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    if (!password) {
-      setError('Please enter your password.');
-      return;
-    }
-    setPending(true);
-    setError(undefined);
-    try {
-      if (mode === 'codes') {
-        setCodes((await newBackupCodes(password)).backupCodes);
-        setPassword('');
-      } else {
-        await disableTwoFactor(password);
-        await refreshSession(queryClient);
-        reset();
-      }
-    } catch (failure) {
-      setError(
-        getErrorMessage(failure, 'That did not work. Please try again.').replace(
-          /^Invalid password$/,
-          'The password is not correct.',
-        ),
-      );
-    } finally {
-      setPending(false);
-    }
   }
 
   return (
@@ -144,7 +122,7 @@ export function TwoFactorSettings({
       {enabled && (mode === 'codes' || mode === 'disable') && !codes ? (
         <form
           noValidate
-          onSubmit={withPassword}
+          onSubmit={confirm.submit}
           className="flex flex-col gap-3"
           aria-label="Confirm with your password"
         >
@@ -153,32 +131,19 @@ export function TwoFactorSettings({
               ? 'New codes replace the old ones, which stop working.'
               : 'Signing in will then ask only for your password.'}
           </p>
-          {error ? (
-            <Alert variant="destructive" data-testid="two-factor-settings-error">
-              {error}
-            </Alert>
-          ) : null}
-          <TextField
+          <ErrorAlert message={confirm.error} data-testid="two-factor-settings-error" />
+          <CurrentPasswordField
             id={`${id}-password`}
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            value={confirm.password}
+            onChange={confirm.setPassword}
             disabled={pending}
-            autoFocus
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => reset()} disabled={pending}>
               Cancel
             </Button>
             <Button type="submit" variant={mode === 'disable' ? 'destructive' : 'default'} disabled={pending}>
-              {pending ? (
-                <Spinner
-                  className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
-                  label="Please wait"
-                />
-              ) : null}
+              {pending ? <ButtonSpinner label="Please wait" /> : null}
               {mode === 'codes' ? 'Make new codes' : 'Turn off two-factor'}
             </Button>
           </div>

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { forgotPasswordSchema } from '../../../shared/schemas/auth';
-import { Alert } from '../../components/ui/alert';
+import { Alert, ErrorAlert } from '../../components/ui/alert';
 import { TextField } from '../../components/ui/input';
 import { getErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -73,11 +73,7 @@ export function ForgotPasswordPage() {
           className="flex flex-col gap-4"
           aria-label="Ask for a reset link"
         >
-          {serverError ? (
-            <Alert variant="destructive" data-testid="forgot-error">
-              {serverError}
-            </Alert>
-          ) : null}
+          <ErrorAlert message={serverError} data-testid="forgot-error" />
           <TextField
             id={`${id}-email`}
             label="Email"

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/rules/password';
 import { resetPasswordSchema } from '../../../shared/schemas/auth';
-import { Alert } from '../../components/ui/alert';
+import { Alert, ErrorAlert } from '../../components/ui/alert';
 import { buttonVariants } from '../../components/ui/button';
 import { TextField } from '../../components/ui/input';
 import { getErrorMessage } from '../../lib/api-client';
@@ -70,11 +70,7 @@ export function ResetPasswordPage() {
   return (
     <AuthLayout title="Choose a new password" subtitle="Pick one you don't use on any other site.">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Choose a new password">
-        {serverError ? (
-          <Alert variant="destructive" data-testid="reset-error">
-            {serverError}
-          </Alert>
-        ) : null}
+        <ErrorAlert message={serverError} data-testid="reset-error" />
         {serverError === RESET_LINK_INVALID ? (
           <Link to={newLinkPath} className="-mt-2 text-sm font-semibold text-mint-700 hover:underline">
             Ask for a new link

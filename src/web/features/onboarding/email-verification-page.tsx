@@ -7,7 +7,7 @@ import { sendVerificationSchema } from '../../../shared/schemas/profile';
 import type { SessionUser } from '../../../shared/schemas/session';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/input';
-import { Spinner } from '../../components/ui/spinner';
+import { ButtonSpinner } from '../../components/ui/spinner';
 import { dismissToast, toast } from '../../components/ui/toast';
 import { ApiError, getErrorMessage } from '../../lib/api-client';
 import { privateKeys } from '../../lib/query-keys';
@@ -177,9 +177,7 @@ function EmailVerificationFlow({ user }: { user: SessionUser }) {
     setCodeError(undefined);
   }
 
-  const pending = (
-    <Spinner className="[&>span:first-child]:size-4 [&>span:first-child]:border-2" label="Please wait" />
-  );
+  const pending = <ButtonSpinner label="Please wait" />;
 
   if (step === 'email') {
     return (

@@ -13,7 +13,7 @@ import { TwoFactorSettings } from '../../components/two-factor-settings';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { ButtonSpinner, Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { ApiError, getErrorMessage } from '../../lib/api-client';
 import { privateKeys } from '../../lib/query-keys';
@@ -228,8 +228,8 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
           </Button>
           <Button type="submit" size="lg" disabled={!isDirty || isSubmitting}>
             {isSubmitting ? (
-              <Spinner
-                className="[&>span:first-child]:size-4 [&>span:first-child]:border-2 [&>span:first-child]:border-white/40 [&>span:first-child]:border-t-white"
+              <ButtonSpinner
+                className="[&>span:first-child]:border-white/40 [&>span:first-child]:border-t-white"
                 label="Saving"
               />
             ) : (

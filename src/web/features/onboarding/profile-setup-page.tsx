@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/profile';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { ButtonSpinner, Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { ApiError, getErrorMessage, isApiError } from '../../lib/api-client';
 import { privateKeys } from '../../lib/query-keys';
@@ -256,8 +256,8 @@ function ProfileWizard({
           {last ? (
             <Button key="complete" type="submit" size="lg" disabled={isSubmitting}>
               {isSubmitting ? (
-                <Spinner
-                  className="[&>span:first-child]:size-4 [&>span:first-child]:border-2 [&>span:first-child]:border-white/40 [&>span:first-child]:border-t-white"
+                <ButtonSpinner
+                  className="[&>span:first-child]:border-white/40 [&>span:first-child]:border-t-white"
                   label="Saving"
                 />
               ) : (

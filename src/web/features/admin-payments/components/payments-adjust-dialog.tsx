@@ -14,7 +14,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Input, Label, TextField } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { ButtonSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { useInfluencers } from '../../../lib/admin-creators-query';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -123,12 +123,7 @@ export function AdjustMintDialog({
                 Cancel
               </Button>
               <Button type="submit" disabled={adjust.isPending}>
-                {adjust.isPending ? (
-                  <Spinner
-                    className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
-                    label="Saving"
-                  />
-                ) : null}
+                {adjust.isPending ? <ButtonSpinner label="Saving" /> : null}
                 Save adjustment
               </Button>
             </div>

@@ -6,7 +6,7 @@ import { TAX_HOLD_ADMIN_LABEL } from '../../../../shared/tax';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Spinner } from '../../../components/ui/spinner';
+import { ButtonSpinner } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatNumber, formatShortDate, formatUsd } from '../../../lib/format';
@@ -14,8 +14,6 @@ import type { usePaymentActions, usePendingPayouts } from '../api/payments';
 import { StartedPayouts } from './payments-started-payouts';
 
 /** Process Payment's first step (payments-process-dialog.tsx): what is under way, the payouts to pick, and how. */
-
-const small = '[&>span:first-child]:size-4 [&>span:first-child]:border-2';
 
 export interface PayoutChoice {
   pending: ReturnType<typeof usePendingPayouts>;
@@ -73,11 +71,7 @@ export function SelectPayouts({
           </Button>
           {rows.length === 0 ? null : (
             <Button type="submit" disabled={picked.length === 0 || process.isPending}>
-              {process.isPending ? (
-                <Spinner className={small} label="Working" />
-              ) : (
-                <Send aria-hidden="true" />
-              )}
+              {process.isPending ? <ButtonSpinner label="Working" /> : <Send aria-hidden="true" />}
               {mode === 'paypal'
                 ? `Send ${formatNumber(picked.length)} to PayPal (${formatUsd(total)})`
                 : `Start ${formatNumber(picked.length)} payout${picked.length === 1 ? '' : 's'} (${formatUsd(total)})`}

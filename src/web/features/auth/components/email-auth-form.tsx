@@ -6,10 +6,10 @@ import { Link, useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/rules/password';
 import { emailSignInSchema, emailSignUpSchema } from '../../../../shared/schemas/auth';
 import { TwoFactorSignInStep } from '../../../components/two-factor-sign-in-step';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { ButtonSpinner } from '../../../components/ui/spinner';
 import { homePathFor } from '../../../lib/account-paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { refreshSession } from '../../../lib/use-session';
@@ -31,9 +31,7 @@ function useFinishSignIn() {
 export function SubmitButton({ pending, children }: { pending: boolean; children: string }) {
   return (
     <Button type="submit" size="lg" className="mt-2 w-full" disabled={pending}>
-      {pending ? (
-        <Spinner className="[&>span:first-child]:size-4 [&>span:first-child]:border-2" label="Please wait" />
-      ) : null}
+      {pending ? <ButtonSpinner label="Please wait" /> : null}
       {children}
     </Button>
   );
@@ -92,11 +90,7 @@ export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void 
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign in with email">
-      {serverError ? (
-        <Alert variant="destructive" data-testid="auth-error">
-          {serverError}
-        </Alert>
-      ) : null}
+      <ErrorAlert message={serverError} data-testid="auth-error" />
       <TextField
         id={`${id}-email`}
         label="Email"
@@ -150,11 +144,7 @@ export function EmailSignUpForm({ onSubmitStart }: { onSubmitStart?: () => void 
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign up with email">
-      {serverError ? (
-        <Alert variant="destructive" data-testid="auth-error">
-          {serverError}
-        </Alert>
-      ) : null}
+      <ErrorAlert message={serverError} data-testid="auth-error" />
       <TextField
         id={`${id}-name`}
         label="Name"

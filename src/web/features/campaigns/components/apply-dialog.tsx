@@ -15,7 +15,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Spinner } from '../../../components/ui/spinner';
+import { ButtonSpinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { choiceList, type VariantChoice, VariantPicker } from '../../../components/variant-picker';
@@ -129,14 +129,7 @@ export function ApplyDialog({
               Cancel
             </Button>
             <Button type="submit" disabled={apply.isPending}>
-              {apply.isPending ? (
-                <Spinner
-                  className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
-                  label="Sending"
-                />
-              ) : (
-                <Send aria-hidden="true" />
-              )}
+              {apply.isPending ? <ButtonSpinner label="Sending" /> : <Send aria-hidden="true" />}
               Send Application
             </Button>
           </div>

@@ -27,7 +27,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { ButtonSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber, formatUsd } from '../../../lib/format';
@@ -261,12 +261,7 @@ export function RedeemDialog({
                 Back
               </Button>
               <Button type="submit" disabled={busy}>
-                {busy ? (
-                  <Spinner
-                    className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
-                    label="Requesting"
-                  />
-                ) : null}
+                {busy ? <ButtonSpinner label="Requesting" /> : null}
                 Confirm redemption
               </Button>
             </div>

@@ -10,6 +10,7 @@ import { TwoFactorSetup } from './two-factor-setup';
 import { Alert, ErrorAlert } from './ui/alert';
 import { Badge } from './ui/badge';
 import { Button } from './ui/button';
+import { FormActions } from './ui/form-actions';
 import { ButtonSpinner } from './ui/spinner';
 
 type Mode = 'idle' | 'setup' | 'codes' | 'disable';
@@ -138,7 +139,7 @@ export function TwoFactorSettings({
             onChange={confirm.setPassword}
             disabled={pending}
           />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <FormActions>
             <Button variant="outline" onClick={() => reset()} disabled={pending}>
               Cancel
             </Button>
@@ -146,7 +147,7 @@ export function TwoFactorSettings({
               {pending ? <ButtonSpinner label="Please wait" /> : null}
               {mode === 'codes' ? 'Make new codes' : 'Turn off two-factor'}
             </Button>
-          </div>
+          </FormActions>
         </form>
       ) : null}
 

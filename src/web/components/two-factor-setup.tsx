@@ -9,6 +9,7 @@ import { CurrentPasswordField } from './current-password-field';
 import { QrCode } from './qr-code';
 import { Alert, ErrorAlert } from './ui/alert';
 import { Button } from './ui/button';
+import { FormActions } from './ui/form-actions';
 import { ButtonSpinner } from './ui/spinner';
 
 type Cancel = (() => void) | undefined;
@@ -89,7 +90,7 @@ function SetupButtons({
   children: ReactNode;
 }) {
   return (
-    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+    <FormActions>
       {onCancel ? (
         <Button variant="outline" onClick={onCancel} disabled={pending}>
           Cancel
@@ -98,7 +99,7 @@ function SetupButtons({
       <Button type="submit" disabled={pending}>
         {children}
       </Button>
-    </div>
+    </FormActions>
   );
 }
 

@@ -3,6 +3,7 @@ import { useReturnFocus } from '../../lib/use-return-focus';
 import { ErrorAlert } from './alert';
 import { Button, type ButtonProps } from './button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './dialog';
+import { FormActions } from './form-actions';
 import { ButtonSpinner } from './spinner';
 
 /**
@@ -59,7 +60,7 @@ export function ConfirmDialog({
         >
           {children}
           <ErrorAlert message={error} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <FormActions>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
               Cancel
             </Button>
@@ -68,7 +69,7 @@ export function ConfirmDialog({
               {pending ? <ButtonSpinner label="Working" /> : null}
               {confirmLabel}
             </Button>
-          </div>
+          </FormActions>
         </form>
       </DialogContent>
     </Dialog>

@@ -13,6 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Input, Label, TextField } from '../../../components/ui/input';
 import { ButtonSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
@@ -118,7 +119,7 @@ export function AdjustMintDialog({
               {...form.register('reason')}
             />
             {adjust.isError ? <Alert variant="destructive">{getErrorMessage(adjust.error)}</Alert> : null}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <FormActions>
               <Button variant="outline" onClick={() => close(false)} disabled={adjust.isPending}>
                 Cancel
               </Button>
@@ -126,7 +127,7 @@ export function AdjustMintDialog({
                 {adjust.isPending ? <ButtonSpinner label="Saving" /> : null}
                 Save adjustment
               </Button>
-            </div>
+            </FormActions>
           </form>
         ) : (
           <div className="flex flex-col gap-3">

@@ -5,6 +5,7 @@ import type { TransactionRow } from '../../../../shared/schemas/payout';
 import { TAX_HOLD_ADMIN_LABEL } from '../../../../shared/tax';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ButtonSpinner } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -65,7 +66,7 @@ export function SelectPayouts({
           </fieldset>
         )}
         {process.isError ? <Alert variant="destructive">{getErrorMessage(process.error)}</Alert> : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <FormActions>
           <Button variant="outline" onClick={onClose} disabled={process.isPending}>
             {rows.length === 0 ? 'Close' : 'Cancel'}
           </Button>
@@ -77,7 +78,7 @@ export function SelectPayouts({
                 : `Start ${formatNumber(picked.length)} payout${picked.length === 1 ? '' : 's'} (${formatUsd(total)})`}
             </Button>
           )}
-        </div>
+        </FormActions>
       </form>
     </div>
   );

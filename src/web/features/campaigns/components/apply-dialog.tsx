@@ -13,6 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Label } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ButtonSpinner } from '../../../components/ui/spinner';
@@ -124,7 +125,7 @@ export function ApplyDialog({
             </p>
           </div>
           {apply.isError ? <Alert variant="destructive">{getErrorMessage(apply.error)}</Alert> : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <FormActions>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={apply.isPending}>
               Cancel
             </Button>
@@ -132,7 +133,7 @@ export function ApplyDialog({
               {apply.isPending ? <ButtonSpinner label="Sending" /> : <Send aria-hidden="true" />}
               Send Application
             </Button>
-          </div>
+          </FormActions>
         </form>
       </DialogContent>
     </Dialog>

@@ -4,6 +4,7 @@ import { TAX_FORM_LABELS, type TaxFormType } from '../../../../shared/tax';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
@@ -210,14 +211,14 @@ export function TaxFormSection() {
                   {getErrorMessage(file.error)}
                 </Alert>
               ) : null}
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <FormActions>
                 <Button variant="outline" onClick={cancel}>
                   {taxForm.data.form ? 'Keep the form on file' : 'Cancel'}
                 </Button>
                 <Button type="submit" disabled={file.isPending}>
                   {file.isPending ? 'Saving…' : taxForm.data.form ? 'Replace tax form' : 'Save tax form'}
                 </Button>
-              </div>
+              </FormActions>
             </form>
           ) : taxForm.data.form ? (
             <OnFile data={taxForm.data} onReplace={() => setEditing(true)} />

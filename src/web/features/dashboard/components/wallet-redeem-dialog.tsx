@@ -2,25 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { Link } from 'react-router';
-import { PAYOUT_BUSINESS_DAYS, PAYOUT_BUSINESS_DAYS_MIN } from '../../../../shared/business-days';
 import { formatIsoDate } from '../../../../shared/dates';
-import { paypalHoldMessage } from '../../../../shared/paypal-hold';
 import {
+  type Payout,
   type RedemptionRequest,
   redemptionRequestSchema,
   type Wallet,
 } from '../../../../shared/schemas/payout';
+import type { MyTaxForm } from '../../../../shared/schemas/tax';
 import { reachesTaxThreshold, TAX_HOLD_MESSAGE } from '../../../../shared/tax';
-import { Alert } from '../../../components/ui/alert';
-import { buttonVariants } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
@@ -28,7 +19,13 @@ import { taxFormQuery } from '../../../lib/tax-form-query';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useRedeem } from '../api/wallet';
 import { usePaypalHold } from '../use-paypal-hold';
-import { RedeemAmountForm, RedeemConfirmForm } from './wallet-redeem-steps';
+import {
+  RedeemAmountForm,
+  RedeemConfirmForm,
+  type RedeemForm,
+  RedeemHeader,
+  RedeemUnavailable,
+} from './wallet-redeem-steps';
 
 type Step = { kind: 'amount' } | { kind: 'confirm'; amount: number; idempotencyKey: string };
 
@@ -37,6 +34,39 @@ function newKey(): string {
   return typeof crypto.randomUUID === 'function'
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The amount form, starting at the minimum. */
+function useRedeemForm(minimum: number): RedeemForm {
+  return useForm<{ amount: number }, unknown, RedemptionRequest>({
+    resolver: zodResolver(redemptionRequestSchema) as unknown as Resolver<
+      { amount: number },
+      unknown,
+      RedemptionRequest
+    >,
+    defaultValues: { amount: minimum },
+  });
+}
+
+/** What the creator is told once the payout is requested (and whether it waits for the tax form). */
+function toastRedeemed(payout: Payout) {
+  toast(
+    payout.waitingForTaxForm
+      ? { title: 'Redemption requested: waiting for your tax form', description: TAX_HOLD_MESSAGE }
+      : {
+          title: 'Redemption requested',
+          description: `${formatNumber(payout.amount)} Mint to ${payout.paypalEmail}, expected by ${formatIsoDate(payout.expectedBy)}.`,
+          variant: 'success',
+        },
+  );
+}
+
+/**
+ * Issue 27: a payout that takes the year to $600 without a form on file waits for it (the server decides; this
+ * says so before the creator confirms).
+ */
+function waitsForTaxForm(taxForm: MyTaxForm | undefined, amount: number): boolean {
+  return Boolean(taxForm && !taxForm.form && reachesTaxThreshold(taxForm.paidThisYear, amount));
 }
 
 /**
@@ -57,14 +87,7 @@ export function RedeemDialog({
   const hold = usePaypalHold(wallet.paypalEmailChangedAt);
   const taxForm = useQuery({ ...taxFormQuery(), enabled: open });
   const [step, setStep] = useState<Step>({ kind: 'amount' });
-  const form = useForm<{ amount: number }, unknown, RedemptionRequest>({
-    resolver: zodResolver(redemptionRequestSchema) as unknown as Resolver<
-      { amount: number },
-      unknown,
-      RedemptionRequest
-    >,
-    defaultValues: { amount: wallet.minimum },
-  });
+  const form = useRedeemForm(wallet.minimum);
   const busy = redeem.isPending;
 
   const close = (next: boolean) => {
@@ -93,15 +116,7 @@ export function RedeemDialog({
     if (step.kind !== 'confirm' || busy) return;
     try {
       const payout = await redeem.mutateAsync({ amount: step.amount, idempotencyKey: step.idempotencyKey });
-      toast(
-        payout.waitingForTaxForm
-          ? { title: 'Redemption requested: waiting for your tax form', description: TAX_HOLD_MESSAGE }
-          : {
-              title: 'Redemption requested',
-              description: `${formatNumber(payout.amount)} Mint to ${payout.paypalEmail}, expected by ${formatIsoDate(payout.expectedBy)}.`,
-              variant: 'success',
-            },
-      );
+      toastRedeemed(payout);
       setStep({ kind: 'amount' });
       redeem.reset();
       onOpenChange(false);
@@ -110,42 +125,19 @@ export function RedeemDialog({
     }
   };
 
-  // Issue 27: a payout that takes the year to $600 without a form on file waits for it (the server decides; this
-  // says so before the creator confirms).
-  const willWaitForTaxForm =
-    step.kind === 'confirm' &&
-    Boolean(
-      taxForm.data && !taxForm.data.form && reachesTaxThreshold(taxForm.data.paidThisYear, step.amount),
-    );
-
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent onCloseAutoFocus={returnFocus} data-testid="redeem-dialog">
-        <DialogHeader>
-          <DialogTitle>{step.kind === 'amount' ? 'Redeem Mint' : 'Confirm your redemption'}</DialogTitle>
-          <DialogDescription>
-            1 Mint = 1 USD, paid to your PayPal account. Requests are processed within{' '}
-            {PAYOUT_BUSINESS_DAYS_MIN}-{PAYOUT_BUSINESS_DAYS} business days.
-          </DialogDescription>
-        </DialogHeader>
-        {!wallet.paypalEmail ? (
-          <Alert variant="destructive" title="No PayPal email yet">
-            <p>Add the PayPal email we should pay to in your profile first.</p>
-            <Link to="/profile" className={buttonVariants({ size: 'sm', className: 'mt-3' })}>
-              Edit profile
-            </Link>
-          </Alert>
-        ) : hold ? (
-          <Alert title="Cash-outs paused after your PayPal email change">
-            <p>{paypalHoldMessage(hold)}</p>
-          </Alert>
+        <RedeemHeader confirming={step.kind === 'confirm'} />
+        {!wallet.paypalEmail || hold ? (
+          <RedeemUnavailable hold={wallet.paypalEmail ? hold : null} />
         ) : step.kind === 'amount' ? (
           <RedeemAmountForm wallet={wallet} form={form} onReview={review} onCancel={() => close(false)} />
         ) : (
           <RedeemConfirmForm
             wallet={wallet}
             amount={step.amount}
-            waitsForTaxForm={willWaitForTaxForm}
+            waitsForTaxForm={waitsForTaxForm(taxForm.data, step.amount)}
             error={redeem.isError ? getErrorMessage(redeem.error) : null}
             busy={busy}
             onConfirm={confirm}

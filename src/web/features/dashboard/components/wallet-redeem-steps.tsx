@@ -8,10 +8,12 @@ import {
   payoutExpectedBy,
 } from '../../../../shared/business-days';
 import { formatIsoDate } from '../../../../shared/dates';
+import { type PaypalHold, paypalHoldMessage } from '../../../../shared/paypal-hold';
 import type { RedemptionRequest, Wallet } from '../../../../shared/schemas/payout';
 import { TAX_FORM_PATH, TAX_HOLD_MESSAGE } from '../../../../shared/tax';
 import { Alert, ErrorAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
 import { TextField } from '../../../components/ui/input';
 import { ButtonSpinner } from '../../../components/ui/spinner';
@@ -164,5 +166,34 @@ export function RedeemConfirmForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The dialog's title and the rule it works by. */
+export function RedeemHeader({ confirming }: { confirming: boolean }) {
+  return (
+    <DialogHeader>
+      <DialogTitle>{confirming ? 'Confirm your redemption' : 'Redeem Mint'}</DialogTitle>
+      <DialogDescription>
+        1 Mint = 1 USD, paid to your PayPal account. Requests are processed within {PAYOUT_BUSINESS_DAYS_MIN}-
+        {PAYOUT_BUSINESS_DAYS} business days.
+      </DialogDescription>
+    </DialogHeader>
+  );
+}
+
+/** Why no redemption can start: no PayPal email yet (`hold` null), or the pause after a PayPal email change. */
+export function RedeemUnavailable({ hold }: { hold: PaypalHold | null }) {
+  return hold ? (
+    <Alert title="Cash-outs paused after your PayPal email change">
+      <p>{paypalHoldMessage(hold)}</p>
+    </Alert>
+  ) : (
+    <Alert variant="destructive" title="No PayPal email yet">
+      <p>Add the PayPal email we should pay to in your profile first.</p>
+      <Link to="/profile" className={buttonVariants({ size: 'sm', className: 'mt-3' })}>
+        Edit profile
+      </Link>
+    </Alert>
   );
 }

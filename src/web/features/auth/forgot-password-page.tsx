@@ -4,11 +4,11 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { forgotPasswordSchema } from '../../../shared/schemas/auth';
-import { Alert, ErrorAlert } from '../../components/ui/alert';
-import { TextField } from '../../components/ui/input';
+import { Alert } from '../../components/ui/alert';
 import { getErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { requestPasswordReset } from './api/auth-api';
+import { AuthForm, EmailField } from './components/auth-form';
 import { AuthLayout } from './components/auth-layout';
 import { SubmitButton } from './components/email-auth-form';
 
@@ -67,25 +67,15 @@ export function ForgotPasswordPage() {
           </button>
         </div>
       ) : (
-        <form
-          noValidate
+        <AuthForm
+          label="Ask for a reset link"
+          error={serverError}
+          errorTestId="forgot-error"
           onSubmit={onSubmit}
-          className="flex flex-col gap-4"
-          aria-label="Ask for a reset link"
         >
-          <ErrorAlert message={serverError} data-testid="forgot-error" />
-          <TextField
-            id={`${id}-email`}
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
+          <EmailField id={`${id}-email`} error={errors.email?.message} {...form.register('email')} />
           <SubmitButton pending={isSubmitting}>Send reset link</SubmitButton>
-        </form>
+        </AuthForm>
       )}
     </AuthLayout>
   );

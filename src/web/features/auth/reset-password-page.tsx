@@ -6,13 +6,14 @@ import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/rules/password';
 import { resetPasswordSchema } from '../../../shared/schemas/auth';
-import { Alert, ErrorAlert } from '../../components/ui/alert';
+import { Alert } from '../../components/ui/alert';
 import { buttonVariants } from '../../components/ui/button';
 import { TextField } from '../../components/ui/input';
 import { getErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { refreshSession } from '../../lib/use-session';
 import { RESET_LINK_INVALID, resetPassword } from './api/auth-api';
+import { AuthForm } from './components/auth-form';
 import { AuthLayout } from './components/auth-layout';
 import { SubmitButton } from './components/email-auth-form';
 
@@ -69,8 +70,12 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout title="Choose a new password" subtitle="Pick one you don't use on any other site.">
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Choose a new password">
-        <ErrorAlert message={serverError} data-testid="reset-error" />
+      <AuthForm
+        label="Choose a new password"
+        error={serverError}
+        errorTestId="reset-error"
+        onSubmit={onSubmit}
+      >
         {serverError === RESET_LINK_INVALID ? (
           <Link to={newLinkPath} className="-mt-2 text-sm font-semibold text-mint-700 hover:underline">
             Ask for a new link
@@ -94,7 +99,7 @@ export function ResetPasswordPage() {
           {...form.register('confirm')}
         />
         <SubmitButton pending={isSubmitting}>Set new password</SubmitButton>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -6,7 +6,6 @@ import { Link, useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/rules/password';
 import { emailSignInSchema, emailSignUpSchema } from '../../../../shared/schemas/auth';
 import { TwoFactorSignInStep } from '../../../components/two-factor-sign-in-step';
-import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
 import { ButtonSpinner } from '../../../components/ui/spinner';
@@ -14,6 +13,7 @@ import { homePathFor } from '../../../lib/account-paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { refreshSession } from '../../../lib/use-session';
 import { type EmailSignIn, type EmailSignUp, signInWithEmail, signUpWithEmail } from '../api/auth-api';
+import { AuthForm, EmailField } from './auth-form';
 
 /** Runs a sign-in or sign-up call, then reads the new session and goes where the account belongs. */
 function useFinishSignIn() {
@@ -89,18 +89,8 @@ export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void 
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign in with email">
-      <ErrorAlert message={serverError} data-testid="auth-error" />
-      <TextField
-        id={`${id}-email`}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+    <AuthForm label="Sign in with email" error={serverError} errorTestId="auth-error" onSubmit={onSubmit}>
+      <EmailField id={`${id}-email`} error={errors.email?.message} {...form.register('email')} />
       <TextField
         id={`${id}-password`}
         label="Password"
@@ -117,7 +107,7 @@ export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void 
         Forgot password?
       </Link>
       <SubmitButton pending={isSubmitting}>Sign In</SubmitButton>
-    </form>
+    </AuthForm>
   );
 }
 
@@ -143,8 +133,7 @@ export function EmailSignUpForm({ onSubmitStart }: { onSubmitStart?: () => void 
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign up with email">
-      <ErrorAlert message={serverError} data-testid="auth-error" />
+    <AuthForm label="Sign up with email" error={serverError} errorTestId="auth-error" onSubmit={onSubmit}>
       <TextField
         id={`${id}-name`}
         label="Name"
@@ -153,16 +142,7 @@ export function EmailSignUpForm({ onSubmitStart }: { onSubmitStart?: () => void 
         error={errors.name?.message}
         {...form.register('name')}
       />
-      <TextField
-        id={`${id}-email`}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <EmailField id={`${id}-email`} error={errors.email?.message} {...form.register('email')} />
       <TextField
         id={`${id}-password`}
         label="Password"
@@ -173,6 +153,6 @@ export function EmailSignUpForm({ onSubmitStart }: { onSubmitStart?: () => void 
         {...form.register('password')}
       />
       <SubmitButton pending={isSubmitting}>Create Account</SubmitButton>
-    </form>
+    </AuthForm>
   );
 }

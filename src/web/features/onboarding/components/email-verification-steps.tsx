@@ -16,6 +16,9 @@ import { CODE_LENGTH, CodeField } from './code-field';
 
 const pending = <ButtonSpinner label="Please wait" />;
 
+const PLACEHOLDER_HINT =
+  'Your sign-in provider did not share an email address. Enter the one you want to use.';
+
 /** /email-verification, step 1: the address the code goes to (checked here; sent by `onSend`). */
 export function EmailStep({
   email,
@@ -81,11 +84,7 @@ export function EmailStep({
             if (emailError) setEmailError(undefined);
           }}
           error={emailError}
-          hint={
-            placeholderAccount
-              ? 'Your sign-in provider did not share an email address. Enter the one you want to use.'
-              : undefined
-          }
+          hint={placeholderAccount ? PLACEHOLDER_HINT : undefined}
           autoFocus
         />
         <Button type="submit" size="lg" className="w-full" disabled={email === '' || sending || cooldown > 0}>

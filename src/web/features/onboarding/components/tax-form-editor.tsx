@@ -43,7 +43,7 @@ function body(type: TaxFormType, draft: TaxDraft, certify: boolean) {
 
 /**
  * The tax form being filled in: the chosen form's fields, the certification and the save. Invalid fields are marked
- * (the first one focused); a saved form is announced (`onSaved` with the sentence; an empty one as a new try starts) and the editor closes.
+ * (the first one focused: its id is `${id}-<field>`, `${id}-certify` for the certification); a saved form is announced (`onSaved` with the sentence; an empty one as a new try starts) and the editor closes.
  */
 export function TaxFormEditor({
   id,
@@ -81,8 +81,7 @@ export function TaxFormEditor({
     if (!parsed.success) {
       const next = firstErrors(parsed.error.issues);
       setErrors(next);
-      const first = Object.keys(next)[0];
-      document.getElementById(first === 'certify' ? `${id}-certify` : `${id}-${first}`)?.focus();
+      document.getElementById(`${id}-${Object.keys(next)[0]}`)?.focus();
       return;
     }
     try {
@@ -122,19 +121,7 @@ export function TaxFormEditor({
           setErrors((e) => ({ ...e, certify: undefined }));
         }}
       />
-      {file.isError && !(file.error instanceof ApiError && file.error.field) ? (
-        <Alert variant="destructive" title="Your tax form was not saved">
-          {getErrorMessage(file.error)}
-        </Alert>
-      ) : null}
-      <FormActions>
-        <Button variant="outline" onClick={onClose}>
-          {replacing ? 'Keep the form on file' : 'Cancel'}
-        </Button>
-        <Button type="submit" disabled={file.isPending}>
-          {file.isPending ? 'Saving…' : replacing ? 'Replace tax form' : 'Save tax form'}
-        </Button>
-      </FormActions>
+      <EditorActions file={file} replacing={replacing} onClose={onClose} />
     </form>
   );
 }
@@ -222,5 +209,34 @@ function CertifyField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** Why the save failed (when no field says it), then Cancel (or keep the old form) and Save (or Replace). */
+function EditorActions({
+  file,
+  replacing,
+  onClose,
+}: {
+  file: ReturnType<typeof useFileTaxForm>;
+  replacing: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <>
+      {file.isError && !(file.error instanceof ApiError && file.error.field) ? (
+        <Alert variant="destructive" title="Your tax form was not saved">
+          {getErrorMessage(file.error)}
+        </Alert>
+      ) : null}
+      <FormActions>
+        <Button variant="outline" onClick={onClose}>
+          {replacing ? 'Keep the form on file' : 'Cancel'}
+        </Button>
+        <Button type="submit" disabled={file.isPending}>
+          {file.isPending ? 'Saving…' : replacing ? 'Replace tax form' : 'Save tax form'}
+        </Button>
+      </FormActions>
+    </>
   );
 }

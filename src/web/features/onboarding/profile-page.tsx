@@ -7,7 +7,7 @@ import { PROFILE_STEP_LABELS, type Profile, profileSchema } from '../../../share
 import { StepUpHost } from '../../components/step-up-dialog';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { ButtonSpinner, Spinner } from '../../components/ui/spinner';
+import { ButtonSpinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/use-session';
 import { type CreatorRecord, useMe } from './api/onboarding-api';
@@ -17,6 +17,7 @@ import { InstagramConnectionSection } from './components/instagram-connection';
 import { MailPreferences } from './components/mail-preferences';
 import { PaypalConfirmDialog } from './components/paypal-confirm-dialog';
 import { BasicInfoFields, ShippingFields, SocialMediaFields } from './components/profile-fields';
+import { ProfileNotLoaded } from './components/profile-not-loaded';
 import { ProfileStanding, ProfileTwoFactor } from './components/profile-standing';
 import { TaxFormSection } from './components/tax-form-section';
 import { OnboardingFrame } from './onboarding-frame';
@@ -44,17 +45,8 @@ export function ProfilePage() {
             Set up profile
           </Link>
         </Alert>
-      ) : me.isError ? (
-        <Alert variant="destructive" title="Your profile could not be loaded">
-          <p>Please check your connection and try again.</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void me.refetch()}>
-            Try again
-          </Button>
-        </Alert>
       ) : (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading your profile" />
-        </div>
+        <ProfileNotLoaded failed={me.isError} onRetry={() => void me.refetch()} />
       )}
     </OnboardingFrame>
   );

@@ -37,7 +37,6 @@ const WEB_FUNCTIONS_STILL_OVER: Record<string, number> = {
   'web/components/conversation-thread.tsx ConversationThread': 154,
   'web/features/admin-payments/components/payments-adjust-dialog.tsx AdjustMintDialog': 152,
   'web/features/admin-creators/influencers-page.tsx InfluencersPage': 147,
-  'web/components/two-factor-settings.tsx TwoFactorSettings': 145,
   'web/components/notification-bell.tsx NotificationBell': 136,
   'web/features/admin-review/components/add-product-dialog.tsx AddProductDialog': 128,
   'web/features/onboarding/components/instagram-connection.tsx InstagramConnectionSection': 128,

@@ -50,7 +50,6 @@ export function TwoFactorSettings({
       reset();
     }
   }, 'That did not work. Please try again.');
-  const { pending } = confirm;
 
   function reset(next: Mode = 'idle') {
     setMode(next);
@@ -60,24 +59,7 @@ export function TwoFactorSettings({
 
   return (
     <div className="flex flex-col gap-4" data-testid="two-factor-settings">
-      <div className="flex flex-wrap items-center gap-3">
-        {on ? (
-          <Badge variant="green" className="gap-1" data-testid="two-factor-state">
-            <CheckCircle2 aria-hidden="true" className="size-3.5" />
-            On
-          </Badge>
-        ) : (
-          <Badge variant="grey" className="gap-1" data-testid="two-factor-state">
-            <CircleSlash aria-hidden="true" className="size-3.5" />
-            Off
-          </Badge>
-        )}
-        <p className="min-w-0 flex-1 text-sm text-slate-600">
-          {on
-            ? 'Signing in asks for a code from your authenticator app, and so do sensitive changes.'
-            : 'Add a code from an authenticator app to your password, so a stolen password is not enough.'}
-        </p>
-      </div>
+      <TwoFactorState on={on} />
 
       {!enabled && mode === 'setup' ? (
         <TwoFactorSetup
@@ -93,75 +75,158 @@ export function TwoFactorSettings({
       ) : null}
 
       {!enabled && mode !== 'setup' ? (
-        canEnrol ? (
-          <Button className="self-start" onClick={() => reset('setup')}>
-            <ShieldCheck aria-hidden="true" />
-            Set up two-factor authentication
-          </Button>
-        ) : (
-          <p className="text-sm text-slate-500">
-            Two-factor authentication is for accounts that sign in with a password.
-          </p>
-        )
+        <EnrolStart canEnrol={canEnrol} onStart={() => reset('setup')} />
       ) : null}
 
       {enabled && mode === 'idle' ? (
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Button variant="outline" onClick={() => reset('codes')}>
-            <KeyRound aria-hidden="true" />
-            New backup codes
-          </Button>
-          {required ? null : (
-            <Button variant="outline" onClick={() => reset('disable')}>
-              <ShieldOff aria-hidden="true" />
-              Turn off
-            </Button>
-          )}
-        </div>
+        <EnabledActions
+          canTurnOff={!required}
+          onNewCodes={() => reset('codes')}
+          onTurnOff={() => reset('disable')}
+        />
       ) : null}
 
       {enabled && (mode === 'codes' || mode === 'disable') && !codes ? (
-        <form
-          noValidate
-          onSubmit={confirm.submit}
-          className="flex flex-col gap-3"
-          aria-label="Confirm with your password"
-        >
-          <p className="text-sm text-slate-600">
-            {mode === 'codes'
-              ? 'New codes replace the old ones, which stop working.'
-              : 'Signing in will then ask only for your password.'}
-          </p>
-          <ErrorAlert message={confirm.error} data-testid="two-factor-settings-error" />
-          <CurrentPasswordField
-            id={`${id}-password`}
-            value={confirm.password}
-            onChange={confirm.setPassword}
-            disabled={pending}
-          />
-          <FormActions>
-            <Button variant="outline" onClick={() => reset()} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant={mode === 'disable' ? 'destructive' : 'default'} disabled={pending}>
-              {pending ? <ButtonSpinner label="Please wait" /> : null}
-              {mode === 'codes' ? 'Make new codes' : 'Turn off two-factor'}
-            </Button>
-          </FormActions>
-        </form>
+        <PasswordConfirmForm
+          id={`${id}-password`}
+          confirm={confirm}
+          turningOff={mode === 'disable'}
+          onCancel={() => reset()}
+        />
       ) : null}
 
-      {codes ? (
-        <div className="flex flex-col gap-3">
-          <Alert title="Your new backup codes">
-            <p>Save them somewhere safe: they are shown only now.</p>
-          </Alert>
-          <BackupCodes codes={codes} account={account} />
-          <Button className="self-end" onClick={() => reset()}>
-            Done
-          </Button>
-        </div>
+      {codes ? <NewBackupCodes codes={codes} account={account} onDone={() => reset()} /> : null}
+    </div>
+  );
+}
+
+/** On or Off, and what that means. */
+function TwoFactorState({ on }: { on: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      {on ? (
+        <Badge variant="green" className="gap-1" data-testid="two-factor-state">
+          <CheckCircle2 aria-hidden="true" className="size-3.5" />
+          On
+        </Badge>
+      ) : (
+        <Badge variant="grey" className="gap-1" data-testid="two-factor-state">
+          <CircleSlash aria-hidden="true" className="size-3.5" />
+          Off
+        </Badge>
+      )}
+      <p className="min-w-0 flex-1 text-sm text-slate-600">
+        {on
+          ? 'Signing in asks for a code from your authenticator app, and so do sensitive changes.'
+          : 'Add a code from an authenticator app to your password, so a stolen password is not enough.'}
+      </p>
+    </div>
+  );
+}
+
+/** New backup codes or turning off: the account's password confirms it. */
+function PasswordConfirmForm({
+  id,
+  confirm,
+  turningOff,
+  onCancel,
+}: {
+  id: string;
+  confirm: ReturnType<typeof usePasswordConfirm>;
+  turningOff: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <form
+      noValidate
+      onSubmit={confirm.submit}
+      className="flex flex-col gap-3"
+      aria-label="Confirm with your password"
+    >
+      <p className="text-sm text-slate-600">
+        {turningOff
+          ? 'Signing in will then ask only for your password.'
+          : 'New codes replace the old ones, which stop working.'}
+      </p>
+      <ErrorAlert message={confirm.error} data-testid="two-factor-settings-error" />
+      <CurrentPasswordField
+        id={id}
+        value={confirm.password}
+        onChange={confirm.setPassword}
+        disabled={confirm.pending}
+      />
+      <FormActions>
+        <Button variant="outline" onClick={onCancel} disabled={confirm.pending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant={turningOff ? 'destructive' : 'default'} disabled={confirm.pending}>
+          {confirm.pending ? <ButtonSpinner label="Please wait" /> : null}
+          {turningOff ? 'Turn off two-factor' : 'Make new codes'}
+        </Button>
+      </FormActions>
+    </form>
+  );
+}
+
+/** With two-factor on: new backup codes, and turning it off where that is allowed. */
+function EnabledActions({
+  canTurnOff,
+  onNewCodes,
+  onTurnOff,
+}: {
+  canTurnOff: boolean;
+  onNewCodes: () => void;
+  onTurnOff: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row">
+      <Button variant="outline" onClick={onNewCodes}>
+        <KeyRound aria-hidden="true" />
+        New backup codes
+      </Button>
+      {canTurnOff ? (
+        <Button variant="outline" onClick={onTurnOff}>
+          <ShieldOff aria-hidden="true" />
+          Turn off
+        </Button>
       ) : null}
     </div>
+  );
+}
+
+/** The new backup codes, shown once. */
+function NewBackupCodes({
+  codes,
+  account,
+  onDone,
+}: {
+  codes: string[];
+  account: string;
+  onDone: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-3">
+      <Alert title="Your new backup codes">
+        <p>Save them somewhere safe: they are shown only now.</p>
+      </Alert>
+      <BackupCodes codes={codes} account={account} />
+      <Button className="self-end" onClick={onDone}>
+        Done
+      </Button>
+    </div>
+  );
+}
+
+/** Two-factor off: the way to set it up, or why an account without a password has none. */
+function EnrolStart({ canEnrol, onStart }: { canEnrol: boolean; onStart: () => void }) {
+  return canEnrol ? (
+    <Button className="self-start" onClick={onStart}>
+      <ShieldCheck aria-hidden="true" />
+      Set up two-factor authentication
+    </Button>
+  ) : (
+    <p className="text-sm text-slate-500">
+      Two-factor authentication is for accounts that sign in with a password.
+    </p>
   );
 }

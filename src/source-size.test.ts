@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /*
  * Issue 43: a newcomer never has to read a whole long file or function. No source file in src/ is over 300 lines
- * (seed data excepted: it is a list, not logic), and no function in src/server is over 80 lines.
+ * (seed data excepted: it is a list, not logic), and no function in src/server or src/web is over 80 lines.
  * The files and functions still over are listed below with their size when the rule landed: one may only shrink,
  * and leaves the list (the test says so) once it fits. Test files are outside the rule: a test file is read one
  * case at a time. Functions are found by Vite's own TypeScript parser (parseAst, the parser the build uses).
@@ -21,6 +21,68 @@ const FILES_STILL_OVER: Record<string, number> = {};
 
 /** Functions in src/server over 80 lines when the rule landed: `path name` → lines then. */
 const FUNCTIONS_STILL_OVER: Record<string, number> = {};
+
+/**
+ * Functions in src/web over 80 lines when the rule reached the web (decision 0059): `path name` → lines then.
+ * Shrink-only: a function split below 80 leaves the list; a new one over 80 fails.
+ */
+const WEB_FUNCTIONS_STILL_OVER: Record<string, number> = {
+  'web/features/onboarding/profile-setup-page.tsx ProfileWizard': 184,
+  'web/features/admin-messages/components/inbox-campaign-filter.tsx InboxCampaignFilter': 172,
+  'web/features/admin-payments/payments-page.tsx PaymentsPage': 170,
+  'web/features/admin-review/components/applicants-section.tsx ApplicantsSection': 168,
+  'web/features/onboarding/components/paypal-confirm-dialog.tsx PaypalConfirmDialog': 168,
+  'web/features/admin-payments/components/payments-side-panel.tsx PaymentsSidePanel': 166,
+  'web/features/admin-payments/components/tax-year-panel.tsx TaxYearPanel': 165,
+  'web/components/conversation-thread.tsx ConversationThread': 154,
+  'web/features/admin-payments/components/payments-adjust-dialog.tsx AdjustMintDialog': 152,
+  'web/features/admin-creators/influencers-page.tsx InfluencersPage': 147,
+  'web/components/notification-bell.tsx NotificationBell': 136,
+  'web/features/admin-review/components/add-product-dialog.tsx AddProductDialog': 128,
+  'web/features/onboarding/components/instagram-connection.tsx InstagramConnectionSection': 128,
+  'web/features/admin-messages/messages-page.tsx MessagesPage': 123,
+  'web/features/admin-settings/settings-page.tsx SettingsPage': 123,
+  'web/features/landing/components/creator-carousel.tsx CreatorCarousel': 122,
+  'web/features/admin-review/components/applicant-shipment.tsx ShipmentArea': 117,
+  'web/components/admin/saved-replies-dialog.tsx SavedRepliesDialog': 114,
+  'web/features/admin-payments/components/payments-payout-dialog.tsx PayoutDialog': 114,
+  'web/features/campaigns/components/campaign-hero.tsx CampaignHero': 114,
+  'web/app/top-bar.tsx TopBar': 110,
+  'web/components/admin/list-field.tsx ListField': 110,
+  'web/features/campaigns/components/apply-dialog.tsx ApplyDialog': 110,
+  'web/features/admin-problems/problems-page.tsx ProblemCard': 105,
+  'web/features/admin-review/components/import-store-product-dialog.tsx ImportStoreProductDialog': 105,
+  'web/components/admin/admin-layout.tsx AdminLayout': 104,
+  'web/features/onboarding/components/data-rights-section.tsx CloseAccountDialog': 104,
+  'web/components/site-footer.tsx SiteFooter': 103,
+  'web/features/dashboard/components/submit-content-dialog.tsx SubmitContentDialog': 103,
+  'web/features/dashboard/components/wallet-card.tsx WalletCard': 103,
+  'web/features/admin-sign-in/admin-sign-in-page.tsx AdminSignInPage': 101,
+  'web/features/legal/legal-layout.tsx LegalLayout': 101,
+  'web/features/admin-settings/team-invitation-page.tsx TeamInvitationPage': 99,
+  'web/features/dashboard/dashboard-page.tsx Overview': 99,
+  'web/features/admin-campaigns/campaigns-page.tsx CampaignsPage': 96,
+  'web/features/dashboard/dashboard-page.tsx DashboardPage': 96,
+  'web/features/admin-creators/components/account-closures.tsx AccountClosures': 95,
+  'web/features/landing/coming-soon-page.tsx ComingSoonPage': 94,
+  'web/features/onboarding/components/mail-preferences.tsx MailPreferences': 91,
+  'web/features/admin-campaigns/components/delete-campaign-dialog.tsx DeleteCampaignDialog': 89,
+  'web/features/admin-payments/components/payments-started-payouts.tsx ManualPayment': 89,
+  'web/components/admin/campaign-form-dialog.tsx CampaignForm': 88,
+  'web/features/admin-payments/components/year-end-export-dialog.tsx YearEndExportDialog': 88,
+  'web/features/admin-review/components/applicant-submission.tsx SubmissionArea': 88,
+  'web/features/campaigns/components/campaign-grid.tsx CampaignGrid': 88,
+  'web/features/onboarding/components/account-sessions.tsx AccountSessionsSection': 88,
+  'web/features/admin-review/components/create-orders-button.tsx CreateOrdersButton': 86,
+  'web/features/admin-problems/problems-page.tsx ProblemsPage': 85,
+  'web/features/admin-review/components/campaign-products-panel.tsx VariantControls': 85,
+  'web/features/admin-review/components/shipment-import.tsx useShipmentImport': 85,
+  'web/components/admin/campaign-image-fields.tsx ImageField': 84,
+  'web/components/post-preview.tsx PostPreview': 84,
+  'web/components/admin/campaign-image-fields.tsx GalleryField': 83,
+  'web/features/admin-payments/components/payments-payout-dialog.tsx PayoutActions': 83,
+  'web/features/dashboard/components/analytics-tab.tsx AnalyticsTab': 81,
+};
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -63,6 +125,18 @@ function functionsOf(text: string, tsx: boolean): { name: string; lines: number 
   return found;
 }
 
+/** The longest function of each name in each file below `prefix` (`path name` → lines). */
+function functionSizes(prefix: string): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const file of files.filter((f) => f.startsWith(prefix))) {
+    for (const fn of functionsOf(readFileSync(path.join(SRC, file), 'utf8'), file.endsWith('.tsx'))) {
+      const what = `${file} ${fn.name}`;
+      sizes.set(what, Math.max(sizes.get(what) ?? 0, fn.lines));
+    }
+  }
+  return sizes;
+}
+
 /** What breaks a size rule: over the limit and not listed, grown past its listed size, or listed but fitting. */
 function overruns(sizes: Map<string, number>, listed: Record<string, number>, limit: number): string[] {
   const problems: string[] = [];
@@ -86,15 +160,11 @@ describe('no file or function a newcomer must read whole (issue 43)', () => {
     expect(overruns(sizes, FILES_STILL_OVER, MAX_FILE_LINES)).toEqual([]);
   });
 
-  it(`no function in src/server is over ${MAX_FUNCTION_LINES} lines`, () => {
-    const sizes = new Map<string, number>();
-    for (const file of files.filter((f) => f.startsWith('server/'))) {
-      for (const fn of functionsOf(readFileSync(path.join(SRC, file), 'utf8'), file.endsWith('.tsx'))) {
-        const what = `${file} ${fn.name}`;
-        sizes.set(what, Math.max(sizes.get(what) ?? 0, fn.lines));
-      }
-    }
-    expect(overruns(sizes, FUNCTIONS_STILL_OVER, MAX_FUNCTION_LINES)).toEqual([]);
+  it.each([
+    ['server', FUNCTIONS_STILL_OVER],
+    ['web', WEB_FUNCTIONS_STILL_OVER],
+  ])(`no function in src/%s is over ${MAX_FUNCTION_LINES} lines`, (layer, listed) => {
+    expect(overruns(functionSizes(`${layer}/`), listed, MAX_FUNCTION_LINES)).toEqual([]);
   });
 
   it('the rules can fail: a long file and a long function are caught', () => {

@@ -1,8 +1,7 @@
-import Menu from 'lucide-react/icons/menu';
-import X from 'lucide-react/icons/x';
 import { useEffect, useId, useRef, useState } from 'react';
 import { AccountControls } from '../components/account-controls';
 import { Logo } from '../components/logo';
+import { MenuToggle } from '../components/menu-toggle';
 import { buttonVariants } from '../components/ui/button';
 import { cn } from '../lib/cn';
 import { Link, useLocation } from '../lib/navigation';
@@ -85,21 +84,14 @@ export function TopBar() {
             </ul>
           </nav>
           <AccountControls signedOut={signedOut} compact />
-          <button
-            ref={menuButton}
-            type="button"
-            className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? (
-              <X aria-hidden="true" className="size-5" />
-            ) : (
-              <Menu aria-hidden="true" className="size-5" />
-            )}
-          </button>
+          <MenuToggle
+            buttonRef={menuButton}
+            open={menuOpen}
+            onToggle={() => setMenuOpen((open) => !open)}
+            controls={menuId}
+            what="menu"
+            className="text-slate-700 hover:bg-slate-100 md:hidden"
+          />
         </div>
         <nav
           id={menuId}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { formatNumber, formatShortIsoDate } from '../lib/format';
 import type { SeriesPoint } from './metrics-chart-plot';
 import { Button } from './ui/button';
+import { TableHead } from './ui/table-head';
 
 const MetricsChartPlot = lazy(() => import('./metrics-chart-plot'));
 
@@ -32,19 +33,15 @@ export function MetricsChart({ series, title }: { series: SeriesPoint[]; title: 
           aria-label={`${title}, as a table`}
         >
           <table className="w-full text-sm">
-            <thead className="sticky top-0 bg-slate-50 text-left">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Day
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Views
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Interactions
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="sticky top-0 bg-slate-50 text-left"
+              cellClassName="px-3 py-2 font-semibold"
+              columns={[
+                'Day',
+                { label: 'Views', className: 'text-right' },
+                { label: 'Interactions', className: 'text-right' },
+              ]}
+            />
             <tbody>
               {series.map((p) => (
                 <tr key={p.date} className="border-t border-slate-100">

@@ -1,12 +1,14 @@
 import { ShieldCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { handleStepUp } from '../lib/api-client';
-import { type CodeKind, codeFailure, incompleteCodeMessage, stepUp } from '../lib/two-factor';
+import { stepUp } from '../lib/two-factor';
+import { useCodeEntry } from '../lib/use-code-entry';
 import { AuthenticatorCodeField } from './authenticator-code-field';
-import { Alert } from './ui/alert';
+import { CodeKindSwitch } from './code-kind-switch';
+import { ErrorAlert } from './ui/alert';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
-import { Spinner } from './ui/spinner';
+import { ButtonSpinner } from './ui/spinner';
 
 /**
  * The step-up dialog (issue 22). While it is on the page, an API call answered 403 STEP_UP_REQUIRED (a money
@@ -17,10 +19,10 @@ import { Spinner } from './ui/spinner';
 export function StepUpHost() {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [kind, setKind] = useState<CodeKind>('totp');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
+  const entry = useCodeEntry(async (kind, code) => {
+    await stepUp(kind, code);
+    finish(true);
+  });
   /** The waiting API calls (several may ask at once; one code answers them all). */
   const waiting = useRef<Array<(confirmed: boolean) => void>>([]);
 
@@ -41,37 +43,14 @@ export function StepUpHost() {
     waiting.current = [];
     for (const resolve of resolvers) resolve(confirmed);
     setOpen(false);
-    setCode('');
-    setError(undefined);
-    setKind('totp');
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const incomplete = incompleteCodeMessage(kind, code);
-    if (incomplete) {
-      setError(incomplete);
-      return;
-    }
-    setPending(true);
-    setError(undefined);
-    try {
-      await stepUp(kind, code);
-      setPending(false);
-      finish(true);
-    } catch (failure) {
-      setPending(false);
-      setError(codeFailure(failure).message);
-      setCode('');
-    }
+    entry.reset();
   }
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next && !pending) finish(false);
+        if (!next && !entry.pending) finish(false);
       }}
     >
       <DialogContent aria-describedby={`${id}-description`} data-testid="step-up-dialog" className="max-w-md">
@@ -85,43 +64,20 @@ export function StepUpHost() {
             It covers the next 10 minutes.
           </DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          {error ? (
-            <Alert variant="destructive" data-testid="step-up-error">
-              {error}
-            </Alert>
-          ) : null}
+        <form noValidate onSubmit={entry.submit} className="flex flex-col gap-4">
+          <ErrorAlert message={entry.error} data-testid="step-up-error" />
           <AuthenticatorCodeField
             id={`${id}-code`}
-            kind={kind}
-            value={code}
-            onChange={setCode}
-            disabled={pending}
+            kind={entry.kind}
+            value={entry.code}
+            onChange={entry.setCode}
+            disabled={entry.pending}
             autoFocus
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
-            <Button
-              variant="link"
-              size="sm"
-              className="px-0"
-              disabled={pending}
-              onClick={() => {
-                setKind(kind === 'totp' ? 'backup' : 'totp');
-                setCode('');
-                setError(undefined);
-              }}
-            >
-              {kind === 'totp' ? 'Use a backup code instead' : 'Use the authenticator app'}
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? (
-                <Spinner
-                  className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
-                  label="Checking"
-                />
-              ) : (
-                <ShieldCheck aria-hidden="true" />
-              )}
+            <CodeKindSwitch kind={entry.kind} onSwitch={entry.switchKind} disabled={entry.pending} />
+            <Button type="submit" disabled={entry.pending}>
+              {entry.pending ? <ButtonSpinner label="Checking" /> : <ShieldCheck aria-hidden="true" />}
               Confirm
             </Button>
           </div>

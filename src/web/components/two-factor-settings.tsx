@@ -1,15 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CircleSlash, KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import { getErrorMessage } from '../lib/api-client';
+import { useId, useState } from 'react';
 import { disableTwoFactor, newBackupCodes } from '../lib/two-factor';
+import { usePasswordConfirm } from '../lib/use-password-confirm';
 import { refreshSession } from '../lib/use-session';
-import { BackupCodes, TwoFactorSetup } from './two-factor-setup';
-import { Alert } from './ui/alert';
+import { BackupCodes } from './backup-codes';
+import { CurrentPasswordField } from './current-password-field';
+import { TwoFactorSetup } from './two-factor-setup';
+import { Alert, ErrorAlert } from './ui/alert';
 import { Badge } from './ui/badge';
 import { Button } from './ui/button';
-import { TextField } from './ui/input';
-import { Spinner } from './ui/spinner';
+import { FormActions } from './ui/form-actions';
+import { ButtonSpinner } from './ui/spinner';
 
 type Mode = 'idle' | 'setup' | 'codes' | 'disable';
 
@@ -33,72 +35,31 @@ export function TwoFactorSettings({
   const id = useId();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>('idle');
-  const [password, setPassword] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
   // On from the moment the code is verified, while the backup codes are still shown (the session is read again
   // once they are saved): the pill never says Off beside "Two-factor authentication is on" (issue 41).
   const [turnedOn, setTurnedOn] = useState(false);
   const on = enabled || turnedOn;
+  const confirm = usePasswordConfirm(async (password) => {
+    if (mode === 'codes') {
+      setCodes((await newBackupCodes(password)).backupCodes);
+      confirm.setPassword('');
+    } else {
+      await disableTwoFactor(password);
+      await refreshSession(queryClient);
+      reset();
+    }
+  }, 'That did not work. Please try again.');
 
   function reset(next: Mode = 'idle') {
     setMode(next);
-    setPassword('');
+    confirm.clear();
     setCodes(null);
-    setError(undefined);
-  }
-
-  async function withPassword(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    if (!password) {
-      setError('Please enter your password.');
-      return;
-    }
-    setPending(true);
-    setError(undefined);
-    try {
-      if (mode === 'codes') {
-        setCodes((await newBackupCodes(password)).backupCodes);
-        setPassword('');
-      } else {
-        await disableTwoFactor(password);
-        await refreshSession(queryClient);
-        reset();
-      }
-    } catch (failure) {
-      setError(
-        getErrorMessage(failure, 'That did not work. Please try again.').replace(
-          /^Invalid password$/,
-          'The password is not correct.',
-        ),
-      );
-    } finally {
-      setPending(false);
-    }
   }
 
   return (
     <div className="flex flex-col gap-4" data-testid="two-factor-settings">
-      <div className="flex flex-wrap items-center gap-3">
-        {on ? (
-          <Badge variant="green" className="gap-1" data-testid="two-factor-state">
-            <CheckCircle2 aria-hidden="true" className="size-3.5" />
-            On
-          </Badge>
-        ) : (
-          <Badge variant="grey" className="gap-1" data-testid="two-factor-state">
-            <CircleSlash aria-hidden="true" className="size-3.5" />
-            Off
-          </Badge>
-        )}
-        <p className="min-w-0 flex-1 text-sm text-slate-600">
-          {on
-            ? 'Signing in asks for a code from your authenticator app, and so do sensitive changes.'
-            : 'Add a code from an authenticator app to your password, so a stolen password is not enough.'}
-        </p>
-      </div>
+      <TwoFactorState on={on} />
 
       {!enabled && mode === 'setup' ? (
         <TwoFactorSetup
@@ -114,88 +75,158 @@ export function TwoFactorSettings({
       ) : null}
 
       {!enabled && mode !== 'setup' ? (
-        canEnrol ? (
-          <Button className="self-start" onClick={() => reset('setup')}>
-            <ShieldCheck aria-hidden="true" />
-            Set up two-factor authentication
-          </Button>
-        ) : (
-          <p className="text-sm text-slate-500">
-            Two-factor authentication is for accounts that sign in with a password.
-          </p>
-        )
+        <EnrolStart canEnrol={canEnrol} onStart={() => reset('setup')} />
       ) : null}
 
       {enabled && mode === 'idle' ? (
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Button variant="outline" onClick={() => reset('codes')}>
-            <KeyRound aria-hidden="true" />
-            New backup codes
-          </Button>
-          {required ? null : (
-            <Button variant="outline" onClick={() => reset('disable')}>
-              <ShieldOff aria-hidden="true" />
-              Turn off
-            </Button>
-          )}
-        </div>
+        <EnabledActions
+          canTurnOff={!required}
+          onNewCodes={() => reset('codes')}
+          onTurnOff={() => reset('disable')}
+        />
       ) : null}
 
       {enabled && (mode === 'codes' || mode === 'disable') && !codes ? (
-        <form
-          noValidate
-          onSubmit={withPassword}
-          className="flex flex-col gap-3"
-          aria-label="Confirm with your password"
-        >
-          <p className="text-sm text-slate-600">
-            {mode === 'codes'
-              ? 'New codes replace the old ones, which stop working.'
-              : 'Signing in will then ask only for your password.'}
-          </p>
-          {error ? (
-            <Alert variant="destructive" data-testid="two-factor-settings-error">
-              {error}
-            </Alert>
-          ) : null}
-          <TextField
-            id={`${id}-password`}
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            disabled={pending}
-            autoFocus
-          />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => reset()} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant={mode === 'disable' ? 'destructive' : 'default'} disabled={pending}>
-              {pending ? (
-                <Spinner
-                  className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
-                  label="Please wait"
-                />
-              ) : null}
-              {mode === 'codes' ? 'Make new codes' : 'Turn off two-factor'}
-            </Button>
-          </div>
-        </form>
+        <PasswordConfirmForm
+          id={`${id}-password`}
+          confirm={confirm}
+          turningOff={mode === 'disable'}
+          onCancel={() => reset()}
+        />
       ) : null}
 
-      {codes ? (
-        <div className="flex flex-col gap-3">
-          <Alert title="Your new backup codes">
-            <p>Save them somewhere safe: they are shown only now.</p>
-          </Alert>
-          <BackupCodes codes={codes} account={account} />
-          <Button className="self-end" onClick={() => reset()}>
-            Done
-          </Button>
-        </div>
+      {codes ? <NewBackupCodes codes={codes} account={account} onDone={() => reset()} /> : null}
+    </div>
+  );
+}
+
+/** On or Off, and what that means. */
+function TwoFactorState({ on }: { on: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      {on ? (
+        <Badge variant="green" className="gap-1" data-testid="two-factor-state">
+          <CheckCircle2 aria-hidden="true" className="size-3.5" />
+          On
+        </Badge>
+      ) : (
+        <Badge variant="grey" className="gap-1" data-testid="two-factor-state">
+          <CircleSlash aria-hidden="true" className="size-3.5" />
+          Off
+        </Badge>
+      )}
+      <p className="min-w-0 flex-1 text-sm text-slate-600">
+        {on
+          ? 'Signing in asks for a code from your authenticator app, and so do sensitive changes.'
+          : 'Add a code from an authenticator app to your password, so a stolen password is not enough.'}
+      </p>
+    </div>
+  );
+}
+
+/** New backup codes or turning off: the account's password confirms it. */
+function PasswordConfirmForm({
+  id,
+  confirm,
+  turningOff,
+  onCancel,
+}: {
+  id: string;
+  confirm: ReturnType<typeof usePasswordConfirm>;
+  turningOff: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <form
+      noValidate
+      onSubmit={confirm.submit}
+      className="flex flex-col gap-3"
+      aria-label="Confirm with your password"
+    >
+      <p className="text-sm text-slate-600">
+        {turningOff
+          ? 'Signing in will then ask only for your password.'
+          : 'New codes replace the old ones, which stop working.'}
+      </p>
+      <ErrorAlert message={confirm.error} data-testid="two-factor-settings-error" />
+      <CurrentPasswordField
+        id={id}
+        value={confirm.password}
+        onChange={confirm.setPassword}
+        disabled={confirm.pending}
+      />
+      <FormActions>
+        <Button variant="outline" onClick={onCancel} disabled={confirm.pending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant={turningOff ? 'destructive' : 'default'} disabled={confirm.pending}>
+          {confirm.pending ? <ButtonSpinner label="Please wait" /> : null}
+          {turningOff ? 'Turn off two-factor' : 'Make new codes'}
+        </Button>
+      </FormActions>
+    </form>
+  );
+}
+
+/** With two-factor on: new backup codes, and turning it off where that is allowed. */
+function EnabledActions({
+  canTurnOff,
+  onNewCodes,
+  onTurnOff,
+}: {
+  canTurnOff: boolean;
+  onNewCodes: () => void;
+  onTurnOff: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row">
+      <Button variant="outline" onClick={onNewCodes}>
+        <KeyRound aria-hidden="true" />
+        New backup codes
+      </Button>
+      {canTurnOff ? (
+        <Button variant="outline" onClick={onTurnOff}>
+          <ShieldOff aria-hidden="true" />
+          Turn off
+        </Button>
       ) : null}
     </div>
+  );
+}
+
+/** The new backup codes, shown once. */
+function NewBackupCodes({
+  codes,
+  account,
+  onDone,
+}: {
+  codes: string[];
+  account: string;
+  onDone: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-3">
+      <Alert title="Your new backup codes">
+        <p>Save them somewhere safe: they are shown only now.</p>
+      </Alert>
+      <BackupCodes codes={codes} account={account} />
+      <Button className="self-end" onClick={onDone}>
+        Done
+      </Button>
+    </div>
+  );
+}
+
+/** Two-factor off: the way to set it up, or why an account without a password has none. */
+function EnrolStart({ canEnrol, onStart }: { canEnrol: boolean; onStart: () => void }) {
+  return canEnrol ? (
+    <Button className="self-start" onClick={onStart}>
+      <ShieldCheck aria-hidden="true" />
+      Set up two-factor authentication
+    </Button>
+  ) : (
+    <p className="text-sm text-slate-500">
+      Two-factor authentication is for accounts that sign in with a password.
+    </p>
   );
 }

@@ -1,82 +1,18 @@
-import { Check, Copy, Download, KeyRound, ShieldCheck } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import { getErrorMessage } from '../lib/api-client';
-import { saveFile } from '../lib/download';
-import {
-  backupCodesFile,
-  codeFailure,
-  type Enrolment,
-  enableTwoFactor,
-  incompleteCodeMessage,
-  manualEntryKey,
-  verifyCode,
-} from '../lib/two-factor';
+import { Check, Copy, KeyRound, ShieldCheck } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { type Enrolment, enableTwoFactor, manualEntryKey, verifyCode } from '../lib/two-factor';
+import { useCodeEntry } from '../lib/use-code-entry';
+import { usePasswordConfirm } from '../lib/use-password-confirm';
 import { AuthenticatorCodeField } from './authenticator-code-field';
+import { BackupCodes, useCopy } from './backup-codes';
+import { CurrentPasswordField } from './current-password-field';
 import { QrCode } from './qr-code';
-import { Alert } from './ui/alert';
+import { Alert, ErrorAlert } from './ui/alert';
 import { Button } from './ui/button';
-import { TextField } from './ui/input';
-import { Spinner } from './ui/spinner';
+import { FormActions } from './ui/form-actions';
+import { ButtonSpinner } from './ui/spinner';
 
-function SmallSpinner({ label }: { label: string }) {
-  return <Spinner className="[&>span:first-child]:size-4 [&>span:first-child]:border-2" label={label} />;
-}
-
-/** Copies text to the clipboard; answers whether it worked (the button says so for a moment). */
-function useCopy() {
-  const [copied, setCopied] = useState<string | null>(null);
-  async function copy(what: string, text: string) {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(what);
-      setTimeout(() => setCopied((current) => (current === what ? null : current)), 2000);
-    } catch {
-      setCopied(null);
-    }
-  }
-  return { copied, copy };
-}
-
-/** Backup codes, shown once, with Copy and Download (a text file). */
-export function BackupCodes({ codes, account }: { codes: string[]; account: string }) {
-  const { copied, copy } = useCopy();
-  return (
-    <div className="flex flex-col gap-3">
-      <ul
-        className="grid grid-cols-2 gap-2 rounded-xl border border-slate-200 bg-slate-50 p-3 font-mono text-sm sm:grid-cols-2"
-        aria-label="Backup codes"
-        data-testid="backup-codes"
-      >
-        {codes.map((code) => (
-          <li
-            key={code}
-            className="rounded-md bg-white px-2 py-1.5 text-center tracking-wider text-slate-900"
-          >
-            {code}
-          </li>
-        ))}
-      </ul>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button variant="outline" onClick={() => void copy('codes', codes.join('\n'))}>
-          {copied === 'codes' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {copied === 'codes' ? 'Copied' : 'Copy codes'}
-        </Button>
-        <Button
-          variant="outline"
-          onClick={() =>
-            saveFile(
-              new Blob([backupCodesFile(codes, account)], { type: 'text/plain' }),
-              'mintbox-backup-codes.txt',
-            )
-          }
-        >
-          <Download aria-hidden="true" />
-          Download
-        </Button>
-      </div>
-    </div>
-  );
-}
+type Cancel = (() => void) | undefined;
 
 /**
  * Enrolment in an authenticator app (issue 22): the password starts it (Better Auth's /two-factor/enable gives a
@@ -94,174 +30,34 @@ export function TwoFactorSetup({
   onDone: () => void | Promise<void>;
   /** Told as soon as the code is verified (two factors are on), before the backup codes are saved. */
   onEnabled?: (() => void) | undefined;
-  onCancel?: (() => void) | undefined;
+  onCancel?: Cancel;
 }) {
-  const id = useId();
   const [step, setStep] = useState<'password' | 'scan' | 'codes'>('password');
-  const [password, setPassword] = useState('');
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
-  const { copied, copy } = useCopy();
-
-  async function start(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    if (!password) {
-      setError('Please enter your password.');
-      return;
-    }
-    setPending(true);
-    setError(undefined);
-    try {
-      setEnrolment(await enableTwoFactor(password));
-      setPassword('');
-      setStep('scan');
-    } catch (failure) {
-      setError(
-        getErrorMessage(failure, 'Two-factor authentication could not be started. Please try again.').replace(
-          /^Invalid password$/,
-          'The password is not correct.',
-        ),
-      );
-    } finally {
-      setPending(false);
-    }
-  }
-
-  async function confirm(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const incomplete = incompleteCodeMessage('totp', code);
-    if (incomplete) {
-      setError(incomplete);
-      return;
-    }
-    setPending(true);
-    setError(undefined);
-    try {
-      await verifyCode('totp', code);
-      setStep('codes');
-      onEnabled?.();
-    } catch (failure) {
-      setError(codeFailure(failure).message);
-      setCode('');
-    } finally {
-      setPending(false);
-    }
-  }
-
-  const errorBox = error ? (
-    <Alert variant="destructive" data-testid="two-factor-setup-error">
-      {error}
-    </Alert>
-  ) : null;
 
   if (step === 'password') {
     return (
-      <form noValidate onSubmit={start} className="flex flex-col gap-4" aria-label="Start two-factor setup">
-        <p className="text-sm text-slate-600">
-          You'll need an authenticator app on your phone, such as Google Authenticator, Microsoft
-          Authenticator, 1Password or Authy. Confirm your password to begin.
-        </p>
-        {errorBox}
-        <TextField
-          id={`${id}-password`}
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          disabled={pending}
-          autoFocus
-        />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          {onCancel ? (
-            <Button variant="outline" onClick={onCancel} disabled={pending}>
-              Cancel
-            </Button>
-          ) : null}
-          <Button type="submit" disabled={pending}>
-            {pending ? <SmallSpinner label="Starting" /> : <KeyRound aria-hidden="true" />}
-            Continue
-          </Button>
-        </div>
-      </form>
+      <PasswordStep
+        onCancel={onCancel}
+        onStarted={(started) => {
+          setEnrolment(started);
+          setStep('scan');
+        }}
+      />
     );
   }
-
   if (step === 'scan' && enrolment) {
-    const key = manualEntryKey(enrolment.totpURI);
     return (
-      <form
-        noValidate
-        onSubmit={confirm}
-        className="flex flex-col gap-5"
-        aria-label="Confirm your authenticator app"
-      >
-        <ol className="flex flex-col gap-5 text-sm text-slate-700">
-          <li className="flex flex-col gap-3">
-            <p>
-              <span className="font-semibold text-slate-900">1. Scan this QR code</span> with your
-              authenticator app.
-            </p>
-            <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
-              <QrCode
-                value={enrolment.totpURI}
-                label="QR code to add Mintbox to your authenticator app"
-                className="size-44 shrink-0 rounded-lg border border-slate-200"
-              />
-              <div className="flex w-full min-w-0 flex-col gap-2">
-                <p>Can't scan it? Choose "enter a setup key" in the app and type this key (time based):</p>
-                <code
-                  className="rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-words text-slate-900"
-                  data-testid="totp-key"
-                >
-                  {key}
-                </code>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="self-start"
-                  onClick={() => void copy('key', key.replace(/\s/g, ''))}
-                >
-                  {copied === 'key' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-                  {copied === 'key' ? 'Copied' : 'Copy key'}
-                </Button>
-              </div>
-            </div>
-          </li>
-          <li className="flex flex-col gap-3">
-            <p>
-              <span className="font-semibold text-slate-900">2. Enter the 6-digit code</span> the app shows
-              for Mintbox.
-            </p>
-            {errorBox}
-            <AuthenticatorCodeField
-              id={`${id}-code`}
-              kind="totp"
-              value={code}
-              onChange={setCode}
-              disabled={pending}
-            />
-          </li>
-        </ol>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          {onCancel ? (
-            <Button variant="outline" onClick={onCancel} disabled={pending}>
-              Cancel
-            </Button>
-          ) : null}
-          <Button type="submit" disabled={pending}>
-            {pending ? <SmallSpinner label="Checking" /> : <ShieldCheck aria-hidden="true" />}
-            Verify and turn on
-          </Button>
-        </div>
-      </form>
+      <ScanStep
+        totpURI={enrolment.totpURI}
+        onCancel={onCancel}
+        onEnabled={() => {
+          setStep('codes');
+          onEnabled?.();
+        }}
+      />
     );
   }
-
   return (
     <div className="flex flex-col gap-4" data-testid="two-factor-enrolled">
       <Alert title="Two-factor authentication is on">
@@ -275,6 +71,159 @@ export function TwoFactorSetup({
         <Check aria-hidden="true" />
         I've saved my codes
       </Button>
+    </div>
+  );
+}
+
+function SetupError({ error }: { error: string | undefined }) {
+  return <ErrorAlert message={error} data-testid="two-factor-setup-error" />;
+}
+
+/** Cancel (when the setup may be left) and the step's own button. */
+function SetupButtons({
+  onCancel,
+  pending,
+  children,
+}: {
+  onCancel: Cancel;
+  pending: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <FormActions>
+      {onCancel ? (
+        <Button variant="outline" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+      ) : null}
+      <Button type="submit" disabled={pending}>
+        {children}
+      </Button>
+    </FormActions>
+  );
+}
+
+/** Step 1: the password starts the enrolment. */
+function PasswordStep({
+  onStarted,
+  onCancel,
+}: {
+  onStarted: (enrolment: Enrolment) => void;
+  onCancel: Cancel;
+}) {
+  const id = useId();
+  const confirm = usePasswordConfirm(async (password) => {
+    const started = await enableTwoFactor(password);
+    onStarted(started);
+  }, 'Two-factor authentication could not be started. Please try again.');
+  return (
+    <form
+      noValidate
+      onSubmit={confirm.submit}
+      className="flex flex-col gap-4"
+      aria-label="Start two-factor setup"
+    >
+      <p className="text-sm text-slate-600">
+        You'll need an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator,
+        1Password or Authy. Confirm your password to begin.
+      </p>
+      <SetupError error={confirm.error} />
+      <CurrentPasswordField
+        id={`${id}-password`}
+        value={confirm.password}
+        onChange={confirm.setPassword}
+        disabled={confirm.pending}
+      />
+      <SetupButtons onCancel={onCancel} pending={confirm.pending}>
+        {confirm.pending ? <ButtonSpinner label="Starting" /> : <KeyRound aria-hidden="true" />}
+        Continue
+      </SetupButtons>
+    </form>
+  );
+}
+
+/** Step 2: the app takes the secret (QR code or key), and its first code switches two-factor on. */
+function ScanStep({
+  totpURI,
+  onEnabled,
+  onCancel,
+}: {
+  totpURI: string;
+  onEnabled: () => void;
+  onCancel: Cancel;
+}) {
+  const id = useId();
+  const entry = useCodeEntry(async (_kind, code) => {
+    await verifyCode('totp', code);
+    onEnabled();
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={entry.submit}
+      className="flex flex-col gap-5"
+      aria-label="Confirm your authenticator app"
+    >
+      <ol className="flex flex-col gap-5 text-sm text-slate-700">
+        <li className="flex flex-col gap-3">
+          <p>
+            <span className="font-semibold text-slate-900">1. Scan this QR code</span> with your authenticator
+            app.
+          </p>
+          <SetupKey totpURI={totpURI} />
+        </li>
+        <li className="flex flex-col gap-3">
+          <p>
+            <span className="font-semibold text-slate-900">2. Enter the 6-digit code</span> the app shows for
+            Mintbox.
+          </p>
+          <SetupError error={entry.error} />
+          <AuthenticatorCodeField
+            id={`${id}-code`}
+            kind="totp"
+            value={entry.code}
+            onChange={entry.setCode}
+            disabled={entry.pending}
+          />
+        </li>
+      </ol>
+      <SetupButtons onCancel={onCancel} pending={entry.pending}>
+        {entry.pending ? <ButtonSpinner label="Checking" /> : <ShieldCheck aria-hidden="true" />}
+        Verify and turn on
+      </SetupButtons>
+    </form>
+  );
+}
+
+/** The QR code, and the key to type by hand with its Copy button. */
+function SetupKey({ totpURI }: { totpURI: string }) {
+  const { copied, copy } = useCopy();
+  const key = manualEntryKey(totpURI);
+  return (
+    <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+      <QrCode
+        value={totpURI}
+        label="QR code to add Mintbox to your authenticator app"
+        className="size-44 shrink-0 rounded-lg border border-slate-200"
+      />
+      <div className="flex w-full min-w-0 flex-col gap-2">
+        <p>Can't scan it? Choose "enter a setup key" in the app and type this key (time based):</p>
+        <code
+          className="rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-words text-slate-900"
+          data-testid="totp-key"
+        >
+          {key}
+        </code>
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start"
+          onClick={() => void copy('key', key.replace(/\s/g, ''))}
+        >
+          {copied === 'key' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          {copied === 'key' ? 'Copied' : 'Copy key'}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -3,12 +3,10 @@ import {
   CreditCard,
   LogOut,
   Megaphone,
-  Menu,
   MessagesSquare,
   PackageX,
   Settings,
   Users,
-  X,
 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
@@ -19,6 +17,7 @@ import { useLiveUpdates } from '../../lib/live-updates';
 import { useSession, useSignOut } from '../../lib/use-session';
 import { Avatar } from '../avatar';
 import { Logo } from '../logo';
+import { MenuToggle } from '../menu-toggle';
 import { NotificationBell } from '../notification-bell';
 import { StepUpHost } from '../step-up-dialog';
 
@@ -163,20 +162,13 @@ export function AdminLayout() {
             Admin
           </span>
           <NotificationBell tone="dark" />
-          <button
-            type="button"
-            className="inline-flex size-10 items-center justify-center rounded-lg text-slate-200 hover:bg-white/10"
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            aria-label={menuOpen ? 'Close admin menu' : 'Open admin menu'}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? (
-              <X aria-hidden="true" className="size-5" />
-            ) : (
-              <Menu aria-hidden="true" className="size-5" />
-            )}
-          </button>
+          <MenuToggle
+            open={menuOpen}
+            onToggle={() => setMenuOpen((open) => !open)}
+            controls={menuId}
+            what="admin menu"
+            className="text-slate-200 hover:bg-white/10"
+          />
         </div>
         <nav
           id={menuId}

@@ -12,10 +12,10 @@ import { inputFromCampaign, useSaveCampaign } from '../../lib/admin-campaign';
 import { getErrorMessage } from '../../lib/api-client';
 import { elementOf, maxLengthOf } from '../../lib/schema-limits';
 import { useReturnFocus } from '../../lib/use-return-focus';
-import { Alert } from '../ui/alert';
+import { ErrorAlert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
-import { Spinner } from '../ui/spinner';
+import { ButtonSpinner } from '../ui/spinner';
 import { toast } from '../ui/toast';
 import { CampaignBasicsFields, type CampaignFormValues, CampaignTermsFields } from './campaign-form-fields';
 import { GalleryField, ImageField } from './campaign-image-fields';
@@ -167,16 +167,16 @@ function CampaignForm({ campaign, onDone }: { campaign: AdminCampaign | null; on
         chips
       />
 
-      <div ref={errorRef}>{serverError ? <Alert variant="destructive">{serverError}</Alert> : null}</div>
+      <div ref={errorRef}>
+        <ErrorAlert message={serverError} />
+      </div>
 
       <div className="sticky -bottom-5 -mx-5 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white px-5 py-3 sm:-bottom-6 sm:-mx-6 sm:flex-row sm:justify-end sm:px-6">
         <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
           Cancel
         </Button>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <Spinner className="[&>span:first-child]:size-4 [&>span:first-child]:border-2" label="Saving" />
-          ) : null}
+          {isSubmitting ? <ButtonSpinner label="Saving" /> : null}
           {campaign ? 'Save Changes' : 'Add Campaign'}
         </Button>
       </div>

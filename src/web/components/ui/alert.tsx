@@ -31,3 +31,15 @@ export function Alert({
     </div>
   );
 }
+
+/** A destructive alert with the message, or nothing while there is none (a form's or a dialog's failure). */
+export function ErrorAlert({
+  message,
+  ...props
+}: ComponentProps<'div'> & { message: string | null | undefined }) {
+  return message ? (
+    <Alert variant="destructive" {...props}>
+      {message}
+    </Alert>
+  ) : null;
+}

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useReturnFocus } from '../../lib/use-return-focus';
-import { Alert } from './alert';
+import { ErrorAlert } from './alert';
 import { Button, type ButtonProps } from './button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './dialog';
-import { Spinner } from './spinner';
+import { FormActions } from './form-actions';
+import { ButtonSpinner } from './spinner';
 
 /**
  * A yes/no question in a modal: Cancel closes it, the confirm button runs `onConfirm`. `children` can hold extra
@@ -58,22 +59,17 @@ export function ConfirmDialog({
           }}
         >
           {children}
-          {error ? <Alert variant="destructive">{error}</Alert> : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <ErrorAlert message={error} />
+          <FormActions>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
               Cancel
             </Button>
             {extraActions}
             <Button type="submit" variant={confirmVariant} disabled={pending}>
-              {pending ? (
-                <Spinner
-                  className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
-                  label="Working"
-                />
-              ) : null}
+              {pending ? <ButtonSpinner label="Working" /> : null}
               {confirmLabel}
             </Button>
-          </div>
+          </FormActions>
         </form>
       </DialogContent>
     </Dialog>

@@ -11,3 +11,13 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
     </span>
   );
 }
+
+/** The small spinner a button shows while its call runs (in place of, or before, its icon). */
+export function ButtonSpinner({ label, className }: { label: string; className?: string }) {
+  return (
+    <Spinner
+      className={cn('[&>span:first-child]:size-4 [&>span:first-child]:border-2', className)}
+      label={label}
+    />
+  );
+}

@@ -2,17 +2,17 @@ import { ArrowLeft, BarChart3, Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS, type Platform } from '../../../shared/constants';
-import { AdminEmptyState } from '../../components/admin/admin-layout';
+import { CampaignLoadFailure } from '../../components/admin/campaign-load-failure';
 import { CampaignStatusBadge } from '../../components/campaign-status-badge';
 import { ErrorNote } from '../../components/error-panel';
 import { StatCard } from '../../components/stat-card';
-import { Button, buttonVariants } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
 import { useAdminCampaign } from '../../lib/admin-campaign';
 import { useCan } from '../../lib/admin-permissions';
-import { getErrorMessage, isNotFound } from '../../lib/api-client';
+import { getErrorMessage } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
 import { formatNumber, formatUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -39,17 +39,12 @@ export function CampaignDetailsPage() {
     );
   }
   if (campaign.isError) {
-    const notFound = isNotFound(campaign.error);
     return (
-      <AdminEmptyState
+      <CampaignLoadFailure
+        id={id}
+        error={campaign.error}
         icon={<BarChart3 aria-hidden="true" className="size-6" />}
-        title={notFound ? 'Campaign Not Found' : "We couldn't load this campaign"}
-      >
-        <p>{notFound ? `There is no campaign with id ${id}.` : getErrorMessage(campaign.error)}</p>
-        <Link to="/admin/campaigns" className={buttonVariants({ variant: 'outline', className: 'mt-4' })}>
-          Back to Campaigns
-        </Link>
-      </AdminEmptyState>
+      />
     );
   }
 

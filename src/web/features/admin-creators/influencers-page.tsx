@@ -9,6 +9,7 @@ import { cursorFromParams, Pagination, pageFromParams, setPageParams } from '../
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { ADMIN_TABLE_HEAD, TableHead } from '../../components/ui/table-head';
 import { INFLUENCERS_PAGE_SIZE, useInfluencers } from '../../lib/admin-creators-query';
 import { formatNumber, formatShortDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -89,34 +90,20 @@ export function InfluencersPage() {
           <div className="overflow-x-auto">
             <table className="w-full min-w-[760px] text-left text-sm" aria-busy={list.isFetching}>
               <caption className="sr-only">Creators</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Creator
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Email
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Platform
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    Followers
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Niche
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Signed up with
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Joined
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                className={ADMIN_TABLE_HEAD}
+                cellClassName="px-4 py-3"
+                columns={[
+                  'Creator',
+                  'Email',
+                  'Platform',
+                  { label: 'Followers', className: 'text-right' },
+                  'Niche',
+                  'Status',
+                  'Signed up with',
+                  'Joined',
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {list.data
                   ? items.map((creator) => (

@@ -4,8 +4,8 @@ import { Link, useParams } from 'react-router';
 import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS, shipsBox } from '../../../shared/constants';
 import { uploadDeadline } from '../../../shared/lifecycle/deadlines';
 import type { AdminCampaign } from '../../../shared/schemas/campaign';
-import { AdminEmptyState } from '../../components/admin/admin-layout';
 import { CampaignFormDialog } from '../../components/admin/campaign-form-dialog';
+import { CampaignLoadFailure } from '../../components/admin/campaign-load-failure';
 import { CampaignIcon } from '../../components/admin/campaign-visuals';
 import { CampaignStatusBadge } from '../../components/campaign-status-badge';
 import { PlatformIcon } from '../../components/platform-icon';
@@ -13,7 +13,6 @@ import { Button, buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useAdminCampaign } from '../../lib/admin-campaign';
 import { useCan } from '../../lib/admin-permissions';
-import { getErrorMessage, isNotFound } from '../../lib/api-client';
 import { campaignReward, formatNumber, formatShortIsoDate, formatUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ApplicantsSection } from './components/applicants-section';
@@ -38,17 +37,12 @@ export function CampaignReviewPage() {
     );
   }
   if (campaign.isError) {
-    const notFound = isNotFound(campaign.error);
     return (
-      <AdminEmptyState
+      <CampaignLoadFailure
+        id={id}
+        error={campaign.error}
         icon={<Inbox aria-hidden="true" className="size-6" />}
-        title={notFound ? 'Campaign Not Found' : "We couldn't load this campaign"}
-      >
-        <p>{notFound ? `There is no campaign with id ${id}.` : getErrorMessage(campaign.error)}</p>
-        <Link to="/admin/campaigns" className={buttonVariants({ variant: 'outline', className: 'mt-4' })}>
-          Back to Campaigns
-        </Link>
-      </AdminEmptyState>
+      />
     );
   }
   return <Review campaign={campaign.data} />;

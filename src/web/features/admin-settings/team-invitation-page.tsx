@@ -5,8 +5,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ADMIN_ROLE_DESCRIPTIONS, ADMIN_ROLE_LABELS } from '../../../shared/admin-permissions';
 import { adminSignInResultSchema } from '../../../shared/schemas/session';
 import { acceptInvitationSchema } from '../../../shared/schemas/team';
+import { AdminAuthCard } from '../../components/admin/admin-auth-card';
 import { Logo } from '../../components/logo';
-import { Alert } from '../../components/ui/alert';
+import { Alert, ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -63,13 +64,7 @@ export function TeamInvitationPage() {
         </Link>
       </div>
       <main className="flex flex-1 items-start justify-center py-10 sm:items-center">
-        <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
-          <div className="mb-6 flex flex-col items-center gap-3 text-center">
-            <span className="inline-flex size-12 items-center justify-center rounded-xl bg-mint-50 text-mint-700">
-              <UsersRound aria-hidden="true" className="size-6" />
-            </span>
-            <h1 className="text-2xl font-bold tracking-tight">Join the team</h1>
-          </div>
+        <AdminAuthCard icon={UsersRound} title="Join the team">
           {invitation.isPending ? (
             <Skeleton className="h-40 w-full" />
           ) : invitation.isError ? (
@@ -95,7 +90,7 @@ export function TeamInvitationPage() {
                   You will set up an authenticator app next: this role acts only with a second factor.
                 </p>
               ) : null}
-              {errors.form ? <Alert variant="destructive">{errors.form}</Alert> : null}
+              <ErrorAlert message={errors.form} />
               <TextField
                 id={`${id}-name`}
                 label="Your name"
@@ -119,7 +114,7 @@ export function TeamInvitationPage() {
               </Button>
             </form>
           )}
-        </div>
+        </AdminAuthCard>
       </main>
     </div>
   );

@@ -6,12 +6,12 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { type AdminSignIn, adminSignInSchema } from '../../../shared/schemas/auth';
 import { type AdminSignInResult, adminSignInResultSchema } from '../../../shared/schemas/session';
-import { Logo } from '../../components/logo';
+import { AdminAuthCard, AdminAuthFrame, adminAuthCornerClass } from '../../components/admin/admin-auth-card';
 import { TwoFactorSignInStep } from '../../components/two-factor-sign-in-step';
-import { Alert } from '../../components/ui/alert';
+import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/input';
-import { Spinner } from '../../components/ui/spinner';
+import { ButtonSpinner } from '../../components/ui/spinner';
 import { apiFetch, getErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { refreshSession, useSession } from '../../lib/use-session';
@@ -72,88 +72,64 @@ export function AdminSignInPage() {
   });
 
   return (
-    <div className="flex min-h-screen flex-col bg-slate-950 bg-[radial-gradient(ellipse_at_top,_rgba(16,185,129,0.18),_transparent_60%)] px-4 py-6 sm:px-8">
-      <div className="flex items-center justify-between">
-        <Logo className="text-white" />
-        <Link
-          to="/"
-          className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-semibold text-mint-200 hover:bg-white/10"
-        >
+    <AdminAuthFrame
+      corner={
+        <Link to="/" className={adminAuthCornerClass}>
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to Home
         </Link>
-      </div>
-      <main className="flex flex-1 items-center justify-center py-10">
-        <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
-          <div className="mb-6 flex flex-col items-center gap-3 text-center">
-            <span className="inline-flex size-12 items-center justify-center rounded-xl bg-mint-50 text-mint-700">
-              <ShieldCheck aria-hidden="true" className="size-6" />
-            </span>
-            <div>
-              <p className="text-xs font-semibold tracking-widest text-mint-700 uppercase">Admin</p>
-              <h1 className="mt-1 text-2xl font-bold tracking-tight">
-                {codeFor ? 'Two-factor authentication' : 'Admin Sign In'}
-              </h1>
-              <p className="mt-1 text-sm text-slate-600">
-                {codeFor ? 'One more step to sign in.' : 'Manage campaigns, creators and payments.'}
-              </p>
-            </div>
-          </div>
-          {codeFor ? (
-            <TwoFactorSignInStep
-              onVerified={async () => {
-                submitting.current = true;
-                await refreshSession(queryClient);
-                navigate(codeFor, { replace: true });
-              }}
-              onRestart={(message) => {
-                setCodeFor(null);
-                setServerError(message || null);
-              }}
+      }
+    >
+      <AdminAuthCard
+        icon={ShieldCheck}
+        title={codeFor ? 'Two-factor authentication' : 'Admin Sign In'}
+        description={codeFor ? 'One more step to sign in.' : 'Manage campaigns, creators and payments.'}
+      >
+        {codeFor ? (
+          <TwoFactorSignInStep
+            onVerified={async () => {
+              submitting.current = true;
+              await refreshSession(queryClient);
+              navigate(codeFor, { replace: true });
+            }}
+            onRestart={(message) => {
+              setCodeFor(null);
+              setServerError(message || null);
+            }}
+          />
+        ) : (
+          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Admin sign in">
+            <ErrorAlert message={serverError} data-testid="admin-sign-in-error" />
+            <TextField
+              id={`${id}-username`}
+              label="Username or email"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              error={errors.username?.message}
+              {...form.register('username')}
             />
-          ) : (
-            <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Admin sign in">
-              {serverError ? (
-                <Alert variant="destructive" data-testid="admin-sign-in-error">
-                  {serverError}
-                </Alert>
-              ) : null}
-              <TextField
-                id={`${id}-username`}
-                label="Username or email"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                error={errors.username?.message}
-                {...form.register('username')}
-              />
-              <TextField
-                id={`${id}-password`}
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-                error={errors.password?.message}
-                {...form.register('password')}
-              />
-              <Link
-                to="/forgot-password?to=admin"
-                className="-mt-2 self-end text-sm font-semibold text-mint-700 hover:underline"
-              >
-                Forgot password?
-              </Link>
-              <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
-                {isSubmitting ? (
-                  <Spinner
-                    className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
-                    label="Signing in"
-                  />
-                ) : null}
-                Sign In
-              </Button>
-            </form>
-          )}
-        </div>
-      </main>
-    </div>
+            <TextField
+              id={`${id}-password`}
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              error={errors.password?.message}
+              {...form.register('password')}
+            />
+            <Link
+              to="/forgot-password?to=admin"
+              className="-mt-2 self-end text-sm font-semibold text-mint-700 hover:underline"
+            >
+              Forgot password?
+            </Link>
+            <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
+              {isSubmitting ? <ButtonSpinner label="Signing in" /> : null}
+              Sign In
+            </Button>
+          </form>
+        )}
+      </AdminAuthCard>
+    </AdminAuthFrame>
   );
 }

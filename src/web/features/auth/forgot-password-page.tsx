@@ -5,10 +5,10 @@ import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { forgotPasswordSchema } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/ui/alert';
-import { TextField } from '../../components/ui/input';
 import { getErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { requestPasswordReset } from './api/auth-api';
+import { AuthForm, EmailField } from './components/auth-form';
 import { AuthLayout } from './components/auth-layout';
 import { SubmitButton } from './components/email-auth-form';
 
@@ -67,29 +67,15 @@ export function ForgotPasswordPage() {
           </button>
         </div>
       ) : (
-        <form
-          noValidate
+        <AuthForm
+          label="Ask for a reset link"
+          error={serverError}
+          errorTestId="forgot-error"
           onSubmit={onSubmit}
-          className="flex flex-col gap-4"
-          aria-label="Ask for a reset link"
         >
-          {serverError ? (
-            <Alert variant="destructive" data-testid="forgot-error">
-              {serverError}
-            </Alert>
-          ) : null}
-          <TextField
-            id={`${id}-email`}
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
+          <EmailField id={`${id}-email`} error={errors.email?.message} {...form.register('email')} />
           <SubmitButton pending={isSubmitting}>Send reset link</SubmitButton>
-        </form>
+        </AuthForm>
       )}
     </AuthLayout>
   );

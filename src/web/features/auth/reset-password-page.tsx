@@ -13,6 +13,7 @@ import { getErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { refreshSession } from '../../lib/use-session';
 import { RESET_LINK_INVALID, resetPassword } from './api/auth-api';
+import { AuthForm } from './components/auth-form';
 import { AuthLayout } from './components/auth-layout';
 import { SubmitButton } from './components/email-auth-form';
 
@@ -69,12 +70,12 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout title="Choose a new password" subtitle="Pick one you don't use on any other site.">
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Choose a new password">
-        {serverError ? (
-          <Alert variant="destructive" data-testid="reset-error">
-            {serverError}
-          </Alert>
-        ) : null}
+      <AuthForm
+        label="Choose a new password"
+        error={serverError}
+        errorTestId="reset-error"
+        onSubmit={onSubmit}
+      >
         {serverError === RESET_LINK_INVALID ? (
           <Link to={newLinkPath} className="-mt-2 text-sm font-semibold text-mint-700 hover:underline">
             Ask for a new link
@@ -98,7 +99,7 @@ export function ResetPasswordPage() {
           {...form.register('confirm')}
         />
         <SubmitButton pending={isSubmitting}>Set new password</SubmitButton>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

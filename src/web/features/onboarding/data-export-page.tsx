@@ -5,7 +5,7 @@ import { DATA_EXPORT_LINK_HOURS, DATA_RIGHTS_MESSAGES } from '../../../shared/sc
 import { StepUpHost } from '../../components/step-up-dialog';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { ButtonSpinner, Spinner } from '../../components/ui/spinner';
 import { ApiError, getErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { downloadDataExport, useDataExportLink } from './api/data-rights';
@@ -71,14 +71,7 @@ export function DataExportPage() {
           <Spinner label="Checking your download link" />
         ) : (
           <Button size="lg" onClick={() => void save()} disabled={state === 'working'}>
-            {state === 'working' ? (
-              <Spinner
-                className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
-                label="Downloading"
-              />
-            ) : (
-              <Download aria-hidden="true" />
-            )}
+            {state === 'working' ? <ButtonSpinner label="Downloading" /> : <Download aria-hidden="true" />}
             Download my file
           </Button>
         )}

@@ -1,22 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { MailCheck, RotateCw, ShieldCheck } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Navigate } from 'react-router';
 import { isPlaceholderEmail } from '../../../shared/rules/identity';
-import { sendVerificationSchema } from '../../../shared/schemas/profile';
 import type { SessionUser } from '../../../shared/schemas/session';
-import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/input';
-import { Spinner } from '../../components/ui/spinner';
-import { dismissToast, toast } from '../../components/ui/toast';
+import { toast } from '../../components/ui/toast';
 import { ApiError, getErrorMessage } from '../../lib/api-client';
-import { privateKeys } from '../../lib/query-keys';
 import { useConfig } from '../../lib/use-config';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { invalidateSession, useSession } from '../../lib/use-session';
-import { sendVerification, verifyEmail } from './api/onboarding-api';
-import { CODE_LENGTH, CodeField } from './components/code-field';
-import { OnboardingFrame } from './onboarding-frame';
+import { useSession } from '../../lib/use-session';
+import { sendVerification } from './api/onboarding-api';
+import { CodeStep, EmailStep } from './components/email-verification-steps';
 import { useCountdown } from './use-countdown';
 
 /** The server allows one code a minute; after a send the resend button waits this long (or Retry-After). */
@@ -68,22 +60,15 @@ export function EmailVerificationPage() {
 }
 
 function EmailVerificationFlow({ user }: { user: SessionUser }) {
-  const id = useId();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const config = useConfig();
   const [placeholderAccount] = useState(() => prefillEmail(user.email, config.data?.appUrl) === '');
   const [email, setEmail] = useState(() => prefillEmail(user.email, config.data?.appUrl));
-  const [emailError, setEmailError] = useState<string>();
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [sentTo, setSentTo] = useState('');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string>();
   const [sending, setSending] = useState(false);
-  const [verifying, setVerifying] = useState(false);
   const [cooldown, startCooldown] = useCountdown();
-  const emailInput = useRef<HTMLInputElement>(null);
-  const codeInput = useRef<HTMLInputElement>(null);
 
   async function send(address: string) {
     setSending(true);
@@ -109,174 +94,33 @@ function EmailVerificationFlow({ user }: { user: SessionUser }) {
     }
   }
 
-  function onSubmitEmail(event: FormEvent) {
-    event.preventDefault();
-    if (sending) return;
-    if (!email.trim()) {
-      setEmailError('Please enter your email address');
-      toast({
-        title: 'Email required',
-        description: 'Please enter your email address',
-        variant: 'destructive',
-      });
-      emailInput.current?.focus();
-      return;
-    }
-    const parsed = sendVerificationSchema.safeParse({ email });
-    if (!parsed.success) {
-      setEmailError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
-      emailInput.current?.focus();
-      return;
-    }
-    setEmailError(undefined);
-    void send(parsed.data.email);
-  }
-
-  async function onSubmitCode(event: FormEvent) {
-    event.preventDefault();
-    if (verifying) return;
-    if (!code.trim()) {
-      toast({
-        title: 'Code required',
-        description: 'Please enter the verification code',
-        variant: 'destructive',
-      });
-      codeInput.current?.focus();
-      return;
-    }
-    setVerifying(true);
-    try {
-      await verifyEmail(sentTo, code);
-      // Issue 24: an earlier "Verification failed" (or "Code required") toast must not follow the creator onto the
-      // wizard, where it would sit over its buttons for the rest of its five seconds.
-      dismissToast();
-      queryClient.removeQueries({ queryKey: privateKeys.me });
-      // The guards read the session: refresh it before moving on, so the next page sees the verified email.
-      await invalidateSession(queryClient);
-      navigate('/profile-setup', { replace: true });
-    } catch (error) {
-      const message = error instanceof ApiError && error.fromServer ? error.message : '';
-      // Expired, locked-out and taken addresses say what to do next; a wrong code gets the spec's text.
-      const explained = /expired|too many|already registered/i.test(message);
-      toast({
-        title: 'Verification failed',
-        description: explained ? message : 'Please check your code and try again',
-        variant: 'destructive',
-      });
-      setCodeError(explained ? message : 'Invalid verification code');
-      // The code stays (so a typo can be corrected), selected so typing a new one replaces it.
-      setVerifying(false);
-      codeInput.current?.focus();
-      codeInput.current?.select();
-    }
-  }
-
-  function changeEmail() {
-    setStep('email');
-    setCode('');
-    setCodeError(undefined);
-  }
-
-  const pending = (
-    <Spinner className="[&>span:first-child]:size-4 [&>span:first-child]:border-2" label="Please wait" />
-  );
-
   if (step === 'email') {
     return (
-      <OnboardingFrame
-        title="Verify your email"
-        icon={<MailCheck />}
-        description="We'll send a 6-digit code to your email address to confirm it's yours."
-      >
-        <form noValidate onSubmit={onSubmitEmail} className="flex flex-col gap-4">
-          <TextField
-            ref={emailInput}
-            id={`${id}-email`}
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              if (emailError) setEmailError(undefined);
-            }}
-            error={emailError}
-            hint={
-              placeholderAccount
-                ? 'Your sign-in provider did not share an email address. Enter the one you want to use.'
-                : undefined
-            }
-            autoFocus
-          />
-          <Button
-            type="submit"
-            size="lg"
-            className="w-full"
-            disabled={email === '' || sending || cooldown > 0}
-          >
-            {sending ? pending : null}
-            Send Code
-          </Button>
-          {cooldown > 0 ? (
-            <p className="text-center text-xs text-slate-500" aria-live="polite">
-              You can request another code in {cooldown} s.
-            </p>
-          ) : null}
-        </form>
-      </OnboardingFrame>
+      <EmailStep
+        email={email}
+        onEmailChange={setEmail}
+        placeholderAccount={placeholderAccount}
+        sending={sending}
+        cooldown={cooldown}
+        onSend={(address) => void send(address)}
+      />
     );
   }
-
   return (
-    <OnboardingFrame
-      title="Enter your code"
-      icon={<ShieldCheck />}
-      description={
-        <>
-          We sent a 6-digit code to{' '}
-          <strong className="font-semibold break-words text-slate-900">{sentTo}</strong>. It is valid for 10
-          minutes.
-        </>
-      }
-    >
-      <form noValidate onSubmit={onSubmitCode} className="flex flex-col gap-4">
-        <CodeField
-          id={`${id}-code`}
-          inputRef={codeInput}
-          value={code}
-          onChange={(next) => {
-            setCode(next);
-            if (codeError) setCodeError(undefined);
-          }}
-          error={codeError}
-          autoFocus
-        />
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full"
-          disabled={code.length !== CODE_LENGTH || verifying}
-        >
-          {verifying ? pending : null}
-          Verify
-        </Button>
-      </form>
-      <div className="mt-5 flex flex-col-reverse items-center justify-between gap-2 border-t border-slate-100 pt-4 sm:flex-row">
-        <Button variant="link" size="sm" className="px-0" onClick={changeEmail}>
-          Change email
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={cooldown > 0 || sending}
-          onClick={() => void send(sentTo)}
-        >
-          <RotateCw aria-hidden="true" />
-          {cooldown > 0 ? `Resend code in ${cooldown}s` : 'Resend code'}
-        </Button>
-      </div>
-    </OnboardingFrame>
+    <CodeStep
+      sentTo={sentTo}
+      code={code}
+      onCodeChange={setCode}
+      codeError={codeError}
+      onCodeError={setCodeError}
+      sending={sending}
+      cooldown={cooldown}
+      onResend={() => void send(sentTo)}
+      onChangeEmail={() => {
+        setStep('email');
+        setCode('');
+        setCodeError(undefined);
+      }}
+    />
   );
 }

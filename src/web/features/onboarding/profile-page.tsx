@@ -1,46 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { Save, UserRound } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { PLATFORM_LABELS, type Platform } from '../../../shared/constants';
 import { PROFILE_STEP_LABELS, type Profile, profileSchema } from '../../../shared/schemas/profile';
-import { FollowerFigures } from '../../components/follower-figures';
-import { PlatformIcon } from '../../components/platform-icon';
 import { StepUpHost } from '../../components/step-up-dialog';
-import { TwoFactorSettings } from '../../components/two-factor-settings';
 import { Alert } from '../../components/ui/alert';
-import { Badge } from '../../components/ui/badge';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/toast';
-import { ApiError, getErrorMessage } from '../../lib/api-client';
-import { privateKeys } from '../../lib/query-keys';
+import { ButtonSpinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { invalidateSession, useSession } from '../../lib/use-session';
-import { useInstagramConnection } from './api/instagram-api';
-import { type CreatorRecord, type PaypalConfirmation, updateProfile, useMe } from './api/onboarding-api';
+import { useSession } from '../../lib/use-session';
+import { type CreatorRecord, useMe } from './api/onboarding-api';
 import { AccountSessionsSection, TiktokAccessNotice } from './components/account-sessions';
 import { DataRightsSection } from './components/data-rights-section';
 import { InstagramConnectionSection } from './components/instagram-connection';
 import { MailPreferences } from './components/mail-preferences';
 import { PaypalConfirmDialog } from './components/paypal-confirm-dialog';
 import { BasicInfoFields, ShippingFields, SocialMediaFields } from './components/profile-fields';
+import { ProfileNotLoaded } from './components/profile-not-loaded';
+import { ProfileStanding, ProfileTwoFactor } from './components/profile-standing';
 import { TaxFormSection } from './components/tax-form-section';
 import { OnboardingFrame } from './onboarding-frame';
-import {
-  formValuesFromProfile,
-  PROFILE_FIELD_NAMES,
-  type ProfileField,
-  type ProfileFormValues,
-} from './profile-form';
-
-const isProfileField = (name: string): name is ProfileField =>
-  (PROFILE_FIELD_NAMES as readonly string[]).includes(name);
-
-const valuesOf = (creator: CreatorRecord) =>
-  formValuesFromProfile(creator.profile ? { ...creator.profile, email: creator.email } : null);
+import type { ProfileFormValues } from './profile-form';
+import { useProfileSave, valuesOf } from './use-profile-save';
 
 /** /profile: the creator edits the profile the wizard made (same fields and messages), on one page. */
 export function ProfilePage() {
@@ -63,17 +45,8 @@ export function ProfilePage() {
             Set up profile
           </Link>
         </Alert>
-      ) : me.isError ? (
-        <Alert variant="destructive" title="Your profile could not be loaded">
-          <p>Please check your connection and try again.</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void me.refetch()}>
-            Try again
-          </Button>
-        </Alert>
       ) : (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading your profile" />
-        </div>
+        <ProfileNotLoaded failed={me.isError} onRetry={() => void me.refetch()} />
       )}
     </OnboardingFrame>
   );
@@ -94,9 +67,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function ProfileEditor({ creator }: { creator: CreatorRecord }) {
-  const instagram = useInstagramConnection();
   const id = useId();
-  const queryClient = useQueryClient();
   const session = useSession();
   const twoFactorEnabled = session.user?.twoFactor?.enabled === true;
   const form = useForm<ProfileFormValues, unknown, Profile>({
@@ -104,102 +75,13 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
     defaultValues: valuesOf(creator),
   });
   const { isDirty, isSubmitting } = form.formState;
-  /** The edit waiting for the PayPal change to be confirmed. */
-  const [pending, setPending] = useState<Profile | null>(null);
-  const savedPaypal = String(creator.profile?.paypalEmail ?? '').toLowerCase();
-
-  async function save(profile: Profile, confirmation?: PaypalConfirmation) {
-    const updated = await updateProfile(profile, confirmation);
-    queryClient.setQueryData(privateKeys.me, updated);
-    // A new PayPal email pauses cash-outs for 24 hours: the wallet shows it.
-    if (confirmation) void queryClient.invalidateQueries({ queryKey: privateKeys.wallet });
-    form.reset(valuesOf(updated));
-    toast({ title: 'Profile updated', description: 'Your changes have been saved.', variant: 'success' });
-    // The display name follows the profile's names.
-    void invalidateSession(queryClient);
-  }
-
-  /** A 400 about one field marks that field; anything else is a toast. */
-  function showFailure(error: unknown) {
-    const failure = error instanceof ApiError ? error : null;
-    if (failure?.field && isProfileField(failure.field)) {
-      form.setError(failure.field, { type: 'server', message: failure.message }, { shouldFocus: true });
-    }
-    toast({
-      title: 'Failed to save profile',
-      description: getErrorMessage(error, 'Please try again'),
-      variant: 'destructive',
-    });
-  }
-
-  const submit = form.handleSubmit(async (profile) => {
-    if (profile.paypalEmail.toLowerCase() !== savedPaypal) {
-      setPending(profile);
-      return;
-    }
-    try {
-      await save(profile);
-    } catch (error) {
-      showFailure(error);
-    }
-  });
-
-  async function confirmPaypal(confirmation: PaypalConfirmation): Promise<string | null> {
-    if (!pending) return null;
-    try {
-      await save(pending, confirmation);
-      setPending(null);
-      return null;
-    } catch (error) {
-      const failure = error instanceof ApiError ? error : null;
-      if (failure?.field && isProfileField(failure.field)) {
-        setPending(null);
-        showFailure(error);
-        return null;
-      }
-      return getErrorMessage(error, 'Failed to save profile');
-    }
-  }
+  const { submit, pending, setPending, confirmPaypal } = useProfileSave(creator, form);
 
   const sectionProps = { form, idPrefix: id };
   const [basic, social, shipping] = PROFILE_STEP_LABELS;
-  const instagramConnected = Boolean(instagram.data?.connection && !instagram.data.connection.needsReconnect);
-  const shownAccounts = creator.social_accounts.filter(
-    (a) =>
-      a.followers !== null ||
-      a.verified_followers !== null ||
-      (a.platform === 'instagram' && instagramConnected),
-  );
-
   return (
     <>
-      <div className="mb-6 flex flex-wrap items-center justify-center gap-2 text-sm text-slate-600">
-        <Badge data-testid="profile-tier">{creator.influencer_tier}</Badge>
-        <span>
-          {new Intl.NumberFormat('en-US').format(creator.total_followers)} followers across your platforms
-        </span>
-        <span className="basis-full text-center text-xs text-slate-500" data-testid="profile-tier-basis">
-          {creator.tier_basis}
-        </span>
-      </div>
-      {shownAccounts.length > 0 ? (
-        <ul className="mb-6 flex flex-col gap-1.5 text-sm" data-testid="profile-followers">
-          {shownAccounts.map((a) => (
-            <li key={a.platform} className="flex flex-wrap items-center justify-center gap-2">
-              <span className="inline-flex items-center gap-1.5 font-medium">
-                <PlatformIcon platform={a.platform} className="size-4" />
-                {PLATFORM_LABELS[a.platform as Platform] ?? a.platform}
-              </span>
-              <FollowerFigures
-                stated={a.followers}
-                verified={a.verified_followers}
-                verifiedAt={a.verified_at}
-                connected={a.platform === 'instagram' && instagramConnected}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ProfileStanding creator={creator} />
       <form noValidate onSubmit={submit} aria-label="Edit profile" className="flex flex-col gap-8">
         <Section id={`${id}-basic`} title={basic}>
           <BasicInfoFields {...sectionProps} />
@@ -228,8 +110,8 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
           </Button>
           <Button type="submit" size="lg" disabled={!isDirty || isSubmitting}>
             {isSubmitting ? (
-              <Spinner
-                className="[&>span:first-child]:size-4 [&>span:first-child]:border-2 [&>span:first-child]:border-white/40 [&>span:first-child]:border-t-white"
+              <ButtonSpinner
+                className="[&>span:first-child]:border-white/40 [&>span:first-child]:border-t-white"
                 label="Saving"
               />
             ) : (
@@ -243,26 +125,7 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
       <TaxFormSection />
       <InstagramConnectionSection />
       <TiktokAccessNotice />
-      <section
-        aria-labelledby={`${id}-two-factor`}
-        className="mt-8 flex flex-col gap-4 border-t border-slate-100 pt-6"
-        data-testid="profile-two-factor"
-      >
-        <div>
-          <h2 id={`${id}-two-factor`} className="text-lg font-semibold text-slate-900">
-            Two-factor authentication
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Optional. With it, signing in and changing your PayPal email ask for a code from an authenticator
-            app.
-          </p>
-        </div>
-        <TwoFactorSettings
-          enabled={twoFactorEnabled}
-          account={creator.email}
-          canEnrol={creator.has_password}
-        />
-      </section>
+      <ProfileTwoFactor enabled={twoFactorEnabled} account={creator.email} canEnrol={creator.has_password} />
       <AccountSessionsSection />
       <DataRightsSection />
       {/* New backup codes and turning two-factor off may ask for a fresh code. */}

@@ -11,9 +11,8 @@ import {
   type Profile,
   profileSchema,
 } from '../../../shared/schemas/profile';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { ButtonSpinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { ApiError, getErrorMessage, isApiError } from '../../lib/api-client';
 import { privateKeys } from '../../lib/query-keys';
@@ -21,6 +20,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { invalidateSession, useSession } from '../../lib/use-session';
 import { completeProfile, useMe } from './api/onboarding-api';
 import { BasicInfoFields, ShippingFields, SocialMediaFields } from './components/profile-fields';
+import { ProfileNotLoaded } from './components/profile-not-loaded';
 import { WizardProgress } from './components/wizard-progress';
 import { OnboardingFrame } from './onboarding-frame';
 import { browserStorage, clearDraft, readDraft, restoreDraft, writeDraft } from './profile-draft';
@@ -79,17 +79,8 @@ export function ProfileSetupPage() {
           email={me.data.email}
           socialAccounts={me.data.social_accounts}
         />
-      ) : me.isError ? (
-        <Alert variant="destructive" title="Your profile could not be loaded">
-          <p>Please check your connection and try again.</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void me.refetch()}>
-            Try again
-          </Button>
-        </Alert>
       ) : (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading your profile" />
-        </div>
+        <ProfileNotLoaded failed={me.isError} onRetry={() => void me.refetch()} />
       )}
     </OnboardingFrame>
   );
@@ -256,8 +247,8 @@ function ProfileWizard({
           {last ? (
             <Button key="complete" type="submit" size="lg" disabled={isSubmitting}>
               {isSubmitting ? (
-                <Spinner
-                  className="[&>span:first-child]:size-4 [&>span:first-child]:border-2 [&>span:first-child]:border-white/40 [&>span:first-child]:border-t-white"
+                <ButtonSpinner
+                  className="[&>span:first-child]:border-white/40 [&>span:first-child]:border-t-white"
                   label="Saving"
                 />
               ) : (

@@ -1,5 +1,6 @@
 import type { CampaignAnalytics } from '../../../../shared/schemas/content-metrics';
 import { Button } from '../../../components/ui/button';
+import { TableHead } from '../../../components/ui/table-head';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 
@@ -68,19 +69,15 @@ export function AgeDemographics({
       </p>
       <table className="w-full text-sm">
         <caption className="sr-only">Followers by age</caption>
-        <thead className="text-left text-slate-600">
-          <tr>
-            <th scope="col" className="py-1.5 pr-3 font-semibold">
-              Age
-            </th>
-            <th scope="col" className="py-1.5 pr-3 text-right font-semibold">
-              Followers
-            </th>
-            <th scope="col" className="w-1/2 py-1.5 font-semibold">
-              Share
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className="text-left text-slate-600"
+          cellClassName="py-1.5 font-semibold"
+          columns={[
+            { label: 'Age', className: 'pr-3' },
+            { label: 'Followers', className: 'pr-3 text-right' },
+            { label: 'Share', className: 'w-1/2' },
+          ]}
+        />
         <tbody>
           {demographics.brackets.map((b) => (
             <tr key={b.age} className="border-t border-slate-100">

@@ -8,6 +8,7 @@ import { PostFigures } from '../../../components/post-figures';
 import { StatCard } from '../../../components/stat-card';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { TableHead } from '../../../components/ui/table-head';
 import { formatNumber } from '../../../lib/format';
 import type { useCampaignCreators, useCampaignPosts } from '../api/content-metrics';
 import { AgeDemographics, ShowMore } from './platform-analytics-parts';
@@ -156,25 +157,17 @@ export function CreatorsCard({
           aria-label="Creators table"
         >
           <table className="w-full min-w-[28rem] text-sm">
-            <thead className="text-left text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 font-semibold">
-                  Creator
-                </th>
-                <th scope="col" className="py-2 text-right font-semibold">
-                  Posts
-                </th>
-                <th scope="col" className="py-2 text-right font-semibold">
-                  Views
-                </th>
-                <th scope="col" className="py-2 text-right font-semibold">
-                  Interactions
-                </th>
-                <th scope="col" className="py-2 text-right font-semibold">
-                  Engagement
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="text-left text-slate-600"
+              cellClassName="py-2 font-semibold"
+              columns={[
+                'Creator',
+                { label: 'Posts', className: 'text-right' },
+                { label: 'Views', className: 'text-right' },
+                { label: 'Interactions', className: 'text-right' },
+                { label: 'Engagement', className: 'text-right' },
+              ]}
+            />
             <tbody>
               {creators.map((c) => (
                 <tr key={c.influencerId} className="border-t border-slate-100">

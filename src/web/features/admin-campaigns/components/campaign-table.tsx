@@ -5,6 +5,7 @@ import { CampaignThumb } from '../../../components/admin/campaign-visuals';
 import { CampaignStatusBadge } from '../../../components/campaign-status-badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { ADMIN_TABLE_HEAD, TableHead } from '../../../components/ui/table-head';
 import { useAdminCan } from '../../../lib/admin-permissions';
 import { cn } from '../../../lib/cn';
 import { formatNumber, formatReach, formatShortIsoDate, formatUsd } from '../../../lib/format';
@@ -41,31 +42,19 @@ export function CampaignTable({
       <div className="hidden overflow-x-auto sm:block">
         <table className="w-full min-w-[880px] text-left text-sm" aria-busy={busy}>
           <caption className="sr-only">Campaigns</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                Budget
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                Reach
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Timeline
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                Influencers
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                Actions
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            className={ADMIN_TABLE_HEAD}
+            cellClassName="px-4 py-3"
+            columns={[
+              'Name',
+              { label: 'Budget', className: 'text-right' },
+              { label: 'Reach', className: 'text-right' },
+              'Timeline',
+              { label: 'Influencers', className: 'text-right' },
+              'Status',
+              { label: 'Actions', className: 'text-right' },
+            ]}
+          />
           <tbody className="divide-y divide-slate-100">
             {items
               ? items.map((campaign) => (

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { TableHead } from '../../../components/ui/table-head';
 import { formatShortDate } from '../../../lib/format';
 import { type ClosureFilter, useAccountClosures } from '../api/account-closures';
 
@@ -67,25 +68,11 @@ export function AccountClosures() {
         <div className="overflow-x-auto rounded-lg border border-slate-200">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Closed accounts</caption>
-            <thead className="bg-slate-50 text-xs uppercase text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-2">
-                  Creator
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Closed
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Anonymisation
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Mint given up
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Withdrawn
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="bg-slate-50 text-xs uppercase text-slate-600"
+              cellClassName="px-4 py-2"
+              columns={['Creator', 'Closed', 'Anonymisation', 'Mint given up', 'Withdrawn']}
+            />
             <tbody className="divide-y divide-slate-100">
               {items.map((c) => (
                 <tr key={c.influencerId}>

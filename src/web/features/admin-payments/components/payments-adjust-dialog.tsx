@@ -13,8 +13,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Input, Label, TextField } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { ButtonSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { useInfluencers } from '../../../lib/admin-creators-query';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -118,20 +119,15 @@ export function AdjustMintDialog({
               {...form.register('reason')}
             />
             {adjust.isError ? <Alert variant="destructive">{getErrorMessage(adjust.error)}</Alert> : null}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <FormActions>
               <Button variant="outline" onClick={() => close(false)} disabled={adjust.isPending}>
                 Cancel
               </Button>
               <Button type="submit" disabled={adjust.isPending}>
-                {adjust.isPending ? (
-                  <Spinner
-                    className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
-                    label="Saving"
-                  />
-                ) : null}
+                {adjust.isPending ? <ButtonSpinner label="Saving" /> : null}
                 Save adjustment
               </Button>
-            </div>
+            </FormActions>
           </form>
         ) : (
           <div className="flex flex-col gap-3">

@@ -4,7 +4,7 @@ import { isOpenPayout, PAYOUT_EVENT_LABELS, waitingTime } from '../../../../shar
 import type { AdminPayout } from '../../../../shared/schemas/payout';
 import { TAX_HOLD_ADMIN_LABEL } from '../../../../shared/tax';
 import { TransactionStatusBadge } from '../../../components/transaction-status-badge';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -219,7 +219,7 @@ function PayoutActions({ payout }: { payout: AdminPayout }) {
           </Button>
         </form>
       ) : null}
-      {error ? <Alert variant="destructive">{error}</Alert> : null}
+      <ErrorAlert message={error} />
     </div>
   );
 }

@@ -5,8 +5,9 @@ import type { TransactionRow } from '../../../../shared/schemas/payout';
 import { TAX_HOLD_ADMIN_LABEL } from '../../../../shared/tax';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Spinner } from '../../../components/ui/spinner';
+import { ButtonSpinner } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatNumber, formatShortDate, formatUsd } from '../../../lib/format';
@@ -14,8 +15,6 @@ import type { usePaymentActions, usePendingPayouts } from '../api/payments';
 import { StartedPayouts } from './payments-started-payouts';
 
 /** Process Payment's first step (payments-process-dialog.tsx): what is under way, the payouts to pick, and how. */
-
-const small = '[&>span:first-child]:size-4 [&>span:first-child]:border-2';
 
 export interface PayoutChoice {
   pending: ReturnType<typeof usePendingPayouts>;
@@ -67,23 +66,19 @@ export function SelectPayouts({
           </fieldset>
         )}
         {process.isError ? <Alert variant="destructive">{getErrorMessage(process.error)}</Alert> : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <FormActions>
           <Button variant="outline" onClick={onClose} disabled={process.isPending}>
             {rows.length === 0 ? 'Close' : 'Cancel'}
           </Button>
           {rows.length === 0 ? null : (
             <Button type="submit" disabled={picked.length === 0 || process.isPending}>
-              {process.isPending ? (
-                <Spinner className={small} label="Working" />
-              ) : (
-                <Send aria-hidden="true" />
-              )}
+              {process.isPending ? <ButtonSpinner label="Working" /> : <Send aria-hidden="true" />}
               {mode === 'paypal'
                 ? `Send ${formatNumber(picked.length)} to PayPal (${formatUsd(total)})`
                 : `Start ${formatNumber(picked.length)} payout${picked.length === 1 ? '' : 's'} (${formatUsd(total)})`}
             </Button>
           )}
-        </div>
+        </FormActions>
       </form>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { PaymentRun, PaymentRunOutcome } from '../../../../shared/schemas/payment-run';
 import type { ProcessResult } from '../../../../shared/schemas/payout';
 import { Alert } from '../../../components/ui/alert';
-import { Spinner } from '../../../components/ui/spinner';
+import { ButtonSpinner } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { usePaymentRun } from '../api/payments';
@@ -49,9 +49,7 @@ export function PaymentRunPanel({
       data-testid="payment-run"
     >
       <p className="flex items-center gap-2">
-        {outcome === 'started' ? (
-          <Spinner className="[&>span:first-child]:size-4 [&>span:first-child]:border-2" label="Sending" />
-        ) : null}
+        {outcome === 'started' ? <ButtonSpinner label="Sending" /> : null}
         {message}
       </p>
       {counts && outcome !== 'refused' ? (

@@ -1,17 +1,15 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import type { TransactionRow } from '../../../../shared/schemas/payout';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { ButtonSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatNumber, formatUsd } from '../../../lib/format';
 import { usePaymentActions } from '../api/payments';
-
-const small = '[&>span:first-child]:size-4 [&>span:first-child]:border-2';
 
 /**
  * The payouts already started and not settled (issue 41: closing the dialog after starting one hid it): those to pay
@@ -147,7 +145,7 @@ export function ManualPayment({ row }: { row: TransactionRow }) {
           </div>
           <div className="flex gap-2">
             <Button type="submit" size="sm" variant={failing ? 'destructive' : 'default'} disabled={busy}>
-              {busy ? <Spinner className={small} label="Saving" /> : null}
+              {busy ? <ButtonSpinner label="Saving" /> : null}
               {failing ? 'Mark failed' : 'Mark paid'}
             </Button>
             <Button variant="ghost" size="sm" onClick={() => setFailing((f) => !f)} disabled={busy}>
@@ -156,11 +154,7 @@ export function ManualPayment({ row }: { row: TransactionRow }) {
           </div>
         </form>
       )}
-      {error ? (
-        <Alert variant="destructive" className="mt-2">
-          {error}
-        </Alert>
-      ) : null}
+      <ErrorAlert message={error} className="mt-2" />
     </li>
   );
 }

@@ -4,6 +4,7 @@ import type { TransactionRow } from '../../../../shared/schemas/payout';
 import { TAX_HOLD_ADMIN_LABEL } from '../../../../shared/tax';
 import { TransactionStatusBadge } from '../../../components/transaction-status-badge';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { ADMIN_TABLE_HEAD, TableHead } from '../../../components/ui/table-head';
 import { formatShortDate, formatUsd } from '../../../lib/format';
 
 /** The transactions of payments-table.tsx: a table on wide screens, cards on narrow ones, the same cells in both. */
@@ -124,31 +125,27 @@ export function TransactionTable({ items, busy, select, view }: TransactionRowsP
 /** The table's column headings (the first and last for assistive technology only). */
 function TransactionTableHead() {
   return (
-    <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-      <tr>
-        <th scope="col" className="w-10 px-4 py-3">
-          <span className="sr-only">Select</span>
-        </th>
-        <th scope="col" className="px-4 py-3">
-          Date
-        </th>
-        <th scope="col" className="px-4 py-3">
-          Influencer
-        </th>
-        <th scope="col" className="px-4 py-3">
-          Campaign
-        </th>
-        <th scope="col" className="px-4 py-3 text-right">
-          Amount
-        </th>
-        <th scope="col" className="px-4 py-3">
-          Status
-        </th>
-        <th scope="col" className="px-4 py-3 text-right">
-          <span className="sr-only">Actions</span>
-        </th>
-      </tr>
-    </thead>
+    <TableHead
+      className={ADMIN_TABLE_HEAD}
+      cellClassName="px-4 py-3"
+      columns={[
+        {
+          label: <span className="sr-only">Select</span>,
+          key: 'Select',
+          className: 'w-10',
+        },
+        'Date',
+        'Influencer',
+        'Campaign',
+        { label: 'Amount', className: 'text-right' },
+        'Status',
+        {
+          label: <span className="sr-only">Actions</span>,
+          key: 'Actions',
+          className: 'text-right',
+        },
+      ]}
+    />
   );
 }
 

@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { TableHead } from '../../../components/ui/table-head';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber, formatUsd } from '../../../lib/format';
 import { useTaxYear } from '../api/tax-year';
@@ -102,22 +103,16 @@ export function TaxYearPanel() {
               <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">Creators paid in {data!.year}, with their tax forms</caption>
-                  <thead className="bg-slate-50 text-xs text-slate-600 uppercase">
-                    <tr>
-                      <th scope="col" className="px-4 py-3">
-                        Creator
-                      </th>
-                      <th scope="col" className="px-4 py-3 text-right">
-                        Paid in {data!.year}
-                      </th>
-                      <th scope="col" className="px-4 py-3">
-                        Tax form
-                      </th>
-                      <th scope="col" className="px-4 py-3">
-                        Payouts held
-                      </th>
-                    </tr>
-                  </thead>
+                  <TableHead
+                    className="bg-slate-50 text-xs text-slate-600 uppercase"
+                    cellClassName="px-4 py-3"
+                    columns={[
+                      'Creator',
+                      { label: <>Paid in {data!.year}</>, key: 'Paid in', className: 'text-right' },
+                      'Tax form',
+                      'Payouts held',
+                    ]}
+                  />
                   <tbody className="divide-y divide-slate-100">
                     {data!.items.map((row) => (
                       <tr

@@ -8,6 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormActions } from '../../../components/ui/form-actions';
 import { TextField } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -93,14 +94,14 @@ export function YearEndExportDialog({
           {recipients === 0 ? (
             <Alert title="Nobody to file for">The file will have the header row only.</Alert>
           ) : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <FormActions>
             <Button variant="outline" onClick={() => close(false)} disabled={exporter.isPending}>
               Cancel
             </Button>
             <Button type="submit" disabled={exporter.isPending}>
               {exporter.isPending ? 'Checking…' : 'Download CSV'}
             </Button>
-          </div>
+          </FormActions>
         </form>
       </DialogContent>
     </Dialog>

@@ -9,6 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -138,14 +139,14 @@ export function AddProductDialog({
             </Button>
           </fieldset>
           {add.isError ? <Alert variant="destructive">{getErrorMessage(add.error)}</Alert> : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <FormActions>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={add.isPending}>
               Cancel
             </Button>
             <Button type="submit" disabled={add.isPending}>
               Save product
             </Button>
-          </div>
+          </FormActions>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,6 +1,6 @@
 import { FileDown, Upload } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -96,7 +96,7 @@ export function useShipmentImport({
     ),
     outcome: (
       <>
-        {csvError ? <Alert variant="destructive">{csvError}</Alert> : null}
+        <ErrorAlert message={csvError} />
         {report ? <ImportReport report={report} onDismiss={() => setReport(null)} /> : null}
       </>
     ),

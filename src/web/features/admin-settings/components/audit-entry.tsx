@@ -7,6 +7,7 @@ import {
   type AuditEntry,
 } from '../../../../shared/schemas/audit-log';
 import { Button } from '../../../components/ui/button';
+import { TableHead } from '../../../components/ui/table-head';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 
@@ -119,19 +120,16 @@ function Changes({ entry }: { entry: AuditEntry }) {
   return (
     <table className="mt-2 w-full table-fixed text-left text-sm" data-testid="audit-changes">
       <caption className="sr-only">{actionLabel(entry.action)}: the fields before and after</caption>
-      <thead className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-        <tr className="border-b border-slate-200">
-          <th scope="col" className="w-1/4 py-2 pr-2">
-            Field
-          </th>
-          <th scope="col" className="py-2 pr-2">
-            Before
-          </th>
-          <th scope="col" className="py-2">
-            After
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        className="text-xs font-semibold tracking-wide text-slate-500 uppercase"
+        rowClassName="border-b border-slate-200"
+        cellClassName="py-2"
+        columns={[
+          { label: 'Field', className: 'w-1/4 pr-2' },
+          { label: 'Before', className: 'pr-2' },
+          'After',
+        ]}
+      />
       <tbody className="divide-y divide-slate-100 align-top">
         {keys.map((key) => (
           <tr key={key} data-field={key}>

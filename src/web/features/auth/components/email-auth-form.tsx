@@ -6,14 +6,14 @@ import { Link, useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/rules/password';
 import { emailSignInSchema, emailSignUpSchema } from '../../../../shared/schemas/auth';
 import { TwoFactorSignInStep } from '../../../components/two-factor-sign-in-step';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { ButtonSpinner } from '../../../components/ui/spinner';
 import { homePathFor } from '../../../lib/account-paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { refreshSession } from '../../../lib/use-session';
 import { type EmailSignIn, type EmailSignUp, signInWithEmail, signUpWithEmail } from '../api/auth-api';
+import { AuthForm, EmailField } from './auth-form';
 
 /** Runs a sign-in or sign-up call, then reads the new session and goes where the account belongs. */
 function useFinishSignIn() {
@@ -31,9 +31,7 @@ function useFinishSignIn() {
 export function SubmitButton({ pending, children }: { pending: boolean; children: string }) {
   return (
     <Button type="submit" size="lg" className="mt-2 w-full" disabled={pending}>
-      {pending ? (
-        <Spinner className="[&>span:first-child]:size-4 [&>span:first-child]:border-2" label="Please wait" />
-      ) : null}
+      {pending ? <ButtonSpinner label="Please wait" /> : null}
       {children}
     </Button>
   );
@@ -91,22 +89,8 @@ export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void 
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign in with email">
-      {serverError ? (
-        <Alert variant="destructive" data-testid="auth-error">
-          {serverError}
-        </Alert>
-      ) : null}
-      <TextField
-        id={`${id}-email`}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+    <AuthForm label="Sign in with email" error={serverError} errorTestId="auth-error" onSubmit={onSubmit}>
+      <EmailField id={`${id}-email`} error={errors.email?.message} {...form.register('email')} />
       <TextField
         id={`${id}-password`}
         label="Password"
@@ -123,7 +107,7 @@ export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void 
         Forgot password?
       </Link>
       <SubmitButton pending={isSubmitting}>Sign In</SubmitButton>
-    </form>
+    </AuthForm>
   );
 }
 
@@ -149,12 +133,7 @@ export function EmailSignUpForm({ onSubmitStart }: { onSubmitStart?: () => void 
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign up with email">
-      {serverError ? (
-        <Alert variant="destructive" data-testid="auth-error">
-          {serverError}
-        </Alert>
-      ) : null}
+    <AuthForm label="Sign up with email" error={serverError} errorTestId="auth-error" onSubmit={onSubmit}>
       <TextField
         id={`${id}-name`}
         label="Name"
@@ -163,16 +142,7 @@ export function EmailSignUpForm({ onSubmitStart }: { onSubmitStart?: () => void 
         error={errors.name?.message}
         {...form.register('name')}
       />
-      <TextField
-        id={`${id}-email`}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <EmailField id={`${id}-email`} error={errors.email?.message} {...form.register('email')} />
       <TextField
         id={`${id}-password`}
         label="Password"
@@ -183,6 +153,6 @@ export function EmailSignUpForm({ onSubmitStart }: { onSubmitStart?: () => void 
         {...form.register('password')}
       />
       <SubmitButton pending={isSubmitting}>Create Account</SubmitButton>
-    </form>
+    </AuthForm>
   );
 }

@@ -13,9 +13,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Label } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Spinner } from '../../../components/ui/spinner';
+import { ButtonSpinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { choiceList, type VariantChoice, VariantPicker } from '../../../components/variant-picker';
@@ -124,22 +125,15 @@ export function ApplyDialog({
             </p>
           </div>
           {apply.isError ? <Alert variant="destructive">{getErrorMessage(apply.error)}</Alert> : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <FormActions>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={apply.isPending}>
               Cancel
             </Button>
             <Button type="submit" disabled={apply.isPending}>
-              {apply.isPending ? (
-                <Spinner
-                  className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
-                  label="Sending"
-                />
-              ) : (
-                <Send aria-hidden="true" />
-              )}
+              {apply.isPending ? <ButtonSpinner label="Sending" /> : <Send aria-hidden="true" />}
               Send Application
             </Button>
-          </div>
+          </FormActions>
         </form>
       </DialogContent>
     </Dialog>

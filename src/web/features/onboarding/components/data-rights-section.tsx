@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input, Label } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Spinner } from '../../../components/ui/spinner';
+import { ButtonSpinner, Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -99,14 +99,7 @@ function DownloadMyData() {
           ) : null}
           <div>
             <Button variant="outline" onClick={ask} disabled={preparing || request.isPending}>
-              {request.isPending ? (
-                <Spinner
-                  className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
-                  label="Requesting"
-                />
-              ) : (
-                <Download aria-hidden="true" />
-              )}
+              {request.isPending ? <ButtonSpinner label="Requesting" /> : <Download aria-hidden="true" />}
               {latest && latest.status !== 'requested' ? 'Request a new file' : 'Download my data'}
             </Button>
           </div>

@@ -10,7 +10,7 @@ import { PlatformIcon } from '../../../components/platform-icon';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Spinner } from '../../../components/ui/spinner';
+import { ButtonSpinner, Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useConnectInstagram, useDisconnectInstagram, useInstagramConnection } from '../api/instagram-api';
@@ -54,14 +54,7 @@ export function InstagramConnectionSection() {
       disabled={connect.isPending}
       aria-describedby={connect.isError ? `${id}-error` : undefined}
     >
-      {connect.isPending ? (
-        <Spinner
-          className="[&>span:first-child]:size-4 [&>span:first-child]:border-2"
-          label="Opening Instagram"
-        />
-      ) : (
-        <Link2 aria-hidden="true" />
-      )}
+      {connect.isPending ? <ButtonSpinner label="Opening Instagram" /> : <Link2 aria-hidden="true" />}
       {label}
     </Button>
   );

@@ -1,7 +1,7 @@
 import { KeyRound, MailCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { PAYPAL_CHANGE_HOLD_HOURS } from '../../../../shared/paypal-hold';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -11,7 +11,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { ButtonSpinner } from '../../../components/ui/spinner';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { type PaypalConfirmation, sendPaypalCode } from '../api/onboarding-api';
 import { useCountdown } from '../use-countdown';
@@ -20,9 +20,7 @@ import { CODE_LENGTH, CodeField } from './code-field';
 const RESEND_WAIT_SECONDS = 60;
 
 function SmallSpinner() {
-  return (
-    <Spinner className="[&>span:first-child]:size-4 [&>span:first-child]:border-2" label="Please wait" />
-  );
+  return <ButtonSpinner label="Please wait" />;
 }
 
 /**
@@ -132,11 +130,7 @@ export function PaypalConfirmDialog({
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={confirm} className="flex flex-col gap-4">
-          {error ? (
-            <Alert variant="destructive" data-testid="paypal-confirm-error">
-              {error}
-            </Alert>
-          ) : null}
+          <ErrorAlert message={error} data-testid="paypal-confirm-error" />
           {mode === 'totp' ? (
             <CodeField
               id={`${id}-totp`}

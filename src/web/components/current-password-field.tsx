@@ -1,0 +1,27 @@
+import { TextField } from './ui/input';
+
+/** The account's password, typed to confirm a two-factor change (focused as the form opens). */
+export function CurrentPasswordField({
+  id,
+  value,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  value: string;
+  onChange: (password: string) => void;
+  disabled: boolean;
+}) {
+  return (
+    <TextField
+      id={id}
+      label="Password"
+      type="password"
+      autoComplete="current-password"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      disabled={disabled}
+      autoFocus
+    />
+  );
+}

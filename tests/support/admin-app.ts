@@ -1,3 +1,4 @@
+import type { Hono } from 'hono';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Env } from '../../src/config/env';
 import type { Database, DatabaseDriver } from '../../src/db/client';
@@ -6,7 +7,7 @@ import { createApp } from '../../src/server/http/app';
 import type { AppDeps } from '../../src/server/http/context';
 import { type Logger, silentLogger } from '../../src/server/process/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
-import { getWithCookie, postJson, signInAdmin } from './auth-client';
+import { getWithCookie, nextClientIp, postJson, signInAdmin } from './auth-client';
 import { createReadyCreator } from './creators';
 import { testEnv } from './test-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -24,12 +25,38 @@ async function answerOf<T>(response: Response): Promise<Answer<T>> {
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T & { error?: string } };
 }
 
+/** Sends `method` with a JSON body (none when undefined) as the pages do; the body is null when it is not JSON. */
+export async function sendJson(
+  app: Pick<Hono, 'request'>,
+  method: string,
+  path: string,
+  body: unknown,
+  cookie: string,
+): Promise<Answer<Record<string, unknown>>> {
+  const response = await app.request(path, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      origin: 'http://localhost:3000',
+      'x-forwarded-for': nextClientIp(),
+      ...(cookie ? { cookie } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return {
+    status: response.status,
+    body: (await response.json().catch(() => null)) as Record<string, unknown>,
+  };
+}
+
 export interface AdminAppOptions extends Partial<Omit<AppDeps, 'db' | 'env' | 'logger' | 'auth'>> {
   /** Raw variables beside TRUST_PROXY=true; a function is read when the app is built (after earlier hooks). */
   env?: Record<string, string> | (() => Record<string, string>);
   logger?: Logger;
-  /** The admin who signs in (ops@mintbox.test by default). */
-  adminEmail?: string;
+  /** The admin who signs in (ops@mintbox.test by default); false: no admin account at all. */
+  adminEmail?: string | false;
+  /** Hands the mailer to Better Auth too (its own mails: verification, reset). */
+  mailAuth?: boolean;
   adminName?: string;
   /** The prefix of the creators' addresses `creator()` makes (`creator1@example.com`, …). */
   people?: string;
@@ -41,7 +68,15 @@ export interface AdminAppOptions extends Partial<Omit<AppDeps, 'db' | 'env' | 'l
  * ran; `call`, `get` and the steps below send what the pages send, as the admin unless a cookie is given.
  */
 export function useAdminApp(driver: DatabaseDriver, options: AdminAppOptions = {}) {
-  const { env: envVars, logger: givenLogger, adminEmail, adminName, people = 'creator', ...deps } = options;
+  const {
+    env: envVars,
+    logger: givenLogger,
+    adminEmail,
+    adminName,
+    mailAuth,
+    people = 'creator',
+    ...deps
+  } = options;
   let database: TestDatabase | undefined;
   let built:
     | { app: ReturnType<typeof createApp>; env: Env; auth: Auth; logger: Logger; admin: string }
@@ -57,15 +92,17 @@ export function useAdminApp(driver: DatabaseDriver, options: AdminAppOptions = {
     const extra = typeof envVars === 'function' ? envVars() : (envVars ?? {});
     const env = testEnv({ TRUST_PROXY: 'true', ...extra });
     const logger = givenLogger ?? silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
+    const auth = createAuth({ db: database.db, env, logger, ...(mailAuth ? { mailer: deps.mailer } : {}) });
     const app = createApp({ db: database.db, env, logger, auth, ...deps });
+    built = { app, env, auth, logger, admin: '' };
+    if (adminEmail === false) return;
     const email = adminEmail ?? 'ops@mintbox.test';
     await upsertAdmin(database.db, auth, {
       email,
       password: ADMIN_PASSWORD,
       ...(adminName ? { name: adminName } : {}),
     });
-    built = { app, env, auth, logger, admin: await signInAdmin(app, email, ADMIN_PASSWORD) };
+    built.admin = await signInAdmin(app, email, ADMIN_PASSWORD);
   });
   afterAll(async () => {
     await database?.destroy();
@@ -103,6 +140,9 @@ export function useAdminApp(driver: DatabaseDriver, options: AdminAppOptions = {
     /** A GET, as the admin unless `cookie` is given. */
     get: async <T = Record<string, unknown>>(path: string, cookie?: string) =>
       answerOf<T>(await getWithCookie(ready().app, path, cookie ?? ready().admin)),
+    /** Any method with a JSON body (none when undefined), as the admin unless `cookie` is given. */
+    send: (method: string, path: string, body?: unknown, cookie?: string) =>
+      sendJson(ready().app, method, path, body, cookie ?? ready().admin),
     /** A creator who signed up, verified their address and completed the profile (tests/support/creators.ts). */
     creator: (more: Omit<Parameters<typeof createReadyCreator>[2], 'email'> & { email?: string } = {}) => {
       n += 1;

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../tests/support/admin-app';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
-import { createReadyCreator } from '../../../tests/support/creators';
 import { insertApplication, insertCampaign, insertInfluencer } from '../../../tests/support/factories';
 import { testServices } from '../../../tests/support/services';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
@@ -25,30 +24,12 @@ type Rows = { rows: Array<Record<string, unknown>> };
 describe.each(TEST_DRIVERS)('the applicants page’s kept keys and counts on %s', (driver) => {
   const mailer = captureMailer();
   const clock = fakeClock('2026-06-05T12:00:00Z');
-  let n = 0;
-  const api = useAdminApp(driver, { mailer, now: () => clock.now });
-  const { call, get } = api;
+  const api = useAdminApp(driver, { mailer, now: () => clock.now, people: 'keys' });
+  const { call, get, apply, submit } = api;
 
-  const person = async (name: string) => {
-    n += 1;
-    return createReadyCreator(api.app, api.db, { email: `keys${n}@example.com`, name });
-  };
-  const apply = async (campaignId: number, cookie: string) => {
-    const applied = await call<{ id: number }>(`/api/campaigns/${campaignId}/applications`, {}, cookie);
-    expect(applied.status).toBe(201);
-    return applied.body.id;
-  };
+  const person = (name: string) => api.creator({ name });
   const ok = async (path: string, body: unknown = {}, cookie = api.admin) =>
     expect((await call(path, body, cookie)).status).toBe(200);
-  const submit = async (id: number, cookie: string) => {
-    const sent = await call<{ id: number }>(
-      `/api/applications/${id}/submissions`,
-      { urls: [`https://www.instagram.com/p/keys${id}x${n}`] },
-      cookie,
-    );
-    expect(sent.status).toBe(201);
-    return sent.body.id;
-  };
   const rows = async (query: ReturnType<typeof sql>) =>
     ((await api.db.execute(query)) as unknown as Rows).rows.map((r) =>
       Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])),

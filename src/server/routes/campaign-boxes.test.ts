@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../tests/support/admin-app';
-import { getWithCookie, nextClientIp } from '../../../tests/support/auth-client';
-import { SERUM_CAMPAIGN, SERUM_SHADES } from '../../../tests/support/box-campaign';
+import { getWithCookie } from '../../../tests/support/auth-client';
+import { createBoxCampaign, SERUM_CAMPAIGN, SERUM_SHADES } from '../../../tests/support/box-campaign';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator } from '../../../tests/support/creators';
@@ -19,22 +19,7 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
   let n = 0;
   const api = useAdminApp(driver, { mailer, now: () => clock.now, adminEmail: 'boxes@mintbox.test' });
 
-  const send = async (method: string, path: string, body: unknown, cookie: string) => {
-    const response = await api.app.request(path, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        origin: 'http://localhost:3000',
-        'x-forwarded-for': nextClientIp(),
-        cookie,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return {
-      status: response.status,
-      body: (await response.json().catch(() => null)) as Record<string, unknown>,
-    };
-  };
+  const { send } = api;
   const read = async <T>(path: string, cookie: string) =>
     (await (await getWithCookie(api.app, path, cookie)).json()) as T;
   const products = async (campaignId: number) =>
@@ -43,15 +28,10 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
     (await products(campaignId))[0]!.variants.find((v) => v.name === name)!.left;
   /** A campaign offering the serum in two shades, and a creator who applied for `shade`. */
   const campaignWithProducts = async () => {
-    const made = await send('POST', '/api/admin/campaigns', CAMPAIGN, api.admin);
-    const campaignId = made.body.id as number;
-    await send(
-      'POST',
-      `/api/admin/campaigns/${campaignId}/products`,
-      { name: 'Serum', variants: SHADES },
-      api.admin,
-    );
-    const list = await products(campaignId);
+    const { campaignId, products: list } = await createBoxCampaign(send, {
+      campaign: CAMPAIGN,
+      variants: SHADES,
+    });
     const idOf = (name: string) => list[0]!.variants.find((v) => v.name === name)!.id;
     const apply = async (shade: string) => {
       n += 1;

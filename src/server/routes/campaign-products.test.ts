@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../tests/support/admin-app';
-import { getWithCookie, nextClientIp, postJson } from '../../../tests/support/auth-client';
-import { SERUM_CAMPAIGN } from '../../../tests/support/box-campaign';
+import { getWithCookie, postJson } from '../../../tests/support/auth-client';
+import { createBoxCampaign, SERUM_CAMPAIGN } from '../../../tests/support/box-campaign';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
@@ -28,39 +28,12 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
   let n = 0;
   const api = useAdminApp(driver, { mailer, now: () => clock.now });
 
-  const send = async (method: string, path: string, body: unknown, cookie: string) => {
-    const response = await api.app.request(path, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        origin: 'http://localhost:3000',
-        'x-forwarded-for': nextClientIp(),
-        cookie,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return {
-      status: response.status,
-      body: (await response.json().catch(() => null)) as Record<string, unknown>,
-    };
-  };
+  const { send } = api;
   const creator = () => {
     n += 1;
     return createReadyCreator(api.app, api.db, { email: `shade${n}@example.com` });
   };
-  const newCampaign = async () => {
-    const r = await send('POST', '/api/admin/campaigns', CAMPAIGN, api.admin);
-    expect(r.status).toBe(201);
-    const id = r.body.id as number;
-    const p = await send(
-      'POST',
-      `/api/admin/campaigns/${id}/products`,
-      { name: 'Serum', variants: SHADES },
-      api.admin,
-    );
-    expect(p.status).toBe(201);
-    return { campaignId: id, products: await products(id) };
-  };
+  const newCampaign = () => createBoxCampaign(send, { campaign: CAMPAIGN, variants: SHADES });
   const products = async (campaignId: number) =>
     (
       (await (await getWithCookie(api.app, `/api/campaigns/${campaignId}/products`)).json()) as {

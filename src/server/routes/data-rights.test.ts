@@ -10,6 +10,7 @@ import { createReadyCreator } from '../../../tests/support/creators';
 import { insertApplication, insertCampaign } from '../../../tests/support/factories';
 import { balanceAndSum, giveMint } from '../../../tests/support/mint';
 import { testServices } from '../../../tests/support/services';
+import { w9Form } from '../../../tests/support/tax-forms';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { totpCode } from '../../../tests/support/totp';
 import { enrolTwoFactor } from '../../../tests/support/two-factor';
@@ -64,18 +65,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     const filed = await api.app.request('/api/me/tax-form', {
       method: 'PUT',
       headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: owner.cookie },
-      body: JSON.stringify({
-        type: 'w9',
-        legalName: 'Data Owner',
-        taxClassification: 'individual',
-        addressLine1: '1 Main St',
-        city: 'Austin',
-        state: 'TX',
-        zipCode: '78701',
-        tinType: 'ssn',
-        tin: '123-45-6789',
-        certify: true,
-      }),
+      body: JSON.stringify(w9Form({ legalName: 'Data Owner' })),
     });
     expect(filed.status).toBe(200);
     const asked = await postJson(api.app, '/api/me/data-export', {}, owner.cookie);

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../tests/support/admin-app';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
-import { createReadyCreator } from '../../../tests/support/creators';
 import { insertApplication, insertCampaign, insertInfluencer } from '../../../tests/support/factories';
 import { testServices } from '../../../tests/support/services';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
@@ -19,32 +18,12 @@ const DAY = 86_400_000;
 describe.each(TEST_DRIVERS)('reliability record and the applicants list on %s', (driver) => {
   const mailer = captureMailer();
   const clock = fakeClock('2026-06-05T12:00:00Z');
-  let n = 0;
-  const api = useAdminApp(driver, { mailer, now: () => clock.now });
-  const { call, get } = api;
+  const api = useAdminApp(driver, { mailer, now: () => clock.now, people: 'rel' });
+  const { call, get, apply, submit, accept } = api;
 
-  const person = async (name: string) => {
-    n += 1;
-    return createReadyCreator(api.app, api.db, { email: `rel${n}@example.com`, name });
-  };
+  const person = (name: string) => api.creator({ name });
   const campaign = (type: 'paid' | 'gifting', name: string) =>
     insertCampaign(api.db, { name, type, deadline: '2026-06-12', followersRequired: 0, reward: 20 });
-  const apply = async (campaignId: number, cookie: string) => {
-    const applied = await call<{ id: number }>(`/api/campaigns/${campaignId}/applications`, {}, cookie);
-    expect(applied.status).toBe(201);
-    return applied.body.id;
-  };
-  const accept = async (id: number) =>
-    expect((await call(`/api/admin/applications/${id}/accept`, {})).status).toBe(200);
-  const submit = async (id: number, cookie: string) => {
-    const sent = await call<{ id: number }>(
-      `/api/applications/${id}/submissions`,
-      { urls: [`https://www.instagram.com/p/post${id}x${n}`] },
-      cookie,
-    );
-    expect(sent.status).toBe(201);
-    return sent.body.id;
-  };
   const recordOf = async (cookie: string) => {
     const answer = await get<{ record: Reliability }>('/api/me/reliability', cookie);
     expect(answer.status).toBe(200);

@@ -5,6 +5,7 @@ import { getWithCookie, nextClientIp, postJson } from '../../../tests/support/au
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { giveMint } from '../../../tests/support/mint';
+import { w9Form } from '../../../tests/support/tax-forms';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { allTaxYearTotals, rebuildTaxYearTotals, taxYearCreatorCounts } from '../../db/queries/tax';
 import { payouts } from '../../db/schema/payouts';
@@ -17,18 +18,7 @@ import type { TaxYearReport, TaxYearRow } from '../../shared/schemas/tax';
  * the pages must walk every line once, in the report's order.
  */
 
-const w9 = (tin: string) => ({
-  type: 'w9',
-  legalName: 'Kept Totals',
-  taxClassification: 'individual',
-  addressLine1: '1 Main St',
-  city: 'Austin',
-  state: 'TX',
-  zipCode: '78701',
-  tinType: 'ssn',
-  tin,
-  certify: true,
-});
+const w9 = (tin: string) => w9Form({ legalName: 'Kept Totals', tin });
 
 describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
   let n = 0;
@@ -51,19 +41,8 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
     expect(result.body.error ?? result.status).toBe(201);
     return result.body;
   };
-  const fileW9 = async (cookie: string, tin: string) => {
-    const response = await api.app.request('/api/me/tax-form', {
-      method: 'PUT',
-      headers: {
-        'content-type': 'application/json',
-        origin: 'http://localhost:3000',
-        'x-forwarded-for': nextClientIp(),
-        cookie,
-      },
-      body: JSON.stringify(w9(tin)),
-    });
-    expect(response.status).toBe(200);
-  };
+  const fileW9 = async (cookie: string, tin: string) =>
+    expect((await api.send('PUT', '/api/me/tax-form', w9(tin), cookie)).status).toBe(200);
   const processManually = async (ids: number[]) =>
     expect((await post('/api/admin/payouts/process', { ids, mode: 'manual' })).status).toBe(200);
   const markPaid = async (id: number) =>

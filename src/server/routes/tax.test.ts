@@ -7,6 +7,7 @@ import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { parseCsv } from '../../../tests/support/csv';
 import { balanceAndSum, giveMint } from '../../../tests/support/mint';
+import { w9Form } from '../../../tests/support/tax-forms';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { auditLog } from '../../db/schema/audit';
 import { payouts } from '../../db/schema/payouts';
@@ -31,19 +32,7 @@ function memoryLogger() {
 }
 const SSN = '123-45-6789';
 
-const w9 = (overrides: Record<string, unknown> = {}) => ({
-  type: 'w9',
-  legalName: 'Ana Tax',
-  taxClassification: 'individual',
-  addressLine1: '1 Main St',
-  city: 'Austin',
-  state: 'TX',
-  zipCode: '78701',
-  tinType: 'ssn',
-  tin: SSN,
-  certify: true,
-  ...overrides,
-});
+const w9 = (overrides: Record<string, unknown> = {}) => w9Form({ tin: SSN, ...overrides });
 
 describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
   const clock = { now: new Date('2026-06-10T12:00:00Z') };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, nextClientIp, signInAdmin } from '../../../tests/support/auth-client';
+import { sendJson } from '../../../tests/support/admin-app';
+import { getWithCookie, signInAdmin } from '../../../tests/support/auth-client';
 import { eventually } from '../../../tests/support/bounded';
 import { SERUM_CAMPAIGN, SERUM_SHADES } from '../../../tests/support/box-campaign';
 import { createReadyCreator } from '../../../tests/support/creators';
@@ -37,18 +38,9 @@ describe.each(TEST_DRIVERS)('admin campaign pages kept ready on %s', (driver) =>
   let creatorCookie: string;
 
   const send = async (method: string, path: string, body: unknown, cookie: string) => {
-    const response = await app.request(path, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        origin: 'http://localhost:3000',
-        'x-forwarded-for': nextClientIp(),
-        cookie,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
-    return (await response.json().catch(() => null)) as Record<string, unknown>;
+    const answer = await sendJson(app, method, path, body, cookie);
+    expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+    return answer.body;
   };
   const paths = () => ({
     review: `/api/admin/campaigns/${campaignId}/applications`,

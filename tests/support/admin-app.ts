@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Env } from '../../src/config/env';
 import type { Database, DatabaseDriver } from '../../src/db/client';
+import type { NewCampaignRow } from '../../src/db/schema/campaigns';
 import { type Auth, createAuth } from '../../src/server/auth/auth';
 import { createApp } from '../../src/server/http/app';
 import type { AppDeps } from '../../src/server/http/context';
@@ -9,6 +10,7 @@ import { type Logger, silentLogger } from '../../src/server/process/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { getWithCookie, nextClientIp, postJson, signInAdmin } from './auth-client';
 import { createReadyCreator } from './creators';
+import { insertCampaign } from './factories';
 import { testEnv } from './test-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -160,6 +162,22 @@ export function useAdminApp(driver: DatabaseDriver, options: AdminAppOptions = {
       );
       expect(applied.status).toBe(201);
       return applied.body.id;
+    },
+    /**
+     * A creator `<label> Person<n>` who applied (201) to a new active gifting campaign `<label> Campaign <n>`
+     * (deadline 2026-07-01, no follower minimum; `campaign` overrides), `n` counting the creators made here.
+     */
+    appliedToNewCampaign: async (label: string, campaign: Partial<NewCampaignRow> = {}) => {
+      const person = await api.creator({ name: `${label} Person${n + 1}` });
+      const row = await insertCampaign(ready().database.db, {
+        name: `${label} Campaign ${n}`,
+        status: 'active',
+        type: 'gifting',
+        deadline: '2026-07-01',
+        followersRequired: 0,
+        ...campaign,
+      });
+      return { ...person, campaign: row, applicationId: await api.apply(row.id, person.cookie) };
     },
     /** The admin accepts the application (200). */
     accept: async (id: number) =>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../tests/support/admin-app';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { insertCampaign } from '../../../tests/support/factories';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import type { AdminProblem, MyProblem } from '../../shared/schemas/delivery-problems';
 import type { AdminApplicant } from '../../shared/schemas/shipping';
@@ -13,23 +12,13 @@ describe.each(TEST_DRIVERS)('delivery problems API on %s', (driver) => {
   const clock = { now: new Date('2026-06-10T12:00:00Z') };
   const api = useAdminApp(driver, { mailer, now: () => clock.now, people: 'box' });
   const { call, get } = api;
-  let n = 0;
 
   /** A creator whose PR box was shipped. */
   async function shippedBox() {
-    n += 1;
-    const person = await api.creator({ name: `Box Person${n}` });
-    const campaign = await insertCampaign(api.db, {
-      name: `Box Campaign ${n}`,
-      status: 'active',
-      type: 'gifting',
-      deadline: '2026-07-01',
-      followersRequired: 0,
-    });
-    const applicationId = await api.apply(campaign.id, person.cookie);
-    await api.accept(applicationId);
-    await api.ship(applicationId);
-    return { ...person, campaign, applicationId };
+    const box = await api.appliedToNewCampaign('Box');
+    await api.accept(box.applicationId);
+    await api.ship(box.applicationId);
+    return box;
   }
   const report = (cookie: string, applicationId: number, problem: string, note?: string) =>
     call(`/api/applications/${applicationId}/delivery`, { action: 'report', problem, note }, cookie);

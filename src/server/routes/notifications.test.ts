@@ -3,8 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, useAdminApp } from '../../../tests/support/admin-app';
 import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { createReadyCreator } from '../../../tests/support/creators';
-import { insertCampaign } from '../../../tests/support/factories';
 import { giveMint } from '../../../tests/support/mint';
 import { testServices } from '../../../tests/support/services';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
@@ -18,8 +16,7 @@ describe.each(TEST_DRIVERS)('notifications on %s', (driver) => {
   const adminIds: string[] = [];
   const mailer = captureMailer();
   const clock = { now: new Date('2026-06-10T12:00:00Z') };
-  const api = useAdminApp(driver, { mailer, now: () => clock.now });
-  let n = 0;
+  const api = useAdminApp(driver, { mailer, now: () => clock.now, people: 'note' });
 
   const call = async <T = Record<string, unknown>>(
     path: string,
@@ -50,26 +47,8 @@ describe.each(TEST_DRIVERS)('notifications on %s', (driver) => {
     ).map((r) => r.kind);
 
   async function creatorWithApplication() {
-    n += 1;
-    const person = await createReadyCreator(api.app, api.db, {
-      email: `note${n}@example.com`,
-      name: `Note Person${n}`,
-    });
-    const campaign = await insertCampaign(api.db, {
-      name: `Note Campaign ${n}`,
-      status: 'active',
-      type: 'gifting',
-      platform: 'instagram',
-      deadline: '2026-07-01',
-      followersRequired: 0,
-    });
-    const applied = await call<{ id: number }>(
-      `/api/campaigns/${campaign.id}/applications`,
-      {},
-      person.cookie,
-    );
-    expect(applied.status).toBe(201);
-    return { ...person, userId: await userIdOf(person.email), campaign, applicationId: applied.body.id };
+    const applied = await api.appliedToNewCampaign('Note', { platform: 'instagram' });
+    return { ...applied, userId: await userIdOf(applied.email) };
   }
 
   beforeAll(async () => {

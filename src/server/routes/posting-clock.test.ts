@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../tests/support/admin-app';
 import { getWithCookie } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
 import { testServices } from '../../../tests/support/services';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
@@ -15,7 +14,7 @@ describe.each(TEST_DRIVERS)('the fair posting clock on %s', (driver) => {
   const mailer = captureMailer();
   const clock = { now: new Date('2026-06-10T12:00:00Z') };
   let n = 0;
-  const api = useAdminApp(driver, { mailer, now: () => clock.now });
+  const api = useAdminApp(driver, { mailer, now: () => clock.now, people: 'clock' });
   const { call } = api;
 
   const at = (iso: string) => {
@@ -44,7 +43,7 @@ describe.each(TEST_DRIVERS)('the fair posting clock on %s', (driver) => {
   async function accepted(ship = true) {
     n += 1;
     at('2026-06-15T12:00:00Z');
-    const person = await createReadyCreator(api.app, api.db, { email: `clock${n}@example.com` });
+    const person = await api.creator();
     const campaign = await insertCampaign(api.db, {
       name: `Clock Campaign ${n}`,
       status: 'active',
@@ -53,15 +52,11 @@ describe.each(TEST_DRIVERS)('the fair posting clock on %s', (driver) => {
       deadline: '2026-07-01',
       followersRequired: 0,
     });
-    const id = (await call<{ id: number }>(`/api/campaigns/${campaign.id}/applications`, {}, person.cookie))
-      .body.id;
-    expect((await call(`/api/admin/applications/${id}/accept`, {})).status).toBe(200);
+    const id = await api.apply(campaign.id, person.cookie);
+    await api.accept(id);
     if (ship) {
       at('2026-06-20T12:00:00Z');
-      expect(
-        (await call(`/api/admin/applications/${id}/shipment`, { carrier: 'USPS', trackingNumber: '94001' }))
-          .status,
-      ).toBe(200);
+      await api.ship(id, '94001');
     }
     return { ...person, id, campaign };
   }

@@ -5,9 +5,9 @@ import { getWithCookie, signInAdmin } from '../../../tests/support/auth-client';
 import { eventually } from '../../../tests/support/bounded';
 import { SERUM_CAMPAIGN, SERUM_SHADES } from '../../../tests/support/box-campaign';
 import { createReadyCreator } from '../../../tests/support/creators';
+import { listenForChanges } from '../../../tests/support/listen';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { listenForInvalidations, listenOnPglite } from '../../db/cache-invalidation';
 import type { PackingSummary, ProductView } from '../../shared/schemas/products';
 import type { AdminApplicantList } from '../../shared/schemas/shipping';
 import { createAuth } from '../auth/auth';
@@ -63,16 +63,7 @@ describe.each(TEST_DRIVERS)('admin campaign pages kept ready on %s', (driver) =>
     const logger = silentLogger();
     const auth = createAuth({ db: database.db, env, logger });
     app = createApp({ db: database.db, env, logger, auth });
-    if (driver === 'pglite') {
-      stopListening = await listenOnPglite(database.db, database.pglite!);
-    } else {
-      const listening = await listenForInvalidations(database.db, {
-        connectionString: process.env.TEST_DATABASE_URL!,
-        logger,
-        schema: database.migrationsSchema,
-      });
-      stopListening = () => listening.close();
-    }
+    stopListening = await listenForChanges(database);
     await upsertAdmin(database.db, auth, { email: 'kept-owner@mintbox.test', password: PASSWORD });
     await upsertAdmin(database.db, auth, {
       email: 'kept-viewer@mintbox.test',

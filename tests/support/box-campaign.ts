@@ -1,3 +1,6 @@
+import { expect } from 'vitest';
+import type { ProductView } from '../../src/shared/schemas/products';
+
 /**
  * A gifting campaign offering the serum in two shades, as an admin creates it through the API (issue 37): the body
  * of `POST /api/admin/campaigns` and of its products' `POST …/products` (`{ name: 'Serum', variants: SERUM_SHADES }`).
@@ -23,3 +26,32 @@ export const SERUM_SHADES = [
   { name: 'Shade 01', sku: 'SER-01', retailValue: '32.00', stock: 5 },
   { name: 'Shade 02', sku: 'SER-02', retailValue: '34.50', stock: 1 },
 ];
+
+/**
+ * The admin creates `campaign` with one product, `name` in `variants`, through the API (201 each): its id and its
+ * products as the signed-out campaign page lists them.
+ */
+export async function createBoxCampaign(
+  send: (
+    method: string,
+    path: string,
+    body?: unknown,
+    cookie?: string,
+  ) => Promise<{ status: number; body: Record<string, unknown> }>,
+  { campaign = SERUM_CAMPAIGN, name = 'Serum', variants = SERUM_SHADES }: BoxCampaignParts = {},
+): Promise<{ campaignId: number; products: ProductView[] }> {
+  const made = await send('POST', '/api/admin/campaigns', campaign);
+  expect(made.status).toBe(201);
+  const campaignId = made.body.id as number;
+  expect((await send('POST', `/api/admin/campaigns/${campaignId}/products`, { name, variants })).status).toBe(
+    201,
+  );
+  const listed = await send('GET', `/api/campaigns/${campaignId}/products`, undefined, '');
+  return { campaignId, products: (listed.body as { items: ProductView[] }).items };
+}
+
+interface BoxCampaignParts {
+  campaign?: Record<string, unknown>;
+  name?: string;
+  variants?: ReadonlyArray<{ name: string; sku: string; retailValue: string; stock: number }>;
+}

@@ -159,6 +159,19 @@ export function usePaypalPayouts(driver: DatabaseDriver) {
 
   return {
     ready: () => ({ database, fake, app, admin }),
+    /** The same four, read in a test (after the beforeAll) without copying them out first. */
+    get database() {
+      return database;
+    },
+    get fake() {
+      return fake;
+    },
+    get app() {
+      return app;
+    },
+    get admin() {
+      return admin;
+    },
     mailer,
     logger,
     clock,

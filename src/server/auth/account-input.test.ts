@@ -1,23 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
 import { cookieHeader, getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { users } from '../../db/schema/auth';
 import { PASSWORD_MESSAGES } from '../../shared/rules/password';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { createAuth } from './auth';
 
 /** What sign-up, sign-in and profile updates accept: passwords, names, images, and what a sign-up reveals. */
 describe.each(TEST_DRIVERS)('account input on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
   const mailer = captureMailer();
+  const api = useAdminApp(driver, { mailer, mailAuth: true, adminEmail: false });
   const signUp = (body: Record<string, unknown>) =>
-    postJson(app, '/api/auth/sign-up/email', {
+    postJson(api.app, '/api/auth/sign-up/email', {
       name: 'Valid Name',
       password: 'correct horse battery',
       ...body,
@@ -26,22 +22,6 @@ describe.each(TEST_DRIVERS)('account input on %s', (driver) => {
     const body = (await response.json()) as { message?: string; error?: string };
     return body.error ?? body.message;
   };
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    app = createApp({
-      db: database.db,
-      env,
-      logger,
-      auth: createAuth({ db: database.db, env, logger, mailer }),
-      mailer,
-    });
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   it('refuses short, blank, common and control-character passwords with the rule message', async () => {
     const cases: Array<[string, string]> = [
@@ -63,7 +43,7 @@ describe.each(TEST_DRIVERS)('account input on %s', (driver) => {
     }
     const nul = await signUp({ email: 'nul@example.com', password: 'pass\u0000word-long' });
     expect(nul.status).toBe(400);
-    const stored = await database.db.select().from(users).where(eq(users.email, 'weak1@example.com'));
+    const stored = await api.db.select().from(users).where(eq(users.email, 'weak1@example.com'));
     expect(stored).toEqual([]);
   });
 
@@ -79,26 +59,26 @@ describe.each(TEST_DRIVERS)('account input on %s', (driver) => {
     expect(script.status).toBe(400);
     expect(await messageOf(script)).toBe('Image must be an http(s) address of at most 2048 characters');
 
-    const { cookie } = await createReadyCreator(app, database.db, { email: 'caps@example.com' });
+    const { cookie } = await createReadyCreator(api.app, api.db, { email: 'caps@example.com' });
     for (const body of [
       { name: 'N'.repeat(101) },
       { name: null },
       { name: '' },
       { image: `https://x.example/${'a'.repeat(3000)}` },
     ]) {
-      const response = await postJson(app, '/api/auth/update-user', body, cookie);
+      const response = await postJson(api.app, '/api/auth/update-user', body, cookie);
       expect(response.status, JSON.stringify(body).slice(0, 40)).toBe(400);
     }
-    const [row] = await database.db.select().from(users).where(eq(users.email, 'caps@example.com'));
+    const [row] = await api.db.select().from(users).where(eq(users.email, 'caps@example.com'));
     expect(row?.name).toBe('Ready Creator');
   });
 
   it('does not let a sign-in overwrite the name the creator set in the profile', async () => {
     const email = 'named@example.com';
-    const { cookie } = await createReadyCreator(app, database.db, { email, name: 'sign-up handle' });
+    const { cookie } = await createReadyCreator(api.app, api.db, { email, name: 'sign-up handle' });
     const me = async (c: string) =>
-      ((await (await getWithCookie(app, '/api/me', c)).json()) as { name: string }).name;
-    const renamed = await app.request('/api/me/profile', {
+      ((await (await getWithCookie(api.app, '/api/me', c)).json()) as { name: string }).name;
+    const renamed = await api.app.request('/api/me/profile', {
       method: 'PATCH',
       headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
       body: JSON.stringify({
@@ -111,10 +91,10 @@ describe.each(TEST_DRIVERS)('account input on %s', (driver) => {
     expect(renamed.status).toBe(200);
     expect(await me(cookie)).toBe('Ana Profile');
     const again = cookieHeader(
-      await postJson(app, '/api/auth/sign-in/email', { email, password: 'correct horse battery' }),
+      await postJson(api.app, '/api/auth/sign-in/email', { email, password: 'correct horse battery' }),
     );
     expect(await me(again)).toBe('Ana Profile');
-    const account = await database.db.select({ name: users.name }).from(users).where(eq(users.email, email));
+    const account = await api.db.select({ name: users.name }).from(users).where(eq(users.email, email));
     expect(account[0]?.name).toBe('sign-up handle');
   });
 
@@ -146,11 +126,15 @@ describe.each(TEST_DRIVERS)('account input on %s', (driver) => {
     expect(mailer.sent.slice(before).filter((m) => m.to === owner)).toHaveLength(3);
     // The owner's password is untouched.
     expect(
-      (await postJson(app, '/api/auth/sign-in/email', { email: owner, password: 'correct horse battery' }))
-        .status,
+      (
+        await postJson(api.app, '/api/auth/sign-in/email', {
+          email: owner,
+          password: 'correct horse battery',
+        })
+      ).status,
     ).toBe(200);
     expect(
-      (await postJson(app, '/api/auth/sign-in/email', { email: owner, password: 'an attacker password' }))
+      (await postJson(api.app, '/api/auth/sign-in/email', { email: owner, password: 'an attacker password' }))
         .status,
     ).toBe(401);
   });

@@ -1,12 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postJson } from '../../../tests/support/auth-client';
-import type { FakePaypal } from '../../../tests/support/fake-paypal';
 import { balanceAndSum } from '../../../tests/support/mint';
 import { type ProcessAnswer, usePaypalPayouts } from '../../../tests/support/paypal-payouts';
-import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { payoutBatches, payoutEvents } from '../../db/schema/payouts';
-import type { createApp } from '../http/app';
 import { processPayouts } from '../services/payouts/process-payouts';
 import { advancePaymentRun, PAYMENT_RUN_STEPS, pollPayouts } from './payment-runs';
 
@@ -17,17 +15,10 @@ describe.each(TEST_DRIVERS)(
   (driver) => {
     const t = usePaypalPayouts(driver);
     const { ctx, pendingPayout, processPaypal, payoutRow, later } = t;
-    let database: TestDatabase;
-    let fake: FakePaypal;
-    let app: ReturnType<typeof createApp>;
-    let admin: string;
-    beforeAll(() => {
-      ({ database, fake, app, admin } = t.ready());
-    });
     const posts = (senderBatchId: string) =>
-      [...fake.batches.values()].filter((b) => b.senderBatchId === senderBatchId);
+      [...t.fake.batches.values()].filter((b) => b.senderBatchId === senderBatchId);
     const paidEvents = async (payoutId: number) =>
-      (await database.db.select().from(payoutEvents).where(eq(payoutEvents.payoutId, payoutId))).filter(
+      (await t.database.db.select().from(payoutEvents).where(eq(payoutEvents.payoutId, payoutId))).filter(
         (e) => e.action === 'paid',
       );
 
@@ -35,13 +26,13 @@ describe.each(TEST_DRIVERS)(
       const a = await pendingPayout(55);
       const b = await pendingPayout(60);
       // PayPal takes the batch and answers after 1.5 s, past the client's 1 s limit: the click does not wait for it.
-      fake.failNextCreate({ kind: 'hang-after-taking', ms: 1_500 });
+      t.fake.failNextCreate({ kind: 'hang-after-taking', ms: 1_500 });
       const clicked = performance.now();
       const response = await postJson(
-        app,
+        t.app,
         '/api/admin/payouts/process',
         { ids: [a.payout.id, b.payout.id], mode: 'paypal' },
-        admin,
+        t.admin,
       );
       const answeredMs = performance.now() - clicked;
       const started = (await response.json()) as ProcessAnswer;
@@ -65,8 +56,8 @@ describe.each(TEST_DRIVERS)(
       });
       expect((await payoutRow(a.payout.id)).status).toBe('completed');
       expect(posts(started.paypal!.senderBatchId)).toHaveLength(1);
-      expect(fake.paidTo(a.paypalEmail)).toBe(55);
-      expect(fake.paidTo(b.paypalEmail)).toBe(60);
+      expect(t.fake.paidTo(a.paypalEmail)).toBe(55);
+      expect(t.fake.paidTo(b.paypalEmail)).toBe(60);
     });
 
     it('concurrent Process Payment clicks on the same payouts make one run, paid once', async () => {
@@ -78,16 +69,16 @@ describe.each(TEST_DRIVERS)(
       expect(clicks.filter((r) => r.status === 200)).toHaveLength(1);
       const refused = clicks.filter((r) => r.status === 409);
       expect(refused).toHaveLength(4);
-      const batches = await database.db
+      const batches = await t.database.db
         .select()
         .from(payoutBatches)
         .where(inArray(payoutBatches.id, [(await payoutRow(c.payout.id)).batchId!]));
       expect(batches).toHaveLength(1);
       expect(posts(batches[0]!.senderBatchId)).toHaveLength(1);
-      expect(fake.paidTo(c.paypalEmail)).toBe(70);
-      expect(fake.paidTo(d.paypalEmail)).toBe(50);
+      expect(t.fake.paidTo(c.paypalEmail)).toBe(70);
+      expect(t.fake.paidTo(d.paypalEmail)).toBe(50);
       expect(await paidEvents(c.payout.id)).toHaveLength(1);
-      expect(await balanceAndSum(database.db, c.influencerId)).toEqual({ balance: 10, sum: 10 });
+      expect(await balanceAndSum(t.database.db, c.influencerId)).toEqual({ balance: 10, sum: 10 });
     });
 
     it('a crash between submitting and settling resumes without paying twice; no Mint lost or made', async () => {
@@ -109,7 +100,7 @@ describe.each(TEST_DRIVERS)(
       const runId = started.paypal!.runId;
       expect(await t.watchRun(runId)).toMatchObject({ outcome: 'submitted', over: false });
       expect((await payoutRow(e.payout.id)).status).toBe('processing');
-      expect(await balanceAndSum(database.db, e.influencerId)).toEqual({ balance: 10, sum: 10 });
+      expect(await balanceAndSum(t.database.db, e.influencerId)).toEqual({ balance: 10, sum: 10 });
 
       // Any process takes the run up again: the payout job when it is due, and a second start of the same run.
       later(10);
@@ -122,10 +113,10 @@ describe.each(TEST_DRIVERS)(
       expect(await t.watchRun(runId)).toMatchObject({ over: true, payouts: { paid: 1, open: 0 } });
       expect((await payoutRow(e.payout.id)).status).toBe('completed');
       expect(posts(started.paypal!.senderBatchId)).toHaveLength(1);
-      expect(fake.paidTo(e.paypalEmail)).toBe(90);
+      expect(t.fake.paidTo(e.paypalEmail)).toBe(90);
       expect(await paidEvents(e.payout.id)).toHaveLength(1);
       // The Mint left the balance with the redemption (a ledger entry); paying it moves no Mint.
-      expect(await balanceAndSum(database.db, e.influencerId)).toEqual({ balance: 10, sum: 10 });
+      expect(await balanceAndSum(t.database.db, e.influencerId)).toEqual({ balance: 10, sum: 10 });
     });
   },
 );

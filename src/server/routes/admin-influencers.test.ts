@@ -1,57 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
 import { giveMint } from '../../../tests/support/mint';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { MODERATION_MESSAGES } from '../../shared/moderation';
 import type { CreatorDetail } from '../../shared/schemas/creator-admin';
 import type { AdminApplicant } from '../../shared/schemas/shipping';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 
-const ADMIN_PASSWORD = 'admin password 2026!';
 const PASSWORD = 'correct horse battery';
 
 describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
   const mailer = captureMailer();
   const clock = { now: new Date('2026-06-10T12:00:00Z') };
+  const api = useAdminApp(driver, { mailer, now: () => clock.now, mailAuth: true });
+  const { call, get } = api;
   let n = 0;
 
   const creator = () => {
     n += 1;
-    return createReadyCreator(app, database.db, { email: `mod${n}@example.com`, name: `Mod Creator${n}` });
-  };
-  const call = async <T = Record<string, unknown>>(path: string, body: unknown, cookie = admin) => {
-    const response = await postJson(app, path, body, cookie);
-    return { status: response.status, body: (await response.json()) as T & { error?: string } };
-  };
-  const get = async <T>(path: string, cookie = admin) => {
-    const response = await getWithCookie(app, path, cookie);
-    return { status: response.status, body: (await response.json()) as T & { error?: string } };
+    return createReadyCreator(api.app, api.db, { email: `mod${n}@example.com`, name: `Mod Creator${n}` });
   };
   const activeCampaign = () =>
-    insertCampaign(database.db, { status: 'active', deadline: '2026-07-01', followersRequired: 0 });
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger, mailer });
-    app = createApp({ db: database.db, env, logger, auth, mailer, now: () => clock.now });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
+    insertCampaign(api.db, { status: 'active', deadline: '2026-07-01', followersRequired: 0 });
 
   it('shows one creator whole: profile, handles with links, followers, tier, applications, Mint, notes', async () => {
     const ana = await creator();
@@ -59,7 +32,7 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
     expect(
       (await call(`/api/campaigns/${campaign.id}/applications`, { pitch: 'Hi' }, ana.cookie)).status,
     ).toBe(201);
-    await giveMint(database.db, ana.influencerId, 75);
+    await giveMint(api.db, ana.influencerId, 75);
 
     const note = await call(`/api/admin/influencers/${ana.influencerId}/notes`, {
       body: 'Great reels, slow replies.',
@@ -154,8 +127,8 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
     });
     expect(JSON.stringify(me.body)).not.toContain('ops@mintbox.test');
     // What the dashboard says still works: redeeming earned Mint. Nothing is "matched" for an apply they cannot make.
-    await giveMint(database.db, cy.influencerId, 80);
-    const redeemed = await postJson(app, '/api/me/redemptions', { amount: 50 }, cy.cookie, {
+    await giveMint(api.db, cy.influencerId, 80);
+    const redeemed = await postJson(api.app, '/api/me/redemptions', { amount: 50 }, cy.cookie, {
       'idempotency-key': `suspended-redeem-${driver}`,
     });
     expect(redeemed.status).toBe(201);
@@ -180,8 +153,8 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
 
   it('a ban signs the creator out everywhere, refuses sign-in, and holds their pending payout', async () => {
     const di = await creator();
-    await giveMint(database.db, di.influencerId, 120);
-    const payout = await postJson(app, '/api/me/redemptions', { amount: 60 }, di.cookie, {
+    await giveMint(api.db, di.influencerId, 120);
+    const payout = await postJson(api.app, '/api/me/redemptions', { amount: 60 }, di.cookie, {
       'idempotency-key': 'ban-test-1',
     });
     expect(payout.status).toBe(201);
@@ -196,7 +169,10 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
 
     // The old session no longer works, and a new sign-in is refused with a clear message.
     expect((await get('/api/me/applications', di.cookie)).status).toBe(401);
-    const signIn = await postJson(app, '/api/auth/sign-in/email', { email: di.email, password: PASSWORD });
+    const signIn = await postJson(api.app, '/api/auth/sign-in/email', {
+      email: di.email,
+      password: PASSWORD,
+    });
     expect(signIn.status).toBe(403);
     expect(((await signIn.json()) as { message?: string; error?: string }).message ?? '').toBe(
       MODERATION_MESSAGES.bannedSignIn,
@@ -207,7 +183,7 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
     expect(held.body.error).toContain('held for review');
 
     await call(`/api/admin/influencers/${di.influencerId}/restore`, { reason: 'Appeal accepted' });
-    const back = await postJson(app, '/api/auth/sign-in/email', { email: di.email, password: PASSWORD });
+    const back = await postJson(api.app, '/api/auth/sign-in/email', { email: di.email, password: PASSWORD });
     expect(back.status).toBe(200);
     expect((await call('/api/admin/payouts/process', { ids: [payoutId], mode: 'manual' })).status).toBe(200);
   });
@@ -230,7 +206,7 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
       instagramHandle: '@ready',
       instagramFollowers: 12000,
     };
-    const saved = await app.request('/api/me/profile', {
+    const saved = await api.app.request('/api/me/profile', {
       method: 'PATCH',
       headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: ed.cookie },
       body: JSON.stringify(profile),

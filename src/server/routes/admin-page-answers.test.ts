@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, nextClientIp, signInAdmin } from '../../../tests/support/auth-client';
+import { sendJson } from '../../../tests/support/admin-app';
+import { getWithCookie, signInAdmin } from '../../../tests/support/auth-client';
 import { eventually } from '../../../tests/support/bounded';
 import { SERUM_CAMPAIGN, SERUM_SHADES } from '../../../tests/support/box-campaign';
 import { createReadyCreator } from '../../../tests/support/creators';
+import { listenForChanges } from '../../../tests/support/listen';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { listenForInvalidations, listenOnPglite } from '../../db/cache-invalidation';
 import type { PackingSummary, ProductView } from '../../shared/schemas/products';
 import type { AdminApplicantList } from '../../shared/schemas/shipping';
 import { createAuth } from '../auth/auth';
@@ -37,18 +38,9 @@ describe.each(TEST_DRIVERS)('admin campaign pages kept ready on %s', (driver) =>
   let creatorCookie: string;
 
   const send = async (method: string, path: string, body: unknown, cookie: string) => {
-    const response = await app.request(path, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        origin: 'http://localhost:3000',
-        'x-forwarded-for': nextClientIp(),
-        cookie,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
-    return (await response.json().catch(() => null)) as Record<string, unknown>;
+    const answer = await sendJson(app, method, path, body, cookie);
+    expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+    return answer.body;
   };
   const paths = () => ({
     review: `/api/admin/campaigns/${campaignId}/applications`,
@@ -71,16 +63,7 @@ describe.each(TEST_DRIVERS)('admin campaign pages kept ready on %s', (driver) =>
     const logger = silentLogger();
     const auth = createAuth({ db: database.db, env, logger });
     app = createApp({ db: database.db, env, logger, auth });
-    if (driver === 'pglite') {
-      stopListening = await listenOnPglite(database.db, database.pglite!);
-    } else {
-      const listening = await listenForInvalidations(database.db, {
-        connectionString: process.env.TEST_DATABASE_URL!,
-        logger,
-        schema: database.migrationsSchema,
-      });
-      stopListening = () => listening.close();
-    }
+    stopListening = await listenForChanges(database);
     await upsertAdmin(database.db, auth, { email: 'kept-owner@mintbox.test', password: PASSWORD });
     await upsertAdmin(database.db, auth, {
       email: 'kept-viewer@mintbox.test',

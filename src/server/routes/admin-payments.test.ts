@@ -1,79 +1,51 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { parseCsv } from '../../../tests/support/csv';
 import { insertCampaign } from '../../../tests/support/factories';
 import { balanceAndSum, giveMint } from '../../../tests/support/mint';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { campaigns } from '../../db/schema/campaigns';
 import { influencers } from '../../db/schema/influencers';
 import { ledgerEntries, transactions } from '../../db/schema/ledger';
 import { payouts } from '../../db/schema/payouts';
 import { payoutLabel } from '../../shared/payouts';
 import type { AdminPayout, PaymentsSummary, Payout, TransactionRow } from '../../shared/schemas/payout';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 import { creditReward } from '../services/payouts/ledger';
 import { csvText } from '../services/transactions-csv';
 
-const ADMIN_PASSWORD = 'admin password 2026!';
 type List = { items: TransactionRow[]; total: number; nextCursor: string | null; prevCursor: string | null };
 
 describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
   const mailer = captureMailer();
   const clock = { now: new Date('2026-06-10T12:00:00Z') };
   let n = 0;
   let keys = 0;
+  const api = useAdminApp(driver, { mailer, paypal: null, now: () => clock.now });
+  const { call, get } = api;
 
   /** A creator with a finished profile, renamed afterwards (the profile names them "Ready Creator"). */
   const creator = async (name?: string) => {
     n += 1;
-    const made = await createReadyCreator(app, database.db, { email: `pay${n}@example.com` });
-    if (name)
-      await database.db.update(influencers).set({ name }).where(eq(influencers.id, made.influencerId));
+    const made = await createReadyCreator(api.app, api.db, { email: `pay${n}@example.com` });
+    if (name) await api.db.update(influencers).set({ name }).where(eq(influencers.id, made.influencerId));
     return made;
   };
   const redeem = async (cookie: string, amount: number) => {
     keys += 1;
-    const response = await postJson(app, '/api/me/redemptions', { amount }, cookie, {
+    const response = await postJson(api.app, '/api/me/redemptions', { amount }, cookie, {
       'idempotency-key': `admin-test-${keys}`,
     });
     expect(response.status).toBe(201);
     return (await response.json()) as Payout;
   };
-  const call = async <T = Record<string, unknown>>(path: string, body: unknown, cookie = admin) => {
-    const response = await postJson(app, path, body, cookie);
-    return { status: response.status, body: (await response.json()) as T & { error?: string } };
-  };
-  const get = async <T>(path: string, cookie = admin) => {
-    const response = await getWithCookie(app, path, cookie);
-    return { status: response.status, body: (await response.json()) as T & { error?: string } };
-  };
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer, paypal: null, now: () => clock.now });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   it('pays by hand: Process Payment starts it, mark-paid completes it with the reference, the creator is mailed', async () => {
     const ana = await creator('Ana Paid');
-    await giveMint(database.db, ana.influencerId, 100);
+    await giveMint(api.db, ana.influencerId, 100);
     const payout = await redeem(ana.cookie, 50);
 
     // PayPal is not configured here: paying through it is refused with what to do instead.
@@ -115,7 +87,7 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
     const mail = mailer.sent.at(-1)!;
     expect(mail).toMatchObject({ to: ana.email, subject: 'Paid: $50.00 sent to your PayPal' });
     expect(mail.text).toContain('PayPal transaction id: 9XK12345AB678');
-    const [transaction] = await database.db
+    const [transaction] = await api.db
       .select()
       .from(transactions)
       .where(eq(transactions.payoutId, payout.id));
@@ -130,14 +102,14 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
     expect(
       (await call(`/api/admin/payouts/${payout.id}/mark-failed`, { reason: 'Oops, wrong one' })).status,
     ).toBe(409);
-    expect(await balanceAndSum(database.db, ana.influencerId)).toEqual({ balance: 50, sum: 50 });
+    expect(await balanceAndSum(api.db, ana.influencerId)).toEqual({ balance: 50, sum: 50 });
   });
 
   it('mark-failed returns the Mint once, with the reason in the mail', async () => {
     const ben = await creator('Ben Failed');
-    await giveMint(database.db, ben.influencerId, 70);
+    await giveMint(api.db, ben.influencerId, 70);
     const payout = await redeem(ben.cookie, 70);
-    expect(await balanceAndSum(database.db, ben.influencerId)).toEqual({ balance: 0, sum: 0 });
+    expect(await balanceAndSum(api.db, ben.influencerId)).toEqual({ balance: 0, sum: 0 });
     expect((await call(`/api/admin/payouts/${payout.id}/mark-failed`, { reason: '' })).body.error).toBe(
       'Tell the creator why the payout failed.',
     );
@@ -148,12 +120,12 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(4);
-    expect(await balanceAndSum(database.db, ben.influencerId)).toEqual({ balance: 70, sum: 70 });
+    expect(await balanceAndSum(api.db, ben.influencerId)).toEqual({ balance: 70, sum: 70 });
     const mail = mailer.sent.at(-1)!;
     expect(mail).toMatchObject({ to: ben.email, subject: 'Payout failed: 70 Mint are back in your wallet' });
     expect(mail.text).toContain('Reason: The PayPal account does not exist.');
     expect(mail.text).toContain('available now: 70 Mint');
-    const [transaction] = await database.db
+    const [transaction] = await api.db
       .select()
       .from(transactions)
       .where(eq(transactions.payoutId, payout.id));
@@ -195,7 +167,7 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
       reason: 'Duplicate reward corrected',
     });
     expect(debit.body.balance).toBe(20);
-    expect(await balanceAndSum(database.db, cy.influencerId)).toEqual({ balance: 20, sum: 20 });
+    expect(await balanceAndSum(api.db, cy.influencerId)).toEqual({ balance: 20, sum: 20 });
     // The creator's history …
     const wallet = await get<{ entries: Array<{ kind: string; amount: number; description: string }> }>(
       '/api/me/wallet',
@@ -220,14 +192,14 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
       ),
     );
     expect(racing.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(await balanceAndSum(database.db, cy.influencerId)).toEqual({ balance: 5, sum: 5 });
+    expect(await balanceAndSum(api.db, cy.influencerId)).toEqual({ balance: 5, sum: 5 });
   });
 
   it('lists transactions newest first with filters, search and paging, and exports the same rows as CSV', async () => {
     const dee = await creator('Dee "Quotes", Jr.');
-    const campaign = await insertCampaign(database.db, { name: 'Glow', reward: 80, type: 'paid' });
+    const campaign = await insertCampaign(api.db, { name: 'Glow', reward: 80, type: 'paid' });
     clock.now = new Date('2026-06-11T09:00:00Z');
-    await database.db.transaction((tx) =>
+    await api.db.transaction((tx) =>
       creditReward(tx, {
         influencerId: dee.influencerId,
         amount: 80,
@@ -277,9 +249,9 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
 
     // Export Report: the rows of the filtered table, newest first, quoted for a spreadsheet.
     const csv = await getWithCookie(
-      app,
+      api.app,
       `/api/admin/transactions.csv?q=${encodeURIComponent('Quotes')}`,
-      admin,
+      api.admin,
     );
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -309,7 +281,7 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
     );
     // The whole table exports too (more rows than one chunk would be fine: it streams).
     const everything = parseCsv(
-      await (await getWithCookie(app, '/api/admin/transactions.csv', admin)).text(),
+      await (await getWithCookie(api.app, '/api/admin/transactions.csv', api.admin)).text(),
     );
     expect(everything.length - 1).toBe(all.body.total);
   });
@@ -328,8 +300,8 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
     const money = (xs: number[]) => xs.reduce((a, b) => a + b, 0).toFixed(2);
     /** What each figure claims to sum, read straight from the records. */
     const records = async () => {
-      const all = await database.db.select().from(payouts);
-      const entries = await database.db.select().from(ledgerEntries);
+      const all = await api.db.select().from(payouts);
+      const entries = await api.db.select().from(ledgerEntries);
       const paid = all.filter((p) => p.status === 'completed');
       const open = all.filter((p) => p.status === 'pending' || p.status === 'processing');
       const paidThisMonth = paid.filter((p) => p.completedAt! >= monthStart);
@@ -386,7 +358,7 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
       reason: 'July bonus',
     });
     const open = await redeem(eve.cookie, 100);
-    await insertCampaign(database.db, { status: 'active', budget: '1500.50' });
+    await insertCampaign(api.db, { status: 'active', budget: '1500.50' });
     const after = await figures();
     expect(delta(before, after)).toEqual({ thisMonth: 0, credited: 25, pending: 100, completed: 0 });
     const bp = after.brandPackage;
@@ -409,7 +381,7 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
 
     // Every row of the table against its transaction, its campaign and its payout.
     const list = await get<List>('/api/admin/transactions?limit=100');
-    const rows = await database.db
+    const rows = await api.db
       .select({ t: transactions, campaignName: campaigns.name, payoutId: payouts.id })
       .from(transactions)
       .leftJoin(campaigns, eq(campaigns.id, transactions.campaignId))
@@ -434,8 +406,8 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
       '/api/admin/transactions.csv',
       '/api/admin/payments/summary',
     ]) {
-      expect((await getWithCookie(app, path, '')).status, path).toBe(401);
-      expect((await getWithCookie(app, path, fay.cookie)).status, path).toBe(403);
+      expect((await getWithCookie(api.app, path, '')).status, path).toBe(401);
+      expect((await getWithCookie(api.app, path, fay.cookie)).status, path).toBe(403);
     }
     for (const path of [
       '/api/admin/payouts/process',
@@ -443,7 +415,7 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
       '/api/admin/payouts/1/mark-failed',
       `/api/admin/influencers/${fay.influencerId}/adjustments`,
     ]) {
-      expect((await postJson(app, path, {}, fay.cookie)).status, path).toBe(403);
+      expect((await postJson(api.app, path, {}, fay.cookie)).status, path).toBe(403);
     }
     expect((await get('/api/admin/payouts/999999')).status).toBe(404);
     expect((await call('/api/admin/payouts/process', { ids: [999999], mode: 'manual' })).status).toBe(404);
@@ -453,7 +425,9 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
   });
 
   it('documents every payment path in the OpenAPI document', async () => {
-    const doc = (await (await app.request('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
+    const doc = (await (await api.app.request('/api/openapi.json')).json()) as {
+      paths: Record<string, unknown>;
+    };
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/me/wallet',

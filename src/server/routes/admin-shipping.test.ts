@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { parseCsv } from '../../../tests/support/csv';
 import { insertCampaign } from '../../../tests/support/factories';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { type AdminApplicant, SHIPPING_CSV_HEADER } from '../../shared/schemas/shipping';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 
-const ADMIN_PASSWORD = 'admin password 2026!';
 const ORIGIN = 'http://localhost:3000';
 const NEW_ADDRESS = {
   fullName: 'Ana Silva',
@@ -26,22 +21,20 @@ const NEW_ADDRESS = {
 };
 
 describe.each(TEST_DRIVERS)('admin shipping API on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
   const mailer = captureMailer();
   let n = 0;
+  const api = useAdminApp(driver, { mailer });
 
   const creator = (name: string) => {
     n += 1;
-    return createReadyCreator(app, database.db, { email: `ship${n}@example.com`, name });
+    return createReadyCreator(api.app, api.db, { email: `ship${n}@example.com`, name });
   };
-  const call = async (path: string, body: unknown, cookie = admin) => {
-    const response = await postJson(app, path, body, cookie);
+  const call = async (path: string, body: unknown, cookie = api.admin) => {
+    const response = await postJson(api.app, path, body, cookie);
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
-  const patch = async (path: string, body: unknown, cookie = admin) => {
-    const response = await app.request(path, {
+  const patch = async (path: string, body: unknown, cookie = api.admin) => {
+    const response = await api.app.request(path, {
       method: 'PATCH',
       headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
       body: JSON.stringify(body),
@@ -50,14 +43,16 @@ describe.each(TEST_DRIVERS)('admin shipping API on %s', (driver) => {
   };
   const applicants = async (campaignId: number) =>
     (
-      (await (await getWithCookie(app, `/api/admin/campaigns/${campaignId}/applications`, admin)).json()) as {
+      (await (
+        await getWithCookie(api.app, `/api/admin/campaigns/${campaignId}/applications`, api.admin)
+      ).json()) as {
         items: AdminApplicant[];
       }
     ).items;
 
   /** A gifting campaign with one accepted creator (Ana) and one still under review (Bo). */
   async function campaignWithApplicants() {
-    const campaign = await insertCampaign(database.db, {
+    const campaign = await insertCampaign(api.db, {
       status: 'active',
       type: 'gifting',
       deadline: '2099-12-31',
@@ -72,19 +67,6 @@ describe.each(TEST_DRIVERS)('admin shipping API on %s', (driver) => {
     expect((await call(`/api/admin/applications/${anaApp}/accept`, {})).status).toBe(200);
     return { campaign, ana, bo, anaApp, boApp };
   }
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   it("shows every applicant's handles, linked, and the full address of accepted applicants only", async () => {
     const { campaign, anaApp, boApp } = await campaignWithApplicants();
@@ -113,7 +95,11 @@ describe.each(TEST_DRIVERS)('admin shipping API on %s', (driver) => {
 
   it('exports the accepted creators as CSV for a carrier, and the filled file imports back', async () => {
     const { campaign, ana, anaApp } = await campaignWithApplicants();
-    const response = await getWithCookie(app, `/api/admin/campaigns/${campaign.id}/shipping.csv`, admin);
+    const response = await getWithCookie(
+      api.app,
+      `/api/admin/campaigns/${campaign.id}/shipping.csv`,
+      api.admin,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/csv');
     expect(response.headers.get('content-disposition')).toContain(`shipping-campaign-${campaign.id}.csv`);
@@ -148,9 +134,9 @@ describe.each(TEST_DRIVERS)('admin shipping API on %s', (driver) => {
 
     // The carrier's tool fills carrier and tracking; the same file goes back to the shipments import.
     const filled = text.replace(`${anaApp},,,`, `${anaApp},UPS,1Z999AA10123456784,`);
-    const imported = await app.request(`/api/admin/campaigns/${campaign.id}/shipments`, {
+    const imported = await api.app.request(`/api/admin/campaigns/${campaign.id}/shipments`, {
       method: 'POST',
-      headers: { 'content-type': 'text/csv', cookie: admin, origin: ORIGIN },
+      headers: { 'content-type': 'text/csv', cookie: api.admin, origin: ORIGIN },
       body: filled,
     });
     expect(await imported.json()).toEqual({ imported: 1, errors: [] });
@@ -158,7 +144,7 @@ describe.each(TEST_DRIVERS)('admin shipping API on %s', (driver) => {
     expect(after).toMatchObject({ status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
     // Shipped: no longer waiting for a box.
     const again = await (
-      await getWithCookie(app, `/api/admin/campaigns/${campaign.id}/shipping.csv`, admin)
+      await getWithCookie(api.app, `/api/admin/campaigns/${campaign.id}/shipping.csv`, api.admin)
     ).text();
     expect(parseCsv(again.replace(/^\uFEFF/, ''))).toHaveLength(1);
   });
@@ -167,7 +153,9 @@ describe.each(TEST_DRIVERS)('admin shipping API on %s', (driver) => {
     const { campaign, anaApp, boApp } = await campaignWithApplicants();
     const exported = parseCsv(
       (
-        await (await getWithCookie(app, `/api/admin/campaigns/${campaign.id}/shipping.csv`, admin)).text()
+        await (
+          await getWithCookie(api.app, `/api/admin/campaigns/${campaign.id}/shipping.csv`, api.admin)
+        ).text()
       ).replace(/^\uFEFF/, ''),
     );
     // A carrier's label tool saved the address on two lines inside its quotes (RFC 4180 allows it).
@@ -182,9 +170,9 @@ describe.each(TEST_DRIVERS)('admin shipping API on %s', (driver) => {
       `${boApp},UPS,1Z999AA10123456700`,
     ].join('\r\n');
     const post = (body: string) =>
-      app.request(`/api/admin/campaigns/${campaign.id}/shipments`, {
+      api.app.request(`/api/admin/campaigns/${campaign.id}/shipments`, {
         method: 'POST',
-        headers: { 'content-type': 'text/csv', cookie: admin, origin: ORIGIN },
+        headers: { 'content-type': 'text/csv', cookie: api.admin, origin: ORIGIN },
         body,
       });
     const imported = await post(csv);
@@ -237,7 +225,9 @@ describe.each(TEST_DRIVERS)('admin shipping API on %s', (driver) => {
 
     const rows = parseCsv(
       (
-        await (await getWithCookie(app, `/api/admin/campaigns/${campaign.id}/shipping.csv`, admin)).text()
+        await (
+          await getWithCookie(api.app, `/api/admin/campaigns/${campaign.id}/shipping.csv`, api.admin)
+        ).text()
       ).replace(/^\uFEFF/, ''),
     );
     expect(rows[1]?.slice(3, 11)).toEqual([
@@ -260,14 +250,16 @@ describe.each(TEST_DRIVERS)('admin shipping API on %s', (driver) => {
   it('is for admins only, and a campaign without a box has nothing to export', async () => {
     const { campaign, ana, anaApp } = await campaignWithApplicants();
     expect(
-      (await getWithCookie(app, `/api/admin/campaigns/${campaign.id}/shipping.csv`, ana.cookie)).status,
+      (await getWithCookie(api.app, `/api/admin/campaigns/${campaign.id}/shipping.csv`, ana.cookie)).status,
     ).toBe(403);
     expect(
       (await patch(`/api/admin/applications/${anaApp}/shipping-address`, NEW_ADDRESS, ana.cookie)).status,
     ).toBe(403);
-    const paid = await insertCampaign(database.db, { status: 'active', type: 'paid' });
-    const response = await getWithCookie(app, `/api/admin/campaigns/${paid.id}/shipping.csv`, admin);
+    const paid = await insertCampaign(api.db, { status: 'active', type: 'paid' });
+    const response = await getWithCookie(api.app, `/api/admin/campaigns/${paid.id}/shipping.csv`, api.admin);
     expect(response.status).toBe(409);
-    expect((await getWithCookie(app, '/api/admin/campaigns/999999/shipping.csv', admin)).status).toBe(404);
+    expect((await getWithCookie(api.app, '/api/admin/campaigns/999999/shipping.csv', api.admin)).status).toBe(
+      404,
+    );
   });
 });

@@ -1,22 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
-import { createReadyCreator } from '../../../tests/support/creators';
 import { insertApplication, insertCampaign, insertInfluencer } from '../../../tests/support/factories';
 import { testServices } from '../../../tests/support/services';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { applications } from '../../db/schema/applications';
 import { campaigns } from '../../db/schema/campaigns';
 import { influencers } from '../../db/schema/influencers';
 import { CLOSED_STATUSES, IN_PROGRESS_STATUSES, TO_REVIEW_STATUSES } from '../../shared/lifecycle/statuses';
 import type { AdminApplicantList } from '../../shared/schemas/shipping';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 import { sweepDeadlines } from '../services/applications/deadline-sweep';
 
 /**
@@ -25,48 +19,19 @@ import { sweepDeadlines } from '../services/applications/deadline-sweep';
  * the tables, both equal what a count from scratch gives, and so do the counts and the order the admin is shown.
  */
 
-const ADMIN_PASSWORD = 'admin password 2026!';
-
 type Rows = { rows: Array<Record<string, unknown>> };
 
 describe.each(TEST_DRIVERS)('the applicants page’s kept keys and counts on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
   const mailer = captureMailer();
   const clock = fakeClock('2026-06-05T12:00:00Z');
-  let n = 0;
+  const api = useAdminApp(driver, { mailer, now: () => clock.now, people: 'keys' });
+  const { call, get, apply, submit } = api;
 
-  const call = async <T = Record<string, unknown>>(path: string, body: unknown, cookie = admin) => {
-    const response = await postJson(app, path, body, cookie);
-    return { status: response.status, body: (await response.json()) as T & { error?: string } };
-  };
-  const get = async <T>(path: string, cookie = admin) => {
-    const response = await getWithCookie(app, path, cookie);
-    return { status: response.status, body: (await response.json()) as T & { error?: string } };
-  };
-  const person = async (name: string) => {
-    n += 1;
-    return createReadyCreator(app, database.db, { email: `keys${n}@example.com`, name });
-  };
-  const apply = async (campaignId: number, cookie: string) => {
-    const applied = await call<{ id: number }>(`/api/campaigns/${campaignId}/applications`, {}, cookie);
-    expect(applied.status).toBe(201);
-    return applied.body.id;
-  };
-  const ok = async (path: string, body: unknown = {}, cookie = admin) =>
+  const person = (name: string) => api.creator({ name });
+  const ok = async (path: string, body: unknown = {}, cookie = api.admin) =>
     expect((await call(path, body, cookie)).status).toBe(200);
-  const submit = async (id: number, cookie: string) => {
-    const sent = await call<{ id: number }>(
-      `/api/applications/${id}/submissions`,
-      { urls: [`https://www.instagram.com/p/keys${id}x${n}`] },
-      cookie,
-    );
-    expect(sent.status).toBe(201);
-    return sent.body.id;
-  };
   const rows = async (query: ReturnType<typeof sql>) =>
-    ((await database.db.execute(query)) as unknown as Rows).rows.map((r) =>
+    ((await api.db.execute(query)) as unknown as Rows).rows.map((r) =>
       Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])),
     );
 
@@ -136,30 +101,17 @@ describe.each(TEST_DRIVERS)('the applicants page’s kept keys and counts on %s'
     expect(seen).toEqual(scratch.map((r) => r.id));
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer, now: () => clock.now });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
   it('equal a count from scratch after applying, deciding, withdrawing, posting, the sweep and a moved deadline', async () => {
     const [ana, ben, cal, dee] = await Promise.all(
       ['Ana Keys', 'Ben Keys', 'Cal Keys', 'Dee Keys'].map((name) => person(name)),
     );
-    const big = await insertCampaign(database.db, {
+    const big = await insertCampaign(api.db, {
       name: 'Keys Big',
       type: 'paid',
       deadline: '2026-06-12',
       followersRequired: 0,
     });
-    const other = await insertCampaign(database.db, {
+    const other = await insertCampaign(api.db, {
       name: 'Keys Other',
       type: 'paid',
       deadline: '2026-06-12',
@@ -190,7 +142,7 @@ describe.each(TEST_DRIVERS)('the applicants page’s kept keys and counts on %s'
     // Ana posts nothing for Keys Other: the sweep marks it missed, and her Keys Big application leaves "Missed none".
     const before = await get<AdminApplicantList>(`/api/admin/campaigns/${big.id}/applications?missed=none`);
     clock.set('2026-06-20T00:00:01Z');
-    await sweepDeadlines(testServices({ db: database.db, mailer, now: () => clock.now }));
+    await sweepDeadlines(testServices({ db: api.db, mailer, now: () => clock.now }));
     const after = await get<AdminApplicantList>(`/api/admin/campaigns/${big.id}/applications?missed=none`);
     expect(after.body.counts.all).toBe(before.body.counts.all - 1);
     expect(after.body.items.map((i) => i.id)).not.toContain(a);
@@ -200,22 +152,22 @@ describe.each(TEST_DRIVERS)('the applicants page’s kept keys and counts on %s'
     await expectOnTimeOrder(big.id);
 
     // A moved deadline recounts who was on time.
-    await database.db.update(campaigns).set({ deadline: '2026-06-01' }).where(eq(campaigns.id, big.id));
+    await api.db.update(campaigns).set({ deadline: '2026-06-01' }).where(eq(campaigns.id, big.id));
     await expectKeptEqualsScratch();
     await expectOnTimeOrder(big.id);
   });
 
   it('equal a count from scratch after writes straight to the tables, a rollback, concurrent applies and a truncate', async () => {
-    const camp = await insertCampaign(database.db, { name: 'Keys Direct' });
-    const second = await insertCampaign(database.db, { name: 'Keys Second' });
+    const camp = await insertCampaign(api.db, { name: 'Keys Direct' });
+    const second = await insertCampaign(api.db, { name: 'Keys Second' });
     const made: Awaited<ReturnType<typeof insertApplication>>[] = [];
     for (const status of ['applied', 'accepted', 'approved', 'missed', 'content_submitted'] as const)
-      made.push(await insertApplication(database.db, { status, campaign: camp }));
+      made.push(await insertApplication(api.db, { status, campaign: camp }));
     await expectKeptEqualsScratch();
     await expectShownCounts(camp.id);
 
     // A rolled-back insert counts nothing.
-    await database.db
+    await api.db
       .transaction(async (tx) => {
         await insertApplication(tx, { status: 'missed', campaign: camp, influencer: made[0]!.influencer });
         throw new Error('roll back');
@@ -224,10 +176,10 @@ describe.each(TEST_DRIVERS)('the applicants page’s kept keys and counts on %s'
     await expectKeptEqualsScratch();
 
     // Eight creators apply at once (their own connections on PostgreSQL).
-    const creators = await Promise.all(Array.from({ length: 8 }, () => insertInfluencer(database.db)));
+    const creators = await Promise.all(Array.from({ length: 8 }, () => insertInfluencer(api.db)));
     await Promise.all(
       creators.map((influencer, i) =>
-        database.db.transaction((tx) =>
+        api.db.transaction((tx) =>
           insertApplication(tx, { status: i % 2 ? 'missed' : 'applied', campaign: camp, influencer }),
         ),
       ),
@@ -237,33 +189,30 @@ describe.each(TEST_DRIVERS)('the applicants page’s kept keys and counts on %s'
 
     // An owner, a campaign and a creation time changed, a status set by hand, several rows in one statement.
     const [one, two, three] = made;
-    await database.db
+    await api.db
       .update(applications)
       .set({ influencerId: creators[1]!.id, campaignId: second.id })
       .where(eq(applications.id, one!.application.id));
     await expectKeptEqualsScratch();
-    await database.db
+    await api.db
       .update(applications)
       .set({ createdAt: new Date('2020-01-01T00:00:00Z') })
       .where(eq(applications.id, two!.application.id));
     await expectKeptEqualsScratch();
-    await database.db
-      .update(applications)
-      .set({ status: 'rejected' })
-      .where(eq(applications.campaignId, camp.id));
+    await api.db.update(applications).set({ status: 'rejected' }).where(eq(applications.campaignId, camp.id));
     await expectKeptEqualsScratch();
     await expectShownCounts(camp.id);
     await expectShownCounts(second.id);
     await expectOnTimeOrder(camp.id);
 
     // An application deleted, a creator deleted (their applications go with them).
-    await database.db.delete(applications).where(eq(applications.id, three!.application.id));
-    await database.db.delete(influencers).where(eq(influencers.id, creators[3]!.id));
+    await api.db.delete(applications).where(eq(applications.id, three!.application.id));
+    await api.db.delete(influencers).where(eq(influencers.id, creators[3]!.id));
     await expectKeptEqualsScratch();
     await expectShownCounts(camp.id);
 
     // A truncate takes the keys and the counts with it.
-    await database.db.execute(sql`truncate campaigns cascade`);
+    await api.db.execute(sql`truncate campaigns cascade`);
     expect(await expectKeptEqualsScratch()).toBe(0);
     expect(await rows(sql`select * from applicant_counts`)).toEqual([]);
   });

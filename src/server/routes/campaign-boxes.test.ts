@@ -1,68 +1,41 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, nextClientIp, signInAdmin } from '../../../tests/support/auth-client';
-import { SERUM_CAMPAIGN, SERUM_SHADES } from '../../../tests/support/box-campaign';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie } from '../../../tests/support/auth-client';
+import { createBoxCampaign, SERUM_CAMPAIGN, SERUM_SHADES } from '../../../tests/support/box-campaign';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator } from '../../../tests/support/creators';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import type { PackingSummary, ProductView } from '../../shared/schemas/products';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 
 /* Issue 37: boxes given back before shipping, asking for another option, the packing summary and the box costs. */
 
-const ADMIN_PASSWORD = 'admin password 2026!';
 const CAMPAIGN = SERUM_CAMPAIGN;
 const SHADES = SERUM_SHADES;
 
 describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
   const mailer = captureMailer();
   const clock = fakeClock('2026-06-10T12:00:00Z');
   let n = 0;
+  const api = useAdminApp(driver, { mailer, now: () => clock.now, adminEmail: 'boxes@mintbox.test' });
 
-  const send = async (method: string, path: string, body: unknown, cookie: string) => {
-    const response = await app.request(path, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        origin: 'http://localhost:3000',
-        'x-forwarded-for': nextClientIp(),
-        cookie,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return {
-      status: response.status,
-      body: (await response.json().catch(() => null)) as Record<string, unknown>,
-    };
-  };
+  const { send } = api;
   const read = async <T>(path: string, cookie: string) =>
-    (await (await getWithCookie(app, path, cookie)).json()) as T;
+    (await (await getWithCookie(api.app, path, cookie)).json()) as T;
   const products = async (campaignId: number) =>
     (await read<{ items: ProductView[] }>(`/api/campaigns/${campaignId}/products`, '')).items;
   const left = async (campaignId: number, name: string) =>
     (await products(campaignId))[0]!.variants.find((v) => v.name === name)!.left;
   /** A campaign offering the serum in two shades, and a creator who applied for `shade`. */
   const campaignWithProducts = async () => {
-    const made = await send('POST', '/api/admin/campaigns', CAMPAIGN, admin);
-    const campaignId = made.body.id as number;
-    await send(
-      'POST',
-      `/api/admin/campaigns/${campaignId}/products`,
-      { name: 'Serum', variants: SHADES },
-      admin,
-    );
-    const list = await products(campaignId);
+    const { campaignId, products: list } = await createBoxCampaign(send, {
+      campaign: CAMPAIGN,
+      variants: SHADES,
+    });
     const idOf = (name: string) => list[0]!.variants.find((v) => v.name === name)!.id;
     const apply = async (shade: string) => {
       n += 1;
-      const creator = await createReadyCreator(app, database.db, { email: `box${n}@example.com` });
+      const creator = await createReadyCreator(api.app, api.db, { email: `box${n}@example.com` });
       const applied = await send(
         'POST',
         `/api/campaigns/${campaignId}/applications`,
@@ -74,20 +47,7 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
     };
     return { campaignId, productId: list[0]!.id, idOf, apply };
   };
-  const accept = (id: number) => send('POST', `/api/admin/applications/${id}/accept`, {}, admin);
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer, now: () => clock.now });
-    await upsertAdmin(database.db, auth, { email: 'boxes@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'boxes@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
+  const accept = (id: number) => send('POST', `/api/admin/applications/${id}/accept`, {}, api.admin);
 
   it('gives the box back when an accepted creator withdraws or the team declines before shipping, never after', async () => {
     const { campaignId, apply } = await campaignWithProducts();
@@ -129,7 +89,7 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
         'POST',
         `/api/admin/applications/${ben.applicationId}/reject`,
         { message: 'Out of budget' },
-        admin,
+        api.admin,
       ),
     ).toMatchObject({ status: 200, body: { status: 'rejected' } });
     expect(await left(campaignId, 'Shade 02')).toBe(1);
@@ -141,7 +101,7 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
       'POST',
       `/api/admin/applications/${cy.applicationId}/shipment`,
       { carrier: 'UPS', trackingNumber: '1ZBOX' },
-      admin,
+      api.admin,
     );
     expect(shipped.status).toBe(200);
     expect(await send('POST', `/api/applications/${cy.applicationId}/withdraw`, {}, cy.cookie)).toMatchObject(
@@ -153,9 +113,9 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
         },
       },
     );
-    expect((await send('POST', `/api/admin/applications/${cy.applicationId}/reject`, {}, admin)).status).toBe(
-      409,
-    );
+    expect(
+      (await send('POST', `/api/admin/applications/${cy.applicationId}/reject`, {}, api.admin)).status,
+    ).toBe(409);
     expect(await left(campaignId, 'Shade 02')).toBe(0);
   });
 
@@ -170,7 +130,7 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
       'POST',
       `/api/admin/applications/${dee.applicationId}/choice-request`,
       {},
-      admin,
+      api.admin,
     );
     expect(asked).toMatchObject({
       status: 200,
@@ -206,12 +166,14 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
       'POST',
       `/api/admin/applications/${first.applicationId}/shipment`,
       { carrier: 'UPS', trackingNumber: '1ZA' },
-      admin,
+      api.admin,
     );
     expect(
-      await send('POST', `/api/admin/applications/${first.applicationId}/choice-request`, {}, admin),
+      await send('POST', `/api/admin/applications/${first.applicationId}/choice-request`, {}, api.admin),
     ).toMatchObject({ status: 409, body: { error: 'This application can no longer change its choice.' } });
-    expect((await send('POST', '/api/admin/applications/999999/choice-request', {}, admin)).status).toBe(404);
+    expect((await send('POST', '/api/admin/applications/999999/choice-request', {}, api.admin)).status).toBe(
+      404,
+    );
     expect(campaignId).toBeGreaterThan(0);
   });
 
@@ -223,7 +185,7 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
     await apply('Shade 01'); // applied, not accepted: nothing to pack
     for (const x of [a, b, c]) expect((await accept(x.applicationId)).status).toBe(200);
 
-    const packing = () => read<PackingSummary>(`/api/admin/campaigns/${campaignId}/packing`, admin);
+    const packing = () => read<PackingSummary>(`/api/admin/campaigns/${campaignId}/packing`, api.admin);
     expect(await packing()).toMatchObject({
       toPack: 3,
       shipped: 0,
@@ -240,7 +202,7 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
         'POST',
         `/api/admin/applications/${x.applicationId}/shipment`,
         { carrier: 'UPS', trackingNumber: tracking },
-        admin,
+        api.admin,
       );
       expect(r.status).toBe(200);
     }
@@ -256,7 +218,7 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
     // Cost figures: the two shipped boxes at their variants' retail value, $32.00 + $34.50.
     const analytics = await read<{ costSpent: number; costBasis: string }>(
       `/api/admin/campaigns/${campaignId}/analytics`,
-      admin,
+      api.admin,
     );
     expect(analytics).toMatchObject({
       costSpent: 66.5,
@@ -267,7 +229,9 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
     // The shipping CSV names the box's SKU and variant; a line whose SKU is no longer the creator's choice (they
     // changed it after the export) is refused with both named, the others are saved.
     const csv = (
-      await (await getWithCookie(app, `/api/admin/campaigns/${campaignId}/shipping.csv`, admin)).text()
+      await (
+        await getWithCookie(api.app, `/api/admin/campaigns/${campaignId}/shipping.csv`, api.admin)
+      ).text()
     )
       .replace(/^\uFEFF/, '')
       .trim()
@@ -277,14 +241,16 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
     const d = await apply('Shade 01');
     expect((await accept(d.applicationId)).status).toBe(200);
     const exported = (
-      await (await getWithCookie(app, `/api/admin/campaigns/${campaignId}/shipping.csv`, admin)).text()
+      await (
+        await getWithCookie(api.app, `/api/admin/campaigns/${campaignId}/shipping.csv`, api.admin)
+      ).text()
     )
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect((await send('PATCH', `/api/admin/variants/${idOf('Shade 02')}`, { stock: 3 }, admin)).status).toBe(
-      200,
-    );
+    expect(
+      (await send('PATCH', `/api/admin/variants/${idOf('Shade 02')}`, { stock: 3 }, api.admin)).status,
+    ).toBe(200);
     const changed = await send(
       'PUT',
       `/api/applications/${d.applicationId}/choices`,
@@ -295,9 +261,9 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
     const filled = exported
       .map((l, i) => (i === 0 ? l : l.replace(/^(\d+),,,/, (_, id: string) => `${id},UPS,1ZCSV${id},`)))
       .join('\r\n');
-    const imported = await app.request(`/api/admin/campaigns/${campaignId}/shipments`, {
+    const imported = await api.app.request(`/api/admin/campaigns/${campaignId}/shipments`, {
       method: 'POST',
-      headers: { 'content-type': 'text/csv', cookie: admin, origin: 'http://localhost:3000' },
+      headers: { 'content-type': 'text/csv', cookie: api.admin, origin: 'http://localhost:3000' },
       body: filled,
     });
     const dLine = exported.findIndex((l) => l.startsWith(`${d.applicationId},`)) + 1;
@@ -312,7 +278,7 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
       ],
     });
 
-    expect((await getWithCookie(app, `/api/admin/campaigns/${campaignId}/packing`)).status).toBe(401);
-    expect((await getWithCookie(app, '/api/admin/campaigns/999999/packing', admin)).status).toBe(404);
+    expect((await getWithCookie(api.app, `/api/admin/campaigns/${campaignId}/packing`)).status).toBe(401);
+    expect((await getWithCookie(api.app, '/api/admin/campaigns/999999/packing', api.admin)).status).toBe(404);
   });
 });

@@ -1,25 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, nextClientIp, postJson, signInAdmin } from '../../../tests/support/auth-client';
-import { SERUM_CAMPAIGN } from '../../../tests/support/box-campaign';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, postJson } from '../../../tests/support/auth-client';
+import { createBoxCampaign, SERUM_CAMPAIGN } from '../../../tests/support/box-campaign';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
 import { insertInfluencer } from '../../../tests/support/factories';
 import { testServices } from '../../../tests/support/services';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { influencers } from '../../db/schema/influencers';
 import type { ProductView } from '../../shared/schemas/products';
 import { profileSchema } from '../../shared/schemas/profile';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 import { applyToCampaign } from '../services/applications/creator-steps';
 import { completeProfile } from '../services/profiles';
 
-const ADMIN_PASSWORD = 'admin password 2026!';
 const CAMPAIGN = { ...SERUM_CAMPAIGN, name: 'Serum Shades' };
 const SHADES = [
   { name: 'Shade 01', sku: 'SER-01', retailValue: '32.00', stock: 5 },
@@ -28,66 +23,24 @@ const SHADES = [
 ];
 
 describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
   const mailer = captureMailer();
   const clock = fakeClock('2026-06-10T12:00:00Z');
   let n = 0;
+  const api = useAdminApp(driver, { mailer, now: () => clock.now });
 
-  const send = async (method: string, path: string, body: unknown, cookie: string) => {
-    const response = await app.request(path, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        origin: 'http://localhost:3000',
-        'x-forwarded-for': nextClientIp(),
-        cookie,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return {
-      status: response.status,
-      body: (await response.json().catch(() => null)) as Record<string, unknown>,
-    };
-  };
+  const { send } = api;
   const creator = () => {
     n += 1;
-    return createReadyCreator(app, database.db, { email: `shade${n}@example.com` });
+    return createReadyCreator(api.app, api.db, { email: `shade${n}@example.com` });
   };
-  const newCampaign = async () => {
-    const r = await send('POST', '/api/admin/campaigns', CAMPAIGN, admin);
-    expect(r.status).toBe(201);
-    const id = r.body.id as number;
-    const p = await send(
-      'POST',
-      `/api/admin/campaigns/${id}/products`,
-      { name: 'Serum', variants: SHADES },
-      admin,
-    );
-    expect(p.status).toBe(201);
-    return { campaignId: id, products: await products(id) };
-  };
+  const newCampaign = () => createBoxCampaign(send, { campaign: CAMPAIGN, variants: SHADES });
   const products = async (campaignId: number) =>
     (
-      (await (await getWithCookie(app, `/api/campaigns/${campaignId}/products`)).json()) as {
+      (await (await getWithCookie(api.app, `/api/campaigns/${campaignId}/products`)).json()) as {
         items: ProductView[];
       }
     ).items;
   const shade = (list: ProductView[], name: string) => list[0]!.variants.find((v) => v.name === name)!;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer, now: () => clock.now });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   it('asks for one option of each product, refuses a sold-out one, and lets the choice change until the box ships', async () => {
     const { campaignId, products: list } = await newCampaign();
@@ -120,7 +73,7 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
     const applicationId = applied.body.id as number;
     // The review page and the creator's dashboard show the choice.
     const review = (await (
-      await getWithCookie(app, `/api/admin/campaigns/${campaignId}/applications`, admin)
+      await getWithCookie(api.app, `/api/admin/campaigns/${campaignId}/applications`, api.admin)
     ).json()) as {
       items: Array<{ id: number; choices: unknown[] }>;
     };
@@ -133,7 +86,7 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
         sku: 'SER-02',
       },
     ]);
-    const mine = (await (await getWithCookie(app, '/api/me/applications', ana.cookie)).json()) as {
+    const mine = (await (await getWithCookie(api.app, '/api/me/applications', ana.cookie)).json()) as {
       items: Array<{ id: number; choices: Array<{ variant: string }>; canChangeChoice: boolean }>;
     };
     expect(mine.items[0]).toMatchObject({
@@ -143,9 +96,9 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
     });
     // Applying holds nothing; acceptance takes the box.
     expect(shade(await products(campaignId), 'Shade 02').left).toBe(3);
-    expect((await postJson(app, `/api/admin/applications/${applicationId}/accept`, {}, admin)).status).toBe(
-      200,
-    );
+    expect(
+      (await postJson(api.app, `/api/admin/applications/${applicationId}/accept`, {}, api.admin)).status,
+    ).toBe(200);
     expect(shade(await products(campaignId), 'Shade 02')).toMatchObject({ left: 2, reserved: 1 });
 
     // Changing to Shade 01 gives the Shade 02 box back and holds a Shade 01 box.
@@ -174,7 +127,7 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
       'PATCH',
       `/api/admin/variants/${shade(list, 'Shade 01').id}`,
       { stock: 0 },
-      admin,
+      api.admin,
     );
     expect(tooLow).toMatchObject({
       status: 409,
@@ -182,17 +135,18 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
     });
     // A chosen variant is kept: deleting it is refused.
     expect(
-      (await send('DELETE', `/api/admin/variants/${shade(list, 'Shade 01').id}`, undefined, admin)).status,
+      (await send('DELETE', `/api/admin/variants/${shade(list, 'Shade 01').id}`, undefined, api.admin))
+        .status,
     ).toBe(409);
 
     // Once shipped, the choice is final.
     expect(
       (
         await postJson(
-          app,
+          api.app,
           `/api/admin/applications/${applicationId}/shipment`,
           { carrier: 'UPS', trackingNumber: '1Z999' },
-          admin,
+          api.admin,
         )
       ).status,
     ).toBe(200);
@@ -215,24 +169,24 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
 
   it('never oversells: 50 concurrent accepts on a shade with 3 boxes left, exactly 3 succeed', async () => {
     const { campaignId, products: list } = await newCampaign();
-    const services = testServices({ db: database.db, mailer, now: () => clock.now });
+    const services = testServices({ db: api.db, mailer, now: () => clock.now });
     const choice = [{ productId: list[0]!.id, variantId: shade(list, 'Shade 02').id }];
     const ids: number[] = [];
     for (let i = 0; i < 50; i++) {
       // The creator's own steps: a completed profile, then the apply service the route calls.
-      const row = await insertInfluencer(database.db, { profileCompleted: false });
+      const row = await insertInfluencer(api.db, { profileCompleted: false });
       await completeProfile(
-        testServices({ db: database.db, now: () => clock.now }),
+        testServices({ db: api.db, now: () => clock.now }),
         row,
         profileSchema.parse({ ...READY_PROFILE, email: row.email, instagramHandle: '@shade' }),
       );
-      const [influencer] = await database.db.select().from(influencers).where(eq(influencers.id, row.id));
+      const [influencer] = await api.db.select().from(influencers).where(eq(influencers.id, row.id));
       ids.push(
         (await applyToCampaign(services, { influencer: influencer!, campaignId, choices: choice })).id,
       );
     }
     const answers = await Promise.all(
-      ids.map((id) => postJson(app, `/api/admin/applications/${id}/accept`, {}, admin)),
+      ids.map((id) => postJson(api.app, `/api/admin/applications/${id}/accept`, {}, api.admin)),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
@@ -257,19 +211,19 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
       { choices: [{ productId: list[0]!.id, variantId: shade(list, 'Shade 01').id }] },
       cat.cookie,
     );
-    expect((await postJson(app, `/api/admin/applications/${freed.body.id}/accept`, {}, admin)).status).toBe(
-      200,
-    );
+    expect(
+      (await postJson(api.app, `/api/admin/applications/${freed.body.id}/accept`, {}, api.admin)).status,
+    ).toBe(200);
     expect(shade(await products(campaignId), 'Shade 01').left).toBe(4);
     expect(
-      (await postJson(app, '/api/me/account-closure', { password: 'correct horse battery' }, cat.cookie))
+      (await postJson(api.app, '/api/me/account-closure', { password: 'correct horse battery' }, cat.cookie))
         .status,
     ).toBe(200);
     expect(shade(await products(campaignId), 'Shade 01')).toMatchObject({ left: 5, reserved: 0 });
   }, 120_000); // 50 creators made one by one first: the default 30 s is too short on a busy CI machine.
 
   it('keeps campaigns without products working, and refuses products on a campaign without a box', async () => {
-    const r = await send('POST', '/api/admin/campaigns', CAMPAIGN, admin);
+    const r = await send('POST', '/api/admin/campaigns', CAMPAIGN, api.admin);
     const campaignId = r.body.id as number;
     const ana = await creator();
     const applied = await send(
@@ -279,15 +233,20 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
       ana.cookie,
     );
     expect(applied.status).toBe(201);
-    expect((await postJson(app, `/api/admin/applications/${applied.body.id}/accept`, {}, admin)).status).toBe(
-      200,
+    expect(
+      (await postJson(api.app, `/api/admin/applications/${applied.body.id}/accept`, {}, api.admin)).status,
+    ).toBe(200);
+    const paid = await send(
+      'POST',
+      '/api/admin/campaigns',
+      { ...CAMPAIGN, type: 'paid', reward: 10 },
+      api.admin,
     );
-    const paid = await send('POST', '/api/admin/campaigns', { ...CAMPAIGN, type: 'paid', reward: 10 }, admin);
     const refused = await send(
       'POST',
       `/api/admin/campaigns/${paid.body.id}/products`,
       { name: 'Serum', variants: SHADES },
-      admin,
+      api.admin,
     );
     expect(refused).toMatchObject({
       status: 409,
@@ -297,15 +256,15 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
       'POST',
       `/api/admin/campaigns/${campaignId}/products`,
       { name: 'Serum', variants: [{ name: 'A', sku: 'A', retailValue: 'ten', stock: 1 }] },
-      admin,
+      api.admin,
     );
     expect(bad).toMatchObject({
       status: 400,
       body: { error: 'variants.0.retailValue: retailValue must be an amount in dollars, like 24.50' },
     });
-    expect((await getWithCookie(app, `/api/admin/campaigns/${campaignId}/products`)).status).toBe(401);
-    expect((await getWithCookie(app, `/api/admin/campaigns/${campaignId}/products`, ana.cookie)).status).toBe(
-      403,
-    );
+    expect((await getWithCookie(api.app, `/api/admin/campaigns/${campaignId}/products`)).status).toBe(401);
+    expect(
+      (await getWithCookie(api.app, `/api/admin/campaigns/${campaignId}/products`, ana.cookie)).status,
+    ).toBe(403);
   });
 });

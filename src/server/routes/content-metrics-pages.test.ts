@@ -1,29 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
 import { insertSnapshot, insertSubmittedPost } from '../../../tests/support/posts';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { submissions } from '../../db/schema/applications';
 import type {
   CampaignAnalytics,
   CampaignCreatorsPage,
   CampaignPostsPage,
 } from '../../shared/schemas/content-metrics';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 
 /*
  * A campaign's analytics answers the first 50 posts and creators of each tab with their counts, and the rest a page at
  * a time from a cursor (issue 28), in the page's order, each post once.
  */
 
-const ADMIN_PASSWORD = 'admin password 2026!';
 const NOW = new Date('2026-06-20T12:00:00Z');
 const DAY = 86_400_000;
 // Same length, digits only where they differ: the URL order is the same in PostgreSQL and JavaScript.
@@ -51,59 +46,50 @@ function byPageOrder(a: Expected, b: Expected): number {
 }
 
 describe.each(TEST_DRIVERS)('campaign analytics pages on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
+  const api = useAdminApp(driver, { mailer: captureMailer(), now: () => NOW });
   let creatorCookie: string;
   let campaignId: number;
   const expected: Expected[] = [];
   const base = () => `/api/admin/campaigns/${campaignId}/analytics`;
-  const getJson = async <T>(path: string, cookie = admin) => {
-    const response = await getWithCookie(app, path, cookie);
+  const getJson = async <T>(path: string, cookie = api.admin) => {
+    const response = await getWithCookie(api.app, path, cookie);
     expect(response.status, await response.clone().text()).toBe(200);
     return (await response.json()) as T;
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer: captureMailer(), now: () => NOW });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-    const ana = await createReadyCreator(app, database.db, {
+    const ana = await createReadyCreator(api.app, api.db, {
       email: 'ana@example.com',
       name: 'Ana Lee',
       youtube: 20000,
     });
-    const bo = await createReadyCreator(app, database.db, {
+    const bo = await createReadyCreator(api.app, api.db, {
       email: 'bo@example.com',
       name: 'Bo Chan',
       youtube: 1000,
     });
-    const cy = await createReadyCreator(app, database.db, {
+    const cy = await createReadyCreator(api.app, api.db, {
       email: 'cy@example.com',
       name: 'Cy Park',
       youtube: 500,
     });
     creatorCookie = cy.cookie;
     campaignId = (
-      await insertCampaign(database.db, { name: 'Tube Launch', platform: 'youtube', budget: '1000.00' })
+      await insertCampaign(api.db, { name: 'Tube Launch', platform: 'youtube', budget: '1000.00' })
     ).id;
     // Ana's 55 posts: a submission holds at most 10 links, so six submissions of her application.
-    const first = await insertSubmittedPost(database.db, {
+    const first = await insertSubmittedPost(api.db, {
       campaignId,
       influencerId: ana.influencerId,
       urls: Array.from({ length: 10 }, (_, i) => urlA(i)),
     });
-    const [{ applicationId }] = (await database.db
+    const [{ applicationId }] = (await api.db
       .select({ applicationId: submissions.applicationId })
       .from(submissions)
       .where(eq(submissions.id, first))) as [{ applicationId: number }];
     const subsA = [first];
     for (let part = 1; part < 6; part++) {
-      const [row] = await database.db
+      const [row] = await api.db
         .insert(submissions)
         .values({
           applicationId,
@@ -116,19 +102,19 @@ describe.each(TEST_DRIVERS)('campaign analytics pages on %s', (driver) => {
       subsA.push(row!.id);
     }
     const sA = (i: number) => subsA[Math.floor(i / 10)]!;
-    const sB = await insertSubmittedPost(database.db, {
+    const sB = await insertSubmittedPost(api.db, {
       campaignId,
       influencerId: bo.influencerId,
       urls: [urlB(0), urlB(1)],
     });
-    const sC = await insertSubmittedPost(database.db, {
+    const sC = await insertSubmittedPost(api.db, {
       campaignId,
       influencerId: cy.influencerId,
       urls: [URL_C],
     });
     const enter = async (submissionId: number, body: Record<string, unknown>) =>
       expect(
-        (await postJson(app, `/api/admin/submissions/${submissionId}/metrics`, body, admin)).status,
+        (await postJson(api.app, `/api/admin/submissions/${submissionId}/metrics`, body, api.admin)).status,
       ).toBe(201);
     // Ana: 40 posts with views in five steps (0 to 400, so many ties) and 0-2 likes, 5 with likes only, 10 without.
     for (let i = 0; i < 55; i++) {
@@ -144,14 +130,14 @@ describe.each(TEST_DRIVERS)('campaign analytics pages on %s', (driver) => {
     }
     // Bo: a post read yesterday and again "tomorrow" (a snapshot dated after the clock: not counted now), and a post
     // tied with Ana's at 400 views and 2 likes (the later submission first).
-    await insertSnapshot(database.db, {
+    await insertSnapshot(api.db, {
       submissionId: sB,
       postUrl: urlB(0),
       views: 250,
       likes: 5,
       measuredAt: new Date(NOW.getTime() - DAY),
     });
-    await insertSnapshot(database.db, {
+    await insertSnapshot(api.db, {
       submissionId: sB,
       postUrl: urlB(0),
       views: 99_999,
@@ -164,10 +150,6 @@ describe.each(TEST_DRIVERS)('campaign analytics pages on %s', (driver) => {
     // Cy: a post without figures (no creator row).
     expected.push({ submissionId: sC, postUrl: URL_C, views: null, interactions: 0 });
     expected.sort(byPageOrder);
-  });
-
-  afterAll(async () => {
-    await database?.close();
   });
 
   it('answers the first 50 posts and creators with their counts, and the rest page by page in order', async () => {
@@ -233,7 +215,7 @@ describe.each(TEST_DRIVERS)('campaign analytics pages on %s', (driver) => {
     expect(tiktok).toEqual({ items: [], total: 0, nextCursor: null });
 
     // The CSV export still has every post, in the page's order.
-    const csv = await getWithCookie(app, `${base()}.csv`, admin);
+    const csv = await getWithCookie(api.app, `${base()}.csv`, api.admin);
     expect(csv.status).toBe(200);
     const lines = (await csv.text()).trim().split('\r\n').slice(1);
     expect(lines.map((line) => line.split(',')[4])).toEqual(expected.map((p) => p.postUrl));
@@ -247,17 +229,26 @@ describe.each(TEST_DRIVERS)('campaign analytics pages on %s', (driver) => {
       `${base()}/posts?platform=youtube&cursor=${encodeURIComponent(btoa('pp|[1,2]'))}`,
       `${base()}/creators?platform=youtube&cursor=${postsCursor}`,
     ]) {
-      const response = await getWithCookie(app, path, admin);
+      const response = await getWithCookie(api.app, path, api.admin);
       expect(response.status).toBe(400);
       expect(((await response.json()) as { error: string }).error).toContain('cursor is not valid');
     }
-    expect((await getWithCookie(app, `${base()}/posts?platform=myspace`, admin)).status).toBe(400);
-    expect((await getWithCookie(app, `${base()}/posts?platform=youtube&limit=0`, admin)).status).toBe(400);
-    expect((await getWithCookie(app, `${base()}/posts?platform=youtube`, creatorCookie)).status).toBe(403);
-    expect((await getWithCookie(app, `${base()}/posts?platform=youtube`)).status).toBe(401);
+    expect((await getWithCookie(api.app, `${base()}/posts?platform=myspace`, api.admin)).status).toBe(400);
+    expect((await getWithCookie(api.app, `${base()}/posts?platform=youtube&limit=0`, api.admin)).status).toBe(
+      400,
+    );
+    expect((await getWithCookie(api.app, `${base()}/posts?platform=youtube`, creatorCookie)).status).toBe(
+      403,
+    );
+    expect((await getWithCookie(api.app, `${base()}/posts?platform=youtube`)).status).toBe(401);
     expect(
-      (await getWithCookie(app, `/api/admin/campaigns/999999/analytics/creators?platform=youtube`, admin))
-        .status,
+      (
+        await getWithCookie(
+          api.app,
+          `/api/admin/campaigns/999999/analytics/creators?platform=youtube`,
+          api.admin,
+        )
+      ).status,
     ).toBe(404);
   });
 });

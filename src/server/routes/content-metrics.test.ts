@@ -1,21 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
 import { insertSnapshot, insertSubmittedPost } from '../../../tests/support/posts';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { ledgerEntries } from '../../db/schema/ledger';
 import type { CampaignAnalytics, MyAnalytics } from '../../shared/schemas/content-metrics';
 import type { AdminApplicantList } from '../../shared/schemas/shipping';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 
-const ADMIN_PASSWORD = 'admin password 2026!';
 const NOW = new Date('2026-06-20T12:00:00Z');
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 const Y1 = 'https://www.youtube.com/watch?v=aaaaaaaaaaa';
@@ -23,67 +18,58 @@ const Y2 = 'https://youtu.be/bbbbbbbbbbb';
 const Y3 = 'https://www.youtube.com/shorts/ccccccccccc';
 
 describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
   let ana: { cookie: string; influencerId: number };
   let bo: { cookie: string; influencerId: number };
   let campaignId: number;
   let p1: number;
   let p2: number;
+  const api = useAdminApp(driver, { mailer: captureMailer(), now: () => NOW });
 
   const report = (submissionId: number, fields: Record<string, string>, cookie: string, file = true) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     if (file) form.append('screenshot', new File([PNG], 'shot.png', { type: 'image/png' }));
-    return app.request(`/api/submissions/${submissionId}/metrics`, {
+    return api.app.request(`/api/submissions/${submissionId}/metrics`, {
       method: 'POST',
       headers: { origin: 'http://localhost:3000', cookie },
       body: form,
     });
   };
   const analytics = async () => {
-    const response = await getWithCookie(app, `/api/admin/campaigns/${campaignId}/analytics`, admin);
+    const response = await getWithCookie(api.app, `/api/admin/campaigns/${campaignId}/analytics`, api.admin);
     expect(response.status).toBe(200);
     return (await response.json()) as CampaignAnalytics;
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer: captureMailer(), now: () => NOW });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-    ana = await createReadyCreator(app, database.db, {
+    ana = await createReadyCreator(api.app, api.db, {
       email: 'ana@example.com',
       name: 'Ana Lee',
       youtube: 20000,
     });
-    bo = await createReadyCreator(app, database.db, {
+    bo = await createReadyCreator(api.app, api.db, {
       email: 'bo@example.com',
       name: 'Bo Chan',
       youtube: 1000,
     });
     campaignId = (
-      await insertCampaign(database.db, { name: 'Tube Launch', platform: 'youtube', budget: '1000.00' })
+      await insertCampaign(api.db, { name: 'Tube Launch', platform: 'youtube', budget: '1000.00' })
     ).id;
-    p1 = await insertSubmittedPost(database.db, { campaignId, influencerId: ana.influencerId, urls: [Y1] });
-    p2 = await insertSubmittedPost(database.db, {
+    p1 = await insertSubmittedPost(api.db, { campaignId, influencerId: ana.influencerId, urls: [Y1] });
+    p2 = await insertSubmittedPost(api.db, {
       campaignId,
       influencerId: bo.influencerId,
       urls: [Y2, Y3],
     });
     // Ana's post: read from the API in May, on the 10th and the 19th; an admin figure later does not beat the API.
-    await insertSnapshot(database.db, {
+    await insertSnapshot(api.db, {
       submissionId: p1,
       postUrl: Y1,
       views: 300,
       likes: 10,
       measuredAt: new Date('2026-05-20T10:00:00Z'),
     });
-    await insertSnapshot(database.db, {
+    await insertSnapshot(api.db, {
       submissionId: p1,
       postUrl: Y1,
       views: 1000,
@@ -91,7 +77,7 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
       comments: 10,
       measuredAt: new Date('2026-06-10T10:00:00Z'),
     });
-    await insertSnapshot(database.db, {
+    await insertSnapshot(api.db, {
       submissionId: p1,
       postUrl: Y1,
       views: 2000,
@@ -101,23 +87,20 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
       measuredAt: new Date('2026-06-19T08:00:00Z'),
     });
   });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   it('records admin figures and creator reports, each labelled by source, API first', async () => {
     const corrected = await postJson(
-      app,
+      api.app,
       `/api/admin/submissions/${p1}/metrics`,
       { postUrl: Y1, views: 9999 },
-      admin,
+      api.admin,
     );
     expect(corrected.status).toBe(201);
     const entered = await postJson(
-      app,
+      api.app,
       `/api/admin/submissions/${p2}/metrics`,
       { postUrl: Y2, views: 500, likes: 40, comments: 5, shares: 3, saves: 2 },
-      admin,
+      api.admin,
     );
     expect(entered.status).toBe(201);
 
@@ -133,8 +116,12 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     expect(post(Y3)).toMatchObject({ source: null, likes: null, pendingReport: { id: reportId, likes: 30 } });
     expect(post(Y3).pendingReport?.screenshotUrl).toMatch(/^\/uploads\/[0-9a-f]+\.png$/);
 
-    expect((await postJson(app, `/api/admin/metrics/${reportId}/confirm`, {}, admin)).status).toBe(200);
-    expect((await postJson(app, `/api/admin/metrics/${reportId}/confirm`, {}, admin)).status).toBe(404);
+    expect((await postJson(api.app, `/api/admin/metrics/${reportId}/confirm`, {}, api.admin)).status).toBe(
+      200,
+    );
+    expect((await postJson(api.app, `/api/admin/metrics/${reportId}/confirm`, {}, api.admin)).status).toBe(
+      404,
+    );
     tab = (await analytics()).platforms[0]!;
     // No views: the rate is on Bo's 1,000 YouTube subscribers.
     expect(post(Y3)).toMatchObject({ likes: 30, source: 'creator', engagementRate: 3, pendingReport: null });
@@ -178,7 +165,7 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     // influencers.engagement_rate follows every admin entry and confirmation, and the applicant cards read it with
     // the page of applicants they are on.
     const page = (await (
-      await getWithCookie(app, `/api/admin/campaigns/${campaignId}/applications`, admin)
+      await getWithCookie(api.app, `/api/admin/campaigns/${campaignId}/applications`, api.admin)
     ).json()) as AdminApplicantList;
     expect(
       page.items.map((a) => [a.influencer.id, a.engagement]).sort((a, b) => Number(a[0]) - Number(b[0])),
@@ -188,11 +175,11 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     ]);
     // The creator page says how many measured posts stand behind the rate.
     const boPage = (await (
-      await getWithCookie(app, `/api/admin/influencers/${bo.influencerId}`, admin)
+      await getWithCookie(api.app, `/api/admin/influencers/${bo.influencerId}`, api.admin)
     ).json()) as { engagementRate: string; measuredPosts: number };
     expect(boPage).toMatchObject({ engagementRate: '5.33', measuredPosts: 2 });
 
-    const csv = await getWithCookie(app, `/api/admin/campaigns/${campaignId}/analytics.csv`, admin);
+    const csv = await getWithCookie(api.app, `/api/admin/campaigns/${campaignId}/analytics.csv`, api.admin);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines).toHaveLength(4);
@@ -201,7 +188,7 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
   });
 
   it("gives the creator this month's figures against last month, from their own posts", async () => {
-    const response = await getWithCookie(app, '/api/me/analytics', ana.cookie);
+    const response = await getWithCookie(api.app, '/api/me/analytics', ana.cookie);
     expect(response.status).toBe(200);
     const mine = (await response.json()) as MyAnalytics;
     expect(mine.thisMonth).toEqual({ views: 1700, engagement: 165, shares: 5, comments: 20 });
@@ -210,7 +197,11 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
   });
 
   it('lists the overview for a date range, best first, and exports it', async () => {
-    const response = await getWithCookie(app, '/api/admin/analytics?from=2026-05-01&to=2026-06-20', admin);
+    const response = await getWithCookie(
+      api.app,
+      '/api/admin/analytics?from=2026-05-01&to=2026-06-20',
+      api.admin,
+    );
     expect(response.status).toBe(200);
     const overview = (await response.json()) as {
       from: string;
@@ -230,7 +221,7 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     expect(overview.posts.map((p) => p.postUrl)).toEqual([Y1, Y2, Y3]);
     expect(overview).toMatchObject({ from: '2026-05-01', to: '2026-06-20', allTime: false, outside: 0 });
     const empty = (await (
-      await getWithCookie(app, '/api/admin/analytics?from=2025-01-01&to=2025-01-31', admin)
+      await getWithCookie(api.app, '/api/admin/analytics?from=2025-01-01&to=2025-01-31', api.admin)
     ).json()) as {
       totals: { posts: number };
       outside: number;
@@ -238,7 +229,9 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     expect(empty.totals.posts).toBe(0);
     // The range says how many measured posts it leaves out, and "All time" shows them (issue 41).
     expect(empty.outside).toBe(3);
-    const all = (await (await getWithCookie(app, '/api/admin/analytics?range=all', admin)).json()) as {
+    const all = (await (
+      await getWithCookie(api.app, '/api/admin/analytics?range=all', api.admin)
+    ).json()) as {
       from: string;
       allTime: boolean;
       outside: number;
@@ -246,26 +239,30 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     };
     expect(all).toMatchObject({ allTime: true, outside: 0, totals: { posts: 3 } });
     expect(all.from <= '2026-06-20').toBe(true);
-    expect((await getWithCookie(app, '/api/admin/analytics?range=week', admin)).status).toBe(400);
+    expect((await getWithCookie(api.app, '/api/admin/analytics?range=week', api.admin)).status).toBe(400);
     const csv = await (
-      await getWithCookie(app, '/api/admin/analytics.csv?from=2026-05-01&to=2026-06-20', admin)
+      await getWithCookie(api.app, '/api/admin/analytics.csv?from=2026-05-01&to=2026-06-20', api.admin)
     ).text();
     expect(csv).toContain('Campaign,Tube Launch,youtube,3,2500,255,7.29');
-    const reversed = await getWithCookie(app, '/api/admin/analytics?from=2026-06-20&to=2026-05-01', admin);
+    const reversed = await getWithCookie(
+      api.app,
+      '/api/admin/analytics?from=2026-06-20&to=2026-05-01',
+      api.admin,
+    );
     expect(reversed.status).toBe(400);
   });
 
   it('keeps every creator to their own posts and answers bad input with 4xx', async () => {
     // Bo cannot report on Ana's post, nor read admin analytics; a visitor cannot do either.
     expect((await report(p1, { postUrl: Y1, views: '5' }, bo.cookie)).status).toBe(404);
-    expect((await getWithCookie(app, `/api/admin/campaigns/${campaignId}/analytics`, bo.cookie)).status).toBe(
-      403,
-    );
     expect(
-      (await postJson(app, `/api/admin/submissions/${p1}/metrics`, { postUrl: Y1, views: 1 }, bo.cookie))
+      (await getWithCookie(api.app, `/api/admin/campaigns/${campaignId}/analytics`, bo.cookie)).status,
+    ).toBe(403);
+    expect(
+      (await postJson(api.app, `/api/admin/submissions/${p1}/metrics`, { postUrl: Y1, views: 1 }, bo.cookie))
         .status,
     ).toBe(403);
-    expect((await getWithCookie(app, '/api/me/analytics')).status).toBe(401);
+    expect((await getWithCookie(api.app, '/api/me/analytics')).status).toBe(401);
 
     const bad = async (response: Response, status: number, message: RegExp) => {
       expect(response.status).toBe(status);
@@ -277,41 +274,46 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     await bad(await report(p1, { postUrl: Y1, views: 'lots' }, ana.cookie), 400, /whole number/);
     await bad(await report(p1, { postUrl: Y2, views: '5' }, ana.cookie), 400, /not part of the submission/);
     await bad(
-      await postJson(app, `/api/admin/submissions/999999/metrics`, { postUrl: Y1, views: 1 }, admin),
+      await postJson(api.app, `/api/admin/submissions/999999/metrics`, { postUrl: Y1, views: 1 }, api.admin),
       404,
       /Submission not found/,
     );
     await bad(
-      await postJson(app, `/api/admin/submissions/${p1}/metrics`, { postUrl: 'nope', views: 1 }, admin),
+      await postJson(
+        api.app,
+        `/api/admin/submissions/${p1}/metrics`,
+        { postUrl: 'nope', views: 1 },
+        api.admin,
+      ),
       400,
       /postUrl/,
     );
     await bad(
-      await getWithCookie(app, '/api/admin/campaigns/999999/analytics', admin),
+      await getWithCookie(api.app, '/api/admin/campaigns/999999/analytics', api.admin),
       404,
       /Campaign Not Found/,
     );
     await bad(
-      await getWithCookie(app, '/api/admin/analytics?from=yesterday', admin),
+      await getWithCookie(api.app, '/api/admin/analytics?from=yesterday', api.admin),
       400,
       /from must be a date/,
     );
   });
   it('computes cost per view and per engagement from the Mint credited for approved posts, not the budget', async () => {
-    const cost = await insertCampaign(database.db, {
+    const cost = await insertCampaign(api.db, {
       name: 'Cost Check',
       platform: 'youtube',
       budget: '12000.00',
       reward: 40,
     });
-    const cc = await createReadyCreator(app, database.db, { email: 'cc@example.com', youtube: 5000 });
-    const post = await insertSubmittedPost(database.db, {
+    const cc = await createReadyCreator(api.app, api.db, { email: 'cc@example.com', youtube: 5000 });
+    const post = await insertSubmittedPost(api.db, {
       campaignId: cost.id,
       influencerId: cc.influencerId,
       urls: ['https://youtu.be/ddddddddddd'],
       status: 'submitted',
     });
-    await insertSnapshot(database.db, {
+    await insertSnapshot(api.db, {
       submissionId: post,
       postUrl: 'https://youtu.be/ddddddddddd',
       views: 12_500,
@@ -322,7 +324,7 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     });
     const read = async () =>
       (await (
-        await getWithCookie(app, `/api/admin/campaigns/${cost.id}/analytics`, admin)
+        await getWithCookie(api.app, `/api/admin/campaigns/${cost.id}/analytics`, api.admin)
       ).json()) as CampaignAnalytics;
     // In review: figures are counted, nothing is spent yet, so no cost (on main: $12,000 ÷ 12,500 = $0.96).
     const before = await read();
@@ -331,11 +333,11 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
       'Mint credited for approved posts (1 Mint = 1 USD); product value not included',
     );
 
-    const approved = await postJson(app, `/api/admin/submissions/${post}/approve`, {}, admin);
+    const approved = await postJson(api.app, `/api/admin/submissions/${post}/approve`, {}, api.admin);
     expect(approved.status).toBe(200);
     const after = await read();
     // By hand from the records: the campaign's reward entries over the views and interactions counted now.
-    const spent = await database.db
+    const spent = await api.db
       .select({ amount: ledgerEntries.amount })
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.campaignId, cost.id), eq(ledgerEntries.kind, 'reward')));
@@ -346,9 +348,9 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     expect(after.costPerEngagement).toBe(0.04); // 40 / (900 + 80 + 20)
 
     // The brand states its product value ($85.50 a box) and ships one box: that box is spent too.
-    const patched = await app.request(`/api/admin/campaigns/${cost.id}`, {
+    const patched = await api.app.request(`/api/admin/campaigns/${cost.id}`, {
       method: 'PATCH',
-      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: admin },
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: api.admin },
       body: JSON.stringify({ productValue: '85.50' }),
     });
     expect(patched.status).toBe(200);
@@ -357,18 +359,18 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
       'Mint credited for approved posts + product value of 0 boxes shipped ($85.50 each; 1 Mint = 1 USD)',
     );
     expect(noBoxYet.costPerView).toBe(0.0032);
-    const dd = await createReadyCreator(app, database.db, { email: 'dd@example.com', youtube: 5000 });
-    const applied = await postJson(app, `/api/campaigns/${cost.id}/applications`, {}, dd.cookie);
+    const dd = await createReadyCreator(api.app, api.db, { email: 'dd@example.com', youtube: 5000 });
+    const applied = await postJson(api.app, `/api/campaigns/${cost.id}/applications`, {}, dd.cookie);
     expect(applied.status).toBe(201);
     const applicationId = ((await applied.json()) as { id: number }).id;
-    expect((await postJson(app, `/api/admin/applications/${applicationId}/accept`, {}, admin)).status).toBe(
-      200,
-    );
+    expect(
+      (await postJson(api.app, `/api/admin/applications/${applicationId}/accept`, {}, api.admin)).status,
+    ).toBe(200);
     const shipped = await postJson(
-      app,
+      api.app,
       `/api/admin/applications/${applicationId}/shipment`,
       { carrier: 'UPS', trackingNumber: '1Z999' },
-      admin,
+      api.admin,
     );
     expect(shipped.status).toBe(200);
     const withBox = await read();
@@ -383,33 +385,34 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
   });
 
   it("answers each page of applicants with its creators' engagement, counted over all their posts", async () => {
-    const other = await insertCampaign(database.db, { name: 'Earlier Tube', platform: 'youtube' });
-    const pages = await insertCampaign(database.db, { name: 'Paged Tube', platform: 'youtube' });
-    const gg = await createReadyCreator(app, database.db, { email: 'gg@example.com', youtube: 4000 });
-    const hh = await createReadyCreator(app, database.db, { email: 'hh@example.com', youtube: 1000 });
-    const ii = await createReadyCreator(app, database.db, { email: 'ii@example.com', youtube: 2000 });
+    const other = await insertCampaign(api.db, { name: 'Earlier Tube', platform: 'youtube' });
+    const pages = await insertCampaign(api.db, { name: 'Paged Tube', platform: 'youtube' });
+    const gg = await createReadyCreator(api.app, api.db, { email: 'gg@example.com', youtube: 4000 });
+    const hh = await createReadyCreator(api.app, api.db, { email: 'hh@example.com', youtube: 1000 });
+    const ii = await createReadyCreator(api.app, api.db, { email: 'ii@example.com', youtube: 2000 });
     // Their posts are in another campaign: the card counts every post of the creator, not this campaign's.
     const [U1, U2, U3] = ['eeeeeeeeeee', 'fffffffffff', 'ggggggggggg'].map((v) => `https://youtu.be/${v}`);
-    const ggPost = await insertSubmittedPost(database.db, {
+    const ggPost = await insertSubmittedPost(api.db, {
       campaignId: other.id,
       influencerId: gg.influencerId,
       urls: [U1!, U2!],
     });
-    const hhPost = await insertSubmittedPost(database.db, {
+    const hhPost = await insertSubmittedPost(api.db, {
       campaignId: other.id,
       influencerId: hh.influencerId,
       urls: [U3!],
     });
     const enter = async (submissionId: number, figures: Record<string, unknown>) =>
       expect(
-        (await postJson(app, `/api/admin/submissions/${submissionId}/metrics`, figures, admin)).status,
+        (await postJson(api.app, `/api/admin/submissions/${submissionId}/metrics`, figures, api.admin))
+          .status,
       ).toBe(201);
     await enter(ggPost, { postUrl: U1, views: 1000, likes: 100 });
     await enter(ggPost, { postUrl: U2, views: 3000, likes: 200, comments: 100 });
     await enter(hhPost, { postUrl: U3, views: 500, likes: 25 });
     for (const creator of [gg, hh, ii]) {
       expect(
-        (await postJson(app, `/api/campaigns/${pages.id}/applications`, {}, creator.cookie)).status,
+        (await postJson(api.app, `/api/campaigns/${pages.id}/applications`, {}, creator.cookie)).status,
       ).toBe(201);
     }
 
@@ -419,9 +422,9 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     while (cursor !== null) {
       const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
       const response = await getWithCookie(
-        app,
+        api.app,
         `/api/admin/campaigns/${pages.id}/applications?limit=1${query}`,
-        admin,
+        api.admin,
       );
       expect(response.status).toBe(200);
       const page = (await response.json()) as AdminApplicantList;
@@ -437,7 +440,9 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     ]);
     // The same figures as the creator's own page.
     for (const [id, engagement] of seen) {
-      const creator = (await (await getWithCookie(app, `/api/admin/influencers/${id}`, admin)).json()) as {
+      const creator = (await (
+        await getWithCookie(api.app, `/api/admin/influencers/${id}`, api.admin)
+      ).json()) as {
         engagementRate: string;
         measuredPosts: number;
       };
@@ -448,7 +453,8 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     }
     // The campaign-wide read is gone: the figures come with the applicants' pages only.
     expect(
-      (await getWithCookie(app, `/api/admin/campaigns/${pages.id}/applicant-engagement`, admin)).status,
+      (await getWithCookie(api.app, `/api/admin/campaigns/${pages.id}/applicant-engagement`, api.admin))
+        .status,
     ).toBe(404);
   });
 });

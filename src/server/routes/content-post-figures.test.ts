@@ -1,29 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertApplication, insertCampaign } from '../../../tests/support/factories';
 import { insertSnapshot } from '../../../tests/support/posts';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { dailySeries } from '../../db/queries/content-metrics-series';
 import { allPostFigures, rebuildPostFigures } from '../../db/queries/content-metrics-writes';
 import { submissions } from '../../db/schema/applications';
 import { influencers } from '../../db/schema/influencers';
 import type { CampaignAnalytics } from '../../shared/schemas/content-metrics';
 import type { AdminApplicantList } from '../../shared/schemas/shipping';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 
 /*
  * The figures kept per post (content_post_figures, migration 0035) against the computation from scratch, after writes
  * of every kind, and the analytics that read them.
  */
 
-const ADMIN_PASSWORD = 'admin password 2026!';
 const HOUR = 3_600_000;
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 const Y1 = 'https://www.youtube.com/watch?v=kkkkkkkkkk1';
@@ -34,11 +29,9 @@ const Y4 = 'https://www.youtube.com/watch?v=kkkkkkkkkk4';
 type Row = Record<string, unknown>;
 
 describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
   let campaignId: number;
   const clock = { now: new Date('2026-06-01T12:00:00Z') };
+  const api = useAdminApp(driver, { mailer: captureMailer(), now: () => clock.now });
   const later = (hours: number) => {
     clock.now = new Date(clock.now.getTime() + hours * HOUR);
     return clock.now;
@@ -46,7 +39,7 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
 
   /** Every post's counted snapshot computed from scratch from submissions and snapshots (decision 0014's rule). */
   const fromScratch = async () => {
-    const result = await database.db.execute(sql`
+    const result = await api.db.execute(sql`
       select s.id as submission_id, u.url as post_url, a.campaign_id, a.influencer_id, c.platform, s.status,
         l.id as snapshot_id, l.source, l.views, l.likes, l.comments, l.shares, l.saves, l.reach,
         (extract(epoch from l.measured_at) * 1000)::float8 as measured_ms
@@ -75,7 +68,7 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
     }));
   };
   const kept = async () =>
-    (await allPostFigures(database.db)).map((r) => ({
+    (await allPostFigures(api.db)).map((r) => ({
       submissionId: r.submissionId,
       postUrl: r.postUrl,
       campaignId: r.campaignId,
@@ -92,14 +85,14 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
   const expectKeptExact = async () => {
     const rows = await kept();
     expect(rows).toEqual(await fromScratch());
-    await rebuildPostFigures(database.db);
+    await rebuildPostFigures(api.db);
     expect(await kept()).toEqual(rows);
     return rows;
   };
 
   /** The 30-day series computed from every snapshot of the campaign (the statement this read replaced). */
   const seriesFromScratch = async (from: string, to: string) => {
-    const result = await database.db.execute(sql`with posts as (
+    const result = await api.db.execute(sql`with posts as (
         select sub.id as submission_id, u.url as post_url, c.platform
         from submissions sub join applications a on a.id = sub.application_id join campaigns c on c.id = a.campaign_id
         cross join lateral (select distinct x.url from unnest(sub.urls) as x(url)) u
@@ -139,18 +132,16 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
       ['2026-06-03', '2026-07-02'],
       ['2026-07-01', '2026-07-30'],
     ] as const) {
-      expect(await dailySeries(database.db, { campaignId }, from, to)).toEqual(
-        await seriesFromScratch(from, to),
-      );
+      expect(await dailySeries(api.db, { campaignId }, from, to)).toEqual(await seriesFromScratch(from, to));
     }
   };
 
-  const call = async (path: string, body: unknown, cookie = admin) => {
-    const response = await postJson(app, path, body, cookie);
+  const call = async (path: string, body: unknown, cookie = api.admin) => {
+    const response = await postJson(api.app, path, body, cookie);
     return { status: response.status, body: (await response.json()) as Row };
   };
   const analytics = async () => {
-    const response = await getWithCookie(app, `/api/admin/campaigns/${campaignId}/analytics`, admin);
+    const response = await getWithCookie(api.app, `/api/admin/campaigns/${campaignId}/analytics`, api.admin);
     expect(response.status).toBe(200);
     return ((await response.json()) as CampaignAnalytics).platforms[0]!;
   };
@@ -158,7 +149,7 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('screenshot', new File([PNG], 'shot.png', { type: 'image/png' }));
-    const response = await app.request(`/api/submissions/${submissionId}/metrics`, {
+    const response = await api.app.request(`/api/submissions/${submissionId}/metrics`, {
       method: 'POST',
       headers: { origin: 'http://localhost:3000', cookie },
       body: form,
@@ -167,35 +158,22 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
     return ((await response.json()) as { id: number }).id;
   };
   const creator = async (email: string, name: string) => {
-    const made = await createReadyCreator(app, database.db, { email, name, youtube: 1000 });
-    const [row] = await database.db.select().from(influencers).where(eq(influencers.id, made.influencerId));
+    const made = await createReadyCreator(api.app, api.db, { email, name, youtube: 1000 });
+    const [row] = await api.db.select().from(influencers).where(eq(influencers.id, made.influencerId));
     return { ...made, row: row! };
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer: captureMailer(), now: () => clock.now });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
   it('keep every post exactly as counted from scratch through reports, confirmations, reviews and deletions', async () => {
-    const campaign = await insertCampaign(database.db, { name: 'Kept Figures', platform: 'youtube' });
+    const campaign = await insertCampaign(api.db, { name: 'Kept Figures', platform: 'youtube' });
     campaignId = campaign.id;
     const ana = await creator('kept-ana@example.com', 'Ana Kept');
     const bo = await creator('kept-bo@example.com', 'Bo Kept');
-    const anaApp = await insertApplication(database.db, {
+    const anaApp = await insertApplication(api.db, {
       status: 'delivered',
       campaign,
       influencer: ana.row,
     });
-    const boApp = await insertApplication(database.db, { status: 'delivered', campaign, influencer: bo.row });
+    const boApp = await insertApplication(api.db, { status: 'delivered', campaign, influencer: bo.row });
 
     // Content sent through the API: a row per link, no figures yet.
     const sent = await call(
@@ -219,14 +197,14 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
     ]);
 
     // API snapshots (the refresh job's writes): the latest counts.
-    await insertSnapshot(database.db, {
+    await insertSnapshot(api.db, {
       submissionId: anaSub,
       postUrl: Y1,
       views: 100,
       likes: 5,
       measuredAt: later(1),
     });
-    await insertSnapshot(database.db, {
+    await insertSnapshot(api.db, {
       submissionId: anaSub,
       postUrl: Y1,
       views: 400,
@@ -275,7 +253,7 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
     const engagement = async () =>
       (
         (await (
-          await getWithCookie(app, `/api/admin/campaigns/${campaignId}/applications`, admin)
+          await getWithCookie(api.app, `/api/admin/campaigns/${campaignId}/applications`, api.admin)
         ).json()) as AdminApplicantList
       ).items
         .map((a) => [a.influencer.id, a.engagement.measuredPosts])
@@ -294,7 +272,7 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
     );
     expect(again.status).toBe(201);
     const boSub2 = Number(again.body.id);
-    await insertSnapshot(database.db, {
+    await insertSnapshot(api.db, {
       submissionId: boSub2,
       postUrl: Y4,
       views: 300,
@@ -315,12 +293,12 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
     // The platform's figures deleted (Instagram's data deletion removes API snapshots): the admin's figure counts
     // again; a deleted submission takes its posts with it.
     later(24);
-    await database.db.execute(
+    await api.db.execute(
       sql`delete from content_metric_snapshots where source = 'api' and submission_id = ${anaSub}`,
     );
     rows = await expectKeptExact();
     expect(rows.find((r) => r.postUrl === Y1)).toMatchObject({ source: 'admin', views: 9999 });
-    await database.db.delete(submissions).where(eq(submissions.id, boSub2));
+    await api.db.delete(submissions).where(eq(submissions.id, boSub2));
     rows = await expectKeptExact();
     expect(rows.map((r) => r.postUrl)).toEqual([Y1, Y2, Y3]);
     tab = await analytics();
@@ -332,9 +310,9 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
     await expectSeriesExact();
   });
   it('count every one of eight snapshots of one post written at once (no lost update)', async () => {
-    const campaign = await insertCampaign(database.db, { name: 'At Once', platform: 'youtube' });
+    const campaign = await insertCampaign(api.db, { name: 'At Once', platform: 'youtube' });
     const cy = await creator('kept-cy@example.com', 'Cy Kept');
-    const { application } = await insertApplication(database.db, {
+    const { application } = await insertApplication(api.db, {
       status: 'delivered',
       campaign,
       influencer: cy.row,
@@ -347,7 +325,7 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
     // whichever commits last.
     await Promise.all(
       Array.from({ length: 8 }, (_, n) =>
-        insertSnapshot(database.db, {
+        insertSnapshot(api.db, {
           submissionId,
           postUrl: Y1,
           views: 1000 + n,

@@ -1,14 +1,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import type { Env } from '../../config/env';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { auditLog } from '../../db/schema/audit';
 import { campaigns } from '../../db/schema/campaigns';
 import { conversationMessages } from '../../db/schema/conversations';
@@ -16,31 +15,28 @@ import { uploads } from '../../db/schema/uploads';
 import type { Inbox, SavedReplyItem } from '../../shared/schemas/conversation-inbox';
 import type { ConversationThread, MessageItem, MyConversationList } from '../../shared/schemas/conversations';
 import type { NotificationList } from '../../shared/schemas/notifications';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
 import { localAreaDir } from '../integrations/file-storage/local-file-store';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 
 const ORIGIN = 'http://localhost:3000';
-const ADMIN_PASSWORD = 'admin password 2026!';
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
 type Body = Record<string, unknown> & { error?: string; code?: string; field?: string };
 
 describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let env: Env;
-  let admin: string;
   const clock = fakeClock('2026-06-10T12:00:00Z');
+  const api = useAdminApp(driver, {
+    mailer: captureMailer(),
+    now: () => clock.now,
+    adminEmail: 'maria@mintbox.test',
+    adminName: 'Maria Ortiz',
+  });
   let n = 0;
 
   const send = async (method: string, path: string, cookie: string, body?: unknown) => {
     const response =
       method === 'POST' && body !== undefined
-        ? await postJson(app, path, body, cookie)
-        : await app.request(path, {
+        ? await postJson(api.app, path, body, cookie)
+        : await api.app.request(path, {
             method,
             headers: {
               origin: ORIGIN,
@@ -57,33 +53,32 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     };
   };
   const get = async <T>(path: string, cookie: string) => {
-    const response = await getWithCookie(app, path, cookie);
+    const response = await getWithCookie(api.app, path, cookie);
     return { status: response.status, body: (await response.json()) as T & Body };
   };
   const upload = async (side: '' | '/admin', id: number, cookie: string, file: File) => {
     const form = new FormData();
     form.set('image', file);
-    const response = await app.request(`/api${side}/conversations/${id}/images`, {
+    const response = await api.app.request(`/api${side}/conversations/${id}/images`, {
       method: 'POST',
       headers: { origin: ORIGIN, cookie },
       body: form,
     });
     return { status: response.status, body: (await response.json()) as Body & { url: string } };
   };
-  const messageCount = async () =>
-    (await database.db.select({ n: count() }).from(conversationMessages))[0]!.n;
-  const uploadCount = async () => (await database.db.select({ n: count() }).from(uploads))[0]!.n;
+  const messageCount = async () => (await api.db.select({ n: count() }).from(conversationMessages))[0]!.n;
+  const uploadCount = async () => (await api.db.select({ n: count() }).from(uploads))[0]!.n;
   const messagesOf = (thread: ConversationThread) =>
     thread.items.filter((i): i is MessageItem => i.type === 'message');
 
   /** A creator who applied to a new campaign, and the conversation they opened from the application. */
   async function creatorInConversation(campaign: Partial<typeof campaigns.$inferInsert> = {}) {
     n += 1;
-    const person = await createReadyCreator(app, database.db, {
+    const person = await createReadyCreator(api.app, api.db, {
       email: `talk${n}@example.com`,
       name: `Talk Person${n}`,
     });
-    const row = await insertCampaign(database.db, {
+    const row = await insertCampaign(api.db, {
       name: `Talk Campaign ${n}`,
       brand: `Brand ${n}`,
       status: 'active',
@@ -101,30 +96,13 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     return { ...person, campaign: row, applicationId, conversationId: opened.body.id as number };
   }
 
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer: captureMailer(), now: () => clock.now });
-    await upsertAdmin(database.db, auth, {
-      email: 'maria@mintbox.test',
-      name: 'Maria Ortiz',
-      password: ADMIN_PASSWORD,
-    });
-    admin = await signInAdmin(app, 'maria@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
   it('anonymous callers get 401; another creator gets 404 for everything of a conversation that is not theirs', async () => {
     const ana = await creatorInConversation();
     const bo = await creatorInConversation();
     const id = ana.conversationId;
     expect((await get(`/api/conversations/${id}`, '')).status).toBe(401);
     expect((await send('POST', `/api/conversations/${id}/messages`, '', { body: 'hi' })).status).toBe(401);
-    expect((await getWithCookie(app, `/api/conversations/${id}/stream`, '')).status).toBe(401);
+    expect((await getWithCookie(api.app, `/api/conversations/${id}/stream`, '')).status).toBe(401);
     expect((await get('/api/me/conversations', '')).status).toBe(401);
     expect((await get('/api/admin/conversations', '')).status).toBe(401);
 
@@ -133,7 +111,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     const other = await send('POST', `/api/conversations/${id}/messages`, bo.cookie, { body: 'hello' });
     expect(other).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
     expect((await send('POST', `/api/conversations/${id}/seen`, bo.cookie, {})).status).toBe(404);
-    expect((await getWithCookie(app, `/api/conversations/${id}/stream`, bo.cookie)).status).toBe(404);
+    expect((await getWithCookie(api.app, `/api/conversations/${id}/stream`, bo.cookie)).status).toBe(404);
     expect((await upload('', id, bo.cookie, new File([PNG], 'a.png'))).status).toBe(404);
     expect(
       (await send('POST', `/api/applications/${ana.applicationId}/conversation`, bo.cookie, {})).status,
@@ -156,10 +134,10 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
 
     clock.advance(60_000);
     expect(
-      (await send('POST', `/api/admin/applications/${ana.applicationId}/accept`, admin, {})).status,
+      (await send('POST', `/api/admin/applications/${ana.applicationId}/accept`, api.admin, {})).status,
     ).toBe(200);
     clock.advance(60_000);
-    const answer = await send('POST', `/api/admin/conversations/${id}/messages`, admin, {
+    const answer = await send('POST', `/api/admin/conversations/${id}/messages`, api.admin, {
       body: 'Friday works.\nThanks for asking!',
     });
     expect(answer.status).toBe(201);
@@ -189,10 +167,10 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     expect(thread.body).toMatchObject({ canWrite: true, readOnlyReason: null, unreadCount: 1 });
 
     // The team's view: its message not seen yet; seen once the creator reads.
-    const teamView = await get<ConversationThread>(`/api/admin/conversations/${id}`, admin);
+    const teamView = await get<ConversationThread>(`/api/admin/conversations/${id}`, api.admin);
     expect(messagesOf(teamView.body)[1]!.seen).toBe(false);
     expect((await send('POST', `/api/conversations/${id}/seen`, ana.cookie, {})).status).toBe(200);
-    const seenView = await get<ConversationThread>(`/api/admin/conversations/${id}`, admin);
+    const seenView = await get<ConversationThread>(`/api/admin/conversations/${id}`, api.admin);
     expect(messagesOf(seenView.body)[1]!.seen).toBe(true);
   });
 
@@ -212,15 +190,15 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     });
     // The creator's own message is not unread for them; for the admin it is.
     expect(await mine()).toBe(0);
-    const inbox = await get<Inbox>('/api/admin/conversations?filter=unread', admin);
+    const inbox = await get<Inbox>('/api/admin/conversations?filter=unread', api.admin);
     expect(inbox.body.items.find((i) => i.id === id)).toMatchObject({ unreadCount: 1 });
 
     expect(
-      (await send('POST', `/api/admin/conversations/${id}/messages`, admin, { body: 'The coral one.' }))
+      (await send('POST', `/api/admin/conversations/${id}/messages`, api.admin, { body: 'The coral one.' }))
         .status,
     ).toBe(201);
     expect(
-      (await send('POST', `/api/admin/conversations/${id}/messages`, admin, { body: 'Or the peach.' }))
+      (await send('POST', `/api/admin/conversations/${id}/messages`, api.admin, { body: 'Or the peach.' }))
         .status,
     ).toBe(201);
     expect(await mine()).toBe(2);
@@ -234,7 +212,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
       readAt: null,
     });
     // Sending marks the admin's own read: nothing unread for them now.
-    const after = await get<Inbox>('/api/admin/conversations?filter=unread', admin);
+    const after = await get<Inbox>('/api/admin/conversations?filter=unread', api.admin);
     expect(after.body.items.some((i) => i.id === id)).toBe(false);
 
     expect((await send('POST', `/api/conversations/${id}/seen`, ana.cookie, {})).body).toMatchObject({
@@ -284,7 +262,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
 
   /** Files in DATA_DIR/uploads (the folder appears with the first file stored). */
   const uploadedFileCount = () => {
-    const dir = localAreaDir(env.dataDir, 'uploads');
+    const dir = localAreaDir(api.env.dataDir, 'uploads');
     return existsSync(dir) ? readdirSync(dir).length : 0;
   };
 
@@ -362,7 +340,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
       images: [first.body.url],
     });
     expect(stolen.status).toBe(400);
-    expect((await getWithCookie(app, first.body.url, bo.cookie)).status).toBe(404);
+    expect((await getWithCookie(api.app, first.body.url, bo.cookie)).status).toBe(404);
 
     const sent = await send('POST', `/api/conversations/${id}/messages`, ana.cookie, {
       images: [first.body.url],
@@ -375,11 +353,11 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     });
     expect(twice.status).toBe(400);
 
-    const team = await upload('/admin', id, admin, new File([PNG], 'answer.png'));
+    const team = await upload('/admin', id, api.admin, new File([PNG], 'answer.png'));
     expect(team.status).toBe(201);
     expect(
       (
-        await send('POST', `/api/admin/conversations/${id}/messages`, admin, {
+        await send('POST', `/api/admin/conversations/${id}/messages`, api.admin, {
           body: 'Like this',
           images: [team.body.url],
         })
@@ -390,10 +368,10 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
       ['', [first.body.url]],
       ['Like this', [team.body.url]],
     ]);
-    expect((await getWithCookie(app, team.body.url, ana.cookie)).status).toBe(200);
-    expect((await getWithCookie(app, first.body.url, admin)).status).toBe(200);
-    expect((await getWithCookie(app, team.body.url, bo.cookie)).status).toBe(404);
-    expect((await getWithCookie(app, team.body.url, '')).status).toBe(404);
+    expect((await getWithCookie(api.app, team.body.url, ana.cookie)).status).toBe(200);
+    expect((await getWithCookie(api.app, first.body.url, api.admin)).status).toBe(200);
+    expect((await getWithCookie(api.app, team.body.url, bo.cookie)).status).toBe(404);
+    expect((await getWithCookie(api.app, team.body.url, '')).status).toBe(404);
   });
 
   it('edits within 5 minutes only; no delete after a reply; a delete before one removes the message', async () => {
@@ -416,7 +394,8 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     });
     // Someone else's message: not found for editing (the admin cannot rewrite the creator's words either).
     expect(
-      (await send('PATCH', `/api/admin/conversations/${id}/messages/${mid}`, admin, { body: 'x' })).status,
+      (await send('PATCH', `/api/admin/conversations/${id}/messages/${mid}`, api.admin, { body: 'x' }))
+        .status,
     ).toBe(404);
 
     const second = await send('POST', `/api/conversations/${id}/messages`, ana.cookie, {
@@ -425,7 +404,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     expect(
       (await send('DELETE', `/api/conversations/${id}/messages/${second.body.id}`, ana.cookie)).status,
     ).toBe(204);
-    await send('POST', `/api/admin/conversations/${id}/messages`, admin, { body: 'Answer' });
+    await send('POST', `/api/admin/conversations/${id}/messages`, api.admin, { body: 'Answer' });
     const answered = await send('DELETE', `/api/conversations/${id}/messages/${mid}`, ana.cookie);
     expect(answered).toMatchObject({
       status: 409,
@@ -445,7 +424,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     const rude = await send('POST', `/api/conversations/${id}/messages`, ana.cookie, {
       body: 'my phone is 555-0100',
     });
-    const hide = (reason: string, cookie = admin) =>
+    const hide = (reason: string, cookie = api.admin) =>
       send('POST', `/api/admin/conversations/${id}/messages/${rude.body.id}/hide`, cookie, { reason });
     expect((await hide('no')).status).toBe(400);
     expect((await hide('Personal data', ana.cookie)).status).toBe(403);
@@ -460,16 +439,16 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
       canEdit: false,
     });
     const theirs = messagesOf(
-      (await get<ConversationThread>(`/api/admin/conversations/${id}`, admin)).body,
+      (await get<ConversationThread>(`/api/admin/conversations/${id}`, api.admin)).body,
     )[0]!;
     expect(theirs).toMatchObject({
       body: 'my phone is 555-0100',
       hidden: { reason: 'Personal data', by: 'Maria Ortiz' },
     });
     // A hidden message does not keep the conversation waiting.
-    const inbox = await get<Inbox>('/api/admin/conversations', admin);
+    const inbox = await get<Inbox>('/api/admin/conversations', api.admin);
     expect(inbox.body.items.some((i) => i.id === id)).toBe(false);
-    const [entry] = await database.db
+    const [entry] = await api.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.entityId, String(rude.body.id)));
@@ -482,7 +461,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     await send('POST', `/api/conversations/${id}/messages`, ana.cookie, { body: 'before' });
     expect(
       (
-        await send('POST', `/api/admin/influencers/${ana.influencerId}/suspend`, admin, {
+        await send('POST', `/api/admin/influencers/${ana.influencerId}/suspend`, api.admin, {
           reason: 'Spam reports',
         })
       ).status,
@@ -499,9 +478,10 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     const thread = await get<ConversationThread>(`/api/conversations/${id}`, ana.cookie);
     expect(thread.status).toBe(200);
     expect(thread.body).toMatchObject({ canWrite: false });
-    expect((await get(`/api/admin/conversations/${id}`, admin)).status).toBe(200);
+    expect((await get(`/api/admin/conversations/${id}`, api.admin)).status).toBe(200);
     expect(
-      (await send('POST', `/api/admin/conversations/${id}/messages`, admin, { body: 'We saw it.' })).status,
+      (await send('POST', `/api/admin/conversations/${id}/messages`, api.admin, { body: 'We saw it.' }))
+        .status,
     ).toBe(201);
   });
 
@@ -509,7 +489,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     const ana = await creatorInConversation({ deadline: '2026-06-20' });
     const id = ana.conversationId;
     clock.set('2026-06-22T12:00:00Z');
-    await database.db
+    await api.db
       .update(campaigns)
       .set({ status: 'ended', updatedAt: new Date('2026-06-21T00:05:00Z') })
       .where(eq(campaigns.id, ana.campaign.id));
@@ -519,7 +499,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     ).toBe(201);
     clock.set('2026-07-20T23:00:00Z');
     expect(
-      (await send('POST', `/api/admin/conversations/${id}/messages`, admin, { body: 'Great' })).status,
+      (await send('POST', `/api/admin/conversations/${id}/messages`, api.admin, { body: 'Great' })).status,
     ).toBe(201);
     clock.set('2026-07-21T00:00:00Z');
     const text =
@@ -528,7 +508,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
       (await send('POST', `/api/conversations/${id}/messages`, ana.cookie, { body: 'late' })).body.error,
     ).toBe(text);
     expect(
-      (await send('POST', `/api/admin/conversations/${id}/messages`, admin, { body: 'late' })).status,
+      (await send('POST', `/api/admin/conversations/${id}/messages`, api.admin, { body: 'late' })).status,
     ).toBe(403);
     const thread = await get<ConversationThread>(`/api/conversations/${id}`, ana.cookie);
     expect(thread.body).toMatchObject({
@@ -549,7 +529,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     await send('POST', `/api/conversations/${bo.conversationId}/messages`, bo.cookie, {
       body: 'Quick question',
     });
-    const all = await get<Inbox>('/api/admin/conversations', admin);
+    const all = await get<Inbox>('/api/admin/conversations', api.admin);
     const ids = all.body.items.map((i) => i.id);
     expect(ids.indexOf(bo.conversationId)).toBeLessThan(ids.indexOf(ana.conversationId));
     expect(all.body.items.find((i) => i.id === bo.conversationId)).toMatchObject({
@@ -559,26 +539,28 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     });
     const waitingBefore = all.body.waitingCount;
     expect(
-      (await get<{ waitingCount: number }>('/api/admin/conversations/waiting-count', admin)).body
+      (await get<{ waitingCount: number }>('/api/admin/conversations/waiting-count', api.admin)).body
         .waitingCount,
     ).toBe(waitingBefore);
 
-    await send('POST', `/api/admin/conversations/${bo.conversationId}/messages`, admin, { body: 'Ask away' });
-    const waiting = await get<Inbox>('/api/admin/conversations?filter=waiting', admin);
+    await send('POST', `/api/admin/conversations/${bo.conversationId}/messages`, api.admin, {
+      body: 'Ask away',
+    });
+    const waiting = await get<Inbox>('/api/admin/conversations?filter=waiting', api.admin);
     expect(waiting.body.items.some((i) => i.id === bo.conversationId)).toBe(false);
     expect(waiting.body.items.some((i) => i.id === ana.conversationId)).toBe(true);
     expect(waiting.body.waitingCount).toBe(waitingBefore - 1);
 
-    const byCampaign = await get<Inbox>(`/api/admin/conversations?campaignId=${ana.campaign.id}`, admin);
+    const byCampaign = await get<Inbox>(`/api/admin/conversations?campaignId=${ana.campaign.id}`, api.admin);
     expect(byCampaign.body.items.map((i) => i.id)).toEqual([ana.conversationId]);
-    const byText = await get<Inbox>('/api/admin/conversations?q=DAMAGED', admin);
+    const byText = await get<Inbox>('/api/admin/conversations?q=DAMAGED', api.admin);
     expect(byText.body.items.map((i) => i.id)).toEqual([ana.conversationId]);
     const byCreator = await get<Inbox>(
       `/api/admin/conversations?q=${encodeURIComponent(`Person${n}`)}`,
-      admin,
+      api.admin,
     );
     expect(byCreator.body.items.map((i) => i.id)).toEqual([bo.conversationId]);
-    expect((await get('/api/admin/conversations?filter=nope', admin)).status).toBe(400);
+    expect((await get('/api/admin/conversations?filter=nope', api.admin)).status).toBe(400);
   });
 
   it('the inbox pages by keyset: every conversation once, newest activity first, with a filter; the campaign filter lists campaigns with messages', async () => {
@@ -591,7 +573,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     });
     for (let i = 1; i <= 13; i += 1) {
       clock.advance(7_000);
-      const row = await insertCampaign(database.db, {
+      const row = await insertCampaign(api.db, {
         name: `Paging Campaign ${i}`,
         brand: 'Pager',
         status: 'active',
@@ -618,14 +600,14 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     // The admin answers every third: those no longer wait.
     for (const id of conversationIds.filter((_, i) => i % 3 === 0)) {
       clock.advance(3_000);
-      const answer = await send('POST', `/api/admin/conversations/${id}/messages`, admin, {
+      const answer = await send('POST', `/api/admin/conversations/${id}/messages`, api.admin, {
         body: 'Answered',
       });
       expect(answer.status).toBe(201);
     }
     const walk = async (query: string) => {
       const seen: number[] = [];
-      let page = await get<Inbox>(`/api/admin/conversations${query}`, admin);
+      let page = await get<Inbox>(`/api/admin/conversations${query}`, api.admin);
       expect(page.status).toBe(200);
       const pages = [page.body.items.length];
       seen.push(...page.body.items.map((i) => i.id));
@@ -633,7 +615,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
         const glue = query ? '&' : '?';
         page = await get<Inbox>(
           `/api/admin/conversations${query}${glue}cursor=${encodeURIComponent(page.body.nextCursor)}`,
-          admin,
+          api.admin,
         );
         expect(page.status).toBe(200);
         pages.push(page.body.items.length);
@@ -655,19 +637,21 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
       conversationIds.filter((_, i) => i % 3 !== 0).reverse(),
     );
     expect(waiting.last.waitingCount).toBeGreaterThanOrEqual(conversationIds.length - answered.length);
-    const bad = await get('/api/admin/conversations?cursor=nonsense', admin);
+    const bad = await get('/api/admin/conversations?cursor=nonsense', api.admin);
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('cursor is not valid: load the first page again');
 
     const campaignsList = await get<{ items: { id: number; name: string }[] }>(
       '/api/admin/conversations/campaigns?q=paging&limit=50',
-      admin,
+      api.admin,
     );
     const names = campaignsList.body.items.map((c) => c.name).filter((name) => name.startsWith('Paging'));
     expect(names).toHaveLength(13);
     expect(names).not.toContain('Paging Campaign 13');
-    expect((await get<Inbox>('/api/admin/conversations', admin)).body.items.length).toBeLessThanOrEqual(50);
-    expect((await get('/api/admin/conversations?limit=101', admin)).body.error).toBe(
+    expect((await get<Inbox>('/api/admin/conversations', api.admin)).body.items.length).toBeLessThanOrEqual(
+      50,
+    );
+    expect((await get('/api/admin/conversations?limit=101', api.admin)).body.error).toBe(
       'limit must be at most 100',
     );
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
@@ -679,7 +663,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
       (
         await get<{ items: { id: number; name: string }[] }>(
           '/api/admin/conversations/campaigns?q=Filter%20Campaign',
-          admin,
+          api.admin,
         )
       ).body.items.filter((c) => c.name === 'Filter Campaign');
     const first = await creatorInConversation({ name: 'Filter Campaign' });
@@ -693,7 +677,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
 
     // A second creator of the same campaign writes too; the campaign is listed once.
     n += 1;
-    const second = await createReadyCreator(app, database.db, {
+    const second = await createReadyCreator(api.app, api.db, {
       email: `talk${n}@example.com`,
       name: `Talk Person${n}`,
     });
@@ -730,7 +714,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
 
   it('the campaign filter searches: name contains q (any case), most conversations first, limit 20 by default, at most 50', async () => {
     type Choices = { items: { id: number; name: string }[] };
-    const choices = (query: string) => get<Choices>(`/api/admin/conversations/campaigns${query}`, admin);
+    const choices = (query: string) => get<Choices>(`/api/admin/conversations/campaigns${query}`, api.admin);
     // "Lumen Serum" has two conversations with a message, "lumen balm" and "Lumen Cream" one each, "Lumen Mist" one
     // opened but never written in; "Dusk_Lumen%" tests that the term's % and _ are letters, not wildcards.
     const write = async (conversationId: number, cookie: string) =>
@@ -741,7 +725,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     const serum = await creatorInConversation({ name: 'Lumen Serum' });
     await write(serum.conversationId, serum.cookie);
     n += 1;
-    const other = await createReadyCreator(app, database.db, {
+    const other = await createReadyCreator(api.app, api.db, {
       email: `talk${n}@example.com`,
       name: `Talk Person${n}`,
     });
@@ -788,7 +772,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     expect((await choices('?q=limit%20campaign&limit=50')).body.items).toHaveLength(21);
 
     // A filter kept in the URL reads its campaign by id, with conversations or not.
-    const mist = (await database.db.select().from(campaigns)).find((c) => c.name === 'Lumen Mist')!;
+    const mist = (await api.db.select().from(campaigns)).find((c) => c.name === 'Lumen Mist')!;
     expect((await choices(`?id=${mist.id}`)).body.items).toEqual([{ id: mist.id, name: 'Lumen Mist' }]);
     expect((await choices('?id=2147483000')).body.items).toEqual([]);
 
@@ -808,19 +792,19 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
   });
 
   it('saved replies: create, edit, list by title, delete; duplicate titles and HTML refused', async () => {
-    const created = await send('POST', '/api/admin/saved-replies', admin, {
+    const created = await send('POST', '/api/admin/saved-replies', api.admin, {
       title: 'Posting day',
       body: 'Any day within your window works.',
     });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
     expect(
-      (await send('POST', '/api/admin/saved-replies', admin, { title: 'posting day', body: 'x' })).status,
+      (await send('POST', '/api/admin/saved-replies', api.admin, { title: 'posting day', body: 'x' })).status,
     ).toBe(409);
     expect(
-      (await send('POST', '/api/admin/saved-replies', admin, { title: 'Bad', body: '<b>hi</b>' })).status,
+      (await send('POST', '/api/admin/saved-replies', api.admin, { title: 'Bad', body: '<b>hi</b>' })).status,
     ).toBe(400);
-    const changed = await send('PUT', `/api/admin/saved-replies/${id}`, admin, {
+    const changed = await send('PUT', `/api/admin/saved-replies/${id}`, api.admin, {
       title: 'Posting day',
       body: 'Any day before your upload deadline works.',
     });
@@ -828,14 +812,14 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
       status: 200,
       body: { body: 'Any day before your upload deadline works.' },
     });
-    await send('POST', '/api/admin/saved-replies', admin, {
+    await send('POST', '/api/admin/saved-replies', api.admin, {
       title: 'Address',
       body: 'Check your address on /profile.',
     });
-    const list = await get<{ items: SavedReplyItem[] }>('/api/admin/saved-replies', admin);
+    const list = await get<{ items: SavedReplyItem[] }>('/api/admin/saved-replies', api.admin);
     expect(list.body.items.map((i) => i.title)).toEqual(['Address', 'Posting day']);
-    expect((await send('DELETE', `/api/admin/saved-replies/${id}`, admin)).status).toBe(204);
-    expect((await send('DELETE', `/api/admin/saved-replies/${id}`, admin)).status).toBe(404);
+    expect((await send('DELETE', `/api/admin/saved-replies/${id}`, api.admin)).status).toBe(204);
+    expect((await send('DELETE', `/api/admin/saved-replies/${id}`, api.admin)).status).toBe(404);
     const someone = await creatorInConversation();
     expect((await get('/api/admin/saved-replies', someone.cookie)).status).toBe(403);
   });
@@ -844,7 +828,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     const ana = await creatorInConversation();
     const id = ana.conversationId;
     const controller = new AbortController();
-    const response = await app.request(`/api/conversations/${id}/stream`, {
+    const response = await api.app.request(`/api/conversations/${id}/stream`, {
       headers: { origin: ORIGIN, cookie: ana.cookie },
       signal: controller.signal,
     });
@@ -863,7 +847,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
       }
     };
     await until('event: ready');
-    const sent = await send('POST', `/api/admin/conversations/${id}/messages`, admin, { body: 'Live!' });
+    const sent = await send('POST', `/api/admin/conversations/${id}/messages`, api.admin, { body: 'Live!' });
     await until(`"messageId":${sent.body.id}`);
     expect(text).toContain(`event: message\ndata: {"conversationId":${id},"messageId":${sent.body.id}}`);
     controller.abort();
@@ -872,10 +856,10 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
   it("the creator's stream of their conversations: their own changes, never another creator's", async () => {
     const ana = await creatorInConversation();
     const bo = await creatorInConversation();
-    expect((await getWithCookie(app, '/api/me/conversations/stream', '')).status).toBe(401);
-    expect((await getWithCookie(app, '/api/me/conversations/stream', admin)).status).toBe(403);
+    expect((await getWithCookie(api.app, '/api/me/conversations/stream', '')).status).toBe(401);
+    expect((await getWithCookie(api.app, '/api/me/conversations/stream', api.admin)).status).toBe(403);
     const controller = new AbortController();
-    const response = await app.request('/api/me/conversations/stream', {
+    const response = await api.app.request('/api/me/conversations/stream', {
       headers: { origin: ORIGIN, cookie: ana.cookie },
       signal: controller.signal,
     });
@@ -893,10 +877,10 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
       }
     };
     await until('event: ready');
-    const toBo = await send('POST', `/api/admin/conversations/${bo.conversationId}/messages`, admin, {
+    const toBo = await send('POST', `/api/admin/conversations/${bo.conversationId}/messages`, api.admin, {
       body: 'For Bo only',
     });
-    const toAna = await send('POST', `/api/admin/conversations/${ana.conversationId}/messages`, admin, {
+    const toAna = await send('POST', `/api/admin/conversations/${ana.conversationId}/messages`, api.admin, {
       body: 'For Ana',
     });
     await until(`"messageId":${toAna.body.id}`);

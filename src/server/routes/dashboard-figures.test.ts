@@ -1,19 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { DECIDED_STATUSES, IN_PROGRESS_STATUSES } from '../../shared/lifecycle/statuses';
 import type { MyApplication } from '../../shared/schemas/application';
 import type { CampaignAnalytics, MyAnalytics } from '../../shared/schemas/content-metrics';
 import type { ActivityItem } from '../../shared/schemas/me';
 import type { Payout, Wallet } from '../../shared/schemas/payout';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 
 /*
  * Issue 24, "Done when": every figure of the creator's /dashboard and of the admin's /admin/details/:id, read from the
@@ -22,14 +18,11 @@ import { upsertAdmin } from '../services/admin-accounts';
  * expected figure is computed here with its own SQL, not with the queries the routes use.
  */
 
-const ADMIN_PASSWORD = 'admin password 2026!';
 const DAY = 86_400_000;
 type Row = Record<string, unknown>;
 
 describe.each(TEST_DRIVERS)('dashboard and campaign details figures against the records on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
+  const api = useAdminApp(driver, { mailer: captureMailer(), paypal: null, now: () => clock.now });
   // The app's clock starts from the real one: the figures' months are the calendar's (a Mint movement is dated by it).
   const REAL_NOW = new Date();
   const clock = { now: new Date(REAL_NOW) };
@@ -42,17 +35,17 @@ describe.each(TEST_DRIVERS)('dashboard and campaign details figures against the 
   let keys = 0;
 
   const rows = async (query: ReturnType<typeof sql>) =>
-    (((await database.db.execute(query)) as unknown as { rows: Row[] }).rows ?? []) as Row[];
+    (((await api.db.execute(query)) as unknown as { rows: Row[] }).rows ?? []) as Row[];
   const one = async (query: ReturnType<typeof sql>) =>
     Number(Object.values((await rows(query))[0] ?? {})[0] ?? 0);
-  const call = async (path: string, body: unknown, cookie = admin, headers?: Record<string, string>) => {
-    const response = await postJson(app, path, body, cookie, headers);
+  const call = async (path: string, body: unknown, cookie = api.admin, headers?: Record<string, string>) => {
+    const response = await postJson(api.app, path, body, cookie, headers);
     const json = (await response.json().catch(() => null)) as Record<string, unknown>;
     expect(response.status, `${path}: ${JSON.stringify(json)}`).toBeLessThan(300);
     return json;
   };
-  const get = async <T>(path: string, cookie = admin) => {
-    const response = await getWithCookie(app, path, cookie);
+  const get = async <T>(path: string, cookie = api.admin) => {
+    const response = await getWithCookie(api.app, path, cookie);
     expect(response.status, path).toBe(200);
     return (await response.json()) as T;
   };
@@ -114,23 +107,8 @@ describe.each(TEST_DRIVERS)('dashboard and campaign details figures against the 
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({
-      db: database.db,
-      env,
-      logger,
-      auth,
-      mailer: captureMailer(),
-      paypal: null,
-      now: () => clock.now,
-    });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-    ana = await createReadyCreator(app, database.db, { email: 'ana@example.com', name: 'Ana Lee' });
-    bo = await createReadyCreator(app, database.db, {
+    ana = await createReadyCreator(api.app, api.db, { email: 'ana@example.com', name: 'Ana Lee' });
+    bo = await createReadyCreator(api.app, api.db, {
       email: 'bo@example.com',
       name: 'Bo Chan',
       instagram: 8000,
@@ -191,9 +169,6 @@ describe.each(TEST_DRIVERS)('dashboard and campaign details figures against the 
     await call('/api/admin/payouts/process', { ids: [paid.id], mode: 'manual' });
     await call(`/api/admin/payouts/${paid.id}/mark-paid`, { reference: 'PP-FIG-1' });
     await redeem(ana.cookie, 50);
-  });
-  afterAll(async () => {
-    await database?.destroy();
   });
 
   it("walks every figure of the creator's /dashboard against the ledger, payouts, applications and snapshots", async () => {

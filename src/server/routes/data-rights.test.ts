@@ -1,16 +1,17 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertApplication, insertCampaign } from '../../../tests/support/factories';
 import { balanceAndSum, giveMint } from '../../../tests/support/mint';
 import { testServices } from '../../../tests/support/services';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { w9Form } from '../../../tests/support/tax-forms';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { totpCode } from '../../../tests/support/totp';
 import { enrolTwoFactor } from '../../../tests/support/two-factor';
 import { applications } from '../../db/schema/applications';
@@ -23,33 +24,25 @@ import { payouts } from '../../db/schema/payouts';
 import type { AccountClosure, ClosurePreview, DataExportState } from '../../shared/schemas/data-rights';
 import { closedAccountRefusal, DATA_RIGHTS_MESSAGES } from '../../shared/schemas/data-rights';
 import type { PaymentsSummary } from '../../shared/schemas/payout';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 import { anonymiseClosedAccounts } from '../services/data-rights/anonymise';
 import { buildRequestedExports } from '../services/data-rights/data-export';
 
 const PASSWORD = 'correct horse battery';
-const ADMIN_PASSWORD = 'admin password 2026!';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** Issue 27, data rights: the data download (owner only, once, 24 hours), account closure and the 90-day anonymisation. */
 describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
-  let dataDir: string;
   // Sessions carry the wall clock's start time: the test clock starts at the real now.
   const start = new Date().toISOString();
   const clock = fakeClock(start);
   const mailer = captureMailer();
+  const api = useAdminApp(driver, { mailer, paypal: null, now: () => clock.now });
   let n = 0;
-  const services = () => testServices({ db: database.db, mailer, now: () => clock.now, dataDir });
+  const services = () => testServices({ db: api.db, mailer, now: () => clock.now, dataDir: api.env.dataDir });
   const creator = async () => {
     n += 1;
-    return createReadyCreator(app, database.db, {
+    return createReadyCreator(api.app, api.db, {
       email: `rights${n}-${driver}@example.com`,
       name: `Rights Person${n}`,
     });
@@ -63,64 +56,39 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     return token;
   };
   const download = (cookie: string, token: string) =>
-    postJson(app, '/api/me/data-export/download', { token }, cookie);
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    dataDir = env.dataDir;
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer, paypal: null, now: () => clock.now });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
+    postJson(api.app, '/api/me/data-export/download', { token }, cookie);
 
   it('builds the data file in a job and hands it out once, to its signed-in owner only', async () => {
     const owner = await creator();
     const other = await creator();
     // A tax form on file goes in the file as the creator reads it: the TIN masked.
-    const filed = await app.request('/api/me/tax-form', {
+    const filed = await api.app.request('/api/me/tax-form', {
       method: 'PUT',
       headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: owner.cookie },
-      body: JSON.stringify({
-        type: 'w9',
-        legalName: 'Data Owner',
-        taxClassification: 'individual',
-        addressLine1: '1 Main St',
-        city: 'Austin',
-        state: 'TX',
-        zipCode: '78701',
-        tinType: 'ssn',
-        tin: '123-45-6789',
-        certify: true,
-      }),
+      body: JSON.stringify(w9Form({ legalName: 'Data Owner' })),
     });
     expect(filed.status).toBe(200);
-    const asked = await postJson(app, '/api/me/data-export', {}, owner.cookie);
+    const asked = await postJson(api.app, '/api/me/data-export', {}, owner.cookie);
     expect(asked.status).toBe(202);
     expect(((await asked.json()) as DataExportState).latest?.status).toBe('requested');
-    const again = await postJson(app, '/api/me/data-export', {}, owner.cookie);
+    const again = await postJson(api.app, '/api/me/data-export', {}, owner.cookie);
     expect(again.status).toBe(409);
     expect(((await again.json()) as { error: string }).error).toBe(DATA_RIGHTS_MESSAGES.exportPending);
 
     expect((await buildRequestedExports(services())).built).toBe(1);
     const state = (await (
-      await getWithCookie(app, '/api/me/data-export', owner.cookie)
+      await getWithCookie(api.app, '/api/me/data-export', owner.cookie)
     ).json()) as DataExportState;
     expect(state.latest?.status).toBe('ready');
     expect(state.latest?.expiresAt).toBe(new Date(clock.now.getTime() + DAY).toISOString());
     const token = linkTokenFor(owner.email);
     // Only the token's hash is stored, and the file sits in the private exports folder.
-    const [row] = await database.db
+    const [row] = await api.db
       .select()
       .from(dataExports)
       .where(eq(dataExports.influencerId, owner.influencerId));
     expect(row!.tokenHash).not.toContain(token);
-    expect(readdirSync(path.join(dataDir, 'exports'))).toContain(row!.fileName);
+    expect(readdirSync(path.join(api.env.dataDir, 'exports'))).toContain(row!.fileName);
 
     expect((await download('', token)).status).toBe(401);
     const stranger = await download(other.cookie, token);
@@ -130,7 +98,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
 
     // The page behind the link asks what it stands for before offering the file (issue 41).
     const linkState = async (cookie: string) => {
-      const answer = await postJson(app, '/api/me/data-export/link', { token }, cookie);
+      const answer = await postJson(api.app, '/api/me/data-export/link', { token }, cookie);
       return { status: answer.status, body: (await answer.json()) as { status?: string; error?: string } };
     };
     expect(await linkState(owner.cookie)).toMatchObject({ status: 200, body: { status: 'ready' } });
@@ -170,7 +138,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     expect(text).not.toContain('123456789');
     expect(content.data.reliability).toEqual([expect.objectContaining({ applications: expect.anything() })]);
     // No secrets: no password hash, no session token.
-    const [session] = await database.db.select().from(sessions).where(eq(sessions.userId, row!.userId));
+    const [session] = await api.db.select().from(sessions).where(eq(sessions.userId, row!.userId));
     expect(text).not.toContain(session!.token);
     expect(text).not.toMatch(/"password"|"token"/);
 
@@ -178,12 +146,12 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     expect(used.status).toBe(410);
     expect(((await used.json()) as { error: string }).error).toBe(DATA_RIGHTS_MESSAGES.linkUsed);
     expect(await linkState(owner.cookie)).toMatchObject({ status: 200, body: { status: 'downloaded' } });
-    expect(readdirSync(path.join(dataDir, 'exports'))).not.toContain(row!.fileName);
+    expect(readdirSync(path.join(api.env.dataDir, 'exports'))).not.toContain(row!.fileName);
   });
 
   it('lets a link expire 24 hours after it was mailed', async () => {
     const owner = await creator();
-    await postJson(app, '/api/me/data-export', {}, owner.cookie);
+    await postJson(api.app, '/api/me/data-export', {}, owner.cookie);
     await buildRequestedExports(services());
     const token = linkTokenFor(owner.email);
     clock.advance(DAY);
@@ -191,31 +159,31 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     expect(late.status).toBe(410);
     expect(((await late.json()) as { error: string }).error).toBe(DATA_RIGHTS_MESSAGES.linkExpired);
     const state = (await (
-      await getWithCookie(app, '/api/me/data-export', owner.cookie)
+      await getWithCookie(api.app, '/api/me/data-export', owner.cookie)
     ).json()) as DataExportState;
     expect(state.latest?.status).toBe('expired');
     // The job retires it and deletes the file; a new request works.
     expect((await buildRequestedExports(services())).expired).toBeGreaterThanOrEqual(1);
-    expect((await postJson(app, '/api/me/data-export', {}, owner.cookie)).status).toBe(202);
+    expect((await postJson(api.app, '/api/me/data-export', {}, owner.cookie)).status).toBe(202);
   });
 
   it('closes an account: password, applications withdrawn, balance given up in the ledger, sessions ended, sign-in refused', async () => {
     const closing = await creator();
-    const campaign = await insertCampaign(database.db);
-    const [influencer] = await database.db
+    const campaign = await insertCampaign(api.db);
+    const [influencer] = await api.db
       .select()
       .from(influencers)
       .where(eq(influencers.id, closing.influencerId));
-    const open = await insertApplication(database.db, {
+    const open = await insertApplication(api.db, {
       status: 'applied',
       campaign,
       influencer: influencer!,
     });
-    const accepted = await insertApplication(database.db, { status: 'accepted', influencer: influencer! });
-    await giveMint(database.db, closing.influencerId, 120);
+    const accepted = await insertApplication(api.db, { status: 'accepted', influencer: influencer! });
+    await giveMint(api.db, closing.influencerId, 120);
 
     const preview = (await (
-      await getWithCookie(app, '/api/me/account-closure', closing.cookie)
+      await getWithCookie(api.app, '/api/me/account-closure', closing.cookie)
     ).json()) as ClosurePreview;
     expect(preview).toMatchObject({
       balance: 120,
@@ -225,22 +193,32 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
       minimumRedemption: 50,
     });
 
-    const noPassword = await postJson(app, '/api/me/account-closure', { giveUpMint: true }, closing.cookie);
+    const noPassword = await postJson(
+      api.app,
+      '/api/me/account-closure',
+      { giveUpMint: true },
+      closing.cookie,
+    );
     expect(noPassword.status).toBe(400);
     expect(((await noPassword.json()) as { error: string }).error).toBe(DATA_RIGHTS_MESSAGES.passwordNeeded);
     const wrong = await postJson(
-      app,
+      api.app,
       '/api/me/account-closure',
       { password: 'nope nope', giveUpMint: true },
       closing.cookie,
     );
     expect(wrong.status).toBe(403);
-    const keepMint = await postJson(app, '/api/me/account-closure', { password: PASSWORD }, closing.cookie);
+    const keepMint = await postJson(
+      api.app,
+      '/api/me/account-closure',
+      { password: PASSWORD },
+      closing.cookie,
+    );
     expect(keepMint.status).toBe(400);
     expect(((await keepMint.json()) as { error: string }).error).toBe(DATA_RIGHTS_MESSAGES.confirmGiveUp);
 
     const closed = await postJson(
-      app,
+      api.app,
       '/api/me/account-closure',
       { password: PASSWORD, giveUpMint: true },
       closing.cookie,
@@ -249,20 +227,19 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     expect(await closed.json()).toMatchObject({ mintGivenUp: 120, applicationsWithdrawn: 2 });
 
     const statusOf = async (id: number) =>
-      (
-        await database.db.select({ s: applications.status }).from(applications).where(eq(applications.id, id))
-      )[0]!.s;
+      (await api.db.select({ s: applications.status }).from(applications).where(eq(applications.id, id)))[0]!
+        .s;
     expect(await statusOf(open.application.id)).toBe('withdrawn');
     // Accepted and not over: it ends with the account too (decision 0028, amended 2026-11-26).
     expect(await statusOf(accepted.application.id)).toBe('withdrawn');
-    expect(await balanceAndSum(database.db, closing.influencerId)).toEqual({ balance: 0, sum: 0 });
+    expect(await balanceAndSum(api.db, closing.influencerId)).toEqual({ balance: 0, sum: 0 });
     expect(mailer.sent.at(-1)).toMatchObject({
       to: closing.email,
       subject: 'Your Mintbox account is closed',
     });
 
-    expect((await getWithCookie(app, '/api/me', closing.cookie)).status).toBe(401);
-    const signIn = await postJson(app, '/api/auth/sign-in/email', {
+    expect((await getWithCookie(api.app, '/api/me', closing.cookie)).status).toBe(401);
+    const signIn = await postJson(api.app, '/api/auth/sign-in/email', {
       email: closing.email,
       password: PASSWORD,
     });
@@ -272,54 +249,54 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
 
   it('credits no Mint to a closed account: its accepted work ends with it, approving or adjusting is refused', async () => {
     const closing = await creator();
-    const [influencer] = await database.db
+    const [influencer] = await api.db
       .select()
       .from(influencers)
       .where(eq(influencers.id, closing.influencerId));
-    const paid = await insertCampaign(database.db, { type: 'paid', reward: 75 });
+    const paid = await insertCampaign(api.db, { type: 'paid', reward: 75 });
     // Content waiting for review (a reward would follow its approval), and a box on its way.
-    const inReview = await insertApplication(database.db, {
+    const inReview = await insertApplication(api.db, {
       status: 'content_submitted',
       campaign: paid,
       influencer: influencer!,
     });
-    const shipped = await insertApplication(database.db, { status: 'shipped', influencer: influencer! });
+    const shipped = await insertApplication(api.db, { status: 'shipped', influencer: influencer! });
     const preview = (await (
-      await getWithCookie(app, '/api/me/account-closure', closing.cookie)
+      await getWithCookie(api.app, '/api/me/account-closure', closing.cookie)
     ).json()) as ClosurePreview;
     expect(preview).toMatchObject({ balance: 0, openApplications: 0, activeApplications: 2 });
-    const closed = await postJson(app, '/api/me/account-closure', { password: PASSWORD }, closing.cookie);
+    const closed = await postJson(api.app, '/api/me/account-closure', { password: PASSWORD }, closing.cookie);
     expect(closed.status).toBe(200);
     expect(await closed.json()).toMatchObject({ mintGivenUp: 0, applicationsWithdrawn: 2 });
-    const entriesBefore = await database.db
+    const entriesBefore = await api.db
       .select({ id: ledgerEntries.id })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.influencerId, closing.influencerId));
 
     const closedOn = clock.now.toISOString().slice(0, 10);
     const approve = await postJson(
-      app,
+      api.app,
       `/api/admin/submissions/${inReview.submission!.id}/approve`,
       {},
-      admin,
+      api.admin,
     );
     expect(approve.status).toBe(409);
     expect(((await approve.json()) as { error: string }).error).toBe(
       closedAccountRefusal(influencer!.name, closedOn, 'review'),
     );
     const changes = await postJson(
-      app,
+      api.app,
       `/api/admin/submissions/${inReview.submission!.id}/request-changes`,
       { message: 'Please show the label.' },
-      admin,
+      api.admin,
     );
     expect(changes.status).toBe(409);
     for (const amount of [40, -1]) {
       const adjust = await postJson(
-        app,
+        api.app,
         `/api/admin/influencers/${closing.influencerId}/adjustments`,
         { amount, reason: 'Bonus for the launch video' },
-        admin,
+        api.admin,
       );
       expect(adjust.status, String(amount)).toBe(409);
       expect(((await adjust.json()) as { error: string }).error).toBe(
@@ -328,35 +305,45 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     }
     // The admins' creator list says the account is closed, so Adjust Mint can leave it out (issue 41).
     const listed = (await (
-      await getWithCookie(app, `/api/admin/influencers?q=${encodeURIComponent(influencer!.email)}`, admin)
+      await getWithCookie(
+        api.app,
+        `/api/admin/influencers?q=${encodeURIComponent(influencer!.email)}`,
+        api.admin,
+      )
     ).json()) as { items: Array<{ id: number; closedAt: string | null }> };
     expect(listed.items.find((item) => item.id === closing.influencerId)?.closedAt).toBe(
       clock.now.toISOString(),
     );
     const stillOpen = await creator();
     const openListed = (await (
-      await getWithCookie(app, `/api/admin/influencers?q=${encodeURIComponent(stillOpen.email)}`, admin)
+      await getWithCookie(
+        api.app,
+        `/api/admin/influencers?q=${encodeURIComponent(stillOpen.email)}`,
+        api.admin,
+      )
     ).json()) as { items: Array<{ id: number; closedAt: string | null }> };
     expect(openListed.items.find((item) => item.id === stillOpen.influencerId)?.closedAt).toBeNull();
     // The box on its way can no longer be marked delivered (the table has no move from withdrawn).
     const delivered = await postJson(
-      app,
+      api.app,
       `/api/admin/applications/${shipped.application.id}/delivered`,
       {},
-      admin,
+      api.admin,
     );
     expect(delivered.status).toBe(409);
 
-    expect(await balanceAndSum(database.db, closing.influencerId)).toEqual({ balance: 0, sum: 0 });
+    expect(await balanceAndSum(api.db, closing.influencerId)).toEqual({ balance: 0, sum: 0 });
     expect(
-      await database.db
+      await api.db
         .select({ id: ledgerEntries.id })
         .from(ledgerEntries)
         .where(eq(ledgerEntries.influencerId, closing.influencerId)),
     ).toEqual(entriesBefore);
     // The admin's applicant card says why the application ended.
     const card = (
-      (await (await getWithCookie(app, `/api/admin/campaigns/${paid.id}/applications`, admin)).json()) as {
+      (await (
+        await getWithCookie(api.app, `/api/admin/campaigns/${paid.id}/applications`, api.admin)
+      ).json()) as {
         items: Array<{ id: number; status: string; influencer: { accountClosedAt: string | null } }>;
       }
     ).items.find((a) => a.id === inReview.application.id);
@@ -368,62 +355,59 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
 
   it('a redemption racing the closure: every Mint is paid out or given up, never both, never neither', async () => {
     const racer = await creator();
-    await giveMint(database.db, racer.influencerId, 120);
+    await giveMint(api.db, racer.influencerId, 120);
     const [closed, redeemed] = await Promise.all([
-      postJson(app, '/api/me/account-closure', { password: PASSWORD, giveUpMint: true }, racer.cookie),
-      postJson(app, '/api/me/redemptions', { amount: 50 }, racer.cookie, {
+      postJson(api.app, '/api/me/account-closure', { password: PASSWORD, giveUpMint: true }, racer.cookie),
+      postJson(api.app, '/api/me/redemptions', { amount: 50 }, racer.cookie, {
         'idempotency-key': `race-${driver}`,
       }),
     ]);
     expect(closed.status).toBe(200);
     const { mintGivenUp } = (await closed.json()) as { mintGivenUp: number };
-    const requested = await database.db
-      .select()
-      .from(payouts)
-      .where(eq(payouts.influencerId, racer.influencerId));
+    const requested = await api.db.select().from(payouts).where(eq(payouts.influencerId, racer.influencerId));
     const inPayout = requested.reduce((sum, payout) => sum + payout.amount, 0);
     expect(inPayout).toBe(redeemed.ok ? 50 : 0);
     expect(mintGivenUp + inPayout).toBe(120);
-    expect(await balanceAndSum(database.db, racer.influencerId)).toEqual({ balance: 0, sum: 0 });
+    expect(await balanceAndSum(api.db, racer.influencerId)).toEqual({ balance: 0, sum: 0 });
   });
 
   it('asks a creator with two factors for a fresh second factor to close the account, as the download does', async () => {
     // Issue 42, item 4: the password alone closed it while the second factor was 10 minutes old.
     const closing = await creator();
     clock.set(new Date().toISOString());
-    const { secret, cookie } = await enrolTwoFactor(app, closing.cookie, PASSWORD);
+    const { secret, cookie } = await enrolTwoFactor(api.app, closing.cookie, PASSWORD);
     clock.advance(11 * 60_000);
-    const stale = await postJson(app, '/api/me/account-closure', { password: PASSWORD }, cookie);
+    const stale = await postJson(api.app, '/api/me/account-closure', { password: PASSWORD }, cookie);
     expect(stale.status).toBe(403);
     expect(await stale.json()).toMatchObject({ code: 'STEP_UP_REQUIRED' });
-    expect((await getWithCookie(app, '/api/me', cookie)).status).toBe(200);
-    const stepUp = await postJson(app, '/api/auth/step-up', { code: totpCode(secret) }, cookie);
+    expect((await getWithCookie(api.app, '/api/me', cookie)).status).toBe(200);
+    const stepUp = await postJson(api.app, '/api/auth/step-up', { code: totpCode(secret) }, cookie);
     expect(stepUp.status).toBe(200);
-    const closed = await postJson(app, '/api/me/account-closure', { password: PASSWORD }, cookie);
+    const closed = await postJson(api.app, '/api/me/account-closure', { password: PASSWORD }, cookie);
     expect(closed.status).toBe(200);
-    expect((await getWithCookie(app, '/api/me', cookie)).status).toBe(401);
+    expect((await getWithCookie(api.app, '/api/me', cookie)).status).toBe(401);
     clock.set(new Date().toISOString());
   });
 
   it('asks an account without a password for a sign-in from the last 10 minutes', async () => {
     const social = await creator();
-    const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, social.email));
-    await database.db.delete(accounts).where(eq(accounts.userId, row!.id));
+    const [row] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, social.email));
+    await api.db.delete(accounts).where(eq(accounts.userId, row!.id));
     // The session started at the wall clock's now.
     clock.set(new Date().toISOString());
     clock.advance(11 * 60_000);
-    const stale = await postJson(app, '/api/me/account-closure', {}, social.cookie);
+    const stale = await postJson(api.app, '/api/me/account-closure', {}, social.cookie);
     expect(stale.status).toBe(403);
     expect(((await stale.json()) as { error: string }).error).toBe(DATA_RIGHTS_MESSAGES.freshSignInNeeded);
     clock.advance(-11 * 60_000);
-    const fresh = await postJson(app, '/api/me/account-closure', {}, social.cookie);
+    const fresh = await postJson(api.app, '/api/me/account-closure', {}, social.cookie);
     expect(fresh.status).toBe(200);
   });
 
   it('anonymises a closed account after 90 days, keeping the money records and the reports', async () => {
     const person = await creator();
-    await giveMint(database.db, person.influencerId, 80);
-    await database.db.insert(payouts).values({
+    await giveMint(api.db, person.influencerId, 80);
+    await api.db.insert(payouts).values({
       influencerId: person.influencerId,
       amount: 60,
       paypalEmail: 'paypal@example.com',
@@ -438,7 +422,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
       const at = clock.now;
       clock.set(start);
       try {
-        return (await getWithCookie(app, url, admin)).json();
+        return (await getWithCookie(api.app, url, api.admin)).json();
       } finally {
         clock.now = at;
       }
@@ -447,13 +431,13 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     const reportBefore = await summary();
     expect(reportBefore.counts.completed).toBeGreaterThanOrEqual(1);
     const closed = await postJson(
-      app,
+      api.app,
       '/api/me/account-closure',
       { password: PASSWORD, giveUpMint: true },
       person.cookie,
     );
     expect(closed.status).toBe(200);
-    const moneyBefore = await balanceAndSum(database.db, person.influencerId);
+    const moneyBefore = await balanceAndSum(api.db, person.influencerId);
 
     clock.advance(89 * DAY);
     expect((await anonymiseClosedAccounts(services())).anonymised).toBe(0);
@@ -468,8 +452,8 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     expect((await anonymiseClosedAccounts(services())).anonymised).toBe(0);
 
     // The raw rows: nothing that names the person is left.
-    const [row] = await database.db.select().from(influencers).where(eq(influencers.id, person.influencerId));
-    const [profile] = await database.db
+    const [row] = await api.db.select().from(influencers).where(eq(influencers.id, person.influencerId));
+    const [profile] = await api.db
       .select()
       .from(influencerProfiles)
       .where(eq(influencerProfiles.influencerId, person.influencerId));
@@ -485,22 +469,16 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
       expect(raw).not.toContain(personal);
     }
     expect(row!.authUserId).toBeNull();
-    expect(await database.db.select().from(users).where(eq(users.email, person.email))).toEqual([]);
+    expect(await api.db.select().from(users).where(eq(users.email, person.email))).toEqual([]);
     expect(
-      await database.db
-        .select()
-        .from(socialAccounts)
-        .where(eq(socialAccounts.influencerId, person.influencerId)),
+      await api.db.select().from(socialAccounts).where(eq(socialAccounts.influencerId, person.influencerId)),
     ).toEqual([]);
-    const [payout] = await database.db
-      .select()
-      .from(payouts)
-      .where(eq(payouts.influencerId, person.influencerId));
+    const [payout] = await api.db.select().from(payouts).where(eq(payouts.influencerId, person.influencerId));
     expect(payout).toMatchObject({ amount: 60, status: 'completed' });
     expect(payout!.paypalEmail).not.toContain('paypal@example.com');
 
     // Money and reports add up as before.
-    expect(await balanceAndSum(database.db, person.influencerId)).toEqual(moneyBefore);
+    expect(await balanceAndSum(api.db, person.influencerId)).toEqual(moneyBefore);
     const reportAfter = await summary();
     expect(reportAfter.completed).toEqual(reportBefore.completed);
     expect(reportAfter.counts.completed).toBe(reportBefore.counts.completed);
@@ -510,7 +488,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     };
     const entry = list.items.find((c) => c.influencerId === person.influencerId);
     expect(entry).toMatchObject({ name: null, mintGivenUp: 80, anonymisedAt });
-    expect((await getWithCookie(app, '/api/admin/account-closures', person.cookie)).status).toBe(401);
+    expect((await getWithCookie(api.app, '/api/admin/account-closures', person.cookie)).status).toBe(401);
   });
 
   it('lists the closed accounts a page at a time, newest first, each once', async () => {
@@ -518,7 +496,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
       const at = clock.now;
       clock.set(start);
       try {
-        const response = await getWithCookie(app, url, admin);
+        const response = await getWithCookie(api.app, url, api.admin);
         return {
           status: response.status,
           body: (await response.json()) as {
@@ -536,7 +514,12 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
       // The last two close at the same instant: the newer id comes first.
       if (i < 2) clock.advance(HOUR);
       const person = await creator();
-      const closed = await postJson(app, '/api/me/account-closure', { password: PASSWORD }, person.cookie);
+      const closed = await postJson(
+        api.app,
+        '/api/me/account-closure',
+        { password: PASSWORD },
+        person.cookie,
+      );
       expect(closed.status).toBe(200);
       mine.push(person.influencerId);
     }

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import type { AdminProblem } from '../../shared/schemas/delivery-problems';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 
-const ADMIN_PASSWORD = 'admin password 2026!';
 type Page = { items: AdminProblem[]; nextCursor: string | null; openCount: number };
 
 /**
@@ -19,20 +14,18 @@ type Page = { items: AdminProblem[]; nextCursor: string | null; openCount: numbe
  * starts after the last row shown, so a problem resolved between two reads neither hides another nor shows twice.
  */
 describe.each(TEST_DRIVERS)('the problems list pages by keyset on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
   const clock = { now: new Date('2026-06-10T12:00:00Z') };
+  const api = useAdminApp(driver, { mailer: captureMailer(), now: () => clock.now });
   const later = (minutes: number) => {
     clock.now = new Date(clock.now.getTime() + minutes * 60_000);
   };
 
-  const call = async (path: string, body: unknown, cookie = admin) => {
-    const response = await postJson(app, path, body, cookie);
+  const call = async (path: string, body: unknown, cookie = api.admin) => {
+    const response = await postJson(api.app, path, body, cookie);
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
   const get = async (path: string) => {
-    const response = await getWithCookie(app, path, admin);
+    const response = await getWithCookie(api.app, path, api.admin);
     return { status: response.status, body: (await response.json()) as Page & { error?: string } };
   };
   /** Every page of a list, following nextCursor; `between` runs after each page read. */
@@ -60,21 +53,13 @@ describe.each(TEST_DRIVERS)('the problems list pages by keyset on %s', (driver) 
     (b.resolvedAt ?? '').localeCompare(a.resolvedAt ?? '') || a.id - b.id;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer: captureMailer(), now: () => clock.now });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-
     // One creator reports a problem with 55 PR boxes, two reports a minute (each pair shares its time).
-    const creator = await createReadyCreator(app, database.db, {
+    const creator = await createReadyCreator(api.app, api.db, {
       email: 'boxes@example.com',
       name: 'Bo Boxes',
     });
     for (let i = 1; i <= 55; i += 1) {
-      const campaign = await insertCampaign(database.db, {
+      const campaign = await insertCampaign(api.db, {
         name: `Box Campaign ${String(i).padStart(2, '0')}`,
         status: 'active',
         type: 'gifting',
@@ -98,9 +83,6 @@ describe.each(TEST_DRIVERS)('the problems list pages by keyset on %s', (driver) 
       if (i % 2 === 0) later(1);
     }
   }, 120_000);
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   it('shows the open ones 50 at a time, oldest first, each once even when one is resolved between two pages', async () => {
     let resolvedBetween: AdminProblem | undefined;

@@ -1,83 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { createReadyCreator } from '../../../tests/support/creators';
-import { insertCampaign } from '../../../tests/support/factories';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import type { AdminProblem, MyProblem } from '../../shared/schemas/delivery-problems';
 import type { AdminApplicant } from '../../shared/schemas/shipping';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 
-const ADMIN_PASSWORD = 'admin password 2026!';
 type Queue = { items: AdminProblem[]; openCount: number };
 
 describe.each(TEST_DRIVERS)('delivery problems API on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
   const mailer = captureMailer();
   const clock = { now: new Date('2026-06-10T12:00:00Z') };
-  let n = 0;
-
-  const call = async <T = Record<string, unknown>>(path: string, body: unknown, cookie = admin) => {
-    const response = await postJson(app, path, body, cookie);
-    return { status: response.status, body: (await response.json()) as T & { error?: string } };
-  };
-  const get = async <T>(path: string, cookie = admin) => {
-    const response = await getWithCookie(app, path, cookie);
-    return { status: response.status, body: (await response.json()) as T & { error?: string } };
-  };
+  const api = useAdminApp(driver, { mailer, now: () => clock.now, people: 'box' });
+  const { call, get } = api;
 
   /** A creator whose PR box was shipped. */
   async function shippedBox() {
-    n += 1;
-    const person = await createReadyCreator(app, database.db, {
-      email: `box${n}@example.com`,
-      name: `Box Person${n}`,
-    });
-    const campaign = await insertCampaign(database.db, {
-      name: `Box Campaign ${n}`,
-      status: 'active',
-      type: 'gifting',
-      deadline: '2026-07-01',
-      followersRequired: 0,
-    });
-    const applied = await call<{ id: number }>(
-      `/api/campaigns/${campaign.id}/applications`,
-      {},
-      person.cookie,
-    );
-    const applicationId = applied.body.id;
-    expect((await call(`/api/admin/applications/${applicationId}/accept`, {})).status).toBe(200);
-    expect(
-      (
-        await call(`/api/admin/applications/${applicationId}/shipment`, {
-          carrier: 'USPS',
-          trackingNumber: '9400100',
-        })
-      ).status,
-    ).toBe(200);
-    return { ...person, campaign, applicationId };
+    const box = await api.appliedToNewCampaign('Box');
+    await api.accept(box.applicationId);
+    await api.ship(box.applicationId);
+    return box;
   }
   const report = (cookie: string, applicationId: number, problem: string, note?: string) =>
     call(`/api/applications/${applicationId}/delivery`, { action: 'report', problem, note }, cookie);
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer, now: () => clock.now });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   it('a report opens one problem in the queue; the reply reaches the creator; a re-shipment closes it', async () => {
     const ana = await shippedBox();

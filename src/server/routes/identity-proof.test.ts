@@ -1,14 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
 import { getWithCookie, postJson, signUpCreator } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { accounts, users } from '../../db/schema/auth';
 import { influencers } from '../../db/schema/influencers';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
 import { FAILURES_BEFORE_WAIT } from '../services/password-attempts';
 
 const PASSWORD = 'correct horse battery';
@@ -19,10 +17,9 @@ const PASSWORD = 'correct horse battery';
  * old PayPal address and the verified email are told.
  */
 describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
   const mailer = captureMailer();
   const clock = { now: new Date('2026-06-01T12:00:00Z') };
+  const api = useAdminApp(driver, { mailer, now: () => clock.now, adminEmail: false });
   let n = 0;
 
   const advance = (ms = 61_000) => {
@@ -30,17 +27,17 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
   };
   const ready = async () => {
     n += 1;
-    return createReadyCreator(app, database.db, { email: `proof${n}@example.com` });
+    return createReadyCreator(api.app, api.db, { email: `proof${n}@example.com` });
   };
   /** Makes the account provider-only (no password), like a Google sign-up. */
   const withoutPassword = async (email: string) => {
-    const [user] = await database.db.select().from(users).where(eq(users.email, email));
-    await database.db
+    const [user] = await api.db.select().from(users).where(eq(users.email, email));
+    await api.db
       .delete(accounts)
       .where(and(eq(accounts.userId, user!.id), eq(accounts.providerId, 'credential')));
   };
   const patchProfile = async (cookie: string, body: Record<string, unknown>) => {
-    const response = await app.request('/api/me/profile', {
+    const response = await api.app.request('/api/me/profile', {
       method: 'PATCH',
       headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
       body: JSON.stringify({ ...READY_PROFILE, ...body }),
@@ -52,32 +49,18 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
     };
   };
   const post = async (path: string, body: unknown, cookie: string) => {
-    const response = await postJson(app, path, body, cookie);
+    const response = await postJson(api.app, path, body, cookie);
     return {
       status: response.status,
       body: (await response.json()) as Record<string, unknown> & { error?: string },
     };
   };
   const me = async (cookie: string) =>
-    (await (await getWithCookie(app, '/api/me', cookie)).json()) as {
+    (await (await getWithCookie(api.app, '/api/me', cookie)).json()) as {
       email: string;
       has_password: boolean;
       profile: { paypalEmail: string };
     };
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    app = createApp({
-      db: database.db,
-      env: testEnv({ TRUST_PROXY: 'true' }),
-      logger: silentLogger(),
-      mailer,
-      now: () => clock.now,
-    });
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   it('a password account changes its PayPal email only with the password; a code is not enough', async () => {
     const ana = await ready();
@@ -227,14 +210,14 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
     // A code asked for before the profile was finished cannot be used to move the email afterwards.
     n += 1;
     const email = `early${n}@example.com`;
-    const cookie = await signUpCreator(app, { email, password: PASSWORD });
-    await database.db.update(influencers).set({ emailVerified: true }).where(eq(influencers.email, email));
+    const cookie = await signUpCreator(api.app, { email, password: PASSWORD });
+    await api.db.update(influencers).set({ emailVerified: true }).where(eq(influencers.email, email));
     advance();
     expect((await post('/api/send-verification', { email: 'attacker@example.com' }, cookie)).status).toBe(
       200,
     );
     const attackerCode = mailer.lastCodeFor('attacker@example.com');
-    await database.db.update(influencers).set({ profileCompleted: true }).where(eq(influencers.email, email));
+    await api.db.update(influencers).set({ profileCompleted: true }).where(eq(influencers.email, email));
     const moved = await post(
       '/api/verify-email',
       { email: 'attacker@example.com', code: attackerCode },
@@ -247,7 +230,7 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
           'To change your email address, first confirm it is you with your password or a code sent to your current email.',
       },
     });
-    const [row] = await database.db.select().from(influencers).where(eq(influencers.email, email));
+    const [row] = await api.db.select().from(influencers).where(eq(influencers.email, email));
     expect(row?.email).toBe(email);
   });
 });

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign, insertInfluencer } from '../../../tests/support/factories';
 import { giveMint } from '../../../tests/support/mint';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { allPaymentTotals, rebuildPaymentTotals } from '../../db/queries/payment-figures';
 import { lockPayout } from '../../db/queries/payout-records';
 import { campaigns } from '../../db/schema/campaigns';
@@ -16,10 +16,6 @@ import { ledgerEntries, mintBalances, transactionCounts, transactions } from '..
 import { payouts } from '../../db/schema/payouts';
 import { TRANSACTION_KINDS, TRANSACTION_STATUSES } from '../../shared/payouts';
 import type { PaymentsSummary, Payout } from '../../shared/schemas/payout';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 import { creditReward } from '../services/payouts/ledger';
 import { PAYPAL_ACTOR, settleBack } from '../services/payouts/settle';
 
@@ -29,28 +25,25 @@ import { PAYPAL_ACTOR, settleBack } from '../services/payouts/settle';
  * read; after writes of every kind, concurrent ones included, each total the API shows equals a count(*).
  */
 
-const ADMIN_PASSWORD = 'admin password 2026!';
 const KIND_IN_DB = { reward: 'reward', payout: 'redemption', adjustment: 'adjustment' } as const;
 
 describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
   let n = 0;
   const clock = { now: new Date('2026-07-20T12:00:00Z') };
+  const api = useAdminApp(driver, { mailer: captureMailer(), paypal: null, now: () => clock.now });
 
-  const get = async <T>(path: string, cookie = admin) => {
-    const response = await getWithCookie(app, path, cookie);
+  const get = async <T>(path: string, cookie = api.admin) => {
+    const response = await getWithCookie(api.app, path, cookie);
     expect(response.status).toBe(200);
     return (await response.json()) as T;
   };
-  const post = async <T = unknown>(path: string, body: unknown, cookie = admin, headers = {}) => {
-    const response = await postJson(app, path, body, cookie, headers);
+  const post = async <T = unknown>(path: string, body: unknown, cookie = api.admin, headers = {}) => {
+    const response = await postJson(api.app, path, body, cookie, headers);
     return { status: response.status, body: (await response.json()) as T };
   };
   const creator = async () => {
     n += 1;
-    return createReadyCreator(app, database.db, { email: `kept${n}@example.com` });
+    return createReadyCreator(api.app, api.db, { email: `kept${n}@example.com` });
   };
   const redeem = async (cookie: string, amount: number) => {
     const result = await post<Payout>('/api/me/redemptions', { amount }, cookie, {
@@ -63,7 +56,7 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
   /** Every total the API shows against a count(*) of the table, for each kind, status and pair of them. */
   const expectTotalsExact = async () => {
     const counted = async (kind?: string, status?: string) => {
-      const [row] = await database.db
+      const [row] = await api.db
         .select({ n: sql<number>`count(*)::int` })
         .from(transactions)
         .where(
@@ -75,14 +68,14 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
       (await get<{ total: number }>(`/api/admin/transactions?limit=1${params}`)).total;
     expect(await shown('')).toBe(await counted());
     // The kept rows themselves (what the API reads without a search), not only the API's answer.
-    const [kept] = await database.db
+    const [kept] = await api.db
       .select({ n: sql<number>`coalesce(sum(${transactionCounts.total}), 0)::int` })
       .from(transactionCounts);
     expect(kept!.n).toBe(await counted());
-    const [keptCreators] = await database.db
+    const [keptCreators] = await api.db
       .select({ n: sql<number>`coalesce(sum(${influencerCounts.total}), 0)::int` })
       .from(influencerCounts);
-    const [creatorRows] = await database.db.select({ n: sql<number>`count(*)::int` }).from(influencers);
+    const [creatorRows] = await api.db.select({ n: sql<number>`count(*)::int` }).from(influencers);
     expect(keptCreators!.n).toBe(creatorRows!.n);
     for (const kind of TRANSACTION_KINDS) {
       expect(await shown(`&kind=${kind}`), kind).toBe(await counted(KIND_IN_DB[kind]));
@@ -95,15 +88,15 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
     for (const status of TRANSACTION_STATUSES) {
       expect(await shown(`&status=${status}`), status).toBe(await counted(undefined, status));
     }
-    const [creators] = await database.db.select({ n: sql<number>`count(*)::int` }).from(influencers);
+    const [creators] = await api.db.select({ n: sql<number>`count(*)::int` }).from(influencers);
     expect((await get<{ total: number }>('/api/admin/influencers?limit=1')).total).toBe(creators!.n);
-    const [all, active] = await database.db
+    const [all, active] = await api.db
       .select({ n: sql<number>`count(*)::int` })
       .from(campaigns)
       .then(async (rows) => [
         rows[0],
         (
-          await database.db
+          await api.db
             .select({ n: sql<number>`count(*)::int` })
             .from(campaigns)
             .where(eq(campaigns.status, 'active'))
@@ -121,7 +114,7 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
     const money = (n: unknown) => Number(n ?? 0).toFixed(2);
     const monthStart = new Date(Date.UTC(clock.now.getUTCFullYear(), clock.now.getUTCMonth(), 1));
     const one = async <T>(query: ReturnType<typeof sql>) =>
-      ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
+      ((await api.db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
     const p = await one<Record<string, string | number | null>>(sql`select
       sum(amount) filter (where status = 'completed' and completed_at >= ${monthStart.toISOString()}::timestamptz) as this_month,
       count(*) filter (where status = 'completed' and completed_at >= ${monthStart.toISOString()}::timestamptz) as this_month_count,
@@ -142,7 +135,7 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
       sql`select sum(balance) as total, count(*) filter (where balance > 0) as creators from mint_balances`,
     );
     const byStatus = (
-      (await database.db.execute(
+      (await api.db.execute(
         sql`select status, count(*)::int as count, sum(amount) as amount from payouts group by status order by status`,
       )) as unknown as { rows: Array<{ status: string; count: number; amount: string }> }
     ).rows;
@@ -171,32 +164,11 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
     });
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({
-      db: database.db,
-      env,
-      logger,
-      auth,
-      mailer: captureMailer(),
-      paypal: null,
-      now: () => clock.now,
-    });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
   it('equal a count(*) after rewards, adjustments, redemptions paid, failed and cancelled, and creators coming and going', async () => {
     await expectTotalsExact();
     const [ana, ben, cy] = [await creator(), await creator(), await creator()];
-    const campaign = await insertCampaign(database.db, { status: 'active' });
-    await database.db.transaction((tx) =>
+    const campaign = await insertCampaign(api.db, { status: 'active' });
+    await api.db.transaction((tx) =>
       creditReward(tx, {
         influencerId: ana.influencerId,
         amount: 120,
@@ -206,8 +178,8 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
         at: new Date(),
       }),
     );
-    await giveMint(database.db, ben.influencerId, 200);
-    await giveMint(database.db, cy.influencerId, 80);
+    await giveMint(api.db, ben.influencerId, 200);
+    await giveMint(api.db, cy.influencerId, 80);
     const credit = await post(`/api/admin/influencers/${cy.influencerId}/adjustments`, {
       amount: 15,
       reason: 'Goodwill',
@@ -233,16 +205,16 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
     await expectTotalsExact();
 
     // Creators added in one statement and removed again; a campaign changing status.
-    const extra = await Promise.all([insertInfluencer(database.db), insertInfluencer(database.db)]);
-    await database.db.insert(influencers).values(
+    const extra = await Promise.all([insertInfluencer(api.db), insertInfluencer(api.db)]);
+    await api.db.insert(influencers).values(
       Array.from({ length: 5 }, (_, i) => ({
         username: `bulk${i}`,
         name: `Bulk ${i}`,
         email: `bulk${i}@example.com`,
       })),
     );
-    await database.db.delete(influencers).where(eq(influencers.id, extra[0]!.id));
-    await database.db.update(campaigns).set({ status: 'ended' }).where(eq(campaigns.id, campaign.id));
+    await api.db.delete(influencers).where(eq(influencers.id, extra[0]!.id));
+    await api.db.update(campaigns).set({ status: 'ended' }).where(eq(campaigns.id, campaign.id));
     await expectTotalsExact();
     await expectSummaryFromScratch();
     // A payout paid in an earlier month leaves This Month and stays in Completed.
@@ -252,7 +224,7 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
 
   it('stay exact under concurrent redemptions and credits', async () => {
     const people = await Promise.all(Array.from({ length: 6 }, () => creator()));
-    for (const person of people) await giveMint(database.db, person.influencerId, 100);
+    for (const person of people) await giveMint(api.db, person.influencerId, 100);
     await Promise.all([
       ...people.map((person) => redeem(person.cookie, 50)),
       ...people.map((person) =>
@@ -266,7 +238,7 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
   it('keep the month buckets exact: paid in one month and returned in the next, entries dated in other months, rebuilt from scratch', async () => {
     clock.now = new Date('2026-09-10T12:00:00Z');
     const [dee, eve, fay] = [await creator(), await creator(), await creator()];
-    for (const person of [dee, eve, fay]) await giveMint(database.db, person.influencerId, 300);
+    for (const person of [dee, eve, fay]) await giveMint(api.db, person.influencerId, 300);
     const returned = await redeem(dee.cookie, 60);
     const late = await redeem(eve.cookie, 55);
     const failed = await redeem(fay.cookie, 75);
@@ -290,7 +262,7 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
       (await post(`/api/admin/payouts/${failed.id}/mark-failed`, { reason: 'The account is closed.' }))
         .status,
     ).toBe(200);
-    await database.db.transaction(async (tx) => {
+    await api.db.transaction(async (tx) => {
       const payout = await lockPayout(tx, returned.id);
       await settleBack(
         tx,
@@ -315,7 +287,7 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
     // Writers that date their rows (the seed, the bench's generator, psql): entries on both sides of a month's first
     // instant, a payout's paid date moved by hand, an entry deleted.
     const at = (iso: string) => new Date(iso);
-    const dated = await database.db
+    const dated = await api.db
       .insert(ledgerEntries)
       .values(
         [
@@ -334,16 +306,16 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
         })),
       )
       .returning({ id: ledgerEntries.id });
-    await database.db
+    await api.db
       .update(mintBalances)
       .set({ balance: sql`${mintBalances.balance} + 54` })
       .where(eq(mintBalances.influencerId, dee.influencerId));
-    await database.db
+    await api.db
       .update(payouts)
       .set({ completedAt: at('2026-09-30T23:59:59.999Z') })
       .where(eq(payouts.id, late.id));
-    await database.db.delete(ledgerEntries).where(eq(ledgerEntries.id, dated[1]!.id));
-    await database.db
+    await api.db.delete(ledgerEntries).where(eq(ledgerEntries.id, dated[1]!.id));
+    await api.db
       .update(mintBalances)
       .set({ balance: sql`${mintBalances.balance} - 12` })
       .where(eq(mintBalances.influencerId, dee.influencerId));
@@ -359,12 +331,12 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
     }
 
     // The kept rows are what an exact rebuild from the rows gives.
-    const kept = await allPaymentTotals(database.db);
+    const kept = await allPaymentTotals(api.db);
     expect(kept.filter((f) => f.figure.startsWith('paid:')).map((f) => f.figure)).toContain('paid:2026-09');
     expect(kept.filter((f) => f.figure.startsWith('credited:')).map((f) => f.figure)).toContain(
       'credited:2026-06',
     );
-    await rebuildPaymentTotals(database.db);
-    expect(await allPaymentTotals(database.db)).toEqual(kept);
+    await rebuildPaymentTotals(api.db);
+    expect(await allPaymentTotals(api.db)).toEqual(kept);
   });
 });

@@ -1,18 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, signInAdmin } from '../../../tests/support/auth-client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaigns, insertInfluencer } from '../../../tests/support/factories';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { auditLog } from '../../db/schema/audit';
 import { influencers } from '../../db/schema/influencers';
 import { ledgerEntries, transactions } from '../../db/schema/ledger';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 
 /**
  * Issue 28: the admin lists (transactions, creators, campaigns, audit log) and the creator's wallet history page by
@@ -20,7 +16,6 @@ import { upsertAdmin } from '../services/admin-accounts';
  * the list's order (rows sharing a created_at included), with the filters, and while rows are added between reads.
  */
 
-const ADMIN_PASSWORD = 'admin password 2026!';
 const BASE = Date.UTC(2026, 0, 1);
 /** Three rows per millisecond: the order within one created_at is the id's. */
 const at = (i: number) => new Date(BASE + Math.floor(i / 3) * 1000);
@@ -28,14 +23,12 @@ const at = (i: number) => new Date(BASE + Math.floor(i / 3) * 1000);
 type Page = { items: { id: number }[]; total: number; nextCursor: string | null; prevCursor: string | null };
 
 describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
+  const api = useAdminApp(driver, { mailer: captureMailer(), paypal: null });
   let creator: { cookie: string; influencerId: number };
   let others: number[] = [];
 
-  const get = async <T = Page>(path: string, cookie = admin) => {
-    const response = await getWithCookie(app, path, cookie);
+  const get = async <T = Page>(path: string, cookie = api.admin) => {
+    const response = await getWithCookie(api.app, path, cookie);
     const body = (await response.json()) as T;
     expect(response.status, JSON.stringify(body)).toBe(200);
     return body;
@@ -64,23 +57,13 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv();
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer: captureMailer(), paypal: null });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-    creator = await createReadyCreator(app, database.db, { email: 'keyset@example.com' });
+    creator = await createReadyCreator(api.app, api.db, { email: 'keyset@example.com' });
     others = [];
-    for (let i = 0; i < 3; i += 1) others.push((await insertInfluencer(database.db)).id);
-  });
-  afterAll(async () => {
-    await database?.destroy();
+    for (let i = 0; i < 3; i += 1) others.push((await insertInfluencer(api.db)).id);
   });
 
   it('transactions: every row once, newest first, with each filter, and back again page by page', async () => {
-    const campaign = (await insertCampaigns(database.db, 1))[0]!;
+    const campaign = (await insertCampaigns(api.db, 1))[0]!;
     const kinds = ['reward', 'adjustment', 'redemption'] as const;
     const statuses = ['completed', 'completed', 'failed', 'pending'] as const;
     const rows = Array.from({ length: 47 }, (_, i) => ({
@@ -92,7 +75,7 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
       createdAt: at(i),
       updatedAt: at(i),
     }));
-    const inserted = await database.db.insert(transactions).values(rows).returning();
+    const inserted = await api.db.insert(transactions).values(rows).returning();
     const newestFirst = (list: typeof inserted) =>
       [...list]
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
@@ -113,7 +96,7 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
     );
     expect(rewards.backward).toEqual(rewards.forward);
     // A search (the creator's name, resolved per table first) pages the same way.
-    const [second] = await database.db.select().from(influencers).where(eq(influencers.id, others[1]!));
+    const [second] = await api.db.select().from(influencers).where(eq(influencers.id, others[1]!));
     const found = await walk(`/api/admin/transactions?limit=4&q=${encodeURIComponent(second!.name)}`);
     expect(found.forward.flat()).toEqual(
       newestFirst(inserted.filter((row) => row.influencerId === others[1])),
@@ -126,8 +109,8 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
   });
 
   it('a search matching more than 1,000 transactions shows 1,000+ and still pages to its end', async () => {
-    const broad = await insertInfluencer(database.db, { name: 'Broad Match' });
-    await database.db.insert(transactions).values(
+    const broad = await insertInfluencer(api.db, { name: 'Broad Match' });
+    await api.db.insert(transactions).values(
       Array.from({ length: 1003 }, (_, i) => ({
         influencerId: broad.id,
         amount: '1',
@@ -153,7 +136,7 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
   });
 
   it('transactions: rows written between page reads neither repeat nor hide the rows still to come', async () => {
-    const start = await database.db
+    const start = await api.db
       .select({ id: transactions.id, createdAt: transactions.createdAt })
       .from(transactions);
     const page1 = await get('/api/admin/transactions?limit=10');
@@ -165,9 +148,9 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
       status: 'completed' as const,
       createdAt: new Date(BASE + 10_000_000 + i),
     }));
-    await database.db.insert(transactions).values(later);
+    await api.db.insert(transactions).values(later);
     const oldest = start.reduce((a, b) => (a.createdAt < b.createdAt ? a : b));
-    const [older] = await database.db
+    const [older] = await api.db
       .insert(transactions)
       .values({
         influencerId: others[1]!,
@@ -194,13 +177,13 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
     const made = [];
     for (let i = 0; i < 23; i += 1) {
       made.push(
-        await insertInfluencer(database.db, {
+        await insertInfluencer(api.db, {
           name: i % 2 ? `Paging Odd ${i}` : `Paging Even ${i}`,
           createdAt: at(i),
         }),
       );
     }
-    const everyone = await database.db
+    const everyone = await api.db
       .select({ id: influencers.id, createdAt: influencers.createdAt })
       .from(influencers);
     const order = (list: { id: number; createdAt: Date }[]) =>
@@ -214,7 +197,7 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
     expect(odd.forward.flat()).toEqual(order(made.filter((row) => row.name.startsWith('Paging Odd'))));
     expect(odd.total).toBe(11);
 
-    const campaigns = await insertCampaigns(database.db, 14, (i) => ({
+    const campaigns = await insertCampaigns(api.db, 14, (i) => ({
       createdAt: at(i),
       status: i % 2 ? 'active' : 'draft',
     }));
@@ -232,7 +215,7 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
     expect(active.forward.flat().length).toBe(active.total);
     expect(active.backward).toEqual(active.forward);
 
-    const entries = await database.db
+    const entries = await api.db
       .insert(auditLog)
       .values(
         Array.from({ length: 13 }, (_, i) => ({
@@ -250,7 +233,7 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
   });
 
   it("the creator's wallet history: every entry once, newest first, then no further page", async () => {
-    const rows = await database.db
+    const rows = await api.db
       .insert(ledgerEntries)
       .values(
         Array.from({ length: 11 }, (_, i) => ({
@@ -264,7 +247,7 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
       )
       .returning();
     // Another creator's entry is never on this creator's pages.
-    await database.db.insert(ledgerEntries).values({
+    await api.db.insert(ledgerEntries).values({
       influencerId: others[0]!,
       amount: 3,
       kind: 'adjustment',
@@ -293,11 +276,11 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
       '/api/admin/campaigns',
       '/api/admin/audit-log',
     ]) {
-      const response = await getWithCookie(app, `${path}?cursor=not-a-cursor`, admin);
+      const response = await getWithCookie(api.app, `${path}?cursor=not-a-cursor`, api.admin);
       expect(response.status).toBe(400);
       expect(((await response.json()) as { error: string }).error).toMatch(/cursor is not valid/);
     }
-    const wallet = await getWithCookie(app, '/api/me/wallet?cursor=%24%24', creator.cookie);
+    const wallet = await getWithCookie(api.app, '/api/me/wallet?cursor=%24%24', creator.cookie);
     expect(wallet.status).toBe(400);
   });
 
@@ -307,7 +290,7 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
     const old = BASE - 10_000_000_000;
     // 1,003 matches, all older than 2,001 other creators: the page cannot come from the newest rows read in order,
     // so the matches are looked up through the trigram indexes; later pages start among the matches.
-    const wide = await database.db
+    const wide = await api.db
       .insert(influencers)
       .values(
         Array.from({ length: 1003 }, (_, i) => ({
@@ -318,7 +301,7 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
         })),
       )
       .returning({ id: influencers.id, createdAt: influencers.createdAt });
-    const fillers = await database.db
+    const fillers = await api.db
       .insert(influencers)
       .values(
         Array.from({ length: 2001 }, (_, i) => ({
@@ -354,7 +337,7 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
       items: [],
     });
 
-    const entries = await database.db
+    const entries = await api.db
       .insert(auditLog)
       .values(
         Array.from({ length: 1003 }, (_, i) => ({

@@ -1,21 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { testServices } from '../../../tests/support/services';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { campaigns } from '../../db/schema/campaigns';
 import { ledgerEntries, mintBalances, transactions } from '../../db/schema/ledger';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
 import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 import { postLedgerEntry } from '../services/payouts/ledger';
-
-const ADMIN_PASSWORD = 'admin password 2026!';
 
 const CAMPAIGN = {
   name: 'Glow Serum Launch',
@@ -35,20 +30,18 @@ const CAMPAIGN = {
 };
 
 describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
   const mailer = captureMailer();
   const clock = fakeClock('2026-06-10T12:00:00Z');
   let n = 0;
+  const api = useAdminApp(driver, { mailer, now: () => clock.now });
 
   const creator = (options: { instagram?: number } = {}) => {
     n += 1;
-    return createReadyCreator(app, database.db, { email: `life${n}@example.com`, ...options });
+    return createReadyCreator(api.app, api.db, { email: `life${n}@example.com`, ...options });
   };
-  const adminPost = (path: string, body: unknown = {}) => postJson(app, path, body, admin);
+  const adminPost = (path: string, body: unknown = {}) => postJson(api.app, path, body, api.admin);
   const call = async (path: string, body: unknown, cookie: string) => {
-    const response = await postJson(app, path, body, cookie);
+    const response = await postJson(api.app, path, body, cookie);
     return {
       status: response.status,
       body: (await response.json().catch(() => null)) as Record<string, unknown>,
@@ -60,20 +53,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     return ((await response.json()) as { id: number }).id;
   };
   const balanceOf = async (cookie: string) =>
-    ((await (await getWithCookie(app, '/api/me/wallet', cookie)).json()) as { balance: number }).balance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer, now: () => clock.now });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
+    ((await (await getWithCookie(api.app, '/api/me/wallet', cookie)).json()) as { balance: number }).balance;
 
   it('runs a campaign from applying to the reward, once, with a mail at each step', async () => {
     const campaignId = await newCampaign();
@@ -86,11 +66,12 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     );
     expect(applied.status).toBe(201);
     const applicationId = applied.body.id as number;
-    const [row] = await database.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    const [row] = await api.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
     expect(row?.applicationsCount).toBe(1);
 
     expect(
-      (await call(`/api/admin/applications/${applicationId}/accept`, { message: 'Welcome!' }, admin)).status,
+      (await call(`/api/admin/applications/${applicationId}/accept`, { message: 'Welcome!' }, api.admin))
+        .status,
     ).toBe(200);
     expect(mailer.sent.at(-1)).toMatchObject({ to: ana.email, subject: "You're in: Glow Serum Launch" });
 
@@ -99,13 +80,13 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
         await call(
           `/api/admin/applications/${applicationId}/shipment`,
           { carrier: 'UPS', trackingNumber: '1Z999' },
-          admin,
+          api.admin,
         )
       ).status,
     ).toBe(200);
     expect(mailer.sent.at(-1)?.text).toContain('1Z999');
 
-    const mine = (await (await getWithCookie(app, '/api/me/applications', ana.cookie)).json()) as {
+    const mine = (await (await getWithCookie(api.app, '/api/me/applications', ana.cookie)).json()) as {
       items: Array<{
         status: string;
         trackingUrl: string;
@@ -143,7 +124,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
         await call(
           `/api/admin/submissions/${first.body.id}/request-changes`,
           { message: 'Show the label please' },
-          admin,
+          api.admin,
         )
       ).status,
     ).toBe(200);
@@ -155,7 +136,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
       ana.cookie,
     );
     expect(second.status).toBe(201);
-    const approved = await call(`/api/admin/submissions/${second.body.id}/approve`, {}, admin);
+    const approved = await call(`/api/admin/submissions/${second.body.id}/approve`, {}, api.admin);
     expect(approved).toEqual({ status: 200, body: { id: second.body.id, credited: 40 } });
     expect(mailer.sent.at(-1)).toMatchObject({
       to: ana.email,
@@ -163,37 +144,37 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     });
 
     expect(await balanceOf(ana.cookie)).toBe(40);
-    const wallet = (await (await getWithCookie(app, '/api/me/wallet', ana.cookie)).json()) as Record<
+    const wallet = (await (await getWithCookie(api.app, '/api/me/wallet', ana.cookie)).json()) as Record<
       string,
       unknown
     >;
     expect(wallet).toMatchObject({ balance: 40, pending: 0, totalEarned: 40 });
-    const [tx] = await database.db
+    const [tx] = await api.db
       .select()
       .from(transactions)
       .where(eq(transactions.influencerId, ana.influencerId));
     expect(tx).toMatchObject({ campaignId, amount: '40.00', status: 'completed', kind: 'reward' });
     // Dated by the app's clock (the request's context: here the test clock), not by the machine or the database
     // (issue 43): the admins' transactions list and the creator's ledger entry say the same instant.
-    const listed = (await (await getWithCookie(app, '/api/admin/transactions', admin)).json()) as {
+    const listed = (await (await getWithCookie(api.app, '/api/admin/transactions', api.admin)).json()) as {
       items: Array<{ id: number; createdAt: string }>;
     };
     expect(listed.items.find((row) => row.id === tx!.id)?.createdAt).toBe(clock.now.toISOString());
-    const [entry] = await database.db
+    const [entry] = await api.db
       .select()
       .from(ledgerEntries)
       .where(eq(ledgerEntries.influencerId, ana.influencerId));
     expect(entry?.createdAt).toEqual(clock.now);
 
-    const again = await call(`/api/admin/submissions/${second.body.id}/approve`, {}, admin);
+    const again = await call(`/api/admin/submissions/${second.body.id}/approve`, {}, api.admin);
     expect(again.status).toBe(409);
     expect(await balanceOf(ana.cookie)).toBe(40);
 
-    const stats = (await (await getWithCookie(app, '/api/admin/campaigns/stats', admin)).json()) as {
+    const stats = (await (await getWithCookie(api.app, '/api/admin/campaigns/stats', api.admin)).json()) as {
       totalSpent: number;
     };
     expect(stats.totalSpent).toBe(40);
-    const list = (await (await getWithCookie(app, `/api/admin/campaigns?q=glow`, admin)).json()) as {
+    const list = (await (await getWithCookie(api.app, `/api/admin/campaigns?q=glow`, api.admin)).json()) as {
       items: Array<{ id: number; acceptedCount: number }>;
     };
     expect(list.items.find((c) => c.id === campaignId)?.acceptedCount).toBe(1);
@@ -209,8 +190,12 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
       expect(result.status, path).toBe(409);
       expect(typeof result.body.error, path).toBe('string');
     };
-    await expect409(`/api/admin/applications/${id}/shipment`, { carrier: 'UPS', trackingNumber: '1' }, admin);
-    await expect409(`/api/admin/applications/${id}/delivered`, {}, admin);
+    await expect409(
+      `/api/admin/applications/${id}/shipment`,
+      { carrier: 'UPS', trackingNumber: '1' },
+      api.admin,
+    );
+    await expect409(`/api/admin/applications/${id}/delivered`, {}, api.admin);
     await expect409(`/api/applications/${id}/delivery`, { action: 'confirm' }, bo.cookie);
     await expect409(
       `/api/applications/${id}/submissions`,
@@ -218,8 +203,8 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
       bo.cookie,
     );
     await expect409(`/api/campaigns/${campaignId}/applications`, {}, bo.cookie);
-    expect((await call(`/api/admin/applications/${id}/accept`, {}, admin)).status).toBe(200);
-    await expect409(`/api/admin/applications/${id}/accept`, {}, admin);
+    expect((await call(`/api/admin/applications/${id}/accept`, {}, api.admin)).status).toBe(200);
+    await expect409(`/api/admin/applications/${id}/accept`, {}, api.admin);
     // (Accepted, the creator may still withdraw and the team decline: campaign-boxes.test.ts.)
     // A gifting campaign needs the box before content.
     await expect409(
@@ -237,13 +222,13 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
       status: 409,
       body: { error, code: 'INVALID_TRANSITION', allowed },
     });
-    expect((await call(`/api/admin/applications/${id}/accept`, {}, admin)).status).toBe(200);
+    expect((await call(`/api/admin/applications/${id}/accept`, {}, api.admin)).status).toBe(200);
 
     // The admin: an accepted application can be shipped, or declined before its box ships.
-    expect(await call(`/api/admin/applications/${id}/accept`, {}, admin)).toEqual(
+    expect(await call(`/api/admin/applications/${id}/accept`, {}, api.admin)).toEqual(
       refused(`Application ${id} was already decided.`, ['reject', 'ship']),
     );
-    expect(await call(`/api/admin/applications/${id}/delivered`, {}, admin)).toEqual(
+    expect(await call(`/api/admin/applications/${id}/delivered`, {}, api.admin)).toEqual(
       refused('Only a shipped PR box can be marked delivered.', ['reject', 'ship']),
     );
     // The creator: only withdrawing, until the box is on its way.
@@ -275,7 +260,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     expect(await call(`/api/applications/${id}/submissions`, post, cy.cookie)).toEqual(
       refused('Your content is already waiting for review.', []),
     );
-    const queue = (await (await getWithCookie(app, '/api/admin/problems', admin)).json()) as {
+    const queue = (await (await getWithCookie(api.app, '/api/admin/problems', api.admin)).json()) as {
       items: Array<{ id: number; application: { id: number } }>;
     };
     const problem = queue.items.find((p) => p.application.id === id)!;
@@ -283,7 +268,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
       await call(
         `/api/admin/problems/${problem.id}/reship`,
         { carrier: 'UPS', trackingNumber: '1ZNEW' },
-        admin,
+        api.admin,
       ),
     ).toEqual(
       refused(
@@ -291,7 +276,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
         ['approve', 'request_changes'],
       ),
     );
-    expect(await call(`/api/admin/applications/${id}/delivered`, {}, admin)).toEqual(
+    expect(await call(`/api/admin/applications/${id}/delivered`, {}, api.admin)).toEqual(
       refused('Only a shipped PR box can be marked delivered.', ['approve', 'request_changes']),
     );
   });
@@ -308,13 +293,13 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     ] as const) {
       expect((await call(path, payload, other.cookie)).status, path).toBe(404);
     }
-    const theirs = (await (await getWithCookie(app, '/api/me/applications', other.cookie)).json()) as {
+    const theirs = (await (await getWithCookie(api.app, '/api/me/applications', other.cookie)).json()) as {
       items: unknown[];
     };
     expect(theirs.items).toHaveLength(0);
     // Withdrawing keeps the count exact.
     expect((await call(`/api/applications/${body.id}/withdraw`, {}, owner.cookie)).status).toBe(200);
-    const [row] = await database.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    const [row] = await api.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
     expect(row?.applicationsCount).toBe(0);
   });
 
@@ -327,7 +312,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
       body: { error: 'This campaign needs at least 50,000 followers on Instagram.', code: 'CONFLICT' },
     });
     const eligibility = (await (
-      await getWithCookie(app, `/api/campaigns/${strict}/eligibility`, small.cookie)
+      await getWithCookie(api.app, `/api/campaigns/${strict}/eligibility`, small.cookie)
     ).json()) as {
       canApply: boolean;
       reason: string;
@@ -352,40 +337,41 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     const appA = (await call(`/api/campaigns/${boxes}/applications`, {}, a.cookie)).body.id as number;
     const appB = (await call(`/api/campaigns/${boxes}/applications`, {}, b.cookie)).body.id as number;
     expect(
-      (await call(`/api/admin/applications/decisions`, { ids: [appA, appB], decision: 'accept' }, admin))
+      (await call(`/api/admin/applications/decisions`, { ids: [appA, appB], decision: 'accept' }, api.admin))
         .status,
     ).toBe(409);
     expect(
-      (await call(`/api/admin/applications/decisions`, { ids: [appA], decision: 'accept' }, admin)).status,
+      (await call(`/api/admin/applications/decisions`, { ids: [appA], decision: 'accept' }, api.admin))
+        .status,
     ).toBe(200);
-    expect((await call(`/api/admin/applications/${appB}/accept`, {}, admin)).status).toBe(409);
+    expect((await call(`/api/admin/applications/${appB}/accept`, {}, api.admin)).status).toBe(409);
     expect(
       (
         await call(
           `/api/admin/applications/decisions`,
           { ids: [appB], decision: 'reject', message: 'Next time' },
-          admin,
+          api.admin,
         )
       ).status,
     ).toBe(200);
 
-    const anonymous = await postJson(app, `/api/campaigns/${boxes}/applications`, {});
+    const anonymous = await postJson(api.app, `/api/campaigns/${boxes}/applications`, {});
     expect(anonymous.status).toBe(401);
   });
 
   it('keeps the product value an admin states on create and edit, and refuses a bad one with a 400', async () => {
     const patch = (id: number, body: unknown) =>
-      app.request(`/api/admin/campaigns/${id}`, {
+      api.app.request(`/api/admin/campaigns/${id}`, {
         method: 'PATCH',
-        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: admin },
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: api.admin },
         body: JSON.stringify(body),
       });
     const storedValue = async (id: number) => {
-      const [row] = await database.db
+      const [row] = await api.db
         .select({ productValue: campaigns.productValue })
         .from(campaigns)
         .where(eq(campaigns.id, id));
-      const page = (await (await getWithCookie(app, `/api/campaigns/${id}`)).json()) as {
+      const page = (await (await getWithCookie(api.app, `/api/campaigns/${id}`)).json()) as {
         productValue: string | null;
       };
       expect(page.productValue).toBe(row!.productValue);
@@ -433,10 +419,14 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
       ids.push((await call(`/api/campaigns/${counted}/applications`, {}, person.cookie)).body.id as number);
     }
     const accepted = async () => {
-      const list = (await (await getWithCookie(app, '/api/admin/campaigns?q=counted', admin)).json()) as {
+      const list = (await (
+        await getWithCookie(api.app, '/api/admin/campaigns?q=counted', api.admin)
+      ).json()) as {
         items: Array<{ id: number; name: string; acceptedCount: number }>;
       };
-      const review = (await (await getWithCookie(app, `/api/admin/campaigns/${counted}`, admin)).json()) as {
+      const review = (await (
+        await getWithCookie(api.app, `/api/admin/campaigns/${counted}`, api.admin)
+      ).json()) as {
         acceptedCount: number;
       };
       return {
@@ -447,14 +437,14 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     };
     // Places left on the public card and page (anonymous: the catalogue's fast path), against the records.
     const placesLeft = async () => {
-      const result = await database.db.execute(
+      const result = await api.db.execute(
         sql`select count(*)::int as n from applications where campaign_id = ${counted} and status in ('accepted', 'shipped', 'delivered', 'content_submitted', 'changes_requested', 'approved', 'missed')`,
       );
       const [fromRecords] = (result as unknown as { rows: Array<{ n: number }> }).rows;
       type Card = { id: number; maxAccepted: number | null; boxesLeft: number | null };
-      const page = (await (await getWithCookie(app, `/api/campaigns/${counted}`)).json()) as Card;
-      const listed = (await (await getWithCookie(app, '/api/campaigns')).json()) as { items: Card[] };
-      const searched = (await (await getWithCookie(app, '/api/campaigns?q=counted')).json()) as {
+      const page = (await (await getWithCookie(api.app, `/api/campaigns/${counted}`)).json()) as Card;
+      const listed = (await (await getWithCookie(api.app, '/api/campaigns')).json()) as { items: Card[] };
+      const searched = (await (await getWithCookie(api.app, '/api/campaigns?q=counted')).json()) as {
         items: Card[];
       };
       const card = listed.items.find((c) => c.id === counted);
@@ -469,11 +459,12 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     expect(await accepted()).toEqual({ list: 0, other: 0, review: 0 });
     expect(await placesLeft()).toBe(3);
     expect(
-      (await call('/api/admin/applications/decisions', { ids: [ids[0]], decision: 'accept' }, admin)).status,
+      (await call('/api/admin/applications/decisions', { ids: [ids[0]], decision: 'accept' }, api.admin))
+        .status,
     ).toBe(200);
     expect(await placesLeft()).toBe(2);
     expect(
-      (await call('/api/admin/applications/decisions', { ids: ids.slice(1), decision: 'accept' }, admin))
+      (await call('/api/admin/applications/decisions', { ids: ids.slice(1), decision: 'accept' }, api.admin))
         .status,
     ).toBe(200);
     expect(await accepted()).toEqual({ list: 3, other: 0, review: 3 });
@@ -483,18 +474,20 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
         await call(
           `/api/admin/applications/${ids[0]}/shipment`,
           { carrier: 'UPS', trackingNumber: '1Z1' },
-          admin,
+          api.admin,
         )
       ).status,
     ).toBe(200);
-    expect((await call(`/api/admin/applications/${ids[0]}/delivered`, {}, admin)).status).toBe(200);
+    expect((await call(`/api/admin/applications/${ids[0]}/delivered`, {}, api.admin)).status).toBe(200);
     const submitted = await call(
       `/api/applications/${ids[0]}/submissions`,
       { urls: ['https://www.instagram.com/p/counted'] },
       people[0]!.cookie,
     );
     expect(submitted.status).toBe(201);
-    expect((await call(`/api/admin/submissions/${submitted.body.id}/approve`, {}, admin)).status).toBe(200);
+    expect((await call(`/api/admin/submissions/${submitted.body.id}/approve`, {}, api.admin)).status).toBe(
+      200,
+    );
     expect(await accepted()).toEqual({ list: 3, other: 0, review: 3 });
     expect(await placesLeft()).toBe(0);
     // The box count is full: a fourth creator cannot apply.
@@ -517,7 +510,11 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
       .id as number;
     const idOnTime = (await call(`/api/campaigns/${campaignId}/applications`, {}, punctual.cookie)).body
       .id as number;
-    await call(`/api/admin/applications/decisions`, { ids: [idLate, idOnTime], decision: 'accept' }, admin);
+    await call(
+      `/api/admin/applications/decisions`,
+      { ids: [idLate, idOnTime], decision: 'accept' },
+      api.admin,
+    );
     // Paid-only: content right after acceptance.
     expect(
       (
@@ -530,7 +527,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     ).toBe(201);
 
     const { sweepDeadlines } = await import('../services/applications/deadline-sweep');
-    const ctx = { db: database.db, mailer, appUrl: 'http://localhost:3000', logger: silentLogger() };
+    const ctx = { db: api.db, mailer, appUrl: 'http://localhost:3000', logger: silentLogger() };
     // Upload deadline: 2026-06-19, end of day UTC. 47 hours before it: remind (once).
     clock.now = new Date('2026-06-18T01:00:00Z');
     const before = mailer.sent.length;
@@ -553,15 +550,15 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     expect(swept.missed).toBeGreaterThanOrEqual(1);
     const again = await sweepDeadlines(testServices({ ...ctx, now: () => clock.now }));
     expect(again.missed).toBe(0);
-    const mine = (await (await getWithCookie(app, '/api/me/applications', late.cookie)).json()) as {
+    const mine = (await (await getWithCookie(api.app, '/api/me/applications', late.cookie)).json()) as {
       items: Array<{ status: string }>;
     };
     expect(mine.items[0]?.status).toBe('missed');
-    const theirs = (await (await getWithCookie(app, '/api/me/applications', punctual.cookie)).json()) as {
+    const theirs = (await (await getWithCookie(api.app, '/api/me/applications', punctual.cookie)).json()) as {
       items: Array<{ status: string }>;
     };
     expect(theirs.items[0]?.status).toBe('content_submitted');
-    const [campaign] = await database.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    const [campaign] = await api.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
     expect(campaign?.status).toBe('ended');
     clock.now = new Date('2026-06-10T12:00:00Z');
   });
@@ -572,7 +569,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     const c2 = await creator();
     const id1 = (await call(`/api/campaigns/${campaignId}/applications`, {}, c1.cookie)).body.id as number;
     const id2 = (await call(`/api/campaigns/${campaignId}/applications`, {}, c2.cookie)).body.id as number;
-    await call(`/api/admin/applications/decisions`, { ids: [id1], decision: 'accept' }, admin);
+    await call(`/api/admin/applications/decisions`, { ids: [id1], decision: 'accept' }, api.admin);
     const csv = [
       'application_id,carrier,tracking_number',
       `${id1},USPS,9400100000000000000000`,
@@ -582,9 +579,9 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
       '999999,UPS,1Z3',
       `"${id1}","FedEx","7777"`,
     ].join('\n');
-    const response = await app.request(`/api/admin/campaigns/${campaignId}/shipments`, {
+    const response = await api.app.request(`/api/admin/campaigns/${campaignId}/shipments`, {
       method: 'POST',
-      headers: { 'content-type': 'text/csv', cookie: admin, origin: 'http://localhost:3000' },
+      headers: { 'content-type': 'text/csv', cookie: api.admin, origin: 'http://localhost:3000' },
       body: csv,
     });
     expect(response.status).toBe(200);
@@ -599,7 +596,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     expect(report.errors[2]?.error).toMatch(/carrier/);
     expect(report.errors[3]?.error).toMatch(/not in this campaign/);
     const applicants = (await (
-      await getWithCookie(app, `/api/admin/campaigns/${campaignId}/applications`, admin)
+      await getWithCookie(api.app, `/api/admin/campaigns/${campaignId}/applications`, api.admin)
     ).json()) as {
       items: Array<{
         id: number;
@@ -619,7 +616,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     const campaignId = await newCampaign({ name: 'Race', type: 'paid', reward: 25, followersRequired: 0 });
     const racer = await creator();
     const id = (await call(`/api/campaigns/${campaignId}/applications`, {}, racer.cookie)).body.id as number;
-    await call(`/api/admin/applications/${id}/accept`, {}, admin);
+    await call(`/api/admin/applications/${id}/accept`, {}, api.admin);
     const submission = (
       await call(
         `/api/applications/${id}/submissions`,
@@ -628,12 +625,12 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
       )
     ).body.id;
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => call(`/api/admin/submissions/${submission}/approve`, {}, admin)),
+      Array.from({ length: 20 }, () => call(`/api/admin/submissions/${submission}/approve`, {}, api.admin)),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(19);
     expect(await balanceOf(racer.cookie)).toBe(25);
-    const entries = await database.db
+    const entries = await api.db
       .select()
       .from(ledgerEntries)
       .where(eq(ledgerEntries.influencerId, racer.influencerId));
@@ -642,7 +639,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
 
   it('never lets a balance go below zero', async () => {
     const spender = await creator();
-    await database.db.transaction(async (tx) => {
+    await api.db.transaction(async (tx) => {
       await postLedgerEntry(tx, {
         influencerId: spender.influencerId,
         amount: 30,
@@ -653,7 +650,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
       });
     });
     await expect(
-      database.db.transaction(async (tx) => {
+      api.db.transaction(async (tx) => {
         await postLedgerEntry(tx, {
           influencerId: spender.influencerId,
           amount: -31,
@@ -664,12 +661,12 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
         });
       }),
     ).rejects.toThrow();
-    const [balance] = await database.db
+    const [balance] = await api.db
       .select()
       .from(mintBalances)
       .where(eq(mintBalances.influencerId, spender.influencerId));
     expect(balance?.balance).toBe(30);
-    const sum = await database.db
+    const sum = await api.db
       .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.influencerId, spender.influencerId));
@@ -684,24 +681,24 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     const used = await newCampaign({ name: 'Somebody Came', followersRequired: 0 });
     const someone = await creator();
     await call(`/api/campaigns/${used}/applications`, {}, someone.cookie);
-    const refused = await app.request(`/api/admin/campaigns/${used}`, {
+    const refused = await api.app.request(`/api/admin/campaigns/${used}`, {
       method: 'DELETE',
-      headers: { cookie: admin, origin: 'http://localhost:3000' },
+      headers: { cookie: api.admin, origin: 'http://localhost:3000' },
     });
     expect(refused.status).toBe(409);
-    const deleted = await app.request(`/api/admin/campaigns/${empty}`, {
+    const deleted = await api.app.request(`/api/admin/campaigns/${empty}`, {
       method: 'DELETE',
-      headers: { cookie: admin, origin: 'http://localhost:3000' },
+      headers: { cookie: api.admin, origin: 'http://localhost:3000' },
     });
     expect(deleted.status).toBe(204);
-    const ended = await app.request(`/api/admin/campaigns/${used}`, {
+    const ended = await api.app.request(`/api/admin/campaigns/${used}`, {
       method: 'PATCH',
-      headers: { cookie: admin, 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      headers: { cookie: api.admin, 'content-type': 'application/json', origin: 'http://localhost:3000' },
       body: JSON.stringify({ status: 'ended' }),
     });
     expect(ended.status).toBe(200);
     // A partial edit changes only what it names.
-    const [after] = await database.db.select().from(campaigns).where(eq(campaigns.id, used));
+    const [after] = await api.db.select().from(campaigns).where(eq(campaigns.id, used));
     expect(after).toMatchObject({
       status: 'ended',
       tags: ['Beauty'],
@@ -719,9 +716,9 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     const upload = (bytes: Buffer, name: string) => {
       const form = new FormData();
       form.set('file', new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
-      return app.request('/api/admin/uploads', {
+      return api.app.request('/api/admin/uploads', {
         method: 'POST',
-        headers: { cookie: admin, origin: 'http://localhost:3000' },
+        headers: { cookie: api.admin, origin: 'http://localhost:3000' },
         body: form,
       });
     };
@@ -729,7 +726,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     expect(ok.status).toBe(201);
     const { url } = (await ok.json()) as { url: string };
     expect(url).toMatch(/^\/uploads\/[0-9a-f]{24}\.png$/);
-    const served = await app.request(url);
+    const served = await api.app.request(url);
     expect(served.status).toBe(200);
     expect(served.headers.get('cache-control')).toContain('immutable');
     const fake = await upload(Buffer.from('<svg onload="alert(1)"/>'), 'evil.png');

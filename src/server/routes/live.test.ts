@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
+import { listenForChanges } from '../../../tests/support/listen';
 import { giveMint } from '../../../tests/support/mint';
 import { createTestApp, testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { listenForInvalidations, listenOnPglite } from '../../db/cache-invalidation';
 import { influencerProfiles } from '../../db/schema/onboarding';
 import { createAuth } from '../auth/auth';
 import { silentLogger } from '../process/logger';
@@ -65,16 +65,7 @@ describe.each(TEST_DRIVERS)('live updates on %s', (driver) => {
     database = await createTestDatabase(driver);
     const env = testEnv();
     app = createTestApp(database.db, { env });
-    if (driver === 'pglite') {
-      stopListening = await listenOnPglite(database.db, database.pglite!);
-    } else {
-      const listening = await listenForInvalidations(database.db, {
-        connectionString: process.env.TEST_DATABASE_URL!,
-        logger: silentLogger(),
-        schema: database.migrationsSchema,
-      });
-      stopListening = () => listening.close();
-    }
+    stopListening = await listenForChanges(database);
     await upsertAdmin(database.db, createAuth({ db: database.db, env, logger: silentLogger() }), ADMIN);
     admin = await signInAdmin(app, ADMIN.username, ADMIN.password);
   });

@@ -1,88 +1,72 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
 import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertApplication, insertCampaign } from '../../../tests/support/factories';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { influencers } from '../../db/schema/influencers';
 import type { MatchedCampaign } from '../../shared/schemas/matched-campaign';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
 
 describe.each(TEST_DRIVERS)('campaigns matched to a creator on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    app = createApp({
-      db: database.db,
-      env: testEnv({ TRUST_PROXY: 'true' }),
-      logger: silentLogger(),
-      now: () => new Date('2026-06-10T12:00:00Z'),
-    });
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
+  const api = useAdminApp(driver, { now: () => new Date('2026-06-10T12:00:00Z'), adminEmail: false });
 
   it("lists open campaigns in one of the creator's categories AND on one of their platforms, saying why each fits", async () => {
     const old = new Date('2026-01-01T00:00:00Z');
     const newer = new Date('2026-02-01T00:00:00Z');
     // One of the two is not enough (issue 24: these were matched before).
-    await insertCampaign(database.db, { name: 'Beauty on YouTube', platform: 'youtube', tags: ['Beauty'] });
-    await insertCampaign(database.db, {
+    await insertCampaign(api.db, { name: 'Beauty on YouTube', platform: 'youtube', tags: ['Beauty'] });
+    await insertCampaign(api.db, {
       name: 'Gaming on Instagram',
       platform: 'instagram',
       tags: ['Gaming'],
     });
-    const beautyOnInstagram = await insertCampaign(database.db, {
+    const beautyOnInstagram = await insertCampaign(api.db, {
       name: 'Beauty on Instagram',
       platform: 'instagram',
       tags: ['Beauty'],
       createdAt: old,
     });
-    const lifestyleOnTiktok = await insertCampaign(database.db, {
+    const lifestyleOnTiktok = await insertCampaign(api.db, {
       name: 'Lifestyle on TikTok',
       platform: 'tiktok',
       tags: ['Travel', 'Lifestyle'],
       createdAt: newer,
     });
-    await insertCampaign(database.db, {
+    await insertCampaign(api.db, {
       name: 'Too Big',
       platform: 'instagram',
       tags: ['Beauty'],
       followersRequired: 100_000,
     });
-    await insertCampaign(database.db, {
+    await insertCampaign(api.db, {
       name: 'Closed',
       platform: 'instagram',
       tags: ['Beauty'],
       deadline: '2026-06-09',
     });
-    await insertCampaign(database.db, {
+    await insertCampaign(api.db, {
       name: 'Paused',
       platform: 'instagram',
       tags: ['Beauty'],
       status: 'pending',
     });
-    const applied = await insertCampaign(database.db, {
+    const applied = await insertCampaign(api.db, {
       name: 'Already In',
       platform: 'instagram',
       tags: ['Beauty'],
     });
 
-    const creator = await createReadyCreator(app, database.db, {
+    const creator = await createReadyCreator(api.app, api.db, {
       email: 'match@example.com',
       instagram: 5000,
       tiktok: 2000,
     });
     expect(
-      (await postJson(app, `/api/campaigns/${applied.id}/applications`, {}, creator.cookie)).status,
+      (await postJson(api.app, `/api/campaigns/${applied.id}/applications`, {}, creator.cookie)).status,
     ).toBe(201);
 
-    const response = await getWithCookie(app, '/api/me/matched-campaigns', creator.cookie);
+    const response = await getWithCookie(api.app, '/api/me/matched-campaigns', creator.cookie);
     expect(response.status).toBe(200);
     const { items } = (await response.json()) as { items: MatchedCampaign[] };
     // The primary category (Beauty) first, then newest.
@@ -99,30 +83,30 @@ describe.each(TEST_DRIVERS)('campaigns matched to a creator on %s', (driver) => 
       ],
     ]);
 
-    expect((await app.request('/api/me/matched-campaigns')).status).toBe(401);
+    expect((await api.app.request('/api/me/matched-campaigns')).status).toBe(401);
   });
 
   it('leaves out what Apply would refuse: full campaigns, and everything for a creator who cannot apply yet', async () => {
-    const full = await insertCampaign(database.db, {
+    const full = await insertCampaign(api.db, {
       name: 'Full House',
       platform: 'instagram',
       tags: ['Beauty'],
       maxAccepted: 1,
     });
-    const open = await insertCampaign(database.db, {
+    const open = await insertCampaign(api.db, {
       name: 'Room Left',
       platform: 'instagram',
       tags: ['Beauty'],
       maxAccepted: 2,
     });
     // Full House has its one creator; Room Left has one of two (factories put them at 'shipped' in one call each).
-    await insertApplication(database.db, { campaign: full, status: 'shipped' });
-    await insertApplication(database.db, { campaign: open, status: 'accepted' });
+    await insertApplication(api.db, { campaign: full, status: 'shipped' });
+    await insertApplication(api.db, { campaign: open, status: 'accepted' });
 
-    const next = await createReadyCreator(app, database.db, { email: 'next@example.com' });
+    const next = await createReadyCreator(api.app, api.db, { email: 'next@example.com' });
     const names = async (cookie: string) =>
       (
-        (await (await getWithCookie(app, '/api/me/matched-campaigns', cookie)).json()) as {
+        (await (await getWithCookie(api.app, '/api/me/matched-campaigns', cookie)).json()) as {
           items: MatchedCampaign[];
         }
       ).items.map((c) => c.name);
@@ -130,11 +114,11 @@ describe.each(TEST_DRIVERS)('campaigns matched to a creator on %s', (driver) => 
     expect(shown).toContain('Room Left');
     expect(shown).not.toContain('Full House');
     const eligibility = (await (
-      await getWithCookie(app, `/api/campaigns/${full.id}/eligibility`, next.cookie)
+      await getWithCookie(api.app, `/api/campaigns/${full.id}/eligibility`, next.cookie)
     ).json()) as { reason: string };
     expect(eligibility.reason).toBe('full');
 
-    await database.db
+    await api.db
       .update(influencers)
       .set({ emailVerified: false })
       .where(eq(influencers.id, next.influencerId));

@@ -1,21 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertApplication, insertCampaign } from '../../../tests/support/factories';
 import { giveMint } from '../../../tests/support/mint';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { influencers } from '../../db/schema/influencers';
 import type { ActivityItem } from '../../shared/schemas/me';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 
-const ADMIN_PASSWORD = 'admin password 2026!';
 const ALL_ON = {
   application_decisions: true,
   shipping_delivery: true,
@@ -25,23 +20,18 @@ const ALL_ON = {
 };
 
 describe.each(TEST_DRIVERS)('mail preferences and recent activity on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
   const mailer = captureMailer();
   const clock = fakeClock('2026-06-10T12:00:00Z');
   let n = 0;
+  const api = useAdminApp(driver, { mailer, paypal: null, now: () => clock.now });
+  const { call } = api;
 
   const creator = () => {
     n += 1;
-    return createReadyCreator(app, database.db, { email: `me${n}@example.com`, name: `Me Person${n}` });
-  };
-  const call = async <T = Record<string, unknown>>(path: string, body: unknown, cookie = admin) => {
-    const response = await postJson(app, path, body, cookie);
-    return { status: response.status, body: (await response.json()) as T & { error?: string } };
+    return createReadyCreator(api.app, api.db, { email: `me${n}@example.com`, name: `Me Person${n}` });
   };
   const put = async (path: string, body: unknown, cookie: string) => {
-    const response = await app.request(path, {
+    const response = await api.app.request(path, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
       body: JSON.stringify(body),
@@ -49,12 +39,12 @@ describe.each(TEST_DRIVERS)('mail preferences and recent activity on %s', (drive
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
   const get = async <T>(path: string, cookie: string) => {
-    const response = await getWithCookie(app, path, cookie);
+    const response = await getWithCookie(api.app, path, cookie);
     return { status: response.status, body: (await response.json()) as T };
   };
   const mailsTo = (to: string) => mailer.sent.filter((m) => m.to === to).map((m) => m.subject);
   const newCampaign = (name: string) =>
-    insertCampaign(database.db, {
+    insertCampaign(api.db, {
       name,
       status: 'active',
       type: 'gifting',
@@ -62,19 +52,6 @@ describe.each(TEST_DRIVERS)('mail preferences and recent activity on %s', (drive
       deadline: '2026-07-01',
       followersRequired: 0,
     });
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer, paypal: null, now: () => clock.now });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   it('every category is on at first; a creator saves their choice; bad input is a 400; admins and guests are refused', async () => {
     const ana = await creator();
@@ -98,7 +75,7 @@ describe.each(TEST_DRIVERS)('mail preferences and recent activity on %s', (drive
     expect(wrongType.status).toBe(400);
 
     expect((await get('/api/me/mail-preferences', '')).status).toBe(401);
-    expect((await get('/api/me/mail-preferences', admin)).status).toBe(403);
+    expect((await get('/api/me/mail-preferences', api.admin)).status).toBe(403);
     expect((await get('/api/me/activity', '')).status).toBe(401);
   });
 
@@ -134,7 +111,7 @@ describe.each(TEST_DRIVERS)('mail preferences and recent activity on %s', (drive
     );
     const problems = await get<{ items: Array<{ id: number; application: { id: number } }> }>(
       '/api/admin/problems',
-      admin,
+      api.admin,
     );
     const problem = problems.body.items.find((p) => p.application.id === applied.body.id)!;
     expect((await call(`/api/admin/problems/${problem.id}/reply`, { message: 'On it' })).status).toBe(200);
@@ -214,18 +191,18 @@ describe.each(TEST_DRIVERS)('mail preferences and recent activity on %s', (drive
   });
 
   it('an admin switches their own digest off and on; creators cannot', async () => {
-    expect(await get('/api/admin/me/digest', admin)).toEqual({
+    expect(await get('/api/admin/me/digest', api.admin)).toEqual({
       status: 200,
       // No SMTP_URL in the tests: the answer says so, and the page says what to set (issue 41).
       body: { enabled: true, intervalMinutes: 0, mailServer: false },
     });
-    expect(await put('/api/admin/me/digest', { enabled: false }, admin)).toEqual({
+    expect(await put('/api/admin/me/digest', { enabled: false }, api.admin)).toEqual({
       status: 200,
       body: { enabled: false, intervalMinutes: 0, mailServer: false },
     });
-    expect((await get<{ enabled: boolean }>('/api/admin/me/digest', admin)).body.enabled).toBe(false);
-    expect((await put('/api/admin/me/digest', { enabled: 'yes' }, admin)).status).toBe(400);
-    expect((await put('/api/admin/me/digest', { enabled: true }, admin)).body.enabled).toBe(true);
+    expect((await get<{ enabled: boolean }>('/api/admin/me/digest', api.admin)).body.enabled).toBe(false);
+    expect((await put('/api/admin/me/digest', { enabled: 'yes' }, api.admin)).status).toBe(400);
+    expect((await put('/api/admin/me/digest', { enabled: true }, api.admin)).body.enabled).toBe(true);
     const ed = await creator();
     expect((await get('/api/admin/me/digest', ed.cookie)).status).toBe(403);
   });
@@ -236,11 +213,8 @@ describe.each(TEST_DRIVERS)('mail preferences and recent activity on %s', (drive
     const applied = await call<{ id: number }>(`/api/campaigns/${campaign.id}/applications`, {}, fay.cookie);
     clock.advance(30 * 60_000);
     expect((await call(`/api/applications/${applied.body.id}/withdraw`, {}, fay.cookie)).status).toBe(200);
-    const [influencer] = await database.db
-      .select()
-      .from(influencers)
-      .where(eq(influencers.id, fay.influencerId));
-    await insertApplication(database.db, {
+    const [influencer] = await api.db.select().from(influencers).where(eq(influencers.id, fay.influencerId));
+    await insertApplication(api.db, {
       status: 'missed',
       influencer: influencer!,
       at: new Date('2026-06-01T09:00:00Z'),
@@ -256,16 +230,16 @@ describe.each(TEST_DRIVERS)('mail preferences and recent activity on %s', (drive
   it('payouts requested, cancelled and paid are in the activity; a new creator has none', async () => {
     const di = await creator();
     expect((await get<{ items: ActivityItem[] }>('/api/me/activity', di.cookie)).body.items).toEqual([]);
-    await giveMint(database.db, di.influencerId, 120);
+    await giveMint(api.db, di.influencerId, 120);
     const redeem = async (amount: number, key: string) => {
-      const response = await postJson(app, '/api/me/redemptions', { amount }, di.cookie, {
+      const response = await postJson(api.app, '/api/me/redemptions', { amount }, di.cookie, {
         'idempotency-key': `${key}-${driver}-activity`,
       });
       expect(response.status).toBe(201);
       return ((await response.json()) as { id: number }).id;
     };
     const first = await redeem(50, 'first');
-    expect((await postJson(app, `/api/me/redemptions/${first}/cancel`, {}, di.cookie)).status).toBe(200);
+    expect((await postJson(api.app, `/api/me/redemptions/${first}/cancel`, {}, di.cookie)).status).toBe(200);
     const second = await redeem(60, 'second');
     await call('/api/admin/payouts/process', { ids: [second], mode: 'manual' });
     expect((await call(`/api/admin/payouts/${second}/mark-paid`, { reference: 'PP-77' })).status).toBe(200);

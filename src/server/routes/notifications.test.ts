@@ -1,54 +1,45 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { createReadyCreator } from '../../../tests/support/creators';
-import { insertCampaign } from '../../../tests/support/factories';
 import { giveMint } from '../../../tests/support/mint';
 import { testServices } from '../../../tests/support/services';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { users } from '../../db/schema/auth';
 import { notifications } from '../../db/schema/notifications';
 import type { NotificationList } from '../../shared/schemas/notifications';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
 import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 
-const ADMIN_PASSWORD = 'admin password 2026!';
-
 describe.each(TEST_DRIVERS)('notifications on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
   const adminIds: string[] = [];
   const mailer = captureMailer();
   const clock = { now: new Date('2026-06-10T12:00:00Z') };
-  let n = 0;
+  const api = useAdminApp(driver, { mailer, now: () => clock.now, people: 'note' });
 
   const call = async <T = Record<string, unknown>>(
     path: string,
     body: unknown,
-    cookie = admin,
+    cookie = api.admin,
     headers = {},
   ) => {
-    const response = await postJson(app, path, body, cookie, headers);
+    const response = await postJson(api.app, path, body, cookie, headers);
     return { status: response.status, body: (await response.json()) as T & { error?: string } };
   };
   const list = async (cookie: string, query = '') => {
-    const response = await getWithCookie(app, `/api/notifications${query}`, cookie);
+    const response = await getWithCookie(api.app, `/api/notifications${query}`, cookie);
     return {
       status: response.status,
       body: (await response.json()) as NotificationList & { error?: string },
     };
   };
   const userIdOf = async (email: string) =>
-    (await database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+    (await api.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
   /** The kinds of a user's notifications, oldest first, straight from the table. */
   const kindsOf = async (userId: string) =>
     (
-      await database.db
+      await api.db
         .select({ kind: notifications.kind })
         .from(notifications)
         .where(eq(notifications.userId, userId))
@@ -56,41 +47,13 @@ describe.each(TEST_DRIVERS)('notifications on %s', (driver) => {
     ).map((r) => r.kind);
 
   async function creatorWithApplication() {
-    n += 1;
-    const person = await createReadyCreator(app, database.db, {
-      email: `note${n}@example.com`,
-      name: `Note Person${n}`,
-    });
-    const campaign = await insertCampaign(database.db, {
-      name: `Note Campaign ${n}`,
-      status: 'active',
-      type: 'gifting',
-      platform: 'instagram',
-      deadline: '2026-07-01',
-      followersRequired: 0,
-    });
-    const applied = await call<{ id: number }>(
-      `/api/campaigns/${campaign.id}/applications`,
-      {},
-      person.cookie,
-    );
-    expect(applied.status).toBe(201);
-    return { ...person, userId: await userIdOf(person.email), campaign, applicationId: applied.body.id };
+    const applied = await api.appliedToNewCampaign('Note', { platform: 'instagram' });
+    return { ...applied, userId: await userIdOf(applied.email) };
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer, now: () => clock.now });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    await upsertAdmin(database.db, auth, { email: 'ops2@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
+    await upsertAdmin(api.db, api.auth, { email: 'ops2@mintbox.test', password: ADMIN_PASSWORD });
     adminIds.push(await userIdOf('ops@mintbox.test'), await userIdOf('ops2@mintbox.test'));
-  });
-  afterAll(async () => {
-    await database?.destroy();
   });
 
   it('signed out: 401 on both endpoints', async () => {
@@ -117,7 +80,7 @@ describe.each(TEST_DRIVERS)('notifications on %s', (driver) => {
       readAt: null,
     });
     // The admin's own list has the application, and nothing of the creator's.
-    const admins = await list(admin);
+    const admins = await list(api.admin);
     expect(admins.body.items.every((i) => i.kind !== 'application_accepted')).toBe(true);
     expect(admins.body.items[0]).toMatchObject({
       kind: 'new_application',
@@ -160,7 +123,7 @@ describe.each(TEST_DRIVERS)('notifications on %s', (driver) => {
       { action: 'report', problem: 'damaged' },
       person.cookie,
     );
-    const queue = await (await getWithCookie(app, '/api/admin/problems', admin)).json();
+    const queue = await (await getWithCookie(api.app, '/api/admin/problems', api.admin)).json();
     const problemId = (queue as { items: Array<{ id: number; application: { id: number } }> }).items.find(
       (p) => p.application.id === person.applicationId,
     )!.id;
@@ -208,7 +171,7 @@ describe.each(TEST_DRIVERS)('notifications on %s', (driver) => {
 
   it('a payout request tells the admins; marking it failed tells the creator', async () => {
     const person = await creatorWithApplication();
-    await giveMint(database.db, person.influencerId, 100);
+    await giveMint(api.db, person.influencerId, 100);
     const adminBefore = await kindsOf(adminIds[0]!);
     const requested = await call<{ id: number }>('/api/me/redemptions', { amount: 60 }, person.cookie, {
       'idempotency-key': `notify-key-${person.influencerId}-${driver}`,
@@ -227,18 +190,21 @@ describe.each(TEST_DRIVERS)('notifications on %s', (driver) => {
   it('an address override, a resolved problem, a missed deadline and a paid payout each tell the creator once', async () => {
     const person = await creatorWithApplication();
     await call(`/api/admin/applications/${person.applicationId}/accept`, {});
-    const patched = await app.request(`/api/admin/applications/${person.applicationId}/shipping-address`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: admin },
-      body: JSON.stringify({
-        fullName: 'Note Person',
-        addressLine1: '500 Congress Ave',
-        city: 'Austin',
-        state: 'TX',
-        zipCode: '78701',
-        phone: '(512) 555-0199',
-      }),
-    });
+    const patched = await api.app.request(
+      `/api/admin/applications/${person.applicationId}/shipping-address`,
+      {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: api.admin },
+        body: JSON.stringify({
+          fullName: 'Note Person',
+          addressLine1: '500 Congress Ave',
+          city: 'Austin',
+          state: 'TX',
+          zipCode: '78701',
+          phone: '(512) 555-0199',
+        }),
+      },
+    );
     expect(patched.status).toBe(200);
     await call(`/api/admin/applications/${person.applicationId}/shipment`, {
       carrier: 'UPS',
@@ -249,7 +215,7 @@ describe.each(TEST_DRIVERS)('notifications on %s', (driver) => {
       { action: 'report', problem: 'damaged' },
       person.cookie,
     );
-    const queue = (await (await getWithCookie(app, '/api/admin/problems', admin)).json()) as {
+    const queue = (await (await getWithCookie(api.app, '/api/admin/problems', api.admin)).json()) as {
       items: Array<{ id: number; application: { id: number } }>;
     };
     const problemId = queue.items.find((p) => p.application.id === person.applicationId)!.id;
@@ -260,11 +226,11 @@ describe.each(TEST_DRIVERS)('notifications on %s', (driver) => {
 
     // The fair deadline (campaign 2026-07-01 + 7 days) runs out: the sweep marks it missed.
     const { sweepDeadlines } = await import('../services/applications/deadline-sweep');
-    const ctx = { db: database.db, mailer, appUrl: 'http://localhost:3000', logger: silentLogger() };
+    const ctx = { db: api.db, mailer, appUrl: 'http://localhost:3000', logger: silentLogger() };
     await sweepDeadlines(testServices({ ...ctx, now: () => new Date('2026-08-01T00:00:00Z') }));
     await sweepDeadlines(testServices({ ...ctx, now: () => new Date('2026-08-01T00:00:00Z') }));
 
-    await giveMint(database.db, person.influencerId, 80);
+    await giveMint(api.db, person.influencerId, 80);
     const requested = await call<{ id: number }>('/api/me/redemptions', { amount: 50 }, person.cookie, {
       'idempotency-key': `notify-paid-${person.influencerId}-${driver}`,
     });

@@ -1,14 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
 import { getWithCookie, postJson, signUpCreator } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { influencers } from '../../db/schema/influencers';
 import { emailVerificationCodes, influencerProfiles, socialAccounts } from '../../db/schema/onboarding';
 import { HANDLE_MESSAGES } from '../../shared/social-links';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
 
 const PROFILE = {
   firstName: 'Ana',
@@ -33,10 +31,9 @@ const PROFILE = {
 };
 
 describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
   const mailer = captureMailer();
   const clock = { now: new Date('2026-06-01T12:00:00Z') };
+  const api = useAdminApp(driver, { mailer, now: () => clock.now, adminEmail: false });
   const advance = (ms: number) => {
     clock.now = new Date(clock.now.getTime() + ms);
   };
@@ -45,37 +42,23 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
   /** A new creator, signed in; returns the cookie. */
   const newCreator = async () => {
     counter += 1;
-    return signUpCreator(app, { email: `creator${counter}@example.com`, name: `Creator ${counter}` });
+    return signUpCreator(api.app, { email: `creator${counter}@example.com`, name: `Creator ${counter}` });
   };
   const send = (cookie: string, email: string, ip?: string) =>
     postJson(
-      app,
+      api.app,
       '/api/send-verification',
       { email, userSession: {} },
       cookie,
       ip ? { 'x-forwarded-for': ip } : {},
     );
   const verify = (cookie: string, email: string, code: string) =>
-    postJson(app, '/api/verify-email', { email, code, userSession: {} }, cookie);
+    postJson(api.app, '/api/verify-email', { email, code, userSession: {} }, cookie);
   const verified = async (cookie: string, email: string) => {
     expect((await send(cookie, email)).status).toBe(200);
     expect((await verify(cookie, email, mailer.lastCodeFor(email))).status).toBe(200);
     advance(61_000);
   };
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    app = createApp({
-      db: database.db,
-      env: testEnv({ TRUST_PROXY: 'true' }),
-      logger: silentLogger(),
-      mailer,
-      now: () => clock.now,
-    });
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   it('mails a 6-digit code, keeps only its hash, and verifies the address once', async () => {
     const cookie = await newCreator();
@@ -88,12 +71,12 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
     expect(mail.html).toContain('Mintbox');
     const code = mailer.lastCodeFor('real.me@example.com');
     expect(code).toMatch(/^\d{6}$/);
-    const stored = await database.db.select().from(emailVerificationCodes);
+    const stored = await api.db.select().from(emailVerificationCodes);
     expect(JSON.stringify(stored)).not.toContain(`"${code}"`);
 
     const ok = await verify(cookie, 'real.me@example.com', code);
     expect(ok.status).toBe(200);
-    const me = (await (await getWithCookie(app, '/api/me', cookie)).json()) as Record<string, unknown>;
+    const me = (await (await getWithCookie(api.app, '/api/me', cookie)).json()) as Record<string, unknown>;
     expect(me).toMatchObject({ email: 'real.me@example.com', email_verified: true });
 
     const again = await verify(cookie, 'real.me@example.com', code);
@@ -183,9 +166,9 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
   });
 
   it('needs a session and rejects a malformed request with 400', async () => {
-    expect((await postJson(app, '/api/send-verification', { email: 'x@example.com' })).status).toBe(401);
+    expect((await postJson(api.app, '/api/send-verification', { email: 'x@example.com' })).status).toBe(401);
     const cookie = await newCreator();
-    const empty = await postJson(app, '/api/send-verification', { email: '' }, cookie);
+    const empty = await postJson(api.app, '/api/send-verification', { email: '' }, cookie);
     expect(empty.status).toBe(400);
     expect(((await empty.json()) as { error: string }).error).toMatch(/Please enter your email address/);
   });
@@ -197,7 +180,7 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
     });
 
     it('refuses the profile until the email is verified', async () => {
-      const response = await postJson(app, '/api/complete-profile', PROFILE, cookie);
+      const response = await postJson(api.app, '/api/complete-profile', PROFILE, cookie);
       expect(response.status).toBe(403);
       await verified(cookie, 'ana@example.com');
     });
@@ -219,7 +202,12 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
       ['tiktokHandle', 'https://www.tiktok.com/ana', HANDLE_MESSAGES.tiktok],
       ['youtubeHandle', '@yo', HANDLE_MESSAGES.youtube],
     ])('rejects a bad %s with its message', async (field, value, message) => {
-      const response = await postJson(app, '/api/complete-profile', { ...PROFILE, [field]: value }, cookie);
+      const response = await postJson(
+        api.app,
+        '/api/complete-profile',
+        { ...PROFILE, [field]: value },
+        cookie,
+      );
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ error: message, code: 'VALIDATION_FAILED', field });
     });
@@ -231,10 +219,10 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
         code: 'VALIDATION_FAILED',
         field: 'secondaryCategory',
       };
-      const saving = await postJson(app, '/api/complete-profile', same, cookie);
+      const saving = await postJson(api.app, '/api/complete-profile', same, cookie);
       expect(saving.status).toBe(400);
       expect(await saving.json()).toEqual(expected);
-      const editing = await app.request('/api/me/profile', {
+      const editing = await api.app.request('/api/me/profile', {
         method: 'PATCH',
         headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
         body: JSON.stringify(same),
@@ -245,7 +233,7 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
 
     it('computes tier and total itself, ignoring what the client sends, and saves everything', async () => {
       const response = await postJson(
-        app,
+        api.app,
         '/api/complete-profile',
         {
           ...PROFILE,
@@ -262,7 +250,7 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
         influencer_tier: 'Mid-Tier',
         total_followers: 16_000,
       });
-      const me = (await (await getWithCookie(app, '/api/me', cookie)).json()) as Record<string, unknown>;
+      const me = (await (await getWithCookie(api.app, '/api/me', cookie)).json()) as Record<string, unknown>;
       expect(me).toMatchObject({
         email: 'ana@example.com',
         email_verified: true,
@@ -302,7 +290,7 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
 
     it('checks every handle on editing too, and keeps only the handle of a pasted profile link', async () => {
       const patch = (body: Record<string, unknown>) =>
-        app.request('/api/me/profile', {
+        api.app.request('/api/me/profile', {
           method: 'PATCH',
           headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
           body: JSON.stringify({ ...PROFILE, ...body }),
@@ -323,7 +311,7 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
         youtubeHandle: 'https://www.youtube.com/@AnaGlow',
       });
       expect(saved.status).toBe(200);
-      const me = (await (await getWithCookie(app, '/api/me', cookie)).json()) as {
+      const me = (await (await getWithCookie(api.app, '/api/me', cookie)).json()) as {
         social_accounts: Array<{ platform: string; handle: string }>;
       };
       expect(Object.fromEntries(me.social_accounts.map((s) => [s.platform, s.handle]))).toEqual({
@@ -344,7 +332,7 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
       [100001, 'Mega'],
     ])('tiers %i followers as %s', async (followers, tier) => {
       // The profile is complete now: edits go through PATCH /api/me/profile (issue 22), which tiers the same way.
-      const response = await app.request('/api/me/profile', {
+      const response = await api.app.request('/api/me/profile', {
         method: 'PATCH',
         headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
         body: JSON.stringify({
@@ -360,28 +348,28 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
     it('leaves nothing half-written when the save fails midway', async () => {
       const other = await newCreator();
       await verified(other, 'half@example.com');
-      const me = (await (await getWithCookie(app, '/api/me', other)).json()) as { id: number };
-      await database.exec(`
+      const me = (await (await getWithCookie(api.app, '/api/me', other)).json()) as { id: number };
+      await api.database.exec(`
         CREATE FUNCTION fail_social_insert() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN RAISE EXCEPTION 'simulated failure'; END $$;
         CREATE TRIGGER fail_social BEFORE INSERT ON social_accounts FOR EACH ROW EXECUTE FUNCTION fail_social_insert();
       `);
       try {
-        const response = await postJson(app, '/api/complete-profile', PROFILE, other);
+        const response = await postJson(api.app, '/api/complete-profile', PROFILE, other);
         expect(response.status).toBe(500);
       } finally {
-        await database.exec(
+        await api.database.exec(
           'DROP TRIGGER fail_social ON social_accounts; DROP FUNCTION fail_social_insert();',
         );
       }
-      const profiles = await database.db
+      const profiles = await api.db
         .select()
         .from(influencerProfiles)
         .where(eq(influencerProfiles.influencerId, me.id));
       expect(profiles).toHaveLength(0);
-      const [row] = await database.db.select().from(influencers).where(eq(influencers.id, me.id));
+      const [row] = await api.db.select().from(influencers).where(eq(influencers.id, me.id));
       expect(row?.profileCompleted).toBe(false);
-      const social = await database.db
+      const social = await api.db
         .select({ n: sql<number>`count(*)::int` })
         .from(socialAccounts)
         .where(eq(socialAccounts.influencerId, me.id));
@@ -389,13 +377,13 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
     });
 
     it('lets the creator edit the profile; a new PayPal email needs the password and tells the old address', async () => {
-      const unconfirmed = await app.request('/api/me/profile', {
+      const unconfirmed = await api.app.request('/api/me/profile', {
         method: 'PATCH',
         headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
         body: JSON.stringify({ ...PROFILE, paypalEmail: 'new.pay@example.com' }),
       });
       expect(unconfirmed.status).toBe(403);
-      const wrong = await app.request('/api/me/profile', {
+      const wrong = await api.app.request('/api/me/profile', {
         method: 'PATCH',
         headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
         body: JSON.stringify({
@@ -405,7 +393,7 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
         }),
       });
       expect(wrong.status).toBe(403);
-      const confirmed = await app.request('/api/me/profile', {
+      const confirmed = await api.app.request('/api/me/profile', {
         method: 'PATCH',
         headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
         body: JSON.stringify({
@@ -432,7 +420,7 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
       expect(account?.text).toContain('new.pay@example.com');
 
       // Other edits need no confirmation.
-      const plain = await app.request('/api/me/profile', {
+      const plain = await api.app.request('/api/me/profile', {
         method: 'PATCH',
         headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
         body: JSON.stringify({ ...PROFILE, paypalEmail: 'new.pay@example.com', city: 'Berkeley' }),

@@ -1,43 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
 import { testServices } from '../../../tests/support/services';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import type { MyApplication } from '../../shared/schemas/application';
 import type { AdminProblem } from '../../shared/schemas/delivery-problems';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
 import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 import { sweepDeadlines } from '../services/applications/deadline-sweep';
 
-const ADMIN_PASSWORD = 'admin password 2026!';
-
 describe.each(TEST_DRIVERS)('the fair posting clock on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
   const mailer = captureMailer();
   const clock = { now: new Date('2026-06-10T12:00:00Z') };
   let n = 0;
+  const api = useAdminApp(driver, { mailer, now: () => clock.now, people: 'clock' });
+  const { call } = api;
 
   const at = (iso: string) => {
     clock.now = new Date(iso);
   };
-  const call = async <T = Record<string, unknown>>(path: string, body: unknown, cookie = admin) => {
-    const response = await postJson(app, path, body, cookie);
-    return { status: response.status, body: (await response.json()) as T & { error?: string } };
-  };
   const mine = async (cookie: string) =>
-    ((await (await getWithCookie(app, '/api/me/applications', cookie)).json()) as { items: MyApplication[] })
-      .items[0]!;
+    (
+      (await (await getWithCookie(api.app, '/api/me/applications', cookie)).json()) as {
+        items: MyApplication[];
+      }
+    ).items[0]!;
   const sweep = () =>
     sweepDeadlines(
       testServices({
-        db: database.db,
+        db: api.db,
         mailer,
         appUrl: 'http://localhost:3000',
         logger: silentLogger(),
@@ -51,8 +43,8 @@ describe.each(TEST_DRIVERS)('the fair posting clock on %s', (driver) => {
   async function accepted(ship = true) {
     n += 1;
     at('2026-06-15T12:00:00Z');
-    const person = await createReadyCreator(app, database.db, { email: `clock${n}@example.com` });
-    const campaign = await insertCampaign(database.db, {
+    const person = await api.creator();
+    const campaign = await insertCampaign(api.db, {
       name: `Clock Campaign ${n}`,
       status: 'active',
       type: 'gifting_paid',
@@ -60,31 +52,14 @@ describe.each(TEST_DRIVERS)('the fair posting clock on %s', (driver) => {
       deadline: '2026-07-01',
       followersRequired: 0,
     });
-    const id = (await call<{ id: number }>(`/api/campaigns/${campaign.id}/applications`, {}, person.cookie))
-      .body.id;
-    expect((await call(`/api/admin/applications/${id}/accept`, {})).status).toBe(200);
+    const id = await api.apply(campaign.id, person.cookie);
+    await api.accept(id);
     if (ship) {
       at('2026-06-20T12:00:00Z');
-      expect(
-        (await call(`/api/admin/applications/${id}/shipment`, { carrier: 'USPS', trackingNumber: '94001' }))
-          .status,
-      ).toBe(200);
+      await api.ship(id, '94001');
     }
     return { ...person, id, campaign };
   }
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer, now: () => clock.now });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   it('stops the clock for a box that never came, then the creator posts after the campaign deadline and is paid', async () => {
     const ana = await accepted();
@@ -109,7 +84,9 @@ describe.each(TEST_DRIVERS)('the fair posting clock on %s', (driver) => {
 
     // The admin re-ships; the new box arrives on Jul 14.
     const problem = (
-      (await (await getWithCookie(app, '/api/admin/problems', admin)).json()) as { items: AdminProblem[] }
+      (await (await getWithCookie(api.app, '/api/admin/problems', api.admin)).json()) as {
+        items: AdminProblem[];
+      }
     ).items.find((p) => p.application.id === ana.id)!;
     expect(
       (

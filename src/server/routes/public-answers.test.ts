@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, signInAdmin } from '../../../tests/support/auth-client';
 import { eventually } from '../../../tests/support/bounded';
 import { createReadyCreator } from '../../../tests/support/creators';
+import { listenForChanges } from '../../../tests/support/listen';
 import { createTestApp, testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { listenForInvalidations, listenOnPglite } from '../../db/cache-invalidation';
+import { listenForInvalidations } from '../../db/cache-invalidation';
 import { type DatabaseHandle, openDatabase } from '../../db/client';
 import { createAuth } from '../auth/auth';
 import { silentLogger } from '../process/logger';
@@ -62,16 +63,7 @@ describe.each(TEST_DRIVERS)('public answers kept ready on %s', (driver) => {
     database = await createTestDatabase(driver);
     const env = testEnv();
     app = createTestApp(database.db, { env });
-    if (driver === 'pglite') {
-      stopListening = await listenOnPglite(database.db, database.pglite!);
-    } else {
-      const listening = await listenForInvalidations(database.db, {
-        connectionString: process.env.TEST_DATABASE_URL!,
-        logger: silentLogger(),
-        schema: database.migrationsSchema,
-      });
-      stopListening = () => listening.close();
-    }
+    stopListening = await listenForChanges(database);
     await upsertAdmin(database.db, createAuth({ db: database.db, env, logger: silentLogger() }), ADMIN);
     admin = await signInAdmin(app, ADMIN.username, ADMIN.password);
     const created = await postJson(app, '/api/admin/campaigns', CAMPAIGN, admin);

@@ -1,83 +1,34 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
-import { createReadyCreator } from '../../../tests/support/creators';
 import { insertApplication, insertCampaign, insertInfluencer } from '../../../tests/support/factories';
 import { testServices } from '../../../tests/support/services';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { allReliabilityRows, rebuildReliability } from '../../db/queries/reliability';
 import { campaigns } from '../../db/schema/campaigns';
 import type { CreatorDetail } from '../../shared/schemas/creator-admin';
 import type { Reliability } from '../../shared/schemas/reliability';
 import type { AdminApplicantList } from '../../shared/schemas/shipping';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 import { sweepDeadlines } from '../services/applications/deadline-sweep';
 
-const ADMIN_PASSWORD = 'admin password 2026!';
 const DAY = 86_400_000;
 
 describe.each(TEST_DRIVERS)('reliability record and the applicants list on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
   const mailer = captureMailer();
   const clock = fakeClock('2026-06-05T12:00:00Z');
-  let n = 0;
+  const api = useAdminApp(driver, { mailer, now: () => clock.now, people: 'rel' });
+  const { call, get, apply, submit, accept } = api;
 
-  const call = async <T = Record<string, unknown>>(path: string, body: unknown, cookie = admin) => {
-    const response = await postJson(app, path, body, cookie);
-    return { status: response.status, body: (await response.json()) as T & { error?: string } };
-  };
-  const get = async <T>(path: string, cookie = admin) => {
-    const response = await getWithCookie(app, path, cookie);
-    return { status: response.status, body: (await response.json()) as T & { error?: string } };
-  };
-  const person = async (name: string) => {
-    n += 1;
-    return createReadyCreator(app, database.db, { email: `rel${n}@example.com`, name });
-  };
+  const person = (name: string) => api.creator({ name });
   const campaign = (type: 'paid' | 'gifting', name: string) =>
-    insertCampaign(database.db, { name, type, deadline: '2026-06-12', followersRequired: 0, reward: 20 });
-  const apply = async (campaignId: number, cookie: string) => {
-    const applied = await call<{ id: number }>(`/api/campaigns/${campaignId}/applications`, {}, cookie);
-    expect(applied.status).toBe(201);
-    return applied.body.id;
-  };
-  const accept = async (id: number) =>
-    expect((await call(`/api/admin/applications/${id}/accept`, {})).status).toBe(200);
-  const submit = async (id: number, cookie: string) => {
-    const sent = await call<{ id: number }>(
-      `/api/applications/${id}/submissions`,
-      { urls: [`https://www.instagram.com/p/post${id}x${n}`] },
-      cookie,
-    );
-    expect(sent.status).toBe(201);
-    return sent.body.id;
-  };
+    insertCampaign(api.db, { name, type, deadline: '2026-06-12', followersRequired: 0, reward: 20 });
   const recordOf = async (cookie: string) => {
     const answer = await get<{ record: Reliability }>('/api/me/reliability', cookie);
     expect(answer.status).toBe(200);
     return answer.body.record;
   };
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer, now: () => clock.now });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   it('counts a walked lifecycle: on time, late, missed, first-time approvals, problems and days to post', async () => {
     const rae = await person('Rae Walker');
@@ -123,7 +74,7 @@ describe.each(TEST_DRIVERS)('reliability record and the applicants list on %s', 
 
     // C: nothing posted; the sweep after Jun 19 marks it missed (B's own deadline moved to Jun 23).
     clock.set('2026-06-20T00:00:01Z');
-    await sweepDeadlines(testServices({ db: database.db, mailer, now: () => clock.now }));
+    await sweepDeadlines(testServices({ db: api.db, mailer, now: () => clock.now }));
 
     clock.set('2026-06-21T12:00:00Z');
     const first = await submit(b, rae.cookie);
@@ -158,32 +109,32 @@ describe.each(TEST_DRIVERS)('reliability record and the applicants list on %s', 
     expect(detail.body.reliability).toEqual(expected);
 
     // A moved deadline recounts: with the campaign's upload deadline on Jun 26, B's post was on time.
-    await database.db.update(campaigns).set({ deadline: '2026-06-19' }).where(eq(campaigns.id, boxB.id));
+    await api.db.update(campaigns).set({ deadline: '2026-06-19' }).where(eq(campaigns.id, boxB.id));
     expect(await recordOf(rae.cookie)).toMatchObject({ onTime: 2, late: 0 });
-    await database.db.update(campaigns).set({ deadline: '2026-06-12' }).where(eq(campaigns.id, boxB.id));
+    await api.db.update(campaigns).set({ deadline: '2026-06-12' }).where(eq(campaigns.id, boxB.id));
     expect(await recordOf(rae.cookie)).toEqual(expected);
 
     // The kept rows equal a computation from scratch, for every creator.
-    const kept = await allReliabilityRows(database.db);
-    await rebuildReliability(database.db);
-    expect(await allReliabilityRows(database.db)).toEqual(kept);
+    const kept = await allReliabilityRows(api.db);
+    await rebuildReliability(api.db);
+    expect(await allReliabilityRows(api.db)).toEqual(kept);
   });
 
   it('a rolled-back write leaves the record as it was; concurrent writes for one creator all count', async () => {
-    const creator = await insertInfluencer(database.db);
-    const camps = await Promise.all(Array.from({ length: 8 }, () => insertCampaign(database.db)));
-    await database.db
+    const creator = await insertInfluencer(api.db);
+    const camps = await Promise.all(Array.from({ length: 8 }, () => insertCampaign(api.db)));
+    await api.db
       .transaction(async (tx) => {
         await insertApplication(tx, { status: 'missed', campaign: camps[0], influencer: creator });
         throw new Error('roll back');
       })
       .catch(() => undefined);
-    let rows = await allReliabilityRows(database.db);
+    let rows = await allReliabilityRows(api.db);
     expect(rows.find((r) => r.influencerId === creator.id)?.missed ?? 0).toBe(0);
 
     await Promise.all(
       camps.map((camp, i) =>
-        database.db.transaction((tx) =>
+        api.db.transaction((tx) =>
           insertApplication(tx, {
             status: i % 2 ? 'missed' : 'accepted',
             campaign: camp,
@@ -192,30 +143,28 @@ describe.each(TEST_DRIVERS)('reliability record and the applicants list on %s', 
         ),
       ),
     );
-    rows = await allReliabilityRows(database.db);
+    rows = await allReliabilityRows(api.db);
     expect(rows.find((r) => r.influencerId === creator.id)).toMatchObject({
       applications: 8,
       accepted: 8,
       missed: 4,
     });
     const kept = rows;
-    await rebuildReliability(database.db);
-    expect(await allReliabilityRows(database.db)).toEqual(kept);
+    await rebuildReliability(api.db);
+    expect(await allReliabilityRows(api.db)).toEqual(kept);
   });
 
   it('pages applicants by keyset, each once, sorted and filtered by the record', async () => {
-    const big = await insertCampaign(database.db, { name: 'Big Campaign' });
-    const history = await insertCampaign(database.db, { name: 'History' });
-    const history2 = await insertCampaign(database.db, { name: 'History 2' });
+    const big = await insertCampaign(api.db, { name: 'Big Campaign' });
+    const history = await insertCampaign(api.db, { name: 'History' });
+    const history2 = await insertCampaign(api.db, { name: 'History 2' });
     const start = new Date('2026-05-01T12:00:00Z').getTime();
     // 45 applicants: some with posts on time before (approved long ago), some who missed one.
     for (let i = 0; i < 45; i += 1) {
-      const influencer = await insertInfluencer(database.db);
-      if (i % 3 === 0)
-        await insertApplication(database.db, { status: 'approved', campaign: history, influencer });
-      if (i % 5 === 0)
-        await insertApplication(database.db, { status: 'missed', campaign: history2, influencer });
-      await insertApplication(database.db, {
+      const influencer = await insertInfluencer(api.db);
+      if (i % 3 === 0) await insertApplication(api.db, { status: 'approved', campaign: history, influencer });
+      if (i % 5 === 0) await insertApplication(api.db, { status: 'missed', campaign: history2, influencer });
+      await insertApplication(api.db, {
         status: i % 4 === 0 ? 'accepted' : 'applied',
         campaign: big,
         influencer,
@@ -308,8 +257,8 @@ describe.each(TEST_DRIVERS)('reliability record and the applicants list on %s', 
     expect(await recordOf(vic.cookie)).toMatchObject({ applications: 1, accepted: 1 });
     expect((await get(`/api/admin/campaigns/${camp.id}/applications`, una.cookie)).status).toBe(403);
     expect((await get(`/api/admin/influencers/${vic.influencerId}`, una.cookie)).status).toBe(403);
-    expect((await get('/api/me/reliability', admin)).status).toBe(403);
-    const anonymous = await app.request('/api/me/reliability');
+    expect((await get('/api/me/reliability', api.admin)).status).toBe(403);
+    const anonymous = await api.app.request('/api/me/reliability');
     expect(anonymous.status).toBe(401);
   });
 });

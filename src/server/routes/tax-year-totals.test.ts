@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, nextClientIp, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, nextClientIp, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { giveMint } from '../../../tests/support/mint';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { w9Form } from '../../../tests/support/tax-forms';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { allTaxYearTotals, rebuildTaxYearTotals, taxYearCreatorCounts } from '../../db/queries/tax';
 import { payouts } from '../../db/schema/payouts';
 import type { Payout } from '../../shared/schemas/payout';
 import type { TaxYearReport, TaxYearRow } from '../../shared/schemas/tax';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 
 /**
  * Issue 28: the admins' tax year reads the kept `tax_year_totals` (triggers on payouts) a page at a time. The kept
@@ -21,37 +18,22 @@ import { upsertAdmin } from '../services/admin-accounts';
  * the pages must walk every line once, in the report's order.
  */
 
-const ADMIN_PASSWORD = 'admin password 2026!';
-
-const w9 = (tin: string) => ({
-  type: 'w9',
-  legalName: 'Kept Totals',
-  taxClassification: 'individual',
-  addressLine1: '1 Main St',
-  city: 'Austin',
-  state: 'TX',
-  zipCode: '78701',
-  tinType: 'ssn',
-  tin,
-  certify: true,
-});
+const w9 = (tin: string) => w9Form({ legalName: 'Kept Totals', tin });
 
 describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
   let n = 0;
   const clock = { now: new Date('2025-12-30T12:00:00Z') };
+  const api = useAdminApp(driver, { mailer: captureMailer(), paypal: null, now: () => clock.now });
 
   const creator = async () => {
     n += 1;
-    return createReadyCreator(app, database.db, {
+    return createReadyCreator(api.app, api.db, {
       email: `kept-tax${n}-${driver}@example.com`,
       name: `Kept Tax ${n}`,
     });
   };
-  const post = async (path: string, body: unknown, cookie = admin, headers = {}) => {
-    const response = await postJson(app, path, body, cookie, headers);
+  const post = async (path: string, body: unknown, cookie = api.admin, headers = {}) => {
+    const response = await postJson(api.app, path, body, cookie, headers);
     return { status: response.status, body: (await response.json()) as Payout & { error?: string } };
   };
   const redeem = async (cookie: string, amount: number) => {
@@ -59,25 +41,14 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
     expect(result.body.error ?? result.status).toBe(201);
     return result.body;
   };
-  const fileW9 = async (cookie: string, tin: string) => {
-    const response = await app.request('/api/me/tax-form', {
-      method: 'PUT',
-      headers: {
-        'content-type': 'application/json',
-        origin: 'http://localhost:3000',
-        'x-forwarded-for': nextClientIp(),
-        cookie,
-      },
-      body: JSON.stringify(w9(tin)),
-    });
-    expect(response.status).toBe(200);
-  };
+  const fileW9 = async (cookie: string, tin: string) =>
+    expect((await api.send('PUT', '/api/me/tax-form', w9(tin), cookie)).status).toBe(200);
   const processManually = async (ids: number[]) =>
     expect((await post('/api/admin/payouts/process', { ids, mode: 'manual' })).status).toBe(200);
   const markPaid = async (id: number) =>
     expect((await post(`/api/admin/payouts/${id}/mark-paid`, { reference: `REF-${id}` })).status).toBe(200);
   const report = async (query: string) => {
-    const response = await getWithCookie(app, `/api/admin/tax-year?${query}`, admin);
+    const response = await getWithCookie(api.app, `/api/admin/tax-year?${query}`, api.admin);
     const text = await response.text();
     return { status: response.status, body: JSON.parse(text) as TaxYearReport & { error?: string } };
   };
@@ -89,44 +60,23 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
    * the kept creators count of each year is the number of its rows.
    */
   const expectKeptEqualsRebuild = async () => {
-    const kept = await allTaxYearTotals(database.db);
+    const kept = await allTaxYearTotals(api.db);
     const perYear = new Map<number, number>();
     for (const row of kept) perYear.set(row.year, (perYear.get(row.year) ?? 0) + 1);
-    expect(await taxYearCreatorCounts(database.db)).toEqual(
+    expect(await taxYearCreatorCounts(api.db)).toEqual(
       [...perYear].map(([year, creators]) => ({ year, creators })),
     );
-    await rebuildTaxYearTotals(database.db);
-    expect(await allTaxYearTotals(database.db)).toEqual(kept);
+    await rebuildTaxYearTotals(api.db);
+    expect(await allTaxYearTotals(api.db)).toEqual(kept);
     return kept;
   };
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({
-      db: database.db,
-      env,
-      logger,
-      auth,
-      mailer: captureMailer(),
-      paypal: null,
-      now: () => clock.now,
-    });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   it('keeps paid and held per year through request, hold, release, paid, failed and cancelled', async () => {
     clock.now = new Date('2025-12-30T12:00:00Z');
     const ana = await creator();
     const bo = await creator();
-    await giveMint(database.db, ana.influencerId, 2000);
-    await giveMint(database.db, bo.influencerId, 2000);
+    await giveMint(api.db, ana.influencerId, 2000);
+    await giveMint(api.db, bo.influencerId, 2000);
     expect(await expectKeptEqualsRebuild()).toEqual([]);
 
     // Requested in 2025: a pending payout counts nowhere; the one that reaches $600 is held, in 2025.
@@ -155,7 +105,7 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
     const failed = await post(`/api/admin/payouts/${over.id}/mark-failed`, { reason: 'Wrong account' });
     expect(failed.status).toBe(200);
     // Bo files a W-8BEN: paid at the threshold, on file, but not a row of the year-end file (not a W-9).
-    const w8 = await app.request('/api/me/tax-form', {
+    const w8 = await api.app.request('/api/me/tax-form', {
       method: 'PUT',
       headers: {
         'content-type': 'application/json',
@@ -202,7 +152,7 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
 
     // A held payout and a paid one of the same creator and year share a row.
     const cy = await creator();
-    await giveMint(database.db, cy.influencerId, 1000);
+    await giveMint(api.db, cy.influencerId, 1000);
     const cysPaid = await redeem(cy.cookie, 500);
     await processManually([cysPaid.id]);
     await markPaid(cysPaid.id);
@@ -222,7 +172,7 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
     for (const [i, amount] of amounts.entries()) {
       const c = await creator();
       if (i < 2) await fileW9(c.cookie, i === 0 ? '345-67-8912' : '456-78-9123');
-      await giveMint(database.db, c.influencerId, amount);
+      await giveMint(api.db, c.influencerId, amount);
       const payout = await redeem(c.cookie, amount);
       if (i === 5) {
         // Reached $600 with no form: held, requested in 2024, paid nothing.
@@ -236,7 +186,7 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
     // A creator paid $600 before the tax rule (decision 0027: earlier payouts count, nothing was held): written
     // straight to the table, as the bench's generator and an import do; the trigger counts it as well.
     const early = await creator();
-    await database.db.insert(payouts).values({
+    await api.db.insert(payouts).values({
       influencerId: early.influencerId,
       amount: 600,
       paypalEmail: 'early@example.com',
@@ -282,7 +232,12 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
   });
 
   it('the year-end file reads the kept year: W-9s at $600 or more, by paid total', async () => {
-    const file = await postJson(app, '/api/admin/tax-year/2024/export', { password: ADMIN_PASSWORD }, admin);
+    const file = await postJson(
+      api.app,
+      '/api/admin/tax-year/2024/export',
+      { password: ADMIN_PASSWORD },
+      api.admin,
+    );
     expect(file.status).toBe(200);
     const lines = (await file.text())
       .replace(/^\uFEFF/, '')

@@ -1,27 +1,23 @@
 import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, nextClientIp, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, nextClientIp, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { parseCsv } from '../../../tests/support/csv';
 import { balanceAndSum, giveMint } from '../../../tests/support/mint';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { w9Form } from '../../../tests/support/tax-forms';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { auditLog } from '../../db/schema/audit';
 import { payouts } from '../../db/schema/payouts';
 import { taxForms } from '../../db/schema/tax';
 import type { AdminPayout, Payout, TransactionRow } from '../../shared/schemas/payout';
 import type { MyTaxForm, TaxYearReport } from '../../shared/schemas/tax';
 import { TAX_HOLD_ADMIN_LABEL } from '../../shared/tax';
-import { createAuth } from '../auth/auth';
 import { open } from '../auth/secret-box';
-import { createApp } from '../http/app';
 import { createLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 import { TIN_PURPOSE } from '../services/tax/view';
-
-const ADMIN_PASSWORD = 'admin password 2026!';
 
 /** A real pino logger at debug level whose JSON lines land in `lines`: no TIN may ever be among them. */
 function memoryLogger() {
@@ -36,40 +32,25 @@ function memoryLogger() {
 }
 const SSN = '123-45-6789';
 
-const w9 = (overrides: Record<string, unknown> = {}) => ({
-  type: 'w9',
-  legalName: 'Ana Tax',
-  taxClassification: 'individual',
-  addressLine1: '1 Main St',
-  city: 'Austin',
-  state: 'TX',
-  zipCode: '78701',
-  tinType: 'ssn',
-  tin: SSN,
-  certify: true,
-  ...overrides,
-});
+const w9 = (overrides: Record<string, unknown> = {}) => w9Form({ tin: SSN, ...overrides });
 
 describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
-  const env = testEnv({ TRUST_PROXY: 'true' });
   const clock = { now: new Date('2026-06-10T12:00:00Z') };
   let n = 0;
   let keys = 0;
   const mailer = captureMailer();
   const log = memoryLogger();
+  const api = useAdminApp(driver, { mailer, paypal: null, now: () => clock.now, logger: log.logger });
 
   const creator = async () => {
     n += 1;
-    return createReadyCreator(app, database.db, {
+    return createReadyCreator(api.app, api.db, {
       email: `tax${n}-${driver}@example.com`,
       name: `Tax Creator ${n}`,
     });
   };
   const putForm = async (cookie: string, body: unknown) => {
-    const response = await app.request('/api/me/tax-form', {
+    const response = await api.app.request('/api/me/tax-form', {
       method: 'PUT',
       headers: {
         'content-type': 'application/json',
@@ -88,45 +69,30 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
   };
   const redeem = async (cookie: string, amount: number) => {
     keys += 1;
-    const response = await postJson(app, '/api/me/redemptions', { amount }, cookie, {
+    const response = await postJson(api.app, '/api/me/redemptions', { amount }, cookie, {
       'idempotency-key': `tax-test-${keys}`,
     });
     return { status: response.status, body: (await response.json()) as Payout & { error?: string } };
   };
-  const get = async <T>(path: string, cookie = admin) => {
-    const response = await getWithCookie(app, path, cookie);
+  const get = async <T>(path: string, cookie = api.admin) => {
+    const response = await getWithCookie(api.app, path, cookie);
     const text = await response.text();
     return { status: response.status, text, body: JSON.parse(text) as T & { error?: string } };
   };
   const process = (ids: number[]) =>
-    postJson(app, '/api/admin/payouts/process', { ids, mode: 'manual' }, admin);
+    postJson(api.app, '/api/admin/payouts/process', { ids, mode: 'manual' }, api.admin);
   const payLater = async (id: number) => {
     expect((await process([id])).status).toBe(200);
-    const paid = await postJson(app, `/api/admin/payouts/${id}/mark-paid`, { reference: `REF-${id}` }, admin);
+    const paid = await postJson(
+      api.app,
+      `/api/admin/payouts/${id}/mark-paid`,
+      { reference: `REF-${id}` },
+      api.admin,
+    );
     expect(paid.status).toBe(200);
   };
-  const exportCsv = (year: number, password: string, cookie = admin) =>
-    postJson(app, `/api/admin/tax-year/${year}/export`, { password }, cookie);
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const { logger } = log;
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({
-      db: database.db,
-      env,
-      logger,
-      auth,
-      mailer,
-      paypal: null,
-      now: () => clock.now,
-    });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
+  const exportCsv = (year: number, password: string, cookie = api.admin) =>
+    postJson(api.app, `/api/admin/tax-year/${year}/export`, { password }, cookie);
 
   it('files a W-9: the TIN is checked by format, sealed at rest, and answered masked only', async () => {
     const ana = await creator();
@@ -164,14 +130,11 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
     expect(read.text).not.toMatch(/12345|45-6789/);
 
     // The raw row: no clear TIN anywhere, only the sealed value (which opens with the server's secret) and the last 4.
-    const [row] = await database.db
-      .select()
-      .from(taxForms)
-      .where(eq(taxForms.influencerId, ana.influencerId));
+    const [row] = await api.db.select().from(taxForms).where(eq(taxForms.influencerId, ana.influencerId));
     expect(JSON.stringify(row)).not.toContain('123456789');
     expect(JSON.stringify(row)).not.toContain('12345');
     expect(row!.tinLast4).toBe('6789');
-    expect(open(env.authSecret, TIN_PURPOSE, row!.tinSealed!)).toBe('123456789');
+    expect(open(api.env.authSecret, TIN_PURPOSE, row!.tinSealed!)).toBe('123456789');
   });
 
   it('replaces a form: the old one is kept, marked replaced; a W-8BEN takes a foreign TIN or a date of birth', async () => {
@@ -223,7 +186,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
     });
     expect(replaced.text).not.toContain('1990-01-02');
     expect(replaced.text).not.toContain('046454286');
-    const rows = await database.db.select().from(taxForms).where(eq(taxForms.influencerId, bo.influencerId));
+    const rows = await api.db.select().from(taxForms).where(eq(taxForms.influencerId, bo.influencerId));
     expect(rows.map((r) => [r.type, r.status, r.replacedAt !== null]).sort()).toEqual([
       ['w8ben', 'active', false],
       ['w9', 'replaced', true],
@@ -233,7 +196,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
 
   it('holds the payout that takes the year to $600 until a form is on file; the ledger does not move', async () => {
     const cy = await creator();
-    await giveMint(database.db, cy.influencerId, 1000);
+    await giveMint(api.db, cy.influencerId, 1000);
     const under = await redeem(cy.cookie, 599);
     expect(under.body).toMatchObject({ amount: 599, status: 'pending', waitingForTaxForm: false });
     const over = await redeem(cy.cookie, 50);
@@ -247,7 +210,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
     expect(mail.text).toContain('This payout is waiting for a tax form');
     expect(mail.text).toContain('/profile#tax-form');
     expect(mail.text).not.toContain('expect the money by');
-    expect(await balanceAndSum(database.db, cy.influencerId)).toEqual({ balance: 351, sum: 351 });
+    expect(await balanceAndSum(api.db, cy.influencerId)).toEqual({ balance: 351, sum: 351 });
 
     // The creator sees why; the admin sees it on the payout and the list, and cannot process it.
     const mine = await get<MyTaxForm>('/api/me/tax-form', cy.cookie);
@@ -272,7 +235,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
     const filed = await putForm(cy.cookie, w9({ legalName: 'Cy Tax' }));
     expect(filed.body.heldPayouts).toBe(0);
     expect((await process([under.body.id, over.body.id])).status).toBe(200);
-    expect(await balanceAndSum(database.db, cy.influencerId)).toEqual({ balance: 351, sum: 351 });
+    expect(await balanceAndSum(api.db, cy.influencerId)).toEqual({ balance: 351, sum: 351 });
     const released = await get<AdminPayout>(`/api/admin/payouts/${over.body.id}`);
     expect(released.body).toMatchObject({ status: 'processing', waitingForTaxForm: false });
     expect(released.body.events.map((e) => e.action)).toContain('tax_form_received');
@@ -282,19 +245,19 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
 
   it('concurrent redemptions around the threshold cannot slip past it', async () => {
     const di = await creator();
-    await giveMint(database.db, di.influencerId, 2000);
+    await giveMint(api.db, di.influencerId, 2000);
     const results = await Promise.all([200, 200, 200, 200].map((amount) => redeem(di.cookie, amount)));
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     // 200 + 200 stay under $600; whichever came third and fourth reach it and are held.
     expect(results.filter((r) => r.body.waitingForTaxForm).length).toBe(2);
-    const rows = await database.db
+    const rows = await api.db
       .select()
       .from(payouts)
       .where(and(eq(payouts.influencerId, di.influencerId), eq(payouts.heldForTaxForm, true)));
     expect(rows).toHaveLength(2);
-    expect(await balanceAndSum(database.db, di.influencerId)).toEqual({ balance: 1200, sum: 1200 });
+    expect(await balanceAndSum(api.db, di.influencerId)).toEqual({ balance: 1200, sum: 1200 });
     const pair = await creator();
-    await giveMint(database.db, pair.influencerId, 1000);
+    await giveMint(api.db, pair.influencerId, 1000);
     const both = await Promise.all([redeem(pair.cookie, 300), redeem(pair.cookie, 300)]);
     expect(both.map((r) => r.body.waitingForTaxForm).sort()).toEqual([false, true]);
   });
@@ -308,11 +271,11 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
         paidW9.cookie,
         w9({ legalName: 'Eve Filing', tin: '234-56-7891', addressLine1: '5 "Oak", Apt 2' }),
       );
-      await giveMint(database.db, paidW9.influencerId, 700);
+      await giveMint(api.db, paidW9.influencerId, 700);
       await payLater((await redeem(paidW9.cookie, 650)).body.id);
       const small = await creator();
       await putForm(small.cookie, w9({ legalName: 'Small Earner', tin: '345-67-8912' }));
-      await giveMint(database.db, small.influencerId, 700);
+      await giveMint(api.db, small.influencerId, 700);
       await payLater((await redeem(small.cookie, 599)).body.id);
       const foreign = await creator();
       await putForm(foreign.cookie, {
@@ -324,10 +287,10 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
         foreignTin: '1234567890123',
         certify: true,
       });
-      await giveMint(database.db, foreign.influencerId, 700);
+      await giveMint(api.db, foreign.influencerId, 700);
       await payLater((await redeem(foreign.cookie, 620)).body.id);
       const noForm = await creator();
-      await giveMint(database.db, noForm.influencerId, 700);
+      await giveMint(api.db, noForm.influencerId, 700);
       const held = await redeem(noForm.cookie, 600);
       expect(held.body.waitingForTaxForm).toBe(true);
 
@@ -367,17 +330,14 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
       expect(thisYear.body.items.find((i) => i.influencer.id === paidW9.influencerId)).toBeUndefined();
       expect((await get('/api/admin/tax-year?year=1999')).status).toBe(400);
 
-      const before = await database.db
-        .select()
-        .from(auditLog)
-        .where(eq(auditLog.action, 'tax.year_end_export'));
+      const before = await api.db.select().from(auditLog).where(eq(auditLog.action, 'tax.year_end_export'));
       const wrong = await exportCsv(year, 'not my password');
       expect(wrong.status).toBe(403);
       expect(await wrong.json()).toMatchObject({ error: 'The password is not correct.' });
-      expect((await exportCsv(year, '', admin)).status).toBe(400);
+      expect((await exportCsv(year, '', api.admin)).status).toBe(400);
       expect((await exportCsv(year, ADMIN_PASSWORD, paidW9.cookie)).status).toBe(403);
       expect(
-        await database.db.select().from(auditLog).where(eq(auditLog.action, 'tax.year_end_export')),
+        await api.db.select().from(auditLog).where(eq(auditLog.action, 'tax.year_end_export')),
       ).toHaveLength(before.length);
 
       const file = await exportCsv(year, ADMIN_PASSWORD);
@@ -418,10 +378,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
         ],
       ]);
       expect(rows.some((r) => ['Small Earner', 'Fay Abroad'].includes(r[0]!))).toBe(false);
-      const entries = await database.db
-        .select()
-        .from(auditLog)
-        .where(eq(auditLog.action, 'tax.year_end_export'));
+      const entries = await api.db.select().from(auditLog).where(eq(auditLog.action, 'tax.year_end_export'));
       expect(entries).toHaveLength(before.length + 1);
       const entry = entries.at(-1)!;
       expect(entry).toMatchObject({
@@ -459,7 +416,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
   it('keeps creators and admins apart', async () => {
     const gil = await creator();
     expect((await get('/api/admin/tax-year', gil.cookie)).status).toBe(403);
-    expect((await get('/api/me/tax-form', admin)).status).toBe(403);
+    expect((await get('/api/me/tax-form', api.admin)).status).toBe(403);
     expect((await get('/api/me/tax-form', '')).status).toBe(401);
   });
 });

@@ -1,29 +1,21 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin, signUpCreator } from '../../../tests/support/auth-client';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, postJson, signUpCreator } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
 import { balanceAndSum, giveMint } from '../../../tests/support/mint';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { applications } from '../../db/schema/applications';
 import { influencers } from '../../db/schema/influencers';
 import { ledgerEntries, transactions } from '../../db/schema/ledger';
 import { payoutEvents, payouts } from '../../db/schema/payouts';
 import type { Payout, Wallet } from '../../shared/schemas/payout';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
-
-const ADMIN_PASSWORD = 'admin password 2026!';
 
 describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
   const mailer = captureMailer();
+  const api = useAdminApp(driver, { mailer, paypal: null, now: () => clock.now });
   // A Thursday: the 7th business day after it is the Monday of the week after next.
   const clock = { now: new Date('2026-06-04T15:00:00Z') };
   let n = 0;
@@ -34,7 +26,7 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
     const name = `Wallet Creator ${n}`;
     return {
       name,
-      ...(await createReadyCreator(app, database.db, { email: `wallet${n}@example.com`, name })),
+      ...(await createReadyCreator(api.app, api.db, { email: `wallet${n}@example.com`, name })),
     };
   };
   const key = () => {
@@ -43,7 +35,7 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
   };
   const redeem = async (cookie: string, body: unknown, idempotencyKey: string | null = key()) => {
     const response = await postJson(
-      app,
+      api.app,
       '/api/me/redemptions',
       body,
       cookie,
@@ -56,20 +48,7 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
     };
   };
   const wallet = async (cookie: string, query = '') =>
-    (await (await getWithCookie(app, `/api/me/wallet${query}`, cookie)).json()) as Wallet;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer, paypal: null, now: () => clock.now });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
+    (await (await getWithCookie(api.app, `/api/me/wallet${query}`, cookie)).json()) as Wallet;
 
   it('shows the wallet: available Mint, Mint on its way from content in review, in payout, earned', async () => {
     const ana = await creator();
@@ -90,13 +69,13 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
       [45, 'content_submitted'],
       [60, 'delivered'],
     ] as const) {
-      const campaign = await insertCampaign(database.db, { reward, type: 'paid' });
-      await database.db
+      const campaign = await insertCampaign(api.db, { reward, type: 'paid' });
+      await api.db
         .insert(applications)
         .values({ campaignId: campaign.id, influencerId: ana.influencerId, status });
     }
     // Credited an hour before the redemption (the app dates the redemption by its clock).
-    await giveMint(database.db, ana.influencerId, 120, new Date(clock.now.getTime() - 3_600_000));
+    await giveMint(api.db, ana.influencerId, 120, new Date(clock.now.getTime() - 3_600_000));
     await redeem(ana.cookie, { amount: 50 });
     const now = await wallet(ana.cookie);
     // The 120 Mint credited count as earned (issue 41: the wallet read "Total earned 0 Mint").
@@ -111,12 +90,12 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
     const second = await wallet(ana.cookie, `?limit=1&cursor=${first.entriesNextCursor}`);
     expect(second.entries.map((e) => e.amount)).toEqual([120]);
     expect(second.entriesNextCursor).toBeNull();
-    expect((await getWithCookie(app, '/api/me/wallet?limit=0', ana.cookie)).status).toBe(400);
+    expect((await getWithCookie(api.app, '/api/me/wallet?limit=0', ana.cookie)).status).toBe(400);
   });
 
   it('redeems: debits at once, makes a pending payout and transaction, records it and mails the paid-by date', async () => {
     const ben = await creator();
-    await giveMint(database.db, ben.influencerId, 80);
+    await giveMint(api.db, ben.influencerId, 80);
     const result = await redeem(ben.cookie, { amount: 60 });
     expect(result.status).toBe(201);
     expect(result.body).toMatchObject({
@@ -128,23 +107,20 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
       canCancel: true,
       label: `PayPal payout #${result.body.id}`,
     });
-    expect(await balanceAndSum(database.db, ben.influencerId)).toEqual({ balance: 20, sum: 20 });
-    const [transaction] = await database.db
+    expect(await balanceAndSum(api.db, ben.influencerId)).toEqual({ balance: 20, sum: 20 });
+    const [transaction] = await api.db
       .select()
       .from(transactions)
       .where(eq(transactions.payoutId, result.body.id));
     expect(transaction).toMatchObject({ kind: 'redemption', status: 'pending', amount: '60.00' });
-    const events = await database.db
-      .select()
-      .from(payoutEvents)
-      .where(eq(payoutEvents.payoutId, result.body.id));
+    const events = await api.db.select().from(payoutEvents).where(eq(payoutEvents.payoutId, result.body.id));
     expect(events.map((e) => [e.action, e.actorName])).toEqual([['requested', `${ben.name} (creator)`]]);
     const mail = mailer.sent.at(-1)!;
     expect(mail.to).toBe(ben.email);
     expect(mail.subject).toBe('Redemption requested: 60 Mint to PayPal');
     expect(mail.text).toContain('5-7 business days');
     expect(mail.text).toContain('June 15, 2026');
-    const list = (await (await getWithCookie(app, '/api/me/redemptions', ben.cookie)).json()) as {
+    const list = (await (await getWithCookie(api.app, '/api/me/redemptions', ben.cookie)).json()) as {
       items: Payout[];
     };
     expect(list.items.map((p) => p.id)).toEqual([result.body.id]);
@@ -152,7 +128,7 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
 
   it('refuses bad requests with a clear 400', async () => {
     const cy = await creator();
-    await giveMint(database.db, cy.influencerId, 75);
+    await giveMint(api.db, cy.influencerId, 75);
     const cases: Array<[unknown, string]> = [
       [{ amount: 49 }, 'The minimum redemption is 50 Mint.'],
       [{ amount: 50.5 }, 'Redeem whole Mint only (no decimals).'],
@@ -169,27 +145,27 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
     const noKey = await redeem(cy.cookie, { amount: 50 }, null);
     expect(noKey.status).toBe(400);
     expect(noKey.body.error).toMatch(/Idempotency-Key header/);
-    expect(await balanceAndSum(database.db, cy.influencerId)).toEqual({ balance: 75, sum: 75 });
+    expect(await balanceAndSum(api.db, cy.influencerId)).toEqual({ balance: 75, sum: 75 });
 
     // No PayPal email on the profile (a verified creator who has not finished the profile).
     n += 1;
-    const cookie = await signUpCreator(app, { email: `noprofile${n}@example.com` });
-    const me = (await (await getWithCookie(app, '/api/me', cookie)).json()) as { id: number };
+    const cookie = await signUpCreator(api.app, { email: `noprofile${n}@example.com` });
+    const me = (await (await getWithCookie(api.app, '/api/me', cookie)).json()) as { id: number };
     const unverified = await redeem(cookie, { amount: 50 });
     expect(unverified.status).toBe(403);
-    await database.db.update(influencers).set({ emailVerified: true }).where(eq(influencers.id, me.id));
-    await giveMint(database.db, me.id, 60);
+    await api.db.update(influencers).set({ emailVerified: true }).where(eq(influencers.id, me.id));
+    await giveMint(api.db, me.id, 60);
     const noPaypal = await redeem(cookie, { amount: 50 });
     expect(noPaypal.status).toBe(400);
     expect(noPaypal.body.error).toBe('Add a PayPal email to your profile before redeeming Mint.');
     // Signed out, or an admin: no.
     expect((await redeem('', { amount: 50 })).status).toBe(401);
-    expect((await redeem(admin, { amount: 50 })).status).toBe(403);
+    expect((await redeem(api.admin, { amount: 50 })).status).toBe(403);
   });
 
   it('is idempotent: the same key and body answer the first result, another body 409, concurrent repeats pay once', async () => {
     const dee = await creator();
-    await giveMint(database.db, dee.influencerId, 200);
+    await giveMint(api.db, dee.influencerId, 200);
     const first = await redeem(dee.cookie, { amount: 50 }, 'same-key-1');
     const again = await redeem(dee.cookie, { amount: 50 }, 'same-key-1');
     expect(again.status).toBe(201);
@@ -199,7 +175,7 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
     expect(other.status).toBe(409);
     expect(other.body.error).toBe('This Idempotency-Key was already used for a different request.');
     // The first answer stays the first answer, even after the payout moved on.
-    await postJson(app, `/api/me/redemptions/${first.body.id}/cancel`, {}, dee.cookie);
+    await postJson(api.app, `/api/me/redemptions/${first.body.id}/cancel`, {}, dee.cookie);
     expect((await redeem(dee.cookie, { amount: 50 }, 'same-key-1')).body).toEqual(first.body);
 
     const racing = await Promise.all(
@@ -208,36 +184,36 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
     expect(racing.every((r) => r.status === 201)).toBe(true);
     expect(new Set(racing.map((r) => r.body.id)).size).toBe(1);
     expect(racing.filter((r) => r.replayed === 'true')).toHaveLength(9);
-    const rows = await database.db.select().from(payouts).where(eq(payouts.influencerId, dee.influencerId));
+    const rows = await api.db.select().from(payouts).where(eq(payouts.influencerId, dee.influencerId));
     expect(rows).toHaveLength(2);
     // 200 - 50 + 50 (cancelled) - 70
-    expect(await balanceAndSum(database.db, dee.influencerId)).toEqual({ balance: 130, sum: 130 });
+    expect(await balanceAndSum(api.db, dee.influencerId)).toEqual({ balance: 130, sum: 130 });
     // A key belongs to its creator: another creator can use the same one.
     const eve = await creator();
-    await giveMint(database.db, eve.influencerId, 50);
+    await giveMint(api.db, eve.influencerId, 50);
     expect((await redeem(eve.cookie, { amount: 50 }, 'same-key-2')).status).toBe(201);
   });
 
   it('lets the creator cancel a payout no admin has started; the Mint comes back once', async () => {
     const fay = await creator();
-    await giveMint(database.db, fay.influencerId, 150);
+    await giveMint(api.db, fay.influencerId, 150);
     const a = await redeem(fay.cookie, { amount: 50 });
     const b = await redeem(fay.cookie, { amount: 100 });
-    const cancelled = await postJson(app, `/api/me/redemptions/${a.body.id}/cancel`, {}, fay.cookie);
+    const cancelled = await postJson(api.app, `/api/me/redemptions/${a.body.id}/cancel`, {}, fay.cookie);
     expect(cancelled.status).toBe(200);
     expect(await cancelled.json()).toMatchObject({ status: 'cancelled', canCancel: false });
-    const twice = await postJson(app, `/api/me/redemptions/${a.body.id}/cancel`, {}, fay.cookie);
+    const twice = await postJson(api.app, `/api/me/redemptions/${a.body.id}/cancel`, {}, fay.cookie);
     expect(twice.status).toBe(409);
     expect(((await twice.json()) as { error: string }).error).toBe(
       'This payout is cancelled, so it can no longer be cancelled.',
     );
-    expect(await balanceAndSum(database.db, fay.influencerId)).toEqual({ balance: 50, sum: 50 });
-    const [transaction] = await database.db
+    expect(await balanceAndSum(api.db, fay.influencerId)).toEqual({ balance: 50, sum: 50 });
+    const [transaction] = await api.db
       .select()
       .from(transactions)
       .where(eq(transactions.payoutId, a.body.id));
     expect(transaction?.status).toBe('cancelled');
-    const reversals = await database.db
+    const reversals = await api.db
       .select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.influencerId, fay.influencerId), eq(ledgerEntries.kind, 'reversal')));
@@ -245,15 +221,17 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
 
     // Someone else's payout is not found; one an admin started can no longer be cancelled.
     const gil = await creator();
-    expect((await postJson(app, `/api/me/redemptions/${b.body.id}/cancel`, {}, gil.cookie)).status).toBe(404);
+    expect((await postJson(api.app, `/api/me/redemptions/${b.body.id}/cancel`, {}, gil.cookie)).status).toBe(
+      404,
+    );
     const started = await postJson(
-      app,
+      api.app,
       '/api/admin/payouts/process',
       { ids: [b.body.id], mode: 'manual' },
-      admin,
+      api.admin,
     );
     expect(started.status).toBe(200);
-    const late = await postJson(app, `/api/me/redemptions/${b.body.id}/cancel`, {}, fay.cookie);
+    const late = await postJson(api.app, `/api/me/redemptions/${b.body.id}/cancel`, {}, fay.cookie);
     // Refused by the table of payout moves: from processing, the creator has no move left.
     expect({ status: late.status, body: await late.json() }).toEqual({
       status: 409,
@@ -263,12 +241,12 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
         allowed: [],
       },
     });
-    expect(await balanceAndSum(database.db, fay.influencerId)).toEqual({ balance: 50, sum: 50 });
+    expect(await balanceAndSum(api.db, fay.influencerId)).toEqual({ balance: 50, sum: 50 });
   });
 
   it('100 concurrent 50-Mint redemptions by a creator holding 120 Mint: exactly 2 succeed, 20 Mint remain', async () => {
     const racer = await creator();
-    await giveMint(database.db, racer.influencerId, 120);
+    await giveMint(api.db, racer.influencerId, 120);
     const started = performance.now();
     const results = await Promise.all(
       Array.from({ length: 100 }, () => redeem(racer.cookie, { amount: 50 })),
@@ -281,8 +259,8 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
     expect(new Set(refused.map((r) => r.body.error))).toEqual(
       new Set(['You have 20 Mint available, so you cannot redeem 50 Mint.']),
     );
-    expect(await balanceAndSum(database.db, racer.influencerId)).toEqual({ balance: 20, sum: 20 });
-    const rows = await database.db.select().from(payouts).where(eq(payouts.influencerId, racer.influencerId));
+    expect(await balanceAndSum(api.db, racer.influencerId)).toEqual({ balance: 20, sum: 20 });
+    const rows = await api.db.select().from(payouts).where(eq(payouts.influencerId, racer.influencerId));
     expect(rows).toHaveLength(2);
     console.info(
       `[${driver}] 100 concurrent redemptions: ${ok.length} succeeded, ${refused.length} refused, balance 20 = sum of entries, ${seconds.toFixed(2)} s, ${(100 / seconds).toFixed(0)} requests/s`,

@@ -1,22 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_PASSWORD, useAdminApp } from '../../../tests/support/admin-app';
 import { postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { upsertAdmin } from './admin-accounts';
 
 const ORIGIN = 'http://localhost:3000';
 const RIGHT = 'correct horse battery';
-const ADMIN_PASSWORD = 'admin password 2026!';
 
 describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
   const mailer = captureMailer();
+  const api = useAdminApp(driver, { mailer, mailAuth: true, adminEmail: false });
   let n = 0;
   const nextEmail = () => {
     n += 1;
@@ -29,18 +24,15 @@ describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
     return `198.18.${ip >> 8}.${ip & 255}`;
   };
   const signIn = (email: string, password: string) =>
-    postJson(app, '/api/auth/sign-in/email', { email, password }, '', { 'x-forwarded-for': freshIp() });
+    postJson(api.app, '/api/auth/sign-in/email', { email, password }, '', { 'x-forwarded-for': freshIp() });
   const adminSignIn = (username: string, password: string) =>
-    postJson(app, '/api/auth/admin-sign-in', { username, password }, '', { 'x-forwarded-for': freshIp() });
+    postJson(api.app, '/api/auth/admin-sign-in', { username, password }, '', {
+      'x-forwarded-for': freshIp(),
+    });
   const later = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger, mailer });
-    app = createApp({ db: database.db, env, logger, auth, mailer });
-    await upsertAdmin(database.db, auth, {
+    await upsertAdmin(api.db, api.auth, {
       email: 'chief@mintbox.test',
       password: ADMIN_PASSWORD,
       username: 'chief',
@@ -52,14 +44,11 @@ describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
   afterEach(() => {
     vi.useRealTimers();
   });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   it('checks 5 of 40 simultaneous guesses at the profile password and refuses 35 with 429', async () => {
-    const { cookie } = await createReadyCreator(app, database.db, { email: nextEmail() });
+    const { cookie } = await createReadyCreator(api.app, api.db, { email: nextEmail() });
     const guess = (i: number) =>
-      app.request('/api/me/profile', {
+      api.app.request('/api/me/profile', {
         method: 'PATCH',
         headers: { 'content-type': 'application/json', origin: ORIGIN, cookie, 'x-forwarded-for': freshIp() },
         body: JSON.stringify({
@@ -78,7 +67,7 @@ describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
 
     // During the wait even the right password is refused; after it, the right one works.
     const right = () =>
-      app.request('/api/me/profile', {
+      api.app.request('/api/me/profile', {
         method: 'PATCH',
         headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
         body: JSON.stringify({ ...READY_PROFILE, paypalEmail: 'mine@example.com', currentPassword: RIGHT }),
@@ -90,7 +79,7 @@ describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
 
   it('limits email sign-in per account, whatever the address, and tells the owner once', async () => {
     const email = nextEmail();
-    await createReadyCreator(app, database.db, { email });
+    await createReadyCreator(api.app, api.db, { email });
     const sentBefore = mailer.sent.length;
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push((await signIn(email, `wrong guess ${i}`)).status);
@@ -115,7 +104,7 @@ describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
 
   it('backs off longer after each further failure, never past 15 minutes', async () => {
     const email = nextEmail();
-    await createReadyCreator(app, database.db, { email });
+    await createReadyCreator(api.app, api.db, { email });
     for (let i = 0; i < 5; i++) await signIn(email, `wrong ${i}`);
     const waits: number[] = [];
     for (let round = 0; round < 7; round++) {
@@ -143,7 +132,7 @@ describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
 
   it('answers an address nobody has exactly like a real one', async () => {
     const real = nextEmail();
-    await createReadyCreator(app, database.db, { email: real });
+    await createReadyCreator(api.app, api.db, { email: real });
     const nobody = 'nobody-here@example.com';
     for (let i = 0; i < 5; i++) {
       await signIn(real, `wrong ${i}`);

@@ -1,20 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
 import { cookieHeader, getWithCookie, postJson, signUpCreator } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import type { SessionResponse } from '../../shared/schemas/session';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
 
 const OLD = 'correct horse battery';
 const NEW = 'a brand new passphrase';
 
 describe.each(TEST_DRIVERS)('password recovery on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
   const mailer = captureMailer();
+  const api = useAdminApp(driver, { mailer, mailAuth: true, adminEmail: false });
   let n = 0;
   const nextEmail = () => {
     n += 1;
@@ -22,13 +18,13 @@ describe.each(TEST_DRIVERS)('password recovery on %s', (driver) => {
   };
 
   const requestReset = (email: string, ip = '203.0.113.50') =>
-    postJson(app, '/api/auth/request-password-reset', { email }, '', { 'x-forwarded-for': ip });
+    postJson(api.app, '/api/auth/request-password-reset', { email }, '', { 'x-forwarded-for': ip });
   const resetPassword = (token: string, newPassword: string) =>
-    postJson(app, '/api/auth/reset-password', { token, newPassword });
+    postJson(api.app, '/api/auth/reset-password', { token, newPassword });
   const signIn = (email: string, password: string) =>
-    postJson(app, '/api/auth/sign-in/email', { email, password });
+    postJson(api.app, '/api/auth/sign-in/email', { email, password });
   const whoIs = async (cookie: string) =>
-    ((await (await getWithCookie(app, '/api/session', cookie)).json()) as SessionResponse).user?.email ??
+    ((await (await getWithCookie(api.app, '/api/session', cookie)).json()) as SessionResponse).user?.email ??
     null;
   /** The reset mails sent to `email` (they go out in the background, right after the answer). */
   const resetMails = async (email: string, count = 1) => {
@@ -45,28 +41,13 @@ describe.each(TEST_DRIVERS)('password recovery on %s', (driver) => {
     return match[1]!;
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    app = createApp({
-      db: database.db,
-      env,
-      logger,
-      auth: createAuth({ db: database.db, env, logger, mailer }),
-      mailer,
-    });
-  });
   afterEach(() => {
     vi.useRealTimers();
-  });
-  afterAll(async () => {
-    await database?.destroy();
   });
 
   it('answers the same whether or not the address has an account, and mails a link only to a real one', async () => {
     const email = nextEmail();
-    await signUpCreator(app, { email, password: OLD });
+    await signUpCreator(api.app, { email, password: OLD });
     const before = mailer.sent.length;
     const known = await requestReset(email, '203.0.113.1');
     const unknown = await requestReset('no-account@example.com', '203.0.113.2');
@@ -82,7 +63,7 @@ describe.each(TEST_DRIVERS)('password recovery on %s', (driver) => {
 
   it('sets the new password once with the link, signs out every session and tells the owner', async () => {
     const email = nextEmail();
-    const first = await signUpCreator(app, { email, password: OLD });
+    const first = await signUpCreator(api.app, { email, password: OLD });
     const second = cookieHeader(await signIn(email, OLD));
     expect(await whoIs(first)).toBe(email);
     await requestReset(email);
@@ -110,7 +91,7 @@ describe.each(TEST_DRIVERS)('password recovery on %s', (driver) => {
   it('lets a link work for 30 minutes only', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const email = nextEmail();
-    await signUpCreator(app, { email, password: OLD });
+    await signUpCreator(api.app, { email, password: OLD });
     await requestReset(email, '203.0.113.3');
     const token = tokenIn((await resetMails(email))[0]!.text);
     vi.setSystemTime(Date.now() + 31 * 60_000);
@@ -121,7 +102,7 @@ describe.each(TEST_DRIVERS)('password recovery on %s', (driver) => {
 
   it('sends at most 3 links an hour per address, and answers the same after that', async () => {
     const email = nextEmail();
-    await signUpCreator(app, { email, password: OLD });
+    await signUpCreator(api.app, { email, password: OLD });
     const bodies: unknown[] = [];
     for (let i = 0; i < 5; i++) {
       const response = await requestReset(email, `203.0.113.${100 + i}`);
@@ -148,10 +129,10 @@ describe.each(TEST_DRIVERS)('password recovery on %s', (driver) => {
 
   it('signs out every other session when the password is changed', async () => {
     const email = nextEmail();
-    const here = await signUpCreator(app, { email, password: OLD });
+    const here = await signUpCreator(api.app, { email, password: OLD });
     const elsewhere = cookieHeader(await signIn(email, OLD));
     const changed = await postJson(
-      app,
+      api.app,
       '/api/auth/change-password',
       { currentPassword: OLD, newPassword: NEW, revokeOtherSessions: false },
       here,
@@ -161,7 +142,7 @@ describe.each(TEST_DRIVERS)('password recovery on %s', (driver) => {
     const stillHere = cookieHeader(changed) || here;
     expect(await whoIs(stillHere)).toBe(email);
     const weak = await postJson(
-      app,
+      api.app,
       '/api/auth/change-password',
       { currentPassword: NEW, newPassword: 'qwertyuiop' },
       stillHere,

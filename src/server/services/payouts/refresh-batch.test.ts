@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getWithCookie, postJson } from '../../../../tests/support/auth-client';
-import type { FakePaypal } from '../../../../tests/support/fake-paypal';
 import { balanceAndSum } from '../../../../tests/support/mint';
 import { usePaypalPayouts } from '../../../../tests/support/paypal-payouts';
-import { TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../../tests/support/test-database';
 import { payoutBatches } from '../../../db/schema/payouts';
-import type { createApp } from '../../http/app';
 import { pollPayouts } from '../../jobs/payment-runs';
 import { refreshBatch } from './refresh-batch';
 
@@ -26,16 +24,9 @@ describe.each(TEST_DRIVERS)(
       sendWebhook,
       later,
     } = t;
-    let database: TestDatabase;
-    let fake: FakePaypal;
-    let app: ReturnType<typeof createApp>;
-    let admin: string;
-    beforeAll(() => {
-      ({ database, fake, app, admin } = t.ready());
-    });
 
     it('a FAILED item fails the payout and returns the Mint once, however often it is read', async () => {
-      fake.outcomeFor = () => 'FAILED';
+      t.fake.outcomeFor = () => 'FAILED';
       const c = await pendingPayout(60);
       const result = await processPaypal([c.payout.id]);
       expect(result.body.paypal?.outcome).toBe('submitted');
@@ -44,19 +35,19 @@ describe.each(TEST_DRIVERS)(
       expect(row.failureReason).toBe('Receiver account is invalid. (PayPal: FAILED)');
       for (let i = 0; i < 3; i++) await refreshBatch(ctx(), row.batchId!);
       expect((await reversals(c.influencerId)).map((r) => r.amount)).toEqual([60]);
-      expect(await balanceAndSum(database.db, c.influencerId)).toEqual({ balance: 70, sum: 70 });
+      expect(await balanceAndSum(t.database.db, c.influencerId)).toEqual({ balance: 70, sum: 70 });
       const mail = mailer.sent.filter((m) => m.to === c.email).at(-1)!;
       expect(mail.subject).toBe('Payout failed: 60 Mint are back in your wallet');
       expect(mail.text).toContain('Reason: Receiver account is invalid. (PayPal: FAILED)');
     });
 
     it('UNCLAIMED stays open (polled, with the status shown); RETURNED later returns the Mint', async () => {
-      fake.outcomeFor = () => 'UNCLAIMED';
+      t.fake.outcomeFor = () => 'UNCLAIMED';
       const d = await pendingPayout(55);
       await processPaypal([d.payout.id]);
       let row = await payoutRow(d.payout.id);
       expect(row).toMatchObject({ status: 'processing', paypalStatus: 'UNCLAIMED' });
-      const [batch] = await database.db
+      const [batch] = await t.database.db
         .select()
         .from(payoutBatches)
         .where(eq(payoutBatches.id, row.batchId!));
@@ -69,16 +60,16 @@ describe.each(TEST_DRIVERS)(
       });
       // Not due yet: the job leaves it alone.
       expect(await pollPayouts(ctx())).toEqual({ submitted: 0, refreshed: 0, errors: 0 });
-      fake.setItemStatus(`payout-${d.payout.id}`, 'RETURNED');
+      t.fake.setItemStatus(`payout-${d.payout.id}`, 'RETURNED');
       later(10);
       const polled = await pollPayouts(ctx());
       expect(polled.refreshed).toBeGreaterThanOrEqual(1);
       row = await payoutRow(d.payout.id);
       expect(row).toMatchObject({ status: 'returned', paypalStatus: 'RETURNED' });
-      expect(await balanceAndSum(database.db, d.influencerId)).toEqual({ balance: 65, sum: 65 });
+      expect(await balanceAndSum(t.database.db, d.influencerId)).toEqual({ balance: 65, sum: 65 });
       const mail = mailer.sent.filter((m) => m.to === d.email).at(-1)!;
       expect(mail.subject).toBe('Payout returned: 55 Mint are back in your wallet');
-      const [closed] = await database.db
+      const [closed] = await t.database.db
         .select()
         .from(payoutBatches)
         .where(eq(payoutBatches.id, row.batchId!));
@@ -86,7 +77,7 @@ describe.each(TEST_DRIVERS)(
     });
 
     it('BLOCKED and DENIED items fail their payouts; a batch PayPal DENIED fails the items it left without a result', async () => {
-      fake.outcomeFor = (receiver) => (receiver.startsWith('blocked') ? 'BLOCKED' : 'DENIED');
+      t.fake.outcomeFor = (receiver) => (receiver.startsWith('blocked') ? 'BLOCKED' : 'DENIED');
       const blocked = await pendingPayout(50, `blocked-${driver}@example.com`);
       const denied = await pendingPayout(60, `denied-${driver}@example.com`);
       expect((await processPaypal([blocked.payout.id, denied.payout.id])).body.paypal?.outcome).toBe(
@@ -98,19 +89,19 @@ describe.each(TEST_DRIVERS)(
         failureReason: 'This payout was blocked. (PayPal: BLOCKED)',
       });
       expect(await payoutRow(denied.payout.id)).toMatchObject({ status: 'failed', paypalStatus: 'DENIED' });
-      expect(await balanceAndSum(database.db, blocked.influencerId)).toEqual({ balance: 60, sum: 60 });
-      expect(await balanceAndSum(database.db, denied.influencerId)).toEqual({ balance: 70, sum: 70 });
+      expect(await balanceAndSum(t.database.db, blocked.influencerId)).toEqual({ balance: 60, sum: 60 });
+      expect(await balanceAndSum(t.database.db, denied.influencerId)).toEqual({ balance: 70, sum: 70 });
 
       // PayPal took a batch, had not given its item a status yet, then denied the whole batch.
-      fake.outcomeFor = () => null;
+      t.fake.outcomeFor = () => null;
       const open = await pendingPayout(55);
       await processPaypal([open.payout.id]);
       expect(await payoutRow(open.payout.id)).toMatchObject({ status: 'processing', paypalStatus: null });
-      const batch = fake.setBatchStatus(fake.batchOf(`payout-${open.payout.id}`).payoutBatchId, 'DENIED');
+      const batch = t.fake.setBatchStatus(t.fake.batchOf(`payout-${open.payout.id}`).payoutBatchId, 'DENIED');
       const event = JSON.stringify(
-        fake.webhookEvent('PAYMENT.PAYOUTSBATCH.DENIED', { payoutBatchId: batch.payoutBatchId }),
+        t.fake.webhookEvent('PAYMENT.PAYOUTSBATCH.DENIED', { payoutBatchId: batch.payoutBatchId }),
       );
-      expect(await (await sendWebhook(event, fake.signWebhook(event))).json()).toEqual({
+      expect(await (await sendWebhook(event, t.fake.signWebhook(event))).json()).toEqual({
         received: true,
         refreshed: true,
       });
@@ -118,14 +109,14 @@ describe.each(TEST_DRIVERS)(
         status: 'failed',
         failureReason: 'PayPal denied the payout batch. (PayPal: batch DENIED)',
       });
-      expect(await balanceAndSum(database.db, open.influencerId)).toEqual({ balance: 65, sum: 65 });
+      expect(await balanceAndSum(t.database.db, open.influencerId)).toEqual({ balance: 65, sum: 65 });
       expect((await reversals(open.influencerId)).map((r) => r.amount)).toEqual([55]);
       // Nothing there needed a person.
       for (const p of [blocked, denied, open]) expect(await alertsAbout(p.payout.id)).toEqual([]);
     });
 
     it('a status PayPal does not document, or no status in a finished batch: open, the admins alerted once, settled by hand', async () => {
-      fake.outcomeFor = () => 'PENDING_REVIEW_V2';
+      t.fake.outcomeFor = () => 'PENDING_REVIEW_V2';
       const odd = await pendingPayout(70);
       await processPaypal([odd.payout.id]);
       // Never guessed: still being paid, with PayPal's word shown.
@@ -154,13 +145,13 @@ describe.each(TEST_DRIVERS)(
       expect((await payoutRow(odd.payout.id)).status).toBe('processing');
       // The admin checked PayPal: the money did not go out.
       const failed = await postJson(
-        app,
+        t.app,
         `/api/admin/payouts/${odd.payout.id}/mark-failed`,
         { reason: 'PayPal shows it as not sent.' },
-        admin,
+        t.admin,
       );
       expect(failed.status).toBe(200);
-      expect(await balanceAndSum(database.db, odd.influencerId)).toEqual({ balance: 80, sum: 80 });
+      expect(await balanceAndSum(t.database.db, odd.influencerId)).toEqual({ balance: 80, sum: 80 });
       expect((await detail(odd.payout.id)).events.map((e) => e.action)).toEqual([
         'requested',
         'sent_to_paypal',
@@ -171,12 +162,12 @@ describe.each(TEST_DRIVERS)(
       ]);
 
       // PayPal finished the batch (SUCCESS) but gave this item no transaction_status.
-      fake.outcomeFor = () => null;
+      t.fake.outcomeFor = () => null;
       const silent = await pendingPayout(75);
       await processPaypal([silent.payout.id]);
       expect((await payoutRow(silent.payout.id)).status).toBe('processing');
       expect(await alertsAbout(silent.payout.id)).toEqual([]);
-      fake.setBatchStatus(fake.batchOf(`payout-${silent.payout.id}`).payoutBatchId, 'SUCCESS');
+      t.fake.setBatchStatus(t.fake.batchOf(`payout-${silent.payout.id}`).payoutBatchId, 'SUCCESS');
       later(400);
       await pollPayouts(ctx());
       later(400);
@@ -185,30 +176,30 @@ describe.each(TEST_DRIVERS)(
         'PayPal answered something we cannot read (no item status in a SUCCESS batch). Check the payout in PayPal, then mark it paid or failed here.',
       ]);
       const paid = await postJson(
-        app,
+        t.app,
         `/api/admin/payouts/${silent.payout.id}/mark-paid`,
         { reference: '5TY05013RG002845M' },
-        admin,
+        t.admin,
       );
       expect(paid.status).toBe(200);
       expect(await payoutRow(silent.payout.id)).toMatchObject({
         status: 'completed',
         reference: '5TY05013RG002845M',
       });
-      expect(await balanceAndSum(database.db, silent.influencerId)).toEqual({ balance: 10, sum: 10 });
+      expect(await balanceAndSum(t.database.db, silent.influencerId)).toEqual({ balance: 10, sum: 10 });
     });
 
     it('reads run at the same time, and again after, settle each payout once: one paid mark, one Mint back', async () => {
-      fake.outcomeFor = () => null;
+      t.fake.outcomeFor = () => null;
       const paid = await pendingPayout(60);
       const back = await pendingPayout(70);
       const open = await pendingPayout(80);
       await processPaypal([paid.payout.id, back.payout.id, open.payout.id]);
       const batchId = (await payoutRow(paid.payout.id)).batchId!;
       expect((await payoutRow(back.payout.id)).batchId).toBe(batchId);
-      fake.setItemStatus(`payout-${paid.payout.id}`, 'SUCCESS');
-      fake.setItemStatus(`payout-${back.payout.id}`, 'FAILED');
-      fake.setItemStatus(`payout-${open.payout.id}`, 'UNCLAIMED');
+      t.fake.setItemStatus(`payout-${paid.payout.id}`, 'SUCCESS');
+      t.fake.setItemStatus(`payout-${back.payout.id}`, 'FAILED');
+      t.fake.setItemStatus(`payout-${open.payout.id}`, 'UNCLAIMED');
       const sentBefore = mailer.sent.length;
       // Three reads of the same results at once (the job on two instances and a webhook), then two more.
       await Promise.all([
@@ -229,8 +220,8 @@ describe.each(TEST_DRIVERS)(
       expect((await actions(back.payout.id)).filter((a) => a === 'failed')).toHaveLength(1);
       expect((await actions(open.payout.id)).filter((a) => a === 'paypal_status')).toHaveLength(1);
       expect((await reversals(back.influencerId)).map((r) => r.amount)).toEqual([70]);
-      expect(await balanceAndSum(database.db, back.influencerId)).toEqual({ balance: 80, sum: 80 });
-      expect(await balanceAndSum(database.db, paid.influencerId)).toEqual({ balance: 10, sum: 10 });
+      expect(await balanceAndSum(t.database.db, back.influencerId)).toEqual({ balance: 80, sum: 80 });
+      expect(await balanceAndSum(t.database.db, paid.influencerId)).toEqual({ balance: 10, sum: 10 });
       // One mail and one in-app notice each, for the two payouts that ended.
       const mails = mailer.sent.slice(sentBefore);
       expect(mails.filter((m) => m.to === paid.email).map((m) => m.subject)).toHaveLength(1);
@@ -241,7 +232,7 @@ describe.each(TEST_DRIVERS)(
         [back, `PayPal payout #${back.payout.id} failed`],
       ] as const) {
         const list = (await (
-          await getWithCookie(app, '/api/notifications?limit=50', made.cookie)
+          await getWithCookie(t.app, '/api/notifications?limit=50', made.cookie)
         ).json()) as {
           items: Array<{ title: string }>;
         };
@@ -254,10 +245,10 @@ describe.each(TEST_DRIVERS)(
 
     it('a run past its time budget leaves the other due batches to the next run, the oldest read first', async () => {
       // Issue 28: only this test's batches are due.
-      await database.db
+      await t.database.db
         .update(payoutBatches)
         .set({ nextCheckAt: new Date(t.clock.now.getTime() + 86_400_000) });
-      fake.outcomeFor = () => null;
+      t.fake.outcomeFor = () => null;
       const first = await pendingPayout(60);
       const second = await pendingPayout(70);
       await processPaypal([first.payout.id]);
@@ -266,8 +257,8 @@ describe.each(TEST_DRIVERS)(
         [first, 2],
         [second, 1],
       ] as const) {
-        fake.setItemStatus(`payout-${made.payout.id}`, 'SUCCESS');
-        await database.db
+        t.fake.setItemStatus(`payout-${made.payout.id}`, 'SUCCESS');
+        await t.database.db
           .update(payoutBatches)
           .set({ nextCheckAt: new Date(t.clock.now.getTime() - minutesAgo * 60_000) })
           .where(eq(payoutBatches.id, (await payoutRow(made.payout.id)).batchId!));

@@ -1,38 +1,30 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getWithCookie } from '../../../../tests/support/auth-client';
-import type { FakePaypal } from '../../../../tests/support/fake-paypal';
 import { balanceAndSum } from '../../../../tests/support/mint';
 import { usePaypalPayouts } from '../../../../tests/support/paypal-payouts';
 import { testEnv } from '../../../../tests/support/test-app';
-import { TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../../tests/support/test-database';
 import { createApp } from '../../http/app';
 
 describe.each(TEST_DRIVERS)('PayPal webhooks against a local fake PayPal, on %s', (driver) => {
   const t = usePaypalPayouts(driver);
   const { mailer, logger, pendingPayout, processPaypal, payoutRow, reversals, sendWebhook } = t;
-  let database: TestDatabase;
-  let fake: FakePaypal;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
-  beforeAll(() => {
-    ({ database, fake, app, admin } = t.ready());
-  });
 
   it('webhooks are verified with PayPal and only trigger a refresh: a REFUNDED payment returns the Mint', async () => {
     const k = await pendingPayout(50);
     await processPaypal([k.payout.id]);
     expect((await payoutRow(k.payout.id)).status).toBe('completed');
-    const paypalBatchId = [...fake.batches.values()].find((b) =>
+    const paypalBatchId = [...t.fake.batches.values()].find((b) =>
       b.items.some((i) => i.senderItemId === `payout-${k.payout.id}`),
     )!.payoutBatchId;
-    fake.setItemStatus(`payout-${k.payout.id}`, 'REFUNDED');
+    t.fake.setItemStatus(`payout-${k.payout.id}`, 'REFUNDED');
     const event = JSON.stringify({
-      ...fake.webhookEvent('PAYMENT.PAYOUTS-ITEM.REFUNDED', { senderItemId: `payout-${k.payout.id}` }),
+      ...t.fake.webhookEvent('PAYMENT.PAYOUTS-ITEM.REFUNDED', { senderItemId: `payout-${k.payout.id}` }),
       // The body claims SUCCESS: it is not trusted, PayPal's own record (REFUNDED) is.
       resource: { payout_batch_id: paypalBatchId, transaction_status: 'SUCCESS' },
     });
     const send = (body: string, headers: Record<string, string>) =>
-      app.request('/api/webhooks/paypal', {
+      t.app.request('/api/webhooks/paypal', {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
         body,
@@ -43,41 +35,41 @@ describe.each(TEST_DRIVERS)('PayPal webhooks against a local fake PayPal, on %s'
       error: 'The webhook signature could not be verified.',
       code: 'BAD_REQUEST',
     });
-    const tampered = await send(event.replace('REFUNDED', 'DENIED'), fake.signWebhook(event));
+    const tampered = await send(event.replace('REFUNDED', 'DENIED'), t.fake.signWebhook(event));
     expect(tampered.status).toBe(400);
     expect((await payoutRow(k.payout.id)).status).toBe('completed');
 
-    const signed = await send(event, fake.signWebhook(event));
+    const signed = await send(event, t.fake.signWebhook(event));
     expect(signed.status).toBe(200);
     expect(await signed.json()).toEqual({ received: true, refreshed: true });
     expect(await payoutRow(k.payout.id)).toMatchObject({ status: 'returned', paypalStatus: 'REFUNDED' });
-    expect(await balanceAndSum(database.db, k.influencerId)).toEqual({ balance: 60, sum: 60 });
+    expect(await balanceAndSum(t.database.db, k.influencerId)).toEqual({ balance: 60, sum: 60 });
     // PayPal retries webhooks: the same event again changes nothing.
-    expect((await send(event, fake.signWebhook(event))).status).toBe(200);
+    expect((await send(event, t.fake.signWebhook(event))).status).toBe(200);
     expect((await reversals(k.influencerId)).map((r) => r.amount)).toEqual([50]);
     // Events about batches that are not ours are acknowledged and ignored.
     const foreign = JSON.stringify({
       event_type: 'PAYMENT.PAYOUTS-ITEM.SUCCEEDED',
       resource: { payout_batch_id: 'NOTOURS' },
     });
-    const ignored = await send(foreign, fake.signWebhook(foreign));
+    const ignored = await send(foreign, t.fake.signWebhook(foreign));
     expect(await ignored.json()).toEqual({ received: true, refreshed: false });
   });
 
   it('a verified payout event PayPal does not document still refreshes, and tells the admins once', async () => {
-    fake.outcomeFor = () => 'PENDING';
+    t.fake.outcomeFor = () => 'PENDING';
     const q = await pendingPayout(50);
     await processPaypal([q.payout.id]);
-    fake.setItemStatus(`payout-${q.payout.id}`, 'SUCCESS');
+    t.fake.setItemStatus(`payout-${q.payout.id}`, 'SUCCESS');
     const event = JSON.stringify(
-      fake.webhookEvent('PAYMENT.PAYOUTS-ITEM.CLAWED_BACK', { senderItemId: `payout-${q.payout.id}` }),
+      t.fake.webhookEvent('PAYMENT.PAYOUTS-ITEM.CLAWED_BACK', { senderItemId: `payout-${q.payout.id}` }),
     );
     for (let i = 0; i < 2; i++) {
-      const answer = await sendWebhook(event, fake.signWebhook(event));
+      const answer = await sendWebhook(event, t.fake.signWebhook(event));
       expect(await answer.json()).toEqual({ received: true, refreshed: true });
     }
     expect((await payoutRow(q.payout.id)).status).toBe('completed');
-    const notices = (await (await getWithCookie(app, '/api/notifications?limit=50', admin)).json()) as {
+    const notices = (await (await getWithCookie(t.app, '/api/notifications?limit=50', t.admin)).json()) as {
       items: Array<{ title: string; body: string }>;
     };
     expect(
@@ -85,14 +77,14 @@ describe.each(TEST_DRIVERS)('PayPal webhooks against a local fake PayPal, on %s'
     ).toHaveLength(1);
     // Events about other things than payouts are acknowledged and left alone.
     const other = JSON.stringify({ id: 'WH-X', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: {} });
-    expect(await (await sendWebhook(other, fake.signWebhook(other))).json()).toEqual({
+    expect(await (await sendWebhook(other, t.fake.signWebhook(other))).json()).toEqual({
       received: true,
       refreshed: false,
     });
   });
 
   it('without PayPal configured, webhooks answer 503', async () => {
-    const manual = createApp({ db: database.db, env: testEnv(), logger, mailer, paypal: null });
+    const manual = createApp({ db: t.database.db, env: testEnv(), logger, mailer, paypal: null });
     const body = JSON.stringify({ event_type: 'PAYMENT.PAYOUTS-ITEM.SUCCEEDED' });
     const response = await manual.request('/api/webhooks/paypal', {
       method: 'POST',

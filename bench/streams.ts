@@ -85,7 +85,7 @@ async function main() {
     deadline: '2099-01-01',
     followersRequired: 0,
   });
-  const creators: Array<{ cookie: string; influencerId: number; conversationId: number }> = [];
+  const creators: Array<{ cookie: string; creatorId: number; conversationId: number }> = [];
   for (let i = 0; i < CREATORS; i += 1) {
     const made = await createReadyCreator(app, database.db, { email: `bench-creator${i}@example.com` });
     const applied = await postJson(app, `/api/campaigns/${campaign.id}/applications`, {}, made.cookie);
@@ -164,7 +164,7 @@ async function main() {
               `/api/conversations/${creator.conversationId}/stream`,
               creator.cookie,
             )
-          : open('mine', creator.influencerId, '/api/me/conversations/stream', creator.cookie),
+          : open('mine', creator.creatorId, '/api/me/conversations/stream', creator.cookie),
       );
     }
   }
@@ -172,7 +172,7 @@ async function main() {
   const openMs = performance.now() - openedAt;
 
   // Messages flowing.
-  const sent = new Map<number, { at: number; conversationId: number; influencerId: number }>();
+  const sent = new Map<number, { at: number; conversationId: number; creatorId: number }>();
   const refused: string[] = [];
   const cpuBefore = process.cpuUsage();
   const deadline = performance.now() + DURATION_S * 1000;
@@ -204,8 +204,7 @@ async function main() {
       });
       const body = (await response.json()) as { id?: number; error?: string };
       if (response.status !== 201 || !body.id) refused.push(`${response.status} ${body.error ?? ''}`);
-      else
-        sent.set(body.id, { at, conversationId: target.conversationId, influencerId: target.influencerId });
+      else sent.set(body.id, { at, conversationId: target.conversationId, creatorId: target.creatorId });
       rss = Math.max(rss, process.memoryUsage().rss);
       await sleep(everyMs);
     }
@@ -229,7 +228,7 @@ async function main() {
       const follows =
         stream.kind === 'inbox' ||
         (stream.kind === 'conversation' && stream.target === message.conversationId) ||
-        (stream.kind === 'mine' && stream.target === message.influencerId);
+        (stream.kind === 'mine' && stream.target === message.creatorId);
       if (!follows) continue;
       expected += 1;
       const at = stream.received.get(messageId);

@@ -18,7 +18,7 @@ import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { users } from '../src/db/schema/auth';
 import { campaigns } from '../src/db/schema/campaigns';
-import { influencers } from '../src/db/schema/influencers';
+import { creators } from '../src/db/schema/creators';
 import { mintAdjustments } from '../src/db/schema/payouts';
 import { seedIfEmpty } from '../src/db/seed';
 import { createAuth } from '../src/server/auth/auth';
@@ -247,12 +247,12 @@ async function prepare() {
       .map((c) => c.split(';')[0])
       .join('; ');
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, CREATOR.email));
-    const [influencer] = await db
-      .update(influencers)
+    const [creator] = await db
+      .update(creators)
       .set({ emailVerified: true })
-      .where(eq(influencers.authUserId, user?.id ?? ''))
+      .where(eq(creators.authUserId, user?.id ?? ''))
       .returning();
-    if (!influencer) throw new Error('demo set-up: the creator was not created');
+    if (!creator) throw new Error('demo set-up: the creator was not created');
     const profile = profileSchema.parse({
       firstName: 'Dana',
       lastName: 'Demo',
@@ -271,7 +271,7 @@ async function prepare() {
       instagramFollowers: 1230,
       youtubeSubscribers: 5400,
     });
-    await completeProfile(testServices({ db }), influencer, profile);
+    await completeProfile(testServices({ db }), creator, profile);
 
     // Mint to cash out, and one cash-out already waiting for the admin.
     // A credit as the team makes one (Adjust Mint: the adjustment, its ledger entry and transaction), so the wallet
@@ -280,7 +280,7 @@ async function prepare() {
       const [adjustment] = await tx
         .insert(mintAdjustments)
         .values({
-          influencerId: influencer.id,
+          creatorId: creator.id,
           amount: 120,
           reason: 'Welcome bonus (demo)',
           adminName: 'Mintbox demo',
@@ -307,17 +307,17 @@ async function prepare() {
     const instagramCampaign = await campaignOn('instagram');
     await insertSubmittedPost(db, {
       campaignId: youtubeCampaign.id,
-      influencerId: influencer.id,
+      creatorId: creator.id,
       urls: [`https://www.youtube.com/watch?v=${YOUTUBE_VIDEO}`],
       reviewedAt: new Date(),
     });
     await insertSubmittedPost(db, {
       campaignId: instagramCampaign.id,
-      influencerId: influencer.id,
+      creatorId: creator.id,
       urls: [`https://www.instagram.com/reel/${IG_REEL}/`],
       status: 'submitted',
     });
-    return { influencerId: influencer.id, youtubeCampaign, instagramCampaign };
+    return { creatorId: creator.id, youtubeCampaign, instagramCampaign };
   } finally {
     await database.close();
   }

@@ -36,7 +36,7 @@ const WEB_FUNCTIONS_STILL_OVER: Record<string, number> = {
   'web/features/admin-payments/components/tax-year-panel.tsx TaxYearPanel': 165,
   'web/components/conversation-thread.tsx ConversationThread': 154,
   'web/features/admin-payments/components/payments-adjust-dialog.tsx AdjustMintDialog': 152,
-  'web/features/admin-creators/influencers-page.tsx InfluencersPage': 147,
+  'web/features/admin-creators/creators-page.tsx CreatorsPage': 147,
   'web/components/notification-bell.tsx NotificationBell': 136,
   'web/features/admin-review/components/add-product-dialog.tsx AddProductDialog': 128,
   'web/features/onboarding/components/instagram-connection.tsx InstagramConnectionSection': 128,

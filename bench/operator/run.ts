@@ -476,7 +476,7 @@ async function campaignCreatorCursorAfter(handle: DatabaseHandle, index: number)
     encodeCreatorCursor({
       interactions: Number(row.interactions),
       views: row.views === null ? null : Number(row.views),
-      influencerId: Number(row.influencer_id),
+      creatorId: Number(row.influencer_id),
     }),
   );
 }
@@ -918,7 +918,7 @@ export async function runOperatorSuite(): Promise<void> {
     const after = machineLoad().loadAverage1m;
     const heading =
       `PostgreSQL — operator data set: full = ${JSON.stringify(full.counts)}; small = scale ${small.scale} ` +
-      `(${small.counts.influencers} creators); p50/p99 ms at 10 connections, req/s at 50, ${DURATION} s each; ` +
+      `(${small.counts.creators} creators); p50/p99 ms at 10 connections, req/s at 50, ${DURATION} s each; ` +
       `${cpus()[0]?.model ?? 'cpu'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GB, ${process.version}; ` +
       `load average ${fmt(loadBefore)} before, ${fmt(after)} after`;
     console.log(`\n${heading}\n${table(results)}`);

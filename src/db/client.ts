@@ -15,8 +15,8 @@ import * as campaignsSchema from './schema/campaigns';
 import * as contentMetricsSchema from './schema/content-metrics';
 import * as conversationsSchema from './schema/conversations';
 import * as creatorManagementSchema from './schema/creator-management';
+import * as creatorsSchema from './schema/creators';
 import * as dataRightsSchema from './schema/data-rights';
-import * as influencersSchema from './schema/influencers';
 import * as ledgerSchema from './schema/ledger';
 import * as notificationsSchema from './schema/notifications';
 import * as onboardingSchema from './schema/onboarding';
@@ -36,7 +36,7 @@ export const schema = {
   ...dataRightsSchema,
   ...contentMetricsSchema,
   ...conversationsSchema,
-  ...influencersSchema,
+  ...creatorsSchema,
   ...onboardingSchema,
   ...payoutsSchema,
   ...securitySchema,

@@ -151,7 +151,7 @@ export interface PostCursor {
 export interface CreatorCursor {
   interactions: number;
   views: number | null;
-  influencerId: number;
+  creatorId: number;
 }
 
 const figure = z.number().finite().nonnegative();
@@ -187,13 +187,13 @@ export function decodePostCursor(text: string): PostCursor | null {
 }
 
 export const encodeCreatorCursor = (c: CreatorCursor) =>
-  encodeJson('pc', [c.interactions, c.views, c.influencerId]);
+  encodeJson('pc', [c.interactions, c.views, c.creatorId]);
 /** The creators cursor a client sent back, or null when it is not one this server made. */
 export function decodeCreatorCursor(text: string): CreatorCursor | null {
   const parsed = creatorCursorShape.safeParse(decodeJson('pc', text));
   if (!parsed.success) return null;
-  const [interactions, views, influencerId] = parsed.data;
-  return { interactions, views, influencerId };
+  const [interactions, views, creatorId] = parsed.data;
+  return { interactions, views, creatorId };
 }
 
 const ANALYTICS_CURSOR =

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { influencers } from '../../src/db/schema/influencers';
+import { creators } from '../../src/db/schema/creators';
 import { createAuth } from '../../src/server/auth/auth';
 import { silentLogger } from '../../src/server/process/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
@@ -78,7 +78,7 @@ describe('accounts in the browser', () => {
   it('email sign-up makes an influencer and goes to email verification; sign out and sign in again', async () => {
     await signUp('Ana María López', 'ana@example.com', 'a-strong-password');
     await page.waitForURL(`${server.url}/email-verification`);
-    const [row] = await server.db.select().from(influencers).where(eq(influencers.email, 'ana@example.com'));
+    const [row] = await server.db.select().from(creators).where(eq(creators.email, 'ana@example.com'));
     expect(row).toMatchObject({
       name: 'Ana María López',
       provider: 'email',
@@ -96,9 +96,9 @@ describe('accounts in the browser', () => {
     await signIn('ana@example.com', 'a-strong-password');
     await page.waitForURL(`${server.url}/email-verification`);
     // Signing in again does not make a second influencer.
-    expect(
-      await server.db.select().from(influencers).where(eq(influencers.email, 'ana@example.com')),
-    ).toHaveLength(1);
+    expect(await server.db.select().from(creators).where(eq(creators.email, 'ana@example.com'))).toHaveLength(
+      1,
+    );
   });
 
   it('a verified creator signs in to /main, sees campaigns and is greeted on the dashboard', async () => {
@@ -109,9 +109,9 @@ describe('accounts in the browser', () => {
       password: 'another-password',
     });
     await server.db
-      .update(influencers)
+      .update(creators)
       .set({ emailVerified: true, profileCompleted: true })
-      .where(eq(influencers.email, 'kim@example.com'));
+      .where(eq(creators.email, 'kim@example.com'));
     await page.context().clearCookies();
 
     await signIn('kim@example.com', 'another-password');

@@ -9,7 +9,7 @@ import { silentLogger } from '../../src/server/process/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { launchBrowser, signInThroughApi } from '../support/browser';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
-import { insertApplication, insertCampaign, insertInfluencer } from '../support/factories';
+import { insertApplication, insertCampaign, insertCreator } from '../support/factories';
 import { freePort } from '../support/free-port';
 import { insertSnapshot, insertSubmittedPost } from '../support/posts';
 import { testEnv } from '../support/test-app';
@@ -49,10 +49,10 @@ describe('admin analytics in the browser', () => {
         });
         // One more creator whose PR box is on its way (no post yet).
         await insertApplication(db, { status: 'shipped', campaign: glow });
-        const creator = await insertInfluencer(db);
+        const creator = await insertCreator(db);
         glowPost = await insertSubmittedPost(db, {
           campaignId: glow.id,
-          influencerId: creator.id,
+          creatorId: creator.id,
           urls: ['https://www.instagram.com/p/glow1/'],
           status: 'submitted',
           reviewedAt: new Date(Date.now() - 3_600_000),
@@ -70,11 +70,11 @@ describe('admin analytics in the browser', () => {
         big = await insertCampaign(db, { name: 'Big Launch', budget: '5000.00' });
         bigPosts = [];
         for (let c = 0; c < 6; c++) {
-          const creator = await insertInfluencer(db);
+          const creator = await insertCreator(db);
           bigPosts.push(
             await insertSubmittedPost(db, {
               campaignId: big.id,
-              influencerId: creator.id,
+              creatorId: creator.id,
               urls: Array.from({ length: 10 }, (_, i) => `https://www.instagram.com/p/big${c}${i}/`),
             }),
           );

@@ -31,7 +31,7 @@ describe('an admin enrols an authenticator, signs in with it and passes a step-u
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let influencerId: number;
+  let creatorId: number;
   /** The server's clock runs this far ahead of the real one (the step-up window is 10 minutes). */
   let ahead = 0;
 
@@ -47,7 +47,7 @@ describe('an admin enrols an authenticator, signs in with it and passes a step-u
       },
     });
     const api = createTestApp(server.db);
-    influencerId = (await createReadyCreator(api, server.db, CREATOR)).influencerId;
+    creatorId = (await createReadyCreator(api, server.db, CREATOR)).creatorId;
     browser = await launchBrowser();
     context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
@@ -138,13 +138,13 @@ describe('an admin enrols an authenticator, signs in with it and passes a step-u
     await adjust.getByRole('button', { name: 'Save adjustment' }).click();
     const stepUp = page.getByTestId('step-up-dialog');
     await expect.poll(() => stepUp.count()).toBe(1);
-    expect(await balanceAndSum(server.db, influencerId)).toEqual({ balance: 0, sum: 0 });
+    expect(await balanceAndSum(server.db, creatorId)).toEqual({ balance: 0, sum: 0 });
     await shoot('step-up');
     await stepUp.getByLabel('Code from your authenticator app').fill(totpCode(key));
     await stepUp.getByRole('button', { name: 'Confirm' }).click();
     // The adjustment goes through by itself once the code is confirmed.
     await expect.poll(() => adjust.count()).toBe(0);
-    expect(await balanceAndSum(server.db, influencerId)).toEqual({ balance: 12, sum: 12 });
+    expect(await balanceAndSum(server.db, creatorId)).toEqual({ balance: 12, sum: 12 });
     await expect
       .poll(() => page.getByTestId('transaction-row').first().getByTestId('cell-campaign').textContent())
       .toBe('Adjustment: Bonus for the unboxing');

@@ -21,7 +21,7 @@ const SIGNED_IN = {
     email: 'ana@example.com',
     image: null,
     role: 'influencer',
-    influencer: { id: 1, username: 'ana', emailVerified: true, profileCompleted: true },
+    creator: { id: 1, username: 'ana', emailVerified: true, profileCompleted: true },
   },
 };
 

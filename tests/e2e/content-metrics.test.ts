@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignRow } from '../../src/db/schema/campaigns';
 import { contentMetricSnapshots, instagramConnections } from '../../src/db/schema/content-metrics';
-import { influencers } from '../../src/db/schema/influencers';
+import { creators } from '../../src/db/schema/creators';
 import { createAuth } from '../../src/server/auth/auth';
 import { localFileStore } from '../../src/server/integrations/file-storage/local-file-store';
 import { createInstagramSource } from '../../src/server/integrations/instagram/instagram-source';
@@ -96,13 +96,13 @@ describe('content metrics in the browser: from the platform and the admin to bot
     const approvedAt = new Date(Date.now() - 3_600_000);
     video = await insertSubmittedPost(server.db, {
       campaignId: tubeId,
-      influencerId: ana.influencerId,
+      creatorId: ana.creatorId,
       urls: [VIDEO],
       reviewedAt: approvedAt,
     });
     await insertSubmittedPost(server.db, {
       campaignId: reelId,
-      influencerId: ana.influencerId,
+      creatorId: ana.creatorId,
       urls: [REEL],
       reviewedAt: approvedAt,
     });
@@ -362,14 +362,11 @@ describe('content metrics in the browser: from the platform and the admin to bot
 
     // Verifying the email and the profile wizard are the onboarding journey's business; the admin's acceptance and the
     // box's delivery are the lifecycle journey's: done here as createReadyCreator and the factories do.
-    const [created] = await server.db
-      .select()
-      .from(influencers)
-      .where(eq(influencers.providerId, 'open-mia'));
+    const [created] = await server.db.select().from(creators).where(eq(creators.providerId, 'open-mia'));
     const [verified] = await server.db
-      .update(influencers)
+      .update(creators)
       .set({ emailVerified: true, email: 'mia@example.com' })
-      .where(eq(influencers.id, created!.id))
+      .where(eq(creators.id, created!.id))
       .returning();
     await completeProfile(
       testServices({ db: server.db }),
@@ -383,11 +380,11 @@ describe('content metrics in the browser: from the platform and the admin to bot
         tiktokFollowers: 12000,
       }),
     );
-    const [dance] = await server.db.select().from(influencers).where(eq(influencers.id, created!.id));
+    const [dance] = await server.db.select().from(creators).where(eq(creators.id, created!.id));
     await insertApplication(server.db, {
       status: 'delivered',
       campaign: danceCampaign,
-      influencer: dance!,
+      creator: dance!,
       at: new Date(),
     });
 

@@ -6,8 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications } from '../../src/db/schema/applications';
 import { sessions, users } from '../../src/db/schema/auth';
+import { creators } from '../../src/db/schema/creators';
 import { accountClosures } from '../../src/db/schema/data-rights';
-import { influencers } from '../../src/db/schema/influencers';
 import { createAuth } from '../../src/server/auth/auth';
 import { createMailer } from '../../src/server/mail/mailer';
 import { silentLogger } from '../../src/server/process/logger';
@@ -37,7 +37,7 @@ describe('data rights in the browser: download my data, close my account', () =>
   let smtp: TestSmtpServer;
   let browser: Browser;
   let page: Page;
-  let influencerId: number;
+  let creatorId: number;
   let env: Record<string, string>;
 
   beforeAll(async () => {
@@ -57,14 +57,14 @@ describe('data rights in the browser: download my data, close my account', () =>
     });
     const api = createTestApp(server.db);
     const made = await createReadyCreator(api, server.db, { email: CREATOR.email, name: CREATOR.name });
-    influencerId = made.influencerId;
-    const [influencer] = await server.db.select().from(influencers).where(eq(influencers.id, influencerId));
+    creatorId = made.creatorId;
+    const [creator] = await server.db.select().from(creators).where(eq(creators.id, creatorId));
     await insertApplication(server.db, {
       status: 'applied',
       campaign: await insertCampaign(server.db, { name: 'Glow Serum', status: 'active' }),
-      influencer: influencer!,
+      creator: creator!,
     });
-    await giveMint(server.db, influencerId, 30);
+    await giveMint(server.db, creatorId, 30);
     browser = await launchBrowser();
     const context = await browser.newContext({
       bypassCSP: true,
@@ -179,15 +179,15 @@ describe('data rights in the browser: download my data, close my account', () =>
     const [application] = await server.db
       .select()
       .from(applications)
-      .where(eq(applications.influencerId, influencerId));
+      .where(eq(applications.creatorId, creatorId));
     expect(application!.status).toBe('withdrawn');
-    expect(await balanceAndSum(server.db, influencerId)).toEqual({ balance: 0, sum: 0 });
+    expect(await balanceAndSum(server.db, creatorId)).toEqual({ balance: 0, sum: 0 });
     const [user] = await server.db.select().from(users).where(eq(users.email, CREATOR.email));
     expect(await server.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toEqual([]);
     const [closure] = await server.db
       .select()
       .from(accountClosures)
-      .where(eq(accountClosures.influencerId, influencerId));
+      .where(eq(accountClosures.creatorId, creatorId));
     expect(closure!.anonymiseAfter.getTime() - closure!.closedAt.getTime()).toBe(90 * 86_400_000);
     expect((await smtp.waitForMail(CREATOR.email)).subject).toBe('Your Mintbox account is closed');
 
@@ -211,7 +211,7 @@ describe('data rights in the browser: download my data, close my account', () =>
     const [closure] = await server.db
       .select()
       .from(accountClosures)
-      .where(eq(accountClosures.influencerId, influencerId));
+      .where(eq(accountClosures.creatorId, creatorId));
     await expect.poll(() => textOf(closures.locator('tbody tr').first())).toContain(CREATOR.name);
     const row = await textOf(closures.locator('tbody tr').first());
     expect(row).toContain(closure!.anonymousId);

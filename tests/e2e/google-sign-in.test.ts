@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../../src/db/schema/auth';
-import { influencers } from '../../src/db/schema/influencers';
+import { creators } from '../../src/db/schema/creators';
 import { launchBrowser } from '../support/browser';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
 import { freePort } from '../support/free-port';
@@ -76,7 +76,7 @@ describe('Google sign-in through a local OpenID provider', () => {
       // The server's provider callback returned the browser through the callback page.
       expect(seen).toContain('/auth/callback');
 
-      const rows = await server.db.select().from(influencers).where(eq(influencers.email, GOOGLE_USER.email));
+      const rows = await server.db.select().from(creators).where(eq(creators.email, GOOGLE_USER.email));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ name: GOOGLE_USER.name, provider: 'google', emailVerified: false });
       const [account] = await server.db
@@ -87,7 +87,7 @@ describe('Google sign-in through a local OpenID provider', () => {
 
       const session = await page.evaluate(async () => (await fetch('/api/session')).json());
       expect(session.user).toMatchObject({ email: GOOGLE_USER.email, role: 'influencer' });
-      expect(session.user.influencer.id).toBe(rows[0]!.id);
+      expect(session.user.creator.id).toBe(rows[0]!.id);
     } finally {
       await context.close();
     }
@@ -99,11 +99,11 @@ describe('Google sign-in through a local OpenID provider', () => {
     try {
       await signInWithGoogle(page, 'glow-sub-1');
       await page.waitForURL(`${server.url}/email-verification`);
-      const rows = await server.db.select().from(influencers).where(eq(influencers.email, GOOGLE_USER.email));
+      const rows = await server.db.select().from(creators).where(eq(creators.email, GOOGLE_USER.email));
       expect(rows).toHaveLength(1);
       expect(await server.db.select().from(users).where(eq(users.email, GOOGLE_USER.email))).toHaveLength(1);
       const session = await page.evaluate(async () => (await fetch('/api/session')).json());
-      expect(session.user.influencer.id).toBe(rows[0]!.id);
+      expect(session.user.creator.id).toBe(rows[0]!.id);
     } finally {
       await context.close();
     }

@@ -7,7 +7,7 @@ import { upsertAdmin } from '../../src/server/services/admin-accounts';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, signInThroughApi } from '../support/browser';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
-import { insertInfluencer } from '../support/factories';
+import { insertCreator } from '../support/factories';
 import { testEnv } from '../support/test-app';
 
 /**
@@ -33,7 +33,7 @@ describe('keyset pages in the browser', () => {
         // 45 creators, two sharing each second (the order within one instant is the id's).
         for (let i = 0; i < 45; i += 1) {
           people.push(
-            await insertInfluencer(db, {
+            await insertCreator(db, {
               name: `Pager ${String(i).padStart(2, '0')}`,
               createdAt: new Date(BASE + Math.floor(i / 2) * 1000),
             }),
@@ -41,7 +41,7 @@ describe('keyset pages in the browser', () => {
         }
         await db.insert(transactions).values(
           people.map((person, i) => ({
-            influencerId: person.id,
+            creatorId: person.id,
             amount: String(i + 1),
             kind: 'adjustment' as const,
             status: i % 5 === 0 ? ('failed' as const) : ('completed' as const),

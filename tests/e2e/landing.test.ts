@@ -287,7 +287,7 @@ describe('landing page in the browser', () => {
               email: 'ana@example.com',
               image: null,
               role: 'influencer',
-              influencer: { id: 1, username: 'ana', emailVerified: true, profileCompleted: true },
+              creator: { id: 1, username: 'ana', emailVerified: true, profileCompleted: true },
             },
           },
         }),

@@ -61,7 +61,7 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
       },
     });
     // A verified creator with a completed profile (5,000 Instagram followers), made through the API in-process.
-    ({ influencerId: creatorId } = await createReadyCreator(createTestApp(server.db), server.db, {
+    ({ creatorId: creatorId } = await createReadyCreator(createTestApp(server.db), server.db, {
       email: CREATOR.email,
       name: CREATOR.name,
       instagram: 5000,
@@ -365,7 +365,7 @@ describe('a campaign from creation to the creator’s reward, in the browser', (
     });
     const igEnv = testEnv({ DATA_DIR: dataDir });
     await saveInstagramConnection(server.db, {
-      influencerId: creatorId,
+      creatorId: creatorId,
       igUserId: '17841400000000001',
       username: 'ana',
       tokenCiphertext: seal(igEnv.authSecret, INSTAGRAM_TOKEN_PURPOSE, 'IGQe2e'),

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { influencerProfiles } from '../../src/db/schema/onboarding';
+import { creatorProfiles } from '../../src/db/schema/onboarding';
 import { createAuth } from '../../src/server/auth/auth';
 import { silentLogger } from '../../src/server/process/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
@@ -54,10 +54,10 @@ describe('screens that update themselves', () => {
     const api = createTestApp(server.db);
     const made = await createReadyCreator(api, server.db, { email: CREATOR.email, name: CREATOR.name });
     await server.db
-      .update(influencerProfiles)
+      .update(creatorProfiles)
       .set({ paypalEmail: 'lena.paypal@example.com' })
-      .where(eq(influencerProfiles.influencerId, made.influencerId));
-    await giveMint(server.db, made.influencerId, 90);
+      .where(eq(creatorProfiles.creatorId, made.creatorId));
+    await giveMint(server.db, made.creatorId, 90);
     const redeemed = await postJson(api, '/api/me/redemptions', { amount: 60 }, made.cookie, {
       'idempotency-key': 'live-journey',
     });

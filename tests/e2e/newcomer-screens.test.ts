@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { influencers } from '../../src/db/schema/influencers';
+import { creators } from '../../src/db/schema/creators';
 import { createAuth } from '../../src/server/auth/auth';
 import { silentLogger } from '../../src/server/process/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
@@ -54,7 +54,7 @@ describe('a newcomer between the flows, at 375 px', () => {
       const adminCookie = await signInAdmin(api, ADMIN.username, ADMIN.password);
       const credited = await postJson(
         api,
-        `/api/admin/influencers/${ana.influencerId}/adjustments`,
+        `/api/admin/influencers/${ana.creatorId}/adjustments`,
         { amount: 120, reason: 'Launch bonus' },
         adminCookie,
       );
@@ -76,10 +76,7 @@ describe('a newcomer between the flows, at 375 px', () => {
     await signInThroughApi(adminContext, server.url, ADMIN);
     // Nia signed up and verified her email (the code round-trip is not what this journey is about).
     await signUpThroughApi(newbieContext, server.url, NEWBIE);
-    await server.db
-      .update(influencers)
-      .set({ emailVerified: true })
-      .where(eq(influencers.email, NEWBIE.email));
+    await server.db.update(creators).set({ emailVerified: true }).where(eq(creators.email, NEWBIE.email));
     [creator, newbie, admin] = (await Promise.all(contexts.map((context) => context.newPage()))) as [
       Page,
       Page,

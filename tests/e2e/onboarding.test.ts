@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findProfile } from '../../src/db/queries/onboarding';
 import { accounts } from '../../src/db/schema/auth';
-import { influencers } from '../../src/db/schema/influencers';
+import { creators } from '../../src/db/schema/creators';
 import { createAuth } from '../../src/server/auth/auth';
 import { silentLogger } from '../../src/server/process/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
@@ -102,8 +102,8 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
       },
     );
 
-  async function influencerByEmail(email: string) {
-    const [row] = await server.db.select().from(influencers).where(eq(influencers.email, email));
+  async function creatorByEmail(email: string) {
+    const [row] = await server.db.select().from(creators).where(eq(creators.email, email));
     if (!row) throw new Error(`no influencer ${email}`);
     return row;
   }
@@ -184,7 +184,7 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
     await codeInput.fill(mail.code!);
     await button('Verify').click();
     await page.waitForURL(`${server.url}/profile-setup`);
-    expect((await influencerByEmail('ana@example.com')).emailVerified).toBe(true);
+    expect((await creatorByEmail('ana@example.com')).emailVerified).toBe(true);
 
     // Wizard step 1, prefilled from the display name and the verified email.
     await expect.poll(stepHeading).toBe('Basic Info');
@@ -282,16 +282,16 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
     );
     await page.waitForURL(`${server.url}/main`);
 
-    const influencer = await influencerByEmail('ana@example.com');
-    expect(influencer.profileCompleted).toBe(true);
-    expect(await findProfile(server.db, influencer.id)).toMatchObject({
+    const creator = await creatorByEmail('ana@example.com');
+    expect(creator.profileCompleted).toBe(true);
+    expect(await findProfile(server.db, creator.id)).toMatchObject({
       firstName: 'Ana',
       lastName: 'María López',
       paypalEmail: 'ana.pay@example.com',
       primaryCategory: 'Beauty',
       city: 'Austin',
       state: 'TX',
-      influencerTier: 'Mid-Tier',
+      creatorTier: 'Mid-Tier',
       totalFollowers: 16500,
     });
     // The draft is gone, and the finished wizard is not shown again.
@@ -319,7 +319,7 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
       const card = admin.getByTestId('applicant').filter({ hasText: 'Ana María López' });
       const handle = card.getByTestId('applicant-handles').getByRole('link', { name: /@ana\.glow/ });
       expect(await handle.getAttribute('href')).toBe('https://www.instagram.com/ana.glow/');
-      expect(await card.textContent()).not.toContain(`@${influencer.username}`);
+      expect(await card.textContent()).not.toContain(`@${creator.username}`);
       if (SHOTS) {
         await card.scrollIntoViewIfNeeded();
         await admin.screenshot({ path: join(SHOTS, 'applicant-card-handle.png'), fullPage: true });
@@ -337,17 +337,14 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
     }
     // Another account's verified address is refused with the spec's title.
     await server.db
-      .insert(influencers)
+      .insert(creators)
       .values({ username: 'taken', name: 'Taken Creator', email: 'taken@example.com', emailVerified: true });
     await field('Email address').fill('taken@example.com');
     await button('Send Code').click();
     await expect.poll(() => toast().textContent()).toContain('Email Already Registered');
     expect(await toast().textContent()).toContain('already registered');
 
-    await server.db
-      .update(influencers)
-      .set({ emailVerified: true })
-      .where(eq(influencers.email, 'bo@example.com'));
+    await server.db.update(creators).set({ emailVerified: true }).where(eq(creators.email, 'bo@example.com'));
     for (const target of ['/dashboard', '/main', '/profile', '/email-verification']) {
       await page.goto(`${server.url}${target}`);
       await page.waitForURL(`${server.url}/profile-setup`);
@@ -358,9 +355,9 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
   it('edits the profile on /profile; a new PayPal email needs the password', async () => {
     await signUpOffForm('Cy Diaz', 'cy@example.com');
     const [row] = await server.db
-      .update(influencers)
+      .update(creators)
       .set({ emailVerified: true })
-      .where(eq(influencers.email, 'cy@example.com'))
+      .where(eq(creators.email, 'cy@example.com'))
       .returning();
     await completeProfile(
       testServices({ db: server.db }),
@@ -419,9 +416,9 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
       .toBe('Deadline reminders mails off. Saved.');
     expect(await reminders.getAttribute('aria-checked')).toBe('false');
     const [saved] = await server.db
-      .select({ optOuts: influencers.mailOptOuts })
-      .from(influencers)
-      .where(eq(influencers.id, row!.id));
+      .select({ optOuts: creators.mailOptOuts })
+      .from(creators)
+      .where(eq(creators.id, row!.id));
     expect(saved?.optOuts).toEqual(['deadline_reminders']);
     expect(await axeProblems('[data-testid="mail-preferences"]')).toEqual([]);
   });
@@ -429,9 +426,9 @@ describe('onboarding in the browser: email verification, the profile wizard, pro
   it('a creator without a password confirms a PayPal change with a code from their email', async () => {
     await signUpOffForm('Dee Evans', 'dee@example.com');
     const [row] = await server.db
-      .update(influencers)
+      .update(creators)
       .set({ emailVerified: true, provider: 'google' })
-      .where(eq(influencers.email, 'dee@example.com'))
+      .where(eq(creators.email, 'dee@example.com'))
       .returning();
     // A Google account has no password: only a code from the verified email proves it is the owner.
     await server.db

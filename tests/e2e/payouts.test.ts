@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { applications, submissions } from '../../src/db/schema/applications';
 import { ledgerEntries } from '../../src/db/schema/ledger';
-import { influencerProfiles } from '../../src/db/schema/onboarding';
+import { creatorProfiles } from '../../src/db/schema/onboarding';
 import { payouts } from '../../src/db/schema/payouts';
 import { createAuth } from '../../src/server/auth/auth';
 import { silentLogger } from '../../src/server/process/logger';
@@ -43,7 +43,7 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
   let admin: Page;
   let apiAdmin: string;
   let api: ReturnType<typeof createTestApp>;
-  let influencerId: number;
+  let creatorId: number;
   const submissionIds: number[] = [];
 
   /** Content awaiting review for a paid campaign (the admin approves it later). */
@@ -51,7 +51,7 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     const campaign = await insertCampaign(db, { name, reward, type: 'paid', status: 'active' });
     const [application] = await db
       .insert(applications)
-      .values({ campaignId: campaign.id, influencerId, status: 'content_submitted' })
+      .values({ campaignId: campaign.id, creatorId, status: 'content_submitted' })
       .returning();
     const [submission] = await db
       .insert(submissions)
@@ -73,7 +73,7 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     });
     api = createTestApp(server.db);
     const made = await createReadyCreator(api, server.db, { email: CREATOR.email, name: CREATOR.name });
-    influencerId = made.influencerId;
+    creatorId = made.creatorId;
     apiAdmin = await signInAdmin(api, ADMIN.email, ADMIN.password);
     // An approved reward of 80 Mint (approved through the admin API, as the lifecycle does it) ...
     submissionIds.push(await submittedContent(server.db, 'Glow Serum', 80));
@@ -190,8 +190,8 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     expect(await textOf(creator.getByTestId('wallet-history'))).toContain('Reward for Glow Serum');
 
     // The figures on screen are the records'.
-    expect(await balanceAndSum(server.db, influencerId)).toEqual({ balance: 30, sum: 30 });
-    const [row] = await server.db.select().from(payouts).where(eq(payouts.influencerId, influencerId));
+    expect(await balanceAndSum(server.db, creatorId)).toEqual({ balance: 30, sum: 30 });
+    const [row] = await server.db.select().from(payouts).where(eq(payouts.creatorId, creatorId));
     expect(row).toMatchObject({ amount: 50, status: 'pending', expectedBy: payoutExpectedBy(new Date()) });
 
     // The mail with the paid-by date.
@@ -221,7 +221,7 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     const [first, second] = await server.db
       .select()
       .from(payouts)
-      .where(eq(payouts.influencerId, influencerId))
+      .where(eq(payouts.creatorId, creatorId))
       .orderBy(payouts.id);
 
     await signInAdminThroughForm(admin, server.url, ADMIN);
@@ -322,7 +322,7 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     expect(await textOf(admin.getByTestId('total-credited-this-month'))).toBe(`${paidFigures.credited} Mint`);
     expect(await textOf(admin.getByTestId('brand-paid-out'))).toBe('$50');
     expect(await textOf(admin.getByTestId('brand-owed'))).toBe('$55');
-    expect(await balanceAndSum(server.db, influencerId)).toEqual({ balance: 55, sum: 55 });
+    expect(await balanceAndSum(server.db, creatorId)).toEqual({ balance: 55, sum: 55 });
     await screenshotWidths(admin, SHOTS, 'payments-processed');
 
     // Export Report: a CSV whose rows are the table's.
@@ -414,7 +414,7 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
       .poll(() => textOf(row.getByTestId('cell-campaign')))
       .toBe('Adjustment: Bonus for a great video');
     expect(await textOf(row.getByTestId('cell-amount'))).toBe('$15');
-    expect(await balanceAndSum(server.db, influencerId)).toEqual({ balance: 70, sum: 70 });
+    expect(await balanceAndSum(server.db, creatorId)).toEqual({ balance: 70, sum: 70 });
     await creator.goto(`${server.url}/dashboard?tab=wallet`);
     await expect.poll(() => textOf(creator.getByTestId('wallet-available'))).toBe('70 Mint');
     expect(await textOf(creator.getByTestId('wallet-entry').first())).toContain(
@@ -436,8 +436,8 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
     await expect.poll(() => confirm.count()).toBe(0);
     const [profile] = await server.db
       .select()
-      .from(influencerProfiles)
-      .where(eq(influencerProfiles.influencerId, influencerId));
+      .from(creatorProfiles)
+      .where(eq(creatorProfiles.creatorId, creatorId));
     expect(profile?.paypalEmail).toBe('rosa.new@example.com');
     const hold = paypalChangeHold(profile!.paypalEmailChangedAt, new Date())!;
     expect(hold).not.toBeNull();
@@ -484,7 +484,7 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
       const credit = { amount: 60, reason: 'Launch bonus' };
       const credited = await postJson(
         api,
-        `/api/admin/influencers/${made.influencerId}/adjustments`,
+        `/api/admin/influencers/${made.creatorId}/adjustments`,
         credit,
         apiAdmin,
       );

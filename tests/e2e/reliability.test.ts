@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../../src/db/schema/campaigns';
-import { influencers } from '../../src/db/schema/influencers';
+import { creators } from '../../src/db/schema/creators';
 import { createAuth } from '../../src/server/auth/auth';
 import { silentLogger } from '../../src/server/process/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
@@ -12,7 +12,7 @@ import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, signInThroughApi } from '../support/browser';
 import { createReadyCreator } from '../support/creators';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
-import { insertApplication, insertCampaign, insertInfluencer } from '../support/factories';
+import { insertApplication, insertCampaign, insertCreator } from '../support/factories';
 import { freePort } from '../support/free-port';
 import { textOf } from '../support/page-checks';
 import { createTestApp, testEnv } from '../support/test-app';
@@ -51,18 +51,18 @@ describe('reliability record in the browser', () => {
     const mara = await createReadyCreator(api, server.db, { email: CREATOR.email, name: CREATOR.name });
     const campaign = await insertCampaign(server.db, { name: CAMPAIGN, status: 'active' });
     campaignId = campaign.id;
-    maraId = mara.influencerId;
+    maraId = mara.creatorId;
     // Open while Mara and Nico applied and were answered, ended since (as the deadline sweep ends them).
     const past = [0, 1, 2].map(() => insertCampaign(server.db, { status: 'active' }));
     const [p1, p2, p3] = await Promise.all(past);
     // Mara: two posts on time (approved), one missed. Nico: one on time, none missed. 23 others: a clean slate.
-    const [maraRow] = await server.db.select().from(influencers).where(eq(influencers.id, mara.influencerId));
+    const [maraRow] = await server.db.select().from(creators).where(eq(creators.id, mara.creatorId));
     if (!maraRow) throw new Error('Mara has no creator row');
-    await insertApplication(server.db, { status: 'approved', campaign: p1, influencer: maraRow });
-    await insertApplication(server.db, { status: 'approved', campaign: p2, influencer: maraRow });
-    await insertApplication(server.db, { status: 'missed', campaign: p3, influencer: maraRow });
-    const nico = await insertInfluencer(server.db, { name: 'Nico Steady' });
-    await insertApplication(server.db, { status: 'approved', campaign: p1, influencer: nico });
+    await insertApplication(server.db, { status: 'approved', campaign: p1, creator: maraRow });
+    await insertApplication(server.db, { status: 'approved', campaign: p2, creator: maraRow });
+    await insertApplication(server.db, { status: 'missed', campaign: p3, creator: maraRow });
+    const nico = await insertCreator(server.db, { name: 'Nico Steady' });
+    await insertApplication(server.db, { status: 'approved', campaign: p1, creator: nico });
     await server.db
       .update(campaigns)
       .set({ status: 'ended' })
@@ -70,20 +70,20 @@ describe('reliability record in the browser', () => {
     await insertApplication(server.db, {
       status: 'applied',
       campaign,
-      influencer: maraRow,
+      creator: maraRow,
       at: new Date('2026-05-01T12:00:00Z'),
     });
     await insertApplication(server.db, {
       status: 'applied',
       campaign,
-      influencer: nico,
+      creator: nico,
       at: new Date('2026-05-02T12:00:00Z'),
     });
     for (let i = 0; i < 23; i += 1)
       await insertApplication(server.db, {
         status: 'applied',
         campaign,
-        influencer: await insertInfluencer(server.db, { name: `Fresh Creator ${i + 1}` }),
+        creator: await insertCreator(server.db, { name: `Fresh Creator ${i + 1}` }),
         at: new Date(Date.parse('2026-05-03T12:00:00Z') + i * 60_000),
       });
 

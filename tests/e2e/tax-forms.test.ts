@@ -15,7 +15,7 @@ import { launchBrowser, signInThroughApi } from '../support/browser';
 import { createReadyCreator } from '../support/creators';
 import { parseCsv } from '../support/csv';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
-import { insertInfluencer } from '../support/factories';
+import { insertCreator } from '../support/factories';
 import { freePort } from '../support/free-port';
 import { balanceAndSum, giveMint } from '../support/mint';
 import { phoneScrollWidth, screenshotWidths, textOf } from '../support/page-checks';
@@ -51,9 +51,9 @@ describe('tax forms in the browser: a held payout, a W-9 filed, the year-end fil
     });
     api = createTestApp(server.db);
     tessId = (await createReadyCreator(api, server.db, { email: CREATOR.email, name: CREATOR.name }))
-      .influencerId;
+      .creatorId;
     const omar = await createReadyCreator(api, server.db, { email: WAITING.email, name: WAITING.name });
-    omarId = omar.influencerId;
+    omarId = omar.creatorId;
     await giveMint(server.db, tessId, 700);
     await giveMint(server.db, omarId, 700);
     apiAdmin = await signInAdmin(api, ADMIN.email, ADMIN.password);
@@ -108,7 +108,7 @@ describe('tax forms in the browser: a held payout, a W-9 filed, the year-end fil
     expect(await seriousAxeViolations(creator)).toEqual([]);
     await screenshotWidths(creator, SHOTS, 'wallet-held');
     expect(await phoneScrollWidth(creator)).toBeLessThanOrEqual(375);
-    const [row] = await server.db.select().from(payouts).where(eq(payouts.influencerId, tessId));
+    const [row] = await server.db.select().from(payouts).where(eq(payouts.creatorId, tessId));
     expect(row).toMatchObject({ amount: 600, status: 'pending', heldForTaxForm: true });
     expect(await balanceAndSum(server.db, tessId)).toEqual({ balance: 100, sum: 100 });
 
@@ -146,7 +146,7 @@ describe('tax forms in the browser: a held payout, a W-9 filed, the year-end fil
     // The profile was checked whole with the form's errors above: only the section changed.
     expect(await seriousAxeViolations(creator, '[data-testid="tax-form"]')).toEqual([]);
     await screenshotWidths(creator, SHOTS, 'profile-tax-on-file');
-    const [form] = await server.db.select().from(taxForms).where(eq(taxForms.influencerId, tessId));
+    const [form] = await server.db.select().from(taxForms).where(eq(taxForms.creatorId, tessId));
     expect(JSON.stringify(form)).not.toContain('123456789');
 
     // The hold is lifted: the payout no longer waits; no Mint moved. Back through the header, as a creator goes.
@@ -161,7 +161,7 @@ describe('tax forms in the browser: a held payout, a W-9 filed, the year-end fil
 
   it('the admin sees who waits, the tax year, and downloads the year-end CSV after re-entering the password', async () => {
     // Tess's payout is paid by hand (API): $600 paid this year with a W-9 on file.
-    const [tessPayout] = await server.db.select().from(payouts).where(eq(payouts.influencerId, tessId));
+    const [tessPayout] = await server.db.select().from(payouts).where(eq(payouts.creatorId, tessId));
     expect(
       (await postJson(api, '/api/admin/payouts/process', { ids: [tessPayout!.id], mode: 'manual' }, apiAdmin))
         .status,
@@ -251,9 +251,9 @@ describe('tax forms in the browser: a held payout, a W-9 filed, the year-end fil
     // the tax year), so the year has more lines than a page (50).
     const now = new Date();
     for (let i = 0; i < 55; i += 1) {
-      const c = await insertInfluencer(server.db, { name: `Paid Earlier ${i}` });
+      const c = await insertCreator(server.db, { name: `Paid Earlier ${i}` });
       await server.db.insert(payouts).values({
-        influencerId: c.id,
+        creatorId: c.id,
         amount: 50,
         paypalEmail: `earlier${i}@example.com`,
         status: 'completed',

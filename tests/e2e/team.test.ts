@@ -35,7 +35,7 @@ describe('the team and report links in the browser', () => {
   let payoutId = 0;
   let campaignId = 0;
   let conversationId = 0;
-  let influencerId = 0;
+  let creatorId = 0;
   const contexts: BrowserContext[] = [];
 
   const fromPage = () => ({ origin: server.url, 'sec-fetch-site': 'same-origin' });
@@ -63,8 +63,8 @@ describe('the team and report links in the browser', () => {
     // A creator with a pending payout and an approved post with its figures, through the API where there is one.
     const api = createTestApp(server.db);
     const creator = await createReadyCreator(api, server.db, CREATOR);
-    influencerId = creator.influencerId;
-    await giveMint(server.db, creator.influencerId, 80);
+    creatorId = creator.creatorId;
+    await giveMint(server.db, creator.creatorId, 80);
     const redeemed = await postJson(api, '/api/me/redemptions', { amount: 50 }, creator.cookie, {
       'idempotency-key': 'team-journey-1',
     });
@@ -90,7 +90,7 @@ describe('the team and report links in the browser', () => {
     expect(asked.status).toBe(201);
     const submissionId = await insertSubmittedPost(server.db, {
       campaignId,
-      influencerId: creator.influencerId,
+      creatorId: creator.creatorId,
       urls: [POST],
     });
     await insertSnapshot(server.db, {
@@ -175,7 +175,7 @@ describe('the team and report links in the browser', () => {
     expect(await pay.json()).toMatchObject({ code: 'FORBIDDEN_ROLE', allowed: ['finance', 'owner'] });
     const adjust = await viewer
       .context()
-      .request.post(`${server.url}/api/admin/influencers/${influencerId}/adjustments`, {
+      .request.post(`${server.url}/api/admin/influencers/${creatorId}/adjustments`, {
         data: { amount: 10, reason: 'Not mine to give' },
         headers: fromPage(),
       });

@@ -3,7 +3,7 @@ import type { Database, DatabaseOrTransaction } from '../../src/db/client';
 import { lockApplication } from '../../src/db/queries/application-lifecycle-reads';
 import { type ApplicationRow, type SubmissionRow, submissions } from '../../src/db/schema/applications';
 import type { CampaignRow } from '../../src/db/schema/campaigns';
-import type { InfluencerRow } from '../../src/db/schema/influencers';
+import type { CreatorRow } from '../../src/db/schema/creators';
 import { silentLogger } from '../../src/server/process/logger';
 import {
   approveSubmission,
@@ -54,13 +54,13 @@ export async function walkApplication(
   {
     status,
     campaign,
-    influencer,
+    creator,
     choices,
     at,
   }: {
     status: ApplicationStatus;
     campaign: CampaignRow;
-    influencer: InfluencerRow;
+    creator: CreatorRow;
     choices?: ReadonlyArray<{ productId: number; variantId: number }> | undefined;
     at: Date;
   },
@@ -72,12 +72,12 @@ export async function walkApplication(
     now: () => at,
     logger: silentLogger(),
   });
-  const applied = await applyToCampaign(services, { influencer, campaignId: campaign.id, choices });
+  const applied = await applyToCampaign(services, { creator, campaignId: campaign.id, choices });
   const id = applied.id;
   const reread = async () => (await lockApplication(db, id))!.application;
   if (status === 'applied') return { application: applied, submission: null };
   if (status === 'withdrawn') {
-    return { application: await withdrawApplication(services, influencer.id, id), submission: null };
+    return { application: await withdrawApplication(services, creator.id, id), submission: null };
   }
   if (status === 'rejected') {
     await decideApplications(services, { ids: [id], decision: 'reject' }, FACTORY_ADMIN);
@@ -88,7 +88,7 @@ export async function walkApplication(
   if (status === 'missed') return { application: await missDeadline(db, id, at), submission: null };
   const box = shipsBox(campaign.type) || status === 'shipped' || status === 'delivered';
   if (box) {
-    const trackingNumber = `1Z${campaign.id}X${influencer.id}`;
+    const trackingNumber = `1Z${campaign.id}X${creator.id}`;
     await recordShipment(services, id, { carrier: 'UPS', trackingNumber }, FACTORY_ADMIN);
     if (status !== 'shipped') await markDelivered(services, id, FACTORY_ADMIN);
   }
@@ -96,7 +96,7 @@ export async function walkApplication(
     return { application: await reread(), submission: null };
   }
   const url = POST_URLS[campaign.platform] ?? POST_URLS.instagram!;
-  const submitted = await submitContent(services, influencer.id, id, { urls: [url] });
+  const submitted = await submitContent(services, creator.id, id, { urls: [url] });
   if (status === 'approved') await approveSubmission(services, submitted.id, FACTORY_ADMIN);
   if (status === 'changes_requested') {
     await requestChanges(services, submitted.id, FACTORY_CHANGES_MESSAGE, FACTORY_ADMIN);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { Database } from '../../src/db/client';
 import { users } from '../../src/db/schema/auth';
-import { influencers } from '../../src/db/schema/influencers';
+import { creators } from '../../src/db/schema/creators';
 import { completeProfile } from '../../src/server/services/profiles';
 import { profileSchema } from '../../src/shared/schemas/profile';
 import { signUpCreator } from './auth-client';
@@ -32,17 +32,17 @@ export async function createReadyCreator(
   app: Pick<Hono, 'request'>,
   db: Database,
   options: { email: string; name?: string; instagram?: number; tiktok?: number; youtube?: number },
-): Promise<{ cookie: string; influencerId: number; email: string }> {
+): Promise<{ cookie: string; creatorId: number; email: string }> {
   const name = options.name ?? 'Ready Creator';
   const cookie = await signUpCreator(app, { email: options.email, name });
   const [user] = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, options.email.toLowerCase()));
-  const [influencer] = await db
-    .update(influencers)
+  const [creator] = await db
+    .update(creators)
     .set({ emailVerified: true, email: options.email.toLowerCase() })
-    .where(eq(influencers.authUserId, user!.id))
+    .where(eq(creators.authUserId, user!.id))
     .returning();
   // The profile carries the same name as the account, as a creator filling the wizard would.
   const [firstName = 'Ready', ...rest] = name.split(' ');
@@ -56,6 +56,6 @@ export async function createReadyCreator(
     tiktokFollowers: options.tiktok,
     youtubeSubscribers: options.youtube,
   });
-  await completeProfile(testServices({ db }), influencer!, profile);
-  return { cookie, influencerId: influencer!.id, email: options.email.toLowerCase() };
+  await completeProfile(testServices({ db }), creator!, profile);
+  return { cookie, creatorId: creator!.id, email: options.email.toLowerCase() };
 }

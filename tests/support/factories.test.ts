@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMyApplications } from '../../src/db/queries/applications';
 import { nextStep } from '../../src/shared/lifecycle/creator-progress';
 import { APPLICATION_STATUSES } from '../../src/shared/lifecycle/statuses';
-import { insertApplication, insertCampaign, insertInfluencer } from './factories';
+import { insertApplication, insertCampaign, insertCreator } from './factories';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 describe('insertApplication', () => {
@@ -15,12 +15,12 @@ describe('insertApplication', () => {
   });
 
   it('puts an application in every lifecycle state in one call, as the creator then sees it', async () => {
-    const influencer = await insertInfluencer(database.db);
+    const creator = await insertCreator(database.db);
     for (const status of APPLICATION_STATUSES) {
       const campaign = await insertCampaign(database.db, { name: `At ${status}`, type: 'gifting' });
-      await insertApplication(database.db, { status, campaign, influencer });
+      await insertApplication(database.db, { status, campaign, creator });
     }
-    const mine = await listMyApplications(database.db, influencer.id, new Date('2026-06-01T12:00:00Z'));
+    const mine = await listMyApplications(database.db, creator.id, new Date('2026-06-01T12:00:00Z'));
     expect(mine).toHaveLength(APPLICATION_STATUSES.length);
     for (const item of mine) {
       expect(item.campaign.name).toBe(`At ${item.status}`);

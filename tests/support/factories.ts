@@ -3,7 +3,7 @@ import type { Database, DatabaseOrTransaction } from '../../src/db/client';
 import { invalidateCampaignCounts } from '../../src/db/queries/campaign-count-cache';
 import { type ApplicationRow, applications, type SubmissionRow } from '../../src/db/schema/applications';
 import { type CampaignRow, campaigns, type NewCampaignRow } from '../../src/db/schema/campaigns';
-import { type InfluencerRow, influencers } from '../../src/db/schema/influencers';
+import { type CreatorRow, creators } from '../../src/db/schema/creators';
 import { completeProfile } from '../../src/server/services/profiles';
 import type { ApplicationStatus } from '../../src/shared/lifecycle/statuses';
 import { profileSchema } from '../../src/shared/schemas/profile';
@@ -76,14 +76,14 @@ let creatorSequence = 0;
  * `profileCompleted: false` is asked for, the profile is completed through the profile service, as onboarding does
  * (so the creator may apply).
  */
-export async function insertInfluencer(
+export async function insertCreator(
   db: DatabaseOrTransaction,
-  overrides: Partial<typeof influencers.$inferInsert> = {},
-): Promise<InfluencerRow> {
+  overrides: Partial<typeof creators.$inferInsert> = {},
+): Promise<CreatorRow> {
   creatorSequence += 1;
   const { profileCompleted = true, ...rest } = overrides;
   const [row] = await db
-    .insert(influencers)
+    .insert(creators)
     .values({
       username: `creator${creatorSequence}`,
       name: `Creator ${creatorSequence}`,
@@ -104,7 +104,7 @@ export async function insertInfluencer(
   });
   const at = new Date('2026-01-01T00:00:00Z');
   await completeProfile(testServices({ db: db as Database, now: () => at }), row!, profile);
-  const [completed] = await db.select().from(influencers).where(eq(influencers.id, row!.id));
+  const [completed] = await db.select().from(creators).where(eq(creators.id, row!.id));
   return completed!;
 }
 
@@ -119,13 +119,13 @@ export async function insertApplication(
   {
     status,
     campaign,
-    influencer,
+    creator,
     choices,
     at = new Date('2026-06-01T12:00:00Z'),
   }: {
     status: ApplicationStatus;
     campaign?: CampaignRow;
-    influencer?: InfluencerRow;
+    creator?: CreatorRow;
     /** The variant of each product the creator picks when applying (required where the campaign offers products). */
     choices?: ReadonlyArray<{ productId: number; variantId: number }>;
     at?: Date;
@@ -133,19 +133,19 @@ export async function insertApplication(
 ): Promise<{
   application: ApplicationRow;
   campaign: CampaignRow;
-  influencer: InfluencerRow;
+  creator: CreatorRow;
   submission: SubmissionRow | null;
 }> {
   const theCampaign = campaign ?? (await insertCampaign(db));
-  const theInfluencer = influencer ?? (await insertInfluencer(db));
+  const theCreator = creator ?? (await insertCreator(db));
   const walked = await walkApplication(db, {
     status,
     campaign: theCampaign,
-    influencer: theInfluencer,
+    creator: theCreator,
     choices,
     at,
   });
-  return { ...walked, campaign: theCampaign, influencer: theInfluencer };
+  return { ...walked, campaign: theCampaign, creator: theCreator };
 }
 
 /**

@@ -8,10 +8,10 @@ import { postLedgerEntry } from '../../src/server/services/payouts/ledger';
  * Credits Mint to a creator as a ledger entry (a test stand-in for an approved reward), dated `at`: the test's clock
  * when the test reads the entries' order or month beside ones the app dates by its clock, else the machine's.
  */
-export async function giveMint(db: Database, influencerId: number, amount: number, at = new Date()) {
+export async function giveMint(db: Database, creatorId: number, amount: number, at = new Date()) {
   await db.transaction((tx) =>
     postLedgerEntry(tx, {
-      influencerId,
+      creatorId,
       amount,
       kind: 'adjustment',
       reference: `test:${randomUUID()}`,
@@ -22,14 +22,14 @@ export async function giveMint(db: Database, influencerId: number, amount: numbe
 }
 
 /** The balance row and the sum of the creator's entries: they must always be equal. */
-export async function balanceAndSum(db: Database, influencerId: number) {
+export async function balanceAndSum(db: Database, creatorId: number) {
   const [balance] = await db
     .select({ balance: mintBalances.balance })
     .from(mintBalances)
-    .where(eq(mintBalances.influencerId, influencerId));
+    .where(eq(mintBalances.creatorId, creatorId));
   const [sum] = await db
     .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
     .from(ledgerEntries)
-    .where(eq(ledgerEntries.influencerId, influencerId));
+    .where(eq(ledgerEntries.creatorId, creatorId));
   return { balance: balance?.balance ?? 0, sum: sum?.total ?? 0 };
 }

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { DatabaseDriver } from '../../src/db/client';
 import { ledgerEntries } from '../../src/db/schema/ledger';
-import { influencerProfiles } from '../../src/db/schema/onboarding';
+import { creatorProfiles } from '../../src/db/schema/onboarding';
 import { payouts } from '../../src/db/schema/payouts';
 import { createAuth } from '../../src/server/auth/auth';
 import { createApp } from '../../src/server/http/app';
@@ -65,10 +65,10 @@ export function usePaypalPayouts(driver: DatabaseDriver) {
     const made = await createReadyCreator(app, database.db, { email: `pp${n}-${driver}@example.com` });
     const paypalEmail = receiver ?? `receiver${n}-${driver}@example.com`;
     await database.db
-      .update(influencerProfiles)
+      .update(creatorProfiles)
       .set({ paypalEmail })
-      .where(eq(influencerProfiles.influencerId, made.influencerId));
-    await giveMint(database.db, made.influencerId, amount + 10);
+      .where(eq(creatorProfiles.creatorId, made.creatorId));
+    await giveMint(database.db, made.creatorId, amount + 10);
     keys += 1;
     const response = await postJson(app, '/api/me/redemptions', { amount }, made.cookie, {
       'idempotency-key': `paypal-test-${keys}`,
@@ -99,11 +99,11 @@ export function usePaypalPayouts(driver: DatabaseDriver) {
     (await database.db.select().from(payouts).where(eq(payouts.id, id)))[0]!;
   const detail = async (id: number) =>
     (await (await getWithCookie(app, `/api/admin/payouts/${id}`, admin)).json()) as AdminPayout;
-  const reversals = async (influencerId: number) =>
+  const reversals = async (creatorId: number) =>
     database.db
       .select()
       .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.influencerId, influencerId), eq(ledgerEntries.kind, 'reversal')));
+      .where(and(eq(ledgerEntries.creatorId, creatorId), eq(ledgerEntries.kind, 'reversal')));
   /** The admin's "check in PayPal" notifications about one payout (read through the notifications API). */
   const alertsAbout = async (payoutId: number) => {
     const list = (await (await getWithCookie(app, '/api/notifications?limit=50', admin)).json()) as {

@@ -10,7 +10,7 @@ export async function insertSubmittedPost(
   db: DatabaseOrTransaction,
   options: {
     campaignId: number;
-    influencerId: number;
+    creatorId: number;
     urls: string[];
     status?: 'submitted' | 'approved';
     reviewedAt?: Date;
@@ -22,7 +22,7 @@ export async function insertSubmittedPost(
     .insert(applications)
     .values({
       campaignId: options.campaignId,
-      influencerId: options.influencerId,
+      creatorId: options.creatorId,
       status: status === 'approved' ? 'approved' : 'content_submitted',
       ...(status === 'approved' ? { approvedAt: reviewedAt } : {}),
     })

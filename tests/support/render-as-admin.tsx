@@ -32,7 +32,7 @@ export function renderAsAdmin(
       image: null,
       role: 'admin',
       adminRole: role,
-      influencer: null,
+      creator: null,
       twoFactor: { enabled: true, required: false, enrolmentRequired: false },
     },
   });

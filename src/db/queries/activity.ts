@@ -11,14 +11,14 @@ import { rowsOf } from './raw-rows';
  */
 export async function listActivity(
   db: DatabaseOrTransaction,
-  influencerId: number,
+  creatorId: number,
   limit = 20,
 ): Promise<ActivityItem[]> {
   const result = await db.execute(sql`
     with mine as (
       select a.*, c.name as campaign_name
       from applications a join campaigns c on c.id = a.campaign_id
-      where a.influencer_id = ${influencerId}
+      where a.influencer_id = ${creatorId}
     ),
     subs as (
       select s.*, m.campaign_id, m.campaign_name,
@@ -51,18 +51,18 @@ export async function listActivity(
       union all
       select 'mint_credited', l.id, l.created_at, l.campaign_id, c.name, l.amount, l.description
         from ledger_entries l left join campaigns c on c.id = l.campaign_id
-        where l.influencer_id = ${influencerId} and l.kind in ('reward', 'adjustment') and l.amount > 0
+        where l.influencer_id = ${creatorId} and l.kind in ('reward', 'adjustment') and l.amount > 0
       union all
-      select 'payout_requested', id, created_at, null, null, amount, null from payouts where influencer_id = ${influencerId}
+      select 'payout_requested', id, created_at, null, null, amount, null from payouts where influencer_id = ${creatorId}
       union all
       select 'payout_paid', id, completed_at, null, null, amount, null from payouts
-        where influencer_id = ${influencerId} and completed_at is not null
+        where influencer_id = ${creatorId} and completed_at is not null
       union all
       select case when status = 'returned' then 'payout_returned' else 'payout_failed' end, id, failed_at, null, null, amount, null
-        from payouts where influencer_id = ${influencerId} and failed_at is not null
+        from payouts where influencer_id = ${creatorId} and failed_at is not null
       union all
       select 'payout_cancelled', id, cancelled_at, null, null, amount, null from payouts
-        where influencer_id = ${influencerId} and cancelled_at is not null
+        where influencer_id = ${creatorId} and cancelled_at is not null
     )
     select kind, ref, (extract(epoch from at) * 1000)::float8 as at_ms, campaign_id, campaign_name, amount, detail
     from steps

@@ -4,7 +4,7 @@ import { CONTENT_DUE_STATUSES } from '../../shared/lifecycle/statuses';
 import type { DatabaseOrTransaction } from '../client';
 import { type ApplicationRow, applications, submissions } from '../schema/applications';
 import { type CampaignRow, campaigns } from '../schema/campaigns';
-import { type InfluencerRow, influencers } from '../schema/influencers';
+import { type CreatorRow, creators } from '../schema/creators';
 
 /*
  * Reads and row locks for the lifecycle services (src/server/services/applications/*). A lock takes the
@@ -30,13 +30,13 @@ export async function findPublicCampaign(
 export async function lockOwnApplication(
   tx: DatabaseOrTransaction,
   applicationId: number,
-  influencerId: number,
+  creatorId: number,
 ): Promise<{ application: ApplicationRow; campaign: CampaignRow } | null> {
   const [row] = await tx
     .select({ application: applications, campaign: campaigns })
     .from(applications)
     .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-    .where(and(eq(applications.id, applicationId), eq(applications.influencerId, influencerId)))
+    .where(and(eq(applications.id, applicationId), eq(applications.creatorId, creatorId)))
     .limit(1)
     .for('update', { of: applications });
   return row ?? null;
@@ -45,17 +45,17 @@ export async function lockOwnApplication(
 /** Applications joined to their campaign and creator: what an admin's change (or a carrier's) reads and locks. */
 export function applicationsWithParties(db: DatabaseOrTransaction) {
   return db
-    .select({ application: applications, campaign: campaigns, influencer: influencers })
+    .select({ application: applications, campaign: campaigns, creator: creators })
     .from(applications)
     .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-    .innerJoin(influencers, eq(influencers.id, applications.influencerId));
+    .innerJoin(creators, eq(creators.id, applications.creatorId));
 }
 
 /** Any application with its campaign and creator, locked for an admin's change; null when there is none. */
 export async function lockApplication(
   tx: DatabaseOrTransaction,
   applicationId: number,
-): Promise<{ application: ApplicationRow; campaign: CampaignRow; influencer: InfluencerRow } | null> {
+): Promise<{ application: ApplicationRow; campaign: CampaignRow; creator: CreatorRow } | null> {
   const [row] = await applicationsWithParties(tx)
     .where(eq(applications.id, applicationId))
     .limit(1)
@@ -107,10 +107,10 @@ export async function listContentDueUnreminded(
   { firstUploadDay, lastUploadDay }: { firstUploadDay: string; lastUploadDay: string },
 ) {
   return db
-    .select({ application: applications, campaign: campaigns, email: influencers.email })
+    .select({ application: applications, campaign: campaigns, email: creators.email })
     .from(applications)
     .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-    .innerJoin(influencers, eq(influencers.id, applications.influencerId))
+    .innerJoin(creators, eq(creators.id, applications.creatorId))
     .where(
       and(
         inArray(applications.status, [...CONTENT_DUE_STATUSES]),
@@ -122,11 +122,11 @@ export async function listContentDueUnreminded(
 }
 
 /** The creator's email and the campaign's name, for a lifecycle mail. */
-export async function findMailRecipient(db: DatabaseOrTransaction, influencerId: number, campaignId: number) {
+export async function findMailRecipient(db: DatabaseOrTransaction, creatorId: number, campaignId: number) {
   const [row] = await db
-    .select({ email: influencers.email, campaign: campaigns.name })
-    .from(influencers)
+    .select({ email: creators.email, campaign: campaigns.name })
+    .from(creators)
     .innerJoin(campaigns, eq(campaigns.id, campaignId))
-    .where(eq(influencers.id, influencerId));
+    .where(eq(creators.id, creatorId));
   return row ?? null;
 }

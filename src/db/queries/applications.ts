@@ -10,9 +10,9 @@ import { trackingUrl } from '../../shared/tracking';
 import type { DatabaseOrTransaction } from '../client';
 import { applications, type SubmissionRow, submissions } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
+import { creators } from '../schema/creators';
 import { accountClosures } from '../schema/data-rights';
-import { influencers } from '../schema/influencers';
-import { influencerProfiles, socialAccounts } from '../schema/onboarding';
+import { creatorProfiles, socialAccounts } from '../schema/onboarding';
 import {
   describesPost,
   lookView,
@@ -92,14 +92,14 @@ async function latestSubmissions(db: DatabaseOrTransaction, applicationIds: numb
 /** The creator's applications, newest first, with what to do next. */
 export async function listMyApplications(
   db: DatabaseOrTransaction,
-  influencerId: number,
+  creatorId: number,
   now: Date,
 ): Promise<Array<Omit<MyApplication, 'choices' | 'canChangeChoice'>>> {
   const rows = await db
     .select({ application: applications, campaign: campaigns })
     .from(applications)
     .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-    .where(eq(applications.influencerId, influencerId))
+    .where(eq(applications.creatorId, creatorId))
     .orderBy(desc(applications.createdAt), desc(applications.id));
   const latest = await latestSubmissions(
     db,
@@ -148,15 +148,11 @@ export async function listMyApplications(
 }
 
 /** The creator's application to one campaign, if any (for the campaign page). */
-export async function findMyApplicationFor(
-  db: DatabaseOrTransaction,
-  influencerId: number,
-  campaignId: number,
-) {
+export async function findMyApplicationFor(db: DatabaseOrTransaction, creatorId: number, campaignId: number) {
   const [row] = await db
     .select({ id: applications.id, status: applications.status })
     .from(applications)
-    .where(and(eq(applications.influencerId, influencerId), eq(applications.campaignId, campaignId)))
+    .where(and(eq(applications.creatorId, creatorId), eq(applications.campaignId, campaignId)))
     .limit(1);
   return row ?? null;
 }
@@ -171,27 +167,27 @@ export async function listApplicants(
   const found = await db
     .select({
       application: applications,
-      influencer: influencers,
-      profile: influencerProfiles,
+      creator: creators,
+      profile: creatorProfiles,
       closedAt: accountClosures.closedAt,
     })
     .from(applications)
-    .innerJoin(influencers, eq(influencers.id, applications.influencerId))
-    .leftJoin(influencerProfiles, eq(influencerProfiles.influencerId, influencers.id))
-    .leftJoin(accountClosures, eq(accountClosures.influencerId, influencers.id))
+    .innerJoin(creators, eq(creators.id, applications.creatorId))
+    .leftJoin(creatorProfiles, eq(creatorProfiles.creatorId, creators.id))
+    .leftJoin(accountClosures, eq(accountClosures.creatorId, creators.id))
     .where(and(eq(applications.campaignId, campaignId), inArray(applications.id, [...applicationIds])));
   const place = new Map(applicationIds.map((id, index) => [id, index]));
   const rows = found.sort((a, b) => place.get(a.application.id)! - place.get(b.application.id)!);
-  const influencerIds = rows.map((r) => r.influencer.id);
-  const social = influencerIds.length
-    ? await db.select().from(socialAccounts).where(inArray(socialAccounts.influencerId, influencerIds))
+  const creatorIds = rows.map((r) => r.creator.id);
+  const social = creatorIds.length
+    ? await db.select().from(socialAccounts).where(inArray(socialAccounts.creatorId, creatorIds))
     : [];
   const latest = await latestSubmissions(
     db,
     rows.map((r) => r.application.id),
   );
   const previews = await previewsOfLatest(db, latest);
-  return rows.map(({ application: a, influencer: i, profile: p, closedAt }) => ({
+  return rows.map(({ application: a, creator: i, profile: p, closedAt }) => ({
     id: a.id,
     status: a.status,
     pitch: a.pitch,
@@ -204,24 +200,24 @@ export async function listApplicants(
     deliveryProblemNote: a.deliveryProblemNote,
     tracking: carrierTrackingOf(a),
     createdAt: a.createdAt.toISOString(),
-    influencer: {
+    creator: {
       id: i.id,
       name: i.name,
       username: i.username,
       email: i.email,
-      tier: p?.influencerTier ?? 'Micro',
+      tier: p?.creatorTier ?? 'Micro',
       totalFollowers: p?.totalFollowers ?? 0,
       followers: Object.fromEntries(
         social
-          .filter((s) => s.influencerId === i.id && (s.handle || s.followers !== null))
+          .filter((s) => s.creatorId === i.id && (s.handle || s.followers !== null))
           .map((s) => [s.platform, s.followers]),
       ),
       verifiedFollowers: Object.fromEntries(
         social
-          .filter((s) => s.influencerId === i.id && s.verifiedFollowers !== null && s.verifiedAt !== null)
+          .filter((s) => s.creatorId === i.id && s.verifiedFollowers !== null && s.verifiedAt !== null)
           .map((s) => [s.platform, { followers: s.verifiedFollowers!, at: s.verifiedAt!.toISOString() }]),
       ),
-      tierBasis: tierFromAccounts(social.filter((s) => s.influencerId === i.id)).basisLabel,
+      tierBasis: tierFromAccounts(social.filter((s) => s.creatorId === i.id)).basisLabel,
       primaryCategory: p?.primaryCategory ?? null,
       secondaryCategory: p?.secondaryCategory ?? null,
       state: p?.state ?? null,

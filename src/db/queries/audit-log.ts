@@ -51,7 +51,7 @@ const campaignOf = sql<number | null>`case ${auditLog.entityType}
   end`;
 
 /** The creator a record belongs to, while they exist: the creator, or a payout's. */
-const influencerOf = sql<number | null>`case ${auditLog.entityType}
+const creatorOf = sql<number | null>`case ${auditLog.entityType}
   when 'creator' then (select i.id from influencers i where i.id = ${entityNumber})
   when 'payout' then (select p.influencer_id from payouts p where p.id = ${entityNumber})
   end`;
@@ -92,7 +92,7 @@ export function auditLogPageQuery(db: DatabaseOrTransaction, params: AuditLogQue
       after: auditLog.after,
       ipAddress: auditLog.ipAddress,
       campaignId: campaignOf,
-      influencerId: influencerOf,
+      creatorId: creatorOf,
       campaignName: campaignNameOf,
       creatorName: creatorNameOf,
     })
@@ -131,7 +131,7 @@ export async function listAuditLog(db: DatabaseOrTransaction, params: AuditLogQu
       before: row.before as AuditFields | null,
       after: row.after as AuditFields | null,
       campaignId: row.campaignId === null ? null : Number(row.campaignId),
-      influencerId: row.influencerId === null ? null : Number(row.influencerId),
+      creatorId: row.creatorId === null ? null : Number(row.creatorId),
     })),
     total: Math.min(counted, AUDIT_COUNT_CAP),
     totalCapped: counted > AUDIT_COUNT_CAP,

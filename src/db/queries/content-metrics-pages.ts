@@ -112,7 +112,7 @@ export async function campaignCreatorsAfter(
       : after([
           { expr: sql`t.interactions`, value: cursor.interactions, dir: 'desc' },
           { expr: sql`t.views`, value: cursor.views, dir: 'desc' },
-          { expr: sql`t.influencer_id`, value: cursor.influencerId, dir: 'asc' },
+          { expr: sql`t.influencer_id`, value: cursor.creatorId, dir: 'asc' },
         ]);
   const result = await readWithoutJit(
     db,

@@ -43,7 +43,7 @@ export function toPostMetrics(row: Row): PostMetrics {
     platform: row.platform as Platform,
     campaignId: Number(row.campaign_id),
     campaignName: String(row.campaign_name),
-    influencerId: Number(row.influencer_id),
+    creatorId: Number(row.influencer_id),
     creatorName: String(row.creator_name),
     creatorUsername: String(row.creator_username),
     ...(row.snapshot_id === null ? EMPTY_FIGURES : figuresOf(row)),
@@ -90,19 +90,19 @@ export interface PostRef {
   submissionId: number;
   postUrl: string;
   platform: Platform;
-  influencerId: number;
+  creatorId: number;
   campaignId: number;
 }
 
 /**
  * A post that can carry figures: `postUrl` is one of the submission's links and the submission is waiting for
- * review or approved. With `influencerId`, only that creator's own posts are found.
+ * review or approved. With `creatorId`, only that creator's own posts are found.
  */
 export async function findPost(
   db: DatabaseOrTransaction,
   submissionId: number,
   postUrl: string,
-  influencerId?: number,
+  creatorId?: number,
 ): Promise<(PostRef & { hasUrl: boolean }) | null> {
   const result = await db.execute(sql`
     select sub.id, c.platform, a.influencer_id, a.campaign_id,
@@ -111,7 +111,7 @@ export async function findPost(
     join applications a on a.id = sub.application_id
     join campaigns c on c.id = a.campaign_id
     where sub.id = ${submissionId} and sub.status in ('submitted', 'approved')
-      ${influencerId === undefined ? sql`` : sql`and a.influencer_id = ${influencerId}`}`);
+      ${creatorId === undefined ? sql`` : sql`and a.influencer_id = ${creatorId}`}`);
   const row = rowsOf(result)[0];
   if (!row) return null;
   return {
@@ -119,7 +119,7 @@ export async function findPost(
     submissionId,
     postUrl,
     platform: row.platform as Platform,
-    influencerId: Number(row.influencer_id),
+    creatorId: Number(row.influencer_id),
     campaignId: Number(row.campaign_id),
   };
 }

@@ -32,7 +32,7 @@ export async function totalsOf(
 }
 
 export interface CreatorMetricsRow {
-  influencerId: number;
+  creatorId: number;
   creatorName: string;
   creatorUsername: string;
   posts: number;
@@ -58,7 +58,7 @@ const creatorRowsSql = (options: { platform?: Platform; limit?: number }) => {
 export function toCreatorRow(row: Row): CreatorMetricsRow & { platform: Platform | null } {
   const totals = toTotals(row);
   return {
-    influencerId: Number(row.influencer_id),
+    creatorId: Number(row.influencer_id),
     creatorName: String(row.creator_name),
     creatorUsername: String(row.creator_username),
     platform: (row.platform as Platform | null) ?? null,

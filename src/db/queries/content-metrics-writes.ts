@@ -53,14 +53,14 @@ export async function updateEngagementRates(db: DatabaseOrTransaction, submissio
  * their submission's status: an SQL expression, a count of the creator's kept post rows with a counted snapshot
  * (content_post_figures_influencer_idx, an index-only count).
  */
-function measuredPostsOf(influencerId: SQL) {
+function measuredPostsOf(creatorId: SQL) {
   return sql`(select count(*)::int from content_post_figures f
-    where f.influencer_id = ${influencerId} and f.snapshot_id is not null)`;
+    where f.influencer_id = ${creatorId} and f.snapshot_id is not null)`;
 }
 
 /** How many of this creator's posts have counted figures (the engagement rate is 0 and means nothing without any). */
-export async function measuredPostCount(db: DatabaseOrTransaction, influencerId: number) {
-  const result = await db.execute(sql`select ${measuredPostsOf(sql`${influencerId}`)} as measured_posts`);
+export async function measuredPostCount(db: DatabaseOrTransaction, creatorId: number) {
+  const result = await db.execute(sql`select ${measuredPostsOf(sql`${creatorId}`)} as measured_posts`);
   return Number(rowsOf(result)[0]?.measured_posts ?? 0);
 }
 
@@ -71,9 +71,9 @@ export async function measuredPostCount(db: DatabaseOrTransaction, influencerId:
  */
 export async function engagementOf(
   db: DatabaseOrTransaction,
-  influencerIds: readonly number[],
+  creatorIds: readonly number[],
 ): Promise<Map<number, { engagementRate: number; measuredPosts: number }>> {
-  const ids = [...new Set(influencerIds)];
+  const ids = [...new Set(creatorIds)];
   if (ids.length === 0) return new Map();
   const result = await db.execute(sql`
     select i.id, i.engagement_rate, ${measuredPostsOf(sql`i.id`)} as measured_posts

@@ -19,14 +19,14 @@ export const iso = (v: unknown): string | null =>
 /** Which posts: a filter on the kept post rows `f` (content_post_figures). */
 export type PostScope =
   | { campaignId: number }
-  | { influencerId: number }
+  | { creatorId: number }
   /** Every post of the creators who made these submissions. */
   | { creatorsOfSubmissions: number[] }
   | { submittedFrom: Date; submittedBefore: Date };
 
 function scopeFilter(scope: PostScope): SQL {
   if ('campaignId' in scope) return sql`f.campaign_id = ${scope.campaignId}`;
-  if ('influencerId' in scope) return sql`f.influencer_id = ${scope.influencerId}`;
+  if ('creatorId' in scope) return sql`f.influencer_id = ${scope.creatorId}`;
   if ('creatorsOfSubmissions' in scope) {
     return sql`f.influencer_id in (select a2.influencer_id from submissions s2 join applications a2 on a2.id = s2.application_id where s2.id in ${scope.creatorsOfSubmissions})`;
   }

@@ -11,7 +11,7 @@ import {
   conversations,
   savedReplies,
 } from '../schema/conversations';
-import { influencers } from '../schema/influencers';
+import { creators } from '../schema/creators';
 import { keyset, keysetPage } from './keyset';
 
 /** The outer query's conversation id, spelled out: drizzle writes a bare "id" inside raw SQL, which a subquery would misread. */
@@ -25,7 +25,7 @@ const unreadFor = (fromRole: ConversationAuthorRole, readerId: string) => sql<nu
       where r.conversation_id = ${OUTER_ID} and r.user_id = ${readerId}), 0))`;
 
 /** A creator's conversations with what they have not read. */
-export async function creatorConversations(db: DatabaseOrTransaction, influencerId: number, userId: string) {
+export async function creatorConversations(db: DatabaseOrTransaction, creatorId: number, userId: string) {
   return db
     .select({
       id: conversations.id,
@@ -34,7 +34,7 @@ export async function creatorConversations(db: DatabaseOrTransaction, influencer
       unreadCount: unreadFor('team', userId),
     })
     .from(conversations)
-    .where(eq(conversations.influencerId, influencerId))
+    .where(eq(conversations.creatorId, creatorId))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id));
 }
 
@@ -80,14 +80,14 @@ export async function inbox(
       lastMessageAt: conversations.lastMessageAt,
       waitingSince: conversations.waitingSince,
       campaign: { id: campaigns.id, name: campaigns.name, brand: campaigns.brand },
-      creator: { id: influencers.id, name: influencers.name },
+      creator: { id: creators.id, name: creators.name },
       lastAuthorRole: lastMessage.authorRole,
       lastBody: lastMessage.body,
       unreadCount: unread,
     })
     .from(conversations)
     .innerJoin(campaigns, eq(campaigns.id, conversations.campaignId))
-    .innerJoin(influencers, eq(influencers.id, conversations.influencerId))
+    .innerJoin(creators, eq(creators.id, conversations.creatorId))
     .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
     .where(
       and(
@@ -98,8 +98,8 @@ export async function inbox(
         campaignId === undefined ? undefined : eq(conversations.campaignId, campaignId),
         pattern
           ? or(
-              sql`${conversations.influencerId} = any(array(select ${influencers.id} from ${influencers}
-                where ${influencers.name} ilike ${pattern} or ${influencers.email} ilike ${pattern}))`,
+              sql`${conversations.creatorId} = any(array(select ${creators.id} from ${creators}
+                where ${creators.name} ilike ${pattern} or ${creators.email} ilike ${pattern}))`,
               sql`${conversations.id} = any(array(select distinct m.conversation_id from ${conversationMessages} m
                 where m.body ilike ${pattern}))`,
             )

@@ -7,7 +7,7 @@ import {
   conversationReads,
   conversations,
 } from '../schema/conversations';
-import { influencers } from '../schema/influencers';
+import { creators } from '../schema/creators';
 import { notifications } from '../schema/notifications';
 
 /**
@@ -85,7 +85,7 @@ export async function unreadTeamMessagesDue(
     with due as (
       select c.id, count(m.id)::int as unread, max(m.id) as newest
       from ${conversations} c
-      join ${influencers} i on i.id = c.influencer_id
+      join ${creators} i on i.id = c.influencer_id
       join ${conversationMessages} m
         on m.conversation_id = c.id and m.author_role = 'team' and m.hidden_at is null
       left join ${conversationReads} r on r.conversation_id = c.id and r.user_id = i.auth_user_id
@@ -106,7 +106,7 @@ export async function unreadTeamMessagesDue(
     from due
     join ${conversations} c on c.id = due.id
     join ${campaigns} camp on camp.id = c.campaign_id
-    join ${influencers} i on i.id = c.influencer_id
+    join ${creators} i on i.id = c.influencer_id
     join ${conversationMessages} m on m.id = due.newest
     order by c.id
   `);

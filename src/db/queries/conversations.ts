@@ -9,13 +9,13 @@ import {
   conversationReads,
   conversations,
 } from '../schema/conversations';
-import { influencers } from '../schema/influencers';
+import { creators } from '../schema/creators';
 
 /** Who reads: a creator sees only their own conversations (ownership in the WHERE), an admin sees every one. */
-export type ConversationScope = { influencerId: number } | { admin: true };
+export type ConversationScope = { creatorId: number } | { admin: true };
 
 const scopeOf = (scope: ConversationScope) =>
-  'influencerId' in scope ? eq(conversations.influencerId, scope.influencerId) : undefined;
+  'creatorId' in scope ? eq(conversations.creatorId, scope.creatorId) : undefined;
 
 const conversationColumns = {
   conversation: conversations,
@@ -28,12 +28,12 @@ const conversationColumns = {
     updatedAt: campaigns.updatedAt,
   },
   creator: {
-    id: influencers.id,
-    name: influencers.name,
-    email: influencers.email,
-    standing: influencers.standing,
-    authUserId: influencers.authUserId,
-    mailOptOuts: influencers.mailOptOuts,
+    id: creators.id,
+    name: creators.name,
+    email: creators.email,
+    standing: creators.standing,
+    authUserId: creators.authUserId,
+    mailOptOuts: creators.mailOptOuts,
   },
 };
 
@@ -48,7 +48,7 @@ export async function findConversation(
     .select(conversationColumns)
     .from(conversations)
     .innerJoin(campaigns, eq(campaigns.id, conversations.campaignId))
-    .innerJoin(influencers, eq(influencers.id, conversations.influencerId))
+    .innerJoin(creators, eq(creators.id, conversations.creatorId))
     .where(and(eq(conversations.id, id), scopeOf(scope)))
     .limit(1);
   const [row] = lock ? await query.for('update', { of: conversations }) : await query;
@@ -65,14 +65,14 @@ export async function findApplicationForConversation(
   const [row] = await db
     .select({
       id: applications.id,
-      influencerId: applications.influencerId,
+      creatorId: applications.creatorId,
       campaignId: applications.campaignId,
     })
     .from(applications)
     .where(
       and(
         eq(applications.id, applicationId),
-        'influencerId' in scope ? eq(applications.influencerId, scope.influencerId) : undefined,
+        'creatorId' in scope ? eq(applications.creatorId, scope.creatorId) : undefined,
       ),
     )
     .limit(1);
@@ -82,14 +82,14 @@ export async function findApplicationForConversation(
 /** The conversation of an application, made on first use (two openers at once get the same one). */
 export async function ensureConversation(
   db: DatabaseOrTransaction,
-  application: { id: number; influencerId: number; campaignId: number },
+  application: { id: number; creatorId: number; campaignId: number },
   now: Date,
 ): Promise<number> {
   await db
     .insert(conversations)
     .values({
       applicationId: application.id,
-      influencerId: application.influencerId,
+      creatorId: application.creatorId,
       campaignId: application.campaignId,
       createdAt: now,
     })

@@ -6,7 +6,7 @@ import type { DatabaseOrTransaction } from '../client';
 import { applications } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
 import { creatorModerationEvents, creatorNotes, followerChanges } from '../schema/creator-management';
-import { influencers } from '../schema/influencers';
+import { creators } from '../schema/creators';
 import { measuredPostCount } from './content-metrics-writes';
 import { findProfile, findSocialAccounts } from './onboarding';
 import { listMyPayouts } from './payout-records';
@@ -16,8 +16,8 @@ import { walletFigures } from './wallet-figures';
 /** How many Mint entries the creator page shows (newest first). */
 export const CREATOR_PAGE_LEDGER_ENTRIES = 50;
 
-export async function findInfluencerById(db: DatabaseOrTransaction, id: number) {
-  const rows = await db.select().from(influencers).where(eq(influencers.id, id)).limit(1);
+export async function findCreatorById(db: DatabaseOrTransaction, id: number) {
+  const rows = await db.select().from(creators).where(eq(creators.id, id)).limit(1);
   return rows[0] ?? null;
 }
 
@@ -26,8 +26,8 @@ export async function findCreatorDetail(
   db: DatabaseOrTransaction,
   id: number,
 ): Promise<CreatorDetail | null> {
-  const influencer = await findInfluencerById(db, id);
-  if (!influencer) return null;
+  const creator = await findCreatorById(db, id);
+  if (!creator) return null;
   const [profile, socials, apps, wallet, payoutList, notes, audit, changes, measuredPosts, records] =
     await Promise.all([
       findProfile(db, id),
@@ -36,39 +36,39 @@ export async function findCreatorDetail(
         .select({ application: applications, campaign: campaigns.name })
         .from(applications)
         .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-        .where(eq(applications.influencerId, id))
+        .where(eq(applications.creatorId, id))
         .orderBy(desc(applications.createdAt), desc(applications.id)),
       walletFigures(db, id, { limit: CREATOR_PAGE_LEDGER_ENTRIES }),
       listMyPayouts(db, id),
       db
         .select()
         .from(creatorNotes)
-        .where(eq(creatorNotes.influencerId, id))
+        .where(eq(creatorNotes.creatorId, id))
         .orderBy(desc(creatorNotes.createdAt), desc(creatorNotes.id)),
       db
         .select()
         .from(creatorModerationEvents)
-        .where(eq(creatorModerationEvents.influencerId, id))
+        .where(eq(creatorModerationEvents.creatorId, id))
         .orderBy(desc(creatorModerationEvents.createdAt), desc(creatorModerationEvents.id)),
       followerChangesOf(db, [id]),
       measuredPostCount(db, id),
       reliabilityOf(db, [id]),
     ]);
   return {
-    id: influencer.id,
-    username: influencer.username,
-    name: influencer.name,
-    email: influencer.email,
-    emailVerified: influencer.emailVerified,
-    profileCompleted: influencer.profileCompleted,
-    provider: influencer.provider,
-    createdAt: influencer.createdAt.toISOString(),
-    standing: influencer.standing,
-    engagementRate: influencer.engagementRate,
+    id: creator.id,
+    username: creator.username,
+    name: creator.name,
+    email: creator.email,
+    emailVerified: creator.emailVerified,
+    profileCompleted: creator.profileCompleted,
+    provider: creator.provider,
+    createdAt: creator.createdAt.toISOString(),
+    standing: creator.standing,
+    engagementRate: creator.engagementRate,
     measuredPosts,
-    tier: profile?.influencerTier ?? null,
+    tier: profile?.creatorTier ?? null,
     tierBasis: profile ? tierFromAccounts(socials).basisLabel : null,
-    totalFollowers: profile?.totalFollowers ?? influencer.followers,
+    totalFollowers: profile?.totalFollowers ?? creator.followers,
     profile: profile
       ? {
           firstName: profile.firstName,
@@ -154,7 +154,7 @@ export async function findCreatorDetail(
  * The admin action that set the creator's current standing (its reason and time), or null when none did (never
  * moderated). A creator reads it on /dashboard (GET /api/me): only what they were told by mail, never who did it.
  */
-export async function latestModerationEvent(db: DatabaseOrTransaction, influencerId: number) {
+export async function latestModerationEvent(db: DatabaseOrTransaction, creatorId: number) {
   const rows = await db
     .select({
       action: creatorModerationEvents.action,
@@ -162,7 +162,7 @@ export async function latestModerationEvent(db: DatabaseOrTransaction, influence
       createdAt: creatorModerationEvents.createdAt,
     })
     .from(creatorModerationEvents)
-    .where(eq(creatorModerationEvents.influencerId, influencerId))
+    .where(eq(creatorModerationEvents.creatorId, creatorId))
     .orderBy(desc(creatorModerationEvents.createdAt), desc(creatorModerationEvents.id))
     .limit(1);
   return rows[0] ?? null;
@@ -171,34 +171,32 @@ export async function latestModerationEvent(db: DatabaseOrTransaction, influence
 /** A creator's standing, by their sign-in account (null when the account has no creator record). */
 export async function standingOfUser(db: DatabaseOrTransaction, authUserId: string) {
   const rows = await db
-    .select({ standing: influencers.standing })
-    .from(influencers)
-    .where(and(eq(influencers.authUserId, authUserId), isNotNull(influencers.authUserId)))
+    .select({ standing: creators.standing })
+    .from(creators)
+    .where(and(eq(creators.authUserId, authUserId), isNotNull(creators.authUserId)))
     .limit(1);
   return rows[0]?.standing ?? null;
 }
 
 /** Every recorded follower change of these creators, oldest first. */
-export async function followerChangesOf(db: DatabaseOrTransaction, influencerIds: number[]) {
-  if (influencerIds.length === 0) return [];
+export async function followerChangesOf(db: DatabaseOrTransaction, creatorIds: number[]) {
+  if (creatorIds.length === 0) return [];
   return db
     .select()
     .from(followerChanges)
-    .where(inArray(followerChanges.influencerId, [...new Set(influencerIds)]))
+    .where(inArray(followerChanges.creatorId, [...new Set(creatorIds)]))
     .orderBy(asc(followerChanges.changedAt), asc(followerChanges.id));
 }
 
 /** When each of these creators' applications was decided (accepted or rejected), for "since the last review". */
-export async function decisionsOf(db: DatabaseOrTransaction, influencerIds: number[]) {
-  if (influencerIds.length === 0) return [];
+export async function decisionsOf(db: DatabaseOrTransaction, creatorIds: number[]) {
+  if (creatorIds.length === 0) return [];
   return db
     .select({
       id: applications.id,
-      influencerId: applications.influencerId,
+      creatorId: applications.creatorId,
       decidedAt: applications.decidedAt,
     })
     .from(applications)
-    .where(
-      and(inArray(applications.influencerId, [...new Set(influencerIds)]), isNotNull(applications.decidedAt)),
-    );
+    .where(and(inArray(applications.creatorId, [...new Set(creatorIds)]), isNotNull(applications.decidedAt)));
 }

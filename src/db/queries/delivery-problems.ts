@@ -3,7 +3,7 @@ import type { AdminProblem, MyProblem, ProblemStatus } from '../../shared/schema
 import type { DatabaseOrTransaction } from '../client';
 import { applications } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
-import { influencers } from '../schema/influencers';
+import { creators } from '../schema/creators';
 import { type DeliveryProblemRow, deliveryProblems } from '../schema/shipping';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -26,12 +26,12 @@ const problemJoins = (db: DatabaseOrTransaction) =>
       problem: deliveryProblems,
       application: applications,
       campaign: campaigns,
-      influencer: influencers,
+      creator: creators,
     })
     .from(deliveryProblems)
     .innerJoin(applications, eq(applications.id, deliveryProblems.applicationId))
     .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-    .innerJoin(influencers, eq(influencers.id, applications.influencerId));
+    .innerJoin(creators, eq(creators.id, applications.creatorId));
 
 /** One problem with its application, campaign and creator, locked (the application first, as every change does). */
 export async function lockProblem(db: DatabaseOrTransaction, id: number) {
@@ -124,7 +124,7 @@ export async function listProblems(
         ? { part: 'open' as const, at: last.openedAt, id: last.id }
         : { part: 'resolved' as const, at: last.resolvedAt ?? last.openedAt, id: last.id }
       : null;
-  const items = shown.map(({ problem: p, application: a, campaign: c, influencer: i }) => ({
+  const items = shown.map(({ problem: p, application: a, campaign: c, creator: i }) => ({
     id: p.id,
     kind: p.kind,
     note: p.note,
@@ -160,12 +160,12 @@ export function myProblemView(p: DeliveryProblemRow): MyProblem {
 }
 
 /** Every problem the creator reported, newest first (ownership in the WHERE clause). */
-export async function listMyProblems(db: DatabaseOrTransaction, influencerId: number): Promise<MyProblem[]> {
+export async function listMyProblems(db: DatabaseOrTransaction, creatorId: number): Promise<MyProblem[]> {
   const rows = await db
     .select({ problem: deliveryProblems })
     .from(deliveryProblems)
     .innerJoin(applications, eq(applications.id, deliveryProblems.applicationId))
-    .where(eq(applications.influencerId, influencerId))
+    .where(eq(applications.creatorId, creatorId))
     .orderBy(desc(deliveryProblems.openedAt), desc(deliveryProblems.id));
   return rows.map((r) => myProblemView(r.problem));
 }

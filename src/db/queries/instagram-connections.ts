@@ -4,11 +4,11 @@ import { type AgeBracket, instagramConnections, platformDataDeletions } from '..
 import { rowsOf } from './raw-rows';
 import { submissionOwners, textOrNull } from './submission-owners';
 
-export async function findInstagramConnection(db: DatabaseOrTransaction, influencerId: number) {
+export async function findInstagramConnection(db: DatabaseOrTransaction, creatorId: number) {
   const [row] = await db
     .select()
     .from(instagramConnections)
-    .where(eq(instagramConnections.influencerId, influencerId));
+    .where(eq(instagramConnections.creatorId, creatorId));
   return row ?? null;
 }
 
@@ -16,7 +16,7 @@ export async function findInstagramConnection(db: DatabaseOrTransaction, influen
 export async function saveInstagramConnection(
   db: DatabaseOrTransaction,
   values: {
-    influencerId: number;
+    creatorId: number;
     igUserId: string;
     /** Kept from /me at connection (older connections and tests that insert one may lack it). */
     igScopedId?: string | null;
@@ -31,7 +31,7 @@ export async function saveInstagramConnection(
     .insert(instagramConnections)
     .values({ ...rest, connectedAt: now, updatedAt: now })
     .onConflictDoUpdate({
-      target: instagramConnections.influencerId,
+      target: instagramConnections.creatorId,
       set: {
         ...rest,
         connectedAt: now,
@@ -42,17 +42,17 @@ export async function saveInstagramConnection(
     });
 }
 
-export async function deleteInstagramConnection(db: DatabaseOrTransaction, influencerId: number) {
+export async function deleteInstagramConnection(db: DatabaseOrTransaction, creatorId: number) {
   const rows = await db
     .delete(instagramConnections)
-    .where(eq(instagramConnections.influencerId, influencerId))
-    .returning({ id: instagramConnections.influencerId });
+    .where(eq(instagramConnections.creatorId, creatorId))
+    .returning({ id: instagramConnections.creatorId });
   return rows.length > 0;
 }
 
 export async function updateInstagramToken(
   db: DatabaseOrTransaction,
-  influencerId: number,
+  creatorId: number,
   token: { tokenCiphertext: string; tokenExpiresAt: Date; now: Date },
 ) {
   await db
@@ -62,27 +62,27 @@ export async function updateInstagramToken(
       tokenExpiresAt: token.tokenExpiresAt,
       updatedAt: token.now,
     })
-    .where(eq(instagramConnections.influencerId, influencerId));
+    .where(eq(instagramConnections.creatorId, creatorId));
 }
 
 export async function saveAgeDemographics(
   db: DatabaseOrTransaction,
-  influencerId: number,
+  creatorId: number,
   brackets: AgeBracket[] | null,
   now: Date,
 ) {
   await db
     .update(instagramConnections)
     .set({ ageDemographics: brackets, demographicsAt: now })
-    .where(eq(instagramConnections.influencerId, influencerId));
+    .where(eq(instagramConnections.creatorId, creatorId));
 }
 
 /** The ages were asked for at `now` but not given (a refused request): the last ones stay, asked again in a day. */
-export async function markDemographicsRead(db: DatabaseOrTransaction, influencerId: number, now: Date) {
+export async function markDemographicsRead(db: DatabaseOrTransaction, creatorId: number, now: Date) {
   await db
     .update(instagramConnections)
     .set({ demographicsAt: now })
-    .where(eq(instagramConnections.influencerId, influencerId));
+    .where(eq(instagramConnections.creatorId, creatorId));
 }
 
 /**
@@ -161,19 +161,19 @@ export async function deleteInstagramData(
   db: DatabaseOrTransaction,
   igUserId: string,
   now: Date,
-): Promise<{ connections: number; snapshots: number; influencerIds: number[] }> {
+): Promise<{ connections: number; snapshots: number; creatorIds: number[] }> {
   // Meta names the app-scoped id; connections made before it was kept have only the professional account's id.
   const removed = await db
     .delete(instagramConnections)
     .where(or(eq(instagramConnections.igScopedId, igUserId), eq(instagramConnections.igUserId, igUserId)))
-    .returning({ influencerId: instagramConnections.influencerId });
-  const influencerIds = removed.map((r) => r.influencerId);
-  if (influencerIds.length === 0) return { connections: 0, snapshots: 0, influencerIds };
+    .returning({ creatorId: instagramConnections.creatorId });
+  const creatorIds = removed.map((r) => r.creatorId);
+  if (creatorIds.length === 0) return { connections: 0, snapshots: 0, creatorIds };
   const instagramPosts = sql`
     select sub.id from submissions sub
     join applications a on a.id = sub.application_id
     join campaigns c on c.id = a.campaign_id
-    where a.influencer_id in ${influencerIds} and c.platform = 'instagram'`;
+    where a.influencer_id in ${creatorIds} and c.platform = 'instagram'`;
   const snapshots = rowsOf(
     await db.execute(sql`
       delete from content_metric_snapshots
@@ -185,24 +185,24 @@ export async function deleteInstagramData(
     set done_at = ${now.toISOString()}::timestamptz,
       last_error = 'The Instagram data was deleted at the account holder''s request'
     where platform = 'instagram' and done_at is null and submission_id in (${instagramPosts})`);
-  return { connections: influencerIds.length, snapshots, influencerIds };
+  return { connections: creatorIds.length, snapshots, creatorIds };
 }
 
 /** The submissions of these creators (to work out their engagement rates again). */
-export async function submissionsOfCreators(db: DatabaseOrTransaction, influencerIds: number[]) {
-  if (influencerIds.length === 0) return [];
+export async function submissionsOfCreators(db: DatabaseOrTransaction, creatorIds: number[]) {
+  if (creatorIds.length === 0) return [];
   const result = await db.execute(sql`
     select sub.id from submissions sub join applications a on a.id = sub.application_id
-    where a.influencer_id in ${influencerIds}`);
+    where a.influencer_id in ${creatorIds}`);
   return rowsOf(result).map((row) => Number(row.id));
 }
 
 /** A creator left with no counted figures has no engagement rate ('0', as before any figure). */
-export async function resetEngagementWithoutFigures(db: DatabaseOrTransaction, influencerIds: number[]) {
-  if (influencerIds.length === 0) return;
+export async function resetEngagementWithoutFigures(db: DatabaseOrTransaction, creatorIds: number[]) {
+  if (creatorIds.length === 0) return;
   await db.execute(sql`
     update influencers i set engagement_rate = '0'
-    where i.id in ${influencerIds} and not exists (
+    where i.id in ${creatorIds} and not exists (
       select 1 from content_metric_snapshots s
       join submissions sub on sub.id = s.submission_id
       join applications a on a.id = sub.application_id

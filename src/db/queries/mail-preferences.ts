@@ -1,13 +1,13 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
-import { influencers } from '../schema/influencers';
+import { creators } from '../schema/creators';
 
 /** The mail categories a creator switched off. */
-export async function mailOptOutsOf(db: DatabaseOrTransaction, influencerId: number): Promise<string[]> {
+export async function mailOptOutsOf(db: DatabaseOrTransaction, creatorId: number): Promise<string[]> {
   const [row] = await db
-    .select({ optOuts: influencers.mailOptOuts })
-    .from(influencers)
-    .where(eq(influencers.id, influencerId));
+    .select({ optOuts: creators.mailOptOuts })
+    .from(creators)
+    .where(eq(creators.id, creatorId));
   return row?.optOuts ?? [];
 }
 
@@ -17,18 +17,18 @@ export async function mailOptOutsOf(db: DatabaseOrTransaction, influencerId: num
  */
 export async function mailOptOutsForAddress(db: DatabaseOrTransaction, email: string): Promise<string[]> {
   const [row] = await db
-    .select({ optOuts: influencers.mailOptOuts })
-    .from(influencers)
-    .where(sql`lower(${influencers.email}) = lower(${email})`)
-    .orderBy(desc(influencers.emailVerified), desc(influencers.id))
+    .select({ optOuts: creators.mailOptOuts })
+    .from(creators)
+    .where(sql`lower(${creators.email}) = lower(${email})`)
+    .orderBy(desc(creators.emailVerified), desc(creators.id))
     .limit(1);
   return row?.optOuts ?? [];
 }
 
 /** Stores the creator's switched-off categories. */
-export async function setMailOptOuts(db: DatabaseOrTransaction, influencerId: number, optOuts: string[]) {
+export async function setMailOptOuts(db: DatabaseOrTransaction, creatorId: number, optOuts: string[]) {
   await db
-    .update(influencers)
+    .update(creators)
     .set({ mailOptOuts: optOuts, updatedAt: new Date() })
-    .where(eq(influencers.id, influencerId));
+    .where(eq(creators.id, creatorId));
 }

@@ -13,7 +13,7 @@ import { type CampaignRow, campaigns } from '../schema/campaigns';
  */
 export async function listMatchCandidates(
   db: DatabaseOrTransaction,
-  influencerId: number,
+  creatorId: number,
   {
     today,
     categories,
@@ -42,7 +42,7 @@ export async function listMatchCandidates(
                 // Qualified by hand: a one-table select renders its own columns unqualified, and a bare "id" here
                 // would be the application's id.
                 sql`${applications.campaignId} = ${campaigns}.${sql.identifier('id')}`,
-                eq(applications.influencerId, influencerId),
+                eq(applications.creatorId, creatorId),
               ),
             ),
         ),

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
 import { users } from '../schema/auth';
-import { influencers } from '../schema/influencers';
+import { creators } from '../schema/creators';
 import { notifications } from '../schema/notifications';
 
 /** One page of a user's notifications, newest first (by id: the order they were written); ownership in the WHERE. */
@@ -63,21 +63,21 @@ export async function activeAdminUserIds(db: DatabaseOrTransaction): Promise<str
 }
 
 /** The sign-in account of a creator, or null (a creator record without one cannot read notifications). */
-export async function userIdOfInfluencer(db: DatabaseOrTransaction, influencerId: number) {
+export async function userIdOfCreator(db: DatabaseOrTransaction, creatorId: number) {
   const [row] = await db
-    .select({ userId: influencers.authUserId })
-    .from(influencers)
-    .where(eq(influencers.id, influencerId))
+    .select({ userId: creators.authUserId })
+    .from(creators)
+    .where(eq(creators.id, creatorId))
     .limit(1);
   return row?.userId ?? null;
 }
 
 /** A creator's name as admins read it in a notification ("Ana Lee"), or "A creator". */
-export async function creatorNameOf(db: DatabaseOrTransaction, influencerId: number): Promise<string> {
+export async function creatorNameOf(db: DatabaseOrTransaction, creatorId: number): Promise<string> {
   const [row] = await db
-    .select({ name: influencers.name })
-    .from(influencers)
-    .where(eq(influencers.id, influencerId))
+    .select({ name: creators.name })
+    .from(creators)
+    .where(eq(creators.id, creatorId))
     .limit(1);
   return row?.name || 'A creator';
 }

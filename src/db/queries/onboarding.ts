@@ -2,47 +2,47 @@ import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Platform } from '../../shared/constants';
 import { tierFromAccounts, totalCountedFollowers } from '../../shared/schemas/profile';
 import type { Database, DatabaseOrTransaction } from '../client';
-import { type InfluencerRow, influencers } from '../schema/influencers';
-import { emailVerificationCodes, influencerProfiles, socialAccounts } from '../schema/onboarding';
+import { type CreatorRow, creators } from '../schema/creators';
+import { creatorProfiles, emailVerificationCodes, socialAccounts } from '../schema/onboarding';
 
 /** Another creator who already proved they own this address. */
-export async function findOtherVerifiedInfluencerByEmail(
+export async function findOtherVerifiedCreatorByEmail(
   db: DatabaseOrTransaction,
   email: string,
-  influencerId: number,
+  creatorId: number,
 ) {
   const rows = await db
-    .select({ id: influencers.id })
-    .from(influencers)
+    .select({ id: creators.id })
+    .from(creators)
     .where(
       and(
-        sql`lower(${influencers.email}) = lower(${email})`,
-        eq(influencers.emailVerified, true),
-        ne(influencers.id, influencerId),
+        sql`lower(${creators.email}) = lower(${email})`,
+        eq(creators.emailVerified, true),
+        ne(creators.id, creatorId),
       ),
     )
     .limit(1);
   return rows[0] ?? null;
 }
 
-export async function latestCodeFor(db: DatabaseOrTransaction, influencerId: number) {
+export async function latestCodeFor(db: DatabaseOrTransaction, creatorId: number) {
   const rows = await db
     .select()
     .from(emailVerificationCodes)
-    .where(eq(emailVerificationCodes.influencerId, influencerId))
+    .where(eq(emailVerificationCodes.creatorId, creatorId))
     .orderBy(desc(emailVerificationCodes.createdAt), desc(emailVerificationCodes.id))
     .limit(1);
   return rows[0] ?? null;
 }
 
 /** The live (unused, uncancelled) code of this creator for this address. */
-export async function liveCodeFor(db: DatabaseOrTransaction, influencerId: number, email: string) {
+export async function liveCodeFor(db: DatabaseOrTransaction, creatorId: number, email: string) {
   const rows = await db
     .select()
     .from(emailVerificationCodes)
     .where(
       and(
-        eq(emailVerificationCodes.influencerId, influencerId),
+        eq(emailVerificationCodes.creatorId, creatorId),
         sql`lower(${emailVerificationCodes.email}) = lower(${email})`,
         isNull(emailVerificationCodes.consumedAt),
       ),
@@ -52,20 +52,18 @@ export async function liveCodeFor(db: DatabaseOrTransaction, influencerId: numbe
   return rows[0] ?? null;
 }
 
-export async function cancelLiveCodes(db: DatabaseOrTransaction, influencerId: number, now: Date) {
+export async function cancelLiveCodes(db: DatabaseOrTransaction, creatorId: number, now: Date) {
   await db
     .update(emailVerificationCodes)
     .set({ consumedAt: now })
-    .where(
-      and(eq(emailVerificationCodes.influencerId, influencerId), isNull(emailVerificationCodes.consumedAt)),
-    );
+    .where(and(eq(emailVerificationCodes.creatorId, creatorId), isNull(emailVerificationCodes.consumedAt)));
 }
 
-export async function findProfile(db: DatabaseOrTransaction, influencerId: number) {
+export async function findProfile(db: DatabaseOrTransaction, creatorId: number) {
   const rows = await db
     .select()
-    .from(influencerProfiles)
-    .where(eq(influencerProfiles.influencerId, influencerId))
+    .from(creatorProfiles)
+    .where(eq(creatorProfiles.creatorId, creatorId))
     .limit(1);
   return rows[0] ?? null;
 }
@@ -77,22 +75,18 @@ export async function findProfile(db: DatabaseOrTransaction, influencerId: numbe
  */
 export async function lockProfileForWrite(
   tx: DatabaseOrTransaction,
-  influencerId: number,
-): Promise<{ influencer: InfluencerRow | null; profile: typeof influencerProfiles.$inferSelect | null }> {
+  creatorId: number,
+): Promise<{ creator: CreatorRow | null; profile: typeof creatorProfiles.$inferSelect | null }> {
   // `no key update`, not `update`: a redemption or a reward inserting rows that reference this creator takes the
   // row's key-share lock for its foreign key while it holds the profile row's share lock (lockPayoutTarget); a full
   // update lock here made the two wait on each other (PostgreSQL ended one as a deadlock, a 500).
-  const [influencer] = await tx
-    .select()
-    .from(influencers)
-    .where(eq(influencers.id, influencerId))
-    .for('no key update');
+  const [creator] = await tx.select().from(creators).where(eq(creators.id, creatorId)).for('no key update');
   const [profile] = await tx
     .select()
-    .from(influencerProfiles)
-    .where(eq(influencerProfiles.influencerId, influencerId))
+    .from(creatorProfiles)
+    .where(eq(creatorProfiles.creatorId, creatorId))
     .for('update');
-  return { influencer: influencer ?? null, profile: profile ?? null };
+  return { creator: creator ?? null, profile: profile ?? null };
 }
 
 /**
@@ -100,20 +94,20 @@ export async function lockProfileForWrite(
  * change in progress (which holds that row, `lockProfileForWrite`) finishes first, and none starts until the
  * redemption is done.
  */
-export async function lockPayoutTarget(tx: DatabaseOrTransaction, influencerId: number) {
+export async function lockPayoutTarget(tx: DatabaseOrTransaction, creatorId: number) {
   const [row] = await tx
     .select({
-      paypalEmail: influencerProfiles.paypalEmail,
-      paypalEmailChangedAt: influencerProfiles.paypalEmailChangedAt,
+      paypalEmail: creatorProfiles.paypalEmail,
+      paypalEmailChangedAt: creatorProfiles.paypalEmailChangedAt,
     })
-    .from(influencerProfiles)
-    .where(eq(influencerProfiles.influencerId, influencerId))
+    .from(creatorProfiles)
+    .where(eq(creatorProfiles.creatorId, creatorId))
     .for('share');
   return row ?? null;
 }
 
-export async function findSocialAccounts(db: DatabaseOrTransaction, influencerId: number) {
-  return db.select().from(socialAccounts).where(eq(socialAccounts.influencerId, influencerId));
+export async function findSocialAccounts(db: DatabaseOrTransaction, creatorId: number) {
+  return db.select().from(socialAccounts).where(eq(socialAccounts.creatorId, creatorId));
 }
 
 /**
@@ -123,13 +117,13 @@ export async function findSocialAccounts(db: DatabaseOrTransaction, influencerId
  */
 export async function saveVerifiedFollowers(
   db: Database,
-  values: { influencerId: number; platform: Platform; followers: number; handle: string; at: Date },
+  values: { creatorId: number; platform: Platform; followers: number; handle: string; at: Date },
 ) {
   await db.transaction(async (tx) => {
     await tx
       .insert(socialAccounts)
       .values({
-        influencerId: values.influencerId,
+        creatorId: values.creatorId,
         platform: values.platform,
         handle: values.handle,
         followers: null,
@@ -138,17 +132,17 @@ export async function saveVerifiedFollowers(
         updatedAt: values.at,
       })
       .onConflictDoUpdate({
-        target: [socialAccounts.influencerId, socialAccounts.platform],
+        target: [socialAccounts.creatorId, socialAccounts.platform],
         set: { verifiedFollowers: values.followers, verifiedAt: values.at },
       });
-    const accounts = await findSocialAccounts(tx, values.influencerId);
+    const accounts = await findSocialAccounts(tx, values.creatorId);
     await tx
-      .update(influencerProfiles)
+      .update(creatorProfiles)
       .set({
-        influencerTier: tierFromAccounts(accounts).tier,
+        creatorTier: tierFromAccounts(accounts).tier,
         totalFollowers: totalCountedFollowers(accounts),
       })
-      .where(eq(influencerProfiles.influencerId, values.influencerId));
+      .where(eq(creatorProfiles.creatorId, values.creatorId));
   });
 }
 
@@ -158,13 +152,13 @@ export async function saveVerifiedFollowers(
  */
 export async function keepSignInHandle(
   db: DatabaseOrTransaction,
-  values: { influencerId: number; platform: Platform; handle: string; at: Date },
+  values: { creatorId: number; platform: Platform; handle: string; at: Date },
 ) {
   await db
     .insert(socialAccounts)
     .values({ ...values, followers: null, updatedAt: values.at })
     .onConflictDoUpdate({
-      target: [socialAccounts.influencerId, socialAccounts.platform],
+      target: [socialAccounts.creatorId, socialAccounts.platform],
       set: { handle: sql`coalesce(${socialAccounts.handle}, excluded.handle)` },
     });
 }
@@ -175,62 +169,62 @@ export async function keepSignInHandle(
  */
 export async function forgetVerifiedFollowers(
   tx: DatabaseOrTransaction,
-  influencerIds: number[],
+  creatorIds: number[],
   platform: Platform,
 ) {
-  for (const influencerId of influencerIds) {
+  for (const creatorId of creatorIds) {
     await tx
       .update(socialAccounts)
       .set({ verifiedFollowers: null, verifiedAt: null })
-      .where(and(eq(socialAccounts.influencerId, influencerId), eq(socialAccounts.platform, platform)));
-    const accounts = await findSocialAccounts(tx, influencerId);
+      .where(and(eq(socialAccounts.creatorId, creatorId), eq(socialAccounts.platform, platform)));
+    const accounts = await findSocialAccounts(tx, creatorId);
     await tx
-      .update(influencerProfiles)
+      .update(creatorProfiles)
       .set({
-        influencerTier: tierFromAccounts(accounts).tier,
+        creatorTier: tierFromAccounts(accounts).tier,
         totalFollowers: totalCountedFollowers(accounts),
       })
-      .where(eq(influencerProfiles.influencerId, influencerId));
+      .where(eq(creatorProfiles.creatorId, creatorId));
   }
 }
 
 /** Social accounts with a handle, after (influencer, platform) in key order: the handle repair's pages. */
 export async function socialHandlesAfter(
   db: DatabaseOrTransaction,
-  after: { influencerId: number; platform: string } | null,
+  after: { creatorId: number; platform: string } | null,
   limit: number,
 ) {
   return db
     .select({
-      influencerId: socialAccounts.influencerId,
+      creatorId: socialAccounts.creatorId,
       platform: socialAccounts.platform,
       handle: socialAccounts.handle,
     })
     .from(socialAccounts)
     .where(
       after
-        ? sql`${socialAccounts.handle} is not null and (${socialAccounts.influencerId}, ${socialAccounts.platform}) > (${after.influencerId}, ${after.platform})`
+        ? sql`${socialAccounts.handle} is not null and (${socialAccounts.creatorId}, ${socialAccounts.platform}) > (${after.creatorId}, ${after.platform})`
         : sql`${socialAccounts.handle} is not null`,
     )
-    .orderBy(socialAccounts.influencerId, socialAccounts.platform)
+    .orderBy(socialAccounts.creatorId, socialAccounts.platform)
     .limit(limit);
 }
 
 /** Replaces a handle if it is still `expected` (a creator's edit in between wins); true when it was replaced. */
 export async function replaceSocialHandle(
   tx: DatabaseOrTransaction,
-  account: { influencerId: number; platform: string; expected: string; handle: string | null },
+  account: { creatorId: number; platform: string; expected: string; handle: string | null },
 ) {
   const rows = await tx
     .update(socialAccounts)
     .set({ handle: account.handle })
     .where(
       and(
-        eq(socialAccounts.influencerId, account.influencerId),
+        eq(socialAccounts.creatorId, account.creatorId),
         eq(socialAccounts.platform, account.platform),
         eq(socialAccounts.handle, account.expected),
       ),
     )
-    .returning({ influencerId: socialAccounts.influencerId });
+    .returning({ creatorId: socialAccounts.creatorId });
   return rows.length > 0;
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { payoutLabel } from '../../shared/payouts';
 import type { AdminPayout, Payout } from '../../shared/schemas/payout';
 import type { DatabaseOrTransaction } from '../client';
-import { influencers } from '../schema/influencers';
+import { creators } from '../schema/creators';
 import { type PayoutRow, payoutBatches, payoutEvents, payouts } from '../schema/payouts';
 
 /*
@@ -35,34 +35,34 @@ export function payoutView(row: PayoutRow): Payout {
 }
 
 /** The creator's payouts, newest first. */
-export async function listMyPayouts(db: DatabaseOrTransaction, influencerId: number): Promise<Payout[]> {
+export async function listMyPayouts(db: DatabaseOrTransaction, creatorId: number): Promise<Payout[]> {
   const rows = await db
     .select()
     .from(payouts)
-    .where(eq(payouts.influencerId, influencerId))
+    .where(eq(payouts.creatorId, creatorId))
     .orderBy(desc(payouts.createdAt), desc(payouts.id));
   return rows.map(payoutView);
 }
 
-/** Locks one payout for a change (the creator's own when `influencerId` is given). */
-export async function lockPayout(tx: DatabaseOrTransaction, id: number, influencerId?: number) {
+/** Locks one payout for a change (the creator's own when `creatorId` is given). */
+export async function lockPayout(tx: DatabaseOrTransaction, id: number, creatorId?: number) {
   const rows = await tx
     .select()
     .from(payouts)
     .where(
-      influencerId === undefined
+      creatorId === undefined
         ? eq(payouts.id, id)
-        : and(eq(payouts.id, id), eq(payouts.influencerId, influencerId)),
+        : and(eq(payouts.id, id), eq(payouts.creatorId, creatorId)),
     )
     .for('update');
   return rows[0] ?? null;
 }
 
-export async function findPayoutByKey(tx: DatabaseOrTransaction, influencerId: number, key: string) {
+export async function findPayoutByKey(tx: DatabaseOrTransaction, creatorId: number, key: string) {
   const rows = await tx
     .select()
     .from(payouts)
-    .where(and(eq(payouts.influencerId, influencerId), eq(payouts.idempotencyKey, key)))
+    .where(and(eq(payouts.creatorId, creatorId), eq(payouts.idempotencyKey, key)))
     .limit(1);
   return rows[0] ?? null;
 }
@@ -99,9 +99,9 @@ export async function recordPayoutEvent(tx: DatabaseOrTransaction, event: Payout
 /** One payout for the admin: its creator, its PayPal batch and its whole history. */
 export async function findAdminPayout(db: DatabaseOrTransaction, id: number): Promise<AdminPayout | null> {
   const [row] = await db
-    .select({ payout: payouts, influencer: influencers, batch: payoutBatches })
+    .select({ payout: payouts, creator: creators, batch: payoutBatches })
     .from(payouts)
-    .innerJoin(influencers, eq(influencers.id, payouts.influencerId))
+    .innerJoin(creators, eq(creators.id, payouts.creatorId))
     .leftJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
     .where(eq(payouts.id, id))
     .limit(1);
@@ -114,11 +114,11 @@ export async function findAdminPayout(db: DatabaseOrTransaction, id: number): Pr
   return {
     ...payoutView(row.payout),
     mode: row.payout.mode,
-    influencer: {
-      id: row.influencer.id,
-      name: row.influencer.name,
-      username: row.influencer.username,
-      email: row.influencer.email,
+    creator: {
+      id: row.creator.id,
+      name: row.creator.name,
+      username: row.creator.username,
+      email: row.creator.email,
     },
     batch: row.batch
       ? {

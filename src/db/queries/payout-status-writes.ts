@@ -71,13 +71,13 @@ export async function completeProcessingPayouts(
     from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
       as v(id integer, reference text, "paypalStatus" text, "paypalItemId" text)
     where p.id = v.id and p.status = 'processing'
-    returning p.id, p.influencer_id as "influencerId", p.amount, p.paypal_email as "paypalEmail",
+    returning p.id, p.influencer_id as "creatorId", p.amount, p.paypal_email as "paypalEmail",
       (select i.auth_user_id from influencers i where i.id = p.influencer_id) as "userId"`);
   const rows = (
     result as unknown as {
       rows: Array<{
         id: number;
-        influencerId: number;
+        creatorId: number;
         amount: number;
         paypalEmail: string;
         userId: string | null;

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
 import { applications, submissions } from '../schema/applications';
 import { contentPostPreviews } from '../schema/content-metrics';
-import { influencers } from '../schema/influencers';
+import { creators } from '../schema/creators';
 import { uploads } from '../schema/uploads';
 
 export interface StoredPostPreview {
@@ -87,10 +87,10 @@ export async function submissionOwnerUsers(
 ): Promise<Map<number, string | null>> {
   if (submissionIds.length === 0) return new Map();
   const rows = await db
-    .select({ submissionId: submissions.id, userId: influencers.authUserId })
+    .select({ submissionId: submissions.id, userId: creators.authUserId })
     .from(submissions)
     .innerJoin(applications, eq(applications.id, submissions.applicationId))
-    .innerJoin(influencers, eq(influencers.id, applications.influencerId))
+    .innerJoin(creators, eq(creators.id, applications.creatorId))
     .where(inArray(submissions.id, [...new Set(submissionIds)]));
   return new Map(rows.map((r) => [r.submissionId, r.userId]));
 }
@@ -127,9 +127,9 @@ export async function savePostPreview(
  */
 export async function deleteInstagramPreviews(
   db: DatabaseOrTransaction,
-  influencerIds: readonly number[],
+  creatorIds: readonly number[],
 ): Promise<{ previews: number; files: string[] }> {
-  if (influencerIds.length === 0) return { previews: 0, files: [] };
+  if (creatorIds.length === 0) return { previews: 0, files: [] };
   const removed = await db
     .delete(contentPostPreviews)
     .where(
@@ -141,7 +141,7 @@ export async function deleteInstagramPreviews(
             .select({ id: submissions.id })
             .from(submissions)
             .innerJoin(applications, eq(applications.id, submissions.applicationId))
-            .where(inArray(applications.influencerId, [...influencerIds])),
+            .where(inArray(applications.creatorId, [...creatorIds])),
         ),
       ),
     )

@@ -7,7 +7,7 @@ import { type CreatorReliabilityRow, creatorReliability } from '../schema/creato
 
 /** Reliability records: kept by triggers (migration creator_reliability_triggers, decision 0029); these only read. */
 
-const EMPTY: Omit<CreatorReliabilityRow, 'influencerId'> = {
+const EMPTY: Omit<CreatorReliabilityRow, 'creatorId'> = {
   applications: 0,
   accepted: 0,
   onTime: 0,
@@ -22,7 +22,7 @@ const EMPTY: Omit<CreatorReliabilityRow, 'influencerId'> = {
 };
 
 /** The record as the API answers it: the row's counts, the posts due, and the average days from delivery to post. */
-export function reliabilityView(row: Omit<CreatorReliabilityRow, 'influencerId'> | undefined): Reliability {
+export function reliabilityView(row: Omit<CreatorReliabilityRow, 'creatorId'> | undefined): Reliability {
   const { deliveryToPostSeconds, ...r } = row ?? EMPTY;
   return {
     applications: r.applications,
@@ -46,19 +46,19 @@ export function reliabilityView(row: Omit<CreatorReliabilityRow, 'influencerId'>
 /** The records of these creators (a creator with no application yet has none: read as all zeros). */
 export async function reliabilityOf(
   db: DatabaseOrTransaction,
-  influencerIds: readonly number[],
+  creatorIds: readonly number[],
 ): Promise<Map<number, Reliability>> {
-  const ids = [...new Set(influencerIds)];
+  const ids = [...new Set(creatorIds)];
   const rows = ids.length
-    ? await db.select().from(creatorReliability).where(inArray(creatorReliability.influencerId, ids))
+    ? await db.select().from(creatorReliability).where(inArray(creatorReliability.creatorId, ids))
     : [];
-  const byId = new Map(rows.map((r) => [r.influencerId, r]));
+  const byId = new Map(rows.map((r) => [r.creatorId, r]));
   return new Map(ids.map((id) => [id, reliabilityView(byId.get(id))]));
 }
 
 /** Every kept row, by creator (tests compare them with a rebuild). */
 export function allReliabilityRows(db: DatabaseOrTransaction) {
-  return db.select().from(creatorReliability).orderBy(creatorReliability.influencerId);
+  return db.select().from(creatorReliability).orderBy(creatorReliability.creatorId);
 }
 
 /** Recounts every creator from scratch (the triggers' own computation); exact, for repairs and tests. */

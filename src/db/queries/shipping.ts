@@ -4,7 +4,7 @@ import { normalizeHandle, profileUrl } from '../../shared/social-links';
 import type { DatabaseOrTransaction } from '../client';
 import { applications } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
-import { influencerProfiles, socialAccounts } from '../schema/onboarding';
+import { creatorProfiles, socialAccounts } from '../schema/onboarding';
 import { applicationShippingAddresses } from '../schema/shipping';
 
 /** Where each application's box goes: the admin's override, else the creator's profile address (null without one). */
@@ -15,9 +15,9 @@ export async function shippingAddressesFor(
   const map = new Map<number, ShippingAddressView>();
   if (applicationIds.length === 0) return map;
   const rows = await db
-    .select({ id: applications.id, profile: influencerProfiles, override: applicationShippingAddresses })
+    .select({ id: applications.id, profile: creatorProfiles, override: applicationShippingAddresses })
     .from(applications)
-    .leftJoin(influencerProfiles, eq(influencerProfiles.influencerId, applications.influencerId))
+    .leftJoin(creatorProfiles, eq(creatorProfiles.creatorId, applications.creatorId))
     .leftJoin(applicationShippingAddresses, eq(applicationShippingAddresses.applicationId, applications.id))
     .where(inArray(applications.id, applicationIds));
   for (const { id, profile: p, override: o } of rows) {
@@ -51,18 +51,18 @@ export async function shippingAddressesFor(
 /** Each creator's handles per platform, with a link to the profile page (null when the handle fails its rule). */
 export async function handlesFor(
   db: DatabaseOrTransaction,
-  influencerIds: number[],
+  creatorIds: number[],
 ): Promise<Map<number, SocialHandle[]>> {
   const map = new Map<number, SocialHandle[]>();
-  if (influencerIds.length === 0) return map;
+  if (creatorIds.length === 0) return map;
   const rows = await db
     .select()
     .from(socialAccounts)
-    .where(inArray(socialAccounts.influencerId, [...new Set(influencerIds)]))
+    .where(inArray(socialAccounts.creatorId, [...new Set(creatorIds)]))
     .orderBy(socialAccounts.platform);
   for (const s of rows) {
     if (!s.handle && s.followers === null) continue;
-    const list = map.get(s.influencerId) ?? [];
+    const list = map.get(s.creatorId) ?? [];
     list.push({
       platform: s.platform,
       // The handle as the rule keeps it (a record from before the rule that fails it is shown as typed, unlinked).
@@ -70,7 +70,7 @@ export async function handlesFor(
       url: profileUrl(s.platform, s.handle),
       followers: s.followers,
     });
-    map.set(s.influencerId, list);
+    map.set(s.creatorId, list);
   }
   return map;
 }
@@ -115,9 +115,9 @@ export async function applicationsAwaitingBox(
     .select({
       id: applications.id,
       decidedAt: applications.decidedAt,
-      influencerId: applications.influencerId,
+      creatorId: applications.creatorId,
       // By primary key, row by row: joined, the planner hashed every creator for a few hundred applications.
-      email: sql<string>`(select i.email from influencers i where i.id = ${applications.influencerId})`,
+      email: sql<string>`(select i.email from influencers i where i.id = ${applications.creatorId})`,
     })
     .from(applications)
     .where(and(eq(applications.campaignId, campaignId), eq(applications.status, 'accepted'), next))

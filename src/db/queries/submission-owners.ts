@@ -13,7 +13,7 @@ export async function submissionOwners(
   submissionIds: number[],
   tokens: PgTable,
   columns: SQL,
-): Promise<Array<{ submissionId: number; influencerId: number; expiresAt: Date | null; row: Row }>> {
+): Promise<Array<{ submissionId: number; creatorId: number; expiresAt: Date | null; row: Row }>> {
   if (submissionIds.length === 0) return [];
   const result = await db.execute(sql`
     select sub.id as submission_id, a.influencer_id, ${columns},
@@ -24,7 +24,7 @@ export async function submissionOwners(
     where sub.id in ${submissionIds}`);
   return rowsOf(result).map((row) => ({
     submissionId: Number(row.submission_id),
-    influencerId: Number(row.influencer_id),
+    creatorId: Number(row.influencer_id),
     expiresAt: row.expires_ms === null ? null : new Date(Number(row.expires_ms)),
     row,
   }));

@@ -1,38 +1,38 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { OPEN_PAYOUT_STATUSES } from '../../shared/payouts';
 import type { DatabaseOrTransaction } from '../client';
-import { influencers } from '../schema/influencers';
+import { creators } from '../schema/creators';
 import { payouts } from '../schema/payouts';
 import { type TaxFormRow, taxForms, taxYearCounts, taxYearTotals } from '../schema/tax';
 
 /** The creator's form on file, or null. */
 export async function activeTaxForm(
   db: DatabaseOrTransaction,
-  influencerId: number,
+  creatorId: number,
 ): Promise<TaxFormRow | null> {
   const [row] = await db
     .select()
     .from(taxForms)
-    .where(and(eq(taxForms.influencerId, influencerId), eq(taxForms.status, 'active')))
+    .where(and(eq(taxForms.creatorId, creatorId), eq(taxForms.status, 'active')))
     .limit(1);
   return row ?? null;
 }
 
 /** Every form the creator filed, the newest first (the replaced ones are kept). */
-export function taxFormsOf(db: DatabaseOrTransaction, influencerId: number): Promise<TaxFormRow[]> {
+export function taxFormsOf(db: DatabaseOrTransaction, creatorId: number): Promise<TaxFormRow[]> {
   return db
     .select()
     .from(taxForms)
-    .where(eq(taxForms.influencerId, influencerId))
+    .where(eq(taxForms.creatorId, creatorId))
     .orderBy(desc(taxForms.createdAt), desc(taxForms.id));
 }
 
 /** How many earlier forms of the creator are kept (replaced). */
-export async function replacedTaxFormCount(db: DatabaseOrTransaction, influencerId: number): Promise<number> {
+export async function replacedTaxFormCount(db: DatabaseOrTransaction, creatorId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(taxForms)
-    .where(and(eq(taxForms.influencerId, influencerId), eq(taxForms.status, 'replaced')));
+    .where(and(eq(taxForms.creatorId, creatorId), eq(taxForms.status, 'replaced')));
   return row?.n ?? 0;
 }
 
@@ -42,7 +42,7 @@ export async function replacedTaxFormCount(db: DatabaseOrTransaction, influencer
  */
 export async function paidOrOpenInYear(
   db: DatabaseOrTransaction,
-  influencerId: number,
+  creatorId: number,
   range: { from: Date; to: Date },
 ): Promise<number> {
   const [row] = await db
@@ -50,7 +50,7 @@ export async function paidOrOpenInYear(
     .from(payouts)
     .where(
       and(
-        eq(payouts.influencerId, influencerId),
+        eq(payouts.creatorId, creatorId),
         or(
           inArray(payouts.status, [...OPEN_PAYOUT_STATUSES]),
           and(
@@ -65,43 +65,35 @@ export async function paidOrOpenInYear(
 }
 
 /** The creator's payouts waiting for a tax form. */
-export async function heldPayoutCount(db: DatabaseOrTransaction, influencerId: number): Promise<number> {
+export async function heldPayoutCount(db: DatabaseOrTransaction, creatorId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(payouts)
     .where(
-      and(
-        eq(payouts.influencerId, influencerId),
-        eq(payouts.status, 'pending'),
-        eq(payouts.heldForTaxForm, true),
-      ),
+      and(eq(payouts.creatorId, creatorId), eq(payouts.status, 'pending'), eq(payouts.heldForTaxForm, true)),
     );
   return row?.n ?? 0;
 }
 
 /** Marks the creator's active form replaced (the caller inserts the new one in the same transaction). */
-export async function replaceActiveTaxForm(tx: DatabaseOrTransaction, influencerId: number, at: Date) {
+export async function replaceActiveTaxForm(tx: DatabaseOrTransaction, creatorId: number, at: Date) {
   await tx
     .update(taxForms)
     .set({ status: 'replaced', replacedAt: at })
-    .where(and(eq(taxForms.influencerId, influencerId), eq(taxForms.status, 'active')));
+    .where(and(eq(taxForms.creatorId, creatorId), eq(taxForms.status, 'active')));
 }
 
 /** Clears the tax hold of the creator's pending payouts; answers the ids released. */
 export async function releaseTaxHolds(
   tx: DatabaseOrTransaction,
-  influencerId: number,
+  creatorId: number,
   at: Date,
 ): Promise<number[]> {
   const rows = await tx
     .update(payouts)
     .set({ heldForTaxForm: false, updatedAt: at })
     .where(
-      and(
-        eq(payouts.influencerId, influencerId),
-        eq(payouts.heldForTaxForm, true),
-        eq(payouts.status, 'pending'),
-      ),
+      and(eq(payouts.creatorId, creatorId), eq(payouts.heldForTaxForm, true), eq(payouts.status, 'pending')),
     )
     .returning({ id: payouts.id });
   return rows.map((r) => r.id).sort((a, b) => a - b);
@@ -110,7 +102,7 @@ export async function releaseTaxHolds(
 /** Where a page of the tax year starts after: the last line's paid total (USD as text) and creator. */
 export interface TaxYearKey {
   paid: string;
-  influencerId: number;
+  creatorId: number;
 }
 
 /**
@@ -124,28 +116,25 @@ export function taxYearPage(
 ) {
   return db
     .select({
-      influencerId: influencers.id,
-      name: influencers.name,
-      username: influencers.username,
+      creatorId: creators.id,
+      name: creators.name,
+      username: creators.username,
       paid: sql<string>`${taxYearTotals.paid}::text`,
       held: taxYearTotals.held,
       form: taxForms,
     })
     .from(taxYearTotals)
-    .innerJoin(influencers, eq(influencers.id, taxYearTotals.influencerId))
-    .leftJoin(
-      taxForms,
-      and(eq(taxForms.influencerId, taxYearTotals.influencerId), eq(taxForms.status, 'active')),
-    )
+    .innerJoin(creators, eq(creators.id, taxYearTotals.creatorId))
+    .leftJoin(taxForms, and(eq(taxForms.creatorId, taxYearTotals.creatorId), eq(taxForms.status, 'active')))
     .where(
       and(
         eq(taxYearTotals.year, q.year),
         q.after
-          ? sql`(${taxYearTotals.paid}, ${taxYearTotals.influencerId}) < (${q.after.paid}::numeric, ${q.after.influencerId}::int)`
+          ? sql`(${taxYearTotals.paid}, ${taxYearTotals.creatorId}) < (${q.after.paid}::numeric, ${q.after.creatorId}::int)`
           : undefined,
       ),
     )
-    .orderBy(desc(taxYearTotals.year), desc(taxYearTotals.paid), desc(taxYearTotals.influencerId))
+    .orderBy(desc(taxYearTotals.year), desc(taxYearTotals.paid), desc(taxYearTotals.creatorId))
     .limit(q.limit + 1);
 }
 
@@ -157,10 +146,7 @@ export async function taxYearSummary(db: DatabaseOrTransaction, year: number, th
   const atThreshold = db
     .select({ type: taxForms.type })
     .from(taxYearTotals)
-    .leftJoin(
-      taxForms,
-      and(eq(taxForms.influencerId, taxYearTotals.influencerId), eq(taxForms.status, 'active')),
-    )
+    .leftJoin(taxForms, and(eq(taxForms.creatorId, taxYearTotals.creatorId), eq(taxForms.status, 'active')))
     .where(and(eq(taxYearTotals.year, year), gte(taxYearTotals.paid, String(thresholdUsd))))
     .as('at_threshold');
   const [row] = await db
@@ -178,23 +164,23 @@ export async function taxYearSummary(db: DatabaseOrTransaction, year: number, th
 export function yearEndRows(db: DatabaseOrTransaction, year: number, thresholdUsd: number) {
   return db
     .select({
-      influencerId: influencers.id,
-      name: influencers.name,
+      creatorId: creators.id,
+      name: creators.name,
       paid: sql<string>`${taxYearTotals.paid}::text`,
       form: taxForms,
     })
     .from(taxYearTotals)
-    .innerJoin(influencers, eq(influencers.id, taxYearTotals.influencerId))
+    .innerJoin(creators, eq(creators.id, taxYearTotals.creatorId))
     .innerJoin(
       taxForms,
       and(
-        eq(taxForms.influencerId, taxYearTotals.influencerId),
+        eq(taxForms.creatorId, taxYearTotals.creatorId),
         eq(taxForms.status, 'active'),
         eq(taxForms.type, 'w9'),
       ),
     )
     .where(and(eq(taxYearTotals.year, year), gte(taxYearTotals.paid, String(thresholdUsd))))
-    .orderBy(desc(taxYearTotals.paid), desc(taxYearTotals.influencerId));
+    .orderBy(desc(taxYearTotals.paid), desc(taxYearTotals.creatorId));
 }
 
 /** The kept creators count of each year (tests compare it with the rows). */
@@ -212,12 +198,12 @@ export function allTaxYearTotals(db: DatabaseOrTransaction) {
   return db
     .select({
       year: taxYearTotals.year,
-      influencerId: taxYearTotals.influencerId,
+      creatorId: taxYearTotals.creatorId,
       paid: sql<string>`${taxYearTotals.paid}::text`,
       held: taxYearTotals.held,
     })
     .from(taxYearTotals)
-    .orderBy(asc(taxYearTotals.year), asc(taxYearTotals.influencerId));
+    .orderBy(asc(taxYearTotals.year), asc(taxYearTotals.creatorId));
 }
 
 /** Recounts every creator's years from the payouts (the triggers' own rule); exact, for repairs and tests. */

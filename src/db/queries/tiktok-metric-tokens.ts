@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
-import { tiktokAuth } from '../schema/influencers';
+import { tiktokAuth } from '../schema/creators';
 import { rowsOf } from './raw-rows';
 import { submissionOwners, textOrNull } from './submission-owners';
 
@@ -16,12 +16,12 @@ export async function tiktokOwners(db: DatabaseOrTransaction, submissionIds: num
 
 export async function saveTiktokTokens(
   db: DatabaseOrTransaction,
-  influencerId: number,
+  creatorId: number,
   tokens: { accessToken: string; refreshToken: string; expiresAt: Date },
 ) {
   await db.execute(sql`update tiktok_auth set access_token = ${tokens.accessToken},
     refresh_token = ${tokens.refreshToken}, token_expires_at = ${tokens.expiresAt.toISOString()}::timestamptz,
-    updated_at = now() where influencer_id = ${influencerId}`);
+    updated_at = now() where influencer_id = ${creatorId}`);
 }
 
 /**
@@ -38,7 +38,7 @@ export async function tiktokFollowersDue(db: DatabaseOrTransaction, askedBefore:
     order by t.followers_read_at asc nulls first, t.influencer_id
     limit ${limit}`);
   return rowsOf(result).map((row) => ({
-    influencerId: Number(row.influencer_id),
+    creatorId: Number(row.influencer_id),
     openId: String(row.open_id),
     accessToken: String(row.access_token),
     refreshToken: String(row.refresh_token),
@@ -47,7 +47,7 @@ export async function tiktokFollowersDue(db: DatabaseOrTransaction, askedBefore:
 }
 
 /** Notes that the creator's TikTok follower count was asked for at `at` (whatever TikTok answered). */
-export async function markTiktokFollowersAsked(db: DatabaseOrTransaction, influencerId: number, at: Date) {
+export async function markTiktokFollowersAsked(db: DatabaseOrTransaction, creatorId: number, at: Date) {
   await db.execute(sql`update tiktok_auth set followers_read_at = ${at.toISOString()}::timestamptz
-    where influencer_id = ${influencerId}`);
+    where influencer_id = ${creatorId}`);
 }

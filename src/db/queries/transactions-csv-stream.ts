@@ -12,8 +12,8 @@ export interface TransactionExportRow {
   kind: TransactionKind;
   status: TransactionRow['status'];
   amount: string;
-  influencerName: string | null;
-  influencerUsername: string | null;
+  creatorName: string | null;
+  creatorUsername: string | null;
   label: string;
 }
 
@@ -62,7 +62,7 @@ async function transactionExportChunk(
       kind: transactions.kind,
       status: transactions.status,
       amount: transactions.amount,
-      influencerId: transactions.influencerId,
+      creatorId: transactions.creatorId,
       campaignId: transactions.campaignId,
       payoutId: transactions.payoutId,
       adjustmentId: transactions.adjustmentId,
@@ -83,12 +83,10 @@ async function transactionExportChunk(
       amount: page.amount,
       campaignId: page.campaignId,
       payoutId: page.payoutId,
-      influencerName: sql<
+      creatorName: sql<string | null>`(select i.name from influencers i where i.id = ${page.creatorId})`,
+      creatorUsername: sql<
         string | null
-      >`(select i.name from influencers i where i.id = ${page.influencerId})`,
-      influencerUsername: sql<
-        string | null
-      >`(select i.username from influencers i where i.id = ${page.influencerId})`,
+      >`(select i.username from influencers i where i.id = ${page.creatorId})`,
       campaignName: sql<string | null>`(select c.name from campaigns c where c.id = ${page.campaignId})`,
       adjustmentReason: sql<
         string | null
@@ -104,8 +102,8 @@ async function transactionExportChunk(
       kind,
       status: r.status,
       amount: r.amount,
-      influencerName: r.influencerName,
-      influencerUsername: r.influencerUsername,
+      creatorName: r.creatorName,
+      creatorUsername: r.creatorUsername,
       // The same label as the payments table's.
       label: transactionLabel(kind, r),
     };

@@ -4,7 +4,7 @@ import { adjustmentLabel, campaignLabel, payoutLabel, type TransactionKind } fro
 import type { TransactionListQuery, TransactionRow } from '../../shared/schemas/payout';
 import type { DatabaseOrTransaction } from '../client';
 import { campaigns } from '../schema/campaigns';
-import { influencers } from '../schema/influencers';
+import { creators } from '../schema/creators';
 import { transactionCounts, transactions } from '../schema/ledger';
 import { mintAdjustments, payouts } from '../schema/payouts';
 import { keyset, keysetPage } from './keyset';
@@ -30,7 +30,7 @@ export function transactionFilters(
     // Each key is compared with an array computed once (`= any(array(…))`), which the planner answers with a
     // BitmapOr of the transactions' key indexes instead of hashing the matches against every transaction.
     const matches: SQL[] = [
-      sql`${transactions.influencerId} = any(array(select i.id from influencers i
+      sql`${transactions.creatorId} = any(array(select i.id from influencers i
         where i.name ilike ${like} or i.username ilike ${like} or i.email ilike ${like}))`,
       sql`${transactions.payoutId} = any(array(select p.id from payouts p where p.paypal_email ilike ${like}))`,
       sql`${transactions.adjustmentId} = any(array(select a.id from mint_adjustments a where a.reason ilike ${like}))`,
@@ -52,9 +52,9 @@ const transactionColumns = {
   amount: transactions.amount,
   campaignId: transactions.campaignId,
   campaignName: campaigns.name,
-  influencerId: influencers.id,
-  influencerName: influencers.name,
-  influencerUsername: influencers.username,
+  creatorId: creators.id,
+  creatorName: creators.name,
+  creatorUsername: creators.username,
   payoutId: payouts.id,
   payoutStatus: payouts.status,
   payoutMode: payouts.mode,
@@ -93,10 +93,8 @@ function transactionRow(r: TransactionRecord): TransactionRow {
     kind,
     status: r.status!,
     amount: r.amount!,
-    influencer:
-      r.influencerId !== null
-        ? { id: r.influencerId, name: r.influencerName!, username: r.influencerUsername! }
-        : null,
+    creator:
+      r.creatorId !== null ? { id: r.creatorId, name: r.creatorName!, username: r.creatorUsername! } : null,
     campaignId: r.campaignId,
     label,
     payout:
@@ -118,7 +116,7 @@ function transactionQuery(db: DatabaseOrTransaction, where: SQL | undefined) {
   return db
     .select(transactionColumns)
     .from(transactions)
-    .leftJoin(influencers, eq(influencers.id, transactions.influencerId))
+    .leftJoin(creators, eq(creators.id, transactions.creatorId))
     .leftJoin(campaigns, eq(campaigns.id, transactions.campaignId))
     .leftJoin(payouts, eq(payouts.id, transactions.payoutId))
     .leftJoin(mintAdjustments, eq(mintAdjustments.id, transactions.adjustmentId))

@@ -3,7 +3,7 @@ import type { DatabaseOrTransaction } from '../client';
 import { applications, submissions } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
 import { contentMetricSnapshots } from '../schema/content-metrics';
-import { influencers } from '../schema/influencers';
+import { creators } from '../schema/creators';
 import { uploads } from '../schema/uploads';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -56,11 +56,11 @@ export async function evidenceReporters(
   const found = new Map<string, Set<string | null>>();
   if (urls.length === 0) return found;
   const rows = await db
-    .select({ url: contentMetricSnapshots.screenshotUrl, userId: influencers.authUserId })
+    .select({ url: contentMetricSnapshots.screenshotUrl, userId: creators.authUserId })
     .from(contentMetricSnapshots)
     .innerJoin(submissions, eq(submissions.id, contentMetricSnapshots.submissionId))
     .innerJoin(applications, eq(applications.id, submissions.applicationId))
-    .innerJoin(influencers, eq(influencers.id, applications.influencerId))
+    .innerJoin(creators, eq(creators.id, applications.creatorId))
     .where(inArray(contentMetricSnapshots.screenshotUrl, urls));
   for (const { url, userId } of rows) {
     if (url === null) continue;

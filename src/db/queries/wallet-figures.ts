@@ -6,18 +6,18 @@ import type { DatabaseOrTransaction } from '../client';
 import { applications } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
 import { ledgerEntries, mintBalances } from '../schema/ledger';
-import { influencerProfiles } from '../schema/onboarding';
+import { creatorProfiles } from '../schema/onboarding';
 import { payouts } from '../schema/payouts';
 import { keyset, keysetPage } from './keyset';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** Locks a creator's balance row (null when they never had Mint): serialises every change of their Mint. */
-export async function lockBalance(tx: DatabaseOrTransaction, influencerId: number): Promise<number | null> {
+export async function lockBalance(tx: DatabaseOrTransaction, creatorId: number): Promise<number | null> {
   const rows = await tx
     .select({ balance: mintBalances.balance })
     .from(mintBalances)
-    .where(eq(mintBalances.influencerId, influencerId))
+    .where(eq(mintBalances.creatorId, creatorId))
     .for('update');
   return rows[0]?.balance ?? null;
 }
@@ -31,7 +31,7 @@ const earnedEntry = or(
 /** The wallet figures of one creator (balance, Mint on its way, in payout, earned) and a page of entries. */
 export async function walletFigures(
   db: DatabaseOrTransaction,
-  influencerId: number,
+  creatorId: number,
   page: { limit: number; cursor?: string | undefined },
   now: Date = new Date(),
 ) {
@@ -43,55 +43,47 @@ export async function walletFigures(
       db
         .select({ balance: mintBalances.balance })
         .from(mintBalances)
-        .where(eq(mintBalances.influencerId, influencerId)),
+        .where(eq(mintBalances.creatorId, creatorId)),
       db
         .select()
         .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.influencerId, influencerId), entryPage.where))
+        .where(and(eq(ledgerEntries.creatorId, creatorId), entryPage.where))
         .orderBy(...entryPage.orderBy)
         .limit(page.limit + 1),
       db
         .select({ n: sql<number>`count(*)::int` })
         .from(ledgerEntries)
-        .where(eq(ledgerEntries.influencerId, influencerId)),
+        .where(eq(ledgerEntries.creatorId, creatorId)),
       // Mint on its way: the rewards of content the creator submitted and that awaits review.
       db
         .select({ total: sql<number>`coalesce(sum(${campaigns.reward}), 0)::int` })
         .from(applications)
         .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-        .where(
-          and(eq(applications.influencerId, influencerId), eq(applications.status, 'content_submitted')),
-        ),
+        .where(and(eq(applications.creatorId, creatorId), eq(applications.status, 'content_submitted'))),
       db
         .select({ total: sql<number>`coalesce(sum(${payouts.amount}), 0)::int` })
         .from(payouts)
-        .where(
-          and(eq(payouts.influencerId, influencerId), inArray(payouts.status, [...OPEN_PAYOUT_STATUSES])),
-        ),
+        .where(and(eq(payouts.creatorId, creatorId), inArray(payouts.status, [...OPEN_PAYOUT_STATUSES]))),
       // Earned: the Mint credited to the creator, rewards and the team's credits (issue 41: a creator credited 120
       // Mint read "Total earned 0 Mint"); debits and returned payouts are not earnings.
       db
         .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
         .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.influencerId, influencerId), earnedEntry)),
+        .where(and(eq(ledgerEntries.creatorId, creatorId), earnedEntry)),
       // Earned this month: the same since the 1st (UTC), not only the entries on the page.
       db
         .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
         .from(ledgerEntries)
         .where(
-          and(
-            eq(ledgerEntries.influencerId, influencerId),
-            earnedEntry,
-            gte(ledgerEntries.createdAt, monthStart),
-          ),
+          and(eq(ledgerEntries.creatorId, creatorId), earnedEntry, gte(ledgerEntries.createdAt, monthStart)),
         ),
       db
         .select({
-          paypalEmail: influencerProfiles.paypalEmail,
-          paypalEmailChangedAt: influencerProfiles.paypalEmailChangedAt,
+          paypalEmail: creatorProfiles.paypalEmail,
+          paypalEmailChangedAt: creatorProfiles.paypalEmailChangedAt,
         })
-        .from(influencerProfiles)
-        .where(eq(influencerProfiles.influencerId, influencerId)),
+        .from(creatorProfiles)
+        .where(eq(creatorProfiles.creatorId, creatorId)),
     ]);
   const entryRows = keysetPage(entries, page.limit, cursor, (e) => e);
   return {

@@ -16,7 +16,7 @@ import type { ApplicationStatus } from '../../shared/lifecycle/statuses';
 import type { CarrierEvent, DeliveredBy } from '../../shared/tracking';
 import { campaignIdRef } from './campaigns';
 import { createdAndUpdated, ts } from './columns';
-import { influencerIdRef } from './influencers';
+import { creatorIdRef } from './creators';
 
 /** One creator's application to one campaign and everything that follows it. */
 export const applications = pgTable(
@@ -24,7 +24,7 @@ export const applications = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     campaignId: campaignIdRef('restrict'),
-    influencerId: influencerIdRef('cascade'),
+    creatorId: creatorIdRef('cascade'),
     status: text('status').$type<ApplicationStatus>().notNull().default('applied'),
     /** The creator's pitch when applying. */
     pitch: text('pitch'),
@@ -60,8 +60,8 @@ export const applications = pgTable(
     ...createdAndUpdated(),
   },
   (t) => [
-    uniqueIndex('applications_campaign_influencer_idx').on(t.campaignId, t.influencerId),
-    index('applications_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    uniqueIndex('applications_campaign_influencer_idx').on(t.campaignId, t.creatorId),
+    index('applications_influencer_idx').on(t.creatorId, t.createdAt.desc()),
     index('applications_campaign_status_idx').on(t.campaignId, t.status),
     // The review's applicants, newest first, paged by keyset (issue 28).
     index('applications_campaign_newest_idx').on(t.campaignId, t.createdAt.desc(), t.id.desc()),
@@ -85,7 +85,7 @@ export const applications = pgTable(
   ],
 );
 
-/** A row's application: `application_id`, not null, a foreign key to applications (`onDelete` as for influencerIdRef). */
+/** A row's application: `application_id`, not null, a foreign key to applications (`onDelete` as for creatorIdRef). */
 export const applicationIdRef = (onDelete: 'cascade' | 'restrict') =>
   integer('application_id')
     .notNull()

@@ -71,7 +71,7 @@ export const campaigns = pgTable(
   ],
 );
 
-/** A row's campaign: `campaign_id`, not null, a foreign key to campaigns (`onDelete` as for influencerIdRef). */
+/** A row's campaign: `campaign_id`, not null, a foreign key to campaigns (`onDelete` as for creatorIdRef). */
 export const campaignIdRef = (onDelete: 'cascade' | 'restrict') =>
   integer('campaign_id')
     .notNull()

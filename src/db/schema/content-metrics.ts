@@ -14,7 +14,7 @@ import type { MetricSource } from '../../shared/content-metrics';
 import { submissionIdRef } from './applications';
 import { users } from './auth';
 import { ts } from './columns';
-import { influencers } from './influencers';
+import { creators } from './creators';
 import { uploads } from './uploads';
 
 const count = (name: string) => bigint(name, { mode: 'number' });
@@ -84,7 +84,7 @@ export const contentPostFigures = pgTable(
     submissionId: submissionIdRef(),
     postUrl: text('post_url').notNull(),
     campaignId: integer('campaign_id').notNull(),
-    influencerId: integer('influencer_id').notNull(),
+    creatorId: integer('influencer_id').notNull(),
     platform: text('platform').notNull(),
     /** The submission's status (only `submitted` and `approved` posts are shown and counted). */
     status: text('status').notNull(),
@@ -121,7 +121,7 @@ export const contentPostFigures = pgTable(
     index('content_post_figures_campaign_measured_idx')
       .on(t.campaignId, t.measuredAt)
       .where(sql`${t.status} in ('submitted','approved')`),
-    index('content_post_figures_influencer_idx').on(t.influencerId, t.snapshotId),
+    index('content_post_figures_influencer_idx').on(t.creatorId, t.snapshotId),
     index('content_post_figures_submitted_idx')
       .on(t.submittedAt)
       .where(sql`${t.status} in ('submitted','approved')`),
@@ -170,9 +170,9 @@ export interface AgeBracket {
 export const instagramConnections = pgTable(
   'instagram_connections',
   {
-    influencerId: integer('influencer_id')
+    creatorId: integer('influencer_id')
       .primaryKey()
-      .references(() => influencers.id, { onDelete: 'cascade' }),
+      .references(() => creators.id, { onDelete: 'cascade' }),
     /** The professional account's id (`user_id` of /me): the id insights are read under. */
     igUserId: text('ig_user_id').notNull(),
     /**

@@ -5,7 +5,7 @@ import { applicationIdRef } from './applications';
 import { users } from './auth';
 import { campaignIdRef, campaigns } from './campaigns';
 import { createdAndUpdated, ts } from './columns';
-import { influencerIdRef } from './influencers';
+import { creatorIdRef } from './creators';
 import { uploads } from './uploads';
 
 /**
@@ -19,7 +19,7 @@ export const conversations = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     applicationId: applicationIdRef('cascade'),
     /** Copied from the application (it never changes), so ownership and the campaign filter need no join. */
-    influencerId: influencerIdRef('cascade'),
+    creatorId: creatorIdRef('cascade'),
     campaignId: campaignIdRef('restrict'),
     createdAt: ts('created_at').notNull().defaultNow(),
     /** The newest visible message (null: none yet); the inbox orders by it. */
@@ -32,7 +32,7 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex('conversations_application_idx').on(t.applicationId),
-    index('conversations_influencer_idx').on(t.influencerId),
+    index('conversations_influencer_idx').on(t.creatorId),
     // The inbox's pages (issue 28): conversations with a message, newest activity first, in the order the keyset
     // reads them (`last_message_at desc, id desc`), for all campaigns and for one.
     index('conversations_activity_idx')

@@ -3,21 +3,21 @@ import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-cor
 import type { ModerationAction } from '../../shared/moderation';
 import { users } from './auth';
 import { ts } from './columns';
-import { influencerIdRef, influencers } from './influencers';
+import { creatorIdRef, creators } from './creators';
 
 /** Private notes admins keep on a creator (never shown to the creator). */
 export const creatorNotes = pgTable(
   'creator_notes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: influencerIdRef('cascade'),
+    creatorId: creatorIdRef('cascade'),
     body: text('body').notNull(),
     authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The author as shown ("Name <email>"), kept even when the admin account is gone. */
     authorName: text('author_name').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('creator_notes_influencer_idx').on(t.influencerId, t.createdAt.desc())],
+  (t) => [index('creator_notes_influencer_idx').on(t.creatorId, t.createdAt.desc())],
 );
 
 /** The audit log of suspensions, bans and lifts: what, why, who and when. */
@@ -25,7 +25,7 @@ export const creatorModerationEvents = pgTable(
   'creator_moderation_events',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: influencerIdRef('cascade'),
+    creatorId: creatorIdRef('cascade'),
     action: text('action').$type<ModerationAction>().notNull(),
     reason: text('reason').notNull(),
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -33,7 +33,7 @@ export const creatorModerationEvents = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('creator_moderation_events_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    index('creator_moderation_events_influencer_idx').on(t.creatorId, t.createdAt.desc()),
     check('creator_moderation_events_action_check', sql`${t.action} in ('suspend','ban','restore')`),
   ],
 );
@@ -46,13 +46,13 @@ export const followerChanges = pgTable(
   'follower_changes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: influencerIdRef('cascade'),
+    creatorId: creatorIdRef('cascade'),
     platform: text('platform').notNull(),
     oldFollowers: integer('old_followers'),
     newFollowers: integer('new_followers'),
     changedAt: ts('changed_at').notNull().defaultNow(),
   },
-  (t) => [index('follower_changes_influencer_idx').on(t.influencerId, t.changedAt)],
+  (t) => [index('follower_changes_influencer_idx').on(t.creatorId, t.changedAt)],
 );
 
 /**
@@ -61,9 +61,9 @@ export const followerChanges = pgTable(
  * figure is a count from the records, so each one is shown with the counts behind it; no score.
  */
 export const creatorReliability = pgTable('creator_reliability', {
-  influencerId: integer('influencer_id')
+  creatorId: integer('influencer_id')
     .primaryKey()
-    .references(() => influencers.id, { onDelete: 'cascade' }),
+    .references(() => creators.id, { onDelete: 'cascade' }),
   /** Every application the creator made, and those an admin accepted (whatever happened next). */
   applications: integer('applications').notNull().default(0),
   accepted: integer('accepted').notNull().default(0),

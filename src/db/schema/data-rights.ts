@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { DataExportStatus } from '../../shared/schemas/data-rights';
 import { users } from './auth';
 import { ts } from './columns';
-import { influencerIdRef, influencers } from './influencers';
+import { creatorIdRef, creators } from './creators';
 
 /**
  * Issue 27, "Download my data": one row per request. The job builds the file (DATA_DIR/exports, never served as an
@@ -14,7 +14,7 @@ export const dataExports = pgTable(
   'data_exports',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: influencerIdRef('cascade'),
+    creatorId: creatorIdRef('cascade'),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -28,7 +28,7 @@ export const dataExports = pgTable(
     downloadedAt: ts('downloaded_at'),
   },
   (t) => [
-    index('data_exports_influencer_idx').on(t.influencerId, t.id.desc()),
+    index('data_exports_influencer_idx').on(t.creatorId, t.id.desc()),
     index('data_exports_requested_idx').on(t.requestedAt).where(sql`${t.status} = 'requested'`),
     check('data_exports_status_check', sql`${t.status} in ('requested','ready','downloaded','expired')`),
   ],
@@ -42,9 +42,9 @@ export const dataExports = pgTable(
 export const accountClosures = pgTable(
   'account_closures',
   {
-    influencerId: integer('influencer_id')
+    creatorId: integer('influencer_id')
       .primaryKey()
-      .references(() => influencers.id, { onDelete: 'restrict' }),
+      .references(() => creators.id, { onDelete: 'restrict' }),
     /** The sign-in account that was closed (null once the anonymisation deleted it). */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     anonymousId: text('anonymous_id').notNull().unique(),
@@ -59,7 +59,7 @@ export const accountClosures = pgTable(
     index('account_closures_user_idx').on(t.userId),
     index('account_closures_due_idx').on(t.anonymiseAfter).where(sql`${t.anonymisedAt} is null`),
     // The admins' list of closures, newest first (read backwards), paged by keyset (issue 28).
-    index('account_closures_closed_idx').on(t.closedAt, t.influencerId),
+    index('account_closures_closed_idx').on(t.closedAt, t.creatorId),
     check('account_closures_mint_check', sql`${t.mintGivenUp} >= 0`),
   ],
 );

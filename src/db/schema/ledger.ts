@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
 import { createdAndUpdated, ts } from './columns';
-import { influencerIdRef, influencers } from './influencers';
+import { creatorIdRef, creators } from './creators';
 import { mintAdjustments, payouts } from './payouts';
 
 export const LEDGER_KINDS = ['reward', 'redemption', 'reversal', 'adjustment'] as const;
@@ -26,7 +26,7 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: influencerIdRef('restrict'),
+    creatorId: creatorIdRef('restrict'),
     amount: integer('amount').notNull(),
     kind: text('kind').$type<LedgerKind>().notNull(),
     reference: text('reference').notNull().unique(),
@@ -35,7 +35,7 @@ export const ledgerEntries = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('ledger_entries_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    index('ledger_entries_influencer_idx').on(t.creatorId, t.createdAt.desc()),
     // Mint credited this month (/admin/payments): the entries since the 1st, read from here (issue 28).
     index('ledger_entries_created_idx').on(t.createdAt),
     // A campaign's rewards (its analytics' cost): only the reward entries, with their amounts (an index-only sum).
@@ -52,9 +52,9 @@ export const ledgerEntries = pgTable(
 export const mintBalances = pgTable(
   'mint_balances',
   {
-    influencerId: integer('influencer_id')
+    creatorId: integer('influencer_id')
       .primaryKey()
-      .references(() => influencers.id, { onDelete: 'restrict' }),
+      .references(() => creators.id, { onDelete: 'restrict' }),
     balance: integer('balance').notNull().default(0),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -70,7 +70,7 @@ export const transactions = pgTable(
   'transactions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: influencerIdRef('restrict'),
+    creatorId: creatorIdRef('restrict'),
     campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
     kind: text('kind').$type<'reward' | 'redemption' | 'adjustment'>().notNull(),
@@ -85,7 +85,7 @@ export const transactions = pgTable(
     ...createdAndUpdated(),
   },
   (t) => [
-    index('transactions_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    index('transactions_influencer_idx').on(t.creatorId, t.createdAt.desc()),
     // The search's campaign matches (issue 28).
     index('transactions_campaign_idx').on(t.campaignId),
     // The admin's table, newest first, with no filter, by kind, by status, or both: each filter reads its page

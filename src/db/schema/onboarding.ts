@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAndUpdated, ts } from './columns';
-import { influencerIdRef, influencers } from './influencers';
+import { creatorIdRef, creators } from './creators';
 
 /**
  * What a code is for: verify (an address during onboarding), proof (sent to the verified email to confirm a PayPal
@@ -15,7 +15,7 @@ export const emailVerificationCodes = pgTable(
   'email_verification_codes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: influencerIdRef('cascade'),
+    creatorId: creatorIdRef('cascade'),
     email: text('email').notNull(),
     purpose: text('purpose').$type<CodePurpose>().notNull().default('verify'),
     codeHash: text('code_hash').notNull(),
@@ -26,18 +26,18 @@ export const emailVerificationCodes = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('email_verification_codes_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    index('email_verification_codes_influencer_idx').on(t.creatorId, t.createdAt.desc()),
     check('email_verification_codes_purpose_check', sql`${t.purpose} in ('verify','proof','email_change')`),
   ],
 );
 
 /** What the creator told us in the profile wizard (spec §3 Profile-setup form). */
-export const influencerProfiles = pgTable(
+export const creatorProfiles = pgTable(
   'influencer_profiles',
   {
-    influencerId: integer('influencer_id')
+    creatorId: integer('influencer_id')
       .primaryKey()
-      .references(() => influencers.id, { onDelete: 'cascade' }),
+      .references(() => creators.id, { onDelete: 'cascade' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     paypalEmail: text('paypal_email').notNull(),
@@ -53,7 +53,7 @@ export const influencerProfiles = pgTable(
     state: text('state').notNull(),
     zipCode: text('zip_code').notNull(),
     shippingPhone: text('shipping_phone').notNull(),
-    influencerTier: text('influencer_tier').notNull(),
+    creatorTier: text('influencer_tier').notNull(),
     totalFollowers: integer('total_followers').notNull().default(0),
     ...createdAndUpdated(),
   },
@@ -64,7 +64,7 @@ export const influencerProfiles = pgTable(
 export const socialAccounts = pgTable(
   'social_accounts',
   {
-    influencerId: influencerIdRef('cascade'),
+    creatorId: creatorIdRef('cascade'),
     platform: text('platform').notNull(),
     handle: text('handle'),
     /** The audience size the creator typed ("stated"). */
@@ -75,7 +75,7 @@ export const socialAccounts = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.influencerId, t.platform] }),
+    primaryKey({ columns: [t.creatorId, t.platform] }),
     check(
       'social_accounts_platform_check',
       sql`${t.platform} in ('instagram', 'tiktok', 'youtube', 'facebook')`,

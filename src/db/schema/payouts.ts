@@ -3,7 +3,7 @@ import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex
 import type { PayoutMode, PayoutStatus } from '../../shared/payouts';
 import { users } from './auth';
 import { createdAndUpdated, ts } from './columns';
-import { influencerIdRef } from './influencers';
+import { creatorIdRef } from './creators';
 
 /**
  * submitting: saved, PayPal has not confirmed it yet (retried with the same sender_batch_id and PayPal-Request-Id
@@ -52,7 +52,7 @@ export const payouts = pgTable(
   'payouts',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: influencerIdRef('restrict'),
+    creatorId: creatorIdRef('restrict'),
     /** Whole Mint (1 Mint = 1 USD). */
     amount: integer('amount').notNull(),
     /** The profile's PayPal email when the creator asked (the money goes there, even if the profile changes). */
@@ -84,8 +84,8 @@ export const payouts = pgTable(
     ...createdAndUpdated(),
   },
   (t) => [
-    uniqueIndex('payouts_idempotency_idx').on(t.influencerId, t.idempotencyKey),
-    index('payouts_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    uniqueIndex('payouts_idempotency_idx').on(t.creatorId, t.idempotencyKey),
+    index('payouts_influencer_idx').on(t.creatorId, t.createdAt.desc()),
     index('payouts_status_idx').on(t.status, t.createdAt),
     // 'This Month' of /admin/payments: the payouts paid since the 1st, read from here (issue 28).
     index('payouts_completed_at_idx').on(t.completedAt).where(sql`${t.status} = 'completed'`),
@@ -124,7 +124,7 @@ export const mintAdjustments = pgTable(
   'mint_adjustments',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: influencerIdRef('restrict'),
+    creatorId: creatorIdRef('restrict'),
     /** Positive: credit. Negative: debit. Whole Mint. */
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),
@@ -133,7 +133,7 @@ export const mintAdjustments = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('mint_adjustments_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    index('mint_adjustments_influencer_idx').on(t.creatorId, t.createdAt.desc()),
     // The transactions search by reason (issue 28).
     index('mint_adjustments_reason_trgm_idx').using('gin', sql`${t.reason} gin_trgm_ops`),
     check('mint_adjustments_amount_check', sql`${t.amount} <> 0`),

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { FederalTaxClassification, TaxFormStatus, TaxFormType } from '../../shared/tax';
 import { ts } from './columns';
-import { influencerIdRef } from './influencers';
+import { creatorIdRef } from './creators';
 
 /**
  * A creator's tax form (issue 27): a W-9 (US persons) or a W-8BEN. One `active` per creator; a new form marks the
@@ -25,7 +25,7 @@ export const taxForms = pgTable(
   'tax_forms',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    influencerId: influencerIdRef('restrict'),
+    creatorId: creatorIdRef('restrict'),
     type: text('type').$type<TaxFormType>().notNull(),
     status: text('status').$type<TaxFormStatus>().notNull().default('active'),
     legalName: text('legal_name').notNull(),
@@ -51,8 +51,8 @@ export const taxForms = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('tax_forms_active_idx').on(t.influencerId).where(sql`${t.status} = 'active'`),
-    index('tax_forms_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    uniqueIndex('tax_forms_active_idx').on(t.creatorId).where(sql`${t.status} = 'active'`),
+    index('tax_forms_influencer_idx').on(t.creatorId, t.createdAt.desc()),
     check('tax_forms_type_check', sql`${t.type} in ('w9','w8ben')`),
     check('tax_forms_status_check', sql`${t.status} in ('active','replaced')`),
     check('tax_forms_tin_type_check', sql`${t.tinType} is null or ${t.tinType} in ('ssn','ein','foreign')`),
@@ -72,14 +72,14 @@ export const taxYearTotals = pgTable(
   'tax_year_totals',
   {
     year: smallint('year').notNull(),
-    influencerId: influencerIdRef('cascade'),
+    creatorId: creatorIdRef('cascade'),
     paid: numeric('paid', { precision: 14, scale: 2 }).notNull().default('0'),
     held: integer('held').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.year, t.influencerId] }),
+    primaryKey({ columns: [t.year, t.creatorId] }),
     // The report's order (paid desc, then creator desc) and its keyset, read backwards; and the $600 range.
-    index('tax_year_totals_paid_idx').on(t.year, t.paid, t.influencerId),
+    index('tax_year_totals_paid_idx').on(t.year, t.paid, t.creatorId),
   ],
 );
 

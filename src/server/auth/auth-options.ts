@@ -9,9 +9,9 @@ import { tiktokLogin, tiktokProvider } from '../integrations/tiktok/tiktok-login
 import { type Logger, maskEmails, safeError } from '../process/logger';
 import { capUserFields } from '../services/account-input';
 import { noticeSignUpWithExistingAddress } from '../services/account-notices';
+import { onSignedIn } from '../services/creator-accounts';
 import { refuseBannedSignIn } from '../services/creator-moderation';
 import { refuseClosedSignIn } from '../services/data-rights/closures';
-import { onSignedIn } from '../services/influencer-accounts';
 import {
   afterPasswordChange,
   mailResetLink,

@@ -32,7 +32,7 @@ import { adminRoutes } from '../routes/admin';
 import { adminAuditLogRoutes } from '../routes/admin-audit-log';
 import { adminCampaignRoutes } from '../routes/admin-campaigns';
 import { adminConversationRoutes } from '../routes/admin-conversations';
-import { adminInfluencerRoutes } from '../routes/admin-influencers';
+import { adminCreatorRoutes } from '../routes/admin-creators';
 import { adminPaymentRoutes } from '../routes/admin-payments';
 import { adminReviewRoutes } from '../routes/admin-review';
 import { adminShippingRoutes } from '../routes/admin-shipping';
@@ -232,7 +232,7 @@ function mountApiRoutes(api: OpenAPIHono<AppBindings>, auth: AppWithDefaults['au
   api.route('/admin', adminRoutes);
   api.route('/admin', adminCampaignRoutes).route('/admin', adminReviewRoutes);
   api.route('/admin', adminPaymentRoutes);
-  api.route('/admin', adminInfluencerRoutes);
+  api.route('/admin', adminCreatorRoutes);
   api.route('/admin', adminShippingRoutes);
   api.route('/admin', adminProblemRoutes);
   api.route('/admin', adminContentMetricRoutes);

@@ -6,7 +6,7 @@ import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { applications } from '../../db/schema/applications';
 import { campaigns } from '../../db/schema/campaigns';
-import { influencers } from '../../db/schema/influencers';
+import { creators } from '../../db/schema/creators';
 import { silentLogger } from '../process/logger';
 import { type Jobs, startJobs } from './jobs';
 
@@ -29,7 +29,7 @@ describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {
       status: 'active',
     });
     const [creator] = await database.db
-      .insert(influencers)
+      .insert(creators)
       .values({ username: 'late', name: 'Late Creator', email: 'late@example.com', emailVerified: true })
       .returning();
     const [application] = await database.db
@@ -37,7 +37,7 @@ describe.each(TEST_DRIVERS)('job queue on %s', (driver) => {
       // The box arrived long ago (a box still on its way would pause the creator's deadline: issue 13).
       .values({
         campaignId: campaign.id,
-        influencerId: creator!.id,
+        creatorId: creator!.id,
         status: 'delivered',
         deliveredAt: new Date('2020-01-02T00:00:00Z'),
       })

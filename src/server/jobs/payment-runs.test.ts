@@ -78,7 +78,7 @@ describe.each(TEST_DRIVERS)(
       expect(t.fake.paidTo(c.paypalEmail)).toBe(70);
       expect(t.fake.paidTo(d.paypalEmail)).toBe(50);
       expect(await paidEvents(c.payout.id)).toHaveLength(1);
-      expect(await balanceAndSum(t.database.db, c.influencerId)).toEqual({ balance: 10, sum: 10 });
+      expect(await balanceAndSum(t.database.db, c.creatorId)).toEqual({ balance: 10, sum: 10 });
     });
 
     it('a crash between submitting and settling resumes without paying twice; no Mint lost or made', async () => {
@@ -100,7 +100,7 @@ describe.each(TEST_DRIVERS)(
       const runId = started.paypal!.runId;
       expect(await t.watchRun(runId)).toMatchObject({ outcome: 'submitted', over: false });
       expect((await payoutRow(e.payout.id)).status).toBe('processing');
-      expect(await balanceAndSum(t.database.db, e.influencerId)).toEqual({ balance: 10, sum: 10 });
+      expect(await balanceAndSum(t.database.db, e.creatorId)).toEqual({ balance: 10, sum: 10 });
 
       // Any process takes the run up again: the payout job when it is due, and a second start of the same run.
       later(10);
@@ -116,7 +116,7 @@ describe.each(TEST_DRIVERS)(
       expect(t.fake.paidTo(e.paypalEmail)).toBe(90);
       expect(await paidEvents(e.payout.id)).toHaveLength(1);
       // The Mint left the balance with the redemption (a ledger entry); paying it moves no Mint.
-      expect(await balanceAndSum(t.database.db, e.influencerId)).toEqual({ balance: 10, sum: 10 });
+      expect(await balanceAndSum(t.database.db, e.creatorId)).toEqual({ balance: 10, sum: 10 });
     });
   },
 );

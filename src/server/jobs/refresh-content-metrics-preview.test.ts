@@ -14,7 +14,7 @@ import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../te
 import type { Env } from '../../config/env';
 import { saveInstagramConnection } from '../../db/queries/instagram-connections';
 import { contentMetricSnapshots, contentPostPreviews } from '../../db/schema/content-metrics';
-import { influencers } from '../../db/schema/influencers';
+import { creators } from '../../db/schema/creators';
 import { uploads } from '../../db/schema/uploads';
 import type { CampaignAnalytics, MyAnalytics } from '../../shared/schemas/content-metrics';
 import { createAuth } from '../auth/auth';
@@ -48,8 +48,8 @@ describe.each(TEST_DRIVERS)('post previews read by the metrics job, shown by the
   let env: Env;
   let app: ReturnType<typeof createApp>;
   let admin: string;
-  let ana: { cookie: string; influencerId: number };
-  let bo: { cookie: string; influencerId: number };
+  let ana: { cookie: string; creatorId: number };
+  let bo: { cookie: string; creatorId: number };
   let campaignId: number;
   let post: number;
   const logger = silentLogger();
@@ -97,7 +97,7 @@ describe.each(TEST_DRIVERS)('post previews read by the metrics job, shown by the
     campaignId = (await insertCampaign(database.db, { name: 'Tube Launch', platform: 'youtube' })).id;
     post = await insertSubmittedPost(database.db, {
       campaignId,
-      influencerId: ana.influencerId,
+      creatorId: ana.creatorId,
       urls: [VIDEO],
       reviewedAt: APPROVED,
     });
@@ -127,9 +127,9 @@ describe.each(TEST_DRIVERS)('post previews read by the metrics job, shown by the
     expect(row.thumbnailUpload).toMatch(/^[0-9a-f]{24}\.png$/);
     const [upload] = await database.db.select().from(uploads).where(eq(uploads.name, row.thumbnailUpload!));
     const [anaUser] = await database.db
-      .select({ id: influencers.authUserId })
-      .from(influencers)
-      .where(eq(influencers.id, ana.influencerId));
+      .select({ id: creators.authUserId })
+      .from(creators)
+      .where(eq(creators.id, ana.creatorId));
     expect(upload).toMatchObject({
       visibility: 'private',
       ownerUserId: anaUser!.id,
@@ -194,7 +194,7 @@ describe.each(TEST_DRIVERS)('post previews read by the metrics job, shown by the
   it('never fetches a thumbnail off the platform’s media hosts; a failed copy keeps the figures and the last preview', async () => {
     const other = await insertSubmittedPost(database.db, {
       campaignId,
-      influencerId: bo.influencerId,
+      creatorId: bo.creatorId,
       urls: [OTHER],
       reviewedAt: APPROVED,
     });
@@ -237,7 +237,7 @@ describe.each(TEST_DRIVERS)('post previews read by the metrics job, shown by the
     const reel = 'https://www.instagram.com/reel/C7xYz12AbCd/';
     const igPost = await insertSubmittedPost(database.db, {
       campaignId: igCampaign,
-      influencerId: ana.influencerId,
+      creatorId: ana.creatorId,
       urls: [reel],
     });
     // A preview as the job stores it (an Instagram thumbnail copy owned by Ana).
@@ -257,7 +257,7 @@ describe.each(TEST_DRIVERS)('post previews read by the metrics job, shown by the
       readAt: APPROVED,
     });
     await saveInstagramConnection(database.db, {
-      influencerId: ana.influencerId,
+      creatorId: ana.creatorId,
       igUserId: '17841400000000001',
       username: 'ana',
       tokenCiphertext: 'sealed',
@@ -283,7 +283,7 @@ describe.each(TEST_DRIVERS)('post previews read by the metrics job, shown by the
     // Submitted an hour ago and not reviewed yet (the helper dates a submission a day before `reviewedAt`).
     const awaiting = await insertSubmittedPost(database.db, {
       campaignId: review,
-      influencerId: bo.influencerId,
+      creatorId: bo.creatorId,
       urls: ['https://www.youtube.com/watch?v=ccccccccccc', 'https://www.youtube.com/watch?v=ddddddddddd'],
       status: 'submitted',
       reviewedAt: new Date(now.getTime() + 23 * HOUR),

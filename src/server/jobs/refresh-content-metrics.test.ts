@@ -6,7 +6,7 @@ import { insertSubmittedPost } from '../../../tests/support/posts';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { listPostMetrics } from '../../db/queries/content-metrics-posts';
 import { contentMetricFetches, contentMetricSnapshots } from '../../db/schema/content-metrics';
-import { influencers } from '../../db/schema/influencers';
+import { creators } from '../../db/schema/creators';
 import type { MetricsSource } from '../integrations/metrics-source';
 import { createYoutubeSource } from '../integrations/youtube/youtube-source';
 import { silentLogger } from '../process/logger';
@@ -60,7 +60,7 @@ describe.each(TEST_DRIVERS)('content metrics refresh on %s', (driver) => {
     database = await createTestDatabase(driver);
     fake = await startFakeYoutube();
     const [creator] = await database.db
-      .insert(influencers)
+      .insert(creators)
       .values({ username: 'tuber', name: 'Tube Creator', email: 'tube@example.com', emailVerified: true })
       .returning();
     creatorId = creator!.id;
@@ -73,14 +73,14 @@ describe.each(TEST_DRIVERS)('content metrics refresh on %s', (driver) => {
   it('reads an approved post at once, then hourly, keeping every snapshot', async () => {
     const id = await insertSubmittedPost(database.db, {
       campaignId: (await insertCampaign(database.db, { platform: 'youtube' })).id,
-      influencerId: creatorId,
+      creatorId: creatorId,
       urls: ['https://www.youtube.com/watch?v=aaaaaaaaaaa'],
       reviewedAt: approvedAt,
     });
     // Waiting for review: not read.
     const pending = await insertSubmittedPost(database.db, {
       campaignId: (await insertCampaign(database.db, { platform: 'youtube' })).id,
-      influencerId: creatorId,
+      creatorId: creatorId,
       urls: ['https://youtu.be/bbbbbbbbbbb'],
       status: 'submitted',
     });
@@ -102,19 +102,19 @@ describe.each(TEST_DRIVERS)('content metrics refresh on %s', (driver) => {
     ]);
     const [post] = await listPostMetrics(
       database.db,
-      { influencerId: creatorId },
+      { creatorId: creatorId },
       new Date(t0.getTime() + HOUR),
     );
     expect(post).toMatchObject({ views: 250, source: 'api' });
     // The creator's engagement rate follows the read: (20 + 3) / 250 views.
-    const [creator] = await database.db.select().from(influencers).where(eq(influencers.id, creatorId));
+    const [creator] = await database.db.select().from(creators).where(eq(creators.id, creatorId));
     expect(creator?.engagementRate).toBe('9.20');
   });
 
   it('backs off on a used-up quota for the whole platform and never loses the last good figures', async () => {
     const id = await insertSubmittedPost(database.db, {
       campaignId: (await insertCampaign(database.db, { platform: 'youtube' })).id,
-      influencerId: creatorId,
+      creatorId: creatorId,
       urls: ['https://www.youtube.com/shorts/ccccccccccc'],
       reviewedAt: new Date('2026-06-10T00:00:00Z'),
     });
@@ -134,7 +134,7 @@ describe.each(TEST_DRIVERS)('content metrics refresh on %s', (driver) => {
     const t3 = new Date(t2.getTime() + HOUR);
     await run(t3);
     expect(await fetchOf(id)).toMatchObject({ failures: 2, nextFetchAt: new Date(t3.getTime() + 2 * HOUR) });
-    const [kept] = (await listPostMetrics(database.db, { influencerId: creatorId }, t3)).filter(
+    const [kept] = (await listPostMetrics(database.db, { creatorId: creatorId }, t3)).filter(
       (p) => p.submissionId === id,
     );
     expect(kept).toMatchObject({ views: 40, likes: 4, source: 'api', measuredAt: t1.toISOString() });
@@ -153,13 +153,13 @@ describe.each(TEST_DRIVERS)('content metrics refresh on %s', (driver) => {
     const reviewedAt = new Date('2026-06-20T00:00:00Z');
     const good = await insertSubmittedPost(database.db, {
       campaignId: (await insertCampaign(database.db, { platform: 'youtube' })).id,
-      influencerId: creatorId,
+      creatorId: creatorId,
       urls: ['https://youtu.be/fffffffffff'],
       reviewedAt,
     });
     const bad = await insertSubmittedPost(database.db, {
       campaignId: (await insertCampaign(database.db, { platform: 'youtube' })).id,
-      influencerId: creatorId,
+      creatorId: creatorId,
       urls: ['https://youtu.be/ggggggggggg'],
       reviewedAt,
     });
@@ -194,13 +194,13 @@ describe.each(TEST_DRIVERS)('content metrics refresh on %s', (driver) => {
   it('stops reading a deleted video, keeps its figures, and leaves old approvals alone', async () => {
     const id = await insertSubmittedPost(database.db, {
       campaignId: (await insertCampaign(database.db, { platform: 'youtube' })).id,
-      influencerId: creatorId,
+      creatorId: creatorId,
       urls: ['https://youtu.be/ddddddddddd'],
       reviewedAt: new Date('2026-06-15T00:00:00Z'),
     });
     const old = await insertSubmittedPost(database.db, {
       campaignId: (await insertCampaign(database.db, { platform: 'youtube' })).id,
-      influencerId: creatorId,
+      creatorId: creatorId,
       urls: ['https://youtu.be/eeeeeeeeeee'],
       reviewedAt: new Date('2026-04-01T00:00:00Z'),
     });

@@ -1,24 +1,24 @@
 import type { Context } from 'hono';
-import type { InfluencerRow } from '../../db/schema/influencers';
+import type { CreatorRow } from '../../db/schema/creators';
 import type { AppBindings } from '../http/context';
 import { AppError } from '../http/errors';
-import { sessionCreator } from '../services/influencer-accounts';
+import { sessionCreator } from '../services/creator-accounts';
 import { currentUser } from './session';
 
 /**
  * The signed-in creator's influencer record (made now if an earlier sign-in could not make it). Call behind
  * requireRole('influencer').
  */
-export async function currentInfluencer(c: Context<AppBindings>): Promise<InfluencerRow> {
+export async function currentCreator(c: Context<AppBindings>): Promise<CreatorRow> {
   const user = currentUser(c);
-  const influencer = await sessionCreator(c.get('services'), user.id);
-  if (!influencer) throw new AppError('NOT_FOUND', 'Failed to create influencer profile');
-  return influencer;
+  const creator = await sessionCreator(c.get('services'), user.id);
+  if (!creator) throw new AppError('NOT_FOUND', 'Failed to create influencer profile');
+  return creator;
 }
 
-/** Like currentInfluencer, but 403 until the creator has verified their email. */
-export async function verifiedInfluencer(c: Context<AppBindings>): Promise<InfluencerRow> {
-  const influencer = await currentInfluencer(c);
-  if (!influencer.emailVerified) throw new AppError('FORBIDDEN', 'Please verify your email address first.');
-  return influencer;
+/** Like currentCreator, but 403 until the creator has verified their email. */
+export async function verifiedCreator(c: Context<AppBindings>): Promise<CreatorRow> {
+  const creator = await currentCreator(c);
+  if (!creator.emailVerified) throw new AppError('FORBIDDEN', 'Please verify your email address first.');
+  return creator;
 }

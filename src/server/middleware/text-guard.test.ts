@@ -4,7 +4,7 @@ import { signInAdmin } from '../../../tests/support/auth-client';
 import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { influencerProfiles } from '../../db/schema/onboarding';
+import { creatorProfiles } from '../../db/schema/onboarding';
 import { createAuth } from '../auth/auth';
 import { createApp } from '../http/app';
 import { createLogger } from '../process/logger';
@@ -115,13 +115,13 @@ describe.each(TEST_DRIVERS)('control characters and personal data in logs on %s'
     lines.length = 0;
     const logger = capturingLogger(lines);
     const failure = await database.db
-      .insert(influencerProfiles)
+      .insert(creatorProfiles)
       .values({
-        influencerId: 999_999,
+        creatorId: 999_999,
         ...READY_PROFILE,
         paypalEmail: PAYPAL,
         addressLine1: STREET,
-        influencerTier: 'Micro',
+        creatorTier: 'Micro',
         totalFollowers: 0,
       })
       .catch((error: unknown) => error);

@@ -50,7 +50,7 @@ describe.each(TEST_DRIVERS)('every page answers on a direct load, on %s', (drive
     sessions = { 'signed out': '', creator: creator.cookie, admin };
     params = { id: String(campaign.id), token: token! };
     // /admin/influencers/:id names a creator.
-    params.creatorId = String(creator.influencerId);
+    params.creatorId = String(creator.creatorId);
   });
   afterAll(async () => {
     await database?.destroy();

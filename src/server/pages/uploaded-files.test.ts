@@ -13,7 +13,7 @@ import type { Env } from '../../config/env';
 import { submissions } from '../../db/schema/applications';
 import { users } from '../../db/schema/auth';
 import { contentMetricSnapshots } from '../../db/schema/content-metrics';
-import { influencers } from '../../db/schema/influencers';
+import { creators } from '../../db/schema/creators';
 import { uploads } from '../../db/schema/uploads';
 import { createAuth } from '../auth/auth';
 import { createApp } from '../http/app';
@@ -33,8 +33,8 @@ describe.each(TEST_DRIVERS)('uploaded files on %s', (driver) => {
   let env: Env;
   let app: ReturnType<typeof createApp>;
   let admin: string;
-  let ana: { cookie: string; influencerId: number; userId: string };
-  let bo: { cookie: string; influencerId: number; userId: string };
+  let ana: { cookie: string; creatorId: number; userId: string };
+  let bo: { cookie: string; creatorId: number; userId: string };
   let anaPost: number;
   let boPost: number;
 
@@ -97,12 +97,12 @@ describe.each(TEST_DRIVERS)('uploaded files on %s', (driver) => {
     const campaignId = (await insertCampaign(database.db, { platform: 'youtube' })).id;
     anaPost = await insertSubmittedPost(database.db, {
       campaignId,
-      influencerId: ana.influencerId,
+      creatorId: ana.creatorId,
       urls: [POST],
     });
     boPost = await insertSubmittedPost(database.db, {
       campaignId,
-      influencerId: bo.influencerId,
+      creatorId: bo.creatorId,
       urls: [POST],
     });
   });
@@ -235,14 +235,11 @@ describe.each(TEST_DRIVERS)('uploaded files on %s', (driver) => {
     expect(filesOnDisk()).toEqual([...before, boShot.slice('/uploads/'.length)].sort());
 
     // As a post link of a submission.
-    const [boInfluencer] = await database.db
-      .select()
-      .from(influencers)
-      .where(eq(influencers.id, bo.influencerId));
+    const [boCreator] = await database.db.select().from(creators).where(eq(creators.id, bo.creatorId));
     const { application } = await insertApplication(database.db, {
       status: 'accepted',
       campaign: await insertCampaign(database.db, { platform: 'youtube', type: 'paid' }),
-      influencer: boInfluencer!,
+      creator: boCreator!,
       at: NOW,
     });
     const submitted = await postJson(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, signInAdmin } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
-import { insertApplication, insertCampaign, insertInfluencer } from '../../../tests/support/factories';
+import { insertApplication, insertCampaign, insertCreator } from '../../../tests/support/factories';
 import { type FakePaypal, startFakePaypal } from '../../../tests/support/fake-paypal';
 import { type FakeShopify, startFakeShopify } from '../../../tests/support/fake-shopify';
 import { fakeProduct } from '../../../tests/support/fake-shopify-catalogue';
@@ -16,7 +16,7 @@ import { auditLog } from '../../db/schema/audit';
 import { users } from '../../db/schema/auth';
 import { contentMetricSnapshots } from '../../db/schema/content-metrics';
 import { conversationMessages, conversations } from '../../db/schema/conversations';
-import { influencers } from '../../db/schema/influencers';
+import { creators } from '../../db/schema/creators';
 import { deliveryProblems } from '../../db/schema/shipping';
 import type { AuditLogList } from '../../shared/schemas/audit-log';
 import type { Payout } from '../../shared/schemas/payout';
@@ -153,7 +153,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
   /** A creator with Mint and a pending payout of 50 Mint. */
   const pendingPayout = async () => {
     const made = await readyCreator();
-    await giveMint(database.db, made.influencerId, 80);
+    await giveMint(database.db, made.creatorId, 80);
     keys += 1;
     const response = await postJson(app, '/api/me/redemptions', { amount: 50 }, made.cookie, {
       'idempotency-key': `audit-${driver}-${keys}`,
@@ -495,11 +495,11 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       route: 'POST /api/admin/submissions/:id/metrics',
       prepare: async () => {
         const campaign = await insertCampaign(database.db);
-        const creator = await insertInfluencer(database.db);
+        const creator = await insertCreator(database.db);
         const postUrl = 'https://www.instagram.com/p/audit-first';
         const submissionId = await insertSubmittedPost(database.db, {
           campaignId: campaign.id,
-          influencerId: creator.id,
+          creatorId: creator.id,
           urls: [postUrl],
         });
         return {
@@ -534,11 +534,11 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       route: 'POST /api/admin/submissions/:id/metrics',
       prepare: async () => {
         const campaign = await insertCampaign(database.db);
-        const creator = await insertInfluencer(database.db);
+        const creator = await insertCreator(database.db);
         const postUrl = 'https://www.instagram.com/p/audit-fix';
         const submissionId = await insertSubmittedPost(database.db, {
           campaignId: campaign.id,
-          influencerId: creator.id,
+          creatorId: creator.id,
           urls: [postUrl],
         });
         await database.db.insert(contentMetricSnapshots).values({
@@ -573,11 +573,11 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       route: 'POST /api/admin/metrics/:id/confirm',
       prepare: async () => {
         const campaign = await insertCampaign(database.db);
-        const creator = await insertInfluencer(database.db);
+        const creator = await insertCreator(database.db);
         const postUrl = 'https://www.instagram.com/p/audit-report';
         const submissionId = await insertSubmittedPost(database.db, {
           campaignId: campaign.id,
-          influencerId: creator.id,
+          creatorId: creator.id,
           urls: [postUrl],
         });
         const [report] = await database.db
@@ -715,7 +715,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: "adjusting a creator's Mint",
       route: 'POST /api/admin/influencers/:id/adjustments',
       prepare: async () => {
-        const creator = await insertInfluencer(database.db);
+        const creator = await insertCreator(database.db);
         await giveMint(database.db, creator.id, 20);
         return {
           call: {
@@ -740,7 +740,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: 'adding a note on a creator',
       route: 'POST /api/admin/influencers/:id/notes',
       prepare: async () => {
-        const creator = await insertInfluencer(database.db);
+        const creator = await insertCreator(database.db);
         return {
           call: {
             method: 'POST',
@@ -765,7 +765,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
         name: `${action === 'ban' ? 'banning' : 'suspending'} a creator`,
         route: `POST /api/admin/influencers/:id/${action}`,
         prepare: async () => {
-          const creator = await insertInfluencer(database.db);
+          const creator = await insertCreator(database.db);
           return {
             call: {
               method: 'POST',
@@ -790,7 +790,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: 'lifting a suspension',
       route: 'POST /api/admin/influencers/:id/restore',
       prepare: async () => {
-        const creator = await insertInfluencer(database.db, { standing: 'suspended' });
+        const creator = await insertCreator(database.db, { standing: 'suspended' });
         return {
           call: {
             method: 'POST',
@@ -815,11 +815,8 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       route: 'PATCH /api/admin/applications/:id/shipping-address',
       prepare: async () => {
         const made = await readyCreator('Ready Creator');
-        const [influencer] = await database.db
-          .select()
-          .from(influencers)
-          .where(eq(influencers.id, made.influencerId));
-        const { application } = await insertApplication(database.db, { status: 'accepted', influencer });
+        const [creator] = await database.db.select().from(creators).where(eq(creators.id, made.creatorId));
+        const { application } = await insertApplication(database.db, { status: 'accepted', creator });
         return {
           call: {
             method: 'PATCH',
@@ -870,7 +867,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
           .insert(conversations)
           .values({
             applicationId: application.id,
-            influencerId: application.influencerId,
+            creatorId: application.creatorId,
             campaignId: application.campaignId,
           })
           .returning();
@@ -1531,7 +1528,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       | {
           campaignId: number;
           applicationId: number;
-          influencerId: number;
+          creatorId: number;
           campaignName: string;
           creatorName: string;
         }
@@ -1539,16 +1536,16 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
 
     beforeAll(async () => {
       const campaign = await insertCampaign(database.db);
-      const { application, influencer } = await insertApplication(database.db, {
+      const { application, creator } = await insertApplication(database.db, {
         status: 'applied',
         campaign,
       });
       linked = {
         campaignId: campaign.id,
         applicationId: application.id,
-        influencerId: influencer.id,
+        creatorId: creator.id,
         campaignName: campaign.name,
-        creatorName: influencer.name,
+        creatorName: creator.name,
       };
       const rows = await database.db
         .insert(auditLog)
@@ -1580,7 +1577,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
             actorName: FAY,
             action: 'creator.suspend',
             entityType: 'creator',
-            entityId: String(influencer.id),
+            entityId: String(creator.id),
             before: { standing: 'active' },
             after: { standing: 'suspended', reason: 'x' },
             ipAddress: '198.51.100.1',
@@ -1655,20 +1652,20 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
         after: { status: 'accepted' },
         ipAddress: '198.51.100.1',
         campaignId: linked!.campaignId,
-        influencerId: null,
+        creatorId: null,
         // The record named with its campaign and creator, not by id alone (issue 41).
         campaignName: linked!.campaignName,
         creatorName: linked!.creatorName,
       });
       expect(byAction['campaign.update']).toMatchObject({
         campaignId: linked!.campaignId,
-        influencerId: null,
+        creatorId: null,
         campaignName: linked!.campaignName,
         creatorName: null,
       });
       expect(byAction['creator.suspend']).toMatchObject({
         campaignId: null,
-        influencerId: linked!.influencerId,
+        creatorId: linked!.creatorId,
         campaignName: null,
         creatorName: linked!.creatorName,
       });
@@ -1676,7 +1673,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       const gone = (await list('?actor=gus')).body.items[0];
       expect(gone).toMatchObject({
         campaignId: null,
-        influencerId: null,
+        creatorId: null,
         campaignName: null,
         creatorName: null,
       });

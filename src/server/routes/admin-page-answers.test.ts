@@ -34,7 +34,7 @@ describe.each(TEST_DRIVERS)('admin campaign pages kept ready on %s', (driver) =>
   let campaignId: number;
   let variantId: number;
   const applicationIds: number[] = [];
-  const influencerIds: number[] = [];
+  const creatorIds: number[] = [];
   let creatorCookie: string;
 
   const send = async (method: string, path: string, body: unknown, cookie: string) => {
@@ -99,7 +99,7 @@ describe.each(TEST_DRIVERS)('admin campaign pages kept ready on %s', (driver) =>
     const rows = (await database.db.execute(
       sql`select influencer_id from applications where campaign_id = ${campaignId} order by id`,
     )) as unknown as { rows: Array<{ influencer_id: number }> };
-    influencerIds.push(...rows.rows.map((r) => Number(r.influencer_id)));
+    creatorIds.push(...rows.rows.map((r) => Number(r.influencer_id)));
   });
   afterAll(async () => {
     await stopListening?.();
@@ -122,21 +122,21 @@ describe.each(TEST_DRIVERS)('admin campaign pages kept ready on %s', (driver) =>
   });
 
   it('keeps the page: a change the database does not announce stays unseen until the next announced one', async () => {
-    expect((await applicant(0)).influencer.state).toBe('TX');
+    expect((await applicant(0)).creator.state).toBe('TX');
     // Triggers off for this one statement (as a bulk repair might run): no notice, so the kept page stands.
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
       await tx.execute(
-        sql`update influencer_profiles set state = 'NV' where influencer_id = ${influencerIds[0]}`,
+        sql`update influencer_profiles set state = 'NV' where influencer_id = ${creatorIds[0]}`,
       );
     });
-    expect((await applicant(0)).influencer.state).toBe('TX');
+    expect((await applicant(0)).creator.state).toBe('TX');
     await database.db.execute(
-      sql`update influencer_profiles set city = city where influencer_id = ${influencerIds[1]}`,
+      sql`update influencer_profiles set city = city where influencer_id = ${creatorIds[1]}`,
     );
     await eventually(
       'the review page after a profile update',
-      async () => (await applicant(0)).influencer.state === 'NV',
+      async () => (await applicant(0)).creator.state === 'NV',
     );
   });
 
@@ -179,11 +179,11 @@ describe.each(TEST_DRIVERS)('admin campaign pages kept ready on %s', (driver) =>
     );
     // The daily follower read of the creator's account.
     await db.execute(
-      sql`update social_accounts set followers = 77777 where influencer_id = ${influencerIds[1]}`,
+      sql`update social_accounts set followers = 77777 where influencer_id = ${creatorIds[1]}`,
     );
     await eventually(
       'the review page after a follower read',
-      async () => (await applicant(1)).influencer.followers.instagram === 77777,
+      async () => (await applicant(1)).creator.followers.instagram === 77777,
     );
     // The store's re-sync renaming a variant.
     await db.execute(sql`update product_variants set sku = 'SER-01B' where id = ${variantId}`);

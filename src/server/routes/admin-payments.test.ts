@@ -9,7 +9,7 @@ import { insertCampaign } from '../../../tests/support/factories';
 import { balanceAndSum, giveMint } from '../../../tests/support/mint';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { campaigns } from '../../db/schema/campaigns';
-import { influencers } from '../../db/schema/influencers';
+import { creators } from '../../db/schema/creators';
 import { ledgerEntries, transactions } from '../../db/schema/ledger';
 import { payouts } from '../../db/schema/payouts';
 import { payoutLabel } from '../../shared/payouts';
@@ -31,7 +31,7 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
   const creator = async (name?: string) => {
     n += 1;
     const made = await createReadyCreator(api.app, api.db, { email: `pay${n}@example.com` });
-    if (name) await api.db.update(influencers).set({ name }).where(eq(influencers.id, made.influencerId));
+    if (name) await api.db.update(creators).set({ name }).where(eq(creators.id, made.creatorId));
     return made;
   };
   const redeem = async (cookie: string, amount: number) => {
@@ -45,7 +45,7 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
 
   it('pays by hand: Process Payment starts it, mark-paid completes it with the reference, the creator is mailed', async () => {
     const ana = await creator('Ana Paid');
-    await giveMint(api.db, ana.influencerId, 100);
+    await giveMint(api.db, ana.creatorId, 100);
     const payout = await redeem(ana.cookie, 50);
 
     // PayPal is not configured here: paying through it is refused with what to do instead.
@@ -102,14 +102,14 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
     expect(
       (await call(`/api/admin/payouts/${payout.id}/mark-failed`, { reason: 'Oops, wrong one' })).status,
     ).toBe(409);
-    expect(await balanceAndSum(api.db, ana.influencerId)).toEqual({ balance: 50, sum: 50 });
+    expect(await balanceAndSum(api.db, ana.creatorId)).toEqual({ balance: 50, sum: 50 });
   });
 
   it('mark-failed returns the Mint once, with the reason in the mail', async () => {
     const ben = await creator('Ben Failed');
-    await giveMint(api.db, ben.influencerId, 70);
+    await giveMint(api.db, ben.creatorId, 70);
     const payout = await redeem(ben.cookie, 70);
-    expect(await balanceAndSum(api.db, ben.influencerId)).toEqual({ balance: 0, sum: 0 });
+    expect(await balanceAndSum(api.db, ben.creatorId)).toEqual({ balance: 0, sum: 0 });
     expect((await call(`/api/admin/payouts/${payout.id}/mark-failed`, { reason: '' })).body.error).toBe(
       'Tell the creator why the payout failed.',
     );
@@ -120,7 +120,7 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(4);
-    expect(await balanceAndSum(api.db, ben.influencerId)).toEqual({ balance: 70, sum: 70 });
+    expect(await balanceAndSum(api.db, ben.creatorId)).toEqual({ balance: 70, sum: 70 });
     const mail = mailer.sent.at(-1)!;
     expect(mail).toMatchObject({ to: ben.email, subject: 'Payout failed: 70 Mint are back in your wallet' });
     expect(mail.text).toContain('Reason: The PayPal account does not exist.');
@@ -135,14 +135,14 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
   it('adjusts Mint with a reason, never below zero, in both histories and with who did it', async () => {
     const cy = await creator('Cy Adjusted');
     const credit = await call<{ id: number; balance: number }>(
-      `/api/admin/influencers/${cy.influencerId}/adjustments`,
+      `/api/admin/influencers/${cy.creatorId}/adjustments`,
       {
         amount: 30,
         reason: 'Bonus for the launch video',
       },
     );
     expect(credit).toMatchObject({ status: 201, body: { balance: 30 } });
-    const tooMuch = await call(`/api/admin/influencers/${cy.influencerId}/adjustments`, {
+    const tooMuch = await call(`/api/admin/influencers/${cy.creatorId}/adjustments`, {
       amount: -31,
       reason: 'Correction',
     });
@@ -150,24 +150,24 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
     expect(tooMuch.body.error).toBe(
       'Cy Adjusted has 30 Mint: a debit of 31 Mint would take the balance below zero.',
     );
-    const noReason = await call(`/api/admin/influencers/${cy.influencerId}/adjustments`, {
+    const noReason = await call(`/api/admin/influencers/${cy.creatorId}/adjustments`, {
       amount: 5,
       reason: '',
     });
     expect(noReason.body.error).toBe('A reason is required.');
     expect(
-      (await call(`/api/admin/influencers/${cy.influencerId}/adjustments`, { amount: 0, reason: 'Nothing' }))
+      (await call(`/api/admin/influencers/${cy.creatorId}/adjustments`, { amount: 0, reason: 'Nothing' }))
         .body.error,
     ).toBe('An adjustment cannot be 0 Mint.');
     expect(
       (await call('/api/admin/influencers/999999/adjustments', { amount: 5, reason: 'Nobody' })).status,
     ).toBe(404);
-    const debit = await call<{ balance: number }>(`/api/admin/influencers/${cy.influencerId}/adjustments`, {
+    const debit = await call<{ balance: number }>(`/api/admin/influencers/${cy.creatorId}/adjustments`, {
       amount: -10,
       reason: 'Duplicate reward corrected',
     });
     expect(debit.body.balance).toBe(20);
-    expect(await balanceAndSum(api.db, cy.influencerId)).toEqual({ balance: 20, sum: 20 });
+    expect(await balanceAndSum(api.db, cy.creatorId)).toEqual({ balance: 20, sum: 20 });
     // The creator's history …
     const wallet = await get<{ entries: Array<{ kind: string; amount: number; description: string }> }>(
       '/api/me/wallet',
@@ -188,11 +188,11 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
     // Concurrent debits can never overdraw.
     const racing = await Promise.all(
       Array.from({ length: 10 }, () =>
-        call(`/api/admin/influencers/${cy.influencerId}/adjustments`, { amount: -15, reason: 'Race' }),
+        call(`/api/admin/influencers/${cy.creatorId}/adjustments`, { amount: -15, reason: 'Race' }),
       ),
     );
     expect(racing.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(await balanceAndSum(api.db, cy.influencerId)).toEqual({ balance: 5, sum: 5 });
+    expect(await balanceAndSum(api.db, cy.creatorId)).toEqual({ balance: 5, sum: 5 });
   });
 
   it('lists transactions newest first with filters, search and paging, and exports the same rows as CSV', async () => {
@@ -201,9 +201,9 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
     clock.now = new Date('2026-06-11T09:00:00Z');
     await api.db.transaction((tx) =>
       creditReward(tx, {
-        influencerId: dee.influencerId,
+        creatorId: dee.creatorId,
         amount: 80,
-        reference: `reward:test:${dee.influencerId}`,
+        reference: `reward:test:${dee.creatorId}`,
         description: 'Reward for Glow',
         campaignId: campaign.id,
         at: clock.now,
@@ -227,7 +227,7 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
       (await get<List>('/api/admin/transactions?q=Glow&kind=reward')).body.items.map((t) => t.campaignId),
     ).toEqual([campaign.id]);
     expect(mine.body.items[0]).toMatchObject({
-      influencer: { id: dee.influencerId, name: 'Dee "Quotes", Jr.' },
+      creator: { id: dee.creatorId, name: 'Dee "Quotes", Jr.' },
       payout: {
         id: payout.id,
         status: 'pending',
@@ -270,8 +270,8 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
     expect(rows.slice(1)).toEqual(
       mine.body.items.map((t) => [
         t.createdAt.replace('T', ' ').slice(0, 19),
-        t.influencer!.name,
-        t.influencer!.username,
+        t.creator!.name,
+        t.creator!.username,
         t.label,
         t.amount,
         t.status,
@@ -335,7 +335,7 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
     // A payout paid in June counts in Completed, never in July's This Month.
     clock.now = new Date('2026-06-28T08:00:00Z');
     const eve = await creator('Eve Summary');
-    await call(`/api/admin/influencers/${eve.influencerId}/adjustments`, {
+    await call(`/api/admin/influencers/${eve.creatorId}/adjustments`, {
       amount: 250,
       reason: 'June bonus',
     });
@@ -353,7 +353,7 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
       businessDays: '5-7',
     });
     // July: 25 Mint credited, a 100 Mint payout requested. Credits are not cash: This Month and Completed stay.
-    await call(`/api/admin/influencers/${eve.influencerId}/adjustments`, {
+    await call(`/api/admin/influencers/${eve.creatorId}/adjustments`, {
       amount: 25,
       reason: 'July bonus',
     });
@@ -413,7 +413,7 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
       '/api/admin/payouts/process',
       '/api/admin/payouts/1/mark-paid',
       '/api/admin/payouts/1/mark-failed',
-      `/api/admin/influencers/${fay.influencerId}/adjustments`,
+      `/api/admin/influencers/${fay.creatorId}/adjustments`,
     ]) {
       expect((await postJson(api.app, path, {}, fay.cookie)).status, path).toBe(403);
     }

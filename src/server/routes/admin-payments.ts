@@ -212,7 +212,7 @@ export const adminPaymentRoutes = createRouter()
   })
   .openapi(routes.adjust, async (c) => {
     const result = await adjustMint(c.get('services'), {
-      influencerId: c.req.valid('param').id,
+      creatorId: c.req.valid('param').id,
       input: c.req.valid('json'),
       admin: adminActor(c),
     });

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { influencerListQuerySchema, influencerListSchema } from '../../shared/schemas/influencer';
+import { creatorListQuerySchema, creatorListSchema } from '../../shared/schemas/creator';
 import { createRouter } from '../http/openapi';
 import { refusal } from '../http/route-responses';
 import { creatorList } from '../services/creator-directory';
@@ -8,16 +8,16 @@ import { creatorList } from '../services/creator-directory';
  * The admin API. Everything here sits under /api/admin, behind requireRole('admin') (see app.ts): anonymous
  * callers get 401 and creators 403 on every route, including ones added later.
  */
-const listInfluencersRoute = createRoute({
+const listCreatorsRoute = createRoute({
   method: 'get',
   path: '/influencers',
   tags: ['Admin'],
   summary: 'Creators, newest first, searchable by name, username or email',
-  request: { query: influencerListQuerySchema },
+  request: { query: creatorListQuerySchema },
   responses: {
     200: {
       description: 'A page of creators',
-      content: { 'application/json': { schema: influencerListSchema } },
+      content: { 'application/json': { schema: creatorListSchema } },
     },
     400: refusal('A parameter is not valid'),
     401: refusal('Not signed in'),
@@ -25,7 +25,7 @@ const listInfluencersRoute = createRoute({
   },
 });
 
-export const adminRoutes = createRouter().openapi(listInfluencersRoute, async (c) => {
+export const adminRoutes = createRouter().openapi(listCreatorsRoute, async (c) => {
   const { rows, total, totalCapped, nextCursor, prevCursor } = await creatorList(
     c.get('services'),
     c.req.valid('query'),

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../tests/support/admin-app';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
-import { insertApplication, insertCampaign, insertInfluencer } from '../../../tests/support/factories';
+import { insertApplication, insertCampaign, insertCreator } from '../../../tests/support/factories';
 import { testServices } from '../../../tests/support/services';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { applications } from '../../db/schema/applications';
 import { campaigns } from '../../db/schema/campaigns';
-import { influencers } from '../../db/schema/influencers';
+import { creators } from '../../db/schema/creators';
 import { CLOSED_STATUSES, IN_PROGRESS_STATUSES, TO_REVIEW_STATUSES } from '../../shared/lifecycle/statuses';
 import type { AdminApplicantList } from '../../shared/schemas/shipping';
 import { sweepDeadlines } from '../services/applications/deadline-sweep';
@@ -169,18 +169,18 @@ describe.each(TEST_DRIVERS)('the applicants page’s kept keys and counts on %s'
     // A rolled-back insert counts nothing.
     await api.db
       .transaction(async (tx) => {
-        await insertApplication(tx, { status: 'missed', campaign: camp, influencer: made[0]!.influencer });
+        await insertApplication(tx, { status: 'missed', campaign: camp, creator: made[0]!.creator });
         throw new Error('roll back');
       })
       .catch(() => undefined);
     await expectKeptEqualsScratch();
 
     // Eight creators apply at once (their own connections on PostgreSQL).
-    const creators = await Promise.all(Array.from({ length: 8 }, () => insertInfluencer(api.db)));
+    const applicants = await Promise.all(Array.from({ length: 8 }, () => insertCreator(api.db)));
     await Promise.all(
-      creators.map((influencer, i) =>
+      applicants.map((creator, i) =>
         api.db.transaction((tx) =>
-          insertApplication(tx, { status: i % 2 ? 'missed' : 'applied', campaign: camp, influencer }),
+          insertApplication(tx, { status: i % 2 ? 'missed' : 'applied', campaign: camp, creator }),
         ),
       ),
     );
@@ -191,7 +191,7 @@ describe.each(TEST_DRIVERS)('the applicants page’s kept keys and counts on %s'
     const [one, two, three] = made;
     await api.db
       .update(applications)
-      .set({ influencerId: creators[1]!.id, campaignId: second.id })
+      .set({ creatorId: applicants[1]!.id, campaignId: second.id })
       .where(eq(applications.id, one!.application.id));
     await expectKeptEqualsScratch();
     await api.db
@@ -207,7 +207,7 @@ describe.each(TEST_DRIVERS)('the applicants page’s kept keys and counts on %s'
 
     // An application deleted, a creator deleted (their applications go with them).
     await api.db.delete(applications).where(eq(applications.id, three!.application.id));
-    await api.db.delete(influencers).where(eq(influencers.id, creators[3]!.id));
+    await api.db.delete(creators).where(eq(creators.id, applicants[3]!.id));
     await expectKeptEqualsScratch();
     await expectShownCounts(camp.id);
 

@@ -13,7 +13,7 @@ import { choicesInputSchema } from '../../shared/schemas/products';
 import { idResultSchema, idStatusResultSchema } from '../../shared/schemas/results';
 import { createRouter } from '../http/openapi';
 import { json, refusal } from '../http/route-responses';
-import { currentInfluencer } from '../middleware/creator';
+import { currentCreator } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import {
   applyToCampaign,
@@ -144,15 +144,15 @@ const matchedRoute = createRoute({
 
 export const applicationRoutes = createRouter()
   .openapi(eligibilityRoute, async (c) => {
-    const influencer = await currentInfluencer(c);
-    return c.json(await eligibilityFor(c.get('services'), influencer, c.req.valid('param').id), 200);
+    const creator = await currentCreator(c);
+    return c.json(await eligibilityFor(c.get('services'), creator, c.req.valid('param').id), 200);
   })
   .openapi(applyRoute, async (c) => {
     const { id } = c.req.valid('param');
     const body = c.req.valid('json') ?? {};
-    const influencer = await currentInfluencer(c);
+    const creator = await currentCreator(c);
     const application = await applyToCampaign(c.get('services'), {
-      influencer,
+      creator,
       campaignId: id,
       pitch: body.pitch,
       choices: body.choices,
@@ -160,37 +160,34 @@ export const applicationRoutes = createRouter()
     return c.json({ id: application.id }, 201);
   })
   .openapi(myApplicationsRoute, async (c) => {
-    const influencer = await currentInfluencer(c);
-    return c.json({ items: await myApplications(c.get('services'), influencer.id) }, 200);
+    const creator = await currentCreator(c);
+    return c.json({ items: await myApplications(c.get('services'), creator.id) }, 200);
   })
   .openapi(withdrawRoute, async (c) => {
-    const influencer = await currentInfluencer(c);
-    const row = await withdrawApplication(c.get('services'), influencer.id, c.req.valid('param').id);
+    const creator = await currentCreator(c);
+    const row = await withdrawApplication(c.get('services'), creator.id, c.req.valid('param').id);
     return c.json({ id: row.id, status: row.status }, 200);
   })
   .openapi(choicesRoute, async (c) => {
-    const influencer = await currentInfluencer(c);
+    const creator = await currentCreator(c);
     const { choices } = c.req.valid('json');
-    return c.json(
-      await changeChoices(c.get('services'), influencer.id, c.req.valid('param').id, choices),
-      200,
-    );
+    return c.json(await changeChoices(c.get('services'), creator.id, c.req.valid('param').id, choices), 200);
   })
   .openapi(deliveryRoute, async (c) => {
-    const influencer = await currentInfluencer(c);
+    const creator = await currentCreator(c);
     const row = await recordDelivery(
       c.get('services'),
-      influencer.id,
+      creator.id,
       c.req.valid('param').id,
       c.req.valid('json'),
     );
     return c.json({ id: row.id, status: row.status }, 200);
   })
   .openapi(submissionRoute, async (c) => {
-    const influencer = await currentInfluencer(c);
+    const creator = await currentCreator(c);
     const submission = await submitContent(
       c.get('services'),
-      influencer.id,
+      creator.id,
       c.req.valid('param').id,
       c.req.valid('json'),
     );
@@ -198,7 +195,7 @@ export const applicationRoutes = createRouter()
   })
   .openapi(matchedRoute, async (c) => {
     const { db, now } = c.get('services');
-    const influencer = await currentInfluencer(c);
-    const items = await listMatchedCampaigns(db, influencer, { now: now(), limit: 8 });
+    const creator = await currentCreator(c);
+    const items = await listMatchedCampaigns(db, creator, { now: now(), limit: 8 });
     return c.json({ items }, 200);
   });

@@ -10,7 +10,7 @@ import {
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { sessions, users } from '../../db/schema/auth';
-import { influencers } from '../../db/schema/influencers';
+import { creators } from '../../db/schema/creators';
 import type { SessionResponse } from '../../shared/schemas/session';
 import { createAuth } from '../auth/auth';
 import { createApp } from '../http/app';
@@ -65,15 +65,12 @@ describe.each(TEST_DRIVERS)('accounts and access on %s', (driver) => {
     );
     const user = await session(cookie);
     expect(user).toMatchObject({ role: 'influencer', name: 'Glow Getter' });
-    expect(user?.influencer).toMatchObject({
+    expect(user?.creator).toMatchObject({
       username: 'glowgetter',
       emailVerified: false,
       profileCompleted: false,
     });
-    const [row] = await database.db
-      .select()
-      .from(influencers)
-      .where(eq(influencers.id, user!.influencer!.id));
+    const [row] = await database.db.select().from(creators).where(eq(creators.id, user!.creator!.id));
     expect(row).toMatchObject({
       provider: 'email',
       userType: 'influencer',
@@ -137,26 +134,23 @@ describe.each(TEST_DRIVERS)('accounts and access on %s', (driver) => {
 
   it('links a sign-in to the existing record of the same auth user instead of making another', async () => {
     const cookie = await signUpCreator(app, { email: 'again@example.com', name: 'Again Person' });
-    const firstId = (await session(cookie))?.influencer?.id;
+    const firstId = (await session(cookie))?.creator?.id;
     await postJson(app, '/api/auth/sign-in/email', {
       email: 'again@example.com',
       password: 'correct horse battery',
     });
-    const rows = await database.db
-      .select()
-      .from(influencers)
-      .where(eq(influencers.email, 'again@example.com'));
+    const rows = await database.db.select().from(creators).where(eq(creators.email, 'again@example.com'));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.id).toBe(firstId);
   });
 
   it('links a sign-up to an influencer record that already had this email but no account', async () => {
     const [existing] = await database.db
-      .insert(influencers)
+      .insert(creators)
       .values({ username: 'preloaded', name: 'Pre Loaded', email: 'preloaded@example.com' })
       .returning();
     const cookie = await signUpCreator(app, { email: 'preloaded@example.com', name: 'Pre Loaded' });
-    expect((await session(cookie))?.influencer?.id).toBe(existing!.id);
+    expect((await session(cookie))?.creator?.id).toBe(existing!.id);
   });
 
   it('answers the same for an unknown email and a wrong password (no account enumeration)', async () => {
@@ -176,7 +170,7 @@ describe.each(TEST_DRIVERS)('accounts and access on %s', (driver) => {
   it('signs an admin in by username or email, and refuses wrong pairs with the spec text', async () => {
     const byUsername = await signInAdmin(app, 'boss', ADMIN_PASSWORD);
     expect((await session(byUsername))?.role).toBe('admin');
-    expect((await session(byUsername))?.influencer).toBeNull();
+    expect((await session(byUsername))?.creator).toBeNull();
     const byEmail = await signInAdmin(app, 'BOSS@mintbox.test', ADMIN_PASSWORD);
     expect((await session(byEmail))?.role).toBe('admin');
 

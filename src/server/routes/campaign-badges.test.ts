@@ -115,7 +115,7 @@ describe.each(TEST_DRIVERS)('campaign badges from the records on %s', (driver) =
         .insert(conversations)
         .values({
           applicationId: application.id,
-          influencerId: application.influencerId,
+          creatorId: application.creatorId,
           campaignId: campaign.id,
           waitingSince: waiting ? ago(row.waitingHours) : null,
         })

@@ -6,10 +6,10 @@ import { createBoxCampaign, SERUM_CAMPAIGN } from '../../../tests/support/box-ca
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
-import { insertInfluencer } from '../../../tests/support/factories';
+import { insertCreator } from '../../../tests/support/factories';
 import { testServices } from '../../../tests/support/services';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
-import { influencers } from '../../db/schema/influencers';
+import { creators } from '../../db/schema/creators';
 import type { ProductView } from '../../shared/schemas/products';
 import { profileSchema } from '../../shared/schemas/profile';
 import { applyToCampaign } from '../services/applications/creator-steps';
@@ -174,16 +174,14 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
     const ids: number[] = [];
     for (let i = 0; i < 50; i++) {
       // The creator's own steps: a completed profile, then the apply service the route calls.
-      const row = await insertInfluencer(api.db, { profileCompleted: false });
+      const row = await insertCreator(api.db, { profileCompleted: false });
       await completeProfile(
         testServices({ db: api.db, now: () => clock.now }),
         row,
         profileSchema.parse({ ...READY_PROFILE, email: row.email, instagramHandle: '@shade' }),
       );
-      const [influencer] = await api.db.select().from(influencers).where(eq(influencers.id, row.id));
-      ids.push(
-        (await applyToCampaign(services, { influencer: influencer!, campaignId, choices: choice })).id,
-      );
+      const [creatorRow] = await api.db.select().from(creators).where(eq(creators.id, row.id));
+      ids.push((await applyToCampaign(services, { creator: creatorRow!, campaignId, choices: choice })).id);
     }
     const answers = await Promise.all(
       ids.map((id) => postJson(api.app, `/api/admin/applications/${id}/accept`, {}, api.admin)),

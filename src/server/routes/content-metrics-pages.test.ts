@@ -80,7 +80,7 @@ describe.each(TEST_DRIVERS)('campaign analytics pages on %s', (driver) => {
     // Ana's 55 posts: a submission holds at most 10 links, so six submissions of her application.
     const first = await insertSubmittedPost(api.db, {
       campaignId,
-      influencerId: ana.influencerId,
+      creatorId: ana.creatorId,
       urls: Array.from({ length: 10 }, (_, i) => urlA(i)),
     });
     const [{ applicationId }] = (await api.db
@@ -104,12 +104,12 @@ describe.each(TEST_DRIVERS)('campaign analytics pages on %s', (driver) => {
     const sA = (i: number) => subsA[Math.floor(i / 10)]!;
     const sB = await insertSubmittedPost(api.db, {
       campaignId,
-      influencerId: bo.influencerId,
+      creatorId: bo.creatorId,
       urls: [urlB(0), urlB(1)],
     });
     const sC = await insertSubmittedPost(api.db, {
       campaignId,
-      influencerId: cy.influencerId,
+      creatorId: cy.creatorId,
       urls: [URL_C],
     });
     const enter = async (submissionId: number, body: Record<string, unknown>) =>

@@ -18,8 +18,8 @@ const Y2 = 'https://youtu.be/bbbbbbbbbbb';
 const Y3 = 'https://www.youtube.com/shorts/ccccccccccc';
 
 describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
-  let ana: { cookie: string; influencerId: number };
-  let bo: { cookie: string; influencerId: number };
+  let ana: { cookie: string; creatorId: number };
+  let bo: { cookie: string; creatorId: number };
   let campaignId: number;
   let p1: number;
   let p2: number;
@@ -55,10 +55,10 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     campaignId = (
       await insertCampaign(api.db, { name: 'Tube Launch', platform: 'youtube', budget: '1000.00' })
     ).id;
-    p1 = await insertSubmittedPost(api.db, { campaignId, influencerId: ana.influencerId, urls: [Y1] });
+    p1 = await insertSubmittedPost(api.db, { campaignId, creatorId: ana.creatorId, urls: [Y1] });
     p2 = await insertSubmittedPost(api.db, {
       campaignId,
-      influencerId: bo.influencerId,
+      creatorId: bo.creatorId,
       urls: [Y2, Y3],
     });
     // Ana's post: read from the API in May, on the 10th and the 19th; an admin figure later does not beat the API.
@@ -168,14 +168,14 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
       await getWithCookie(api.app, `/api/admin/campaigns/${campaignId}/applications`, api.admin)
     ).json()) as AdminApplicantList;
     expect(
-      page.items.map((a) => [a.influencer.id, a.engagement]).sort((a, b) => Number(a[0]) - Number(b[0])),
+      page.items.map((a) => [a.creator.id, a.engagement]).sort((a, b) => Number(a[0]) - Number(b[0])),
     ).toEqual([
-      [ana.influencerId, { engagementRate: 8.75, measuredPosts: 1 }],
-      [bo.influencerId, { engagementRate: 5.33, measuredPosts: 2 }],
+      [ana.creatorId, { engagementRate: 8.75, measuredPosts: 1 }],
+      [bo.creatorId, { engagementRate: 5.33, measuredPosts: 2 }],
     ]);
     // The creator page says how many measured posts stand behind the rate.
     const boPage = (await (
-      await getWithCookie(api.app, `/api/admin/influencers/${bo.influencerId}`, api.admin)
+      await getWithCookie(api.app, `/api/admin/influencers/${bo.creatorId}`, api.admin)
     ).json()) as { engagementRate: string; measuredPosts: number };
     expect(boPage).toMatchObject({ engagementRate: '5.33', measuredPosts: 2 });
 
@@ -309,7 +309,7 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     const cc = await createReadyCreator(api.app, api.db, { email: 'cc@example.com', youtube: 5000 });
     const post = await insertSubmittedPost(api.db, {
       campaignId: cost.id,
-      influencerId: cc.influencerId,
+      creatorId: cc.creatorId,
       urls: ['https://youtu.be/ddddddddddd'],
       status: 'submitted',
     });
@@ -394,12 +394,12 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
     const [U1, U2, U3] = ['eeeeeeeeeee', 'fffffffffff', 'ggggggggggg'].map((v) => `https://youtu.be/${v}`);
     const ggPost = await insertSubmittedPost(api.db, {
       campaignId: other.id,
-      influencerId: gg.influencerId,
+      creatorId: gg.creatorId,
       urls: [U1!, U2!],
     });
     const hhPost = await insertSubmittedPost(api.db, {
       campaignId: other.id,
-      influencerId: hh.influencerId,
+      creatorId: hh.creatorId,
       urls: [U3!],
     });
     const enter = async (submissionId: number, figures: Record<string, unknown>) =>
@@ -429,14 +429,14 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
       expect(response.status).toBe(200);
       const page = (await response.json()) as AdminApplicantList;
       expect(page.items).toHaveLength(1);
-      seen.push(...page.items.map((a) => [a.influencer.id, a.engagement] as (typeof seen)[number]));
+      seen.push(...page.items.map((a) => [a.creator.id, a.engagement] as (typeof seen)[number]));
       cursor = page.nextCursor;
     }
     // By hand: gg (100 + 200 + 100) / (1,000 + 3,000) views = 10% over 2 posts; hh 25 / 500 = 5% over 1; ii none.
     expect(seen.sort((a, b) => a[0] - b[0])).toEqual([
-      [gg.influencerId, { engagementRate: 10, measuredPosts: 2 }],
-      [hh.influencerId, { engagementRate: 5, measuredPosts: 1 }],
-      [ii.influencerId, { engagementRate: 0, measuredPosts: 0 }],
+      [gg.creatorId, { engagementRate: 10, measuredPosts: 2 }],
+      [hh.creatorId, { engagementRate: 5, measuredPosts: 1 }],
+      [ii.creatorId, { engagementRate: 0, measuredPosts: 0 }],
     ]);
     // The same figures as the creator's own page.
     for (const [id, engagement] of seen) {

@@ -18,7 +18,7 @@ import { AppError } from '../http/errors';
 import { createRouter, describeValidationError } from '../http/openapi';
 import { json, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
-import { currentInfluencer } from '../middleware/creator';
+import { currentCreator } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { currentUser, requireRole } from '../middleware/session';
 import { analyticsOverview, campaignAnalytics, myAnalytics } from '../services/content-metrics/analytics';
@@ -220,11 +220,11 @@ export const contentMetricRoutes = createRouter()
     const file = form.screenshot;
     if (!(file instanceof File))
       throw new AppError('BAD_REQUEST', 'screenshot: add a screenshot of the figures');
-    const influencer = await currentInfluencer(c);
+    const creator = await currentCreator(c);
     // Evidence is private: the creator who sent it and admins see it (uploaded-files.ts).
     const row = await reportCreatorMetrics(c.get('services'), {
       submissionId: c.req.valid('param').id,
-      influencerId: influencer.id,
+      creatorId: creator.id,
       input: parsed.data,
       screenshot: file,
       ownerUserId: currentUser(c).id,
@@ -232,6 +232,6 @@ export const contentMetricRoutes = createRouter()
     return c.json(row, 201);
   })
   .openapi(creatorRoutes.mine, async (c) => {
-    const influencer = await currentInfluencer(c);
-    return c.json(await myAnalytics(c.get('services'), influencer.id), 200);
+    const creator = await currentCreator(c);
+    return c.json(await myAnalytics(c.get('services'), creator.id), 200);
   });

@@ -10,7 +10,7 @@ import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { dailySeries } from '../../db/queries/content-metrics-series';
 import { allPostFigures, rebuildPostFigures } from '../../db/queries/content-metrics-writes';
 import { submissions } from '../../db/schema/applications';
-import { influencers } from '../../db/schema/influencers';
+import { creators } from '../../db/schema/creators';
 import type { CampaignAnalytics } from '../../shared/schemas/content-metrics';
 import type { AdminApplicantList } from '../../shared/schemas/shipping';
 
@@ -57,7 +57,7 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
       submissionId: Number(r.submission_id),
       postUrl: String(r.post_url),
       campaignId: Number(r.campaign_id),
-      influencerId: Number(r.influencer_id),
+      creatorId: Number(r.influencer_id),
       platform: String(r.platform),
       status: String(r.status),
       snapshotId: r.snapshot_id === null ? null : Number(r.snapshot_id),
@@ -72,7 +72,7 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
       submissionId: r.submissionId,
       postUrl: r.postUrl,
       campaignId: r.campaignId,
-      influencerId: r.influencerId,
+      creatorId: r.creatorId,
       platform: r.platform,
       status: r.status,
       snapshotId: r.snapshotId,
@@ -159,7 +159,7 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
   };
   const creator = async (email: string, name: string) => {
     const made = await createReadyCreator(api.app, api.db, { email, name, youtube: 1000 });
-    const [row] = await api.db.select().from(influencers).where(eq(influencers.id, made.influencerId));
+    const [row] = await api.db.select().from(creators).where(eq(creators.id, made.creatorId));
     return { ...made, row: row! };
   };
 
@@ -171,9 +171,9 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
     const anaApp = await insertApplication(api.db, {
       status: 'delivered',
       campaign,
-      influencer: ana.row,
+      creator: ana.row,
     });
-    const boApp = await insertApplication(api.db, { status: 'delivered', campaign, influencer: bo.row });
+    const boApp = await insertApplication(api.db, { status: 'delivered', campaign, creator: bo.row });
 
     // Content sent through the API: a row per link, no figures yet.
     const sent = await call(
@@ -256,11 +256,11 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
           await getWithCookie(api.app, `/api/admin/campaigns/${campaignId}/applications`, api.admin)
         ).json()) as AdminApplicantList
       ).items
-        .map((a) => [a.influencer.id, a.engagement.measuredPosts])
+        .map((a) => [a.creator.id, a.engagement.measuredPosts])
         .sort((a, b) => Number(a[0]) - Number(b[0]));
     expect(await engagement()).toEqual([
-      [ana.influencerId, 2],
-      [bo.influencerId, 1],
+      [ana.creatorId, 2],
+      [bo.creatorId, 1],
     ]);
 
     // Sent again with a new link and approved: a new post, counted from its own snapshots.
@@ -304,8 +304,8 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
     tab = await analytics();
     expect(tab.totals).toMatchObject({ posts: 2, views: 10049 });
     expect(await engagement()).toEqual([
-      [ana.influencerId, 2],
-      [bo.influencerId, 1],
+      [ana.creatorId, 2],
+      [bo.creatorId, 1],
     ]);
     await expectSeriesExact();
   });
@@ -315,7 +315,7 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
     const { application } = await insertApplication(api.db, {
       status: 'delivered',
       campaign,
-      influencer: cy.row,
+      creator: cy.row,
     });
     const sent = await call(`/api/applications/${application.id}/submissions`, { urls: [Y1] }, cy.cookie);
     expect(sent.status).toBe(201);

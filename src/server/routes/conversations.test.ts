@@ -461,7 +461,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     await send('POST', `/api/conversations/${id}/messages`, ana.cookie, { body: 'before' });
     expect(
       (
-        await send('POST', `/api/admin/influencers/${ana.influencerId}/suspend`, api.admin, {
+        await send('POST', `/api/admin/influencers/${ana.creatorId}/suspend`, api.admin, {
           reason: 'Spam reports',
         })
       ).status,

@@ -25,7 +25,7 @@ import {
 import { AppError } from '../http/errors';
 import { createRouter } from '../http/openapi';
 import { json, refusal } from '../http/route-responses';
-import { currentInfluencer } from '../middleware/creator';
+import { currentCreator } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import { leaseStream } from '../middleware/stream-lease';
 import { deleteMessage, editMessage } from '../services/conversations/change-message';
@@ -50,8 +50,8 @@ import { MAX_UPLOAD_BYTES } from '../services/uploads';
 async function viewerOf(c: Context<AppBindings>, side: Side): Promise<Viewer> {
   const user = currentUser(c);
   if (side === 'admin') return { role: 'admin', userId: user.id, name: user.name };
-  const influencer = await currentInfluencer(c);
-  return { role: 'creator', userId: user.id, influencerId: influencer.id, name: influencer.name };
+  const creator = await currentCreator(c);
+  return { role: 'creator', userId: user.id, creatorId: creator.id, name: creator.name };
 }
 
 type SideMiddleware = ReturnType<typeof requireRole>;
@@ -252,7 +252,7 @@ export const conversationRoutes = createRouter()
     async (c) => {
       const viewer = await viewerOf(c, 'creator');
       if (viewer.role !== 'creator') throw new AppError('FORBIDDEN', 'You do not have access to this.');
-      return c.json(await myConversations(c.get('services'), viewer.influencerId, viewer.userId), 200);
+      return c.json(await myConversations(c.get('services'), viewer.creatorId, viewer.userId), 200);
     },
   )
   .openapi(
@@ -275,7 +275,7 @@ export const conversationRoutes = createRouter()
       return conversationStream(c, services, {
         conversationId: null,
         lifecycle: c.get('deps').lifecycle,
-        accept: creatorConversationFilter(services, viewer.influencerId),
+        accept: creatorConversationFilter(services, viewer.creatorId),
         lease: leaseStream(c),
       }) as never;
     },

@@ -29,8 +29,8 @@ describe.each(TEST_DRIVERS)('dashboard and campaign details figures against the 
   const at = (daysAgo: number) => {
     clock.now = new Date(REAL_NOW.getTime() - daysAgo * DAY);
   };
-  let ana: { cookie: string; influencerId: number };
-  let bo: { cookie: string; influencerId: number };
+  let ana: { cookie: string; creatorId: number };
+  let bo: { cookie: string; creatorId: number };
   const campaignIds: Record<string, number> = {};
   let keys = 0;
 
@@ -172,7 +172,7 @@ describe.each(TEST_DRIVERS)('dashboard and campaign details figures against the 
   });
 
   it("walks every figure of the creator's /dashboard against the ledger, payouts, applications and snapshots", async () => {
-    const me = ana.influencerId;
+    const me = ana.creatorId;
     const wallet = await get<Wallet>('/api/me/wallet', ana.cookie);
     const applications = (await get<{ items: MyApplication[] }>('/api/me/applications', ana.cookie)).items;
     const analytics = await get<MyAnalytics>('/api/me/analytics', ana.cookie);
@@ -358,7 +358,7 @@ describe.each(TEST_DRIVERS)('dashboard and campaign details figures against the 
       creators.set(Number(r.influencer_id), [...(creators.get(Number(r.influencer_id)) ?? []), r]);
     expect(tab.creators).toHaveLength(creators.size);
     for (const row of tab.creators) {
-      const mine = creators.get(row.influencerId)!;
+      const mine = creators.get(row.creatorId)!;
       const [v, i] = [sum(mine, 'views'), sum(mine, 'interactions')];
       expect(row).toMatchObject({
         posts: mine.length,

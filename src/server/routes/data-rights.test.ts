@@ -16,10 +16,10 @@ import { totpCode } from '../../../tests/support/totp';
 import { enrolTwoFactor } from '../../../tests/support/two-factor';
 import { applications } from '../../db/schema/applications';
 import { accounts, sessions, users } from '../../db/schema/auth';
+import { creators } from '../../db/schema/creators';
 import { dataExports } from '../../db/schema/data-rights';
-import { influencers } from '../../db/schema/influencers';
 import { ledgerEntries } from '../../db/schema/ledger';
-import { influencerProfiles, socialAccounts } from '../../db/schema/onboarding';
+import { creatorProfiles, socialAccounts } from '../../db/schema/onboarding';
 import { payouts } from '../../db/schema/payouts';
 import type { AccountClosure, ClosurePreview, DataExportState } from '../../shared/schemas/data-rights';
 import { closedAccountRefusal, DATA_RIGHTS_MESSAGES } from '../../shared/schemas/data-rights';
@@ -83,10 +83,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     expect(state.latest?.expiresAt).toBe(new Date(clock.now.getTime() + DAY).toISOString());
     const token = linkTokenFor(owner.email);
     // Only the token's hash is stored, and the file sits in the private exports folder.
-    const [row] = await api.db
-      .select()
-      .from(dataExports)
-      .where(eq(dataExports.influencerId, owner.influencerId));
+    const [row] = await api.db.select().from(dataExports).where(eq(dataExports.creatorId, owner.creatorId));
     expect(row!.tokenHash).not.toContain(token);
     expect(readdirSync(path.join(api.env.dataDir, 'exports'))).toContain(row!.fileName);
 
@@ -170,17 +167,14 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
   it('closes an account: password, applications withdrawn, balance given up in the ledger, sessions ended, sign-in refused', async () => {
     const closing = await creator();
     const campaign = await insertCampaign(api.db);
-    const [influencer] = await api.db
-      .select()
-      .from(influencers)
-      .where(eq(influencers.id, closing.influencerId));
+    const [creatorRow] = await api.db.select().from(creators).where(eq(creators.id, closing.creatorId));
     const open = await insertApplication(api.db, {
       status: 'applied',
       campaign,
-      influencer: influencer!,
+      creator: creatorRow!,
     });
-    const accepted = await insertApplication(api.db, { status: 'accepted', influencer: influencer! });
-    await giveMint(api.db, closing.influencerId, 120);
+    const accepted = await insertApplication(api.db, { status: 'accepted', creator: creatorRow! });
+    await giveMint(api.db, closing.creatorId, 120);
 
     const preview = (await (
       await getWithCookie(api.app, '/api/me/account-closure', closing.cookie)
@@ -232,7 +226,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     expect(await statusOf(open.application.id)).toBe('withdrawn');
     // Accepted and not over: it ends with the account too (decision 0028, amended 2026-11-26).
     expect(await statusOf(accepted.application.id)).toBe('withdrawn');
-    expect(await balanceAndSum(api.db, closing.influencerId)).toEqual({ balance: 0, sum: 0 });
+    expect(await balanceAndSum(api.db, closing.creatorId)).toEqual({ balance: 0, sum: 0 });
     expect(mailer.sent.at(-1)).toMatchObject({
       to: closing.email,
       subject: 'Your Mintbox account is closed',
@@ -249,18 +243,15 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
 
   it('credits no Mint to a closed account: its accepted work ends with it, approving or adjusting is refused', async () => {
     const closing = await creator();
-    const [influencer] = await api.db
-      .select()
-      .from(influencers)
-      .where(eq(influencers.id, closing.influencerId));
+    const [creatorRow] = await api.db.select().from(creators).where(eq(creators.id, closing.creatorId));
     const paid = await insertCampaign(api.db, { type: 'paid', reward: 75 });
     // Content waiting for review (a reward would follow its approval), and a box on its way.
     const inReview = await insertApplication(api.db, {
       status: 'content_submitted',
       campaign: paid,
-      influencer: influencer!,
+      creator: creatorRow!,
     });
-    const shipped = await insertApplication(api.db, { status: 'shipped', influencer: influencer! });
+    const shipped = await insertApplication(api.db, { status: 'shipped', creator: creatorRow! });
     const preview = (await (
       await getWithCookie(api.app, '/api/me/account-closure', closing.cookie)
     ).json()) as ClosurePreview;
@@ -271,7 +262,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     const entriesBefore = await api.db
       .select({ id: ledgerEntries.id })
       .from(ledgerEntries)
-      .where(eq(ledgerEntries.influencerId, closing.influencerId));
+      .where(eq(ledgerEntries.creatorId, closing.creatorId));
 
     const closedOn = clock.now.toISOString().slice(0, 10);
     const approve = await postJson(
@@ -282,7 +273,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     );
     expect(approve.status).toBe(409);
     expect(((await approve.json()) as { error: string }).error).toBe(
-      closedAccountRefusal(influencer!.name, closedOn, 'review'),
+      closedAccountRefusal(creatorRow!.name, closedOn, 'review'),
     );
     const changes = await postJson(
       api.app,
@@ -294,24 +285,24 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     for (const amount of [40, -1]) {
       const adjust = await postJson(
         api.app,
-        `/api/admin/influencers/${closing.influencerId}/adjustments`,
+        `/api/admin/influencers/${closing.creatorId}/adjustments`,
         { amount, reason: 'Bonus for the launch video' },
         api.admin,
       );
       expect(adjust.status, String(amount)).toBe(409);
       expect(((await adjust.json()) as { error: string }).error).toBe(
-        closedAccountRefusal(influencer!.name, closedOn, 'adjust'),
+        closedAccountRefusal(creatorRow!.name, closedOn, 'adjust'),
       );
     }
     // The admins' creator list says the account is closed, so Adjust Mint can leave it out (issue 41).
     const listed = (await (
       await getWithCookie(
         api.app,
-        `/api/admin/influencers?q=${encodeURIComponent(influencer!.email)}`,
+        `/api/admin/influencers?q=${encodeURIComponent(creatorRow!.email)}`,
         api.admin,
       )
     ).json()) as { items: Array<{ id: number; closedAt: string | null }> };
-    expect(listed.items.find((item) => item.id === closing.influencerId)?.closedAt).toBe(
+    expect(listed.items.find((item) => item.id === closing.creatorId)?.closedAt).toBe(
       clock.now.toISOString(),
     );
     const stillOpen = await creator();
@@ -322,7 +313,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
         api.admin,
       )
     ).json()) as { items: Array<{ id: number; closedAt: string | null }> };
-    expect(openListed.items.find((item) => item.id === stillOpen.influencerId)?.closedAt).toBeNull();
+    expect(openListed.items.find((item) => item.id === stillOpen.creatorId)?.closedAt).toBeNull();
     // The box on its way can no longer be marked delivered (the table has no move from withdrawn).
     const delivered = await postJson(
       api.app,
@@ -332,30 +323,30 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     );
     expect(delivered.status).toBe(409);
 
-    expect(await balanceAndSum(api.db, closing.influencerId)).toEqual({ balance: 0, sum: 0 });
+    expect(await balanceAndSum(api.db, closing.creatorId)).toEqual({ balance: 0, sum: 0 });
     expect(
       await api.db
         .select({ id: ledgerEntries.id })
         .from(ledgerEntries)
-        .where(eq(ledgerEntries.influencerId, closing.influencerId)),
+        .where(eq(ledgerEntries.creatorId, closing.creatorId)),
     ).toEqual(entriesBefore);
     // The admin's applicant card says why the application ended.
     const card = (
       (await (
         await getWithCookie(api.app, `/api/admin/campaigns/${paid.id}/applications`, api.admin)
       ).json()) as {
-        items: Array<{ id: number; status: string; influencer: { accountClosedAt: string | null } }>;
+        items: Array<{ id: number; status: string; creator: { accountClosedAt: string | null } }>;
       }
     ).items.find((a) => a.id === inReview.application.id);
     expect(card).toMatchObject({
       status: 'withdrawn',
-      influencer: { accountClosedAt: clock.now.toISOString() },
+      creator: { accountClosedAt: clock.now.toISOString() },
     });
   });
 
   it('a redemption racing the closure: every Mint is paid out or given up, never both, never neither', async () => {
     const racer = await creator();
-    await giveMint(api.db, racer.influencerId, 120);
+    await giveMint(api.db, racer.creatorId, 120);
     const [closed, redeemed] = await Promise.all([
       postJson(api.app, '/api/me/account-closure', { password: PASSWORD, giveUpMint: true }, racer.cookie),
       postJson(api.app, '/api/me/redemptions', { amount: 50 }, racer.cookie, {
@@ -364,11 +355,11 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     ]);
     expect(closed.status).toBe(200);
     const { mintGivenUp } = (await closed.json()) as { mintGivenUp: number };
-    const requested = await api.db.select().from(payouts).where(eq(payouts.influencerId, racer.influencerId));
+    const requested = await api.db.select().from(payouts).where(eq(payouts.creatorId, racer.creatorId));
     const inPayout = requested.reduce((sum, payout) => sum + payout.amount, 0);
     expect(inPayout).toBe(redeemed.ok ? 50 : 0);
     expect(mintGivenUp + inPayout).toBe(120);
-    expect(await balanceAndSum(api.db, racer.influencerId)).toEqual({ balance: 0, sum: 0 });
+    expect(await balanceAndSum(api.db, racer.creatorId)).toEqual({ balance: 0, sum: 0 });
   });
 
   it('asks a creator with two factors for a fresh second factor to close the account, as the download does', async () => {
@@ -406,9 +397,9 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
 
   it('anonymises a closed account after 90 days, keeping the money records and the reports', async () => {
     const person = await creator();
-    await giveMint(api.db, person.influencerId, 80);
+    await giveMint(api.db, person.creatorId, 80);
     await api.db.insert(payouts).values({
-      influencerId: person.influencerId,
+      creatorId: person.creatorId,
       amount: 60,
       paypalEmail: 'paypal@example.com',
       status: 'completed',
@@ -437,14 +428,14 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
       person.cookie,
     );
     expect(closed.status).toBe(200);
-    const moneyBefore = await balanceAndSum(api.db, person.influencerId);
+    const moneyBefore = await balanceAndSum(api.db, person.creatorId);
 
     clock.advance(89 * DAY);
     expect((await anonymiseClosedAccounts(services())).anonymised).toBe(0);
     const pending = (await adminRead('/api/admin/account-closures?state=pending')) as {
       items: AccountClosure[];
     };
-    expect(pending.items.find((c) => c.influencerId === person.influencerId)?.name).toBe(`Rights Person${n}`);
+    expect(pending.items.find((c) => c.creatorId === person.creatorId)?.name).toBe(`Rights Person${n}`);
 
     clock.advance(DAY);
     expect((await anonymiseClosedAccounts(services())).anonymised).toBeGreaterThanOrEqual(1);
@@ -452,11 +443,11 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     expect((await anonymiseClosedAccounts(services())).anonymised).toBe(0);
 
     // The raw rows: nothing that names the person is left.
-    const [row] = await api.db.select().from(influencers).where(eq(influencers.id, person.influencerId));
+    const [row] = await api.db.select().from(creators).where(eq(creators.id, person.creatorId));
     const [profile] = await api.db
       .select()
-      .from(influencerProfiles)
-      .where(eq(influencerProfiles.influencerId, person.influencerId));
+      .from(creatorProfiles)
+      .where(eq(creatorProfiles.creatorId, person.creatorId));
     const raw = JSON.stringify({ row, profile });
     for (const personal of [
       person.email,
@@ -471,14 +462,14 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     expect(row!.authUserId).toBeNull();
     expect(await api.db.select().from(users).where(eq(users.email, person.email))).toEqual([]);
     expect(
-      await api.db.select().from(socialAccounts).where(eq(socialAccounts.influencerId, person.influencerId)),
+      await api.db.select().from(socialAccounts).where(eq(socialAccounts.creatorId, person.creatorId)),
     ).toEqual([]);
-    const [payout] = await api.db.select().from(payouts).where(eq(payouts.influencerId, person.influencerId));
+    const [payout] = await api.db.select().from(payouts).where(eq(payouts.creatorId, person.creatorId));
     expect(payout).toMatchObject({ amount: 60, status: 'completed' });
     expect(payout!.paypalEmail).not.toContain('paypal@example.com');
 
     // Money and reports add up as before.
-    expect(await balanceAndSum(api.db, person.influencerId)).toEqual(moneyBefore);
+    expect(await balanceAndSum(api.db, person.creatorId)).toEqual(moneyBefore);
     const reportAfter = await summary();
     expect(reportAfter.completed).toEqual(reportBefore.completed);
     expect(reportAfter.counts.completed).toBe(reportBefore.counts.completed);
@@ -486,7 +477,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     const list = (await adminRead('/api/admin/account-closures?state=anonymised')) as {
       items: AccountClosure[];
     };
-    const entry = list.items.find((c) => c.influencerId === person.influencerId);
+    const entry = list.items.find((c) => c.creatorId === person.creatorId);
     expect(entry).toMatchObject({ name: null, mintGivenUp: 80, anonymisedAt });
     expect((await getWithCookie(api.app, '/api/admin/account-closures', person.cookie)).status).toBe(401);
   });
@@ -521,7 +512,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
         person.cookie,
       );
       expect(closed.status).toBe(200);
-      mine.push(person.influencerId);
+      mine.push(person.creatorId);
     }
     const seen: AccountClosure[] = [];
     const sizes: number[] = [];
@@ -537,15 +528,13 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     } while (cursor && sizes.length < 20);
     expect(sizes.length).toBeGreaterThan(1);
     expect(sizes.slice(0, -1).every((size) => size === 2)).toBe(true);
-    const ids = seen.map((c) => c.influencerId);
+    const ids = seen.map((c) => c.creatorId);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.slice(0, 3)).toEqual([mine[2], mine[1], mine[0]]);
-    const order = [...seen].sort(
-      (a, b) => b.closedAt.localeCompare(a.closedAt) || b.influencerId - a.influencerId,
-    );
+    const order = [...seen].sort((a, b) => b.closedAt.localeCompare(a.closedAt) || b.creatorId - a.creatorId);
     expect(seen).toEqual(order);
     const all = await adminRead('/api/admin/account-closures?limit=100');
-    expect(all.body.items.map((c) => c.influencerId)).toEqual(ids);
+    expect(all.body.items.map((c) => c.creatorId)).toEqual(ids);
     expect(all.body.nextCursor).toBeNull();
 
     const bad = await adminRead('/api/admin/account-closures?cursor=nonsense');

@@ -10,7 +10,7 @@ import {
 } from '../../shared/schemas/data-rights';
 import { createRouter } from '../http/openapi';
 import { json, refusal } from '../http/route-responses';
-import { currentInfluencer } from '../middleware/creator';
+import { currentCreator } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { currentUser, requireRole } from '../middleware/session';
 import { closeAccount, closurePreview } from '../services/data-rights/close-account';
@@ -122,13 +122,13 @@ const closeRoute = createRoute({
 
 export const dataRightsRoutes = createRouter()
   .openapi(exportState, async (c) => {
-    const influencer = await currentInfluencer(c);
-    return c.json(await dataExportState(c.get('services'), influencer.id), 200);
+    const creator = await currentCreator(c);
+    return c.json(await dataExportState(c.get('services'), creator.id), 200);
   })
   .openapi(exportRequest, async (c) => {
-    const influencer = await currentInfluencer(c);
+    const creator = await currentCreator(c);
     const state = await requestDataExport(c.get('services'), {
-      influencerId: influencer.id,
+      creatorId: creator.id,
       userId: currentUser(c).id,
     });
     return c.json(state, 202);
@@ -143,20 +143,20 @@ export const dataRightsRoutes = createRouter()
     return c.json(await dataExportLink(c.get('services'), currentUser(c).id, c.req.valid('json').token), 200);
   })
   .openapi(closurePreviewRoute, async (c) => {
-    const influencer = await currentInfluencer(c);
+    const creator = await currentCreator(c);
     const user = currentUser(c);
     return c.json(
-      await closurePreview(c.get('services'), { user, influencer, sessionStartedAt: user.sessionStartedAt }),
+      await closurePreview(c.get('services'), { user, creator, sessionStartedAt: user.sessionStartedAt }),
       200,
     );
   })
   .openapi(closeRoute, async (c) => {
-    const influencer = await currentInfluencer(c);
+    const creator = await currentCreator(c);
     const user = currentUser(c);
     const result = await closeAccount(
       c.get('services'),
       c.get('deps').auth,
-      { user, influencer, sessionStartedAt: user.sessionStartedAt },
+      { user, creator, sessionStartedAt: user.sessionStartedAt },
       c.req.valid('json'),
     );
     return c.json(result, 200);

@@ -11,7 +11,7 @@ import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { createRouter } from '../http/openapi';
 import { json, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
-import { currentInfluencer } from '../middleware/creator';
+import { currentCreator } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import {
   myProblems,
@@ -109,6 +109,6 @@ const myProblemsRoute = createRoute({
 });
 
 export const myProblemRoutes = createRouter().openapi(myProblemsRoute, async (c) => {
-  const influencer = await currentInfluencer(c);
-  return c.json({ items: await myProblems(c.get('services'), influencer.id) }, 200);
+  const creator = await currentCreator(c);
+  return c.json({ items: await myProblems(c.get('services'), creator.id) }, 200);
 });

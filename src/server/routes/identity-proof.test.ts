@@ -6,7 +6,7 @@ import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { accounts, users } from '../../db/schema/auth';
-import { influencers } from '../../db/schema/influencers';
+import { creators } from '../../db/schema/creators';
 import { FAILURES_BEFORE_WAIT } from '../services/password-attempts';
 
 const PASSWORD = 'correct horse battery';
@@ -211,13 +211,13 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
     n += 1;
     const email = `early${n}@example.com`;
     const cookie = await signUpCreator(api.app, { email, password: PASSWORD });
-    await api.db.update(influencers).set({ emailVerified: true }).where(eq(influencers.email, email));
+    await api.db.update(creators).set({ emailVerified: true }).where(eq(creators.email, email));
     advance();
     expect((await post('/api/send-verification', { email: 'attacker@example.com' }, cookie)).status).toBe(
       200,
     );
     const attackerCode = mailer.lastCodeFor('attacker@example.com');
-    await api.db.update(influencers).set({ profileCompleted: true }).where(eq(influencers.email, email));
+    await api.db.update(creators).set({ profileCompleted: true }).where(eq(creators.email, email));
     const moved = await post(
       '/api/verify-email',
       { email: 'attacker@example.com', code: attackerCode },
@@ -230,7 +230,7 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
           'To change your email address, first confirm it is you with your password or a code sent to your current email.',
       },
     });
-    const [row] = await api.db.select().from(influencers).where(eq(influencers.email, email));
+    const [row] = await api.db.select().from(creators).where(eq(creators.email, email));
     expect(row?.email).toBe(email);
   });
 });

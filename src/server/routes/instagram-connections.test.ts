@@ -39,8 +39,8 @@ describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
   let database: TestDatabase;
   let fake: FakeInstagram;
   let app: ReturnType<typeof createApp>;
-  let ana: { cookie: string; influencerId: number };
-  let bo: { cookie: string; influencerId: number };
+  let ana: { cookie: string; creatorId: number };
+  let bo: { cookie: string; creatorId: number };
   let admin: string;
   let clock = NOW;
   let env: Env;
@@ -122,7 +122,7 @@ describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
     const longLived = [...fake.tokens.keys()].filter((t) => t.startsWith('IGQlong'));
     expect(longLived).toHaveLength(1);
     const raw = await database.db.execute(
-      sql`select row_to_json(ic)::text as raw from instagram_connections ic where influencer_id = ${ana.influencerId}`,
+      sql`select row_to_json(ic)::text as raw from instagram_connections ic where influencer_id = ${ana.creatorId}`,
     );
     const stored = String((raw as unknown as { rows: Array<{ raw: string }> }).rows[0]!.raw);
     expect(stored).not.toContain(longLived[0]!);
@@ -229,7 +229,7 @@ describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
         await database.db
           .select()
           .from(instagramConnections)
-          .where(eq(instagramConnections.influencerId, ana.influencerId))
+          .where(eq(instagramConnections.creatorId, ana.creatorId))
       ).length,
     ).toBe(0);
   });
@@ -243,7 +243,7 @@ describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
     const post = 'https://www.instagram.com/p/C1aaaaaaaaa/';
     const submissionId = await insertSubmittedPost(database.db, {
       campaignId: (await insertCampaign(database.db, { platform: 'instagram' })).id,
-      influencerId: ana.influencerId,
+      creatorId: ana.creatorId,
       urls: [reel, post],
       reviewedAt: new Date(NOW.getTime() - 3_600_000),
     });
@@ -377,7 +377,7 @@ describe.each(TEST_DRIVERS)('the follower count read from Instagram (verified) o
   let app: ReturnType<typeof createApp>;
   let env: Env;
   let admin: string;
-  let cy: { cookie: string; influencerId: number };
+  let cy: { cookie: string; creatorId: number };
   let clock = NOW;
 
   beforeAll(async () => {
@@ -424,7 +424,7 @@ describe.each(TEST_DRIVERS)('the follower count read from Instagram (verified) o
     }>;
   };
   const detail = async () =>
-    (await (await getWithCookie(app, `/api/admin/influencers/${cy.influencerId}`, admin)).json()) as Detail;
+    (await (await getWithCookie(app, `/api/admin/influencers/${cy.creatorId}`, admin)).json()) as Detail;
   const instagram = async () => (await detail()).socials.find((s) => s.platform === 'instagram');
 
   it('is read at connect time, shown beside the stated one, and decides tier and eligibility', async () => {
@@ -483,8 +483,8 @@ describe.each(TEST_DRIVERS)('the follower count read from Instagram (verified) o
     expect(applied.status).toBe(201);
     const applicants = (await (
       await getWithCookie(app, `/api/admin/campaigns/${campaign.id}/applications`, admin)
-    ).json()) as { items: Array<{ influencer: Record<string, unknown> }> };
-    expect(applicants.items[0]!.influencer).toMatchObject({
+    ).json()) as { items: Array<{ creator: Record<string, unknown> }> };
+    expect(applicants.items[0]!.creator).toMatchObject({
       tier: 'Macro',
       tierBasis: 'Tier from verified Instagram followers',
       followers: { instagram: 5000 },

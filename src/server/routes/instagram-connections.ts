@@ -3,7 +3,7 @@ import { instagramConnectionStatusSchema, instagramDisconnectedSchema } from '..
 import { urlResultSchema } from '../../shared/schemas/results';
 import { createRouter } from '../http/openapi';
 import { json, refusal } from '../http/route-responses';
-import { currentInfluencer } from '../middleware/creator';
+import { currentCreator } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import {
   completeInstagramConnection,
@@ -77,16 +77,16 @@ const routes = {
 
 export const instagramConnectionRoutes = createRouter()
   .openapi(routes.status, async (c) => {
-    const influencer = await currentInfluencer(c);
-    return c.json(await instagramConnectionStatus(c.get('services'), c.get('deps').env, influencer.id), 200);
+    const creator = await currentCreator(c);
+    return c.json(await instagramConnectionStatus(c.get('services'), c.get('deps').env, creator.id), 200);
   })
   .openapi(routes.start, async (c) => {
-    await currentInfluencer(c);
+    await currentCreator(c);
     return c.json(startInstagramConnection(c.get('services'), c.get('deps').env, currentUser(c).id), 200);
   })
   .openapi(routes.disconnect, async (c) => {
-    const influencer = await currentInfluencer(c);
-    await disconnectInstagram(c.get('services'), influencer.id);
+    const creator = await currentCreator(c);
+    await disconnectInstagram(c.get('services'), creator.id);
     return c.json({ connected: false as const }, 200);
   })
   .openapi(routes.callback, async (c) => {

@@ -5,13 +5,13 @@ import { useAdminApp } from '../../../tests/support/admin-app';
 import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
-import { insertCampaign, insertInfluencer } from '../../../tests/support/factories';
+import { insertCampaign, insertCreator } from '../../../tests/support/factories';
 import { giveMint } from '../../../tests/support/mint';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { allPaymentTotals, rebuildPaymentTotals } from '../../db/queries/payment-figures';
 import { lockPayout } from '../../db/queries/payout-records';
 import { campaigns } from '../../db/schema/campaigns';
-import { influencerCounts, influencers } from '../../db/schema/influencers';
+import { creatorCounts, creators } from '../../db/schema/creators';
 import { ledgerEntries, mintBalances, transactionCounts, transactions } from '../../db/schema/ledger';
 import { payouts } from '../../db/schema/payouts';
 import { TRANSACTION_KINDS, TRANSACTION_STATUSES } from '../../shared/payouts';
@@ -73,9 +73,9 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
       .from(transactionCounts);
     expect(kept!.n).toBe(await counted());
     const [keptCreators] = await api.db
-      .select({ n: sql<number>`coalesce(sum(${influencerCounts.total}), 0)::int` })
-      .from(influencerCounts);
-    const [creatorRows] = await api.db.select({ n: sql<number>`count(*)::int` }).from(influencers);
+      .select({ n: sql<number>`coalesce(sum(${creatorCounts.total}), 0)::int` })
+      .from(creatorCounts);
+    const [creatorRows] = await api.db.select({ n: sql<number>`count(*)::int` }).from(creators);
     expect(keptCreators!.n).toBe(creatorRows!.n);
     for (const kind of TRANSACTION_KINDS) {
       expect(await shown(`&kind=${kind}`), kind).toBe(await counted(KIND_IN_DB[kind]));
@@ -88,8 +88,8 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
     for (const status of TRANSACTION_STATUSES) {
       expect(await shown(`&status=${status}`), status).toBe(await counted(undefined, status));
     }
-    const [creators] = await api.db.select({ n: sql<number>`count(*)::int` }).from(influencers);
-    expect((await get<{ total: number }>('/api/admin/influencers?limit=1')).total).toBe(creators!.n);
+    const [creatorCount] = await api.db.select({ n: sql<number>`count(*)::int` }).from(creators);
+    expect((await get<{ total: number }>('/api/admin/influencers?limit=1')).total).toBe(creatorCount!.n);
     const [all, active] = await api.db
       .select({ n: sql<number>`count(*)::int` })
       .from(campaigns)
@@ -170,17 +170,17 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
     const campaign = await insertCampaign(api.db, { status: 'active' });
     await api.db.transaction((tx) =>
       creditReward(tx, {
-        influencerId: ana.influencerId,
+        creatorId: ana.creatorId,
         amount: 120,
-        reference: `reward:kept:${ana.influencerId}`,
+        reference: `reward:kept:${ana.creatorId}`,
         description: 'Reward',
         campaignId: campaign.id,
         at: new Date(),
       }),
     );
-    await giveMint(api.db, ben.influencerId, 200);
-    await giveMint(api.db, cy.influencerId, 80);
-    const credit = await post(`/api/admin/influencers/${cy.influencerId}/adjustments`, {
+    await giveMint(api.db, ben.creatorId, 200);
+    await giveMint(api.db, cy.creatorId, 80);
+    const credit = await post(`/api/admin/influencers/${cy.creatorId}/adjustments`, {
       amount: 15,
       reason: 'Goodwill',
     });
@@ -205,15 +205,15 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
     await expectTotalsExact();
 
     // Creators added in one statement and removed again; a campaign changing status.
-    const extra = await Promise.all([insertInfluencer(api.db), insertInfluencer(api.db)]);
-    await api.db.insert(influencers).values(
+    const extra = await Promise.all([insertCreator(api.db), insertCreator(api.db)]);
+    await api.db.insert(creators).values(
       Array.from({ length: 5 }, (_, i) => ({
         username: `bulk${i}`,
         name: `Bulk ${i}`,
         email: `bulk${i}@example.com`,
       })),
     );
-    await api.db.delete(influencers).where(eq(influencers.id, extra[0]!.id));
+    await api.db.delete(creators).where(eq(creators.id, extra[0]!.id));
     await api.db.update(campaigns).set({ status: 'ended' }).where(eq(campaigns.id, campaign.id));
     await expectTotalsExact();
     await expectSummaryFromScratch();
@@ -224,11 +224,11 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
 
   it('stay exact under concurrent redemptions and credits', async () => {
     const people = await Promise.all(Array.from({ length: 6 }, () => creator()));
-    for (const person of people) await giveMint(api.db, person.influencerId, 100);
+    for (const person of people) await giveMint(api.db, person.creatorId, 100);
     await Promise.all([
       ...people.map((person) => redeem(person.cookie, 50)),
       ...people.map((person) =>
-        post(`/api/admin/influencers/${person.influencerId}/adjustments`, { amount: 5, reason: 'Bonus' }),
+        post(`/api/admin/influencers/${person.creatorId}/adjustments`, { amount: 5, reason: 'Bonus' }),
       ),
     ]);
     await expectTotalsExact();
@@ -238,7 +238,7 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
   it('keep the month buckets exact: paid in one month and returned in the next, entries dated in other months, rebuilt from scratch', async () => {
     clock.now = new Date('2026-09-10T12:00:00Z');
     const [dee, eve, fay] = [await creator(), await creator(), await creator()];
-    for (const person of [dee, eve, fay]) await giveMint(api.db, person.influencerId, 300);
+    for (const person of [dee, eve, fay]) await giveMint(api.db, person.creatorId, 300);
     const returned = await redeem(dee.cookie, 60);
     const late = await redeem(eve.cookie, 55);
     const failed = await redeem(fay.cookie, 75);
@@ -297,7 +297,7 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
           { kind: 'adjustment', amount: -4, at: '2026-10-02T00:00:00.000Z' },
           { kind: 'reversal', amount: 7, at: '2026-10-02T00:00:00.000Z' },
         ].map((e, i) => ({
-          influencerId: dee.influencerId,
+          creatorId: dee.creatorId,
           kind: e.kind as 'reward' | 'adjustment' | 'reversal',
           amount: e.amount,
           reference: `dated:${i}`,
@@ -309,7 +309,7 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
     await api.db
       .update(mintBalances)
       .set({ balance: sql`${mintBalances.balance} + 54` })
-      .where(eq(mintBalances.influencerId, dee.influencerId));
+      .where(eq(mintBalances.creatorId, dee.creatorId));
     await api.db
       .update(payouts)
       .set({ completedAt: at('2026-09-30T23:59:59.999Z') })
@@ -318,7 +318,7 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
     await api.db
       .update(mintBalances)
       .set({ balance: sql`${mintBalances.balance} - 12` })
-      .where(eq(mintBalances.influencerId, dee.influencerId));
+      .where(eq(mintBalances.creatorId, dee.creatorId));
     for (const now of [
       '2026-06-15T00:00:00Z',
       '2026-07-01T00:00:00Z',

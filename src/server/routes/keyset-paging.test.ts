@@ -4,10 +4,10 @@ import { useAdminApp } from '../../../tests/support/admin-app';
 import { getWithCookie } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
-import { insertCampaigns, insertInfluencer } from '../../../tests/support/factories';
+import { insertCampaigns, insertCreator } from '../../../tests/support/factories';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { auditLog } from '../../db/schema/audit';
-import { influencers } from '../../db/schema/influencers';
+import { creators } from '../../db/schema/creators';
 import { ledgerEntries, transactions } from '../../db/schema/ledger';
 
 /**
@@ -24,7 +24,7 @@ type Page = { items: { id: number }[]; total: number; nextCursor: string | null;
 
 describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
   const api = useAdminApp(driver, { mailer: captureMailer(), paypal: null });
-  let creator: { cookie: string; influencerId: number };
+  let creator: { cookie: string; creatorId: number };
   let others: number[] = [];
 
   const get = async <T = Page>(path: string, cookie = api.admin) => {
@@ -59,7 +59,7 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
   beforeAll(async () => {
     creator = await createReadyCreator(api.app, api.db, { email: 'keyset@example.com' });
     others = [];
-    for (let i = 0; i < 3; i += 1) others.push((await insertInfluencer(api.db)).id);
+    for (let i = 0; i < 3; i += 1) others.push((await insertCreator(api.db)).id);
   });
 
   it('transactions: every row once, newest first, with each filter, and back again page by page', async () => {
@@ -67,7 +67,7 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
     const kinds = ['reward', 'adjustment', 'redemption'] as const;
     const statuses = ['completed', 'completed', 'failed', 'pending'] as const;
     const rows = Array.from({ length: 47 }, (_, i) => ({
-      influencerId: others[i % others.length]!,
+      creatorId: others[i % others.length]!,
       campaignId: kinds[i % 3] === 'reward' ? campaign.id : null,
       amount: String(i + 1),
       kind: kinds[i % 3]!,
@@ -96,11 +96,9 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
     );
     expect(rewards.backward).toEqual(rewards.forward);
     // A search (the creator's name, resolved per table first) pages the same way.
-    const [second] = await api.db.select().from(influencers).where(eq(influencers.id, others[1]!));
+    const [second] = await api.db.select().from(creators).where(eq(creators.id, others[1]!));
     const found = await walk(`/api/admin/transactions?limit=4&q=${encodeURIComponent(second!.name)}`);
-    expect(found.forward.flat()).toEqual(
-      newestFirst(inserted.filter((row) => row.influencerId === others[1])),
-    );
+    expect(found.forward.flat()).toEqual(newestFirst(inserted.filter((row) => row.creatorId === others[1])));
     expect(found.total).toBe(found.forward.flat().length);
     expect(found.backward).toEqual(found.forward);
     expect((await get<Page & { totalCapped: boolean }>('/api/admin/transactions?limit=2')).totalCapped).toBe(
@@ -109,10 +107,10 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
   });
 
   it('a search matching more than 1,000 transactions shows 1,000+ and still pages to its end', async () => {
-    const broad = await insertInfluencer(api.db, { name: 'Broad Match' });
+    const broad = await insertCreator(api.db, { name: 'Broad Match' });
     await api.db.insert(transactions).values(
       Array.from({ length: 1003 }, (_, i) => ({
-        influencerId: broad.id,
+        creatorId: broad.id,
         amount: '1',
         kind: 'adjustment' as const,
         status: 'completed' as const,
@@ -142,7 +140,7 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
     const page1 = await get('/api/admin/transactions?limit=10');
     // Newer payments arrive (they belong above page 1), and one older row lands among the rows not read yet.
     const later = Array.from({ length: 6 }, (_, i) => ({
-      influencerId: others[0]!,
+      creatorId: others[0]!,
       amount: '5',
       kind: 'adjustment' as const,
       status: 'completed' as const,
@@ -153,7 +151,7 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
     const [older] = await api.db
       .insert(transactions)
       .values({
-        influencerId: others[1]!,
+        creatorId: others[1]!,
         amount: '7',
         kind: 'adjustment',
         status: 'completed',
@@ -177,22 +175,20 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
     const made = [];
     for (let i = 0; i < 23; i += 1) {
       made.push(
-        await insertInfluencer(api.db, {
+        await insertCreator(api.db, {
           name: i % 2 ? `Paging Odd ${i}` : `Paging Even ${i}`,
           createdAt: at(i),
         }),
       );
     }
-    const everyone = await api.db
-      .select({ id: influencers.id, createdAt: influencers.createdAt })
-      .from(influencers);
+    const everyone = await api.db.select({ id: creators.id, createdAt: creators.createdAt }).from(creators);
     const order = (list: { id: number; createdAt: Date }[]) =>
       [...list]
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
         .map((row) => row.id);
-    const creators = await walk('/api/admin/influencers?limit=4');
-    expect(creators.forward.flat()).toEqual(order(everyone));
-    expect(creators.backward).toEqual(creators.forward);
+    const creatorPages = await walk('/api/admin/influencers?limit=4');
+    expect(creatorPages.forward.flat()).toEqual(order(everyone));
+    expect(creatorPages.backward).toEqual(creatorPages.forward);
     const odd = await walk('/api/admin/influencers?limit=3&q=paging%20odd');
     expect(odd.forward.flat()).toEqual(order(made.filter((row) => row.name.startsWith('Paging Odd'))));
     expect(odd.total).toBe(11);
@@ -237,7 +233,7 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
       .insert(ledgerEntries)
       .values(
         Array.from({ length: 11 }, (_, i) => ({
-          influencerId: creator.influencerId,
+          creatorId: creator.creatorId,
           amount: i + 1,
           kind: 'adjustment' as const,
           reference: `keyset:${i}`,
@@ -248,7 +244,7 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
       .returning();
     // Another creator's entry is never on this creator's pages.
     await api.db.insert(ledgerEntries).values({
-      influencerId: others[0]!,
+      creatorId: others[0]!,
       amount: 3,
       kind: 'adjustment',
       reference: 'keyset:other',
@@ -291,7 +287,7 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
     // 1,003 matches, all older than 2,001 other creators: the page cannot come from the newest rows read in order,
     // so the matches are looked up through the trigram indexes; later pages start among the matches.
     const wide = await api.db
-      .insert(influencers)
+      .insert(creators)
       .values(
         Array.from({ length: 1003 }, (_, i) => ({
           username: `wide${i}`,
@@ -300,9 +296,9 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
           createdAt: new Date(old + Math.floor(i / 2) * 1000),
         })),
       )
-      .returning({ id: influencers.id, createdAt: influencers.createdAt });
+      .returning({ id: creators.id, createdAt: creators.createdAt });
     const fillers = await api.db
-      .insert(influencers)
+      .insert(creators)
       .values(
         Array.from({ length: 2001 }, (_, i) => ({
           username: `filler${i}`,
@@ -311,7 +307,7 @@ describe.each(TEST_DRIVERS)('keyset paging on %s', (driver) => {
           createdAt: new Date(old + 5_000_000 + i * 1000),
         })),
       )
-      .returning({ id: influencers.id, createdAt: influencers.createdAt });
+      .returning({ id: creators.id, createdAt: creators.createdAt });
     const order = (list: { id: number; createdAt: Date }[]) =>
       [...list]
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)

@@ -149,10 +149,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
       unknown
     >;
     expect(wallet).toMatchObject({ balance: 40, pending: 0, totalEarned: 40 });
-    const [tx] = await api.db
-      .select()
-      .from(transactions)
-      .where(eq(transactions.influencerId, ana.influencerId));
+    const [tx] = await api.db.select().from(transactions).where(eq(transactions.creatorId, ana.creatorId));
     expect(tx).toMatchObject({ campaignId, amount: '40.00', status: 'completed', kind: 'reward' });
     // Dated by the app's clock (the request's context: here the test clock), not by the machine or the database
     // (issue 43): the admins' transactions list and the creator's ledger entry say the same instant.
@@ -163,7 +160,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     const [entry] = await api.db
       .select()
       .from(ledgerEntries)
-      .where(eq(ledgerEntries.influencerId, ana.influencerId));
+      .where(eq(ledgerEntries.creatorId, ana.creatorId));
     expect(entry?.createdAt).toEqual(clock.now);
 
     const again = await call(`/api/admin/submissions/${second.body.id}/approve`, {}, api.admin);
@@ -602,14 +599,14 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
         id: number;
         carrier: string | null;
         trackingNumber: string | null;
-        influencer: { tier: string };
+        creator: { tier: string };
       }>;
     };
     expect(applicants.items.find((a) => a.id === id1)).toMatchObject({
       carrier: 'FedEx',
       trackingNumber: '7777',
     });
-    expect(applicants.items[0]?.influencer.tier).toBe('Nano');
+    expect(applicants.items[0]?.creator.tier).toBe('Nano');
   });
 
   it('credits once under 20 concurrent approvals', async () => {
@@ -633,7 +630,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     const entries = await api.db
       .select()
       .from(ledgerEntries)
-      .where(eq(ledgerEntries.influencerId, racer.influencerId));
+      .where(eq(ledgerEntries.creatorId, racer.creatorId));
     expect(entries).toHaveLength(1);
   });
 
@@ -641,10 +638,10 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     const spender = await creator();
     await api.db.transaction(async (tx) => {
       await postLedgerEntry(tx, {
-        influencerId: spender.influencerId,
+        creatorId: spender.creatorId,
         amount: 30,
         kind: 'adjustment',
-        reference: `t:${spender.influencerId}:1`,
+        reference: `t:${spender.creatorId}:1`,
         description: 'test credit',
         at: clock.now,
       });
@@ -652,10 +649,10 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     await expect(
       api.db.transaction(async (tx) => {
         await postLedgerEntry(tx, {
-          influencerId: spender.influencerId,
+          creatorId: spender.creatorId,
           amount: -31,
           kind: 'redemption',
-          reference: `t:${spender.influencerId}:2`,
+          reference: `t:${spender.creatorId}:2`,
           description: 'too much',
           at: clock.now,
         });
@@ -664,12 +661,12 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     const [balance] = await api.db
       .select()
       .from(mintBalances)
-      .where(eq(mintBalances.influencerId, spender.influencerId));
+      .where(eq(mintBalances.creatorId, spender.creatorId));
     expect(balance?.balance).toBe(30);
     const sum = await api.db
       .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
       .from(ledgerEntries)
-      .where(eq(ledgerEntries.influencerId, spender.influencerId));
+      .where(eq(ledgerEntries.creatorId, spender.creatorId));
     expect(sum[0]?.total).toBe(30);
   });
 

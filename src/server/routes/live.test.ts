@@ -7,7 +7,7 @@ import { listenForChanges } from '../../../tests/support/listen';
 import { giveMint } from '../../../tests/support/mint';
 import { createTestApp, testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { influencerProfiles } from '../../db/schema/onboarding';
+import { creatorProfiles } from '../../db/schema/onboarding';
 import { createAuth } from '../auth/auth';
 import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
@@ -97,10 +97,10 @@ describe.each(TEST_DRIVERS)('live updates on %s', (driver) => {
     const ana = await createReadyCreator(app, database.db, { email: `live-ana-${driver}@example.com` });
     const bo = await createReadyCreator(app, database.db, { email: `live-bo-${driver}@example.com` });
     await database.db
-      .update(influencerProfiles)
+      .update(creatorProfiles)
       .set({ paypalEmail: 'ana.paypal@example.com' })
-      .where(eq(influencerProfiles.influencerId, ana.influencerId));
-    await giveMint(database.db, ana.influencerId, 120);
+      .where(eq(creatorProfiles.creatorId, ana.creatorId));
+    await giveMint(database.db, ana.creatorId, 120);
     const admins = await open('/api/admin/live', admin);
     const anaStream = await open('/api/me/live', ana.cookie);
     const boStream = await open('/api/me/live', bo.cookie);
@@ -111,7 +111,7 @@ describe.each(TEST_DRIVERS)('live updates on %s', (driver) => {
       expect(redeemed.status).toBe(201);
       const payoutId = ((await redeemed.json()) as { id: number }).id;
       await expect.poll(() => admins.topics(), { timeout: 2000 }).toContain('payments');
-      await expect.poll(() => anaStream.topics(), { timeout: 2000 }).toContain(`creator:${ana.influencerId}`);
+      await expect.poll(() => anaStream.topics(), { timeout: 2000 }).toContain(`creator:${ana.creatorId}`);
 
       admins.events.length = 0;
       anaStream.events.length = 0;
@@ -130,7 +130,7 @@ describe.each(TEST_DRIVERS)('live updates on %s', (driver) => {
       );
       expect(paid.status).toBe(200);
       await expect.poll(() => admins.topics(), { timeout: 2000 }).toContain('payments');
-      await expect.poll(() => anaStream.topics(), { timeout: 2000 }).toContain(`creator:${ana.influencerId}`);
+      await expect.poll(() => anaStream.topics(), { timeout: 2000 }).toContain(`creator:${ana.creatorId}`);
       // Admins never get a creator's own topic; another creator hears nothing of Ana's money.
       expect(admins.topics().some((topic) => topic.startsWith('creator:'))).toBe(false);
       expect(boStream.topics()).toEqual([]);
@@ -153,7 +153,7 @@ describe.each(TEST_DRIVERS)('live updates on %s', (driver) => {
       const accepted = await postJson(app, `/api/admin/applications/${application.id}/accept`, {}, admin);
       expect(accepted.status).toBe(200);
       await expect.poll(() => admins.topics(), { timeout: 2000 }).toContain(`campaign:${campaign.id}`);
-      await expect.poll(() => cyStream.topics(), { timeout: 2000 }).toContain(`creator:${cy.influencerId}`);
+      await expect.poll(() => cyStream.topics(), { timeout: 2000 }).toContain(`creator:${cy.creatorId}`);
 
       // The box ships, and the creator reports it damaged: the problems list hears of it.
       const shipped = await postJson(

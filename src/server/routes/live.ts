@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../http/openapi';
 import { refusal } from '../http/route-responses';
-import { currentInfluencer } from '../middleware/creator';
+import { currentCreator } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import { leaseStream } from '../middleware/stream-lease';
 import { liveStream } from '../services/live/event-stream';
@@ -31,10 +31,10 @@ export const liveRoutes = createRouter().openapi(
     responses: { 200: { description: 'An event stream', content: stream }, ...errors, ...tooMany },
   }),
   async (c) => {
-    const influencer = await currentInfluencer(c);
+    const creator = await currentCreator(c);
     const { lifecycle } = c.get('deps');
     return liveStream(c, c.get('services'), {
-      audience: { role: 'creator', influencerId: influencer.id },
+      audience: { role: 'creator', creatorId: creator.id },
       lifecycle,
       lease: leaseStream(c),
     }) as never;

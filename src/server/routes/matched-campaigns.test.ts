@@ -5,7 +5,7 @@ import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertApplication, insertCampaign } from '../../../tests/support/factories';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
-import { influencers } from '../../db/schema/influencers';
+import { creators } from '../../db/schema/creators';
 import type { MatchedCampaign } from '../../shared/schemas/matched-campaign';
 
 describe.each(TEST_DRIVERS)('campaigns matched to a creator on %s', (driver) => {
@@ -118,10 +118,7 @@ describe.each(TEST_DRIVERS)('campaigns matched to a creator on %s', (driver) => 
     ).json()) as { reason: string };
     expect(eligibility.reason).toBe('full');
 
-    await api.db
-      .update(influencers)
-      .set({ emailVerified: false })
-      .where(eq(influencers.id, next.influencerId));
+    await api.db.update(creators).set({ emailVerified: false }).where(eq(creators.id, next.creatorId));
     expect(await names(next.cookie)).toEqual([]);
   });
 });

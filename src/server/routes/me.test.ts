@@ -8,7 +8,7 @@ import { createReadyCreator } from '../../../tests/support/creators';
 import { insertApplication, insertCampaign } from '../../../tests/support/factories';
 import { giveMint } from '../../../tests/support/mint';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
-import { influencers } from '../../db/schema/influencers';
+import { creators } from '../../db/schema/creators';
 import type { ActivityItem } from '../../shared/schemas/me';
 
 const ALL_ON = {
@@ -119,7 +119,7 @@ describe.each(TEST_DRIVERS)('mail preferences and recent activity on %s', (drive
 
     // Moderation is an account mail: always sent, whatever the preferences.
     expect(
-      (await call(`/api/admin/influencers/${bo.influencerId}/suspend`, { reason: 'Test of account mail' }))
+      (await call(`/api/admin/influencers/${bo.creatorId}/suspend`, { reason: 'Test of account mail' }))
         .status,
     ).toBe(200);
     expect(mailsTo(bo.email).at(-1)).toBe('Your Mintbox account is suspended');
@@ -213,10 +213,10 @@ describe.each(TEST_DRIVERS)('mail preferences and recent activity on %s', (drive
     const applied = await call<{ id: number }>(`/api/campaigns/${campaign.id}/applications`, {}, fay.cookie);
     clock.advance(30 * 60_000);
     expect((await call(`/api/applications/${applied.body.id}/withdraw`, {}, fay.cookie)).status).toBe(200);
-    const [influencer] = await api.db.select().from(influencers).where(eq(influencers.id, fay.influencerId));
+    const [creatorRow] = await api.db.select().from(creators).where(eq(creators.id, fay.creatorId));
     await insertApplication(api.db, {
       status: 'missed',
-      influencer: influencer!,
+      creator: creatorRow!,
       at: new Date('2026-06-01T09:00:00Z'),
     });
     const items = (await get<{ items: ActivityItem[] }>('/api/me/activity', fay.cookie)).body.items;
@@ -230,7 +230,7 @@ describe.each(TEST_DRIVERS)('mail preferences and recent activity on %s', (drive
   it('payouts requested, cancelled and paid are in the activity; a new creator has none', async () => {
     const di = await creator();
     expect((await get<{ items: ActivityItem[] }>('/api/me/activity', di.cookie)).body.items).toEqual([]);
-    await giveMint(api.db, di.influencerId, 120);
+    await giveMint(api.db, di.creatorId, 120);
     const redeem = async (amount: number, key: string) => {
       const response = await postJson(api.app, '/api/me/redemptions', { amount }, di.cookie, {
         'idempotency-key': `${key}-${driver}-activity`,

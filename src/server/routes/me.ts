@@ -9,7 +9,7 @@ import { myReliabilitySchema } from '../../shared/schemas/reliability';
 import { createRouter } from '../http/openapi';
 import { json, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
-import { currentInfluencer } from '../middleware/creator';
+import { currentCreator } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import { recentActivity } from '../services/activity';
 import { isDigestEnabled, saveDigestSetting } from '../services/admin-digest';
@@ -68,20 +68,20 @@ const reliability = createRoute({
 
 export const meRoutes = createRouter()
   .openapi(getPreferences, async (c) => {
-    const influencer = await currentInfluencer(c);
-    return c.json(mailPreferencesOf(influencer), 200);
+    const creator = await currentCreator(c);
+    return c.json(mailPreferencesOf(creator), 200);
   })
   .openapi(putPreferences, async (c) => {
-    const influencer = await currentInfluencer(c);
-    return c.json(await saveMailPreferences(c.get('services'), influencer.id, c.req.valid('json')), 200);
+    const creator = await currentCreator(c);
+    return c.json(await saveMailPreferences(c.get('services'), creator.id, c.req.valid('json')), 200);
   })
   .openapi(activity, async (c) => {
-    const influencer = await currentInfluencer(c);
-    return c.json({ items: await recentActivity(c.get('services'), influencer.id) }, 200);
+    const creator = await currentCreator(c);
+    return c.json({ items: await recentActivity(c.get('services'), creator.id) }, 200);
   })
   .openapi(reliability, async (c) => {
-    const influencer = await currentInfluencer(c);
-    return c.json(await myReliability(c.get('services'), influencer.id), 200);
+    const creator = await currentCreator(c);
+    return c.json(await myReliability(c.get('services'), creator.id), 200);
   });
 
 const getDigest = createRoute({

@@ -71,7 +71,7 @@ describe.each(TEST_DRIVERS)('Prometheus metrics on %s', (driver) => {
     expect(text).not.toContain('mintbox_payouts{');
 
     const creator = await createReadyCreator(app, database.db, { email: 'metrics@example.com' });
-    await giveMint(database.db, creator.influencerId, 150);
+    await giveMint(database.db, creator.creatorId, 150);
     const redeem = () =>
       postJson(app, '/api/me/redemptions', { amount: 50 }, creator.cookie, {
         'idempotency-key': randomUUID(),

@@ -171,10 +171,10 @@ describe.each(TEST_DRIVERS)('notifications on %s', (driver) => {
 
   it('a payout request tells the admins; marking it failed tells the creator', async () => {
     const person = await creatorWithApplication();
-    await giveMint(api.db, person.influencerId, 100);
+    await giveMint(api.db, person.creatorId, 100);
     const adminBefore = await kindsOf(adminIds[0]!);
     const requested = await call<{ id: number }>('/api/me/redemptions', { amount: 60 }, person.cookie, {
-      'idempotency-key': `notify-key-${person.influencerId}-${driver}`,
+      'idempotency-key': `notify-key-${person.creatorId}-${driver}`,
     });
     expect(requested.status, requested.body.error).toBe(201);
     expect((await kindsOf(adminIds[0]!)).slice(adminBefore.length)).toEqual(['payout_requested']);
@@ -230,9 +230,9 @@ describe.each(TEST_DRIVERS)('notifications on %s', (driver) => {
     await sweepDeadlines(testServices({ ...ctx, now: () => new Date('2026-08-01T00:00:00Z') }));
     await sweepDeadlines(testServices({ ...ctx, now: () => new Date('2026-08-01T00:00:00Z') }));
 
-    await giveMint(api.db, person.influencerId, 80);
+    await giveMint(api.db, person.creatorId, 80);
     const requested = await call<{ id: number }>('/api/me/redemptions', { amount: 50 }, person.cookie, {
-      'idempotency-key': `notify-paid-${person.influencerId}-${driver}`,
+      'idempotency-key': `notify-paid-${person.creatorId}-${driver}`,
     });
     expect(requested.status).toBe(201);
     expect(
@@ -256,7 +256,7 @@ describe.each(TEST_DRIVERS)('notifications on %s', (driver) => {
   it('suspending and lifting are told in the app; a ban is not (the creator cannot sign in)', async () => {
     const person = await creatorWithApplication();
     const act = (action: string) =>
-      call(`/api/admin/influencers/${person.influencerId}/${action}`, { reason: 'Testing the rules' });
+      call(`/api/admin/influencers/${person.creatorId}/${action}`, { reason: 'Testing the rules' });
     expect((await act('suspend')).status).toBe(200);
     expect((await act('restore')).status).toBe(200);
     expect((await act('ban')).status).toBe(200);

@@ -4,8 +4,8 @@ import { useAdminApp } from '../../../tests/support/admin-app';
 import { getWithCookie, postJson, signUpCreator } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
-import { influencers } from '../../db/schema/influencers';
-import { emailVerificationCodes, influencerProfiles, socialAccounts } from '../../db/schema/onboarding';
+import { creators } from '../../db/schema/creators';
+import { creatorProfiles, emailVerificationCodes, socialAccounts } from '../../db/schema/onboarding';
 import { HANDLE_MESSAGES } from '../../shared/social-links';
 
 const PROFILE = {
@@ -364,15 +364,15 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
       }
       const profiles = await api.db
         .select()
-        .from(influencerProfiles)
-        .where(eq(influencerProfiles.influencerId, me.id));
+        .from(creatorProfiles)
+        .where(eq(creatorProfiles.creatorId, me.id));
       expect(profiles).toHaveLength(0);
-      const [row] = await api.db.select().from(influencers).where(eq(influencers.id, me.id));
+      const [row] = await api.db.select().from(creators).where(eq(creators.id, me.id));
       expect(row?.profileCompleted).toBe(false);
       const social = await api.db
         .select({ n: sql<number>`count(*)::int` })
         .from(socialAccounts)
-        .where(eq(socialAccounts.influencerId, me.id));
+        .where(eq(socialAccounts.creatorId, me.id));
       expect(social[0]?.n).toBe(0);
     });
 

@@ -14,7 +14,7 @@ import {
 import { validationErrorBody } from '../http/errors';
 import { createRouter } from '../http/openapi';
 import { json, refusal } from '../http/route-responses';
-import { currentInfluencer, verifiedInfluencer } from '../middleware/creator';
+import { currentCreator, verifiedCreator } from '../middleware/creator';
 import { clientAddress, currentUser, requireRole } from '../middleware/session';
 import { creatorRecord } from '../services/creator-description';
 import { isEmailChange, sendVerificationCode, verifyEmailCode } from '../services/email-verification';
@@ -154,15 +154,15 @@ const paypalCodeRoute = createRoute({
 
 export const onboardingRoutes = createRouter()
   .openapi(sendVerificationRoute, async (c) => {
-    const influencer = await currentInfluencer(c);
+    const creator = await currentCreator(c);
     const {
       proof,
       rest: { email },
     } = splitProof(c.req.valid('json'));
-    const changing = isEmailChange(influencer, email);
-    if (changing) await confirmChange(c, influencer, 'email', proof);
+    const changing = isEmailChange(creator, email);
+    if (changing) await confirmChange(c, creator, 'email', proof);
     const { expiresAt } = await sendVerificationCode(c.get('services'), proofKeys(c).secret, {
-      influencer,
+      creator,
       email,
       clientIp: clientAddress(c),
       purpose: changing ? 'email_change' : 'verify',
@@ -170,10 +170,10 @@ export const onboardingRoutes = createRouter()
     return c.json({ sent: true as const, expiresAt: expiresAt.toISOString() }, 200);
   })
   .openapi(verifyEmailRoute, async (c) => {
-    const influencer = await currentInfluencer(c);
+    const creator = await currentCreator(c);
     const { email, code } = c.req.valid('json');
     const verified = await verifyEmailCode(c.get('services'), proofKeys(c).secret, {
-      influencer,
+      creator,
       email,
       code,
     });
@@ -182,7 +182,7 @@ export const onboardingRoutes = createRouter()
   .openapi(
     completeProfileRoute,
     async (c) => {
-      const influencer = await verifiedInfluencer(c);
+      const creator = await verifiedCreator(c);
       const {
         influencer_tier: _t,
         total_followers: _f,
@@ -190,33 +190,33 @@ export const onboardingRoutes = createRouter()
         user_session: _s,
         ...profile
       } = c.req.valid('json');
-      const saved = await completeProfile(c.get('services'), influencer, profile);
+      const saved = await completeProfile(c.get('services'), creator, profile);
       return c.json(
-        { ok: true as const, influencer_tier: saved.influencerTier, total_followers: saved.totalFollowers },
+        { ok: true as const, influencer_tier: saved.creatorTier, total_followers: saved.totalFollowers },
         200,
       );
     },
     profileHook as never,
   )
   .openapi(meRoute, async (c) => {
-    const influencer = await currentInfluencer(c);
-    return c.json(await creatorRecord(c.get('services'), influencer, currentUser(c).id), 200);
+    const creator = await currentCreator(c);
+    return c.json(await creatorRecord(c.get('services'), creator, currentUser(c).id), 200);
   })
   .openapi(
     updateProfileRoute,
     async (c) => {
-      const influencer = await verifiedInfluencer(c);
+      const creator = await verifiedCreator(c);
       const { proof, rest: profile } = splitProof(c.req.valid('json'));
       const user = currentUser(c);
-      await updateProfile(c.get('services'), proofKeys(c), { user, influencer, profile, proof });
-      return c.json(await creatorRecord(c.get('services'), influencer.id, user.id), 200);
+      await updateProfile(c.get('services'), proofKeys(c), { user, creator, profile, proof });
+      return c.json(await creatorRecord(c.get('services'), creator.id, user.id), 200);
     },
     profileHook as never,
   )
   .openapi(paypalCodeRoute, async (c) => {
-    const influencer = await verifiedInfluencer(c);
+    const creator = await verifiedCreator(c);
     const { expiresAt } = await sendProofCode(c.get('services'), proofKeys(c).secret, {
-      influencer,
+      creator,
       userId: currentUser(c).id,
       clientIp: clientAddress(c),
     });
@@ -224,7 +224,7 @@ export const onboardingRoutes = createRouter()
   });
 
 /** What an identity proof is checked with besides the service context: Better Auth's keys and the app's secret. */
-function proofKeys(c: Parameters<typeof currentInfluencer>[0]): ProofKeys {
+function proofKeys(c: Parameters<typeof currentCreator>[0]): ProofKeys {
   const { env, auth } = c.get('deps');
   return { auth, secret: env.authSecret };
 }
@@ -242,15 +242,15 @@ function splitProof<T extends Record<string, unknown>>(body: T) {
 
 /** The PayPal email or the verified email changes only with proof (services/identity-proof). */
 async function confirmChange(
-  c: Parameters<typeof currentInfluencer>[0],
-  influencer: Awaited<ReturnType<typeof currentInfluencer>>,
+  c: Parameters<typeof currentCreator>[0],
+  creator: Awaited<ReturnType<typeof currentCreator>>,
   subject: ProofSubject,
   proof: ProfileProof,
 ) {
   await requireIdentityProof(c.get('services'), proofKeys(c), {
     ...proof,
     user: currentUser(c),
-    influencer,
+    creator,
     subject,
   });
 }

@@ -8,8 +8,8 @@ import { startSmtpServer, type TestSmtpServer } from '../../../tests/support/smt
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { lockPayoutTarget, lockProfileForWrite } from '../../db/queries/onboarding';
-import { influencers } from '../../db/schema/influencers';
-import { influencerProfiles, socialAccounts } from '../../db/schema/onboarding';
+import { creators } from '../../db/schema/creators';
+import { creatorProfiles, socialAccounts } from '../../db/schema/onboarding';
 import { payouts } from '../../db/schema/payouts';
 import type { Payout, Wallet } from '../../shared/schemas/payout';
 import { createAuth } from '../auth/auth';
@@ -38,7 +38,7 @@ describe.each(TEST_DRIVERS)('PayPal email changes on %s', (driver) => {
   const creator = async (mint = 0, on: ReturnType<typeof createApp> = app) => {
     n += 1;
     const ready = await createReadyCreator(on, database.db, { email: `payee${n}-${driver}@example.com` });
-    if (mint > 0) await giveMint(database.db, ready.influencerId, mint);
+    if (mint > 0) await giveMint(database.db, ready.creatorId, mint);
     return ready;
   };
   const patchProfile = async (cookie: string, body: Record<string, unknown>, on = app) =>
@@ -54,15 +54,10 @@ describe.each(TEST_DRIVERS)('PayPal email changes on %s', (driver) => {
     });
     return { status: response.status, body: (await response.json()) as Payout & { error?: string } };
   };
-  const profileRow = async (influencerId: number) =>
-    (
-      await database.db
-        .select()
-        .from(influencerProfiles)
-        .where(eq(influencerProfiles.influencerId, influencerId))
-    )[0]!;
-  const payoutsOf = (influencerId: number) =>
-    database.db.select().from(payouts).where(eq(payouts.influencerId, influencerId));
+  const profileRow = async (creatorId: number) =>
+    (await database.db.select().from(creatorProfiles).where(eq(creatorProfiles.creatorId, creatorId)))[0]!;
+  const payoutsOf = (creatorId: number) =>
+    database.db.select().from(payouts).where(eq(payouts.creatorId, creatorId));
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -87,14 +82,12 @@ describe.each(TEST_DRIVERS)('PayPal email changes on %s', (driver) => {
   it('refuses complete-profile once the profile is complete (409), and writes nothing', async () => {
     const ana = await creator();
     const before = {
-      profile: await profileRow(ana.influencerId),
+      profile: await profileRow(ana.creatorId),
       social: await database.db
         .select()
         .from(socialAccounts)
-        .where(eq(socialAccounts.influencerId, ana.influencerId)),
-      influencer: (
-        await database.db.select().from(influencers).where(eq(influencers.id, ana.influencerId))
-      )[0],
+        .where(eq(socialAccounts.creatorId, ana.creatorId)),
+      creator: (await database.db.select().from(creators).where(eq(creators.id, ana.creatorId)))[0],
     };
     const mailsBefore = smtp.messages.length;
     clock.advance(HOUR);
@@ -106,16 +99,13 @@ describe.each(TEST_DRIVERS)('PayPal email changes on %s', (driver) => {
     );
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ error: PROFILE_ALREADY_COMPLETE_MESSAGE, code: 'CONFLICT' });
-    expect(await profileRow(ana.influencerId)).toEqual(before.profile);
+    expect(await profileRow(ana.creatorId)).toEqual(before.profile);
     expect(
-      await database.db
-        .select()
-        .from(socialAccounts)
-        .where(eq(socialAccounts.influencerId, ana.influencerId)),
+      await database.db.select().from(socialAccounts).where(eq(socialAccounts.creatorId, ana.creatorId)),
     ).toEqual(before.social);
-    expect(
-      (await database.db.select().from(influencers).where(eq(influencers.id, ana.influencerId)))[0],
-    ).toEqual(before.influencer);
+    expect((await database.db.select().from(creators).where(eq(creators.id, ana.creatorId)))[0]).toEqual(
+      before.creator,
+    );
     expect(smtp.messages.length).toBe(mailsBefore);
   });
 
@@ -152,7 +142,7 @@ describe.each(TEST_DRIVERS)('PayPal email changes on %s', (driver) => {
         body: JSON.stringify({ ...READY_PROFILE, paypalEmail: 'thief@example.com' }),
       });
       expect([403, 409], writer).toContain(response.status);
-      const row = await profileRow(ben.influencerId);
+      const row = await profileRow(ben.creatorId);
       expect(row.paypalEmail, writer).toBe(READY_PROFILE.paypalEmail);
       expect(row.paypalEmailChangedAt, writer).toBeNull();
     }
@@ -165,7 +155,7 @@ describe.each(TEST_DRIVERS)('PayPal email changes on %s', (driver) => {
       currentPassword: PASSWORD,
     });
     expect(response.status).toBe(200);
-    expect((await profileRow(cy.influencerId)).paypalEmailChangedAt).toEqual(clock.now);
+    expect((await profileRow(cy.creatorId)).paypalEmailChangedAt).toEqual(clock.now);
 
     const account = await smtp.waitForMail(cy.email);
     expect(account.subject).toBe('Your Mintbox PayPal email was changed');
@@ -220,7 +210,7 @@ describe.each(TEST_DRIVERS)('PayPal email changes on %s', (driver) => {
       broken,
     );
     expect(response.status).toBe(200);
-    const row = await profileRow(dee.influencerId);
+    const row = await profileRow(dee.creatorId);
     expect(row.paypalEmail).toBe('dee.new@example.com');
     expect(row.paypalEmailChangedAt).toEqual(clock.now);
     expect(lines.filter((line) => line.includes('could not send a PayPal change notice'))).toHaveLength(2);
@@ -230,7 +220,7 @@ describe.each(TEST_DRIVERS)('PayPal email changes on %s', (driver) => {
     const eve = await creator(500);
     // Onboarding sets the address without a hold, and an edit that keeps it starts none.
     expect((await patchProfile(eve.cookie, { city: 'Dallas' })).status).toBe(200);
-    expect((await profileRow(eve.influencerId)).paypalEmailChangedAt).toBeNull();
+    expect((await profileRow(eve.creatorId)).paypalEmailChangedAt).toBeNull();
     expect((await redeem(eve.cookie)).status).toBe(201);
 
     clock.advance(HOUR);
@@ -247,9 +237,7 @@ describe.each(TEST_DRIVERS)('PayPal email changes on %s', (driver) => {
     expect(await redeem(eve.cookie)).toEqual({ status: 409, body: { error: message, code: 'CONFLICT' } });
     clock.advance(24 * HOUR - 60_000);
     expect(await redeem(eve.cookie)).toEqual({ status: 409, body: { error: message, code: 'CONFLICT' } });
-    expect((await payoutsOf(eve.influencerId)).map((p) => p.paypalEmail)).toEqual([
-      READY_PROFILE.paypalEmail,
-    ]);
+    expect((await payoutsOf(eve.creatorId)).map((p) => p.paypalEmail)).toEqual([READY_PROFILE.paypalEmail]);
 
     clock.advance(60_000);
     const after = await redeem(eve.cookie);
@@ -284,7 +272,7 @@ describe.each(TEST_DRIVERS)('PayPal email changes on %s', (driver) => {
       expect(result.status).toBe(201);
       expect(result.body.paypalEmail).toBe(READY_PROFILE.paypalEmail);
     }
-    const paid = await payoutsOf(fay.influencerId);
+    const paid = await payoutsOf(fay.creatorId);
     expect(paid.length).toBe(results.length - held.length);
     expect(paid.every((p) => p.paypalEmail === READY_PROFILE.paypalEmail)).toBe(true);
   });
@@ -296,7 +284,7 @@ describe.each(TEST_DRIVERS)('PayPal email changes on %s', (driver) => {
       let change: ReturnType<typeof patchProfile> | undefined;
       await database.db.transaction(async (tx) => {
         // What a redemption holds while it writes: the profile row's share lock (lockPayoutTarget)…
-        await lockPayoutTarget(tx, hal.influencerId);
+        await lockPayoutTarget(tx, hal.creatorId);
         change = patchProfile(hal.cookie, { paypalEmail: 'hal.new@example.com', currentPassword: PASSWORD });
         // …while the change, past its password check, locks the creator and waits for the profile row…
         for (let i = 0; i < 100; i += 1) {
@@ -310,9 +298,9 @@ describe.each(TEST_DRIVERS)('PayPal email changes on %s', (driver) => {
         }
         // …then the key-share lock its payout's and ledger entry's foreign keys take on the creator's row.
         await tx
-          .select({ id: influencers.id })
-          .from(influencers)
-          .where(eq(influencers.id, hal.influencerId))
+          .select({ id: creators.id })
+          .from(creators)
+          .where(eq(creators.id, hal.creatorId))
           .for('key share');
       });
       expect((await change!).status).toBe(200);
@@ -327,11 +315,11 @@ describe.each(TEST_DRIVERS)('PayPal email changes on %s', (driver) => {
       let pending: Promise<Awaited<ReturnType<typeof redeem>>> | undefined;
       await database.db.transaction(async (tx) => {
         // The change as updateProfile makes it: the profile row locked, the new address and its time written.
-        await lockProfileForWrite(tx, gus.influencerId);
+        await lockProfileForWrite(tx, gus.creatorId);
         await tx
-          .update(influencerProfiles)
+          .update(creatorProfiles)
           .set({ paypalEmail: 'gus.new@example.com', paypalEmailChangedAt: clock.now })
-          .where(eq(influencerProfiles.influencerId, gus.influencerId));
+          .where(eq(creatorProfiles.creatorId, gus.creatorId));
         pending = redeem(gus.cookie).finally(() => {
           answered = true;
         });
@@ -341,7 +329,7 @@ describe.each(TEST_DRIVERS)('PayPal email changes on %s', (driver) => {
       });
       const result = await pending!;
       expect(result.status).toBe(409);
-      expect(await payoutsOf(gus.influencerId)).toEqual([]);
+      expect(await payoutsOf(gus.creatorId)).toEqual([]);
     },
   );
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../tests/support/admin-app';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
-import { insertApplication, insertCampaign, insertInfluencer } from '../../../tests/support/factories';
+import { insertApplication, insertCampaign, insertCreator } from '../../../tests/support/factories';
 import { testServices } from '../../../tests/support/services';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { allReliabilityRows, rebuildReliability } from '../../db/queries/reliability';
@@ -104,7 +104,7 @@ describe.each(TEST_DRIVERS)('reliability record and the applicants list on %s', 
     expect(await recordOf(sam.cookie)).toMatchObject({ applications: 1, onTime: 1, missed: 0, due: 1 });
 
     // The admin's creator page carries the same record.
-    const detail = await get<CreatorDetail>(`/api/admin/influencers/${rae.influencerId}`);
+    const detail = await get<CreatorDetail>(`/api/admin/influencers/${rae.creatorId}`);
     expect(detail.status).toBe(200);
     expect(detail.body.reliability).toEqual(expected);
 
@@ -121,16 +121,16 @@ describe.each(TEST_DRIVERS)('reliability record and the applicants list on %s', 
   });
 
   it('a rolled-back write leaves the record as it was; concurrent writes for one creator all count', async () => {
-    const creator = await insertInfluencer(api.db);
+    const creator = await insertCreator(api.db);
     const camps = await Promise.all(Array.from({ length: 8 }, () => insertCampaign(api.db)));
     await api.db
       .transaction(async (tx) => {
-        await insertApplication(tx, { status: 'missed', campaign: camps[0], influencer: creator });
+        await insertApplication(tx, { status: 'missed', campaign: camps[0], creator: creator });
         throw new Error('roll back');
       })
       .catch(() => undefined);
     let rows = await allReliabilityRows(api.db);
-    expect(rows.find((r) => r.influencerId === creator.id)?.missed ?? 0).toBe(0);
+    expect(rows.find((r) => r.creatorId === creator.id)?.missed ?? 0).toBe(0);
 
     await Promise.all(
       camps.map((camp, i) =>
@@ -138,13 +138,13 @@ describe.each(TEST_DRIVERS)('reliability record and the applicants list on %s', 
           insertApplication(tx, {
             status: i % 2 ? 'missed' : 'accepted',
             campaign: camp,
-            influencer: creator,
+            creator: creator,
           }),
         ),
       ),
     );
     rows = await allReliabilityRows(api.db);
-    expect(rows.find((r) => r.influencerId === creator.id)).toMatchObject({
+    expect(rows.find((r) => r.creatorId === creator.id)).toMatchObject({
       applications: 8,
       accepted: 8,
       missed: 4,
@@ -161,13 +161,13 @@ describe.each(TEST_DRIVERS)('reliability record and the applicants list on %s', 
     const start = new Date('2026-05-01T12:00:00Z').getTime();
     // 45 applicants: some with posts on time before (approved long ago), some who missed one.
     for (let i = 0; i < 45; i += 1) {
-      const influencer = await insertInfluencer(api.db);
-      if (i % 3 === 0) await insertApplication(api.db, { status: 'approved', campaign: history, influencer });
-      if (i % 5 === 0) await insertApplication(api.db, { status: 'missed', campaign: history2, influencer });
+      const creator = await insertCreator(api.db);
+      if (i % 3 === 0) await insertApplication(api.db, { status: 'approved', campaign: history, creator });
+      if (i % 5 === 0) await insertApplication(api.db, { status: 'missed', campaign: history2, creator });
       await insertApplication(api.db, {
         status: i % 4 === 0 ? 'accepted' : 'applied',
         campaign: big,
-        influencer,
+        creator,
         at: new Date(start + (i % 7) * DAY), // many share a creation time: the id breaks the tie
       });
     }
@@ -256,7 +256,7 @@ describe.each(TEST_DRIVERS)('reliability record and the applicants list on %s', 
     expect(await recordOf(una.cookie)).toMatchObject({ applications: 0, accepted: 0 });
     expect(await recordOf(vic.cookie)).toMatchObject({ applications: 1, accepted: 1 });
     expect((await get(`/api/admin/campaigns/${camp.id}/applications`, una.cookie)).status).toBe(403);
-    expect((await get(`/api/admin/influencers/${vic.influencerId}`, una.cookie)).status).toBe(403);
+    expect((await get(`/api/admin/influencers/${vic.creatorId}`, una.cookie)).status).toBe(403);
     expect((await get('/api/me/reliability', api.admin)).status).toBe(403);
     const anonymous = await api.app.request('/api/me/reliability');
     expect(anonymous.status).toBe(401);

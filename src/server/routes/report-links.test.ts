@@ -63,7 +63,7 @@ describe.each(TEST_DRIVERS)('report links on %s', (driver) => {
     campaignId = campaign.id;
     const submissionId = await insertSubmittedPost(database.db, {
       campaignId,
-      influencerId: creator.influencerId,
+      creatorId: creator.creatorId,
       urls: [POST],
     });
     await insertSnapshot(database.db, {

@@ -3,7 +3,7 @@ import { secondFactorRequired } from '../../shared/admin-permissions';
 import { type SessionResponse, type SessionUser, sessionResponseSchema } from '../../shared/schemas/session';
 import type { CurrentUser } from '../http/context';
 import { createRouter } from '../http/openapi';
-import { sessionCreator } from '../services/influencer-accounts';
+import { sessionCreator } from '../services/creator-accounts';
 
 const sessionRoute = createRoute({
   method: 'get',
@@ -26,7 +26,7 @@ function twoFactorState(user: CurrentUser, adminRequire2fa: boolean): SessionUse
 export const sessionRoutes = createRouter().openapi(sessionRoute, async (c) => {
   const user = c.get('user');
   if (!user) return c.json({ user: null } satisfies SessionResponse, 200);
-  const influencer = user.role === 'influencer' ? await sessionCreator(c.get('services'), user.id) : null;
+  const creator = user.role === 'influencer' ? await sessionCreator(c.get('services'), user.id) : null;
   const body: SessionResponse = {
     user: {
       id: user.id,
@@ -35,12 +35,12 @@ export const sessionRoutes = createRouter().openapi(sessionRoute, async (c) => {
       image: user.image,
       role: user.role,
       adminRole: user.adminRole,
-      influencer: influencer
+      creator: creator
         ? {
-            id: influencer.id,
-            username: influencer.username,
-            emailVerified: influencer.emailVerified,
-            profileCompleted: influencer.profileCompleted,
+            id: creator.id,
+            username: creator.username,
+            emailVerified: creator.emailVerified,
+            profileCompleted: creator.profileCompleted,
           }
         : null,
       twoFactor: twoFactorState(user, c.get('deps').env.adminRequire2fa),

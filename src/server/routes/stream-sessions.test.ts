@@ -118,12 +118,12 @@ describe.each(TEST_DRIVERS)('event streams and their sessions on %s', (driver) =
       ],
       [
         'ban',
-        () => adminPost(`/api/admin/influencers/${banned.influencerId}/ban`, { reason: 'Fake posts' }),
+        () => adminPost(`/api/admin/influencers/${banned.creatorId}/ban`, { reason: 'Fake posts' }),
         open.banned,
       ],
       [
         'suspension',
-        () => adminPost(`/api/admin/influencers/${suspended.influencerId}/suspend`, { reason: 'Late twice' }),
+        () => adminPost(`/api/admin/influencers/${suspended.creatorId}/suspend`, { reason: 'Late twice' }),
         open.suspended,
       ],
     ];

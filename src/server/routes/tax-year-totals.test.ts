@@ -52,8 +52,8 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
     const text = await response.text();
     return { status: response.status, body: JSON.parse(text) as TaxYearReport & { error?: string } };
   };
-  const line = async (year: number, influencerId: number): Promise<TaxYearRow | undefined> =>
-    (await report(`year=${year}&limit=100`)).body.items.find((i) => i.influencer.id === influencerId);
+  const line = async (year: number, creatorId: number): Promise<TaxYearRow | undefined> =>
+    (await report(`year=${year}&limit=100`)).body.items.find((i) => i.creator.id === creatorId);
 
   /**
    * The kept rows are what a rebuild from the payouts gives (the rebuild replaces them; they must not change), and
@@ -75,8 +75,8 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
     clock.now = new Date('2025-12-30T12:00:00Z');
     const ana = await creator();
     const bo = await creator();
-    await giveMint(api.db, ana.influencerId, 2000);
-    await giveMint(api.db, bo.influencerId, 2000);
+    await giveMint(api.db, ana.creatorId, 2000);
+    await giveMint(api.db, bo.creatorId, 2000);
     expect(await expectKeptEqualsRebuild()).toEqual([]);
 
     // Requested in 2025: a pending payout counts nowhere; the one that reaches $600 is held, in 2025.
@@ -86,15 +86,15 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
     const cancelled = await redeem(bo.cookie, 700);
     expect(cancelled.waitingForTaxForm).toBe(true);
     expect(await expectKeptEqualsRebuild()).toEqual([
-      { year: 2025, influencerId: ana.influencerId, paid: '0.00', held: 1 },
-      { year: 2025, influencerId: bo.influencerId, paid: '0.00', held: 1 },
+      { year: 2025, creatorId: ana.creatorId, paid: '0.00', held: 1 },
+      { year: 2025, creatorId: bo.creatorId, paid: '0.00', held: 1 },
     ]);
-    expect(await line(2025, ana.influencerId)).toMatchObject({ paid: '0.00', heldPayouts: 1 });
-    expect(await line(2026, ana.influencerId)).toBeUndefined();
+    expect(await line(2025, ana.creatorId)).toMatchObject({ paid: '0.00', heldPayouts: 1 });
+    expect(await line(2026, ana.creatorId)).toBeUndefined();
 
     // Cancelled by the creator: no longer held, the row goes.
     expect((await post(`/api/me/redemptions/${cancelled.id}/cancel`, {}, bo.cookie)).status).toBe(200);
-    expect((await expectKeptEqualsRebuild()).map((r) => r.influencerId)).toEqual([ana.influencerId]);
+    expect((await expectKeptEqualsRebuild()).map((r) => r.creatorId)).toEqual([ana.creatorId]);
 
     // The new year: the form releases the hold; one payout is paid (in 2026, by its paid date), one fails.
     clock.now = new Date('2026-01-02T09:00:00Z');
@@ -128,15 +128,15 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
     await processManually([bosPaid.id]);
     await markPaid(bosPaid.id);
     expect(await expectKeptEqualsRebuild()).toEqual([
-      { year: 2026, influencerId: ana.influencerId, paid: '599.00', held: 0 },
-      { year: 2026, influencerId: bo.influencerId, paid: '650.00', held: 0 },
+      { year: 2026, creatorId: ana.creatorId, paid: '599.00', held: 0 },
+      { year: 2026, creatorId: bo.creatorId, paid: '650.00', held: 0 },
     ]);
-    expect(await line(2026, ana.influencerId)).toMatchObject({
+    expect(await line(2026, ana.creatorId)).toMatchObject({
       paid: '599.00',
       atThreshold: false,
       formType: 'w9',
     });
-    expect(await line(2026, bo.influencerId)).toMatchObject({
+    expect(await line(2026, bo.creatorId)).toMatchObject({
       paid: '650.00',
       atThreshold: true,
       formType: 'w8ben',
@@ -152,14 +152,14 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
 
     // A held payout and a paid one of the same creator and year share a row.
     const cy = await creator();
-    await giveMint(api.db, cy.influencerId, 1000);
+    await giveMint(api.db, cy.creatorId, 1000);
     const cysPaid = await redeem(cy.cookie, 500);
     await processManually([cysPaid.id]);
     await markPaid(cysPaid.id);
     expect((await redeem(cy.cookie, 100)).waitingForTaxForm).toBe(true);
-    expect((await expectKeptEqualsRebuild()).find((r) => r.influencerId === cy.influencerId)).toEqual({
+    expect((await expectKeptEqualsRebuild()).find((r) => r.creatorId === cy.creatorId)).toEqual({
       year: 2026,
-      influencerId: cy.influencerId,
+      creatorId: cy.creatorId,
       paid: '500.00',
       held: 1,
     });
@@ -168,11 +168,11 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
   it('pages every line once, most paid first, by keyset; totals are of the whole year', async () => {
     clock.now = new Date('2024-03-01T12:00:00Z');
     const amounts = [120, 650, 60, 599, 120, 700];
-    const people: Array<{ influencerId: number; amount: number }> = [];
+    const people: Array<{ creatorId: number; amount: number }> = [];
     for (const [i, amount] of amounts.entries()) {
       const c = await creator();
       if (i < 2) await fileW9(c.cookie, i === 0 ? '345-67-8912' : '456-78-9123');
-      await giveMint(api.db, c.influencerId, amount);
+      await giveMint(api.db, c.creatorId, amount);
       const payout = await redeem(c.cookie, amount);
       if (i === 5) {
         // Reached $600 with no form: held, requested in 2024, paid nothing.
@@ -181,13 +181,13 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
         await processManually([payout.id]);
         await markPaid(payout.id);
       }
-      people.push({ influencerId: c.influencerId, amount: i === 5 ? 0 : amount });
+      people.push({ creatorId: c.creatorId, amount: i === 5 ? 0 : amount });
     }
     // A creator paid $600 before the tax rule (decision 0027: earlier payouts count, nothing was held): written
     // straight to the table, as the bench's generator and an import do; the trigger counts it as well.
     const early = await creator();
     await api.db.insert(payouts).values({
-      influencerId: early.influencerId,
+      creatorId: early.creatorId,
       amount: 600,
       paypalEmail: 'early@example.com',
       status: 'completed',
@@ -198,11 +198,11 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
       createdAt: new Date('2024-01-02T10:00:00Z'),
       completedAt: new Date('2024-01-03T10:00:00Z'),
     });
-    people.push({ influencerId: early.influencerId, amount: 600 });
+    people.push({ creatorId: early.creatorId, amount: 600 });
     await expectKeptEqualsRebuild();
     const expected = [...people]
-      .sort((a, b) => b.amount - a.amount || b.influencerId - a.influencerId)
-      .map((p) => p.influencerId);
+      .sort((a, b) => b.amount - a.amount || b.creatorId - a.creatorId)
+      .map((p) => p.creatorId);
 
     const seen: number[] = [];
     const paid: string[] = [];
@@ -213,7 +213,7 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
       expect(page.status).toBe(200);
       expect(page.body.items.length).toBeLessThanOrEqual(2);
       expect(page.body.totals).toEqual({ creators: 7, atThreshold: 2, missingForms: 1, inYearEndFile: 1 });
-      seen.push(...page.body.items.map((i) => i.influencer.id));
+      seen.push(...page.body.items.map((i) => i.creator.id));
       paid.push(...page.body.items.map((i) => i.paid));
       cursor = page.body.nextCursor;
       pages += 1;

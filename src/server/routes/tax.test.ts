@@ -130,7 +130,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
     expect(read.text).not.toMatch(/12345|45-6789/);
 
     // The raw row: no clear TIN anywhere, only the sealed value (which opens with the server's secret) and the last 4.
-    const [row] = await api.db.select().from(taxForms).where(eq(taxForms.influencerId, ana.influencerId));
+    const [row] = await api.db.select().from(taxForms).where(eq(taxForms.creatorId, ana.creatorId));
     expect(JSON.stringify(row)).not.toContain('123456789');
     expect(JSON.stringify(row)).not.toContain('12345');
     expect(row!.tinLast4).toBe('6789');
@@ -186,7 +186,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
     });
     expect(replaced.text).not.toContain('1990-01-02');
     expect(replaced.text).not.toContain('046454286');
-    const rows = await api.db.select().from(taxForms).where(eq(taxForms.influencerId, bo.influencerId));
+    const rows = await api.db.select().from(taxForms).where(eq(taxForms.creatorId, bo.creatorId));
     expect(rows.map((r) => [r.type, r.status, r.replacedAt !== null]).sort()).toEqual([
       ['w8ben', 'active', false],
       ['w9', 'replaced', true],
@@ -196,7 +196,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
 
   it('holds the payout that takes the year to $600 until a form is on file; the ledger does not move', async () => {
     const cy = await creator();
-    await giveMint(api.db, cy.influencerId, 1000);
+    await giveMint(api.db, cy.creatorId, 1000);
     const under = await redeem(cy.cookie, 599);
     expect(under.body).toMatchObject({ amount: 599, status: 'pending', waitingForTaxForm: false });
     const over = await redeem(cy.cookie, 50);
@@ -210,7 +210,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
     expect(mail.text).toContain('This payout is waiting for a tax form');
     expect(mail.text).toContain('/profile#tax-form');
     expect(mail.text).not.toContain('expect the money by');
-    expect(await balanceAndSum(api.db, cy.influencerId)).toEqual({ balance: 351, sum: 351 });
+    expect(await balanceAndSum(api.db, cy.creatorId)).toEqual({ balance: 351, sum: 351 });
 
     // The creator sees why; the admin sees it on the payout and the list, and cannot process it.
     const mine = await get<MyTaxForm>('/api/me/tax-form', cy.cookie);
@@ -235,7 +235,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
     const filed = await putForm(cy.cookie, w9({ legalName: 'Cy Tax' }));
     expect(filed.body.heldPayouts).toBe(0);
     expect((await process([under.body.id, over.body.id])).status).toBe(200);
-    expect(await balanceAndSum(api.db, cy.influencerId)).toEqual({ balance: 351, sum: 351 });
+    expect(await balanceAndSum(api.db, cy.creatorId)).toEqual({ balance: 351, sum: 351 });
     const released = await get<AdminPayout>(`/api/admin/payouts/${over.body.id}`);
     expect(released.body).toMatchObject({ status: 'processing', waitingForTaxForm: false });
     expect(released.body.events.map((e) => e.action)).toContain('tax_form_received');
@@ -245,7 +245,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
 
   it('concurrent redemptions around the threshold cannot slip past it', async () => {
     const di = await creator();
-    await giveMint(api.db, di.influencerId, 2000);
+    await giveMint(api.db, di.creatorId, 2000);
     const results = await Promise.all([200, 200, 200, 200].map((amount) => redeem(di.cookie, amount)));
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     // 200 + 200 stay under $600; whichever came third and fourth reach it and are held.
@@ -253,11 +253,11 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
     const rows = await api.db
       .select()
       .from(payouts)
-      .where(and(eq(payouts.influencerId, di.influencerId), eq(payouts.heldForTaxForm, true)));
+      .where(and(eq(payouts.creatorId, di.creatorId), eq(payouts.heldForTaxForm, true)));
     expect(rows).toHaveLength(2);
-    expect(await balanceAndSum(api.db, di.influencerId)).toEqual({ balance: 1200, sum: 1200 });
+    expect(await balanceAndSum(api.db, di.creatorId)).toEqual({ balance: 1200, sum: 1200 });
     const pair = await creator();
-    await giveMint(api.db, pair.influencerId, 1000);
+    await giveMint(api.db, pair.creatorId, 1000);
     const both = await Promise.all([redeem(pair.cookie, 300), redeem(pair.cookie, 300)]);
     expect(both.map((r) => r.body.waitingForTaxForm).sort()).toEqual([false, true]);
   });
@@ -271,11 +271,11 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
         paidW9.cookie,
         w9({ legalName: 'Eve Filing', tin: '234-56-7891', addressLine1: '5 "Oak", Apt 2' }),
       );
-      await giveMint(api.db, paidW9.influencerId, 700);
+      await giveMint(api.db, paidW9.creatorId, 700);
       await payLater((await redeem(paidW9.cookie, 650)).body.id);
       const small = await creator();
       await putForm(small.cookie, w9({ legalName: 'Small Earner', tin: '345-67-8912' }));
-      await giveMint(api.db, small.influencerId, 700);
+      await giveMint(api.db, small.creatorId, 700);
       await payLater((await redeem(small.cookie, 599)).body.id);
       const foreign = await creator();
       await putForm(foreign.cookie, {
@@ -287,17 +287,17 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
         foreignTin: '1234567890123',
         certify: true,
       });
-      await giveMint(api.db, foreign.influencerId, 700);
+      await giveMint(api.db, foreign.creatorId, 700);
       await payLater((await redeem(foreign.cookie, 620)).body.id);
       const noForm = await creator();
-      await giveMint(api.db, noForm.influencerId, 700);
+      await giveMint(api.db, noForm.creatorId, 700);
       const held = await redeem(noForm.cookie, 600);
       expect(held.body.waitingForTaxForm).toBe(true);
 
       const report = await get<TaxYearReport>(`/api/admin/tax-year?year=${year}`);
       expect(report.status).toBe(200);
-      const byId = new Map(report.body.items.map((i) => [i.influencer.id, i]));
-      expect(byId.get(paidW9.influencerId)).toMatchObject({
+      const byId = new Map(report.body.items.map((i) => [i.creator.id, i]));
+      expect(byId.get(paidW9.creatorId)).toMatchObject({
         paid: '650.00',
         atThreshold: true,
         formType: 'w9',
@@ -305,18 +305,18 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
         tinMasked: '***-**-7891',
         inYearEndFile: true,
       });
-      expect(byId.get(small.influencerId)).toMatchObject({
+      expect(byId.get(small.creatorId)).toMatchObject({
         paid: '599.00',
         atThreshold: false,
         inYearEndFile: false,
       });
-      expect(byId.get(foreign.influencerId)).toMatchObject({
+      expect(byId.get(foreign.creatorId)).toMatchObject({
         paid: '620.00',
         formType: 'w8ben',
         tinMasked: '****0123',
         inYearEndFile: false,
       });
-      expect(byId.get(noForm.influencerId)).toMatchObject({
+      expect(byId.get(noForm.creatorId)).toMatchObject({
         paid: '0.00',
         formStatus: 'missing',
         formType: null,
@@ -327,7 +327,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
       clock.now = new Date('2026-06-10T12:00:00Z');
       const thisYear = await get<TaxYearReport>('/api/admin/tax-year');
       expect(thisYear.body.year).toBe(2026);
-      expect(thisYear.body.items.find((i) => i.influencer.id === paidW9.influencerId)).toBeUndefined();
+      expect(thisYear.body.items.find((i) => i.creator.id === paidW9.creatorId)).toBeUndefined();
       expect((await get('/api/admin/tax-year?year=1999')).status).toBe(400);
 
       const before = await api.db.select().from(auditLog).where(eq(auditLog.action, 'tax.year_end_export'));
@@ -387,7 +387,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
         actorName: 'Admin <ops@mintbox.test>',
       });
       expect(JSON.stringify(entry)).not.toContain('234-56-7891');
-      expect((entry.after as { creators: number[] }).creators).toContain(paidW9.influencerId);
+      expect((entry.after as { creators: number[] }).creators).toContain(paidW9.creatorId);
     } finally {
       clock.now = new Date('2026-06-10T12:00:00Z');
     }

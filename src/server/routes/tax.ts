@@ -10,7 +10,7 @@ import {
 import { createRouter } from '../http/openapi';
 import { json, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
-import { currentInfluencer, verifiedInfluencer } from '../middleware/creator';
+import { currentCreator, verifiedCreator } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { currentUser, requireRole } from '../middleware/session';
 import { fileTaxForm } from '../services/tax/file-form';
@@ -77,13 +77,11 @@ const routes = {
 };
 
 export const taxRoutes = createRouter()
-  .openapi(routes.mine, async (c) =>
-    c.json(await myTaxForm(c.get('services'), await currentInfluencer(c)), 200),
-  )
+  .openapi(routes.mine, async (c) => c.json(await myTaxForm(c.get('services'), await currentCreator(c)), 200))
   .openapi(routes.file, async (c) => {
-    const influencer = await verifiedInfluencer(c);
+    const creator = await verifiedCreator(c);
     const { env } = c.get('deps');
-    return c.json(await fileTaxForm(c.get('services'), env.authSecret, influencer, c.req.valid('json')), 200);
+    return c.json(await fileTaxForm(c.get('services'), env.authSecret, creator, c.req.valid('json')), 200);
   });
 
 /** Behind requireRole('admin') (app.ts). */

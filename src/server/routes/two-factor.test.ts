@@ -323,7 +323,7 @@ describe.each(TEST_DRIVERS)('two factors on %s', (driver) => {
       [
         'adjust Mint',
         () =>
-          post(`/api/admin/influencers/${creator.influencerId}/adjustments`, {
+          post(`/api/admin/influencers/${creator.creatorId}/adjustments`, {
             amount: 5,
             reason: 'Goodwill credit',
           }),

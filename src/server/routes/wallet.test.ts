@@ -8,7 +8,7 @@ import { insertCampaign } from '../../../tests/support/factories';
 import { balanceAndSum, giveMint } from '../../../tests/support/mint';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { applications } from '../../db/schema/applications';
-import { influencers } from '../../db/schema/influencers';
+import { creators } from '../../db/schema/creators';
 import { ledgerEntries, transactions } from '../../db/schema/ledger';
 import { payoutEvents, payouts } from '../../db/schema/payouts';
 import type { Payout, Wallet } from '../../shared/schemas/payout';
@@ -70,12 +70,10 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
       [60, 'delivered'],
     ] as const) {
       const campaign = await insertCampaign(api.db, { reward, type: 'paid' });
-      await api.db
-        .insert(applications)
-        .values({ campaignId: campaign.id, influencerId: ana.influencerId, status });
+      await api.db.insert(applications).values({ campaignId: campaign.id, creatorId: ana.creatorId, status });
     }
     // Credited an hour before the redemption (the app dates the redemption by its clock).
-    await giveMint(api.db, ana.influencerId, 120, new Date(clock.now.getTime() - 3_600_000));
+    await giveMint(api.db, ana.creatorId, 120, new Date(clock.now.getTime() - 3_600_000));
     await redeem(ana.cookie, { amount: 50 });
     const now = await wallet(ana.cookie);
     // The 120 Mint credited count as earned (issue 41: the wallet read "Total earned 0 Mint").
@@ -95,7 +93,7 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
 
   it('redeems: debits at once, makes a pending payout and transaction, records it and mails the paid-by date', async () => {
     const ben = await creator();
-    await giveMint(api.db, ben.influencerId, 80);
+    await giveMint(api.db, ben.creatorId, 80);
     const result = await redeem(ben.cookie, { amount: 60 });
     expect(result.status).toBe(201);
     expect(result.body).toMatchObject({
@@ -107,7 +105,7 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
       canCancel: true,
       label: `PayPal payout #${result.body.id}`,
     });
-    expect(await balanceAndSum(api.db, ben.influencerId)).toEqual({ balance: 20, sum: 20 });
+    expect(await balanceAndSum(api.db, ben.creatorId)).toEqual({ balance: 20, sum: 20 });
     const [transaction] = await api.db
       .select()
       .from(transactions)
@@ -128,7 +126,7 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
 
   it('refuses bad requests with a clear 400', async () => {
     const cy = await creator();
-    await giveMint(api.db, cy.influencerId, 75);
+    await giveMint(api.db, cy.creatorId, 75);
     const cases: Array<[unknown, string]> = [
       [{ amount: 49 }, 'The minimum redemption is 50 Mint.'],
       [{ amount: 50.5 }, 'Redeem whole Mint only (no decimals).'],
@@ -145,7 +143,7 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
     const noKey = await redeem(cy.cookie, { amount: 50 }, null);
     expect(noKey.status).toBe(400);
     expect(noKey.body.error).toMatch(/Idempotency-Key header/);
-    expect(await balanceAndSum(api.db, cy.influencerId)).toEqual({ balance: 75, sum: 75 });
+    expect(await balanceAndSum(api.db, cy.creatorId)).toEqual({ balance: 75, sum: 75 });
 
     // No PayPal email on the profile (a verified creator who has not finished the profile).
     n += 1;
@@ -153,7 +151,7 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
     const me = (await (await getWithCookie(api.app, '/api/me', cookie)).json()) as { id: number };
     const unverified = await redeem(cookie, { amount: 50 });
     expect(unverified.status).toBe(403);
-    await api.db.update(influencers).set({ emailVerified: true }).where(eq(influencers.id, me.id));
+    await api.db.update(creators).set({ emailVerified: true }).where(eq(creators.id, me.id));
     await giveMint(api.db, me.id, 60);
     const noPaypal = await redeem(cookie, { amount: 50 });
     expect(noPaypal.status).toBe(400);
@@ -165,7 +163,7 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
 
   it('is idempotent: the same key and body answer the first result, another body 409, concurrent repeats pay once', async () => {
     const dee = await creator();
-    await giveMint(api.db, dee.influencerId, 200);
+    await giveMint(api.db, dee.creatorId, 200);
     const first = await redeem(dee.cookie, { amount: 50 }, 'same-key-1');
     const again = await redeem(dee.cookie, { amount: 50 }, 'same-key-1');
     expect(again.status).toBe(201);
@@ -184,19 +182,19 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
     expect(racing.every((r) => r.status === 201)).toBe(true);
     expect(new Set(racing.map((r) => r.body.id)).size).toBe(1);
     expect(racing.filter((r) => r.replayed === 'true')).toHaveLength(9);
-    const rows = await api.db.select().from(payouts).where(eq(payouts.influencerId, dee.influencerId));
+    const rows = await api.db.select().from(payouts).where(eq(payouts.creatorId, dee.creatorId));
     expect(rows).toHaveLength(2);
     // 200 - 50 + 50 (cancelled) - 70
-    expect(await balanceAndSum(api.db, dee.influencerId)).toEqual({ balance: 130, sum: 130 });
+    expect(await balanceAndSum(api.db, dee.creatorId)).toEqual({ balance: 130, sum: 130 });
     // A key belongs to its creator: another creator can use the same one.
     const eve = await creator();
-    await giveMint(api.db, eve.influencerId, 50);
+    await giveMint(api.db, eve.creatorId, 50);
     expect((await redeem(eve.cookie, { amount: 50 }, 'same-key-2')).status).toBe(201);
   });
 
   it('lets the creator cancel a payout no admin has started; the Mint comes back once', async () => {
     const fay = await creator();
-    await giveMint(api.db, fay.influencerId, 150);
+    await giveMint(api.db, fay.creatorId, 150);
     const a = await redeem(fay.cookie, { amount: 50 });
     const b = await redeem(fay.cookie, { amount: 100 });
     const cancelled = await postJson(api.app, `/api/me/redemptions/${a.body.id}/cancel`, {}, fay.cookie);
@@ -207,7 +205,7 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
     expect(((await twice.json()) as { error: string }).error).toBe(
       'This payout is cancelled, so it can no longer be cancelled.',
     );
-    expect(await balanceAndSum(api.db, fay.influencerId)).toEqual({ balance: 50, sum: 50 });
+    expect(await balanceAndSum(api.db, fay.creatorId)).toEqual({ balance: 50, sum: 50 });
     const [transaction] = await api.db
       .select()
       .from(transactions)
@@ -216,7 +214,7 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
     const reversals = await api.db
       .select()
       .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.influencerId, fay.influencerId), eq(ledgerEntries.kind, 'reversal')));
+      .where(and(eq(ledgerEntries.creatorId, fay.creatorId), eq(ledgerEntries.kind, 'reversal')));
     expect(reversals.map((r) => r.amount)).toEqual([50]);
 
     // Someone else's payout is not found; one an admin started can no longer be cancelled.
@@ -241,12 +239,12 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
         allowed: [],
       },
     });
-    expect(await balanceAndSum(api.db, fay.influencerId)).toEqual({ balance: 50, sum: 50 });
+    expect(await balanceAndSum(api.db, fay.creatorId)).toEqual({ balance: 50, sum: 50 });
   });
 
   it('100 concurrent 50-Mint redemptions by a creator holding 120 Mint: exactly 2 succeed, 20 Mint remain', async () => {
     const racer = await creator();
-    await giveMint(api.db, racer.influencerId, 120);
+    await giveMint(api.db, racer.creatorId, 120);
     const started = performance.now();
     const results = await Promise.all(
       Array.from({ length: 100 }, () => redeem(racer.cookie, { amount: 50 })),
@@ -259,8 +257,8 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
     expect(new Set(refused.map((r) => r.body.error))).toEqual(
       new Set(['You have 20 Mint available, so you cannot redeem 50 Mint.']),
     );
-    expect(await balanceAndSum(api.db, racer.influencerId)).toEqual({ balance: 20, sum: 20 });
-    const rows = await api.db.select().from(payouts).where(eq(payouts.influencerId, racer.influencerId));
+    expect(await balanceAndSum(api.db, racer.creatorId)).toEqual({ balance: 20, sum: 20 });
+    const rows = await api.db.select().from(payouts).where(eq(payouts.creatorId, racer.creatorId));
     expect(rows).toHaveLength(2);
     console.info(
       `[${driver}] 100 concurrent redemptions: ${ok.length} succeeded, ${refused.length} refused, balance 20 = sum of entries, ${seconds.toFixed(2)} s, ${(100 / seconds).toFixed(0)} requests/s`,

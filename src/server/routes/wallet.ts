@@ -9,7 +9,7 @@ import {
 } from '../../shared/schemas/payout';
 import { createRouter } from '../http/openapi';
 import { json, refusal } from '../http/route-responses';
-import { currentInfluencer, verifiedInfluencer } from '../middleware/creator';
+import { currentCreator, verifiedCreator } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import { cancelRedemption } from '../services/payouts/cancel';
 import { requestRedemption } from '../services/payouts/redeem';
@@ -92,17 +92,17 @@ const routes = {
 
 export const walletRoutes = createRouter()
   .openapi(routes.wallet, async (c) => {
-    const influencer = await currentInfluencer(c);
-    return c.json(await getWallet(c.get('services'), influencer.id, c.req.valid('query')), 200);
+    const creator = await currentCreator(c);
+    return c.json(await getWallet(c.get('services'), creator.id, c.req.valid('query')), 200);
   })
   .openapi(routes.list, async (c) => {
-    const influencer = await currentInfluencer(c);
-    return c.json({ items: await listPayouts(c.get('services'), influencer.id) }, 200);
+    const creator = await currentCreator(c);
+    return c.json({ items: await listPayouts(c.get('services'), creator.id) }, 200);
   })
   .openapi(routes.request, async (c) => {
-    const influencer = await verifiedInfluencer(c);
+    const creator = await verifiedCreator(c);
     const { payout, replayed } = await requestRedemption(c.get('services'), {
-      influencer,
+      creator,
       request: c.req.valid('json'),
       idempotencyKey: c.req.valid('header')['idempotency-key'],
     });
@@ -110,6 +110,6 @@ export const walletRoutes = createRouter()
     return c.json(payout, 201);
   })
   .openapi(routes.cancel, async (c) => {
-    const influencer = await currentInfluencer(c);
-    return c.json(await cancelRedemption(c.get('services'), influencer, c.req.valid('param').id), 200);
+    const creator = await currentCreator(c);
+    return c.json(await cancelRedemption(c.get('services'), creator, c.req.valid('param').id), 200);
   });

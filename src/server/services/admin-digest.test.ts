@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { insertApplication, insertCampaign, insertInfluencer } from '../../../tests/support/factories';
+import { insertApplication, insertCampaign, insertCreator } from '../../../tests/support/factories';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { setDigestEnabled } from '../../db/queries/admin-digest';
 import { adminDigests } from '../../db/schema/admin-digests';
@@ -48,17 +48,17 @@ describe.each(TEST_DRIVERS)('admin mail digest on %s', (driver) => {
   /** One of each thing an admin should hear about, created at `at`. */
   const somethingHappens = async (at: Date) => {
     const campaign = await insertCampaign(database.db, { name: `Digest Serum ${at.getTime()}` });
-    const ana = await insertInfluencer(database.db, { name: 'Ana Applicant' });
-    await insertApplication(database.db, { status: 'applied', campaign, influencer: ana, at });
-    const bo = await insertInfluencer(database.db, { name: 'Bo Poster' });
-    await insertApplication(database.db, { status: 'content_submitted', campaign, influencer: bo, at });
-    const cy = await insertInfluencer(database.db, { name: 'Cy Waiting' });
-    const shipped = await insertApplication(database.db, { status: 'shipped', campaign, influencer: cy, at });
+    const ana = await insertCreator(database.db, { name: 'Ana Applicant' });
+    await insertApplication(database.db, { status: 'applied', campaign, creator: ana, at });
+    const bo = await insertCreator(database.db, { name: 'Bo Poster' });
+    await insertApplication(database.db, { status: 'content_submitted', campaign, creator: bo, at });
+    const cy = await insertCreator(database.db, { name: 'Cy Waiting' });
+    const shipped = await insertApplication(database.db, { status: 'shipped', campaign, creator: cy, at });
     await database.db
       .insert(deliveryProblems)
       .values({ applicationId: shipped.application.id, kind: 'not_received', status: 'open', openedAt: at });
     await database.db.insert(payouts).values({
-      influencerId: bo.id,
+      creatorId: bo.id,
       amount: 75,
       paypalEmail: 'bo@example.com',
       status: 'pending',
@@ -153,15 +153,15 @@ describe.each(TEST_DRIVERS)('admin mail digest on %s', (driver) => {
     const minutesBefore = (m: number) => new Date(at.getTime() - m * 60_000);
     const campaign = await insertCampaign(database.db, { name: 'Chat Serum' });
     const talk = async (name: string) => {
-      const influencer = await insertInfluencer(database.db, { name });
+      const creator = await insertCreator(database.db, { name });
       const { application } = await insertApplication(database.db, {
         status: 'accepted',
         campaign,
-        influencer,
+        creator,
       });
       const [row] = await database.db
         .insert(conversations)
-        .values({ applicationId: application.id, influencerId: influencer.id, campaignId: campaign.id })
+        .values({ applicationId: application.id, creatorId: creator.id, campaignId: campaign.id })
         .returning();
       return row!;
     };

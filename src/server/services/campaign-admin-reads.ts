@@ -96,7 +96,7 @@ export async function campaignApplicants(ctx: ServiceContext, id: number, query:
   if (!exists) throw new AppError('NOT_FOUND', 'Campaign Not Found');
   const applicants = await withShippingDetails(ctx.db, await listApplicants(ctx.db, id, page.ids));
   // The page's creators only, by key: their reliability records and engagement (issue 28: a page's cost).
-  const creatorIds = applicants.map((a) => a.influencer.id);
+  const creatorIds = applicants.map((a) => a.creator.id);
   const [records, engagement, choices] = await Promise.all([
     reliabilityOf(ctx.db, creatorIds),
     engagementOf(ctx.db, creatorIds),
@@ -113,8 +113,8 @@ export async function campaignApplicants(ctx: ServiceContext, id: number, query:
   return {
     items: applicants.map((a) => ({
       ...a,
-      reliability: records.get(a.influencer.id)!,
-      engagement: engagement.get(a.influencer.id) ?? { engagementRate: 0, measuredPosts: 0 },
+      reliability: records.get(a.creator.id)!,
+      engagement: engagement.get(a.creator.id) ?? { engagementRate: 0, measuredPosts: 0 },
       choices: choices.get(a.id) ?? [],
     })),
     nextCursor: writeCursor(page.next),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { latestModerationEvent } from '../../db/queries/creator-profile';
 import { findProfile, findSocialAccounts } from '../../db/queries/onboarding';
-import { type InfluencerRow, influencers } from '../../db/schema/influencers';
+import { type CreatorRow, creators } from '../../db/schema/creators';
 import { tierFromAccounts } from '../../shared/schemas/profile';
 import { AppError } from '../http/errors';
 import { hasPassword } from './identity-proof';
@@ -12,18 +12,18 @@ import type { ServiceContext } from './service-context';
  * GET /api/me: the creator record (spec §3 names) with the profile and social accounts, and the creator's standing
  * (issue 24: a suspended creator reads on /dashboard that they are, why, and since when).
  */
-export async function describeCreator(db: Database, creator: number | InfluencerRow) {
+export async function describeCreator(db: Database, creator: number | CreatorRow) {
   // The record the request already read (GET /api/me) is not read again (issue 28); an id is read now.
   const row =
     typeof creator === 'number'
-      ? (await db.select().from(influencers).where(eq(influencers.id, creator)).limit(1))[0]
+      ? (await db.select().from(creators).where(eq(creators.id, creator)).limit(1))[0]
       : creator;
   if (!row) return null;
-  const influencerId = row.id;
+  const creatorId = row.id;
   const [profile, social, moderation] = await Promise.all([
-    findProfile(db, influencerId),
-    findSocialAccounts(db, influencerId),
-    row.standing === 'active' ? null : latestModerationEvent(db, influencerId),
+    findProfile(db, creatorId),
+    findSocialAccounts(db, creatorId),
+    row.standing === 'active' ? null : latestModerationEvent(db, creatorId),
   ]);
   const account = (platform: string) => social.find((s) => s.platform === platform);
   return {
@@ -42,7 +42,7 @@ export async function describeCreator(db: Database, creator: number | Influencer
     profile_image: row.profileImage,
     verification_email: row.verificationEmail,
     profile_completed: row.profileCompleted,
-    influencer_tier: profile?.influencerTier ?? 'Micro',
+    influencer_tier: profile?.creatorTier ?? 'Micro',
     total_followers: profile?.totalFollowers ?? 0,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -89,11 +89,7 @@ export async function describeCreator(db: Database, creator: number | Influencer
 export type CreatorDescription = NonNullable<Awaited<ReturnType<typeof describeCreator>>>;
 
 /** The creator's record as GET /api/me and a profile edit answer it: the description and whether there is a password. */
-export async function creatorRecord(
-  services: ServiceContext,
-  creator: number | InfluencerRow,
-  userId: string,
-) {
+export async function creatorRecord(services: ServiceContext, creator: number | CreatorRow, userId: string) {
   const [described, password] = await Promise.all([
     describeCreator(services.db, creator),
     hasPassword(services.db, userId),

@@ -1,14 +1,14 @@
 import { closedAtOf } from '../../db/queries/account-closures';
 import { findCreatorDetail } from '../../db/queries/creator-profile';
-import { listInfluencers } from '../../db/queries/influencers';
+import { listCreators } from '../../db/queries/creators';
 import { AppError } from '../http/errors';
 import type { ServiceContext } from './service-context';
 
 /** The admins' reads of creators: the searchable list and one creator's detail page. */
 
 /** A page of creators, each with when they closed their account (null while open; Adjust Mint leaves those out). */
-export async function creatorList(ctx: ServiceContext, query: Parameters<typeof listInfluencers>[1]) {
-  const page = await listInfluencers(ctx.db, query);
+export async function creatorList(ctx: ServiceContext, query: Parameters<typeof listCreators>[1]) {
+  const page = await listCreators(ctx.db, query);
   const closed = await closedAtOf(
     ctx.db,
     page.rows.map((row) => row.id),

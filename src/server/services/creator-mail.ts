@@ -39,16 +39,16 @@ export async function sendCreatorMail(
 }
 
 /** The creator's mail preferences, from their record as the request read it (no second read, issue 28). */
-export function mailPreferencesOf(influencer: { mailOptOuts: readonly string[] }): CreatorMailPreferences {
-  return preferencesFromOptOuts(influencer.mailOptOuts);
+export function mailPreferencesOf(creator: { mailOptOuts: readonly string[] }): CreatorMailPreferences {
+  return preferencesFromOptOuts(creator.mailOptOuts);
 }
 
 /** Saves the creator's mail preferences and answers them as stored. */
 export async function saveMailPreferences(
   { db }: ServiceContext,
-  influencerId: number,
+  creatorId: number,
   preferences: CreatorMailPreferences,
 ): Promise<CreatorMailPreferences> {
-  await setMailOptOuts(db, influencerId, optOutsFromPreferences(preferences));
-  return preferencesFromOptOuts(await mailOptOutsOf(db, influencerId));
+  await setMailOptOuts(db, creatorId, optOutsFromPreferences(preferences));
+  return preferencesFromOptOuts(await mailOptOutsOf(db, creatorId));
 }

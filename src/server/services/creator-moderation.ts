@@ -4,7 +4,7 @@ import type { DatabaseOrTransaction } from '../../db/client';
 import { standingOfUser } from '../../db/queries/creator-profile';
 import { sessions, users } from '../../db/schema/auth';
 import { creatorModerationEvents, creatorNotes } from '../../db/schema/creator-management';
-import { influencers } from '../../db/schema/influencers';
+import { creators } from '../../db/schema/creators';
 import {
   type CreatorStanding,
   MODERATION_MESSAGES,
@@ -31,7 +31,7 @@ const REFUSED: Record<ModerationAction, (standing: CreatorStanding) => string> =
  */
 export async function moderateCreator(
   services: ServiceContext,
-  influencerId: number,
+  creatorId: number,
   action: ModerationAction,
   reason: string,
   actor: AuditActor,
@@ -40,20 +40,17 @@ export async function moderateCreator(
   const result = await ctx.db.transaction(async (tx) => {
     const [creator] = await tx
       .select()
-      .from(influencers)
-      .where(eq(influencers.id, influencerId))
+      .from(creators)
+      .where(eq(creators.id, creatorId))
       .limit(1)
       .for('update');
     if (!creator) throw new AppError('NOT_FOUND', 'Creator not found');
     if (!moderationAllowed(creator.standing, action))
       throw new AppError('CONFLICT', REFUSED[action](creator.standing));
     const standing = STANDING_AFTER[action];
-    await tx
-      .update(influencers)
-      .set({ standing, updatedAt: ctx.now })
-      .where(eq(influencers.id, influencerId));
+    await tx.update(creators).set({ standing, updatedAt: ctx.now }).where(eq(creators.id, creatorId));
     await tx.insert(creatorModerationEvents).values({
-      influencerId,
+      creatorId,
       action,
       reason,
       actorUserId: actor.userId,
@@ -64,7 +61,7 @@ export async function moderateCreator(
     await recordAdminAction(tx, actor, {
       action: `creator.${action}`,
       entityType: 'creator',
-      entityId: influencerId,
+      entityId: creatorId,
       before: { standing: creator.standing },
       after: { standing, reason },
       at: ctx.now,
@@ -85,8 +82,8 @@ export async function moderateCreator(
       }
     }
     // A banned creator cannot sign in to read it (the ban mail tells them); the others are told in the app too.
-    if (action === 'suspend') await notifyCreator(tx, influencerId, creatorNotice.suspended(reason), ctx.now);
-    if (action === 'restore') await notifyCreator(tx, influencerId, creatorNotice.restored(), ctx.now);
+    if (action === 'suspend') await notifyCreator(tx, creatorId, creatorNotice.suspended(reason), ctx.now);
+    if (action === 'restore') await notifyCreator(tx, creatorId, creatorNotice.restored(), ctx.now);
     return { email: creator.email, standing, sessionsEnded };
   });
   try {
@@ -100,26 +97,26 @@ export async function moderateCreator(
 /** A private admin note on a creator, with its author and time. */
 export async function addCreatorNote(
   db: DatabaseOrTransaction,
-  influencerId: number,
+  creatorId: number,
   body: string,
   actor: AuditActor,
   now: Date,
 ) {
   return db.transaction(async (tx) => {
     const [creator] = await tx
-      .select({ id: influencers.id })
-      .from(influencers)
-      .where(eq(influencers.id, influencerId))
+      .select({ id: creators.id })
+      .from(creators)
+      .where(eq(creators.id, creatorId))
       .limit(1);
     if (!creator) throw new AppError('NOT_FOUND', 'Creator not found');
     const [note] = await tx
       .insert(creatorNotes)
-      .values({ influencerId, body, authorUserId: actor.userId, authorName: actor.name, createdAt: now })
+      .values({ creatorId, body, authorUserId: actor.userId, authorName: actor.name, createdAt: now })
       .returning();
     await recordAdminAction(tx, actor, {
       action: 'creator.add_note',
       entityType: 'creator',
-      entityId: influencerId,
+      entityId: creatorId,
       before: null,
       after: { noteId: note!.id, note: body },
       at: now,

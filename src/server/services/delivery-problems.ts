@@ -94,7 +94,7 @@ async function actOnOpenProblem(
   const ctx = atInstant(services);
   const found = await ctx.db.transaction(async (tx) => {
     const row = await lockOpen(tx, id);
-    await notifyCreator(tx, row.influencer.id, await step(tx, row, ctx.now), ctx.now);
+    await notifyCreator(tx, row.creator.id, await step(tx, row, ctx.now), ctx.now);
     return row;
   });
   await sendCreatorMail(ctx, 'shipping_delivery', mail(found, ctx.appUrl), mailKind);
@@ -126,7 +126,7 @@ export async function replyToProblem(
       return creatorNotice.problemReply(row.campaign.name, row.problem.kind, message);
     },
     (row, appUrl) =>
-      problemReplyMail(appUrl, row.influencer.email, {
+      problemReplyMail(appUrl, row.creator.email, {
         campaign: row.campaign.name,
         kind: row.problem.kind,
         message,
@@ -172,7 +172,7 @@ export async function resolveProblem(
       return creatorNotice.problemResolved(row.campaign.name, row.problem.kind, message);
     },
     (row, appUrl) =>
-      problemResolvedMail(appUrl, row.influencer.email, {
+      problemResolvedMail(appUrl, row.creator.email, {
         campaign: row.campaign.name,
         kind: row.problem.kind,
         message,
@@ -231,7 +231,7 @@ export async function reshipProblem(
       return creatorNotice.problemReshipped(row.campaign.name, carrier, trackingNumber);
     },
     (row, appUrl) =>
-      problemReshippedMail(appUrl, row.influencer.email, {
+      problemReshippedMail(appUrl, row.creator.email, {
         campaign: row.campaign.name,
         carrier,
         trackingNumber,
@@ -286,6 +286,6 @@ export async function problemQueue(
 }
 
 /** The creator's own delivery problems with the brand's replies, newest first. */
-export function myProblems(ctx: ServiceContext, influencerId: number) {
-  return listMyProblems(ctx.db, influencerId);
+export function myProblems(ctx: ServiceContext, creatorId: number) {
+  return listMyProblems(ctx.db, creatorId);
 }

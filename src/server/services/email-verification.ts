@@ -3,11 +3,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   cancelLiveCodes,
-  findOtherVerifiedInfluencerByEmail,
+  findOtherVerifiedCreatorByEmail,
   latestCodeFor,
   liveCodeFor,
 } from '../../db/queries/onboarding';
-import { type InfluencerRow, influencers } from '../../db/schema/influencers';
+import { type CreatorRow, creators } from '../../db/schema/creators';
 import { type CodePurpose, emailVerificationCodes } from '../../db/schema/onboarding';
 import { AppError } from '../http/errors';
 import { emailChangedMail } from '../mail/payout-templates';
@@ -26,11 +26,11 @@ export const EMAIL_CHANGE_PROOF_MESSAGE =
   'To change your email address, first confirm it is you with your password or a code sent to your current email.';
 
 /** An account that finished onboarding moving its verified email to another address (needs proof: issue 9). */
-export function isEmailChange(influencer: InfluencerRow, address: string): boolean {
+export function isEmailChange(creator: CreatorRow, address: string): boolean {
   return (
-    influencer.emailVerified &&
-    influencer.profileCompleted &&
-    influencer.email.toLowerCase() !== address.trim().toLowerCase()
+    creator.emailVerified &&
+    creator.profileCompleted &&
+    creator.email.toLowerCase() !== address.trim().toLowerCase()
   );
 }
 
@@ -40,8 +40,8 @@ export function generateCode(): string {
 }
 
 /** The stored form of a code: bound to the creator and the address, keyed by the server secret. */
-export function hashCode(secret: string, influencerId: number, email: string, code: string): string {
-  return createHmac('sha256', secret).update(`${influencerId}:${email.toLowerCase()}:${code}`).digest('hex');
+export function hashCode(secret: string, creatorId: number, email: string, code: string): string {
+  return createHmac('sha256', secret).update(`${creatorId}:${email.toLowerCase()}:${code}`).digest('hex');
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -65,24 +65,24 @@ export async function sendVerificationCode(
   services: ServiceContext,
   secret: string,
   {
-    influencer,
+    creator,
     email,
     clientIp,
     purpose = 'verify',
-  }: { influencer: InfluencerRow; email: string; clientIp: string; purpose?: CodePurpose },
+  }: { creator: CreatorRow; email: string; clientIp: string; purpose?: CodePurpose },
 ): Promise<{ expiresAt: Date }> {
   const { db, now, mailer, appUrl } = atInstant(services);
   const address = email.trim().toLowerCase();
-  if (await findOtherVerifiedInfluencerByEmail(db, address, influencer.id)) {
+  if (await findOtherVerifiedCreatorByEmail(db, address, creator.id)) {
     throw new AppError('CONFLICT', ALREADY_REGISTERED_MESSAGE);
   }
   // One atomic count decides, so a burst of resends sends one code, not one per request that read the last code.
   // An email change right after its proof code does not wait the minute (the proof code was that minute's send).
-  const latest = purpose === 'email_change' ? await latestCodeFor(db, influencer.id) : undefined;
+  const latest = purpose === 'email_change' ? await latestCodeFor(db, creator.id) : undefined;
   if (latest?.purpose !== 'proof') {
     const resend = await consumeRateLimit(
       db,
-      `verify-resend|${influencer.id}`,
+      `verify-resend|${creator.id}`,
       { window: RESEND_INTERVAL_MS / 1000, max: 1 },
       now,
     );
@@ -102,24 +102,24 @@ export async function sendVerificationCode(
   const code = generateCode();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
   await db.transaction(async (tx) => {
-    await cancelLiveCodes(tx, influencer.id, now);
+    await cancelLiveCodes(tx, creator.id, now);
     await tx.insert(emailVerificationCodes).values({
-      influencerId: influencer.id,
+      creatorId: creator.id,
       email: address,
       purpose,
-      codeHash: hashCode(secret, influencer.id, address, code),
+      codeHash: hashCode(secret, creator.id, address, code),
       expiresAt,
       createdAt: now,
     });
     await tx
-      .update(influencers)
+      .update(creators)
       .set({ verificationEmail: address, updatedAt: now })
-      .where(eq(influencers.id, influencer.id));
+      .where(eq(creators.id, creator.id));
   });
   try {
     await mailer.send(verificationCodeMail(appUrl, address, code));
   } catch (error) {
-    await cancelLiveCodes(db, influencer.id, now);
+    await cancelLiveCodes(db, creator.id, now);
     throw new AppError('UNAVAILABLE', 'Failed to send verification email', {}, error);
   }
   return { expiresAt };
@@ -131,9 +131,9 @@ export async function sendVerificationCode(
  */
 async function checkLiveCode(
   { db, secret, now }: Context,
-  { influencer, address, code }: { influencer: InfluencerRow; address: string; code: string },
+  { creator, address, code }: { creator: CreatorRow; address: string; code: string },
 ) {
-  const live = await liveCodeFor(db, influencer.id, address);
+  const live = await liveCodeFor(db, creator.id, address);
   if (!live) throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE);
   if (live.expiresAt.getTime() <= now.getTime()) {
     await db
@@ -142,7 +142,7 @@ async function checkLiveCode(
       .where(eq(emailVerificationCodes.id, live.id));
     throw new AppError('BAD_REQUEST', 'This code has expired. Please request a new one.');
   }
-  if (!sameHash(live.codeHash, hashCode(secret, influencer.id, address, code))) {
+  if (!sameHash(live.codeHash, hashCode(secret, creator.id, address, code))) {
     const [counted] = await db
       .update(emailVerificationCodes)
       .set({
@@ -166,11 +166,11 @@ async function checkLiveCode(
 export async function consumeProofCode(
   ctx: AtInstant,
   secret: string,
-  { influencer, code }: { influencer: InfluencerRow; code: string },
+  { creator, code }: { creator: CreatorRow; code: string },
 ): Promise<void> {
   const live = await checkLiveCode(
     { db: ctx.db, secret, now: ctx.now },
-    { influencer, address: influencer.email.toLowerCase(), code },
+    { creator, address: creator.email.toLowerCase(), code },
   );
   const spent = await ctx.db
     .update(emailVerificationCodes)
@@ -188,18 +188,18 @@ export async function consumeProofCode(
 export async function verifyEmailCode(
   services: ServiceContext,
   secret: string,
-  { influencer, email, code }: { influencer: InfluencerRow; email: string; code: string },
-): Promise<InfluencerRow> {
+  { creator, email, code }: { creator: CreatorRow; email: string; code: string },
+): Promise<CreatorRow> {
   const ctx = atInstant(services);
   const address = email.trim().toLowerCase();
-  const changing = isEmailChange(influencer, address);
-  const live = await checkLiveCode({ db: ctx.db, secret, now: ctx.now }, { influencer, address, code });
+  const changing = isEmailChange(creator, address);
+  const live = await checkLiveCode({ db: ctx.db, secret, now: ctx.now }, { creator, address, code });
   if (changing && live.purpose !== 'email_change') {
     throw new AppError('FORBIDDEN', EMAIL_CHANGE_PROOF_MESSAGE);
   }
-  const verified = await spendAndVerify(ctx, influencer, live.id, address);
+  const verified = await spendAndVerify(ctx, creator, live.id, address);
   if (changing) {
-    const mail = emailChangedMail(ctx.appUrl, influencer.email, verified.email);
+    const mail = emailChangedMail(ctx.appUrl, creator.email, verified.email);
     await ctx.mailer
       .send(mail)
       .catch((error: unknown) => ctx.logger.error({ err: error, to: mail.to }, 'could not send a notice'));
@@ -210,10 +210,10 @@ export async function verifyEmailCode(
 /** Spends the checked code and makes the address the creator's verified email, in one transaction. */
 async function spendAndVerify(
   { db, now }: AtInstant,
-  influencer: InfluencerRow,
+  creator: CreatorRow,
   codeId: number,
   address: string,
-): Promise<InfluencerRow> {
+): Promise<CreatorRow> {
   try {
     return await db.transaction(async (tx) => {
       const spent = await tx
@@ -222,13 +222,13 @@ async function spendAndVerify(
         .where(and(eq(emailVerificationCodes.id, codeId), isNull(emailVerificationCodes.consumedAt)))
         .returning({ id: emailVerificationCodes.id });
       if (spent.length === 0) throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE);
-      if (await findOtherVerifiedInfluencerByEmail(tx, address, influencer.id)) {
+      if (await findOtherVerifiedCreatorByEmail(tx, address, creator.id)) {
         throw new AppError('CONFLICT', ALREADY_REGISTERED_MESSAGE);
       }
       const [row] = await tx
-        .update(influencers)
+        .update(creators)
         .set({ email: address, emailVerified: true, verificationEmail: address, updatedAt: now })
-        .where(eq(influencers.id, influencer.id))
+        .where(eq(creators.id, creator.id))
         .returning();
       return row!;
     });

@@ -16,7 +16,7 @@ export function keepUnchangedDates<T extends SocialRow>(next: T[], before: reado
 /** Records each platform whose follower count changed (old and new value), in the profile's transaction. */
 export async function recordFollowerChanges(
   tx: DatabaseOrTransaction,
-  influencerId: number,
+  creatorId: number,
   before: readonly SocialRow[],
   after: readonly SocialRow[],
   now: Date,
@@ -29,6 +29,6 @@ export async function recordFollowerChanges(
       newFollowers: after.find((r) => r.platform === platform)?.followers ?? null,
     }))
     .filter((r) => r.oldFollowers !== r.newFollowers)
-    .map((r) => ({ ...r, influencerId, changedAt: now }));
+    .map((r) => ({ ...r, creatorId, changedAt: now }));
   if (rows.length > 0) await tx.insert(followerChanges).values(rows);
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/auth';
-import type { InfluencerRow } from '../../db/schema/influencers';
+import type { CreatorRow } from '../../db/schema/creators';
 import type { AuthKeys } from '../auth/auth-context';
 import { AppError } from '../http/errors';
 import { consumeProofCode, sendVerificationCode } from './email-verification';
@@ -47,14 +47,14 @@ export async function requireIdentityProof(
   keys: ProofKeys,
   {
     user,
-    influencer,
+    creator,
     subject,
     currentPassword,
     code,
     totpCode,
   }: {
     user: { id: string; email: string };
-    influencer: InfluencerRow;
+    creator: CreatorRow;
     subject: ProofSubject;
     currentPassword?: string | undefined;
     code?: string | undefined;
@@ -89,10 +89,10 @@ export async function requireIdentityProof(
   if (!code) {
     throw new AppError(
       'FORBIDDEN',
-      `To change your ${what}, confirm with a code sent to your email ${influencer.email}.`,
+      `To change your ${what}, confirm with a code sent to your email ${creator.email}.`,
     );
   }
-  await consumeProofCode(ctx, keys.secret, { influencer, code });
+  await consumeProofCode(ctx, keys.secret, { creator, code });
 }
 
 /**
@@ -102,14 +102,14 @@ export async function requireIdentityProof(
 export async function sendProofCode(
   services: ServiceContext,
   secret: string,
-  { influencer, userId, clientIp }: { influencer: InfluencerRow; userId: string; clientIp: string },
+  { creator, userId, clientIp }: { creator: CreatorRow; userId: string; clientIp: string },
 ): Promise<{ expiresAt: Date }> {
   if (await hasPassword(services.db, userId)) {
     throw new AppError('BAD_REQUEST', 'Your account has a password: confirm the change with it.');
   }
   return sendVerificationCode(services, secret, {
-    influencer,
-    email: influencer.email,
+    creator,
+    email: creator.email,
     clientIp,
     purpose: 'proof',
   });

@@ -18,7 +18,7 @@ import {
 } from '../integrations/instagram/graph-errors';
 import { INSTAGRAM_TOKEN_PURPOSE } from '../integrations/instagram/instagram-source';
 import { MetricsSourceError } from '../integrations/metrics-source';
-import { creatorOfAccount } from './influencer-accounts';
+import { creatorOfAccount } from './creator-accounts';
 import { atInstant, type ServiceContext } from './service-context';
 import { discardImage } from './uploads';
 
@@ -47,10 +47,10 @@ function configured(env: InstagramSettings) {
 export async function instagramConnectionStatus(
   services: ServiceContext,
   settings: InstagramSettings,
-  influencerId: number,
+  creatorId: number,
 ): Promise<InstagramConnectionStatus> {
   const { db, now } = atInstant(services);
-  const row = await findInstagramConnection(db, influencerId);
+  const row = await findInstagramConnection(db, creatorId);
   return {
     available: settings.instagram !== null,
     connection: row
@@ -119,11 +119,11 @@ export async function completeInstagramConnection(
     const short = await client.exchangeCode(params.code, instagramRedirectUri({ appUrl }));
     const long = await client.exchangeForLongLived(short.accessToken);
     const me = await client.me(long.accessToken);
-    const influencerId = creator.id;
+    const creatorId = creator.id;
     // The connection and the follower count read with it are stored together.
     await db.transaction(async (tx) => {
       await saveInstagramConnection(tx, {
-        influencerId,
+        creatorId,
         igUserId: me.userId,
         igScopedId: me.scopedId,
         username: me.username,
@@ -133,7 +133,7 @@ export async function completeInstagramConnection(
       });
       if (me.followersCount !== null)
         await saveVerifiedFollowers(tx, {
-          influencerId,
+          creatorId,
           platform: 'instagram',
           followers: me.followersCount,
           handle: me.username,
@@ -159,11 +159,11 @@ export async function completeInstagramConnection(
  * Removes the creator's Instagram connection and, in the same transaction, the previews read through it (captions and
  * thumbnail rows); the thumbnail files go once that is committed. Figures already read stay (decision 0017).
  */
-export async function disconnectInstagram({ db, files: store }: ServiceContext, influencerId: number) {
+export async function disconnectInstagram({ db, files: store }: ServiceContext, creatorId: number) {
   const files = await db.transaction(async (tx) => {
-    if (!(await deleteInstagramConnection(tx, influencerId)))
+    if (!(await deleteInstagramConnection(tx, creatorId)))
       throw new AppError('NOT_FOUND', 'No Instagram account is connected.');
-    return (await deleteInstagramPreviews(tx, [influencerId])).files;
+    return (await deleteInstagramPreviews(tx, [creatorId])).files;
   });
   for (const name of files) await discardImage(store, name);
 }

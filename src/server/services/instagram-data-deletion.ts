@@ -114,11 +114,11 @@ export async function handleInstagramDeletion(
       return { confirmationCode: first ?? fresh, files: [] as string[], repeat: true, connections: 0 };
     }
     const removed = await deleteInstagramData(tx, userId, now);
-    const previews = await deleteInstagramPreviews(tx, removed.influencerIds);
-    if (removed.influencerIds.length > 0) {
-      await updateEngagementRates(tx, await submissionsOfCreators(tx, removed.influencerIds), now);
-      await resetEngagementWithoutFigures(tx, removed.influencerIds);
-      await forgetVerifiedFollowers(tx, removed.influencerIds, 'instagram');
+    const previews = await deleteInstagramPreviews(tx, removed.creatorIds);
+    if (removed.creatorIds.length > 0) {
+      await updateEngagementRates(tx, await submissionsOfCreators(tx, removed.creatorIds), now);
+      await resetEngagementWithoutFigures(tx, removed.creatorIds);
+      await forgetVerifiedFollowers(tx, removed.creatorIds, 'instagram');
     }
     await completePlatformDataDeletion(
       tx,

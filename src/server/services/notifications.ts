@@ -1,5 +1,5 @@
 import type { DatabaseOrTransaction } from '../../db/client';
-import { activeAdminUserIds, userIdOfInfluencer } from '../../db/queries/notifications';
+import { activeAdminUserIds, userIdOfCreator } from '../../db/queries/notifications';
 import { notifications } from '../../db/schema/notifications';
 import { DELIVERY_PROBLEM_LABELS, type DeliveryProblem } from '../../shared/lifecycle/delivery-problems';
 import { payoutLabel } from '../../shared/payouts';
@@ -18,13 +18,8 @@ export interface Notice {
 }
 
 /** One notification for a creator (none when the creator record has no sign-in account to read it with). */
-export async function notifyCreator(
-  tx: DatabaseOrTransaction,
-  influencerId: number,
-  notice: Notice,
-  now: Date,
-) {
-  const userId = await userIdOfInfluencer(tx, influencerId);
+export async function notifyCreator(tx: DatabaseOrTransaction, creatorId: number, notice: Notice, now: Date) {
+  const userId = await userIdOfCreator(tx, creatorId);
   if (!userId) return 0;
   await tx.insert(notifications).values({ userId, ...notice, createdAt: now });
   return 1;

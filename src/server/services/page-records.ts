@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
+import { creators } from '../../db/schema/creators';
 import { dataExports } from '../../db/schema/data-rights';
-import { influencers } from '../../db/schema/influencers';
 import type { PageRecord } from '../../shared/pages';
 import { hashExportToken } from './data-rights/data-export';
 
@@ -37,6 +37,6 @@ export async function pageRecordExists(
   const [row] =
     record === 'admin-campaign'
       ? await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, id)).limit(1)
-      : await db.select({ id: influencers.id }).from(influencers).where(eq(influencers.id, id)).limit(1);
+      : await db.select({ id: creators.id }).from(creators).where(eq(creators.id, id)).limit(1);
   return row !== undefined;
 }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/client';
 import { findProfile, findSocialAccounts, lockProfileForWrite } from '../../db/queries/onboarding';
-import { type InfluencerRow, influencers } from '../../db/schema/influencers';
-import { influencerProfiles, socialAccounts } from '../../db/schema/onboarding';
+import { type CreatorRow, creators } from '../../db/schema/creators';
+import { creatorProfiles, socialAccounts } from '../../db/schema/onboarding';
 import type { Platform } from '../../shared/constants';
 import { paypalChangeHold } from '../../shared/paypal-hold';
 import { type Profile, tierFromAccounts, totalCountedFollowers } from '../../shared/schemas/profile';
@@ -14,9 +14,9 @@ import { type ProofKeys, requireIdentityProof } from './identity-proof';
 import { type AtInstant, atInstant, type ServiceContext } from './service-context';
 
 /** The creator's accounts on each platform, as the profile form names them. */
-function socialRows(influencerId: number, profile: Profile, now: Date) {
+function socialRows(creatorId: number, profile: Profile, now: Date) {
   const rows: Array<{
-    influencerId: number;
+    creatorId: number;
     platform: Platform;
     handle: string | null;
     followers: number | null;
@@ -25,7 +25,7 @@ function socialRows(influencerId: number, profile: Profile, now: Date) {
   const add = (platform: Platform, handle: string | undefined, followers: number | undefined) => {
     if (handle === undefined && followers === undefined) return;
     rows.push({
-      influencerId,
+      creatorId,
       platform,
       handle: handle ?? null,
       followers: followers ?? null,
@@ -39,7 +39,7 @@ function socialRows(influencerId: number, profile: Profile, now: Date) {
 }
 
 type SocialRow = {
-  influencerId: number;
+  creatorId: number;
   platform: string;
   handle: string | null;
   followers: number | null;
@@ -50,7 +50,7 @@ type SocialRow = {
 
 /** The rows the form writes, each with the count last read from its platform; a platform read but no longer typed stays. */
 function withVerifiedCounts(
-  influencerId: number,
+  creatorId: number,
   rows: ReadonlyArray<Omit<SocialRow, 'verifiedFollowers' | 'verifiedAt'>>,
   before: ReadonlyArray<SocialRow>,
 ): SocialRow[] {
@@ -60,7 +60,7 @@ function withVerifiedCounts(
   };
   const orphans = before
     .filter((b) => b.verifiedFollowers !== null && !rows.some((r) => r.platform === b.platform))
-    .map((b) => ({ ...b, influencerId, handle: null, followers: null }));
+    .map((b) => ({ ...b, creatorId, handle: null, followers: null }));
   return [...rows.map((row) => ({ ...row, ...read(row.platform) })), ...orphans];
 }
 
@@ -76,16 +76,13 @@ function mainPlatform(profile: Profile): { platform: Platform | null; followers:
 }
 
 /** A profile row as stored. */
-type ProfileRow = typeof influencerProfiles.$inferSelect;
+type ProfileRow = typeof creatorProfiles.$inferSelect;
 
 /**
  * The proof a request carries for a PayPal change: whatever `requireIdentityProof` accepts besides who and what
  * (today the password or a code; new kinds reach it without a change here).
  */
-export type ProfileProof = Omit<
-  Parameters<typeof requireIdentityProof>[2],
-  'user' | 'influencer' | 'subject'
->;
+export type ProfileProof = Omit<Parameters<typeof requireIdentityProof>[2], 'user' | 'creator' | 'subject'>;
 
 export const PROFILE_ALREADY_COMPLETE_MESSAGE =
   'Your profile is already complete: make changes on your profile page.';
@@ -99,18 +96,18 @@ export const PAYPAL_CHANGED_MEANWHILE_MESSAGE =
  */
 async function writeProfile(
   tx: DatabaseOrTransaction,
-  influencer: InfluencerRow,
+  creator: CreatorRow,
   profile: Profile,
   now: Date,
   paypalChangedAt: Date | null,
 ) {
   const main = mainPlatform(profile);
-  const before = await findSocialAccounts(tx, influencer.id);
+  const before = await findSocialAccounts(tx, creator.id);
   // An unchanged account keeps the date it last changed; follower changes after onboarding are recorded (issue 13).
   // The counts read from a platform (verified) stay: the form only changes what the creator typed.
   const social = withVerifiedCounts(
-    influencer.id,
-    keepUnchangedDates(socialRows(influencer.id, profile, now), before),
+    creator.id,
+    keepUnchangedDates(socialRows(creator.id, profile, now), before),
     before,
   );
   // The tier and the total count each platform's verified figure where there is one (the typed one otherwise).
@@ -131,29 +128,29 @@ async function writeProfile(
     state: profile.state,
     zipCode: profile.zipCode,
     shippingPhone: profile.shippingPhone,
-    influencerTier: tier,
+    creatorTier: tier,
     totalFollowers: total,
     updatedAt: now,
   };
   await tx
-    .insert(influencerProfiles)
-    .values({ influencerId: influencer.id, ...values, createdAt: now })
-    .onConflictDoUpdate({ target: influencerProfiles.influencerId, set: values });
-  await tx.delete(socialAccounts).where(eq(socialAccounts.influencerId, influencer.id));
+    .insert(creatorProfiles)
+    .values({ creatorId: creator.id, ...values, createdAt: now })
+    .onConflictDoUpdate({ target: creatorProfiles.creatorId, set: values });
+  await tx.delete(socialAccounts).where(eq(socialAccounts.creatorId, creator.id));
   if (social.length > 0) await tx.insert(socialAccounts).values(social);
-  if (influencer.profileCompleted) await recordFollowerChanges(tx, influencer.id, before, social, now);
+  if (creator.profileCompleted) await recordFollowerChanges(tx, creator.id, before, social, now);
   await tx
-    .update(influencers)
+    .update(creators)
     .set({
       name: `${profile.firstName} ${profile.lastName}`,
       niche: profile.primaryCategory,
-      platform: main.platform ?? influencer.platform,
+      platform: main.platform ?? creator.platform,
       followers: main.followers,
       profileCompleted: true,
       updatedAt: now,
     })
-    .where(eq(influencers.id, influencer.id));
-  return { influencerTier: tier, totalFollowers: total };
+    .where(eq(creators.id, creator.id));
+  return { creatorTier: tier, totalFollowers: total };
 }
 
 /**
@@ -161,15 +158,15 @@ async function writeProfile(
  * can never change a PayPal email (changes go through `updateProfile`, with proof). The two checks and the write run
  * under the creator's lock, so two wizards sent at once make one profile.
  */
-export async function completeProfile(services: ServiceContext, influencer: InfluencerRow, profile: Profile) {
+export async function completeProfile(services: ServiceContext, creator: CreatorRow, profile: Profile) {
   const { db, now } = atInstant(services);
   return db.transaction(async (tx) => {
-    const locked = await lockProfileForWrite(tx, influencer.id);
-    if (!locked.influencer) throw new AppError('NOT_FOUND', 'Failed to create influencer profile');
-    if (locked.profile || locked.influencer.profileCompleted) {
+    const locked = await lockProfileForWrite(tx, creator.id);
+    if (!locked.creator) throw new AppError('NOT_FOUND', 'Failed to create influencer profile');
+    if (locked.profile || locked.creator.profileCompleted) {
       throw new AppError('CONFLICT', PROFILE_ALREADY_COMPLETE_MESSAGE);
     }
-    return writeProfile(tx, locked.influencer, profile, now, null);
+    return writeProfile(tx, locked.creator, profile, now, null);
   });
 }
 
@@ -187,28 +184,28 @@ export async function updateProfile(
   keys: ProofKeys,
   {
     user,
-    influencer,
+    creator,
     profile,
     proof = {},
   }: {
     user: { id: string; email: string };
-    influencer: InfluencerRow;
+    creator: CreatorRow;
     profile: Profile;
     proof?: ProfileProof;
   },
 ) {
   const ctx = atInstant(services);
   const next = profile.paypalEmail.toLowerCase();
-  const seen = await findProfile(ctx.db, influencer.id);
+  const seen = await findProfile(ctx.db, creator.id);
   const proved = seen !== null && seen.paypalEmail !== next;
-  if (proved) await requireIdentityProof(ctx, keys, { ...proof, user, influencer, subject: 'paypal' });
+  if (proved) await requireIdentityProof(ctx, keys, { ...proof, user, creator, subject: 'paypal' });
   const { saved, change, accountEmail } = await ctx.db.transaction(async (tx) => {
-    const locked = await lockProfileForWrite(tx, influencer.id);
-    if (!locked.influencer) throw new AppError('NOT_FOUND', 'Failed to create influencer profile');
+    const locked = await lockProfileForWrite(tx, creator.id);
+    if (!locked.creator) throw new AppError('NOT_FOUND', 'Failed to create influencer profile');
     const change = paypalChange(locked.profile, next);
     if (change && !proved) throw new AppError('CONFLICT', PAYPAL_CHANGED_MEANWHILE_MESSAGE);
-    const saved = await writeProfile(tx, locked.influencer, profile, ctx.now, change ? ctx.now : null);
-    return { saved, change, accountEmail: locked.influencer.email };
+    const saved = await writeProfile(tx, locked.creator, profile, ctx.now, change ? ctx.now : null);
+    return { saved, change, accountEmail: locked.creator.email };
   });
   if (change) await tellPaypalChange(ctx, accountEmail, change);
   return saved;

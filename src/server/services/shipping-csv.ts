@@ -47,7 +47,7 @@ async function* chunks(ctx: ServiceContext, campaignId: number): AsyncGenerator<
       ),
       handlesFor(
         ctx.db,
-        rows.map((r) => r.influencerId),
+        rows.map((r) => r.creatorId),
       ),
       choicesOf(
         ctx.db,
@@ -60,7 +60,7 @@ async function* chunks(ctx: ServiceContext, campaignId: number): AsyncGenerator<
       // Handles without their '@' (a leading '@' would be escaped as a spreadsheet formula); only handles that pass
       // their platform's rule (those with a profile link): a record kept before the rule is left out, not copied on.
       const h = new Map(
-        (handles.get(row.influencerId) ?? []).map((s) => [
+        (handles.get(row.creatorId) ?? []).map((s) => [
           s.platform,
           s.url ? (s.handle ?? '').replace(/^@+/, '') : '',
         ]),

@@ -21,7 +21,7 @@ const isAccepted = (status: ApplicationStatus) => (ACCEPTED_STATUSES as readonly
  */
 export async function withShippingDetails(db: Database, applicants: Applicant[]): Promise<AdminApplicant[]> {
   const accepted = applicants.filter((a) => isAccepted(a.status));
-  const creatorIds = applicants.map((a) => a.influencer.id);
+  const creatorIds = applicants.map((a) => a.creator.id);
   const [addresses, handles, changes, decisions] = await Promise.all([
     shippingAddressesFor(
       db,
@@ -37,14 +37,14 @@ export async function withShippingDetails(db: Database, applicants: Applicant[])
     const lastReview =
       own ??
       decisions
-        .filter((d) => d.influencerId === a.influencer.id)
+        .filter((d) => d.creatorId === a.creator.id)
         .reduce((latest, d) => Math.max(latest, d.decidedAt!.getTime()), 0);
     return {
       ...a,
       shipping: addresses.get(a.id) ?? null,
-      handles: handles.get(a.influencer.id) ?? [],
+      handles: handles.get(a.creator.id) ?? [],
       followerFlags: followerJumpFlags(
-        changes.filter((c) => c.influencerId === a.influencer.id && c.changedAt.getTime() > lastReview),
+        changes.filter((c) => c.creatorId === a.creator.id && c.changedAt.getTime() > lastReview),
       ),
     };
   });
@@ -83,7 +83,7 @@ export async function overrideShippingAddress(
   const result = await ctx.db.transaction(async (tx) => {
     const found = await lockApplication(tx, applicationId);
     if (!found) throw new AppError('NOT_FOUND', 'Application not found');
-    const { application, campaign, influencer } = found;
+    const { application, campaign, creator } = found;
     if (!shipsBox(campaign.type)) throw new AppError('CONFLICT', 'This campaign does not send a PR box.');
     if (!ADDRESS_STATUSES.includes(application.status)) {
       throw new AppError(
@@ -120,8 +120,8 @@ export async function overrideShippingAddress(
       after: { ...diff?.after, reason: input.reason ?? null },
       at: ctx.now,
     });
-    await notifyCreator(tx, influencer.id, creatorNotice.addressChanged(campaign.name), ctx.now);
-    return { email: influencer.email, campaign: campaign.name };
+    await notifyCreator(tx, creator.id, creatorNotice.addressChanged(campaign.name), ctx.now);
+    return { email: creator.email, campaign: campaign.name };
   });
   try {
     await ctx.mailer.send(

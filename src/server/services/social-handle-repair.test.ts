@@ -34,26 +34,26 @@ describe.each(TEST_DRIVERS)('handles saved before the handle rule, repaired at s
   });
 
   /** What the wizard stored before issue 24 (it kept whatever was typed): the rows an older version wrote. */
-  const storeAsBefore = (influencerId: number, platform: string, handle: string, followers: number) =>
+  const storeAsBefore = (creatorId: number, platform: string, handle: string, followers: number) =>
     database.db
       .insert(socialAccounts)
-      .values({ influencerId, platform, handle, followers })
+      .values({ creatorId, platform, handle, followers })
       .onConflictDoUpdate({
-        target: [socialAccounts.influencerId, socialAccounts.platform],
+        target: [socialAccounts.creatorId, socialAccounts.platform],
         set: { handle, followers },
       });
 
   it('keeps the handle of a pasted link, takes off text that is no handle (counts stay) and tells the creator', async () => {
     const ana = await createReadyCreator(app, database.db, { email: 'ana@example.com', name: 'Ana Old' });
-    await storeAsBefore(ana.influencerId, 'instagram', 'https://www.instagram.com/ana.glow/?hl=en', 5000);
-    await storeAsBefore(ana.influencerId, 'tiktok', 'https://not a url/@@@', 1200);
-    await storeAsBefore(ana.influencerId, 'youtube', '@ana.makes', 800);
+    await storeAsBefore(ana.creatorId, 'instagram', 'https://www.instagram.com/ana.glow/?hl=en', 5000);
+    await storeAsBefore(ana.creatorId, 'tiktok', 'https://not a url/@@@', 1200);
+    await storeAsBefore(ana.creatorId, 'youtube', '@ana.makes', 800);
     const ben = await createReadyCreator(app, database.db, { email: 'ben@example.com', name: 'Ben Fine' });
 
     expect(await repairSocialHandles(database.db, new Date())).toEqual({ reduced: 1, removed: 1 });
 
     const detail = (await (
-      await getWithCookie(app, `/api/admin/influencers/${ana.influencerId}`, admin)
+      await getWithCookie(app, `/api/admin/influencers/${ana.creatorId}`, admin)
     ).json()) as CreatorDetail;
     const social = (platform: string) => detail.socials.find((s) => s.platform === platform);
     expect(social('instagram')).toMatchObject({
@@ -84,7 +84,7 @@ describe.each(TEST_DRIVERS)('handles saved before the handle rule, repaired at s
     const [tiktok] = await database.db
       .select()
       .from(socialAccounts)
-      .where(and(eq(socialAccounts.influencerId, ana.influencerId), eq(socialAccounts.platform, 'tiktok')));
+      .where(and(eq(socialAccounts.creatorId, ana.creatorId), eq(socialAccounts.platform, 'tiktok')));
     expect(tiktok?.handle).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ const PAGE = 2_000;
  */
 export async function repairSocialHandles(db: Database, now: Date) {
   const counts = { reduced: 0, removed: 0 };
-  let after: { influencerId: number; platform: string } | null = null;
+  let after: { creatorId: number; platform: string } | null = null;
   for (;;) {
     const page = await socialHandlesAfter(db, after, PAGE);
     for (const account of page) {
@@ -31,11 +31,11 @@ export async function repairSocialHandles(db: Database, now: Date) {
         }
         counts.removed += 1;
         const label = PLATFORM_LABELS[account.platform as Platform] ?? account.platform;
-        await notifyCreator(tx, account.influencerId, creatorNotice.handleRemoved(label, expected), now);
+        await notifyCreator(tx, account.creatorId, creatorNotice.handleRemoved(label, expected), now);
       });
     }
     if (page.length < PAGE) return counts;
     const last = page.at(-1)!;
-    after = { influencerId: last.influencerId, platform: last.platform };
+    after = { creatorId: last.creatorId, platform: last.platform };
   }
 }

@@ -35,8 +35,8 @@ const utc = (at: Date) =>
 export function transactionCsvLine(row: TransactionExportRow): string {
   return csvLine([
     utc(row.createdAt),
-    csvText(row.influencerName ?? 'Unknown'),
-    csvText(row.influencerUsername ?? 'unknown'),
+    csvText(row.creatorName ?? 'Unknown'),
+    csvText(row.creatorUsername ?? 'unknown'),
     csvText(row.label),
     // A plain number (a debit is negative), so the spreadsheet can sum it.
     Number(row.amount).toFixed(2),

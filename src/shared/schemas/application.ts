@@ -162,7 +162,7 @@ export const applicantSchema = z.object({
   deliveryProblemNote: z.string().nullable(),
   tracking: carrierTrackingSchema.nullable(),
   createdAt: z.string(),
-  influencer: z.object({
+  creator: z.object({
     id: z.number().int(),
     name: z.string(),
     username: z.string(),

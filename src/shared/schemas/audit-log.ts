@@ -157,7 +157,7 @@ export const auditEntrySchema = z.object({
   ipAddress: z.string().nullable(),
   /** The campaign / creator the record belongs to, while it still exists (for a link to its admin page). */
   campaignId: z.number().int().nullable(),
-  influencerId: z.number().int().nullable(),
+  creatorId: z.number().int().nullable(),
   /** The names of the campaign and the creator the record is about, while they exist (null otherwise). */
   campaignName: z.string().nullable(),
   creatorName: z.string().nullable(),

@@ -84,7 +84,7 @@ export const postMetricsSchema = z.object({
   platform: z.enum(PLATFORMS),
   campaignId: z.number().int(),
   campaignName: z.string(),
-  influencerId: z.number().int(),
+  creatorId: z.number().int(),
   creatorName: z.string(),
   creatorUsername: z.string(),
   ...figures,
@@ -105,7 +105,7 @@ export type PostMetrics = z.infer<typeof postMetricsSchema>;
 export const seriesPointSchema = z.object({ date: z.string(), views: z.number(), interactions: z.number() });
 
 export const creatorMetricsSchema = z.object({
-  influencerId: z.number().int(),
+  creatorId: z.number().int(),
   creatorName: z.string(),
   creatorUsername: z.string(),
   posts: z.number().int(),

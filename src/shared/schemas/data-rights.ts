@@ -91,7 +91,7 @@ export type CloseAccountResult = z.infer<typeof closeAccountResultSchema>;
 
 /** One closed account on the admins' list. */
 export const accountClosureSchema = z.object({
-  influencerId: z.number().int(),
+  creatorId: z.number().int(),
   anonymousId: z.string(),
   /** The creator's name until the anonymisation, then null. */
   name: z.string().nullable(),

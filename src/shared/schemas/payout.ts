@@ -136,7 +136,7 @@ export const transactionRowSchema = z.object({
   status: z.enum(TRANSACTION_STATUSES),
   /** US dollars as a decimal string (1 Mint = 1 USD); a debit adjustment is negative. */
   amount: z.string(),
-  influencer: z.object({ id: z.number().int(), name: z.string(), username: z.string() }).nullable(),
+  creator: z.object({ id: z.number().int(), name: z.string(), username: z.string() }).nullable(),
   campaignId: z.number().int().nullable(),
   /** The campaign's name for a reward, the payout's label for a payout, the reason for an adjustment. */
   label: z.string(),
@@ -265,7 +265,7 @@ export const payoutEventSchema = z.object({
 /** One payout as admins see it, with its history (who did what, when). */
 export const adminPayoutSchema = payoutSchema.extend({
   mode: z.enum(PAYOUT_MODES).nullable(),
-  influencer: z.object({ id: z.number().int(), name: z.string(), username: z.string(), email: z.string() }),
+  creator: z.object({ id: z.number().int(), name: z.string(), username: z.string(), email: z.string() }),
   batch: z
     .object({
       senderBatchId: z.string(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HANDLE_MESSAGES } from '../social-links';
 import {
   countedFollowers,
-  influencerTier,
+  creatorTier,
   profileSchema,
   tierFromAccounts,
   totalCountedFollowers,
@@ -81,11 +81,10 @@ describe('profile rules', () => {
       [100_000, 'Macro'],
       [100_001, 'Mega'],
     ];
-    for (const [count, tier] of cases)
-      expect(influencerTier([count, 10, undefined]), String(count)).toBe(tier);
+    for (const [count, tier] of cases) expect(creatorTier([count, 10, undefined]), String(count)).toBe(tier);
     // Highest single platform, not the sum.
-    expect(influencerTier([600, 600, 600])).toBe('Micro');
-    expect(influencerTier([])).toBe('Micro');
+    expect(creatorTier([600, 600, 600])).toBe('Micro');
+    expect(creatorTier([])).toBe('Micro');
   });
 
   it('parses follower inputs as integers, empty as undefined, and sums missing as 0', () => {

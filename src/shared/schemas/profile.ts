@@ -140,11 +140,11 @@ export const PROFILE_STEP_FIELDS = [
 
 export const PROFILE_STEP_LABELS = ['Basic Info', 'Social Media', 'Shipping'] as const;
 
-export const INFLUENCER_TIERS = ['Micro', 'Nano', 'Mid-Tier', 'Macro', 'Mega'] as const;
-export type InfluencerTier = (typeof INFLUENCER_TIERS)[number];
+export const CREATOR_TIERS = ['Micro', 'Nano', 'Mid-Tier', 'Macro', 'Mega'] as const;
+export type CreatorTier = (typeof CREATOR_TIERS)[number];
 
 /** Spec §4: tier from the highest single-platform follower count. */
-export function influencerTier(counts: Array<number | null | undefined>): InfluencerTier {
+export function creatorTier(counts: Array<number | null | undefined>): CreatorTier {
   const highest = Math.max(0, ...counts.map((n) => n ?? 0));
   if (highest > 100_000) return 'Mega';
   if (highest > 50_000) return 'Macro';
@@ -176,7 +176,7 @@ export const countedFollowers = (account: Pick<FollowerCounts, 'followers' | 've
  * and which figure decided it ("Tier from verified Instagram followers" / "Tier from stated followers").
  */
 export function tierFromAccounts(accounts: FollowerCounts[]): {
-  tier: InfluencerTier;
+  tier: CreatorTier;
   basis: 'verified' | 'stated';
   basisPlatform: string | null;
   basisLabel: string;
@@ -192,7 +192,7 @@ export function tierFromAccounts(accounts: FollowerCounts[]): {
     )
       best = account;
   }
-  const tier = influencerTier(accounts.map(countedFollowers));
+  const tier = creatorTier(accounts.map(countedFollowers));
   if (best && verifiedCounts(best)) {
     return {
       tier,

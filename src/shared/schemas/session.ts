@@ -15,7 +15,7 @@ export const sessionUserSchema = z.object({
   /** An admin's role in the team (issue 39): what the admin pages show them follows ADMIN_ROUTE_PERMISSIONS. */
   adminRole: z.enum(ADMIN_ROLES).nullable(),
   /** The creator record (spec §3 influencers); null for admins. */
-  influencer: z
+  creator: z
     .object({
       id: z.number().int(),
       username: z.string(),

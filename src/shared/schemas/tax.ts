@@ -180,7 +180,7 @@ export const taxYearParamSchema = z.object({
 });
 
 export const taxYearRowSchema = z.object({
-  influencer: z.object({ id: z.number().int(), name: z.string(), username: z.string() }),
+  creator: z.object({ id: z.number().int(), name: z.string(), username: z.string() }),
   /** US dollars paid (completed payouts) in the year, as a decimal string. */
   paid: z.string(),
   atThreshold: z.boolean(),

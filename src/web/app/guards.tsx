@@ -16,11 +16,10 @@ export function RequireCreator({ onboarding = false }: { onboarding?: boolean })
   if (session.status === 'loading') return <PageSpinner />;
   if (session.status === 'signed-out') return <Navigate to="/signin" replace />;
   if (session.user.role === 'admin') return <Navigate to="/admin/campaigns" replace />;
-  if (!onboarding && !session.user.influencer?.emailVerified)
+  if (!onboarding && !session.user.creator?.emailVerified)
     return <Navigate to="/email-verification" replace />;
   // Spec §4 Dashboard load: /main, /dashboard and /profile need the profile wizard done first.
-  if (!onboarding && !session.user.influencer?.profileCompleted)
-    return <Navigate to="/profile-setup" replace />;
+  if (!onboarding && !session.user.creator?.profileCompleted) return <Navigate to="/profile-setup" replace />;
   return <Outlet />;
 }
 

@@ -89,7 +89,7 @@ const PAGE_COMPONENTS: Record<AppPagePath, Pick<RouteObject, 'lazy' | 'element'>
     lazy: lazyPage(() => import('../features/admin-payments/payments-page'), 'PaymentsPage'),
   },
   '/admin/influencers': {
-    lazy: lazyPage(() => import('../features/admin-creators/influencers-page'), 'InfluencersPage'),
+    lazy: lazyPage(() => import('../features/admin-creators/creators-page'), 'CreatorsPage'),
   },
   '/admin/influencers/:id': {
     lazy: lazyPage(() => import('../features/admin-creators/creator-page'), 'CreatorPage'),

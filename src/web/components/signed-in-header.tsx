@@ -59,7 +59,7 @@ export function SignedInHeader() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const user = session.user;
-  const followers = useFollowerTotal(Boolean(user?.influencer));
+  const followers = useFollowerTotal(Boolean(user?.creator));
 
   return (
     <header

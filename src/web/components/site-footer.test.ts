@@ -4,9 +4,9 @@ import { copyrightLine, supportLinks } from './site-footer';
 
 const creator = {
   role: 'influencer',
-  influencer: { emailVerified: true },
+  creator: { emailVerified: true },
 } as unknown as SessionUser;
-const admin = { role: 'admin', influencer: null } as unknown as SessionUser;
+const admin = { role: 'admin', creator: null } as unknown as SessionUser;
 
 describe('the site footer (issue 41)', () => {
   it('offers sign-in and sign-up only to visitors', () => {

@@ -9,15 +9,15 @@ const creator = (emailVerified: boolean): SessionUser => ({
   image: null,
   role: 'influencer',
   adminRole: null,
-  influencer: { id: 1, username: 'analopez', emailVerified, profileCompleted: false },
+  creator: { id: 1, username: 'analopez', emailVerified, profileCompleted: false },
   twoFactor: { enabled: false, required: false, enrolmentRequired: false },
 });
 
 describe('homePathFor', () => {
   it('sends admins to campaign management, unverified creators to verification, others to /main', () => {
-    expect(homePathFor({ ...creator(true), role: 'admin', influencer: null })).toBe('/admin/campaigns');
+    expect(homePathFor({ ...creator(true), role: 'admin', creator: null })).toBe('/admin/campaigns');
     expect(homePathFor(creator(false))).toBe('/email-verification');
-    expect(homePathFor({ ...creator(false), influencer: null })).toBe('/email-verification');
+    expect(homePathFor({ ...creator(false), creator: null })).toBe('/email-verification');
     expect(homePathFor(creator(true))).toBe('/main');
   });
 });

@@ -6,7 +6,7 @@ import type { SessionUser } from '../../shared/schemas/session';
  */
 export function homePathFor(user: SessionUser): string {
   if (user.role === 'admin') return '/admin/campaigns';
-  if (!user.influencer?.emailVerified) return '/email-verification';
+  if (!user.creator?.emailVerified) return '/email-verification';
   return '/main';
 }
 

@@ -72,7 +72,7 @@ export const privateKeys = {
       /** GET /api/admin/campaigns/:id/packing: boxes to pack per SKU (issue 37); refreshed with the applicants. */
       packing: (id: string) => [...admin, 'campaigns', 'packing', id] as const,
     },
-    influencers: (q: string, cursor: string) => [...admin, 'influencers', q, cursor] as const,
+    creators: (q: string, cursor: string) => [...admin, 'influencers', q, cursor] as const,
     /** GET /api/admin/influencers/:id: one creator's page (issue 13). */
     creator: (id: number) => [...admin, 'creator', id] as const,
     /** GET /api/admin/problems: the queue's pages of one status (issue 28), and the sidebar badge's open count. */

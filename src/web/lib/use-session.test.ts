@@ -44,13 +44,13 @@ describe('session helpers', () => {
       adminRole: null,
       twoFactor: { enabled: false, required: false, enrolmentRequired: false },
     };
-    expect(dashboardPathFor({ ...base, role: 'admin', adminRole: 'owner', influencer: null })).toBe(
+    expect(dashboardPathFor({ ...base, role: 'admin', adminRole: 'owner', creator: null })).toBe(
       '/admin/campaigns',
     );
-    const influencer = { id: 1, username: 'n', emailVerified: false, profileCompleted: false };
-    expect(dashboardPathFor({ ...base, role: 'influencer', influencer })).toBe('/email-verification');
+    const creator = { id: 1, username: 'n', emailVerified: false, profileCompleted: false };
+    expect(dashboardPathFor({ ...base, role: 'influencer', creator })).toBe('/email-verification');
     expect(
-      dashboardPathFor({ ...base, role: 'influencer', influencer: { ...influencer, emailVerified: true } }),
+      dashboardPathFor({ ...base, role: 'influencer', creator: { ...creator, emailVerified: true } }),
     ).toBe('/dashboard');
   });
 });

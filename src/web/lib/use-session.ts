@@ -64,6 +64,6 @@ export function forgetLocalUserData(storage: Storage | undefined = globalThis.lo
 export function dashboardPathFor(user: SessionUser | null): string {
   if (!user) return '/signin';
   if (user.role === 'admin') return '/admin/campaigns';
-  if (!user.influencer?.emailVerified) return '/email-verification';
+  if (!user.creator?.emailVerified) return '/email-verification';
   return '/dashboard';
 }

@@ -13,7 +13,7 @@ import { type FakeYoutube, startFakeYoutube } from '../../../../tests/support/fa
 import { freePort } from '../../../../tests/support/free-port';
 import { testEnv } from '../../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
-import { influencers } from '../../../db/schema/influencers';
+import { creators } from '../../../db/schema/creators';
 import { createAuth } from '../../auth/auth';
 import { createApp } from '../../http/app';
 import { silentLogger } from '../../process/logger';
@@ -238,7 +238,7 @@ describe.each(TEST_DRIVERS)("integrations:check of a creator's connected account
     });
     tiktok.authorizeAs = 'open-cy';
     expect((await signInWithTiktok(app)).location).toBe('/auth/callback?provider=tiktok');
-    const [cy] = await database.db.select().from(influencers).where(eq(influencers.providerId, 'open-cy'));
+    const [cy] = await database.db.select().from(creators).where(eq(creators.providerId, 'open-cy'));
     tiktokCreatorEmail = cy!.email;
   });
   afterAll(async () => {

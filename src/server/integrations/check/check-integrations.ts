@@ -33,7 +33,7 @@ async function findCreator(db: Database, email: string): Promise<Creator> {
     where lower(email) = lower(${email}) order by email_verified desc, id limit 1`);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
   if (!row) return { missing: `no creator has the email ${email}` };
-  return { influencerId: Number(row.id), email: String(row.email) };
+  return { creatorId: Number(row.id), email: String(row.email) };
 }
 
 /** Runs every check side by side; one report per service, in a fixed order. */

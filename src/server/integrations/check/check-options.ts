@@ -22,7 +22,7 @@ export class CheckUsageError extends Error {
   override name = 'CheckUsageError';
 }
 
-export type Creator = { influencerId: number; email: string } | { missing: string };
+export type Creator = { creatorId: number; email: string } | { missing: string };
 
 export const notChecked = (service: ServiceName, setup: string, why: string): ServiceReport => ({
   service,

@@ -38,7 +38,7 @@ export async function checkInstagram(
   }
   if ('missing' in creator)
     return { ...base, reachable: null, authorised: null, detail: `${creator.missing}.`, failed: true };
-  const connection = await findInstagramConnection(options.db!, creator.influencerId);
+  const connection = await findInstagramConnection(options.db!, creator.creatorId);
   if (!connection) {
     return {
       ...base,

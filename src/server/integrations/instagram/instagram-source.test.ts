@@ -18,7 +18,7 @@ import {
   contentMetricSnapshots,
   instagramConnections,
 } from '../../../db/schema/content-metrics';
-import { influencers } from '../../../db/schema/influencers';
+import { creators } from '../../../db/schema/creators';
 import { instagramShortcode } from '../../../shared/content-metrics';
 import { open, seal, sign, verify } from '../../auth/secret-box';
 import { refreshContentMetrics } from '../../jobs/refresh-content-metrics';
@@ -76,12 +76,12 @@ describe.each(TEST_DRIVERS)('Instagram source against a local fake of the Instag
     createInstagramSource(config, { db: database.db, authSecret: SECRET, now: () => at });
   const connection = async () =>
     (
-      await database.db.select().from(instagramConnections).where(eq(instagramConnections.influencerId, ana))
+      await database.db.select().from(instagramConnections).where(eq(instagramConnections.creatorId, ana))
     )[0]!;
   const connect = async (token: string, expiresAt = new Date(NOW.getTime() + 50 * DAY)) => {
     fake.tokens.set(token, '17841400000000001');
     await saveInstagramConnection(database.db, {
-      influencerId: ana,
+      creatorId: ana,
       igUserId: '17841400000000001',
       username: 'ana.makes',
       tokenCiphertext: seal(SECRET, INSTAGRAM_TOKEN_PURPOSE, token),
@@ -101,14 +101,14 @@ describe.each(TEST_DRIVERS)('Instagram source against a local fake of the Instag
       apiBase: fake.url,
     };
     const [row] = await database.db
-      .insert(influencers)
+      .insert(creators)
       .values({ username: 'ana', name: 'Ana', email: 'ana@example.com', emailVerified: true })
       .returning();
     ana = row!.id;
     campaignId = (await insertCampaign(database.db, { platform: 'instagram' })).id;
     submission = await insertSubmittedPost(database.db, {
       campaignId,
-      influencerId: ana,
+      creatorId: ana,
       urls: [REEL, POST, GONE],
       reviewedAt: new Date(NOW.getTime() - DAY),
     });
@@ -218,12 +218,12 @@ describe.each(TEST_DRIVERS)('Instagram source against a local fake of the Instag
 
   it('says when a creator has not connected Instagram', async () => {
     const [other] = await database.db
-      .insert(influencers)
+      .insert(creators)
       .values({ username: 'bo', name: 'Bo', email: 'bo@example.com', emailVerified: true })
       .returning();
     const theirs = await insertSubmittedPost(database.db, {
       campaignId: (await insertCampaign(database.db, { platform: 'instagram' })).id,
-      influencerId: other!.id,
+      creatorId: other!.id,
       urls: [REEL],
     });
     expect(await source().read([{ submissionId: theirs, postUrl: REEL }])).toEqual([
@@ -418,7 +418,7 @@ describe.each(TEST_DRIVERS)('Instagram source against a local fake of the Instag
         code: 100,
         status: 400,
         fbtraceId: 'AbCdEf123',
-        influencerId: ana,
+        creatorId: ana,
       }),
     ]);
     expect(lines.join('\n')).not.toContain('IGQlong-i');

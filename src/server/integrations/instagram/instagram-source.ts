@@ -97,14 +97,14 @@ async function readPosts(ctx: SourceContext, posts: PostToRead[]): Promise<PostR
       readings.push({ ok: false, gone: false, reason: 'the creator has not connected Instagram' });
       continue;
     }
-    if (refused.has(owner.influencerId) || (owner.expiresAt && owner.expiresAt <= ctx.now())) {
+    if (refused.has(owner.creatorId) || (owner.expiresAt && owner.expiresAt <= ctx.now())) {
       readings.push({ ok: false, gone: false, reason: RECONNECT });
       continue;
     }
-    let find = finders.get(owner.influencerId);
+    let find = finders.get(owner.creatorId);
     if (!find) {
       find = ctx.client.mediaFinder(token);
-      finders.set(owner.influencerId, find);
+      finders.set(owner.creatorId, find);
     }
     readings.push(await readPost(ctx, { post, owner, token, find, refused }));
   }
@@ -135,8 +135,8 @@ async function readPost(
     return { ok: true, figures: await ctx.client.mediaInsights(token, media.id), look: media.look };
   } catch (error) {
     if (error instanceof InstagramTokenError) {
-      refused.add(owner.influencerId);
-      await updateInstagramToken(ctx.deps.db, owner.influencerId, {
+      refused.add(owner.creatorId);
+      await updateInstagramToken(ctx.deps.db, owner.creatorId, {
         tokenCiphertext: owner.tokenCiphertext!,
         tokenExpiresAt: ctx.now(),
         now: ctx.now(),
@@ -172,7 +172,7 @@ async function maintainConnections(ctx: SourceContext, at: Date): Promise<void> 
     } catch (error) {
       if (error instanceof InstagramTokenError) {
         // The token is dead: the profile asks the creator to connect again, and nothing is read until then.
-        await updateInstagramToken(ctx.deps.db, connection.influencerId, {
+        await updateInstagramToken(ctx.deps.db, connection.creatorId, {
           tokenCiphertext: connection.tokenCiphertext,
           tokenExpiresAt: at,
           now: at,
@@ -189,7 +189,7 @@ async function maintainConnections(ctx: SourceContext, at: Date): Promise<void> 
 async function renewIfEnding(ctx: SourceContext, connection: Connection, token: string, at: Date) {
   if (connection.tokenExpiresAt.getTime() >= at.getTime() + RENEW_BEFORE_MS) return token;
   const renewed = await ctx.client.refreshLongLived(token);
-  await updateInstagramToken(ctx.deps.db, connection.influencerId, {
+  await updateInstagramToken(ctx.deps.db, connection.creatorId, {
     tokenCiphertext: seal(ctx.deps.authSecret, INSTAGRAM_TOKEN_PURPOSE, renewed.accessToken),
     tokenExpiresAt: renewed.expiresAt,
     now: at,
@@ -202,7 +202,7 @@ async function readDailyFigures(ctx: SourceContext, connection: Connection, toke
   const me = await ctx.client.me(token);
   if (me.followersCount !== null && me.userId === connection.igUserId)
     await saveVerifiedFollowers(ctx.deps.db, {
-      influencerId: connection.influencerId,
+      creatorId: connection.creatorId,
       platform: 'instagram',
       followers: me.followersCount,
       handle: me.username,
@@ -213,15 +213,15 @@ async function readDailyFigures(ctx: SourceContext, connection: Connection, toke
     // Not "too few followers": Instagram refused the request. The ages last read stay; tried again tomorrow.
     // What Instagram said is logged (its code and trace id, never the token).
     ctx.deps.logger?.warn(
-      { influencerId: connection.influencerId, ...ages.error.detail, err: ages.error.message },
+      { creatorId: connection.creatorId, ...ages.error.detail, err: ages.error.message },
       'instagram demographics refused',
     );
-    await markDemographicsRead(ctx.deps.db, connection.influencerId, at);
+    await markDemographicsRead(ctx.deps.db, connection.creatorId, at);
     return;
   }
   await saveAgeDemographics(
     ctx.deps.db,
-    connection.influencerId,
+    connection.creatorId,
     ages.status === 'ages' ? ages.brackets : null,
     at,
   );

@@ -95,7 +95,7 @@ export type TiktokVideo = z.infer<typeof videoSchema>;
 export type TiktokUser = NonNullable<z.infer<typeof userInfoSchema>['data']['user']>;
 /** A creator's stored grant: sealed tokens and when the access token ends. */
 export interface StoredGrant {
-  influencerId: number;
+  creatorId: number;
   accessToken: string | null;
   refreshToken: string | null;
   expiresAt: Date | null;
@@ -131,12 +131,12 @@ export class TiktokDisplayClient {
     };
     let renewed = false;
     if (!grant.expiresAt || grant.expiresAt.getTime() < at.getTime() + 60_000) {
-      tokens = await this.refresh(grant.influencerId, tokens.refresh);
+      tokens = await this.refresh(grant.creatorId, tokens.refresh);
       renewed = true;
     }
     let answer = await ask(tokens.access);
     if (answer === 'expired' && !renewed)
-      answer = await ask((await this.refresh(grant.influencerId, tokens.refresh)).access);
+      answer = await ask((await this.refresh(grant.creatorId, tokens.refresh)).access);
     if (answer === 'expired') throw new TokenRefused(SIGN_IN_AGAIN);
     return answer;
   }
@@ -192,14 +192,14 @@ export class TiktokDisplayClient {
     }
   }
 
-  private async refresh(influencerId: number, refreshToken: string) {
+  private async refresh(creatorId: number, refreshToken: string) {
     try {
       const tokens = await requestTiktokTokens(
         this.config,
         { grant_type: 'refresh_token', refresh_token: refreshToken },
         { now: this.now, fetch: this.doFetch },
       );
-      await saveTiktokTokens(this.deps.db, influencerId, {
+      await saveTiktokTokens(this.deps.db, creatorId, {
         accessToken: await sealTiktokToken(this.config.authSecret, tokens.accessToken),
         refreshToken: await sealTiktokToken(this.config.authSecret, tokens.refreshToken),
         expiresAt: tokens.accessTokenExpiresAt,

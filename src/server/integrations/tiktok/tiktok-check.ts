@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Env } from '../../../config/env';
-import { findTiktokAuth } from '../../../db/queries/influencers';
+import { findTiktokAuth } from '../../../db/queries/creators';
 import { systemClock } from '../../process/clock';
 import { type CheckOptions, type Creator, notChecked } from '../check/check-options';
 import { hostOf, recorder, unreachableReport } from '../check/check-recorder';
@@ -45,7 +45,7 @@ export async function checkTiktok(
     return { ...base, reachable: null, authorised: null, detail: `${creator.missing}.`, failed: true };
   // The token the sign-in stored, sealed with Better Auth's cipher; opened here, never renewed (this check writes
   // nothing: an expired one is left to the metrics job).
-  const token = await storedTiktokToken(env, options, creator.influencerId);
+  const token = await storedTiktokToken(env, options, creator.creatorId);
   if (!token) {
     return {
       ...base,
@@ -137,8 +137,8 @@ function tiktokAnswer(
 }
 
 /** The creator's stored TikTok token, opened (null when they never signed in with TikTok). */
-async function storedTiktokToken(env: Pick<Env, 'authSecret'>, options: CheckOptions, influencerId: number) {
-  const stored = await findTiktokAuth(options.db!, influencerId);
+async function storedTiktokToken(env: Pick<Env, 'authSecret'>, options: CheckOptions, creatorId: number) {
+  const stored = await findTiktokAuth(options.db!, creatorId);
   if (!stored?.accessToken) return null;
   return {
     accessToken: await openTiktokToken(env.authSecret, stored.accessToken),

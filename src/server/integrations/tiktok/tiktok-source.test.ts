@@ -8,7 +8,7 @@ import { createTestApp, testEnv } from '../../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
 import { accounts } from '../../../db/schema/auth';
 import { contentMetricSnapshots } from '../../../db/schema/content-metrics';
-import { influencers, tiktokAuth } from '../../../db/schema/influencers';
+import { creators, tiktokAuth } from '../../../db/schema/creators';
 import { tiktokVideoId } from '../../../shared/content-metrics';
 import { refreshContentMetrics } from '../../jobs/refresh-content-metrics';
 import { silentLogger } from '../../process/logger';
@@ -38,7 +38,7 @@ describe.each(TEST_DRIVERS)(
     let fake: FakeTiktok;
     let app: ReturnType<typeof createTestApp>;
     let env: ReturnType<typeof testEnv>;
-    const creators: Record<string, { influencerId: number; submissionId: number }> = {};
+    const creatorsByOpenId: Record<string, { creatorId: number; submissionId: number }> = {};
 
     const source = (now = new Date()) =>
       createTiktokSource(
@@ -50,8 +50,8 @@ describe.each(TEST_DRIVERS)(
         },
         { db: database.db, now: () => now },
       );
-    const stored = async (influencerId: number) =>
-      (await database.db.select().from(tiktokAuth).where(eq(tiktokAuth.influencerId, influencerId)))[0]!;
+    const stored = async (creatorId: number) =>
+      (await database.db.select().from(tiktokAuth).where(eq(tiktokAuth.creatorId, creatorId)))[0]!;
     /** The token pair TikTok issued last to this creator. */
     const lastIssued = (openId: string) => fake.issued.filter((t) => t.openId === openId).at(-1)!;
 
@@ -67,19 +67,16 @@ describe.each(TEST_DRIVERS)(
       fake.authorizeAs = openId;
       const signIn = await signInWithTiktok(app);
       expect(signIn.location).toBe('/auth/callback?provider=tiktok');
-      const [influencer] = await database.db
-        .select()
-        .from(influencers)
-        .where(eq(influencers.providerId, openId));
+      const [creator] = await database.db.select().from(creators).where(eq(creators.providerId, openId));
       const campaignId = (await insertCampaign(database.db, { platform: 'tiktok' })).id;
       const submissionId = await insertSubmittedPost(database.db, {
         campaignId,
-        influencerId: influencer!.id,
+        creatorId: creator!.id,
         urls,
         reviewedAt: new Date(Date.now() - HOUR),
       });
-      creators[openId] = { influencerId: influencer!.id, submissionId };
-      return creators[openId];
+      creatorsByOpenId[openId] = { creatorId: creator!.id, submissionId };
+      return creatorsByOpenId[openId];
     }
 
     beforeAll(async () => {
@@ -133,11 +130,8 @@ describe.each(TEST_DRIVERS)(
         code: 'ok',
       });
       expect(fake.bearers.at(-1)).toBe(issued.accessToken);
-      const [influencer] = await database.db
-        .select()
-        .from(influencers)
-        .where(eq(influencers.id, ana.influencerId));
-      expect(influencer).toMatchObject({
+      const [creator] = await database.db.select().from(creators).where(eq(creators.id, ana.creatorId));
+      expect(creator).toMatchObject({
         name: 'Ana',
         email: 'openana@tiktok.localhost',
         emailVerified: false,
@@ -147,15 +141,15 @@ describe.each(TEST_DRIVERS)(
       // Neither Better Auth's account row nor tiktok_auth holds a token in clear.
       const rows = JSON.stringify([
         await database.db.select().from(accounts).where(eq(accounts.accountId, 'open-ana')),
-        await stored(ana.influencerId),
+        await stored(ana.creatorId),
       ]);
       expect(rows).not.toContain(issued.accessToken);
       expect(rows).not.toContain(issued.refreshToken);
-      expect((await stored(ana.influencerId)).accessToken).toBeTruthy();
+      expect((await stored(ana.creatorId)).accessToken).toBeTruthy();
     });
 
     it("the metrics job reads the creator's video with the token TikTok gave at sign-in", async () => {
-      const ana = creators['open-ana']!;
+      const ana = creatorsByOpenId['open-ana']!;
       const before = fake.bearers.length;
       const result = await refreshContentMetrics({
         db: database.db,
@@ -181,7 +175,7 @@ describe.each(TEST_DRIVERS)(
     });
 
     it('renews an expired token through TikTok, stores the new pair sealed, and reads with it', async () => {
-      const ana = creators['open-ana']!;
+      const ana = creatorsByOpenId['open-ana']!;
       const signInPair = lastIssued('open-ana');
       const tomorrow = new Date(Date.now() + 25 * HOUR);
       const [reading] = await source(tomorrow).read([{ submissionId: ana.submissionId, postUrl: VIDEO }]);
@@ -190,7 +184,7 @@ describe.each(TEST_DRIVERS)(
       const renewed = lastIssued('open-ana');
       expect(renewed.accessToken).not.toBe(signInPair.accessToken);
       expect(fake.bearers.at(-1)).toBe(renewed.accessToken);
-      const row = await stored(ana.influencerId);
+      const row = await stored(ana.creatorId);
       expect(JSON.stringify(row)).not.toContain(renewed.accessToken);
       expect(JSON.stringify(row)).not.toContain(renewed.refreshToken);
       expect(row.tokenExpiresAt).toEqual(new Date(tomorrow.getTime() + 24 * HOUR));
@@ -204,7 +198,7 @@ describe.each(TEST_DRIVERS)(
     });
 
     it("fails only the posts of a creator whose read failed; the batch's other posts keep their readings", async () => {
-      const ana = creators['open-ana']!;
+      const ana = creatorsByOpenId['open-ana']!;
       const ben = await creatorWithPost('open-ben', 'Ben', [BEN_VIDEO]);
       const batch = [
         { submissionId: ben.submissionId, postUrl: BEN_VIDEO },
@@ -242,8 +236,8 @@ describe.each(TEST_DRIVERS)(
     });
 
     it('tells the app-wide rate limit (the whole call) from a refused refresh (that creator signs in again)', async () => {
-      const ana = creators['open-ana']!;
-      const ben = creators['open-ben']!;
+      const ana = creatorsByOpenId['open-ana']!;
+      const ben = creatorsByOpenId['open-ben']!;
       const batch = [
         { submissionId: ana.submissionId, postUrl: VIDEO },
         { submissionId: ben.submissionId, postUrl: BEN_VIDEO },
@@ -256,7 +250,7 @@ describe.each(TEST_DRIVERS)(
       await database.db
         .update(tiktokAuth)
         .set({ refreshToken: await sealTiktokToken(env.authSecret, 'rft.revoked') })
-        .where(eq(tiktokAuth.influencerId, ana.influencerId));
+        .where(eq(tiktokAuth.creatorId, ana.creatorId));
       expect(await source().read(batch)).toEqual([
         // Not gone: read again at the next scheduled read, once the creator signed in again.
         { ok: false, gone: false, reason: 'the creator needs to sign in with TikTok again' },
@@ -280,9 +274,9 @@ describe.each(TEST_DRIVERS)(
         // Only the field the grant allows is asked for; TikTok refuses the endpoint without user.info.basic.
         expect(fake.userInfoRequests.at(-1)).toEqual({ fields: ['username'], code: 'scope_not_authorized' });
         expect(signIn.location).toMatch(/^\/auth\/callback\?provider=tiktok&error=unable_to_get_user_info/);
-        expect(
-          await database.db.select().from(influencers).where(eq(influencers.providerId, 'open-cy')),
-        ).toEqual([]);
+        expect(await database.db.select().from(creators).where(eq(creators.providerId, 'open-cy'))).toEqual(
+          [],
+        );
       } finally {
         fake.grantScopes = null;
       }
@@ -468,14 +462,11 @@ describe.each(TEST_DRIVERS)(
             'TikTok did not give Mintbox your username, your follower count and your videos’ views, likes, comments and shares. Reconnect TikTok and leave those boxes ticked.',
         });
         // The metrics job says "reconnect TikTok" (read again at the next scheduled read), never a failure to retry.
-        const [fay] = await database.db
-          .select()
-          .from(influencers)
-          .where(eq(influencers.providerId, 'open-fay'));
+        const [fay] = await database.db.select().from(creators).where(eq(creators.providerId, 'open-fay'));
         const campaignId = (await insertCampaign(database.db, { platform: 'tiktok' })).id;
         const submissionId = await insertSubmittedPost(database.db, {
           campaignId,
-          influencerId: fay!.id,
+          creatorId: fay!.id,
           urls: ['https://www.tiktok.com/@fay/video/7234567890123456799'],
           reviewedAt: new Date(Date.now() - HOUR),
         });

@@ -64,7 +64,7 @@ async function readPosts(
   posts.forEach((post, index) => {
     const owner = owners.get(post.submissionId);
     if (!owner || !tiktokVideoId(post.postUrl)) return;
-    byCreator.set(owner.influencerId, [...(byCreator.get(owner.influencerId) ?? []), index]);
+    byCreator.set(owner.creatorId, [...(byCreator.get(owner.creatorId) ?? []), index]);
   });
   for (const indexes of byCreator.values()) {
     const owner = owners.get(posts[indexes[0]!]!.submissionId)!;
@@ -107,13 +107,13 @@ function readingOf(video: TiktokVideo | undefined): PostReading {
 async function readFollowerCounts(client: TiktokDisplayClient, deps: SourceDeps, at: Date): Promise<void> {
   const due = await tiktokFollowersDue(deps.db, new Date(at.getTime() - DAY_MS), FOLLOWER_READS_PER_RUN);
   for (const creator of due) {
-    await markTiktokFollowersAsked(deps.db, creator.influencerId, at);
+    await markTiktokFollowersAsked(deps.db, creator.creatorId, at);
     try {
       const user = await client.withGrant(creator, at, (token) => client.userInfo(token));
       // Only the account the creator signed in with counts (the answer names it).
       if (user.follower_count === undefined || user.open_id !== creator.openId) continue;
       await saveVerifiedFollowers(deps.db, {
-        influencerId: creator.influencerId,
+        creatorId: creator.creatorId,
         platform: 'tiktok',
         followers: user.follower_count,
         handle: normalizeHandle('tiktok', user.username ?? null) ?? user.username ?? creator.openId,
@@ -126,7 +126,7 @@ async function readFollowerCounts(client: TiktokDisplayClient, deps: SourceDeps,
       if (error instanceof TokenRefused) continue;
       if (error instanceof CreatorFailed || error instanceof MetricsSourceError) {
         deps.logger?.warn(
-          { influencerId: creator.influencerId, err: error.message },
+          { creatorId: creator.creatorId, err: error.message },
           'tiktok follower count not read',
         );
         continue;

@@ -25,7 +25,7 @@ export async function decideApplications(
     const results: Array<{ id: number; email: string; campaign: string }> = [];
     for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
       const locked = found(await lockApplication(tx, id), 'Application not found');
-      const { application, influencer } = locked;
+      const { application, creator } = locked;
       checkTransition(locked, decision, 'admin');
       const campaign = found(
         await findPublicCampaign(tx, application.campaignId, { lock: true }),
@@ -54,13 +54,13 @@ export async function decideApplications(
       });
       await notifyCreator(
         tx,
-        influencer.id,
+        creator.id,
         decision === 'accept'
           ? creatorNotice.accepted(campaign.name, message)
           : creatorNotice.rejected(campaign.name, message),
         ctx.now,
       );
-      results.push({ id, email: influencer.email, campaign: campaign.name });
+      results.push({ id, email: creator.email, campaign: campaign.name });
     }
     return results;
   });
@@ -79,9 +79,9 @@ export async function markDelivered(services: ServiceContext, applicationId: num
   const ctx = atInstant(services);
   return ctx.db.transaction(async (tx) => {
     const locked = found(await lockApplication(tx, applicationId), 'Application not found');
-    const { application, campaign, influencer } = locked;
+    const { application, campaign, creator } = locked;
     checkTransition(locked, 'mark_delivered', 'admin');
-    await notifyCreator(tx, influencer.id, creatorNotice.delivered(campaign.name), ctx.now);
+    await notifyCreator(tx, creator.id, creatorNotice.delivered(campaign.name), ctx.now);
     const row = await transition(tx, locked, 'mark_delivered', 'admin', {
       deliveredAt: ctx.now,
       deliveredBy: 'person',
@@ -107,7 +107,7 @@ async function reviewableSubmission(
 ) {
   const locked = found(await lockSubmission(tx, submissionId), 'Submission not found');
   // A closed account's applications ended with it; say why rather than "already reviewed".
-  await refuseClosedAccount(tx, locked.influencer, 'review');
+  await refuseClosedAccount(tx, locked.creator, 'review');
   checkTransition(locked, action, 'admin');
   // An older submission of an application in review again was reviewed already.
   if (locked.submission.status !== 'submitted') refuseTransition(locked, action, 'admin');
@@ -119,14 +119,14 @@ export async function approveSubmission(services: ServiceContext, submissionId: 
   const ctx = atInstant(services);
   const result = await ctx.db.transaction(async (tx) => {
     const locked = await reviewableSubmission(tx, submissionId, 'approve');
-    const { application, campaign, influencer, submission } = locked;
+    const { application, campaign, creator, submission } = locked;
     await tx
       .update(submissions)
       .set({ status: 'approved', reviewedAt: ctx.now })
       .where(eq(submissions.id, submissionId));
     await transition(tx, locked, 'approve', 'admin', { approvedAt: ctx.now, updatedAt: ctx.now });
     const credited = await creditReward(tx, {
-      influencerId: influencer.id,
+      creatorId: creator.id,
       amount: campaign.reward,
       reference: `reward:application:${application.id}`,
       description: `Reward for ${campaign.name}`,
@@ -143,11 +143,11 @@ export async function approveSubmission(services: ServiceContext, submissionId: 
     });
     await notifyCreator(
       tx,
-      influencer.id,
+      creator.id,
       creatorNotice.approved(campaign.name, credited ? campaign.reward : 0),
       ctx.now,
     );
-    return { email: influencer.email, campaign: campaign.name, reward: credited ? campaign.reward : 0 };
+    return { email: creator.email, campaign: campaign.name, reward: credited ? campaign.reward : 0 };
   });
   await notify(ctx, result.email, { kind: 'approved', campaign: result.campaign, reward: result.reward });
   return result;
@@ -163,7 +163,7 @@ export async function requestChanges(
   const ctx = atInstant(services);
   const result = await ctx.db.transaction(async (tx) => {
     const locked = await reviewableSubmission(tx, submissionId, 'request_changes');
-    const { campaign, influencer, submission } = locked;
+    const { campaign, creator, submission } = locked;
     await tx
       .update(submissions)
       .set({ status: 'changes_requested', reviewMessage: message, reviewedAt: ctx.now })
@@ -177,8 +177,8 @@ export async function requestChanges(
       after: { status: 'changes_requested', reviewMessage: message },
       at: ctx.now,
     });
-    await notifyCreator(tx, influencer.id, creatorNotice.changesRequested(campaign.name, message), ctx.now);
-    return { email: influencer.email, campaign: campaign.name };
+    await notifyCreator(tx, creator.id, creatorNotice.changesRequested(campaign.name, message), ctx.now);
+    return { email: creator.email, campaign: campaign.name };
   });
   await notify(ctx, result.email, { kind: 'changes_requested', campaign: result.campaign, message });
   return result;

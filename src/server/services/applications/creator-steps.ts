@@ -6,7 +6,7 @@ import { fairUploadsOpen } from '../../../db/queries/posting-clock';
 import { writeChoices } from '../../../db/queries/products';
 import { type ApplicationRow, applications, submissions } from '../../../db/schema/applications';
 import { campaigns } from '../../../db/schema/campaigns';
-import type { InfluencerRow } from '../../../db/schema/influencers';
+import type { CreatorRow } from '../../../db/schema/creators';
 import { PLATFORM_LABELS } from '../../../shared/constants';
 import type { DeliveryProblem } from '../../../shared/lifecycle/delivery-problems';
 import { isPlatformPostUrl } from '../../../shared/lifecycle/post-links';
@@ -22,21 +22,17 @@ import { checkEligibility, INELIGIBILITY_MESSAGES } from './eligibility';
 import { checkTransition, transition } from './transition';
 
 /** The campaign page's question: can this creator apply, and if not, why (with their application, if any). */
-export async function eligibilityFor(
-  services: ServiceContext,
-  influencer: InfluencerRow,
-  campaignId: number,
-) {
+export async function eligibilityFor(services: ServiceContext, creator: CreatorRow, campaignId: number) {
   const ctx = atInstant(services);
   const campaign = found(await findPublicCampaign(ctx.db, campaignId), 'Campaign Not Found');
-  const reason = await checkEligibility(ctx.db, campaign, influencer, ctx.now);
+  const reason = await checkEligibility(ctx.db, campaign, creator, ctx.now);
   // A suspended or banned creator cannot apply; an application they already have is shown as usual.
-  const restriction = reason === 'already_applied' ? null : applyRestriction(influencer.standing);
+  const restriction = reason === 'already_applied' ? null : applyRestriction(creator.standing);
   return {
     canApply: reason === null && restriction === null,
-    reason: restriction ? influencer.standing : reason,
+    reason: restriction ? creator.standing : reason,
     message: restriction ?? (reason ? INELIGIBILITY_MESSAGES[reason](campaign) : null),
-    application: await findMyApplicationFor(ctx.db, influencer.id, campaignId),
+    application: await findMyApplicationFor(ctx.db, creator.id, campaignId),
   };
 }
 
@@ -44,24 +40,24 @@ export async function eligibilityFor(
 export async function applyToCampaign(
   services: ServiceContext,
   {
-    influencer,
+    creator,
     campaignId,
     pitch,
     choices,
   }: {
-    influencer: InfluencerRow;
+    creator: CreatorRow;
     campaignId: number;
     pitch?: string | undefined;
     choices?: ReadonlyArray<{ productId: number; variantId: number }> | undefined;
   },
 ): Promise<ApplicationRow> {
   const ctx = atInstant(services);
-  const restriction = applyRestriction(influencer.standing);
+  const restriction = applyRestriction(creator.standing);
   if (restriction) throw new AppError('FORBIDDEN', restriction);
   try {
     return await ctx.db.transaction(async (tx) => {
       const campaign = found(await findPublicCampaign(tx, campaignId, { lock: true }), 'Campaign Not Found');
-      const reason = await checkEligibility(tx, campaign, influencer, ctx.now);
+      const reason = await checkEligibility(tx, campaign, creator, ctx.now);
       if (reason) {
         const code =
           reason === 'profile_incomplete' || reason === 'email_unverified' ? 'FORBIDDEN' : 'CONFLICT';
@@ -73,7 +69,7 @@ export async function applyToCampaign(
         .insert(applications)
         .values({
           campaignId,
-          influencerId: influencer.id,
+          creatorId: creator.id,
           pitch: pitch ?? null,
           createdAt: ctx.now,
           updatedAt: ctx.now,
@@ -84,11 +80,7 @@ export async function applyToCampaign(
         .update(campaigns)
         .set({ applicationsCount: sql`${campaigns.applicationsCount} + 1` })
         .where(eq(campaigns.id, campaignId));
-      await notifyAdmins(
-        tx,
-        adminNotice.newApplication(campaign.id, campaign.name, influencer.name),
-        ctx.now,
-      );
+      await notifyAdmins(tx, adminNotice.newApplication(campaign.id, campaign.name, creator.name), ctx.now);
       return row!;
     });
   } catch (error) {
@@ -105,12 +97,12 @@ export async function applyToCampaign(
 /** A pending application can be withdrawn by its creator. */
 export async function withdrawApplication(
   services: ServiceContext,
-  influencerId: number,
+  creatorId: number,
   applicationId: number,
 ) {
   const ctx = atInstant(services);
   return ctx.db.transaction(async (tx) => {
-    const locked = found(await lockOwnApplication(tx, applicationId, influencerId), 'Application not found');
+    const locked = found(await lockOwnApplication(tx, applicationId, creatorId), 'Application not found');
     const { application } = locked;
     const row = await transition(tx, locked, 'withdraw', 'creator', { updatedAt: ctx.now });
     await tx
@@ -124,13 +116,13 @@ export async function withdrawApplication(
 /** The creator confirms the PR box arrived, or reports a problem with it. */
 export async function recordDelivery(
   services: ServiceContext,
-  influencerId: number,
+  creatorId: number,
   applicationId: number,
   input: { action: 'confirm' } | { action: 'report'; problem: DeliveryProblem; note?: string | undefined },
 ) {
   const ctx = atInstant(services);
   return ctx.db.transaction(async (tx) => {
-    const locked = found(await lockOwnApplication(tx, applicationId, influencerId), 'Application not found');
+    const locked = found(await lockOwnApplication(tx, applicationId, creatorId), 'Application not found');
     const { application, campaign } = locked;
     if (input.action === 'confirm') {
       const row = await transition(tx, locked, 'confirm_delivery', 'creator', {
@@ -161,7 +153,7 @@ export async function recordDelivery(
     if (opened.created) {
       await notifyAdmins(
         tx,
-        adminNotice.newProblem(campaign.name, await creatorNameOf(tx, influencerId), input.problem),
+        adminNotice.newProblem(campaign.name, await creatorNameOf(tx, creatorId), input.problem),
         ctx.now,
       );
     }
@@ -172,13 +164,13 @@ export async function recordDelivery(
 /** The creator submits post link(s) on the campaign's platform, before the upload deadline. */
 export async function submitContent(
   services: ServiceContext,
-  influencerId: number,
+  creatorId: number,
   applicationId: number,
   input: { urls: string[]; note?: string | undefined },
 ) {
   const ctx = atInstant(services);
   return ctx.db.transaction(async (tx) => {
-    const locked = found(await lockOwnApplication(tx, applicationId, influencerId), 'Application not found');
+    const locked = found(await lockOwnApplication(tx, applicationId, creatorId), 'Application not found');
     const { application, campaign } = locked;
     checkTransition(locked, 'submit_content', 'creator');
     // The creator's own (fair) deadline: src/shared/posting-clock.ts.
@@ -201,7 +193,7 @@ export async function submitContent(
       adminNotice.contentSubmitted(
         campaign.id,
         campaign.name,
-        await creatorNameOf(tx, influencerId),
+        await creatorNameOf(tx, creatorId),
         application.status === 'changes_requested',
       ),
       ctx.now,

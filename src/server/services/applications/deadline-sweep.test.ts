@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureMailer } from '../../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../../tests/support/clock';
-import { insertApplication, insertCampaign, insertInfluencer } from '../../../../tests/support/factories';
+import { insertApplication, insertCampaign, insertCreator } from '../../../../tests/support/factories';
 import { testServices } from '../../../../tests/support/services';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
 import { applications } from '../../../db/schema/applications';
@@ -35,15 +35,15 @@ describe.each(TEST_DRIVERS)('deadline sweep in chunks on %s', (driver) => {
     const due: number[] = [];
     const emails: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const influencer = await insertInfluencer(database.db, { email: `late${i}-${driver}@example.com` });
+      const creator = await insertCreator(database.db, { email: `late${i}-${driver}@example.com` });
       const made = await insertApplication(database.db, {
         status: 'accepted',
         campaign: past,
-        influencer,
+        creator,
         at: may,
       });
       due.push(made.application.id);
-      emails.push(influencer.email);
+      emails.push(creator.email);
     }
     const posted = await insertApplication(database.db, { status: 'approved', campaign: past, at: may });
     await database.db.update(campaigns).set({ status: 'ended' }).where(eq(campaigns.id, past.id));

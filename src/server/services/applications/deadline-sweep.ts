@@ -57,9 +57,9 @@ export async function sweepDeadlines(services: ServiceContext, limits: SweepLimi
         if (findMove(locked.application.status, 'miss_deadline', 'system', box) === null) continue;
         await transition(tx, locked, 'miss_deadline', 'system', { updatedAt: ctx.now });
         told.push({
-          email: locked.influencer.email,
+          email: locked.creator.email,
           campaign: locked.campaign.name,
-          userId: locked.influencer.authUserId,
+          userId: locked.creator.authUserId,
         });
       }
       await notifyCreatorUsers(

@@ -4,7 +4,7 @@ import { toCampaign } from '../../../db/queries/campaigns';
 import { listMatchCandidates } from '../../../db/queries/matched-campaigns';
 import { findProfile, findSocialAccounts } from '../../../db/queries/onboarding';
 import type { CampaignRow } from '../../../db/schema/campaigns';
-import type { InfluencerRow } from '../../../db/schema/influencers';
+import type { CreatorRow } from '../../../db/schema/creators';
 import { PLATFORM_LABELS, type Platform } from '../../../shared/constants';
 import { applicationsOpen } from '../../../shared/lifecycle/deadlines';
 import { type MatchedCampaign, matchReason } from '../../../shared/schemas/matched-campaign';
@@ -60,12 +60,12 @@ export function ineligibility(
 }
 
 /** The creator's side of the facts, read once: verified, profile, categories and followers per platform. */
-async function creatorFacts(db: DatabaseOrTransaction, influencer: InfluencerRow) {
-  const profile = await findProfile(db, influencer.id);
-  const accounts = await findSocialAccounts(db, influencer.id);
+async function creatorFacts(db: DatabaseOrTransaction, creator: CreatorRow) {
+  const profile = await findProfile(db, creator.id);
+  const accounts = await findSocialAccounts(db, creator.id);
   return {
-    emailVerified: influencer.emailVerified,
-    profileComplete: influencer.profileCompleted && profile !== null,
+    emailVerified: creator.emailVerified,
+    profileComplete: creator.profileCompleted && profile !== null,
     categories: profile ? [profile.primaryCategory, profile.secondaryCategory] : [],
     // A platform counts once the creator gave a handle or a follower count on it.
     platforms: accounts
@@ -83,20 +83,20 @@ async function creatorFacts(db: DatabaseOrTransaction, influencer: InfluencerRow
 export async function checkEligibility(
   db: DatabaseOrTransaction,
   campaign: CampaignRow,
-  influencer: InfluencerRow,
+  creator: CreatorRow,
   now: Date,
 ): Promise<Ineligibility | null> {
   // One query after another: `db` may be a transaction (one connection).
-  const existing = await findMyApplicationFor(db, influencer.id, campaign.id);
-  const creator = await creatorFacts(db, influencer);
+  const existing = await findMyApplicationFor(db, creator.id, campaign.id);
+  const facts = await creatorFacts(db, creator);
   const accepted = campaign.maxAccepted === null ? 0 : await acceptedCount(db, campaign.id);
   return ineligibility(
     campaign,
     {
       alreadyApplied: existing !== null,
-      emailVerified: creator.emailVerified,
-      profileComplete: creator.profileComplete,
-      followersOnPlatform: creator.followersOn(campaign.platform),
+      emailVerified: facts.emailVerified,
+      profileComplete: facts.profileComplete,
+      followersOnPlatform: facts.followersOn(campaign.platform),
       acceptedCount: accepted,
     },
     now,
@@ -111,16 +111,16 @@ export async function checkEligibility(
  */
 export async function listMatchedCampaigns(
   db: DatabaseOrTransaction,
-  influencer: InfluencerRow,
+  creator: CreatorRow,
   { now, limit }: { now: Date; limit: number },
 ): Promise<MatchedCampaign[]> {
-  if (influencer.standing !== 'active') return [];
-  const creator = await creatorFacts(db, influencer);
-  if (!creator.profileComplete || !creator.emailVerified) return [];
-  const candidates = await listMatchCandidates(db, influencer.id, {
+  if (creator.standing !== 'active') return [];
+  const facts = await creatorFacts(db, creator);
+  if (!facts.profileComplete || !facts.emailVerified) return [];
+  const candidates = await listMatchCandidates(db, creator.id, {
     today: now.toISOString().slice(0, 10),
-    categories: creator.categories,
-    platforms: creator.platforms,
+    categories: facts.categories,
+    platforms: facts.platforms,
   });
   const accepted = await acceptedCounts(
     db,
@@ -133,9 +133,9 @@ export async function listMatchedCampaigns(
           campaign,
           {
             alreadyApplied: false,
-            emailVerified: creator.emailVerified,
-            profileComplete: creator.profileComplete,
-            followersOnPlatform: creator.followersOn(campaign.platform),
+            emailVerified: facts.emailVerified,
+            profileComplete: facts.profileComplete,
+            followersOnPlatform: facts.followersOn(campaign.platform),
             acceptedCount: accepted.get(campaign.id) ?? 0,
           },
           now,
@@ -143,7 +143,7 @@ export async function listMatchedCampaigns(
     )
     .slice(0, limit)
     .map((campaign) => {
-      const category = creator.categories.find((c) => campaign.tags.includes(c)) ?? '';
+      const category = facts.categories.find((c) => campaign.tags.includes(c)) ?? '';
       return {
         ...toCampaign(campaign, accepted.get(campaign.id) ?? 0),
         match: { category, platform: campaign.platform, reason: matchReason(category, campaign.platform) },

@@ -27,7 +27,7 @@ export async function recordShipment(
   const tracker = tx ? (registered ?? null) : await registerTracking(ctx, { trackingNumber, carrier });
   const run = async (db: DatabaseOrTransaction) => {
     const locked = found(await lockApplication(db, applicationId), 'Application not found');
-    const { application, campaign, influencer } = locked;
+    const { application, campaign, creator } = locked;
     const row = await transition(db, locked, 'ship', 'admin', {
       carrier,
       trackingNumber,
@@ -45,11 +45,11 @@ export async function recordShipment(
     });
     await notifyCreator(
       db,
-      influencer.id,
+      creator.id,
       creatorNotice.shipped(campaign.name, carrier, trackingNumber),
       ctx.now,
     );
-    return { row, email: influencer.email, campaign: campaign.name };
+    return { row, email: creator.email, campaign: campaign.name };
   };
   const result = tx ? await run(tx) : await ctx.db.transaction(run);
   if (!tx) {

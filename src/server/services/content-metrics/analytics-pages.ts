@@ -114,7 +114,7 @@ export async function creatorsPage(
         ? encodeCreatorCursor({
             interactions: last.interactions,
             views: last.views,
-            influencerId: last.influencerId,
+            creatorId: last.creatorId,
           })
         : null,
   };

@@ -192,9 +192,9 @@ export async function analyticsOverview(
 }
 
 /** The creator's own figures: this month's growth against last month's, totals and every post. */
-export async function myAnalytics(services: ServiceContext, influencerId: number): Promise<MyAnalytics> {
+export async function myAnalytics(services: ServiceContext, creatorId: number): Promise<MyAnalytics> {
   const { db, now } = atInstant(services);
-  const scope: PostScope = { influencerId };
+  const scope: PostScope = { creatorId };
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const lastMonthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   // Counted at the last instant of the previous month (snapshots at midnight belong to the new month).

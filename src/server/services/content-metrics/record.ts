@@ -23,13 +23,8 @@ const figuresFrom = (input: MetricsInput) =>
   >;
 
 /** A post the admin or creator names: 404 when the submission is not there (or not theirs), 400 for a foreign link. */
-async function postFor(
-  db: DatabaseOrTransaction,
-  submissionId: number,
-  postUrl: string,
-  influencerId?: number,
-) {
-  const post = await findPost(db, submissionId, postUrl, influencerId);
+async function postFor(db: DatabaseOrTransaction, submissionId: number, postUrl: string, creatorId?: number) {
+  const post = await findPost(db, submissionId, postUrl, creatorId);
   if (!post) throw new AppError('NOT_FOUND', 'Submission not found');
   if (!post.hasUrl) throw new AppError('BAD_REQUEST', 'postUrl: this link is not part of the submission');
   return post;
@@ -77,7 +72,7 @@ export async function reportCreatorMetrics(
   services: ServiceContext,
   params: {
     submissionId: number;
-    influencerId: number;
+    creatorId: number;
     input: MetricsInput;
     screenshot: File;
     /** The session user: the screenshot's owner. */
@@ -93,7 +88,7 @@ export async function reportCreatorMetrics(
   });
   return db
     .transaction(async (tx) => {
-      const post = await postFor(tx, params.submissionId, params.input.postUrl, params.influencerId);
+      const post = await postFor(tx, params.submissionId, params.input.postUrl, params.creatorId);
       await insertUpload(tx, uploadRow(stored, params.ownerUserId, 'private', now));
       const id = await insertSnapshot(tx, {
         submissionId: post.submissionId,

@@ -12,11 +12,11 @@ export type ConversationContext = AtInstant;
  * `name` is the account name (an admin signs as the brand with their first name).
  */
 export type Viewer =
-  | { role: 'creator'; userId: string; influencerId: number; name: string }
+  | { role: 'creator'; userId: string; creatorId: number; name: string }
   | { role: 'admin'; userId: string; name: string };
 
 export const scopeOfViewer = (viewer: Viewer) =>
-  viewer.role === 'creator' ? { influencerId: viewer.influencerId } : ({ admin: true } as const);
+  viewer.role === 'creator' ? { creatorId: viewer.creatorId } : ({ admin: true } as const);
 
 export const authorRoleOf = (viewer: Viewer): 'creator' | 'team' =>
   viewer.role === 'creator' ? 'creator' : 'team';

@@ -51,10 +51,10 @@ export async function adminInbox(
 /** A creator's conversations (by application) with what they have not read. */
 export async function myConversations(
   { db }: ServiceContext,
-  influencerId: number,
+  creatorId: number,
   userId: string,
 ): Promise<MyConversationList> {
-  const rows = await creatorConversations(db, influencerId, userId);
+  const rows = await creatorConversations(db, creatorId, userId);
   const items = rows.map((r) => ({
     id: r.id,
     applicationId: r.applicationId,

@@ -61,13 +61,13 @@ export async function requireStreamAccess({ db }: ServiceContext, id: number, vi
  */
 export function creatorConversationFilter(
   { db }: ServiceContext,
-  influencerId: number,
+  creatorId: number,
 ): (change: ConversationChange) => Promise<boolean> {
   const known = new Map<number, boolean>();
   return async ({ conversationId }) => {
     let mine = known.get(conversationId);
     if (mine === undefined) {
-      mine = (await findConversation(db, conversationId, { influencerId })) !== null;
+      mine = (await findConversation(db, conversationId, { creatorId })) !== null;
       if (known.size > 1000) known.clear();
       known.set(conversationId, mine);
     }

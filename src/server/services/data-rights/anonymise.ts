@@ -4,9 +4,9 @@ import { applications, submissions } from '../../../db/schema/applications';
 import { users } from '../../../db/schema/auth';
 import { contentMetricSnapshots, instagramConnections } from '../../../db/schema/content-metrics';
 import { conversationMessages } from '../../../db/schema/conversations';
+import { creators, tiktokAuth } from '../../../db/schema/creators';
 import { type AccountClosureRow, accountClosures, dataExports } from '../../../db/schema/data-rights';
-import { influencers, tiktokAuth } from '../../../db/schema/influencers';
-import { emailVerificationCodes, influencerProfiles, socialAccounts } from '../../../db/schema/onboarding';
+import { creatorProfiles, emailVerificationCodes, socialAccounts } from '../../../db/schema/onboarding';
 import { payouts } from '../../../db/schema/payouts';
 import { passwordAttempts } from '../../../db/schema/security';
 import { applicationShippingAddresses } from '../../../db/schema/shipping';
@@ -60,26 +60,23 @@ async function anonymiseAccount(
   const [claimed] = await tx
     .update(accountClosures)
     .set({ anonymisedAt: now })
-    .where(and(eq(accountClosures.influencerId, closure.influencerId), isNull(accountClosures.anonymisedAt)))
+    .where(and(eq(accountClosures.creatorId, closure.creatorId), isNull(accountClosures.anonymisedAt)))
     .returning();
   if (!claimed) return null;
-  const id = closure.influencerId;
+  const id = closure.creatorId;
   const anonymousEmail = `${closure.anonymousId}@closed.invalid`;
-  const [before] = await tx
-    .select({ email: influencers.email })
-    .from(influencers)
-    .where(eq(influencers.id, id));
+  const [before] = await tx.select({ email: creators.email }).from(creators).where(eq(creators.id, id));
   await renameCreator(tx, closure, anonymousEmail, now);
-  await tx.delete(socialAccounts).where(eq(socialAccounts.influencerId, id));
-  await tx.delete(tiktokAuth).where(eq(tiktokAuth.influencerId, id));
-  await tx.delete(instagramConnections).where(eq(instagramConnections.influencerId, id));
-  await tx.delete(emailVerificationCodes).where(eq(emailVerificationCodes.influencerId, id));
+  await tx.delete(socialAccounts).where(eq(socialAccounts.creatorId, id));
+  await tx.delete(tiktokAuth).where(eq(tiktokAuth.creatorId, id));
+  await tx.delete(instagramConnections).where(eq(instagramConnections.creatorId, id));
+  await tx.delete(emailVerificationCodes).where(eq(emailVerificationCodes.creatorId, id));
   await eraseApplicationDetails(tx, id);
   // Finished payouts keep amount, dates and reference; the PayPal address they went to goes.
   await tx
     .update(payouts)
     .set({ paypalEmail: anonymousEmail })
-    .where(and(eq(payouts.influencerId, id), notInArray(payouts.status, [...OPEN_PAYOUT_STATUSES])));
+    .where(and(eq(payouts.creatorId, id), notInArray(payouts.status, [...OPEN_PAYOUT_STATUSES])));
   const files = closure.userId ? await removeSignInAccount(tx, closure.userId) : null;
   if (before)
     await tx.delete(passwordAttempts).where(eq(passwordAttempts.subject, passwordSubject(before.email)));
@@ -89,7 +86,7 @@ async function anonymiseAccount(
 /** The creator record and profile keep their id and lose every name, address and contact. */
 async function renameCreator(tx: Transaction, closure: AccountClosureRow, anonymousEmail: string, now: Date) {
   await tx
-    .update(influencers)
+    .update(creators)
     .set({
       authUserId: null,
       username: closure.anonymousId,
@@ -104,9 +101,9 @@ async function renameCreator(tx: Transaction, closure: AccountClosureRow, anonym
       mailOptOuts: [],
       updatedAt: now,
     })
-    .where(eq(influencers.id, closure.influencerId));
+    .where(eq(creators.id, closure.creatorId));
   await tx
-    .update(influencerProfiles)
+    .update(creatorProfiles)
     .set({
       firstName: ANONYMOUS_NAME,
       lastName: '',
@@ -121,16 +118,13 @@ async function renameCreator(tx: Transaction, closure: AccountClosureRow, anonym
       shippingPhone: '',
       updatedAt: now,
     })
-    .where(eq(influencerProfiles.influencerId, closure.influencerId));
+    .where(eq(creatorProfiles.creatorId, closure.creatorId));
 }
 
 /** The applications keep their steps; their shipping addresses and the submissions' screenshots go. */
-async function eraseApplicationDetails(tx: Transaction, influencerId: number) {
+async function eraseApplicationDetails(tx: Transaction, creatorId: number) {
   const applicationIds = (
-    await tx
-      .select({ id: applications.id })
-      .from(applications)
-      .where(eq(applications.influencerId, influencerId))
+    await tx.select({ id: applications.id }).from(applications).where(eq(applications.creatorId, creatorId))
   ).map((row) => row.id);
   if (applicationIds.length === 0) return;
   await tx

@@ -6,8 +6,8 @@ import { lockBalance } from '../../../db/queries/wallet-figures';
 import { applications } from '../../../db/schema/applications';
 import { sessions } from '../../../db/schema/auth';
 import { campaigns } from '../../../db/schema/campaigns';
+import { type CreatorRow, creators } from '../../../db/schema/creators';
 import { accountClosures } from '../../../db/schema/data-rights';
-import { type InfluencerRow, influencers } from '../../../db/schema/influencers';
 import { mintAdjustments } from '../../../db/schema/payouts';
 import { MIN_REDEMPTION_MINT } from '../../../shared/constants';
 import { statusesFrom } from '../../../shared/lifecycle/moves';
@@ -32,7 +32,7 @@ import { type AtInstant, atInstant, type ServiceContext } from '../service-conte
 /** Who asks to close: the signed-in user, their creator record, and when their session started. */
 export interface Closer {
   user: { id: string; email: string };
-  influencer: InfluencerRow;
+  creator: CreatorRow;
   sessionStartedAt: Date;
 }
 
@@ -47,13 +47,13 @@ const ACTIVE_STATUSES = statusesFrom('close_account');
 /** The creator's applications in `statuses`, oldest first (row locks then come in one order). */
 async function applicationIdsIn(
   db: DatabaseOrTransaction,
-  influencerId: number,
+  creatorId: number,
   statuses: readonly ApplicationStatus[],
 ) {
   const rows = await db
     .select({ id: applications.id })
     .from(applications)
-    .where(and(eq(applications.influencerId, influencerId), inArray(applications.status, [...statuses])))
+    .where(and(eq(applications.creatorId, creatorId), inArray(applications.status, [...statuses])))
     .orderBy(applications.id);
   return rows.map((row) => row.id);
 }
@@ -61,9 +61,9 @@ async function applicationIdsIn(
 /** What closing would do now: the statement the page shows before the creator confirms. */
 export async function closurePreview(services: ServiceContext, closer: Closer): Promise<ClosurePreview> {
   const ctx = atInstant(services);
-  const balance = await balanceOf(ctx.db, closer.influencer.id);
+  const balance = await balanceOf(ctx.db, closer.creator.id);
   const count = async (statuses: readonly ApplicationStatus[]) =>
-    (await applicationIdsIn(ctx.db, closer.influencer.id, statuses)).length;
+    (await applicationIdsIn(ctx.db, closer.creator.id, statuses)).length;
   return {
     balance,
     minimumRedemption: MIN_REDEMPTION_MINT,
@@ -88,7 +88,7 @@ export async function closeAccount(
   input: CloseAccountInput,
 ): Promise<CloseAccountResult> {
   const ctx = atInstant(services);
-  const { user, influencer } = closer;
+  const { user, creator } = closer;
   await checkItIsThem(ctx, auth, closer, input.password);
   const anonymiseAfter = new Date(ctx.now.getTime() + ANONYMISE_AFTER_DAYS * 86_400_000);
   const result = await ctx.db.transaction(async (tx) => {
@@ -96,19 +96,19 @@ export async function closeAccount(
     // payout whose foreign key takes KEY SHARE on this row, and FOR UPDATE would wait for it while it waits for the
     // balance this transaction takes next (a deadlock on PostgreSQL).
     await tx
-      .select({ id: influencers.id })
-      .from(influencers)
-      .where(eq(influencers.id, influencer.id))
+      .select({ id: creators.id })
+      .from(creators)
+      .where(eq(creators.id, creator.id))
       .for('no key update');
     const [closed] = await tx
-      .select({ id: accountClosures.influencerId })
+      .select({ id: accountClosures.creatorId })
       .from(accountClosures)
-      .where(eq(accountClosures.influencerId, influencer.id));
+      .where(eq(accountClosures.creatorId, creator.id));
     if (closed) throw new AppError('CONFLICT', DATA_RIGHTS_MESSAGES.alreadyClosed);
-    const withdrawn = await endOpenApplications(tx, influencer.id, ctx.now);
-    const balance = await giveUpBalance(tx, influencer.id, input.giveUpMint, ctx.now);
+    const withdrawn = await endOpenApplications(tx, creator.id, ctx.now);
+    const balance = await giveUpBalance(tx, creator.id, input.giveUpMint, ctx.now);
     await tx.insert(accountClosures).values({
-      influencerId: influencer.id,
+      creatorId: creator.id,
       userId: user.id,
       anonymousId: `closed-${randomBytes(8).toString('hex')}`,
       closedAt: ctx.now,
@@ -121,7 +121,7 @@ export async function closeAccount(
   });
   try {
     await ctx.mailer.send(
-      accountClosedMail(ctx.appUrl, influencer.email, {
+      accountClosedMail(ctx.appUrl, creator.email, {
         mintGivenUp: result.mintGivenUp,
         anonymiseOn: anonymiseAfter.toISOString().slice(0, 10),
       }),
@@ -156,15 +156,15 @@ async function checkItIsThem(
  * over (a box on its way, content owed or in review): 'close_account', so no review can credit a reward to the closed
  * account afterwards (decision 0028, amended). Answers how many ended.
  */
-async function endOpenApplications(tx: Transaction, influencerId: number, now: Date): Promise<number> {
+async function endOpenApplications(tx: Transaction, creatorId: number, now: Date): Promise<number> {
   let withdrawn = 0;
   const steps = [
     { statuses: ['applied'] as const, action: 'withdraw', actor: 'creator' },
     { statuses: ACTIVE_STATUSES, action: 'close_account', actor: 'system' },
   ] as const;
   for (const step of steps) {
-    for (const id of await applicationIdsIn(tx, influencerId, step.statuses)) {
-      const locked = await lockOwnApplication(tx, id, influencerId);
+    for (const id of await applicationIdsIn(tx, creatorId, step.statuses)) {
+      const locked = await lockOwnApplication(tx, id, creatorId);
       if (!locked || !(step.statuses as readonly string[]).includes(locked.application.status)) continue;
       await transition(tx, locked, step.action, step.actor, { updatedAt: now });
       await tx
@@ -180,11 +180,11 @@ async function endOpenApplications(tx: Transaction, influencerId: number, now: D
 /** The Mint left, given up as a ledger adjustment (the creator must have said yes to it); answers the amount. */
 async function giveUpBalance(
   tx: Transaction,
-  influencerId: number,
+  creatorId: number,
   giveUpMint: CloseAccountInput['giveUpMint'],
   now: Date,
 ): Promise<number> {
-  const balance = (await lockBalance(tx, influencerId)) ?? 0;
+  const balance = (await lockBalance(tx, creatorId)) ?? 0;
   if (balance > 0 && !giveUpMint) {
     throw new AppError('BAD_REQUEST', DATA_RIGHTS_MESSAGES.confirmGiveUp, {}, undefined, 'giveUpMint');
   }
@@ -192,7 +192,7 @@ async function giveUpBalance(
     const [adjustment] = await tx
       .insert(mintAdjustments)
       .values({
-        influencerId,
+        creatorId,
         amount: -balance,
         reason: GIVE_UP_REASON,
         adminUserId: null,

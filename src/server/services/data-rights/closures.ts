@@ -3,8 +3,8 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
 import { accountClosedAt } from '../../../db/queries/account-closures';
 import { keyset, keysetPage } from '../../../db/queries/keyset';
+import { creators } from '../../../db/schema/creators';
 import { accountClosures } from '../../../db/schema/data-rights';
-import { influencers } from '../../../db/schema/influencers';
 import { decodeCursor } from '../../../shared/page-cursor';
 import {
   ACCOUNT_CLOSURE_PAGE_SIZE,
@@ -18,7 +18,7 @@ import { AppError } from '../../http/errors';
 /** Better Auth's session hook: a closed account gets no new session, whichever way the person signs in. */
 export async function refuseClosedSignIn(db: DatabaseOrTransaction, userId: string) {
   const [closed] = await db
-    .select({ id: accountClosures.influencerId })
+    .select({ id: accountClosures.creatorId })
     .from(accountClosures)
     .where(eq(accountClosures.userId, userId))
     .limit(1);
@@ -67,11 +67,11 @@ export async function listAccountClosures(
       'cursor',
     );
   }
-  const page = keyset(accountClosures.closedAt, accountClosures.influencerId, cursor);
+  const page = keyset(accountClosures.closedAt, accountClosures.creatorId, cursor);
   const read = await db
-    .select({ closure: accountClosures, name: influencers.name })
+    .select({ closure: accountClosures, name: creators.name })
     .from(accountClosures)
-    .innerJoin(influencers, eq(influencers.id, accountClosures.influencerId))
+    .innerJoin(creators, eq(creators.id, accountClosures.creatorId))
     .where(
       and(
         state === 'pending'
@@ -86,10 +86,10 @@ export async function listAccountClosures(
     .limit(limit + 1);
   const { rows, nextCursor } = keysetPage(read, limit, cursor, (row) => ({
     createdAt: row.closure.closedAt,
-    id: row.closure.influencerId,
+    id: row.closure.creatorId,
   }));
   const items = rows.map(({ closure, name }) => ({
-    influencerId: closure.influencerId,
+    creatorId: closure.creatorId,
     anonymousId: closure.anonymousId,
     name: closure.anonymisedAt ? null : name,
     closedAt: closure.closedAt.toISOString(),

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
+import { creators } from '../../../db/schema/creators';
 import { type DataExportRow, dataExports } from '../../../db/schema/data-rights';
-import { influencers } from '../../../db/schema/influencers';
 import {
   DATA_EXPORT_LINK_HOURS,
   DATA_RIGHTS_MESSAGES,
@@ -33,15 +33,12 @@ function viewOf(row: DataExportRow, now: Date): DataExport {
 }
 
 /** The creator's latest data download request, as they see it (an unused link past its 24 hours reads expired). */
-export async function dataExportState(
-  services: ServiceContext,
-  influencerId: number,
-): Promise<DataExportState> {
+export async function dataExportState(services: ServiceContext, creatorId: number): Promise<DataExportState> {
   const ctx = atInstant(services);
   const [latest] = await ctx.db
     .select()
     .from(dataExports)
-    .where(eq(dataExports.influencerId, influencerId))
+    .where(eq(dataExports.creatorId, creatorId))
     .orderBy(desc(dataExports.id))
     .limit(1);
   return { latest: latest ? viewOf(latest, ctx.now) : null };
@@ -55,20 +52,16 @@ export async function requestDataExport(
   const ctx = atInstant(services);
   await ctx.db.transaction(async (tx) => {
     // One request at a time per creator: the creator row is the lock.
-    await tx
-      .select({ id: influencers.id })
-      .from(influencers)
-      .where(eq(influencers.id, who.influencerId))
-      .for('update');
+    await tx.select({ id: creators.id }).from(creators).where(eq(creators.id, who.creatorId)).for('update');
     const [waiting] = await tx
       .select({ id: dataExports.id })
       .from(dataExports)
-      .where(and(eq(dataExports.influencerId, who.influencerId), eq(dataExports.status, 'requested')))
+      .where(and(eq(dataExports.creatorId, who.creatorId), eq(dataExports.status, 'requested')))
       .limit(1);
     if (waiting) throw new AppError('CONFLICT', DATA_RIGHTS_MESSAGES.exportPending);
     await tx.insert(dataExports).values({ ...who, status: 'requested', requestedAt: ctx.now });
   });
-  return dataExportState(services, who.influencerId);
+  return dataExportState(services, who.creatorId);
 }
 
 /**
@@ -97,7 +90,7 @@ export async function buildRequestedExports(services: ServiceContext) {
     expired += 1;
   }
   const waiting = await ctx.db
-    .select({ id: dataExports.id, influencerId: dataExports.influencerId, userId: dataExports.userId })
+    .select({ id: dataExports.id, creatorId: dataExports.creatorId, userId: dataExports.userId })
     .from(dataExports)
     .where(eq(dataExports.status, 'requested'))
     .orderBy(dataExports.id)
@@ -130,9 +123,9 @@ export async function buildRequestedExports(services: ServiceContext) {
     }
     built += 1;
     const [owner] = await ctx.db
-      .select({ email: influencers.email })
-      .from(influencers)
-      .where(eq(influencers.id, request.influencerId));
+      .select({ email: creators.email })
+      .from(creators)
+      .where(eq(creators.id, request.creatorId));
     try {
       if (owner) await ctx.mailer.send(dataExportReadyMail(ctx.appUrl, owner.email, token));
     } catch (error) {

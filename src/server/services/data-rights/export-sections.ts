@@ -7,10 +7,10 @@ import { accounts, sessions, users } from '../../../db/schema/auth';
 import { contentMetricSnapshots, instagramConnections } from '../../../db/schema/content-metrics';
 import { conversationMessages, conversations } from '../../../db/schema/conversations';
 import { followerChanges } from '../../../db/schema/creator-management';
-import { influencers, tiktokAuth } from '../../../db/schema/influencers';
+import { creators, tiktokAuth } from '../../../db/schema/creators';
 import { ledgerEntries, mintBalances, transactions } from '../../../db/schema/ledger';
 import { notifications } from '../../../db/schema/notifications';
-import { influencerProfiles, socialAccounts } from '../../../db/schema/onboarding';
+import { creatorProfiles, socialAccounts } from '../../../db/schema/onboarding';
 import { payouts } from '../../../db/schema/payouts';
 import { deliveryProblems } from '../../../db/schema/shipping';
 import { uploads } from '../../../db/schema/uploads';
@@ -19,7 +19,7 @@ import { applicationIdsOf, submissionIdsOf } from './owned-rows';
 
 /** Whose data a section reads: the creator record and its sign-in account. */
 export interface ExportSubject {
-  influencerId: number;
+  creatorId: number;
   userId: string;
 }
 
@@ -43,52 +43,52 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
           email: users.email,
           // Verified by the sign-in provider, or by the code the creator entered for this same address (the
           // creator record keeps that one; issue 41: a verified email read `emailVerified: false`).
-          emailVerified: sql<boolean>`(${users.emailVerified} or coalesce(${influencers.emailVerified} and lower(${influencers.email}) = lower(${users.email}), false))`,
+          emailVerified: sql<boolean>`(${users.emailVerified} or coalesce(${creators.emailVerified} and lower(${creators.email}) = lower(${users.email}), false))`,
           image: users.image,
           username: users.username,
           twoFactorEnabled: users.twoFactorEnabled,
           createdAt: users.createdAt,
         })
         .from(users)
-        .leftJoin(influencers, eq(influencers.authUserId, users.id))
+        .leftJoin(creators, eq(creators.authUserId, users.id))
         .where(eq(users.id, userId)),
   },
   {
     name: 'creator',
-    read: (db, { influencerId }) =>
+    read: (db, { creatorId }) =>
       db
         .select({
-          id: influencers.id,
-          username: influencers.username,
-          name: influencers.name,
-          email: influencers.email,
-          emailVerified: influencers.emailVerified,
-          verificationEmail: influencers.verificationEmail,
-          platform: influencers.platform,
-          followers: influencers.followers,
-          niche: influencers.niche,
-          provider: influencers.provider,
-          profileImage: influencers.profileImage,
-          standing: influencers.standing,
-          mailOptOuts: influencers.mailOptOuts,
-          createdAt: influencers.createdAt,
+          id: creators.id,
+          username: creators.username,
+          name: creators.name,
+          email: creators.email,
+          emailVerified: creators.emailVerified,
+          verificationEmail: creators.verificationEmail,
+          platform: creators.platform,
+          followers: creators.followers,
+          niche: creators.niche,
+          provider: creators.provider,
+          profileImage: creators.profileImage,
+          standing: creators.standing,
+          mailOptOuts: creators.mailOptOuts,
+          createdAt: creators.createdAt,
         })
-        .from(influencers)
-        .where(eq(influencers.id, influencerId)),
+        .from(creators)
+        .where(eq(creators.id, creatorId)),
   },
   {
     name: 'profile',
-    read: (db, { influencerId }) =>
-      db.select().from(influencerProfiles).where(eq(influencerProfiles.influencerId, influencerId)),
+    read: (db, { creatorId }) =>
+      db.select().from(creatorProfiles).where(eq(creatorProfiles.creatorId, creatorId)),
   },
   {
     name: 'socialAccounts',
-    read: (db, { influencerId }) =>
-      db.select().from(socialAccounts).where(eq(socialAccounts.influencerId, influencerId)),
+    read: (db, { creatorId }) =>
+      db.select().from(socialAccounts).where(eq(socialAccounts.creatorId, creatorId)),
   },
   {
     name: 'connectedAccounts',
-    read: async (db, { influencerId, userId }) => ({
+    read: async (db, { creatorId, userId }) => ({
       signIn: await db
         .select({ provider: accounts.providerId, createdAt: accounts.createdAt })
         .from(accounts)
@@ -100,31 +100,27 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
           ageDemographics: instagramConnections.ageDemographics,
         })
         .from(instagramConnections)
-        .where(eq(instagramConnections.influencerId, influencerId)),
+        .where(eq(instagramConnections.creatorId, creatorId)),
       tiktok: await db
         .select({ openId: tiktokAuth.openId, updatedAt: tiktokAuth.updatedAt })
         .from(tiktokAuth)
-        .where(eq(tiktokAuth.influencerId, influencerId)),
+        .where(eq(tiktokAuth.creatorId, creatorId)),
     }),
   },
   {
     name: 'followerChanges',
-    read: (db, { influencerId }) =>
-      db.select().from(followerChanges).where(eq(followerChanges.influencerId, influencerId)),
+    read: (db, { creatorId }) =>
+      db.select().from(followerChanges).where(eq(followerChanges.creatorId, creatorId)),
   },
   {
     name: 'applications',
-    read: (db, { influencerId }) =>
-      db
-        .select()
-        .from(applications)
-        .where(eq(applications.influencerId, influencerId))
-        .orderBy(applications.id),
+    read: (db, { creatorId }) =>
+      db.select().from(applications).where(eq(applications.creatorId, creatorId)).orderBy(applications.id),
   },
   {
     name: 'submissions',
-    read: async (db, { influencerId }) => {
-      const ids = await applicationIdsOf(db, influencerId);
+    read: async (db, { creatorId }) => {
+      const ids = await applicationIdsOf(db, creatorId);
       return ids.length === 0
         ? []
         : db
@@ -136,8 +132,8 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   },
   {
     name: 'deliveryProblems',
-    read: async (db, { influencerId }) => {
-      const ids = await applicationIdsOf(db, influencerId);
+    read: async (db, { creatorId }) => {
+      const ids = await applicationIdsOf(db, creatorId);
       return ids.length === 0
         ? []
         : db.select().from(deliveryProblems).where(inArray(deliveryProblems.applicationId, ids));
@@ -145,8 +141,8 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   },
   {
     name: 'contentMetrics',
-    read: async (db, { influencerId }) => {
-      const ids = await submissionIdsOf(db, influencerId);
+    read: async (db, { creatorId }) => {
+      const ids = await submissionIdsOf(db, creatorId);
       return ids.length === 0
         ? []
         : db
@@ -169,7 +165,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   },
   {
     name: 'messages',
-    read: (db, { influencerId }) =>
+    read: (db, { creatorId }) =>
       db
         .select({
           conversationId: conversationMessages.conversationId,
@@ -182,20 +178,20 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         })
         .from(conversationMessages)
         .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
-        .where(eq(conversations.influencerId, influencerId))
+        .where(eq(conversations.creatorId, creatorId))
         .orderBy(conversationMessages.id),
   },
   {
     name: 'mintBalance',
-    read: (db, { influencerId }) =>
+    read: (db, { creatorId }) =>
       db
         .select({ balance: mintBalances.balance })
         .from(mintBalances)
-        .where(eq(mintBalances.influencerId, influencerId)),
+        .where(eq(mintBalances.creatorId, creatorId)),
   },
   {
     name: 'ledger',
-    read: (db, { influencerId }) =>
+    read: (db, { creatorId }) =>
       db
         .select({
           amount: ledgerEntries.amount,
@@ -206,21 +202,17 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
           createdAt: ledgerEntries.createdAt,
         })
         .from(ledgerEntries)
-        .where(eq(ledgerEntries.influencerId, influencerId))
+        .where(eq(ledgerEntries.creatorId, creatorId))
         .orderBy(ledgerEntries.id),
   },
   {
     name: 'transactions',
-    read: (db, { influencerId }) =>
-      db
-        .select()
-        .from(transactions)
-        .where(eq(transactions.influencerId, influencerId))
-        .orderBy(transactions.id),
+    read: (db, { creatorId }) =>
+      db.select().from(transactions).where(eq(transactions.creatorId, creatorId)).orderBy(transactions.id),
   },
   {
     name: 'payouts',
-    read: (db, { influencerId }) =>
+    read: (db, { creatorId }) =>
       db
         .select({
           id: payouts.id,
@@ -236,7 +228,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
           cancelledAt: payouts.cancelledAt,
         })
         .from(payouts)
-        .where(eq(payouts.influencerId, influencerId))
+        .where(eq(payouts.creatorId, creatorId))
         .orderBy(payouts.id),
   },
   {
@@ -287,10 +279,10 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   {
     // As the creator reads them on /profile: the TIN masked, the date of birth never.
     name: 'taxForms',
-    read: async (db, { influencerId }) => (await taxFormsOf(db, influencerId)).map(taxFormView),
+    read: async (db, { creatorId }) => (await taxFormsOf(db, creatorId)).map(taxFormView),
   },
   {
     name: 'reliability',
-    read: async (db, { influencerId }) => [(await reliabilityOf(db, [influencerId])).get(influencerId)],
+    read: async (db, { creatorId }) => [(await reliabilityOf(db, [creatorId])).get(creatorId)],
   },
 ];

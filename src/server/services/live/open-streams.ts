@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { sessions, users } from '../../../db/schema/auth';
-import { influencers } from '../../../db/schema/influencers';
+import { creators } from '../../../db/schema/creators';
 import { AppError } from '../../http/errors';
 import type { Logger } from '../../process/logger';
 import { adminSessionEnd } from '../session-limits';
@@ -73,11 +73,11 @@ async function liveSessions(db: Database, sessionIds: string[], now: Date): Prom
       lastActiveAt: sessions.lastActiveAt,
       role: users.role,
       banned: users.banned,
-      standing: influencers.standing,
+      standing: creators.standing,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(influencers, eq(influencers.authUserId, users.id))
+    .leftJoin(creators, eq(creators.authUserId, users.id))
     .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, now)));
   const live = new Map<string, Standing>();
   for (const row of rows) {
@@ -91,9 +91,9 @@ async function liveSessions(db: Database, sessionIds: string[], now: Date): Prom
 /** The standing of a user's creator account now (null: not a creator, or unreadable). */
 async function standingOf(db: Database, userId: string): Promise<Standing> {
   const [row] = await db
-    .select({ standing: influencers.standing })
-    .from(influencers)
-    .where(eq(influencers.authUserId, userId));
+    .select({ standing: creators.standing })
+    .from(creators)
+    .where(eq(creators.authUserId, userId));
   return row?.standing ?? null;
 }
 

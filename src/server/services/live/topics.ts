@@ -18,12 +18,12 @@ export type LiveTopic = 'payments' | 'problems' | `campaign:${number}` | `creato
 const TOPIC = /^(?:payments|problems|campaign:\d+|creator:\d+)$/;
 
 /** Which topics a stream carries: the admins' (everything but creators' own), or one creator's. */
-export type LiveAudience = { role: 'admin' } | { role: 'creator'; influencerId: number };
+export type LiveAudience = { role: 'admin' } | { role: 'creator'; creatorId: number };
 
 export function topicFor(audience: LiveAudience, topic: string): boolean {
   if (!TOPIC.test(topic)) return false;
   if (audience.role === 'admin') return !topic.startsWith('creator:');
-  return topic === `creator:${audience.influencerId}`;
+  return topic === `creator:${audience.creatorId}`;
 }
 
 /**

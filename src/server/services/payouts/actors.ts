@@ -1,8 +1,8 @@
-import type { InfluencerRow } from '../../../db/schema/influencers';
+import type { CreatorRow } from '../../../db/schema/creators';
 import type { Actor } from './settle';
 
 /** A creator as their payouts' histories name them. */
-export const creatorActor = (influencer: InfluencerRow): Actor => ({
-  userId: influencer.authUserId,
-  name: `${influencer.name} (creator)`,
+export const creatorActor = (creator: CreatorRow): Actor => ({
+  userId: creator.authUserId,
+  name: `${creator.name} (creator)`,
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { lockBalance } from '../../../db/queries/wallet-figures';
-import { influencers } from '../../../db/schema/influencers';
+import { creators } from '../../../db/schema/creators';
 import { mintAdjustments } from '../../../db/schema/payouts';
 import type { AdjustmentInput } from '../../../shared/schemas/payout';
 import { AppError } from '../../http/errors';
@@ -16,29 +16,29 @@ import { postAdjustment } from './ledger';
  */
 export async function adjustMint(
   services: ServiceContext,
-  { influencerId, input, admin }: { influencerId: number; input: AdjustmentInput; admin: AuditActor },
+  { creatorId, input, admin }: { creatorId: number; input: AdjustmentInput; admin: AuditActor },
 ): Promise<{ id: number; balance: number }> {
   const ctx = atInstant(services);
   return ctx.db.transaction(async (tx) => {
-    const [influencer] = await tx
-      .select({ id: influencers.id, name: influencers.name })
-      .from(influencers)
-      .where(eq(influencers.id, influencerId))
+    const [creator] = await tx
+      .select({ id: creators.id, name: creators.name })
+      .from(creators)
+      .where(eq(creators.id, creatorId))
       .limit(1);
-    if (!influencer) throw new AppError('NOT_FOUND', 'Creator not found.');
-    const balance = (await lockBalance(tx, influencerId)) ?? 0;
+    if (!creator) throw new AppError('NOT_FOUND', 'Creator not found.');
+    const balance = (await lockBalance(tx, creatorId)) ?? 0;
     // After the balance lock: a closure under way holds it until its commit, so its record is seen here.
-    await refuseClosedAccount(tx, influencer, 'adjust');
+    await refuseClosedAccount(tx, creator, 'adjust');
     if (balance + input.amount < 0) {
       throw new AppError(
         'BAD_REQUEST',
-        `${influencer.name} has ${balance.toLocaleString('en-US')} Mint: a debit of ${(-input.amount).toLocaleString('en-US')} Mint would take the balance below zero.`,
+        `${creator.name} has ${balance.toLocaleString('en-US')} Mint: a debit of ${(-input.amount).toLocaleString('en-US')} Mint would take the balance below zero.`,
       );
     }
     const [adjustment] = await tx
       .insert(mintAdjustments)
       .values({
-        influencerId,
+        creatorId,
         amount: input.amount,
         reason: input.reason,
         adminUserId: admin.userId,
@@ -50,7 +50,7 @@ export async function adjustMint(
     await recordAdminAction(tx, admin, {
       action: 'mint.adjust',
       entityType: 'creator',
-      entityId: influencerId,
+      entityId: creatorId,
       before: { balance },
       after: { balance: balance + input.amount, amount: input.amount, reason: input.reason },
       at: ctx.now,

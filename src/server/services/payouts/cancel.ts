@@ -1,5 +1,5 @@
 import { lockPayout, payoutView, recordPayoutEvent } from '../../../db/queries/payout-records';
-import type { InfluencerRow } from '../../../db/schema/influencers';
+import type { CreatorRow } from '../../../db/schema/creators';
 import type { Payout } from '../../../shared/schemas/payout';
 import { AppError } from '../../http/errors';
 import { atInstant, type ServiceContext } from '../service-context';
@@ -10,12 +10,12 @@ import { movePayout } from './move';
 /** The creator cancels a payout no admin has started: the Mint comes back (a `reversal` entry). */
 export async function cancelRedemption(
   services: ServiceContext,
-  influencer: InfluencerRow,
+  creator: CreatorRow,
   payoutId: number,
 ): Promise<Payout> {
   const ctx = atInstant(services);
   return ctx.db.transaction(async (tx) => {
-    const payout = await lockPayout(tx, payoutId, influencer.id);
+    const payout = await lockPayout(tx, payoutId, creator.id);
     if (!payout) throw new AppError('NOT_FOUND', 'Payout not found.');
     const updated = await movePayout(
       tx,
@@ -29,7 +29,7 @@ export async function cancelRedemption(
           : `This payout is ${status}, so it can no longer be cancelled.`,
     );
     await returnPayoutMint(tx, payout, 'cancelled', ctx.now);
-    const actor = creatorActor(influencer);
+    const actor = creatorActor(creator);
     await recordPayoutEvent(tx, {
       payoutId: payout.id,
       action: 'cancelled',

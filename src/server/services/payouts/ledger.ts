@@ -10,7 +10,7 @@ import { AppError } from '../../http/errors';
  */
 
 export interface LedgerChange {
-  influencerId: number;
+  creatorId: number;
   /** Positive: credit. Negative: debit. Whole Mint. */
   amount: number;
   kind: LedgerKind;
@@ -31,7 +31,7 @@ export async function postLedgerEntry(tx: DatabaseOrTransaction, change: LedgerC
   const inserted = await tx
     .insert(ledgerEntries)
     .values({
-      influencerId: change.influencerId,
+      creatorId: change.creatorId,
       amount: change.amount,
       kind: change.kind,
       reference: change.reference,
@@ -45,9 +45,9 @@ export async function postLedgerEntry(tx: DatabaseOrTransaction, change: LedgerC
   if (change.amount > 0) {
     await tx
       .insert(mintBalances)
-      .values({ influencerId: change.influencerId, balance: change.amount, updatedAt: change.at })
+      .values({ creatorId: change.creatorId, balance: change.amount, updatedAt: change.at })
       .onConflictDoUpdate({
-        target: mintBalances.influencerId,
+        target: mintBalances.creatorId,
         set: { balance: sql`${mintBalances.balance} + ${change.amount}`, updatedAt: change.at },
       });
   } else {
@@ -56,7 +56,7 @@ export async function postLedgerEntry(tx: DatabaseOrTransaction, change: LedgerC
     const updated = await tx
       .update(mintBalances)
       .set({ balance: sql`${mintBalances.balance} + ${change.amount}`, updatedAt: change.at })
-      .where(eq(mintBalances.influencerId, change.influencerId))
+      .where(eq(mintBalances.creatorId, change.creatorId))
       .returning({ balance: mintBalances.balance });
     if (updated.length === 0) throw new AppError('BAD_REQUEST', 'The Mint balance cannot go below zero.');
   }
@@ -64,11 +64,11 @@ export async function postLedgerEntry(tx: DatabaseOrTransaction, change: LedgerC
 }
 
 /** A creator's available Mint (their balance row; no row is 0). */
-export async function balanceOf(tx: DatabaseOrTransaction, influencerId: number): Promise<number> {
+export async function balanceOf(tx: DatabaseOrTransaction, creatorId: number): Promise<number> {
   const [row] = await tx
     .select({ balance: mintBalances.balance })
     .from(mintBalances)
-    .where(eq(mintBalances.influencerId, influencerId));
+    .where(eq(mintBalances.creatorId, creatorId));
   return row?.balance ?? 0;
 }
 
@@ -76,7 +76,7 @@ export async function balanceOf(tx: DatabaseOrTransaction, influencerId: number)
 export async function creditReward(
   tx: DatabaseOrTransaction,
   reward: {
-    influencerId: number;
+    creatorId: number;
     amount: number;
     reference: string;
     description: string;
@@ -90,7 +90,7 @@ export async function creditReward(
   const posted = await postLedgerEntry(tx, { ...reward, kind: 'reward' });
   if (!posted) return false;
   await tx.insert(transactions).values({
-    influencerId: reward.influencerId,
+    creatorId: reward.creatorId,
     campaignId: reward.campaignId,
     amount: reward.amount.toFixed(2),
     kind: 'reward',
@@ -105,12 +105,12 @@ export async function creditReward(
 /** A redemption: the Mint of a new payout leaves the balance (a `redemption` entry) and its transaction is pending. */
 export async function debitRedemption(
   tx: DatabaseOrTransaction,
-  payout: { id: number; influencerId: number; amount: number },
+  payout: { id: number; creatorId: number; amount: number },
   now: Date,
 ): Promise<void> {
   const reference = `redemption:payout:${payout.id}`;
   await postLedgerEntry(tx, {
-    influencerId: payout.influencerId,
+    creatorId: payout.creatorId,
     amount: -payout.amount,
     kind: 'redemption',
     reference,
@@ -118,7 +118,7 @@ export async function debitRedemption(
     at: now,
   });
   await tx.insert(transactions).values({
-    influencerId: payout.influencerId,
+    creatorId: payout.creatorId,
     amount: payout.amount.toFixed(2),
     kind: 'redemption',
     status: 'pending',
@@ -161,12 +161,12 @@ export async function completeRedemptions(
  */
 export async function returnPayoutMint(
   tx: DatabaseOrTransaction,
-  payout: { id: number; influencerId: number; amount: number },
+  payout: { id: number; creatorId: number; amount: number },
   outcome: 'cancelled' | 'failed' | 'returned',
   now: Date,
 ): Promise<void> {
   await postLedgerEntry(tx, {
-    influencerId: payout.influencerId,
+    creatorId: payout.creatorId,
     amount: payout.amount,
     kind: 'reversal',
     reference: `reversal:payout:${payout.id}`,
@@ -182,12 +182,12 @@ export async function returnPayoutMint(
 /** An admin adjustment (its `mint_adjustments` row is written first): an `adjustment` entry, a completed transaction. */
 export async function postAdjustment(
   tx: DatabaseOrTransaction,
-  adjustment: { id: number; influencerId: number; amount: number; reason: string },
+  adjustment: { id: number; creatorId: number; amount: number; reason: string },
   now: Date,
 ): Promise<void> {
   const reference = `adjustment:${adjustment.id}`;
   await postLedgerEntry(tx, {
-    influencerId: adjustment.influencerId,
+    creatorId: adjustment.creatorId,
     amount: adjustment.amount,
     kind: 'adjustment',
     reference,
@@ -195,7 +195,7 @@ export async function postAdjustment(
     at: now,
   });
   await tx.insert(transactions).values({
-    influencerId: adjustment.influencerId,
+    creatorId: adjustment.creatorId,
     amount: adjustment.amount.toFixed(2),
     kind: 'adjustment',
     status: 'completed',

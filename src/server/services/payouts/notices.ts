@@ -1,11 +1,11 @@
 import { inArray } from 'drizzle-orm';
-import { influencers } from '../../../db/schema/influencers';
+import { creators } from '../../../db/schema/creators';
 import { type PayoutNotice, payoutMail } from '../../mail/payout-templates';
 import type { ServiceContext } from '../service-context';
 
 /** A payout mail to send once the change is committed. */
 export interface PayoutNoticeFor {
-  influencerId: number;
+  creatorId: number;
   notice: PayoutNotice;
 }
 
@@ -16,14 +16,14 @@ export async function sendPayoutNotices(
 ) {
   if (notices.length === 0) return;
   // Every recipient's address in one read (a batch of PayPal results sends up to 100 mails).
-  const ids = [...new Set(notices.map((n) => n.influencerId))];
+  const ids = [...new Set(notices.map((n) => n.creatorId))];
   const rows = await ctx.db
-    .select({ id: influencers.id, email: influencers.email })
-    .from(influencers)
-    .where(inArray(influencers.id, ids));
+    .select({ id: creators.id, email: creators.email })
+    .from(creators)
+    .where(inArray(creators.id, ids));
   const emails = new Map(rows.map((r) => [r.id, r.email]));
-  for (const { influencerId, notice } of notices) {
-    const email = emails.get(influencerId);
+  for (const { creatorId, notice } of notices) {
+    const email = emails.get(creatorId);
     if (email === undefined) continue;
     try {
       await ctx.mailer.send(payoutMail(ctx.appUrl, email, notice));

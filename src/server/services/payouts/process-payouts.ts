@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
 import { lockPayout, recordPayoutEvent } from '../../../db/queries/payout-records';
-import { influencers } from '../../../db/schema/influencers';
+import { creators } from '../../../db/schema/creators';
 import { type PayoutBatchRow, type PayoutRow, payoutBatches } from '../../../db/schema/payouts';
 import type { PayoutAction } from '../../../shared/payout-moves';
 import { type PayoutMode, type PayoutStatus, payoutLabel } from '../../../shared/payouts';
@@ -15,11 +15,11 @@ import { CLAIM_MS } from './batch-schedule';
 import { checkPayoutMove, movePayout } from './move';
 
 /** A payout of a banned creator is held for review: it cannot be started. */
-async function heldMessage(tx: DatabaseOrTransaction, influencerId: number, label: string) {
+async function heldMessage(tx: DatabaseOrTransaction, creatorId: number, label: string) {
   const [row] = await tx
-    .select({ standing: influencers.standing })
-    .from(influencers)
-    .where(eq(influencers.id, influencerId))
+    .select({ standing: creators.standing })
+    .from(creators)
+    .where(eq(creators.id, creatorId))
     .limit(1);
   return row?.standing === 'banned'
     ? `${label} is held for review: the creator's account is banned. Lift the ban to pay it.`
@@ -40,7 +40,7 @@ async function lockPendingPayouts(
   for (const id of unique) {
     const payout = await lockPayout(tx, id);
     if (!payout) throw new AppError('NOT_FOUND', `Payout #${id} was not found.`);
-    const held = await heldMessage(tx, payout.influencerId, payoutLabel(id));
+    const held = await heldMessage(tx, payout.creatorId, payoutLabel(id));
     if (held) throw new AppError('CONFLICT', held);
     checkPayoutMove(payout, action, 'admin', processRefusal(id));
     // Issue 27: held until the creator files a tax form (filing clears the mark under the same row lock).

@@ -4,7 +4,7 @@ import type { Transaction } from '../../../db/client';
 import { lockPayoutTarget } from '../../../db/queries/onboarding';
 import { findPayoutByKey, payoutView, recordPayoutEvent } from '../../../db/queries/payout-records';
 import { lockBalance } from '../../../db/queries/wallet-figures';
-import type { InfluencerRow } from '../../../db/schema/influencers';
+import type { CreatorRow } from '../../../db/schema/creators';
 import { type PayoutRow, payouts } from '../../../db/schema/payouts';
 import { payoutExpectedBy } from '../../../shared/business-days';
 import { paypalChangeHold, paypalHoldMessage } from '../../../shared/paypal-hold';
@@ -38,24 +38,24 @@ const requestHash = (request: RedemptionRequest) =>
 export async function requestRedemption(
   services: ServiceContext,
   {
-    influencer,
+    creator,
     request,
     idempotencyKey,
-  }: { influencer: InfluencerRow; request: RedemptionRequest; idempotencyKey: string },
+  }: { creator: CreatorRow; request: RedemptionRequest; idempotencyKey: string },
 ): Promise<{ payout: Payout; replayed: boolean }> {
   const ctx = atInstant(services);
   const hash = requestHash(request);
   const result = await ctx.db.transaction(async (tx) => {
-    const balance = await lockBalance(tx, influencer.id);
-    const earlier = await findPayoutByKey(tx, influencer.id, idempotencyKey);
+    const balance = await lockBalance(tx, creator.id);
+    const earlier = await findPayoutByKey(tx, creator.id, idempotencyKey);
     if (earlier) return { payout: firstAnswer(earlier, hash), replayed: true };
-    const paypalEmail = await payableAddress(tx, influencer.id, request.amount, balance ?? 0, ctx.now);
+    const paypalEmail = await payableAddress(tx, creator.id, request.amount, balance ?? 0, ctx.now);
     // Under the balance lock (./hold.ts): concurrent redemptions around $600 count each other.
-    const heldForTaxForm = await needsTaxHold(tx, influencer.id, request.amount, ctx.now);
+    const heldForTaxForm = await needsTaxHold(tx, creator.id, request.amount, ctx.now);
     const [payout] = await tx
       .insert(payouts)
       .values({
-        influencerId: influencer.id,
+        creatorId: creator.id,
         amount: request.amount,
         paypalEmail,
         heldForTaxForm,
@@ -67,17 +67,17 @@ export async function requestRedemption(
       })
       .returning();
     await debitRedemption(tx, payout!, ctx.now);
-    await recordRequested(tx, payout!, creatorActor(influencer), ctx.now);
+    await recordRequested(tx, payout!, creatorActor(creator), ctx.now);
     const view = payoutView(payout!);
     await tx.update(payouts).set({ response: view }).where(eq(payouts.id, payout!.id));
-    await notifyAdmins(tx, adminNotice.payoutRequested(payout!.id, request.amount, influencer.name), ctx.now);
+    await notifyAdmins(tx, adminNotice.payoutRequested(payout!.id, request.amount, creator.name), ctx.now);
     return { payout: view, replayed: false };
   });
   if (!result.replayed) {
     const { id: payoutId, amount, paypalEmail, expectedBy, waitingForTaxForm } = result.payout;
     await sendPayoutNotices(ctx, [
       {
-        influencerId: influencer.id,
+        creatorId: creator.id,
         notice: { kind: 'requested', payoutId, amount, paypalEmail, expectedBy, waitingForTaxForm },
       },
     ]);
@@ -102,12 +102,12 @@ function firstAnswer(earlier: PayoutRow, hash: string): Payout {
  */
 async function payableAddress(
   tx: Transaction,
-  influencerId: number,
+  creatorId: number,
   amount: number,
   available: number,
   now: Date,
 ): Promise<string> {
-  const profile = await lockPayoutTarget(tx, influencerId);
+  const profile = await lockPayoutTarget(tx, creatorId);
   if (!profile?.paypalEmail) throw new AppError('BAD_REQUEST', NO_PAYPAL_MESSAGE);
   const hold = paypalChangeHold(profile.paypalEmailChangedAt, now);
   if (hold) throw new AppError('CONFLICT', paypalHoldMessage(hold));

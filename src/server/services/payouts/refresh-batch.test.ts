@@ -34,8 +34,8 @@ describe.each(TEST_DRIVERS)(
       expect(row).toMatchObject({ status: 'failed', paypalStatus: 'FAILED' });
       expect(row.failureReason).toBe('Receiver account is invalid. (PayPal: FAILED)');
       for (let i = 0; i < 3; i++) await refreshBatch(ctx(), row.batchId!);
-      expect((await reversals(c.influencerId)).map((r) => r.amount)).toEqual([60]);
-      expect(await balanceAndSum(t.database.db, c.influencerId)).toEqual({ balance: 70, sum: 70 });
+      expect((await reversals(c.creatorId)).map((r) => r.amount)).toEqual([60]);
+      expect(await balanceAndSum(t.database.db, c.creatorId)).toEqual({ balance: 70, sum: 70 });
       const mail = mailer.sent.filter((m) => m.to === c.email).at(-1)!;
       expect(mail.subject).toBe('Payout failed: 60 Mint are back in your wallet');
       expect(mail.text).toContain('Reason: Receiver account is invalid. (PayPal: FAILED)');
@@ -66,7 +66,7 @@ describe.each(TEST_DRIVERS)(
       expect(polled.refreshed).toBeGreaterThanOrEqual(1);
       row = await payoutRow(d.payout.id);
       expect(row).toMatchObject({ status: 'returned', paypalStatus: 'RETURNED' });
-      expect(await balanceAndSum(t.database.db, d.influencerId)).toEqual({ balance: 65, sum: 65 });
+      expect(await balanceAndSum(t.database.db, d.creatorId)).toEqual({ balance: 65, sum: 65 });
       const mail = mailer.sent.filter((m) => m.to === d.email).at(-1)!;
       expect(mail.subject).toBe('Payout returned: 55 Mint are back in your wallet');
       const [closed] = await t.database.db
@@ -89,8 +89,8 @@ describe.each(TEST_DRIVERS)(
         failureReason: 'This payout was blocked. (PayPal: BLOCKED)',
       });
       expect(await payoutRow(denied.payout.id)).toMatchObject({ status: 'failed', paypalStatus: 'DENIED' });
-      expect(await balanceAndSum(t.database.db, blocked.influencerId)).toEqual({ balance: 60, sum: 60 });
-      expect(await balanceAndSum(t.database.db, denied.influencerId)).toEqual({ balance: 70, sum: 70 });
+      expect(await balanceAndSum(t.database.db, blocked.creatorId)).toEqual({ balance: 60, sum: 60 });
+      expect(await balanceAndSum(t.database.db, denied.creatorId)).toEqual({ balance: 70, sum: 70 });
 
       // PayPal took a batch, had not given its item a status yet, then denied the whole batch.
       t.fake.outcomeFor = () => null;
@@ -109,8 +109,8 @@ describe.each(TEST_DRIVERS)(
         status: 'failed',
         failureReason: 'PayPal denied the payout batch. (PayPal: batch DENIED)',
       });
-      expect(await balanceAndSum(t.database.db, open.influencerId)).toEqual({ balance: 65, sum: 65 });
-      expect((await reversals(open.influencerId)).map((r) => r.amount)).toEqual([55]);
+      expect(await balanceAndSum(t.database.db, open.creatorId)).toEqual({ balance: 65, sum: 65 });
+      expect((await reversals(open.creatorId)).map((r) => r.amount)).toEqual([55]);
       // Nothing there needed a person.
       for (const p of [blocked, denied, open]) expect(await alertsAbout(p.payout.id)).toEqual([]);
     });
@@ -151,7 +151,7 @@ describe.each(TEST_DRIVERS)(
         t.admin,
       );
       expect(failed.status).toBe(200);
-      expect(await balanceAndSum(t.database.db, odd.influencerId)).toEqual({ balance: 80, sum: 80 });
+      expect(await balanceAndSum(t.database.db, odd.creatorId)).toEqual({ balance: 80, sum: 80 });
       expect((await detail(odd.payout.id)).events.map((e) => e.action)).toEqual([
         'requested',
         'sent_to_paypal',
@@ -186,7 +186,7 @@ describe.each(TEST_DRIVERS)(
         status: 'completed',
         reference: '5TY05013RG002845M',
       });
-      expect(await balanceAndSum(t.database.db, silent.influencerId)).toEqual({ balance: 10, sum: 10 });
+      expect(await balanceAndSum(t.database.db, silent.creatorId)).toEqual({ balance: 10, sum: 10 });
     });
 
     it('reads run at the same time, and again after, settle each payout once: one paid mark, one Mint back', async () => {
@@ -219,9 +219,9 @@ describe.each(TEST_DRIVERS)(
       expect((await actions(paid.payout.id)).filter((a) => a === 'paid')).toHaveLength(1);
       expect((await actions(back.payout.id)).filter((a) => a === 'failed')).toHaveLength(1);
       expect((await actions(open.payout.id)).filter((a) => a === 'paypal_status')).toHaveLength(1);
-      expect((await reversals(back.influencerId)).map((r) => r.amount)).toEqual([70]);
-      expect(await balanceAndSum(t.database.db, back.influencerId)).toEqual({ balance: 80, sum: 80 });
-      expect(await balanceAndSum(t.database.db, paid.influencerId)).toEqual({ balance: 10, sum: 10 });
+      expect((await reversals(back.creatorId)).map((r) => r.amount)).toEqual([70]);
+      expect(await balanceAndSum(t.database.db, back.creatorId)).toEqual({ balance: 80, sum: 80 });
+      expect(await balanceAndSum(t.database.db, paid.creatorId)).toEqual({ balance: 10, sum: 10 });
       // One mail and one in-app notice each, for the two payouts that ended.
       const mails = mailer.sent.slice(sentBefore);
       expect(mails.filter((m) => m.to === paid.email).map((m) => m.subject)).toHaveLength(1);

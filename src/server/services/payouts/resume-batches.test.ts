@@ -9,7 +9,7 @@ import { testServices } from '../../../../tests/support/services';
 import { testEnv } from '../../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
 import type { Env } from '../../../config/env';
-import { influencerProfiles } from '../../../db/schema/onboarding';
+import { creatorProfiles } from '../../../db/schema/onboarding';
 import { payoutBatches, payoutEvents, payouts } from '../../../db/schema/payouts';
 import type { Payout } from '../../../shared/schemas/payout';
 import { createAuth } from '../../auth/auth';
@@ -52,10 +52,10 @@ describe.each(TEST_DRIVERS)('PayPal batches a crash left submitting, on %s', (dr
     const made = await createReadyCreator(app, database.db, { email: `resume${n}-${driver}@example.com` });
     const paypalEmail = `resume-receiver${n}-${driver}@example.com`;
     await database.db
-      .update(influencerProfiles)
+      .update(creatorProfiles)
       .set({ paypalEmail })
-      .where(eq(influencerProfiles.influencerId, made.influencerId));
-    await giveMint(database.db, made.influencerId, amount + 10);
+      .where(eq(creatorProfiles.creatorId, made.creatorId));
+    await giveMint(database.db, made.creatorId, amount + 10);
     const response = await postJson(app, '/api/me/redemptions', { amount }, made.cookie, {
       'idempotency-key': `resume-test-${n}`,
     });
@@ -180,6 +180,6 @@ describe.each(TEST_DRIVERS)('PayPal batches a crash left submitting, on %s', (dr
       'paypal_accepted',
       'paid',
     ]);
-    expect(await balanceAndSum(database.db, c.influencerId)).toEqual({ balance: 10, sum: 10 });
+    expect(await balanceAndSum(database.db, c.creatorId)).toEqual({ balance: 10, sum: 10 });
   });
 });

@@ -54,9 +54,9 @@ export async function settlePaid(
     detail: change.detail,
     at: now,
   });
-  await notifyCreator(tx, payout.influencerId, creatorNotice.payoutPaid(payout.id, payout.amount), now);
+  await notifyCreator(tx, payout.creatorId, creatorNotice.payoutPaid(payout.id, payout.amount), now);
   return {
-    influencerId: payout.influencerId,
+    creatorId: payout.creatorId,
     notice: {
       kind: 'paid',
       payoutId: payout.id,
@@ -114,7 +114,7 @@ export async function settlePaidTogether(
     now,
   );
   return paid.map((p) => ({
-    influencerId: p.influencerId,
+    creatorId: p.creatorId,
     notice: {
       kind: 'paid',
       payoutId: p.id,
@@ -156,19 +156,19 @@ export async function settleBack(
   });
   await notifyCreator(
     tx,
-    payout.influencerId,
+    payout.creatorId,
     creatorNotice.payoutBack(payout.id, payout.amount, change.status, change.reason),
     now,
   );
   return {
-    influencerId: payout.influencerId,
+    creatorId: payout.creatorId,
     notice: {
       kind: change.status,
       payoutId: payout.id,
       amount: payout.amount,
       paypalEmail: payout.paypalEmail,
       reason: change.reason,
-      balance: await balanceOf(tx, payout.influencerId),
+      balance: await balanceOf(tx, payout.creatorId),
     },
   };
 }

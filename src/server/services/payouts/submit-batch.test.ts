@@ -85,7 +85,7 @@ describe.each(TEST_DRIVERS)(
       ).toHaveLength(2);
       expect(batch).toMatchObject({ attempts: 2, status: 'closed', lastError: null });
       expect((await payoutRow(e.payout.id)).status).toBe('completed');
-      expect(await balanceAndSum(t.database.db, e.influencerId)).toEqual({ balance: 10, sum: 10 });
+      expect(await balanceAndSum(t.database.db, e.creatorId)).toEqual({ balance: 10, sum: 10 });
     });
 
     it('when PayPal answers the retry with the duplicate sender_batch_id error, the original batch is adopted', async () => {

@@ -8,13 +8,13 @@ import type { ServiceContext } from '../service-context';
  */
 export async function getWallet(
   ctx: ServiceContext,
-  influencerId: number,
+  creatorId: number,
   page: { limit: number; cursor?: string | undefined } = { limit: 50 },
 ) {
-  return walletFigures(ctx.db, influencerId, page, ctx.now());
+  return walletFigures(ctx.db, creatorId, page, ctx.now());
 }
 
 /** The creator's payouts, newest first. */
-export async function listPayouts(ctx: ServiceContext, influencerId: number) {
-  return listMyPayouts(ctx.db, influencerId);
+export async function listPayouts(ctx: ServiceContext, creatorId: number) {
+  return listMyPayouts(ctx.db, creatorId);
 }

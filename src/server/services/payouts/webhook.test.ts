@@ -43,10 +43,10 @@ describe.each(TEST_DRIVERS)('PayPal webhooks against a local fake PayPal, on %s'
     expect(signed.status).toBe(200);
     expect(await signed.json()).toEqual({ received: true, refreshed: true });
     expect(await payoutRow(k.payout.id)).toMatchObject({ status: 'returned', paypalStatus: 'REFUNDED' });
-    expect(await balanceAndSum(t.database.db, k.influencerId)).toEqual({ balance: 60, sum: 60 });
+    expect(await balanceAndSum(t.database.db, k.creatorId)).toEqual({ balance: 60, sum: 60 });
     // PayPal retries webhooks: the same event again changes nothing.
     expect((await send(event, t.fake.signWebhook(event))).status).toBe(200);
-    expect((await reversals(k.influencerId)).map((r) => r.amount)).toEqual([50]);
+    expect((await reversals(k.creatorId)).map((r) => r.amount)).toEqual([50]);
     // Events about batches that are not ours are acknowledged and ignored.
     const foreign = JSON.stringify({
       event_type: 'PAYMENT.PAYOUTS-ITEM.SUCCEEDED',

@@ -20,7 +20,7 @@ export async function askForAnotherChoice(
 ) {
   const ctx = atInstant(services);
   const told = await ctx.db.transaction(async (tx) => {
-    const { application, campaign, influencer } = found(
+    const { application, campaign, creator } = found(
       await lockApplication(tx, applicationId),
       'Application not found',
     );
@@ -34,7 +34,7 @@ export async function askForAnotherChoice(
     const soldOut = variantLabel(out.product, out.variant);
     await notifyCreator(
       tx,
-      influencer.id,
+      creator.id,
       creatorNotice.choiceRequested(campaign.name, soldOut, applicationId),
       ctx.now,
     );
@@ -46,7 +46,7 @@ export async function askForAnotherChoice(
       after: { asked: soldOut },
       at: ctx.now,
     });
-    return { email: influencer.email, campaign: campaign.name, soldOut };
+    return { email: creator.email, campaign: campaign.name, soldOut };
   });
   const mailed = await sendCreatorMail(
     ctx,

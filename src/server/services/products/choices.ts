@@ -60,14 +60,14 @@ export async function checkChoices(
  */
 export async function changeChoices(
   services: ServiceContext,
-  influencerId: number,
+  creatorId: number,
   applicationId: number,
   choices: readonly Choice[],
 ) {
   const ctx = atInstant(services);
   return ctx.db.transaction(async (tx) => {
     const { application } = found(
-      await lockOwnApplication(tx, applicationId, influencerId),
+      await lockOwnApplication(tx, applicationId, creatorId),
       'Application not found',
     );
     if (application.status !== 'applied' && application.status !== 'accepted') {

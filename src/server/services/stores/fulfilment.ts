@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { applications } from '../../../db/schema/applications';
 import { campaigns } from '../../../db/schema/campaigns';
-import { influencers } from '../../../db/schema/influencers';
+import { creators } from '../../../db/schema/creators';
 import { storeOrders, stores } from '../../../db/schema/stores';
 import { AppError } from '../../http/errors';
 import { ShopifyError, type StoreShipment } from '../../integrations/shopify/shopify-client';
@@ -69,10 +69,10 @@ export async function markStoreOrderCancelled(services: ServiceContext, applicat
       .returning({ orderName: storeOrders.orderName });
     if (!changed) return;
     const [about] = await tx
-      .select({ campaignId: campaigns.id, campaign: campaigns.name, creator: influencers.name })
+      .select({ campaignId: campaigns.id, campaign: campaigns.name, creator: creators.name })
       .from(applications)
       .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-      .innerJoin(influencers, eq(influencers.id, applications.influencerId))
+      .innerJoin(creators, eq(creators.id, applications.creatorId))
       .where(eq(applications.id, applicationId));
     if (!about) return;
     await notifyAdmins(

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { shippingAddressesFor } from '../../../db/queries/shipping';
 import { applications } from '../../../db/schema/applications';
 import { campaigns } from '../../../db/schema/campaigns';
-import { influencers } from '../../../db/schema/influencers';
+import { creators } from '../../../db/schema/creators';
 import { applicationChoices, productVariants } from '../../../db/schema/products';
 import { storeOrders, stores } from '../../../db/schema/stores';
 import { ShopifyError, type StoreOrderInput } from '../../integrations/shopify/shopify-client';
@@ -26,10 +26,10 @@ export function orderTag(applicationId: number): string {
 /** What an order needs: the accepted application, its brand's store, the chosen store variants, the address. */
 async function orderPlan(services: ServiceContext, applicationId: number) {
   const [row] = await services.db
-    .select({ application: applications, brand: campaigns.brand, email: influencers.email, store: stores })
+    .select({ application: applications, brand: campaigns.brand, email: creators.email, store: stores })
     .from(applications)
     .innerJoin(campaigns, eq(campaigns.id, applications.campaignId))
-    .innerJoin(influencers, eq(influencers.id, applications.influencerId))
+    .innerJoin(creators, eq(creators.id, applications.creatorId))
     .innerJoin(stores, eq(stores.brand, campaigns.brand))
     .where(eq(applications.id, applicationId))
     .limit(1);

@@ -1,7 +1,7 @@
 import { recordPayoutEvent } from '../../../db/queries/payout-records';
 import { releaseTaxHolds, replaceActiveTaxForm } from '../../../db/queries/tax';
 import { lockBalance } from '../../../db/queries/wallet-figures';
-import type { InfluencerRow } from '../../../db/schema/influencers';
+import type { CreatorRow } from '../../../db/schema/creators';
 import { taxForms } from '../../../db/schema/tax';
 import type { MyTaxForm, TaxFormInput } from '../../../shared/schemas/tax';
 import { TAX_FORM_LABELS } from '../../../shared/tax';
@@ -20,9 +20,9 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** The row of a new form: the TIN and the date of birth sealed, the last 4 digits of the TIN kept for the mask. */
-function formRow(secret: string, influencerId: number, input: TaxFormInput, now: Date) {
+function formRow(secret: string, creatorId: number, input: TaxFormInput, now: Date) {
   const common = {
-    influencerId,
+    creatorId,
     type: input.type,
     status: 'active' as const,
     legalName: input.legalName,
@@ -67,17 +67,17 @@ function formRow(secret: string, influencerId: number, input: TaxFormInput, now:
 export async function fileTaxForm(
   services: ServiceContext,
   secret: string,
-  influencer: InfluencerRow,
+  creator: CreatorRow,
   input: TaxFormInput,
 ): Promise<MyTaxForm> {
   const ctx = atInstant(services);
-  const actor = creatorActor(influencer);
+  const actor = creatorActor(creator);
   try {
     await ctx.db.transaction(async (tx) => {
-      await lockBalance(tx, influencer.id);
-      await replaceActiveTaxForm(tx, influencer.id, ctx.now);
-      await tx.insert(taxForms).values(formRow(secret, influencer.id, input, ctx.now));
-      for (const payoutId of await releaseTaxHolds(tx, influencer.id, ctx.now)) {
+      await lockBalance(tx, creator.id);
+      await replaceActiveTaxForm(tx, creator.id, ctx.now);
+      await tx.insert(taxForms).values(formRow(secret, creator.id, input, ctx.now));
+      for (const payoutId of await releaseTaxHolds(tx, creator.id, ctx.now)) {
         await recordPayoutEvent(tx, {
           payoutId,
           action: 'tax_form_received',
@@ -97,5 +97,5 @@ export async function fileTaxForm(
     }
     throw error;
   }
-  return myTaxForm(stoppedAt(ctx), influencer);
+  return myTaxForm(stoppedAt(ctx), creator);
 }

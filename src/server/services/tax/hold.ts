@@ -11,12 +11,12 @@ import { reachesTaxThreshold, taxYearRange } from '../../../shared/tax';
  */
 export async function needsTaxHold(
   tx: DatabaseOrTransaction,
-  influencerId: number,
+  creatorId: number,
   amount: number,
   now: Date,
 ): Promise<boolean> {
-  if (await activeTaxForm(tx, influencerId)) return false;
-  const total = await paidOrOpenInYear(tx, influencerId, taxYearRange(now.getUTCFullYear()));
+  if (await activeTaxForm(tx, creatorId)) return false;
+  const total = await paidOrOpenInYear(tx, creatorId, taxYearRange(now.getUTCFullYear()));
   return reachesTaxThreshold(total, amount);
 }
 

@@ -9,7 +9,7 @@ import { maskedTin } from './view';
 
 /** One creator's line of the tax year (the TIN masked). */
 export function taxYearLine(r: {
-  influencerId: number;
+  creatorId: number;
   name: string;
   username: string;
   paid: string;
@@ -18,7 +18,7 @@ export function taxYearLine(r: {
 }): TaxYearRow {
   const atThreshold = atTaxThreshold(Number(r.paid));
   return {
-    influencer: { id: r.influencerId, name: r.name, username: r.username },
+    creator: { id: r.creatorId, name: r.name, username: r.username },
     paid: r.paid,
     atThreshold,
     formType: r.form?.type ?? null,
@@ -42,7 +42,7 @@ function readCursor(cursor: string | undefined): TaxYearKey | null {
       'cursor',
     );
   }
-  return { paid: key.amount, influencerId: key.id };
+  return { paid: key.amount, creatorId: key.id };
 }
 
 /**
@@ -69,9 +69,7 @@ export async function taxYearReport(
     threshold: TAX_FORM_THRESHOLD_USD,
     items: shown.map(taxYearLine),
     nextCursor:
-      rows.length > page.limit && last
-        ? encodeAmountCursor({ amount: last.paid, id: last.influencerId })
-        : null,
+      rows.length > page.limit && last ? encodeAmountCursor({ amount: last.paid, id: last.creatorId }) : null,
     totals,
   };
 }

@@ -84,7 +84,7 @@ export async function yearEndCsv(
       after: {
         recipients: lines.length,
         taxForms: lines.map((l) => l.form.id),
-        creators: lines.map((l) => l.influencerId),
+        creators: lines.map((l) => l.creatorId),
       },
       at: ctx.now,
     }),

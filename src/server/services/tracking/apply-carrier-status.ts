@@ -39,7 +39,7 @@ export async function applyCarrierStatus(
   tracker: TrackerView,
   now: Date,
 ): Promise<CarrierNotice | null> {
-  const { application, campaign, influencer } = locked;
+  const { application, campaign, creator } = locked;
   const carrier = carrierFields(tracker, now);
   if (application.carrierStatusAt && carrier.carrierStatusAt < application.carrierStatusAt) return null;
   const changed = tracker.status !== application.carrierStatus;
@@ -55,7 +55,7 @@ export async function applyCarrierStatus(
       campaign: campaign.name,
       words: wordsFor(tracker, 'available_for_pickup'),
     };
-    await notifyCreator(tx, influencer.id, carrierNotification(notice), now);
+    await notifyCreator(tx, creator.id, carrierNotification(notice), now);
     return notice;
   }
   if (
@@ -87,7 +87,7 @@ async function applyDelivered(
   carrier: CarrierFields,
   now: Date,
 ): Promise<CarrierNotice | null> {
-  const { application, campaign, influencer } = locked;
+  const { application, campaign, creator } = locked;
   const at = deliveredTime(tracker);
   if (application.status === 'shipped' && !application.deliveredAt) {
     // The carrier is the one who says so; the table's admin move is the step it takes on the brand's behalf.
@@ -97,7 +97,7 @@ async function applyDelivered(
       deliveredBy: 'carrier',
     });
     const notice: CarrierNotice = { kind: 'delivered', campaign: campaign.name, at };
-    await notifyCreator(tx, influencer.id, carrierNotification(notice), now);
+    await notifyCreator(tx, creator.id, carrierNotification(notice), now);
     return notice;
   }
   // Already marked by a person: the earlier time is kept, and the carrier's time is noted beside it.
@@ -112,7 +112,7 @@ async function applyDelivered(
 /** The box is not coming: a delivery problem opens with the carrier's words (admins told once), and the creator. */
 async function openCarrierProblem(
   tx: DatabaseOrTransaction,
-  { application, campaign, influencer }: Locked,
+  { application, campaign, creator }: Locked,
   words: string,
   now: Date,
 ): Promise<CarrierNotice> {
@@ -130,11 +130,11 @@ async function openCarrierProblem(
   if (opened.created) {
     await notifyAdmins(
       tx,
-      carrierProblemAdminNotice(campaign.name, await creatorNameOf(tx, influencer.id), words),
+      carrierProblemAdminNotice(campaign.name, await creatorNameOf(tx, creator.id), words),
       now,
     );
   }
   const notice: CarrierNotice = { kind: 'problem', campaign: campaign.name, words };
-  await notifyCreator(tx, influencer.id, carrierNotification(notice), now);
+  await notifyCreator(tx, creator.id, carrierNotification(notice), now);
   return notice;
 }

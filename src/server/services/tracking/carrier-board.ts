@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lt, notInArray, or, type SQL } from 'drizzle-orm';
 import { applications } from '../../../db/schema/applications';
-import { influencers } from '../../../db/schema/influencers';
+import { creators } from '../../../db/schema/creators';
 import { atInstant, type ServiceContext } from '../service-context';
 import { SILENT_TRACKER_DAYS } from './carrier-counts';
 
@@ -36,7 +36,7 @@ export async function carrierBoardBoxes(services: ServiceContext, campaignId: nu
   const rows = await ctx.db
     .select({
       applicationId: applications.id,
-      creator: influencers.name,
+      creator: creators.name,
       carrier: applications.carrier,
       trackingNumber: applications.trackingNumber,
       status: applications.carrierStatus,
@@ -44,7 +44,7 @@ export async function carrierBoardBoxes(services: ServiceContext, campaignId: nu
       estimatedDelivery: applications.carrierEstDelivery,
     })
     .from(applications)
-    .innerJoin(influencers, eq(influencers.id, applications.influencerId))
+    .innerJoin(creators, eq(creators.id, applications.creatorId))
     .where(and(...conditions))
     .orderBy(asc(applications.carrierStatusAt), asc(applications.id))
     .limit(BOARD_BOXES_LIMIT);

@@ -51,7 +51,7 @@ export async function refreshTrackers(services: ServiceContext, limit = REFRESH_
       if (!locked || locked.application.trackerId !== tracker.id) return null;
       return {
         notice: await applyCarrierStatus(tx, locked, tracker, ctx.now),
-        email: locked.influencer.email,
+        email: locked.creator.email,
       };
     });
     result.read += 1;

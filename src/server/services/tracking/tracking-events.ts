@@ -59,7 +59,7 @@ export async function applyTrackingEvents(services: ServiceContext, limit = TRAC
       const locked = await lockApplicationByTracker(tx, tracker.id);
       const notice = locked ? await applyCarrierStatus(tx, locked, tracker, ctx.now) : null;
       await markTrackingEventApplied(tx, eventId, ctx.now);
-      return { notice, email: locked?.influencer.email ?? null };
+      return { notice, email: locked?.creator.email ?? null };
     });
     if (!outcome) continue;
     result.applied += 1;

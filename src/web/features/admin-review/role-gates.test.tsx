@@ -25,7 +25,7 @@ const APPLIED: AdminApplicant = {
   deliveryProblemNote: null,
   tracking: null,
   createdAt: '2026-11-20T10:00:00.000Z',
-  influencer: {
+  creator: {
     id: 3,
     name: 'Ana Creator',
     username: 'ana',

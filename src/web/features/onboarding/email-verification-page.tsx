@@ -52,9 +52,9 @@ export function EmailVerificationPage() {
   useDocumentTitle('Email Verification');
   const session = useSession();
   if (session.status !== 'signed-in') return null; // the route guard sends signed-out visitors to /signin
-  const influencer = session.user.influencer;
-  if (influencer?.emailVerified) {
-    return <Navigate to={influencer.profileCompleted ? '/main' : '/profile-setup'} replace />;
+  const creator = session.user.creator;
+  if (creator?.emailVerified) {
+    return <Navigate to={creator.profileCompleted ? '/main' : '/profile-setup'} replace />;
   }
   return <EmailVerificationFlow user={session.user} />;
 }

@@ -19,8 +19,8 @@ export interface ProfileDraft {
   step: number;
 }
 
-export function draftKey(influencerId: number): string {
-  return `${DRAFT_KEY_PREFIX}${influencerId}`;
+export function draftKey(creatorId: number): string {
+  return `${DRAFT_KEY_PREFIX}${creatorId}`;
 }
 
 /** The browser's local storage, or null where it is blocked (some private modes, sandboxed frames). */
@@ -33,10 +33,10 @@ export function browserStorage(): DraftStorage | null {
 }
 
 /** The saved draft, keeping only known fields with text values; null when there is none or it is unreadable. */
-export function readDraft(storage: DraftStorage | null, influencerId: number): ProfileDraft | null {
+export function readDraft(storage: DraftStorage | null, creatorId: number): ProfileDraft | null {
   let raw: string | null = null;
   try {
-    raw = storage?.getItem(draftKey(influencerId)) ?? null;
+    raw = storage?.getItem(draftKey(creatorId)) ?? null;
   } catch {
     return null;
   }
@@ -61,7 +61,7 @@ export function readDraft(storage: DraftStorage | null, influencerId: number): P
 /** Saves the draft; a full or blocked storage only costs the draft. */
 export function writeDraft(
   storage: DraftStorage | null,
-  influencerId: number,
+  creatorId: number,
   values: Partial<Record<ProfileField, unknown>>,
   step: number,
 ): void {
@@ -71,15 +71,15 @@ export function writeDraft(
     if (typeof value === 'string') kept[name] = value;
   }
   try {
-    storage?.setItem(draftKey(influencerId), JSON.stringify({ values: kept, step }));
+    storage?.setItem(draftKey(creatorId), JSON.stringify({ values: kept, step }));
   } catch {
     // Quota or privacy mode: the form keeps working without a draft.
   }
 }
 
-export function clearDraft(storage: DraftStorage | null, influencerId: number): void {
+export function clearDraft(storage: DraftStorage | null, creatorId: number): void {
   try {
-    storage?.removeItem(draftKey(influencerId));
+    storage?.removeItem(draftKey(creatorId));
   } catch {
     // Nothing to clear.
   }

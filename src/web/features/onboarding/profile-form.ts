@@ -1,5 +1,5 @@
 import {
-  influencerTier,
+  creatorTier,
   PROFILE_STEP_FIELDS,
   type Profile,
   profileBaseSchema,
@@ -119,7 +119,7 @@ export function tierPreview(
     parseCount,
   );
   return {
-    tier: influencerTier(counts),
+    tier: creatorTier(counts),
     highest: Math.max(0, ...counts.map((n) => n ?? 0)),
     total: counts.reduce<number>((sum, n) => sum + (n ?? 0), 0),
   };
@@ -129,7 +129,7 @@ export function tierPreview(
 export function completeProfilePayload(profile: Profile) {
   return {
     ...profile,
-    influencer_tier: influencerTier([
+    influencer_tier: creatorTier([
       profile.tiktokFollowers,
       profile.instagramFollowers,
       profile.youtubeSubscribers,

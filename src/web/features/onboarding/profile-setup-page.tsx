@@ -58,12 +58,12 @@ function firstStepWithError(errors: FieldErrors<ProfileFormValues>): number {
 export function ProfileSetupPage() {
   useDocumentTitle('Profile Setup');
   const session = useSession();
-  const influencer = session.user?.influencer;
-  const ready = Boolean(influencer?.emailVerified && !influencer.profileCompleted);
+  const creator = session.user?.creator;
+  const ready = Boolean(creator?.emailVerified && !creator.profileCompleted);
   const me = useMe(ready);
   if (session.status !== 'signed-in') return null; // the route guard sends signed-out visitors to /signin
-  if (!influencer?.emailVerified) return <Navigate to="/email-verification" replace />;
-  if (influencer.profileCompleted) return <Navigate to="/main" replace />;
+  if (!creator?.emailVerified) return <Navigate to="/email-verification" replace />;
+  if (creator.profileCompleted) return <Navigate to="/main" replace />;
 
   return (
     <OnboardingFrame
@@ -74,7 +74,7 @@ export function ProfileSetupPage() {
     >
       {me.data ? (
         <ProfileWizard
-          influencerId={influencer.id}
+          creatorId={creator.id}
           displayName={session.user.name || me.data.name}
           email={me.data.email}
           socialAccounts={me.data.social_accounts}
@@ -87,12 +87,12 @@ export function ProfileSetupPage() {
 }
 
 function ProfileWizard({
-  influencerId,
+  creatorId,
   displayName,
   email,
   socialAccounts,
 }: {
-  influencerId: number;
+  creatorId: number;
   displayName: string;
   email: string;
   socialAccounts: readonly { platform: string; handle: string | null }[];
@@ -103,7 +103,7 @@ function ProfileWizard({
   const [storage] = useState(browserStorage);
   // Prefill from the account, then lay the saved draft over it (spec §2).
   const [initial] = useState(() => {
-    const draft = readDraft(storage, influencerId);
+    const draft = readDraft(storage, creatorId);
     const values = restoreDraft(profilePrefill({ displayName, email, socialAccounts }), draft?.values);
     return { values, step: draft ? resumeStep(values, draft.step) : 0 };
   });
@@ -121,9 +121,9 @@ function ProfileWizard({
 
   // Every change is saved to the draft.
   useEffect(() => {
-    const subscription = form.watch((values) => writeDraft(storage, influencerId, values, stepRef.current));
+    const subscription = form.watch((values) => writeDraft(storage, creatorId, values, stepRef.current));
     return () => subscription.unsubscribe();
-  }, [form, storage, influencerId]);
+  }, [form, storage, creatorId]);
 
   // A new step moves the focus to its heading (so keyboard and screen-reader users start at its top), or to the
   // field that sent the creator back to it.
@@ -150,7 +150,7 @@ function ProfileWizard({
       prefillShippingPhone();
     stepRef.current = next;
     setStep(next);
-    writeDraft(storage, influencerId, form.getValues(), next);
+    writeDraft(storage, creatorId, form.getValues(), next);
   }
 
   /** Shows a field's error on its step, focused. */
@@ -189,7 +189,7 @@ function ProfileWizard({
         if (isApiError(error, 'FORBIDDEN')) await invalidateSession(queryClient);
         return;
       }
-      clearDraft(storage, influencerId);
+      clearDraft(storage, creatorId);
       toast({
         title: 'Profile completed!',
         description: `Welcome to ${PRODUCT_NAME}! Your profile has been set up successfully.`,

@@ -121,7 +121,7 @@ function OverviewRankings({ overview }: { overview: AnalyticsOverview }) {
       <RankingCard title="Best creators">
         <ol className="flex flex-col gap-2 text-sm">
           {overview.creators.map((c) => (
-            <li key={c.influencerId} className="flex flex-wrap items-baseline justify-between gap-2">
+            <li key={c.creatorId} className="flex flex-wrap items-baseline justify-between gap-2">
               <span className="font-semibold">
                 {c.creatorName} <span className="font-normal text-slate-500">@{c.creatorUsername}</span>
               </span>

@@ -170,7 +170,7 @@ export function CreatorsCard({
             />
             <tbody>
               {creators.map((c) => (
-                <tr key={c.influencerId} className="border-t border-slate-100">
+                <tr key={c.creatorId} className="border-t border-slate-100">
                   <th scope="row" className="py-2 text-left font-medium">
                     {c.creatorName} <span className="text-slate-500">@{c.creatorUsername}</span>
                   </th>

@@ -75,7 +75,7 @@ export function AccountClosures() {
             />
             <tbody className="divide-y divide-slate-100">
               {items.map((c) => (
-                <tr key={c.influencerId}>
+                <tr key={c.creatorId}>
                   <td className="px-4 py-2">
                     <span className="font-medium text-slate-900">{c.name ?? 'Anonymised'}</span>
                     <span className="block font-mono text-xs text-slate-500">{c.anonymousId}</span>

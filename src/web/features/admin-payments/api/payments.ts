@@ -127,20 +127,8 @@ export function usePaymentActions() {
       onSettled: refresh,
     }),
     adjust: useMutation({
-      mutationFn: ({
-        influencerId,
-        amount,
-        reason,
-      }: {
-        influencerId: number;
-        amount: number;
-        reason: string;
-      }) =>
-        post(
-          `/api/admin/influencers/${influencerId}/adjustments`,
-          { amount, reason },
-          adjustmentResultSchema,
-        ),
+      mutationFn: ({ creatorId, amount, reason }: { creatorId: number; amount: number; reason: string }) =>
+        post(`/api/admin/influencers/${creatorId}/adjustments`, { amount, reason }, adjustmentResultSchema),
       onSettled: refresh,
     }),
   };

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import type { InfluencerSummary } from '../../../../shared/schemas/influencer';
+import type { CreatorSummary } from '../../../../shared/schemas/creator';
 import { type AdjustmentInput, adjustmentSchema } from '../../../../shared/schemas/payout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -17,7 +17,7 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { Input, Label, TextField } from '../../../components/ui/input';
 import { ButtonSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
-import { useInfluencers } from '../../../lib/admin-creators-query';
+import { useCreators } from '../../../lib/admin-creators-query';
 import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
@@ -42,8 +42,8 @@ export function AdjustMintDialog({
   const { adjust } = usePaymentActions();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
-  const [creator, setCreator] = useState<InfluencerSummary | null>(null);
-  const creators = useInfluencers(query, '');
+  const [creator, setCreator] = useState<CreatorSummary | null>(null);
+  const creators = useCreators(query, '');
   // A closed account takes no Mint (the server refuses it): such creators are not offered (issue 41).
   const openCreators = (creators.data?.items ?? []).filter((item) => item.closedAt === null);
   const closedCount = (creators.data?.items.length ?? 0) - openCreators.length;
@@ -70,7 +70,7 @@ export function AdjustMintDialog({
   const submit = form.handleSubmit(async (input) => {
     if (!creator) return;
     try {
-      const result = await adjust.mutateAsync({ influencerId: creator.id, ...input });
+      const result = await adjust.mutateAsync({ creatorId: creator.id, ...input });
       toast({
         title: input.amount > 0 ? 'Mint credited' : 'Mint debited',
         description: `${creator.name} now has ${formatNumber(result.balance)} Mint.`,

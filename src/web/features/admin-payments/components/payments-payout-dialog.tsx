@@ -38,7 +38,7 @@ export function PayoutDialog({ payoutId, onClose }: { payoutId: number | null; o
           <DialogTitle>{data ? data.label : 'Payout'}</DialogTitle>
           <DialogDescription>
             {data
-              ? `${formatNumber(data.amount)} Mint (${formatUsd(data.amount)}) for ${data.influencer.name} (@${data.influencer.username}) to ${data.paypalEmail}`
+              ? `${formatNumber(data.amount)} Mint (${formatUsd(data.amount)}) for ${data.creator.name} (@${data.creator.username}) to ${data.paypalEmail}`
               : 'Loading…'}
           </DialogDescription>
         </DialogHeader>

@@ -114,7 +114,7 @@ function PendingPayouts({ choice }: { choice: PayoutChoice }) {
             />
             <span className="min-w-0 flex-1">
               <span className="block truncate text-sm font-semibold">
-                {row.influencer?.name ?? 'Unknown'}{' '}
+                {row.creator?.name ?? 'Unknown'}{' '}
                 <span className="font-normal text-slate-500">to {row.payout!.paypalEmail}</span>
               </span>
               <span className="block text-xs text-slate-500">

@@ -53,7 +53,7 @@ export function StartedPayouts({
                 data-testid="paypal-started"
               >
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-semibold">{row.influencer?.name ?? 'Unknown'}</span>
+                  <span className="block truncate font-semibold">{row.creator?.name ?? 'Unknown'}</span>
                   <span className="block text-xs text-slate-500">
                     {row.label} · PayPal: {row.payout!.paypalStatus ?? 'sent'} · read again every minute
                   </span>
@@ -111,7 +111,7 @@ export function ManualPayment({ row }: { row: TransactionRow }) {
         Send <strong className="tabular-nums">{formatUsd(row.amount)}</strong> to{' '}
         <strong className="break-all">{row.payout!.paypalEmail}</strong>{' '}
         <span className="text-slate-500">
-          ({row.influencer?.name ?? 'Unknown'}, {row.label})
+          ({row.creator?.name ?? 'Unknown'}, {row.label})
         </span>
       </p>
       {done ? (

@@ -20,14 +20,14 @@ export interface TransactionRowsProps {
 }
 
 /** Spec §2: the influencer's name and username, or Unknown / @unknown. */
-function Influencer({ row }: { row: TransactionRow }) {
+function Creator({ row }: { row: TransactionRow }) {
   return (
     <div className="min-w-0">
       <p className="truncate font-semibold text-slate-900" data-testid="cell-influencer-name">
-        {row.influencer?.name ?? 'Unknown'}
+        {row.creator?.name ?? 'Unknown'}
       </p>
       <p className="truncate text-xs text-slate-500" data-testid="cell-influencer-username">
-        @{row.influencer?.username ?? 'unknown'}
+        @{row.creator?.username ?? 'unknown'}
       </p>
     </div>
   );
@@ -84,7 +84,7 @@ export function TransactionTable({ items, busy, select, view }: TransactionRowsP
                     <time dateTime={row.createdAt}>{formatShortDate(row.createdAt)}</time>
                   </td>
                   <td className="max-w-56 px-4 py-3">
-                    <Influencer row={row} />
+                    <Creator row={row} />
                   </td>
                   <td className="max-w-64 px-4 py-3">
                     <p className="truncate text-slate-900" data-testid="cell-campaign" title={row.label}>
@@ -163,7 +163,7 @@ export function TransactionCards({ items, busy, select, view }: TransactionRowsP
               <div className="flex items-start gap-3">
                 {select(row)}
                 <div className="min-w-0 flex-1">
-                  <Influencer row={row} />
+                  <Creator row={row} />
                 </div>
                 <span className="font-semibold tabular-nums">
                   <Amount row={row} />

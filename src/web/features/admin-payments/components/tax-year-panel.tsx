@@ -115,14 +115,10 @@ export function TaxYearPanel() {
                   />
                   <tbody className="divide-y divide-slate-100">
                     {data!.items.map((row) => (
-                      <tr
-                        key={row.influencer.id}
-                        data-testid="tax-year-row"
-                        data-influencer-id={row.influencer.id}
-                      >
+                      <tr key={row.creator.id} data-testid="tax-year-row" data-creator-id={row.creator.id}>
                         <td className="px-4 py-3">
-                          <span className="font-semibold text-slate-900">{row.influencer.name}</span>
-                          <span className="block text-xs text-slate-500">@{row.influencer.username}</span>
+                          <span className="font-semibold text-slate-900">{row.creator.name}</span>
+                          <span className="block text-xs text-slate-500">@{row.creator.username}</span>
                         </td>
                         <td className="px-4 py-3 text-right font-semibold tabular-nums">
                           {formatUsd(row.paid)}
@@ -144,14 +140,14 @@ export function TaxYearPanel() {
               <ul className="flex flex-col gap-3 md:hidden" aria-label={`Creators paid in ${data!.year}`}>
                 {data!.items.map((row) => (
                   <li
-                    key={row.influencer.id}
+                    key={row.creator.id}
                     className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4"
                     data-testid="tax-year-card"
                   >
                     <div className="flex items-start justify-between gap-3">
                       <div className="min-w-0">
-                        <p className="font-semibold break-words text-slate-900">{row.influencer.name}</p>
-                        <p className="text-xs text-slate-500">@{row.influencer.username}</p>
+                        <p className="font-semibold break-words text-slate-900">{row.creator.name}</p>
+                        <p className="text-xs text-slate-500">@{row.creator.username}</p>
                       </div>
                       <span className="font-semibold tabular-nums">{formatUsd(row.paid)}</span>
                     </div>

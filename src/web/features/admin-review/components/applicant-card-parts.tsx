@@ -35,7 +35,7 @@ export function ApplicantHeading({
   selected: boolean;
   onSelect: (selected: boolean) => void;
 }) {
-  const { influencer: person, status } = applicant;
+  const { creator: person, status } = applicant;
   return (
     <div className="flex items-start gap-3">
       {selectable ? (
@@ -171,7 +171,7 @@ export function ApplicantConversation({
 }) {
   const [talking, setTalking] = useState(false);
   const talkButton = useRef<HTMLButtonElement>(null);
-  const person = applicant.influencer;
+  const person = applicant.creator;
   return (
     <>
       <div hidden={!shown}>
@@ -252,7 +252,7 @@ export function DecisionButtons({
   actions: ApplicantActions;
   busy: boolean;
 }) {
-  const person = applicant.influencer;
+  const person = applicant.creator;
   if (!(offers.has('accept') || offers.has('reject'))) return null;
   return (
     <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">

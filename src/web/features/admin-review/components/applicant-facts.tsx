@@ -6,7 +6,7 @@ import { formatShortDate } from '../../../lib/format';
 
 /** Followers per platform, categories, state and the day they applied. */
 export function ApplicantFacts({ applicant }: { applicant: Applicant }) {
-  const person = applicant.influencer;
+  const person = applicant.creator;
   const followers = PLATFORMS.filter(
     (p) => typeof person.followers[p] === 'number' || person.verifiedFollowers[p],
   );

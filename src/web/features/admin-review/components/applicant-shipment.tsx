@@ -108,7 +108,7 @@ export function ShipmentArea({
                 size="sm"
                 onClick={() => actions.markDelivered(applicant)}
                 disabled={busy}
-                aria-label={`Mark delivered for ${applicant.influencer.name}`}
+                aria-label={`Mark delivered for ${applicant.creator.name}`}
               >
                 <PackageCheck aria-hidden="true" />
                 Mark delivered
@@ -121,7 +121,7 @@ export function ShipmentArea({
           noValidate
           onSubmit={submit}
           className="grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-end"
-          aria-label={`Shipment for ${applicant.influencer.name}`}
+          aria-label={`Shipment for ${applicant.creator.name}`}
         >
           <div className="flex flex-col gap-1">
             <Label htmlFor={`${id}-carrier`} className="text-xs">

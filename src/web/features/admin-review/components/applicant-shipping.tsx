@@ -56,7 +56,7 @@ function AddressDialog({ applicant, onClose }: { applicant: AdminApplicant; onCl
   const form = useForm<ShippingAddressInput, unknown, ShippingAddress>({
     resolver: zodResolver(shippingAddressInputSchema),
     defaultValues: {
-      fullName: current?.fullName ?? applicant.influencer.name,
+      fullName: current?.fullName ?? applicant.creator.name,
       addressLine1: current?.addressLine1 ?? '',
       addressLine2: current?.addressLine2 ?? '',
       city: current?.city ?? '',
@@ -72,7 +72,7 @@ function AddressDialog({ applicant, onClose }: { applicant: AdminApplicant; onCl
       await save.mutateAsync({ id: applicant.id, input });
       toast({
         title: 'Shipping address changed',
-        description: `${applicant.influencer.name} was told by mail.`,
+        description: `${applicant.creator.name} was told by mail.`,
         variant: 'success',
       });
       onClose();
@@ -89,7 +89,7 @@ function AddressDialog({ applicant, onClose }: { applicant: AdminApplicant; onCl
     <ConfirmDialog
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Ship ${applicant.influencer.name}'s box elsewhere`}
+      title={`Ship ${applicant.creator.name}'s box elsewhere`}
       description="This application only; the creator's profile stays as it is. The creator is told by mail."
       confirmLabel="Save address"
       pending={save.isPending}

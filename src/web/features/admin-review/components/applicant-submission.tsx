@@ -78,7 +78,7 @@ export function SubmissionArea({
               size="sm"
               onClick={() => actions.approve(applicant)}
               disabled={busy}
-              aria-label={`Approve content from ${applicant.influencer.name}`}
+              aria-label={`Approve content from ${applicant.creator.name}`}
             >
               <CheckCircle2 aria-hidden="true" />
               Approve
@@ -90,7 +90,7 @@ export function SubmissionArea({
               variant="outline"
               onClick={() => actions.requestChanges(applicant)}
               disabled={busy}
-              aria-label={`Request changes from ${applicant.influencer.name}`}
+              aria-label={`Request changes from ${applicant.creator.name}`}
             >
               <MessageSquare aria-hidden="true" />
               Request changes

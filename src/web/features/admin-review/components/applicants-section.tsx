@@ -62,7 +62,7 @@ export function ApplicantsSection({ campaign }: { campaign: AdminCampaign }) {
     setDialog({
       kind: 'decide',
       ids: chosen.map((a) => a.id),
-      names: chosen.map((a) => a.influencer.name),
+      names: chosen.map((a) => a.creator.name),
       decision,
     });
   const select = (id: number, on: boolean) =>
@@ -199,11 +199,11 @@ function applicantActions(
 ): ApplicantActions {
   return {
     decide: (applicant, decision) =>
-      open({ kind: 'decide', ids: [applicant.id], names: [applicant.influencer.name], decision }),
+      open({ kind: 'decide', ids: [applicant.id], names: [applicant.creator.name], decision }),
     ship: async (applicant, carrier, trackingNumber) => {
       try {
         await review.ship.mutateAsync({ id: applicant.id, carrier, trackingNumber });
-        toast({ title: 'Tracking saved', description: `${applicant.influencer.name} was told by email.` });
+        toast({ title: 'Tracking saved', description: `${applicant.creator.name} was told by email.` });
         return null;
       } catch (error) {
         return getErrorMessage(error, 'The shipment could not be saved.');
@@ -212,7 +212,7 @@ function applicantActions(
     markDelivered: async (applicant) => {
       try {
         await review.delivered.mutateAsync(applicant.id);
-        toast({ title: 'Marked delivered', description: applicant.influencer.name });
+        toast({ title: 'Marked delivered', description: applicant.creator.name });
       } catch (error) {
         toast({
           title: 'Could not mark delivered',

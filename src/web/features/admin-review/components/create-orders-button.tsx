@@ -42,7 +42,7 @@ export function CreateOrdersButton({ campaignId }: { campaignId: number }) {
   const create = useCreateStoreOrders(campaignId);
   const [outcome, setOutcome] = useState<string[]>([]);
   if (!can('POST /admin/store-orders') || waiting.length === 0) return null;
-  const names = new Map(waiting.map((a) => [a.id, a.influencer.name]));
+  const names = new Map(waiting.map((a) => [a.id, a.creator.name]));
   const start = () => {
     setPicked(new Set(waiting.map((a) => a.id)));
     setOutcome([]);
@@ -93,7 +93,7 @@ export function CreateOrdersButton({ campaignId }: { campaignId: number }) {
                     checked={picked.has(a.id)}
                     onChange={(e) => toggle(a.id, e.target.checked)}
                   />
-                  {a.influencer.name}
+                  {a.creator.name}
                 </label>
               </li>
             ))}

@@ -123,7 +123,7 @@ export function ApproveDialog({
       onApproved(result.credited);
       toast({
         title: 'Content approved',
-        description: `${result.credited} Mint credited to ${applicant.influencer.name}.`,
+        description: `${result.credited} Mint credited to ${applicant.creator.name}.`,
         variant: 'success',
       });
       onClose();
@@ -135,7 +135,7 @@ export function ApproveDialog({
     <ConfirmDialog
       open
       onOpenChange={onClosed(onClose)}
-      title={`Approve content from ${applicant.influencer.name}?`}
+      title={`Approve content from ${applicant.creator.name}?`}
       description={
         campaign.reward > 0
           ? `This credits the reward of ${campaignReward(campaign).mint} to their balance, once.`
@@ -174,14 +174,14 @@ export function RequestChangesDialog({
       setServerError(getErrorMessage(error));
       return;
     }
-    toast({ title: 'Changes requested', description: `${applicant.influencer.name} was told by email.` });
+    toast({ title: 'Changes requested', description: `${applicant.creator.name} was told by email.` });
     onClose();
   });
   return (
     <ConfirmDialog
       open
       onOpenChange={onClosed(onClose)}
-      title={`Request changes from ${applicant.influencer.name}?`}
+      title={`Request changes from ${applicant.creator.name}?`}
       description="They get your message by email and can submit their content again."
       confirmLabel="Send request"
       pending={review.requestChanges.isPending}

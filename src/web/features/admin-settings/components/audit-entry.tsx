@@ -32,7 +32,7 @@ export function recordPath(entry: AuditEntry): string | null {
       return entry.campaignId ? `/admin/details/${entry.campaignId}` : null;
     case 'creator':
     case 'payout':
-      return entry.influencerId ? `/admin/influencers/${entry.influencerId}` : null;
+      return entry.creatorId ? `/admin/influencers/${entry.creatorId}` : null;
     case 'delivery_problem':
       return '/admin/problems?status=all';
     default:

@@ -14,7 +14,7 @@ const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   after: null,
   ipAddress: null,
   campaignId: 7,
-  influencerId: null,
+  creatorId: null,
   campaignName: 'Glow Serum',
   creatorName: 'Ana Ruiz',
   ...over,

@@ -15,7 +15,7 @@ import { users } from './auth';
 import { createdAndUpdated, ts } from './columns';
 
 /** The creator record of spec §3, linked to the sign-in account (`auth_user_id`). */
-export const influencers = pgTable(
+export const creators = pgTable(
   'influencers',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -57,18 +57,18 @@ export const influencers = pgTable(
 );
 
 /** A row's creator: `influencer_id`, not null, a foreign key to influencers; `onDelete` says what the row does when the creator's row goes. */
-export const influencerIdRef = (onDelete: 'cascade' | 'restrict') =>
+export const creatorIdRef = (onDelete: 'cascade' | 'restrict') =>
   integer('influencer_id')
     .notNull()
-    .references(() => influencers.id, { onDelete });
+    .references(() => creators.id, { onDelete });
 
 /** TikTok sign-in tokens of an influencer (spec §3 tiktok_auth). */
 export const tiktokAuth = pgTable(
   'tiktok_auth',
   {
-    influencerId: integer('influencer_id')
+    creatorId: integer('influencer_id')
       .primaryKey()
-      .references(() => influencers.id, { onDelete: 'cascade' }),
+      .references(() => creators.id, { onDelete: 'cascade' }),
     openId: text('open_id').notNull(),
     unionId: text('union_id'),
     accessToken: text('access_token'),
@@ -84,14 +84,14 @@ export const tiktokAuth = pgTable(
   (t) => [uniqueIndex('tiktok_auth_open_id_idx').on(t.openId)],
 );
 
-export type InfluencerRow = typeof influencers.$inferSelect;
+export type CreatorRow = typeof creators.$inferSelect;
 
 /**
  * How many creators there are, kept exact by statement triggers on `influencers` in the transaction of every insert
  * and delete (issue 28; as `transaction_counts`: shards by writing connection, the total is their sum). The admin's
  * creators list reads its total here when there is no search.
  */
-export const influencerCounts = pgTable('influencer_counts', {
+export const creatorCounts = pgTable('influencer_counts', {
   shard: smallint('shard').primaryKey(),
   total: bigint('total', { mode: 'number' }).notNull(),
 });

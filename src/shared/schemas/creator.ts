@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cursorParam, pageCursorsSchema, pageLimitParam } from '../page-cursor';
 
 /** An influencer as admins see it in lists. */
-export const influencerSummarySchema = z.object({
+export const creatorSummarySchema = z.object({
   id: z.number().int(),
   username: z.string(),
   name: z.string(),
@@ -17,9 +17,9 @@ export const influencerSummarySchema = z.object({
   /** When the creator closed their account (null while it is open). */
   closedAt: z.string().nullable(),
 });
-export type InfluencerSummary = z.infer<typeof influencerSummarySchema>;
+export type CreatorSummary = z.infer<typeof creatorSummarySchema>;
 
-export const influencerListQuerySchema = z.object({
+export const creatorListQuerySchema = z.object({
   q: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() || undefined : v),
     z.string().max(100, { error: 'q must be at most 100 characters' }).optional(),
@@ -28,8 +28,8 @@ export const influencerListQuerySchema = z.object({
   cursor: cursorParam,
 });
 
-export const influencerListSchema = z.object({
-  items: z.array(influencerSummarySchema),
+export const creatorListSchema = z.object({
+  items: z.array(creatorSummarySchema),
   /** Every creator without a search; with one, the matches up to 1,000 (see totalCapped). */
   total: z.number().int(),
   totalCapped: z

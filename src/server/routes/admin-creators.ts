@@ -64,7 +64,7 @@ const banRoute = moderationRoute(
 );
 const restoreRoute = moderationRoute('restore', 'Lift a suspension or a ban; the creator is told by mail');
 
-export const adminInfluencerRoutes = createRouter()
+export const adminCreatorRoutes = createRouter()
   .openapi(detailRoute, async (c) =>
     c.json(await creatorDetail(c.get('services'), c.req.valid('param').id), 200),
   )
@@ -88,7 +88,7 @@ for (const [route, action] of [
   [banRoute, 'ban'],
   [restoreRoute, 'restore'],
 ] as const) {
-  adminInfluencerRoutes.openapi(route, async (c) => {
+  adminCreatorRoutes.openapi(route, async (c) => {
     const ctx = c.get('services');
     const id = c.req.valid('param').id;
     await moderateCreator(ctx, id, action, c.req.valid('json').reason, adminActor(c));

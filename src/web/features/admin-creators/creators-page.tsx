@@ -10,7 +10,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ADMIN_TABLE_HEAD, TableHead } from '../../components/ui/table-head';
-import { INFLUENCERS_PAGE_SIZE, useInfluencers } from '../../lib/admin-creators-query';
+import { CREATORS_PAGE_SIZE, useCreators } from '../../lib/admin-creators-query';
 import { formatNumber, formatShortDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AccountClosures } from './components/account-closures';
@@ -27,12 +27,12 @@ const PROVIDER_LABELS: Record<string, string> = {
 const SKELETON_ROWS = Array.from({ length: 5 }, (_, i) => `row-${i}`);
 
 /** /admin/influencers: every creator, newest first, searchable by name, username or email, 20 a page. */
-export function InfluencersPage() {
+export function CreatorsPage() {
   useDocumentTitle('Influencers');
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
   const page = pageFromParams(params);
-  const list = useInfluencers(q, cursorFromParams(params));
+  const list = useCreators(q, cursorFromParams(params));
   const [draft, setDraft] = useState(q);
   useEffect(() => setDraft(q), [q]);
 
@@ -158,7 +158,7 @@ export function InfluencersPage() {
           {list.data ? (
             <Pagination
               page={page}
-              pageSize={INFLUENCERS_PAGE_SIZE}
+              pageSize={CREATORS_PAGE_SIZE}
               total={total}
               totalCapped={list.data.totalCapped}
               shown={items.length}

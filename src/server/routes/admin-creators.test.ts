@@ -32,9 +32,9 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
     expect(
       (await call(`/api/campaigns/${campaign.id}/applications`, { pitch: 'Hi' }, ana.cookie)).status,
     ).toBe(201);
-    await giveMint(api.db, ana.influencerId, 75);
+    await giveMint(api.db, ana.creatorId, 75);
 
-    const note = await call(`/api/admin/influencers/${ana.influencerId}/notes`, {
+    const note = await call(`/api/admin/influencers/${ana.creatorId}/notes`, {
       body: 'Great reels, slow replies.',
     });
     expect(note.status).toBe(201);
@@ -43,7 +43,7 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
       author: expect.stringContaining('ops@mintbox.test'),
     });
 
-    const page = await get<CreatorDetail>(`/api/admin/influencers/${ana.influencerId}`);
+    const page = await get<CreatorDetail>(`/api/admin/influencers/${ana.creatorId}`);
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({
       email: ana.email,
@@ -71,17 +71,17 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
 
   it('is for admins only, and answers clearly for a missing creator or a bad note', async () => {
     const bo = await creator();
-    expect((await get(`/api/admin/influencers/${bo.influencerId}`, bo.cookie)).status).toBe(403);
-    expect((await get(`/api/admin/influencers/${bo.influencerId}`, '')).status).toBe(401);
+    expect((await get(`/api/admin/influencers/${bo.creatorId}`, bo.cookie)).status).toBe(403);
+    expect((await get(`/api/admin/influencers/${bo.creatorId}`, '')).status).toBe(401);
     expect(
-      (await call(`/api/admin/influencers/${bo.influencerId}/ban`, { reason: 'x spam' }, bo.cookie)).status,
+      (await call(`/api/admin/influencers/${bo.creatorId}/ban`, { reason: 'x spam' }, bo.cookie)).status,
     ).toBe(403);
     const missing = await get('/api/admin/influencers/999999');
     expect(missing).toMatchObject({ status: 404, body: { error: 'Creator not found' } });
-    const empty = await call(`/api/admin/influencers/${bo.influencerId}/notes`, { body: '   ' });
+    const empty = await call(`/api/admin/influencers/${bo.creatorId}/notes`, { body: '   ' });
     expect(empty.status).toBe(400);
     expect(empty.body.error).toContain('Write a note.');
-    const noReason = await call(`/api/admin/influencers/${bo.influencerId}/suspend`, {});
+    const noReason = await call(`/api/admin/influencers/${bo.creatorId}/suspend`, {});
     expect(noReason.status).toBe(400);
     expect(noReason.body.error).toContain('Give a reason');
   });
@@ -92,7 +92,7 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
     const second = await activeCampaign();
     expect((await call(`/api/campaigns/${first.id}/applications`, {}, cy.cookie)).status).toBe(201);
 
-    const suspended = await call<CreatorDetail>(`/api/admin/influencers/${cy.influencerId}/suspend`, {
+    const suspended = await call<CreatorDetail>(`/api/admin/influencers/${cy.creatorId}/suspend`, {
       reason: 'Posted without the required tag twice',
     });
     expect(suspended.status).toBe(200);
@@ -127,7 +127,7 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
     });
     expect(JSON.stringify(me.body)).not.toContain('ops@mintbox.test');
     // What the dashboard says still works: redeeming earned Mint. Nothing is "matched" for an apply they cannot make.
-    await giveMint(api.db, cy.influencerId, 80);
+    await giveMint(api.db, cy.creatorId, 80);
     const redeemed = await postJson(api.app, '/api/me/redemptions', { amount: 50 }, cy.cookie, {
       'idempotency-key': `suspended-redeem-${driver}`,
     });
@@ -135,9 +135,9 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
     expect((await get<{ items: unknown[] }>('/api/me/matched-campaigns', cy.cookie)).body.items).toEqual([]);
 
     expect(
-      (await call(`/api/admin/influencers/${cy.influencerId}/suspend`, { reason: 'again please' })).status,
+      (await call(`/api/admin/influencers/${cy.creatorId}/suspend`, { reason: 'again please' })).status,
     ).toBe(409);
-    const lifted = await call<CreatorDetail>(`/api/admin/influencers/${cy.influencerId}/restore`, {
+    const lifted = await call<CreatorDetail>(`/api/admin/influencers/${cy.creatorId}/restore`, {
       reason: 'Tags fixed',
     });
     expect(lifted.body.standing).toBe('active');
@@ -153,14 +153,14 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
 
   it('a ban signs the creator out everywhere, refuses sign-in, and holds their pending payout', async () => {
     const di = await creator();
-    await giveMint(api.db, di.influencerId, 120);
+    await giveMint(api.db, di.creatorId, 120);
     const payout = await postJson(api.app, '/api/me/redemptions', { amount: 60 }, di.cookie, {
       'idempotency-key': 'ban-test-1',
     });
     expect(payout.status).toBe(201);
     const payoutId = ((await payout.json()) as { id: number }).id;
 
-    const banned = await call<CreatorDetail>(`/api/admin/influencers/${di.influencerId}/ban`, {
+    const banned = await call<CreatorDetail>(`/api/admin/influencers/${di.creatorId}/ban`, {
       reason: 'Fake followers',
     });
     expect(banned.status).toBe(200);
@@ -182,7 +182,7 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
     expect(held.status).toBe(409);
     expect(held.body.error).toContain('held for review');
 
-    await call(`/api/admin/influencers/${di.influencerId}/restore`, { reason: 'Appeal accepted' });
+    await call(`/api/admin/influencers/${di.creatorId}/restore`, { reason: 'Appeal accepted' });
     const back = await postJson(api.app, '/api/auth/sign-in/email', { email: di.email, password: PASSWORD });
     expect(back.status).toBe(200);
     expect((await call('/api/admin/payouts/process', { ids: [payoutId], mode: 'manual' })).status).toBe(200);
@@ -213,7 +213,7 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
     });
     expect(saved.status).toBe(200);
 
-    const page = await get<CreatorDetail>(`/api/admin/influencers/${ed.influencerId}`);
+    const page = await get<CreatorDetail>(`/api/admin/influencers/${ed.creatorId}`);
     expect(page.body.followerChanges).toEqual([
       {
         platform: 'instagram',

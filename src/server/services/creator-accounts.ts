@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
-  findInfluencerByAuthUserId,
+  findCreatorByAuthUserId,
   findLatestAccount,
-  findUnlinkedInfluencerByEmail,
+  findUnlinkedCreatorByEmail,
   findUserById,
   upsertTiktokAuth,
-} from '../../db/queries/influencers';
+} from '../../db/queries/creators';
 import { keepSignInHandle } from '../../db/queries/onboarding';
-import { type InfluencerRow, influencers } from '../../db/schema/influencers';
+import { type CreatorRow, creators } from '../../db/schema/creators';
 import { generateUsername, profileDisplayName } from '../../shared/rules/identity';
 import { normalizeHandle } from '../../shared/social-links';
 import type { ServiceContext } from './service-context';
@@ -38,18 +38,18 @@ export interface SignInIdentity {
  * provider); else a record with the same email and no auth user yet is linked; else a new one is created
  * (email not verified). All in one transaction. Returns null when it fails (the failure is logged).
  */
-export async function resolveInfluencer(
+export async function resolveCreator(
   { db, logger }: SignInContext,
   identity: SignInIdentity,
   now: Date,
-): Promise<InfluencerRow | null> {
+): Promise<CreatorRow | null> {
   const name = profileDisplayName(identity.name, identity.email);
   try {
     return await db.transaction(async (tx) => {
-      const linked = await findInfluencerByAuthUserId(tx, identity.authUserId);
+      const linked = await findCreatorByAuthUserId(tx, identity.authUserId);
       if (linked) {
         const [row] = await tx
-          .update(influencers)
+          .update(creators)
           .set({
             // The name the creator gave in the profile wins over the account's (or a provider's) name.
             ...(linked.profileCompleted ? {} : { name }),
@@ -57,14 +57,14 @@ export async function resolveInfluencer(
             provider: identity.provider,
             updatedAt: now,
           })
-          .where(eq(influencers.id, linked.id))
+          .where(eq(creators.id, linked.id))
           .returning();
         return row ?? null;
       }
-      const unlinked = await findUnlinkedInfluencerByEmail(tx, identity.email);
+      const unlinked = await findUnlinkedCreatorByEmail(tx, identity.email);
       if (unlinked) {
         const [row] = await tx
-          .update(influencers)
+          .update(creators)
           .set({
             authUserId: identity.authUserId,
             provider: identity.provider,
@@ -72,12 +72,12 @@ export async function resolveInfluencer(
             profileImage: identity.image ?? unlinked.profileImage,
             updatedAt: now,
           })
-          .where(eq(influencers.id, unlinked.id))
+          .where(eq(creators.id, unlinked.id))
           .returning();
         return row ?? null;
       }
       const [row] = await tx
-        .insert(influencers)
+        .insert(creators)
         .values({
           authUserId: identity.authUserId,
           username: generateUsername(identity.name, identity.email),
@@ -107,14 +107,14 @@ export async function onSignedIn(
   ctx: SignInContext,
   userId: string,
   tiktokUsername?: (openId: string) => string | undefined,
-): Promise<InfluencerRow | null> {
+): Promise<CreatorRow | null> {
   const { db, logger } = ctx;
   const now = ctx.now();
   const user = await findUserById(db, userId);
   if (user?.role !== 'influencer') return null;
   const account = await findLatestAccount(db, userId);
   const provider = !account || account.providerId === CREDENTIAL_PROVIDER ? 'email' : account.providerId;
-  const influencer = await resolveInfluencer(
+  const creator = await resolveCreator(
     ctx,
     {
       authUserId: user.id,
@@ -126,11 +126,11 @@ export async function onSignedIn(
     },
     now,
   );
-  if (influencer && account?.providerId === 'tiktok') {
+  if (creator && account?.providerId === 'tiktok') {
     // Better Auth stores the account's tokens encrypted (encryptOAuthTokens): tiktok_auth keeps that ciphertext,
     // never a token in clear, and the metrics source opens it with the same cipher (tiktok-login.ts).
     await upsertTiktokAuth(db, {
-      influencerId: influencer.id,
+      creatorId: creator.id,
       openId: account.accountId,
       accessToken: account.accessToken,
       refreshToken: account.refreshToken,
@@ -139,25 +139,25 @@ export async function onSignedIn(
     const handle = normalizeHandle('tiktok', tiktokUsername?.(account.accountId));
     if (handle) {
       await keepSignInHandle(db, {
-        influencerId: influencer.id,
+        creatorId: creator.id,
         platform: 'tiktok',
         handle,
         at: now,
       }).catch((error: unknown) => logger.error({ err: error }, 'Failed to keep the TikTok handle'));
     }
   }
-  return influencer;
+  return creator;
 }
 
 /** The creator record of a sign-in account, or null (an admin, or a sign-in whose record is not made yet). */
-export function creatorOfAccount(db: Database, userId: string): Promise<InfluencerRow | null> {
-  return findInfluencerByAuthUserId(db, userId);
+export function creatorOfAccount(db: Database, userId: string): Promise<CreatorRow | null> {
+  return findCreatorByAuthUserId(db, userId);
 }
 
 /**
  * The creator record of a signed-in creator as the session answer shows it: a sign-in whose record could not be
  * made then gets another chance here (null while it still cannot).
  */
-export async function sessionCreator(services: SignInContext, userId: string): Promise<InfluencerRow | null> {
+export async function sessionCreator(services: SignInContext, userId: string): Promise<CreatorRow | null> {
   return (await creatorOfAccount(services.db, userId)) ?? (await onSignedIn(services, userId));
 }

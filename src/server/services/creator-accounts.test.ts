@@ -4,10 +4,10 @@ import { signInWithTiktok, startFakeTiktok } from '../../../tests/support/fake-t
 import { createTestApp, testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { users } from '../../db/schema/auth';
-import { influencers, tiktokAuth } from '../../db/schema/influencers';
+import { creators, tiktokAuth } from '../../db/schema/creators';
 import { openTiktokToken } from '../integrations/tiktok/tiktok-login';
 import { silentLogger } from '../process/logger';
-import { onSignedIn, resolveInfluencer } from './influencer-accounts';
+import { onSignedIn, resolveCreator } from './creator-accounts';
 
 describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {
   let database: TestDatabase;
@@ -51,11 +51,11 @@ describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {
       fake.authorizeAs = 'open-ID_42';
       const signedIn = await signInWithTiktok(app);
       expect(signedIn.location).toBe('/auth/callback?provider=tiktok');
-      const [influencer] = await database.db
+      const [creator] = await database.db
         .select()
-        .from(influencers)
-        .where(eq(influencers.providerId, 'open-ID_42'));
-      expect(influencer).toMatchObject({
+        .from(creators)
+        .where(eq(creators.providerId, 'open-ID_42'));
+      expect(creator).toMatchObject({
         email: 'openid42@tiktok.localhost',
         emailVerified: false,
         provider: 'tiktok',
@@ -67,7 +67,7 @@ describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {
         const rows = await database.db.select().from(tiktokAuth).where(eq(tiktokAuth.openId, 'open-ID_42'));
         expect(rows).toHaveLength(1);
         const row = rows[0]!;
-        expect(row.influencerId).toBe(influencer!.id);
+        expect(row.creatorId).toBe(creator!.id);
         const issued = fake.issued.at(-1)!;
         expect(JSON.stringify(row)).not.toContain(issued.accessToken);
         expect(await openTiktokToken(env.authSecret, row.accessToken!)).toBe(issued.accessToken);
@@ -87,7 +87,7 @@ describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {
       const second = await sealed();
       expect(second.accessToken).not.toBe(first.accessToken);
       expect(
-        await database.db.select().from(influencers).where(eq(influencers.providerId, 'open-ID_42')),
+        await database.db.select().from(creators).where(eq(creators.providerId, 'open-ID_42')),
       ).toHaveLength(1);
     } finally {
       await fake.close();
@@ -96,7 +96,7 @@ describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {
 
   it('updates name, image and provider of the linked record at the next sign-in', async () => {
     await addUser('g-user', 'sam@example.com', 'Sam');
-    const first = await resolveInfluencer(
+    const first = await resolveCreator(
       signIn(),
       {
         authUserId: 'g-user',
@@ -108,7 +108,7 @@ describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {
       },
       at,
     );
-    const second = await resolveInfluencer(
+    const second = await resolveCreator(
       signIn(),
       {
         authUserId: 'g-user',
@@ -135,12 +135,12 @@ describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {
     await addUser('admin-user', 'admin@example.com', 'Admin', 'admin');
     expect(await onSignedIn(signIn(), 'admin-user')).toBeNull();
     expect(
-      await database.db.select().from(influencers).where(eq(influencers.email, 'admin@example.com')),
+      await database.db.select().from(creators).where(eq(creators.email, 'admin@example.com')),
     ).toHaveLength(0);
   });
 
   it('returns null (and writes nothing) when the record cannot be made', async () => {
-    const result = await resolveInfluencer(
+    const result = await resolveCreator(
       signIn(),
       {
         authUserId: 'no-such-user',
@@ -154,7 +154,7 @@ describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {
     );
     expect(result).toBeNull();
     expect(
-      await database.db.select().from(influencers).where(eq(influencers.email, 'ghost@example.com')),
+      await database.db.select().from(creators).where(eq(creators.email, 'ghost@example.com')),
     ).toHaveLength(0);
   });
 });

@@ -3,27 +3,27 @@ import { alias } from 'drizzle-orm/pg-core';
 import { decodeCursor } from '../../shared/page-cursor';
 import type { DatabaseOrTransaction } from '../client';
 import { accounts, users } from '../schema/auth';
-import { type InfluencerRow, influencerCounts, influencers, tiktokAuth } from '../schema/influencers';
+import { type CreatorRow, creatorCounts, creators, tiktokAuth } from '../schema/creators';
 import { keyset, keysetPage } from './keyset';
 
-export async function findInfluencerByAuthUserId(
+export async function findCreatorByAuthUserId(
   db: DatabaseOrTransaction,
   authUserId: string,
-): Promise<InfluencerRow | null> {
-  const rows = await db.select().from(influencers).where(eq(influencers.authUserId, authUserId)).limit(1);
+): Promise<CreatorRow | null> {
+  const rows = await db.select().from(creators).where(eq(creators.authUserId, authUserId)).limit(1);
   return rows[0] ?? null;
 }
 
 /** An influencer record made before its owner had an account (no auth user yet), by email. */
-export async function findUnlinkedInfluencerByEmail(
+export async function findUnlinkedCreatorByEmail(
   db: DatabaseOrTransaction,
   email: string,
-): Promise<InfluencerRow | null> {
+): Promise<CreatorRow | null> {
   const rows = await db
     .select()
-    .from(influencers)
-    .where(and(sql`lower(${influencers.email}) = lower(${email})`, isNull(influencers.authUserId)))
-    .orderBy(influencers.id)
+    .from(creators)
+    .where(and(sql`lower(${creators.email}) = lower(${email})`, isNull(creators.authUserId)))
+    .orderBy(creators.id)
     .limit(1);
   return rows[0] ?? null;
 }
@@ -45,15 +45,15 @@ export async function findUserById(db: DatabaseOrTransaction, userId: string) {
 }
 
 /** A creator's TikTok sign-in record (tokens as stored: sealed), or null when they never signed in with TikTok. */
-export async function findTiktokAuth(db: DatabaseOrTransaction, influencerId: number) {
-  const rows = await db.select().from(tiktokAuth).where(eq(tiktokAuth.influencerId, influencerId)).limit(1);
+export async function findTiktokAuth(db: DatabaseOrTransaction, creatorId: number) {
+  const rows = await db.select().from(tiktokAuth).where(eq(tiktokAuth.creatorId, creatorId)).limit(1);
   return rows[0] ?? null;
 }
 
 export async function upsertTiktokAuth(
   db: DatabaseOrTransaction,
   values: {
-    influencerId: number;
+    creatorId: number;
     openId: string;
     unionId?: string | null;
     accessToken?: string | null;
@@ -65,7 +65,7 @@ export async function upsertTiktokAuth(
     .insert(tiktokAuth)
     .values({ ...values, updatedAt: new Date() })
     .onConflictDoUpdate({
-      target: tiktokAuth.influencerId,
+      target: tiktokAuth.creatorId,
       set: {
         openId: values.openId,
         unionId: values.unionId ?? null,
@@ -101,32 +101,30 @@ function creatorMatch(table: { name: AnyColumn; username: AnyColumn; email: AnyC
  * out. Left to itself the planner walked the list's index filtering every row: 22,000 rows for `creator77`, whose
  * 1,111 matches are all older. The total counts up to CREATOR_SEARCH_CAP + 1 matches (`totalCapped`).
  */
-export async function listInfluencers(
+export async function listCreators(
   db: DatabaseOrTransaction,
   params: { q?: string | undefined; limit: number; cursor?: string | undefined },
 ) {
   const cursor = params.cursor ? decodeCursor(params.cursor) : null;
-  const page = keyset(influencers.createdAt, influencers.id, cursor);
+  const page = keyset(creators.createdAt, creators.id, cursor);
   const q = params.q;
   if (!q) {
     const [rows, totals] = await Promise.all([
       db
         .select()
-        .from(influencers)
+        .from(creators)
         .where(page.where)
         .orderBy(...page.orderBy)
         .limit(params.limit + 1),
       // Without a search: the kept count (influencer_counts, exact in the writes' transactions: issue 28).
-      db
-        .select({ total: sql<number>`coalesce(sum(${influencerCounts.total}), 0)::int` })
-        .from(influencerCounts),
+      db.select({ total: sql<number>`coalesce(sum(${creatorCounts.total}), 0)::int` }).from(creatorCounts),
     ]);
     const shown = keysetPage(rows, params.limit, cursor, (row) => row);
     return { ...shown, total: totals[0]?.total ?? 0, totalCapped: false };
   }
   const newest = db
     .select()
-    .from(influencers)
+    .from(creators)
     .where(page.where)
     .orderBy(...page.orderBy)
     .limit(SEARCH_SCAN_ROWS)
@@ -141,28 +139,28 @@ export async function listInfluencers(
     db.select({ n: sql<number>`count(*)::int` }).from(
       db
         .select({ one: sql`1`.as('one') })
-        .from(influencers)
-        .where(creatorMatch(influencers, q))
+        .from(creators)
+        .where(creatorMatch(creators, q))
         .limit(CREATOR_SEARCH_CAP + 1)
         .as('matches'),
     ),
   ]);
-  const matched = alias(influencers, 'matched');
+  const matched = alias(creators, 'matched');
   const rows =
     scanned.length > params.limit
       ? scanned
       : await db
           .select()
-          .from(influencers)
+          .from(creators)
           .where(
             and(
-              sql`${influencers.id} = any(array(${db.select({ id: matched.id }).from(matched).where(creatorMatch(matched, q))}))`,
+              sql`${creators.id} = any(array(${db.select({ id: matched.id }).from(matched).where(creatorMatch(matched, q))}))`,
               page.where,
             ),
           )
           .orderBy(...page.orderBy)
           .limit(params.limit + 1);
-  const shown = keysetPage(rows as InfluencerRow[], params.limit, cursor, (row) => row);
+  const shown = keysetPage(rows as CreatorRow[], params.limit, cursor, (row) => row);
   const n = counted[0]?.n ?? 0;
   return { ...shown, total: Math.min(n, CREATOR_SEARCH_CAP), totalCapped: n > CREATOR_SEARCH_CAP };
 }

@@ -3,6 +3,7 @@ import {
   activityListSchema,
   adminDigestSettingSchema,
   adminDigestStateSchema,
+  creatorRecordSchema,
   mailPreferencesSchema,
 } from '../../shared/schemas/me';
 import { myReliabilitySchema } from '../../shared/schemas/reliability';
@@ -13,6 +14,7 @@ import { currentCreator } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import { recentActivity } from '../services/activity';
 import { isDigestEnabled, saveDigestSetting } from '../services/admin-digest';
+import { creatorRecord } from '../services/creator-description';
 import { mailPreferencesOf, saveMailPreferences } from '../services/creator-mail';
 import { myReliability } from '../services/reliability';
 
@@ -21,6 +23,15 @@ const common = {
   401: refusal('Not signed in'),
   403: refusal('Not a creator'),
 };
+
+const me = createRoute({
+  method: 'get',
+  path: '/me',
+  tags: ['Me'],
+  summary: "The signed-in creator's record and profile",
+  middleware: creatorOnly,
+  responses: { 200: { description: 'The creator', content: json(creatorRecordSchema) }, ...common },
+});
 
 const getPreferences = createRoute({
   method: 'get',
@@ -67,6 +78,10 @@ const reliability = createRoute({
 });
 
 export const meRoutes = createRouter()
+  .openapi(me, async (c) => {
+    const creator = await currentCreator(c);
+    return c.json(await creatorRecord(c.get('services'), creator, currentUser(c).id), 200);
+  })
   .openapi(getPreferences, async (c) => {
     const creator = await currentCreator(c);
     return c.json(mailPreferencesOf(creator), 200);

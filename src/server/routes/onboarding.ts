@@ -104,19 +104,6 @@ const completeProfileRoute = createRoute({
   },
 });
 
-const meRoute = createRoute({
-  method: 'get',
-  path: '/me',
-  tags: ['Onboarding'],
-  summary: "The signed-in creator's record and profile",
-  middleware: [requireRole('influencer')] as const,
-  responses: {
-    200: { description: 'The creator', content: json(creatorRecordSchema) },
-    401: refusal('Not signed in'),
-    403: refusal('Not a creator'),
-  },
-});
-
 const updateProfileSchema = withDistinctCategories(profileBaseSchema.extend(proofFields));
 
 const updateProfileRoute = createRoute({
@@ -198,10 +185,6 @@ export const onboardingRoutes = createRouter()
     },
     profileHook as never,
   )
-  .openapi(meRoute, async (c) => {
-    const creator = await currentCreator(c);
-    return c.json(await creatorRecord(c.get('services'), creator, currentUser(c).id), 200);
-  })
   .openapi(
     updateProfileRoute,
     async (c) => {

@@ -522,7 +522,7 @@ async function main() {
         if (!creator) return operations.wallet();
         creator.balance -= 50;
         expectStatus(
-          await client.call('POST', '/api/me/redemptions', {
+          await client.call('POST', '/api/me/payouts', {
             body: { amount: 50 },
             cookie: creator.cookie,
             headers: { 'idempotency-key': randomUUID() },

@@ -289,7 +289,7 @@ async function prepare() {
       await postAdjustment(tx, adjustment!, new Date());
     });
     await must(
-      await post('/api/me/redemptions', { amount: 50 }, { cookie, 'idempotency-key': randomUUID() }),
+      await post('/api/me/payouts', { amount: 50 }, { cookie, 'idempotency-key': randomUUID() }),
       'redemption',
     );
 

@@ -274,7 +274,7 @@ const CASES: OperatorCase[] = [
     who: 'creator',
     path: (s) => `/api/me/wallet?limit=20&cursor=${s.cursors.wallet2}`,
   },
-  { name: 'payouts history', who: 'creator', path: () => '/api/me/redemptions' },
+  { name: 'payouts history', who: 'creator', path: () => '/api/me/payouts' },
   { name: 'activity', who: 'creator', path: () => '/api/me/activity' },
   { name: 'creator analytics', who: 'creator', path: () => '/api/me/analytics' },
   { name: 'my problems', who: 'creator', path: () => '/api/me/delivery-problems' },

@@ -58,7 +58,7 @@ describe('screens that update themselves', () => {
       .set({ paypalEmail: 'lena.paypal@example.com' })
       .where(eq(creatorProfiles.creatorId, made.creatorId));
     await giveMint(server.db, made.creatorId, 90);
-    const redeemed = await postJson(api, '/api/me/redemptions', { amount: 60 }, made.cookie, {
+    const redeemed = await postJson(api, '/api/me/payouts', { amount: 60 }, made.cookie, {
       'idempotency-key': 'live-journey',
     });
     expect(redeemed.status).toBe(201);

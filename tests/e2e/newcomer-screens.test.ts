@@ -59,7 +59,7 @@ describe('a newcomer between the flows, at 375 px', () => {
         adminCookie,
       );
       expect(credited.status).toBe(201);
-      const redeemed = await postJson(api, '/api/me/redemptions', { amount: 50 }, ana.cookie, {
+      const redeemed = await postJson(api, '/api/me/payouts', { amount: 50 }, ana.cookie, {
         'idempotency-key': 'newcomer-journey',
       });
       expect(redeemed.status).toBe(201);

@@ -458,7 +458,7 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
 
     // The server refuses too, with the same words.
     const refused = await creator.evaluate(async () => {
-      const response = await fetch('/api/me/redemptions', {
+      const response = await fetch('/api/me/payouts', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'idempotency-key': 'e2e-paypal-hold-1' },
         body: JSON.stringify({ amount: 50 }),
@@ -489,7 +489,7 @@ describe('wallet and payouts in the browser: redeem, process by hand, fail, expo
         apiAdmin,
       );
       expect(credited.status).toBe(201);
-      const redeemed = await postJson(api, '/api/me/redemptions', { amount: 50 + i * 10 }, made.cookie, {
+      const redeemed = await postJson(api, '/api/me/payouts', { amount: 50 + i * 10 }, made.cookie, {
         'idempotency-key': `e2e-preselect-${i}`,
       });
       expect(redeemed.status).toBe(201);

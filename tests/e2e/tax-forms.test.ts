@@ -58,7 +58,7 @@ describe('tax forms in the browser: a held payout, a W-9 filed, the year-end fil
     await giveMint(server.db, omarId, 700);
     apiAdmin = await signInAdmin(api, ADMIN.email, ADMIN.password);
     // Omar redeems $650 with no form: held (the admin sees it waiting).
-    const held = await postJson(api, '/api/me/redemptions', { amount: 650 }, omar.cookie, {
+    const held = await postJson(api, '/api/me/payouts', { amount: 650 }, omar.cookie, {
       'idempotency-key': 'omar-held-650',
     });
     expect(held.status).toBe(201);

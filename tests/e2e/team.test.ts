@@ -65,7 +65,7 @@ describe('the team and report links in the browser', () => {
     const creator = await createReadyCreator(api, server.db, CREATOR);
     creatorId = creator.creatorId;
     await giveMint(server.db, creator.creatorId, 80);
-    const redeemed = await postJson(api, '/api/me/redemptions', { amount: 50 }, creator.cookie, {
+    const redeemed = await postJson(api, '/api/me/payouts', { amount: 50 }, creator.cookie, {
       'idempotency-key': 'team-journey-1',
     });
     payoutId = ((await redeemed.json()) as Payout).id;

@@ -70,7 +70,7 @@ export function usePaypalPayouts(driver: DatabaseDriver) {
       .where(eq(creatorProfiles.creatorId, made.creatorId));
     await giveMint(database.db, made.creatorId, amount + 10);
     keys += 1;
-    const response = await postJson(app, '/api/me/redemptions', { amount }, made.cookie, {
+    const response = await postJson(app, '/api/me/payouts', { amount }, made.cookie, {
       'idempotency-key': `paypal-test-${keys}`,
     });
     expect(response.status).toBe(201);

@@ -155,7 +155,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
     const made = await readyCreator();
     await giveMint(database.db, made.creatorId, 80);
     keys += 1;
-    const response = await postJson(app, '/api/me/redemptions', { amount: 50 }, made.cookie, {
+    const response = await postJson(app, '/api/me/payouts', { amount: 50 }, made.cookie, {
       'idempotency-key': `audit-${driver}-${keys}`,
     });
     expect(response.status).toBe(201);

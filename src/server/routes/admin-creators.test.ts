@@ -128,7 +128,7 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
     expect(JSON.stringify(me.body)).not.toContain('ops@mintbox.test');
     // What the dashboard says still works: redeeming earned Mint. Nothing is "matched" for an apply they cannot make.
     await giveMint(api.db, cy.creatorId, 80);
-    const redeemed = await postJson(api.app, '/api/me/redemptions', { amount: 50 }, cy.cookie, {
+    const redeemed = await postJson(api.app, '/api/me/payouts', { amount: 50 }, cy.cookie, {
       'idempotency-key': `suspended-redeem-${driver}`,
     });
     expect(redeemed.status).toBe(201);
@@ -154,7 +154,7 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
   it('a ban signs the creator out everywhere, refuses sign-in, and holds their pending payout', async () => {
     const di = await creator();
     await giveMint(api.db, di.creatorId, 120);
-    const payout = await postJson(api.app, '/api/me/redemptions', { amount: 60 }, di.cookie, {
+    const payout = await postJson(api.app, '/api/me/payouts', { amount: 60 }, di.cookie, {
       'idempotency-key': 'ban-test-1',
     });
     expect(payout.status).toBe(201);

@@ -36,7 +36,7 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
   };
   const redeem = async (cookie: string, amount: number) => {
     keys += 1;
-    const response = await postJson(api.app, '/api/me/redemptions', { amount }, cookie, {
+    const response = await postJson(api.app, '/api/me/payouts', { amount }, cookie, {
       'idempotency-key': `admin-test-${keys}`,
     });
     expect(response.status).toBe(201);
@@ -92,7 +92,7 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
       .from(transactions)
       .where(eq(transactions.payoutId, payout.id));
     expect(transaction?.status).toBe('completed');
-    const mine = await get<{ items: Payout[] }>('/api/me/redemptions', ana.cookie);
+    const mine = await get<{ items: Payout[] }>('/api/me/payouts', ana.cookie);
     expect(mine.body.items[0]).toMatchObject({
       status: 'completed',
       reference: '9XK12345AB678',
@@ -431,8 +431,8 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/me/wallet',
-        '/me/redemptions',
-        '/me/redemptions/{id}/cancel',
+        '/me/payouts',
+        '/me/payouts/{id}/cancel',
         '/admin/transactions',
         '/admin/transactions.csv',
         '/admin/payments/summary',

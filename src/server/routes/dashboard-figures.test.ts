@@ -101,7 +101,7 @@ describe.each(TEST_DRIVERS)('dashboard and campaign details figures against the 
     call(`/api/admin/submissions/${submissionId}/metrics`, { postUrl, ...values });
   const redeem = async (cookie: string, amount: number) => {
     keys += 1;
-    return (await call('/api/me/redemptions', { amount }, cookie, {
+    return (await call('/api/me/payouts', { amount }, cookie, {
       'idempotency-key': `figures-${driver}-${keys}`,
     })) as unknown as Payout;
   };

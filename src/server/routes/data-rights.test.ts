@@ -349,7 +349,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     await giveMint(api.db, racer.creatorId, 120);
     const [closed, redeemed] = await Promise.all([
       postJson(api.app, '/api/me/account-closure', { password: PASSWORD, giveUpMint: true }, racer.cookie),
-      postJson(api.app, '/api/me/redemptions', { amount: 50 }, racer.cookie, {
+      postJson(api.app, '/api/me/payouts', { amount: 50 }, racer.cookie, {
         'idempotency-key': `race-${driver}`,
       }),
     ]);

@@ -46,7 +46,7 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
     return createReadyCreator(api.app, api.db, { email: `kept${n}@example.com` });
   };
   const redeem = async (cookie: string, amount: number) => {
-    const result = await post<Payout>('/api/me/redemptions', { amount }, cookie, {
+    const result = await post<Payout>('/api/me/payouts', { amount }, cookie, {
       'idempotency-key': randomUUID(),
     });
     expect(result.status, JSON.stringify(result.body)).toBe(201);
@@ -192,7 +192,7 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
     const failed = await redeem(ben.cookie, 70);
     const cancelled = await redeem(cy.cookie, 50);
     await expectTotalsExact();
-    expect((await post(`/api/me/redemptions/${cancelled.id}/cancel`, {}, cy.cookie)).status).toBe(200);
+    expect((await post(`/api/me/payouts/${cancelled.id}/cancel`, {}, cy.cookie)).status).toBe(200);
     expect(
       (await post('/api/admin/payouts/process', { ids: [paid.id, failed.id], mode: 'manual' })).status,
     ).toBe(200);

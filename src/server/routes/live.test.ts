@@ -105,7 +105,7 @@ describe.each(TEST_DRIVERS)('live updates on %s', (driver) => {
     const anaStream = await open('/api/me/live', ana.cookie);
     const boStream = await open('/api/me/live', bo.cookie);
     try {
-      const redeemed = await postJson(app, '/api/me/redemptions', { amount: 60 }, ana.cookie, {
+      const redeemed = await postJson(app, '/api/me/payouts', { amount: 60 }, ana.cookie, {
         'idempotency-key': `live-${driver}`,
       });
       expect(redeemed.status).toBe(201);

@@ -232,14 +232,14 @@ describe.each(TEST_DRIVERS)('mail preferences and recent activity on %s', (drive
     expect((await get<{ items: ActivityItem[] }>('/api/me/activity', di.cookie)).body.items).toEqual([]);
     await giveMint(api.db, di.creatorId, 120);
     const redeem = async (amount: number, key: string) => {
-      const response = await postJson(api.app, '/api/me/redemptions', { amount }, di.cookie, {
+      const response = await postJson(api.app, '/api/me/payouts', { amount }, di.cookie, {
         'idempotency-key': `${key}-${driver}-activity`,
       });
       expect(response.status).toBe(201);
       return ((await response.json()) as { id: number }).id;
     };
     const first = await redeem(50, 'first');
-    expect((await postJson(api.app, `/api/me/redemptions/${first}/cancel`, {}, di.cookie)).status).toBe(200);
+    expect((await postJson(api.app, `/api/me/payouts/${first}/cancel`, {}, di.cookie)).status).toBe(200);
     const second = await redeem(60, 'second');
     await call('/api/admin/payouts/process', { ids: [second], mode: 'manual' });
     expect((await call(`/api/admin/payouts/${second}/mark-paid`, { reference: 'PP-77' })).status).toBe(200);

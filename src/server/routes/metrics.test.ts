@@ -73,15 +73,13 @@ describe.each(TEST_DRIVERS)('Prometheus metrics on %s', (driver) => {
     const creator = await createReadyCreator(app, database.db, { email: 'metrics@example.com' });
     await giveMint(database.db, creator.creatorId, 150);
     const redeem = () =>
-      postJson(app, '/api/me/redemptions', { amount: 50 }, creator.cookie, {
+      postJson(app, '/api/me/payouts', { amount: 50 }, creator.cookie, {
         'idempotency-key': randomUUID(),
       });
     expect((await redeem()).status).toBe(201);
     expect((await redeem()).status).toBe(201);
     const third = (await (await redeem()).json()) as { id: number };
-    expect((await postJson(app, `/api/me/redemptions/${third.id}/cancel`, {}, creator.cookie)).status).toBe(
-      200,
-    );
+    expect((await postJson(app, `/api/me/payouts/${third.id}/cancel`, {}, creator.cookie)).status).toBe(200);
     text = await scrape();
     expect(text).toContain('mintbox_payouts{status="pending"} 2');
     expect(text).toContain('mintbox_payouts{status="cancelled"} 1');

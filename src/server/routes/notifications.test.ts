@@ -173,7 +173,7 @@ describe.each(TEST_DRIVERS)('notifications on %s', (driver) => {
     const person = await creatorWithApplication();
     await giveMint(api.db, person.creatorId, 100);
     const adminBefore = await kindsOf(adminIds[0]!);
-    const requested = await call<{ id: number }>('/api/me/redemptions', { amount: 60 }, person.cookie, {
+    const requested = await call<{ id: number }>('/api/me/payouts', { amount: 60 }, person.cookie, {
       'idempotency-key': `notify-key-${person.creatorId}-${driver}`,
     });
     expect(requested.status, requested.body.error).toBe(201);
@@ -231,7 +231,7 @@ describe.each(TEST_DRIVERS)('notifications on %s', (driver) => {
     await sweepDeadlines(testServices({ ...ctx, now: () => new Date('2026-08-01T00:00:00Z') }));
 
     await giveMint(api.db, person.creatorId, 80);
-    const requested = await call<{ id: number }>('/api/me/redemptions', { amount: 50 }, person.cookie, {
+    const requested = await call<{ id: number }>('/api/me/payouts', { amount: 50 }, person.cookie, {
       'idempotency-key': `notify-paid-${person.creatorId}-${driver}`,
     });
     expect(requested.status).toBe(201);

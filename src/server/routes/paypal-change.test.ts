@@ -49,7 +49,7 @@ describe.each(TEST_DRIVERS)('PayPal email changes on %s', (driver) => {
     });
   const redeem = async (cookie: string, amount = 50) => {
     keys += 1;
-    const response = await postJson(app, '/api/me/redemptions', { amount }, cookie, {
+    const response = await postJson(app, '/api/me/payouts', { amount }, cookie, {
       'idempotency-key': `paypal-change-${driver}-${keys}`,
     });
     return { status: response.status, body: (await response.json()) as Payout & { error?: string } };

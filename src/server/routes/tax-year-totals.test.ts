@@ -37,7 +37,7 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
     return { status: response.status, body: (await response.json()) as Payout & { error?: string } };
   };
   const redeem = async (cookie: string, amount: number) => {
-    const result = await post('/api/me/redemptions', { amount }, cookie, { 'idempotency-key': randomUUID() });
+    const result = await post('/api/me/payouts', { amount }, cookie, { 'idempotency-key': randomUUID() });
     expect(result.body.error ?? result.status).toBe(201);
     return result.body;
   };
@@ -93,7 +93,7 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
     expect(await line(2026, ana.creatorId)).toBeUndefined();
 
     // Cancelled by the creator: no longer held, the row goes.
-    expect((await post(`/api/me/redemptions/${cancelled.id}/cancel`, {}, bo.cookie)).status).toBe(200);
+    expect((await post(`/api/me/payouts/${cancelled.id}/cancel`, {}, bo.cookie)).status).toBe(200);
     expect((await expectKeptEqualsRebuild()).map((r) => r.creatorId)).toEqual([ana.creatorId]);
 
     // The new year: the form releases the hold; one payout is paid (in 2026, by its paid date), one fails.

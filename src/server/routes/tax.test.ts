@@ -69,7 +69,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
   };
   const redeem = async (cookie: string, amount: number) => {
     keys += 1;
-    const response = await postJson(api.app, '/api/me/redemptions', { amount }, cookie, {
+    const response = await postJson(api.app, '/api/me/payouts', { amount }, cookie, {
       'idempotency-key': `tax-test-${keys}`,
     });
     return { status: response.status, body: (await response.json()) as Payout & { error?: string } };
@@ -215,7 +215,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
     // The creator sees why; the admin sees it on the payout and the list, and cannot process it.
     const mine = await get<MyTaxForm>('/api/me/tax-form', cy.cookie);
     expect(mine.body).toMatchObject({ paidThisYear: 649, heldPayouts: 1, form: null });
-    const list = await get<{ items: Payout[] }>('/api/me/redemptions', cy.cookie);
+    const list = await get<{ items: Payout[] }>('/api/me/payouts', cy.cookie);
     expect(list.body.items.find((p) => p.id === over.body.id)?.waitingForTaxForm).toBe(true);
     const refused = await process([under.body.id, over.body.id]);
     expect(refused.status).toBe(409);

@@ -36,7 +36,7 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
   const redeem = async (cookie: string, body: unknown, idempotencyKey: string | null = key()) => {
     const response = await postJson(
       api.app,
-      '/api/me/redemptions',
+      '/api/me/payouts',
       body,
       cookie,
       idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey },
@@ -118,7 +118,7 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
     expect(mail.subject).toBe('Redemption requested: 60 Mint to PayPal');
     expect(mail.text).toContain('5-7 business days');
     expect(mail.text).toContain('June 15, 2026');
-    const list = (await (await getWithCookie(api.app, '/api/me/redemptions', ben.cookie)).json()) as {
+    const list = (await (await getWithCookie(api.app, '/api/me/payouts', ben.cookie)).json()) as {
       items: Payout[];
     };
     expect(list.items.map((p) => p.id)).toEqual([result.body.id]);
@@ -173,7 +173,7 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
     expect(other.status).toBe(409);
     expect(other.body.error).toBe('This Idempotency-Key was already used for a different request.');
     // The first answer stays the first answer, even after the payout moved on.
-    await postJson(api.app, `/api/me/redemptions/${first.body.id}/cancel`, {}, dee.cookie);
+    await postJson(api.app, `/api/me/payouts/${first.body.id}/cancel`, {}, dee.cookie);
     expect((await redeem(dee.cookie, { amount: 50 }, 'same-key-1')).body).toEqual(first.body);
 
     const racing = await Promise.all(
@@ -197,10 +197,10 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
     await giveMint(api.db, fay.creatorId, 150);
     const a = await redeem(fay.cookie, { amount: 50 });
     const b = await redeem(fay.cookie, { amount: 100 });
-    const cancelled = await postJson(api.app, `/api/me/redemptions/${a.body.id}/cancel`, {}, fay.cookie);
+    const cancelled = await postJson(api.app, `/api/me/payouts/${a.body.id}/cancel`, {}, fay.cookie);
     expect(cancelled.status).toBe(200);
     expect(await cancelled.json()).toMatchObject({ status: 'cancelled', canCancel: false });
-    const twice = await postJson(api.app, `/api/me/redemptions/${a.body.id}/cancel`, {}, fay.cookie);
+    const twice = await postJson(api.app, `/api/me/payouts/${a.body.id}/cancel`, {}, fay.cookie);
     expect(twice.status).toBe(409);
     expect(((await twice.json()) as { error: string }).error).toBe(
       'This payout is cancelled, so it can no longer be cancelled.',
@@ -219,9 +219,7 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
 
     // Someone else's payout is not found; one an admin started can no longer be cancelled.
     const gil = await creator();
-    expect((await postJson(api.app, `/api/me/redemptions/${b.body.id}/cancel`, {}, gil.cookie)).status).toBe(
-      404,
-    );
+    expect((await postJson(api.app, `/api/me/payouts/${b.body.id}/cancel`, {}, gil.cookie)).status).toBe(404);
     const started = await postJson(
       api.app,
       '/api/admin/payouts/process',
@@ -229,7 +227,7 @@ describe.each(TEST_DRIVERS)('wallet and redemptions API on %s', (driver) => {
       api.admin,
     );
     expect(started.status).toBe(200);
-    const late = await postJson(api.app, `/api/me/redemptions/${b.body.id}/cancel`, {}, fay.cookie);
+    const late = await postJson(api.app, `/api/me/payouts/${b.body.id}/cancel`, {}, fay.cookie);
     // Refused by the table of payout moves: from processing, the creator has no move left.
     expect({ status: late.status, body: await late.json() }).toEqual({
       status: 409,

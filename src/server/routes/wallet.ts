@@ -37,7 +37,7 @@ const routes = {
   }),
   list: createRoute({
     method: 'get',
-    path: '/me/redemptions',
+    path: '/me/payouts',
     tags: ['Mint'],
     summary: "The creator's payouts, newest first, with requested-at, paid-by date and status",
     middleware: creatorOnly,
@@ -48,7 +48,7 @@ const routes = {
   }),
   request: createRoute({
     method: 'post',
-    path: '/me/redemptions',
+    path: '/me/payouts',
     tags: ['Mint'],
     summary:
       'Redeem Mint to the profile’s PayPal email (from 50, whole Mint, up to the balance; not within 24 hours of a PayPal email change). The Mint is debited at once. Idempotent: the same Idempotency-Key and body answer the first result; another body 409.',
@@ -76,7 +76,7 @@ const routes = {
   }),
   cancel: createRoute({
     method: 'post',
-    path: '/me/redemptions/{id}/cancel',
+    path: '/me/payouts/{id}/cancel',
     tags: ['Mint'],
     summary: 'Cancel a payout no admin has started; the Mint comes back',
     middleware: creatorOnly,

@@ -15,7 +15,7 @@ export const REDEMPTION_MESSAGES = {
   maximum: `You can redeem at most ${MAX_REDEMPTION_MINT.toLocaleString('en-US')} Mint at a time.`,
 } as const;
 
-/** POST /api/me/redemptions: the form and the server use this same schema. */
+/** POST /api/me/payouts: the form and the server use this same schema. */
 export const redemptionRequestSchema = z.object({
   amount: z
     .number({ error: REDEMPTION_MESSAGES.amountRequired })
@@ -48,7 +48,7 @@ export const payoutSchema = z.object({
 });
 export type Payout = z.infer<typeof payoutSchema>;
 
-/** GET /api/me/redemptions: the creator's payouts, newest first. */
+/** GET /api/me/payouts: the creator's payouts, newest first. */
 export const payoutListSchema = z.object({ items: z.array(payoutSchema) });
 
 /** POST /api/admin/influencers/:id/adjustments: the ledger entry and the creator's balance after it. */

@@ -45,8 +45,8 @@ export const privateKeys = {
   adminDigest: [...admin, 'me', 'digest'] as const,
   /** GET /api/me/connections/instagram: the creator's connected Instagram account. */
   instagram: [...me, 'connections', 'instagram'] as const,
-  /** GET /api/me/redemptions. */
-  redemptions: [...me, 'redemptions'] as const,
+  /** GET /api/me/payouts. */
+  payouts: [...me, 'payouts'] as const,
   /** GET /api/me/tax-form: the creator's tax form (masked) and this year's paid total (issue 27). */
   taxForm: [...me, 'tax-form'] as const,
   /** GET /api/notifications (first page, with the unread count): the bell of creators and admins alike. */

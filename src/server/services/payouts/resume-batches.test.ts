@@ -56,7 +56,7 @@ describe.each(TEST_DRIVERS)('PayPal batches a crash left submitting, on %s', (dr
       .set({ paypalEmail })
       .where(eq(creatorProfiles.creatorId, made.creatorId));
     await giveMint(database.db, made.creatorId, amount + 10);
-    const response = await postJson(app, '/api/me/redemptions', { amount }, made.cookie, {
+    const response = await postJson(app, '/api/me/payouts', { amount }, made.cookie, {
       'idempotency-key': `resume-test-${n}`,
     });
     expect(response.status).toBe(201);

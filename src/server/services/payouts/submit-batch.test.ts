@@ -65,9 +65,7 @@ describe.each(TEST_DRIVERS)(
       expect(result.body.paypal?.message).toMatch(/cannot be paid twice/);
       expect((await payoutRow(e.payout.id)).status).toBe('processing');
       // Being processed: the creator can no longer cancel it.
-      expect((await postJson(t.app, `/api/me/redemptions/${e.payout.id}/cancel`, {}, e.cookie)).status).toBe(
-        409,
-      );
+      expect((await postJson(t.app, `/api/me/payouts/${e.payout.id}/cancel`, {}, e.cookie)).status).toBe(409);
       later(2);
       expect((await pollPayouts(ctx())).submitted).toBe(1);
       const sent = [...t.fake.batches.values()].filter(

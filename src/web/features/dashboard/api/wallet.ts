@@ -15,16 +15,16 @@ const HISTORY_PAGE = 20;
 /** While a payout is open its status can change on the server (an admin, PayPal): look again this often. */
 const OPEN_PAYOUT_REFRESH_MS = 60_000;
 
-/** GET /api/me/redemptions: the creator's payouts, newest first. */
-export const redemptionsQuery = () =>
+/** GET /api/me/payouts: the creator's payouts, newest first. */
+export const payoutsQuery = () =>
   queryOptions({
-    queryKey: privateKeys.redemptions,
-    queryFn: ({ signal }) => apiFetch('/api/me/redemptions', { signal, schema: payoutListSchema }),
+    queryKey: privateKeys.payouts,
+    queryFn: ({ signal }) => apiFetch('/api/me/payouts', { signal, schema: payoutListSchema }),
     staleTime: 30_000,
     refetchInterval: (query) =>
       query.state.data?.items.some((payout) => isOpenPayout(payout.status)) ? OPEN_PAYOUT_REFRESH_MS : false,
   });
-export const useRedemptions = () => useQuery(redemptionsQuery());
+export const usePayouts = () => useQuery(payoutsQuery());
 
 /** The full history of ledger entries, a page at a time (GET /api/me/wallet?limit&cursor, keyset paging). */
 export const walletHistoryQuery = () =>
@@ -47,21 +47,21 @@ function useRefreshWallet() {
     Promise.all([
       // The wallet's key also covers its history.
       queryClient.invalidateQueries({ queryKey: privateKeys.wallet }),
-      queryClient.invalidateQueries({ queryKey: privateKeys.redemptions }),
+      queryClient.invalidateQueries({ queryKey: privateKeys.payouts }),
       queryClient.invalidateQueries({ queryKey: privateKeys.activity }),
       queryClient.invalidateQueries({ queryKey: privateKeys.taxForm }),
     ]);
 }
 
 /**
- * POST /api/me/redemptions with an Idempotency-Key: the caller keeps one key per redemption it means to make and
+ * POST /api/me/payouts with an Idempotency-Key: the caller keeps one key per redemption it means to make and
  * sends the same key again on a retry, so a double click or a lost answer never redeems twice.
  */
 export function useRedeem() {
   const refresh = useRefreshWallet();
   return useMutation({
     mutationFn: ({ amount, idempotencyKey }: { amount: number; idempotencyKey: string }) =>
-      apiFetch('/api/me/redemptions', {
+      apiFetch('/api/me/payouts', {
         method: 'POST',
         headers: { 'Idempotency-Key': idempotencyKey },
         json: { amount },
@@ -71,12 +71,12 @@ export function useRedeem() {
   });
 }
 
-/** POST /api/me/redemptions/:id/cancel: only while no admin has started the payout. */
+/** POST /api/me/payouts/:id/cancel: only while no admin has started the payout. */
 export function useCancelRedemption() {
   const refresh = useRefreshWallet();
   return useMutation({
     mutationFn: (id: number) =>
-      apiFetch(`/api/me/redemptions/${id}/cancel`, { method: 'POST', schema: payoutSchema }),
+      apiFetch(`/api/me/payouts/${id}/cancel`, { method: 'POST', schema: payoutSchema }),
     onSettled: refresh,
   });
 }

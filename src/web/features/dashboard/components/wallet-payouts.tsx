@@ -3,12 +3,12 @@ import type { Payout } from '../../../../shared/schemas/payout';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useNow } from '../../../lib/use-now';
-import { useRedemptions } from '../api/wallet';
+import { usePayouts } from '../api/wallet';
 import { CancelPayoutDialog, PayoutItem } from './wallet-payout-item';
 
 /** The creator's payouts with their clock: requested at, expected by, how long an open one has been waiting. */
 export function WalletPayouts() {
-  const payouts = useRedemptions();
+  const payouts = usePayouts();
   const now = useNow();
   const [cancelling, setCancelling] = useState<Payout | null>(null);
 

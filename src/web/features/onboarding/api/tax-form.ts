@@ -15,7 +15,7 @@ export function useFileTaxForm() {
     onSuccess: async (saved) => {
       queryClient.setQueryData(privateKeys.taxForm, saved);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: privateKeys.redemptions }),
+        queryClient.invalidateQueries({ queryKey: privateKeys.payouts }),
         queryClient.invalidateQueries({ queryKey: privateKeys.wallet }),
       ]);
     },

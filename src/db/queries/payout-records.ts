@@ -30,7 +30,7 @@ export function payoutView(row: PayoutRow): Payout {
     failureReason: row.failureReason,
     paypalStatus: row.paypalStatus,
     canCancel: row.status === 'pending',
-    waitingForTaxForm: row.heldForTaxForm && row.status === 'pending',
+    heldForTaxForm: row.heldForTaxForm && row.status === 'pending',
   };
 }
 

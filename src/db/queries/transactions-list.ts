@@ -106,7 +106,7 @@ function transactionRow(r: TransactionRecord): TransactionRow {
             paypalEmail: r.payoutEmail!,
             paypalStatus: r.payoutPaypalStatus,
             expectedBy: r.payoutExpectedBy!,
-            waitingForTaxForm: Boolean(r.payoutHeldForTaxForm) && r.payoutStatus === 'pending',
+            heldForTaxForm: Boolean(r.payoutHeldForTaxForm) && r.payoutStatus === 'pending',
           }
         : null,
   };

@@ -18,7 +18,7 @@ export type PayoutNotice =
       paypalEmail: string;
       expectedBy: string;
       /** Held until a tax form is on file (issue 27): no paid-by date is promised. */
-      waitingForTaxForm?: boolean;
+      heldForTaxForm?: boolean;
     }
   | { kind: 'paid'; payoutId: number; amount: number; paypalEmail: string; reference: string | null }
   | {
@@ -39,7 +39,7 @@ export function payoutMail(appUrl: string, to: string, notice: PayoutNotice): Ma
         subject: `Redemption requested: ${mint(notice.amount)} to PayPal`,
         paragraphs: [
           `We received your request to redeem ${mint(notice.amount)} (${usd(notice.amount)}) to your PayPal account ${notice.paypalEmail}.`,
-          ...(notice.waitingForTaxForm
+          ...(notice.heldForTaxForm
             ? [TAX_HOLD_MESSAGE, `File your tax form on your profile: ${appUrl}${TAX_FORM_PATH}`]
             : [
                 `Requests are processed within 5-7 business days: expect the money by ${formatIsoDate(notice.expectedBy)}.`,

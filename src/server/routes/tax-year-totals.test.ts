@@ -82,9 +82,9 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
     // Requested in 2025: a pending payout counts nowhere; the one that reaches $600 is held, in 2025.
     const under = await redeem(ana.cookie, 599);
     const over = await redeem(ana.cookie, 50);
-    expect(over.waitingForTaxForm).toBe(true);
+    expect(over.heldForTaxForm).toBe(true);
     const cancelled = await redeem(bo.cookie, 700);
-    expect(cancelled.waitingForTaxForm).toBe(true);
+    expect(cancelled.heldForTaxForm).toBe(true);
     expect(await expectKeptEqualsRebuild()).toEqual([
       { year: 2025, creatorId: ana.creatorId, paid: '0.00', held: 1 },
       { year: 2025, creatorId: bo.creatorId, paid: '0.00', held: 1 },
@@ -156,7 +156,7 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
     const cysPaid = await redeem(cy.cookie, 500);
     await processManually([cysPaid.id]);
     await markPaid(cysPaid.id);
-    expect((await redeem(cy.cookie, 100)).waitingForTaxForm).toBe(true);
+    expect((await redeem(cy.cookie, 100)).heldForTaxForm).toBe(true);
     expect((await expectKeptEqualsRebuild()).find((r) => r.creatorId === cy.creatorId)).toEqual({
       year: 2026,
       creatorId: cy.creatorId,
@@ -176,7 +176,7 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
       const payout = await redeem(c.cookie, amount);
       if (i === 5) {
         // Reached $600 with no form: held, requested in 2024, paid nothing.
-        expect(payout.waitingForTaxForm).toBe(true);
+        expect(payout.heldForTaxForm).toBe(true);
       } else {
         await processManually([payout.id]);
         await markPaid(payout.id);

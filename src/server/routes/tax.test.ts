@@ -198,11 +198,11 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
     const cy = await creator();
     await giveMint(api.db, cy.creatorId, 1000);
     const under = await redeem(cy.cookie, 599);
-    expect(under.body).toMatchObject({ amount: 599, status: 'pending', waitingForTaxForm: false });
+    expect(under.body).toMatchObject({ amount: 599, status: 'pending', heldForTaxForm: false });
     const over = await redeem(cy.cookie, 50);
     expect(over).toMatchObject({
       status: 201,
-      body: { amount: 50, status: 'pending', waitingForTaxForm: true },
+      body: { amount: 50, status: 'pending', heldForTaxForm: true },
     });
     // The mail says why, and where to file the form, instead of a paid-by date.
     const mail = mailer.sent.at(-1)!;
@@ -216,19 +216,19 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
     const mine = await get<MyTaxForm>('/api/me/tax-form', cy.cookie);
     expect(mine.body).toMatchObject({ paidThisYear: 649, heldPayouts: 1, form: null });
     const list = await get<{ items: Payout[] }>('/api/me/payouts', cy.cookie);
-    expect(list.body.items.find((p) => p.id === over.body.id)?.waitingForTaxForm).toBe(true);
+    expect(list.body.items.find((p) => p.id === over.body.id)?.heldForTaxForm).toBe(true);
     const refused = await process([under.body.id, over.body.id]);
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { error: string }).error).toMatch(/is waiting for a tax form/);
     const detail = await get<AdminPayout>(`/api/admin/payouts/${over.body.id}`);
-    expect(detail.body.waitingForTaxForm).toBe(true);
+    expect(detail.body.heldForTaxForm).toBe(true);
     expect(detail.body.events.map((e) => e.action)).toEqual(['requested', 'waiting_for_tax_form']);
     const transactions = await get<{ items: TransactionRow[] }>(
       `/api/admin/transactions?q=%23${over.body.id}`,
     );
-    expect(
-      transactions.body.items.find((t) => t.payout?.id === over.body.id)?.payout?.waitingForTaxForm,
-    ).toBe(true);
+    expect(transactions.body.items.find((t) => t.payout?.id === over.body.id)?.payout?.heldForTaxForm).toBe(
+      true,
+    );
     expect(TAX_HOLD_ADMIN_LABEL).toBe('Waiting for a tax form');
 
     // The form arrives: the hold is released, the payout can be processed; no Mint made or lost.
@@ -237,10 +237,10 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
     expect((await process([under.body.id, over.body.id])).status).toBe(200);
     expect(await balanceAndSum(api.db, cy.creatorId)).toEqual({ balance: 351, sum: 351 });
     const released = await get<AdminPayout>(`/api/admin/payouts/${over.body.id}`);
-    expect(released.body).toMatchObject({ status: 'processing', waitingForTaxForm: false });
+    expect(released.body).toMatchObject({ status: 'processing', heldForTaxForm: false });
     expect(released.body.events.map((e) => e.action)).toContain('tax_form_received');
     // With a form on file, the next payout is not held.
-    expect((await redeem(cy.cookie, 100)).body.waitingForTaxForm).toBe(false);
+    expect((await redeem(cy.cookie, 100)).body.heldForTaxForm).toBe(false);
   });
 
   it('concurrent redemptions around the threshold cannot slip past it', async () => {
@@ -249,7 +249,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
     const results = await Promise.all([200, 200, 200, 200].map((amount) => redeem(di.cookie, amount)));
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     // 200 + 200 stay under $600; whichever came third and fourth reach it and are held.
-    expect(results.filter((r) => r.body.waitingForTaxForm).length).toBe(2);
+    expect(results.filter((r) => r.body.heldForTaxForm).length).toBe(2);
     const rows = await api.db
       .select()
       .from(payouts)
@@ -259,7 +259,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
     const pair = await creator();
     await giveMint(api.db, pair.creatorId, 1000);
     const both = await Promise.all([redeem(pair.cookie, 300), redeem(pair.cookie, 300)]);
-    expect(both.map((r) => r.body.waitingForTaxForm).sort()).toEqual([false, true]);
+    expect(both.map((r) => r.body.heldForTaxForm).sort()).toEqual([false, true]);
   });
 
   it('the admin tax year shows masked TINs; the year-end CSV needs the password, is audited, lists W-9s at $600+', async () => {
@@ -292,7 +292,7 @@ describe.each(TEST_DRIVERS)('tax forms and the $600 hold on %s', (driver) => {
       const noForm = await creator();
       await giveMint(api.db, noForm.creatorId, 700);
       const held = await redeem(noForm.cookie, 600);
-      expect(held.body.waitingForTaxForm).toBe(true);
+      expect(held.body.heldForTaxForm).toBe(true);
 
       const report = await get<TaxYearReport>(`/api/admin/tax-year?year=${year}`);
       expect(report.status).toBe(200);

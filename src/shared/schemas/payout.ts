@@ -44,7 +44,7 @@ export const payoutSchema = z.object({
   paypalStatus: z.string().nullable(),
   canCancel: z.boolean(),
   /** Held until a tax form is on file (issue 27: the year's paid total would reach $600). */
-  waitingForTaxForm: z.boolean(),
+  heldForTaxForm: z.boolean(),
 });
 export type Payout = z.infer<typeof payoutSchema>;
 
@@ -149,7 +149,7 @@ export const transactionRowSchema = z.object({
       paypalStatus: z.string().nullable(),
       expectedBy: z.string(),
       /** Held until the creator files a tax form (issue 27). */
-      waitingForTaxForm: z.boolean(),
+      heldForTaxForm: z.boolean(),
     })
     .nullable(),
 });

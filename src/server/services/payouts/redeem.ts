@@ -33,7 +33,7 @@ const requestHash = (request: RedemptionRequest) =>
  * zero. The same Idempotency-Key with the same body answers the first result; with another body 409. For
  * PAYPAL_CHANGE_HOLD_HOURS after a PayPal change, a new redemption is refused with 409 saying why and until when.
  * Issue 27: a payout that takes the year's paid total to $600 or more without a tax form on file is created held
- * (`waitingForTaxForm`): the Mint is debited as for any payout, and it is processed once the form is filed.
+ * (`heldForTaxForm`): the Mint is debited as for any payout, and it is processed once the form is filed.
  */
 export async function requestRedemption(
   services: ServiceContext,
@@ -74,11 +74,11 @@ export async function requestRedemption(
     return { payout: view, replayed: false };
   });
   if (!result.replayed) {
-    const { id: payoutId, amount, paypalEmail, expectedBy, waitingForTaxForm } = result.payout;
+    const { id: payoutId, amount, paypalEmail, expectedBy, heldForTaxForm } = result.payout;
     await sendPayoutNotices(ctx, [
       {
         creatorId: creator.id,
-        notice: { kind: 'requested', payoutId, amount, paypalEmail, expectedBy, waitingForTaxForm },
+        notice: { kind: 'requested', payoutId, amount, paypalEmail, expectedBy, heldForTaxForm },
       },
     ]);
   }
@@ -90,9 +90,12 @@ function firstAnswer(earlier: PayoutRow, hash: string): Payout {
   if (earlier.requestHash !== hash) {
     throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request.');
   }
-  // An answer stored before issue 27 has no waitingForTaxForm: the row says it.
-  const first = earlier.response as Partial<Payout> | null;
-  return first ? ({ ...payoutView(earlier), ...first } as Payout) : payoutView(earlier);
+  // An answer stored before issue 27 has no heldForTaxForm, one stored before decision 0061 names it
+  // waitingForTaxForm: the row says it.
+  const stored = earlier.response as (Partial<Payout> & { waitingForTaxForm?: boolean }) | null;
+  if (!stored) return payoutView(earlier);
+  const { waitingForTaxForm: _named, ...first } = stored;
+  return { ...payoutView(earlier), ...first } as Payout;
 }
 
 /**

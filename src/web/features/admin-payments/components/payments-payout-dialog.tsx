@@ -54,7 +54,7 @@ export function PayoutDialog({ payoutId, onClose }: { payoutId: number | null; o
                 <dt className="text-xs text-slate-500">Status</dt>
                 <dd className="mt-0.5 flex flex-wrap items-center gap-2">
                   <TransactionStatusBadge status={data.status} />
-                  {data.waitingForTaxForm ? (
+                  {data.heldForTaxForm ? (
                     <span className="text-xs font-semibold text-amber-800" data-testid="payout-tax-hold">
                       {TAX_HOLD_ADMIN_LABEL}
                     </span>

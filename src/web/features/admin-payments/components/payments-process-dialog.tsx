@@ -164,7 +164,7 @@ function usePayoutChoice(
   }
 
   // A payout waiting for the creator's tax form (issue 27) cannot be processed: shown, never picked.
-  const picked = rows.filter((row) => chosen.has(row.payout!.id) && !row.payout!.waitingForTaxForm);
+  const picked = rows.filter((row) => chosen.has(row.payout!.id) && !row.payout!.heldForTaxForm);
   const total = picked.reduce((sum, row) => sum + Number(row.amount), 0);
   const toggle = (payoutId: number) =>
     setChosen((current) => {

@@ -108,8 +108,8 @@ function PendingPayouts({ choice }: { choice: PayoutChoice }) {
             <input
               type="checkbox"
               className="size-4 accent-mint-700"
-              checked={chosen.has(row.payout!.id) && !row.payout!.waitingForTaxForm}
-              disabled={row.payout!.waitingForTaxForm}
+              checked={chosen.has(row.payout!.id) && !row.payout!.heldForTaxForm}
+              disabled={row.payout!.heldForTaxForm}
               onChange={() => toggle(row.payout!.id)}
             />
             <span className="min-w-0 flex-1">
@@ -121,7 +121,7 @@ function PendingPayouts({ choice }: { choice: PayoutChoice }) {
                 {row.label} · requested {formatShortDate(row.createdAt)} · due{' '}
                 {formatShortDate(`${row.payout!.expectedBy}T12:00:00Z`)}
               </span>
-              {row.payout!.waitingForTaxForm ? (
+              {row.payout!.heldForTaxForm ? (
                 <span className="block text-xs font-semibold text-amber-800">{TAX_HOLD_ADMIN_LABEL}</span>
               ) : null}
             </span>

@@ -36,7 +36,7 @@ function Creator({ row }: { row: TransactionRow }) {
 /** What a payout is doing beyond its transaction status (processing by hand, at PayPal, unclaimed …). */
 function PayoutNote({ row }: { row: TransactionRow }) {
   const payout = row.payout;
-  if (payout?.waitingForTaxForm) {
+  if (payout?.heldForTaxForm) {
     return (
       <span className="text-xs font-semibold text-amber-800" data-testid="payout-tax-hold">
         {TAX_HOLD_ADMIN_LABEL}

@@ -48,7 +48,7 @@ export function PayoutItem({ payout, now, onCancel }: { payout: Payout; now: Dat
             : 'We are paying it now; it can no longer be cancelled.'}
         </p>
       ) : null}
-      {payout.waitingForTaxForm ? (
+      {payout.heldForTaxForm ? (
         <div
           className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
           data-testid="payout-tax-hold"
@@ -109,7 +109,7 @@ function PayoutDates({ payout, now }: { payout: Payout; now: Date }) {
         <time dateTime={payout.requestedAt}>{formatDateTime(payout.requestedAt)}</time>
       </PayoutDate>
       <PayoutDate icon={CalendarClock} label="Paid by" data-testid="payout-paid-by">
-        {payout.waitingForTaxForm ? 'Once your tax form is on file' : formatIsoDate(payout.expectedBy)}
+        {payout.heldForTaxForm ? 'Once your tax form is on file' : formatIsoDate(payout.expectedBy)}
       </PayoutDate>
       {isOpenPayout(payout.status) ? (
         <PayoutDate icon={Clock} label="Waiting" data-testid="payout-waiting">

@@ -51,7 +51,7 @@ function useRedeemForm(minimum: number): RedeemForm {
 /** What the creator is told once the payout is requested (and whether it waits for the tax form). */
 function toastRedeemed(payout: Payout) {
   toast(
-    payout.waitingForTaxForm
+    payout.heldForTaxForm
       ? { title: 'Redemption requested: waiting for your tax form', description: TAX_HOLD_MESSAGE }
       : {
           title: 'Redemption requested',

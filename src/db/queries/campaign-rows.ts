@@ -88,17 +88,35 @@ export interface DriverCampaignRow {
   updated_at: Date;
 }
 
-/** The same campaign from the driver's row: its column names under the schema's, then toCampaign. */
+/**
+ * The same campaign from the driver's row (the catalogue's fast path), field by field as toCampaign writes them:
+ * spreading the driver's row into a selection first made every answer of the catalogue's first page 0.25 ms
+ * dearer (0.375 → 0.625 ms of CPU, `bench/cpu-compare.ts`): an object of both namings per row, then copied again.
+ */
 export function campaignFromDriverRow(row: DriverCampaignRow): Campaign {
-  const selection: CampaignSelection = {
-    ...row,
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    platform: row.platform,
+    type: row.type,
+    description: row.description,
+    requirements: row.requirements,
+    deadline: row.deadline,
+    reward: row.reward,
     applicationsCount: row.applications_count,
     followersRequired: row.followers_required,
+    status: row.status,
+    budget: row.budget,
     productValue: row.product_value,
     maxAccepted: row.max_accepted,
+    boxesLeft: boxesLeft(row.max_accepted, row.accepted_count),
+    box: boxOf(row.box),
+    reach: row.reach,
     imageUrl: row.image_url,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    gallery: row.gallery,
+    tags: row.tags,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
   };
-  return toCampaign(selection, row.accepted_count, row.box);
 }

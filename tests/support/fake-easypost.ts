@@ -202,3 +202,19 @@ export async function startFakeEasypost(
   };
   return fake;
 }
+
+/** A signed-able EasyPost Event about a tracker nobody ships (kept by the webhook, set aside as applied by the job). */
+export function strayTrackerEvent(id: string): string {
+  return JSON.stringify({
+    id,
+    object: 'Event',
+    description: 'tracker.updated',
+    result: {
+      id: `trk_${id}`,
+      object: 'Tracker',
+      status: 'in_transit',
+      tracking_code: id,
+      tracking_details: [],
+    },
+  });
+}

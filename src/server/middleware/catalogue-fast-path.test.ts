@@ -1,28 +1,14 @@
-import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCampaigns } from '../../../tests/support/factories';
+import { memoryLogger } from '../../../tests/support/memory-logger';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { sessionCookieName } from '../auth/auth';
 import { createApp } from '../http/app';
 import type { ServerLifecycle } from '../http/context';
-import { createLogger } from '../process/logger';
 import { createMetrics } from '../process/metrics';
 import { catalogueFastPath } from './catalogue-fast-path';
-
-type Line = Record<string, unknown>;
-
-function memoryLogger() {
-  const lines: Line[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const text of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(text) as Line);
-      done();
-    },
-  });
-  return { logger: createLogger({ level: 'info', pretty: false, destination: stream }), lines };
-}
 
 const env = testEnv();
 /** A session cookie that is no session: the request takes the full chain, which finds no user. */
@@ -36,7 +22,7 @@ describe.each(TEST_DRIVERS)('the catalogue fast path (%s)', (driver) => {
   let database: TestDatabase;
   let app: ReturnType<typeof createApp>;
   let comingSoon: ReturnType<typeof createApp>;
-  const log = memoryLogger();
+  const log = memoryLogger('info');
   const metrics = createMetrics();
   const lifecycle: ServerLifecycle = { draining: false };
   let ids: number[] = [];

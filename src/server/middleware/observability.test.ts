@@ -1,24 +1,9 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, signUpCreator } from '../../../tests/support/auth-client';
+import { memoryLogger } from '../../../tests/support/memory-logger';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 import { createApp } from '../http/app';
-import { createLogger } from '../process/logger';
-
-type Line = Record<string, unknown>;
-
-/** A real pino logger whose JSON lines land in `lines`. */
-function memoryLogger() {
-  const lines: Line[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const text of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(text) as Line);
-      done();
-    },
-  });
-  return { logger: createLogger({ level: 'debug', pretty: false, destination: stream }), lines };
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -1,11 +1,11 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import type { FakeEasypost } from '../../../tests/support/fake-easypost';
+import { type FakeEasypost, strayTrackerEvent } from '../../../tests/support/fake-easypost';
+import { memoryLogger } from '../../../tests/support/memory-logger';
 import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { startTrackedApp } from '../../../tests/support/tracked-app';
 import { trackingWebhookEvents } from '../../db/schema/shipping';
@@ -13,41 +13,15 @@ import { sessionCookieName } from '../auth/auth';
 import type { createApp } from '../http/app';
 import type { ServerLifecycle } from '../http/context';
 import { MAX_WEBHOOK_BYTES } from '../http/webhook-body';
-import { createLogger } from '../process/logger';
 import { createMetrics } from '../process/metrics';
 import { TRACKING_WEBHOOK_PATH } from './tracking-webhook-fast-path';
-
-type Line = Record<string, unknown>;
-
-function memoryLogger() {
-  const lines: Line[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const text of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(text) as Line);
-      done();
-    },
-  });
-  return { logger: createLogger({ level: 'info', pretty: false, destination: stream }), lines };
-}
 
 /** Header names and values, the request id aside (each answer has its own). */
 const headersOf = (response: Response) =>
   [...response.headers].filter(([name]) => name !== 'x-request-id').sort(([a], [b]) => a.localeCompare(b));
 
 /** An Event about a tracker nobody ships (kept, then set aside by the job). */
-const event = (id: string) =>
-  JSON.stringify({
-    id,
-    object: 'Event',
-    description: 'tracker.updated',
-    result: {
-      id: `trk_${id}`,
-      object: 'Tracker',
-      status: 'in_transit',
-      tracking_code: id,
-      tracking_details: [],
-    },
-  });
+const event = strayTrackerEvent;
 
 /**
  * EasyPost's Events are acknowledged before Hono routes the request (decision 0062): the same answers, headers,
@@ -58,7 +32,7 @@ describe.each(TEST_DRIVERS)('the tracking webhook fast path on %s', (driver) => 
   let app: ReturnType<typeof createApp>;
   let fake: FakeEasypost;
   let chainCookie: Record<string, string>;
-  const log = memoryLogger();
+  const log = memoryLogger('info');
   const metrics = createMetrics();
   const lifecycle: ServerLifecycle = { draining: false };
 

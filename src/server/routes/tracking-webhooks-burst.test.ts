@@ -4,7 +4,7 @@ import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/aut
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
-import type { FakeEasypost } from '../../../tests/support/fake-easypost';
+import { type FakeEasypost, strayTrackerEvent } from '../../../tests/support/fake-easypost';
 import { testServices } from '../../../tests/support/services';
 import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { startTrackedApp } from '../../../tests/support/tracked-app';
@@ -55,21 +55,7 @@ describe.each(TEST_DRIVERS)('a burst of EasyPost webhooks on %s', (driver) => {
       }),
     );
   /** An Event about a tracker nobody ships (the job sets it aside as applied). */
-  const stray = (id: string) => {
-    const body = JSON.stringify({
-      id,
-      object: 'Event',
-      description: 'tracker.updated',
-      result: {
-        id: `trk_${id}`,
-        object: 'Tracker',
-        status: 'in_transit',
-        tracking_code: id,
-        tracking_details: [],
-      },
-    });
-    return { id, body };
-  };
+  const stray = (id: string) => ({ id, body: strayTrackerEvent(id) });
 
   beforeAll(async () => {
     ({ fake, database, app, auth } = await startTrackedApp(driver, {

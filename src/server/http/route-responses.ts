@@ -15,11 +15,17 @@ export const answer = <T>(description: string, schema: T) => ({ description, con
 /** A refusal a route may answer, for the OpenAPI document: its description and the error body. */
 export const refusal = (description: string) => ({ description, content: json(errorSchema) });
 
+/** The refusals routes may answer, each status with its description (`{ 401: 'Not signed in' }`), for the OpenAPI document. */
+export function refusals<S extends number>(descriptions: Record<S, string>) {
+  const entries = Object.entries<string>(descriptions).map(([status, text]) => [status, refusal(text)]);
+  return Object.fromEntries(entries) as Record<S, ReturnType<typeof refusal>>;
+}
+
 /** The refusals every admin route of the campaigns and their review may answer, for the OpenAPI document. */
-export const adminRefusals = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not an admin'),
-  404: refusal('Not found'),
-  409: refusal('A step out of order'),
-};
+export const adminRefusals = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not an admin',
+  404: 'Not found',
+  409: 'A step out of order',
+});

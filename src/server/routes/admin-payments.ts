@@ -17,7 +17,7 @@ import {
 } from '../../shared/schemas/payout';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusal } from '../http/route-responses';
+import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { adjustMint } from '../services/payouts/adjust';
@@ -33,11 +33,11 @@ import { processPayouts } from '../services/payouts/process-payouts';
 import { csvLine, TRANSACTION_CSV_HEADER, transactionCsvLine } from '../services/transactions-csv';
 
 /** Payments & Transactions for admins; everything sits behind requireRole('admin') (app.ts). */
-const common = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not an admin, or no second factor in the last 10 minutes (STEP_UP_REQUIRED)'),
-};
+const common = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not an admin, or no second factor in the last 10 minutes (STEP_UP_REQUIRED)',
+});
 const payoutAnswer = {
   200: answer('The payout now, with its history', adminPayoutSchema),
   404: refusal('No such payout'),

@@ -5,7 +5,7 @@ import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { shippingAddressInputSchema, shippingAddressViewSchema } from '../../shared/schemas/shipping';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusal } from '../http/route-responses';
+import { answer, jsonBody, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { overrideShippingAddress } from '../services/shipping';
@@ -14,13 +14,13 @@ import { carrierBoardBoxes } from '../services/tracking/carrier-board';
 import { carrierStatusCounts } from '../services/tracking/carrier-counts';
 
 /** Issue 13: shipping for admins (behind requireRole('admin')). */
-const common = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not an admin'),
-  404: refusal('Not found'),
-  409: refusal('Not at a step that allows this'),
-};
+const common = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not an admin',
+  404: 'Not found',
+  409: 'Not at a step that allows this',
+});
 
 const shippingRoute = routeGroup({ tags: ['Admin shipping'], refusals: common });
 // Names, addresses, phones and emails: a second factor from the last 10 minutes.

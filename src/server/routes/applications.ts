@@ -12,7 +12,7 @@ import { choicesInputSchema } from '../../shared/schemas/products';
 import { idResultSchema, idStatusResultSchema } from '../../shared/schemas/results';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, optionalJsonBody, refusal } from '../http/route-responses';
+import { answer, jsonBody, optionalJsonBody, refusals } from '../http/route-responses';
 import { currentCreator } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import {
@@ -27,13 +27,13 @@ import { myApplications } from '../services/applications/my-applications';
 import { changeChoices } from '../services/products/choices';
 
 const creatorOnly = requireRole('influencer');
-const common = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not allowed'),
-  404: refusal('Not found (or not yours)'),
-  409: refusal('A step out of order'),
-};
+const common = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not allowed',
+  404: 'Not found (or not yours)',
+  409: 'A step out of order',
+});
 
 const creatorRoute = routeGroup({ tags: ['Applications'], middleware: creatorOnly, refusals: common });
 

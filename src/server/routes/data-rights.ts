@@ -10,7 +10,7 @@ import {
 } from '../../shared/schemas/data-rights';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusal } from '../http/route-responses';
+import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { currentCreator } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { currentUser, requireRole } from '../middleware/session';
@@ -25,11 +25,11 @@ import {
 
 /** Issue 27: the creator's data rights (download my data, close my account) and the admins' list of closures. */
 const creatorOnly = requireRole('influencer');
-const common = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not allowed'),
-};
+const common = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not allowed',
+});
 
 const creatorRoute = routeGroup({ tags: ['Me'], middleware: creatorOnly, refusals: common });
 const steppedUpCreatorRoute = routeGroup({

@@ -10,7 +10,7 @@ import {
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusal } from '../http/route-responses';
+import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { currentCreator } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
@@ -23,11 +23,11 @@ import {
 } from '../services/delivery-problems';
 
 /** Issue 13: delivery problems, the admins' queue (under /admin, admin-only) and the creator's own list. */
-const common = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not allowed'),
-};
+const common = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not allowed',
+});
 const actionAnswers = {
   200: answer('The queue now (the first page of open problems)', adminProblemListSchema),
   ...common,

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { json, refusal } from '../http/route-responses';
+import { json, refusals } from '../http/route-responses';
 import { handleInstagramDeletion } from '../services/instagram-data-deletion';
 
 /**
@@ -20,12 +20,12 @@ const form = z.object({
 const formBody = {
   body: { required: true, content: { 'application/x-www-form-urlencoded': { schema: form } } },
 };
-const refusals = {
-  400: refusal('No signed_request, or one not signed with the app secret'),
-  404: refusal('Instagram is not set up on this server'),
-};
+const signedRequestRefusals = refusals({
+  400: 'No signed_request, or one not signed with the app secret',
+  404: 'Instagram is not set up on this server',
+});
 
-const webhookRoute = routeGroup({ tags: ['Webhooks'], refusals });
+const webhookRoute = routeGroup({ tags: ['Webhooks'], refusals: signedRequestRefusals });
 
 const routes = {
   deauthorize: webhookRoute.post('/instagram/deauthorize', {

@@ -3,7 +3,7 @@ import { instagramConnectionStatusSchema, instagramDisconnectedSchema } from '..
 import { urlResultSchema } from '../../shared/schemas/results';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, refusal } from '../http/route-responses';
+import { answer, refusal, refusals } from '../http/route-responses';
 import { currentCreator } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import {
@@ -13,10 +13,10 @@ import {
   startInstagramConnection,
 } from '../services/instagram-connection';
 
-const errors = {
-  401: refusal('Not signed in'),
-  403: refusal('Not a creator'),
-};
+const errors = refusals({
+  401: 'Not signed in',
+  403: 'Not a creator',
+});
 const creatorOnly = requireRole('influencer');
 const PATH = '/me/connections/instagram';
 

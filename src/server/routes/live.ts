@@ -1,19 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../http/openapi';
-import { refusal } from '../http/route-responses';
+import { refusals } from '../http/route-responses';
 import { currentCreator } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import { leaseStream } from '../middleware/stream-lease';
 import { liveStream } from '../services/live/event-stream';
 
 const stream = { 'text/event-stream': { schema: z.string() } };
-const tooMany = {
-  429: refusal('Too many streams open for this session or account (Retry-After)'),
-};
-const errors = {
-  401: refusal('Not signed in'),
-  403: refusal('Not allowed'),
-};
+const tooMany = refusals({
+  429: 'Too many streams open for this session or account (Retry-After)',
+});
+const errors = refusals({
+  401: 'Not signed in',
+  403: 'Not allowed',
+});
 
 /**
  * Issue 40: the live channel of the signed-in screens, one stream per page (services/live/event-stream.ts). The

@@ -8,7 +8,7 @@ import {
 import { myReliabilitySchema } from '../../shared/schemas/reliability';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusal } from '../http/route-responses';
+import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { currentCreator } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
@@ -19,10 +19,10 @@ import { mailPreferencesOf, saveMailPreferences } from '../services/creator-mail
 import { myReliability } from '../services/reliability';
 
 const creatorOnly = requireRole('influencer');
-const common = {
-  401: refusal('Not signed in'),
-  403: refusal('Not a creator'),
-};
+const common = refusals({
+  401: 'Not signed in',
+  403: 'Not a creator',
+});
 
 const creatorRoute = routeGroup({ tags: ['Me'], middleware: creatorOnly, refusals: common });
 const adminRoute = routeGroup({ tags: ['Admin'], refusals: common });

@@ -8,15 +8,15 @@ import {
 } from '../../shared/schemas/notifications';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusal } from '../http/route-responses';
+import { answer, jsonBody, refusals } from '../http/route-responses';
 import { currentUser, requireSession } from '../middleware/session';
 import { markRead, notificationPage } from '../services/my-notifications';
 
 /** Issue 13: the signed-in user's own notifications (creators and admins alike). */
-const common = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-};
+const common = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+});
 
 const sessionRoute = routeGroup({ tags: ['Notifications'], middleware: requireSession, refusals: common });
 

@@ -6,21 +6,21 @@ import {
 } from '../../shared/schemas/stores';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, json, jsonBody, refusal } from '../http/route-responses';
+import { answer, json, jsonBody, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { importStoreProduct, storeCatalogue } from '../services/stores/catalogue';
 import { storeAccessFromEnv } from '../services/stores/store-access';
 import { resyncStore } from '../services/stores/sync';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
-const common = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not an admin'),
-  404: refusal('No such store, campaign or product'),
-  409: refusal('The campaign sends no box'),
-  503: refusal('The store failed (its state on the Stores page says what to do)'),
-};
+const common = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not an admin',
+  404: 'No such store, campaign or product',
+  409: 'The campaign sends no box',
+  503: 'The store failed (its state on the Stores page says what to do)',
+});
 
 const adminRoute = routeGroup({ tags: ['Admin'], refusals: common });
 

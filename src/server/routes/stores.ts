@@ -8,7 +8,7 @@ import {
 } from '../../shared/schemas/stores';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusal } from '../http/route-responses';
+import { answer, jsonBody, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { readFulfilments } from '../services/stores/fulfilment';
 import { createStoreOrders } from '../services/stores/orders';
@@ -16,12 +16,12 @@ import { storeAccessFromEnv } from '../services/stores/store-access';
 import { connectStore, listStores } from '../services/stores/store-connection';
 import { subscribeStoreWebhooks } from '../services/stores/store-webhooks';
 
-const common = {
-  400: refusal('Bad input (or the store refused the token)'),
-  401: refusal('Not signed in'),
-  403: refusal('Not an admin'),
-  409: refusal('The brand already has a store'),
-};
+const common = refusals({
+  400: 'Bad input (or the store refused the token)',
+  401: 'Not signed in',
+  403: 'Not an admin',
+  409: 'The brand already has a store',
+});
 
 const adminRoute = routeGroup({ tags: ['Admin'], refusals: common });
 

@@ -9,7 +9,7 @@ import {
 } from '../../shared/schemas/tax';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusal } from '../http/route-responses';
+import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { currentCreator, verifiedCreator } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
@@ -20,11 +20,11 @@ import { taxYearReport } from '../services/tax/tax-year';
 import { yearEndCsv } from '../services/tax/year-end-csv';
 
 /** Tax forms (issue 27): the creator's own form on /profile, and the admins' tax year with its year-end file. */
-const common = {
-  400: refusal('Bad input (the message says what to fix)'),
-  401: refusal('Not signed in'),
-  403: refusal('Not allowed'),
-};
+const common = refusals({
+  400: 'Bad input (the message says what to fix)',
+  401: 'Not signed in',
+  403: 'Not allowed',
+});
 const creatorOnly = requireRole('influencer');
 
 const creatorRoute = routeGroup({ tags: ['Tax forms'], middleware: creatorOnly, refusals: common });

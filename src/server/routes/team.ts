@@ -11,7 +11,7 @@ import {
 } from '../../shared/schemas/team';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusal } from '../http/route-responses';
+import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { clientAddress } from '../middleware/session';
 import {
@@ -23,11 +23,11 @@ import {
 import { changeMemberRole, removeMember, teamView } from '../services/team/members';
 
 /** Issue 39: Settings → Team (Owners change it; the permission table says who may) and the invitee's page. */
-const common = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not allowed for this role'),
-};
+const common = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not allowed for this role',
+});
 const memberParam = z.object({ id: z.string().min(1).max(100) });
 const tokenParam = z.object({ token: z.string().min(20).max(100) });
 const okSchema = z.object({ ok: z.literal(true) });

@@ -9,7 +9,7 @@ import {
 } from '../../shared/schemas/payout';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusal } from '../http/route-responses';
+import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { currentCreator, verifiedCreator } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import { cancelRedemption } from '../services/payouts/cancel';
@@ -17,11 +17,11 @@ import { requestRedemption } from '../services/payouts/redeem';
 import { getWallet, listPayouts } from '../services/payouts/wallet';
 
 const creatorOnly = requireRole('influencer');
-const common = {
-  400: refusal('Bad input (the message says what to fix)'),
-  401: refusal('Not signed in'),
-  403: refusal('Not a creator, or email not verified'),
-};
+const common = refusals({
+  400: 'Bad input (the message says what to fix)',
+  401: 'Not signed in',
+  403: 'Not a creator, or email not verified',
+});
 const IDEMPOTENCY_KEY_MESSAGE =
   'Send an Idempotency-Key header: a new random id (e.g. a UUID) for each redemption, the same one on a retry.';
 

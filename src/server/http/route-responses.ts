@@ -1,3 +1,4 @@
+import { z } from '@hono/zod-openapi';
 import { errorSchema } from '../../shared/schemas/error';
 
 /** A JSON body of `schema`, as a route declares its request or its answer. */
@@ -11,6 +12,18 @@ export const optionalJsonBody = <T>(schema: T) => ({ content: json(schema), requ
 
 /** A successful answer of a route, for the OpenAPI document: its description and its JSON body. */
 export const answer = <T>(description: string, schema: T) => ({ description, content: json(schema) });
+
+/** A CSV file a route answers with, for the OpenAPI document. */
+export const csvAnswer = (description: string) => ({
+  description,
+  content: { 'text/csv': { schema: z.string() } },
+});
+
+/** A stream of Server-Sent Events a route answers with, for the OpenAPI document. */
+export const eventStreamAnswer = (description: string) => ({
+  description,
+  content: { 'text/event-stream': { schema: z.string() } },
+});
 
 /** A refusal a route may answer, for the OpenAPI document: its description and the error body. */
 export const refusal = (description: string) => ({ description, content: json(errorSchema) });

@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import {
   inboxCampaignsQuerySchema,
   inboxCampaignsSchema,
@@ -21,7 +20,7 @@ import {
 } from '../http/conversation-routes-kit';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody } from '../http/route-responses';
+import { answer, eventStreamAnswer, jsonBody } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { currentUser, requireRole } from '../middleware/session';
 import { leaseStream } from '../middleware/stream-lease';
@@ -61,7 +60,7 @@ const inboxStreamRoute = teamStreamRoute.get('/conversations/stream', {
   summary:
     'Server-Sent Events of every conversation (the inbox): `message` {conversationId, messageId} per change',
   responses: {
-    200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
+    200: eventStreamAnswer('An event stream'),
   },
 });
 const hideRoute = teamWriteRoute.post('/conversations/{id}/messages/{messageId}/hide', {

@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import { stream } from 'hono/streaming';
 import { MIN_REDEMPTION_MINT } from '../../shared/constants';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
@@ -17,7 +16,7 @@ import {
 } from '../../shared/schemas/payout';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
+import { answer, csvAnswer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { adjustMint } from '../services/payouts/adjust';
@@ -62,7 +61,7 @@ const routes = {
   csv: steppedUpPaymentsRoute.get('/transactions.csv', {
     summary: 'Export Report: the filtered transactions as CSV (UTF-8, RFC 4180 quoting), streamed',
     request: { query: exportQuery },
-    responses: { 200: { description: 'CSV file', content: { 'text/csv': { schema: z.string() } } } },
+    responses: { 200: csvAnswer('CSV file') },
   }),
   summary: paymentsRoute.get('/payments/summary', {
     summary: "'Payment Secure' totals, 'Brand Package' figures with breakdown, and the payout settings",

@@ -1,11 +1,10 @@
-import { z } from '@hono/zod-openapi';
 import { stream } from 'hono/streaming';
 import { carrierBoardQuerySchema, carrierBoardSchema } from '../../shared/schemas/carrier-board';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { shippingAddressInputSchema, shippingAddressViewSchema } from '../../shared/schemas/shipping';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusals } from '../http/route-responses';
+import { answer, csvAnswer, jsonBody, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { overrideShippingAddress } from '../services/shipping';
@@ -35,7 +34,7 @@ const shippingCsvRoute = steppedUpShippingRoute.get('/campaigns/{id}/shipping.cs
     "The accepted creators waiting for a PR box as CSV for a carrier's bulk label tool (application_id, carrier, tracking_number, full_name, address fields, country, phone, email, handles, box_count); fill carrier and tracking_number and upload it back to /campaigns/{id}/shipments",
   request: { params: idParam },
   responses: {
-    200: { description: 'CSV file (UTF-8 with BOM)', content: { 'text/csv': { schema: z.string() } } },
+    200: csvAnswer('CSV file (UTF-8 with BOM)'),
   },
 });
 

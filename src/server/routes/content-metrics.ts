@@ -17,7 +17,7 @@ import { idResultSchema } from '../../shared/schemas/results';
 import { AppError } from '../http/errors';
 import { createRouter, describeValidationError } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
+import { answer, csvAnswer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { currentCreator } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
@@ -36,7 +36,6 @@ import {
 } from '../services/content-metrics/record';
 import { MAX_UPLOAD_BYTES } from '../services/uploads';
 
-const csv = { 'text/csv': { schema: z.string() } };
 const idParam = campaignIdParamSchema;
 const common = refusals({
   400: 'Bad input',
@@ -81,7 +80,7 @@ const adminRoutes = {
   campaignCsv: steppedUpAdminRoute.get('/campaigns/{id}/analytics.csv', {
     summary: "A campaign's posts with their figures and sources as CSV",
     request: { params: idParam },
-    responses: { 200: { description: 'CSV file', content: csv } },
+    responses: { 200: csvAnswer('CSV file') },
   }),
   overview: adminRoute.get('/analytics', {
     summary: 'All campaigns: totals, best campaigns, creators and posts for posts submitted in a date range',
@@ -91,7 +90,7 @@ const adminRoutes = {
   overviewCsv: steppedUpAdminRoute.get('/analytics.csv', {
     summary: 'The overview as CSV',
     request: { query: overviewQuerySchema },
-    responses: { 200: { description: 'CSV file', content: csv } },
+    responses: { 200: csvAnswer('CSV file') },
   }),
   enter: adminRoute.post('/submissions/{id}/metrics', {
     summary: "Enter or correct a post's figures (source admin)",

@@ -25,7 +25,7 @@ import {
 import { AppError } from '../http/errors';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, optionalJsonBody, refusal } from '../http/route-responses';
+import { answer, eventStreamAnswer, jsonBody, optionalJsonBody, refusal } from '../http/route-responses';
 import { currentCreator } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import { leaseStream } from '../middleware/stream-lease';
@@ -109,7 +109,7 @@ function threadRouteDefinitions(side: Side) {
         'Server-Sent Events of the conversation: `ready`, then `message` {conversationId, messageId} per change, `resync` when changes may have been missed; a comment as heartbeat',
       request: { params: idParam },
       responses: {
-        200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
+        200: eventStreamAnswer('An event stream'),
       },
     }),
   };
@@ -206,7 +206,7 @@ export const conversationRoutes = createRouter()
       summary:
         "Server-Sent Events of every conversation of the creator's (the bell and the dashboard): `message` {conversationId, messageId} per change",
       responses: {
-        200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
+        200: eventStreamAnswer('An event stream'),
       },
     }),
     async (c) => {

@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import {
   myTaxFormSchema,
   taxFormInputSchema,
@@ -9,7 +8,7 @@ import {
 } from '../../shared/schemas/tax';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
+import { answer, csvAnswer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { currentCreator, verifiedCreator } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
@@ -61,7 +60,7 @@ const routes = {
       "Year-end CSV for a 1099-NEC filing service (recipient name, TIN, address, box 1 amount) of creators paid $600 or more with a W-9. Requires the admin's password; audited.",
     request: { params: taxYearParamSchema, body: jsonBody(yearEndExportSchema) },
     responses: {
-      200: { description: 'CSV file', content: { 'text/csv': { schema: z.string() } } },
+      200: csvAnswer('CSV file'),
       409: refusal('A TIN cannot be read'),
       429: refusal('Too many wrong passwords: wait'),
     },

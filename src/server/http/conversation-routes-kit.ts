@@ -3,7 +3,7 @@ import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import type { ConversationContext } from '../services/conversations/context';
 import { atInstant } from '../services/service-context';
 import type { AppBindings } from './context';
-import { refusal } from './route-responses';
+import { refusal, refusals } from './route-responses';
 
 /*
  * What the conversation routes of both sides share (routes/conversations.ts: the thread, for the creator and the
@@ -18,12 +18,12 @@ export function context(c: Context<AppBindings>): ConversationContext {
   return atInstant(c.get('services'));
 }
 
-export const errors = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not allowed: not a creator, suspended, or read-only'),
-  404: refusal('No such conversation (or not yours)'),
-};
+export const errors = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not allowed: not a creator, suspended, or read-only',
+  404: 'No such conversation (or not yours)',
+});
 export const writeErrors = {
   ...errors,
   409: refusal('Too late to change this message'),

@@ -1,16 +1,44 @@
+import { z } from '@hono/zod-openapi';
 import { errorSchema } from '../../shared/schemas/error';
 
 /** A JSON body of `schema`, as a route declares its request or its answer. */
 export const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
+/** A JSON body a request must carry, validated by `schema`. */
+export const jsonBody = <T>(schema: T) => ({ content: json(schema), required: true as const });
+
+/** A JSON body a request may leave out (the route reads `c.req.valid('json') ?? {}`). */
+export const optionalJsonBody = <T>(schema: T) => ({ content: json(schema), required: false as const });
+
+/** A successful answer of a route, for the OpenAPI document: its description and its JSON body. */
+export const answer = <T>(description: string, schema: T) => ({ description, content: json(schema) });
+
+/** A CSV file a route answers with, for the OpenAPI document. */
+export const csvAnswer = (description: string) => ({
+  description,
+  content: { 'text/csv': { schema: z.string() } },
+});
+
+/** A stream of Server-Sent Events a route answers with, for the OpenAPI document. */
+export const eventStreamAnswer = (description: string) => ({
+  description,
+  content: { 'text/event-stream': { schema: z.string() } },
+});
+
 /** A refusal a route may answer, for the OpenAPI document: its description and the error body. */
 export const refusal = (description: string) => ({ description, content: json(errorSchema) });
 
+/** The refusals routes may answer, each status with its description (`{ 401: 'Not signed in' }`), for the OpenAPI document. */
+export function refusals<S extends number>(descriptions: Record<S, string>) {
+  const entries = Object.entries<string>(descriptions).map(([status, text]) => [status, refusal(text)]);
+  return Object.fromEntries(entries) as Record<S, ReturnType<typeof refusal>>;
+}
+
 /** The refusals every admin route of the campaigns and their review may answer, for the OpenAPI document. */
-export const adminRefusals = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not an admin'),
-  404: refusal('Not found'),
-  409: refusal('A step out of order'),
-};
+export const adminRefusals = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not an admin',
+  404: 'Not found',
+  409: 'A step out of order',
+});

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { CAMPAIGN_STATUSES } from '../../shared/constants';
 import { cursorParam, pageLimitParam } from '../../shared/page-cursor';
 import {
@@ -12,7 +12,8 @@ import {
 import { idResultSchema, urlResultSchema } from '../../shared/schemas/results';
 import { AppError } from '../http/errors';
 import { createRouter } from '../http/openapi';
-import { adminRefusals as common, json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, adminRefusals as common, jsonBody, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { currentUser } from '../middleware/session';
 import { createCampaign, deleteCampaign, updateCampaign } from '../services/campaign-admin';
@@ -24,7 +25,7 @@ import { MAX_UPLOAD_BYTES, storeUpload } from '../services/uploads';
  * The review of a campaign's applicants (decisions, shipments, content) is in admin-review.ts.
  */
 const idParam = campaignIdParamSchema;
-const created = { 201: { description: 'Created', content: json(idResultSchema) } };
+const created = { 201: answer('Created', idResultSchema) };
 
 const listQuery = z.object({
   q: z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string().max(100).optional()),
@@ -36,76 +37,44 @@ const listQuery = z.object({
   cursor: cursorParam,
 });
 
+const adminRoute = routeGroup({ tags: ['Admin'], refusals: common });
+
 const routes = {
-  stats: createRoute({
-    method: 'get',
-    path: '/campaigns/stats',
-    tags: ['Admin'],
+  stats: adminRoute.get('/campaigns/stats', {
     summary: 'Total and active campaigns, total reach, total spent (Mint paid as rewards)',
-    responses: { 200: { description: 'Stats', content: json(adminCampaignStatsSchema) }, ...common },
+    responses: { 200: answer('Stats', adminCampaignStatsSchema) },
   }),
-  list: createRoute({
-    method: 'get',
-    path: '/campaigns',
-    tags: ['Admin'],
+  list: adminRoute.get('/campaigns', {
     summary: 'All campaigns (drafts included), searchable, with the accepted-creator count',
     request: { query: listQuery },
-    responses: {
-      200: {
-        description: 'Campaigns',
-        content: json(adminCampaignListSchema),
-      },
-      ...common,
-    },
+    responses: { 200: answer('Campaigns', adminCampaignListSchema) },
   }),
-  one: createRoute({
-    method: 'get',
-    path: '/campaigns/{id}',
-    tags: ['Admin'],
+  one: adminRoute.get('/campaigns/{id}', {
     summary: 'One campaign (drafts included)',
     request: { params: idParam },
-    responses: { 200: { description: 'Campaign', content: json(adminCampaignSchema) }, ...common },
+    responses: { 200: answer('Campaign', adminCampaignSchema) },
   }),
-  create: createRoute({
-    method: 'post',
-    path: '/campaigns',
-    tags: ['Admin'],
+  create: adminRoute.post('/campaigns', {
     summary: 'Add a campaign',
-    request: { body: { content: json(campaignInputSchema), required: true } },
-    responses: { ...created, ...common },
+    request: { body: jsonBody(campaignInputSchema) },
+    responses: created,
   }),
-  update: createRoute({
-    method: 'patch',
-    path: '/campaigns/{id}',
-    tags: ['Admin'],
+  update: adminRoute.patch('/campaigns/{id}', {
     summary: 'Edit a campaign (any subset of fields)',
-    request: { params: idParam, body: { content: json(campaignPatchSchema), required: true } },
-    responses: {
-      200: { description: 'Saved', content: json(idResultSchema) },
-      ...common,
-    },
+    request: { params: idParam, body: jsonBody(campaignPatchSchema) },
+    responses: { 200: answer('Saved', idResultSchema) },
   }),
-  remove: createRoute({
-    method: 'delete',
-    path: '/campaigns/{id}',
-    tags: ['Admin'],
+  remove: adminRoute.delete('/campaigns/{id}', {
     summary: 'Delete a campaign without applications (others must be ended)',
     request: { params: idParam },
-    responses: { 204: { description: 'Deleted' }, ...common },
+    responses: { 204: { description: 'Deleted' } },
   }),
-  upload: createRoute({
-    method: 'post',
-    path: '/uploads',
-    tags: ['Admin'],
+  upload: adminRoute.post('/uploads', {
     summary: 'Upload a campaign image (PNG, JPEG, WebP or GIF, at most 5 MB)',
     request: {
       body: { content: { 'multipart/form-data': { schema: z.object({ file: z.any() }) } }, required: true },
     },
-    responses: {
-      201: { description: 'Stored', content: json(urlResultSchema) },
-      413: refusal('Too large'),
-      ...common,
-    },
+    responses: { 201: answer('Stored', urlResultSchema), 413: refusal('Too large') },
   }),
 };
 

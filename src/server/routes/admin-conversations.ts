@@ -1,4 +1,3 @@
-import { createRoute, z } from '@hono/zod-openapi';
 import {
   inboxCampaignsQuerySchema,
   inboxCampaignsSchema,
@@ -20,7 +19,8 @@ import {
   writeErrors,
 } from '../http/conversation-routes-kit';
 import { createRouter } from '../http/openapi';
-import { json } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, eventStreamAnswer, jsonBody } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { currentUser, requireRole } from '../middleware/session';
 import { leaseStream } from '../middleware/stream-lease';
@@ -35,94 +35,57 @@ import {
 import { conversationStream } from '../services/conversations/stream';
 
 const adminOnly = requireRole('admin');
-const adminTags = TAGS.admin;
 
-const inboxRoute = createRoute({
-  method: 'get',
-  path: '/conversations',
-  tags: adminTags,
+const teamRoute = routeGroup({ tags: TAGS.admin, middleware: adminOnly, refusals: errors });
+const teamStreamRoute = routeGroup({ tags: TAGS.admin, middleware: adminOnly, refusals: streamErrors });
+const teamWriteRoute = routeGroup({ tags: TAGS.admin, middleware: adminOnly, refusals: writeErrors });
+
+const inboxRoute = teamRoute.get('/conversations', {
   summary:
     'The inbox: conversations newest activity first, filtered (all, unread, waiting for our reply; a campaign), searched by creator or text; one page of 50 (keyset: pass nextCursor back as cursor)',
-  middleware: adminOnly,
   request: { query: inboxQuerySchema },
-  responses: { 200: { description: 'The inbox', content: json(inboxSchema) }, ...errors },
+  responses: { 200: answer('The inbox', inboxSchema) },
 });
-const waitingRoute = createRoute({
-  method: 'get',
-  path: '/conversations/waiting-count',
-  tags: adminTags,
+const waitingRoute = teamRoute.get('/conversations/waiting-count', {
   summary: 'How many conversations wait for our reply (the number in the admin sidebar)',
-  middleware: adminOnly,
-  responses: { 200: { description: 'The count', content: json(waitingCountSchema) }, ...errors },
+  responses: { 200: answer('The count', waitingCountSchema) },
 });
-const inboxCampaignsRoute = createRoute({
-  method: 'get',
-  path: '/conversations/campaigns',
-  tags: adminTags,
+const inboxCampaignsRoute = teamRoute.get('/conversations/campaigns', {
   summary:
     'The choices of the inbox campaign filter: the campaigns that have conversations whose name contains q (case-insensitive), most conversations first, then by name; limit 20 by default, at most 50. With id: that campaign alone (its name for a filter kept in the URL)',
-  middleware: adminOnly,
   request: { query: inboxCampaignsQuerySchema },
-  responses: { 200: { description: 'The campaigns', content: json(inboxCampaignsSchema) }, ...errors },
+  responses: { 200: answer('The campaigns', inboxCampaignsSchema) },
 });
-const inboxStreamRoute = createRoute({
-  method: 'get',
-  path: '/conversations/stream',
-  tags: adminTags,
+const inboxStreamRoute = teamStreamRoute.get('/conversations/stream', {
   summary:
     'Server-Sent Events of every conversation (the inbox): `message` {conversationId, messageId} per change',
-  middleware: adminOnly,
   responses: {
-    200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
-    ...streamErrors,
+    200: eventStreamAnswer('An event stream'),
   },
 });
-const hideRoute = createRoute({
-  method: 'post',
-  path: '/conversations/{id}/messages/{messageId}/hide',
-  tags: adminTags,
+const hideRoute = teamWriteRoute.post('/conversations/{id}/messages/{messageId}/hide', {
   summary: 'Hide a message with a reason (kept for the record; the creator no longer sees its text)',
-  middleware: adminOnly,
-  request: { params: messageParams, body: { content: json(hideMessageSchema), required: true } },
-  responses: { 204: { description: 'Hidden' }, ...writeErrors },
+  request: { params: messageParams, body: jsonBody(hideMessageSchema) },
+  responses: { 204: { description: 'Hidden' } },
 });
-const savedListRoute = createRoute({
-  method: 'get',
-  path: '/saved-replies',
-  tags: adminTags,
+const savedListRoute = teamRoute.get('/saved-replies', {
   summary: "The team's saved replies, by title",
-  middleware: adminOnly,
-  responses: {
-    200: { description: 'Saved replies', content: json(savedReplyListSchema) },
-    ...errors,
-  },
+  responses: { 200: answer('Saved replies', savedReplyListSchema) },
 });
-const savedCreateRoute = createRoute({
-  method: 'post',
-  path: '/saved-replies',
-  tags: adminTags,
+const savedCreateRoute = teamWriteRoute.post('/saved-replies', {
   summary: 'Save a reply for the answers that repeat',
-  middleware: adminOnly,
-  request: { body: { content: json(savedReplySchema), required: true } },
-  responses: { 201: { description: 'Saved', content: json(savedReplyItemSchema) }, ...writeErrors },
+  request: { body: jsonBody(savedReplySchema) },
+  responses: { 201: answer('Saved', savedReplyItemSchema) },
 });
-const savedUpdateRoute = createRoute({
-  method: 'put',
-  path: '/saved-replies/{id}',
-  tags: adminTags,
+const savedUpdateRoute = teamWriteRoute.put('/saved-replies/{id}', {
   summary: 'Change a saved reply',
-  middleware: adminOnly,
-  request: { params: idParam, body: { content: json(savedReplySchema), required: true } },
-  responses: { 200: { description: 'Saved', content: json(savedReplyItemSchema) }, ...writeErrors },
+  request: { params: idParam, body: jsonBody(savedReplySchema) },
+  responses: { 200: answer('Saved', savedReplyItemSchema) },
 });
-const savedDeleteRoute = createRoute({
-  method: 'delete',
-  path: '/saved-replies/{id}',
-  tags: adminTags,
+const savedDeleteRoute = teamRoute.delete('/saved-replies/{id}', {
   summary: 'Delete a saved reply',
-  middleware: adminOnly,
   request: { params: idParam },
-  responses: { 204: { description: 'Deleted' }, ...errors },
+  responses: { 204: { description: 'Deleted' } },
 });
 
 /** Mounted under /admin (admins only, like every admin route). The fixed paths come before /conversations/{id}. */

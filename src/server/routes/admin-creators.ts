@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import type { ModerationAction } from '../../shared/moderation';
 import {
   creatorDetailSchema,
@@ -8,48 +7,41 @@ import {
 } from '../../shared/schemas/creator-admin';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { creatorDetail } from '../services/creator-directory';
 import { addCreatorNote, moderateCreator } from '../services/creator-moderation';
 
 /** Issue 13: one creator's page for admins, private notes, and suspend / ban / restore. Behind requireRole('admin'). */
-const common = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not an admin'),
-  404: refusal('No such creator'),
-};
+const common = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not an admin',
+  404: 'No such creator',
+});
 
-const detailRoute = createRoute({
-  method: 'get',
-  path: '/influencers/{id}',
-  tags: ['Admin creators'],
+const creatorsRoute = routeGroup({ tags: ['Admin creators'], refusals: common });
+
+const detailRoute = creatorsRoute.get('/influencers/{id}', {
   summary:
     'One creator: profile, handles and follower counts (with when they last changed), tier, engagement, applications, Mint history, payouts, delivery problems, private notes and the moderation audit log',
   request: { params: idParam },
-  responses: { 200: { description: 'The creator', content: json(creatorDetailSchema) }, ...common },
+  responses: { 200: answer('The creator', creatorDetailSchema) },
 });
 
-const noteRoute = createRoute({
-  method: 'post',
-  path: '/influencers/{id}/notes',
-  tags: ['Admin creators'],
+const noteRoute = creatorsRoute.post('/influencers/{id}/notes', {
   summary: 'Add a private admin note (never shown to the creator)',
-  request: { params: idParam, body: { content: json(creatorNoteInputSchema), required: true } },
-  responses: { 201: { description: 'The note', content: json(creatorNoteSchema) }, ...common },
+  request: { params: idParam, body: jsonBody(creatorNoteInputSchema) },
+  responses: { 201: answer('The note', creatorNoteSchema) },
 });
 
 const moderationRoute = (action: ModerationAction, summary: string) =>
-  createRoute({
-    method: 'post',
-    path: `/influencers/{id}/${action}`,
-    tags: ['Admin creators'],
+  creatorsRoute.post(`/influencers/{id}/${action}`, {
     summary,
-    request: { params: idParam, body: { content: json(moderationInputSchema), required: true } },
+    request: { params: idParam, body: jsonBody(moderationInputSchema) },
     responses: {
-      200: { description: 'The creator now', content: json(creatorDetailSchema) },
-      ...common,
+      200: answer('The creator now', creatorDetailSchema),
       409: refusal('The creator is already in that standing'),
     },
   });

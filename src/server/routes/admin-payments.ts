@@ -1,4 +1,3 @@
-import { createRoute, z } from '@hono/zod-openapi';
 import { stream } from 'hono/streaming';
 import { MIN_REDEMPTION_MINT } from '../../shared/constants';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
@@ -16,7 +15,8 @@ import {
   transactionListSchema,
 } from '../../shared/schemas/payout';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, csvAnswer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { adjustMint } from '../services/payouts/adjust';
@@ -32,118 +32,77 @@ import { processPayouts } from '../services/payouts/process-payouts';
 import { csvLine, TRANSACTION_CSV_HEADER, transactionCsvLine } from '../services/transactions-csv';
 
 /** Payments & Transactions for admins; everything sits behind requireRole('admin') (app.ts). */
-const common = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not an admin, or no second factor in the last 10 minutes (STEP_UP_REQUIRED)'),
-};
+const common = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not an admin, or no second factor in the last 10 minutes (STEP_UP_REQUIRED)',
+});
 const payoutAnswer = {
-  200: { description: 'The payout now, with its history', content: json(adminPayoutSchema) },
-  ...common,
+  200: answer('The payout now, with its history', adminPayoutSchema),
   404: refusal('No such payout'),
   409: refusal('Not in a state that allows this'),
 };
 const exportQuery = transactionListQuerySchema.omit({ limit: true, cursor: true });
 
+const paymentsRoute = routeGroup({ tags: ['Admin payments'], refusals: common });
+const steppedUpPaymentsRoute = routeGroup({
+  tags: ['Admin payments'],
+  middleware: [requireRecentSecondFactor] as const,
+  refusals: common,
+});
+
 const routes = {
-  list: createRoute({
-    method: 'get',
-    path: '/transactions',
-    tags: ['Admin payments'],
+  list: paymentsRoute.get('/transactions', {
     summary:
       'Transactions (rewards, payouts, adjustments), newest first, filtered by kind, status and search, paged',
     request: { query: transactionListQuerySchema },
-    responses: { 200: { description: 'A page', content: json(transactionListSchema) }, ...common },
+    responses: { 200: answer('A page', transactionListSchema) },
   }),
-  csv: createRoute({
-    method: 'get',
-    path: '/transactions.csv',
-    tags: ['Admin payments'],
-    middleware: [requireRecentSecondFactor] as const,
+  csv: steppedUpPaymentsRoute.get('/transactions.csv', {
     summary: 'Export Report: the filtered transactions as CSV (UTF-8, RFC 4180 quoting), streamed',
     request: { query: exportQuery },
-    responses: {
-      200: { description: 'CSV file', content: { 'text/csv': { schema: z.string() } } },
-      ...common,
-    },
+    responses: { 200: csvAnswer('CSV file') },
   }),
-  summary: createRoute({
-    method: 'get',
-    path: '/payments/summary',
-    tags: ['Admin payments'],
+  summary: paymentsRoute.get('/payments/summary', {
     summary: "'Payment Secure' totals, 'Brand Package' figures with breakdown, and the payout settings",
-    responses: { 200: { description: 'Figures', content: json(paymentsSummarySchema) }, ...common },
+    responses: { 200: answer('Figures', paymentsSummarySchema) },
   }),
-  payout: createRoute({
-    method: 'get',
-    path: '/payouts/{id}',
-    tags: ['Admin payments'],
+  payout: paymentsRoute.get('/payouts/{id}', {
     summary: 'One payout with its creator, PayPal batch and history (who did what, when)',
     request: { params: idParam },
     responses: payoutAnswer,
   }),
-  paymentRun: createRoute({
-    method: 'get',
-    path: '/payment-runs/{id}',
-    tags: ['Admin payments'],
+  paymentRun: paymentsRoute.get('/payment-runs/{id}', {
     summary:
       "A payment run Process Payment started: PayPal's answer and its payouts paid, back and still open",
     request: { params: idParam },
-    responses: {
-      200: { description: 'The run now', content: json(paymentRunSchema) },
-      ...common,
-      404: refusal('No such run'),
-    },
+    responses: { 200: answer('The run now', paymentRunSchema), 404: refusal('No such run') },
   }),
-  process: createRoute({
-    method: 'post',
-    path: '/payouts/process',
-    tags: ['Admin payments'],
-    middleware: [requireRecentSecondFactor] as const,
+  process: steppedUpPaymentsRoute.post('/payouts/process', {
     summary:
       'Process Payment: pending payouts go to PayPal in one batch, a payment run answered at once and run as a job (mode paypal), or are started for paying by hand (mode manual); all or none',
-    request: { body: { content: json(processPayoutsSchema), required: true } },
+    request: { body: jsonBody(processPayoutsSchema) },
     responses: {
-      200: { description: 'Started', content: json(processResultSchema) },
-      ...common,
+      200: answer('Started', processResultSchema),
       404: refusal('No such payout'),
       409: refusal('A payout is not pending, or PayPal is not configured'),
     },
   }),
-  markPaid: createRoute({
-    method: 'post',
-    path: '/payouts/{id}/mark-paid',
-    tags: ['Admin payments'],
-    middleware: [requireRecentSecondFactor] as const,
+  markPaid: steppedUpPaymentsRoute.post('/payouts/{id}/mark-paid', {
     summary: 'A payout paid by hand is completed, with its reference (e.g. the PayPal transaction id)',
-    request: { params: idParam, body: { content: json(markPaidSchema), required: true } },
+    request: { params: idParam, body: jsonBody(markPaidSchema) },
     responses: payoutAnswer,
   }),
-  markFailed: createRoute({
-    method: 'post',
-    path: '/payouts/{id}/mark-failed',
-    tags: ['Admin payments'],
-    middleware: [requireRecentSecondFactor] as const,
+  markFailed: steppedUpPaymentsRoute.post('/payouts/{id}/mark-failed', {
     summary: 'A payout that could not be paid is failed with a reason; the Mint goes back to the creator',
-    request: { params: idParam, body: { content: json(markFailedSchema), required: true } },
+    request: { params: idParam, body: jsonBody(markFailedSchema) },
     responses: payoutAnswer,
   }),
-  adjust: createRoute({
-    method: 'post',
-    path: '/influencers/{id}/adjustments',
-    tags: ['Admin payments'],
-    middleware: [requireRecentSecondFactor] as const,
+  adjust: steppedUpPaymentsRoute.post('/influencers/{id}/adjustments', {
     summary:
       "Credit (positive) or debit (negative) a creator's Mint with a reason; never below a zero balance",
-    request: { params: idParam, body: { content: json(adjustmentSchema), required: true } },
-    responses: {
-      201: {
-        description: 'Adjusted',
-        content: json(adjustmentResultSchema),
-      },
-      ...common,
-      404: refusal('No such creator'),
-    },
+    request: { params: idParam, body: jsonBody(adjustmentSchema) },
+    responses: { 201: answer('Adjusted', adjustmentResultSchema), 404: refusal('No such creator') },
   }),
 };
 

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   approvedResultSchema,
   bulkDecisionSchema,
@@ -14,7 +14,8 @@ import { adminApplicantListSchema, shipmentReportSchema } from '../../shared/sch
 import { AppError } from '../http/errors';
 import { createRouter } from '../http/openapi';
 import { keptResponses, sendReadyAnswer } from '../http/ready-answer';
-import { adminRefusals as common, json } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, adminRefusals as common, jsonBody, optionalJsonBody } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import {
   approveSubmission,
@@ -33,59 +34,38 @@ import { storeAccessFromEnv } from '../services/stores/store-access';
  * admin-campaigns.ts.
  */
 const idParam = campaignIdParamSchema;
-const done = (description: string) => ({
-  200: { description, content: json(idStatusResultSchema) },
-});
+const done = (description: string) => ({ 200: answer(description, idStatusResultSchema) });
+
+const adminRoute = routeGroup({ tags: ['Admin'], refusals: common });
 
 const routes = {
-  applicants: createRoute({
-    method: 'get',
-    path: '/campaigns/{id}/applications',
-    tags: ['Admin'],
+  applicants: adminRoute.get('/campaigns/{id}/applications', {
     summary:
       'Applicants with tier, followers per platform, handles (linked to their profiles), categories, state, shipping, content and reliability record; accepted ones with their full shipping address. One keyset page (newest or most posts on time first, by status group, "missed none"), with the next cursor and the count of each group',
     request: { params: idParam, query: applicantsQuerySchema },
-    responses: { ...keptResponses('Applicants', adminApplicantListSchema), ...common },
+    responses: keptResponses('Applicants', adminApplicantListSchema),
   }),
-  decideMany: createRoute({
-    method: 'post',
-    path: '/applications/decisions',
-    tags: ['Admin'],
+  decideMany: adminRoute.post('/applications/decisions', {
     summary: 'Accept or reject several applications at once (all or none)',
-    request: { body: { content: json(bulkDecisionSchema), required: true } },
-    responses: {
-      200: { description: 'Decided', content: json(decidedResultSchema) },
-      ...common,
-    },
+    request: { body: jsonBody(bulkDecisionSchema) },
+    responses: { 200: answer('Decided', decidedResultSchema) },
   }),
-  accept: createRoute({
-    method: 'post',
-    path: '/applications/{id}/accept',
-    tags: ['Admin'],
+  accept: adminRoute.post('/applications/{id}/accept', {
     summary: 'Accept an application (optional message)',
-    request: { params: idParam, body: { content: json(decisionSchema), required: false } },
-    responses: { ...done('Accepted'), ...common },
+    request: { params: idParam, body: optionalJsonBody(decisionSchema) },
+    responses: done('Accepted'),
   }),
-  reject: createRoute({
-    method: 'post',
-    path: '/applications/{id}/reject',
-    tags: ['Admin'],
+  reject: adminRoute.post('/applications/{id}/reject', {
     summary: 'Reject an application (optional message)',
-    request: { params: idParam, body: { content: json(decisionSchema), required: false } },
-    responses: { ...done('Rejected'), ...common },
+    request: { params: idParam, body: optionalJsonBody(decisionSchema) },
+    responses: done('Rejected'),
   }),
-  shipment: createRoute({
-    method: 'post',
-    path: '/applications/{id}/shipment',
-    tags: ['Admin'],
+  shipment: adminRoute.post('/applications/{id}/shipment', {
     summary: "Record the PR box's carrier and tracking number",
-    request: { params: idParam, body: { content: json(shipmentSchema), required: true } },
-    responses: { ...done('Shipped'), ...common },
+    request: { params: idParam, body: jsonBody(shipmentSchema) },
+    responses: done('Shipped'),
   }),
-  shipmentsCsv: createRoute({
-    method: 'post',
-    path: '/campaigns/{id}/shipments',
-    tags: ['Admin'],
+  shipmentsCsv: adminRoute.post('/campaigns/{id}/shipments', {
     summary: 'Import shipments from CSV (application_id, carrier, tracking_number); reports bad rows',
     request: {
       params: idParam,
@@ -94,46 +74,22 @@ const routes = {
         required: true,
       },
     },
-    responses: {
-      200: {
-        description: 'Report',
-        content: json(shipmentReportSchema),
-      },
-      ...common,
-    },
+    responses: { 200: answer('Report', shipmentReportSchema) },
   }),
-  delivered: createRoute({
-    method: 'post',
-    path: '/applications/{id}/delivered',
-    tags: ['Admin'],
+  delivered: adminRoute.post('/applications/{id}/delivered', {
     summary: 'Mark a shipped PR box delivered',
     request: { params: idParam },
-    responses: { ...done('Delivered'), ...common },
+    responses: done('Delivered'),
   }),
-  approve: createRoute({
-    method: 'post',
-    path: '/submissions/{id}/approve',
-    tags: ['Admin'],
+  approve: adminRoute.post('/submissions/{id}/approve', {
     summary: "Approve content: credits the campaign's reward once",
     request: { params: idParam },
-    responses: {
-      200: {
-        description: 'Approved',
-        content: json(approvedResultSchema),
-      },
-      ...common,
-    },
+    responses: { 200: answer('Approved', approvedResultSchema) },
   }),
-  requestChanges: createRoute({
-    method: 'post',
-    path: '/submissions/{id}/request-changes',
-    tags: ['Admin'],
+  requestChanges: adminRoute.post('/submissions/{id}/request-changes', {
     summary: 'Send content back with a message',
-    request: { params: idParam, body: { content: json(changesRequestSchema), required: true } },
-    responses: {
-      200: { description: 'Sent back', content: json(idResultSchema) },
-      ...common,
-    },
+    request: { params: idParam, body: jsonBody(changesRequestSchema) },
+    responses: { 200: answer('Sent back', idResultSchema) },
   }),
 };
 

@@ -1,10 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi';
 import { stream } from 'hono/streaming';
 import { carrierBoardQuerySchema, carrierBoardSchema } from '../../shared/schemas/carrier-board';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { shippingAddressInputSchema, shippingAddressViewSchema } from '../../shared/schemas/shipping';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, csvAnswer, jsonBody, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { overrideShippingAddress } from '../services/shipping';
@@ -13,53 +13,43 @@ import { carrierBoardBoxes } from '../services/tracking/carrier-board';
 import { carrierStatusCounts } from '../services/tracking/carrier-counts';
 
 /** Issue 13: shipping for admins (behind requireRole('admin')). */
-const common = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not an admin'),
-  404: refusal('Not found'),
-  409: refusal('Not at a step that allows this'),
-};
+const common = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not an admin',
+  404: 'Not found',
+  409: 'Not at a step that allows this',
+});
 
-const shippingCsvRoute = createRoute({
-  method: 'get',
-  path: '/campaigns/{id}/shipping.csv',
+const shippingRoute = routeGroup({ tags: ['Admin shipping'], refusals: common });
+// Names, addresses, phones and emails: a second factor from the last 10 minutes.
+const steppedUpShippingRoute = routeGroup({
   tags: ['Admin shipping'],
-  // Names, addresses, phones and emails: a second factor from the last 10 minutes.
   middleware: [requireRecentSecondFactor] as const,
+  refusals: common,
+});
+
+const shippingCsvRoute = steppedUpShippingRoute.get('/campaigns/{id}/shipping.csv', {
   summary:
     "The accepted creators waiting for a PR box as CSV for a carrier's bulk label tool (application_id, carrier, tracking_number, full_name, address fields, country, phone, email, handles, box_count); fill carrier and tracking_number and upload it back to /campaigns/{id}/shipments",
   request: { params: idParam },
   responses: {
-    200: { description: 'CSV file (UTF-8 with BOM)', content: { 'text/csv': { schema: z.string() } } },
-    ...common,
+    200: csvAnswer('CSV file (UTF-8 with BOM)'),
   },
 });
 
-const overrideRoute = createRoute({
-  method: 'patch',
-  path: '/applications/{id}/shipping-address',
-  tags: ['Admin shipping'],
+const overrideRoute = shippingRoute.patch('/applications/{id}/shipping-address', {
   summary:
     "Set where one application's PR box goes (instead of the profile address); the creator is told by mail",
-  request: { params: idParam, body: { content: json(shippingAddressInputSchema), required: true } },
-  responses: {
-    200: { description: 'The address the box now goes to', content: json(shippingAddressViewSchema) },
-    ...common,
-  },
+  request: { params: idParam, body: jsonBody(shippingAddressInputSchema) },
+  responses: { 200: answer('The address the box now goes to', shippingAddressViewSchema) },
 });
 
-const carrierCountsRoute = createRoute({
-  method: 'get',
-  path: '/campaigns/{id}/carrier-statuses',
-  tags: ['Admin shipping'],
+const carrierCountsRoute = shippingRoute.get('/campaigns/{id}/carrier-statuses', {
   summary:
     "Issue 38: the campaign's tracked boxes per carrier status (EasyPost's names), the board's sentence (\"14 in transit · 3 out for delivery · 1 returned\") how many trackers have had no event for 7 days, and the boxes of one status (`filter`, or `silent`; all without it)",
   request: { params: idParam, query: carrierBoardQuerySchema },
-  responses: {
-    200: { description: 'Counts, and the boxes of the filter', content: json(carrierBoardSchema) },
-    ...common,
-  },
+  responses: { 200: answer('Counts, and the boxes of the filter', carrierBoardSchema) },
 });
 
 export const adminShippingRoutes = createRouter()

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   applySchema,
   deliverySchema,
@@ -12,7 +11,8 @@ import { matchedCampaignListSchema } from '../../shared/schemas/matched-campaign
 import { choicesInputSchema } from '../../shared/schemas/products';
 import { idResultSchema, idStatusResultSchema } from '../../shared/schemas/results';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, jsonBody, optionalJsonBody, refusals } from '../http/route-responses';
 import { currentCreator } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import {
@@ -27,119 +27,62 @@ import { myApplications } from '../services/applications/my-applications';
 import { changeChoices } from '../services/products/choices';
 
 const creatorOnly = requireRole('influencer');
-const common = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not allowed'),
-  404: refusal('Not found (or not yours)'),
-  409: refusal('A step out of order'),
-};
+const common = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not allowed',
+  404: 'Not found (or not yours)',
+  409: 'A step out of order',
+});
 
-const eligibilityRoute = createRoute({
-  method: 'get',
-  path: '/campaigns/{id}/eligibility',
-  tags: ['Applications'],
+const creatorRoute = routeGroup({ tags: ['Applications'], middleware: creatorOnly, refusals: common });
+
+const eligibilityRoute = creatorRoute.get('/campaigns/{id}/eligibility', {
   summary: 'Can the signed-in creator apply to this campaign, and if not, why',
-  middleware: creatorOnly,
   request: { params: campaignIdParamSchema },
-  responses: {
-    200: {
-      description: 'The answer',
-      content: json(eligibilitySchema),
-    },
-    ...common,
-  },
+  responses: { 200: answer('The answer', eligibilitySchema) },
 });
 
-const applyRoute = createRoute({
-  method: 'post',
-  path: '/campaigns/{id}/applications',
-  tags: ['Applications'],
+const applyRoute = creatorRoute.post('/campaigns/{id}/applications', {
   summary: 'Apply to a campaign',
-  middleware: creatorOnly,
-  request: { params: campaignIdParamSchema, body: { content: json(applySchema), required: false } },
-  responses: {
-    201: { description: 'Applied', content: json(idResultSchema) },
-    ...common,
-  },
+  request: { params: campaignIdParamSchema, body: optionalJsonBody(applySchema) },
+  responses: { 201: answer('Applied', idResultSchema) },
 });
 
-const myApplicationsRoute = createRoute({
-  method: 'get',
-  path: '/me/applications',
-  tags: ['Applications'],
+const myApplicationsRoute = creatorRoute.get('/me/applications', {
   summary: "The creator's applications with status, progress, next step and deadlines",
-  middleware: creatorOnly,
-  responses: {
-    200: { description: 'Applications', content: json(myApplicationListSchema) },
-    ...common,
-  },
+  responses: { 200: answer('Applications', myApplicationListSchema) },
 });
 
-const withdrawRoute = createRoute({
-  method: 'post',
-  path: '/applications/{id}/withdraw',
-  tags: ['Applications'],
+const withdrawRoute = creatorRoute.post('/applications/{id}/withdraw', {
   summary: 'Withdraw an application still under review',
-  middleware: creatorOnly,
   request: { params: idParamSchema },
-  responses: {
-    200: { description: 'Withdrawn', content: json(idStatusResultSchema) },
-    ...common,
-  },
+  responses: { 200: answer('Withdrawn', idStatusResultSchema) },
 });
 
-const deliveryRoute = createRoute({
-  method: 'post',
-  path: '/applications/{id}/delivery',
-  tags: ['Applications'],
+const deliveryRoute = creatorRoute.post('/applications/{id}/delivery', {
   summary: 'Confirm the PR box arrived, or report a problem (not received, damaged)',
-  middleware: creatorOnly,
-  request: { params: idParamSchema, body: { content: json(deliverySchema), required: true } },
-  responses: {
-    200: { description: 'Recorded', content: json(idStatusResultSchema) },
-    ...common,
-  },
+  request: { params: idParamSchema, body: jsonBody(deliverySchema) },
+  responses: { 200: answer('Recorded', idStatusResultSchema) },
 });
 
-const submissionRoute = createRoute({
-  method: 'post',
-  path: '/applications/{id}/submissions',
-  tags: ['Applications'],
+const submissionRoute = creatorRoute.post('/applications/{id}/submissions', {
   summary: "Submit post link(s) on the campaign's platform before the upload deadline",
-  middleware: creatorOnly,
-  request: { params: idParamSchema, body: { content: json(submissionSchema), required: true } },
-  responses: {
-    201: { description: 'Submitted', content: json(idResultSchema) },
-    ...common,
-  },
+  request: { params: idParamSchema, body: jsonBody(submissionSchema) },
+  responses: { 201: answer('Submitted', idResultSchema) },
 });
 
-const choicesRoute = createRoute({
-  method: 'put',
-  path: '/applications/{id}/choices',
-  tags: ['Applications'],
+const choicesRoute = creatorRoute.put('/applications/{id}/choices', {
   summary:
     'Change the chosen variant of each product, until the PR box ships (409 SOLD_OUT when none is left)',
-  middleware: creatorOnly,
-  request: { params: idParamSchema, body: { content: json(choicesInputSchema), required: true } },
-  responses: {
-    200: { description: 'Changed', content: json(idStatusResultSchema) },
-    ...common,
-  },
+  request: { params: idParamSchema, body: jsonBody(choicesInputSchema) },
+  responses: { 200: answer('Changed', idStatusResultSchema) },
 });
 
-const matchedRoute = createRoute({
-  method: 'get',
-  path: '/me/matched-campaigns',
-  tags: ['Applications'],
+const matchedRoute = creatorRoute.get('/me/matched-campaigns', {
   summary:
     "Open campaigns in one of the creator's categories and on one of their platforms (not yet applied to), each with why it fits",
-  middleware: creatorOnly,
-  responses: {
-    200: { description: 'Campaigns', content: json(matchedCampaignListSchema) },
-    ...common,
-  },
+  responses: { 200: answer('Campaigns', matchedCampaignListSchema) },
 });
 
 export const applicationRoutes = createRouter()

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   ADMIN_INVALID_CREDENTIALS,
   adminSignInSchema,
@@ -11,7 +11,8 @@ import { adminSignInResultSchema, stepUpResultSchema, stepUpSchema } from '../..
 import { SIGN_IN_RATE_LIMIT, socialCallbackUrls } from '../auth/auth';
 import { AppError } from '../http/errors';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, jsonBody, refusal } from '../http/route-responses';
 import { clientAddress, currentUser, headersWithClientAddress, requireSession } from '../middleware/session';
 import { adminSignInEmail } from '../services/admin-accounts';
 import { passwordBudgetError } from '../services/password-attempts';
@@ -26,10 +27,10 @@ const BETTER_AUTH_PROVIDER: Record<SocialProviderId, string> = {
   tiktok: 'tiktok',
 };
 
-const startSocialRoute = createRoute({
-  method: 'post',
-  path: '/auth/social/{provider}',
-  tags: ['Accounts'],
+const accountRoute = routeGroup({ tags: ['Accounts'] });
+const sessionRoute = routeGroup({ tags: ['Accounts'], middleware: [requireSession] as const });
+
+const startSocialRoute = accountRoute.post('/auth/social/{provider}', {
   summary: 'Start a social sign-in: answers the provider address to send the browser to',
   description: 'State and PKCE are kept by the server; the provider returns to /auth/callback.',
   request: {
@@ -40,53 +41,43 @@ const startSocialRoute = createRoute({
     }),
   },
   responses: {
-    200: { description: 'Where to send the browser', content: json(urlResultSchema) },
+    200: answer('Where to send the browser', urlResultSchema),
     400: refusal('The provider is not configured'),
   },
 });
 
-const tiktokRoute = createRoute({
-  method: 'get',
-  path: '/auth/tiktok',
-  tags: ['Accounts'],
+const tiktokRoute = accountRoute.get('/auth/tiktok', {
   summary: 'TikTok sign-in (a browser redirect)',
   responses: { 302: { description: 'To TikTok, or back to /auth/callback with an error' } },
 });
 
-const adminSignInRoute = createRoute({
-  method: 'post',
-  path: '/auth/admin-sign-in',
-  tags: ['Accounts'],
+const adminSignInRoute = accountRoute.post('/auth/admin-sign-in', {
   summary: 'Admin sign-in with a username or email and a password',
   description:
     'For an account with an authenticator app the answer is `twoFactorRequired: true` and no session yet: the ' +
     'two_factor cookie is set, and the session starts with POST /api/auth/two-factor/verify-totp {code} (or ' +
     'verify-backup-code). With ADMIN_REQUIRE_2FA an admin who has not enrolled is sent to the enrolment page.',
-  request: { body: { content: json(adminSignInSchema), required: true } },
+  request: { body: jsonBody(adminSignInSchema) },
   responses: {
-    200: {
-      description: 'Signed in (the session cookie is set), or a second-factor code is required first',
-      content: json(adminSignInResultSchema),
-    },
+    200: answer(
+      'Signed in (the session cookie is set), or a second-factor code is required first',
+      adminSignInResultSchema,
+    ),
     400: refusal('A field is missing'),
     401: refusal('Wrong username or password'),
     429: refusal('Too many attempts'),
   },
 });
 
-const stepUpRoute = createRoute({
-  method: 'post',
-  path: '/auth/step-up',
-  tags: ['Accounts'],
+const stepUpRoute = sessionRoute.post('/auth/step-up', {
   summary:
     'Confirm with an authenticator code (or a backup code): money actions and exports go through for 10 minutes',
   description:
     'Answers 403 STEP_UP_REQUIRED elsewhere lead here. Wrong codes spend the account’s code budget (5 in a row, ' +
     'then a wait of 1 minute doubling up to 15; 429 with Retry-After meanwhile).',
-  middleware: [requireSession] as const,
-  request: { body: { content: json(stepUpSchema), required: true } },
+  request: { body: jsonBody(stepUpSchema) },
   responses: {
-    200: { description: 'Confirmed', content: json(stepUpResultSchema) },
+    200: answer('Confirmed', stepUpResultSchema),
     400: refusal('Wrong code, or no authenticator enrolled'),
     401: refusal('Not signed in'),
     429: refusal('Too many wrong codes'),

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { campaignIdParamSchema } from '../../shared/schemas/campaign';
 import { idParamSchema } from '../../shared/schemas/id-param';
 import {
@@ -13,7 +12,8 @@ import {
 import { idResultSchema } from '../../shared/schemas/results';
 import { createRouter } from '../http/openapi';
 import { keptResponses, sendReadyAnswer } from '../http/ready-answer';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, jsonBody, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { publicCampaignProducts } from '../services/catalogue-products';
 import {
@@ -28,99 +28,73 @@ import {
 import { askForAnotherChoice } from '../services/products/choice-request';
 import { keptPackingSummary } from '../services/products/packing';
 
-const common = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not an admin'),
-  404: refusal('Not found'),
-  409: refusal('Not allowed now (boxes held, chosen by creators, no PR box)'),
-};
-const done = { 200: { description: 'Done', content: json(idResultSchema) } };
+const common = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not an admin',
+  404: 'Not found',
+  409: 'Not allowed now (boxes held, chosen by creators, no PR box)',
+});
+const done = { 200: answer('Done', idResultSchema) };
+
+const shippingRoute = routeGroup({ tags: ['Admin shipping'], refusals: common });
+const adminRoute = routeGroup({ tags: ['Admin'], refusals: common });
+const publicRoute = routeGroup({ tags: ['Campaigns'], refusals: common });
 
 const routes = {
-  packing: createRoute({
-    method: 'get',
-    path: '/campaigns/{id}/packing',
-    tags: ['Admin shipping'],
+  packing: shippingRoute.get('/campaigns/{id}/packing', {
     summary:
       'The packing summary per SKU: boxes to pack for accepted creators ("Serum · Shade 02 × 14") and boxes shipped',
     request: { params: campaignIdParamSchema },
-    responses: { ...keptResponses('Per variant', packingSummarySchema), ...common },
+    responses: keptResponses('Per variant', packingSummarySchema),
   }),
-  askChoice: createRoute({
-    method: 'post',
-    path: '/applications/{id}/choice-request',
-    tags: ['Admin'],
+  askChoice: adminRoute.post('/applications/{id}/choice-request', {
     summary:
       'Ask the creator for another option (their choice sold out): a notification and a mail with a link to change it',
     request: { params: idParamSchema },
-    responses: { 200: { description: 'Asked', content: json(choiceRequestResultSchema) }, ...common },
+    responses: { 200: answer('Asked', choiceRequestResultSchema) },
   }),
-  publicList: createRoute({
-    method: 'get',
-    path: '/campaigns/{id}/products',
-    tags: ['Campaigns'],
+  publicList: publicRoute.get('/campaigns/{id}/products', {
     summary:
       'A public campaign\'s products, each variant with its boxes left ("12 of 40 left") and whether sold out',
     request: { params: campaignIdParamSchema },
-    responses: { 200: { description: 'Products', content: json(productListSchema) }, ...common },
+    responses: { 200: answer('Products', productListSchema) },
   }),
-  list: createRoute({
-    method: 'get',
-    path: '/campaigns/{id}/products',
-    tags: ['Admin'],
+  list: adminRoute.get('/campaigns/{id}/products', {
     summary: "A campaign's products with each variant's SKU, retail value, stock, boxes held and left",
     request: { params: campaignIdParamSchema },
-    responses: { 200: { description: 'Products', content: json(productListSchema) }, ...common },
+    responses: { 200: answer('Products', productListSchema) },
   }),
-  add: createRoute({
-    method: 'post',
-    path: '/campaigns/{id}/products',
-    tags: ['Admin'],
+  add: adminRoute.post('/campaigns/{id}/products', {
     summary: 'Add a product with its variants (name, SKU, retail value, image, boxes)',
-    request: { params: campaignIdParamSchema, body: { content: json(productInputSchema), required: true } },
-    responses: { 201: { description: 'Added', content: json(idResultSchema) }, ...common },
+    request: { params: campaignIdParamSchema, body: jsonBody(productInputSchema) },
+    responses: { 201: answer('Added', idResultSchema) },
   }),
-  rename: createRoute({
-    method: 'patch',
-    path: '/products/{id}',
-    tags: ['Admin'],
+  rename: adminRoute.patch('/products/{id}', {
     summary: 'Rename a product',
-    request: { params: idParamSchema, body: { content: json(productPatchSchema), required: true } },
-    responses: { ...done, ...common },
+    request: { params: idParamSchema, body: jsonBody(productPatchSchema) },
+    responses: done,
   }),
-  remove: createRoute({
-    method: 'delete',
-    path: '/products/{id}',
-    tags: ['Admin'],
+  remove: adminRoute.delete('/products/{id}', {
     summary: 'Delete a product no creator chose',
     request: { params: idParamSchema },
-    responses: { ...done, ...common },
+    responses: done,
   }),
-  addVariant: createRoute({
-    method: 'post',
-    path: '/products/{id}/variants',
-    tags: ['Admin'],
+  addVariant: adminRoute.post('/products/{id}/variants', {
     summary: 'Add a variant to a product',
-    request: { params: idParamSchema, body: { content: json(variantInputSchema), required: true } },
-    responses: { 201: { description: 'Added', content: json(idResultSchema) }, ...common },
+    request: { params: idParamSchema, body: jsonBody(variantInputSchema) },
+    responses: { 201: answer('Added', idResultSchema) },
   }),
-  updateVariant: createRoute({
-    method: 'patch',
-    path: '/variants/{id}',
-    tags: ['Admin'],
+  updateVariant: adminRoute.patch('/variants/{id}', {
     summary:
       'Change a variant (stock never below the boxes accepted creators hold; unavailable withdraws it)',
-    request: { params: idParamSchema, body: { content: json(variantPatchSchema), required: true } },
-    responses: { ...done, ...common },
+    request: { params: idParamSchema, body: jsonBody(variantPatchSchema) },
+    responses: done,
   }),
-  removeVariant: createRoute({
-    method: 'delete',
-    path: '/variants/{id}',
-    tags: ['Admin'],
+  removeVariant: adminRoute.delete('/variants/{id}', {
     summary: 'Delete a variant no creator chose',
     request: { params: idParamSchema },
-    responses: { ...done, ...common },
+    responses: done,
   }),
 };
 

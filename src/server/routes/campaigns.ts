@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   campaignDetailSchema,
   campaignIdParamSchema,
@@ -7,7 +6,8 @@ import {
 } from '../../shared/schemas/campaign';
 import { AppError } from '../http/errors';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, refusal } from '../http/route-responses';
 import { publicCampaignDetail } from '../services/campaign-badges';
 import { publicCampaignPage } from '../services/catalogue';
 import {
@@ -18,10 +18,9 @@ import {
   type ReadyAnswer,
 } from '../services/public-answers';
 
-const listCampaignsRoute = createRoute({
-  method: 'get',
-  path: '/campaigns',
-  tags: ['Campaigns'],
+const publicRoute = routeGroup({ tags: ['Campaigns'] });
+
+const listCampaignsRoute = publicRoute.get('/campaigns', {
   summary: 'List public campaigns, newest first',
   description:
     'Open (active) campaigns only unless `status` asks for pending, ended or `all`. ' +
@@ -29,20 +28,17 @@ const listCampaignsRoute = createRoute({
     'Pass `nextCursor` back as `cursor` for the next page.',
   request: { query: campaignListQuerySchema },
   responses: {
-    200: { description: 'One page of campaigns', content: json(campaignPageSchema) },
+    200: answer('One page of campaigns', campaignPageSchema),
     304: { description: 'Not modified: a first page without `q` or `cursor` whose ETag the client sent' },
     400: refusal('A parameter is not valid'),
   },
 });
 
-const getCampaignRoute = createRoute({
-  method: 'get',
-  path: '/campaigns/{id}',
-  tags: ['Campaigns'],
+const getCampaignRoute = publicRoute.get('/campaigns/{id}', {
   summary: 'One campaign',
   request: { params: campaignIdParamSchema },
   responses: {
-    200: { description: 'The campaign, with its brand badges', content: json(campaignDetailSchema) },
+    200: answer('The campaign, with its brand badges', campaignDetailSchema),
     304: { description: 'Not modified: the ETag sent in If-None-Match is still current' },
     400: refusal('The id is not valid'),
     404: refusal('No such campaign'),

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
 import { campaignIdParamSchema } from '../../shared/schemas/campaign';
 import {
@@ -16,7 +16,8 @@ import {
 import { idResultSchema } from '../../shared/schemas/results';
 import { AppError } from '../http/errors';
 import { createRouter, describeValidationError } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, csvAnswer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { currentCreator } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
@@ -35,92 +36,71 @@ import {
 } from '../services/content-metrics/record';
 import { MAX_UPLOAD_BYTES } from '../services/uploads';
 
-const csv = { 'text/csv': { schema: z.string() } };
 const idParam = campaignIdParamSchema;
-const common = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not allowed'),
-  404: refusal('Not found (or not yours)'),
-};
-const recorded = { 201: { description: 'Recorded', content: json(idResultSchema) } };
+const common = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not allowed',
+  404: 'Not found (or not yours)',
+});
+const recorded = { 201: answer('Recorded', idResultSchema) };
 const today = (c: { get(key: 'services'): { now(): Date } }) =>
   c.get('services').now().toISOString().slice(0, 10);
 
+const adminRoute = routeGroup({ tags: ['Analytics'], refusals: common });
+const steppedUpAdminRoute = routeGroup({
+  tags: ['Analytics'],
+  middleware: [requireRecentSecondFactor] as const,
+  refusals: common,
+});
+const creatorOnly = requireRole('influencer');
+const creatorRoute = routeGroup({ tags: ['Analytics'], middleware: creatorOnly, refusals: common });
+
 /** Routes under /admin (the app lets only admins through). */
 const adminRoutes = {
-  campaign: createRoute({
-    method: 'get',
-    path: '/campaigns/{id}/analytics',
-    tags: ['Analytics'],
+  campaign: adminRoute.get('/campaigns/{id}/analytics', {
     summary:
       "A campaign's content metrics per platform: totals, weekly change, daily series, posts, creators, cost",
     request: { params: idParam },
-    responses: { 200: { description: 'Analytics', content: json(campaignAnalyticsSchema) }, ...common },
+    responses: { 200: answer('Analytics', campaignAnalyticsSchema) },
   }),
-  campaignPosts: createRoute({
-    method: 'get',
-    path: '/campaigns/{id}/analytics/posts',
-    tags: ['Analytics'],
+  campaignPosts: adminRoute.get('/campaigns/{id}/analytics/posts', {
     summary:
       "A page of a campaign's posts on one platform (most viewed first), from the nextCursor of the analytics or of an earlier page",
     request: { params: idParam, query: campaignPostsQuerySchema },
-    responses: { 200: { description: 'Posts', content: json(campaignPostsPageSchema) }, ...common },
+    responses: { 200: answer('Posts', campaignPostsPageSchema) },
   }),
-  campaignCreators: createRoute({
-    method: 'get',
-    path: '/campaigns/{id}/analytics/creators',
-    tags: ['Analytics'],
+  campaignCreators: adminRoute.get('/campaigns/{id}/analytics/creators', {
     summary:
       "A page of a campaign's creators with figures on one platform (most engaging first), from a nextCursor",
     request: { params: idParam, query: campaignCreatorsQuerySchema },
-    responses: { 200: { description: 'Creators', content: json(campaignCreatorsPageSchema) }, ...common },
+    responses: { 200: answer('Creators', campaignCreatorsPageSchema) },
   }),
-  campaignCsv: createRoute({
-    method: 'get',
-    path: '/campaigns/{id}/analytics.csv',
-    tags: ['Analytics'],
-    // Creators' names and usernames: a second factor from the last 10 minutes.
-    middleware: [requireRecentSecondFactor] as const,
+  // Creators' names and usernames: a second factor from the last 10 minutes.
+  campaignCsv: steppedUpAdminRoute.get('/campaigns/{id}/analytics.csv', {
     summary: "A campaign's posts with their figures and sources as CSV",
     request: { params: idParam },
-    responses: { 200: { description: 'CSV file', content: csv }, ...common },
+    responses: { 200: csvAnswer('CSV file') },
   }),
-  overview: createRoute({
-    method: 'get',
-    path: '/analytics',
-    tags: ['Analytics'],
+  overview: adminRoute.get('/analytics', {
     summary: 'All campaigns: totals, best campaigns, creators and posts for posts submitted in a date range',
     request: { query: overviewQuerySchema },
-    responses: { 200: { description: 'Overview', content: json(analyticsOverviewSchema) }, ...common },
+    responses: { 200: answer('Overview', analyticsOverviewSchema) },
   }),
-  overviewCsv: createRoute({
-    method: 'get',
-    path: '/analytics.csv',
-    tags: ['Analytics'],
-    middleware: [requireRecentSecondFactor] as const,
+  overviewCsv: steppedUpAdminRoute.get('/analytics.csv', {
     summary: 'The overview as CSV',
     request: { query: overviewQuerySchema },
-    responses: { 200: { description: 'CSV file', content: csv }, ...common },
+    responses: { 200: csvAnswer('CSV file') },
   }),
-  enter: createRoute({
-    method: 'post',
-    path: '/submissions/{id}/metrics',
-    tags: ['Analytics'],
+  enter: adminRoute.post('/submissions/{id}/metrics', {
     summary: "Enter or correct a post's figures (source admin)",
-    request: { params: idParam, body: { content: json(metricsInputSchema), required: true } },
-    responses: { ...recorded, ...common },
+    request: { params: idParam, body: jsonBody(metricsInputSchema) },
+    responses: recorded,
   }),
-  confirm: createRoute({
-    method: 'post',
-    path: '/metrics/{id}/confirm',
-    tags: ['Analytics'],
+  confirm: adminRoute.post('/metrics/{id}/confirm', {
     summary: "Confirm a creator's report (it counts from then on)",
     request: { params: idParam },
-    responses: {
-      200: { description: 'Confirmed', content: json(idResultSchema) },
-      ...common,
-    },
+    responses: { 200: answer('Confirmed', idResultSchema) },
   }),
 };
 
@@ -175,16 +155,10 @@ export const adminContentMetricRoutes = createRouter()
     return c.json({ id: row.id }, 200);
   });
 
-const creatorOnly = requireRole('influencer');
-
 const creatorRoutes = {
-  report: createRoute({
-    method: 'post',
-    path: '/submissions/{id}/metrics',
-    tags: ['Analytics'],
+  report: creatorRoute.post('/submissions/{id}/metrics', {
     summary:
       "Report your post's figures with a screenshot (PNG, JPEG, WebP or GIF, at most 5 MB); they count once an admin confirms them",
-    middleware: creatorOnly,
     request: {
       params: idParam,
       body: {
@@ -192,20 +166,12 @@ const creatorRoutes = {
         required: true,
       },
     },
-    responses: {
-      ...recorded,
-      ...common,
-      413: refusal('Screenshot too large'),
-    },
+    responses: { ...recorded, 413: refusal('Screenshot too large') },
   }),
-  mine: createRoute({
-    method: 'get',
-    path: '/me/analytics',
-    tags: ['Analytics'],
+  mine: creatorRoute.get('/me/analytics', {
     summary:
       "The creator's own figures: this month against last month, totals and every post with its source",
-    middleware: creatorOnly,
-    responses: { 200: { description: 'Analytics', content: json(myAnalyticsSchema) }, ...common },
+    responses: { 200: answer('Analytics', myAnalyticsSchema) },
   }),
 };
 

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
   conversationThreadSchema,
@@ -24,7 +24,8 @@ import {
 } from '../http/conversation-routes-kit';
 import { AppError } from '../http/errors';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, eventStreamAnswer, jsonBody, optionalJsonBody, refusal } from '../http/route-responses';
 import { currentCreator } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import { leaseStream } from '../middleware/stream-lease';
@@ -54,129 +55,69 @@ async function viewerOf(c: Context<AppBindings>, side: Side): Promise<Viewer> {
   return { role: 'creator', userId: user.id, creatorId: creator.id, name: creator.name };
 }
 
-type SideMiddleware = ReturnType<typeof requireRole>;
-
 /* The routes of a thread, defined once for both sides (the tags and the role check are the side's). */
-const openRoute = (tags: string[], middleware: SideMiddleware) =>
-  createRoute({
-    method: 'post',
-    path: '/applications/{id}/conversation',
-    tags,
-    summary: 'Open the conversation of an application (the same one every time); answers its id',
-    middleware,
-    request: { params: idParam },
-    responses: {
-      200: { description: 'The conversation', content: json(openedConversationSchema) },
-      ...errors,
-    },
-  });
-
-const threadRoute = (tags: string[], middleware: SideMiddleware) =>
-  createRoute({
-    method: 'get',
-    path: '/conversations/{id}',
-    tags,
-    summary: "A conversation: messages and the application's lifecycle events, oldest first",
-    middleware,
-    request: { params: idParam },
-    responses: { 200: { description: 'The thread', content: json(conversationThreadSchema) }, ...errors },
-  });
-
-const imageRoute = (tags: string[], middleware: SideMiddleware) =>
-  createRoute({
-    method: 'post',
-    path: '/conversations/{id}/images',
-    tags,
-    summary:
-      'Upload an image for your next message (PNG, JPEG, WebP or GIF, at most 5 MB); send its url with the message',
-    middleware,
-    request: {
-      params: idParam,
-      body: {
-        content: { 'multipart/form-data': { schema: z.object({ image: z.any() }) } },
-        required: true,
+function threadRouteDefinitions(side: Side) {
+  const sideParts = { tags: TAGS[side], middleware: requireRole(side === 'admin' ? 'admin' : 'influencer') };
+  const readRoute = routeGroup({ ...sideParts, refusals: errors });
+  const writeRoute = routeGroup({ ...sideParts, refusals: writeErrors });
+  const streamRoute = routeGroup({ ...sideParts, refusals: streamErrors });
+  return {
+    open: readRoute.post('/applications/{id}/conversation', {
+      summary: 'Open the conversation of an application (the same one every time); answers its id',
+      request: { params: idParam },
+      responses: { 200: answer('The conversation', openedConversationSchema) },
+    }),
+    thread: readRoute.get('/conversations/{id}', {
+      summary: "A conversation: messages and the application's lifecycle events, oldest first",
+      request: { params: idParam },
+      responses: { 200: answer('The thread', conversationThreadSchema) },
+    }),
+    image: writeRoute.post('/conversations/{id}/images', {
+      summary:
+        'Upload an image for your next message (PNG, JPEG, WebP or GIF, at most 5 MB); send its url with the message',
+      request: {
+        params: idParam,
+        body: {
+          content: { 'multipart/form-data': { schema: z.object({ image: z.any() }) } },
+          required: true,
+        },
       },
-    },
-    responses: {
-      201: { description: 'Stored', content: json(uploadedImageSchema) },
-      ...writeErrors,
-      413: refusal('Image too large'),
-    },
-  });
-
-const postRoute = (tags: string[], middleware: SideMiddleware) =>
-  createRoute({
-    method: 'post',
-    path: '/conversations/{id}/messages',
-    tags,
-    summary: 'Send a message: plain text up to 4,000 characters and up to 4 uploaded images',
-    middleware,
-    request: { params: idParam, body: { content: json(newMessageSchema), required: true } },
-    responses: { 201: { description: 'Sent', content: json(postedMessageSchema) }, ...writeErrors },
-  });
-
-const editRoute = (tags: string[], middleware: SideMiddleware) =>
-  createRoute({
-    method: 'patch',
-    path: '/conversations/{id}/messages/{messageId}',
-    tags,
-    summary: 'Change the text of your message (within 5 minutes of sending it)',
-    middleware,
-    request: { params: messageParams, body: { content: json(editMessageSchema), required: true } },
-    responses: { 204: { description: 'Changed' }, ...writeErrors },
-  });
-
-const removeRoute = (tags: string[], middleware: SideMiddleware) =>
-  createRoute({
-    method: 'delete',
-    path: '/conversations/{id}/messages/{messageId}',
-    tags,
-    summary: 'Delete your message (only while nobody answered it)',
-    middleware,
-    request: { params: messageParams },
-    responses: { 204: { description: 'Deleted' }, ...writeErrors },
-  });
-
-const seenRoute = (tags: string[], middleware: SideMiddleware) =>
-  createRoute({
-    method: 'post',
-    path: '/conversations/{id}/seen',
-    tags,
-    summary: 'Mark the conversation read (up to its newest message, or up to `upTo`)',
-    middleware,
-    request: { params: idParam, body: { content: json(seenSchema), required: false } },
-    responses: { 200: { description: 'Read up to', content: json(seenResultSchema) }, ...errors },
-  });
-
-const streamRoute = (tags: string[], middleware: SideMiddleware) =>
-  createRoute({
-    method: 'get',
-    path: '/conversations/{id}/stream',
-    tags,
-    summary:
-      'Server-Sent Events of the conversation: `ready`, then `message` {conversationId, messageId} per change, `resync` when changes may have been missed; a comment as heartbeat',
-    middleware,
-    request: { params: idParam },
-    responses: {
-      200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
-      ...streamErrors,
-    },
-  });
+      responses: { 201: answer('Stored', uploadedImageSchema), 413: refusal('Image too large') },
+    }),
+    post: writeRoute.post('/conversations/{id}/messages', {
+      summary: 'Send a message: plain text up to 4,000 characters and up to 4 uploaded images',
+      request: { params: idParam, body: jsonBody(newMessageSchema) },
+      responses: { 201: answer('Sent', postedMessageSchema) },
+    }),
+    edit: writeRoute.patch('/conversations/{id}/messages/{messageId}', {
+      summary: 'Change the text of your message (within 5 minutes of sending it)',
+      request: { params: messageParams, body: jsonBody(editMessageSchema) },
+      responses: { 204: { description: 'Changed' } },
+    }),
+    remove: writeRoute.delete('/conversations/{id}/messages/{messageId}', {
+      summary: 'Delete your message (only while nobody answered it)',
+      request: { params: messageParams },
+      responses: { 204: { description: 'Deleted' } },
+    }),
+    seen: readRoute.post('/conversations/{id}/seen', {
+      summary: 'Mark the conversation read (up to its newest message, or up to `upTo`)',
+      request: { params: idParam, body: optionalJsonBody(seenSchema) },
+      responses: { 200: answer('Read up to', seenResultSchema) },
+    }),
+    stream: streamRoute.get('/conversations/{id}/stream', {
+      summary:
+        'Server-Sent Events of the conversation: `ready`, then `message` {conversationId, messageId} per change, `resync` when changes may have been missed; a comment as heartbeat',
+      request: { params: idParam },
+      responses: {
+        200: eventStreamAnswer('An event stream'),
+      },
+    }),
+  };
+}
 
 /** The routes of one thread, for one side (the same rules; the side decides who may read what). */
 export function threadRoutes(side: Side) {
-  const middleware = requireRole(side === 'admin' ? 'admin' : 'influencer');
-  const tags = TAGS[side];
-  const routes = {
-    open: openRoute(tags, middleware),
-    thread: threadRoute(tags, middleware),
-    image: imageRoute(tags, middleware),
-    post: postRoute(tags, middleware),
-    edit: editRoute(tags, middleware),
-    remove: removeRoute(tags, middleware),
-    seen: seenRoute(tags, middleware),
-    stream: streamRoute(tags, middleware),
-  };
+  const routes = threadRouteDefinitions(side);
 
   return createRouter()
     .openapi(routes.open, async (c) => {
@@ -235,19 +176,24 @@ export function threadRoutes(side: Side) {
     });
 }
 
+/* The creator's own list of conversations and its stream. */
+const creatorRoute = routeGroup({
+  tags: TAGS.creator,
+  middleware: requireRole('influencer'),
+  refusals: errors,
+});
+const creatorStreamRoute = routeGroup({
+  tags: TAGS.creator,
+  middleware: requireRole('influencer'),
+  refusals: streamErrors,
+});
+
 export const conversationRoutes = createRouter()
   .route('/', threadRoutes('creator'))
   .openapi(
-    createRoute({
-      method: 'get',
-      path: '/me/conversations',
-      tags: TAGS.creator,
+    creatorRoute.get('/me/conversations', {
       summary: "The creator's conversations (by application) with how many of the team's messages are unread",
-      middleware: requireRole('influencer'),
-      responses: {
-        200: { description: 'Conversations', content: json(myConversationListSchema) },
-        ...errors,
-      },
+      responses: { 200: answer('Conversations', myConversationListSchema) },
     }),
     async (c) => {
       const viewer = await viewerOf(c, 'creator');
@@ -256,16 +202,11 @@ export const conversationRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
-      method: 'get',
-      path: '/me/conversations/stream',
-      tags: TAGS.creator,
+    creatorStreamRoute.get('/me/conversations/stream', {
       summary:
         "Server-Sent Events of every conversation of the creator's (the bell and the dashboard): `message` {conversationId, messageId} per change",
-      middleware: requireRole('influencer'),
       responses: {
-        200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
-        ...streamErrors,
+        200: eventStreamAnswer('An event stream'),
       },
     }),
     async (c) => {

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   accountClosureFilterSchema,
   accountClosureListSchema,
@@ -9,7 +9,8 @@ import {
   dataExportStateSchema,
 } from '../../shared/schemas/data-rights';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { currentCreator } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { currentUser, requireRole } from '../middleware/session';
@@ -24,47 +25,42 @@ import {
 
 /** Issue 27: the creator's data rights (download my data, close my account) and the admins' list of closures. */
 const creatorOnly = requireRole('influencer');
-const common = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not allowed'),
-};
+const common = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not allowed',
+});
 
-const exportState = createRoute({
-  method: 'get',
-  path: '/me/data-export',
+const creatorRoute = routeGroup({ tags: ['Me'], middleware: creatorOnly, refusals: common });
+const steppedUpCreatorRoute = routeGroup({
   tags: ['Me'],
+  middleware: [creatorOnly, requireRecentSecondFactor] as const,
+  refusals: common,
+});
+const adminRoute = routeGroup({ tags: ['Admin'], refusals: common });
+/** The token of a mailed download link, sent in the body (never in the address). */
+const linkTokenSchema = z.object({ token: z.string().min(1).max(200) });
+
+const exportState = creatorRoute.get('/me/data-export', {
   summary:
     "The creator's latest data download request: requested, ready (link mailed), downloaded or expired",
-  middleware: creatorOnly,
-  responses: { 200: { description: 'Latest request', content: json(dataExportStateSchema) }, ...common },
+  responses: { 200: answer('Latest request', dataExportStateSchema) },
 });
 
-const exportRequest = createRoute({
-  method: 'post',
-  path: '/me/data-export',
-  tags: ['Me'],
+const exportRequest = creatorRoute.post('/me/data-export', {
   summary:
     'Ask for a file of everything held about the creator; a job builds it and mails a link that works once, for 24 hours, for them signed in',
-  middleware: creatorOnly,
   responses: {
-    202: { description: 'Requested', content: json(dataExportStateSchema) },
+    202: answer('Requested', dataExportStateSchema),
     409: refusal('A request is already being prepared'),
-    ...common,
   },
 });
 
-const exportDownload = createRoute({
-  method: 'post',
-  path: '/me/data-export/download',
-  tags: ['Me'],
+// Personal data leaves the service: a second factor from the last 10 minutes for accounts that have one.
+const exportDownload = steppedUpCreatorRoute.post('/me/data-export/download', {
   summary:
     "The data file behind a mailed link (its token in the body), once, within 24 hours, for the link's owner only (404 otherwise; 410 once used or expired)",
-  // Personal data leaves the service: a second factor from the last 10 minutes for accounts that have one.
-  middleware: [creatorOnly, requireRecentSecondFactor] as const,
-  request: {
-    body: { content: json(z.object({ token: z.string().min(1).max(200) })), required: true },
-  },
+  request: { body: jsonBody(linkTokenSchema) },
   responses: {
     200: {
       description: 'The data file (JSON)',
@@ -72,51 +68,34 @@ const exportDownload = createRoute({
     },
     404: refusal('Unknown link, or not yours'),
     410: refusal('Link used or expired'),
-    ...common,
   },
 });
 
-const exportLink = createRoute({
-  method: 'post',
-  path: '/me/data-export/link',
-  tags: ['Me'],
+const exportLink = creatorRoute.post('/me/data-export/link', {
   summary:
     "What a mailed download link stands for (its token in the body): ready, downloaded or expired, for the link's owner only (404 otherwise)",
-  middleware: creatorOnly,
-  request: {
-    body: { content: json(z.object({ token: z.string().min(1).max(200) })), required: true },
-  },
+  request: { body: jsonBody(linkTokenSchema) },
   responses: {
-    200: { description: 'The request behind the link', content: json(dataExportSchema) },
+    200: answer('The request behind the link', dataExportSchema),
     404: refusal('Unknown link, or not yours'),
-    ...common,
   },
 });
 
-const closurePreviewRoute = createRoute({
-  method: 'get',
-  path: '/me/account-closure',
-  tags: ['Me'],
+const closurePreviewRoute = creatorRoute.get('/me/account-closure', {
   summary:
     'What closing the account would do now (balance to redeem or give up, applications withdrawn, proof needed)',
-  middleware: creatorOnly,
-  responses: { 200: { description: 'Statement', content: json(closurePreviewSchema) }, ...common },
+  responses: { 200: answer('Statement', closurePreviewSchema) },
 });
 
-const closeRoute = createRoute({
-  method: 'post',
-  path: '/me/account-closure',
-  tags: ['Me'],
+// The same step-up as the data download (issue 42): an account with two factors is not closed with the password alone.
+const closeRoute = steppedUpCreatorRoute.post('/me/account-closure', {
   summary:
     'Close the account: password (or a sign-in from the last 10 minutes), and for an account with two factors a second factor from the last 10 minutes (403 STEP_UP_REQUIRED), open applications withdrawn, the balance given up as a ledger entry, every session ended, anonymised after 90 days',
-  // The same step-up as the data download (issue 42): an account with two factors is not closed with the password alone.
-  middleware: [creatorOnly, requireRecentSecondFactor] as const,
-  request: { body: { content: json(closeAccountSchema), required: true } },
+  request: { body: jsonBody(closeAccountSchema) },
   responses: {
-    200: { description: 'Closed', content: json(closeAccountResultSchema) },
+    200: answer('Closed', closeAccountResultSchema),
     409: refusal('Already closed'),
     429: refusal('Too many wrong passwords'),
-    ...common,
   },
 });
 
@@ -162,14 +141,11 @@ export const dataRightsRoutes = createRouter()
     return c.json(result, 200);
   });
 
-const closuresRoute = createRoute({
-  method: 'get',
-  path: '/account-closures',
-  tags: ['Admin'],
+const closuresRoute = adminRoute.get('/account-closures', {
   summary:
     'Closed creator accounts, newest first, a page at a time by keyset, with their anonymisation date (state: all, pending, anonymised)',
   request: { query: accountClosureFilterSchema },
-  responses: { 200: { description: 'Closures', content: json(accountClosureListSchema) }, ...common },
+  responses: { 200: answer('Closures', accountClosureListSchema) },
 });
 
 /** Mounted under /admin (behind requireRole('admin')). */

@@ -1,4 +1,4 @@
-import { createRoute, type z } from '@hono/zod-openapi';
+import type { z } from '@hono/zod-openapi';
 import {
   adminProblemListSchema,
   myProblemListSchema,
@@ -9,7 +9,8 @@ import {
 } from '../../shared/schemas/delivery-problems';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { currentCreator } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
@@ -22,38 +23,36 @@ import {
 } from '../services/delivery-problems';
 
 /** Issue 13: delivery problems, the admins' queue (under /admin, admin-only) and the creator's own list. */
-const common = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not allowed'),
-};
+const common = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not allowed',
+});
 const actionAnswers = {
-  200: {
-    description: 'The queue now (the first page of open problems)',
-    content: json(adminProblemListSchema),
-  },
+  200: answer('The queue now (the first page of open problems)', adminProblemListSchema),
   ...common,
   404: refusal('No such problem'),
   409: refusal('Already resolved, or not at a step that allows this'),
 };
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/problems',
-  tags: ['Admin problems'],
+const adminRoute = routeGroup({ tags: ['Admin problems'], refusals: common });
+const creatorRoute = routeGroup({
+  tags: ['Applications'],
+  middleware: requireRole('influencer'),
+  refusals: common,
+});
+
+const listRoute = adminRoute.get('/problems', {
   summary:
     'Delivery problems creators reported, a page at a time by keyset: open ones oldest first (default), resolved ones newest first, or all (open, then resolved); with the open count',
   request: { query: problemListQuerySchema },
-  responses: { 200: { description: 'The queue', content: json(adminProblemListSchema) }, ...common },
+  responses: { 200: answer('The queue', adminProblemListSchema) },
 });
 
 const action = <T extends z.ZodType>(name: 'reply' | 'resolve' | 'reship', summary: string, body: T) =>
-  createRoute({
-    method: 'post',
-    path: `/problems/{id}/${name}`,
-    tags: ['Admin problems'],
+  adminRoute.post(`/problems/{id}/${name}`, {
     summary,
-    request: { params: idParam, body: { content: json(body), required: true } },
+    request: { params: idParam, body: jsonBody(body) },
     responses: actionAnswers,
   });
 
@@ -96,16 +95,9 @@ export const adminProblemRoutes = createRouter()
     return c.json(await problemQueue(ctx), 200);
   });
 
-const myProblemsRoute = createRoute({
-  method: 'get',
-  path: '/me/delivery-problems',
-  tags: ['Applications'],
+const myProblemsRoute = creatorRoute.get('/me/delivery-problems', {
   summary: "The creator's delivery problems with the brand's replies, newest first",
-  middleware: requireRole('influencer'),
-  responses: {
-    200: { description: 'Problems', content: json(myProblemListSchema) },
-    ...common,
-  },
+  responses: { 200: answer('Problems', myProblemListSchema) },
 });
 
 export const myProblemRoutes = createRouter().openapi(myProblemsRoute, async (c) => {

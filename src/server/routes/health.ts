@@ -1,5 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { createRouter } from '../http/openapi';
+import { routeGroup } from '../http/route-group';
 import { databaseAnswers, migrationState } from '../services/health';
 
 const healthSchema = z.object({
@@ -14,10 +15,9 @@ const readySchema = z.object({
   shuttingDown: z.boolean(),
 });
 
-const healthRoute = createRoute({
-  method: 'get',
-  path: '/health',
-  tags: ['System'],
+const systemRoute = routeGroup({ tags: ['System'] });
+
+const healthRoute = systemRoute.get('/health', {
   summary: 'Is the service up, and can it reach its database? (liveness)',
   responses: {
     200: {
@@ -31,10 +31,7 @@ const healthRoute = createRoute({
   },
 });
 
-const readyRoute = createRoute({
-  method: 'get',
-  path: '/health/ready',
-  tags: ['System'],
+const readyRoute = systemRoute.get('/health/ready', {
   summary:
     'Should a load balancer send traffic here? Database answers, migrations applied, not shutting down',
   responses: {

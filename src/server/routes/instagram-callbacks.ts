@@ -1,6 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { json, refusals } from '../http/route-responses';
 import { handleInstagramDeletion } from '../services/instagram-data-deletion';
 
 /**
@@ -19,16 +20,15 @@ const form = z.object({
 const formBody = {
   body: { required: true, content: { 'application/x-www-form-urlencoded': { schema: form } } },
 };
-const refusals = {
-  400: refusal('No signed_request, or one not signed with the app secret'),
-  404: refusal('Instagram is not set up on this server'),
-};
+const signedRequestRefusals = refusals({
+  400: 'No signed_request, or one not signed with the app secret',
+  404: 'Instagram is not set up on this server',
+});
+
+const webhookRoute = routeGroup({ tags: ['Webhooks'], refusals: signedRequestRefusals });
 
 const routes = {
-  deauthorize: createRoute({
-    method: 'post',
-    path: '/instagram/deauthorize',
-    tags: ['Webhooks'],
+  deauthorize: webhookRoute.post('/instagram/deauthorize', {
     summary:
       "Meta's Deauthorize callback: the person removed the app from their Instagram account; their connection, token, ages and the figures read from Instagram are deleted",
     request: formBody,
@@ -37,13 +37,9 @@ const routes = {
         description: 'Deleted (or nothing was held)',
         content: json(z.object({ received: z.literal(true), confirmation_code: z.string() })),
       },
-      ...refusals,
     },
   }),
-  dataDeletion: createRoute({
-    method: 'post',
-    path: '/instagram/data-deletion',
-    tags: ['Webhooks'],
+  dataDeletion: webhookRoute.post('/instagram/data-deletion', {
     summary:
       "Meta's Data Deletion callback: deletes what was obtained from Instagram for that user and answers Meta's { url, confirmation_code } (the url is a page that says what was deleted)",
     request: formBody,
@@ -52,7 +48,6 @@ const routes = {
         description: 'Deleted (or nothing was held)',
         content: json(z.object({ url: z.string(), confirmation_code: z.string() })),
       },
-      ...refusals,
     },
   }),
 };

@@ -2,7 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { instagramConnectionStatusSchema, instagramDisconnectedSchema } from '../../shared/schemas/instagram';
 import { urlResultSchema } from '../../shared/schemas/results';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, refusal, refusals } from '../http/route-responses';
 import { currentCreator } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import {
@@ -12,47 +13,32 @@ import {
   startInstagramConnection,
 } from '../services/instagram-connection';
 
-const errors = {
-  401: refusal('Not signed in'),
-  403: refusal('Not a creator'),
-};
+const errors = refusals({
+  401: 'Not signed in',
+  403: 'Not a creator',
+});
 const creatorOnly = requireRole('influencer');
 const PATH = '/me/connections/instagram';
 
+const creatorRoute = routeGroup({ tags: ['Connections'], middleware: creatorOnly, refusals: errors });
+
 const routes = {
-  status: createRoute({
-    method: 'get',
-    path: PATH,
-    tags: ['Connections'],
+  status: creatorRoute.get(PATH, {
     summary: 'Your Instagram connection: whether it can be made, and the connected account',
-    middleware: creatorOnly,
-    responses: {
-      200: { description: 'Status', content: json(instagramConnectionStatusSchema) },
-      ...errors,
-    },
+    responses: { 200: answer('Status', instagramConnectionStatusSchema) },
   }),
-  start: createRoute({
-    method: 'post',
-    path: PATH,
-    tags: ['Connections'],
+  start: creatorRoute.post(PATH, {
     summary:
       "Start connecting your Instagram professional account: the Instagram authorization window's address (open it in the browser)",
-    middleware: creatorOnly,
     responses: {
-      200: { description: 'Where to go', content: json(urlResultSchema) },
-      ...errors,
+      200: answer('Where to go', urlResultSchema),
       409: refusal('Instagram is not set up on this server'),
     },
   }),
-  disconnect: createRoute({
-    method: 'delete',
-    path: PATH,
-    tags: ['Connections'],
+  disconnect: creatorRoute.delete(PATH, {
     summary: 'Disconnect your Instagram account (its token is deleted; figures already read stay)',
-    middleware: creatorOnly,
     responses: {
-      200: { description: 'Disconnected', content: json(instagramDisconnectedSchema) },
-      ...errors,
+      200: answer('Disconnected', instagramDisconnectedSchema),
       404: refusal('Nothing connected'),
     },
   }),

@@ -1,19 +1,16 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { createRouter } from '../http/openapi';
-import { refusal } from '../http/route-responses';
+import { eventStreamAnswer, refusals } from '../http/route-responses';
 import { currentCreator } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import { leaseStream } from '../middleware/stream-lease';
 import { liveStream } from '../services/live/event-stream';
 
-const stream = { 'text/event-stream': { schema: z.string() } };
-const tooMany = {
-  429: refusal('Too many streams open for this session or account (Retry-After)'),
-};
-const errors = {
-  401: refusal('Not signed in'),
-  403: refusal('Not allowed'),
-};
+const streamRefusals = refusals({
+  401: 'Not signed in',
+  403: 'Not allowed',
+  429: 'Too many streams open for this session or account (Retry-After)',
+});
 
 /**
  * Issue 40: the live channel of the signed-in screens, one stream per page (services/live/event-stream.ts). The
@@ -28,7 +25,7 @@ export const liveRoutes = createRouter().openapi(
     summary:
       "Server-Sent Events telling the signed-in creator's pages that their wallet or dashboard changed (events: ready, change {topic}, resync)",
     middleware: requireRole('influencer'),
-    responses: { 200: { description: 'An event stream', content: stream }, ...errors, ...tooMany },
+    responses: { 200: eventStreamAnswer('An event stream'), ...streamRefusals },
   }),
   async (c) => {
     const creator = await currentCreator(c);
@@ -49,7 +46,7 @@ export const adminLiveRoutes = createRouter().openapi(
     tags: ['Admin'],
     summary:
       "Server-Sent Events telling the admins' pages that payments, delivery problems or a campaign's applicants changed (events: ready, change {topic}, resync)",
-    responses: { 200: { description: 'An event stream', content: stream }, ...errors, ...tooMany },
+    responses: { 200: eventStreamAnswer('An event stream'), ...streamRefusals },
   }),
   (c) => {
     const { lifecycle } = c.get('deps');

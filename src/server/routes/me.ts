@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   activityListSchema,
   adminDigestSettingSchema,
@@ -8,7 +7,8 @@ import {
 } from '../../shared/schemas/me';
 import { myReliabilitySchema } from '../../shared/schemas/reliability';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { currentCreator } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
@@ -19,62 +19,41 @@ import { mailPreferencesOf, saveMailPreferences } from '../services/creator-mail
 import { myReliability } from '../services/reliability';
 
 const creatorOnly = requireRole('influencer');
-const common = {
-  401: refusal('Not signed in'),
-  403: refusal('Not a creator'),
-};
-
-const me = createRoute({
-  method: 'get',
-  path: '/me',
-  tags: ['Me'],
-  summary: "The signed-in creator's record and profile",
-  middleware: creatorOnly,
-  responses: { 200: { description: 'The creator', content: json(creatorRecordSchema) }, ...common },
+const common = refusals({
+  401: 'Not signed in',
+  403: 'Not a creator',
 });
 
-const getPreferences = createRoute({
-  method: 'get',
-  path: '/me/mail-preferences',
-  tags: ['Me'],
+const creatorRoute = routeGroup({ tags: ['Me'], middleware: creatorOnly, refusals: common });
+const adminRoute = routeGroup({ tags: ['Admin'], refusals: common });
+
+const me = creatorRoute.get('/me', {
+  summary: "The signed-in creator's record and profile",
+  responses: { 200: answer('The creator', creatorRecordSchema) },
+});
+
+const getPreferences = creatorRoute.get('/me/mail-preferences', {
   summary:
     'Which mails the creator gets (true = sent). Account and money mails (codes, password, email and PayPal changes, payouts, moderation) are always sent and not listed.',
-  middleware: creatorOnly,
-  responses: { 200: { description: 'Preferences', content: json(mailPreferencesSchema) }, ...common },
+  responses: { 200: answer('Preferences', mailPreferencesSchema) },
 });
 
-const putPreferences = createRoute({
-  method: 'put',
-  path: '/me/mail-preferences',
-  tags: ['Me'],
+const putPreferences = creatorRoute.put('/me/mail-preferences', {
   summary: 'Save which mails the creator gets (every category, true = sent)',
-  middleware: creatorOnly,
-  request: { body: { content: json(mailPreferencesSchema), required: true } },
-  responses: {
-    200: { description: 'Saved', content: json(mailPreferencesSchema) },
-    400: refusal('Bad input'),
-    ...common,
-  },
+  request: { body: jsonBody(mailPreferencesSchema) },
+  responses: { 200: answer('Saved', mailPreferencesSchema), 400: refusal('Bad input') },
 });
 
-const activity = createRoute({
-  method: 'get',
-  path: '/me/activity',
-  tags: ['Me'],
+const activity = creatorRoute.get('/me/activity', {
   summary:
     "The creator's Recent Activity, newest first: every step of their own applications, content, Mint and payouts",
-  middleware: creatorOnly,
-  responses: { 200: { description: 'Activity', content: json(activityListSchema) }, ...common },
+  responses: { 200: answer('Activity', activityListSchema) },
 });
 
-const reliability = createRoute({
-  method: 'get',
-  path: '/me/reliability',
-  tags: ['Me'],
+const reliability = creatorRoute.get('/me/reliability', {
   summary:
     "The creator's own reliability record (what admins see): applications accepted, posts on time, late and missed, content approved at first submission, delivery problems reported, average days from delivery to post, each with its counts",
-  middleware: creatorOnly,
-  responses: { 200: { description: 'The record', content: json(myReliabilitySchema) }, ...common },
+  responses: { 200: answer('The record', myReliabilitySchema) },
 });
 
 export const meRoutes = createRouter()
@@ -99,26 +78,16 @@ export const meRoutes = createRouter()
     return c.json(await myReliability(c.get('services'), creator.id), 200);
   });
 
-const getDigest = createRoute({
-  method: 'get',
-  path: '/me/digest',
-  tags: ['Admin'],
+const getDigest = adminRoute.get('/me/digest', {
   summary:
     "Whether the signed-in admin gets the mail digest, and the server's interval in minutes (0: the server sends none)",
-  responses: { 200: { description: 'Digest setting', content: json(adminDigestStateSchema) }, ...common },
+  responses: { 200: answer('Digest setting', adminDigestStateSchema) },
 });
 
-const putDigest = createRoute({
-  method: 'put',
-  path: '/me/digest',
-  tags: ['Admin'],
+const putDigest = adminRoute.put('/me/digest', {
   summary: 'Switch the signed-in admin’s own mail digest on or off',
-  request: { body: { content: json(adminDigestSettingSchema), required: true } },
-  responses: {
-    200: { description: 'Saved', content: json(adminDigestStateSchema) },
-    400: refusal('Bad input'),
-    ...common,
-  },
+  request: { body: jsonBody(adminDigestSettingSchema) },
+  responses: { 200: answer('Saved', adminDigestStateSchema), 400: refusal('Bad input') },
 });
 
 /** Mounted under /api/admin (behind requireRole('admin')): the admin's own digest switch. */

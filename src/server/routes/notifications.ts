@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import type { NotificationRow } from '../../db/schema/notifications';
 import {
   markReadResultSchema,
@@ -8,43 +7,29 @@ import {
   notificationListSchema,
 } from '../../shared/schemas/notifications';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, jsonBody, refusals } from '../http/route-responses';
 import { currentUser, requireSession } from '../middleware/session';
 import { markRead, notificationPage } from '../services/my-notifications';
 
 /** Issue 13: the signed-in user's own notifications (creators and admins alike). */
-const common = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-};
-
-const listRoute = createRoute({
-  method: 'get',
-  path: '/notifications',
-  tags: ['Notifications'],
-  summary: 'My notifications, newest first (paged by cursor), with the unread count',
-  middleware: requireSession,
-  request: { query: notificationListQuerySchema },
-  responses: {
-    200: { description: 'A page of notifications', content: json(notificationListSchema) },
-    ...common,
-  },
+const common = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
 });
 
-const readRoute = createRoute({
-  method: 'post',
-  path: '/notifications/read',
-  tags: ['Notifications'],
+const sessionRoute = routeGroup({ tags: ['Notifications'], middleware: requireSession, refusals: common });
+
+const listRoute = sessionRoute.get('/notifications', {
+  summary: 'My notifications, newest first (paged by cursor), with the unread count',
+  request: { query: notificationListQuerySchema },
+  responses: { 200: answer('A page of notifications', notificationListSchema) },
+});
+
+const readRoute = sessionRoute.post('/notifications/read', {
   summary: 'Mark some of my notifications read ({ ids }) or all of them ({ all: true })',
-  middleware: requireSession,
-  request: { body: { content: json(markReadSchema), required: true } },
-  responses: {
-    200: {
-      description: 'How many were marked, and the unread count now',
-      content: json(markReadResultSchema),
-    },
-    ...common,
-  },
+  request: { body: jsonBody(markReadSchema) },
+  responses: { 200: answer('How many were marked, and the unread count now', markReadResultSchema) },
 });
 
 const view = (row: NotificationRow): NotificationItem => ({

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
 import { creatorRecordSchema } from '../../shared/schemas/me';
 import {
@@ -13,7 +13,8 @@ import {
 } from '../../shared/schemas/profile';
 import { validationErrorBody } from '../http/errors';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, jsonBody, refusal } from '../http/route-responses';
 import { currentCreator, verifiedCreator } from '../middleware/creator';
 import { clientAddress, currentUser, requireRole } from '../middleware/session';
 import { creatorRecord } from '../services/creator-description';
@@ -53,52 +54,43 @@ const profileHook = (
   }
 };
 
-const sendVerificationRoute = createRoute({
-  method: 'post',
-  path: '/send-verification',
+const creatorRoute = routeGroup({
   tags: ['Onboarding'],
+  middleware: [requireRole('influencer')] as const,
+  refusals: { 401: refusal('Not signed in') },
+});
+
+const sendVerificationRoute = creatorRoute.post('/send-verification', {
   summary:
     'Send a 6-digit code to the address the creator wants to verify (moving the verified email of an onboarded account needs the password or a code from the current email)',
-  middleware: [requireRole('influencer')] as const,
-  request: { body: { content: json(sendVerificationSchema.extend(proofFields)), required: true } },
+  request: { body: jsonBody(sendVerificationSchema.extend(proofFields)) },
   responses: {
-    200: { description: 'Code sent', content: json(codeSentSchema) },
+    200: answer('Code sent', codeSentSchema),
     400: refusal('Bad email'),
-    401: refusal('Not signed in'),
     403: refusal('An email change was not confirmed'),
     409: refusal('Email already registered to another account'),
     429: refusal('Too many codes; see Retry-After'),
   },
 });
 
-const verifyEmailRoute = createRoute({
-  method: 'post',
-  path: '/verify-email',
-  tags: ['Onboarding'],
+const verifyEmailRoute = creatorRoute.post('/verify-email', {
   summary: 'Check the code; on success the address becomes the verified email',
-  middleware: [requireRole('influencer')] as const,
-  request: { body: { content: json(verifyEmailSchema), required: true } },
+  request: { body: jsonBody(verifyEmailSchema) },
   responses: {
-    200: { description: 'Verified', content: json(emailVerifiedSchema) },
+    200: answer('Verified', emailVerifiedSchema),
     400: refusal('Invalid or expired code'),
-    401: refusal('Not signed in'),
     403: refusal('An email change without a confirmed code'),
     409: refusal('Email already registered to another account'),
   },
 });
 
-const completeProfileRoute = createRoute({
-  method: 'post',
-  path: '/complete-profile',
-  tags: ['Onboarding'],
+const completeProfileRoute = creatorRoute.post('/complete-profile', {
   summary:
     'Save the profile wizard, once (tier and follower total are computed by the server); a completed profile is changed with PATCH /api/me/profile',
-  middleware: [requireRole('influencer')] as const,
-  request: { body: { content: json(completeProfileSchema), required: true } },
+  request: { body: jsonBody(completeProfileSchema) },
   responses: {
-    200: { description: 'Saved', content: json(profileCompletedSchema) },
+    200: answer('Saved', profileCompletedSchema),
     400: refusal('A field is not valid (its spec message, and the field)'),
-    401: refusal('Not signed in'),
     403: refusal('Email not verified yet'),
     409: refusal('The profile is already complete (changes go through PATCH /api/me/profile)'),
   },
@@ -106,35 +98,25 @@ const completeProfileRoute = createRoute({
 
 const updateProfileSchema = withDistinctCategories(profileBaseSchema.extend(proofFields));
 
-const updateProfileRoute = createRoute({
-  method: 'patch',
-  path: '/me/profile',
-  tags: ['Onboarding'],
+const updateProfileRoute = creatorRoute.patch('/me/profile', {
   summary:
     'Edit the profile; a new PayPal email needs the account password (or, without one, a code sent to the verified email), tells the account email and the previous PayPal address, and pauses cash-outs for 24 hours',
-  middleware: [requireRole('influencer')] as const,
-  request: { body: { content: json(updateProfileSchema), required: true } },
+  request: { body: jsonBody(updateProfileSchema) },
   responses: {
-    200: { description: 'Saved', content: json(creatorRecordSchema) },
+    200: answer('Saved', creatorRecordSchema),
     400: refusal('A field is not valid'),
-    401: refusal('Not signed in'),
     403: refusal('PayPal change not confirmed'),
     409: refusal('The PayPal email changed meanwhile'),
     429: refusal('Too many wrong passwords; see Retry-After'),
   },
 });
 
-const paypalCodeRoute = createRoute({
-  method: 'post',
-  path: '/me/paypal-code',
-  tags: ['Onboarding'],
+const paypalCodeRoute = creatorRoute.post('/me/paypal-code', {
   summary:
     'Send a code to the verified email, to confirm a PayPal or email change on an account without a password',
-  middleware: [requireRole('influencer')] as const,
   responses: {
-    200: { description: 'Code sent', content: json(codeSentSchema) },
+    200: answer('Code sent', codeSentSchema),
     400: refusal('The account has a password: confirm with it'),
-    401: refusal('Not signed in'),
     429: refusal('Too many codes'),
   },
 });

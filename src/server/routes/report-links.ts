@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { idParamSchema } from '../../shared/schemas/id-param';
 import {
   createdReportLinkSchema,
@@ -7,48 +6,39 @@ import {
   reportLinkSchema,
 } from '../../shared/schemas/report-links';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, jsonBody, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { createReportLink, listReportLinks, revokeReportLink } from '../services/report-links/manage';
 
 /** Issue 39: a campaign's report links for its brand (the brand opens them at /report/<token>, report-page.ts). */
-const common = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not allowed for this role'),
-  404: refusal('No such campaign or link'),
-};
+const common = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not allowed for this role',
+  404: 'No such campaign or link',
+});
 
-const list = createRoute({
-  method: 'get',
-  path: '/campaigns/{id}/report-links',
-  tags: ['Admin'],
+const adminRoute = routeGroup({ tags: ['Admin'], refusals: common });
+
+const list = adminRoute.get('/campaigns/{id}/report-links', {
   summary:
     "A campaign's report links, newest first: state, expiry, password or not, spend shared or not, views",
   request: { params: idParamSchema },
-  responses: { 200: { description: 'The links', content: json(reportLinkListSchema) }, ...common },
+  responses: { 200: answer('The links', reportLinkListSchema) },
 });
 
-const create = createRoute({
-  method: 'post',
-  path: '/campaigns/{id}/report-links',
-  tags: ['Admin'],
+const create = adminRoute.post('/campaigns/{id}/report-links', {
   summary:
     'Make a report link for the brand: unguessable (shown once, kept hashed), expiring, optionally with a password, sharing the spend only if asked',
-  request: { params: idParamSchema, body: { required: true, content: json(createReportLinkSchema) } },
-  responses: {
-    201: { description: 'The link, with its address', content: json(createdReportLinkSchema) },
-    ...common,
-  },
+  request: { params: idParamSchema, body: jsonBody(createReportLinkSchema) },
+  responses: { 201: answer('The link, with its address', createdReportLinkSchema) },
 });
 
-const revoke = createRoute({
-  method: 'delete',
-  path: '/report-links/{id}',
-  tags: ['Admin'],
+const revoke = adminRoute.delete('/report-links/{id}', {
   summary: 'Revoke a report link: it answers 410 from then on',
   request: { params: idParamSchema },
-  responses: { 200: { description: 'Revoked', content: json(reportLinkSchema) }, ...common },
+  responses: { 200: answer('Revoked', reportLinkSchema) },
 });
 
 export const adminReportLinkRoutes = createRouter()

@@ -1,53 +1,44 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   storeCatalogueSchema,
   storeProductImportSchema,
   storeSyncResultSchema,
 } from '../../shared/schemas/stores';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, json, jsonBody, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { importStoreProduct, storeCatalogue } from '../services/stores/catalogue';
 import { storeAccessFromEnv } from '../services/stores/store-access';
 import { resyncStore } from '../services/stores/sync';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
-const common = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not an admin'),
-  404: refusal('No such store, campaign or product'),
-  409: refusal('The campaign sends no box'),
-  503: refusal('The store failed (its state on the Stores page says what to do)'),
-};
+const common = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not an admin',
+  404: 'No such store, campaign or product',
+  409: 'The campaign sends no box',
+  503: 'The store failed (its state on the Stores page says what to do)',
+});
+
+const adminRoute = routeGroup({ tags: ['Admin'], refusals: common });
 
 const routes = {
-  catalogue: createRoute({
-    method: 'get',
-    path: '/stores/{id}/products',
-    tags: ['Admin'],
+  catalogue: adminRoute.get('/stores/{id}/products', {
     summary: "The store's products and variants, read page by page within Shopify's query cost limits",
     request: { params: idParam },
-    responses: { 200: { description: 'Products', content: json(storeCatalogueSchema) }, ...common },
+    responses: { 200: answer('Products', storeCatalogueSchema) },
   }),
-  sync: createRoute({
-    method: 'post',
-    path: '/stores/{id}/sync',
-    tags: ['Admin'],
+  sync: adminRoute.post('/stores/{id}/sync', {
     summary: 'Re-sync: imported variants brought up to date; one deleted in the store becomes unavailable',
     request: { params: idParam },
-    responses: { 200: { description: 'What changed', content: json(storeSyncResultSchema) }, ...common },
+    responses: { 200: answer('What changed', storeSyncResultSchema) },
   }),
-  import: createRoute({
-    method: 'post',
-    path: '/campaigns/{id}/store-products',
-    tags: ['Admin'],
+  import: adminRoute.post('/campaigns/{id}/store-products', {
     summary: 'Offer a store product on the campaign: its variants with SKU, retail value, image and store id',
-    request: { params: idParam, body: { content: json(storeProductImportSchema), required: true } },
-    responses: {
-      201: { description: 'Imported', content: json(z.object({ id: z.number().int() })) },
-      ...common,
-    },
+    request: { params: idParam, body: jsonBody(storeProductImportSchema) },
+    responses: { 201: { description: 'Imported', content: json(z.object({ id: z.number().int() })) } },
   }),
 };
 

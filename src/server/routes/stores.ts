@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   connectedStoreSchema,
   fulfilmentOutcomesSchema,
@@ -8,7 +7,8 @@ import {
   storeOrdersInputSchema,
 } from '../../shared/schemas/stores';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, jsonBody, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { readFulfilments } from '../services/stores/fulfilment';
 import { createStoreOrders } from '../services/stores/orders';
@@ -16,53 +16,37 @@ import { storeAccessFromEnv } from '../services/stores/store-access';
 import { connectStore, listStores } from '../services/stores/store-connection';
 import { subscribeStoreWebhooks } from '../services/stores/store-webhooks';
 
-const common = {
-  400: refusal('Bad input (or the store refused the token)'),
-  401: refusal('Not signed in'),
-  403: refusal('Not an admin'),
-  409: refusal('The brand already has a store'),
-};
+const common = refusals({
+  400: 'Bad input (or the store refused the token)',
+  401: 'Not signed in',
+  403: 'Not an admin',
+  409: 'The brand already has a store',
+});
+
+const adminRoute = routeGroup({ tags: ['Admin'], refusals: common });
 
 const routes = {
-  list: createRoute({
-    method: 'get',
-    path: '/stores',
-    tags: ['Admin'],
+  list: adminRoute.get('/stores', {
     summary:
       'Connected Shopify stores with their state (revoked token, throttled, unreachable) and what to do',
-    responses: { 200: { description: 'Stores', content: json(storeListSchema) }, ...common },
+    responses: { 200: answer('Stores', storeListSchema) },
   }),
-  connect: createRoute({
-    method: 'post',
-    path: '/stores',
-    tags: ['Admin'],
+  connect: adminRoute.post('/stores', {
     summary:
       "Connect a brand's Shopify store with its app's Admin API access token (checked by one read, sealed)",
-    request: { body: { content: json(storeInputSchema), required: true } },
-    responses: { 201: { description: 'Connected', content: json(connectedStoreSchema) }, ...common },
+    request: { body: jsonBody(storeInputSchema) },
+    responses: { 201: answer('Connected', connectedStoreSchema) },
   }),
-  orders: createRoute({
-    method: 'post',
-    path: '/store-orders',
-    tags: ['Admin'],
+  orders: adminRoute.post('/store-orders', {
     summary: 'Create orders: a $0 store order per accepted application (one per application, safe to repeat)',
-    request: { body: { content: json(storeOrdersInputSchema), required: true } },
-    responses: {
-      200: { description: 'What happened to each', content: json(storeOrderOutcomesSchema) },
-      ...common,
-    },
+    request: { body: jsonBody(storeOrdersInputSchema) },
+    responses: { 200: answer('What happened to each', storeOrderOutcomesSchema) },
   }),
-  fulfilments: createRoute({
-    method: 'post',
-    path: '/store-fulfilments',
-    tags: ['Admin'],
+  fulfilments: adminRoute.post('/store-fulfilments', {
     summary:
       "Read the store's fulfilments back: each fulfilled order marks its box shipped with carrier and tracking",
-    request: { body: { content: json(storeOrdersInputSchema), required: true } },
-    responses: {
-      200: { description: 'What happened to each', content: json(fulfilmentOutcomesSchema) },
-      ...common,
-    },
+    request: { body: jsonBody(storeOrdersInputSchema) },
+    responses: { 200: answer('What happened to each', fulfilmentOutcomesSchema) },
   }),
 };
 

@@ -1,4 +1,3 @@
-import { createRoute, z } from '@hono/zod-openapi';
 import {
   myTaxFormSchema,
   taxFormInputSchema,
@@ -8,7 +7,8 @@ import {
   yearEndExportSchema,
 } from '../../shared/schemas/tax';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, csvAnswer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { currentCreator, verifiedCreator } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
@@ -19,57 +19,48 @@ import { taxYearReport } from '../services/tax/tax-year';
 import { yearEndCsv } from '../services/tax/year-end-csv';
 
 /** Tax forms (issue 27): the creator's own form on /profile, and the admins' tax year with its year-end file. */
-const common = {
-  400: refusal('Bad input (the message says what to fix)'),
-  401: refusal('Not signed in'),
-  403: refusal('Not allowed'),
-};
+const common = refusals({
+  400: 'Bad input (the message says what to fix)',
+  401: 'Not signed in',
+  403: 'Not allowed',
+});
 const creatorOnly = requireRole('influencer');
 
+const creatorRoute = routeGroup({ tags: ['Tax forms'], middleware: creatorOnly, refusals: common });
+const adminRoute = routeGroup({ tags: ['Tax forms'], refusals: common });
+const steppedUpAdminRoute = routeGroup({
+  tags: ['Tax forms'],
+  middleware: [requireRecentSecondFactor] as const,
+  refusals: common,
+});
+
 const routes = {
-  mine: createRoute({
-    method: 'get',
-    path: '/me/tax-form',
-    tags: ['Tax forms'],
+  mine: creatorRoute.get('/me/tax-form', {
     summary:
       "The creator's tax form on file (TIN masked), earlier forms kept, this year's paid total and held payouts",
-    middleware: creatorOnly,
-    responses: { 200: { description: 'The form', content: json(myTaxFormSchema) }, ...common },
+    responses: { 200: answer('The form', myTaxFormSchema) },
   }),
-  file: createRoute({
-    method: 'put',
-    path: '/me/tax-form',
-    tags: ['Tax forms'],
+  file: creatorRoute.put('/me/tax-form', {
     summary:
       'File a W-9 (US persons) or a W-8BEN, or replace the one on file (kept, marked replaced). The TIN is sealed at rest and answered masked; payouts waiting for a form are released.',
-    middleware: creatorOnly,
-    request: { body: { content: json(taxFormInputSchema), required: true } },
+    request: { body: jsonBody(taxFormInputSchema) },
     responses: {
-      200: { description: 'Filed', content: json(myTaxFormSchema) },
-      ...common,
+      200: answer('Filed', myTaxFormSchema),
       409: refusal('Another form was filed at the same moment'),
     },
   }),
-  year: createRoute({
-    method: 'get',
-    path: '/tax-year',
-    tags: ['Tax forms'],
+  year: adminRoute.get('/tax-year', {
     summary:
       'Tax year, one page (most paid first; `cursor` from nextCursor, `limit` lines): per creator the total paid in the calendar year (UTC), payouts held that were requested in it, the form type and status (TIN masked); totals of the whole year',
     request: { query: taxYearQuerySchema },
-    responses: { 200: { description: 'The year', content: json(taxYearReportSchema) }, ...common },
+    responses: { 200: answer('The year', taxYearReportSchema) },
   }),
-  export: createRoute({
-    method: 'post',
-    path: '/tax-year/{year}/export',
-    tags: ['Tax forms'],
-    middleware: [requireRecentSecondFactor] as const,
+  export: steppedUpAdminRoute.post('/tax-year/{year}/export', {
     summary:
       "Year-end CSV for a 1099-NEC filing service (recipient name, TIN, address, box 1 amount) of creators paid $600 or more with a W-9. Requires the admin's password; audited.",
-    request: { params: taxYearParamSchema, body: { content: json(yearEndExportSchema), required: true } },
+    request: { params: taxYearParamSchema, body: jsonBody(yearEndExportSchema) },
     responses: {
-      200: { description: 'CSV file', content: { 'text/csv': { schema: z.string() } } },
-      ...common,
+      200: csvAnswer('CSV file'),
       409: refusal('A TIN cannot be read'),
       429: refusal('Too many wrong passwords: wait'),
     },

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { idParamSchema } from '../../shared/schemas/id-param';
 import {
   acceptedInvitationSchema,
@@ -10,7 +10,8 @@ import {
   teamSchema,
 } from '../../shared/schemas/team';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { clientAddress } from '../middleware/session';
 import {
@@ -22,74 +23,54 @@ import {
 import { changeMemberRole, removeMember, teamView } from '../services/team/members';
 
 /** Issue 39: Settings → Team (Owners change it; the permission table says who may) and the invitee's page. */
-const common = {
-  400: refusal('Bad input'),
-  401: refusal('Not signed in'),
-  403: refusal('Not allowed for this role'),
-};
+const common = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not allowed for this role',
+});
 const memberParam = z.object({ id: z.string().min(1).max(100) });
 const tokenParam = z.object({ token: z.string().min(20).max(100) });
 const okSchema = z.object({ ok: z.literal(true) });
 
-const team = createRoute({
-  method: 'get',
-  path: '/team',
-  tags: ['Admin'],
+const adminRoute = routeGroup({ tags: ['Admin'], refusals: common });
+
+const team = adminRoute.get('/team', {
   summary: 'The team: members (role, last sign-in, second factor) and the invitations still waiting',
-  responses: { 200: { description: 'The team', content: json(teamSchema) }, ...common },
+  responses: { 200: answer('The team', teamSchema) },
 });
 
-const invite = createRoute({
-  method: 'post',
-  path: '/team/invitations',
-  tags: ['Admin'],
+const invite = adminRoute.post('/team/invitations', {
   summary: 'Invite an address with a role: a one-time link, good for 7 days, mailed to it',
-  request: { body: { required: true, content: json(inviteMemberSchema) } },
+  request: { body: jsonBody(inviteMemberSchema) },
   responses: {
-    201: { description: 'Invited', content: json(pendingInvitationSchema) },
+    201: answer('Invited', pendingInvitationSchema),
     409: refusal('A member, a creator, or an invitation waiting'),
-    ...common,
   },
 });
 
-const revoke = createRoute({
-  method: 'delete',
-  path: '/team/invitations/{id}',
-  tags: ['Admin'],
+const revoke = adminRoute.delete('/team/invitations/{id}', {
   summary: 'Revoke a waiting invitation (its link answers 410 from then on)',
   request: { params: idParamSchema },
-  responses: {
-    200: { description: 'Revoked', content: json(okSchema) },
-    404: refusal('No such waiting invitation'),
-    ...common,
-  },
+  responses: { 200: answer('Revoked', okSchema), 404: refusal('No such waiting invitation') },
 });
 
-const changeRole = createRoute({
-  method: 'patch',
-  path: '/team/members/{id}',
-  tags: ['Admin'],
+const changeRole = adminRoute.patch('/team/members/{id}', {
   summary: "Change a member's role; their sessions end at once. The last Owner cannot be demoted",
-  request: { params: memberParam, body: { required: true, content: json(changeRoleSchema) } },
+  request: { params: memberParam, body: jsonBody(changeRoleSchema) },
   responses: {
-    200: { description: 'Changed', content: json(teamSchema) },
+    200: answer('Changed', teamSchema),
     404: refusal('Not a member'),
     409: refusal('The last Owner'),
-    ...common,
   },
 });
 
-const remove = createRoute({
-  method: 'delete',
-  path: '/team/members/{id}',
-  tags: ['Admin'],
+const remove = adminRoute.delete('/team/members/{id}', {
   summary: 'Remove a member: signed out at once, no more sign-in. The last Owner cannot be removed',
   request: { params: memberParam },
   responses: {
-    200: { description: 'Removed', content: json(teamSchema) },
+    200: answer('Removed', teamSchema),
     404: refusal('Not a member'),
     409: refusal('The last Owner'),
-    ...common,
   },
 });
 
@@ -128,33 +109,28 @@ export const adminTeamRoutes = createRouter()
     return c.json(await teamView(c.get('services')), 200);
   });
 
-const preview = createRoute({
-  method: 'get',
-  path: '/team-invitations/{token}',
-  tags: ['Accounts'],
+/** The invitation links, opened without a session by the person invited. */
+const invitationRoute = routeGroup({ tags: ['Accounts'], refusals: { 400: common[400] } });
+
+const preview = invitationRoute.get('/team-invitations/{token}', {
   summary:
     'The invitation behind a link: the address and the role (404 unknown; 410 used, revoked or expired)',
   request: { params: tokenParam },
   responses: {
-    200: { description: 'The invitation', content: json(invitationPreviewSchema) },
+    200: answer('The invitation', invitationPreviewSchema),
     404: refusal('Unknown link'),
     410: refusal('Used, revoked or expired'),
-    400: common[400],
   },
 });
 
-const accept = createRoute({
-  method: 'post',
-  path: '/team-invitations/{token}/accept',
-  tags: ['Accounts'],
+const accept = invitationRoute.post('/team-invitations/{token}/accept', {
   summary: 'Accept the invitation with a name and a password; then sign in on /admin (the link is used up)',
-  request: { params: tokenParam, body: { required: true, content: json(acceptInvitationSchema) } },
+  request: { params: tokenParam, body: jsonBody(acceptInvitationSchema) },
   responses: {
-    200: { description: 'The account, ready to sign in', content: json(acceptedInvitationSchema) },
+    200: answer('The account, ready to sign in', acceptedInvitationSchema),
     404: refusal('Unknown link'),
     409: refusal('The address already has an account'),
     410: refusal('Used, revoked or expired'),
-    400: common[400],
   },
 });
 

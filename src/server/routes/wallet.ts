@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import {
   payoutListSchema,
@@ -8,7 +8,8 @@ import {
   walletSchema,
 } from '../../shared/schemas/payout';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { routeGroup } from '../http/route-group';
+import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { currentCreator, verifiedCreator } from '../middleware/creator';
 import { requireRole } from '../middleware/session';
 import { cancelRedemption } from '../services/payouts/cancel';
@@ -16,43 +17,30 @@ import { requestRedemption } from '../services/payouts/redeem';
 import { getWallet, listPayouts } from '../services/payouts/wallet';
 
 const creatorOnly = requireRole('influencer');
-const common = {
-  400: refusal('Bad input (the message says what to fix)'),
-  401: refusal('Not signed in'),
-  403: refusal('Not a creator, or email not verified'),
-};
+const common = refusals({
+  400: 'Bad input (the message says what to fix)',
+  401: 'Not signed in',
+  403: 'Not a creator, or email not verified',
+});
 const IDEMPOTENCY_KEY_MESSAGE =
   'Send an Idempotency-Key header: a new random id (e.g. a UUID) for each redemption, the same one on a retry.';
 
+const creatorRoute = routeGroup({ tags: ['Mint'], middleware: creatorOnly, refusals: common });
+
 const routes = {
-  wallet: createRoute({
-    method: 'get',
-    path: '/me/wallet',
-    tags: ['Mint'],
+  wallet: creatorRoute.get('/me/wallet', {
     summary:
       'Available Mint (the sum of ledger entries), Mint on its way (content awaiting review), in payout, earned, and a page of entries',
-    middleware: creatorOnly,
     request: { query: walletQuerySchema },
-    responses: { 200: { description: 'Wallet', content: json(walletSchema) }, ...common },
+    responses: { 200: answer('Wallet', walletSchema) },
   }),
-  list: createRoute({
-    method: 'get',
-    path: '/me/payouts',
-    tags: ['Mint'],
+  list: creatorRoute.get('/me/payouts', {
     summary: "The creator's payouts, newest first, with requested-at, paid-by date and status",
-    middleware: creatorOnly,
-    responses: {
-      200: { description: 'Payouts', content: json(payoutListSchema) },
-      ...common,
-    },
+    responses: { 200: answer('Payouts', payoutListSchema) },
   }),
-  request: createRoute({
-    method: 'post',
-    path: '/me/payouts',
-    tags: ['Mint'],
+  request: creatorRoute.post('/me/payouts', {
     summary:
       'Redeem Mint to the profile’s PayPal email (from 50, whole Mint, up to the balance; not within 24 hours of a PayPal email change). The Mint is debited at once. Idempotent: the same Idempotency-Key and body answer the first result; another body 409.',
-    middleware: creatorOnly,
     request: {
       headers: z.object({
         'idempotency-key': z
@@ -61,29 +49,20 @@ const routes = {
           .min(8, { error: IDEMPOTENCY_KEY_MESSAGE })
           .max(255, { error: IDEMPOTENCY_KEY_MESSAGE }),
       }),
-      body: { content: json(redemptionRequestSchema), required: true },
+      body: jsonBody(redemptionRequestSchema),
     },
     responses: {
-      201: {
-        description: 'Requested (or the first answer again for a repeated Idempotency-Key)',
-        content: json(payoutSchema),
-      },
-      ...common,
+      201: answer('Requested (or the first answer again for a repeated Idempotency-Key)', payoutSchema),
       409: refusal(
         'The Idempotency-Key was used with another body, or the PayPal email changed less than 24 hours ago (the message says until when)',
       ),
     },
   }),
-  cancel: createRoute({
-    method: 'post',
-    path: '/me/payouts/{id}/cancel',
-    tags: ['Mint'],
+  cancel: creatorRoute.post('/me/payouts/{id}/cancel', {
     summary: 'Cancel a payout no admin has started; the Mint comes back',
-    middleware: creatorOnly,
     request: { params: idParam },
     responses: {
-      200: { description: 'Cancelled', content: json(payoutSchema) },
-      ...common,
+      200: answer('Cancelled', payoutSchema),
       404: refusal('Not found (or not yours)'),
       409: refusal('Already being processed, or final'),
     },

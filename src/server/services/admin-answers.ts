@@ -1,5 +1,6 @@
 import { hearsDatabaseChanges, onInvalidate } from '../../db/cache-invalidation';
 import type { Database } from '../../db/client';
+import { KeptAnswers } from './kept-answers';
 import { LIVE_CHANNEL } from './live/topics';
 import { type ReadyAnswer, readyAnswer } from './public-answers';
 
@@ -24,13 +25,7 @@ const MAX_AGE_MS = 60_000;
 /** Answers held per database at most (pages of several campaigns, groups and orders); past it the store starts over. */
 const LIMIT = 200;
 
-interface Store {
-  entries: Map<string, { answer: ReadyAnswer; expires: number }>;
-  /** Bumped by every invalidation: a load that began before one is not stored (it may hold the old state). */
-  generation: number;
-}
-
-const stores = new WeakMap<object, Store>();
+const stores = new WeakMap<object, KeptAnswers<ReadyAnswer>>();
 let enabled = true;
 
 /** The bench's BOX_ANSWER_CACHE=0: every admin page computed again, to show what keeping them saves. */
@@ -38,20 +33,15 @@ export function setAdminAnswerCache(on: boolean): void {
   enabled = on;
 }
 
-function clear(store: Store): void {
-  store.generation += 1;
-  store.entries.clear();
-}
-
-function storeOf(db: Database): Store {
+function storeOf(db: Database): KeptAnswers<ReadyAnswer> {
   const known = stores.get(db);
   if (known) return known;
-  const store: Store = { entries: new Map(), generation: 0 };
-  onInvalidate(db, ADMIN_PAGES_CHANNEL, () => clear(store));
+  const store = new KeptAnswers<ReadyAnswer>(LIMIT, MAX_AGE_MS);
+  onInvalidate(db, ADMIN_PAGES_CHANNEL, () => store.forget());
   // The live screens' campaign topic comes from the same commit, before the statement trigger's notice: the web
   // reads the page again on it, so it forgets too (no read can slip between the two notices).
   onInvalidate(db, LIVE_CHANNEL, (key) => {
-    if (key === null || key.startsWith('campaign:')) clear(store);
+    if (key === null || key.startsWith('campaign:')) store.forget();
   });
   stores.set(db, store);
   return store;
@@ -59,8 +49,7 @@ function storeOf(db: Database): Store {
 
 /** Forgets every kept admin page of this instance (a request that may have written has just been answered). */
 export function forgetAdminAnswers(db: Database): void {
-  const store = stores.get(db);
-  if (store) clear(store);
+  stores.get(db)?.forget();
 }
 
 /**
@@ -74,14 +63,10 @@ export async function keptAdminAnswer(
   now = performance.now(),
 ): Promise<ReadyAnswer> {
   if (!enabled || !hearsDatabaseChanges(db)) return readyAnswer(await load());
-  const store = storeOf(db);
-  const hit = store.entries.get(key);
-  if (hit && hit.expires > now) return hit.answer;
-  const generation = store.generation;
-  const answer = readyAnswer(await load());
-  if (store.generation === generation && hearsDatabaseChanges(db)) {
-    if (store.entries.size >= LIMIT) store.entries.clear();
-    store.entries.set(key, { answer, expires: now + MAX_AGE_MS });
-  }
-  return answer;
+  return storeOf(db).answer(
+    key,
+    async () => readyAnswer(await load()),
+    () => hearsDatabaseChanges(db),
+    now,
+  );
 }

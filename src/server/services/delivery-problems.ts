@@ -22,7 +22,7 @@ import { AppError } from '../http/errors';
 import { problemReplyMail, problemReshippedMail, problemResolvedMail } from '../mail/creator-templates';
 import type { MailMessage } from '../mail/mailer';
 import { reshipBox } from './applications/shipments';
-import { type AuditActor, changedFields, recordAdminAction } from './audit-log';
+import { type AuditActor, type AuditChange, changedFields, recordAdminAction } from './audit-log';
 import { sendCreatorMail } from './creator-mail';
 import { creatorNotice, type Notice, notifyCreator } from './notifications';
 import { type AtInstant, atInstant, type ServiceContext } from './service-context';
@@ -79,22 +79,35 @@ const clearOnApplication = { deliveryProblem: null, deliveryProblemNote: null, d
 
 type OpenProblem = Awaited<ReturnType<typeof lockOpen>>;
 
+/** An admin's act on an open problem: what it changed, for the audit trail, and what the creator is told. */
+type ProblemAct = Pick<AuditChange, 'action' | 'before' | 'after'> & { notice: Notice };
+
 /**
  * One admin step on an open problem: in one transaction the problem locked (404, or 409 once resolved), `step`'s
- * writes and audit, and the creator's notice it answers; after the commit the creator's mail (a 'shipping and
- * delivery' mail, which the creator may switch off).
+ * writes, the audit entry of what it says it changed, and the creator's notice it answers; after the commit the
+ * creator's mail (a 'shipping and delivery' mail, which the creator may switch off).
  */
 async function actOnOpenProblem(
   services: ServiceContext | AtInstant,
   id: number,
-  step: (tx: DatabaseOrTransaction, row: OpenProblem, now: Date) => Promise<Notice>,
+  actor: AuditActor,
+  step: (tx: DatabaseOrTransaction, row: OpenProblem, now: Date) => Promise<ProblemAct>,
   mail: (row: OpenProblem, appUrl: string) => MailMessage,
   mailKind: string,
 ) {
   const ctx = atInstant(services);
   const found = await ctx.db.transaction(async (tx) => {
     const row = await lockOpen(tx, id);
-    await notifyCreator(tx, row.creator.id, await step(tx, row, ctx.now), ctx.now);
+    const { action, before, after, notice } = await step(tx, row, ctx.now);
+    await recordAdminAction(tx, actor, {
+      action,
+      entityType: 'delivery_problem',
+      entityId: id,
+      before,
+      after,
+      at: ctx.now,
+    });
+    await notifyCreator(tx, row.creator.id, notice, ctx.now);
     return row;
   });
   await sendCreatorMail(ctx, 'shipping_delivery', mail(found, ctx.appUrl), mailKind);
@@ -110,20 +123,18 @@ export async function replyToProblem(
   await actOnOpenProblem(
     services,
     id,
+    actor,
     async (tx, row, now) => {
       await tx
         .update(deliveryProblems)
         .set({ reply: message, repliedAt: now, repliedByName: actor.name })
         .where(eq(deliveryProblems.id, id));
-      await recordAdminAction(tx, actor, {
+      return {
         action: 'problem.reply',
-        entityType: 'delivery_problem',
-        entityId: id,
         before: { reply: row.problem.reply },
         after: { reply: message },
-        at: now,
-      });
-      return creatorNotice.problemReply(row.campaign.name, row.problem.kind, message);
+        notice: creatorNotice.problemReply(row.campaign.name, row.problem.kind, message),
+      };
     },
     (row, appUrl) =>
       problemReplyMail(appUrl, row.creator.email, {
@@ -146,6 +157,7 @@ export async function resolveProblem(
   await actOnOpenProblem(
     services,
     id,
+    actor,
     async (tx, row, now) => {
       await tx
         .update(deliveryProblems)
@@ -161,15 +173,12 @@ export async function resolveProblem(
         .update(applications)
         .set({ ...clearOnApplication, updatedAt: now })
         .where(eq(applications.id, row.application.id));
-      await recordAdminAction(tx, actor, {
+      return {
         action: 'problem.resolve',
-        entityType: 'delivery_problem',
-        entityId: id,
         before: { status: row.problem.status, resolution: row.problem.resolution },
         after: { status: 'resolved', resolution, ...(message ? { reply: message } : {}) },
-        at: now,
-      });
-      return creatorNotice.problemResolved(row.campaign.name, row.problem.kind, message);
+        notice: creatorNotice.problemResolved(row.campaign.name, row.problem.kind, message),
+      };
     },
     (row, appUrl) =>
       problemResolvedMail(appUrl, row.creator.email, {
@@ -199,6 +208,7 @@ export async function reshipProblem(
   await actOnOpenProblem(
     ctx,
     id,
+    actor,
     async (tx, row, now) => {
       const reshipped = await reshipBox(tx, row, input, now, tracker);
       await tx
@@ -220,15 +230,12 @@ export async function reshipProblem(
         },
         { applicationStatus: reshipped.status, carrier, trackingNumber },
       );
-      await recordAdminAction(tx, actor, {
+      return {
         action: 'problem.reship',
-        entityType: 'delivery_problem',
-        entityId: id,
         before: { status: row.problem.status, ...shipment?.before },
         after: { status: 'resolved', ...shipment?.after, ...(message ? { reply: message } : {}) },
-        at: now,
-      });
-      return creatorNotice.problemReshipped(row.campaign.name, carrier, trackingNumber);
+        notice: creatorNotice.problemReshipped(row.campaign.name, carrier, trackingNumber),
+      };
     },
     (row, appUrl) =>
       problemReshippedMail(appUrl, row.creator.email, {

@@ -4,6 +4,7 @@ import { gzip } from 'node:zlib';
 import { hearsDatabaseChanges, onInvalidate } from '../../db/cache-invalidation';
 import type { Database } from '../../db/client';
 import { CAMPAIGN_COUNTS_CHANNEL } from '../../db/queries/campaign-count-cache';
+import { KeptAnswers } from './kept-answers';
 import { LIVE_CHANNEL } from './live/topics';
 
 const gzipAsync = promisify(gzip);
@@ -35,13 +36,7 @@ const MAX_AGE_MS = 60_000;
 /** Entries held per database at most; past it the cache starts over (first pages and campaigns read lately). */
 const LIMIT = 2000;
 
-interface Store {
-  entries: Map<string, { answer: ReadyAnswer; expires: number }>;
-  /** Bumped by every invalidation: a load that began before one is not stored (it may hold the old state). */
-  generation: number;
-}
-
-const stores = new WeakMap<object, Store>();
+const stores = new WeakMap<object, KeptAnswers<ReadyAnswer>>();
 let enabled = true;
 
 /** The bench's BENCH_ANSWER_CACHE=0: every public answer computed again, to show what the cache saves. */
@@ -51,27 +46,20 @@ export function setPublicAnswerCache(on: boolean): void {
 
 const CAMPAIGN_TOPIC = /^campaign:(\d+)$/;
 
-function storeOf(db: Database): Store {
-  const store = stores.get(db);
-  if (store) return store;
-  const created: Store = { entries: new Map(), generation: 0 };
-  const clearAll = () => {
-    created.generation += 1;
-    created.entries.clear();
-  };
-  onInvalidate(db, CAMPAIGN_COUNTS_CHANNEL, clearAll);
+function storeOf(db: Database): KeptAnswers<ReadyAnswer> {
+  const known = stores.get(db);
+  if (known) return known;
+  const store = new KeptAnswers<ReadyAnswer>(LIMIT, MAX_AGE_MS);
+  onInvalidate(db, CAMPAIGN_COUNTS_CHANNEL, () => store.forget());
   onInvalidate(db, LIVE_CHANNEL, (key) => {
-    if (key === null) return clearAll();
+    if (key === null) return store.forget();
     const topic = CAMPAIGN_TOPIC.exec(key);
     if (!topic) return;
-    created.generation += 1;
-    created.entries.delete(campaignKey(Number(topic[1])));
-    for (const entryKey of created.entries.keys()) {
-      if (entryKey.startsWith('page:')) created.entries.delete(entryKey);
-    }
+    const campaign = campaignKey(Number(topic[1]));
+    store.forget((kept) => kept === campaign || kept.startsWith('page:'));
   });
-  stores.set(db, created);
-  return created;
+  stores.set(db, store);
+  return store;
 }
 
 export function readyAnswer(value: unknown): ReadyAnswer {
@@ -113,24 +101,12 @@ export async function keptAnswer(
   key: string,
   load: () => Promise<unknown | null>,
 ): Promise<ReadyAnswer | null> {
-  // A kept answer's age is time gone by on this process (a monotonic clock), not the app's time of day.
-  const now = performance.now();
-  if (!enabled || !hearsDatabaseChanges(db)) {
+  const serialised = async () => {
     const value = await load();
     return value === null ? null : readyAnswer(value);
-  }
-  const store = storeOf(db);
-  const hit = store.entries.get(key);
-  if (hit && hit.expires > now) return hit.answer;
-  const generation = store.generation;
-  const value = await load();
-  if (value === null) return null;
-  const answer = readyAnswer(value);
-  if (store.generation === generation && hearsDatabaseChanges(db)) {
-    if (store.entries.size >= LIMIT) store.entries.clear();
-    store.entries.set(key, { answer, expires: now + MAX_AGE_MS });
-  }
-  return answer;
+  };
+  if (!enabled || !hearsDatabaseChanges(db)) return serialised();
+  return storeOf(db).answer(key, serialised, () => hearsDatabaseChanges(db));
 }
 
 export function campaignKey(id: number): string {

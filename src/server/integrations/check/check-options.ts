@@ -24,6 +24,17 @@ export class CheckUsageError extends Error {
 
 export type Creator = { creatorId: number; email: string } | { missing: string };
 
+/** A service this server is not set up for (`why`: what is unset, and what is done instead): not tried, not a failure. */
+export const notConfigured = (service: ServiceName, why: string): ServiceReport => ({
+  service,
+  configured: false,
+  reachable: null,
+  authorised: null,
+  detail: why,
+  failed: false,
+});
+
+/** A configured service not tried (`why`: what the check needs to try it). */
 export const notChecked = (service: ServiceName, setup: string, why: string): ServiceReport => ({
   service,
   configured: true,

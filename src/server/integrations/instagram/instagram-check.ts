@@ -2,7 +2,7 @@ import type { Env } from '../../../config/env';
 import { findInstagramConnection } from '../../../db/queries/instagram-connections';
 import { open } from '../../auth/secret-box';
 import { systemClock } from '../../process/clock';
-import { type CheckOptions, type Creator, notChecked } from '../check/check-options';
+import { type CheckOptions, type Creator, notChecked, notConfigured } from '../check/check-options';
 import { hostOf, type Recorder, recorder, unreachableReport } from '../check/check-recorder';
 import { MetricsSourceError } from '../metrics-source';
 import type { ServiceReport } from '../service-report';
@@ -17,15 +17,10 @@ export async function checkInstagram(
   timeoutMs: number,
 ): Promise<ServiceReport> {
   if (!env.instagram) {
-    return {
-      service: 'Instagram',
-      configured: false,
-      reachable: null,
-      authorised: null,
-      detail:
-        'INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET are unset: creators cannot connect Instagram; its figures are entered by hand.',
-      failed: false,
-    };
+    return notConfigured(
+      'Instagram',
+      'INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET are unset: creators cannot connect Instagram; its figures are entered by hand.',
+    );
   }
   const host = hostOf(env.instagram.apiBase);
   const base = { service: 'Instagram' as const, configured: true, setup: host };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Env } from '../../../config/env';
-import type { CheckOptions } from '../check/check-options';
+import { type CheckOptions, notConfigured } from '../check/check-options';
 import { hostOf, type Recorder, recorder, unreachableReport } from '../check/check-recorder';
 import type { ServiceReport } from '../service-report';
 import { PaypalApiError } from './paypal-answers';
@@ -11,14 +11,10 @@ const NOT_FOUND_NAMES = new Set(['INVALID_RESOURCE_ID', 'RESOURCE_NOT_FOUND']);
 export async function checkPaypal(env: Pick<Env, 'paypal'>, options: CheckOptions, timeoutMs: number) {
   const config = env.paypal;
   if (!config) {
-    return {
-      service: 'PayPal',
-      configured: false,
-      reachable: null,
-      authorised: null,
-      detail: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are unset: payouts are paid by hand (manual mode).',
-      failed: false,
-    } satisfies ServiceReport;
+    return notConfigured(
+      'PayPal',
+      'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are unset: payouts are paid by hand (manual mode).',
+    );
   }
   const host = hostOf(config.apiBase);
   const base = {

@@ -3,6 +3,7 @@ import type { Env } from '../../../config/env';
 import type { Database } from '../../../db/client';
 import { stores } from '../../../db/schema/stores';
 import { open } from '../../auth/secret-box';
+import { notConfigured } from '../check/check-options';
 import type { ServiceReport } from '../service-report';
 import { createShopifyClient, ShopifyError } from './shopify-client';
 import {
@@ -23,25 +24,11 @@ export async function checkShopify(
 ): Promise<ServiceReport> {
   const base = { service: 'Shopify' as const };
   if (!db) {
-    return {
-      ...base,
-      configured: false,
-      reachable: null,
-      authorised: null,
-      detail: `the connected stores cannot be read: ${dbProblem ?? 'no database'}.`,
-      failed: false,
-    };
+    return notConfigured('Shopify', `the connected stores cannot be read: ${dbProblem ?? 'no database'}.`);
   }
   const rows = await db.select().from(stores).orderBy(asc(stores.brand));
   if (rows.length === 0) {
-    return {
-      ...base,
-      configured: false,
-      reachable: null,
-      authorised: null,
-      detail: 'no store is connected (Settings › Stores); boxes are shipped by hand.',
-      failed: false,
-    };
+    return notConfigured('Shopify', 'no store is connected (Settings › Stores); boxes are shipped by hand.');
   }
   const lines: string[] = [];
   let failed = false;

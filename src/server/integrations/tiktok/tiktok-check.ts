@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Env } from '../../../config/env';
 import { findTiktokAuth } from '../../../db/queries/creators';
 import { systemClock } from '../../process/clock';
-import { type CheckOptions, type Creator, notChecked } from '../check/check-options';
+import { type CheckOptions, type Creator, notChecked, notConfigured } from '../check/check-options';
 import { hostOf, recorder, unreachableReport } from '../check/check-recorder';
 import type { ServiceReport } from '../service-report';
 import { openTiktokToken } from './tiktok-login';
@@ -22,15 +22,10 @@ export async function checkTiktok(
   timeoutMs: number,
 ): Promise<ServiceReport> {
   if (!env.oauth.tiktok) {
-    return {
-      service: 'TikTok',
-      configured: false,
-      reachable: null,
-      authorised: null,
-      detail:
-        'TIKTOK_CLIENT_ID and TIKTOK_CLIENT_SECRET are unset: no TikTok sign-in, TikTok figures are entered by hand.',
-      failed: false,
-    };
+    return notConfigured(
+      'TikTok',
+      'TIKTOK_CLIENT_ID and TIKTOK_CLIENT_SECRET are unset: no TikTok sign-in, TikTok figures are entered by hand.',
+    );
   }
   const host = hostOf(env.tiktokApiBase);
   const base = { service: 'TikTok' as const, configured: true, setup: host };

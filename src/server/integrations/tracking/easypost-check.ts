@@ -1,4 +1,5 @@
 import type { Env } from '../../../config/env';
+import { notConfigured } from '../check/check-options';
 import type { ServiceReport } from '../service-report';
 import { createEasypostTracking } from './easypost-tracking';
 
@@ -12,15 +13,10 @@ const hostOf = (url: string) => new URL(url).host;
 export async function checkEasypost(env: Pick<Env, 'easypost'>): Promise<ServiceReport> {
   const config = env.easypost;
   if (!config) {
-    return {
-      service: 'EasyPost',
-      configured: false,
-      reachable: null,
-      authorised: null,
-      detail:
-        'EASYPOST_API_KEY is unset: tracking numbers are kept as typed and deliveries are marked by hand.',
-      failed: false,
-    };
+    return notConfigured(
+      'EasyPost',
+      'EASYPOST_API_KEY is unset: tracking numbers are kept as typed and deliveries are marked by hand.',
+    );
   }
   const base = { service: 'EasyPost' as const, configured: true, setup: hostOf(config.apiBase) };
   const note = config.webhookSecret

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Env } from '../../../config/env';
 import { youtubeVideoId } from '../../../shared/content-metrics';
-import { type CheckOptions, CheckUsageError } from '../check/check-options';
+import { type CheckOptions, CheckUsageError, notConfigured } from '../check/check-options';
 import { hostOf, type Recorder, recorder, unreachableReport } from '../check/check-recorder';
 import { MetricsSourceError } from '../metrics-source';
 import type { ServiceReport } from '../service-report';
@@ -29,14 +29,10 @@ const youtubeErrorSchema = z.object({
 
 export async function checkYoutube(env: Pick<Env, 'youtube'>, options: CheckOptions, timeoutMs: number) {
   if (!env.youtube) {
-    return {
-      service: 'YouTube',
-      configured: false,
-      reachable: null,
-      authorised: null,
-      detail: 'YOUTUBE_API_KEY is unset: YouTube figures are entered by an admin or reported by the creator.',
-      failed: false,
-    } satisfies ServiceReport;
+    return notConfigured(
+      'YouTube',
+      'YOUTUBE_API_KEY is unset: YouTube figures are entered by an admin or reported by the creator.',
+    );
   }
   const host = hostOf(env.youtube.apiBase);
   const base = { service: 'YouTube' as const, configured: true, setup: host };

@@ -145,13 +145,19 @@ export async function dataExportLink(
   token: string,
 ): Promise<DataExport> {
   const ctx = atInstant(services);
-  const [row] = await ctx.db
+  const row = await exportOfLink(ctx.db, userId, token);
+  return viewOf(row, ctx.now);
+}
+
+/** The request behind a mailed link's token, when the signed-in user owns it; anyone else: 404, as for an unknown link. */
+async function exportOfLink(db: DatabaseOrTransaction, userId: string, token: string) {
+  const [row] = await db
     .select()
     .from(dataExports)
     .where(eq(dataExports.tokenHash, hashExportToken(token)))
     .limit(1);
   if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', DATA_RIGHTS_MESSAGES.linkUnknown);
-  return viewOf(row, ctx.now);
+  return row;
 }
 
 /**
@@ -160,12 +166,7 @@ export async function dataExportLink(
  */
 export async function downloadDataExport(services: ServiceContext, userId: string, token: string) {
   const ctx = atInstant(services);
-  const [row] = await ctx.db
-    .select()
-    .from(dataExports)
-    .where(eq(dataExports.tokenHash, hashExportToken(token)))
-    .limit(1);
-  if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', DATA_RIGHTS_MESSAGES.linkUnknown);
+  const row = await exportOfLink(ctx.db, userId, token);
   if (row.status === 'downloaded') throw new AppError('GONE', DATA_RIGHTS_MESSAGES.linkUsed);
   if (row.status !== 'ready' || (row.expiresAt && row.expiresAt <= ctx.now)) {
     throw new AppError('GONE', DATA_RIGHTS_MESSAGES.linkExpired);

@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import type { MyApplication } from '../../../../shared/schemas/application';
 import { productListSchema } from '../../../../shared/schemas/products';
 import { idStatusResultSchema } from '../../../../shared/schemas/results';
+import { MutationDialog } from '../../../components/mutation-dialog';
 import { Alert } from '../../../components/ui/alert';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { choiceList, type VariantChoice, VariantPicker } from '../../../components/variant-picker';
@@ -44,14 +44,12 @@ export function ChangeChoiceDialog({
       ]),
   });
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(next) => (next ? undefined : onClose())}
+    <MutationDialog
+      mutation={change}
+      onClose={onClose}
       title={`Your box from ${application.campaign.brand}`}
       description="You can change your choice until your box ships."
       confirmLabel="Save my choice"
-      pending={change.isPending}
-      error={change.isError ? getErrorMessage(change.error) : null}
       onConfirm={() =>
         change.mutate(undefined, {
           onSuccess: () => {
@@ -75,6 +73,6 @@ export function ChangeChoiceDialog({
           idPrefix={`${id}-v`}
         />
       )}
-    </ConfirmDialog>
+    </MutationDialog>
   );
 }

@@ -7,14 +7,12 @@ import { PLATFORM_LABELS, type Platform } from '../../../../shared/constants';
 import { isPlatformPostUrl } from '../../../../shared/lifecycle/post-links';
 import { type MyApplication, submissionSchema } from '../../../../shared/schemas/application';
 import { withArticle } from '../../../../shared/wording';
+import { MutationDialog, runThenClose } from '../../../components/mutation-dialog';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { TextareaField } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api-client';
 import { firstErrorMessage } from '../../../lib/form-errors';
 import { formatShortIsoDate } from '../../../lib/format';
 import { maxLengthOf } from '../../../lib/schema-limits';
@@ -84,30 +82,20 @@ export function SubmitContentDialog({
       : null;
 
   const send = form.handleSubmit(async ({ urls, note }) => {
-    try {
-      await submit.mutateAsync({ id: application.id, urls, note: note || undefined });
-      toast({
-        title: 'Content submitted',
-        description: 'The brand will review it soon.',
-        variant: 'success',
-      });
-      onClose();
-    } catch {
-      // Shown in the dialog.
-    }
+    await runThenClose(
+      () => submit.mutateAsync({ id: application.id, urls, note: note || undefined }),
+      { title: 'Content submitted', description: 'The brand will review it soon.', variant: 'success' },
+      onClose,
+    );
   });
-  const problem =
-    firstErrorMessage(form.formState.errors) ?? (submit.isError ? getErrorMessage(submit.error) : null);
-
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(next) => (next ? undefined : onClose())}
+    <MutationDialog
+      mutation={submit}
+      onClose={onClose}
+      formError={firstErrorMessage(form.formState.errors)}
       title={`Submit your content for ${application.campaign.name}`}
       description={`Add the link to your ${label} post. Due by ${formatShortIsoDate(application.uploadDeadline)}.`}
       confirmLabel="Submit"
-      pending={submit.isPending}
-      error={problem}
       onConfirm={() => void send()}
     >
       {changeMessage ? <Alert title="Changes requested">{changeMessage}</Alert> : null}
@@ -161,6 +149,6 @@ export function SubmitContentDialog({
         rows={3}
         {...form.register('note')}
       />
-    </ConfirmDialog>
+    </MutationDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { TextField } from './ui/input';
+import { PasswordField } from './ui/input';
 
 /** The account's password, typed to confirm a two-factor change (focused as the form opens). */
 export function CurrentPasswordField({
@@ -13,11 +13,9 @@ export function CurrentPasswordField({
   disabled: boolean;
 }) {
   return (
-    <TextField
+    <PasswordField
+      kind="current"
       id={id}
-      label="Password"
-      type="password"
-      autoComplete="current-password"
       value={value}
       onChange={(event) => onChange(event.target.value)}
       disabled={disabled}

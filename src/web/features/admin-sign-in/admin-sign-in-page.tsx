@@ -7,11 +7,11 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { type AdminSignIn, adminSignInSchema } from '../../../shared/schemas/auth';
 import { type AdminSignInResult, adminSignInResultSchema } from '../../../shared/schemas/session';
 import { AdminAuthCard, AdminAuthFrame, adminAuthCornerClass } from '../../components/admin/admin-auth-card';
+import { ForgotPasswordLink } from '../../components/forgot-password-link';
 import { TwoFactorSignInStep } from '../../components/two-factor-sign-in-step';
 import { ErrorAlert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/input';
-import { ButtonSpinner } from '../../components/ui/spinner';
+import { PasswordField, TextField } from '../../components/ui/input';
+import { SubmitButton } from '../../components/ui/submit-button';
 import { apiFetch, getErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { refreshSession, useSession } from '../../lib/use-session';
@@ -109,24 +109,16 @@ export function AdminSignInPage() {
               error={errors.username?.message}
               {...form.register('username')}
             />
-            <TextField
+            <PasswordField
+              kind="current"
               id={`${id}-password`}
-              label="Password"
-              type="password"
-              autoComplete="current-password"
               error={errors.password?.message}
               {...form.register('password')}
             />
-            <Link
-              to="/forgot-password?to=admin"
-              className="-mt-2 self-end text-sm font-semibold text-mint-700 hover:underline"
-            >
-              Forgot password?
-            </Link>
-            <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
-              {isSubmitting ? <ButtonSpinner label="Signing in" /> : null}
+            <ForgotPasswordLink to="/forgot-password?to=admin" />
+            <SubmitButton pending={isSubmitting} pendingLabel="Signing in">
               Sign In
-            </Button>
+            </SubmitButton>
           </form>
         )}
       </AdminAuthCard>

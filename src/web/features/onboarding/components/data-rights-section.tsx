@@ -10,7 +10,7 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Input, Label } from '../../../components/ui/input';
+import { PasswordField } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ButtonSpinner, Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
@@ -265,16 +265,13 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
       }
     >
       {data?.hasPassword ? (
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-password`}>Your password</Label>
-          <Input
-            id={`${id}-password`}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
+        <PasswordField
+          kind="current"
+          id={`${id}-password`}
+          label="Your password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
       ) : data && !data.freshSignIn ? (
         <Alert title="Sign in again first">
           <p>

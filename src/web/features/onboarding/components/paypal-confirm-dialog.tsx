@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/input';
+import { PasswordField } from '../../../components/ui/input';
 import { ButtonSpinner } from '../../../components/ui/spinner';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { type PaypalConfirmation, sendPaypalCode } from '../api/onboarding-api';
@@ -141,11 +141,10 @@ export function PaypalConfirmDialog({
               autoFocus
             />
           ) : mode === 'password' ? (
-            <TextField
+            <PasswordField
+              kind="current"
               id={`${id}-password`}
               label="Current password"
-              type="password"
-              autoComplete="current-password"
               value={password}
               onChange={(event) => setPassword(event.target.value)}
               autoFocus

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { MyApplication } from '../../../../shared/schemas/application';
 import { productListSchema } from '../../../../shared/schemas/products';
 import { idStatusResultSchema } from '../../../../shared/schemas/results';
 import { MutationDialog } from '../../../components/mutation-dialog';
@@ -10,15 +9,10 @@ import { toast } from '../../../components/ui/toast';
 import { choiceList, type VariantChoice, VariantPicker } from '../../../components/variant-picker';
 import { apiFetch, getErrorMessage } from '../../../lib/api-client';
 import { privateKeys, publicKeys } from '../../../lib/query-keys';
+import type { ApplicationDialogProps } from './application-dialog-props';
 
 /** The creator changes the variant(s) of their box until it ships (PUT /api/applications/:id/choices). */
-export function ChangeChoiceDialog({
-  application,
-  onClose,
-}: {
-  application: MyApplication;
-  onClose: () => void;
-}) {
+export function ChangeChoiceDialog({ application, onClose }: ApplicationDialogProps) {
   const id = useId();
   const queryClient = useQueryClient();
   const campaignId = String(application.campaign.id);

@@ -3,12 +3,13 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DELIVERY_PROBLEMS, type DeliveryProblem } from '../../../../shared/lifecycle/delivery-problems';
-import { deliverySchema, type MyApplication } from '../../../../shared/schemas/application';
+import { deliverySchema } from '../../../../shared/schemas/application';
 import { MutationDialog, runThenClose } from '../../../components/mutation-dialog';
 import { TextareaField } from '../../../components/ui/textarea';
 import { cn } from '../../../lib/cn';
 import { maxLengthOf } from '../../../lib/schema-limits';
 import { useApplicationActions } from '../api/dashboard-queries';
+import type { ApplicationDialogProps } from './application-dialog-props';
 
 /** The 'report' answer of POST /api/applications/:id/delivery, without its action. */
 const reportSchema = deliverySchema.options[1].omit({ action: true });
@@ -25,13 +26,7 @@ const CHOICES: Record<DeliveryProblem, string> = {
 };
 
 /** Report a problem with the PR box: not received or damaged, with optional details; the brand is told at once. */
-export function ReportDeliveryDialog({
-  application,
-  onClose,
-}: {
-  application: MyApplication;
-  onClose: () => void;
-}) {
+export function ReportDeliveryDialog({ application, onClose }: ApplicationDialogProps) {
   const id = useId();
   const { delivery } = useApplicationActions();
   const form = useForm<ReportInput, unknown, Report>({

@@ -17,6 +17,7 @@ import { firstErrorMessage } from '../../../lib/form-errors';
 import { formatShortIsoDate } from '../../../lib/format';
 import { maxLengthOf } from '../../../lib/schema-limits';
 import { useApplicationActions } from '../api/dashboard-queries';
+import type { ApplicationDialogProps } from './application-dialog-props';
 
 const MAX_LINKS = maxLengthOf(submissionSchema.shape.urls);
 const NOTE_MAX = maxLengthOf(submissionSchema.shape.note);
@@ -59,13 +60,7 @@ function previousLinks(application: MyApplication) {
 }
 
 /** Submit (or resubmit) content: the links to the posts on the campaign's platform, and a note to the brand. */
-export function SubmitContentDialog({
-  application,
-  onClose,
-}: {
-  application: MyApplication;
-  onClose: () => void;
-}) {
+export function SubmitContentDialog({ application, onClose }: ApplicationDialogProps) {
   const id = useId();
   const { submit } = useApplicationActions();
   const { platform } = application.campaign;

@@ -1,15 +1,9 @@
-import type { MyApplication } from '../../../../shared/schemas/application';
 import { MutationDialog, runThenClose } from '../../../components/mutation-dialog';
 import { useApplicationActions } from '../api/dashboard-queries';
+import type { ApplicationDialogProps } from './application-dialog-props';
 
 /** Withdraw: the creator leaves a campaign, after a question (it cannot be undone). */
-export function WithdrawDialog({
-  application,
-  onClose,
-}: {
-  application: MyApplication;
-  onClose: () => void;
-}) {
+export function WithdrawDialog({ application, onClose }: ApplicationDialogProps) {
   const { withdraw } = useApplicationActions();
   return (
     <MutationDialog

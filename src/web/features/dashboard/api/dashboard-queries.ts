@@ -11,8 +11,16 @@ import { apiFetch } from '../../../lib/api-client';
 import { getQuery } from '../../../lib/get-query';
 import { meQuery } from '../../../lib/me-query';
 import { privateKeys, publicKeys } from '../../../lib/query-keys';
+import type { useMyAnalytics } from './content-metrics';
 
 export type { Wallet };
+
+/** The three reads the dashboard's Overview and Analytics tabs are drawn from. */
+export interface DashboardReads {
+  applications: ReturnType<typeof useMyApplications>;
+  wallet: ReturnType<typeof useWallet>;
+  analytics: ReturnType<typeof useMyAnalytics>;
+}
 
 /** GET /api/me/applications: every application with its status, progress, next step and what can be done. */
 export const myApplicationsQuery = () =>

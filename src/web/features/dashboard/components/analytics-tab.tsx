@@ -12,21 +12,13 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import type { useMyAnalytics } from '../api/content-metrics';
-import type { useMyApplications, useWallet } from '../api/dashboard-queries';
+import type { DashboardReads } from '../api/dashboard-queries';
 import { applicationsByStatus, computeStats } from '../dashboard-stats';
 import { ReportMetricsDialog } from './report-metrics-dialog';
 import { ThisMonthCard } from './this-month-card';
 
 /** Analytics: what the creator's own records say, nothing more. */
-export function AnalyticsTab({
-  applications,
-  wallet,
-  analytics,
-}: {
-  applications: ReturnType<typeof useMyApplications>;
-  wallet: ReturnType<typeof useWallet>;
-  analytics: ReturnType<typeof useMyAnalytics>;
-}) {
+export function AnalyticsTab({ applications, wallet, analytics }: DashboardReads) {
   if (applications.isPending || wallet.isPending) {
     return (
       <div className="flex flex-col gap-4" role="status" aria-label="Loading analytics">

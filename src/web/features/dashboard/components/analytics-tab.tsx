@@ -8,7 +8,7 @@ import { PostFigures } from '../../../components/post-figures';
 import { StatCard } from '../../../components/stat-card';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingBlocks, Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import type { useMyAnalytics } from '../api/content-metrics';
@@ -21,10 +21,11 @@ import { ThisMonthCard } from './this-month-card';
 export function AnalyticsTab({ applications, wallet, analytics }: DashboardReads) {
   if (applications.isPending || wallet.isPending) {
     return (
-      <div className="flex flex-col gap-4" role="status" aria-label="Loading analytics">
-        <Skeleton className="h-24 w-full rounded-xl" />
-        <Skeleton className="h-64 w-full rounded-xl" />
-      </div>
+      <LoadingBlocks
+        label="Loading analytics"
+        blocks={['h-24 w-full rounded-xl', 'h-64 w-full rounded-xl']}
+        className="flex flex-col gap-4"
+      />
     );
   }
   if (applications.isError) {

@@ -6,7 +6,7 @@ import {
 } from '../../../../shared/mail-preferences';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingBlocks } from '../../../components/ui/skeleton';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -88,10 +88,7 @@ export function MailPreferences() {
           </Button>
         </Alert>
       ) : (
-        <div className="flex flex-col gap-3" role="status" aria-label="Loading mail preferences">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-        </div>
+        <LoadingBlocks label="Loading mail preferences" blocks={['h-10 w-full', 'h-10 w-full']} />
       )}
       <p
         className="min-h-5 text-sm text-slate-600"

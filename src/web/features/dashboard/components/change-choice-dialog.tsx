@@ -3,11 +3,9 @@ import { useId, useState } from 'react';
 import { productListSchema } from '../../../../shared/schemas/products';
 import { idStatusResultSchema } from '../../../../shared/schemas/results';
 import { MutationDialog } from '../../../components/mutation-dialog';
-import { Alert } from '../../../components/ui/alert';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
-import { choiceList, type VariantChoice, VariantPicker } from '../../../components/variant-picker';
-import { apiFetch, getErrorMessage } from '../../../lib/api-client';
+import { CampaignVariantPicker, choiceList, type VariantChoice } from '../../../components/variant-picker';
+import { apiFetch } from '../../../lib/api-client';
 import { privateKeys, publicKeys } from '../../../lib/query-keys';
 import type { ApplicationDialogProps } from './application-dialog-props';
 
@@ -53,20 +51,7 @@ export function ChangeChoiceDialog({ application, onClose }: ApplicationDialogPr
         })
       }
     >
-      {products.isPending ? (
-        <Skeleton className="h-16 w-full" role="status" aria-label="Loading the products" />
-      ) : products.isError ? (
-        <Alert variant="destructive">
-          The products could not be loaded: {getErrorMessage(products.error)}
-        </Alert>
-      ) : (
-        <VariantPicker
-          products={products.data.items}
-          value={choice}
-          onChange={setChoice}
-          idPrefix={`${id}-v`}
-        />
-      )}
+      <CampaignVariantPicker products={products} value={choice} onChange={setChoice} idPrefix={`${id}-v`} />
     </MutationDialog>
   );
 }

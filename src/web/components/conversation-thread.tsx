@@ -12,7 +12,7 @@ import { cn } from '../lib/cn';
 import { type ConversationSide, useConversationActions, useConversationThread } from '../lib/conversations';
 import { formatDateTime } from '../lib/format';
 import { Button } from './ui/button';
-import { LoadingBlocks } from './ui/skeleton';
+import { Skeleton } from './ui/skeleton';
 
 /** A message's text: plain text with its http(s) addresses as links; never HTML. */
 function MessageText({ text }: { text: string }) {
@@ -161,11 +161,10 @@ export function ConversationThread({
 
   if (thread.isPending) {
     return (
-      <LoadingBlocks
-        label="Loading the conversation"
-        blocks={['h-12 w-2/3', 'ml-auto h-12 w-2/3']}
-        className="flex flex-col gap-2"
-      />
+      <div role="status" aria-label="Loading the conversation" className="flex flex-col gap-2">
+        <Skeleton className="h-12 w-2/3" />
+        <Skeleton className="ml-auto h-12 w-2/3" />
+      </div>
     );
   }
   if (thread.isError) return <p role="alert">{getErrorMessage(thread.error)}</p>;

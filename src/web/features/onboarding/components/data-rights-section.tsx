@@ -7,10 +7,10 @@ import {
   type DataExport,
   FRESH_SIGN_IN_MINUTES,
 } from '../../../../shared/schemas/data-rights';
+import { CurrentPasswordField } from '../../../components/current-password-field';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { PasswordField } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ButtonSpinner, Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
@@ -256,12 +256,12 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
       }
     >
       {data?.hasPassword ? (
-        <PasswordField
-          kind="current"
+        <CurrentPasswordField
           id={`${id}-password`}
           label="Your password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={setPassword}
+          autoFocus={false}
         />
       ) : data && !data.freshSignIn ? (
         <Alert title="Sign in again first">

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { type AdminSignIn, adminSignInSchema } from '../../../shared/schemas/auth';
 import { type AdminSignInResult, adminSignInResultSchema } from '../../../shared/schemas/session';
 import { AdminAuthCard, AdminAuthFrame, adminAuthCornerClass } from '../../components/admin/admin-auth-card';
@@ -14,7 +13,8 @@ import { PasswordField, TextField } from '../../components/ui/input';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { apiFetch, getErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { refreshSession, useSession } from '../../lib/use-session';
+import { useGoSignedIn } from '../../lib/use-go-signed-in';
+import { useSession } from '../../lib/use-session';
 
 const INVALID_CREDENTIALS = 'Invalid credentials. Please check your username and password.';
 
@@ -36,8 +36,7 @@ export function AdminSignInPage() {
   useDocumentTitle('Admin Sign In');
   const id = useId();
   const session = useSession();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const goSignedIn = useGoSignedIn();
   const submitting = useRef(false);
   const [serverError, setServerError] = useState<string | null>(null);
   /** Where to go once the second-factor code is accepted (null: the password step is on screen). */
@@ -63,8 +62,7 @@ export function AdminSignInPage() {
         setCodeFor(redirectTo);
         return;
       }
-      await refreshSession(queryClient);
-      navigate(redirectTo, { replace: true });
+      await goSignedIn(redirectTo);
     } catch (error) {
       submitting.current = false;
       setServerError(getErrorMessage(error, INVALID_CREDENTIALS));
@@ -89,8 +87,7 @@ export function AdminSignInPage() {
           <TwoFactorSignInStep
             onVerified={async () => {
               submitting.current = true;
-              await refreshSession(queryClient);
-              navigate(codeFor, { replace: true });
+              await goSignedIn(codeFor);
             }}
             onRestart={(message) => {
               setCodeFor(null);

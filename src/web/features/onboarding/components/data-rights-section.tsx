@@ -17,6 +17,7 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { closeAccount, useClosurePreview, useDataExport, useRequestDataExport } from '../api/data-rights';
+import { LoadFailedAlert } from './profile-not-loaded';
 import { ProfileSection } from './profile-section';
 
 /** Issue 27: "Download my data" and "Close my account" at the foot of /profile. */
@@ -80,12 +81,11 @@ function DownloadMyData() {
       {state.isPending ? (
         <Skeleton className="h-10 w-full max-w-sm" />
       ) : state.isError ? (
-        <Alert variant="destructive" title="Your data download could not be loaded">
-          <p>{getErrorMessage(state.error, 'Please try again.')}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void state.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailedAlert
+          title="Your data download could not be loaded"
+          message={getErrorMessage(state.error, 'Please try again.')}
+          onRetry={() => void state.refetch()}
+        />
       ) : (
         <>
           {latest ? (

@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { AccountControls } from '../components/account-controls';
 import { Logo } from '../components/logo';
-import { MenuToggle } from '../components/menu-toggle';
+import { MenuToggle, useSmallScreenMenu } from '../components/menu-toggle';
 import { buttonVariants } from '../components/ui/button';
 import { cn } from '../lib/cn';
-import { Link, useLocation } from '../lib/navigation';
+import { Link, type To, useLocation } from '../lib/navigation';
 import { useHideOnScroll } from '../lib/use-hide-on-scroll';
 import { useSession } from '../lib/use-session';
 
@@ -14,6 +14,17 @@ const NAV_LINKS = [
   { label: 'Pricing', hash: 'pricing' },
 ] as const;
 
+/** Search, How It Works and Pricing as list items: the wide bar's row and the small screen's menu, each styled its way. */
+function SectionLinkItems({ to, className }: { to: (hash: string) => To; className: string }) {
+  return NAV_LINKS.map((link) => (
+    <li key={link.hash}>
+      <Link to={to(link.hash)} className={className}>
+        {link.label}
+      </Link>
+    </li>
+  ));
+}
+
 /**
  * The fixed top bar of the public pages (spec §2 Top bar): it slides away when the page scrolls down past 50 px and
  * comes back on scroll up (0.35 s). Search, How It Works and Pricing lead to their sections of the landing page.
@@ -21,26 +32,24 @@ const NAV_LINKS = [
 export function TopBar() {
   const hidden = useHideOnScroll();
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
+  const menu = useSmallScreenMenu(location.key);
   const menuButton = useRef<HTMLButtonElement>(null);
   const onHome = location.pathname === '/';
   const signedIn = useSession().status === 'signed-in';
 
-  // Close the small-screen menu on navigation and with Escape.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of a location change
-  useEffect(() => setMenuOpen(false), [location.key]);
+  // The small-screen menu closes on navigation (useSmallScreenMenu) and with Escape.
+  const { open: menuOpen, close: closeMenu } = menu;
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        setMenuOpen(false);
+        closeMenu();
         menuButton.current?.focus();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  }, [menuOpen, closeMenu]);
 
   const navTarget = (hash: string) => ({ pathname: '/', search: onHome ? location.search : '', hash });
   const signedOut = (
@@ -71,45 +80,31 @@ export function TopBar() {
           <Logo className="mr-auto md:mr-4" />
           <nav aria-label="Main" className="hidden flex-1 md:block">
             <ul className="flex items-center gap-1">
-              {NAV_LINKS.map((link) => (
-                <li key={link.hash}>
-                  <Link
-                    to={navTarget(link.hash)}
-                    className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-mint-50 hover:text-mint-800"
-                  >
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
+              <SectionLinkItems
+                to={navTarget}
+                className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-mint-50 hover:text-mint-800"
+              />
             </ul>
           </nav>
           <AccountControls signedOut={signedOut} compact />
           <MenuToggle
             buttonRef={menuButton}
-            open={menuOpen}
-            onToggle={() => setMenuOpen((open) => !open)}
-            controls={menuId}
+            menu={menu}
             what="menu"
             className="text-slate-700 hover:bg-slate-100 md:hidden"
           />
         </div>
         <nav
-          id={menuId}
+          id={menu.id}
           aria-label="Menu"
           hidden={!menuOpen}
           className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden"
         >
           <ul className="flex flex-col py-2">
-            {NAV_LINKS.map((link) => (
-              <li key={link.hash}>
-                <Link
-                  to={navTarget(link.hash)}
-                  className="block rounded-lg px-3 py-3 text-base font-medium text-slate-800 hover:bg-mint-50"
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
+            <SectionLinkItems
+              to={navTarget}
+              className="block rounded-lg px-3 py-3 text-base font-medium text-slate-800 hover:bg-mint-50"
+            />
             {signedIn ? null : (
               <li className="sm:hidden">
                 <Link

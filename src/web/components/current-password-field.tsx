@@ -1,27 +1,33 @@
-import { TextField } from './ui/input';
+import { PasswordField } from './ui/input';
 
-/** The account's password, typed to confirm a two-factor change (focused as the form opens). */
+/**
+ * The account's password, typed to confirm a change (two-factor, the PayPal email, closing the account); focused as
+ * its form opens unless `autoFocus` is false.
+ */
 export function CurrentPasswordField({
   id,
+  label = 'Password',
   value,
   onChange,
-  disabled,
+  disabled = false,
+  autoFocus = true,
 }: {
   id: string;
+  label?: string;
   value: string;
   onChange: (password: string) => void;
-  disabled: boolean;
+  disabled?: boolean;
+  autoFocus?: boolean;
 }) {
   return (
-    <TextField
+    <PasswordField
+      kind="current"
       id={id}
-      label="Password"
-      type="password"
-      autoComplete="current-password"
+      label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       disabled={disabled}
-      autoFocus
+      autoFocus={autoFocus}
     />
   );
 }

@@ -7,6 +7,7 @@ import { Link } from '../lib/navigation';
 import { useConfig } from '../lib/use-config';
 import { useInView } from '../lib/use-in-view';
 import { dashboardPathFor, useSession } from '../lib/use-session';
+import { LogoMark } from './logo';
 import { PlatformIcon } from './platform-icon';
 
 interface FooterLink {
@@ -114,17 +115,7 @@ export function SiteFooter() {
               to="/"
               className="inline-flex w-fit items-center gap-2 rounded text-lg font-bold text-white focus-visible:outline-mint-200"
             >
-              <svg viewBox="0 0 64 64" className="size-8" aria-hidden="true">
-                <rect width="64" height="64" rx="14" fill="#10b981" />
-                <path
-                  d="M16 44V20l16 14 16-14v24"
-                  fill="none"
-                  stroke="#022c22"
-                  strokeWidth="6"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                />
-              </svg>
+              <LogoMark tile="#10b981" stroke="#022c22" />
               {PRODUCT_NAME}
             </Link>
             <p className="max-w-xs text-sm leading-relaxed text-slate-400">

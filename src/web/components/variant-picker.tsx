@@ -1,6 +1,10 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { boxesLeftLabel, type ProductView } from '../../shared/schemas/products';
+import { getErrorMessage } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { formatUsd } from '../lib/format';
+import { Alert } from './ui/alert';
+import { Skeleton } from './ui/skeleton';
 
 /** The creator's choice: product id → variant id. */
 export type VariantChoice = Record<number, number>;
@@ -13,6 +17,31 @@ export function choiceList(choice: VariantChoice) {
   }));
 }
 
+interface PickerProps {
+  value: VariantChoice;
+  onChange: (value: VariantChoice) => void;
+  idPrefix: string;
+}
+
+/**
+ * The picker of a campaign's products while they are read (applying, changing a choice): a placeholder, then the
+ * reason they could not be loaded, or the picker (nothing when the box has no products to choose).
+ */
+export function CampaignVariantPicker({
+  products,
+  ...picker
+}: PickerProps & { products: UseQueryResult<{ items: ProductView[] }> }) {
+  if (products.isPending) {
+    return <Skeleton className="h-16 w-full" role="status" aria-label="Loading the products" />;
+  }
+  if (products.isError) {
+    return (
+      <Alert variant="destructive">The products could not be loaded: {getErrorMessage(products.error)}</Alert>
+    );
+  }
+  return products.data.items.length > 0 ? <VariantPicker products={products.data.items} {...picker} /> : null;
+}
+
 /**
  * One radio group per product: each variant with its value and boxes left; a sold-out or withdrawn one is shown,
  * disabled, with "Sold out" (issue 37). Arrow keys move within a group (native radios).
@@ -22,12 +51,7 @@ export function VariantPicker({
   value,
   onChange,
   idPrefix,
-}: {
-  products: ProductView[];
-  value: VariantChoice;
-  onChange: (value: VariantChoice) => void;
-  idPrefix: string;
-}) {
+}: PickerProps & { products: ProductView[] }) {
   return (
     <div className="flex flex-col gap-4">
       {products.map((product) => (

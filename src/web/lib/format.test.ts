@@ -18,27 +18,39 @@ describe('formats', () => {
     expect(formatThousandsUsd(0)).toBe('$0.0K');
   });
 
-  it('shows every reach by one rule, one decimal: thousands below a million, millions from there (issue 41)', () => {
-    expect(formatReach(12_400_000)).toBe('12.4M');
-    expect(formatReach(36_000_000)).toBe('36.0M');
-    expect(formatReach(2_500_000)).toBe('2.5M');
-    expect(formatReach(1_250_000)).toBe('1.3M');
-    expect(formatReach(999_949)).toBe('999.9K');
-    expect(formatReach(999_950)).toBe('1.0M');
-    expect(formatReach(850_000)).toBe('850.0K');
-    expect(formatReach(500)).toBe('0.5K');
-    expect(formatReach(0)).toBe('0.0K');
-    expect(formatReach(1_234_500_000)).toBe('1,234.5M');
+  it.each([
+    [12_400_000, '12.4M'],
+    [36_000_000, '36.0M'],
+    [2_500_000, '2.5M'],
+    [1_250_000, '1.3M'],
+    [999_949, '999.9K'],
+    [999_950, '1.0M'],
+    [850_000, '850.0K'],
+    [500, '0.5K'],
+    [0, '0.0K'],
+    [1_234_500_000, '1,234.5M'],
+  ])(
+    'shows every reach by one rule, one decimal: thousands below a million, millions from there (issue 41): %d is %s',
+    (reach, shown) => {
+      expect(formatReach(reach)).toBe(shown);
+    },
+  );
+
+  it.each([
+    ['12000', '$12,000'],
+    ['99.5', '$99.50'],
+    [40, '$40'],
+  ])('shows budgets in dollars: %s is %s', (budget, shown) => {
+    expect(formatUsd(budget)).toBe(shown);
   });
 
-  it('shows budgets in dollars and followers compactly', () => {
-    expect(formatUsd('12000')).toBe('$12,000');
-    expect(formatUsd('99.5')).toBe('$99.50');
-    expect(formatUsd(40)).toBe('$40');
-    expect(formatFollowers(950)).toBe('950');
-    expect(formatFollowers(5_000)).toBe('5K');
-    expect(formatFollowers(12_345)).toBe('12.3K');
-    expect(formatFollowers(1_200_000)).toBe('1.2M');
+  it.each([
+    [950, '950'],
+    [5_000, '5K'],
+    [12_345, '12.3K'],
+    [1_200_000, '1.2M'],
+  ])('shows followers compactly: %d is %s', (followers, shown) => {
+    expect(formatFollowers(followers)).toBe(shown);
   });
 
   it('reads calendar dates without a time-zone shift and times relative to now', () => {

@@ -1,6 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import { creatorRecordSchema } from '../../shared/schemas/me';
-import { apiFetch } from './api-client';
+import { getQuery } from './get-query';
 import { privateKeys } from './query-keys';
 
 /**
@@ -9,8 +8,5 @@ import { privateKeys } from './query-keys';
  * `select`.
  */
 export function meQuery() {
-  return queryOptions({
-    queryKey: privateKeys.me,
-    queryFn: ({ signal }) => apiFetch('/api/me', { signal, schema: creatorRecordSchema }),
-  });
+  return getQuery(privateKeys.me, '/api/me', creatorRecordSchema);
 }

@@ -17,7 +17,7 @@ import { publicKeys } from './public-query-keys';
 import { readKey, usePublicPages, usePublicRead, usePublicReads } from './public-reads';
 import type { Readers } from './readers';
 import { retryDelay, shouldRetry } from './retry';
-import { forgetLocalUserData, sessionResponse } from './use-session';
+import { endSessionOnServer, sessionResponse } from './use-session';
 
 /** Read before / is interactive: typed from its schema, not parsed (decision 0026). */
 const publicConfig = firstLoadAnswer<PublicConfig>();
@@ -74,13 +74,7 @@ export const publicReaders: Readers = {
     const reads = usePublicReads();
     return useCallback(
       async (then?: () => void) => {
-        try {
-          await apiFetch('/api/auth/sign-out', { method: 'POST', json: {} });
-        } catch (error) {
-          // Spec §4: a sign-out error is only logged.
-          console.error('Sign out failed', error);
-        }
-        forgetLocalUserData();
+        await endSessionOnServer();
         reads.set(readKey(publicKeys.session), { user: null } satisfies SessionResponse);
         then?.();
       },

@@ -10,7 +10,7 @@ import { apiFetch, firstLoadAnswer } from './api-client';
 import { bootData } from './boot-data';
 import { publicKeys } from './query-keys';
 import type { Readers } from './readers';
-import { forgetLocalUserData, sessionResponse, setSession } from './use-session';
+import { endSessionOnServer, sessionResponse, setSession } from './use-session';
 
 /** Read before / is interactive: typed from its schema, not parsed (decision 0026). */
 const publicConfig = firstLoadAnswer<PublicConfig>();
@@ -38,13 +38,7 @@ export const queryReaders: Readers = {
     const queryClient = useQueryClient();
     return useCallback(
       async (then?: () => void) => {
-        try {
-          await apiFetch('/api/auth/sign-out', { method: 'POST', json: {} });
-        } catch (error) {
-          // Spec §4: a sign-out error is only logged.
-          console.error('Sign out failed', error);
-        }
-        forgetLocalUserData();
+        await endSessionOnServer();
         // The session query is replaced, not updated: the page on screen (and its route guard) keeps what it showed
         // until `then` navigates away. Told "signed out" first, an admin page's guard would send the person to /admin.
         queryClient.removeQueries({ queryKey: publicKeys.session, exact: true });

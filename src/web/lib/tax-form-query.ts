@@ -1,6 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import { myTaxFormSchema } from '../../shared/schemas/tax';
-import { apiFetch } from './api-client';
+import { getQuery } from './get-query';
 import { privateKeys } from './query-keys';
 
 /**
@@ -8,8 +7,5 @@ import { privateKeys } from './query-keys';
  * Tax form section of /profile and by the wallet's redeem dialog (whether a payout will wait for a form).
  */
 export function taxFormQuery() {
-  return queryOptions({
-    queryKey: privateKeys.taxForm,
-    queryFn: ({ signal }) => apiFetch('/api/me/tax-form', { signal, schema: myTaxFormSchema }),
-  });
+  return getQuery(privateKeys.taxForm, '/api/me/tax-form', myTaxFormSchema);
 }

@@ -60,6 +60,20 @@ export function forgetLocalUserData(storage: Storage | undefined = globalThis.lo
   for (const key of keys) storage.removeItem(key);
 }
 
+/**
+ * The part of signing out both readers share (lib/public-readers.ts, lib/query-readers.ts): ends the session on the
+ * server (spec §4: a failure is only logged) and forgets this person's browser storage. Each reader then tells its own
+ * cache that nobody is signed in.
+ */
+export async function endSessionOnServer(): Promise<void> {
+  try {
+    await apiFetch('/api/auth/sign-out', { method: 'POST', json: {} });
+  } catch (error) {
+    console.error('Sign out failed', error);
+  }
+  forgetLocalUserData();
+}
+
 /** Where the Dashboard button goes (spec §2 Top bar). */
 export function dashboardPathFor(user: SessionUser | null): string {
   if (!user) return '/signin';

@@ -8,7 +8,6 @@ import {
   Settings,
   Users,
 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { signedOutPathFor } from '../../lib/account-paths';
 import { useInboxLive, useOpenProblemCount, useWaitingCount } from '../../lib/admin-nav-counts';
@@ -17,7 +16,7 @@ import { useLiveUpdates } from '../../lib/live-updates';
 import { useSession, useSignOut } from '../../lib/use-session';
 import { Avatar } from '../avatar';
 import { Logo } from '../logo';
-import { MenuToggle } from '../menu-toggle';
+import { MenuToggle, useSmallScreenMenu } from '../menu-toggle';
 import { NotificationBell } from '../notification-bell';
 import { StepUpHost } from '../step-up-dialog';
 
@@ -91,17 +90,13 @@ export function AdminLayout() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
+  const menu = useSmallScreenMenu(location.key);
   const user = session.user;
   // Every conversation, live (issue 26): the inbox and the number waiting for our reply follow it.
   // Payments, problems, applicants and shipping read again when they change (issue 40).
   useLiveUpdates('admin');
   const inboxLive = useInboxLive();
   const waiting = useWaitingCount(inboxLive);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes on every navigation
-  useEffect(() => setMenuOpen(false), [location.key]);
 
   const onSignOut = () => signOut(() => navigate(signedOutPathFor(user)));
 
@@ -162,21 +157,15 @@ export function AdminLayout() {
             Admin
           </span>
           <NotificationBell tone="dark" />
-          <MenuToggle
-            open={menuOpen}
-            onToggle={() => setMenuOpen((open) => !open)}
-            controls={menuId}
-            what="admin menu"
-            className="text-slate-200 hover:bg-white/10"
-          />
+          <MenuToggle menu={menu} what="admin menu" className="text-slate-200 hover:bg-white/10" />
         </div>
         <nav
-          id={menuId}
+          id={menu.id}
           aria-label="Admin menu"
-          hidden={!menuOpen}
+          hidden={!menu.open}
           className="flex flex-col gap-3 border-t border-white/10 px-4 pt-3 pb-4"
         >
-          <AdminNav waiting={waiting} onNavigate={() => setMenuOpen(false)} />
+          <AdminNav waiting={waiting} onNavigate={menu.close} />
           <div className="flex flex-col gap-3 border-t border-white/10 pt-3">
             {account}
             {signOutButton}

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
@@ -17,4 +17,24 @@ export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
 
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('px-5 pb-5', className)} {...props} />;
+}
+
+/** A card with its title above its content (`contentClassName`: how the content is laid out). */
+export function TitledCard({
+  title,
+  contentClassName,
+  children,
+}: {
+  title: string;
+  contentClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
 }

@@ -113,3 +113,18 @@ export function TextField({
     </FieldFrame>
   );
 }
+
+/**
+ * A password field. `current` lets the browser fill in the saved password (signing in, confirming a change); `new`
+ * lets it offer a new one (signing up, resetting).
+ */
+export function PasswordField({
+  kind,
+  label = 'Password',
+  ...props
+}: Omit<ComponentProps<typeof TextField>, 'type' | 'autoComplete' | 'label'> & {
+  kind: 'current' | 'new';
+  label?: string;
+}) {
+  return <TextField label={label} type="password" autoComplete={`${kind}-password`} {...props} />;
+}

@@ -1,20 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { type AdminSignIn, adminSignInSchema } from '../../../shared/schemas/auth';
 import { type AdminSignInResult, adminSignInResultSchema } from '../../../shared/schemas/session';
 import { AdminAuthCard, AdminAuthFrame, adminAuthCornerClass } from '../../components/admin/admin-auth-card';
+import { ForgotPasswordLink } from '../../components/forgot-password-link';
 import { TwoFactorSignInStep } from '../../components/two-factor-sign-in-step';
 import { ErrorAlert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/input';
-import { ButtonSpinner } from '../../components/ui/spinner';
+import { PasswordField, TextField } from '../../components/ui/input';
+import { SubmitButton } from '../../components/ui/submit-button';
 import { apiFetch, getErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { refreshSession, useSession } from '../../lib/use-session';
+import { useGoSignedIn } from '../../lib/use-go-signed-in';
+import { useSession } from '../../lib/use-session';
 
 const INVALID_CREDENTIALS = 'Invalid credentials. Please check your username and password.';
 
@@ -36,8 +36,7 @@ export function AdminSignInPage() {
   useDocumentTitle('Admin Sign In');
   const id = useId();
   const session = useSession();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const goSignedIn = useGoSignedIn();
   const submitting = useRef(false);
   const [serverError, setServerError] = useState<string | null>(null);
   /** Where to go once the second-factor code is accepted (null: the password step is on screen). */
@@ -63,8 +62,7 @@ export function AdminSignInPage() {
         setCodeFor(redirectTo);
         return;
       }
-      await refreshSession(queryClient);
-      navigate(redirectTo, { replace: true });
+      await goSignedIn(redirectTo);
     } catch (error) {
       submitting.current = false;
       setServerError(getErrorMessage(error, INVALID_CREDENTIALS));
@@ -89,8 +87,7 @@ export function AdminSignInPage() {
           <TwoFactorSignInStep
             onVerified={async () => {
               submitting.current = true;
-              await refreshSession(queryClient);
-              navigate(codeFor, { replace: true });
+              await goSignedIn(codeFor);
             }}
             onRestart={(message) => {
               setCodeFor(null);
@@ -109,24 +106,16 @@ export function AdminSignInPage() {
               error={errors.username?.message}
               {...form.register('username')}
             />
-            <TextField
+            <PasswordField
+              kind="current"
               id={`${id}-password`}
-              label="Password"
-              type="password"
-              autoComplete="current-password"
               error={errors.password?.message}
               {...form.register('password')}
             />
-            <Link
-              to="/forgot-password?to=admin"
-              className="-mt-2 self-end text-sm font-semibold text-mint-700 hover:underline"
-            >
-              Forgot password?
-            </Link>
-            <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
-              {isSubmitting ? <ButtonSpinner label="Signing in" /> : null}
+            <ForgotPasswordLink to="/forgot-password?to=admin" />
+            <SubmitButton pending={isSubmitting} pendingLabel="Signing in">
               Sign In
-            </Button>
+            </SubmitButton>
           </form>
         )}
       </AdminAuthCard>

@@ -1,10 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { LogOut, ShieldCheck } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { AdminAuthCard, AdminAuthFrame, adminAuthCornerClass } from '../../components/admin/admin-auth-card';
 import { TwoFactorSetup } from '../../components/two-factor-setup';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { refreshSession, useSession, useSignOut } from '../../lib/use-session';
+import { useGoSignedIn } from '../../lib/use-go-signed-in';
+import { useSession, useSignOut } from '../../lib/use-session';
 
 /**
  * /admin/two-factor: an admin enrols an authenticator app (issue 22). With ADMIN_REQUIRE_2FA it is the only admin
@@ -13,7 +13,7 @@ import { refreshSession, useSession, useSignOut } from '../../lib/use-session';
 export function TwoFactorPage() {
   useDocumentTitle('Set up two-factor authentication');
   const session = useSession();
-  const queryClient = useQueryClient();
+  const goSignedIn = useGoSignedIn();
   const navigate = useNavigate();
   const signOut = useSignOut();
   const required = session.user?.twoFactor?.enrolmentRequired === true;
@@ -45,8 +45,7 @@ export function TwoFactorPage() {
           account={session.user?.email ?? ''}
           onCancel={required ? undefined : () => navigate('/admin/settings')}
           onDone={async () => {
-            await refreshSession(queryClient);
-            navigate('/admin/campaigns', { replace: true });
+            await goSignedIn('/admin/campaigns');
           }}
         />
       </AdminAuthCard>

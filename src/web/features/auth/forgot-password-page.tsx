@@ -5,12 +5,12 @@ import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { forgotPasswordSchema } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/ui/alert';
+import { SubmitButton } from '../../components/ui/submit-button';
 import { getErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { requestPasswordReset } from './api/auth-api';
 import { AuthForm, EmailField } from './components/auth-form';
 import { AuthLayout } from './components/auth-layout';
-import { SubmitButton } from './components/email-auth-form';
 
 type ForgotPassword = z.infer<typeof forgotPasswordSchema>;
 

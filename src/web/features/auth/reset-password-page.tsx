@@ -8,14 +8,14 @@ import { PASSWORD_MIN_LENGTH } from '../../../shared/rules/password';
 import { resetPasswordSchema } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/ui/alert';
 import { buttonVariants } from '../../components/ui/button';
-import { TextField } from '../../components/ui/input';
+import { PasswordField } from '../../components/ui/input';
+import { SubmitButton } from '../../components/ui/submit-button';
 import { getErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { refreshSession } from '../../lib/use-session';
 import { RESET_LINK_INVALID, resetPassword } from './api/auth-api';
 import { AuthForm } from './components/auth-form';
 import { AuthLayout } from './components/auth-layout';
-import { SubmitButton } from './components/email-auth-form';
 
 type ResetPassword = z.infer<typeof resetPasswordSchema>;
 
@@ -81,20 +81,18 @@ export function ResetPasswordPage() {
             Ask for a new link
           </Link>
         ) : null}
-        <TextField
+        <PasswordField
+          kind="new"
           id={`${id}-password`}
           label="New password"
-          type="password"
-          autoComplete="new-password"
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <TextField
+        <PasswordField
+          kind="new"
           id={`${id}-confirm`}
           label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
           error={errors.confirm?.message}
           {...form.register('confirm')}
         />

@@ -11,7 +11,13 @@ import { formatNumber, formatUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/use-session';
 import { useMyAnalytics } from './api/content-metrics';
-import { useMyApplications, useMyReliability, useMyStanding, useWallet } from './api/dashboard-queries';
+import {
+  type DashboardReads,
+  useMyApplications,
+  useMyReliability,
+  useMyStanding,
+  useWallet,
+} from './api/dashboard-queries';
 import { AnalyticsTab } from './components/analytics-tab';
 import { MyCampaigns } from './components/my-campaigns';
 import { RecentActivity } from './components/recent-activity';
@@ -100,10 +106,7 @@ export function DashboardPage() {
                     <h2 id="my-campaigns-title" className="text-xl font-bold tracking-tight">
                       My Campaigns
                     </h2>
-                    <Link to="/main" className={buttonVariants({ variant: 'link', size: 'sm' })}>
-                      Browse More
-                      <ArrowRight aria-hidden="true" />
-                    </Link>
+                    <BrowseMoreLink />
                   </div>
                   <MyCampaigns {...campaignsProps} />
                 </section>
@@ -126,6 +129,16 @@ export function DashboardPage() {
   );
 }
 
+/** "Browse More" beside My Campaigns: to the catalogue (/main). */
+function BrowseMoreLink() {
+  return (
+    <Link to="/main" className={buttonVariants({ variant: 'link', size: 'sm' })}>
+      Browse More
+      <ArrowRight aria-hidden="true" />
+    </Link>
+  );
+}
+
 function Overview({
   applications,
   wallet,
@@ -133,10 +146,7 @@ function Overview({
   campaigns,
   showAll,
   openWallet,
-}: {
-  applications: ReturnType<typeof useMyApplications>;
-  wallet: ReturnType<typeof useWallet>;
-  analytics: ReturnType<typeof useMyAnalytics>;
+}: DashboardReads & {
   campaigns: ReactNode;
   showAll: () => void;
   openWallet: () => void;
@@ -209,10 +219,7 @@ function Overview({
                 <ArrowRight aria-hidden="true" />
               </Button>
             ) : (
-              <Link to="/main" className={buttonVariants({ variant: 'link', size: 'sm' })}>
-                Browse More
-                <ArrowRight aria-hidden="true" />
-              </Link>
+              <BrowseMoreLink />
             )}
           </div>
           {campaigns}

@@ -3,9 +3,7 @@ import { useForm } from 'react-hook-form';
 import { METRIC_FIELDS } from '../../../../shared/content-metrics';
 import type { MetricsInput, PostMetrics } from '../../../../shared/schemas/content-metrics';
 import { MetricFields, type MetricFormValues, metricsResolver } from '../../../components/metric-fields';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api-client';
+import { MutationDialog, runThenClose } from '../../../components/mutation-dialog';
 import { useMetricActions } from '../api/content-metrics';
 
 /** The admin enters or corrects a post's figures; they are saved with 'Admin' as their source, measured now. */
@@ -19,22 +17,17 @@ export function EnterMetricsDialog({ post, onClose }: { post: PostMetrics; onClo
     resolver: metricsResolver,
     defaultValues: { postUrl: post.postUrl, ...current },
   });
-  const save = form.handleSubmit(async (input) => {
-    try {
-      await enter.mutateAsync({ submissionId: post.submissionId, input });
-      toast({
-        title: 'Figures saved',
-        description: `${post.creatorName}'s post now shows them as Admin figures.`,
-      });
-      onClose();
-    } catch {
-      // Shown in the dialog.
-    }
-  });
+  const save = form.handleSubmit((input) =>
+    runThenClose(
+      () => enter.mutateAsync({ submissionId: post.submissionId, input }),
+      { title: 'Figures saved', description: `${post.creatorName}'s post now shows them as Admin figures.` },
+      onClose,
+    ),
+  );
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(next) => (next ? undefined : onClose())}
+    <MutationDialog
+      mutation={enter}
+      onClose={onClose}
       title="Enter figures"
       description={
         <>
@@ -44,11 +37,9 @@ export function EnterMetricsDialog({ post, onClose }: { post: PostMetrics; onClo
         </>
       }
       confirmLabel="Save figures"
-      pending={enter.isPending}
-      error={enter.isError ? getErrorMessage(enter.error) : null}
       onConfirm={() => void save()}
     >
       <MetricFields idPrefix={id} register={form.register} errors={form.formState.errors} />
-    </ConfirmDialog>
+    </MutationDialog>
   );
 }

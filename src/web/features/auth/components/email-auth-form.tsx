@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/rules/password';
 import { emailSignInSchema, emailSignUpSchema } from '../../../../shared/schemas/auth';
+import { ForgotPasswordLink } from '../../../components/forgot-password-link';
 import { TwoFactorSignInStep } from '../../../components/two-factor-sign-in-step';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/input';
-import { ButtonSpinner } from '../../../components/ui/spinner';
+import { PasswordField, TextField } from '../../../components/ui/input';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { homePathFor } from '../../../lib/account-paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { refreshSession } from '../../../lib/use-session';
@@ -25,16 +25,6 @@ function useFinishSignIn() {
     if (!user) throw new Error('Your session could not be started. Please check that cookies are allowed.');
     navigate(destination ?? homePathFor(user), { replace: true });
   };
-}
-
-/** The form's main button, with a spinner while the call runs. */
-export function SubmitButton({ pending, children }: { pending: boolean; children: string }) {
-  return (
-    <Button type="submit" size="lg" className="mt-2 w-full" disabled={pending}>
-      {pending ? <ButtonSpinner label="Please wait" /> : null}
-      {children}
-    </Button>
-  );
 }
 
 /** Whether a sign-in answer is Better Auth's "second factor required" (no session yet: a code comes next). */
@@ -91,21 +81,14 @@ export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void 
   return (
     <AuthForm label="Sign in with email" error={serverError} errorTestId="auth-error" onSubmit={onSubmit}>
       <EmailField id={`${id}-email`} error={errors.email?.message} {...form.register('email')} />
-      <TextField
+      <PasswordField
+        kind="current"
         id={`${id}-password`}
-        label="Password"
-        type="password"
-        autoComplete="current-password"
         placeholder="Your password"
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <Link
-        to="/forgot-password"
-        className="-mt-2 self-end text-sm font-semibold text-mint-700 hover:underline"
-      >
-        Forgot password?
-      </Link>
+      <ForgotPasswordLink />
       <SubmitButton pending={isSubmitting}>Sign In</SubmitButton>
     </AuthForm>
   );
@@ -143,11 +126,9 @@ export function EmailSignUpForm({ onSubmitStart }: { onSubmitStart?: () => void 
         {...form.register('name')}
       />
       <EmailField id={`${id}-email`} error={errors.email?.message} {...form.register('email')} />
-      <TextField
+      <PasswordField
+        kind="new"
         id={`${id}-password`}
-        label="Password"
-        type="password"
-        autoComplete="new-password"
         placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
         error={errors.password?.message}
         {...form.register('password')}

@@ -15,11 +15,10 @@ import {
 } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Label } from '../../../components/ui/input';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { ButtonSpinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
-import { choiceList, type VariantChoice, VariantPicker } from '../../../components/variant-picker';
+import { CampaignVariantPicker, choiceList, type VariantChoice } from '../../../components/variant-picker';
 import { apiFetch, getErrorMessage } from '../../../lib/api-client';
 import { privateKeys, publicKeys } from '../../../lib/query-keys';
 import { maxLengthOf } from '../../../lib/schema-limits';
@@ -95,20 +94,12 @@ export function ApplyDialog({
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="flex flex-col gap-4">
-          {products.isPending ? (
-            <Skeleton className="h-16 w-full" role="status" aria-label="Loading the products" />
-          ) : products.isError ? (
-            <Alert variant="destructive">
-              The products could not be loaded: {getErrorMessage(products.error)}
-            </Alert>
-          ) : offered.length > 0 ? (
-            <VariantPicker
-              products={offered}
-              value={choice}
-              onChange={setChoice}
-              idPrefix={`${id}-variant`}
-            />
-          ) : null}
+          <CampaignVariantPicker
+            products={products}
+            value={choice}
+            onChange={setChoice}
+            idPrefix={`${id}-variant`}
+          />
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${id}-pitch`}>Why are you a good fit? (optional)</Label>
             <Textarea

@@ -16,7 +16,7 @@ import { CampaignStatusBadge } from '../../../components/campaign-status-badge';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card, CardContent, TitledCard } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { boxesLeftText, campaignReward, productValueText } from '../../../lib/format';
@@ -28,97 +28,95 @@ const rowLabel = 'text-slate-600';
 
 export function OverviewCard({ campaign }: { campaign: Campaign }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Campaign Overview</CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
-          <dt className={rowLabel}>Brand</dt>
-          <dd className="font-medium">{campaign.brand}</dd>
-          <dt className={rowLabel}>Platform</dt>
-          <dd className="inline-flex items-center gap-2 font-medium">
-            <PlatformIcon platform={campaign.platform} className="size-4" />
-            {PLATFORM_LABELS[campaign.platform]}
-          </dd>
-          <dt className={rowLabel}>Campaign type</dt>
-          <dd className="font-medium">{CAMPAIGN_TYPE_LABELS[campaign.type]}</dd>
-        </dl>
-        {campaign.tags.length > 0 ? (
-          <ul className="flex flex-wrap gap-2" aria-label="Tags">
-            {campaign.tags.map((tag) => (
-              <li key={tag}>
-                <Badge variant="secondary">{tag}</Badge>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </CardContent>
-    </Card>
+    <TitledCard title="Campaign Overview" contentClassName="flex flex-col gap-4">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
+        <dt className={rowLabel}>Brand</dt>
+        <dd className="font-medium">{campaign.brand}</dd>
+        <dt className={rowLabel}>Platform</dt>
+        <dd className="inline-flex items-center gap-2 font-medium">
+          <PlatformIcon platform={campaign.platform} className="size-4" />
+          {PLATFORM_LABELS[campaign.platform]}
+        </dd>
+        <dt className={rowLabel}>Campaign type</dt>
+        <dd className="font-medium">{CAMPAIGN_TYPE_LABELS[campaign.type]}</dd>
+      </dl>
+      {campaign.tags.length > 0 ? (
+        <ul className="flex flex-wrap gap-2" aria-label="Tags">
+          {campaign.tags.map((tag) => (
+            <li key={tag}>
+              <Badge variant="secondary">{tag}</Badge>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </TitledCard>
+  );
+}
+
+/** One of the schedule's two dates, with its icon. */
+function ScheduleDate({
+  icon: Icon,
+  label,
+  testId,
+  children,
+}: {
+  icon: typeof CalendarDays;
+  label: string;
+  testId: string;
+  children: string;
+}) {
+  return (
+    <div className="rounded-xl bg-slate-50 p-4">
+      <dt className="flex items-center gap-2 text-sm text-slate-600">
+        <Icon aria-hidden="true" className="size-5 shrink-0 text-mint-700" />
+        {label}
+      </dt>
+      <dd className="mt-1 pl-7 font-semibold" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
   );
 }
 
 export function ScheduleCard({ campaign }: { campaign: Campaign }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Campaign Schedule</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid gap-3 sm:grid-cols-2">
-          <div className="rounded-xl bg-slate-50 p-4">
-            <dt className="flex items-center gap-2 text-sm text-slate-600">
-              <CalendarDays aria-hidden="true" className="size-5 shrink-0 text-mint-700" />
-              Application Deadline
-            </dt>
-            <dd className="mt-1 pl-7 font-semibold" data-testid="application-deadline">
-              {formatIsoDate(campaign.deadline)}
-            </dd>
-          </div>
-          <div className="rounded-xl bg-slate-50 p-4">
-            <dt className="flex items-center gap-2 text-sm text-slate-600">
-              <CalendarClock aria-hidden="true" className="size-5 shrink-0 text-mint-700" />
-              Upload Deadline
-            </dt>
-            <dd className="mt-1 pl-7 font-semibold" data-testid="upload-deadline">
-              {formatIsoDate(uploadDeadline(campaign.deadline))}
-            </dd>
-          </div>
-        </dl>
-        <p className="mt-3 text-sm text-slate-600">
-          Content is due {UPLOAD_DEADLINE_DAYS} days after the application deadline.
-        </p>
-      </CardContent>
-    </Card>
+    <TitledCard title="Campaign Schedule">
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <ScheduleDate icon={CalendarDays} label="Application Deadline" testId="application-deadline">
+          {formatIsoDate(campaign.deadline)}
+        </ScheduleDate>
+        <ScheduleDate icon={CalendarClock} label="Upload Deadline" testId="upload-deadline">
+          {formatIsoDate(uploadDeadline(campaign.deadline))}
+        </ScheduleDate>
+      </dl>
+      <p className="mt-3 text-sm text-slate-600">
+        Content is due {UPLOAD_DEADLINE_DAYS} days after the application deadline.
+      </p>
+    </TitledCard>
   );
 }
 
 export function ParticipationCard({ campaign }: { campaign: Campaign }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Participation Guide</CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-5">
+    <TitledCard title="Participation Guide" contentClassName="flex flex-col gap-5">
+      <div>
+        <h4 className="text-sm font-semibold text-slate-900">Your mission</h4>
+        <p className="mt-1 leading-relaxed text-slate-700">{campaign.description}</p>
+      </div>
+      {campaign.requirements.length > 0 ? (
         <div>
-          <h4 className="text-sm font-semibold text-slate-900">Your mission</h4>
-          <p className="mt-1 leading-relaxed text-slate-700">{campaign.description}</p>
+          <h4 className="text-sm font-semibold text-slate-900">Requirements</h4>
+          <ul className="mt-2 flex flex-col gap-2" data-testid="requirements">
+            {campaign.requirements.map((requirement) => (
+              <li key={requirement} className="flex gap-2.5 text-slate-700">
+                <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-mint-600" />
+                {requirement}
+              </li>
+            ))}
+          </ul>
         </div>
-        {campaign.requirements.length > 0 ? (
-          <div>
-            <h4 className="text-sm font-semibold text-slate-900">Requirements</h4>
-            <ul className="mt-2 flex flex-col gap-2" data-testid="requirements">
-              {campaign.requirements.map((requirement) => (
-                <li key={requirement} className="flex gap-2.5 text-slate-700">
-                  <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-mint-600" />
-                  {requirement}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-      </CardContent>
-    </Card>
+      ) : null}
+    </TitledCard>
   );
 }
 
@@ -128,49 +126,44 @@ export function ContentGuidelineCard({ campaign, session }: { campaign: Campaign
   const panelId = useId();
   const platform = PLATFORM_LABELS[campaign.platform];
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Content Guideline</CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        <p className="text-slate-700">
-          How to shoot, caption and post your {platform} content so the brand can approve it quickly.
-        </p>
-        {session.status === 'loading' ? <Skeleton className="h-10 w-48 rounded-lg" /> : null}
-        {session.status === 'signed-out' ? (
-          <Link to="/signin" className={buttonVariants({ variant: 'outline', className: 'w-fit' })}>
-            <Lock aria-hidden="true" />
-            Sign In to Access Guidelines
-          </Link>
-        ) : null}
-        {session.status === 'signed-in' ? (
-          <>
-            <Button
-              variant="outline"
-              className="w-fit"
-              aria-expanded={open}
-              aria-controls={panelId}
-              onClick={() => setOpen((value) => !value)}
-            >
-              <ShieldCheck aria-hidden="true" />
-              Access Guidelines
-              <ChevronDown aria-hidden="true" className={cn('transition-transform', open && 'rotate-180')} />
-            </Button>
-            <div id={panelId} hidden={!open} data-testid="content-guidelines">
-              <ul className="flex list-disc flex-col gap-2 pl-5 text-slate-700">
-                {campaign.requirements.map((requirement) => (
-                  <li key={requirement}>{requirement}</li>
-                ))}
-                <li>Post original content made by you on your {platform} account.</li>
-                <li>Disclose the partnership clearly, with #ad or {platform}'s paid-partnership label.</li>
-                <li>Keep the product the clear focus and show it in use.</li>
-                <li>Submit the link to your post by {formatIsoDate(uploadDeadline(campaign.deadline))}.</li>
-              </ul>
-            </div>
-          </>
-        ) : null}
-      </CardContent>
-    </Card>
+    <TitledCard title="Content Guideline" contentClassName="flex flex-col gap-4">
+      <p className="text-slate-700">
+        How to shoot, caption and post your {platform} content so the brand can approve it quickly.
+      </p>
+      {session.status === 'loading' ? <Skeleton className="h-10 w-48 rounded-lg" /> : null}
+      {session.status === 'signed-out' ? (
+        <Link to="/signin" className={buttonVariants({ variant: 'outline', className: 'w-fit' })}>
+          <Lock aria-hidden="true" />
+          Sign In to Access Guidelines
+        </Link>
+      ) : null}
+      {session.status === 'signed-in' ? (
+        <>
+          <Button
+            variant="outline"
+            className="w-fit"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <ShieldCheck aria-hidden="true" />
+            Access Guidelines
+            <ChevronDown aria-hidden="true" className={cn('transition-transform', open && 'rotate-180')} />
+          </Button>
+          <div id={panelId} hidden={!open} data-testid="content-guidelines">
+            <ul className="flex list-disc flex-col gap-2 pl-5 text-slate-700">
+              {campaign.requirements.map((requirement) => (
+                <li key={requirement}>{requirement}</li>
+              ))}
+              <li>Post original content made by you on your {platform} account.</li>
+              <li>Disclose the partnership clearly, with #ad or {platform}'s paid-partnership label.</li>
+              <li>Keep the product the clear focus and show it in use.</li>
+              <li>Submit the link to your post by {formatIsoDate(uploadDeadline(campaign.deadline))}.</li>
+            </ul>
+          </div>
+        </>
+      ) : null}
+    </TitledCard>
   );
 }
 
@@ -262,26 +255,21 @@ function ApplySlot({ campaign, session }: { campaign: Campaign; session: Session
 
 export function StatsCard({ campaign }: { campaign: Campaign }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Campaign Stats</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid grid-cols-[1fr_auto] items-center gap-y-3 text-sm">
-          <dt className={rowLabel}>Applications</dt>
-          <dd className="text-right font-semibold" data-testid="applications-count">
-            {campaign.applicationsCount.toLocaleString('en-US')}
-          </dd>
-          <dt className={rowLabel}>Followers Required</dt>
-          <dd className="text-right font-semibold" data-testid="followers-required">
-            {campaign.followersRequired > 0 ? campaign.followersRequired.toLocaleString('en-US') : 'Any'}
-          </dd>
-          <dt className={rowLabel}>Status</dt>
-          <dd className="text-right">
-            <CampaignStatusBadge status={campaign.status} />
-          </dd>
-        </dl>
-      </CardContent>
-    </Card>
+    <TitledCard title="Campaign Stats">
+      <dl className="grid grid-cols-[1fr_auto] items-center gap-y-3 text-sm">
+        <dt className={rowLabel}>Applications</dt>
+        <dd className="text-right font-semibold" data-testid="applications-count">
+          {campaign.applicationsCount.toLocaleString('en-US')}
+        </dd>
+        <dt className={rowLabel}>Followers Required</dt>
+        <dd className="text-right font-semibold" data-testid="followers-required">
+          {campaign.followersRequired > 0 ? campaign.followersRequired.toLocaleString('en-US') : 'Any'}
+        </dd>
+        <dt className={rowLabel}>Status</dt>
+        <dd className="text-right">
+          <CampaignStatusBadge status={campaign.status} />
+        </dd>
+      </dl>
+    </TitledCard>
   );
 }

@@ -4,7 +4,7 @@ import Images from 'lucide-react/icons/images';
 import Zap from 'lucide-react/icons/zap';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { Campaign, CampaignDetail } from '../../../../shared/schemas/campaign';
-import { Badge } from '../../../components/ui/badge';
+import { Badge, type BadgeProps } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 
@@ -15,6 +15,28 @@ const GalleryDialog = lazy(() => loadGallery().then((m) => ({ default: m.Gallery
 export function campaignImages(campaign: Campaign): string[] {
   const images = campaign.gallery.filter(Boolean);
   return images.length > 0 ? images : [campaign.imageUrl];
+}
+
+/** One of the hero's highlights: a large badge with its icon, in the list under the title. */
+function Highlight({
+  variant,
+  icon: Icon,
+  title,
+  children,
+}: {
+  variant: BadgeProps['variant'];
+  icon: typeof Crown;
+  title?: string;
+  children: string;
+}) {
+  return (
+    <li>
+      <Badge variant={variant} className="gap-1 px-3 py-1 text-sm" title={title}>
+        <Icon aria-hidden="true" className="size-4" />
+        {children}
+      </Badge>
+    </li>
+  );
 }
 
 /**
@@ -43,36 +65,27 @@ export function CampaignHero({ campaign }: { campaign: Campaign & { badges?: Cam
         {campaign.status === 'active' || campaign.badges?.topCreator || campaign.badges?.respondsFast ? (
           <ul className="flex flex-wrap gap-2" aria-label="Highlights">
             {campaign.status === 'active' ? (
-              <li>
-                <Badge variant="green" className="gap-1 px-3 py-1 text-sm">
-                  <BadgeCheck aria-hidden="true" className="size-4" />
-                  Active Campaign
-                </Badge>
-              </li>
+              <Highlight variant="green" icon={BadgeCheck}>
+                Active Campaign
+              </Highlight>
             ) : null}
             {campaign.badges?.topCreator ? (
-              <li>
-                <Badge
-                  variant="default"
-                  className="gap-1 px-3 py-1 text-sm"
-                  title={`At least five creators had their content approved by ${campaign.brand}`}
-                >
-                  <Crown aria-hidden="true" className="size-4" />
-                  Top Creator
-                </Badge>
-              </li>
+              <Highlight
+                variant="default"
+                icon={Crown}
+                title={`At least five creators had their content approved by ${campaign.brand}`}
+              >
+                Top Creator
+              </Highlight>
             ) : null}
             {campaign.badges?.respondsFast ? (
-              <li>
-                <Badge
-                  variant="blue"
-                  className="gap-1 px-3 py-1 text-sm"
-                  title={`${campaign.brand} answers most applications within two days`}
-                >
-                  <Zap aria-hidden="true" className="size-4" />
-                  Responds Fast
-                </Badge>
-              </li>
+              <Highlight
+                variant="blue"
+                icon={Zap}
+                title={`${campaign.brand} answers most applications within two days`}
+              >
+                Responds Fast
+              </Highlight>
             ) : null}
           </ul>
         ) : null}

@@ -1,16 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MetricsInput, myAnalyticsSchema } from '../../../../shared/schemas/content-metrics';
 import { idResultSchema } from '../../../../shared/schemas/results';
 import { apiFetch } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 import { privateKeys } from '../../../lib/query-keys';
 
 /** GET /api/me/analytics: this month against last month, totals and every post with its source. */
 export const myAnalyticsQuery = () =>
-  queryOptions({
-    queryKey: privateKeys.analytics,
-    queryFn: ({ signal }) => apiFetch('/api/me/analytics', { signal, schema: myAnalyticsSchema }),
-    staleTime: 60_000,
-  });
+  getQuery(privateKeys.analytics, '/api/me/analytics', myAnalyticsSchema, { staleTime: 60_000 });
 export const useMyAnalytics = () => useQuery(myAnalyticsQuery());
 
 /** POST /api/submissions/:id/metrics: the creator's figures with a screenshot, counted once an admin confirms. */

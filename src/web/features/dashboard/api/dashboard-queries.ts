@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { DeliveryProblem } from '../../../../shared/lifecycle/delivery-problems';
 import { myApplicationListSchema } from '../../../../shared/schemas/application';
@@ -8,45 +8,40 @@ import { type Wallet, walletSchema } from '../../../../shared/schemas/payout';
 import { myReliabilitySchema } from '../../../../shared/schemas/reliability';
 import { idResultSchema, idStatusResultSchema } from '../../../../shared/schemas/results';
 import { apiFetch } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 import { meQuery } from '../../../lib/me-query';
 import { privateKeys, publicKeys } from '../../../lib/query-keys';
+import type { useMyAnalytics } from './content-metrics';
 
 export type { Wallet };
 
+/** The three reads the dashboard's Overview and Analytics tabs are drawn from. */
+export interface DashboardReads {
+  applications: ReturnType<typeof useMyApplications>;
+  wallet: ReturnType<typeof useWallet>;
+  analytics: ReturnType<typeof useMyAnalytics>;
+}
+
 /** GET /api/me/applications: every application with its status, progress, next step and what can be done. */
 export const myApplicationsQuery = () =>
-  queryOptions({
-    queryKey: privateKeys.applications,
-    queryFn: ({ signal }) => apiFetch('/api/me/applications', { signal, schema: myApplicationListSchema }),
-    staleTime: 30_000,
-  });
+  getQuery(privateKeys.applications, '/api/me/applications', myApplicationListSchema, { staleTime: 30_000 });
 export const useMyApplications = () => useQuery(myApplicationsQuery());
 
 /** GET /api/me/reliability: the creator's own reliability record, what admins see (issue 27). */
 export const myReliabilityQuery = () =>
-  queryOptions({
-    queryKey: privateKeys.reliability,
-    queryFn: ({ signal }) => apiFetch('/api/me/reliability', { signal, schema: myReliabilitySchema }),
-    staleTime: 30_000,
-  });
+  getQuery(privateKeys.reliability, '/api/me/reliability', myReliabilitySchema, { staleTime: 30_000 });
 export const useMyReliability = () => useQuery(myReliabilityQuery());
 
 /** GET /api/me/delivery-problems: the creator's reports with the brand's replies. */
 export const myDeliveryProblemsQuery = () =>
-  queryOptions({
-    queryKey: privateKeys.deliveryProblems,
-    queryFn: ({ signal }) => apiFetch('/api/me/delivery-problems', { signal, schema: myProblemListSchema }),
+  getQuery(privateKeys.deliveryProblems, '/api/me/delivery-problems', myProblemListSchema, {
     staleTime: 30_000,
   });
 export const useMyDeliveryProblems = () => useQuery(myDeliveryProblemsQuery());
 
 /** GET /api/me/wallet: available Mint, Mint on its way, in payout, earned, and the latest ledger entries. */
 export const walletQuery = () =>
-  queryOptions({
-    queryKey: privateKeys.wallet,
-    queryFn: ({ signal }) => apiFetch('/api/me/wallet', { signal, schema: walletSchema }),
-    staleTime: 30_000,
-  });
+  getQuery(privateKeys.wallet, '/api/me/wallet', walletSchema, { staleTime: 30_000 });
 export const useWallet = () => useQuery(walletQuery());
 
 export type DeliveryInput =
@@ -85,11 +80,7 @@ export function useApplicationActions() {
 
 /** GET /api/me/activity: Recent Activity, every step from the records, newest first. */
 export const myActivityQuery = () =>
-  queryOptions({
-    queryKey: privateKeys.activity,
-    queryFn: ({ signal }) => apiFetch('/api/me/activity', { signal, schema: activityListSchema }),
-    staleTime: 30_000,
-  });
+  getQuery(privateKeys.activity, '/api/me/activity', activityListSchema, { staleTime: 30_000 });
 export const useMyActivity = () => useQuery(myActivityQuery());
 
 /** The part of GET /api/me the dashboard reads: the creator's standing, with the admin's reason and since when. */

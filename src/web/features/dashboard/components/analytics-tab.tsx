@@ -8,31 +8,24 @@ import { PostFigures } from '../../../components/post-figures';
 import { StatCard } from '../../../components/stat-card';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingBlocks, Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import type { useMyAnalytics } from '../api/content-metrics';
-import type { useMyApplications, useWallet } from '../api/dashboard-queries';
+import type { DashboardReads } from '../api/dashboard-queries';
 import { applicationsByStatus, computeStats } from '../dashboard-stats';
 import { ReportMetricsDialog } from './report-metrics-dialog';
 import { ThisMonthCard } from './this-month-card';
 
 /** Analytics: what the creator's own records say, nothing more. */
-export function AnalyticsTab({
-  applications,
-  wallet,
-  analytics,
-}: {
-  applications: ReturnType<typeof useMyApplications>;
-  wallet: ReturnType<typeof useWallet>;
-  analytics: ReturnType<typeof useMyAnalytics>;
-}) {
+export function AnalyticsTab({ applications, wallet, analytics }: DashboardReads) {
   if (applications.isPending || wallet.isPending) {
     return (
-      <div className="flex flex-col gap-4" role="status" aria-label="Loading analytics">
-        <Skeleton className="h-24 w-full rounded-xl" />
-        <Skeleton className="h-64 w-full rounded-xl" />
-      </div>
+      <LoadingBlocks
+        label="Loading analytics"
+        blocks={['h-24 w-full rounded-xl', 'h-64 w-full rounded-xl']}
+        className="flex flex-col gap-4"
+      />
     );
   }
   if (applications.isError) {

@@ -44,36 +44,33 @@ describe('the carrier timeline on a creator application', () => {
     expect(shown).toContain('Austin, TX, US');
   });
 
-  it('says who said the box arrived: the carrier, or a person with the carrier time beside it', () => {
-    const base = { statusAt: null, estimatedDelivery: null, events: [], status: 'delivered' };
-    expect(
-      text(
-        renderToStaticMarkup(
-          <CarrierTimeline
-            tracking={{
-              ...base,
-              deliveredAt: '2026-06-23T11:00:00Z',
-              deliveredBy: 'carrier',
-              carrierDeliveredAt: null,
-            }}
-          />,
-        ),
-      ),
-    ).toContain('Delivered on Jun 23, 2026, as reported by the carrier.');
-    expect(
-      text(
-        renderToStaticMarkup(
-          <CarrierTimeline
-            tracking={{
-              ...base,
-              deliveredAt: '2026-06-22T11:00:00Z',
-              deliveredBy: 'person',
-              carrierDeliveredAt: '2026-06-23T11:00:00Z',
-            }}
-          />,
-        ),
-      ),
-    ).toContain('Marked delivered on Jun 22, 2026. The carrier reported it delivered on Jun 23, 2026.');
+  it.each([
+    {
+      who: 'the carrier',
+      delivery: { deliveredAt: '2026-06-23T11:00:00Z', deliveredBy: 'carrier', carrierDeliveredAt: null },
+      says: 'Delivered on Jun 23, 2026, as reported by the carrier.',
+    },
+    {
+      who: 'a person, with the carrier time beside it',
+      delivery: {
+        deliveredAt: '2026-06-22T11:00:00Z',
+        deliveredBy: 'person',
+        carrierDeliveredAt: '2026-06-23T11:00:00Z',
+      },
+      says: 'Marked delivered on Jun 22, 2026. The carrier reported it delivered on Jun 23, 2026.',
+    },
+  ] as const)('says who said the box arrived: $who', ({ delivery, says }) => {
+    const tracking = {
+      statusAt: null,
+      estimatedDelivery: null,
+      events: [],
+      status: 'delivered',
+      ...delivery,
+    };
+    expect(text(renderToStaticMarkup(<CarrierTimeline tracking={tracking} />))).toContain(says);
+  });
+
+  it('shows nothing without tracking', () => {
     expect(renderToStaticMarkup(<CarrierTimeline tracking={null} />)).toBe('');
   });
 });

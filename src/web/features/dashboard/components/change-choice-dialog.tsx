@@ -1,24 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { MyApplication } from '../../../../shared/schemas/application';
 import { productListSchema } from '../../../../shared/schemas/products';
 import { idStatusResultSchema } from '../../../../shared/schemas/results';
-import { Alert } from '../../../components/ui/alert';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { MutationDialog } from '../../../components/mutation-dialog';
 import { toast } from '../../../components/ui/toast';
-import { choiceList, type VariantChoice, VariantPicker } from '../../../components/variant-picker';
-import { apiFetch, getErrorMessage } from '../../../lib/api-client';
+import { CampaignVariantPicker, choiceList, type VariantChoice } from '../../../components/variant-picker';
+import { apiFetch } from '../../../lib/api-client';
 import { privateKeys, publicKeys } from '../../../lib/query-keys';
+import type { ApplicationDialogProps } from './application-dialog-props';
 
 /** The creator changes the variant(s) of their box until it ships (PUT /api/applications/:id/choices). */
-export function ChangeChoiceDialog({
-  application,
-  onClose,
-}: {
-  application: MyApplication;
-  onClose: () => void;
-}) {
+export function ChangeChoiceDialog({ application, onClose }: ApplicationDialogProps) {
   const id = useId();
   const queryClient = useQueryClient();
   const campaignId = String(application.campaign.id);
@@ -44,14 +36,12 @@ export function ChangeChoiceDialog({
       ]),
   });
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(next) => (next ? undefined : onClose())}
+    <MutationDialog
+      mutation={change}
+      onClose={onClose}
       title={`Your box from ${application.campaign.brand}`}
       description="You can change your choice until your box ships."
       confirmLabel="Save my choice"
-      pending={change.isPending}
-      error={change.isError ? getErrorMessage(change.error) : null}
       onConfirm={() =>
         change.mutate(undefined, {
           onSuccess: () => {
@@ -61,20 +51,7 @@ export function ChangeChoiceDialog({
         })
       }
     >
-      {products.isPending ? (
-        <Skeleton className="h-16 w-full" role="status" aria-label="Loading the products" />
-      ) : products.isError ? (
-        <Alert variant="destructive">
-          The products could not be loaded: {getErrorMessage(products.error)}
-        </Alert>
-      ) : (
-        <VariantPicker
-          products={products.data.items}
-          value={choice}
-          onChange={setChoice}
-          idPrefix={`${id}-v`}
-        />
-      )}
-    </ConfirmDialog>
+      <CampaignVariantPicker products={products} value={choice} onChange={setChoice} idPrefix={`${id}-v`} />
+    </MutationDialog>
   );
 }

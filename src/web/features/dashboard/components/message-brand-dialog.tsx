@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MyApplication } from '../../../../shared/schemas/application';
 import { ConversationThread } from '../../../components/conversation-thread';
 import {
   Dialog,
@@ -11,15 +10,10 @@ import {
 import { Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { conversationKeys, openConversation } from '../../../lib/conversations';
+import type { ApplicationDialogProps } from './application-dialog-props';
 
 /** The conversation with the campaign team about one application (issue 26), in a dialog. */
-export function MessageBrandDialog({
-  application,
-  onClose,
-}: {
-  application: MyApplication;
-  onClose: () => void;
-}) {
+export function MessageBrandDialog({ application, onClose }: ApplicationDialogProps) {
   const opened = useQuery({
     queryKey: [...conversationKeys.all, 'creator', 'open', application.id],
     queryFn: () => openConversation('creator', application.id),

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { MyApplication } from '../../../../shared/schemas/application';
 import { ErrorPanel } from '../../../components/error-panel';
 import { buttonVariants } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingBlocks } from '../../../components/ui/skeleton';
 import { type ApplicationDialog, ApplicationItem } from './application-item';
 import { ChangeChoiceDialog } from './change-choice-dialog';
 import { MessageBrandDialog } from './message-brand-dialog';
@@ -42,10 +42,10 @@ export function MyCampaigns({
   }, [choose, applications]);
   if (loading) {
     return (
-      <div className="flex flex-col gap-3" role="status" aria-label="Loading your campaigns">
-        <Skeleton className="h-36 w-full rounded-xl" />
-        <Skeleton className="h-36 w-full rounded-xl" />
-      </div>
+      <LoadingBlocks
+        label="Loading your campaigns"
+        blocks={['h-36 w-full rounded-xl', 'h-36 w-full rounded-xl']}
+      />
     );
   }
   if (error) return <ErrorPanel title="We couldn't load your campaigns." error={error} onRetry={retry} />;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { type ActivityKind, activityLink, activityText } from '../../../../shared/schemas/me';
 import { ErrorNote } from '../../../components/error-panel';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingBlocks } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatRelative } from '../../../lib/format';
@@ -47,11 +47,7 @@ export function RecentActivity() {
       </CardHeader>
       <CardContent>
         {activity.isPending ? (
-          <div className="flex flex-col gap-3" role="status" aria-label="Loading activity">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
+          <LoadingBlocks label="Loading activity" blocks={['h-10 w-full', 'h-10 w-full', 'h-10 w-full']} />
         ) : activity.isError ? (
           <ErrorNote>
             {getErrorMessage(activity.error, 'Your activity could not be loaded.')}{' '}

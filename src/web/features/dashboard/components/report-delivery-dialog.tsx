@@ -3,14 +3,13 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DELIVERY_PROBLEMS, type DeliveryProblem } from '../../../../shared/lifecycle/delivery-problems';
-import { deliverySchema, type MyApplication } from '../../../../shared/schemas/application';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { deliverySchema } from '../../../../shared/schemas/application';
+import { MutationDialog, runThenClose } from '../../../components/mutation-dialog';
 import { TextareaField } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { maxLengthOf } from '../../../lib/schema-limits';
 import { useApplicationActions } from '../api/dashboard-queries';
+import type { ApplicationDialogProps } from './application-dialog-props';
 
 /** The 'report' answer of POST /api/applications/:id/delivery, without its action. */
 const reportSchema = deliverySchema.options[1].omit({ action: true });
@@ -27,13 +26,7 @@ const CHOICES: Record<DeliveryProblem, string> = {
 };
 
 /** Report a problem with the PR box: not received or damaged, with optional details; the brand is told at once. */
-export function ReportDeliveryDialog({
-  application,
-  onClose,
-}: {
-  application: MyApplication;
-  onClose: () => void;
-}) {
+export function ReportDeliveryDialog({ application, onClose }: ApplicationDialogProps) {
   const id = useId();
   const { delivery } = useApplicationActions();
   const form = useForm<ReportInput, unknown, Report>({
@@ -42,28 +35,25 @@ export function ReportDeliveryDialog({
   });
   const problem = form.watch('problem');
 
-  const send = form.handleSubmit(async ({ problem: chosen, note }) => {
-    try {
-      await delivery.mutateAsync({
-        id: application.id,
-        input: { action: 'report', problem: chosen, note: note || undefined },
-      });
-      toast({ title: 'Problem reported', description: 'The brand has been told.' });
-      onClose();
-    } catch {
-      // Shown in the dialog.
-    }
-  });
+  const send = form.handleSubmit(({ problem: chosen, note }) =>
+    runThenClose(
+      () =>
+        delivery.mutateAsync({
+          id: application.id,
+          input: { action: 'report', problem: chosen, note: note || undefined },
+        }),
+      { title: 'Problem reported', description: 'The brand has been told.' },
+      onClose,
+    ),
+  );
 
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(next) => (next ? undefined : onClose())}
+    <MutationDialog
+      mutation={delivery}
+      onClose={onClose}
       title="Report a problem with your PR box"
       description={`${application.campaign.brand} is told at once and will get back to you.`}
       confirmLabel="Send report"
-      pending={delivery.isPending}
-      error={delivery.isError ? getErrorMessage(delivery.error) : null}
       onConfirm={() => void send()}
     >
       <fieldset className="flex flex-col gap-2">
@@ -94,6 +84,6 @@ export function ReportDeliveryDialog({
         error={form.formState.errors.note?.message}
         {...form.register('note')}
       />
-    </ConfirmDialog>
+    </MutationDialog>
   );
 }

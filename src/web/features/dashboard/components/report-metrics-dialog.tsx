@@ -7,10 +7,8 @@ import {
   type MetricFormValues,
   metricsResolver,
 } from '../../../components/metric-fields';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { MutationDialog, runThenClose } from '../../../components/mutation-dialog';
 import { FieldFrame, fieldAria, Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api-client';
 import { useReportMetrics } from '../api/content-metrics';
 
 /**
@@ -32,19 +30,17 @@ export function ReportMetricsDialog({ post, onClose }: { post: PostMetrics; onCl
       setScreenshotError('Add a screenshot of the figures');
       return;
     }
-    try {
-      await report.mutateAsync({ submissionId: post.submissionId, input, screenshot });
-      toast({ title: 'Figures sent', description: 'They count once the Mintbox team confirms them.' });
-      onClose();
-    } catch {
-      // Shown in the dialog.
-    }
+    await runThenClose(
+      () => report.mutateAsync({ submissionId: post.submissionId, input, screenshot }),
+      { title: 'Figures sent', description: 'They count once the Mintbox team confirms them.' },
+      onClose,
+    );
   });
 
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(next) => (next ? undefined : onClose())}
+    <MutationDialog
+      mutation={report}
+      onClose={onClose}
       title="Report your post's figures"
       description={
         <>
@@ -53,8 +49,6 @@ export function ReportMetricsDialog({ post, onClose }: { post: PostMetrics; onCl
         </>
       }
       confirmLabel="Send figures"
-      pending={report.isPending}
-      error={report.isError ? getErrorMessage(report.error) : null}
       onConfirm={() => void send()}
     >
       <MetricFields idPrefix={id} register={form.register} errors={form.formState.errors} />
@@ -76,6 +70,6 @@ export function ReportMetricsDialog({ post, onClose }: { post: PostMetrics; onCl
           }}
         />
       </FieldFrame>
-    </ConfirmDialog>
+    </MutationDialog>
   );
 }

@@ -7,18 +7,17 @@ import { PLATFORM_LABELS, type Platform } from '../../../../shared/constants';
 import { isPlatformPostUrl } from '../../../../shared/lifecycle/post-links';
 import { type MyApplication, submissionSchema } from '../../../../shared/schemas/application';
 import { withArticle } from '../../../../shared/wording';
+import { MutationDialog, runThenClose } from '../../../components/mutation-dialog';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { TextareaField } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api-client';
 import { firstErrorMessage } from '../../../lib/form-errors';
 import { formatShortIsoDate } from '../../../lib/format';
 import { maxLengthOf } from '../../../lib/schema-limits';
 import { useApplicationActions } from '../api/dashboard-queries';
+import type { ApplicationDialogProps } from './application-dialog-props';
 
 const MAX_LINKS = maxLengthOf(submissionSchema.shape.urls);
 const NOTE_MAX = maxLengthOf(submissionSchema.shape.note);
@@ -61,13 +60,7 @@ function previousLinks(application: MyApplication) {
 }
 
 /** Submit (or resubmit) content: the links to the posts on the campaign's platform, and a note to the brand. */
-export function SubmitContentDialog({
-  application,
-  onClose,
-}: {
-  application: MyApplication;
-  onClose: () => void;
-}) {
+export function SubmitContentDialog({ application, onClose }: ApplicationDialogProps) {
   const id = useId();
   const { submit } = useApplicationActions();
   const { platform } = application.campaign;
@@ -84,30 +77,20 @@ export function SubmitContentDialog({
       : null;
 
   const send = form.handleSubmit(async ({ urls, note }) => {
-    try {
-      await submit.mutateAsync({ id: application.id, urls, note: note || undefined });
-      toast({
-        title: 'Content submitted',
-        description: 'The brand will review it soon.',
-        variant: 'success',
-      });
-      onClose();
-    } catch {
-      // Shown in the dialog.
-    }
+    await runThenClose(
+      () => submit.mutateAsync({ id: application.id, urls, note: note || undefined }),
+      { title: 'Content submitted', description: 'The brand will review it soon.', variant: 'success' },
+      onClose,
+    );
   });
-  const problem =
-    firstErrorMessage(form.formState.errors) ?? (submit.isError ? getErrorMessage(submit.error) : null);
-
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(next) => (next ? undefined : onClose())}
+    <MutationDialog
+      mutation={submit}
+      onClose={onClose}
+      formError={firstErrorMessage(form.formState.errors)}
       title={`Submit your content for ${application.campaign.name}`}
       description={`Add the link to your ${label} post. Due by ${formatShortIsoDate(application.uploadDeadline)}.`}
       confirmLabel="Submit"
-      pending={submit.isPending}
-      error={problem}
       onConfirm={() => void send()}
     >
       {changeMessage ? <Alert title="Changes requested">{changeMessage}</Alert> : null}
@@ -161,6 +144,6 @@ export function SubmitContentDialog({
         rows={3}
         {...form.register('note')}
       />
-    </ConfirmDialog>
+    </MutationDialog>
   );
 }

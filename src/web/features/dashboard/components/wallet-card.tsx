@@ -34,6 +34,26 @@ function Figure({
   );
 }
 
+type WalletFigures = NonNullable<ReturnType<typeof useWallet>['data']>;
+
+/** The wallet's four amounts, in the order they stand: where each is read, what it is called and means. */
+const WALLET_FIGURES = [
+  { amount: 'balance', label: 'Available', hint: 'Ready to redeem', testId: 'wallet-available' },
+  { amount: 'pending', label: 'On its way', hint: 'Content awaiting review', testId: 'wallet-on-its-way' },
+  { amount: 'inPayout', label: 'In payout', hint: 'Being paid to PayPal', testId: 'wallet-in-payout' },
+  {
+    amount: 'totalEarned',
+    label: 'Total earned',
+    hint: 'Rewards and credits so far',
+    testId: 'wallet-total-earned',
+  },
+] as const satisfies ReadonlyArray<{
+  amount: keyof WalletFigures;
+  label: string;
+  hint: string;
+  testId: string;
+}>;
+
 /**
  * The wallet: available Mint (with Redeem Mint), Mint on its way (content awaiting review), Mint in payout and
  * total earned. On Overview it links to the Wallet tab. For 24 hours after a PayPal email change Redeem Mint is off,
@@ -100,30 +120,9 @@ export function WalletCard({ wallet, footer }: { wallet: ReturnType<typeof useWa
         </ErrorNote>
       ) : data ? (
         <dl className="mt-5 grid grid-cols-2 gap-4 lg:grid-cols-4">
-          <Figure
-            label="Available"
-            value={`${formatNumber(data.balance)} Mint`}
-            hint="Ready to redeem"
-            testId="wallet-available"
-          />
-          <Figure
-            label="On its way"
-            value={`${formatNumber(data.pending)} Mint`}
-            hint="Content awaiting review"
-            testId="wallet-on-its-way"
-          />
-          <Figure
-            label="In payout"
-            value={`${formatNumber(data.inPayout)} Mint`}
-            hint="Being paid to PayPal"
-            testId="wallet-in-payout"
-          />
-          <Figure
-            label="Total earned"
-            value={`${formatNumber(data.totalEarned)} Mint`}
-            hint="Rewards and credits so far"
-            testId="wallet-total-earned"
-          />
+          {WALLET_FIGURES.map(({ amount, ...figure }) => (
+            <Figure key={amount} value={`${formatNumber(data[amount])} Mint`} {...figure} />
+          ))}
         </dl>
       ) : (
         <div
@@ -131,10 +130,9 @@ export function WalletCard({ wallet, footer }: { wallet: ReturnType<typeof useWa
           role="status"
           aria-label="Loading your wallet"
         >
-          <Skeleton className="h-14" />
-          <Skeleton className="h-14" />
-          <Skeleton className="h-14" />
-          <Skeleton className="h-14" />
+          {WALLET_FIGURES.map(({ amount }) => (
+            <Skeleton key={amount} className="h-14" />
+          ))}
         </div>
       )}
       {footer}

@@ -1,7 +1,7 @@
 import type { LedgerEntry } from '../../../../shared/schemas/payout';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingBlocks } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { formatNumber, formatShortDate } from '../../../lib/format';
 import { useWalletHistory } from '../api/wallet';
@@ -18,10 +18,11 @@ export function WalletHistory() {
   const history = useWalletHistory();
   if (history.isPending) {
     return (
-      <div className="flex flex-col gap-2" role="status" aria-label="Loading your Mint history">
-        <Skeleton className="h-10 w-full" />
-        <Skeleton className="h-10 w-full" />
-      </div>
+      <LoadingBlocks
+        label="Loading your Mint history"
+        blocks={['h-10 w-full', 'h-10 w-full']}
+        className="flex flex-col gap-2"
+      />
     );
   }
   if (history.isError) {

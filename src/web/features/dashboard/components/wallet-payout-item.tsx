@@ -5,11 +5,10 @@ import { formatIsoDate } from '../../../../shared/dates';
 import { isOpenPayout, waitingTime } from '../../../../shared/payouts';
 import type { Payout } from '../../../../shared/schemas/payout';
 import { TAX_FORM_PATH, TAX_HOLD_MESSAGE } from '../../../../shared/tax';
+import { mutationError, runThenClose } from '../../../components/mutation-dialog';
 import { TransactionStatusBadge } from '../../../components/transaction-status-badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatNumber, formatUsd } from '../../../lib/format';
 import { useCancelRedemption } from '../api/wallet';
@@ -149,20 +148,18 @@ export function CancelPayoutDialog({ payout, onClose }: { payout: Payout | null;
       confirmLabel="Cancel payout"
       confirmVariant="destructive"
       pending={cancel.isPending}
-      error={cancel.isError ? getErrorMessage(cancel.error) : null}
+      error={mutationError(cancel)}
       onConfirm={async () => {
         if (!payout) return;
-        try {
-          await cancel.mutateAsync(payout.id);
-          toast({
+        await runThenClose(
+          () => cancel.mutateAsync(payout.id),
+          {
             title: 'Payout cancelled',
             description: `${formatNumber(payout.amount)} Mint are back in your wallet.`,
             variant: 'success',
-          });
-          onClose();
-        } catch {
-          // Shown in the dialog.
-        }
+          },
+          onClose,
+        );
       }}
     />
   );

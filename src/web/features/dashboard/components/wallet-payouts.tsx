@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Payout } from '../../../../shared/schemas/payout';
 import { ErrorPanel } from '../../../components/error-panel';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingBlocks } from '../../../components/ui/skeleton';
 import { useNow } from '../../../lib/use-now';
 import { usePayouts } from '../api/wallet';
 import { CancelPayoutDialog, PayoutItem } from './wallet-payout-item';
@@ -13,11 +13,7 @@ export function WalletPayouts() {
   const [cancelling, setCancelling] = useState<Payout | null>(null);
 
   if (payouts.isPending) {
-    return (
-      <div className="flex flex-col gap-3" role="status" aria-label="Loading your payouts">
-        <Skeleton className="h-28 w-full rounded-xl" />
-      </div>
-    );
+    return <LoadingBlocks label="Loading your payouts" blocks={['h-28 w-full rounded-xl']} />;
   }
   if (payouts.isError) {
     return (

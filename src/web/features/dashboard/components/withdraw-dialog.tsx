@@ -1,22 +1,14 @@
-import type { MyApplication } from '../../../../shared/schemas/application';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api-client';
+import { MutationDialog, runThenClose } from '../../../components/mutation-dialog';
 import { useApplicationActions } from '../api/dashboard-queries';
+import type { ApplicationDialogProps } from './application-dialog-props';
 
 /** Withdraw: the creator leaves a campaign, after a question (it cannot be undone). */
-export function WithdrawDialog({
-  application,
-  onClose,
-}: {
-  application: MyApplication;
-  onClose: () => void;
-}) {
+export function WithdrawDialog({ application, onClose }: ApplicationDialogProps) {
   const { withdraw } = useApplicationActions();
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(next) => (next ? undefined : onClose())}
+    <MutationDialog
+      mutation={withdraw}
+      onClose={onClose}
       title={`Withdraw from ${application.campaign.name}?`}
       description={
         application.status === 'accepted'
@@ -25,17 +17,13 @@ export function WithdrawDialog({
       }
       confirmLabel="Withdraw"
       confirmVariant="destructive"
-      pending={withdraw.isPending}
-      error={withdraw.isError ? getErrorMessage(withdraw.error) : null}
-      onConfirm={async () => {
-        try {
-          await withdraw.mutateAsync(application.id);
-          toast({ title: 'Application withdrawn', description: application.campaign.name });
-          onClose();
-        } catch {
-          // Shown in the dialog.
-        }
-      }}
+      onConfirm={() =>
+        runThenClose(
+          () => withdraw.mutateAsync(application.id),
+          { title: 'Application withdrawn', description: application.campaign.name },
+          onClose,
+        )
+      }
     />
   );
 }

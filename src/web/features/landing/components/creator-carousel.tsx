@@ -2,6 +2,7 @@ import { Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from '../../../lib/use-reduced-motion';
 import { CREATORS } from '../landing-content';
+import { SectionHeading } from './section-heading';
 
 /** Spec §9: 20 slides of the 11 images, one slide every 316 px, moving 0.5 px per frame. */
 export const CAROUSEL_SLIDES = 20;
@@ -67,10 +68,7 @@ export function CreatorCarousel() {
     >
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 sm:flex-row sm:items-end sm:justify-between sm:px-6">
         <div className="max-w-2xl">
-          <p className="text-sm font-semibold tracking-wider text-mint-200 uppercase">Creators</p>
-          <h2 id="creators-title" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
-            Made by creators like you
-          </h2>
+          <SectionHeading label="Creators" id="creators-title" title="Made by creators like you" onDark />
           <p className="mt-4 text-lg text-slate-300">
             Reels, TikToks and videos that creators made with their PR boxes.
           </p>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { cn } from '../../../lib/cn';
 import { TESTIMONIALS } from '../landing-sections-content';
+import { SectionHeading } from './section-heading';
 
 /** Three testimonials, one at a time; Previous and Next go round. */
 export function TestimonialsSection() {
@@ -19,10 +20,7 @@ export function TestimonialsSection() {
     >
       <div className="mx-auto max-w-4xl px-4 sm:px-6">
         <div className="text-center">
-          <p className="text-sm font-semibold tracking-wider text-mint-700 uppercase">Creator stories</p>
-          <h2 id="testimonials-title" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
-            Loved by creators
-          </h2>
+          <SectionHeading label="Creator stories" id="testimonials-title" title="Loved by creators" />
         </div>
         <div className="mt-10 rounded-3xl bg-white p-6 shadow-xl shadow-mint-900/5 sm:p-10">
           <figure

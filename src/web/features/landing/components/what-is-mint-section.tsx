@@ -1,4 +1,5 @@
 import { BadgeDollarSign, Coins, Wallet } from 'lucide-react';
+import { SectionHeading } from './section-heading';
 
 const FACTS = [
   { icon: BadgeDollarSign, title: '1 Mint = 1 USD', text: 'Mint always has the same value as a US dollar.' },
@@ -20,10 +21,7 @@ export function WhatIsMintSection() {
     <section id="pricing" aria-labelledby="mint-title" className="scroll-mt-20 py-20 sm:py-24">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2">
         <div>
-          <p className="text-sm font-semibold tracking-wider text-mint-700 uppercase">Pricing</p>
-          <h2 id="mint-title" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
-            What is Mint?
-          </h2>
+          <SectionHeading label="Pricing" id="mint-title" title="What is Mint?" />
           <p className="mt-4 text-lg leading-relaxed text-slate-600">
             Mint is how brands pay you on Mintbox. Every approved post adds Mint to your balance, and you turn
             it into cash whenever you like. Joining and applying are free for creators.

@@ -1,5 +1,6 @@
 import { BarChart3, Coins, Gift, Globe, LayoutDashboard, type LucideIcon, Search } from 'lucide-react';
 import { FEATURES, type FeatureIcon, STEPS } from '../landing-sections-content';
+import { SectionHeading } from './section-heading';
 
 const ICONS: Record<FeatureIcon, LucideIcon> = {
   search: Search,
@@ -20,10 +21,12 @@ export function WhyCreatorsSection() {
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wider text-mint-700 uppercase">How It Works</p>
-          <h2 id="how-title" className="mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl">
-            Why creators love Mintbox
-          </h2>
+          <SectionHeading
+            label="How It Works"
+            id="how-title"
+            title="Why creators love Mintbox"
+            className="text-balance"
+          />
           <p className="mt-4 text-lg text-slate-600">
             From your first application to your first payout, everything happens in one place.
           </p>

@@ -1,15 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountSessionListSchema } from '../../../../shared/schemas/account-sessions';
 import { tiktokAccessSchema } from '../../../../shared/schemas/tiktok-access';
 import { apiFetch } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 import { privateKeys } from '../../../lib/query-keys';
 
 /** GET /api/me/sessions: where the account is signed in (issue 42). */
 export const accountSessionsQuery = () =>
-  queryOptions({
-    queryKey: privateKeys.accountSessions,
-    queryFn: ({ signal }) => apiFetch('/api/me/sessions', { signal, schema: accountSessionListSchema }),
-  });
+  getQuery(privateKeys.accountSessions, '/api/me/sessions', accountSessionListSchema);
 export const useAccountSessions = () => useQuery(accountSessionsQuery());
 
 /** DELETE /api/me/sessions/:id: signs another device out. */
@@ -23,9 +21,4 @@ export function useEndSession() {
 
 /** GET /api/me/connections/tiktok: the scopes left out at the TikTok sign-in. */
 export const useTiktokAccess = () =>
-  useQuery(
-    queryOptions({
-      queryKey: privateKeys.tiktokAccess,
-      queryFn: ({ signal }) => apiFetch('/api/me/connections/tiktok', { signal, schema: tiktokAccessSchema }),
-    }),
-  );
+  useQuery(getQuery(privateKeys.tiktokAccess, '/api/me/connections/tiktok', tiktokAccessSchema));

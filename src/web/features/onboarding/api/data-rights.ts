@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/schemas/data-rights';
 import { apiFetch } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
+import { getQuery } from '../../../lib/get-query';
 import { privateKeys } from '../../../lib/query-keys';
 
 /** GET /api/me/data-export: the latest "Download my data" request (checked again every 15 s while it is built). */
@@ -54,10 +55,7 @@ export async function downloadDataExport(token: string): Promise<void> {
 
 /** GET /api/me/account-closure: the statement shown before closing. */
 export const closurePreviewQuery = () =>
-  queryOptions({
-    queryKey: privateKeys.accountClosure,
-    queryFn: ({ signal }) => apiFetch('/api/me/account-closure', { signal, schema: closurePreviewSchema }),
-  });
+  getQuery(privateKeys.accountClosure, '/api/me/account-closure', closurePreviewSchema);
 export const useClosurePreview = (enabled: boolean) => useQuery({ ...closurePreviewQuery(), enabled });
 
 /** POST /api/me/account-closure. */

@@ -1,19 +1,17 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   instagramConnectionStatusSchema,
   instagramDisconnectedSchema,
 } from '../../../../shared/schemas/instagram';
 import { urlResultSchema } from '../../../../shared/schemas/results';
 import { apiFetch } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 import { privateKeys } from '../../../lib/query-keys';
 
 const PATH = '/api/me/connections/instagram';
 
 export const instagramConnectionQuery = () =>
-  queryOptions({
-    queryKey: privateKeys.instagram,
-    queryFn: ({ signal }) => apiFetch(PATH, { signal, schema: instagramConnectionStatusSchema }),
-  });
+  getQuery(privateKeys.instagram, PATH, instagramConnectionStatusSchema);
 export const useInstagramConnection = () => useQuery(instagramConnectionQuery());
 
 /** Starts the connection: the browser goes to Instagram's authorization window and comes back to /profile. */

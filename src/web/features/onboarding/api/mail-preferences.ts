@@ -1,15 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreatorMailPreferences } from '../../../../shared/mail-preferences';
 import { mailPreferencesSchema } from '../../../../shared/schemas/me';
 import { apiFetch } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 import { privateKeys } from '../../../lib/query-keys';
 
 /** GET /api/me/mail-preferences. */
 export const mailPreferencesQuery = () =>
-  queryOptions({
-    queryKey: privateKeys.mailPreferences,
-    queryFn: ({ signal }) => apiFetch('/api/me/mail-preferences', { signal, schema: mailPreferencesSchema }),
-  });
+  getQuery(privateKeys.mailPreferences, '/api/me/mail-preferences', mailPreferencesSchema);
 export const useMailPreferences = () => useQuery(mailPreferencesQuery());
 
 /** PUT /api/me/mail-preferences: the switch moves at once and goes back when the save fails. */

@@ -1,5 +1,5 @@
 import { LogOut, MonitorSmartphone } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { AccountSession } from '../../../../shared/schemas/account-sessions';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -9,6 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useAccountSessions, useEndSession, useTiktokAccess } from '../api/account-sessions';
+import { ProfileSection } from './profile-section';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -18,7 +19,6 @@ const when = (iso: string) =>
  * last active and which one this is; another one can be signed out after a confirmation. No token is ever shown.
  */
 export function AccountSessionsSection() {
-  const id = useId();
   const sessions = useAccountSessions();
   const end = useEndSession();
   const [asked, setAsked] = useState<AccountSession | null>(null);
@@ -37,19 +37,12 @@ export function AccountSessionsSection() {
   };
 
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="mt-8 flex flex-col gap-4 border-t border-slate-100 pt-6"
-      data-testid="account-sessions"
+    <ProfileSection
+      title="Where you are signed in"
+      testId="account-sessions"
+      faint
+      intro="Sign out a device you do not recognise, then change your password."
     >
-      <div>
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-          Where you are signed in
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Sign out a device you do not recognise, then change your password.
-        </p>
-      </div>
       {sessions.isPending ? (
         <Skeleton className="h-16 w-full" />
       ) : sessions.isError ? (
@@ -102,7 +95,7 @@ export function AccountSessionsSection() {
         pending={end.isPending}
         error={error}
       />
-    </section>
+    </ProfileSection>
   );
 }
 

@@ -7,16 +7,18 @@ import {
   type DataExport,
   FRESH_SIGN_IN_MINUTES,
 } from '../../../../shared/schemas/data-rights';
+import { CurrentPasswordField } from '../../../components/current-password-field';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Input, Label } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ButtonSpinner, Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { closeAccount, useClosurePreview, useDataExport, useRequestDataExport } from '../api/data-rights';
+import { LoadFailedAlert } from './profile-not-loaded';
+import { ProfileSection } from './profile-section';
 
 /** Issue 27: "Download my data" and "Close my account" at the foot of /profile. */
 export function DataRightsSection() {
@@ -42,7 +44,6 @@ function exportStatusText(latest: DataExport): string {
 }
 
 function DownloadMyData() {
-  const id = useId();
   const state = useDataExport();
   const request = useRequestDataExport();
   const latest = state.data?.latest ?? null;
@@ -65,31 +66,26 @@ function DownloadMyData() {
     });
 
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="mt-10 flex flex-col gap-4 border-t border-slate-200 pt-6"
-      data-testid="download-my-data"
-    >
-      <div>
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-          Download my data
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
+    <ProfileSection
+      title="Download my data"
+      testId="download-my-data"
+      intro={
+        <>
           Get a file (JSON) with everything we hold about you: your account and profile, social accounts,
           applications, content and its figures, messages, Mint ledger, payouts, notifications, sign-in
           history and mail preferences. We prepare it in the background and email you a link. The link works
           once, for {DATA_EXPORT_LINK_HOURS} hours, and only while you are signed in to this account.
-        </p>
-      </div>
+        </>
+      }
+    >
       {state.isPending ? (
         <Skeleton className="h-10 w-full max-w-sm" />
       ) : state.isError ? (
-        <Alert variant="destructive" title="Your data download could not be loaded">
-          <p>{getErrorMessage(state.error, 'Please try again.')}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void state.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailedAlert
+          title="Your data download could not be loaded"
+          message={getErrorMessage(state.error, 'Please try again.')}
+          onRetry={() => void state.refetch()}
+        />
       ) : (
         <>
           {latest ? (
@@ -105,28 +101,23 @@ function DownloadMyData() {
           </div>
         </>
       )}
-    </section>
+    </ProfileSection>
   );
 }
 
 function CloseMyAccount() {
-  const id = useId();
   const [open, setOpen] = useState(false);
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="mt-10 flex flex-col gap-4 border-t border-slate-200 pt-6"
-      data-testid="close-my-account"
-    >
-      <div>
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-          Close my account
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
+    <ProfileSection
+      title="Close my account"
+      testId="close-my-account"
+      intro={
+        <>
           Closing your account signs you out everywhere and cannot be undone. You will see exactly what
           happens to your applications and Mint before you confirm.
-        </p>
-      </div>
+        </>
+      }
+    >
       <div>
         <Button variant="destructive" onClick={() => setOpen(true)}>
           <UserX aria-hidden="true" />
@@ -134,7 +125,7 @@ function CloseMyAccount() {
         </Button>
       </div>
       {open ? <CloseAccountDialog onClose={() => setOpen(false)} /> : null}
-    </section>
+    </ProfileSection>
   );
 }
 
@@ -265,16 +256,13 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
       }
     >
       {data?.hasPassword ? (
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-password`}>Your password</Label>
-          <Input
-            id={`${id}-password`}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
+        <CurrentPasswordField
+          id={`${id}-password`}
+          label="Your password"
+          value={password}
+          onChange={setPassword}
+          autoFocus={false}
+        />
       ) : data && !data.freshSignIn ? (
         <Alert title="Sign in again first">
           <p>

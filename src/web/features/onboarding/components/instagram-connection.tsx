@@ -14,6 +14,7 @@ import { ButtonSpinner, Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useConnectInstagram, useDisconnectInstagram, useInstagramConnection } from '../api/instagram-api';
+import { LoadFailedAlert } from './profile-not-loaded';
 
 const isResult = (v: string | null): v is InstagramConnectResult =>
   (INSTAGRAM_CONNECT_RESULTS as readonly (string | null)[]).includes(v);
@@ -82,12 +83,11 @@ export function InstagramConnectionSection() {
       {status.isPending ? (
         <Spinner label="Loading your Instagram connection" />
       ) : status.isError ? (
-        <Alert variant="destructive" title="Your Instagram connection could not be loaded">
-          <p>{getErrorMessage(status.error, 'Please try again.')}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void status.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailedAlert
+          title="Your Instagram connection could not be loaded"
+          message={getErrorMessage(status.error, 'Please try again.')}
+          onRetry={() => void status.refetch()}
+        />
       ) : !status.data.available && !connection ? (
         <p className="text-sm text-slate-600">
           Connecting Instagram is not available yet. Your Instagram figures are entered by the Mintbox team or

@@ -6,11 +6,12 @@ import {
 } from '../../../../shared/mail-preferences';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingBlocks } from '../../../components/ui/skeleton';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useMailPreferences, useSaveMailPreferences } from '../api/mail-preferences';
+import { ProfileSection } from './profile-section';
 
 /**
  * The creator's mail preferences on /profile (issue 13): one switch per category, each saved at once with a
@@ -44,20 +45,16 @@ export function MailPreferences() {
   };
 
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="mt-10 flex flex-col gap-4 border-t border-slate-200 pt-6"
-      data-testid="mail-preferences"
-    >
-      <div>
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-          Email notifications
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
+    <ProfileSection
+      title="Email notifications"
+      testId="mail-preferences"
+      intro={
+        <>
           Choose which mails you get. Mails about your account and your money (sign-in codes, password, email
           and PayPal changes, payouts and account notices) are always sent.
-        </p>
-      </div>
+        </>
+      }
+    >
       {preferences.data ? (
         <ul className="flex flex-col divide-y divide-slate-100">
           {CREATOR_MAIL_CATEGORIES.map((category) => {
@@ -91,10 +88,7 @@ export function MailPreferences() {
           </Button>
         </Alert>
       ) : (
-        <div className="flex flex-col gap-3" role="status" aria-label="Loading mail preferences">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-        </div>
+        <LoadingBlocks label="Loading mail preferences" blocks={['h-10 w-full', 'h-10 w-full']} />
       )}
       <p
         className="min-h-5 text-sm text-slate-600"
@@ -104,6 +98,6 @@ export function MailPreferences() {
       >
         {status}
       </p>
-    </section>
+    </ProfileSection>
   );
 }

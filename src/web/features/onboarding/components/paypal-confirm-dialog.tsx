@@ -1,6 +1,7 @@
 import { KeyRound, MailCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { PAYPAL_CHANGE_HOLD_HOURS } from '../../../../shared/paypal-hold';
+import { CurrentPasswordField } from '../../../components/current-password-field';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -10,7 +11,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/input';
 import { ButtonSpinner } from '../../../components/ui/spinner';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { type PaypalConfirmation, sendPaypalCode } from '../api/onboarding-api';
@@ -141,14 +141,11 @@ export function PaypalConfirmDialog({
               autoFocus
             />
           ) : mode === 'password' ? (
-            <TextField
+            <CurrentPasswordField
               id={`${id}-password`}
               label="Current password"
-              type="password"
-              autoComplete="current-password"
               value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              autoFocus
+              onChange={setPassword}
             />
           ) : codeSent ? (
             <>

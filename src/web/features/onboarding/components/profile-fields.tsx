@@ -29,10 +29,33 @@ function fieldProps({ form, idPrefix }: SectionProps, name: ProfileField) {
 }
 
 /** Once a phone field shows its error, what exactly is wrong with the number typed (issue 41). */
-function phoneProblemOf(form: ProfileForm, name: 'phoneNumber' | 'shippingPhone'): string | undefined {
+function phoneProblemOf(form: ProfileForm, name: PhoneName): string | undefined {
   if (!form.formState.errors[name]) return undefined;
   const value = form.getValues(name);
   return typeof value === 'string' ? phoneProblem(value) : undefined;
+}
+
+type PhoneName = 'phoneNumber' | 'shippingPhone';
+
+/** A phone number field: the phone keyboard, the example number, and what is wrong with a refused number. */
+function PhoneField({
+  name,
+  label,
+  hint,
+  ...props
+}: SectionProps & { name: PhoneName; label: string; hint?: string }) {
+  return (
+    <TextField
+      label={label}
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+      placeholder={PHONE_EXAMPLE}
+      hint={hint}
+      errorDetail={phoneProblemOf(props.form, name)}
+      {...fieldProps(props, name)}
+    />
+  );
 }
 
 function Grid({ children }: { children: ReactNode }) {
@@ -62,15 +85,7 @@ export function BasicInfoFields(props: SectionProps) {
         hint="Mint you redeem is paid to this PayPal account."
         {...fieldProps(props, 'paypalEmail')}
       />
-      <TextField
-        label="Phone Number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder={PHONE_EXAMPLE}
-        errorDetail={phoneProblemOf(props.form, 'phoneNumber')}
-        {...fieldProps(props, 'phoneNumber')}
-      />
+      <PhoneField label="Phone Number" name="phoneNumber" {...props} />
     </Grid>
   );
 }
@@ -239,15 +254,11 @@ export function ShippingFields({
           {...fieldProps(props, 'zipCode')}
         />
       </div>
-      <TextField
+      <PhoneField
         label={phoneLabel}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder={PHONE_EXAMPLE}
+        name="shippingPhone"
         hint="The courier may call this number about your delivery."
-        errorDetail={phoneProblemOf(props.form, 'shippingPhone')}
-        {...fieldProps(props, 'shippingPhone')}
+        {...props}
       />
     </div>
   );

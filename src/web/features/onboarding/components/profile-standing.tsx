@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { PLATFORM_LABELS, type Platform } from '../../../../shared/constants';
 import { FollowerFigures } from '../../../components/follower-figures';
 import { PlatformIcon } from '../../../components/platform-icon';
@@ -6,6 +5,7 @@ import { TwoFactorSettings } from '../../../components/two-factor-settings';
 import { Badge } from '../../../components/ui/badge';
 import { useInstagramConnection } from '../api/instagram-api';
 import type { CreatorRecord } from '../api/onboarding-api';
+import { ProfileSection } from './profile-section';
 
 /** The top of /profile: the creator's tier and why, then the follower figures of each platform that has them. */
 export function ProfileStanding({ creator }: { creator: CreatorRecord }) {
@@ -52,23 +52,19 @@ export function ProfileStanding({ creator }: { creator: CreatorRecord }) {
 
 /** /profile's two-factor section: optional for a creator. */
 export function ProfileTwoFactor(props: { enabled: boolean; account: string; canEnrol: boolean }) {
-  const id = useId();
   return (
-    <section
-      aria-labelledby={`${id}-two-factor`}
-      className="mt-8 flex flex-col gap-4 border-t border-slate-100 pt-6"
-      data-testid="profile-two-factor"
-    >
-      <div>
-        <h2 id={`${id}-two-factor`} className="text-lg font-semibold text-slate-900">
-          Two-factor authentication
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
+    <ProfileSection
+      title="Two-factor authentication"
+      testId="profile-two-factor"
+      faint
+      intro={
+        <>
           Optional. With it, signing in and changing your PayPal email ask for a code from an authenticator
           app.
-        </p>
-      </div>
+        </>
+      }
+    >
       <TwoFactorSettings {...props} />
-    </section>
+    </ProfileSection>
   );
 }

@@ -14,14 +14,15 @@ interface FieldsProps {
   set: (name: string) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
 }
 
+/** What a field of the form reads and writes: its id, its value in the draft, how it changes it, its error. */
+function fieldOf({ id, draft, errors, set }: FieldsProps, name: string) {
+  return { id: `${id}-${name}`, value: draft[name] ?? '', onChange: set(name), error: errors[name] };
+}
+
 /** The W-9's fields (US persons): name, business name, classification, address, SSN or EIN. */
-export function W9Fields({ id, draft, errors, set }: FieldsProps) {
-  const f = (name: string) => ({
-    id: `${id}-${name}`,
-    value: draft[name] ?? '',
-    onChange: set(name),
-    error: errors[name],
-  });
+export function W9Fields(props: FieldsProps) {
+  const { draft } = props;
+  const f = (name: string) => fieldOf(props, name);
   return (
     <>
       <TextField label="Name (as shown on your income tax return)" autoComplete="name" {...f('legalName')} />
@@ -63,13 +64,8 @@ export function W9Fields({ id, draft, errors, set }: FieldsProps) {
 }
 
 /** The W-8BEN's fields (foreign persons): name, country, address, foreign TIN or date of birth, treaty claim. */
-export function W8benFields({ id, draft, errors, set }: FieldsProps) {
-  const f = (name: string) => ({
-    id: `${id}-${name}`,
-    value: draft[name] ?? '',
-    onChange: set(name),
-    error: errors[name],
-  });
+export function W8benFields(props: FieldsProps) {
+  const f = (name: string) => fieldOf(props, name);
   return (
     <>
       <TextField label="Name of individual" autoComplete="name" {...f('legalName')} />

@@ -4,6 +4,7 @@ import { ErrorPanel } from '../../../components/error-panel';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useTaxForm } from '../api/tax-form';
+import { ProfileSection } from './profile-section';
 import { TaxFormEditor } from './tax-form-editor';
 import { Figures, OnFile } from './tax-form-on-file';
 
@@ -29,22 +30,18 @@ export function TaxFormSection() {
   }, [loaded]);
 
   return (
-    <section
-      id="tax-form"
-      aria-labelledby={`${id}-title`}
-      className="mt-10 flex scroll-mt-24 flex-col gap-4 border-t border-slate-200 pt-6"
-      data-testid="tax-form"
-    >
-      <div>
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-          Tax form
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
+    <ProfileSection
+      title="Tax form"
+      testId="tax-form"
+      anchor="tax-form"
+      intro={
+        <>
           US law asks us to hold a tax form before we pay you $600 or more in a calendar year: a W-9 if you
           are a US person, a W-8BEN if you are not. Payouts that would bring your year to $600 wait until it
           is on file.
-        </p>
-      </div>
+        </>
+      }
+    >
       <p role="status" className="sr-only">
         {status}
       </p>
@@ -85,6 +82,6 @@ export function TaxFormSection() {
           )}
         </>
       )}
-    </section>
+    </ProfileSection>
   );
 }

@@ -132,9 +132,7 @@ export const submissionIdRef = () =>
 export const applicantKeys = pgTable(
   'applicant_keys',
   {
-    applicationId: integer('application_id')
-      .primaryKey()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    applicationId: applicationIdRef('cascade').primaryKey(),
     campaignId: integer('campaign_id').notNull(),
     status: text('status').$type<ApplicationStatus>().notNull(),
     createdAt: ts('created_at').notNull(),

@@ -1,4 +1,4 @@
-import { timestamp } from 'drizzle-orm/pg-core';
+import { text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A moment: `timestamptz(3)`, read as a Date (the columns keep milliseconds, which the page cursors rely on). */
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
@@ -7,4 +7,17 @@ export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 
 export const createdAndUpdated = () => ({
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * The US address a PR box goes to: the addressee's full name, two address lines, city, state (two letters) and ZIP
+ * code, all but the second line required. The creator's profile keeps one, an application can have its own.
+ */
+export const usShippingAddress = () => ({
+  fullName: text('full_name').notNull(),
+  addressLine1: text('address_line1').notNull(),
+  addressLine2: text('address_line2'),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  zipCode: text('zip_code').notNull(),
 });

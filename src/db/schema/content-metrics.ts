@@ -14,7 +14,7 @@ import type { MetricSource } from '../../shared/content-metrics';
 import { submissionIdRef } from './applications';
 import { users } from './auth';
 import { ts } from './columns';
-import { creators } from './creators';
+import { creatorIdRef } from './creators';
 import { uploads } from './uploads';
 
 const count = (name: string) => bigint(name, { mode: 'number' });
@@ -170,9 +170,7 @@ export interface AgeBracket {
 export const instagramConnections = pgTable(
   'instagram_connections',
   {
-    creatorId: integer('influencer_id')
-      .primaryKey()
-      .references(() => creators.id, { onDelete: 'cascade' }),
+    creatorId: creatorIdRef('cascade').primaryKey(),
     /** The professional account's id (`user_id` of /me): the id insights are read under. */
     igUserId: text('ig_user_id').notNull(),
     /**

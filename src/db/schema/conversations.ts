@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ConversationAuthorRole } from '../../shared/schemas/conversations';
 import { applicationIdRef } from './applications';
-import { users } from './auth';
-import { campaignIdRef, campaigns } from './campaigns';
+import { userIdRef, users } from './auth';
+import { campaignIdRef } from './campaigns';
 import { createdAndUpdated, ts } from './columns';
 import { creatorIdRef } from './creators';
 import { uploads } from './uploads';
@@ -46,6 +46,12 @@ export const conversations = pgTable(
   ],
 );
 
+/** A row's conversation: `conversation_id`, not null, a foreign key to conversations (gone with it). */
+export const conversationIdRef = () =>
+  integer('conversation_id')
+    .notNull()
+    .references(() => conversations.id, { onDelete: 'cascade' });
+
 /**
  * Issue 28: per campaign, how many of its conversations have a message (`last_message_id` set), kept by triggers on
  * `conversations` in the transaction of every change (migration 0037). The inbox's campaign filter reads the
@@ -54,9 +60,7 @@ export const conversations = pgTable(
 export const campaignConversationCounts = pgTable(
   'campaign_conversation_counts',
   {
-    campaignId: integer('campaign_id')
-      .primaryKey()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignId: campaignIdRef('cascade').primaryKey(),
     conversations: integer('conversations').notNull(),
   },
   (t) => [
@@ -72,9 +76,7 @@ export const conversationMessages = pgTable(
   'conversation_messages',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    conversationId: conversationIdRef(),
     authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     authorRole: text('author_role').$type<ConversationAuthorRole>().notNull(),
     /** The name shown, as written at the time (the creator's name, or the admin's first name). */
@@ -114,9 +116,7 @@ export const conversationAttachments = pgTable(
     uploadName: text('upload_name')
       .primaryKey()
       .references(() => uploads.name, { onDelete: 'cascade' }),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    conversationId: conversationIdRef(),
     uploadedByUserId: text('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     messageId: integer('message_id').references(() => conversationMessages.id, { onDelete: 'cascade' }),
     position: smallint('position'),
@@ -137,12 +137,8 @@ export const conversationAttachments = pgTable(
 export const conversationReads = pgTable(
   'conversation_reads',
   {
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: conversationIdRef(),
+    userId: userIdRef(),
     lastReadMessageId: integer('last_read_message_id').notNull(),
     readAt: ts('read_at').notNull(),
   },

@@ -3,7 +3,7 @@ import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-cor
 import type { ModerationAction } from '../../shared/moderation';
 import { users } from './auth';
 import { ts } from './columns';
-import { creatorIdRef, creators } from './creators';
+import { creatorIdRef } from './creators';
 
 /** Private notes admins keep on a creator (never shown to the creator). */
 export const creatorNotes = pgTable(
@@ -61,9 +61,7 @@ export const followerChanges = pgTable(
  * figure is a count from the records, so each one is shown with the counts behind it; no score.
  */
 export const creatorReliability = pgTable('creator_reliability', {
-  creatorId: integer('influencer_id')
-    .primaryKey()
-    .references(() => creators.id, { onDelete: 'cascade' }),
+  creatorId: creatorIdRef('cascade').primaryKey(),
   /** Every application the creator made, and those an admin accepted (whatever happened next). */
   applications: integer('applications').notNull().default(0),
   accepted: integer('accepted').notNull().default(0),

@@ -56,7 +56,10 @@ export const creators = pgTable(
   ],
 );
 
-/** A row's creator: `influencer_id`, not null, a foreign key to influencers; `onDelete` says what the row does when the creator's row goes. */
+/**
+ * A row's creator: `influencer_id`, not null, a foreign key to influencers; `onDelete` says what the row does when the
+ * creator's row goes. A table of one row per creator makes it its primary key: `creatorIdRef('cascade').primaryKey()`.
+ */
 export const creatorIdRef = (onDelete: 'cascade' | 'restrict') =>
   integer('influencer_id')
     .notNull()
@@ -66,9 +69,7 @@ export const creatorIdRef = (onDelete: 'cascade' | 'restrict') =>
 export const tiktokAuth = pgTable(
   'tiktok_auth',
   {
-    creatorId: integer('influencer_id')
-      .primaryKey()
-      .references(() => creators.id, { onDelete: 'cascade' }),
+    creatorId: creatorIdRef('cascade').primaryKey(),
     openId: text('open_id').notNull(),
     unionId: text('union_id'),
     accessToken: text('access_token'),

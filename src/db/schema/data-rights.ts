@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { DataExportStatus } from '../../shared/schemas/data-rights';
-import { users } from './auth';
+import { userIdRef, users } from './auth';
 import { ts } from './columns';
-import { creatorIdRef, creators } from './creators';
+import { creatorIdRef } from './creators';
 
 /**
  * Issue 27, "Download my data": one row per request. The job builds the file (DATA_DIR/exports, never served as an
@@ -15,9 +15,7 @@ export const dataExports = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     creatorId: creatorIdRef('cascade'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdRef(),
     status: text('status').$type<DataExportStatus>().notNull().default('requested'),
     /** The file's name under DATA_DIR/exports (random), once built; removed when used or expired. */
     fileName: text('file_name'),
@@ -42,9 +40,7 @@ export const dataExports = pgTable(
 export const accountClosures = pgTable(
   'account_closures',
   {
-    creatorId: integer('influencer_id')
-      .primaryKey()
-      .references(() => creators.id, { onDelete: 'restrict' }),
+    creatorId: creatorIdRef('restrict').primaryKey(),
     /** The sign-in account that was closed (null once the anonymisation deleted it). */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     anonymousId: text('anonymous_id').notNull().unique(),

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
 import { createdAndUpdated, ts } from './columns';
-import { creatorIdRef, creators } from './creators';
+import { creatorIdRef } from './creators';
 import { mintAdjustments, payouts } from './payouts';
 
 export const LEDGER_KINDS = ['reward', 'redemption', 'reversal', 'adjustment'] as const;
@@ -52,9 +52,7 @@ export const ledgerEntries = pgTable(
 export const mintBalances = pgTable(
   'mint_balances',
   {
-    creatorId: integer('influencer_id')
-      .primaryKey()
-      .references(() => creators.id, { onDelete: 'restrict' }),
+    creatorId: creatorIdRef('restrict').primaryKey(),
     balance: integer('balance').notNull().default(0),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

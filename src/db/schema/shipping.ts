@@ -1,24 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { DeliveryProblem } from '../../shared/lifecycle/delivery-problems';
-import { applicationIdRef, applications } from './applications';
+import { applicationIdRef } from './applications';
 import { users } from './auth';
-import { ts } from './columns';
+import { ts, usShippingAddress } from './columns';
 
 /**
  * Issue 13: an admin's override of where one application's PR box goes (the creator's profile address otherwise).
  * Admin-only, like the profile address itself.
  */
 export const applicationShippingAddresses = pgTable('application_shipping_addresses', {
-  applicationId: integer('application_id')
-    .primaryKey()
-    .references(() => applications.id, { onDelete: 'cascade' }),
-  fullName: text('full_name').notNull(),
-  addressLine1: text('address_line1').notNull(),
-  addressLine2: text('address_line2'),
-  city: text('city').notNull(),
-  state: text('state').notNull(),
-  zipCode: text('zip_code').notNull(),
+  applicationId: applicationIdRef('cascade').primaryKey(),
+  ...usShippingAddress(),
   phone: text('phone').notNull(),
   reason: text('reason'),
   setByUserId: text('set_by_user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { StoreState } from '../../shared/schemas/stores';
-import { applications } from './applications';
+import { applicationIdRef } from './applications';
 import { createdAndUpdated, ts } from './columns';
 
 /**
@@ -49,9 +49,7 @@ export const stores = pgTable(
 export const storeOrders = pgTable(
   'store_orders',
   {
-    applicationId: integer('application_id')
-      .primaryKey()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    applicationId: applicationIdRef('cascade').primaryKey(),
     storeId: integer('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),

@@ -10,6 +10,7 @@ import {
   conversations,
 } from '../schema/conversations';
 import { creators } from '../schema/creators';
+import { readColumn } from './column-of-row';
 
 /** Who reads: a creator sees only their own conversations (ownership in the WHERE), an admin sees every one. */
 export type ConversationScope = { creatorId: number } | { admin: true };
@@ -94,11 +95,7 @@ export async function ensureConversation(
       createdAt: now,
     })
     .onConflictDoNothing({ target: conversations.applicationId });
-  const [row] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(eq(conversations.applicationId, application.id));
-  return row!.id;
+  return (await readColumn(db, conversations.id, eq(conversations.applicationId, application.id)))!;
 }
 
 /** The messages of a conversation, oldest first, with their image names in order. */
@@ -156,11 +153,11 @@ export async function applicationHistory(db: DatabaseOrTransaction, applicationI
 
 /** Where a reader has read up to (message id; 0 when never). */
 export async function lastReadOf(db: DatabaseOrTransaction, conversationId: number, userId: string) {
-  const [row] = await db
-    .select({ id: conversationReads.lastReadMessageId })
-    .from(conversationReads)
-    .where(and(eq(conversationReads.conversationId, conversationId), eq(conversationReads.userId, userId)));
-  return row?.id ?? 0;
+  const ofReader = and(
+    eq(conversationReads.conversationId, conversationId),
+    eq(conversationReads.userId, userId),
+  );
+  return (await readColumn(db, conversationReads.lastReadMessageId, ofReader)) ?? 0;
 }
 
 /** Moves a reader's mark forward (never back). */

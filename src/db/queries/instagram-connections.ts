@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
 import { type AgeBracket, instagramConnections, platformDataDeletions } from '../schema/content-metrics';
+import { readColumn } from './column-of-row';
 import { rowsOf } from './raw-rows';
 import { submissionOwners, textOrNull } from './submission-owners';
 
@@ -228,11 +229,11 @@ export async function insertPlatformDataDeletion(
 
 /** What a request with this digest was answered (its confirmation code), or null. */
 export async function platformDataDeletionByDigest(db: DatabaseOrTransaction, requestDigest: string) {
-  const [row] = await db
-    .select({ confirmationCode: platformDataDeletions.confirmationCode })
-    .from(platformDataDeletions)
-    .where(eq(platformDataDeletions.requestDigest, requestDigest));
-  return row?.confirmationCode ?? null;
+  return readColumn(
+    db,
+    platformDataDeletions.confirmationCode,
+    eq(platformDataDeletions.requestDigest, requestDigest),
+  );
 }
 
 /** Notes what a recorded request removed, once it has run. */

@@ -1,14 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
 import { creators } from '../schema/creators';
+import { readColumn } from './column-of-row';
 
 /** The mail categories a creator switched off. */
 export async function mailOptOutsOf(db: DatabaseOrTransaction, creatorId: number): Promise<string[]> {
-  const [row] = await db
-    .select({ optOuts: creators.mailOptOuts })
-    .from(creators)
-    .where(eq(creators.id, creatorId));
-  return row?.optOuts ?? [];
+  return (await readColumn(db, creators.mailOptOuts, eq(creators.id, creatorId))) ?? [];
 }
 
 /**

@@ -6,6 +6,7 @@ import { applications } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
 import { creatorProfiles, socialAccounts } from '../schema/onboarding';
 import { applicationShippingAddresses } from '../schema/shipping';
+import { readColumn } from './column-of-row';
 
 /** Where each application's box goes: the admin's override, else the creator's profile address (null without one). */
 export async function shippingAddressesFor(
@@ -77,12 +78,7 @@ export async function handlesFor(
 
 /** A campaign's type, or null when there is no such campaign (the shipping CSV's check before its first byte). */
 export async function campaignTypeOf(db: DatabaseOrTransaction, campaignId: number) {
-  const [row] = await db
-    .select({ type: campaigns.type })
-    .from(campaigns)
-    .where(eq(campaigns.id, campaignId))
-    .limit(1);
-  return row?.type ?? null;
+  return readColumn(db, campaigns.type, eq(campaigns.id, campaignId));
 }
 
 /** Where a chunk of the shipping CSV starts: after this application, in the file's order. */

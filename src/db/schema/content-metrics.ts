@@ -19,6 +19,22 @@ import { uploads } from './uploads';
 
 const count = (name: string) => bigint(name, { mode: 'number' });
 
+/** The six figures of a post (METRIC_FIELDS, in their order), each null where the platform does not offer it. */
+const metricCounts = () => ({
+  views: count('views'),
+  likes: count('likes'),
+  comments: count('comments'),
+  shares: count('shares'),
+  saves: count('saves'),
+  reach: count('reach'),
+});
+
+/** The post a row is about: one of its submission's URLs (`post_url`, as submitted), gone with the submission. */
+const submissionPost = () => ({
+  submissionId: submissionIdRef(),
+  postUrl: text('post_url').notNull(),
+});
+
 /**
  * What one post (a URL of a submission) showed at one moment, and who says so: `api` (read from the platform),
  * `admin` (entered or corrected by an admin) or `creator` (reported with a screenshot, counted once an admin
@@ -29,16 +45,9 @@ export const contentMetricSnapshots = pgTable(
   'content_metric_snapshots',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    submissionId: submissionIdRef(),
-    /** The post: one of the submission's URLs, as submitted. */
-    postUrl: text('post_url').notNull(),
+    ...submissionPost(),
     source: text('source').$type<MetricSource>().notNull(),
-    views: count('views'),
-    likes: count('likes'),
-    comments: count('comments'),
-    shares: count('shares'),
-    saves: count('saves'),
-    reach: count('reach'),
+    ...metricCounts(),
     measuredAt: ts('measured_at').notNull(),
     /** The creator's screenshot (an /uploads/ path) backing a `creator` report. */
     screenshotUrl: text('screenshot_url'),
@@ -81,8 +90,7 @@ export const contentMetricSnapshots = pgTable(
 export const contentPostFigures = pgTable(
   'content_post_figures',
   {
-    submissionId: submissionIdRef(),
-    postUrl: text('post_url').notNull(),
+    ...submissionPost(),
     campaignId: integer('campaign_id').notNull(),
     creatorId: integer('influencer_id').notNull(),
     platform: text('platform').notNull(),
@@ -92,12 +100,7 @@ export const contentPostFigures = pgTable(
     submittedAt: ts('submitted_at').notNull(),
     snapshotId: integer('snapshot_id'),
     source: text('source').$type<MetricSource>(),
-    views: count('views'),
-    likes: count('likes'),
-    comments: count('comments'),
-    shares: count('shares'),
-    saves: count('saves'),
-    reach: count('reach'),
+    ...metricCounts(),
     measuredAt: ts('measured_at'),
   },
   (t) => [
@@ -137,8 +140,7 @@ export type ContentPostFiguresRow = typeof contentPostFigures.$inferSelect;
 export const contentMetricFetches = pgTable(
   'content_metric_fetches',
   {
-    submissionId: submissionIdRef(),
-    postUrl: text('post_url').notNull(),
+    ...submissionPost(),
     platform: text('platform').notNull(),
     /** When the post was approved: the schedule (hourly for 2 days, then daily for 30) counts from here. */
     approvedAt: ts('approved_at').notNull(),
@@ -241,8 +243,7 @@ export type PlatformDataDeletionRow = typeof platformDataDeletions.$inferSelect;
 export const contentPostPreviews = pgTable(
   'content_post_previews',
   {
-    submissionId: submissionIdRef(),
-    postUrl: text('post_url').notNull(),
+    ...submissionPost(),
     platform: text('platform').notNull(),
     /** The caption, title or description as the platform gives it (plain text; never rendered as HTML). */
     caption: text('caption'),

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
 import { accountClosures } from '../schema/data-rights';
-import { readColumn } from './column-of-row';
+import { readColumn } from './first-row';
 
 /** When the creator closed their account, or null while it is open (decision 0028). */
 export async function accountClosedAt(db: DatabaseOrTransaction, creatorId: number): Promise<Date | null> {

@@ -3,7 +3,7 @@ import { DELIVERY_PROBLEM_LABELS, type DeliveryProblem } from '../../shared/life
 import type { DatabaseOrTransaction } from '../client';
 import { adminDigests } from '../schema/admin-digests';
 import { users } from '../schema/auth';
-import { readColumn } from './column-of-row';
+import { readColumn } from './first-row';
 import { type Row, rowsOf } from './raw-rows';
 
 export interface DigestRecipient {

@@ -5,7 +5,7 @@ import type { DatabaseOrTransaction } from '../client';
 import { type ApplicationRow, applications, submissions } from '../schema/applications';
 import { type CampaignRow, campaigns } from '../schema/campaigns';
 import { type CreatorRow, creators } from '../schema/creators';
-import { readColumn } from './column-of-row';
+import { readColumn, readRow } from './first-row';
 
 /*
  * Reads and row locks for the lifecycle services (src/server/services/applications/*). A lock takes the
@@ -78,7 +78,7 @@ export async function lockSubmission(tx: DatabaseOrTransaction, submissionId: nu
   const applicationId = await readColumn(tx, submissions.applicationId, eq(submissions.id, submissionId));
   if (applicationId === null) return null;
   const locked = await lockApplication(tx, applicationId);
-  const [submission] = await tx.select().from(submissions).where(eq(submissions.id, submissionId)).limit(1);
+  const submission = await readRow(tx, submissions, eq(submissions.id, submissionId));
   return locked && submission ? { ...locked, submission } : null;
 }
 

@@ -10,7 +10,7 @@ import {
   conversations,
 } from '../schema/conversations';
 import { creators } from '../schema/creators';
-import { readColumn } from './column-of-row';
+import { readColumn } from './first-row';
 
 /** Who reads: a creator sees only their own conversations (ownership in the WHERE), an admin sees every one. */
 export type ConversationScope = { creatorId: number } | { admin: true };

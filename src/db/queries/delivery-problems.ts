@@ -5,7 +5,7 @@ import { applications } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
 import { creators } from '../schema/creators';
 import { type DeliveryProblemRow, deliveryProblems } from '../schema/shipping';
-import { readColumn } from './column-of-row';
+import { readColumn } from './first-row';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -1,16 +1,12 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
 import { type AgeBracket, instagramConnections, platformDataDeletions } from '../schema/content-metrics';
-import { readColumn } from './column-of-row';
+import { readColumn, readRow } from './first-row';
 import { rowsOf } from './raw-rows';
 import { submissionOwners, textOrNull } from './submission-owners';
 
 export async function findInstagramConnection(db: DatabaseOrTransaction, creatorId: number) {
-  const [row] = await db
-    .select()
-    .from(instagramConnections)
-    .where(eq(instagramConnections.creatorId, creatorId));
-  return row ?? null;
+  return readRow(db, instagramConnections, eq(instagramConnections.creatorId, creatorId));
 }
 
 /** Connects (or reconnects) a creator's account; a reconnection to another account forgets the old ages. */
@@ -250,9 +246,5 @@ export async function completePlatformDataDeletion(
 }
 
 export async function findPlatformDataDeletion(db: DatabaseOrTransaction, confirmationCode: string) {
-  const [row] = await db
-    .select()
-    .from(platformDataDeletions)
-    .where(eq(platformDataDeletions.confirmationCode, confirmationCode));
-  return row ?? null;
+  return readRow(db, platformDataDeletions, eq(platformDataDeletions.confirmationCode, confirmationCode));
 }

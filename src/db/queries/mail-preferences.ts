@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
 import { creators } from '../schema/creators';
-import { readColumn } from './column-of-row';
+import { readColumn } from './first-row';
 
 /** The mail categories a creator switched off. */
 export async function mailOptOutsOf(db: DatabaseOrTransaction, creatorId: number): Promise<string[]> {

@@ -3,7 +3,7 @@ import type { DatabaseOrTransaction } from '../client';
 import { users } from '../schema/auth';
 import { creators } from '../schema/creators';
 import { notifications } from '../schema/notifications';
-import { readColumn } from './column-of-row';
+import { readColumn } from './first-row';
 
 /** One page of a user's notifications, newest first (by id: the order they were written); ownership in the WHERE. */
 export async function listMyNotifications(

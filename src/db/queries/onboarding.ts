@@ -4,6 +4,7 @@ import { tierFromAccounts, totalCountedFollowers } from '../../shared/schemas/pr
 import type { Database, DatabaseOrTransaction } from '../client';
 import { type CreatorRow, creators } from '../schema/creators';
 import { creatorProfiles, emailVerificationCodes, socialAccounts } from '../schema/onboarding';
+import { readRow } from './first-row';
 
 /** Another creator who already proved they own this address. */
 export async function findOtherVerifiedCreatorByEmail(
@@ -60,12 +61,7 @@ export async function cancelLiveCodes(db: DatabaseOrTransaction, creatorId: numb
 }
 
 export async function findProfile(db: DatabaseOrTransaction, creatorId: number) {
-  const rows = await db
-    .select()
-    .from(creatorProfiles)
-    .where(eq(creatorProfiles.creatorId, creatorId))
-    .limit(1);
-  return rows[0] ?? null;
+  return readRow(db, creatorProfiles, eq(creatorProfiles.creatorId, creatorId));
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PayoutStatus } from '../../shared/payouts';
 import type { DatabaseOrTransaction } from '../client';
 import { type PayoutRow, payouts } from '../schema/payouts';
-import { readColumn } from './column-of-row';
+import { readColumn } from './first-row';
 
 /**
  * The only statements that write a payout's status (issue 43). They are called by src/server/services/payouts/move.ts

@@ -3,6 +3,7 @@ import type { ChosenVariant, ProductView } from '../../shared/schemas/products';
 import type { DatabaseOrTransaction } from '../client';
 import { applicationChoices, campaignProducts, productVariants } from '../schema/products';
 import { stores } from '../schema/stores';
+import { readRow } from './first-row';
 
 /** A campaign's products with their variants and boxes, in the admin's order. */
 export async function productsOf(db: DatabaseOrTransaction, campaignId: number): Promise<ProductView[]> {
@@ -55,8 +56,7 @@ export async function productCount(db: DatabaseOrTransaction, campaignId: number
 
 /** A product with its campaign id, or null. */
 export async function findProduct(db: DatabaseOrTransaction, productId: number) {
-  const [row] = await db.select().from(campaignProducts).where(eq(campaignProducts.id, productId)).limit(1);
-  return row ?? null;
+  return readRow(db, campaignProducts, eq(campaignProducts.id, productId));
 }
 
 /** A variant with its product, locked for the change, or null. */

@@ -6,7 +6,7 @@ import { applications } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
 import { creatorProfiles, socialAccounts } from '../schema/onboarding';
 import { applicationShippingAddresses } from '../schema/shipping';
-import { readColumn } from './column-of-row';
+import { readColumn } from './first-row';
 
 /** Where each application's box goes: the admin's override, else the creator's profile address (null without one). */
 export async function shippingAddressesFor(

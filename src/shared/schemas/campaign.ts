@@ -8,6 +8,7 @@ import {
   PLATFORMS,
 } from '../constants';
 import { pageCursorsSchema, pageLimitParam } from '../page-cursor';
+import { idParamSchema } from './id-param';
 import { filledText } from './text-field';
 
 /** A campaign as the API returns it (spec §3 field names). */
@@ -115,13 +116,8 @@ export const campaignListQuerySchema = z.object({
 });
 export type CampaignListQuery = z.infer<typeof campaignListQuerySchema>;
 
-export const campaignIdParamSchema = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a positive whole number' })
-    .int({ error: 'id must be a positive whole number' })
-    .positive({ error: 'id must be a positive whole number' })
-    .max(2_147_483_647, { error: 'id must be a positive whole number' }),
-});
+/** A campaign's id in a path: the rule of every record id. */
+export const campaignIdParamSchema = idParamSchema;
 
 const trimmed = (max: number, message: string) =>
   filledText({ missing: message, max, tooLong: `${message} (at most ${max} characters)` });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cursorParam, pageCursorsSchema, pageLimitParam } from '../page-cursor';
 import { hasControlCharacter } from '../rules/text';
 import { CONVERSATION_AUTHOR_ROLES, messageTextSchema } from './conversations';
+import { optionalIdQueryParam } from './id-param';
 import { filledText } from './text-field';
 
 /** The team's inbox (its filters, pages and campaign choices) and its saved replies. */
@@ -40,15 +41,7 @@ export const inboxQuerySchema = z.object({
     emptyToUndefined,
     z.enum(INBOX_FILTERS, { error: 'filter must be all, unread or waiting' }).default('all'),
   ),
-  campaignId: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'campaignId must be a campaign id' })
-      .int({ error: 'campaignId must be a campaign id' })
-      .positive({ error: 'campaignId must be a campaign id' })
-      .max(2_147_483_647, { error: 'campaignId must be a campaign id' })
-      .optional(),
-  ),
+  campaignId: optionalIdQueryParam('campaignId must be a campaign id'),
   q: z.preprocess(
     emptyToUndefined,
     z.string().trim().max(100, { error: 'Search for at most 100 characters.' }).optional(),
@@ -95,15 +88,7 @@ export const inboxCampaignsQuerySchema = z.object({
     z.string().trim().max(100, { error: 'Search for at most 100 characters.' }).optional(),
   ),
   limit: pageLimitParam(INBOX_CAMPAIGNS_LIMIT, INBOX_CAMPAIGNS_MAX),
-  id: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'id must be a campaign id' })
-      .int({ error: 'id must be a campaign id' })
-      .positive({ error: 'id must be a campaign id' })
-      .max(2_147_483_647, { error: 'id must be a campaign id' })
-      .optional(),
-  ),
+  id: optionalIdQueryParam('id must be a campaign id'),
 });
 export type InboxCampaignsQuery = z.infer<typeof inboxCampaignsQuerySchema>;
 

@@ -122,6 +122,15 @@ export const campaignIdParamSchema = idParamSchema;
 const trimmed = (max: number, message: string) =>
   filledText({ missing: message, max, tooLong: `${message} (at most ${max} characters)` });
 
+/** A count the admin may leave out (0): a whole number from 0 to `max`, the sentences naming the field. */
+const countField = (field: string, max: number) =>
+  z.coerce
+    .number({ error: `${field} must be a whole number` })
+    .int({ error: `${field} must be a whole number` })
+    .min(0, { error: `${field} cannot be negative` })
+    .max(max)
+    .default(0);
+
 /** An admin's campaign form (create and edit), with the spec's field names. */
 export const campaignInputSchema = z.object({
   name: trimmed(120, 'Name is required'),
@@ -139,12 +148,7 @@ export const campaignInputSchema = z.object({
     .int({ error: 'Reward must be a whole number of Mint' })
     .min(0, { error: 'Reward cannot be negative' })
     .max(100_000, { error: 'Reward must be at most 100,000 Mint' }),
-  followersRequired: z.coerce
-    .number({ error: 'Followers required must be a whole number' })
-    .int({ error: 'Followers required must be a whole number' })
-    .min(0, { error: 'Followers required cannot be negative' })
-    .max(1_000_000_000)
-    .default(0),
+  followersRequired: countField('Followers required', 1_000_000_000),
   status: z
     .enum(CAMPAIGN_STATUSES, { error: 'Status must be draft, active, pending or ended' })
     .default('draft'),
@@ -168,12 +172,7 @@ export const campaignInputSchema = z.object({
         .nullable(),
     )
     .default(null),
-  reach: z.coerce
-    .number({ error: 'Reach must be a whole number' })
-    .int({ error: 'Reach must be a whole number' })
-    .min(0, { error: 'Reach cannot be negative' })
-    .max(2_000_000_000)
-    .default(0),
+  reach: countField('Reach', 2_000_000_000),
   imageUrl: z
     .string({ error: 'An image is required' })
     .trim()

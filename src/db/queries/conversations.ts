@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { groupedBy } from '../../shared/grouped';
 import type { ConversationAuthorRole } from '../../shared/schemas/conversations';
 import type { DatabaseOrTransaction } from '../client';
 import { applications, submissions } from '../schema/applications';
@@ -117,13 +118,11 @@ export async function conversationMessagesOf(db: DatabaseOrTransaction, conversa
         )
         .orderBy(conversationAttachments.messageId, conversationAttachments.position)
     : [];
-  const byMessage = new Map<number, string[]>();
-  for (const image of images) {
-    if (image.messageId === null) continue;
-    const list = byMessage.get(image.messageId) ?? [];
-    list.push(image.uploadName);
-    byMessage.set(image.messageId, list);
-  }
+  const byMessage = groupedBy(
+    images,
+    (image) => image.messageId,
+    (image) => image.uploadName,
+  );
   return rows.map((row) => ({ ...row, images: byMessage.get(row.id) ?? [] }));
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { groupedBy } from '../../shared/grouped';
 import type { ChosenVariant, ProductView } from '../../shared/schemas/products';
 import type { DatabaseOrTransaction } from '../client';
 import { applicationChoices, campaignProducts, productVariants } from '../schema/products';
@@ -97,8 +98,7 @@ export async function choicesOf(
   db: DatabaseOrTransaction,
   applicationIds: number[],
 ): Promise<Map<number, ChosenVariant[]>> {
-  const map = new Map<number, ChosenVariant[]>();
-  if (applicationIds.length === 0) return map;
+  if (applicationIds.length === 0) return new Map();
   const rows = await db
     .select({
       applicationId: applicationChoices.applicationId,
@@ -113,12 +113,11 @@ export async function choicesOf(
     .innerJoin(productVariants, eq(productVariants.id, applicationChoices.variantId))
     .where(inArray(applicationChoices.applicationId, applicationIds))
     .orderBy(asc(campaignProducts.position), asc(campaignProducts.id));
-  for (const { applicationId, ...choice } of rows) {
-    const list = map.get(applicationId) ?? [];
-    list.push(choice);
-    map.set(applicationId, list);
-  }
-  return map;
+  return groupedBy(
+    rows,
+    (row) => row.applicationId,
+    ({ applicationId: _, ...choice }) => choice,
+  );
 }
 
 /**

@@ -30,6 +30,10 @@ export const userIdRef = () =>
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
 
+/** A column naming a sign-in account that may go: null once the account is deleted (the row itself stays). */
+export const userRefOrNull = (name: string) =>
+  text(name).references(() => users.id, { onDelete: 'set null' });
+
 export const sessions = pgTable(
   'sessions',
   {

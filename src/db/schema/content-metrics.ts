@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { MetricSource } from '../../shared/content-metrics';
 import { submissionIdRef } from './applications';
-import { users } from './auth';
+import { userRefOrNull } from './auth';
 import { ts } from './columns';
 import { creatorIdRef } from './creators';
 import { uploads } from './uploads';
@@ -52,8 +52,8 @@ export const contentMetricSnapshots = pgTable(
     /** The creator's screenshot (an /uploads/ path) backing a `creator` report. */
     screenshotUrl: text('screenshot_url'),
     /** The admin who entered an `admin` snapshot. */
-    enteredBy: text('entered_by').references(() => users.id, { onDelete: 'set null' }),
-    confirmedBy: text('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    enteredBy: userRefOrNull('entered_by'),
+    confirmedBy: userRefOrNull('confirmed_by'),
     confirmedAt: ts('confirmed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ConversationAuthorRole } from '../../shared/schemas/conversations';
 import { applicationIdRef } from './applications';
-import { userIdRef, users } from './auth';
+import { userIdRef, userRefOrNull } from './auth';
 import { campaignIdRef } from './campaigns';
 import { createdAndUpdated, ts } from './columns';
 import { creatorIdRef } from './creators';
@@ -77,7 +77,7 @@ export const conversationMessages = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     conversationId: conversationIdRef(),
-    authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorUserId: userRefOrNull('author_user_id'),
     authorRole: text('author_role').$type<ConversationAuthorRole>().notNull(),
     /** The name shown, as written at the time (the creator's name, or the admin's first name). */
     authorName: text('author_name').notNull(),
@@ -89,7 +89,7 @@ export const conversationMessages = pgTable(
     /** Hidden by an admin, with the reason (the text is kept for the record and shown to admins only). */
     hiddenAt: ts('hidden_at'),
     hiddenReason: text('hidden_reason'),
-    hiddenByUserId: text('hidden_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    hiddenByUserId: userRefOrNull('hidden_by_user_id'),
     hiddenByName: text('hidden_by_name'),
   },
   (t) => [
@@ -117,7 +117,7 @@ export const conversationAttachments = pgTable(
       .primaryKey()
       .references(() => uploads.name, { onDelete: 'cascade' }),
     conversationId: conversationIdRef(),
-    uploadedByUserId: text('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    uploadedByUserId: userRefOrNull('uploaded_by_user_id'),
     messageId: integer('message_id').references(() => conversationMessages.id, { onDelete: 'cascade' }),
     position: smallint('position'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -155,7 +155,7 @@ export const savedReplies = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     title: text('title').notNull(),
     body: text('body').notNull(),
-    createdByUserId: text('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByUserId: userRefOrNull('created_by_user_id'),
     ...createdAndUpdated(),
   },
   (t) => [uniqueIndex('saved_replies_title_idx').on(sql`lower(${t.title})`)],

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { ModerationAction } from '../../shared/moderation';
-import { users } from './auth';
+import { userRefOrNull } from './auth';
 import { ts } from './columns';
 import { creatorIdRef } from './creators';
 
@@ -12,7 +12,7 @@ export const creatorNotes = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     creatorId: creatorIdRef('cascade'),
     body: text('body').notNull(),
-    authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorUserId: userRefOrNull('author_user_id'),
     /** The author as shown ("Name <email>"), kept even when the admin account is gone. */
     authorName: text('author_name').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -28,7 +28,7 @@ export const creatorModerationEvents = pgTable(
     creatorId: creatorIdRef('cascade'),
     action: text('action').$type<ModerationAction>().notNull(),
     reason: text('reason').notNull(),
-    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorUserId: userRefOrNull('actor_user_id'),
     actorName: text('actor_name').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { CreatorStanding } from '../../shared/moderation';
-import { users } from './auth';
+import { userRefOrNull } from './auth';
 import { createdAndUpdated, ts } from './columns';
 
 /** The creator record of spec §3, linked to the sign-in account (`auth_user_id`). */
@@ -19,7 +19,7 @@ export const creators = pgTable(
   'influencers',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    authUserId: text('auth_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authUserId: userRefOrNull('auth_user_id'),
     username: text('username').notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { DataExportStatus } from '../../shared/schemas/data-rights';
-import { userIdRef, users } from './auth';
+import { userIdRef, userRefOrNull } from './auth';
 import { ts } from './columns';
 import { creatorIdRef } from './creators';
 
@@ -42,7 +42,7 @@ export const accountClosures = pgTable(
   {
     creatorId: creatorIdRef('restrict').primaryKey(),
     /** The sign-in account that was closed (null once the anonymisation deleted it). */
-    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: userRefOrNull('user_id'),
     anonymousId: text('anonymous_id').notNull().unique(),
     closedAt: ts('closed_at').notNull(),
     anonymiseAfter: ts('anonymise_after').notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PayoutMode, PayoutStatus } from '../../shared/payouts';
-import { users } from './auth';
+import { userRefOrNull } from './auth';
 import { createdAndUpdated, ts } from './columns';
 import { creatorIdRef } from './creators';
 
@@ -27,7 +27,7 @@ export const payoutBatches = pgTable(
     /** Whole Mint (= USD) of all items. */
     total: integer('total').notNull(),
     itemCount: integer('item_count').notNull(),
-    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: userRefOrNull('created_by'),
     createdByName: text('created_by_name'),
     attempts: integer('attempts').notNull().default(0),
     checks: integer('checks').notNull().default(0),
@@ -110,7 +110,7 @@ export const payoutEvents = pgTable(
       .notNull()
       .references(() => payouts.id, { onDelete: 'cascade' }),
     action: text('action').notNull(),
-    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorUserId: userRefOrNull('actor_user_id'),
     /** The actor as they were named at the time ("Ops Admin <ops@…>", "PayPal"). */
     actorName: text('actor_name').notNull(),
     detail: text('detail'),
@@ -128,7 +128,7 @@ export const mintAdjustments = pgTable(
     /** Positive: credit. Negative: debit. Whole Mint. */
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),
-    adminUserId: text('admin_user_id').references(() => users.id, { onDelete: 'set null' }),
+    adminUserId: userRefOrNull('admin_user_id'),
     adminName: text('admin_name').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { DeliveryProblem } from '../../shared/lifecycle/delivery-problems';
 import { applicationIdRef } from './applications';
-import { users } from './auth';
+import { userRefOrNull } from './auth';
 import { ts, usShippingAddress } from './columns';
 
 /**
@@ -14,7 +14,7 @@ export const applicationShippingAddresses = pgTable('application_shipping_addres
   ...usShippingAddress(),
   phone: text('phone').notNull(),
   reason: text('reason'),
-  setByUserId: text('set_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  setByUserId: userRefOrNull('set_by_user_id'),
   setByName: text('set_by_name').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -19,24 +19,13 @@ export async function findUnlinkedCreatorByEmail(
   db: DatabaseOrTransaction,
   email: string,
 ): Promise<CreatorRow | null> {
-  const rows = await db
-    .select()
-    .from(creators)
-    .where(and(sql`lower(${creators.email}) = lower(${email})`, isNull(creators.authUserId)))
-    .orderBy(creators.id)
-    .limit(1);
-  return rows[0] ?? null;
+  const unlinkedWithEmail = and(sql`lower(${creators.email}) = lower(${email})`, isNull(creators.authUserId));
+  return readRow(db, creators, unlinkedWithEmail, creators.id);
 }
 
 /** The provider account the user signed in with most recently. */
 export async function findLatestAccount(db: DatabaseOrTransaction, userId: string) {
-  const rows = await db
-    .select()
-    .from(accounts)
-    .where(eq(accounts.userId, userId))
-    .orderBy(desc(accounts.updatedAt))
-    .limit(1);
-  return rows[0] ?? null;
+  return readRow(db, accounts, eq(accounts.userId, userId), desc(accounts.updatedAt));
 }
 
 export async function findUserById(db: DatabaseOrTransaction, userId: string) {

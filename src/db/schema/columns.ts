@@ -1,4 +1,5 @@
-import { text, timestamp } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A moment: `timestamptz(3)`, read as a Date (the columns keep milliseconds, which the page cursors rely on). */
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
@@ -21,3 +22,11 @@ export const usShippingAddress = () => ({
   state: text('state').notNull(),
   zipCode: text('zip_code').notNull(),
 });
+
+/**
+ * A check's condition that a text column holds one of `values`: `column in ('a','b')`, written as the migrations
+ * wrote it. The values come from the list the code uses (APPLICATION_STATUSES…), so the check and the list cannot
+ * part: a new value changes the check, and drizzle-kit asks for its migration.
+ */
+export const isOneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(','))})`;

@@ -10,10 +10,10 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { MetricSource } from '../../shared/content-metrics';
+import { METRIC_SOURCES, type MetricSource } from '../../shared/content-metrics';
 import { submissionIdRef } from './applications';
 import { userRefOrNull } from './auth';
-import { ts } from './columns';
+import { isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 import { uploads } from './uploads';
 
@@ -68,7 +68,7 @@ export const contentMetricSnapshots = pgTable(
     index('content_metric_snapshots_pending_idx')
       .on(t.submissionId, t.postUrl, t.measuredAt.desc(), t.id.desc())
       .where(sql`${t.source} = 'creator' and ${t.confirmedAt} is null`),
-    check('content_metric_snapshots_source_check', sql`${t.source} in ('api','admin','creator')`),
+    check('content_metric_snapshots_source_check', isOneOf(t.source, METRIC_SOURCES)),
     check(
       'content_metric_snapshots_counts_check',
       sql`coalesce(${t.views}, 0) >= 0 and coalesce(${t.likes}, 0) >= 0 and coalesce(${t.comments}, 0) >= 0 and coalesce(${t.shares}, 0) >= 0 and coalesce(${t.saves}, 0) >= 0 and coalesce(${t.reach}, 0) >= 0`,

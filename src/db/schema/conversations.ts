@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ConversationAuthorRole } from '../../shared/schemas/conversations';
+import { CONVERSATION_AUTHOR_ROLES, type ConversationAuthorRole } from '../../shared/schemas/conversations';
 import { applicationIdRef } from './applications';
 import { userIdRef, userRefOrNull } from './auth';
 import { campaignIdRef } from './campaigns';
-import { createdAndUpdated, ts } from './columns';
+import { createdAndUpdated, isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 import { uploads } from './uploads';
 
@@ -99,7 +99,7 @@ export const conversationMessages = pgTable(
     index('conversation_messages_replies_idx')
       .on(t.createdAt)
       .where(sql`${t.answeredWaitingSince} is not null`),
-    check('conversation_messages_role_check', sql`${t.authorRole} in ('creator','team')`),
+    check('conversation_messages_role_check', isOneOf(t.authorRole, CONVERSATION_AUTHOR_ROLES)),
     check('conversation_messages_body_check', sql`char_length(${t.body}) <= 4000`),
     check('conversation_messages_hidden_check', sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
   ],

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import type { ModerationAction } from '../../shared/moderation';
+import { MODERATION_ACTIONS, type ModerationAction } from '../../shared/moderation';
 import { userRefOrNull } from './auth';
-import { ts } from './columns';
+import { isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 
 /** Private notes admins keep on a creator (never shown to the creator). */
@@ -34,7 +33,7 @@ export const creatorModerationEvents = pgTable(
   },
   (t) => [
     index('creator_moderation_events_influencer_idx').on(t.creatorId, t.createdAt.desc()),
-    check('creator_moderation_events_action_check', sql`${t.action} in ('suspend','ban','restore')`),
+    check('creator_moderation_events_action_check', isOneOf(t.action, MODERATION_ACTIONS)),
   ],
 );
 

@@ -10,9 +10,9 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { CreatorStanding } from '../../shared/moderation';
+import { CREATOR_STANDINGS, type CreatorStanding } from '../../shared/moderation';
 import { userRefOrNull } from './auth';
-import { createdAndUpdated, ts } from './columns';
+import { createdAndUpdated, isOneOf, ts } from './columns';
 
 /** The creator record of spec §3, linked to the sign-in account (`auth_user_id`). */
 export const creators = pgTable(
@@ -52,7 +52,7 @@ export const creators = pgTable(
     index('influencers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('influencers_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
     index('influencers_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
-    check('influencers_standing_check', sql`${t.standing} in ('active','suspended','banned')`),
+    check('influencers_standing_check', isOneOf(t.standing, CREATOR_STANDINGS)),
   ],
 );
 

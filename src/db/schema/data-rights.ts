@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import type { DataExportStatus } from '../../shared/schemas/data-rights';
+import { DATA_EXPORT_STATUSES, type DataExportStatus } from '../../shared/schemas/data-rights';
 import { userIdRef, userRefOrNull } from './auth';
-import { ts } from './columns';
+import { isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 
 /**
@@ -28,7 +28,7 @@ export const dataExports = pgTable(
   (t) => [
     index('data_exports_influencer_idx').on(t.creatorId, t.id.desc()),
     index('data_exports_requested_idx').on(t.requestedAt).where(sql`${t.status} = 'requested'`),
-    check('data_exports_status_check', sql`${t.status} in ('requested','ready','downloaded','expired')`),
+    check('data_exports_status_check', isOneOf(t.status, DATA_EXPORT_STATUSES)),
   ],
 );
 

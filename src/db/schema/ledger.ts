@@ -10,8 +10,9 @@ import {
   smallint,
   text,
 } from 'drizzle-orm/pg-core';
+import { TRANSACTION_STATUSES } from '../../shared/payouts';
 import { campaigns } from './campaigns';
-import { createdAndUpdated, ts } from './columns';
+import { createdAndUpdated, isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 import { mintAdjustments, payouts } from './payouts';
 
@@ -41,7 +42,7 @@ export const ledgerEntries = pgTable(
     // A campaign's rewards (its analytics' cost): only the reward entries, with their amounts (an index-only sum).
     index('ledger_entries_campaign_reward_idx').on(t.campaignId, t.amount).where(sql`${t.kind} = 'reward'`),
     check('ledger_entries_amount_check', sql`${t.amount} <> 0`),
-    check('ledger_entries_kind_check', sql`${t.kind} in ('reward','redemption','reversal','adjustment')`),
+    check('ledger_entries_kind_check', isOneOf(t.kind, LEDGER_KINDS)),
   ],
 );
 
@@ -105,7 +106,7 @@ export const transactions = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    check('transactions_status_check', sql`${t.status} in ('pending','completed','failed','cancelled')`),
+    check('transactions_status_check', isOneOf(t.status, TRANSACTION_STATUSES)),
     check('transactions_kind_check', sql`${t.kind} in ('reward','redemption','adjustment')`),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAndUpdated, ts, usShippingAddress } from './columns';
+import { createdAndUpdated, isOneOf, ts, usShippingAddress } from './columns';
 import { creatorIdRef } from './creators';
 
 /**
@@ -27,7 +27,7 @@ export const emailVerificationCodes = pgTable(
   },
   (t) => [
     index('email_verification_codes_influencer_idx').on(t.creatorId, t.createdAt.desc()),
-    check('email_verification_codes_purpose_check', sql`${t.purpose} in ('verify','proof','email_change')`),
+    check('email_verification_codes_purpose_check', isOneOf(t.purpose, CODE_PURPOSES)),
   ],
 );
 

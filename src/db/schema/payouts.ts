@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { PayoutMode, PayoutStatus } from '../../shared/payouts';
+import { PAYOUT_MODES, PAYOUT_STATUSES, type PayoutMode, type PayoutStatus } from '../../shared/payouts';
 import { userRefOrNull } from './auth';
-import { createdAndUpdated, ts } from './columns';
+import { createdAndUpdated, isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 
 /**
@@ -39,7 +39,7 @@ export const payoutBatches = pgTable(
   },
   (t) => [
     index('payout_batches_open_idx').on(t.nextCheckAt).where(sql`${t.status} in ('submitting', 'submitted')`),
-    check('payout_batches_status_check', sql`${t.status} in ('submitting','submitted','closed','refused')`),
+    check('payout_batches_status_check', isOneOf(t.status, PAYOUT_BATCH_STATUSES)),
     check('payout_batches_total_check', sql`${t.total} > 0 and ${t.itemCount} > 0`),
   ],
 );
@@ -93,11 +93,8 @@ export const payouts = pgTable(
     // The transactions search by PayPal email (issue 28).
     index('payouts_paypal_email_trgm_idx').using('gin', sql`${t.paypalEmail} gin_trgm_ops`),
     check('payouts_amount_check', sql`${t.amount} > 0`),
-    check(
-      'payouts_status_check',
-      sql`${t.status} in ('pending','processing','completed','failed','returned','cancelled')`,
-    ),
-    check('payouts_mode_check', sql`${t.mode} is null or ${t.mode} in ('paypal','manual')`),
+    check('payouts_status_check', isOneOf(t.status, PAYOUT_STATUSES)),
+    check('payouts_mode_check', sql`${t.mode} is null or ${isOneOf(t.mode, PAYOUT_MODES)}`),
   ],
 );
 

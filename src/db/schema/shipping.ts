@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type { DeliveryProblem } from '../../shared/lifecycle/delivery-problems';
+import { DELIVERY_PROBLEMS, type DeliveryProblem } from '../../shared/lifecycle/delivery-problems';
+import { PROBLEM_STATUSES } from '../../shared/schemas/delivery-problems';
 import { applicationIdRef } from './applications';
 import { userRefOrNull } from './auth';
-import { ts, usShippingAddress } from './columns';
+import { isOneOf, ts, usShippingAddress } from './columns';
 
 /**
  * Issue 13: an admin's override of where one application's PR box goes (the creator's profile address otherwise).
@@ -46,8 +47,8 @@ export const deliveryProblems = pgTable(
     index('delivery_problems_resolved_idx')
       .on(t.resolvedAt.desc().nullsFirst(), t.id)
       .where(sql`${t.status} = 'resolved'`),
-    check('delivery_problems_status_check', sql`${t.status} in ('open','resolved')`),
-    check('delivery_problems_kind_check', sql`${t.kind} in ('not_received','damaged','wrong_item')`),
+    check('delivery_problems_status_check', isOneOf(t.status, PROBLEM_STATUSES)),
+    check('delivery_problems_kind_check', isOneOf(t.kind, DELIVERY_PROBLEMS)),
   ],
 );
 

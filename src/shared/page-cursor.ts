@@ -66,6 +66,13 @@ export const pageCursorsSchema = {
     .describe('The cursor of the previous (newer) page; null on the first page'),
 };
 
+/** The `q` query parameter of a list's search: at most 100 characters, trimmed; empty or blank is no search. */
+export const searchQueryParam = () =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+    z.string().max(100, { error: 'q must be at most 100 characters' }).optional(),
+  );
+
 /** The `limit` query parameter of a paged list: rows per page, 1 to `max`, `size` when absent. */
 export const pageLimitParam = (size: number, max = 100) =>
   z.preprocess(

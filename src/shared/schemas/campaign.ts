@@ -7,7 +7,7 @@ import {
   CATALOGUE_STATUS_FILTERS,
   PLATFORMS,
 } from '../constants';
-import { pageCursorsSchema, pageLimitParam } from '../page-cursor';
+import { pageCursorsSchema, pageLimitParam, searchQueryParam } from '../page-cursor';
 import { idParamSchema } from './id-param';
 import { filledText } from './text-field';
 
@@ -107,10 +107,7 @@ export const campaignListQuerySchema = z.object({
         'Without it only open (active) campaigns are listed; `pending` or `ended` lists those, `all` every public campaign.',
       ),
   ),
-  q: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
-    z.string().max(100, { error: 'q must be at most 100 characters' }).optional(),
-  ),
+  q: searchQueryParam(),
   limit: pageLimitParam(CAMPAIGN_PAGE_SIZE, CAMPAIGN_PAGE_SIZE_MAX),
   cursor: z.preprocess(emptyToUndefined, z.string().max(200, { error: 'cursor is not valid' }).optional()),
 });

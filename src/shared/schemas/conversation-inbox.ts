@@ -35,6 +35,11 @@ export const INBOX_FILTERS = ['all', 'unread', 'waiting'] as const;
 export type InboxFilter = (typeof INBOX_FILTERS)[number];
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+/** The search (`q`) of the inbox and of its campaign filter: at most 100 characters, trimmed. */
+const inboxSearch = z.preprocess(
+  emptyToUndefined,
+  z.string().trim().max(100, { error: 'Search for at most 100 characters.' }).optional(),
+);
 
 export const inboxQuerySchema = z.object({
   filter: z.preprocess(
@@ -42,10 +47,7 @@ export const inboxQuerySchema = z.object({
     z.enum(INBOX_FILTERS, { error: 'filter must be all, unread or waiting' }).default('all'),
   ),
   campaignId: optionalIdQueryParam('campaignId must be a campaign id'),
-  q: z.preprocess(
-    emptyToUndefined,
-    z.string().trim().max(100, { error: 'Search for at most 100 characters.' }).optional(),
-  ),
+  q: inboxSearch,
   limit: pageLimitParam(INBOX_PAGE_SIZE),
   cursor: cursorParam,
 });
@@ -83,10 +85,7 @@ export const INBOX_CAMPAIGNS_MAX = 50;
  * (20 by default, at most 50); `id` reads that one campaign (a filter kept in the URL shows its name).
  */
 export const inboxCampaignsQuerySchema = z.object({
-  q: z.preprocess(
-    emptyToUndefined,
-    z.string().trim().max(100, { error: 'Search for at most 100 characters.' }).optional(),
-  ),
+  q: inboxSearch,
   limit: pageLimitParam(INBOX_CAMPAIGNS_LIMIT, INBOX_CAMPAIGNS_MAX),
   id: optionalIdQueryParam('id must be a campaign id'),
 });

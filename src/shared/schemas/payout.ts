@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_REDEMPTION_MINT } from '../constants';
-import { cursorParam, pageCursorsSchema } from '../page-cursor';
+import { cursorParam, pageCursorsSchema, searchQueryParam } from '../page-cursor';
 import { PAYOUT_MODES, PAYOUT_STATUSES, TRANSACTION_KINDS, TRANSACTION_STATUSES } from '../payouts';
 import { PAYMENT_RUN_OUTCOMES } from './payment-run';
 import { filledText } from './text-field';
@@ -120,10 +120,7 @@ export const transactionListQuerySchema = z.object({
       .enum(TRANSACTION_STATUSES, { error: `status must be one of: ${TRANSACTION_STATUSES.join(', ')}` })
       .optional(),
   ),
-  q: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
-    z.string().max(100, { error: 'q must be at most 100 characters' }).optional(),
-  ),
+  q: searchQueryParam(),
   limit: pageNumber('limit', { min: 1, max: 100, fallback: 20 }),
   cursor: cursorParam,
 });

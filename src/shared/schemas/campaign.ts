@@ -7,7 +7,7 @@ import {
   CATALOGUE_STATUS_FILTERS,
   PLATFORMS,
 } from '../constants';
-import { pageCursorsSchema, pageLimitParam, searchQueryParam } from '../page-cursor';
+import { filterQueryParam, pageCursorsSchema, pageLimitParam, searchQueryParam } from '../page-cursor';
 import { idParamSchema } from './id-param';
 import { filledText } from './text-field';
 
@@ -92,20 +92,11 @@ const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** Query string of GET /api/campaigns. Empty values mean "no filter". */
 export const campaignListQuerySchema = z.object({
-  platform: z.preprocess(
-    emptyToUndefined,
-    z.enum(PLATFORMS, { error: `platform must be one of: ${PLATFORMS.join(', ')}` }).optional(),
-  ),
-  status: z.preprocess(
-    emptyToUndefined,
-    z
-      .enum(CATALOGUE_STATUS_FILTERS, {
-        error: `status must be one of: ${CATALOGUE_STATUS_FILTERS.join(', ')}`,
-      })
-      .optional()
-      .describe(
-        'Without it only open (active) campaigns are listed; `pending` or `ended` lists those, `all` every public campaign.',
-      ),
+  platform: filterQueryParam('platform', PLATFORMS),
+  status: filterQueryParam(
+    'status',
+    CATALOGUE_STATUS_FILTERS,
+    'Without it only open (active) campaigns are listed; `pending` or `ended` lists those, `all` every public campaign.',
   ),
   q: searchQueryParam(),
   limit: pageLimitParam(CAMPAIGN_PAGE_SIZE, CAMPAIGN_PAGE_SIZE_MAX),

@@ -11,8 +11,8 @@ export const createdAndUpdated = () => ({
 });
 
 /**
- * The US address a PR box goes to: the addressee's full name, two address lines, city, state (two letters) and ZIP
- * code, all but the second line required. The creator's profile keeps one, an application can have its own.
+ * The US address a PR box goes to: the addressee's full name, two address lines, city, state and ZIP code, all but
+ * the second line required. The creator's profile keeps one, an application can have its own.
  */
 export const usShippingAddress = () => ({
   fullName: text('full_name').notNull(),
@@ -26,7 +26,8 @@ export const usShippingAddress = () => ({
 /**
  * A check's condition that a text column holds one of `values`: `column in ('a','b')`, written as the migrations
  * wrote it. The values come from the list the code uses (APPLICATION_STATUSES…), so the check and the list cannot
- * part: a new value changes the check, and drizzle-kit asks for its migration.
+ * part: a new value changes the check, and drizzle-kit asks for its migration. The values are written into the SQL
+ * as they are: only the code's own lists, never input.
  */
 export const isOneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
   sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(','))})`;

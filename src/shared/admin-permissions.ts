@@ -1,3 +1,5 @@
+import { labelledValues } from './labelled-values';
+
 /**
  * Who in the team may do what (issue 39, decision 0033). ONE table: every admin route (its method and its OpenAPI
  * path) names the permission it needs. The server enforces it for every request under /api/admin
@@ -8,15 +10,14 @@
  * A new admin route: one line in ADMIN_ROUTE_PERMISSIONS.
  */
 
-export const ADMIN_ROLES = ['owner', 'manager', 'finance', 'viewer'] as const;
-export type AdminRole = (typeof ADMIN_ROLES)[number];
-
-export const ADMIN_ROLE_LABELS: Record<AdminRole, string> = {
+export const ADMIN_ROLE_LABELS = {
   owner: 'Owner',
   manager: 'Manager',
   finance: 'Finance',
   viewer: 'Viewer',
 };
+export const ADMIN_ROLES = labelledValues(ADMIN_ROLE_LABELS);
+export type AdminRole = (typeof ADMIN_ROLES)[number];
 
 export const ADMIN_ROLE_DESCRIPTIONS: Record<AdminRole, string> = {
   owner: 'Everything, including the team and the stores.',

@@ -1,16 +1,16 @@
 /** Product-wide constants. Values the spec fixes are kept exactly (spec §9, READINGS "Constants kept from the spec"). */
+import { labelledValues } from './labelled-values';
 
 export const PRODUCT_NAME = 'Mintbox';
 
-export const PLATFORMS = ['instagram', 'tiktok', 'youtube', 'facebook'] as const;
-export type Platform = (typeof PLATFORMS)[number];
-
-export const PLATFORM_LABELS: Record<Platform, string> = {
+export const PLATFORM_LABELS = {
   instagram: 'Instagram',
   tiktok: 'TikTok',
   youtube: 'YouTube',
   facebook: 'Facebook',
 };
+export const PLATFORMS = labelledValues(PLATFORM_LABELS);
+export type Platform = (typeof PLATFORMS)[number];
 
 /** draft: not public yet; active: taking applications; pending: on hold; ended: closed. */
 export const CAMPAIGN_STATUSES = ['draft', 'active', 'pending', 'ended'] as const;
@@ -31,14 +31,13 @@ export const CATALOGUE_STATUS_FILTERS = [...PUBLIC_CAMPAIGN_STATUSES, 'all'] as 
 export type CatalogueStatusFilter = (typeof CATALOGUE_STATUS_FILTERS)[number];
 
 /** What the creator gets: a PR box, Mint, or both (READINGS "Campaign type"). */
-export const CAMPAIGN_TYPES = ['gifting', 'paid', 'gifting_paid'] as const;
-export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
-
-export const CAMPAIGN_TYPE_LABELS: Record<CampaignType, string> = {
+export const CAMPAIGN_TYPE_LABELS = {
   gifting: 'PR Box',
   paid: 'Paid in Mint',
   gifting_paid: 'PR Box + Mint',
 };
+export const CAMPAIGN_TYPES = labelledValues(CAMPAIGN_TYPE_LABELS);
+export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
 
 /**
  * Whether the campaign sends a PR box (gifting, or gifting and Mint). A fact of the campaign type, kept here rather

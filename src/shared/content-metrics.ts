@@ -1,20 +1,17 @@
+import { labelledValues } from './labelled-values';
 import { parseUrl, siteOf } from './urls';
 /** Content metrics: who a figure comes from, which figures there are, and the engagement arithmetic. */
 
-export const METRIC_SOURCES = ['api', 'admin', 'creator'] as const;
-export type MetricSource = (typeof METRIC_SOURCES)[number];
-
 /** How the UI labels a figure's source (always shown next to the figure). */
-export const METRIC_SOURCE_LABELS: Record<MetricSource, string> = {
+export const METRIC_SOURCE_LABELS = {
   api: 'API',
   admin: 'Admin',
   creator: 'Creator',
 };
+export const METRIC_SOURCES = labelledValues(METRIC_SOURCE_LABELS);
+export type MetricSource = (typeof METRIC_SOURCES)[number];
 
-export const METRIC_FIELDS = ['views', 'likes', 'comments', 'shares', 'saves', 'reach'] as const;
-export type MetricField = (typeof METRIC_FIELDS)[number];
-
-export const METRIC_LABELS: Record<MetricField, string> = {
+export const METRIC_LABELS = {
   views: 'Views',
   likes: 'Likes',
   comments: 'Comments',
@@ -22,6 +19,8 @@ export const METRIC_LABELS: Record<MetricField, string> = {
   saves: 'Saves',
   reach: 'Reach',
 };
+export const METRIC_FIELDS = labelledValues(METRIC_LABELS);
+export type MetricField = (typeof METRIC_FIELDS)[number];
 
 export type MetricFigures = Record<MetricField, number | null>;
 

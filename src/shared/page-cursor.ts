@@ -66,6 +66,29 @@ export const pageCursorsSchema = {
     .describe('The cursor of the previous (newer) page; null on the first page'),
 };
 
+/**
+ * A query parameter that filters a list by one of `values` (`?platform=tiktok`); empty is no filter. The refusal
+ * names the values: "platform must be one of: instagram, tiktok, …".
+ */
+export const filterQueryParam = <const Value extends string>(
+  name: string,
+  values: readonly [Value, ...Value[]],
+  description?: string,
+) => {
+  const filter = z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` }).optional();
+  return z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    description ? filter.describe(description) : filter,
+  );
+};
+
+/** The `q` query parameter of a list's search: at most 100 characters, trimmed; empty or blank is no search. */
+export const searchQueryParam = () =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+    z.string().max(100, { error: 'q must be at most 100 characters' }).optional(),
+  );
+
 /** The `limit` query parameter of a paged list: rows per page, 1 to `max`, `size` when absent. */
 export const pageLimitParam = (size: number, max = 100) =>
   z.preprocess(

@@ -1,23 +1,10 @@
+import { labelledValues } from './labelled-values';
+
 /**
  * Payouts (a creator's Mint redeemed as cash through PayPal) and the spec §3 transactions, as both the server and
  * the screens name them. READINGS "Mint": a request is pending until an admin processes it; a failed payout returns
  * the Mint.
  */
-
-/**
- * pending: requested, no admin has started it (the creator can cancel); processing: an admin started it (sent to
- * PayPal, or being paid by hand); completed: paid; failed: not paid, the Mint is back; returned: PayPal paid it but
- * the money came back (unclaimed, refunded, reversed), the Mint is back; cancelled: the creator cancelled it.
- */
-export const PAYOUT_STATUSES = [
-  'pending',
-  'processing',
-  'completed',
-  'failed',
-  'returned',
-  'cancelled',
-] as const;
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 /** Payouts still waiting for money to move (their Mint is "in payout"). */
 export const OPEN_PAYOUT_STATUSES = ['pending', 'processing'] as const satisfies readonly PayoutStatus[];
@@ -26,7 +13,12 @@ export function isOpenPayout(status: PayoutStatus): boolean {
   return (OPEN_PAYOUT_STATUSES as readonly PayoutStatus[]).includes(status);
 }
 
-export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
+/**
+ * pending: requested, no admin has started it (the creator can cancel); processing: an admin started it (sent to
+ * PayPal, or being paid by hand); completed: paid; failed: not paid, the Mint is back; returned: PayPal paid it but
+ * the money came back (unclaimed, refunded, reversed), the Mint is back; cancelled: the creator cancelled it.
+ */
+export const PAYOUT_STATUS_LABELS = {
   pending: 'Pending',
   processing: 'Processing',
   completed: 'Completed',
@@ -34,6 +26,8 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   returned: 'Returned',
   cancelled: 'Cancelled',
 };
+export const PAYOUT_STATUSES = labelledValues(PAYOUT_STATUS_LABELS);
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 /** How a payout is paid: through PayPal's Payouts API, or by an admin by hand (recorded with a reference). */
 export const PAYOUT_MODES = ['paypal', 'manual'] as const;
@@ -44,14 +38,13 @@ export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelle
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 /** What a transaction is: a reward credited, a payout (a redemption), or an admin's adjustment. */
-export const TRANSACTION_KINDS = ['reward', 'payout', 'adjustment'] as const;
-export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
-
-export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
+export const TRANSACTION_KIND_LABELS = {
   reward: 'Reward',
   payout: 'Payout',
   adjustment: 'Adjustment',
 };
+export const TRANSACTION_KINDS = labelledValues(TRANSACTION_KIND_LABELS);
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
 /** Spec §4: completed green, pending yellow, failed red, anything else grey. */
 export function statusColour(status: string): 'green' | 'yellow' | 'red' | 'grey' {

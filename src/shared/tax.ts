@@ -1,3 +1,5 @@
+import { labelledValues } from './labelled-values';
+
 /**
  * Tax forms before cash (issue 27). A US marketplace that pays a creator $600 or more in a calendar year must hold a
  * W-9 and file a 1099-NEC; a payout that would take the year's paid total to the threshold waits for a form. The
@@ -22,9 +24,9 @@ export function atTaxThreshold(paidInYearUsd: number): boolean {
   return cents(paidInYearUsd) >= cents(TAX_FORM_THRESHOLD_USD);
 }
 
-export const TAX_FORM_TYPES = ['w9', 'w8ben'] as const;
+export const TAX_FORM_LABELS = { w9: 'W-9', w8ben: 'W-8BEN' };
+export const TAX_FORM_TYPES = labelledValues(TAX_FORM_LABELS);
 export type TaxFormType = (typeof TAX_FORM_TYPES)[number];
-export const TAX_FORM_LABELS: Record<TaxFormType, string> = { w9: 'W-9', w8ben: 'W-8BEN' };
 
 /** active: the form on file; replaced: an earlier form, kept (the law asks for the records). */
 export const TAX_FORM_STATUSES = ['active', 'replaced'] as const;

@@ -1,13 +1,14 @@
-/** The carriers whose tracking pages we link to (issue 13). */
-export const KNOWN_CARRIERS = ['ups', 'usps', 'fedex', 'dhl'] as const;
-export type KnownCarrier = (typeof KNOWN_CARRIERS)[number];
+import { labelledValues } from './labelled-values';
 
-export const CARRIER_LABELS: Record<KnownCarrier, string> = {
+/** The carriers whose tracking pages we link to (issue 13). */
+export const CARRIER_LABELS = {
   ups: 'UPS',
   usps: 'USPS',
   fedex: 'FedEx',
   dhl: 'DHL',
 };
+export const KNOWN_CARRIERS = labelledValues(CARRIER_LABELS);
+export type KnownCarrier = (typeof KNOWN_CARRIERS)[number];
 
 /**
  * Which well-known carrier a free-text carrier name means ("UPS Ground", "U.S. Postal Service", "Fed Ex",

@@ -1,15 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
 import { accountClosures } from '../schema/data-rights';
+import { readColumn } from './first-row';
 
 /** When the creator closed their account, or null while it is open (decision 0028). */
 export async function accountClosedAt(db: DatabaseOrTransaction, creatorId: number): Promise<Date | null> {
-  const [row] = await db
-    .select({ closedAt: accountClosures.closedAt })
-    .from(accountClosures)
-    .where(eq(accountClosures.creatorId, creatorId))
-    .limit(1);
-  return row?.closedAt ?? null;
+  return readColumn(db, accountClosures.closedAt, eq(accountClosures.creatorId, creatorId));
 }
 
 /** When each of these creators closed their account (only the closed ones are in the map). */

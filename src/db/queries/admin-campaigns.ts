@@ -7,6 +7,7 @@ import { campaignCounts, campaigns } from '../schema/campaigns';
 import { paymentTotals } from '../schema/ledger';
 import { acceptedCount, acceptedCounts } from './applications';
 import { toCampaign } from './campaigns';
+import { readRow } from './first-row';
 import { keyset, keysetPage, type PageCursors } from './keyset';
 
 /** Every campaign (drafts included) for the admin table, newest first, searchable and filterable by status. */
@@ -59,7 +60,7 @@ export async function listAdminCampaigns(
 }
 
 export async function getAdminCampaign(db: DatabaseOrTransaction, id: number): Promise<AdminCampaign | null> {
-  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1);
+  const campaign = await readRow(db, campaigns, eq(campaigns.id, id));
   if (!campaign) return null;
   const accepted = await acceptedCount(db, campaign.id);
   return { ...toCampaign(campaign, accepted), acceptedCount: accepted };

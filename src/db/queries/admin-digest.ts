@@ -3,6 +3,7 @@ import { DELIVERY_PROBLEM_LABELS, type DeliveryProblem } from '../../shared/life
 import type { DatabaseOrTransaction } from '../client';
 import { adminDigests } from '../schema/admin-digests';
 import { users } from '../schema/auth';
+import { readColumn } from './first-row';
 import { type Row, rowsOf } from './raw-rows';
 
 export interface DigestRecipient {
@@ -91,11 +92,7 @@ export async function setDigestEnabled(db: DatabaseOrTransaction, userId: string
 
 /** Whether the admin gets the digest (on unless switched off). */
 export async function digestEnabled(db: DatabaseOrTransaction, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ enabled: adminDigests.enabled })
-    .from(adminDigests)
-    .where(eq(adminDigests.userId, userId));
-  return row?.enabled ?? true;
+  return (await readColumn(db, adminDigests.enabled, eq(adminDigests.userId, userId))) ?? true;
 }
 
 export interface DigestLine {

@@ -5,6 +5,7 @@ import type { DatabaseOrTransaction } from '../client';
 import { type ApplicationRow, applications, submissions } from '../schema/applications';
 import { type CampaignRow, campaigns } from '../schema/campaigns';
 import { type CreatorRow, creators } from '../schema/creators';
+import { readColumn, readRow } from './first-row';
 
 /*
  * Reads and row locks for the lifecycle services (src/server/services/applications/*). A lock takes the
@@ -74,14 +75,10 @@ export async function lockApplications(tx: DatabaseOrTransaction, applicationIds
 
 /** A submission with its application, campaign and creator, the application locked first; null when there is none. */
 export async function lockSubmission(tx: DatabaseOrTransaction, submissionId: number) {
-  const [found] = await tx
-    .select({ applicationId: submissions.applicationId })
-    .from(submissions)
-    .where(eq(submissions.id, submissionId))
-    .limit(1);
-  if (!found) return null;
-  const locked = await lockApplication(tx, found.applicationId);
-  const [submission] = await tx.select().from(submissions).where(eq(submissions.id, submissionId)).limit(1);
+  const applicationId = await readColumn(tx, submissions.applicationId, eq(submissions.id, submissionId));
+  if (applicationId === null) return null;
+  const locked = await lockApplication(tx, applicationId);
+  const submission = await readRow(tx, submissions, eq(submissions.id, submissionId));
   return locked && submission ? { ...locked, submission } : null;
 }
 
@@ -90,12 +87,7 @@ export async function findApplicationCampaignId(
   db: DatabaseOrTransaction,
   applicationId: number,
 ): Promise<number | null> {
-  const [row] = await db
-    .select({ campaignId: applications.campaignId })
-    .from(applications)
-    .where(eq(applications.id, applicationId))
-    .limit(1);
-  return row?.campaignId ?? null;
+  return readColumn(db, applications.campaignId, eq(applications.id, applicationId));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { groupedBy } from '../../shared/grouped';
 import type { ConversationAuthorRole } from '../../shared/schemas/conversations';
 import type { DatabaseOrTransaction } from '../client';
 import { applications, submissions } from '../schema/applications';
@@ -10,6 +11,7 @@ import {
   conversations,
 } from '../schema/conversations';
 import { creators } from '../schema/creators';
+import { readColumn } from './first-row';
 
 /** Who reads: a creator sees only their own conversations (ownership in the WHERE), an admin sees every one. */
 export type ConversationScope = { creatorId: number } | { admin: true };
@@ -94,11 +96,7 @@ export async function ensureConversation(
       createdAt: now,
     })
     .onConflictDoNothing({ target: conversations.applicationId });
-  const [row] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(eq(conversations.applicationId, application.id));
-  return row!.id;
+  return (await readColumn(db, conversations.id, eq(conversations.applicationId, application.id)))!;
 }
 
 /** The messages of a conversation, oldest first, with their image names in order. */
@@ -120,13 +118,11 @@ export async function conversationMessagesOf(db: DatabaseOrTransaction, conversa
         )
         .orderBy(conversationAttachments.messageId, conversationAttachments.position)
     : [];
-  const byMessage = new Map<number, string[]>();
-  for (const image of images) {
-    if (image.messageId === null) continue;
-    const list = byMessage.get(image.messageId) ?? [];
-    list.push(image.uploadName);
-    byMessage.set(image.messageId, list);
-  }
+  const byMessage = groupedBy(
+    images,
+    (image) => image.messageId,
+    (image) => image.uploadName,
+  );
   return rows.map((row) => ({ ...row, images: byMessage.get(row.id) ?? [] }));
 }
 
@@ -156,11 +152,11 @@ export async function applicationHistory(db: DatabaseOrTransaction, applicationI
 
 /** Where a reader has read up to (message id; 0 when never). */
 export async function lastReadOf(db: DatabaseOrTransaction, conversationId: number, userId: string) {
-  const [row] = await db
-    .select({ id: conversationReads.lastReadMessageId })
-    .from(conversationReads)
-    .where(and(eq(conversationReads.conversationId, conversationId), eq(conversationReads.userId, userId)));
-  return row?.id ?? 0;
+  const ofReader = and(
+    eq(conversationReads.conversationId, conversationId),
+    eq(conversationReads.userId, userId),
+  );
+  return (await readColumn(db, conversationReads.lastReadMessageId, ofReader)) ?? 0;
 }
 
 /** Moves a reader's mark forward (never back). */

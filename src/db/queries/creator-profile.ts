@@ -8,6 +8,7 @@ import { campaigns } from '../schema/campaigns';
 import { creatorModerationEvents, creatorNotes, followerChanges } from '../schema/creator-management';
 import { creators } from '../schema/creators';
 import { measuredPostCount } from './content-metrics-writes';
+import { readRow } from './first-row';
 import { findProfile, findSocialAccounts } from './onboarding';
 import { listMyPayouts } from './payout-records';
 import { reliabilityOf } from './reliability';
@@ -17,8 +18,7 @@ import { walletFigures } from './wallet-figures';
 export const CREATOR_PAGE_LEDGER_ENTRIES = 50;
 
 export async function findCreatorById(db: DatabaseOrTransaction, id: number) {
-  const rows = await db.select().from(creators).where(eq(creators.id, id)).limit(1);
-  return rows[0] ?? null;
+  return readRow(db, creators, eq(creators.id, id));
 }
 
 /** Everything an admin sees about one creator on /admin/influencers/:id, or null when there is no such creator. */

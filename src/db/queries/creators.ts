@@ -4,14 +4,14 @@ import { decodeCursor } from '../../shared/page-cursor';
 import type { DatabaseOrTransaction } from '../client';
 import { accounts, users } from '../schema/auth';
 import { type CreatorRow, creatorCounts, creators, tiktokAuth } from '../schema/creators';
+import { readRow } from './first-row';
 import { keyset, keysetPage } from './keyset';
 
 export async function findCreatorByAuthUserId(
   db: DatabaseOrTransaction,
   authUserId: string,
 ): Promise<CreatorRow | null> {
-  const rows = await db.select().from(creators).where(eq(creators.authUserId, authUserId)).limit(1);
-  return rows[0] ?? null;
+  return readRow(db, creators, eq(creators.authUserId, authUserId));
 }
 
 /** An influencer record made before its owner had an account (no auth user yet), by email. */
@@ -19,35 +19,22 @@ export async function findUnlinkedCreatorByEmail(
   db: DatabaseOrTransaction,
   email: string,
 ): Promise<CreatorRow | null> {
-  const rows = await db
-    .select()
-    .from(creators)
-    .where(and(sql`lower(${creators.email}) = lower(${email})`, isNull(creators.authUserId)))
-    .orderBy(creators.id)
-    .limit(1);
-  return rows[0] ?? null;
+  const unlinkedWithEmail = and(sql`lower(${creators.email}) = lower(${email})`, isNull(creators.authUserId));
+  return readRow(db, creators, unlinkedWithEmail, creators.id);
 }
 
 /** The provider account the user signed in with most recently. */
 export async function findLatestAccount(db: DatabaseOrTransaction, userId: string) {
-  const rows = await db
-    .select()
-    .from(accounts)
-    .where(eq(accounts.userId, userId))
-    .orderBy(desc(accounts.updatedAt))
-    .limit(1);
-  return rows[0] ?? null;
+  return readRow(db, accounts, eq(accounts.userId, userId), desc(accounts.updatedAt));
 }
 
 export async function findUserById(db: DatabaseOrTransaction, userId: string) {
-  const rows = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  return rows[0] ?? null;
+  return readRow(db, users, eq(users.id, userId));
 }
 
 /** A creator's TikTok sign-in record (tokens as stored: sealed), or null when they never signed in with TikTok. */
 export async function findTiktokAuth(db: DatabaseOrTransaction, creatorId: number) {
-  const rows = await db.select().from(tiktokAuth).where(eq(tiktokAuth.creatorId, creatorId)).limit(1);
-  return rows[0] ?? null;
+  return readRow(db, tiktokAuth, eq(tiktokAuth.creatorId, creatorId));
 }
 
 export async function upsertTiktokAuth(

@@ -5,6 +5,7 @@ import { applications } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
 import { creators } from '../schema/creators';
 import { type DeliveryProblemRow, deliveryProblems } from '../schema/shipping';
+import { readColumn } from './first-row';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -35,12 +36,8 @@ const problemJoins = (db: DatabaseOrTransaction) =>
 
 /** One problem with its application, campaign and creator, locked (the application first, as every change does). */
 export async function lockProblem(db: DatabaseOrTransaction, id: number) {
-  const [found] = await db
-    .select({ applicationId: deliveryProblems.applicationId })
-    .from(deliveryProblems)
-    .where(eq(deliveryProblems.id, id))
-    .limit(1);
-  if (!found) return null;
+  const applicationId = await readColumn(db, deliveryProblems.applicationId, eq(deliveryProblems.id, id));
+  if (applicationId === null) return null;
   const [row] = await problemJoins(db)
     .where(eq(deliveryProblems.id, id))
     .limit(1)

@@ -1,15 +1,12 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
 import { type AgeBracket, instagramConnections, platformDataDeletions } from '../schema/content-metrics';
+import { readColumn, readRow } from './first-row';
 import { rowsOf } from './raw-rows';
 import { submissionOwners, textOrNull } from './submission-owners';
 
 export async function findInstagramConnection(db: DatabaseOrTransaction, creatorId: number) {
-  const [row] = await db
-    .select()
-    .from(instagramConnections)
-    .where(eq(instagramConnections.creatorId, creatorId));
-  return row ?? null;
+  return readRow(db, instagramConnections, eq(instagramConnections.creatorId, creatorId));
 }
 
 /** Connects (or reconnects) a creator's account; a reconnection to another account forgets the old ages. */
@@ -228,11 +225,11 @@ export async function insertPlatformDataDeletion(
 
 /** What a request with this digest was answered (its confirmation code), or null. */
 export async function platformDataDeletionByDigest(db: DatabaseOrTransaction, requestDigest: string) {
-  const [row] = await db
-    .select({ confirmationCode: platformDataDeletions.confirmationCode })
-    .from(platformDataDeletions)
-    .where(eq(platformDataDeletions.requestDigest, requestDigest));
-  return row?.confirmationCode ?? null;
+  return readColumn(
+    db,
+    platformDataDeletions.confirmationCode,
+    eq(platformDataDeletions.requestDigest, requestDigest),
+  );
 }
 
 /** Notes what a recorded request removed, once it has run. */
@@ -249,9 +246,5 @@ export async function completePlatformDataDeletion(
 }
 
 export async function findPlatformDataDeletion(db: DatabaseOrTransaction, confirmationCode: string) {
-  const [row] = await db
-    .select()
-    .from(platformDataDeletions)
-    .where(eq(platformDataDeletions.confirmationCode, confirmationCode));
-  return row ?? null;
+  return readRow(db, platformDataDeletions, eq(platformDataDeletions.confirmationCode, confirmationCode));
 }

@@ -1,14 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
 import { creators } from '../schema/creators';
+import { readColumn } from './first-row';
 
 /** The mail categories a creator switched off. */
 export async function mailOptOutsOf(db: DatabaseOrTransaction, creatorId: number): Promise<string[]> {
-  const [row] = await db
-    .select({ optOuts: creators.mailOptOuts })
-    .from(creators)
-    .where(eq(creators.id, creatorId));
-  return row?.optOuts ?? [];
+  return (await readColumn(db, creators.mailOptOuts, eq(creators.id, creatorId))) ?? [];
 }
 
 /**
@@ -16,13 +13,16 @@ export async function mailOptOutsOf(db: DatabaseOrTransaction, creatorId: number
  * address no creator has switches nothing off.
  */
 export async function mailOptOutsForAddress(db: DatabaseOrTransaction, email: string): Promise<string[]> {
-  const [row] = await db
-    .select({ optOuts: creators.mailOptOuts })
-    .from(creators)
-    .where(sql`lower(${creators.email}) = lower(${email})`)
-    .orderBy(desc(creators.emailVerified), desc(creators.id))
-    .limit(1);
-  return row?.optOuts ?? [];
+  const withAddress = sql`lower(${creators.email}) = lower(${email})`;
+  return (
+    (await readColumn(
+      db,
+      creators.mailOptOuts,
+      withAddress,
+      desc(creators.emailVerified),
+      desc(creators.id),
+    )) ?? []
+  );
 }
 
 /** Stores the creator's switched-off categories. */

@@ -3,6 +3,7 @@ import type { DatabaseOrTransaction } from '../client';
 import { users } from '../schema/auth';
 import { creators } from '../schema/creators';
 import { notifications } from '../schema/notifications';
+import { readColumn } from './first-row';
 
 /** One page of a user's notifications, newest first (by id: the order they were written); ownership in the WHERE. */
 export async function listMyNotifications(
@@ -64,20 +65,10 @@ export async function activeAdminUserIds(db: DatabaseOrTransaction): Promise<str
 
 /** The sign-in account of a creator, or null (a creator record without one cannot read notifications). */
 export async function userIdOfCreator(db: DatabaseOrTransaction, creatorId: number) {
-  const [row] = await db
-    .select({ userId: creators.authUserId })
-    .from(creators)
-    .where(eq(creators.id, creatorId))
-    .limit(1);
-  return row?.userId ?? null;
+  return readColumn(db, creators.authUserId, eq(creators.id, creatorId));
 }
 
 /** A creator's name as admins read it in a notification ("Ana Lee"), or "A creator". */
 export async function creatorNameOf(db: DatabaseOrTransaction, creatorId: number): Promise<string> {
-  const [row] = await db
-    .select({ name: creators.name })
-    .from(creators)
-    .where(eq(creators.id, creatorId))
-    .limit(1);
-  return row?.name || 'A creator';
+  return (await readColumn(db, creators.name, eq(creators.id, creatorId))) || 'A creator';
 }

@@ -4,6 +4,7 @@ import { tierFromAccounts, totalCountedFollowers } from '../../shared/schemas/pr
 import type { Database, DatabaseOrTransaction } from '../client';
 import { type CreatorRow, creators } from '../schema/creators';
 import { creatorProfiles, emailVerificationCodes, socialAccounts } from '../schema/onboarding';
+import { readRow } from './first-row';
 
 /** Another creator who already proved they own this address. */
 export async function findOtherVerifiedCreatorByEmail(
@@ -25,31 +26,26 @@ export async function findOtherVerifiedCreatorByEmail(
   return rows[0] ?? null;
 }
 
+/** A creator's codes, the newest first (two written in the same millisecond: the later id). */
+const newestCodeFirst = [desc(emailVerificationCodes.createdAt), desc(emailVerificationCodes.id)];
+
 export async function latestCodeFor(db: DatabaseOrTransaction, creatorId: number) {
-  const rows = await db
-    .select()
-    .from(emailVerificationCodes)
-    .where(eq(emailVerificationCodes.creatorId, creatorId))
-    .orderBy(desc(emailVerificationCodes.createdAt), desc(emailVerificationCodes.id))
-    .limit(1);
-  return rows[0] ?? null;
+  return readRow(
+    db,
+    emailVerificationCodes,
+    eq(emailVerificationCodes.creatorId, creatorId),
+    ...newestCodeFirst,
+  );
 }
 
 /** The live (unused, uncancelled) code of this creator for this address. */
 export async function liveCodeFor(db: DatabaseOrTransaction, creatorId: number, email: string) {
-  const rows = await db
-    .select()
-    .from(emailVerificationCodes)
-    .where(
-      and(
-        eq(emailVerificationCodes.creatorId, creatorId),
-        sql`lower(${emailVerificationCodes.email}) = lower(${email})`,
-        isNull(emailVerificationCodes.consumedAt),
-      ),
-    )
-    .orderBy(desc(emailVerificationCodes.createdAt), desc(emailVerificationCodes.id))
-    .limit(1);
-  return rows[0] ?? null;
+  const unusedForAddress = and(
+    eq(emailVerificationCodes.creatorId, creatorId),
+    sql`lower(${emailVerificationCodes.email}) = lower(${email})`,
+    isNull(emailVerificationCodes.consumedAt),
+  );
+  return readRow(db, emailVerificationCodes, unusedForAddress, ...newestCodeFirst);
 }
 
 export async function cancelLiveCodes(db: DatabaseOrTransaction, creatorId: number, now: Date) {
@@ -60,12 +56,7 @@ export async function cancelLiveCodes(db: DatabaseOrTransaction, creatorId: numb
 }
 
 export async function findProfile(db: DatabaseOrTransaction, creatorId: number) {
-  const rows = await db
-    .select()
-    .from(creatorProfiles)
-    .where(eq(creatorProfiles.creatorId, creatorId))
-    .limit(1);
-  return rows[0] ?? null;
+  return readRow(db, creatorProfiles, eq(creatorProfiles.creatorId, creatorId));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../client';
 import { payoutBatches, payouts } from '../schema/payouts';
+import { readRow } from './first-row';
 
 /** PayPal batches to submit again or to check now. */
 export async function dueBatches(db: DatabaseOrTransaction, now: Date, limit = 20) {
@@ -16,7 +17,7 @@ export async function dueBatches(db: DatabaseOrTransaction, now: Date, limit = 2
 
 /** A payment run (its batch) and how many of its payouts are paid, back (failed, returned) or still open. */
 export async function findPaymentRun(db: DatabaseOrTransaction, id: number) {
-  const [batch] = await db.select().from(payoutBatches).where(eq(payoutBatches.id, id)).limit(1);
+  const batch = await readRow(db, payoutBatches, eq(payoutBatches.id, id));
   if (!batch) return null;
   const [counts] = await db
     .select({

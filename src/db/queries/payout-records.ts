@@ -4,6 +4,7 @@ import type { AdminPayout, Payout } from '../../shared/schemas/payout';
 import type { DatabaseOrTransaction } from '../client';
 import { creators } from '../schema/creators';
 import { type PayoutRow, payoutBatches, payoutEvents, payouts } from '../schema/payouts';
+import { readRow } from './first-row';
 
 /*
  * Payouts as records: a creator's and an admin's view of one, the row locks a change takes, the history of events.
@@ -59,12 +60,7 @@ export async function lockPayout(tx: DatabaseOrTransaction, id: number, creatorI
 }
 
 export async function findPayoutByKey(tx: DatabaseOrTransaction, creatorId: number, key: string) {
-  const rows = await tx
-    .select()
-    .from(payouts)
-    .where(and(eq(payouts.creatorId, creatorId), eq(payouts.idempotencyKey, key)))
-    .limit(1);
-  return rows[0] ?? null;
+  return readRow(tx, payouts, and(eq(payouts.creatorId, creatorId), eq(payouts.idempotencyKey, key)));
 }
 
 /** A line of a payout's history: what happened, who did it, when. */

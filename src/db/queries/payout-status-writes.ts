@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PayoutStatus } from '../../shared/payouts';
 import type { DatabaseOrTransaction } from '../client';
 import { type PayoutRow, payouts } from '../schema/payouts';
+import { readColumn } from './first-row';
 
 /**
  * The only statements that write a payout's status (issue 43). They are called by src/server/services/payouts/move.ts
@@ -33,8 +34,7 @@ export async function writePayoutStatus(
 
 /** The status a payout has now (null: no such payout). */
 export async function readPayoutStatus(tx: DatabaseOrTransaction, id: number): Promise<PayoutStatus | null> {
-  const [row] = await tx.select({ status: payouts.status }).from(payouts).where(eq(payouts.id, id)).limit(1);
-  return row?.status ?? null;
+  return readColumn(tx, payouts.status, eq(payouts.id, id));
 }
 
 /** One payout PayPal paid: its transaction id and PayPal's words for the item. */

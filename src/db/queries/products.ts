@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { groupedBy } from '../../shared/grouped';
 import type { ChosenVariant, ProductView } from '../../shared/schemas/products';
 import type { DatabaseOrTransaction } from '../client';
 import { applicationChoices, campaignProducts, productVariants } from '../schema/products';
 import { stores } from '../schema/stores';
+import { readRow } from './first-row';
 
 /** A campaign's products with their variants and boxes, in the admin's order. */
 export async function productsOf(db: DatabaseOrTransaction, campaignId: number): Promise<ProductView[]> {
@@ -55,8 +57,7 @@ export async function productCount(db: DatabaseOrTransaction, campaignId: number
 
 /** A product with its campaign id, or null. */
 export async function findProduct(db: DatabaseOrTransaction, productId: number) {
-  const [row] = await db.select().from(campaignProducts).where(eq(campaignProducts.id, productId)).limit(1);
-  return row ?? null;
+  return readRow(db, campaignProducts, eq(campaignProducts.id, productId));
 }
 
 /** A variant with its product, locked for the change, or null. */
@@ -97,8 +98,7 @@ export async function choicesOf(
   db: DatabaseOrTransaction,
   applicationIds: number[],
 ): Promise<Map<number, ChosenVariant[]>> {
-  const map = new Map<number, ChosenVariant[]>();
-  if (applicationIds.length === 0) return map;
+  if (applicationIds.length === 0) return new Map();
   const rows = await db
     .select({
       applicationId: applicationChoices.applicationId,
@@ -113,12 +113,11 @@ export async function choicesOf(
     .innerJoin(productVariants, eq(productVariants.id, applicationChoices.variantId))
     .where(inArray(applicationChoices.applicationId, applicationIds))
     .orderBy(asc(campaignProducts.position), asc(campaignProducts.id));
-  for (const { applicationId, ...choice } of rows) {
-    const list = map.get(applicationId) ?? [];
-    list.push(choice);
-    map.set(applicationId, list);
-  }
-  return map;
+  return groupedBy(
+    rows,
+    (row) => row.applicationId,
+    ({ applicationId: _, ...choice }) => choice,
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { groupedBy } from '../../shared/grouped';
 import type { ShippingAddressView, SocialHandle } from '../../shared/schemas/shipping';
 import { normalizeHandle, profileUrl } from '../../shared/social-links';
 import type { DatabaseOrTransaction } from '../client';
@@ -6,6 +7,7 @@ import { applications } from '../schema/applications';
 import { campaigns } from '../schema/campaigns';
 import { creatorProfiles, socialAccounts } from '../schema/onboarding';
 import { applicationShippingAddresses } from '../schema/shipping';
+import { readColumn } from './first-row';
 
 /** Where each application's box goes: the admin's override, else the creator's profile address (null without one). */
 export async function shippingAddressesFor(
@@ -53,36 +55,28 @@ export async function handlesFor(
   db: DatabaseOrTransaction,
   creatorIds: number[],
 ): Promise<Map<number, SocialHandle[]>> {
-  const map = new Map<number, SocialHandle[]>();
-  if (creatorIds.length === 0) return map;
+  if (creatorIds.length === 0) return new Map();
   const rows = await db
     .select()
     .from(socialAccounts)
     .where(inArray(socialAccounts.creatorId, [...new Set(creatorIds)]))
     .orderBy(socialAccounts.platform);
-  for (const s of rows) {
-    if (!s.handle && s.followers === null) continue;
-    const list = map.get(s.creatorId) ?? [];
-    list.push({
+  return groupedBy(
+    rows.filter((s) => s.handle || s.followers !== null),
+    (s) => s.creatorId,
+    (s): SocialHandle => ({
       platform: s.platform,
       // The handle as the rule keeps it (a record from before the rule that fails it is shown as typed, unlinked).
       handle: s.handle ? (normalizeHandle(s.platform, s.handle) ?? s.handle) : null,
       url: profileUrl(s.platform, s.handle),
       followers: s.followers,
-    });
-    map.set(s.creatorId, list);
-  }
-  return map;
+    }),
+  );
 }
 
 /** A campaign's type, or null when there is no such campaign (the shipping CSV's check before its first byte). */
 export async function campaignTypeOf(db: DatabaseOrTransaction, campaignId: number) {
-  const [row] = await db
-    .select({ type: campaigns.type })
-    .from(campaigns)
-    .where(eq(campaigns.id, campaignId))
-    .limit(1);
-  return row?.type ?? null;
+  return readColumn(db, campaigns.type, eq(campaigns.id, campaignId));
 }
 
 /** Where a chunk of the shipping CSV starts: after this application, in the file's order. */

@@ -4,18 +4,14 @@ import type { DatabaseOrTransaction } from '../client';
 import { creators } from '../schema/creators';
 import { payouts } from '../schema/payouts';
 import { type TaxFormRow, taxForms, taxYearCounts, taxYearTotals } from '../schema/tax';
+import { readRow } from './first-row';
 
 /** The creator's form on file, or null. */
 export async function activeTaxForm(
   db: DatabaseOrTransaction,
   creatorId: number,
 ): Promise<TaxFormRow | null> {
-  const [row] = await db
-    .select()
-    .from(taxForms)
-    .where(and(eq(taxForms.creatorId, creatorId), eq(taxForms.status, 'active')))
-    .limit(1);
-  return row ?? null;
+  return readRow(db, taxForms, and(eq(taxForms.creatorId, creatorId), eq(taxForms.status, 'active')));
 }
 
 /** Every form the creator filed, the newest first (the replaced ones are kept). */

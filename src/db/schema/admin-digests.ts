@@ -1,5 +1,5 @@
-import { boolean, pgTable, text } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { boolean, pgTable } from 'drizzle-orm/pg-core';
+import { userIdRef } from './auth';
 import { ts } from './columns';
 
 /**
@@ -7,9 +7,7 @@ import { ts } from './columns';
  * it. The job claims a period by moving `reported_until` with a conditional update, so two instances never both send.
  */
 export const adminDigests = pgTable('admin_digests', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userIdRef().primaryKey(),
   enabled: boolean('enabled').notNull().default(true),
   /** The end of the period the last digest covered (null: none sent yet). */
   reportedUntil: ts('reported_until'),

@@ -11,11 +11,11 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { DeliveryProblem } from '../../shared/lifecycle/delivery-problems';
-import type { ApplicationStatus } from '../../shared/lifecycle/statuses';
+import { DELIVERY_PROBLEMS, type DeliveryProblem } from '../../shared/lifecycle/delivery-problems';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '../../shared/lifecycle/statuses';
 import type { CarrierEvent, DeliveredBy } from '../../shared/tracking';
 import { campaignIdRef } from './campaigns';
-import { createdAndUpdated, ts } from './columns';
+import { createdAndUpdated, isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 
 /** One creator's application to one campaign and everything that follows it. */
@@ -70,17 +70,14 @@ export const applications = pgTable(
     index('applications_tracking_retry_idx')
       .on(t.trackingRetryAt)
       .where(sql`${t.trackingRetryAt} is not null`),
-    check(
-      'applications_status_check',
-      sql`${t.status} in ('applied','accepted','rejected','withdrawn','shipped','delivered','content_submitted','changes_requested','approved','missed')`,
-    ),
+    check('applications_status_check', isOneOf(t.status, APPLICATION_STATUSES)),
     check(
       'applications_delivered_by_check',
       sql`${t.deliveredBy} is null or ${t.deliveredBy} in ('carrier','person')`,
     ),
     check(
       'applications_delivery_problem_check',
-      sql`${t.deliveryProblem} is null or ${t.deliveryProblem} in ('not_received','damaged','wrong_item')`,
+      sql`${t.deliveryProblem} is null or ${isOneOf(t.deliveryProblem, DELIVERY_PROBLEMS)}`,
     ),
   ],
 );
@@ -132,9 +129,7 @@ export const submissionIdRef = () =>
 export const applicantKeys = pgTable(
   'applicant_keys',
   {
-    applicationId: integer('application_id')
-      .primaryKey()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    applicationId: applicationIdRef('cascade').primaryKey(),
     campaignId: integer('campaign_id').notNull(),
     status: text('status').$type<ApplicationStatus>().notNull(),
     createdAt: ts('created_at').notNull(),

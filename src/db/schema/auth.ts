@@ -24,6 +24,16 @@ export const users = pgTable('users', {
   ...createdAndUpdated(),
 });
 
+/** A row's sign-in account: `user_id`, not null, a foreign key to users (gone with the account). */
+export const userIdRef = () =>
+  text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/** A column naming a sign-in account that may go: null once the account is deleted (the row itself stays). */
+export const userRefOrNull = (name: string) =>
+  text(name).references(() => users.id, { onDelete: 'set null' });
+
 export const sessions = pgTable(
   'sessions',
   {
@@ -32,9 +42,7 @@ export const sessions = pgTable(
     token: text('token').notNull().unique(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdRef(),
     impersonatedBy: text('impersonated_by'),
     /** When the session last answered a request (admin sessions end after 30 minutes idle). */
     lastActiveAt: ts('last_active_at'),
@@ -51,9 +59,7 @@ export const accounts = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdRef(),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
@@ -95,9 +101,7 @@ export const twoFactors = pgTable(
     id: text('id').primaryKey(),
     secret: text('secret').notNull(),
     backupCodes: text('backup_codes').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdRef(),
     verified: boolean('verified').default(true),
     failedVerificationCount: integer('failed_verification_count').default(0),
     lockedUntil: ts('locked_until'),

@@ -1,4 +1,5 @@
-import { timestamp } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A moment: `timestamptz(3)`, read as a Date (the columns keep milliseconds, which the page cursors rely on). */
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
@@ -8,3 +9,25 @@ export const createdAndUpdated = () => ({
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * The US address a PR box goes to: the addressee's full name, two address lines, city, state and ZIP code, all but
+ * the second line required. The creator's profile keeps one, an application can have its own.
+ */
+export const usShippingAddress = () => ({
+  fullName: text('full_name').notNull(),
+  addressLine1: text('address_line1').notNull(),
+  addressLine2: text('address_line2'),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  zipCode: text('zip_code').notNull(),
+});
+
+/**
+ * A check's condition that a text column holds one of `values`: `column in ('a','b')`, written as the migrations
+ * wrote it. The values come from the list the code uses (APPLICATION_STATUSES…), so the check and the list cannot
+ * part: a new value changes the check, and drizzle-kit asks for its migration. The values are written into the SQL
+ * as they are: only the code's own lists, never input.
+ */
+export const isOneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(','))})`;

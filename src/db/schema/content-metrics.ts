@@ -10,14 +10,30 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { MetricSource } from '../../shared/content-metrics';
+import { METRIC_SOURCES, type MetricSource } from '../../shared/content-metrics';
 import { submissionIdRef } from './applications';
-import { users } from './auth';
-import { ts } from './columns';
-import { creators } from './creators';
+import { userRefOrNull } from './auth';
+import { isOneOf, ts } from './columns';
+import { creatorIdRef } from './creators';
 import { uploads } from './uploads';
 
 const count = (name: string) => bigint(name, { mode: 'number' });
+
+/** The six figures of a post (METRIC_FIELDS, in their order), each null where the platform does not offer it. */
+const metricCounts = () => ({
+  views: count('views'),
+  likes: count('likes'),
+  comments: count('comments'),
+  shares: count('shares'),
+  saves: count('saves'),
+  reach: count('reach'),
+});
+
+/** The post a row is about: one of its submission's URLs (`post_url`, as submitted), gone with the submission. */
+const submissionPost = () => ({
+  submissionId: submissionIdRef(),
+  postUrl: text('post_url').notNull(),
+});
 
 /**
  * What one post (a URL of a submission) showed at one moment, and who says so: `api` (read from the platform),
@@ -29,22 +45,15 @@ export const contentMetricSnapshots = pgTable(
   'content_metric_snapshots',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    submissionId: submissionIdRef(),
-    /** The post: one of the submission's URLs, as submitted. */
-    postUrl: text('post_url').notNull(),
+    ...submissionPost(),
     source: text('source').$type<MetricSource>().notNull(),
-    views: count('views'),
-    likes: count('likes'),
-    comments: count('comments'),
-    shares: count('shares'),
-    saves: count('saves'),
-    reach: count('reach'),
+    ...metricCounts(),
     measuredAt: ts('measured_at').notNull(),
     /** The creator's screenshot (an /uploads/ path) backing a `creator` report. */
     screenshotUrl: text('screenshot_url'),
     /** The admin who entered an `admin` snapshot. */
-    enteredBy: text('entered_by').references(() => users.id, { onDelete: 'set null' }),
-    confirmedBy: text('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    enteredBy: userRefOrNull('entered_by'),
+    confirmedBy: userRefOrNull('confirmed_by'),
     confirmedAt: ts('confirmed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -59,7 +68,7 @@ export const contentMetricSnapshots = pgTable(
     index('content_metric_snapshots_pending_idx')
       .on(t.submissionId, t.postUrl, t.measuredAt.desc(), t.id.desc())
       .where(sql`${t.source} = 'creator' and ${t.confirmedAt} is null`),
-    check('content_metric_snapshots_source_check', sql`${t.source} in ('api','admin','creator')`),
+    check('content_metric_snapshots_source_check', isOneOf(t.source, METRIC_SOURCES)),
     check(
       'content_metric_snapshots_counts_check',
       sql`coalesce(${t.views}, 0) >= 0 and coalesce(${t.likes}, 0) >= 0 and coalesce(${t.comments}, 0) >= 0 and coalesce(${t.shares}, 0) >= 0 and coalesce(${t.saves}, 0) >= 0 and coalesce(${t.reach}, 0) >= 0`,
@@ -81,8 +90,7 @@ export const contentMetricSnapshots = pgTable(
 export const contentPostFigures = pgTable(
   'content_post_figures',
   {
-    submissionId: submissionIdRef(),
-    postUrl: text('post_url').notNull(),
+    ...submissionPost(),
     campaignId: integer('campaign_id').notNull(),
     creatorId: integer('influencer_id').notNull(),
     platform: text('platform').notNull(),
@@ -92,12 +100,7 @@ export const contentPostFigures = pgTable(
     submittedAt: ts('submitted_at').notNull(),
     snapshotId: integer('snapshot_id'),
     source: text('source').$type<MetricSource>(),
-    views: count('views'),
-    likes: count('likes'),
-    comments: count('comments'),
-    shares: count('shares'),
-    saves: count('saves'),
-    reach: count('reach'),
+    ...metricCounts(),
     measuredAt: ts('measured_at'),
   },
   (t) => [
@@ -137,8 +140,7 @@ export type ContentPostFiguresRow = typeof contentPostFigures.$inferSelect;
 export const contentMetricFetches = pgTable(
   'content_metric_fetches',
   {
-    submissionId: submissionIdRef(),
-    postUrl: text('post_url').notNull(),
+    ...submissionPost(),
     platform: text('platform').notNull(),
     /** When the post was approved: the schedule (hourly for 2 days, then daily for 30) counts from here. */
     approvedAt: ts('approved_at').notNull(),
@@ -170,9 +172,7 @@ export interface AgeBracket {
 export const instagramConnections = pgTable(
   'instagram_connections',
   {
-    creatorId: integer('influencer_id')
-      .primaryKey()
-      .references(() => creators.id, { onDelete: 'cascade' }),
+    creatorId: creatorIdRef('cascade').primaryKey(),
     /** The professional account's id (`user_id` of /me): the id insights are read under. */
     igUserId: text('ig_user_id').notNull(),
     /**
@@ -243,8 +243,7 @@ export type PlatformDataDeletionRow = typeof platformDataDeletions.$inferSelect;
 export const contentPostPreviews = pgTable(
   'content_post_previews',
   {
-    submissionId: submissionIdRef(),
-    postUrl: text('post_url').notNull(),
+    ...submissionPost(),
     platform: text('platform').notNull(),
     /** The caption, title or description as the platform gives it (plain text; never rendered as HTML). */
     caption: text('caption'),

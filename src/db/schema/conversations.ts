@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ConversationAuthorRole } from '../../shared/schemas/conversations';
+import { CONVERSATION_AUTHOR_ROLES, type ConversationAuthorRole } from '../../shared/schemas/conversations';
 import { applicationIdRef } from './applications';
-import { users } from './auth';
-import { campaignIdRef, campaigns } from './campaigns';
-import { createdAndUpdated, ts } from './columns';
+import { userIdRef, userRefOrNull } from './auth';
+import { campaignIdRef } from './campaigns';
+import { createdAndUpdated, isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 import { uploads } from './uploads';
 
@@ -46,6 +46,12 @@ export const conversations = pgTable(
   ],
 );
 
+/** A row's conversation: `conversation_id`, not null, a foreign key to conversations (gone with it). */
+export const conversationIdRef = () =>
+  integer('conversation_id')
+    .notNull()
+    .references(() => conversations.id, { onDelete: 'cascade' });
+
 /**
  * Issue 28: per campaign, how many of its conversations have a message (`last_message_id` set), kept by triggers on
  * `conversations` in the transaction of every change (migration 0037). The inbox's campaign filter reads the
@@ -54,9 +60,7 @@ export const conversations = pgTable(
 export const campaignConversationCounts = pgTable(
   'campaign_conversation_counts',
   {
-    campaignId: integer('campaign_id')
-      .primaryKey()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignId: campaignIdRef('cascade').primaryKey(),
     conversations: integer('conversations').notNull(),
   },
   (t) => [
@@ -72,10 +76,8 @@ export const conversationMessages = pgTable(
   'conversation_messages',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    conversationId: conversationIdRef(),
+    authorUserId: userRefOrNull('author_user_id'),
     authorRole: text('author_role').$type<ConversationAuthorRole>().notNull(),
     /** The name shown, as written at the time (the creator's name, or the admin's first name). */
     authorName: text('author_name').notNull(),
@@ -87,7 +89,7 @@ export const conversationMessages = pgTable(
     /** Hidden by an admin, with the reason (the text is kept for the record and shown to admins only). */
     hiddenAt: ts('hidden_at'),
     hiddenReason: text('hidden_reason'),
-    hiddenByUserId: text('hidden_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    hiddenByUserId: userRefOrNull('hidden_by_user_id'),
     hiddenByName: text('hidden_by_name'),
   },
   (t) => [
@@ -97,7 +99,7 @@ export const conversationMessages = pgTable(
     index('conversation_messages_replies_idx')
       .on(t.createdAt)
       .where(sql`${t.answeredWaitingSince} is not null`),
-    check('conversation_messages_role_check', sql`${t.authorRole} in ('creator','team')`),
+    check('conversation_messages_role_check', isOneOf(t.authorRole, CONVERSATION_AUTHOR_ROLES)),
     check('conversation_messages_body_check', sql`char_length(${t.body}) <= 4000`),
     check('conversation_messages_hidden_check', sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
   ],
@@ -114,10 +116,8 @@ export const conversationAttachments = pgTable(
     uploadName: text('upload_name')
       .primaryKey()
       .references(() => uploads.name, { onDelete: 'cascade' }),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    uploadedByUserId: text('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    conversationId: conversationIdRef(),
+    uploadedByUserId: userRefOrNull('uploaded_by_user_id'),
     messageId: integer('message_id').references(() => conversationMessages.id, { onDelete: 'cascade' }),
     position: smallint('position'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -137,12 +137,8 @@ export const conversationAttachments = pgTable(
 export const conversationReads = pgTable(
   'conversation_reads',
   {
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: conversationIdRef(),
+    userId: userIdRef(),
     lastReadMessageId: integer('last_read_message_id').notNull(),
     readAt: ts('read_at').notNull(),
   },
@@ -159,7 +155,7 @@ export const savedReplies = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     title: text('title').notNull(),
     body: text('body').notNull(),
-    createdByUserId: text('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByUserId: userRefOrNull('created_by_user_id'),
     ...createdAndUpdated(),
   },
   (t) => [uniqueIndex('saved_replies_title_idx').on(sql`lower(${t.title})`)],

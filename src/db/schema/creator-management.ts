@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import type { ModerationAction } from '../../shared/moderation';
-import { users } from './auth';
-import { ts } from './columns';
-import { creatorIdRef, creators } from './creators';
+import { MODERATION_ACTIONS, type ModerationAction } from '../../shared/moderation';
+import { userRefOrNull } from './auth';
+import { isOneOf, ts } from './columns';
+import { creatorIdRef } from './creators';
 
 /** Private notes admins keep on a creator (never shown to the creator). */
 export const creatorNotes = pgTable(
@@ -12,7 +11,7 @@ export const creatorNotes = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     creatorId: creatorIdRef('cascade'),
     body: text('body').notNull(),
-    authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorUserId: userRefOrNull('author_user_id'),
     /** The author as shown ("Name <email>"), kept even when the admin account is gone. */
     authorName: text('author_name').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -28,13 +27,13 @@ export const creatorModerationEvents = pgTable(
     creatorId: creatorIdRef('cascade'),
     action: text('action').$type<ModerationAction>().notNull(),
     reason: text('reason').notNull(),
-    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorUserId: userRefOrNull('actor_user_id'),
     actorName: text('actor_name').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('creator_moderation_events_influencer_idx').on(t.creatorId, t.createdAt.desc()),
-    check('creator_moderation_events_action_check', sql`${t.action} in ('suspend','ban','restore')`),
+    check('creator_moderation_events_action_check', isOneOf(t.action, MODERATION_ACTIONS)),
   ],
 );
 
@@ -61,9 +60,7 @@ export const followerChanges = pgTable(
  * figure is a count from the records, so each one is shown with the counts behind it; no score.
  */
 export const creatorReliability = pgTable('creator_reliability', {
-  creatorId: integer('influencer_id')
-    .primaryKey()
-    .references(() => creators.id, { onDelete: 'cascade' }),
+  creatorId: creatorIdRef('cascade').primaryKey(),
   /** Every application the creator made, and those an admin accepted (whatever happened next). */
   applications: integer('applications').notNull().default(0),
   accepted: integer('accepted').notNull().default(0),

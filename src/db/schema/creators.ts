@@ -10,16 +10,16 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { CreatorStanding } from '../../shared/moderation';
-import { users } from './auth';
-import { createdAndUpdated, ts } from './columns';
+import { CREATOR_STANDINGS, type CreatorStanding } from '../../shared/moderation';
+import { userRefOrNull } from './auth';
+import { createdAndUpdated, isOneOf, ts } from './columns';
 
 /** The creator record of spec §3, linked to the sign-in account (`auth_user_id`). */
 export const creators = pgTable(
   'influencers',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    authUserId: text('auth_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authUserId: userRefOrNull('auth_user_id'),
     username: text('username').notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -52,11 +52,14 @@ export const creators = pgTable(
     index('influencers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('influencers_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
     index('influencers_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
-    check('influencers_standing_check', sql`${t.standing} in ('active','suspended','banned')`),
+    check('influencers_standing_check', isOneOf(t.standing, CREATOR_STANDINGS)),
   ],
 );
 
-/** A row's creator: `influencer_id`, not null, a foreign key to influencers; `onDelete` says what the row does when the creator's row goes. */
+/**
+ * A row's creator: `influencer_id`, not null, a foreign key to influencers; `onDelete` says what the row does when the
+ * creator's row goes. A table of one row per creator makes it its primary key: `creatorIdRef('cascade').primaryKey()`.
+ */
 export const creatorIdRef = (onDelete: 'cascade' | 'restrict') =>
   integer('influencer_id')
     .notNull()
@@ -66,9 +69,7 @@ export const creatorIdRef = (onDelete: 'cascade' | 'restrict') =>
 export const tiktokAuth = pgTable(
   'tiktok_auth',
   {
-    creatorId: integer('influencer_id')
-      .primaryKey()
-      .references(() => creators.id, { onDelete: 'cascade' }),
+    creatorId: creatorIdRef('cascade').primaryKey(),
     openId: text('open_id').notNull(),
     unionId: text('union_id'),
     accessToken: text('access_token'),

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import type { DataExportStatus } from '../../shared/schemas/data-rights';
-import { users } from './auth';
-import { ts } from './columns';
-import { creatorIdRef, creators } from './creators';
+import { DATA_EXPORT_STATUSES, type DataExportStatus } from '../../shared/schemas/data-rights';
+import { userIdRef, userRefOrNull } from './auth';
+import { isOneOf, ts } from './columns';
+import { creatorIdRef } from './creators';
 
 /**
  * Issue 27, "Download my data": one row per request. The job builds the file (DATA_DIR/exports, never served as an
@@ -15,9 +15,7 @@ export const dataExports = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     creatorId: creatorIdRef('cascade'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdRef(),
     status: text('status').$type<DataExportStatus>().notNull().default('requested'),
     /** The file's name under DATA_DIR/exports (random), once built; removed when used or expired. */
     fileName: text('file_name'),
@@ -30,7 +28,7 @@ export const dataExports = pgTable(
   (t) => [
     index('data_exports_influencer_idx').on(t.creatorId, t.id.desc()),
     index('data_exports_requested_idx').on(t.requestedAt).where(sql`${t.status} = 'requested'`),
-    check('data_exports_status_check', sql`${t.status} in ('requested','ready','downloaded','expired')`),
+    check('data_exports_status_check', isOneOf(t.status, DATA_EXPORT_STATUSES)),
   ],
 );
 
@@ -42,11 +40,9 @@ export const dataExports = pgTable(
 export const accountClosures = pgTable(
   'account_closures',
   {
-    creatorId: integer('influencer_id')
-      .primaryKey()
-      .references(() => creators.id, { onDelete: 'restrict' }),
+    creatorId: creatorIdRef('restrict').primaryKey(),
     /** The sign-in account that was closed (null once the anonymisation deleted it). */
-    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: userRefOrNull('user_id'),
     anonymousId: text('anonymous_id').notNull().unique(),
     closedAt: ts('closed_at').notNull(),
     anonymiseAfter: ts('anonymise_after').notNull(),

@@ -10,9 +10,10 @@ import {
   smallint,
   text,
 } from 'drizzle-orm/pg-core';
+import { TRANSACTION_STATUSES } from '../../shared/payouts';
 import { campaigns } from './campaigns';
-import { createdAndUpdated, ts } from './columns';
-import { creatorIdRef, creators } from './creators';
+import { createdAndUpdated, isOneOf, ts } from './columns';
+import { creatorIdRef } from './creators';
 import { mintAdjustments, payouts } from './payouts';
 
 export const LEDGER_KINDS = ['reward', 'redemption', 'reversal', 'adjustment'] as const;
@@ -41,7 +42,7 @@ export const ledgerEntries = pgTable(
     // A campaign's rewards (its analytics' cost): only the reward entries, with their amounts (an index-only sum).
     index('ledger_entries_campaign_reward_idx').on(t.campaignId, t.amount).where(sql`${t.kind} = 'reward'`),
     check('ledger_entries_amount_check', sql`${t.amount} <> 0`),
-    check('ledger_entries_kind_check', sql`${t.kind} in ('reward','redemption','reversal','adjustment')`),
+    check('ledger_entries_kind_check', isOneOf(t.kind, LEDGER_KINDS)),
   ],
 );
 
@@ -52,9 +53,7 @@ export const ledgerEntries = pgTable(
 export const mintBalances = pgTable(
   'mint_balances',
   {
-    creatorId: integer('influencer_id')
-      .primaryKey()
-      .references(() => creators.id, { onDelete: 'restrict' }),
+    creatorId: creatorIdRef('restrict').primaryKey(),
     balance: integer('balance').notNull().default(0),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -107,7 +106,7 @@ export const transactions = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    check('transactions_status_check', sql`${t.status} in ('pending','completed','failed','cancelled')`),
+    check('transactions_status_check', isOneOf(t.status, TRANSACTION_STATUSES)),
     check('transactions_kind_check', sql`${t.kind} in ('reward','redemption','adjustment')`),
   ],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAndUpdated, ts } from './columns';
-import { creatorIdRef, creators } from './creators';
+import { createdAndUpdated, isOneOf, ts, usShippingAddress } from './columns';
+import { creatorIdRef } from './creators';
 
 /**
  * What a code is for: verify (an address during onboarding), proof (sent to the verified email to confirm a PayPal
@@ -27,7 +27,7 @@ export const emailVerificationCodes = pgTable(
   },
   (t) => [
     index('email_verification_codes_influencer_idx').on(t.creatorId, t.createdAt.desc()),
-    check('email_verification_codes_purpose_check', sql`${t.purpose} in ('verify','proof','email_change')`),
+    check('email_verification_codes_purpose_check', isOneOf(t.purpose, CODE_PURPOSES)),
   ],
 );
 
@@ -35,9 +35,7 @@ export const emailVerificationCodes = pgTable(
 export const creatorProfiles = pgTable(
   'influencer_profiles',
   {
-    creatorId: integer('influencer_id')
-      .primaryKey()
-      .references(() => creators.id, { onDelete: 'cascade' }),
+    creatorId: creatorIdRef('cascade').primaryKey(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     paypalEmail: text('paypal_email').notNull(),
@@ -46,12 +44,7 @@ export const creatorProfiles = pgTable(
     phoneNumber: text('phone_number').notNull(),
     primaryCategory: text('primary_category').notNull(),
     secondaryCategory: text('secondary_category').notNull(),
-    fullName: text('full_name').notNull(),
-    addressLine1: text('address_line1').notNull(),
-    addressLine2: text('address_line2'),
-    city: text('city').notNull(),
-    state: text('state').notNull(),
-    zipCode: text('zip_code').notNull(),
+    ...usShippingAddress(),
     shippingPhone: text('shipping_phone').notNull(),
     creatorTier: text('influencer_tier').notNull(),
     totalFollowers: integer('total_followers').notNull().default(0),

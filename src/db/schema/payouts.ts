@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { PayoutMode, PayoutStatus } from '../../shared/payouts';
-import { users } from './auth';
-import { createdAndUpdated, ts } from './columns';
+import { PAYOUT_MODES, PAYOUT_STATUSES, type PayoutMode, type PayoutStatus } from '../../shared/payouts';
+import { userRefOrNull } from './auth';
+import { createdAndUpdated, isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 
 /**
@@ -27,7 +27,7 @@ export const payoutBatches = pgTable(
     /** Whole Mint (= USD) of all items. */
     total: integer('total').notNull(),
     itemCount: integer('item_count').notNull(),
-    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: userRefOrNull('created_by'),
     createdByName: text('created_by_name'),
     attempts: integer('attempts').notNull().default(0),
     checks: integer('checks').notNull().default(0),
@@ -39,7 +39,7 @@ export const payoutBatches = pgTable(
   },
   (t) => [
     index('payout_batches_open_idx').on(t.nextCheckAt).where(sql`${t.status} in ('submitting', 'submitted')`),
-    check('payout_batches_status_check', sql`${t.status} in ('submitting','submitted','closed','refused')`),
+    check('payout_batches_status_check', isOneOf(t.status, PAYOUT_BATCH_STATUSES)),
     check('payout_batches_total_check', sql`${t.total} > 0 and ${t.itemCount} > 0`),
   ],
 );
@@ -93,11 +93,8 @@ export const payouts = pgTable(
     // The transactions search by PayPal email (issue 28).
     index('payouts_paypal_email_trgm_idx').using('gin', sql`${t.paypalEmail} gin_trgm_ops`),
     check('payouts_amount_check', sql`${t.amount} > 0`),
-    check(
-      'payouts_status_check',
-      sql`${t.status} in ('pending','processing','completed','failed','returned','cancelled')`,
-    ),
-    check('payouts_mode_check', sql`${t.mode} is null or ${t.mode} in ('paypal','manual')`),
+    check('payouts_status_check', isOneOf(t.status, PAYOUT_STATUSES)),
+    check('payouts_mode_check', sql`${t.mode} is null or ${isOneOf(t.mode, PAYOUT_MODES)}`),
   ],
 );
 
@@ -110,7 +107,7 @@ export const payoutEvents = pgTable(
       .notNull()
       .references(() => payouts.id, { onDelete: 'cascade' }),
     action: text('action').notNull(),
-    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorUserId: userRefOrNull('actor_user_id'),
     /** The actor as they were named at the time ("Ops Admin <ops@…>", "PayPal"). */
     actorName: text('actor_name').notNull(),
     detail: text('detail'),
@@ -128,7 +125,7 @@ export const mintAdjustments = pgTable(
     /** Positive: credit. Negative: debit. Whole Mint. */
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),
-    adminUserId: text('admin_user_id').references(() => users.id, { onDelete: 'set null' }),
+    adminUserId: userRefOrNull('admin_user_id'),
     adminName: text('admin_name').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

@@ -1,27 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import type { DeliveryProblem } from '../../shared/lifecycle/delivery-problems';
-import { applicationIdRef, applications } from './applications';
-import { users } from './auth';
-import { ts } from './columns';
+import { DELIVERY_PROBLEMS, type DeliveryProblem } from '../../shared/lifecycle/delivery-problems';
+import { PROBLEM_STATUSES } from '../../shared/schemas/delivery-problems';
+import { applicationIdRef } from './applications';
+import { userRefOrNull } from './auth';
+import { isOneOf, ts, usShippingAddress } from './columns';
 
 /**
  * Issue 13: an admin's override of where one application's PR box goes (the creator's profile address otherwise).
  * Admin-only, like the profile address itself.
  */
 export const applicationShippingAddresses = pgTable('application_shipping_addresses', {
-  applicationId: integer('application_id')
-    .primaryKey()
-    .references(() => applications.id, { onDelete: 'cascade' }),
-  fullName: text('full_name').notNull(),
-  addressLine1: text('address_line1').notNull(),
-  addressLine2: text('address_line2'),
-  city: text('city').notNull(),
-  state: text('state').notNull(),
-  zipCode: text('zip_code').notNull(),
+  applicationId: applicationIdRef('cascade').primaryKey(),
+  ...usShippingAddress(),
   phone: text('phone').notNull(),
   reason: text('reason'),
-  setByUserId: text('set_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  setByUserId: userRefOrNull('set_by_user_id'),
   setByName: text('set_by_name').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -53,8 +47,8 @@ export const deliveryProblems = pgTable(
     index('delivery_problems_resolved_idx')
       .on(t.resolvedAt.desc().nullsFirst(), t.id)
       .where(sql`${t.status} = 'resolved'`),
-    check('delivery_problems_status_check', sql`${t.status} in ('open','resolved')`),
-    check('delivery_problems_kind_check', sql`${t.kind} in ('not_received','damaged','wrong_item')`),
+    check('delivery_problems_status_check', isOneOf(t.status, PROBLEM_STATUSES)),
+    check('delivery_problems_kind_check', isOneOf(t.kind, DELIVERY_PROBLEMS)),
   ],
 );
 

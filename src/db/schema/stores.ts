@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { StoreState } from '../../shared/schemas/stores';
-import { applications } from './applications';
-import { createdAndUpdated, ts } from './columns';
+import { STORE_STATES, type StoreState } from '../../shared/schemas/stores';
+import { applicationIdRef } from './applications';
+import { createdAndUpdated, isOneOf, ts } from './columns';
 
 /**
  * A brand's connected Shopify store (issue 37, decision 0032): its myshopify domain and the Admin API access token of
@@ -35,10 +35,7 @@ export const stores = pgTable(
   (t) => [
     uniqueIndex('stores_shop_domain_idx').on(t.shopDomain),
     uniqueIndex('stores_brand_idx').on(t.brand),
-    check(
-      'stores_state_check',
-      sql`${t.state} in ('connected','revoked','throttled','unreachable','failed','product_deleted')`,
-    ),
+    check('stores_state_check', isOneOf(t.state, STORE_STATES)),
   ],
 );
 
@@ -49,9 +46,7 @@ export const stores = pgTable(
 export const storeOrders = pgTable(
   'store_orders',
   {
-    applicationId: integer('application_id')
-      .primaryKey()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    applicationId: applicationIdRef('cascade').primaryKey(),
     storeId: integer('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),

@@ -11,8 +11,14 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { FederalTaxClassification, TaxFormStatus, TaxFormType } from '../../shared/tax';
-import { ts } from './columns';
+import {
+  type FederalTaxClassification,
+  TAX_FORM_STATUSES,
+  TAX_FORM_TYPES,
+  type TaxFormStatus,
+  type TaxFormType,
+} from '../../shared/tax';
+import { isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 
 /**
@@ -53,8 +59,8 @@ export const taxForms = pgTable(
   (t) => [
     uniqueIndex('tax_forms_active_idx').on(t.creatorId).where(sql`${t.status} = 'active'`),
     index('tax_forms_influencer_idx').on(t.creatorId, t.createdAt.desc()),
-    check('tax_forms_type_check', sql`${t.type} in ('w9','w8ben')`),
-    check('tax_forms_status_check', sql`${t.status} in ('active','replaced')`),
+    check('tax_forms_type_check', isOneOf(t.type, TAX_FORM_TYPES)),
+    check('tax_forms_status_check', isOneOf(t.status, TAX_FORM_STATUSES)),
     check('tax_forms_tin_type_check', sql`${t.tinType} is null or ${t.tinType} in ('ssn','ein','foreign')`),
   ],
 );

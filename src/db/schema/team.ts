@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AdminRole } from '../../shared/admin-permissions';
-import { users } from './auth';
+import { userRefOrNull } from './auth';
 import { campaignIdRef } from './campaigns';
 import { ts } from './columns';
 
@@ -15,7 +15,7 @@ export const teamInvitations = pgTable(
     email: text('email').notNull(),
     role: text('role').$type<AdminRole>().notNull(),
     tokenHash: text('token_hash').notNull(),
-    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    invitedBy: userRefOrNull('invited_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     acceptedAt: ts('accepted_at'),
@@ -41,7 +41,7 @@ export const reportLinks = pgTable(
     /** The optional password's hash (the app's password hashing); null: none. */
     passwordHash: text('password_hash'),
     shareSpend: boolean('share_spend').notNull().default(false),
-    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: userRefOrNull('created_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { userRefOrNull } from './auth';
 import { ts } from './columns';
 
 /**
@@ -12,7 +12,7 @@ export const uploads = pgTable(
   {
     /** The stored file name under DATA_DIR/uploads (random hex + extension); the URL is /uploads/<name>. */
     name: text('name').primaryKey(),
-    ownerUserId: text('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ownerUserId: userRefOrNull('owner_user_id'),
     visibility: text('visibility').$type<'public' | 'private'>().notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),

@@ -1,3 +1,5 @@
+import { labelledValues } from '../labelled-values';
+
 /*
  * An application's statuses and the sets the screens and rules group them in. The lifecycle rules live in this
  * folder (src/shared/lifecycle/): statuses here, the table of moves in moves.ts, the refusals' sentences in
@@ -10,21 +12,7 @@
  * applied → accepted | rejected | withdrawn → shipped → delivered → content_submitted → approved | changes_requested
  * → content_submitted …; an accepted application with no approved content by the upload deadline becomes missed.
  */
-export const APPLICATION_STATUSES = [
-  'applied',
-  'accepted',
-  'rejected',
-  'withdrawn',
-  'shipped',
-  'delivered',
-  'content_submitted',
-  'changes_requested',
-  'approved',
-  'missed',
-] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-
-export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
+export const APPLICATION_STATUS_LABELS = {
   applied: 'Applied',
   accepted: 'Accepted',
   rejected: 'Not selected',
@@ -36,6 +24,8 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
   approved: 'Approved',
   missed: 'Missed deadline',
 };
+export const APPLICATION_STATUSES = labelledValues(APPLICATION_STATUS_LABELS);
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** Statuses in which the creator still owes content: reminded before the upload deadline, missed after it. */
 export const CONTENT_DUE_STATUSES = [

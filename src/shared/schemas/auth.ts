@@ -1,17 +1,17 @@
 import { z } from 'zod';
+import { labelledValues } from '../labelled-values';
 import { newPasswordSchema } from '../rules/password';
 import { hasControlCharacter } from '../rules/text';
 import { filledText } from './text-field';
 
-export const SOCIAL_PROVIDER_IDS = ['google', 'facebook', 'x', 'tiktok'] as const;
-export type SocialProviderId = (typeof SOCIAL_PROVIDER_IDS)[number];
-
-export const SOCIAL_PROVIDER_NAMES: Record<SocialProviderId, string> = {
+export const SOCIAL_PROVIDER_NAMES = {
   google: 'Google',
   facebook: 'Facebook',
   x: 'X',
   tiktok: 'TikTok',
 };
+export const SOCIAL_PROVIDER_IDS = labelledValues(SOCIAL_PROVIDER_NAMES);
+export type SocialProviderId = (typeof SOCIAL_PROVIDER_IDS)[number];
 
 /** Spec §8 'OAuth mapping': the not-configured message, per provider. */
 export function providerNotConfiguredMessage(provider: SocialProviderId): string {

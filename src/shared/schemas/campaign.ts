@@ -7,7 +7,8 @@ import {
   CATALOGUE_STATUS_FILTERS,
   PLATFORMS,
 } from '../constants';
-import { pageCursorsSchema, pageLimitParam } from '../page-cursor';
+import { filterQueryParam, pageCursorsSchema, pageLimitParam, searchQueryParam } from '../page-cursor';
+import { idParamSchema } from './id-param';
 import { filledText } from './text-field';
 
 /** A campaign as the API returns it (spec §3 field names). */
@@ -91,40 +92,32 @@ const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** Query string of GET /api/campaigns. Empty values mean "no filter". */
 export const campaignListQuerySchema = z.object({
-  platform: z.preprocess(
-    emptyToUndefined,
-    z.enum(PLATFORMS, { error: `platform must be one of: ${PLATFORMS.join(', ')}` }).optional(),
+  platform: filterQueryParam('platform', PLATFORMS),
+  status: filterQueryParam(
+    'status',
+    CATALOGUE_STATUS_FILTERS,
+    'Without it only open (active) campaigns are listed; `pending` or `ended` lists those, `all` every public campaign.',
   ),
-  status: z.preprocess(
-    emptyToUndefined,
-    z
-      .enum(CATALOGUE_STATUS_FILTERS, {
-        error: `status must be one of: ${CATALOGUE_STATUS_FILTERS.join(', ')}`,
-      })
-      .optional()
-      .describe(
-        'Without it only open (active) campaigns are listed; `pending` or `ended` lists those, `all` every public campaign.',
-      ),
-  ),
-  q: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
-    z.string().max(100, { error: 'q must be at most 100 characters' }).optional(),
-  ),
+  q: searchQueryParam(),
   limit: pageLimitParam(CAMPAIGN_PAGE_SIZE, CAMPAIGN_PAGE_SIZE_MAX),
   cursor: z.preprocess(emptyToUndefined, z.string().max(200, { error: 'cursor is not valid' }).optional()),
 });
 export type CampaignListQuery = z.infer<typeof campaignListQuerySchema>;
 
-export const campaignIdParamSchema = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a positive whole number' })
-    .int({ error: 'id must be a positive whole number' })
-    .positive({ error: 'id must be a positive whole number' })
-    .max(2_147_483_647, { error: 'id must be a positive whole number' }),
-});
+/** A campaign's id in a path: the rule of every record id. */
+export const campaignIdParamSchema = idParamSchema;
 
 const trimmed = (max: number, message: string) =>
   filledText({ missing: message, max, tooLong: `${message} (at most ${max} characters)` });
+
+/** A count the admin may leave out (0): a whole number from 0 to `max`, the sentences naming the field. */
+const countField = (field: string, max: number) =>
+  z.coerce
+    .number({ error: `${field} must be a whole number` })
+    .int({ error: `${field} must be a whole number` })
+    .min(0, { error: `${field} cannot be negative` })
+    .max(max)
+    .default(0);
 
 /** An admin's campaign form (create and edit), with the spec's field names. */
 export const campaignInputSchema = z.object({
@@ -143,12 +136,7 @@ export const campaignInputSchema = z.object({
     .int({ error: 'Reward must be a whole number of Mint' })
     .min(0, { error: 'Reward cannot be negative' })
     .max(100_000, { error: 'Reward must be at most 100,000 Mint' }),
-  followersRequired: z.coerce
-    .number({ error: 'Followers required must be a whole number' })
-    .int({ error: 'Followers required must be a whole number' })
-    .min(0, { error: 'Followers required cannot be negative' })
-    .max(1_000_000_000)
-    .default(0),
+  followersRequired: countField('Followers required', 1_000_000_000),
   status: z
     .enum(CAMPAIGN_STATUSES, { error: 'Status must be draft, active, pending or ended' })
     .default('draft'),
@@ -172,12 +160,7 @@ export const campaignInputSchema = z.object({
         .nullable(),
     )
     .default(null),
-  reach: z.coerce
-    .number({ error: 'Reach must be a whole number' })
-    .int({ error: 'Reach must be a whole number' })
-    .min(0, { error: 'Reach cannot be negative' })
-    .max(2_000_000_000)
-    .default(0),
+  reach: countField('Reach', 2_000_000_000),
   imageUrl: z
     .string({ error: 'An image is required' })
     .trim()

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cursorParam, pageCursorsSchema, pageLimitParam } from '../page-cursor';
 import { hasControlCharacter } from '../rules/text';
 import { CONVERSATION_AUTHOR_ROLES, messageTextSchema } from './conversations';
+import { optionalIdQueryParam } from './id-param';
 import { filledText } from './text-field';
 
 /** The team's inbox (its filters, pages and campaign choices) and its saved replies. */
@@ -34,25 +35,19 @@ export const INBOX_FILTERS = ['all', 'unread', 'waiting'] as const;
 export type InboxFilter = (typeof INBOX_FILTERS)[number];
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+/** The search (`q`) of the inbox and of its campaign filter: at most 100 characters, trimmed. */
+const inboxSearch = z.preprocess(
+  emptyToUndefined,
+  z.string().trim().max(100, { error: 'Search for at most 100 characters.' }).optional(),
+);
 
 export const inboxQuerySchema = z.object({
   filter: z.preprocess(
     emptyToUndefined,
     z.enum(INBOX_FILTERS, { error: 'filter must be all, unread or waiting' }).default('all'),
   ),
-  campaignId: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'campaignId must be a campaign id' })
-      .int({ error: 'campaignId must be a campaign id' })
-      .positive({ error: 'campaignId must be a campaign id' })
-      .max(2_147_483_647, { error: 'campaignId must be a campaign id' })
-      .optional(),
-  ),
-  q: z.preprocess(
-    emptyToUndefined,
-    z.string().trim().max(100, { error: 'Search for at most 100 characters.' }).optional(),
-  ),
+  campaignId: optionalIdQueryParam('campaignId must be a campaign id'),
+  q: inboxSearch,
   limit: pageLimitParam(INBOX_PAGE_SIZE),
   cursor: cursorParam,
 });
@@ -90,20 +85,9 @@ export const INBOX_CAMPAIGNS_MAX = 50;
  * (20 by default, at most 50); `id` reads that one campaign (a filter kept in the URL shows its name).
  */
 export const inboxCampaignsQuerySchema = z.object({
-  q: z.preprocess(
-    emptyToUndefined,
-    z.string().trim().max(100, { error: 'Search for at most 100 characters.' }).optional(),
-  ),
+  q: inboxSearch,
   limit: pageLimitParam(INBOX_CAMPAIGNS_LIMIT, INBOX_CAMPAIGNS_MAX),
-  id: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'id must be a campaign id' })
-      .int({ error: 'id must be a campaign id' })
-      .positive({ error: 'id must be a campaign id' })
-      .max(2_147_483_647, { error: 'id must be a campaign id' })
-      .optional(),
-  ),
+  id: optionalIdQueryParam('id must be a campaign id'),
 });
 export type InboxCampaignsQuery = z.infer<typeof inboxCampaignsQuerySchema>;
 

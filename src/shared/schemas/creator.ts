@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorParam, pageCursorsSchema, pageLimitParam } from '../page-cursor';
+import { cursorParam, pageCursorsSchema, pageLimitParam, searchQueryParam } from '../page-cursor';
 
 /** An influencer as admins see it in lists. */
 export const creatorSummarySchema = z.object({
@@ -20,10 +20,7 @@ export const creatorSummarySchema = z.object({
 export type CreatorSummary = z.infer<typeof creatorSummarySchema>;
 
 export const creatorListQuerySchema = z.object({
-  q: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
-    z.string().max(100, { error: 'q must be at most 100 characters' }).optional(),
-  ),
+  q: searchQueryParam(),
   limit: pageLimitParam(25),
   cursor: cursorParam,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelledValues } from '../labelled-values';
 
 /** The creator's Instagram connection as /profile shows it. */
 export const instagramConnectionStatusSchema = z.object({
@@ -21,20 +22,13 @@ export type InstagramConnectionStatus = z.infer<typeof instagramConnectionStatus
 /** DELETE /api/me/connections/instagram: the account is no longer connected. */
 export const instagramDisconnectedSchema = z.object({ connected: z.literal(false) });
 
-export const INSTAGRAM_CONNECT_RESULTS = [
-  'connected',
-  'cancelled',
-  'invalid',
-  'failed',
-  'unavailable',
-] as const;
-export type InstagramConnectResult = (typeof INSTAGRAM_CONNECT_RESULTS)[number];
-
 /** What /profile says after the callback. */
-export const INSTAGRAM_CONNECT_MESSAGES: Record<InstagramConnectResult, string> = {
+export const INSTAGRAM_CONNECT_MESSAGES = {
   connected: 'Figures of your approved Instagram posts will now be read from Instagram.',
   cancelled: 'Instagram was not connected: the request was cancelled on Instagram.',
   invalid: 'That Instagram connection link has expired or was not yours. Please try again.',
   failed: 'Instagram could not be reached to finish connecting. Please try again in a few minutes.',
   unavailable: 'Connecting Instagram is not set up on this server yet.',
 };
+export const INSTAGRAM_CONNECT_RESULTS = labelledValues(INSTAGRAM_CONNECT_MESSAGES);
+export type InstagramConnectResult = (typeof INSTAGRAM_CONNECT_RESULTS)[number];

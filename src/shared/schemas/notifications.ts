@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageLimitParam } from '../page-cursor';
+import { optionalIdQueryParam } from './id-param';
 
 /** Issue 13: the in-app notification centre (bell, list, mark read) for creators and admins. */
 export const NOTIFICATION_KINDS = [
@@ -44,20 +45,10 @@ export const NOTIFICATION_PAGE_SIZE_MAX = 50;
 /** How often an open app asks for the unread count (and again whenever its window gets the focus). */
 export const NOTIFICATION_POLL_MS = 60_000;
 
-const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-
 export const notificationListQuerySchema = z.object({
   limit: pageLimitParam(NOTIFICATION_PAGE_SIZE, NOTIFICATION_PAGE_SIZE_MAX),
   /** The `nextCursor` of the previous page: items older than it. */
-  cursor: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'cursor is not valid' })
-      .int({ error: 'cursor is not valid' })
-      .positive({ error: 'cursor is not valid' })
-      .max(2_147_483_647, { error: 'cursor is not valid' })
-      .optional(),
-  ),
+  cursor: optionalIdQueryParam('cursor is not valid'),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { MIN_REDEMPTION_MINT } from '../constants';
-import { cursorParam, pageCursorsSchema } from '../page-cursor';
+import {
+  cursorParam,
+  filterQueryParam,
+  pageCursorsSchema,
+  pageLimitParam,
+  searchQueryParam,
+} from '../page-cursor';
 import { PAYOUT_MODES, PAYOUT_STATUSES, TRANSACTION_KINDS, TRANSACTION_STATUSES } from '../payouts';
 import { PAYMENT_RUN_OUTCOMES } from './payment-run';
 import { filledText } from './text-field';
@@ -92,39 +98,17 @@ export const walletSchema = z.object({
 });
 export type Wallet = z.infer<typeof walletSchema>;
 
-const pageNumber = (name: string, { min, max, fallback }: { min: number; max: number; fallback: number }) =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce
-      .number({ error: `${name} must be a whole number` })
-      .int({ error: `${name} must be a whole number` })
-      .min(min, { error: `${name} must be at least ${min}` })
-      .max(max, { error: `${name} must be at most ${max}` })
-      .default(fallback),
-  );
-
 export const walletQuerySchema = z.object({
-  limit: pageNumber('limit', { min: 1, max: 200, fallback: 50 }),
+  limit: pageLimitParam(50, 200),
   cursor: cursorParam,
 });
 
 /** GET /api/admin/transactions (and .csv): filters and paging. */
 export const transactionListQuerySchema = z.object({
-  kind: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(TRANSACTION_KINDS, { error: `kind must be one of: ${TRANSACTION_KINDS.join(', ')}` }).optional(),
-  ),
-  status: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .enum(TRANSACTION_STATUSES, { error: `status must be one of: ${TRANSACTION_STATUSES.join(', ')}` })
-      .optional(),
-  ),
-  q: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
-    z.string().max(100, { error: 'q must be at most 100 characters' }).optional(),
-  ),
-  limit: pageNumber('limit', { min: 1, max: 100, fallback: 20 }),
+  kind: filterQueryParam('kind', TRANSACTION_KINDS),
+  status: filterQueryParam('status', TRANSACTION_STATUSES),
+  q: searchQueryParam(),
+  limit: pageLimitParam(20),
   cursor: cursorParam,
 });
 export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;

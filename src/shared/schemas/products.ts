@@ -128,12 +128,7 @@ export const choiceRequestResultSchema = z.object({
 export type ChoiceRequestResult = z.infer<typeof choiceRequestResultSchema>;
 
 /** One line of a campaign's packing summary: the boxes of one variant to pack now and those already shipped. */
-export const packingLineSchema = z.object({
-  productId: z.number().int(),
-  product: z.string(),
-  variantId: z.number().int(),
-  variant: z.string(),
-  sku: z.string(),
+export const packingLineSchema = chosenVariantSchema.extend({
   /** Accepted creators whose box has not shipped yet. */
   toPack: z.number().int(),
   shipped: z.number().int(),

@@ -237,12 +237,14 @@ export const completeProfileSchema = withDistinctCategories(
 );
 
 /** Email verification (spec §5). */
+const addressToVerify = z
+  .string({ error: 'Please enter your email address' })
+  .trim()
+  .min(1, { error: 'Please enter your email address' })
+  .pipe(z.email({ error: 'Please enter a valid email address' }));
+
 export const sendVerificationSchema = z.object({
-  email: z
-    .string({ error: 'Please enter your email address' })
-    .trim()
-    .min(1, { error: 'Please enter your email address' })
-    .pipe(z.email({ error: 'Please enter a valid email address' })),
+  email: addressToVerify,
   userSession: z.unknown().optional(),
 });
 
@@ -261,11 +263,7 @@ export const profileCompletedSchema = z.object({
 });
 
 export const verifyEmailSchema = z.object({
-  email: z
-    .string({ error: 'Please enter your email address' })
-    .trim()
-    .min(1, { error: 'Please enter your email address' })
-    .pipe(z.email({ error: 'Please enter a valid email address' })),
+  email: addressToVerify,
   code: z
     .string({ error: 'Please enter the verification code' })
     .trim()

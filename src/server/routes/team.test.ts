@@ -44,9 +44,12 @@ describe.each(TEST_DRIVERS)('the team on %s', (driver) => {
     });
   const teamOf = async (cookie: string) =>
     (await (await getWithCookie(app, '/api/admin/team', cookie)).json()) as Team;
+  /** The invitation form, sent as `cookie` (the Owner by default). */
+  const sendInvitation = (email: string, role: string, cookie = owner) =>
+    postJson(app, '/api/admin/team/invitations', { email, role }, cookie);
   /** Invites, and answers the token of the link the mail carries. */
   const invite = async (email: string, role: string) => {
-    const response = await postJson(app, '/api/admin/team/invitations', { email, role }, owner);
+    const response = await sendInvitation(email, role);
     expect(response.status, await response.clone().text()).toBe(201);
     const mail = mailer.sent.at(-1)!;
     expect(mail.to).toBe(email);
@@ -100,12 +103,7 @@ describe.each(TEST_DRIVERS)('the team on %s', (driver) => {
     expect(session.user).toMatchObject({ role: 'admin', adminRole: 'viewer' });
     expect((await getWithCookie(app, '/api/admin/campaigns', viewer)).status).toBe(200);
     // Only Owners manage the team.
-    const refused = await postJson(
-      app,
-      '/api/admin/team/invitations',
-      { email: 'x@brand.test', role: 'owner' },
-      viewer,
-    );
+    const refused = await sendInvitation('x@brand.test', 'owner', viewer);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: 'FORBIDDEN_ROLE', allowed: ['owner'] });
     const team = await teamOf(owner);
@@ -118,12 +116,7 @@ describe.each(TEST_DRIVERS)('the team on %s', (driver) => {
 
   it('expires links after 7 days, refuses revoked ones and a second invitation while one waits', async () => {
     const token = await invite('fin@brand.test', 'finance');
-    const again = await postJson(
-      app,
-      '/api/admin/team/invitations',
-      { email: 'fin@brand.test', role: 'viewer' },
-      owner,
-    );
+    const again = await sendInvitation('fin@brand.test', 'viewer');
     expect(again.status).toBe(409);
     const preview = (await (
       await getWithCookie(app, `/api/team-invitations/${token}`)

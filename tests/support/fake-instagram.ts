@@ -204,6 +204,19 @@ export interface FakeInstagram {
   close(): Promise<void>;
 }
 
+/** The variables that point the app at this stand-in (its Instagram app, authorize window, OAuth and Graph API). */
+export function instagramEnvFor(
+  fake: Pick<FakeInstagram, 'appId' | 'appSecret' | 'url'>,
+): Record<string, string> {
+  return {
+    INSTAGRAM_APP_ID: fake.appId,
+    INSTAGRAM_APP_SECRET: fake.appSecret,
+    INSTAGRAM_AUTHORIZE_BASE: fake.url,
+    INSTAGRAM_OAUTH_BASE: fake.url,
+    INSTAGRAM_API_BASE: fake.url,
+  };
+}
+
 const read = (request: IncomingMessage) =>
   new Promise<string>((resolve) => {
     let text = '';

@@ -131,6 +131,18 @@ export interface FakeTiktok {
   close(): Promise<void>;
 }
 
+/** The variables that point the app at this stand-in (its client, Login Kit and Display API). */
+export function tiktokEnvFor(
+  fake: Pick<FakeTiktok, 'clientKey' | 'clientSecret' | 'url'>,
+): Record<string, string> {
+  return {
+    TIKTOK_CLIENT_ID: fake.clientKey,
+    TIKTOK_CLIENT_SECRET: fake.clientSecret,
+    TIKTOK_AUTH_BASE: fake.url,
+    TIKTOK_API_BASE: fake.url,
+  };
+}
+
 const read = (request: IncomingMessage) =>
   new Promise<string>((resolve) => {
     let text = '';

@@ -7,6 +7,7 @@ import { insertCampaign } from '../../../tests/support/factories';
 import {
   type FakeInstagram,
   GRAPH_ERRORS,
+  instagramEnvFor,
   metaSignedRequest,
   startFakeInstagram,
 } from '../../../tests/support/fake-instagram';
@@ -71,13 +72,7 @@ describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
   beforeAll(async () => {
     database = await createTestDatabase(driver);
     fake = await startFakeInstagram();
-    env = testEnv({
-      INSTAGRAM_APP_ID: fake.appId,
-      INSTAGRAM_APP_SECRET: fake.appSecret,
-      INSTAGRAM_AUTHORIZE_BASE: fake.url,
-      INSTAGRAM_OAUTH_BASE: fake.url,
-      INSTAGRAM_API_BASE: fake.url,
-    });
+    env = testEnv(instagramEnvFor(fake));
     const logger = silentLogger();
     const auth = createAuth({ db: database.db, env, logger });
     app = createApp({ db: database.db, env, logger, auth, mailer: captureMailer(), now: () => clock });
@@ -383,13 +378,7 @@ describe.each(TEST_DRIVERS)('the follower count read from Instagram (verified) o
   beforeAll(async () => {
     database = await createTestDatabase(driver);
     fake = await startFakeInstagram();
-    env = testEnv({
-      INSTAGRAM_APP_ID: fake.appId,
-      INSTAGRAM_APP_SECRET: fake.appSecret,
-      INSTAGRAM_AUTHORIZE_BASE: fake.url,
-      INSTAGRAM_OAUTH_BASE: fake.url,
-      INSTAGRAM_API_BASE: fake.url,
-    });
+    env = testEnv(instagramEnvFor(fake));
     const logger = silentLogger();
     const auth = createAuth({ db: database.db, env, logger });
     app = createApp({ db: database.db, env, logger, auth, mailer: captureMailer(), now: () => clock });

@@ -2,7 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import contract from '../../../../tests/contracts/tiktok-v2.json';
 import { insertCampaign } from '../../../../tests/support/factories';
-import { type FakeTiktok, signInWithTiktok, startFakeTiktok } from '../../../../tests/support/fake-tiktok';
+import {
+  type FakeTiktok,
+  signInWithTiktok,
+  startFakeTiktok,
+  tiktokEnvFor,
+} from '../../../../tests/support/fake-tiktok';
 import { insertSubmittedPost } from '../../../../tests/support/posts';
 import { createTestApp, testEnv } from '../../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
@@ -82,12 +87,7 @@ describe.each(TEST_DRIVERS)(
     beforeAll(async () => {
       database = await createTestDatabase(driver);
       fake = await startFakeTiktok();
-      env = testEnv({
-        TIKTOK_CLIENT_ID: fake.clientKey,
-        TIKTOK_CLIENT_SECRET: fake.clientSecret,
-        TIKTOK_AUTH_BASE: fake.url,
-        TIKTOK_API_BASE: fake.url,
-      });
+      env = testEnv(tiktokEnvFor(fake));
       app = createTestApp(database.db, { env });
       fake.videos.set('7234567890123456789', {
         owner: 'open-ana',

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { startAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
@@ -13,7 +14,7 @@ import {
 } from '../../../tests/support/fake-instagram';
 import { insertSubmittedPost } from '../../../tests/support/posts';
 import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import type { Env } from '../../config/env';
 import {
   contentMetricFetches,
@@ -28,7 +29,6 @@ import { createApp } from '../http/app';
 import { createInstagramSource, INSTAGRAM_TOKEN_PURPOSE } from '../integrations/instagram/instagram-source';
 import { refreshContentMetrics } from '../jobs/refresh-content-metrics';
 import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 
 const NOW = new Date('2026-06-20T12:00:00Z');
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -70,14 +70,12 @@ describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
   const rows = () => database.db.select().from(instagramConnections);
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
     fake = await startFakeInstagram();
-    env = testEnv(instagramEnvFor(fake));
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer: captureMailer(), now: () => clock });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: 'admin password 2026!' });
-    admin = await signInAdmin(app, 'ops@mintbox.test', 'admin password 2026!');
+    ({ database, app, admin, env } = await startAdminApp(driver, {
+      env: instagramEnvFor(fake),
+      mailer: captureMailer(),
+      now: () => clock,
+    }));
     ana = await createReadyCreator(app, database.db, { email: 'ana@example.com', name: 'Ana Lee' });
     bo = await createReadyCreator(app, database.db, { email: 'bo@example.com', name: 'Bo Chan' });
     fake.accounts.set('17841400000000001', {
@@ -376,14 +374,12 @@ describe.each(TEST_DRIVERS)('the follower count read from Instagram (verified) o
   let clock = NOW;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
     fake = await startFakeInstagram();
-    env = testEnv(instagramEnvFor(fake));
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer: captureMailer(), now: () => clock });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: 'admin password 2026!' });
-    admin = await signInAdmin(app, 'ops@mintbox.test', 'admin password 2026!');
+    ({ database, app, admin, env } = await startAdminApp(driver, {
+      env: instagramEnvFor(fake),
+      mailer: captureMailer(),
+      now: () => clock,
+    }));
     // Cy typed 5,000 Instagram followers (Nano); Instagram says 62,000.
     cy = await createReadyCreator(app, database.db, {
       email: 'cy@example.com',

@@ -55,6 +55,9 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
       body: (await response.json()) as Record<string, unknown> & { error?: string },
     };
   };
+  /** The creator enters the code mailed to the new address `email`, which becomes theirs. */
+  const enterCodeMailedTo = (email: string, cookie: string) =>
+    post('/api/verify-email', { email, code: mailer.lastCodeFor(email) }, cookie);
   const me = async (cookie: string) =>
     (await (await getWithCookie(api.app, '/api/me', cookie)).json()) as {
       email: string;
@@ -168,11 +171,7 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
       dee.cookie,
     );
     expect(right.status).toBe(200);
-    const verified = await post(
-      '/api/verify-email',
-      { email: 'dee.new@example.com', code: mailer.lastCodeFor('dee.new@example.com') },
-      dee.cookie,
-    );
+    const verified = await enterCodeMailedTo('dee.new@example.com', dee.cookie);
     expect(verified.status).toBe(200);
     expect((await me(dee.cookie)).email).toBe('dee.new@example.com');
     const notice = mailer.sent.at(-1)!;
@@ -197,11 +196,7 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
       eve.cookie,
     );
     expect(sent.status).toBe(200);
-    const verified = await post(
-      '/api/verify-email',
-      { email: 'eve.new@example.com', code: mailer.lastCodeFor('eve.new@example.com') },
-      eve.cookie,
-    );
+    const verified = await enterCodeMailedTo('eve.new@example.com', eve.cookie);
     expect(verified.status).toBe(200);
     expect((await me(eve.cookie)).email).toBe('eve.new@example.com');
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../tests/support/admin-app';
 import { getWithCookie, postJson, signUpCreator } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
+import { createReadyCreator, READY_PROFILE, saveProfile } from '../../../tests/support/creators';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { accounts, users } from '../../db/schema/auth';
 import { creators } from '../../db/schema/creators';
@@ -37,11 +37,7 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
       .where(and(eq(accounts.userId, user!.id), eq(accounts.providerId, 'credential')));
   };
   const patchProfile = async (cookie: string, body: Record<string, unknown>) => {
-    const response = await api.app.request('/api/me/profile', {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
-      body: JSON.stringify({ ...READY_PROFILE, ...body }),
-    });
+    const response = await saveProfile(api.app, cookie, { ...READY_PROFILE, ...body });
     return {
       status: response.status,
       headers: response.headers,

@@ -7,7 +7,7 @@ import {
   signInAdminPasswordOnly,
 } from '../../../tests/support/auth-client';
 import { fakeClock } from '../../../tests/support/clock';
-import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
+import { createReadyCreator, READY_PROFILE, saveProfile } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
@@ -381,11 +381,7 @@ describe.each(TEST_DRIVERS)('two factors on %s', (driver) => {
     expect(await signIn.json()).toMatchObject({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
 
     const patch = (body: Record<string, unknown>) =>
-      relaxed.request('/api/me/profile', {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
-        body: JSON.stringify({ ...READY_PROFILE, paypalEmail: 'new.paypal@example.com', ...body }),
-      });
+      saveProfile(relaxed, cookie, { ...READY_PROFILE, paypalEmail: 'new.paypal@example.com', ...body });
     const withPassword = await patch({ currentPassword: 'correct horse battery' });
     expect(withPassword.status).toBe(403);
     expect(await errorOf(withPassword)).toMatchObject({

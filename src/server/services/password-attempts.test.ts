@@ -2,11 +2,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { ADMIN_PASSWORD, useAdminApp } from '../../../tests/support/admin-app';
 import { postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
+import { createReadyCreator, READY_PROFILE, saveProfile } from '../../../tests/support/creators';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { upsertAdmin } from './admin-accounts';
 
-const ORIGIN = 'http://localhost:3000';
 const RIGHT = 'correct horse battery';
 
 describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
@@ -48,15 +47,16 @@ describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
   it('checks 5 of 40 simultaneous guesses at the profile password and refuses 35 with 429', async () => {
     const { cookie } = await createReadyCreator(api.app, api.db, { email: nextEmail() });
     const guess = (i: number) =>
-      api.app.request('/api/me/profile', {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie, 'x-forwarded-for': freshIp() },
-        body: JSON.stringify({
+      saveProfile(
+        api.app,
+        cookie,
+        {
           ...READY_PROFILE,
           paypalEmail: 'thief@example.com',
           currentPassword: `guess number ${i}`,
-        }),
-      });
+        },
+        { 'x-forwarded-for': freshIp() },
+      );
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => guess(i)));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 403)).toHaveLength(5);
@@ -67,10 +67,10 @@ describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
 
     // During the wait even the right password is refused; after it, the right one works.
     const right = () =>
-      api.app.request('/api/me/profile', {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
-        body: JSON.stringify({ ...READY_PROFILE, paypalEmail: 'mine@example.com', currentPassword: RIGHT }),
+      saveProfile(api.app, cookie, {
+        ...READY_PROFILE,
+        paypalEmail: 'mine@example.com',
+        currentPassword: RIGHT,
       });
     expect((await right()).status).toBe(429);
     later(61);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminApp } from '../../../tests/support/admin-app';
 import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { createReadyCreator } from '../../../tests/support/creators';
+import { createReadyCreator, saveProfile } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
 import {
   type FakeInstagram,
@@ -16,6 +16,7 @@ import { insertSubmittedPost } from '../../../tests/support/posts';
 import { testEnv } from '../../../tests/support/test-app';
 import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import type { Env } from '../../config/env';
+import type { DatabaseDriver } from '../../db/client';
 import {
   contentMetricFetches,
   contentMetricSnapshots,
@@ -35,6 +36,15 @@ const SECRET = 'test-secret-test-secret-test-secret-0123456789';
 const CALLBACK = '/api/me/connections/instagram/callback';
 /** A time as a signed_request's issued_at (Unix seconds). */
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** The Instagram stand-in, and the app pointed at it (on the clock `now` reads) with an admin signed in. */
+async function startInstagramApp(driver: DatabaseDriver, now: () => Date) {
+  const fake = await startFakeInstagram();
+  return {
+    fake,
+    ...(await startAdminApp(driver, { env: instagramEnvFor(fake), mailer: captureMailer(), now })),
+  };
+}
 
 describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
   let database: TestDatabase;
@@ -70,12 +80,7 @@ describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
   const rows = () => database.db.select().from(instagramConnections);
 
   beforeAll(async () => {
-    fake = await startFakeInstagram();
-    ({ database, app, admin, env } = await startAdminApp(driver, {
-      env: instagramEnvFor(fake),
-      mailer: captureMailer(),
-      now: () => clock,
-    }));
+    ({ fake, database, app, admin, env } = await startInstagramApp(driver, () => clock));
     ana = await createReadyCreator(app, database.db, { email: 'ana@example.com', name: 'Ana Lee' });
     bo = await createReadyCreator(app, database.db, { email: 'bo@example.com', name: 'Bo Chan' });
     fake.accounts.set('17841400000000001', {
@@ -374,12 +379,7 @@ describe.each(TEST_DRIVERS)('the follower count read from Instagram (verified) o
   let clock = NOW;
 
   beforeAll(async () => {
-    fake = await startFakeInstagram();
-    ({ database, app, admin, env } = await startAdminApp(driver, {
-      env: instagramEnvFor(fake),
-      mailer: captureMailer(),
-      now: () => clock,
-    }));
+    ({ fake, database, app, admin, env } = await startInstagramApp(driver, () => clock));
     // Cy typed 5,000 Instagram followers (Nano); Instagram says 62,000.
     cy = await createReadyCreator(app, database.db, {
       email: 'cy@example.com',
@@ -498,10 +498,10 @@ describe.each(TEST_DRIVERS)('the follower count read from Instagram (verified) o
     const me = (await (await getWithCookie(app, '/api/me', cy.cookie)).json()) as {
       profile: Record<string, unknown>;
     };
-    const saved = await app.request('/api/me/profile', {
-      method: 'PATCH',
-      headers: { origin: 'http://localhost:3000', cookie: cy.cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ ...me.profile, youtubeHandle: '@cymoss', youtubeSubscribers: 20_000 }),
+    const saved = await saveProfile(app, cy.cookie, {
+      ...me.profile,
+      youtubeHandle: '@cymoss',
+      youtubeSubscribers: 20_000,
     });
     expect(saved.status).toBe(200);
     expect(await instagram()).toEqual(

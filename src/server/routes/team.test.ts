@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAdminApp } from '../../../tests/support/admin-app';
 import {
   getWithCookie,
   nextClientIp,
@@ -10,17 +11,14 @@ import {
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { teamInvitations } from '../../db/schema/team';
 import type { AuditLogList } from '../../shared/schemas/audit-log';
 import type { SessionResponse } from '../../shared/schemas/session';
 import type { InvitationPreview, Team } from '../../shared/schemas/team';
-import { createAuth } from '../auth/auth';
 import { createApp } from '../http/app';
 import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 
-const PASSWORD = 'owner password 2026!';
 const DAY = 86_400_000;
 
 /** Issue 39: invitations (one-time, 7 days, hashed at rest), role changes, removal, the last Owner, the audit trail. */
@@ -59,15 +57,16 @@ describe.each(TEST_DRIVERS)('the team on %s', (driver) => {
     postJson(app, `/api/team-invitations/${token}/accept`, { name, password });
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    app = createApp({ db: database.db, env, logger: silentLogger(), mailer, now: () => clock.now });
-    await upsertAdmin(database.db, createAuth({ db: database.db, env, logger: silentLogger() }), {
-      email: 'olivia@mintbox.test',
-      password: PASSWORD,
-      name: 'Olivia Owner',
-    });
-    owner = await signInAdmin(app, 'olivia', PASSWORD);
+    ({
+      database,
+      app,
+      admin: owner,
+    } = await startAdminApp(driver, {
+      mailer,
+      now: () => clock.now,
+      adminEmail: 'olivia@mintbox.test',
+      adminName: 'Olivia Owner',
+    }));
   });
   afterAll(async () => {
     await database?.destroy();

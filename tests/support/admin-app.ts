@@ -192,14 +192,14 @@ export function useAdminApp(
     /** Any method with a JSON body (none when undefined), as the admin unless `cookie` is given. */
     send: (method: string, path: string, body?: unknown, cookie?: string) =>
       sendJson(ready().app, method, path, body, cookie ?? ready().admin),
-    /** A creator who signed up, verified their address and completed the profile (tests/support/creators.ts). */
-    creator: (more: Omit<Parameters<typeof createReadyCreator>[2], 'email'> & { email?: string } = {}) => {
+    /** An address nobody used yet, `<people><n>@example.com`, counted with the creators made here. */
+    newEmail: () => {
       n += 1;
-      return createReadyCreator(ready().app, ready().database.db, {
-        email: `${people}${n}@example.com`,
-        ...more,
-      });
+      return `${people}${n}@example.com`;
     },
+    /** A creator who signed up, verified their address and completed the profile (tests/support/creators.ts). */
+    creator: (more: Omit<Parameters<typeof createReadyCreator>[2], 'email'> & { email?: string } = {}) =>
+      createReadyCreator(ready().app, ready().database.db, { email: api.newEmail(), ...more }),
     /** The creator applies to the campaign (201): the application's id. */
     apply: async (campaignId: number, cookie: string, body: unknown = {}) => {
       const applied = await api.call<{ id: number }>(

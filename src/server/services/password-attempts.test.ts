@@ -10,12 +10,7 @@ const RIGHT = 'correct horse battery';
 
 describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
   const mailer = captureMailer();
-  const api = useAdminApp(driver, { mailer, mailAuth: true, adminEmail: false });
-  let n = 0;
-  const nextEmail = () => {
-    n += 1;
-    return `guess${n}@example.com`;
-  };
+  const api = useAdminApp(driver, { mailer, mailAuth: true, adminEmail: false, people: 'guess' });
   let ip = 0;
   /** Every guess from another address: the per-address limits stay out of the way, the per-account one must hold. */
   const freshIp = () => {
@@ -45,7 +40,7 @@ describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
   });
 
   it('checks 5 of 40 simultaneous guesses at the profile password and refuses 35 with 429', async () => {
-    const { cookie } = await createReadyCreator(api.app, api.db, { email: nextEmail() });
+    const { cookie } = await api.creator();
     const guess = (i: number) =>
       saveProfile(
         api.app,
@@ -78,7 +73,7 @@ describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
   });
 
   it('limits email sign-in per account, whatever the address, and tells the owner once', async () => {
-    const email = nextEmail();
+    const email = api.newEmail();
     await createReadyCreator(api.app, api.db, { email });
     const sentBefore = mailer.sent.length;
     const statuses: number[] = [];
@@ -103,7 +98,7 @@ describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
   });
 
   it('backs off longer after each further failure, never past 15 minutes', async () => {
-    const email = nextEmail();
+    const email = api.newEmail();
     await createReadyCreator(api.app, api.db, { email });
     for (let i = 0; i < 5; i++) await signIn(email, `wrong ${i}`);
     const waits: number[] = [];
@@ -131,7 +126,7 @@ describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
   });
 
   it('answers an address nobody has exactly like a real one', async () => {
-    const real = nextEmail();
+    const real = api.newEmail();
     await createReadyCreator(api.app, api.db, { email: real });
     const nobody = 'nobody-here@example.com';
     for (let i = 0; i < 5; i++) {

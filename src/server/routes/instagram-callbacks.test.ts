@@ -6,7 +6,6 @@ import { createReadyCreator } from '../../../tests/support/creators';
 import {
   type FakeInstagram,
   type FakeInstagramAccount,
-  instagramEnvFor,
   metaCallbackFor,
   metaSignedRequest,
   startFakeInstagram,
@@ -54,7 +53,7 @@ describe.each(TEST_DRIVERS)("Meta's Instagram callbacks on %s", (driver) => {
     database = await createTestDatabase(driver);
     fake = await startFakeInstagram();
     fake.accounts.set(account.userId, account);
-    const env = testEnv(instagramEnvFor(fake));
+    const env = testEnv(fake.appEnv);
     const destination = new Writable({
       write(chunk, _encoding, done) {
         logLines.push(String(chunk));

@@ -8,7 +8,6 @@ import { insertCampaign } from '../../../tests/support/factories';
 import {
   type FakeInstagram,
   GRAPH_ERRORS,
-  instagramEnvFor,
   metaSignedRequest,
   startFakeInstagram,
 } from '../../../tests/support/fake-instagram';
@@ -42,7 +41,7 @@ async function startInstagramApp(driver: DatabaseDriver, now: () => Date) {
   const fake = await startFakeInstagram();
   return {
     fake,
-    ...(await startAdminApp(driver, { env: instagramEnvFor(fake), mailer: captureMailer(), now })),
+    ...(await startAdminApp(driver, { env: fake.appEnv, mailer: captureMailer(), now })),
   };
 }
 

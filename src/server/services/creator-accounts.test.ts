@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInWithTiktok, startFakeTiktok, tiktokEnvFor } from '../../../tests/support/fake-tiktok';
+import { signInWithTiktok, startFakeTiktok } from '../../../tests/support/fake-tiktok';
 import { createTestApp, testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { users } from '../../db/schema/auth';
@@ -34,7 +34,7 @@ describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {
   it('creates a TikTok creator with the placeholder address, unverified, and keeps the tokens sealed in tiktok_auth', async () => {
     const fake = await startFakeTiktok();
     try {
-      const env = testEnv(tiktokEnvFor(fake));
+      const env = testEnv(fake.appEnv);
       const app = createTestApp(database.db, { env });
       fake.users.set('open-ID_42', {
         open_id: 'open-ID_42',

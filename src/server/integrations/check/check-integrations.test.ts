@@ -6,18 +6,9 @@ import { getWithCookie, postJson } from '../../../../tests/support/auth-client';
 import { captureMailer } from '../../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../../tests/support/creators';
 import { startFakeEasypost } from '../../../../tests/support/fake-easypost';
-import {
-  type FakeInstagram,
-  instagramEnvFor,
-  startFakeInstagram,
-} from '../../../../tests/support/fake-instagram';
+import { type FakeInstagram, startFakeInstagram } from '../../../../tests/support/fake-instagram';
 import { type FakePaypal, startFakePaypal } from '../../../../tests/support/fake-paypal';
-import {
-  type FakeTiktok,
-  signInWithTiktok,
-  startFakeTiktok,
-  tiktokEnvFor,
-} from '../../../../tests/support/fake-tiktok';
+import { type FakeTiktok, signInWithTiktok, startFakeTiktok } from '../../../../tests/support/fake-tiktok';
 import { type FakeYoutube, startFakeYoutube } from '../../../../tests/support/fake-youtube';
 import { freePort } from '../../../../tests/support/free-port';
 import { testEnv } from '../../../../tests/support/test-app';
@@ -209,8 +200,8 @@ describe.each(TEST_DRIVERS)("integrations:check of a creator's connected account
     [instagram, tiktok] = await Promise.all([startFakeInstagram(), startFakeTiktok()]);
     closedUrl = `http://127.0.0.1:${await freePort()}`;
     vars = {
-      ...instagramEnvFor(instagram),
-      ...tiktokEnvFor(tiktok),
+      ...instagram.appEnv,
+      ...tiktok.appEnv,
     };
     env = testEnv(vars);
     const logger = silentLogger();

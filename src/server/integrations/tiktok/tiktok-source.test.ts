@@ -7,7 +7,6 @@ import {
   type FakeTiktokUser,
   signInWithTiktok,
   startFakeTiktok,
-  tiktokEnvFor,
 } from '../../../../tests/support/fake-tiktok';
 import { insertSubmittedPost } from '../../../../tests/support/posts';
 import { createTestApp, testEnv } from '../../../../tests/support/test-app';
@@ -95,7 +94,7 @@ describe.each(TEST_DRIVERS)(
     beforeAll(async () => {
       database = await createTestDatabase(driver);
       fake = await startFakeTiktok();
-      env = testEnv(tiktokEnvFor(fake));
+      env = testEnv(fake.appEnv);
       app = createTestApp(database.db, { env });
       fake.videos.set('7234567890123456789', {
         owner: 'open-ana',

@@ -52,62 +52,105 @@ export async function sendJson(
 }
 
 export interface AdminAppOptions extends Partial<Omit<AppDeps, 'db' | 'env' | 'logger' | 'auth'>> {
-  /** Raw variables beside TRUST_PROXY=true; a function is read when the app is built (after earlier hooks). */
-  env?: Record<string, string> | (() => Record<string, string>);
+  /** Raw variables beside TRUST_PROXY=true. */
+  env?: Record<string, string>;
   logger?: Logger;
   /** The admin who signs in (ops@mintbox.test by default); false: no admin account at all. */
   adminEmail?: string | false;
   /** Hands the mailer to Better Auth too (its own mails: verification, reset). */
   mailAuth?: boolean;
   adminName?: string;
+  /** The admin's user name (the part of the address before @ by default). */
+  adminUsername?: string;
   /** The prefix of the creators' addresses `creator()` makes (`creator1@example.com`, …). */
   people?: string;
+}
+
+/** The app `startAdminApp` built, on its database, with the signed-in admin's cookie ('' when there is none). */
+export interface StartedAdminApp {
+  database: TestDatabase;
+  app: ReturnType<typeof createApp>;
+  env: Env;
+  auth: Auth;
+  logger: Logger;
+  admin: string;
+  /** The signed-in admin's user id ('' when there is none). */
+  adminId: string;
+}
+
+/**
+ * The real app with Better Auth on a fresh test database of `driver`, and an admin signed in through the sign-in
+ * API: the set-up of `useAdminApp` without its hooks, for a `beforeAll` that starts a stand-in first or builds more
+ * (a second instance from the answered `env`, `auth`, `logger`). The caller destroys `database`.
+ */
+export async function startAdminApp(
+  driver: DatabaseDriver,
+  options: Omit<AdminAppOptions, 'people'> = {},
+): Promise<StartedAdminApp> {
+  const database = await createTestDatabase(driver);
+  try {
+    return await buildAdminApp(database, options);
+  } catch (error) {
+    await database.destroy();
+    throw error;
+  }
+}
+
+async function buildAdminApp(
+  database: TestDatabase,
+  options: Omit<AdminAppOptions, 'people'>,
+): Promise<StartedAdminApp> {
+  const {
+    env: envVars,
+    logger: givenLogger,
+    adminEmail,
+    adminName,
+    adminUsername,
+    mailAuth,
+    ...deps
+  } = options;
+  const env = testEnv({ TRUST_PROXY: 'true', ...envVars });
+  const logger = givenLogger ?? silentLogger();
+  const auth = createAuth({ db: database.db, env, logger, ...(mailAuth ? { mailer: deps.mailer } : {}) });
+  const app = createApp({ db: database.db, env, logger, auth, ...deps });
+  if (adminEmail === false) return { database, app, env, auth, logger, admin: '', adminId: '' };
+  const email = adminEmail ?? 'ops@mintbox.test';
+  const { id: adminId } = await upsertAdmin(database.db, auth, {
+    email,
+    password: ADMIN_PASSWORD,
+    ...(adminName ? { name: adminName } : {}),
+    ...(adminUsername ? { username: adminUsername } : {}),
+  });
+  const admin = await signInAdmin(app, email, ADMIN_PASSWORD);
+  return { database, app, env, auth, logger, admin, adminId };
 }
 
 /**
  * The real app on a fresh test database of `driver`, with an admin signed in through the sign-in API, as the route
  * tests start (registers its beforeAll and afterAll in the calling `describe`). The fields are read once the hooks
  * ran; `call`, `get` and the steps below send what the pages send, as the admin unless a cookie is given.
+ * `options` may be a function, called in the hook: it starts the stand-ins the app is given (a fake PayPal, an SMTP
+ * server) and answers the options that name them.
  */
-export function useAdminApp(driver: DatabaseDriver, options: AdminAppOptions = {}) {
-  const {
-    env: envVars,
-    logger: givenLogger,
-    adminEmail,
-    adminName,
-    mailAuth,
-    people = 'creator',
-    ...deps
-  } = options;
-  let database: TestDatabase | undefined;
-  let built:
-    | { app: ReturnType<typeof createApp>; env: Env; auth: Auth; logger: Logger; admin: string }
-    | undefined;
+export function useAdminApp(
+  driver: DatabaseDriver,
+  options: AdminAppOptions | (() => Promise<AdminAppOptions>) = {},
+) {
+  let started: StartedAdminApp | undefined;
+  let people = 'creator';
   let n = 0;
   const ready = () => {
-    if (!built || !database) throw new Error('useAdminApp: read inside a test or a later hook');
-    return { ...built, database };
+    if (!started) throw new Error('useAdminApp: read inside a test or a later hook');
+    return started;
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const extra = typeof envVars === 'function' ? envVars() : (envVars ?? {});
-    const env = testEnv({ TRUST_PROXY: 'true', ...extra });
-    const logger = givenLogger ?? silentLogger();
-    const auth = createAuth({ db: database.db, env, logger, ...(mailAuth ? { mailer: deps.mailer } : {}) });
-    const app = createApp({ db: database.db, env, logger, auth, ...deps });
-    built = { app, env, auth, logger, admin: '' };
-    if (adminEmail === false) return;
-    const email = adminEmail ?? 'ops@mintbox.test';
-    await upsertAdmin(database.db, auth, {
-      email,
-      password: ADMIN_PASSWORD,
-      ...(adminName ? { name: adminName } : {}),
-    });
-    built.admin = await signInAdmin(app, email, ADMIN_PASSWORD);
+    const { people: prefix, ...startOptions } = typeof options === 'function' ? await options() : options;
+    people = prefix ?? people;
+    started = await startAdminApp(driver, startOptions);
   });
   afterAll(async () => {
-    await database?.destroy();
+    await started?.database.destroy();
   });
 
   const api = {
@@ -122,6 +165,10 @@ export function useAdminApp(driver: DatabaseDriver, options: AdminAppOptions = {
     },
     get admin() {
       return ready().admin;
+    },
+    /** The signed-in admin's user id. */
+    get adminId() {
+      return ready().adminId;
     },
     get env() {
       return ready().env;
@@ -145,14 +192,14 @@ export function useAdminApp(driver: DatabaseDriver, options: AdminAppOptions = {
     /** Any method with a JSON body (none when undefined), as the admin unless `cookie` is given. */
     send: (method: string, path: string, body?: unknown, cookie?: string) =>
       sendJson(ready().app, method, path, body, cookie ?? ready().admin),
-    /** A creator who signed up, verified their address and completed the profile (tests/support/creators.ts). */
-    creator: (more: Omit<Parameters<typeof createReadyCreator>[2], 'email'> & { email?: string } = {}) => {
+    /** An address nobody used yet, `<people><n>@example.com`, counted with the creators made here. */
+    newEmail: () => {
       n += 1;
-      return createReadyCreator(ready().app, ready().database.db, {
-        email: `${people}${n}@example.com`,
-        ...more,
-      });
+      return `${people}${n}@example.com`;
     },
+    /** A creator who signed up, verified their address and completed the profile (tests/support/creators.ts). */
+    creator: (more: Omit<Parameters<typeof createReadyCreator>[2], 'email'> & { email?: string } = {}) =>
+      createReadyCreator(ready().app, ready().database.db, { email: api.newEmail(), ...more }),
     /** The creator applies to the campaign (201): the application's id. */
     apply: async (campaignId: number, cookie: string, body: unknown = {}) => {
       const applied = await api.call<{ id: number }>(

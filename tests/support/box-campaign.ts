@@ -22,6 +22,46 @@ export const SERUM_CAMPAIGN = {
   tags: ['Beauty'],
 };
 
+/**
+ * A gifting campaign paying 40 Mint for a reel, as an admin creates it through the API (the body of
+ * `POST /api/admin/campaigns`); the tests give it a name of their own.
+ */
+export const GLOW_SERUM_CAMPAIGN = {
+  name: 'Glow Serum',
+  brand: 'Glow Lab',
+  platform: 'instagram',
+  type: 'gifting',
+  description: 'Try our new serum and show it in a reel.',
+  requirements: ['One reel'],
+  deadline: '2030-01-31',
+  reward: 40,
+  budget: '2500',
+  imageUrl: '/images/campaigns/test.svg',
+  status: 'active',
+  tags: ['Beauty'],
+};
+
+/**
+ * A gifting campaign that also pays 40 Mint (`gifting_paid`), for creators of 1,000 followers or more, as an admin
+ * creates it through the API (the body of `POST /api/admin/campaigns`).
+ */
+export const SERUM_LAUNCH_CAMPAIGN = {
+  name: 'Glow Serum Launch',
+  brand: 'Lumiere',
+  platform: 'instagram',
+  type: 'gifting_paid',
+  description: 'Show your morning routine.',
+  requirements: ['One Reel', 'Tag us'],
+  deadline: '2026-07-01',
+  reward: 40,
+  followersRequired: 1000,
+  status: 'active',
+  budget: '12000',
+  reach: 500000,
+  imageUrl: '/images/campaigns/serum.svg',
+  tags: ['Beauty'],
+};
+
 export const SERUM_SHADES = [
   { name: 'Shade 01', sku: 'SER-01', retailValue: '32.00', stock: 5 },
   { name: 'Shade 02', sku: 'SER-02', retailValue: '34.50', stock: 1 },

@@ -59,3 +59,20 @@ export async function createReadyCreator(
   await completeProfile(testServices({ db }), creator!, profile);
   return { cookie, creatorId: creator!.id, email: options.email.toLowerCase() };
 }
+
+/**
+ * The creator saves the profile page's form: `PATCH /api/me/profile` with the whole profile, as the page sends it
+ * (`headers` are added: a client address).
+ */
+export async function saveProfile(
+  app: Pick<Hono, 'request'>,
+  cookie: string,
+  profile: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return app.request('/api/me/profile', {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie, ...headers },
+    body: JSON.stringify(profile),
+  });
+}

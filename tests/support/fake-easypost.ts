@@ -1,7 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closeHttpServer, listen, WAIT_LIMITS } from './bounded';
+import { readRequestBody } from './request-body';
 
 /**
  * A local stand-in for EasyPost's Trackers API (issue 38), started by a test on a port of its own. It answers as
@@ -51,12 +52,6 @@ export interface FakeEasypost {
 }
 
 const id = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 export async function startFakeEasypost(
   options: { apiKey?: string; webhookSecret?: string; now?: () => Date } = {},
@@ -119,7 +114,7 @@ export async function startFakeEasypost(
 
   const server = createServer((request, response) => {
     void (async () => {
-      const body = await readBody(request);
+      const body = await readRequestBody(request);
       const { pathname } = new URL(request.url ?? '/', 'http://stand-in');
       const answer = handle(request.method ?? 'GET', pathname, request.headers.authorization, body);
       response.writeHead(answer.status, { 'content-type': 'application/json' });

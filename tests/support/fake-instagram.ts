@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import contract from '../contracts/instagram-graph.json';
 import { closeHttpServer, listen } from './bounded';
 import { answerMedia, type FakeMediaAnswer } from './fake-media';
+import { readRequestBody } from './request-body';
 
 /**
  * A local stand-in for the Instagram API with Instagram Login (Graph API v23.0), on one port for its three hosts.
@@ -199,24 +200,17 @@ export interface FakeInstagram {
   mediaRequests: string[];
   /** The media host -> this fake's origin (for MEDIA_HOST_OVERRIDES / hostOverrides). */
   hostOverrides: Record<string, string>;
+  /** The variables that point the app at this stand-in: its Instagram app, authorize window, OAuth and Graph API. */
+  appEnv: Record<string, string>;
   /** Ends every token of `userId`: code 190 with this subcode from then on (463: expired, 460: password changed…). */
   expire(userId: string, subcode?: number): void;
   close(): Promise<void>;
 }
 
-const read = (request: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let text = '';
-    request.on('data', (chunk) => {
-      text += chunk;
-    });
-    request.on('end', () => resolve(text));
-  });
-
 export async function startFakeInstagram(
   options: { port?: number; host?: string } = {},
 ): Promise<FakeInstagram> {
-  const fake: Omit<FakeInstagram, 'url' | 'close' | 'expire' | 'hostOverrides'> = {
+  const fake: Omit<FakeInstagram, 'url' | 'close' | 'expire' | 'hostOverrides' | 'appEnv'> = {
     appId: '990602627938098',
     appSecret: 'ig-app-secret',
     accounts: new Map(),
@@ -241,7 +235,7 @@ export async function startFakeInstagram(
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     fake.requests.push(`${request.method} ${url.pathname}${url.search}`);
-    const body = await read(request);
+    const body = await readRequestBody(request);
     const send = (status: number, payload: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(payload));
@@ -479,6 +473,13 @@ export async function startFakeInstagram(
   return Object.assign(fake, {
     url: base,
     hostOverrides: { [INSTAGRAM_MEDIA_HOST]: base },
+    appEnv: {
+      INSTAGRAM_APP_ID: fake.appId,
+      INSTAGRAM_APP_SECRET: fake.appSecret,
+      INSTAGRAM_AUTHORIZE_BASE: base,
+      INSTAGRAM_OAUTH_BASE: base,
+      INSTAGRAM_API_BASE: base,
+    },
     expire(userId: string, subcode = 463) {
       for (const [token, owner] of fake.tokens) {
         if (owner !== userId) continue;

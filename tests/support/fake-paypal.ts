@@ -1,8 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import webhooksContract from '../contracts/paypal-webhooks.schema.json';
 import { closeHttpServer, listen, WAIT_LIMITS } from './bounded';
+import { readRequestBody } from './request-body';
 
 /**
  * A local stand-in for PayPal's REST API, started by a test (or by `npm run demo`) on a port of its own. It answers
@@ -177,12 +178,6 @@ function crc32(text: string): number {
     for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
   }
   return (crc ^ 0xffffffff) >>> 0;
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 const debugId = () => randomBytes(6).toString('hex');
@@ -628,7 +623,7 @@ export async function startFakePaypal(options: FakePaypalOptions = {}): Promise<
       response.end(JSON.stringify(body));
     };
     void (async () => {
-      exchange.body = await readBody(request);
+      exchange.body = await readRequestBody(request);
       const { headers } = request;
       if (method === 'POST' && url.pathname === '/v1/oauth2/token')
         return token(exchange.body, headers, reply);

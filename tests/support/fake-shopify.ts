@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildSchema, graphql, parse, validate } from 'graphql';
@@ -20,6 +20,7 @@ import {
   signWebhook,
   subscribeWebhook,
 } from './fake-shopify-webhooks';
+import { readRequestBody } from './request-body';
 
 /**
  * A local stand-in for a brand's Shopify store (issue 37), started by a test (or by `npm run demo`). It executes
@@ -44,15 +45,6 @@ const SCHEMA_FILE = path.join(import.meta.dirname, '../contracts/shopify-admin-2
 export const SHOPIFY_SCHEMA = buildSchema(readFileSync(SCHEMA_FILE, 'utf8'));
 
 const legacyOrder = (gid: string) => Number(gid.split('/').pop());
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 export async function startFakeShopify(
   options: {
@@ -179,7 +171,7 @@ export async function startFakeShopify(
     };
     if (req.method === 'POST' && req.url === '/admin/oauth/access_token') {
       const answer = grantToken(
-        new URLSearchParams(await readBody(req)),
+        new URLSearchParams(await readRequestBody(req)),
         { clientId, clientSecret },
         options.tokenSeconds,
       );
@@ -190,7 +182,7 @@ export async function startFakeShopify(
     if (req.method !== 'POST' || req.url !== '/admin/api/2026-07/graphql.json') {
       return send(404, { errors: 'Not Found' });
     }
-    const body = await readBody(req);
+    const body = await readRequestBody(req);
     calls += 1;
     const given = String(req.headers['x-shopify-access-token'] ?? '');
     if (given !== token && !granted.has(given)) {

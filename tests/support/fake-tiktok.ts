@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import contract from '../contracts/tiktok-v2.json';
 import { closeHttpServer, listen } from './bounded';
 import { answerMedia, type FakeMediaAnswer } from './fake-media';
+import { readRequestBody } from './request-body';
 
 /**
  * A local stand-in for TikTok as its developer documentation describes it (read 2026, pages of
@@ -124,21 +125,14 @@ export interface FakeTiktok {
   mediaRequests: string[];
   /** The CDN host -> this fake's origin. */
   hostOverrides: Record<string, string>;
+  /** The variables that point the app at this stand-in: its client, Login Kit and Display API. */
+  appEnv: Record<string, string>;
   /** Ends an access token (calls with it get 401 access_token_invalid). */
   expire(accessToken: string): void;
   /** Issues tokens straight away, as if `openId` had signed in and granted `scopes`. */
   issueTokens(openId: string, scopes: string[]): { accessToken: string; refreshToken: string };
   close(): Promise<void>;
 }
-
-const read = (request: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let text = '';
-    request.on('data', (chunk) => {
-      text += chunk;
-    });
-    request.on('end', () => resolve(text));
-  });
 
 const token = (prefix: string) => `${prefix}.${randomBytes(18).toString('base64url')}!${Date.now() % 10000}`;
 const logId = () => `2026${randomBytes(8).toString('hex').toUpperCase()}`;
@@ -192,7 +186,7 @@ export async function startFakeTiktok(options: { port?: number } = {}): Promise<
       fake.mediaRequests.push(url.pathname);
       return answerMedia(response, fake.mediaAnswers.get(url.pathname));
     }
-    const body = await read(request);
+    const body = await readRequestBody(request);
     const send = (status: number, payload: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
       response.end(JSON.stringify(payload));
@@ -399,6 +393,12 @@ export async function startFakeTiktok(options: { port?: number } = {}): Promise<
     url: `http://127.0.0.1:${port}`,
     port,
     hostOverrides: { [TIKTOK_MEDIA_HOST]: `http://127.0.0.1:${port}` },
+    appEnv: {
+      TIKTOK_CLIENT_ID: fake.clientKey,
+      TIKTOK_CLIENT_SECRET: fake.clientSecret,
+      TIKTOK_AUTH_BASE: `http://127.0.0.1:${port}`,
+      TIKTOK_API_BASE: `http://127.0.0.1:${port}`,
+    },
     close: () => closeHttpServer(server, 'the TikTok stand-in', undefined, 0),
   });
 }

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useAdminApp } from '../../../tests/support/admin-app';
 import { cookieHeader, getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
+import { createReadyCreator, READY_PROFILE, saveProfile } from '../../../tests/support/creators';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { users } from '../../db/schema/auth';
 import { PASSWORD_MESSAGES } from '../../shared/rules/password';
@@ -78,15 +78,11 @@ describe.each(TEST_DRIVERS)('account input on %s', (driver) => {
     const { cookie } = await createReadyCreator(api.app, api.db, { email, name: 'sign-up handle' });
     const me = async (c: string) =>
       ((await (await getWithCookie(api.app, '/api/me', c)).json()) as { name: string }).name;
-    const renamed = await api.app.request('/api/me/profile', {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
-      body: JSON.stringify({
-        ...READY_PROFILE,
-        firstName: 'Ana',
-        lastName: 'Profile',
-        fullName: 'Ana Profile',
-      }),
+    const renamed = await saveProfile(api.app, cookie, {
+      ...READY_PROFILE,
+      firstName: 'Ana',
+      lastName: 'Profile',
+      fullName: 'Ana Profile',
     });
     expect(renamed.status).toBe(200);
     expect(await me(cookie)).toBe('Ana Profile');

@@ -1,13 +1,7 @@
-import type { Server } from 'node:http';
-import { type AddressInfo, connect } from 'node:net';
-import { serve } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
-import { createAuth } from '../auth/auth';
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { useServedApp } from '../../../tests/support/served-app';
 import { DISCARD_MAX_BYTES } from '../middleware/body-limit';
-import { silentLogger } from '../process/logger';
-import { createApp } from './app';
 import { lingeringClose } from './lingering-close';
 
 const ORIGIN = 'http://localhost:3000';
@@ -61,30 +55,7 @@ function client(port: number, head: string, slowly: boolean): Promise<Exchange> 
 // Issue 42, items 5 and 6: the refusals that close the connection close it cleanly (no reset before the client has
 // read the answer): a body declared over 16 MB sent by slow clients, a 100 KB address.
 describe('lingering close of refused connections', () => {
-  let database: TestDatabase;
-  let server: Server;
-  let port: number;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-    const env = testEnv();
-    const logger = silentLogger();
-    const app = createApp({
-      db: database.db,
-      env,
-      logger,
-      auth: createAuth({ db: database.db, env, logger }),
-    });
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
-    lingeringClose(server);
-    if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
-    port = (server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
-    await database?.destroy();
-  });
+  const served = useServedApp(lingeringClose);
 
   it('gives each of 20 slow clients sending a body declared over 16 MB its 413, without a reset', async () => {
     const head = [
@@ -95,7 +66,7 @@ describe('lingering close of refused connections', () => {
       `Content-Length: ${DISCARD_MAX_BYTES + 4 * 1024 * 1024}`,
     ].join('\r\n');
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => client(port, `${head}\r\n\r\n`, true)),
+      Array.from({ length: 20 }, () => client(served.port, `${head}\r\n\r\n`, true)),
     );
     for (const result of results) {
       expect(result.error).toBeNull();
@@ -105,14 +76,14 @@ describe('lingering close of refused connections', () => {
 
   it('answers a 100 KB address with 414 and a header block over the limit with 431, without a reset', async () => {
     const url = await client(
-      port,
+      served.port,
       `GET /api/health?q=${'a'.repeat(100 * 1024)} HTTP/1.1\r\nHost: localhost:3000\r\n\r\n`,
       false,
     );
     expect(url.error).toBeNull();
     expect(url.answer).toMatch(/^HTTP\/1\.1 414 [\s\S]*Connection: close[\s\S]*address is too long/i);
     const headers = await client(
-      port,
+      served.port,
       `GET /api/health HTTP/1.1\r\nHost: localhost:3000\r\nX-Big: ${'b'.repeat(100 * 1024)}\r\n\r\n`,
       false,
     );

@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { useTestDatabase } from '../../../tests/support/use-test-database';
 import { EnvError, loadEnv } from '../../config/env';
 import { projectRoot } from '../../config/project-root';
 import { silentLogger } from '../process/logger';
@@ -67,13 +67,7 @@ describe('production configuration', () => {
 });
 
 describe('headers and cookies', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
+  const database = useTestDatabase('pglite');
 
   const appFor = (appUrl: string, extra: Record<string, string> = {}) =>
     createApp({ db: database.db, env: testEnv({ APP_URL: appUrl, ...extra }), logger: silentLogger() });

@@ -1,15 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, nextClientIp, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { startAdminApp } from '../../../tests/support/admin-app';
+import { cookieHeader, nextClientIp, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { accounts, sessions, users, verifications } from '../../db/schema/auth';
-import { createAuth } from '../auth/auth';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
-import { createApp } from './app';
+import type { createApp } from './app';
 
 /**
  * Every state-changing route of the app, read from the app itself (so a route added later is covered without an
@@ -18,7 +15,6 @@ import { createApp } from './app';
  */
 
 const APP_ORIGIN = 'http://localhost:3000';
-const ADMIN_PASSWORD = 'admin password 2026!';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Better Auth's own endpoints (sign-up, sign-in, sign-out, password reset…), mounted as one catch-all. */
@@ -104,17 +100,11 @@ describe.each(TEST_DRIVERS)('every state-changing route on %s', (driver) => {
   const cookieFor = (route: RouteUnderTest) => (route.path.startsWith('/api/admin') ? admin : creator);
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger, mailer });
-    app = createApp({ db: database.db, env, logger, auth, mailer });
-    await upsertAdmin(database.db, auth, {
-      email: 'boss@mintbox.test',
-      password: ADMIN_PASSWORD,
-      username: 'boss',
-    });
-    admin = await signInAdmin(app, 'boss', ADMIN_PASSWORD);
+    ({ database, app, admin } = await startAdminApp(driver, {
+      mailer,
+      mailAuth: true,
+      adminEmail: 'boss@mintbox.test',
+    }));
     creator = (await createReadyCreator(app, database.db, { email: 'sec-creator@example.com' })).cookie;
     const seen = new Map<string, RouteUnderTest>();
     for (const route of app.routes) {

@@ -1,39 +1,21 @@
-import type { Server } from 'node:http';
-import { type AddressInfo, connect } from 'node:net';
-import { serve } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin } from '../../../tests/support/auth-client';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { useServedApp } from '../../../tests/support/served-app';
 import { MAX_UPLOAD_BYTES } from '../services/uploads';
 import { DISCARD_MAX_BYTES, MAX_JSON_BYTES, MAX_MULTIPART_BYTES } from './body-limit';
 
 const ORIGIN = 'http://localhost:3000';
 
 describe('request bodies are capped before anything parses them', () => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-    const env = testEnv();
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth });
-    await upsertAdmin(database.db, auth, { email: 'caps@mintbox.test', password: 'admin password 2026!' });
-    admin = await signInAdmin(app, 'caps', 'admin password 2026!');
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
+  const api = useAdminApp('pglite', { adminEmail: 'caps@mintbox.test' });
 
   const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
-    app.request(path, { method: 'POST', headers: { origin: ORIGIN, cookie: admin, ...headers }, body });
+    api.app.request(path, {
+      method: 'POST',
+      headers: { origin: ORIGIN, cookie: api.admin, ...headers },
+      body,
+    });
   /** A body the server has to count itself: streamed, with no Content-Length. */
   const streamed = (text: string) =>
     new ReadableStream<Uint8Array>({
@@ -55,9 +37,9 @@ describe('request bodies are capped before anything parses them', () => {
     expect(((await declared.json()) as { error: string }).error).toBe(
       'The request is too large: send at most 1 MB.',
     );
-    const counted = await app.request('/api/admin/campaigns', {
+    const counted = await api.app.request('/api/admin/campaigns', {
       method: 'POST',
-      headers: { origin: ORIGIN, cookie: admin, 'content-type': 'application/json' },
+      headers: { origin: ORIGIN, cookie: api.admin, 'content-type': 'application/json' },
       body: streamed(big),
       duplex: 'half',
     } as RequestInit);
@@ -90,7 +72,7 @@ describe('request bodies are capped before anything parses them', () => {
   });
 
   it("caps Better Auth's endpoints too", async () => {
-    const response = await app.request('/api/auth/sign-in/email', {
+    const response = await api.app.request('/api/auth/sign-in/email', {
       method: 'POST',
       headers: { origin: ORIGIN, 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'a@b.example', password: 'p'.repeat(MAX_JSON_BYTES) }),
@@ -104,34 +86,12 @@ describe('request bodies are capped before anything parses them', () => {
  * happens to the connection after a 413.
  */
 describe('the connection after a 413', () => {
-  let database: TestDatabase;
-  let server: Server;
-  let port: number;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-    const env = testEnv();
-    const logger = silentLogger();
-    const app = createApp({
-      db: database.db,
-      env,
-      logger,
-      auth: createAuth({ db: database.db, env, logger }),
-    });
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
-    if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
-    port = (server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
-    await database?.destroy();
-  });
+  const served = useServedApp();
 
   /** Sends `parts` on one connection (one after the other) and collects what comes back until the server closes. */
   const exchange = (parts: Array<string | Buffer>, expectedAnswers: number) =>
     new Promise<{ answers: string[]; ended: boolean; error: string | null }>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
+      const socket = connect(served.port, '127.0.0.1');
       let received = '';
       let ended = false;
       let error: string | null = null;

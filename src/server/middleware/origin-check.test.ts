@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { useTestDatabase } from '../../../tests/support/use-test-database';
 import { createApp } from '../http/app';
 import { trustedOrigins } from '../http/trusted-origins';
 import { silentLogger } from '../process/logger';
@@ -27,13 +27,7 @@ describe('the origins the app trusts', () => {
 });
 
 describe('development on 127.0.0.1', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
+  const database = useTestDatabase('pglite');
 
   /** What Chromium sends for a same-origin fetch from a page on `origin`. */
   const browserSignUp = (app: ReturnType<typeof createApp>, origin: string, email: string) =>

@@ -1,10 +1,10 @@
 import { constants, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertCampaigns } from '../../../tests/support/factories';
 import { createTestApp } from '../../../tests/support/test-app';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { useTestDatabase } from '../../../tests/support/use-test-database';
 import type { AppBindings } from '../http/context';
 import { silentLogger } from '../process/logger';
 import { createMetrics } from '../process/metrics';
@@ -17,16 +17,12 @@ const headerBytes = (headers: Headers) =>
   [...headers].reduce((sum, [name, value]) => sum + name.length + value.length + 4, 0);
 
 describe('API response headers', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase('pglite');
   let app: ReturnType<typeof createTestApp>;
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
     app = createTestApp(database.db);
     await insertCampaigns(database.db, 10);
-  });
-  afterAll(async () => {
-    await database?.destroy();
   });
 
   it('answers JSON with the security headers that matter for JSON and nothing page-only', async () => {

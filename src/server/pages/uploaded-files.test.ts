@@ -9,6 +9,7 @@ import { insertApplication, insertCampaign } from '../../../tests/support/factor
 import { insertSnapshot, insertSubmittedPost } from '../../../tests/support/posts';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { PNG_BYTES, uploadCampaignImage } from '../../../tests/support/uploads';
 import type { Env } from '../../config/env';
 import { submissions } from '../../db/schema/applications';
 import { users } from '../../db/schema/auth';
@@ -25,7 +26,6 @@ import { backfillUploads } from '../services/uploads';
 const ORIGIN = 'http://localhost:3000';
 const ADMIN_PASSWORD = 'admin password 2026!';
 const NOW = new Date('2026-06-20T12:00:00Z');
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 const POST = 'https://www.youtube.com/watch?v=aaaaaaaaaaa';
 
 describe.each(TEST_DRIVERS)('uploaded files on %s', (driver) => {
@@ -44,7 +44,7 @@ describe.each(TEST_DRIVERS)('uploaded files on %s', (driver) => {
     const form = new FormData();
     form.append('postUrl', POST);
     form.append('views', '100');
-    form.append('screenshot', new File([PNG], 'shot.png', { type: 'image/png' }));
+    form.append('screenshot', new File([PNG_BYTES], 'shot.png', { type: 'image/png' }));
     for (const [key, value] of Object.entries(extra)) form.set(key, value);
     return app.request(`/api/submissions/${submissionId}/metrics`, {
       method: 'POST',
@@ -52,17 +52,7 @@ describe.each(TEST_DRIVERS)('uploaded files on %s', (driver) => {
       body: form,
     });
   };
-  const uploadCampaignImage = async () => {
-    const form = new FormData();
-    form.set('file', new File([PNG], 'cover.png', { type: 'image/png' }));
-    const response = await app.request('/api/admin/uploads', {
-      method: 'POST',
-      headers: { origin: ORIGIN, cookie: admin },
-      body: form,
-    });
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { url: string }).url;
-  };
+  const uploadImage = () => uploadCampaignImage(app, admin);
   const screenshotOf = async (snapshotId: number) => {
     const [row] = await database.db
       .select({ url: contentMetricSnapshots.screenshotUrl })
@@ -120,7 +110,7 @@ describe.each(TEST_DRIVERS)('uploaded files on %s', (driver) => {
       ownerUserId: ana.userId,
       visibility: 'private',
       contentType: 'image/png',
-      size: PNG.length,
+      size: PNG_BYTES.length,
     });
 
     const missing = await get('/uploads/000000000000000000000000.png');
@@ -149,12 +139,12 @@ describe.each(TEST_DRIVERS)('uploaded files on %s', (driver) => {
       expect(response.headers.get('cache-control'), who).toBe('private, no-store');
       expect(response.headers.get('x-content-type-options'), who).toBe('nosniff');
       expect(response.headers.get('content-security-policy'), who).toContain("default-src 'self'");
-      expect(new Uint8Array(await response.arrayBuffer()), who).toEqual(PNG);
+      expect(new Uint8Array(await response.arrayBuffer()), who).toEqual(PNG_BYTES);
     }
   });
 
   it('serves campaign images to anyone, cached for good, with the same headers', async () => {
-    const url = await uploadCampaignImage();
+    const url = await uploadImage();
     expect(await uploadRow(url)).toMatchObject({ visibility: 'public', contentType: 'image/png' });
     const [adminUser] = await database.db
       .select({ id: users.id })
@@ -177,7 +167,7 @@ describe.each(TEST_DRIVERS)('uploaded files on %s', (driver) => {
   it("refuses a creator's private screenshot as a campaign image; a public upload is fine", async () => {
     const reported = await reportFigures(anaPost, ana.cookie);
     const privateUrl = await screenshotOf(((await reported.json()) as { id: number }).id);
-    const publicUrl = await uploadCampaignImage();
+    const publicUrl = await uploadImage();
     const campaign = (imageUrl: string, gallery: string[] = []) => ({
       name: 'Cover Test',
       brand: 'Brand',
@@ -262,7 +252,7 @@ describe.each(TEST_DRIVERS)('uploaded files on %s', (driver) => {
     const dir = localAreaDir(env.dataDir, 'uploads');
     const name = (n: number) => `${String(n).padStart(24, 'a')}.png`;
     const [evidence, cover, gallery, unused] = [name(1), name(2), name(3), name(4)];
-    for (const file of [evidence, cover, gallery, unused]) writeFileSync(path.join(dir, file), PNG);
+    for (const file of [evidence, cover, gallery, unused]) writeFileSync(path.join(dir, file), PNG_BYTES);
     await insertSnapshot(database.db, {
       submissionId: anaPost,
       postUrl: POST,

@@ -1,6 +1,8 @@
 import { asc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { ADMIN_PASSWORD, useAdminApp } from '../../../tests/support/admin-app';
+import { postJson } from '../../../tests/support/auth-client';
+import { GLOW_SERUM_CAMPAIGN } from '../../../tests/support/box-campaign';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertApplication, insertCampaign, insertCreator } from '../../../tests/support/factories';
@@ -9,21 +11,16 @@ import { type FakeShopify, startFakeShopify } from '../../../tests/support/fake-
 import { fakeProduct } from '../../../tests/support/fake-shopify-catalogue';
 import { giveMint } from '../../../tests/support/mint';
 import { insertSubmittedPost } from '../../../tests/support/posts';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
+import { uploadCampaignImage } from '../../../tests/support/uploads';
 import { applications } from '../../db/schema/applications';
 import { auditLog } from '../../db/schema/audit';
-import { users } from '../../db/schema/auth';
 import { contentMetricSnapshots } from '../../db/schema/content-metrics';
 import { conversationMessages, conversations } from '../../db/schema/conversations';
 import { creators } from '../../db/schema/creators';
 import { deliveryProblems } from '../../db/schema/shipping';
 import type { AuditLogList } from '../../shared/schemas/audit-log';
 import type { Payout } from '../../shared/schemas/payout';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { createPaypalClient } from '../integrations/paypal/paypal-client';
-import { silentLogger } from '../process/logger';
 import { upsertAdmin } from '../services/admin-accounts';
 import { changedFields, REDACTED, sanitize } from '../services/audit-log';
 
@@ -33,14 +30,10 @@ import { changedFields, REDACTED, sanitize } from '../services/audit-log';
  * admins only; the database refuses to change or delete an entry.
  */
 
-const ADMIN_PASSWORD = 'admin password 2026!';
 const ADMIN_NAME = 'Admin <ops@mintbox.test>';
 const ORIGIN = 'http://localhost:3000';
 /** The client address of every admin call (the app trusts X-Forwarded-For here, as behind a proxy). */
 const ADMIN_IP = '203.0.113.9';
-const PNG_BYTES = new Uint8Array([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82,
-]);
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Admin routes that change no record, so they write no entry (with the reason). */
@@ -94,35 +87,36 @@ interface Case {
   prepare: () => Promise<{ call: Call; expected: (answer: Record<string, unknown>) => Expected[] }>;
 }
 
-const CAMPAIGN_INPUT = {
-  name: 'Audit Glow Serum',
-  brand: 'Glow Lab',
-  platform: 'instagram',
-  type: 'gifting',
-  description: 'Try our new serum and show it in a reel.',
-  requirements: ['One reel'],
-  deadline: '2030-01-31',
-  reward: 40,
-  budget: '2500',
-  imageUrl: '/images/campaigns/test.svg',
-  status: 'draft',
-  tags: ['Beauty'],
-};
+const CAMPAIGN_INPUT = { ...GLOW_SERUM_CAMPAIGN, name: 'Audit Glow Serum', status: 'draft' };
 
 describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
-  let adminId: string;
   let fake: FakePaypal;
   let shop: FakeShopify;
-  const mailer = captureMailer();
   const clock = { now: new Date('2026-06-10T12:00:00Z') };
+  const api = useAdminApp(driver, async () => {
+    fake = await startFakePaypal();
+    shop = await startFakeShopify({
+      shopName: 'Audit Store',
+      token: 'shpat_audit_0123456789',
+      products: [AUDIT_PRODUCT],
+    });
+    const env = {
+      SHOPIFY_API_BASE: shop.url,
+      PAYPAL_CLIENT_ID: fake.clientId,
+      PAYPAL_CLIENT_SECRET: fake.clientSecret,
+      PAYPAL_API_BASE: fake.url,
+    };
+    return { env, mailer: captureMailer(), now: () => clock.now };
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await shop?.close();
+  });
   let n = 0;
   let keys = 0;
 
-  const send = (call: Omit<Call, 'status'>, { cookie = admin, ip = ADMIN_IP } = {}) =>
-    app.request(call.path, {
+  const send = (call: Omit<Call, 'status'>, { cookie = api.admin, ip = ADMIN_IP } = {}) =>
+    api.app.request(call.path, {
       method: call.method,
       headers: {
         origin: ORIGIN,
@@ -135,12 +129,11 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
         : {}),
     });
   const lastEntryId = async () =>
-    (await database.db.select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)::int` }).from(auditLog))[0]!
-      .id;
+    (await api.db.select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)::int` }).from(auditLog))[0]!.id;
   const entriesAfter = (id: number) =>
-    database.db.select().from(auditLog).where(gt(auditLog.id, id)).orderBy(asc(auditLog.id));
-  const list = async (query: string, cookie = admin) => {
-    const response = await app.request(`/api/admin/audit-log${query}`, {
+    api.db.select().from(auditLog).where(gt(auditLog.id, id)).orderBy(asc(auditLog.id));
+  const list = async (query: string, cookie = api.admin) => {
+    const response = await api.app.request(`/api/admin/audit-log${query}`, {
       headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
     });
     return { status: response.status, body: (await response.json()) as AuditLogList & { error?: string } };
@@ -148,22 +141,22 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
 
   const readyCreator = async (name = 'Ready Creator') => {
     n += 1;
-    return createReadyCreator(app, database.db, { email: `audit${n}-${driver}@example.com`, name });
+    return createReadyCreator(api.app, api.db, { email: `audit${n}-${driver}@example.com`, name });
   };
   /** A creator with Mint and a pending payout of 50 Mint. */
   const pendingPayout = async () => {
     const made = await readyCreator();
-    await giveMint(database.db, made.creatorId, 80);
+    await giveMint(api.db, made.creatorId, 80);
     keys += 1;
-    const response = await postJson(app, '/api/me/payouts', { amount: 50 }, made.cookie, {
+    const response = await postJson(api.app, '/api/me/payouts', { amount: 50 }, made.cookie, {
       'idempotency-key': `audit-${driver}-${keys}`,
     });
     expect(response.status).toBe(201);
     return (await response.json()) as Payout;
   };
   const openProblem = async (status: 'shipped' | 'delivered' = 'shipped') => {
-    const { application } = await insertApplication(database.db, { status });
-    const [problem] = await database.db
+    const { application } = await insertApplication(api.db, { status });
+    const [problem] = await api.db
       .insert(deliveryProblems)
       .values({ applicationId: application.id, kind: 'not_received', status: 'open', openedAt: clock.now })
       .returning();
@@ -199,7 +192,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: 'changing a campaign records only the fields that changed',
       route: 'PATCH /api/admin/campaigns/:id',
       prepare: async () => {
-        const campaign = await insertCampaign(database.db, {
+        const campaign = await insertCampaign(api.db, {
           name: 'Old name',
           reward: 25,
           budget: '1000.00',
@@ -228,20 +221,12 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: "changing a campaign's image records the image and the gallery",
       route: 'PATCH /api/admin/campaigns/:id',
       prepare: async () => {
-        const campaign = await insertCampaign(database.db, {
+        const campaign = await insertCampaign(api.db, {
           imageUrl: '/images/campaigns/old.svg',
           gallery: ['/images/campaigns/old.svg'],
         });
         // The new image is uploaded the way the admin's form does it (a campaign takes only public uploads).
-        const form = new FormData();
-        form.set('file', new File([PNG_BYTES], 'cover.png', { type: 'image/png' }));
-        const uploaded = await app.request('/api/admin/uploads', {
-          method: 'POST',
-          headers: { origin: ORIGIN, cookie: admin },
-          body: form,
-        });
-        expect(uploaded.status).toBe(201);
-        const { url } = (await uploaded.json()) as { url: string };
+        const url = await uploadCampaignImage(api.app, api.admin);
         return {
           call: {
             method: 'PATCH',
@@ -268,7 +253,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: 'deleting a campaign records what it was',
       route: 'DELETE /api/admin/campaigns/:id',
       prepare: async () => {
-        const campaign = await insertCampaign(database.db, { name: 'Gone soon', status: 'draft' });
+        const campaign = await insertCampaign(api.db, { name: 'Gone soon', status: 'draft' });
         return {
           call: { method: 'DELETE', path: `/api/admin/campaigns/${campaign.id}`, status: 204 },
           expected: () => [
@@ -292,9 +277,9 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: 'a bulk decision writes one entry per application',
       route: 'POST /api/admin/applications/decisions',
       prepare: async () => {
-        const campaign = await insertCampaign(database.db);
-        const first = await insertApplication(database.db, { status: 'applied', campaign });
-        const second = await insertApplication(database.db, { status: 'applied', campaign });
+        const campaign = await insertCampaign(api.db);
+        const first = await insertApplication(api.db, { status: 'applied', campaign });
+        const second = await insertApplication(api.db, { status: 'applied', campaign });
         const ids = [first.application.id, second.application.id];
         return {
           call: {
@@ -318,7 +303,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: 'accepting an application',
       route: 'POST /api/admin/applications/:id/accept',
       prepare: async () => {
-        const { application } = await insertApplication(database.db, { status: 'applied' });
+        const { application } = await insertApplication(api.db, { status: 'applied' });
         return {
           call: {
             method: 'POST',
@@ -342,7 +327,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: 'rejecting an application with a message',
       route: 'POST /api/admin/applications/:id/reject',
       prepare: async () => {
-        const { application } = await insertApplication(database.db, { status: 'applied' });
+        const { application } = await insertApplication(api.db, { status: 'applied' });
         return {
           call: {
             method: 'POST',
@@ -366,7 +351,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: 'marking a box shipped',
       route: 'POST /api/admin/applications/:id/shipment',
       prepare: async () => {
-        const { application } = await insertApplication(database.db, { status: 'accepted' });
+        const { application } = await insertApplication(api.db, { status: 'accepted' });
         return {
           call: {
             method: 'POST',
@@ -390,9 +375,9 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: 'importing tracking numbers writes one entry per imported row, none for a bad row',
       route: 'POST /api/admin/campaigns/:id/shipments',
       prepare: async () => {
-        const campaign = await insertCampaign(database.db);
-        const one = await insertApplication(database.db, { status: 'accepted', campaign });
-        const two = await insertApplication(database.db, { status: 'accepted', campaign });
+        const campaign = await insertCampaign(api.db);
+        const one = await insertApplication(api.db, { status: 'accepted', campaign });
+        const two = await insertApplication(api.db, { status: 'accepted', campaign });
         const csv = [
           'application_id,carrier,tracking_number',
           `${one.application.id},USPS,9400100000000000000001`,
@@ -430,7 +415,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: 'marking a box delivered',
       route: 'POST /api/admin/applications/:id/delivered',
       prepare: async () => {
-        const { application } = await insertApplication(database.db, { status: 'shipped' });
+        const { application } = await insertApplication(api.db, { status: 'shipped' });
         return {
           call: { method: 'POST', path: `/api/admin/applications/${application.id}/delivered`, status: 200 },
           expected: () => [
@@ -449,7 +434,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: 'approving content records the Mint credited',
       route: 'POST /api/admin/submissions/:id/approve',
       prepare: async () => {
-        const { submission, campaign } = await insertApplication(database.db, {
+        const { submission, campaign } = await insertApplication(api.db, {
           status: 'content_submitted',
         });
         return {
@@ -470,7 +455,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: 'requesting changes',
       route: 'POST /api/admin/submissions/:id/request-changes',
       prepare: async () => {
-        const { submission } = await insertApplication(database.db, { status: 'content_submitted' });
+        const { submission } = await insertApplication(api.db, { status: 'content_submitted' });
         return {
           call: {
             method: 'POST',
@@ -494,10 +479,10 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: 'entering a post’s figures for the first time records them all',
       route: 'POST /api/admin/submissions/:id/metrics',
       prepare: async () => {
-        const campaign = await insertCampaign(database.db);
-        const creator = await insertCreator(database.db);
+        const campaign = await insertCampaign(api.db);
+        const creator = await insertCreator(api.db);
         const postUrl = 'https://www.instagram.com/p/audit-first';
-        const submissionId = await insertSubmittedPost(database.db, {
+        const submissionId = await insertSubmittedPost(api.db, {
           campaignId: campaign.id,
           creatorId: creator.id,
           urls: [postUrl],
@@ -533,15 +518,15 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: 'correcting a post’s figures records the figures that changed',
       route: 'POST /api/admin/submissions/:id/metrics',
       prepare: async () => {
-        const campaign = await insertCampaign(database.db);
-        const creator = await insertCreator(database.db);
+        const campaign = await insertCampaign(api.db);
+        const creator = await insertCreator(api.db);
         const postUrl = 'https://www.instagram.com/p/audit-fix';
-        const submissionId = await insertSubmittedPost(database.db, {
+        const submissionId = await insertSubmittedPost(api.db, {
           campaignId: campaign.id,
           creatorId: creator.id,
           urls: [postUrl],
         });
-        await database.db.insert(contentMetricSnapshots).values({
+        await api.db.insert(contentMetricSnapshots).values({
           submissionId,
           postUrl,
           source: 'admin',
@@ -572,15 +557,15 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: "confirming a creator's report",
       route: 'POST /api/admin/metrics/:id/confirm',
       prepare: async () => {
-        const campaign = await insertCampaign(database.db);
-        const creator = await insertCreator(database.db);
+        const campaign = await insertCampaign(api.db);
+        const creator = await insertCreator(api.db);
         const postUrl = 'https://www.instagram.com/p/audit-report';
-        const submissionId = await insertSubmittedPost(database.db, {
+        const submissionId = await insertSubmittedPost(api.db, {
           campaignId: campaign.id,
           creatorId: creator.id,
           urls: [postUrl],
         });
-        const [report] = await database.db
+        const [report] = await api.db
           .insert(contentMetricSnapshots)
           .values({
             submissionId,
@@ -715,8 +700,8 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: "adjusting a creator's Mint",
       route: 'POST /api/admin/influencers/:id/adjustments',
       prepare: async () => {
-        const creator = await insertCreator(database.db);
-        await giveMint(database.db, creator.id, 20);
+        const creator = await insertCreator(api.db);
+        await giveMint(api.db, creator.id, 20);
         return {
           call: {
             method: 'POST',
@@ -740,7 +725,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: 'adding a note on a creator',
       route: 'POST /api/admin/influencers/:id/notes',
       prepare: async () => {
-        const creator = await insertCreator(database.db);
+        const creator = await insertCreator(api.db);
         return {
           call: {
             method: 'POST',
@@ -765,7 +750,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
         name: `${action === 'ban' ? 'banning' : 'suspending'} a creator`,
         route: `POST /api/admin/influencers/:id/${action}`,
         prepare: async () => {
-          const creator = await insertCreator(database.db);
+          const creator = await insertCreator(api.db);
           return {
             call: {
               method: 'POST',
@@ -790,7 +775,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: 'lifting a suspension',
       route: 'POST /api/admin/influencers/:id/restore',
       prepare: async () => {
-        const creator = await insertCreator(database.db, { standing: 'suspended' });
+        const creator = await insertCreator(api.db, { standing: 'suspended' });
         return {
           call: {
             method: 'POST',
@@ -815,8 +800,8 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       route: 'PATCH /api/admin/applications/:id/shipping-address',
       prepare: async () => {
         const made = await readyCreator('Ready Creator');
-        const [creator] = await database.db.select().from(creators).where(eq(creators.id, made.creatorId));
-        const { application } = await insertApplication(database.db, { status: 'accepted', creator });
+        const [creator] = await api.db.select().from(creators).where(eq(creators.id, made.creatorId));
+        const { application } = await insertApplication(api.db, { status: 'accepted', creator });
         return {
           call: {
             method: 'PATCH',
@@ -862,8 +847,8 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: 'hiding a message of a conversation',
       route: 'POST /api/admin/conversations/:id/messages/:messageId/hide',
       prepare: async () => {
-        const { application } = await insertApplication(database.db, { status: 'accepted' });
-        const [conversation] = await database.db
+        const { application } = await insertApplication(api.db, { status: 'accepted' });
+        const [conversation] = await api.db
           .insert(conversations)
           .values({
             applicationId: application.id,
@@ -871,7 +856,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
             campaignId: application.campaignId,
           })
           .returning();
-        const [message] = await database.db
+        const [message] = await api.db
           .insert(conversationMessages)
           .values({
             conversationId: conversation!.id,
@@ -991,7 +976,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
           {
             action: 'settings.digest',
             entityType: 'admin_digest',
-            entityId: adminId,
+            entityId: api.adminId,
             before: { enabled: true },
             after: { enabled: false },
           },
@@ -1053,10 +1038,10 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       prepare: async () => {
         const invited = (await (
           await postJson(
-            app,
+            api.app,
             '/api/admin/team/invitations',
             { email: 'rev@brand.test', role: 'finance' },
-            admin,
+            api.admin,
           )
         ).json()) as { id: number };
         return {
@@ -1079,8 +1064,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
         route: `${method} /api/admin/team/members/:id`,
         prepare: async () => {
           const email = `member-${method.toLowerCase()}@mintbox.test`;
-          const auth = createAuth({ db: database.db, env: testEnv(), logger: silentLogger() });
-          const { id } = await upsertAdmin(database.db, auth, {
+          const { id } = await upsertAdmin(api.db, api.auth, {
             email,
             password: ADMIN_PASSWORD,
             role: 'manager',
@@ -1109,7 +1093,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: 'making a report link',
       route: 'POST /api/admin/campaigns/:id/report-links',
       prepare: async () => {
-        const campaign = await insertCampaign(database.db, { name: 'Report Serum' });
+        const campaign = await insertCampaign(api.db, { name: 'Report Serum' });
         return {
           call: {
             method: 'POST',
@@ -1139,13 +1123,13 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       name: 'revoking a report link',
       route: 'DELETE /api/admin/report-links/:id',
       prepare: async () => {
-        const campaign = await insertCampaign(database.db, { name: 'Revoked Serum' });
+        const campaign = await insertCampaign(api.db, { name: 'Revoked Serum' });
         const made = (await (
           await postJson(
-            app,
+            api.app,
             `/api/admin/campaigns/${campaign.id}/report-links`,
             { label: 'Old', expiresInDays: 3 },
-            admin,
+            api.admin,
           )
         ).json()) as { id: number };
         return {
@@ -1165,10 +1149,10 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
     // Products and stock (issue 37): one entry on the campaign per change, what it was and what it is.
     ...(() => {
       const productPath = async () => {
-        const campaign = await insertCampaign(database.db, { name: 'Shade Serum', type: 'gifting' });
+        const campaign = await insertCampaign(api.db, { name: 'Shade Serum', type: 'gifting' });
         const added = (await (
           await postJson(
-            app,
+            api.app,
             `/api/admin/campaigns/${campaign.id}/products`,
             {
               name: 'Serum',
@@ -1177,7 +1161,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
                 { name: 'Shade 02', sku: 'SER-02', retailValue: '28.00', stock: 3 },
               ],
             },
-            admin,
+            api.admin,
           )
         ).json()) as { id: number };
         const [product] = (
@@ -1200,7 +1184,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
           name: 'adding a product with its variants',
           route: 'POST /api/admin/campaigns/:id/products',
           prepare: async () => {
-            const campaign = await insertCampaign(database.db, { name: 'New Serum', type: 'gifting' });
+            const campaign = await insertCampaign(api.db, { name: 'New Serum', type: 'gifting' });
             return {
               call: {
                 method: 'POST',
@@ -1296,7 +1280,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
           route: 'POST /api/admin/applications/:id/choice-request',
           prepare: async () => {
             const { campaign, product } = await productPath();
-            const { application } = await insertApplication(database.db, {
+            const { application } = await insertApplication(api.db, {
               status: 'applied',
               campaign,
               choices: [{ productId: product.id, variantId: product.variants[1]!.id }],
@@ -1348,7 +1332,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
           name: 'importing a store product records it on the campaign with its variants',
           route: 'POST /api/admin/campaigns/:id/store-products',
           prepare: async () => {
-            const campaign = await insertCampaign(database.db, { name: 'Imported Serum', type: 'gifting' });
+            const campaign = await insertCampaign(api.db, { name: 'Imported Serum', type: 'gifting' });
             const listed = (await (await send({ method: 'GET', path: '/api/admin/stores' })).json()) as {
               items: Array<{ id: number }>;
             };
@@ -1375,41 +1359,9 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
     })(),
   ];
 
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    fake = await startFakePaypal();
-    shop = await startFakeShopify({
-      shopName: 'Audit Store',
-      token: 'shpat_audit_0123456789',
-      products: [AUDIT_PRODUCT],
-    });
-    const env = testEnv({
-      TRUST_PROXY: 'true',
-      SHOPIFY_API_BASE: shop.url,
-      PAYPAL_CLIENT_ID: fake.clientId,
-      PAYPAL_CLIENT_SECRET: fake.clientSecret,
-      PAYPAL_API_BASE: fake.url,
-    });
-    const logger = silentLogger();
-    const paypal = createPaypalClient(env.paypal!, { timeoutMs: 2_000 });
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer, paypal, now: () => clock.now });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-    [{ id: adminId }] = (await database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, 'ops@mintbox.test'))) as [{ id: string }];
-  });
-  afterAll(async () => {
-    await fake?.close();
-    await shop?.close();
-    await database?.destroy();
-  });
-
   it('has a case for every admin route that changes data (read from the app)', () => {
     const routes = new Set(
-      app.routes
+      api.app.routes
         .filter((r) => STATE_CHANGING.has(r.method) && r.path.startsWith('/api/admin/'))
         .map((r) => `${r.method} ${r.path}`),
     );
@@ -1417,9 +1369,9 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
     expect([...routes].sort()).toEqual([...covered].sort());
     expect(routes.size).toBeGreaterThanOrEqual(27);
     // Nothing can edit or delete an entry: the trail has a GET and nothing else.
-    expect(app.routes.filter((r) => r.path.startsWith('/api/admin/audit-log') && r.method !== 'GET')).toEqual(
-      [],
-    );
+    expect(
+      api.app.routes.filter((r) => r.path.startsWith('/api/admin/audit-log') && r.method !== 'GET'),
+    ).toEqual([]);
   });
 
   it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, testCase) => {
@@ -1442,12 +1394,12 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       })),
     ).toEqual(expected(answer));
     for (const entry of entries) {
-      expect(entry).toMatchObject({ actorUserId: adminId, actorName: ADMIN_NAME, ipAddress: ADMIN_IP });
+      expect(entry).toMatchObject({ actorUserId: api.adminId, actorName: ADMIN_NAME, ipAddress: ADMIN_IP });
     }
   });
 
   it('keeps personal values out of the trail: an address change is stored masked', async () => {
-    const entries = await database.db
+    const entries = await api.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'application.override_address'));
@@ -1467,7 +1419,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
   });
 
   it('writes nothing when nothing changed', async () => {
-    const campaign = await insertCampaign(database.db, { name: 'Same', budget: '1000.00' });
+    const campaign = await insertCampaign(api.db, { name: 'Same', budget: '1000.00' });
     const mark = await lastEntryId();
     const response = await send({
       method: 'PATCH',
@@ -1479,7 +1431,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
   });
 
   it('writes nothing for a refused input or a refused step', async () => {
-    const campaign = await insertCampaign(database.db);
+    const campaign = await insertCampaign(api.db);
     const pending = await pendingPayout();
     const mark = await lastEntryId();
     const refused: Array<[Omit<Call, 'status'>, number]> = [
@@ -1501,9 +1453,9 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
   });
 
   it('rolls the entries back with the change: a bulk decision that fails halfway writes none', async () => {
-    const campaign = await insertCampaign(database.db);
-    const open = await insertApplication(database.db, { status: 'applied', campaign });
-    const decided = await insertApplication(database.db, { status: 'rejected', campaign });
+    const campaign = await insertCampaign(api.db);
+    const open = await insertApplication(api.db, { status: 'applied', campaign });
+    const decided = await insertApplication(api.db, { status: 'rejected', campaign });
     const mark = await lastEntryId();
     // The first application is accepted (and its entry written) before the second one is refused.
     const response = await send({
@@ -1513,7 +1465,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
     });
     expect(response.status).toBe(409);
     expect(await entriesAfter(mark)).toEqual([]);
-    const [still] = await database.db
+    const [still] = await api.db
       .select({ status: applications.status })
       .from(applications)
       .where(eq(applications.id, open.application.id));
@@ -1535,8 +1487,8 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
       | undefined;
 
     beforeAll(async () => {
-      const campaign = await insertCampaign(database.db);
-      const { application, creator } = await insertApplication(database.db, {
+      const campaign = await insertCampaign(api.db);
+      const { application, creator } = await insertApplication(api.db, {
         status: 'applied',
         campaign,
       });
@@ -1547,7 +1499,7 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
         campaignName: campaign.name,
         creatorName: creator.name,
       };
-      const rows = await database.db
+      const rows = await api.db
         .insert(auditLog)
         .values([
           {
@@ -1705,15 +1657,15 @@ describe.each(TEST_DRIVERS)('the audit trail on %s', (driver) => {
   });
 
   it('the database refuses to change or delete an entry, whoever asks', async () => {
-    const [entry] = await database.db.select({ id: auditLog.id }).from(auditLog).limit(1);
+    const [entry] = await api.db.select({ id: auditLog.id }).from(auditLog).limit(1);
     expect(entry).toBeDefined();
     const refusal = /audit_log entries cannot be changed or deleted/;
     await expect(
-      database.exec(`UPDATE audit_log SET action = 'forged' WHERE id = ${entry!.id}`),
+      api.database.exec(`UPDATE audit_log SET action = 'forged' WHERE id = ${entry!.id}`),
     ).rejects.toThrow(refusal);
-    await expect(database.exec(`DELETE FROM audit_log WHERE id = ${entry!.id}`)).rejects.toThrow(refusal);
-    await expect(database.exec('TRUNCATE audit_log')).rejects.toThrow(refusal);
-    const [still] = await database.db.select().from(auditLog).where(eq(auditLog.id, entry!.id));
+    await expect(api.database.exec(`DELETE FROM audit_log WHERE id = ${entry!.id}`)).rejects.toThrow(refusal);
+    await expect(api.database.exec('TRUNCATE audit_log')).rejects.toThrow(refusal);
+    const [still] = await api.db.select().from(auditLog).where(eq(auditLog.id, entry!.id));
     expect(still?.action).not.toBe('forged');
   });
 });

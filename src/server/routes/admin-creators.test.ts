@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../tests/support/admin-app';
 import { postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
+import { createReadyCreator, READY_PROFILE, saveProfile } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
 import { giveMint } from '../../../tests/support/mint';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
@@ -206,11 +206,7 @@ describe.each(TEST_DRIVERS)('admin creator management API on %s', (driver) => {
       instagramHandle: '@ready',
       instagramFollowers: 12000,
     };
-    const saved = await api.app.request('/api/me/profile', {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: ed.cookie },
-      body: JSON.stringify(profile),
-    });
+    const saved = await saveProfile(api.app, ed.cookie, profile);
     expect(saved.status).toBe(200);
 
     const page = await get<CreatorDetail>(`/api/admin/influencers/${ed.creatorId}`);

@@ -5,6 +5,7 @@ import { createBoxCampaign, SERUM_CAMPAIGN, SERUM_SHADES } from '../../../tests/
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator } from '../../../tests/support/creators';
+import { csvLines } from '../../../tests/support/csv';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import type { PackingSummary, ProductView } from '../../shared/schemas/products';
 
@@ -48,6 +49,13 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
     return { campaignId, productId: list[0]!.id, idOf, apply };
   };
   const accept = (id: number) => send('POST', `/api/admin/applications/${id}/accept`, {}, api.admin);
+  /** The lines of the campaign's shipping CSV, as the admin downloads it. */
+  const shippingCsv = async (campaignId: number) =>
+    csvLines(
+      await (
+        await getWithCookie(api.app, `/api/admin/campaigns/${campaignId}/shipping.csv`, api.admin)
+      ).text(),
+    );
 
   it('gives the box back when an accepted creator withdraws or the team declines before shipping, never after', async () => {
     const { campaignId, apply } = await campaignWithProducts();
@@ -228,26 +236,12 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
 
     // The shipping CSV names the box's SKU and variant; a line whose SKU is no longer the creator's choice (they
     // changed it after the export) is refused with both named, the others are saved.
-    const csv = (
-      await (
-        await getWithCookie(api.app, `/api/admin/campaigns/${campaignId}/shipping.csv`, api.admin)
-      ).text()
-    )
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const csv = await shippingCsv(campaignId);
     expect(csv[0]).toMatch(/,box_count,sku,variant$/);
     expect(csv.find((l) => l.startsWith(`${b.applicationId},`))).toMatch(/,1,SER-01,Serum · Shade 01$/);
     const d = await apply('Shade 01');
     expect((await accept(d.applicationId)).status).toBe(200);
-    const exported = (
-      await (
-        await getWithCookie(api.app, `/api/admin/campaigns/${campaignId}/shipping.csv`, api.admin)
-      ).text()
-    )
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const exported = await shippingCsv(campaignId);
     expect(
       (await send('PATCH', `/api/admin/variants/${idOf('Shade 02')}`, { stock: 3 }, api.admin)).status,
     ).toBe(200);

@@ -7,12 +7,12 @@ import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
 import { insertSnapshot, insertSubmittedPost } from '../../../tests/support/posts';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
+import { PNG_BYTES } from '../../../tests/support/uploads';
 import { ledgerEntries } from '../../db/schema/ledger';
 import type { CampaignAnalytics, MyAnalytics } from '../../shared/schemas/content-metrics';
 import type { AdminApplicantList } from '../../shared/schemas/shipping';
 
 const NOW = new Date('2026-06-20T12:00:00Z');
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 const Y1 = 'https://www.youtube.com/watch?v=aaaaaaaaaaa';
 const Y2 = 'https://youtu.be/bbbbbbbbbbb';
 const Y3 = 'https://www.youtube.com/shorts/ccccccccccc';
@@ -28,7 +28,7 @@ describe.each(TEST_DRIVERS)('content metrics API on %s', (driver) => {
   const report = (submissionId: number, fields: Record<string, string>, cookie: string, file = true) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    if (file) form.append('screenshot', new File([PNG], 'shot.png', { type: 'image/png' }));
+    if (file) form.append('screenshot', new File([PNG_BYTES], 'shot.png', { type: 'image/png' }));
     return api.app.request(`/api/submissions/${submissionId}/metrics`, {
       method: 'POST',
       headers: { origin: 'http://localhost:3000', cookie },

@@ -7,6 +7,7 @@ import { createReadyCreator } from '../../../tests/support/creators';
 import { insertApplication, insertCampaign } from '../../../tests/support/factories';
 import { insertSnapshot } from '../../../tests/support/posts';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
+import { PNG_BYTES } from '../../../tests/support/uploads';
 import { dailySeries } from '../../db/queries/content-metrics-series';
 import { allPostFigures, rebuildPostFigures } from '../../db/queries/content-metrics-writes';
 import { submissions } from '../../db/schema/applications';
@@ -20,7 +21,6 @@ import type { AdminApplicantList } from '../../shared/schemas/shipping';
  */
 
 const HOUR = 3_600_000;
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 const Y1 = 'https://www.youtube.com/watch?v=kkkkkkkkkk1';
 const Y2 = 'https://www.youtube.com/watch?v=kkkkkkkkkk2';
 const Y3 = 'https://www.youtube.com/watch?v=kkkkkkkkkk3';
@@ -148,7 +148,7 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
   const report = async (submissionId: number, fields: Record<string, string>, cookie: string) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('screenshot', new File([PNG], 'shot.png', { type: 'image/png' }));
+    form.append('screenshot', new File([PNG_BYTES], 'shot.png', { type: 'image/png' }));
     const response = await api.app.request(`/api/submissions/${submissionId}/metrics`, {
       method: 'POST',
       headers: { origin: 'http://localhost:3000', cookie },

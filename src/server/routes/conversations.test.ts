@@ -6,8 +6,10 @@ import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator } from '../../../tests/support/creators';
+import { eventStreamText } from '../../../tests/support/event-stream';
 import { insertCampaign } from '../../../tests/support/factories';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
+import { PNG_BYTES } from '../../../tests/support/uploads';
 import { auditLog } from '../../db/schema/audit';
 import { campaigns } from '../../db/schema/campaigns';
 import { conversationMessages } from '../../db/schema/conversations';
@@ -18,7 +20,6 @@ import type { NotificationList } from '../../shared/schemas/notifications';
 import { localAreaDir } from '../integrations/file-storage/local-file-store';
 
 const ORIGIN = 'http://localhost:3000';
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
 type Body = Record<string, unknown> & { error?: string; code?: string; field?: string };
 
@@ -112,7 +113,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     expect(other).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
     expect((await send('POST', `/api/conversations/${id}/seen`, bo.cookie, {})).status).toBe(404);
     expect((await getWithCookie(api.app, `/api/conversations/${id}/stream`, bo.cookie)).status).toBe(404);
-    expect((await upload('', id, bo.cookie, new File([PNG], 'a.png'))).status).toBe(404);
+    expect((await upload('', id, bo.cookie, new File([PNG_BYTES], 'a.png'))).status).toBe(404);
     expect(
       (await send('POST', `/api/applications/${ana.applicationId}/conversation`, bo.cookie, {})).status,
     ).toBe(404);
@@ -320,7 +321,12 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     expect(textFile.body.error).toBe('image: only PNG, JPEG, WebP or GIF images are accepted');
     const empty = await upload('', id, ana.cookie, new File([], 'x.png'));
     expect(empty.status).toBe(400);
-    const big = await upload('', id, ana.cookie, new File([PNG, new Uint8Array(5 * 1024 * 1024)], 'big.png'));
+    const big = await upload(
+      '',
+      id,
+      ana.cookie,
+      new File([PNG_BYTES, new Uint8Array(5 * 1024 * 1024)], 'big.png'),
+    );
     expect(big.status).toBe(413);
 
     expect(await messageCount()).toBe(messages + 2);
@@ -332,7 +338,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     const ana = await creatorInConversation();
     const bo = await creatorInConversation();
     const id = ana.conversationId;
-    const first = await upload('', id, ana.cookie, new File([PNG], 'box.png', { type: 'image/png' }));
+    const first = await upload('', id, ana.cookie, new File([PNG_BYTES], 'box.png', { type: 'image/png' }));
     expect(first.status).toBe(201);
     // Bo cannot send Ana's image from his conversation, nor see it.
     const stolen = await send('POST', `/api/conversations/${bo.conversationId}/messages`, bo.cookie, {
@@ -353,7 +359,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     });
     expect(twice.status).toBe(400);
 
-    const team = await upload('/admin', id, api.admin, new File([PNG], 'answer.png'));
+    const team = await upload('/admin', id, api.admin, new File([PNG_BYTES], 'answer.png'));
     expect(team.status).toBe(201);
     expect(
       (
@@ -474,7 +480,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
           'Your account is suspended, so you cannot send messages for now. You can still read this conversation.',
       },
     });
-    expect((await upload('', id, ana.cookie, new File([PNG], 'a.png'))).status).toBe(403);
+    expect((await upload('', id, ana.cookie, new File([PNG_BYTES], 'a.png'))).status).toBe(403);
     const thread = await get<ConversationThread>(`/api/conversations/${id}`, ana.cookie);
     expect(thread.status).toBe(200);
     expect(thread.body).toMatchObject({ canWrite: false });
@@ -832,26 +838,16 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
       headers: { origin: ORIGIN, cookie: ana.cookie },
       signal: controller.signal,
     });
-    expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const until = async (needle: string) => {
-      const deadline = Date.now() + 2000;
-      while (!text.includes(needle)) {
-        if (Date.now() > deadline) throw new Error(`no ${needle} in ${text}`);
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value);
-      }
-    };
-    await until('event: ready');
+    const stream = eventStreamText(response);
+    await stream.until('event: ready');
     const sent = await send('POST', `/api/admin/conversations/${id}/messages`, api.admin, { body: 'Live!' });
-    await until(`"messageId":${sent.body.id}`);
-    expect(text).toContain(`event: message\ndata: {"conversationId":${id},"messageId":${sent.body.id}}`);
+    await stream.until(`"messageId":${sent.body.id}`);
+    expect(stream.text).toContain(
+      `event: message\ndata: {"conversationId":${id},"messageId":${sent.body.id}}`,
+    );
     controller.abort();
-    await reader.cancel().catch(() => undefined);
+    await stream.close();
   });
   it("the creator's stream of their conversations: their own changes, never another creator's", async () => {
     const ana = await creatorInConversation();
@@ -863,30 +859,18 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
       headers: { origin: ORIGIN, cookie: ana.cookie },
       signal: controller.signal,
     });
-    expect(response.status).toBe(200);
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const until = async (needle: string) => {
-      const deadline = Date.now() + 2000;
-      while (!text.includes(needle)) {
-        if (Date.now() > deadline) throw new Error(`no ${needle} in ${text}`);
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value);
-      }
-    };
-    await until('event: ready');
+    const stream = eventStreamText(response);
+    await stream.until('event: ready');
     const toBo = await send('POST', `/api/admin/conversations/${bo.conversationId}/messages`, api.admin, {
       body: 'For Bo only',
     });
     const toAna = await send('POST', `/api/admin/conversations/${ana.conversationId}/messages`, api.admin, {
       body: 'For Ana',
     });
-    await until(`"messageId":${toAna.body.id}`);
-    expect(text).not.toContain(`"conversationId":${bo.conversationId}`);
-    expect(text).not.toContain(`"messageId":${toBo.body.id}`);
+    await stream.until(`"messageId":${toAna.body.id}`);
+    expect(stream.text).not.toContain(`"conversationId":${bo.conversationId}`);
+    expect(stream.text).not.toContain(`"messageId":${toBo.body.id}`);
     controller.abort();
-    await reader.cancel().catch(() => undefined);
+    await stream.close();
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../tests/support/admin-app';
 import { getWithCookie, postJson } from '../../../tests/support/auth-client';
+import { SERUM_LAUNCH_CAMPAIGN } from '../../../tests/support/box-campaign';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
@@ -52,20 +53,11 @@ describe.each(TEST_DRIVERS)('dashboard and campaign details figures against the 
 
   const newCampaign = async (name: string, reward: number) => {
     const body = await call('/api/admin/campaigns', {
+      ...SERUM_LAUNCH_CAMPAIGN,
       name,
-      brand: 'Lumiere',
-      platform: 'instagram',
-      type: 'gifting_paid',
-      description: 'Show your morning routine.',
       requirements: ['One Reel'],
       deadline: new Date(REAL_NOW.getTime() + 90 * DAY).toISOString().slice(0, 10),
       reward,
-      followersRequired: 1000,
-      status: 'active',
-      budget: '12000',
-      reach: 500000,
-      imageUrl: '/images/campaigns/serum.svg',
-      tags: ['Beauty'],
     });
     campaignIds[name] = body.id as number;
     return body.id as number;

@@ -39,6 +39,9 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
   const mailer = captureMailer();
   const api = useAdminApp(driver, { mailer, paypal: null, now: () => clock.now });
   let n = 0;
+  /** The creator confirms closing their account (the password, or a fresh sign-in, and giving up their Mint). */
+  const closeAccount = (cookie: string, confirmation: Record<string, unknown>) =>
+    postJson(api.app, '/api/me/account-closure', confirmation, cookie);
   const services = () => testServices({ db: api.db, mailer, now: () => clock.now, dataDir: api.env.dataDir });
   const creator = async () => {
     n += 1;
@@ -187,36 +190,16 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
       minimumRedemption: 50,
     });
 
-    const noPassword = await postJson(
-      api.app,
-      '/api/me/account-closure',
-      { giveUpMint: true },
-      closing.cookie,
-    );
+    const noPassword = await closeAccount(closing.cookie, { giveUpMint: true });
     expect(noPassword.status).toBe(400);
     expect(((await noPassword.json()) as { error: string }).error).toBe(DATA_RIGHTS_MESSAGES.passwordNeeded);
-    const wrong = await postJson(
-      api.app,
-      '/api/me/account-closure',
-      { password: 'nope nope', giveUpMint: true },
-      closing.cookie,
-    );
+    const wrong = await closeAccount(closing.cookie, { password: 'nope nope', giveUpMint: true });
     expect(wrong.status).toBe(403);
-    const keepMint = await postJson(
-      api.app,
-      '/api/me/account-closure',
-      { password: PASSWORD },
-      closing.cookie,
-    );
+    const keepMint = await closeAccount(closing.cookie, { password: PASSWORD });
     expect(keepMint.status).toBe(400);
     expect(((await keepMint.json()) as { error: string }).error).toBe(DATA_RIGHTS_MESSAGES.confirmGiveUp);
 
-    const closed = await postJson(
-      api.app,
-      '/api/me/account-closure',
-      { password: PASSWORD, giveUpMint: true },
-      closing.cookie,
-    );
+    const closed = await closeAccount(closing.cookie, { password: PASSWORD, giveUpMint: true });
     expect(closed.status).toBe(200);
     expect(await closed.json()).toMatchObject({ mintGivenUp: 120, applicationsWithdrawn: 2 });
 
@@ -256,7 +239,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
       await getWithCookie(api.app, '/api/me/account-closure', closing.cookie)
     ).json()) as ClosurePreview;
     expect(preview).toMatchObject({ balance: 0, openApplications: 0, activeApplications: 2 });
-    const closed = await postJson(api.app, '/api/me/account-closure', { password: PASSWORD }, closing.cookie);
+    const closed = await closeAccount(closing.cookie, { password: PASSWORD });
     expect(closed.status).toBe(200);
     expect(await closed.json()).toMatchObject({ mintGivenUp: 0, applicationsWithdrawn: 2 });
     const entriesBefore = await api.db
@@ -348,7 +331,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     const racer = await creator();
     await giveMint(api.db, racer.creatorId, 120);
     const [closed, redeemed] = await Promise.all([
-      postJson(api.app, '/api/me/account-closure', { password: PASSWORD, giveUpMint: true }, racer.cookie),
+      closeAccount(racer.cookie, { password: PASSWORD, giveUpMint: true }),
       postJson(api.app, '/api/me/payouts', { amount: 50 }, racer.cookie, {
         'idempotency-key': `race-${driver}`,
       }),
@@ -368,13 +351,13 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     clock.set(new Date().toISOString());
     const { secret, cookie } = await enrolTwoFactor(api.app, closing.cookie, PASSWORD);
     clock.advance(11 * 60_000);
-    const stale = await postJson(api.app, '/api/me/account-closure', { password: PASSWORD }, cookie);
+    const stale = await closeAccount(cookie, { password: PASSWORD });
     expect(stale.status).toBe(403);
     expect(await stale.json()).toMatchObject({ code: 'STEP_UP_REQUIRED' });
     expect((await getWithCookie(api.app, '/api/me', cookie)).status).toBe(200);
     const stepUp = await postJson(api.app, '/api/auth/step-up', { code: totpCode(secret) }, cookie);
     expect(stepUp.status).toBe(200);
-    const closed = await postJson(api.app, '/api/me/account-closure', { password: PASSWORD }, cookie);
+    const closed = await closeAccount(cookie, { password: PASSWORD });
     expect(closed.status).toBe(200);
     expect((await getWithCookie(api.app, '/api/me', cookie)).status).toBe(401);
     clock.set(new Date().toISOString());
@@ -387,11 +370,11 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     // The session started at the wall clock's now.
     clock.set(new Date().toISOString());
     clock.advance(11 * 60_000);
-    const stale = await postJson(api.app, '/api/me/account-closure', {}, social.cookie);
+    const stale = await closeAccount(social.cookie, {});
     expect(stale.status).toBe(403);
     expect(((await stale.json()) as { error: string }).error).toBe(DATA_RIGHTS_MESSAGES.freshSignInNeeded);
     clock.advance(-11 * 60_000);
-    const fresh = await postJson(api.app, '/api/me/account-closure', {}, social.cookie);
+    const fresh = await closeAccount(social.cookie, {});
     expect(fresh.status).toBe(200);
   });
 
@@ -421,12 +404,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
     const summary = async () => (await adminRead('/api/admin/payments/summary')) as PaymentsSummary;
     const reportBefore = await summary();
     expect(reportBefore.counts.completed).toBeGreaterThanOrEqual(1);
-    const closed = await postJson(
-      api.app,
-      '/api/me/account-closure',
-      { password: PASSWORD, giveUpMint: true },
-      person.cookie,
-    );
+    const closed = await closeAccount(person.cookie, { password: PASSWORD, giveUpMint: true });
     expect(closed.status).toBe(200);
     const moneyBefore = await balanceAndSum(api.db, person.creatorId);
 
@@ -505,12 +483,7 @@ describe.each(TEST_DRIVERS)('data rights on %s', (driver) => {
       // The last two close at the same instant: the newer id comes first.
       if (i < 2) clock.advance(HOUR);
       const person = await creator();
-      const closed = await postJson(
-        api.app,
-        '/api/me/account-closure',
-        { password: PASSWORD },
-        person.cookie,
-      );
+      const closed = await closeAccount(person.cookie, { password: PASSWORD });
       expect(closed.status).toBe(200);
       mine.push(person.creatorId);
     }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/support/test-app';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { useTestDatabase } from '../../../tests/support/use-test-database';
 
 const loadedSwaggerBundles = () =>
   Object.keys(createRequire(import.meta.url).cache).filter((file) =>
@@ -9,15 +9,11 @@ const loadedSwaggerBundles = () =>
   );
 
 describe('API reference page', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase('pglite');
   let app: ReturnType<typeof createTestApp>;
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
     app = createTestApp(database.db);
-  });
-  afterAll(async () => {
-    await database?.destroy();
   });
 
   it('does not load the swagger-ui bundle when the app starts, and serves it when /api/docs asks', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../tests/support/admin-app';
 import { getWithCookie, postJson, signUpCreator } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
+import { createReadyCreator, READY_PROFILE, saveProfile } from '../../../tests/support/creators';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { accounts, users } from '../../db/schema/auth';
 import { creators } from '../../db/schema/creators';
@@ -37,11 +37,7 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
       .where(and(eq(accounts.userId, user!.id), eq(accounts.providerId, 'credential')));
   };
   const patchProfile = async (cookie: string, body: Record<string, unknown>) => {
-    const response = await api.app.request('/api/me/profile', {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
-      body: JSON.stringify({ ...READY_PROFILE, ...body }),
-    });
+    const response = await saveProfile(api.app, cookie, { ...READY_PROFILE, ...body });
     return {
       status: response.status,
       headers: response.headers,
@@ -55,6 +51,9 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
       body: (await response.json()) as Record<string, unknown> & { error?: string },
     };
   };
+  /** The creator enters the code mailed to the new address `email`, which becomes theirs. */
+  const enterCodeMailedTo = (email: string, cookie: string) =>
+    post('/api/verify-email', { email, code: mailer.lastCodeFor(email) }, cookie);
   const me = async (cookie: string) =>
     (await (await getWithCookie(api.app, '/api/me', cookie)).json()) as {
       email: string;
@@ -168,11 +167,7 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
       dee.cookie,
     );
     expect(right.status).toBe(200);
-    const verified = await post(
-      '/api/verify-email',
-      { email: 'dee.new@example.com', code: mailer.lastCodeFor('dee.new@example.com') },
-      dee.cookie,
-    );
+    const verified = await enterCodeMailedTo('dee.new@example.com', dee.cookie);
     expect(verified.status).toBe(200);
     expect((await me(dee.cookie)).email).toBe('dee.new@example.com');
     const notice = mailer.sent.at(-1)!;
@@ -197,11 +192,7 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
       eve.cookie,
     );
     expect(sent.status).toBe(200);
-    const verified = await post(
-      '/api/verify-email',
-      { email: 'eve.new@example.com', code: mailer.lastCodeFor('eve.new@example.com') },
-      eve.cookie,
-    );
+    const verified = await enterCodeMailedTo('eve.new@example.com', eve.cookie);
     expect(verified.status).toBe(200);
     expect((await me(eve.cookie)).email).toBe('eve.new@example.com');
   });

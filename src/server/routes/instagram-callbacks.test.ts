@@ -53,13 +53,7 @@ describe.each(TEST_DRIVERS)("Meta's Instagram callbacks on %s", (driver) => {
     database = await createTestDatabase(driver);
     fake = await startFakeInstagram();
     fake.accounts.set(account.userId, account);
-    const env = testEnv({
-      INSTAGRAM_APP_ID: fake.appId,
-      INSTAGRAM_APP_SECRET: fake.appSecret,
-      INSTAGRAM_AUTHORIZE_BASE: fake.url,
-      INSTAGRAM_OAUTH_BASE: fake.url,
-      INSTAGRAM_API_BASE: fake.url,
-    });
+    const env = testEnv(fake.appEnv);
     const destination = new Writable({
       write(chunk, _encoding, done) {
         logLines.push(String(chunk));

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { startAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { createReadyCreator } from '../../../tests/support/creators';
+import { createReadyCreator, saveProfile } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
 import {
   type FakeInstagram,
@@ -12,8 +13,9 @@ import {
 } from '../../../tests/support/fake-instagram';
 import { insertSubmittedPost } from '../../../tests/support/posts';
 import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import type { Env } from '../../config/env';
+import type { DatabaseDriver } from '../../db/client';
 import {
   contentMetricFetches,
   contentMetricSnapshots,
@@ -27,13 +29,21 @@ import { createApp } from '../http/app';
 import { createInstagramSource, INSTAGRAM_TOKEN_PURPOSE } from '../integrations/instagram/instagram-source';
 import { refreshContentMetrics } from '../jobs/refresh-content-metrics';
 import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 
 const NOW = new Date('2026-06-20T12:00:00Z');
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
 const CALLBACK = '/api/me/connections/instagram/callback';
 /** A time as a signed_request's issued_at (Unix seconds). */
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** The Instagram stand-in, and the app pointed at it (on the clock `now` reads) with an admin signed in. */
+async function startInstagramApp(driver: DatabaseDriver, now: () => Date) {
+  const fake = await startFakeInstagram();
+  return {
+    fake,
+    ...(await startAdminApp(driver, { env: fake.appEnv, mailer: captureMailer(), now })),
+  };
+}
 
 describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
   let database: TestDatabase;
@@ -69,20 +79,7 @@ describe.each(TEST_DRIVERS)('connecting Instagram on %s', (driver) => {
   const rows = () => database.db.select().from(instagramConnections);
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    fake = await startFakeInstagram();
-    env = testEnv({
-      INSTAGRAM_APP_ID: fake.appId,
-      INSTAGRAM_APP_SECRET: fake.appSecret,
-      INSTAGRAM_AUTHORIZE_BASE: fake.url,
-      INSTAGRAM_OAUTH_BASE: fake.url,
-      INSTAGRAM_API_BASE: fake.url,
-    });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer: captureMailer(), now: () => clock });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: 'admin password 2026!' });
-    admin = await signInAdmin(app, 'ops@mintbox.test', 'admin password 2026!');
+    ({ fake, database, app, admin, env } = await startInstagramApp(driver, () => clock));
     ana = await createReadyCreator(app, database.db, { email: 'ana@example.com', name: 'Ana Lee' });
     bo = await createReadyCreator(app, database.db, { email: 'bo@example.com', name: 'Bo Chan' });
     fake.accounts.set('17841400000000001', {
@@ -381,20 +378,7 @@ describe.each(TEST_DRIVERS)('the follower count read from Instagram (verified) o
   let clock = NOW;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    fake = await startFakeInstagram();
-    env = testEnv({
-      INSTAGRAM_APP_ID: fake.appId,
-      INSTAGRAM_APP_SECRET: fake.appSecret,
-      INSTAGRAM_AUTHORIZE_BASE: fake.url,
-      INSTAGRAM_OAUTH_BASE: fake.url,
-      INSTAGRAM_API_BASE: fake.url,
-    });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer: captureMailer(), now: () => clock });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: 'admin password 2026!' });
-    admin = await signInAdmin(app, 'ops@mintbox.test', 'admin password 2026!');
+    ({ fake, database, app, admin, env } = await startInstagramApp(driver, () => clock));
     // Cy typed 5,000 Instagram followers (Nano); Instagram says 62,000.
     cy = await createReadyCreator(app, database.db, {
       email: 'cy@example.com',
@@ -513,10 +497,10 @@ describe.each(TEST_DRIVERS)('the follower count read from Instagram (verified) o
     const me = (await (await getWithCookie(app, '/api/me', cy.cookie)).json()) as {
       profile: Record<string, unknown>;
     };
-    const saved = await app.request('/api/me/profile', {
-      method: 'PATCH',
-      headers: { origin: 'http://localhost:3000', cookie: cy.cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ ...me.profile, youtubeHandle: '@cymoss', youtubeSubscribers: 20_000 }),
+    const saved = await saveProfile(app, cy.cookie, {
+      ...me.profile,
+      youtubeHandle: '@cymoss',
+      youtubeSubscribers: 20_000,
     });
     expect(saved.status).toBe(200);
     expect(await instagram()).toEqual(

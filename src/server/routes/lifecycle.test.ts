@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../tests/support/admin-app';
 import { getWithCookie, postJson } from '../../../tests/support/auth-client';
+import { SERUM_LAUNCH_CAMPAIGN } from '../../../tests/support/box-campaign';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator } from '../../../tests/support/creators';
@@ -11,23 +12,6 @@ import { campaigns } from '../../db/schema/campaigns';
 import { ledgerEntries, mintBalances, transactions } from '../../db/schema/ledger';
 import { silentLogger } from '../process/logger';
 import { postLedgerEntry } from '../services/payouts/ledger';
-
-const CAMPAIGN = {
-  name: 'Glow Serum Launch',
-  brand: 'Lumiere',
-  platform: 'instagram',
-  type: 'gifting_paid',
-  description: 'Show your morning routine.',
-  requirements: ['One Reel', 'Tag us'],
-  deadline: '2026-07-01',
-  reward: 40,
-  followersRequired: 1000,
-  status: 'active',
-  budget: '12000',
-  reach: 500000,
-  imageUrl: '/images/campaigns/serum.svg',
-  tags: ['Beauty'],
-};
 
 describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
   const mailer = captureMailer();
@@ -48,7 +32,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
     };
   };
   const newCampaign = async (overrides: Record<string, unknown> = {}) => {
-    const response = await adminPost('/api/admin/campaigns', { ...CAMPAIGN, ...overrides });
+    const response = await adminPost('/api/admin/campaigns', { ...SERUM_LAUNCH_CAMPAIGN, ...overrides });
     expect(response.status).toBe(201);
     return ((await response.json()) as { id: number }).id;
   };
@@ -383,7 +367,7 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
 
     for (const bad of ['-5', -1, '12.345', 'eighty', true]) {
       const created = await adminPost('/api/admin/campaigns', {
-        ...CAMPAIGN,
+        ...SERUM_LAUNCH_CAMPAIGN,
         name: 'Bad Value',
         productValue: bad,
       });
@@ -671,7 +655,11 @@ describe.each(TEST_DRIVERS)('campaign lifecycle API on %s', (driver) => {
   });
 
   it('validates campaign forms and deletes only campaigns without applications', async () => {
-    const bad = await adminPost('/api/admin/campaigns', { ...CAMPAIGN, name: '', budget: 'lots' });
+    const bad = await adminPost('/api/admin/campaigns', {
+      ...SERUM_LAUNCH_CAMPAIGN,
+      name: '',
+      budget: 'lots',
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toMatch(/Name is required/);
     const empty = await newCampaign({ name: 'Nobody Came' });

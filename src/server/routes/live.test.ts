@@ -1,22 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { startAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
 import { listenForChanges } from '../../../tests/support/listen';
 import { giveMint } from '../../../tests/support/mint';
-import { createTestApp, testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import type { createTestApp } from '../../../tests/support/test-app';
+import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { creatorProfiles } from '../../db/schema/onboarding';
-import { createAuth } from '../auth/auth';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
-
-const ADMIN = {
-  email: 'live-admin@example.com',
-  username: 'liveadmin',
-  password: 'live admin password 2026',
-};
 
 /** An open event stream: the events read so far, and a wait for the next one that matches. */
 function readEvents(response: Response) {
@@ -62,12 +54,8 @@ describe.each(TEST_DRIVERS)('live updates on %s', (driver) => {
   let stopListening: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv();
-    app = createTestApp(database.db, { env });
+    ({ database, app, admin } = await startAdminApp(driver, { adminEmail: 'live-admin@example.com' }));
     stopListening = await listenForChanges(database);
-    await upsertAdmin(database.db, createAuth({ db: database.db, env, logger: silentLogger() }), ADMIN);
-    admin = await signInAdmin(app, ADMIN.username, ADMIN.password);
   });
   afterAll(async () => {
     await stopListening?.();

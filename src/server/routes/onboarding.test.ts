@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../tests/support/admin-app';
 import { getWithCookie, postJson, signUpCreator } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
+import { saveProfile } from '../../../tests/support/creators';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { creators } from '../../db/schema/creators';
 import { creatorProfiles, emailVerificationCodes, socialAccounts } from '../../db/schema/onboarding';
@@ -222,11 +223,7 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
       const saving = await postJson(api.app, '/api/complete-profile', same, cookie);
       expect(saving.status).toBe(400);
       expect(await saving.json()).toEqual(expected);
-      const editing = await api.app.request('/api/me/profile', {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
-        body: JSON.stringify(same),
-      });
+      const editing = await saveProfile(api.app, cookie, same);
       expect(editing.status).toBe(400);
       expect(await editing.json()).toEqual(expected);
     });
@@ -289,12 +286,7 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
     });
 
     it('checks every handle on editing too, and keeps only the handle of a pasted profile link', async () => {
-      const patch = (body: Record<string, unknown>) =>
-        api.app.request('/api/me/profile', {
-          method: 'PATCH',
-          headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
-          body: JSON.stringify({ ...PROFILE, ...body }),
-        });
+      const patch = (body: Record<string, unknown>) => saveProfile(api.app, cookie, { ...PROFILE, ...body });
       for (const [field, value, message] of [
         ['instagramHandle', 'https://not a url/@@@', HANDLE_MESSAGES.instagram],
         ['instagramHandle', 'https://www.instagram.com/p/C0dE123/', HANDLE_MESSAGES.instagram],
@@ -332,15 +324,11 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
       [100001, 'Mega'],
     ])('tiers %i followers as %s', async (followers, tier) => {
       // The profile is complete now: edits go through PATCH /api/me/profile (issue 22), which tiers the same way.
-      const response = await api.app.request('/api/me/profile', {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
-        body: JSON.stringify({
-          ...PROFILE,
-          tiktokFollowers: 10,
-          instagramFollowers: '',
-          youtubeSubscribers: followers,
-        }),
+      const response = await saveProfile(api.app, cookie, {
+        ...PROFILE,
+        tiktokFollowers: 10,
+        instagramFollowers: '',
+        youtubeSubscribers: followers,
       });
       expect(((await response.json()) as { influencer_tier: string }).influencer_tier).toBe(tier);
     });
@@ -377,31 +365,22 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
     });
 
     it('lets the creator edit the profile; a new PayPal email needs the password and tells the old address', async () => {
-      const unconfirmed = await api.app.request('/api/me/profile', {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
-        body: JSON.stringify({ ...PROFILE, paypalEmail: 'new.pay@example.com' }),
+      const unconfirmed = await saveProfile(api.app, cookie, {
+        ...PROFILE,
+        paypalEmail: 'new.pay@example.com',
       });
       expect(unconfirmed.status).toBe(403);
-      const wrong = await api.app.request('/api/me/profile', {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
-        body: JSON.stringify({
-          ...PROFILE,
-          paypalEmail: 'new.pay@example.com',
-          currentPassword: 'not it at all',
-        }),
+      const wrong = await saveProfile(api.app, cookie, {
+        ...PROFILE,
+        paypalEmail: 'new.pay@example.com',
+        currentPassword: 'not it at all',
       });
       expect(wrong.status).toBe(403);
-      const confirmed = await api.app.request('/api/me/profile', {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
-        body: JSON.stringify({
-          ...PROFILE,
-          city: 'Oakland',
-          paypalEmail: 'new.pay@example.com',
-          currentPassword: 'correct horse battery',
-        }),
+      const confirmed = await saveProfile(api.app, cookie, {
+        ...PROFILE,
+        city: 'Oakland',
+        paypalEmail: 'new.pay@example.com',
+        currentPassword: 'correct horse battery',
       });
       expect(confirmed.status).toBe(200);
       expect(
@@ -420,10 +399,10 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
       expect(account?.text).toContain('new.pay@example.com');
 
       // Other edits need no confirmation.
-      const plain = await api.app.request('/api/me/profile', {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
-        body: JSON.stringify({ ...PROFILE, paypalEmail: 'new.pay@example.com', city: 'Berkeley' }),
+      const plain = await saveProfile(api.app, cookie, {
+        ...PROFILE,
+        paypalEmail: 'new.pay@example.com',
+        city: 'Berkeley',
       });
       expect(plain.status).toBe(200);
     });

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { fakeClock } from '../../../tests/support/clock';
-import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
+import { createReadyCreator, READY_PROFILE, saveProfile } from '../../../tests/support/creators';
 import { giveMint } from '../../../tests/support/mint';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/support/smtp-server';
 import { testEnv } from '../../../tests/support/test-app';
@@ -42,11 +42,7 @@ describe.each(TEST_DRIVERS)('PayPal email changes on %s', (driver) => {
     return ready;
   };
   const patchProfile = async (cookie: string, body: Record<string, unknown>, on = app) =>
-    on.request('/api/me/profile', {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
-      body: JSON.stringify({ ...READY_PROFILE, ...body }),
-    });
+    saveProfile(on, cookie, { ...READY_PROFILE, ...body });
   const redeem = async (cookie: string, amount = 50) => {
     keys += 1;
     const response = await postJson(app, '/api/me/payouts', { amount }, cookie, {

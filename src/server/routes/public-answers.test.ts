@@ -1,36 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { startAdminApp } from '../../../tests/support/admin-app';
+import { postJson } from '../../../tests/support/auth-client';
 import { eventually } from '../../../tests/support/bounded';
+import { GLOW_SERUM_CAMPAIGN } from '../../../tests/support/box-campaign';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { listenForChanges } from '../../../tests/support/listen';
-import { createTestApp, testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { createTestApp } from '../../../tests/support/test-app';
+import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { listenForInvalidations } from '../../db/cache-invalidation';
 import { type DatabaseHandle, openDatabase } from '../../db/client';
-import { createAuth } from '../auth/auth';
 import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 
-const ADMIN = {
-  email: 'answers-admin@example.com',
-  username: 'answersadmin',
-  password: 'answers admin 2026 pw',
-};
-
-const CAMPAIGN = {
-  name: 'Cached Glow Serum',
-  brand: 'Glow Lab',
-  platform: 'instagram',
-  type: 'gifting',
-  description: 'Try our new serum and show it in a reel.',
-  requirements: ['One reel'],
-  deadline: '2030-01-31',
-  reward: 40,
-  budget: '2500',
-  imageUrl: '/images/campaigns/test.svg',
-  status: 'active',
-  tags: ['Beauty'],
-};
+const CAMPAIGN = { ...GLOW_SERUM_CAMPAIGN, name: 'Cached Glow Serum' };
 
 type App = ReturnType<typeof createTestApp>;
 
@@ -60,12 +41,8 @@ describe.each(TEST_DRIVERS)('public answers kept ready on %s', (driver) => {
   let campaignId: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv();
-    app = createTestApp(database.db, { env });
+    ({ database, app, admin } = await startAdminApp(driver, { adminEmail: 'answers-admin@example.com' }));
     stopListening = await listenForChanges(database);
-    await upsertAdmin(database.db, createAuth({ db: database.db, env, logger: silentLogger() }), ADMIN);
-    admin = await signInAdmin(app, ADMIN.username, ADMIN.password);
     const created = await postJson(app, '/api/admin/campaigns', CAMPAIGN, admin);
     expect(created.status).toBe(201);
     campaignId = ((await created.json()) as { id: number }).id;

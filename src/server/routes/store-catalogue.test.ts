@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { startAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { SERUM_CAMPAIGN } from '../../../tests/support/box-campaign';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
@@ -7,21 +8,17 @@ import { createReadyCreator } from '../../../tests/support/creators';
 import { type FakeShopify, startFakeShopify } from '../../../tests/support/fake-shopify';
 import { fakeProduct } from '../../../tests/support/fake-shopify-catalogue';
 import { testServices } from '../../../tests/support/services';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import type { Env } from '../../config/env';
 import type { ProductView } from '../../shared/schemas/products';
 import type { StoreCatalogue } from '../../shared/schemas/stores';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
+import type { createApp } from '../http/app';
 import { formatReport } from '../integrations/check/check-integrations';
 import { checkShopify } from '../integrations/shopify/shopify-check';
 import { STORE_SYNC } from '../jobs/store-jobs';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 import { storeAccessFromEnv } from '../services/stores/store-access';
 import { syncAllStores } from '../services/stores/sync';
 
-const ADMIN_PASSWORD = 'admin password 2026!';
 const CAMPAIGN = { ...SERUM_CAMPAIGN, name: 'Serum Shades' };
 
 /**
@@ -35,7 +32,7 @@ describe.each(TEST_DRIVERS)('Shopify catalogue and webhooks on %s', (driver) => 
   let shop: FakeShopify;
   let app: ReturnType<typeof createApp>;
   let admin: string;
-  let env: ReturnType<typeof testEnv>;
+  let env: Env;
   const mailer = captureMailer();
   const clock = fakeClock('2026-06-10T12:00:00Z');
   const serum = fakeProduct('Aurora Serum', ['Shade 01', 'Shade 02', 'Shade 03']);
@@ -59,7 +56,6 @@ describe.each(TEST_DRIVERS)('Shopify catalogue and webhooks on %s', (driver) => 
     app.request('/api/webhooks/shopify', { method: 'POST', headers: w.headers, body: w.body });
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
     // 25 products: three pages of 10; a bucket of 300 points that refills 1,000 a second, a page costs 112.
     const filler = Array.from({ length: 24 }, (_, i) =>
       fakeProduct(`Balm ${String(i).padStart(2, '0')}`, ['One']),
@@ -69,12 +65,11 @@ describe.each(TEST_DRIVERS)('Shopify catalogue and webhooks on %s', (driver) => 
       bucket: { maximumAvailable: 300, restoreRate: 1000 },
       productsPageCost: 112,
     });
-    env = testEnv({ TRUST_PROXY: 'true', SHOPIFY_ORDERS: 'true', SHOPIFY_API_BASE: shop.url });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer, now: () => clock.now });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
+    ({ database, app, admin, env } = await startAdminApp(driver, {
+      env: { SHOPIFY_ORDERS: 'true', SHOPIFY_API_BASE: shop.url },
+      mailer,
+      now: () => clock.now,
+    }));
   });
   afterAll(async () => {
     await shop?.close();

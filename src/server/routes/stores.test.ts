@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { startAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { SERUM_CAMPAIGN } from '../../../tests/support/box-campaign';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { type FakeShopify, startFakeShopify } from '../../../tests/support/fake-shopify';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import type { ProductView } from '../../shared/schemas/products';
-import { createAuth } from '../auth/auth';
 import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 
-const ADMIN_PASSWORD = 'admin password 2026!';
 const VARIANTS = ['gid://shopify/ProductVariant/201', 'gid://shopify/ProductVariant/202'];
 const CAMPAIGN = { ...SERUM_CAMPAIGN, name: 'Serum Shades' };
 
@@ -62,16 +58,16 @@ describe.each(TEST_DRIVERS)('Shopify store orders on %s', (driver) => {
     shop.orders.filter((o) => o.tags.includes(`mintbox-application-${applicationId}`));
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
     shop = await startFakeShopify({ variants: VARIANTS, token: 'shpat_lumiere_0123456789' });
-    const env = testEnv({ TRUST_PROXY: 'true', SHOPIFY_ORDERS: 'true', SHOPIFY_API_BASE: shop.url });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer, now: () => clock.now });
+    const started = await startAdminApp(driver, {
+      env: { SHOPIFY_ORDERS: 'true', SHOPIFY_API_BASE: shop.url },
+      mailer,
+      now: () => clock.now,
+    });
+    ({ database, app, admin } = started);
     // A second instance on the same database.
+    const { env, logger, auth } = started;
     second = createApp({ db: database.db, env, logger, auth, mailer, now: () => clock.now });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
   });
   afterAll(async () => {
     await shop?.close();

@@ -4,6 +4,7 @@ import { ADMIN_PASSWORD, useAdminApp } from '../../../tests/support/admin-app';
 import { getWithCookie, nextClientIp, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
+import { csvLines } from '../../../tests/support/csv';
 import { giveMint } from '../../../tests/support/mint';
 import { w9Form } from '../../../tests/support/tax-forms';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
@@ -239,10 +240,7 @@ describe.each(TEST_DRIVERS)('the kept tax year on %s', (driver) => {
       api.admin,
     );
     expect(file.status).toBe(200);
-    const lines = (await file.text())
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split(/\r?\n/);
+    const lines = csvLines(await file.text());
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('456-78-9123');
     expect(lines[1]).toContain('650.00,2024');

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAdminApp } from '../../../tests/support/admin-app';
 import {
   getWithCookie,
   nextClientIp,
@@ -10,17 +11,14 @@ import {
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { fakeClock } from '../../../tests/support/clock';
 import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { teamInvitations } from '../../db/schema/team';
 import type { AuditLogList } from '../../shared/schemas/audit-log';
 import type { SessionResponse } from '../../shared/schemas/session';
 import type { InvitationPreview, Team } from '../../shared/schemas/team';
-import { createAuth } from '../auth/auth';
 import { createApp } from '../http/app';
 import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 
-const PASSWORD = 'owner password 2026!';
 const DAY = 86_400_000;
 
 /** Issue 39: invitations (one-time, 7 days, hashed at rest), role changes, removal, the last Owner, the audit trail. */
@@ -44,9 +42,12 @@ describe.each(TEST_DRIVERS)('the team on %s', (driver) => {
     });
   const teamOf = async (cookie: string) =>
     (await (await getWithCookie(app, '/api/admin/team', cookie)).json()) as Team;
+  /** The invitation form, sent as `cookie` (the Owner by default). */
+  const sendInvitation = (email: string, role: string, cookie = owner) =>
+    postJson(app, '/api/admin/team/invitations', { email, role }, cookie);
   /** Invites, and answers the token of the link the mail carries. */
   const invite = async (email: string, role: string) => {
-    const response = await postJson(app, '/api/admin/team/invitations', { email, role }, owner);
+    const response = await sendInvitation(email, role);
     expect(response.status, await response.clone().text()).toBe(201);
     const mail = mailer.sent.at(-1)!;
     expect(mail.to).toBe(email);
@@ -56,15 +57,16 @@ describe.each(TEST_DRIVERS)('the team on %s', (driver) => {
     postJson(app, `/api/team-invitations/${token}/accept`, { name, password });
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    app = createApp({ db: database.db, env, logger: silentLogger(), mailer, now: () => clock.now });
-    await upsertAdmin(database.db, createAuth({ db: database.db, env, logger: silentLogger() }), {
-      email: 'olivia@mintbox.test',
-      password: PASSWORD,
-      name: 'Olivia Owner',
-    });
-    owner = await signInAdmin(app, 'olivia', PASSWORD);
+    ({
+      database,
+      app,
+      admin: owner,
+    } = await startAdminApp(driver, {
+      mailer,
+      now: () => clock.now,
+      adminEmail: 'olivia@mintbox.test',
+      adminName: 'Olivia Owner',
+    }));
   });
   afterAll(async () => {
     await database?.destroy();
@@ -100,12 +102,7 @@ describe.each(TEST_DRIVERS)('the team on %s', (driver) => {
     expect(session.user).toMatchObject({ role: 'admin', adminRole: 'viewer' });
     expect((await getWithCookie(app, '/api/admin/campaigns', viewer)).status).toBe(200);
     // Only Owners manage the team.
-    const refused = await postJson(
-      app,
-      '/api/admin/team/invitations',
-      { email: 'x@brand.test', role: 'owner' },
-      viewer,
-    );
+    const refused = await sendInvitation('x@brand.test', 'owner', viewer);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: 'FORBIDDEN_ROLE', allowed: ['owner'] });
     const team = await teamOf(owner);
@@ -118,12 +115,7 @@ describe.each(TEST_DRIVERS)('the team on %s', (driver) => {
 
   it('expires links after 7 days, refuses revoked ones and a second invitation while one waits', async () => {
     const token = await invite('fin@brand.test', 'finance');
-    const again = await postJson(
-      app,
-      '/api/admin/team/invitations',
-      { email: 'fin@brand.test', role: 'viewer' },
-      owner,
-    );
+    const again = await sendInvitation('fin@brand.test', 'viewer');
     expect(again.status).toBe(409);
     const preview = (await (
       await getWithCookie(app, `/api/team-invitations/${token}`)

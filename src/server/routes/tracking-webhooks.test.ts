@@ -54,21 +54,24 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
   const noticesOf = async (cookie: string) =>
     JSON.stringify(await (await getWithCookie(app, '/api/notifications', cookie)).json());
 
+  /** An active gifting campaign open to every creator (`more` overrides). */
+  const giftingCampaign = (more: Parameters<typeof insertCampaign>[1] = {}) =>
+    insertCampaign(database.db, { status: 'active', type: 'gifting', followersRequired: 0, ...more });
+  /** A ready creator `email` who applied to the campaign and was accepted (200): the creator and the application id. */
+  const acceptedOn = async (campaignId: number, email: string) => {
+    const person = await createReadyCreator(app, database.db, { email });
+    const id = (await call<{ id: number }>(`/api/campaigns/${campaignId}/applications`, {}, person.cookie))
+      .body.id;
+    expect((await call(`/api/admin/applications/${id}/accept`, {})).status).toBe(200);
+    return { ...person, id };
+  };
+
   /** A gifting campaign (upload deadline Jun 27) and an accepted creator whose box ships on Jun 20. */
   async function shipped(trackingNumber: string) {
     n += 1;
     clock.now = new Date('2026-06-15T12:00:00Z');
-    const person = await createReadyCreator(app, database.db, { email: `track${n}@example.com` });
-    const campaign = await insertCampaign(database.db, {
-      name: `Tracked Campaign ${n}`,
-      status: 'active',
-      type: 'gifting',
-      deadline: '2026-06-20',
-      followersRequired: 0,
-    });
-    const id = (await call<{ id: number }>(`/api/campaigns/${campaign.id}/applications`, {}, person.cookie))
-      .body.id;
-    expect((await call(`/api/admin/applications/${id}/accept`, {})).status).toBe(200);
+    const campaign = await giftingCampaign({ name: `Tracked Campaign ${n}`, deadline: '2026-06-20' });
+    const { id, ...person } = await acceptedOn(campaign.id, `track${n}@example.com`);
     clock.now = new Date('2026-06-20T12:00:00Z');
     const ship = await call(`/api/admin/applications/${id}/shipment`, { carrier: 'USPS', trackingNumber });
     expect(ship.status).toBe(200);
@@ -88,15 +91,8 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
   });
 
   it('refuses a tracking number the service rejects, with its reason, and saves nothing', async () => {
-    const person = await createReadyCreator(app, database.db, { email: 'refused@example.com' });
-    const campaign = await insertCampaign(database.db, {
-      status: 'active',
-      type: 'gifting',
-      followersRequired: 0,
-    });
-    const id = (await call<{ id: number }>(`/api/campaigns/${campaign.id}/applications`, {}, person.cookie))
-      .body.id;
-    expect((await call(`/api/admin/applications/${id}/accept`, {})).status).toBe(200);
+    const person = await acceptedOn((await giftingCampaign()).id, 'refused@example.com');
+    const { id } = person;
     fake.refuse('9400BAD', 'Tracking code 9400BAD is not a valid USPS tracking number.');
     const refused = await call(`/api/admin/applications/${id}/shipment`, {
       carrier: 'USPS',
@@ -256,19 +252,10 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
     });
   });
   it('the CSV import reports the numbers the service refuses and saves the others, tracked', async () => {
-    const campaign = await insertCampaign(database.db, {
-      status: 'active',
-      type: 'gifting',
-      followersRequired: 0,
-    });
+    const campaign = await giftingCampaign();
     const ids: number[] = [];
-    for (const name of ['csv-a', 'csv-b']) {
-      const person = await createReadyCreator(app, database.db, { email: `${name}@example.com` });
-      const id = (await call<{ id: number }>(`/api/campaigns/${campaign.id}/applications`, {}, person.cookie))
-        .body.id;
-      expect((await call(`/api/admin/applications/${id}/accept`, {})).status).toBe(200);
-      ids.push(id);
-    }
+    for (const name of ['csv-a', 'csv-b'])
+      ids.push((await acceptedOn(campaign.id, `${name}@example.com`)).id);
     fake.refuse('9400CSVBAD', 'Tracking code 9400CSVBAD is not a valid USPS tracking number.');
     const csv = `application_id,carrier,tracking_number\n${ids[0]},USPS,9400CSVGOOD\n${ids[1]},USPS,9400CSVBAD\n`;
     const response = await app.request(`/api/admin/campaigns/${campaign.id}/shipments`, {

@@ -7,12 +7,18 @@ import {
   signInAdminPasswordOnly,
 } from '../../../tests/support/auth-client';
 import { fakeClock } from '../../../tests/support/clock';
-import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
+import { createReadyCreator, READY_PROFILE, saveProfile } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
 import { testEnv } from '../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
 import { secretOf, totpCode, wrongCode } from '../../../tests/support/totp';
-import { enrolTwoFactor, signInAdminWithCode } from '../../../tests/support/two-factor';
+import {
+  adminCodeChallenge,
+  enrolTwoFactor,
+  signInAdminWithCode,
+  verifyBackupCode,
+  verifyTotp,
+} from '../../../tests/support/two-factor';
 import { sessions, twoFactors, users } from '../../db/schema/auth';
 import type { AdminRole } from '../../shared/admin-permissions';
 import type { SessionResponse } from '../../shared/schemas/session';
@@ -46,6 +52,16 @@ describe.each(TEST_DRIVERS)('two factors on %s', (driver) => {
     const auth = createAuth({ db: database.db, env: testEnv(), logger: silentLogger() });
     await upsertAdmin(database.db, auth, { ...admin, role });
     return admin;
+  };
+  /** A new admin (a Manager by default) who signed in and enrolled an authenticator, with the enrolment. */
+  const enrolledAdmin = async (role?: AdminRole) => {
+    const admin = await newAdmin(role);
+    const enrolment = await enrolTwoFactor(
+      relaxed,
+      await signInAdmin(relaxed, admin.username, PASSWORD),
+      PASSWORD,
+    );
+    return { admin, ...enrolment };
   };
   /** The password step alone (no enrolment, no code). */
   const signInAdmin = async (app: typeof strict, username: string, password: string) =>
@@ -90,21 +106,11 @@ describe.each(TEST_DRIVERS)('two factors on %s', (driver) => {
     expect(new URL(totpURI).searchParams.get('issuer')).toBe('Mintbox');
     expect(backupCodes).toHaveLength(10);
     const secret = secretOf(totpURI);
-    const wrong = await postJson(
-      strict,
-      '/api/auth/two-factor/verify-totp',
-      { code: wrongCode(secret) },
-      cookie,
-    );
+    const wrong = await verifyTotp(strict, cookie, wrongCode(secret));
     expect(wrong.status).toBe(401);
     expect((await getWithCookie(strict, '/api/admin/influencers', cookie)).status).toBe(403);
 
-    const verify = await postJson(
-      strict,
-      '/api/auth/two-factor/verify-totp',
-      { code: totpCode(secret) },
-      cookie,
-    );
+    const verify = await verifyTotp(strict, cookie, totpCode(secret));
     expect(verify.status).toBe(200);
     const enrolled = cookieHeader(verify);
     expect((await getWithCookie(strict, '/api/admin/influencers', enrolled)).status).toBe(200);
@@ -125,12 +131,7 @@ describe.each(TEST_DRIVERS)('two factors on %s', (driver) => {
   });
 
   it('asks an enrolled admin for a code at every sign-in: no session before it, one after', async () => {
-    const admin = await newAdmin();
-    const { secret } = await enrolTwoFactor(
-      relaxed,
-      await signInAdmin(relaxed, admin.username, PASSWORD),
-      PASSWORD,
-    );
+    const { admin, secret } = await enrolledAdmin();
     const signIn = await postJson(relaxed, '/api/auth/admin-sign-in', {
       username: admin.email,
       password: PASSWORD,
@@ -142,12 +143,7 @@ describe.each(TEST_DRIVERS)('two factors on %s', (driver) => {
     expect(await sessionOf(relaxed, pending)).toBeNull();
     expect((await getWithCookie(relaxed, '/api/admin/influencers', pending)).status).toBe(401);
     // "Trust this device" is not honoured: the next sign-in asks again.
-    const verify = await postJson(
-      relaxed,
-      '/api/auth/two-factor/verify-totp',
-      { code: totpCode(secret), trustDevice: true },
-      pending,
-    );
+    const verify = await verifyTotp(relaxed, pending, totpCode(secret), { trustDevice: true });
     expect(verify.status).toBe(200);
     expect(verify.headers.getSetCookie().some((c) => c.includes('trust_device='))).toBe(false);
     const cookie = cookieHeader(verify);
@@ -161,81 +157,35 @@ describe.each(TEST_DRIVERS)('two factors on %s', (driver) => {
   });
 
   it('signs in with a backup code once; the same code is refused the second time', async () => {
-    const admin = await newAdmin();
-    const { backupCodes } = await enrolTwoFactor(
-      relaxed,
-      await signInAdmin(relaxed, admin.username, PASSWORD),
-      PASSWORD,
-    );
-    const challenge = async () =>
-      cookieHeader(
-        await postJson(relaxed, '/api/auth/admin-sign-in', { username: admin.username, password: PASSWORD }),
-      );
-    const first = await postJson(
-      relaxed,
-      '/api/auth/two-factor/verify-backup-code',
-      { code: backupCodes[0] },
-      await challenge(),
-    );
+    const { admin, backupCodes } = await enrolledAdmin();
+    const challenge = () => adminCodeChallenge(relaxed, admin.username, PASSWORD);
+    const first = await verifyBackupCode(relaxed, await challenge(), backupCodes[0]);
     expect(first.status).toBe(200);
     expect((await getWithCookie(relaxed, '/api/admin/influencers', cookieHeader(first))).status).toBe(200);
-    const again = await postJson(
-      relaxed,
-      '/api/auth/two-factor/verify-backup-code',
-      { code: backupCodes[0] },
-      await challenge(),
-    );
+    const again = await verifyBackupCode(relaxed, await challenge(), backupCodes[0]);
     expect(again.status).toBe(401);
-    const other = await postJson(
-      relaxed,
-      '/api/auth/two-factor/verify-backup-code',
-      { code: backupCodes[1] },
-      await challenge(),
-    );
+    const other = await verifyBackupCode(relaxed, await challenge(), backupCodes[1]);
     expect(other.status).toBe(200);
   });
 
   it('limits wrong codes like passwords: 5 wrong, then a wait (even for the right code), then it works', async () => {
-    const admin = await newAdmin();
-    const { secret } = await enrolTwoFactor(
-      relaxed,
-      await signInAdmin(relaxed, admin.username, PASSWORD),
-      PASSWORD,
-    );
-    const challenge = cookieHeader(
-      await postJson(relaxed, '/api/auth/admin-sign-in', { username: admin.username, password: PASSWORD }),
-    );
+    const { admin, secret } = await enrolledAdmin();
+    const challenge = await adminCodeChallenge(relaxed, admin.username, PASSWORD);
     // From one client address (an office of admins behind one address is not refused after 3 in 10 s).
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const answer = await postJson(
-        relaxed,
-        '/api/auth/two-factor/verify-totp',
-        { code: wrongCode(secret) },
-        challenge,
-        { 'x-forwarded-for': '10.200.0.1' },
-      );
+      const answer = await verifyTotp(relaxed, challenge, wrongCode(secret), {
+        headers: { 'x-forwarded-for': '10.200.0.1' },
+      });
       statuses.push(answer.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
     // The challenge is spent (Better Auth's 5 tries per sign-in) ...
-    const spent = await postJson(
-      relaxed,
-      '/api/auth/two-factor/verify-totp',
-      { code: totpCode(secret) },
-      challenge,
-    );
+    const spent = await verifyTotp(relaxed, challenge, totpCode(secret));
     expect(spent.status).toBe(400);
     // ... and a new sign-in (the right password) does not forgive wrong codes: the account waits, right code or not.
-    const fresh = cookieHeader(
-      await postJson(relaxed, '/api/auth/admin-sign-in', { username: admin.username, password: PASSWORD }),
-    );
-    const waiting = await postJson(
-      relaxed,
-      '/api/auth/two-factor/verify-totp',
-      { code: totpCode(secret) },
-      fresh,
-    );
+    const fresh = await adminCodeChallenge(relaxed, admin.username, PASSWORD);
+    const waiting = await verifyTotp(relaxed, fresh, totpCode(secret));
     expect(waiting.status).toBe(429);
     expect(Number(waiting.headers.get('retry-after'))).toBeGreaterThanOrEqual(59);
     expect(await errorOf(waiting)).toMatchObject({
@@ -243,12 +193,7 @@ describe.each(TEST_DRIVERS)('two factors on %s', (driver) => {
     });
 
     clock.advance(61_000);
-    const after = await postJson(
-      relaxed,
-      '/api/auth/two-factor/verify-totp',
-      { code: totpCode(secret) },
-      fresh,
-    );
+    const after = await verifyTotp(relaxed, fresh, totpCode(secret));
     expect(after.status).toBe(200);
     expect((await getWithCookie(relaxed, '/api/admin/influencers', cookieHeader(after))).status).toBe(200);
   });
@@ -303,12 +248,7 @@ describe.each(TEST_DRIVERS)('two factors on %s', (driver) => {
     expect((await getWithCookie(relaxed, '/api/me', creator.cookie)).status).toBe(200);
   });
   it('asks for a fresh second factor on every money action and export: refused after 10 minutes, allowed after a step-up', async () => {
-    const admin = await newAdmin('owner');
-    const { secret, backupCodes } = await enrolTwoFactor(
-      relaxed,
-      await signInAdmin(relaxed, admin.username, PASSWORD),
-      PASSWORD,
-    );
+    const { admin, secret, backupCodes } = await enrolledAdmin('owner');
     const creator = await createReadyCreator(relaxed, database.db, { email: `stepup${n}@example.com` });
     const campaign = await insertCampaign(database.db, { name: 'Step-up Serum', status: 'active' });
     const t0 = Date.now();
@@ -400,12 +340,7 @@ describe.each(TEST_DRIVERS)('two factors on %s', (driver) => {
   });
 
   it('needs a recent second factor to read the secret again, make new backup codes or turn two-factor off', async () => {
-    const admin = await newAdmin();
-    const { secret, cookie: enrolled } = await enrolTwoFactor(
-      relaxed,
-      await signInAdmin(relaxed, admin.username, PASSWORD),
-      PASSWORD,
-    );
+    const { admin, secret, cookie: enrolled } = await enrolledAdmin();
     const t0 = Date.now();
     clock.set(new Date(t0).toISOString());
     const cookie = await signInAdminWithCode(relaxed, admin.username, PASSWORD, secret);
@@ -446,11 +381,7 @@ describe.each(TEST_DRIVERS)('two factors on %s', (driver) => {
     expect(await signIn.json()).toMatchObject({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
 
     const patch = (body: Record<string, unknown>) =>
-      relaxed.request('/api/me/profile', {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
-        body: JSON.stringify({ ...READY_PROFILE, paypalEmail: 'new.paypal@example.com', ...body }),
-      });
+      saveProfile(relaxed, cookie, { ...READY_PROFILE, paypalEmail: 'new.paypal@example.com', ...body });
     const withPassword = await patch({ currentPassword: 'correct horse battery' });
     expect(withPassword.status).toBe(403);
     expect(await errorOf(withPassword)).toMatchObject({

@@ -34,12 +34,7 @@ describe.each(TEST_DRIVERS)('influencer resolution on %s', (driver) => {
   it('creates a TikTok creator with the placeholder address, unverified, and keeps the tokens sealed in tiktok_auth', async () => {
     const fake = await startFakeTiktok();
     try {
-      const env = testEnv({
-        TIKTOK_CLIENT_ID: fake.clientKey,
-        TIKTOK_CLIENT_SECRET: fake.clientSecret,
-        TIKTOK_AUTH_BASE: fake.url,
-        TIKTOK_API_BASE: fake.url,
-      });
+      const env = testEnv(fake.appEnv);
       const app = createTestApp(database.db, { env });
       fake.users.set('open-ID_42', {
         open_id: 'open-ID_42',

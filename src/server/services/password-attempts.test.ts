@@ -2,21 +2,15 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { ADMIN_PASSWORD, useAdminApp } from '../../../tests/support/admin-app';
 import { postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
+import { createReadyCreator, READY_PROFILE, saveProfile } from '../../../tests/support/creators';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { upsertAdmin } from './admin-accounts';
 
-const ORIGIN = 'http://localhost:3000';
 const RIGHT = 'correct horse battery';
 
 describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
   const mailer = captureMailer();
-  const api = useAdminApp(driver, { mailer, mailAuth: true, adminEmail: false });
-  let n = 0;
-  const nextEmail = () => {
-    n += 1;
-    return `guess${n}@example.com`;
-  };
+  const api = useAdminApp(driver, { mailer, mailAuth: true, adminEmail: false, people: 'guess' });
   let ip = 0;
   /** Every guess from another address: the per-address limits stay out of the way, the per-account one must hold. */
   const freshIp = () => {
@@ -46,17 +40,18 @@ describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
   });
 
   it('checks 5 of 40 simultaneous guesses at the profile password and refuses 35 with 429', async () => {
-    const { cookie } = await createReadyCreator(api.app, api.db, { email: nextEmail() });
+    const { cookie } = await api.creator();
     const guess = (i: number) =>
-      api.app.request('/api/me/profile', {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie, 'x-forwarded-for': freshIp() },
-        body: JSON.stringify({
+      saveProfile(
+        api.app,
+        cookie,
+        {
           ...READY_PROFILE,
           paypalEmail: 'thief@example.com',
           currentPassword: `guess number ${i}`,
-        }),
-      });
+        },
+        { 'x-forwarded-for': freshIp() },
+      );
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => guess(i)));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 403)).toHaveLength(5);
@@ -67,10 +62,10 @@ describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
 
     // During the wait even the right password is refused; after it, the right one works.
     const right = () =>
-      api.app.request('/api/me/profile', {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
-        body: JSON.stringify({ ...READY_PROFILE, paypalEmail: 'mine@example.com', currentPassword: RIGHT }),
+      saveProfile(api.app, cookie, {
+        ...READY_PROFILE,
+        paypalEmail: 'mine@example.com',
+        currentPassword: RIGHT,
       });
     expect((await right()).status).toBe(429);
     later(61);
@@ -78,7 +73,7 @@ describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
   });
 
   it('limits email sign-in per account, whatever the address, and tells the owner once', async () => {
-    const email = nextEmail();
+    const email = api.newEmail();
     await createReadyCreator(api.app, api.db, { email });
     const sentBefore = mailer.sent.length;
     const statuses: number[] = [];
@@ -103,7 +98,7 @@ describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
   });
 
   it('backs off longer after each further failure, never past 15 minutes', async () => {
-    const email = nextEmail();
+    const email = api.newEmail();
     await createReadyCreator(api.app, api.db, { email });
     for (let i = 0; i < 5; i++) await signIn(email, `wrong ${i}`);
     const waits: number[] = [];
@@ -131,7 +126,7 @@ describe.each(TEST_DRIVERS)('password guessing on %s', (driver) => {
   });
 
   it('answers an address nobody has exactly like a real one', async () => {
-    const real = nextEmail();
+    const real = api.newEmail();
     await createReadyCreator(api.app, api.db, { email: real });
     const nobody = 'nobody-here@example.com';
     for (let i = 0; i < 5; i++) {

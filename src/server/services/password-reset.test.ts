@@ -10,12 +10,7 @@ const NEW = 'a brand new passphrase';
 
 describe.each(TEST_DRIVERS)('password recovery on %s', (driver) => {
   const mailer = captureMailer();
-  const api = useAdminApp(driver, { mailer, mailAuth: true, adminEmail: false });
-  let n = 0;
-  const nextEmail = () => {
-    n += 1;
-    return `reset${n}@example.com`;
-  };
+  const api = useAdminApp(driver, { mailer, mailAuth: true, adminEmail: false, people: 'reset' });
 
   const requestReset = (email: string, ip = '203.0.113.50') =>
     postJson(api.app, '/api/auth/request-password-reset', { email }, '', { 'x-forwarded-for': ip });
@@ -46,7 +41,7 @@ describe.each(TEST_DRIVERS)('password recovery on %s', (driver) => {
   });
 
   it('answers the same whether or not the address has an account, and mails a link only to a real one', async () => {
-    const email = nextEmail();
+    const email = api.newEmail();
     await signUpCreator(api.app, { email, password: OLD });
     const before = mailer.sent.length;
     const known = await requestReset(email, '203.0.113.1');
@@ -62,7 +57,7 @@ describe.each(TEST_DRIVERS)('password recovery on %s', (driver) => {
   });
 
   it('sets the new password once with the link, signs out every session and tells the owner', async () => {
-    const email = nextEmail();
+    const email = api.newEmail();
     const first = await signUpCreator(api.app, { email, password: OLD });
     const second = cookieHeader(await signIn(email, OLD));
     expect(await whoIs(first)).toBe(email);
@@ -90,7 +85,7 @@ describe.each(TEST_DRIVERS)('password recovery on %s', (driver) => {
 
   it('lets a link work for 30 minutes only', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const email = nextEmail();
+    const email = api.newEmail();
     await signUpCreator(api.app, { email, password: OLD });
     await requestReset(email, '203.0.113.3');
     const token = tokenIn((await resetMails(email))[0]!.text);
@@ -101,7 +96,7 @@ describe.each(TEST_DRIVERS)('password recovery on %s', (driver) => {
   });
 
   it('sends at most 3 links an hour per address, and answers the same after that', async () => {
-    const email = nextEmail();
+    const email = api.newEmail();
     await signUpCreator(api.app, { email, password: OLD });
     const bodies: unknown[] = [];
     for (let i = 0; i < 5; i++) {
@@ -128,7 +123,7 @@ describe.each(TEST_DRIVERS)('password recovery on %s', (driver) => {
   });
 
   it('signs out every other session when the password is changed', async () => {
-    const email = nextEmail();
+    const email = api.newEmail();
     const here = await signUpCreator(api.app, { email, password: OLD });
     const elsewhere = cookieHeader(await signIn(email, OLD));
     const changed = await postJson(

@@ -200,15 +200,8 @@ describe.each(TEST_DRIVERS)("integrations:check of a creator's connected account
     [instagram, tiktok] = await Promise.all([startFakeInstagram(), startFakeTiktok()]);
     closedUrl = `http://127.0.0.1:${await freePort()}`;
     vars = {
-      INSTAGRAM_APP_ID: instagram.appId,
-      INSTAGRAM_APP_SECRET: instagram.appSecret,
-      INSTAGRAM_AUTHORIZE_BASE: instagram.url,
-      INSTAGRAM_OAUTH_BASE: instagram.url,
-      INSTAGRAM_API_BASE: instagram.url,
-      TIKTOK_CLIENT_ID: tiktok.clientKey,
-      TIKTOK_CLIENT_SECRET: tiktok.clientSecret,
-      TIKTOK_AUTH_BASE: tiktok.url,
-      TIKTOK_API_BASE: tiktok.url,
+      ...instagram.appEnv,
+      ...tiktok.appEnv,
     };
     env = testEnv(vars);
     const logger = silentLogger();

@@ -2,7 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import contract from '../../../../tests/contracts/tiktok-v2.json';
 import { insertCampaign } from '../../../../tests/support/factories';
-import { type FakeTiktok, signInWithTiktok, startFakeTiktok } from '../../../../tests/support/fake-tiktok';
+import {
+  type FakeTiktok,
+  type FakeTiktokUser,
+  signInWithTiktok,
+  startFakeTiktok,
+} from '../../../../tests/support/fake-tiktok';
 import { insertSubmittedPost } from '../../../../tests/support/posts';
 import { createTestApp, testEnv } from '../../../../tests/support/test-app';
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
@@ -55,16 +60,23 @@ describe.each(TEST_DRIVERS)(
     /** The token pair TikTok issued last to this creator. */
     const lastIssued = (openId: string) => fake.issued.filter((t) => t.openId === openId).at(-1)!;
 
-    /** A creator signs in with TikTok, and has one approved post (an hour ago) of a TikTok campaign. */
-    async function creatorWithPost(openId: string, name: string, urls: string[]) {
+    /** A TikTok account (`username` is the name in lower case unless given) who consents on TikTok's page next. */
+    const nextToConsent = (openId: string, name: string, more: Partial<FakeTiktokUser> = {}) => {
+      const id = openId.replace(/^open-/, '');
       fake.users.set(openId, {
         open_id: openId,
-        union_id: `union-${openId}`,
+        union_id: `union-${id}`,
         display_name: name,
         username: name.toLowerCase(),
-        avatar_large_url: `https://p16.tiktokcdn.test/${openId}.jpg`,
+        avatar_large_url: `https://p16.tiktokcdn.test/${id}.jpg`,
+        ...more,
       });
       fake.authorizeAs = openId;
+    };
+
+    /** A creator signs in with TikTok, and has one approved post (an hour ago) of a TikTok campaign. */
+    async function creatorWithPost(openId: string, name: string, urls: string[]) {
+      nextToConsent(openId, name);
       const signIn = await signInWithTiktok(app);
       expect(signIn.location).toBe('/auth/callback?provider=tiktok');
       const [creator] = await database.db.select().from(creators).where(eq(creators.providerId, openId));
@@ -82,12 +94,7 @@ describe.each(TEST_DRIVERS)(
     beforeAll(async () => {
       database = await createTestDatabase(driver);
       fake = await startFakeTiktok();
-      env = testEnv({
-        TIKTOK_CLIENT_ID: fake.clientKey,
-        TIKTOK_CLIENT_SECRET: fake.clientSecret,
-        TIKTOK_AUTH_BASE: fake.url,
-        TIKTOK_API_BASE: fake.url,
-      });
+      env = testEnv(fake.appEnv);
       app = createTestApp(database.db, { env });
       fake.videos.set('7234567890123456789', {
         owner: 'open-ana',
@@ -259,14 +266,7 @@ describe.each(TEST_DRIVERS)(
     });
 
     it('a person who does not grant user.info.basic is refused by TikTok, and the sign-in ends with an error', async () => {
-      fake.users.set('open-cy', {
-        open_id: 'open-cy',
-        union_id: 'union-cy',
-        display_name: 'Cy',
-        username: 'cy',
-        avatar_large_url: 'https://p16.tiktokcdn.test/cy.jpg',
-      });
-      fake.authorizeAs = 'open-cy';
+      nextToConsent('open-cy', 'Cy');
       fake.grantScopes = ['user.info.profile', 'video.list'];
       try {
         const signIn = await signInWithTiktok(app);
@@ -283,15 +283,7 @@ describe.each(TEST_DRIVERS)(
     });
 
     it("reads the creator's follower count from TikTok once a day, marked verified with the date read", async () => {
-      fake.users.set('open-dee', {
-        open_id: 'open-dee',
-        union_id: 'union-dee',
-        display_name: 'Dee',
-        username: 'dee.makes',
-        avatar_large_url: 'https://p16.tiktokcdn.test/dee.jpg',
-        follower_count: 48_200,
-      });
-      fake.authorizeAs = 'open-dee';
+      nextToConsent('open-dee', 'Dee', { username: 'dee.makes', follower_count: 48_200 });
       const signIn = await signInWithTiktok(app);
       expect(signIn.location).toBe('/auth/callback?provider=tiktok');
       const me = async () =>
@@ -334,15 +326,7 @@ describe.each(TEST_DRIVERS)(
     });
 
     it('a creator who did not grant user.info.stats keeps the stated count and is asked again only after a day', async () => {
-      fake.users.set('open-eve', {
-        open_id: 'open-eve',
-        union_id: 'union-eve',
-        display_name: 'Eve',
-        username: 'eve',
-        avatar_large_url: 'https://p16.tiktokcdn.test/eve.jpg',
-        follower_count: 9_000,
-      });
-      fake.authorizeAs = 'open-eve';
+      nextToConsent('open-eve', 'Eve', { follower_count: 9_000 });
       fake.grantScopes = ['user.info.basic', 'user.info.profile', 'video.list'];
       try {
         const signIn = await signInWithTiktok(app);
@@ -384,14 +368,7 @@ describe.each(TEST_DRIVERS)(
 
     it('the stand-in refuses what TikTok refuses: unknown scopes, unknown fields, fields and endpoints not granted', async () => {
       // Issue 42, item 12 (tests/contracts/tiktok-v2.json).
-      fake.users.set('open-gus', {
-        open_id: 'open-gus',
-        union_id: 'union-gus',
-        display_name: 'Gus',
-        username: 'gus',
-        avatar_large_url: 'https://p16.tiktokcdn.test/gus.jpg',
-      });
-      fake.authorizeAs = 'open-gus';
+      nextToConsent('open-gus', 'Gus');
       const authorize = new URL('/v2/auth/authorize/', fake.url);
       authorize.search = new URLSearchParams({
         client_key: fake.clientKey,
@@ -435,14 +412,7 @@ describe.each(TEST_DRIVERS)(
 
     it('signs in a creator who unticked some scopes with what they granted, says what is missing, and asks to reconnect', async () => {
       // Issue 42, item 11: the sign-in asked for username (user.info.profile) whatever was granted.
-      fake.users.set('open-fay', {
-        open_id: 'open-fay',
-        union_id: 'union-fay',
-        display_name: 'Fay',
-        username: 'fay.makes',
-        avatar_large_url: 'https://p16.tiktokcdn.test/fay.jpg',
-      });
-      fake.authorizeAs = 'open-fay';
+      nextToConsent('open-fay', 'Fay', { username: 'fay.makes' });
       fake.grantScopes = ['user.info.basic'];
       try {
         const signIn = await signInWithTiktok(app);

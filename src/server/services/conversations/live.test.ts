@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, signInAdmin } from '../../../../tests/support/auth-client';
 import { captureMailer } from '../../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../../tests/support/creators';
+import { eventStreamText } from '../../../../tests/support/event-stream';
 import { insertCampaign } from '../../../../tests/support/factories';
 import { testEnv } from '../../../../tests/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
@@ -93,24 +94,8 @@ describe.skipIf(!url)('conversation streams across two instances (PostgreSQL LIS
       headers: { cookie: creator.cookie, origin: ORIGIN, accept: 'text/event-stream' },
       signal: controller.signal,
     });
-    expect(stream.status).toBe(200);
-    const reader = stream.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const until = async (needle: string, ms: number) => {
-      const deadline = Date.now() + ms;
-      while (!text.includes(needle)) {
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`"${needle}" did not arrive in ${ms} ms; got ${JSON.stringify(text)}`);
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<null>((resolve) => setTimeout(() => resolve(null), left)),
-        ]);
-        if (chunk?.value) text += decoder.decode(chunk.value);
-        if (chunk?.done) break;
-      }
-    };
-    await until('event: ready', 2000);
+    const events = eventStreamText(stream);
+    await events.until('event: ready', 2000);
 
     // The team answers on instance A.
     const started = Date.now();
@@ -122,7 +107,7 @@ describe.skipIf(!url)('conversation streams across two instances (PostgreSQL LIS
     );
     expect(sent.status).toBe(201);
     const messageId = ((await sent.json()) as { id: number }).id;
-    await until(`{"conversationId":${conversationId},"messageId":${messageId}}`, 2000);
+    await events.until(`{"conversationId":${conversationId},"messageId":${messageId}}`, 2000);
     expect(Date.now() - started).toBeLessThan(2000);
 
     // What the browser then reads from B is the new message.

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, signInAdmin } from '../../../../tests/support/auth-client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../../tests/support/admin-app';
+import { postJson } from '../../../../tests/support/auth-client';
 import { fakeClock } from '../../../../tests/support/clock';
 import { createReadyCreator } from '../../../../tests/support/creators';
 import { insertCampaign } from '../../../../tests/support/factories';
 import { testServices } from '../../../../tests/support/services';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp-server';
 import { testEnv } from '../../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
-import { createAuth } from '../../auth/auth';
-import { createApp } from '../../http/app';
+import { TEST_DRIVERS } from '../../../../tests/support/test-database';
 import { createMailer, type Mailer } from '../../mail/mailer';
 import { silentLogger } from '../../process/logger';
-import { upsertAdmin } from '../admin-accounts';
 import { mailUnreadMessages } from './unread-mail';
 
 const ORIGIN = 'http://localhost:3000';
-const ADMIN_PASSWORD = 'admin password 2026!';
 const MINUTE = 60_000;
 
 /**
@@ -24,41 +21,27 @@ const MINUTE = 60_000;
  * back from the local SMTP server; the job's work is run with the test clock.
  */
 describe.each(TEST_DRIVERS)('the unread message mail on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
   let smtp: TestSmtpServer;
   let mailer: Mailer;
-  let admin: string;
   const clock = fakeClock('2026-06-10T12:00:00Z');
   let n = 0;
-
-  beforeAll(async () => {
+  const api = useAdminApp(driver, async () => {
     smtp = await startSmtpServer();
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true', SMTP_URL: smtp.url });
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    mailer = createMailer(env, logger);
-    app = createApp({ db: database.db, env, logger, auth, mailer, now: () => clock.now });
-    await upsertAdmin(database.db, auth, {
-      email: 'maria@mintbox.test',
-      name: 'Maria Ortiz',
-      password: ADMIN_PASSWORD,
-    });
-    admin = await signInAdmin(app, 'maria@mintbox.test', ADMIN_PASSWORD);
+    const env = { SMTP_URL: smtp.url };
+    mailer = createMailer(testEnv(env), silentLogger());
+    return { env, mailer, now: () => clock.now, adminEmail: 'maria@mintbox.test', adminName: 'Maria Ortiz' };
   });
   afterAll(async () => {
-    await database?.destroy();
     await smtp?.close();
   });
 
-  const run = () => mailUnreadMessages(testServices({ db: database.db, mailer, now: () => clock.now }));
+  const run = () => mailUnreadMessages(testServices({ db: api.db, mailer, now: () => clock.now }));
   const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
   const send = async (path: string, body: unknown, cookie: string, method = 'POST') => {
     const response =
       method === 'POST'
-        ? await postJson(app, path, body, cookie)
-        : await app.request(path, {
+        ? await postJson(api.app, path, body, cookie)
+        : await api.app.request(path, {
             method,
             headers: { origin: ORIGIN, cookie, 'content-type': 'application/json' },
             body: JSON.stringify(body),
@@ -71,8 +54,8 @@ describe.each(TEST_DRIVERS)('the unread message mail on %s', (driver) => {
   async function conversation() {
     n += 1;
     const email = `unread${n}@example.com`;
-    const person = await createReadyCreator(app, database.db, { email, name: `Unread Person${n}` });
-    const campaign = await insertCampaign(database.db, {
+    const person = await createReadyCreator(api.app, api.db, { email, name: `Unread Person${n}` });
+    const campaign = await insertCampaign(api.db, {
       name: `Serum ${n}`,
       brand: 'Glow Labs',
       status: 'active',
@@ -86,7 +69,7 @@ describe.each(TEST_DRIVERS)('the unread message mail on %s', (driver) => {
     const opened = await send(`/api/applications/${applicationId}/conversation`, {}, person.cookie);
     const id = ((await opened.json()) as { id: number }).id;
     await send(`/api/conversations/${id}/messages`, { body: 'Which shade should I feature?' }, person.cookie);
-    const reply = (body: string) => send(`/api/admin/conversations/${id}/messages`, { body }, admin);
+    const reply = (body: string) => send(`/api/admin/conversations/${id}/messages`, { body }, api.admin);
     return { ...person, email, id, applicationId, campaign: campaign.name, reply };
   }
 

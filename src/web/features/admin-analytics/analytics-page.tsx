@@ -1,9 +1,9 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import type { AnalyticsOverview } from '../../../shared/schemas/content-metrics';
+import { LoadingBlocks } from '../../components/admin/loading-blocks';
 import { ErrorNote } from '../../components/error-panel';
 import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { useCan } from '../../lib/admin-permissions';
 import { getErrorMessage } from '../../lib/api-client';
@@ -94,10 +94,10 @@ export function AnalyticsPage() {
         <ErrorNote>The analytics could not be loaded: {getErrorMessage(overview.error)}</ErrorNote>
       ) : null}
       {overview.isPending ? (
-        <div className="flex flex-col gap-4" role="status" aria-label="Loading analytics">
-          <Skeleton className="h-24 w-full rounded-xl" />
-          <Skeleton className="h-64 w-full rounded-xl" />
-        </div>
+        <LoadingBlocks
+          label="Loading analytics"
+          blocks={['h-24 w-full rounded-xl', 'h-64 w-full rounded-xl']}
+        />
       ) : data ? (
         <>
           <RangeNote overview={data} onAllTime={() => setAllTime(true)} />

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS, type Platform } from '../../../shared/constants';
 import { CampaignLoadFailure } from '../../components/admin/campaign-load-failure';
+import { LoadingBlocks } from '../../components/admin/loading-blocks';
 import { CampaignStatusBadge } from '../../components/campaign-status-badge';
 import { ErrorNote } from '../../components/error-panel';
 import { StatCard } from '../../components/stat-card';
 import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
 import { useAdminCampaign } from '../../lib/admin-campaign';
@@ -31,11 +31,10 @@ export function CampaignDetailsPage() {
 
   if (campaign.isPending) {
     return (
-      <div className="flex flex-col gap-4" role="status" aria-label="Loading campaign">
-        <Skeleton className="h-9 w-72" />
-        <Skeleton className="h-5 w-40" />
-        <Skeleton className="mt-4 h-64 w-full rounded-xl" />
-      </div>
+      <LoadingBlocks
+        label="Loading campaign"
+        blocks={['h-9 w-72', 'h-5 w-40', 'mt-4 h-64 w-full rounded-xl']}
+      />
     );
   }
   if (campaign.isError) {
@@ -87,10 +86,10 @@ function CampaignAnalyticsView({ id }: { id: string | undefined }) {
   const mayExport = useCan('GET /admin/campaigns/{id}/analytics.csv');
   if (analytics.isPending) {
     return (
-      <div className="flex flex-col gap-4" role="status" aria-label="Loading analytics">
-        <Skeleton className="h-24 w-full rounded-xl" />
-        <Skeleton className="h-64 w-full rounded-xl" />
-      </div>
+      <LoadingBlocks
+        label="Loading analytics"
+        blocks={['h-24 w-full rounded-xl', 'h-64 w-full rounded-xl']}
+      />
     );
   }
   if (analytics.isError) {

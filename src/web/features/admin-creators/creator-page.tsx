@@ -4,8 +4,8 @@ import { Link, useParams } from 'react-router';
 import type { ModerationAction } from '../../../shared/moderation';
 import type { CreatorDetail } from '../../../shared/schemas/creator-admin';
 import { AdminEmptyState } from '../../components/admin/admin-layout';
+import { LoadingBlocks } from '../../components/admin/loading-blocks';
 import { buttonVariants } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
 import { getErrorMessage, isNotFound } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCreatorDetail } from './api/creator-management';
@@ -50,12 +50,10 @@ export function CreatorPage() {
   }
   if (creator.isPending) {
     return (
-      <div className="flex flex-col gap-4" role="status" aria-label="Loading creator">
-        <Skeleton className="h-5 w-28" />
-        <Skeleton className="h-24 w-full rounded-xl" />
-        <Skeleton className="h-48 w-full rounded-xl" />
-        <Skeleton className="h-48 w-full rounded-xl" />
-      </div>
+      <LoadingBlocks
+        label="Loading creator"
+        blocks={['h-5 w-28', 'h-24 w-full rounded-xl', 'h-48 w-full rounded-xl', 'h-48 w-full rounded-xl']}
+      />
     );
   }
   return <Creator creator={creator.data} />;

@@ -6,11 +6,11 @@ import { offeredActions } from '../../../shared/lifecycle/moves';
 import type { AdminProblem } from '../../../shared/schemas/delivery-problems';
 import { trackingUrl } from '../../../shared/tracking';
 import { AdminEmptyState, AdminPageHeader } from '../../components/admin/admin-layout';
+import { LoadingBlocks } from '../../components/admin/loading-blocks';
 import { ApplicationStatusBadge } from '../../components/application-status-badge';
 import { ErrorPanel } from '../../components/error-panel';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
 import { useCan } from '../../lib/admin-permissions';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
@@ -65,10 +65,11 @@ export function ProblemsPage() {
         ))}
       </fieldset>
       {problems.isPending ? (
-        <div className="flex flex-col gap-3" role="status" aria-label="Loading problems">
-          <Skeleton className="h-40 w-full rounded-xl" />
-          <Skeleton className="h-40 w-full rounded-xl" />
-        </div>
+        <LoadingBlocks
+          label="Loading problems"
+          className="gap-3"
+          blocks={['h-40 w-full rounded-xl', 'h-40 w-full rounded-xl']}
+        />
       ) : problems.isError ? (
         <ErrorPanel
           title="We couldn't load the problems."

@@ -7,10 +7,10 @@ import type { AdminCampaign } from '../../../shared/schemas/campaign';
 import { CampaignFormDialog } from '../../components/admin/campaign-form-dialog';
 import { CampaignLoadFailure } from '../../components/admin/campaign-load-failure';
 import { CampaignIcon } from '../../components/admin/campaign-visuals';
+import { LoadingBlocks } from '../../components/admin/loading-blocks';
 import { CampaignStatusBadge } from '../../components/campaign-status-badge';
 import { PlatformIcon } from '../../components/platform-icon';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
 import { useAdminCampaign } from '../../lib/admin-campaign';
 import { useCan } from '../../lib/admin-permissions';
 import { campaignReward, formatNumber, formatShortIsoDate, formatUsd } from '../../lib/format';
@@ -28,12 +28,10 @@ export function CampaignReviewPage() {
 
   if (campaign.isPending) {
     return (
-      <div className="flex flex-col gap-4" role="status" aria-label="Loading campaign">
-        <Skeleton className="h-5 w-28" />
-        <Skeleton className="h-32 w-full rounded-xl" />
-        <Skeleton className="h-48 w-full rounded-xl" />
-        <Skeleton className="h-48 w-full rounded-xl" />
-      </div>
+      <LoadingBlocks
+        label="Loading campaign"
+        blocks={['h-5 w-28', 'h-32 w-full rounded-xl', 'h-48 w-full rounded-xl', 'h-48 w-full rounded-xl']}
+      />
     );
   }
   if (campaign.isError) {

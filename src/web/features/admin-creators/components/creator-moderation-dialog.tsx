@@ -1,10 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import type { ModerationAction } from '../../../../shared/moderation';
 import { moderationInputSchema } from '../../../../shared/schemas/creator-admin';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { MutationConfirmDialog } from '../../../components/admin/mutation-confirm-dialog';
 import { TextareaField } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api-client';
 import { useCreatorActions } from '../api/creator-management';
 
 const COPY: Record<
@@ -78,9 +77,9 @@ export function CreatorModerationDialog({
   };
 
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <MutationConfirmDialog
+      mutation={moderate}
+      onClose={onClose}
       title={copy.title}
       description={
         <p>
@@ -90,8 +89,6 @@ export function CreatorModerationDialog({
       confirmLabel={copy.confirm}
       confirmVariant={copy.variant}
       onConfirm={confirm}
-      pending={moderate.isPending}
-      error={moderate.isError ? getErrorMessage(moderate.error) : null}
     >
       <TextareaField
         id={`${id}-reason`}
@@ -103,6 +100,6 @@ export function CreatorModerationDialog({
         maxLength={500}
         autoFocus
       />
-    </ConfirmDialog>
+    </MutationConfirmDialog>
   );
 }

@@ -9,9 +9,9 @@ import {
   problemReplySchema,
   problemReshipSchema,
 } from '../../../../shared/schemas/delivery-problems';
+import { MutationConfirmDialog } from '../../../components/admin/mutation-confirm-dialog';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/input';
 import { TextareaField } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
@@ -73,14 +73,12 @@ export function ResolveDialog({ problem, onClose }: { problem: AdminProblem; onC
   const { resolve } = useProblemActions();
   const [message, setMessage] = useState('');
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <MutationConfirmDialog
+      mutation={resolve}
+      onClose={onClose}
       title="Resolve this problem?"
       description={`${problem.creator.name} is told by mail. The time it stayed open is added to their upload deadline.`}
       confirmLabel="Resolve"
-      pending={resolve.isPending}
-      error={resolve.isError ? getErrorMessage(resolve.error) : null}
       onConfirm={async () => {
         try {
           await resolve.mutateAsync({ id: problem.id, message: message.trim() || undefined });
@@ -98,7 +96,7 @@ export function ResolveDialog({ problem, onClose }: { problem: AdminProblem; onC
         onChange={(event) => setMessage(event.target.value)}
         maxLength={2000}
       />
-    </ConfirmDialog>
+    </MutationConfirmDialog>
   );
 }
 
@@ -124,14 +122,12 @@ export function ReshipDialog({ problem, onClose }: { problem: AdminProblem; onCl
     }
   });
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <MutationConfirmDialog
+      mutation={reship}
+      onClose={onClose}
       title={`Ship a new box to ${problem.creator.name}`}
       description="The application goes back to shipped with the new tracking number; the creator confirms the delivery again, and their upload deadline follows the new delivery."
       confirmLabel="Re-ship"
-      pending={reship.isPending}
-      error={reship.isError ? getErrorMessage(reship.error) : null}
       onConfirm={() => void submit()}
     >
       <div className="grid gap-3 sm:grid-cols-2">
@@ -157,6 +153,6 @@ export function ReshipDialog({ problem, onClose }: { problem: AdminProblem; onCl
           {...form.register('message')}
         />
       </div>
-    </ConfirmDialog>
+    </MutationConfirmDialog>
   );
 }

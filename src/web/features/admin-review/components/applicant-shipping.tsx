@@ -9,16 +9,15 @@ import {
   type ShippingAddressInput,
   shippingAddressInputSchema,
 } from '../../../../shared/schemas/shipping';
+import { MutationConfirmDialog } from '../../../components/admin/mutation-confirm-dialog';
 import { PostalAddress } from '../../../components/postal-address';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/input';
 import { SelectField } from '../../../components/ui/select-field';
 import { toast } from '../../../components/ui/toast';
 import { useCan } from '../../../lib/admin-permissions';
-import { getErrorMessage } from '../../../lib/api-client';
 import { useShippingAddressOverride } from '../api/shipping';
 
 /** An accepted applicant's full shipping address (admin-only), with a way to change it (the handles head the card). */
@@ -86,14 +85,12 @@ function AddressDialog({ applicant, onClose }: { applicant: AdminApplicant; onCl
     ...form.register(name),
   });
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <MutationConfirmDialog
+      mutation={save}
+      onClose={onClose}
       title={`Ship ${applicant.creator.name}'s box elsewhere`}
       description="This application only; the creator's profile stays as it is. The creator is told by mail."
       confirmLabel="Save address"
-      pending={save.isPending}
-      error={save.isError ? getErrorMessage(save.error) : null}
       onConfirm={() => void submit()}
     >
       <div className="grid grid-cols-2 gap-3">
@@ -107,6 +104,6 @@ function AddressDialog({ applicant, onClose }: { applicant: AdminApplicant; onCl
         <TextField label="Why (sent to the creator, optional)" className="col-span-2" {...field('reason')} />
       </div>
       {Object.keys(errors).length ? <Alert variant="destructive">Check the highlighted fields.</Alert> : null}
-    </ConfirmDialog>
+    </MutationConfirmDialog>
   );
 }

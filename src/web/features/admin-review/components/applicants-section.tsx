@@ -5,9 +5,9 @@ import { offeredActions } from '../../../../shared/lifecycle/moves';
 import type { Applicant } from '../../../../shared/schemas/application';
 import type { AdminCampaign } from '../../../../shared/schemas/campaign';
 import { AdminEmptyState } from '../../../components/admin/admin-layout';
+import { LoadingBlocks } from '../../../components/admin/loading-blocks';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { stepsForRole, useAdminCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -89,10 +89,11 @@ export function ApplicantsSection({ campaign }: { campaign: AdminCampaign }) {
       {shipments.outcome}
 
       {applicants.isPending ? (
-        <div className="flex flex-col gap-3" role="status" aria-label="Loading applicants">
-          <Skeleton className="h-40 w-full rounded-xl" />
-          <Skeleton className="h-40 w-full rounded-xl" />
-        </div>
+        <LoadingBlocks
+          label="Loading applicants"
+          className="gap-3"
+          blocks={['h-40 w-full rounded-xl', 'h-40 w-full rounded-xl']}
+        />
       ) : applicants.isError && !pages ? (
         <ErrorPanel
           title="We couldn't load the applicants."

@@ -2,9 +2,9 @@ import { AlertTriangle, Truck } from 'lucide-react';
 import { useState } from 'react';
 import type { CarrierBoard as Board, CarrierBoardBox } from '../../../../shared/schemas/carrier-board';
 import { CARRIER_STATUS_LABELS } from '../../../../shared/tracking';
+import { LoadingBlocks } from '../../../components/admin/loading-blocks';
 import { ErrorNote } from '../../../components/error-panel';
 import { Badge } from '../../../components/ui/badge';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatNumber, formatShortDate } from '../../../lib/format';
@@ -47,10 +47,11 @@ export function CarrierBoard({ campaignId }: { campaignId: number }) {
         Shipping board
       </h2>
       {board.isPending ? (
-        <div className="flex flex-col gap-2" role="status" aria-label="Loading the shipping board">
-          <Skeleton className="h-5 w-64" />
-          <Skeleton className="h-16 w-full" />
-        </div>
+        <LoadingBlocks
+          label="Loading the shipping board"
+          className="gap-2"
+          blocks={['h-5 w-64', 'h-16 w-full']}
+        />
       ) : board.isError && !board.data ? (
         <ErrorNote>The shipping board could not be loaded: {getErrorMessage(board.error)}</ErrorNote>
       ) : (

@@ -1,12 +1,13 @@
-import { DollarSign, Megaphone, Plus, TrendingUp, Users } from 'lucide-react';
+import { DollarSign, type LucideIcon, Megaphone, Plus, TrendingUp, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminCampaign } from '../../../shared/schemas/campaign';
-import { AdminEmptyState, AdminPageHeader } from '../../components/admin/admin-layout';
+import { AdminPageHeader } from '../../components/admin/admin-layout';
+import { AdminPagedList } from '../../components/admin/admin-paged-list';
 import { CampaignFormDialog } from '../../components/admin/campaign-form-dialog';
-import { ErrorNote, ErrorPanel } from '../../components/error-panel';
+import { ErrorNote } from '../../components/error-panel';
 import { ListSearch } from '../../components/list-search';
-import { cursorFromParams, Pagination, pageFromParams, setPageParams } from '../../components/pagination';
+import { cursorFromParams, pageFromParams, setPageParams } from '../../components/pagination';
 import { StatCard } from '../../components/stat-card';
 import { Button } from '../../components/ui/button';
 import { useAdminCan } from '../../lib/admin-permissions';
@@ -65,8 +66,6 @@ export function CampaignsPage() {
     setEditing(campaign);
     setFormOpen(true);
   };
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
   const { can } = useAdminCan();
   const addButton = can('POST /admin/campaigns') ? (
     <Button onClick={() => openForm(null)}>
@@ -91,23 +90,17 @@ export function CampaignsPage() {
         placeholder="Search by name, brand or tag"
       />
 
-      {list.isError && !list.data ? (
-        <ErrorPanel title="We couldn't load campaigns." error={list.error} onRetry={() => list.refetch()} />
-      ) : list.data && items.length === 0 ? (
-        total > 0 ? (
-          <AdminEmptyState
-            icon={<Megaphone aria-hidden="true" className="size-6" />}
-            title="This page is empty"
-          >
-            <Button className="mt-2" variant="outline" onClick={() => goToPage(1)}>
-              Back to the first page
-            </Button>
-          </AdminEmptyState>
-        ) : (
-          <AdminEmptyState
-            icon={<Megaphone aria-hidden="true" className="size-6" />}
-            title={q ? 'No campaigns match your search' : 'No campaigns yet'}
-          >
+      <AdminPagedList
+        list={list}
+        page={page}
+        pageSize={ADMIN_CAMPAIGNS_PAGE_SIZE}
+        onPage={goToPage}
+        footOnlyWhenPaged
+        failedTitle="We couldn't load campaigns."
+        icon={<Megaphone aria-hidden="true" className="size-6" />}
+        emptyTitle={q ? 'No campaigns match your search' : 'No campaigns yet'}
+        emptyContent={
+          <>
             <p>
               {q
                 ? 'Try a different name, brand or tag.'
@@ -120,29 +113,16 @@ export function CampaignsPage() {
             ) : (
               <div className="mt-4">{addButton}</div>
             )}
-          </AdminEmptyState>
-        )
-      ) : (
-        <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+          </>
+        }
+        rows={(items) => (
           <CampaignTable
-            items={list.data ? items : undefined}
+            items={items}
             busy={list.isFetching}
             actions={{ onEdit: openForm, onDelete: setDeleting }}
           />
-          {list.data && total > ADMIN_CAMPAIGNS_PAGE_SIZE ? (
-            <Pagination
-              page={page}
-              pageSize={ADMIN_CAMPAIGNS_PAGE_SIZE}
-              total={total}
-              shown={items.length}
-              nextCursor={list.data.nextCursor}
-              prevCursor={list.data.prevCursor}
-              loading={list.isPlaceholderData}
-              onPage={goToPage}
-            />
-          ) : null}
-        </div>
-      )}
+        )}
+      />
 
       <CampaignFormDialog open={formOpen} onOpenChange={setFormOpen} campaign={editing} />
       <DeleteCampaignDialog campaign={deleting} onClose={() => setDeleting(null)} />
@@ -150,11 +130,44 @@ export function CampaignsPage() {
   );
 }
 
+type CampaignStatFigures = NonNullable<ReturnType<typeof useCampaignStats>['data']>;
+
 /** The four stat cards of spec §2: Total Campaigns, Active Campaigns, Total Reach (M), Total Spent ($K). */
+const CAMPAIGN_STATS: Array<{
+  label: string;
+  Icon: LucideIcon;
+  testId: string;
+  figure: (stats: CampaignStatFigures) => string;
+}> = [
+  {
+    label: 'Total Campaigns',
+    Icon: Megaphone,
+    testId: 'stat-total-campaigns',
+    figure: (stats) => formatNumber(stats.totalCampaigns),
+  },
+  {
+    label: 'Active Campaigns',
+    Icon: TrendingUp,
+    testId: 'stat-active-campaigns',
+    figure: (stats) => formatNumber(stats.activeCampaigns),
+  },
+  {
+    label: 'Total Reach',
+    Icon: Users,
+    testId: 'stat-total-reach',
+    figure: (stats) => formatReach(stats.totalReach),
+  },
+  {
+    label: 'Total Spent',
+    Icon: DollarSign,
+    testId: 'stat-total-spent',
+    figure: (stats) => formatThousandsUsd(stats.totalSpent),
+  },
+];
+
 function CampaignStats() {
   const stats = useCampaignStats();
   const data = stats.data;
-  const icon = 'size-5';
   return (
     <section aria-label="Campaign stats" className="mb-6">
       {stats.isError ? (
@@ -163,34 +176,16 @@ function CampaignStats() {
         </ErrorNote>
       ) : null}
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
-        <StatCard
-          label="Total Campaigns"
-          icon={<Megaphone aria-hidden="true" className={icon} />}
-          value={data && formatNumber(data.totalCampaigns)}
-          failed={stats.isError}
-          testId="stat-total-campaigns"
-        />
-        <StatCard
-          label="Active Campaigns"
-          icon={<TrendingUp aria-hidden="true" className={icon} />}
-          value={data && formatNumber(data.activeCampaigns)}
-          failed={stats.isError}
-          testId="stat-active-campaigns"
-        />
-        <StatCard
-          label="Total Reach"
-          icon={<Users aria-hidden="true" className={icon} />}
-          value={data && formatReach(data.totalReach)}
-          failed={stats.isError}
-          testId="stat-total-reach"
-        />
-        <StatCard
-          label="Total Spent"
-          icon={<DollarSign aria-hidden="true" className={icon} />}
-          value={data && formatThousandsUsd(data.totalSpent)}
-          failed={stats.isError}
-          testId="stat-total-spent"
-        />
+        {CAMPAIGN_STATS.map(({ label, Icon, testId, figure }) => (
+          <StatCard
+            key={testId}
+            label={label}
+            icon={<Icon aria-hidden="true" className="size-5" />}
+            value={data && figure(data)}
+            failed={stats.isError}
+            testId={testId}
+          />
+        ))}
       </dl>
     </section>
   );

@@ -7,6 +7,7 @@ import { conversationThreadSchema } from '../../../shared/schemas/conversations'
 import { AdminConversation } from '../../components/admin/admin-conversation';
 import { AdminEmptyState, AdminPageHeader } from '../../components/admin/admin-layout';
 import { LoadingBlocks } from '../../components/admin/loading-blocks';
+import { ShowMoreButton } from '../../components/admin/show-more-button';
 import { ErrorPanel } from '../../components/error-panel';
 import { ListSearch } from '../../components/list-search';
 import { Button, buttonVariants } from '../../components/ui/button';
@@ -147,14 +148,7 @@ export function MessagesPage() {
                 ))}
               </ul>
               {inbox.hasNextPage ? (
-                <Button
-                  variant="outline"
-                  className="self-center"
-                  disabled={inbox.isFetchingNextPage}
-                  onClick={() => void inbox.fetchNextPage()}
-                >
-                  {inbox.isFetchingNextPage ? 'Loading…' : 'Show more conversations'}
-                </Button>
+                <ShowMoreButton pages={inbox} label="Show more conversations" className="self-center" />
               ) : null}
             </>
           )}

@@ -7,6 +7,7 @@ import type { AdminProblem } from '../../../shared/schemas/delivery-problems';
 import { trackingUrl } from '../../../shared/tracking';
 import { AdminEmptyState, AdminPageHeader } from '../../components/admin/admin-layout';
 import { LoadingBlocks } from '../../components/admin/loading-blocks';
+import { ShowMoreButton } from '../../components/admin/show-more-button';
 import { ApplicationStatusBadge } from '../../components/application-status-badge';
 import { ErrorPanel } from '../../components/error-panel';
 import { Badge } from '../../components/ui/badge';
@@ -97,13 +98,7 @@ export function ProblemsPage() {
                   {items.length} of {openCount} open problems shown
                 </p>
               ) : null}
-              <Button
-                variant="outline"
-                disabled={problems.isFetchingNextPage}
-                onClick={() => void problems.fetchNextPage()}
-              >
-                {problems.isFetchingNextPage ? 'Loading…' : 'Show more problems'}
-              </Button>
+              <ShowMoreButton pages={problems} label="Show more problems" />
             </div>
           ) : null}
         </>

@@ -2,6 +2,7 @@ import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { TaxYearRow } from '../../../../shared/schemas/tax';
 import { TAX_FORM_LABELS, TAX_FORM_THRESHOLD_USD } from '../../../../shared/tax';
+import { ShowMoreButton } from '../../../components/admin/show-more-button';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -163,14 +164,7 @@ export function TaxYearPanel() {
               </ul>
               {report.hasNextPage ? (
                 <div className="flex flex-col items-center gap-1">
-                  <Button
-                    variant="outline"
-                    onClick={() => report.fetchNextPage()}
-                    disabled={report.isFetchingNextPage}
-                    data-testid="tax-year-more"
-                  >
-                    {report.isFetchingNextPage ? 'Loading…' : 'Show more creators'}
-                  </Button>
+                  <ShowMoreButton pages={report} label="Show more creators" data-testid="tax-year-more" />
                   <p className="text-xs text-slate-600" data-testid="tax-year-shown">
                     {formatNumber(data!.items.length)} of {formatNumber(data!.totals.creators)} shown
                   </p>

@@ -6,8 +6,8 @@ import type { Applicant } from '../../../../shared/schemas/application';
 import type { AdminCampaign } from '../../../../shared/schemas/campaign';
 import { AdminEmptyState } from '../../../components/admin/admin-layout';
 import { LoadingBlocks } from '../../../components/admin/loading-blocks';
+import { ShowMoreButton } from '../../../components/admin/show-more-button';
 import { ErrorPanel } from '../../../components/error-panel';
-import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { stepsForRole, useAdminCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -147,14 +147,7 @@ export function ApplicantsSection({ campaign }: { campaign: AdminCampaign }) {
           )}
           {applicants.hasNextPage ? (
             <div className="flex flex-col items-center gap-1">
-              <Button
-                variant="outline"
-                onClick={() => applicants.fetchNextPage()}
-                disabled={applicants.isFetchingNextPage}
-                data-testid="applicants-more"
-              >
-                {applicants.isFetchingNextPage ? 'Loading…' : 'Show more applicants'}
-              </Button>
+              <ShowMoreButton pages={applicants} label="Show more applicants" data-testid="applicants-more" />
               <p className="text-xs text-slate-600" data-testid="applicants-shown">
                 {formatNumber(items.length)} of {formatNumber(groupCount(counts, view.group))} shown
               </p>

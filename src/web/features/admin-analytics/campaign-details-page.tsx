@@ -1,7 +1,8 @@
-import { ArrowLeft, BarChart3, Download } from 'lucide-react';
+import { BarChart3, Download } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS, type Platform } from '../../../shared/constants';
+import { AdminBackLink } from '../../components/admin/admin-back-link';
 import { CampaignLoadFailure } from '../../components/admin/campaign-load-failure';
 import { LoadingBlocks } from '../../components/admin/loading-blocks';
 import { CampaignStatusBadge } from '../../components/campaign-status-badge';
@@ -50,13 +51,7 @@ export function CampaignDetailsPage() {
   const data = campaign.data;
   return (
     <>
-      <Link
-        to="/admin/campaigns"
-        className="mb-4 inline-flex items-center gap-1.5 text-sm font-semibold text-mint-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Campaigns
-      </Link>
+      <AdminBackLink to="/admin/campaigns">Campaigns</AdminBackLink>
       <div className="mb-6 flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{data.name}</h1>

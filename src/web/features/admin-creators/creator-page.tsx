@@ -1,8 +1,9 @@
-import { ArrowLeft, UserX } from 'lucide-react';
+import { UserX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ModerationAction } from '../../../shared/moderation';
 import type { CreatorDetail } from '../../../shared/schemas/creator-admin';
+import { AdminBackLink } from '../../components/admin/admin-back-link';
 import { AdminEmptyState } from '../../components/admin/admin-layout';
 import { LoadingBlocks } from '../../components/admin/loading-blocks';
 import { buttonVariants } from '../../components/ui/button';
@@ -63,12 +64,7 @@ function Creator({ creator }: { creator: CreatorDetail }) {
   const [action, setAction] = useState<ModerationAction | null>(null);
   return (
     <>
-      <Link
-        to="/admin/influencers"
-        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-mint-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" /> Influencers
-      </Link>
+      <AdminBackLink to="/admin/influencers">Influencers</AdminBackLink>
       <CreatorHeader creator={creator} onAction={setAction} />
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">

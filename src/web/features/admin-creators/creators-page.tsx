@@ -5,11 +5,11 @@ import { PLATFORM_LABELS, type Platform } from '../../../shared/constants';
 import type { CreatorSummary } from '../../../shared/schemas/creator';
 import { AdminPageHeader } from '../../components/admin/admin-layout';
 import { AdminPagedList } from '../../components/admin/admin-paged-list';
+import { LoadingTableRows } from '../../components/admin/loading-rows';
 import { ListSearch } from '../../components/list-search';
 import { cursorFromParams, pageFromParams, setPageParams } from '../../components/pagination';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
 import { ADMIN_TABLE_HEAD, TableHead } from '../../components/ui/table-head';
 import { CREATORS_PAGE_SIZE, useCreators } from '../../lib/admin-creators-query';
 import { formatNumber, formatShortDate } from '../../lib/format';
@@ -24,8 +24,6 @@ const PROVIDER_LABELS: Record<string, string> = {
   x: 'X',
   tiktok: 'TikTok',
 };
-
-const SKELETON_ROWS = Array.from({ length: 5 }, (_, i) => `row-${i}`);
 
 /** /admin/influencers: every creator, newest first, searchable by name, username or email, 20 a page. */
 export function CreatorsPage() {
@@ -107,51 +105,47 @@ function CreatorTable({ items, busy }: { items: CreatorSummary[] | undefined; bu
           ]}
         />
         <tbody className="divide-y divide-slate-100">
-          {items
-            ? items.map((creator) => (
-                <tr key={creator.id} data-testid="influencer-row" className="hover:bg-slate-50/60">
-                  <td className="px-4 py-3">
-                    <Link
-                      to={`/admin/influencers/${creator.id}`}
-                      className="font-semibold text-slate-900 hover:text-mint-700 hover:underline"
-                    >
-                      {creator.name}
-                    </Link>
-                    <p className="text-xs text-slate-500">@{creator.username}</p>
-                  </td>
-                  <td className="max-w-56 truncate px-4 py-3 text-slate-700">{creator.email}</td>
-                  <td className="px-4 py-3">
-                    {creator.platform ? (
-                      (PLATFORM_LABELS[creator.platform as Platform] ?? creator.platform)
-                    ) : (
-                      <span className="text-slate-400">None yet</span>
-                    )}
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{formatNumber(creator.followers)}</td>
-                  <td className="px-4 py-3">{creator.niche}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap gap-1">
-                      <Badge variant={creator.emailVerified ? 'green' : 'yellow'}>
-                        {creator.emailVerified ? 'Verified' : 'Unverified'}
-                      </Badge>
-                      {creator.profileCompleted ? <Badge variant="blue">Profile complete</Badge> : null}
-                    </div>
-                  </td>
-                  <td className="px-4 py-3">
-                    {PROVIDER_LABELS[creator.provider ?? ''] ?? creator.provider ?? 'Email'}
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                    {formatShortDate(creator.createdAt)}
-                  </td>
-                </tr>
-              ))
-            : SKELETON_ROWS.map((key) => (
-                <tr key={key}>
-                  <td colSpan={8} className="px-4 py-3">
-                    <Skeleton className="h-8 w-full" />
-                  </td>
-                </tr>
-              ))}
+          {items ? (
+            items.map((creator) => (
+              <tr key={creator.id} data-testid="influencer-row" className="hover:bg-slate-50/60">
+                <td className="px-4 py-3">
+                  <Link
+                    to={`/admin/influencers/${creator.id}`}
+                    className="font-semibold text-slate-900 hover:text-mint-700 hover:underline"
+                  >
+                    {creator.name}
+                  </Link>
+                  <p className="text-xs text-slate-500">@{creator.username}</p>
+                </td>
+                <td className="max-w-56 truncate px-4 py-3 text-slate-700">{creator.email}</td>
+                <td className="px-4 py-3">
+                  {creator.platform ? (
+                    (PLATFORM_LABELS[creator.platform as Platform] ?? creator.platform)
+                  ) : (
+                    <span className="text-slate-400">None yet</span>
+                  )}
+                </td>
+                <td className="px-4 py-3 text-right tabular-nums">{formatNumber(creator.followers)}</td>
+                <td className="px-4 py-3">{creator.niche}</td>
+                <td className="px-4 py-3">
+                  <div className="flex flex-wrap gap-1">
+                    <Badge variant={creator.emailVerified ? 'green' : 'yellow'}>
+                      {creator.emailVerified ? 'Verified' : 'Unverified'}
+                    </Badge>
+                    {creator.profileCompleted ? <Badge variant="blue">Profile complete</Badge> : null}
+                  </div>
+                </td>
+                <td className="px-4 py-3">
+                  {PROVIDER_LABELS[creator.provider ?? ''] ?? creator.provider ?? 'Email'}
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                  {formatShortDate(creator.createdAt)}
+                </td>
+              </tr>
+            ))
+          ) : (
+            <LoadingTableRows columns={8} block="h-8 w-full" />
+          )}
         </tbody>
       </table>
     </div>

@@ -1,9 +1,10 @@
-import { ArrowLeft, BarChart3, Inbox, Pencil } from 'lucide-react';
+import { BarChart3, Inbox, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS, shipsBox } from '../../../shared/constants';
 import { uploadDeadline } from '../../../shared/lifecycle/deadlines';
 import type { AdminCampaign } from '../../../shared/schemas/campaign';
+import { AdminBackLink } from '../../components/admin/admin-back-link';
 import { CampaignFormDialog } from '../../components/admin/campaign-form-dialog';
 import { CampaignLoadFailure } from '../../components/admin/campaign-load-failure';
 import { CampaignIcon } from '../../components/admin/campaign-visuals';
@@ -52,13 +53,7 @@ function Review({ campaign }: { campaign: AdminCampaign }) {
   const box = shipsBox(campaign.type);
   return (
     <>
-      <Link
-        to="/admin/campaigns"
-        className="mb-4 inline-flex items-center gap-1.5 rounded text-sm font-semibold text-mint-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Campaigns
-      </Link>
+      <AdminBackLink to="/admin/campaigns">Campaigns</AdminBackLink>
       <section
         aria-labelledby="campaign-title"
         className="mb-8 flex flex-col gap-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"

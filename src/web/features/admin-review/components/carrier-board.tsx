@@ -9,6 +9,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatNumber, formatShortDate } from '../../../lib/format';
 import { useCarrierBoard } from '../api/carrier-board';
+import { ReviewPanel } from './review-panel';
 
 /** The board's filters in the order a box goes (EasyPost's names); only those with boxes are offered. */
 const STATUS_ORDER = [
@@ -37,15 +38,7 @@ export function CarrierBoard({ campaignId }: { campaignId: number }) {
   const [filter, setFilter] = useState('');
   const board = useCarrierBoard(campaignId, filter);
   return (
-    <section
-      aria-labelledby="carrier-board-title"
-      className="mb-6 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
-      data-testid="carrier-board"
-    >
-      <h2 id="carrier-board-title" className="flex items-center gap-2 text-lg font-bold tracking-tight">
-        <Truck aria-hidden="true" className="size-5 text-mint-700" />
-        Shipping board
-      </h2>
+    <ReviewPanel titleId="carrier-board-title" icon={Truck} title="Shipping board" testId="carrier-board">
       {board.isPending ? (
         <LoadingBlocks
           label="Loading the shipping board"
@@ -57,7 +50,7 @@ export function CarrierBoard({ campaignId }: { campaignId: number }) {
       ) : (
         <BoardBody board={board.data} filter={filter} onFilter={setFilter} />
       )}
-    </section>
+    </ReviewPanel>
   );
 }
 

@@ -85,15 +85,14 @@ function ProductTable({ campaignId, product }: { campaignId: number; product: Pr
   );
 }
 
-function VariantRow({
-  campaignId,
-  product,
-  variant,
-}: {
+/** A variant's row: the campaign, its product's name and the variant. */
+interface VariantRowProps {
   campaignId: number;
   product: string;
   variant: VariantView;
-}) {
+}
+
+function VariantRow({ campaignId, product, variant }: VariantRowProps) {
   // Stock, availability and deletion are the campaign's operation (Manager); other roles read the row.
   const manage = useCan('PATCH /admin/variants/{id}');
   return (
@@ -111,15 +110,7 @@ function VariantRow({
   );
 }
 
-function VariantControls({
-  campaignId,
-  product,
-  variant,
-}: {
-  campaignId: number;
-  product: string;
-  variant: VariantView;
-}) {
+function VariantControls({ campaignId, product, variant }: VariantRowProps) {
   const update = useUpdateVariant(campaignId);
   const remove = useDeleteVariant(campaignId);
   const [stock, setStock] = useState(String(variant.stock));

@@ -26,6 +26,7 @@ import { ProcessPaymentDialog } from './components/payments-process-dialog';
 import { PaymentsSidePanel } from './components/payments-side-panel';
 import { PaymentsTable } from './components/payments-table';
 import { TaxYearPanel } from './components/tax-year-panel';
+import { useTickedPayouts } from './use-ticked-payouts';
 
 type Open = 'process' | 'settings' | 'brand' | 'adjust' | null;
 
@@ -54,7 +55,7 @@ export function PaymentsPage() {
   const list = useTransactions(filters, cursorFromParams(params));
   const summary = usePaymentsSummary();
   const [draft, setDraft] = useState(filters.q);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { ticked: selected, setTicked: setSelected, toggle } = useTickedPayouts();
   const [open, setOpen] = useState<Open>(null);
   const [payoutId, setPayoutId] = useState<number | null>(null);
   useEffect(() => setDraft(filters.q), [filters.q]);
@@ -72,13 +73,6 @@ export function PaymentsPage() {
     setSelected(new Set());
     go({ ...next, page: 1, cursor: '' });
   };
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   const transactionsView = (
     <>

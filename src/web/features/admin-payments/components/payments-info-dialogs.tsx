@@ -36,13 +36,20 @@ function InfoDialog({
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {children}
-        <div className="flex justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Close
-          </Button>
-        </div>
+        <DialogCloseRow onClose={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The foot of a dialog that only informs: its Close button, on the right. */
+export function DialogCloseRow({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="flex justify-end">
+      <Button variant="outline" onClick={onClose}>
+        Close
+      </Button>
+    </div>
   );
 }
 

@@ -36,6 +36,11 @@ export function AnalyticsPage() {
   const [to, setTo] = useState(today);
   const [allTime, setAllTime] = useState(false);
   const range = allTime ? ('all' as const) : { from, to };
+  // A day picked ends "All time".
+  const pickDay = (setDay: (day: string) => void) => (day: string) => {
+    setDay(day);
+    setAllTime(false);
+  };
   const overview = useAnalyticsOverview(range);
   const [exporting, setExporting] = useState(false);
   const mayExport = useCan('GET /admin/analytics.csv');
@@ -60,20 +65,14 @@ export function AnalyticsPage() {
             label="From"
             value={allTime && data ? data.from : from}
             max={to}
-            onChange={(day) => {
-              setFrom(day);
-              setAllTime(false);
-            }}
+            onChange={pickDay(setFrom)}
           />
           <DayField
             id="analytics-to"
             label="To"
             value={allTime && data ? data.to : to}
             min={from}
-            onChange={(day) => {
-              setTo(day);
-              setAllTime(false);
-            }}
+            onChange={pickDay(setTo)}
           />
           <Button
             variant={allTime ? 'default' : 'outline'}

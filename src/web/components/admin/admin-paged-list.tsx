@@ -99,3 +99,34 @@ export function AdminPagedList<Row>({
     </div>
   );
 }
+
+/**
+ * The empty state's content of a list with a search: with a search, what to try (`noMatch`) and Clear search;
+ * without, what the list will hold (`none`) and `children` (a button to add the first one).
+ */
+export function SearchEmptyContent({
+  searched,
+  noMatch,
+  none,
+  onClear,
+  children,
+}: {
+  searched: boolean;
+  noMatch: string;
+  none: string;
+  onClear: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <p>{searched ? noMatch : none}</p>
+      {searched ? (
+        <Button className="mt-4" variant="outline" onClick={onClear}>
+          Clear search
+        </Button>
+      ) : (
+        children
+      )}
+    </>
+  );
+}

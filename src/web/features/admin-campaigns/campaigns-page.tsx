@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminCampaign } from '../../../shared/schemas/campaign';
 import { AdminPageHeader } from '../../components/admin/admin-layout';
-import { AdminPagedList } from '../../components/admin/admin-paged-list';
+import { AdminPagedList, SearchEmptyContent } from '../../components/admin/admin-paged-list';
 import { CampaignFormDialog } from '../../components/admin/campaign-form-dialog';
 import { ErrorNote } from '../../components/error-panel';
 import { ListSearch } from '../../components/list-search';
@@ -100,20 +100,14 @@ export function CampaignsPage() {
         icon={<Megaphone aria-hidden="true" className="size-6" />}
         emptyTitle={q ? 'No campaigns match your search' : 'No campaigns yet'}
         emptyContent={
-          <>
-            <p>
-              {q
-                ? 'Try a different name, brand or tag.'
-                : 'Add your first campaign: creators can apply once it is Active.'}
-            </p>
-            {q ? (
-              <Button className="mt-4" variant="outline" onClick={() => setDraft('')}>
-                Clear search
-              </Button>
-            ) : (
-              <div className="mt-4">{addButton}</div>
-            )}
-          </>
+          <SearchEmptyContent
+            searched={Boolean(q)}
+            noMatch="Try a different name, brand or tag."
+            none="Add your first campaign: creators can apply once it is Active."
+            onClear={() => setDraft('')}
+          >
+            <div className="mt-4">{addButton}</div>
+          </SearchEmptyContent>
         }
         rows={(items) => (
           <CampaignTable

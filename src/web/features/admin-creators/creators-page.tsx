@@ -4,12 +4,11 @@ import { Link, useSearchParams } from 'react-router';
 import { PLATFORM_LABELS, type Platform } from '../../../shared/constants';
 import type { CreatorSummary } from '../../../shared/schemas/creator';
 import { AdminPageHeader } from '../../components/admin/admin-layout';
-import { AdminPagedList } from '../../components/admin/admin-paged-list';
+import { AdminPagedList, SearchEmptyContent } from '../../components/admin/admin-paged-list';
 import { LoadingTableRows } from '../../components/admin/loading-rows';
 import { ListSearch } from '../../components/list-search';
 import { cursorFromParams, pageFromParams, setPageParams } from '../../components/pagination';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import { ADMIN_TABLE_HEAD, TableHead } from '../../components/ui/table-head';
 import { CREATORS_PAGE_SIZE, useCreators } from '../../lib/admin-creators-query';
 import { formatNumber, formatShortDate } from '../../lib/format';
@@ -64,18 +63,12 @@ export function CreatorsPage() {
         icon={<Users aria-hidden="true" className="size-6" />}
         emptyTitle={q ? 'No creators match your search' : 'No creators yet'}
         emptyContent={
-          <>
-            <p>
-              {q
-                ? 'Try a different name, username or email.'
-                : 'Creators appear here as soon as they sign up.'}
-            </p>
-            {q ? (
-              <Button className="mt-4" variant="outline" onClick={() => go({ q: '', page: 1 })}>
-                Clear search
-              </Button>
-            ) : null}
-          </>
+          <SearchEmptyContent
+            searched={Boolean(q)}
+            noMatch="Try a different name, username or email."
+            none="Creators appear here as soon as they sign up."
+            onClear={() => go({ q: '', page: 1 })}
+          />
         }
         rows={(items) => <CreatorTable items={items} busy={list.isFetching} />}
       />

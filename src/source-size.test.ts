@@ -71,7 +71,6 @@ const WEB_FUNCTIONS_STILL_OVER: Record<string, number> = {
   'web/features/admin-review/components/applicant-submission.tsx SubmissionArea': 88,
   'web/features/campaigns/components/campaign-grid.tsx CampaignGrid': 88,
   'web/features/admin-review/components/create-orders-button.tsx CreateOrdersButton': 86,
-  'web/features/admin-review/components/campaign-products-panel.tsx VariantControls': 85,
   'web/features/admin-review/components/shipment-import.tsx useShipmentImport': 85,
   'web/components/admin/campaign-image-fields.tsx ImageField': 84,
   'web/components/post-preview.tsx PostPreview': 84,

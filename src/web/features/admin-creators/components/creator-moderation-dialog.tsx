@@ -4,6 +4,7 @@ import { moderationInputSchema } from '../../../../shared/schemas/creator-admin'
 import { MutationConfirmDialog } from '../../../components/admin/mutation-confirm-dialog';
 import { TextareaField } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
+import { useFormCheck } from '../../../lib/admin-form-check';
 import { useCreatorActions } from '../api/creator-management';
 
 const COPY: Record<
@@ -50,7 +51,7 @@ export function CreatorModerationDialog({
   const id = useId();
   const { moderate } = useCreatorActions(creatorId);
   const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
+  const { problem, setProblem, check } = useFormCheck(moderationInputSchema);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form each time the dialog opens
   useEffect(() => {
     setReason('');
@@ -61,14 +62,10 @@ export function CreatorModerationDialog({
   const copy = COPY[action];
 
   const confirm = async () => {
-    const parsed = moderationInputSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message);
-      return;
-    }
-    setProblem(undefined);
+    const input = check({ reason });
+    if (!input) return;
     try {
-      await moderate.mutateAsync({ action, reason: parsed.data.reason });
+      await moderate.mutateAsync({ action, reason: input.reason });
       toast({ title: copy.done, description: `${creatorName} was told by mail.`, variant: 'success' });
       onClose();
     } catch {

@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
 import { TextareaField } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
+import { useFormCheck } from '../../../lib/admin-form-check';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useProblemActions } from '../api/problems';
 
@@ -22,17 +23,13 @@ export function ReplyForm({ problem }: { problem: AdminProblem }) {
   const id = useId();
   const { reply } = useProblemActions();
   const [message, setMessage] = useState('');
-  const [problemText, setProblemText] = useState<string | undefined>();
+  const { problem: problemText, check } = useFormCheck(problemReplySchema);
   const send = async (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = problemReplySchema.safeParse({ message });
-    if (!parsed.success) {
-      setProblemText(parsed.error.issues[0]?.message);
-      return;
-    }
-    setProblemText(undefined);
+    const input = check({ message });
+    if (!input) return;
     try {
-      await reply.mutateAsync({ id: problem.id, message: parsed.data.message });
+      await reply.mutateAsync({ id: problem.id, message: input.message });
       setMessage('');
       toast({
         title: 'Reply sent',

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
+import { useFormCheck } from '../../../lib/admin-form-check';
 import { useAdminCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatShortDate } from '../../../lib/format';
@@ -86,15 +87,14 @@ function InviteForm() {
   const { invite } = useTeamActions();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<AdminRole>('viewer');
-  const [error, setError] = useState<string | undefined>();
+  const { problem: error, setProblem: setError, check } = useFormCheck(inviteMemberSchema);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = inviteMemberSchema.safeParse({ email, role });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
+    const input = check({ email, role });
+    if (!input) return;
     try {
-      await invite.mutateAsync(parsed.data);
-      toast({ title: 'Invitation sent', description: parsed.data.email, variant: 'success' });
+      await invite.mutateAsync(input);
+      toast({ title: 'Invitation sent', description: input.email, variant: 'success' });
       setEmail('');
     } catch (e) {
       setError(getErrorMessage(e, 'The invitation could not be sent.'));

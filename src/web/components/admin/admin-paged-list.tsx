@@ -33,9 +33,11 @@ interface AdminPagedListProps<Row> {
   failedTitle: string;
   /** The empty states' icon. */
   icon: ReactNode;
-  /** The empty state's title and content when the list has no rows at all (or none match). */
+  /** The empty state's title and content when the list has no rows at all (or none match its filters). */
   emptyTitle: string;
   emptyContent: ReactNode;
+  /** A list with a search: when the search found nothing, what to try and Clear search instead of the above. */
+  search?: { active: boolean; noMatchTitle: string; noMatchHint: string; onClear: () => void };
   /** What stands in before the first page; without it the frame is shown with `rows(undefined)`. */
   placeholder?: ReactNode;
   /** Leave the foot out while every row fits on one page. */
@@ -46,8 +48,8 @@ interface AdminPagedListProps<Row> {
 
 /**
  * A paged list of an admin screen: the failure with Retry, an empty state (the way back to the first page when a
- * later page emptied, or `emptyTitle` when there is nothing to show), or the rows in their white frame with the
- * pagination foot.
+ * later page emptied, Clear search when a search found nothing, or `emptyTitle` when there is nothing to show), or
+ * the rows in their white frame with the pagination foot.
  */
 export function AdminPagedList<Row>({
   list,
@@ -58,6 +60,7 @@ export function AdminPagedList<Row>({
   icon,
   emptyTitle,
   emptyContent,
+  search,
   placeholder,
   footOnlyWhenPaged = false,
   rows,
@@ -72,6 +75,13 @@ export function AdminPagedList<Row>({
       <AdminEmptyState icon={icon} title="This page is empty">
         <Button className="mt-2" variant="outline" onClick={() => onPage(1, '')}>
           Back to the first page
+        </Button>
+      </AdminEmptyState>
+    ) : search?.active ? (
+      <AdminEmptyState icon={icon} title={search.noMatchTitle}>
+        <p>{search.noMatchHint}</p>
+        <Button className="mt-4" variant="outline" onClick={search.onClear}>
+          Clear search
         </Button>
       </AdminEmptyState>
     ) : (
@@ -97,36 +107,5 @@ export function AdminPagedList<Row>({
         />
       ) : null}
     </div>
-  );
-}
-
-/**
- * The empty state's content of a list with a search: with a search, what to try (`noMatch`) and Clear search;
- * without, what the list will hold (`none`) and `children` (a button to add the first one).
- */
-export function SearchEmptyContent({
-  searched,
-  noMatch,
-  none,
-  onClear,
-  children,
-}: {
-  searched: boolean;
-  noMatch: string;
-  none: string;
-  onClear: () => void;
-  children?: ReactNode;
-}) {
-  return (
-    <>
-      <p>{searched ? noMatch : none}</p>
-      {searched ? (
-        <Button className="mt-4" variant="outline" onClick={onClear}>
-          Clear search
-        </Button>
-      ) : (
-        children
-      )}
-    </>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminCampaign } from '../../../shared/schemas/campaign';
 import { AdminPageHeader } from '../../components/admin/admin-layout';
-import { AdminPagedList, SearchEmptyContent } from '../../components/admin/admin-paged-list';
+import { AdminPagedList } from '../../components/admin/admin-paged-list';
 import { CampaignFormDialog } from '../../components/admin/campaign-form-dialog';
 import { ErrorNote } from '../../components/error-panel';
 import { ListSearch } from '../../components/list-search';
@@ -98,17 +98,19 @@ export function CampaignsPage() {
         footOnlyWhenPaged
         failedTitle="We couldn't load campaigns."
         icon={<Megaphone aria-hidden="true" className="size-6" />}
-        emptyTitle={q ? 'No campaigns match your search' : 'No campaigns yet'}
+        emptyTitle="No campaigns yet"
         emptyContent={
-          <SearchEmptyContent
-            searched={Boolean(q)}
-            noMatch="Try a different name, brand or tag."
-            none="Add your first campaign: creators can apply once it is Active."
-            onClear={() => setDraft('')}
-          >
+          <>
+            <p>Add your first campaign: creators can apply once it is Active.</p>
             <div className="mt-4">{addButton}</div>
-          </SearchEmptyContent>
+          </>
         }
+        search={{
+          active: Boolean(q),
+          noMatchTitle: 'No campaigns match your search',
+          noMatchHint: 'Try a different name, brand or tag.',
+          onClear: () => setDraft(''),
+        }}
         rows={(items) => (
           <CampaignTable
             items={items}

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PLATFORM_LABELS, type Platform } from '../../../shared/constants';
 import type { CreatorSummary } from '../../../shared/schemas/creator';
 import { AdminPageHeader } from '../../components/admin/admin-layout';
-import { AdminPagedList, SearchEmptyContent } from '../../components/admin/admin-paged-list';
+import { AdminPagedList } from '../../components/admin/admin-paged-list';
 import { LoadingTableRows } from '../../components/admin/loading-rows';
 import { ListSearch } from '../../components/list-search';
 import { cursorFromParams, pageFromParams, setPageParams } from '../../components/pagination';
@@ -61,15 +61,14 @@ export function CreatorsPage() {
         onPage={(next, cursor) => go({ page: next, cursor })}
         failedTitle="We couldn't load creators."
         icon={<Users aria-hidden="true" className="size-6" />}
-        emptyTitle={q ? 'No creators match your search' : 'No creators yet'}
-        emptyContent={
-          <SearchEmptyContent
-            searched={Boolean(q)}
-            noMatch="Try a different name, username or email."
-            none="Creators appear here as soon as they sign up."
-            onClear={() => go({ q: '', page: 1 })}
-          />
-        }
+        emptyTitle="No creators yet"
+        emptyContent={<p>Creators appear here as soon as they sign up.</p>}
+        search={{
+          active: Boolean(q),
+          noMatchTitle: 'No creators match your search',
+          noMatchHint: 'Try a different name, username or email.',
+          onClear: () => go({ q: '', page: 1 }),
+        }}
         rows={(items) => <CreatorTable items={items} busy={list.isFetching} />}
       />
       <AccountClosures />

@@ -6,7 +6,7 @@ import type { Applicant } from '../../../../shared/schemas/application';
 import type { AdminCampaign } from '../../../../shared/schemas/campaign';
 import { AdminEmptyState } from '../../../components/admin/admin-layout';
 import { LoadingBlocks } from '../../../components/admin/loading-blocks';
-import { ShowMoreButton } from '../../../components/admin/show-more-button';
+import { ShowMoreFooter } from '../../../components/admin/show-more-button';
 import { ErrorPanel } from '../../../components/error-panel';
 import { toast } from '../../../components/ui/toast';
 import { stepsForRole, useAdminCan } from '../../../lib/admin-permissions';
@@ -41,7 +41,6 @@ export function ApplicantsSection({ campaign }: { campaign: AdminCampaign }) {
     [items, box, role],
   );
   const shown = items;
-  const moreError = applicants.isFetchNextPageError ? applicants.error : null;
   const change = (next: Partial<ApplicantView>) => {
     setSelected(new Set());
     setView((before) => ({ ...before, ...next }));
@@ -145,19 +144,13 @@ export function ApplicantsSection({ campaign }: { campaign: AdminCampaign }) {
               ))}
             </ul>
           )}
-          {applicants.hasNextPage ? (
-            <div className="flex flex-col items-center gap-1">
-              <ShowMoreButton pages={applicants} label="Show more applicants" data-testid="applicants-more" />
-              <p className="text-xs text-slate-600" data-testid="applicants-shown">
-                {formatNumber(items.length)} of {formatNumber(groupCount(counts, view.group))} shown
-              </p>
-            </div>
-          ) : null}
-          {moreError ? (
-            <p className="text-center text-sm text-red-700" role="alert">
-              {getErrorMessage(moreError, 'More applicants could not be loaded.')}
-            </p>
-          ) : null}
+          <ShowMoreFooter
+            pages={applicants}
+            noun="applicants"
+            shown={items.length}
+            total={groupCount(counts, view.group)}
+            testId="applicants"
+          />
         </>
       )}
 

@@ -61,11 +61,16 @@ export function ShowMoreFooter({
           </p>
         </div>
       ) : null}
-      {pages.isFetchNextPageError ? (
-        <p className="text-center text-sm text-red-700" role="alert">
-          {getErrorMessage(pages.error, `More ${noun} could not be loaded.`)}
-        </p>
-      ) : null}
+      {pages.isFetchNextPageError ? <NextPageError error={pages.error} noun={noun} /> : null}
     </>
+  );
+}
+
+/** Why the next page of a list did not load ("More creators could not be loaded." without the server's reason). */
+export function NextPageError({ error, noun }: { error: unknown; noun: string }) {
+  return (
+    <p className="text-center text-sm text-red-700" role="alert">
+      {getErrorMessage(error, `More ${noun} could not be loaded.`)}
+    </p>
   );
 }

@@ -1,7 +1,6 @@
 import type { CampaignAnalytics } from '../../../../shared/schemas/content-metrics';
-import { ShowMoreButton } from '../../../components/admin/show-more-button';
+import { NextPageError, ShowMoreButton } from '../../../components/admin/show-more-button';
 import { TableHead } from '../../../components/ui/table-head';
-import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 
 /**
@@ -37,11 +36,7 @@ export function ShowMore({
       {pages.hasNextPage ? (
         <ShowMoreButton pages={pages} label={`Show more ${noun}`} data-testid={`${testId}-more`} />
       ) : null}
-      {pages.error ? (
-        <p className="text-center text-sm text-red-700" role="alert">
-          {getErrorMessage(pages.error, `More ${noun} could not be loaded.`)}
-        </p>
-      ) : null}
+      {pages.error ? <NextPageError error={pages.error} noun={noun} /> : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS, type Platform } from '../../../shared/constants';
 import { AdminBackLink } from '../../components/admin/admin-back-link';
-import { CampaignLoadFailure } from '../../components/admin/campaign-load-failure';
+import { AdminCampaignPage } from '../../components/admin/admin-campaign-page';
 import { LoadingBlocks } from '../../components/admin/loading-blocks';
 import { CampaignStatusBadge } from '../../components/campaign-status-badge';
 import { ErrorNote } from '../../components/error-panel';
@@ -30,40 +30,30 @@ export function CampaignDetailsPage() {
   const campaign = useAdminCampaign(id);
   useDocumentTitle(campaign.data ? `${campaign.data.name} analytics` : 'Campaign analytics');
 
-  if (campaign.isPending) {
-    return (
-      <LoadingBlocks
-        label="Loading campaign"
-        blocks={['h-9 w-72', 'h-5 w-40', 'mt-4 h-64 w-full rounded-xl']}
-      />
-    );
-  }
-  if (campaign.isError) {
-    return (
-      <CampaignLoadFailure
-        id={id}
-        error={campaign.error}
-        icon={<BarChart3 aria-hidden="true" className="size-6" />}
-      />
-    );
-  }
-
-  const data = campaign.data;
   return (
-    <>
-      <AdminBackLink to="/admin/campaigns">Campaigns</AdminBackLink>
-      <div className="mb-6 flex flex-col gap-2">
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{data.name}</h1>
-          <CampaignStatusBadge status={data.status} />
-        </div>
-        <p className="text-sm text-slate-600">
-          {data.brand} · {PLATFORM_LABELS[data.platform]} · {CAMPAIGN_TYPE_LABELS[data.type]}
-        </p>
-      </div>
-      <CampaignAnalyticsView id={id} />
-      <ReportLinksPanel campaignId={data.id} />
-    </>
+    <AdminCampaignPage
+      id={id}
+      campaign={campaign}
+      icon={<BarChart3 aria-hidden="true" className="size-6" />}
+      loadingBlocks={['h-9 w-72', 'h-5 w-40', 'mt-4 h-64 w-full rounded-xl']}
+    >
+      {(data) => (
+        <>
+          <AdminBackLink to="/admin/campaigns">Campaigns</AdminBackLink>
+          <div className="mb-6 flex flex-col gap-2">
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{data.name}</h1>
+              <CampaignStatusBadge status={data.status} />
+            </div>
+            <p className="text-sm text-slate-600">
+              {data.brand} · {PLATFORM_LABELS[data.platform]} · {CAMPAIGN_TYPE_LABELS[data.type]}
+            </p>
+          </div>
+          <CampaignAnalyticsView id={id} />
+          <ReportLinksPanel campaignId={data.id} />
+        </>
+      )}
+    </AdminCampaignPage>
   );
 }
 

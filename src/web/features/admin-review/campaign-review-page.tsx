@@ -5,10 +5,9 @@ import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS, shipsBox } from '../../../shared
 import { uploadDeadline } from '../../../shared/lifecycle/deadlines';
 import type { AdminCampaign } from '../../../shared/schemas/campaign';
 import { AdminBackLink } from '../../components/admin/admin-back-link';
+import { AdminCampaignPage } from '../../components/admin/admin-campaign-page';
 import { CampaignFormDialog } from '../../components/admin/campaign-form-dialog';
-import { CampaignLoadFailure } from '../../components/admin/campaign-load-failure';
 import { CampaignIcon } from '../../components/admin/campaign-visuals';
-import { LoadingBlocks } from '../../components/admin/loading-blocks';
 import { CampaignStatusBadge } from '../../components/campaign-status-badge';
 import { PlatformIcon } from '../../components/platform-icon';
 import { Button, buttonVariants } from '../../components/ui/button';
@@ -27,24 +26,21 @@ export function CampaignReviewPage() {
   const campaign = useAdminCampaign(id);
   useDocumentTitle(campaign.data ? `Review ${campaign.data.name}` : 'Review campaign');
 
-  if (campaign.isPending) {
-    return (
-      <LoadingBlocks
-        label="Loading campaign"
-        blocks={['h-5 w-28', 'h-32 w-full rounded-xl', 'h-48 w-full rounded-xl', 'h-48 w-full rounded-xl']}
-      />
-    );
-  }
-  if (campaign.isError) {
-    return (
-      <CampaignLoadFailure
-        id={id}
-        error={campaign.error}
-        icon={<Inbox aria-hidden="true" className="size-6" />}
-      />
-    );
-  }
-  return <Review campaign={campaign.data} />;
+  return (
+    <AdminCampaignPage
+      id={id}
+      campaign={campaign}
+      icon={<Inbox aria-hidden="true" className="size-6" />}
+      loadingBlocks={[
+        'h-5 w-28',
+        'h-32 w-full rounded-xl',
+        'h-48 w-full rounded-xl',
+        'h-48 w-full rounded-xl',
+      ]}
+    >
+      {(data) => <Review campaign={data} />}
+    </AdminCampaignPage>
+  );
 }
 
 function Review({ campaign }: { campaign: AdminCampaign }) {

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { AdminCampaign } from '../../../shared/schemas/campaign';
+import { LoadingBlocks } from '../ui/skeleton';
 import { CampaignLoadFailure } from './campaign-load-failure';
-import { LoadingBlocks } from './loading-blocks';
 
 /**
  * An admin page about one campaign (/admin/campaigns/:id, /admin/details/:id): grey blocks of the page's shape while
@@ -19,10 +19,11 @@ export function AdminCampaignPage({
   campaign: UseQueryResult<AdminCampaign>;
   /** The failure's icon. */
   icon: ReactNode;
-  loadingBlocks: readonly string[];
+  loadingBlocks: string[];
   children: (campaign: AdminCampaign) => ReactNode;
 }) {
-  if (campaign.isPending) return <LoadingBlocks label="Loading campaign" blocks={loadingBlocks} />;
+  if (campaign.isPending)
+    return <LoadingBlocks className="flex flex-col gap-4" label="Loading campaign" blocks={loadingBlocks} />;
   if (campaign.isError) return <CampaignLoadFailure id={id} error={campaign.error} icon={icon} />;
   return children(campaign.data);
 }

@@ -6,8 +6,8 @@ import { getErrorMessage } from '../../lib/api-client';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { TextField } from '../ui/input';
+import { LoadingBlocks } from '../ui/skeleton';
 import { TextareaField } from '../ui/textarea';
-import { LoadingBlocks } from './loading-blocks';
 
 /**
  * The team's saved replies beside a conversation's box (issue 26): a button opens the list; "Insert" puts a reply
@@ -91,7 +91,7 @@ function SavedRepliesDialog({
         {replies.isPending ? (
           <LoadingBlocks
             label="Loading saved replies"
-            className="gap-2"
+            className="flex flex-col gap-2"
             blocks={['h-16 w-full', 'h-16 w-full']}
           />
         ) : replies.isError ? (

@@ -1,9 +1,9 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import type { AnalyticsOverview } from '../../../shared/schemas/content-metrics';
-import { LoadingBlocks } from '../../components/admin/loading-blocks';
 import { ErrorNote } from '../../components/error-panel';
 import { Button } from '../../components/ui/button';
+import { LoadingBlocks } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { useCan } from '../../lib/admin-permissions';
 import { getErrorMessage } from '../../lib/api-client';
@@ -94,6 +94,7 @@ export function AnalyticsPage() {
       ) : null}
       {overview.isPending ? (
         <LoadingBlocks
+          className="flex flex-col gap-4"
           label="Loading analytics"
           blocks={['h-24 w-full rounded-xl', 'h-64 w-full rounded-xl']}
         />

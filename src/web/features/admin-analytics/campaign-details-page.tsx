@@ -4,11 +4,11 @@ import { useParams } from 'react-router';
 import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS, type Platform } from '../../../shared/constants';
 import { AdminBackLink } from '../../components/admin/admin-back-link';
 import { AdminCampaignPage } from '../../components/admin/admin-campaign-page';
-import { LoadingBlocks } from '../../components/admin/loading-blocks';
 import { CampaignStatusBadge } from '../../components/campaign-status-badge';
 import { ErrorNote } from '../../components/error-panel';
 import { StatCard } from '../../components/stat-card';
 import { Button } from '../../components/ui/button';
+import { LoadingBlocks } from '../../components/ui/skeleton';
 import { Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
 import { useAdminCampaign } from '../../lib/admin-campaign';
@@ -72,6 +72,7 @@ function CampaignAnalyticsView({ id }: { id: string | undefined }) {
   if (analytics.isPending) {
     return (
       <LoadingBlocks
+        className="flex flex-col gap-4"
         label="Loading analytics"
         blocks={['h-24 w-full rounded-xl', 'h-64 w-full rounded-xl']}
       />

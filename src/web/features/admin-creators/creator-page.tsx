@@ -5,8 +5,8 @@ import type { ModerationAction } from '../../../shared/moderation';
 import type { CreatorDetail } from '../../../shared/schemas/creator-admin';
 import { AdminBackLink } from '../../components/admin/admin-back-link';
 import { AdminEmptyState } from '../../components/admin/admin-layout';
-import { LoadingBlocks } from '../../components/admin/loading-blocks';
 import { buttonVariants } from '../../components/ui/button';
+import { LoadingBlocks } from '../../components/ui/skeleton';
 import { getErrorMessage, isNotFound } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCreatorDetail } from './api/creator-management';
@@ -52,6 +52,7 @@ export function CreatorPage() {
   if (creator.isPending) {
     return (
       <LoadingBlocks
+        className="flex flex-col gap-4"
         label="Loading creator"
         blocks={['h-5 w-28', 'h-24 w-full rounded-xl', 'h-48 w-full rounded-xl', 'h-48 w-full rounded-xl']}
       />

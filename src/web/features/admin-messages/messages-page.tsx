@@ -6,11 +6,11 @@ import { INBOX_FILTERS, type InboxFilter, type InboxItem } from '../../../shared
 import { conversationThreadSchema } from '../../../shared/schemas/conversations';
 import { AdminConversation } from '../../components/admin/admin-conversation';
 import { AdminEmptyState, AdminPageHeader } from '../../components/admin/admin-layout';
-import { LoadingBlocks } from '../../components/admin/loading-blocks';
 import { ShowMoreButton } from '../../components/admin/show-more-button';
 import { ErrorPanel } from '../../components/error-panel';
 import { ListSearch } from '../../components/list-search';
 import { Button, buttonVariants } from '../../components/ui/button';
+import { LoadingBlocks } from '../../components/ui/skeleton';
 import { apiFetch } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { conversationKeys } from '../../lib/conversations';
@@ -114,7 +114,7 @@ export function MessagesPage() {
           {inbox.isPending ? (
             <LoadingBlocks
               label="Loading conversations"
-              className="gap-2"
+              className="flex flex-col gap-2"
               blocks={['h-20 w-full rounded-xl', 'h-20 w-full rounded-xl', 'h-20 w-full rounded-xl']}
             />
           ) : inbox.isError ? (

@@ -6,12 +6,12 @@ import { offeredActions } from '../../../shared/lifecycle/moves';
 import type { AdminProblem } from '../../../shared/schemas/delivery-problems';
 import { trackingUrl } from '../../../shared/tracking';
 import { AdminEmptyState, AdminPageHeader } from '../../components/admin/admin-layout';
-import { LoadingBlocks } from '../../components/admin/loading-blocks';
 import { ShowMoreButton } from '../../components/admin/show-more-button';
 import { ApplicationStatusBadge } from '../../components/application-status-badge';
 import { ErrorPanel } from '../../components/error-panel';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { LoadingBlocks } from '../../components/ui/skeleton';
 import { useCan } from '../../lib/admin-permissions';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
@@ -68,7 +68,6 @@ export function ProblemsPage() {
       {problems.isPending ? (
         <LoadingBlocks
           label="Loading problems"
-          className="gap-3"
           blocks={['h-40 w-full rounded-xl', 'h-40 w-full rounded-xl']}
         />
       ) : problems.isError ? (

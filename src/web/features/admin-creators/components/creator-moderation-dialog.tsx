@@ -1,9 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import type { ModerationAction } from '../../../../shared/moderation';
 import { moderationInputSchema } from '../../../../shared/schemas/creator-admin';
-import { MutationConfirmDialog } from '../../../components/admin/mutation-confirm-dialog';
+import { MutationDialog, runThenClose } from '../../../components/mutation-dialog';
 import { TextareaField } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/toast';
 import { useFormCheck } from '../../../lib/admin-form-check';
 import { useCreatorActions } from '../api/creator-management';
 
@@ -64,17 +63,15 @@ export function CreatorModerationDialog({
   const confirm = async () => {
     const input = check({ reason });
     if (!input) return;
-    try {
-      await moderate.mutateAsync({ action, reason: input.reason });
-      toast({ title: copy.done, description: `${creatorName} was told by mail.`, variant: 'success' });
-      onClose();
-    } catch {
-      // Shown in the dialog.
-    }
+    await runThenClose(
+      () => moderate.mutateAsync({ action, reason: input.reason }),
+      { title: copy.done, description: `${creatorName} was told by mail.`, variant: 'success' },
+      onClose,
+    );
   };
 
   return (
-    <MutationConfirmDialog
+    <MutationDialog
       mutation={moderate}
       onClose={onClose}
       title={copy.title}
@@ -97,6 +94,6 @@ export function CreatorModerationDialog({
         maxLength={500}
         autoFocus
       />
-    </MutationConfirmDialog>
+    </MutationDialog>
   );
 }

@@ -9,7 +9,7 @@ import {
   problemReplySchema,
   problemReshipSchema,
 } from '../../../../shared/schemas/delivery-problems';
-import { MutationConfirmDialog } from '../../../components/admin/mutation-confirm-dialog';
+import { MutationDialog, runThenClose } from '../../../components/mutation-dialog';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
@@ -70,21 +70,19 @@ export function ResolveDialog({ problem, onClose }: { problem: AdminProblem; onC
   const { resolve } = useProblemActions();
   const [message, setMessage] = useState('');
   return (
-    <MutationConfirmDialog
+    <MutationDialog
       mutation={resolve}
       onClose={onClose}
       title="Resolve this problem?"
       description={`${problem.creator.name} is told by mail. The time it stayed open is added to their upload deadline.`}
       confirmLabel="Resolve"
-      onConfirm={async () => {
-        try {
-          await resolve.mutateAsync({ id: problem.id, message: message.trim() || undefined });
-          toast({ title: 'Problem resolved', variant: 'success' });
-          onClose();
-        } catch {
-          // Shown in the dialog.
-        }
-      }}
+      onConfirm={() =>
+        runThenClose(
+          () => resolve.mutateAsync({ id: problem.id, message: message.trim() || undefined }),
+          { title: 'Problem resolved', variant: 'success' },
+          onClose,
+        )
+      }
     >
       <TextareaField
         id={`${id}-message`}
@@ -93,7 +91,7 @@ export function ResolveDialog({ problem, onClose }: { problem: AdminProblem; onC
         onChange={(event) => setMessage(event.target.value)}
         maxLength={2000}
       />
-    </MutationConfirmDialog>
+    </MutationDialog>
   );
 }
 
@@ -105,21 +103,19 @@ export function ReshipDialog({ problem, onClose }: { problem: AdminProblem; onCl
     defaultValues: { carrier: '', trackingNumber: '', message: '' },
   });
   const errors = form.formState.errors;
-  const submit = form.handleSubmit(async (input) => {
-    try {
-      await reship.mutateAsync({ id: problem.id, input });
-      toast({
+  const submit = form.handleSubmit((input) =>
+    runThenClose(
+      () => reship.mutateAsync({ id: problem.id, input }),
+      {
         title: 'New box shipped',
         description: `${problem.creator.name} gets the tracking number by mail.`,
         variant: 'success',
-      });
-      onClose();
-    } catch {
-      // Shown in the dialog.
-    }
-  });
+      },
+      onClose,
+    ),
+  );
   return (
-    <MutationConfirmDialog
+    <MutationDialog
       mutation={reship}
       onClose={onClose}
       title={`Ship a new box to ${problem.creator.name}`}
@@ -150,6 +146,6 @@ export function ReshipDialog({ problem, onClose }: { problem: AdminProblem; onCl
           {...form.register('message')}
         />
       </div>
-    </MutationConfirmDialog>
+    </MutationDialog>
   );
 }

@@ -9,14 +9,13 @@ import {
   type ShippingAddressInput,
   shippingAddressInputSchema,
 } from '../../../../shared/schemas/shipping';
-import { MutationConfirmDialog } from '../../../components/admin/mutation-confirm-dialog';
+import { MutationDialog, runThenClose } from '../../../components/mutation-dialog';
 import { PostalAddress } from '../../../components/postal-address';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
 import { SelectField } from '../../../components/ui/select-field';
-import { toast } from '../../../components/ui/toast';
 import { useCan } from '../../../lib/admin-permissions';
 import { useShippingAddressOverride } from '../api/shipping';
 
@@ -66,26 +65,24 @@ function AddressDialog({ applicant, onClose }: { applicant: AdminApplicant; onCl
     },
   });
   const errors = form.formState.errors;
-  const submit = form.handleSubmit(async (input) => {
-    try {
-      await save.mutateAsync({ id: applicant.id, input });
-      toast({
+  const submit = form.handleSubmit((input) =>
+    runThenClose(
+      () => save.mutateAsync({ id: applicant.id, input }),
+      {
         title: 'Shipping address changed',
         description: `${applicant.creator.name} was told by mail.`,
         variant: 'success',
-      });
-      onClose();
-    } catch {
-      // Shown in the dialog.
-    }
-  });
+      },
+      onClose,
+    ),
+  );
   const field = (name: keyof ShippingAddressInput) => ({
     id: `${id}-${name}`,
     error: errors[name]?.message,
     ...form.register(name),
   });
   return (
-    <MutationConfirmDialog
+    <MutationDialog
       mutation={save}
       onClose={onClose}
       title={`Ship ${applicant.creator.name}'s box elsewhere`}
@@ -104,6 +101,6 @@ function AddressDialog({ applicant, onClose }: { applicant: AdminApplicant; onCl
         <TextField label="Why (sent to the creator, optional)" className="col-span-2" {...field('reason')} />
       </div>
       {Object.keys(errors).length ? <Alert variant="destructive">Check the highlighted fields.</Alert> : null}
-    </MutationConfirmDialog>
+    </MutationDialog>
   );
 }

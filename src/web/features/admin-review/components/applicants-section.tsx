@@ -5,9 +5,9 @@ import { offeredActions } from '../../../../shared/lifecycle/moves';
 import type { Applicant } from '../../../../shared/schemas/application';
 import type { AdminCampaign } from '../../../../shared/schemas/campaign';
 import { AdminEmptyState } from '../../../components/admin/admin-layout';
-import { LoadingBlocks } from '../../../components/admin/loading-blocks';
 import { ShowMoreFooter } from '../../../components/admin/show-more-button';
 import { ErrorPanel } from '../../../components/error-panel';
+import { LoadingBlocks } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { stepsForRole, useAdminCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -90,7 +90,6 @@ export function ApplicantsSection({ campaign }: { campaign: AdminCampaign }) {
       {applicants.isPending ? (
         <LoadingBlocks
           label="Loading applicants"
-          className="gap-3"
           blocks={['h-40 w-full rounded-xl', 'h-40 w-full rounded-xl']}
         />
       ) : applicants.isError && !pages ? (

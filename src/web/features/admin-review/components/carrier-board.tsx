@@ -2,9 +2,9 @@ import { AlertTriangle, Truck } from 'lucide-react';
 import { useState } from 'react';
 import type { CarrierBoard as Board, CarrierBoardBox } from '../../../../shared/schemas/carrier-board';
 import { CARRIER_STATUS_LABELS } from '../../../../shared/tracking';
-import { LoadingBlocks } from '../../../components/admin/loading-blocks';
 import { ErrorNote } from '../../../components/error-panel';
 import { Badge } from '../../../components/ui/badge';
+import { LoadingBlocks } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatNumber, formatShortDate } from '../../../lib/format';
@@ -42,7 +42,7 @@ export function CarrierBoard({ campaignId }: { campaignId: number }) {
       {board.isPending ? (
         <LoadingBlocks
           label="Loading the shipping board"
-          className="gap-2"
+          className="flex flex-col gap-2"
           blocks={['h-5 w-64', 'h-16 w-full']}
         />
       ) : board.isError && !board.data ? (

@@ -8,6 +8,7 @@ import {
 import { idResultSchema } from '../../../../shared/schemas/results';
 import { inputFromCampaign, useRefreshCampaigns } from '../../../lib/admin-campaign';
 import { apiFetch } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 import { privateKeys } from '../../../lib/query-keys';
 
 /** Campaign table page size (the API allows up to 100). */
@@ -19,11 +20,7 @@ export type { AdminCampaignList };
 
 /** GET /api/admin/campaigns/stats: the four stat cards. */
 export const campaignStatsQuery = () =>
-  queryOptions({
-    queryKey: keys.stats,
-    queryFn: ({ signal }) =>
-      apiFetch('/api/admin/campaigns/stats', { signal, schema: adminCampaignStatsSchema }),
-  });
+  getQuery(keys.stats, '/api/admin/campaigns/stats', adminCampaignStatsSchema);
 export const useCampaignStats = () => useQuery(campaignStatsQuery());
 
 /** GET /api/admin/campaigns: every campaign (drafts too), searched on the server. */

@@ -1,3 +1,4 @@
+import { keepPreviousData, type QueryKey, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from './api-client';
 
@@ -26,4 +27,27 @@ export function cursorPages<S extends z.ZodType<{ nextCursor: string | null }>>(
     initialPageParam: null as string | null,
     getNextPageParam: (last: z.infer<S>) => last.nextCursor,
   };
+}
+
+/**
+ * The query options of a page of an admin table read by its cursor (Previous / Next, issue 28): GET `path` with the
+ * page size, the cursor ('' for page 1) and the filters that are set, the answer checked against `schema`; the page
+ * shown stays on screen while the next one loads.
+ */
+export function tablePageQuery<S extends z.ZodType, K extends QueryKey>(
+  queryKey: K,
+  path: string,
+  schema: S,
+  { limit, cursor, filters }: { limit: number; cursor: string; filters: Record<string, string> },
+) {
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }): Promise<z.infer<S>> => {
+      const params = new URLSearchParams({ limit: String(limit) });
+      if (cursor) params.set('cursor', cursor);
+      for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+      return apiFetch(`${path}?${params}`, { signal, schema });
+    },
+    placeholderData: keepPreviousData,
+  });
 }

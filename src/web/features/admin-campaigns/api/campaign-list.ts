@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   type AdminCampaign,
   type AdminCampaignList,
@@ -7,6 +7,7 @@ import {
 } from '../../../../shared/schemas/campaign';
 import { idResultSchema } from '../../../../shared/schemas/results';
 import { inputFromCampaign, useRefreshCampaigns } from '../../../lib/admin-campaign';
+import { tablePageQuery } from '../../../lib/admin-cursor-pages';
 import { apiFetch } from '../../../lib/api-client';
 import { getQuery } from '../../../lib/get-query';
 import { privateKeys } from '../../../lib/query-keys';
@@ -25,15 +26,10 @@ export const useCampaignStats = () => useQuery(campaignStatsQuery());
 
 /** GET /api/admin/campaigns: every campaign (drafts too), searched on the server. */
 export const adminCampaignsQuery = (q: string, cursor: string) =>
-  queryOptions({
-    queryKey: keys.list(q, cursor),
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ limit: String(ADMIN_CAMPAIGNS_PAGE_SIZE) });
-      if (cursor) params.set('cursor', cursor);
-      if (q) params.set('q', q);
-      return apiFetch(`/api/admin/campaigns?${params}`, { signal, schema: adminCampaignListSchema });
-    },
-    placeholderData: keepPreviousData,
+  tablePageQuery(keys.list(q, cursor), '/api/admin/campaigns', adminCampaignListSchema, {
+    limit: ADMIN_CAMPAIGNS_PAGE_SIZE,
+    cursor,
+    filters: { q },
   });
 export const useAdminCampaigns = (q: string, cursor: string) => useQuery(adminCampaignsQuery(q, cursor));
 

@@ -36,7 +36,6 @@ const WEB_FUNCTIONS_STILL_OVER: Record<string, number> = {
   'web/features/admin-payments/components/tax-year-panel.tsx TaxYearPanel': 165,
   'web/components/conversation-thread.tsx ConversationThread': 154,
   'web/features/admin-payments/components/payments-adjust-dialog.tsx AdjustMintDialog': 152,
-  'web/features/admin-creators/creators-page.tsx CreatorsPage': 147,
   'web/components/notification-bell.tsx NotificationBell': 136,
   'web/features/admin-review/components/add-product-dialog.tsx AddProductDialog': 128,
   'web/features/onboarding/components/instagram-connection.tsx InstagramConnectionSection': 128,
@@ -61,7 +60,6 @@ const WEB_FUNCTIONS_STILL_OVER: Record<string, number> = {
   'web/features/legal/legal-layout.tsx LegalLayout': 101,
   'web/features/admin-settings/team-invitation-page.tsx TeamInvitationPage': 99,
   'web/features/dashboard/dashboard-page.tsx Overview': 99,
-  'web/features/admin-campaigns/campaigns-page.tsx CampaignsPage': 96,
   'web/features/dashboard/dashboard-page.tsx DashboardPage': 96,
   'web/features/admin-creators/components/account-closures.tsx AccountClosures': 95,
   'web/features/landing/coming-soon-page.tsx ComingSoonPage': 94,
@@ -73,13 +71,10 @@ const WEB_FUNCTIONS_STILL_OVER: Record<string, number> = {
   'web/features/admin-review/components/applicant-submission.tsx SubmissionArea': 88,
   'web/features/campaigns/components/campaign-grid.tsx CampaignGrid': 88,
   'web/features/admin-review/components/create-orders-button.tsx CreateOrdersButton': 86,
-  'web/features/admin-problems/problems-page.tsx ProblemsPage': 85,
-  'web/features/admin-review/components/campaign-products-panel.tsx VariantControls': 85,
   'web/features/admin-review/components/shipment-import.tsx useShipmentImport': 85,
   'web/components/admin/campaign-image-fields.tsx ImageField': 84,
   'web/components/post-preview.tsx PostPreview': 84,
   'web/components/admin/campaign-image-fields.tsx GalleryField': 83,
-  'web/features/admin-payments/components/payments-payout-dialog.tsx PayoutActions': 83,
 };
 
 function sourceFiles(dir: string): string[] {

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { idResultSchema } from '../../shared/schemas/results';
 import {
   connectedStoreSchema,
@@ -9,15 +9,13 @@ import {
   storeSyncResultSchema,
 } from '../../shared/schemas/stores';
 import { apiFetch } from './api-client';
+import { getQuery } from './get-query';
 import { privateKeys, publicKeys } from './query-keys';
 
 const keys = privateKeys.admin;
 
 /** GET /api/admin/stores: the connected stores with their state and what to do (issue 37). */
-export const storesQuery = queryOptions({
-  queryKey: keys.stores,
-  queryFn: ({ signal }) => apiFetch('/api/admin/stores', { schema: storeListSchema, signal }),
-});
+export const storesQuery = getQuery(keys.stores, '/api/admin/stores', storeListSchema);
 
 export function useStores() {
   return useQuery(storesQuery);

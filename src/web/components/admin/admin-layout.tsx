@@ -129,9 +129,7 @@ export function AdminLayout() {
       <aside className="sticky top-0 hidden h-screen flex-col gap-6 bg-slate-950 px-4 py-6 md:flex">
         <div className="flex items-center justify-between px-1">
           <Logo className="text-white" />
-          <span className="rounded-full bg-mint-700/30 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-mint-200">
-            Admin
-          </span>
+          <AdminPill />
         </div>
         <div
           className="-my-2 flex items-center gap-2 px-1 text-sm text-slate-300"
@@ -153,9 +151,7 @@ export function AdminLayout() {
       <header className="sticky top-0 z-30 bg-slate-950 md:hidden">
         <div className="flex h-14 items-center gap-3 px-4">
           <Logo className="mr-auto text-white" />
-          <span className="rounded-full bg-mint-700/30 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-mint-200">
-            Admin
-          </span>
+          <AdminPill />
           <NotificationBell tone="dark" />
           <MenuToggle menu={menu} what="admin menu" className="text-slate-200 hover:bg-white/10" />
         </div>
@@ -198,6 +194,15 @@ export function AdminPageHeader({
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </div>
+  );
+}
+
+/** The "Admin" pill beside the logo (the sidebar's and the small screens' top bar). */
+function AdminPill() {
+  return (
+    <span className="rounded-full bg-mint-700/30 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-mint-200">
+      Admin
+    </span>
   );
 }
 

@@ -27,49 +27,39 @@ const PLATFORM_OPTIONS = PLATFORMS.map((value) => ({ value, label: PLATFORM_LABE
 const TYPE_OPTIONS = CAMPAIGN_TYPES.map((value) => ({ value, label: CAMPAIGN_TYPE_LABELS[value] }));
 const STATUS_OPTIONS = CAMPAIGN_STATUSES.map((value) => ({ value, label: CAMPAIGN_STATUS_LABELS[value] }));
 
+/**
+ * What a field of the campaign form is given: its id (`idPrefix`-name, or `id`), its error and its registration;
+ * `emptyAsNull` for the optional numbers, whose empty field means none.
+ */
+function fieldProps(form: CampaignForm, idPrefix: string) {
+  return (
+    name: keyof CampaignFormValues,
+    { id = name, emptyAsNull = false }: { id?: string; emptyAsNull?: boolean } = {},
+  ) => ({
+    id: `${idPrefix}-${id}`,
+    error: form.formState.errors[name]?.message,
+    ...form.register(name, emptyAsNull ? { setValueAs: emptyToNull } : undefined),
+  });
+}
+const emptyToNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : v);
+
 /** Name, brand, platform, type and the mission's description. */
 export function CampaignBasicsFields({ form, idPrefix }: { form: CampaignForm; idPrefix: string }) {
-  const { errors } = form.formState;
+  const field = fieldProps(form, idPrefix);
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id={`${idPrefix}-name`}
-          label="Name"
-          error={errors.name?.message}
-          maxLength={NAME_MAX}
-          {...form.register('name')}
-        />
-        <TextField
-          id={`${idPrefix}-brand`}
-          label="Brand"
-          error={errors.brand?.message}
-          maxLength={BRAND_MAX}
-          {...form.register('brand')}
-        />
-        <SelectField
-          id={`${idPrefix}-platform`}
-          label="Platform"
-          error={errors.platform?.message}
-          options={PLATFORM_OPTIONS}
-          {...form.register('platform')}
-        />
-        <SelectField
-          id={`${idPrefix}-type`}
-          label="Campaign type"
-          error={errors.type?.message}
-          options={TYPE_OPTIONS}
-          {...form.register('type')}
-        />
+        <TextField label="Name" maxLength={NAME_MAX} {...field('name')} />
+        <TextField label="Brand" maxLength={BRAND_MAX} {...field('brand')} />
+        <SelectField label="Platform" options={PLATFORM_OPTIONS} {...field('platform')} />
+        <SelectField label="Campaign type" options={TYPE_OPTIONS} {...field('type')} />
       </div>
       <TextareaField
-        id={`${idPrefix}-description`}
         label="Description"
         hint="The mission creators read on the campaign page."
-        error={errors.description?.message}
         maxLength={DESCRIPTION_MAX}
         rows={4}
-        {...form.register('description')}
+        {...field('description')}
       />
     </>
   );
@@ -77,78 +67,39 @@ export function CampaignBasicsFields({ form, idPrefix }: { form: CampaignForm; i
 
 /** Deadline, status, reward, budget, product value, follower requirement, reach and box count. */
 export function CampaignTermsFields({ form, idPrefix }: { form: CampaignForm; idPrefix: string }) {
-  const { errors } = form.formState;
+  const field = fieldProps(form, idPrefix);
   const whole = { type: 'number', inputMode: 'numeric', min: 0, step: 1 } as const;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField
-        id={`${idPrefix}-deadline`}
         label="Application deadline"
         type="date"
         hint={`Content is due ${UPLOAD_DEADLINE_DAYS} days later.`}
-        error={errors.deadline?.message}
-        {...form.register('deadline')}
+        {...field('deadline')}
       />
-      <SelectField
-        id={`${idPrefix}-status`}
-        label="Status"
-        error={errors.status?.message}
-        options={STATUS_OPTIONS}
-        {...form.register('status')}
-      />
+      <SelectField label="Status" options={STATUS_OPTIONS} {...field('status')} />
+      <TextField label="Reward (Mint)" {...whole} hint="1 Mint = 1 USD." {...field('reward')} />
+      <TextField label="Budget (USD)" inputMode="decimal" placeholder="12000" {...field('budget')} />
       <TextField
-        id={`${idPrefix}-reward`}
-        label="Reward (Mint)"
-        {...whole}
-        hint="1 Mint = 1 USD."
-        error={errors.reward?.message}
-        {...form.register('reward')}
-      />
-      <TextField
-        id={`${idPrefix}-budget`}
-        label="Budget (USD)"
-        inputMode="decimal"
-        placeholder="12000"
-        error={errors.budget?.message}
-        {...form.register('budget')}
-      />
-      <TextField
-        id={`${idPrefix}-product-value`}
         label="Product value (USD, optional)"
         inputMode="decimal"
         placeholder="85"
         hint="Retail value of one PR box. Empty: not stated."
-        error={errors.productValue?.message}
-        {...form.register('productValue', {
-          setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : v),
-        })}
+        {...field('productValue', { id: 'product-value', emptyAsNull: true })}
       />
       <TextField
-        id={`${idPrefix}-followers`}
         label="Followers required"
         {...whole}
         hint="0 means any follower count."
-        error={errors.followersRequired?.message}
-        {...form.register('followersRequired')}
+        {...field('followersRequired', { id: 'followers' })}
       />
+      <TextField label="Reach" {...whole} hint="Expected audience, in people." {...field('reach')} />
       <TextField
-        id={`${idPrefix}-reach`}
-        label="Reach"
-        {...whole}
-        hint="Expected audience, in people."
-        error={errors.reach?.message}
-        {...form.register('reach')}
-      />
-      <TextField
-        id={`${idPrefix}-boxes`}
         label="Box count (optional)"
         {...whole}
         min={1}
         hint="How many creators can be accepted. Empty: no limit."
-        error={errors.maxAccepted?.message}
-        {...form.register('maxAccepted', {
-          setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : v),
-        })}
+        {...field('maxAccepted', { id: 'boxes', emptyAsNull: true })}
       />
     </div>
   );

@@ -6,7 +6,7 @@ import { getErrorMessage } from '../../lib/api-client';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { TextField } from '../ui/input';
-import { Skeleton } from '../ui/skeleton';
+import { LoadingBlocks } from '../ui/skeleton';
 import { TextareaField } from '../ui/textarea';
 
 /**
@@ -89,10 +89,11 @@ function SavedRepliesDialog({
           </p>
         ) : null}
         {replies.isPending ? (
-          <div role="status" aria-label="Loading saved replies" className="flex flex-col gap-2">
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-16 w-full" />
-          </div>
+          <LoadingBlocks
+            label="Loading saved replies"
+            className="flex flex-col gap-2"
+            blocks={['h-16 w-full', 'h-16 w-full']}
+          />
         ) : replies.isError ? (
           <p role="alert">{getErrorMessage(replies.error)}</p>
         ) : items.length === 0 ? (
@@ -102,50 +103,61 @@ function SavedRepliesDialog({
         ) : (
           <ul className="flex flex-col gap-2" aria-label="Saved replies">
             {items.map((reply) => (
-              <li
+              <SavedReplyRow
                 key={reply.id}
-                className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3"
-                data-testid="saved-reply"
-              >
-                <p className="font-semibold text-slate-900">{reply.title}</p>
-                <p className="line-clamp-3 text-sm whitespace-pre-wrap text-slate-700">{reply.body}</p>
-                <div className="flex flex-wrap gap-2">
-                  <Button
-                    type="button"
-                    size="sm"
-                    onClick={() => onInsert(reply.body)}
-                    aria-label={`Insert ${reply.title}`}
-                  >
-                    Insert
-                  </Button>
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="outline"
-                    onClick={() => setEditing(reply)}
-                    aria-label={`Edit ${reply.title}`}
-                  >
-                    <Pencil aria-hidden="true" />
-                    Edit
-                  </Button>
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => onDelete(reply)}
-                    disabled={remove.isPending}
-                    aria-label={`Delete ${reply.title}`}
-                  >
-                    <Trash2 aria-hidden="true" />
-                    Delete
-                  </Button>
-                </div>
-              </li>
+                reply={reply}
+                onInsert={() => onInsert(reply.body)}
+                onEdit={() => setEditing(reply)}
+                onDelete={() => onDelete(reply)}
+                deleting={remove.isPending}
+              />
             ))}
           </ul>
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** One saved reply: its title and the start of its text, with Insert, Edit and Delete. */
+function SavedReplyRow({
+  reply,
+  onInsert,
+  onEdit,
+  onDelete,
+  deleting,
+}: {
+  reply: SavedReplyItem;
+  onInsert: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
+  return (
+    <li className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3" data-testid="saved-reply">
+      <p className="font-semibold text-slate-900">{reply.title}</p>
+      <p className="line-clamp-3 text-sm whitespace-pre-wrap text-slate-700">{reply.body}</p>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" size="sm" onClick={onInsert} aria-label={`Insert ${reply.title}`}>
+          Insert
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${reply.title}`}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+        <Button
+          type="button"
+          size="sm"
+          variant="ghost"
+          onClick={onDelete}
+          disabled={deleting}
+          aria-label={`Delete ${reply.title}`}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </li>
   );
 }
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { AnalyticsOverview } from '../../../shared/schemas/content-metrics';
 import { ErrorNote } from '../../components/error-panel';
 import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
+import { LoadingBlocks } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { useCan } from '../../lib/admin-permissions';
 import { getErrorMessage } from '../../lib/api-client';
@@ -36,6 +36,11 @@ export function AnalyticsPage() {
   const [to, setTo] = useState(today);
   const [allTime, setAllTime] = useState(false);
   const range = allTime ? ('all' as const) : { from, to };
+  // A day picked ends "All time".
+  const pickDay = (setDay: (day: string) => void) => (day: string) => {
+    setDay(day);
+    setAllTime(false);
+  };
   const overview = useAnalyticsOverview(range);
   const [exporting, setExporting] = useState(false);
   const mayExport = useCan('GET /admin/analytics.csv');
@@ -60,20 +65,14 @@ export function AnalyticsPage() {
             label="From"
             value={allTime && data ? data.from : from}
             max={to}
-            onChange={(day) => {
-              setFrom(day);
-              setAllTime(false);
-            }}
+            onChange={pickDay(setFrom)}
           />
           <DayField
             id="analytics-to"
             label="To"
             value={allTime && data ? data.to : to}
             min={from}
-            onChange={(day) => {
-              setTo(day);
-              setAllTime(false);
-            }}
+            onChange={pickDay(setTo)}
           />
           <Button
             variant={allTime ? 'default' : 'outline'}
@@ -94,10 +93,11 @@ export function AnalyticsPage() {
         <ErrorNote>The analytics could not be loaded: {getErrorMessage(overview.error)}</ErrorNote>
       ) : null}
       {overview.isPending ? (
-        <div className="flex flex-col gap-4" role="status" aria-label="Loading analytics">
-          <Skeleton className="h-24 w-full rounded-xl" />
-          <Skeleton className="h-64 w-full rounded-xl" />
-        </div>
+        <LoadingBlocks
+          className="flex flex-col gap-4"
+          label="Loading analytics"
+          blocks={['h-24 w-full rounded-xl', 'h-64 w-full rounded-xl']}
+        />
       ) : data ? (
         <>
           <RangeNote overview={data} onAllTime={() => setAllTime(true)} />

@@ -1,13 +1,14 @@
-import { ArrowLeft, BarChart3, Download } from 'lucide-react';
+import { BarChart3, Download } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS, type Platform } from '../../../shared/constants';
-import { CampaignLoadFailure } from '../../components/admin/campaign-load-failure';
+import { AdminBackLink } from '../../components/admin/admin-back-link';
+import { AdminCampaignPage } from '../../components/admin/admin-campaign-page';
 import { CampaignStatusBadge } from '../../components/campaign-status-badge';
 import { ErrorNote } from '../../components/error-panel';
 import { StatCard } from '../../components/stat-card';
 import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
+import { LoadingBlocks } from '../../components/ui/skeleton';
 import { Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
 import { useAdminCampaign } from '../../lib/admin-campaign';
@@ -29,47 +30,30 @@ export function CampaignDetailsPage() {
   const campaign = useAdminCampaign(id);
   useDocumentTitle(campaign.data ? `${campaign.data.name} analytics` : 'Campaign analytics');
 
-  if (campaign.isPending) {
-    return (
-      <div className="flex flex-col gap-4" role="status" aria-label="Loading campaign">
-        <Skeleton className="h-9 w-72" />
-        <Skeleton className="h-5 w-40" />
-        <Skeleton className="mt-4 h-64 w-full rounded-xl" />
-      </div>
-    );
-  }
-  if (campaign.isError) {
-    return (
-      <CampaignLoadFailure
-        id={id}
-        error={campaign.error}
-        icon={<BarChart3 aria-hidden="true" className="size-6" />}
-      />
-    );
-  }
-
-  const data = campaign.data;
   return (
-    <>
-      <Link
-        to="/admin/campaigns"
-        className="mb-4 inline-flex items-center gap-1.5 text-sm font-semibold text-mint-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Campaigns
-      </Link>
-      <div className="mb-6 flex flex-col gap-2">
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{data.name}</h1>
-          <CampaignStatusBadge status={data.status} />
-        </div>
-        <p className="text-sm text-slate-600">
-          {data.brand} · {PLATFORM_LABELS[data.platform]} · {CAMPAIGN_TYPE_LABELS[data.type]}
-        </p>
-      </div>
-      <CampaignAnalyticsView id={id} />
-      <ReportLinksPanel campaignId={data.id} />
-    </>
+    <AdminCampaignPage
+      id={id}
+      campaign={campaign}
+      icon={<BarChart3 aria-hidden="true" className="size-6" />}
+      loadingBlocks={['h-9 w-72', 'h-5 w-40', 'mt-4 h-64 w-full rounded-xl']}
+    >
+      {(data) => (
+        <>
+          <AdminBackLink to="/admin/campaigns">Campaigns</AdminBackLink>
+          <div className="mb-6 flex flex-col gap-2">
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{data.name}</h1>
+              <CampaignStatusBadge status={data.status} />
+            </div>
+            <p className="text-sm text-slate-600">
+              {data.brand} · {PLATFORM_LABELS[data.platform]} · {CAMPAIGN_TYPE_LABELS[data.type]}
+            </p>
+          </div>
+          <CampaignAnalyticsView id={id} />
+          <ReportLinksPanel campaignId={data.id} />
+        </>
+      )}
+    </AdminCampaignPage>
   );
 }
 
@@ -87,10 +71,11 @@ function CampaignAnalyticsView({ id }: { id: string | undefined }) {
   const mayExport = useCan('GET /admin/campaigns/{id}/analytics.csv');
   if (analytics.isPending) {
     return (
-      <div className="flex flex-col gap-4" role="status" aria-label="Loading analytics">
-        <Skeleton className="h-24 w-full rounded-xl" />
-        <Skeleton className="h-64 w-full rounded-xl" />
-      </div>
+      <LoadingBlocks
+        className="flex flex-col gap-4"
+        label="Loading analytics"
+        blocks={['h-24 w-full rounded-xl', 'h-64 w-full rounded-xl']}
+      />
     );
   }
   if (analytics.isError) {

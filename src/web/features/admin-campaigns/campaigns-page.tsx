@@ -2,11 +2,12 @@ import { DollarSign, Megaphone, Plus, TrendingUp, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminCampaign } from '../../../shared/schemas/campaign';
-import { AdminEmptyState, AdminPageHeader } from '../../components/admin/admin-layout';
+import { AdminPageHeader } from '../../components/admin/admin-layout';
+import { AdminPagedList } from '../../components/admin/admin-paged-list';
 import { CampaignFormDialog } from '../../components/admin/campaign-form-dialog';
-import { ErrorNote, ErrorPanel } from '../../components/error-panel';
+import { ErrorNote } from '../../components/error-panel';
 import { ListSearch } from '../../components/list-search';
-import { cursorFromParams, Pagination, pageFromParams, setPageParams } from '../../components/pagination';
+import { cursorFromParams, pageFromParams, setPageParams } from '../../components/pagination';
 import { StatCard } from '../../components/stat-card';
 import { Button } from '../../components/ui/button';
 import { useAdminCan } from '../../lib/admin-permissions';
@@ -65,8 +66,6 @@ export function CampaignsPage() {
     setEditing(campaign);
     setFormOpen(true);
   };
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
   const { can } = useAdminCan();
   const addButton = can('POST /admin/campaigns') ? (
     <Button onClick={() => openForm(null)}>
@@ -91,58 +90,35 @@ export function CampaignsPage() {
         placeholder="Search by name, brand or tag"
       />
 
-      {list.isError && !list.data ? (
-        <ErrorPanel title="We couldn't load campaigns." error={list.error} onRetry={() => list.refetch()} />
-      ) : list.data && items.length === 0 ? (
-        total > 0 ? (
-          <AdminEmptyState
-            icon={<Megaphone aria-hidden="true" className="size-6" />}
-            title="This page is empty"
-          >
-            <Button className="mt-2" variant="outline" onClick={() => goToPage(1)}>
-              Back to the first page
-            </Button>
-          </AdminEmptyState>
-        ) : (
-          <AdminEmptyState
-            icon={<Megaphone aria-hidden="true" className="size-6" />}
-            title={q ? 'No campaigns match your search' : 'No campaigns yet'}
-          >
-            <p>
-              {q
-                ? 'Try a different name, brand or tag.'
-                : 'Add your first campaign: creators can apply once it is Active.'}
-            </p>
-            {q ? (
-              <Button className="mt-4" variant="outline" onClick={() => setDraft('')}>
-                Clear search
-              </Button>
-            ) : (
-              <div className="mt-4">{addButton}</div>
-            )}
-          </AdminEmptyState>
-        )
-      ) : (
-        <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <AdminPagedList
+        list={list}
+        page={page}
+        pageSize={ADMIN_CAMPAIGNS_PAGE_SIZE}
+        onPage={goToPage}
+        footOnlyWhenPaged
+        failedTitle="We couldn't load campaigns."
+        icon={<Megaphone aria-hidden="true" className="size-6" />}
+        emptyTitle="No campaigns yet"
+        emptyContent={
+          <>
+            <p>Add your first campaign: creators can apply once it is Active.</p>
+            <div className="mt-4">{addButton}</div>
+          </>
+        }
+        search={{
+          active: Boolean(q),
+          noMatchTitle: 'No campaigns match your search',
+          noMatchHint: 'Try a different name, brand or tag.',
+          onClear: () => setDraft(''),
+        }}
+        rows={(items) => (
           <CampaignTable
-            items={list.data ? items : undefined}
+            items={items}
             busy={list.isFetching}
             actions={{ onEdit: openForm, onDelete: setDeleting }}
           />
-          {list.data && total > ADMIN_CAMPAIGNS_PAGE_SIZE ? (
-            <Pagination
-              page={page}
-              pageSize={ADMIN_CAMPAIGNS_PAGE_SIZE}
-              total={total}
-              shown={items.length}
-              nextCursor={list.data.nextCursor}
-              prevCursor={list.data.prevCursor}
-              loading={list.isPlaceholderData}
-              onPage={goToPage}
-            />
-          ) : null}
-        </div>
-      )}
+        )}
+      />
 
       <CampaignFormDialog open={formOpen} onOpenChange={setFormOpen} campaign={editing} />
       <DeleteCampaignDialog campaign={deleting} onClose={() => setDeleting(null)} />

@@ -1,11 +1,12 @@
-import { ArrowLeft, UserX } from 'lucide-react';
+import { UserX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ModerationAction } from '../../../shared/moderation';
 import type { CreatorDetail } from '../../../shared/schemas/creator-admin';
+import { AdminBackLink } from '../../components/admin/admin-back-link';
 import { AdminEmptyState } from '../../components/admin/admin-layout';
 import { buttonVariants } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
+import { LoadingBlocks } from '../../components/ui/skeleton';
 import { getErrorMessage, isNotFound } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCreatorDetail } from './api/creator-management';
@@ -50,12 +51,11 @@ export function CreatorPage() {
   }
   if (creator.isPending) {
     return (
-      <div className="flex flex-col gap-4" role="status" aria-label="Loading creator">
-        <Skeleton className="h-5 w-28" />
-        <Skeleton className="h-24 w-full rounded-xl" />
-        <Skeleton className="h-48 w-full rounded-xl" />
-        <Skeleton className="h-48 w-full rounded-xl" />
-      </div>
+      <LoadingBlocks
+        className="flex flex-col gap-4"
+        label="Loading creator"
+        blocks={['h-5 w-28', 'h-24 w-full rounded-xl', 'h-48 w-full rounded-xl', 'h-48 w-full rounded-xl']}
+      />
     );
   }
   return <Creator creator={creator.data} />;
@@ -65,12 +65,7 @@ function Creator({ creator }: { creator: CreatorDetail }) {
   const [action, setAction] = useState<ModerationAction | null>(null);
   return (
     <>
-      <Link
-        to="/admin/influencers"
-        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-mint-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" /> Influencers
-      </Link>
+      <AdminBackLink to="/admin/influencers">Influencers</AdminBackLink>
       <CreatorHeader creator={creator} onAction={setAction} />
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">

@@ -2,13 +2,13 @@ import { Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PLATFORM_LABELS, type Platform } from '../../../shared/constants';
-import { AdminEmptyState, AdminPageHeader } from '../../components/admin/admin-layout';
-import { ErrorPanel } from '../../components/error-panel';
+import type { CreatorSummary } from '../../../shared/schemas/creator';
+import { AdminPageHeader } from '../../components/admin/admin-layout';
+import { AdminPagedList } from '../../components/admin/admin-paged-list';
+import { LoadingTableRows } from '../../components/admin/loading-rows';
 import { ListSearch } from '../../components/list-search';
-import { cursorFromParams, Pagination, pageFromParams, setPageParams } from '../../components/pagination';
+import { cursorFromParams, pageFromParams, setPageParams } from '../../components/pagination';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
 import { ADMIN_TABLE_HEAD, TableHead } from '../../components/ui/table-head';
 import { CREATORS_PAGE_SIZE, useCreators } from '../../lib/admin-creators-query';
 import { formatNumber, formatShortDate } from '../../lib/format';
@@ -23,8 +23,6 @@ const PROVIDER_LABELS: Record<string, string> = {
   x: 'X',
   tiktok: 'TikTok',
 };
-
-const SKELETON_ROWS = Array.from({ length: 5 }, (_, i) => `row-${i}`);
 
 /** /admin/influencers: every creator, newest first, searchable by name, username or email, 20 a page. */
 export function CreatorsPage() {
@@ -44,9 +42,6 @@ export function CreatorsPage() {
     setParams(search, { preventScrollReset: true });
   };
 
-  const total = list.data?.total ?? 0;
-  const items = list.data?.items ?? [];
-
   return (
     <>
       <AdminPageHeader title="Influencers" description="Every creator who has signed up, newest first." />
@@ -59,118 +54,92 @@ export function CreatorsPage() {
         placeholder="Search by name, username or email"
       />
 
-      {list.isError && !list.data ? (
-        <ErrorPanel title="We couldn't load creators." error={list.error} onRetry={() => list.refetch()} />
-      ) : list.data && items.length === 0 ? (
-        total > 0 ? (
-          <AdminEmptyState icon={<Users aria-hidden="true" className="size-6" />} title="This page is empty">
-            <Button className="mt-2" variant="outline" onClick={() => go({ page: 1 })}>
-              Back to the first page
-            </Button>
-          </AdminEmptyState>
-        ) : (
-          <AdminEmptyState
-            icon={<Users aria-hidden="true" className="size-6" />}
-            title={q ? 'No creators match your search' : 'No creators yet'}
-          >
-            <p>
-              {q
-                ? 'Try a different name, username or email.'
-                : 'Creators appear here as soon as they sign up.'}
-            </p>
-            {q ? (
-              <Button className="mt-4" variant="outline" onClick={() => go({ q: '', page: 1 })}>
-                Clear search
-              </Button>
-            ) : null}
-          </AdminEmptyState>
-        )
-      ) : (
-        <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[760px] text-left text-sm" aria-busy={list.isFetching}>
-              <caption className="sr-only">Creators</caption>
-              <TableHead
-                className={ADMIN_TABLE_HEAD}
-                cellClassName="px-4 py-3"
-                columns={[
-                  'Creator',
-                  'Email',
-                  'Platform',
-                  { label: 'Followers', className: 'text-right' },
-                  'Niche',
-                  'Status',
-                  'Signed up with',
-                  'Joined',
-                ]}
-              />
-              <tbody className="divide-y divide-slate-100">
-                {list.data
-                  ? items.map((creator) => (
-                      <tr key={creator.id} data-testid="influencer-row" className="hover:bg-slate-50/60">
-                        <td className="px-4 py-3">
-                          <Link
-                            to={`/admin/influencers/${creator.id}`}
-                            className="font-semibold text-slate-900 hover:text-mint-700 hover:underline"
-                          >
-                            {creator.name}
-                          </Link>
-                          <p className="text-xs text-slate-500">@{creator.username}</p>
-                        </td>
-                        <td className="max-w-56 truncate px-4 py-3 text-slate-700">{creator.email}</td>
-                        <td className="px-4 py-3">
-                          {creator.platform ? (
-                            (PLATFORM_LABELS[creator.platform as Platform] ?? creator.platform)
-                          ) : (
-                            <span className="text-slate-400">None yet</span>
-                          )}
-                        </td>
-                        <td className="px-4 py-3 text-right tabular-nums">
-                          {formatNumber(creator.followers)}
-                        </td>
-                        <td className="px-4 py-3">{creator.niche}</td>
-                        <td className="px-4 py-3">
-                          <div className="flex flex-wrap gap-1">
-                            <Badge variant={creator.emailVerified ? 'green' : 'yellow'}>
-                              {creator.emailVerified ? 'Verified' : 'Unverified'}
-                            </Badge>
-                            {creator.profileCompleted ? <Badge variant="blue">Profile complete</Badge> : null}
-                          </div>
-                        </td>
-                        <td className="px-4 py-3">
-                          {PROVIDER_LABELS[creator.provider ?? ''] ?? creator.provider ?? 'Email'}
-                        </td>
-                        <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                          {formatShortDate(creator.createdAt)}
-                        </td>
-                      </tr>
-                    ))
-                  : SKELETON_ROWS.map((key) => (
-                      <tr key={key}>
-                        <td colSpan={8} className="px-4 py-3">
-                          <Skeleton className="h-8 w-full" />
-                        </td>
-                      </tr>
-                    ))}
-              </tbody>
-            </table>
-          </div>
-          {list.data ? (
-            <Pagination
-              page={page}
-              pageSize={CREATORS_PAGE_SIZE}
-              total={total}
-              totalCapped={list.data.totalCapped}
-              shown={items.length}
-              nextCursor={list.data.nextCursor}
-              prevCursor={list.data.prevCursor}
-              loading={list.isPlaceholderData}
-              onPage={(next, cursor) => go({ page: next, cursor })}
-            />
-          ) : null}
-        </div>
-      )}
+      <AdminPagedList
+        list={list}
+        page={page}
+        pageSize={CREATORS_PAGE_SIZE}
+        onPage={(next, cursor) => go({ page: next, cursor })}
+        failedTitle="We couldn't load creators."
+        icon={<Users aria-hidden="true" className="size-6" />}
+        emptyTitle="No creators yet"
+        emptyContent={<p>Creators appear here as soon as they sign up.</p>}
+        search={{
+          active: Boolean(q),
+          noMatchTitle: 'No creators match your search',
+          noMatchHint: 'Try a different name, username or email.',
+          onClear: () => go({ q: '', page: 1 }),
+        }}
+        rows={(items) => <CreatorTable items={items} busy={list.isFetching} />}
+      />
       <AccountClosures />
     </>
+  );
+}
+
+/** The creators of one page, or its loading rows while `items` is undefined. */
+function CreatorTable({ items, busy }: { items: CreatorSummary[] | undefined; busy: boolean }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[760px] text-left text-sm" aria-busy={busy}>
+        <caption className="sr-only">Creators</caption>
+        <TableHead
+          className={ADMIN_TABLE_HEAD}
+          cellClassName="px-4 py-3"
+          columns={[
+            'Creator',
+            'Email',
+            'Platform',
+            { label: 'Followers', className: 'text-right' },
+            'Niche',
+            'Status',
+            'Signed up with',
+            'Joined',
+          ]}
+        />
+        <tbody className="divide-y divide-slate-100">
+          {items ? (
+            items.map((creator) => (
+              <tr key={creator.id} data-testid="influencer-row" className="hover:bg-slate-50/60">
+                <td className="px-4 py-3">
+                  <Link
+                    to={`/admin/influencers/${creator.id}`}
+                    className="font-semibold text-slate-900 hover:text-mint-700 hover:underline"
+                  >
+                    {creator.name}
+                  </Link>
+                  <p className="text-xs text-slate-500">@{creator.username}</p>
+                </td>
+                <td className="max-w-56 truncate px-4 py-3 text-slate-700">{creator.email}</td>
+                <td className="px-4 py-3">
+                  {creator.platform ? (
+                    (PLATFORM_LABELS[creator.platform as Platform] ?? creator.platform)
+                  ) : (
+                    <span className="text-slate-400">None yet</span>
+                  )}
+                </td>
+                <td className="px-4 py-3 text-right tabular-nums">{formatNumber(creator.followers)}</td>
+                <td className="px-4 py-3">{creator.niche}</td>
+                <td className="px-4 py-3">
+                  <div className="flex flex-wrap gap-1">
+                    <Badge variant={creator.emailVerified ? 'green' : 'yellow'}>
+                      {creator.emailVerified ? 'Verified' : 'Unverified'}
+                    </Badge>
+                    {creator.profileCompleted ? <Badge variant="blue">Profile complete</Badge> : null}
+                  </div>
+                </td>
+                <td className="px-4 py-3">
+                  {PROVIDER_LABELS[creator.provider ?? ''] ?? creator.provider ?? 'Email'}
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                  {formatShortDate(creator.createdAt)}
+                </td>
+              </tr>
+            ))
+          ) : (
+            <LoadingTableRows columns={8} block="h-8 w-full" />
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -6,10 +6,11 @@ import { INBOX_FILTERS, type InboxFilter, type InboxItem } from '../../../shared
 import { conversationThreadSchema } from '../../../shared/schemas/conversations';
 import { AdminConversation } from '../../components/admin/admin-conversation';
 import { AdminEmptyState, AdminPageHeader } from '../../components/admin/admin-layout';
+import { ShowMoreButton } from '../../components/admin/show-more-button';
 import { ErrorPanel } from '../../components/error-panel';
 import { ListSearch } from '../../components/list-search';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
+import { LoadingBlocks } from '../../components/ui/skeleton';
 import { apiFetch } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { conversationKeys } from '../../lib/conversations';
@@ -111,11 +112,11 @@ export function MessagesPage() {
             onSubmit={() => update({ q: search.trim() || null })}
           />
           {inbox.isPending ? (
-            <div role="status" aria-label="Loading conversations" className="flex flex-col gap-2">
-              <Skeleton className="h-20 w-full rounded-xl" />
-              <Skeleton className="h-20 w-full rounded-xl" />
-              <Skeleton className="h-20 w-full rounded-xl" />
-            </div>
+            <LoadingBlocks
+              label="Loading conversations"
+              className="flex flex-col gap-2"
+              blocks={['h-20 w-full rounded-xl', 'h-20 w-full rounded-xl', 'h-20 w-full rounded-xl']}
+            />
           ) : inbox.isError ? (
             <ErrorPanel
               title="We couldn't load the conversations."
@@ -147,14 +148,7 @@ export function MessagesPage() {
                 ))}
               </ul>
               {inbox.hasNextPage ? (
-                <Button
-                  variant="outline"
-                  className="self-center"
-                  disabled={inbox.isFetchingNextPage}
-                  onClick={() => void inbox.fetchNextPage()}
-                >
-                  {inbox.isFetchingNextPage ? 'Loading…' : 'Show more conversations'}
-                </Button>
+                <ShowMoreButton pages={inbox} label="Show more conversations" className="self-center" />
               ) : null}
             </>
           )}

@@ -9,9 +9,9 @@ import {
   type TransactionStatus,
 } from '../../../shared/payouts';
 import { AdminPageHeader } from '../../components/admin/admin-layout';
+import { ChoiceSelect } from '../../components/admin/choice-select';
 import { ListSearch } from '../../components/list-search';
 import { cursorFromParams, pageFromParams, setPageParams } from '../../components/pagination';
-import { NativeSelect } from '../../components/ui/native-select';
 import { Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
 import { useAdminCan } from '../../lib/admin-permissions';
@@ -26,6 +26,7 @@ import { ProcessPaymentDialog } from './components/payments-process-dialog';
 import { PaymentsSidePanel } from './components/payments-side-panel';
 import { PaymentsTable } from './components/payments-table';
 import { TaxYearPanel } from './components/tax-year-panel';
+import { useTickedPayouts } from './use-ticked-payouts';
 
 type Open = 'process' | 'settings' | 'brand' | 'adjust' | null;
 
@@ -54,7 +55,7 @@ export function PaymentsPage() {
   const list = useTransactions(filters, cursorFromParams(params));
   const summary = usePaymentsSummary();
   const [draft, setDraft] = useState(filters.q);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { ticked: selected, setTicked: setSelected, toggle } = useTickedPayouts();
   const [open, setOpen] = useState<Open>(null);
   const [payoutId, setPayoutId] = useState<number | null>(null);
   useEffect(() => setDraft(filters.q), [filters.q]);
@@ -72,13 +73,6 @@ export function PaymentsPage() {
     setSelected(new Set());
     go({ ...next, page: 1, cursor: '' });
   };
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   const transactionsView = (
     <>
@@ -95,32 +89,24 @@ export function PaymentsPage() {
               placeholder="Creator, email, PayPal email or #id"
             />
             <div className="grid grid-cols-2 gap-2 lg:w-80">
-              <NativeSelect
+              <ChoiceSelect
                 aria-label="Kind"
                 value={filters.kind}
-                onChange={(event) => refilter({ kind: event.target.value as TransactionKind | '' })}
+                onChange={(kind) => refilter({ kind })}
+                all="All kinds"
+                choices={TRANSACTION_KINDS}
+                labels={TRANSACTION_KIND_LABELS}
                 className="[&_select]:h-11"
-              >
-                <option value="">All kinds</option>
-                {TRANSACTION_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {TRANSACTION_KIND_LABELS[kind]}
-                  </option>
-                ))}
-              </NativeSelect>
-              <NativeSelect
+              />
+              <ChoiceSelect
                 aria-label="Status"
                 value={filters.status}
-                onChange={(event) => refilter({ status: event.target.value as TransactionStatus | '' })}
+                onChange={(status) => refilter({ status })}
+                all="All statuses"
+                choices={TRANSACTION_STATUSES}
+                labels={PAYOUT_STATUS_LABELS}
                 className="[&_select]:h-11"
-              >
-                <option value="">All statuses</option>
-                {TRANSACTION_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {PAYOUT_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </NativeSelect>
+              />
             </div>
           </div>
           <PaymentsTable

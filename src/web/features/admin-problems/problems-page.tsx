@@ -6,11 +6,12 @@ import { offeredActions } from '../../../shared/lifecycle/moves';
 import type { AdminProblem } from '../../../shared/schemas/delivery-problems';
 import { trackingUrl } from '../../../shared/tracking';
 import { AdminEmptyState, AdminPageHeader } from '../../components/admin/admin-layout';
+import { ShowMoreButton } from '../../components/admin/show-more-button';
 import { ApplicationStatusBadge } from '../../components/application-status-badge';
 import { ErrorPanel } from '../../components/error-panel';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
+import { LoadingBlocks } from '../../components/ui/skeleton';
 import { useCan } from '../../lib/admin-permissions';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
@@ -65,10 +66,10 @@ export function ProblemsPage() {
         ))}
       </fieldset>
       {problems.isPending ? (
-        <div className="flex flex-col gap-3" role="status" aria-label="Loading problems">
-          <Skeleton className="h-40 w-full rounded-xl" />
-          <Skeleton className="h-40 w-full rounded-xl" />
-        </div>
+        <LoadingBlocks
+          label="Loading problems"
+          blocks={['h-40 w-full rounded-xl', 'h-40 w-full rounded-xl']}
+        />
       ) : problems.isError ? (
         <ErrorPanel
           title="We couldn't load the problems."
@@ -96,13 +97,7 @@ export function ProblemsPage() {
                   {items.length} of {openCount} open problems shown
                 </p>
               ) : null}
-              <Button
-                variant="outline"
-                disabled={problems.isFetchingNextPage}
-                onClick={() => void problems.fetchNextPage()}
-              >
-                {problems.isFetchingNextPage ? 'Loading…' : 'Show more problems'}
-              </Button>
+              <ShowMoreButton pages={problems} label="Show more problems" />
             </div>
           ) : null}
         </>

@@ -1,16 +1,16 @@
-import { ArrowLeft, BarChart3, Inbox, Pencil } from 'lucide-react';
+import { BarChart3, Inbox, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS, shipsBox } from '../../../shared/constants';
 import { uploadDeadline } from '../../../shared/lifecycle/deadlines';
 import type { AdminCampaign } from '../../../shared/schemas/campaign';
+import { AdminBackLink } from '../../components/admin/admin-back-link';
+import { AdminCampaignPage } from '../../components/admin/admin-campaign-page';
 import { CampaignFormDialog } from '../../components/admin/campaign-form-dialog';
-import { CampaignLoadFailure } from '../../components/admin/campaign-load-failure';
 import { CampaignIcon } from '../../components/admin/campaign-visuals';
 import { CampaignStatusBadge } from '../../components/campaign-status-badge';
 import { PlatformIcon } from '../../components/platform-icon';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
 import { useAdminCampaign } from '../../lib/admin-campaign';
 import { useCan } from '../../lib/admin-permissions';
 import { campaignReward, formatNumber, formatShortIsoDate, formatUsd } from '../../lib/format';
@@ -26,26 +26,21 @@ export function CampaignReviewPage() {
   const campaign = useAdminCampaign(id);
   useDocumentTitle(campaign.data ? `Review ${campaign.data.name}` : 'Review campaign');
 
-  if (campaign.isPending) {
-    return (
-      <div className="flex flex-col gap-4" role="status" aria-label="Loading campaign">
-        <Skeleton className="h-5 w-28" />
-        <Skeleton className="h-32 w-full rounded-xl" />
-        <Skeleton className="h-48 w-full rounded-xl" />
-        <Skeleton className="h-48 w-full rounded-xl" />
-      </div>
-    );
-  }
-  if (campaign.isError) {
-    return (
-      <CampaignLoadFailure
-        id={id}
-        error={campaign.error}
-        icon={<Inbox aria-hidden="true" className="size-6" />}
-      />
-    );
-  }
-  return <Review campaign={campaign.data} />;
+  return (
+    <AdminCampaignPage
+      id={id}
+      campaign={campaign}
+      icon={<Inbox aria-hidden="true" className="size-6" />}
+      loadingBlocks={[
+        'h-5 w-28',
+        'h-32 w-full rounded-xl',
+        'h-48 w-full rounded-xl',
+        'h-48 w-full rounded-xl',
+      ]}
+    >
+      {(data) => <Review campaign={data} />}
+    </AdminCampaignPage>
+  );
 }
 
 function Review({ campaign }: { campaign: AdminCampaign }) {
@@ -54,13 +49,7 @@ function Review({ campaign }: { campaign: AdminCampaign }) {
   const box = shipsBox(campaign.type);
   return (
     <>
-      <Link
-        to="/admin/campaigns"
-        className="mb-4 inline-flex items-center gap-1.5 rounded text-sm font-semibold text-mint-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Campaigns
-      </Link>
+      <AdminBackLink to="/admin/campaigns">Campaigns</AdminBackLink>
       <section
         aria-labelledby="campaign-title"
         className="mb-8 flex flex-col gap-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"

@@ -16,6 +16,17 @@ import { SettingsSections } from './components/settings-sections';
 import { STORES_TAB, StoresSection } from './components/stores-section';
 import { TEAM_TAB, TeamSection } from './components/team-section';
 
+type SettingsTab = typeof TEAM_TAB | typeof STORES_TAB | typeof AUDIT_LOG_TAB;
+
+/** The sections of /admin/settings other than General, each at its ?tab=. */
+const TAB_SECTIONS: Record<SettingsTab, () => React.JSX.Element> = {
+  [TEAM_TAB]: TeamSection,
+  [STORES_TAB]: StoresSection,
+  [AUDIT_LOG_TAB]: AuditLogSection,
+};
+const isSettingsTab = (tab: string | null): tab is SettingsTab =>
+  tab !== null && Object.hasOwn(TAB_SECTIONS, tab);
+
 /**
  * /admin/settings: the signed-in admin's account and how creators can sign in (from the server's configuration); the
  * Audit log section (?tab=audit-log) lists every admin change (issue 22).
@@ -33,30 +44,14 @@ export function SettingsPage() {
     />
   );
 
-  if (params.get('tab') === TEAM_TAB) {
+  const tab = params.get('tab');
+  if (isSettingsTab(tab)) {
+    const TabSection = TAB_SECTIONS[tab];
     return (
       <>
         {header}
-        <SettingsSections active={TEAM_TAB} />
-        <TeamSection />
-      </>
-    );
-  }
-  if (params.get('tab') === STORES_TAB) {
-    return (
-      <>
-        {header}
-        <SettingsSections active={STORES_TAB} />
-        <StoresSection />
-      </>
-    );
-  }
-  if (params.get('tab') === AUDIT_LOG_TAB) {
-    return (
-      <>
-        {header}
-        <SettingsSections active={AUDIT_LOG_TAB} />
-        <AuditLogSection />
+        <SettingsSections active={tab} />
+        <TabSection />
       </>
     );
   }

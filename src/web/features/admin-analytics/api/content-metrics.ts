@@ -15,6 +15,7 @@ import {
   type PlatformAnalytics,
 } from '../../../../shared/schemas/content-metrics';
 import { idResultSchema } from '../../../../shared/schemas/results';
+import { cursorPages } from '../../../lib/admin-cursor-pages';
 import { apiFetch } from '../../../lib/api-client';
 import { privateKeys } from '../../../lib/query-keys';
 
@@ -39,16 +40,11 @@ export const useCampaignAnalytics = (id: string | undefined) => useQuery(campaig
 export function useCampaignPosts(campaignId: number, tab: PlatformAnalytics) {
   return useInfiniteQuery({
     queryKey: keys.campaignPosts(campaignId, tab.platform),
-    queryFn: ({ signal, pageParam }) => {
-      const params = new URLSearchParams({ platform: tab.platform });
-      if (pageParam) params.set('cursor', pageParam);
-      return apiFetch(`/api/admin/campaigns/${campaignId}/analytics/posts?${params}`, {
-        signal,
-        schema: campaignPostsPageSchema,
-      });
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages(
+      `/api/admin/campaigns/${campaignId}/analytics/posts`,
+      { platform: tab.platform },
+      campaignPostsPageSchema,
+    ),
     initialData: {
       pages: [{ items: tab.posts, total: tab.postCount, nextCursor: tab.postsNextCursor }],
       pageParams: [null],
@@ -61,16 +57,11 @@ export function useCampaignPosts(campaignId: number, tab: PlatformAnalytics) {
 export function useCampaignCreators(campaignId: number, tab: PlatformAnalytics) {
   return useInfiniteQuery({
     queryKey: keys.campaignCreators(campaignId, tab.platform),
-    queryFn: ({ signal, pageParam }) => {
-      const params = new URLSearchParams({ platform: tab.platform });
-      if (pageParam) params.set('cursor', pageParam);
-      return apiFetch(`/api/admin/campaigns/${campaignId}/analytics/creators?${params}`, {
-        signal,
-        schema: campaignCreatorsPageSchema,
-      });
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages(
+      `/api/admin/campaigns/${campaignId}/analytics/creators`,
+      { platform: tab.platform },
+      campaignCreatorsPageSchema,
+    ),
     initialData: {
       pages: [{ items: tab.creators, total: tab.creatorCount, nextCursor: tab.creatorsNextCursor }],
       pageParams: [null],

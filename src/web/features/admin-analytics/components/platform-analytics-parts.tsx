@@ -1,7 +1,6 @@
 import type { CampaignAnalytics } from '../../../../shared/schemas/content-metrics';
-import { Button } from '../../../components/ui/button';
+import { NextPageError, ShowMoreButton } from '../../../components/admin/show-more-button';
 import { TableHead } from '../../../components/ui/table-head';
-import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 
 /**
@@ -35,20 +34,9 @@ export function ShowMore({
         {formatNumber(shown)} of {formatNumber(total)} {noun} shown
       </p>
       {pages.hasNextPage ? (
-        <Button
-          variant="outline"
-          onClick={() => void pages.fetchNextPage()}
-          disabled={pages.isFetchingNextPage}
-          data-testid={`${testId}-more`}
-        >
-          {pages.isFetchingNextPage ? 'Loading…' : `Show more ${noun}`}
-        </Button>
+        <ShowMoreButton pages={pages} label={`Show more ${noun}`} data-testid={`${testId}-more`} />
       ) : null}
-      {pages.error ? (
-        <p className="text-center text-sm text-red-700" role="alert">
-          {getErrorMessage(pages.error, `More ${noun} could not be loaded.`)}
-        </p>
-      ) : null}
+      {pages.error ? <NextPageError error={pages.error} noun={noun} /> : null}
     </div>
   );
 }

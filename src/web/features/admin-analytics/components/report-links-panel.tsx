@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useFormCheck } from '../../../lib/admin-form-check';
 import { useAdminCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatShortDate } from '../../../lib/format';
@@ -58,15 +59,14 @@ function NewReportLink({ campaignId }: { campaignId: number }) {
   const [days, setDays] = useState('30');
   const [password, setPassword] = useState('');
   const [shareSpend, setShareSpend] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  const { problem: error, setProblem: setError, check } = useFormCheck(createReportLinkSchema);
   const [url, setUrl] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = createReportLinkSchema.safeParse({ label, expiresInDays: days, password, shareSpend });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
+    const input = check({ label, expiresInDays: days, password, shareSpend });
+    if (!input) return;
     try {
-      const created = await create.mutateAsync({ ...parsed.data, password: password || undefined });
+      const created = await create.mutateAsync({ ...input, password: password || undefined });
       setUrl(created.url);
       setLabel('');
       setPassword('');

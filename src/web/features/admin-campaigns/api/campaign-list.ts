@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   type AdminCampaign,
   type AdminCampaignList,
@@ -7,7 +7,9 @@ import {
 } from '../../../../shared/schemas/campaign';
 import { idResultSchema } from '../../../../shared/schemas/results';
 import { inputFromCampaign, useRefreshCampaigns } from '../../../lib/admin-campaign';
+import { tablePageQuery } from '../../../lib/admin-cursor-pages';
 import { apiFetch } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 import { privateKeys } from '../../../lib/query-keys';
 
 /** Campaign table page size (the API allows up to 100). */
@@ -19,24 +21,15 @@ export type { AdminCampaignList };
 
 /** GET /api/admin/campaigns/stats: the four stat cards. */
 export const campaignStatsQuery = () =>
-  queryOptions({
-    queryKey: keys.stats,
-    queryFn: ({ signal }) =>
-      apiFetch('/api/admin/campaigns/stats', { signal, schema: adminCampaignStatsSchema }),
-  });
+  getQuery(keys.stats, '/api/admin/campaigns/stats', adminCampaignStatsSchema);
 export const useCampaignStats = () => useQuery(campaignStatsQuery());
 
 /** GET /api/admin/campaigns: every campaign (drafts too), searched on the server. */
 export const adminCampaignsQuery = (q: string, cursor: string) =>
-  queryOptions({
-    queryKey: keys.list(q, cursor),
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ limit: String(ADMIN_CAMPAIGNS_PAGE_SIZE) });
-      if (cursor) params.set('cursor', cursor);
-      if (q) params.set('q', q);
-      return apiFetch(`/api/admin/campaigns?${params}`, { signal, schema: adminCampaignListSchema });
-    },
-    placeholderData: keepPreviousData,
+  tablePageQuery(keys.list(q, cursor), '/api/admin/campaigns', adminCampaignListSchema, {
+    limit: ADMIN_CAMPAIGNS_PAGE_SIZE,
+    cursor,
+    filters: { q },
   });
 export const useAdminCampaigns = (q: string, cursor: string) => useQuery(adminCampaignsQuery(q, cursor));
 

@@ -2,15 +2,13 @@ import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { AdminCampaign } from '../../../../shared/schemas/campaign';
 import { CampaignThumb } from '../../../components/admin/campaign-visuals';
+import { LoadingCards, LoadingTableRows } from '../../../components/admin/loading-rows';
 import { CampaignStatusBadge } from '../../../components/campaign-status-badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { ADMIN_TABLE_HEAD, TableHead } from '../../../components/ui/table-head';
 import { useAdminCan } from '../../../lib/admin-permissions';
 import { cn } from '../../../lib/cn';
 import { formatNumber, formatReach, formatShortIsoDate, formatUsd } from '../../../lib/format';
-
-const SKELETON_ROWS = Array.from({ length: 5 }, (_, i) => `row-${i}`);
 
 export interface CampaignRowActions {
   onEdit: (campaign: AdminCampaign) => void;
@@ -56,32 +54,26 @@ export function CampaignTable({
             ]}
           />
           <tbody className="divide-y divide-slate-100">
-            {items
-              ? items.map((campaign) => (
-                  <CampaignTableRow key={campaign.id} campaign={campaign} actions={actions} />
-                ))
-              : SKELETON_ROWS.map((key) => (
-                  <tr key={key}>
-                    <td colSpan={7} className="px-4 py-3">
-                      <Skeleton className="h-10 w-full" />
-                    </td>
-                  </tr>
-                ))}
+            {items ? (
+              items.map((campaign) => (
+                <CampaignTableRow key={campaign.id} campaign={campaign} actions={actions} />
+              ))
+            ) : (
+              <LoadingTableRows columns={7} block="h-10 w-full" />
+            )}
           </tbody>
         </table>
       </div>
 
       {/* Under 640 px: one card per campaign. */}
       <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Campaigns" aria-busy={busy}>
-        {items
-          ? items.map((campaign) => (
-              <CampaignListCard key={campaign.id} campaign={campaign} actions={actions} />
-            ))
-          : SKELETON_ROWS.slice(0, 3).map((key) => (
-              <li key={key} className="p-4">
-                <Skeleton className="h-28 w-full" />
-              </li>
-            ))}
+        {items ? (
+          items.map((campaign) => (
+            <CampaignListCard key={campaign.id} campaign={campaign} actions={actions} />
+          ))
+        ) : (
+          <LoadingCards block="h-28 w-full" />
+        )}
       </ul>
     </>
   );

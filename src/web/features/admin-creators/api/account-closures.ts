@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { accountClosureListSchema } from '../../../../shared/schemas/data-rights';
-import { apiFetch } from '../../../lib/api-client';
+import { cursorPages } from '../../../lib/admin-cursor-pages';
 import { privateKeys } from '../../../lib/query-keys';
 
 export type ClosureFilter = 'all' | 'pending' | 'anonymised';
@@ -12,12 +12,6 @@ export type ClosureFilter = 'all' | 'pending' | 'anonymised';
 export const accountClosuresQuery = (state: ClosureFilter) =>
   infiniteQueryOptions({
     queryKey: privateKeys.admin.accountClosures(state),
-    queryFn: ({ signal, pageParam }) => {
-      const params = new URLSearchParams({ state });
-      if (pageParam) params.set('cursor', pageParam);
-      return apiFetch(`/api/admin/account-closures?${params}`, { signal, schema: accountClosureListSchema });
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages('/api/admin/account-closures', { state }, accountClosureListSchema),
   });
 export const useAccountClosures = (state: ClosureFilter) => useInfiniteQuery(accountClosuresQuery(state));

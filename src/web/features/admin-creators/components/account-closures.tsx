@@ -1,19 +1,20 @@
 import { useId, useState } from 'react';
+import { ChoiceSelect } from '../../../components/admin/choice-select';
+import { ShowMoreButton } from '../../../components/admin/show-more-button';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/input';
-import { NativeSelect } from '../../../components/ui/native-select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TableHead } from '../../../components/ui/table-head';
 import { formatShortDate } from '../../../lib/format';
 import { type ClosureFilter, useAccountClosures } from '../api/account-closures';
 
-const FILTERS: Array<{ value: ClosureFilter; label: string }> = [
-  { value: 'all', label: 'All closures' },
-  { value: 'pending', label: 'Waiting for anonymisation' },
-  { value: 'anonymised', label: 'Anonymised' },
-];
+const FILTERS: readonly ClosureFilter[] = ['all', 'pending', 'anonymised'];
+const FILTER_LABELS: Record<ClosureFilter, string> = {
+  all: 'All closures',
+  pending: 'Waiting for anonymisation',
+  anonymised: 'Anonymised',
+};
 
 /** Closed accounts on /admin/influencers (issue 27): when each closed and when it is (or was) anonymised. */
 export function AccountClosures() {
@@ -39,17 +40,13 @@ export function AccountClosures() {
         </div>
         <div className="flex flex-col gap-1">
           <Label htmlFor={`${id}-filter`}>Show</Label>
-          <NativeSelect
+          <ChoiceSelect
             id={`${id}-filter`}
             value={filter}
-            onChange={(event) => setFilter(event.target.value as ClosureFilter)}
-          >
-            {FILTERS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
-          </NativeSelect>
+            onChange={setFilter}
+            choices={FILTERS}
+            labels={FILTER_LABELS}
+          />
         </div>
       </div>
       {list.isError ? (
@@ -96,14 +93,7 @@ export function AccountClosures() {
           </table>
           {list.hasNextPage ? (
             <div className="flex justify-center border-t border-slate-100 p-3">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                {list.isFetchingNextPage ? 'Loading…' : 'Show more closed accounts'}
-              </Button>
+              <ShowMoreButton pages={list} label="Show more closed accounts" size="sm" />
             </div>
           ) : null}
         </div>

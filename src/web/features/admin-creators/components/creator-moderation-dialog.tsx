@@ -1,10 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import type { ModerationAction } from '../../../../shared/moderation';
 import { moderationInputSchema } from '../../../../shared/schemas/creator-admin';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { MutationDialog, runThenClose } from '../../../components/mutation-dialog';
 import { TextareaField } from '../../../components/ui/textarea';
-import { toast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api-client';
+import { useFormCheck } from '../../../lib/admin-form-check';
 import { useCreatorActions } from '../api/creator-management';
 
 const COPY: Record<
@@ -51,7 +50,7 @@ export function CreatorModerationDialog({
   const id = useId();
   const { moderate } = useCreatorActions(creatorId);
   const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
+  const { problem, setProblem, check } = useFormCheck(moderationInputSchema);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form each time the dialog opens
   useEffect(() => {
     setReason('');
@@ -62,25 +61,19 @@ export function CreatorModerationDialog({
   const copy = COPY[action];
 
   const confirm = async () => {
-    const parsed = moderationInputSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message);
-      return;
-    }
-    setProblem(undefined);
-    try {
-      await moderate.mutateAsync({ action, reason: parsed.data.reason });
-      toast({ title: copy.done, description: `${creatorName} was told by mail.`, variant: 'success' });
-      onClose();
-    } catch {
-      // Shown in the dialog.
-    }
+    const input = check({ reason });
+    if (!input) return;
+    await runThenClose(
+      () => moderate.mutateAsync({ action, reason: input.reason }),
+      { title: copy.done, description: `${creatorName} was told by mail.`, variant: 'success' },
+      onClose,
+    );
   };
 
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <MutationDialog
+      mutation={moderate}
+      onClose={onClose}
       title={copy.title}
       description={
         <p>
@@ -90,8 +83,6 @@ export function CreatorModerationDialog({
       confirmLabel={copy.confirm}
       confirmVariant={copy.variant}
       onConfirm={confirm}
-      pending={moderate.isPending}
-      error={moderate.isError ? getErrorMessage(moderate.error) : null}
     >
       <TextareaField
         id={`${id}-reason`}
@@ -103,6 +94,6 @@ export function CreatorModerationDialog({
         maxLength={500}
         autoFocus
       />
-    </ConfirmDialog>
+    </MutationDialog>
   );
 }

@@ -4,6 +4,7 @@ import { creatorNoteInputSchema, NOTE_MAX } from '../../../../shared/schemas/cre
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextareaField } from '../../../components/ui/textarea';
+import { useFormCheck } from '../../../lib/admin-form-check';
 import { useCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -14,20 +15,16 @@ export function CreatorNotes({ creatorId, notes }: { creatorId: number; notes: C
   const id = useId();
   const { addNote } = useCreatorActions(creatorId);
   const [body, setBody] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
+  const { problem, check } = useFormCheck(creatorNoteInputSchema);
   // Every role reads the notes; writing one is the Manager's (the permission table).
   const write = useCan('POST /admin/influencers/{id}/notes');
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = creatorNoteInputSchema.safeParse({ body });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message);
-      return;
-    }
-    setProblem(undefined);
+    const input = check({ body });
+    if (!input) return;
     try {
-      await addNote.mutateAsync(parsed.data.body);
+      await addNote.mutateAsync(input.body);
       setBody('');
     } catch {
       // Shown below the form.

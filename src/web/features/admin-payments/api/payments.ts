@@ -11,6 +11,7 @@ import {
   transactionListSchema,
 } from '../../../../shared/schemas/payout';
 import { apiFetch } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 import { privateKeys } from '../../../lib/query-keys';
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
@@ -76,11 +77,7 @@ export const usePendingPayouts = (enabled: boolean, q = '') =>
 
 /** GET /api/admin/payments/summary: Payment Secure, Brand Package and the payout settings. */
 export const paymentsSummaryQuery = () =>
-  queryOptions({
-    queryKey: paymentKeys.summary,
-    queryFn: ({ signal }) =>
-      apiFetch('/api/admin/payments/summary', { signal, schema: paymentsSummarySchema }),
-  });
+  getQuery(paymentKeys.summary, '/api/admin/payments/summary', paymentsSummarySchema);
 export const usePaymentsSummary = () => useQuery(paymentsSummaryQuery());
 
 /** GET /api/admin/payouts/:id: one payout with its history. */

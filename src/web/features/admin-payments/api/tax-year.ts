@@ -6,6 +6,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { taxYearReportSchema } from '../../../../shared/schemas/tax';
+import { cursorPages } from '../../../lib/admin-cursor-pages';
 import { apiFetch } from '../../../lib/api-client';
 import { fileNameFrom, saveFile } from '../../../lib/download';
 import { privateKeys } from '../../../lib/query-keys';
@@ -17,13 +18,7 @@ import { privateKeys } from '../../../lib/query-keys';
 export const taxYearQuery = (year: number) =>
   infiniteQueryOptions({
     queryKey: privateKeys.admin.payments.taxYear(year),
-    queryFn: ({ signal, pageParam }) => {
-      const params = new URLSearchParams({ year: String(year) });
-      if (pageParam) params.set('cursor', pageParam);
-      return apiFetch(`/api/admin/tax-year?${params}`, { signal, schema: taxYearReportSchema });
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages('/api/admin/tax-year', { year: String(year) }, taxYearReportSchema),
     placeholderData: keepPreviousData,
   });
 export const useTaxYear = (year: number) => useInfiniteQuery(taxYearQuery(year));

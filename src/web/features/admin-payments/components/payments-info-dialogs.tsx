@@ -12,6 +12,12 @@ import {
 import { formatNumber, formatUsd } from '../../../lib/format';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 
+/** A dialog opened and closed by its caller. */
+interface DialogOpenProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
 function InfoDialog({
   open,
   onOpenChange,
@@ -19,9 +25,7 @@ function InfoDialog({
   description,
   children,
   testId,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: DialogOpenProps & {
   title: string;
   description: string;
   children: ReactNode;
@@ -36,13 +40,20 @@ function InfoDialog({
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {children}
-        <div className="flex justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Close
-          </Button>
-        </div>
+        <DialogCloseRow onClose={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The foot of a dialog that only informs: its Close button, on the right. */
+export function DialogCloseRow({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="flex justify-end">
+      <Button variant="outline" onClick={onClose}>
+        Close
+      </Button>
+    </div>
   );
 }
 
@@ -62,11 +73,7 @@ export function PaymentSettingsDialog({
   open,
   onOpenChange,
   settings,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  settings: PaymentsSummary['settings'] | undefined;
-}) {
+}: DialogOpenProps & { settings: PaymentsSummary['settings'] | undefined }) {
   return (
     <InfoDialog
       open={open}
@@ -108,11 +115,7 @@ export function BrandPackageDialog({
   open,
   onOpenChange,
   summary,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  summary: PaymentsSummary | undefined;
-}) {
+}: DialogOpenProps & { summary: PaymentsSummary | undefined }) {
   const bp = summary?.brandPackage;
   return (
     <InfoDialog

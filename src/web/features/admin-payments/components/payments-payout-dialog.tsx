@@ -1,11 +1,11 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { formatIsoDate } from '../../../../shared/dates';
 import { isOpenPayout, PAYOUT_EVENT_LABELS, waitingTime } from '../../../../shared/payouts';
 import type { AdminPayout } from '../../../../shared/schemas/payout';
 import { TAX_HOLD_ADMIN_LABEL } from '../../../../shared/tax';
 import { TransactionStatusBadge } from '../../../components/transaction-status-badge';
 import { Alert, ErrorAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, type ButtonProps } from '../../../components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -143,8 +143,6 @@ export function PayoutDialog({ payoutId, onClose }: { payoutId: number | null; o
 function PayoutActions({ payout }: { payout: AdminPayout }) {
   const id = useId();
   const { markPaid, markFailed } = usePaymentActions();
-  const [reference, setReference] = useState('');
-  const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   // A PayPal payout whose result PayPal gave in a form we cannot read is settled by hand (the admins were alerted).
   const manual =
@@ -158,15 +156,14 @@ function PayoutActions({ payout }: { payout: AdminPayout }) {
       </p>
     ) : null;
   }
-  const run = async (event: FormEvent, action: 'paid' | 'failed') => {
-    event.preventDefault();
+  const run = async (action: 'paid' | 'failed', text: string) => {
     setError(null);
     try {
       if (action === 'paid') {
-        await markPaid.mutateAsync({ id: payout.id, reference });
+        await markPaid.mutateAsync({ id: payout.id, reference: text });
         toast({ title: 'Payout marked paid', description: payout.label, variant: 'success' });
       } else {
-        await markFailed.mutateAsync({ id: payout.id, reason });
+        await markFailed.mutateAsync({ id: payout.id, reason: text });
         toast({
           title: 'Payout marked failed',
           description: `${payout.label}: the Mint went back to the creator.`,
@@ -182,44 +179,70 @@ function PayoutActions({ payout }: { payout: AdminPayout }) {
         <p className="text-sm text-slate-600">To pay it, select it and use Process Payment. Or refuse it:</p>
       ) : null}
       {manual ? (
-        <form
-          noValidate
-          onSubmit={(event) => run(event, 'paid')}
-          className="flex flex-col gap-2 sm:flex-row sm:items-end"
-        >
-          <TextField
-            id={`${id}-reference`}
-            label="PayPal transaction id or reference"
-            className="flex-1"
-            value={reference}
-            maxLength={200}
-            onChange={(event) => setReference(event.target.value)}
-          />
-          <Button type="submit" disabled={markPaid.isPending}>
-            Mark paid
-          </Button>
-        </form>
+        <OutcomeForm
+          id={`${id}-reference`}
+          label="PayPal transaction id or reference"
+          maxLength={200}
+          button="Mark paid"
+          pending={markPaid.isPending}
+          onRecord={(reference) => run('paid', reference)}
+        />
       ) : null}
       {canFail ? (
-        <form
-          noValidate
-          onSubmit={(event) => run(event, 'failed')}
-          className="flex flex-col gap-2 sm:flex-row sm:items-end"
-        >
-          <TextField
-            id={`${id}-reason`}
-            label="Why it failed (the creator is told; the Mint goes back)"
-            className="flex-1"
-            value={reason}
-            maxLength={500}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <Button type="submit" variant="destructive" disabled={markFailed.isPending}>
-            Mark failed
-          </Button>
-        </form>
+        <OutcomeForm
+          id={`${id}-reason`}
+          label="Why it failed (the creator is told; the Mint goes back)"
+          maxLength={500}
+          button="Mark failed"
+          variant="destructive"
+          pending={markFailed.isPending}
+          onRecord={(reason) => run('failed', reason)}
+        />
       ) : null}
       <ErrorAlert message={error} />
     </div>
+  );
+}
+
+/** How a payout ended, recorded by hand: one field (the reference, the reason) and the button that records it. */
+function OutcomeForm({
+  id,
+  label,
+  maxLength,
+  button,
+  variant,
+  pending,
+  onRecord,
+}: {
+  id: string;
+  label: string;
+  maxLength: number;
+  button: string;
+  variant?: ButtonProps['variant'];
+  pending: boolean;
+  onRecord: (text: string) => void;
+}) {
+  const [text, setText] = useState('');
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onRecord(text);
+      }}
+      className="flex flex-col gap-2 sm:flex-row sm:items-end"
+    >
+      <TextField
+        id={id}
+        label={label}
+        className="flex-1"
+        value={text}
+        maxLength={maxLength}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <Button type="submit" variant={variant} disabled={pending}>
+        {button}
+      </Button>
+    </form>
   );
 }

@@ -11,6 +11,8 @@ import {
 } from '../../../components/ui/dialog';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 import { type TransactionFilters, usePaymentActions, usePendingPayouts } from '../api/payments';
+import { useTickedPayouts } from '../use-ticked-payouts';
+import { DialogCloseRow } from './payments-info-dialogs';
 import { type PayoutChoice, SelectPayouts } from './payments-process-select';
 import { PaymentRunProgress } from './payments-run-progress';
 import { ManualPayment } from './payments-started-payouts';
@@ -91,11 +93,7 @@ export function ProcessPaymentDialog({
                 <ManualPayment key={row.id} row={row} />
               ))}
             </ul>
-            <div className="flex justify-end">
-              <Button variant="outline" onClick={() => onOpenChange(false)}>
-                Close
-              </Button>
-            </div>
+            <DialogCloseRow onClose={() => onOpenChange(false)} />
           </div>
         ) : (
           <div className="flex flex-col gap-4">
@@ -129,7 +127,7 @@ function usePayoutChoice(
     (filters.kind === '' || filters.kind === 'payout') &&
     (filters.status === '' || filters.status === 'pending');
   const shown = usePendingPayouts(open && preselected.size === 0 && filterShowsPayouts, filters.q);
-  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const { ticked: chosen, setTicked: setChosen, toggle } = useTickedPayouts();
   const [mode, setMode] = useState<PayoutMode>('manual');
   const [wasOpen, setWasOpen] = useState(false);
   const [startedShown, setStartedShown] = useState<TransactionRow[]>([]);
@@ -166,13 +164,6 @@ function usePayoutChoice(
   // A payout waiting for the creator's tax form (issue 27) cannot be processed: shown, never picked.
   const picked = rows.filter((row) => chosen.has(row.payout!.id) && !row.payout!.heldForTaxForm);
   const total = picked.reduce((sum, row) => sum + Number(row.amount), 0);
-  const toggle = (payoutId: number) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (next.has(payoutId)) next.delete(payoutId);
-      else next.add(payoutId);
-      return next;
-    });
   return { pending, rows, started, byHand, withPaypal, chosen, toggle, picked, total, mode, setMode };
 }
 

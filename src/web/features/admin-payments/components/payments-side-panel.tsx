@@ -10,6 +10,33 @@ import { cn } from '../../../lib/cn';
 import { formatNumber, formatUsd } from '../../../lib/format';
 import type { usePaymentsSummary } from '../api/payments';
 
+/** A card of the side panel: its title (with an icon) and what it holds. */
+function PanelCard({
+  icon,
+  title,
+  className,
+  contentClassName,
+  children,
+}: {
+  icon?: ReactNode;
+  title: string;
+  className?: string;
+  contentClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className={className}>
+      <CardHeader className="pb-3">
+        <CardTitle className="flex items-center gap-2">
+          {icon}
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
+}
+
 function Row({
   label,
   value,
@@ -78,128 +105,114 @@ export function PaymentsSidePanel({
           The figures could not be loaded: {getErrorMessage(summary.error)}
         </ErrorNote>
       ) : null}
-      <Card>
-        <CardHeader className="pb-3">
-          <CardTitle className="flex items-center gap-2">
-            <ShieldCheck aria-hidden="true" className="size-5 text-mint-700" />
-            Payment Secure
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="flex flex-col gap-3">
-            <Row
-              label="This Month"
-              hint={data ? `${payoutCount(data.counts.thisMonth)} paid this month (UTC)` : undefined}
-              value={money(data?.thisMonth)}
-              testId="total-this-month"
-            />
-            <div className="-mt-2 flex items-baseline justify-between gap-3 text-xs text-slate-500">
-              <dt>credited this month</dt>
-              <dd className="tabular-nums" data-testid="total-credited-this-month">
-                {data ? `${formatNumber(Number(data.creditedThisMonth))} Mint` : null}
+      <PanelCard
+        icon={<ShieldCheck aria-hidden="true" className="size-5 text-mint-700" />}
+        title="Payment Secure"
+      >
+        <dl className="flex flex-col gap-3">
+          <Row
+            label="This Month"
+            hint={data ? `${payoutCount(data.counts.thisMonth)} paid this month (UTC)` : undefined}
+            value={money(data?.thisMonth)}
+            testId="total-this-month"
+          />
+          <div className="-mt-2 flex items-baseline justify-between gap-3 text-xs text-slate-500">
+            <dt>credited this month</dt>
+            <dd className="tabular-nums" data-testid="total-credited-this-month">
+              {data ? `${formatNumber(Number(data.creditedThisMonth))} Mint` : null}
+            </dd>
+          </div>
+          <Row
+            label="Pending"
+            hint={data ? `${payoutCount(data.counts.pending)} requested or processing` : undefined}
+            value={money(data?.pending)}
+            testId="total-pending"
+          />
+          <Row
+            label="Completed"
+            hint={data ? `${payoutCount(data.counts.completed)} paid, all time` : undefined}
+            value={money(data?.completed)}
+            testId="total-completed"
+          />
+        </dl>
+      </PanelCard>
+
+      <PanelCard
+        className="bg-slate-950 text-white"
+        icon={<Package aria-hidden="true" className="size-5 text-mint-300" />}
+        title="Brand Package"
+      >
+        <dl className="grid grid-cols-2 gap-3 text-sm">
+          {(
+            [
+              ['Mint credited', data?.brandPackage.credited, 'brand-credited'],
+              ['Paid out', data?.brandPackage.paidOut, 'brand-paid-out'],
+              ['Owed', data?.brandPackage.owed, 'brand-owed'],
+              ['Active budgets', data?.brandPackage.activeBudget, 'brand-active-budget'],
+            ] as const
+          ).map(([label, value, testId]) => (
+            <div key={label}>
+              <dt className="text-xs text-slate-400">{label}</dt>
+              <dd className="text-base font-bold tabular-nums" data-testid={testId}>
+                {value === undefined ? <Skeleton className="h-5 w-16 bg-white/20" /> : formatUsd(value)}
               </dd>
             </div>
-            <Row
-              label="Pending"
-              hint={data ? `${payoutCount(data.counts.pending)} requested or processing` : undefined}
-              value={money(data?.pending)}
-              testId="total-pending"
-            />
-            <Row
-              label="Completed"
-              hint={data ? `${payoutCount(data.counts.completed)} paid, all time` : undefined}
-              value={money(data?.completed)}
-              testId="total-completed"
-            />
-          </dl>
-        </CardContent>
-      </Card>
+          ))}
+        </dl>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-4 w-full"
+          onClick={onBrandDetails}
+          disabled={!data}
+        >
+          View Details
+        </Button>
+      </PanelCard>
 
-      <Card className="bg-slate-950 text-white">
-        <CardHeader className="pb-3">
-          <CardTitle className="flex items-center gap-2">
-            <Package aria-hidden="true" className="size-5 text-mint-300" />
-            Brand Package
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid grid-cols-2 gap-3 text-sm">
-            {(
-              [
-                ['Mint credited', data?.brandPackage.credited, 'brand-credited'],
-                ['Paid out', data?.brandPackage.paidOut, 'brand-paid-out'],
-                ['Owed', data?.brandPackage.owed, 'brand-owed'],
-                ['Active budgets', data?.brandPackage.activeBudget, 'brand-active-budget'],
-              ] as const
-            ).map(([label, value, testId]) => (
-              <div key={label}>
-                <dt className="text-xs text-slate-400">{label}</dt>
-                <dd className="text-base font-bold tabular-nums" data-testid={testId}>
-                  {value === undefined ? <Skeleton className="h-5 w-16 bg-white/20" /> : formatUsd(value)}
-                </dd>
-              </div>
-            ))}
-          </dl>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-4 w-full"
-            onClick={onBrandDetails}
-            disabled={!data}
+      <PanelCard title="Quick Actions" contentClassName="flex flex-col gap-2">
+        {onProcess
+          ? action(
+              <Send aria-hidden="true" />,
+              'Process Payment',
+              onProcess,
+              selectedCount ? `${selectedCount} selected` : 'Pay pending payouts',
+            )
+          : null}
+        {onExport ? (
+          <a
+            href={exportHref}
+            download
+            onClick={(event) => {
+              event.preventDefault();
+              onExport();
+            }}
+            className={buttonVariants({
+              variant: 'outline',
+              className: 'h-auto w-full justify-start py-2.5',
+            })}
           >
-            View Details
-          </Button>
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader className="pb-3">
-          <CardTitle>Quick Actions</CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-2">
-          {onProcess
-            ? action(
-                <Send aria-hidden="true" />,
-                'Process Payment',
-                onProcess,
-                selectedCount ? `${selectedCount} selected` : 'Pay pending payouts',
-              )
-            : null}
-          {onExport ? (
-            <a
-              href={exportHref}
-              download
-              onClick={(event) => {
-                event.preventDefault();
-                onExport();
-              }}
-              className={buttonVariants({
-                variant: 'outline',
-                className: 'h-auto w-full justify-start py-2.5',
-              })}
-            >
-              <Download aria-hidden="true" />
-              <span className="flex flex-col items-start">
-                <span>Export Report</span>
-                <span className="text-xs font-normal text-slate-500">CSV of the filtered table</span>
-              </span>
-            </a>
-          ) : null}
-          {action(
-            <Settings aria-hidden="true" />,
-            'Payment Settings',
-            onSettings,
-            data
-              ? data.settings.mode === 'paypal'
-                ? `PayPal ${data.settings.environment}`
-                : 'Manual payouts'
-              : undefined,
-          )}
-          {onAdjust
-            ? action(<Scale aria-hidden="true" />, 'Adjust Mint', onAdjust, 'Credit or debit a creator')
-            : null}
-        </CardContent>
-      </Card>
+            <Download aria-hidden="true" />
+            <span className="flex flex-col items-start">
+              <span>Export Report</span>
+              <span className="text-xs font-normal text-slate-500">CSV of the filtered table</span>
+            </span>
+          </a>
+        ) : null}
+        {action(
+          <Settings aria-hidden="true" />,
+          'Payment Settings',
+          onSettings,
+          data
+            ? data.settings.mode === 'paypal'
+              ? `PayPal ${data.settings.environment}`
+              : 'Manual payouts'
+            : undefined,
+        )}
+        {onAdjust
+          ? action(<Scale aria-hidden="true" />, 'Adjust Mint', onAdjust, 'Credit or debit a creator')
+          : null}
+      </PanelCard>
     </div>
   );
 }

@@ -2,14 +2,12 @@ import type { ReactNode } from 'react';
 import { PAYOUT_STATUS_LABELS, TRANSACTION_KIND_LABELS } from '../../../../shared/payouts';
 import type { TransactionRow } from '../../../../shared/schemas/payout';
 import { TAX_HOLD_ADMIN_LABEL } from '../../../../shared/tax';
+import { LoadingCards, LoadingTableRows } from '../../../components/admin/loading-rows';
 import { TransactionStatusBadge } from '../../../components/transaction-status-badge';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { ADMIN_TABLE_HEAD, TableHead } from '../../../components/ui/table-head';
 import { formatShortDate, formatUsd } from '../../../lib/format';
 
 /** The transactions of payments-table.tsx: a table on wide screens, cards on narrow ones, the same cells in both. */
-
-const SKELETON_ROWS = Array.from({ length: 5 }, (_, i) => `row-${i}`);
 
 /** What both layouts show: the page's rows (none while loading) and each row's checkbox and Details button. */
 export interface TransactionRowsProps {
@@ -70,52 +68,46 @@ export function TransactionTable({ items, busy, select, view }: TransactionRowsP
         <caption className="sr-only">Payments and transactions</caption>
         <TransactionTableHead />
         <tbody className="divide-y divide-slate-100">
-          {items
-            ? items.map((row) => (
-                <tr
-                  key={row.id}
-                  className="hover:bg-slate-50/60"
-                  data-testid="transaction-row"
-                  data-transaction-id={row.id}
-                  data-kind={row.kind}
-                >
-                  <td className="px-4 py-3">{select(row)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700" data-testid="cell-date">
-                    <time dateTime={row.createdAt}>{formatShortDate(row.createdAt)}</time>
-                  </td>
-                  <td className="max-w-56 px-4 py-3">
-                    <Creator row={row} />
-                  </td>
-                  <td className="max-w-64 px-4 py-3">
-                    <p className="truncate text-slate-900" data-testid="cell-campaign" title={row.label}>
-                      {row.label}
-                    </p>
-                    <p className="text-xs text-slate-500">
-                      {TRANSACTION_KIND_LABELS[row.kind]}
-                      {row.kind === 'reward' && row.campaignId !== null
-                        ? ` · Campaign #${row.campaignId}`
-                        : ''}
-                    </p>
-                  </td>
-                  <td className="px-4 py-3 text-right font-semibold tabular-nums">
-                    <Amount row={row} />
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-col items-start gap-1" data-testid="cell-status">
-                      <TransactionStatusBadge status={row.status} />
-                      <PayoutNote row={row} />
-                    </div>
-                  </td>
-                  <td className="px-4 py-3 text-right">{view(row)}</td>
-                </tr>
-              ))
-            : SKELETON_ROWS.map((key) => (
-                <tr key={key}>
-                  <td colSpan={7} className="px-4 py-3">
-                    <Skeleton className="h-9 w-full" />
-                  </td>
-                </tr>
-              ))}
+          {items ? (
+            items.map((row) => (
+              <tr
+                key={row.id}
+                className="hover:bg-slate-50/60"
+                data-testid="transaction-row"
+                data-transaction-id={row.id}
+                data-kind={row.kind}
+              >
+                <td className="px-4 py-3">{select(row)}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700" data-testid="cell-date">
+                  <time dateTime={row.createdAt}>{formatShortDate(row.createdAt)}</time>
+                </td>
+                <td className="max-w-56 px-4 py-3">
+                  <Creator row={row} />
+                </td>
+                <td className="max-w-64 px-4 py-3">
+                  <p className="truncate text-slate-900" data-testid="cell-campaign" title={row.label}>
+                    {row.label}
+                  </p>
+                  <p className="text-xs text-slate-500">
+                    {TRANSACTION_KIND_LABELS[row.kind]}
+                    {row.kind === 'reward' && row.campaignId !== null ? ` · Campaign #${row.campaignId}` : ''}
+                  </p>
+                </td>
+                <td className="px-4 py-3 text-right font-semibold tabular-nums">
+                  <Amount row={row} />
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex flex-col items-start gap-1" data-testid="cell-status">
+                    <TransactionStatusBadge status={row.status} />
+                    <PayoutNote row={row} />
+                  </div>
+                </td>
+                <td className="px-4 py-3 text-right">{view(row)}</td>
+              </tr>
+            ))
+          ) : (
+            <LoadingTableRows columns={7} block="h-9 w-full" />
+          )}
         </tbody>
       </table>
     </div>
@@ -157,34 +149,32 @@ export function TransactionCards({ items, busy, select, view }: TransactionRowsP
       aria-label="Payments and transactions"
       aria-busy={busy}
     >
-      {items
-        ? items.map((row) => (
-            <li key={row.id} className="flex flex-col gap-2 p-4" data-testid="transaction-card">
-              <div className="flex items-start gap-3">
-                {select(row)}
-                <div className="min-w-0 flex-1">
-                  <Creator row={row} />
-                </div>
-                <span className="font-semibold tabular-nums">
-                  <Amount row={row} />
-                </span>
+      {items ? (
+        items.map((row) => (
+          <li key={row.id} className="flex flex-col gap-2 p-4" data-testid="transaction-card">
+            <div className="flex items-start gap-3">
+              {select(row)}
+              <div className="min-w-0 flex-1">
+                <Creator row={row} />
               </div>
-              <p className="text-sm break-words text-slate-700">{row.label}</p>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                  <time dateTime={row.createdAt}>{formatShortDate(row.createdAt)}</time>
-                  <TransactionStatusBadge status={row.status} />
-                  <PayoutNote row={row} />
-                </div>
-                {view(row, true)}
+              <span className="font-semibold tabular-nums">
+                <Amount row={row} />
+              </span>
+            </div>
+            <p className="text-sm break-words text-slate-700">{row.label}</p>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                <time dateTime={row.createdAt}>{formatShortDate(row.createdAt)}</time>
+                <TransactionStatusBadge status={row.status} />
+                <PayoutNote row={row} />
               </div>
-            </li>
-          ))
-        : SKELETON_ROWS.slice(0, 3).map((key) => (
-            <li key={key} className="p-4">
-              <Skeleton className="h-20 w-full" />
-            </li>
-          ))}
+              {view(row, true)}
+            </div>
+          </li>
+        ))
+      ) : (
+        <LoadingCards block="h-20 w-full" />
+      )}
     </ul>
   );
 }

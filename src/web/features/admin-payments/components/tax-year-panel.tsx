@@ -2,13 +2,13 @@ import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { TaxYearRow } from '../../../../shared/schemas/tax';
 import { TAX_FORM_LABELS, TAX_FORM_THRESHOLD_USD } from '../../../../shared/tax';
+import { ShowMoreFooter } from '../../../components/admin/show-more-button';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TableHead } from '../../../components/ui/table-head';
-import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber, formatUsd } from '../../../lib/format';
 import { useTaxYear } from '../api/tax-year';
 import { YearEndExportDialog } from './year-end-export-dialog';
@@ -45,7 +45,6 @@ export function TaxYearPanel() {
   const pages = report.data?.pages;
   // The year and totals of the first page (the same on every page); the lines of every page loaded so far.
   const data = pages?.[0] ? { ...pages[0], items: pages.flatMap((p) => p.items) } : undefined;
-  const moreError = report.isFetchNextPageError ? report.error : null;
 
   return (
     <div className="flex flex-col gap-4" data-testid="tax-year">
@@ -161,26 +160,13 @@ export function TaxYearPanel() {
                   </li>
                 ))}
               </ul>
-              {report.hasNextPage ? (
-                <div className="flex flex-col items-center gap-1">
-                  <Button
-                    variant="outline"
-                    onClick={() => report.fetchNextPage()}
-                    disabled={report.isFetchingNextPage}
-                    data-testid="tax-year-more"
-                  >
-                    {report.isFetchingNextPage ? 'Loading…' : 'Show more creators'}
-                  </Button>
-                  <p className="text-xs text-slate-600" data-testid="tax-year-shown">
-                    {formatNumber(data!.items.length)} of {formatNumber(data!.totals.creators)} shown
-                  </p>
-                </div>
-              ) : null}
-              {moreError ? (
-                <p className="text-center text-sm text-red-700" role="alert">
-                  {getErrorMessage(moreError, 'More creators could not be loaded.')}
-                </p>
-              ) : null}
+              <ShowMoreFooter
+                pages={report}
+                noun="creators"
+                shown={data!.items.length}
+                total={data!.totals.creators}
+                testId="tax-year"
+              />
             </>
           )}
         </>

@@ -3,6 +3,7 @@ import {
   adminProblemListSchema,
   type ProblemReshipInput,
 } from '../../../../shared/schemas/delivery-problems';
+import { cursorPages } from '../../../lib/admin-cursor-pages';
 import { apiFetch } from '../../../lib/api-client';
 import { privateKeys } from '../../../lib/query-keys';
 
@@ -15,13 +16,7 @@ export type ProblemFilter = 'open' | 'resolved' | 'all';
 export const problemsQuery = (status: ProblemFilter) =>
   infiniteQueryOptions({
     queryKey: privateKeys.admin.problems(status),
-    queryFn: ({ signal, pageParam }) => {
-      const params = new URLSearchParams({ status });
-      if (pageParam) params.set('cursor', pageParam);
-      return apiFetch(`/api/admin/problems?${params}`, { signal, schema: adminProblemListSchema });
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages('/api/admin/problems', { status }, adminProblemListSchema),
     staleTime: 30_000,
   });
 export const useProblems = (status: ProblemFilter) => useInfiniteQuery(problemsQuery(status));

@@ -9,12 +9,13 @@ import {
   problemReplySchema,
   problemReshipSchema,
 } from '../../../../shared/schemas/delivery-problems';
+import { MutationDialog, runThenClose } from '../../../components/mutation-dialog';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/input';
 import { TextareaField } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
+import { useFormCheck } from '../../../lib/admin-form-check';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useProblemActions } from '../api/problems';
 
@@ -22,17 +23,13 @@ export function ReplyForm({ problem }: { problem: AdminProblem }) {
   const id = useId();
   const { reply } = useProblemActions();
   const [message, setMessage] = useState('');
-  const [problemText, setProblemText] = useState<string | undefined>();
+  const { problem: problemText, check } = useFormCheck(problemReplySchema);
   const send = async (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = problemReplySchema.safeParse({ message });
-    if (!parsed.success) {
-      setProblemText(parsed.error.issues[0]?.message);
-      return;
-    }
-    setProblemText(undefined);
+    const input = check({ message });
+    if (!input) return;
     try {
-      await reply.mutateAsync({ id: problem.id, message: parsed.data.message });
+      await reply.mutateAsync({ id: problem.id, message: input.message });
       setMessage('');
       toast({
         title: 'Reply sent',
@@ -73,23 +70,19 @@ export function ResolveDialog({ problem, onClose }: { problem: AdminProblem; onC
   const { resolve } = useProblemActions();
   const [message, setMessage] = useState('');
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <MutationDialog
+      mutation={resolve}
+      onClose={onClose}
       title="Resolve this problem?"
       description={`${problem.creator.name} is told by mail. The time it stayed open is added to their upload deadline.`}
       confirmLabel="Resolve"
-      pending={resolve.isPending}
-      error={resolve.isError ? getErrorMessage(resolve.error) : null}
-      onConfirm={async () => {
-        try {
-          await resolve.mutateAsync({ id: problem.id, message: message.trim() || undefined });
-          toast({ title: 'Problem resolved', variant: 'success' });
-          onClose();
-        } catch {
-          // Shown in the dialog.
-        }
-      }}
+      onConfirm={() =>
+        runThenClose(
+          () => resolve.mutateAsync({ id: problem.id, message: message.trim() || undefined }),
+          { title: 'Problem resolved', variant: 'success' },
+          onClose,
+        )
+      }
     >
       <TextareaField
         id={`${id}-message`}
@@ -98,7 +91,7 @@ export function ResolveDialog({ problem, onClose }: { problem: AdminProblem; onC
         onChange={(event) => setMessage(event.target.value)}
         maxLength={2000}
       />
-    </ConfirmDialog>
+    </MutationDialog>
   );
 }
 
@@ -110,28 +103,24 @@ export function ReshipDialog({ problem, onClose }: { problem: AdminProblem; onCl
     defaultValues: { carrier: '', trackingNumber: '', message: '' },
   });
   const errors = form.formState.errors;
-  const submit = form.handleSubmit(async (input) => {
-    try {
-      await reship.mutateAsync({ id: problem.id, input });
-      toast({
+  const submit = form.handleSubmit((input) =>
+    runThenClose(
+      () => reship.mutateAsync({ id: problem.id, input }),
+      {
         title: 'New box shipped',
         description: `${problem.creator.name} gets the tracking number by mail.`,
         variant: 'success',
-      });
-      onClose();
-    } catch {
-      // Shown in the dialog.
-    }
-  });
+      },
+      onClose,
+    ),
+  );
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <MutationDialog
+      mutation={reship}
+      onClose={onClose}
       title={`Ship a new box to ${problem.creator.name}`}
       description="The application goes back to shipped with the new tracking number; the creator confirms the delivery again, and their upload deadline follows the new delivery."
       confirmLabel="Re-ship"
-      pending={reship.isPending}
-      error={reship.isError ? getErrorMessage(reship.error) : null}
       onConfirm={() => void submit()}
     >
       <div className="grid gap-3 sm:grid-cols-2">
@@ -157,6 +146,6 @@ export function ReshipDialog({ problem, onClose }: { problem: AdminProblem; onCl
           {...form.register('message')}
         />
       </div>
-    </ConfirmDialog>
+    </MutationDialog>
   );
 }

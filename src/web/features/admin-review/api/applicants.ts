@@ -9,6 +9,7 @@ import {
   shipmentReportSchema,
 } from '../../../../shared/schemas/shipping';
 import { useRefreshCampaigns } from '../../../lib/admin-campaign';
+import { cursorPages } from '../../../lib/admin-cursor-pages';
 import { apiFetch } from '../../../lib/api-client';
 import { privateKeys } from '../../../lib/query-keys';
 
@@ -27,17 +28,11 @@ export interface ApplicantView {
 export const applicantsQuery = (id: string | undefined, view: ApplicantView) =>
   infiniteQueryOptions({
     queryKey: keys.applicants(id ?? '', view.group, view.sort, view.missedNone ? 'none' : 'any'),
-    queryFn: ({ signal, pageParam }) => {
-      const params = new URLSearchParams({ group: view.group, sort: view.sort });
-      if (view.missedNone) params.set('missed', 'none');
-      if (pageParam) params.set('cursor', pageParam);
-      return apiFetch(`/api/admin/campaigns/${encodeURIComponent(id ?? '')}/applications?${params}`, {
-        signal,
-        schema: adminApplicantListSchema,
-      });
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages(
+      `/api/admin/campaigns/${encodeURIComponent(id ?? '')}/applications`,
+      { group: view.group, sort: view.sort, ...(view.missedNone ? { missed: 'none' } : {}) },
+      adminApplicantListSchema,
+    ),
     enabled: Boolean(id),
     staleTime: 0,
     placeholderData: keepPreviousData,

@@ -1,18 +1,19 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ProductInput, productListSchema } from '../../../../shared/schemas/products';
 import { idResultSchema } from '../../../../shared/schemas/results';
 import { apiFetch } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 import { privateKeys, publicKeys } from '../../../lib/query-keys';
 
 const keys = privateKeys.admin.campaigns;
 
 /** GET /api/admin/campaigns/:id/products: the campaign's products with each variant's stock (issue 37). */
 export const campaignProductsQuery = (campaignId: number) =>
-  queryOptions({
-    queryKey: keys.products(String(campaignId)),
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/admin/campaigns/${campaignId}/products`, { schema: productListSchema, signal }),
-  });
+  getQuery(
+    keys.products(String(campaignId)),
+    `/api/admin/campaigns/${campaignId}/products`,
+    productListSchema,
+  );
 
 export function useCampaignProducts(campaignId: number) {
   return useQuery(campaignProductsQuery(campaignId));

@@ -23,16 +23,15 @@ const blank = (): Row => {
   return { key: rowKey, name: '', sku: '', retailValue: '', stock: '' };
 };
 
-/** Add a product by hand: its name and one row per variant (name, SKU, retail value, boxes). */
-export function AddProductDialog({
-  campaignId,
-  open,
-  onOpenChange,
-}: {
+/** The props of the review page's two product dialogs (by hand, from a store). */
+export interface ProductDialogProps {
   campaignId: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-}) {
+}
+
+/** Add a product by hand: its name and one row per variant (name, SKU, retail value, boxes). */
+export function AddProductDialog({ campaignId, open, onOpenChange }: ProductDialogProps) {
   const id = useId();
   const returnFocus = useReturnFocus(open);
   const add = useAddProduct(campaignId);

@@ -2,7 +2,6 @@ import { AlertTriangle, CheckCircle2, MessageSquare, MessagesSquare, XCircle } f
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { DELIVERY_PROBLEM_LABELS } from '../../../../shared/lifecycle/delivery-problems';
-import type { ApplicationAction } from '../../../../shared/lifecycle/moves';
 import type { ApplicantEngagement } from '../../../../shared/schemas/content-metrics';
 import type { ChosenVariant } from '../../../../shared/schemas/products';
 import type { Reliability } from '../../../../shared/schemas/reliability';
@@ -15,7 +14,7 @@ import { ReliabilityFigures, reliabilitySummary } from '../../../components/reli
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { formatShortDate } from '../../../lib/format';
-import type { ApplicantActions } from './applicant-actions';
+import type { ApplicantStepProps } from './applicant-actions';
 
 /** The parts of an applicant's card in the review (applicant-card.tsx), top to bottom. */
 
@@ -241,17 +240,7 @@ export function DecisionMessage({ applicant }: { applicant: Applicant }) {
 }
 
 /** Accept and Reject, as the table of moves and the admin's role offer them. */
-export function DecisionButtons({
-  applicant,
-  offers,
-  actions,
-  busy,
-}: {
-  applicant: Applicant;
-  offers: ReadonlySet<ApplicationAction>;
-  actions: ApplicantActions;
-  busy: boolean;
-}) {
+export function DecisionButtons({ applicant, offers, actions, busy }: ApplicantStepProps) {
   const person = applicant.creator;
   if (!(offers.has('accept') || offers.has('reject'))) return null;
   return (

@@ -3,14 +3,13 @@ import { ExternalLink, PackageCheck, Pencil, Truck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { ApplicationAction } from '../../../../shared/lifecycle/moves';
 import { type Applicant, shipmentSchema } from '../../../../shared/schemas/application';
 import { CARRIER_STATUS_LABELS, trackingUrl } from '../../../../shared/tracking';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { formatShortDate } from '../../../lib/format';
 import { maxLengthOf } from '../../../lib/schema-limits';
-import type { ApplicantActions, Shipment } from './applicant-actions';
+import type { ApplicantStepProps, Shipment } from './applicant-actions';
 
 /** Carriers offered while typing (any other name can be typed). */
 const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'] as const;
@@ -60,17 +59,7 @@ function TrackingText({ applicant, url }: { applicant: Applicant; url: string | 
 }
 
 /** Accepted: record the carrier and tracking number. Shipped: show them, correct them, or mark delivered. */
-export function ShipmentArea({
-  applicant,
-  offers,
-  actions,
-  busy,
-}: {
-  applicant: Applicant;
-  offers: ReadonlySet<ApplicationAction>;
-  actions: ApplicantActions;
-  busy: boolean;
-}) {
+export function ShipmentArea({ applicant, offers, actions, busy }: ApplicantStepProps) {
   const id = useId();
   const shipped = applicant.status === 'shipped';
   const [editing, setEditing] = useState(!shipped);

@@ -9,16 +9,14 @@ import {
   type ShippingAddressInput,
   shippingAddressInputSchema,
 } from '../../../../shared/schemas/shipping';
+import { MutationDialog, runThenClose } from '../../../components/mutation-dialog';
 import { PostalAddress } from '../../../components/postal-address';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/input';
 import { SelectField } from '../../../components/ui/select-field';
-import { toast } from '../../../components/ui/toast';
 import { useCan } from '../../../lib/admin-permissions';
-import { getErrorMessage } from '../../../lib/api-client';
 import { useShippingAddressOverride } from '../api/shipping';
 
 /** An accepted applicant's full shipping address (admin-only), with a way to change it (the handles head the card). */
@@ -67,33 +65,29 @@ function AddressDialog({ applicant, onClose }: { applicant: AdminApplicant; onCl
     },
   });
   const errors = form.formState.errors;
-  const submit = form.handleSubmit(async (input) => {
-    try {
-      await save.mutateAsync({ id: applicant.id, input });
-      toast({
+  const submit = form.handleSubmit((input) =>
+    runThenClose(
+      () => save.mutateAsync({ id: applicant.id, input }),
+      {
         title: 'Shipping address changed',
         description: `${applicant.creator.name} was told by mail.`,
         variant: 'success',
-      });
-      onClose();
-    } catch {
-      // Shown in the dialog.
-    }
-  });
+      },
+      onClose,
+    ),
+  );
   const field = (name: keyof ShippingAddressInput) => ({
     id: `${id}-${name}`,
     error: errors[name]?.message,
     ...form.register(name),
   });
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <MutationDialog
+      mutation={save}
+      onClose={onClose}
       title={`Ship ${applicant.creator.name}'s box elsewhere`}
       description="This application only; the creator's profile stays as it is. The creator is told by mail."
       confirmLabel="Save address"
-      pending={save.isPending}
-      error={save.isError ? getErrorMessage(save.error) : null}
       onConfirm={() => void submit()}
     >
       <div className="grid grid-cols-2 gap-3">
@@ -107,6 +101,6 @@ function AddressDialog({ applicant, onClose }: { applicant: AdminApplicant; onCl
         <TextField label="Why (sent to the creator, optional)" className="col-span-2" {...field('reason')} />
       </div>
       {Object.keys(errors).length ? <Alert variant="destructive">Check the highlighted fields.</Alert> : null}
-    </ConfirmDialog>
+    </MutationDialog>
   );
 }

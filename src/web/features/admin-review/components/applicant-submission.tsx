@@ -1,11 +1,9 @@
 import { CheckCircle2, MessageSquare } from 'lucide-react';
-import type { ApplicationAction } from '../../../../shared/lifecycle/moves';
-import type { Applicant } from '../../../../shared/schemas/application';
 import { PostPreview } from '../../../components/post-preview';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatShortDate } from '../../../lib/format';
-import type { ApplicantActions } from './applicant-actions';
+import type { ApplicantStepProps } from './applicant-actions';
 
 const SUBMISSION_STATUS: Record<string, string> = {
   submitted: 'Waiting for your review',
@@ -19,13 +17,7 @@ export function SubmissionArea({
   actions,
   busy,
   credited,
-}: {
-  applicant: Applicant;
-  offers: ReadonlySet<ApplicationAction>;
-  actions: ApplicantActions;
-  busy: boolean;
-  credited: number | undefined;
-}) {
+}: ApplicantStepProps & { credited: number | undefined }) {
   const submission = applicant.latestSubmission!;
   // Only the latest submission, while it waits, can be reviewed (the table decides what the application allows).
   const waiting = submission.status === 'submitted';

@@ -5,9 +5,9 @@ import { offeredActions } from '../../../../shared/lifecycle/moves';
 import type { Applicant } from '../../../../shared/schemas/application';
 import type { AdminCampaign } from '../../../../shared/schemas/campaign';
 import { AdminEmptyState } from '../../../components/admin/admin-layout';
+import { ShowMoreFooter } from '../../../components/admin/show-more-button';
 import { ErrorPanel } from '../../../components/error-panel';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingBlocks } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { stepsForRole, useAdminCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -41,7 +41,6 @@ export function ApplicantsSection({ campaign }: { campaign: AdminCampaign }) {
     [items, box, role],
   );
   const shown = items;
-  const moreError = applicants.isFetchNextPageError ? applicants.error : null;
   const change = (next: Partial<ApplicantView>) => {
     setSelected(new Set());
     setView((before) => ({ ...before, ...next }));
@@ -89,10 +88,10 @@ export function ApplicantsSection({ campaign }: { campaign: AdminCampaign }) {
       {shipments.outcome}
 
       {applicants.isPending ? (
-        <div className="flex flex-col gap-3" role="status" aria-label="Loading applicants">
-          <Skeleton className="h-40 w-full rounded-xl" />
-          <Skeleton className="h-40 w-full rounded-xl" />
-        </div>
+        <LoadingBlocks
+          label="Loading applicants"
+          blocks={['h-40 w-full rounded-xl', 'h-40 w-full rounded-xl']}
+        />
       ) : applicants.isError && !pages ? (
         <ErrorPanel
           title="We couldn't load the applicants."
@@ -144,26 +143,13 @@ export function ApplicantsSection({ campaign }: { campaign: AdminCampaign }) {
               ))}
             </ul>
           )}
-          {applicants.hasNextPage ? (
-            <div className="flex flex-col items-center gap-1">
-              <Button
-                variant="outline"
-                onClick={() => applicants.fetchNextPage()}
-                disabled={applicants.isFetchingNextPage}
-                data-testid="applicants-more"
-              >
-                {applicants.isFetchingNextPage ? 'Loading…' : 'Show more applicants'}
-              </Button>
-              <p className="text-xs text-slate-600" data-testid="applicants-shown">
-                {formatNumber(items.length)} of {formatNumber(groupCount(counts, view.group))} shown
-              </p>
-            </div>
-          ) : null}
-          {moreError ? (
-            <p className="text-center text-sm text-red-700" role="alert">
-              {getErrorMessage(moreError, 'More applicants could not be loaded.')}
-            </p>
-          ) : null}
+          <ShowMoreFooter
+            pages={applicants}
+            noun="applicants"
+            shown={items.length}
+            total={groupCount(counts, view.group)}
+            testId="applicants"
+          />
         </>
       )}
 

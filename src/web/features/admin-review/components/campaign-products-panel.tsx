@@ -14,6 +14,7 @@ import { formatUsd } from '../../../lib/format';
 import { useCampaignProducts, useDeleteVariant, useUpdateVariant } from '../api/products';
 import { AddProductDialog } from './add-product-dialog';
 import { ImportStoreProductDialog } from './import-store-product-dialog';
+import { ReviewPanel } from './review-panel';
 
 /** The review page's Products section (issue 37): each product's variants with SKU, value, stock and boxes left. */
 export function CampaignProductsPanel({ campaignId }: { campaignId: number }) {
@@ -22,16 +23,12 @@ export function CampaignProductsPanel({ campaignId }: { campaignId: number }) {
   const manage = useCan('POST /admin/campaigns/{id}/products');
   const [importing, setImporting] = useState(false);
   return (
-    <section
-      aria-labelledby="products-title"
-      className="mb-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
-    >
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <h2 id="products-title" className="flex items-center gap-2 text-lg font-semibold">
-          <Package aria-hidden="true" className="size-5" />
-          Products
-        </h2>
-        {manage ? (
+    <ReviewPanel
+      titleId="products-title"
+      icon={Package}
+      title="Products"
+      actions={
+        manage ? (
           <div className="flex flex-wrap gap-2">
             <Button size="sm" variant="outline" onClick={() => setImporting(true)}>
               <Store aria-hidden="true" />
@@ -42,8 +39,9 @@ export function CampaignProductsPanel({ campaignId }: { campaignId: number }) {
               Add product
             </Button>
           </div>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {products.isPending ? (
         <Skeleton className="h-24 w-full" role="status" aria-label="Loading products" />
       ) : products.isError ? (
@@ -64,7 +62,7 @@ export function CampaignProductsPanel({ campaignId }: { campaignId: number }) {
       {importing ? (
         <ImportStoreProductDialog campaignId={campaignId} open={importing} onOpenChange={setImporting} />
       ) : null}
-    </section>
+    </ReviewPanel>
   );
 }
 
@@ -87,15 +85,14 @@ function ProductTable({ campaignId, product }: { campaignId: number; product: Pr
   );
 }
 
-function VariantRow({
-  campaignId,
-  product,
-  variant,
-}: {
+/** A variant's row: the campaign, its product's name and the variant. */
+interface VariantRowProps {
   campaignId: number;
   product: string;
   variant: VariantView;
-}) {
+}
+
+function VariantRow({ campaignId, product, variant }: VariantRowProps) {
   // Stock, availability and deletion are the campaign's operation (Manager); other roles read the row.
   const manage = useCan('PATCH /admin/variants/{id}');
   return (
@@ -113,15 +110,7 @@ function VariantRow({
   );
 }
 
-function VariantControls({
-  campaignId,
-  product,
-  variant,
-}: {
-  campaignId: number;
-  product: string;
-  variant: VariantView;
-}) {
+function VariantControls({ campaignId, product, variant }: VariantRowProps) {
   const update = useUpdateVariant(campaignId);
   const remove = useDeleteVariant(campaignId);
   const [stock, setStock] = useState(String(variant.stock));

@@ -4,11 +4,12 @@ import type { CarrierBoard as Board, CarrierBoardBox } from '../../../../shared/
 import { CARRIER_STATUS_LABELS } from '../../../../shared/tracking';
 import { ErrorNote } from '../../../components/error-panel';
 import { Badge } from '../../../components/ui/badge';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadingBlocks } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatNumber, formatShortDate } from '../../../lib/format';
 import { useCarrierBoard } from '../api/carrier-board';
+import { ReviewPanel } from './review-panel';
 
 /** The board's filters in the order a box goes (EasyPost's names); only those with boxes are offered. */
 const STATUS_ORDER = [
@@ -37,26 +38,19 @@ export function CarrierBoard({ campaignId }: { campaignId: number }) {
   const [filter, setFilter] = useState('');
   const board = useCarrierBoard(campaignId, filter);
   return (
-    <section
-      aria-labelledby="carrier-board-title"
-      className="mb-6 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
-      data-testid="carrier-board"
-    >
-      <h2 id="carrier-board-title" className="flex items-center gap-2 text-lg font-bold tracking-tight">
-        <Truck aria-hidden="true" className="size-5 text-mint-700" />
-        Shipping board
-      </h2>
+    <ReviewPanel titleId="carrier-board-title" icon={Truck} title="Shipping board" testId="carrier-board">
       {board.isPending ? (
-        <div className="flex flex-col gap-2" role="status" aria-label="Loading the shipping board">
-          <Skeleton className="h-5 w-64" />
-          <Skeleton className="h-16 w-full" />
-        </div>
+        <LoadingBlocks
+          label="Loading the shipping board"
+          className="flex flex-col gap-2"
+          blocks={['h-5 w-64', 'h-16 w-full']}
+        />
       ) : board.isError && !board.data ? (
         <ErrorNote>The shipping board could not be loaded: {getErrorMessage(board.error)}</ErrorNote>
       ) : (
         <BoardBody board={board.data} filter={filter} onFilter={setFilter} />
       )}
-    </section>
+    </ReviewPanel>
   );
 }
 

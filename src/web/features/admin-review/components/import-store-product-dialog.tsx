@@ -16,20 +16,13 @@ import { useImportStoreProduct, useStoreCatalogue, useStores } from '../../../li
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { useReturnFocus } from '../../../lib/use-return-focus';
+import type { ProductDialogProps } from './add-product-dialog';
 
 /**
  * Import from a connected store (issue 37): pick the store, then a product; its variants come with their SKU,
  * price (the retail value), image and store id, each with the boxes given here.
  */
-export function ImportStoreProductDialog({
-  campaignId,
-  open,
-  onOpenChange,
-}: {
-  campaignId: number;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ImportStoreProductDialog({ campaignId, open, onOpenChange }: ProductDialogProps) {
   const id = useId();
   const returnFocus = useReturnFocus(open);
   const stores = useStores();

@@ -4,6 +4,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { usePackingSummary } from '../api/packing';
+import { ReviewPanel } from './review-panel';
 
 /**
  * The shipping part of the review page (issue 37): what to pack for the accepted creators waiting for their box, one
@@ -13,22 +14,14 @@ export function PackingSummary({ campaignId }: { campaignId: number }) {
   const packing = usePackingSummary(campaignId);
   if (packing.isSuccess && packing.data.items.length === 0) return null;
   return (
-    <section
-      aria-labelledby="packing-title"
-      className="mb-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
-      data-testid="packing-summary"
-    >
-      <h2 id="packing-title" className="mb-3 flex items-center gap-2 text-lg font-semibold">
-        <PackageCheck aria-hidden="true" className="size-5" />
-        Packing summary
-      </h2>
+    <ReviewPanel titleId="packing-title" icon={PackageCheck} title="Packing summary" testId="packing-summary">
       {packing.isPending ? (
         <Skeleton className="h-16 w-full" role="status" aria-label="Loading the packing summary" />
       ) : packing.isError ? (
         <ErrorNote>The packing summary could not be loaded: {getErrorMessage(packing.error)}</ErrorNote>
       ) : (
         <>
-          <p className="mb-3 text-sm text-slate-600">
+          <p className="text-sm text-slate-600">
             {packing.data.toPack === 0
               ? 'No box to pack: every accepted creator’s box has shipped.'
               : `${formatNumber(packing.data.toPack)} ${packing.data.toPack === 1 ? 'box' : 'boxes'} to pack for accepted creators`}
@@ -52,6 +45,6 @@ export function PackingSummary({ campaignId }: { campaignId: number }) {
           </ul>
         </>
       )}
-    </section>
+    </ReviewPanel>
   );
 }

@@ -1,6 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AUDIT_PAGE_SIZE, auditLogListSchema } from '../../../../shared/schemas/audit-log';
-import { apiFetch } from '../../../lib/api-client';
+import { tablePageQuery } from '../../../lib/admin-cursor-pages';
 import { privateKeys } from '../../../lib/query-keys';
 
 /** The Audit log's filters as the URL keeps them ('' when not set). */
@@ -21,14 +21,16 @@ export const AUDIT_FILTER_NAMES = ['actor', 'action', 'entityType', 'entityId', 
  */
 export const auditLogQuery = (filters: AuditFilters, cursor: string) =>
   queryOptions({
-    queryKey: privateKeys.admin.auditLog(filters, cursor),
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE) });
-      if (cursor) params.set('cursor', cursor);
-      for (const name of AUDIT_FILTER_NAMES) if (filters[name]) params.set(name, filters[name]);
-      return apiFetch(`/api/admin/audit-log?${params}`, { signal, schema: auditLogListSchema });
-    },
-    placeholderData: keepPreviousData,
+    ...tablePageQuery(
+      privateKeys.admin.auditLog(filters, cursor),
+      '/api/admin/audit-log',
+      auditLogListSchema,
+      {
+        limit: AUDIT_PAGE_SIZE,
+        cursor,
+        filters: Object.fromEntries(AUDIT_FILTER_NAMES.map((name) => [name, filters[name]])),
+      },
+    ),
     staleTime: 0,
     refetchOnMount: 'always',
   });

@@ -1,14 +1,12 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminDigestStateSchema } from '../../../../shared/schemas/me';
 import { apiFetch } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 import { privateKeys } from '../../../lib/query-keys';
 
 /** GET /api/admin/me/digest: whether this admin gets the mail digest, and the server's interval. */
 export const adminDigestQuery = () =>
-  queryOptions({
-    queryKey: privateKeys.adminDigest,
-    queryFn: ({ signal }) => apiFetch('/api/admin/me/digest', { signal, schema: adminDigestStateSchema }),
-  });
+  getQuery(privateKeys.adminDigest, '/api/admin/me/digest', adminDigestStateSchema);
 export const useAdminDigest = () => useQuery(adminDigestQuery());
 
 /** PUT /api/admin/me/digest. */

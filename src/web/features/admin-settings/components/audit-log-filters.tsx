@@ -5,9 +5,9 @@ import {
   AUDIT_ENTITY_LABELS,
   AUDIT_ENTITY_TYPES,
 } from '../../../../shared/schemas/audit-log';
+import { ChoiceSelect, type ChoiceSelectProps } from '../../../components/admin/choice-select';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
-import { NativeSelect } from '../../../components/ui/native-select';
 import type { AuditFilters } from '../api/audit-log';
 
 /** The audit log's filters: read from the URL (anything unknown dropped) and edited in a form before applying. */
@@ -70,7 +70,8 @@ export function AuditFilterForm({ id, draft, set, filtered, onApply, onClear }: 
         value={draft.action}
         onChange={set('action')}
         all="All actions"
-        choices={AUDIT_ACTIONS.map((action) => [action, AUDIT_ACTION_LABELS[action]])}
+        choices={AUDIT_ACTIONS}
+        labels={AUDIT_ACTION_LABELS}
       />
       <ChoiceFilter
         id={`${id}-type`}
@@ -78,7 +79,8 @@ export function AuditFilterForm({ id, draft, set, filtered, onApply, onClear }: 
         value={draft.entityType}
         onChange={set('entityType')}
         all="All records"
-        choices={AUDIT_ENTITY_TYPES.map((type) => [type, AUDIT_ENTITY_LABELS[type]])}
+        choices={AUDIT_ENTITY_TYPES}
+        labels={AUDIT_ENTITY_LABELS}
       />
       <FilterField id={`${id}-entity`} label="Record id">
         <Input
@@ -130,36 +132,10 @@ function FilterField({ id, label, children }: { id: string; label: string; child
 }
 
 /** A select of one filter: every choice, or one of the list. */
-function ChoiceFilter({
-  id,
-  label,
-  value,
-  onChange,
-  all,
-  choices,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  all: string;
-  choices: [string, string][];
-}) {
+function ChoiceFilter({ id, label, ...select }: { id: string; label: string } & ChoiceSelectProps<string>) {
   return (
     <FilterField id={id} label={label}>
-      <NativeSelect
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className="[&_select]:h-11"
-      >
-        <option value="">{all}</option>
-        {choices.map(([choice, text]) => (
-          <option key={choice} value={choice}>
-            {text}
-          </option>
-        ))}
-      </NativeSelect>
+      <ChoiceSelect id={id} className="[&_select]:h-11" {...select} />
     </FilterField>
   );
 }

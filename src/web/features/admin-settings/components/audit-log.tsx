@@ -2,9 +2,8 @@ import { ScrollText } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AUDIT_PAGE_SIZE } from '../../../../shared/schemas/audit-log';
-import { AdminEmptyState } from '../../../components/admin/admin-layout';
-import { ErrorPanel } from '../../../components/error-panel';
-import { cursorFromParams, Pagination, pageFromParams, setPageParams } from '../../../components/pagination';
+import { AdminPagedList } from '../../../components/admin/admin-paged-list';
+import { cursorFromParams, pageFromParams, setPageParams } from '../../../components/pagination';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { AUDIT_FILTER_NAMES, type AuditFilters, useAuditLog } from '../api/audit-log';
@@ -84,59 +83,44 @@ function AuditEntries({
   filtered: boolean;
   go: (next: AuditFilters, nextPage: number, cursor?: string) => void;
 }) {
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-  return list.isError && !list.data ? (
-    <ErrorPanel title="We couldn't load the audit log." error={list.error} onRetry={() => list.refetch()} />
-  ) : !list.data ? (
-    <ul className="flex flex-col gap-3" role="status" aria-label="Loading the audit log">
-      {SKELETON_ROWS.map((key) => (
-        <li key={key}>
-          <Skeleton className="h-24 w-full rounded-xl" />
-        </li>
-      ))}
-    </ul>
-  ) : items.length === 0 ? (
-    <AdminEmptyState
+  return (
+    <AdminPagedList
+      list={list}
+      page={page}
+      pageSize={AUDIT_PAGE_SIZE}
+      onPage={(next, cursor) => go(filters, next, cursor)}
+      failedTitle="We couldn't load the audit log."
       icon={<ScrollText aria-hidden="true" className="size-6" />}
-      title={
-        total > 0 ? 'This page is empty' : filtered ? 'No entries match these filters' : 'No entries yet'
+      placeholder={
+        <ul className="flex flex-col gap-3" role="status" aria-label="Loading the audit log">
+          {SKELETON_ROWS.map((key) => (
+            <li key={key}>
+              <Skeleton className="h-24 w-full rounded-xl" />
+            </li>
+          ))}
+        </ul>
       }
-    >
-      {total > 0 ? (
-        <Button className="mt-2" variant="outline" onClick={() => go(filters, 1)}>
-          Back to the first page
-        </Button>
-      ) : filtered ? (
-        <Button className="mt-2" variant="outline" onClick={() => go(NO_FILTERS, 1)}>
-          Clear filters
-        </Button>
-      ) : (
-        <p>Changes admins make to campaigns, applications, payouts, creators and settings appear here.</p>
+      emptyTitle={filtered ? 'No entries match these filters' : 'No entries yet'}
+      emptyContent={
+        filtered ? (
+          <Button className="mt-2" variant="outline" onClick={() => go(NO_FILTERS, 1)}>
+            Clear filters
+          </Button>
+        ) : (
+          <p>Changes admins make to campaigns, applications, payouts, creators and settings appear here.</p>
+        )
+      }
+      rows={(items = []) => (
+        <ol
+          className="divide-y divide-slate-100"
+          aria-label="Audit log entries, newest first"
+          aria-busy={list.isFetching}
+        >
+          {items.map((entry) => (
+            <AuditRow key={entry.id} entry={entry} />
+          ))}
+        </ol>
       )}
-    </AdminEmptyState>
-  ) : (
-    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <ol
-        className="divide-y divide-slate-100"
-        aria-label="Audit log entries, newest first"
-        aria-busy={list.isFetching}
-      >
-        {items.map((entry) => (
-          <AuditRow key={entry.id} entry={entry} />
-        ))}
-      </ol>
-      <Pagination
-        page={page}
-        pageSize={AUDIT_PAGE_SIZE}
-        total={total}
-        totalCapped={list.data.totalCapped}
-        shown={items.length}
-        nextCursor={list.data.nextCursor}
-        prevCursor={list.data.prevCursor}
-        loading={list.isPlaceholderData}
-        onPage={(next, cursor) => go(filters, next, cursor)}
-      />
-    </div>
+    />
   );
 }

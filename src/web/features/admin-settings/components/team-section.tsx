@@ -6,15 +6,16 @@ import {
   type AdminRole,
 } from '../../../../shared/admin-permissions';
 import { inviteMemberSchema, type TeamMember } from '../../../../shared/schemas/team';
+import { ChoiceSelect } from '../../../components/admin/choice-select';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/input';
-import { NativeSelect } from '../../../components/ui/native-select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
+import { useFormCheck } from '../../../lib/admin-form-check';
 import { useAdminCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatShortDate } from '../../../lib/format';
@@ -86,15 +87,14 @@ function InviteForm() {
   const { invite } = useTeamActions();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<AdminRole>('viewer');
-  const [error, setError] = useState<string | undefined>();
+  const { problem: error, setProblem: setError, check } = useFormCheck(inviteMemberSchema);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = inviteMemberSchema.safeParse({ email, role });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
+    const input = check({ email, role });
+    if (!input) return;
     try {
-      await invite.mutateAsync(parsed.data);
-      toast({ title: 'Invitation sent', description: parsed.data.email, variant: 'success' });
+      await invite.mutateAsync(input);
+      toast({ title: 'Invitation sent', description: input.email, variant: 'success' });
       setEmail('');
     } catch (e) {
       setError(getErrorMessage(e, 'The invitation could not be sent.'));
@@ -121,17 +121,13 @@ function InviteForm() {
             <label htmlFor={`${id}-role`} className="text-sm font-medium">
               Role
             </label>
-            <NativeSelect
+            <ChoiceSelect
               id={`${id}-role`}
               value={role}
-              onChange={(e) => setRole(e.target.value as AdminRole)}
-            >
-              {ADMIN_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {ADMIN_ROLE_LABELS[r]}
-                </option>
-              ))}
-            </NativeSelect>
+              onChange={setRole}
+              choices={ADMIN_ROLES}
+              labels={ADMIN_ROLE_LABELS}
+            />
           </div>
           <Button type="submit" disabled={invite.isPending}>
             {invite.isPending ? 'Sending…' : 'Send invitation'}
@@ -180,18 +176,14 @@ function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) 
       </div>
       {manage ? (
         <div className="flex flex-wrap items-center gap-2">
-          <NativeSelect
+          <ChoiceSelect
             aria-label={`Role of ${member.name}`}
             id={`${id}-role`}
             value={member.role}
-            onChange={(event) => setConfirm(event.target.value as AdminRole)}
-          >
-            {ADMIN_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ADMIN_ROLE_LABELS[r]}
-              </option>
-            ))}
-          </NativeSelect>
+            onChange={setConfirm}
+            choices={ADMIN_ROLES}
+            labels={ADMIN_ROLE_LABELS}
+          />
           <Button variant="outline" size="sm" onClick={() => setConfirm('remove')}>
             Remove
           </Button>

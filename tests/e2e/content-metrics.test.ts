@@ -46,6 +46,7 @@ describe('content metrics in the browser: from the platform and the admin to bot
   let fakeInstagram: FakeInstagram;
   let fakeTiktok: FakeTiktok;
   let jobs: Jobs | undefined;
+  let bossSchema: string | undefined;
   let browser: Browser;
   let admin: Page;
   let creator: Page;
@@ -119,6 +120,7 @@ describe('content metrics in the browser: from the platform and the admin to bot
 
   afterAll(async () => {
     await jobs?.stop();
+    if (bossSchema) await server.database.exec(`DROP SCHEMA IF EXISTS "${bossSchema}" CASCADE`);
     await browser?.close();
     await server?.close();
     await fake?.close();
@@ -127,9 +129,12 @@ describe('content metrics in the browser: from the platform and the admin to bot
   });
 
   it("shows the job's YouTube figures in the campaign's YouTube tab, labelled API, with the chart", async () => {
-    // The job queue with the server's configuration: its first run reads the video from the fake YouTube.
+    // The job queue with the server's configuration: its first run reads the video from the fake YouTube. On
+    // PostgreSQL its tables go in a schema of this file's, apart from other files' queues.
+    bossSchema = server.database.migrationsSchema && `${server.database.migrationsSchema}_boss`;
     jobs = await startJobs(server.database, {
-      env: testEnv(env),
+      bossSchema,
+      env: testEnv(bossSchema ? { ...env, DATABASE_URL: process.env.TEST_DATABASE_URL! } : env),
       logger: silentLogger(),
       mailer: captureMailer(),
     });

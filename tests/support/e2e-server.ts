@@ -4,15 +4,15 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { projectRoot } from '../../src/config/project-root';
-import { listenOnPglite } from '../../src/db/cache-invalidation';
 import type { Database } from '../../src/db/client';
 import { createApp } from '../../src/server/http/app';
 import type { AppDeps } from '../../src/server/http/context';
 import { silentLogger } from '../../src/server/process/logger';
 import { closeHttpServer, listen, trackSockets, WAIT_LIMITS, within } from './bounded';
 import { freePort } from './free-port';
+import { listenForChanges } from './listen';
 import { testEnv } from './test-app';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { createTestDatabase, JOURNEY_DRIVER, type TestDatabase } from './test-database';
 
 export interface E2EServer {
   url: string;
@@ -22,7 +22,8 @@ export interface E2EServer {
 }
 
 /**
- * The real application (API and the built SPA from dist/web) on a random local port, over a fresh PGlite database.
+ * The real application (API and the built SPA from dist/web) on a random local port, over a fresh database of its
+ * own (JOURNEY_DRIVER: PostgreSQL when TEST_DATABASE_URL is set, PGlite otherwise).
  * `seed` runs before the server accepts requests. Run `npm run build` first (npm test does).
  */
 export async function startE2EServer(
@@ -41,12 +42,12 @@ export async function startE2EServer(
   const database = await within(
     "the e2e server's database: create",
     WAIT_LIMITS.database,
-    createTestDatabase('pglite'),
+    createTestDatabase(JOURNEY_DRIVER),
   );
   if (options.seed) await options.seed(database.db);
-  // As the server does on PGlite: the live screens' notices (database triggers) reach this app (issue 40). The
-  // lease of the test database removes the listener when it is handed back.
-  await listenOnPglite(database.db, database.pglite!);
+  // As the server does at start-up: the live screens' notices (database triggers) reach this app (issue 40), from
+  // PGlite's channel or a LISTEN connection of its own on PostgreSQL (its schema's notices only).
+  const stopListening = await listenForChanges(database);
 
   // The app's own address is where the browser finds it (Better Auth refuses a signed-in call from another origin,
   // such as the enrolment of an authenticator), unless the test names one.
@@ -72,6 +73,7 @@ export async function startE2EServer(
       try {
         await closeHttpServer(server, `the e2e server on port ${listening}`, sockets);
       } finally {
+        await stopListening();
         await within(`the e2e server's database: destroy`, WAIT_LIMITS.database, database.destroy());
       }
     },

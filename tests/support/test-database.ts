@@ -10,6 +10,14 @@ export const TEST_DRIVERS: DatabaseDriver[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
 
+/**
+ * The database of the browser journeys' app (tests/support/e2e-server.ts): the PostgreSQL server when
+ * TEST_DATABASE_URL is set (CI), as a deployed instance runs; PGlite otherwise. One driver, not both: a journey
+ * drives the same API the unit suites test on both drivers, and on PostgreSQL its queries run natively instead of
+ * in the test process's WebAssembly (decision 0068).
+ */
+export const JOURNEY_DRIVER: DatabaseDriver = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
 export interface TestDatabase extends DatabaseHandle {
   /** PostgreSQL: the schema of its own, which also keeps drizzle's migration bookkeeping. */
   migrationsSchema?: string;

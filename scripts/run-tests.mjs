@@ -2,8 +2,11 @@
 //   api-1, api-2  the unit project (API and services on real databases), split in two by the files' durations in
 //                 tests/durations.json so both end together; api-2 also runs the pure project first, and the e2e
 //                 files that drive no browser (server processes: start, shutdown, fleet, bundle budget) last.
-//                 Neither needs the build for its unit files, so both start at once, beside the build.
-//   browser       the e2e files that drive Chromium, one at a time (never two browsers at once), after the build.
+//                 Neither needs the build for its unit files, so both start at once, beside the build. api-1 then
+//                 runs the lightest browser journeys (about a minute of them, API1_JOURNEYS_MS), one at a time.
+//   browser       the other e2e files that drive Chromium, one at a time, after the build. Two Chromiums run at once
+//                 only in the last minute or two, while api-1 has its journeys: that time was idle before (decision
+//                 0068; two browsers for the whole run cost more CPU than they saved).
 // Within each vitest process the slowest files start first (the sequencer in vitest.config.ts).
 // The browser lane is the longest chain of work (the build, then one journey at a time), so it has the CPU first:
 // the unit files of the api lanes run at a lower priority (`nice`), on the CPU the browser lane leaves idle
@@ -116,6 +119,31 @@ function splitUnitFiles(databaseFiles, durations, head) {
   return lanes.map((lane) => lane.files);
 }
 
+/**
+ * The browser lane is the longest chain, and api-1 ends about two minutes before it: api-1 runs the lightest browser
+ * journeys, about this many ms of them (tests/durations.json), after its unit files, so for its last minute two
+ * Chromiums run at once while the other cores' work is done (decision 0068).
+ */
+const API1_JOURNEYS_MS = 56_000;
+
+/** The browser journeys, lightest first, until their durations add up to `ms`. */
+function lightestJourneys(durations, ms) {
+  const journeys = readdirSync(e2eDir)
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => path.join(e2eDir, name))
+    .filter((file) => !serverOnlyJourneys.includes(file))
+    .map((file) => ({ file, ms: durations[`e2e:${file}`] ?? 5_000 }))
+    .sort((a, b) => a.ms - b.ms || (a.file < b.file ? -1 : 1));
+  const chosen = [];
+  let total = 0;
+  for (const journey of journeys) {
+    if (total >= ms) break;
+    chosen.push(journey.file);
+    total += journey.ms;
+  }
+  return chosen;
+}
+
 const started = Date.now();
 let results;
 if (args.length) {
@@ -125,8 +153,13 @@ if (args.length) {
   const serversMs = serverOnlyJourneys.reduce((sum, file) => sum + (durations[`e2e:${file}`] ?? 5_000), 0);
   const { pure, database } = unitTestLanes(process.cwd());
   const [unit1, unit2] = splitUnitFiles(database, durations, serversMs);
+  const tailJourneys = lightestJourneys(durations, API1_JOURNEYS_MS);
   results = await Promise.all([
-    lane('api-1', [() => vitestRun('api-1', ['--project', 'unit', ...unit1], UNIT_NICE)]),
+    lane('api-1', [
+      () => vitestRun('api-1', ['--project', 'unit', ...unit1], UNIT_NICE),
+      needed(() => build('build')),
+      () => vitestRun('api-1', ['--project', 'e2e', ...tailJourneys]),
+    ]),
     lane('api-2', [
       () => vitestRun('api-2', ['--project', 'pure', '--project', 'unit', ...unit2, ...pure], UNIT_NICE),
       needed(() => build('build')),
@@ -138,7 +171,7 @@ if (args.length) {
         vitestRun('browser', [
           '--project',
           'e2e',
-          ...serverOnlyJourneys.flatMap((file) => ['--exclude', file]),
+          ...[...serverOnlyJourneys, ...tailJourneys].flatMap((file) => ['--exclude', file]),
         ]),
     ]),
   ]);

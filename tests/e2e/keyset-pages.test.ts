@@ -1,13 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transactions } from '../../src/db/schema/ledger';
 import { createAuth } from '../../src/server/auth/auth';
 import { silentLogger } from '../../src/server/process/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
+import { adjustMint } from '../../src/server/services/payouts/adjust';
+import { creditReward } from '../../src/server/services/payouts/ledger';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, signInThroughApi } from '../support/browser';
 import { type E2EServer, startE2EServer } from '../support/e2e-server';
-import { insertCreator } from '../support/factories';
+import { insertCampaign, insertCreator } from '../support/factories';
+import { testServices } from '../support/services';
 import { testEnv } from '../support/test-app';
 
 /**
@@ -39,15 +41,33 @@ describe('keyset pages in the browser', () => {
             }),
           );
         }
-        await db.insert(transactions).values(
-          people.map((person, i) => ({
-            creatorId: person.id,
-            amount: String(i + 1),
-            kind: 'adjustment' as const,
-            status: i % 5 === 0 ? ('failed' as const) : ('completed' as const),
-            createdAt: new Date(BASE + i * 1000),
-          })),
-        );
+        // One movement of Mint each, one second apart, made by the services the app runs: an admin's adjustment
+        // (the Adjust Mint route's service) for most, a campaign reward (what an approval credits) for every fifth.
+        const campaign = await insertCampaign(db, { status: 'active' });
+        const clock = { now: new Date(BASE) };
+        const services = testServices({ db, now: () => clock.now });
+        const admin = { userId: null, name: 'Ops', ipAddress: null };
+        for (const [i, person] of people.entries()) {
+          clock.now = new Date(BASE + i * 1000);
+          if (i % 5 === 0) {
+            await db.transaction((tx) =>
+              creditReward(tx, {
+                creatorId: person.id,
+                amount: i + 1,
+                reference: `reward:paging:${person.id}`,
+                description: 'Reward',
+                campaignId: campaign.id,
+                at: clock.now,
+              }),
+            );
+          } else {
+            await adjustMint(services, {
+              creatorId: person.id,
+              input: { amount: i + 1, reason: 'Goodwill' },
+              admin,
+            });
+          }
+        }
       },
     });
     browser = await launchBrowser();
@@ -91,7 +111,7 @@ describe('keyset pages in the browser', () => {
     expect(page.url()).not.toContain('cursor=');
   });
 
-  it('transactions: the pages follow the status filter, and page 2 is clean for axe', async () => {
+  it('transactions: the pages follow the kind filter, and page 2 is clean for axe', async () => {
     await page.goto(`${server.url}/admin/payments`);
     await expect.poll(shown).toBe('Showing 1–20 of 45');
     await page.getByRole('button', { name: 'Next' }).click();
@@ -99,11 +119,11 @@ describe('keyset pages in the browser', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/payments-page-2.png`, fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
     // A filter starts again from page 1 and pages within its rows.
-    await page.goto(`${server.url}/admin/payments?status=completed`);
+    await page.goto(`${server.url}/admin/payments?kind=adjustment`);
     await expect.poll(shown).toBe('Showing 1–20 of 36');
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(shown).toBe('Showing 21–36 of 36');
-    expect(page.url()).toContain('status=completed');
+    expect(page.url()).toContain('kind=adjustment');
     expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
   });
 });

@@ -23,10 +23,12 @@ const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
 const args = process.argv.slice(2);
 
 const e2eDir = 'tests/e2e';
-const serverOnlyJourneys = readdirSync(e2eDir)
+const e2eFiles = readdirSync(e2eDir)
   .filter((name) => name.endsWith('.test.ts'))
-  .map((name) => path.join(e2eDir, name))
-  .filter((file) => !readFileSync(file, 'utf8').includes("from '../support/browser'"));
+  .map((name) => path.join(e2eDir, name));
+const serverOnlyJourneys = e2eFiles.filter(
+  (file) => !readFileSync(file, 'utf8').includes("from '../support/browser'"),
+);
 
 let stopping = false;
 const children = new Set();
@@ -128,9 +130,7 @@ const API1_JOURNEYS_MS = 56_000;
 
 /** The browser journeys, lightest first, until their durations add up to `ms`. */
 function lightestJourneys(durations, ms) {
-  const journeys = readdirSync(e2eDir)
-    .filter((name) => name.endsWith('.test.ts'))
-    .map((name) => path.join(e2eDir, name))
+  const journeys = e2eFiles
     .filter((file) => !serverOnlyJourneys.includes(file))
     .map((file) => ({ file, ms: durations[`e2e:${file}`] ?? 5_000 }))
     .sort((a, b) => a.ms - b.ms || (a.file < b.file ? -1 : 1));

@@ -290,12 +290,21 @@ describe.skipIf(!DATABASE_URL)('two instances on one PostgreSQL', () => {
     } finally {
       await boss.stop({ graceful: false });
     }
-    const builder = a.logs.some((line) => line.msg === 'job done' && line.jobId === jobId) ? a : b;
+    // The instances' log lines come through their output after the job's state is stored: wait for the builder's
+    // 'job done' and the mail with the link (reading them at once raced the pipe under load).
+    const didJob = (server: ServerProcess) =>
+      server.logs.some((line) => line.msg === 'job done' && line.jobId === jobId);
+    const mailedLink = () =>
+      [...a.logs, ...b.logs].find(
+        (line) =>
+          line.msg === 'mail kept in the outbox (no SMTP_URL)' && /\/data-export\//.test(String(line.text)),
+      );
+    await expect
+      .poll(() => (didJob(a) || didJob(b)) && Boolean(mailedLink()), { timeout: 10_000 })
+      .toBe(true);
+    const builder = didJob(a) ? a : b;
     const other = builder === a ? b : a;
-    const mailed = builder.logs.find(
-      (line) =>
-        line.msg === 'mail kept in the outbox (no SMTP_URL)' && /\/data-export\//.test(String(line.text)),
-    );
+    const mailed = mailedLink();
     const token = /\/data-export\/([A-Za-z0-9_-]+)/.exec(String(mailed?.text))?.[1];
     expect(token, 'the mailed link').toBeTruthy();
     const download = await fetch(`${other.url}/api/me/data-export/download`, {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importSpecifiers, isTest, SRC, sourceFiles } from './source-tree';
 
 /*
  * The boundaries inside the server and the shape of the import graph (docs/architecture.md, decision 0011), enforced
@@ -21,13 +22,8 @@ import { describe, expect, it } from 'vitest';
  * for the cycle check, where nothing imports them.
  */
 
-const SRC = path.dirname(new URL(import.meta.url).pathname);
 const SERVICES_MAX_LINES = 300;
 
-/** `from '…'` (imports and re-exports, type-only or not), `import('…')` and `import '…'`. */
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)(['"])([^'"]+)\1/gm;
-
-const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 const where = (file: string) => path.relative(SRC, file);
 const within = (file: string, folder: string) => where(file).startsWith(`${folder}/`);
 const isRoute = (file: string) => path.dirname(where(file)) === path.join('server', 'routes');
@@ -35,8 +31,7 @@ const isRoute = (file: string) => path.dirname(where(file)) === path.join('serve
 /** The files of the set that a file imports (relative imports only; npm packages are not in the graph). */
 function importedFiles(file: string, text: string, files: ReadonlyMap<string, string>): string[] {
   const targets = new Set<string>();
-  for (const match of text.matchAll(IMPORT)) {
-    const spec = match[2]!;
+  for (const spec of importSpecifiers(text)) {
     if (!spec.startsWith('.')) continue;
     const base = path.resolve(path.dirname(file), spec);
     const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((f) => files.has(f));
@@ -152,14 +147,6 @@ function importCycles(files: ReadonlyMap<string, string>): string[] {
       return `cycle: ${[...way, start].map(where).join(' → ')}${knot}`;
     })
     .sort();
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(full);
-    return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
-  });
 }
 
 const at = (relative: string) => path.join(SRC, relative);

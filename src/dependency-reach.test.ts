@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isTest, SRC, sourceFiles, srcPath } from './source-tree';
 
 /*
  * One way to reach a dependency (issue 43, decision 0055). A route or a middleware never takes the database, the
@@ -18,7 +19,6 @@ import { describe, expect, it } from 'vitest';
  * entry leaves the list (the test says so) once the file keeps the rule.
  */
 
-const SRC = path.dirname(new URL(import.meta.url).pathname);
 const FROM_CONTEXT = ['db', 'now', 'mailer', 'paypal', 'files', 'tracking'];
 const CONTEXT_BUILDER = 'server/middleware/services.ts';
 
@@ -101,19 +101,10 @@ function wallClockReads(text: string): string[] {
   );
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
 const files = new Map(
-  sourceFiles(path.join(SRC, 'server')).map((file) => [
-    path.relative(SRC, file).split(path.sep).join('/'),
-    readFileSync(file, 'utf8'),
-  ]),
+  sourceFiles(path.join(SRC, 'server'))
+    .filter((file) => !isTest(file))
+    .map((file) => [srcPath(file), readFileSync(file, 'utf8')]),
 );
 
 /** What breaks a rule beyond its shrink-only list (or a list entry that shrank or is kept now), one line each. */

@@ -1,13 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importSpecifiers, isTest, SRC, sourceFiles } from './source-tree';
 
 /*
  * The layers of docs/architecture.md, enforced: every relative import in src/ is read and checked against the rules.
  * Imports are relative paths (no alias), so the target of each one is known from the text alone.
  */
-
-const SRC = path.dirname(new URL(import.meta.url).pathname);
 
 type Layer = 'shared' | 'config' | 'db' | 'server' | 'web' | 'root';
 
@@ -32,13 +31,10 @@ const ALLOWED: Record<Layer, readonly Layer[]> = {
   root: ['shared', 'config', 'db', 'server', 'web'],
 };
 
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)(['"])([^'"]+)\1/gm;
-
 /** Every relative import of a source text, as the file it points to (without extension). */
 function importsOf(file: string, text: string): string[] {
   const targets: string[] = [];
-  for (const match of text.matchAll(IMPORT)) {
-    const spec = match[2]!;
+  for (const spec of importSpecifiers(text)) {
     if (spec.startsWith('.')) targets.push(path.resolve(path.dirname(file), spec));
     else if (spec.startsWith('@/') || spec.startsWith('#')) targets.push(`alias:${spec}`);
   }
@@ -59,9 +55,8 @@ function layerViolations(files: ReadonlyMap<string, string>): string[] {
   for (const [file, text] of files) {
     const from = layerOf(file);
     const where = path.relative(SRC, file);
-    if (from === 'web' && where !== SERVER_ENTRY && !/\.test\.tsx?$/.test(file)) {
-      for (const match of text.matchAll(IMPORT)) {
-        const spec = match[2]!;
+    if (from === 'web' && where !== SERVER_ENTRY && !isTest(file)) {
+      for (const spec of importSpecifiers(text)) {
         if (SERVER_ONLY.test(spec)) {
           problems.push(`${where} imports ${spec}: only web/server-entry.tsx runs on the server`);
         } else if (
@@ -79,8 +74,7 @@ function layerViolations(files: ReadonlyMap<string, string>): string[] {
       }
       if (path.relative(SRC, target).startsWith('..')) {
         // Outside src/: only tests reach there (tests/support helpers).
-        if (!/\.test\.tsx?$/.test(file))
-          problems.push(`${where} imports ${path.relative(SRC, target)} (outside src)`);
+        if (!isTest(file)) problems.push(`${where} imports ${path.relative(SRC, target)} (outside src)`);
         continue;
       }
       const to = layerOf(target);
@@ -104,14 +98,6 @@ function layerViolations(files: ReadonlyMap<string, string>): string[] {
     }
   }
   return problems;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(full);
-    return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
-  });
 }
 
 describe('layers', () => {

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { isTest, SRC, sourceFiles, srcPath } from './source-tree';
 
 /*
  * Issue 43: a newcomer never has to read a whole long file or function. No source file in src/ is over 300 lines
@@ -11,7 +12,6 @@ import { describe, expect, it } from 'vitest';
  * case at a time. Functions are found by Vite's own TypeScript parser (parseAst, the parser the build uses).
  */
 
-const SRC = path.dirname(new URL(import.meta.url).pathname);
 const MAX_FILE_LINES = 300;
 const MAX_FUNCTION_LINES = 80;
 const EXEMPT = [/^db\/seed-data\//];
@@ -77,16 +77,9 @@ const WEB_FUNCTIONS_STILL_OVER: Record<string, number> = {
   'web/components/admin/campaign-image-fields.tsx GalleryField': 83,
 };
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
 const files = sourceFiles(SRC)
-  .map((file) => path.relative(SRC, file).split(path.sep).join('/'))
+  .filter((file) => !isTest(file))
+  .map(srcPath)
   .filter((file) => !EXEMPT.some((rule) => rule.test(file)));
 const linesOf = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 

@@ -11,9 +11,16 @@ export const PAYPAL_API_BASES: Record<PaypalEnvironment, string> = {
 };
 export type LaunchMode = (typeof LAUNCH_MODES)[number];
 
-const optionalText = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.string().optional(),
+/** A variable set to blank text counts as not set: `schema` then sees undefined (and takes its default, if any). */
+function blankIsUnset<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+}
+
+const optionalText = blankIsUnset(z.string().optional());
+const trueOrFalse = z.enum(['true', 'false'], { error: 'must be true or false' });
+/** The base address of an outside service or of its local stand-in (tests, the demo). */
+const optionalHttpUrl = blankIsUnset(
+  z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
 );
 
 export const envSchema = z.object({
@@ -27,16 +34,14 @@ export const envSchema = z.object({
     .max(65535, { error: 'must be between 0 and 65535' })
     .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  DATABASE_URL: blankIsUnset(
     z
       .string()
       .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
       .optional(),
   ),
   DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('./data'),
-  APP_URL: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  APP_URL: blankIsUnset(
     z
       .url({
         protocol: /^https?$/,
@@ -44,12 +49,10 @@ export const envSchema = z.object({
       })
       .optional(),
   ),
-  AUTH_SECRET: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  AUTH_SECRET: blankIsUnset(
     z.string().min(32, { error: 'must be at least 32 characters (try: openssl rand -hex 32)' }).optional(),
   ),
-  SMTP_URL: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  SMTP_URL: blankIsUnset(
     z
       .string()
       .regex(/^smtps?:\/\/[^\s]+$/, {
@@ -59,24 +62,17 @@ export const envSchema = z.object({
   ),
   MAIL_FROM: optionalText,
   CONTACT_EMAIL: z.email({ error: 'must be an email address' }).default('hello@mintbox.app'),
-  ADMIN_EMAIL: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.email({ error: 'must be an email address' }).optional(),
-  ),
-  ADMIN_PASSWORD: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().min(12, { error: 'must be at least 12 characters' }).optional(),
-  ),
+  ADMIN_EMAIL: blankIsUnset(z.email({ error: 'must be an email address' }).optional()),
+  ADMIN_PASSWORD: blankIsUnset(z.string().min(12, { error: 'must be at least 12 characters' }).optional()),
   LAUNCH_MODE: z.enum(LAUNCH_MODES, { error: 'must be public or coming-soon' }).default('public'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
-  SEED_DEMO_DATA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
-  TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
-  METRICS_TOKEN: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  SEED_DEMO_DATA: trueOrFalse.default('true'),
+  TRUST_PROXY: trueOrFalse.default('false'),
+  METRICS_TOKEN: blankIsUnset(
     z.string().min(16, { error: 'must be at least 16 characters (try: openssl rand -hex 32)' }).optional(),
   ),
   SHUTDOWN_GRACE_MS: z.coerce
@@ -85,8 +81,7 @@ export const envSchema = z.object({
     .min(1000, { error: 'must be at least 1000' })
     .max(600_000, { error: 'must be at most 600000' })
     .default(20_000),
-  ADMIN_DIGEST_INTERVAL_MINUTES: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  ADMIN_DIGEST_INTERVAL_MINUTES: blankIsUnset(
     z.coerce
       .number({ error: 'must be a number of minutes (0 turns the digest off)' })
       .int({ error: 'must be a whole number of minutes' })
@@ -95,14 +90,10 @@ export const envSchema = z.object({
       })
       .optional(),
   ),
-  ADMIN_REQUIRE_2FA: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
-  ),
+  ADMIN_REQUIRE_2FA: blankIsUnset(trueOrFalse.optional()),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
-  GOOGLE_DISCOVERY_URL: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  GOOGLE_DISCOVERY_URL: blankIsUnset(
     z.url({ error: 'must be the address of an OpenID configuration document' }).optional(),
   ),
   FACEBOOK_CLIENT_ID: optionalText,
@@ -113,77 +104,42 @@ export const envSchema = z.object({
   TIKTOK_CLIENT_SECRET: optionalText,
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,
-  PAYPAL_ENV: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  PAYPAL_ENV: blankIsUnset(
     z.enum(PAYPAL_ENVIRONMENTS, { error: 'must be sandbox or live' }).default('sandbox'),
   ),
-  PAYPAL_API_BASE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  ),
+  PAYPAL_API_BASE: optionalHttpUrl,
   PAYPAL_WEBHOOK_ID: optionalText,
   // Brands' Shopify stores (issue 37, decision 0032): 'true' creates the store order of each accepted box; the base
   // sends every store call to one address (the stand-in store of tests and `npm run demo`).
-  SHOPIFY_ORDERS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
-  SHOPIFY_API_BASE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  ),
+  SHOPIFY_ORDERS: trueOrFalse.default('false'),
+  SHOPIFY_API_BASE: optionalHttpUrl,
   // Carrier tracking: EasyPost's Trackers API (issue 38; tests point the base at the stand-in).
   EASYPOST_API_KEY: optionalText,
   EASYPOST_WEBHOOK_SECRET: optionalText,
-  EASYPOST_API_BASE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  ),
+  EASYPOST_API_BASE: optionalHttpUrl,
   // Content metrics: the YouTube Data API v3 (an API key; tests point the base at a local fake).
   YOUTUBE_API_KEY: optionalText,
-  YOUTUBE_API_BASE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  ),
+  YOUTUBE_API_BASE: optionalHttpUrl,
   // TikTok Display API host for content metrics (tests point it at a local fake).
-  TIKTOK_API_BASE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  ),
+  TIKTOK_API_BASE: optionalHttpUrl,
   // TikTok's sign-in page host (tests and the demo point it at a local fake).
-  TIKTOK_AUTH_BASE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  ),
+  TIKTOK_AUTH_BASE: optionalHttpUrl,
   // Instagram API with Instagram Login (a Meta app's Instagram app id and secret): creators connect their
   // professional account from /profile; the three hosts can point at a local fake in tests.
   INSTAGRAM_APP_ID: optionalText,
   INSTAGRAM_APP_SECRET: optionalText,
-  INSTAGRAM_AUTHORIZE_BASE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  ),
-  INSTAGRAM_OAUTH_BASE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  ),
-  INSTAGRAM_API_BASE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  ),
+  INSTAGRAM_AUTHORIZE_BASE: optionalHttpUrl,
+  INSTAGRAM_OAUTH_BASE: optionalHttpUrl,
+  INSTAGRAM_API_BASE: optionalHttpUrl,
   // Files in S3-compatible object storage (AWS S3, Cloudflare R2, MinIO) instead of DATA_DIR: needed as soon as
   // several instances serve the app (issue 40). Keys: S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY, or the AWS SDK's chain.
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,
-  S3_ENDPOINT: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  ),
+  S3_ENDPOINT: optionalHttpUrl,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
-  S3_FORCE_PATH_STYLE: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
-  ),
-  S3_PREFIX: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  S3_FORCE_PATH_STYLE: blankIsUnset(trueOrFalse.default('false')),
+  S3_PREFIX: blankIsUnset(
     z
       .string()
       .regex(/^[A-Za-z0-9!_.*'()-]+(\/[A-Za-z0-9!_.*'()-]+)*\/?$/, {
@@ -197,10 +153,7 @@ export const envSchema = z.object({
   // `host=origin` pairs separated by commas (scontent.cdninstagram.com=http://127.0.0.1:4321).
   MEDIA_HOST_OVERRIDES: optionalText,
   // `npm run demo`: PayPal, Instagram, TikTok and YouTube are local stand-ins (never in production).
-  DEMO_STAND_INS: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
-  ),
+  DEMO_STAND_INS: blankIsUnset(trueOrFalse.default('false')),
 });
 
 /** Every variable the server reads (documented in .env.example and the README). */

@@ -67,6 +67,18 @@ export const pageCursorsSchema = {
 };
 
 /**
+ * A page of a list whose total is counted up to 1,000 (a search can match too many rows to count): the items, the
+ * total, whether the count stopped at 1,000 (`cappedWhen` says when, in the sentence of the document) and the cursors.
+ */
+export const cappedPageSchema = <Item extends z.ZodType>(item: Item, cappedWhen: string) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    totalCapped: z.boolean().describe(`True when ${cappedWhen}: show the total as "1,000+"`),
+    ...pageCursorsSchema,
+  });
+
+/**
  * A query parameter that filters a list by one of `values` (`?platform=tiktok`); empty is no filter. The refusal
  * names the values: "platform must be one of: instagram, tiktok, …".
  */

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { reliabilityFigures, reliabilityTips } from './reliability';
-import type { Reliability } from './schemas/reliability';
+import { EMPTY_RELIABILITY, type Reliability } from './schemas/reliability';
 
 const record = (overrides: Partial<Reliability> = {}): Reliability => ({
-  applications: 0,
-  accepted: 0,
-  due: 0,
-  onTime: 0,
-  late: 0,
-  missed: 0,
-  firstReviewed: 0,
-  firstApproved: 0,
-  boxesShipped: 0,
-  problemsReported: 0,
-  deliveryToPostCount: 0,
-  averageDaysToPost: null,
+  ...EMPTY_RELIABILITY,
   ...overrides,
 });
 

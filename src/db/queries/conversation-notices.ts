@@ -9,6 +9,7 @@ import {
 } from '../schema/conversations';
 import { creators } from '../schema/creators';
 import { notifications } from '../schema/notifications';
+import { markNotificationsRead } from './notifications';
 
 /**
  * A creator's one unread "new message" notification per conversation: updated with the newest message while it is
@@ -47,17 +48,7 @@ export async function readConversationNotifications(
   link: string,
   now: Date,
 ) {
-  await db
-    .update(notifications)
-    .set({ readAt: now })
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.kind, 'conversation_message'),
-        eq(notifications.link, link),
-        isNull(notifications.readAt),
-      ),
-    );
+  await markNotificationsRead(db, userId, { conversationLink: link }, now);
 }
 
 /**

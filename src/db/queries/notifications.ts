@@ -32,11 +32,14 @@ export async function countUnread(db: DatabaseOrTransaction, userId: string): Pr
   return row?.n ?? 0;
 }
 
-/** Marks some (or all) of a user's unread notifications read; other users' rows are never touched. */
+/**
+ * Marks some of a user's unread notifications read: those of `ids`, the "new message" ones of the conversation at
+ * `conversationLink` (the reader opened the thread), or all; other users' rows are never touched. Answers how many.
+ */
 export async function markNotificationsRead(
   db: DatabaseOrTransaction,
   userId: string,
-  which: { ids: number[] } | { all: true },
+  which: { ids: number[] } | { conversationLink: string } | { all: true },
   now: Date,
 ): Promise<number> {
   const marked = await db
@@ -47,6 +50,12 @@ export async function markNotificationsRead(
         eq(notifications.userId, userId),
         isNull(notifications.readAt),
         'ids' in which ? inArray(notifications.id, which.ids) : undefined,
+        'conversationLink' in which
+          ? and(
+              eq(notifications.kind, 'conversation_message'),
+              eq(notifications.link, which.conversationLink),
+            )
+          : undefined,
       ),
     )
     .returning({ id: notifications.id });

@@ -1,29 +1,19 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '../../shared/lifecycle/statuses';
-import type { ApplicantSort, Reliability } from '../../shared/schemas/reliability';
+import { type ApplicantSort, EMPTY_RELIABILITY, type Reliability } from '../../shared/schemas/reliability';
 import type { DatabaseOrTransaction } from '../client';
 import { applicantCounts, applicantKeys } from '../schema/applications';
 import { type CreatorReliabilityRow, creatorReliability } from '../schema/creator-management';
 
 /** Reliability records: kept by triggers (migration creator_reliability_triggers, decision 0029); these only read. */
 
-const EMPTY: Omit<CreatorReliabilityRow, 'creatorId'> = {
-  applications: 0,
-  accepted: 0,
-  onTime: 0,
-  late: 0,
-  missed: 0,
-  firstReviewed: 0,
-  firstApproved: 0,
-  boxesShipped: 0,
-  problemsReported: 0,
-  deliveryToPostCount: 0,
-  deliveryToPostSeconds: 0,
-};
-
-/** The record as the API answers it: the row's counts, the posts due, and the average days from delivery to post. */
+/**
+ * The record as the API answers it: the row's counts, the posts due, and the average days from delivery to post; no row
+ * (no application yet) is the empty record.
+ */
 export function reliabilityView(row: Omit<CreatorReliabilityRow, 'creatorId'> | undefined): Reliability {
-  const { deliveryToPostSeconds, ...r } = row ?? EMPTY;
+  if (!row) return { ...EMPTY_RELIABILITY };
+  const { deliveryToPostSeconds, ...r } = row;
   return {
     applications: r.applications,
     accepted: r.accepted,

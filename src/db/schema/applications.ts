@@ -15,7 +15,7 @@ import { DELIVERY_PROBLEMS, type DeliveryProblem } from '../../shared/lifecycle/
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../shared/lifecycle/statuses';
 import type { CarrierEvent, DeliveredBy } from '../../shared/tracking';
 import { campaignIdRef } from './campaigns';
-import { createdAndUpdated, isOneOf, ts } from './columns';
+import { createdAndUpdated, foreignId, isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 
 /** One creator's application to one campaign and everything that follows it. */
@@ -84,9 +84,7 @@ export const applications = pgTable(
 
 /** A row's application: `application_id`, not null, a foreign key to applications (`onDelete` as for creatorIdRef). */
 export const applicationIdRef = (onDelete: 'cascade' | 'restrict') =>
-  integer('application_id')
-    .notNull()
-    .references(() => applications.id, { onDelete });
+  foreignId('application_id', () => applications.id, onDelete);
 
 /** Content a creator submitted for review (one row per submission; resubmissions add rows). */
 export const submissions = pgTable(
@@ -114,10 +112,7 @@ export const submissions = pgTable(
 );
 
 /** A row's submission: `submission_id`, not null, a foreign key to submissions (gone with it). */
-export const submissionIdRef = () =>
-  integer('submission_id')
-    .notNull()
-    .references(() => submissions.id, { onDelete: 'cascade' });
+export const submissionIdRef = () => foreignId('submission_id', () => submissions.id, 'cascade');
 
 /**
  * The review's sort and filter keys of each application (issue 28, decision 0029): its campaign, status and creation

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { CampaignStatus, CampaignType, Platform } from '../../shared/constants';
-import { createdAndUpdated } from './columns';
+import { createdAndUpdated, foreignId } from './columns';
 
 export const campaigns = pgTable(
   'campaigns',
@@ -73,9 +73,7 @@ export const campaigns = pgTable(
 
 /** A row's campaign: `campaign_id`, not null, a foreign key to campaigns (`onDelete` as for creatorIdRef). */
 export const campaignIdRef = (onDelete: 'cascade' | 'restrict') =>
-  integer('campaign_id')
-    .notNull()
-    .references(() => campaigns.id, { onDelete });
+  foreignId('campaign_id', () => campaigns.id, onDelete);
 
 /**
  * How many campaigns there are per status and platform, kept exact by statement triggers on `campaigns` in the

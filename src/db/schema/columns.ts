@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, integer, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A moment: `timestamptz(3)`, read as a Date (the columns keep milliseconds, which the page cursors rely on). */
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
@@ -9,6 +9,13 @@ export const createdAndUpdated = () => ({
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * A row's parent: the integer column `name`, not null, a foreign key to `parent` (another table's id). `cascade`: the
+ * row goes with its parent; `restrict`: the parent cannot be deleted while the row stands.
+ */
+export const foreignId = (name: string, parent: () => AnyPgColumn, onDelete: 'cascade' | 'restrict') =>
+  integer(name).notNull().references(parent, { onDelete });
 
 /**
  * The US address a PR box goes to: the addressee's full name, two address lines, city, state and ZIP code, all but

@@ -4,7 +4,7 @@ import { CONVERSATION_AUTHOR_ROLES, type ConversationAuthorRole } from '../../sh
 import { applicationIdRef } from './applications';
 import { userIdRef, userRefOrNull } from './auth';
 import { campaignIdRef } from './campaigns';
-import { createdAndUpdated, isOneOf, ts } from './columns';
+import { createdAndUpdated, foreignId, isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 import { uploads } from './uploads';
 
@@ -47,10 +47,7 @@ export const conversations = pgTable(
 );
 
 /** A row's conversation: `conversation_id`, not null, a foreign key to conversations (gone with it). */
-export const conversationIdRef = () =>
-  integer('conversation_id')
-    .notNull()
-    .references(() => conversations.id, { onDelete: 'cascade' });
+export const conversationIdRef = () => foreignId('conversation_id', () => conversations.id, 'cascade');
 
 /**
  * Issue 28: per campaign, how many of its conversations have a message (`last_message_id` set), kept by triggers on

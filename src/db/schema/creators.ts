@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CREATOR_STANDINGS, type CreatorStanding } from '../../shared/moderation';
 import { userRefOrNull } from './auth';
-import { createdAndUpdated, isOneOf, ts } from './columns';
+import { createdAndUpdated, foreignId, isOneOf, ts } from './columns';
 
 /** The creator record of spec §3, linked to the sign-in account (`auth_user_id`). */
 export const creators = pgTable(
@@ -61,9 +61,7 @@ export const creators = pgTable(
  * creator's row goes. A table of one row per creator makes it its primary key: `creatorIdRef('cascade').primaryKey()`.
  */
 export const creatorIdRef = (onDelete: 'cascade' | 'restrict') =>
-  integer('influencer_id')
-    .notNull()
-    .references(() => creators.id, { onDelete });
+  foreignId('influencer_id', () => creators.id, onDelete);
 
 /** TikTok sign-in tokens of an influencer (spec §3 tiktok_auth). */
 export const tiktokAuth = pgTable(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PAYOUT_MODES, PAYOUT_STATUSES, type PayoutMode, type PayoutStatus } from '../../shared/payouts';
 import { userRefOrNull } from './auth';
-import { createdAndUpdated, isOneOf, ts } from './columns';
+import { createdAndUpdated, foreignId, isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 
 /**
@@ -103,9 +103,7 @@ export const payoutEvents = pgTable(
   'payout_events',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    payoutId: integer('payout_id')
-      .notNull()
-      .references(() => payouts.id, { onDelete: 'cascade' }),
+    payoutId: foreignId('payout_id', () => payouts.id, 'cascade'),
     action: text('action').notNull(),
     actorUserId: userRefOrNull('actor_user_id'),
     /** The actor as they were named at the time ("Ops Admin <ops@…>", "PayPal"). */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { applicationIdRef } from './applications';
 import { campaignIdRef } from './campaigns';
-import { ts } from './columns';
+import { foreignId, ts } from './columns';
 import { stores } from './stores';
 
 /** A product a campaign's PR box offers (issue 37). A campaign with none keeps its single product value. */
@@ -30,9 +30,7 @@ export const productVariants = pgTable(
   'product_variants',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => campaignProducts.id, { onDelete: 'cascade' }),
+    productId: foreignId('product_id', () => campaignProducts.id, 'cascade'),
     name: text('name').notNull(),
     sku: text('sku').notNull(),
     /** Retail value of one unit in US dollars. */
@@ -59,12 +57,8 @@ export const applicationChoices = pgTable(
   'application_choices',
   {
     applicationId: applicationIdRef('cascade'),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => campaignProducts.id, { onDelete: 'restrict' }),
-    variantId: integer('variant_id')
-      .notNull()
-      .references(() => productVariants.id, { onDelete: 'restrict' }),
+    productId: foreignId('product_id', () => campaignProducts.id, 'restrict'),
+    variantId: foreignId('variant_id', () => productVariants.id, 'restrict'),
     reserved: boolean('reserved').notNull().default(false),
   },
   (t) => [

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { STORE_STATES, type StoreState } from '../../shared/schemas/stores';
 import { applicationIdRef } from './applications';
-import { createdAndUpdated, isOneOf, ts } from './columns';
+import { createdAndUpdated, foreignId, isOneOf, ts } from './columns';
 
 /**
  * A brand's connected Shopify store (issue 37, decision 0032): its myshopify domain and the Admin API access token of
@@ -47,9 +47,7 @@ export const storeOrders = pgTable(
   'store_orders',
   {
     applicationId: applicationIdRef('cascade').primaryKey(),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    storeId: foreignId('store_id', () => stores.id, 'cascade'),
     state: text('state').$type<'pending' | 'created' | 'failed' | 'cancelled'>().notNull().default('pending'),
     orderId: text('order_id'),
     orderName: text('order_name'),

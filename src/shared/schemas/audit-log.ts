@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorParam, pageCursorsSchema, pageLimitParam } from '../page-cursor';
+import { cappedPageSchema, cursorParam, pageLimitParam } from '../page-cursor';
 
 /**
  * The admins' audit trail (issue 22): what an entry says, the actions and record kinds it names, and the list's
@@ -164,11 +164,6 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditLogListSchema = z.object({
-  items: z.array(auditEntrySchema),
-  /** The entries matching the filters, counted up to 1,000 (see totalCapped). */
-  total: z.number().int(),
-  totalCapped: z.boolean().describe('True when more than 1,000 entries match: show the total as "1,000+"'),
-  ...pageCursorsSchema,
-});
+/** A page of the audit log; `total` is the entries matching the filters, counted up to 1,000. */
+export const auditLogListSchema = cappedPageSchema(auditEntrySchema, 'more than 1,000 entries match');
 export type AuditLogList = z.infer<typeof auditLogListSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorParam, pageCursorsSchema, pageLimitParam, searchQueryParam } from '../page-cursor';
+import { cappedPageSchema, cursorParam, pageLimitParam, searchQueryParam } from '../page-cursor';
 
 /** An influencer as admins see it in lists. */
 export const creatorSummarySchema = z.object({
@@ -25,12 +25,8 @@ export const creatorListQuerySchema = z.object({
   cursor: cursorParam,
 });
 
-export const creatorListSchema = z.object({
-  items: z.array(creatorSummarySchema),
-  /** Every creator without a search; with one, the matches up to 1,000 (see totalCapped). */
-  total: z.number().int(),
-  totalCapped: z
-    .boolean()
-    .describe('True when a search matches more than 1,000 creators: show the total as "1,000+"'),
-  ...pageCursorsSchema,
-});
+/** A page of creators; `total` is every creator without a search, with one the matches up to 1,000. */
+export const creatorListSchema = cappedPageSchema(
+  creatorSummarySchema,
+  'a search matches more than 1,000 creators',
+);

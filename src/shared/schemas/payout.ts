@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { MIN_REDEMPTION_MINT } from '../constants';
 import {
+  cappedPageSchema,
   cursorParam,
   filterQueryParam,
-  pageCursorsSchema,
   pageLimitParam,
   searchQueryParam,
 } from '../page-cursor';
@@ -139,15 +139,11 @@ export const transactionRowSchema = z.object({
 });
 export type TransactionRow = z.infer<typeof transactionRowSchema>;
 
-export const transactionListSchema = z.object({
-  items: z.array(transactionRowSchema),
-  /** Every matching transaction; with a search, up to 1,000 (see totalCapped). */
-  total: z.number().int(),
-  totalCapped: z
-    .boolean()
-    .describe('True when a search matches more than 1,000 transactions: show the total as "1,000+"'),
-  ...pageCursorsSchema,
-});
+/** A page of transactions; `total` is every matching transaction, with a search up to 1,000. */
+export const transactionListSchema = cappedPageSchema(
+  transactionRowSchema,
+  'a search matches more than 1,000 transactions',
+);
 
 const moneyFigure = z.string().describe('US dollars as a decimal string');
 

@@ -25,6 +25,22 @@ export const reliabilitySchema = z.object({
 });
 export type Reliability = z.infer<typeof reliabilitySchema>;
 
+/** The record of a creator with no application yet: every count 0, no average. */
+export const EMPTY_RELIABILITY: Readonly<Reliability> = {
+  applications: 0,
+  accepted: 0,
+  due: 0,
+  onTime: 0,
+  late: 0,
+  missed: 0,
+  firstReviewed: 0,
+  firstApproved: 0,
+  boxesShipped: 0,
+  problemsReported: 0,
+  deliveryToPostCount: 0,
+  averageDaysToPost: null,
+};
+
 /** GET /api/me/reliability: the creator's own record. */
 export const myReliabilitySchema = z.object({ record: reliabilitySchema });
 

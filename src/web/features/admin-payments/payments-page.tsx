@@ -10,12 +10,11 @@ import {
 } from '../../../shared/payouts';
 import { AdminPageHeader } from '../../components/admin/admin-layout';
 import { ChoiceSelect } from '../../components/admin/choice-select';
+import { toastFailure } from '../../components/failure-toast';
 import { ListSearch } from '../../components/list-search';
 import { cursorFromParams, pageFromParams, setPageParams } from '../../components/pagination';
 import { Tabs } from '../../components/ui/tabs';
-import { toast } from '../../components/ui/toast';
 import { useAdminCan } from '../../lib/admin-permissions';
-import { getErrorMessage } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { exportUrl, type TransactionFilters, usePaymentsSummary, useTransactions } from './api/payments';
@@ -129,11 +128,7 @@ export function PaymentsPage() {
             can('GET /admin/transactions.csv')
               ? () =>
                   downloadFile(exportUrl(filters), 'mintbox-transactions.csv').catch((error: unknown) =>
-                    toast({
-                      title: 'Export failed',
-                      description: getErrorMessage(error),
-                      variant: 'destructive',
-                    }),
+                    toastFailure('Export failed', error),
                   )
               : undefined
           }

@@ -7,6 +7,7 @@ import type { AdminCampaign } from '../../../../shared/schemas/campaign';
 import { AdminEmptyState } from '../../../components/admin/admin-layout';
 import { ShowMoreFooter } from '../../../components/admin/show-more-button';
 import { ErrorPanel } from '../../../components/error-panel';
+import { toastFailure } from '../../../components/failure-toast';
 import { LoadingBlocks } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { stepsForRole, useAdminCan } from '../../../lib/admin-permissions';
@@ -200,11 +201,7 @@ function applicantActions(
         await review.delivered.mutateAsync(applicant.id);
         toast({ title: 'Marked delivered', description: applicant.creator.name });
       } catch (error) {
-        toast({
-          title: 'Could not mark delivered',
-          description: getErrorMessage(error),
-          variant: 'destructive',
-        });
+        toastFailure('Could not mark delivered', error);
       }
     },
     approve: (applicant) => open({ kind: 'approve', applicant }),

@@ -8,6 +8,7 @@ import {
   FRESH_SIGN_IN_MINUTES,
 } from '../../../../shared/schemas/data-rights';
 import { CurrentPasswordField } from '../../../components/current-password-field';
+import { toastFailure } from '../../../components/failure-toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -57,12 +58,7 @@ function DownloadMyData() {
           description: 'We will email you a link when your file is ready.',
           variant: 'success',
         }),
-      onError: (error) =>
-        toast({
-          title: 'Data download not requested',
-          description: getErrorMessage(error, 'Please try again.'),
-          variant: 'destructive',
-        }),
+      onError: (error) => toastFailure('Data download not requested', error, 'Please try again.'),
     });
 
   return (

@@ -18,7 +18,7 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { closeAccount, useClosurePreview, useDataExport, useRequestDataExport } from '../api/data-rights';
-import { LoadFailedAlert } from './profile-not-loaded';
+import { QueryFailedAlert } from './profile-not-loaded';
 import { ProfileSection } from './profile-section';
 
 /** Issue 27: "Download my data" and "Close my account" at the foot of /profile. */
@@ -77,10 +77,10 @@ function DownloadMyData() {
       {state.isPending ? (
         <Skeleton className="h-10 w-full max-w-sm" />
       ) : state.isError ? (
-        <LoadFailedAlert
+        <QueryFailedAlert
           title="Your data download could not be loaded"
-          message={getErrorMessage(state.error, 'Please try again.')}
-          onRetry={() => void state.refetch()}
+          query={state}
+          fallback="Please try again."
         />
       ) : (
         <>

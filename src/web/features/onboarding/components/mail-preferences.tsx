@@ -5,12 +5,10 @@ import {
   type CreatorMailCategory,
 } from '../../../../shared/mail-preferences';
 import { SwitchSaveStatus, useSwitchSaveStatus } from '../../../components/switch-save-status';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { LoadingBlocks } from '../../../components/ui/skeleton';
 import { Switch } from '../../../components/ui/switch';
-import { getErrorMessage } from '../../../lib/api-client';
 import { useMailPreferences, useSaveMailPreferences } from '../api/mail-preferences';
+import { QueryFailedAlert } from './profile-not-loaded';
 import { ProfileSection } from './profile-section';
 
 /**
@@ -74,12 +72,7 @@ export function MailPreferences() {
           })}
         </ul>
       ) : preferences.isError ? (
-        <Alert variant="destructive" title="Your mail preferences could not be loaded">
-          <p>{getErrorMessage(preferences.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void preferences.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <QueryFailedAlert title="Your mail preferences could not be loaded" query={preferences} />
       ) : (
         <LoadingBlocks label="Loading mail preferences" blocks={['h-10 w-full', 'h-10 w-full']} />
       )}

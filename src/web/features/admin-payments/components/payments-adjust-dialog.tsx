@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { CreatorSummary } from '../../../../shared/schemas/creator';
 import { type AdjustmentInput, adjustmentSchema } from '../../../../shared/schemas/payout';
+import { SearchInput } from '../../../components/list-search';
 import { MutationFormActions } from '../../../components/mutation-form-actions';
 import { Button } from '../../../components/ui/button';
 import {
@@ -13,7 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { Input, Label, TextField } from '../../../components/ui/input';
+import { Label, TextField } from '../../../components/ui/input';
 import { ButtonSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { useCreators } from '../../../lib/admin-creators-query';
@@ -125,18 +125,11 @@ export function AdjustMintDialog({
           <div className="flex flex-col gap-3">
             <Label htmlFor={`${id}-search`}>Creator</Label>
             <div className="relative">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-              />
-              <Input
+              <SearchInput
                 id={`${id}-search`}
-                type="search"
-                className="pl-9"
-                placeholder="Name, username or email"
                 value={search}
-                maxLength={100}
-                onChange={(event) => setSearch(event.target.value)}
+                onChange={setSearch}
+                placeholder="Name, username or email"
               />
             </div>
             <ul

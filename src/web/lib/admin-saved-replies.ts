@@ -6,14 +6,15 @@ import {
 } from '../../shared/schemas/conversation-inbox';
 import { apiFetch } from './api-client';
 import { conversationKeys } from './conversations';
+import { getQuery } from './get-query';
 
 /** The team's saved replies, by title. */
 export function useSavedReplies() {
-  return useQuery({
-    queryKey: conversationKeys.savedReplies,
-    queryFn: ({ signal }) => apiFetch('/api/admin/saved-replies', { signal, schema: savedReplyListSchema }),
-    staleTime: 60_000,
-  });
+  return useQuery(
+    getQuery(conversationKeys.savedReplies, '/api/admin/saved-replies', savedReplyListSchema, {
+      staleTime: 60_000,
+    }),
+  );
 }
 
 /** Create, change and delete a saved reply; each reads the list again. */

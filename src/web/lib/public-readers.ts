@@ -5,12 +5,9 @@ import type { PublicConfig } from '../../shared/schemas/config';
 import type { SessionResponse } from '../../shared/schemas/session';
 import {
   type CampaignProducts,
-  campaignDetailAnswer,
-  campaignListUrl,
-  campaignPageAnswer,
-  campaignProductsAnswer,
-  campaignProductsUrl,
-  campaignUrl,
+  readCampaign,
+  readCampaignPage,
+  readCampaignProducts,
 } from '../features/campaigns/api/campaign-reads';
 import { apiFetch, firstLoadAnswer } from './api-client';
 import { publicKeys } from './public-query-keys';
@@ -47,7 +44,7 @@ export const publicReaders: Readers = {
   useCampaign: (id) =>
     usePublicRead<CampaignDetail>({
       key: publicKeys.campaigns.detail(id ?? ''),
-      read: () => apiFetch(campaignUrl(id ?? ''), { schema: campaignDetailAnswer }),
+      read: () => readCampaign(id ?? ''),
       enabled: Boolean(id),
       staleTime: QUERY_STALE_TIME_MS,
       retry: shouldRetry,
@@ -56,7 +53,7 @@ export const publicReaders: Readers = {
   useCampaignList: (filters) =>
     usePublicPages<CampaignPage>({
       key: publicKeys.campaigns.list(filters),
-      readPage: (cursor) => apiFetch(campaignListUrl(filters, cursor), { schema: campaignPageAnswer }),
+      readPage: (cursor) => readCampaignPage(filters, cursor),
       nextCursor: (page) => page.nextCursor,
       staleTime: QUERY_STALE_TIME_MS,
       retry: shouldRetry,
@@ -65,7 +62,7 @@ export const publicReaders: Readers = {
   useCampaignProducts: (campaignId) =>
     usePublicRead<CampaignProducts>({
       key: publicKeys.campaigns.products(String(campaignId)),
-      read: () => apiFetch(campaignProductsUrl(campaignId), { schema: campaignProductsAnswer }),
+      read: () => readCampaignProducts(campaignId),
       staleTime: QUERY_STALE_TIME_MS,
       retry: shouldRetry,
       retryDelay,

@@ -2,9 +2,9 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import type { AnalyticsOverview } from '../../../shared/schemas/content-metrics';
 import { ErrorNote } from '../../components/error-panel';
+import { toastFailure } from '../../components/failure-toast';
 import { Button } from '../../components/ui/button';
 import { LoadingBlocks } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/toast';
 import { useCan } from '../../lib/admin-permissions';
 import { getErrorMessage } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
@@ -21,7 +21,7 @@ async function exportOverview(range: Parameters<typeof overviewParams>[0]) {
   try {
     await downloadFile(`/api/admin/analytics.csv?${overviewParams(range)}`, 'analytics.csv');
   } catch (error) {
-    toast({ title: 'Export failed', description: getErrorMessage(error), variant: 'destructive' });
+    toastFailure('Export failed', error);
   }
 }
 

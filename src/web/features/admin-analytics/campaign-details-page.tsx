@@ -6,11 +6,11 @@ import { AdminBackLink } from '../../components/admin/admin-back-link';
 import { AdminCampaignPage } from '../../components/admin/admin-campaign-page';
 import { CampaignStatusBadge } from '../../components/campaign-status-badge';
 import { ErrorNote } from '../../components/error-panel';
+import { toastFailure } from '../../components/failure-toast';
 import { StatCard } from '../../components/stat-card';
 import { Button } from '../../components/ui/button';
 import { LoadingBlocks } from '../../components/ui/skeleton';
 import { Tabs } from '../../components/ui/tabs';
-import { toast } from '../../components/ui/toast';
 import { useAdminCampaign } from '../../lib/admin-campaign';
 import { useCan } from '../../lib/admin-permissions';
 import { getErrorMessage } from '../../lib/api-client';
@@ -90,7 +90,7 @@ function CampaignAnalyticsView({ id }: { id: string | undefined }) {
     try {
       await downloadFile(`/api/admin/campaigns/${data.campaign.id}/analytics.csv`, 'campaign-analytics.csv');
     } catch (error) {
-      toast({ title: 'Export failed', description: getErrorMessage(error), variant: 'destructive' });
+      toastFailure('Export failed', error);
     } finally {
       setExporting(false);
     }

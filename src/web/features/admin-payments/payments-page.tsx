@@ -10,12 +10,12 @@ import {
 } from '../../../shared/payouts';
 import { AdminPageHeader } from '../../components/admin/admin-layout';
 import { ChoiceSelect } from '../../components/admin/choice-select';
+import { toastFailure } from '../../components/failure-toast';
 import { ListSearch } from '../../components/list-search';
 import { cursorFromParams, pageFromParams, setPageParams } from '../../components/pagination';
 import { Tabs } from '../../components/ui/tabs';
-import { toast } from '../../components/ui/toast';
 import { useAdminCan } from '../../lib/admin-permissions';
-import { getErrorMessage } from '../../lib/api-client';
+import { useTickedIds } from '../../lib/admin-ticked-ids';
 import { downloadFile } from '../../lib/download';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { exportUrl, type TransactionFilters, usePaymentsSummary, useTransactions } from './api/payments';
@@ -26,7 +26,6 @@ import { ProcessPaymentDialog } from './components/payments-process-dialog';
 import { PaymentsSidePanel } from './components/payments-side-panel';
 import { PaymentsTable } from './components/payments-table';
 import { TaxYearPanel } from './components/tax-year-panel';
-import { useTickedPayouts } from './use-ticked-payouts';
 
 type Open = 'process' | 'settings' | 'brand' | 'adjust' | null;
 
@@ -55,7 +54,7 @@ export function PaymentsPage() {
   const list = useTransactions(filters, cursorFromParams(params));
   const summary = usePaymentsSummary();
   const [draft, setDraft] = useState(filters.q);
-  const { ticked: selected, setTicked: setSelected, toggle } = useTickedPayouts();
+  const { ticked: selected, setTicked: setSelected, tick: toggle } = useTickedIds();
   const [open, setOpen] = useState<Open>(null);
   const [payoutId, setPayoutId] = useState<number | null>(null);
   useEffect(() => setDraft(filters.q), [filters.q]);
@@ -129,11 +128,7 @@ export function PaymentsPage() {
             can('GET /admin/transactions.csv')
               ? () =>
                   downloadFile(exportUrl(filters), 'mintbox-transactions.csv').catch((error: unknown) =>
-                    toast({
-                      title: 'Export failed',
-                      description: getErrorMessage(error),
-                      variant: 'destructive',
-                    }),
+                    toastFailure('Export failed', error),
                   )
               : undefined
           }

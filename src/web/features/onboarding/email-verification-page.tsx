@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { isPlaceholderEmail } from '../../../shared/rules/identity';
 import type { SessionUser } from '../../../shared/schemas/session';
+import { toastFailure } from '../../components/failure-toast';
 import { toast } from '../../components/ui/toast';
-import { ApiError, getErrorMessage } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { useConfig } from '../../lib/use-config';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/use-session';
@@ -28,20 +29,14 @@ function prefillEmail(email: string, appUrl: string | undefined): string {
  */
 function toastSendFailure(error: unknown) {
   if (error instanceof ApiError && error.fromServer) {
-    toast({
-      title: /already registered/i.test(error.message)
-        ? 'Email Already Registered'
-        : 'Failed to send verification',
-      description: getErrorMessage(error, 'Please try again'),
-      variant: 'destructive',
-    });
+    toastFailure(
+      /already registered/i.test(error.message) ? 'Email Already Registered' : 'Failed to send verification',
+      error,
+      'Please try again',
+    );
     return;
   }
-  toast({
-    title: 'Failed to send verification email',
-    description: getErrorMessage(error, 'Please try again'),
-    variant: 'destructive',
-  });
+  toastFailure('Failed to send verification email', error, 'Please try again');
 }
 
 /**

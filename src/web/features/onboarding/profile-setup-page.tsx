@@ -11,10 +11,11 @@ import {
   type Profile,
   profileSchema,
 } from '../../../shared/schemas/profile';
+import { toastFailure } from '../../components/failure-toast';
 import { Button } from '../../components/ui/button';
 import { ButtonSpinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
-import { ApiError, getErrorMessage, isApiError } from '../../lib/api-client';
+import { ApiError, isApiError } from '../../lib/api-client';
 import { privateKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { invalidateSession, useSession } from '../../lib/use-session';
@@ -176,11 +177,7 @@ function ProfileWizard({
         await completeProfile(profile);
       } catch (error) {
         const failure = error instanceof ApiError ? error : null;
-        toast({
-          title: 'Failed to save profile',
-          description: getErrorMessage(error, 'Please try again'),
-          variant: 'destructive',
-        });
+        toastFailure('Failed to save profile', error, 'Please try again');
         if (failure?.field && isProfileField(failure.field)) {
           form.setError(failure.field, { type: 'server', message: failure.message });
           showFieldOnItsStep(failure.field);

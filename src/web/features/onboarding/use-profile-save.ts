@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { Profile } from '../../../shared/schemas/profile';
+import { toastFailure } from '../../components/failure-toast';
 import { toast } from '../../components/ui/toast';
 import { ApiError, getErrorMessage } from '../../lib/api-client';
 import { privateKeys } from '../../lib/query-keys';
@@ -51,11 +52,7 @@ export function useProfileSave(
     if (failure?.field && isProfileField(failure.field)) {
       form.setError(failure.field, { type: 'server', message: failure.message }, { shouldFocus: true });
     }
-    toast({
-      title: 'Failed to save profile',
-      description: getErrorMessage(error, 'Please try again'),
-      variant: 'destructive',
-    });
+    toastFailure('Failed to save profile', error, 'Please try again');
   }
 
   const submit = form.handleSubmit(async (profile) => {

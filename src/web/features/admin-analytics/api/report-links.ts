@@ -6,15 +6,18 @@ import {
   reportLinkSchema,
 } from '../../../../shared/schemas/report-links';
 import { apiFetch } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 import { privateKeys } from '../../../lib/query-keys';
 
 /** GET /api/admin/campaigns/:id/report-links (issue 39). */
 export const useReportLinks = (campaignId: number) =>
-  useQuery({
-    queryKey: privateKeys.admin.reportLinks(campaignId),
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/admin/campaigns/${campaignId}/report-links`, { signal, schema: reportLinkListSchema }),
-  });
+  useQuery(
+    getQuery(
+      privateKeys.admin.reportLinks(campaignId),
+      `/api/admin/campaigns/${campaignId}/report-links`,
+      reportLinkListSchema,
+    ),
+  );
 
 export function useReportLinkActions(campaignId: number) {
   const queryClient = useQueryClient();

@@ -1,12 +1,11 @@
 import { BarChart3 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PLATFORM_LABELS } from '../../../../shared/constants';
 import type { AnalyticsOverview } from '../../../../shared/schemas/content-metrics';
 import { AdminEmptyState } from '../../../components/admin/admin-layout';
 import { PostFigures } from '../../../components/post-figures';
 import { StatCard } from '../../../components/stat-card';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { TitledCard } from '../../../components/ui/card';
 import { Input, Label } from '../../../components/ui/input';
 import { formatNumber } from '../../../lib/format';
 import { figure } from './platform-analytics-sections';
@@ -79,29 +78,10 @@ export function OverviewFigures({ overview }: { overview: AnalyticsOverview }) {
   );
 }
 
-function RankingCard({
-  title,
-  className,
-  children,
-}: {
-  title: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card className={className}>
-      <CardHeader>
-        <h2 className="text-lg leading-tight font-semibold">{title}</h2>
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
-  );
-}
-
 function OverviewRankings({ overview }: { overview: AnalyticsOverview }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <RankingCard title="Best campaigns">
+      <TitledCard title="Best campaigns" heading="h2">
         <ol className="flex flex-col gap-2 text-sm">
           {overview.campaigns.map((c) => (
             <li key={c.campaignId} className="flex flex-wrap items-baseline justify-between gap-2">
@@ -117,8 +97,8 @@ function OverviewRankings({ overview }: { overview: AnalyticsOverview }) {
             </li>
           ))}
         </ol>
-      </RankingCard>
-      <RankingCard title="Best creators">
+      </TitledCard>
+      <TitledCard title="Best creators" heading="h2">
         <ol className="flex flex-col gap-2 text-sm">
           {overview.creators.map((c) => (
             <li key={c.creatorId} className="flex flex-wrap items-baseline justify-between gap-2">
@@ -131,8 +111,8 @@ function OverviewRankings({ overview }: { overview: AnalyticsOverview }) {
             </li>
           ))}
         </ol>
-      </RankingCard>
-      <RankingCard title="Best posts" className="lg:col-span-2">
+      </TitledCard>
+      <TitledCard title="Best posts" heading="h2" className="lg:col-span-2">
         <ol className="flex flex-col divide-y divide-slate-100">
           {overview.posts.map((post) => (
             <li key={`${post.submissionId}:${post.postUrl}`} className="py-3 first:pt-0 last:pb-0">
@@ -143,7 +123,7 @@ function OverviewRankings({ overview }: { overview: AnalyticsOverview }) {
             </li>
           ))}
         </ol>
-      </RankingCard>
+      </TitledCard>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import type {
 import { PostFigures } from '../../../components/post-figures';
 import { StatCard } from '../../../components/stat-card';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { TitledCard } from '../../../components/ui/card';
 import { TableHead } from '../../../components/ui/table-head';
 import { formatNumber } from '../../../lib/format';
 import type { useCampaignCreators, useCampaignPosts } from '../api/content-metrics';
@@ -61,36 +61,31 @@ export function TopContent({
   confirming: boolean;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <h2 className="text-lg leading-tight font-semibold">Top content</h2>
-      </CardHeader>
-      <CardContent>
-        <ol className="flex flex-col divide-y divide-slate-100">
-          {posts.map((post) => (
-            <li key={`${post.submissionId}:${post.postUrl}`} className="py-3 first:pt-0 last:pb-0">
-              <p className="mb-1 text-xs font-medium text-slate-500">
-                {post.creatorName} · @{post.creatorUsername}
-              </p>
-              <PostFigures
-                post={post}
-                actions={
-                  !figures ? undefined : (
-                    <PostActions
-                      post={post}
-                      onEdit={() => onEdit(post)}
-                      onConfirm={() => onConfirm(post)}
-                      confirming={confirming}
-                    />
-                  )
-                }
-              />
-            </li>
-          ))}
-        </ol>
-        <ShowMore pages={postPages} shown={posts.length} total={postCount} noun="posts" testId="posts" />
-      </CardContent>
-    </Card>
+    <TitledCard title="Top content" heading="h2">
+      <ol className="flex flex-col divide-y divide-slate-100">
+        {posts.map((post) => (
+          <li key={`${post.submissionId}:${post.postUrl}`} className="py-3 first:pt-0 last:pb-0">
+            <p className="mb-1 text-xs font-medium text-slate-500">
+              {post.creatorName} · @{post.creatorUsername}
+            </p>
+            <PostFigures
+              post={post}
+              actions={
+                !figures ? undefined : (
+                  <PostActions
+                    post={post}
+                    onEdit={() => onEdit(post)}
+                    onConfirm={() => onConfirm(post)}
+                    confirming={confirming}
+                  />
+                )
+              }
+            />
+          </li>
+        ))}
+      </ol>
+      <ShowMore pages={postPages} shown={posts.length} total={postCount} noun="posts" testId="posts" />
+    </TitledCard>
   );
 }
 
@@ -145,55 +140,50 @@ export function CreatorsCard({
   creatorCount: number;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <h2 className="text-lg leading-tight font-semibold">Creators</h2>
-      </CardHeader>
-      <CardContent>
-        <section
-          className="overflow-x-auto"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone: reachable from the keyboard
-          tabIndex={0}
-          aria-label="Creators table"
-        >
-          <table className="w-full min-w-[28rem] text-sm">
-            <TableHead
-              className="text-left text-slate-600"
-              cellClassName="py-2 font-semibold"
-              columns={[
-                'Creator',
-                { label: 'Posts', className: 'text-right' },
-                { label: 'Views', className: 'text-right' },
-                { label: 'Interactions', className: 'text-right' },
-                { label: 'Engagement', className: 'text-right' },
-              ]}
-            />
-            <tbody>
-              {creators.map((c) => (
-                <tr key={c.creatorId} className="border-t border-slate-100">
-                  <th scope="row" className="py-2 text-left font-medium">
-                    {c.creatorName} <span className="text-slate-500">@{c.creatorUsername}</span>
-                  </th>
-                  <td className="py-2 text-right tabular-nums">{c.posts}</td>
-                  <td className="py-2 text-right tabular-nums">{figure(c.views)}</td>
-                  <td className="py-2 text-right tabular-nums">{formatNumber(c.interactions)}</td>
-                  <td className="py-2 text-right tabular-nums">
-                    {c.engagementRate === null ? '–' : `${c.engagementRate}%`}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-        <ShowMore
-          pages={creatorPages}
-          shown={creators.length}
-          total={creatorCount}
-          noun="creators"
-          testId="creators"
-        />
-      </CardContent>
-    </Card>
+    <TitledCard title="Creators" heading="h2">
+      <section
+        className="overflow-x-auto"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone: reachable from the keyboard
+        tabIndex={0}
+        aria-label="Creators table"
+      >
+        <table className="w-full min-w-[28rem] text-sm">
+          <TableHead
+            className="text-left text-slate-600"
+            cellClassName="py-2 font-semibold"
+            columns={[
+              'Creator',
+              { label: 'Posts', className: 'text-right' },
+              { label: 'Views', className: 'text-right' },
+              { label: 'Interactions', className: 'text-right' },
+              { label: 'Engagement', className: 'text-right' },
+            ]}
+          />
+          <tbody>
+            {creators.map((c) => (
+              <tr key={c.creatorId} className="border-t border-slate-100">
+                <th scope="row" className="py-2 text-left font-medium">
+                  {c.creatorName} <span className="text-slate-500">@{c.creatorUsername}</span>
+                </th>
+                <td className="py-2 text-right tabular-nums">{c.posts}</td>
+                <td className="py-2 text-right tabular-nums">{figure(c.views)}</td>
+                <td className="py-2 text-right tabular-nums">{formatNumber(c.interactions)}</td>
+                <td className="py-2 text-right tabular-nums">
+                  {c.engagementRate === null ? '–' : `${c.engagementRate}%`}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <ShowMore
+        pages={creatorPages}
+        shown={creators.length}
+        total={creatorCount}
+        noun="creators"
+        testId="creators"
+      />
+    </TitledCard>
   );
 }
 
@@ -206,17 +196,12 @@ export function DemographicsCard({
   demographicsNote: string;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <h2 className="text-lg leading-tight font-semibold">Age demographics</h2>
-      </CardHeader>
-      <CardContent>
-        {demographics ? (
-          <AgeDemographics demographics={demographics} />
-        ) : (
-          <p className="text-sm text-slate-600">{demographicsNote}</p>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard title="Age demographics" heading="h2">
+      {demographics ? (
+        <AgeDemographics demographics={demographics} />
+      ) : (
+        <p className="text-sm text-slate-600">{demographicsNote}</p>
+      )}
+    </TitledCard>
   );
 }

@@ -9,12 +9,12 @@ import {
   type PostMetrics,
 } from '../../../../shared/schemas/content-metrics';
 import { AdminEmptyState } from '../../../components/admin/admin-layout';
+import { toastFailure } from '../../../components/failure-toast';
 import { MetricsChart } from '../../../components/metrics-chart';
 import { Card, CardContent } from '../../../components/ui/card';
 import type { TabItem } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
 import { useCan } from '../../../lib/admin-permissions';
-import { getErrorMessage } from '../../../lib/api-client';
 import { useCampaignCreators, useCampaignPosts, useMetricActions } from '../api/content-metrics';
 import { EnterMetricsDialog } from './enter-metrics-dialog';
 import { CreatorsCard, DemographicsCard, PlatformTotals, TopContent } from './platform-analytics-sections';
@@ -98,11 +98,7 @@ export function PlatformAnalyticsTab({
       await confirm.mutateAsync(post.pendingReport.id);
       toast({ title: 'Report confirmed', description: `${post.creatorName}'s figures now count.` });
     } catch (error) {
-      toast({
-        title: 'Could not confirm the report',
-        description: getErrorMessage(error),
-        variant: 'destructive',
-      });
+      toastFailure('Could not confirm the report', error);
     }
   };
   return (

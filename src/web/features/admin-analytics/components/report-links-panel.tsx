@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { TextField } from '../../../components/ui/input';
+import { PasswordField, TextField } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useFormCheck } from '../../../lib/admin-form-check';
 import { useAdminCan } from '../../../lib/admin-permissions';
@@ -92,11 +92,10 @@ function NewReportLink({ campaignId }: { campaignId: number }) {
         value={days}
         onChange={(e) => setDays(e.target.value)}
       />
-      <TextField
+      <PasswordField
+        kind="new"
         id={`${id}-password`}
         label="Password (optional)"
-        type="password"
-        autoComplete="new-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />

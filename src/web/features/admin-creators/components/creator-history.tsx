@@ -4,7 +4,7 @@ import type { CreatorDetail } from '../../../../shared/schemas/creator-admin';
 import { TransactionStatusBadge } from '../../../components/transaction-status-badge';
 import { Badge } from '../../../components/ui/badge';
 import { formatDateTime, formatNumber, formatShortDate } from '../../../lib/format';
-import { empty, Facts, Section } from './creator-section';
+import { Facts, RecordList, Section } from './creator-section';
 
 /** The creator page's records: Mint, payouts, delivery problems and the moderation audit log. */
 
@@ -19,11 +19,12 @@ export function MintSection({ creator }: { creator: CreatorDetail }) {
           ['Earned in all', `${formatNumber(creator.wallet.totalEarned)} Mint`],
         ]}
       />
-      {creator.wallet.entries.length === 0 ? (
-        <div className="mt-3">{empty('No Mint movements yet.')}</div>
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-100 text-sm" aria-label="Mint history">
-          {creator.wallet.entries.map((e) => (
+      <div className="mt-3">
+        <RecordList
+          items={creator.wallet.entries}
+          emptyText="No Mint movements yet."
+          label="Mint history"
+          row={(e) => (
             <li key={e.id} className="flex items-center gap-3 py-1.5">
               <span className="min-w-0 flex-1 truncate">{e.description}</span>
               <span className={`tabular-nums ${e.amount < 0 ? 'text-red-700' : 'text-green-700'}`}>
@@ -32,9 +33,9 @@ export function MintSection({ creator }: { creator: CreatorDetail }) {
               </span>
               <span className="text-xs text-slate-500">{formatShortDate(e.createdAt)}</span>
             </li>
-          ))}
-        </ul>
-      )}
+          )}
+        />
+      </div>
     </Section>
   );
 }
@@ -43,23 +44,21 @@ export function MintSection({ creator }: { creator: CreatorDetail }) {
 export function PayoutsSection({ creator }: { creator: CreatorDetail }) {
   return (
     <Section title="Payouts">
-      {creator.payouts.length === 0 ? (
-        empty('No payouts requested.')
-      ) : (
-        <ul className="divide-y divide-slate-100 text-sm">
-          {creator.payouts.map((p) => (
-            <li key={p.id} className="flex flex-wrap items-center gap-3 py-1.5">
-              <span className="font-medium">{p.label}</span>
-              <span className="tabular-nums">{formatNumber(p.amount)} Mint</span>
-              <TransactionStatusBadge status={p.status} />
-              {creator.standing === 'banned' && p.status === 'pending' ? (
-                <Badge variant="red">Held for review</Badge>
-              ) : null}
-              <span className="ml-auto text-xs text-slate-500">{formatShortDate(p.requestedAt)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RecordList
+        items={creator.payouts}
+        emptyText="No payouts requested."
+        row={(p) => (
+          <li key={p.id} className="flex flex-wrap items-center gap-3 py-1.5">
+            <span className="font-medium">{p.label}</span>
+            <span className="tabular-nums">{formatNumber(p.amount)} Mint</span>
+            <TransactionStatusBadge status={p.status} />
+            {creator.standing === 'banned' && p.status === 'pending' ? (
+              <Badge variant="red">Held for review</Badge>
+            ) : null}
+            <span className="ml-auto text-xs text-slate-500">{formatShortDate(p.requestedAt)}</span>
+          </li>
+        )}
+      />
     </Section>
   );
 }
@@ -68,22 +67,20 @@ export function PayoutsSection({ creator }: { creator: CreatorDetail }) {
 export function ProblemsSection({ creator }: { creator: CreatorDetail }) {
   return (
     <Section title="Delivery problems">
-      {creator.problems.length === 0 ? (
-        empty('No delivery problems reported.')
-      ) : (
-        <ul className="divide-y divide-slate-100 text-sm">
-          {creator.problems.map((p) => (
-            <li key={p.applicationId} className="py-1.5">
-              <p>
-                <span className="font-medium">{p.campaign}</span>:{' '}
-                {DELIVERY_PROBLEM_LABELS[p.problem as keyof typeof DELIVERY_PROBLEM_LABELS] ?? p.problem}
-              </p>
-              {p.note ? <p className="text-slate-600">“{p.note}”</p> : null}
-              <p className="text-xs text-slate-500">reported {formatDateTime(p.reportedAt)}</p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RecordList
+        items={creator.problems}
+        emptyText="No delivery problems reported."
+        row={(p) => (
+          <li key={p.applicationId} className="py-1.5">
+            <p>
+              <span className="font-medium">{p.campaign}</span>:{' '}
+              {DELIVERY_PROBLEM_LABELS[p.problem as keyof typeof DELIVERY_PROBLEM_LABELS] ?? p.problem}
+            </p>
+            {p.note ? <p className="text-slate-600">“{p.note}”</p> : null}
+            <p className="text-xs text-slate-500">reported {formatDateTime(p.reportedAt)}</p>
+          </li>
+        )}
+      />
     </Section>
   );
 }
@@ -92,21 +89,21 @@ export function ProblemsSection({ creator }: { creator: CreatorDetail }) {
 export function ModerationAuditSection({ creator }: { creator: CreatorDetail }) {
   return (
     <Section title="Audit log" className="lg:col-span-2">
-      {creator.audit.length === 0 ? (
-        empty('No suspensions or bans.')
-      ) : (
-        <ol className="divide-y divide-slate-100 text-sm" aria-label="Audit log entries">
-          {creator.audit.map((e) => (
-            <li key={e.id} className="py-2" data-testid="audit-entry">
-              <p>
-                <span className="font-semibold">{MODERATION_ACTION_LABELS[e.action]}</span> by {e.actor} ·{' '}
-                <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
-              </p>
-              <p className="text-slate-600">{e.reason}</p>
-            </li>
-          ))}
-        </ol>
-      )}
+      <RecordList
+        ordered
+        items={creator.audit}
+        emptyText="No suspensions or bans."
+        label="Audit log entries"
+        row={(e) => (
+          <li key={e.id} className="py-2" data-testid="audit-entry">
+            <p>
+              <span className="font-semibold">{MODERATION_ACTION_LABELS[e.action]}</span> by {e.actor} ·{' '}
+              <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
+            </p>
+            <p className="text-slate-600">{e.reason}</p>
+          </li>
+        )}
+      />
     </Section>
   );
 }

@@ -8,7 +8,7 @@ import { PlatformIcon } from '../../../components/platform-icon';
 import { PostalAddress } from '../../../components/postal-address';
 import { ReliabilityFigures } from '../../../components/reliability-figures';
 import { formatDateTime, formatNumber, formatShortDate } from '../../../lib/format';
-import { empty, Facts, Section } from './creator-section';
+import { empty, Facts, RecordList, Section } from './creator-section';
 
 /** The creator page's parts about who the creator is: profile, address, handles, reliability, applications. */
 
@@ -71,35 +71,29 @@ export function ShippingSection({ creator }: { creator: CreatorDetail }) {
 export function HandlesSection({ creator }: { creator: CreatorDetail }) {
   return (
     <Section title="Handles and followers" className="lg:col-span-2">
-      {creator.socials.length === 0 ? (
-        empty('No handles yet.')
-      ) : (
-        <ul className="divide-y divide-slate-100">
-          {creator.socials.map((s) => (
-            <li key={s.platform} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
-              <span className="flex w-32 items-center gap-2 font-medium">
-                <PlatformIcon platform={s.platform} className="size-4" />
-                {PLATFORM_LABELS[s.platform as Platform] ?? s.platform}
-              </span>
-              <span className="min-w-0 flex-1 basis-40">
-                {s.handle ? (
-                  <HandleLink platform={s.platform} handle={s.handle} showIcon={false} />
-                ) : (
-                  <span className="text-slate-400">No handle</span>
-                )}
-              </span>
-              <FollowerFigures
-                stated={s.followers}
-                verified={s.verifiedFollowers}
-                verifiedAt={s.verifiedAt}
-              />
-              <span className="text-xs text-slate-500">
-                changed <time dateTime={s.updatedAt}>{formatShortDate(s.updatedAt)}</time>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RecordList
+        items={creator.socials}
+        emptyText="No handles yet."
+        row={(s) => (
+          <li key={s.platform} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
+            <span className="flex w-32 items-center gap-2 font-medium">
+              <PlatformIcon platform={s.platform} className="size-4" />
+              {PLATFORM_LABELS[s.platform as Platform] ?? s.platform}
+            </span>
+            <span className="min-w-0 flex-1 basis-40">
+              {s.handle ? (
+                <HandleLink platform={s.platform} handle={s.handle} showIcon={false} />
+              ) : (
+                <span className="text-slate-400">No handle</span>
+              )}
+            </span>
+            <FollowerFigures stated={s.followers} verified={s.verifiedFollowers} verifiedAt={s.verifiedAt} />
+            <span className="text-xs text-slate-500">
+              changed <time dateTime={s.updatedAt}>{formatShortDate(s.updatedAt)}</time>
+            </span>
+          </li>
+        )}
+      />
     </Section>
   );
 }
@@ -142,24 +136,22 @@ export function ReliabilitySection({ creator }: { creator: CreatorDetail }) {
 export function ApplicationsSection({ creator }: { creator: CreatorDetail }) {
   return (
     <Section title="Applications" className="lg:col-span-2">
-      {creator.applications.length === 0 ? (
-        empty('No applications yet.')
-      ) : (
-        <ul className="divide-y divide-slate-100">
-          {creator.applications.map((a) => (
-            <li key={a.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
-              <Link
-                to={`/admin/campaigns/${a.campaignId}`}
-                className="min-w-0 flex-1 font-medium text-mint-700 hover:underline"
-              >
-                {a.campaign}
-              </Link>
-              <ApplicationStatusBadge status={a.status} />
-              <span className="text-xs text-slate-500">applied {formatShortDate(a.appliedAt)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RecordList
+        items={creator.applications}
+        emptyText="No applications yet."
+        row={(a) => (
+          <li key={a.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
+            <Link
+              to={`/admin/campaigns/${a.campaignId}`}
+              className="min-w-0 flex-1 font-medium text-mint-700 hover:underline"
+            >
+              {a.campaign}
+            </Link>
+            <ApplicationStatusBadge status={a.status} />
+            <span className="text-xs text-slate-500">applied {formatShortDate(a.appliedAt)}</span>
+          </li>
+        )}
+      />
     </Section>
   );
 }

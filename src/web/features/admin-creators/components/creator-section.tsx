@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cn } from '../../../lib/cn';
 
 /** The frame of each part of an admin's creator page: a titled card. */
 export function Section({
@@ -37,3 +38,37 @@ export function Facts({ items }: { items: Array<[string, ReactNode]> }) {
 
 /** What a part says when it has nothing to list. */
 export const empty = (text: string) => <p className="text-sm text-slate-500">{text}</p>;
+
+/**
+ * A part's records, one a row between thin lines (`ordered`: an `ol`, for a log), or `emptyText` when there are none.
+ * `row` draws one record as its `li`.
+ */
+export function RecordList<T>({
+  items,
+  emptyText,
+  row,
+  ordered = false,
+  className,
+  label,
+  testId,
+}: {
+  items: readonly T[];
+  emptyText: string;
+  row: (item: T) => ReactNode;
+  ordered?: boolean;
+  className?: string;
+  label?: string;
+  testId?: string;
+}) {
+  if (items.length === 0) return empty(emptyText);
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <List
+      className={cn('divide-y divide-slate-100 text-sm', className)}
+      aria-label={label}
+      data-testid={testId}
+    >
+      {items.map(row)}
+    </List>
+  );
+}

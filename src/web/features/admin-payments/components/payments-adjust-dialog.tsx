@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { CreatorSummary } from '../../../../shared/schemas/creator';
 import { type AdjustmentInput, adjustmentSchema } from '../../../../shared/schemas/payout';
-import { Alert } from '../../../components/ui/alert';
+import { SearchInput } from '../../../components/list-search';
+import { MutationFormActions } from '../../../components/mutation-form-actions';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -13,12 +13,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { FormActions } from '../../../components/ui/form-actions';
-import { Input, Label, TextField } from '../../../components/ui/input';
+import { Label, TextField } from '../../../components/ui/input';
 import { ButtonSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { useCreators } from '../../../lib/admin-creators-query';
-import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
 import { useReturnFocus } from '../../../lib/use-return-focus';
@@ -118,33 +116,20 @@ export function AdjustMintDialog({
               error={form.formState.errors.reason?.message}
               {...form.register('reason')}
             />
-            {adjust.isError ? <Alert variant="destructive">{getErrorMessage(adjust.error)}</Alert> : null}
-            <FormActions>
-              <Button variant="outline" onClick={() => close(false)} disabled={adjust.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={adjust.isPending}>
-                {adjust.isPending ? <ButtonSpinner label="Saving" /> : null}
-                Save adjustment
-              </Button>
-            </FormActions>
+            <MutationFormActions mutation={adjust} onCancel={() => close(false)}>
+              {adjust.isPending ? <ButtonSpinner label="Saving" /> : null}
+              Save adjustment
+            </MutationFormActions>
           </form>
         ) : (
           <div className="flex flex-col gap-3">
             <Label htmlFor={`${id}-search`}>Creator</Label>
             <div className="relative">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-              />
-              <Input
+              <SearchInput
                 id={`${id}-search`}
-                type="search"
-                className="pl-9"
-                placeholder="Name, username or email"
                 value={search}
-                maxLength={100}
-                onChange={(event) => setSearch(event.target.value)}
+                onChange={setSearch}
+                placeholder="Name, username or email"
               />
             </div>
             <ul

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { formatIsoDate } from '../../../../shared/dates';
 import { isOpenPayout, PAYOUT_EVENT_LABELS, waitingTime } from '../../../../shared/payouts';
 import type { AdminPayout } from '../../../../shared/schemas/payout';
@@ -50,62 +50,45 @@ export function PayoutDialog({ payoutId, onClose }: { payoutId: number | null; o
         ) : (
           <div className="flex flex-col gap-4">
             <dl className="grid grid-cols-2 gap-3 text-sm">
-              <div>
-                <dt className="text-xs text-slate-500">Status</dt>
-                <dd className="mt-0.5 flex flex-wrap items-center gap-2">
-                  <TransactionStatusBadge status={data.status} />
-                  {data.heldForTaxForm ? (
-                    <span className="text-xs font-semibold text-amber-800" data-testid="payout-tax-hold">
-                      {TAX_HOLD_ADMIN_LABEL}
-                    </span>
-                  ) : null}
-                  {data.paypalStatus ? (
-                    <span className="text-xs text-slate-500">PayPal: {data.paypalStatus}</span>
-                  ) : null}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs text-slate-500">Paid by</dt>
-                <dd>{formatIsoDate(data.expectedBy)}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-slate-500">Requested</dt>
-                <dd>{formatDateTime(data.requestedAt)}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-slate-500">{isOpenPayout(data.status) ? 'Waiting' : 'Mode'}</dt>
-                <dd>
-                  {isOpenPayout(data.status)
-                    ? waitingTime(data.requestedAt, now)
-                    : data.mode === 'paypal'
-                      ? 'PayPal'
-                      : data.mode === 'manual'
-                        ? 'By hand'
-                        : '—'}
-                </dd>
-              </div>
+              <Fact term="Status" className="mt-0.5 flex flex-wrap items-center gap-2">
+                <TransactionStatusBadge status={data.status} />
+                {data.heldForTaxForm ? (
+                  <span className="text-xs font-semibold text-amber-800" data-testid="payout-tax-hold">
+                    {TAX_HOLD_ADMIN_LABEL}
+                  </span>
+                ) : null}
+                {data.paypalStatus ? (
+                  <span className="text-xs text-slate-500">PayPal: {data.paypalStatus}</span>
+                ) : null}
+              </Fact>
+              <Fact term="Paid by">{formatIsoDate(data.expectedBy)}</Fact>
+              <Fact term="Requested">{formatDateTime(data.requestedAt)}</Fact>
+              <Fact term={isOpenPayout(data.status) ? 'Waiting' : 'Mode'}>
+                {isOpenPayout(data.status)
+                  ? waitingTime(data.requestedAt, now)
+                  : data.mode === 'paypal'
+                    ? 'PayPal'
+                    : data.mode === 'manual'
+                      ? 'By hand'
+                      : '—'}
+              </Fact>
               {data.reference ? (
-                <div className="col-span-2">
-                  <dt className="text-xs text-slate-500">Reference</dt>
-                  <dd className="font-mono break-all">{data.reference}</dd>
-                </div>
+                <Fact term="Reference" wide className="font-mono break-all">
+                  {data.reference}
+                </Fact>
               ) : null}
               {data.failureReason ? (
-                <div className="col-span-2">
-                  <dt className="text-xs text-slate-500">Reason</dt>
-                  <dd className="text-red-700">{data.failureReason}</dd>
-                </div>
+                <Fact term="Reason" wide className="text-red-700">
+                  {data.failureReason}
+                </Fact>
               ) : null}
               {data.batch ? (
-                <div className="col-span-2">
-                  <dt className="text-xs text-slate-500">PayPal batch</dt>
-                  <dd className="break-all">
-                    {data.batch.paypalBatchId ?? 'not confirmed yet'} · {data.batch.status}
-                    {data.batch.lastError ? (
-                      <span className="block text-xs text-red-700">{data.batch.lastError}</span>
-                    ) : null}
-                  </dd>
-                </div>
+                <Fact term="PayPal batch" wide className="break-all">
+                  {data.batch.paypalBatchId ?? 'not confirmed yet'} · {data.batch.status}
+                  {data.batch.lastError ? (
+                    <span className="block text-xs text-red-700">{data.batch.lastError}</span>
+                  ) : null}
+                </Fact>
               ) : null}
             </dl>
 
@@ -136,6 +119,26 @@ export function PayoutDialog({ payoutId, onClose }: { payoutId: number | null; o
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** One fact of the payout, its name above it; `wide` spans both columns. */
+function Fact({
+  term,
+  wide = false,
+  className,
+  children,
+}: {
+  term: string;
+  wide?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={wide ? 'col-span-2' : undefined}>
+      <dt className="text-xs text-slate-500">{term}</dt>
+      <dd className={className}>{children}</dd>
+    </div>
   );
 }
 

@@ -9,9 +9,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { useTickedIds } from '../../../lib/admin-ticked-ids';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 import { type TransactionFilters, usePaymentActions, usePendingPayouts } from '../api/payments';
-import { useTickedPayouts } from '../use-ticked-payouts';
 import { DialogCloseRow } from './payments-info-dialogs';
 import { type PayoutChoice, SelectPayouts } from './payments-process-select';
 import { PaymentRunProgress } from './payments-run-progress';
@@ -127,7 +127,7 @@ function usePayoutChoice(
     (filters.kind === '' || filters.kind === 'payout') &&
     (filters.status === '' || filters.status === 'pending');
   const shown = usePendingPayouts(open && preselected.size === 0 && filterShowsPayouts, filters.q);
-  const { ticked: chosen, setTicked: setChosen, toggle } = useTickedPayouts();
+  const { ticked: chosen, setTicked: setChosen, tick: toggle } = useTickedIds();
   const [mode, setMode] = useState<PayoutMode>('manual');
   const [wasOpen, setWasOpen] = useState(false);
   const [startedShown, setStartedShown] = useState<TransactionRow[]>([]);

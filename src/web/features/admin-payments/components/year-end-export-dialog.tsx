@@ -9,7 +9,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
-import { TextField } from '../../../components/ui/input';
+import { PasswordField } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useReturnFocus } from '../../../lib/use-return-focus';
@@ -79,11 +79,10 @@ export function YearEndExportDialog({
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <TextField
+          <PasswordField
+            kind="current"
             id={`${id}-password`}
             label="Your password"
-            type="password"
-            autoComplete="current-password"
             value={password}
             onChange={(event) => {
               setPassword(event.target.value);

@@ -1,6 +1,6 @@
 import { Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
+import { MutationFormActions } from '../../../components/mutation-form-actions';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -9,10 +9,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { FormActions } from '../../../components/ui/form-actions';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api-client';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useAddProduct } from '../api/products';
 
@@ -137,15 +135,9 @@ export function AddProductDialog({ campaignId, open, onOpenChange }: ProductDial
               Add a variant
             </Button>
           </fieldset>
-          {add.isError ? <Alert variant="destructive">{getErrorMessage(add.error)}</Alert> : null}
-          <FormActions>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={add.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={add.isPending}>
-              Save product
-            </Button>
-          </FormActions>
+          <MutationFormActions mutation={add} onCancel={() => onOpenChange(false)}>
+            Save product
+          </MutationFormActions>
         </form>
       </DialogContent>
     </Dialog>

@@ -7,9 +7,11 @@ import type { AdminCampaign } from '../../../../shared/schemas/campaign';
 import { AdminEmptyState } from '../../../components/admin/admin-layout';
 import { ShowMoreFooter } from '../../../components/admin/show-more-button';
 import { ErrorPanel } from '../../../components/error-panel';
+import { toastFailure } from '../../../components/failure-toast';
 import { LoadingBlocks } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { stepsForRole, useAdminCan } from '../../../lib/admin-permissions';
+import { useTickedIds } from '../../../lib/admin-ticked-ids';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { type ApplicantView, useApplicants, useReviewActions } from '../api/applicants';
@@ -28,7 +30,7 @@ export function ApplicantsSection({ campaign }: { campaign: AdminCampaign }) {
   const [view, setView] = useState<ApplicantView>({ group: 'all', sort: 'newest', missedNone: false });
   const applicants = useApplicants(String(campaign.id), view);
   const review = useReviewActions(campaign.id);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { ticked: selected, setTicked: setSelected, tick: select } = useTickedIds();
   const [dialog, setDialog] = useState<ReviewDialog | null>(null);
   const [credited, setCredited] = useState<Record<number, number>>({});
   const pages = applicants.data?.pages;
@@ -63,13 +65,6 @@ export function ApplicantsSection({ campaign }: { campaign: AdminCampaign }) {
       ids: chosen.map((a) => a.id),
       names: chosen.map((a) => a.creator.name),
       decision,
-    });
-  const select = (id: number, on: boolean) =>
-    setSelected((before) => {
-      const next = new Set(before);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
     });
 
   return (
@@ -200,11 +195,7 @@ function applicantActions(
         await review.delivered.mutateAsync(applicant.id);
         toast({ title: 'Marked delivered', description: applicant.creator.name });
       } catch (error) {
-        toast({
-          title: 'Could not mark delivered',
-          description: getErrorMessage(error),
-          variant: 'destructive',
-        });
+        toastFailure('Could not mark delivered', error);
       }
     },
     approve: (applicant) => open({ kind: 'approve', applicant }),

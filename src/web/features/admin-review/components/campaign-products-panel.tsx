@@ -2,6 +2,7 @@ import { Package, Plus, Store, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { boxesLeftLabel, type ProductView, type VariantView } from '../../../../shared/schemas/products';
 import { ErrorNote } from '../../../components/error-panel';
+import { toastFailure } from '../../../components/failure-toast';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -121,7 +122,7 @@ function VariantControls({ campaignId, product, variant }: VariantRowProps) {
       await update.mutateAsync({ id: variant.id, ...patch });
       toast({ title: `${product} · ${variant.name} saved`, variant: 'success' });
     } catch (error) {
-      toast({ title: 'Not saved', description: getErrorMessage(error), variant: 'destructive' });
+      toastFailure('Not saved', error);
       setStock(String(variant.stock));
     }
   };

@@ -11,6 +11,7 @@ import {
 import { toast } from '../../../components/ui/toast';
 import { useAdminCan } from '../../../lib/admin-permissions';
 import { useCreateStoreOrders } from '../../../lib/admin-stores';
+import { useTickedIds } from '../../../lib/admin-ticked-ids';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 import { type ApplicantView, useApplicants } from '../api/applicants';
@@ -37,7 +38,7 @@ export function CreateOrdersButton({ campaignId }: { campaignId: number }) {
     (a) => a.status === 'accepted',
   );
   const [open, setOpen] = useState(false);
-  const [picked, setPicked] = useState<Set<number>>(new Set());
+  const { ticked: picked, setTicked: setPicked, tick: toggle } = useTickedIds();
   const returnFocus = useReturnFocus(open);
   const create = useCreateStoreOrders(campaignId);
   const [outcome, setOutcome] = useState<string[]>([]);
@@ -48,13 +49,6 @@ export function CreateOrdersButton({ campaignId }: { campaignId: number }) {
     setOutcome([]);
     setOpen(true);
   };
-  const toggle = (id: number, on: boolean) =>
-    setPicked((before) => {
-      const next = new Set(before);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
   const submit = async () => {
     try {
       const { items } = await create.mutateAsync([...picked]);

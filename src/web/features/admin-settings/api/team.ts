@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { AdminRole } from '../../../../shared/admin-permissions';
 import {
@@ -10,14 +10,11 @@ import {
   teamSchema,
 } from '../../../../shared/schemas/team';
 import { apiFetch } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 import { privateKeys } from '../../../lib/query-keys';
 
 /** GET /api/admin/team (issue 39). */
-export const teamQuery = () =>
-  queryOptions({
-    queryKey: privateKeys.admin.team,
-    queryFn: ({ signal }) => apiFetch('/api/admin/team', { signal, schema: teamSchema }),
-  });
+export const teamQuery = () => getQuery(privateKeys.admin.team, '/api/admin/team', teamSchema);
 export const useTeam = () => useQuery(teamQuery());
 
 /** Invite, revoke, change a role, remove: each reads the team again. */

@@ -1,10 +1,10 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { digestNotSentReason } from '../../../../shared/schemas/me';
+import { SwitchSaveStatus, useSwitchSaveStatus } from '../../../components/switch-save-status';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Switch } from '../../../components/ui/switch';
-import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useAdminDigest, useSaveAdminDigest } from '../api/digest';
 
@@ -18,21 +18,14 @@ export function DigestSetting() {
   const id = useId();
   const digest = useAdminDigest();
   const save = useSaveAdminDigest();
-  const [status, setStatus] = useState('');
+  const saving = useSwitchSaveStatus({
+    saved: 'Mail digest saved',
+    notSaved: 'Mail digest not saved',
+    fallback: 'Your digest setting could not be saved.',
+  });
   const notSent = digest.data ? digestNotSentReason(digest.data) : null;
   const toggle = (enabled: boolean) =>
-    save.mutate(enabled, {
-      onSuccess: () => {
-        const message = enabled ? 'Mail digest on. Saved.' : 'Mail digest off. Saved.';
-        setStatus(message);
-        toast({ title: 'Mail digest saved', description: message, variant: 'success' });
-      },
-      onError: (error) => {
-        const message = getErrorMessage(error, 'Your digest setting could not be saved.');
-        setStatus(`Not saved: ${message}`);
-        toast({ title: 'Mail digest not saved', description: message, variant: 'destructive' });
-      },
-    });
+    save.mutate(enabled, saving.outcome(enabled ? 'Mail digest on. Saved.' : 'Mail digest off. Saved.'));
   return (
     <Card data-testid="digest-setting">
       <CardHeader>
@@ -72,9 +65,7 @@ export function DigestSetting() {
         ) : (
           <Skeleton className="h-6 w-full" />
         )}
-        <p className="min-h-5 text-sm text-slate-600" role="status" aria-live="polite">
-          {status}
-        </p>
+        <SwitchSaveStatus status={saving.status} />
       </CardContent>
     </Card>
   );

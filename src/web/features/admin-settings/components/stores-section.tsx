@@ -2,6 +2,7 @@ import { RefreshCw } from 'lucide-react';
 import type { z } from 'zod';
 import type { storeSchema } from '../../../../shared/schemas/stores';
 import { ErrorPanel } from '../../../components/error-panel';
+import { toastFailure } from '../../../components/failure-toast';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -9,7 +10,6 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { useAdminCan } from '../../../lib/admin-permissions';
 import { useStoreActions, useStores } from '../../../lib/admin-stores';
-import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { StoreConnectForm } from './store-connect-form';
 
@@ -79,7 +79,7 @@ function StoreRow({ store, canSync }: { store: Store; canSync: boolean }) {
         variant: 'success',
       });
     } catch (e) {
-      toast({ title: 'Re-sync failed', description: getErrorMessage(e), variant: 'destructive' });
+      toastFailure('Re-sync failed', e);
     }
   };
   const ok = store.state === 'connected';

@@ -5,9 +5,9 @@ import {
   SOCIAL_PROVIDER_NAMES,
   type SocialProviderId,
 } from '../../../../shared/schemas/auth';
+import { toastFailure } from '../../../components/failure-toast';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useConfig } from '../../../lib/use-config';
 import { startSocialSignIn } from '../api/auth-api';
@@ -44,11 +44,7 @@ export function SocialButtons({ mode }: { mode: 'signin' | 'signup' }) {
       window.location.assign(url);
       // The page is leaving: the buttons stay disabled until it has.
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Social login failed',
-        description: getErrorMessage(error, `Failed to sign in with ${name}`),
-      });
+      toastFailure('Social login failed', error, `Failed to sign in with ${name}`);
       setPending(null);
     }
   };

@@ -4,15 +4,7 @@ import type { MatchedCampaignList } from '../../../../shared/schemas/matched-cam
 import { apiFetch, firstLoadAnswer } from '../../../lib/api-client';
 import { bootData } from '../../../lib/boot-data';
 import { privateKeys, publicKeys } from '../../../lib/query-keys';
-import {
-  type CampaignFilters,
-  campaignDetailAnswer,
-  campaignListUrl,
-  campaignPageAnswer,
-  campaignProductsAnswer,
-  campaignProductsUrl,
-  campaignUrl,
-} from './campaign-reads';
+import { type CampaignFilters, readCampaign, readCampaignPage, readCampaignProducts } from './campaign-reads';
 
 export { type CampaignFilters, campaignListUrl, useCampaign, useCampaignList } from './campaign-reads';
 
@@ -24,8 +16,7 @@ const eligibilityAnswer = firstLoadAnswer<Eligibility>();
 export const campaignListQuery = (filters: CampaignFilters) =>
   infiniteQueryOptions({
     queryKey: publicKeys.campaigns.list(filters),
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch(campaignListUrl(filters, pageParam), { signal, schema: campaignPageAnswer }),
+    queryFn: ({ pageParam, signal }) => readCampaignPage(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
@@ -37,7 +28,7 @@ export const campaignListQuery = (filters: CampaignFilters) =>
 export const campaignQuery = (id: string | undefined) =>
   queryOptions({
     queryKey: publicKeys.campaigns.detail(id ?? ''),
-    queryFn: ({ signal }) => apiFetch(campaignUrl(id ?? ''), { signal, schema: campaignDetailAnswer }),
+    queryFn: ({ signal }) => readCampaign(id ?? '', signal),
     enabled: Boolean(id),
     initialData: () => {
       const campaign = bootData().campaign;
@@ -71,6 +62,5 @@ export const eligibilityQuery = (campaignId: number) =>
 export const campaignProductsQuery = (campaignId: number) =>
   queryOptions({
     queryKey: publicKeys.campaigns.products(String(campaignId)),
-    queryFn: ({ signal }) =>
-      apiFetch(campaignProductsUrl(campaignId), { schema: campaignProductsAnswer, signal }),
+    queryFn: ({ signal }) => readCampaignProducts(campaignId, signal),
   });

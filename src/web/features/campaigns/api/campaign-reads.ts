@@ -1,6 +1,6 @@
 import { CAMPAIGN_PAGE_SIZE } from '../../../../shared/constants';
 import type { CampaignDetail, CampaignPage } from '../../../../shared/schemas/campaign';
-import { firstLoadAnswer } from '../../../lib/api-client';
+import { apiFetch, firstLoadAnswer } from '../../../lib/api-client';
 import type { CampaignListFilters } from '../../../lib/public-query-keys';
 import { type CampaignProducts, useReaders } from '../../../lib/readers';
 
@@ -27,6 +27,17 @@ export function campaignListUrl(filters: CampaignFilters, cursor?: string | null
 }
 
 export const campaignUrl = (id: string) => `/api/campaigns/${encodeURIComponent(id)}`;
+
+/**
+ * The three public reads, for both readers (the first load's, lib/public-readers.ts, and TanStack Query's,
+ * campaign-queries.ts): a page of the catalogue after `cursor`, one campaign, a campaign's products.
+ */
+export const readCampaignPage = (filters: CampaignFilters, cursor: string | null, signal?: AbortSignal) =>
+  apiFetch(campaignListUrl(filters, cursor), { signal, schema: campaignPageAnswer });
+export const readCampaign = (id: string, signal?: AbortSignal) =>
+  apiFetch(campaignUrl(id), { signal, schema: campaignDetailAnswer });
+export const readCampaignProducts = (campaignId: number, signal?: AbortSignal) =>
+  apiFetch(campaignProductsUrl(campaignId), { signal, schema: campaignProductsAnswer });
 
 /** The public catalogue, 8 at a time; fetchNextPage loads the next 8. */
 export const useCampaignList = (filters: CampaignFilters) => useReaders().useCampaignList(filters);

@@ -4,8 +4,7 @@ import { useId, useState } from 'react';
 import { applySchema } from '../../../../shared/schemas/application';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { idResultSchema } from '../../../../shared/schemas/results';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { MutationFormActions } from '../../../components/mutation-form-actions';
 import {
   Dialog,
   DialogContent,
@@ -13,13 +12,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { FormActions } from '../../../components/ui/form-actions';
 import { Label } from '../../../components/ui/input';
 import { ButtonSpinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { CampaignVariantPicker, choiceList, type VariantChoice } from '../../../components/variant-picker';
-import { apiFetch, getErrorMessage } from '../../../lib/api-client';
+import { apiFetch } from '../../../lib/api-client';
 import { privateKeys, publicKeys } from '../../../lib/query-keys';
 import { maxLengthOf } from '../../../lib/schema-limits';
 import { useReturnFocus } from '../../../lib/use-return-focus';
@@ -115,16 +113,10 @@ export function ApplyDialog({
               {pitch.length} / {PITCH_MAX}
             </p>
           </div>
-          {apply.isError ? <Alert variant="destructive">{getErrorMessage(apply.error)}</Alert> : null}
-          <FormActions>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={apply.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={apply.isPending}>
-              {apply.isPending ? <ButtonSpinner label="Sending" /> : <Send aria-hidden="true" />}
-              Send Application
-            </Button>
-          </FormActions>
+          <MutationFormActions mutation={apply} onCancel={() => onOpenChange(false)}>
+            {apply.isPending ? <ButtonSpinner label="Sending" /> : <Send aria-hidden="true" />}
+            Send Application
+          </MutationFormActions>
         </form>
       </DialogContent>
     </Dialog>

@@ -7,7 +7,7 @@ import { ErrorNote } from '../../../components/error-panel';
 import { PostFigures } from '../../../components/post-figures';
 import { StatCard } from '../../../components/stat-card';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { TitledCard } from '../../../components/ui/card';
 import { LoadingBlocks, Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
@@ -54,39 +54,34 @@ export function AnalyticsTab({ applications, wallet, analytics }: DashboardReads
           <StatCard key={s.label} label={s.label} value={s.value} />
         ))}
       </dl>
-      <Card>
-        <CardHeader>
-          <h2 className="text-lg leading-tight font-semibold">Applications by status</h2>
-        </CardHeader>
-        <CardContent>
-          {rows.length === 0 ? (
-            <p className="text-sm text-slate-600" data-testid="analytics-empty">
-              No applications yet. Once you apply, you can follow here how your applications turn out.
-            </p>
-          ) : (
-            <ul className="flex flex-col gap-3" data-testid="status-breakdown">
-              {rows.map((row) => (
-                <li
-                  key={row.status}
-                  className="grid grid-cols-[9rem_1fr_2.5rem] items-center gap-3 sm:grid-cols-[11rem_1fr_3rem]"
-                >
-                  <ApplicationStatusBadge status={row.status} className="w-fit" />
-                  <div className="h-2.5 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
-                    <div
-                      className="h-full rounded-full bg-mint-600"
-                      style={{ width: `${(row.count / max) * 100}%` }}
-                    />
-                  </div>
-                  <span className="text-right text-sm font-semibold tabular-nums">
-                    <span className="sr-only">{APPLICATION_STATUS_LABELS[row.status]}: </span>
-                    {row.count}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+      <TitledCard title="Applications by status" heading="h2">
+        {rows.length === 0 ? (
+          <p className="text-sm text-slate-600" data-testid="analytics-empty">
+            No applications yet. Once you apply, you can follow here how your applications turn out.
+          </p>
+        ) : (
+          <ul className="flex flex-col gap-3" data-testid="status-breakdown">
+            {rows.map((row) => (
+              <li
+                key={row.status}
+                className="grid grid-cols-[9rem_1fr_2.5rem] items-center gap-3 sm:grid-cols-[11rem_1fr_3rem]"
+              >
+                <ApplicationStatusBadge status={row.status} className="w-fit" />
+                <div className="h-2.5 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
+                  <div
+                    className="h-full rounded-full bg-mint-600"
+                    style={{ width: `${(row.count / max) * 100}%` }}
+                  />
+                </div>
+                <span className="text-right text-sm font-semibold tabular-nums">
+                  <span className="sr-only">{APPLICATION_STATUS_LABELS[row.status]}: </span>
+                  {row.count}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </TitledCard>
       <ThisMonthCard analytics={analytics} />
       <MyPosts analytics={analytics} />
     </div>
@@ -97,11 +92,8 @@ export function AnalyticsTab({ applications, wallet, analytics }: DashboardReads
 function MyPosts({ analytics }: { analytics: ReturnType<typeof useMyAnalytics> }) {
   const [reporting, setReporting] = useState<PostMetrics | null>(null);
   return (
-    <Card>
-      <CardHeader>
-        <h2 className="text-lg leading-tight font-semibold">Your posts</h2>
-      </CardHeader>
-      <CardContent>
+    <>
+      <TitledCard title="Your posts" heading="h2">
         {analytics.isPending ? (
           <Skeleton className="h-24 w-full" />
         ) : analytics.isError ? (
@@ -133,8 +125,8 @@ function MyPosts({ analytics }: { analytics: ReturnType<typeof useMyAnalytics> }
           them or you report them with a screenshot; figures read from the platform always win over reported
           ones.
         </p>
-      </CardContent>
+      </TitledCard>
       {reporting ? <ReportMetricsDialog post={reporting} onClose={() => setReporting(null)} /> : null}
-    </Card>
+    </>
   );
 }

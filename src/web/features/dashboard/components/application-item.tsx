@@ -15,10 +15,10 @@ import { offeredActions } from '../../../../shared/lifecycle/moves';
 import { IN_PROGRESS_STATUSES, isIn } from '../../../../shared/lifecycle/statuses';
 import type { MyApplication } from '../../../../shared/schemas/application';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
+import { toastFailure } from '../../../components/failure-toast';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { campaignReward, formatShortIsoDate } from '../../../lib/format';
 import { useApplicationActions } from '../api/dashboard-queries';
@@ -233,11 +233,7 @@ function ApplicationActions({
       await delivery.mutateAsync({ id: a.id, input: { action: 'confirm' } });
       toast({ title: 'Delivery confirmed', description: 'Post your content and submit the link.' });
     } catch (error) {
-      toast({
-        title: 'Could not confirm delivery',
-        description: getErrorMessage(error),
-        variant: 'destructive',
-      });
+      toastFailure('Could not confirm delivery', error);
     }
   };
   return (

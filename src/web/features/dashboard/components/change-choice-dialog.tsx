@@ -6,6 +6,7 @@ import { MutationDialog } from '../../../components/mutation-dialog';
 import { toast } from '../../../components/ui/toast';
 import { CampaignVariantPicker, choiceList, type VariantChoice } from '../../../components/variant-picker';
 import { apiFetch } from '../../../lib/api-client';
+import { getQuery } from '../../../lib/get-query';
 import { privateKeys, publicKeys } from '../../../lib/query-keys';
 import type { ApplicationDialogProps } from './application-dialog-props';
 
@@ -14,11 +15,13 @@ export function ChangeChoiceDialog({ application, onClose }: ApplicationDialogPr
   const id = useId();
   const queryClient = useQueryClient();
   const campaignId = String(application.campaign.id);
-  const products = useQuery({
-    queryKey: publicKeys.campaigns.products(campaignId),
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/campaigns/${campaignId}/products`, { schema: productListSchema, signal }),
-  });
+  const products = useQuery(
+    getQuery(
+      publicKeys.campaigns.products(campaignId),
+      `/api/campaigns/${campaignId}/products`,
+      productListSchema,
+    ),
+  );
   const [choice, setChoice] = useState<VariantChoice>(() =>
     Object.fromEntries(application.choices.map((c) => [c.productId, c.variantId])),
   );

@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { TitledCard } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
@@ -25,45 +25,40 @@ export function changeFromLastMonth(current: number, previous: number): string {
  */
 export function ThisMonthCard({ analytics }: { analytics: ReturnType<typeof useMyAnalytics> }) {
   return (
-    <Card data-testid="this-month">
-      <CardHeader>
-        <h2 className="text-lg leading-tight font-semibold">This Month</h2>
-      </CardHeader>
-      <CardContent>
-        {analytics.isPending ? (
-          <div className="grid grid-cols-2 gap-3" role="status" aria-label="Loading this month's figures">
+    <TitledCard title="This Month" heading="h2" testId="this-month">
+      {analytics.isPending ? (
+        <div className="grid grid-cols-2 gap-3" role="status" aria-label="Loading this month's figures">
+          {FIGURES.map((f) => (
+            <Skeleton key={f.key} className="h-14 w-full" />
+          ))}
+        </div>
+      ) : analytics.isError ? (
+        <p className="text-sm text-red-700">
+          This month's figures could not be loaded: {getErrorMessage(analytics.error)}
+        </p>
+      ) : (
+        <>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
             {FIGURES.map((f) => (
-              <Skeleton key={f.key} className="h-14 w-full" />
+              <div key={f.key}>
+                <dt className="text-sm text-slate-600">{f.label}</dt>
+                <dd className="text-xl font-bold tabular-nums" data-testid={`this-month-${f.key}`}>
+                  {formatNumber(analytics.data.thisMonth[f.key])}
+                </dd>
+                <dd className="text-xs text-slate-500">
+                  {changeFromLastMonth(analytics.data.thisMonth[f.key], analytics.data.lastMonth[f.key])}
+                </dd>
+              </div>
             ))}
-          </div>
-        ) : analytics.isError ? (
-          <p className="text-sm text-red-700">
-            This month's figures could not be loaded: {getErrorMessage(analytics.error)}
-          </p>
-        ) : (
-          <>
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-              {FIGURES.map((f) => (
-                <div key={f.key}>
-                  <dt className="text-sm text-slate-600">{f.label}</dt>
-                  <dd className="text-xl font-bold tabular-nums" data-testid={`this-month-${f.key}`}>
-                    {formatNumber(analytics.data.thisMonth[f.key])}
-                  </dd>
-                  <dd className="text-xs text-slate-500">
-                    {changeFromLastMonth(analytics.data.thisMonth[f.key], analytics.data.lastMonth[f.key])}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-            {analytics.data.posts.every((p) => p.source === null) ? (
-              <p className="mt-3 text-xs text-slate-500">
-                Figures appear once your approved posts have metrics: read from YouTube, entered by the
-                Mintbox team, or reported by you with a screenshot.
-              </p>
-            ) : null}
-          </>
-        )}
-      </CardContent>
-    </Card>
+          </dl>
+          {analytics.data.posts.every((p) => p.source === null) ? (
+            <p className="mt-3 text-xs text-slate-500">
+              Figures appear once your approved posts have metrics: read from YouTube, entered by the Mintbox
+              team, or reported by you with a screenshot.
+            </p>
+          ) : null}
+        </>
+      )}
+    </TitledCard>
   );
 }

@@ -1,10 +1,8 @@
 import { CalendarCheck, CalendarClock, Clock, type LucideIcon, Send, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { formatIsoDate } from '../../../../shared/dates';
 import { isOpenPayout, waitingTime } from '../../../../shared/payouts';
 import type { Payout } from '../../../../shared/schemas/payout';
-import { TAX_FORM_PATH, TAX_HOLD_MESSAGE } from '../../../../shared/tax';
 import { mutationError, runThenClose } from '../../../components/mutation-dialog';
 import { TransactionStatusBadge } from '../../../components/transaction-status-badge';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +10,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatNumber, formatUsd } from '../../../lib/format';
 import { useCancelRedemption } from '../api/wallet';
+import { TaxHoldWords } from './tax-hold-words';
 
 /** One payout of the creator's list: amount, status, its dates, what it waits for, and Cancel while it may. */
 export function PayoutItem({ payout, now, onCancel }: { payout: Payout; now: Date; onCancel: () => void }) {
@@ -52,10 +51,7 @@ export function PayoutItem({ payout, now, onCancel }: { payout: Payout; now: Dat
           className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
           data-testid="payout-tax-hold"
         >
-          <p>{TAX_HOLD_MESSAGE}</p>
-          <Link to={TAX_FORM_PATH} className="mt-1 inline-block font-semibold underline">
-            File your tax form
-          </Link>
+          <TaxHoldWords linkClassName="mt-1 inline-block" />
         </div>
       ) : null}
       {payout.failureReason ? (

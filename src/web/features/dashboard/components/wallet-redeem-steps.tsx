@@ -10,7 +10,6 @@ import {
 import { formatIsoDate } from '../../../../shared/dates';
 import { type PaypalHold, paypalHoldMessage } from '../../../../shared/paypal-hold';
 import type { RedemptionRequest, Wallet } from '../../../../shared/schemas/payout';
-import { TAX_FORM_PATH, TAX_HOLD_MESSAGE } from '../../../../shared/tax';
 import { Alert, ErrorAlert } from '../../../components/ui/alert';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -18,6 +17,7 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { TextField } from '../../../components/ui/input';
 import { ButtonSpinner } from '../../../components/ui/spinner';
 import { formatNumber, formatUsd } from '../../../lib/format';
+import { TaxHoldWords } from './tax-hold-words';
 
 export type RedeemForm = UseFormReturn<{ amount: number }, unknown, RedemptionRequest>;
 
@@ -148,10 +148,7 @@ export function RedeemConfirmForm({
       </p>
       {waitsForTaxForm ? (
         <Alert title="This payout will wait for your tax form" data-testid="redeem-tax-note">
-          <p>{TAX_HOLD_MESSAGE}</p>
-          <Link to={TAX_FORM_PATH} className="font-semibold underline">
-            File your tax form
-          </Link>
+          <TaxHoldWords />
         </Alert>
       ) : null}
       <ErrorAlert message={error} />

@@ -8,6 +8,7 @@ import {
   FRESH_SIGN_IN_MINUTES,
 } from '../../../../shared/schemas/data-rights';
 import { CurrentPasswordField } from '../../../components/current-password-field';
+import { toastFailure } from '../../../components/failure-toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -17,7 +18,7 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { closeAccount, useClosurePreview, useDataExport, useRequestDataExport } from '../api/data-rights';
-import { LoadFailedAlert } from './profile-not-loaded';
+import { QueryFailedAlert } from './profile-not-loaded';
 import { ProfileSection } from './profile-section';
 
 /** Issue 27: "Download my data" and "Close my account" at the foot of /profile. */
@@ -57,12 +58,7 @@ function DownloadMyData() {
           description: 'We will email you a link when your file is ready.',
           variant: 'success',
         }),
-      onError: (error) =>
-        toast({
-          title: 'Data download not requested',
-          description: getErrorMessage(error, 'Please try again.'),
-          variant: 'destructive',
-        }),
+      onError: (error) => toastFailure('Data download not requested', error, 'Please try again.'),
     });
 
   return (
@@ -81,10 +77,10 @@ function DownloadMyData() {
       {state.isPending ? (
         <Skeleton className="h-10 w-full max-w-sm" />
       ) : state.isError ? (
-        <LoadFailedAlert
+        <QueryFailedAlert
           title="Your data download could not be loaded"
-          message={getErrorMessage(state.error, 'Please try again.')}
-          onRetry={() => void state.refetch()}
+          query={state}
+          fallback="Please try again."
         />
       ) : (
         <>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck, RotateCw, ShieldCheck } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { sendVerificationSchema } from '../../../../shared/schemas/profile';
 import { Button } from '../../../components/ui/button';
@@ -20,6 +20,12 @@ const PLACEHOLDER_HINT =
   'Your sign-in provider did not share an email address. Enter the one you want to use.';
 
 /** /email-verification, step 1: the address the code goes to (checked here; sent by `onSend`). */
+/** A field sent empty: a red toast says what is needed, and the focus goes back to the field. */
+function askFor(title: string, description: string, field: RefObject<HTMLInputElement | null>) {
+  toast({ title, description, variant: 'destructive' });
+  field.current?.focus();
+}
+
 export function EmailStep({
   email,
   onEmailChange,
@@ -45,12 +51,7 @@ export function EmailStep({
     if (sending) return;
     if (!email.trim()) {
       setEmailError('Please enter your email address');
-      toast({
-        title: 'Email required',
-        description: 'Please enter your email address',
-        variant: 'destructive',
-      });
-      emailInput.current?.focus();
+      askFor('Email required', 'Please enter your email address', emailInput);
       return;
     }
     const parsed = sendVerificationSchema.safeParse({ email });
@@ -127,12 +128,7 @@ function useCodeCheck({ sentTo, code, onCodeError }: CodeStepProps) {
     event.preventDefault();
     if (verifying) return;
     if (!code.trim()) {
-      toast({
-        title: 'Code required',
-        description: 'Please enter the verification code',
-        variant: 'destructive',
-      });
-      codeInput.current?.focus();
+      askFor('Code required', 'Please enter the verification code', codeInput);
       return;
     }
     setVerifying(true);

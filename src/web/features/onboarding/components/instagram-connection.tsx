@@ -14,7 +14,7 @@ import { ButtonSpinner, Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useConnectInstagram, useDisconnectInstagram, useInstagramConnection } from '../api/instagram-api';
-import { LoadFailedAlert } from './profile-not-loaded';
+import { QueryFailedAlert } from './profile-not-loaded';
 
 const isResult = (v: string | null): v is InstagramConnectResult =>
   (INSTAGRAM_CONNECT_RESULTS as readonly (string | null)[]).includes(v);
@@ -83,10 +83,10 @@ export function InstagramConnectionSection() {
       {status.isPending ? (
         <Spinner label="Loading your Instagram connection" />
       ) : status.isError ? (
-        <LoadFailedAlert
+        <QueryFailedAlert
           title="Your Instagram connection could not be loaded"
-          message={getErrorMessage(status.error, 'Please try again.')}
-          onRetry={() => void status.refetch()}
+          query={status}
+          fallback="Please try again."
         />
       ) : !status.data.available && !connection ? (
         <p className="text-sm text-slate-600">

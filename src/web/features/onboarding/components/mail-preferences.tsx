@@ -1,16 +1,14 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import {
   CREATOR_MAIL_CATEGORIES,
   CREATOR_MAIL_CATEGORY_TEXT,
   type CreatorMailCategory,
 } from '../../../../shared/mail-preferences';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { SwitchSaveStatus, useSwitchSaveStatus } from '../../../components/switch-save-status';
 import { LoadingBlocks } from '../../../components/ui/skeleton';
 import { Switch } from '../../../components/ui/switch';
-import { toast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api-client';
 import { useMailPreferences, useSaveMailPreferences } from '../api/mail-preferences';
+import { QueryFailedAlert } from './profile-not-loaded';
 import { ProfileSection } from './profile-section';
 
 /**
@@ -21,26 +19,19 @@ export function MailPreferences() {
   const id = useId();
   const preferences = useMailPreferences();
   const save = useSaveMailPreferences();
-  const [status, setStatus] = useState('');
+  const saving = useSwitchSaveStatus({
+    saved: 'Mail preferences saved',
+    notSaved: 'Mail preferences not saved',
+    fallback: 'Your mail preferences could not be saved.',
+  });
 
   const toggle = (category: CreatorMailCategory, on: boolean) => {
     if (!preferences.data) return;
     const label = CREATOR_MAIL_CATEGORY_TEXT[category].label;
-    setStatus('');
+    saving.clear();
     save.mutate(
       { ...preferences.data, [category]: on },
-      {
-        onSuccess: () => {
-          const message = `${label} mails ${on ? 'on' : 'off'}. Saved.`;
-          setStatus(message);
-          toast({ title: 'Mail preferences saved', description: message, variant: 'success' });
-        },
-        onError: (error) => {
-          const message = getErrorMessage(error, 'Your mail preferences could not be saved.');
-          setStatus(`Not saved: ${message}`);
-          toast({ title: 'Mail preferences not saved', description: message, variant: 'destructive' });
-        },
-      },
+      saving.outcome(`${label} mails ${on ? 'on' : 'off'}. Saved.`),
     );
   };
 
@@ -81,23 +72,11 @@ export function MailPreferences() {
           })}
         </ul>
       ) : preferences.isError ? (
-        <Alert variant="destructive" title="Your mail preferences could not be loaded">
-          <p>{getErrorMessage(preferences.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void preferences.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <QueryFailedAlert title="Your mail preferences could not be loaded" query={preferences} />
       ) : (
         <LoadingBlocks label="Loading mail preferences" blocks={['h-10 w-full', 'h-10 w-full']} />
       )}
-      <p
-        className="min-h-5 text-sm text-slate-600"
-        role="status"
-        aria-live="polite"
-        data-testid="mail-preferences-status"
-      >
-        {status}
-      </p>
+      <SwitchSaveStatus status={saving.status} testId="mail-preferences-status" />
     </ProfileSection>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { getErrorMessage } from '../../../lib/api-client';
 
 /** A part of the profile that could not be loaded: what, why (`message`), and Try again. */
 export function LoadFailedAlert({
@@ -19,6 +20,28 @@ export function LoadFailedAlert({
         Try again
       </Button>
     </Alert>
+  );
+}
+
+/**
+ * A read of the profile page that failed (a TanStack query): `title`, why (`fallback` when the error has no words of
+ * its own), and Try again, which reads it again.
+ */
+export function QueryFailedAlert({
+  title,
+  query,
+  fallback,
+}: {
+  title: string;
+  query: { error: unknown; refetch: () => unknown };
+  fallback?: string;
+}) {
+  return (
+    <LoadFailedAlert
+      title={title}
+      message={getErrorMessage(query.error, fallback)}
+      onRetry={() => void query.refetch()}
+    />
   );
 }
 

@@ -159,32 +159,25 @@ describe.each(TEST_DRIVERS)('OpenAPI fuzz on %s', (driver) => {
     const withBody =
       validBody === undefined ? {} : { body: json(validBody), contentType: 'application/json' };
     const cases: Case[] = [];
+    /** The valid call (its body too, if any) with one parameter changed, named by the change. */
+    const withParam = (change: string, call: Pick<Case, 'path'> | Pick<Case, 'query'>): Case => ({
+      ...base,
+      ...withBody,
+      label: `${label} ${change}`,
+      ...call,
+    });
 
     for (const param of pathParams) {
       for (const [name, value] of BAD_PARAMS) {
-        cases.push({
-          ...base,
-          ...withBody,
-          label: `${label} path ${param.name}=${name}`,
-          path: basePath({ [param.name]: value }),
-        });
+        cases.push(withParam(`path ${param.name}=${name}`, { path: basePath({ [param.name]: value }) }));
       }
     }
     for (const param of queryParams) {
       for (const [name, value] of BAD_PARAMS) {
-        cases.push({
-          ...base,
-          ...withBody,
-          label: `${label} query ${param.name}=${name}`,
-          query: baseQuery({ [param.name]: value }),
-        });
+        cases.push(withParam(`query ${param.name}=${name}`, { query: baseQuery({ [param.name]: value }) }));
       }
-      cases.push({
-        ...base,
-        ...withBody,
-        label: `${label} query ${param.name} twice`,
-        query: `${baseQuery()}&${param.name}=a&${param.name}=b`,
-      });
+      const twice = `${baseQuery()}&${param.name}=a&${param.name}=b`;
+      cases.push(withParam(`query ${param.name} twice`, { query: twice }));
     }
     if (contentType === 'application/json' && validBody && typeof validBody === 'object') {
       for (const field of Object.keys(schema.properties ?? {})) {

@@ -1,4 +1,5 @@
 import type { Platform } from '../../shared/constants';
+import { readWithin } from '../http/bounded-read';
 import { openOutbound } from '../http/outbound';
 import { MAX_UPLOAD_BYTES } from '../services/uploads';
 
@@ -107,17 +108,8 @@ export async function downloadThumbnail(
 async function readLimited(response: Response, maxBytes: number): Promise<Buffer> {
   if (!response.body) return Buffer.alloc(0);
   const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new ThumbnailRefused('the image is larger than 5 MB');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  const { bytes } = await readWithin(reader, maxBytes);
+  if (bytes) return bytes;
+  await reader.cancel();
+  throw new ThumbnailRefused('the image is larger than 5 MB');
 }

@@ -42,6 +42,14 @@ describe.each(TEST_DRIVERS)('content metrics refresh on %s', (driver) => {
       now,
       logger,
     });
+  /** The creator's post at `url` on a new YouTube campaign: approved at `reviewedAt`, or only submitted. */
+  const youtubePost = async (url: string, review: { reviewedAt?: Date; status?: 'submitted' }) =>
+    insertSubmittedPost(database.db, {
+      campaignId: (await insertCampaign(database.db, { platform: 'youtube' })).id,
+      creatorId,
+      urls: [url],
+      ...review,
+    });
   const snapshotsOf = (submissionId: number) =>
     database.db
       .select()
@@ -71,19 +79,9 @@ describe.each(TEST_DRIVERS)('content metrics refresh on %s', (driver) => {
   });
 
   it('reads an approved post at once, then hourly, keeping every snapshot', async () => {
-    const id = await insertSubmittedPost(database.db, {
-      campaignId: (await insertCampaign(database.db, { platform: 'youtube' })).id,
-      creatorId: creatorId,
-      urls: ['https://www.youtube.com/watch?v=aaaaaaaaaaa'],
-      reviewedAt: approvedAt,
-    });
+    const id = await youtubePost('https://www.youtube.com/watch?v=aaaaaaaaaaa', { reviewedAt: approvedAt });
     // Waiting for review: not read.
-    const pending = await insertSubmittedPost(database.db, {
-      campaignId: (await insertCampaign(database.db, { platform: 'youtube' })).id,
-      creatorId: creatorId,
-      urls: ['https://youtu.be/bbbbbbbbbbb'],
-      status: 'submitted',
-    });
+    const pending = await youtubePost('https://youtu.be/bbbbbbbbbbb', { status: 'submitted' });
     fake.videos.set('aaaaaaaaaaa', { viewCount: 100, likeCount: 10, commentCount: 1 });
     fake.videos.set('bbbbbbbbbbb', { viewCount: 5 });
     const t0 = new Date(approvedAt.getTime() + 10 * 60_000);
@@ -112,10 +110,7 @@ describe.each(TEST_DRIVERS)('content metrics refresh on %s', (driver) => {
   });
 
   it('backs off on a used-up quota for the whole platform and never loses the last good figures', async () => {
-    const id = await insertSubmittedPost(database.db, {
-      campaignId: (await insertCampaign(database.db, { platform: 'youtube' })).id,
-      creatorId: creatorId,
-      urls: ['https://www.youtube.com/shorts/ccccccccccc'],
+    const id = await youtubePost('https://www.youtube.com/shorts/ccccccccccc', {
       reviewedAt: new Date('2026-06-10T00:00:00Z'),
     });
     fake.videos.set('ccccccccccc', { viewCount: 40, likeCount: 4 });
@@ -151,18 +146,8 @@ describe.each(TEST_DRIVERS)('content metrics refresh on %s', (driver) => {
 
   it('backs off only the post whose reading failed; the rest of the batch is read', async () => {
     const reviewedAt = new Date('2026-06-20T00:00:00Z');
-    const good = await insertSubmittedPost(database.db, {
-      campaignId: (await insertCampaign(database.db, { platform: 'youtube' })).id,
-      creatorId: creatorId,
-      urls: ['https://youtu.be/fffffffffff'],
-      reviewedAt,
-    });
-    const bad = await insertSubmittedPost(database.db, {
-      campaignId: (await insertCampaign(database.db, { platform: 'youtube' })).id,
-      creatorId: creatorId,
-      urls: ['https://youtu.be/ggggggggggg'],
-      reviewedAt,
-    });
+    const good = await youtubePost('https://youtu.be/fffffffffff', { reviewedAt });
+    const bad = await youtubePost('https://youtu.be/ggggggggggg', { reviewedAt });
     fake.videos.set('fffffffffff', { viewCount: 11 });
     fake.videos.set('ggggggggggg', { viewCount: 12 });
     const youtube = createYoutubeSource({ apiKey: fake.apiKey, apiBase: fake.url });
@@ -192,16 +177,10 @@ describe.each(TEST_DRIVERS)('content metrics refresh on %s', (driver) => {
   });
 
   it('stops reading a deleted video, keeps its figures, and leaves old approvals alone', async () => {
-    const id = await insertSubmittedPost(database.db, {
-      campaignId: (await insertCampaign(database.db, { platform: 'youtube' })).id,
-      creatorId: creatorId,
-      urls: ['https://youtu.be/ddddddddddd'],
+    const id = await youtubePost('https://youtu.be/ddddddddddd', {
       reviewedAt: new Date('2026-06-15T00:00:00Z'),
     });
-    const old = await insertSubmittedPost(database.db, {
-      campaignId: (await insertCampaign(database.db, { platform: 'youtube' })).id,
-      creatorId: creatorId,
-      urls: ['https://youtu.be/eeeeeeeeeee'],
+    const old = await youtubePost('https://youtu.be/eeeeeeeeeee', {
       reviewedAt: new Date('2026-04-01T00:00:00Z'),
     });
     fake.videos.set('ddddddddddd', { viewCount: 7 });

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { errorBody } from '../../shared/schemas/error';
+import { readWithin } from '../http/bounded-read';
 import type { AppBindings } from '../http/context';
 import { MAX_UPLOAD_BYTES } from '../services/uploads';
 
@@ -121,16 +122,9 @@ async function capBody(c: Context<AppBindings>, next: () => Promise<void>, maxBy
     return tooLarge(c, maxBytes, drainable && (await discardRest(body.getReader(), 0)));
   }
   const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > maxBytes) return tooLarge(c, maxBytes, await discardRest(reader, size));
-    chunks.push(value);
-  }
-  c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks, size) });
+  const { bytes, size } = await readWithin(reader, maxBytes);
+  if (!bytes) return tooLarge(c, maxBytes, await discardRest(reader, size));
+  c.req.raw = new Request(c.req.raw, { body: bytes });
   return next();
 }
 

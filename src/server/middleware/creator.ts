@@ -3,11 +3,14 @@ import type { CreatorRow } from '../../db/schema/creators';
 import type { AppBindings } from '../http/context';
 import { AppError } from '../http/errors';
 import { sessionCreator } from '../services/creator-accounts';
-import { currentUser } from './session';
+import { currentUser, requireRole } from './session';
+
+/** In front of every creator route: 401 unless signed in, 403 unless the user is a creator (role `influencer`). */
+export const creatorOnly = requireRole('influencer');
 
 /**
  * The signed-in creator's influencer record (made now if an earlier sign-in could not make it). Call behind
- * requireRole('influencer').
+ * `creatorOnly`.
  */
 export async function currentCreator(c: Context<AppBindings>): Promise<CreatorRow> {
   const user = currentUser(c);

@@ -115,21 +115,38 @@ function watchedGauges(registers: Registry[], sources: MetricsSources): void {
       this.set({ state: 'waiting' }, pool.waitingCount);
     },
   });
-  new Gauge({
-    name: 'mintbox_job_queue_depth',
-    help: 'Jobs waiting to run, per queue (shared by every instance)',
-    labelNames: ['queue'] as const,
-    registers,
-    async collect() {
-      this.reset();
-      if (!sources.queueDepths) return;
-      try {
-        for (const [queue, depth] of Object.entries(await sources.queueDepths())) this.set({ queue }, depth);
-      } catch (error) {
-        warn(error, 'the job queue');
-      }
+  /**
+   * A gauge of counts shared by every instance, one per value of `label`, read from the queue or the database when
+   * Prometheus scrapes: empty while its source is not set (`read` answers undefined), and when the read fails (logged).
+   */
+  const sharedCounts = (
+    gauge: { name: string; help: string; label: string; what: string },
+    read: () => Promise<Array<[string, number]> | undefined>,
+  ) =>
+    new Gauge({
+      name: gauge.name,
+      help: gauge.help,
+      labelNames: [gauge.label],
+      registers,
+      async collect() {
+        this.reset();
+        try {
+          for (const [value, count] of (await read()) ?? []) this.set({ [gauge.label]: value }, count);
+        } catch (error) {
+          warn(error, gauge.what);
+        }
+      },
+    });
+
+  sharedCounts(
+    {
+      name: 'mintbox_job_queue_depth',
+      help: 'Jobs waiting to run, per queue (shared by every instance)',
+      label: 'queue',
+      what: 'the job queue',
     },
-  });
+    async () => sources.queueDepths && Object.entries(await sources.queueDepths()),
+  );
   new Gauge({
     name: 'mintbox_open_streams',
     help: 'Server-Sent Events streams open in this process (live channel and conversations)',
@@ -138,21 +155,16 @@ function watchedGauges(registers: Registry[], sources: MetricsSources): void {
       this.set(sources.openStreams?.() ?? 0);
     },
   });
-  new Gauge({
-    name: 'mintbox_payouts',
-    help: 'Payouts per status (shared by every instance)',
-    labelNames: ['status'] as const,
-    registers,
-    async collect() {
-      this.reset();
-      if (!sources.db) return;
-      try {
-        for (const { status, count } of await countPayoutsByStatus(sources.db)) this.set({ status }, count);
-      } catch (error) {
-        warn(error, 'payouts');
-      }
+  sharedCounts(
+    {
+      name: 'mintbox_payouts',
+      help: 'Payouts per status (shared by every instance)',
+      label: 'status',
+      what: 'payouts',
     },
-  });
+    async () =>
+      sources.db && (await countPayoutsByStatus(sources.db)).map(({ status, count }) => [status, count]),
+  );
 }
 
 /** The mailer, counting each mail sent or failed. */

@@ -34,6 +34,11 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
     if (name) await api.db.update(creators).set({ name }).where(eq(creators.id, made.creatorId));
     return made;
   };
+  /** The status of the creator's Transactions row of the payout. */
+  const transactionStatus = async (payoutId: number) => {
+    const [transaction] = await api.db.select().from(transactions).where(eq(transactions.payoutId, payoutId));
+    return transaction?.status;
+  };
   const redeem = async (cookie: string, amount: number) => {
     keys += 1;
     const response = await postJson(api.app, '/api/me/payouts', { amount }, cookie, {
@@ -87,11 +92,7 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
     const mail = mailer.sent.at(-1)!;
     expect(mail).toMatchObject({ to: ana.email, subject: 'Paid: $50.00 sent to your PayPal' });
     expect(mail.text).toContain('PayPal transaction id: 9XK12345AB678');
-    const [transaction] = await api.db
-      .select()
-      .from(transactions)
-      .where(eq(transactions.payoutId, payout.id));
-    expect(transaction?.status).toBe('completed');
+    expect(await transactionStatus(payout.id)).toBe('completed');
     const mine = await get<{ items: Payout[] }>('/api/me/payouts', ana.cookie);
     expect(mine.body.items[0]).toMatchObject({
       status: 'completed',
@@ -125,11 +126,7 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
     expect(mail).toMatchObject({ to: ben.email, subject: 'Payout failed: 70 Mint are back in your wallet' });
     expect(mail.text).toContain('Reason: The PayPal account does not exist.');
     expect(mail.text).toContain('available now: 70 Mint');
-    const [transaction] = await api.db
-      .select()
-      .from(transactions)
-      .where(eq(transactions.payoutId, payout.id));
-    expect(transaction?.status).toBe('failed');
+    expect(await transactionStatus(payout.id)).toBe('failed');
   });
 
   it('adjusts Mint with a reason, never below zero, in both histories and with who did it', async () => {

@@ -17,6 +17,7 @@ import { keptResponses, sendReadyAnswer } from '../http/ready-answer';
 import { routeGroup } from '../http/route-group';
 import { answer, adminRefusals as common, jsonBody, optionalJsonBody } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
+import { storeAccess } from '../middleware/store-access';
 import {
   approveSubmission,
   decideApplications,
@@ -26,7 +27,6 @@ import {
 import { importShipmentsCsv, recordShipment } from '../services/applications/shipments';
 import { adminCampaign, keptCampaignApplicants } from '../services/campaign-admin-reads';
 import { createStoreOrders } from '../services/stores/orders';
-import { storeAccessFromEnv } from '../services/stores/store-access';
 
 /**
  * The review of a campaign's applicants: the applicant list, accepting and rejecting, the PR box's shipment (one, or
@@ -119,7 +119,7 @@ export const adminReviewRoutes = createRouter()
     );
     // With SHOPIFY_ORDERS on, the box's order goes to the brand's store now; a failure stays on the Stores page and
     // "Create orders" tries again (the acceptance stands either way).
-    const access = storeAccessFromEnv(c.get('deps').env);
+    const access = storeAccess(c);
     if (access.ordersOnAccept) await createStoreOrders(c.get('services'), access, [id]);
     return c.json({ id, status: 'accepted' }, 200);
   })

@@ -13,8 +13,7 @@ import { idResultSchema, idStatusResultSchema } from '../../shared/schemas/resul
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
 import { answer, jsonBody, optionalJsonBody, refusals } from '../http/route-responses';
-import { currentCreator } from '../middleware/creator';
-import { requireRole } from '../middleware/session';
+import { creatorOnly, currentCreator } from '../middleware/creator';
 import {
   applyToCampaign,
   eligibilityFor,
@@ -26,7 +25,6 @@ import { listMatchedCampaigns } from '../services/applications/eligibility';
 import { myApplications } from '../services/applications/my-applications';
 import { changeChoices } from '../services/products/choices';
 
-const creatorOnly = requireRole('influencer');
 const common = refusals({
   400: 'Bad input',
   401: 'Not signed in',

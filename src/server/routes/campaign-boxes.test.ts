@@ -27,26 +27,35 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
     (await read<{ items: ProductView[] }>(`/api/campaigns/${campaignId}/products`, '')).items;
   const left = async (campaignId: number, name: string) =>
     (await products(campaignId))[0]!.variants.find((v) => v.name === name)!.left;
-  /** A campaign offering the serum in two shades, and a creator who applied for `shade`. */
+  /**
+   * A campaign offering the serum in two shades; `apply(shade)`: a new creator who applied for `shade` (201);
+   * `choose(applicant, shade)`: the applicant changes their choice to `shade` (200).
+   */
   const campaignWithProducts = async () => {
     const { campaignId, products: list } = await createBoxCampaign(send, {
       campaign: CAMPAIGN,
       variants: SHADES,
     });
+    const productId = list[0]!.id;
     const idOf = (name: string) => list[0]!.variants.find((v) => v.name === name)!.id;
+    const choicesOf = (shade: string) => ({ choices: [{ productId, variantId: idOf(shade) }] });
     const apply = async (shade: string) => {
       n += 1;
       const creator = await createReadyCreator(api.app, api.db, { email: `box${n}@example.com` });
       const applied = await send(
         'POST',
         `/api/campaigns/${campaignId}/applications`,
-        { choices: [{ productId: list[0]!.id, variantId: idOf(shade) }] },
+        choicesOf(shade),
         creator.cookie,
       );
       expect(applied.status).toBe(201);
       return { ...creator, applicationId: applied.body.id as number };
     };
-    return { campaignId, productId: list[0]!.id, idOf, apply };
+    const choose = async (applicant: { applicationId: number; cookie: string }, shade: string) => {
+      const path = `/api/applications/${applicant.applicationId}/choices`;
+      expect((await send('PUT', path, choicesOf(shade), applicant.cookie)).status).toBe(200);
+    };
+    return { campaignId, idOf, apply, choose };
   };
   const accept = (id: number) => send('POST', `/api/admin/applications/${id}/accept`, {}, api.admin);
   /** The lines of the campaign's shipping CSV, as the admin downloads it. */
@@ -128,7 +137,7 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
   });
 
   it('asks a creator whose option sold out for another, by notification and mail, and accepts the new choice', async () => {
-    const { campaignId, productId, idOf, apply } = await campaignWithProducts();
+    const { campaignId, apply, choose } = await campaignWithProducts();
     const first = await apply('Shade 02');
     const dee = await apply('Shade 02');
     expect((await accept(first.applicationId)).status).toBe(200);
@@ -160,13 +169,7 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
     expect(mail.text).toContain('Serum · Shade 02 ran out');
 
     // The creator follows the link and changes their choice; the team accepts.
-    const changed = await send(
-      'PUT',
-      `/api/applications/${dee.applicationId}/choices`,
-      { choices: [{ productId, variantId: idOf('Shade 01') }] },
-      dee.cookie,
-    );
-    expect(changed.status).toBe(200);
+    await choose(dee, 'Shade 01');
     expect((await accept(dee.applicationId)).status).toBe(200);
 
     // Nothing to ask once the box has shipped, nor of a campaign without products.
@@ -186,7 +189,7 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
   });
 
   it('sums the boxes to pack per SKU, and counts the retail value of the shipped variants in the costs', async () => {
-    const { campaignId, productId, idOf, apply } = await campaignWithProducts();
+    const { campaignId, idOf, apply, choose } = await campaignWithProducts();
     const a = await apply('Shade 01');
     const b = await apply('Shade 01');
     const c = await apply('Shade 02');
@@ -245,13 +248,7 @@ describe.each(TEST_DRIVERS)('boxes of a campaign with products on %s', (driver) 
     expect(
       (await send('PATCH', `/api/admin/variants/${idOf('Shade 02')}`, { stock: 3 }, api.admin)).status,
     ).toBe(200);
-    const changed = await send(
-      'PUT',
-      `/api/applications/${d.applicationId}/choices`,
-      { choices: [{ productId, variantId: idOf('Shade 02') }] },
-      d.cookie,
-    );
-    expect(changed.status).toBe(200);
+    await choose(d, 'Shade 02');
     const filled = exported
       .map((l, i) => (i === 0 ? l : l.replace(/^(\d+),,,/, (_, id: string) => `${id},UPS,1ZCSV${id},`)))
       .join('\r\n');

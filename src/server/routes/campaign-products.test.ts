@@ -41,6 +41,15 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
       }
     ).items;
   const shade = (list: ProductView[], name: string) => list[0]!.variants.find((v) => v.name === name)!;
+  const choiceOf = (list: ProductView[], name: string) => ({
+    choices: [{ productId: list[0]!.id, variantId: shade(list, name).id }],
+  });
+  /** The creator applies choosing the option `name` of the campaign's one product: the answer, as it is. */
+  const applyFor = (campaignId: number, list: ProductView[], name: string, cookie: string) =>
+    send('POST', `/api/campaigns/${campaignId}/applications`, choiceOf(list, name), cookie);
+  /** The creator changes the application's choice to the option `name`: the answer, as it is. */
+  const changeChoice = (applicationId: number, list: ProductView[], name: string, cookie: string) =>
+    send('PUT', `/api/applications/${applicationId}/choices`, choiceOf(list, name), cookie);
 
   it('asks for one option of each product, refuses a sold-out one, and lets the choice change until the box ships', async () => {
     const { campaignId, products: list } = await newCampaign();
@@ -53,22 +62,12 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
       status: 400,
       body: { code: 'VALIDATION_FAILED', error: 'Choose an option of Serum.' },
     });
-    const soldOut = await send(
-      'POST',
-      `/api/campaigns/${campaignId}/applications`,
-      { choices: [{ productId: list[0]!.id, variantId: shade(list, 'Shade 03').id }] },
-      ana.cookie,
-    );
+    const soldOut = await applyFor(campaignId, list, 'Shade 03', ana.cookie);
     expect(soldOut).toMatchObject({
       status: 409,
       body: { code: 'SOLD_OUT', error: 'Serum · Shade 03 is sold out. Choose another option.' },
     });
-    const applied = await send(
-      'POST',
-      `/api/campaigns/${campaignId}/applications`,
-      { choices: [{ productId: list[0]!.id, variantId: shade(list, 'Shade 02').id }] },
-      ana.cookie,
-    );
+    const applied = await applyFor(campaignId, list, 'Shade 02', ana.cookie);
     expect(applied.status).toBe(201);
     const applicationId = applied.body.id as number;
     // The review page and the creator's dashboard show the choice.
@@ -102,23 +101,13 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
     expect(shade(await products(campaignId), 'Shade 02')).toMatchObject({ left: 2, reserved: 1 });
 
     // Changing to Shade 01 gives the Shade 02 box back and holds a Shade 01 box.
-    const changed = await send(
-      'PUT',
-      `/api/applications/${applicationId}/choices`,
-      { choices: [{ productId: list[0]!.id, variantId: shade(list, 'Shade 01').id }] },
-      ana.cookie,
-    );
+    const changed = await changeChoice(applicationId, list, 'Shade 01', ana.cookie);
     expect(changed).toMatchObject({ status: 200, body: { id: applicationId, status: 'accepted' } });
     const after = await products(campaignId);
     expect(shade(after, 'Shade 02').left).toBe(3);
     expect(shade(after, 'Shade 01').left).toBe(4);
     // Changing to a sold-out shade changes nothing.
-    const refused = await send(
-      'PUT',
-      `/api/applications/${applicationId}/choices`,
-      { choices: [{ productId: list[0]!.id, variantId: shade(list, 'Shade 03').id }] },
-      ana.cookie,
-    );
+    const refused = await changeChoice(applicationId, list, 'Shade 03', ana.cookie);
     expect(refused).toMatchObject({ status: 409, body: { code: 'SOLD_OUT' } });
     expect(shade(await products(campaignId), 'Shade 01').left).toBe(4);
 
@@ -150,12 +139,7 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
         )
       ).status,
     ).toBe(200);
-    const late = await send(
-      'PUT',
-      `/api/applications/${applicationId}/choices`,
-      { choices: [{ productId: list[0]!.id, variantId: shade(list, 'Shade 02').id }] },
-      ana.cookie,
-    );
+    const late = await changeChoice(applicationId, list, 'Shade 02', ana.cookie);
     expect(late).toMatchObject({
       status: 409,
       body: { error: 'Your PR box has shipped: its contents can no longer be changed.' },
@@ -170,7 +154,7 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
   it('never oversells: 50 concurrent accepts on a shade with 3 boxes left, exactly 3 succeed', async () => {
     const { campaignId, products: list } = await newCampaign();
     const services = testServices({ db: api.db, mailer, now: () => clock.now });
-    const choice = [{ productId: list[0]!.id, variantId: shade(list, 'Shade 02').id }];
+    const { choices } = choiceOf(list, 'Shade 02');
     const ids: number[] = [];
     for (let i = 0; i < 50; i++) {
       // The creator's own steps: a completed profile, then the apply service the route calls.
@@ -181,7 +165,7 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
         profileSchema.parse({ ...READY_PROFILE, email: row.email, instagramHandle: '@shade' }),
       );
       const [creatorRow] = await api.db.select().from(creators).where(eq(creators.id, row.id));
-      ids.push((await applyToCampaign(services, { creator: creatorRow!, campaignId, choices: choice })).id);
+      ids.push((await applyToCampaign(services, { creator: creatorRow!, campaignId, choices })).id);
     }
     const answers = await Promise.all(
       ids.map((id) => postJson(api.app, `/api/admin/applications/${id}/accept`, {}, api.admin)),
@@ -203,12 +187,7 @@ describe.each(TEST_DRIVERS)('campaign products and stock on %s', (driver) => {
 
     // A creator who closes their account before the box ships gives it back.
     const cat = await creator();
-    const freed = await send(
-      'POST',
-      `/api/campaigns/${campaignId}/applications`,
-      { choices: [{ productId: list[0]!.id, variantId: shade(list, 'Shade 01').id }] },
-      cat.cookie,
-    );
+    const freed = await applyFor(campaignId, list, 'Shade 01', cat.cookie);
     expect(
       (await postJson(api.app, `/api/admin/applications/${freed.body.id}/accept`, {}, api.admin)).status,
     ).toBe(200);

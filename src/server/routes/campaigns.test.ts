@@ -33,22 +33,14 @@ describe.each(TEST_DRIVERS)('campaign catalogue API on %s', (driver) => {
       platform: 'facebook',
       createdAt: new Date(Date.UTC(2024, 0, 1)),
     });
-    await insertCampaign(database.db, {
-      name: 'Secret Draft',
-      status: 'draft',
-      createdAt: new Date(Date.UTC(2027, 0, 1)),
-    });
-    await insertCampaign(database.db, {
-      name: 'Finished One',
-      status: 'ended',
-      createdAt: new Date(Date.UTC(2023, 0, 1)),
-    });
-    // Newer than every open campaign: still not on the default grid.
-    await insertCampaign(database.db, {
-      name: 'On Hold',
-      status: 'pending',
-      createdAt: new Date(Date.UTC(2026, 11, 31)),
-    });
+    // Campaigns that are not open: a draft, an ended one, and one on hold.
+    const notOpen = [
+      { name: 'Secret Draft', status: 'draft', createdAt: new Date(Date.UTC(2027, 0, 1)) },
+      { name: 'Finished One', status: 'ended', createdAt: new Date(Date.UTC(2023, 0, 1)) },
+      // Newer than every open campaign: still not on the default grid.
+      { name: 'On Hold', status: 'pending', createdAt: new Date(Date.UTC(2026, 11, 31)) },
+    ] as const;
+    for (const campaign of notOpen) await insertCampaign(database.db, campaign);
   });
 
   afterAll(async () => {

@@ -19,9 +19,9 @@ import { createRouter, describeValidationError } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
 import { answer, csvAnswer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
-import { currentCreator } from '../middleware/creator';
+import { creatorOnly, currentCreator } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
-import { currentUser, requireRole } from '../middleware/session';
+import { currentUser } from '../middleware/session';
 import { analyticsOverview, campaignAnalytics, myAnalytics } from '../services/content-metrics/analytics';
 import {
   campaignCreatorsPage,
@@ -53,7 +53,6 @@ const steppedUpAdminRoute = routeGroup({
   middleware: [requireRecentSecondFactor] as const,
   refusals: common,
 });
-const creatorOnly = requireRole('influencer');
 const creatorRoute = routeGroup({ tags: ['Analytics'], middleware: creatorOnly, refusals: common });
 
 /** Routes under /admin (the app lets only admins through). */

@@ -183,13 +183,7 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
     );
     expect(sent.status).toBe(201);
     const anaSub = Number(sent.body.id);
-    const boSent = await call(
-      `/api/applications/${boApp.application.id}/submissions`,
-      { urls: [Y3] },
-      bo.cookie,
-    );
-    expect(boSent.status).toBe(201);
-    const boSub = Number(boSent.body.id);
+    const boSub = await api.submit(boApp.application.id, bo.cookie, Y3);
     expect((await expectKeptExact()).map((r) => [r.postUrl, r.status, r.snapshotId])).toEqual([
       [Y1, 'submitted', null],
       [Y2, 'submitted', null],
@@ -265,13 +259,7 @@ describe.each(TEST_DRIVERS)('figures kept per post on %s', (driver) => {
 
     // Sent again with a new link and approved: a new post, counted from its own snapshots.
     later(24);
-    const again = await call(
-      `/api/applications/${boApp.application.id}/submissions`,
-      { urls: [Y4] },
-      bo.cookie,
-    );
-    expect(again.status).toBe(201);
-    const boSub2 = Number(again.body.id);
+    const boSub2 = await api.submit(boApp.application.id, bo.cookie, Y4);
     await insertSnapshot(api.db, {
       submissionId: boSub2,
       postUrl: Y4,

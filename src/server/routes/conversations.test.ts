@@ -72,13 +72,25 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
   const messagesOf = (thread: ConversationThread) =>
     thread.items.filter((i): i is MessageItem => i.type === 'message');
 
+  /** A creator who signed up and completed the profile, `Talk Person<n>`. */
+  const talker = () => {
+    n += 1;
+    return createReadyCreator(api.app, api.db, { email: `talk${n}@example.com`, name: `Talk Person${n}` });
+  };
+
+  /** The creator applies to the campaign (201) and opens the conversation from the application (200). */
+  async function openConversation(person: { cookie: string }, campaignId: number) {
+    const applied = await send('POST', `/api/campaigns/${campaignId}/applications`, person.cookie, {});
+    expect(applied.status).toBe(201);
+    const applicationId = applied.body.id as number;
+    const opened = await send('POST', `/api/applications/${applicationId}/conversation`, person.cookie, {});
+    expect(opened.status).toBe(200);
+    return { applicationId, conversationId: opened.body.id as number };
+  }
+
   /** A creator who applied to a new campaign, and the conversation they opened from the application. */
   async function creatorInConversation(campaign: Partial<typeof campaigns.$inferInsert> = {}) {
-    n += 1;
-    const person = await createReadyCreator(api.app, api.db, {
-      email: `talk${n}@example.com`,
-      name: `Talk Person${n}`,
-    });
+    const person = await talker();
     const row = await insertCampaign(api.db, {
       name: `Talk Campaign ${n}`,
       brand: `Brand ${n}`,
@@ -89,12 +101,7 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
       followersRequired: 0,
       ...campaign,
     });
-    const applied = await send('POST', `/api/campaigns/${row.id}/applications`, person.cookie, {});
-    expect(applied.status).toBe(201);
-    const applicationId = applied.body.id as number;
-    const opened = await send('POST', `/api/applications/${applicationId}/conversation`, person.cookie, {});
-    expect(opened.status).toBe(200);
-    return { ...person, campaign: row, applicationId, conversationId: opened.body.id as number };
+    return { ...person, campaign: row, ...(await openConversation(person, row.id)) };
   }
 
   it('anonymous callers get 401; another creator gets 404 for everything of a conversation that is not theirs', async () => {
@@ -682,14 +689,8 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
     expect(await listed()).toEqual([{ id: first.campaign.id, name: 'Filter Campaign' }]);
 
     // A second creator of the same campaign writes too; the campaign is listed once.
-    n += 1;
-    const second = await createReadyCreator(api.app, api.db, {
-      email: `talk${n}@example.com`,
-      name: `Talk Person${n}`,
-    });
-    const applied = await send('POST', `/api/campaigns/${first.campaign.id}/applications`, second.cookie, {});
-    const opened = await send('POST', `/api/applications/${applied.body.id}/conversation`, second.cookie, {});
-    const secondId = opened.body.id as number;
+    const second = await talker();
+    const { conversationId: secondId } = await openConversation(second, first.campaign.id);
     const hi = await send('POST', `/api/conversations/${secondId}/messages`, second.cookie, { body: 'Hi' });
     expect(hi.status).toBe(201);
     expect(await listed()).toHaveLength(1);
@@ -730,14 +731,8 @@ describe.each(TEST_DRIVERS)('conversations on %s', (driver) => {
       ).toBe(201);
     const serum = await creatorInConversation({ name: 'Lumen Serum' });
     await write(serum.conversationId, serum.cookie);
-    n += 1;
-    const other = await createReadyCreator(api.app, api.db, {
-      email: `talk${n}@example.com`,
-      name: `Talk Person${n}`,
-    });
-    const applied = await send('POST', `/api/campaigns/${serum.campaign.id}/applications`, other.cookie, {});
-    const opened = await send('POST', `/api/applications/${applied.body.id}/conversation`, other.cookie, {});
-    await write(opened.body.id as number, other.cookie);
+    const other = await talker();
+    await write((await openConversation(other, serum.campaign.id)).conversationId, other.cookie);
     const balm = await creatorInConversation({ name: 'lumen balm' });
     await write(balm.conversationId, balm.cookie);
     const cream = await creatorInConversation({ name: 'Lumen Cream' });

@@ -26,7 +26,7 @@ import { AppError } from '../http/errors';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
 import { answer, eventStreamAnswer, jsonBody, optionalJsonBody, refusal } from '../http/route-responses';
-import { currentCreator } from '../middleware/creator';
+import { creatorOnly, currentCreator } from '../middleware/creator';
 import { currentUser, requireRole } from '../middleware/session';
 import { leaseStream } from '../middleware/stream-lease';
 import { deleteMessage, editMessage } from '../services/conversations/change-message';
@@ -179,12 +179,12 @@ export function threadRoutes(side: Side) {
 /* The creator's own list of conversations and its stream. */
 const creatorRoute = routeGroup({
   tags: TAGS.creator,
-  middleware: requireRole('influencer'),
+  middleware: creatorOnly,
   refusals: errors,
 });
 const creatorStreamRoute = routeGroup({
   tags: TAGS.creator,
-  middleware: requireRole('influencer'),
+  middleware: creatorOnly,
   refusals: streamErrors,
 });
 

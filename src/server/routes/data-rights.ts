@@ -11,9 +11,9 @@ import {
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
 import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
-import { currentCreator } from '../middleware/creator';
+import { creatorOnly, currentCreator } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
-import { currentUser, requireRole } from '../middleware/session';
+import { currentUser } from '../middleware/session';
 import { closeAccount, closurePreview } from '../services/data-rights/close-account';
 import { listAccountClosures } from '../services/data-rights/closures';
 import {
@@ -24,7 +24,6 @@ import {
 } from '../services/data-rights/data-export';
 
 /** Issue 27: the creator's data rights (download my data, close my account) and the admins' list of closures. */
-const creatorOnly = requireRole('influencer');
 const common = refusals({
   400: 'Bad input',
   401: 'Not signed in',

@@ -12,8 +12,7 @@ import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
 import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
-import { currentCreator } from '../middleware/creator';
-import { requireRole } from '../middleware/session';
+import { creatorOnly, currentCreator } from '../middleware/creator';
 import {
   myProblems,
   problemQueue,
@@ -38,7 +37,7 @@ const actionAnswers = {
 const adminRoute = routeGroup({ tags: ['Admin problems'], refusals: common });
 const creatorRoute = routeGroup({
   tags: ['Applications'],
-  middleware: requireRole('influencer'),
+  middleware: creatorOnly,
   refusals: common,
 });
 

@@ -51,6 +51,12 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
       body: (await response.json()) as Record<string, unknown> & { error?: string },
     };
   };
+  /** The creator asks for a code at the address `email`, with the proof it is them (a password or a code) if any. */
+  const askCodeAt = (
+    email: string,
+    cookie: string,
+    proof: { currentPassword?: string; code?: string } = {},
+  ) => post('/api/send-verification', { email, ...proof }, cookie);
   /** The creator enters the code mailed to the new address `email`, which becomes theirs. */
   const enterCodeMailedTo = (email: string, cookie: string) =>
     post('/api/verify-email', { email, code: mailer.lastCodeFor(email) }, cookie);
@@ -148,24 +154,16 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
   it('moving the verified email of an onboarded account needs the password, and the old address is told', async () => {
     const dee = await ready();
     advance();
-    const none = await post('/api/send-verification', { email: 'dee.new@example.com' }, dee.cookie);
+    const none = await askCodeAt('dee.new@example.com', dee.cookie);
     expect(none).toMatchObject({
       status: 403,
       body: { error: 'To change your email address, confirm with your account password.' },
     });
-    const wrong = await post(
-      '/api/send-verification',
-      { email: 'dee.new@example.com', currentPassword: 'nope' },
-      dee.cookie,
-    );
+    const wrong = await askCodeAt('dee.new@example.com', dee.cookie, { currentPassword: 'nope' });
     expect(wrong.status).toBe(403);
     expect(mailer.sent.some((m) => m.to === 'dee.new@example.com')).toBe(false);
 
-    const right = await post(
-      '/api/send-verification',
-      { email: 'dee.new@example.com', currentPassword: PASSWORD },
-      dee.cookie,
-    );
+    const right = await askCodeAt('dee.new@example.com', dee.cookie, { currentPassword: PASSWORD });
     expect(right.status).toBe(200);
     const verified = await enterCodeMailedTo('dee.new@example.com', dee.cookie);
     expect(verified.status).toBe(200);
@@ -175,9 +173,7 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
     expect(notice.text).toContain('dee.new@example.com');
     // Re-verifying the same address needs nothing.
     advance();
-    expect((await post('/api/send-verification', { email: 'dee.new@example.com' }, dee.cookie)).status).toBe(
-      200,
-    );
+    expect((await askCodeAt('dee.new@example.com', dee.cookie)).status).toBe(200);
   });
 
   it('without a password, an email change follows a code from the current email (no minute to wait)', async () => {
@@ -186,11 +182,7 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
     advance();
     expect((await post('/api/me/paypal-code', {}, eve.cookie)).status).toBe(200);
     const proof = mailer.lastCodeFor(eve.email);
-    const sent = await post(
-      '/api/send-verification',
-      { email: 'eve.new@example.com', code: proof },
-      eve.cookie,
-    );
+    const sent = await askCodeAt('eve.new@example.com', eve.cookie, { code: proof });
     expect(sent.status).toBe(200);
     const verified = await enterCodeMailedTo('eve.new@example.com', eve.cookie);
     expect(verified.status).toBe(200);
@@ -204,9 +196,7 @@ describe.each(TEST_DRIVERS)('proof for PayPal and email changes on %s', (driver)
     const cookie = await signUpCreator(api.app, { email, password: PASSWORD });
     await api.db.update(creators).set({ emailVerified: true }).where(eq(creators.email, email));
     advance();
-    expect((await post('/api/send-verification', { email: 'attacker@example.com' }, cookie)).status).toBe(
-      200,
-    );
+    expect((await askCodeAt('attacker@example.com', cookie)).status).toBe(200);
     const attackerCode = mailer.lastCodeFor('attacker@example.com');
     await api.db.update(creators).set({ profileCompleted: true }).where(eq(creators.email, email));
     const moved = await post(

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
 import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
@@ -10,50 +11,22 @@ import {
   metaSignedRequest,
   startFakeInstagram,
 } from '../../../tests/support/fake-instagram';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { instagramConnections, platformDataDeletions } from '../../db/schema/content-metrics';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
 import { createLogger } from '../process/logger';
 
 const ORIGIN = 'http://localhost:3000';
 
 // Issue 42, items 3 and 10: Meta's callbacks name the app-scoped id, and a repeat or a stale request runs nothing.
 describe.each(TEST_DRIVERS)("Meta's Instagram callbacks on %s", (driver) => {
-  let database: TestDatabase;
   let fake: FakeInstagram;
-  let app: ReturnType<typeof createApp>;
   const clock = { now: new Date() };
   const logLines: string[] = [];
   const account: FakeInstagramAccount = { userId: '17841400000000021', username: 'cal.makes', ages: null };
 
-  const post = (path: string, signedRequest: string) =>
-    app.request(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ signed_request: signedRequest }).toString(),
-    });
-  const connect = async (cookie: string) => {
-    const started = await postJson(app, '/api/me/connections/instagram', {}, cookie);
-    const authorize = new URL(((await started.json()) as { url: string }).url);
-    fake.authorizeAs = account.userId;
-    const back = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!);
-    const done = await getWithCookie(app, `${back.pathname}${back.search}`, cookie);
-    expect(done.headers.get('location')).toBe('/profile?instagram=connected');
-  };
-  const connected = async (cookie: string) =>
-    (
-      (await (await getWithCookie(app, '/api/me/connections/instagram', cookie)).json()) as {
-        connection: unknown;
-      }
-    ).connection;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
+  const api = useAdminApp(driver, async () => {
     fake = await startFakeInstagram();
     fake.accounts.set(account.userId, account);
-    const env = testEnv(fake.appEnv);
     const destination = new Writable({
       write(chunk, _encoding, done) {
         logLines.push(String(chunk));
@@ -61,16 +34,35 @@ describe.each(TEST_DRIVERS)("Meta's Instagram callbacks on %s", (driver) => {
       },
     });
     const logger = createLogger({ level: 'info', pretty: false, destination });
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer: captureMailer(), now: () => clock.now });
+    return { env: fake.appEnv, logger, mailer: captureMailer(), now: () => clock.now, adminEmail: false };
   });
   afterAll(async () => {
     await fake.close();
-    await database?.destroy();
   });
 
+  const post = (path: string, signedRequest: string) =>
+    api.app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ signed_request: signedRequest }).toString(),
+    });
+  const connect = async (cookie: string) => {
+    const started = await postJson(api.app, '/api/me/connections/instagram', {}, cookie);
+    const authorize = new URL(((await started.json()) as { url: string }).url);
+    fake.authorizeAs = account.userId;
+    const back = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!);
+    const done = await getWithCookie(api.app, `${back.pathname}${back.search}`, cookie);
+    expect(done.headers.get('location')).toBe('/profile?instagram=connected');
+  };
+  const connected = async (cookie: string) =>
+    (
+      (await (await getWithCookie(api.app, '/api/me/connections/instagram', cookie)).json()) as {
+        connection: unknown;
+      }
+    ).connection;
+
   it('deletes the connection named by the app-scoped id of the signed request, as Meta sends it', async () => {
-    const cal = await createReadyCreator(app, database.db, {
+    const cal = await createReadyCreator(api.app, api.db, {
       email: `cal-${driver}@example.com`,
       name: 'Cal Ng',
     });
@@ -82,14 +74,14 @@ describe.each(TEST_DRIVERS)("Meta's Instagram callbacks on %s", (driver) => {
     );
     expect(deleted.status).toBe(200);
     expect(await connected(cal.cookie)).toBeNull();
-    expect(await database.db.select().from(instagramConnections)).toEqual([]);
+    expect(await api.db.select().from(instagramConnections)).toEqual([]);
     const { confirmation_code } = (await deleted.json()) as { confirmation_code: string };
-    const page = await (await app.request(`/data-deletion/${confirmation_code}`)).text();
+    const page = await (await api.app.request(`/data-deletion/${confirmation_code}`)).text();
     expect(page).toContain('We disconnected the Instagram account from Mintbox');
   });
 
   it('answers a repeated request with its first confirmation code and runs it once, even at the same time', async () => {
-    const before = (await database.db.select().from(platformDataDeletions)).length;
+    const before = (await api.db.select().from(platformDataDeletions)).length;
     const signed = metaSignedRequest(fake.appSecret, {
       user_id: '27000000000000099',
       issued_at: Math.floor(clock.now.getTime() / 1000),
@@ -106,13 +98,13 @@ describe.each(TEST_DRIVERS)("Meta's Instagram callbacks on %s", (driver) => {
     const asDeletion = await post('/api/instagram/data-deletion', signed);
     expect(asDeletion.status).toBe(200);
     expect(((await asDeletion.json()) as { confirmation_code: string }).confirmation_code).toBe(codes[0]);
-    expect((await database.db.select().from(platformDataDeletions)).length).toBe(before + 1);
+    expect((await api.db.select().from(platformDataDeletions)).length).toBe(before + 1);
     // Nothing matched: logged, and still answered as Meta requires.
     expect(logLines.some((line) => line.includes('matched no Instagram connection'))).toBe(true);
   });
 
   it('refuses a request issued more than an hour ago (the year 2000) or in the future, and records nothing', async () => {
-    const before = (await database.db.select().from(platformDataDeletions)).length;
+    const before = (await api.db.select().from(platformDataDeletions)).length;
     const at = (date: Date) =>
       metaSignedRequest(fake.appSecret, {
         user_id: '27000000000000098',
@@ -141,7 +133,7 @@ describe.each(TEST_DRIVERS)("Meta's Instagram callbacks on %s", (driver) => {
     expect(
       await post('/api/instagram/deauthorize', at(new Date(clock.now.getTime() - 59 * 60_000))),
     ).toHaveProperty('status', 200);
-    expect((await database.db.select().from(platformDataDeletions)).length).toBe(before + 1);
+    expect((await api.db.select().from(platformDataDeletions)).length).toBe(before + 1);
     expect(ORIGIN).toBeTruthy();
   });
 });

@@ -4,8 +4,8 @@ import { urlResultSchema } from '../../shared/schemas/results';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
 import { answer, refusal, refusals } from '../http/route-responses';
-import { currentCreator } from '../middleware/creator';
-import { currentUser, requireRole } from '../middleware/session';
+import { creatorOnly, currentCreator } from '../middleware/creator';
+import { currentUser } from '../middleware/session';
 import {
   completeInstagramConnection,
   disconnectInstagram,
@@ -17,7 +17,6 @@ const errors = refusals({
   401: 'Not signed in',
   403: 'Not a creator',
 });
-const creatorOnly = requireRole('influencer');
 const PATH = '/me/connections/instagram';
 
 const creatorRoute = routeGroup({ tags: ['Connections'], middleware: creatorOnly, refusals: errors });

@@ -1,8 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter } from '../http/openapi';
 import { eventStreamAnswer, refusals } from '../http/route-responses';
-import { currentCreator } from '../middleware/creator';
-import { requireRole } from '../middleware/session';
+import { creatorOnly, currentCreator } from '../middleware/creator';
 import { leaseStream } from '../middleware/stream-lease';
 import { liveStream } from '../services/live/event-stream';
 
@@ -24,7 +23,7 @@ export const liveRoutes = createRouter().openapi(
     tags: ['Me'],
     summary:
       "Server-Sent Events telling the signed-in creator's pages that their wallet or dashboard changed (events: ready, change {topic}, resync)",
-    middleware: requireRole('influencer'),
+    middleware: creatorOnly,
     responses: { 200: eventStreamAnswer('An event stream'), ...streamRefusals },
   }),
   async (c) => {

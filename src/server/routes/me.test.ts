@@ -132,35 +132,26 @@ describe.each(TEST_DRIVERS)('mail preferences and recent activity on %s', (drive
     const declined = await newCampaign('Activity Declined');
     const step = () => clock.advance(60 * 60 * 1000);
 
-    const applied = await call<{ id: number }>(`/api/campaigns/${campaign.id}/applications`, {}, cy.cookie);
-    const id = applied.body.id;
+    const id = await api.apply(campaign.id, cy.cookie);
     step();
-    const second = await call<{ id: number }>(`/api/campaigns/${declined.id}/applications`, {}, cy.cookie);
-    await call(`/api/campaigns/${declined.id}/applications`, {}, other.cookie);
+    const second = await api.apply(declined.id, cy.cookie);
+    await api.apply(declined.id, other.cookie);
     step();
-    await call(`/api/admin/applications/${second.body.id}/reject`, {});
+    await call(`/api/admin/applications/${second}/reject`, {});
     step();
-    await call(`/api/admin/applications/${id}/accept`, {});
+    await api.accept(id);
     step();
     await call(`/api/admin/applications/${id}/shipment`, { carrier: 'UPS', trackingNumber: '1Z1' });
     step();
     await call(`/api/applications/${id}/delivery`, { action: 'confirm' }, cy.cookie);
     step();
-    const first = await call<{ id: number }>(
-      `/api/applications/${id}/submissions`,
-      { urls: ['https://www.instagram.com/p/one'] },
-      cy.cookie,
-    );
+    const first = await api.submit(id, cy.cookie, 'https://www.instagram.com/p/one');
     step();
-    await call(`/api/admin/submissions/${first.body.id}/request-changes`, { message: 'Show the label' });
+    await call(`/api/admin/submissions/${first}/request-changes`, { message: 'Show the label' });
     step();
-    const again = await call<{ id: number }>(
-      `/api/applications/${id}/submissions`,
-      { urls: ['https://www.instagram.com/p/two'] },
-      cy.cookie,
-    );
+    const again = await api.submit(id, cy.cookie, 'https://www.instagram.com/p/two');
     step();
-    expect((await call(`/api/admin/submissions/${again.body.id}/approve`, {})).status).toBe(200);
+    expect((await call(`/api/admin/submissions/${again}/approve`, {})).status).toBe(200);
 
     const activity = await get<{ items: ActivityItem[] }>('/api/me/activity', cy.cookie);
     expect(activity.status).toBe(200);

@@ -1,3 +1,4 @@
+import type { Env } from '../../config/env';
 import {
   activityListSchema,
   adminDigestSettingSchema,
@@ -10,15 +11,14 @@ import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
 import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
-import { currentCreator } from '../middleware/creator';
-import { currentUser, requireRole } from '../middleware/session';
+import { creatorOnly, currentCreator } from '../middleware/creator';
+import { currentUser } from '../middleware/session';
 import { recentActivity } from '../services/activity';
 import { isDigestEnabled, saveDigestSetting } from '../services/admin-digest';
 import { creatorRecord } from '../services/creator-description';
 import { mailPreferencesOf, saveMailPreferences } from '../services/creator-mail';
 import { myReliability } from '../services/reliability';
 
-const creatorOnly = requireRole('influencer');
 const common = refusals({
   401: 'Not signed in',
   403: 'Not a creator',
@@ -90,22 +90,21 @@ const putDigest = adminRoute.put('/me/digest', {
   responses: { 200: answer('Saved', adminDigestStateSchema), 400: refusal('Bad input') },
 });
 
+/** The admin's digest switch as the page shows it: on or off, the server's interval, whether it can send mail. */
+const digestState = (env: Env, enabled: boolean) => ({
+  enabled,
+  intervalMinutes: env.adminDigestIntervalMinutes,
+  mailServer: Boolean(env.smtpUrl),
+});
+
 /** Mounted under /api/admin (behind requireRole('admin')): the admin's own digest switch. */
 export const adminMeRoutes = createRouter()
   .openapi(getDigest, async (c) => {
-    const { env } = c.get('deps');
     const enabled = await isDigestEnabled(c.get('services'), currentUser(c).id);
-    return c.json(
-      { enabled, intervalMinutes: env.adminDigestIntervalMinutes, mailServer: Boolean(env.smtpUrl) },
-      200,
-    );
+    return c.json(digestState(c.get('deps').env, enabled), 200);
   })
   .openapi(putDigest, async (c) => {
-    const { env } = c.get('deps');
     const { enabled } = c.req.valid('json');
     await saveDigestSetting(c.get('services'), { ...adminActor(c), userId: currentUser(c).id }, enabled);
-    return c.json(
-      { enabled, intervalMinutes: env.adminDigestIntervalMinutes, mailServer: Boolean(env.smtpUrl) },
-      200,
-    );
+    return c.json(digestState(c.get('deps').env, enabled), 200);
   });

@@ -179,6 +179,9 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
     beforeAll(async () => {
       cookie = await newCreator();
     });
+    /** The creator saves the completed profile with `changes` (PATCH /api/me/profile). */
+    const editProfile = (changes: Record<string, unknown>) =>
+      saveProfile(api.app, cookie, { ...PROFILE, ...changes });
 
     it('refuses the profile until the email is verified', async () => {
       const response = await postJson(api.app, '/api/complete-profile', PROFILE, cookie);
@@ -286,18 +289,17 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
     });
 
     it('checks every handle on editing too, and keeps only the handle of a pasted profile link', async () => {
-      const patch = (body: Record<string, unknown>) => saveProfile(api.app, cookie, { ...PROFILE, ...body });
       for (const [field, value, message] of [
         ['instagramHandle', 'https://not a url/@@@', HANDLE_MESSAGES.instagram],
         ['instagramHandle', 'https://www.instagram.com/p/C0dE123/', HANDLE_MESSAGES.instagram],
         ['tiktokHandle', 'ana tok', HANDLE_MESSAGES.tiktok],
         ['youtubeHandle', 'https://www.youtube.com/channel/UC1', HANDLE_MESSAGES.youtube],
       ] as const) {
-        const refused = await patch({ [field]: value });
+        const refused = await editProfile({ [field]: value });
         expect(refused.status, value).toBe(400);
         expect(await refused.json()).toEqual({ error: message, code: 'VALIDATION_FAILED', field });
       }
-      const saved = await patch({
+      const saved = await editProfile({
         instagramHandle: 'https://www.instagram.com/ana.glow/?igsh=abc',
         tiktokHandle: 'https://www.tiktok.com/@ana.tt',
         youtubeHandle: 'https://www.youtube.com/@AnaGlow',
@@ -324,8 +326,7 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
       [100001, 'Mega'],
     ])('tiers %i followers as %s', async (followers, tier) => {
       // The profile is complete now: edits go through PATCH /api/me/profile (issue 22), which tiers the same way.
-      const response = await saveProfile(api.app, cookie, {
-        ...PROFILE,
+      const response = await editProfile({
         tiktokFollowers: 10,
         instagramFollowers: '',
         youtubeSubscribers: followers,
@@ -365,19 +366,14 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
     });
 
     it('lets the creator edit the profile; a new PayPal email needs the password and tells the old address', async () => {
-      const unconfirmed = await saveProfile(api.app, cookie, {
-        ...PROFILE,
-        paypalEmail: 'new.pay@example.com',
-      });
+      const unconfirmed = await editProfile({ paypalEmail: 'new.pay@example.com' });
       expect(unconfirmed.status).toBe(403);
-      const wrong = await saveProfile(api.app, cookie, {
-        ...PROFILE,
+      const wrong = await editProfile({
         paypalEmail: 'new.pay@example.com',
         currentPassword: 'not it at all',
       });
       expect(wrong.status).toBe(403);
-      const confirmed = await saveProfile(api.app, cookie, {
-        ...PROFILE,
+      const confirmed = await editProfile({
         city: 'Oakland',
         paypalEmail: 'new.pay@example.com',
         currentPassword: 'correct horse battery',
@@ -399,8 +395,7 @@ describe.each(TEST_DRIVERS)('onboarding API on %s', (driver) => {
       expect(account?.text).toContain('new.pay@example.com');
 
       // Other edits need no confirmation.
-      const plain = await saveProfile(api.app, cookie, {
-        ...PROFILE,
+      const plain = await editProfile({
         paypalEmail: 'new.pay@example.com',
         city: 'Berkeley',
       });

@@ -15,8 +15,8 @@ import { validationErrorBody } from '../http/errors';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
 import { answer, jsonBody, refusal } from '../http/route-responses';
-import { currentCreator, verifiedCreator } from '../middleware/creator';
-import { clientAddress, currentUser, requireRole } from '../middleware/session';
+import { creatorOnly, currentCreator, verifiedCreator } from '../middleware/creator';
+import { clientAddress, currentUser } from '../middleware/session';
 import { creatorRecord } from '../services/creator-description';
 import { isEmailChange, sendVerificationCode, verifyEmailCode } from '../services/email-verification';
 import {
@@ -56,7 +56,7 @@ const profileHook = (
 
 const creatorRoute = routeGroup({
   tags: ['Onboarding'],
-  middleware: [requireRole('influencer')] as const,
+  middleware: [creatorOnly] as const,
   refusals: { 401: refusal('Not signed in') },
 });
 

@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
 import { postJson } from '../../../tests/support/auth-client';
 import { startTestOidcProvider, type TestOidcProvider } from '../../../tests/support/oidc-provider';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 
 const APP_URL = 'http://localhost:3000';
 
@@ -19,32 +16,27 @@ function readmeCallbacks(): Map<string, string> {
 
 // Issue 42, item 13: the README names each provider's callback address, the one the sign-in really sends.
 describe.each(TEST_DRIVERS)('social sign-in callback addresses on %s', (driver) => {
-  let database: TestDatabase;
   let google: TestOidcProvider;
-  let app: ReturnType<typeof createApp>;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
+  const api = useAdminApp(driver, async () => {
     google = await startTestOidcProvider({ appUrl: APP_URL, user: { email: 'g@example.com', name: 'G' } });
-    const env = testEnv({
-      TRUST_PROXY: 'true',
-      GOOGLE_CLIENT_ID: google.clientId,
-      GOOGLE_CLIENT_SECRET: google.clientSecret,
-      GOOGLE_DISCOVERY_URL: google.discoveryUrl,
-      FACEBOOK_CLIENT_ID: 'fb-id',
-      FACEBOOK_CLIENT_SECRET: 'fb-secret',
-      X_CLIENT_ID: 'x-id',
-      X_CLIENT_SECRET: 'x-secret',
-      TIKTOK_CLIENT_ID: 'tt-key',
-      TIKTOK_CLIENT_SECRET: 'tt-secret',
-    });
-    const logger = silentLogger();
-    app = createApp({ db: database.db, env, logger, auth: createAuth({ db: database.db, env, logger }) });
+    return {
+      env: {
+        GOOGLE_CLIENT_ID: google.clientId,
+        GOOGLE_CLIENT_SECRET: google.clientSecret,
+        GOOGLE_DISCOVERY_URL: google.discoveryUrl,
+        FACEBOOK_CLIENT_ID: 'fb-id',
+        FACEBOOK_CLIENT_SECRET: 'fb-secret',
+        X_CLIENT_ID: 'x-id',
+        X_CLIENT_SECRET: 'x-secret',
+        TIKTOK_CLIENT_ID: 'tt-key',
+        TIKTOK_CLIENT_SECRET: 'tt-secret',
+      },
+      adminEmail: false,
+    };
   });
 
   afterAll(async () => {
     await google?.close();
-    await database?.destroy();
   });
 
   it('names for each provider the callback address its sign-in sends (X: twitter)', async () => {
@@ -52,7 +44,7 @@ describe.each(TEST_DRIVERS)('social sign-in callback addresses on %s', (driver) 
     expect([...named.keys()].sort()).toEqual(['Facebook', 'Google', 'TikTok', 'X']);
     const providers = { Google: 'google', Facebook: 'facebook', X: 'x', TikTok: 'tiktok' } as const;
     for (const [name, id] of Object.entries(providers)) {
-      const answer = await postJson(app, `/api/auth/social/${id}`, {});
+      const answer = await postJson(api.app, `/api/auth/social/${id}`, {});
       expect(answer.status, name).toBe(200);
       const { url } = (await answer.json()) as { url: string };
       expect(new URL(url).searchParams.get('redirect_uri'), name).toBe(`${APP_URL}${named.get(name)}`);

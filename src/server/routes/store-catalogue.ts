@@ -8,8 +8,8 @@ import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
 import { answer, json, jsonBody, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
+import { storeAccess } from '../middleware/store-access';
 import { importStoreProduct, storeCatalogue } from '../services/stores/catalogue';
-import { storeAccessFromEnv } from '../services/stores/store-access';
 import { resyncStore } from '../services/stores/sync';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
@@ -45,16 +45,16 @@ const routes = {
 /** Admins (mounted under /admin): a store's catalogue, re-sync, and importing its products (issue 37). */
 export const adminStoreCatalogueRoutes = createRouter()
   .openapi(routes.catalogue, async (c) => {
-    const access = storeAccessFromEnv(c.get('deps').env);
+    const access = storeAccess(c);
     const items = await storeCatalogue(c.get('services'), access, c.req.valid('param').id);
     return c.json({ items }, 200);
   })
   .openapi(routes.sync, async (c) => {
-    const access = storeAccessFromEnv(c.get('deps').env);
+    const access = storeAccess(c);
     return c.json(await resyncStore(c.get('services'), access, c.req.valid('param').id), 200);
   })
   .openapi(routes.import, async (c) => {
-    const access = storeAccessFromEnv(c.get('deps').env);
+    const access = storeAccess(c);
     const made = await importStoreProduct(
       c.get('services'),
       access,

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { errorBody } from '../../shared/schemas/error';
 import { createRouter } from '../http/openapi';
 import { keptOnceWebhookResponses, webhookBodyRefusal } from '../http/webhook-body';
-import { storeAccessFromEnv } from '../services/stores/store-access';
+import { storeAccess } from '../middleware/store-access';
 import { applyStoreWebhookEvents, receiveStoreWebhook } from '../services/stores/store-webhooks';
 
 const webhookRoute = createRoute({
@@ -21,7 +21,7 @@ export const storeWebhookRoutes = createRouter().openapi(webhookRoute, async (c)
   const refusal = webhookBodyRefusal(rawBody);
   if (refusal) return c.json(errorBody(refusal.message, refusal.code), refusal.status);
   const services = c.get('services');
-  const access = storeAccessFromEnv(c.get('deps').env);
+  const access = storeAccess(c);
   const result = await receiveStoreWebhook(services, access, rawBody, c.req.raw.headers);
   // Answered at once (Shopify waits 5 s at most); applied right after, and by the store-webhooks job if this fails.
   if (!result.repeated) {

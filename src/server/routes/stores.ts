@@ -10,9 +10,9 @@ import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
 import { answer, jsonBody, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
+import { storeAccess } from '../middleware/store-access';
 import { readFulfilments } from '../services/stores/fulfilment';
 import { createStoreOrders } from '../services/stores/orders';
-import { storeAccessFromEnv } from '../services/stores/store-access';
 import { connectStore, listStores } from '../services/stores/store-connection';
 import { subscribeStoreWebhooks } from '../services/stores/store-webhooks';
 
@@ -54,7 +54,7 @@ const routes = {
 export const adminStoreRoutes = createRouter()
   .openapi(routes.list, async (c) => c.json({ items: await listStores(c.get('services')) }, 200))
   .openapi(routes.connect, async (c) => {
-    const access = storeAccessFromEnv(c.get('deps').env);
+    const access = storeAccess(c);
     const made = await connectStore(c.get('services'), access, c.req.valid('json'), adminActor(c));
     // Fulfilments and cancellations by webhook when the app's secret was given (else read back on demand).
     await subscribeStoreWebhooks(c.get('services'), access, made.id);
@@ -63,11 +63,7 @@ export const adminStoreRoutes = createRouter()
   .openapi(routes.orders, async (c) =>
     c.json(
       {
-        items: await createStoreOrders(
-          c.get('services'),
-          storeAccessFromEnv(c.get('deps').env),
-          c.req.valid('json').ids,
-        ),
+        items: await createStoreOrders(c.get('services'), storeAccess(c), c.req.valid('json').ids),
       },
       200,
     ),
@@ -75,11 +71,7 @@ export const adminStoreRoutes = createRouter()
   .openapi(routes.fulfilments, async (c) =>
     c.json(
       {
-        items: await readFulfilments(
-          c.get('services'),
-          storeAccessFromEnv(c.get('deps').env),
-          c.req.valid('json').ids,
-        ),
+        items: await readFulfilments(c.get('services'), storeAccess(c), c.req.valid('json').ids),
       },
       200,
     ),

@@ -10,9 +10,9 @@ import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
 import { answer, csvAnswer, jsonBody, refusal, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
-import { currentCreator, verifiedCreator } from '../middleware/creator';
+import { creatorOnly, currentCreator, verifiedCreator } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
-import { currentUser, requireRole } from '../middleware/session';
+import { currentUser } from '../middleware/session';
 import { fileTaxForm } from '../services/tax/file-form';
 import { myTaxForm } from '../services/tax/my-form';
 import { taxYearReport } from '../services/tax/tax-year';
@@ -24,7 +24,6 @@ const common = refusals({
   401: 'Not signed in',
   403: 'Not allowed',
 });
-const creatorOnly = requireRole('influencer');
 
 const creatorRoute = routeGroup({ tags: ['Tax forms'], middleware: creatorOnly, refusals: common });
 const adminRoute = routeGroup({ tags: ['Tax forms'], refusals: common });

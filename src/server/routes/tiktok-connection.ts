@@ -2,7 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { tiktokAccessSchema } from '../../shared/schemas/tiktok-access';
 import { createRouter } from '../http/openapi';
 import { json, refusal } from '../http/route-responses';
-import { currentUser, requireRole } from '../middleware/session';
+import { creatorOnly } from '../middleware/creator';
+import { currentUser } from '../middleware/session';
 import { tiktokAccess } from '../services/tiktok-access';
 
 const accessRoute = createRoute({
@@ -11,7 +12,7 @@ const accessRoute = createRoute({
   tags: ['Me'],
   summary:
     'What the creator let Mintbox read from TikTok: the scopes they unticked at sign-in and what to do about it (issue 42)',
-  middleware: requireRole('influencer'),
+  middleware: creatorOnly,
   responses: {
     200: { description: 'The grant', content: json(tiktokAccessSchema) },
     401: refusal('Not signed in'),

@@ -48,6 +48,10 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
       body,
     });
   };
+  /** The carrier scans the box (`fake.advance`) and EasyPost's signed Event reaches the webhook (200). */
+  const carrierScans = async (box: { trackerId: string }, scan: Parameters<FakeEasypost['advance']>[1]) => {
+    expect((await send(fake.advance(box.trackerId, scan))).status).toBe(200);
+  };
   const runJob = () => applyTrackingEvents(testServices({ db: database.db, mailer, now: () => clock.now }));
   const trackerOf = (code: string) =>
     [...fake.trackers.values()].find((t) => t.tracking_code === code)?.id as string;
@@ -202,12 +206,11 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
   it('a box returned to sender opens a delivery problem in the carrier words and pauses the clock', async () => {
     const box = await shipped('9400100000000000000103');
     const words = 'Return to Sender: Insufficient Address';
-    const returned = fake.advance(box.trackerId, {
+    await carrierScans(box, {
       status: 'return_to_sender',
       message: words,
       at: '2026-06-24T10:00:00Z',
     });
-    expect((await send(returned)).status).toBe(200);
     clock.now = new Date('2026-06-24T11:00:00Z');
     expect(await runJob()).toEqual({ applied: 1, mailed: 1 });
     const problems = (
@@ -233,12 +236,11 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
     const box = await shipped('9400100000000000000104');
     clock.now = new Date('2026-06-22T09:00:00Z');
     expect((await call(`/api/admin/applications/${box.id}/delivered`, {})).status).toBe(200);
-    const delivered = fake.advance(box.trackerId, {
+    await carrierScans(box, {
       status: 'delivered',
       message: 'Delivered',
       at: '2026-06-23T15:00:00Z',
     });
-    expect((await send(delivered)).status).toBe(200);
     expect(await runJob()).toEqual({ applied: 1, mailed: 0 });
     expect(await mine(box.cookie)).toMatchObject({
       status: 'delivered',
@@ -287,12 +289,11 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
 
   it("the shipping board counts a campaign's boxes per carrier status and flags a tracker silent for 7 days", async () => {
     const box = await shipped('9400100000000000000105');
-    const moving = fake.advance(box.trackerId, {
+    await carrierScans(box, {
       status: 'in_transit',
       message: 'In Transit',
       at: '2026-06-21T08:00:00Z',
     });
-    expect((await send(moving)).status).toBe(200);
     await runJob();
     const board = async (filter = '') =>
       (

@@ -10,13 +10,11 @@ import {
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
 import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
-import { currentCreator, verifiedCreator } from '../middleware/creator';
-import { requireRole } from '../middleware/session';
+import { creatorOnly, currentCreator, verifiedCreator } from '../middleware/creator';
 import { cancelRedemption } from '../services/payouts/cancel';
 import { requestRedemption } from '../services/payouts/redeem';
 import { getWallet, listPayouts } from '../services/payouts/wallet';
 
-const creatorOnly = requireRole('influencer');
 const common = refusals({
   400: 'Bad input (the message says what to fix)',
   401: 'Not signed in',

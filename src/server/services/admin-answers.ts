@@ -1,6 +1,6 @@
-import { hearsDatabaseChanges, onInvalidate } from '../../db/cache-invalidation';
+import { onInvalidate } from '../../db/cache-invalidation';
 import type { Database } from '../../db/client';
-import { KeptAnswers } from './kept-answers';
+import { keptAnswersPerDatabase } from './kept-answers';
 import { LIVE_CHANNEL } from './live/topics';
 import { type ReadyAnswer, readyAnswer } from './public-answers';
 
@@ -25,31 +25,27 @@ const MAX_AGE_MS = 60_000;
 /** Answers held per database at most (pages of several campaigns, groups and orders); past it the store starts over. */
 const LIMIT = 200;
 
-const stores = new WeakMap<object, KeptAnswers<ReadyAnswer>>();
-let enabled = true;
+const adminPages = keptAnswersPerDatabase<ReadyAnswer>({
+  limit: LIMIT,
+  maxAgeMs: MAX_AGE_MS,
+  listen: (db, store) => {
+    onInvalidate(db, ADMIN_PAGES_CHANNEL, () => store.forget());
+    // The live screens' campaign topic comes from the same commit, before the statement trigger's notice: the web
+    // reads the page again on it, so it forgets too (no read can slip between the two notices).
+    onInvalidate(db, LIVE_CHANNEL, (key) => {
+      if (key === null || key.startsWith('campaign:')) store.forget();
+    });
+  },
+});
 
 /** The bench's BOX_ANSWER_CACHE=0: every admin page computed again, to show what keeping them saves. */
 export function setAdminAnswerCache(on: boolean): void {
-  enabled = on;
-}
-
-function storeOf(db: Database): KeptAnswers<ReadyAnswer> {
-  const known = stores.get(db);
-  if (known) return known;
-  const store = new KeptAnswers<ReadyAnswer>(LIMIT, MAX_AGE_MS);
-  onInvalidate(db, ADMIN_PAGES_CHANNEL, () => store.forget());
-  // The live screens' campaign topic comes from the same commit, before the statement trigger's notice: the web
-  // reads the page again on it, so it forgets too (no read can slip between the two notices).
-  onInvalidate(db, LIVE_CHANNEL, (key) => {
-    if (key === null || key.startsWith('campaign:')) store.forget();
-  });
-  stores.set(db, store);
-  return store;
+  adminPages.setEnabled(on);
 }
 
 /** Forgets every kept admin page of this instance (a request that may have written has just been answered). */
 export function forgetAdminAnswers(db: Database): void {
-  stores.get(db)?.forget();
+  adminPages.forget(db);
 }
 
 /**
@@ -62,11 +58,5 @@ export async function keptAdminAnswer(
   load: () => Promise<unknown>,
   now = performance.now(),
 ): Promise<ReadyAnswer> {
-  if (!enabled || !hearsDatabaseChanges(db)) return readyAnswer(await load());
-  return storeOf(db).answer(
-    key,
-    async () => readyAnswer(await load()),
-    () => hearsDatabaseChanges(db),
-    now,
-  );
+  return adminPages.answer(db, key, async () => readyAnswer(await load()), now);
 }

@@ -79,13 +79,19 @@ const clearOnApplication = { deliveryProblem: null, deliveryProblemNote: null, d
 
 type OpenProblem = Awaited<ReturnType<typeof lockOpen>>;
 
-/** An admin's act on an open problem: what it changed, for the audit trail, and what the creator is told. */
-type ProblemAct = Pick<AuditChange, 'action' | 'before' | 'after'> & { notice: Notice };
+/**
+ * An admin's act on an open problem: what it writes on the problem, what it changed for the audit trail, and what
+ * the creator is told.
+ */
+type ProblemAct = Pick<AuditChange, 'action' | 'before' | 'after'> & {
+  problem: Partial<typeof deliveryProblems.$inferInsert>;
+  notice: Notice;
+};
 
 /**
  * One admin step on an open problem: in one transaction the problem locked (404, or 409 once resolved), `step`'s
- * writes, the audit entry of what it says it changed, and the creator's notice it answers; after the commit the
- * creator's mail (a 'shipping and delivery' mail, which the creator may switch off).
+ * writes, then the problem's that it answers, the audit entry of what it says it changed, and the creator's notice;
+ * after the commit the creator's mail (a 'shipping and delivery' mail, which the creator may switch off).
  */
 async function actOnOpenProblem(
   services: ServiceContext | AtInstant,
@@ -98,7 +104,8 @@ async function actOnOpenProblem(
   const ctx = atInstant(services);
   const found = await ctx.db.transaction(async (tx) => {
     const row = await lockOpen(tx, id);
-    const { action, before, after, notice } = await step(tx, row, ctx.now);
+    const { problem, action, before, after, notice } = await step(tx, row, ctx.now);
+    await tx.update(deliveryProblems).set(problem).where(eq(deliveryProblems.id, id));
     await recordAdminAction(tx, actor, {
       action,
       entityType: 'delivery_problem',
@@ -124,18 +131,13 @@ export async function replyToProblem(
     services,
     id,
     actor,
-    async (tx, row, now) => {
-      await tx
-        .update(deliveryProblems)
-        .set({ reply: message, repliedAt: now, repliedByName: actor.name })
-        .where(eq(deliveryProblems.id, id));
-      return {
-        action: 'problem.reply',
-        before: { reply: row.problem.reply },
-        after: { reply: message },
-        notice: creatorNotice.problemReply(row.campaign.name, row.problem.kind, message),
-      };
-    },
+    async (_tx, row, now) => ({
+      problem: { reply: message, repliedAt: now, repliedByName: actor.name },
+      action: 'problem.reply',
+      before: { reply: row.problem.reply },
+      after: { reply: message },
+      notice: creatorNotice.problemReply(row.campaign.name, row.problem.kind, message),
+    }),
     (row, appUrl) =>
       problemReplyMail(appUrl, row.creator.email, {
         campaign: row.campaign.name,
@@ -160,20 +162,17 @@ export async function resolveProblem(
     actor,
     async (tx, row, now) => {
       await tx
-        .update(deliveryProblems)
-        .set({
+        .update(applications)
+        .set({ ...clearOnApplication, updatedAt: now })
+        .where(eq(applications.id, row.application.id));
+      return {
+        problem: {
           status: 'resolved',
           resolution,
           resolvedAt: now,
           resolvedByName: actor.name,
           ...replyOf(message, now, actor),
-        })
-        .where(eq(deliveryProblems.id, id));
-      await tx
-        .update(applications)
-        .set({ ...clearOnApplication, updatedAt: now })
-        .where(eq(applications.id, row.application.id));
-      return {
+        },
         action: 'problem.resolve',
         before: { status: row.problem.status, resolution: row.problem.resolution },
         after: { status: 'resolved', resolution, ...(message ? { reply: message } : {}) },
@@ -211,17 +210,6 @@ export async function reshipProblem(
     actor,
     async (tx, row, now) => {
       const reshipped = await reshipBox(tx, row, input, now, tracker);
-      await tx
-        .update(deliveryProblems)
-        .set({
-          status: 'resolved',
-          reshippedAt: now,
-          resolution: `Re-shipped: ${carrier} ${trackingNumber}`,
-          resolvedAt: now,
-          resolvedByName: actor.name,
-          ...replyOf(message, now, actor),
-        })
-        .where(eq(deliveryProblems.id, id));
       const shipment = changedFields(
         {
           applicationStatus: row.application.status,
@@ -231,6 +219,14 @@ export async function reshipProblem(
         { applicationStatus: reshipped.status, carrier, trackingNumber },
       );
       return {
+        problem: {
+          status: 'resolved',
+          reshippedAt: now,
+          resolution: `Re-shipped: ${carrier} ${trackingNumber}`,
+          resolvedAt: now,
+          resolvedByName: actor.name,
+          ...replyOf(message, now, actor),
+        },
         action: 'problem.reship',
         before: { status: row.problem.status, ...shipment?.before },
         after: { status: 'resolved', ...shipment?.after, ...(message ? { reply: message } : {}) },

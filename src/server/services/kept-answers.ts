@@ -1,3 +1,6 @@
+import { hearsDatabaseChanges } from '../../db/cache-invalidation';
+import type { Database } from '../../db/client';
+
 /**
  * Answers kept on this instance for one database (the public answers of decision 0039, the admins' pages of decision
  * 0049): each until it is older than `maxAgeMs` or forgotten by an invalidation. Ages are read on the monotonic clock
@@ -44,4 +47,46 @@ export class KeptAnswers<T> {
     }
     return value;
   }
+}
+
+/**
+ * Answers kept per database, each database's store made on its first use and handed to `listen`, which subscribes
+ * it to the invalidations that make it forget. An answer is loaded again, and not kept, while the instance does not
+ * hear the database's changes (`hearsDatabaseChanges`) or while the bench switched keeping off.
+ */
+export function keptAnswersPerDatabase<T>(options: {
+  limit: number;
+  maxAgeMs: number;
+  listen: (db: Database, store: KeptAnswers<T>) => void;
+}) {
+  const stores = new WeakMap<object, KeptAnswers<T>>();
+  let enabled = true;
+  const storeOf = (db: Database) => {
+    const known = stores.get(db);
+    if (known) return known;
+    const store = new KeptAnswers<T>(options.limit, options.maxAgeMs);
+    options.listen(db, store);
+    stores.set(db, store);
+    return store;
+  };
+  return {
+    /** The bench's switch: off, every answer is loaded again, to show what keeping them saves. */
+    setEnabled(on: boolean): void {
+      enabled = on;
+    },
+    /** Forgets every answer kept for `db` on this instance. */
+    forget(db: Database): void {
+      stores.get(db)?.forget();
+    },
+    /** The answer under `key` for `db`: kept while it is good, else `load()`'s (see `KeptAnswers.answer`). */
+    answer<Loaded extends T | null>(
+      db: Database,
+      key: string,
+      load: () => Promise<Loaded>,
+      now?: number,
+    ): Promise<T | Loaded> {
+      if (!enabled || !hearsDatabaseChanges(db)) return load();
+      return storeOf(db).answer(key, load, () => hearsDatabaseChanges(db), now);
+    },
+  };
 }

@@ -1,13 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
 import { postJson, signUpCreator } from '../../../tests/support/auth-client';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/support/smtp-server';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { users, verifications } from '../../db/schema/auth';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
 import { RESETS_PER_ADDRESS_HOUR } from './password-reset';
 
 const OLD = 'correct horse battery';
@@ -18,8 +15,6 @@ const NEW = 'a brand new passphrase';
  * like the email codes: someone who reads the verifications table cannot use a link that is still live.
  */
 describe.each(TEST_DRIVERS)('reset links at rest on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
   let smtp: TestSmtpServer;
 
   const tokenIn = (text: string) => {
@@ -28,26 +23,22 @@ describe.each(TEST_DRIVERS)('reset links at rest on %s', (driver) => {
     return match[1]!;
   };
 
-  beforeAll(async () => {
+  // The real mailer over SMTP: the link is read from the mail the local SMTP server received.
+  const api = useAdminApp(driver, async () => {
     smtp = await startSmtpServer();
-    database = await createTestDatabase(driver);
-    // The real mailer over SMTP: the link is read from the mail the local SMTP server received.
-    const env = testEnv({ TRUST_PROXY: 'true', SMTP_URL: smtp.url });
-    const logger = silentLogger();
-    app = createApp({ db: database.db, env, logger, auth: createAuth({ db: database.db, env, logger }) });
+    return { env: { SMTP_URL: smtp.url }, adminEmail: false };
   });
   afterAll(async () => {
-    await database?.destroy();
     await smtp?.close();
   });
 
   it('keeps no reset token in the verifications table, and the mailed link still resets the password once', async () => {
     const email = `at-rest-${driver}@example.com`;
-    await signUpCreator(app, { email, password: OLD });
-    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    await signUpCreator(api.app, { email, password: OLD });
+    const [user] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     // More requests than the hourly limit: that limit still counts them (3 links mailed, the same answer to all).
     for (let i = 0; i <= RESETS_PER_ADDRESS_HOUR; i++) {
-      const asked = await postJson(app, '/api/auth/request-password-reset', { email });
+      const asked = await postJson(api.app, '/api/auth/request-password-reset', { email });
       expect(asked.status).toBe(200);
     }
     const tokens: string[] = [];
@@ -56,7 +47,7 @@ describe.each(TEST_DRIVERS)('reset links at rest on %s', (driver) => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(RESETS_PER_ADDRESS_HOUR);
 
-    const rows = await database.db.select().from(verifications);
+    const rows = await api.db.select().from(verifications);
     // One row per request (the fourth got one too, without a mail), each for this user, none readable.
     expect(rows.filter((row) => row.value === user!.id)).toHaveLength(RESETS_PER_ADDRESS_HOUR + 1);
     for (const row of rows) {
@@ -67,10 +58,11 @@ describe.each(TEST_DRIVERS)('reset links at rest on %s', (driver) => {
       }
     }
 
-    const reset = (token: string) => postJson(app, '/api/auth/reset-password', { token, newPassword: NEW });
+    const reset = (token: string) =>
+      postJson(api.app, '/api/auth/reset-password', { token, newPassword: NEW });
     expect((await reset(tokens[0]!)).status).toBe(200);
-    expect((await postJson(app, '/api/auth/sign-in/email', { email, password: NEW })).status).toBe(200);
-    expect((await postJson(app, '/api/auth/sign-in/email', { email, password: OLD })).status).toBe(401);
+    expect((await postJson(api.app, '/api/auth/sign-in/email', { email, password: NEW })).status).toBe(200);
+    expect((await postJson(api.app, '/api/auth/sign-in/email', { email, password: OLD })).status).toBe(401);
     // Used once: the same link is refused.
     expect((await reset(tokens[0]!)).status).toBe(400);
   });

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { hearsDatabaseChanges, onInvalidate } from '../../db/cache-invalidation';
+import { onInvalidate } from '../../db/cache-invalidation';
 import type { Database } from '../../db/client';
 import { CAMPAIGN_COUNTS_CHANNEL } from '../../db/queries/campaign-count-cache';
-import { KeptAnswers } from './kept-answers';
+import { keptAnswersPerDatabase } from './kept-answers';
 import { LIVE_CHANNEL } from './live/topics';
 
 const gzipAsync = promisify(gzip);
@@ -36,30 +36,26 @@ const MAX_AGE_MS = 60_000;
 /** Entries held per database at most; past it the cache starts over (first pages and campaigns read lately). */
 const LIMIT = 2000;
 
-const stores = new WeakMap<object, KeptAnswers<ReadyAnswer>>();
-let enabled = true;
+const CAMPAIGN_TOPIC = /^campaign:(\d+)$/;
+
+const publicAnswers = keptAnswersPerDatabase<ReadyAnswer>({
+  limit: LIMIT,
+  maxAgeMs: MAX_AGE_MS,
+  listen: (db, store) => {
+    onInvalidate(db, CAMPAIGN_COUNTS_CHANNEL, () => store.forget());
+    onInvalidate(db, LIVE_CHANNEL, (key) => {
+      if (key === null) return store.forget();
+      const topic = CAMPAIGN_TOPIC.exec(key);
+      if (!topic) return;
+      const campaign = campaignKey(Number(topic[1]));
+      store.forget((kept) => kept === campaign || kept.startsWith('page:'));
+    });
+  },
+});
 
 /** The bench's BENCH_ANSWER_CACHE=0: every public answer computed again, to show what the cache saves. */
 export function setPublicAnswerCache(on: boolean): void {
-  enabled = on;
-}
-
-const CAMPAIGN_TOPIC = /^campaign:(\d+)$/;
-
-function storeOf(db: Database): KeptAnswers<ReadyAnswer> {
-  const known = stores.get(db);
-  if (known) return known;
-  const store = new KeptAnswers<ReadyAnswer>(LIMIT, MAX_AGE_MS);
-  onInvalidate(db, CAMPAIGN_COUNTS_CHANNEL, () => store.forget());
-  onInvalidate(db, LIVE_CHANNEL, (key) => {
-    if (key === null) return store.forget();
-    const topic = CAMPAIGN_TOPIC.exec(key);
-    if (!topic) return;
-    const campaign = campaignKey(Number(topic[1]));
-    store.forget((kept) => kept === campaign || kept.startsWith('page:'));
-  });
-  stores.set(db, store);
-  return store;
+  publicAnswers.setEnabled(on);
 }
 
 export function readyAnswer(value: unknown): ReadyAnswer {
@@ -105,8 +101,7 @@ export async function keptAnswer(
     const value = await load();
     return value === null ? null : readyAnswer(value);
   };
-  if (!enabled || !hearsDatabaseChanges(db)) return serialised();
-  return storeOf(db).answer(key, serialised, () => hearsDatabaseChanges(db));
+  return publicAnswers.answer(db, key, serialised);
 }
 
 export function campaignKey(id: number): string {

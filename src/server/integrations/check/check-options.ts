@@ -22,7 +22,9 @@ export class CheckUsageError extends Error {
   override name = 'CheckUsageError';
 }
 
-export type Creator = { creatorId: number; email: string } | { missing: string };
+/** The creator named by `--creator`: found, or why not. */
+export type Creator = FoundCreator | { missing: string };
+export type FoundCreator = { creatorId: number; email: string };
 
 /** A service this server is not set up for (`why`: what is unset, and what is done instead): not tried, not a failure. */
 export const notConfigured = (service: ServiceName, why: string): ServiceReport => ({
@@ -44,3 +46,24 @@ export const notChecked = (service: ServiceName, setup: string, why: string): Se
   detail: why,
   failed: false,
 });
+
+/** A configured service that cannot be tried for the creator given (`why`: what is missing): a failure. */
+export const cannotCheck = (service: ServiceName, setup: string, why: string): ServiceReport => ({
+  ...notChecked(service, setup, why),
+  failed: true,
+});
+
+/**
+ * The creator whose connected account a check reads, or the report when there is none: none given (not checked:
+ * `why`), or the one given not found (a failure).
+ */
+export function creatorToCheck(
+  service: ServiceName,
+  setup: string,
+  creator: Creator | null,
+  why: string,
+): FoundCreator | ServiceReport {
+  if (!creator) return notChecked(service, setup, why);
+  if ('missing' in creator) return cannotCheck(service, setup, `${creator.missing}.`);
+  return creator;
+}

@@ -2,7 +2,13 @@ import type { Env } from '../../../config/env';
 import { findInstagramConnection } from '../../../db/queries/instagram-connections';
 import { open } from '../../auth/secret-box';
 import { systemClock } from '../../process/clock';
-import { type CheckOptions, type Creator, notChecked, notConfigured } from '../check/check-options';
+import {
+  type CheckOptions,
+  type Creator,
+  cannotCheck,
+  creatorToCheck,
+  notConfigured,
+} from '../check/check-options';
 import { hostOf, type Recorder, recorder, unreachableReport } from '../check/check-recorder';
 import { MetricsSourceError } from '../metrics-source';
 import type { ServiceReport } from '../service-report';
@@ -12,7 +18,8 @@ import { INSTAGRAM_TOKEN_PURPOSE } from './instagram-source';
 
 export async function checkInstagram(
   env: Pick<Env, 'instagram' | 'authSecret'>,
-  creator: Creator | null,
+  /** The creator given with --creator, whose account is read. */
+  named: Creator | null,
   options: CheckOptions,
   timeoutMs: number,
 ): Promise<ServiceReport> {
@@ -24,34 +31,28 @@ export async function checkInstagram(
   }
   const host = hostOf(env.instagram.apiBase);
   const base = { service: 'Instagram' as const, configured: true, setup: host };
-  if (!creator) {
-    return notChecked(
-      'Instagram',
-      host,
-      'not checked: give --creator <email> of a creator who connected Instagram on /profile to read their account with their token.',
-    );
-  }
-  if ('missing' in creator)
-    return { ...base, reachable: null, authorised: null, detail: `${creator.missing}.`, failed: true };
+  const creator = creatorToCheck(
+    'Instagram',
+    host,
+    named,
+    'not checked: give --creator <email> of a creator who connected Instagram on /profile to read their account with their token.',
+  );
+  if ('service' in creator) return creator;
   const connection = await findInstagramConnection(options.db!, creator.creatorId);
   if (!connection) {
-    return {
-      ...base,
-      reachable: null,
-      authorised: null,
-      detail: `${creator.email} has not connected Instagram (on /profile, "Connect Instagram").`,
-      failed: true,
-    };
+    return cannotCheck(
+      'Instagram',
+      host,
+      `${creator.email} has not connected Instagram (on /profile, "Connect Instagram").`,
+    );
   }
   const token = open(env.authSecret, INSTAGRAM_TOKEN_PURPOSE, connection.tokenCiphertext);
   if (!token) {
-    return {
-      ...base,
-      reachable: null,
-      authorised: null,
-      detail: `the stored token of @${connection.username} cannot be decrypted with this AUTH_SECRET (was AUTH_SECRET changed?): the creator must connect Instagram again.`,
-      failed: true,
-    };
+    return cannotCheck(
+      'Instagram',
+      host,
+      `the stored token of @${connection.username} cannot be decrypted with this AUTH_SECRET (was AUTH_SECRET changed?): the creator must connect Instagram again.`,
+    );
   }
   const rec = recorder(options.fetch ?? fetch, timeoutMs);
   const client = createInstagramClient(env.instagram, { fetch: rec.fetch });

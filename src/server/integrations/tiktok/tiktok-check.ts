@@ -2,7 +2,14 @@ import { z } from 'zod';
 import type { Env } from '../../../config/env';
 import { findTiktokAuth } from '../../../db/queries/creators';
 import { systemClock } from '../../process/clock';
-import { type CheckOptions, type Creator, notChecked, notConfigured } from '../check/check-options';
+import {
+  type CheckOptions,
+  type Creator,
+  cannotCheck,
+  creatorToCheck,
+  notChecked,
+  notConfigured,
+} from '../check/check-options';
 import { hostOf, recorder, unreachableReport } from '../check/check-recorder';
 import type { ServiceReport } from '../service-report';
 import { openTiktokToken } from './tiktok-login';
@@ -17,7 +24,8 @@ const tiktokAnswerSchema = z.object({
 
 export async function checkTiktok(
   env: Pick<Env, 'oauth' | 'tiktokApiBase' | 'authSecret'>,
-  creator: Creator | null,
+  /** The creator given with --creator, whose account is read. */
+  named: Creator | null,
   options: CheckOptions,
   timeoutMs: number,
 ): Promise<ServiceReport> {
@@ -29,26 +37,22 @@ export async function checkTiktok(
   }
   const host = hostOf(env.tiktokApiBase);
   const base = { service: 'TikTok' as const, configured: true, setup: host };
-  if (!creator) {
-    return notChecked(
-      'TikTok',
-      host,
-      'not checked: give --creator <email> of a creator who signed in with TikTok to read their profile with their token.',
-    );
-  }
-  if ('missing' in creator)
-    return { ...base, reachable: null, authorised: null, detail: `${creator.missing}.`, failed: true };
+  const creator = creatorToCheck(
+    'TikTok',
+    host,
+    named,
+    'not checked: give --creator <email> of a creator who signed in with TikTok to read their profile with their token.',
+  );
+  if ('service' in creator) return creator;
   // The token the sign-in stored, sealed with Better Auth's cipher; opened here, never renewed (this check writes
   // nothing: an expired one is left to the metrics job).
   const token = await storedTiktokToken(env, options, creator.creatorId);
   if (!token) {
-    return {
-      ...base,
-      reachable: null,
-      authorised: null,
-      detail: `${creator.email} has not signed in with TikTok (no TikTok token is stored).`,
-      failed: true,
-    };
+    return cannotCheck(
+      'TikTok',
+      host,
+      `${creator.email} has not signed in with TikTok (no TikTok token is stored).`,
+    );
   }
   const now = (options.now ?? systemClock)();
   if (token.expiresAt && token.expiresAt <= now) {

@@ -37,6 +37,12 @@ describe.each(TEST_DRIVERS)('the unread message mail on %s', (driver) => {
 
   const run = () => mailUnreadMessages(testServices({ db: api.db, mailer, now: () => clock.now }));
   const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
+  /** The clock moves on by `ms` and the job runs: the mails `email` received so far. */
+  const mailsAfter = async (ms: number, email: string) => {
+    clock.advance(ms);
+    await run();
+    return mailsTo(email);
+  };
   const send = async (path: string, body: unknown, cookie: string, method = 'POST') => {
     const response =
       method === 'POST'
@@ -77,9 +83,7 @@ describe.each(TEST_DRIVERS)('the unread message mail on %s', (driver) => {
     const jo = await conversation();
     await jo.reply('Go with Warm Sand, it suits the launch.');
     // The creator's own question never mails them.
-    clock.advance(9 * MINUTE);
-    await run();
-    expect(mailsTo(jo.email)).toHaveLength(0);
+    expect(await mailsAfter(9 * MINUTE, jo.email)).toHaveLength(0);
 
     clock.advance(MINUTE);
     expect((await run()).sent).toBeGreaterThanOrEqual(1);
@@ -90,31 +94,21 @@ describe.each(TEST_DRIVERS)('the unread message mail on %s', (driver) => {
 
     clock.advance(30 * MINUTE);
     await run();
-    clock.advance(60 * MINUTE);
-    await run();
-    expect(mailsTo(jo.email)).toHaveLength(1);
+    expect(await mailsAfter(60 * MINUTE, jo.email)).toHaveLength(1);
   });
 
   it('at most one mail an hour per conversation: a second unread message waits for the hour, then counts both', async () => {
     const jo = await conversation();
     await jo.reply('First answer.');
-    clock.advance(10 * MINUTE);
-    await run();
-    expect(mailsTo(jo.email)).toHaveLength(1);
+    expect(await mailsAfter(10 * MINUTE, jo.email)).toHaveLength(1);
     await smtp.waitForMail(jo.email);
 
     clock.advance(5 * MINUTE);
     await jo.reply('Second answer, still unread.');
-    clock.advance(15 * MINUTE); // 30 minutes after the first mail
-    await run();
-    expect(mailsTo(jo.email)).toHaveLength(1);
-
-    clock.advance(39 * MINUTE); // a minute short of an hour after the first mail
-    await run();
-    expect(mailsTo(jo.email)).toHaveLength(1);
-    clock.advance(MINUTE);
-    await run();
-    expect(mailsTo(jo.email)).toHaveLength(2);
+    // 30 minutes after the first mail, then a minute short of an hour after it: still one.
+    expect(await mailsAfter(15 * MINUTE, jo.email)).toHaveLength(1);
+    expect(await mailsAfter(39 * MINUTE, jo.email)).toHaveLength(1);
+    expect(await mailsAfter(MINUTE, jo.email)).toHaveLength(2);
     const second = await smtp.waitForMail(jo.email);
     expect(second.subject).toBe('2 new messages from Glow Labs');
     expect(second.text).toContain('Glow Labs · Maria: Second answer, still unread.');

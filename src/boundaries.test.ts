@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importSpecifiers, isTest, SRC, sourceFiles } from './source-tree';
+import { importSpecifiers, isTest, SRC, sourceFiles } from '../tests/support/source-tree';
 
 /*
  * The boundaries inside the server and the shape of the import graph (docs/architecture.md, decision 0011), enforced

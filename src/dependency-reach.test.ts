@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isTest, SRC, sourceFiles, srcPath } from './source-tree';
+import { isTest, SRC, sourceFiles, srcPath } from '../tests/support/source-tree';
 
 /*
  * One way to reach a dependency (issue 43, decision 0055). A route or a middleware never takes the database, the

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importSpecifiers, isTest, SRC, sourceFiles } from './source-tree';
+import { importSpecifiers, isTest, SRC, sourceFiles } from '../tests/support/source-tree';
 
 /*
  * The layers of docs/architecture.md, enforced: every relative import in src/ is read and checked against the rules.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { isTest, SRC, sourceFiles, srcPath } from './source-tree';
+import { isTest, SRC, sourceFiles, srcPath } from '../tests/support/source-tree';
 
 /*
  * Issue 43: a newcomer never has to read a whole long file or function. No source file in src/ is over 300 lines

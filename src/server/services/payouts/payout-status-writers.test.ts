@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isTest, SRC, sourceFiles, srcPath } from '../../../../tests/support/source-tree';
 
 /*
  * Issue 43: a payout's status changes only along the table of moves (src/shared/payout-moves.ts). Every statement that
@@ -9,17 +10,11 @@ import { describe, expect, it } from 'vitest';
  * status, or SQL text updating payouts' status).
  */
 
-const SRC = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 const WRITER = 'db/queries/payout-status-writes.ts';
 const MOVER = 'server/services/payouts/move.ts';
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
+/** The source files of src/ that are not tests (the migrations' folder holds no code). */
+const productionFiles = () => sourceFiles(SRC).filter((file) => !isTest(file));
 
 /** The text of a call's parenthesised argument starting at `open` (the index of its "("). */
 function argumentAt(text: string, open: number): string {
@@ -68,8 +63,8 @@ describe('the single writer of payout status', () => {
   });
 
   it('no source file but the one module writes a payout status', () => {
-    const writers = sourceFiles(SRC).flatMap((file) => {
-      const where = path.relative(SRC, file);
+    const writers = productionFiles().flatMap((file) => {
+      const where = srcPath(file);
       return where === WRITER ? [] : statusWrites(readFileSync(file, 'utf8')).map((w) => `${where}: ${w}`);
     });
     expect(writers).toEqual([]);
@@ -77,9 +72,9 @@ describe('the single writer of payout status', () => {
   });
 
   it('only the move service, which checks the table of moves, calls that module', () => {
-    const callers = sourceFiles(SRC)
+    const callers = productionFiles()
       .filter((file) => readFileSync(file, 'utf8').includes('queries/payout-status-writes'))
-      .map((file) => path.relative(SRC, file));
+      .map(srcPath);
     expect(callers).toEqual([MOVER]);
   });
 });

@@ -3,12 +3,13 @@ import path from 'node:path';
 
 /*
  * The source files of src/ as the architecture tests read them (layers.test.ts, boundaries.test.ts,
- * dependency-reach.test.ts, source-size.test.ts): the files below a folder, and the imports a source text makes.
- * Only those tests import this file.
+ * dependency-reach.test.ts, source-size.test.ts, and payout-status-writers.test.ts beside the payout services): the
+ * files below a folder, and the imports a source text makes. A test helper, so it lives here: a test in any layer of
+ * src/ may import tests/support, and no production file does.
  */
 
 /** The folder src/. */
-export const SRC = path.dirname(new URL(import.meta.url).pathname);
+export const SRC = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../src');
 
 export const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 

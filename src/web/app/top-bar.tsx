@@ -72,7 +72,7 @@ export function TopBar() {
         data-testid="top-bar"
         data-state={hidden && !menuOpen ? 'hidden' : 'visible'}
         className={cn(
-          'fixed inset-x-0 top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur-md transition-transform duration-[350ms] ease-out focus-within:translate-y-0',
+          'fixed inset-x-0 top-0 z-40 border-b border-slate-200/80 bg-white/95 transition-transform duration-[350ms] ease-out focus-within:translate-y-0',
           hidden && !menuOpen ? '-translate-y-full' : 'translate-y-0',
         )}
       >

@@ -62,10 +62,7 @@ export function SignedInHeader() {
   const followers = useFollowerTotal(Boolean(user?.creator));
 
   return (
-    <header
-      data-testid="signed-in-header"
-      className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur-md"
-    >
+    <header data-testid="signed-in-header" className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
         <Logo className="mr-auto md:mr-4" />
         <nav aria-label="Main" className="hidden flex-1 md:block">

@@ -13,7 +13,7 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   return (
     <DialogPrimitive.Overlay
       className={cn(
-        'fixed inset-0 z-50 bg-slate-950/70 backdrop-blur-sm data-[state=open]:animate-[fade-in_150ms_ease-out]',
+        'fixed inset-0 z-50 bg-slate-950/70 data-[state=open]:animate-[fade-in_150ms_ease-out]',
         className,
       )}
       {...props}

@@ -41,7 +41,7 @@ export function ComingSoonPage() {
     <div className="relative isolate flex min-h-screen flex-col overflow-hidden bg-gradient-to-b from-mint-50 via-white to-white">
       <div
         aria-hidden="true"
-        className="absolute -top-48 left-1/2 -z-10 size-[40rem] -translate-x-1/2 rounded-full bg-mint-200/50 blur-3xl"
+        className="absolute -top-48 left-1/2 -z-10 size-[40rem] -translate-x-1/2 rounded-full bg-radial from-mint-200/50 to-transparent to-70%"
       />
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between px-4 py-6 sm:px-6">
         <Logo />

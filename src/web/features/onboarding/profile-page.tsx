@@ -99,7 +99,7 @@ function ProfileEditor({ creator }: { creator: CreatorRecord }) {
         <Section id={`${id}-shipping`} title={shipping}>
           <ShippingFields {...sectionProps} phoneLabel="Shipping Phone Number" />
         </Section>
-        <div className="sticky bottom-0 -mx-5 flex flex-col-reverse gap-3 border-t border-slate-200 bg-white/95 px-5 py-4 backdrop-blur sm:-mx-8 sm:flex-row sm:justify-end sm:px-8">
+        <div className="sticky bottom-0 -mx-5 flex flex-col-reverse gap-3 border-t border-slate-200 bg-white px-5 py-4 sm:-mx-8 sm:flex-row sm:justify-end sm:px-8">
           <Button
             variant="outline"
             size="lg"

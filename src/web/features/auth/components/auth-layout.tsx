@@ -23,8 +23,8 @@ export function AuthLayout({
         aria-hidden="true"
         className="relative hidden overflow-hidden bg-mint-900 p-12 text-mint-50 lg:flex lg:flex-col lg:justify-between"
       >
-        <div className="pointer-events-none absolute -top-24 -right-24 size-96 rounded-full bg-mint-700/40 blur-3xl" />
-        <div className="pointer-events-none absolute -bottom-32 -left-16 size-96 rounded-full bg-teal-500/20 blur-3xl" />
+        <div className="pointer-events-none absolute -top-24 -right-24 size-96 rounded-full bg-radial from-mint-700/40 to-transparent to-70%" />
+        <div className="pointer-events-none absolute -bottom-32 -left-16 size-96 rounded-full bg-radial from-teal-500/20 to-transparent to-70%" />
         <p className="relative text-sm font-semibold tracking-widest text-mint-200 uppercase">
           Mintbox for creators
         </p>

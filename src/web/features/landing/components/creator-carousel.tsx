@@ -127,7 +127,7 @@ export function CreatorCarousel() {
                   </div>
                   <span
                     aria-hidden="true"
-                    className="flex size-10 items-center justify-center rounded-full bg-white/20 backdrop-blur"
+                    className="flex size-10 items-center justify-center rounded-full bg-white/30"
                   >
                     <Play className="size-4 fill-white" />
                   </span>

@@ -12,11 +12,11 @@ export function HeroSection({ search }: { search: ReactNode }) {
     >
       <div
         aria-hidden="true"
-        className="absolute -top-40 -right-32 -z-10 size-[28rem] rounded-full bg-mint-200/50 blur-3xl"
+        className="absolute -top-40 -right-32 -z-10 size-[28rem] rounded-full bg-radial from-mint-200/50 to-transparent to-70%"
       />
       <div
         aria-hidden="true"
-        className="absolute top-40 -left-40 -z-10 size-[22rem] rounded-full bg-sky-100/70 blur-3xl"
+        className="absolute top-40 -left-40 -z-10 size-[22rem] rounded-full bg-radial from-sky-100/70 to-transparent to-70%"
       />
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 pt-10 pb-12 sm:px-6 sm:pt-16 lg:grid-cols-[1.15fr_0.85fr] lg:pb-16">
         <div className="flex flex-col gap-6">

@@ -54,7 +54,10 @@ export function WhatIsMintSection() {
 function RedeemMintIllustration() {
   return (
     <div className="relative mx-auto w-full max-w-md">
-      <div aria-hidden="true" className="absolute inset-6 -z-10 rounded-[2rem] bg-mint-200/60 blur-2xl" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-6 -z-10 rounded-[2rem] bg-radial from-mint-200/60 to-transparent to-70%"
+      />
       <div
         role="img"
         aria-label="Illustration of redeeming Mint: a balance of 125 Mint, with 100 Mint sent to PayPal as 100 US dollars"

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client';
+import { eventually } from '../support/bounded';
 import { startServerProcess } from '../support/server-process';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 import {
@@ -16,8 +17,6 @@ import {
  */
 const CREATORS = 8;
 const SIGN_UPS = 8;
-/** The mail server takes this long to accept each mail, so the verification requests are surely in flight. */
-const SMTP_HOLD_MS = 1500;
 
 type Rows<T> = { rows: T[] };
 
@@ -33,7 +32,7 @@ describe.each(TEST_DRIVERS)('graceful shutdown on %s', (driver) => {
   });
 
   it('answers every request in flight on SIGTERM, writes nothing by halves, and exits 0', async () => {
-    smtp = await startSmtpServer({ holdMs: SMTP_HOLD_MS });
+    smtp = await startSmtpServer({ hold: true });
     scratch = driver === 'postgres' ? await createScratchPostgresDatabase() : undefined;
     const server = await startServerProcess({
       env: {
@@ -108,6 +107,12 @@ describe.each(TEST_DRIVERS)('graceful shutdown on %s', (driver) => {
     expect(smtp.messages).toHaveLength(CREATORS);
     const stoppedAt = Date.now();
     const exit = server.stop('SIGTERM');
+    // The mail server accepts the held mails only once the server is shutting down: the verification requests are
+    // in flight through the signal, however loaded the machine.
+    await eventually('the server logs that it is shutting down', async () =>
+      server.logs.some((line) => line.msg === 'shutting down'),
+    );
+    smtp.release();
 
     const answers = await Promise.all(burst);
     expect(answers.map((a) => a.status)).toEqual(Array(CREATORS + SIGN_UPS).fill(200));

@@ -25,6 +25,8 @@ export interface TestSmtpServer {
    * once, so consecutive calls see consecutive mails.
    */
   waitForMail(to: string, options?: { timeoutMs?: number }): Promise<ReceivedMail>;
+  /** With `hold`: accepts every mail kept so far, and each later one at once. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -103,11 +105,14 @@ export function parseMail(raw: string, envelopeTo: string[], envelopeFrom: strin
 
 /**
  * A real SMTP server on a random 127.0.0.1 port for browser journeys: no TLS, no authentication, every mail kept.
- * Start the app with SMTP_URL = `server.url`. With `holdMs`, each mail is kept (in `messages`) at once but accepted
- * only that much later, like a slow mail provider: the sender waits meanwhile.
+ * Start the app with SMTP_URL = `server.url`. With `hold`, each mail is kept (in `messages`) at once but accepted
+ * only when the test calls `release()`, like a mail provider that is slow for as long as the test needs: the sender
+ * waits meanwhile. (A hold of a fixed time raced with a loaded machine: the first mails were accepted before the
+ * last had come.)
  */
-export async function startSmtpServer(options: { holdMs?: number } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(options: { hold?: boolean } = {}): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
+  let held: Array<() => void> | undefined = options.hold ? [] : undefined;
   const returned = new Set<ReceivedMail>();
   const waiters = new Set<() => void>();
 
@@ -131,7 +136,7 @@ export async function startSmtpServer(options: { holdMs?: number } = {}): Promis
           ),
         );
         for (const wake of waiters) wake();
-        if (options.holdMs) setTimeout(() => callback(), options.holdMs);
+        if (held) held.push(() => callback());
         else callback();
       });
     },
@@ -151,6 +156,11 @@ export async function startSmtpServer(options: { holdMs?: number } = {}): Promis
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
+    release() {
+      const accept = held ?? [];
+      held = undefined;
+      for (const callback of accept) callback();
+    },
     waitForMail(to, { timeoutMs = 15_000 } = {}) {
       const ready = take(to);
       if (ready) return Promise.resolve(ready);

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { CampaignStatus, CampaignType, Platform } from '../../shared/constants';
-import { createdAndUpdated, foreignId } from './columns';
+import { createdAndUpdated, foreignId, identityId } from './columns';
 
 export const campaigns = pgTable(
   'campaigns',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     name: text('name').notNull(),
     brand: text('brand').notNull(),
     platform: text('platform').$type<Platform>().notNull(),

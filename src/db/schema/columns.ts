@@ -1,6 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, integer, text, timestamp } from 'drizzle-orm/pg-core';
 
+/** A row's own id: an integer the database numbers itself (`generated always as identity`), the primary key. */
+export const identityId = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+
 /** A moment: `timestamptz(3)`, read as a Date (the columns keep milliseconds, which the page cursors rely on). */
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 

@@ -4,7 +4,7 @@ import { CONVERSATION_AUTHOR_ROLES, type ConversationAuthorRole } from '../../sh
 import { applicationIdRef } from './applications';
 import { userIdRef, userRefOrNull } from './auth';
 import { campaignIdRef } from './campaigns';
-import { createdAndUpdated, foreignId, isOneOf, ts } from './columns';
+import { createdAndUpdated, foreignId, identityId, isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 import { uploads } from './uploads';
 
@@ -16,7 +16,7 @@ import { uploads } from './uploads';
 export const conversations = pgTable(
   'conversations',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     applicationId: applicationIdRef('cascade'),
     /** Copied from the application (it never changes), so ownership and the campaign filter need no join. */
     creatorId: creatorIdRef('cascade'),
@@ -72,7 +72,7 @@ export const campaignConversationCounts = pgTable(
 export const conversationMessages = pgTable(
   'conversation_messages',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     conversationId: conversationIdRef(),
     authorUserId: userRefOrNull('author_user_id'),
     authorRole: text('author_role').$type<ConversationAuthorRole>().notNull(),
@@ -149,7 +149,7 @@ export const conversationReads = pgTable(
 export const savedReplies = pgTable(
   'saved_replies',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     createdByUserId: userRefOrNull('created_by_user_id'),

@@ -12,13 +12,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CREATOR_STANDINGS, type CreatorStanding } from '../../shared/moderation';
 import { userRefOrNull } from './auth';
-import { createdAndUpdated, foreignId, isOneOf, ts } from './columns';
+import { createdAndUpdated, foreignId, identityId, isOneOf, ts } from './columns';
 
 /** The creator record of spec §3, linked to the sign-in account (`auth_user_id`). */
 export const creators = pgTable(
   'influencers',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     authUserId: userRefOrNull('auth_user_id'),
     username: text('username').notNull(),
     name: text('name').notNull(),

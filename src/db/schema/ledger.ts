@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { TRANSACTION_STATUSES } from '../../shared/payouts';
 import { campaigns } from './campaigns';
-import { createdAndUpdated, isOneOf, ts } from './columns';
+import { createdAndUpdated, identityId, isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 import { mintAdjustments, payouts } from './payouts';
 
@@ -26,7 +26,7 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     creatorId: creatorIdRef('restrict'),
     amount: integer('amount').notNull(),
     kind: text('kind').$type<LedgerKind>().notNull(),
@@ -68,7 +68,7 @@ export const mintBalances = pgTable(
 export const transactions = pgTable(
   'transactions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     creatorId: creatorIdRef('restrict'),
     campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),

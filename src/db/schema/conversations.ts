@@ -4,7 +4,7 @@ import { CONVERSATION_AUTHOR_ROLES, type ConversationAuthorRole } from '../../sh
 import { applicationIdRef } from './applications';
 import { userIdRef, userRefOrNull } from './auth';
 import { campaignIdRef } from './campaigns';
-import { createdAndUpdated, foreignId, identityId, isOneOf, ts } from './columns';
+import { createdAndUpdated, foreignId, identityId, isOneOf, newestFirst, ts } from './columns';
 import { creatorIdRef } from './creators';
 import { uploads } from './uploads';
 
@@ -36,10 +36,10 @@ export const conversations = pgTable(
     // The inbox's pages (issue 28): conversations with a message, newest activity first, in the order the keyset
     // reads them (`last_message_at desc, id desc`), for all campaigns and for one.
     index('conversations_activity_idx')
-      .on(t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(...newestFirst(t.lastMessageAt, t.id))
       .where(sql`${t.lastMessageId} is not null`),
     index('conversations_campaign_activity_idx')
-      .on(t.campaignId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.campaignId, ...newestFirst(t.lastMessageAt, t.id))
       .where(sql`${t.lastMessageId} is not null`),
     index('conversations_campaign_idx').on(t.campaignId),
     index('conversations_waiting_idx').on(t.waitingSince).where(sql`${t.waitingSince} is not null`),

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { TRANSACTION_STATUSES } from '../../shared/payouts';
 import { campaigns } from './campaigns';
-import { createdAndUpdated, identityId, isOneOf, ts } from './columns';
+import { createdAndUpdated, identityId, isOneOf, newestFirst, ts } from './columns';
 import { creatorIdRef } from './creators';
 import { mintAdjustments, payouts } from './payouts';
 
@@ -89,23 +89,10 @@ export const transactions = pgTable(
     index('transactions_campaign_idx').on(t.campaignId),
     // The admin's table, newest first, with no filter, by kind, by status, or both: each filter reads its page
     // from the top of one index, in the list's order (created_at, then id), with no sort (issue 28).
-    index('transactions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('transactions_kind_status_idx').on(
-      t.kind,
-      t.status,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    index('transactions_kind_created_idx').on(
-      t.kind,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    index('transactions_status_created_idx').on(
-      t.status,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    index('transactions_created_idx').on(...newestFirst(t.createdAt, t.id)),
+    index('transactions_kind_status_idx').on(t.kind, t.status, ...newestFirst(t.createdAt, t.id)),
+    index('transactions_kind_created_idx').on(t.kind, ...newestFirst(t.createdAt, t.id)),
+    index('transactions_status_created_idx').on(t.status, ...newestFirst(t.createdAt, t.id)),
     check('transactions_status_check', isOneOf(t.status, TRANSACTION_STATUSES)),
     check('transactions_kind_check', sql`${t.kind} in ('reward','redemption','adjustment')`),
   ],

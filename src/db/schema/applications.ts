@@ -15,14 +15,14 @@ import { DELIVERY_PROBLEMS, type DeliveryProblem } from '../../shared/lifecycle/
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../shared/lifecycle/statuses';
 import type { CarrierEvent, DeliveredBy } from '../../shared/tracking';
 import { campaignIdRef } from './campaigns';
-import { createdAndUpdated, foreignId, isOneOf, ts } from './columns';
+import { createdAndUpdated, foreignId, identityId, isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 
 /** One creator's application to one campaign and everything that follows it. */
 export const applications = pgTable(
   'applications',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     campaignId: campaignIdRef('restrict'),
     creatorId: creatorIdRef('cascade'),
     status: text('status').$type<ApplicationStatus>().notNull().default('applied'),
@@ -90,7 +90,7 @@ export const applicationIdRef = (onDelete: 'cascade' | 'restrict') =>
 export const submissions = pgTable(
   'submissions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     applicationId: applicationIdRef('cascade'),
     urls: text('urls').array().notNull(),
     note: text('note'),

@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { ts } from './columns';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { identityId, ts } from './columns';
 
 /**
  * The admins' audit trail (issue 22): one row per admin action that changed data, written in the transaction of the
@@ -9,7 +9,7 @@ import { ts } from './columns';
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     actorUserId: text('actor_user_id'),
     /** The actor as shown ("Name <email>"). */
     actorName: text('actor_name').notNull(),

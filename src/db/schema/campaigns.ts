@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { CampaignStatus, CampaignType, Platform } from '../../shared/constants';
-import { createdAndUpdated, foreignId } from './columns';
+import { createdAndUpdated, foreignId, identityId, newestFirst } from './columns';
 
 export const campaigns = pgTable(
   'campaigns',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     name: text('name').notNull(),
     brand: text('brand').notNull(),
     platform: text('platform').$type<Platform>().notNull(),
@@ -38,23 +38,14 @@ export const campaigns = pgTable(
     ...createdAndUpdated(),
   },
   (t) => [
-    index('campaigns_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('campaigns_newest_idx').on(...newestFirst(t.createdAt, t.id)),
     // Public listings filtered by platform (drafts are never listed, so they are left out of the index).
     index('campaigns_public_platform_newest_idx')
-      .on(t.platform, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.platform, ...newestFirst(t.createdAt, t.id))
       .where(sql`${t.status} in ('active', 'pending', 'ended')`),
-    index('campaigns_status_newest_idx').on(
-      t.status,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    index('campaigns_status_newest_idx').on(t.status, ...newestFirst(t.createdAt, t.id)),
     // Status and platform together: the capped count of a platform filter reads only this index (decision 0019).
-    index('campaigns_status_platform_newest_idx').on(
-      t.status,
-      t.platform,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    index('campaigns_status_platform_newest_idx').on(t.status, t.platform, ...newestFirst(t.createdAt, t.id)),
     index('campaigns_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // The brand's campaigns, for the badges on the campaign page (src/shared/campaign-badges.ts).
     index('campaigns_brand_idx').on(t.brand),

@@ -1,5 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, type ExtraConfigColumn, integer, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** A row's own id: an integer the database numbers itself (`generated always as identity`), the primary key. */
+export const identityId = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
 
 /** A moment: `timestamptz(3)`, read as a Date (the columns keep milliseconds, which the page cursors rely on). */
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
@@ -9,6 +12,13 @@ export const createdAndUpdated = () => ({
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * An index's keys for a list read newest first by keyset (decision 0030): `moment desc, id desc` (nulls first, as
+ * Postgres's `desc` puts them), the order the page cursor walks; an index spreads them after its filter columns.
+ */
+export const newestFirst = (moment: ExtraConfigColumn, id: ExtraConfigColumn) =>
+  [moment.desc().nullsFirst(), id.desc().nullsFirst()] as const;
 
 /**
  * A row's parent: the integer column `name`, not null, a foreign key to `parent` (another table's id). `cascade`: the

@@ -13,7 +13,7 @@ import {
 import { METRIC_SOURCES, type MetricSource } from '../../shared/content-metrics';
 import { submissionIdRef } from './applications';
 import { userRefOrNull } from './auth';
-import { isOneOf, ts } from './columns';
+import { identityId, isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 import { uploads } from './uploads';
 
@@ -44,7 +44,7 @@ const submissionPost = () => ({
 export const contentMetricSnapshots = pgTable(
   'content_metric_snapshots',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     ...submissionPost(),
     source: text('source').$type<MetricSource>().notNull(),
     ...metricCounts(),

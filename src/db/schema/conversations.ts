@@ -4,7 +4,7 @@ import { CONVERSATION_AUTHOR_ROLES, type ConversationAuthorRole } from '../../sh
 import { applicationIdRef } from './applications';
 import { userIdRef, userRefOrNull } from './auth';
 import { campaignIdRef } from './campaigns';
-import { createdAndUpdated, foreignId, isOneOf, ts } from './columns';
+import { createdAndUpdated, foreignId, identityId, isOneOf, newestFirst, ts } from './columns';
 import { creatorIdRef } from './creators';
 import { uploads } from './uploads';
 
@@ -16,7 +16,7 @@ import { uploads } from './uploads';
 export const conversations = pgTable(
   'conversations',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     applicationId: applicationIdRef('cascade'),
     /** Copied from the application (it never changes), so ownership and the campaign filter need no join. */
     creatorId: creatorIdRef('cascade'),
@@ -36,10 +36,10 @@ export const conversations = pgTable(
     // The inbox's pages (issue 28): conversations with a message, newest activity first, in the order the keyset
     // reads them (`last_message_at desc, id desc`), for all campaigns and for one.
     index('conversations_activity_idx')
-      .on(t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(...newestFirst(t.lastMessageAt, t.id))
       .where(sql`${t.lastMessageId} is not null`),
     index('conversations_campaign_activity_idx')
-      .on(t.campaignId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.campaignId, ...newestFirst(t.lastMessageAt, t.id))
       .where(sql`${t.lastMessageId} is not null`),
     index('conversations_campaign_idx').on(t.campaignId),
     index('conversations_waiting_idx').on(t.waitingSince).where(sql`${t.waitingSince} is not null`),
@@ -72,7 +72,7 @@ export const campaignConversationCounts = pgTable(
 export const conversationMessages = pgTable(
   'conversation_messages',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     conversationId: conversationIdRef(),
     authorUserId: userRefOrNull('author_user_id'),
     authorRole: text('author_role').$type<ConversationAuthorRole>().notNull(),
@@ -149,7 +149,7 @@ export const conversationReads = pgTable(
 export const savedReplies = pgTable(
   'saved_replies',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     createdByUserId: userRefOrNull('created_by_user_id'),

@@ -1,14 +1,14 @@
 import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { MODERATION_ACTIONS, type ModerationAction } from '../../shared/moderation';
 import { userRefOrNull } from './auth';
-import { isOneOf, ts } from './columns';
+import { identityId, isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 
 /** Private notes admins keep on a creator (never shown to the creator). */
 export const creatorNotes = pgTable(
   'creator_notes',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     creatorId: creatorIdRef('cascade'),
     body: text('body').notNull(),
     authorUserId: userRefOrNull('author_user_id'),
@@ -23,7 +23,7 @@ export const creatorNotes = pgTable(
 export const creatorModerationEvents = pgTable(
   'creator_moderation_events',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     creatorId: creatorIdRef('cascade'),
     action: text('action').$type<ModerationAction>().notNull(),
     reason: text('reason').notNull(),
@@ -44,7 +44,7 @@ export const creatorModerationEvents = pgTable(
 export const followerChanges = pgTable(
   'follower_changes',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     creatorId: creatorIdRef('cascade'),
     platform: text('platform').notNull(),
     oldFollowers: integer('old_followers'),

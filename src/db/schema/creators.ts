@@ -12,13 +12,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CREATOR_STANDINGS, type CreatorStanding } from '../../shared/moderation';
 import { userRefOrNull } from './auth';
-import { createdAndUpdated, foreignId, isOneOf, ts } from './columns';
+import { createdAndUpdated, foreignId, identityId, isOneOf, newestFirst, ts } from './columns';
 
 /** The creator record of spec §3, linked to the sign-in account (`auth_user_id`). */
 export const creators = pgTable(
   'influencers',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     authUserId: userRefOrNull('auth_user_id'),
     username: text('username').notNull(),
     name: text('name').notNull(),
@@ -47,7 +47,7 @@ export const creators = pgTable(
     index('influencers_email_idx').on(sql`lower(${t.email})`),
     uniqueIndex('influencers_verified_email_idx').on(sql`lower(${t.email})`).where(sql`${t.emailVerified}`),
     // The admin's creators list, newest first (issue 28): its page from the top of this index, no sort.
-    index('influencers_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('influencers_newest_idx').on(...newestFirst(t.createdAt, t.id)),
     // Its search (`ilike '%q%'` on name, username or email): one trigram index per column, combined by OR.
     index('influencers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('influencers_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { DATA_EXPORT_STATUSES, type DataExportStatus } from '../../shared/schemas/data-rights';
 import { userIdRef, userRefOrNull } from './auth';
-import { isOneOf, ts } from './columns';
+import { identityId, isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 
 /**
@@ -13,7 +13,7 @@ import { creatorIdRef } from './creators';
 export const dataExports = pgTable(
   'data_exports',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     creatorId: creatorIdRef('cascade'),
     userId: userIdRef(),
     status: text('status').$type<DataExportStatus>().notNull().default('requested'),

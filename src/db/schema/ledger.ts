@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { TRANSACTION_STATUSES } from '../../shared/payouts';
 import { campaigns } from './campaigns';
-import { createdAndUpdated, isOneOf, ts } from './columns';
+import { createdAndUpdated, identityId, isOneOf, newestFirst, ts } from './columns';
 import { creatorIdRef } from './creators';
 import { mintAdjustments, payouts } from './payouts';
 
@@ -26,7 +26,7 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     creatorId: creatorIdRef('restrict'),
     amount: integer('amount').notNull(),
     kind: text('kind').$type<LedgerKind>().notNull(),
@@ -68,7 +68,7 @@ export const mintBalances = pgTable(
 export const transactions = pgTable(
   'transactions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     creatorId: creatorIdRef('restrict'),
     campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
@@ -89,23 +89,10 @@ export const transactions = pgTable(
     index('transactions_campaign_idx').on(t.campaignId),
     // The admin's table, newest first, with no filter, by kind, by status, or both: each filter reads its page
     // from the top of one index, in the list's order (created_at, then id), with no sort (issue 28).
-    index('transactions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('transactions_kind_status_idx').on(
-      t.kind,
-      t.status,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    index('transactions_kind_created_idx').on(
-      t.kind,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    index('transactions_status_created_idx').on(
-      t.status,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    index('transactions_created_idx').on(...newestFirst(t.createdAt, t.id)),
+    index('transactions_kind_status_idx').on(t.kind, t.status, ...newestFirst(t.createdAt, t.id)),
+    index('transactions_kind_created_idx').on(t.kind, ...newestFirst(t.createdAt, t.id)),
+    index('transactions_status_created_idx').on(t.status, ...newestFirst(t.createdAt, t.id)),
     check('transactions_status_check', isOneOf(t.status, TRANSACTION_STATUSES)),
     check('transactions_kind_check', sql`${t.kind} in ('reward','redemption','adjustment')`),
   ],

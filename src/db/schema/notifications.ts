@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import type { NotificationKind } from '../../shared/schemas/notifications';
 import { userIdRef } from './auth';
-import { ts } from './columns';
+import { identityId, ts } from './columns';
 
 /**
  * Issue 13: the in-app notification centre. One row per recipient (a creator's sign-in account, or each active
@@ -11,7 +11,7 @@ import { ts } from './columns';
 export const notifications = pgTable(
   'notifications',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     userId: userIdRef(),
     kind: text('kind').$type<NotificationKind>().notNull(),
     title: text('title').notNull(),

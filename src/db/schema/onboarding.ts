@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAndUpdated, isOneOf, ts, usShippingAddress } from './columns';
+import { createdAndUpdated, identityId, isOneOf, ts, usShippingAddress } from './columns';
 import { creatorIdRef } from './creators';
 
 /**
@@ -14,7 +14,7 @@ export type CodePurpose = (typeof CODE_PURPOSES)[number];
 export const emailVerificationCodes = pgTable(
   'email_verification_codes',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     creatorId: creatorIdRef('cascade'),
     email: text('email').notNull(),
     purpose: text('purpose').$type<CodePurpose>().notNull().default('verify'),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PAYOUT_MODES, PAYOUT_STATUSES, type PayoutMode, type PayoutStatus } from '../../shared/payouts';
 import { userRefOrNull } from './auth';
-import { createdAndUpdated, foreignId, isOneOf, ts } from './columns';
+import { createdAndUpdated, foreignId, identityId, isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 
 /**
@@ -17,7 +17,7 @@ export type PayoutBatchStatus = (typeof PAYOUT_BATCH_STATUSES)[number];
 export const payoutBatches = pgTable(
   'payout_batches',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     senderBatchId: text('sender_batch_id').notNull().unique(),
     /** Sent as PayPal-Request-Id on every attempt, so a retry gets the first answer back. */
     requestId: text('request_id').notNull(),
@@ -51,7 +51,7 @@ export const payoutBatches = pgTable(
 export const payouts = pgTable(
   'payouts',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     creatorId: creatorIdRef('restrict'),
     /** Whole Mint (1 Mint = 1 USD). */
     amount: integer('amount').notNull(),
@@ -102,7 +102,7 @@ export const payouts = pgTable(
 export const payoutEvents = pgTable(
   'payout_events',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     payoutId: foreignId('payout_id', () => payouts.id, 'cascade'),
     action: text('action').notNull(),
     actorUserId: userRefOrNull('actor_user_id'),
@@ -118,7 +118,7 @@ export const payoutEvents = pgTable(
 export const mintAdjustments = pgTable(
   'mint_adjustments',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     creatorId: creatorIdRef('restrict'),
     /** Positive: credit. Negative: debit. Whole Mint. */
     amount: integer('amount').notNull(),

@@ -2,14 +2,14 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { applicationIdRef } from './applications';
 import { campaignIdRef } from './campaigns';
-import { foreignId, ts } from './columns';
+import { foreignId, identityId, ts } from './columns';
 import { stores } from './stores';
 
 /** A product a campaign's PR box offers (issue 37). A campaign with none keeps its single product value. */
 export const campaignProducts = pgTable(
   'campaign_products',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     campaignId: campaignIdRef('cascade'),
     name: text('name').notNull(),
     /** The store it was imported from and its id there (a Shopify Product GID); null when entered by hand. */
@@ -29,7 +29,7 @@ export const campaignProducts = pgTable(
 export const productVariants = pgTable(
   'product_variants',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     productId: foreignId('product_id', () => campaignProducts.id, 'cascade'),
     name: text('name').notNull(),
     sku: text('sku').notNull(),

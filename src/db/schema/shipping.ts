@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { DELIVERY_PROBLEMS, type DeliveryProblem } from '../../shared/lifecycle/delivery-problems';
 import { PROBLEM_STATUSES } from '../../shared/schemas/delivery-problems';
 import { applicationIdRef } from './applications';
 import { userRefOrNull } from './auth';
-import { isOneOf, ts, usShippingAddress } from './columns';
+import { identityId, isOneOf, ts, usShippingAddress } from './columns';
 
 /**
  * Issue 13: an admin's override of where one application's PR box goes (the creator's profile address otherwise).
@@ -27,7 +27,7 @@ export const applicationShippingAddresses = pgTable('application_shipping_addres
 export const deliveryProblems = pgTable(
   'delivery_problems',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     applicationId: applicationIdRef('cascade'),
     kind: text('kind').$type<DeliveryProblem>().notNull(),
     note: text('note'),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { STORE_STATES, type StoreState } from '../../shared/schemas/stores';
 import { applicationIdRef } from './applications';
-import { createdAndUpdated, foreignId, isOneOf, ts } from './columns';
+import { createdAndUpdated, foreignId, identityId, isOneOf, ts } from './columns';
 
 /**
  * A brand's connected Shopify store (issue 37, decision 0032): its myshopify domain and the Admin API access token of
@@ -11,7 +11,7 @@ import { createdAndUpdated, foreignId, isOneOf, ts } from './columns';
 export const stores = pgTable(
   'stores',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     brand: text('brand').notNull(),
     shopDomain: text('shop_domain').notNull(),
     shopName: text('shop_name').notNull(),

@@ -18,7 +18,7 @@ import {
   type TaxFormStatus,
   type TaxFormType,
 } from '../../shared/tax';
-import { isOneOf, ts } from './columns';
+import { identityId, isOneOf, ts } from './columns';
 import { creatorIdRef } from './creators';
 
 /**
@@ -30,7 +30,7 @@ import { creatorIdRef } from './creators';
 export const taxForms = pgTable(
   'tax_forms',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     creatorId: creatorIdRef('restrict'),
     type: text('type').$type<TaxFormType>().notNull(),
     status: text('status').$type<TaxFormStatus>().notNull().default('active'),

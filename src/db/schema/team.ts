@@ -3,7 +3,7 @@ import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm
 import type { AdminRole } from '../../shared/admin-permissions';
 import { userRefOrNull } from './auth';
 import { campaignIdRef } from './campaigns';
-import { ts } from './columns';
+import { identityId, ts } from './columns';
 
 /** Issue 39: the team's invitations and the brands' report links. Tokens are kept as SHA-256 hashes only. */
 
@@ -11,7 +11,7 @@ import { ts } from './columns';
 export const teamInvitations = pgTable(
   'team_invitations',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     email: text('email').notNull(),
     role: text('role').$type<AdminRole>().notNull(),
     tokenHash: text('token_hash').notNull(),
@@ -34,7 +34,7 @@ export const teamInvitations = pgTable(
 export const reportLinks = pgTable(
   'report_links',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     campaignId: campaignIdRef('cascade'),
     label: text('label').notNull(),
     tokenHash: text('token_hash').notNull(),

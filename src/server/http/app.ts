@@ -208,44 +208,54 @@ function mountApiRoutes(api: OpenAPIHono<AppBindings>, auth: AppWithDefaults['au
   );
   api.use('/campaigns/*', comingSoonGate);
   api.use('/campaigns', comingSoonGate);
-  api.route('/', campaignRoutes);
-  api.route('/', onboardingRoutes);
-  api.route('/', applicationRoutes);
-  api.route('/', campaignProductRoutes);
-  api.route('/', walletRoutes);
-  api.route('/', taxRoutes);
-  api.route('/', meRoutes);
-  api.route('/', dataRightsRoutes);
-  api.route('/', myProblemRoutes);
-  api.route('/', contentMetricRoutes);
-  api.route('/', notificationRoutes);
-  api.route('/', conversationRoutes);
-  api.route('/', liveRoutes);
-  api.route('/', instagramConnectionRoutes);
-  api.route('/', tiktokConnectionRoutes);
-  api.route('/', teamInvitationRoutes);
-  // Called by PayPal, not by a browser: no session, its signature is verified with PayPal instead.
-  api.route('/', paypalWebhookRoutes);
-  api.route('/', trackingWebhookRoutes).route('/', storeWebhookRoutes);
-  // Called by Meta (Instagram's Deauthorize and Data Deletion callbacks): the signed_request is verified instead.
-  api.route('/', instagramCallbackRoutes);
-  api.route('/admin', adminRoutes);
-  api.route('/admin', adminCampaignRoutes).route('/admin', adminReviewRoutes);
-  api.route('/admin', adminPaymentRoutes);
-  api.route('/admin', adminCreatorRoutes);
-  api.route('/admin', adminShippingRoutes);
-  api.route('/admin', adminProblemRoutes);
-  api.route('/admin', adminContentMetricRoutes);
-  api.route('/admin', adminMeRoutes);
-  api.route('/admin', adminDataRightsRoutes);
-  api.route('/admin', adminAuditLogRoutes);
-  api.route('/admin', adminConversationRoutes).route('/admin', adminThreadRoutes);
-  api.route('/admin', adminLiveRoutes);
-  api.route('/admin', adminTaxRoutes);
-  api.route('/admin', adminProductRoutes);
-  api.route('/admin', adminStoreRoutes).route('/admin', adminStoreCatalogueRoutes);
-  api.route('/admin', adminTeamRoutes);
-  api.route('/admin', adminReportLinkRoutes);
+  const publicAndCreatorRouters = [
+    campaignRoutes,
+    onboardingRoutes,
+    applicationRoutes,
+    campaignProductRoutes,
+    walletRoutes,
+    taxRoutes,
+    meRoutes,
+    dataRightsRoutes,
+    myProblemRoutes,
+    contentMetricRoutes,
+    notificationRoutes,
+    conversationRoutes,
+    liveRoutes,
+    instagramConnectionRoutes,
+    tiktokConnectionRoutes,
+    teamInvitationRoutes,
+    // Called by PayPal, not by a browser: no session, its signature is verified with PayPal instead.
+    paypalWebhookRoutes,
+    trackingWebhookRoutes,
+    storeWebhookRoutes,
+    // Called by Meta (Instagram's Deauthorize and Data Deletion callbacks): the signed_request is verified instead.
+    instagramCallbackRoutes,
+  ];
+  for (const router of publicAndCreatorRouters) api.route('/', router);
+  const adminRouters = [
+    adminRoutes,
+    adminCampaignRoutes,
+    adminReviewRoutes,
+    adminPaymentRoutes,
+    adminCreatorRoutes,
+    adminShippingRoutes,
+    adminProblemRoutes,
+    adminContentMetricRoutes,
+    adminMeRoutes,
+    adminDataRightsRoutes,
+    adminAuditLogRoutes,
+    adminConversationRoutes,
+    adminThreadRoutes,
+    adminLiveRoutes,
+    adminTaxRoutes,
+    adminProductRoutes,
+    adminStoreRoutes,
+    adminStoreCatalogueRoutes,
+    adminTeamRoutes,
+    adminReportLinkRoutes,
+  ];
+  for (const router of adminRouters) api.route('/admin', router);
   api.route('/', docsRoutes);
   api.doc31('/openapi.json', OPENAPI_INFO);
 }

@@ -34,6 +34,13 @@ export function refusals<S extends number>(descriptions: Record<S, string>) {
   return Object.fromEntries(entries) as Record<S, ReturnType<typeof refusal>>;
 }
 
+/** The refusals of a route behind a session whose role or ownership it checks (creator and admin routes), for the OpenAPI document. */
+export const signedInRefusals = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not allowed',
+});
+
 /** The refusals every admin route of the campaigns and their review may answer, for the OpenAPI document. */
 export const adminRefusals = refusals({
   400: 'Bad input',

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client';
 import { postsAwaitingPreview, savePostPreview, submissionOwnerUsers } from '../../db/queries/post-previews';
 import { type MetricsSource, MetricsSourceError } from '../integrations/metrics-source';
 import type { Logger } from '../process/logger';
-import { type PreviewStorage, storePostPreview } from './refresh-content-metrics-preview';
+import { type PreviewStorage, storeCountedPreview } from './refresh-content-metrics-preview';
 
 const HOUR_MS = 3_600_000;
 /** Posts awaiting review described per run; how long one is looked for, and how often it is asked again. */
@@ -56,7 +56,7 @@ export async function describeAwaitingPosts({
         const reading = readings[index];
         try {
           if (reading?.ok && reading.look) {
-            const stored = await storePostPreview({
+            await storeCountedPreview(result, {
               db,
               storage,
               platform: source.platform,
@@ -66,8 +66,6 @@ export async function describeAwaitingPosts({
               now,
               logger,
             });
-            result.previews += 1;
-            if (stored.thumbnail === 'refused') result.thumbnailsRefused += 1;
           } else {
             // Nothing to show yet: noted, so the post is asked again only after AWAITING_ASK_AGAIN_MS.
             await savePostPreview(db, {

@@ -96,3 +96,19 @@ export async function storePostPreview(params: {
   if (stored && previous) await discardImage(storage.files, previous);
   return { thumbnail: outcome };
 }
+
+/** What a run counts of the previews it stored: previews written, and thumbnails that could not be copied. */
+export interface PreviewCounts {
+  previews: number;
+  thumbnailsRefused: number;
+}
+
+/** Stores a post's preview (`storePostPreview`) and counts it in the run's `counts`. */
+export async function storeCountedPreview(
+  counts: PreviewCounts,
+  params: Parameters<typeof storePostPreview>[0],
+): Promise<void> {
+  const stored = await storePostPreview(params);
+  counts.previews += 1;
+  if (stored.thumbnail === 'refused') counts.thumbnailsRefused += 1;
+}

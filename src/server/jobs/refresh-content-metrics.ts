@@ -11,7 +11,7 @@ import type { ContentMetricFetchRow } from '../../db/schema/content-metrics';
 import { type MetricsSource, MetricsSourceError } from '../integrations/metrics-source';
 import type { Logger } from '../process/logger';
 import { describeAwaitingPosts } from './refresh-content-metrics-awaiting';
-import { type PreviewStorage, storePostPreview } from './refresh-content-metrics-preview';
+import { type PreviewStorage, storeCountedPreview } from './refresh-content-metrics-preview';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -152,7 +152,7 @@ async function readBatch({
         db,
         batch.map((f) => f.submissionId),
       );
-      const stored = await storePostPreview({
+      await storeCountedPreview(result, {
         db,
         storage: previews,
         platform: source.platform,
@@ -162,8 +162,6 @@ async function readBatch({
         now,
         logger,
       });
-      result.previews += 1;
-      if (stored.thumbnail === 'refused') result.thumbnailsRefused += 1;
     } catch (error) {
       logger.warn(
         { platform: source.platform, submissionId: fetch.submissionId, err: (error as Error).message },

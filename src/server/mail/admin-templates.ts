@@ -13,60 +13,62 @@ function duration(minutes: number): string {
   return hours % 24 ? `${days} days ${hours % 24} h` : `${days} days`;
 }
 
+type SectionKey = 'applications' | 'submissions' | 'problems' | 'payouts' | 'messages';
+
+/** The digest's sections in their order: what the count is of (one, many), what waits in all, the admin page. */
+const DIGEST_SECTIONS: Array<{ key: SectionKey; one: string; many: string; waiting: string; page: string }> =
+  [
+    {
+      key: 'applications',
+      one: 'new application',
+      many: 'new applications',
+      waiting: 'waiting for a decision',
+      page: '/admin/campaigns',
+    },
+    {
+      key: 'submissions',
+      one: 'submission waiting for review',
+      many: 'submissions waiting for review',
+      waiting: 'waiting for review in all',
+      page: '/admin/campaigns',
+    },
+    {
+      key: 'problems',
+      one: 'new delivery problem',
+      many: 'new delivery problems',
+      waiting: 'open in all',
+      page: '/admin/problems',
+    },
+    {
+      key: 'payouts',
+      one: 'payout to process',
+      many: 'payouts to process',
+      waiting: 'to process in all',
+      page: '/admin/payments',
+    },
+    {
+      key: 'messages',
+      one: 'creator waiting for our reply',
+      many: 'creators waiting for our reply',
+      waiting: 'waiting in all',
+      page: '/admin/messages?filter=waiting',
+    },
+  ];
+
 /** True when nothing arrived in the period: such a digest is never sent. */
 export function isEmptyDigest(content: DigestContent): boolean {
-  return (
-    content.applications.count +
-      content.submissions.count +
-      content.problems.count +
-      content.payouts.count +
-      content.messages.count ===
-    0
-  );
+  return DIGEST_SECTIONS.every(({ key }) => content[key].count === 0);
 }
 
 /** The admin mail digest (issue 13): what arrived since the last one, a few lines each with links, and what waits. */
 export function adminDigestMail(appUrl: string, to: string, content: DigestContent): MailMessage {
-  const sections: Array<{ title: string; section: DigestSection; waiting: string; page: string }> = [
-    {
-      title: plural(content.applications.count, 'new application', 'new applications'),
-      section: content.applications,
-      waiting: `${content.applications.waiting} waiting for a decision`,
-      page: `${appUrl}/admin/campaigns`,
-    },
-    {
-      title: plural(
-        content.submissions.count,
-        'submission waiting for review',
-        'submissions waiting for review',
-      ),
-      section: content.submissions,
-      waiting: `${content.submissions.waiting} waiting for review in all`,
-      page: `${appUrl}/admin/campaigns`,
-    },
-    {
-      title: plural(content.problems.count, 'new delivery problem', 'new delivery problems'),
-      section: content.problems,
-      waiting: `${content.problems.waiting} open in all`,
-      page: `${appUrl}/admin/problems`,
-    },
-    {
-      title: plural(content.payouts.count, 'payout to process', 'payouts to process'),
-      section: content.payouts,
-      waiting: `${content.payouts.waiting} to process in all`,
-      page: `${appUrl}/admin/payments`,
-    },
-    {
-      title: plural(
-        content.messages.count,
-        'creator waiting for our reply',
-        'creators waiting for our reply',
-      ),
-      section: content.messages,
-      waiting: `${content.messages.waiting} waiting in all`,
-      page: `${appUrl}/admin/messages?filter=waiting`,
-    },
-  ];
+  const sections: Array<{ title: string; section: DigestSection; waiting: string; page: string }> =
+    DIGEST_SECTIONS.map(({ key, one, many, waiting, page }) => ({
+      title: plural(content[key].count, one, many),
+      section: content[key],
+      waiting: `${content[key].waiting} ${waiting}`,
+      page: `${appUrl}${page}`,
+    }));
   const paragraphs = ['Here is what happened on Mintbox since your last digest.'];
   for (const { title, section, waiting, page } of sections) {
     if (section.count === 0) continue;

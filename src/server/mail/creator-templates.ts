@@ -3,44 +3,48 @@ import type { ModerationAction } from '../../shared/moderation';
 import type { MailMessage } from './mailer';
 import { layoutMail } from './templates';
 
+/** Issue 13: each moderation mail's subject, what happened, the label of the admin's reason and what comes next. */
+const MODERATION_WORDS: Record<
+  ModerationAction,
+  { subject: string; happened: string; reasonLabel: string; next: (appUrl: string) => string }
+> = {
+  suspend: {
+    subject: 'Your Mintbox account is suspended',
+    happened:
+      'We have suspended your account: you cannot apply to new campaigns until the suspension is lifted.',
+    reasonLabel: 'Reason',
+    next: () =>
+      'Campaigns you are already part of go on as before: ship, post and get paid as usual. Reply to this mail if you think this is a mistake.',
+  },
+  ban: {
+    subject: 'Your Mintbox account is banned',
+    happened:
+      'We have banned your account: you have been signed out and can no longer sign in or apply to campaigns.',
+    reasonLabel: 'Reason',
+    next: () =>
+      'Payouts you requested are held while we review the account. Reply to this mail if you think this is a mistake.',
+  },
+  restore: {
+    subject: 'Your Mintbox account is active again',
+    happened:
+      'Good news: the restriction on your account was lifted. You can sign in and apply to campaigns again.',
+    reasonLabel: 'Note from our team',
+    next: (appUrl) => `Find your next campaign: ${appUrl}/main`,
+  },
+};
+
 /** Issue 13: what a creator is told when an admin suspends, bans or lifts their account. */
 export function moderationMail(
   appUrl: string,
   to: string,
   { action, reason }: { action: ModerationAction; reason: string },
 ): MailMessage {
-  switch (action) {
-    case 'suspend':
-      return layoutMail(appUrl, {
-        to,
-        subject: 'Your Mintbox account is suspended',
-        paragraphs: [
-          'We have suspended your account: you cannot apply to new campaigns until the suspension is lifted.',
-          `Reason: ${reason}`,
-          'Campaigns you are already part of go on as before: ship, post and get paid as usual. Reply to this mail if you think this is a mistake.',
-        ],
-      });
-    case 'ban':
-      return layoutMail(appUrl, {
-        to,
-        subject: 'Your Mintbox account is banned',
-        paragraphs: [
-          'We have banned your account: you have been signed out and can no longer sign in or apply to campaigns.',
-          `Reason: ${reason}`,
-          'Payouts you requested are held while we review the account. Reply to this mail if you think this is a mistake.',
-        ],
-      });
-    case 'restore':
-      return layoutMail(appUrl, {
-        to,
-        subject: 'Your Mintbox account is active again',
-        paragraphs: [
-          'Good news: the restriction on your account was lifted. You can sign in and apply to campaigns again.',
-          `Note from our team: ${reason}`,
-          `Find your next campaign: ${appUrl}/main`,
-        ],
-      });
-  }
+  const words = MODERATION_WORDS[action];
+  return layoutMail(appUrl, {
+    to,
+    subject: words.subject,
+    paragraphs: [words.happened, `${words.reasonLabel}: ${reason}`, words.next(appUrl)],
+  });
 }
 
 /** The admin changed where this campaign's PR box goes. */

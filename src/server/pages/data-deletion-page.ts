@@ -3,6 +3,7 @@ import type { PlatformDataDeletionRow } from '../../db/schema/content-metrics';
 import { PRODUCT_NAME } from '../../shared/constants';
 import type { AppBindings } from '../http/context';
 import { findDataDeletion } from '../services/instagram-data-deletion';
+import { plainHtmlPage } from './plain-html-page';
 import { escapeHtml } from './web-meta';
 
 /*
@@ -36,31 +37,22 @@ export function dataDeletionStatusText(row: PlatformDataDeletionRow): string[] {
   ];
 }
 
+/** The status page: its title as heading, then its paragraphs and the links home and to the privacy policy. */
 function page(title: string, paragraphs: string[]): string {
   const body = paragraphs.map((p) => `    <p>${escapeHtml(p)}</p>`).join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta name="robots" content="noindex">
-  <title>${escapeHtml(title)} | ${escapeHtml(PRODUCT_NAME)}</title>
-  <style>
-    body { font-family: system-ui, sans-serif; line-height: 1.5; color: #1f2937; margin: 0; padding: 2rem 1rem; }
-    main { max-width: 40rem; margin: 0 auto; }
-    h1 { font-size: 1.5rem; }
-    code { font-size: 0.95em; word-break: break-all; }
-  </style>
-</head>
-<body>
-  <main>
-    <h1>${escapeHtml(title)}</h1>
+  return plainHtmlPage({
+    title,
+    robots: 'noindex',
+    style: [
+      'body { font-family: system-ui, sans-serif; line-height: 1.5; color: #1f2937; margin: 0; padding: 2rem 1rem; }',
+      'main { max-width: 40rem; margin: 0 auto; }',
+      'h1 { font-size: 1.5rem; }',
+      'code { font-size: 0.95em; word-break: break-all; }',
+    ],
+    main: `    <h1>${escapeHtml(title)}</h1>
 ${body}
-    <p><a href="/">${escapeHtml(PRODUCT_NAME)}</a> · <a href="/privacy">Privacy Policy</a></p>
-  </main>
-</body>
-</html>
-`;
+    <p><a href="/">${escapeHtml(PRODUCT_NAME)}</a> · <a href="/privacy">Privacy Policy</a></p>`,
+  });
 }
 
 export const dataDeletionPage: Handler<AppBindings> = async (c) => {

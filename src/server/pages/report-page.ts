@@ -5,6 +5,7 @@ import type { AppBindings } from '../http/context';
 import { AppError } from '../http/errors';
 import { clientAddress } from '../middleware/session';
 import { type BrandReport, openReport } from '../services/report-links/open';
+import { plainHtmlPage } from './plain-html-page';
 import { escapeHtml } from './web-meta';
 
 /*
@@ -24,39 +25,30 @@ const percent = (value: number | null) => (value === null ? '–' : `${(value * 
 const day = (date: Date) =>
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 
+/** A page of the report: the body's HTML, then the line that says what the page is. */
 function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta name="robots" content="noindex, nofollow">
-  <meta name="referrer" content="no-referrer">
-  <title>${escapeHtml(title)} | ${escapeHtml(PRODUCT_NAME)}</title>
-  <style>
-    body { font-family: system-ui, sans-serif; line-height: 1.5; color: #0f172a; margin: 0; padding: 1.5rem 1rem; background: #f8fafc; }
-    main { max-width: 56rem; margin: 0 auto; }
-    h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
-    .figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: .75rem; margin: 1rem 0; }
-    .figure { background: #fff; border: 1px solid #e2e8f0; border-radius: .75rem; padding: .75rem; }
-    .figure dt { font-size: .8rem; color: #64748b; } .figure dd { margin: 0; font-size: 1.25rem; font-weight: 700; }
-    ul.posts { list-style: none; padding: 0; display: grid; gap: .75rem; }
-    ul.posts li { background: #fff; border: 1px solid #e2e8f0; border-radius: .75rem; padding: .75rem; overflow-wrap: anywhere; }
-    .muted { color: #64748b; font-size: .875rem; }
-    form { display: flex; flex-direction: column; gap: .5rem; max-width: 20rem; }
-    input, button { font: inherit; padding: .6rem .75rem; border-radius: .5rem; border: 1px solid #cbd5e1; }
-    button { background: #0f766e; color: #fff; border: 0; font-weight: 600; }
-    .error { color: #b91c1c; }
-  </style>
-</head>
-<body>
-  <main>
-${body}
-    <p class="muted">${escapeHtml(PRODUCT_NAME)} · a read-only report</p>
-  </main>
-</body>
-</html>
-`;
+  return plainHtmlPage({
+    title,
+    robots: 'noindex, nofollow',
+    meta: ['<meta name="referrer" content="no-referrer">'],
+    style: [
+      'body { font-family: system-ui, sans-serif; line-height: 1.5; color: #0f172a; margin: 0; padding: 1.5rem 1rem; background: #f8fafc; }',
+      'main { max-width: 56rem; margin: 0 auto; }',
+      'h1 { font-size: 1.5rem; margin: 0 0 .25rem; }',
+      '.figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: .75rem; margin: 1rem 0; }',
+      '.figure { background: #fff; border: 1px solid #e2e8f0; border-radius: .75rem; padding: .75rem; }',
+      '.figure dt { font-size: .8rem; color: #64748b; } .figure dd { margin: 0; font-size: 1.25rem; font-weight: 700; }',
+      'ul.posts { list-style: none; padding: 0; display: grid; gap: .75rem; }',
+      'ul.posts li { background: #fff; border: 1px solid #e2e8f0; border-radius: .75rem; padding: .75rem; overflow-wrap: anywhere; }',
+      '.muted { color: #64748b; font-size: .875rem; }',
+      'form { display: flex; flex-direction: column; gap: .5rem; max-width: 20rem; }',
+      'input, button { font: inherit; padding: .6rem .75rem; border-radius: .5rem; border: 1px solid #cbd5e1; }',
+      'button { background: #0f766e; color: #fff; border: 0; font-weight: 600; }',
+      '.error { color: #b91c1c; }',
+    ],
+    main: `${body}
+    <p class="muted">${escapeHtml(PRODUCT_NAME)} · a read-only report</p>`,
+  });
 }
 
 function reportBody(report: BrandReport): string {

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import {
   approvedResultSchema,
   bulkDecisionSchema,
@@ -11,6 +12,7 @@ import { campaignIdParamSchema } from '../../shared/schemas/campaign';
 import { applicantsQuerySchema } from '../../shared/schemas/reliability';
 import { idResultSchema, idStatusResultSchema } from '../../shared/schemas/results';
 import { adminApplicantListSchema, shipmentReportSchema } from '../../shared/schemas/shipping';
+import type { AppBindings } from '../http/context';
 import { AppError } from '../http/errors';
 import { createRouter } from '../http/openapi';
 import { keptResponses, sendReadyAnswer } from '../http/ready-answer';
@@ -38,6 +40,14 @@ const done = (description: string) => ({ 200: answer(description, idStatusResult
 
 const adminRoute = routeGroup({ tags: ['Admin'], refusals: common });
 
+/** The route of one applicant's decision (accept or reject), with an optional message. */
+const decisionRoute = <D extends 'accept' | 'reject'>(decision: D, verb: string, decided: string) =>
+  adminRoute.post(`/applications/{id}/${decision}`, {
+    summary: `${verb} an application (optional message)`,
+    request: { params: idParam, body: optionalJsonBody(decisionSchema) },
+    responses: done(decided),
+  });
+
 const routes = {
   applicants: adminRoute.get('/campaigns/{id}/applications', {
     summary:
@@ -50,16 +60,8 @@ const routes = {
     request: { body: jsonBody(bulkDecisionSchema) },
     responses: { 200: answer('Decided', decidedResultSchema) },
   }),
-  accept: adminRoute.post('/applications/{id}/accept', {
-    summary: 'Accept an application (optional message)',
-    request: { params: idParam, body: optionalJsonBody(decisionSchema) },
-    responses: done('Accepted'),
-  }),
-  reject: adminRoute.post('/applications/{id}/reject', {
-    summary: 'Reject an application (optional message)',
-    request: { params: idParam, body: optionalJsonBody(decisionSchema) },
-    responses: done('Rejected'),
-  }),
+  accept: decisionRoute('accept', 'Accept', 'Accepted'),
+  reject: decisionRoute('reject', 'Reject', 'Rejected'),
   shipment: adminRoute.post('/applications/{id}/shipment', {
     summary: "Record the PR box's carrier and tracking number",
     request: { params: idParam, body: jsonBody(shipmentSchema) },
@@ -93,6 +95,11 @@ const routes = {
   }),
 };
 
+/** Accepts or rejects one applicant (its own route), with the admin's optional message. */
+function decideOne(c: Context<AppBindings>, id: number, decision: 'accept' | 'reject', message?: string) {
+  return decideApplications(c.get('services'), { ids: [id], decision, message }, adminActor(c));
+}
+
 export const adminReviewRoutes = createRouter()
   .openapi(routes.applicants, async (c) => {
     const query = c.req.valid('query');
@@ -108,15 +115,7 @@ export const adminReviewRoutes = createRouter()
   })
   .openapi(routes.accept, async (c) => {
     const { id } = c.req.valid('param');
-    await decideApplications(
-      c.get('services'),
-      {
-        ids: [id],
-        decision: 'accept',
-        message: c.req.valid('json')?.message,
-      },
-      adminActor(c),
-    );
+    await decideOne(c, id, 'accept', c.req.valid('json')?.message);
     // With SHOPIFY_ORDERS on, the box's order goes to the brand's store now; a failure stays on the Stores page and
     // "Create orders" tries again (the acceptance stands either way).
     const access = storeAccess(c);
@@ -125,15 +124,7 @@ export const adminReviewRoutes = createRouter()
   })
   .openapi(routes.reject, async (c) => {
     const { id } = c.req.valid('param');
-    await decideApplications(
-      c.get('services'),
-      {
-        ids: [id],
-        decision: 'reject',
-        message: c.req.valid('json')?.message,
-      },
-      adminActor(c),
-    );
+    await decideOne(c, id, 'reject', c.req.valid('json')?.message);
     return c.json({ id, status: 'rejected' }, 200);
   })
   .openapi(routes.shipment, async (c) => {

@@ -12,7 +12,7 @@ import { choicesInputSchema } from '../../shared/schemas/products';
 import { idResultSchema, idStatusResultSchema } from '../../shared/schemas/results';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, optionalJsonBody, refusals } from '../http/route-responses';
+import { answer, jsonBody, optionalJsonBody, refusals, signedInRefusals } from '../http/route-responses';
 import { creatorOnly, currentCreator } from '../middleware/creator';
 import {
   applyToCampaign,
@@ -25,13 +25,13 @@ import { listMatchedCampaigns } from '../services/applications/eligibility';
 import { myApplications } from '../services/applications/my-applications';
 import { changeChoices } from '../services/products/choices';
 
-const common = refusals({
-  400: 'Bad input',
-  401: 'Not signed in',
-  403: 'Not allowed',
-  404: 'Not found (or not yours)',
-  409: 'A step out of order',
-});
+const common = {
+  ...signedInRefusals,
+  ...refusals({
+    404: 'Not found (or not yours)',
+    409: 'A step out of order',
+  }),
+};
 
 const creatorRoute = routeGroup({ tags: ['Applications'], middleware: creatorOnly, refusals: common });
 

@@ -17,7 +17,7 @@ import { idResultSchema } from '../../shared/schemas/results';
 import { AppError } from '../http/errors';
 import { createRouter, describeValidationError } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, csvAnswer, jsonBody, refusal, refusals } from '../http/route-responses';
+import { answer, csvAnswer, jsonBody, refusal, signedInRefusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { creatorOnly, currentCreator } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
@@ -37,12 +37,7 @@ import {
 import { MAX_UPLOAD_BYTES } from '../services/uploads';
 
 const idParam = campaignIdParamSchema;
-const common = refusals({
-  400: 'Bad input',
-  401: 'Not signed in',
-  403: 'Not allowed',
-  404: 'Not found (or not yours)',
-});
+const common = { ...signedInRefusals, 404: refusal('Not found (or not yours)') };
 const recorded = { 201: answer('Recorded', idResultSchema) };
 const today = (c: { get(key: 'services'): { now(): Date } }) =>
   c.get('services').now().toISOString().slice(0, 10);

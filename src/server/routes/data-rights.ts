@@ -10,7 +10,7 @@ import {
 } from '../../shared/schemas/data-rights';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
+import { answer, jsonBody, refusal, signedInRefusals } from '../http/route-responses';
 import { creatorOnly, currentCreator } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { currentUser } from '../middleware/session';
@@ -24,19 +24,13 @@ import {
 } from '../services/data-rights/data-export';
 
 /** Issue 27: the creator's data rights (download my data, close my account) and the admins' list of closures. */
-const common = refusals({
-  400: 'Bad input',
-  401: 'Not signed in',
-  403: 'Not allowed',
-});
-
-const creatorRoute = routeGroup({ tags: ['Me'], middleware: creatorOnly, refusals: common });
+const creatorRoute = routeGroup({ tags: ['Me'], middleware: creatorOnly, refusals: signedInRefusals });
 const steppedUpCreatorRoute = routeGroup({
   tags: ['Me'],
   middleware: [creatorOnly, requireRecentSecondFactor] as const,
-  refusals: common,
+  refusals: signedInRefusals,
 });
-const adminRoute = routeGroup({ tags: ['Admin'], refusals: common });
+const adminRoute = routeGroup({ tags: ['Admin'], refusals: signedInRefusals });
 /** The token of a mailed download link, sent in the body (never in the address). */
 const linkTokenSchema = z.object({ token: z.string().min(1).max(200) });
 

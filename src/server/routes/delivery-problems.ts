@@ -10,7 +10,7 @@ import {
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
+import { answer, jsonBody, refusal, signedInRefusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { creatorOnly, currentCreator } from '../middleware/creator';
 import {
@@ -22,23 +22,18 @@ import {
 } from '../services/delivery-problems';
 
 /** Issue 13: delivery problems, the admins' queue (under /admin, admin-only) and the creator's own list. */
-const common = refusals({
-  400: 'Bad input',
-  401: 'Not signed in',
-  403: 'Not allowed',
-});
 const actionAnswers = {
   200: answer('The queue now (the first page of open problems)', adminProblemListSchema),
-  ...common,
+  ...signedInRefusals,
   404: refusal('No such problem'),
   409: refusal('Already resolved, or not at a step that allows this'),
 };
 
-const adminRoute = routeGroup({ tags: ['Admin problems'], refusals: common });
+const adminRoute = routeGroup({ tags: ['Admin problems'], refusals: signedInRefusals });
 const creatorRoute = routeGroup({
   tags: ['Applications'],
   middleware: creatorOnly,
-  refusals: common,
+  refusals: signedInRefusals,
 });
 
 const listRoute = adminRoute.get('/problems', {

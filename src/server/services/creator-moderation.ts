@@ -1,7 +1,7 @@
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/client';
-import { standingOfUser } from '../../db/queries/creator-profile';
+import { findCreatorById, standingOfUser } from '../../db/queries/creator-profile';
 import { sessions, users } from '../../db/schema/auth';
 import { creatorModerationEvents, creatorNotes } from '../../db/schema/creator-management';
 import { creators } from '../../db/schema/creators';
@@ -103,12 +103,7 @@ export async function addCreatorNote(
   now: Date,
 ) {
   return db.transaction(async (tx) => {
-    const [creator] = await tx
-      .select({ id: creators.id })
-      .from(creators)
-      .where(eq(creators.id, creatorId))
-      .limit(1);
-    if (!creator) throw new AppError('NOT_FOUND', 'Creator not found');
+    if (!(await findCreatorById(tx, creatorId))) throw new AppError('NOT_FOUND', 'Creator not found');
     const [note] = await tx
       .insert(creatorNotes)
       .values({ creatorId, body, authorUserId: actor.userId, authorName: actor.name, createdAt: now })

@@ -98,3 +98,13 @@ export function unreachableReport(
     failed: true,
   };
 }
+
+/** The report of a service that answered: reachable, authorised as far as the answer tells (null: it did not). */
+export function answeredReport(
+  base: Pick<ServiceReport, 'service' | 'configured' | 'setup'>,
+  authorised: boolean | null,
+  detail: string,
+  failed: boolean,
+): ServiceReport {
+  return { ...base, reachable: true, authorised, detail, failed };
+}

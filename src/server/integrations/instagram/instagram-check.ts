@@ -9,7 +9,7 @@ import {
   creatorToCheck,
   notConfigured,
 } from '../check/check-options';
-import { hostOf, type Recorder, recorder, unreachableReport } from '../check/check-recorder';
+import { answeredReport, hostOf, type Recorder, recorder, unreachableReport } from '../check/check-recorder';
 import { MetricsSourceError } from '../metrics-source';
 import type { ServiceReport } from '../service-report';
 import { createInstagramClient } from './client';
@@ -63,17 +63,16 @@ export async function checkInstagram(
       me.userId !== connection.igUserId
         ? ` Careful: the token now reads account ${me.userId}, not the connected ${connection.igUserId}.`
         : '';
-    return {
-      ...base,
-      reachable: true,
-      authorised: true,
-      detail: `${creator.email}'s token reads @${me.username}${
+    return answeredReport(
+      base,
+      true,
+      `${creator.email}'s token reads @${me.username}${
         connection.tokenExpiresAt <= now
           ? ' (the app had marked it expired: the creator is asked to connect again)'
           : ` (it expires on ${connection.tokenExpiresAt.toISOString().slice(0, 10)} and is renewed before)`
       }.${other}`,
-      failed: other !== '',
-    };
+      other !== '',
+    );
   } catch (error) {
     return instagramFailure(error, { base, email: creator.email, rec, host, timeoutMs });
   }
@@ -92,26 +91,23 @@ function instagramFailure(
 ): ServiceReport {
   const { base, email, rec, host, timeoutMs } = context;
   if (error instanceof InstagramTokenError) {
-    return {
-      ...base,
-      reachable: true,
-      authorised: false,
-      detail: `Instagram refused ${email}'s token (${error.message.replace(/^Instagram answered /, '')}): the creator must connect Instagram again on /profile.`,
-      failed: true,
-    };
+    return answeredReport(
+      base,
+      false,
+      `Instagram refused ${email}'s token (${error.message.replace(/^Instagram answered /, '')}): the creator must connect Instagram again on /profile.`,
+      true,
+    );
   }
   if (!(error instanceof MetricsSourceError)) throw error;
   if (rec.networkError !== undefined) {
     return unreachableReport(base, rec.networkError, host, timeoutMs);
   }
-  return {
-    ...base,
-    reachable: true,
-    authorised: null,
-    detail:
-      error.kind === 'quota'
-        ? `Instagram limits this app's calls right now (${error.message.replace(/^Instagram answered /, '')}): try again later.`
-        : `${error.message}.`,
-    failed: true,
-  };
+  return answeredReport(
+    base,
+    null,
+    error.kind === 'quota'
+      ? `Instagram limits this app's calls right now (${error.message.replace(/^Instagram answered /, '')}): try again later.`
+      : `${error.message}.`,
+    true,
+  );
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Env } from '../../../config/env';
 import { type CheckOptions, notConfigured } from '../check/check-options';
-import { hostOf, type Recorder, recorder, unreachableReport } from '../check/check-recorder';
+import { answeredReport, hostOf, type Recorder, recorder, unreachableReport } from '../check/check-recorder';
 import type { ServiceReport } from '../service-report';
 import { PaypalApiError } from './paypal-answers';
 import { createPaypalClient } from './paypal-client';
@@ -31,13 +31,12 @@ export async function checkPaypal(env: Pick<Env, 'paypal'>, options: CheckOption
   const batchId = given ?? `MINTBOXCHECK${randomBytes(6).toString('hex').toUpperCase()}`;
   try {
     const batch = await client.getBatch(batchId);
-    return {
-      ...base,
-      reachable: true,
-      authorised: true,
-      detail: `a token was issued and payout batch ${batch.payoutBatchId} was read: ${batch.batchStatus}, ${batch.items.length} item(s).${webhookNote}`,
-      failed: false,
-    } satisfies ServiceReport;
+    return answeredReport(
+      base,
+      true,
+      `a token was issued and payout batch ${batch.payoutBatchId} was read: ${batch.batchStatus}, ${batch.items.length} item(s).${webhookNote}`,
+      false,
+    );
   } catch (error) {
     if (!(error instanceof PaypalApiError)) throw error;
     return paypalFailure(error, {
@@ -77,50 +76,44 @@ function paypalFailure(error: PaypalApiError, context: PaypalFailureContext): Se
   if (atToken) return paypalTokenFailure(error, name, base, credentials);
   if (error.status === 404 && NOT_FOUND_NAMES.has(name)) {
     if (!given) {
-      return {
-        ...base,
-        reachable: true,
-        authorised: true,
-        detail: `a token was issued, and the Payouts API answered the lookup of a made-up batch id with 404 ${name}, as it should.${webhookNote}`,
-        failed: false,
-      } satisfies ServiceReport;
+      return answeredReport(
+        base,
+        true,
+        `a token was issued, and the Payouts API answered the lookup of a made-up batch id with 404 ${name}, as it should.${webhookNote}`,
+        false,
+      );
     }
-    return {
-      ...base,
-      reachable: true,
-      authorised: true,
-      detail: `the credentials work, but PayPal has no payout batch ${given} (404 ${name}): check the id, and that it was paid from this ${config.environment} account.`,
-      failed: true,
-    } satisfies ServiceReport;
+    return answeredReport(
+      base,
+      true,
+      `the credentials work, but PayPal has no payout batch ${given} (404 ${name}): check the id, and that it was paid from this ${config.environment} account.`,
+      true,
+    );
   }
   if (error.status === 401) {
-    return {
-      ...base,
-      reachable: true,
-      authorised: false,
-      detail: `PayPal issued a token but the Payouts API refused it (${name}). ${credentials}`,
-      failed: true,
-    } satisfies ServiceReport;
+    return answeredReport(
+      base,
+      false,
+      `PayPal issued a token but the Payouts API refused it (${name}). ${credentials}`,
+      true,
+    );
   }
   if (error.status === 403) {
-    return {
-      ...base,
-      reachable: true,
-      authorised: false,
-      detail: `this REST app may not use Payouts (403 ${name}): turn on Payouts for the app at developer.paypal.com (live apps need PayPal's approval).`,
-      failed: true,
-    } satisfies ServiceReport;
+    return answeredReport(
+      base,
+      false,
+      `this REST app may not use Payouts (403 ${name}): turn on Payouts for the app at developer.paypal.com (live apps need PayPal's approval).`,
+      true,
+    );
   }
-  return {
-    ...base,
-    reachable: true,
-    authorised: error.status >= 500 ? null : true,
-    detail:
-      error.status >= 500
-        ? `PayPal had a server error (${error.status} ${name}): try again later.`
-        : `PayPal answered the payout lookup with ${error.status} ${name}: ${error.message}.`,
-    failed: true,
-  } satisfies ServiceReport;
+  return answeredReport(
+    base,
+    error.status >= 500 ? null : true,
+    error.status >= 500
+      ? `PayPal had a server error (${error.status} ${name}): try again later.`
+      : `PayPal answered the payout lookup with ${error.status} ${name}: ${error.message}.`,
+    true,
+  );
 }
 
 /** PayPal refused to issue a token: wrong credentials, or its token service failed. */
@@ -131,22 +124,19 @@ function paypalTokenFailure(
   credentials: string,
 ): ServiceReport {
   if (error.status === 401 || name === 'invalid_client') {
-    return {
-      ...base,
-      reachable: true,
-      authorised: false,
-      detail: `PayPal refused the client id and secret (${name}). ${credentials}`,
-      failed: true,
-    } satisfies ServiceReport;
+    return answeredReport(
+      base,
+      false,
+      `PayPal refused the client id and secret (${name}). ${credentials}`,
+      true,
+    );
   }
-  return {
-    ...base,
-    reachable: true,
-    authorised: error.status >= 500 ? null : false,
-    detail:
-      error.status >= 500
-        ? `PayPal's token service had a server error (${error.status} ${name}): try again later.`
-        : `PayPal did not issue a token (${error.status} ${name}). ${credentials}`,
-    failed: true,
-  } satisfies ServiceReport;
+  return answeredReport(
+    base,
+    error.status >= 500 ? null : false,
+    error.status >= 500
+      ? `PayPal's token service had a server error (${error.status} ${name}): try again later.`
+      : `PayPal did not issue a token (${error.status} ${name}). ${credentials}`,
+    true,
+  );
 }

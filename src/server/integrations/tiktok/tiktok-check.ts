@@ -10,7 +10,7 @@ import {
   notChecked,
   notConfigured,
 } from '../check/check-options';
-import { hostOf, recorder, unreachableReport } from '../check/check-recorder';
+import { answeredReport, hostOf, recorder, unreachableReport } from '../check/check-recorder';
 import type { ServiceReport } from '../service-report';
 import { openTiktokToken } from './tiktok-login';
 
@@ -87,13 +87,7 @@ function tiktokAnswer(
 ): ServiceReport {
   const parsed = tiktokAnswerSchema.safeParse(body);
   if (!parsed.success) {
-    return {
-      ...base,
-      reachable: true,
-      authorised: null,
-      detail: `TikTok answered ${status} in an unknown shape.`,
-      failed: true,
-    };
+    return answeredReport(base, null, `TikTok answered ${status} in an unknown shape.`, true);
   }
   const { code, message } = parsed.data.error;
   const said = `${status} ${code}${message ? `: ${message}` : ''}`;
@@ -103,13 +97,12 @@ function tiktokAnswer(
       openId && user?.open_id && user.open_id !== openId
         ? ` Careful: the token reads open_id ${user.open_id}, not the stored ${openId}.`
         : '';
-    return {
-      ...base,
-      reachable: true,
-      authorised: true,
-      detail: `${email}'s token reads ${user?.display_name ? `"${user.display_name}"` : 'their profile'}.${other}`,
-      failed: other !== '',
-    };
+    return answeredReport(
+      base,
+      true,
+      `${email}'s token reads ${user?.display_name ? `"${user.display_name}"` : 'their profile'}.${other}`,
+      other !== '',
+    );
   }
   const words: Record<string, { authorised: boolean | null; text: string }> = {
     access_token_invalid: {
@@ -126,13 +119,7 @@ function tiktokAnswer(
     },
   };
   const known = words[code];
-  return {
-    ...base,
-    reachable: true,
-    authorised: known?.authorised ?? null,
-    detail: known?.text ?? `TikTok answered ${said}.`,
-    failed: true,
-  };
+  return answeredReport(base, known?.authorised ?? null, known?.text ?? `TikTok answered ${said}.`, true);
 }
 
 /** The creator's stored TikTok token, opened (null when they never signed in with TikTok). */

@@ -1,9 +1,8 @@
 import type { Env } from '../../../config/env';
 import { notConfigured } from '../check/check-options';
+import { answeredReport, hostOf } from '../check/check-recorder';
 import type { ServiceReport } from '../service-report';
 import { createEasypostTracking } from './easypost-tracking';
-
-const hostOf = (url: string) => new URL(url).host;
 
 /**
  * `npm run integrations:check` for EasyPost (issue 38): one read, GET /v2/trackers/<made-up id>, with the app's own
@@ -24,42 +23,33 @@ export async function checkEasypost(env: Pick<Env, 'easypost'>): Promise<Service
     : ' Note: EASYPOST_WEBHOOK_SECRET is unset, so tracker webhooks are refused (trackers are read back nightly).';
   try {
     await createEasypostTracking(config).read('trk_mintboxcheck000000000000000000');
-    return {
-      ...base,
-      reachable: true,
-      authorised: true,
-      detail: `the key was accepted and a tracker was read.${note}`,
-      failed: false,
-    };
+    return answeredReport(base, true, `the key was accepted and a tracker was read.${note}`, false);
   } catch (error) {
     const status = (error as { statusCode?: number }).statusCode;
     const code = (error as { code?: string }).code;
     if (status === 404) {
-      return {
-        ...base,
-        reachable: true,
-        authorised: true,
-        detail: `the key was accepted: the Trackers API answered the lookup of a made-up tracker with 404${code ? ` ${code}` : ''}, as it should.${note}`,
-        failed: false,
-      };
+      return answeredReport(
+        base,
+        true,
+        `the key was accepted: the Trackers API answered the lookup of a made-up tracker with 404${code ? ` ${code}` : ''}, as it should.${note}`,
+        false,
+      );
     }
     if (status === 401 || status === 403) {
-      return {
-        ...base,
-        reachable: true,
-        authorised: false,
-        detail: `EasyPost refused the key (${status}${code ? ` ${code}` : ''}). Check EASYPOST_API_KEY (test and production keys differ).`,
-        failed: true,
-      };
+      return answeredReport(
+        base,
+        false,
+        `EasyPost refused the key (${status}${code ? ` ${code}` : ''}). Check EASYPOST_API_KEY (test and production keys differ).`,
+        true,
+      );
     }
     if (typeof status === 'number') {
-      return {
-        ...base,
-        reachable: true,
-        authorised: null,
-        detail: `EasyPost answered ${status}${code ? ` ${code}` : ''}: try again later.`,
-        failed: true,
-      };
+      return answeredReport(
+        base,
+        null,
+        `EasyPost answered ${status}${code ? ` ${code}` : ''}: try again later.`,
+        true,
+      );
     }
     return {
       ...base,

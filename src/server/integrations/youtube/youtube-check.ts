@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Env } from '../../../config/env';
 import { youtubeVideoId } from '../../../shared/content-metrics';
 import { type CheckOptions, CheckUsageError, notConfigured } from '../check/check-options';
-import { hostOf, type Recorder, recorder, unreachableReport } from '../check/check-recorder';
+import { answeredReport, hostOf, type Recorder, recorder, unreachableReport } from '../check/check-recorder';
 import { MetricsSourceError } from '../metrics-source';
 import type { ServiceReport } from '../service-report';
 import { createYoutubeSource } from './youtube-source';
@@ -46,31 +46,27 @@ export async function checkYoutube(env: Pick<Env, 'youtube'>, options: CheckOpti
     ]);
     if (reading?.ok) {
       const views = reading.figures.views;
-      return {
-        ...base,
-        reachable: true,
-        authorised: true,
-        detail: `videos.list read video ${videoId}: ${views === null ? 'views hidden' : `${views.toLocaleString('en-US')} views`}.`,
-        failed: false,
-      } satisfies ServiceReport;
+      return answeredReport(
+        base,
+        true,
+        `videos.list read video ${videoId}: ${views === null ? 'views hidden' : `${views.toLocaleString('en-US')} views`}.`,
+        false,
+      );
     }
     if (!given) {
-      return {
-        ...base,
-        reachable: true,
-        authorised: true,
-        detail:
-          'the API key works (videos.list of a made-up id answered no video, as it should). Give --youtube-video <id> to read a real one.',
-        failed: false,
-      } satisfies ServiceReport;
+      return answeredReport(
+        base,
+        true,
+        'the API key works (videos.list of a made-up id answered no video, as it should). Give --youtube-video <id> to read a real one.',
+        false,
+      );
     }
-    return {
-      ...base,
-      reachable: true,
-      authorised: true,
-      detail: `the API key works, but video ${videoId} is not public or does not exist (videos.list answered no video).`,
-      failed: true,
-    } satisfies ServiceReport;
+    return answeredReport(
+      base,
+      true,
+      `the API key works, but video ${videoId} is not public or does not exist (videos.list answered no video).`,
+      true,
+    );
   } catch (error) {
     if (!(error instanceof MetricsSourceError)) throw error;
     return youtubeFailure(error, { base, rec, host, timeoutMs });
@@ -106,25 +102,22 @@ function youtubeFailure(
     forbidden: `Google refused the request (${reason}): check the key's API restrictions.`,
   };
   if (keyProblem[reason]) {
-    return { ...base, reachable: true, authorised: false, detail: keyProblem[reason], failed: true };
+    return answeredReport(base, false, keyProblem[reason], true);
   }
   if (error.kind === 'quota') {
-    return {
-      ...base,
-      reachable: true,
-      authorised: true,
-      detail: `the key works but its daily quota is used up (${reason}): figures resume after midnight Pacific time, or ask Google for more quota.`,
-      failed: true,
-    } satisfies ServiceReport;
+    return answeredReport(
+      base,
+      true,
+      `the key works but its daily quota is used up (${reason}): figures resume after midnight Pacific time, or ask Google for more quota.`,
+      true,
+    );
   }
-  return {
-    ...base,
-    reachable: true,
-    authorised: status >= 500 ? null : status === 400 || status === 401 || status === 403 ? false : null,
-    detail:
-      status >= 500
-        ? `YouTube had a server error (${status} ${reason}): try again later.`
-        : `YouTube answered ${status} ${reason}${parsed.success && parsed.data.error.message ? `: ${parsed.data.error.message}` : ''}.`,
-    failed: true,
-  } satisfies ServiceReport;
+  return answeredReport(
+    base,
+    status >= 500 ? null : status === 400 || status === 401 || status === 403 ? false : null,
+    status >= 500
+      ? `YouTube had a server error (${status} ${reason}): try again later.`
+      : `YouTube answered ${status} ${reason}${parsed.success && parsed.data.error.message ? `: ${parsed.data.error.message}` : ''}.`,
+    true,
+  );
 }

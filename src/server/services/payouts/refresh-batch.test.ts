@@ -24,6 +24,9 @@ describe.each(TEST_DRIVERS)(
       sendWebhook,
       later,
     } = t;
+    /** The admin settles a payout by hand after checking PayPal: paid with a reference, or failed with a reason. */
+    const settleByHand = (payoutId: number, act: 'mark-paid' | 'mark-failed', body: Record<string, string>) =>
+      postJson(t.app, `/api/admin/payouts/${payoutId}/${act}`, body, t.admin);
 
     it('a FAILED item fails the payout and returns the Mint once, however often it is read', async () => {
       t.fake.outcomeFor = () => 'FAILED';
@@ -144,12 +147,9 @@ describe.each(TEST_DRIVERS)(
       expect(await alertsAbout(odd.payout.id)).toHaveLength(1);
       expect((await payoutRow(odd.payout.id)).status).toBe('processing');
       // The admin checked PayPal: the money did not go out.
-      const failed = await postJson(
-        t.app,
-        `/api/admin/payouts/${odd.payout.id}/mark-failed`,
-        { reason: 'PayPal shows it as not sent.' },
-        t.admin,
-      );
+      const failed = await settleByHand(odd.payout.id, 'mark-failed', {
+        reason: 'PayPal shows it as not sent.',
+      });
       expect(failed.status).toBe(200);
       expect(await balanceAndSum(t.database.db, odd.creatorId)).toEqual({ balance: 80, sum: 80 });
       expect((await detail(odd.payout.id)).events.map((e) => e.action)).toEqual([
@@ -175,12 +175,7 @@ describe.each(TEST_DRIVERS)(
       expect((await alertsAbout(silent.payout.id)).map((a) => a.body)).toEqual([
         'PayPal answered something we cannot read (no item status in a SUCCESS batch). Check the payout in PayPal, then mark it paid or failed here.',
       ]);
-      const paid = await postJson(
-        t.app,
-        `/api/admin/payouts/${silent.payout.id}/mark-paid`,
-        { reference: '5TY05013RG002845M' },
-        t.admin,
-      );
+      const paid = await settleByHand(silent.payout.id, 'mark-paid', { reference: '5TY05013RG002845M' });
       expect(paid.status).toBe(200);
       expect(await payoutRow(silent.payout.id)).toMatchObject({
         status: 'completed',

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database, DatabaseOrTransaction } from '../../../db/client';
+import type { DatabaseOrTransaction, Transaction } from '../../../db/client';
 import { invalidateCampaignCounts } from '../../../db/queries/campaign-count-cache';
 import { findProduct, lockVariant, productsOf, variantsChosen } from '../../../db/queries/products';
 import { campaigns } from '../../../db/schema/campaigns';
@@ -13,11 +13,16 @@ import { type AuditActor, recordAdminAction } from '../audit-log';
 import { atInstant, type ServiceContext } from '../service-context';
 
 /**
- * A change to products or stock, then the kept public answers forgotten on every instance: the cards and the
- * campaign page show the products and boxes left (issue 37; public-answers.ts, channel `campaign-counts`).
+ * A change to products or stock in one transaction (at the use case's one instant), then the kept public answers
+ * forgotten on every instance: the cards and the campaign page show the products and boxes left (issue 37;
+ * public-answers.ts, channel `campaign-counts`).
  */
-function boxesChanged<T>(db: Database, change: (db: Database) => Promise<T>): Promise<T> {
-  return change(db).finally(() => invalidateCampaignCounts(db));
+function changeBoxes<T>(
+  services: ServiceContext,
+  change: (tx: Transaction, now: Date) => Promise<T>,
+): Promise<T> {
+  const { db, now } = atInstant(services);
+  return db.transaction((tx) => change(tx, now)).finally(() => invalidateCampaignCounts(db));
 }
 
 type VariantFields = Omit<VariantInput, 'retailValue' | 'imageUrl'> & {
@@ -80,48 +85,45 @@ export async function addProduct(
   actor: AuditActor,
   source: { storeId: number; externalId: string; variantIds: string[] } | null = null,
 ) {
-  const ctx = atInstant(services);
-  return boxesChanged(ctx.db, (db) =>
-    db.transaction(async (tx) => {
-      await boxCampaign(tx, campaignId);
-      const [last] = await tx
-        .select({ n: sql<number>`coalesce(max(${campaignProducts.position}) + 1, 0)::int` })
-        .from(campaignProducts)
-        .where(eq(campaignProducts.campaignId, campaignId));
-      const [product] = await tx
-        .insert(campaignProducts)
-        .values({
-          campaignId,
-          name: input.name,
-          position: last?.n ?? 0,
-          storeId: source?.storeId ?? null,
-          externalId: source?.externalId ?? null,
-          createdAt: ctx.now,
-        })
-        .returning();
-      await tx.insert(productVariants).values(
-        input.variants.map((v, i) => ({
-          productId: product!.id,
-          name: v.name,
-          sku: v.sku,
-          retailValue: v.retailValue,
-          imageUrl: v.imageUrl ?? null,
-          stock: v.stock,
-          position: i,
-          externalId: source?.variantIds[i] ?? v.storeVariantId ?? null,
-          createdAt: ctx.now,
-        })),
-      );
-      await audit(
-        tx,
-        actor,
+  return changeBoxes(services, async (tx, now) => {
+    await boxCampaign(tx, campaignId);
+    const [last] = await tx
+      .select({ n: sql<number>`coalesce(max(${campaignProducts.position}) + 1, 0)::int` })
+      .from(campaignProducts)
+      .where(eq(campaignProducts.campaignId, campaignId));
+    const [product] = await tx
+      .insert(campaignProducts)
+      .values({
         campaignId,
-        { before: null, after: { product: input.name, variants: input.variants.length } },
-        ctx.now,
-      );
-      return { id: product!.id };
-    }),
-  );
+        name: input.name,
+        position: last?.n ?? 0,
+        storeId: source?.storeId ?? null,
+        externalId: source?.externalId ?? null,
+        createdAt: now,
+      })
+      .returning();
+    await tx.insert(productVariants).values(
+      input.variants.map((v, i) => ({
+        productId: product!.id,
+        name: v.name,
+        sku: v.sku,
+        retailValue: v.retailValue,
+        imageUrl: v.imageUrl ?? null,
+        stock: v.stock,
+        position: i,
+        externalId: source?.variantIds[i] ?? v.storeVariantId ?? null,
+        createdAt: now,
+      })),
+    );
+    await audit(
+      tx,
+      actor,
+      campaignId,
+      { before: null, after: { product: input.name, variants: input.variants.length } },
+      now,
+    );
+    return { id: product!.id };
+  });
 }
 
 /** Renames a product. */
@@ -131,47 +133,41 @@ export async function renameProduct(
   name: string,
   actor: AuditActor,
 ) {
-  const ctx = atInstant(services);
-  return boxesChanged(ctx.db, (db) =>
-    db.transaction(async (tx) => {
-      const product = found(await findProduct(tx, productId), 'Product not found');
-      await tx.update(campaignProducts).set({ name }).where(eq(campaignProducts.id, productId));
-      await audit(
-        tx,
-        actor,
-        product.campaignId,
-        { before: { product: product.name }, after: { product: name } },
-        ctx.now,
-      );
-      return { id: productId };
-    }),
-  );
+  return changeBoxes(services, async (tx, now) => {
+    const product = found(await findProduct(tx, productId), 'Product not found');
+    await tx.update(campaignProducts).set({ name }).where(eq(campaignProducts.id, productId));
+    await audit(
+      tx,
+      actor,
+      product.campaignId,
+      { before: { product: product.name }, after: { product: name } },
+      now,
+    );
+    return { id: productId };
+  });
 }
 
 /** Deletes a product no creator chose (else 409: withdraw its options instead, the past keeps them). */
 export async function deleteProduct(services: ServiceContext, productId: number, actor: AuditActor) {
-  const ctx = atInstant(services);
-  return boxesChanged(ctx.db, (db) =>
-    db.transaction(async (tx) => {
-      const product = found(await findProduct(tx, productId), 'Product not found');
-      await boxCampaign(tx, product.campaignId);
-      const ids = await tx
-        .select({ id: productVariants.id })
-        .from(productVariants)
-        .where(eq(productVariants.productId, productId));
-      if (
-        await variantsChosen(
-          tx,
-          ids.map((r) => r.id),
-        )
-      ) {
-        outOfOrder(`Creators chose ${product.name}: mark its options unavailable instead of deleting it.`);
-      }
-      await tx.delete(campaignProducts).where(eq(campaignProducts.id, productId));
-      await audit(tx, actor, product.campaignId, { before: { product: product.name }, after: null }, ctx.now);
-      return { id: productId };
-    }),
-  );
+  return changeBoxes(services, async (tx, now) => {
+    const product = found(await findProduct(tx, productId), 'Product not found');
+    await boxCampaign(tx, product.campaignId);
+    const ids = await tx
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId));
+    if (
+      await variantsChosen(
+        tx,
+        ids.map((r) => r.id),
+      )
+    ) {
+      outOfOrder(`Creators chose ${product.name}: mark its options unavailable instead of deleting it.`);
+    }
+    await tx.delete(campaignProducts).where(eq(campaignProducts.id, productId));
+    await audit(tx, actor, product.campaignId, { before: { product: product.name }, after: null }, now);
+    return { id: productId };
+  });
 }
 
 /** Adds a variant to a product. */
@@ -181,35 +177,32 @@ export async function addVariant(
   input: VariantFields,
   actor: AuditActor,
 ) {
-  const ctx = atInstant(services);
-  return boxesChanged(ctx.db, (db) =>
-    db.transaction(async (tx) => {
-      const product = found(await findProduct(tx, productId), 'Product not found');
-      await boxCampaign(tx, product.campaignId);
-      const [row] = await tx
-        .insert(productVariants)
-        .values({
-          productId,
-          name: input.name,
-          sku: input.sku,
-          retailValue: input.retailValue,
-          imageUrl: input.imageUrl ?? null,
-          stock: input.stock,
-          externalId: input.storeVariantId ?? null,
-          position: sql`(select coalesce(max(position) + 1, 0) from product_variants where product_id = ${productId})`,
-          createdAt: ctx.now,
-        })
-        .returning({ id: productVariants.id });
-      await audit(
-        tx,
-        actor,
-        product.campaignId,
-        { before: null, after: { variant: variantLabel(product.name, input.name), stock: input.stock } },
-        ctx.now,
-      );
-      return { id: row!.id };
-    }),
-  );
+  return changeBoxes(services, async (tx, now) => {
+    const product = found(await findProduct(tx, productId), 'Product not found');
+    await boxCampaign(tx, product.campaignId);
+    const [row] = await tx
+      .insert(productVariants)
+      .values({
+        productId,
+        name: input.name,
+        sku: input.sku,
+        retailValue: input.retailValue,
+        imageUrl: input.imageUrl ?? null,
+        stock: input.stock,
+        externalId: input.storeVariantId ?? null,
+        position: sql`(select coalesce(max(position) + 1, 0) from product_variants where product_id = ${productId})`,
+        createdAt: now,
+      })
+      .returning({ id: productVariants.id });
+    await audit(
+      tx,
+      actor,
+      product.campaignId,
+      { before: null, after: { variant: variantLabel(product.name, input.name), stock: input.stock } },
+      now,
+    );
+    return { id: row!.id };
+  });
 }
 
 /** Changes a variant: its stock never below the boxes accepted creators hold (409 naming how many). */
@@ -219,61 +212,55 @@ export async function updateVariant(
   patch: VariantPatch,
   actor: AuditActor,
 ) {
-  const ctx = atInstant(services);
-  return boxesChanged(ctx.db, (db) =>
-    db.transaction(async (tx) => {
-      const { variant, product } = found(await lockVariant(tx, variantId), 'Variant not found');
-      if (patch.stock !== undefined && patch.stock < variant.reserved) {
-        outOfOrder(
-          `${variantLabel(product.name, variant.name)} has ${variant.reserved} boxes held by accepted creators: its stock cannot go below ${variant.reserved}.`,
-        );
-      }
-      const { storeVariantId, ...fields } = patch;
-      const set: Record<string, unknown> = Object.fromEntries(
-        Object.entries(fields).filter(([, v]) => v !== undefined),
+  return changeBoxes(services, async (tx, now) => {
+    const { variant, product } = found(await lockVariant(tx, variantId), 'Variant not found');
+    if (patch.stock !== undefined && patch.stock < variant.reserved) {
+      outOfOrder(
+        `${variantLabel(product.name, variant.name)} has ${variant.reserved} boxes held by accepted creators: its stock cannot go below ${variant.reserved}.`,
       );
-      if (storeVariantId !== undefined) set.externalId = storeVariantId;
-      if (Object.keys(set).length > 0) {
-        await tx.update(productVariants).set(set).where(eq(productVariants.id, variantId));
-      }
-      const label = variantLabel(product.name, variant.name);
-      const was = variant as unknown as Record<string, AuditFields[string]>;
-      await audit(
-        tx,
-        actor,
-        product.campaignId,
-        {
-          before: { variant: label, ...Object.fromEntries(Object.keys(set).map((k) => [k, was[k] ?? null])) },
-          after: { variant: label, ...(set as AuditFields) },
-        },
-        ctx.now,
-      );
-      return { id: variantId };
-    }),
-  );
+    }
+    const { storeVariantId, ...fields } = patch;
+    const set: Record<string, unknown> = Object.fromEntries(
+      Object.entries(fields).filter(([, v]) => v !== undefined),
+    );
+    if (storeVariantId !== undefined) set.externalId = storeVariantId;
+    if (Object.keys(set).length > 0) {
+      await tx.update(productVariants).set(set).where(eq(productVariants.id, variantId));
+    }
+    const label = variantLabel(product.name, variant.name);
+    const was = variant as unknown as Record<string, AuditFields[string]>;
+    await audit(
+      tx,
+      actor,
+      product.campaignId,
+      {
+        before: { variant: label, ...Object.fromEntries(Object.keys(set).map((k) => [k, was[k] ?? null])) },
+        after: { variant: label, ...(set as AuditFields) },
+      },
+      now,
+    );
+    return { id: variantId };
+  });
 }
 
 /** Deletes a variant no creator chose (409 otherwise: mark it unavailable instead). */
 export async function deleteVariant(services: ServiceContext, variantId: number, actor: AuditActor) {
-  const ctx = atInstant(services);
-  return boxesChanged(ctx.db, (db) =>
-    db.transaction(async (tx) => {
-      const { variant, product } = found(await lockVariant(tx, variantId), 'Variant not found');
-      const label = variantLabel(product.name, variant.name);
-      if (await variantsChosen(tx, [variantId])) {
-        outOfOrder(`Creators chose ${label}: mark it unavailable instead of deleting it.`);
-      }
-      const [others] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(productVariants)
-        .where(and(eq(productVariants.productId, product.id), sql`${productVariants.id} <> ${variantId}`));
-      if ((others?.n ?? 0) === 0)
-        outOfOrder(`${label} is the only option of ${product.name}: delete the product instead.`);
-      await tx.delete(productVariants).where(eq(productVariants.id, variantId));
-      await audit(tx, actor, product.campaignId, { before: { variant: label }, after: null }, ctx.now);
-      return { id: variantId };
-    }),
-  );
+  return changeBoxes(services, async (tx, now) => {
+    const { variant, product } = found(await lockVariant(tx, variantId), 'Variant not found');
+    const label = variantLabel(product.name, variant.name);
+    if (await variantsChosen(tx, [variantId])) {
+      outOfOrder(`Creators chose ${label}: mark it unavailable instead of deleting it.`);
+    }
+    const [others] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(productVariants)
+      .where(and(eq(productVariants.productId, product.id), sql`${productVariants.id} <> ${variantId}`));
+    if ((others?.n ?? 0) === 0)
+      outOfOrder(`${label} is the only option of ${product.name}: delete the product instead.`);
+    await tx.delete(productVariants).where(eq(productVariants.id, variantId));
+    await audit(tx, actor, product.campaignId, { before: { variant: label }, after: null }, now);
+    return { id: variantId };
+  });
 }
 
 export type { ProductInput };

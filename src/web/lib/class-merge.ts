@@ -75,6 +75,10 @@ const RULES: readonly Rule[] = [
   ['bg-position', /^bg-(center|top|bottom|left|right|left-top|left-bottom|right-top|right-bottom)$/],
   ['bg-repeat', /^bg-(no-)?repeat(-.+)?$/],
   ['bg-color', new RegExp(`^bg-${COLOR}$`)],
+  // A stop's position (`to-70%`), a kind of its own beside the stop's colour, as in tailwind-merge.
+  ['gradient-from-pos', /^from-(\d+(\.\d+)?%|\[(length:)?[\d.]+[a-z%]+\])$/],
+  ['gradient-via-pos', /^via-(\d+(\.\d+)?%|\[(length:)?[\d.]+[a-z%]+\])$/],
+  ['gradient-to-pos', /^to-(\d+(\.\d+)?%|\[(length:)?[\d.]+[a-z%]+\])$/],
   ['gradient-from', new RegExp(`^from-${COLOR}$`)],
   ['gradient-via', new RegExp(`^via-${COLOR}$`)],
   ['gradient-to', new RegExp(`^to-${COLOR}$`)],

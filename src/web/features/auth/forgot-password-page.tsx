@@ -7,6 +7,7 @@ import { forgotPasswordSchema } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/ui/alert';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { getErrorMessage } from '../../lib/api-client';
+import { formFields } from '../../lib/form-field';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { requestPasswordReset } from './api/auth-api';
 import { AuthForm, EmailField } from './components/auth-form';
@@ -29,7 +30,8 @@ export function ForgotPasswordPage() {
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
+  const field = formFields(form, id);
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setServerError(null);
@@ -73,7 +75,7 @@ export function ForgotPasswordPage() {
           errorTestId="forgot-error"
           onSubmit={onSubmit}
         >
-          <EmailField id={`${id}-email`} error={errors.email?.message} {...form.register('email')} />
+          <EmailField {...field('email')} />
           <SubmitButton pending={isSubmitting}>Send reset link</SubmitButton>
         </AuthForm>
       )}

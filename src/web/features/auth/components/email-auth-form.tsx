@@ -11,6 +11,7 @@ import { PasswordField, TextField } from '../../../components/ui/input';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { homePathFor } from '../../../lib/account-paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { formFields } from '../../../lib/form-field';
 import { refreshSession } from '../../../lib/use-session';
 import { type EmailSignIn, type EmailSignUp, signInWithEmail, signUpWithEmail } from '../api/auth-api';
 import { AuthForm, EmailField } from './auth-form';
@@ -47,7 +48,8 @@ export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void 
     resolver: zodResolver(emailSignInSchema),
     defaultValues: { email: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
+  const field = formFields(form, id);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
@@ -80,14 +82,8 @@ export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void 
 
   return (
     <AuthForm label="Sign in with email" error={serverError} errorTestId="auth-error" onSubmit={onSubmit}>
-      <EmailField id={`${id}-email`} error={errors.email?.message} {...form.register('email')} />
-      <PasswordField
-        kind="current"
-        id={`${id}-password`}
-        placeholder="Your password"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
+      <EmailField {...field('email')} />
+      <PasswordField kind="current" placeholder="Your password" {...field('password')} />
       <ForgotPasswordLink />
       <SubmitButton pending={isSubmitting}>Sign In</SubmitButton>
     </AuthForm>
@@ -103,7 +99,8 @@ export function EmailSignUpForm({ onSubmitStart }: { onSubmitStart?: () => void 
     resolver: zodResolver(emailSignUpSchema),
     defaultValues: { name: '', email: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
+  const field = formFields(form, id);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
@@ -117,21 +114,12 @@ export function EmailSignUpForm({ onSubmitStart }: { onSubmitStart?: () => void 
 
   return (
     <AuthForm label="Sign up with email" error={serverError} errorTestId="auth-error" onSubmit={onSubmit}>
-      <TextField
-        id={`${id}-name`}
-        label="Name"
-        autoComplete="name"
-        placeholder="Your full name"
-        error={errors.name?.message}
-        {...form.register('name')}
-      />
-      <EmailField id={`${id}-email`} error={errors.email?.message} {...form.register('email')} />
+      <TextField label="Name" autoComplete="name" placeholder="Your full name" {...field('name')} />
+      <EmailField {...field('email')} />
       <PasswordField
         kind="new"
-        id={`${id}-password`}
         placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
-        error={errors.password?.message}
-        {...form.register('password')}
+        {...field('password')}
       />
       <SubmitButton pending={isSubmitting}>Create Account</SubmitButton>
     </AuthForm>

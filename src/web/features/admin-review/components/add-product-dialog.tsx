@@ -1,6 +1,6 @@
 import { Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { MutationFormActions } from '../../../components/mutation-form-actions';
+import { keptOpenWhilePending, MutationFormActions } from '../../../components/mutation-form-actions';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -60,14 +60,7 @@ export function AddProductDialog({ campaignId, open, onOpenChange }: ProductDial
     );
   };
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (add.isPending) return;
-        if (next) add.reset();
-        onOpenChange(next);
-      }}
-    >
+    <Dialog open={open} onOpenChange={keptOpenWhilePending(add, onOpenChange)}>
       <DialogContent onCloseAutoFocus={returnFocus} className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Add a product</DialogTitle>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/rules/password';
 import { emailSignInSchema, emailSignUpSchema } from '../../../../shared/schemas/auth';
@@ -36,25 +36,49 @@ function needsCode(answer: unknown): boolean {
 }
 
 /**
- * /signin email and password form (spec §5: both needed). An account with an authenticator app then enters its
- * code (issue 22).
+ * What both email forms share: the form checked by `resolver`, its fields, and a submit that tells the page it started,
+ * runs `send` and shows a refusal in words (`failed` when the error has none).
  */
-export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void }) {
+function useEmailForm<T extends FieldValues>({
+  resolver,
+  defaultValues,
+  onSubmitStart,
+  send,
+  failed,
+}: {
+  resolver: Resolver<T>;
+  defaultValues: DefaultValues<T>;
+  onSubmitStart: (() => void) | undefined;
+  send: (values: T) => Promise<void>;
+  failed: string;
+}) {
   const id = useId();
-  const finish = useFinishSignIn();
   const [serverError, setServerError] = useState<string | null>(null);
-  const [codeStep, setCodeStep] = useState(false);
-  const form = useForm<EmailSignIn>({
-    resolver: zodResolver(emailSignInSchema),
-    defaultValues: { email: '', password: '' },
-  });
-  const { isSubmitting } = form.formState;
-  const field = formFields(form, id);
-
+  const form = useForm<T>({ resolver, defaultValues });
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
     onSubmitStart?.();
     try {
+      await send(values);
+    } catch (error) {
+      setServerError(getErrorMessage(error, failed));
+    }
+  });
+  return { form, field: formFields(form, id), onSubmit, serverError, setServerError };
+}
+
+/**
+ * /signin email and password form (spec §5: both needed). An account with an authenticator app then enters its
+ * code (issue 22).
+ */
+export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void }) {
+  const finish = useFinishSignIn();
+  const [codeStep, setCodeStep] = useState(false);
+  const { form, field, onSubmit, serverError, setServerError } = useEmailForm<EmailSignIn>({
+    resolver: zodResolver(emailSignInSchema),
+    defaultValues: { email: '', password: '' },
+    onSubmitStart,
+    send: async (values) => {
       const answer = await signInWithEmail(values);
       if (needsCode(answer)) {
         // No session yet: it starts once the code is accepted.
@@ -63,9 +87,8 @@ export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void 
         return;
       }
       await finish(async () => undefined);
-    } catch (error) {
-      setServerError(getErrorMessage(error, 'Sign in failed. Please try again.'));
-    }
+    },
+    failed: 'Sign in failed. Please try again.',
   });
 
   if (codeStep) {
@@ -85,31 +108,20 @@ export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void 
       <EmailField {...field('email')} />
       <PasswordField kind="current" placeholder="Your password" {...field('password')} />
       <ForgotPasswordLink />
-      <SubmitButton pending={isSubmitting}>Sign In</SubmitButton>
+      <SubmitButton pending={form.formState.isSubmitting}>Sign In</SubmitButton>
     </AuthForm>
   );
 }
 
 /** /signup form: sign-up always makes an influencer, whose next step is email verification. */
 export function EmailSignUpForm({ onSubmitStart }: { onSubmitStart?: () => void }) {
-  const id = useId();
   const finish = useFinishSignIn();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<EmailSignUp>({
+  const { form, field, onSubmit, serverError } = useEmailForm<EmailSignUp>({
     resolver: zodResolver(emailSignUpSchema),
     defaultValues: { name: '', email: '', password: '' },
-  });
-  const { isSubmitting } = form.formState;
-  const field = formFields(form, id);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    onSubmitStart?.();
-    try {
-      await finish(() => signUpWithEmail(values), '/email-verification');
-    } catch (error) {
-      setServerError(getErrorMessage(error, 'Sign up failed. Please try again.'));
-    }
+    onSubmitStart,
+    send: (values) => finish(() => signUpWithEmail(values), '/email-verification'),
+    failed: 'Sign up failed. Please try again.',
   });
 
   return (
@@ -121,7 +133,7 @@ export function EmailSignUpForm({ onSubmitStart }: { onSubmitStart?: () => void 
         placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
         {...field('password')}
       />
-      <SubmitButton pending={isSubmitting}>Create Account</SubmitButton>
+      <SubmitButton pending={form.formState.isSubmitting}>Create Account</SubmitButton>
     </AuthForm>
   );
 }

@@ -1,16 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { forgotPasswordSchema } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/ui/alert';
 import { SubmitButton } from '../../components/ui/submit-button';
-import { getErrorMessage } from '../../lib/api-client';
-import { formFields } from '../../lib/form-field';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { requestPasswordReset } from './api/auth-api';
-import { AuthForm, EmailField } from './components/auth-form';
+import { AuthForm, EmailField, useAuthForm } from './components/auth-form';
 import { AuthLayout } from './components/auth-layout';
 
 type ForgotPassword = z.infer<typeof forgotPasswordSchema>;
@@ -21,26 +18,17 @@ type ForgotPassword = z.infer<typeof forgotPasswordSchema>;
  */
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot your password?', 'Get a link to choose a new Mintbox password.');
-  const id = useId();
   const [params] = useSearchParams();
   const signInPath = params.get('to') === 'admin' ? '/admin' : '/signin';
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<ForgotPassword>({
+  const { form, field, onSubmit, serverError } = useAuthForm<ForgotPassword>({
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
-  });
-  const { isSubmitting } = form.formState;
-  const field = formFields(form, id);
-
-  const onSubmit = form.handleSubmit(async ({ email }) => {
-    setServerError(null);
-    try {
+    send: async ({ email }) => {
       await requestPasswordReset(email);
       setSentTo(email);
-    } catch (error) {
-      setServerError(getErrorMessage(error, 'We could not send the link. Please try again.'));
-    }
+    },
+    failed: 'We could not send the link. Please try again.',
   });
 
   return (
@@ -76,7 +64,7 @@ export function ForgotPasswordPage() {
           onSubmit={onSubmit}
         >
           <EmailField {...field('email')} />
-          <SubmitButton pending={isSubmitting}>Send reset link</SubmitButton>
+          <SubmitButton pending={form.formState.isSubmitting}>Send reset link</SubmitButton>
         </AuthForm>
       )}
     </AuthLayout>

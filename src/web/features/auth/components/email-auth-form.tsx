@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/rules/password';
 import { emailSignInSchema, emailSignUpSchema } from '../../../../shared/schemas/auth';
@@ -10,11 +9,9 @@ import { TwoFactorSignInStep } from '../../../components/two-factor-sign-in-step
 import { PasswordField, TextField } from '../../../components/ui/input';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { homePathFor } from '../../../lib/account-paths';
-import { getErrorMessage } from '../../../lib/api-client';
-import { formFields } from '../../../lib/form-field';
 import { refreshSession } from '../../../lib/use-session';
 import { type EmailSignIn, type EmailSignUp, signInWithEmail, signUpWithEmail } from '../api/auth-api';
-import { AuthForm, EmailField } from './auth-form';
+import { AuthForm, EmailField, useAuthForm } from './auth-form';
 
 /** Runs a sign-in or sign-up call, then reads the new session and goes where the account belongs. */
 function useFinishSignIn() {
@@ -36,45 +33,13 @@ function needsCode(answer: unknown): boolean {
 }
 
 /**
- * What both email forms share: the form checked by `resolver`, its fields, and a submit that tells the page it started,
- * runs `send` and shows a refusal in words (`failed` when the error has none).
- */
-function useEmailForm<T extends FieldValues>({
-  resolver,
-  defaultValues,
-  onSubmitStart,
-  send,
-  failed,
-}: {
-  resolver: Resolver<T>;
-  defaultValues: DefaultValues<T>;
-  onSubmitStart: (() => void) | undefined;
-  send: (values: T) => Promise<void>;
-  failed: string;
-}) {
-  const id = useId();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<T>({ resolver, defaultValues });
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    onSubmitStart?.();
-    try {
-      await send(values);
-    } catch (error) {
-      setServerError(getErrorMessage(error, failed));
-    }
-  });
-  return { form, field: formFields(form, id), onSubmit, serverError, setServerError };
-}
-
-/**
  * /signin email and password form (spec §5: both needed). An account with an authenticator app then enters its
  * code (issue 22).
  */
 export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void }) {
   const finish = useFinishSignIn();
   const [codeStep, setCodeStep] = useState(false);
-  const { form, field, onSubmit, serverError, setServerError } = useEmailForm<EmailSignIn>({
+  const { form, field, onSubmit, serverError, setServerError } = useAuthForm<EmailSignIn>({
     resolver: zodResolver(emailSignInSchema),
     defaultValues: { email: '', password: '' },
     onSubmitStart,
@@ -116,7 +81,7 @@ export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void 
 /** /signup form: sign-up always makes an influencer, whose next step is email verification. */
 export function EmailSignUpForm({ onSubmitStart }: { onSubmitStart?: () => void }) {
   const finish = useFinishSignIn();
-  const { form, field, onSubmit, serverError } = useEmailForm<EmailSignUp>({
+  const { form, field, onSubmit, serverError } = useAuthForm<EmailSignUp>({
     resolver: zodResolver(emailSignUpSchema),
     defaultValues: { name: '', email: '', password: '' },
     onSubmitStart,

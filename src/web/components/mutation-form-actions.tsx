@@ -32,3 +32,15 @@ export function MutationFormActions({
     </>
   );
 }
+
+/** A form dialog's `onOpenChange`: it stays open while its mutation runs, and opening it again forgets the last refusal. */
+export function keptOpenWhilePending(
+  mutation: { isPending: boolean; reset: () => void },
+  onOpenChange: (open: boolean) => void,
+) {
+  return (next: boolean) => {
+    if (mutation.isPending) return;
+    if (next) mutation.reset();
+    onOpenChange(next);
+  };
+}

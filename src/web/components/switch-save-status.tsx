@@ -3,27 +3,21 @@ import { getErrorMessage } from '../lib/api-client';
 import { toastFailure } from './failure-toast';
 import { toast } from './ui/toast';
 
-/** The titles of a switch's toasts, and what its failure says when the error carries no words of its own. */
-interface SwitchSaveTexts {
-  saved: string;
-  notSaved: string;
-  fallback: string;
-}
-
 /**
  * A switch saved at once (the mail settings, issue 13): `outcome(message)` gives the save's callbacks, which say
- * `message` (or why it was not saved) in the status line under the switches and in a toast.
+ * `message` (or why it was not saved) in the status line under the switches and in a toast titled "`setting` saved"
+ * or "`setting` not saved"; `fallback` is what a failure says when the error carries no words of its own.
  */
-export function useSwitchSaveStatus(texts: SwitchSaveTexts) {
+export function useSwitchSaveStatus(setting: string, fallback: string) {
   const [status, setStatus] = useState('');
   const outcome = (message: string) => ({
     onSuccess: () => {
       setStatus(message);
-      toast({ title: texts.saved, description: message, variant: 'success' });
+      toast({ title: `${setting} saved`, description: message, variant: 'success' });
     },
     onError: (error: unknown) => {
-      setStatus(`Not saved: ${getErrorMessage(error, texts.fallback)}`);
-      toastFailure(texts.notSaved, error, texts.fallback);
+      setStatus(`Not saved: ${getErrorMessage(error, fallback)}`);
+      toastFailure(`${setting} not saved`, error, fallback);
     },
   });
   return { status, clear: () => setStatus(''), outcome };

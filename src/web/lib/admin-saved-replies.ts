@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   type SavedReplyInput,
   savedReplyItemSchema,
@@ -6,7 +6,7 @@ import {
 } from '../../shared/schemas/conversation-inbox';
 import { apiFetch } from './api-client';
 import { conversationKeys } from './conversations';
-import { getQuery } from './get-query';
+import { getQuery, useReadAgain } from './get-query';
 
 /** The team's saved replies, by title. */
 export function useSavedReplies() {
@@ -19,8 +19,7 @@ export function useSavedReplies() {
 
 /** Create, change and delete a saved reply; each reads the list again. */
 export function useSavedReplyActions() {
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: conversationKeys.savedReplies });
+  const refresh = useReadAgain(conversationKeys.savedReplies);
   return {
     save: useMutation({
       mutationFn: ({ id, input }: { id: number | null; input: SavedReplyInput }) =>

@@ -9,7 +9,7 @@ import {
   storeSyncResultSchema,
 } from '../../shared/schemas/stores';
 import { apiFetch } from './api-client';
-import { getQuery } from './get-query';
+import { getQuery, useReadAgain } from './get-query';
 import { privateKeys, publicKeys } from './query-keys';
 
 const keys = privateKeys.admin;
@@ -34,7 +34,7 @@ export function useStoreCatalogue(storeId: number | null) {
 
 export function useStoreActions() {
   const queryClient = useQueryClient();
-  const settled = () => queryClient.invalidateQueries({ queryKey: keys.stores });
+  const settled = useReadAgain(keys.stores);
   return {
     connect: useMutation({
       mutationFn: (input: StoreInput) =>

@@ -1,4 +1,4 @@
-import { type QueryKey, queryOptions } from '@tanstack/react-query';
+import { type QueryKey, queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from './api-client';
 
@@ -17,4 +17,10 @@ export function getQuery<S extends z.ZodType, K extends QueryKey>(
     queryFn: ({ signal }): Promise<z.infer<S>> => apiFetch(path, { signal, schema }),
     ...(staleTime === undefined ? {} : { staleTime }),
   });
+}
+
+/** What reads `queryKey`'s queries again (TanStack Query's invalidateQueries), for the mutations that change them. */
+export function useReadAgain(queryKey: QueryKey) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey });
 }

@@ -125,6 +125,15 @@ function CampaignForm({ campaign, onDone }: { campaign: AdminCampaign | null; on
 
   const setList = (field: 'requirements' | 'tags' | 'gallery', next: string[]) =>
     form.setValue(field, next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  /** A list of the form for a `ListField`: its id, entries, limits, message and changes. */
+  const listProps = (name: 'requirements' | 'tags', limits: { max: number; itemMax: number }) => ({
+    id: `${id}-${name}`,
+    items: values[name] ?? [],
+    max: limits.max,
+    maxLength: limits.itemMax,
+    error: listError(errors[name], limits.itemMax),
+    onChange: (next: string[]) => setList(name, next),
+  });
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Campaign">
@@ -144,26 +153,16 @@ function CampaignForm({ campaign, onDone }: { campaign: AdminCampaign | null; on
       />
       <CampaignTermsFields form={form} idPrefix={id} />
       <ListField
-        id={`${id}-requirements`}
         label="Requirements"
         placeholder="e.g. One Reel of at least 30 seconds"
         addLabel="Add requirement"
-        items={values.requirements ?? []}
-        max={REQUIREMENTS.max}
-        maxLength={REQUIREMENTS.itemMax}
-        error={listError(errors.requirements, REQUIREMENTS.itemMax)}
-        onChange={(next) => setList('requirements', next)}
+        {...listProps('requirements', REQUIREMENTS)}
       />
       <ListField
-        id={`${id}-tags`}
         label="Tags"
         placeholder="e.g. Beauty"
         addLabel="Add tag"
-        items={values.tags ?? []}
-        max={TAGS.max}
-        maxLength={TAGS.itemMax}
-        error={listError(errors.tags, TAGS.itemMax)}
-        onChange={(next) => setList('tags', next)}
+        {...listProps('tags', TAGS)}
         chips
       />
 

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/constants';
 import { UPLOAD_DEADLINE_DAYS } from '../../../shared/lifecycle/deadlines';
 import { type CampaignInput, campaignInputSchema } from '../../../shared/schemas/campaign';
+import { formFields } from '../../lib/form-field';
 import { maxLengthOf } from '../../lib/schema-limits';
 import { CAMPAIGN_STATUS_LABELS } from '../campaign-status-badge';
 import { TextField } from '../ui/input';
@@ -28,18 +29,15 @@ const TYPE_OPTIONS = CAMPAIGN_TYPES.map((value) => ({ value, label: CAMPAIGN_TYP
 const STATUS_OPTIONS = CAMPAIGN_STATUSES.map((value) => ({ value, label: CAMPAIGN_STATUS_LABELS[value] }));
 
 /**
- * What a field of the campaign form is given: its id (`idPrefix`-name, or `id`), its error and its registration;
- * `emptyAsNull` for the optional numbers, whose empty field means none.
+ * What a field of the campaign form is given (`formFields`), its id `idPrefix`-name or `id`; `emptyAsNull` for the
+ * optional numbers, whose empty field means none.
  */
 function fieldProps(form: CampaignForm, idPrefix: string) {
+  const field = formFields(form, idPrefix);
   return (
     name: keyof CampaignFormValues,
     { id = name, emptyAsNull = false }: { id?: string; emptyAsNull?: boolean } = {},
-  ) => ({
-    id: `${idPrefix}-${id}`,
-    error: form.formState.errors[name]?.message,
-    ...form.register(name, emptyAsNull ? { setValueAs: emptyToNull } : undefined),
-  });
+  ) => field(name, emptyAsNull ? { setValueAs: emptyToNull } : undefined, id);
 }
 const emptyToNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : v);
 

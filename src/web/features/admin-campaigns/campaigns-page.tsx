@@ -1,7 +1,7 @@
-import { DollarSign, Megaphone, Plus, TrendingUp, Users } from 'lucide-react';
+import { DollarSign, type LucideIcon, Megaphone, Plus, TrendingUp, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { AdminCampaign } from '../../../shared/schemas/campaign';
+import type { AdminCampaign, AdminCampaignStats } from '../../../shared/schemas/campaign';
 import { AdminPageHeader } from '../../components/admin/admin-layout';
 import { AdminPagedList } from '../../components/admin/admin-paged-list';
 import { CampaignFormDialog } from '../../components/admin/campaign-form-dialog';
@@ -126,11 +126,18 @@ export function CampaignsPage() {
   );
 }
 
+/** The figures above the list: label, icon and the figure read from the stats (the test id follows the label). */
+const CAMPAIGN_STATS: { label: string; Icon: LucideIcon; figure: (stats: AdminCampaignStats) => string }[] = [
+  { label: 'Total Campaigns', Icon: Megaphone, figure: (s) => formatNumber(s.totalCampaigns) },
+  { label: 'Active Campaigns', Icon: TrendingUp, figure: (s) => formatNumber(s.activeCampaigns) },
+  { label: 'Total Reach', Icon: Users, figure: (s) => formatReach(s.totalReach) },
+  { label: 'Total Spent', Icon: DollarSign, figure: (s) => formatThousandsUsd(s.totalSpent) },
+];
+
 /** The four stat cards of spec §2: Total Campaigns, Active Campaigns, Total Reach (M), Total Spent ($K). */
 function CampaignStats() {
   const stats = useCampaignStats();
   const data = stats.data;
-  const icon = 'size-5';
   return (
     <section aria-label="Campaign stats" className="mb-6">
       {stats.isError ? (
@@ -139,34 +146,16 @@ function CampaignStats() {
         </ErrorNote>
       ) : null}
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
-        <StatCard
-          label="Total Campaigns"
-          icon={<Megaphone aria-hidden="true" className={icon} />}
-          value={data && formatNumber(data.totalCampaigns)}
-          failed={stats.isError}
-          testId="stat-total-campaigns"
-        />
-        <StatCard
-          label="Active Campaigns"
-          icon={<TrendingUp aria-hidden="true" className={icon} />}
-          value={data && formatNumber(data.activeCampaigns)}
-          failed={stats.isError}
-          testId="stat-active-campaigns"
-        />
-        <StatCard
-          label="Total Reach"
-          icon={<Users aria-hidden="true" className={icon} />}
-          value={data && formatReach(data.totalReach)}
-          failed={stats.isError}
-          testId="stat-total-reach"
-        />
-        <StatCard
-          label="Total Spent"
-          icon={<DollarSign aria-hidden="true" className={icon} />}
-          value={data && formatThousandsUsd(data.totalSpent)}
-          failed={stats.isError}
-          testId="stat-total-spent"
-        />
+        {CAMPAIGN_STATS.map(({ label, Icon, figure }) => (
+          <StatCard
+            key={label}
+            label={label}
+            icon={<Icon aria-hidden="true" className="size-5" />}
+            value={data && figure(data)}
+            failed={stats.isError}
+            testId={`stat-${label.toLowerCase().replace(' ', '-')}`}
+          />
+        ))}
       </dl>
     </section>
   );

@@ -12,6 +12,7 @@ import { ErrorAlert } from '../../components/ui/alert';
 import { PasswordField, TextField } from '../../components/ui/input';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { apiFetch, getErrorMessage } from '../../lib/api-client';
+import { formFields } from '../../lib/form-field';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGoSignedIn } from '../../lib/use-go-signed-in';
 import { useSession } from '../../lib/use-session';
@@ -45,7 +46,8 @@ export function AdminSignInPage() {
     resolver: zodResolver(adminSignInSchema),
     defaultValues: { username: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
+  const field = formFields(form, id);
 
   if (session.status === 'signed-in' && session.user.role === 'admin' && !submitting.current) {
     return <Navigate to="/admin/campaigns" replace />;
@@ -98,20 +100,13 @@ export function AdminSignInPage() {
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Admin sign in">
             <ErrorAlert message={serverError} data-testid="admin-sign-in-error" />
             <TextField
-              id={`${id}-username`}
               label="Username or email"
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
-              error={errors.username?.message}
-              {...form.register('username')}
+              {...field('username')}
             />
-            <PasswordField
-              kind="current"
-              id={`${id}-password`}
-              error={errors.password?.message}
-              {...form.register('password')}
-            />
+            <PasswordField kind="current" {...field('password')} />
             <ForgotPasswordLink to="/forgot-password?to=admin" />
             <SubmitButton pending={isSubmitting} pendingLabel="Signing in">
               Sign In

@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { forgotPasswordSchema } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/ui/alert';
 import { SubmitButton } from '../../components/ui/submit-button';
-import { getErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { requestPasswordReset } from './api/auth-api';
-import { AuthForm, EmailField } from './components/auth-form';
+import { AuthForm, EmailField, useAuthForm } from './components/auth-form';
 import { AuthLayout } from './components/auth-layout';
 
 type ForgotPassword = z.infer<typeof forgotPasswordSchema>;
@@ -20,25 +18,17 @@ type ForgotPassword = z.infer<typeof forgotPasswordSchema>;
  */
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot your password?', 'Get a link to choose a new Mintbox password.');
-  const id = useId();
   const [params] = useSearchParams();
   const signInPath = params.get('to') === 'admin' ? '/admin' : '/signin';
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<ForgotPassword>({
+  const { form, field, onSubmit, serverError } = useAuthForm<ForgotPassword>({
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async ({ email }) => {
-    setServerError(null);
-    try {
+    send: async ({ email }) => {
       await requestPasswordReset(email);
       setSentTo(email);
-    } catch (error) {
-      setServerError(getErrorMessage(error, 'We could not send the link. Please try again.'));
-    }
+    },
+    failed: 'We could not send the link. Please try again.',
   });
 
   return (
@@ -73,8 +63,8 @@ export function ForgotPasswordPage() {
           errorTestId="forgot-error"
           onSubmit={onSubmit}
         >
-          <EmailField id={`${id}-email`} error={errors.email?.message} {...form.register('email')} />
-          <SubmitButton pending={isSubmitting}>Send reset link</SubmitButton>
+          <EmailField {...field('email')} />
+          <SubmitButton pending={form.formState.isSubmitting}>Send reset link</SubmitButton>
         </AuthForm>
       )}
     </AuthLayout>

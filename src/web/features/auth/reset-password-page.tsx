@@ -11,6 +11,7 @@ import { buttonVariants } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/input';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { getErrorMessage } from '../../lib/api-client';
+import { formFields } from '../../lib/form-field';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { refreshSession } from '../../lib/use-session';
 import { RESET_LINK_INVALID, resetPassword } from './api/auth-api';
@@ -36,7 +37,8 @@ export function ResetPasswordPage() {
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { password: '', confirm: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
+  const field = formFields(form, id);
   const newLinkPath = forAdmin ? '/forgot-password?to=admin' : '/forgot-password';
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
@@ -83,19 +85,11 @@ export function ResetPasswordPage() {
         ) : null}
         <PasswordField
           kind="new"
-          id={`${id}-password`}
           label="New password"
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.password?.message}
-          {...form.register('password')}
+          {...field('password')}
         />
-        <PasswordField
-          kind="new"
-          id={`${id}-confirm`}
-          label="Confirm new password"
-          error={errors.confirm?.message}
-          {...form.register('confirm')}
-        />
+        <PasswordField kind="new" label="Confirm new password" {...field('confirm')} />
         <SubmitButton pending={isSubmitting}>Set new password</SubmitButton>
       </AuthForm>
     </AuthLayout>

@@ -4,7 +4,6 @@ import {
   useInfiniteQuery,
   useMutation,
   useQuery,
-  useQueryClient,
 } from '@tanstack/react-query';
 import {
   analyticsOverviewSchema,
@@ -17,6 +16,7 @@ import {
 import { idResultSchema } from '../../../../shared/schemas/results';
 import { cursorPages } from '../../../lib/admin-cursor-pages';
 import { apiFetch } from '../../../lib/api-client';
+import { useReadAgain } from '../../../lib/get-query';
 import { privateKeys } from '../../../lib/query-keys';
 
 const keys = privateKeys.admin.analytics;
@@ -91,8 +91,7 @@ export const useAnalyticsOverview = (range: { from: string; to: string } | 'all'
 
 /** Enter or correct figures (POST /api/admin/submissions/:id/metrics), confirm a creator's report. */
 export function useMetricActions() {
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.all });
+  const refresh = useReadAgain(keys.all);
   return {
     enter: useMutation({
       mutationFn: ({ submissionId, input }: { submissionId: number; input: MetricsInput }) =>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   type CreateReportLink,
   createdReportLinkSchema,
@@ -6,7 +6,7 @@ import {
   reportLinkSchema,
 } from '../../../../shared/schemas/report-links';
 import { apiFetch } from '../../../lib/api-client';
-import { getQuery } from '../../../lib/get-query';
+import { getQuery, useReadAgain } from '../../../lib/get-query';
 import { privateKeys } from '../../../lib/query-keys';
 
 /** GET /api/admin/campaigns/:id/report-links (issue 39). */
@@ -20,9 +20,7 @@ export const useReportLinks = (campaignId: number) =>
   );
 
 export function useReportLinkActions(campaignId: number) {
-  const queryClient = useQueryClient();
-  const onSuccess = () =>
-    queryClient.invalidateQueries({ queryKey: privateKeys.admin.reportLinks(campaignId) });
+  const onSuccess = useReadAgain(privateKeys.admin.reportLinks(campaignId));
   return {
     create: useMutation({
       mutationFn: (input: CreateReportLink) =>

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { TransactionKind, TransactionStatus } from '../../../../shared/payouts';
 import { paymentRunSchema } from '../../../../shared/schemas/payment-run';
@@ -11,7 +11,7 @@ import {
   transactionListSchema,
 } from '../../../../shared/schemas/payout';
 import { apiFetch } from '../../../lib/api-client';
-import { getQuery } from '../../../lib/get-query';
+import { getQuery, useReadAgain } from '../../../lib/get-query';
 import { privateKeys } from '../../../lib/query-keys';
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
@@ -103,8 +103,7 @@ export const usePaymentRun = (id: number | null) =>
 
 /** The payment actions; each refreshes the table, the figures and the payout it touched. */
 export function usePaymentActions() {
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+  const refresh = useReadAgain(paymentKeys.all);
   const post = <S extends z.ZodType>(path: string, body: unknown, schema: S) =>
     apiFetch(path, { method: 'POST', json: body, schema });
   return {

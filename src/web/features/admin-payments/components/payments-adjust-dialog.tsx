@@ -18,6 +18,7 @@ import { ButtonSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { useCreators } from '../../../lib/admin-creators-query';
 import { cn } from '../../../lib/cn';
+import { AS_NUMBER, formFields } from '../../../lib/form-field';
 import { formatNumber } from '../../../lib/format';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 import { usePaymentActions } from '../api/payments';
@@ -49,6 +50,7 @@ export function AdjustMintDialog({
     resolver: zodResolver(adjustmentSchema) as unknown as Resolver<FormValues, unknown, AdjustmentInput>,
     defaultValues: { reason: '' },
   });
+  const field = formFields(form, id);
   useEffect(() => {
     const timer = setTimeout(() => setQuery(search.trim()), 250);
     return () => clearTimeout(timer);
@@ -99,23 +101,8 @@ export function AdjustMintDialog({
                 Change
               </Button>
             </div>
-            <TextField
-              id={`${id}-amount`}
-              label="Mint (negative to debit)"
-              inputMode="numeric"
-              error={form.formState.errors.amount?.message}
-              {...form.register('amount', {
-                setValueAs: (value: unknown) =>
-                  typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : undefined,
-              })}
-            />
-            <TextField
-              id={`${id}-reason`}
-              label="Reason"
-              maxLength={300}
-              error={form.formState.errors.reason?.message}
-              {...form.register('reason')}
-            />
+            <TextField label="Mint (negative to debit)" inputMode="numeric" {...field('amount', AS_NUMBER)} />
+            <TextField label="Reason" maxLength={300} {...field('reason')} />
             <MutationFormActions mutation={adjust} onCancel={() => close(false)}>
               {adjust.isPending ? <ButtonSpinner label="Saving" /> : null}
               Save adjustment

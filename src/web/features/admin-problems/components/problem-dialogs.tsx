@@ -17,6 +17,7 @@ import { TextareaField } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { useFormCheck } from '../../../lib/admin-form-check';
 import { getErrorMessage } from '../../../lib/api-client';
+import { formFields } from '../../../lib/form-field';
 import { useProblemActions } from '../api/problems';
 
 export function ReplyForm({ problem }: { problem: AdminProblem }) {
@@ -102,7 +103,7 @@ export function ReshipDialog({ problem, onClose }: { problem: AdminProblem; onCl
     resolver: zodResolver(problemReshipSchema),
     defaultValues: { carrier: '', trackingNumber: '', message: '' },
   });
-  const errors = form.formState.errors;
+  const field = formFields(form, id);
   const submit = form.handleSubmit((input) =>
     runThenClose(
       () => reship.mutateAsync({ id: problem.id, input }),
@@ -124,26 +125,16 @@ export function ReshipDialog({ problem, onClose }: { problem: AdminProblem; onCl
       onConfirm={() => void submit()}
     >
       <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label="Carrier" placeholder="UPS" {...field('carrier')} />
         <TextField
-          id={`${id}-carrier`}
-          label="Carrier"
-          placeholder="UPS"
-          error={errors.carrier?.message}
-          {...form.register('carrier')}
-        />
-        <TextField
-          id={`${id}-tracking`}
           label="Tracking number"
           autoComplete="off"
-          error={errors.trackingNumber?.message}
-          {...form.register('trackingNumber')}
+          {...field('trackingNumber', undefined, 'tracking')}
         />
         <TextField
-          id={`${id}-message`}
           label="Message to the creator (optional)"
           className="sm:col-span-2"
-          error={errors.message?.message}
-          {...form.register('message')}
+          {...field('message')}
         />
       </div>
     </MutationDialog>

@@ -1,6 +1,6 @@
 import { Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { MutationFormActions } from '../../../components/mutation-form-actions';
+import { keptOpenWhilePending, MutationFormActions } from '../../../components/mutation-form-actions';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -20,6 +20,19 @@ const blank = (): Row => {
   rowKey += 1;
   return { key: rowKey, name: '', sku: '', retailValue: '', stock: '' };
 };
+
+/** A variant row's fields: the label, the row's value it edits, its id's end and the keypad a phone shows. */
+const VARIANT_FIELDS: {
+  label: string;
+  key: Exclude<keyof Row, 'key'>;
+  idEnd: string;
+  inputMode?: 'decimal' | 'numeric';
+}[] = [
+  { label: 'Variant', key: 'name', idEnd: 'name' },
+  { label: 'SKU', key: 'sku', idEnd: 'sku' },
+  { label: 'Retail value ($)', key: 'retailValue', idEnd: 'value', inputMode: 'decimal' },
+  { label: 'Boxes', key: 'stock', idEnd: 'stock', inputMode: 'numeric' },
+];
 
 /** The props of the review page's two product dialogs (by hand, from a store). */
 export interface ProductDialogProps {
@@ -60,14 +73,7 @@ export function AddProductDialog({ campaignId, open, onOpenChange }: ProductDial
     );
   };
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (add.isPending) return;
-        if (next) add.reset();
-        onOpenChange(next);
-      }}
-    >
+    <Dialog open={open} onOpenChange={keptOpenWhilePending(add, onOpenChange)}>
       <DialogContent onCloseAutoFocus={returnFocus} className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Add a product</DialogTitle>
@@ -88,32 +94,16 @@ export function AddProductDialog({ campaignId, open, onOpenChange }: ProductDial
                 key={row.key}
                 className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_1fr_7rem_6rem_auto] sm:items-end"
               >
-                <VariantField
-                  label="Variant"
-                  id={`${id}-${i}-name`}
-                  value={row.name}
-                  onChange={(v) => set(i, { name: v })}
-                />
-                <VariantField
-                  label="SKU"
-                  id={`${id}-${i}-sku`}
-                  value={row.sku}
-                  onChange={(v) => set(i, { sku: v })}
-                />
-                <VariantField
-                  label="Retail value ($)"
-                  id={`${id}-${i}-value`}
-                  value={row.retailValue}
-                  inputMode="decimal"
-                  onChange={(v) => set(i, { retailValue: v })}
-                />
-                <VariantField
-                  label="Boxes"
-                  id={`${id}-${i}-stock`}
-                  value={row.stock}
-                  inputMode="numeric"
-                  onChange={(v) => set(i, { stock: v })}
-                />
+                {VARIANT_FIELDS.map((field) => (
+                  <VariantField
+                    key={field.key}
+                    label={field.label}
+                    id={`${id}-${i}-${field.idEnd}`}
+                    value={row[field.key]}
+                    inputMode={field.inputMode}
+                    onChange={(v) => set(i, { [field.key]: v })}
+                  />
+                ))}
                 <Button
                   variant="ghost"
                   size="sm"

@@ -17,6 +17,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
 import { SelectField } from '../../../components/ui/select-field';
 import { useCan } from '../../../lib/admin-permissions';
+import { formFields } from '../../../lib/form-field';
 import { useShippingAddressOverride } from '../api/shipping';
 
 /** An accepted applicant's full shipping address (admin-only), with a way to change it (the handles head the card). */
@@ -76,11 +77,7 @@ function AddressDialog({ applicant, onClose }: { applicant: AdminApplicant; onCl
       onClose,
     ),
   );
-  const field = (name: keyof ShippingAddressInput) => ({
-    id: `${id}-${name}`,
-    error: errors[name]?.message,
-    ...form.register(name),
-  });
+  const field = formFields(form, id);
   return (
     <MutationDialog
       mutation={save}

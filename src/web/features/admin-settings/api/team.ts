@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { AdminRole } from '../../../../shared/admin-permissions';
 import {
@@ -10,7 +10,7 @@ import {
   teamSchema,
 } from '../../../../shared/schemas/team';
 import { apiFetch } from '../../../lib/api-client';
-import { getQuery } from '../../../lib/get-query';
+import { getQuery, useReadAgain } from '../../../lib/get-query';
 import { privateKeys } from '../../../lib/query-keys';
 
 /** GET /api/admin/team (issue 39). */
@@ -19,8 +19,7 @@ export const useTeam = () => useQuery(teamQuery());
 
 /** Invite, revoke, change a role, remove: each reads the team again. */
 export function useTeamActions() {
-  const queryClient = useQueryClient();
-  const onSuccess = () => queryClient.invalidateQueries({ queryKey: privateKeys.admin.team });
+  const onSuccess = useReadAgain(privateKeys.admin.team);
   return {
     invite: useMutation({
       mutationFn: (input: InviteMember) =>

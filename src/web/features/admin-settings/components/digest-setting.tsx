@@ -18,11 +18,7 @@ export function DigestSetting() {
   const id = useId();
   const digest = useAdminDigest();
   const save = useSaveAdminDigest();
-  const saving = useSwitchSaveStatus({
-    saved: 'Mail digest saved',
-    notSaved: 'Mail digest not saved',
-    fallback: 'Your digest setting could not be saved.',
-  });
+  const saving = useSwitchSaveStatus('Mail digest', 'Your digest setting could not be saved.');
   const notSent = digest.data ? digestNotSentReason(digest.data) : null;
   const toggle = (enabled: boolean) =>
     save.mutate(enabled, saving.outcome(enabled ? 'Mail digest on. Saved.' : 'Mail digest off. Saved.'));

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/rules/password';
 import { emailSignInSchema, emailSignUpSchema } from '../../../../shared/schemas/auth';
@@ -10,10 +9,9 @@ import { TwoFactorSignInStep } from '../../../components/two-factor-sign-in-step
 import { PasswordField, TextField } from '../../../components/ui/input';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { homePathFor } from '../../../lib/account-paths';
-import { getErrorMessage } from '../../../lib/api-client';
 import { refreshSession } from '../../../lib/use-session';
 import { type EmailSignIn, type EmailSignUp, signInWithEmail, signUpWithEmail } from '../api/auth-api';
-import { AuthForm, EmailField } from './auth-form';
+import { AuthForm, EmailField, useAuthForm } from './auth-form';
 
 /** Runs a sign-in or sign-up call, then reads the new session and goes where the account belongs. */
 function useFinishSignIn() {
@@ -39,20 +37,13 @@ function needsCode(answer: unknown): boolean {
  * code (issue 22).
  */
 export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void }) {
-  const id = useId();
   const finish = useFinishSignIn();
-  const [serverError, setServerError] = useState<string | null>(null);
   const [codeStep, setCodeStep] = useState(false);
-  const form = useForm<EmailSignIn>({
+  const { form, field, onSubmit, serverError, setServerError } = useAuthForm<EmailSignIn>({
     resolver: zodResolver(emailSignInSchema),
     defaultValues: { email: '', password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    onSubmitStart?.();
-    try {
+    onSubmitStart,
+    send: async (values) => {
       const answer = await signInWithEmail(values);
       if (needsCode(answer)) {
         // No session yet: it starts once the code is accepted.
@@ -61,9 +52,8 @@ export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void 
         return;
       }
       await finish(async () => undefined);
-    } catch (error) {
-      setServerError(getErrorMessage(error, 'Sign in failed. Please try again.'));
-    }
+    },
+    failed: 'Sign in failed. Please try again.',
   });
 
   if (codeStep) {
@@ -80,60 +70,35 @@ export function EmailSignInForm({ onSubmitStart }: { onSubmitStart?: () => void 
 
   return (
     <AuthForm label="Sign in with email" error={serverError} errorTestId="auth-error" onSubmit={onSubmit}>
-      <EmailField id={`${id}-email`} error={errors.email?.message} {...form.register('email')} />
-      <PasswordField
-        kind="current"
-        id={`${id}-password`}
-        placeholder="Your password"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
+      <EmailField {...field('email')} />
+      <PasswordField kind="current" placeholder="Your password" {...field('password')} />
       <ForgotPasswordLink />
-      <SubmitButton pending={isSubmitting}>Sign In</SubmitButton>
+      <SubmitButton pending={form.formState.isSubmitting}>Sign In</SubmitButton>
     </AuthForm>
   );
 }
 
 /** /signup form: sign-up always makes an influencer, whose next step is email verification. */
 export function EmailSignUpForm({ onSubmitStart }: { onSubmitStart?: () => void }) {
-  const id = useId();
   const finish = useFinishSignIn();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<EmailSignUp>({
+  const { form, field, onSubmit, serverError } = useAuthForm<EmailSignUp>({
     resolver: zodResolver(emailSignUpSchema),
     defaultValues: { name: '', email: '', password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    onSubmitStart?.();
-    try {
-      await finish(() => signUpWithEmail(values), '/email-verification');
-    } catch (error) {
-      setServerError(getErrorMessage(error, 'Sign up failed. Please try again.'));
-    }
+    onSubmitStart,
+    send: (values) => finish(() => signUpWithEmail(values), '/email-verification'),
+    failed: 'Sign up failed. Please try again.',
   });
 
   return (
     <AuthForm label="Sign up with email" error={serverError} errorTestId="auth-error" onSubmit={onSubmit}>
-      <TextField
-        id={`${id}-name`}
-        label="Name"
-        autoComplete="name"
-        placeholder="Your full name"
-        error={errors.name?.message}
-        {...form.register('name')}
-      />
-      <EmailField id={`${id}-email`} error={errors.email?.message} {...form.register('email')} />
+      <TextField label="Name" autoComplete="name" placeholder="Your full name" {...field('name')} />
+      <EmailField {...field('email')} />
       <PasswordField
         kind="new"
-        id={`${id}-password`}
         placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
-        error={errors.password?.message}
-        {...form.register('password')}
+        {...field('password')}
       />
-      <SubmitButton pending={isSubmitting}>Create Account</SubmitButton>
+      <SubmitButton pending={form.formState.isSubmitting}>Create Account</SubmitButton>
     </AuthForm>
   );
 }

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { applySchema } from '../../../../shared/schemas/application';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { idResultSchema } from '../../../../shared/schemas/results';
-import { MutationFormActions } from '../../../components/mutation-form-actions';
+import { keptOpenWhilePending, MutationFormActions } from '../../../components/mutation-form-actions';
 import {
   Dialog,
   DialogContent,
@@ -76,14 +76,7 @@ export function ApplyDialog({
   };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (apply.isPending) return;
-        if (next) apply.reset();
-        onOpenChange(next);
-      }}
-    >
+    <Dialog open={open} onOpenChange={keptOpenWhilePending(apply, onOpenChange)}>
       <DialogContent onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Apply to {campaign.name}</DialogTitle>

@@ -39,11 +39,40 @@ function Highlight({
   );
 }
 
+/** The highlights a campaign earns, in order: Active Campaign, then the claims about its brand the server grants. */
+function highlightsOf(campaign: Campaign & { badges?: CampaignDetail['badges'] }) {
+  const all: {
+    earned: boolean;
+    label: string;
+    variant: BadgeProps['variant'];
+    icon: typeof Crown;
+    title?: string;
+  }[] = [
+    { earned: campaign.status === 'active', label: 'Active Campaign', variant: 'green', icon: BadgeCheck },
+    {
+      earned: Boolean(campaign.badges?.topCreator),
+      label: 'Top Creator',
+      variant: 'default',
+      icon: Crown,
+      title: `At least five creators had their content approved by ${campaign.brand}`,
+    },
+    {
+      earned: Boolean(campaign.badges?.respondsFast),
+      label: 'Responds Fast',
+      variant: 'blue',
+      icon: Zap,
+      title: `${campaign.brand} answers most applications within two days`,
+    },
+  ];
+  return all.filter((h) => h.earned);
+}
+
 /**
  * Title, badges and up to three of the campaign's images, with 'Show All Photos' opening the gallery. 'Top Creator'
  * and 'Responds Fast' are claims about the brand: shown only when the server says its records earn them.
  */
 export function CampaignHero({ campaign }: { campaign: Campaign & { badges?: CampaignDetail['badges'] } }) {
+  const highlights = highlightsOf(campaign);
   const images = campaignImages(campaign);
   const shown = images.slice(0, 3);
   const [galleryOpen, setGalleryOpen] = useState(false);
@@ -62,31 +91,13 @@ export function CampaignHero({ campaign }: { campaign: Campaign & { badges?: Cam
         <h1 id="campaign-title" className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
           {campaign.name}
         </h1>
-        {campaign.status === 'active' || campaign.badges?.topCreator || campaign.badges?.respondsFast ? (
+        {highlights.length > 0 ? (
           <ul className="flex flex-wrap gap-2" aria-label="Highlights">
-            {campaign.status === 'active' ? (
-              <Highlight variant="green" icon={BadgeCheck}>
-                Active Campaign
+            {highlights.map((h) => (
+              <Highlight key={h.label} variant={h.variant} icon={h.icon} title={h.title}>
+                {h.label}
               </Highlight>
-            ) : null}
-            {campaign.badges?.topCreator ? (
-              <Highlight
-                variant="default"
-                icon={Crown}
-                title={`At least five creators had their content approved by ${campaign.brand}`}
-              >
-                Top Creator
-              </Highlight>
-            ) : null}
-            {campaign.badges?.respondsFast ? (
-              <Highlight
-                variant="blue"
-                icon={Zap}
-                title={`${campaign.brand} answers most applications within two days`}
-              >
-                Responds Fast
-              </Highlight>
-            ) : null}
+            ))}
           </ul>
         ) : null}
       </div>

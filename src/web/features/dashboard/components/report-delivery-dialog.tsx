@@ -7,6 +7,7 @@ import { deliverySchema } from '../../../../shared/schemas/application';
 import { MutationDialog, runThenClose } from '../../../components/mutation-dialog';
 import { TextareaField } from '../../../components/ui/textarea';
 import { cn } from '../../../lib/cn';
+import { formFields } from '../../../lib/form-field';
 import { maxLengthOf } from '../../../lib/schema-limits';
 import { useApplicationActions } from '../api/dashboard-queries';
 import type { ApplicationDialogProps } from './application-dialog-props';
@@ -33,6 +34,7 @@ export function ReportDeliveryDialog({ application, onClose }: ApplicationDialog
     resolver: zodResolver(reportSchema),
     defaultValues: { problem: 'not_received', note: '' },
   });
+  const field = formFields(form, id);
   const problem = form.watch('problem');
 
   const send = form.handleSubmit(({ problem: chosen, note }) =>
@@ -76,14 +78,7 @@ export function ReportDeliveryDialog({ application, onClose }: ApplicationDialog
           </label>
         ))}
       </fieldset>
-      <TextareaField
-        id={`${id}-note`}
-        label="Details (optional)"
-        maxLength={NOTE_MAX}
-        rows={3}
-        error={form.formState.errors.note?.message}
-        {...form.register('note')}
-      />
+      <TextareaField label="Details (optional)" maxLength={NOTE_MAX} rows={3} {...field('note')} />
     </MutationDialog>
   );
 }

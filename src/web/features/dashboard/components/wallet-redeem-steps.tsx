@@ -16,6 +16,7 @@ import { DialogDescription, DialogHeader, DialogTitle } from '../../../component
 import { FormActions } from '../../../components/ui/form-actions';
 import { TextField } from '../../../components/ui/input';
 import { ButtonSpinner } from '../../../components/ui/spinner';
+import { AS_NUMBER, formFields } from '../../../lib/form-field';
 import { formatNumber, formatUsd } from '../../../lib/format';
 import { TaxHoldWords } from './tax-hold-words';
 
@@ -34,6 +35,7 @@ export function RedeemAmountForm({
   onCancel: () => void;
 }) {
   const id = useId();
+  const field = formFields(form, id);
   return (
     <form noValidate onSubmit={onReview} className="flex flex-col gap-4">
       <p className="flex items-center gap-2 text-sm text-slate-700">
@@ -43,16 +45,11 @@ export function RedeemAmountForm({
         </span>
       </p>
       <TextField
-        id={`${id}-amount`}
         label="Amount (Mint)"
         inputMode="numeric"
         autoComplete="off"
-        error={form.formState.errors.amount?.message}
         hint={`From ${wallet.minimum} Mint, whole Mint only.`}
-        {...form.register('amount', {
-          setValueAs: (value: unknown) =>
-            typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : undefined,
-        })}
+        {...field('amount', AS_NUMBER)}
       />
       <div className="flex flex-wrap gap-2">
         <Button

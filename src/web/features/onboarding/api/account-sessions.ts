@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { accountSessionListSchema } from '../../../../shared/schemas/account-sessions';
 import { tiktokAccessSchema } from '../../../../shared/schemas/tiktok-access';
 import { apiFetch } from '../../../lib/api-client';
-import { getQuery } from '../../../lib/get-query';
+import { getQuery, useReadAgain } from '../../../lib/get-query';
 import { privateKeys } from '../../../lib/query-keys';
 
 /** GET /api/me/sessions: where the account is signed in (issue 42). */
@@ -12,10 +12,10 @@ export const useAccountSessions = () => useQuery(accountSessionsQuery());
 
 /** DELETE /api/me/sessions/:id: signs another device out. */
 export function useEndSession() {
-  const queryClient = useQueryClient();
+  const readAgain = useReadAgain(privateKeys.accountSessions);
   return useMutation({
     mutationFn: (id: string) => apiFetch(`/api/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: privateKeys.accountSessions }),
+    onSuccess: readAgain,
   });
 }
 

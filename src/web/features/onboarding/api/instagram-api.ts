@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   instagramConnectionStatusSchema,
   instagramDisconnectedSchema,
 } from '../../../../shared/schemas/instagram';
 import { urlResultSchema } from '../../../../shared/schemas/results';
 import { apiFetch } from '../../../lib/api-client';
-import { getQuery } from '../../../lib/get-query';
+import { getQuery, useReadAgain } from '../../../lib/get-query';
 import { privateKeys } from '../../../lib/query-keys';
 
 const PATH = '/api/me/connections/instagram';
@@ -23,9 +23,9 @@ export function useConnectInstagram() {
 }
 
 export function useDisconnectInstagram() {
-  const queryClient = useQueryClient();
+  const readAgain = useReadAgain(privateKeys.instagram);
   return useMutation({
     mutationFn: () => apiFetch(PATH, { method: 'DELETE', schema: instagramDisconnectedSchema }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: privateKeys.instagram }),
+    onSettled: readAgain,
   });
 }

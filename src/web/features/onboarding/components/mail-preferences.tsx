@@ -19,11 +19,7 @@ export function MailPreferences() {
   const id = useId();
   const preferences = useMailPreferences();
   const save = useSaveMailPreferences();
-  const saving = useSwitchSaveStatus({
-    saved: 'Mail preferences saved',
-    notSaved: 'Mail preferences not saved',
-    fallback: 'Your mail preferences could not be saved.',
-  });
+  const saving = useSwitchSaveStatus('Mail preferences', 'Your mail preferences could not be saved.');
 
   const toggle = (category: CreatorMailCategory, on: boolean) => {
     if (!preferences.data) return;

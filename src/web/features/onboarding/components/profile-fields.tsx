@@ -7,6 +7,7 @@ import type { Profile } from '../../../../shared/schemas/profile';
 import { handleLabel, normalizeHandle, profileUrl } from '../../../../shared/social-links';
 import { TextField } from '../../../components/ui/input';
 import { SelectField } from '../../../components/ui/select-field';
+import { formFields } from '../../../lib/form-field';
 import type { ProfileField, ProfileFormValues } from '../profile-form';
 import { TierPreview, type VerifiedCounts } from './tier-preview';
 
@@ -19,13 +20,9 @@ interface SectionProps {
   idPrefix: string;
 }
 
-/** The register() spread of a field plus its id and error, for TextField / SelectField. */
+/** The register() spread of a field plus its id and error, for TextField / SelectField (`formFields`). */
 function fieldProps({ form, idPrefix }: SectionProps, name: ProfileField) {
-  return {
-    id: `${idPrefix}-${name}`,
-    error: form.formState.errors[name]?.message,
-    ...form.register(name),
-  };
+  return formFields(form, idPrefix)(name);
 }
 
 /** Once a phone field shows its error, what exactly is wrong with the number typed (issue 41). */

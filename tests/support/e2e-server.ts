@@ -8,6 +8,7 @@ import type { Database } from '../../src/db/client';
 import { createApp } from '../../src/server/http/app';
 import type { AppDeps } from '../../src/server/http/context';
 import { silentLogger } from '../../src/server/process/logger';
+import { tuneKeepAlive } from '../../src/server/process/shutdown';
 import { closeHttpServer, listen, trackSockets, WAIT_LIMITS, within } from './bounded';
 import { freePort } from './free-port';
 import { listenForChanges } from './listen';
@@ -61,6 +62,10 @@ export async function startE2EServer(
     ...options.deps,
   });
   const server = createAdaptorServer({ fetch: app.fetch }) as HttpServer;
+  // Keep-alive as the server process has it (70 s). With Node's default of 5 s, the same as the idle timeout of
+  // Node's own HTTP agent (Playwright's `context.request`), a request sent on a kept connection as the server closed
+  // it met ECONNRESET: once in CI, the shipping-problems journey's admin sign-in on a loaded machine.
+  tuneKeepAlive(server);
   const sockets = trackSockets(server);
   await listen(server, 'the e2e server', port);
   const listening = (server.address() as AddressInfo).port;

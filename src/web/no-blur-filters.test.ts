@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isTest, SRC, sourceFiles, srcPath } from '../../tests/support/source-tree';
@@ -14,21 +14,13 @@ import { isTest, SRC, sourceFiles, srcPath } from '../../tests/support/source-tr
 const BLUR =
   /\bbackdrop-blur\b|(?<![\w-])blur-(?:xs|sm|md|lg|xl|2xl|3xl|none|\[)|backdrop-filter|filter:\s*blur/;
 
-function cssFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return cssFiles(full);
-    return entry.name.endsWith('.css') ? [full] : [];
-  });
-}
-
 describe('the web draws no blur filters', () => {
   it('has no blur utility class and no blur filter in its stylesheets', () => {
     const web = path.join(SRC, 'web');
     // class-merge.ts knows every utility's group, blur's among them: it names the classes, it does not use them.
     const files = [
       ...sourceFiles(web).filter((file) => !isTest(file) && srcPath(file) !== 'web/lib/class-merge.ts'),
-      ...cssFiles(web),
+      ...sourceFiles(web, /\.css$/),
     ];
     const found = files.flatMap((file) =>
       readFileSync(file, 'utf8')

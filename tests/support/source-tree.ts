@@ -16,12 +16,15 @@ export const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 /** A file's path from src/, with `/` between folders (`server/routes/me.ts`). */
 export const srcPath = (file: string) => path.relative(SRC, file).split(path.sep).join('/');
 
-/** Every .ts and .tsx file below `dir`, tests included (the migrations' folder holds no code and is not read). */
-export function sourceFiles(dir: string): string[] {
+/**
+ * Every .ts and .tsx file below `dir` (or every file whose name matches `name`), tests included (the migrations'
+ * folder holds no code and is not read).
+ */
+export function sourceFiles(dir: string, name = /\.tsx?$/): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
+    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(full, name);
+    return name.test(entry.name) ? [full] : [];
   });
 }
 

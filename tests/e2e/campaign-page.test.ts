@@ -308,6 +308,27 @@ describe('campaign page in the browser', () => {
     await expect.poll(() => page.getByTestId('campaign-card').count()).toBeGreaterThan(0);
   });
 
+  it('a scroll made while the page is still hydrating hides the header once the app takes over', async () => {
+    // The campaign page's code is held back: the server's HTML is on screen and scrolls, React has not taken it over.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/campaign-page-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(url(active), { waitUntil: 'domcontentloaded' });
+    const header = page.getByTestId('campaign-header');
+    await expect.poll(() => header.getAttribute('data-state')).toBe('visible');
+    await page.mouse.move(640, 600);
+    await page.mouse.wheel(0, 500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(50);
+    release();
+    await expect.poll(() => header.getAttribute('data-state')).toBe('hidden');
+    await page.unroute(/\/assets\/campaign-page-[\w-]+\.js$/);
+  });
+
   it('Back returns to the search the visitor came from', async () => {
     await page.goto(`${server.url}/?platform=instagram`);
     // An in-app navigation (a click before the app runs is an ordinary page load, with no history to go back to).

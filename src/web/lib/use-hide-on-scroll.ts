@@ -3,12 +3,13 @@ import { HEADER_HIDE_SCROLL_PX } from '../../shared/constants';
 
 /**
  * True while a fixed header should be hidden: once the page has scrolled down past `threshold` px (spec: 50), and
- * until the user scrolls up again.
+ * until the user scrolls up again. A page starts at the top: a scroll made before the hook ran (a server-rendered page
+ * the user scrolled while its lazy part was still hydrating) is a scroll down like any other, read at the first frame.
  */
 export function useHideOnScroll(threshold: number = HEADER_HIDE_SCROLL_PX): boolean {
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
-    let last = window.scrollY;
+    let last = 0;
     let frame = 0;
     const update = () => {
       frame = 0;
@@ -22,6 +23,8 @@ export function useHideOnScroll(threshold: number = HEADER_HIDE_SCROLL_PX): bool
       if (!frame) frame = requestAnimationFrame(update);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
+    // At the first frame, not now: a navigation's scroll to the top runs in an effect after this one.
+    onScroll();
     return () => {
       window.removeEventListener('scroll', onScroll);
       if (frame) cancelAnimationFrame(frame);

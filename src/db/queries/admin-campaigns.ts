@@ -66,6 +66,12 @@ export async function getAdminCampaign(db: DatabaseOrTransaction, id: number): P
   return { ...toCampaign(campaign, accepted), acceptedCount: accepted };
 }
 
+/** A campaign (any status) locked for an admin's change to it or to its products, or null. */
+export async function lockCampaign(tx: DatabaseOrTransaction, id: number) {
+  const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).limit(1).for('update');
+  return row ?? null;
+}
+
 /** Whether the campaign exists (any status): the 404 check of reads that need none of its figures. */
 export async function adminCampaignExists(db: DatabaseOrTransaction, id: number): Promise<boolean> {
   const [row] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, id)).limit(1);

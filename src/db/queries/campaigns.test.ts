@@ -1,12 +1,14 @@
 import { count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertCampaigns } from '../../../tests/support/factories';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
+import { useTestDatabase } from '../../../tests/support/use-test-database';
 import { CAMPAIGN_TOTAL_CAP } from '../../shared/constants';
 import { campaigns } from '../schema/campaigns';
 import { invalidateCampaignCounts } from './campaign-count-cache';
 import { decodeCampaignCursor, encodeCampaignCursor, keywordTerms } from './campaign-list-filters';
 import { listPublicCampaigns } from './campaigns';
+import { rowsOf } from './raw-rows';
 
 describe('campaign cursor', () => {
   it('round-trips a position', () => {
@@ -35,29 +37,16 @@ describe('keyword terms', () => {
   });
 });
 
-/** The rows of a raw statement (both drivers answer `{ rows }`). */
-async function rowsOf(database: TestDatabase, query: SQL): Promise<unknown[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
-}
-
 describe.each(TEST_DRIVERS)('catalogue totals on %s', (driver) => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
+  const database = useTestDatabase(driver);
 
   /** campaign_counts against a real count of campaigns, per status and platform. */
   async function countsMatchCampaigns() {
     return rowsOf(
-      database,
-      sql`
+      await database.db.execute(sql`
       select * from (select status, platform, count(*)::int as n from campaigns group by status, platform) real
       full join campaign_counts kept using (status, platform)
-      where real.n is distinct from kept.total and not (real.n is null and kept.total = 0)`,
+      where real.n is distinct from kept.total and not (real.n is null and kept.total = 0)`),
     );
   }
 
@@ -137,12 +126,12 @@ describe.each(TEST_DRIVERS)('catalogue totals on %s', (driver) => {
 
     // An update that moves no campaign between counts writes no count row (no lock for applications_count).
     const countRowVersions = sql`select status, platform, xmin::text from campaign_counts order by 1, 2`;
-    const before = await rowsOf(database, countRowVersions);
+    const before = rowsOf(await database.db.execute(countRowVersions));
     await database.db
       .update(campaigns)
       .set({ applicationsCount: sql`${campaigns.applicationsCount} + 1` })
       .where(inArray(campaigns.id, ids.slice(40, 60)));
-    expect(await rowsOf(database, countRowVersions)).toEqual(before);
+    expect(rowsOf(await database.db.execute(countRowVersions))).toEqual(before);
     expect(before.length).toBeGreaterThan(0);
   });
 

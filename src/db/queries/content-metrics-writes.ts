@@ -99,17 +99,20 @@ export async function rebuildPostFigures(db: DatabaseOrTransaction) {
   await db.execute(sql`select content_post_figures_rebuild()`);
 }
 
+/** A snapshot's six figures, as a selection (the admin's last entry, the creator's data export). */
+export const snapshotFigureColumns = {
+  views: contentMetricSnapshots.views,
+  likes: contentMetricSnapshots.likes,
+  comments: contentMetricSnapshots.comments,
+  shares: contentMetricSnapshots.shares,
+  saves: contentMetricSnapshots.saves,
+  reach: contentMetricSnapshots.reach,
+};
+
 /** The figures an admin last entered for a post (what a new entry corrects), or null when none were entered. */
 export async function latestAdminFigures(db: DatabaseOrTransaction, submissionId: number, postUrl: string) {
   const [row] = await db
-    .select({
-      views: contentMetricSnapshots.views,
-      likes: contentMetricSnapshots.likes,
-      comments: contentMetricSnapshots.comments,
-      shares: contentMetricSnapshots.shares,
-      saves: contentMetricSnapshots.saves,
-      reach: contentMetricSnapshots.reach,
-    })
+    .select(snapshotFigureColumns)
     .from(contentMetricSnapshots)
     .where(
       and(

@@ -21,6 +21,12 @@ export async function findCreatorById(db: DatabaseOrTransaction, id: number) {
   return readRow(db, creators, eq(creators.id, id));
 }
 
+/** A creator locked for a change to the record (or to what hangs on it), or null. */
+export async function lockCreator(tx: DatabaseOrTransaction, id: number) {
+  const [row] = await tx.select().from(creators).where(eq(creators.id, id)).limit(1).for('update');
+  return row ?? null;
+}
+
 /** Everything an admin sees about one creator on /admin/influencers/:id, or null when there is no such creator. */
 export async function findCreatorDetail(
   db: DatabaseOrTransaction,

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { lockCampaign } from '../../db/queries/admin-campaigns';
 import { invalidateCampaignCounts } from '../../db/queries/campaign-count-cache';
 import { applications } from '../../db/schema/applications';
 import { campaigns } from '../../db/schema/campaigns';
@@ -49,7 +50,7 @@ export async function updateCampaign(
   const { db, now } = atInstant(services);
   return db
     .transaction(async (tx) => {
-      const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).limit(1).for('update');
+      const current = await lockCampaign(tx, id);
       if (!current) throw new AppError('NOT_FOUND', 'Campaign Not Found');
       await requirePublicImages(tx, patch);
       const imageUrl = patch.imageUrl ?? current.imageUrl;
@@ -90,7 +91,7 @@ export async function deleteCampaign(services: ServiceContext, id: number, actor
   const { db } = services;
   return db
     .transaction(async (tx) => {
-      const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).limit(1).for('update');
+      const current = await lockCampaign(tx, id);
       if (!current) throw new AppError('NOT_FOUND', 'Campaign Not Found');
       const [used] = await tx
         .select({ n: sql<number>`count(*)::int` })

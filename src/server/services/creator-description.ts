@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { latestModerationEvent } from '../../db/queries/creator-profile';
+import { findCreatorById, latestModerationEvent } from '../../db/queries/creator-profile';
 import { findProfile, findSocialAccounts } from '../../db/queries/onboarding';
-import { type CreatorRow, creators } from '../../db/schema/creators';
+import type { CreatorRow } from '../../db/schema/creators';
 import { tierFromAccounts } from '../../shared/schemas/profile';
 import { AppError } from '../http/errors';
 import { hasPassword } from './identity-proof';
@@ -14,10 +13,7 @@ import type { ServiceContext } from './service-context';
  */
 export async function describeCreator(db: Database, creator: number | CreatorRow) {
   // The record the request already read (GET /api/me) is not read again (issue 28); an id is read now.
-  const row =
-    typeof creator === 'number'
-      ? (await db.select().from(creators).where(eq(creators.id, creator)).limit(1))[0]
-      : creator;
+  const row = typeof creator === 'number' ? await findCreatorById(db, creator) : creator;
   if (!row) return null;
   const creatorId = row.id;
   const [profile, social, moderation] = await Promise.all([

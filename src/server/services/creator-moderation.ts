@@ -1,7 +1,7 @@
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/client';
-import { findCreatorById, standingOfUser } from '../../db/queries/creator-profile';
+import { findCreatorById, lockCreator, standingOfUser } from '../../db/queries/creator-profile';
 import { sessions, users } from '../../db/schema/auth';
 import { creatorModerationEvents, creatorNotes } from '../../db/schema/creator-management';
 import { creators } from '../../db/schema/creators';
@@ -38,12 +38,7 @@ export async function moderateCreator(
 ) {
   const ctx = atInstant(services);
   const result = await ctx.db.transaction(async (tx) => {
-    const [creator] = await tx
-      .select()
-      .from(creators)
-      .where(eq(creators.id, creatorId))
-      .limit(1)
-      .for('update');
+    const creator = await lockCreator(tx, creatorId);
     if (!creator) throw new AppError('NOT_FOUND', 'Creator not found');
     if (!moderationAllowed(creator.standing, action))
       throw new AppError('CONFLICT', REFUSED[action](creator.standing));

@@ -1,41 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, signInAdmin } from '../../../tests/support/auth-client';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { socialAccounts } from '../../db/schema/onboarding';
 import type { CreatorDetail } from '../../shared/schemas/creator-admin';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from './admin-accounts';
 import { repairSocialHandles } from './social-handle-repair';
 
-const ADMIN_PASSWORD = 'admin password 2026!';
-
 describe.each(TEST_DRIVERS)('handles saved before the handle rule, repaired at start-up, on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv();
-    const logger = silentLogger();
-    const auth = createAuth({ db: database.db, env, logger });
-    app = createApp({ db: database.db, env, logger, auth, mailer: captureMailer() });
-    await upsertAdmin(database.db, auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
+  const api = useAdminApp(driver, { mailer: captureMailer() });
 
   /** What the wizard stored before issue 24 (it kept whatever was typed): the rows an older version wrote. */
   const storeAsBefore = (creatorId: number, platform: string, handle: string, followers: number) =>
-    database.db
+    api.db
       .insert(socialAccounts)
       .values({ creatorId, platform, handle, followers })
       .onConflictDoUpdate({
@@ -44,16 +23,16 @@ describe.each(TEST_DRIVERS)('handles saved before the handle rule, repaired at s
       });
 
   it('keeps the handle of a pasted link, takes off text that is no handle (counts stay) and tells the creator', async () => {
-    const ana = await createReadyCreator(app, database.db, { email: 'ana@example.com', name: 'Ana Old' });
+    const ana = await createReadyCreator(api.app, api.db, { email: 'ana@example.com', name: 'Ana Old' });
     await storeAsBefore(ana.creatorId, 'instagram', 'https://www.instagram.com/ana.glow/?hl=en', 5000);
     await storeAsBefore(ana.creatorId, 'tiktok', 'https://not a url/@@@', 1200);
     await storeAsBefore(ana.creatorId, 'youtube', '@ana.makes', 800);
-    const ben = await createReadyCreator(app, database.db, { email: 'ben@example.com', name: 'Ben Fine' });
+    const ben = await createReadyCreator(api.app, api.db, { email: 'ben@example.com', name: 'Ben Fine' });
 
-    expect(await repairSocialHandles(database.db, new Date())).toEqual({ reduced: 1, removed: 1 });
+    expect(await repairSocialHandles(api.db, new Date())).toEqual({ reduced: 1, removed: 1 });
 
     const detail = (await (
-      await getWithCookie(app, `/api/admin/influencers/${ana.creatorId}`, admin)
+      await getWithCookie(api.app, `/api/admin/influencers/${ana.creatorId}`, api.admin)
     ).json()) as CreatorDetail;
     const social = (platform: string) => detail.socials.find((s) => s.platform === platform);
     expect(social('instagram')).toMatchObject({
@@ -64,7 +43,7 @@ describe.each(TEST_DRIVERS)('handles saved before the handle rule, repaired at s
     expect(social('tiktok')).toMatchObject({ handle: null, url: null, followers: 1200 });
     expect(social('youtube')).toMatchObject({ handle: '@ana.makes', followers: 800 });
 
-    const notices = (await (await getWithCookie(app, '/api/notifications', ana.cookie)).json()) as {
+    const notices = (await (await getWithCookie(api.app, '/api/notifications', ana.cookie)).json()) as {
       items: Array<{ kind: string; title: string; body: string; link: string }>;
     };
     expect(notices.items.filter((n) => n.kind === 'handle_removed')).toEqual([
@@ -74,14 +53,14 @@ describe.each(TEST_DRIVERS)('handles saved before the handle rule, repaired at s
         link: '/profile',
       }),
     ]);
-    const bens = (await (await getWithCookie(app, '/api/notifications', ben.cookie)).json()) as {
+    const bens = (await (await getWithCookie(api.app, '/api/notifications', ben.cookie)).json()) as {
       items: Array<{ kind: string }>;
     };
     expect(bens.items.some((n) => n.kind === 'handle_removed')).toBe(false);
 
     // A second start finds nothing to do and tells nobody twice.
-    expect(await repairSocialHandles(database.db, new Date())).toEqual({ reduced: 0, removed: 0 });
-    const [tiktok] = await database.db
+    expect(await repairSocialHandles(api.db, new Date())).toEqual({ reduced: 0, removed: 0 });
+    const [tiktok] = await api.db
       .select()
       .from(socialAccounts)
       .where(and(eq(socialAccounts.creatorId, ana.creatorId), eq(socialAccounts.platform, 'tiktok')));

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   insertApplication,
   insertCampaign,
   writeUnreachableStatus,
 } from '../../../../tests/support/factories';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../../tests/support/test-database';
+import { useTestDatabase } from '../../../../tests/support/use-test-database';
 import { lockApplication } from '../../../db/queries/application-lifecycle-reads';
 import { applications } from '../../../db/schema/applications';
 import type { CampaignRow } from '../../../db/schema/campaigns';
@@ -29,13 +30,7 @@ type Outcome =
   | { refused: { error: string; code: string; allowed?: string[] } };
 
 describe.each(TEST_DRIVERS)('the table of lifecycle moves on %s', (driver) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
+  const database = useTestDatabase(driver);
 
   /** Takes `action` as `actor` on application `id` inside a transaction that is always rolled back. */
   const attempt = async (id: number, action: ApplicationAction, actor: LifecycleActor): Promise<Outcome> => {

@@ -38,14 +38,27 @@ async function requireCampaign(db: Database, campaignId: number) {
   return campaign;
 }
 
-function badCursor(): never {
-  throw new AppError('BAD_REQUEST', 'cursor is not valid: load the first page again');
-}
-
 interface PageQuery {
   platform: Platform;
   cursor?: string | undefined;
   limit?: number | undefined;
+}
+
+function badCursor(): never {
+  throw new AppError('BAD_REQUEST', 'cursor is not valid: load the first page again');
+}
+
+/** Where a page starts and how many rows it shows: the query's cursor read by `decode` (400 when it is not one). */
+function pageStart<Cursor>(query: PageQuery, decode: (text: string) => Cursor | null) {
+  const cursor = query.cursor ? (decode(query.cursor) ?? badCursor()) : null;
+  return { cursor, limit: query.limit ?? ANALYTICS_PAGE_SIZE };
+}
+
+/** The page shown out of `limit + 1` rows read, and the cursor after its last row (null on the last page). */
+function shownPage<Row>(rows: Row[], limit: number, cursorAfter: (last: Row) => string) {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > limit && last ? cursorAfter(last) : null };
 }
 
 /** Posts of one tab after the cursor, with the tab's count (`total`: the caller counted them already). */
@@ -56,27 +69,20 @@ export async function postsPage(
   now: Date,
   total: number | null = null,
 ): Promise<CampaignPostsPage> {
-  const cursor = query.cursor ? (decodePostCursor(query.cursor) ?? badCursor()) : null;
-  const limit = query.limit ?? ANALYTICS_PAGE_SIZE;
+  const { cursor, limit } = pageStart(query, decodePostCursor);
   const [rows, count] = await Promise.all([
     campaignPostsAfter(db, { campaignId, platform: query.platform, asOf: now, cursor, limit: limit + 1 }),
     total ?? campaignPostCount(db, campaignId, query.platform),
   ]);
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  return {
-    items,
-    total: count,
-    nextCursor:
-      rows.length > limit && last
-        ? encodePostCursor({
-            views: last.views,
-            interactions: last.interactions,
-            submissionId: last.submissionId,
-            postUrl: last.postUrl,
-          })
-        : null,
-  };
+  const { items, nextCursor } = shownPage(rows, limit, (last) =>
+    encodePostCursor({
+      views: last.views,
+      interactions: last.interactions,
+      submissionId: last.submissionId,
+      postUrl: last.postUrl,
+    }),
+  );
+  return { items, total: count, nextCursor };
 }
 
 /**
@@ -90,8 +96,7 @@ export async function creatorsPage(
   now: Date,
   total: number | null = null,
 ): Promise<CampaignCreatorsPage> {
-  const cursor = query.cursor ? (decodeCreatorCursor(query.cursor) ?? badCursor()) : null;
-  const limit = query.limit ?? ANALYTICS_PAGE_SIZE;
+  const { cursor, limit } = pageStart(query, decodeCreatorCursor);
   const page = await campaignCreatorsAfter(db, {
     campaignId,
     platform: query.platform,
@@ -99,9 +104,9 @@ export async function creatorsPage(
     cursor,
     limit: limit + 1,
   });
-  const rows = page.rows;
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
+  const { items, nextCursor } = shownPage(page.rows, limit, (last) =>
+    encodeCreatorCursor({ interactions: last.interactions, views: last.views, creatorId: last.creatorId }),
+  );
   return {
     items,
     total:
@@ -109,14 +114,7 @@ export async function creatorsPage(
       page.total ??
       (await campaignTabCounts(db, campaignId, now)).get(query.platform)?.creators ??
       0,
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCreatorCursor({
-            interactions: last.interactions,
-            views: last.views,
-            creatorId: last.creatorId,
-          })
-        : null,
+    nextCursor,
   };
 }
 

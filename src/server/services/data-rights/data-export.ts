@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
+import { lockCreator } from '../../../db/queries/creator-profile';
 import { creators } from '../../../db/schema/creators';
 import { type DataExportRow, dataExports } from '../../../db/schema/data-rights';
 import {
@@ -52,7 +53,7 @@ export async function requestDataExport(
   const ctx = atInstant(services);
   await ctx.db.transaction(async (tx) => {
     // One request at a time per creator: the creator row is the lock.
-    await tx.select({ id: creators.id }).from(creators).where(eq(creators.id, who.creatorId)).for('update');
+    await lockCreator(tx, who.creatorId);
     const [waiting] = await tx
       .select({ id: dataExports.id })
       .from(dataExports)

@@ -1,5 +1,6 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
+import { snapshotFigureColumns } from '../../../db/queries/content-metrics-writes';
 import { reliabilityOf } from '../../../db/queries/reliability';
 import { taxFormsOf } from '../../../db/queries/tax';
 import { applications, submissions } from '../../../db/schema/applications';
@@ -150,12 +151,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
               submissionId: contentMetricSnapshots.submissionId,
               postUrl: contentMetricSnapshots.postUrl,
               source: contentMetricSnapshots.source,
-              views: contentMetricSnapshots.views,
-              likes: contentMetricSnapshots.likes,
-              comments: contentMetricSnapshots.comments,
-              shares: contentMetricSnapshots.shares,
-              saves: contentMetricSnapshots.saves,
-              reach: contentMetricSnapshots.reach,
+              ...snapshotFigureColumns,
               measuredAt: contentMetricSnapshots.measuredAt,
             })
             .from(contentMetricSnapshots)

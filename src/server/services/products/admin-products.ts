@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction, Transaction } from '../../../db/client';
+import { adminCampaignExists, lockCampaign } from '../../../db/queries/admin-campaigns';
 import { invalidateCampaignCounts } from '../../../db/queries/campaign-count-cache';
 import { findProduct, lockVariant, productsOf, variantsChosen } from '../../../db/queries/products';
-import { campaigns } from '../../../db/schema/campaigns';
 import { campaignProducts, productVariants } from '../../../db/schema/products';
 import { shipsBox } from '../../../shared/constants';
 import type { ProductInput, VariantInput } from '../../../shared/schemas/products';
@@ -36,12 +36,7 @@ type VariantPatch = Partial<VariantFields> & {
 
 /** The campaign (locked), 404 when missing, 409 when it sends no PR box. */
 async function boxCampaign(tx: DatabaseOrTransaction, campaignId: number) {
-  const [campaign] = await tx
-    .select()
-    .from(campaigns)
-    .where(eq(campaigns.id, campaignId))
-    .limit(1)
-    .for('update');
+  const campaign = await lockCampaign(tx, campaignId);
   if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
   if (!shipsBox(campaign.type)) outOfOrder('This campaign sends no PR box, so it offers no products.');
   return campaign;
@@ -68,12 +63,8 @@ async function audit(
 
 /** The admin's view of a campaign's products (404 for a campaign that does not exist). */
 export async function campaignProductsForAdmin(services: ServiceContext, campaignId: number) {
-  const [campaign] = await services.db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(eq(campaigns.id, campaignId))
-    .limit(1);
-  if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
+  if (!(await adminCampaignExists(services.db, campaignId)))
+    throw new AppError('NOT_FOUND', 'Campaign Not Found');
   return productsOf(services.db, campaignId);
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { campaigns } from '../../../db/schema/campaigns';
+import { adminCampaignExists } from '../../../db/queries/admin-campaigns';
 import { type reportLinks as ReportLinksTable, reportLinks } from '../../../db/schema/team';
 import type { CreatedReportLink, CreateReportLink, ReportLink } from '../../../shared/schemas/report-links';
 import { createReportLinkSchema } from '../../../shared/schemas/report-links';
@@ -55,11 +55,7 @@ export async function createReportLink(
   const token = newLinkToken();
   const passwordHash = valid.password ? await (await auth.$context).password.hash(valid.password) : null;
   const row = await ctx.db.transaction(async (tx) => {
-    const [campaign] = await tx
-      .select({ id: campaigns.id })
-      .from(campaigns)
-      .where(eq(campaigns.id, campaignId));
-    if (!campaign) throw new AppError('NOT_FOUND', 'Campaign Not Found');
+    if (!(await adminCampaignExists(tx, campaignId))) throw new AppError('NOT_FOUND', 'Campaign Not Found');
     const [created] = await tx
       .insert(reportLinks)
       .values({

@@ -7,6 +7,7 @@ import {
 } from '../../../../shared/admin-permissions';
 import { inviteMemberSchema, type TeamMember } from '../../../../shared/schemas/team';
 import { ChoiceSelect } from '../../../components/admin/choice-select';
+import { RevokeButton } from '../../../components/admin/revoke-button';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -71,7 +72,7 @@ export function TeamSection() {
                     <span className="font-medium">{invitation.email}</span> ·{' '}
                     {ADMIN_ROLE_LABELS[invitation.role]} · until {formatShortDate(invitation.expiresAt)}
                   </span>
-                  {manage ? <RevokeButton id={invitation.id} email={invitation.email} /> : null}
+                  {manage ? <RevokeInvitation id={invitation.id} email={invitation.email} /> : null}
                 </li>
               ))}
             </ul>
@@ -212,33 +213,15 @@ function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) 
   );
 }
 
-function RevokeButton({ id, email }: { id: number; email: string }) {
+function RevokeInvitation({ id, email }: { id: number; email: string }) {
   const { revoke } = useTeamActions();
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   return (
-    <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        Revoke
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={`Revoke the invitation of ${email}?`}
-        description="The link stops working at once."
-        confirmLabel="Revoke"
-        confirmVariant="destructive"
-        onConfirm={async () => {
-          try {
-            await revoke.mutateAsync(id);
-            setOpen(false);
-          } catch (e) {
-            setError(getErrorMessage(e, 'The invitation could not be revoked.'));
-          }
-        }}
-        pending={revoke.isPending}
-        error={error}
-      />
-    </>
+    <RevokeButton
+      title={`Revoke the invitation of ${email}?`}
+      description="The link stops working at once."
+      failure="The invitation could not be revoked."
+      onRevoke={() => revoke.mutateAsync(id)}
+      pending={revoke.isPending}
+    />
   );
 }

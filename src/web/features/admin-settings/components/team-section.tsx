@@ -13,7 +13,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { TextField } from '../../../components/ui/input';
+import { FieldFrame, TextField } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { useFormCheck } from '../../../lib/admin-form-check';
@@ -118,10 +118,7 @@ function InviteForm() {
             onChange={(event) => setEmail(event.target.value)}
             error={error}
           />
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={`${id}-role`} className="text-sm font-medium">
-              Role
-            </label>
+          <FieldFrame id={`${id}-role`} label="Role">
             <ChoiceSelect
               id={`${id}-role`}
               value={role}
@@ -129,7 +126,7 @@ function InviteForm() {
               choices={ADMIN_ROLES}
               labels={ADMIN_ROLE_LABELS}
             />
-          </div>
+          </FieldFrame>
           <Button type="submit" disabled={invite.isPending}>
             {invite.isPending ? 'Sending…' : 'Send invitation'}
           </Button>

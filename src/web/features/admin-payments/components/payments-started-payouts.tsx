@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { TransactionRow } from '../../../../shared/schemas/payout';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
+import { CompactField, Input } from '../../../components/ui/input';
 import { ButtonSpinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatNumber, formatUsd } from '../../../lib/format';
@@ -115,10 +115,11 @@ export function ManualPayment({ row }: { row: TransactionRow }) {
         </p>
       ) : (
         <form noValidate onSubmit={submit} className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-end">
-          <div className="flex flex-1 flex-col gap-1">
-            <Label htmlFor={`${id}-value`} className="text-xs">
-              {failing ? 'Why it failed (the creator is told)' : 'PayPal transaction id or reference'}
-            </Label>
+          <CompactField
+            id={`${id}-value`}
+            label={failing ? 'Why it failed (the creator is told)' : 'PayPal transaction id or reference'}
+            className="flex-1"
+          >
             <Input
               id={`${id}-value`}
               value={failing ? reason : reference}
@@ -127,7 +128,7 @@ export function ManualPayment({ row }: { row: TransactionRow }) {
               }
               maxLength={failing ? 500 : 200}
             />
-          </div>
+          </CompactField>
           <div className="flex gap-2">
             <Button type="submit" size="sm" variant={failing ? 'destructive' : 'default'} disabled={busy}>
               {busy ? <ButtonSpinner label="Saving" /> : null}

@@ -64,7 +64,6 @@ const WEB_FUNCTIONS_STILL_OVER: Record<string, number> = {
   'web/features/admin-creators/components/account-closures.tsx AccountClosures': 95,
   'web/features/landing/coming-soon-page.tsx ComingSoonPage': 94,
   'web/features/admin-campaigns/components/delete-campaign-dialog.tsx DeleteCampaignDialog': 89,
-  'web/features/admin-payments/components/payments-started-payouts.tsx ManualPayment': 89,
   'web/components/admin/campaign-form-dialog.tsx CampaignForm': 88,
   'web/features/admin-payments/components/year-end-export-dialog.tsx YearEndExportDialog': 88,
   'web/features/admin-review/components/applicant-submission.tsx SubmissionArea': 88,

@@ -17,5 +17,6 @@ describe('dates', () => {
   it('formats a calendar date without shifting it by the time zone', () => {
     expect(formatIsoDate('2026-01-01')).toBe('January 1, 2026');
     expect(formatIsoDate('2025-12-31')).toBe('December 31, 2025');
+    expect(formatIsoDate('2026-03-05', 'short')).toBe('Mar 5, 2026');
   });
 });

@@ -1,10 +1,9 @@
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import LogOut from 'lucide-react/icons/log-out';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { signedOutPathFor } from '../lib/account-paths';
 import { cn } from '../lib/cn';
-import { Link, useNavigate } from '../lib/navigation';
-import { dashboardPathFor, useSession, useSignOut } from '../lib/use-session';
+import { Link } from '../lib/navigation';
+import { dashboardPathFor, useSession, useSignOutAndLeave } from '../lib/use-session';
 import { Avatar } from './avatar';
 import { Button, buttonVariants } from './ui/button';
 
@@ -33,8 +32,7 @@ export function AccountControls({
   className?: string;
 }) {
   const session = useSession();
-  const signOut = useSignOut();
-  const navigate = useNavigate();
+  const signOut = useSignOutAndLeave();
 
   if (session.status === 'loading') {
     return (
@@ -75,12 +73,7 @@ export function AccountControls({
         <LayoutDashboard aria-hidden="true" />
         <span className={labelClass}>Dashboard</span>
       </Link>
-      <Button
-        variant="ghost"
-        size="sm"
-        className={compact ? 'max-sm:px-2.5' : undefined}
-        onClick={() => signOut(() => navigate(signedOutPathFor(user)))}
-      >
+      <Button variant="ghost" size="sm" className={compact ? 'max-sm:px-2.5' : undefined} onClick={signOut}>
         <LogOut aria-hidden="true" />
         <span className={labelClass}>Sign Out</span>
       </Button>

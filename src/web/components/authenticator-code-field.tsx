@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { type CodeKind, cleanCode, TOTP_LENGTH } from '../lib/two-factor';
-import { FieldError, Input, Label } from './ui/input';
+import { FieldFrame, fieldAria, Input } from './ui/input';
 
 /**
  * The code input of a second-factor check: 6 digits from the authenticator app (numeric keyboard, the system's
@@ -27,8 +27,7 @@ export function AuthenticatorCodeField({
 }) {
   const totp = kind === 'totp';
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{totp ? 'Code from your authenticator app' : 'Backup code'}</Label>
+    <FieldFrame id={id} label={totp ? 'Code from your authenticator app' : 'Backup code'} error={error}>
       <Input
         ref={inputRef}
         id={id}
@@ -44,12 +43,10 @@ export function AuthenticatorCodeField({
         spellCheck={false}
         disabled={disabled}
         autoFocus={autoFocus}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...fieldAria(id, error)}
         className="h-12 text-center font-mono text-xl tracking-[0.3em] placeholder:font-sans placeholder:text-base placeholder:tracking-normal"
         data-testid="authenticator-code"
       />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </FieldFrame>
   );
 }

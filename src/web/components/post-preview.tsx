@@ -1,8 +1,8 @@
 import { ExternalLink, Link2 } from 'lucide-react';
-import { useId, useState } from 'react';
 import { postPreview } from '../../shared/post-preview';
 import type { PostLookView } from '../../shared/schemas/content-metrics';
 import { cn } from '../lib/cn';
+import { useDisclosure } from '../lib/use-disclosure';
 import { PlatformIcon } from './platform-icon';
 
 /** Captions longer than this (or of more than three lines) are clamped to three lines with "more". */
@@ -103,13 +103,12 @@ export function PostPreview({
 
 /** The caption as the platform gives it: plain text (never HTML), three lines until "more" is pressed. */
 function PostCaption({ text }: { text: string }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
+  const { open, panelId, toggle } = useDisclosure();
   const long = text.length > LONG_CAPTION || text.split('\n').length > 3;
   return (
     <div className="flex flex-col items-start gap-0.5">
       <p
-        id={id}
+        id={panelId}
         className={cn(
           'text-sm break-words whitespace-pre-line text-slate-700',
           long && !open && 'line-clamp-3',
@@ -122,9 +121,7 @@ function PostCaption({ text }: { text: string }) {
         <button
           type="button"
           className="text-xs font-medium text-mint-700 hover:underline focus-visible:ring-2 focus-visible:ring-mint-600 focus-visible:outline-none"
-          aria-expanded={open}
-          aria-controls={id}
-          onClick={() => setOpen((v) => !v)}
+          {...toggle}
         >
           {open ? 'less' : 'more'}
         </button>

@@ -3,8 +3,8 @@ import { LogOut } from 'lucide-react';
 import { cn } from '../lib/cn';
 import { formatFollowers } from '../lib/format';
 import { meQuery } from '../lib/me-query';
-import { Link, useLocation, useNavigate } from '../lib/navigation';
-import { useSession, useSignOut } from '../lib/use-session';
+import { Link, useLocation } from '../lib/navigation';
+import { useSession, useSignOutAndLeave } from '../lib/use-session';
 import { Avatar } from './avatar';
 import { Logo } from './logo';
 import { NotificationBell } from './notification-bell';
@@ -56,8 +56,7 @@ function NavLinks({ className, linkClassName }: { className?: string; linkClassN
  */
 export function SignedInHeader() {
   const session = useSession();
-  const signOut = useSignOut();
-  const navigate = useNavigate();
+  const signOut = useSignOutAndLeave();
   const user = session.user;
   const followers = useFollowerTotal(Boolean(user?.creator));
 
@@ -82,12 +81,7 @@ export function SignedInHeader() {
             </span>
           </span>
         ) : null}
-        <Button
-          variant="ghost"
-          size="sm"
-          className="max-sm:px-2.5"
-          onClick={() => signOut(() => navigate('/signin'))}
-        >
+        <Button variant="ghost" size="sm" className="max-sm:px-2.5" onClick={signOut}>
           <LogOut aria-hidden="true" />
           <span className="sr-only sm:not-sr-only">Sign Out</span>
         </Button>

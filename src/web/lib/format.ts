@@ -1,4 +1,5 @@
 import { type CampaignType, shipsBox } from '../../shared/constants';
+import { formatIsoDate } from '../../shared/dates';
 
 /** Number and money formats shared by the admin and creator screens (spec §2, §9). */
 
@@ -70,13 +71,7 @@ export function formatDateTime(iso: string): string {
 
 /** 'Mar 5, 2026' for an ISO calendar date (YYYY-MM-DD), with no time-zone shift. */
 export function formatShortIsoDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatIsoDate(isoDate, 'short');
 }
 
 /** '3 hours ago', 'yesterday', 'Mar 5, 2026' (older than a week). */

@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionResponse, SessionUser } from '../../shared/schemas/session';
+import { signedOutPathFor } from './account-paths';
 import { apiFetch, firstLoadAnswer } from './api-client';
+import { useNavigate } from './navigation';
 import { clearPrivateData, publicKeys } from './public-query-keys';
 import { useReaders } from './readers';
 
@@ -45,6 +47,17 @@ export function invalidateSession(queryClient: QueryClient): Promise<void> {
 
 /** Ends the session on the server, forgets cached private data, then calls `then` (usually: go to /signin). */
 export const useSignOut = () => useReaders().useSignOut();
+
+/**
+ * What a Sign Out button does: ends the session (`useSignOut`), then goes where a signed-out person lands, an admin
+ * on /admin and anyone else on /signin (`signedOutPathFor`).
+ */
+export function useSignOutAndLeave(): () => Promise<void> {
+  const { user } = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  return () => signOut(() => navigate(signedOutPathFor(user)));
+}
 
 /**
  * Everything this app keeps in the browser's storage is one person's (profile drafts hold an address and a PayPal

@@ -8,12 +8,11 @@ import {
   Settings,
   Users,
 } from 'lucide-react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { signedOutPathFor } from '../../lib/account-paths';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { useInboxLive, useOpenProblemCount, useWaitingCount } from '../../lib/admin-nav-counts';
 import { cn } from '../../lib/cn';
 import { useLiveUpdates } from '../../lib/live-updates';
-import { useSession, useSignOut } from '../../lib/use-session';
+import { useSession, useSignOutAndLeave } from '../../lib/use-session';
 import { Avatar } from '../avatar';
 import { Logo } from '../logo';
 import { MenuToggle, useSmallScreenMenu } from '../menu-toggle';
@@ -87,8 +86,7 @@ function AdminNav({ onNavigate, waiting }: { onNavigate?: () => void; waiting: n
 /** The admin frame: a left sidebar on wide screens, a top bar with a menu on small ones. */
 export function AdminLayout() {
   const session = useSession();
-  const signOut = useSignOut();
-  const navigate = useNavigate();
+  const onSignOut = useSignOutAndLeave();
   const location = useLocation();
   const menu = useSmallScreenMenu(location.key);
   const user = session.user;
@@ -97,8 +95,6 @@ export function AdminLayout() {
   useLiveUpdates('admin');
   const inboxLive = useInboxLive();
   const waiting = useWaitingCount(inboxLive);
-
-  const onSignOut = () => signOut(() => navigate(signedOutPathFor(user)));
 
   const account = user ? (
     <div className="flex items-center gap-3 px-1">

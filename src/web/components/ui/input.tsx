@@ -81,6 +81,31 @@ export function FieldFrame({
 }
 
 /**
+ * The frame of a control in a compact form (a line of a card, a row of a dialog): its label in small type just
+ * above it. Such forms show their errors once for the whole form, so there is no hint or error here.
+ */
+export function CompactField({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  className?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('flex flex-col gap-1', className)}>
+      <Label htmlFor={id} className="text-xs">
+        {label}
+      </Label>
+      {children}
+    </div>
+  );
+}
+
+/**
  * A labelled input with its error message (works with react-hook-form's `register(...)` spread into it): the error
  * marks the input invalid and is read out with it.
  */

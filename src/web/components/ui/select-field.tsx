@@ -1,7 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
-import { FieldError, Label } from './input';
+import { FieldFrame, fieldAria } from './input';
 
 export type SelectOption = string | { value: string; label: string };
 
@@ -26,13 +25,11 @@ export function SelectField({
   options: readonly SelectOption[];
 }) {
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <Label htmlFor={id}>{label}</Label>
+    <FieldFrame id={id} label={label} error={error} className={className}>
       <div className="relative">
         <select
           id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          {...fieldAria(id, error)}
           className="h-11 w-full cursor-pointer appearance-none rounded-lg border border-slate-300 bg-white pr-10 pl-3.5 text-base text-slate-900 transition-colors hover:border-slate-400 focus-visible:border-mint-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-mint-600 aria-invalid:border-red-600 aria-invalid:focus-visible:outline-red-600 has-[option[value='']:checked]:text-slate-500 sm:text-sm"
           {...props}
         >
@@ -52,7 +49,6 @@ export function SelectField({
           className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500"
         />
       </div>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </FieldFrame>
   );
 }

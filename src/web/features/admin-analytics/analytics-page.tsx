@@ -1,29 +1,18 @@
-import { Download } from 'lucide-react';
 import { useState } from 'react';
 import type { AnalyticsOverview } from '../../../shared/schemas/content-metrics';
 import { ErrorNote } from '../../components/error-panel';
-import { toastFailure } from '../../components/failure-toast';
 import { Button } from '../../components/ui/button';
 import { LoadingBlocks } from '../../components/ui/skeleton';
 import { useCan } from '../../lib/admin-permissions';
 import { getErrorMessage } from '../../lib/api-client';
-import { downloadFile } from '../../lib/download';
 import { formatNumber, formatShortDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { overviewParams, useAnalyticsOverview } from './api/content-metrics';
 import { DayField, OverviewFigures } from './components/analytics-overview';
+import { ExportCsvButton } from './components/export-csv-button';
 
 const DAY_MS = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The overview's CSV, downloaded; a failure is a toast. */
-async function exportOverview(range: Parameters<typeof overviewParams>[0]) {
-  try {
-    await downloadFile(`/api/admin/analytics.csv?${overviewParams(range)}`, 'analytics.csv');
-  } catch (error) {
-    toastFailure('Export failed', error);
-  }
-}
 
 /**
  * /admin/analytics: every campaign's posts submitted in a date range (90 days by default), figures as counted
@@ -42,13 +31,7 @@ export function AnalyticsPage() {
     setAllTime(false);
   };
   const overview = useAnalyticsOverview(range);
-  const [exporting, setExporting] = useState(false);
   const mayExport = useCan('GET /admin/analytics.csv');
-  const exportCsv = async () => {
-    setExporting(true);
-    await exportOverview(range);
-    setExporting(false);
-  };
   const data = overview.data;
   return (
     <div className="flex flex-col gap-6">
@@ -82,10 +65,10 @@ export function AnalyticsPage() {
             All time
           </Button>
           {mayExport ? (
-            <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}>
-              <Download aria-hidden="true" />
-              Export CSV
-            </Button>
+            <ExportCsvButton
+              path={`/api/admin/analytics.csv?${overviewParams(range)}`}
+              fileName="analytics.csv"
+            />
           ) : null}
         </div>
       </div>

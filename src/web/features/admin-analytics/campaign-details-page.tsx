@@ -1,4 +1,4 @@
-import { BarChart3, Download } from 'lucide-react';
+import { BarChart3 } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS, type Platform } from '../../../shared/constants';
@@ -6,18 +6,16 @@ import { AdminBackLink } from '../../components/admin/admin-back-link';
 import { AdminCampaignPage } from '../../components/admin/admin-campaign-page';
 import { CampaignStatusBadge } from '../../components/campaign-status-badge';
 import { ErrorNote } from '../../components/error-panel';
-import { toastFailure } from '../../components/failure-toast';
 import { StatCard } from '../../components/stat-card';
-import { Button } from '../../components/ui/button';
 import { LoadingBlocks } from '../../components/ui/skeleton';
 import { Tabs } from '../../components/ui/tabs';
 import { useAdminCampaign } from '../../lib/admin-campaign';
 import { useCan } from '../../lib/admin-permissions';
 import { getErrorMessage } from '../../lib/api-client';
-import { downloadFile } from '../../lib/download';
 import { formatNumber, formatUsd } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCampaignAnalytics } from './api/content-metrics';
+import { ExportCsvButton } from './components/export-csv-button';
 import { platformTabItems } from './components/platform-analytics';
 import { ReportLinksPanel } from './components/report-links-panel';
 
@@ -67,7 +65,6 @@ function costNote(spent: number, count: number, per: 'views' | 'interactions'): 
 function CampaignAnalyticsView({ id }: { id: string | undefined }) {
   const analytics = useCampaignAnalytics(id);
   const [chosen, setActive] = useState<Platform | null>(null);
-  const [exporting, setExporting] = useState(false);
   const mayExport = useCan('GET /admin/campaigns/{id}/analytics.csv');
   if (analytics.isPending) {
     return (
@@ -85,16 +82,6 @@ function CampaignAnalyticsView({ id }: { id: string | undefined }) {
   const active = chosen ?? data.campaign.platform;
   const views = data.platforms.reduce((sum, tab) => sum + (tab.totals.views ?? 0), 0);
   const interactions = data.platforms.reduce((sum, tab) => sum + tab.totals.interactions, 0);
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(`/api/admin/campaigns/${data.campaign.id}/analytics.csv`, 'campaign-analytics.csv');
-    } catch (error) {
-      toastFailure('Export failed', error);
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -125,10 +112,11 @@ function CampaignAnalyticsView({ id }: { id: string | undefined }) {
           </p>
         </div>
         {mayExport ? (
-          <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting} className="w-fit">
-            <Download aria-hidden="true" />
-            Export CSV
-          </Button>
+          <ExportCsvButton
+            path={`/api/admin/campaigns/${data.campaign.id}/analytics.csv`}
+            fileName="campaign-analytics.csv"
+            className="w-fit"
+          />
         ) : null}
       </div>
       <Tabs label="Platform analytics" active={active} onChange={setActive} items={platformTabItems(data)} />

@@ -4,7 +4,7 @@ import { AdminAuthCard, AdminAuthFrame, adminAuthCornerClass } from '../../compo
 import { TwoFactorSetup } from '../../components/two-factor-setup';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGoSignedIn } from '../../lib/use-go-signed-in';
-import { useSession, useSignOut } from '../../lib/use-session';
+import { useSession, useSignOutAndLeave } from '../../lib/use-session';
 
 /**
  * /admin/two-factor: an admin enrols an authenticator app (issue 22). With ADMIN_REQUIRE_2FA it is the only admin
@@ -15,17 +15,13 @@ export function TwoFactorPage() {
   const session = useSession();
   const goSignedIn = useGoSignedIn();
   const navigate = useNavigate();
-  const signOut = useSignOut();
+  const signOut = useSignOutAndLeave();
   const required = session.user?.twoFactor?.enrolmentRequired === true;
 
   return (
     <AdminAuthFrame
       corner={
-        <button
-          type="button"
-          onClick={() => void signOut(() => navigate('/admin'))}
-          className={adminAuthCornerClass}
-        >
+        <button type="button" onClick={() => void signOut()} className={adminAuthCornerClass}>
           <LogOut aria-hidden="true" className="size-4" />
           Sign Out
         </button>

@@ -1,10 +1,9 @@
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { Logo } from '../../components/logo';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { useSignOut } from '../../lib/use-session';
+import { useSignOutAndLeave } from '../../lib/use-session';
 
 /**
  * The frame of the onboarding and profile pages: the logo, a Sign Out button (and any `actions`), then one card
@@ -29,8 +28,7 @@ export function OnboardingFrame({
   inLayout?: boolean;
   children: ReactNode;
 }) {
-  const signOut = useSignOut();
-  const navigate = useNavigate();
+  const signOut = useSignOutAndLeave();
   const card = (
     <div
       className={cn(
@@ -66,7 +64,7 @@ export function OnboardingFrame({
         <Logo />
         <div className="flex items-center gap-1">
           {actions}
-          <Button variant="ghost" size="sm" onClick={() => signOut(() => navigate('/signin'))}>
+          <Button variant="ghost" size="sm" onClick={signOut}>
             <LogOut aria-hidden="true" />
             Sign Out
           </Button>

@@ -6,7 +6,7 @@ import { AdminEmptyState } from '../../../components/admin/admin-layout';
 import { PostFigures } from '../../../components/post-figures';
 import { StatCard } from '../../../components/stat-card';
 import { TitledCard } from '../../../components/ui/card';
-import { Input, Label } from '../../../components/ui/input';
+import { FieldFrame, Input } from '../../../components/ui/input';
 import { formatNumber } from '../../../lib/format';
 import { figure } from './platform-analytics-sections';
 
@@ -29,8 +29,7 @@ export function DayField({
   onChange: (day: string) => void;
 }) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
+    <FieldFrame id={id} label={label}>
       <Input
         id={id}
         type="date"
@@ -43,7 +42,7 @@ export function DayField({
         }}
         className="w-40"
       />
-    </div>
+    </FieldFrame>
   );
 }
 

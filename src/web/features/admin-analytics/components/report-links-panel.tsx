@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import { createReportLinkSchema, type ReportLink } from '../../../../shared/schemas/report-links';
+import { RevokeButton } from '../../../components/admin/revoke-button';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PasswordField, TextField } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useFormCheck } from '../../../lib/admin-form-check';
@@ -120,8 +120,6 @@ function NewReportLink({ campaignId }: { campaignId: number }) {
 
 function LinkRow({ link, campaignId, manage }: { link: ReportLink; campaignId: number; manage: boolean }) {
   const { revoke } = useReportLinkActions(campaignId);
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="report-link-row">
       <span className="min-w-0">
@@ -135,28 +133,14 @@ function LinkRow({ link, campaignId, manage }: { link: ReportLink; campaignId: n
         </span>
       </span>
       {manage && link.state === 'active' ? (
-        <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-          Revoke
-        </Button>
+        <RevokeButton
+          title={`Revoke the link for ${link.label}?`}
+          description="The brand's page answers that the report is no longer available."
+          failure="The link could not be revoked."
+          onRevoke={() => revoke.mutateAsync(link.id)}
+          pending={revoke.isPending}
+        />
       ) : null}
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={`Revoke the link for ${link.label}?`}
-        description="The brand's page answers that the report is no longer available."
-        confirmLabel="Revoke"
-        confirmVariant="destructive"
-        onConfirm={async () => {
-          try {
-            await revoke.mutateAsync(link.id);
-            setOpen(false);
-          } catch (e) {
-            setError(getErrorMessage(e, 'The link could not be revoked.'));
-          }
-        }}
-        pending={revoke.isPending}
-        error={error}
-      />
     </li>
   );
 }

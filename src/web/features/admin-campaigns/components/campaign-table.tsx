@@ -1,4 +1,5 @@
 import { Eye, Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AdminCampaign } from '../../../../shared/schemas/campaign';
 import { CampaignThumb } from '../../../components/admin/campaign-visuals';
@@ -79,6 +80,36 @@ export function CampaignTable({
   );
 }
 
+/**
+ * A campaign's picture, its name (a link to its page) and its brand beneath: the first cell of a row, the head of a
+ * card (which puts the status badge after it, `children`).
+ */
+function CampaignTitle({
+  campaign,
+  className,
+  children,
+}: {
+  campaign: AdminCampaign;
+  className: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={cn('flex gap-3', className)}>
+      <CampaignThumb name={campaign.name} imageUrl={campaign.imageUrl} />
+      <div className="min-w-0 flex-1">
+        <Link
+          to={`/admin/campaigns/${campaign.id}`}
+          className="font-semibold break-words text-slate-900 hover:text-mint-700 hover:underline"
+        >
+          {campaign.name}
+        </Link>
+        <p className="text-xs text-slate-500">{campaign.brand}</p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
 function CampaignTableRow({ campaign, actions }: { campaign: AdminCampaign; actions: CampaignRowActions }) {
   const navigate = useNavigate();
   return (
@@ -92,18 +123,7 @@ function CampaignTableRow({ campaign, actions }: { campaign: AdminCampaign; acti
       }}
     >
       <td className="px-4 py-3">
-        <div className="flex min-w-52 items-center gap-3">
-          <CampaignThumb name={campaign.name} imageUrl={campaign.imageUrl} />
-          <div className="min-w-0">
-            <Link
-              to={`/admin/campaigns/${campaign.id}`}
-              className="font-semibold text-slate-900 hover:text-mint-700 hover:underline"
-            >
-              {campaign.name}
-            </Link>
-            <p className="text-xs text-slate-500">{campaign.brand}</p>
-          </div>
-        </div>
+        <CampaignTitle campaign={campaign} className="min-w-52 items-center" />
       </td>
       <td className="px-4 py-3 text-right tabular-nums">{formatUsd(campaign.budget)}</td>
       <td className="px-4 py-3 text-right tabular-nums">{formatReach(campaign.reach)}</td>
@@ -133,19 +153,9 @@ function CampaignListCard({ campaign, actions }: { campaign: AdminCampaign; acti
   ] as const;
   return (
     <li className="flex flex-col gap-3 p-4" data-testid="campaign-card-admin">
-      <div className="flex items-start gap-3">
-        <CampaignThumb name={campaign.name} imageUrl={campaign.imageUrl} />
-        <div className="min-w-0 flex-1">
-          <Link
-            to={`/admin/campaigns/${campaign.id}`}
-            className="font-semibold break-words text-slate-900 hover:underline"
-          >
-            {campaign.name}
-          </Link>
-          <p className="text-xs text-slate-500">{campaign.brand}</p>
-        </div>
+      <CampaignTitle campaign={campaign} className="items-start">
         <CampaignStatusBadge status={campaign.status} />
-      </div>
+      </CampaignTitle>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         {facts.map(([label, value]) => (
           <div key={label}>

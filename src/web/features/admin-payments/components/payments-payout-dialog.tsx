@@ -15,13 +15,13 @@ import {
 } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast';
 import { useAdminCan } from '../../../lib/admin-permissions';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatNumber, formatUsd } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import { useReturnFocus } from '../../../lib/use-return-focus';
-import { useAdminPayout, usePaymentActions } from '../api/payments';
+import { useAdminPayout } from '../api/payments';
+import { usePayoutOutcome } from './payout-outcome';
 
 /** One payout: its creator, clock, PayPal batch, what an admin can still do, and who did what when. */
 export function PayoutDialog({ payoutId, onClose }: { payoutId: number | null; onClose: () => void }) {
@@ -145,8 +145,7 @@ function Fact({
 /** Mark paid (a payout being paid by hand) or mark failed (pending, or being paid by hand). */
 function PayoutActions({ payout }: { payout: AdminPayout }) {
   const id = useId();
-  const { markPaid, markFailed } = usePaymentActions();
-  const [error, setError] = useState<string | null>(null);
+  const { record, error, markPaid, markFailed } = usePayoutOutcome(payout);
   // A PayPal payout whose result PayPal gave in a form we cannot read is settled by hand (the admins were alerted).
   const manual =
     payout.status === 'processing' &&
@@ -159,23 +158,6 @@ function PayoutActions({ payout }: { payout: AdminPayout }) {
       </p>
     ) : null;
   }
-  const run = async (action: 'paid' | 'failed', text: string) => {
-    setError(null);
-    try {
-      if (action === 'paid') {
-        await markPaid.mutateAsync({ id: payout.id, reference: text });
-        toast({ title: 'Payout marked paid', description: payout.label, variant: 'success' });
-      } else {
-        await markFailed.mutateAsync({ id: payout.id, reason: text });
-        toast({
-          title: 'Payout marked failed',
-          description: `${payout.label}: the Mint went back to the creator.`,
-        });
-      }
-    } catch (e) {
-      setError(getErrorMessage(e, 'That did not work. Please try again.'));
-    }
-  };
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
       {payout.status === 'pending' ? (
@@ -188,7 +170,7 @@ function PayoutActions({ payout }: { payout: AdminPayout }) {
           maxLength={200}
           button="Mark paid"
           pending={markPaid.isPending}
-          onRecord={(reference) => run('paid', reference)}
+          onRecord={(reference) => void record('paid', reference)}
         />
       ) : null}
       {canFail ? (
@@ -199,7 +181,7 @@ function PayoutActions({ payout }: { payout: AdminPayout }) {
           button="Mark failed"
           variant="destructive"
           pending={markFailed.isPending}
-          onRecord={(reason) => run('failed', reason)}
+          onRecord={(reason) => void record('failed', reason)}
         />
       ) : null}
       <ErrorAlert message={error} />

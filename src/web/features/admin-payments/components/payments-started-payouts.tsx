@@ -3,13 +3,11 @@ import { type FormEvent, useId, useState } from 'react';
 import type { TransactionRow } from '../../../../shared/schemas/payout';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
+import { CompactField, Input } from '../../../components/ui/input';
 import { ButtonSpinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatNumber, formatUsd } from '../../../lib/format';
-import { usePaymentActions } from '../api/payments';
+import { type PayoutOutcome, usePayoutOutcome } from './payout-outcome';
 
 /**
  * The payouts already started and not settled (issue 41: closing the dialog after starting one hid it): those to pay
@@ -71,34 +69,21 @@ export function StartedPayouts({
 /** One payout being paid by hand: the reference it was paid with, or why it failed. */
 export function ManualPayment({ row }: { row: TransactionRow }) {
   const id = useId();
-  const { markPaid, markFailed } = usePaymentActions();
   const [reference, setReference] = useState('');
   const [reason, setReason] = useState('');
   const [failing, setFailing] = useState(false);
-  const [done, setDone] = useState<'paid' | 'failed' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<PayoutOutcome | null>(null);
   const payoutId = row.payout!.id;
+  const { record, error, markPaid, markFailed } = usePayoutOutcome(
+    { id: payoutId, label: row.label },
+    { referenceInToast: true },
+  );
   const busy = markPaid.isPending || markFailed.isPending;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    try {
-      if (failing) {
-        await markFailed.mutateAsync({ id: payoutId, reason });
-        setDone('failed');
-        toast({
-          title: 'Payout marked failed',
-          description: `${row.label}: the Mint went back to the creator.`,
-        });
-      } else {
-        await markPaid.mutateAsync({ id: payoutId, reference });
-        setDone('paid');
-        toast({ title: 'Payout marked paid', description: `${row.label}: ${reference}`, variant: 'success' });
-      }
-    } catch (e) {
-      setError(getErrorMessage(e, 'That did not work. Please try again.'));
-    }
+    const outcome = failing ? 'failed' : 'paid';
+    if (await record(outcome, failing ? reason : reference)) setDone(outcome);
   };
 
   return (
@@ -130,10 +115,11 @@ export function ManualPayment({ row }: { row: TransactionRow }) {
         </p>
       ) : (
         <form noValidate onSubmit={submit} className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-end">
-          <div className="flex flex-1 flex-col gap-1">
-            <Label htmlFor={`${id}-value`} className="text-xs">
-              {failing ? 'Why it failed (the creator is told)' : 'PayPal transaction id or reference'}
-            </Label>
+          <CompactField
+            id={`${id}-value`}
+            label={failing ? 'Why it failed (the creator is told)' : 'PayPal transaction id or reference'}
+            className="flex-1"
+          >
             <Input
               id={`${id}-value`}
               value={failing ? reason : reference}
@@ -142,7 +128,7 @@ export function ManualPayment({ row }: { row: TransactionRow }) {
               }
               maxLength={failing ? 500 : 200}
             />
-          </div>
+          </CompactField>
           <div className="flex gap-2">
             <Button type="submit" size="sm" variant={failing ? 'destructive' : 'default'} disabled={busy}>
               {busy ? <ButtonSpinner label="Saving" /> : null}

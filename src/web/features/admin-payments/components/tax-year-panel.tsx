@@ -6,6 +6,7 @@ import { ShowMoreFooter } from '../../../components/admin/show-more-button';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { FieldFrame } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TableHead } from '../../../components/ui/table-head';
@@ -49,10 +50,7 @@ export function TaxYearPanel() {
   return (
     <div className="flex flex-col gap-4" data-testid="tax-year">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-year`} className="text-sm font-semibold text-slate-800">
-            Tax year
-          </label>
+        <FieldFrame id={`${id}-year`} label="Tax year">
           <NativeSelect
             id={`${id}-year`}
             value={String(year)}
@@ -65,7 +63,7 @@ export function TaxYearPanel() {
               </option>
             ))}
           </NativeSelect>
-        </div>
+        </FieldFrame>
         <Button onClick={() => setExporting(true)} disabled={!data}>
           <Download aria-hidden="true" />
           Year-end CSV (1099-NEC)

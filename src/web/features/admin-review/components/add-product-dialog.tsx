@@ -9,7 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { Input, Label } from '../../../components/ui/input';
+import { CompactField, Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useAddProduct } from '../api/products';
@@ -148,10 +148,7 @@ function VariantField({
   inputMode?: 'decimal' | 'numeric';
 }) {
   return (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={id} className="text-xs">
-        {label}
-      </Label>
+    <CompactField id={id} label={label}>
       <Input
         id={id}
         value={value}
@@ -159,6 +156,6 @@ function VariantField({
         onChange={(e) => onChange(e.target.value)}
         className="h-9"
       />
-    </div>
+    </CompactField>
   );
 }

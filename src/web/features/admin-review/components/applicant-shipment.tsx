@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { type Applicant, shipmentSchema } from '../../../../shared/schemas/application';
 import { CARRIER_STATUS_LABELS, trackingUrl } from '../../../../shared/tracking';
 import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
+import { CompactField, Input } from '../../../components/ui/input';
 import { formatShortDate } from '../../../lib/format';
 import { maxLengthOf } from '../../../lib/schema-limits';
 import type { ApplicantStepProps, Shipment } from './applicant-actions';
@@ -112,10 +112,7 @@ export function ShipmentArea({ applicant, offers, actions, busy }: ApplicantStep
           className="grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-end"
           aria-label={`Shipment for ${applicant.creator.name}`}
         >
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={`${id}-carrier`} className="text-xs">
-              Carrier
-            </Label>
+          <CompactField id={`${id}-carrier`} label="Carrier">
             <Input
               id={`${id}-carrier`}
               list={`${id}-carriers`}
@@ -129,11 +126,8 @@ export function ShipmentArea({ applicant, offers, actions, busy }: ApplicantStep
                 <option key={c} value={c} />
               ))}
             </datalist>
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={`${id}-tracking`} className="text-xs">
-              Tracking number
-            </Label>
+          </CompactField>
+          <CompactField id={`${id}-tracking`} label="Tracking number">
             <Input
               id={`${id}-tracking`}
               maxLength={TRACKING_MAX}
@@ -142,7 +136,7 @@ export function ShipmentArea({ applicant, offers, actions, busy }: ApplicantStep
               aria-invalid={form.formState.errors.trackingNumber ? true : undefined}
               {...form.register('trackingNumber')}
             />
-          </div>
+          </CompactField>
           <div className="flex gap-2">
             {shipped ? (
               <Button variant="outline" className="h-11" onClick={() => setEditing(false)}>

@@ -1,5 +1,4 @@
 import { ChevronDown } from 'lucide-react';
-import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
   AUDIT_ACTION_LABELS,
@@ -10,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { TableHead } from '../../../components/ui/table-head';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
+import { useDisclosure } from '../../../lib/use-disclosure';
 
 /** One entry of the audit log: what was done to which record, by whom, from where, and its fields before and after. */
 
@@ -65,8 +65,7 @@ function valueText(value: unknown): string {
 
 /** An entry as a row of the log; "Show changes" opens its before/after. */
 export function AuditRow({ entry }: { entry: AuditEntry }) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
+  const { open, panelId, toggle } = useDisclosure();
   const path = recordPath(entry);
   const name = recordName(entry);
   return (
@@ -94,18 +93,11 @@ export function AuditRow({ entry }: { entry: AuditEntry }) {
         <dt>From</dt>
         <dd className="[overflow-wrap:anywhere]">{entry.ipAddress ?? 'Unknown address'}</dd>
       </dl>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="mt-1 -ml-3"
-        aria-expanded={open}
-        aria-controls={`${id}-changes`}
-        onClick={() => setOpen((o) => !o)}
-      >
+      <Button variant="ghost" size="sm" className="mt-1 -ml-3" {...toggle}>
         <ChevronDown aria-hidden="true" className={cn('transition-transform', open && 'rotate-180')} />
         {open ? 'Hide changes' : 'Show changes'}
       </Button>
-      <div id={`${id}-changes`} hidden={!open}>
+      <div id={panelId} hidden={!open}>
         {open ? <Changes entry={entry} /> : null}
       </div>
     </li>

@@ -7,7 +7,7 @@ import {
 } from '../../../../shared/schemas/audit-log';
 import { ChoiceSelect, type ChoiceSelectProps } from '../../../components/admin/choice-select';
 import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
+import { FieldFrame, Input } from '../../../components/ui/input';
 import type { AuditFilters } from '../api/audit-log';
 
 /** The audit log's filters: read from the URL (anything unknown dropped) and edited in a form before applying. */
@@ -122,12 +122,12 @@ export function AuditFilterForm({ id, draft, set, filtered, onApply, onClear }: 
   );
 }
 
+/** A filter's labelled control, which may shrink in the row. */
 function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
+    <FieldFrame id={id} label={label} className="min-w-0">
       {children}
-    </div>
+    </FieldFrame>
   );
 }
 

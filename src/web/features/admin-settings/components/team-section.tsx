@@ -7,12 +7,13 @@ import {
 } from '../../../../shared/admin-permissions';
 import { inviteMemberSchema, type TeamMember } from '../../../../shared/schemas/team';
 import { ChoiceSelect } from '../../../components/admin/choice-select';
+import { RevokeButton } from '../../../components/admin/revoke-button';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { TextField } from '../../../components/ui/input';
+import { FieldFrame, TextField } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { useFormCheck } from '../../../lib/admin-form-check';
@@ -71,7 +72,7 @@ export function TeamSection() {
                     <span className="font-medium">{invitation.email}</span> ·{' '}
                     {ADMIN_ROLE_LABELS[invitation.role]} · until {formatShortDate(invitation.expiresAt)}
                   </span>
-                  {manage ? <RevokeButton id={invitation.id} email={invitation.email} /> : null}
+                  {manage ? <RevokeInvitation id={invitation.id} email={invitation.email} /> : null}
                 </li>
               ))}
             </ul>
@@ -117,10 +118,7 @@ function InviteForm() {
             onChange={(event) => setEmail(event.target.value)}
             error={error}
           />
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={`${id}-role`} className="text-sm font-medium">
-              Role
-            </label>
+          <FieldFrame id={`${id}-role`} label="Role">
             <ChoiceSelect
               id={`${id}-role`}
               value={role}
@@ -128,7 +126,7 @@ function InviteForm() {
               choices={ADMIN_ROLES}
               labels={ADMIN_ROLE_LABELS}
             />
-          </div>
+          </FieldFrame>
           <Button type="submit" disabled={invite.isPending}>
             {invite.isPending ? 'Sending…' : 'Send invitation'}
           </Button>
@@ -212,33 +210,15 @@ function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) 
   );
 }
 
-function RevokeButton({ id, email }: { id: number; email: string }) {
+function RevokeInvitation({ id, email }: { id: number; email: string }) {
   const { revoke } = useTeamActions();
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   return (
-    <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        Revoke
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={`Revoke the invitation of ${email}?`}
-        description="The link stops working at once."
-        confirmLabel="Revoke"
-        confirmVariant="destructive"
-        onConfirm={async () => {
-          try {
-            await revoke.mutateAsync(id);
-            setOpen(false);
-          } catch (e) {
-            setError(getErrorMessage(e, 'The invitation could not be revoked.'));
-          }
-        }}
-        pending={revoke.isPending}
-        error={error}
-      />
-    </>
+    <RevokeButton
+      title={`Revoke the invitation of ${email}?`}
+      description="The link stops working at once."
+      failure="The invitation could not be revoked."
+      onRevoke={() => revoke.mutateAsync(id)}
+      pending={revoke.isPending}
+    />
   );
 }

@@ -12,7 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { Label } from '../../../components/ui/input';
+import { FieldFrame } from '../../../components/ui/input';
 import { ButtonSpinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
@@ -91,8 +91,7 @@ export function ApplyDialog({
             onChange={setChoice}
             idPrefix={`${id}-variant`}
           />
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-pitch`}>Why are you a good fit? (optional)</Label>
+          <FieldFrame id={`${id}-pitch`} label="Why are you a good fit? (optional)">
             <Textarea
               id={`${id}-pitch`}
               value={pitch}
@@ -105,7 +104,7 @@ export function ApplyDialog({
             <p id={`${id}-count`} className="text-right text-xs text-slate-500">
               {pitch.length} / {PITCH_MAX}
             </p>
-          </div>
+          </FieldFrame>
           <MutationFormActions mutation={apply} onCancel={() => onOpenChange(false)}>
             {apply.isPending ? <ButtonSpinner label="Sending" /> : <Send aria-hidden="true" />}
             Send Application

@@ -7,7 +7,6 @@ import Lock from 'lucide-react/icons/lock';
 import Package from 'lucide-react/icons/package';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Tag from 'lucide-react/icons/tag';
-import { useId, useState } from 'react';
 import { CAMPAIGN_TYPE_LABELS, PLATFORM_LABELS } from '../../../../shared/constants';
 import { formatIsoDate } from '../../../../shared/dates';
 import { UPLOAD_DEADLINE_DAYS, uploadDeadline } from '../../../../shared/lifecycle/deadlines';
@@ -21,6 +20,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { boxesLeftText, campaignReward, productValueText } from '../../../lib/format';
 import { Link } from '../../../lib/navigation';
+import { useDisclosure } from '../../../lib/use-disclosure';
 import type { SessionState } from '../../../lib/use-session';
 import { VariantStock } from './variant-stock';
 
@@ -122,8 +122,7 @@ export function ParticipationCard({ campaign }: { campaign: Campaign }) {
 
 /** Content guidelines open for signed-in users only (spec §6). */
 export function ContentGuidelineCard({ campaign, session }: { campaign: Campaign; session: SessionState }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
+  const { open, panelId, toggle } = useDisclosure();
   const platform = PLATFORM_LABELS[campaign.platform];
   return (
     <TitledCard title="Content Guideline" contentClassName="flex flex-col gap-4">
@@ -139,13 +138,7 @@ export function ContentGuidelineCard({ campaign, session }: { campaign: Campaign
       ) : null}
       {session.status === 'signed-in' ? (
         <>
-          <Button
-            variant="outline"
-            className="w-fit"
-            aria-expanded={open}
-            aria-controls={panelId}
-            onClick={() => setOpen((value) => !value)}
-          >
+          <Button variant="outline" className="w-fit" {...toggle}>
             <ShieldCheck aria-hidden="true" />
             Access Guidelines
             <ChevronDown aria-hidden="true" className={cn('transition-transform', open && 'rotate-180')} />

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { FieldError, Input, Label } from '../../../components/ui/input';
+import { FieldFrame, fieldAria, Input } from '../../../components/ui/input';
 
 export const CODE_LENGTH = 6;
 
@@ -30,10 +30,8 @@ export function CodeField({
   autoFocus?: boolean;
   inputRef?: Ref<HTMLInputElement>;
 }) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
       <Input
         ref={inputRef}
         id={id}
@@ -48,16 +46,9 @@ export function CodeField({
         spellCheck={false}
         disabled={disabled}
         autoFocus={autoFocus}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        {...fieldAria(id, error, hint)}
         className="h-12 text-center font-mono text-xl tracking-[0.4em] placeholder:font-sans placeholder:text-base placeholder:tracking-normal sm:text-xl sm:placeholder:text-sm"
       />
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -45,11 +45,7 @@ const payoutAnswer = {
 const exportQuery = transactionListQuerySchema.omit({ limit: true, cursor: true });
 
 const paymentsRoute = routeGroup({ tags: ['Admin payments'], refusals: common });
-const steppedUpPaymentsRoute = routeGroup({
-  tags: ['Admin payments'],
-  middleware: [requireRecentSecondFactor] as const,
-  refusals: common,
-});
+const steppedUpPaymentsRoute = paymentsRoute.behind(requireRecentSecondFactor);
 
 const routes = {
   list: paymentsRoute.get('/transactions', {

@@ -23,11 +23,7 @@ const common = refusals({
 
 const shippingRoute = routeGroup({ tags: ['Admin shipping'], refusals: common });
 // Names, addresses, phones and emails: a second factor from the last 10 minutes.
-const steppedUpShippingRoute = routeGroup({
-  tags: ['Admin shipping'],
-  middleware: [requireRecentSecondFactor] as const,
-  refusals: common,
-});
+const steppedUpShippingRoute = shippingRoute.behind(requireRecentSecondFactor);
 
 const shippingCsvRoute = steppedUpShippingRoute.get('/campaigns/{id}/shipping.csv', {
   summary:

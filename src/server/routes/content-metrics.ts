@@ -43,11 +43,7 @@ const today = (c: { get(key: 'services'): { now(): Date } }) =>
   c.get('services').now().toISOString().slice(0, 10);
 
 const adminRoute = routeGroup({ tags: ['Analytics'], refusals: common });
-const steppedUpAdminRoute = routeGroup({
-  tags: ['Analytics'],
-  middleware: [requireRecentSecondFactor] as const,
-  refusals: common,
-});
+const steppedUpAdminRoute = adminRoute.behind(requireRecentSecondFactor);
 const creatorRoute = routeGroup({ tags: ['Analytics'], middleware: creatorOnly, refusals: common });
 
 /** Routes under /admin (the app lets only admins through). */

@@ -25,11 +25,7 @@ import {
 
 /** Issue 27: the creator's data rights (download my data, close my account) and the admins' list of closures. */
 const creatorRoute = routeGroup({ tags: ['Me'], middleware: creatorOnly, refusals: signedInRefusals });
-const steppedUpCreatorRoute = routeGroup({
-  tags: ['Me'],
-  middleware: [creatorOnly, requireRecentSecondFactor] as const,
-  refusals: signedInRefusals,
-});
+const steppedUpCreatorRoute = creatorRoute.behind(requireRecentSecondFactor);
 const adminRoute = routeGroup({ tags: ['Admin'], refusals: signedInRefusals });
 /** The token of a mailed download link, sent in the body (never in the address). */
 const linkTokenSchema = z.object({ token: z.string().min(1).max(200) });

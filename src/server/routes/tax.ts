@@ -27,11 +27,7 @@ const common = refusals({
 
 const creatorRoute = routeGroup({ tags: ['Tax forms'], middleware: creatorOnly, refusals: common });
 const adminRoute = routeGroup({ tags: ['Tax forms'], refusals: common });
-const steppedUpAdminRoute = routeGroup({
-  tags: ['Tax forms'],
-  middleware: [requireRecentSecondFactor] as const,
-  refusals: common,
-});
+const steppedUpAdminRoute = adminRoute.behind(requireRecentSecondFactor);
 
 const routes = {
   mine: creatorRoute.get('/me/tax-form', {

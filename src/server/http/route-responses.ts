@@ -41,11 +41,18 @@ export const signedInRefusals = refusals({
   403: 'Not allowed',
 });
 
-/** The refusals every admin route of the campaigns and their review may answer, for the OpenAPI document. */
-export const adminRefusals = refusals({
+/** The refusals of a route behind the admin role (mounted under /admin), for the OpenAPI document. */
+export const adminOnlyRefusals = refusals({
   400: 'Bad input',
   401: 'Not signed in',
   403: 'Not an admin',
-  404: 'Not found',
-  409: 'A step out of order',
 });
+
+/** The refusals every admin route of the campaigns and their review may answer, for the OpenAPI document. */
+export const adminRefusals = {
+  ...adminOnlyRefusals,
+  ...refusals({
+    404: 'Not found',
+    409: 'A step out of order',
+  }),
+};

@@ -4,7 +4,7 @@ import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { shippingAddressInputSchema, shippingAddressViewSchema } from '../../shared/schemas/shipping';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, csvAnswer, jsonBody, refusals } from '../http/route-responses';
+import { adminOnlyRefusals, answer, csvAnswer, jsonBody, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { overrideShippingAddress } from '../services/shipping';
@@ -13,13 +13,13 @@ import { carrierBoardBoxes } from '../services/tracking/carrier-board';
 import { carrierStatusCounts } from '../services/tracking/carrier-counts';
 
 /** Issue 13: shipping for admins (behind requireRole('admin')). */
-const common = refusals({
-  400: 'Bad input',
-  401: 'Not signed in',
-  403: 'Not an admin',
-  404: 'Not found',
-  409: 'Not at a step that allows this',
-});
+const common = {
+  ...adminOnlyRefusals,
+  ...refusals({
+    404: 'Not found',
+    409: 'Not at a step that allows this',
+  }),
+};
 
 const shippingRoute = routeGroup({ tags: ['Admin shipping'], refusals: common });
 // Names, addresses, phones and emails: a second factor from the last 10 minutes.

@@ -34,6 +34,12 @@ export function refusals<S extends number>(descriptions: Record<S, string>) {
   return Object.fromEntries(entries) as Record<S, ReturnType<typeof refusal>>;
 }
 
+/** The refusals of a route behind `creatorOnly` (a signed-in creator), for the OpenAPI document. */
+export const creatorOnlyRefusals = refusals({
+  401: 'Not signed in',
+  403: 'Not a creator',
+});
+
 /** The refusals of a route behind a session whose role or ownership it checks (creator and admin routes), for the OpenAPI document. */
 export const signedInRefusals = refusals({
   400: 'Bad input',

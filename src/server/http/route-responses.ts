@@ -40,6 +40,13 @@ export const creatorOnlyRefusals = refusals({
   403: 'Not a creator',
 });
 
+/** The refusals of an admin route the permission table keeps to some roles (issue 39), for the OpenAPI document. */
+export const adminRoleRefusals = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not allowed for this role',
+});
+
 /** The refusals of a route behind a session whose role or ownership it checks (creator and admin routes), for the OpenAPI document. */
 export const signedInRefusals = refusals({
   400: 'Bad input',

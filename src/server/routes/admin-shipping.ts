@@ -1,7 +1,7 @@
-import { stream } from 'hono/streaming';
 import { carrierBoardQuerySchema, carrierBoardSchema } from '../../shared/schemas/carrier-board';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { shippingAddressInputSchema, shippingAddressViewSchema } from '../../shared/schemas/shipping';
+import { streamedCsvFile } from '../http/csv-file';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
 import { adminOnlyRefusals, answer, csvAnswer, jsonBody, refusals } from '../http/route-responses';
@@ -62,16 +62,11 @@ export const adminShippingRoutes = createRouter()
     const ctx = c.get('services');
     // An unknown campaign or one without a box is refused here, before the first byte; the rows then stream.
     const chunks = await shippingCsvChunks(ctx, id);
-    c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="shipping-campaign-${id}.csv"`);
-    return stream(
+    return streamedCsvFile(
       c,
-      async (out) => {
-        for await (const text of chunks) await out.write(text);
-      },
-      async (error) => {
-        ctx.logger.error({ err: error }, 'shipping export failed midway');
-      },
+      `shipping-campaign-${id}.csv`,
+      chunks,
+      'shipping export failed midway',
     ) as never;
   })
   .openapi(overrideRoute, async (c) => {

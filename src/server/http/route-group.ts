@@ -12,6 +12,9 @@ type OwnParts = Omit<RouteConfig, 'method' | 'path' | 'tags' | 'middleware'>;
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
+/** One middleware in front of a route (`RouteConfig` takes one or a list). */
+type Middleware = Exclude<NonNullable<RouteConfig['middleware']>, unknown[]>;
+
 /** The route `createRoute` is given: the group's parts and the route's own, its answers with the group's refusals. */
 type GroupRoute<M extends Method, P extends string, G extends GroupParts, R extends OwnParts> = {
   method: M;
@@ -35,6 +38,9 @@ type RefusalsOf<G extends GroupParts> = G extends { refusals: infer F } ? F : un
  *
  * The route is `createRoute`'s, as if written out: the group's refusals come after the route's own answers (a
  * refusal of the group replaces the route's answer of the same status), the tags first.
+ *
+ * `behind(...middleware)` is the same group with more middleware after its own: the same tags and refusals, for the
+ * routes of the group that also want a recent second factor (`adminRoute.behind(requireRecentSecondFactor)`).
  */
 export function routeGroup<G extends GroupParts>(group: G) {
   const { refusals, ...shared } = group;
@@ -54,5 +60,9 @@ export function routeGroup<G extends GroupParts>(group: G) {
     put: define('put'),
     patch: define('patch'),
     delete: define('delete'),
+    behind: (...more: Middleware[]) => {
+      const own = group.middleware === undefined ? [] : [group.middleware].flat();
+      return routeGroup({ ...group, middleware: [...own, ...more] });
+    },
   };
 }

@@ -34,6 +34,19 @@ export function refusals<S extends number>(descriptions: Record<S, string>) {
   return Object.fromEntries(entries) as Record<S, ReturnType<typeof refusal>>;
 }
 
+/** The refusals of a route behind `creatorOnly` (a signed-in creator), for the OpenAPI document. */
+export const creatorOnlyRefusals = refusals({
+  401: 'Not signed in',
+  403: 'Not a creator',
+});
+
+/** The refusals of an admin route the permission table keeps to some roles (issue 39), for the OpenAPI document. */
+export const adminRoleRefusals = refusals({
+  400: 'Bad input',
+  401: 'Not signed in',
+  403: 'Not allowed for this role',
+});
+
 /** The refusals of a route behind a session whose role or ownership it checks (creator and admin routes), for the OpenAPI document. */
 export const signedInRefusals = refusals({
   400: 'Bad input',
@@ -41,11 +54,18 @@ export const signedInRefusals = refusals({
   403: 'Not allowed',
 });
 
-/** The refusals every admin route of the campaigns and their review may answer, for the OpenAPI document. */
-export const adminRefusals = refusals({
+/** The refusals of a route behind the admin role (mounted under /admin), for the OpenAPI document. */
+export const adminOnlyRefusals = refusals({
   400: 'Bad input',
   401: 'Not signed in',
   403: 'Not an admin',
-  404: 'Not found',
-  409: 'A step out of order',
 });
+
+/** The refusals every admin route of the campaigns and their review may answer, for the OpenAPI document. */
+export const adminRefusals = {
+  ...adminOnlyRefusals,
+  ...refusals({
+    404: 'Not found',
+    409: 'A step out of order',
+  }),
+};

@@ -8,18 +8,13 @@ import {
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
+import { adminOnlyRefusals, answer, jsonBody, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { creatorDetail } from '../services/creator-directory';
 import { addCreatorNote, moderateCreator } from '../services/creator-moderation';
 
 /** Issue 13: one creator's page for admins, private notes, and suspend / ban / restore. Behind requireRole('admin'). */
-const common = refusals({
-  400: 'Bad input',
-  401: 'Not signed in',
-  403: 'Not an admin',
-  404: 'No such creator',
-});
+const common = { ...adminOnlyRefusals, 404: refusal('No such creator') };
 
 const creatorsRoute = routeGroup({ tags: ['Admin creators'], refusals: common });
 

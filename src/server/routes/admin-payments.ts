@@ -1,4 +1,3 @@
-import { stream } from 'hono/streaming';
 import { MIN_REDEMPTION_MINT } from '../../shared/constants';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { paymentRunSchema } from '../../shared/schemas/payment-run';
@@ -14,6 +13,7 @@ import {
   transactionListQuerySchema,
   transactionListSchema,
 } from '../../shared/schemas/payout';
+import { streamedCsvFile } from '../http/csv-file';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
 import { answer, csvAnswer, jsonBody, refusal, refusals } from '../http/route-responses';
@@ -44,12 +44,14 @@ const payoutAnswer = {
 };
 const exportQuery = transactionListQuerySchema.omit({ limit: true, cursor: true });
 
+/** The transactions file: a byte-order mark (spreadsheets then read it as UTF-8), the header, the rows a page at a time. */
+async function* transactionCsv(...[ctx, query]: Parameters<typeof transactionChunks>) {
+  yield `\uFEFF${csvLine([...TRANSACTION_CSV_HEADER])}`;
+  for await (const rows of transactionChunks(ctx, query)) yield rows.map(transactionCsvLine).join('');
+}
+
 const paymentsRoute = routeGroup({ tags: ['Admin payments'], refusals: common });
-const steppedUpPaymentsRoute = routeGroup({
-  tags: ['Admin payments'],
-  middleware: [requireRecentSecondFactor] as const,
-  refusals: common,
-});
+const steppedUpPaymentsRoute = paymentsRoute.behind(requireRecentSecondFactor);
 
 const routes = {
   list: paymentsRoute.get('/transactions', {
@@ -111,24 +113,13 @@ export const adminPaymentRoutes = createRouter()
     c.json(await transactionPage(c.get('services'), c.req.valid('query')), 200),
   )
   .openapi(routes.csv, (c) => {
-    const query = c.req.valid('query');
     const ctx = c.get('services');
-    const { logger, now } = ctx;
-    const day = now().toISOString().slice(0, 10);
-    c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="mintbox-transactions-${day}.csv"`);
-    return stream(
+    const day = ctx.now().toISOString().slice(0, 10);
+    return streamedCsvFile(
       c,
-      async (out) => {
-        // A byte-order mark, so spreadsheets read the file as UTF-8.
-        await out.write(`\uFEFF${csvLine([...TRANSACTION_CSV_HEADER])}`);
-        for await (const rows of transactionChunks(ctx, query)) {
-          await out.write(rows.map(transactionCsvLine).join(''));
-        }
-      },
-      async (error) => {
-        logger.error({ err: error }, 'transactions export failed midway');
-      },
+      `mintbox-transactions-${day}.csv`,
+      transactionCsv(ctx, c.req.valid('query')),
+      'transactions export failed midway',
     );
   })
   .openapi(routes.summary, async (c) => {

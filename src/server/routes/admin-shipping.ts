@@ -1,10 +1,10 @@
-import { stream } from 'hono/streaming';
 import { carrierBoardQuerySchema, carrierBoardSchema } from '../../shared/schemas/carrier-board';
 import { idParamSchema as idParam } from '../../shared/schemas/id-param';
 import { shippingAddressInputSchema, shippingAddressViewSchema } from '../../shared/schemas/shipping';
+import { streamedCsvFile } from '../http/csv-file';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, csvAnswer, jsonBody, refusals } from '../http/route-responses';
+import { adminOnlyRefusals, answer, csvAnswer, jsonBody, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { overrideShippingAddress } from '../services/shipping';
@@ -13,21 +13,17 @@ import { carrierBoardBoxes } from '../services/tracking/carrier-board';
 import { carrierStatusCounts } from '../services/tracking/carrier-counts';
 
 /** Issue 13: shipping for admins (behind requireRole('admin')). */
-const common = refusals({
-  400: 'Bad input',
-  401: 'Not signed in',
-  403: 'Not an admin',
-  404: 'Not found',
-  409: 'Not at a step that allows this',
-});
+const common = {
+  ...adminOnlyRefusals,
+  ...refusals({
+    404: 'Not found',
+    409: 'Not at a step that allows this',
+  }),
+};
 
 const shippingRoute = routeGroup({ tags: ['Admin shipping'], refusals: common });
 // Names, addresses, phones and emails: a second factor from the last 10 minutes.
-const steppedUpShippingRoute = routeGroup({
-  tags: ['Admin shipping'],
-  middleware: [requireRecentSecondFactor] as const,
-  refusals: common,
-});
+const steppedUpShippingRoute = shippingRoute.behind(requireRecentSecondFactor);
 
 const shippingCsvRoute = steppedUpShippingRoute.get('/campaigns/{id}/shipping.csv', {
   summary:
@@ -66,16 +62,11 @@ export const adminShippingRoutes = createRouter()
     const ctx = c.get('services');
     // An unknown campaign or one without a box is refused here, before the first byte; the rows then stream.
     const chunks = await shippingCsvChunks(ctx, id);
-    c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="shipping-campaign-${id}.csv"`);
-    return stream(
+    return streamedCsvFile(
       c,
-      async (out) => {
-        for await (const text of chunks) await out.write(text);
-      },
-      async (error) => {
-        ctx.logger.error({ err: error }, 'shipping export failed midway');
-      },
+      `shipping-campaign-${id}.csv`,
+      chunks,
+      'shipping export failed midway',
     ) as never;
   })
   .openapi(overrideRoute, async (c) => {

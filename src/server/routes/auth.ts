@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import {
   ADMIN_INVALID_CREDENTIALS,
   adminSignInSchema,
@@ -9,6 +10,7 @@ import {
 import { urlResultSchema } from '../../shared/schemas/results';
 import { adminSignInResultSchema, stepUpResultSchema, stepUpSchema } from '../../shared/schemas/session';
 import { SIGN_IN_RATE_LIMIT, socialCallbackUrls } from '../auth/auth';
+import type { AppBindings } from '../http/context';
 import { AppError } from '../http/errors';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
@@ -91,45 +93,48 @@ function forwardCookies(from: Response, to: Headers) {
   for (const cookie of from.headers.getSetCookie()) to.append('Set-Cookie', cookie);
 }
 
+/**
+ * Better Auth's start of a social sign-in (state and PKCE kept by the server): its answer (cookies to forward), the
+ * provider's address to send the browser to, or the message of why there is none.
+ */
+async function startSocialSignIn(c: Context<AppBindings>, provider: SocialProviderId) {
+  const answer = await c.get('deps').auth.api.signInSocial({
+    body: {
+      provider: BETTER_AUTH_PROVIDER[provider],
+      disableRedirect: true,
+      ...socialCallbackUrls(provider),
+    },
+    headers: headersWithClientAddress(c),
+    asResponse: true,
+  });
+  const body = (await answer.json()) as { url?: string; message?: string };
+  return { answer, url: answer.ok ? body.url : undefined, message: body.message };
+}
+
 export const authRoutes = createRouter()
   .openapi(startSocialRoute, async (c) => {
     const { provider } = c.req.valid('param');
-    const { auth, env } = c.get('deps');
+    const { env } = c.get('deps');
     if (!env.oauth[provider]) throw new AppError('BAD_REQUEST', providerNotConfiguredMessage(provider));
-    const answer = await auth.api.signInSocial({
-      body: {
-        provider: BETTER_AUTH_PROVIDER[provider],
-        disableRedirect: true,
-        ...socialCallbackUrls(provider),
-      },
-      headers: headersWithClientAddress(c),
-      asResponse: true,
-    });
-    const body = (await answer.json()) as { url?: string; message?: string };
-    if (!answer.ok || !body.url) {
+    const { answer, url, message } = await startSocialSignIn(c, provider);
+    if (!url) {
       throw new AppError(
         'BAD_REQUEST',
-        `${provider === 'google' ? 'Google' : provider} authentication failed: ${body.message ?? 'no address'}`,
+        `${provider === 'google' ? 'Google' : provider} authentication failed: ${message ?? 'no address'}`,
       );
     }
     const headers = new Headers({ 'content-type': 'application/json', 'cache-control': 'no-store' });
     forwardCookies(answer, headers);
-    return new Response(JSON.stringify({ url: body.url }), { status: 200, headers }) as never;
+    return new Response(JSON.stringify({ url }), { status: 200, headers }) as never;
   })
   .openapi(tiktokRoute, async (c) => {
-    const { auth, env } = c.get('deps');
+    const { env } = c.get('deps');
     const back = (message: string) =>
       c.redirect(`/auth/callback?provider=tiktok&error=${encodeURIComponent(message)}`, 302);
     if (!env.oauth.tiktok) return back(providerNotConfiguredMessage('tiktok'));
-    const answer = await auth.api.signInSocial({
-      body: { provider: 'tiktok', disableRedirect: true, ...socialCallbackUrls('tiktok') },
-      headers: headersWithClientAddress(c),
-      asResponse: true,
-    });
-    const body = (await answer.json()) as { url?: string; message?: string };
-    if (!answer.ok || !body.url)
-      return back(`Failed to authenticate with TikTok: ${body.message ?? 'Unknown error'}`);
-    const headers = new Headers({ Location: body.url, 'cache-control': 'no-store' });
+    const { answer, url, message } = await startSocialSignIn(c, 'tiktok');
+    if (!url) return back(`Failed to authenticate with TikTok: ${message ?? 'Unknown error'}`);
+    const headers = new Headers({ Location: url, 'cache-control': 'no-store' });
     forwardCookies(answer, headers);
     return new Response(null, { status: 302, headers }) as never;
   })

@@ -13,7 +13,7 @@ import { idResultSchema } from '../../shared/schemas/results';
 import { createRouter } from '../http/openapi';
 import { keptResponses, sendReadyAnswer } from '../http/ready-answer';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusals } from '../http/route-responses';
+import { adminOnlyRefusals, answer, jsonBody, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { publicCampaignProducts } from '../services/catalogue-products';
 import {
@@ -28,13 +28,13 @@ import {
 import { askForAnotherChoice } from '../services/products/choice-request';
 import { keptPackingSummary } from '../services/products/packing';
 
-const common = refusals({
-  400: 'Bad input',
-  401: 'Not signed in',
-  403: 'Not an admin',
-  404: 'Not found',
-  409: 'Not allowed now (boxes held, chosen by creators, no PR box)',
-});
+const common = {
+  ...adminOnlyRefusals,
+  ...refusals({
+    404: 'Not found',
+    409: 'Not allowed now (boxes held, chosen by creators, no PR box)',
+  }),
+};
 const done = { 200: answer('Done', idResultSchema) };
 
 const shippingRoute = routeGroup({ tags: ['Admin shipping'], refusals: common });

@@ -14,6 +14,7 @@ import {
   overviewQuerySchema,
 } from '../../shared/schemas/content-metrics';
 import { idResultSchema } from '../../shared/schemas/results';
+import { csvFile } from '../http/csv-file';
 import { AppError } from '../http/errors';
 import { createRouter, describeValidationError } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
@@ -43,11 +44,7 @@ const today = (c: { get(key: 'services'): { now(): Date } }) =>
   c.get('services').now().toISOString().slice(0, 10);
 
 const adminRoute = routeGroup({ tags: ['Analytics'], refusals: common });
-const steppedUpAdminRoute = routeGroup({
-  tags: ['Analytics'],
-  middleware: [requireRecentSecondFactor] as const,
-  refusals: common,
-});
+const steppedUpAdminRoute = adminRoute.behind(requireRecentSecondFactor);
 const creatorRoute = routeGroup({ tags: ['Analytics'], middleware: creatorOnly, refusals: common });
 
 /** Routes under /admin (the app lets only admins through). */
@@ -98,16 +95,6 @@ const adminRoutes = {
   }),
 };
 
-function attachment(filename: string, body: string) {
-  return new Response(body, {
-    status: 200,
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${filename}"`,
-    },
-  });
-}
-
 export const adminContentMetricRoutes = createRouter()
   .openapi(adminRoutes.campaign, async (c) =>
     c.json(await campaignAnalytics(c.get('services'), c.req.valid('param').id), 200),
@@ -121,14 +108,14 @@ export const adminContentMetricRoutes = createRouter()
   .openapi(adminRoutes.campaignCsv, async (c) => {
     const { id } = c.req.valid('param');
     const posts = await campaignPostsForCsv(c.get('services'), id);
-    return attachment(`mintbox-campaign-${id}-analytics-${today(c)}.csv`, campaignAnalyticsCsv(posts));
+    return csvFile(c, `mintbox-campaign-${id}-analytics-${today(c)}.csv`, campaignAnalyticsCsv(posts));
   })
   .openapi(adminRoutes.overview, async (c) =>
     c.json(await analyticsOverview(c.get('services'), c.req.valid('query')), 200),
   )
   .openapi(adminRoutes.overviewCsv, async (c) => {
     const overview = await analyticsOverview(c.get('services'), c.req.valid('query'));
-    return attachment(`mintbox-analytics-${overview.from}-${overview.to}.csv`, overviewCsv(overview));
+    return csvFile(c, `mintbox-analytics-${overview.from}-${overview.to}.csv`, overviewCsv(overview));
   })
   .openapi(adminRoutes.enter, async (c) => {
     const row = await recordAdminMetrics(c.get('services'), {

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import {
   accountClosureFilterSchema,
   accountClosureListSchema,
@@ -8,13 +9,14 @@ import {
   dataExportSchema,
   dataExportStateSchema,
 } from '../../shared/schemas/data-rights';
+import type { AppBindings } from '../http/context';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
 import { answer, jsonBody, refusal, signedInRefusals } from '../http/route-responses';
 import { creatorOnly, currentCreator } from '../middleware/creator';
 import { requireRecentSecondFactor } from '../middleware/second-factor';
 import { currentUser } from '../middleware/session';
-import { closeAccount, closurePreview } from '../services/data-rights/close-account';
+import { type Closer, closeAccount, closurePreview } from '../services/data-rights/close-account';
 import { listAccountClosures } from '../services/data-rights/closures';
 import {
   dataExportLink,
@@ -25,11 +27,7 @@ import {
 
 /** Issue 27: the creator's data rights (download my data, close my account) and the admins' list of closures. */
 const creatorRoute = routeGroup({ tags: ['Me'], middleware: creatorOnly, refusals: signedInRefusals });
-const steppedUpCreatorRoute = routeGroup({
-  tags: ['Me'],
-  middleware: [creatorOnly, requireRecentSecondFactor] as const,
-  refusals: signedInRefusals,
-});
+const steppedUpCreatorRoute = creatorRoute.behind(requireRecentSecondFactor);
 const adminRoute = routeGroup({ tags: ['Admin'], refusals: signedInRefusals });
 /** The token of a mailed download link, sent in the body (never in the address). */
 const linkTokenSchema = z.object({ token: z.string().min(1).max(200) });
@@ -92,6 +90,13 @@ const closeRoute = steppedUpCreatorRoute.post('/me/account-closure', {
   },
 });
 
+/** The account a closure is about: the signed-in creator, their user and when their session began. */
+async function closer(c: Context<AppBindings>): Promise<Closer> {
+  const creator = await currentCreator(c);
+  const user = currentUser(c);
+  return { user, creator, sessionStartedAt: user.sessionStartedAt };
+}
+
 export const dataRightsRoutes = createRouter()
   .openapi(exportState, async (c) => {
     const creator = await currentCreator(c);
@@ -114,21 +119,14 @@ export const dataRightsRoutes = createRouter()
   .openapi(exportLink, async (c) => {
     return c.json(await dataExportLink(c.get('services'), currentUser(c).id, c.req.valid('json').token), 200);
   })
-  .openapi(closurePreviewRoute, async (c) => {
-    const creator = await currentCreator(c);
-    const user = currentUser(c);
-    return c.json(
-      await closurePreview(c.get('services'), { user, creator, sessionStartedAt: user.sessionStartedAt }),
-      200,
-    );
-  })
+  .openapi(closurePreviewRoute, async (c) =>
+    c.json(await closurePreview(c.get('services'), await closer(c)), 200),
+  )
   .openapi(closeRoute, async (c) => {
-    const creator = await currentCreator(c);
-    const user = currentUser(c);
     const result = await closeAccount(
       c.get('services'),
       c.get('deps').auth,
-      { user, creator, sessionStartedAt: user.sessionStartedAt },
+      await closer(c),
       c.req.valid('json'),
     );
     return c.json(result, 200);

@@ -3,7 +3,7 @@ import { instagramConnectionStatusSchema, instagramDisconnectedSchema } from '..
 import { urlResultSchema } from '../../shared/schemas/results';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, refusal, refusals } from '../http/route-responses';
+import { answer, creatorOnlyRefusals, refusal } from '../http/route-responses';
 import { creatorOnly, currentCreator } from '../middleware/creator';
 import { currentUser } from '../middleware/session';
 import {
@@ -13,13 +13,13 @@ import {
   startInstagramConnection,
 } from '../services/instagram-connection';
 
-const errors = refusals({
-  401: 'Not signed in',
-  403: 'Not a creator',
-});
 const PATH = '/me/connections/instagram';
 
-const creatorRoute = routeGroup({ tags: ['Connections'], middleware: creatorOnly, refusals: errors });
+const creatorRoute = routeGroup({
+  tags: ['Connections'],
+  middleware: creatorOnly,
+  refusals: creatorOnlyRefusals,
+});
 
 const routes = {
   status: creatorRoute.get(PATH, {

@@ -9,7 +9,7 @@ import {
 import { myReliabilitySchema } from '../../shared/schemas/reliability';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
+import { answer, creatorOnlyRefusals, jsonBody, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { creatorOnly, currentCreator } from '../middleware/creator';
 import { currentUser } from '../middleware/session';
@@ -19,13 +19,8 @@ import { creatorRecord } from '../services/creator-description';
 import { mailPreferencesOf, saveMailPreferences } from '../services/creator-mail';
 import { myReliability } from '../services/reliability';
 
-const common = refusals({
-  401: 'Not signed in',
-  403: 'Not a creator',
-});
-
-const creatorRoute = routeGroup({ tags: ['Me'], middleware: creatorOnly, refusals: common });
-const adminRoute = routeGroup({ tags: ['Admin'], refusals: common });
+const creatorRoute = routeGroup({ tags: ['Me'], middleware: creatorOnly, refusals: creatorOnlyRefusals });
+const adminRoute = routeGroup({ tags: ['Admin'], refusals: creatorOnlyRefusals });
 
 const me = creatorRoute.get('/me', {
   summary: "The signed-in creator's record and profile",

@@ -7,17 +7,12 @@ import {
 } from '../../shared/schemas/report-links';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusals } from '../http/route-responses';
+import { adminRoleRefusals, answer, jsonBody, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { createReportLink, listReportLinks, revokeReportLink } from '../services/report-links/manage';
 
 /** Issue 39: a campaign's report links for its brand (the brand opens them at /report/<token>, report-page.ts). */
-const common = refusals({
-  400: 'Bad input',
-  401: 'Not signed in',
-  403: 'Not allowed for this role',
-  404: 'No such campaign or link',
-});
+const common = { ...adminRoleRefusals, 404: refusal('No such campaign or link') };
 
 const adminRoute = routeGroup({ tags: ['Admin'], refusals: common });
 

@@ -6,21 +6,21 @@ import {
 } from '../../shared/schemas/stores';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, json, jsonBody, refusals } from '../http/route-responses';
+import { adminOnlyRefusals, answer, json, jsonBody, refusals } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { storeAccess } from '../middleware/store-access';
 import { importStoreProduct, storeCatalogue } from '../services/stores/catalogue';
 import { resyncStore } from '../services/stores/sync';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
-const common = refusals({
-  400: 'Bad input',
-  401: 'Not signed in',
-  403: 'Not an admin',
-  404: 'No such store, campaign or product',
-  409: 'The campaign sends no box',
-  503: 'The store failed (its state on the Stores page says what to do)',
-});
+const common = {
+  ...adminOnlyRefusals,
+  ...refusals({
+    404: 'No such store, campaign or product',
+    409: 'The campaign sends no box',
+    503: 'The store failed (its state on the Stores page says what to do)',
+  }),
+};
 
 const adminRoute = routeGroup({ tags: ['Admin'], refusals: common });
 

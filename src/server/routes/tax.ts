@@ -6,6 +6,7 @@ import {
   taxYearReportSchema,
   yearEndExportSchema,
 } from '../../shared/schemas/tax';
+import { csvFile } from '../http/csv-file';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
 import { answer, csvAnswer, jsonBody, refusal, refusals } from '../http/route-responses';
@@ -27,11 +28,7 @@ const common = refusals({
 
 const creatorRoute = routeGroup({ tags: ['Tax forms'], middleware: creatorOnly, refusals: common });
 const adminRoute = routeGroup({ tags: ['Tax forms'], refusals: common });
-const steppedUpAdminRoute = routeGroup({
-  tags: ['Tax forms'],
-  middleware: [requireRecentSecondFactor] as const,
-  refusals: common,
-});
+const steppedUpAdminRoute = adminRoute.behind(requireRecentSecondFactor);
 
 const routes = {
   mine: creatorRoute.get('/me/tax-form', {
@@ -92,8 +89,6 @@ export const adminTaxRoutes = createRouter()
       { user: { id: user.id, email: user.email }, actor: adminActor(c) },
       { year: c.req.valid('param').year, password: c.req.valid('json').password },
     );
-    c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="${filename}"`);
     c.header('Cache-Control', 'no-store');
-    return c.body(csv, 200);
+    return csvFile(c, filename, csv);
   });

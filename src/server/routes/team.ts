@@ -11,7 +11,7 @@ import {
 } from '../../shared/schemas/team';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, jsonBody, refusal, refusals } from '../http/route-responses';
+import { adminRoleRefusals, answer, jsonBody, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { clientAddress } from '../middleware/session';
 import {
@@ -23,16 +23,11 @@ import {
 import { changeMemberRole, removeMember, teamView } from '../services/team/members';
 
 /** Issue 39: Settings → Team (Owners change it; the permission table says who may) and the invitee's page. */
-const common = refusals({
-  400: 'Bad input',
-  401: 'Not signed in',
-  403: 'Not allowed for this role',
-});
 const memberParam = z.object({ id: z.string().min(1).max(100) });
 const tokenParam = z.object({ token: z.string().min(20).max(100) });
 const okSchema = z.object({ ok: z.literal(true) });
 
-const adminRoute = routeGroup({ tags: ['Admin'], refusals: common });
+const adminRoute = routeGroup({ tags: ['Admin'], refusals: adminRoleRefusals });
 
 const team = adminRoute.get('/team', {
   summary: 'The team: members (role, last sign-in, second factor) and the invitations still waiting',
@@ -110,7 +105,7 @@ export const adminTeamRoutes = createRouter()
   });
 
 /** The invitation links, opened without a session by the person invited. */
-const invitationRoute = routeGroup({ tags: ['Accounts'], refusals: { 400: common[400] } });
+const invitationRoute = routeGroup({ tags: ['Accounts'], refusals: { 400: refusal('Bad input') } });
 
 const preview = invitationRoute.get('/team-invitations/{token}', {
   summary:

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { tiktokAccessSchema } from '../../shared/schemas/tiktok-access';
 import { createRouter } from '../http/openapi';
-import { json, refusal } from '../http/route-responses';
+import { creatorOnlyRefusals, json } from '../http/route-responses';
 import { creatorOnly } from '../middleware/creator';
 import { currentUser } from '../middleware/session';
 import { tiktokAccess } from '../services/tiktok-access';
@@ -15,8 +15,7 @@ const accessRoute = createRoute({
   middleware: creatorOnly,
   responses: {
     200: { description: 'The grant', content: json(tiktokAccessSchema) },
-    401: refusal('Not signed in'),
-    403: refusal('Not a creator'),
+    ...creatorOnlyRefusals,
   },
 });
 

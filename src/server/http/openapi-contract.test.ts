@@ -117,6 +117,18 @@ describe('the OpenAPI contract', () => {
     expect(contractGaps(doc)).toEqual([]);
   });
 
+  it("documents a creator's refusal on the admin's routes as what it is: not an admin, never not a creator", () => {
+    const creatorRefusalsOnAdminRoutes = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      path.startsWith('/admin/')
+        ? Object.entries(operations ?? {})
+            .filter(([, operation]) => operation?.responses?.['403']?.description === 'Not a creator')
+            .map(([method]) => `${method.toUpperCase()} ${path}`)
+        : [],
+    );
+    expect(creatorRefusalsOnAdminRoutes).toEqual([]);
+    expect(doc.paths['/admin/me/digest']?.get?.responses?.['403']?.description).toBe('Not an admin');
+  });
+
   it('finds an open record, an unknown body, an open nested field and a missing success answer', async () => {
     const planted = new OpenAPIHono();
     const ok = (schema: z.ZodType) => ({

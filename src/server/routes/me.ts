@@ -9,7 +9,7 @@ import {
 import { myReliabilitySchema } from '../../shared/schemas/reliability';
 import { createRouter } from '../http/openapi';
 import { routeGroup } from '../http/route-group';
-import { answer, creatorOnlyRefusals, jsonBody, refusal } from '../http/route-responses';
+import { adminOnlyRefusals, answer, creatorOnlyRefusals, jsonBody, refusal } from '../http/route-responses';
 import { adminActor } from '../middleware/admin-actor';
 import { creatorOnly, currentCreator } from '../middleware/creator';
 import { currentUser } from '../middleware/session';
@@ -20,7 +20,7 @@ import { mailPreferencesOf, saveMailPreferences } from '../services/creator-mail
 import { myReliability } from '../services/reliability';
 
 const creatorRoute = routeGroup({ tags: ['Me'], middleware: creatorOnly, refusals: creatorOnlyRefusals });
-const adminRoute = routeGroup({ tags: ['Admin'], refusals: creatorOnlyRefusals });
+const adminRoute = routeGroup({ tags: ['Admin'], refusals: adminOnlyRefusals });
 
 const me = creatorRoute.get('/me', {
   summary: "The signed-in creator's record and profile",

@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/te
 
 type Schema = Record<string, unknown>;
 interface Operation {
-  responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
 }
 interface Document {
   paths: Record<string, Record<string, Operation>>;

@@ -176,6 +176,8 @@ describe('accounts in the browser', () => {
     // ...and on the sign-in page once they have passed.
     await page.clock.runFor(200);
     await page.waitForURL(`${server.url}/signin`, { timeout: 10_000 });
+    // The sign-in form, where the visitor can try again.
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign In', exact: true }).count()).toBe(1);
   });
 
   it('a signed-out visitor opening /dashboard is sent to /signin, and /admin/campaigns to /admin', async () => {
@@ -231,6 +233,10 @@ describe('accounts in the browser', () => {
     await page.waitForURL(`${server.url}/admin`);
     await page.goto(`${server.url}/admin/influencers`);
     await page.waitForURL(`${server.url}/admin`);
+    // Signed out, an admin page shows the admin sign-in form instead.
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Admin Sign In', exact: true }).count())
+      .toBe(1);
   });
 
   it('a creator opening an admin page is sent to the admin sign-in, with no admin UI', async () => {

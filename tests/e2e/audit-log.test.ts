@@ -113,5 +113,9 @@ describe('the audit log in the browser', () => {
     // The record links to its admin page.
     await page.getByRole('link', { name: `Campaign #${campaignId}` }).click();
     await page.waitForURL(`${server.url}/admin/campaigns/${campaignId}`);
+    // The campaign's page, under the name the admin gave it.
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Sunset Serum Kit II', exact: true }).count())
+      .toBe(1);
   });
 });

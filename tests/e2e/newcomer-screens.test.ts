@@ -157,5 +157,8 @@ describe('a newcomer between the flows, at 375 px', () => {
       .getByRole('button', { name: 'Sign Out' })
       .click();
     await admin.waitForURL(`${server.url}/admin`);
+    await expect
+      .poll(() => admin.getByRole('heading', { name: 'Admin Sign In', exact: true }).count())
+      .toBe(1);
   });
 });

@@ -144,6 +144,9 @@ describe('forgot password, in the browser', () => {
     await expect.poll(() => page.getByTestId('reset-error').textContent()).toMatch(/invalid or has expired/);
     await page.getByRole('link', { name: 'Ask for a new link' }).click();
     await page.waitForURL(`${server.url}/forgot-password`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Forgot your password?', exact: true }).count())
+      .toBe(1);
   });
 
   it('offers the same from /admin, and brings the admin back to /admin', async () => {
@@ -166,6 +169,10 @@ describe('forgot password, in the browser', () => {
     await field('Password').fill('a new admin passphrase');
     await button('Sign In').click();
     await page.waitForURL(`${server.url}/admin/campaigns`);
+    // Signed in with the new password: the admin's campaigns.
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Campaign Management', exact: true }).count())
+      .toBe(1);
   });
 });
 

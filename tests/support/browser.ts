@@ -1,35 +1,7 @@
-import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pastAdminSecondFactor } from './admin-browser-sign-in';
 import { WAIT_LIMITS, WaitTimeout, within } from './bounded';
-
-/** Debian's Chromium (never a downloaded browser), with the flags this machine needs. */
-export function chromiumPath(): string {
-  const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(path)) {
-    throw new Error(`Chromium not found at ${path}: install Debian's chromium package or set CHROME_PATH`);
-  }
-  return path;
-}
-
-function startChromium(): Promise<Browser> {
-  const launching = chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-    timeout: WAIT_LIMITS.browserStart,
-  });
-  return within('Chromium: start', WAIT_LIMITS.browserStart + 1_000, launching);
-}
+import { startChromium } from './chromium-launch';
 
 /** One Chromium per test worker: the journey files run one after another in the same worker (vitest.config.ts). */
 let running: Promise<Browser> | undefined;

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
+import { WAIT_LIMITS, within } from './bounded';
+
+/**
+ * Debian's Chromium as the browser journeys start it (tests/support/browser.ts shares one per test worker): its
+ * path, its switches, and the features it runs without (decision 0081).
+ *
+ * Playwright passes one `--disable-features` switch of its own. Chromium reads only the last switch of that name, so
+ * a journey's own list must also repeat Playwright's. `chromium-launch.test.ts` compares this copy with the
+ * list of the installed Playwright, so an upgrade that changes it fails there, not in some journey.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+] as const;
+
+/**
+ * Chromium's own address-bar pop-up. Every window of a headless Chromium preloads it in a renderer process of its
+ * own (`--type=renderer --top-chrome-webui`, about 160 MB), and a journey never shows it. With both features off,
+ * no such renderer starts.
+ */
+export const BROWSER_UI_FEATURES_OFF = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'] as const;
+
+/** The one `--disable-features` switch a journey's Chromium gets: Playwright's list, then the browser UI's. */
+export function disabledFeaturesSwitch(): string {
+  return `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES_OFF].join(',')}`;
+}
+
+/** Debian's Chromium (never a downloaded browser). */
+export function chromiumPath(): string {
+  const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(path)) {
+    throw new Error(`Chromium not found at ${path}: install Debian's chromium package or set CHROME_PATH`);
+  }
+  return path;
+}
+
+/** Chromium started headless with the switches this machine needs and the features above turned off. */
+export function startChromium(): Promise<Browser> {
+  const launching = chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+      disabledFeaturesSwitch(),
+    ],
+    timeout: WAIT_LIMITS.browserStart,
+  });
+  return within('Chromium: start', WAIT_LIMITS.browserStart + 1_000, launching);
+}

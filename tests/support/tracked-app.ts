@@ -3,9 +3,16 @@ import { createApp } from '../../src/server/http/app';
 import type { AppDeps } from '../../src/server/http/context';
 import type { Mailer } from '../../src/server/mail/mailer';
 import { silentLogger } from '../../src/server/process/logger';
-import { startFakeEasypost } from './fake-easypost';
+import { type FakeEasypost, startFakeEasypost } from './fake-easypost';
 import { testEnv } from './test-app';
 import { createTestDatabase } from './test-database';
+
+/** The variables that point the app at the EasyPost stand-in (its key, its webhook secret, its address). */
+export const easypostEnv = (fake: FakeEasypost) => ({
+  EASYPOST_API_KEY: fake.apiKey,
+  EASYPOST_WEBHOOK_SECRET: fake.webhookSecret,
+  EASYPOST_API_BASE: `${fake.url}/v2`,
+});
 
 /**
  * The app with carrier tracking on (issue 38): the EasyPost stand-in as its tracking service (on the stand-in's
@@ -19,12 +26,7 @@ export async function startTrackedApp(
 ) {
   const fake = await startFakeEasypost(options.now ? { now: options.now } : {});
   const database = await createTestDatabase(driver);
-  const env = testEnv({
-    TRUST_PROXY: 'true',
-    EASYPOST_API_KEY: fake.apiKey,
-    EASYPOST_WEBHOOK_SECRET: fake.webhookSecret,
-    EASYPOST_API_BASE: `${fake.url}/v2`,
-  });
+  const env = testEnv({ TRUST_PROXY: 'true', ...easypostEnv(fake) });
   const logger = options.logger ?? silentLogger();
   const auth = createAuth({ db: database.db, env, logger });
   const now = options.appNow;

@@ -1,48 +1,44 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
-import type { FakeEasypost } from '../../../tests/support/fake-easypost';
+import { type FakeEasypost, startFakeEasypost } from '../../../tests/support/fake-easypost';
 import { testServices } from '../../../tests/support/services';
-import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { startTrackedApp } from '../../../tests/support/tracked-app';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
+import { easypostEnv } from '../../../tests/support/tracked-app';
 import { applications } from '../../db/schema/applications';
 import type { MyApplication } from '../../shared/schemas/application';
 import type { AdminProblem } from '../../shared/schemas/delivery-problems';
-import type { createApp } from '../http/app';
-import { createEasypostTracking, type TrackingClient } from '../integrations/tracking/easypost-tracking';
-import { upsertAdmin } from '../services/admin-accounts';
+import { createEasypostTracking } from '../integrations/tracking/easypost-tracking';
 import { refreshTrackers } from '../services/tracking/refresh-trackers';
 import { retryRegistrations } from '../services/tracking/registration-retry';
 import { applyTrackingEvents } from '../services/tracking/tracking-events';
 
-const ADMIN_PASSWORD = 'admin password 2026!';
-
 describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
   let fake: FakeEasypost;
-  let trackingClient: TrackingClient;
   const mailer = captureMailer();
   const clock = { now: new Date('2026-06-15T12:00:00Z') };
+  const api = useAdminApp(driver, async () => {
+    fake = await startFakeEasypost({ now: () => clock.now });
+    return { env: easypostEnv(fake), mailer, now: () => clock.now };
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
   let n = 0;
 
-  const call = async <T = Record<string, unknown>>(path: string, body: unknown, cookie = admin) => {
-    const response = await postJson(app, path, body, cookie);
-    return {
-      status: response.status,
-      body: (await response.json()) as T & { error?: string; field?: string },
-    };
-  };
+  const { call } = api;
   const mine = async (cookie: string) =>
-    ((await (await getWithCookie(app, '/api/me/applications', cookie)).json()) as { items: MyApplication[] })
-      .items[0]!;
+    (
+      (await (await getWithCookie(api.app, '/api/me/applications', cookie)).json()) as {
+        items: MyApplication[];
+      }
+    ).items[0]!;
   const send = (event: unknown, headers?: Record<string, string>) => {
     const body = JSON.stringify(event);
-    return app.request('/api/webhooks/easypost', {
+    return api.app.request('/api/webhooks/easypost', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(headers ?? fake.sign(body)) },
       body,
@@ -52,21 +48,20 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
   const carrierScans = async (box: { trackerId: string }, scan: Parameters<FakeEasypost['advance']>[1]) => {
     expect((await send(fake.advance(box.trackerId, scan))).status).toBe(200);
   };
-  const runJob = () => applyTrackingEvents(testServices({ db: database.db, mailer, now: () => clock.now }));
+  const runJob = () => applyTrackingEvents(testServices({ db: api.db, mailer, now: () => clock.now }));
   const trackerOf = (code: string) =>
     [...fake.trackers.values()].find((t) => t.tracking_code === code)?.id as string;
   const noticesOf = async (cookie: string) =>
-    JSON.stringify(await (await getWithCookie(app, '/api/notifications', cookie)).json());
+    JSON.stringify(await (await getWithCookie(api.app, '/api/notifications', cookie)).json());
 
   /** An active gifting campaign open to every creator (`more` overrides). */
   const giftingCampaign = (more: Parameters<typeof insertCampaign>[1] = {}) =>
-    insertCampaign(database.db, { status: 'active', type: 'gifting', followersRequired: 0, ...more });
+    insertCampaign(api.db, { status: 'active', type: 'gifting', followersRequired: 0, ...more });
   /** A ready creator `email` who applied to the campaign and was accepted (200): the creator and the application id. */
   const acceptedOn = async (campaignId: number, email: string) => {
-    const person = await createReadyCreator(app, database.db, { email });
-    const id = (await call<{ id: number }>(`/api/campaigns/${campaignId}/applications`, {}, person.cookie))
-      .body.id;
-    expect((await call(`/api/admin/applications/${id}/accept`, {})).status).toBe(200);
+    const person = await api.creator({ email });
+    const id = await api.apply(campaignId, person.cookie);
+    await api.accept(id);
     return { ...person, id };
   };
 
@@ -77,22 +72,9 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
     const campaign = await giftingCampaign({ name: `Tracked Campaign ${n}`, deadline: '2026-06-20' });
     const { id, ...person } = await acceptedOn(campaign.id, `track${n}@example.com`);
     clock.now = new Date('2026-06-20T12:00:00Z');
-    const ship = await call(`/api/admin/applications/${id}/shipment`, { carrier: 'USPS', trackingNumber });
-    expect(ship.status).toBe(200);
+    await api.ship(id, trackingNumber);
     return { ...person, id, campaign, trackerId: trackerOf(trackingNumber) };
   }
-
-  beforeAll(async () => {
-    const started = await startTrackedApp(driver, { mailer, now: () => clock.now, appNow: () => clock.now });
-    ({ fake, database, app } = started);
-    trackingClient = createEasypostTracking(started.env.easypost!);
-    await upsertAdmin(database.db, started.auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-    await fake?.close();
-  });
 
   it('refuses a tracking number the service rejects, with its reason, and saves nothing', async () => {
     const person = await acceptedOn((await giftingCampaign()).id, 'refused@example.com');
@@ -214,7 +196,9 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
     clock.now = new Date('2026-06-24T11:00:00Z');
     expect(await runJob()).toEqual({ applied: 1, mailed: 1 });
     const problems = (
-      (await (await getWithCookie(app, '/api/admin/problems', admin)).json()) as { items: AdminProblem[] }
+      (await (await getWithCookie(api.app, '/api/admin/problems', api.admin)).json()) as {
+        items: AdminProblem[];
+      }
     ).items;
     expect(problems.find((p) => p.application.id === box.id)).toMatchObject({
       kind: 'not_received',
@@ -260,9 +244,9 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
       ids.push((await acceptedOn(campaign.id, `${name}@example.com`)).id);
     fake.refuse('9400CSVBAD', 'Tracking code 9400CSVBAD is not a valid USPS tracking number.');
     const csv = `application_id,carrier,tracking_number\n${ids[0]},USPS,9400CSVGOOD\n${ids[1]},USPS,9400CSVBAD\n`;
-    const response = await app.request(`/api/admin/campaigns/${campaign.id}/shipments`, {
+    const response = await api.app.request(`/api/admin/campaigns/${campaign.id}/shipments`, {
       method: 'POST',
-      headers: { 'content-type': 'text/csv', origin: 'http://localhost:3000', cookie: admin },
+      headers: { 'content-type': 'text/csv', origin: 'http://localhost:3000', cookie: api.admin },
       body: csv,
     });
     expect(response.status).toBe(200);
@@ -277,7 +261,7 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
       ],
     });
     const counts = await (
-      await getWithCookie(app, `/api/admin/campaigns/${campaign.id}/carrier-statuses`, admin)
+      await getWithCookie(api.app, `/api/admin/campaigns/${campaign.id}/carrier-statuses`, api.admin)
     ).json();
     expect(counts).toMatchObject({
       counts: { pre_transit: 1 },
@@ -298,9 +282,9 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
     const board = async (filter = '') =>
       (
         await getWithCookie(
-          app,
+          api.app,
           `/api/admin/campaigns/${box.campaign.id}/carrier-statuses${filter ? `?filter=${filter}` : ''}`,
-          admin,
+          api.admin,
         )
       ).json();
     const row = {
@@ -325,21 +309,19 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
     expect(await board()).toMatchObject({ silent: 1, boxes: [{ ...row, silent: true }] });
     expect((await board('silent')).boxes).toMatchObject([{ applicationId: box.id, silent: true }]);
     const bad = await getWithCookie(
-      app,
+      api.app,
       `/api/admin/campaigns/${box.campaign.id}/carrier-statuses?filter=IN-TRANSIT`,
-      admin,
+      api.admin,
     );
     expect(bad.status).toBe(400);
     expect(
-      (await getWithCookie(app, `/api/admin/campaigns/${box.campaign.id}/carrier-statuses`, box.cookie))
+      (await getWithCookie(api.app, `/api/admin/campaigns/${box.campaign.id}/carrier-statuses`, box.cookie))
         .status,
     ).toBe(403);
   });
   it('a number shipped during an outage is tried again on its own back-off (1, 2, 4 minutes), and a missed webhook is read back by the refresh job', async () => {
-    const services = () => ({
-      ...testServices({ db: database.db, mailer, now: () => clock.now }),
-      tracking: trackingClient,
-    });
+    const tracking = createEasypostTracking(api.env.easypost!);
+    const services = () => ({ ...testServices({ db: api.db, mailer, now: () => clock.now }), tracking });
     const refresh = () => refreshTrackers(services());
     fake.setDown(true);
     const box = await shipped('9400100000000000000106');
@@ -352,7 +334,7 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
     const tries = async (iso: string) => {
       clock.now = new Date(iso);
       await retryRegistrations(services());
-      const [row] = await database.db
+      const [row] = await api.db
         .select({ attempts: applications.trackingAttempts, retryAt: applications.trackingRetryAt })
         .from(applications)
         .where(eq(applications.id, box.id));

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { useAdminApp } from '../../../tests/support/admin-app';
+import { describe, expect, it } from 'vitest';
 import { getWithCookie } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { insertCampaign } from '../../../tests/support/factories';
-import { type FakeEasypost, startFakeEasypost } from '../../../tests/support/fake-easypost';
+import type { FakeEasypost } from '../../../tests/support/fake-easypost';
 import { testServices } from '../../../tests/support/services';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
-import { easypostEnv } from '../../../tests/support/tracked-app';
+import { useTrackedApp } from '../../../tests/support/tracked-app';
 import { applications } from '../../db/schema/applications';
 import type { MyApplication } from '../../shared/schemas/application';
 import type { AdminProblem } from '../../shared/schemas/delivery-problems';
@@ -17,16 +16,9 @@ import { retryRegistrations } from '../services/tracking/registration-retry';
 import { applyTrackingEvents } from '../services/tracking/tracking-events';
 
 describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s', (driver) => {
-  let fake: FakeEasypost;
   const mailer = captureMailer();
   const clock = { now: new Date('2026-06-15T12:00:00Z') };
-  const api = useAdminApp(driver, async () => {
-    fake = await startFakeEasypost({ now: () => clock.now });
-    return { env: easypostEnv(fake), mailer, now: () => clock.now };
-  });
-  afterAll(async () => {
-    await fake?.close();
-  });
+  const api = useTrackedApp(driver, { mailer, now: () => clock.now });
   let n = 0;
 
   const { call } = api;
@@ -40,17 +32,17 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
     const body = JSON.stringify(event);
     return api.app.request('/api/webhooks/easypost', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(headers ?? fake.sign(body)) },
+      headers: { 'content-type': 'application/json', ...(headers ?? api.easypost.sign(body)) },
       body,
     });
   };
-  /** The carrier scans the box (`fake.advance`) and EasyPost's signed Event reaches the webhook (200). */
+  /** The carrier scans the box (`api.easypost.advance`) and EasyPost's signed Event reaches the webhook (200). */
   const carrierScans = async (box: { trackerId: string }, scan: Parameters<FakeEasypost['advance']>[1]) => {
-    expect((await send(fake.advance(box.trackerId, scan))).status).toBe(200);
+    expect((await send(api.easypost.advance(box.trackerId, scan))).status).toBe(200);
   };
   const runJob = () => applyTrackingEvents(testServices({ db: api.db, mailer, now: () => clock.now }));
   const trackerOf = (code: string) =>
-    [...fake.trackers.values()].find((t) => t.tracking_code === code)?.id as string;
+    [...api.easypost.trackers.values()].find((t) => t.tracking_code === code)?.id as string;
   const noticesOf = async (cookie: string) =>
     JSON.stringify(await (await getWithCookie(api.app, '/api/notifications', cookie)).json());
 
@@ -79,7 +71,7 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
   it('refuses a tracking number the service rejects, with its reason, and saves nothing', async () => {
     const person = await acceptedOn((await giftingCampaign()).id, 'refused@example.com');
     const { id } = person;
-    fake.refuse('9400BAD', 'Tracking code 9400BAD is not a valid USPS tracking number.');
+    api.easypost.refuse('9400BAD', 'Tracking code 9400BAD is not a valid USPS tracking number.');
     const refused = await call(`/api/admin/applications/${id}/shipment`, {
       carrier: 'USPS',
       trackingNumber: '9400BAD',
@@ -96,16 +88,16 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
 
   it('refuses forged and unsigned events (401) and changes nothing', async () => {
     const box = await shipped('9400100000000000000101');
-    const event = fake.advance(box.trackerId, {
+    const event = api.easypost.advance(box.trackerId, {
       status: 'delivered',
       message: 'Delivered',
       at: '2026-06-22T10:00:00Z',
     });
     const body = JSON.stringify(event);
     expect((await send(event, {})).status).toBe(401);
-    expect((await send(event, fake.sign(body, 'not the secret'))).status).toBe(401);
+    expect((await send(event, api.easypost.sign(body, 'not the secret'))).status).toBe(401);
     const tampered = { ...event, id: 'evt_tampered' };
-    expect((await send(tampered, fake.sign(body))).status).toBe(401);
+    expect((await send(tampered, api.easypost.sign(body))).status).toBe(401);
     expect(await runJob()).toEqual({ applied: 0, mailed: 0 });
     expect(await mine(box.cookie)).toMatchObject({
       status: 'shipped',
@@ -115,19 +107,19 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
 
   it('shows in transit, then delivered starts the clock at the carrier time; repeats and late older events change nothing', async () => {
     const box = await shipped('9400100000000000000102');
-    const moving = fake.advance(box.trackerId, {
+    const moving = api.easypost.advance(box.trackerId, {
       status: 'in_transit',
       message: 'Arrived at USPS Regional Facility',
       at: '2026-06-21T08:00:00Z',
       city: 'Austin',
       state: 'TX',
     });
-    const out = fake.advance(box.trackerId, {
+    const out = api.easypost.advance(box.trackerId, {
       status: 'out_for_delivery',
       message: 'Out for Delivery',
       at: '2026-06-23T07:00:00Z',
     });
-    const delivered = fake.advance(box.trackerId, {
+    const delivered = api.easypost.advance(box.trackerId, {
       status: 'delivered',
       message: 'Delivered, In/At Mailbox',
       at: '2026-06-23T15:00:00Z',
@@ -242,7 +234,7 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
     const ids: number[] = [];
     for (const name of ['csv-a', 'csv-b'])
       ids.push((await acceptedOn(campaign.id, `${name}@example.com`)).id);
-    fake.refuse('9400CSVBAD', 'Tracking code 9400CSVBAD is not a valid USPS tracking number.');
+    api.easypost.refuse('9400CSVBAD', 'Tracking code 9400CSVBAD is not a valid USPS tracking number.');
     const csv = `application_id,carrier,tracking_number\n${ids[0]},USPS,9400CSVGOOD\n${ids[1]},USPS,9400CSVBAD\n`;
     const response = await api.app.request(`/api/admin/campaigns/${campaign.id}/shipments`, {
       method: 'POST',
@@ -323,7 +315,7 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
     const tracking = createEasypostTracking(api.env.easypost!);
     const services = () => ({ ...testServices({ db: api.db, mailer, now: () => clock.now }), tracking });
     const refresh = () => refreshTrackers(services());
-    fake.setDown(true);
+    api.easypost.setDown(true);
     const box = await shipped('9400100000000000000106');
     expect(box.trackerId).toBeUndefined();
     expect(await mine(box.cookie)).toMatchObject({
@@ -345,13 +337,17 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
     expect(await tries('2026-06-20T12:01:00Z')).toEqual({ attempts: 2, retryAt: '2026-06-20T12:03:00.000Z' });
     expect(await tries('2026-06-20T12:02:59Z')).toEqual({ attempts: 2, retryAt: '2026-06-20T12:03:00.000Z' });
     expect(await tries('2026-06-20T12:03:00Z')).toEqual({ attempts: 3, retryAt: '2026-06-20T12:07:00.000Z' });
-    fake.setDown(false);
+    api.easypost.setDown(false);
     expect(trackerOf('9400100000000000000106')).toBeUndefined();
     expect(await tries('2026-06-20T12:07:00Z')).toEqual({ attempts: 0, retryAt: null });
     const trackerId = trackerOf('9400100000000000000106');
     expect((await mine(box.cookie)).tracking).toMatchObject({ status: 'pre_transit' });
     // Its delivered Event never reaches us; the next day's refresh reads the tracker and applies it.
-    fake.advance(trackerId, { status: 'delivered', message: 'Delivered', at: '2026-06-22T10:00:00Z' });
+    api.easypost.advance(trackerId, {
+      status: 'delivered',
+      message: 'Delivered',
+      at: '2026-06-22T10:00:00Z',
+    });
     clock.now = new Date('2026-06-23T12:00:00Z');
     // (Other tests' boxes still in transit are read again too.)
     expect((await refresh()).read).toBeGreaterThanOrEqual(1);
@@ -363,7 +359,7 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
   it('tells the creator a box waits at a pickup point; a burst of the same Event and two job runs at once apply it once', async () => {
     const box = await shipped('9400100000000000000107');
     const words = 'Available for Pickup at the Post Office, 500 Congress Ave';
-    const pickup = fake.advance(box.trackerId, {
+    const pickup = api.easypost.advance(box.trackerId, {
       status: 'available_for_pickup',
       message: words,
       at: '2026-06-23T10:00:00Z',

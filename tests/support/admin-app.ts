@@ -8,6 +8,7 @@ import { createApp } from '../../src/server/http/app';
 import type { AppDeps } from '../../src/server/http/context';
 import { type Logger, silentLogger } from '../../src/server/process/logger';
 import { upsertAdmin } from '../../src/server/services/admin-accounts';
+import type { AdminRole } from '../../src/shared/admin-permissions';
 import { getWithCookie, nextClientIp, postJson, signInAdmin } from './auth-client';
 import { createReadyCreator } from './creators';
 import { insertCampaign } from './factories';
@@ -192,6 +193,12 @@ export function useAdminApp(
     /** Any method with a JSON body (none when undefined), as the admin unless `cookie` is given. */
     send: (method: string, path: string, body?: unknown, cookie?: string) =>
       sendJson(ready().app, method, path, body, cookie ?? ready().admin),
+    /** Another admin of the team, `<role>@mintbox.test` with `role` (issue 39), signed in: their cookie. */
+    teamMember: async (role: AdminRole) => {
+      const email = `${role}@mintbox.test`;
+      await upsertAdmin(ready().database.db, ready().auth, { email, password: ADMIN_PASSWORD, role });
+      return signInAdmin(ready().app, email, ADMIN_PASSWORD);
+    },
     /** An address nobody used yet, `<people><n>@example.com`, counted with the creators made here. */
     newEmail: () => {
       n += 1;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
 import { ledgerEntries, mintBalances } from '../../src/db/schema/ledger';
-import { postLedgerEntry } from '../../src/server/services/payouts/ledger';
+import { creditReward, postLedgerEntry } from '../../src/server/services/payouts/ledger';
 
 /**
  * Credits Mint to a creator as a ledger entry (a test stand-in for an approved reward), dated `at`: the test's clock
@@ -18,6 +18,20 @@ export async function giveMint(db: Database, creatorId: number, amount: number, 
       description: 'Test credit',
       at,
     }),
+  );
+}
+
+/**
+ * Credits a campaign's reward to a creator as an approval does (`creditReward`: the ledger entry and the completed
+ * reward transaction), dated `at` as `giveMint` says.
+ */
+export async function giveReward(
+  db: Database,
+  reward: { creatorId: number; campaignId: number; amount: number; description?: string; at?: Date },
+) {
+  const { description = 'Reward', at = new Date(), ...ids } = reward;
+  await db.transaction((tx) =>
+    creditReward(tx, { ...ids, reference: `reward:test:${randomUUID()}`, description, at }),
   );
 }
 

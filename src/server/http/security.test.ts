@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminApp } from '../../../tests/support/admin-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
 import { cookieHeader, nextClientIp, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
-import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { accounts, sessions, users, verifications } from '../../db/schema/auth';
-import type { createApp } from './app';
 
 /**
  * Every state-changing route of the app, read from the app itself (so a route added later is covered without an
@@ -65,10 +64,8 @@ interface RouteUnderTest {
 }
 
 describe.each(TEST_DRIVERS)('every state-changing route on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
   const mailer = captureMailer();
-  let admin: string;
+  const api = useAdminApp(driver, { mailer, mailAuth: true, adminEmail: 'boss@mintbox.test' });
   let creator: string;
   let routes: RouteUnderTest[];
 
@@ -88,7 +85,7 @@ describe.each(TEST_DRIVERS)('every state-changing route on %s', (driver) => {
       contentType?: string | null;
     },
   ) =>
-    app.request(route.path, {
+    api.app.request(route.path, {
       method: route.method,
       headers: {
         ...(body === null || contentType === null ? {} : { 'content-type': contentType }),
@@ -97,17 +94,12 @@ describe.each(TEST_DRIVERS)('every state-changing route on %s', (driver) => {
       },
       ...(body === null ? {} : { body }),
     });
-  const cookieFor = (route: RouteUnderTest) => (route.path.startsWith('/api/admin') ? admin : creator);
+  const cookieFor = (route: RouteUnderTest) => (route.path.startsWith('/api/admin') ? api.admin : creator);
 
   beforeAll(async () => {
-    ({ database, app, admin } = await startAdminApp(driver, {
-      mailer,
-      mailAuth: true,
-      adminEmail: 'boss@mintbox.test',
-    }));
-    creator = (await createReadyCreator(app, database.db, { email: 'sec-creator@example.com' })).cookie;
+    creator = (await createReadyCreator(api.app, api.db, { email: 'sec-creator@example.com' })).cookie;
     const seen = new Map<string, RouteUnderTest>();
-    for (const route of app.routes) {
+    for (const route of api.app.routes) {
       if (!STATE_CHANGING.has(route.method) || !route.path.startsWith('/api/')) continue;
       const key = `${route.method} ${route.path}`;
       const path =
@@ -117,10 +109,6 @@ describe.each(TEST_DRIVERS)('every state-changing route on %s', (driver) => {
       seen.set(key, { key, method: route.method, path });
     }
     routes = [...seen.values()];
-  });
-
-  afterAll(async () => {
-    await database?.destroy();
   });
 
   it('reads the route list from the app', () => {
@@ -217,7 +205,7 @@ describe.each(TEST_DRIVERS)('every state-changing route on %s', (driver) => {
         ['no Content-Type', null, JSON.stringify(values)],
       ];
       for (const [label, contentType, body] of bodies) {
-        const response = await app.request(path, {
+        const response = await api.app.request(path, {
           method: 'POST',
           headers: {
             origin: APP_ORIGIN,
@@ -231,7 +219,7 @@ describe.each(TEST_DRIVERS)('every state-changing route on %s', (driver) => {
         expect(response.headers.getSetCookie(), `${path} as ${label}`).toEqual([]);
       }
     };
-    const db = database.db;
+    const db = api.db;
     const userRows = () => db.select().from(users).where(eq(users.email, email));
     const sessionCount = async (userId: string) =>
       (await db.select().from(sessions).where(eq(sessions.userId, userId))).length;
@@ -244,7 +232,7 @@ describe.each(TEST_DRIVERS)('every state-changing route on %s', (driver) => {
     await refusedAs('/api/auth/sign-up/email', { email, password, name: 'Form Poster' });
     expect(await userRows()).toHaveLength(0);
     expect(
-      (await postJson(app, '/api/auth/sign-up/email', { email, password, name: 'Form Poster' })).status,
+      (await postJson(api.app, '/api/auth/sign-up/email', { email, password, name: 'Form Poster' })).status,
     ).toBe(200);
     const [user] = await userRows();
     expect(user).toBeDefined();
@@ -253,7 +241,7 @@ describe.each(TEST_DRIVERS)('every state-changing route on %s', (driver) => {
     // Sign-in: no session until the body is JSON.
     await refusedAs('/api/auth/sign-in/email', { email, password });
     expect(await sessionCount(userId)).toBe(0);
-    const signedIn = await postJson(app, '/api/auth/sign-in/email', { email, password });
+    const signedIn = await postJson(api.app, '/api/auth/sign-in/email', { email, password });
     expect(signedIn.status).toBe(200);
     let cookie = cookieHeader(signedIn);
     expect(await sessionCount(userId)).toBe(1);
@@ -261,9 +249,9 @@ describe.each(TEST_DRIVERS)('every state-changing route on %s', (driver) => {
     // The profile's name.
     await refusedAs('/api/auth/update-user', { name: 'Changed By Form' }, cookie);
     expect((await userRows())[0]!.name).toBe('Form Poster');
-    expect((await postJson(app, '/api/auth/update-user', { name: 'Changed By JSON' }, cookie)).status).toBe(
-      200,
-    );
+    expect(
+      (await postJson(api.app, '/api/auth/update-user', { name: 'Changed By JSON' }, cookie)).status,
+    ).toBe(200);
     expect((await userRows())[0]!.name).toBe('Changed By JSON');
 
     // The password change.
@@ -271,7 +259,7 @@ describe.each(TEST_DRIVERS)('every state-changing route on %s', (driver) => {
     await refusedAs('/api/auth/change-password', { currentPassword: password, newPassword }, cookie);
     expect(await passwordHash(userId)).toBe(hash);
     const changed = await postJson(
-      app,
+      api.app,
       '/api/auth/change-password',
       { currentPassword: password, newPassword, revokeOtherSessions: false },
       cookie,
@@ -284,7 +272,7 @@ describe.each(TEST_DRIVERS)('every state-changing route on %s', (driver) => {
     const tokensBefore = (await resetTokens()).length;
     await refusedAs('/api/auth/request-password-reset', { email });
     expect(await resetTokens()).toHaveLength(tokensBefore);
-    expect((await postJson(app, '/api/auth/request-password-reset', { email })).status).toBe(200);
+    expect((await postJson(api.app, '/api/auth/request-password-reset', { email })).status).toBe(200);
     const tokens = await resetTokens();
     expect(tokens).toHaveLength(tokensBefore + 1);
     const resetMail = [...mailer.sent].reverse().find((m) => m.to === email.toLowerCase());
@@ -295,20 +283,23 @@ describe.each(TEST_DRIVERS)('every state-changing route on %s', (driver) => {
     expect(await passwordHash(userId)).toBe(beforeReset);
     expect((await resetTokens()).length).toBe(tokensBefore + 1);
     expect(
-      (await postJson(app, '/api/auth/reset-password', { token: token!, newPassword: password })).status,
+      (await postJson(api.app, '/api/auth/reset-password', { token: token!, newPassword: password })).status,
     ).toBe(200);
     expect(await passwordHash(userId)).not.toBe(beforeReset);
 
     // Sign-out: the session stays until the body is JSON (the web sends {}), or there is no body at all.
     const sessionOf = async (c: string) =>
-      ((await (await app.request('/api/session', { headers: { cookie: c } })).json()) as { user: unknown })
-        .user;
+      (
+        (await (await api.app.request('/api/session', { headers: { cookie: c } })).json()) as {
+          user: unknown;
+        }
+      ).user;
     const signIn = async () =>
-      cookieHeader(await postJson(app, '/api/auth/sign-in/email', { email, password }));
+      cookieHeader(await postJson(api.app, '/api/auth/sign-in/email', { email, password }));
     cookie = await signIn();
     await refusedAs('/api/auth/sign-out', {}, cookie);
     expect(await sessionOf(cookie)).not.toBeNull();
-    expect((await postJson(app, '/api/auth/sign-out', {}, cookie)).status).toBe(200);
+    expect((await postJson(api.app, '/api/auth/sign-out', {}, cookie)).status).toBe(200);
     expect(await sessionOf(cookie)).toBeNull();
     // No body at all; an empty one without a length (as in-process); Content-Length: 0 with the empty stream the Node
     // server gives every POST (what a browser's fetch without a body sends).
@@ -319,7 +310,7 @@ describe.each(TEST_DRIVERS)('every state-changing route on %s', (driver) => {
     ];
     for (const [label, init] of bodyless) {
       cookie = await signIn();
-      const response = await app.request('/api/auth/sign-out', {
+      const response = await api.app.request('/api/auth/sign-out', {
         ...init,
         method: 'POST',
         headers: { origin: APP_ORIGIN, cookie, ...(init.headers as Record<string, string> | undefined) },

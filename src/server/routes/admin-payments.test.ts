@@ -6,7 +6,7 @@ import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { parseCsv } from '../../../tests/support/csv';
 import { insertCampaign } from '../../../tests/support/factories';
-import { balanceAndSum, giveMint } from '../../../tests/support/mint';
+import { balanceAndSum, giveMint, giveReward } from '../../../tests/support/mint';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { campaigns } from '../../db/schema/campaigns';
 import { creators } from '../../db/schema/creators';
@@ -14,7 +14,6 @@ import { ledgerEntries, transactions } from '../../db/schema/ledger';
 import { payouts } from '../../db/schema/payouts';
 import { payoutLabel } from '../../shared/payouts';
 import type { AdminPayout, PaymentsSummary, Payout, TransactionRow } from '../../shared/schemas/payout';
-import { creditReward } from '../services/payouts/ledger';
 import { csvText } from '../services/transactions-csv';
 
 type List = { items: TransactionRow[]; total: number; nextCursor: string | null; prevCursor: string | null };
@@ -196,16 +195,13 @@ describe.each(TEST_DRIVERS)('admin payments API on %s', (driver) => {
     const dee = await creator('Dee "Quotes", Jr.');
     const campaign = await insertCampaign(api.db, { name: 'Glow', reward: 80, type: 'paid' });
     clock.now = new Date('2026-06-11T09:00:00Z');
-    await api.db.transaction((tx) =>
-      creditReward(tx, {
-        creatorId: dee.creatorId,
-        amount: 80,
-        reference: `reward:test:${dee.creatorId}`,
-        description: 'Reward for Glow',
-        campaignId: campaign.id,
-        at: clock.now,
-      }),
-    );
+    await giveReward(api.db, {
+      creatorId: dee.creatorId,
+      campaignId: campaign.id,
+      amount: 80,
+      description: 'Reward for Glow',
+      at: clock.now,
+    });
     clock.now = new Date('2026-06-11T10:00:00Z');
     const payout = await redeem(dee.cookie, 60);
 

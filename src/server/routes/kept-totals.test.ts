@@ -6,7 +6,7 @@ import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
 import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign, insertCreator } from '../../../tests/support/factories';
-import { giveMint } from '../../../tests/support/mint';
+import { giveMint, giveReward } from '../../../tests/support/mint';
 import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { allPaymentTotals, rebuildPaymentTotals } from '../../db/queries/payment-figures';
 import { lockPayout } from '../../db/queries/payout-records';
@@ -16,7 +16,6 @@ import { ledgerEntries, mintBalances, transactionCounts, transactions } from '..
 import { payouts } from '../../db/schema/payouts';
 import { TRANSACTION_KINDS, TRANSACTION_STATUSES } from '../../shared/payouts';
 import type { PaymentsSummary, Payout } from '../../shared/schemas/payout';
-import { creditReward } from '../services/payouts/ledger';
 import { PAYPAL_ACTOR, settleBack } from '../services/payouts/settle';
 
 /**
@@ -168,16 +167,7 @@ describe.each(TEST_DRIVERS)('kept list totals on %s', (driver) => {
     await expectTotalsExact();
     const [ana, ben, cy] = [await creator(), await creator(), await creator()];
     const campaign = await insertCampaign(api.db, { status: 'active' });
-    await api.db.transaction((tx) =>
-      creditReward(tx, {
-        creatorId: ana.creatorId,
-        amount: 120,
-        reference: `reward:kept:${ana.creatorId}`,
-        description: 'Reward',
-        campaignId: campaign.id,
-        at: new Date(),
-      }),
-    );
+    await giveReward(api.db, { creatorId: ana.creatorId, campaignId: campaign.id, amount: 120 });
     await giveMint(api.db, ben.creatorId, 200);
     await giveMint(api.db, cy.creatorId, 80);
     const credit = await post(`/api/admin/influencers/${cy.creatorId}/adjustments`, {

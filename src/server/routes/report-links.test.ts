@@ -1,72 +1,57 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, nextClientIp, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
+import { getWithCookie, nextClientIp, postJson } from '../../../tests/support/auth-client';
 import { fakeClock } from '../../../tests/support/clock';
-import { createReadyCreator, READY_PROFILE } from '../../../tests/support/creators';
+import { READY_PROFILE } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
 import { insertSnapshot, insertSubmittedPost } from '../../../tests/support/posts';
-import { testEnv } from '../../../tests/support/test-app';
-import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import { reportLinks } from '../../db/schema/team';
 import type { CreatedReportLink, ReportLink } from '../../shared/schemas/report-links';
-import { createAuth } from '../auth/auth';
-import { createApp } from '../http/app';
-import { silentLogger } from '../process/logger';
-import { upsertAdmin } from '../services/admin-accounts';
 
 const POST = 'https://www.youtube.com/watch?v=abcdefghijk';
 const DAY = 86_400_000;
 
 /** Issue 39: report links for brands (hashed, expiring, revocable, optional password, no personal data, counted). */
 describe.each(TEST_DRIVERS)('report links on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
   const clock = fakeClock(new Date().toISOString());
+  const api = useAdminApp(driver, { now: () => clock.now });
   let manager = '';
   let viewer = '';
   let campaignId = 0;
 
   const open = (url: string, init: RequestInit = {}) =>
-    app.request(new URL(url).pathname, {
+    api.app.request(new URL(url).pathname, {
       ...init,
       headers: { 'x-forwarded-for': nextClientIp(), ...(init.headers ?? {}) },
     });
   const make = async (body: object) => {
-    const response = await postJson(app, `/api/admin/campaigns/${campaignId}/report-links`, body, manager);
-    expect(response.status, await response.clone().text()).toBe(201);
-    return (await response.json()) as CreatedReportLink;
+    const made = await api.call<CreatedReportLink>(
+      `/api/admin/campaigns/${campaignId}/report-links`,
+      body,
+      manager,
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    return made.body;
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    const env = testEnv({ TRUST_PROXY: 'true' });
-    app = createApp({ db: database.db, env, logger: silentLogger(), now: () => clock.now });
-    const auth = createAuth({ db: database.db, env, logger: silentLogger() });
-    for (const role of ['manager', 'viewer'] as const) {
-      await upsertAdmin(database.db, auth, {
-        email: `${role}@mintbox.test`,
-        password: 'team password 2026',
-        role,
-      });
-    }
-    manager = await signInAdmin(app, 'manager', 'team password 2026');
-    viewer = await signInAdmin(app, 'viewer', 'team password 2026');
-    const creator = await createReadyCreator(app, database.db, {
-      email: 'rosa.private@example.com',
-      name: 'Rosa Secret',
-    });
-    const campaign = await insertCampaign(database.db, {
+    manager = await api.teamMember('manager');
+    viewer = await api.teamMember('viewer');
+    const creator = await api.creator({ email: 'rosa.private@example.com', name: 'Rosa Secret' });
+    const campaign = await insertCampaign(api.db, {
       name: 'Glow Serum Launch',
       brand: 'Glow Labs',
       status: 'active',
     });
     campaignId = campaign.id;
-    const submissionId = await insertSubmittedPost(database.db, {
+    const submissionId = await insertSubmittedPost(api.db, {
       campaignId,
       creatorId: creator.creatorId,
       urls: [POST],
     });
-    await insertSnapshot(database.db, {
+    await insertSnapshot(api.db, {
       submissionId,
       postUrl: POST,
       views: 12_500,
@@ -75,14 +60,11 @@ describe.each(TEST_DRIVERS)('report links on %s', (driver) => {
       measuredAt: clock.now,
     });
   });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   it('shows the brand the approved post and its views, and nothing personal; counts each view for the Manager', async () => {
     const link = await make({ label: 'Glow Labs marketing', expiresInDays: 30, shareSpend: false });
     expect(link.url).toMatch(/\/report\/[A-Za-z0-9_-]{43}$/);
-    const [row] = await database.db.select().from(reportLinks).where(eq(reportLinks.id, link.id));
+    const [row] = await api.db.select().from(reportLinks).where(eq(reportLinks.id, link.id));
     expect(row!.tokenHash).not.toBe(link.url.split('/').at(-1));
 
     const page = await open(link.url);
@@ -109,7 +91,7 @@ describe.each(TEST_DRIVERS)('report links on %s', (driver) => {
 
     await open(link.url);
     const list = (await (
-      await getWithCookie(app, `/api/admin/campaigns/${campaignId}/report-links`, viewer)
+      await getWithCookie(api.app, `/api/admin/campaigns/${campaignId}/report-links`, viewer)
     ).json()) as { items: ReportLink[] };
     expect(list.items.map((l) => [l.label, l.state, l.viewCount, l.hasPassword])).toEqual([
       ['Glow Labs marketing', 'active', 2, false],
@@ -140,7 +122,7 @@ describe.each(TEST_DRIVERS)('report links on %s', (driver) => {
     expect(await right.text()).toContain('data-testid="report-spend"');
 
     const refused = await postJson(
-      app,
+      api.app,
       `/api/admin/campaigns/${campaignId}/report-links`,
       { label: 'x', expiresInDays: 1 },
       viewer,
@@ -152,7 +134,7 @@ describe.each(TEST_DRIVERS)('report links on %s', (driver) => {
   it('answers 410 once revoked or expired, 404 for a wrong link, and 429 past the rate limit', async () => {
     const link = await make({ label: 'Short', expiresInDays: 1 });
     const revoked = await make({ label: 'Revoked', expiresInDays: 30 });
-    const del = await app.request(`/api/admin/report-links/${revoked.id}`, {
+    const del = await api.app.request(`/api/admin/report-links/${revoked.id}`, {
       method: 'DELETE',
       headers: { origin: 'http://localhost:3000', cookie: manager },
     });
@@ -168,7 +150,7 @@ describe.each(TEST_DRIVERS)('report links on %s', (driver) => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i += 1) {
       statuses.push(
-        (await app.request(new URL(link.url).pathname, { headers: { 'x-forwarded-for': '10.99.0.1' } }))
+        (await api.app.request(new URL(link.url).pathname, { headers: { 'x-forwarded-for': '10.99.0.1' } }))
           .status,
       );
     }

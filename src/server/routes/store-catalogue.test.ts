@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminApp } from '../../../tests/support/admin-app';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../tests/support/admin-app';
 import { getWithCookie, postJson } from '../../../tests/support/auth-client';
 import { SERUM_CAMPAIGN } from '../../../tests/support/box-campaign';
 import { captureMailer } from '../../../tests/support/capture-mailer';
@@ -8,11 +8,9 @@ import { createReadyCreator } from '../../../tests/support/creators';
 import { type FakeShopify, startFakeShopify } from '../../../tests/support/fake-shopify';
 import { fakeProduct } from '../../../tests/support/fake-shopify-catalogue';
 import { testServices } from '../../../tests/support/services';
-import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import type { Env } from '../../config/env';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
 import type { ProductView } from '../../shared/schemas/products';
 import type { StoreCatalogue } from '../../shared/schemas/stores';
-import type { createApp } from '../http/app';
 import { formatReport } from '../integrations/check/check-integrations';
 import { checkShopify } from '../integrations/shopify/shopify-check';
 import { STORE_SYNC } from '../jobs/store-jobs';
@@ -28,34 +26,11 @@ const CAMPAIGN = { ...SERUM_CAMPAIGN, name: 'Serum Shades' };
  * refused, a repeat applied once, a cancellation told to the admins with the application unchanged.
  */
 describe.each(TEST_DRIVERS)('Shopify catalogue and webhooks on %s', (driver) => {
-  let database: TestDatabase;
   let shop: FakeShopify;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
-  let env: Env;
   const mailer = captureMailer();
   const clock = fakeClock('2026-06-10T12:00:00Z');
   const serum = fakeProduct('Aurora Serum', ['Shade 01', 'Shade 02', 'Shade 03']);
-  let storeId: number;
-  let campaignId: number;
-
-  const call = async (path: string, body: unknown, cookie = admin) => {
-    const response = await postJson(app, path, body, cookie);
-    return {
-      status: response.status,
-      body: (await response.json().catch(() => null)) as { id: number } & Record<string, unknown>,
-    };
-  };
-  const get = async <T>(path: string, cookie = admin) =>
-    (await (await getWithCookie(app, path, cookie)).json()) as T;
-  const stores = () =>
-    get<{ items: Array<{ state: string; advice: string; stateMessage: string | null; webhooks: boolean }> }>(
-      '/api/admin/stores',
-    );
-  const webhook = (w: { body: string; headers: Record<string, string> }) =>
-    app.request('/api/webhooks/shopify', { method: 'POST', headers: w.headers, body: w.body });
-
-  beforeAll(async () => {
+  const api = useAdminApp(driver, async () => {
     // 25 products: three pages of 10; a bucket of 300 points that refills 1,000 a second, a page costs 112.
     const filler = Array.from({ length: 24 }, (_, i) =>
       fakeProduct(`Balm ${String(i).padStart(2, '0')}`, ['One']),
@@ -65,16 +40,29 @@ describe.each(TEST_DRIVERS)('Shopify catalogue and webhooks on %s', (driver) => 
       bucket: { maximumAvailable: 300, restoreRate: 1000 },
       productsPageCost: 112,
     });
-    ({ database, app, admin, env } = await startAdminApp(driver, {
-      env: { SHOPIFY_ORDERS: 'true', SHOPIFY_API_BASE: shop.url },
-      mailer,
-      now: () => clock.now,
-    }));
+    return { env: { SHOPIFY_ORDERS: 'true', SHOPIFY_API_BASE: shop.url }, mailer, now: () => clock.now };
   });
   afterAll(async () => {
     await shop?.close();
-    await database?.destroy();
   });
+  let storeId: number;
+  let campaignId: number;
+
+  const call = async (path: string, body: unknown, cookie = api.admin) => {
+    const response = await postJson(api.app, path, body, cookie);
+    return {
+      status: response.status,
+      body: (await response.json().catch(() => null)) as { id: number } & Record<string, unknown>,
+    };
+  };
+  const get = async <T>(path: string, cookie = api.admin) =>
+    (await (await getWithCookie(api.app, path, cookie)).json()) as T;
+  const stores = () =>
+    get<{ items: Array<{ state: string; advice: string; stateMessage: string | null; webhooks: boolean }> }>(
+      '/api/admin/stores',
+    );
+  const webhook = (w: { body: string; headers: Record<string, string> }) =>
+    api.app.request('/api/webhooks/shopify', { method: 'POST', headers: w.headers, body: w.body });
 
   it('connects a Dev Dashboard app by client credentials and subscribes the fulfilment webhooks', async () => {
     const wrong = await call('/api/admin/stores', {
@@ -100,7 +88,7 @@ describe.each(TEST_DRIVERS)('Shopify catalogue and webhooks on %s', (driver) => 
     expect(shop.subscriptions[0]!.uri).toMatch(/\/api\/webhooks\/shopify$/);
     expect((await stores()).items[0]).toMatchObject({ state: 'connected', webhooks: true });
     // `npm run integrations:check` reads the shop's name with the configured access.
-    const report = await checkShopify(env, database.db, undefined);
+    const report = await checkShopify(api.env, api.db, undefined);
     expect(formatReport(report)).toMatch(
       /^Shopify: configured \(1 store, 127\.0\.0\.1:\d+\) · reachable · authorised: Lumiere \(lumiere-test\.myshopify\.com\): read the shop's name "Lumiere Test Store"\.$/,
     );
@@ -151,7 +139,7 @@ describe.each(TEST_DRIVERS)('Shopify catalogue and webhooks on %s', (driver) => 
     const { items } = await get<{ items: ProductView[] }>(`/api/campaigns/${campaignId}/products`, '');
     const product = items[0]!;
     const apply = async (n: number) => {
-      const creator = await createReadyCreator(app, database.db, {
+      const creator = await createReadyCreator(api.app, api.db, {
         email: `hook${n}@example.com`,
         name: `Ivy Lane${n}`,
       });
@@ -218,8 +206,8 @@ describe.each(TEST_DRIVERS)('Shopify catalogue and webhooks on %s', (driver) => 
     const grants = shop.grants();
     serum.variants.splice(2, 1); // Shade 03 deleted in the store.
     const job = syncAllStores(
-      testServices({ db: database.db, mailer, now: () => clock.now }),
-      storeAccessFromEnv(env),
+      testServices({ db: api.db, mailer, now: () => clock.now }),
+      storeAccessFromEnv(api.env),
     );
     expect(await job).toEqual({ synced: 1, failed: 0, removed: 1 });
     expect(STORE_SYNC).toBe('store-sync');
@@ -250,7 +238,7 @@ describe.each(TEST_DRIVERS)('Shopify catalogue and webhooks on %s', (driver) => 
 
     // Manual shipping keeps working: a box accepted while the store refuses is shipped by hand.
     const { items } = await get<{ items: ProductView[] }>(`/api/campaigns/${campaignId}/products`, '');
-    const creator = await createReadyCreator(app, database.db, {
+    const creator = await createReadyCreator(api.app, api.db, {
       email: 'hand@example.com',
       name: 'Max Hand',
     });

@@ -49,24 +49,23 @@ const revoke = adminRoute.delete('/team/invitations/{id}', {
   responses: { 200: answer('Revoked', okSchema), 404: refusal('No such waiting invitation') },
 });
 
+/** The answers of a change to a member: the team after it (`done` says what was done), or why it was refused. */
+const memberChanged = (done: string) => ({
+  200: answer(done, teamSchema),
+  404: refusal('Not a member'),
+  409: refusal('The last Owner'),
+});
+
 const changeRole = adminRoute.patch('/team/members/{id}', {
   summary: "Change a member's role; their sessions end at once. The last Owner cannot be demoted",
   request: { params: memberParam, body: jsonBody(changeRoleSchema) },
-  responses: {
-    200: answer('Changed', teamSchema),
-    404: refusal('Not a member'),
-    409: refusal('The last Owner'),
-  },
+  responses: memberChanged('Changed'),
 });
 
 const remove = adminRoute.delete('/team/members/{id}', {
   summary: 'Remove a member: signed out at once, no more sign-in. The last Owner cannot be removed',
   request: { params: memberParam },
-  responses: {
-    200: answer('Removed', teamSchema),
-    404: refusal('Not a member'),
-    409: refusal('The last Owner'),
-  },
+  responses: memberChanged('Removed'),
 });
 
 export const adminTeamRoutes = createRouter()

@@ -1,17 +1,14 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { describe, expect, it } from 'vitest';
+import { getWithCookie } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
-import { type FakeEasypost, strayTrackerEvent } from '../../../tests/support/fake-easypost';
+import { strayTrackerEvent } from '../../../tests/support/fake-easypost';
 import { testServices } from '../../../tests/support/services';
-import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { startTrackedApp } from '../../../tests/support/tracked-app';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
+import { useTrackedApp } from '../../../tests/support/tracked-app';
 import { trackingWebhookEvents } from '../../db/schema/shipping';
 import type { MyApplication } from '../../shared/schemas/application';
-import type { createApp } from '../http/app';
-import { upsertAdmin } from '../services/admin-accounts';
 import { applyTrackingEvents } from '../services/tracking/tracking-events';
 
 /**
@@ -20,22 +17,19 @@ import { applyTrackingEvents } from '../services/tracking/tracking-events';
  * the database refuses fails alone.
  */
 describe.each(TEST_DRIVERS)('a burst of EasyPost webhooks on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let fake: FakeEasypost;
-  let auth: Awaited<ReturnType<typeof startTrackedApp>>['auth'];
   const mailer = captureMailer();
   const clock = { now: new Date('2026-06-15T12:00:00Z') };
+  const api = useTrackedApp(driver, { mailer, now: () => clock.now });
 
-  const post = (body: string, headers = fake.sign(body)) =>
-    app.request('/api/webhooks/easypost', {
+  const post = (body: string, headers = api.easypost.sign(body)) =>
+    api.app.request('/api/webhooks/easypost', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body,
     });
   const stored = async (ids: string[]) =>
     (
-      await database.db
+      await api.db
         .select({ id: trackingWebhookEvents.eventId })
         .from(trackingWebhookEvents)
         .where(inArray(trackingWebhookEvents.eventId, ids))
@@ -57,47 +51,32 @@ describe.each(TEST_DRIVERS)('a burst of EasyPost webhooks on %s', (driver) => {
   /** An Event about a tracker nobody ships (the job sets it aside as applied). */
   const stray = (id: string) => ({ id, body: strayTrackerEvent(id) });
 
-  beforeAll(async () => {
-    ({ fake, database, app, auth } = await startTrackedApp(driver, {
-      mailer,
-      now: () => clock.now,
-      appNow: () => clock.now,
-    }));
-  });
-  afterAll(async () => {
-    await database?.destroy();
-    await fake?.close();
-  });
-
   it('answers every Event of a burst once it is stored, repeats as repeats, and the job applies each once', async () => {
-    await upsertAdmin(database.db, auth, {
-      email: 'ops@mintbox.test',
-      password: 'admin password 2026!',
-    });
-    const admin = await signInAdmin(app, 'ops@mintbox.test', 'admin password 2026!');
-    const person = await createReadyCreator(app, database.db, { email: 'burst@example.com' });
-    const campaign = await insertCampaign(database.db, {
+    const person = await api.creator({ email: 'burst@example.com' });
+    const campaign = await insertCampaign(api.db, {
       status: 'active',
       type: 'gifting',
       deadline: '2026-06-20',
       followersRequired: 0,
     });
-    const applied = await postJson(app, `/api/campaigns/${campaign.id}/applications`, {}, person.cookie);
-    const id = ((await applied.json()) as { id: number }).id;
-    expect((await postJson(app, `/api/admin/applications/${id}/accept`, {}, admin)).status).toBe(200);
+    const id = await api.apply(campaign.id, person.cookie);
+    await api.accept(id);
     clock.now = new Date('2026-06-20T12:00:00Z');
-    const shipment = { carrier: 'USPS', trackingNumber: '9400100000000000000901' };
-    expect((await postJson(app, `/api/admin/applications/${id}/shipment`, shipment, admin)).status).toBe(200);
-    const trackerId = [...fake.trackers.values()][0]!.id as string;
+    await api.ship(id, '9400100000000000000901');
+    const trackerId = [...api.easypost.trackers.values()][0]!.id as string;
     const scans = (['in_transit', 'out_for_delivery', 'delivered'] as const).map((status, i) => {
-      const event = fake.advance(trackerId, { status, message: status, at: `2026-06-2${1 + i}T09:00:00Z` });
+      const event = api.easypost.advance(trackerId, {
+        status,
+        message: status,
+        at: `2026-06-2${1 + i}T09:00:00Z`,
+      });
       return { id: event.id as string, body: JSON.stringify(event) };
     });
     const strays = Array.from({ length: 57 }, (_, i) => stray(`evt_burst_${i}`));
     // Every tenth Event twice at once, and a forged copy of one: all in flight together.
     const all = [...strays, ...scans];
     const twice = all.filter((_, i) => i % 10 === 0);
-    const forged = { id: 'evt_forged', body: stray('evt_forged').body, headers: fake.sign('{}') };
+    const forged = { id: 'evt_forged', body: stray('evt_forged').body, headers: api.easypost.sign('{}') };
     const answers = await burst([...all, ...twice, forged]);
 
     expect(answers.find((a) => a.id === 'evt_forged')).toMatchObject({
@@ -114,12 +93,12 @@ describe.each(TEST_DRIVERS)('a burst of EasyPost webhooks on %s', (driver) => {
 
     const later = await burst(twice);
     expect(later.every((a) => a.status === 200 && a.body.repeated === true)).toBe(true);
-    const services = testServices({ db: database.db, mailer, now: () => clock.now });
+    const services = testServices({ db: api.db, mailer, now: () => clock.now });
     const runs = await Promise.all([applyTrackingEvents(services), applyTrackingEvents(services)]);
     expect(runs[0]!.applied + runs[1]!.applied).toBe(60);
     expect(await applyTrackingEvents(services)).toEqual({ applied: 0, mailed: 0 });
     const box = (
-      (await (await getWithCookie(app, '/api/me/applications', person.cookie)).json()) as {
+      (await (await getWithCookie(api.app, '/api/me/applications', person.cookie)).json()) as {
         items: MyApplication[];
       }
     ).items[0]!;
@@ -129,11 +108,11 @@ describe.each(TEST_DRIVERS)('a burst of EasyPost webhooks on %s', (driver) => {
 
   it('an Event the database refuses fails alone: the others of its burst are stored and answered', async () => {
     // A trigger stands for a row the database refuses (the statement carrying it fails whole).
-    await database.db.execute(
+    await api.db.execute(
       sql.raw(`CREATE FUNCTION refuse_poisoned_event() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN IF NEW.event_id = 'evt_poison' THEN RAISE EXCEPTION 'poisoned Event'; END IF; RETURN NEW; END $$`),
     );
-    await database.db.execute(
+    await api.db.execute(
       sql.raw(`CREATE TRIGGER refuse_poisoned_event BEFORE INSERT ON tracking_webhook_events
         FOR EACH ROW EXECUTE FUNCTION refuse_poisoned_event()`),
     );
@@ -150,14 +129,14 @@ describe.each(TEST_DRIVERS)('a burst of EasyPost webhooks on %s', (driver) => {
         true,
       );
     } finally {
-      await database.db.execute(sql.raw('DROP TRIGGER refuse_poisoned_event ON tracking_webhook_events'));
-      await database.db.execute(sql.raw('DROP FUNCTION refuse_poisoned_event()'));
+      await api.db.execute(sql.raw('DROP TRIGGER refuse_poisoned_event ON tracking_webhook_events'));
+      await api.db.execute(sql.raw('DROP FUNCTION refuse_poisoned_event()'));
     }
     // EasyPost sends it again: now it is stored, once.
     const again = await burst([stray('evt_poison')]);
     expect(again[0]).toMatchObject({ status: 200, body: { received: true, repeated: false } });
     expect(
-      await database.db
+      await api.db
         .select()
         .from(trackingWebhookEvents)
         .where(eq(trackingWebhookEvents.eventId, 'evt_poison')),

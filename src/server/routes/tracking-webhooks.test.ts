@@ -1,72 +1,59 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithCookie, postJson, signInAdmin } from '../../../tests/support/auth-client';
+import { describe, expect, it } from 'vitest';
+import { getWithCookie } from '../../../tests/support/auth-client';
 import { captureMailer } from '../../../tests/support/capture-mailer';
-import { createReadyCreator } from '../../../tests/support/creators';
 import { insertCampaign } from '../../../tests/support/factories';
 import type { FakeEasypost } from '../../../tests/support/fake-easypost';
 import { testServices } from '../../../tests/support/services';
-import { TEST_DRIVERS, type TestDatabase } from '../../../tests/support/test-database';
-import { startTrackedApp } from '../../../tests/support/tracked-app';
+import { TEST_DRIVERS } from '../../../tests/support/test-database';
+import { useTrackedApp } from '../../../tests/support/tracked-app';
 import { applications } from '../../db/schema/applications';
 import type { MyApplication } from '../../shared/schemas/application';
 import type { AdminProblem } from '../../shared/schemas/delivery-problems';
-import type { createApp } from '../http/app';
-import { createEasypostTracking, type TrackingClient } from '../integrations/tracking/easypost-tracking';
-import { upsertAdmin } from '../services/admin-accounts';
+import { createEasypostTracking } from '../integrations/tracking/easypost-tracking';
 import { refreshTrackers } from '../services/tracking/refresh-trackers';
 import { retryRegistrations } from '../services/tracking/registration-retry';
 import { applyTrackingEvents } from '../services/tracking/tracking-events';
 
-const ADMIN_PASSWORD = 'admin password 2026!';
-
 describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s', (driver) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof createApp>;
-  let admin: string;
-  let fake: FakeEasypost;
-  let trackingClient: TrackingClient;
   const mailer = captureMailer();
   const clock = { now: new Date('2026-06-15T12:00:00Z') };
+  const api = useTrackedApp(driver, { mailer, now: () => clock.now });
   let n = 0;
 
-  const call = async <T = Record<string, unknown>>(path: string, body: unknown, cookie = admin) => {
-    const response = await postJson(app, path, body, cookie);
-    return {
-      status: response.status,
-      body: (await response.json()) as T & { error?: string; field?: string },
-    };
-  };
+  const { call } = api;
   const mine = async (cookie: string) =>
-    ((await (await getWithCookie(app, '/api/me/applications', cookie)).json()) as { items: MyApplication[] })
-      .items[0]!;
+    (
+      (await (await getWithCookie(api.app, '/api/me/applications', cookie)).json()) as {
+        items: MyApplication[];
+      }
+    ).items[0]!;
   const send = (event: unknown, headers?: Record<string, string>) => {
     const body = JSON.stringify(event);
-    return app.request('/api/webhooks/easypost', {
+    return api.app.request('/api/webhooks/easypost', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(headers ?? fake.sign(body)) },
+      headers: { 'content-type': 'application/json', ...(headers ?? api.easypost.sign(body)) },
       body,
     });
   };
-  /** The carrier scans the box (`fake.advance`) and EasyPost's signed Event reaches the webhook (200). */
+  /** The carrier scans the box (`api.easypost.advance`) and EasyPost's signed Event reaches the webhook (200). */
   const carrierScans = async (box: { trackerId: string }, scan: Parameters<FakeEasypost['advance']>[1]) => {
-    expect((await send(fake.advance(box.trackerId, scan))).status).toBe(200);
+    expect((await send(api.easypost.advance(box.trackerId, scan))).status).toBe(200);
   };
-  const runJob = () => applyTrackingEvents(testServices({ db: database.db, mailer, now: () => clock.now }));
+  const runJob = () => applyTrackingEvents(testServices({ db: api.db, mailer, now: () => clock.now }));
   const trackerOf = (code: string) =>
-    [...fake.trackers.values()].find((t) => t.tracking_code === code)?.id as string;
+    [...api.easypost.trackers.values()].find((t) => t.tracking_code === code)?.id as string;
   const noticesOf = async (cookie: string) =>
-    JSON.stringify(await (await getWithCookie(app, '/api/notifications', cookie)).json());
+    JSON.stringify(await (await getWithCookie(api.app, '/api/notifications', cookie)).json());
 
   /** An active gifting campaign open to every creator (`more` overrides). */
   const giftingCampaign = (more: Parameters<typeof insertCampaign>[1] = {}) =>
-    insertCampaign(database.db, { status: 'active', type: 'gifting', followersRequired: 0, ...more });
+    insertCampaign(api.db, { status: 'active', type: 'gifting', followersRequired: 0, ...more });
   /** A ready creator `email` who applied to the campaign and was accepted (200): the creator and the application id. */
   const acceptedOn = async (campaignId: number, email: string) => {
-    const person = await createReadyCreator(app, database.db, { email });
-    const id = (await call<{ id: number }>(`/api/campaigns/${campaignId}/applications`, {}, person.cookie))
-      .body.id;
-    expect((await call(`/api/admin/applications/${id}/accept`, {})).status).toBe(200);
+    const person = await api.creator({ email });
+    const id = await api.apply(campaignId, person.cookie);
+    await api.accept(id);
     return { ...person, id };
   };
 
@@ -77,27 +64,14 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
     const campaign = await giftingCampaign({ name: `Tracked Campaign ${n}`, deadline: '2026-06-20' });
     const { id, ...person } = await acceptedOn(campaign.id, `track${n}@example.com`);
     clock.now = new Date('2026-06-20T12:00:00Z');
-    const ship = await call(`/api/admin/applications/${id}/shipment`, { carrier: 'USPS', trackingNumber });
-    expect(ship.status).toBe(200);
+    await api.ship(id, trackingNumber);
     return { ...person, id, campaign, trackerId: trackerOf(trackingNumber) };
   }
-
-  beforeAll(async () => {
-    const started = await startTrackedApp(driver, { mailer, now: () => clock.now, appNow: () => clock.now });
-    ({ fake, database, app } = started);
-    trackingClient = createEasypostTracking(started.env.easypost!);
-    await upsertAdmin(database.db, started.auth, { email: 'ops@mintbox.test', password: ADMIN_PASSWORD });
-    admin = await signInAdmin(app, 'ops@mintbox.test', ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-    await fake?.close();
-  });
 
   it('refuses a tracking number the service rejects, with its reason, and saves nothing', async () => {
     const person = await acceptedOn((await giftingCampaign()).id, 'refused@example.com');
     const { id } = person;
-    fake.refuse('9400BAD', 'Tracking code 9400BAD is not a valid USPS tracking number.');
+    api.easypost.refuse('9400BAD', 'Tracking code 9400BAD is not a valid USPS tracking number.');
     const refused = await call(`/api/admin/applications/${id}/shipment`, {
       carrier: 'USPS',
       trackingNumber: '9400BAD',
@@ -114,16 +88,16 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
 
   it('refuses forged and unsigned events (401) and changes nothing', async () => {
     const box = await shipped('9400100000000000000101');
-    const event = fake.advance(box.trackerId, {
+    const event = api.easypost.advance(box.trackerId, {
       status: 'delivered',
       message: 'Delivered',
       at: '2026-06-22T10:00:00Z',
     });
     const body = JSON.stringify(event);
     expect((await send(event, {})).status).toBe(401);
-    expect((await send(event, fake.sign(body, 'not the secret'))).status).toBe(401);
+    expect((await send(event, api.easypost.sign(body, 'not the secret'))).status).toBe(401);
     const tampered = { ...event, id: 'evt_tampered' };
-    expect((await send(tampered, fake.sign(body))).status).toBe(401);
+    expect((await send(tampered, api.easypost.sign(body))).status).toBe(401);
     expect(await runJob()).toEqual({ applied: 0, mailed: 0 });
     expect(await mine(box.cookie)).toMatchObject({
       status: 'shipped',
@@ -133,19 +107,19 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
 
   it('shows in transit, then delivered starts the clock at the carrier time; repeats and late older events change nothing', async () => {
     const box = await shipped('9400100000000000000102');
-    const moving = fake.advance(box.trackerId, {
+    const moving = api.easypost.advance(box.trackerId, {
       status: 'in_transit',
       message: 'Arrived at USPS Regional Facility',
       at: '2026-06-21T08:00:00Z',
       city: 'Austin',
       state: 'TX',
     });
-    const out = fake.advance(box.trackerId, {
+    const out = api.easypost.advance(box.trackerId, {
       status: 'out_for_delivery',
       message: 'Out for Delivery',
       at: '2026-06-23T07:00:00Z',
     });
-    const delivered = fake.advance(box.trackerId, {
+    const delivered = api.easypost.advance(box.trackerId, {
       status: 'delivered',
       message: 'Delivered, In/At Mailbox',
       at: '2026-06-23T15:00:00Z',
@@ -214,7 +188,9 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
     clock.now = new Date('2026-06-24T11:00:00Z');
     expect(await runJob()).toEqual({ applied: 1, mailed: 1 });
     const problems = (
-      (await (await getWithCookie(app, '/api/admin/problems', admin)).json()) as { items: AdminProblem[] }
+      (await (await getWithCookie(api.app, '/api/admin/problems', api.admin)).json()) as {
+        items: AdminProblem[];
+      }
     ).items;
     expect(problems.find((p) => p.application.id === box.id)).toMatchObject({
       kind: 'not_received',
@@ -258,11 +234,11 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
     const ids: number[] = [];
     for (const name of ['csv-a', 'csv-b'])
       ids.push((await acceptedOn(campaign.id, `${name}@example.com`)).id);
-    fake.refuse('9400CSVBAD', 'Tracking code 9400CSVBAD is not a valid USPS tracking number.');
+    api.easypost.refuse('9400CSVBAD', 'Tracking code 9400CSVBAD is not a valid USPS tracking number.');
     const csv = `application_id,carrier,tracking_number\n${ids[0]},USPS,9400CSVGOOD\n${ids[1]},USPS,9400CSVBAD\n`;
-    const response = await app.request(`/api/admin/campaigns/${campaign.id}/shipments`, {
+    const response = await api.app.request(`/api/admin/campaigns/${campaign.id}/shipments`, {
       method: 'POST',
-      headers: { 'content-type': 'text/csv', origin: 'http://localhost:3000', cookie: admin },
+      headers: { 'content-type': 'text/csv', origin: 'http://localhost:3000', cookie: api.admin },
       body: csv,
     });
     expect(response.status).toBe(200);
@@ -277,7 +253,7 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
       ],
     });
     const counts = await (
-      await getWithCookie(app, `/api/admin/campaigns/${campaign.id}/carrier-statuses`, admin)
+      await getWithCookie(api.app, `/api/admin/campaigns/${campaign.id}/carrier-statuses`, api.admin)
     ).json();
     expect(counts).toMatchObject({
       counts: { pre_transit: 1 },
@@ -298,9 +274,9 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
     const board = async (filter = '') =>
       (
         await getWithCookie(
-          app,
+          api.app,
           `/api/admin/campaigns/${box.campaign.id}/carrier-statuses${filter ? `?filter=${filter}` : ''}`,
-          admin,
+          api.admin,
         )
       ).json();
     const row = {
@@ -325,23 +301,21 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
     expect(await board()).toMatchObject({ silent: 1, boxes: [{ ...row, silent: true }] });
     expect((await board('silent')).boxes).toMatchObject([{ applicationId: box.id, silent: true }]);
     const bad = await getWithCookie(
-      app,
+      api.app,
       `/api/admin/campaigns/${box.campaign.id}/carrier-statuses?filter=IN-TRANSIT`,
-      admin,
+      api.admin,
     );
     expect(bad.status).toBe(400);
     expect(
-      (await getWithCookie(app, `/api/admin/campaigns/${box.campaign.id}/carrier-statuses`, box.cookie))
+      (await getWithCookie(api.app, `/api/admin/campaigns/${box.campaign.id}/carrier-statuses`, box.cookie))
         .status,
     ).toBe(403);
   });
   it('a number shipped during an outage is tried again on its own back-off (1, 2, 4 minutes), and a missed webhook is read back by the refresh job', async () => {
-    const services = () => ({
-      ...testServices({ db: database.db, mailer, now: () => clock.now }),
-      tracking: trackingClient,
-    });
+    const tracking = createEasypostTracking(api.env.easypost!);
+    const services = () => ({ ...testServices({ db: api.db, mailer, now: () => clock.now }), tracking });
     const refresh = () => refreshTrackers(services());
-    fake.setDown(true);
+    api.easypost.setDown(true);
     const box = await shipped('9400100000000000000106');
     expect(box.trackerId).toBeUndefined();
     expect(await mine(box.cookie)).toMatchObject({
@@ -352,7 +326,7 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
     const tries = async (iso: string) => {
       clock.now = new Date(iso);
       await retryRegistrations(services());
-      const [row] = await database.db
+      const [row] = await api.db
         .select({ attempts: applications.trackingAttempts, retryAt: applications.trackingRetryAt })
         .from(applications)
         .where(eq(applications.id, box.id));
@@ -363,13 +337,17 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
     expect(await tries('2026-06-20T12:01:00Z')).toEqual({ attempts: 2, retryAt: '2026-06-20T12:03:00.000Z' });
     expect(await tries('2026-06-20T12:02:59Z')).toEqual({ attempts: 2, retryAt: '2026-06-20T12:03:00.000Z' });
     expect(await tries('2026-06-20T12:03:00Z')).toEqual({ attempts: 3, retryAt: '2026-06-20T12:07:00.000Z' });
-    fake.setDown(false);
+    api.easypost.setDown(false);
     expect(trackerOf('9400100000000000000106')).toBeUndefined();
     expect(await tries('2026-06-20T12:07:00Z')).toEqual({ attempts: 0, retryAt: null });
     const trackerId = trackerOf('9400100000000000000106');
     expect((await mine(box.cookie)).tracking).toMatchObject({ status: 'pre_transit' });
     // Its delivered Event never reaches us; the next day's refresh reads the tracker and applies it.
-    fake.advance(trackerId, { status: 'delivered', message: 'Delivered', at: '2026-06-22T10:00:00Z' });
+    api.easypost.advance(trackerId, {
+      status: 'delivered',
+      message: 'Delivered',
+      at: '2026-06-22T10:00:00Z',
+    });
     clock.now = new Date('2026-06-23T12:00:00Z');
     // (Other tests' boxes still in transit are read again too.)
     expect((await refresh()).read).toBeGreaterThanOrEqual(1);
@@ -381,7 +359,7 @@ describe.each(TEST_DRIVERS)('carrier tracking through the EasyPost webhook on %s
   it('tells the creator a box waits at a pickup point; a burst of the same Event and two job runs at once apply it once', async () => {
     const box = await shipped('9400100000000000000107');
     const words = 'Available for Pickup at the Post Office, 500 Congress Ave';
-    const pickup = fake.advance(box.trackerId, {
+    const pickup = api.easypost.advance(box.trackerId, {
       status: 'available_for_pickup',
       message: words,
       at: '2026-06-23T10:00:00Z',

@@ -167,34 +167,33 @@ export const campaignAnalyticsSchema = z.object({
 });
 export type CampaignAnalytics = z.infer<typeof campaignAnalyticsSchema>;
 
-/** The query of a campaign's paged posts or creators: one platform tab, from a cursor, `limit` rows (50 when absent). */
-export const campaignPostsQuerySchema = z.object({
-  platform: z.enum(PLATFORMS, { error: `platform must be one of ${PLATFORMS.join(', ')}` }),
-  cursor: postCursorParam,
-  limit: pageLimitParam(50),
-});
-export const campaignCreatorsQuerySchema = z.object({
-  platform: z.enum(PLATFORMS, { error: `platform must be one of ${PLATFORMS.join(', ')}` }),
-  cursor: creatorCursorParam,
-  limit: pageLimitParam(50),
-});
+/**
+ * The query of a campaign's paged posts or creators: one platform tab, from a cursor (`cursor` reads the tab's kind),
+ * `limit` rows (50 when absent).
+ */
+const tabQuery = <C extends z.ZodType>(cursor: C) =>
+  z.object({
+    platform: z.enum(PLATFORMS, { error: `platform must be one of ${PLATFORMS.join(', ')}` }),
+    cursor,
+    limit: pageLimitParam(50),
+  });
+export const campaignPostsQuerySchema = tabQuery(postCursorParam);
+export const campaignCreatorsQuerySchema = tabQuery(creatorCursorParam);
 
-/** GET /api/admin/campaigns/:id/analytics/posts: a page of one tab's posts, in the tab's order. */
-export const campaignPostsPageSchema = z.object({
-  items: z.array(postMetricsSchema),
-  /** Every post of the tab. */
-  total: z.number().int(),
-  nextCursor: z.string().nullable(),
-});
+/** A page of one tab's rows, in the tab's order; `total` counts every row of the tab. */
+const tabPage = <T extends z.ZodType>(row: T) =>
+  z.object({
+    items: z.array(row),
+    total: z.number().int(),
+    nextCursor: z.string().nullable(),
+  });
+
+/** GET /api/admin/campaigns/:id/analytics/posts: a page of one tab's posts. */
+export const campaignPostsPageSchema = tabPage(postMetricsSchema);
 export type CampaignPostsPage = z.infer<typeof campaignPostsPageSchema>;
 
-/** GET /api/admin/campaigns/:id/analytics/creators: a page of one tab's creators with figures, in the tab's order. */
-export const campaignCreatorsPageSchema = z.object({
-  items: z.array(creatorMetricsSchema),
-  /** Every creator of the tab with figures. */
-  total: z.number().int(),
-  nextCursor: z.string().nullable(),
-});
+/** GET /api/admin/campaigns/:id/analytics/creators: a page of one tab's creators with figures. */
+export const campaignCreatorsPageSchema = tabPage(creatorMetricsSchema);
 export type CampaignCreatorsPage = z.infer<typeof campaignCreatorsPageSchema>;
 
 const monthFigures = z.object({

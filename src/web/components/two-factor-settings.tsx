@@ -5,9 +5,9 @@ import { disableTwoFactor, newBackupCodes } from '../lib/two-factor';
 import { usePasswordConfirm } from '../lib/use-password-confirm';
 import { refreshSession } from '../lib/use-session';
 import { BackupCodes } from './backup-codes';
-import { CurrentPasswordField } from './current-password-field';
+import { PasswordConfirmForm } from './password-confirm-form';
 import { TwoFactorSetup } from './two-factor-setup';
-import { Alert, ErrorAlert } from './ui/alert';
+import { Alert } from './ui/alert';
 import { Badge } from './ui/badge';
 import { Button } from './ui/button';
 import { FormActions } from './ui/form-actions';
@@ -87,7 +87,7 @@ export function TwoFactorSettings({
       ) : null}
 
       {enabled && (mode === 'codes' || mode === 'disable') && !codes ? (
-        <PasswordConfirmForm
+        <CodesOrTurnOffForm
           id={`${id}-password`}
           confirm={confirm}
           turningOff={mode === 'disable'}
@@ -125,7 +125,7 @@ function TwoFactorState({ on }: { on: boolean }) {
 }
 
 /** New backup codes or turning off: the account's password confirms it. */
-function PasswordConfirmForm({
+function CodesOrTurnOffForm({
   id,
   confirm,
   turningOff,
@@ -137,24 +137,18 @@ function PasswordConfirmForm({
   onCancel: () => void;
 }) {
   return (
-    <form
-      noValidate
-      onSubmit={confirm.submit}
-      className="flex flex-col gap-3"
-      aria-label="Confirm with your password"
-    >
-      <p className="text-sm text-slate-600">
-        {turningOff
+    <PasswordConfirmForm
+      id={id}
+      confirm={confirm}
+      label="Confirm with your password"
+      intro={
+        turningOff
           ? 'Signing in will then ask only for your password.'
-          : 'New codes replace the old ones, which stop working.'}
-      </p>
-      <ErrorAlert message={confirm.error} data-testid="two-factor-settings-error" />
-      <CurrentPasswordField
-        id={id}
-        value={confirm.password}
-        onChange={confirm.setPassword}
-        disabled={confirm.pending}
-      />
+          : 'New codes replace the old ones, which stop working.'
+      }
+      errorTestId="two-factor-settings-error"
+      className="flex flex-col gap-3"
+    >
       <FormActions>
         <Button variant="outline" onClick={onCancel} disabled={confirm.pending}>
           Cancel
@@ -164,7 +158,7 @@ function PasswordConfirmForm({
           {turningOff ? 'Turn off two-factor' : 'Make new codes'}
         </Button>
       </FormActions>
-    </form>
+    </PasswordConfirmForm>
   );
 }
 

@@ -5,7 +5,7 @@ import { useCodeEntry } from '../lib/use-code-entry';
 import { usePasswordConfirm } from '../lib/use-password-confirm';
 import { AuthenticatorCodeField } from './authenticator-code-field';
 import { BackupCodes, useCopy } from './backup-codes';
-import { CurrentPasswordField } from './current-password-field';
+import { PasswordConfirmForm } from './password-confirm-form';
 import { QrCode } from './qr-code';
 import { Alert, ErrorAlert } from './ui/alert';
 import { Button } from './ui/button';
@@ -75,8 +75,10 @@ export function TwoFactorSetup({
   );
 }
 
+const SETUP_ERROR_TEST_ID = 'two-factor-setup-error';
+
 function SetupError({ error }: { error: string | undefined }) {
-  return <ErrorAlert message={error} data-testid="two-factor-setup-error" />;
+  return <ErrorAlert message={error} data-testid={SETUP_ERROR_TEST_ID} />;
 }
 
 /** Cancel (when the setup may be left) and the step's own button. */
@@ -117,28 +119,19 @@ function PasswordStep({
     onStarted(started);
   }, 'Two-factor authentication could not be started. Please try again.');
   return (
-    <form
-      noValidate
-      onSubmit={confirm.submit}
+    <PasswordConfirmForm
+      id={`${id}-password`}
+      confirm={confirm}
+      label="Start two-factor setup"
+      intro="You'll need an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator, 1Password or Authy. Confirm your password to begin."
+      errorTestId={SETUP_ERROR_TEST_ID}
       className="flex flex-col gap-4"
-      aria-label="Start two-factor setup"
     >
-      <p className="text-sm text-slate-600">
-        You'll need an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator,
-        1Password or Authy. Confirm your password to begin.
-      </p>
-      <SetupError error={confirm.error} />
-      <CurrentPasswordField
-        id={`${id}-password`}
-        value={confirm.password}
-        onChange={confirm.setPassword}
-        disabled={confirm.pending}
-      />
       <SetupButtons onCancel={onCancel} pending={confirm.pending}>
         {confirm.pending ? <ButtonSpinner label="Starting" /> : <KeyRound aria-hidden="true" />}
         Continue
       </SetupButtons>
-    </form>
+    </PasswordConfirmForm>
   );
 }
 

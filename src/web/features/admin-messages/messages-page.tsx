@@ -6,6 +6,7 @@ import { INBOX_FILTERS, type InboxFilter, type InboxItem } from '../../../shared
 import { conversationThreadSchema } from '../../../shared/schemas/conversations';
 import { AdminConversation } from '../../components/admin/admin-conversation';
 import { AdminEmptyState, AdminPageHeader } from '../../components/admin/admin-layout';
+import { FilterButtons } from '../../components/admin/filter-buttons';
 import { ShowMoreButton } from '../../components/admin/show-more-button';
 import { ErrorPanel } from '../../components/error-panel';
 import { ListSearch } from '../../components/list-search';
@@ -85,21 +86,13 @@ export function MessagesPage() {
           aria-label="Inbox"
           className={cn('flex min-w-0 flex-col gap-4', selected && 'hidden lg:flex')}
         >
-          <fieldset className="flex flex-wrap gap-2">
-            <legend className="sr-only">Show conversations</legend>
-            {INBOX_FILTERS.map((f) => (
-              <Button
-                key={f}
-                size="sm"
-                variant={filter === f ? 'default' : 'outline'}
-                aria-pressed={filter === f}
-                onClick={() => update({ filter: f === 'all' ? null : f })}
-              >
-                {FILTER_LABELS[f]}
-                {f === 'waiting' && waitingCount !== undefined ? ` (${waitingCount})` : ''}
-              </Button>
-            ))}
-          </fieldset>
+          <FilterButtons
+            legend="Show conversations"
+            filters={INBOX_FILTERS.map((id) => ({ id, label: FILTER_LABELS[id] }))}
+            chosen={filter}
+            onChoose={(id) => update({ filter: id === 'all' ? null : id })}
+            counts={{ waiting: waitingCount }}
+          />
           <InboxCampaignFilter
             campaignId={campaignId}
             onChange={(id) => update({ campaign: id ? String(id) : null })}

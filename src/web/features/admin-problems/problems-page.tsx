@@ -6,6 +6,7 @@ import { offeredActions } from '../../../shared/lifecycle/moves';
 import type { AdminProblem } from '../../../shared/schemas/delivery-problems';
 import { trackingUrl } from '../../../shared/tracking';
 import { AdminEmptyState, AdminPageHeader } from '../../components/admin/admin-layout';
+import { FilterButtons } from '../../components/admin/filter-buttons';
 import { ShowMoreButton } from '../../components/admin/show-more-button';
 import { ApplicationStatusBadge } from '../../components/application-status-badge';
 import { ErrorPanel } from '../../components/error-panel';
@@ -50,21 +51,14 @@ export function ProblemsPage() {
         title="Delivery problems"
         description="Boxes that did not arrive, arrived damaged or held the wrong item. While a problem is open, the creator's upload deadline does not run out."
       />
-      <fieldset className="mb-5 flex flex-wrap gap-2">
-        <legend className="sr-only">Show problems</legend>
-        {FILTERS.map((f) => (
-          <Button
-            key={f.id}
-            size="sm"
-            variant={status === f.id ? 'default' : 'outline'}
-            aria-pressed={status === f.id}
-            onClick={() => setParams(f.id === 'open' ? {} : { status: f.id })}
-          >
-            {f.label}
-            {f.id === 'open' && openCount !== undefined ? ` (${openCount})` : ''}
-          </Button>
-        ))}
-      </fieldset>
+      <FilterButtons
+        legend="Show problems"
+        filters={FILTERS}
+        chosen={status}
+        onChoose={(id) => setParams(id === 'open' ? {} : { status: id })}
+        counts={{ open: openCount }}
+        className="mb-5"
+      />
       {problems.isPending ? (
         <LoadingBlocks
           label="Loading problems"

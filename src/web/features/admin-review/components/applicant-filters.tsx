@@ -4,9 +4,8 @@ import type { Applicant } from '../../../../shared/schemas/application';
 import type { ApplicantGroup, ApplicantSort } from '../../../../shared/schemas/reliability';
 import type { AdminApplicantList } from '../../../../shared/schemas/shipping';
 import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import { formatNumber } from '../../../lib/format';
 import type { ApplicantView } from '../api/applicants';
+import { FilterPill } from './filter-pill';
 
 const FILTERS: ReadonlyArray<{ id: ApplicantGroup; label: string }> = [
   { id: 'all', label: 'All' },
@@ -40,23 +39,13 @@ export function ApplicantFilters({
       <fieldset className="flex flex-wrap gap-1.5">
         <legend className="sr-only">Show applicants</legend>
         {FILTERS.map((f) => (
-          <button
+          <FilterPill
             key={f.id}
-            type="button"
-            aria-pressed={view.group === f.id}
+            label={f.label}
+            count={groupCount(counts, f.id)}
+            on={view.group === f.id}
             onClick={() => onChange({ group: f.id })}
-            className={cn(
-              'rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
-              view.group === f.id
-                ? 'border-mint-700 bg-mint-700 text-white'
-                : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-            )}
-          >
-            {f.label}{' '}
-            <span className={cn('tabular-nums', view.group !== f.id && 'opacity-80')}>
-              {formatNumber(groupCount(counts, f.id))}
-            </span>
-          </button>
+          />
         ))}
       </fieldset>
       <div className="flex flex-wrap items-center gap-2">
@@ -76,20 +65,12 @@ export function ApplicantFilters({
             </option>
           ))}
         </select>
-        <button
-          type="button"
-          aria-pressed={view.missedNone}
+        <FilterPill
+          label="Missed none"
+          on={view.missedNone}
           onClick={() => onChange({ missedNone: !view.missedNone })}
-          className={cn(
-            'rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
-            view.missedNone
-              ? 'border-mint-700 bg-mint-700 text-white'
-              : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-          )}
           data-testid="applicants-missed-none"
-        >
-          Missed none
-        </button>
+        />
       </div>
     </div>
   );

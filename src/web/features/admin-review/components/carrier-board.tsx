@@ -6,9 +6,9 @@ import { ErrorNote } from '../../../components/error-panel';
 import { Badge } from '../../../components/ui/badge';
 import { LoadingBlocks } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { formatDateTime, formatNumber, formatShortDate } from '../../../lib/format';
 import { useCarrierBoard } from '../api/carrier-board';
+import { FilterPill } from './filter-pill';
 import { ReviewPanel } from './review-panel';
 
 /** The board's filters in the order a box goes (EasyPost's names); only those with boxes are offered. */
@@ -88,55 +88,27 @@ function BoardBody({
       ) : null}
       <fieldset className="flex flex-wrap gap-1.5">
         <legend className="sr-only">Show boxes by carrier status</legend>
-        <FilterButton id="" label="All tracked" count={total} filter={filter} onFilter={onFilter} />
+        <FilterPill label="All tracked" count={total} on={filter === ''} onClick={() => onFilter('')} />
         {statuses.map((s) => (
-          <FilterButton
+          <FilterPill
             key={s}
-            id={s}
             label={labelOf(s)}
             count={board.counts[s] ?? 0}
-            filter={filter}
-            onFilter={onFilter}
+            on={filter === s}
+            onClick={() => onFilter(s)}
           />
         ))}
         {board.silent > 0 ? (
-          <FilterButton
-            id={SILENT}
+          <FilterPill
             label="No event for 7 days"
             count={board.silent}
-            filter={filter}
-            onFilter={onFilter}
+            on={filter === SILENT}
+            onClick={() => onFilter(SILENT)}
           />
         ) : null}
       </fieldset>
       <BoxList boxes={board.boxes} />
     </>
-  );
-}
-
-function FilterButton(props: {
-  id: string;
-  label: string;
-  count: number;
-  filter: string;
-  onFilter: (f: string) => void;
-}) {
-  const on = props.filter === props.id;
-  return (
-    <button
-      type="button"
-      aria-pressed={on}
-      onClick={() => props.onFilter(props.id)}
-      className={cn(
-        'rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
-        on
-          ? 'border-mint-700 bg-mint-700 text-white'
-          : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-      )}
-    >
-      {props.label}{' '}
-      <span className={cn('tabular-nums', !on && 'opacity-80')}>{formatNumber(props.count)}</span>
-    </button>
   );
 }
 

@@ -10,25 +10,22 @@
 //
 // Targets (issue 14): performance score >= 99, LCP < 1.5 s, CLS < 0.02 on both pages, each the median of the runs.
 // The figures go to bench/results/lighthouse.json (with the machine and its load average).
+//
+// Lighthouse and chrome-launcher are not the root's packages (decision 0083): they are bench/lighthouse/'s, with its
+// own package-lock.json, and bench/lighthouse/audit.ts is the one file that imports them. The first run installs that
+// package (npm ci --prefix bench/lighthouse), then loads audit.ts; this file keeps the server, the medians and the
+// results, and types what it takes from audit.ts itself (the root type check does not see that package).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** The bench package: its package.json, package-lock.json and audit.ts. */
+const PACKAGE_DIR = path.join(ROOT, 'bench', 'lighthouse');
 
 export const LIGHTHOUSE_TARGETS = { score: 99, lcpMs: 1500, cls: 0.02 } as const;
 export const LIGHTHOUSE_RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'lighthouse.json');
@@ -59,6 +56,52 @@ export interface LighthouseOptions {
   runs?: number;
   chromePath?: string;
   log?: (line: string) => void;
+}
+
+/** One Lighthouse run's figures (score 0–100, times in ms), as bench/lighthouse/audit.ts reads them off its report. */
+export interface LighthouseRunFigures {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+}
+
+/** A Chrome started for Lighthouse: one audit per call, `close` stops it. */
+export interface LighthouseAuditor {
+  audit: (url: string) => Promise<LighthouseRunFigures>;
+  close: () => void;
+}
+
+/** What bench/lighthouse/audit.ts exports; it types itself against this (`npx tsc -p bench/lighthouse`). */
+export interface LighthouseAuditModule {
+  openAuditor: (options: { chromePath: string; dumpDir?: string | undefined }) => Promise<LighthouseAuditor>;
+}
+
+/** Whether bench/lighthouse/node_modules holds every package at the version bench/lighthouse/package.json pins. */
+function benchPackageInstalled(): boolean {
+  const manifest = JSON.parse(readFileSync(path.join(PACKAGE_DIR, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  return Object.entries(manifest.dependencies).every(([name, version]) => {
+    const installed = path.join(PACKAGE_DIR, 'node_modules', name, 'package.json');
+    return existsSync(installed) && JSON.parse(readFileSync(installed, 'utf8')).version === version;
+  });
+}
+
+/** Installs the bench package when it is missing (or not at its pinned versions), then loads its audit.ts. */
+async function loadAuditModule(log: (line: string) => void): Promise<LighthouseAuditModule> {
+  if (!benchPackageInstalled()) {
+    const prefix = path.relative(process.cwd(), PACKAGE_DIR) || '.';
+    const command = ['ci', '--prefix', prefix, '--no-audit', '--no-fund'];
+    log(`installing the Lighthouse bench package: npm ${command.join(' ')}`);
+    const install = spawnSync('npm', command, { stdio: 'inherit' });
+    if (install.status !== 0) throw new Error(`npm ${command.join(' ')} failed`);
+  }
+  // A computed specifier, so that the root type check does not follow it into a package it has not installed.
+  const auditFile = pathToFileURL(path.join(PACKAGE_DIR, 'audit.ts')).href;
+  return (await import(auditFile)) as LighthouseAuditModule;
 }
 
 function freePort(): Promise<number> {
@@ -152,53 +195,15 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/**
- * One Lighthouse run with the default configuration: a mobile device (Moto G Power), simulated slow 4G and a 4x
- * slower CPU. A fresh Chrome sometimes records no trace (NO_NAVSTART): such a run is tried again.
- */
-async function auditOnce(port: number, url: string) {
-  for (let attempt = 1; ; attempt += 1) {
-    const result = await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-    });
-    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    const { lhr } = result;
-    if (!lhr.runtimeError) {
-      const dumpDir = process.env.LIGHTHOUSE_DUMP;
-      if (dumpDir) {
-        mkdirSync(dumpDir, { recursive: true });
-        const name = new URL(url).pathname.replace(/\W+/g, '_') || 'home';
-        writeFileSync(path.join(dumpDir, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
-      }
-      return lhr;
-    }
-    if (attempt >= 3) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
-  }
-}
-
 async function auditPage(
-  port: number,
+  auditor: LighthouseAuditor,
   name: string,
   url: string,
   runs: number,
 ): Promise<LighthousePageResult> {
-  const runsOf: Array<Record<'score' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls' | 'speedIndexMs', number>> = [];
-  for (let run = 0; run < runs; run += 1) {
-    const lhr = await auditOnce(port, url);
-    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    runsOf.push({
-      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-      fcpMs: audit('first-contentful-paint'),
-      lcpMs: audit('largest-contentful-paint'),
-      tbtMs: audit('total-blocking-time'),
-      cls: audit('cumulative-layout-shift'),
-      speedIndexMs: audit('speed-index'),
-    });
-  }
-  const of = (key: keyof (typeof runsOf)[number]) => median(runsOf.map((r) => r[key]));
+  const runsOf: LighthouseRunFigures[] = [];
+  for (let run = 0; run < runs; run += 1) runsOf.push(await auditor.audit(url));
+  const of = (key: keyof LighthouseRunFigures) => median(runsOf.map((r) => r[key]));
   const result = {
     name,
     url,
@@ -278,8 +283,9 @@ export async function runLighthouse(options: LighthouseOptions = {}): Promise<Li
   const runs = Math.max(1, options.runs ?? 3);
   const loadBefore = loadavg();
   let server: Awaited<ReturnType<typeof startProductionServer>> | undefined;
-  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  let auditor: LighthouseAuditor | undefined;
   try {
+    const { openAuditor } = await loadAuditModule(log);
     let baseUrl = options.baseUrl?.replace(/\/+$/, '');
     if (!baseUrl) {
       const built =
@@ -294,9 +300,9 @@ export async function runLighthouse(options: LighthouseOptions = {}): Promise<Li
       baseUrl = server.baseUrl;
     }
     const campaignId = await firstCampaignId(baseUrl);
-    chrome = await chromeLauncher.launch({
+    auditor = await openAuditor({
       chromePath: options.chromePath ?? process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      chromeFlags: CHROME_FLAGS,
+      dumpDir: process.env.LIGHTHOUSE_DUMP,
     });
     const pages = [
       { name: '/', url: `${baseUrl}/` },
@@ -305,13 +311,13 @@ export async function runLighthouse(options: LighthouseOptions = {}): Promise<Li
     const results: LighthousePageResult[] = [];
     for (const page of pages) {
       log(`auditing ${page.url} (${runs} run${runs === 1 ? '' : 's'})…`);
-      results.push(await auditPage(chrome.port, page.name, page.url, runs));
+      results.push(await auditPage(auditor, page.name, page.url, runs));
     }
     writeResults(results, loadBefore, runs);
     log(`written ${path.relative(process.cwd(), LIGHTHOUSE_RESULTS_FILE)}`);
     return results;
   } finally {
-    chrome?.kill();
+    auditor?.close();
     await server?.stop();
   }
 }

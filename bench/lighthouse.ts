@@ -30,16 +30,10 @@ const PACKAGE_DIR = path.join(ROOT, 'bench', 'lighthouse');
 export const LIGHTHOUSE_TARGETS = { score: 99, lcpMs: 1500, cls: 0.02 } as const;
 export const LIGHTHOUSE_RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'lighthouse.json');
 
-export interface LighthousePageResult {
+/** A page's figures: each the median of its runs' (LighthouseRunFigures). */
+export interface LighthousePageResult extends LighthouseRunFigures {
   name: string;
   url: string;
-  /** 0–100 */
-  score: number;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  speedIndexMs: number;
   /** Every run's score and LCP; each reported figure is the median of its own runs. */
   runScores: number[];
   runLcpMs: number[];

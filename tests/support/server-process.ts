@@ -32,7 +32,7 @@ export const TEST_AUTH_SECRET = 'process-secret-process-secret-0123456789abcdef'
  * The production server bundle (`node dist/server/index.js`, built by `npm run build`) in a process of its own on
  * a free loopback port, with JSON logs collected. Resolves once /api/health/ready answers 200. `env` adds to or
  * replaces the defaults (NODE_ENV=test, a temporary DATA_DIR with a migrated PGlite folder, a fixed AUTH_SECRET,
- * TRUST_PROXY=true, no demo data).
+ * TRUST_PROXY=true, no demo data, passwords hashed at the tests' low cost).
  */
 export async function startServerProcess(
   options: { env?: Record<string, string>; readyTimeoutMs?: number; dataDir?: string } = {},
@@ -62,6 +62,10 @@ export async function startServerProcess(
       TRUST_PROXY: 'true',
       SEED_DEMO_DATA: 'false',
       LOG_LEVEL: 'info',
+      // As the in-process test apps (decision 0022): what these processes are tested for is the fleet, the shutdown
+      // and the load, not the hash, and each sign-up, sign-in or refused guess at the standard cost is about 90 ms
+      // of CPU (graceful-shutdown.test makes 24 per driver). The built server (built-server.ts) keeps the standard.
+      PASSWORD_HASH_COST: 'low',
       ...options.env,
     },
   });

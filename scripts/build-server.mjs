@@ -1,5 +1,5 @@
-// Bundles the server (src/server/process/main.ts and the CLIs) into dist/server, keeping npm packages external,
-// then precompresses the web build so the server can send .br/.gz files directly.
+// Bundles the server (src/server/process/main.ts) into dist/server with the npm packages it uses (decision 0084), then
+// precompresses the web build so the server can send .br/.gz files directly.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -8,6 +8,23 @@ import { STAMP_FILE, sourceStamp } from './build-stamp.mjs';
 
 // Taken before building: an edit made while the build runs makes the next start build again.
 const stamp = sourceStamp();
+
+/**
+ * Packages Node loads from node_modules as before: each finds files beside its own code at run time. The rest are
+ * in the bundle: one file to read and compile instead of some 2,000 modules to resolve and load one by one, which
+ * took most of a start's CPU before the database opened (decision 0084).
+ */
+const EXTERNAL = [
+  // PGlite's WebAssembly, its data and its extensions (pg_trgm) are read from its own folder.
+  '@electric-sql/pglite',
+  // pino starts its transports (pino-pretty on a terminal) in a worker thread that loads them by path.
+  'pino',
+  'pino-pretty',
+  // The docs page serves Swagger UI's files from the package's folder.
+  'swagger-ui-dist',
+  // pg's optional native binding: not installed, pg asks for it only when told to use it.
+  'pg-native',
+];
 
 await build({
   entryPoints: {
@@ -18,7 +35,12 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  external: EXTERNAL,
+  // The CommonJS packages in the bundle call require() for Node's own modules (and pg for pg-native): an ES
+  // module has no require of its own, so the bundle makes one.
+  banner: {
+    js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
+  },
   sourcemap: true,
   logLevel: 'warning',
 });

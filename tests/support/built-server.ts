@@ -5,6 +5,7 @@ import path from 'node:path';
 import { projectRoot } from '../../src/config/project-root';
 import { WAIT_LIMITS, within } from './bounded';
 import { seedPgliteFolder } from './pglite-template';
+import { TEST_PROCESS_NODE_FLAGS } from './server-process';
 
 export interface BuiltServer {
   port: number;
@@ -14,13 +15,14 @@ export interface BuiltServer {
 /**
  * The built server (dist/server/index.js) in a process of its own, as `npm start` runs it: unlike the in-process
  * test server, libraries there see the real NODE_ENV (Better Auth relaxes its checks under a test runner).
- * A fresh PGlite folder, already migrated (a copy of the tests' template); `env` adds or overrides variables. Run
- * `npm run build` first (npm test does).
+ * A fresh PGlite folder, already migrated (a copy of the tests' template); `env` adds or overrides variables; Node
+ * runs with TEST_PROCESS_NODE_FLAGS (WebAssembly on V8's baseline compiler). Run `npm run build` first (npm test does).
  */
 export async function startBuiltServer(port: number, env: Record<string, string>): Promise<BuiltServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mintbox-built-'));
   if (!env.DATABASE_URL) seedPgliteFolder(path.join(dataDir, 'pglite'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(projectRoot(), 'dist/server/index.js')], {
+  const entry = path.join(projectRoot(), 'dist/server/index.js');
+  const child: ChildProcess = spawn(process.execPath, [...TEST_PROCESS_NODE_FLAGS, entry], {
     cwd: projectRoot(),
     env: {
       PATH: process.env.PATH ?? '',

@@ -29,10 +29,19 @@ export interface ServerProcess {
 export const TEST_AUTH_SECRET = 'process-secret-process-secret-0123456789abcdef';
 
 /**
+ * Node's flags for a server process a test starts: PGlite's WebAssembly is run by V8's baseline compiler (Liftoff)
+ * only. Left to itself, V8 compiles PGlite's busiest functions again with its optimizing compiler, in background
+ * threads, from the first queries on: about 1.4 CPU-s of a start on the embedded database, which pays off only
+ * after a thousand queries or so, and a process that lives for one test file never gets there. The server does
+ * the same work with the same results; only its WebAssembly runs at the baseline speed (decision 0084).
+ */
+export const TEST_PROCESS_NODE_FLAGS = ['--liftoff-only'];
+
+/**
  * The production server bundle (`node dist/server/index.js`, built by `npm run build`) in a process of its own on
  * a free loopback port, with JSON logs collected. Resolves once /api/health/ready answers 200. `env` adds to or
  * replaces the defaults (NODE_ENV=test, a temporary DATA_DIR with a migrated PGlite folder, a fixed AUTH_SECRET,
- * TRUST_PROXY=true, no demo data).
+ * TRUST_PROXY=true, no demo data, passwords hashed at the tests' low cost).
  */
 export async function startServerProcess(
   options: { env?: Record<string, string>; readyTimeoutMs?: number; dataDir?: string } = {},
@@ -47,7 +56,7 @@ export async function startServerProcess(
     if (!options.env?.DATABASE_URL) seedPgliteFolder(path.join(dataDir, 'pglite'));
   }
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...TEST_PROCESS_NODE_FLAGS, entry], {
     cwd: projectRoot(),
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -62,6 +71,10 @@ export async function startServerProcess(
       TRUST_PROXY: 'true',
       SEED_DEMO_DATA: 'false',
       LOG_LEVEL: 'info',
+      // As the in-process test apps (decision 0022): what these processes are tested for is the fleet, the shutdown
+      // and the load, not the hash, and each sign-up, sign-in or refused guess at the standard cost is about 90 ms
+      // of CPU (graceful-shutdown.test makes 24 per driver). The built server (built-server.ts) keeps the standard.
+      PASSWORD_HASH_COST: 'low',
       ...options.env,
     },
   });

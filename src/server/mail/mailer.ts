@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Env } from '../../config/env';
 import type { Logger } from '../process/logger';
 
@@ -16,16 +16,28 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+type Nodemailer = typeof import('nodemailer')['default'];
+
+/** nodemailer's transport, made by the first mail: a start loads no mail library (decision 0084). */
+function lazyTransport(make: (nodemailer: Nodemailer) => Transporter): () => Promise<Transporter> {
+  let made: Promise<Transporter> | undefined;
+  return () => {
+    made ??= import('nodemailer').then(({ default: nodemailer }) => make(nodemailer));
+    return made;
+  };
+}
+
 /**
  * Sends mail over SMTP_URL. Without one (development), each mail is printed to the log and saved as a .eml file
  * in DATA_DIR/outbox, so a developer can read the verification code.
  */
 export function createMailer(env: Env, logger: Logger): Mailer {
-  if (env.smtpUrl) {
-    const transport = nodemailer.createTransport(env.smtpUrl);
+  const { smtpUrl } = env;
+  if (smtpUrl) {
+    const transport = lazyTransport((nodemailer) => nodemailer.createTransport(smtpUrl));
     return {
       async send(message) {
-        await transport.sendMail({ from: env.mailFrom, ...message });
+        await (await transport()).sendMail({ from: env.mailFrom, ...message });
         // The address is masked by the logger; codes in subjects are not logged.
         logger.info(
           { to: message.to, subject: message.subject.replace(/\b\d{6}\b/g, '······') },
@@ -35,10 +47,12 @@ export function createMailer(env: Env, logger: Logger): Mailer {
     };
   }
   const outbox = path.join(env.dataDir, 'outbox');
-  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const stream = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(message) {
-      const info = await stream.sendMail({ from: env.mailFrom, ...message });
+      const info = await (await stream()).sendMail({ from: env.mailFrom, ...message });
       await mkdir(outbox, { recursive: true });
       const file = path.join(
         outbox,

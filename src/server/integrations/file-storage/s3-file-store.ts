@@ -1,21 +1,21 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  type ListObjectsV2CommandOutput,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { ListObjectsV2CommandOutput, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../../config/env-services';
 import { type FileArea, type FileStore, FileStoreError, type StoredFileInfo } from './file-store';
+
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+let sdk: Promise<S3Sdk> | undefined;
+/** AWS's SDK, loaded by the first call to a bucket: a server without S3_BUCKET never loads it (decision 0084). */
+const loadSdk = () => {
+  sdk ??= import('@aws-sdk/client-s3');
+  return sdk;
+};
 
 /** Each attempt's limits; the SDK retries what is safe to retry (its standard strategy, 3 attempts). */
 const CONNECT_TIMEOUT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
 /** AWS's client for the bucket's endpoint, with each attempt's time limits and the checksums other stores read. */
-function s3Client(settings: S3Config): S3Client {
+function s3Client({ S3Client }: S3Sdk, settings: S3Config): S3Client {
   return new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -30,8 +30,20 @@ function s3Client(settings: S3Config): S3Client {
   });
 }
 
+/** The SDK and the bucket's client, made on the first call. */
+interface Connection {
+  sdk: S3Sdk;
+  client: S3Client;
+}
+
 /** A failed call, said with the action, the key and the bucket (S3's error name and HTTP status when it has them). */
-function s3Failure(bucket: string, action: string, key: string, error: unknown): FileStoreError {
+function s3Failure(
+  { S3ServiceException }: S3Sdk,
+  bucket: string,
+  action: string,
+  key: string,
+  error: unknown,
+): FileStoreError {
   const reason =
     error instanceof S3ServiceException
       ? `${error.name} (HTTP ${error.$metadata.httpStatusCode ?? '?'})`
@@ -42,23 +54,25 @@ function s3Failure(bucket: string, action: string, key: string, error: unknown):
 }
 
 /** Only a missing key is "no such file": a missing bucket (NoSuchBucket, also a 404) is a configuration fault. */
-const isMissing = (error: unknown) => error instanceof S3ServiceException && error.name === 'NoSuchKey';
+const isMissing = ({ S3ServiceException }: S3Sdk, error: unknown) =>
+  error instanceof S3ServiceException && error.name === 'NoSuchKey';
 
 /** The files directly in one area (no deeper keys), a page of ListObjectsV2 at a time. */
 async function* listArea(
-  client: S3Client,
+  connect: () => Promise<Connection>,
   bucket: string,
   areaPrefix: string,
 ): AsyncGenerator<StoredFileInfo[]> {
+  const { sdk, client } = await connect();
   let token: string | undefined;
   do {
     let page: ListObjectsV2CommandOutput;
     try {
       page = await client.send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: areaPrefix, ContinuationToken: token }),
+        new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: areaPrefix, ContinuationToken: token }),
       );
     } catch (error) {
-      throw s3Failure(bucket, 'ListObjectsV2', areaPrefix, error);
+      throw s3Failure(sdk, bucket, 'ListObjectsV2', areaPrefix, error);
     }
     const files: StoredFileInfo[] = (page.Contents ?? [])
       .filter((item) => item.Key && !item.Key.slice(areaPrefix.length).includes('/'))
@@ -77,19 +91,23 @@ async function* listArea(
  * (API version 2006-03-01): PutObject, GetObject, DeleteObject and ListObjectsV2. Keys are `<prefix><area>/<name>`.
  */
 export function s3FileStore(settings: S3Config): FileStore {
-  const client = s3Client(settings);
+  let connection: Promise<Connection> | undefined;
+  const connect = () => {
+    connection ??= loadSdk().then((loaded) => ({ sdk: loaded, client: s3Client(loaded, settings) }));
+    return connection;
+  };
   const { bucket, prefix } = settings;
   const keyOf = (area: FileArea, name: string) => `${prefix}${area}/${name}`;
-  const failed = (action: string, key: string, error: unknown) => s3Failure(bucket, action, key, error);
 
   return {
     kind: 's3',
     location: `s3://${bucket}/${prefix}${settings.endpoint ? ` at ${settings.endpoint}` : ''}`,
     async put(area, name, bytes, contentType) {
       const key = keyOf(area, name);
+      const { sdk, client } = await connect();
       try {
         await client.send(
-          new PutObjectCommand({
+          new sdk.PutObjectCommand({
             Bucket: bucket,
             Key: key,
             Body: bytes,
@@ -98,30 +116,32 @@ export function s3FileStore(settings: S3Config): FileStore {
           }),
         );
       } catch (error) {
-        throw failed('PutObject', key, error);
+        throw s3Failure(sdk, bucket, 'PutObject', key, error);
       }
     },
     async read(area, name) {
       const key = keyOf(area, name);
+      const { sdk, client } = await connect();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
         if (!answer.Body) return null;
         return Buffer.from(await answer.Body.transformToByteArray());
       } catch (error) {
-        if (isMissing(error)) return null;
-        throw failed('GetObject', key, error);
+        if (isMissing(sdk, error)) return null;
+        throw s3Failure(sdk, bucket, 'GetObject', key, error);
       }
     },
     async remove(area, name) {
       const key = keyOf(area, name);
+      const { sdk, client } = await connect();
       try {
         // S3 answers 204 for a key that does not exist too.
-        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+        await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
       } catch (error) {
-        if (isMissing(error)) return;
-        throw failed('DeleteObject', key, error);
+        if (isMissing(sdk, error)) return;
+        throw s3Failure(sdk, bucket, 'DeleteObject', key, error);
       }
     },
-    list: (area) => listArea(client, bucket, `${prefix}${area}/`),
+    list: (area) => listArea(connect, bucket, `${prefix}${area}/`),
   };
 }

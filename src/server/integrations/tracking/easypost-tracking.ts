@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import EasyPostClient from '@easypost/api';
+import type EasyPostClient from '@easypost/api';
 import { hasControlCharacter } from '../../../shared/rules/text';
 
 /**
@@ -155,10 +155,19 @@ export function verifiedEvent(rawBody: string, signature: string | null, key: Bu
 export const webhookSigningKey = (secret: string) => Buffer.from(secret.normalize('NFKD'), 'utf8');
 
 export function createEasypostTracking(config: EasypostConfig): TrackingClient {
-  const client = new EasyPostClient(config.apiKey, { baseUrl: `${config.apiBase}/`, timeout: 10_000 });
+  // EasyPost's library is loaded by the first call to EasyPost; a webhook is checked without it (decision 0084).
+  let made: Promise<InstanceType<typeof EasyPostClient>> | undefined;
+  const easypost = () => {
+    made ??= import('@easypost/api').then(
+      ({ default: EasyPost }) =>
+        new EasyPost(config.apiKey, { baseUrl: `${config.apiBase}/`, timeout: 10_000 }),
+    );
+    return made;
+  };
   const signingKey = config.webhookSecret ? webhookSigningKey(config.webhookSecret) : null;
   return {
     async register({ trackingCode, carrier }) {
+      const client = await easypost();
       try {
         const tracker = await client.Tracker.create({
           tracking_code: trackingCode,
@@ -172,6 +181,7 @@ export function createEasypostTracking(config: EasypostConfig): TrackingClient {
       }
     },
     async read(trackerId) {
+      const client = await easypost();
       return readTracker((await client.Tracker.retrieve(trackerId)) as unknown as Raw);
     },
     verifyWebhook(rawBody, headers) {

@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { builtStamp, sourceStamp } from '../../scripts/build-stamp.mjs';
 import { projectRoot } from '../../src/config/project-root';
 import { freePort } from '../support/free-port';
-import { seedPgliteFolder } from '../support/pglite-template';
 
 /** With a current build, `npm start` serves within this (on a machine that is not already saturated). */
 const START_BUDGET_MS = 2500;
@@ -24,11 +23,7 @@ describe('npm start', () => {
 
     const dataDir = mkdtempSync(path.join(tmpdir(), 'mintbox-start-'));
     try {
-      // A restart is what the budget is about. The folder starts as the tests' migrated database (a copy of the
-      // template, tests/support/pglite-template.ts): making one from nothing (PGlite's initdb and every migration,
-      // some 7 CPU-s) is not this test's subject, and the template itself is made that way by the global setup.
-      // The first start then leaves the rest of what a start leaves (pg-boss's tables), so the second is a restart.
-      seedPgliteFolder(path.join(dataDir, 'pglite'));
+      // The first start creates and migrates the database; a restart is what the budget is about.
       await startAndStop(root, dataDir);
       const { servedAfter, output } = await startAndStop(root, dataDir);
       console.info(

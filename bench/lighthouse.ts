@@ -22,6 +22,7 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CHROMIUM_SWITCHES } from '../tests/support/chromium-switches';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The bench package: its package.json, package-lock.json and audit.ts. */
@@ -70,7 +71,11 @@ export interface LighthouseAuditor {
 
 /** What bench/lighthouse/audit.ts exports; it types itself against this (`npx tsc -p bench/lighthouse`). */
 export interface LighthouseAuditModule {
-  openAuditor: (options: { chromePath: string; dumpDir?: string | undefined }) => Promise<LighthouseAuditor>;
+  openAuditor: (options: {
+    chromePath: string;
+    chromeFlags: readonly string[];
+    dumpDir?: string | undefined;
+  }) => Promise<LighthouseAuditor>;
 }
 
 /** Whether bench/lighthouse/node_modules holds every package at the version bench/lighthouse/package.json pins. */
@@ -296,6 +301,7 @@ export async function runLighthouse(options: LighthouseOptions = {}): Promise<Li
     const campaignId = await firstCampaignId(baseUrl);
     auditor = await openAuditor({
       chromePath: options.chromePath ?? process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: CHROMIUM_SWITCHES,
       dumpDir: process.env.LIGHTHOUSE_DUMP,
     });
     const pages = [

@@ -7,15 +7,6 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { LighthouseAuditModule, LighthouseRunFigures } from '../lighthouse';
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /**
  * One Lighthouse run with the default configuration: a mobile device (Moto G Power), simulated slow 4G and a 4x
  * slower CPU. A fresh Chrome sometimes records no trace (NO_NAVSTART): such a run is tried again.
@@ -43,8 +34,12 @@ async function auditOnce(port: number, url: string, dumpDir: string | undefined)
 }
 
 /** Starts Chrome (headless); each `audit` is one run against it, its figures read off the report. */
-export const openAuditor: LighthouseAuditModule['openAuditor'] = async ({ chromePath, dumpDir }) => {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+export const openAuditor: LighthouseAuditModule['openAuditor'] = async ({
+  chromePath,
+  chromeFlags,
+  dumpDir,
+}) => {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...chromeFlags] });
   return {
     audit: async (url: string): Promise<LighthouseRunFigures> => {
       const lhr = await auditOnce(chrome.port, url, dumpDir);

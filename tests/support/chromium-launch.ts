@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 import { WAIT_LIMITS, within } from './bounded';
+import { CHROMIUM_SWITCHES } from './chromium-switches';
 
 /**
  * Debian's Chromium as the browser journeys start it (tests/support/browser.ts shares one per test worker): its
@@ -55,17 +56,7 @@ export function startChromium(): Promise<Browser> {
   const launching = chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-      disabledFeaturesSwitch(),
-    ],
+    args: [...CHROMIUM_SWITCHES, '--disable-quic', '--no-first-run', disabledFeaturesSwitch()],
     timeout: WAIT_LIMITS.browserStart,
   });
   return within('Chromium: start', WAIT_LIMITS.browserStart + 1_000, launching);

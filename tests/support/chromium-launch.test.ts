@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   BROWSER_UI_FEATURES_OFF,
+  chromiumPath,
   disabledFeaturesSwitch,
   PLAYWRIGHT_DISABLED_FEATURES,
   SPARE_RENDERER_OFF,
@@ -20,6 +21,36 @@ function installedPlaywrightDisabledFeatures(): string[] {
   const withoutComments = list[1].replace(/\/\/[^\n]*/g, '');
   return [...withoutComments.matchAll(/"([^"]+)"/g)].map((match) => match[1] as string);
 }
+
+describe("the journeys' Chromium", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+  const only =
+    (...paths: string[]) =>
+    (path: string) =>
+      paths.includes(path);
+
+  it("takes Debian's headless shell when it is installed, else Debian's desktop Chromium (decision 0088)", () => {
+    vi.stubEnv('CHROME_PATH', undefined);
+    const both = only('/usr/bin/chromium-headless-shell', '/usr/bin/chromium');
+    expect(chromiumPath(both)).toBe('/usr/bin/chromium-headless-shell');
+    expect(chromiumPath(only('/usr/bin/chromium'))).toBe('/usr/bin/chromium');
+    expect(() => chromiumPath(only())).toThrow(
+      "Chromium not found at /usr/bin/chromium-headless-shell or /usr/bin/chromium: install Debian's chromium-headless-shell or chromium package, or set CHROME_PATH",
+    );
+  });
+
+  it('takes CHROME_PATH over both, and names it when it is not there', () => {
+    vi.stubEnv('CHROME_PATH', '/opt/chromium/chrome');
+    expect(chromiumPath(only('/opt/chromium/chrome', '/usr/bin/chromium-headless-shell'))).toBe(
+      '/opt/chromium/chrome',
+    );
+    expect(() => chromiumPath(only('/usr/bin/chromium'))).toThrow(
+      'Chromium not found at /opt/chromium/chrome (CHROME_PATH)',
+    );
+  });
+});
 
 describe("the journeys' Chromium features", () => {
   it("repeats the installed Playwright's disabled features, since its own switch replaces Playwright's", () => {
@@ -43,7 +74,7 @@ describe("the journeys' Chromium features", () => {
       // A spare starts within a second of a navigation when the feature is on (two renderers here, then).
       const counts: number[] = [];
       for (let look = 0; look < 10; look += 1) {
-        counts.push(renderersOf(ownChromiumProfile()).length);
+        counts.push(ownRenderers().length);
         await new Promise((resolve) => setTimeout(resolve, 150));
       }
       expect(Math.max(...counts)).toBe(1);
@@ -70,19 +101,19 @@ function commandLines(): Array<{ pid: number; parent: number; command: string }>
   return found;
 }
 
-/** The profile folder of the Chromium this test process started (other lanes may run Chromiums of their own). */
-function ownChromiumProfile(): string {
-  const own = commandLines().find(
-    ({ parent, command }) => parent === process.pid && command.includes('--user-data-dir='),
-  );
-  const profile = own && /--user-data-dir=(\S+)/.exec(own.command)?.[1];
-  if (!profile) throw new Error('the Chromium started by this test was not found among its child processes');
-  return profile;
-}
-
-/** The renderer processes of the Chromium with this profile folder. */
-function renderersOf(profile: string) {
-  return commandLines().filter(
-    ({ command }) => command.includes('--type=renderer') && command.includes(`--user-data-dir=${profile}`),
-  );
+/**
+ * The renderer processes of the Chromium this test process started: its descendants (Debian's launcher script, the
+ * browser, its zygotes, their renderers), so another lane's Chromium is not counted. The headless shell's renderers
+ * carry no profile folder on their command line, so the family is read from the parent of each process.
+ */
+function ownRenderers() {
+  const processes = commandLines();
+  const parentOf = new Map(processes.map(({ pid, parent }) => [pid, parent]));
+  const descends = (pid: number) => {
+    for (let at = parentOf.get(pid); at !== undefined && at > 1; at = parentOf.get(at)) {
+      if (at === process.pid) return true;
+    }
+    return false;
+  };
+  return processes.filter(({ pid, command }) => command.includes('--type=renderer') && descends(pid));
 }

@@ -50,13 +50,28 @@ export function disabledFeaturesSwitch(): string {
   return `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES_OFF, ...SPARE_RENDERER_OFF].join(',')}`;
 }
 
-/** Debian's Chromium (never a downloaded browser). */
-export function chromiumPath(): string {
-  const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(path)) {
-    throw new Error(`Chromium not found at ${path}: install Debian's chromium package or set CHROME_PATH`);
+/**
+ * Debian's Chromium builds, in the order a journey takes them (decision 0088). The first is Debian's package
+ * `chromium-headless-shell`: Chromium's own headless browser, without the desktop browser's windows and UI, which
+ * is what Playwright itself starts for a headless launch. The journeys cost about a fifth less CPU in it than in
+ * the desktop `chromium`, which they fall back to when the shell is not installed.
+ */
+export const DEBIAN_CHROMIUMS = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'] as const;
+
+/** `CHROME_PATH`, else the first of Debian's Chromium builds installed (never a downloaded browser). */
+export function chromiumPath(installed: (path: string) => boolean = existsSync): string {
+  const chosen = process.env.CHROME_PATH ?? DEBIAN_CHROMIUMS.find(installed);
+  if (chosen === undefined) {
+    throw new Error(
+      `Chromium not found at ${DEBIAN_CHROMIUMS.join(' or ')}: install Debian's chromium-headless-shell or chromium package, or set CHROME_PATH`,
+    );
   }
-  return path;
+  if (!installed(chosen)) {
+    throw new Error(
+      `Chromium not found at ${chosen} (CHROME_PATH): install Debian's chromium package or fix CHROME_PATH`,
+    );
+  }
+  return chosen;
 }
 
 /** Chromium started headless with the switches this machine needs and the features above turned off. */

@@ -127,7 +127,7 @@ function splitUnitFiles(databaseFiles, durations, head) {
  * while the other cores' work is done (decision 0068). 56 s of them left the browser lane ending 30-37 s before
  * api-1 in three fresh-clone runs, 36 s left it ending 18-21 s after both api lanes (decision 0086). In Chromium's
  * headless shell (decision 0088), 38 s (the lightest nine) left it ending 20 s after them in a fresh clone; 46 s
- * (one more), 13-46 s before them in three runs whose unit files were slower (decisions 0088, 0089).
+ * (one more), 12-46 s before them in three runs whose unit files were slower (decisions 0088, 0089).
  */
 const API1_JOURNEYS_MS = 46_000;
 
